@@ -1,0 +1,1 @@
+"""The pure domain: models, time context, resolution, planning, synthesis, contracts."""
