@@ -1,0 +1,1 @@
+"""The graph port, its Cypher, and the FalkorDB and Neo4j adapters."""

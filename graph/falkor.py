@@ -1,0 +1,158 @@
+"""FalkorDB adapter over the official `falkordb` asyncio client (native protocol, pooled).
+
+Each organisation gets its own graph key, so every organisation has its own indexes and one
+tenant's rows can never crowd another's out of a search. Statements still carry `org_id`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import redis.exceptions as redis_errors
+from falkordb.asyncio import FalkorDB
+from falkordb.asyncio.query_result import QueryResult
+from falkordb.exceptions import SchemaVersionMismatchException
+from redis.asyncio import BlockingConnectionPool
+
+from graph.dialect import FALKORDB, Dialect
+from graph.falkor_params import header
+from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
+from graph.port import (
+    GraphError,
+    GraphQueryError,
+    GraphTimeout,
+    GraphUnavailable,
+    RoundTrips,
+    check_org,
+)
+from graph.scoped import Row, ScopedGraph
+
+GRAPH_PREFIX = "fabric:org:"
+SYSTEM_GRAPH = "fabric:system"
+
+_UNAVAILABLE = (
+    redis_errors.ConnectionError,
+    redis_errors.TimeoutError,
+    redis_errors.BusyLoadingError,
+    OSError,
+)
+
+
+def _translate(exc: Exception) -> GraphError:
+    if isinstance(exc, _UNAVAILABLE):
+        return GraphUnavailable("the FalkorDB server cannot be reached")
+    message = str(exc)
+    if "timed out" in message.lower():
+        return GraphTimeout("the statement exceeded its time limit")
+    return GraphQueryError(message)
+
+
+class _GraphExecutor:
+    def __init__(self, store: FalkorStore, graph_name: str) -> None:
+        self._store = store
+        self._name = graph_name
+        self._graph = store.client.select_graph(graph_name)
+
+    async def run(
+        self, statement: str, params: dict[str, Any], *, write: bool = False
+    ) -> list[Row]:
+        self._store.round_trips.add()
+        command: list[Any] = [
+            "GRAPH.QUERY" if write else "GRAPH.RO_QUERY",
+            self._name,
+            header(params) + statement,
+            "--compact",
+        ]
+        timeout = self._store.statement_timeout_ms
+        if timeout and not write:
+            command += ["timeout", timeout]
+        try:
+            response = await self._graph.execute_command(*command)
+            result = QueryResult(self._graph)
+            await result.parse(response)
+        except asyncio.CancelledError:
+            raise
+        except (redis_errors.RedisError, OSError, SchemaVersionMismatchException) as exc:
+            raise _translate(exc) from exc
+        rows: list[Row] = result.result_set
+        return rows
+
+
+class FalkorStore:
+    """`GraphStore` for a FalkorDB server.
+
+    url: `redis://host:port`, `falkordb://host:port`, `rediss://...` or `unix:///path.sock`.
+    max_connections: size of the blocking connection pool shared by every request.
+    statement_timeout_ms: server-side limit on read statements (None: no limit).
+    """
+
+    dialect: Dialect = FALKORDB
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        max_connections: int = 32,
+        statement_timeout_ms: int | None = None,
+    ) -> None:
+        for scheme, replacement in (
+            ("falkordb://", "redis://"),
+            ("falkor://", "redis://"),
+            ("falkordbs://", "rediss://"),
+            ("falkors://", "rediss://"),
+        ):
+            if url.startswith(scheme):
+                url = replacement + url.removeprefix(scheme)
+        self.round_trips = RoundTrips()
+        self.statement_timeout_ms = statement_timeout_ms
+        self._pool = BlockingConnectionPool.from_url(
+            url, max_connections=max_connections, timeout=5, decode_responses=True
+        )
+        self.client = FalkorDB(connection_pool=self._pool)
+        self._orgs: dict[str, ScopedGraph] = {}
+        self._keys = CypherKeyStore(_GraphExecutor(self, SYSTEM_GRAPH))
+
+    @property
+    def backend(self) -> str:
+        return "falkordb"
+
+    @property
+    def keys(self) -> CypherKeyStore:
+        return self._keys
+
+    def org(self, org_id: str) -> ScopedGraph:
+        scoped = self._orgs.get(org_id)
+        if scoped is None:
+            executor = _GraphExecutor(self, GRAPH_PREFIX + check_org(org_id))
+            scoped = self._orgs[org_id] = ScopedGraph(org_id, executor)
+        return scoped
+
+    async def bootstrap(self, org_id: str) -> None:
+        name = SYSTEM_GRAPH if org_id == SYSTEM_SCOPE else GRAPH_PREFIX + check_org(org_id)
+        executor = _GraphExecutor(self, name)
+        for statement in self.dialect.bootstrap:
+            try:
+                await executor.run(statement, {}, write=True)
+            except GraphQueryError as exc:
+                if not self.dialect.is_already_exists(str(exc)):
+                    raise
+
+    async def ping(self) -> None:
+        self.round_trips.add()
+        try:
+            await self.client.connection.ping()
+        except (redis_errors.RedisError, OSError) as exc:
+            raise _translate(exc) from exc
+
+    async def drop_org(self, org_id: str) -> None:
+        """Delete an organisation's whole graph (tests and `fabric` admin use)."""
+        try:
+            await self.client.select_graph(GRAPH_PREFIX + check_org(org_id)).delete()
+        except redis_errors.ResponseError:
+            pass  # no such graph
+        except (redis_errors.RedisError, OSError) as exc:
+            raise _translate(exc) from exc
+
+    async def close(self) -> None:
+        await self._pool.disconnect()

@@ -1,0 +1,56 @@
+"""API keys stored in the graph store (shared by every gateway instance)."""
+
+from __future__ import annotations
+
+from graph import cypher
+from graph.port import ApiKeyRecord
+from graph.scoped import Executor, Row
+
+# Not a valid organisation id (leading underscore), so no tenant can ever address it.
+SYSTEM_SCOPE = "_system"
+
+
+def _record(row: Row) -> ApiKeyRecord:
+    key_id, secret_hash, org_id, actor, scopes, revoked = row
+    return ApiKeyRecord(
+        key_id=key_id,
+        secret_hash=secret_hash,
+        org_id=org_id,
+        actor=actor,
+        scopes=tuple(scopes or ()),
+        revoked=bool(revoked),
+    )
+
+
+class CypherKeyStore:
+    def __init__(self, executor: Executor) -> None:
+        self._x = executor
+
+    async def put_key(self, record: ApiKeyRecord) -> None:
+        await self._x.run(
+            cypher.PUT_KEY,
+            {
+                "system": SYSTEM_SCOPE,
+                "key_id": record.key_id,
+                "secret_hash": record.secret_hash,
+                "key_org": record.org_id,
+                "actor": record.actor,
+                "scopes": list(record.scopes),
+                "revoked": record.revoked,
+            },
+            write=True,
+        )
+
+    async def get_key(self, key_id: str) -> ApiKeyRecord | None:
+        found = await self._x.run(cypher.GET_KEY, {"system": SYSTEM_SCOPE, "key_id": key_id})
+        return _record(found[0]) if found else None
+
+    async def revoke_key(self, key_id: str) -> bool:
+        found = await self._x.run(
+            cypher.REVOKE_KEY, {"system": SYSTEM_SCOPE, "key_id": key_id}, write=True
+        )
+        return bool(found and found[0][0])
+
+    async def list_keys(self, org_id: str | None = None) -> list[ApiKeyRecord]:
+        found = await self._x.run(cypher.LIST_KEYS, {"system": SYSTEM_SCOPE, "key_org": org_id})
+        return [_record(row) for row in found]

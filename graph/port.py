@@ -1,0 +1,261 @@
+"""The graph port: an async, batch-shaped, organisation-scoped protocol and its errors.
+
+Everything above `graph/` talks to this module only. Each method takes many keys at once so
+that a dataloader level costs one round trip whatever the size of the result. Adapters
+translate every driver exception into the errors below (`raise ... from exc`).
+"""
+
+from __future__ import annotations
+
+import contextvars
+import enum
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from engine.models import (
+    Direction,
+    Episode,
+    Relationship,
+    RelationshipType,
+    SourceRecord,
+    SourceRecordKind,
+    StoredSubject,
+    Subject,
+    SubjectKind,
+    Tombstone,
+)
+
+ORG_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+
+
+class GraphError(Exception):
+    """Base of the port's errors. Messages are for logs, never for clients."""
+
+    code = "GRAPH_ERROR"
+
+
+class GraphUnavailable(GraphError):
+    """The store cannot be reached (down, restarting, connection lost)."""
+
+    code = "GRAPH_UNAVAILABLE"
+
+
+class GraphQueryError(GraphError):
+    """The store refused a statement."""
+
+    code = "GRAPH_QUERY_ERROR"
+
+
+class GraphTimeout(GraphError):
+    code = "TIMEOUT"
+
+
+class InvalidOrganisation(GraphError, ValueError):
+    code = "BAD_USER_INPUT"
+
+
+def check_org(org_id: str) -> str:
+    if not ORG_PATTERN.match(org_id):
+        raise InvalidOrganisation("organisation ids are 1-64 of [A-Za-z0-9_.-]")
+    return org_id
+
+
+# --- round trips ---------------------------------------------------------------------------
+
+_request_trips: contextvars.ContextVar[list[int] | None] = contextvars.ContextVar(
+    "graph_round_trips", default=None
+)
+
+
+@dataclass
+class RoundTrips:
+    """Counts statements sent. `total` is process-wide; `track()` scopes a count to a task."""
+
+    total: int = 0
+
+    def add(self) -> None:
+        self.total += 1
+        box = _request_trips.get()
+        if box is not None:
+            box[0] += 1
+
+    @staticmethod
+    def track() -> list[int]:
+        """Start counting the round trips of the current context (request); returns the box."""
+        box = [0]
+        _request_trips.set(box)
+        return box
+
+
+# --- query shapes ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TimeSpan:
+    """A closed query interval in epoch nanoseconds; a point in time is (T, T)."""
+
+    start_ns: int
+    end_ns: int
+
+    @classmethod
+    def point(cls, at_ns: int) -> TimeSpan:
+        return cls(at_ns, at_ns)
+
+
+class SubjectOrder(enum.StrEnum):
+    KEY = "key"
+    NAME = "name"
+
+
+@dataclass(frozen=True, slots=True)
+class SubjectQuery:
+    kinds: tuple[SubjectKind, ...] = ()
+    name_prefix: str | None = None
+    # Flat attribute equality filters, compared on their JSON encoding.
+    attributes: tuple[tuple[str, str | int | float | bool], ...] = ()
+    at: TimeSpan | None = None
+    order: SubjectOrder = SubjectOrder.KEY
+    include_stubs: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SubjectPage:
+    items: list[StoredSubject]
+    has_next: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RelationshipEdge:
+    """A relationship seen from one subject: the other end and which way it points."""
+
+    relationship: Relationship
+    other_key: str
+    outgoing: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    source: str
+    cursor: int
+    digest: str
+    run_id: str
+    # A finished load is not resumed: running the same input again re-reads (and re-reports)
+    # all of it, which the MERGE writes make harmless.
+    finished: bool = False
+
+
+@dataclass
+class WriteBatch:
+    """One batch of validated elements, written in the order given by `runs()`."""
+
+    source: str
+    run_id: str
+    elements: list[Subject | Relationship | Episode | SourceRecord | Tombstone] = field(
+        default_factory=list
+    )
+    # Subject keys this load already wrote (shared across its batches and kept up to date by
+    # the writer): references to them need no stub, which saves a statement per batch.
+    written: set[str] = field(default_factory=set)
+
+
+class OrgGraph(Protocol):
+    """The graph of one organisation. Every statement is scoped by its `org_id`."""
+
+    @property
+    def org_id(self) -> str: ...
+
+    async def subjects_by_keys(
+        self, keys: Sequence[str], at: TimeSpan | None = None
+    ) -> dict[str, StoredSubject]: ...
+
+    async def subjects_by_ids(self, ids: Sequence[str]) -> dict[str, StoredSubject]: ...
+
+    async def find_subjects(
+        self, query: SubjectQuery, first: int, after: tuple[str, str] | None = None
+    ) -> SubjectPage: ...
+
+    async def count_subjects(self, query: SubjectQuery) -> int: ...
+
+    async def subjects_by_exact_name(
+        self, name: str, kind: SubjectKind | None = None, limit: int = 10
+    ) -> tuple[list[StoredSubject], int]: ...
+
+    async def relationships_of(
+        self,
+        keys: Sequence[str],
+        *,
+        types: Sequence[RelationshipType] = (),
+        direction: Direction = Direction.BOTH,
+        at: TimeSpan | None = None,
+        limit_per_subject: int = 100,
+    ) -> dict[str, list[RelationshipEdge]]: ...
+
+    async def episodes_of(
+        self, keys: Sequence[str], *, span: TimeSpan | None = None, limit_per_subject: int = 100
+    ) -> dict[str, list[Episode]]: ...
+
+    async def source_records_of(
+        self,
+        keys: Sequence[str],
+        *,
+        kinds: Sequence[SourceRecordKind] = (),
+        span: TimeSpan | None = None,
+    ) -> dict[str, list[SourceRecord]]: ...
+
+    async def write(self, batch: WriteBatch) -> None: ...
+
+    async def checkpoint(self, source: str) -> Checkpoint | None: ...
+
+    async def save_checkpoint(self, checkpoint: Checkpoint) -> None: ...
+
+    async def delete_unseen(self, source: str, run_id: str) -> int: ...
+
+    async def counts(self) -> Mapping[str, int]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ApiKeyRecord:
+    key_id: str
+    secret_hash: str
+    org_id: str
+    actor: str
+    scopes: tuple[str, ...]
+    revoked: bool
+
+
+class KeyStore(Protocol):
+    """API keys live in the graph store so that every gateway instance sees one set."""
+
+    async def put_key(self, record: ApiKeyRecord) -> None: ...
+
+    async def get_key(self, key_id: str) -> ApiKeyRecord | None: ...
+
+    async def revoke_key(self, key_id: str) -> bool: ...
+
+    async def list_keys(self, org_id: str | None = None) -> list[ApiKeyRecord]: ...
+
+
+class GraphStore(Protocol):
+    """A connection to one graph store, handing out organisation-scoped graphs."""
+
+    round_trips: RoundTrips
+
+    @property
+    def backend(self) -> str: ...
+
+    @property
+    def keys(self) -> KeyStore: ...
+
+    def org(self, org_id: str) -> OrgGraph: ...
+
+    async def bootstrap(self, org_id: str) -> None: ...
+
+    async def ping(self) -> None: ...
+
+    async def drop_org(self, org_id: str) -> None:
+        """Delete everything an organisation has (administration and tests)."""
+        ...
+
+    async def close(self) -> None: ...

@@ -1,0 +1,270 @@
+"""The organisation-scoped graph, written once over any Cypher executor.
+
+Adapters differ only in how a statement reaches the store (`Executor`) and in their dialect;
+everything the port promises (batching, time admission, tenancy) is implemented here.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from itertools import groupby
+from typing import Any, Protocol
+
+from engine.models import (
+    Direction,
+    ElementType,
+    Episode,
+    Relationship,
+    RelationshipType,
+    SourceRecord,
+    SourceRecordKind,
+    StoredSubject,
+    Subject,
+    SubjectKind,
+    Tombstone,
+)
+from graph import cypher, rows
+from graph.port import (
+    Checkpoint,
+    RelationshipEdge,
+    SubjectOrder,
+    SubjectPage,
+    SubjectQuery,
+    TimeSpan,
+    WriteBatch,
+)
+
+Row = list[Any]
+MAX_KEYS = 10_000
+
+
+class Executor(Protocol):
+    async def run(
+        self, statement: str, params: dict[str, Any], *, write: bool = False
+    ) -> list[Row]:
+        """Send one statement; raise only the port's errors."""
+        ...
+
+
+def _span(params: dict[str, Any], at: TimeSpan | None) -> bool:
+    if at is None:
+        return False
+    params["t_start"], params["t_end"] = at.start_ns, at.end_ns
+    return True
+
+
+class ScopedGraph:
+    """`OrgGraph` over an executor bound to one organisation."""
+
+    def __init__(self, org_id: str, executor: Executor) -> None:
+        self._org = org_id
+        self._x = executor
+
+    @property
+    def org_id(self) -> str:
+        return self._org
+
+    async def _read(self, statement: str, **params: Any) -> list[Row]:
+        return await self._x.run(statement, {"org": self._org, **params})
+
+    async def _write(self, statement: str, **params: Any) -> list[Row]:
+        return await self._x.run(statement, {"org": self._org, **params}, write=True)
+
+    # --- subjects ---------------------------------------------------------------------------
+
+    async def subjects_by_keys(
+        self, keys: Sequence[str], at: TimeSpan | None = None
+    ) -> dict[str, StoredSubject]:
+        if not keys:
+            return {}
+        params: dict[str, Any] = {"keys": list(dict.fromkeys(keys))[:MAX_KEYS]}
+        found = await self._read(cypher.subjects_by_keys(_span(params, at)), **params)
+        return {row[0]["key"]: rows.subject_from(row[0]) for row in found}
+
+    async def subjects_by_ids(self, ids: Sequence[str]) -> dict[str, StoredSubject]:
+        if not ids:
+            return {}
+        found = await self._read(cypher.SUBJECTS_BY_IDS, ids=list(dict.fromkeys(ids)))
+        return {row[0]["id"]: rows.subject_from(row[0]) for row in found}
+
+    def _filter_params(self, query: SubjectQuery) -> tuple[dict[str, Any], bool]:
+        params: dict[str, Any] = {
+            "kinds": [k.value for k in query.kinds],
+            "prefix": query.name_prefix,
+            "pairs": [rows.attr_pair(k, v) for k, v in query.attributes],
+            "stubs": query.include_stubs,
+        }
+        return params, _span(params, query.at)
+
+    async def find_subjects(
+        self, query: SubjectQuery, first: int, after: tuple[str, str] | None = None
+    ) -> SubjectPage:
+        params, timed = self._filter_params(query)
+        params["limit"] = first + 1
+        if after is not None:
+            params["after_sort"], params["after_key"] = after
+        by_name = query.order is SubjectOrder.NAME
+        found = await self._read(cypher.find_subjects(timed, by_name, after is not None), **params)
+        items = [rows.subject_from(row[0]) for row in found[:first]]
+        return SubjectPage(items=items, has_next=len(found) > first)
+
+    async def count_subjects(self, query: SubjectQuery) -> int:
+        params, timed = self._filter_params(query)
+        found = await self._read(cypher.count_subjects(timed), **params)
+        return int(found[0][0]) if found else 0
+
+    async def subjects_by_exact_name(
+        self, name: str, kind: SubjectKind | None = None, limit: int = 10
+    ) -> tuple[list[StoredSubject], int]:
+        found = await self._read(
+            cypher.SUBJECTS_BY_EXACT_NAME,
+            name=name,
+            kind=kind.value if kind else None,
+            limit=limit,
+        )
+        if not found:
+            return [], 0
+        total, sample = found[0]
+        return [rows.subject_from(p) for p in sample], int(total)
+
+    # --- neighbourhood ----------------------------------------------------------------------
+
+    async def relationships_of(
+        self,
+        keys: Sequence[str],
+        *,
+        types: Sequence[RelationshipType] = (),
+        direction: Direction = Direction.BOTH,
+        at: TimeSpan | None = None,
+        limit_per_subject: int = 100,
+    ) -> dict[str, list[RelationshipEdge]]:
+        if not keys:
+            return {}
+        params: dict[str, Any] = {
+            "keys": list(dict.fromkeys(keys)),
+            "types": [RelationshipType(t).value for t in types],
+            "limit": limit_per_subject,
+        }
+        statement = cypher.relationships_of(Direction(direction).value, _span(params, at))
+        out: dict[str, list[RelationshipEdge]] = {k: [] for k in params["keys"]}
+        for key, found in await self._read(statement, **params):
+            for rel_type, props, other, outgoing in found:
+                ends = (key, other) if outgoing else (other, key)
+                rel = rows.relationship_from(rel_type, props, *ends)
+                out[key].append(RelationshipEdge(rel, other, bool(outgoing)))
+        return out
+
+    async def episodes_of(
+        self, keys: Sequence[str], *, span: TimeSpan | None = None, limit_per_subject: int = 100
+    ) -> dict[str, list[Episode]]:
+        if not keys:
+            return {}
+        params: dict[str, Any] = {"keys": list(dict.fromkeys(keys)), "limit": limit_per_subject}
+        statement = cypher.episodes_of(_span(params, span))
+        out: dict[str, list[Episode]] = {k: [] for k in params["keys"]}
+        for key, found in await self._read(statement, **params):
+            out[key] = [rows.episode_from(p) for p in found]
+        return out
+
+    async def source_records_of(
+        self,
+        keys: Sequence[str],
+        *,
+        kinds: Sequence[SourceRecordKind] = (),
+        span: TimeSpan | None = None,
+    ) -> dict[str, list[SourceRecord]]:
+        if not keys:
+            return {}
+        params: dict[str, Any] = {
+            "keys": list(dict.fromkeys(keys)),
+            "kinds": [SourceRecordKind(k).value for k in kinds],
+        }
+        statement = cypher.source_records_of(_span(params, span))
+        out: dict[str, list[SourceRecord]] = {k: [] for k in params["keys"]}
+        for (props,) in await self._read(statement, **params):
+            out[props["subject_key"]].append(rows.source_record_from(props))
+        return out
+
+    # --- writes -----------------------------------------------------------------------------
+
+    async def write(self, batch: WriteBatch) -> None:
+        """Write runs of same-typed elements in input order, so a tombstone after a record
+        retracts it and a record after a tombstone restores it."""
+        for _, run in groupby(batch.elements, key=type):
+            await self._write_run(list(run), batch)
+
+    async def _write_run(self, run: list[Any], batch: WriteBatch) -> None:
+        first, source, run_id = run[0], batch.source, batch.run_id
+        if isinstance(first, Subject):
+            data = [rows.subject_row(self._org, s, source, run_id) for s in run]
+            await self._write(cypher.MERGE_SUBJECTS, rows=data)
+            batch.written.update(s.key for s in run)
+        elif isinstance(first, Relationship):
+            ends = {k for r in run for k in (r.from_key, r.to_key)}
+            await self._ensure_subjects(ends - batch.written)
+            by_type: dict[RelationshipType, list[list[Any]]] = defaultdict(list)
+            for rel in run:
+                by_type[rel.type].append(rows.relationship_row(rel, source, run_id))
+            for rel_type, data in by_type.items():
+                await self._write(cypher.merge_relationships(rel_type), rows=data)
+        elif isinstance(first, Episode):
+            await self._ensure_subjects({k for e in run for k in e.mentions} - batch.written)
+            data = [rows.episode_row(e, source, run_id) for e in run]
+            await self._write(cypher.MERGE_EPISODES, rows=data)
+        elif isinstance(first, SourceRecord):
+            data = [rows.source_record_row(r, source, run_id) for r in run]
+            await self._write(cypher.MERGE_SOURCE_RECORDS, rows=data)
+        else:
+            await self._retract(run)
+            batch.written.difference_update(t.key for t in run if t.target is ElementType.SUBJECT)
+
+    async def _ensure_subjects(self, keys: set[str]) -> None:
+        if keys:
+            stubs = [rows.stub_row(self._org, k) for k in sorted(keys)]
+            await self._write(cypher.MERGE_STUBS, rows=stubs)
+
+    async def _retract(self, tombstones: list[Tombstone]) -> None:
+        statements = {
+            ElementType.SUBJECT: cypher.DELETE_SUBJECTS,
+            ElementType.RELATIONSHIP: cypher.DELETE_RELATIONSHIPS,
+            ElementType.EPISODE: cypher.DELETE_EPISODES,
+            ElementType.SOURCE_RECORD: cypher.DELETE_SOURCE_RECORDS,
+        }
+        for target, group in groupby(tombstones, key=lambda t: t.target):
+            await self._write(statements[target], keys=[t.key for t in group])
+
+    async def delete_unseen(self, source: str, run_id: str) -> int:
+        params = {"source": source, "run": run_id}
+        deleted = 0
+        for statement in (cypher.DELETE_UNSEEN_RELATIONSHIPS, *cypher.DELETE_UNSEEN_NODES.values()):
+            found = await self._write(statement, **params)
+            deleted += int(found[0][0]) if found else 0
+        return deleted
+
+    # --- checkpoints and counts -------------------------------------------------------------
+
+    async def checkpoint(self, source: str) -> Checkpoint | None:
+        found = await self._read(cypher.GET_CHECKPOINT, source=source)
+        if not found:
+            return None
+        cursor, digest, run_id, finished = found[0]
+        return Checkpoint(source, int(cursor), digest, run_id, bool(finished))
+
+    async def save_checkpoint(self, checkpoint: Checkpoint) -> None:
+        await self._write(
+            cypher.SAVE_CHECKPOINT,
+            source=checkpoint.source,
+            cursor=checkpoint.cursor,
+            digest=checkpoint.digest,
+            run=checkpoint.run_id,
+            finished=checkpoint.finished,
+        )
+
+    async def counts(self) -> Mapping[str, int]:
+        out: dict[str, int] = {}
+        for label, count in await self._read(cypher.COUNTS):
+            out[str(label)] = int(count)
+        for rel_type, count in await self._read(cypher.COUNT_RELATIONSHIPS):
+            out[f"rel:{rel_type}"] = int(count)
+        return out
