@@ -1,0 +1,1 @@
+"""HTTP composition root: settings, auth, app factory, CLI."""

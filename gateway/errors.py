@@ -1,0 +1,65 @@
+"""Error shaping: a stable `extensions.code` on every error, and nothing internal leaks.
+
+Public errors (bad input, forbidden) keep their message; graph-store failures get a fixed
+message per code; validation and parse errors are the client's own and stay readable;
+everything else becomes "Internal server error" and is logged here, server-side only.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+
+from graphql import GraphQLError
+from strawberry.extensions import SchemaExtension
+
+from engine.errors import PublicError
+from graph.port import GraphError, GraphTimeout, GraphUnavailable
+
+log = logging.getLogger("fabric.errors")
+
+GRAPH_MESSAGES = {
+    GraphUnavailable.code: "The graph store is unavailable; try again shortly.",
+    GraphTimeout.code: "The request took longer than its time limit.",
+}
+INTERNAL = "INTERNAL_SERVER_ERROR"
+
+
+def shape(error: GraphQLError) -> GraphQLError:
+    original = error.original_error
+    code: str
+    message = error.message
+    if original is None:
+        code = (error.extensions or {}).get("code") or "GRAPHQL_VALIDATION_FAILED"
+    elif isinstance(original, PublicError):
+        code = original.code
+    elif isinstance(original, GraphError):
+        code = original.code if original.code in GRAPH_MESSAGES else INTERNAL
+        message = GRAPH_MESSAGES.get(code, "Internal server error")
+        log.warning("graph error %s at %s: %s", type(original).__name__, error.path, original)
+    else:
+        code = INTERNAL
+        message = "Internal server error"
+        log.error("unexpected error at %s", error.path, exc_info=original)
+    return GraphQLError(
+        message,
+        nodes=error.nodes,
+        source=error.source,
+        positions=error.positions,
+        path=error.path,
+        original_error=None,
+        extensions={**(error.extensions or {}), "code": code},
+    )
+
+
+class ShapeErrors(SchemaExtension):
+    def on_operation(self) -> Iterator[None]:
+        yield
+        result = self.execution_context.result
+        errors = getattr(result, "errors", None)
+        if result is not None and errors:
+            result.errors = [shape(e) for e in errors]
+
+
+def error_codes(errors: list[GraphQLError] | None) -> set[str]:
+    return {str((e.extensions or {}).get("code")) for e in errors or ()}

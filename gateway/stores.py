@@ -1,0 +1,71 @@
+"""The one place that picks a graph adapter from the settings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gateway.settings import Settings
+from graph.embedded import EmbeddedServer, connect_or_start
+from graph.falkor import FalkorStore
+from graph.keystore import SYSTEM_SCOPE
+from graph.neo4j_adapter import Neo4jStore
+from graph.port import GraphStore
+
+_NEO4J = ("bolt://", "bolt+s://", "bolt+ssc://", "neo4j://", "neo4j+s://", "neo4j+ssc://")
+_FALKOR = ("redis://", "rediss://", "unix://", "falkor://", "falkors://", "falkordb://")
+
+
+@dataclass
+class OpenedStore:
+    store: GraphStore
+    server: EmbeddedServer | None = None
+
+    async def close(self) -> None:
+        await self.store.close()
+        if self.server is not None:
+            self.server.stop()
+
+
+def open_store(settings: Settings) -> OpenedStore:
+    """Connect to the configured store; `embedded` starts (or joins) the data dir's server.
+
+    Blocking (it may wait for a server to load its append-only file): call it from the main
+    thread, whose lifetime the embedded server's is tied to.
+    """
+    uri = settings.graph_uri
+    timeout = settings.statement_timeout_ms
+    if uri == "embedded":
+        url, server = connect_or_start(settings.data_dir)
+        store = FalkorStore(
+            url, max_connections=settings.graph_pool_size, statement_timeout_ms=timeout
+        )
+        return OpenedStore(store, server)
+    if uri.startswith(_NEO4J):
+        auth = None
+        if settings.neo4j_user:
+            password = settings.neo4j_password.get_secret_value() if settings.neo4j_password else ""
+            auth = (settings.neo4j_user, password)
+        neo = Neo4jStore(
+            uri,
+            auth=auth,
+            database=settings.neo4j_database,
+            max_connections=settings.graph_pool_size,
+            statement_timeout_s=timeout / 1000 if timeout else None,
+        )
+        return OpenedStore(neo)
+    if uri.startswith(_FALKOR):
+        falkor = FalkorStore(
+            uri, max_connections=settings.graph_pool_size, statement_timeout_ms=timeout
+        )
+        return OpenedStore(falkor)
+    raise ValueError(
+        "FABRIC_GRAPH_URI must be `embedded`, a FalkorDB URI (redis://, unix://) "
+        "or a Neo4j URI (bolt://, neo4j://)"
+    )
+
+
+async def prepare(store: GraphStore, *orgs: str) -> None:
+    """Idempotent schema bootstrap for the system scope and the given organisations."""
+    await store.bootstrap(SYSTEM_SCOPE)
+    for org in orgs:
+        await store.bootstrap(org)

@@ -1,0 +1,1 @@
+"""strawberry types, queries, mutations and per-request dataloaders."""

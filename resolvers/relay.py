@@ -1,0 +1,62 @@
+"""Opaque global ids and keyset cursors. Both are client-visible and validated on the way in."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+
+from engine.errors import BadUserInput
+
+MAX_OPAQUE = 2_048
+
+
+def _encode(payload: str) -> str:
+    return base64.urlsafe_b64encode(payload.encode()).decode().rstrip("=")
+
+
+def _decode(value: str, what: str) -> str:
+    if len(value) > MAX_OPAQUE:
+        raise BadUserInput(f"invalid {what}")
+    try:
+        text = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4)).decode()
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        raise BadUserInput(f"invalid {what}") from None
+    if "\x00" in text:
+        raise BadUserInput(f"invalid {what}")
+    return text
+
+
+def to_global_id(type_name: str, local_id: str) -> str:
+    return _encode(f"{type_name}:{local_id}")
+
+
+def from_global_id(global_id: str) -> tuple[str, str] | None:
+    """(type name, local id), or None for anything that is not one of our ids."""
+    try:
+        text = _decode(global_id, "id")
+    except BadUserInput:
+        return None
+    type_name, sep, local_id = text.partition(":")
+    if not sep or not type_name or not local_id:
+        return None
+    return type_name, local_id
+
+
+def encode_cursor(*values: str) -> str:
+    return _encode(json.dumps(list(values), separators=(",", ":")))
+
+
+def decode_cursor(cursor: str, arity: int) -> tuple[str, ...]:
+    text = _decode(cursor, "cursor")
+    try:
+        values = json.loads(text)
+    except ValueError:
+        raise BadUserInput("invalid cursor") from None
+    if (
+        not isinstance(values, list)
+        or len(values) != arity
+        or not all(isinstance(v, str) for v in values)
+    ):
+        raise BadUserInput("invalid cursor")
+    return tuple(values)
