@@ -1,0 +1,87 @@
+"""One embedded FalkorDB per test session; tests isolate themselves by organisation.
+
+The graph-port contract suite also runs against Neo4j when FABRIC_TEST_NEO4J_URI is set
+(user/password from FABRIC_TEST_NEO4J_USER / FABRIC_TEST_NEO4J_PASSWORD).
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from graph.embedded import EmbeddedServer
+from graph.falkor import FalkorStore
+from graph.keystore import SYSTEM_SCOPE
+from graph.port import GraphStore
+
+NEO4J_URI = os.environ.get("FABRIC_TEST_NEO4J_URI")
+BACKENDS = [
+    "falkordb",
+    pytest.param(
+        "neo4j",
+        marks=pytest.mark.skipif(
+            not NEO4J_URI, reason="Neo4j contract run skipped: FABRIC_TEST_NEO4J_URI is not set"
+        ),
+    ),
+]
+
+
+@pytest.fixture(scope="session")
+def falkor_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[EmbeddedServer]:
+    server = EmbeddedServer(tmp_path_factory.mktemp("falkordb"))
+    server.start()
+    yield server
+    server.stop()
+
+
+def _open(backend: str, falkor_server: EmbeddedServer) -> Any:
+    if backend == "falkordb":
+        return FalkorStore(falkor_server.url)
+    from graph.neo4j_adapter import Neo4jStore
+
+    user = os.environ.get("FABRIC_TEST_NEO4J_USER", "neo4j")
+    password = os.environ.get("FABRIC_TEST_NEO4J_PASSWORD", "")
+    assert NEO4J_URI
+    return Neo4jStore(NEO4J_URI, auth=(user, password) if password else None)
+
+
+@pytest.fixture(scope="session", params=BACKENDS)
+async def store(
+    request: pytest.FixtureRequest, falkor_server: EmbeddedServer
+) -> AsyncIterator[Any]:
+    opened = _open(request.param, falkor_server)
+    await opened.bootstrap(SYSTEM_SCOPE)
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture(scope="session")
+async def falkor(falkor_server: EmbeddedServer) -> AsyncIterator[FalkorStore]:
+    """The embedded FalkorDB store alone, for tests that are not about backend parity."""
+    opened = FalkorStore(falkor_server.url)
+    await opened.bootstrap(SYSTEM_SCOPE)
+    yield opened
+    await opened.close()
+
+
+def new_org() -> str:
+    return "t-" + uuid.uuid4().hex[:12]
+
+
+@pytest.fixture
+async def org(store: GraphStore) -> AsyncIterator[str]:
+    org_id = new_org()
+    await store.bootstrap(org_id)
+    yield org_id
+    await store.drop_org(org_id)
+
+
+def data_file(tmp_path: Path, lines: list[str]) -> Path:
+    path = tmp_path / "records.ndjson"
+    path.write_text("\n".join(lines) + "\n")
+    return path

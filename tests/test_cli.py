@@ -1,0 +1,168 @@
+"""The `fabric` command end to end: real processes, a real embedded server, real HTTP."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from graph.embedded import EmbeddedServer, find_running
+from graph.records import parse_line
+
+FABRIC = [sys.executable, "-m", "gateway.cli"]
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def fabric(*args: str, env: dict[str, str] | None = None, stdin: str | None = None,
+           timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*FABRIC, *args], capture_output=True, text=True, input=stdin,
+                          timeout=timeout, env={**os.environ, **(env or {})}, cwd=ROOT)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_demo_data_writes_the_projection_format(tmp_path: Path) -> None:
+    out = tmp_path / "demo.ndjson"
+    result = fabric("demo-data", "--records", "300", "--seed", "3", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    lines = out.read_text().splitlines()
+    assert json.loads(lines[0])["type"] == "header"
+    assert len(lines) == 301
+    assert all(parse_line(line, n) is not None for n, line in enumerate(lines[1:], 2))
+    again = fabric("demo-data", "--records", "300", "--seed", "3")
+    assert again.stdout.splitlines() == lines
+
+
+def test_ingest_reports_invalid_lines_and_joins_a_running_server(tmp_path: Path) -> None:
+    data = tmp_path / "in.ndjson"
+    data.write_text(
+        '{"type":"subject","key":"team:a","kind":"team","name":"A"}\n'
+        "{oops\n"
+        '{"type":"subject","key":"team:b","kind":"team","name":"B"}\n'
+    )
+    with EmbeddedServer(tmp_path / "db") as server:
+        result = fabric("ingest", str(data), "--org", "cli", "--source", "t",
+                        "--data-dir", str(tmp_path / "db"))
+        assert result.returncode == 1, result.stderr
+        assert "line 2: line is not valid JSON" in result.stderr
+        summary = json.loads(result.stdout.strip().splitlines()[-1])
+        assert summary["accepted"] == 2 and summary["invalid"] == 1
+        # The command used the server that was already running and left it running.
+        info = find_running(tmp_path / "db")
+        assert info is not None and info.pid == server.pid
+
+        clean = tmp_path / "clean.ndjson"
+        clean.write_text('{"type":"subject","key":"team:c","kind":"team","name":"C"}\n')
+        piped = fabric("ingest", "-", "--org", "cli", "--data-dir", str(tmp_path / "db"),
+                       stdin=clean.read_text())
+        assert piped.returncode == 0, piped.stderr
+        assert json.loads(piped.stdout)["accepted"] == 1
+
+
+def test_ingest_without_a_server_starts_and_stops_one(tmp_path: Path) -> None:
+    data = tmp_path / "in.ndjson"
+    data.write_text('{"type":"subject","key":"team:a","kind":"team","name":"A"}\n')
+    result = fabric("ingest", str(data), "--org", "solo", "--data-dir", str(tmp_path / "db"))
+    assert result.returncode == 0, result.stderr
+    assert find_running(tmp_path / "db") is None
+
+
+def test_ingest_refuses_bad_arguments_clearly(tmp_path: Path) -> None:
+    missing = fabric("ingest", str(tmp_path / "nope.ndjson"), "--data-dir", str(tmp_path))
+    assert missing.returncode == 2 and "no such file" in missing.stderr
+    bad_org = fabric("ingest", "-", "--org", "../etc", "--data-dir", str(tmp_path), stdin="")
+    assert bad_org.returncode == 2 and "organisation" in bad_org.stderr
+    assert "Traceback" not in missing.stderr + bad_org.stderr
+
+
+def test_schema_command_prints_the_exported_schema() -> None:
+    result = fabric("schema")
+    assert result.returncode == 0
+    assert result.stdout == (ROOT / "schema.graphql").read_text()
+
+
+def _start_serve(data_dir: Path, port: int, token: str) -> subprocess.Popen[str]:
+    env = {**os.environ, "FABRIC_DEMO_TOKEN": token, "FABRIC_DEMO_RECORDS": "400"}
+    return subprocess.Popen(
+        [*FABRIC, "serve", "--demo", "--port", str(port), "--data-dir", str(data_dir),
+         "--log-level", "warning"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT,
+    )
+
+
+def _read_until(proc: subprocess.Popen[str], marker: str, timeout: float = 120) -> str:
+    assert proc.stdout is not None
+    seen = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        seen.append(line)
+        if marker in line:
+            return "".join(seen)
+    proc.kill()
+    pytest.fail("serve never printed " + marker + ":\n" + "".join(seen))
+
+
+def _stop(proc: subprocess.Popen[str]) -> str:
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=60)
+    return out
+
+
+def test_serve_demo_end_to_end(tmp_path: Path) -> None:
+    data_dir = tmp_path / "data"
+    token = "demo-" + os.urandom(8).hex()
+    port = free_port()
+    proc = _start_serve(data_dir, port, token)
+    try:
+        banner = _read_until(proc, "Bearer token:")
+        assert "Loaded 400 demo records" in banner
+        assert f"Bearer token: {token}" in banner
+        assert f"http://127.0.0.1:{port}/graphql" in banner
+        url = f"http://127.0.0.1:{port}/graphql"
+        query = {"query": "{ subjects(first: 5, filter: {kind: REPOSITORY}) { totalCount "
+                          "edges { node { key kind name } } pageInfo { hasNextPage endCursor } } "
+                          'one: subject(key: "repository:payments-api") { name aliases } }'}
+        denied = httpx.post(url, json=query)
+        assert denied.status_code == 401 and "data" not in denied.json()
+        answer = httpx.post(url, json=query, headers={"Authorization": f"Bearer {token}"})
+        assert answer.status_code == 200, answer.text
+        data = answer.json()["data"]
+        assert data["one"]["name"] == "payments-api"
+        assert len(data["subjects"]["edges"]) == 5
+        assert all(e["node"]["kind"] == "REPOSITORY" for e in data["subjects"]["edges"])
+        assert data["subjects"]["totalCount"] >= 5
+        assert httpx.get(f"http://127.0.0.1:{port}/readyz").status_code == 200
+        server = find_running(data_dir)
+        assert server is not None
+    finally:
+        out = _stop(proc)
+    assert proc.returncode == 0, out
+    # Ctrl-C stopped the database too.
+    assert find_running(data_dir) is None
+    with pytest.raises(ProcessLookupError):
+        os.kill(server.pid, 0)
+
+    # A second start reuses the data without loading it again.
+    proc = _start_serve(data_dir, port, token)
+    try:
+        banner = _read_until(proc, "Bearer token:")
+        assert "Loaded" not in banner
+        answer = httpx.post(url, json=query, headers={"Authorization": f"Bearer {token}"})
+        assert answer.json()["data"]["one"]["name"] == "payments-api"
+    finally:
+        _stop(proc)

