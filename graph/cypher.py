@@ -85,17 +85,32 @@ WHERE (size($kinds) = 0 OR s.kind IN $kinds)
 """
 
 
-def find_subjects(timed: bool, by_name: bool, after: bool) -> str:
-    sort = "s.name, s.key" if by_name else "s.key"
-    if not after:
-        cursor = ""
-    elif by_name:
-        cursor = "AND (s.name > $after_sort OR (s.name = $after_sort AND s.key > $after_key))"
-    else:
-        cursor = "AND s.key > $after_key"
-    return f"""{_subject_filter(timed)} {cursor}
-RETURN properties(s)
-ORDER BY {sort}
+def find_subjects(timed: bool, order: str, after: bool) -> str:
+    """Keyset-paginated subjects; every row is [properties, sort value, key]."""
+    if order == "recent":
+        return _recent_subjects(timed, after)
+    sort = "s.name" if order == "name" else "''"
+    cursor = f"AND ({sort} > $after_sort OR ({sort} = $after_sort AND s.key > $after_key))"
+    return f"""{_subject_filter(timed)} {cursor if after else ""}
+RETURN properties(s), {sort}, s.key
+ORDER BY {sort}, s.key
+LIMIT $limit
+"""
+
+
+def _recent_subjects(timed: bool, after: bool) -> str:
+    # Most recently active first: the latest source-record time not after the query time.
+    until = "$t_end" if timed else "9223372036854775807"
+    cursor = "WHERE last < $after_sort OR (last = $after_sort AND s.key > $after_key)"
+    return f"""{_subject_filter(timed)}
+OPTIONAL MATCH (a:SourceRecord {{org_id: $org, subject_key: s.key}})
+WHERE a.start_ns <= {until}
+WITH s, max(CASE WHEN a.end_ns IS NOT NULL AND a.end_ns <= {until}
+                 THEN a.end_ns ELSE a.start_ns END) AS seen
+WITH s, coalesce(seen, -1) AS last
+{cursor if after else ""}
+RETURN properties(s), last, s.key
+ORDER BY last DESC, s.key
 LIMIT $limit
 """
 
@@ -118,26 +133,45 @@ SET {_assign("r", RELATIONSHIP_COLUMNS, 3)}
 """
 
 
-_PATTERNS = {
-    "outgoing": "(s)-[r]->(o:Subject)",
-    "incoming": "(s)<-[r]-(o:Subject)",
-    "both": "(s)-[r]-(o:Subject)",
-}
+def _admitted_at(var: str, start: str, end: str) -> str:
+    return (
+        f"({var}.valid_from_ns IS NULL OR {var}.valid_from_ns <= {end}) AND "
+        f"({var}.valid_to_ns IS NULL OR {var}.valid_to_ns > {start})"
+    )
 
 
-def relationships_of(direction: str, timed: bool) -> str:
-    pattern = _PATTERNS[direction]
-    return f"""
-UNWIND $keys AS k
-MATCH (s:Subject {{org_id: $org, key: k}})
-MATCH {pattern}
+# Many edge requests (each its own subject, types, direction, time, page) in one statement,
+# so a dataloader level costs one round trip. A request row is positional:
+# [index, key, types, direction, t_start, t_end, limit, after_type, after_key, after_id].
+_EDGE_MATCH = f"""
+UNWIND $reqs AS q
+MATCH (s:Subject {{org_id: $org, key: q[1]}})-[r]-(o:Subject {{org_id: $org}})
 WHERE r.org_id = $org AND type(r) <> 'MENTIONS'
-  AND (size($types) = 0 OR type(r) IN $types)
-  AND {admitted("r") if timed else _ALWAYS}
-WITH k, r, o, startNode(r) = s AS outgoing
-ORDER BY r.valid_from_ns DESC, o.key, r.id
-WITH k, collect([type(r), properties(r), o.key, outgoing]) AS rels
-RETURN k, rels[0..$limit]
+  AND (size(q[2]) = 0 OR type(r) IN q[2])
+  AND (q[3] = 'both' OR (q[3] = 'outgoing') = (startNode(r) = s))
+  AND (q[4] IS NULL OR ({_admitted_at("r", "q[4]", "q[5]")}
+                        AND {_admitted_at("o", "q[4]", "q[5]")}))
+"""
+
+EDGES = (
+    _EDGE_MATCH
+    + """  AND (q[7] IS NULL OR type(r) > q[7]
+       OR (type(r) = q[7] AND (o.key > q[8] OR (o.key = q[8] AND r.id > q[9]))))
+WITH q[0] AS i, q[6] AS lim, r, o, startNode(r) = s AS outgoing
+ORDER BY i, type(r), o.key, r.id
+WITH i, lim, collect([type(r), properties(r), properties(o), outgoing]) AS rels
+RETURN i, rels[0..lim]
+"""
+)
+
+EDGE_COUNTS = _EDGE_MATCH + "RETURN q[0], count(r)\n"
+
+# Relationships by identity, anchored on their start subject: [index, from_key, id].
+EDGES_BY_ID = """
+UNWIND $reqs AS q
+MATCH (s:Subject {org_id: $org, key: q[1]})-[r]->(o:Subject {org_id: $org})
+WHERE r.org_id = $org AND r.id = q[2]
+RETURN q[0], type(r), properties(r), properties(o)
 """
 
 
@@ -161,24 +195,37 @@ MERGE (e)-[x:MENTIONS {{org_id: $org}}]->(s)
 """
 
 
-def episodes_of(timed: bool) -> str:
-    window = "e.occurred_at_ns >= $t_start AND e.occurred_at_ns <= $t_end" if timed else _ALWAYS
-    return f"""
-UNWIND $keys AS k
-MATCH (e:Episode {{org_id: $org}})-[x:MENTIONS]->(s:Subject {{org_id: $org, key: k}})
-WHERE {window}
-WITH k, e ORDER BY e.occurred_at_ns DESC, e.key
-WITH k, collect(properties(e)) AS rows
-RETURN k, rows[0..$limit]
+# A request row: [index, key, start_ns, end_ns, limit, after_ns, after_key]; newest first.
+EPISODES = """
+UNWIND $reqs AS q
+MATCH (e:Episode {org_id: $org})-[x:MENTIONS]->(s:Subject {org_id: $org, key: q[1]})
+WHERE (q[2] IS NULL OR e.occurred_at_ns >= q[2]) AND (q[3] IS NULL OR e.occurred_at_ns <= q[3])
+  AND (q[5] IS NULL OR e.occurred_at_ns < q[5] OR (e.occurred_at_ns = q[5] AND e.key > q[6]))
+WITH q[0] AS i, q[4] AS lim, e
+ORDER BY i, e.occurred_at_ns DESC, e.key
+WITH i, lim, collect(properties(e)) AS rows
+RETURN i, rows[0..lim]
 """
 
-
-EPISODE_MENTIONS = """
-UNWIND $keys AS k
-MATCH (e:Episode {org_id: $org, key: k})-[x:MENTIONS]->(s:Subject {org_id: $org})
-WITH k, s ORDER BY s.key
-RETURN k, collect(s.key)
+EPISODE_COUNTS = """
+UNWIND $reqs AS q
+MATCH (e:Episode {org_id: $org})-[x:MENTIONS]->(s:Subject {org_id: $org, key: q[1]})
+WHERE (q[2] IS NULL OR e.occurred_at_ns >= q[2]) AND (q[3] IS NULL OR e.occurred_at_ns <= q[3])
+RETURN q[0], count(e)
 """
+
+EPISODES_BY_KEYS = """
+UNWIND $keys AS k
+MATCH (e:Episode {org_id: $org, key: k})
+RETURN properties(e)
+"""
+
+SOURCE_RECORDS_BY_KEYS = """
+UNWIND $keys AS k
+MATCH (r:SourceRecord {org_id: $org, key: k})
+RETURN properties(r)
+"""
+
 
 MERGE_SOURCE_RECORDS = f"""
 UNWIND $rows AS row

@@ -107,6 +107,8 @@ class TimeSpan:
 class SubjectOrder(enum.StrEnum):
     KEY = "key"
     NAME = "name"
+    # Latest source-record activity at or before the query time, newest first.
+    RECENT = "recent"
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,19 +122,54 @@ class SubjectQuery:
     include_stubs: bool = False
 
 
+SortKey = tuple[str | int, str]
+
+
 @dataclass(frozen=True, slots=True)
 class SubjectPage:
     items: list[StoredSubject]
     has_next: bool
+    # The keyset position of each item, to continue after it.
+    positions: list[SortKey] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
-class RelationshipEdge:
-    """A relationship seen from one subject: the other end and which way it points."""
+class Edge:
+    """A relationship seen from one subject: the subject at its other end, and which way."""
 
     relationship: Relationship
-    other_key: str
+    other: StoredSubject
     outgoing: bool
+
+    @property
+    def other_key(self) -> str:
+        return self.other.key
+
+    @property
+    def position(self) -> tuple[str, str, str]:
+        return (self.relationship.type.value, self.other.key, self.relationship.rel_id)
+
+
+@dataclass(frozen=True, slots=True)
+class EdgeRequest:
+    """One subject's relationships: types (empty: all), direction, time, page."""
+
+    key: str
+    types: tuple[RelationshipType, ...] = ()
+    direction: Direction = Direction.BOTH
+    at: TimeSpan | None = None
+    limit: int = 100
+    after: tuple[str, str, str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EpisodeRequest:
+    """One subject's episodes, newest first, within an optional closed time span."""
+
+    key: str
+    span: TimeSpan | None = None
+    limit: int = 100
+    after: tuple[int, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +210,7 @@ class OrgGraph(Protocol):
     async def subjects_by_ids(self, ids: Sequence[str]) -> dict[str, StoredSubject]: ...
 
     async def find_subjects(
-        self, query: SubjectQuery, first: int, after: tuple[str, str] | None = None
+        self, query: SubjectQuery, first: int, after: SortKey | None = None
     ) -> SubjectPage: ...
 
     async def count_subjects(self, query: SubjectQuery) -> int: ...
@@ -181,6 +218,16 @@ class OrgGraph(Protocol):
     async def subjects_by_exact_name(
         self, name: str, kind: SubjectKind | None = None, limit: int = 10
     ) -> tuple[list[StoredSubject], int]: ...
+
+    async def edges(self, requests: Sequence[EdgeRequest]) -> list[list[Edge]]:
+        """Each request's page of edges, in request order, in one round trip."""
+        ...
+
+    async def edge_counts(self, requests: Sequence[EdgeRequest]) -> list[int]: ...
+
+    async def edges_by_id(self, ids: Sequence[tuple[str, str]]) -> dict[tuple[str, str], Edge]:
+        """Relationships by (start subject key, relationship id); `other` is the end."""
+        ...
 
     async def relationships_of(
         self,
@@ -190,11 +237,19 @@ class OrgGraph(Protocol):
         direction: Direction = Direction.BOTH,
         at: TimeSpan | None = None,
         limit_per_subject: int = 100,
-    ) -> dict[str, list[RelationshipEdge]]: ...
+    ) -> dict[str, list[Edge]]: ...
+
+    async def episodes(self, requests: Sequence[EpisodeRequest]) -> list[list[Episode]]: ...
+
+    async def episode_counts(self, requests: Sequence[EpisodeRequest]) -> list[int]: ...
 
     async def episodes_of(
         self, keys: Sequence[str], *, span: TimeSpan | None = None, limit_per_subject: int = 100
     ) -> dict[str, list[Episode]]: ...
+
+    async def episodes_by_keys(self, keys: Sequence[str]) -> dict[str, Episode]: ...
+
+    async def source_records_by_keys(self, keys: Sequence[str]) -> dict[str, SourceRecord]: ...
 
     async def source_records_of(
         self,

@@ -27,8 +27,10 @@ from engine.models import (
 from graph import cypher, rows
 from graph.port import (
     Checkpoint,
-    RelationshipEdge,
-    SubjectOrder,
+    Edge,
+    EdgeRequest,
+    EpisodeRequest,
+    SortKey,
     SubjectPage,
     SubjectQuery,
     TimeSpan,
@@ -45,6 +47,30 @@ class Executor(Protocol):
     ) -> list[Row]:
         """Send one statement; raise only the port's errors."""
         ...
+
+
+def _edge_row(index: int, q: EdgeRequest) -> list[Any]:
+    return [
+        index,
+        q.key,
+        [RelationshipType(t).value for t in q.types],
+        Direction(q.direction).value,
+        q.at.start_ns if q.at else None,
+        q.at.end_ns if q.at else None,
+        q.limit,
+        *(q.after if q.after else (None, None, None)),
+    ]
+
+
+def _episode_row(index: int, q: EpisodeRequest) -> list[Any]:
+    return [
+        index,
+        q.key,
+        q.span.start_ns if q.span else None,
+        q.span.end_ns if q.span else None,
+        q.limit,
+        *(q.after if q.after else (None, None)),
+    ]
 
 
 def _span(params: dict[str, Any], at: TimeSpan | None) -> bool:
@@ -98,16 +124,20 @@ class ScopedGraph:
         return params, _span(params, query.at)
 
     async def find_subjects(
-        self, query: SubjectQuery, first: int, after: tuple[str, str] | None = None
+        self, query: SubjectQuery, first: int, after: SortKey | None = None
     ) -> SubjectPage:
         params, timed = self._filter_params(query)
         params["limit"] = first + 1
         if after is not None:
             params["after_sort"], params["after_key"] = after
-        by_name = query.order is SubjectOrder.NAME
-        found = await self._read(cypher.find_subjects(timed, by_name, after is not None), **params)
-        items = [rows.subject_from(row[0]) for row in found[:first]]
-        return SubjectPage(items=items, has_next=len(found) > first)
+        statement = cypher.find_subjects(timed, query.order.value, after is not None)
+        found = await self._read(statement, **params)
+        page = found[:first]
+        return SubjectPage(
+            items=[rows.subject_from(row[0]) for row in page],
+            has_next=len(found) > first,
+            positions=[(row[1], row[2]) for row in page],
+        )
 
     async def count_subjects(self, query: SubjectQuery) -> int:
         params, timed = self._filter_params(query)
@@ -130,6 +160,41 @@ class ScopedGraph:
 
     # --- neighbourhood ----------------------------------------------------------------------
 
+    async def edges(self, requests: Sequence[EdgeRequest]) -> list[list[Edge]]:
+        out: list[list[Edge]] = [[] for _ in requests]
+        if not requests:
+            return out
+        found = await self._read(
+            cypher.EDGES, reqs=[_edge_row(i, q) for i, q in enumerate(requests)]
+        )
+        for index, page in found:
+            anchor = requests[index].key
+            for rel_type, props, other, outgoing in page:
+                ends = (anchor, other["key"]) if outgoing else (other["key"], anchor)
+                rel = rows.relationship_from(rel_type, props, *ends)
+                out[index].append(Edge(rel, rows.subject_from(other), bool(outgoing)))
+        return out
+
+    async def edge_counts(self, requests: Sequence[EdgeRequest]) -> list[int]:
+        counts = [0] * len(requests)
+        if requests:
+            reqs = [_edge_row(i, q) for i, q in enumerate(requests)]
+            for index, count in await self._read(cypher.EDGE_COUNTS, reqs=reqs):
+                counts[index] = int(count)
+        return counts
+
+    async def edges_by_id(self, ids: Sequence[tuple[str, str]]) -> dict[tuple[str, str], Edge]:
+        if not ids:
+            return {}
+        unique = list(dict.fromkeys(ids))
+        reqs = [[i, start, rel_id] for i, (start, rel_id) in enumerate(unique)]
+        out: dict[tuple[str, str], Edge] = {}
+        for index, rel_type, props, other in await self._read(cypher.EDGES_BY_ID, reqs=reqs):
+            start = unique[index][0]
+            rel = rows.relationship_from(rel_type, props, start, other["key"])
+            out[unique[index]] = Edge(rel, rows.subject_from(other), True)
+        return out
+
     async def relationships_of(
         self,
         keys: Sequence[str],
@@ -138,34 +203,48 @@ class ScopedGraph:
         direction: Direction = Direction.BOTH,
         at: TimeSpan | None = None,
         limit_per_subject: int = 100,
-    ) -> dict[str, list[RelationshipEdge]]:
-        if not keys:
-            return {}
-        params: dict[str, Any] = {
-            "keys": list(dict.fromkeys(keys)),
-            "types": [RelationshipType(t).value for t in types],
-            "limit": limit_per_subject,
-        }
-        statement = cypher.relationships_of(Direction(direction).value, _span(params, at))
-        out: dict[str, list[RelationshipEdge]] = {k: [] for k in params["keys"]}
-        for key, found in await self._read(statement, **params):
-            for rel_type, props, other, outgoing in found:
-                ends = (key, other) if outgoing else (other, key)
-                rel = rows.relationship_from(rel_type, props, *ends)
-                out[key].append(RelationshipEdge(rel, other, bool(outgoing)))
+    ) -> dict[str, list[Edge]]:
+        unique = list(dict.fromkeys(keys))
+        requests = [
+            EdgeRequest(k, tuple(types), Direction(direction), at, limit_per_subject)
+            for k in unique
+        ]
+        return dict(zip(unique, await self.edges(requests), strict=True))
+
+    async def episodes(self, requests: Sequence[EpisodeRequest]) -> list[list[Episode]]:
+        out: list[list[Episode]] = [[] for _ in requests]
+        if requests:
+            reqs = [_episode_row(i, q) for i, q in enumerate(requests)]
+            for index, page in await self._read(cypher.EPISODES, reqs=reqs):
+                out[index] = [rows.episode_from(p) for p in page]
         return out
+
+    async def episode_counts(self, requests: Sequence[EpisodeRequest]) -> list[int]:
+        counts = [0] * len(requests)
+        if requests:
+            reqs = [_episode_row(i, q) for i, q in enumerate(requests)]
+            for index, count in await self._read(cypher.EPISODE_COUNTS, reqs=reqs):
+                counts[index] = int(count)
+        return counts
 
     async def episodes_of(
         self, keys: Sequence[str], *, span: TimeSpan | None = None, limit_per_subject: int = 100
     ) -> dict[str, list[Episode]]:
+        unique = list(dict.fromkeys(keys))
+        requests = [EpisodeRequest(k, span, limit_per_subject) for k in unique]
+        return dict(zip(unique, await self.episodes(requests), strict=True))
+
+    async def episodes_by_keys(self, keys: Sequence[str]) -> dict[str, Episode]:
         if not keys:
             return {}
-        params: dict[str, Any] = {"keys": list(dict.fromkeys(keys)), "limit": limit_per_subject}
-        statement = cypher.episodes_of(_span(params, span))
-        out: dict[str, list[Episode]] = {k: [] for k in params["keys"]}
-        for key, found in await self._read(statement, **params):
-            out[key] = [rows.episode_from(p) for p in found]
-        return out
+        found = await self._read(cypher.EPISODES_BY_KEYS, keys=list(dict.fromkeys(keys)))
+        return {row[0]["key"]: rows.episode_from(row[0]) for row in found}
+
+    async def source_records_by_keys(self, keys: Sequence[str]) -> dict[str, SourceRecord]:
+        if not keys:
+            return {}
+        found = await self._read(cypher.SOURCE_RECORDS_BY_KEYS, keys=list(dict.fromkeys(keys)))
+        return {row[0]["key"]: rows.source_record_from(row[0]) for row in found}
 
     async def source_records_of(
         self,

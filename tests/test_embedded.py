@@ -62,6 +62,10 @@ async def test_acknowledged_writes_survive_kill_9(tmp_path: Path) -> None:
         for _ in range(50):
             await store.org("durable").count_subjects(SubjectQuery())
             await asyncio.sleep(0.05)
+    for _ in range(100):  # SIGKILL is delivered asynchronously
+        if not server.alive():
+            break
+        await asyncio.sleep(0.05)
     assert not server.alive()
     server.restart()
     assert server.alive() and server.restarts == 1

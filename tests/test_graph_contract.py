@@ -298,3 +298,96 @@ async def test_api_keys_round_trip(store: GraphStore) -> None:
     assert got is not None and got.revoked
     assert await store.keys.get_key("missing") is None
     assert not await store.keys.revoke_key("missing")
+
+
+async def test_mixed_edge_requests_are_answered_in_one_round_trip(
+    store: GraphStore, org: str
+) -> None:
+    from graph.port import EdgeRequest
+
+    graph = store.org(org)
+    await load(
+        graph,
+        [subject("team:a"), subject("team:b"), subject("repository:x"), subject("repository:y"),
+         subject("repository:z", valid_to="2025-01-01"),
+         rel("OWNS", "team:a", "repository:x", valid_to="2025-06-01"),
+         rel("OWNS", "team:b", "repository:x", valid_from="2025-06-01"),
+         rel("DEPENDS_ON", "repository:x", "repository:y"),
+         rel("DEPENDS_ON", "repository:x", "repository:z")],
+    )
+    before = store.round_trips.total
+    owners_then, owners_now, deps_now, everything = await graph.edges(
+        [
+            EdgeRequest("repository:x", (RelationshipType.OWNS,), Direction.INCOMING, at("2025-03-01")),
+            EdgeRequest("repository:x", (RelationshipType.OWNS,), Direction.INCOMING, at("2026-03-01")),
+            EdgeRequest("repository:x", (RelationshipType.DEPENDS_ON,), Direction.OUTGOING, at("2026-03-01")),
+            EdgeRequest("repository:x"),
+        ]
+    )
+    assert store.round_trips.total == before + 1
+    assert [e.other.key for e in owners_then] == ["team:a"]
+    assert [e.other.key for e in owners_now] == ["team:b"]
+    # A subject outside its own validity window is not a neighbour at that time.
+    assert [e.other.key for e in deps_now] == ["repository:y"]
+    assert deps_now[0].other.name == "y" and deps_now[0].outgoing
+    assert len(everything) == 4
+    counts = await graph.edge_counts([EdgeRequest("repository:x"), EdgeRequest("team:a")])
+    assert counts == [4, 1]
+
+
+async def test_edge_pages_continue_after_a_position(store: GraphStore, org: str) -> None:
+    from graph.port import EdgeRequest
+
+    graph = store.org(org)
+    await load(graph, [subject("team:t")] + [subject(f"repository:r{i:02d}") for i in range(12)]
+               + [rel("OWNS", "team:t", f"repository:r{i:02d}") for i in range(12)])
+    seen: list[str] = []
+    after = None
+    while True:
+        (page,) = await graph.edges([EdgeRequest("team:t", limit=5, after=after)])
+        seen += [e.other.key for e in page]
+        if len(page) < 5:
+            break
+        after = page[-1].position
+    assert seen == [f"repository:r{i:02d}" for i in range(12)]
+    first = (await graph.edges([EdgeRequest("team:t", limit=1)]))[0][0]
+    found = await graph.edges_by_id([("team:t", first.relationship.rel_id), ("team:t", "nope")])
+    assert list(found) == [("team:t", first.relationship.rel_id)]
+    assert found[("team:t", first.relationship.rel_id)].other.key == first.other.key
+
+
+async def test_episode_pages_and_lookups_by_key(store: GraphStore, org: str) -> None:
+    from graph.port import EpisodeRequest
+
+    graph = store.org(org)
+    await load(graph, [subject("service:s")] + [
+        {"type": "episode", "key": f"episode:{i}", "occurred_at": f"2026-01-{i + 1:02d}T00:00:00Z",
+         "text": f"e{i}", "mentions": ["service:s"]} for i in range(7)])
+    (page1,) = await graph.episodes([EpisodeRequest("service:s", limit=3)])
+    assert [e.key for e in page1] == ["episode:6", "episode:5", "episode:4"]
+    last = page1[-1]
+    ns = to_ns(last.occurred_at)
+    assert ns is not None
+    (page2,) = await graph.episodes([EpisodeRequest("service:s", limit=3, after=(ns, last.key))])
+    assert [e.key for e in page2] == ["episode:3", "episode:2", "episode:1"]
+    found = await graph.episodes_by_keys(["episode:1", "episode:99"])
+    assert list(found) == ["episode:1"] and found["episode:1"].mentions == ["service:s"]
+
+
+async def test_recently_active_order_respects_the_query_time(store: GraphStore, org: str) -> None:
+    graph = store.org(org)
+    pr = lambda key, repo, start, end=None: {  # noqa: E731
+        "type": "source_record", "key": key, "record_kind": "pull_request", "subject": repo,
+        "start": start, **({"end": end} if end else {})}
+    await load(graph, [subject("repository:a"), subject("repository:b"), subject("repository:c"),
+                       pr("pull_request:1", "repository:a", "2026-01-01", "2026-03-05"),
+                       pr("pull_request:2", "repository:b", "2026-02-01", "2026-02-02"),
+                       pr("pull_request:3", "repository:a", "2026-04-01")])
+    query = SubjectQuery(order=SubjectOrder.RECENT, at=at("2026-03-01"))
+    page = await graph.find_subjects(query, first=2)
+    # As of 1 March, b's merge (2 Feb) is newer than a's opening (1 Jan); c has no activity.
+    assert [s.key for s in page.items] == ["repository:b", "repository:a"] and page.has_next
+    rest = await graph.find_subjects(query, first=2, after=page.positions[-1])
+    assert [s.key for s in rest.items] == ["repository:c"] and not rest.has_next
+    now = await graph.find_subjects(SubjectQuery(order=SubjectOrder.RECENT), first=3)
+    assert [s.key for s in now.items] == ["repository:a", "repository:b", "repository:c"]
