@@ -1,28 +1,42 @@
-"""Root query fields."""
+"""Root query fields: Relay nodes and subjects."""
 
 from __future__ import annotations
 
+import asyncio
 import enum
-from datetime import UTC, datetime
+import json
+from datetime import datetime
 
 import strawberry
-from strawberry.types import Info
+from strawberry.scalars import JSON
 
 from engine.errors import BadUserInput
-from engine.models import to_ns
+from engine.models import MAX_ATTRIBUTES
+from engine.models import SubjectKind as SubjectKindValue
+from graph.port import SortKey, SubjectPage, SubjectQuery
 from graph.port import SubjectOrder as PortOrder
-from graph.port import SubjectPage, SubjectQuery, TimeSpan
-from resolvers.context import RequestContext
+from resolvers.args import clean_text, page_size, point
 from resolvers.relay import decode_cursor, encode_cursor, from_global_id
-from resolvers.types import PageInfo, Subject, SubjectEdge, SubjectKind
+from resolvers.types import (
+    Ctx,
+    Episode,
+    Node,
+    PageInfo,
+    Relationship,
+    SourceRecord,
+    Subject,
+    SubjectEdge,
+    SubjectKind,
+)
 
-DEFAULT_PAGE = 50
+MAX_NODES = 100
 
 
-@strawberry.enum(description="Sort order of a subject list (keyset pagination follows it).")
+@strawberry.enum(description="Sort order of a subject list; keyset pagination follows it.")
 class SubjectOrder(enum.Enum):
     KEY = "key"
     NAME = "name"
+    RECENTLY_ACTIVE = "recent"
 
 
 @strawberry.input(description="Filters on subjects; all given conditions must hold.")
@@ -30,105 +44,147 @@ class SubjectFilter:
     kind: SubjectKind | None = None  # type: ignore[valid-type]
     kinds: list[SubjectKind] | None = None  # type: ignore[valid-type]
     name_prefix: str | None = None
+    attributes: JSON | None = strawberry.field(
+        default=None, description='Equality on flat attributes, e.g. {tier: 1, language: "go"}.'
+    )
     include_stubs: bool = False
 
 
-def time_span(as_of: datetime | None) -> TimeSpan:
-    """The instant a read is about: `asOf`, or now (the current axis)."""
-    moment = as_of or datetime.now(UTC)
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    if not datetime(1970, 1, 1, tzinfo=UTC) <= moment < datetime(2200, 1, 1, tzinfo=UTC):
-        raise BadUserInput("asOf must lie between 1970 and 2200")
-    ns = to_ns(moment)
-    assert ns is not None
-    return TimeSpan.point(ns)
+def _attribute_filter(value: object) -> tuple[tuple[str, str | int | float | bool], ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, dict) or len(value) > MAX_ATTRIBUTES:
+        raise BadUserInput("attributes must be an object of at most 64 flat values")
+    pairs: list[tuple[str, str | int | float | bool]] = []
+    for name, item in sorted(value.items()):
+        if not isinstance(item, str | int | float | bool) or (
+            isinstance(item, float) and (item != item or abs(item) == float("inf"))
+        ):
+            raise BadUserInput("attribute filters compare flat values only")
+        if isinstance(item, int) and not isinstance(item, bool) and abs(item) >= 2**63:
+            raise BadUserInput("attribute filter integer out of the 64-bit range")
+        clean_text(name, "attribute name", 64)
+        if isinstance(item, str):
+            clean_text(item, "attribute value", 20_000)
+        pairs.append((name, item))
+    return tuple(pairs)
 
 
-def page_size(info: Info[RequestContext, None], first: int | None) -> int:
-    limit = info.context.limits.max_page_size
-    size = DEFAULT_PAGE if first is None else first
-    if not 0 <= size <= limit:
-        raise BadUserInput(f"first must be between 0 and {limit}")
-    return size
-
-
-def _query(
-    filter: SubjectFilter | None, order: SubjectOrder, as_of: datetime | None
-) -> SubjectQuery:
-    kinds = []
-    prefix = None
-    stubs = False
+def _subject_query(filter: SubjectFilter | None, order: SubjectOrder, at: object) -> SubjectQuery:
+    kinds: list[SubjectKindValue] = []
     if filter is not None:
         kinds = list(filter.kinds or [])
         if filter.kind is not None:
             kinds.append(filter.kind)
-        prefix = filter.name_prefix
-        stubs = filter.include_stubs
-        if prefix is not None and ("\x00" in prefix or len(prefix) > 200):
-            raise BadUserInput("namePrefix must be at most 200 characters, without NUL")
     return SubjectQuery(
-        kinds=tuple(kinds),
-        name_prefix=prefix,
-        at=time_span(as_of),
+        kinds=tuple(sorted(set(kinds), key=lambda k: k.value)),
+        name_prefix=clean_text(filter.name_prefix, "namePrefix") if filter else None,
+        attributes=_attribute_filter(filter.attributes) if filter else (),
+        at=at,  # type: ignore[arg-type]
         order=PortOrder(order.value),
-        include_stubs=stubs,
+        include_stubs=bool(filter and filter.include_stubs),
     )
+
+
+def _position(after: str | None, order: SubjectOrder) -> SortKey | None:
+    if after is None:
+        return None
+    sort, key = decode_cursor(after, 2)
+    if order is not SubjectOrder.RECENTLY_ACTIVE:
+        return (sort, key)
+    if not sort.lstrip("-").isdigit() or len(sort) > 20:
+        raise BadUserInput("invalid cursor")
+    return (int(sort), key)
 
 
 @strawberry.type(description="A page of subjects.")
 class SubjectConnection:
     edges: list[SubjectEdge]
     page_info: PageInfo
-    _query: strawberry.Private[SubjectQuery]
+    query: strawberry.Private[SubjectQuery]
 
     @strawberry.field(description="How many subjects match the filter (all pages).")
-    async def total_count(self, info: Info[RequestContext, None]) -> int:
-        return await info.context.graph.count_subjects(self._query)
+    async def total_count(self, info: Ctx) -> int:
+        return await info.context.graph.count_subjects(self.query)
+
+    @classmethod
+    def of(cls, page: SubjectPage, query: SubjectQuery, had_after: bool) -> SubjectConnection:
+        assert query.at is not None
+        edges = [
+            SubjectEdge(
+                cursor=encode_cursor(str(pos[0]), pos[1]), node=Subject.from_model(s, query.at)
+            )
+            for s, pos in zip(page.items, page.positions, strict=True)
+        ]
+        info = PageInfo.of([e.cursor for e in edges], page.has_next, had_after)
+        return cls(edges=edges, page_info=info, query=query)
 
 
-def _connection(page: SubjectPage, query: SubjectQuery, had_after: bool) -> SubjectConnection:
-    by_name = query.order is PortOrder.NAME
-    edges = [
-        SubjectEdge(
-            cursor=encode_cursor(s.name if by_name else "", s.key),
-            node=Subject.from_model(s),
-        )
-        for s in page.items
-    ]
-    info = PageInfo(
-        has_next_page=page.has_next,
-        has_previous_page=had_after,
-        start_cursor=edges[0].cursor if edges else None,
-        end_cursor=edges[-1].cursor if edges else None,
-    )
-    return SubjectConnection(edges=edges, page_info=info, _query=query)
+async def _node(info: Ctx, global_id: str) -> Node | None:
+    parsed = from_global_id(global_id)
+    if parsed is None:
+        return None
+    type_name, local = parsed
+    loaders, now = info.context.loaders, info.context.now
+    if type_name == "Subject":
+        subject = await loaders.subject(local, None)
+        return Subject.from_model(subject, now) if subject else None
+    if type_name == "Episode":
+        episode = await loaders.episodes_by_key.load(local)
+        return Episode.from_model(episode, now) if episode else None
+    if type_name == "SourceRecord":
+        record = await loaders.records_by_key.load(local)
+        return SourceRecord.from_model(record, now) if record else None
+    if type_name == "Relationship":
+        return await _relationship(info, local)
+    return None
+
+
+async def _relationship(info: Ctx, local: str) -> Relationship | None:
+    try:
+        start, rel_id = json.loads(local)
+    except (ValueError, TypeError):
+        return None
+    if not isinstance(start, str) or not isinstance(rel_id, str):
+        return None
+    edge = await info.context.loaders.edges_by_id.load((start, rel_id))
+    anchor = await info.context.loaders.subject(start, None)
+    if edge is None or anchor is None:
+        return None
+    return Relationship.from_edge(edge, Subject.from_model(anchor, info.context.now))
 
 
 @strawberry.type
 class Query:
+    @strawberry.field(description="Any object by its global id; null when unknown or not yours.")
+    async def node(self, info: Ctx, id: strawberry.ID) -> Node | None:
+        return await _node(info, id)
+
+    @strawberry.field(description="Objects by global id, in order; null where unknown.")
+    async def nodes(self, info: Ctx, ids: list[strawberry.ID]) -> list[Node | None]:
+        if len(ids) > MAX_NODES:
+            raise BadUserInput(f"at most {MAX_NODES} ids")
+        return list(await asyncio.gather(*(_node(info, i) for i in ids)))
+
     @strawberry.field(description="Subjects, filtered and keyset-paginated, as of a time.")
     async def subjects(
         self,
-        info: Info[RequestContext, None],
+        info: Ctx,
         filter: SubjectFilter | None = None,
         order_by: SubjectOrder = SubjectOrder.KEY,
         first: int | None = None,
         after: str | None = None,
         as_of: datetime | None = None,
     ) -> SubjectConnection:
-        size = page_size(info, first)
-        query = _query(filter, order_by, as_of)
-        cursor = decode_cursor(after, 2) if after else None
-        page = await info.context.graph.find_subjects(
-            query, size, (cursor[0], cursor[1]) if cursor else None
-        )
-        return _connection(page, query, after is not None)
+        size = page_size(first, info.context.limits.max_page_size)
+        query = _subject_query(filter, order_by, point(as_of, info.context.now))
+        page = await info.context.graph.find_subjects(query, size, _position(after, order_by))
+        return SubjectConnection.of(page, query, after is not None)
 
     @strawberry.field(description="One subject by key or global id, as of a time.")
     async def subject(
         self,
-        info: Info[RequestContext, None],
+        info: Ctx,
         key: str | None = None,
         id: strawberry.ID | None = None,
         as_of: datetime | None = None,
@@ -143,6 +199,6 @@ class Query:
         assert key is not None
         if len(key) > 256 or "\x00" in key:
             return None
-        found = await info.context.graph.subjects_by_keys([key], time_span(as_of))
-        subject = found.get(key)
-        return Subject.from_model(subject) if subject else None
+        at = point(as_of, info.context.now)
+        found = await info.context.loaders.subject(key, at)
+        return Subject.from_model(found, at) if found else None

@@ -9,10 +9,16 @@ import strawberry
 from strawberry.extensions import SchemaExtension
 
 from resolvers.queries import Query
+from resolvers.types import Episode, Relationship, SourceRecord, Subject
 
 
 def build_schema(extensions: Sequence[type[SchemaExtension] | Any] = ()) -> strawberry.Schema:
-    return strawberry.Schema(query=Query, extensions=list(extensions))
+    # Types reached only through the Node interface must be named explicitly.
+    return strawberry.Schema(
+        query=Query,
+        types=[Subject, Relationship, Episode, SourceRecord],
+        extensions=list(extensions),
+    )
 
 
 def sdl() -> str:
