@@ -1,4 +1,4 @@
-"""The ASGI application: /graphql behind bearer authentication, health probes, lifespan."""
+"""The ASGI application (composition root): /graphql, health probes, metrics, lifespan."""
 
 from __future__ import annotations
 
@@ -8,19 +8,21 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
-from starlette.types import Receive, Scope, Send
-from strawberry.asgi import GraphQL
 
-from engine.principal import Principal
-from gateway.auth import authenticate
-from gateway.errors import GRAPH_MESSAGES, ShapeErrors
+from gateway.errors import ShapeErrors
+from gateway.http import BodyLimit, GraphQLEndpoint, GraphQLView
+from gateway.jwt_auth import JwtVerifier
+from gateway.limits import limit_extensions
+from gateway.metrics import CONTENT_TYPE, Metrics, RecordOperation
 from gateway.settings import Settings
 from gateway.stores import OpenedStore, open_store, prepare
 from graph.port import GraphError, GraphStore, GraphUnavailable
-from resolvers.context import Limits, RequestContext
+from resolvers.context import Limits
 from resolvers.schema import build_schema
 
 log = logging.getLogger("fabric.app")
@@ -35,7 +37,7 @@ class Runtime:
     settings: Settings
     opened: OpenedStore | None = None
     owns_store: bool = True
-    notes: dict[str, str] = field(default_factory=dict)
+    metrics: Metrics = field(default_factory=Metrics)
 
     @property
     def store(self) -> GraphStore:
@@ -44,68 +46,19 @@ class Runtime:
         return self.opened.store
 
 
-def _error(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> Response:
-    body = {"errors": [{"message": message, "extensions": {"code": code}}]}
-    return JSONResponse(body, status_code=status, headers=headers)
-
-
-class FabricGraphQL(GraphQL[RequestContext, None]):
-    def __init__(self, runtime: Runtime) -> None:
-        settings = runtime.settings
-        super().__init__(
-            build_schema(extensions=[ShapeErrors]),
-            graphql_ide="graphiql" if settings.graphiql else None,
-            allow_queries_via_get=True,
-        )
-        self.runtime = runtime
-
-    async def get_context(self, request: Request, response: Response) -> RequestContext:  # type: ignore[override]
-        principal: Principal = request.state.principal
-        limits = Limits(max_page_size=self.runtime.settings.max_page_size)
-        return RequestContext(
-            principal=principal, graph=self.runtime.store.org(principal.org_id), limits=limits
-        )
-
-
-class AuthenticatedGraphQL:
-    """Every GraphQL request needs a valid bearer token; the GraphiQL page itself does not."""
-
-    def __init__(self, runtime: Runtime) -> None:
-        self.runtime = runtime
-        self.graphql = FabricGraphQL(runtime)
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        request = Request(scope, receive)
-        if self._wants_ide(request):
-            await self.graphql(scope, receive, send)
-            return
-        try:
-            principal = await authenticate(
-                self.runtime.store.keys, request.headers.get("authorization")
-            )
-        except GraphError:
-            response = _error(503, "GRAPH_UNAVAILABLE", GRAPH_MESSAGES["GRAPH_UNAVAILABLE"])
-            await response(scope, receive, send)
-            return
-        if principal is None:
-            response = _error(
-                401,
-                "UNAUTHENTICATED",
-                "A valid `Authorization: Bearer <token>` header is required.",
-                {"WWW-Authenticate": "Bearer"},
-            )
-            await response(scope, receive, send)
-            return
-        request.state.principal = principal
-        await self.graphql(scope, receive, send)
-
-    def _wants_ide(self, request: Request) -> bool:
-        return (
-            self.runtime.settings.graphiql
-            and request.method == "GET"
-            and "text/html" in request.headers.get("accept", "")
-            and "query" not in request.query_params
-        )
+def build_graphql(runtime: Runtime) -> GraphQLEndpoint:
+    settings = runtime.settings
+    schema = build_schema(extensions=[RecordOperation, *limit_extensions(settings), ShapeErrors])
+    limits = Limits(max_page_size=settings.max_page_size)
+    view = GraphQLView(schema, lambda: runtime.store, limits, settings.graphiql)
+    return GraphQLEndpoint(
+        view,
+        lambda: runtime.store,
+        JwtVerifier.from_settings(settings),
+        runtime.metrics,
+        settings.request_timeout_s,
+        settings.graphiql,
+    )
 
 
 def create_app(
@@ -125,6 +78,7 @@ def create_app(
     if store is not None:
         runtime.opened = OpenedStore(store)
         runtime.owns_store = False
+    graphql = build_graphql(runtime)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -149,12 +103,25 @@ def create_app(
             return PlainTextResponse("graph unavailable", status_code=503)
         return PlainTextResponse("ready")
 
-    graphql = AuthenticatedGraphQL(runtime)
+    async def metrics(request: Request) -> Response:
+        return Response(runtime.metrics.render(), media_type=CONTENT_TYPE)
+
     routes = [
         Route("/graphql", graphql, methods=["GET", "POST"]),
         Route("/healthz", healthz),
         Route("/readyz", readyz),
+        Route("/metrics", metrics),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    middleware = [Middleware(BodyLimit, max_bytes=settings.max_body_bytes)]
+    if settings.cors_origins:
+        middleware.append(
+            Middleware(
+                CORSMiddleware,
+                allow_origins=settings.cors_origins,
+                allow_methods=["GET", "POST"],
+                allow_headers=["Authorization", "Content-Type"],
+            )
+        )
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
     app.state.runtime = runtime
     return app

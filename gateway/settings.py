@@ -39,6 +39,29 @@ class Settings(BaseSettings):
     introspection: bool = Field(True, description="Allow schema introspection.")
     graphiql: bool = Field(True, description="Serve GraphiQL on GET /graphql.")
     max_page_size: int = Field(500, ge=1, description="Largest `first` a connection accepts.")
+    max_depth: int = Field(12, ge=1, description="Deepest selection nesting accepted.")
+    max_aliases: int = Field(30, ge=1, description="Most aliases in one document.")
+    max_tokens: int = Field(5_000, ge=10, description="Most lexer tokens in one document.")
+    max_directives: int = Field(50, ge=0, description="Most directive uses in one document.")
+    max_cost: int = Field(
+        200_000,
+        ge=1,
+        description="Cost budget: estimated objects a query may return (list fields count "
+        "their `first`, or a default, multiplied through nesting).",
+    )
+    allow_batching: bool = Field(False, description="Accept arrays of operations in one POST.")
+    cors_origins: list[str] = Field(
+        default_factory=list, description="Origins allowed by CORS (empty: CORS off)."
+    )
+    jwt_secret: SecretStr | None = Field(None, description="HS256 secret for JWT bearer tokens.")
+    jwt_public_key: str | None = Field(
+        None, description="RS256 public key (PEM) for JWT bearer tokens."
+    )
+    jwt_issuer: str | None = Field(None, description="Required `iss` of JWT bearer tokens.")
+    jwt_audience: str | None = Field(None, description="Required `aud` of JWT bearer tokens.")
+    jwt_org_claim: str = Field("org", description="JWT claim naming the organisation.")
+    jwt_actor_claim: str = Field("sub", description="JWT claim naming the actor.")
+    jwt_scope_claim: str = Field("scope", description="JWT claim with space-separated scopes.")
 
 
 def load_settings(**overrides: object) -> Settings:

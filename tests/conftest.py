@@ -85,3 +85,12 @@ def data_file(tmp_path: Path, lines: list[str]) -> Path:
     path = tmp_path / "records.ndjson"
     path.write_text("\n".join(lines) + "\n")
     return path
+
+
+@pytest.fixture(scope="session")
+async def gateway(falkor: FalkorStore) -> AsyncIterator[Any]:
+    """The gateway over HTTP on a loopback port, sharing the session's FalkorDB."""
+    from tests.gateway_fixture import serve
+
+    async for running in serve(falkor):
+        yield running

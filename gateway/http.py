@@ -1,0 +1,294 @@
+"""GraphQL over HTTP: authentication, content negotiation, status codes, limits, timing.
+
+Follows the GraphQL-over-HTTP specification: `application/graphql-response+json` answers a
+request error (unparsable body, invalid document, bad variables) with a 4xx and no `data`;
+`application/json` keeps the legacy 200. Every error body is JSON with an `extensions.code`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from cross_web import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket
+from strawberry import Schema
+from strawberry.asgi import GraphQL
+from strawberry.exceptions import StrawberryGraphQLError
+from strawberry.http import GraphQLHTTPResponse
+from strawberry.types import ExecutionResult
+
+from engine.principal import Principal
+from gateway.auth import authenticate
+from gateway.errors import GRAPH_MESSAGES
+from gateway.jwt_auth import JwtVerifier
+from gateway.metrics import Metrics, RequestRecord, current
+from graph.port import GraphError, GraphStore, RoundTrips
+from resolvers.context import Limits, RequestContext
+
+log = logging.getLogger("fabric.http")
+
+GRAPHQL_RESPONSE = "application/graphql-response+json"
+JSON = "application/json"
+_STATUS_BY_CODE = {"GRAPH_UNAVAILABLE": 503, "TIMEOUT": 504}
+
+
+def negotiate(accept: str | None) -> str | None:
+    """The media type to answer with, or None when the client accepts neither of ours."""
+    if not accept or not accept.strip():
+        return JSON  # the specification's legacy default
+    ranked: list[tuple[float, int, str]] = []
+    for position, part in enumerate(accept.split(",")):
+        media, *params = (p.strip() for p in part.split(";"))
+        quality = 1.0
+        for param in params:
+            name, _, value = param.partition("=")
+            if name.strip() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        media = media.lower()
+        if media in (GRAPHQL_RESPONSE, JSON):
+            ranked.append((quality, -position, media))
+        elif media in ("*/*", "application/*"):
+            ranked.append((quality, -position, JSON))
+    ranked = [r for r in ranked if r[0] > 0]
+    return max(ranked)[2] if ranked else None
+
+
+def error_body(code: str, message: str) -> dict[str, Any]:
+    return {"errors": [{"message": message, "extensions": {"code": code}}]}
+
+
+def error_response(
+    status: int, code: str, message: str, media: str | None = JSON, **headers: str
+) -> Response:
+    return JSONResponse(
+        error_body(code, message),
+        status_code=status,
+        media_type=media or JSON,
+        headers=headers or None,
+    )
+
+
+def _errors(data: GraphQLHTTPResponse) -> list[dict[str, Any]]:
+    errors: list[dict[str, Any]] = list(data.get("errors") or [])  # type: ignore[arg-type]
+    return errors
+
+
+def _is_request_error(data: GraphQLHTTPResponse) -> bool:
+    errors = _errors(data)
+    return bool(errors) and data.get("data") is None and not any("path" in e for e in errors)
+
+
+class GraphQLView(GraphQL[RequestContext, None]):
+    """strawberry's ASGI view, with the gateway's context, negotiation and error bodies."""
+
+    def __init__(
+        self, schema: Schema, store: Callable[[], GraphStore], limits: Limits, graphiql: bool
+    ) -> None:
+        super().__init__(
+            schema, graphql_ide="graphiql" if graphiql else None, allow_queries_via_get=True
+        )
+        self._store = store
+        self._limits = limits
+
+    async def get_context(self, request: Request, response: Response) -> RequestContext:  # type: ignore[override]
+        principal: Principal = request.state.principal
+        graph = self._store().org(principal.org_id)
+        return RequestContext(principal=principal, graph=graph, limits=self._limits)
+
+    async def process_result(
+        self, request: Request, result: ExecutionResult
+    ) -> GraphQLHTTPResponse:
+        data = await super().process_result(request, result)
+        if _is_request_error(data):
+            data.pop("data", None)  # a request error has no data entry
+        return data
+
+    def create_response(
+        self, response_data: GraphQLHTTPResponse | list[GraphQLHTTPResponse], sub_response: Response
+    ) -> Response:
+        response = super().create_response(response_data, sub_response)
+        media = sub_response.headers.get("x-fabric-media", JSON)
+        del response.headers["x-fabric-media"]
+        response.headers["content-type"] = f"{media}; charset=utf-8"
+        if isinstance(response_data, dict):
+            response.status_code = _status(response_data, media)
+        return response
+
+    async def get_sub_response(self, request: Request | WebSocket) -> Response:
+        sub = await super().get_sub_response(request)
+        sub.headers["x-fabric-media"] = request.state.media
+        return sub
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        request = Request(scope, receive)
+        try:
+            response = await self.run(request)
+        except HTTPException as exc:
+            code = "METHOD_NOT_ALLOWED" if exc.status_code == 405 else "BAD_REQUEST"
+            status = exc.status_code
+            if request.method == "GET" and "mutation" in exc.reason.lower():
+                status, code = 405, "METHOD_NOT_ALLOWED"
+            headers = {"Allow": "POST"} if status == 405 else {}
+            response = error_response(status, code, exc.reason, request.state.media, **headers)
+        except StrawberryGraphQLError as exc:
+            response = error_response(400, "BAD_REQUEST", str(exc), request.state.media)
+        await response(scope, receive, send)
+
+
+def _status(data: GraphQLHTTPResponse, media: str) -> int:
+    codes = {str((e.get("extensions") or {}).get("code")) for e in _errors(data)}
+    if data.get("data") is None:
+        for code, status in _STATUS_BY_CODE.items():
+            if code in codes:
+                return status
+    if media == GRAPHQL_RESPONSE and _is_request_error(data):
+        return 400
+    return 200
+
+
+class GraphQLEndpoint:
+    """Authenticates, negotiates, times and bounds every request before strawberry sees it."""
+
+    def __init__(
+        self,
+        view: GraphQLView,
+        store: Callable[[], GraphStore],
+        jwt: JwtVerifier | None,
+        metrics: Metrics,
+        timeout_s: float,
+        graphiql: bool,
+    ) -> None:
+        self.view = view
+        self.store = store
+        self.jwt = jwt
+        self.metrics = metrics
+        self.timeout_s = timeout_s
+        self.graphiql = graphiql
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        request = Request(scope, receive)
+        media = negotiate(request.headers.get("accept"))
+        request.state.media = media or JSON
+        if self._wants_ide(request):
+            # The IDE page is static and needs no credentials; its queries do.
+            await (await self.view.render_graphql_ide(request))(scope, receive, send)
+            return
+        if media is None:
+            response = error_response(
+                406, "NOT_ACCEPTABLE", f"Accept {GRAPHQL_RESPONSE} or {JSON}."
+            )
+            await response(scope, receive, send)
+            return
+        record = RequestRecord()
+        token = current.set(record)
+        trips = RoundTrips.track()
+        started = time.perf_counter()
+        try:
+            await self._handle(request, scope, receive, send, record)
+        finally:
+            record.round_trips = trips[0]
+            self.metrics.observe(record, time.perf_counter() - started)
+            current.reset(token)
+
+    async def _handle(
+        self, request: Request, scope: Scope, receive: Receive, send: Send, record: RequestRecord
+    ) -> None:
+        media = request.state.media
+        try:
+            principal = await authenticate(
+                self.store().keys, request.headers.get("authorization"), self.jwt
+            )
+        except GraphError:
+            record.outcome = "graph_unavailable"
+            await error_response(
+                503, "GRAPH_UNAVAILABLE", GRAPH_MESSAGES["GRAPH_UNAVAILABLE"], media
+            )(scope, receive, send)
+            return
+        if principal is None:
+            record.outcome = "unauthenticated"
+            await error_response(
+                401,
+                "UNAUTHENTICATED",
+                "A valid `Authorization: Bearer <token>` header is required.",
+                media,
+                **{"WWW-Authenticate": "Bearer"},
+            )(scope, receive, send)
+            return
+        request.state.principal = principal
+        sent = False
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal sent
+            sent = True
+            await send(message)
+
+        try:
+            async with asyncio.timeout(self.timeout_s):
+                await self.view(scope, receive, tracking_send)
+        except TimeoutError:
+            # Cancelling the view cancelled its graph statements too.
+            record.outcome = "timeout"
+            if not sent:
+                await error_response(504, "TIMEOUT", GRAPH_MESSAGES["TIMEOUT"], media)(
+                    scope, receive, send
+                )
+
+    def _wants_ide(self, request: Request) -> bool:
+        return (
+            self.graphiql
+            and request.method == "GET"
+            and "text/html" in request.headers.get("accept", "")
+            and "query" not in request.query_params
+        )
+
+
+class BodyLimit:
+    """Refuses request bodies over `max_bytes` with 413, before anything parses them."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.max_bytes):
+            await self._refuse(scope, receive, send)
+            return
+        body = bytearray()
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            body += message.get("body", b"")
+            if len(body) > self.max_bytes:
+                await self._refuse(scope, receive, send)
+                return
+            more = message.get("more_body", False)
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": bytes(body), "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        message = f"The request body exceeds {self.max_bytes} bytes."
+        await error_response(413, "PAYLOAD_TOO_LARGE", message)(scope, receive, send)

@@ -1,0 +1,59 @@
+"""A real gateway: uvicorn on a loopback port, serving the session's embedded FalkorDB."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import uvicorn
+
+from gateway.app import create_app
+from gateway.auth import create_key
+from gateway.settings import Settings
+from graph.falkor import FalkorStore
+
+
+@dataclass
+class Gateway:
+    url: str
+    store: FalkorStore
+    client: httpx.AsyncClient
+
+    async def token(self, org: str, actor: str = "tester", scopes: frozenset[str] | None = None) -> str:
+        token, _ = await create_key(self.store.keys, org, actor, scopes or frozenset({"read", "write"}))
+        return token
+
+    async def query(self, token: str, query: str, variables: dict[str, Any] | None = None,
+                    **headers: str) -> httpx.Response:
+        body: dict[str, Any] = {"query": query}
+        if variables is not None:
+            body["variables"] = variables
+        return await self.client.post(
+            self.url, json=body, headers={"Authorization": f"Bearer {token}", **headers}
+        )
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+async def serve(store: FalkorStore, **settings: Any) -> AsyncIterator[Gateway]:
+    port = _free_port()
+    app = create_app(Settings(port=port, **settings), store=store)
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve())
+    while not server.started:
+        await asyncio.sleep(0.02)
+        if task.done():
+            task.result()
+    async with httpx.AsyncClient(timeout=30) as client:
+        yield Gateway(f"http://127.0.0.1:{port}/graphql", store, client)
+    server.should_exit = True
+    await task
