@@ -7,14 +7,27 @@ module. Every statement matches on `org_id: $org`.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from engine.models import RelationshipType
 from graph.rows import (
     EPISODE_COLUMNS,
     RECORD_COLUMNS,
     RELATIONSHIP_COLUMNS,
+    RELATIONSHIP_FIELDS,
     STUB_COLUMNS,
     SUBJECT_COLUMNS,
+    SUBJECT_FIELDS,
 )
+
+
+def _values(var: str, fields: tuple[str, ...]) -> str:
+    return "[" + ", ".join(f"{var}.{f}" for f in fields) + "]"
+
+
+S_VALUES = _values("s", SUBJECT_FIELDS)
+O_VALUES = _values("o", SUBJECT_FIELDS)
+R_VALUES = _values("r", RELATIONSHIP_FIELDS)
 
 
 def _assign(var: str, columns: tuple[str, ...], offset: int) -> str:
@@ -55,68 +68,81 @@ def subjects_by_keys(timed: bool) -> str:
 UNWIND $keys AS k
 MATCH (s:Subject {{org_id: $org, key: k}})
 WHERE {admitted("s") if timed else _ALWAYS}
-RETURN properties(s)
+RETURN {S_VALUES}
 """
 
 
-SUBJECTS_BY_IDS = """
+SUBJECTS_BY_IDS = f"""
 UNWIND $ids AS i
-MATCH (s:Subject {org_id: $org, id: i})
-RETURN properties(s)
+MATCH (s:Subject {{org_id: $org, id: i}})
+RETURN {S_VALUES}
 """
 
-SUBJECTS_BY_EXACT_NAME = """
-MATCH (s:Subject {org_id: $org, name: $name})
+SUBJECTS_BY_EXACT_NAME = f"""
+MATCH (s:Subject {{org_id: $org, name: $name}})
 WHERE ($kind IS NULL OR s.kind = $kind)
 WITH s ORDER BY s.key
-WITH count(s) AS total, collect(properties(s)) AS rows
+WITH count(s) AS total, collect({S_VALUES}) AS rows
 RETURN total, rows[0..$limit]
 """
 
 
-def _subject_filter(timed: bool) -> str:
-    return f"""
-MATCH (s:Subject {{org_id: $org}})
-WHERE (size($kinds) = 0 OR s.kind IN $kinds)
-  AND ($prefix IS NULL OR s.name STARTS WITH $prefix)
-  AND all(p IN $pairs WHERE p IN s.attr_pairs)
-  AND ($stubs OR s.stub = false)
-  AND {admitted("s") if timed else _ALWAYS}
-"""
+class FilterShape(NamedTuple):
+    """Which subject filters a statement carries. Only those present are written into it:
+    a disjunction such as `size($kinds) = 0 OR ...` would keep the kind index unused."""
+
+    kinds: bool = False
+    prefix: bool = False
+    pairs: bool = False
+    stubs: bool = False
+    timed: bool = False
 
 
-def find_subjects(timed: bool, order: str, after: bool) -> str:
-    """Keyset-paginated subjects; every row is [properties, sort value, key]."""
+def _subject_filter(shape: FilterShape) -> str:
+    terms = [
+        "s.kind IN $kinds" if shape.kinds else "",
+        "s.name STARTS WITH $prefix" if shape.prefix else "",
+        "all(p IN $pairs WHERE p IN s.attr_pairs)" if shape.pairs else "",
+        "" if shape.stubs else "s.stub = false",
+        admitted("s") if shape.timed else "",
+    ]
+    where = " AND ".join(t for t in terms if t) or "true"
+    return f"\nMATCH (s:Subject {{org_id: $org}})\nWHERE {where}\n"
+
+
+def find_subjects(shape: FilterShape, order: str, after: bool) -> str:
+    """Keyset-paginated subjects; every row is [properties, sort value, key].
+
+    The page is cut before properties are projected: projecting first built a map for every
+    matching subject, not just the page."""
     if order == "recent":
-        return _recent_subjects(timed, after)
+        return _recent_subjects(shape, after)
     sort = "s.name" if order == "name" else "''"
     cursor = f"AND ({sort} > $after_sort OR ({sort} = $after_sort AND s.key > $after_key))"
-    return f"""{_subject_filter(timed)} {cursor if after else ""}
-RETURN properties(s), {sort}, s.key
-ORDER BY {sort}, s.key
-LIMIT $limit
+    return f"""{_subject_filter(shape)} {cursor if after else ""}
+WITH s ORDER BY {sort}, s.key LIMIT $limit
+RETURN {S_VALUES}, {sort}, s.key
 """
 
 
-def _recent_subjects(timed: bool, after: bool) -> str:
+def _recent_subjects(shape: FilterShape, after: bool) -> str:
     # Most recently active first: the latest source-record time not after the query time.
-    until = "$t_end" if timed else "9223372036854775807"
+    until = "$t_end" if shape.timed else "9223372036854775807"
     cursor = "WHERE last < $after_sort OR (last = $after_sort AND s.key > $after_key)"
-    return f"""{_subject_filter(timed)}
+    return f"""{_subject_filter(shape)}
 OPTIONAL MATCH (a:SourceRecord {{org_id: $org, subject_key: s.key}})
 WHERE a.start_ns <= {until}
 WITH s, max(CASE WHEN a.end_ns IS NOT NULL AND a.end_ns <= {until}
                  THEN a.end_ns ELSE a.start_ns END) AS seen
 WITH s, coalesce(seen, -1) AS last
 {cursor if after else ""}
-RETURN properties(s), last, s.key
-ORDER BY last DESC, s.key
-LIMIT $limit
+WITH s, last ORDER BY last DESC, s.key LIMIT $limit
+RETURN {S_VALUES}, last, s.key
 """
 
 
-def count_subjects(timed: bool) -> str:
-    return _subject_filter(timed) + "RETURN count(s)"
+def count_subjects(shape: FilterShape) -> str:
+    return _subject_filter(shape) + "RETURN count(s)"
 
 
 # --- relationships --------------------------------------------------------------------------
@@ -140,38 +166,64 @@ def _admitted_at(var: str, start: str, end: str) -> str:
     )
 
 
-# Many edge requests (each its own subject, types, direction, time, page) in one statement,
-# so a dataloader level costs one round trip. A request row is positional:
-# [index, key, types, direction, t_start, t_end, limit, after_type, after_key, after_id].
-_EDGE_MATCH = f"""
-UNWIND $reqs AS q
-MATCH (s:Subject {{org_id: $org, key: q[1]}})-[r]-(o:Subject {{org_id: $org}})
-WHERE r.org_id = $org AND type(r) <> 'MENTIONS'
-  AND (size(q[2]) = 0 OR type(r) IN q[2])
-  AND (q[3] = 'both' OR (q[3] = 'outgoing') = (startNode(r) = s))
+# Many edge requests (each its own subject, time and page) in one statement, so a dataloader
+# level costs one round trip. Requests are grouped by (types, direction) and each group gets a
+# typed pattern of its own, joined by UNION ALL: an untyped, undirected expansion filtered
+# afterwards walked every edge of busy subjects. The anchor is matched in a clause of its own so
+# the planner starts from its index even when the pattern points towards it (with the WITH
+# in between; FalkorDB otherwise merges the two and scans the far end's label). A request row is
+# positional:
+# [index, key, -, -, t_start, t_end, limit, after_type, after_key, after_id].
+_ARROWS = {"outgoing": ("-", "->"), "incoming": ("<-", "-"), "both": ("-", "-")}
+
+
+def _edge_match(param: str, types: tuple[RelationshipType, ...], direction: str) -> str:
+    left, right = _ARROWS[direction]
+    labels = "|".join(RelationshipType(t).value for t in types)  # closed enum
+    rel = f"[r:{labels}]" if labels else "[r]"
+    untyped = "" if labels else "AND type(r) <> 'MENTIONS'"
+    return f"""
+UNWIND ${param} AS q
+MATCH (s:Subject {{org_id: $org, key: q[1]}})
+WITH q, s
+MATCH (s){left}{rel}{right}(o:Subject)
+WHERE r.org_id = $org AND o.org_id = $org {untyped}
   AND (q[4] IS NULL OR ({_admitted_at("r", "q[4]", "q[5]")}
                         AND {_admitted_at("o", "q[4]", "q[5]")}))
 """
 
-EDGES = (
-    _EDGE_MATCH
-    + """  AND (q[7] IS NULL OR type(r) > q[7]
+
+_EDGE_PAGE = f"""  AND (q[7] IS NULL OR type(r) > q[7]
        OR (type(r) = q[7] AND (o.key > q[8] OR (o.key = q[8] AND r.id > q[9]))))
 WITH q[0] AS i, q[6] AS lim, r, o, startNode(r) = s AS outgoing
 ORDER BY i, type(r), o.key, r.id
-WITH i, lim, collect([type(r), properties(r), properties(o), outgoing]) AS rels
-RETURN i, rels[0..lim]
+WITH i, lim, collect([type(r), {R_VALUES}, {O_VALUES}, outgoing]) AS rels
+RETURN i, rels[0..lim] AS rels
 """
-)
 
-EDGE_COUNTS = _EDGE_MATCH + "RETURN q[0], count(r)\n"
+EdgeGroup = tuple[tuple[RelationshipType, ...], str]
+
+
+def edges(groups: list[EdgeGroup]) -> str:
+    """One statement for every group; group n's requests are the parameter `$g<n>`."""
+    parts = [_edge_match(f"g{n}", types, d) + _EDGE_PAGE for n, (types, d) in enumerate(groups)]
+    return "UNION ALL".join(parts)
+
+
+def edge_counts(groups: list[EdgeGroup]) -> str:
+    parts = [
+        _edge_match(f"g{n}", types, d) + "RETURN q[0] AS i, count(r) AS n\n"
+        for n, (types, d) in enumerate(groups)
+    ]
+    return "UNION ALL".join(parts)
+
 
 # Relationships by identity, anchored on their start subject: [index, from_key, id].
-EDGES_BY_ID = """
+EDGES_BY_ID = f"""
 UNWIND $reqs AS q
-MATCH (s:Subject {org_id: $org, key: q[1]})-[r]->(o:Subject {org_id: $org})
+MATCH (s:Subject {{org_id: $org, key: q[1]}})-[r]->(o:Subject {{org_id: $org}})
 WHERE r.org_id = $org AND r.id = q[2]
-RETURN q[0], type(r), properties(r), properties(o)
+RETURN q[0], type(r), {R_VALUES}, {O_VALUES}
 """
 
 

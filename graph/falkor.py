@@ -15,6 +15,7 @@ from falkordb.asyncio.query_result import QueryResult
 from falkordb.exceptions import SchemaVersionMismatchException
 from redis.asyncio import BlockingConnectionPool
 
+from graph import falkor_results
 from graph.dialect import FALKORDB, Dialect
 from graph.falkor_params import header
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
@@ -69,14 +70,17 @@ class _GraphExecutor:
             command += ["timeout", timeout]
         try:
             response = await self._graph.execute_command(*command)
-            result = QueryResult(self._graph)
-            await result.parse(response)
+            try:
+                return falkor_results.rows(response)
+            except falkor_results.Unsupported:
+                result = QueryResult(self._graph)
+                await result.parse(response)
+                rows: list[Row] = result.result_set
+                return rows
         except asyncio.CancelledError:
             raise
         except (redis_errors.RedisError, OSError, SchemaVersionMismatchException) as exc:
             raise _translate(exc) from exc
-        rows: list[Row] = result.result_set
-        return rows
 
 
 class FalkorStore:

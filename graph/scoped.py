@@ -49,12 +49,23 @@ class Executor(Protocol):
         ...
 
 
+def _edge_groups(
+    requests: Sequence[EdgeRequest],
+) -> tuple[list[cypher.EdgeGroup], dict[str, list[list[Any]]]]:
+    grouped: dict[cypher.EdgeGroup, list[list[Any]]] = {}
+    for i, q in enumerate(requests):
+        group = (tuple(RelationshipType(t) for t in q.types), Direction(q.direction).value)
+        grouped.setdefault(group, []).append(_edge_row(i, q))
+    groups = list(grouped)
+    return groups, {f"g{n}": grouped[g] for n, g in enumerate(groups)}
+
+
 def _edge_row(index: int, q: EdgeRequest) -> list[Any]:
     return [
         index,
         q.key,
-        [RelationshipType(t).value for t in q.types],
-        Direction(q.direction).value,
+        None,  # the types and direction are in the statement's pattern
+        None,
         q.at.start_ns if q.at else None,
         q.at.end_ns if q.at else None,
         q.limit,
@@ -106,31 +117,39 @@ class ScopedGraph:
             return {}
         params: dict[str, Any] = {"keys": list(dict.fromkeys(keys))[:MAX_KEYS]}
         found = await self._read(cypher.subjects_by_keys(_span(params, at)), **params)
-        return {row[0]["key"]: rows.subject_from(row[0]) for row in found}
+        return {row[0][0]: rows.subject_from(row[0]) for row in found}
 
     async def subjects_by_ids(self, ids: Sequence[str]) -> dict[str, StoredSubject]:
         if not ids:
             return {}
         found = await self._read(cypher.SUBJECTS_BY_IDS, ids=list(dict.fromkeys(ids)))
-        return {row[0]["id"]: rows.subject_from(row[0]) for row in found}
+        return {row[0][1]: rows.subject_from(row[0]) for row in found}
 
-    def _filter_params(self, query: SubjectQuery) -> tuple[dict[str, Any], bool]:
-        params: dict[str, Any] = {
-            "kinds": [k.value for k in query.kinds],
-            "prefix": query.name_prefix,
-            "pairs": [rows.attr_pair(k, v) for k, v in query.attributes],
-            "stubs": query.include_stubs,
-        }
-        return params, _span(params, query.at)
+    def _filter_params(self, query: SubjectQuery) -> tuple[dict[str, Any], cypher.FilterShape]:
+        params: dict[str, Any] = {}
+        if query.kinds:
+            params["kinds"] = [k.value for k in query.kinds]
+        if query.name_prefix is not None:
+            params["prefix"] = query.name_prefix
+        if query.attributes:
+            params["pairs"] = [rows.attr_pair(k, v) for k, v in query.attributes]
+        shape = cypher.FilterShape(
+            kinds=bool(query.kinds),
+            prefix=query.name_prefix is not None,
+            pairs=bool(query.attributes),
+            stubs=query.include_stubs,
+            timed=_span(params, query.at),
+        )
+        return params, shape
 
     async def find_subjects(
         self, query: SubjectQuery, first: int, after: SortKey | None = None
     ) -> SubjectPage:
-        params, timed = self._filter_params(query)
+        params, shape = self._filter_params(query)
         params["limit"] = first + 1
         if after is not None:
             params["after_sort"], params["after_key"] = after
-        statement = cypher.find_subjects(timed, query.order.value, after is not None)
+        statement = cypher.find_subjects(shape, query.order.value, after is not None)
         found = await self._read(statement, **params)
         page = found[:first]
         return SubjectPage(
@@ -140,8 +159,8 @@ class ScopedGraph:
         )
 
     async def count_subjects(self, query: SubjectQuery) -> int:
-        params, timed = self._filter_params(query)
-        found = await self._read(cypher.count_subjects(timed), **params)
+        params, shape = self._filter_params(query)
+        found = await self._read(cypher.count_subjects(shape), **params)
         return int(found[0][0]) if found else 0
 
     async def subjects_by_exact_name(
@@ -164,13 +183,11 @@ class ScopedGraph:
         out: list[list[Edge]] = [[] for _ in requests]
         if not requests:
             return out
-        found = await self._read(
-            cypher.EDGES, reqs=[_edge_row(i, q) for i, q in enumerate(requests)]
-        )
-        for index, page in found:
+        groups, params = _edge_groups(requests)
+        for index, page in await self._read(cypher.edges(groups), **params):
             anchor = requests[index].key
             for rel_type, props, other, outgoing in page:
-                ends = (anchor, other["key"]) if outgoing else (other["key"], anchor)
+                ends = (anchor, other[0]) if outgoing else (other[0], anchor)
                 rel = rows.relationship_from(rel_type, props, *ends)
                 out[index].append(Edge(rel, rows.subject_from(other), bool(outgoing)))
         return out
@@ -178,8 +195,8 @@ class ScopedGraph:
     async def edge_counts(self, requests: Sequence[EdgeRequest]) -> list[int]:
         counts = [0] * len(requests)
         if requests:
-            reqs = [_edge_row(i, q) for i, q in enumerate(requests)]
-            for index, count in await self._read(cypher.EDGE_COUNTS, reqs=reqs):
+            groups, params = _edge_groups(requests)
+            for index, count in await self._read(cypher.edge_counts(groups), **params):
                 counts[index] = int(count)
         return counts
 
@@ -191,7 +208,7 @@ class ScopedGraph:
         out: dict[tuple[str, str], Edge] = {}
         for index, rel_type, props, other in await self._read(cypher.EDGES_BY_ID, reqs=reqs):
             start = unique[index][0]
-            rel = rows.relationship_from(rel_type, props, start, other["key"])
+            rel = rows.relationship_from(rel_type, props, start, other[0])
             out[unique[index]] = Edge(rel, rows.subject_from(other), True)
         return out
 
