@@ -31,6 +31,9 @@ def shape(error: GraphQLError) -> GraphQLError:
     message = error.message
     if original is None:
         code = (error.extensions or {}).get("code") or "GRAPHQL_VALIDATION_FAILED"
+    elif error.path is None and not isinstance(original, PublicError | GraphError):
+        # Raised before execution (variable coercion): the client's own input, told back.
+        code = (error.extensions or {}).get("code") or "BAD_USER_INPUT"
     elif isinstance(original, PublicError):
         code = original.code
     elif isinstance(original, GraphError):

@@ -6,15 +6,22 @@ from collections.abc import Sequence
 from typing import Any
 
 import strawberry
+from graphql import GraphQLError
 from strawberry.extensions import SchemaExtension
 
 from resolvers.queries import Query
 from resolvers.types import Episode, Relationship, SourceRecord, Subject
 
 
+class Schema(strawberry.Schema):
+    def process_errors(self, errors: list[GraphQLError], execution_context: Any = None) -> None:
+        """Not here: the gateway's error shaping logs what is unexpected, once, without the
+        client's query text (strawberry would log every client mistake at ERROR level)."""
+
+
 def build_schema(extensions: Sequence[type[SchemaExtension] | Any] = ()) -> strawberry.Schema:
     # Types reached only through the Node interface must be named explicitly.
-    return strawberry.Schema(
+    return Schema(
         query=Query,
         types=[Subject, Relationship, Episode, SourceRecord],
         extensions=list(extensions),

@@ -232,3 +232,16 @@ async def test_bad_input_gets_a_stable_code(gateway: Gateway, query: str, code: 
     errors = response.json()["errors"]
     assert {e["extensions"]["code"] for e in errors} == {code}
     assert all("Traceback" not in e["message"] for e in errors)
+
+
+async def test_variables_of_the_wrong_type_are_the_clients_error(gateway: Gateway) -> None:
+    _, token = await _org(gateway, STORY)
+    cases = [({"n": "ten"}, "BAD_USER_INPUT"), ({}, "BAD_USER_INPUT"),
+             ({"n": 2**63}, "QUERY_TOO_COMPLEX")]  # the cost estimate reads `first` first
+    for variables, code in cases:
+        response = await gateway.query(
+            token, "query($n: Int!) { subjects(first: $n) { totalCount } }", variables
+        )
+        assert response.status_code < 500
+        errors = response.json()["errors"]
+        assert [e["extensions"]["code"] for e in errors] == [code], errors
