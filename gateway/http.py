@@ -8,6 +8,7 @@ request error (unparsable body, invalid document, bad variables) with a 4xx and 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -225,23 +226,30 @@ class GraphQLEndpoint:
             )(scope, receive, send)
             return
         request.state.principal = principal
-        sent = False
+        started = closed = False
 
-        async def tracking_send(message: Message) -> None:
-            nonlocal sent
-            sent = True
-            await send(message)
+        async def guarded_send(message: Message) -> None:
+            nonlocal started
+            if not closed:  # after the time limit, nothing more reaches the client
+                started = True
+                await send(message)
 
-        try:
-            async with asyncio.timeout(self.timeout_s):
-                await self.view(scope, receive, tracking_send)
-        except TimeoutError:
-            # Cancelling the view cancelled its graph statements too.
-            record.outcome = "timeout"
-            if not sent:
-                await error_response(504, "TIMEOUT", GRAPH_MESSAGES["TIMEOUT"], media)(
-                    scope, receive, send
-                )
+        # The view runs as its own task so the limit holds even if some layer inside it
+        # swallows a cancellation; cancelling it cancels its pending graph statements.
+        task = asyncio.ensure_future(self.view(scope, receive, guarded_send))
+        done, _ = await asyncio.wait({task}, timeout=self.timeout_s)
+        if task in done:
+            task.result()
+            return
+        closed = True
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await task
+        record.outcome = "timeout"
+        if not started:
+            await error_response(504, "TIMEOUT", GRAPH_MESSAGES["TIMEOUT"], media)(
+                scope, receive, send
+            )
 
     def _wants_ide(self, request: Request) -> bool:
         return (

@@ -6,6 +6,7 @@ import pytest
 
 from gateway.http import GRAPHQL_RESPONSE, JSON, negotiate
 from tests.conftest import new_org
+from graph.falkor import FalkorStore
 from tests.gateway_fixture import Gateway
 
 
@@ -98,3 +99,27 @@ async def test_probes_and_metrics(gateway: Gateway) -> None:
     assert 'fabric_graphql_requests_total{operation="DashboardList",outcome="ok"}' in text
     assert "fabric_graphql_request_seconds_bucket" in text
     assert "fabric_graph_round_trips_count" in text
+
+
+async def test_batched_operations_are_refused_by_default(gateway: Gateway) -> None:
+    token = await _token(gateway)
+    response = await gateway.client.post(
+        gateway.url, json=[{"query": "{ __typename }"}, {"query": "{ __typename }"}],
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["extensions"]["code"] == "BAD_REQUEST"
+
+
+async def test_a_request_over_its_time_limit_gets_504(falkor: FalkorStore) -> None:
+    from tests.gateway_fixture import serve
+
+    async for slow in serve(falkor, request_timeout_s=0.000_1):
+        org = new_org()
+        await falkor.bootstrap(org)
+        token = await slow.token(org)
+        response = await slow.query(token, "{ subjects { totalCount edges { node { key } } } }")
+        assert response.status_code == 504, response.text
+        assert response.json()["errors"][0]["extensions"]["code"] == "TIMEOUT"
+        # The gateway is still serving.
+        assert (await slow.client.get(slow.url.rsplit("/", 1)[0] + "/healthz")).text == "ok"
