@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from gateway.http import GRAPHQL_RESPONSE, JSON, negotiate
-from tests.conftest import new_org
 from graph.falkor import FalkorStore
+from tests.conftest import new_org
 from tests.gateway_fixture import Gateway
 
 
