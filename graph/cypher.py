@@ -16,6 +16,7 @@ from graph.rows import (
     RELATIONSHIP_COLUMNS,
     RELATIONSHIP_FIELDS,
     STUB_COLUMNS,
+    SUBJECT_BRIEF_FIELDS,
     SUBJECT_COLUMNS,
     SUBJECT_FIELDS,
 )
@@ -27,6 +28,8 @@ def _values(var: str, fields: tuple[str, ...]) -> str:
 
 S_VALUES = _values("s", SUBJECT_FIELDS)
 O_VALUES = _values("o", SUBJECT_FIELDS)
+S_BRIEF = _values("s", SUBJECT_BRIEF_FIELDS)
+O_BRIEF = _values("o", SUBJECT_BRIEF_FIELDS)
 R_VALUES = _values("r", RELATIONSHIP_FIELDS)
 
 
@@ -96,6 +99,7 @@ class FilterShape(NamedTuple):
     pairs: bool = False
     stubs: bool = False
     timed: bool = False
+    brief: bool = False
 
 
 def _subject_filter(shape: FilterShape) -> str:
@@ -121,7 +125,7 @@ def find_subjects(shape: FilterShape, order: str, after: bool) -> str:
     cursor = f"AND ({sort} > $after_sort OR ({sort} = $after_sort AND s.key > $after_key))"
     return f"""{_subject_filter(shape)} {cursor if after else ""}
 WITH s ORDER BY {sort}, s.key LIMIT $limit
-RETURN {S_VALUES}, {sort}, s.key
+RETURN {S_BRIEF if shape.brief else S_VALUES}, {sort}, s.key
 """
 
 
@@ -137,7 +141,7 @@ WITH s, max(CASE WHEN a.end_ns IS NOT NULL AND a.end_ns <= {until}
 WITH s, coalesce(seen, -1) AS last
 {cursor if after else ""}
 WITH s, last ORDER BY last DESC, s.key LIMIT $limit
-RETURN {S_VALUES}, last, s.key
+RETURN {S_BRIEF if shape.brief else S_VALUES}, last, s.key
 """
 
 
@@ -193,27 +197,33 @@ WHERE r.org_id = $org AND o.org_id = $org {untyped}
 """
 
 
-_EDGE_PAGE = f"""  AND (q[7] IS NULL OR type(r) > q[7]
+def _edge_page(brief: bool) -> str:
+    return f"""  AND (q[7] IS NULL OR type(r) > q[7]
        OR (type(r) = q[7] AND (o.key > q[8] OR (o.key = q[8] AND r.id > q[9]))))
 WITH q[0] AS i, q[6] AS lim, r, o, startNode(r) = s AS outgoing
 ORDER BY i, type(r), o.key, r.id
-WITH i, lim, collect([type(r), {R_VALUES}, {O_VALUES}, outgoing]) AS rels
+WITH i, lim, collect([type(r), {R_VALUES}, {O_BRIEF if brief else O_VALUES}, outgoing]) AS rels
 RETURN i, rels[0..lim] AS rels
 """
 
-EdgeGroup = tuple[tuple[RelationshipType, ...], str]
+
+# (relationship types, direction, brief other end)
+EdgeGroup = tuple[tuple[RelationshipType, ...], str, bool]
 
 
 def edges(groups: list[EdgeGroup]) -> str:
     """One statement for every group; group n's requests are the parameter `$g<n>`."""
-    parts = [_edge_match(f"g{n}", types, d) + _EDGE_PAGE for n, (types, d) in enumerate(groups)]
+    parts = [
+        _edge_match(f"g{n}", types, d) + _edge_page(brief)
+        for n, (types, d, brief) in enumerate(groups)
+    ]
     return "UNION ALL".join(parts)
 
 
 def edge_counts(groups: list[EdgeGroup]) -> str:
     parts = [
         _edge_match(f"g{n}", types, d) + "RETURN q[0] AS i, count(r) AS n\n"
-        for n, (types, d) in enumerate(groups)
+        for n, (types, d, _) in enumerate(groups)
     ]
     return "UNION ALL".join(parts)
 

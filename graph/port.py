@@ -120,6 +120,9 @@ class SubjectQuery:
     at: TimeSpan | None = None
     order: SubjectOrder = SubjectOrder.KEY
     include_stubs: bool = False
+    # Identity only (key, id, kind, name): for readers that need nothing else, it spares the
+    # store and the parser most of each row.
+    brief: bool = False
 
 
 SortKey = tuple[str | int, str]
@@ -160,6 +163,8 @@ class EdgeRequest:
     at: TimeSpan | None = None
     limit: int = 100
     after: tuple[str, str, str] | None = None
+    # The other end's identity only (key, id, kind, name); see SubjectQuery.brief.
+    brief: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,6 +45,7 @@ SUBJECT_FIELDS = (
     "key", "id", "kind", "name", "aliases", "previous_names", "description", "attributes",
     "valid_from_ns", "valid_to_ns", "source", "stub",
 )  # fmt: skip
+SUBJECT_BRIEF_FIELDS = SUBJECT_FIELDS[:4]  # key, id, kind, name
 RELATIONSHIP_FIELDS = ("id", "valid_from_ns", "valid_to_ns", "evidence", "source")
 
 
@@ -86,8 +87,13 @@ def stub_row(org_id: str, key: str) -> list[Any]:
     return [key, subject_id(org_id, key), kind, name, search_text(kind, name, [], [])]
 
 
+_BRIEF_REST = [None] * (len(SUBJECT_FIELDS) - len(SUBJECT_BRIEF_FIELDS))
+
+
 def subject_from(values: list[Any]) -> StoredSubject:
-    """A subject from the values of SUBJECT_FIELDS, in order."""
+    """A subject from the values of SUBJECT_FIELDS, or of SUBJECT_BRIEF_FIELDS, in order."""
+    if len(values) == len(SUBJECT_BRIEF_FIELDS):
+        values = [*values, *_BRIEF_REST]
     key, id_, kind, name, aliases, previous, description, attrs, vf, vt, source, stub = values
     return StoredSubject.model_construct(
         id=id_,
@@ -118,9 +124,7 @@ def relationship_row(rel: Relationship, source: str, run_id: str) -> list[Any]:
     ]
 
 
-def relationship_from(
-    rel_type: str, values: list[Any], from_key: str, to_key: str
-) -> Relationship:
+def relationship_from(rel_type: str, values: list[Any], from_key: str, to_key: str) -> Relationship:
     """A relationship from the values of RELATIONSHIP_FIELDS, in order."""
     id_, vf, vt, evidence, source = values
     return Relationship.model_construct(

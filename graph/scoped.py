@@ -54,7 +54,8 @@ def _edge_groups(
 ) -> tuple[list[cypher.EdgeGroup], dict[str, list[list[Any]]]]:
     grouped: dict[cypher.EdgeGroup, list[list[Any]]] = {}
     for i, q in enumerate(requests):
-        group = (tuple(RelationshipType(t) for t in q.types), Direction(q.direction).value)
+        types = tuple(RelationshipType(t) for t in q.types)
+        group = (types, Direction(q.direction).value, q.brief)
         grouped.setdefault(group, []).append(_edge_row(i, q))
     groups = list(grouped)
     return groups, {f"g{n}": grouped[g] for n, g in enumerate(groups)}
@@ -139,6 +140,7 @@ class ScopedGraph:
             pairs=bool(query.attributes),
             stubs=query.include_stubs,
             timed=_span(params, query.at),
+            brief=query.brief,
         )
         return params, shape
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import enum
 import json
+from dataclasses import replace
 from datetime import datetime
 
 import strawberry
@@ -17,6 +18,7 @@ from graph.port import SortKey, SubjectPage, SubjectQuery
 from graph.port import SubjectOrder as PortOrder
 from resolvers.args import clean_text, page_size, point
 from resolvers.relay import decode_cursor, encode_cursor, from_global_id
+from resolvers.selection import nodes_identity_only
 from resolvers.types import (
     Ctx,
     Episode,
@@ -178,6 +180,8 @@ class Query:
     ) -> SubjectConnection:
         size = page_size(first, info.context.limits.max_page_size)
         query = _subject_query(filter, order_by, point(as_of, info.context.now))
+        if nodes_identity_only(info.selected_fields[0].selections):
+            query = replace(query, brief=True)
         page = await info.context.graph.find_subjects(query, size, _position(after, order_by))
         return SubjectConnection.of(page, query, after is not None)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import replace
 from datetime import datetime
 from typing import Annotated, cast
 
@@ -20,6 +21,7 @@ from graph.port import Edge, EdgeRequest, EpisodeRequest, TimeSpan
 from resolvers.args import TimeWindowInput, instant, page_size, point, time_position, window
 from resolvers.context import RequestContext
 from resolvers.relay import decode_cursor, encode_cursor, to_global_id
+from resolvers.selection import identity_only
 from resolvers.series import ActivityMetric, TimeBucket, TimeSeries, activity
 
 SubjectKind = strawberry.enum(models.SubjectKind, description="The closed set of subject kinds.")
@@ -152,6 +154,8 @@ class Subject(Node):
         first: int | None = None,
     ) -> list[Subject]:
         request = self._edge_request(info, types, direction, as_of, first, None)
+        if identity_only(info.selected_fields[0].selections):
+            request = replace(request, brief=True)
         found: list[Edge] = await info.context.loaders.edges.load(request)
         seen: dict[str, Subject] = {}
         for edge in found[: request.limit - 1]:
