@@ -96,6 +96,7 @@ class FilterShape(NamedTuple):
 
     kinds: bool = False
     prefix: bool = False
+    search: bool = False
     pairs: bool = False
     stubs: bool = False
     timed: bool = False
@@ -106,6 +107,7 @@ def _subject_filter(shape: FilterShape) -> str:
     terms = [
         "s.kind IN $kinds" if shape.kinds else "",
         "s.name STARTS WITH $prefix" if shape.prefix else "",
+        "toLower(s.search_text) CONTAINS $search" if shape.search else "",
         "all(p IN $pairs WHERE p IN s.attr_pairs)" if shape.pairs else "",
         "" if shape.stubs else "s.stub = false",
         admitted("s") if shape.timed else "",

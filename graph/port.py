@@ -115,6 +115,8 @@ class SubjectOrder(enum.StrEnum):
 class SubjectQuery:
     kinds: tuple[SubjectKind, ...] = ()
     name_prefix: str | None = None
+    # Case-insensitive text matched against the search text (name, aliases, previous names).
+    search: str | None = None
     # Flat attribute equality filters, compared on their JSON encoding.
     attributes: tuple[tuple[str, str | int | float | bool], ...] = ()
     at: TimeSpan | None = None

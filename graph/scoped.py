@@ -132,11 +132,14 @@ class ScopedGraph:
             params["kinds"] = [k.value for k in query.kinds]
         if query.name_prefix is not None:
             params["prefix"] = query.name_prefix
+        if query.search:
+            params["search"] = query.search.lower()
         if query.attributes:
             params["pairs"] = [rows.attr_pair(k, v) for k, v in query.attributes]
         shape = cypher.FilterShape(
             kinds=bool(query.kinds),
             prefix=query.name_prefix is not None,
+            search=bool(query.search),
             pairs=bool(query.attributes),
             stubs=query.include_stubs,
             timed=_span(params, query.at),

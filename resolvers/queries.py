@@ -7,6 +7,7 @@ import enum
 import json
 from dataclasses import replace
 from datetime import datetime
+from typing import Annotated
 
 import strawberry
 from strawberry.scalars import JSON
@@ -72,7 +73,9 @@ def _attribute_filter(value: object) -> tuple[tuple[str, str | int | float | boo
     return tuple(pairs)
 
 
-def _subject_query(filter: SubjectFilter | None, order: SubjectOrder, at: object) -> SubjectQuery:
+def _subject_query(
+    filter: SubjectFilter | None, search: str | None, order: SubjectOrder, at: object
+) -> SubjectQuery:
     kinds: list[SubjectKindValue] = []
     if filter is not None:
         kinds = list(filter.kinds or [])
@@ -81,6 +84,7 @@ def _subject_query(filter: SubjectFilter | None, order: SubjectOrder, at: object
     return SubjectQuery(
         kinds=tuple(sorted(set(kinds), key=lambda k: k.value)),
         name_prefix=clean_text(filter.name_prefix, "namePrefix") if filter else None,
+        search=clean_text(search, "search") or None,
         attributes=_attribute_filter(filter.attributes) if filter else (),
         at=at,  # type: ignore[arg-type]
         order=PortOrder(order.value),
@@ -173,13 +177,17 @@ class Query:
         self,
         info: Ctx,
         filter: SubjectFilter | None = None,
+        search: Annotated[
+            str | None,
+            strawberry.argument(description="Text in the name, an alias or a previous name."),
+        ] = None,
         order_by: SubjectOrder = SubjectOrder.KEY,
         first: int | None = None,
         after: str | None = None,
         as_of: datetime | None = None,
     ) -> SubjectConnection:
         size = page_size(first, info.context.limits.max_page_size)
-        query = _subject_query(filter, order_by, point(as_of, info.context.now))
+        query = _subject_query(filter, search, order_by, point(as_of, info.context.now))
         if nodes_identity_only(info.selected_fields[0].selections):
             query = replace(query, brief=True)
         page = await info.context.graph.find_subjects(query, size, _position(after, order_by))

@@ -245,3 +245,13 @@ async def test_variables_of_the_wrong_type_are_the_clients_error(gateway: Gatewa
         assert response.status_code < 500
         errors = response.json()["errors"]
         assert [e["extensions"]["code"] for e in errors] == [code], errors
+
+
+async def test_search_matches_names_aliases_and_previous_names(gateway: Gateway) -> None:
+    _, token = await _org(gateway, STORY)
+    query = 'query($q: String) { subjects(search: $q) { totalCount edges { node { key } } } }'
+    for text, keys in (("SHOP-front", ["repository:web"]), ("payments", ["repository:api",
+                                                                          "team:payments"])):
+        found = data(await gateway.query(token, query, {"q": text}))["subjects"]
+        assert [e["node"]["key"] for e in found["edges"]] == keys
+        assert found["totalCount"] == len(keys)
