@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.models import RelationshipType
+from graph.dialect import Dialect
 from graph.rows import (
     EPISODE_COLUMNS,
     RECORD_COLUMNS,
@@ -398,4 +399,66 @@ REVOKE_KEY = """
 MATCH (k:ApiKey {org_id: $system, key_id: $key_id})
 SET k.revoked = true
 RETURN count(k)
+"""
+
+
+# --- search -----------------------------------------------------------------------------------
+
+_SEARCHABLE = "s.org_id = $org AND s.stub = false"
+
+
+def merge_subject_vectors(dialect: Dialect) -> str:
+    """Vectors of subjects already written: [key, vector, embedder stamp]."""
+    return f"""
+UNWIND $rows AS row
+MATCH (s:Subject {{org_id: $org, key: row[0]}})
+SET s.embedding = {dialect.vector_value.format("row[1]")}, s.embedder = row[2]
+"""
+
+
+def lexical_search(dialect: Dialect, kinds: bool) -> str:
+    kind = "AND s.kind IN $kinds" if kinds else ""
+    return f"""
+{dialect.fulltext_call}
+WITH node AS s, score
+WHERE {_SEARCHABLE} {kind}
+WITH s, score ORDER BY score DESC, s.key LIMIT $limit
+RETURN {S_VALUES}, score
+"""
+
+
+def vector_search(dialect: Dialect, kinds: bool) -> str:
+    kind = "AND s.kind IN $kinds" if kinds else ""
+    return f"""
+{dialect.vector_call}
+WITH node AS s, {dialect.similarity} AS similarity
+WHERE {_SEARCHABLE} AND s.embedder = $stamp AND similarity >= $floor {kind}
+WITH s, similarity ORDER BY similarity DESC, s.key LIMIT $limit
+RETURN {S_VALUES}, similarity
+"""
+
+
+SUBJECTS_BY_ID_PREFIX = f"""
+MATCH (s:Subject {{org_id: $org}})
+WHERE s.id STARTS WITH $prefix
+WITH s ORDER BY s.key
+WITH count(s) AS total, collect({S_VALUES}) AS rows
+RETURN total, rows[0..$limit]
+"""
+
+SEARCH_TEXTS = """
+MATCH (s:Subject {org_id: $org})
+WHERE s.key > $after
+WITH s ORDER BY s.key LIMIT $limit
+RETURN s.key, s.search_text
+"""
+
+GET_EMBEDDING_META = """
+MATCH (m:EmbeddingMeta {org_id: $org})
+RETURN m.stamp, m.dimension
+"""
+
+SET_EMBEDDING_META = """
+MERGE (m:EmbeddingMeta {org_id: $org})
+SET m.stamp = $stamp, m.dimension = $dimension
 """

@@ -6,7 +6,9 @@ The Cypher of `graph.cypher` is shared; index DDL, how an existing index is repo
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
 
 # (label, properties) pairs that every organisation's graph indexes.
 _NODE_INDEXES: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -28,23 +30,74 @@ _NODE_KEYS: tuple[tuple[str, str], ...] = (
 )
 
 
+MAX_QUERY_TOKENS = 12
+
+
+def query_tokens(text: str) -> list[str]:
+    """Letters and digits only: the full-text engines' operators can never come from a client."""
+    return [t for t in re.split(r"[^0-9A-Za-z]+", text.lower()) if t][:MAX_QUERY_TOKENS]
+
+
 @dataclass(frozen=True)
 class Dialect:
+    """name: the backend; bootstrap: index and constraint DDL; already_exists: substrings of a
+    refusal that only means "this index already exists"; fulltext_call / vector_call: the
+    procedure calls, yielding `node` and `score`; vector_value: how a stored vector is written;
+    similarity: the vector score turned into a cosine similarity."""
+
     name: str
-    bootstrap: tuple[str, ...] = field(default_factory=tuple)
-    # Substrings of a refusal that only means "this index or constraint already exists".
-    already_exists: tuple[str, ...] = ()
+    bootstrap: tuple[str, ...]
+    already_exists: tuple[str, ...]
+    fulltext_call: str
+    vector_call: str
+    vector_value: str
+    similarity: str
+    fuzzy: Callable[[str], str]
+    any_of: str
+    vector_index: Callable[[int], tuple[str, ...]]
+    drop_vector_index: str
 
     def is_already_exists(self, message: str) -> bool:
         return any(marker in message for marker in self.already_exists)
 
+    def fulltext_query(self, text: str) -> str | None:
+        tokens = query_tokens(text)
+        return self.any_of.join(self.fuzzy(t) for t in tokens) if tokens else None
+
 
 def _falkor_bootstrap() -> tuple[str, ...]:
-    # One graph per organisation: org_id needs no index of its own there.
+    # One graph per organisation: org_id needs no index of its own there, and each
+    # organisation's full-text and vector indexes hold only its own subjects.
     out = [f"CREATE INDEX FOR (n:{label}) ON (n.{prop})" for label, prop in _NODE_KEYS]
     for label, props in _NODE_INDEXES:
         out.append(f"CREATE INDEX FOR (n:{label}) ON ({', '.join('n.' + p for p in props)})")
+    out.append("CREATE FULLTEXT INDEX FOR (s:Subject) ON (s.search_text)")
     return tuple(out)
+
+
+def _falkor_fuzzy(token: str) -> str:
+    # RediSearch: %t% allows one edit, %%t%% two; short tokens would match too much.
+    if len(token) >= 7:
+        return f"{token}|%{token}%|%%{token}%%"
+    if len(token) >= 4:
+        return f"{token}|%{token}%"
+    return token
+
+
+def _falkor_vector_index(dimension: int) -> tuple[str, ...]:
+    # Index options take no parameters; the dimension is our embedder's, never a client's.
+    return (
+        "CREATE VECTOR INDEX FOR (s:Subject) ON (s.embedding) "
+        f"OPTIONS {{dimension: {int(dimension)}, similarityFunction: 'cosine'}}",
+    )
+
+
+def _neo4j_vector_index(dimension: int) -> tuple[str, ...]:
+    return (
+        "CREATE VECTOR INDEX subject_embedding IF NOT EXISTS FOR (s:Subject) ON (s.embedding) "
+        f"OPTIONS {{indexConfig: {{`vector.dimensions`: {int(dimension)}, "
+        "`vector.similarity_function`: 'cosine'}}",
+    )
 
 
 def _neo4j_bootstrap() -> tuple[str, ...]:
@@ -58,6 +111,9 @@ def _neo4j_bootstrap() -> tuple[str, ...]:
         name = f"{label.lower()}_{'_'.join(props)}"
         cols = ", ".join(["n.org_id", *("n." + p for p in props)])
         out.append(f"CREATE INDEX {name} IF NOT EXISTS FOR (n:{label}) ON ({cols})")
+    out.append(
+        "CREATE FULLTEXT INDEX subject_search IF NOT EXISTS FOR (s:Subject) ON EACH [s.search_text]"
+    )
     return tuple(out)
 
 
@@ -65,8 +121,31 @@ FALKORDB = Dialect(
     name="falkordb",
     bootstrap=_falkor_bootstrap(),
     already_exists=("already indexed", "already exists"),
+    fulltext_call="CALL db.idx.fulltext.queryNodes('Subject', $text) YIELD node, score",
+    vector_call="CALL db.idx.vector.queryNodes('Subject', 'embedding', $k, vecf32($vector)) "
+    "YIELD node, score",
+    vector_value="vecf32({})",
+    # FalkorDB reports cosine distance (0 = identical).
+    similarity="1.0 - score",
+    fuzzy=_falkor_fuzzy,
+    any_of="|",
+    vector_index=_falkor_vector_index,
+    drop_vector_index="DROP VECTOR INDEX FOR (s:Subject) ON (s.embedding)",
 )
 
 NEO4J = Dialect(
-    name="neo4j", bootstrap=_neo4j_bootstrap(), already_exists=("EquivalentSchemaRule",)
+    name="neo4j",
+    bootstrap=_neo4j_bootstrap(),
+    already_exists=("EquivalentSchemaRule",),
+    # One index for every organisation: the caller over-fetches and filters by org_id.
+    fulltext_call="CALL db.index.fulltext.queryNodes('subject_search', $text) YIELD node, score",
+    vector_call="CALL db.index.vector.queryNodes('subject_embedding', $k, $vector) "
+    "YIELD node, score",
+    # Neo4j reports (1 + cosine) / 2, in [0, 1].
+    similarity="2.0 * score - 1.0",
+    vector_value="{}",
+    fuzzy=lambda token: f"{token} OR {token}~1" if len(token) >= 4 else token,
+    any_of=" OR ",
+    vector_index=_neo4j_vector_index,
+    drop_vector_index="DROP INDEX subject_embedding IF EXISTS",
 )

@@ -7,7 +7,7 @@ tenant's rows can never crowd another's out of a search. Statements still carry 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import redis.exceptions as redis_errors
 from falkordb.asyncio import FalkorDB
@@ -28,6 +28,9 @@ from graph.port import (
     check_org,
 )
 from graph.scoped import Row, ScopedGraph
+
+if TYPE_CHECKING:
+    from engine.embedding import Embedder
 
 GRAPH_PREFIX = "fabric:org:"
 SYSTEM_GRAPH = "fabric:system"
@@ -89,6 +92,7 @@ class FalkorStore:
     url: `redis://host:port`, `falkordb://host:port`, `rediss://...` or `unix:///path.sock`.
     max_connections: size of the blocking connection pool shared by every request.
     statement_timeout_ms: server-side limit on read statements (None: no limit).
+    embedder: makes subject vectors for the vector search arm (None: lexical search only).
     """
 
     dialect: Dialect = FALKORDB
@@ -99,6 +103,7 @@ class FalkorStore:
         *,
         max_connections: int = 32,
         statement_timeout_ms: int | None = None,
+        embedder: Embedder | None = None,
     ) -> None:
         for scheme, replacement in (
             ("falkordb://", "redis://"),
@@ -110,6 +115,7 @@ class FalkorStore:
                 url = replacement + url.removeprefix(scheme)
         self.round_trips = RoundTrips()
         self.statement_timeout_ms = statement_timeout_ms
+        self.embedder = embedder
         self._pool = BlockingConnectionPool.from_url(
             url, max_connections=max_connections, timeout=5, decode_responses=True
         )
@@ -129,13 +135,16 @@ class FalkorStore:
         scoped = self._orgs.get(org_id)
         if scoped is None:
             executor = _GraphExecutor(self, GRAPH_PREFIX + check_org(org_id))
-            scoped = self._orgs[org_id] = ScopedGraph(org_id, executor)
+            scoped = self._orgs[org_id] = ScopedGraph(org_id, executor, self.dialect, self.embedder)
         return scoped
 
     async def bootstrap(self, org_id: str) -> None:
         name = SYSTEM_GRAPH if org_id == SYSTEM_SCOPE else GRAPH_PREFIX + check_org(org_id)
         executor = _GraphExecutor(self, name)
-        for statement in self.dialect.bootstrap:
+        statements = list(self.dialect.bootstrap)
+        if self.embedder is not None and org_id != SYSTEM_SCOPE:
+            statements += self.dialect.vector_index(self.embedder.identity.dimension)
+        for statement in statements:
             try:
                 await executor.run(statement, {}, write=True)
             except GraphQueryError as exc:

@@ -6,7 +6,7 @@ All organisations share one database; every statement and every index is keyed b
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import neo4j
 from neo4j import exceptions as neo4j_errors
@@ -22,6 +22,9 @@ from graph.port import (
     check_org,
 )
 from graph.scoped import Row, ScopedGraph
+
+if TYPE_CHECKING:
+    from engine.embedding import Embedder
 
 _UNAVAILABLE = (
     neo4j_errors.ServiceUnavailable,
@@ -71,6 +74,7 @@ class Neo4jStore:
     auth: (user, password), or None for a server without authentication.
     database: the database name (None: the server's default).
     statement_timeout_s: transaction timeout for every statement (None: the server's).
+    embedder: makes subject vectors for the vector search arm (None: lexical search only).
     """
 
     dialect: Dialect = NEO4J
@@ -83,8 +87,10 @@ class Neo4jStore:
         database: str | None = None,
         max_connections: int = 50,
         statement_timeout_s: float | None = None,
+        embedder: Embedder | None = None,
     ) -> None:
         self.round_trips = RoundTrips()
+        self.embedder = embedder
         self.database = database
         self.statement_timeout_s = statement_timeout_s
         self.driver = neo4j.AsyncGraphDatabase.driver(
@@ -105,14 +111,19 @@ class Neo4jStore:
     def org(self, org_id: str) -> ScopedGraph:
         scoped = self._orgs.get(org_id)
         if scoped is None:
-            scoped = self._orgs[org_id] = ScopedGraph(check_org(org_id), self._executor)
+            scoped = self._orgs[org_id] = ScopedGraph(
+                check_org(org_id), self._executor, self.dialect, self.embedder
+            )
         return scoped
 
     async def bootstrap(self, org_id: str) -> None:
         # Indexes are database-wide here; org_id leads each of them.
         if org_id != SYSTEM_SCOPE:
             check_org(org_id)
-        for statement in self.dialect.bootstrap:
+        statements = list(self.dialect.bootstrap)
+        if self.embedder is not None:
+            statements += self.dialect.vector_index(self.embedder.identity.dimension)
+        for statement in statements:
             try:
                 await self._executor.run(statement, {}, write=True)
             except GraphQueryError as exc:

@@ -226,6 +226,23 @@ class OrgGraph(Protocol):
         self, name: str, kind: SubjectKind | None = None, limit: int = 10
     ) -> tuple[list[StoredSubject], int]: ...
 
+    async def subjects_by_id_prefix(
+        self, prefix: str, limit: int = 10
+    ) -> tuple[list[StoredSubject], int]: ...
+
+    async def search_lexical(
+        self, text: str, kinds: Sequence[SubjectKind], limit: int
+    ) -> list[tuple[StoredSubject, float]]:
+        """Full-text hits, best first, with the engine's score."""
+        ...
+
+    async def search_similar(
+        self, text: str, kinds: Sequence[SubjectKind], limit: int, floor: float
+    ) -> list[tuple[StoredSubject, float]] | None:
+        """k-NN hits with cosine similarity >= floor, best first; None when the vector arm is
+        off for this organisation (no embedder, no vectors yet, or another embedder's)."""
+        ...
+
     async def edges(self, requests: Sequence[EdgeRequest]) -> list[list[Edge]]:
         """Each request's page of edges, in request order, in one round trip."""
         ...

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from itertools import groupby
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.models import (
     Direction,
@@ -25,6 +25,7 @@ from engine.models import (
     Tombstone,
 )
 from graph import cypher, rows
+from graph.dialect import Dialect
 from graph.port import (
     Checkpoint,
     Edge,
@@ -36,8 +37,13 @@ from graph.port import (
     TimeSpan,
     WriteBatch,
 )
+from graph.search import SearchArms
+
+if TYPE_CHECKING:
+    from engine.embedding import Embedder
 
 Row = list[Any]
+_TEXT = rows.SUBJECT_COLUMNS.index("search_text") + 1  # its position in a subject row
 MAX_KEYS = 10_000
 
 
@@ -93,11 +99,24 @@ def _span(params: dict[str, Any], at: TimeSpan | None) -> bool:
 
 
 class ScopedGraph:
-    """`OrgGraph` over an executor bound to one organisation."""
+    """`OrgGraph` over an executor bound to one organisation.
 
-    def __init__(self, org_id: str, executor: Executor) -> None:
+    org_id: the organisation every statement is scoped to.
+    executor: sends statements to the backend (and translates its errors).
+    dialect: the backend's search procedures and vector handling.
+    embedder: makes the vectors of the vector arm (None: lexical search only).
+    """
+
+    def __init__(
+        self,
+        org_id: str,
+        executor: Executor,
+        dialect: Dialect,
+        embedder: Embedder | None = None,
+    ) -> None:
         self._org = org_id
         self._x = executor
+        self.search = SearchArms(org_id, executor, dialect, embedder)
 
     @property
     def org_id(self) -> str:
@@ -167,6 +186,25 @@ class ScopedGraph:
         params, shape = self._filter_params(query)
         found = await self._read(cypher.count_subjects(shape), **params)
         return int(found[0][0]) if found else 0
+
+    async def search_lexical(
+        self, text: str, kinds: Sequence[SubjectKind], limit: int
+    ) -> list[tuple[StoredSubject, float]]:
+        return await self.search.lexical(text, kinds, limit)
+
+    async def search_similar(
+        self, text: str, kinds: Sequence[SubjectKind], limit: int, floor: float
+    ) -> list[tuple[StoredSubject, float]] | None:
+        return await self.search.similar(text, kinds, limit, floor)
+
+    async def subjects_by_id_prefix(
+        self, prefix: str, limit: int = 10
+    ) -> tuple[list[StoredSubject], int]:
+        found = await self._read(cypher.SUBJECTS_BY_ID_PREFIX, prefix=prefix.lower(), limit=limit)
+        if not found:
+            return [], 0
+        total, sample = found[0]
+        return [rows.subject_from(p) for p in sample], int(total)
 
     async def subjects_by_exact_name(
         self, name: str, kind: SubjectKind | None = None, limit: int = 10
@@ -301,6 +339,7 @@ class ScopedGraph:
             data = [rows.subject_row(self._org, s, source, run_id) for s in run]
             await self._write(cypher.MERGE_SUBJECTS, rows=data)
             batch.written.update(s.key for s in run)
+            await self.search.write_vectors([r[0] for r in data], [r[_TEXT] for r in data])
         elif isinstance(first, Relationship):
             ends = {k for r in run for k in (r.from_key, r.to_key)}
             await self._ensure_subjects(ends - batch.written)

@@ -1,0 +1,156 @@
+"""The search arms of an organisation's graph: lexical (full-text) and vector (k-NN).
+
+Both arms index one text per subject (its search text). Vectors carry the stamp of the
+embedder that made them; the vector arm answers only when the organisation's vectors were all
+made by the embedder configured now, so a query never mixes identities. After an embedder
+change it stays off, and says so, until `fabric reembed` has rebuilt the vectors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from engine.models import StoredSubject, SubjectKind
+from graph import cypher, rows
+from graph.dialect import Dialect
+
+if TYPE_CHECKING:
+    from engine.embedding import Embedder
+    from graph.scoped import Executor
+
+VECTOR_DECIMALS = 3  # vectors travel as text to FalkorDB; more digits only cost parse time
+REEMBED_BATCH = 2_000
+
+
+@dataclass(frozen=True, slots=True)
+class VectorStatus:
+    enabled: bool
+    reason: str  # closed vocabulary: ok, no_embedder, no_vectors, identity_changed
+
+
+Hit = tuple[StoredSubject, float]
+
+
+def vector_rows(keys: Sequence[str], vectors: np.ndarray, stamp: str) -> list[list[Any]]:
+    rounded = np.round(vectors.astype(np.float64), VECTOR_DECIMALS).tolist()
+    return [[k, v, stamp] for k, v in zip(keys, rounded, strict=True)]
+
+
+class SearchArms:
+    """Lexical and vector search over one organisation's subjects."""
+
+    def __init__(
+        self, org_id: str, executor: Executor, dialect: Dialect, embedder: Embedder | None
+    ) -> None:
+        self._org = org_id
+        self._x = executor
+        self._dialect = dialect
+        self.embedder = embedder
+        self._status: VectorStatus | None = None  # process-local; reset by reembed
+
+    async def _read(self, statement: str, **params: Any) -> list[list[Any]]:
+        return await self._x.run(statement, {"org": self._org, **params})
+
+    async def _write(self, statement: str, **params: Any) -> list[list[Any]]:
+        return await self._x.run(statement, {"org": self._org, **params}, write=True)
+
+    async def lexical(self, text: str, kinds: Sequence[SubjectKind], limit: int) -> list[Hit]:
+        query = self._dialect.fulltext_query(text)
+        if query is None:
+            return []
+        params: dict[str, Any] = {"text": query, "limit": limit}
+        if kinds:
+            params["kinds"] = [k.value for k in kinds]
+        found = await self._read(cypher.lexical_search(self._dialect, bool(kinds)), **params)
+        return [(rows.subject_from(values), float(score)) for values, score in found]
+
+    async def vector_status(self) -> VectorStatus:
+        if self.embedder is None:
+            return VectorStatus(False, "no_embedder")
+        if self._status is None:
+            found = await self._read(cypher.GET_EMBEDDING_META)
+            stamp = self.embedder.identity.stamp()
+            if not found:
+                self._status = VectorStatus(False, "no_vectors")
+            elif found[0][0] != stamp:
+                self._status = VectorStatus(False, "identity_changed")
+            else:
+                self._status = VectorStatus(True, "ok")
+        return self._status
+
+    async def similar(
+        self, text: str, kinds: Sequence[SubjectKind], limit: int, floor: float
+    ) -> list[Hit] | None:
+        """Nearest subjects by meaning, at or above the similarity floor; None when the
+        vector arm is off (see vector_status)."""
+        status = await self.vector_status()
+        if not status.enabled or self.embedder is None:
+            return None
+        vector = await self.embedder.embed([text])
+        if not np.any(vector[0]):
+            return []
+        # k-NN returns k rows whatever their distance; over-fetch for the kind filter, then
+        # let the floor turn "nothing similar" into no candidate at all.
+        params: dict[str, Any] = {
+            "vector": np.round(vector[0].astype(np.float64), VECTOR_DECIMALS).tolist(),
+            "k": max(limit * 4, 40),
+            "limit": limit,
+            "floor": floor,
+            "stamp": self.embedder.identity.stamp(),
+        }
+        if kinds:
+            params["kinds"] = [k.value for k in kinds]
+        found = await self._read(cypher.vector_search(self._dialect, bool(kinds)), **params)
+        return [(rows.subject_from(values), float(sim)) for values, sim in found]
+
+    async def write_vectors(self, keys: Sequence[str], texts: Sequence[str]) -> None:
+        """Embed and store vectors for subjects just written, if this organisation's vectors
+        are this embedder's (or it has none yet); otherwise leave them to `reembed`."""
+        if self.embedder is None or not keys:
+            return
+        status = await self.vector_status()
+        if status.reason == "identity_changed":
+            return
+        if status.reason == "no_vectors":
+            await self._claim()
+        vectors = await self.embedder.embed(list(texts))
+        stamp = self.embedder.identity.stamp()
+        await self._write(
+            cypher.merge_subject_vectors(self._dialect), rows=vector_rows(keys, vectors, stamp)
+        )
+
+    async def _claim(self) -> None:
+        assert self.embedder is not None
+        identity = self.embedder.identity
+        await self._write(
+            cypher.SET_EMBEDDING_META, stamp=identity.stamp(), dimension=identity.dimension
+        )
+        self._status = VectorStatus(True, "ok")
+
+    async def reembed(self, progress: Callable[[int], None] | None = None) -> int:
+        """Rebuild every subject's vector with the configured embedder; returns the count."""
+        if self.embedder is None:
+            return 0
+        await self._write(cypher.SET_EMBEDDING_META, stamp="rebuilding", dimension=0)
+        self._status = VectorStatus(False, "identity_changed")
+        done, after = 0, ""
+        while True:
+            page = await self._read(cypher.SEARCH_TEXTS, after=after, limit=REEMBED_BATCH)
+            if not page:
+                break
+            keys = [k for k, _ in page]
+            vectors = await self.embedder.embed([t or "" for _, t in page])
+            await self._write(
+                cypher.merge_subject_vectors(self._dialect),
+                rows=vector_rows(keys, vectors, self.embedder.identity.stamp()),
+            )
+            done += len(page)
+            after = keys[-1]
+            if progress:
+                progress(done)
+        await self._claim()
+        return done
