@@ -14,6 +14,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
+from engine.ring import ReferenceRing
 from gateway.errors import ShapeErrors
 from gateway.http import BodyLimit, GraphQLEndpoint, GraphQLView
 from gateway.jwt_auth import JwtVerifier
@@ -38,6 +39,8 @@ class Runtime:
     opened: OpenedStore | None = None
     owns_store: bool = True
     metrics: Metrics = field(default_factory=Metrics)
+    # Process-local by design (docs: scaling out): a miss costs only a search.
+    ring: ReferenceRing = field(default_factory=ReferenceRing)
 
     @property
     def store(self) -> GraphStore:
@@ -50,7 +53,7 @@ def build_graphql(runtime: Runtime) -> GraphQLEndpoint:
     settings = runtime.settings
     schema = build_schema(extensions=[RecordOperation, *limit_extensions(settings), ShapeErrors])
     limits = Limits(max_page_size=settings.max_page_size)
-    view = GraphQLView(schema, lambda: runtime.store, limits, settings.graphiql)
+    view = GraphQLView(schema, lambda: runtime.store, limits, settings.graphiql, runtime.ring)
     return GraphQLEndpoint(
         view,
         lambda: runtime.store,

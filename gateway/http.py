@@ -26,6 +26,7 @@ from strawberry.http import GraphQLHTTPResponse
 from strawberry.types import ExecutionResult
 
 from engine.principal import Principal
+from engine.ring import ReferenceRing
 from gateway.auth import authenticate
 from gateway.errors import GRAPH_MESSAGES
 from gateway.jwt_auth import JwtVerifier
@@ -93,18 +94,26 @@ class GraphQLView(GraphQL[RequestContext, None]):
     """strawberry's ASGI view, with the gateway's context, negotiation and error bodies."""
 
     def __init__(
-        self, schema: Schema, store: Callable[[], GraphStore], limits: Limits, graphiql: bool
+        self,
+        schema: Schema,
+        store: Callable[[], GraphStore],
+        limits: Limits,
+        graphiql: bool,
+        ring: ReferenceRing,
     ) -> None:
         super().__init__(
             schema, graphql_ide="graphiql" if graphiql else None, allow_queries_via_get=True
         )
         self._store = store
         self._limits = limits
+        self._ring = ring
 
     async def get_context(self, request: Request, response: Response) -> RequestContext:  # type: ignore[override]
         principal: Principal = request.state.principal
         graph = self._store().org(principal.org_id)
-        return RequestContext(principal=principal, graph=graph, limits=self._limits)
+        return RequestContext(
+            principal=principal, graph=graph, limits=self._limits, ring=self._ring
+        )
 
     async def process_result(
         self, request: Request, result: ExecutionResult

@@ -53,6 +53,15 @@ class Settings(BaseSettings):
     cors_origins: list[str] = Field(
         default_factory=list, description="Origins allowed by CORS (empty: CORS off)."
     )
+    embedder: str = Field(
+        "local",
+        description="`local` (deterministic character n-gram hashing, no download), `http` "
+        "(an OpenAI-compatible embeddings endpoint) or `none` (lexical search only).",
+    )
+    embedding_dimension: int = Field(128, ge=8, le=4096, description="Vector width.")
+    embedder_url: str | None = Field(None, description="Base URL, e.g. http://host:1234/v1.")
+    embedder_model: str | None = Field(None, description="Model the endpoint must answer with.")
+    embedder_api_key: SecretStr | None = Field(None, description="Bearer key for the endpoint.")
     jwt_secret: SecretStr | None = Field(None, description="HS256 secret for JWT bearer tokens.")
     jwt_public_key: str | None = Field(
         None, description="RS256 public key (PEM) for JWT bearer tokens."

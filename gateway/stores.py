@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.embedding import Embedder, HashingEmbedder
+from gateway.embedder_http import HttpEmbedder
 from gateway.settings import Settings
 from graph.embedded import EmbeddedServer, connect_or_start
 from graph.falkor import FalkorStore
@@ -26,6 +28,24 @@ class OpenedStore:
             self.server.stop()
 
 
+def make_embedder(settings: Settings) -> Embedder | None:
+    if settings.embedder == "none":
+        return None
+    if settings.embedder == "local":
+        return HashingEmbedder(settings.embedding_dimension)
+    if settings.embedder == "http":
+        if not settings.embedder_url or not settings.embedder_model:
+            raise ValueError("FABRIC_EMBEDDER=http needs FABRIC_EMBEDDER_URL and _MODEL")
+        key = settings.embedder_api_key.get_secret_value() if settings.embedder_api_key else None
+        return HttpEmbedder(
+            settings.embedder_url,
+            settings.embedder_model,
+            settings.embedding_dimension,
+            api_key=key,
+        )
+    raise ValueError("FABRIC_EMBEDDER must be local, http or none")
+
+
 def open_store(settings: Settings) -> OpenedStore:
     """Connect to the configured store; `embedded` starts (or joins) the data dir's server.
 
@@ -34,10 +54,14 @@ def open_store(settings: Settings) -> OpenedStore:
     """
     uri = settings.graph_uri
     timeout = settings.statement_timeout_ms
+    embedder = make_embedder(settings)
     if uri == "embedded":
         url, server = connect_or_start(settings.data_dir)
         store = FalkorStore(
-            url, max_connections=settings.graph_pool_size, statement_timeout_ms=timeout
+            url,
+            max_connections=settings.graph_pool_size,
+            statement_timeout_ms=timeout,
+            embedder=embedder,
         )
         return OpenedStore(store, server)
     if uri.startswith(_NEO4J):
@@ -51,11 +75,15 @@ def open_store(settings: Settings) -> OpenedStore:
             database=settings.neo4j_database,
             max_connections=settings.graph_pool_size,
             statement_timeout_s=timeout / 1000 if timeout else None,
+            embedder=embedder,
         )
         return OpenedStore(neo)
     if uri.startswith(_FALKOR):
         falkor = FalkorStore(
-            uri, max_connections=settings.graph_pool_size, statement_timeout_ms=timeout
+            uri,
+            max_connections=settings.graph_pool_size,
+            statement_timeout_ms=timeout,
+            embedder=embedder,
         )
         return OpenedStore(falkor)
     raise ValueError(

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 
 from engine.models import to_ns
 from engine.principal import Principal
+from engine.ring import ReferenceRing
 from graph.port import OrgGraph, TimeSpan
 from resolvers.loaders import Loaders
 
@@ -25,11 +26,13 @@ def _now() -> TimeSpan:
 @dataclass
 class RequestContext:
     """principal: who asks; graph: their organisation's graph (the only one they can reach);
-    now: the current-axis instant, fixed once per request so every field agrees on it."""
+    ring: the process-wide recently-referenced ring; now: the current-axis instant, fixed
+    once per request so every field agrees on it."""
 
     principal: Principal
     graph: OrgGraph
     limits: Limits = field(default_factory=Limits)
+    ring: ReferenceRing = field(default_factory=ReferenceRing)
     now: TimeSpan = field(default_factory=_now)
     loaders: Loaders = field(init=False)
 

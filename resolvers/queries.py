@@ -15,10 +15,12 @@ from strawberry.scalars import JSON
 from engine.errors import BadUserInput
 from engine.models import MAX_ATTRIBUTES
 from engine.models import SubjectKind as SubjectKindValue
+from engine.ring import RingEntry
 from graph.port import SortKey, SubjectPage, SubjectQuery
 from graph.port import SubjectOrder as PortOrder
 from resolvers.args import clean_text, page_size, point
 from resolvers.relay import decode_cursor, encode_cursor, from_global_id
+from resolvers.resolution import ResolutionQuery
 from resolvers.selection import nodes_identity_only
 from resolvers.types import (
     Ctx,
@@ -161,7 +163,7 @@ async def _relationship(info: Ctx, local: str) -> Relationship | None:
 
 
 @strawberry.type
-class Query:
+class Query(ResolutionQuery):
     @strawberry.field(description="Any object by its global id; null when unknown or not yours.")
     async def node(self, info: Ctx, id: strawberry.ID) -> Node | None:
         return await _node(info, id)
@@ -213,4 +215,10 @@ class Query:
             return None
         at = point(as_of, info.context.now)
         found = await info.context.loaders.subject(key, at)
-        return Subject.from_model(found, at) if found else None
+        if found is None:
+            return None
+        # Reading a subject puts it in the reader's recently-referenced ring.
+        principal = info.context.principal
+        entry = RingEntry(found.key, found.name, found.kind.value)
+        info.context.ring.admit(principal.org_id, principal.actor, entry)
+        return Subject.from_model(found, at)

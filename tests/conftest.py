@@ -62,8 +62,11 @@ async def store(
 
 @pytest.fixture(scope="session")
 async def falkor(falkor_server: EmbeddedServer) -> AsyncIterator[FalkorStore]:
-    """The embedded FalkorDB store alone, for tests that are not about backend parity."""
-    opened = FalkorStore(falkor_server.url)
+    """The embedded FalkorDB store alone (with the local embedder, as `fabric serve` runs),
+    for tests that are not about backend parity."""
+    from engine.embedding import HashingEmbedder
+
+    opened = FalkorStore(falkor_server.url, embedder=HashingEmbedder(128))
     await opened.bootstrap(SYSTEM_SCOPE)
     yield opened
     await opened.close()
