@@ -200,6 +200,33 @@ def cmd_demo_data(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_reembed(args: argparse.Namespace) -> int:
+    from graph.port import SubjectQuery, check_org
+
+    try:
+        check_org(args.org)
+    except ValueError as exc:
+        print(f"fabric: {exc}", file=sys.stderr)
+        return EXIT_FAILURE
+
+    async def work(store: Any) -> int:
+        if store.embedder is None:
+            print("fabric: no embedder is configured (FABRIC_EMBEDDER=none)", file=sys.stderr)
+            return EXIT_FAILURE
+        await store.bootstrap(args.org)
+        graph = store.org(args.org)
+        bar = ProgressBar(await graph.count_subjects(SubjectQuery(include_stubs=True)))
+        try:
+            done = await graph.reembed(lambda n: bar(n, n))
+        finally:
+            bar.close()
+        stamp = store.embedder.identity.stamp()
+        print(json.dumps({"org": args.org, "subjects": done, "embedder": stamp}))
+        return 0
+
+    return _with_store(_settings(args), work)
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     from resolvers.schema import sdl
 
@@ -300,6 +327,11 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=7)
     demo.add_argument("--out", help="output file (default: stdout)")
     demo.set_defaults(func=cmd_demo_data)
+
+    reembed = sub.add_parser("reembed", help="rebuild an organisation's subject vectors")
+    reembed.add_argument("--org", required=True)
+    _graph_options(reembed)
+    reembed.set_defaults(func=cmd_reembed)
 
     schema = sub.add_parser("schema", help="print the GraphQL schema (SDL)")
     schema.set_defaults(func=cmd_schema)

@@ -138,9 +138,7 @@ class HttpEmbedder:
                 "POST", self._url, json=payload, headers=self._headers, timeout=self._timeout
             ) as response:
                 if not 200 <= response.status_code < 300:
-                    raise EmbeddingError(
-                        f"embedding server answered HTTP {response.status_code}"
-                    )
+                    raise EmbeddingError(f"embedding server answered HTTP {response.status_code}")
                 chunks: list[bytes] = []
                 size = 0
                 async for chunk in response.aiter_bytes():

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextvars
 import enum
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -225,6 +225,11 @@ class OrgGraph(Protocol):
     async def subjects_by_exact_name(
         self, name: str, kind: SubjectKind | None = None, limit: int = 10
     ) -> tuple[list[StoredSubject], int]: ...
+
+    async def reembed(self, progress: Callable[[int], None] | None = None) -> int:
+        """Rebuild every subject's vector with the configured embedder; the vector arm is
+        off until it finishes."""
+        ...
 
     async def subjects_by_id_prefix(
         self, prefix: str, limit: int = 10

@@ -7,7 +7,7 @@ everything the port promises (batching, time admission, tenancy) is implemented 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import groupby
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -186,6 +186,10 @@ class ScopedGraph:
         params, shape = self._filter_params(query)
         found = await self._read(cypher.count_subjects(shape), **params)
         return int(found[0][0]) if found else 0
+
+    async def reembed(self, progress: Callable[[int], None] | None = None) -> int:
+        """Rebuild every subject's vector (and the vector index) with the store's embedder."""
+        return await self.search.reembed(progress)
 
     async def search_lexical(
         self, text: str, kinds: Sequence[SubjectKind], limit: int

@@ -8,6 +8,8 @@ change it stays off, and says so, until `fabric reembed` has rebuilt the vectors
 
 from __future__ import annotations
 
+import contextlib
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -17,6 +19,7 @@ import numpy as np
 from engine.models import StoredSubject, SubjectKind
 from graph import cypher, rows
 from graph.dialect import Dialect
+from graph.port import GraphQueryError
 
 if TYPE_CHECKING:
     from engine.embedding import Embedder
@@ -24,6 +27,7 @@ if TYPE_CHECKING:
 
 VECTOR_DECIMALS = 3  # vectors travel as text to FalkorDB; more digits only cost parse time
 REEMBED_BATCH = 2_000
+STATUS_TTL = 30.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +54,10 @@ class SearchArms:
         self._x = executor
         self._dialect = dialect
         self.embedder = embedder
-        self._status: VectorStatus | None = None  # process-local; reset by reembed
+        # Process-local and re-read every STATUS_TTL seconds, so a reembed run elsewhere is
+        # noticed; until then the stamp filter in every vector query keeps identities apart.
+        self._status: VectorStatus | None = None
+        self._status_at = 0.0
 
     async def _read(self, statement: str, **params: Any) -> list[list[Any]]:
         return await self._x.run(statement, {"org": self._org, **params})
@@ -71,7 +78,8 @@ class SearchArms:
     async def vector_status(self) -> VectorStatus:
         if self.embedder is None:
             return VectorStatus(False, "no_embedder")
-        if self._status is None:
+        if self._status is None or time.monotonic() - self._status_at > STATUS_TTL:
+            self._status_at = time.monotonic()
             found = await self._read(cypher.GET_EMBEDDING_META)
             stamp = self.embedder.identity.stamp()
             if not found:
@@ -123,6 +131,13 @@ class SearchArms:
             cypher.merge_subject_vectors(self._dialect), rows=vector_rows(keys, vectors, stamp)
         )
 
+    async def _rebuild_index(self, dimension: int) -> None:
+        # A new embedder may have another width: the old index cannot hold its vectors.
+        with contextlib.suppress(GraphQueryError):  # there was none
+            await self._write(self._dialect.drop_vector_index)
+        for statement in self._dialect.vector_index(dimension):
+            await self._write(statement)
+
     async def _claim(self) -> None:
         assert self.embedder is not None
         identity = self.embedder.identity
@@ -137,6 +152,7 @@ class SearchArms:
             return 0
         await self._write(cypher.SET_EMBEDDING_META, stamp="rebuilding", dimension=0)
         self._status = VectorStatus(False, "identity_changed")
+        await self._rebuild_index(self.embedder.identity.dimension)
         done, after = 0, ""
         while True:
             page = await self._read(cypher.SEARCH_TEXTS, after=after, limit=REEMBED_BATCH)

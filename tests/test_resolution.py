@@ -45,10 +45,13 @@ async def _resolver(store: FalkorStore, records: list[dict[str, Any]]) -> Resolv
 
 STORY = [
     subject("repository:payments-api", "payments-api", aliases=["payments", "pay-api"]),
-    subject("repository:checkout-web", "checkout-web", previous_names=["shop-frontend"],
-            aliases=["checkout"]),
-    subject("repository:customer-identity-service", "customer-identity-service",
-            aliases=["CIS"]),
+    subject(
+        "repository:checkout-web",
+        "checkout-web",
+        previous_names=["shop-frontend"],
+        aliases=["checkout"],
+    ),
+    subject("repository:customer-identity-service", "customer-identity-service", aliases=["CIS"]),
     subject("repository:ledger-core", "ledger-core", previous_names=["ledger"]),
     subject("repository:inventory-sync", "inventory-sync"),
     subject("team:payments", "Payments", aliases=["Payments Team"]),
@@ -122,9 +125,23 @@ async def test_exact_name_beats_strong_hybrid_competitors_at_limit_one(
 
 
 async def test_non_exact_ambiguity_is_bounded_to_the_limit(search_store: FalkorStore) -> None:
-    similar = [subject(f"service:billing-{n}", f"billing {n}") for n in
-               ("alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota",
-                "kappa", "lambda", "mu")]
+    similar = [
+        subject(f"service:billing-{n}", f"billing {n}")
+        for n in (
+            "alpha",
+            "beta",
+            "gamma",
+            "delta",
+            "epsilon",
+            "zeta",
+            "eta",
+            "theta",
+            "iota",
+            "kappa",
+            "lambda",
+            "mu",
+        )
+    ]
     resolver = await _resolver(search_store, similar)
     outcome = await resolver.resolve("me", "billing", limit=3)
     assert isinstance(outcome, Ambiguous) and outcome.stage is Stage.HYBRID
@@ -157,8 +174,10 @@ async def test_two_alexes_and_payments_without_kind_are_never_a_guess(
     assert {c.subject.key for c in alex.candidates} >= {"person:alex-kim", "person:alex-romero"}
     payments = await resolver.resolve("me", "payments")
     assert isinstance(payments, Ambiguous)
-    assert {c.subject.key for c in payments.candidates} >= {"repository:payments-api",
-                                                             "team:payments"}
+    assert {c.subject.key for c in payments.candidates} >= {
+        "repository:payments-api",
+        "team:payments",
+    }
 
 
 async def test_garbage_is_not_found_and_other_organisations_are_invisible(
@@ -173,22 +192,41 @@ async def test_garbage_is_not_found_and_other_organisations_are_invisible(
 
 
 def _subject(n: int) -> StoredSubject:
-    return StoredSubject.model_construct(key=f"team:t{n}", name=f"t{n}", kind=SubjectKind.TEAM,
-                                         id=str(n), aliases=[], previous_names=[])
+    return StoredSubject.model_construct(
+        key=f"team:t{n}",
+        name=f"t{n}",
+        kind=SubjectKind.TEAM,
+        id=str(n),
+        aliases=[],
+        previous_names=[],
+    )
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.floats(0, 1), st.booleans(), st.booleans(), st.floats(0, 1)),
-                min_size=1, max_size=8))
+@given(
+    st.lists(
+        st.tuples(st.floats(0, 1), st.booleans(), st.booleans(), st.floats(0, 1)),
+        min_size=1,
+        max_size=8,
+    )
+)
 def test_a_vector_only_candidate_never_commits(arms: list[tuple[float, bool, bool, float]]) -> None:
     from engine.resolution import confidence
 
     candidates = []
     for n, (similarity, lexical, exact, handle_score) in enumerate(arms):
-        score = confidence(lexical, similarity if not lexical or n % 2 else None, handle_score,
-                           exact and lexical)
-        candidates.append(Candidate(_subject(n), score, lexical_rank=1 if lexical else None,
-                                    vector_similarity=similarity, exact=exact and lexical))
+        score = confidence(
+            lexical, similarity if not lexical or n % 2 else None, handle_score, exact and lexical
+        )
+        candidates.append(
+            Candidate(
+                _subject(n),
+                score,
+                lexical_rank=1 if lexical else None,
+                vector_similarity=similarity,
+                exact=exact and lexical,
+            )
+        )
     candidates.sort(key=lambda c: -c.score)
     outcome = decide(candidates, limit=5)
     if isinstance(outcome, Resolved):
@@ -196,3 +234,29 @@ def test_a_vector_only_candidate_never_commits(arms: list[tuple[float, bool, boo
         assert chosen.lexical_rank is not None, "a vector-only hit committed"
     assert gates.VECTOR_CEILING < gates.LONE_COMMIT <= gates.TOP_COMMIT
     assert gates.CORROBORATED_CEILING < gates.TOP_COMMIT
+
+
+async def test_another_embedder_turns_the_vector_arm_off_until_reembed(
+    search_store: FalkorStore, falkor_server: EmbeddedServer
+) -> None:
+    resolver = await _resolver(search_store, STORY)
+    org = resolver.org_id
+    assert (await search_store.org(org).search.vector_status()).enabled
+    narrower = FalkorStore(falkor_server.url, embedder=HashingEmbedder(64))
+    try:
+        graph = narrower.org(org)
+        status = await graph.search.vector_status()
+        assert not status.enabled and status.reason == "identity_changed"
+        assert await graph.search_similar("payments", [], 5, 0.0) is None
+        # Lexical search still answers; nothing is mixed.
+        outcome = await Resolver(graph, ReferenceRing(), org).resolve("me", "zzqx vvkw")
+        assert isinstance(outcome, NotFound) and outcome.notes == ("vector_arm_disabled",)
+        assert await graph.reembed() == len(STORY)
+        assert (await graph.search.vector_status()).enabled
+        hits = await graph.search_similar("payments api", [], 5, 0.3)
+        assert hits and hits[0][0].key == "repository:payments-api"
+        # The first store's process-local view learns of the change on its next status read.
+        search_store.org(org).search._status = None
+        assert (await search_store.org(org).search.vector_status()).reason == "identity_changed"
+    finally:
+        await narrower.close()
