@@ -51,7 +51,7 @@ from numpy.typing import ArrayLike, NDArray
 # The version of the search-text composition (graph.rows.search_text: fields joined by " | ",
 # each field cut to 200 characters). Change it whenever that composition changes, so that
 # every stored vector's stamp goes stale.
-COMPOSITION_TAG = "t1:f200"
+COMPOSITION_TAG = "t2:f200"
 
 Vectors = NDArray[np.float32]
 

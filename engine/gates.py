@@ -16,9 +16,10 @@ TOP_LEAD = 0.12
 # rule someone could forget: raising this to LONE_COMMIT or above repeals the guarantee.
 VECTOR_CEILING = 0.70
 
-# Found by both arms: between LONE_COMMIT (a lone corroborated candidate may commit) and a
-# ceiling strictly below TOP_COMMIT, so two corroborated candidates still ask to clarify.
-CORROBORATED_FLOOR = 0.72
+# Found by both arms: the lexical confidence plus a bonus, capped strictly below TOP_COMMIT,
+# so two corroborated candidates still ask to clarify. A corroborated candidate commits alone
+# (LONE_COMMIT) only when its handle resembles the reference (similarity >= 0.65).
+CORROBORATION_BONUS = 0.06
 CORROBORATED_CEILING = 0.86
 
 # Found by the lexical arm alone: scaled by how closely the reference matches a handle
@@ -30,8 +31,18 @@ LEXICAL_CEILING = 0.80
 # TOP_COMMIT, so with a clear lead it commits; two such candidates stay ambiguous.
 EXACT_HANDLE = 0.95
 
-# Below this a hybrid hit is not offered at all: it would only be noise in a clarification.
-CANDIDATE_FLOOR = 0.50
+# The reference is a handle token for token, but with typo-sized edits (one edit in tokens
+# under 7 characters, two in longer ones; a swap of neighbours counts as one). Above
+# TOP_COMMIT and below EXACT_HANDLE: it commits when nothing else comes within TOP_LEAD (a
+# sibling that lacks one of its tokens, "Review Sync Service" for "Review Sync 3 Serivce",
+# scores about 0.79); two such stay ambiguous.
+NEAR_EXACT = 0.92
+NEAR_EXACT_SIMILARITY = 0.999  # the handle score that marks a near-exact match
+
+# Below this a hybrid hit is not offered at all: a reference matching one token of a
+# two-token handle (a lexical-only hit at similarity ~0.5) is noise, not a competitor, and
+# counting it as one would keep every typo from committing.
+CANDIDATE_FLOOR = 0.65
 
 # The similarity floor (tau) of the vector arm: a k-NN query always returns k rows; without
 # a floor "nothing similar" would become a confident wrong subject.

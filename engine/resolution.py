@@ -18,12 +18,12 @@ import re
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from difflib import SequenceMatcher
 from typing import Protocol
 
 from engine import gates
 from engine.models import KEY_PATTERN, StoredSubject, SubjectKind, key_kind
 from engine.ring import ReferenceRing, RingEntry
+from engine.text import normalise
 
 MAX_REFERENCE = 200
 Hit = tuple[StoredSubject, float]
@@ -56,7 +56,7 @@ class SubjectDirectory(Protocol):
 
     async def search_lexical(
         self, text: str, kinds: Sequence[SubjectKind], limit: int
-    ) -> list[Hit]: ...
+    ) -> tuple[list[Hit], bool]: ...
 
     async def search_similar(
         self, text: str, kinds: Sequence[SubjectKind], limit: int, floor: float
@@ -97,12 +97,53 @@ class NotFound:
 Resolution = Resolved | Ambiguous | NotFound
 
 
-def normalise(text: str) -> str:
-    return " ".join(re.findall(r"[0-9a-z]+", text.lower()))
-
-
 def handles(subject: StoredSubject) -> list[str]:
     return [subject.name, *subject.aliases, *subject.previous_names]
+
+
+def _edits(a: str, b: str) -> int:
+    """Optimal-string-alignment distance: a swap of neighbours is one edit, as in a typo."""
+    previous, current = list(range(len(b) + 1)), [0] * (len(b) + 1)
+    before: list[int] = []
+    for i, ca in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                current[j] = min(current[j], before[j - 2] + 1)
+        before, previous = previous, current
+    return previous[-1]
+
+
+def _token_similarity(a: str, b: str) -> float:
+    if a == b:
+        return 1.0
+    shorter = min(len(a), len(b))
+    if shorter < 4 or abs(len(a) - len(b)) > 2:
+        return 0.0
+    edits = _edits(a, b)
+    allowed = 1 if shorter < 7 else 2
+    return 1.0 - edits / max(len(a), len(b)) if edits <= allowed else 0.0
+
+
+def similarity(reference: str, handle: str) -> float:
+    """How well a reference matches a handle: token overlap that forgives typos, an F-score of
+    matched tokens either way (an extra token in the handle counts against it)."""
+    ref_tokens, handle_tokens = reference.split(), handle.split()
+    if not ref_tokens or not handle_tokens:
+        return 0.0
+    recall = sum(max(_token_similarity(r, h) for h in handle_tokens) for r in ref_tokens)
+    precision = sum(max(_token_similarity(h, r) for r in ref_tokens) for h in handle_tokens)
+    recall, precision = recall / len(ref_tokens), precision / len(handle_tokens)
+    return 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+
+
+def near_exact(reference: str, handle: str) -> bool:
+    """Token for token the same handle, but for typo-sized edits in some tokens."""
+    ref_tokens, handle_tokens = reference.split(), handle.split()
+    return len(ref_tokens) == len(handle_tokens) and all(
+        _token_similarity(r, h) > 0 for r, h in zip(ref_tokens, handle_tokens, strict=True)
+    )
 
 
 def best_handle(reference: str, subject: StoredSubject) -> tuple[str | None, float, bool]:
@@ -113,7 +154,9 @@ def best_handle(reference: str, subject: StoredSubject) -> tuple[str | None, flo
         norm = normalise(handle)
         if norm and norm == ref:
             return handle, 1.0, True
-        score = SequenceMatcher(None, ref, norm).ratio() if norm else 0.0
+        score = similarity(ref, norm) if norm else 0.0
+        if norm and near_exact(ref, norm):
+            score = max(score, gates.NEAR_EXACT_SIMILARITY)
         if score > best_score:
             best, best_score = handle, score
     return best, best_score, False
@@ -122,23 +165,35 @@ def best_handle(reference: str, subject: StoredSubject) -> tuple[str | None, flo
 def confidence(lexical: bool, similarity: float | None, handle_score: float, exact: bool) -> float:
     if exact and lexical:
         return gates.EXACT_HANDLE
+    if lexical and handle_score >= gates.NEAR_EXACT_SIMILARITY:
+        return gates.NEAR_EXACT
+    base = gates.LEXICAL_BASE + (gates.LEXICAL_CEILING - gates.LEXICAL_BASE) * handle_score
     if lexical and similarity is not None:
-        span = gates.CORROBORATED_CEILING - gates.CORROBORATED_FLOOR
-        return gates.CORROBORATED_FLOOR + span * handle_score
+        # Both arms agreeing adds weight, but agreement on a shared generic word ("team",
+        # "service") is weak: the handle must still look like the reference to commit alone.
+        return min(gates.CORROBORATED_CEILING, base + gates.CORROBORATION_BONUS)
     if lexical:
-        return gates.LEXICAL_BASE + (gates.LEXICAL_CEILING - gates.LEXICAL_BASE) * handle_score
+        return base
     # Found by meaning alone: never enough to commit, whatever the similarity.
     return min(gates.VECTOR_CEILING, similarity or 0.0)
 
 
-def decide(candidates: list[Candidate], limit: int, stage: Stage = Stage.HYBRID) -> Resolution:
-    """The gates: commit one candidate, or offer the best `limit` of them, or none."""
+def decide(
+    candidates: list[Candidate], limit: int, stage: Stage = Stage.HYBRID, exhaustive: bool = True
+) -> Resolution:
+    """The gates: commit one candidate, or offer the best `limit` of them, or none.
+
+    exhaustive: every subject that could share an identical handle was seen. If not, an exact
+    handle proves nothing about uniqueness, and the answer fails toward ambiguous."""
     ranked = [c for c in candidates if c.score >= gates.CANDIDATE_FLOOR]
     if not ranked:
         return NotFound(stage)
     exact = [c for c in ranked if c.exact]
+    if exact and not exhaustive:
+        return Ambiguous(ranked[: max(limit, 1)], stage, total=None)
     if len(exact) == 1:
-        # String equality with a handle is not a ranking: no unseen row can outrank it.
+        # String equality with a handle is not a ranking: no unseen row can outrank it, and
+        # every row that could equal it was read.
         return Resolved(exact[0].subject, exact[0].score, stage)
     top = ranked[0]
     if len(ranked) == 1 and top.score >= gates.LONE_COMMIT:
@@ -280,9 +335,9 @@ class Resolver:
     async def _hybrid(self, text: str, kind: SubjectKind | None, limit: int) -> Resolution:
         depth = max(limit, gates.MIN_SEARCH_DEPTH)
         kinds = [kind] if kind else []
-        lexical = await self.directory.search_lexical(text, kinds, depth)
+        lexical, exhaustive = await self.directory.search_lexical(text, kinds, depth)
         vector = await self.directory.search_similar(text, kinds, depth, gates.SIMILARITY_FLOOR)
-        outcome = decide(fuse(text, lexical, vector), limit)
+        outcome = decide(fuse(text, lexical, vector), limit, exhaustive=exhaustive)
         if vector is None and isinstance(outcome, NotFound):
             return NotFound(Stage.HYBRID, ("vector_arm_disabled",))
         return outcome

@@ -417,14 +417,20 @@ SET s.embedding = {dialect.vector_value.format("row[1]")}, s.embedder = row[2]
 
 
 def lexical_search(dialect: Dialect, kinds: bool) -> str:
+    """Two full-text reads in one statement: subjects with every token ($all, up to
+    $all_limit, flagged true) and the best matches of any token ($any, up to $limit)."""
     kind = "AND s.kind IN $kinds" if kinds else ""
-    return f"""
-{dialect.fulltext_call}
+
+    def part(param: str, limit: str, complete: str) -> str:
+        return f"""
+{dialect.fulltext_call.format(param=param)}
 WITH node AS s, score
 WHERE {_SEARCHABLE} {kind}
-WITH s, score ORDER BY score DESC, s.key LIMIT $limit
-RETURN {S_VALUES}, score
+WITH s, score ORDER BY score DESC, s.key LIMIT {limit}
+RETURN {S_VALUES} AS v, score AS score, {complete} AS complete
 """
+
+    return part("all", "$all_limit", "true") + "UNION ALL" + part("any", "$limit", "false")
 
 
 def vector_search(dialect: Dialect, kinds: bool) -> str:

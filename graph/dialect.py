@@ -54,6 +54,7 @@ class Dialect:
     similarity: str
     fuzzy: Callable[[str], str]
     any_of: str
+    all_of: str
     vector_index: Callable[[int], tuple[str, ...]]
     drop_vector_index: str
 
@@ -61,8 +62,14 @@ class Dialect:
         return any(marker in message for marker in self.already_exists)
 
     def fulltext_query(self, text: str) -> str | None:
+        """Any token, forgiving typos: recall."""
         tokens = query_tokens(text)
         return self.any_of.join(self.fuzzy(t) for t in tokens) if tokens else None
+
+    def fulltext_all(self, text: str) -> str | None:
+        """Every token, as written: the subjects an identical handle must be among."""
+        tokens = query_tokens(text)
+        return self.all_of.join(tokens) if tokens else None
 
 
 def _falkor_bootstrap() -> tuple[str, ...]:
@@ -76,11 +83,10 @@ def _falkor_bootstrap() -> tuple[str, ...]:
 
 
 def _falkor_fuzzy(token: str) -> str:
-    # RediSearch: %t% allows one edit, %%t%% two; short tokens would match too much.
-    if len(token) >= 7:
-        return f"{token}|%{token}%|%%{token}%%"
+    # RediSearch: %t% allows one edit, %%t%% two (a swap of neighbours is two there); short
+    # tokens would match too much.
     if len(token) >= 4:
-        return f"{token}|%{token}%"
+        return f"{token}|%{token}%|%%{token}%%"
     return token
 
 
@@ -121,7 +127,7 @@ FALKORDB = Dialect(
     name="falkordb",
     bootstrap=_falkor_bootstrap(),
     already_exists=("already indexed", "already exists"),
-    fulltext_call="CALL db.idx.fulltext.queryNodes('Subject', $text) YIELD node, score",
+    fulltext_call="CALL db.idx.fulltext.queryNodes('Subject', ${param}) YIELD node, score",
     vector_call="CALL db.idx.vector.queryNodes('Subject', 'embedding', $k, vecf32($vector)) "
     "YIELD node, score",
     vector_value="vecf32({})",
@@ -129,6 +135,7 @@ FALKORDB = Dialect(
     similarity="1.0 - score",
     fuzzy=_falkor_fuzzy,
     any_of="|",
+    all_of=" ",
     vector_index=_falkor_vector_index,
     drop_vector_index="DROP VECTOR INDEX FOR (s:Subject) ON (s.embedding)",
 )
@@ -138,7 +145,7 @@ NEO4J = Dialect(
     bootstrap=_neo4j_bootstrap(),
     already_exists=("EquivalentSchemaRule",),
     # One index for every organisation: the caller over-fetches and filters by org_id.
-    fulltext_call="CALL db.index.fulltext.queryNodes('subject_search', $text) YIELD node, score",
+    fulltext_call="CALL db.index.fulltext.queryNodes('subject_search', ${param}) YIELD node, score",
     vector_call="CALL db.index.vector.queryNodes('subject_embedding', $k, $vector) "
     "YIELD node, score",
     # Neo4j reports (1 + cosine) / 2, in [0, 1].
@@ -146,6 +153,7 @@ NEO4J = Dialect(
     vector_value="{}",
     fuzzy=lambda token: f"{token} OR {token}~1" if len(token) >= 4 else token,
     any_of=" OR ",
+    all_of=" AND ",
     vector_index=_neo4j_vector_index,
     drop_vector_index="DROP INDEX subject_embedding IF EXISTS",
 )

@@ -115,7 +115,7 @@ class SubjectOrder(enum.StrEnum):
 class SubjectQuery:
     kinds: tuple[SubjectKind, ...] = ()
     name_prefix: str | None = None
-    # Case-insensitive text matched against the search text (name, aliases, previous names).
+    # Text found in the search text (name, aliases, previous names), case and punctuation aside.
     search: str | None = None
     # Flat attribute equality filters, compared on their JSON encoding.
     attributes: tuple[tuple[str, str | int | float | bool], ...] = ()
@@ -237,8 +237,10 @@ class OrgGraph(Protocol):
 
     async def search_lexical(
         self, text: str, kinds: Sequence[SubjectKind], limit: int
-    ) -> list[tuple[StoredSubject, float]]:
-        """Full-text hits, best first, with the engine's score."""
+    ) -> tuple[list[tuple[StoredSubject, float]], bool]:
+        """Full-text hits with the engine's score: those containing every token first, then
+        the best `limit` containing any; and True when every subject containing all the
+        tokens is among the hits."""
         ...
 
     async def search_similar(

@@ -21,6 +21,7 @@ from engine.models import (
     subject_id,
     to_ns,
 )
+from engine.text import normalise
 
 MAX_SEARCH_FIELD = 200
 
@@ -50,11 +51,13 @@ RELATIONSHIP_FIELDS = ("id", "valid_from_ns", "valid_to_ns", "evidence", "source
 
 
 def search_text(kind: str, name: str, aliases: list[str], previous: list[str]) -> str:
-    """One composition used by every retrieval arm; aliases and previous names always kept."""
-    parts = [name[:MAX_SEARCH_FIELD], kind.replace("_", " ")]
-    parts += [a[:MAX_SEARCH_FIELD] for a in aliases]
-    parts += [p[:MAX_SEARCH_FIELD] for p in previous]
-    return " | ".join(parts)
+    """One composition used by every retrieval arm; aliases and previous names always kept.
+
+    Handles are normalised (engine.text) so the full-text engine splits them into the same
+    tokens the resolver compares; each is capped. Changing this composition means bumping
+    engine.embedding.COMPOSITION_TAG, so stored vectors are known to be stale."""
+    parts = [name, kind, *aliases, *previous]
+    return " | ".join(normalise(p[:MAX_SEARCH_FIELD]) for p in parts)
 
 
 def attr_pair(name: str, value: object) -> str:

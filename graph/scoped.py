@@ -24,6 +24,7 @@ from engine.models import (
     SubjectKind,
     Tombstone,
 )
+from engine.text import normalise
 from graph import cypher, rows
 from graph.dialect import Dialect
 from graph.port import (
@@ -152,7 +153,7 @@ class ScopedGraph:
         if query.name_prefix is not None:
             params["prefix"] = query.name_prefix
         if query.search:
-            params["search"] = query.search.lower()
+            params["search"] = normalise(query.search)  # as the search text was composed
         if query.attributes:
             params["pairs"] = [rows.attr_pair(k, v) for k, v in query.attributes]
         shape = cypher.FilterShape(
@@ -193,7 +194,7 @@ class ScopedGraph:
 
     async def search_lexical(
         self, text: str, kinds: Sequence[SubjectKind], limit: int
-    ) -> list[tuple[StoredSubject, float]]:
+    ) -> tuple[list[tuple[StoredSubject, float]], bool]:
         return await self.search.lexical(text, kinds, limit)
 
     async def search_similar(

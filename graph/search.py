@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 VECTOR_DECIMALS = 3  # vectors travel as text to FalkorDB; more digits only cost parse time
 REEMBED_BATCH = 2_000
 STATUS_TTL = 30.0
+ALL_TOKENS_LIMIT = 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,15 +66,31 @@ class SearchArms:
     async def _write(self, statement: str, **params: Any) -> list[list[Any]]:
         return await self._x.run(statement, {"org": self._org, **params}, write=True)
 
-    async def lexical(self, text: str, kinds: Sequence[SubjectKind], limit: int) -> list[Hit]:
-        query = self._dialect.fulltext_query(text)
-        if query is None:
-            return []
-        params: dict[str, Any] = {"text": query, "limit": limit}
+    async def lexical(
+        self, text: str, kinds: Sequence[SubjectKind], limit: int
+    ) -> tuple[list[Hit], bool]:
+        """Hits with every token first, then the best of any token; and whether every subject
+        with all the tokens is among them (so an identical handle cannot be missing)."""
+        any_query, all_query = self._dialect.fulltext_query(text), self._dialect.fulltext_all(text)
+        if any_query is None or all_query is None:
+            return [], True
+        params: dict[str, Any] = {
+            "any": any_query,
+            "all": all_query,
+            "limit": limit,
+            "all_limit": ALL_TOKENS_LIMIT,
+        }
         if kinds:
             params["kinds"] = [k.value for k in kinds]
         found = await self._read(cypher.lexical_search(self._dialect, bool(kinds)), **params)
-        return [(rows.subject_from(values), float(score)) for values, score in found]
+        complete = [(rows.subject_from(v), float(s)) for v, s, flag in found if flag]
+        seen = {subject.key for subject, _ in complete}
+        rest = [
+            (rows.subject_from(v), float(s))
+            for v, s, flag in found
+            if not flag and v[0] not in seen
+        ]
+        return complete + rest, len(complete) < ALL_TOKENS_LIMIT
 
     async def vector_status(self) -> VectorStatus:
         if self.embedder is None:
