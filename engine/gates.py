@@ -58,5 +58,8 @@ RING_COMMIT = 0.70
 # The hybrid stage searches at least this deep whatever the caller's limit: a short candidate
 # list must not also mean a shallow search.
 MIN_SEARCH_DEPTH = 20
+# How many subjects containing every token of the reference are read to settle whether an
+# identical handle is unique; past this, uniqueness is unknown and the answer is ambiguous.
+ALL_TOKENS_DEPTH = 50
 # Reciprocal-rank fusion constant.
 RRF_K = 60

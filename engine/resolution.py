@@ -14,6 +14,7 @@ Four ordered stages, never guessing among close candidates:
 from __future__ import annotations
 
 import enum
+import functools
 import re
 import uuid
 from collections.abc import Sequence
@@ -55,6 +56,10 @@ class SubjectDirectory(Protocol):
     ) -> tuple[list[StoredSubject], int]: ...
 
     async def search_lexical(
+        self, text: str, kinds: Sequence[SubjectKind], limit: int
+    ) -> list[Hit]: ...
+
+    async def search_all_tokens(
         self, text: str, kinds: Sequence[SubjectKind], limit: int
     ) -> tuple[list[Hit], bool]: ...
 
@@ -115,6 +120,7 @@ def _edits(a: str, b: str) -> int:
     return previous[-1]
 
 
+@functools.lru_cache(maxsize=65_536)
 def _token_similarity(a: str, b: str) -> float:
     if a == b:
         return 1.0
@@ -333,9 +339,26 @@ class Resolver:
         return Ambiguous(candidates, Stage.EXACT_NAME, total)
 
     async def _hybrid(self, text: str, kind: SubjectKind | None, limit: int) -> Resolution:
-        depth = max(limit, gates.MIN_SEARCH_DEPTH)
         kinds = [kind] if kind else []
-        lexical, exhaustive = await self.directory.search_lexical(text, kinds, depth)
+        # First the subjects with every token: an identical handle is among them, and deciding
+        # on it needs neither fuzzy matching nor vectors.
+        complete, exhaustive = await self.directory.search_all_tokens(
+            text, kinds, gates.ALL_TOKENS_DEPTH
+        )
+        exact = [
+            Candidate(subject, gates.EXACT_HANDLE, rank, score, None, handle, exact=True)
+            for rank, (subject, score) in enumerate(complete, 1)
+            for handle, _, is_exact in [best_handle(text, subject)]
+            if is_exact
+        ]
+        if exact and exhaustive:
+            if len(exact) == 1:
+                return Resolved(exact[0].subject, gates.EXACT_HANDLE, Stage.HYBRID)
+            return Ambiguous(exact[: max(limit, 1)], Stage.HYBRID, len(exact))
+        depth = max(limit, gates.MIN_SEARCH_DEPTH)
+        lexical = await self.directory.search_lexical(text, kinds, depth)
+        seen = {s.key for s, _ in complete}
+        lexical = complete + [(s, score) for s, score in lexical if s.key not in seen]
         vector = await self.directory.search_similar(text, kinds, depth, gates.SIMILARITY_FLOOR)
         outcome = decide(fuse(text, lexical, vector), limit, exhaustive=exhaustive)
         if vector is None and isinstance(outcome, NotFound):

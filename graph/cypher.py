@@ -417,20 +417,15 @@ SET s.embedding = {dialect.vector_value.format("row[1]")}, s.embedder = row[2]
 
 
 def lexical_search(dialect: Dialect, kinds: bool) -> str:
-    """Two full-text reads in one statement: subjects with every token ($all, up to
-    $all_limit, flagged true) and the best matches of any token ($any, up to $limit)."""
+    """Best full-text matches of $query, up to $limit."""
     kind = "AND s.kind IN $kinds" if kinds else ""
-
-    def part(param: str, limit: str, complete: str) -> str:
-        return f"""
-{dialect.fulltext_call.format(param=param)}
+    return f"""
+{dialect.fulltext_call.format(param="query")}
 WITH node AS s, score
 WHERE {_SEARCHABLE} {kind}
-WITH s, score ORDER BY score DESC, s.key LIMIT {limit}
-RETURN {S_VALUES} AS v, score AS score, {complete} AS complete
+WITH s, score ORDER BY score DESC, s.key LIMIT $limit
+RETURN {S_VALUES}, score
 """
-
-    return part("all", "$all_limit", "true") + "UNION ALL" + part("any", "$limit", "false")
 
 
 def vector_search(dialect: Dialect, kinds: bool) -> str:

@@ -237,10 +237,15 @@ class OrgGraph(Protocol):
 
     async def search_lexical(
         self, text: str, kinds: Sequence[SubjectKind], limit: int
+    ) -> list[tuple[StoredSubject, float]]:
+        """The best `limit` full-text matches of any token (typos forgiven), best first."""
+        ...
+
+    async def search_all_tokens(
+        self, text: str, kinds: Sequence[SubjectKind], limit: int
     ) -> tuple[list[tuple[StoredSubject, float]], bool]:
-        """Full-text hits with the engine's score: those containing every token first, then
-        the best `limit` containing any; and True when every subject containing all the
-        tokens is among the hits."""
+        """Subjects containing every token as written (up to `limit`), and True when that is
+        all of them: an identical handle can only be among these."""
         ...
 
     async def search_similar(

@@ -194,8 +194,13 @@ class ScopedGraph:
 
     async def search_lexical(
         self, text: str, kinds: Sequence[SubjectKind], limit: int
-    ) -> tuple[list[tuple[StoredSubject, float]], bool]:
+    ) -> list[tuple[StoredSubject, float]]:
         return await self.search.lexical(text, kinds, limit)
+
+    async def search_all_tokens(
+        self, text: str, kinds: Sequence[SubjectKind], limit: int
+    ) -> tuple[list[tuple[StoredSubject, float]], bool]:
+        return await self.search.all_tokens(text, kinds, limit)
 
     async def search_similar(
         self, text: str, kinds: Sequence[SubjectKind], limit: int, floor: float

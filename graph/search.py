@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 VECTOR_DECIMALS = 3  # vectors travel as text to FalkorDB; more digits only cost parse time
 REEMBED_BATCH = 2_000
 STATUS_TTL = 30.0
-ALL_TOKENS_LIMIT = 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,31 +65,27 @@ class SearchArms:
     async def _write(self, statement: str, **params: Any) -> list[list[Any]]:
         return await self._x.run(statement, {"org": self._org, **params}, write=True)
 
-    async def lexical(
-        self, text: str, kinds: Sequence[SubjectKind], limit: int
-    ) -> tuple[list[Hit], bool]:
-        """Hits with every token first, then the best of any token; and whether every subject
-        with all the tokens is among them (so an identical handle cannot be missing)."""
-        any_query, all_query = self._dialect.fulltext_query(text), self._dialect.fulltext_all(text)
-        if any_query is None or all_query is None:
-            return [], True
-        params: dict[str, Any] = {
-            "any": any_query,
-            "all": all_query,
-            "limit": limit,
-            "all_limit": ALL_TOKENS_LIMIT,
-        }
+    async def _fulltext(self, query: str, kinds: Sequence[SubjectKind], limit: int) -> list[Hit]:
+        params: dict[str, Any] = {"query": query, "limit": limit}
         if kinds:
             params["kinds"] = [k.value for k in kinds]
         found = await self._read(cypher.lexical_search(self._dialect, bool(kinds)), **params)
-        complete = [(rows.subject_from(v), float(s)) for v, s, flag in found if flag]
-        seen = {subject.key for subject, _ in complete}
-        rest = [
-            (rows.subject_from(v), float(s))
-            for v, s, flag in found
-            if not flag and v[0] not in seen
-        ]
-        return complete + rest, len(complete) < ALL_TOKENS_LIMIT
+        return [(rows.subject_from(values), float(score)) for values, score in found]
+
+    async def lexical(self, text: str, kinds: Sequence[SubjectKind], limit: int) -> list[Hit]:
+        """The best matches of any token, forgiving typos."""
+        query = self._dialect.fulltext_query(text)
+        return await self._fulltext(query, kinds, limit) if query else []
+
+    async def all_tokens(
+        self, text: str, kinds: Sequence[SubjectKind], limit: int
+    ) -> tuple[list[Hit], bool]:
+        """Subjects containing every token as written; and whether that is all of them."""
+        query = self._dialect.fulltext_all(text)
+        if query is None:
+            return [], True
+        hits = await self._fulltext(query, kinds, limit + 1)
+        return hits[:limit], len(hits) <= limit
 
     async def vector_status(self) -> VectorStatus:
         if self.embedder is None:

@@ -112,7 +112,7 @@ async def search(
     size = _limit(first, "first")
     depth = max(size, MIN_SEARCH_DEPTH)
     graph, kind_list = info.context.graph, list(kinds or [])
-    lexical, _ = await graph.search_lexical(text, kind_list, depth) if text.strip() else ([], True)
+    lexical = await graph.search_lexical(text, kind_list, depth) if text.strip() else []
     vector = await graph.search_similar(text, kind_list, depth, SIMILARITY_FLOOR)
     ranked = engine.fuse(text, lexical, vector)[:size]
     return [SearchHit(**vars(Candidate.of(c, info))) for c in ranked]
