@@ -50,13 +50,31 @@ SUBJECT_BRIEF_FIELDS = SUBJECT_FIELDS[:4]  # key, id, kind, name
 RELATIONSHIP_FIELDS = ("id", "valid_from_ns", "valid_to_ns", "evidence", "source")
 
 
-def search_text(kind: str, name: str, aliases: list[str], previous: list[str]) -> str:
+# Attributes that identify a subject of a kind the way a name does (per kind, closed).
+SEARCH_ATTRIBUTES: dict[str, tuple[str, ...]] = {
+    "person": ("email", "login", "github"),
+    "repository": ("slug", "full_name"),
+    "service": ("slug",),
+    "team": ("slug",),
+    "project": ("code",),
+}
+
+
+def search_text(
+    kind: str,
+    name: str,
+    aliases: list[str],
+    previous: list[str],
+    attributes: dict[str, object] | None = None,
+) -> str:
     """One composition used by every retrieval arm; aliases and previous names always kept.
 
     Handles are normalised (engine.text) so the full-text engine splits them into the same
     tokens the resolver compares; each is capped. Changing this composition means bumping
     engine.embedding.COMPOSITION_TAG, so stored vectors are known to be stale."""
-    parts = [name, kind, *aliases, *previous]
+    wanted = SEARCH_ATTRIBUTES.get(kind, ())
+    keyed = [str(attributes[a]) for a in wanted if attributes and attributes.get(a) is not None]
+    parts = [name, kind, *aliases, *previous, *keyed]
     return " | ".join(normalise(p[:MAX_SEARCH_FIELD]) for p in parts)
 
 
@@ -77,7 +95,13 @@ def subject_row(org_id: str, subject: Subject, source: str, run_id: str) -> list
         [attr_pair(k, v) for k, v in sorted(subject.attributes.items())],
         to_ns(subject.valid_from),
         to_ns(subject.valid_to),
-        search_text(subject.kind.value, subject.name, subject.aliases, subject.previous_names),
+        search_text(
+            subject.kind.value,
+            subject.name,
+            subject.aliases,
+            subject.previous_names,
+            dict(subject.attributes),
+        ),
         subject.source or source,
         run_id,
         False,
