@@ -13,6 +13,7 @@ Four ordered stages, never guessing among close candidates:
 
 from __future__ import annotations
 
+import asyncio
 import enum
 import functools
 import re
@@ -356,10 +357,13 @@ class Resolver:
                 return Resolved(exact[0].subject, gates.EXACT_HANDLE, Stage.HYBRID)
             return Ambiguous(exact[: max(limit, 1)], Stage.HYBRID, len(exact))
         depth = max(limit, gates.MIN_SEARCH_DEPTH)
-        lexical = await self.directory.search_lexical(text, kinds, depth)
+        # The two arms are independent reads: asked together, they cost the slower one.
+        lexical, vector = await asyncio.gather(
+            self.directory.search_lexical(text, kinds, depth),
+            self.directory.search_similar(text, kinds, depth, gates.SIMILARITY_FLOOR),
+        )
         seen = {s.key for s, _ in complete}
         lexical = complete + [(s, score) for s, score in lexical if s.key not in seen]
-        vector = await self.directory.search_similar(text, kinds, depth, gates.SIMILARITY_FLOOR)
         outcome = decide(fuse(text, lexical, vector), limit, exhaustive=exhaustive)
         if vector is None and isinstance(outcome, NotFound):
             return NotFound(Stage.HYBRID, ("vector_arm_disabled",))

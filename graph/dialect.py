@@ -10,6 +10,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from engine.models import SubjectKind
+
 # (label, properties) pairs that every organisation's graph indexes.
 _NODE_INDEXES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Subject", ("id",)),
@@ -31,6 +33,7 @@ _NODE_KEYS: tuple[tuple[str, str], ...] = (
 
 
 MAX_QUERY_TOKENS = 12
+KIND_WORDS = frozenset(w for kind in SubjectKind for w in kind.value.split("_")) | {"svc"}
 
 
 def query_tokens(text: str) -> list[str]:
@@ -62,9 +65,11 @@ class Dialect:
         return any(marker in message for marker in self.already_exists)
 
     def fulltext_query(self, text: str) -> str | None:
-        """Any token, forgiving typos: recall."""
+        """Any token, forgiving typos: recall. Kind words ("service", "team") are in every
+        search text of their kind; they rank nothing and are left out when others remain."""
         tokens = query_tokens(text)
-        return self.any_of.join(self.fuzzy(t) for t in tokens) if tokens else None
+        telling = [t for t in tokens if t not in KIND_WORDS] or tokens
+        return self.any_of.join(self.fuzzy(t) for t in telling) if telling else None
 
     def fulltext_all(self, text: str) -> str | None:
         """Every token, as written: the subjects an identical handle must be among."""
@@ -83,8 +88,9 @@ def _falkor_bootstrap() -> tuple[str, ...]:
 
 
 def _falkor_fuzzy(token: str) -> str:
-    # RediSearch: %t% allows one edit, %%t%% two (a swap of neighbours is two there); short
-    # tokens would match too much.
+    # RediSearch: %t% allows one edit, %%t%% two (a swap of neighbours is two there). Two
+    # edits on a shorter word reach common words ("serivce" -> "service") and with them most
+    # of an organisation, which a search must then rank.
     if len(token) >= 4:
         return f"{token}|%{token}%|%%{token}%%"
     return token
