@@ -267,9 +267,7 @@ class Resolver:
         if result is None:
             result = await self._from_ring(actor, text, kind)
         if result is None:
-            result = await self._exact_name(text, kind)
-        if result is None:
-            result = await self._hybrid(text, kind, limit)
+            result = await self._by_name(text, kind, limit)
         if isinstance(result, Resolved):
             self.admit(actor, result.subject)
         return result
@@ -330,22 +328,31 @@ class Resolver:
             return Resolved(subjects[0], score, Stage.RING)
         return Ambiguous([Candidate(s, score) for s in subjects], Stage.RING, len(subjects))
 
-    async def _exact_name(self, text: str, kind: SubjectKind | None) -> Resolution | None:
-        sample, total = await self.directory.subjects_by_exact_name(text, kind, 10)
-        if total == 0:
-            return None
+    async def _by_name(self, text: str, kind: SubjectKind | None, limit: int) -> Resolution:
+        """Stage 3, then stage 4. The exact-name read and the every-token read of stage 4 are
+        sent together (stage 3 still decides first): a miss then costs one wait, not two."""
+        kinds = [kind] if kind else []
+        (sample, total), (complete, exhaustive) = await asyncio.gather(
+            self.directory.subjects_by_exact_name(text, kind, 10),
+            self.directory.search_all_tokens(text, kinds, gates.ALL_TOKENS_DEPTH),
+        )
         if total == 1 and sample:
             return Resolved(sample[0], gates.EXACT_NAME_CONFIDENCE, Stage.EXACT_NAME)
-        candidates = [Candidate(s, gates.EXACT_NAME_CONFIDENCE, exact=True) for s in sample]
-        return Ambiguous(candidates, Stage.EXACT_NAME, total)
+        if total > 1:
+            candidates = [Candidate(s, gates.EXACT_NAME_CONFIDENCE, exact=True) for s in sample]
+            return Ambiguous(candidates, Stage.EXACT_NAME, total)
+        return await self._hybrid(text, kinds, limit, complete, exhaustive)
 
-    async def _hybrid(self, text: str, kind: SubjectKind | None, limit: int) -> Resolution:
-        kinds = [kind] if kind else []
-        # First the subjects with every token: an identical handle is among them, and deciding
-        # on it needs neither fuzzy matching nor vectors.
-        complete, exhaustive = await self.directory.search_all_tokens(
-            text, kinds, gates.ALL_TOKENS_DEPTH
-        )
+    async def _hybrid(
+        self,
+        text: str,
+        kinds: list[SubjectKind],
+        limit: int,
+        complete: list[Hit],
+        exhaustive: bool,
+    ) -> Resolution:
+        # The subjects with every token come first: an identical handle is among them, and
+        # deciding on it needs neither fuzzy matching nor vectors.
         exact = [
             Candidate(subject, gates.EXACT_HANDLE, rank, score, None, handle, exact=True)
             for rank, (subject, score) in enumerate(complete, 1)
