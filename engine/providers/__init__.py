@@ -1,0 +1,28 @@
+"""Fact providers and their registry."""
+
+from __future__ import annotations
+
+from engine.providers.base import FactSource, Provider, ProviderResult, Window
+from engine.providers.records import (
+    ActivityProvider,
+    DeliveryProvider,
+    DeployProvider,
+    IncidentProvider,
+    ScheduleProvider,
+)
+from engine.providers.relations import OwnershipProvider, ProfileProvider
+
+
+def default_providers() -> list[Provider]:
+    return [
+        DeliveryProvider(),
+        IncidentProvider(),
+        ScheduleProvider(),
+        DeployProvider(),
+        OwnershipProvider(),
+        ActivityProvider(),
+        ProfileProvider(),
+    ]
+
+
+__all__ = ["FactSource", "Provider", "ProviderResult", "Window", "default_providers"]

@@ -1,0 +1,249 @@
+"""Providers over canonical source records: delivery, incidents, schedule, deploys, activity.
+
+All derive state from immutable interval fields (opened/merged, started/resolved,
+created/completed, deployed) or daily rollups, so they can answer for the past.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.facts import Fact, FactKind, Grain, HistoryTier
+from engine.models import SourceRecord, SourceRecordKind, StoredSubject, SubjectKind
+from engine.providers.base import FactSource, Provider, Window, hours, open_at, prior, within
+
+
+class DeliveryProvider(Provider):
+    """Pull requests: merged throughput (against the prior window), cycle time, open ones."""
+
+    name = "delivery"
+    kinds = frozenset({FactKind.THROUGHPUT, FactKind.CYCLE_TIME, FactKind.OPEN_PULL_REQUESTS})
+    subject_kinds = frozenset({SubjectKind.REPOSITORY, SubjectKind.SERVICE})
+    grain = Grain.INSTANT
+    tier = HistoryTier.INTERVAL
+    record_kinds = (SourceRecordKind.PULL_REQUEST,)
+
+    async def compute(
+        self, source: FactSource, subjects: Sequence[StoredSubject], window: Window
+    ) -> list[Fact]:
+        before_window = prior(window)
+        found = await source.source_records_of(
+            [s.key for s in subjects],
+            kinds=self.record_kinds,
+            span=Window(before_window.start, window.end, window.historical),
+        )
+        facts: list[Fact] = []
+        for key, records in found.items():
+            if not records:
+                continue
+            merged = [r for r in records if r.status == "merged" and within(r.end, window)]
+            before = [r for r in records if r.status == "merged" and within(r.end, before_window)]
+            still_open = [r for r in records if open_at(r, window.end)]
+            facts.append(
+                self.fact(
+                    FactKind.THROUGHPUT,
+                    key,
+                    {"merged": len(merged), "prior_merged": len(before)},
+                    window,
+                    [r.key for r in merged + before],
+                )
+            )
+            facts.append(
+                self.fact(
+                    FactKind.CYCLE_TIME,
+                    key,
+                    {
+                        "median_hours": hours(merged),
+                        "prior_median_hours": hours(before),
+                        "merged": len(merged),
+                    },
+                    window,
+                    [r.key for r in merged + before],
+                )
+            )
+            facts.append(
+                self.fact(
+                    FactKind.OPEN_PULL_REQUESTS,
+                    key,
+                    {"open": len(still_open)},
+                    window,
+                    [r.key for r in still_open],
+                )
+            )
+        return facts
+
+
+class IncidentProvider(Provider):
+    """Incidents on a service: started in the window, open at its end, time to resolve.
+
+    Severity is revised in place (the record keeps only its latest value), so a historical
+    read does not report it: a caveat would not undo a wrong value."""
+
+    name = "incidents"
+    kinds = frozenset({FactKind.INCIDENT_COUNT, FactKind.OPEN_INCIDENTS, FactKind.TIME_TO_RESOLVE})
+    subject_kinds = frozenset({SubjectKind.SERVICE, SubjectKind.REPOSITORY})
+    grain = Grain.INSTANT
+    tier = HistoryTier.INTERVAL
+    record_kinds = (SourceRecordKind.INCIDENT,)
+
+    async def compute(
+        self, source: FactSource, subjects: Sequence[StoredSubject], window: Window
+    ) -> list[Fact]:
+        facts: list[Fact] = []
+        for key, records in (await self.records(source, subjects, window)).items():
+            if not records:
+                continue
+            started = [r for r in records if within(r.start, window)]
+            unresolved = [r for r in records if open_at(r, window.end)]
+            resolved = [r for r in started if r.end is not None and r.end <= window.end]
+            count: dict[str, object] = {"started": len(started)}
+            if not window.historical:
+                count["by_severity"] = _severities(started)
+            facts.append(
+                self.fact(FactKind.INCIDENT_COUNT, key, count, window, [r.key for r in started])
+            )
+            facts.append(
+                self.fact(
+                    FactKind.OPEN_INCIDENTS,
+                    key,
+                    {"open": len(unresolved)},
+                    window,
+                    [r.key for r in unresolved],
+                )
+            )
+            facts.append(
+                self.fact(
+                    FactKind.TIME_TO_RESOLVE,
+                    key,
+                    {"median_hours": hours(resolved), "resolved": len(resolved)},
+                    window,
+                    [r.key for r in resolved],
+                )
+            )
+        return facts
+
+
+def _severities(records: Sequence[SourceRecord]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for record in records:
+        out[record.severity or "unknown"] = out.get(record.severity or "unknown", 0) + 1
+    return dict(sorted(out.items()))
+
+
+class ScheduleProvider(Provider):
+    """Work items: overdue at the window's end (due before it, not completed by it), and
+    completed within the window."""
+
+    name = "schedule"
+    kinds = frozenset({FactKind.WORK_ITEMS_OVERDUE, FactKind.WORK_ITEMS_COMPLETED})
+    subject_kinds = frozenset({SubjectKind.PROJECT, SubjectKind.REPOSITORY, SubjectKind.TEAM})
+    grain = Grain.INSTANT
+    tier = HistoryTier.INTERVAL
+    record_kinds = (SourceRecordKind.WORK_ITEM,)
+
+    async def compute(
+        self, source: FactSource, subjects: Sequence[StoredSubject], window: Window
+    ) -> list[Fact]:
+        facts: list[Fact] = []
+        for key, records in (await self.records(source, subjects, window)).items():
+            if not records:
+                continue
+            overdue = [
+                r
+                for r in records
+                if r.due is not None and r.due < window.end and open_at(r, window.end)
+            ]
+            done = [r for r in records if within(r.end, window)]
+            days = [(window.end - r.due).days for r in overdue if r.due is not None]
+            facts.append(
+                self.fact(
+                    FactKind.WORK_ITEMS_OVERDUE,
+                    key,
+                    {"overdue": len(overdue), "max_days_late": max(days, default=0)},
+                    window,
+                    [r.key for r in overdue],
+                )
+            )
+            facts.append(
+                self.fact(
+                    FactKind.WORK_ITEMS_COMPLETED,
+                    key,
+                    {"completed": len(done)},
+                    window,
+                    [r.key for r in done],
+                )
+            )
+        return facts
+
+
+class DeployProvider(Provider):
+    """Production deploys in the window, and those that failed or were rolled back."""
+
+    name = "deploys"
+    kinds = frozenset({FactKind.DEPLOY_FREQUENCY, FactKind.FAILED_DEPLOYS})
+    subject_kinds = frozenset({SubjectKind.SERVICE})
+    grain = Grain.INSTANT
+    tier = HistoryTier.INTERVAL
+    record_kinds = (SourceRecordKind.DEPLOY,)
+
+    async def compute(
+        self, source: FactSource, subjects: Sequence[StoredSubject], window: Window
+    ) -> list[Fact]:
+        facts: list[Fact] = []
+        for key, records in (await self.records(source, subjects, window)).items():
+            production = [
+                r for r in records if within(r.start, window) and r.environment == "production"
+            ]
+            if not production:
+                continue
+            failed = [r for r in production if r.status in ("failed", "rolled_back")]
+            facts.append(
+                self.fact(
+                    FactKind.DEPLOY_FREQUENCY,
+                    key,
+                    {"deploys": len(production)},
+                    window,
+                    [r.key for r in production],
+                )
+            )
+            facts.append(
+                self.fact(
+                    FactKind.FAILED_DEPLOYS,
+                    key,
+                    {"failed": len(failed), "deploys": len(production)},
+                    window,
+                    [r.key for r in failed],
+                )
+            )
+        return facts
+
+
+class ActivityProvider(Provider):
+    """Daily commit rollups summed over the window (a rollup tier: day grain)."""
+
+    name = "activity"
+    kinds = frozenset({FactKind.COMMIT_ACTIVITY})
+    subject_kinds = frozenset({SubjectKind.REPOSITORY, SubjectKind.MODULE, SubjectKind.PERSON})
+    grain = Grain.DAY
+    tier = HistoryTier.ROLLUP
+    record_kinds = (SourceRecordKind.METRIC_ROLLUP,)
+
+    async def compute(
+        self, source: FactSource, subjects: Sequence[StoredSubject], window: Window
+    ) -> list[Fact]:
+        facts: list[Fact] = []
+        for key, records in (await self.records(source, subjects, window)).items():
+            days = [r for r in records if r.metric == "commits" and within(r.start, window)]
+            if not days:
+                continue
+            total = sum(int(r.value or 0) for r in days)
+            facts.append(
+                self.fact(
+                    FactKind.COMMIT_ACTIVITY,
+                    key,
+                    {"commits": total, "days": len(days)},
+                    window,
+                    [r.key for r in days],
+                )
+            )
+        return facts
