@@ -19,6 +19,8 @@ _NODE_INDEXES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Subject", ("kind",)),
     ("Subject", ("source",)),
     ("SourceRecord", ("subject_key",)),
+    ("Investigation", ("reuse_key",)),
+    ("Investigation", ("created_ns",)),
 )
 # Episodes and source records are not indexed by source: only a complete-snapshot cleanup
 # reads them that way, and the index cost every one of the most numerous writes.
@@ -29,6 +31,7 @@ _NODE_KEYS: tuple[tuple[str, str], ...] = (
     ("SourceRecord", "key"),
     ("Checkpoint", "source"),
     ("ApiKey", "key_id"),
+    ("Investigation", "id"),
 )
 
 
@@ -76,9 +79,7 @@ class Dialect:
         query = self.any_of.join(self.fuzzy(t) for t in telling)
         if not kinds:
             return query
-        required = self.any_of.join(
-            "(" + self.all_of.join(k.value.split("_")) + ")" for k in kinds
-        )
+        required = self.any_of.join("(" + self.all_of.join(k.value.split("_")) + ")" for k in kinds)
         return f"({query}){self.all_of}({required})"
 
     def fulltext_all(self, text: str) -> str | None:

@@ -204,11 +204,50 @@ class WriteBatch:
     written: set[str] = field(default_factory=set)
 
 
+@dataclass(frozen=True, slots=True)
+class StoredResult:
+    id: str
+    payload: str
+    created_ns: int = 0
+
+
+class ResultStore(Protocol):
+    """An organisation's investigation results (see graph.results)."""
+
+    async def save(
+        self,
+        result_id: str,
+        payload: str,
+        *,
+        created_ns: int,
+        subject_keys: Sequence[str],
+        reuse_key: str | None,
+        outcome: str,
+    ) -> bool: ...
+
+    async def by_ids(self, ids: Sequence[str]) -> dict[str, str]: ...
+
+    async def page(
+        self, first: int, after: tuple[int, str] | None = None, subject_key: str | None = None
+    ) -> list[StoredResult]: ...
+
+    async def reusable(self, reuse_key: str, since_ns: int) -> StoredResult | None: ...
+
+    async def projection_epoch(self) -> int | None: ...
+
+    async def touch_projection_epoch(self, changed_ns: int) -> None: ...
+
+
 class OrgGraph(Protocol):
     """The graph of one organisation. Every statement is scoped by its `org_id`."""
 
     @property
     def org_id(self) -> str: ...
+
+    @property
+    def results(self) -> ResultStore:
+        """Investigation results, stored whole and immutable."""
+        ...
 
     async def subjects_by_keys(
         self, keys: Sequence[str], at: TimeSpan | None = None

@@ -119,6 +119,9 @@ class Projector:
                     await pending
         await self._flush(batch, number, digest.hexdigest(), report, finished=True)
         await self._delete_unseen(report)
+        if report.accepted or report.deleted:
+            # Answers computed before this change must not be reused after it.
+            await self.graph.results.touch_projection_epoch(time.time_ns())
         report.lines = number
         report.seconds = time.monotonic() - started
         return report

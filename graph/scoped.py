@@ -38,6 +38,7 @@ from graph.port import (
     TimeSpan,
     WriteBatch,
 )
+from graph.results import ResultArchive
 from graph.search import SearchArms
 
 if TYPE_CHECKING:
@@ -118,6 +119,7 @@ class ScopedGraph:
         self._org = org_id
         self._x = executor
         self.search = SearchArms(org_id, executor, dialect, embedder)
+        self.results = ResultArchive(org_id, executor)
 
     @property
     def org_id(self) -> str:

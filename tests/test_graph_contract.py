@@ -391,3 +391,46 @@ async def test_recently_active_order_respects_the_query_time(store: GraphStore, 
     assert [s.key for s in rest.items] == ["repository:c"] and not rest.has_next
     now = await graph.find_subjects(SubjectQuery(order=SubjectOrder.RECENT), first=3)
     assert [s.key for s in now.items] == ["repository:a", "repository:b", "repository:c"]
+
+
+async def test_results_are_immutable_paged_and_reusable_until_data_changes(
+    store: GraphStore, org: str
+) -> None:
+    archive = store.org(org).results
+    assert await archive.save("r1", '{"a":1}', created_ns=10, subject_keys=["team:a"],
+                              reuse_key="k", outcome="answered")
+    # The same id again with other content is refused, and nothing changes.
+    assert not await archive.save("r1", '{"a":2}', created_ns=11, subject_keys=[],
+                                  reuse_key="k", outcome="answered")
+    assert await archive.by_ids(["r1", "nope"]) == {"r1": '{"a":1}'}
+    await archive.save("r2", '{"b":1}', created_ns=20, subject_keys=["team:b"], reuse_key=None,
+                       outcome="no_match")
+    await archive.save("r3", '{"c":1}', created_ns=30, subject_keys=["team:a"], reuse_key="k",
+                       outcome="answered")
+    newest = await archive.page(2)
+    assert [r.id for r in newest] == ["r3", "r2"]
+    rest = await archive.page(2, after=(newest[-1].created_ns, newest[-1].id))
+    assert [r.id for r in rest] == ["r1"]
+    assert [r.id for r in await archive.page(10, subject_key="team:a")] == ["r3", "r1"]
+    reused = await archive.reusable("k", since_ns=0)
+    assert reused is not None and reused.id == "r3"
+    assert await archive.reusable("k", since_ns=31) is None
+    await archive.touch_projection_epoch(35)  # the organisation's data changed
+    assert await archive.reusable("k", since_ns=0) is None
+    other = new_org()
+    await store.bootstrap(other)
+    try:
+        assert await store.org(other).results.by_ids(["r1"]) == {}
+    finally:
+        await store.drop_org(other)
+
+
+async def test_ingest_moves_the_projection_epoch(store: GraphStore, org: str) -> None:
+    graph = store.org(org)
+    assert await graph.results.projection_epoch() is None
+    await load(graph, [subject("team:a")])
+    first = await graph.results.projection_epoch()
+    assert first is not None
+    await load(graph, [subject("team:b")])
+    second = await graph.results.projection_epoch()
+    assert second is not None and second > first
