@@ -1,0 +1,310 @@
+"""The investigation result contract (v1): the immutable shape every investigation produces.
+
+The models are structural (types, closed vocabularies, frozen, no extra fields). The
+*semantic* rules -- evidence closure, claimed facts reproducing canonical facts, outcome
+shapes -- live in `engine.validation`, which reports every breach as a closed violation code
+instead of refusing construction, so an invalid result can be diagnosed rather than lost.
+
+Limitations are capped at MAX_LIMITATIONS. The degraded-retrieval disclosure is displacing:
+at the cap it pushes out the last other limitation instead of being dropped (a degraded answer
+must never read as a clean one) and instead of overflowing the cap (which would fail the whole
+result). Every displacement is counted on the result, because a displaced list and a list that
+simply had room look the same afterwards.
+"""
+
+from __future__ import annotations
+
+import enum
+from datetime import datetime
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from engine.facts import FactKind, Grain
+from engine.models import MAX_TEXT, Instant, Key, SubjectKind, Text
+
+CONTRACT_VERSION = "v1"
+MAX_LIMITATIONS = 8
+DEGRADED_RETRIEVAL = (
+    "Retrieval ran degraded: some search or graph sources were unavailable, so relevant "
+    "subjects or context may be missing from this answer."
+)
+
+
+class Outcome(enum.StrEnum):
+    ANSWERED = "answered"
+    CLARIFICATION_REQUIRED = "clarification_required"
+    NO_MATCH = "no_match"
+    FAILED = "failed"
+
+
+class Axis(enum.StrEnum):
+    CURRENT = "current"
+    AS_OF = "as_of"
+    RANGE = "range"
+
+
+class Standing(enum.StrEnum):
+    PRIMARY = "primary"
+    CONTRIBUTING = "contributing"
+    WITHHELD = "withheld"
+
+
+class DriverCategory(enum.StrEnum):
+    DELIVERY_SLOWDOWN = "delivery_slowdown"
+    SCHEDULE_SLIP = "schedule_slip"
+    INCIDENT_LOAD = "incident_load"
+    RELIABILITY = "reliability"
+    DEPLOY_INSTABILITY = "deploy_instability"
+    OWNERSHIP_CHANGE = "ownership_change"
+    DEPENDENCY_RISK = "dependency_risk"
+    ACTIVITY_CHANGE = "activity_change"
+    CONTEXT = "context"
+
+
+# Categories whose statement rests on a canonical fact's value: plain evidence closure is not
+# enough for them, they must cite a claimed fact reproducing that value. The others close to
+# evidence or an evidence-backed relationship path.
+_CLAIMED_FACT_CATEGORIES = frozenset(
+    {
+        DriverCategory.DELIVERY_SLOWDOWN,
+        DriverCategory.SCHEDULE_SLIP,
+        DriverCategory.INCIDENT_LOAD,
+        DriverCategory.RELIABILITY,
+        DriverCategory.DEPLOY_INSTABILITY,
+        DriverCategory.ACTIVITY_CHANGE,
+    }
+)
+
+
+def requires_claimed_fact(category: DriverCategory) -> bool:
+    return category in _CLAIMED_FACT_CATEGORIES
+
+
+class CoverageState(enum.StrEnum):
+    AVAILABLE = "available"
+    NO_DATA = "no_data"  # a bounded read found nothing: "nothing retained then", not "zero"
+    NOT_APPLICABLE = "not_applicable"  # no history for the requested time
+    PRUNED = "pruned"  # planning proved the source could not answer; not a degradation
+    DEGRADED = "degraded"
+    FAILED = "failed"
+
+
+class CoverageReason(enum.StrEnum):
+    OK = "ok"
+    SELECTED = "selected"
+    UNSUPPORTED_SUBJECT_KINDS = "unsupported_subject_kinds"
+    NARROWED_SUBJECT_KINDS = "narrowed_subject_kinds"
+    FACT_KIND_NOT_ASKED = "fact_kind_not_asked"
+    NO_SUBJECTS = "no_subjects"
+    NO_ROWS_IN_WINDOW = "no_rows_in_window"
+    NO_HISTORY_FOR_TIME = "no_history_for_time"
+    PROVIDER_ERROR = "provider_error"
+    PROVIDER_TIMEOUT = "provider_timeout"
+    ELEMENTS_WITHOUT_WINDOW = "elements_without_window"
+    VECTOR_ARM_DISABLED = "vector_arm_disabled"
+    EMBEDDER_UNAVAILABLE = "embedder_unavailable"
+    SEARCH_TRUNCATED = "search_truncated"
+    GRAPH_UNAVAILABLE = "graph_unavailable"
+
+
+class FailureStage(enum.StrEnum):
+    INTERPRET = "interpret"
+    RESOLVE = "resolve"
+    PLAN = "plan"
+    READ_FACTS = "read_facts"
+    DISCOVER_CONTEXT = "discover_context"
+    SYNTHESIZE = "synthesize"
+    VALIDATE = "validate"
+    PERSIST = "persist"
+
+
+class FailureClassification(enum.StrEnum):
+    GRAPH_UNAVAILABLE = "graph_unavailable"
+    TIMEOUT = "timeout"
+    INVALID_INPUT = "invalid_input"
+    CONTRACT_VIOLATION = "contract_violation"
+    INTERNAL = "internal"
+
+
+class EvidenceKind(enum.StrEnum):
+    SOURCE_RECORD = "source_record"
+    RELATIONSHIP = "relationship"
+    EPISODE = "episode"
+    SUBJECT = "subject"
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", str_max_length=MAX_TEXT)
+
+
+Ident = Annotated[str, Field(min_length=1, max_length=1_024)]
+Score = Annotated[float, Field(ge=0.0, le=1.0, allow_inf_nan=False)]
+Count = Annotated[int, Field(ge=0)]
+
+
+class TimeContext(_Model):
+    """What time a question is about. `current` carries no instants; `as_of` one instant;
+    `range` a closed interval [start, end] (a point in time is the interval [T, T])."""
+
+    axis: Axis = Axis.CURRENT
+    as_of: Instant | None = None
+    start: Instant | None = None
+    end: Instant | None = None
+
+    @model_validator(mode="after")
+    def _shaped(self) -> TimeContext:
+        has_range = self.start is not None or self.end is not None
+        if self.axis is Axis.CURRENT and (self.as_of is not None or has_range):
+            raise ValueError("a current time context carries no instants")
+        if self.axis is Axis.AS_OF and (self.as_of is None or has_range):
+            raise ValueError("an as_of time context carries exactly as_of")
+        if self.axis is Axis.RANGE:
+            if self.as_of is not None or self.start is None or self.end is None:
+                raise ValueError("a range time context carries exactly start and end")
+            if self.end < self.start:
+                raise ValueError("a range must not end before it starts")
+        return self
+
+
+class TemporalLabel(_Model):
+    """What time the answer covers, composed by the engine from the reads that ran."""
+
+    axis: Axis
+    effective_from: Instant | None = None
+    effective_to: Instant | None = None
+    grain: Grain | None = None  # the coarsest grain among providers whose facts were kept
+    note: Text | None = None
+
+    @model_validator(mode="after")
+    def _ordered(self) -> TemporalLabel:
+        if self.effective_from and self.effective_to and self.effective_to < self.effective_from:
+            raise ValueError("effective_to must not precede effective_from")
+        return self
+
+
+class ClaimedFact(_Model):
+    """A canonical fact as the result claims it; `value` must deep-equal the fact's value."""
+
+    id: Ident
+    fact_id: Ident
+    kind: FactKind
+    subject_key: Key
+    value: dict[str, Any]
+    window_start: datetime
+    window_end: datetime
+
+
+class EvidenceRef(_Model):
+    ref: Ident  # the key of a source record, relationship id, episode key or subject key
+    kind: EvidenceKind
+    subject_key: Key | None = None
+
+
+class Driver(_Model):
+    """One finding. `rank` is the engine's canonical order within a standing."""
+
+    id: Ident
+    standing: Standing
+    category: DriverCategory
+    statement: Text
+    subject_keys: tuple[Key, ...] = ()
+    evidence: tuple[EvidenceRef, ...] = ()
+    claimed_fact_ids: tuple[Ident, ...] = ()
+    relationship_path: tuple[Ident, ...] = ()  # relationship ids, in path order
+    rank: Count = 0
+
+
+class CoverageObservation(_Model):
+    source: Ident
+    state: CoverageState
+    reason: CoverageReason
+    count: Count | None = None
+
+
+class CandidateChoice(_Model):
+    """A ranked candidate of a clarification; `receipt` binds it back on a later question."""
+
+    subject_key: Key
+    name: Text
+    kind: SubjectKind
+    score: Score
+    receipt: Ident
+
+
+class Versions(_Model):
+    contract: str = CONTRACT_VERSION
+    projection: str
+    embedder: str
+    model: str | None = None  # None: deterministic synthesis, no model was called
+
+
+class Trace(_Model):
+    stages: tuple[tuple[Ident, Annotated[float, Field(ge=0, allow_inf_nan=False)]], ...] = ()
+    graph_round_trips: Count = 0
+    providers_chosen: tuple[Ident, ...] = ()
+    providers_pruned: tuple[tuple[Ident, CoverageReason], ...] = ()
+
+
+class InvestigationResult(_Model):
+    id: Ident
+    org_id: Ident
+    actor: Ident
+    question: Text
+    created_at: Instant
+    time_context: TimeContext
+    interpretation: dict[str, Any] = Field(default_factory=dict)
+    outcome: Outcome
+    direct_judgment: Text | None = None
+    current_state: Text | None = None
+    drivers: tuple[Driver, ...] = ()
+    claimed_facts: tuple[ClaimedFact, ...] = ()
+    coverage: tuple[CoverageObservation, ...] = ()
+    limitations: tuple[Text, ...] = ()
+    limitations_displaced: Count = 0
+    temporal_label: TemporalLabel | None = None
+    versions: Versions
+    candidates: tuple[CandidateChoice, ...] = ()
+    clarification_prompt: Text | None = None
+    failure_stage: FailureStage | None = None
+    failure_classification: FailureClassification | None = None
+    trace: Trace | None = None
+    subject_keys: tuple[Key, ...] = ()
+
+
+# --- limitations ------------------------------------------------------------------------
+
+
+def is_degraded_retrieval(text: str) -> bool:
+    return text.strip() == DEGRADED_RETRIEVAL
+
+
+def add_limitation(
+    limitations: tuple[str, ...], text: str, displaced: int
+) -> tuple[tuple[str, ...], int]:
+    """Append a limitation within the cap; returns the new list and displaced count.
+
+    A repeated limitation is not added twice. An ordinary limitation arriving at the cap is
+    itself the one displaced (counted). The degraded-retrieval disclosure is never dropped:
+    at the cap it displaces the last other limitation (counted) and the list never grows past
+    MAX_LIMITATIONS.
+    """
+    if text in limitations or (
+        is_degraded_retrieval(text) and any(is_degraded_retrieval(x) for x in limitations)
+    ):
+        return limitations, displaced
+    if len(limitations) < MAX_LIMITATIONS:
+        return (*limitations, text), displaced
+    if not is_degraded_retrieval(text):
+        return limitations, displaced + 1
+    # The disclosure is absent here, so every entry is an "other": keep the prefix that
+    # leaves room for it, dropping (and counting) from the end.
+    room = MAX_LIMITATIONS - 1
+    return (*limitations[:room], text), displaced + len(limitations) - room
+
+
+def disclose_degraded_retrieval(
+    limitations: tuple[str, ...], displaced: int
+) -> tuple[tuple[str, ...], int]:
+    """Add the fixed degraded-retrieval disclosure (idempotent), displacing if at the cap."""
+    return add_limitation(limitations, DEGRADED_RETRIEVAL, displaced)
