@@ -1,0 +1,416 @@
+"""The investigation: interpret -> resolve -> plan -> read facts -> context -> synthesize ->
+validate -> persist, each stage typed, timed and tagged on failure.
+
+An unresolved question (ambiguous or absent subjects) ends before any canonical fact is read,
+with a result composed without a model. A failure carries a closed stage and classification,
+never an exception's text. Results are immutable once saved.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any, TypeVar
+
+from engine import outcomes
+from engine.contract import (
+    Axis,
+    CoverageObservation,
+    CoverageReason,
+    CoverageState,
+    FailureClassification,
+    FailureStage,
+    InvestigationResult,
+    Outcome,
+    TemporalLabel,
+    TimeContext,
+    Trace,
+    Versions,
+    disclose_degraded_retrieval,
+)
+from engine.errors import BadUserInput
+from engine.facts import ProviderState
+from engine.interpretation import Interpretation, interpret
+from engine.models import StoredSubject
+from engine.planning import Decision, plan, read_facts
+from engine.providers import Provider, ProviderResult, Window
+from engine.receipts import ReceiptSigner
+from engine.resolution import Ambiguous, Resolved, Resolver
+from engine.synthesis import SynthesisInput, Synthesizer
+from engine.text import normalise
+from engine.timecontext import EffectiveTime, compose_label, resolve_time, time_axis_key
+from engine.validation import ContractViolation, require_valid
+from graph.port import GraphError, GraphTimeout, SubjectOrder, SubjectQuery, TimeSpan
+
+DEFAULT_WINDOW = timedelta(days=30)
+EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
+COHORT_LIMIT = 25
+T = TypeVar("T")
+
+
+class InvestigationFailed(Exception):
+    """Raised when a failed result cannot even be saved (the graph is down)."""
+
+    def __init__(self, result: InvestigationResult) -> None:
+        super().__init__(f"investigation failed at {result.failure_stage}")
+        self.result = result
+
+
+@dataclass(frozen=True)
+class InvestigationRequest:
+    question: str
+    as_of: datetime | None = None
+    start: datetime | None = None
+    end: datetime | None = None
+    allow_clarification: bool = True
+    prior_receipts: tuple[str, ...] = ()
+
+
+@dataclass
+class _Stages:
+    timings: list[tuple[str, float]] = field(default_factory=list)
+    current: FailureStage = FailureStage.INTERPRET
+
+    @asynccontextmanager
+    async def stage(self, stage: FailureStage) -> AsyncIterator[None]:
+        self.current = stage
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.timings.append((stage.value, round((time.perf_counter() - started) * 1000, 3)))
+
+
+def reuse_key(question: str, org_id: str, versions: Versions, axis_key: str) -> str:
+    """Every dimension a reused answer must match: the question as normalised, the
+    organisation, contract/projection/embedder/model identities, and the time axis."""
+    parts = (
+        normalise(question),
+        org_id,
+        versions.contract,
+        versions.projection,
+        versions.embedder,
+        versions.model or "deterministic",
+        axis_key,
+    )
+    return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()
+
+
+class Investigator:
+    """Runs investigations for one organisation.
+
+    graph: the organisation's graph (directory, fact source, episodes, result store).
+    round_trips: reads the graph statements sent so far (for the trace).
+    reuse_max_age: answer reuse window; None turns reuse off (the default).
+    """
+
+    def __init__(
+        self,
+        graph: Any,
+        resolver: Resolver,
+        providers: Sequence[Provider],
+        synthesizer: Synthesizer,
+        signer: ReceiptSigner,
+        versions: Versions,
+        *,
+        now: Callable[[], datetime],
+        round_trips: Callable[[], int] = lambda: 0,
+        reuse_max_age: timedelta | None = None,
+    ) -> None:
+        self.graph = graph
+        self.resolver = resolver
+        self.providers = list(providers)
+        self.synthesizer = synthesizer
+        self.signer = signer
+        self.versions = versions
+        self.now = now
+        self.round_trips = round_trips
+        self.reuse_max_age = reuse_max_age
+
+    async def investigate(
+        self, actor: str, request: InvestigationRequest
+    ) -> tuple[InvestigationResult, bool]:
+        """The result, and whether it was reused. BadUserInput for refused times."""
+        now = self.now()
+        effective = resolve_time(request.as_of, request.start, request.end, now)
+        understood = interpret(request.question, now)
+        if effective.axis.value == "current" and (understood.as_of or understood.start):
+            effective = resolve_time(understood.as_of, understood.start, understood.end, now)
+        if effective.start < EARLIEST:
+            raise BadUserInput("times before 1970 cannot be asked about")
+        key = reuse_key(
+            request.question, self.resolver.org_id, self.versions, time_axis_key(effective)
+        )
+        if self.reuse_max_age is not None and not request.prior_receipts:
+            reused = await self._reusable(key, now)
+            if reused is not None:
+                return reused, True
+        stages = _Stages()
+        frame = self._frame(actor, request.question, now, effective, understood)
+        start_trips = self.round_trips()
+        try:
+            result = await self._run(actor, request, effective, understood, frame, stages)
+        except GraphError as exc:
+            kind = (
+                FailureClassification.TIMEOUT
+                if isinstance(exc, GraphTimeout)
+                else FailureClassification.GRAPH_UNAVAILABLE
+            )
+            raise InvestigationFailed(
+                outcomes.failure(frame, stages.current, kind, self._trace(stages, start_trips))
+            ) from exc
+        except ContractViolation:
+            result = outcomes.failure(
+                frame,
+                FailureStage.VALIDATE,
+                FailureClassification.CONTRACT_VIOLATION,
+                self._trace(stages, start_trips),
+            )
+        result = result.model_copy(update={"trace": self._trace(stages, start_trips)})
+        await self._persist(result, key if result.outcome is Outcome.ANSWERED else None)
+        return result, False
+
+    async def _run(
+        self,
+        actor: str,
+        request: InvestigationRequest,
+        effective: EffectiveTime,
+        understood: Interpretation,
+        frame: outcomes.Frame,
+        stages: _Stages,
+    ) -> InvestigationResult:
+        async with stages.stage(FailureStage.RESOLVE):
+            resolved = await self._resolve(actor, request, understood, effective)
+        if not isinstance(resolved, list):
+            return resolved(frame, self._trace(stages, 0))
+        window = _window(effective)
+        async with stages.stage(FailureStage.PLAN):
+            chosen = plan(self.providers, resolved, understood.fact_kinds)
+        async with stages.stage(FailureStage.READ_FACTS):
+            results = await read_facts(chosen, self.graph, window)
+        async with stages.stage(FailureStage.DISCOVER_CONTEXT):
+            keys = [s.key for s in resolved]
+            episodes = await self.graph.episodes_of(
+                keys, span=TimeSpan(window.start_ns, window.end_ns), limit_per_subject=10
+            )
+        facts = tuple(f for r in results for f in r.facts)
+        async with stages.stage(FailureStage.SYNTHESIZE):
+            synthesis = await self.synthesizer.synthesize(
+                SynthesisInput(
+                    request.question,
+                    understood.intent,
+                    tuple(resolved),
+                    facts,
+                    tuple(e for es in episodes.values() for e in es),
+                    window,
+                    Axis(effective.axis.value),
+                )
+            )
+        coverage = _coverage(chosen.entries, results, resolved)
+        limitations = synthesis.limitations + _limitations(results)
+        displaced = 0
+        if any(o.reason is CoverageReason.VECTOR_ARM_DISABLED for o in coverage):
+            limitations, displaced = disclose_degraded_retrieval(limitations, displaced)
+        kept = [r.grain for r in results if r.facts]
+        label = _label(effective, kept)
+        result = frame.result(
+            Outcome.ANSWERED,
+            direct_judgment=synthesis.direct_judgment,
+            current_state=synthesis.current_state,
+            drivers=synthesis.drivers,
+            claimed_facts=synthesis.claimed_facts,
+            coverage=coverage,
+            limitations=limitations,
+            limitations_displaced=displaced,
+            subject_keys=tuple(keys),
+        ).model_copy(update={"temporal_label": label})
+        async with stages.stage(FailureStage.VALIDATE):
+            return require_valid(result, {f.id: f for f in facts})
+
+    async def _resolve(
+        self,
+        actor: str,
+        request: InvestigationRequest,
+        understood: Interpretation,
+        effective: EffectiveTime,
+    ) -> list[StoredSubject] | Callable[..., InvestigationResult]:
+        bound = [
+            key
+            for r in request.prior_receipts
+            if (key := self.signer.verify(r, self.resolver.org_id, actor, request.question))
+        ]
+        subjects: list[StoredSubject] = []
+        if bound:
+            found = await self.graph.subjects_by_keys(bound)
+            subjects = [found[k] for k in bound if k in found]
+        for reference in understood.references if not subjects else ():
+            outcome = await self.resolver.resolve(actor, reference, None, 5)
+            if isinstance(outcome, Resolved):
+                subjects.append(outcome.subject)
+            elif isinstance(outcome, Ambiguous) and request.allow_clarification:
+                return lambda frame, trace, ref=reference, c=outcome.candidates: (
+                    outcomes.clarification(frame, ref, c, self.signer, trace)
+                )
+        if not subjects and understood.kind_hint is not None and not understood.references:
+            subjects = await self._cohort(understood, effective)
+        if not subjects:
+            return lambda frame, trace: outcomes.no_match(frame, trace)
+        return list({s.key: s for s in subjects}.values())
+
+    async def _cohort(
+        self, understood: Interpretation, effective: EffectiveTime
+    ) -> list[StoredSubject]:
+        assert understood.kind_hint is not None
+        at = TimeSpan.point(int(effective.end.timestamp() * 1_000_000) * 1_000)
+        query = SubjectQuery(kinds=(understood.kind_hint,), at=at, order=SubjectOrder.RECENT)
+        page = await self.graph.find_subjects(query, COHORT_LIMIT)
+        return list(page.items)
+
+    async def _reusable(self, key: str, now: datetime) -> InvestigationResult | None:
+        assert self.reuse_max_age is not None
+        since = int((now - self.reuse_max_age).timestamp() * 1_000_000) * 1_000
+        stored = await self.graph.results.reusable(key, since)
+        if stored is None:
+            return None
+        result = InvestigationResult.model_validate_json(stored.payload)
+        # Authorization is rechecked: every subject must still be readable here.
+        found = await self.graph.subjects_by_keys(list(result.subject_keys))
+        return result if len(found) == len(set(result.subject_keys)) else None
+
+    async def _persist(self, result: InvestigationResult, key: str | None) -> None:
+        try:
+            await self.graph.results.save(
+                result.id,
+                result.model_dump_json(),
+                created_ns=time.time_ns(),
+                subject_keys=result.subject_keys,
+                reuse_key=key,
+                outcome=result.outcome.value,
+            )
+        except GraphError as exc:
+            failed = result.model_copy(
+                update={
+                    "outcome": Outcome.FAILED,
+                    "failure_stage": FailureStage.PERSIST,
+                    "failure_classification": FailureClassification.GRAPH_UNAVAILABLE,
+                }
+            )
+            raise InvestigationFailed(failed) from exc
+
+    def _frame(
+        self,
+        actor: str,
+        question: str,
+        now: datetime,
+        effective: EffectiveTime,
+        understood: Interpretation,
+    ) -> outcomes.Frame:
+        context = TimeContext(
+            axis=Axis(effective.axis.value),
+            as_of=effective.end if effective.axis.value == "as_of" else None,
+            start=effective.start if effective.axis.value == "range" else None,
+            end=effective.end if effective.axis.value == "range" else None,
+        )
+        summary = {
+            "references": list(understood.references),
+            "fact_kinds": [k.value for k in understood.fact_kinds],
+            "time_expression": understood.time_expression,
+            "intent": understood.intent,
+        }
+        return outcomes.Frame(
+            result_id=str(uuid.uuid4()),
+            org_id=self.resolver.org_id,
+            actor=actor,
+            question=question,
+            created_at=now,
+            time_context=context,
+            interpretation=summary,
+            versions=self.versions,
+            label=_label(effective, []),
+        )
+
+    def _trace(self, stages: _Stages, start_trips: int) -> Trace:
+        return Trace(
+            stages=tuple(stages.timings), graph_round_trips=max(self.round_trips() - start_trips, 0)
+        )
+
+
+def _window(effective: EffectiveTime) -> Window:
+    historical = effective.axis.value != "current"
+    if effective.axis.value == "range":
+        return Window(effective.start, effective.end, historical)
+    return Window(effective.end - DEFAULT_WINDOW, effective.end, historical)
+
+
+def _label(effective: EffectiveTime, grains: list[Any]) -> TemporalLabel:
+    parts = compose_label(effective, grains)
+    return TemporalLabel(
+        axis=Axis(parts.axis.value),
+        effective_from=parts.effective_from,
+        effective_to=parts.effective_to,
+        grain=parts.grain,
+        note=parts.note,
+    )
+
+
+_STATE = {
+    ProviderState.AVAILABLE: CoverageState.AVAILABLE,
+    ProviderState.NO_DATA: CoverageState.NO_DATA,
+    ProviderState.NOT_APPLICABLE: CoverageState.NOT_APPLICABLE,
+    ProviderState.FAILED: CoverageState.FAILED,
+}
+
+
+def _coverage(
+    entries: Sequence[Any], results: Sequence[ProviderResult], subjects: Sequence[StoredSubject]
+) -> tuple[CoverageObservation, ...]:
+    out = [
+        CoverageObservation(
+            source=e.provider,
+            state=CoverageState.PRUNED,
+            reason=CoverageReason.UNSUPPORTED_SUBJECT_KINDS,
+            count=len(e.dropped),
+        )
+        for e in entries
+        if e.decision is Decision.PRUNED
+    ]
+    for r in results:
+        out.append(
+            CoverageObservation(
+                source=r.provider,
+                state=_STATE[r.state],
+                reason=CoverageReason(r.reason),
+                count=len(r.facts),
+            )
+        )
+    windowless = sum(1 for s in subjects if s.valid_from is None and s.valid_to is None)
+    if windowless:
+        out.append(
+            CoverageObservation(
+                source="graph-validity-windows",
+                state=CoverageState.AVAILABLE,
+                reason=CoverageReason.ELEMENTS_WITHOUT_WINDOW,
+                count=windowless,
+            )
+        )
+    return tuple(out)
+
+
+def _limitations(results: Sequence[ProviderResult]) -> tuple[str, ...]:
+    notes = []
+    for r in results:
+        if r.state is ProviderState.NO_DATA:
+            notes.append(f"No {r.provider} records are retained for this window.")
+        elif r.state is ProviderState.NOT_APPLICABLE:
+            notes.append(f"{r.provider} keeps no history, so it cannot answer for that time.")
+        elif r.state is ProviderState.FAILED:
+            notes.append(f"The {r.provider} facts could not be read.")
+    return tuple(notes)
+
+
+__all__ = ["Awaitable", "InvestigationFailed", "InvestigationRequest", "Investigator"]

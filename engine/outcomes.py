@@ -1,0 +1,114 @@
+"""Terminal results composed without any model: clarification, no match, failure."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from engine.contract import (
+    Axis,
+    CandidateChoice,
+    FailureClassification,
+    FailureStage,
+    InvestigationResult,
+    Outcome,
+    TemporalLabel,
+    TimeContext,
+    Trace,
+    Versions,
+)
+from engine.receipts import ReceiptSigner
+from engine.resolution import Candidate
+
+FALLBACK_PROMPT = "Several subjects match this question. Which one did you mean?"
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What every result of one investigation shares."""
+
+    result_id: str
+    org_id: str
+    actor: str
+    question: str
+    created_at: datetime
+    time_context: TimeContext
+    interpretation: dict[str, Any]
+    versions: Versions
+    label: TemporalLabel | None
+
+    def result(
+        self, outcome: Outcome, trace: Trace | None = None, **fields: Any
+    ) -> InvestigationResult:
+        # Only a non-current axis needs the label (the contract refuses one without); the
+        # current axis carries it too, so every answer says which time it covers.
+        return InvestigationResult(
+            id=self.result_id,
+            org_id=self.org_id,
+            actor=self.actor,
+            question=self.question,
+            created_at=self.created_at,
+            time_context=self.time_context,
+            interpretation=self.interpretation,
+            outcome=outcome,
+            versions=self.versions,
+            temporal_label=self.label,
+            trace=trace,
+            **fields,
+        )
+
+
+def prompt_for(reference: str, candidates: Sequence[Candidate]) -> str:
+    names = [c.subject.name for c in candidates[:5]]
+    if not names:
+        return FALLBACK_PROMPT
+    return f'"{reference}" could mean {", ".join(names)}. Which one did you mean?'
+
+
+def clarification(
+    frame: Frame,
+    reference: str,
+    candidates: Sequence[Candidate],
+    signer: ReceiptSigner,
+    trace: Trace | None,
+) -> InvestigationResult:
+    choices = tuple(
+        CandidateChoice(
+            subject_key=c.subject.key,
+            name=c.subject.name,
+            kind=c.subject.kind,
+            score=min(max(c.score, 0.0), 1.0),
+            receipt=signer.issue(frame.org_id, frame.actor, frame.question, c.subject.key),
+        )
+        for c in candidates
+    )
+    return frame.result(
+        Outcome.CLARIFICATION_REQUIRED,
+        trace,
+        candidates=choices,
+        clarification_prompt=prompt_for(reference, candidates) or FALLBACK_PROMPT,
+    )
+
+
+def no_match(frame: Frame, trace: Trace | None, notes: Sequence[str] = ()) -> InvestigationResult:
+    return frame.result(
+        Outcome.NO_MATCH,
+        trace,
+        limitations=tuple(notes)[:3],
+        direct_judgment=None,
+    )
+
+
+def failure(
+    frame: Frame, stage: FailureStage, classification: FailureClassification, trace: Trace | None
+) -> InvestigationResult:
+    # Neither field ever carries text from an exception.
+    return frame.result(
+        Outcome.FAILED, trace, failure_stage=stage, failure_classification=classification
+    )
+
+
+def axis_of(name: str) -> Axis:
+    return Axis(name)

@@ -1,0 +1,263 @@
+"""Synthesis: from canonical facts and context to a judgment, a current state and drivers.
+
+The deterministic synthesizer needs no model. Every driver it writes cites the canonical
+facts it rests on as claimed facts whose values are copies of the facts' values, and the
+evidence the facts name. Episode text is untrusted data: it is passed along fenced and never
+read as instructions (the deterministic synthesizer does not read it at all). A model-backed
+synthesizer may implement the same protocol; its output passes the same contract validator.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine.contract import (
+    Axis,
+    ClaimedFact,
+    Driver,
+    DriverCategory,
+    EvidenceKind,
+    EvidenceRef,
+    Standing,
+)
+from engine.facts import Fact, FactKind
+from engine.models import Episode, StoredSubject
+from engine.providers import Window
+
+FENCE = "<<untrusted-episode-text>>"
+
+
+@dataclass(frozen=True)
+class SynthesisInput:
+    question: str
+    intent: str
+    subjects: tuple[StoredSubject, ...]
+    facts: tuple[Fact, ...]
+    episodes: tuple[Episode, ...]
+    window: Window
+    axis: Axis
+
+    def fenced_episodes(self) -> list[str]:
+        """Episode texts as data, for a model-backed synthesizer's prompt."""
+        return [f"{FENCE}\n{e.text}\n{FENCE}" for e in self.episodes]
+
+
+@dataclass(frozen=True)
+class Synthesis:
+    direct_judgment: str
+    current_state: str
+    drivers: tuple[Driver, ...]
+    claimed_facts: tuple[ClaimedFact, ...]
+    limitations: tuple[str, ...] = ()
+
+
+class Synthesizer(Protocol):
+    @property
+    def model_identity(self) -> str | None:
+        """The model that composes answers; None for the deterministic synthesizer."""
+        ...
+
+    async def synthesize(self, inputs: SynthesisInput) -> Synthesis: ...
+
+
+@dataclass(frozen=True)
+class Signal:
+    category: DriverCategory
+    standing: Standing
+    statement: str
+    weight: float  # orders drivers: most telling first
+
+
+Rule = Callable[[Fact, str], Signal | None]
+
+
+def _int(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _overdue(fact: Fact, name: str) -> Signal | None:
+    count = _int(fact.value.get("overdue"))
+    if not count:
+        return None
+    late = _int(fact.value.get("max_days_late"))
+    standing = Standing.PRIMARY if count >= 3 else Standing.CONTRIBUTING
+    return Signal(
+        DriverCategory.SCHEDULE_SLIP,
+        standing,
+        f"{count} work item(s) for {name} are past their due date, the latest {late} day(s) late.",
+        3.0 + count,
+    )
+
+
+def _throughput(fact: Fact, name: str) -> Signal | None:
+    merged, before = _int(fact.value.get("merged")), _int(fact.value.get("prior_merged"))
+    if before < 2 or merged > 0.7 * before:
+        return None
+    standing = Standing.PRIMARY if merged <= 0.5 * before else Standing.CONTRIBUTING
+    return Signal(
+        DriverCategory.DELIVERY_SLOWDOWN,
+        standing,
+        f"{name} merged {merged} pull request(s) in the window against {before} in "
+        "the window before.",
+        2.0 + (before - merged),
+    )
+
+
+def _cycle_time(fact: Fact, name: str) -> Signal | None:
+    now, before = fact.value.get("median_hours"), fact.value.get("prior_median_hours")
+    if not isinstance(now, int | float) or not isinstance(before, int | float) or before <= 0:
+        return None
+    if now < 1.5 * before:
+        return None
+    return Signal(
+        DriverCategory.DELIVERY_SLOWDOWN,
+        Standing.CONTRIBUTING,
+        f"Median time to merge on {name} rose from {before:g} h to {now:g} h.",
+        1.5 + now / before,
+    )
+
+
+def _open_incidents(fact: Fact, name: str) -> Signal | None:
+    count = _int(fact.value.get("open"))
+    if not count:
+        return None
+    return Signal(
+        DriverCategory.INCIDENT_LOAD,
+        Standing.PRIMARY,
+        f"{count} incident(s) on {name} were unresolved at the end of the window.",
+        4.0 + count,
+    )
+
+
+def _incident_count(fact: Fact, name: str) -> Signal | None:
+    count = _int(fact.value.get("started"))
+    if count < 2:
+        return None
+    return Signal(
+        DriverCategory.INCIDENT_LOAD,
+        Standing.CONTRIBUTING,
+        f"{count} incidents started on {name} in the window.",
+        1.0 + count,
+    )
+
+
+def _failed_deploys(fact: Fact, name: str) -> Signal | None:
+    failed = _int(fact.value.get("failed"))
+    if not failed:
+        return None
+    total = _int(fact.value.get("deploys"))
+    return Signal(
+        DriverCategory.DEPLOY_INSTABILITY,
+        Standing.CONTRIBUTING,
+        f"{failed} of {total} production deploy(s) of {name} failed or were rolled back.",
+        1.0 + failed,
+    )
+
+
+RULES: dict[FactKind, Rule] = {
+    FactKind.WORK_ITEMS_OVERDUE: _overdue,
+    FactKind.THROUGHPUT: _throughput,
+    FactKind.CYCLE_TIME: _cycle_time,
+    FactKind.OPEN_INCIDENTS: _open_incidents,
+    FactKind.INCIDENT_COUNT: _incident_count,
+    FactKind.FAILED_DEPLOYS: _failed_deploys,
+}
+
+
+def _claim(fact: Fact, n: int) -> ClaimedFact:
+    # A copy of the canonical value: the contract validator compares them deeply.
+    return ClaimedFact(
+        id=f"claim-{n}",
+        fact_id=fact.id,
+        kind=fact.kind,
+        subject_key=fact.subject_key,
+        value=copy.deepcopy(fact.value),
+        window_start=fact.window_start,
+        window_end=fact.window_end,
+    )
+
+
+_EVIDENCE_KIND = {
+    FactKind.OWNERSHIP: EvidenceKind.RELATIONSHIP,
+    FactKind.SERVICE_PROFILE: EvidenceKind.SUBJECT,
+}
+
+
+def _evidence(fact: Fact) -> tuple[EvidenceRef, ...]:
+    kind = _EVIDENCE_KIND.get(fact.kind, EvidenceKind.SOURCE_RECORD)
+    return tuple(EvidenceRef(ref=e, kind=kind, subject_key=fact.subject_key) for e in fact.evidence)
+
+
+class DeterministicSynthesizer:
+    """Rules over canonical facts; no model, same answer for the same facts."""
+
+    @property
+    def model_identity(self) -> str | None:
+        return None
+
+    async def synthesize(self, inputs: SynthesisInput) -> Synthesis:
+        names = {s.key: s.name for s in inputs.subjects}
+        claims: list[ClaimedFact] = []
+        signals: list[tuple[Signal, Fact]] = []
+        for fact in inputs.facts:
+            rule = RULES.get(fact.kind)
+            signal = rule(fact, names.get(fact.subject_key, fact.subject_key)) if rule else None
+            if signal is not None and fact.evidence:
+                signals.append((signal, fact))
+        signals.sort(key=lambda pair: (-pair[0].weight, pair[1].id))
+        drivers = []
+        for rank, (signal, fact) in enumerate(signals):
+            claim = _claim(fact, len(claims) + 1)
+            claims.append(claim)
+            drivers.append(
+                Driver(
+                    id=f"driver-{rank + 1}",
+                    standing=signal.standing,
+                    category=signal.category,
+                    statement=signal.statement,
+                    subject_keys=(fact.subject_key,),
+                    evidence=_evidence(fact),
+                    claimed_fact_ids=(claim.id,),
+                    rank=rank,
+                )
+            )
+        ownership = [f for f in inputs.facts if f.kind is FactKind.OWNERSHIP]
+        judgment = _judgment(inputs, drivers, ownership, names)
+        return Synthesis(judgment, _state(inputs.facts, names), tuple(drivers), tuple(claims))
+
+
+def _judgment(
+    inputs: SynthesisInput,
+    drivers: Sequence[Driver],
+    ownership: Sequence[Fact],
+    names: dict[str, str],
+) -> str:
+    subject = ", ".join(names.values()) or "The organisation"
+    if inputs.intent == "who_owns" and ownership:
+        parts = [
+            f"{names.get(f.subject_key, f.subject_key)} was owned by "
+            f"{', '.join(f.value.get('owners') or []) or 'no team'}"
+            for f in ownership
+        ]
+        return "; ".join(parts) + "."
+    primary = [d for d in drivers if d.standing is Standing.PRIMARY]
+    if not drivers:
+        return f"No canonical fact shows {subject} behind or under strain in this window."
+    lead = primary[0] if primary else drivers[0]
+    return f"{subject}: {lead.statement}"
+
+
+def _state(facts: Sequence[Fact], names: dict[str, str]) -> str:
+    parts = []
+    for fact in sorted(facts, key=lambda f: (f.subject_key, f.kind.value)):
+        values = ", ".join(
+            f"{k}={v}" for k, v in sorted(fact.value.items()) if not isinstance(v, dict | list)
+        )
+        if values:
+            parts.append(
+                f"{names.get(fact.subject_key, fact.subject_key)} {fact.kind.value}: {values}"
+            )
+    return "; ".join(parts[:12]) or "No canonical facts were available for this window."
