@@ -8,10 +8,14 @@ class PublicError(Exception):
 
     code = "BAD_USER_INPUT"
 
-    def __init__(self, message: str, *, code: str | None = None) -> None:
+    def __init__(
+        self, message: str, *, code: str | None = None, extensions: dict[str, str] | None = None
+    ) -> None:
         super().__init__(message)
         if code is not None:
             self.code = code
+        # Closed, machine-readable details for the client (never exception text).
+        self.extensions = dict(extensions or {})
 
 
 class BadUserInput(PublicError):

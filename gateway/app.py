@@ -6,6 +6,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -14,6 +15,9 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
+from engine.answer import PROJECTION_VERSION
+from engine.contract import Versions
+from engine.receipts import ReceiptSigner
 from engine.ring import ReferenceRing
 from gateway.errors import ShapeErrors
 from gateway.http import BodyLimit, GraphQLEndpoint, GraphQLView
@@ -23,7 +27,7 @@ from gateway.metrics import CONTENT_TYPE, Metrics, RecordOperation
 from gateway.settings import Settings
 from gateway.stores import OpenedStore, open_store, prepare
 from graph.port import GraphError, GraphStore, GraphUnavailable
-from resolvers.context import Limits
+from resolvers.context import EngineServices, Limits
 from resolvers.schema import build_schema
 
 log = logging.getLogger("fabric.app")
@@ -41,6 +45,7 @@ class Runtime:
     metrics: Metrics = field(default_factory=Metrics)
     # Process-local by design (docs: scaling out): a miss costs only a search.
     ring: ReferenceRing = field(default_factory=ReferenceRing)
+    services: EngineServices | None = None
 
     @property
     def store(self) -> GraphStore:
@@ -53,7 +58,14 @@ def build_graphql(runtime: Runtime) -> GraphQLEndpoint:
     settings = runtime.settings
     schema = build_schema(extensions=[RecordOperation, *limit_extensions(settings), ShapeErrors])
     limits = Limits(max_page_size=settings.max_page_size)
-    view = GraphQLView(schema, lambda: runtime.store, limits, settings.graphiql, runtime.ring)
+    view = GraphQLView(
+        schema,
+        lambda: runtime.store,
+        limits,
+        settings.graphiql,
+        runtime.ring,
+        lambda: runtime.services,
+    )
     return GraphQLEndpoint(
         view,
         lambda: runtime.store,
@@ -61,6 +73,25 @@ def build_graphql(runtime: Runtime) -> GraphQLEndpoint:
         runtime.metrics,
         settings.request_timeout_s,
         settings.graphiql,
+    )
+
+
+async def engine_services(store: GraphStore, settings: Settings) -> EngineServices:
+    """What investigations share: the receipt secret (one for every instance, kept in the
+    graph store), the identities stamped on results, the reuse window."""
+    secret = await store.keys.secret("clarification-receipts")
+    embedder = getattr(store, "embedder", None)
+    versions = Versions(
+        projection=PROJECTION_VERSION,
+        embedder=embedder.identity.stamp() if embedder else "none",
+        model=None,
+    )
+    reuse = settings.answer_reuse_max_age
+    return EngineServices(
+        signer=ReceiptSigner(secret.encode()),
+        versions=versions,
+        reuse_max_age=timedelta(seconds=reuse) if reuse else None,
+        round_trips=lambda: store.round_trips.total,
     )
 
 
@@ -89,6 +120,7 @@ def create_app(
             runtime.opened = open_store(settings)
         try:
             await prepare(runtime.store)
+            runtime.services = await engine_services(runtime.store, settings)
             if on_startup is not None:
                 await on_startup(runtime)
             yield

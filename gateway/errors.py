@@ -29,6 +29,7 @@ def shape(error: GraphQLError) -> GraphQLError:
     original = error.original_error
     code: str
     message = error.message
+    extra: dict[str, str] = {}
     if original is None:
         code = (error.extensions or {}).get("code") or "GRAPHQL_VALIDATION_FAILED"
     elif error.path is None and not isinstance(original, PublicError | GraphError):
@@ -36,6 +37,7 @@ def shape(error: GraphQLError) -> GraphQLError:
         code = (error.extensions or {}).get("code") or "BAD_USER_INPUT"
     elif isinstance(original, PublicError):
         code = original.code
+        extra = original.extensions
     elif isinstance(original, GraphError):
         code = original.code if original.code in GRAPH_MESSAGES else INTERNAL
         message = GRAPH_MESSAGES.get(code, "Internal server error")
@@ -51,7 +53,7 @@ def shape(error: GraphQLError) -> GraphQLError:
         positions=error.positions,
         path=error.path,
         original_error=None,
-        extensions={**(error.extensions or {}), "code": code},
+        extensions={**(error.extensions or {}), **extra, "code": code},
     )
 
 

@@ -32,7 +32,7 @@ from gateway.errors import GRAPH_MESSAGES
 from gateway.jwt_auth import JwtVerifier
 from gateway.metrics import Metrics, RequestRecord, current
 from graph.port import GraphError, GraphStore, RoundTrips
-from resolvers.context import Limits, RequestContext
+from resolvers.context import EngineServices, Limits, RequestContext
 
 log = logging.getLogger("fabric.http")
 
@@ -100,6 +100,7 @@ class GraphQLView(GraphQL[RequestContext, None]):
         limits: Limits,
         graphiql: bool,
         ring: ReferenceRing,
+        services: Callable[[], EngineServices | None],
     ) -> None:
         super().__init__(
             schema, graphql_ide="graphiql" if graphiql else None, allow_queries_via_get=True
@@ -107,12 +108,17 @@ class GraphQLView(GraphQL[RequestContext, None]):
         self._store = store
         self._limits = limits
         self._ring = ring
+        self._services = services
 
     async def get_context(self, request: Request, response: Response) -> RequestContext:  # type: ignore[override]
         principal: Principal = request.state.principal
         graph = self._store().org(principal.org_id)
         return RequestContext(
-            principal=principal, graph=graph, limits=self._limits, ring=self._ring
+            principal=principal,
+            graph=graph,
+            limits=self._limits,
+            ring=self._ring,
+            services=self._services(),
         )
 
     async def process_result(

@@ -62,6 +62,9 @@ class Settings(BaseSettings):
     embedder_url: str | None = Field(None, description="Base URL, e.g. http://host:1234/v1.")
     embedder_model: str | None = Field(None, description="Model the endpoint must answer with.")
     embedder_api_key: SecretStr | None = Field(None, description="Bearer key for the endpoint.")
+    answer_reuse_max_age: int | None = Field(
+        None, ge=1, description="Seconds a saved answer may be reused (unset: reuse off)."
+    )
     jwt_secret: SecretStr | None = Field(None, description="HS256 secret for JWT bearer tokens.")
     jwt_public_key: str | None = Field(
         None, description="RS256 public key (PEM) for JWT bearer tokens."

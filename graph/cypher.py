@@ -395,6 +395,13 @@ RETURN k.key_id, k.secret_hash, k.key_org, k.actor, k.scopes, k.revoked
 ORDER BY k.key_id
 """
 
+# A named secret shared by every gateway instance, created once (the first value wins).
+SHARED_VALUE = """
+MERGE (s:Secret {org_id: $system, name: $name})
+ON CREATE SET s.value = $value
+RETURN s.value
+"""
+
 REVOKE_KEY = """
 MATCH (k:ApiKey {org_id: $system, key_id: $key_id})
 SET k.revoked = true

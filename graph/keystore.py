@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from graph import cypher
 from graph.port import ApiKeyRecord
 from graph.scoped import Executor, Row
@@ -54,3 +56,13 @@ class CypherKeyStore:
     async def list_keys(self, org_id: str | None = None) -> list[ApiKeyRecord]:
         found = await self._x.run(cypher.LIST_KEYS, {"system": SYSTEM_SCOPE, "key_org": org_id})
         return [_record(row) for row in found]
+
+    async def secret(self, name: str) -> str:
+        """A random secret under `name`, created on first use and then the same everywhere."""
+        found = await self._x.run(
+            cypher.SHARED_VALUE,
+            {"system": SYSTEM_SCOPE, "name": name, "value": secrets.token_urlsafe(48)},
+            write=True,
+        )
+        value: str = found[0][0]
+        return value

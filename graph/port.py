@@ -366,6 +366,10 @@ class KeyStore(Protocol):
 
     async def list_keys(self, org_id: str | None = None) -> list[ApiKeyRecord]: ...
 
+    async def secret(self, name: str) -> str:
+        """A random secret under `name`, created once and shared by every instance."""
+        ...
+
 
 class GraphStore(Protocol):
     """A connection to one graph store, handing out organisation-scoped graphs."""

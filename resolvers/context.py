@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
+from engine.contract import Versions
 from engine.models import to_ns
 from engine.principal import Principal
+from engine.providers import Provider, default_providers
+from engine.receipts import ReceiptSigner
 from engine.ring import ReferenceRing
+from engine.synthesis import DeterministicSynthesizer, Synthesizer
 from graph.port import OrgGraph, TimeSpan
 from resolvers.loaders import Loaders
 
@@ -24,6 +29,24 @@ def _now() -> TimeSpan:
 
 
 @dataclass
+class EngineServices:
+    """What investigations need beyond the request: shared by every request of a process.
+
+    signer: issues and checks clarification receipts (its secret lives in the graph store).
+    versions: contract, projection, embedder and model identities stamped on results.
+    reuse_max_age: answer reuse window (None: reuse off, the default).
+    round_trips: the process's graph statement counter, for traces.
+    """
+
+    signer: ReceiptSigner
+    versions: Versions
+    reuse_max_age: timedelta | None = None
+    round_trips: Callable[[], int] = lambda: 0
+    providers: list[Provider] = field(default_factory=default_providers)
+    synthesizer: Synthesizer = field(default_factory=DeterministicSynthesizer)
+
+
+@dataclass
 class RequestContext:
     """principal: who asks; graph: their organisation's graph (the only one they can reach);
     ring: the process-wide recently-referenced ring; now: the current-axis instant, fixed
@@ -33,6 +56,7 @@ class RequestContext:
     graph: OrgGraph
     limits: Limits = field(default_factory=Limits)
     ring: ReferenceRing = field(default_factory=ReferenceRing)
+    services: EngineServices | None = None
     now: TimeSpan = field(default_factory=_now)
     loaders: Loaders = field(init=False)
 

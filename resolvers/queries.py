@@ -19,6 +19,7 @@ from engine.ring import RingEntry
 from graph.port import SortKey, SubjectPage, SubjectQuery
 from graph.port import SubjectOrder as PortOrder
 from resolvers.args import clean_text, page_size, point
+from resolvers.investigation import InvestigationQuery
 from resolvers.relay import decode_cursor, encode_cursor, from_global_id
 from resolvers.resolution import ResolutionQuery
 from resolvers.selection import nodes_identity_only
@@ -163,7 +164,7 @@ async def _relationship(info: Ctx, local: str) -> Relationship | None:
 
 
 @strawberry.type
-class Query(ResolutionQuery):
+class Query(ResolutionQuery, InvestigationQuery):
     @strawberry.field(description="Any object by its global id; null when unknown or not yours.")
     async def node(self, info: Ctx, id: strawberry.ID) -> Node | None:
         return await _node(info, id)

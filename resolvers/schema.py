@@ -9,6 +9,8 @@ import strawberry
 from graphql import GraphQLError
 from strawberry.extensions import SchemaExtension
 
+from resolvers.investigation import Mutation
+from resolvers.investigation_types import InvestigationResult
 from resolvers.queries import Query
 from resolvers.types import Episode, Relationship, SourceRecord, Subject
 
@@ -23,7 +25,8 @@ def build_schema(extensions: Sequence[type[SchemaExtension] | Any] = ()) -> stra
     # Types reached only through the Node interface must be named explicitly.
     return Schema(
         query=Query,
-        types=[Subject, Relationship, Episode, SourceRecord],
+        mutation=Mutation,
+        types=[Subject, Relationship, Episode, SourceRecord, InvestigationResult],
         extensions=list(extensions),
     )
 

@@ -1,0 +1,281 @@
+"""Investigations in GraphQL: the `investigate` and `project` mutations, result queries,
+the answer projection and canonical facts."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated, cast
+
+import strawberry
+from strawberry.scalars import JSON
+
+from engine import answer, contract
+from engine.errors import BadUserInput, Forbidden, PublicError
+from engine.facts import FactKind as FactKindValue
+from engine.investigate import InvestigationFailed, InvestigationRequest, Investigator
+from engine.planning import plan, read_facts
+from engine.providers import Window
+from engine.resolution import Resolver
+from resolvers.args import TimeWindowInput, clean_text, page_size, window
+from resolvers.investigation_types import (
+    ClaimedFact,
+    Driver,
+    Fact,
+    FactKind,
+    InvestigatePayload,
+    InvestigationResult,
+    InvestigationResultConnection,
+    InvestigationResultEdge,
+    Outcome,
+    TemporalLabel,
+    _claimed,
+    _driver,
+)
+from resolvers.relay import decode_cursor, encode_cursor, from_global_id
+from resolvers.types import Ctx
+
+MAX_QUESTION = 2_000
+MAX_RECEIPTS = 10
+
+
+@strawberry.input
+class InvestigateInput:
+    question: str
+    as_of: datetime | None = None
+    range: TimeWindowInput | None = None
+    allow_clarification: bool = True
+    prior_subject_receipts: list[str] | None = None
+
+
+@strawberry.input(description="How much of an answer a bounded consumer may receive.")
+class ProjectionBudgetInput:
+    max_drivers: int = 5
+    max_claimed_facts: int = 10
+    max_limitations: int = 5
+
+
+@strawberry.type
+class ProjectionBudgetReport:
+    drivers_omitted: int
+    withheld_omitted: int
+    claimed_facts_omitted: int
+    limitations_omitted: int
+
+
+@strawberry.type(
+    description="The one bounded view of an answer: selects and drops, never rewrites."
+)
+class AnswerProjection:
+    result_id: strawberry.ID
+    question: str
+    outcome: Outcome  # type: ignore[valid-type]
+    direct_judgment: str | None
+    current_state: str | None
+    drivers: list[Driver]
+    claimed_facts: list[ClaimedFact]
+    limitations: list[str]
+    temporal_label: TemporalLabel | None
+    clarification_prompt: str | None
+    budget: ProjectionBudgetReport
+    truncated: bool
+
+
+@strawberry.type
+class ProjectionReport:
+    accepted: int
+    invalid: int
+    invalid_lines: list[str]
+
+
+def _investigator(info: Ctx) -> Investigator:
+    context = info.context
+    services = context.services
+    if services is None:
+        raise PublicError("Investigations are not available here.", code="UNAVAILABLE")
+    org = context.principal.org_id
+    return Investigator(
+        context.graph,
+        Resolver(context.graph, context.ring, org),
+        services.providers,
+        services.synthesizer,
+        services.signer,
+        services.versions,
+        now=lambda: datetime.now(UTC),
+        round_trips=services.round_trips,
+        reuse_max_age=services.reuse_max_age,
+    )
+
+
+def _request(data: InvestigateInput) -> InvestigationRequest:
+    question = clean_text(data.question, "question", MAX_QUESTION) or ""
+    if not question.strip():
+        raise BadUserInput("question must not be empty")
+    receipts = tuple(data.prior_subject_receipts or ())
+    if len(receipts) > MAX_RECEIPTS or any(len(r) > 1_200 or "\x00" in r for r in receipts):
+        raise BadUserInput(f"at most {MAX_RECEIPTS} receipts, each at most 1,200 characters")
+    start = data.range.from_ if data.range else None
+    end = data.range.to if data.range else None
+    return InvestigationRequest(
+        question, data.as_of, start, end, data.allow_clarification, receipts
+    )
+
+
+async def _result(info: Ctx, global_id: str) -> contract.InvestigationResult | None:
+    parsed = from_global_id(global_id)
+    # Unknown, malformed and another organisation's ids answer the same: null.
+    local = parsed[1] if parsed and parsed[0] == "InvestigationResult" else global_id
+    if len(local) > 64:
+        return None
+    found = await info.context.graph.results.by_ids([local])
+    payload = found.get(local)
+    return contract.InvestigationResult.model_validate_json(payload) if payload else None
+
+
+@strawberry.type
+class InvestigationQuery:
+    @strawberry.field(description="An investigation result by id; null when unknown or not yours.")
+    async def investigation(self, info: Ctx, id: strawberry.ID) -> InvestigationResult | None:
+        found = await _result(info, id)
+        return InvestigationResult.of(found) if found else None
+
+    @strawberry.field(description="Investigation results, newest first.")
+    async def investigations(
+        self,
+        info: Ctx,
+        first: int | None = None,
+        after: str | None = None,
+        subject_key: str | None = None,
+    ) -> InvestigationResultConnection:
+        size = page_size(first, info.context.limits.max_page_size, default=20)
+        position = None
+        if after:
+            ns, rid = decode_cursor(after, 2)
+            if not ns.isdigit() or len(ns) > 20:
+                raise BadUserInput("invalid cursor")
+            position = (int(ns), rid)
+        subject = clean_text(subject_key, "subjectKey", 256)
+        page = await info.context.graph.results.page(size + 1, position, subject)
+        edges = [
+            InvestigationResultEdge(
+                cursor=encode_cursor(str(r.created_ns), r.id),
+                node=InvestigationResult.of(
+                    contract.InvestigationResult.model_validate_json(r.payload)
+                ),
+            )
+            for r in page[:size]
+        ]
+        return InvestigationResultConnection(
+            edges=edges,
+            has_next_page=len(page) > size,
+            end_cursor=edges[-1].cursor if edges else None,
+        )
+
+    @strawberry.field(description="The bounded consumer view of a result.")
+    async def answer_projection(
+        self, info: Ctx, result_id: strawberry.ID, budget: ProjectionBudgetInput | None = None
+    ) -> AnswerProjection | None:
+        found = await _result(info, result_id)
+        if found is None:
+            return None
+        limits = budget or ProjectionBudgetInput()
+        try:
+            cut = answer.ProjectionBudget(
+                max_drivers=limits.max_drivers,
+                max_claimed_facts=limits.max_claimed_facts,
+                max_limitations=limits.max_limitations,
+            )
+        except ValueError:
+            raise BadUserInput(
+                "budget values must be between 0 (1 for limitations) and 100"
+            ) from None
+        view = answer.project(found, cut)
+        claims = {c.id: _claimed(c) for c in view.claimed_facts}
+        label = InvestigationResult.of(found).temporal_label
+        return AnswerProjection(
+            result_id=result_id,
+            question=view.question,
+            outcome=view.outcome,
+            direct_judgment=view.direct_judgment,
+            current_state=view.current_state,
+            drivers=[_driver(d, claims) for d in view.drivers],
+            claimed_facts=list(claims.values()),
+            limitations=list(view.limitations),
+            temporal_label=label,
+            clarification_prompt=view.clarification_prompt,
+            budget=ProjectionBudgetReport(**view.budget.model_dump()),
+            truncated=view.truncated,
+        )
+
+    @strawberry.field(
+        description="Canonical facts about a subject over a window (default: 30 days)."
+    )
+    async def facts(
+        self,
+        info: Ctx,
+        subject_key: str,
+        kinds: list[FactKind] | None = None,  # type: ignore[valid-type]
+        window_: Annotated[TimeWindowInput | None, strawberry.argument(name="window")] = None,
+    ) -> list[Fact]:
+        key = clean_text(subject_key, "subjectKey", 256) or ""
+        subject = await info.context.loaders.subject(key, None)
+        if subject is None:
+            return []
+        services = info.context.services
+        if services is None:
+            raise PublicError("Facts are not available here.", code="UNAVAILABLE")
+        span = window(window_, info.context.now.end_ns)
+        from engine.models import from_ns
+
+        start, end = from_ns(span.start_ns), from_ns(span.end_ns)
+        assert start is not None and end is not None
+        historical = window_ is not None
+        chosen = plan(services.providers, [subject], [FactKindValue(k) for k in kinds or []])
+        results = await read_facts(chosen, info.context.graph, Window(start, end, historical))
+        return [Fact.of(f) for r in results for f in r.facts]
+
+
+@strawberry.type
+class Mutation:
+    @strawberry.mutation(description="Investigate a natural-language question; no model needed.")
+    async def investigate(self, info: Ctx, input: InvestigateInput) -> InvestigatePayload:
+        request = _request(input)
+        try:
+            result, reused = await _investigator(info).investigate(
+                info.context.principal.actor, request
+            )
+        except InvestigationFailed as failed:
+            stage = failed.result.failure_stage
+            kind = failed.result.failure_classification
+            code = (
+                "TIMEOUT" if kind is contract.FailureClassification.TIMEOUT else "GRAPH_UNAVAILABLE"
+            )
+            raise PublicError(
+                "The investigation could not complete; try again shortly.",
+                code=code,
+                extensions={"failureStage": stage.value if stage else "unknown"},
+            ) from None
+        return InvestigatePayload(result=InvestigationResult.of(result), reused=reused)
+
+    @strawberry.mutation(description="Load projection records (the NDJSON record format, as JSON).")
+    async def project(
+        self, info: Ctx, records: list[JSON], source: str | None = None
+    ) -> ProjectionReport:
+        import json
+
+        from graph.projection import Projector
+
+        if not info.context.principal.can("write"):
+            raise Forbidden("This key may not write.")
+        if len(records) > 5_000:
+            raise BadUserInput("at most 5,000 records per call")
+        name = clean_text(source, "source", 200) or "graphql"
+        lines = [json.dumps(r) for r in records]
+        report = await Projector(info.context.graph, source=name, resume=False).run(lines)
+        return ProjectionReport(
+            accepted=report.accepted,
+            invalid=report.invalid_count,
+            invalid_lines=[f"{bad.line}: {bad.reason}" for bad in report.invalid[:50]],
+        )
+
+
+__all__ = ["InvestigationQuery", "Mutation", "cast"]

@@ -1,0 +1,267 @@
+"""GraphQL types of investigation results, drivers, claimed facts and the answer projection."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime
+from typing import cast
+
+import strawberry
+from strawberry.scalars import JSON
+
+from engine import contract
+from engine.facts import Fact as FactModel
+from engine.facts import FactKind as FactKindValue
+from engine.facts import Grain as GrainValue
+from resolvers.relay import to_global_id
+from resolvers.types import Ctx, Node, Subject
+
+Outcome = strawberry.enum(contract.Outcome, name="Outcome")
+Standing = strawberry.enum(contract.Standing, name="Standing")
+DriverCategory = strawberry.enum(contract.DriverCategory, name="DriverCategory")
+Axis = strawberry.enum(contract.Axis, name="TimeAxis")
+CoverageState = strawberry.enum(contract.CoverageState, name="CoverageState")
+CoverageReason = strawberry.enum(contract.CoverageReason, name="CoverageReason")
+FailureStage = strawberry.enum(contract.FailureStage, name="FailureStage")
+FailureClassification = strawberry.enum(
+    contract.FailureClassification, name="FailureClassification"
+)
+FactKind = strawberry.enum(FactKindValue, name="FactKind")
+Grain = strawberry.enum(GrainValue, name="Grain")
+
+
+async def _subjects(info: Ctx, keys: tuple[str, ...] | list[str]) -> list[Subject]:
+    at = info.context.now
+    found = await asyncio.gather(*(info.context.loaders.subject(k, None) for k in keys))
+    return [Subject.from_model(s, at) for s in found if s is not None]
+
+
+@strawberry.type(description="Which time an answer covers; composed by the engine, never a model.")
+class TemporalLabel:
+    axis: Axis  # type: ignore[valid-type]
+    effective_from: datetime | None
+    effective_to: datetime | None
+    grain: Grain | None  # type: ignore[valid-type]
+    note: str | None
+
+
+@strawberry.type(description="A canonical fact: a typed value about a subject over a window.")
+class Fact:
+    id: str
+    kind: FactKind  # type: ignore[valid-type]
+    subject_key: str
+    value: JSON
+    window_start: datetime
+    window_end: datetime
+    grain: Grain  # type: ignore[valid-type]
+    provider: str
+    evidence: list[str]
+
+    @classmethod
+    def of(cls, fact: FactModel) -> Fact:
+        return cls(
+            id=fact.id,
+            kind=fact.kind,
+            subject_key=fact.subject_key,
+            value=cast(JSON, fact.value),
+            window_start=fact.window_start,
+            window_end=fact.window_end,
+            grain=fact.grain,
+            provider=fact.provider,
+            evidence=list(fact.evidence),
+        )
+
+
+@strawberry.type(description="A canonical fact as a driver claims it (the value deep-equals it).")
+class ClaimedFact:
+    id: str
+    fact_id: str
+    kind: FactKind  # type: ignore[valid-type]
+    subject_key: str
+    value: JSON
+    window_start: datetime
+    window_end: datetime
+
+
+def _claimed(c: contract.ClaimedFact) -> ClaimedFact:
+    return ClaimedFact(
+        id=c.id,
+        fact_id=c.fact_id,
+        kind=c.kind,
+        subject_key=c.subject_key,
+        value=cast(JSON, c.value),
+        window_start=c.window_start,
+        window_end=c.window_end,
+    )
+
+
+@strawberry.type(description="What a driver's claim rests on.")
+class EvidenceRef:
+    ref: str
+    kind: str
+    subject_key: strawberry.Private[str | None]
+
+    @strawberry.field
+    async def subject(self, info: Ctx) -> Subject | None:
+        if self.subject_key is None:
+            return None
+        found = await _subjects(info, [self.subject_key])
+        return found[0] if found else None
+
+
+@strawberry.type(description="A finding: why the answer is what it is, closed to evidence.")
+class Driver:
+    standing: Standing  # type: ignore[valid-type]
+    category: DriverCategory  # type: ignore[valid-type]
+    statement: str
+    evidence: list[EvidenceRef]
+    claimed_facts: list[ClaimedFact]
+    relationship_path: list[str]
+    rank: int
+    subject_keys: strawberry.Private[tuple[str, ...]]
+
+    @strawberry.field
+    async def subjects(self, info: Ctx) -> list[Subject]:
+        return await _subjects(info, self.subject_keys)
+
+
+@strawberry.type(description="How one source of facts or context fared.")
+class CoverageObservation:
+    source: str
+    state: CoverageState  # type: ignore[valid-type]
+    reason: CoverageReason  # type: ignore[valid-type]
+    count: int | None
+
+
+@strawberry.type(description="A subject the question may mean, with the receipt to choose it.")
+class ClarificationCandidate:
+    name: str
+    score: float
+    receipt: str
+    subject_key: strawberry.Private[str]
+
+    @strawberry.field
+    async def subject(self, info: Ctx) -> Subject | None:
+        found = await _subjects(info, [self.subject_key])
+        return found[0] if found else None
+
+
+@strawberry.type
+class StageTiming:
+    name: str
+    milliseconds: float
+
+
+@strawberry.type(description="How the investigation ran: stages, round trips, providers.")
+class Trace:
+    stages: list[StageTiming]
+    graph_round_trips: int
+
+
+@strawberry.type(description="An immutable investigation result.")
+class InvestigationResult(Node):
+    question: str
+    outcome: Outcome  # type: ignore[valid-type]
+    direct_judgment: str | None
+    current_state: str | None
+    drivers: list[Driver]
+    claimed_facts: list[ClaimedFact]
+    coverage: list[CoverageObservation]
+    limitations: list[str]
+    limitations_displaced: int
+    temporal_label: TemporalLabel | None
+    candidates: list[ClarificationCandidate]
+    clarification_prompt: str | None
+    failure_stage: FailureStage | None  # type: ignore[valid-type]
+    failure_classification: FailureClassification | None  # type: ignore[valid-type]
+    created_at: datetime
+    versions: JSON
+    interpretation: JSON
+    trace: Trace | None
+    subject_keys: strawberry.Private[tuple[str, ...]]
+
+    @strawberry.field(description="The subjects the answer is about.")
+    async def subjects(self, info: Ctx) -> list[Subject]:
+        return await _subjects(info, self.subject_keys)
+
+    @classmethod
+    def of(cls, r: contract.InvestigationResult) -> InvestigationResult:
+        claims = {c.id: _claimed(c) for c in r.claimed_facts}
+        label = r.temporal_label
+        return cls(
+            id=strawberry.ID(to_global_id("InvestigationResult", r.id)),
+            question=r.question,
+            outcome=r.outcome,
+            direct_judgment=r.direct_judgment,
+            current_state=r.current_state,
+            drivers=[_driver(d, claims) for d in r.drivers],
+            claimed_facts=list(claims.values()),
+            coverage=[
+                CoverageObservation(source=o.source, state=o.state, reason=o.reason, count=o.count)
+                for o in r.coverage
+            ],
+            limitations=list(r.limitations),
+            limitations_displaced=r.limitations_displaced,
+            temporal_label=TemporalLabel(
+                axis=label.axis,
+                effective_from=label.effective_from,
+                effective_to=label.effective_to,
+                grain=label.grain,
+                note=label.note,
+            )
+            if label
+            else None,
+            candidates=[
+                ClarificationCandidate(
+                    name=c.name, score=c.score, receipt=c.receipt, subject_key=c.subject_key
+                )
+                for c in r.candidates
+            ],
+            clarification_prompt=r.clarification_prompt,
+            failure_stage=r.failure_stage,
+            failure_classification=r.failure_classification,
+            created_at=r.created_at,
+            versions=cast(JSON, r.versions.model_dump(mode="json")),
+            interpretation=cast(JSON, r.interpretation),
+            trace=Trace(
+                stages=[StageTiming(name=n, milliseconds=ms) for n, ms in r.trace.stages],
+                graph_round_trips=r.trace.graph_round_trips,
+            )
+            if r.trace
+            else None,
+            subject_keys=r.subject_keys,
+        )
+
+
+def _driver(d: contract.Driver, claims: dict[str, ClaimedFact]) -> Driver:
+    return Driver(
+        standing=d.standing,
+        category=d.category,
+        statement=d.statement,
+        evidence=[
+            EvidenceRef(ref=e.ref, kind=e.kind.value, subject_key=e.subject_key) for e in d.evidence
+        ],
+        claimed_facts=[claims[c] for c in d.claimed_fact_ids if c in claims],
+        relationship_path=list(d.relationship_path),
+        rank=d.rank,
+        subject_keys=d.subject_keys,
+    )
+
+
+@strawberry.type
+class InvestigationResultEdge:
+    cursor: str
+    node: InvestigationResult
+
+
+@strawberry.type(description="A page of investigation results, newest first.")
+class InvestigationResultConnection:
+    edges: list[InvestigationResultEdge]
+    has_next_page: bool
+    end_cursor: str | None
+
+
+@strawberry.type
+class InvestigatePayload:
+    result: InvestigationResult
+    reused: bool = strawberry.field(description="True when a saved answer was reused.")
