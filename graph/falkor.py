@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from engine.embedding import Embedder
 
 GRAPH_PREFIX = "fabric:org:"
+_EMPTY_GRAPH = "empty key"  # FalkorDB's refusal to read a graph that was never written
 SYSTEM_GRAPH = "fabric:system"
 
 _UNAVAILABLE = (
@@ -82,6 +83,10 @@ class _GraphExecutor:
                 return rows
         except asyncio.CancelledError:
             raise
+        except redis_errors.ResponseError as exc:
+            if not write and _EMPTY_GRAPH in str(exc):
+                return []  # an organisation with no graph yet has nothing to read
+            raise _translate(exc) from exc
         except (redis_errors.RedisError, OSError, SchemaVersionMismatchException) as exc:
             raise _translate(exc) from exc
 

@@ -434,3 +434,11 @@ async def test_ingest_moves_the_projection_epoch(store: GraphStore, org: str) ->
     await load(graph, [subject("team:b")])
     second = await graph.results.projection_epoch()
     assert second is not None and second > first
+
+
+async def test_an_organisation_never_written_reads_as_empty(store: GraphStore) -> None:
+    graph = store.org(new_org())
+    assert await graph.subjects_by_keys(["team:a"]) == {}
+    assert await graph.count_subjects(SubjectQuery()) == 0
+    assert await graph.results.by_ids(["x"]) == {}
+    assert (await graph.find_subjects(SubjectQuery(), first=5)).items == []

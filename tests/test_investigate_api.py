@@ -1,0 +1,112 @@
+"""The investigate mutation and result queries over HTTP, on the demo organisation."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from graph.demo import generate
+from graph.projection import Projector
+from tests.conftest import new_org
+from tests.gateway_fixture import Gateway
+from tests.test_reads import data
+
+INVESTIGATE = """mutation($q: String!, $asOf: DateTime, $receipts: [String!]) {
+  investigate(input: {question: $q, asOf: $asOf, allowClarification: true,
+                      priorSubjectReceipts: $receipts}) {
+    reused
+    result { id outcome directJudgment currentState
+      temporalLabel { axis effectiveFrom effectiveTo grain }
+      drivers { standing category statement subjects { name } evidence { ref kind }
+                claimedFacts { kind value } }
+      coverage { source state reason } limitations
+      candidates { subject { name key } name score receipt } clarificationPrompt
+      trace { graphRoundTrips stages { name milliseconds } } }
+  }
+}"""
+
+
+@pytest.fixture(scope="module")
+async def demo_token(gateway: Gateway) -> tuple[str, str]:
+    org = new_org()
+    await gateway.store.bootstrap(org)
+    lines = (json.dumps(r) for r in generate(600))
+    assert (await Projector(gateway.store.org(org), source="demo").run(lines)).ok
+    return org, await gateway.token(org)
+
+
+async def _investigate(gateway: Gateway, token: str, **variables: Any) -> dict[str, Any]:
+    result: dict[str, Any] = data(await gateway.query(token, INVESTIGATE, variables))
+    return result["investigate"]
+
+
+async def test_the_issues_example_question(gateway: Gateway, demo_token: tuple[str, str]) -> None:
+    _, token = demo_token
+    payload = await _investigate(gateway, token, q="why is payments-api behind?")
+    result = payload["result"]
+    assert result["outcome"] == "ANSWERED" and not payload["reused"]
+    assert result["drivers"] and all(d["evidence"] for d in result["drivers"])
+    assert all(d["claimedFacts"] for d in result["drivers"] if d["category"] != "CONTEXT")
+    assert result["temporalLabel"]["axis"] == "CURRENT"
+    assert {s["name"] for d in result["drivers"] for s in d["subjects"]} == {"payments-api"}
+    stored = data(await gateway.query(token, 'query($id: ID!) { investigation(id: $id) { id '
+                                             "outcome directJudgment } }", {"id": result["id"]}))
+    assert stored["investigation"]["directJudgment"] == result["directJudgment"]
+    listed = data(await gateway.query(token, "{ investigations(first: 5) { edges { node { id } } } }"))
+    assert result["id"] in {e["node"]["id"] for e in listed["investigations"]["edges"]}
+    view = data(await gateway.query(
+        token, 'query($id: ID!) { answerProjection(resultId: $id, budget: {maxDrivers: 1}) '
+               "{ truncated drivers { statement } budget { driversOmitted } temporalLabel { axis } } }",
+        {"id": result["id"]}))["answerProjection"]
+    assert len(view["drivers"]) <= 1
+    assert view["truncated"] == (view["budget"]["driversOmitted"] > 0)
+    assert view["temporalLabel"]["axis"] == "CURRENT"
+
+
+async def test_clarify_then_bind_with_a_receipt(gateway: Gateway, demo_token: tuple[str, str]) -> None:
+    _, token = demo_token
+    first = (await _investigate(gateway, token, q="why is Alex behind?"))["result"]
+    assert first["outcome"] == "CLARIFICATION_REQUIRED" and first["clarificationPrompt"]
+    receipt = first["candidates"][0]["receipt"]
+    second = (await _investigate(gateway, token, q="why is Alex behind?", receipts=[receipt]))
+    assert second["result"]["outcome"] == "ANSWERED"
+
+
+async def test_historical_and_refused_times(gateway: Gateway, demo_token: tuple[str, str]) -> None:
+    _, token = demo_token
+    owned = (await _investigate(gateway, token, q="who owned checkout-web?",
+                                asOf="2026-03-01T00:00:00Z"))["result"]
+    assert owned["temporalLabel"]["axis"] == "AS_OF" and "team:checkout" in owned["directJudgment"]
+    refused = await gateway.query(token, INVESTIGATE, {"q": "why is payments-api behind?",
+                                                       "asOf": "2030-01-01T00:00:00Z"})
+    assert refused.json()["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT"
+
+
+async def test_results_of_another_organisation_look_unknown(
+    gateway: Gateway, demo_token: tuple[str, str]
+) -> None:
+    _, token = demo_token
+    result = (await _investigate(gateway, token, q="why is payments-api behind?"))["result"]
+    stranger = await gateway.token(new_org())
+    for query in ('query($id: ID!) { investigation(id: $id) { id } }',
+                  'query($id: ID!) { answerProjection(resultId: $id) { resultId } }'):
+        mine = data(await gateway.query(stranger, query, {"id": result["id"]}))
+        unknown = data(await gateway.query(stranger, query, {"id": "SW52ZXN0aWdhdGlvblJlc3VsdDp4"}))
+        malformed = data(await gateway.query(stranger, query, {"id": "!!"}))
+        assert mine == unknown == malformed
+
+
+async def test_project_mutation_loads_records_and_refuses_readers(gateway: Gateway) -> None:
+    org = new_org()
+    await gateway.store.bootstrap(org)
+    writer = await gateway.token(org)
+    mutation = 'mutation($r: [JSON!]!) { project(records: $r, source: "api") { accepted invalid invalidLines } }'
+    records = [{"type": "subject", "key": "team:a", "kind": "team", "name": "A"}, {"type": "nope"}]
+    report = data(await gateway.query(writer, mutation, {"r": records}))["project"]
+    assert report["accepted"] == 1 and report["invalid"] == 1
+    assert report["invalidLines"][0].startswith("2:")
+    reader = await gateway.token(org, scopes=frozenset({"read"}))
+    refused = await gateway.query(reader, mutation, {"r": records})
+    assert refused.json()["errors"][0]["extensions"]["code"] == "FORBIDDEN"
