@@ -217,7 +217,7 @@ class Investigator:
         if any(o.reason is CoverageReason.VECTOR_ARM_DISABLED for o in coverage):
             limitations, displaced = disclose_degraded_retrieval(limitations, displaced)
         kept = [r.grain for r in results if r.facts]
-        label = _label(effective, kept)
+        label = _label(effective, kept, window)
         result = frame.result(
             Outcome.ANSWERED,
             direct_judgment=synthesis.direct_judgment,
@@ -347,11 +347,18 @@ def _window(effective: EffectiveTime) -> Window:
     return Window(effective.end - DEFAULT_WINDOW, effective.end, historical)
 
 
-def _label(effective: EffectiveTime, grains: list[Any]) -> TemporalLabel:
+def _label(
+    effective: EffectiveTime, grains: list[Any], window: Window | None = None
+) -> TemporalLabel:
+    """The time the answer covers: the effective time, and from the start of the window the
+    fact reads covered (it only ever narrows what was asked)."""
     parts = compose_label(effective, grains)
+    start = parts.effective_from
+    if window is not None and effective.axis.value != "range":
+        start = window.start
     return TemporalLabel(
         axis=Axis(parts.axis.value),
-        effective_from=parts.effective_from,
+        effective_from=start,
         effective_to=parts.effective_to,
         grain=parts.grain,
         note=parts.note,

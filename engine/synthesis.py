@@ -157,6 +157,8 @@ def _failed_deploys(fact: Fact, name: str) -> Signal | None:
     )
 
 
+_ORDER = {Standing.PRIMARY: 0, Standing.CONTRIBUTING: 1, Standing.WITHHELD: 2}
+
 RULES: dict[FactKind, Rule] = {
     FactKind.WORK_ITEMS_OVERDUE: _overdue,
     FactKind.THROUGHPUT: _throughput,
@@ -207,7 +209,7 @@ class DeterministicSynthesizer:
             signal = rule(fact, names.get(fact.subject_key, fact.subject_key)) if rule else None
             if signal is not None and fact.evidence:
                 signals.append((signal, fact))
-        signals.sort(key=lambda pair: (-pair[0].weight, pair[1].id))
+        signals.sort(key=lambda pair: (_ORDER[pair[0].standing], -pair[0].weight, pair[1].id))
         drivers = []
         for rank, (signal, fact) in enumerate(signals):
             claim = _claim(fact, len(claims) + 1)
@@ -247,6 +249,8 @@ def _judgment(
     if not drivers:
         return f"No canonical fact shows {subject} behind or under strain in this window."
     lead = primary[0] if primary else drivers[0]
+    if inputs.intent == "why_behind":
+        return f"{subject} is behind. Main reason: {lead.statement}"
     return f"{subject}: {lead.statement}"
 
 
