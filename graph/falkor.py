@@ -27,7 +27,7 @@ from graph.port import (
     RoundTrips,
     check_org,
 )
-from graph.scoped import Row, ScopedGraph
+from graph.scoped import Row, ScopedGraph, apply_schema
 
 if TYPE_CHECKING:
     from engine.embedding import Embedder
@@ -146,15 +146,7 @@ class FalkorStore:
     async def bootstrap(self, org_id: str) -> None:
         name = SYSTEM_GRAPH if org_id == SYSTEM_SCOPE else GRAPH_PREFIX + check_org(org_id)
         executor = _GraphExecutor(self, name)
-        statements = list(self.dialect.bootstrap)
-        if self.embedder is not None and org_id != SYSTEM_SCOPE:
-            statements += self.dialect.vector_index(self.embedder.identity.dimension)
-        for statement in statements:
-            try:
-                await executor.run(statement, {}, write=True)
-            except GraphQueryError as exc:
-                if not self.dialect.is_already_exists(str(exc)):
-                    raise
+        await apply_schema(executor, self.dialect, self.embedder, org_id != SYSTEM_SCOPE)
 
     async def ping(self) -> None:
         self.round_trips.add()

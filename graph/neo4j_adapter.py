@@ -21,7 +21,7 @@ from graph.port import (
     RoundTrips,
     check_org,
 )
-from graph.scoped import Row, ScopedGraph
+from graph.scoped import Row, ScopedGraph, apply_schema
 
 if TYPE_CHECKING:
     from engine.embedding import Embedder
@@ -120,15 +120,7 @@ class Neo4jStore:
         # Indexes are database-wide here; org_id leads each of them.
         if org_id != SYSTEM_SCOPE:
             check_org(org_id)
-        statements = list(self.dialect.bootstrap)
-        if self.embedder is not None:
-            statements += self.dialect.vector_index(self.embedder.identity.dimension)
-        for statement in statements:
-            try:
-                await self._executor.run(statement, {}, write=True)
-            except GraphQueryError as exc:
-                if not self.dialect.is_already_exists(str(exc)):
-                    raise
+        await apply_schema(self._executor, self.dialect, self.embedder)
 
     async def ping(self) -> None:
         self.round_trips.add()

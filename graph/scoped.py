@@ -32,6 +32,7 @@ from graph.port import (
     Edge,
     EdgeRequest,
     EpisodeRequest,
+    GraphQueryError,
     SortKey,
     SubjectPage,
     SubjectQuery,
@@ -55,6 +56,22 @@ class Executor(Protocol):
     ) -> list[Row]:
         """Send one statement; raise only the port's errors."""
         ...
+
+
+async def apply_schema(
+    executor: Executor, dialect: Dialect, embedder: Embedder | None, with_vectors: bool = True
+) -> None:
+    """Run the dialect's index DDL (and the vector index for the embedder's width); an index
+    that already exists is not an error, so bootstrap can run on every start."""
+    statements = list(dialect.bootstrap)
+    if embedder is not None and with_vectors:
+        statements += dialect.vector_index(embedder.identity.dimension)
+    for statement in statements:
+        try:
+            await executor.run(statement, {}, write=True)
+        except GraphQueryError as exc:
+            if not dialect.is_already_exists(str(exc)):
+                raise
 
 
 def _edge_groups(
