@@ -265,8 +265,26 @@ class Investigator:
     async def _cohort(
         self, understood: Interpretation, effective: EffectiveTime
     ) -> list[StoredSubject]:
+        """No subject named, a kind asked about ("which services had incidents last week"):
+        the subjects of that kind with the most records the asked facts are computed from,
+        in the window; without such facts, the most recently active of the kind."""
         assert understood.kind_hint is not None
-        at = TimeSpan.point(int(effective.end.timestamp() * 1_000_000) * 1_000)
+        window = _window(effective)
+        record_kinds = sorted(
+            {
+                k
+                for p in self.providers
+                if not understood.fact_kinds or p.kinds & set(understood.fact_kinds)
+                for k in p.record_kinds
+            }
+        )
+        if understood.fact_kinds and record_kinds:
+            span = TimeSpan(window.start_ns, window.end_ns)
+            active = await self.graph.active_subjects(record_kinds, span, COHORT_LIMIT * 4)
+            found = await self.graph.subjects_by_keys([k for k, _ in active])
+            ranked = [found[k] for k, _ in active if k in found]
+            return [s for s in ranked if s.kind == understood.kind_hint][:COHORT_LIMIT]
+        at = TimeSpan.point(window.end_ns)
         query = SubjectQuery(kinds=(understood.kind_hint,), at=at, order=SubjectOrder.RECENT)
         page = await self.graph.find_subjects(query, COHORT_LIMIT)
         return list(page.items)

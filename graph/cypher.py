@@ -517,3 +517,13 @@ TOUCH_PROJECTION_EPOCH = """
 MERGE (m:ProjectionEpoch {org_id: $org})
 SET m.changed_ns = $changed_ns
 """
+
+# Subjectless cohort discovery: the subjects with the most records of some kinds in a window.
+ACTIVE_SUBJECTS = """
+MATCH (r:SourceRecord {org_id: $org})
+WHERE r.start_ns >= $t_start AND r.start_ns <= $t_end AND r.record_kind IN $kinds
+WITH r.subject_key AS k, count(r) AS n
+ORDER BY n DESC, k
+LIMIT $limit
+RETURN k, n
+"""

@@ -19,6 +19,7 @@ _NODE_INDEXES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Subject", ("kind",)),
     ("Subject", ("source",)),
     ("SourceRecord", ("subject_key",)),
+    ("SourceRecord", ("start_ns",)),
     ("Investigation", ("reuse_key",)),
     ("Investigation", ("created_ns",)),
 )

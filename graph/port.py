@@ -316,6 +316,12 @@ class OrgGraph(Protocol):
 
     async def episodes(self, requests: Sequence[EpisodeRequest]) -> list[list[Episode]]: ...
 
+    async def active_subjects(
+        self, kinds: Sequence[SourceRecordKind], span: TimeSpan, limit: int
+    ) -> list[tuple[str, int]]:
+        """Subject keys with the most source records of `kinds` starting within `span`."""
+        ...
+
     async def episode_counts(self, requests: Sequence[EpisodeRequest]) -> list[int]: ...
 
     async def episodes_of(

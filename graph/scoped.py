@@ -300,6 +300,21 @@ class ScopedGraph:
         ]
         return dict(zip(unique, await self.edges(requests), strict=True))
 
+    async def active_subjects(
+        self, kinds: Sequence[SourceRecordKind], span: TimeSpan, limit: int
+    ) -> list[tuple[str, int]]:
+        """Subject keys with the most source records of `kinds` starting within `span`."""
+        if not kinds:
+            return []
+        found = await self._read(
+            cypher.ACTIVE_SUBJECTS,
+            kinds=[SourceRecordKind(k).value for k in kinds],
+            t_start=span.start_ns,
+            t_end=span.end_ns,
+            limit=limit,
+        )
+        return [(str(k), int(n)) for k, n in found]
+
     async def episodes(self, requests: Sequence[EpisodeRequest]) -> list[list[Episode]]:
         out: list[list[Episode]] = [[] for _ in requests]
         if requests:

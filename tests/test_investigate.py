@@ -182,3 +182,13 @@ async def test_the_graph_going_down_fails_with_a_stage(demo: OrgGraph) -> None:
     assert failed.value.result.failure_stage.value == "read_facts"
     assert failed.value.result.failure_classification is not None
     assert failed.value.result.failure_classification.value == "graph_unavailable"
+
+
+async def test_a_cohort_question_finds_the_subjects_with_those_records(demo: OrgGraph) -> None:
+    result, _ = await investigator(demo).investigate(
+        "me", InvestigationRequest("which services had incidents last week?")
+    )
+    assert result.outcome is Outcome.ANSWERED
+    assert "service:payments" in result.subject_keys
+    assert all(key.startswith("service:") for key in result.subject_keys)
+    assert result.temporal_label is not None and result.temporal_label.axis is Axis.RANGE
