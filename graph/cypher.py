@@ -261,10 +261,15 @@ MERGE (e)-[x:MENTIONS {{org_id: $org}}]->(s)
 
 
 # A request row: [index, key, start_ns, end_ns, limit, after_ns, after_key]; newest first.
+# The subject is matched first, in a clause of its own: FalkorDB otherwise scanned every
+# episode and walked to the subject.
 EPISODES = """
 UNWIND $reqs AS q
-MATCH (e:Episode {org_id: $org})-[x:MENTIONS]->(s:Subject {org_id: $org, key: q[1]})
-WHERE (q[2] IS NULL OR e.occurred_at_ns >= q[2]) AND (q[3] IS NULL OR e.occurred_at_ns <= q[3])
+MATCH (s:Subject {org_id: $org, key: q[1]})
+WITH q, s
+MATCH (e:Episode)-[x:MENTIONS]->(s)
+WHERE e.org_id = $org
+  AND (q[2] IS NULL OR e.occurred_at_ns >= q[2]) AND (q[3] IS NULL OR e.occurred_at_ns <= q[3])
   AND (q[5] IS NULL OR e.occurred_at_ns < q[5] OR (e.occurred_at_ns = q[5] AND e.key > q[6]))
 WITH q[0] AS i, q[4] AS lim, e
 ORDER BY i, e.occurred_at_ns DESC, e.key
@@ -274,8 +279,11 @@ RETURN i, rows[0..lim]
 
 EPISODE_COUNTS = """
 UNWIND $reqs AS q
-MATCH (e:Episode {org_id: $org})-[x:MENTIONS]->(s:Subject {org_id: $org, key: q[1]})
-WHERE (q[2] IS NULL OR e.occurred_at_ns >= q[2]) AND (q[3] IS NULL OR e.occurred_at_ns <= q[3])
+MATCH (s:Subject {org_id: $org, key: q[1]})
+WITH q, s
+MATCH (e:Episode)-[x:MENTIONS]->(s)
+WHERE e.org_id = $org
+  AND (q[2] IS NULL OR e.occurred_at_ns >= q[2]) AND (q[3] IS NULL OR e.occurred_at_ns <= q[3])
 RETURN q[0], count(e)
 """
 
