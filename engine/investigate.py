@@ -40,7 +40,7 @@ from engine.models import StoredSubject
 from engine.planning import Decision, plan, read_facts
 from engine.providers import Provider, ProviderResult, Window
 from engine.receipts import ReceiptSigner
-from engine.resolution import Ambiguous, Resolved, Resolver
+from engine.resolution import Ambiguous, NotFound, Resolution, Resolved, Resolver
 from engine.synthesis import SynthesisInput, Synthesizer
 from engine.text import normalise
 from engine.timecontext import EffectiveTime, compose_label, resolve_time, time_axis_key
@@ -249,7 +249,7 @@ class Investigator:
             found = await self.graph.subjects_by_keys(bound)
             subjects = [found[k] for k in bound if k in found]
         for reference in understood.references if not subjects else ():
-            outcome = await self.resolver.resolve(actor, reference, None, 5)
+            outcome = await self._resolve_one(actor, reference, understood)
             if isinstance(outcome, Resolved):
                 subjects.append(outcome.subject)
             elif isinstance(outcome, Ambiguous) and request.allow_clarification:
@@ -261,6 +261,19 @@ class Investigator:
         if not subjects:
             return lambda frame, trace: outcomes.no_match(frame, trace)
         return list({s.key: s for s in subjects}.values())
+
+    async def _resolve_one(
+        self, actor: str, reference: str, understood: Interpretation
+    ) -> Resolution:
+        """A kind word in the question ("how is the checkout service doing") narrows the
+        reference first; if nothing of that kind matches, the reference is tried alone. For
+        "who owns X" the kind word names the answer (a team), not X, so it is not used."""
+        hint = understood.kind_hint if understood.intent != "who_owns" else None
+        if hint is not None:
+            outcome = await self.resolver.resolve(actor, reference, hint, 5)
+            if not isinstance(outcome, NotFound):
+                return outcome
+        return await self.resolver.resolve(actor, reference, None, 5)
 
     async def _cohort(
         self, understood: Interpretation, effective: EffectiveTime

@@ -192,3 +192,12 @@ async def test_a_cohort_question_finds_the_subjects_with_those_records(demo: Org
     assert "service:payments" in result.subject_keys
     assert all(key.startswith("service:") for key in result.subject_keys)
     assert result.temporal_label is not None and result.temporal_label.axis is Axis.RANGE
+
+
+async def test_a_kind_word_narrows_the_reference(demo: OrgGraph) -> None:
+    # "payments" alone is a team, a repository alias and a service alias.
+    result, _ = await investigator(demo).investigate(
+        "me", InvestigationRequest("how is the payments service doing?")
+    )
+    assert result.outcome is Outcome.ANSWERED
+    assert result.subject_keys == ("service:payments",)
