@@ -25,7 +25,14 @@ from typing import Any
 
 from engine.embedding import HashingEmbedder
 from engine.models import SubjectKind
-from engine.resolution import Ambiguous, NotFound, Resolved, Resolver, normalise
+from engine.resolution import (
+    Ambiguous,
+    NotFound,
+    Resolved,
+    Resolver,
+    handle_forms,
+    normalise,
+)
 from engine.ring import ReferenceRing
 from graph.demo import generate
 from graph.embedded import EmbeddedServer
@@ -51,8 +58,10 @@ def labelled(
     owners: dict[tuple[str, str], set[str]] = defaultdict(set)
     for s in subjects:
         for handle in [s["name"], *s.get("aliases", []), *s.get("previous_names", [])]:
-            owners[(s["kind"], normalise(handle))].add(s["key"])
-            owners[("*", normalise(handle))].add(s["key"])
+            # Every form the resolver reads a handle as ("Ledger Service" is also "ledger").
+            for form in handle_forms(handle, SubjectKind(s["kind"])):
+                owners[(s["kind"], form)].add(s["key"])
+                owners[("*", form)].add(s["key"])
 
     def unique(kind: str, handle: str) -> bool:
         return len(owners[(kind, normalise(handle))]) == 1

@@ -75,6 +75,8 @@ class InvestigationRequest:
 class _Stages:
     timings: list[tuple[str, float]] = field(default_factory=list)
     current: FailureStage = FailureStage.INTERPRET
+    chosen: tuple[str, ...] = ()
+    pruned: tuple[tuple[str, CoverageReason], ...] = ()
 
     @asynccontextmanager
     async def stage(self, stage: FailureStage) -> AsyncIterator[None]:
@@ -191,6 +193,12 @@ class Investigator:
         window = _window(effective)
         async with stages.stage(FailureStage.PLAN):
             chosen = plan(self.providers, resolved, understood.fact_kinds)
+        stages.chosen = tuple(r.provider.name for r in chosen.reads)
+        stages.pruned = tuple(
+            (e.provider, CoverageReason(e.decision.value))
+            for e in chosen.entries
+            if e.decision in (Decision.PRUNED, Decision.NOT_ASKED)
+        )
         async with stages.stage(FailureStage.READ_FACTS):
             results = await read_facts(chosen, self.graph, window)
         async with stages.stage(FailureStage.DISCOVER_CONTEXT):
@@ -367,7 +375,10 @@ class Investigator:
 
     def _trace(self, stages: _Stages, start_trips: int) -> Trace:
         return Trace(
-            stages=tuple(stages.timings), graph_round_trips=max(self.round_trips() - start_trips, 0)
+            stages=tuple(stages.timings),
+            graph_round_trips=max(self.round_trips() - start_trips, 0),
+            providers_chosen=stages.chosen,
+            providers_pruned=stages.pruned,
         )
 
 

@@ -153,19 +153,33 @@ def near_exact(reference: str, handle: str) -> bool:
     )
 
 
+_KIND_SUFFIXES = {kind: (kind.value.replace("_", " "), "svc") for kind in SubjectKind}
+
+
+def handle_forms(handle: str, kind: SubjectKind) -> list[str]:
+    """A handle as written, and without a trailing word naming its kind: "Checkout Service"
+    is the checkout service; the kind word types it, it does not tell it apart."""
+    norm = normalise(handle)
+    forms = [norm]
+    for suffix in _KIND_SUFFIXES[kind]:
+        if norm.endswith(" " + suffix):
+            forms.append(norm[: -len(suffix) - 1])
+    return forms
+
+
 def best_handle(reference: str, subject: StoredSubject) -> tuple[str | None, float, bool]:
     """The subject's handle closest to the reference, its similarity, and exact equality."""
     ref = normalise(reference)
     best, best_score = None, 0.0
     for handle in handles(subject):
-        norm = normalise(handle)
-        if norm and norm == ref:
-            return handle, 1.0, True
-        score = similarity(ref, norm) if norm else 0.0
-        if norm and near_exact(ref, norm):
-            score = max(score, gates.NEAR_EXACT_SIMILARITY)
-        if score > best_score:
-            best, best_score = handle, score
+        for norm in handle_forms(handle, subject.kind):
+            if norm and norm == ref:
+                return handle, 1.0, True
+            score = similarity(ref, norm) if norm else 0.0
+            if norm and near_exact(ref, norm):
+                score = max(score, gates.NEAR_EXACT_SIMILARITY)
+            if score > best_score:
+                best, best_score = handle, score
     return best, best_score, False
 
 

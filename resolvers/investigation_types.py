@@ -152,10 +152,18 @@ class StageTiming:
     milliseconds: float
 
 
+@strawberry.type
+class PrunedProvider:
+    provider: str
+    reason: CoverageReason  # type: ignore[valid-type]
+
+
 @strawberry.type(description="How the investigation ran: stages, round trips, providers.")
 class Trace:
     stages: list[StageTiming]
     graph_round_trips: int
+    providers_chosen: list[str]
+    providers_pruned: list[PrunedProvider]
 
 
 @strawberry.type(description="An immutable investigation result.")
@@ -226,6 +234,10 @@ class InvestigationResult(Node):
             trace=Trace(
                 stages=[StageTiming(name=n, milliseconds=ms) for n, ms in r.trace.stages],
                 graph_round_trips=r.trace.graph_round_trips,
+                providers_chosen=list(r.trace.providers_chosen),
+                providers_pruned=[
+                    PrunedProvider(provider=p, reason=why) for p, why in r.trace.providers_pruned
+                ],
             )
             if r.trace
             else None,

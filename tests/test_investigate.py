@@ -129,6 +129,8 @@ async def test_a_pruned_provider_is_recorded_in_coverage(demo: OrgGraph) -> None
     pruned = {o.source: o for o in result.coverage if o.state.value == "pruned"}
     assert "deploys" in pruned  # deploys are about services, payments-api is a repository
     assert pruned["deploys"].reason.value == "unsupported_subject_kinds"
+    assert result.trace is not None and "delivery" in result.trace.providers_chosen
+    assert ("deploys", pruned["deploys"].reason) in result.trace.providers_pruned
     # Pruning is not a degradation: nothing about it in the limitations.
     assert not any("deploys" in text for text in result.limitations)
     # The saved result is the validated one; validating it again against no facts shows
