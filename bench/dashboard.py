@@ -42,8 +42,9 @@ _ADMITTED = (
 RAW = f"""
 MATCH (s:Subject {{org_id: $org}})
 WHERE s.kind = 'repository' AND s.stub = false AND {_ADMITTED.format(v="s")}
-OPTIONAL MATCH (a:SourceRecord {{org_id: $org, subject_key: s.key}}) WHERE a.start_ns <= $t
-WITH s, max(CASE WHEN a.end_ns IS NOT NULL AND a.end_ns <= $t THEN a.end_ns
+OPTIONAL MATCH (a:SourceRecord {{org_id: $org, subject_key: s.key}})
+WITH s, max(CASE WHEN a.start_ns > $t THEN null
+                 WHEN a.end_ns IS NOT NULL AND a.end_ns <= $t THEN a.end_ns
                  ELSE a.start_ns END) AS seen
 WITH s, coalesce(seen, -1) AS last ORDER BY last DESC, s.key LIMIT 100
 OPTIONAL MATCH (team:Subject)-[o:OWNS]->(s)

@@ -134,13 +134,15 @@ RETURN {S_BRIEF if shape.brief else S_VALUES}, {sort}, s.key
 
 def _recent_subjects(shape: FilterShape, after: bool) -> str:
     # Most recently active first: the latest source-record time not after the query time.
+    # The time test sits inside the aggregate, not in a WHERE: there FalkorDB chose the
+    # start-time index and scanned every record of the organisation for each subject.
     until = "$t_end" if shape.timed else "9223372036854775807"
     cursor = "WHERE last < $after_sort OR (last = $after_sort AND s.key > $after_key)"
     return f"""{_subject_filter(shape)}
 OPTIONAL MATCH (a:SourceRecord {{org_id: $org, subject_key: s.key}})
-WHERE a.start_ns <= {until}
-WITH s, max(CASE WHEN a.end_ns IS NOT NULL AND a.end_ns <= {until}
-                 THEN a.end_ns ELSE a.start_ns END) AS seen
+WITH s, max(CASE WHEN a.start_ns > {until} THEN null
+                 WHEN a.end_ns IS NOT NULL AND a.end_ns <= {until} THEN a.end_ns
+                 ELSE a.start_ns END) AS seen
 WITH s, coalesce(seen, -1) AS last
 {cursor if after else ""}
 WITH s, last ORDER BY last DESC, s.key LIMIT $limit
