@@ -49,7 +49,7 @@ from graph.port import GraphError, GraphTimeout, SubjectOrder, SubjectQuery, Tim
 
 DEFAULT_WINDOW = timedelta(days=30)
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
-COHORT_LIMIT = 25
+COHORT_LIMIT = 10  # a cohort answer names its most affected subjects, not all of them
 T = TypeVar("T")
 
 
