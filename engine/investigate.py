@@ -8,6 +8,7 @@ never an exception's text. Results are immutable once saved.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import time
 import uuid
@@ -36,7 +37,7 @@ from engine.contract import (
 from engine.errors import BadUserInput
 from engine.facts import ProviderState
 from engine.interpretation import Interpretation, interpret
-from engine.models import StoredSubject
+from engine.models import RelationshipType, StoredSubject
 from engine.planning import Decision, plan, read_facts
 from engine.providers import Provider, ProviderResult, Window
 from engine.receipts import ReceiptSigner
@@ -49,6 +50,7 @@ from graph.port import GraphError, GraphTimeout, SubjectOrder, SubjectQuery, Tim
 
 DEFAULT_WINDOW = timedelta(days=30)
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
+CONTEXT_TYPES = (RelationshipType.OWNS, RelationshipType.DEPENDS_ON)
 COHORT_LIMIT = 10  # a cohort answer names its most affected subjects, not all of them
 T = TypeVar("T")
 
@@ -203,8 +205,16 @@ class Investigator:
             results = await read_facts(chosen, self.graph, window)
         async with stages.stage(FailureStage.DISCOVER_CONTEXT):
             keys = [s.key for s in resolved]
-            episodes = await self.graph.episodes_of(
-                keys, span=TimeSpan(window.start_ns, window.end_ns), limit_per_subject=10
+            span = TimeSpan(window.start_ns, window.end_ns)
+            episodes, edges = await asyncio.gather(
+                self.graph.episodes_of(keys, span=span, limit_per_subject=10),
+                # Relationships valid at the effective time: owners and dependencies.
+                self.graph.relationships_of(
+                    keys,
+                    types=CONTEXT_TYPES,
+                    at=TimeSpan.point(window.end_ns),
+                    limit_per_subject=20,
+                ),
             )
         facts = tuple(f for r in results for f in r.facts)
         async with stages.stage(FailureStage.SYNTHESIZE):
@@ -215,6 +225,7 @@ class Investigator:
                     tuple(resolved),
                     facts,
                     tuple(e for es in episodes.values() for e in es),
+                    tuple(e for es in edges.values() for e in es),
                     window,
                     Axis(effective.axis.value),
                 )
@@ -317,9 +328,31 @@ class Investigator:
         if stored is None:
             return None
         result = InvestigationResult.model_validate_json(stored.payload)
-        # Authorization is rechecked: every subject must still be readable here.
-        found = await self.graph.subjects_by_keys(list(result.subject_keys))
-        return result if len(found) == len(set(result.subject_keys)) else None
+        return result if await self._still_visible(result) else None
+
+    async def _still_visible(self, result: InvestigationResult) -> bool:
+        """Reuse rechecks that every subject and evidence reference can still be read here."""
+        subjects = set(result.subject_keys)
+        records: set[str] = set()
+        relationships: set[tuple[str, str]] = set()
+        for driver in result.drivers:
+            for ref in driver.evidence:
+                if ref.kind.value == "source_record":
+                    records.add(ref.ref)
+                elif ref.kind.value == "relationship" and ref.ref.count("|") == 3:
+                    relationships.add((ref.ref.split("|")[1], ref.ref))
+                elif ref.kind.value == "subject":
+                    subjects.add(ref.ref)
+        found_subjects, found_records, found_edges = await asyncio.gather(
+            self.graph.subjects_by_keys(sorted(subjects)),
+            self.graph.source_records_by_keys(sorted(records)),
+            self.graph.edges_by_id(sorted(relationships)),
+        )
+        return (
+            len(found_subjects) == len(subjects)
+            and len(found_records) == len(records)
+            and len(found_edges) == len(relationships)
+        )
 
     async def _persist(self, result: InvestigationResult, key: str | None) -> None:
         try:

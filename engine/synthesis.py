@@ -37,6 +37,7 @@ class SynthesisInput:
     subjects: tuple[StoredSubject, ...]
     facts: tuple[Fact, ...]
     episodes: tuple[Episode, ...]
+    edges: tuple[Any, ...]  # relationships around the subjects (graph edges), for context
     window: Window
     axis: Axis
 
@@ -226,9 +227,65 @@ class DeterministicSynthesizer:
                     rank=rank,
                 )
             )
+        drivers += _relationship_drivers(inputs, names, len(drivers))
+        drivers += _episode_drivers(inputs, len(drivers))
         ownership = [f for f in inputs.facts if f.kind is FactKind.OWNERSHIP]
         judgment = _judgment(inputs, drivers, ownership, names)
         return Synthesis(judgment, _state(inputs.facts, names), tuple(drivers), tuple(claims))
+
+
+def _relationship_drivers(
+    inputs: SynthesisInput, names: dict[str, str], start: int
+) -> list[Driver]:
+    """Ownership that changed within the window: closes to the relationship itself."""
+    out: list[Driver] = []
+    for edge in inputs.edges:
+        rel = edge.relationship
+        if rel.type.value != "OWNS" or rel.valid_from is None:
+            continue
+        if not inputs.window.start <= rel.valid_from <= inputs.window.end:
+            continue
+        owned = names.get(rel.to_key, rel.to_key)
+        statement = f"Ownership of {owned} moved to {edge.other.name} on {rel.valid_from:%Y-%m-%d}."
+        ref = EvidenceRef(ref=rel.rel_id, kind=EvidenceKind.RELATIONSHIP, subject_key=rel.to_key)
+        out.append(
+            Driver(
+                id=f"driver-{start + len(out) + 1}",
+                standing=Standing.CONTRIBUTING,
+                category=DriverCategory.OWNERSHIP_CHANGE,
+                statement=statement,
+                subject_keys=(rel.to_key, rel.from_key),
+                evidence=(ref,),
+                relationship_path=(rel.rel_id,),
+                rank=start + len(out),
+            )
+        )
+    return out
+
+
+def _episode_drivers(inputs: SynthesisInput, start: int) -> list[Driver]:
+    """Episodes are untrusted text: a rollback or outage they mention is shown to no one as a
+    finding (withheld), only counted, until a canonical fact says the same."""
+    out: list[Driver] = []
+    for episode in inputs.episodes:
+        text = episode.text.lower()
+        if not any(word in text for word in ("rolled back", "rollback", "outage", "paged")):
+            continue
+        ref = EvidenceRef(ref=episode.key, kind=EvidenceKind.EPISODE)
+        out.append(
+            Driver(
+                id=f"driver-{start + len(out) + 1}",
+                standing=Standing.WITHHELD,
+                category=DriverCategory.CONTEXT,
+                statement=f"An episode on {episode.occurred_at:%Y-%m-%d} reports trouble.",
+                subject_keys=tuple(episode.mentions[:3]),
+                evidence=(ref,),
+                rank=start + len(out),
+            )
+        )
+        if len(out) >= 3:
+            break
+    return out
 
 
 def _judgment(

@@ -203,3 +203,51 @@ async def test_a_kind_word_narrows_the_reference(demo: OrgGraph) -> None:
     )
     assert result.outcome is Outcome.ANSWERED
     assert result.subject_keys == ("service:payments",)
+
+
+async def test_recent_ownership_change_closes_to_its_relationship(demo: OrgGraph) -> None:
+    from engine.contract import DriverCategory
+
+    engine = Investigator(
+        demo, Resolver(demo, ReferenceRing(), demo.org_id), default_providers(),
+        DeterministicSynthesizer(), SIGNER, VERSIONS,
+        now=lambda: datetime(2026, 3, 1, tzinfo=UTC),
+    )
+    result, _ = await engine.investigate("me", InvestigationRequest("how is checkout-web doing?"))
+    changes = [d for d in result.drivers if d.category is DriverCategory.OWNERSHIP_CHANGE]
+    assert len(changes) == 1 and "Checkout Squad" in changes[0].statement
+    assert changes[0].relationship_path == (changes[0].evidence[0].ref,)
+    assert changes[0].evidence[0].kind.value == "relationship"
+
+
+async def test_episode_trouble_is_withheld_not_shown(demo: OrgGraph) -> None:
+    from engine.answer import project
+
+    result, _ = await investigator(demo).investigate(
+        "me", InvestigationRequest("how is the payments service doing?")
+    )
+    withheld = [d for d in result.drivers if d.standing is Standing.WITHHELD]
+    assert withheld, "the demo story has a rolled-back deploy episode in the window"
+    view = project(result)
+    assert all(d.standing is not Standing.WITHHELD for d in view.drivers)
+    assert view.budget.withheld_omitted == len(withheld)
+
+
+async def test_reuse_rechecks_evidence_still_exists(falkor: FalkorStore) -> None:
+    org = new_org()
+    await falkor.bootstrap(org)
+    graph = falkor.org(org)
+    await Projector(graph, source="demo").run(json.dumps(r) for r in generate(300))
+    engine = investigator(graph, reuse=timedelta(hours=1))
+    request = InvestigationRequest("why is payments-api behind?")
+    first, _ = await engine.investigate("me", request)
+    cited = next(e.ref for d in first.drivers for e in d.evidence if e.kind.value == "source_record")
+    # Retract the evidence without moving the projection epoch (as a concurrent writer might):
+    # reuse must notice on its own.
+    epoch = await graph.results.projection_epoch()
+    await Projector(graph, source="fix").run(
+        [json.dumps({"type": "tombstone", "target": "source_record", "key": cited})])
+    assert epoch is not None
+    await graph.results.touch_projection_epoch(epoch)
+    again, reused = await engine.investigate("me", request)
+    assert not reused and again.id != first.id
