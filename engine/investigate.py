@@ -231,6 +231,15 @@ class Investigator:
                 )
             )
         coverage = _coverage(chosen.entries, results, resolved)
+        if self.resolver.vector_arm_missed:
+            coverage += (
+                CoverageObservation(
+                    source="vector-search",
+                    state=CoverageState.DEGRADED,
+                    reason=CoverageReason.VECTOR_ARM_DISABLED,
+                    count=None,
+                ),
+            )
         limitations = synthesis.limitations + _limitations(results)
         displaced = 0
         if any(o.reason is CoverageReason.VECTOR_ARM_DISABLED for o in coverage):

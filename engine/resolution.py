@@ -270,6 +270,9 @@ class Resolver:
         self.directory = directory
         self.ring = ring
         self.org_id = org_id
+        # Set when a hybrid search ran without its vector arm: an answer built on this
+        # resolution must disclose that its retrieval was degraded.
+        self.vector_arm_missed = False
 
     async def resolve(
         self, actor: str, reference: str, kind: SubjectKind | None = None, limit: int = 5
@@ -385,6 +388,8 @@ class Resolver:
         )
         seen = {s.key for s, _ in complete}
         lexical = complete + [(s, score) for s, score in lexical if s.key not in seen]
+        if vector is None:
+            self.vector_arm_missed = True
         outcome = decide(fuse(text, lexical, vector), limit, exhaustive=exhaustive)
         if vector is None and isinstance(outcome, NotFound):
             return NotFound(Stage.HYBRID, ("vector_arm_disabled",))

@@ -251,3 +251,24 @@ async def test_reuse_rechecks_evidence_still_exists(falkor: FalkorStore) -> None
     await graph.results.touch_projection_epoch(epoch)
     again, reused = await engine.investigate("me", request)
     assert not reused and again.id != first.id
+
+
+async def test_resolution_without_the_vector_arm_is_disclosed(
+    demo: OrgGraph, falkor_server: object
+) -> None:
+    from engine.contract import DEGRADED_RETRIEVAL
+    from graph.embedded import EmbeddedServer
+
+    assert isinstance(falkor_server, EmbeddedServer)
+    lexical_only = FalkorStore(falkor_server.url)  # no embedder: the vector arm is off
+    try:
+        graph = lexical_only.org(demo.org_id)
+        engine = investigator(graph)
+        result, _ = await engine.investigate(
+            "me", InvestigationRequest("why is paymnets-api behind?")  # a typo: hybrid search
+        )
+        assert result.outcome is Outcome.ANSWERED
+        assert any(o.reason.value == "vector_arm_disabled" for o in result.coverage)
+        assert DEGRADED_RETRIEVAL in result.limitations
+    finally:
+        await lexical_only.close()
