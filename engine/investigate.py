@@ -230,7 +230,8 @@ class Investigator:
                     Axis(effective.axis.value),
                 )
             )
-        coverage = _coverage(chosen.entries, results, resolved)
+        context_edges = [e for es in edges.values() for e in es]
+        coverage = _coverage(chosen.entries, results, resolved, context_edges)
         if self.resolver.vector_arm_missed:
             coverage += (
                 CoverageObservation(
@@ -458,7 +459,10 @@ _STATE = {
 
 
 def _coverage(
-    entries: Sequence[Any], results: Sequence[ProviderResult], subjects: Sequence[StoredSubject]
+    entries: Sequence[Any],
+    results: Sequence[ProviderResult],
+    subjects: Sequence[StoredSubject],
+    edges: Sequence[Any] = (),
 ) -> tuple[CoverageObservation, ...]:
     out = [
         CoverageObservation(
@@ -479,7 +483,11 @@ def _coverage(
                 count=len(r.facts),
             )
         )
+    # Elements with no validity window are admitted at every time, and counted here.
     windowless = sum(1 for s in subjects if s.valid_from is None and s.valid_to is None)
+    windowless += sum(
+        1 for e in edges if e.relationship.valid_from is None and e.relationship.valid_to is None
+    )
     if windowless:
         out.append(
             CoverageObservation(

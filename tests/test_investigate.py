@@ -44,8 +44,12 @@ def investigator(graph: OrgGraph, reuse: timedelta | None = None) -> Investigato
     )
 
 
-async def test_why_is_payments_api_behind_closes_to_evidence(demo: OrgGraph) -> None:
-    result, reused = await investigator(demo).investigate(
+async def test_why_is_payments_api_behind_closes_to_evidence(
+    demo: OrgGraph, falkor: FalkorStore
+) -> None:
+    engine = investigator(demo)
+    engine.round_trips = lambda: falkor.round_trips.total
+    result, reused = await engine.investigate(
         "me", InvestigationRequest("why is payments-api behind?")
     )
     assert not reused and result.outcome is Outcome.ANSWERED
@@ -55,7 +59,10 @@ async def test_why_is_payments_api_behind_closes_to_evidence(demo: OrgGraph) -> 
     assert {d.category.value for d in live} >= {"delivery_slowdown"}
     assert result.direct_judgment and "payments-api" in result.direct_judgment
     assert result.temporal_label is not None and result.temporal_label.axis is Axis.CURRENT
-    assert result.trace is not None and result.trace.graph_round_trips >= 0
+    assert result.trace is not None and result.trace.graph_round_trips > 0
+    # Elements with no validity window (payments-api's dependency edge) are counted.
+    windowless = [o for o in result.coverage if o.reason.value == "elements_without_window"]
+    assert windowless and windowless[0].count
     stored = await demo.results.by_ids([result.id])
     assert json.loads(stored[result.id])["id"] == result.id
 
