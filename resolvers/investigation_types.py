@@ -134,7 +134,7 @@ class CoverageObservation:
 
 
 @strawberry.type(description="A subject the question may mean, with the receipt to choose it.")
-class ClarificationCandidate:
+class Candidate:
     name: str
     score: float
     receipt: str
@@ -178,7 +178,7 @@ class InvestigationResult(Node):
     limitations: list[str]
     limitations_displaced: int
     temporal_label: TemporalLabel | None
-    candidates: list[ClarificationCandidate]
+    candidates: list[Candidate]
     clarification_prompt: str | None
     failure_stage: FailureStage | None  # type: ignore[valid-type]
     failure_classification: FailureClassification | None  # type: ignore[valid-type]
@@ -220,7 +220,7 @@ class InvestigationResult(Node):
             if label
             else None,
             candidates=[
-                ClarificationCandidate(
+                Candidate(
                     name=c.name, score=c.score, receipt=c.receipt, subject_key=c.subject_key
                 )
                 for c in r.candidates

@@ -20,7 +20,7 @@ MAX_LIMIT = 50
 
 
 @strawberry.type(description="A subject a reference may mean, with the evidence for it.")
-class Candidate:
+class ReferenceCandidate:
     subject: Subject
     score: float = strawberry.field(description="Confidence in [0, 1] the gates judged.")
     lexical_rank: int | None = strawberry.field(description="Rank in the full-text arm.")
@@ -31,7 +31,7 @@ class Candidate:
     )
 
     @classmethod
-    def of(cls, candidate: engine.Candidate, info: Ctx) -> Candidate:
+    def of(cls, candidate: engine.Candidate, info: Ctx) -> ReferenceCandidate:
         return cls(
             subject=Subject.from_model(candidate.subject, info.context.now),
             score=candidate.score,
@@ -51,7 +51,7 @@ class Resolved:
 
 @strawberry.type(description="Several subjects fit and none clearly: the caller must choose.")
 class Ambiguous:
-    candidates: list[Candidate]
+    candidates: list[ReferenceCandidate]
     stage: ResolutionStage  # type: ignore[valid-type]
     total: int | None = strawberry.field(description="How many fit (candidates may be fewer).")
 
@@ -68,7 +68,7 @@ ReferenceResolution = Annotated[
 
 
 @strawberry.type(description="A ranked search result with the score of each arm.")
-class SearchHit(Candidate):
+class SearchHit(ReferenceCandidate):
     pass
 
 
@@ -100,7 +100,7 @@ async def resolve_reference(
         subject = Subject.from_model(outcome.subject, now)
         return Resolved(subject=subject, confidence=outcome.confidence, stage=outcome.stage)
     if isinstance(outcome, engine.Ambiguous):
-        candidates = [Candidate.of(c, info) for c in outcome.candidates]
+        candidates = [ReferenceCandidate.of(c, info) for c in outcome.candidates]
         return Ambiguous(candidates=candidates, stage=outcome.stage, total=outcome.total)
     return NotFound(stage=outcome.stage, notes=list(outcome.notes))
 
@@ -115,7 +115,7 @@ async def search(
     lexical = await graph.search_lexical(text, kind_list, depth) if text.strip() else []
     vector = await graph.search_similar(text, kind_list, depth, SIMILARITY_FLOOR)
     ranked = engine.fuse(text, lexical, vector)[:size]
-    return [SearchHit(**vars(Candidate.of(c, info))) for c in ranked]
+    return [SearchHit(**vars(ReferenceCandidate.of(c, info))) for c in ranked]
 
 
 @strawberry.type
