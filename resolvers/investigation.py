@@ -120,7 +120,7 @@ def _request(data: InvestigateInput) -> InvestigationRequest:
     )
 
 
-async def _result(info: Ctx, global_id: str) -> contract.InvestigationResult | None:
+async def stored_result(info: Ctx, global_id: str) -> contract.InvestigationResult | None:
     parsed = from_global_id(global_id)
     # Unknown, malformed and another organisation's ids answer the same: null.
     local = parsed[1] if parsed and parsed[0] == "InvestigationResult" else global_id
@@ -135,7 +135,7 @@ async def _result(info: Ctx, global_id: str) -> contract.InvestigationResult | N
 class InvestigationQuery:
     @strawberry.field(description="An investigation result by id; null when unknown or not yours.")
     async def investigation(self, info: Ctx, id: strawberry.ID) -> InvestigationResult | None:
-        found = await _result(info, id)
+        found = await stored_result(info, id)
         return InvestigationResult.of(found) if found else None
 
     @strawberry.field(description="Investigation results, newest first.")
@@ -174,7 +174,7 @@ class InvestigationQuery:
     async def answer_projection(
         self, info: Ctx, result_id: strawberry.ID, budget: ProjectionBudgetInput | None = None
     ) -> AnswerProjection | None:
-        found = await _result(info, result_id)
+        found = await stored_result(info, result_id)
         if found is None:
             return None
         limits = budget or ProjectionBudgetInput()

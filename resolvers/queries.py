@@ -19,7 +19,8 @@ from engine.ring import RingEntry
 from graph.port import SortKey, SubjectPage, SubjectQuery
 from graph.port import SubjectOrder as PortOrder
 from resolvers.args import clean_text, page_size, point
-from resolvers.investigation import InvestigationQuery
+from resolvers.investigation import InvestigationQuery, stored_result
+from resolvers.investigation_types import InvestigationResult
 from resolvers.relay import decode_cursor, encode_cursor, from_global_id
 from resolvers.resolution import ResolutionQuery
 from resolvers.selection import nodes_identity_only
@@ -146,6 +147,9 @@ async def _node(info: Ctx, global_id: str) -> Node | None:
         return SourceRecord.from_model(record, now) if record else None
     if type_name == "Relationship":
         return await _relationship(info, local)
+    if type_name == "InvestigationResult":
+        found = await stored_result(info, global_id)
+        return InvestigationResult.of(found) if found else None
     return None
 
 

@@ -55,6 +55,11 @@ async def test_the_issues_example_question(gateway: Gateway, demo_token: tuple[s
     stored = data(await gateway.query(token, 'query($id: ID!) { investigation(id: $id) { id '
                                              "outcome directJudgment } }", {"id": result["id"]}))
     assert stored["investigation"]["directJudgment"] == result["directJudgment"]
+    as_node = data(await gateway.query(token, 'query($id: ID!) { node(id: $id) { __typename id '
+                                              "... on InvestigationResult { outcome } } }",
+                                       {"id": result["id"]}))
+    assert as_node["node"] == {"__typename": "InvestigationResult", "id": result["id"],
+                               "outcome": "ANSWERED"}
     listed = data(await gateway.query(token, "{ investigations(first: 5) { edges { node { id } } } }"))
     assert result["id"] in {e["node"]["id"] for e in listed["investigations"]["edges"]}
     view = data(await gateway.query(
