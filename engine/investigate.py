@@ -12,7 +12,7 @@ import asyncio
 import hashlib
 import time
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -512,4 +512,4 @@ def _limitations(results: Sequence[ProviderResult]) -> tuple[str, ...]:
     return tuple(notes)
 
 
-__all__ = ["Awaitable", "InvestigationFailed", "InvestigationRequest", "Investigator"]
+__all__ = ["InvestigationFailed", "InvestigationRequest", "Investigator"]

@@ -8,7 +8,6 @@ from datetime import datetime
 from typing import Any
 
 from engine.contract import (
-    Axis,
     CandidateChoice,
     FailureClassification,
     FailureStage,
@@ -108,7 +107,3 @@ def failure(
     return frame.result(
         Outcome.FAILED, trace, failure_stage=stage, failure_classification=classification
     )
-
-
-def axis_of(name: str) -> Axis:
-    return Axis(name)

@@ -40,8 +40,13 @@ class VectorStatus:
 Hit = tuple[StoredSubject, float]
 
 
+def as_parameter(vectors: np.ndarray) -> Any:
+    """Vectors as parameter values: plain floats, rounded (they travel as text)."""
+    return np.round(vectors.astype(np.float64), VECTOR_DECIMALS).tolist()
+
+
 def vector_rows(keys: Sequence[str], vectors: np.ndarray, stamp: str) -> list[list[Any]]:
-    rounded = np.round(vectors.astype(np.float64), VECTOR_DECIMALS).tolist()
+    rounded = as_parameter(vectors)
     return [[k, v, stamp] for k, v in zip(keys, rounded, strict=True)]
 
 
@@ -117,7 +122,7 @@ class SearchArms:
         # k-NN returns k rows whatever their distance; over-fetch for the kind filter, then
         # let the floor turn "nothing similar" into no candidate at all.
         params: dict[str, Any] = {
-            "vector": np.round(vector[0].astype(np.float64), VECTOR_DECIMALS).tolist(),
+            "vector": as_parameter(vector[0]),
             "k": max(limit * 4, 40),
             "limit": limit,
             "floor": floor,

@@ -4,7 +4,7 @@ the answer projection and canonical facts."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated, cast
+from typing import Annotated
 
 import strawberry
 from strawberry.scalars import JSON
@@ -278,4 +278,4 @@ class Mutation:
         )
 
 
-__all__ = ["InvestigationQuery", "Mutation", "cast"]
+__all__ = ["InvestigationQuery", "Mutation"]

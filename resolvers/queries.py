@@ -18,7 +18,7 @@ from engine.models import SubjectKind as SubjectKindValue
 from engine.ring import RingEntry
 from graph.port import SortKey, SubjectPage, SubjectQuery
 from graph.port import SubjectOrder as PortOrder
-from resolvers.args import clean_text, page_size, point
+from resolvers.args import clean_text, page_size, point, time_position
 from resolvers.investigation import InvestigationQuery, stored_result
 from resolvers.investigation_types import InvestigationResult
 from resolvers.relay import decode_cursor, encode_cursor, from_global_id
@@ -99,12 +99,10 @@ def _subject_query(
 def _position(after: str | None, order: SubjectOrder) -> SortKey | None:
     if after is None:
         return None
+    if order is SubjectOrder.RECENTLY_ACTIVE:
+        return time_position(after)
     sort, key = decode_cursor(after, 2)
-    if order is not SubjectOrder.RECENTLY_ACTIVE:
-        return (sort, key)
-    if not sort.lstrip("-").isdigit() or len(sort) > 20:
-        raise BadUserInput("invalid cursor")
-    return (int(sort), key)
+    return (sort, key)
 
 
 @strawberry.type(description="A page of subjects.")
