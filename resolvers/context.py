@@ -13,8 +13,9 @@ from engine.providers import Provider, default_providers
 from engine.receipts import ReceiptSigner
 from engine.ring import ReferenceRing
 from engine.synthesis import DeterministicSynthesizer, Synthesizer
-from graph.port import OrgGraph, TimeSpan
+from graph.port import Edge, EdgeRequest, OrgGraph, TimeSpan
 from resolvers.loaders import Loaders
+from resolvers.selection import SelectionChecks
 
 
 @dataclass
@@ -59,6 +60,9 @@ class RequestContext:
     services: EngineServices | None = None
     now: TimeSpan = field(default_factory=_now)
     loaders: Loaders = field(init=False)
+    selection: SelectionChecks = field(init=False, default_factory=SelectionChecks)
+    # Edges read ahead for a whole selection (resolvers/prefetch.py), by request.
+    prefetched: dict[EdgeRequest, list[Edge]] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.loaders = Loaders(self.graph)

@@ -21,9 +21,10 @@ from graph.port import SubjectOrder as PortOrder
 from resolvers.args import clean_text, page_size, point, time_position
 from resolvers.investigation import InvestigationQuery, stored_result
 from resolvers.investigation_types import InvestigationResult
+from resolvers.prefetch import read_ahead
 from resolvers.relay import decode_cursor, encode_cursor, from_global_id
 from resolvers.resolution import ResolutionQuery
-from resolvers.selection import nodes_identity_only
+from resolvers.selection import connection_nodes, plain_fields
 from resolvers.types import (
     Ctx,
     Episode,
@@ -193,10 +194,14 @@ class Query(ResolutionQuery, InvestigationQuery):
     ) -> SubjectConnection:
         size = page_size(first, info.context.limits.max_page_size)
         query = _subject_query(filter, search, order_by, point(as_of, info.context.now))
-        if nodes_identity_only(info.selected_fields[0].selections):
+        if info.context.selection.nodes_identity_only(info._raw_info.field_nodes):
             query = replace(query, brief=True)
         page = await info.context.graph.find_subjects(query, size, _position(after, order_by))
-        return SubjectConnection.of(page, query, after is not None)
+        connection = SubjectConnection.of(page, query, after is not None)
+        fields = connection_nodes(info._raw_info.field_nodes)
+        if fields and query.at is not None:
+            await read_ahead(info._raw_info, [(s.key, query.at, fields) for s in page.items])
+        return connection
 
     @strawberry.field(description="One subject by key or global id, as of a time.")
     async def subject(
@@ -224,4 +229,8 @@ class Query(ResolutionQuery, InvestigationQuery):
         principal = info.context.principal
         entry = RingEntry(found.key, found.name, found.kind.value)
         info.context.ring.admit(principal.org_id, principal.actor, entry)
+        field_nodes = info._raw_info.field_nodes
+        fields = plain_fields(field_nodes[0].selection_set) if len(field_nodes) == 1 else None
+        if fields:
+            await read_ahead(info._raw_info, [(found.key, at, fields)])
         return Subject.from_model(found, at)

@@ -8,6 +8,8 @@ from typing import Any
 import strawberry
 from graphql import GraphQLError
 from strawberry.extensions import SchemaExtension
+from strawberry.schema.config import StrawberryConfig
+from strawberry.schema.name_converter import NameConverter
 
 from resolvers.investigation import Mutation
 from resolvers.investigation_types import InvestigationResult
@@ -21,6 +23,22 @@ class Schema(strawberry.Schema):
         client's query text (strawberry would log every client mistake at ERROR level)."""
 
 
+class MemoNames(NameConverter):
+    """strawberry converts every argument's Python name to camelCase again on each resolver
+    call; the mapping never changes, so remember it (a dashboard page makes hundreds of
+    such calls)."""
+
+    def __init__(self) -> None:
+        super().__init__(auto_camel_case=True)
+        self._names: dict[str, str] = {}
+
+    def apply_naming_config(self, name: str) -> str:
+        found = self._names.get(name)
+        if found is None:
+            found = self._names[name] = super().apply_naming_config(name)
+        return found
+
+
 def build_schema(extensions: Sequence[type[SchemaExtension] | Any] = ()) -> strawberry.Schema:
     # Types reached only through the Node interface must be named explicitly.
     return Schema(
@@ -28,6 +46,7 @@ def build_schema(extensions: Sequence[type[SchemaExtension] | Any] = ()) -> stra
         mutation=Mutation,
         types=[Subject, Relationship, Episode, SourceRecord, InvestigationResult],
         extensions=list(extensions),
+        config=StrawberryConfig(name_converter=MemoNames()),
     )
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from dataclasses import replace
 from datetime import datetime
+from collections.abc import Awaitable
 from typing import Annotated, cast
 
 import strawberry
@@ -20,8 +20,8 @@ from engine import models
 from graph.port import Edge, EdgeRequest, EpisodeRequest, TimeSpan
 from resolvers.args import TimeWindowInput, instant, page_size, point, time_position, window
 from resolvers.context import RequestContext
+from resolvers.prefetch import neighbor_request, relationship_types
 from resolvers.relay import decode_cursor, encode_cursor, to_global_id
-from resolvers.selection import identity_only
 from resolvers.series import ActivityMetric, TimeBucket, TimeSeries, activity
 
 SubjectKind = strawberry.enum(models.SubjectKind, description="The closed set of subject kinds.")
@@ -56,10 +56,6 @@ class PageInfo:
             start_cursor=cursors[0] if cursors else None,
             end_cursor=cursors[-1] if cursors else None,
         )
-
-
-def _types(values: list[models.RelationshipType] | None) -> tuple[models.RelationshipType, ...]:
-    return tuple(sorted(set(values or ()), key=lambda t: t.value))
 
 
 @strawberry.type(description="A thing in the organisation: repository, service, team, person...")
@@ -114,7 +110,7 @@ class Subject(Node):
         position = decode_cursor(after, 3) if after else None
         return EdgeRequest(
             key=self.key,
-            types=_types(types),
+            types=relationship_types(types),
             direction=direction,
             at=point(as_of, self.at),
             limit=limit + 1,
@@ -144,23 +140,30 @@ class Subject(Node):
         count_request = EdgeRequest(self.key, request.types, request.direction, request.at, 0)
         return RelationshipConnection(edges=edges, page_info=info_, count_request=count_request)
 
-    @strawberry.field(description="The subjects at the other end of this subject's relationships.")
-    async def neighbors(
+    @strawberry.field(
+        description="The subjects at the other end of this subject's relationships.",
+        graphql_type=list["Subject"],
+    )
+    def neighbors(
         self,
         info: Ctx,
         types: list[RelationshipType] | None = None,  # type: ignore[valid-type]
         direction: Direction = models.Direction.BOTH,  # type: ignore[valid-type]
         as_of: datetime | None = None,
         first: int | None = None,
-    ) -> list[Subject]:
-        request = self._edge_request(info, types, direction, as_of, first, None)
-        if identity_only(info.selected_fields[0].selections):
-            request = replace(request, brief=True)
+    ) -> list[Subject] | Awaitable[list[Subject]]:
+        raw = info._raw_info
+        request = neighbor_request(
+            info.context, raw.field_nodes, self.key, self.at, types, direction, as_of, first
+        )
+        found = info.context.prefetched.get(request)
+        if found is not None:  # read ahead by the list above: answer without awaiting
+            return _others(found, request)
+        return self._load_neighbors(info, request)
+
+    async def _load_neighbors(self, info: Ctx, request: EdgeRequest) -> list[Subject]:
         found: list[Edge] = await info.context.loaders.edges.load(request)
-        seen: dict[str, Subject] = {}
-        for edge in found[: request.limit - 1]:
-            seen.setdefault(edge.other.key, Subject.from_model(edge.other, request.at or self.at))
-        return list(seen.values())
+        return _others(found, request)
 
     @strawberry.field(description="Episodes mentioning this subject, newest first.")
     async def episodes(
@@ -213,6 +216,14 @@ class Subject(Node):
         window_: WindowArg = None,
     ) -> TimeSeries:
         return await activity(info, self, metric, bucket, window(window_, self.at.end_ns))
+
+
+def _others(found: list[Edge], request: EdgeRequest) -> list[Subject]:
+    assert request.at is not None
+    seen: dict[str, Subject] = {}
+    for edge in found[: request.limit - 1]:
+        seen.setdefault(edge.other.key, Subject.from_model(edge.other, request.at))
+    return list(seen.values())
 
 
 def _episode_cursor(episode: models.Episode) -> str:

@@ -6,6 +6,9 @@ from typing import Any
 
 import pytest
 
+from engine.principal import Principal
+from resolvers.context import RequestContext
+from resolvers.schema import build_schema
 from tests.conftest import new_org
 from tests.gateway_fixture import Gateway
 from tests.helpers import load, rel, subject
@@ -213,6 +216,57 @@ async def test_round_trips_do_not_grow_with_the_result(gateway: Gateway) -> None
         assert all(len(node["deps"][0]["owner"]) == 1 for node in nodes)
     # One for the API key, then one per loader level: subjects, their edges, the deps' edges.
     assert trips == [4, 4]
+
+
+# The same reads three ways: plain (read ahead by the list), with arguments from variables
+# (also read ahead), and behind a fragment (which the read-ahead leaves to the loaders).
+WITH_VARIABLES = """query($n: Int!, $own: [RelationshipType!], $dir: Direction!, $one: Int) {
+  subjects(filter: {kind: REPOSITORY}, first: $n, orderBy: KEY) {
+    edges { node { key
+      owner: neighbors(types: $own, direction: $dir, first: $one) { key }
+      deps: neighbors(types: [DEPENDS_ON], direction: OUTGOING, first: 5) { key
+        owner: neighbors(types: $own, direction: $dir, first: $one) { key } } } } } }"""
+WITH_FRAGMENT = """query($n: Int!) {
+  subjects(filter: {kind: REPOSITORY}, first: $n, orderBy: KEY) {
+    edges { node { key ...Around } } } }
+fragment Around on Subject {
+  owner: neighbors(types: [OWNS], direction: INCOMING, first: 1) { key }
+  deps: neighbors(types: [DEPENDS_ON], direction: OUTGOING, first: 5) { key
+    owner: neighbors(types: [OWNS], direction: INCOMING, first: 1) { key } } }"""
+
+
+async def test_read_ahead_and_loaders_agree(gateway: Gateway) -> None:
+    records: list[dict[str, Any]] = [subject(f"team:t{i}") for i in range(3)]
+    for i in range(12):
+        records.append(subject(f"repository:r{i:02d}"))
+        records.append(rel("OWNS", f"team:t{i % 3}", f"repository:r{i:02d}"))
+        if i:
+            records.append(rel("DEPENDS_ON", f"repository:r{i:02d}", f"repository:r{i - 1:02d}"))
+    org, token = await _org(gateway, records)
+    answers, trips = [], []
+    for query, variables in (
+        (THREE_LEVELS, {"n": 12}),
+        (WITH_VARIABLES, {"n": 12, "own": ["OWNS"], "dir": "INCOMING", "one": 1}),
+        (WITH_FRAGMENT, {"n": 12}),
+    ):
+        before = gateway.store.round_trips.total
+        answers.append(data(await gateway.query(token, query, variables)))
+        trips.append(gateway.store.round_trips.total - before)
+    assert answers[0] == answers[1] == answers[2]
+    nodes = [e["node"] for e in answers[0]["subjects"]["edges"]]
+    assert nodes[5] == {"key": "repository:r05", "owner": [{"key": "team:t2"}],
+                        "deps": [{"key": "repository:r04", "owner": [{"key": "team:t1"}]}]}
+    # The key, the page, the second level; the third level's owners were read with the second.
+    assert trips == [3, 3, 3]
+
+    # In process: the plain query answered every nested field from the read-ahead.
+    context = RequestContext(principal=Principal(org, "reader", frozenset({"read"})),
+                             graph=gateway.store.org(org))
+    result = await build_schema().execute(THREE_LEVELS, variable_values={"n": 12},
+                                          context_value=context)
+    assert result.data == answers[0] and not result.errors
+    assert len(context.prefetched) == 24  # 12 owner and 12 dependency requests
+    assert not context.loaders.edges._cache  # no nested field fell back to the loader
 
 
 @pytest.mark.parametrize(("query", "code"), [

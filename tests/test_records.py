@@ -233,3 +233,17 @@ def test_arbitrary_bytes_never_raise(data: bytes) -> None:
 def test_arbitrary_json_never_raises(value: object) -> None:
     result = parse_line(json.dumps(value), 1)
     assert result is None or isinstance(result, Invalid | Parsed)
+
+
+def test_rows_read_back_set_every_model_field() -> None:
+    # `trusted` skips pydantic's defaults: a field added to a model must be added here too.
+    from engine.models import Relationship, StoredSubject
+    from graph.rows import relationship_from, subject_from
+
+    subject = subject_from(["team:a", "id", "team", "A", ["a"], [], "", '{"x": 1}', 1, None,
+                            "src", False])
+    relationship = relationship_from("OWNS", ["r", None, None, None, None], "team:a", "service:b")
+    assert set(subject.__dict__) == set(StoredSubject.model_fields)
+    assert set(relationship.__dict__) == set(Relationship.model_fields)
+    assert subject == StoredSubject.model_construct(**subject.__dict__)
+    assert subject.model_dump()["attributes"] == {"x": 1}

@@ -1,0 +1,134 @@
+"""Reading ahead: the neighbors a selection will ask for, one round trip per level, before
+graphql-core walks the result.
+
+The loaders already make round trips follow the depth of a query, not its size, but each of
+hundreds of parent objects still pays for a coroutine, a future and a task per nested field.
+When a selection is plain (fields and aliases with literal or variable arguments; no
+fragments or directives), the list's resolver reads every level of `neighbors` ahead and the
+nested fields then answer synchronously from what was read. Anything the read-ahead does not
+understand, or a request it did not make, falls back to the loaders, which give the same
+answer: both read through `OrgGraph.edges` with the same `EdgeRequest`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from graphql import FieldNode, GraphQLError, GraphQLObjectType, GraphQLResolveInfo
+from graphql.execution.values import VariableValues, get_argument_values
+
+from engine import models
+from engine.errors import PublicError
+from graph.port import Edge, EdgeRequest, GraphError, TimeSpan
+from resolvers.args import page_size, point
+from resolvers.context import RequestContext
+from resolvers.selection import plain_fields
+
+NEIGHBORS = "neighbors"
+# A bound on how many edge requests one read-ahead makes in all; past it, loaders take over.
+MAX_REQUESTS = 20_000
+
+Parent = tuple[str, TimeSpan, Sequence[FieldNode]]
+
+
+def relationship_types(
+    values: Sequence[models.RelationshipType] | None,
+) -> tuple[models.RelationshipType, ...]:
+    return tuple(sorted(set(values or ()), key=lambda t: t.value))
+
+
+def neighbor_request(
+    context: RequestContext,
+    field_nodes: Sequence[FieldNode],
+    key: str,
+    inherited: TimeSpan,
+    types: Sequence[models.RelationshipType] | None,
+    direction: models.Direction,
+    as_of: datetime | None,
+    first: int | None,
+) -> EdgeRequest:
+    """The one request `Subject.neighbors` makes for its arguments (resolver and read-ahead
+    must agree on it exactly: it is the key of what was read)."""
+    limit = page_size(first, context.limits.max_page_size)
+    return EdgeRequest(
+        key=key,
+        types=relationship_types(types),
+        direction=direction,
+        at=point(as_of, inherited),
+        limit=limit + 1,
+        brief=context.selection.identity_only(field_nodes),
+    )
+
+
+def _arguments(raw: GraphQLResolveInfo, field: FieldNode) -> dict[str, Any] | None:
+    subject = raw.schema.get_type("Subject")
+    assert isinstance(subject, GraphQLObjectType)
+    try:
+        values: dict[str, Any] = get_argument_values(
+            subject.fields[NEIGHBORS], field, _variables(raw)
+        )
+    except GraphQLError:
+        return None  # the resolver reports it, in its place
+    return values
+
+
+def _request(
+    raw: GraphQLResolveInfo, field: FieldNode, args: dict[str, Any], key: str, at: TimeSpan
+) -> EdgeRequest | None:
+    try:
+        return neighbor_request(
+            raw.context,
+            [field],
+            key,
+            at,
+            args.get("types"),
+            args.get("direction", models.Direction.BOTH),
+            args.get("asOf"),
+            args.get("first"),
+        )
+    except PublicError:
+        return None  # the resolver reports it, in its place
+
+
+def _variables(raw: GraphQLResolveInfo) -> VariableValues:
+    # strawberry's resolve info carries the coerced values only; literals need nothing else.
+    values: Any = raw.variable_values
+    return values if isinstance(values, VariableValues) else VariableValues({}, dict(values))
+
+
+async def read_ahead(raw: GraphQLResolveInfo, parents: list[Parent]) -> None:
+    """Read every level of `neighbors` under `parents` (key, read time, selected fields)."""
+    context: RequestContext = raw.context
+    made = 0
+    level = parents
+    # Arguments depend on the field and the variables only: coerce them once per field.
+    arguments: dict[int, dict[str, Any] | None] = {}
+    while level and made < MAX_REQUESTS:
+        wanted: dict[EdgeRequest, Sequence[FieldNode] | None] = {}
+        for key, at, fields in level:
+            for field in fields:
+                if field.name.value != NEIGHBORS:
+                    continue
+                if id(field) not in arguments:
+                    arguments[id(field)] = _arguments(raw, field)
+                args = arguments[id(field)]
+                request = _request(raw, field, args, key, at) if args is not None else None
+                if request is not None:
+                    wanted[request] = plain_fields(field.selection_set)
+        new = [r for r in wanted if r not in context.prefetched][: MAX_REQUESTS - made]
+        made += len(new)
+        if new:
+            try:
+                found: list[list[Edge]] = await context.graph.edges(new)
+            except GraphError:
+                return  # the loaders will try again and report it where it belongs
+            context.prefetched.update(zip(new, found, strict=True))
+        level = [
+            (edge.other.key, request.at, sub)
+            for request, sub in wanted.items()
+            if sub and request.at is not None and request in context.prefetched
+            and any(f.name.value == NEIGHBORS for f in sub)
+            for edge in context.prefetched[request][: request.limit - 1]
+        ]
