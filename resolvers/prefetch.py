@@ -31,6 +31,7 @@ NEIGHBORS = "neighbors"
 MAX_REQUESTS = 20_000
 
 Parent = tuple[str, TimeSpan, Sequence[FieldNode]]
+Raw = GraphQLResolveInfo[RequestContext]
 
 
 def relationship_types(
@@ -62,7 +63,7 @@ def neighbor_request(
     )
 
 
-def _arguments(raw: GraphQLResolveInfo, field: FieldNode) -> dict[str, Any] | None:
+def _arguments(raw: Raw, field: FieldNode) -> dict[str, Any] | None:
     subject = raw.schema.get_type("Subject")
     assert isinstance(subject, GraphQLObjectType)
     try:
@@ -75,7 +76,7 @@ def _arguments(raw: GraphQLResolveInfo, field: FieldNode) -> dict[str, Any] | No
 
 
 def _request(
-    raw: GraphQLResolveInfo, field: FieldNode, args: dict[str, Any], key: str, at: TimeSpan
+    raw: Raw, field: FieldNode, args: dict[str, Any], key: str, at: TimeSpan
 ) -> EdgeRequest | None:
     try:
         return neighbor_request(
@@ -92,13 +93,13 @@ def _request(
         return None  # the resolver reports it, in its place
 
 
-def _variables(raw: GraphQLResolveInfo) -> VariableValues:
+def _variables(raw: Raw) -> VariableValues:
     # strawberry's resolve info carries the coerced values only; literals need nothing else.
     values: Any = raw.variable_values
     return values if isinstance(values, VariableValues) else VariableValues({}, dict(values))
 
 
-async def read_ahead(raw: GraphQLResolveInfo, parents: list[Parent]) -> None:
+async def read_ahead(raw: Raw, parents: list[Parent]) -> None:
     """Read every level of `neighbors` under `parents` (key, read time, selected fields)."""
     context: RequestContext = raw.context
     made = 0
@@ -128,7 +129,9 @@ async def read_ahead(raw: GraphQLResolveInfo, parents: list[Parent]) -> None:
         level = [
             (edge.other.key, request.at, sub)
             for request, sub in wanted.items()
-            if sub and request.at is not None and request in context.prefetched
+            if sub
+            and request.at is not None
+            and request in context.prefetched
             and any(f.name.value == NEIGHBORS for f in sub)
             for edge in context.prefetched[request][: request.limit - 1]
         ]

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from datetime import datetime
 from collections.abc import Awaitable
+from datetime import datetime
 from typing import Annotated, cast
 
 import strawberry
