@@ -41,8 +41,9 @@ def _require_tools() -> None:
                     "(python3 -m gateway.cli graphiql-assets)")
 
 
-def _drive(url: str, token: str, screenshot: Path) -> str:
-    """What a user does in the browser; returns the text of the result pane."""
+def _drive(url: str, token: str, screenshot: Path) -> tuple[str, str]:
+    """What a user does in the browser; returns the text of the result pane, then of the
+    docs explorer."""
     from selenium import webdriver
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
@@ -73,10 +74,15 @@ def _drive(url: str, token: str, screenshot: Path) -> str:
         result = (By.CSS_SELECTOR, ".graphiql-response")
         wait.until(ec.text_to_be_present_in_element(result, "totalCount"))
         text: str = driver.find_element(*result).text
+        # The schema was fetched again with the token: the docs explorer knows the root fields.
+        driver.find_element(By.CSS_SELECTOR, "button[aria-label^='Show Documentation']").click()
+        explorer = (By.CSS_SELECTOR, ".graphiql-doc-explorer")
+        wait.until(ec.text_to_be_present_in_element(explorer, "Mutation"))
+        docs: str = driver.find_element(*explorer).text
         # Prettified, the query fits the editor in the screenshot.
         driver.find_element(By.CSS_SELECTOR, "button[aria-label^='Prettify']").click()
         driver.save_screenshot(str(screenshot))
-        return text
+        return text, docs
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
@@ -96,8 +102,10 @@ async def test_graphiql_runs_a_query_in_chromium(gateway: Gateway) -> None:
     screenshot = ARTIFACTS / "graphiql.png"
     screenshot.unlink(missing_ok=True)
     # selenium blocks; the gateway runs on this event loop, so the browser gets a thread.
-    text = await asyncio.to_thread(_drive, gateway.url, token, screenshot)
-    assert '"totalCount": 3' in text
+    result, docs = await asyncio.to_thread(_drive, gateway.url, token, screenshot)
+    assert '"totalCount": 3' in result
     for name in ("payments-api", "Checkout Team", "ledger"):
-        assert name in text
+        assert name in result
+    assert "UNAUTHENTICATED" not in result
+    assert "Query" in docs and "Mutation" in docs
     assert screenshot.stat().st_size > 10_000
