@@ -13,13 +13,15 @@ from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
 
 from engine.answer import PROJECTION_VERSION
 from engine.contract import Versions
 from engine.receipts import ReceiptSigner
 from engine.ring import ReferenceRing
 from gateway.errors import ShapeErrors
+from gateway.graphiql import ASSETS_PATH, GraphiQLPage
 from gateway.http import BodyLimit, GraphQLEndpoint, GraphQLView
 from gateway.jwt_auth import JwtVerifier
 from gateway.limits import limit_extensions
@@ -65,6 +67,7 @@ def build_graphql(runtime: Runtime) -> GraphQLEndpoint:
         settings.graphiql,
         runtime.ring,
         lambda: runtime.services,
+        GraphiQLPage(settings.graphiql_assets_dir),
     )
     return GraphQLEndpoint(
         view,
@@ -141,12 +144,16 @@ def create_app(
     async def metrics(request: Request) -> Response:
         return Response(runtime.metrics.render(), media_type=CONTENT_TYPE)
 
-    routes = [
+    routes: list[BaseRoute] = [
         Route("/graphql", graphql, methods=["GET", "POST"]),
         Route("/healthz", healthz),
         Route("/readyz", readyz),
         Route("/metrics", metrics),
     ]
+    if settings.graphiql:  # GraphiQL's static assets, when `fabric graphiql-assets` fetched them
+        assets = StaticFiles(directory=GraphiQLPage(settings.graphiql_assets_dir).directory,
+                             check_dir=False)
+        routes.append(Mount(f"/{ASSETS_PATH}", app=assets))
     middleware = [Middleware(BodyLimit, max_bytes=settings.max_body_bytes)]
     if settings.cors_origins:
         middleware.append(

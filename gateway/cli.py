@@ -321,6 +321,20 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_graphiql_assets(args: argparse.Namespace) -> int:
+    from gateway.graphiql import DEFAULT_DIR, AssetError, fetch_assets
+
+    dest = args.dir or load_settings().graphiql_assets_dir or DEFAULT_DIR
+    try:
+        written = fetch_assets(dest, args.registry)
+    except AssetError as exc:
+        print(f"graphiql-assets: {exc}", file=sys.stderr)
+        return EXIT_FAILURE
+    for path in written:
+        print(path)
+    return 0
+
+
 def cmd_keys(args: argparse.Namespace) -> int:
     from gateway.auth import create_key
 
@@ -432,6 +446,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     schema = sub.add_parser("schema", help="print the GraphQL schema (SDL)")
     schema.set_defaults(func=cmd_schema)
+
+    assets = sub.add_parser(
+        "graphiql-assets", help="fetch GraphiQL's pinned UMD assets from the npm registry"
+    )
+    assets.add_argument("--dir", type=Path, help="target (default: FABRIC_GRAPHIQL_ASSETS_DIR)")
+    assets.add_argument("--registry", default="https://registry.npmjs.org")
+    assets.set_defaults(func=cmd_graphiql_assets)
 
     keys = sub.add_parser("keys", help="manage API keys")
     keys_sub = keys.add_subparsers(dest="keys_command", required=True)

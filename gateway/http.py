@@ -16,7 +16,7 @@ from typing import Any
 
 from cross_web import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 from strawberry import Schema
@@ -29,6 +29,7 @@ from engine.principal import Principal
 from engine.ring import ReferenceRing
 from gateway.auth import authenticate
 from gateway.errors import GRAPH_MESSAGES
+from gateway.graphiql import GraphiQLPage
 from gateway.jwt_auth import JwtVerifier
 from gateway.metrics import Metrics, RequestRecord, current
 from graph.port import GraphError, GraphStore, RoundTrips
@@ -101,6 +102,7 @@ class GraphQLView(GraphQL[RequestContext, None]):
         graphiql: bool,
         ring: ReferenceRing,
         services: Callable[[], EngineServices | None],
+        ide_page: GraphiQLPage | None = None,
     ) -> None:
         super().__init__(
             schema, graphql_ide="graphiql" if graphiql else None, allow_queries_via_get=True
@@ -109,6 +111,12 @@ class GraphQLView(GraphQL[RequestContext, None]):
         self._limits = limits
         self._ring = ring
         self._services = services
+        self._ide_page = ide_page
+
+    async def render_graphql_ide(self, request: Request) -> Response:
+        # Our page with assets served locally when they are there; else strawberry's CDN page.
+        page = self._ide_page.html() if self._ide_page else None
+        return HTMLResponse(page) if page else await super().render_graphql_ide(request)
 
     async def get_context(self, request: Request, response: Response) -> RequestContext:  # type: ignore[override]
         principal: Principal = request.state.principal

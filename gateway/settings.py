@@ -38,6 +38,11 @@ class Settings(BaseSettings):
     max_body_bytes: int = Field(1_000_000, ge=1_024, description="Request body size limit.")
     introspection: bool = Field(True, description="Allow schema introspection.")
     graphiql: bool = Field(True, description="Serve GraphiQL on GET /graphql.")
+    graphiql_assets_dir: Path | None = Field(
+        None,
+        description="GraphiQL's local assets, written by `fabric graphiql-assets` (default: "
+        "gateway/static/graphiql in the package); without them GraphiQL loads from a CDN.",
+    )
     max_page_size: int = Field(500, ge=1, description="Largest `first` a connection accepts.")
     max_depth: int = Field(12, ge=1, description="Deepest selection nesting accepted.")
     max_aliases: int = Field(30, ge=1, description="Most aliases in one document.")

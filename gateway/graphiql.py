@@ -1,0 +1,152 @@
+"""GraphiQL served by the gateway itself: pinned npm assets, the fetch step, and the page.
+
+strawberry's built-in GraphiQL page loads React and GraphiQL from a public CDN, which closed
+networks cannot reach. `fabric graphiql-assets` downloads pinned tarballs from the npm
+registry, checks each against the registry's published sha512 integrity, and extracts the
+few UMD files into a static directory (git-ignored, never committed). When that directory
+holds every file, GET /graphql in a browser gets our page, which loads them from
+`graphiql/` next to it; otherwise strawberry's CDN page.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import os
+import tarfile
+import tempfile
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+REGISTRY = "https://registry.npmjs.org"
+DEFAULT_DIR = Path(__file__).parent / "static" / "graphiql"
+# Relative to /graphql, so the page also works behind a proxy that adds a path prefix.
+ASSETS_PATH = "graphiql"
+_PAGE = Path(__file__).with_name("graphiql.html")
+
+
+class AssetError(Exception):
+    """A tarball could not be fetched, failed its integrity check, or lacks a file."""
+
+
+@dataclass(frozen=True)
+class Asset:
+    """One npm package version and the files the page needs from its tarball."""
+
+    package: str
+    version: str
+    integrity: str  # the registry's `dist.integrity`: "sha512-" + base64 digest
+    files: tuple[tuple[str, str], ...]  # (path inside the tarball, local file name)
+
+    @property
+    def tarball(self) -> str:
+        return f"{self.package}/-/{self.package}-{self.version}.tgz"
+
+
+ASSETS: tuple[Asset, ...] = (
+    Asset(
+        "react",
+        "18.3.1",
+        "sha512-wS+hAgJShR0KhEvPJArfuPVN1+Hz1t0Y6n5jLrGQbkb4urgPE/0Rve+1kMB1v/oWgHgm4WIcV+i7F2pTVj+2iQ==",
+        (("package/umd/react.production.min.js", "react.production.min.js"),),
+    ),
+    Asset(
+        "react-dom",
+        "18.3.1",
+        "sha512-5m4nQKp+rZRb09LNH59GM4BxTh9251/ylbKIbpe7TpGxfJ+9kv6BLkLBXIjjspbgbnIBNqlI23tRnTWT0snUIw==",
+        (("package/umd/react-dom.production.min.js", "react-dom.production.min.js"),),
+    ),
+    Asset(
+        "graphiql",
+        "3.8.3",
+        "sha512-cuPDYtXVKV86Pu5PHBX642Odi/uVEE2y1Jxq5rGO/Qy1G2lRp7ZZ7a/T30RzxhuLSWo9zUbzq0P3U49//H0Ugw==",
+        (
+            ("package/graphiql.min.js", "graphiql.min.js"),
+            ("package/graphiql.min.css", "graphiql.min.css"),
+        ),
+    ),
+)
+
+
+def asset_files(assets: tuple[Asset, ...] = ASSETS) -> list[str]:
+    return [local for asset in assets for _, local in asset.files]
+
+
+def check_integrity(asset: Asset, data: bytes) -> None:
+    algorithm, _, expected = asset.integrity.partition("-")
+    if algorithm != "sha512":
+        raise AssetError(f"{asset.package}@{asset.version}: unsupported integrity {algorithm}")
+    actual = base64.b64encode(hashlib.sha512(data).digest()).decode()
+    if actual != expected:
+        raise AssetError(
+            f"{asset.package}@{asset.version}: tarball sha512 {actual} does not match the "
+            f"pinned integrity {expected}"
+        )
+
+
+def unpack(asset: Asset, data: bytes, dest: Path) -> list[Path]:
+    """Check `data` (the tarball) and write the asset's files into `dest`.
+
+    Only the named members are read, and under names we choose, so a hostile tarball cannot
+    write outside `dest`. Each file is written to a temporary name and renamed, so a reader
+    never sees half a file."""
+    check_integrity(asset, data)
+    dest.mkdir(parents=True, exist_ok=True)
+    written = []
+    with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
+        for member, local in asset.files:
+            try:
+                extracted = tar.extractfile(member)
+            except KeyError:
+                extracted = None
+            if extracted is None:
+                raise AssetError(f"{asset.package}@{asset.version}: no file {member}")
+            fd, tmp = tempfile.mkstemp(dir=dest, prefix=f".{local}.")
+            with os.fdopen(fd, "wb") as out:
+                out.write(extracted.read())
+            os.chmod(tmp, 0o644)  # mkstemp's 0600 would hide it from a server run as another user
+            target = dest / local
+            Path(tmp).replace(target)
+            written.append(target)
+    return written
+
+
+def download(url: str, timeout_s: float = 120.0) -> bytes:
+    if not url.startswith(("https://", "http://", "file://")):
+        raise AssetError(f"unsupported registry URL {url}")
+    try:
+        with urllib.request.urlopen(url, timeout=timeout_s) as response:  # noqa: S310 (checked above)
+            body: bytes = response.read()
+    except OSError as exc:
+        raise AssetError(f"cannot download {url}: {exc}") from exc
+    return body
+
+
+def fetch_assets(
+    dest: Path = DEFAULT_DIR, registry: str = REGISTRY, assets: tuple[Asset, ...] = ASSETS
+) -> list[Path]:
+    """Download, check and unpack every asset into `dest`; returns the files written."""
+    written: list[Path] = []
+    for asset in assets:
+        data = download(f"{registry.rstrip('/')}/{asset.tarball}")
+        written += unpack(asset, data, dest)
+    return written
+
+
+class GraphiQLPage:
+    """The gateway's own GraphiQL page, while `directory` holds every asset; else None
+    (the caller falls back to strawberry's CDN page). Checked per request, so running the
+    fetch step needs no restart."""
+
+    def __init__(self, directory: Path | None) -> None:
+        self.directory = directory or DEFAULT_DIR
+
+    def complete(self) -> bool:
+        return all((self.directory / name).is_file() for name in asset_files())
+
+    def html(self) -> str | None:
+        if not self.complete():
+            return None
+        return _PAGE.read_text(encoding="utf-8").replace("{{ASSETS}}", ASSETS_PATH)
