@@ -98,6 +98,10 @@ class FalkorStore:
     max_connections: size of the blocking connection pool shared by every request.
     statement_timeout_ms: server-side limit on read statements (None: no limit).
     embedder: makes subject vectors for the vector search arm (None: lexical search only).
+    socket_timeout_s: how long to wait for any one reply. redis-py's default of 5 s would
+        report a slow write batch on a busy machine as an unreachable server; reads are bounded
+        by the server-side statement timeout and requests by the gateway's own timeout, so
+        this only catches a server that stopped answering without closing the connection.
     """
 
     dialect: Dialect = FALKORDB
@@ -109,6 +113,7 @@ class FalkorStore:
         max_connections: int = 32,
         statement_timeout_ms: int | None = None,
         embedder: Embedder | None = None,
+        socket_timeout_s: float | None = 600.0,
     ) -> None:
         for scheme, replacement in (
             ("falkordb://", "redis://"),
@@ -122,7 +127,12 @@ class FalkorStore:
         self.statement_timeout_ms = statement_timeout_ms
         self.embedder = embedder
         self._pool = BlockingConnectionPool.from_url(
-            url, max_connections=max_connections, timeout=5, decode_responses=True
+            url,
+            max_connections=max_connections,
+            timeout=5,
+            socket_timeout=socket_timeout_s,
+            socket_connect_timeout=5,
+            decode_responses=True,
         )
         self.client = FalkorDB(connection_pool=self._pool)
         self._orgs: dict[str, ScopedGraph] = {}
