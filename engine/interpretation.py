@@ -75,7 +75,13 @@ FACT_VOCABULARY: dict[str, tuple[FactKind, ...]] = {
     "shipping to prod": _DEPLOYS,
     **dict.fromkeys(("rollback", "rollbacks", "rolled back"), _FAILED_DEPLOYS),
     **dict.fromkeys(("own", "owner", "owners", "owns", "owned", "who owned", "ownership"), _OWNER),
-    **dict.fromkeys(("commits", "activity", "churn"), (_K.COMMIT_ACTIVITY,)),
+    **dict.fromkeys(("commits", "activity"), (_K.COMMIT_ACTIVITY,)),
+    **dict.fromkeys(("churn", "churning", "lines changed", "code churn"), (_K.CHURN,)),
+    **dict.fromkeys(
+        ("contributors", "contributor", "driven", "drove", "contributed", "committers"),
+        (_K.ACTIVE_CONTRIBUTORS,),
+    ),
+    **dict.fromkeys(("bus factor", "key person risk", "knowledge silo"), (_K.BUS_FACTOR,)),
 }
 # With a deploy word present, these also ask for failed deploys ("failed releases").
 FAILURE_WORDS = frozenset({"failed", "failing", "broken"})

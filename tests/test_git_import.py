@@ -1,0 +1,216 @@
+"""The git projection source against a repository these tests make with git, loaded into the
+real embedded FalkorDB: identities, modules and renames, edges, episodes, rollups, incremental
+runs, a force-push, the fact providers and an investigation on the imported data."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from engine.contract import Outcome, Standing
+from engine.facts import FactKind
+from engine.investigate import InvestigationRequest, Investigator
+from engine.models import Direction, RelationshipType, SourceRecordKind
+from engine.providers import Window, default_providers
+from engine.resolution import Resolver
+from engine.ring import ReferenceRing
+from engine.synthesis import DeterministicSynthesizer
+from graph.falkor import FalkorStore
+from graph.git.importer import GitError, GitImport, import_git
+from graph.port import OrgGraph
+from tests import gitrepo
+from tests.conftest import new_org
+from tests.test_investigate import SIGNER, VERSIONS
+
+ROOT = Path(__file__).resolve().parent.parent
+RESOLVER = "module:shop/resolver"
+ALEX = "person:alex@corp.example"
+
+
+@pytest.fixture
+async def graph(falkor: FalkorStore) -> AsyncIterator[OrgGraph]:
+    org = new_org()
+    await falkor.bootstrap(org)
+    yield falkor.org(org)
+    await falkor.drop_org(org)
+
+
+def spec(repo: gitrepo.Repo, **options: object) -> GitImport:
+    return GitImport(repo.path, **options)  # type: ignore[arg-type]
+
+
+async def sums(graph: OrgGraph, key: str, actor: str | None = None) -> dict[str, int]:
+    found = await graph.source_records_of([key], kinds=[SourceRecordKind.METRIC_ROLLUP])
+    out: dict[str, int] = {}
+    for record in found[key]:
+        if actor is None or record.actor == actor:
+            assert record.metric is not None
+            out[record.metric] = out.get(record.metric, 0) + int(record.value or 0)
+    return out
+
+
+async def test_a_history_becomes_people_modules_edges_episodes_and_rollups(
+    graph: OrgGraph, tmp_path: Path
+) -> None:
+    repo = gitrepo.build(tmp_path / "shop")
+    report = await import_git(graph, spec(repo))
+    assert (report.mode, report.commits, report.invalid) == ("full", 14, 0)
+
+    people = await graph.subjects_by_keys(
+        [ALEX, "person:alex@elsewhere.example", "person:sam@corp.example", "person:jo@corp.example"]
+    )
+    assert len(people) == 4  # two people called Alex Kim stay two people
+    alex = people[ALEX]
+    # .mailmap joined the old address; the shared address joined "A. Kim"; spellings kept.
+    assert alex.name == "Alex Kim"
+    assert {"alex kim", "A. Kim", "alex.kim@old.example"} <= set(alex.aliases)
+    assert people["person:alex@elsewhere.example"].name == "Alex Kim"
+
+    modules = await graph.subjects_by_keys(
+        [RESOLVER, "module:shop/query", "module:shop/engine", "module:shop/docs"]
+    )
+    assert set(modules) == {RESOLVER, "module:shop/engine", "module:shop/docs"}
+    assert modules[RESOLVER].previous_names == ["query"]  # history before the rename kept
+    assert (await graph.subjects_by_keys(["repository:shop"]))["repository:shop"].attributes[
+        "head"
+    ] == report.head
+
+    edges = await graph.relationships_of(
+        [ALEX], types=[RelationshipType.CONTRIBUTES_TO], direction=Direction.OUTGOING
+    )
+    windows = {e.other.key: e.relationship for e in edges[ALEX]}
+    assert set(windows) == {"repository:shop", RESOLVER}
+    first = windows[RESOLVER]
+    assert first.valid_from == repo.now - timedelta(days=60)  # the first commit, under query/
+    assert first.valid_to == repo.now - timedelta(days=1) + timedelta(seconds=1)
+
+    episodes = await graph.episodes_of(["repository:shop"], limit_per_subject=50)
+    texts = [e.text for e in episodes["repository:shop"]]
+    assert len(texts) == 14 and "Merge branch 'feature'" in texts
+    assert any(t.startswith("Write the user guide") and "docs/user guide.md" in t for t in texts)
+
+    # query/ and resolver/ are one lineage: 10 commits, 73 lines added, 0 removed.
+    assert await sums(graph, RESOLVER) == {"commits": 10, "lines_added": 73, "lines_removed": 0}
+    assert (await sums(graph, RESOLVER, ALEX))["commits"] == 8
+    # The merge commit is an episode but no rollup: 13 authored commits.
+    assert (await sums(graph, "repository:shop"))["commits"] == 13
+
+
+async def test_second_run_reads_only_new_commits_and_recomputes_their_days(
+    graph: OrgGraph, tmp_path: Path
+) -> None:
+    repo = gitrepo.build(tmp_path / "shop")
+    await import_git(graph, spec(repo))
+    repo.lines("resolver/parse.py", 4, "late")
+    repo.commit(gitrepo.SAM, 1, "Resolver: same day as an imported commit")
+    again = await import_git(graph, spec(repo))
+    assert (again.mode, again.commits) == ("incremental", 1)
+    assert await sums(graph, RESOLVER) == {"commits": 11, "lines_added": 77, "lines_removed": 0}
+    assert (await sums(graph, RESOLVER, ALEX))["commits"] == 8  # the shared day was not lost
+    # Windows grow, never restart: Alex's edge still starts at the first commit.
+    edges = await graph.relationships_of([ALEX], types=[RelationshipType.CONTRIBUTES_TO])
+    starts = {e.other.key: e.relationship.valid_from for e in edges[ALEX]}
+    assert starts[RESOLVER] == repo.now - timedelta(days=60)
+    unchanged = await import_git(graph, spec(repo))
+    assert (unchanged.mode, unchanged.records) == ("up_to_date", 0)
+
+
+async def test_a_force_push_is_retracted_with_tombstones(graph: OrgGraph, tmp_path: Path) -> None:
+    repo = gitrepo.build(tmp_path / "shop")
+    repo.write("engine/extra.py", "x = 1\n")
+    dropped = repo.commit(gitrepo.SAM, 0.5, "Engine: an experiment")
+    await import_git(graph, spec(repo))
+    assert (await sums(graph, "module:shop/engine"))["commits"] == 3
+    repo.git("reset", "-q", "--hard", "HEAD~1")
+    repo.lines("docs/user guide.md", 2, "rewritten")
+    repo.commit(gitrepo.JO, 0.25, "Docs: instead of the experiment")
+    report = await import_git(graph, spec(repo))
+    assert (report.mode, report.commits, report.abandoned_commits) == ("force_push", 1, 1)
+    assert report.tombstones >= 2  # the abandoned commit's episode and its stale rollups
+    episodes = await graph.episodes_by_keys([f"episode:git:shop:{dropped}"])
+    assert episodes == {}
+    assert (await sums(graph, "module:shop/engine"))["commits"] == 2
+    assert (await sums(graph, "module:shop/docs"))["commits"] == 2
+
+
+async def test_the_providers_answer_an_investigation_on_imported_data(
+    graph: OrgGraph, tmp_path: Path
+) -> None:
+    repo = gitrepo.build(tmp_path / "shop")
+    await import_git(graph, spec(repo))
+    now = repo.now + timedelta(hours=1)
+    engine = Investigator(
+        graph, Resolver(graph, ReferenceRing(), graph.org_id), default_providers(),
+        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: now,
+    )  # fmt: skip
+    result, _ = await engine.investigate(
+        "me", InvestigationRequest("what is the bus factor of resolver?")
+    )
+    assert result.outcome is Outcome.ANSWERED
+    assert result.subject_keys == (RESOLVER,)
+    claimed = {c.kind: c.value for c in result.claimed_facts}
+    # In the last 30 days Alex made 35 of the 43 changed lines: one person holds it.
+    assert claimed[FactKind.BUS_FACTOR]["bus_factor"] == 1
+    live = [d for d in result.drivers if d.standing is not Standing.WITHHELD]
+    assert live and "bus factor 1" in live[0].statement
+    assert all(e.ref.startswith("metric_rollup:git:shop:") for e in live[0].evidence)
+
+    result, _ = await engine.investigate(
+        "me", InvestigationRequest("who drove the churn in resolver?")
+    )
+    claimed = {c.kind: c.value for c in result.claimed_facts}
+    assert claimed[FactKind.ACTIVE_CONTRIBUTORS]["top"] == [ALEX, "person:jo@corp.example"]
+    assert claimed[FactKind.CHURN]["lines_changed"] == 43
+    assert ALEX in (result.direct_judgment or "") or any(
+        ALEX in d.statement for d in result.drivers
+    )
+
+
+async def test_activity_counts_days_not_rollups(graph: OrgGraph, tmp_path: Path) -> None:
+    repo = gitrepo.build(tmp_path / "shop")
+    await import_git(graph, spec(repo))
+    [subject] = (await graph.subjects_by_keys([RESOLVER])).values()
+    end = repo.now + timedelta(hours=1)
+    window = Window(end - timedelta(days=30), end, False)
+    facts = {}
+    for provider in default_providers():
+        if subject.kind in provider.subject_kinds:
+            facts.update(
+                {f.kind: f.value for f in (await provider.read(graph, [subject], window)).facts}
+            )
+    assert facts[FactKind.COMMIT_ACTIVITY] == {"commits": 7, "days": 7}
+    assert facts[FactKind.ACTIVE_CONTRIBUTORS]["contributors"] == 2
+
+
+async def test_not_a_repository_is_a_clear_error(graph: OrgGraph, tmp_path: Path) -> None:
+    with pytest.raises(GitError, match="not a git repository"):
+        await import_git(graph, GitImport(tmp_path))
+    repo = gitrepo.build(tmp_path / "shop")
+    with pytest.raises(GitError, match="names no commit"):
+        await import_git(graph, spec(repo, branch="no-such-branch"))
+
+
+def test_the_command_imports_a_bare_clone_and_refuses_a_non_repository(tmp_path: Path) -> None:
+    repo = gitrepo.build(tmp_path / "work" / "shop")
+    bare = tmp_path / "shop.git"
+    subprocess.run(["git", "clone", "-q", "--bare", str(repo.path), str(bare)], check=True)
+    fabric = [sys.executable, "-m", "gateway.cli", "import", "git"]
+    data = ["--data-dir", str(tmp_path / "db"), "--org", "gitcli"]
+    done = subprocess.run(
+        [*fabric, str(bare), "--branch", "main", *data],
+        capture_output=True, text=True, timeout=180, cwd=ROOT,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout.strip().splitlines()[-1])
+    assert (summary["repository"], summary["commits"], summary["people"]) == ("shop", 14, 4)
+    missing = subprocess.run(
+        [*fabric, str(tmp_path / "work"), *data], capture_output=True, text=True, cwd=ROOT
+    )
+    assert missing.returncode == 2 and "not a git repository" in missing.stderr
+    assert "Traceback" not in missing.stderr
