@@ -102,9 +102,9 @@ STOP_WORDS = _words(
     "any all some most more much many than over per each can could should would will please "
     "show tell give list find get right now currently lately recently status state health "
     "healthy trend trends trending doing going happening changed change so very much up down "
-    "compared worse better getting lot lots"
+    "compared worse better getting lot lots changes"
 )
-_TRIGGERS = _words("is are was were for of about did does owned owns in with has have")
+_TRIGGERS = _words("is are was were for of about did does owned owns in with has have to")
 _SKIPPED = STOP_WORDS | frozenset(KIND_WORDS)  # "is the checkout service": "checkout"
 _DEGRADATION_WORDS = _words("slow slower failing failed broken stuck worse")
 _DEGRADATION = frozenset(_BEHIND + _INCIDENTS + (_K.FAILED_DEPLOYS,))

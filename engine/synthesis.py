@@ -178,17 +178,18 @@ def _churn(fact: Fact, name: str) -> Signal | None:
 
 
 def _contributors(fact: Fact, name: str) -> Signal | None:
-    top = fact.value.get("top")
+    top = fact.value.get("top_names") or fact.value.get("top")
     commits = fact.value.get("top_commits")
     if not isinstance(top, list) or not top or not isinstance(commits, list):
         return None
     people = ", ".join(f"{p} ({_int(c)} commit(s))" for p, c in zip(top, commits, strict=False))
+    lines = _int(fact.value.get("lines_changed"))
     return Signal(
         DriverCategory.ACTIVITY_CHANGE,
         Standing.CONTRIBUTING,
         f"{_int(fact.value.get('contributors'))} people changed {name} in the window; "
         f"most changes came from {people}.",
-        1.0,
+        1.0 + min(lines, 1_000_000) / 1_000_000,  # the busiest subject first
     )
 
 

@@ -167,9 +167,14 @@ async def test_the_providers_answer_an_investigation_on_imported_data(
     claimed = {c.kind: c.value for c in result.claimed_facts}
     assert claimed[FactKind.ACTIVE_CONTRIBUTORS]["top"] == [ALEX, "person:jo@corp.example"]
     assert claimed[FactKind.CHURN]["lines_changed"] == 43
-    assert ALEX in (result.direct_judgment or "") or any(
-        ALEX in d.statement for d in result.drivers
+    assert claimed[FactKind.ACTIVE_CONTRIBUTORS]["top_names"] == ["Alex Kim", "Jo Park"]
+    assert any("Alex Kim (6 commit(s))" in d.statement for d in result.drivers)
+
+    result, _ = await engine.investigate(
+        "me", InvestigationRequest("who has driven changes to the resolver module lately?")
     )
+    assert result.subject_keys == (RESOLVER,)
+    assert "Alex Kim" in (result.direct_judgment or "")
 
 
 async def test_activity_counts_days_not_rollups(graph: OrgGraph, tmp_path: Path) -> None:

@@ -12,7 +12,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.facts import Fact, FactKind, Grain, HistoryTier
-from engine.models import SourceRecord, SourceRecordKind, StoredSubject, SubjectKind
+from engine.models import (
+    Direction,
+    RelationshipType,
+    SourceRecord,
+    SourceRecordKind,
+    StoredSubject,
+    SubjectKind,
+)
 from engine.providers.base import FactSource, Provider, Window, prior, within
 
 _ADDED, _REMOVED, _COMMITS = "lines_added", "lines_removed", "commits"
@@ -115,6 +122,7 @@ class ContributorsProvider(_Attributed):
         self, source: FactSource, subjects: Sequence[StoredSubject], window: Window
     ) -> list[Fact]:
         facts: list[Fact] = []
+        names = await _names(source, subjects)
         for key, records in (await self.records(source, subjects, window)).items():
             found = tally(records, window)
             people = found.ranked()
@@ -126,6 +134,7 @@ class ContributorsProvider(_Attributed):
                 "commits": found.total_commits,
                 "lines_changed": found.total_lines,
                 "top": top,
+                "top_names": [names.get(p, p) for p in top],
                 "top_commits": [found.commits.get(p, 0) for p in top],
                 "top_lines": [found.lines.get(p, 0) for p in top],
             }
@@ -133,6 +142,17 @@ class ContributorsProvider(_Attributed):
                 self.fact(FactKind.ACTIVE_CONTRIBUTORS, key, value, window, found.evidence)
             )
         return facts
+
+
+async def _names(source: FactSource, subjects: Sequence[StoredSubject]) -> dict[str, str]:
+    """Display names of the people who contributed (their CONTRIBUTES_TO edges' ends)."""
+    found = await source.relationships_of(
+        [s.key for s in subjects],
+        types=[RelationshipType.CONTRIBUTES_TO],
+        direction=Direction.INCOMING,
+        limit_per_subject=1_000,
+    )
+    return {e.other.key: e.other.name for edges in found.values() for e in edges}
 
 
 class BusFactorProvider(_Attributed):
