@@ -10,6 +10,7 @@ import sys
 from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -219,3 +220,48 @@ def test_the_command_imports_a_bare_clone_and_refuses_a_non_repository(tmp_path:
     )
     assert missing.returncode == 2 and "not a git repository" in missing.stderr
     assert "Traceback" not in missing.stderr
+
+
+DASHBOARD = """
+query($key: String!) {
+  subjects(filter: {kind: MODULE}, orderBy: NAME, first: 10) {
+    totalCount edges { node { key name previousNames } }
+  }
+  facts(subjectKey: $key, kinds: [CHURN, ACTIVE_CONTRIBUTORS, BUS_FACTOR]) { kind value }
+}"""
+
+INVESTIGATE = """
+mutation($q: String!) {
+  investigate(input: {question: $q}) {
+    result { outcome directJudgment
+      drivers { standing category statement claimedFacts { kind value } } }
+  }
+}"""
+
+
+async def test_dashboards_and_the_investigate_mutation_read_imported_data(
+    gateway: Any, tmp_path: Path
+) -> None:
+    org = new_org()
+    await gateway.store.bootstrap(org)
+    repo = gitrepo.build(tmp_path / "shop")
+    await import_git(gateway.store.org(org), spec(repo))
+    token = await gateway.token(org)
+    response = await gateway.query(token, DASHBOARD, {"key": RESOLVER})
+    body = response.json()
+    assert response.status_code == 200 and "errors" not in body, body
+    modules = body["data"]["subjects"]
+    assert modules["totalCount"] == 3
+    assert {"key": RESOLVER, "name": "resolver", "previousNames": ["query"]} in [
+        e["node"] for e in modules["edges"]
+    ]
+    facts = {f["kind"]: f["value"] for f in body["data"]["facts"]}
+    assert facts["BUS_FACTOR"]["bus_factor"] == 1
+    assert facts["ACTIVE_CONTRIBUTORS"]["top_names"] == ["Alex Kim", "Jo Park"]
+
+    response = await gateway.query(token, INVESTIGATE, {"q": "what is the bus factor of resolver?"})
+    result = response.json()["data"]["investigate"]["result"]
+    assert result["outcome"] == "ANSWERED"
+    cited = [c for d in result["drivers"] for c in d["claimedFacts"]]
+    assert {"kind": "BUS_FACTOR", "value": facts["BUS_FACTOR"]} in cited
+    await gateway.store.drop_org(org)
