@@ -4,6 +4,7 @@ runs, a force-push, the fact providers and an investigation on the imported data
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -120,6 +121,22 @@ async def test_second_run_reads_only_new_commits_and_recomputes_their_days(
     assert starts[RESOLVER] == repo.now - timedelta(days=60)
     unchanged = await import_git(graph, spec(repo))
     assert (unchanged.mode, unchanged.records) == ("up_to_date", 0)
+
+
+async def test_a_rename_seen_by_a_later_run_closes_the_old_module(
+    graph: OrgGraph, tmp_path: Path
+) -> None:
+    repo = gitrepo.build(tmp_path / "shop")
+    await import_git(graph, spec(repo))
+    repo.git("mv", "engine", "kernel")
+    repo.commit(gitrepo.SAM, 0.5, "Rename engine/ to kernel/")
+    report = await import_git(graph, spec(repo))
+    assert report.mode == "incremental"
+    found = await graph.subjects_by_keys(["module:shop/kernel", "module:shop/engine"])
+    assert found["module:shop/kernel"].previous_names == ["engine"]
+    old = found["module:shop/engine"]
+    assert old.valid_to == repo.now - timedelta(days=0.5)
+    assert old.attributes["renamed_to"] == "module:shop/kernel"
 
 
 async def test_a_force_push_is_retracted_with_tombstones(graph: OrgGraph, tmp_path: Path) -> None:
@@ -265,3 +282,24 @@ async def test_dashboards_and_the_investigate_mutation_read_imported_data(
     cited = [c for d in result["drivers"] for c in d["claimedFacts"]]
     assert {"kind": "BUS_FACTOR", "value": facts["BUS_FACTOR"]} in cited
     await gateway.store.drop_org(org)
+
+
+def test_the_progress_bar_shows_each_phase_on_a_terminal_only() -> None:
+    from gateway.gitimport import PhaseBar
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    screen = Terminal()
+    bar = PhaseBar(screen)
+    bar("commits", 500, 1000)
+    bar("commits", 1000, 1000)
+    bar("records", 10, 40)
+    bar.close()
+    lines = screen.getvalue().split("\n")
+    assert lines[0].endswith("100% 1000/1000") and "50% 500/1000" in lines[0]
+    assert lines[1].endswith(" 25% 10/40") and lines[1].lstrip("\r").startswith("records")
+    quiet = io.StringIO()
+    PhaseBar(quiet)("commits", 1, 2)
+    assert quiet.getvalue() == ""
