@@ -173,7 +173,7 @@ def _churn(fact: Fact, name: str) -> Signal | None:
         f"{name} changed {changed} line(s) (+{_int(fact.value.get('lines_added'))} "
         f"-{_int(fact.value.get('lines_removed'))}) in {_int(fact.value.get('commits'))} "
         f"commit(s) in the window, against {before} line(s) in the window before.",
-        1.0 + changed / max(before, 1) / 10,
+        1.0 + min(changed, 1_000_000) / 1_000_000,  # the most churned subject first
     )
 
 
@@ -202,7 +202,8 @@ def _bus_factor(fact: Fact, name: str) -> Signal | None:
     return Signal(
         DriverCategory.DEPENDENCY_RISK,
         Standing.CONTRIBUTING,
-        f"One person made {percent} of the changes to {name} in the window "
+        f"{fact.value.get('top_name') or 'One person'} made {percent} of the changes to "
+        f"{name} in the window "
         f"(bus factor 1 among {people} contributor(s)).",
         1.5,
     )

@@ -177,6 +177,7 @@ async def test_the_providers_answer_an_investigation_on_imported_data(
     assert claimed[FactKind.BUS_FACTOR]["bus_factor"] == 1
     live = [d for d in result.drivers if d.standing is not Standing.WITHHELD]
     assert live and "bus factor 1" in live[0].statement
+    assert live[0].statement.startswith("Alex Kim made 81% of the changes to resolver")
     assert all(e.ref.startswith("metric_rollup:git:shop:") for e in live[0].evidence)
 
     result, _ = await engine.investigate(
@@ -215,6 +216,8 @@ async def test_not_a_repository_is_a_clear_error(graph: OrgGraph, tmp_path: Path
     with pytest.raises(GitError, match="not a git repository"):
         await import_git(graph, GitImport(tmp_path))
     repo = gitrepo.build(tmp_path / "shop")
+    with pytest.raises(GitError, match="inside the repository at"):
+        await import_git(graph, GitImport(repo.path / "resolver"))
     with pytest.raises(GitError, match="names no commit"):
         await import_git(graph, spec(repo, branch="no-such-branch"))
 

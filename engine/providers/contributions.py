@@ -166,6 +166,7 @@ class BusFactorProvider(_Attributed):
         self, source: FactSource, subjects: Sequence[StoredSubject], window: Window
     ) -> list[Fact]:
         facts: list[Fact] = []
+        names = await _names(source, subjects)
         for key, records in (await self.records(source, subjects, window)).items():
             found = tally(records, window)
             basis, shares = (
@@ -179,8 +180,11 @@ class BusFactorProvider(_Attributed):
                 factor, covered = factor + 1, covered + amount
                 if covered >= BUS_SHARE * total:
                     break
+            leader = max(shares, key=lambda p: (shares[p], p))
             value = {
                 "bus_factor": factor,
+                "top": leader,
+                "top_name": names.get(leader, leader),
                 "contributors": len(found.ranked()),
                 "basis": basis,
                 "top_share": round(max(shares.values()) / total, 3),

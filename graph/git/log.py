@@ -77,10 +77,17 @@ def git_dir(path: Path) -> Path:
     if not path.exists():
         raise GitError(f"no such directory: {path}")
     try:
-        found = git(path, "rev-parse", "--absolute-git-dir").strip()
+        found = Path(git(path, "rev-parse", "--absolute-git-dir").strip())
+        bare = git(path, "rev-parse", "--is-bare-repository").strip() == "true"
     except GitError:
         raise GitError(f"not a git repository: {path}") from None
-    return Path(found)
+    if bare or path.resolve() == found.resolve():
+        return found
+    # A directory inside a work tree would silently import the whole enclosing repository.
+    top = Path(git(path, "rev-parse", "--show-toplevel").strip())
+    if path.resolve() != top.resolve():
+        raise GitError(f"{path} is inside the repository at {top}; give its top directory")
+    return found
 
 
 def resolve(repo: Path, ref: str) -> str | None:
