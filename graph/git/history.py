@@ -22,6 +22,7 @@ METRICS = ("commits", "lines_added", "lines_removed")
 MAX_MENTIONS = 64
 MAX_FILES_IN_TEXT = 40
 MAX_SUBJECT = 2_000
+MAX_TEXT = 20_000
 
 # (subject key, actor key, day, metric) -> value
 RollupKey = tuple[str, str, date, str]
@@ -127,7 +128,7 @@ class History:
             "type": "episode",
             "key": episode_key(self.repo, commit.sha),
             "occurred_at": commit.authored.isoformat(),
-            "text": text,
+            "text": text[:MAX_TEXT],
             "mentions": [m for m in mentions if len(m) <= 256][:MAX_MENTIONS],
         }
 

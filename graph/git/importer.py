@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ from graph.git.log import GitError
 from graph.git.modules import Modules
 from graph.git.records import edge_id, relationships, rollup_key, rollups, subjects
 from graph.port import Checkpoint, OrgGraph
-from graph.projection import Projector
+from graph.projection import IngestReport, Projector
 from graph.records import FORMAT_NAME, FORMAT_VERSION
 
 Progress = Callable[[str, int, int], None]  # phase ("commits" or "records"), done, total
@@ -87,21 +88,14 @@ async def import_git(
     graph: OrgGraph, spec: GitImport, progress: Progress | None = None
 ) -> GitImportReport:
     started = time.monotonic()
-    log.git_dir(spec.path)
-    if spec.depth < 1:
-        raise GitError("module depth must be at least 1")
-    repo, branch = spec.name or repository_name(spec.path), _branch_label(spec.path, spec.branch)
-    head = log.resolve(spec.path, spec.branch or "HEAD")
-    if head is None:
-        raise GitError(f"{spec.branch or 'HEAD'} names no commit in {spec.path}")
-    report = GitImportReport(repo, branch, head)
-    marker = f"git-head:{repo}@{branch}"
+    report = _locate(spec)
+    marker = f"git-head:{report.repository}@{report.branch}"
     saved = await graph.checkpoint(marker)
-    old = saved.digest if saved is not None and saved.finished else None
-    report.previous_head = old
-    if old == head:
+    old = report.previous_head = saved.digest if saved is not None and saved.finished else None
+    if old == report.head:
         report.mode = "up_to_date"
         return report
+    repo, head = report.repository, report.head
     revs, abandoned = _plan(spec.path, old, head, report)
     total = log.count(spec.path, revs, spec.since)
     new = History(repo, _modules(spec))
@@ -113,25 +107,33 @@ async def import_git(
     values, stale = _rollups(spec, new, head if old else None, gone)
     stored = await _stored_subjects(graph, new)
     edges = await _stored_edges(graph, new)
-    lines = list(_lines(new, stored, edges, branch, head, values))
+    # Streamed to the projector: a long history's records are never all encoded at once.
+    head_lines = [_dump(r) for r in _header_and_subjects(new, stored, report.branch, head)]
     tombstones = _tombstones(repo, gone, stale)
-    lines += tombstones
+    total = len(head_lines) + len(new.spans) + len(new.episodes) + len(values) + len(tombstones)
     report.commits, report.people = new.commits, len(new.people.by_key)
-    report.modules, report.records = len(new.modules.by_path), len(lines) - 1
+    report.modules, report.records = len(new.modules.by_path), total - 1
     report.tombstones, report.abandoned_commits = len(tombstones), gone.commits if gone else 0
-    projector = Projector(
-        graph,
-        source=f"git:{repo}",
-        resume=False,
-        on_progress=(lambda n, _: progress("records", n, len(lines))) if progress else None,
-    )
-    ingest = await projector.run(lines)
+    lines = chain(head_lines, _body(new, edges, report.branch, values), tombstones)
+    ingest = await _write(graph, repo, lines, total, progress)
     report.invalid = ingest.invalid_count
     if ingest.ok:  # only a fully accepted run may move the checkpoint
         done = (saved.cursor if saved else 0) + new.commits
         await graph.save_checkpoint(Checkpoint(marker, done, head, ingest.run_id, True))
     report.seconds = time.monotonic() - started
     return report
+
+
+def _locate(spec: GitImport) -> GitImportReport:
+    """The repository, branch and head commit to import; a GitError names what is wrong."""
+    log.git_dir(spec.path)
+    if spec.depth < 1:
+        raise GitError("module depth must be at least 1")
+    head = log.resolve(spec.path, spec.branch or "HEAD")
+    if head is None:
+        raise GitError(f"{spec.branch or 'HEAD'} names no commit in {spec.path}")
+    repo = spec.name or repository_name(spec.path)
+    return GitImportReport(repo, _branch_label(spec.path, spec.branch), head)
 
 
 def _plan(
@@ -199,23 +201,34 @@ def _tombstones(repo: str, gone: History | None, stale: set[RollupKey]) -> list[
     return [_dump(record) for record in out]
 
 
-def _lines(
-    history: History,
-    stored: dict[str, StoredSubject],
-    edges: dict[str, Relationship],
-    branch: str,
-    head: str,
-    values: dict[RollupKey, int],
+def _header_and_subjects(
+    history: History, stored: dict[str, StoredSubject], branch: str, head: str
+) -> Iterator[dict[str, Any]]:
+    yield {"type": "header", "format": FORMAT_NAME, "version": FORMAT_VERSION}
+    yield from subjects(history, stored, branch, head)
+
+
+def _body(
+    history: History, edges: dict[str, Relationship], branch: str, values: dict[RollupKey, int]
 ) -> Iterator[bytes]:
-    yield _dump({"type": "header", "format": FORMAT_NAME, "version": FORMAT_VERSION})
-    for record in subjects(history, stored, branch, head):
-        yield _dump(record)
     for record in relationships(history, edges, branch):
         yield _dump(record)
     for episode in history.episodes:
         yield _dump({**episode, "source": f"git:{history.repo}"})
     for record in rollups(history.repo, values):
         yield _dump(record)
+
+
+async def _write(
+    graph: OrgGraph, repo: str, lines: Iterable[bytes], total: int, progress: Progress | None
+) -> IngestReport:
+    projector = Projector(
+        graph,
+        source=f"git:{repo}",
+        resume=False,  # the git checkpoint decides what to read; re-runs are idempotent
+        on_progress=(lambda n, _: progress("records", n, total)) if progress else None,
+    )
+    return await projector.run(lines)
 
 
 def _dump(record: dict[str, Any]) -> bytes:
