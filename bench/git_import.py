@@ -6,7 +6,8 @@ fast-import, outside the measured time): 40 authors, some under two spellings jo
 .mailmap, twelve top-level modules, a directory rename half way, a merged side branch every
 50 commits. The import runs twice: the first reads everything, the second finds nothing new.
 The last line printed is one JSON object: commits, seconds, commits_per_s, subjects, records,
-people, modules, second_run_seconds, peak_rss_mb.
+people, modules, second_run_seconds, incremental_seconds (after --add new
+commits, with --make), peak_rss_mb.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import resource
 import subprocess
@@ -101,7 +103,20 @@ def make(path: Path, commits: int, seed: int = 7) -> None:
     subprocess.run(["git", "-C", str(path), "reset", "-q", "--hard", "main"], check=True)
 
 
-async def run(path: Path, branch: str | None, depth: int) -> dict[str, object]:
+def _add_commits(path: Path, count: int) -> None:
+    """New commits on top (today's date), for the incremental run."""
+    env = {"GIT_AUTHOR_NAME": "Dev 01", "GIT_AUTHOR_EMAIL": "dev1@example.com",
+           "GIT_COMMITTER_NAME": "Dev 01", "GIT_COMMITTER_EMAIL": "dev1@example.com"}  # fmt: skip
+    for n in range(count):
+        (path / "api" / f"new{n}.py").write_text(f"value = {n}\n")
+        subprocess.run(["git", "-C", str(path), "add", "-A"], check=True)
+        subprocess.run(
+            ["git", "-C", str(path), "commit", "-q", "-m", f"New {n}"],
+            check=True, env={**os.environ, **env},
+        )  # fmt: skip
+
+
+async def run(path: Path, branch: str | None, depth: int, add: int) -> dict[str, object]:
     spec = GitImport(path, branch=branch, depth=depth)
     with tempfile.TemporaryDirectory() as tmp, EmbeddedServer(Path(tmp)) as server:
         store = FalkorStore(server.url, embedder=HashingEmbedder(128))
@@ -112,6 +127,16 @@ async def run(path: Path, branch: str | None, depth: int) -> dict[str, object]:
         started = time.perf_counter()
         second = await import_git(store.org("bench"), spec)
         again = time.perf_counter() - started
+        incremental: dict[str, object] = {}
+        if add:
+            _add_commits(path, add)
+            started = time.perf_counter()
+            third = await import_git(store.org("bench"), spec)
+            incremental = {
+                "incremental_mode": third.mode,
+                "incremental_commits": third.commits,
+                "incremental_seconds": round(time.perf_counter() - started, 3),
+            }
         counts = dict(await store.org("bench").counts())
         await store.close()
     return {
@@ -125,6 +150,7 @@ async def run(path: Path, branch: str | None, depth: int) -> dict[str, object]:
         "invalid": report.invalid,
         "second_run_mode": second.mode,
         "second_run_seconds": round(again, 3),
+        **incremental,
         "peak_rss_mb": _peak_rss_mb(),
     }
 
@@ -135,12 +161,16 @@ def main() -> None:
     parser.add_argument("--branch")
     parser.add_argument("--depth", type=int, default=1)
     parser.add_argument("--make", type=int, metavar="COMMITS", help="first create PATH")
+    parser.add_argument(
+        "--add", type=int, default=10, help="with --make: commits added before a third run"
+    )
     args = parser.parse_args()
     if args.make:
         if args.path.exists():
             parser.error(f"{args.path} exists; --make creates a new repository")
         make(args.path, args.make)
-    print(json.dumps(asyncio.run(run(args.path, args.branch, args.depth))))
+    add = args.add if args.make else 0
+    print(json.dumps(asyncio.run(run(args.path, args.branch, args.depth, add))))
 
 
 if __name__ == "__main__":

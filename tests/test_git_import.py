@@ -123,6 +123,14 @@ async def test_second_run_reads_only_new_commits_and_recomputes_their_days(
     assert (unchanged.mode, unchanged.records) == ("up_to_date", 0)
 
 
+async def test_since_limits_the_history_read(graph: OrgGraph, tmp_path: Path) -> None:
+    repo = gitrepo.build(tmp_path / "shop")
+    since = (repo.now - timedelta(days=15)).isoformat()
+    report = await import_git(graph, spec(repo, since=since))
+    assert (report.mode, report.commits) == ("full", 9)  # the feature branch, its merge, ...
+    assert (await sums(graph, "repository:shop"))["commits"] == 8
+
+
 async def test_a_rename_seen_by_a_later_run_closes_the_old_module(
     graph: OrgGraph, tmp_path: Path
 ) -> None:
