@@ -165,6 +165,21 @@ async def test_a_force_push_is_retracted_with_tombstones(graph: OrgGraph, tmp_pa
     assert (await sums(graph, "module:shop/docs"))["commits"] == 2
 
 
+async def test_a_rewrite_git_already_collected_is_reread_with_a_warning(
+    graph: OrgGraph, tmp_path: Path
+) -> None:
+    repo = gitrepo.build(tmp_path / "shop")
+    repo.write("engine/extra.py", "x = 1\n")
+    repo.commit(gitrepo.SAM, 0.5, "Engine: an experiment")
+    await import_git(graph, spec(repo))
+    repo.git("reset", "-q", "--hard", "HEAD~1")
+    repo.git("reflog", "expire", "--expire=now", "--all")
+    repo.git("gc", "-q", "--prune=now")
+    report = await import_git(graph, spec(repo))
+    assert (report.mode, report.commits, report.invalid) == ("force_push", 14, 0)
+    assert report.warnings and "could not be retracted" in report.warnings[0]
+
+
 async def test_the_providers_answer_an_investigation_on_imported_data(
     graph: OrgGraph, tmp_path: Path
 ) -> None:
@@ -228,6 +243,8 @@ async def test_not_a_repository_is_a_clear_error(graph: OrgGraph, tmp_path: Path
         await import_git(graph, GitImport(repo.path / "resolver"))
     with pytest.raises(GitError, match="names no commit"):
         await import_git(graph, spec(repo, branch="no-such-branch"))
+    with pytest.raises(GitError, match="must name a ref"):
+        await import_git(graph, spec(repo, branch="--output=/tmp/x"))
 
 
 def test_the_command_imports_a_bare_clone_and_refuses_a_non_repository(tmp_path: Path) -> None:

@@ -117,6 +117,7 @@ async def import_git(
     lines = chain(head_lines, _body(new, edges, report.branch, values), tombstones)
     ingest = await _write(graph, repo, lines, total, progress)
     report.invalid = ingest.invalid_count
+    report.warnings += [f"record {bad.line} rejected: {bad.reason}" for bad in ingest.invalid[:10]]
     if ingest.ok:  # only a fully accepted run may move the checkpoint
         done = (saved.cursor if saved else 0) + new.commits
         await graph.save_checkpoint(Checkpoint(marker, done, head, ingest.run_id, True))
@@ -127,6 +128,8 @@ async def import_git(
 def _locate(spec: GitImport) -> GitImportReport:
     """The repository, branch and head commit to import; a GitError names what is wrong."""
     log.git_dir(spec.path)
+    if spec.branch is not None and (not spec.branch or spec.branch.startswith("-")):
+        raise GitError("--branch must name a ref")  # never let it read as a git option
     if spec.depth < 1:
         raise GitError("module depth must be at least 1")
     head = log.resolve(spec.path, spec.branch or "HEAD")
