@@ -331,3 +331,19 @@ def test_the_progress_bar_shows_each_phase_on_a_terminal_only() -> None:
     quiet = io.StringIO()
     PhaseBar(quiet)("commits", 1, 2)
     assert quiet.getvalue() == ""
+
+
+def test_the_log_parser_keeps_odd_paths_and_separators_intact(tmp_path: Path) -> None:
+    from graph.git.log import commits
+
+    repo = gitrepo.Repo(tmp_path / "odd")
+    odd = "mod/na\u00efve\tname\nwith newline.py"
+    repo.write(odd, "a\nb\n")
+    repo.write("mod/data.bin", b"\x00\x01\x02")
+    repo.commit(gitrepo.SAM, 1, "Subject with \x1f unit and \x1e record separators")
+    [commit] = list(commits(repo.path, ["HEAD"]))
+    assert commit.subject == "Subject with \x1f unit and \x1e record separators"
+    assert {(f.path, f.added, f.removed) for f in commit.files} == {
+        (odd, 2, 0),
+        ("mod/data.bin", 0, 0),
+    }
