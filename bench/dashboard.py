@@ -73,16 +73,8 @@ def shape_raw(rows: list[list[Any]]) -> dict[str, Any]:
             {"key": d[0], "name": d[1], "owner": _pairs(d[2], 1)}
             for d in sorted((d for d in deps if d[0] is not None), key=lambda d: d[0])[:10]
         ]
-        edges.append(
-            {
-                "node": {
-                    "key": key,
-                    "name": name,
-                    "owner": _pairs(owners, 1),
-                    "dependencies": dependencies,
-                }
-            }
-        )
+        edges.append({"node": {"key": key, "name": name, "owner": _pairs(owners, 1),
+                               "dependencies": dependencies}})
     return {"data": {"subjects": {"edges": edges}}}
 
 
@@ -115,14 +107,12 @@ def serve(url: str, port: int) -> None:
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
 
 
-async def drive(
-    url: str, body: dict[str, Any], token: str, seconds: float, concurrency: int
-) -> tuple[int, list[float]]:
+async def drive(url: str, body: dict[str, Any], token: str, seconds: float,
+                concurrency: int) -> tuple[int, list[float]]:
     latencies: list[float] = []
     deadline = time.perf_counter() + seconds
     headers = {"Authorization": f"Bearer {token}"}
     async with httpx.AsyncClient(timeout=60) as client:
-
         async def worker() -> None:
             while time.perf_counter() < deadline:
                 started = time.perf_counter()

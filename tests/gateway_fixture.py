@@ -23,17 +23,12 @@ class Gateway:
     store: FalkorStore
     client: httpx.AsyncClient
 
-    async def token(
-        self, org: str, actor: str = "tester", scopes: frozenset[str] | None = None
-    ) -> str:
-        token, _ = await create_key(
-            self.store.keys, org, actor, scopes or frozenset({"read", "write"})
-        )
+    async def token(self, org: str, actor: str = "tester", scopes: frozenset[str] | None = None) -> str:
+        token, _ = await create_key(self.store.keys, org, actor, scopes or frozenset({"read", "write"}))
         return token
 
-    async def query(
-        self, token: str, query: str, variables: dict[str, Any] | None = None, **headers: str
-    ) -> httpx.Response:
+    async def query(self, token: str, query: str, variables: dict[str, Any] | None = None,
+                    **headers: str) -> httpx.Response:
         body: dict[str, Any] = {"query": query}
         if variables is not None:
             body["variables"] = variables

@@ -21,18 +21,10 @@ FABRIC = [sys.executable, "-m", "gateway.cli"]
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def fabric(
-    *args: str, env: dict[str, str] | None = None, stdin: str | None = None, timeout: float = 120
-) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*FABRIC, *args],
-        capture_output=True,
-        text=True,
-        input=stdin,
-        timeout=timeout,
-        env={**os.environ, **(env or {})},
-        cwd=ROOT,
-    )
+def fabric(*args: str, env: dict[str, str] | None = None, stdin: str | None = None,
+           timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*FABRIC, *args], capture_output=True, text=True, input=stdin,
+                          timeout=timeout, env={**os.environ, **(env or {})}, cwd=ROOT)
 
 
 def free_port() -> int:
@@ -61,9 +53,8 @@ def test_ingest_reports_invalid_lines_and_joins_a_running_server(tmp_path: Path)
         '{"type":"subject","key":"team:b","kind":"team","name":"B"}\n'
     )
     with EmbeddedServer(tmp_path / "db") as server:
-        result = fabric(
-            "ingest", str(data), "--org", "cli", "--source", "t", "--data-dir", str(tmp_path / "db")
-        )
+        result = fabric("ingest", str(data), "--org", "cli", "--source", "t",
+                        "--data-dir", str(tmp_path / "db"))
         assert result.returncode == 1, result.stderr
         assert "line 2: line is not valid JSON" in result.stderr
         summary = json.loads(result.stdout.strip().splitlines()[-1])
@@ -74,15 +65,8 @@ def test_ingest_reports_invalid_lines_and_joins_a_running_server(tmp_path: Path)
 
         clean = tmp_path / "clean.ndjson"
         clean.write_text('{"type":"subject","key":"team:c","kind":"team","name":"C"}\n')
-        piped = fabric(
-            "ingest",
-            "-",
-            "--org",
-            "cli",
-            "--data-dir",
-            str(tmp_path / "db"),
-            stdin=clean.read_text(),
-        )
+        piped = fabric("ingest", "-", "--org", "cli", "--data-dir", str(tmp_path / "db"),
+                       stdin=clean.read_text())
         assert piped.returncode == 0, piped.stderr
         assert json.loads(piped.stdout)["accepted"] == 1
 
@@ -112,22 +96,9 @@ def test_schema_command_prints_the_exported_schema() -> None:
 def _start_serve(data_dir: Path, port: int, token: str) -> subprocess.Popen[str]:
     env = {**os.environ, "FABRIC_DEMO_TOKEN": token, "FABRIC_DEMO_RECORDS": "400"}
     return subprocess.Popen(
-        [
-            *FABRIC,
-            "serve",
-            "--demo",
-            "--port",
-            str(port),
-            "--data-dir",
-            str(data_dir),
-            "--log-level",
-            "warning",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=env,
-        cwd=ROOT,
+        [*FABRIC, "serve", "--demo", "--port", str(port), "--data-dir", str(data_dir),
+         "--log-level", "warning"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT,
     )
 
 
@@ -163,11 +134,9 @@ def test_serve_demo_end_to_end(tmp_path: Path) -> None:
         assert f"Bearer token: {token}" in banner
         assert f"http://127.0.0.1:{port}/graphql" in banner
         url = f"http://127.0.0.1:{port}/graphql"
-        query = {
-            "query": "{ subjects(first: 5, filter: {kind: REPOSITORY}) { totalCount "
-            "edges { node { key kind name } } pageInfo { hasNextPage endCursor } } "
-            'one: subject(key: "repository:payments-api") { name aliases } }'
-        }
+        query = {"query": "{ subjects(first: 5, filter: {kind: REPOSITORY}) { totalCount "
+                          "edges { node { key kind name } } pageInfo { hasNextPage endCursor } } "
+                          'one: subject(key: "repository:payments-api") { name aliases } }'}
         denied = httpx.post(url, json=query)
         assert denied.status_code == 401 and "data" not in denied.json()
         answer = httpx.post(url, json=query, headers={"Authorization": f"Bearer {token}"})

@@ -119,12 +119,8 @@ def test_deterministic_across_processes() -> None:
     here = HashingEmbedder().embed_sync([text])[0].tolist()
     for seed in ("0", "12345"):
         result = subprocess.run(
-            [sys.executable, "-c", code, text],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            env={**os.environ, "PYTHONHASHSEED": seed},
+            [sys.executable, "-c", code, text], cwd=ROOT, capture_output=True, text=True,
+            timeout=120, env={**os.environ, "PYTHONHASHSEED": seed},
         )
         assert result.returncode == 0, result.stderr
         assert json.loads(result.stdout) == here
@@ -274,11 +270,7 @@ async def openai_server() -> AsyncIterator[FakeOpenAI]:
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     config = uvicorn.Config(
-        _app(state),
-        host="127.0.0.1",
-        port=port,
-        log_level="warning",
-        lifespan="off",
+        _app(state), host="127.0.0.1", port=port, log_level="warning", lifespan="off",
         access_log=False,
     )
     server = uvicorn.Server(config)
@@ -348,20 +340,17 @@ async def test_http_model_is_compared_trimmed_and_ascii_case_folded(fake: FakeOp
     await _embed(fake, ["payments"], model=" MODELX")
 
 
-@pytest.mark.parametrize(
-    ("configured", "served"),
-    [
-        ("modelx", "modelx-other"),
-        ("modelx", "modelx2"),
-        ("modelx", ""),
-        ("modelx", 7),
-        ("modelx", None),
-        ("model\u0131", "MODELI"),  # DOTLESS I configured: "I" folds to "i", never to it
-        ("modeli", "MODEL\u0130"),  # CAPITAL I WITH DOT: never folded to "i"
-        ("modelk", "MODEL\u212a"),  # KELVIN SIGN: str.lower() and casefold() give "k"
-        ("models", "MODEL\u017f"),  # LONG S: casefold() gives "s"
-    ],
-)
+@pytest.mark.parametrize(("configured", "served"), [
+    ("modelx", "modelx-other"),
+    ("modelx", "modelx2"),
+    ("modelx", ""),
+    ("modelx", 7),
+    ("modelx", None),
+    ("model\u0131", "MODELI"),  # DOTLESS I configured: "I" folds to "i", never to it
+    ("modeli", "MODEL\u0130"),  # CAPITAL I WITH DOT: never folded to "i"
+    ("modelk", "MODEL\u212a"),  # KELVIN SIGN: str.lower() and casefold() give "k"
+    ("models", "MODEL\u017f"),  # LONG S: casefold() gives "s"
+])
 async def test_http_refuses_another_model(fake: FakeOpenAI, configured: str, served: Any) -> None:
     fake.model_field = ABSENT if served is None else served
     with pytest.raises(EmbeddingError, match="model"):
@@ -386,19 +375,16 @@ async def test_http_out_of_order_indexes_are_sorted(fake: FakeOpenAI) -> None:
     assert np.allclose(vectors, _expected(texts), atol=1e-6)
 
 
-@pytest.mark.parametrize(
-    ("behaviour", "message"),
-    [
-        ("wrong_dimension", "expected 16"),
-        ("missing_index", "index"),
-        ("duplicate_index", "index"),
-        ("too_few", "must hold 3"),
-        ("nan", "non-finite"),
-        ("string_value", "not a number"),
-        ("invalid_json", "not valid JSON"),
-        ("http_500", "HTTP 500"),
-    ],
-)
+@pytest.mark.parametrize(("behaviour", "message"), [
+    ("wrong_dimension", "expected 16"),
+    ("missing_index", "index"),
+    ("duplicate_index", "index"),
+    ("too_few", "must hold 3"),
+    ("nan", "non-finite"),
+    ("string_value", "not a number"),
+    ("invalid_json", "not valid JSON"),
+    ("http_500", "HTTP 500"),
+])
 async def test_http_refuses_a_bad_response(fake: FakeOpenAI, behaviour: str, message: str) -> None:
     fake.behaviour = behaviour
     with pytest.raises(EmbeddingError, match=message) as caught:
@@ -453,19 +439,16 @@ async def test_http_a_passed_client_is_used_and_left_open(fake: FakeOpenAI) -> N
     assert len(fake.requests) == 2
 
 
-@pytest.mark.parametrize(
-    "kwargs",
-    [
-        {"base_url": "ftp://host/v1"},
-        {"base_url": "not a url"},
-        {"batch_size": 0},
-        {"timeout_s": 0},
-        {"timeout_s": math.inf},
-        {"api_key": "key\nInjected: 1"},
-        {"model": "  "},
-        {"dimension": 0},
-    ],
-)
+@pytest.mark.parametrize("kwargs", [
+    {"base_url": "ftp://host/v1"},
+    {"base_url": "not a url"},
+    {"batch_size": 0},
+    {"timeout_s": 0},
+    {"timeout_s": math.inf},
+    {"api_key": "key\nInjected: 1"},
+    {"model": "  "},
+    {"dimension": 0},
+])
 def test_http_refuses_a_bad_configuration(kwargs: dict[str, Any]) -> None:
     args: dict[str, Any] = {"base_url": "http://127.0.0.1:1/v1", "model": "m", "dimension": 4}
     args.update(kwargs)

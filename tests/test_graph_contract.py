@@ -308,30 +308,19 @@ async def test_mixed_edge_requests_are_answered_in_one_round_trip(
     graph = store.org(org)
     await load(
         graph,
-        [
-            subject("team:a"),
-            subject("team:b"),
-            subject("repository:x"),
-            subject("repository:y"),
-            subject("repository:z", valid_to="2025-01-01"),
-            rel("OWNS", "team:a", "repository:x", valid_to="2025-06-01"),
-            rel("OWNS", "team:b", "repository:x", valid_from="2025-06-01"),
-            rel("DEPENDS_ON", "repository:x", "repository:y"),
-            rel("DEPENDS_ON", "repository:x", "repository:z"),
-        ],
+        [subject("team:a"), subject("team:b"), subject("repository:x"), subject("repository:y"),
+         subject("repository:z", valid_to="2025-01-01"),
+         rel("OWNS", "team:a", "repository:x", valid_to="2025-06-01"),
+         rel("OWNS", "team:b", "repository:x", valid_from="2025-06-01"),
+         rel("DEPENDS_ON", "repository:x", "repository:y"),
+         rel("DEPENDS_ON", "repository:x", "repository:z")],
     )
     before = store.round_trips.total
     owners_then, owners_now, deps_now, everything = await graph.edges(
         [
-            EdgeRequest(
-                "repository:x", (RelationshipType.OWNS,), Direction.INCOMING, at("2025-03-01")
-            ),
-            EdgeRequest(
-                "repository:x", (RelationshipType.OWNS,), Direction.INCOMING, at("2026-03-01")
-            ),
-            EdgeRequest(
-                "repository:x", (RelationshipType.DEPENDS_ON,), Direction.OUTGOING, at("2026-03-01")
-            ),
+            EdgeRequest("repository:x", (RelationshipType.OWNS,), Direction.INCOMING, at("2025-03-01")),
+            EdgeRequest("repository:x", (RelationshipType.OWNS,), Direction.INCOMING, at("2026-03-01")),
+            EdgeRequest("repository:x", (RelationshipType.DEPENDS_ON,), Direction.OUTGOING, at("2026-03-01")),
             EdgeRequest("repository:x"),
         ]
     )
@@ -350,12 +339,8 @@ async def test_edge_pages_continue_after_a_position(store: GraphStore, org: str)
     from graph.port import EdgeRequest
 
     graph = store.org(org)
-    await load(
-        graph,
-        [subject("team:t")]
-        + [subject(f"repository:r{i:02d}") for i in range(12)]
-        + [rel("OWNS", "team:t", f"repository:r{i:02d}") for i in range(12)],
-    )
+    await load(graph, [subject("team:t")] + [subject(f"repository:r{i:02d}") for i in range(12)]
+               + [rel("OWNS", "team:t", f"repository:r{i:02d}") for i in range(12)])
     seen: list[str] = []
     after = None
     while True:
@@ -375,20 +360,9 @@ async def test_episode_pages_and_lookups_by_key(store: GraphStore, org: str) -> 
     from graph.port import EpisodeRequest
 
     graph = store.org(org)
-    await load(
-        graph,
-        [subject("service:s")]
-        + [
-            {
-                "type": "episode",
-                "key": f"episode:{i}",
-                "occurred_at": f"2026-01-{i + 1:02d}T00:00:00Z",
-                "text": f"e{i}",
-                "mentions": ["service:s"],
-            }
-            for i in range(7)
-        ],
-    )
+    await load(graph, [subject("service:s")] + [
+        {"type": "episode", "key": f"episode:{i}", "occurred_at": f"2026-01-{i + 1:02d}T00:00:00Z",
+         "text": f"e{i}", "mentions": ["service:s"]} for i in range(7)])
     (page1,) = await graph.episodes([EpisodeRequest("service:s", limit=3)])
     assert [e.key for e in page1] == ["episode:6", "episode:5", "episode:4"]
     last = page1[-1]
@@ -403,24 +377,12 @@ async def test_episode_pages_and_lookups_by_key(store: GraphStore, org: str) -> 
 async def test_recently_active_order_respects_the_query_time(store: GraphStore, org: str) -> None:
     graph = store.org(org)
     pr = lambda key, repo, start, end=None: {  # noqa: E731
-        "type": "source_record",
-        "key": key,
-        "record_kind": "pull_request",
-        "subject": repo,
-        "start": start,
-        **({"end": end} if end else {}),
-    }
-    await load(
-        graph,
-        [
-            subject("repository:a"),
-            subject("repository:b"),
-            subject("repository:c"),
-            pr("pull_request:1", "repository:a", "2026-01-01", "2026-03-05"),
-            pr("pull_request:2", "repository:b", "2026-02-01", "2026-02-02"),
-            pr("pull_request:3", "repository:a", "2026-04-01"),
-        ],
-    )
+        "type": "source_record", "key": key, "record_kind": "pull_request", "subject": repo,
+        "start": start, **({"end": end} if end else {})}
+    await load(graph, [subject("repository:a"), subject("repository:b"), subject("repository:c"),
+                       pr("pull_request:1", "repository:a", "2026-01-01", "2026-03-05"),
+                       pr("pull_request:2", "repository:b", "2026-02-01", "2026-02-02"),
+                       pr("pull_request:3", "repository:a", "2026-04-01")])
     query = SubjectQuery(order=SubjectOrder.RECENT, at=at("2026-03-01"))
     page = await graph.find_subjects(query, first=2)
     # As of 1 March, b's merge (2 Feb) is newer than a's opening (1 Jan); c has no activity.
@@ -435,20 +397,16 @@ async def test_results_are_immutable_paged_and_reusable_until_data_changes(
     store: GraphStore, org: str
 ) -> None:
     archive = store.org(org).results
-    assert await archive.save(
-        "r1", '{"a":1}', created_ns=10, subject_keys=["team:a"], reuse_key="k", outcome="answered"
-    )
+    assert await archive.save("r1", '{"a":1}', created_ns=10, subject_keys=["team:a"],
+                              reuse_key="k", outcome="answered")
     # The same id again with other content is refused, and nothing changes.
-    assert not await archive.save(
-        "r1", '{"a":2}', created_ns=11, subject_keys=[], reuse_key="k", outcome="answered"
-    )
+    assert not await archive.save("r1", '{"a":2}', created_ns=11, subject_keys=[],
+                                  reuse_key="k", outcome="answered")
     assert await archive.by_ids(["r1", "nope"]) == {"r1": '{"a":1}'}
-    await archive.save(
-        "r2", '{"b":1}', created_ns=20, subject_keys=["team:b"], reuse_key=None, outcome="no_match"
-    )
-    await archive.save(
-        "r3", '{"c":1}', created_ns=30, subject_keys=["team:a"], reuse_key="k", outcome="answered"
-    )
+    await archive.save("r2", '{"b":1}', created_ns=20, subject_keys=["team:b"], reuse_key=None,
+                       outcome="no_match")
+    await archive.save("r3", '{"c":1}', created_ns=30, subject_keys=["team:a"], reuse_key="k",
+                       outcome="answered")
     newest = await archive.page(2)
     assert [r.id for r in newest] == ["r3", "r2"]
     rest = await archive.page(2, after=(newest[-1].created_ns, newest[-1].id))

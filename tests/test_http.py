@@ -10,20 +10,17 @@ from tests.conftest import new_org
 from tests.gateway_fixture import Gateway
 
 
-@pytest.mark.parametrize(
-    ("accept", "media"),
-    [
-        (None, JSON),
-        ("", JSON),
-        ("application/json", JSON),
-        (GRAPHQL_RESPONSE, GRAPHQL_RESPONSE),
-        (f"{GRAPHQL_RESPONSE}, application/json;q=0.9", GRAPHQL_RESPONSE),
-        (f"{GRAPHQL_RESPONSE};q=0.5, application/json", JSON),
-        ("*/*", JSON),
-        ("text/html", None),
-        ("application/xml, application/json;q=0", None),
-    ],
-)
+@pytest.mark.parametrize(("accept", "media"), [
+    (None, JSON),
+    ("", JSON),
+    ("application/json", JSON),
+    (GRAPHQL_RESPONSE, GRAPHQL_RESPONSE),
+    (f"{GRAPHQL_RESPONSE}, application/json;q=0.9", GRAPHQL_RESPONSE),
+    (f"{GRAPHQL_RESPONSE};q=0.5, application/json", JSON),
+    ("*/*", JSON),
+    ("text/html", None),
+    ("application/xml, application/json;q=0", None),
+])
 def test_negotiation(accept: str | None, media: str | None) -> None:
     assert negotiate(accept) == media
 
@@ -38,42 +35,34 @@ async def test_request_errors_are_4xx_with_graphql_response_json(gateway: Gatewa
     token = await _token(gateway)
     auth = {"Authorization": f"Bearer {token}"}
     modern = {**auth, "Accept": GRAPHQL_RESPONSE}
-    bad_document = await gateway.client.post(
-        gateway.url, json={"query": "{ subjects { nope } }"}, headers=modern
-    )
+    bad_document = await gateway.client.post(gateway.url, json={"query": "{ subjects { nope } }"},
+                                             headers=modern)
     assert bad_document.status_code == 400
     assert bad_document.headers["content-type"].startswith(GRAPHQL_RESPONSE)
     body = bad_document.json()
     assert "data" not in body and body["errors"][0]["extensions"]["code"]
-    unparsable = await gateway.client.post(
-        gateway.url, content=b"{not json", headers={**modern, "content-type": "application/json"}
-    )
+    unparsable = await gateway.client.post(gateway.url, content=b"{not json",
+                                           headers={**modern, "content-type": "application/json"})
     assert unparsable.status_code == 400
     assert unparsable.json()["errors"][0]["extensions"]["code"] == "BAD_REQUEST"
     syntax = await gateway.client.post(gateway.url, json={"query": "{"}, headers=modern)
     assert syntax.status_code == 400 and "data" not in syntax.json()
-    legacy = await gateway.client.post(
-        gateway.url, json={"query": "{ subjects { nope } }"}, headers=auth
-    )
+    legacy = await gateway.client.post(gateway.url, json={"query": "{ subjects { nope } }"},
+                                       headers=auth)
     assert legacy.status_code == 200
     assert legacy.headers["content-type"].startswith(JSON)
-    good = await gateway.client.post(
-        gateway.url, json={"query": "{ subjects { totalCount } }"}, headers=modern
-    )
+    good = await gateway.client.post(gateway.url, json={"query": "{ subjects { totalCount } }"},
+                                     headers=modern)
     assert good.status_code == 200 and good.json() == {"data": {"subjects": {"totalCount": 0}}}
-    refused = await gateway.client.post(
-        gateway.url, json={"query": "{ __typename }"}, headers={**auth, "Accept": "text/csv"}
-    )
+    refused = await gateway.client.post(gateway.url, json={"query": "{ __typename }"},
+                                        headers={**auth, "Accept": "text/csv"})
     assert refused.status_code == 406
 
 
 async def test_get_queries_and_graphiql(gateway: Gateway) -> None:
     token = await _token(gateway)
-    got = await gateway.client.get(
-        gateway.url,
-        params={"query": "{ subjects { totalCount } }"},
-        headers={"Authorization": f"Bearer {token}"},
-    )
+    got = await gateway.client.get(gateway.url, params={"query": "{ subjects { totalCount } }"},
+                                   headers={"Authorization": f"Bearer {token}"})
     assert got.status_code == 200 and got.json()["data"]["subjects"]["totalCount"] == 0
     page = await gateway.client.get(gateway.url, headers={"Accept": "text/html"})
     assert page.status_code == 200 and "graphiql" in page.text.lower()
@@ -83,27 +72,19 @@ async def test_get_queries_and_graphiql(gateway: Gateway) -> None:
 
 async def test_unauthenticated_requests_get_401_and_no_data(gateway: Gateway) -> None:
     for headers in ({}, {"Authorization": "Bearer nope"}, {"Authorization": "Basic abc"}):
-        response = await gateway.client.post(
-            gateway.url, json={"query": "{ __typename }"}, headers=headers
-        )
+        response = await gateway.client.post(gateway.url, json={"query": "{ __typename }"},
+                                             headers=headers)
         assert response.status_code == 401
         assert response.headers["www-authenticate"] == "Bearer"
-        assert response.json() == {
-            "errors": [
-                {
-                    "message": response.json()["errors"][0]["message"],
-                    "extensions": {"code": "UNAUTHENTICATED"},
-                }
-            ]
-        }
+        assert response.json() == {"errors": [{"message": response.json()["errors"][0]["message"],
+                                               "extensions": {"code": "UNAUTHENTICATED"}}]}
 
 
 async def test_oversized_bodies_are_refused_before_parsing(gateway: Gateway) -> None:
     token = await _token(gateway)
     huge = "{ subjects { totalCount } }" + " " * 1_100_000
-    response = await gateway.client.post(
-        gateway.url, json={"query": huge}, headers={"Authorization": f"Bearer {token}"}
-    )
+    response = await gateway.client.post(gateway.url, json={"query": huge},
+                                         headers={"Authorization": f"Bearer {token}"})
     assert response.status_code == 413
     assert response.json()["errors"][0]["extensions"]["code"] == "PAYLOAD_TOO_LARGE"
 
@@ -123,8 +104,7 @@ async def test_probes_and_metrics(gateway: Gateway) -> None:
 async def test_batched_operations_are_refused_by_default(gateway: Gateway) -> None:
     token = await _token(gateway)
     response = await gateway.client.post(
-        gateway.url,
-        json=[{"query": "{ __typename }"}, {"query": "{ __typename }"}],
+        gateway.url, json=[{"query": "{ __typename }"}, {"query": "{ __typename }"}],
         headers={"Authorization": f"Bearer {token}"},
     )
     assert response.status_code == 400

@@ -39,14 +39,8 @@ async def demo(falkor: FalkorStore) -> OrgGraph:
 
 def investigator(graph: OrgGraph, reuse: timedelta | None = None) -> Investigator:
     return Investigator(
-        graph,
-        Resolver(graph, ReferenceRing(), graph.org_id),
-        default_providers(),
-        DeterministicSynthesizer(),
-        SIGNER,
-        VERSIONS,
-        now=lambda: NOW,
-        reuse_max_age=reuse,
+        graph, Resolver(graph, ReferenceRing(), graph.org_id), default_providers(),
+        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: NOW, reuse_max_age=reuse,
     )
 
 
@@ -113,16 +107,11 @@ async def test_unknown_subject_is_no_match_and_reads_no_facts(demo: OrgGraph) ->
     assert not [o for o in result.coverage if o.source == "delivery"]
 
 
-@pytest.mark.parametrize(
-    "request_",
-    [
-        InvestigationRequest("why is payments-api behind?", as_of=NOW + timedelta(days=2)),
-        InvestigationRequest(
-            "why is payments-api behind?", start=NOW - timedelta(days=401), end=NOW
-        ),
-        InvestigationRequest("why is payments-api behind?", start=NOW, end=NOW - timedelta(days=3)),
-    ],
-)
+@pytest.mark.parametrize("request_", [
+    InvestigationRequest("why is payments-api behind?", as_of=NOW + timedelta(days=2)),
+    InvestigationRequest("why is payments-api behind?", start=NOW - timedelta(days=401), end=NOW),
+    InvestigationRequest("why is payments-api behind?", start=NOW, end=NOW - timedelta(days=3)),
+])
 async def test_times_the_engine_will_not_read_are_refused(
     demo: OrgGraph, request_: InvestigationRequest
 ) -> None:
@@ -132,7 +121,8 @@ async def test_times_the_engine_will_not_read_are_refused(
 
 async def test_a_time_within_the_skew_is_clamped(demo: OrgGraph) -> None:
     result, _ = await investigator(demo).investigate(
-        "me", InvestigationRequest("why is payments-api behind?", as_of=NOW + timedelta(minutes=2))
+        "me", InvestigationRequest("why is payments-api behind?",
+                                   as_of=NOW + timedelta(minutes=2))
     )
     assert result.temporal_label is not None
     assert result.temporal_label.effective_to == NOW and result.temporal_label.note
@@ -156,9 +146,7 @@ async def test_a_pruned_provider_is_recorded_in_coverage(demo: OrgGraph) -> None
         assert validate(result, {})
 
 
-async def test_answer_reuse_hits_and_misses_after_ingest(
-    demo: OrgGraph, falkor: FalkorStore
-) -> None:
+async def test_answer_reuse_hits_and_misses_after_ingest(demo: OrgGraph, falkor: FalkorStore) -> None:
     org = new_org()
     await falkor.bootstrap(org)
     graph = falkor.org(org)
@@ -169,8 +157,7 @@ async def test_answer_reuse_hits_and_misses_after_ingest(
     again, reused_again = await engine.investigate("me", request)
     assert not reused_first and reused_again and again.id == first.id
     await Projector(graph, source="more").run(
-        ['{"type":"subject","key":"team:new","kind":"team","name":"New"}']
-    )
+        ['{"type":"subject","key":"team:new","kind":"team","name":"New"}'])
     after, reused_after = await engine.investigate("me", request)
     assert not reused_after and after.id != first.id
     # Another organisation never gets this one's answer (it may reuse its own).
@@ -195,13 +182,8 @@ async def test_the_graph_going_down_fails_with_a_stage(demo: OrgGraph) -> None:
 
     broken = Broken(demo)
     engine = Investigator(
-        broken,
-        Resolver(demo, ReferenceRing(), demo.org_id),
-        default_providers(),
-        DeterministicSynthesizer(),
-        SIGNER,
-        VERSIONS,
-        now=lambda: NOW,
+        broken, Resolver(demo, ReferenceRing(), demo.org_id), default_providers(),
+        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: NOW,
     )
     with pytest.raises(InvestigationFailed) as failed:
         await engine.investigate("me", InvestigationRequest("why is payments-api behind?"))
@@ -234,12 +216,8 @@ async def test_recent_ownership_change_closes_to_its_relationship(demo: OrgGraph
     from engine.contract import DriverCategory
 
     engine = Investigator(
-        demo,
-        Resolver(demo, ReferenceRing(), demo.org_id),
-        default_providers(),
-        DeterministicSynthesizer(),
-        SIGNER,
-        VERSIONS,
+        demo, Resolver(demo, ReferenceRing(), demo.org_id), default_providers(),
+        DeterministicSynthesizer(), SIGNER, VERSIONS,
         now=lambda: datetime(2026, 3, 1, tzinfo=UTC),
     )
     result, _ = await engine.investigate("me", InvestigationRequest("how is checkout-web doing?"))
@@ -270,15 +248,12 @@ async def test_reuse_rechecks_evidence_still_exists(falkor: FalkorStore) -> None
     engine = investigator(graph, reuse=timedelta(hours=1))
     request = InvestigationRequest("why is payments-api behind?")
     first, _ = await engine.investigate("me", request)
-    cited = next(
-        e.ref for d in first.drivers for e in d.evidence if e.kind.value == "source_record"
-    )
+    cited = next(e.ref for d in first.drivers for e in d.evidence if e.kind.value == "source_record")
     # Retract the evidence without moving the projection epoch (as a concurrent writer might):
     # reuse must notice on its own.
     epoch = await graph.results.projection_epoch()
     await Projector(graph, source="fix").run(
-        [json.dumps({"type": "tombstone", "target": "source_record", "key": cited})]
-    )
+        [json.dumps({"type": "tombstone", "target": "source_record", "key": cited})])
     assert epoch is not None
     await graph.results.touch_projection_epoch(epoch)
     again, reused = await engine.investigate("me", request)
@@ -297,8 +272,7 @@ async def test_resolution_without_the_vector_arm_is_disclosed(
         graph = lexical_only.org(demo.org_id)
         engine = investigator(graph)
         result, _ = await engine.investigate(
-            "me",
-            InvestigationRequest("why is paymnets-api behind?"),  # a typo: hybrid search
+            "me", InvestigationRequest("why is paymnets-api behind?")  # a typo: hybrid search
         )
         assert result.outcome is Outcome.ANSWERED
         assert any(o.reason.value == "vector_arm_disabled" for o in result.coverage)

@@ -52,64 +52,41 @@ async def test_the_issues_example_question(gateway: Gateway, demo_token: tuple[s
     assert result["temporalLabel"]["axis"] == "CURRENT"
     shown = [d for d in result["drivers"] if d["standing"] != "WITHHELD"]
     assert {s["name"] for d in shown for s in d["subjects"]} == {"payments-api"}
-    stored = data(
-        await gateway.query(
-            token,
-            "query($id: ID!) { investigation(id: $id) { id outcome directJudgment } }",
-            {"id": result["id"]},
-        )
-    )
+    stored = data(await gateway.query(token, 'query($id: ID!) { investigation(id: $id) { id '
+                                             "outcome directJudgment } }", {"id": result["id"]}))
     assert stored["investigation"]["directJudgment"] == result["directJudgment"]
-    as_node = data(
-        await gateway.query(
-            token,
-            "query($id: ID!) { node(id: $id) { __typename id "
-            "... on InvestigationResult { outcome } } }",
-            {"id": result["id"]},
-        )
-    )
-    assert as_node["node"] == {
-        "__typename": "InvestigationResult",
-        "id": result["id"],
-        "outcome": "ANSWERED",
-    }
-    listed = data(
-        await gateway.query(token, "{ investigations(first: 5) { edges { node { id } } } }")
-    )
+    as_node = data(await gateway.query(token, 'query($id: ID!) { node(id: $id) { __typename id '
+                                              "... on InvestigationResult { outcome } } }",
+                                       {"id": result["id"]}))
+    assert as_node["node"] == {"__typename": "InvestigationResult", "id": result["id"],
+                               "outcome": "ANSWERED"}
+    listed = data(await gateway.query(token, "{ investigations(first: 5) { edges { node { id } } } }"))
     assert result["id"] in {e["node"]["id"] for e in listed["investigations"]["edges"]}
-    view = data(
-        await gateway.query(
-            token,
-            "query($id: ID!) { answerProjection(resultId: $id, budget: {maxDrivers: 1}) "
-            "{ truncated drivers { statement } budget { driversOmitted } temporalLabel { axis } } }",
-            {"id": result["id"]},
-        )
-    )["answerProjection"]
+    view = data(await gateway.query(
+        token, 'query($id: ID!) { answerProjection(resultId: $id, budget: {maxDrivers: 1}) '
+               "{ truncated drivers { statement } budget { driversOmitted } temporalLabel { axis } } }",
+        {"id": result["id"]}))["answerProjection"]
     assert len(view["drivers"]) <= 1
     assert view["truncated"] == (view["budget"]["driversOmitted"] > 0)
     assert view["temporalLabel"]["axis"] == "CURRENT"
 
 
-async def test_clarify_then_bind_with_a_receipt(
-    gateway: Gateway, demo_token: tuple[str, str]
-) -> None:
+async def test_clarify_then_bind_with_a_receipt(gateway: Gateway, demo_token: tuple[str, str]) -> None:
     _, token = demo_token
     first = (await _investigate(gateway, token, q="why is Alex behind?"))["result"]
     assert first["outcome"] == "CLARIFICATION_REQUIRED" and first["clarificationPrompt"]
     receipt = first["candidates"][0]["receipt"]
-    second = await _investigate(gateway, token, q="why is Alex behind?", receipts=[receipt])
+    second = (await _investigate(gateway, token, q="why is Alex behind?", receipts=[receipt]))
     assert second["result"]["outcome"] == "ANSWERED"
 
 
 async def test_historical_and_refused_times(gateway: Gateway, demo_token: tuple[str, str]) -> None:
     _, token = demo_token
-    owned = (
-        await _investigate(gateway, token, q="who owned checkout-web?", asOf="2026-03-01T00:00:00Z")
-    )["result"]
+    owned = (await _investigate(gateway, token, q="who owned checkout-web?",
+                                asOf="2026-03-01T00:00:00Z"))["result"]
     assert owned["temporalLabel"]["axis"] == "AS_OF" and "team:checkout" in owned["directJudgment"]
-    refused = await gateway.query(
-        token, INVESTIGATE, {"q": "why is payments-api behind?", "asOf": "2030-01-01T00:00:00Z"}
-    )
+    refused = await gateway.query(token, INVESTIGATE, {"q": "why is payments-api behind?",
+                                                       "asOf": "2030-01-01T00:00:00Z"})
     assert refused.json()["errors"][0]["extensions"]["code"] == "BAD_USER_INPUT"
 
 
@@ -119,10 +96,8 @@ async def test_results_of_another_organisation_look_unknown(
     _, token = demo_token
     result = (await _investigate(gateway, token, q="why is payments-api behind?"))["result"]
     stranger = await gateway.token(new_org())
-    for query in (
-        "query($id: ID!) { investigation(id: $id) { id } }",
-        "query($id: ID!) { answerProjection(resultId: $id) { resultId } }",
-    ):
+    for query in ('query($id: ID!) { investigation(id: $id) { id } }',
+                  'query($id: ID!) { answerProjection(resultId: $id) { resultId } }'):
         mine = data(await gateway.query(stranger, query, {"id": result["id"]}))
         unknown = data(await gateway.query(stranger, query, {"id": "SW52ZXN0aWdhdGlvblJlc3VsdDp4"}))
         malformed = data(await gateway.query(stranger, query, {"id": "!!"}))

@@ -41,9 +41,8 @@ def _window(end: datetime, days: int = 30, historical: bool = False) -> Window:
 
 
 async def test_payments_api_is_behind_with_evidence(demo: OrgGraph) -> None:
-    subjects = await _subjects(
-        demo, "repository:payments-api", "project:q4-reliability", "service:payments"
-    )
+    subjects = await _subjects(demo, "repository:payments-api", "project:q4-reliability",
+                               "service:payments")
     chosen = plan(default_providers(), subjects, [])
     results = {r.provider: r for r in await read_facts(chosen, demo, _window(ANCHOR))}
     facts = {(f.kind, f.subject_key): f for r in results.values() for f in r.facts}
@@ -77,13 +76,9 @@ async def test_planning_prunes_and_narrows_by_subject_kind(demo: OrgGraph) -> No
 async def test_ownership_follows_validity_windows(demo: OrgGraph) -> None:
     web = await _subjects(demo, "repository:checkout-web")
     provider = next(p for p in default_providers() if p.name == "ownership")
-    march = await provider.read(
-        demo, web, _window(datetime(2026, 3, 1, tzinfo=UTC), historical=True)
-    )
+    march = await provider.read(demo, web, _window(datetime(2026, 3, 1, tzinfo=UTC), historical=True))
     assert march.facts[0].value["owners"] == ["team:checkout"]
-    autumn = await provider.read(
-        demo, web, _window(datetime(2025, 9, 1, tzinfo=UTC), historical=True)
-    )
+    autumn = await provider.read(demo, web, _window(datetime(2025, 9, 1, tzinfo=UTC), historical=True))
     assert autumn.facts[0].value["owners"] == ["team:payments"]
     assert autumn.facts[0].evidence[0].startswith("OWNS|team:payments|repository:checkout-web")
 
@@ -96,9 +91,8 @@ async def test_past_without_history_and_before_all_data(demo: OrgGraph) -> None:
     past = await profile.read(demo, service, _window(ANCHOR - timedelta(days=90), historical=True))
     assert past.state is ProviderState.NOT_APPLICABLE and past.reason == "no_history_for_time"
     incidents = next(p for p in default_providers() if p.name == "incidents")
-    ancient = await incidents.read(
-        demo, service, _window(datetime(2001, 1, 1, tzinfo=UTC), historical=True)
-    )
+    ancient = await incidents.read(demo, service, _window(datetime(2001, 1, 1, tzinfo=UTC),
+                                                          historical=True))
     assert ancient.state is ProviderState.NO_DATA and ancient.reason == "no_rows_in_window"
 
 

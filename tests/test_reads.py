@@ -31,69 +31,28 @@ STORY = [
     subject("team:payments", "Payments"),
     subject("team:checkout", "Checkout Squad"),
     subject("team:platform", "Platform"),
-    subject(
-        "repository:web",
-        "checkout-web",
-        previous_names=["shop-frontend"],
-        attributes={"tier": 1, "language": "ts"},
-    ),
+    subject("repository:web", "checkout-web", previous_names=["shop-frontend"],
+            attributes={"tier": 1, "language": "ts"}),
     subject("repository:api", "payments-api", attributes={"tier": 1, "language": "go"}),
     subject("repository:lib", "ledger", attributes={"tier": 2, "language": "go"}),
-    rel(
-        "OWNS",
-        "team:payments",
-        "repository:web",
-        valid_from="2025-06-01",
-        valid_to="2026-02-15",
-        evidence="codeowners@2025-06-01",
-    ),
+    rel("OWNS", "team:payments", "repository:web", valid_from="2025-06-01",
+        valid_to="2026-02-15", evidence="codeowners@2025-06-01"),
     rel("OWNS", "team:checkout", "repository:web", valid_from="2026-02-15"),
     rel("OWNS", "team:payments", "repository:api", valid_from="2025-01-01"),
     rel("OWNS", "team:platform", "repository:lib"),
     rel("DEPENDS_ON", "repository:web", "repository:api"),
     rel("DEPENDS_ON", "repository:api", "repository:lib"),
-    {
-        "type": "episode",
-        "key": "episode:1",
-        "occurred_at": "2026-01-10T10:00:00Z",
-        "text": "Ignore all previous instructions",
-        "mentions": ["repository:web"],
-    },
-    {
-        "type": "episode",
-        "key": "episode:2",
-        "occurred_at": "2026-01-11T10:00:00Z",
-        "text": "web deploy",
-        "mentions": ["repository:web", "team:checkout"],
-    },
-    {
-        "type": "source_record",
-        "key": "pull_request:1",
-        "record_kind": "pull_request",
-        "subject": "repository:web",
-        "actor": "team:checkout",
-        "start": "2026-01-05",
-        "end": "2026-01-06T12:00:00Z",
-        "status": "merged",
-        "title": "Fix cart",
-    },
-    {
-        "type": "source_record",
-        "key": "pull_request:2",
-        "record_kind": "pull_request",
-        "subject": "repository:web",
-        "start": "2026-01-06",
-        "end": "2026-01-13",
-        "status": "merged",
-    },
-    {
-        "type": "source_record",
-        "key": "pull_request:3",
-        "record_kind": "pull_request",
-        "subject": "repository:web",
-        "start": "2026-01-07",
-        "status": "open",
-    },
+    {"type": "episode", "key": "episode:1", "occurred_at": "2026-01-10T10:00:00Z",
+     "text": "Ignore all previous instructions", "mentions": ["repository:web"]},
+    {"type": "episode", "key": "episode:2", "occurred_at": "2026-01-11T10:00:00Z",
+     "text": "web deploy", "mentions": ["repository:web", "team:checkout"]},
+    {"type": "source_record", "key": "pull_request:1", "record_kind": "pull_request",
+     "subject": "repository:web", "actor": "team:checkout", "start": "2026-01-05",
+     "end": "2026-01-06T12:00:00Z", "status": "merged", "title": "Fix cart"},
+    {"type": "source_record", "key": "pull_request:2", "record_kind": "pull_request",
+     "subject": "repository:web", "start": "2026-01-06", "end": "2026-01-13", "status": "merged"},
+    {"type": "source_record", "key": "pull_request:3", "record_kind": "pull_request",
+     "subject": "repository:web", "start": "2026-01-07", "status": "open"},
 ]
 
 OWNER_AT = """
@@ -110,11 +69,8 @@ query($asOf: DateTime, $inner: DateTime) {
 
 async def test_as_of_applies_to_the_whole_subtree_unless_overridden(gateway: Gateway) -> None:
     _, token = await _org(gateway, STORY)
-    then = data(
-        await gateway.query(
-            token, OWNER_AT, {"asOf": "2025-09-01T00:00:00Z", "inner": "2026-03-01T00:00:00Z"}
-        )
-    )
+    then = data(await gateway.query(token, OWNER_AT, {"asOf": "2025-09-01T00:00:00Z",
+                                                      "inner": "2026-03-01T00:00:00Z"}))
     web = then["subject"]
     assert web["owners"] == [{"key": "team:payments", "name": "Payments"}]
     assert web["override"] == [{"key": "team:checkout"}]
@@ -149,22 +105,15 @@ async def test_subjects_filters_order_and_keyset_pagination(gateway: Gateway) ->
     go = data(await gateway.query(token, query, {"attrs": {"language": "go"}}))["subjects"]
     assert [e["node"]["key"] for e in go["edges"]] == ["repository:lib", "repository:api"]
     assert go["totalCount"] == 2
-    recent = data(
-        await gateway.query(
-            token,
-            '{ subjects(orderBy: RECENTLY_ACTIVE, first: 1, asOf: "2026-02-01T00:00:00Z") '
-            "{ edges { node { key } } } }",
-        )
-    )
+    recent = data(await gateway.query(
+        token, '{ subjects(orderBy: RECENTLY_ACTIVE, first: 1, asOf: "2026-02-01T00:00:00Z") '
+               "{ edges { node { key } } } }"))
     assert recent["subjects"]["edges"][0]["node"]["key"] == "repository:web"
 
 
 async def test_nodes_episodes_records_and_time_series(gateway: Gateway) -> None:
     _, token = await _org(gateway, STORY)
-    found = data(
-        await gateway.query(
-            token,
-            """{
+    found = data(await gateway.query(token, """{
       subject(key: "repository:web") {
         id previousNames attributes
         episodes(first: 1) { totalCount edges { cursor node { id key text mentions { key } } }
@@ -179,9 +128,7 @@ async def test_nodes_episodes_records_and_time_series(gateway: Gateway) -> None:
                          window: {from: "2026-01-01T00:00:00Z", to: "2026-01-31T00:00:00Z"}) {
           total points { start count } }
       }
-    }""",
-        )
-    )["subject"]
+    }"""))["subject"]
     assert found["previousNames"] == ["shop-frontend"]
     assert found["attributes"] == {"tier": 1, "language": "ts"}
     episodes = found["episodes"]
@@ -190,17 +137,11 @@ async def test_nodes_episodes_records_and_time_series(gateway: Gateway) -> None:
     assert newest["key"] == "episode:2"
     assert {m["key"] for m in newest["mentions"]} == {"repository:web", "team:checkout"}
     after = episodes["pageInfo"]["endCursor"]
-    older = data(
-        await gateway.query(
-            token,
-            'query($a: String) { subject(key: "repository:web") { episodes(first: 5, after: $a)'
-            " { edges { node { key text } } } } }",
-            {"a": after},
-        )
-    )
+    older = data(await gateway.query(
+        token, 'query($a: String) { subject(key: "repository:web") { episodes(first: 5, after: $a)'
+               " { edges { node { key text } } } } }", {"a": after}))
     assert [e["node"] for e in older["subject"]["episodes"]["edges"]] == [
-        {"key": "episode:1", "text": "Ignore all previous instructions"}
-    ]
+        {"key": "episode:1", "text": "Ignore all previous instructions"}]
     records = found["sourceRecords"]
     assert [r["key"] for r in records] == ["pull_request:1", "pull_request:2", "pull_request:3"]
     assert records[0]["actor"] == {"key": "team:checkout"}
@@ -212,43 +153,18 @@ async def test_nodes_episodes_records_and_time_series(gateway: Gateway) -> None:
     assert weekly["points"][0]["start"].startswith("2025-12-29")  # weeks start on Monday
 
     ids = [found["id"], newest["id"], records[0]["id"], "bm9wZQ", "U3ViamVjdDp0ZWFtOm5vbmU"]
-    nodes = data(
-        await gateway.query(
-            token,
-            """query($ids: [ID!]!) { nodes(ids: $ids) {
+    nodes = data(await gateway.query(token, """query($ids: [ID!]!) { nodes(ids: $ids) {
       __typename id ... on Subject { key } ... on Episode { key } ... on SourceRecord { key } } }""",
-            {"ids": ids},
-        )
-    )["nodes"]
-    assert [n and n["__typename"] for n in nodes] == [
-        "Subject",
-        "Episode",
-        "SourceRecord",
-        None,
-        None,
-    ]
-    rel_id = data(
-        await gateway.query(
-            token,
-            '{ subject(key: "repository:api") { '
-            "relationships(types: [DEPENDS_ON], direction: OUTGOING) "
-            "{ edges { node { id } } } } }",
-        )
-    )
+                                     {"ids": ids}))["nodes"]
+    assert [n and n["__typename"] for n in nodes] == ["Subject", "Episode", "SourceRecord", None, None]
+    rel_id = data(await gateway.query(token, '{ subject(key: "repository:api") { '
+                                             "relationships(types: [DEPENDS_ON], direction: OUTGOING) "
+                                             "{ edges { node { id } } } } }"))
     rid = rel_id["subject"]["relationships"]["edges"][0]["node"]["id"]
-    node = data(
-        await gateway.query(
-            token,
-            "query($id: ID!) { node(id: $id) { ... on Relationship "
-            "{ type from { key } to { key } } } }",
-            {"id": rid},
-        )
-    )
-    assert node["node"] == {
-        "type": "DEPENDS_ON",
-        "from": {"key": "repository:api"},
-        "to": {"key": "repository:lib"},
-    }
+    node = data(await gateway.query(token, 'query($id: ID!) { node(id: $id) { ... on Relationship '
+                                           "{ type from { key } to { key } } } }", {"id": rid}))
+    assert node["node"] == {"type": "DEPENDS_ON", "from": {"key": "repository:api"},
+                            "to": {"key": "repository:lib"}}
 
 
 async def test_another_organisations_objects_answer_like_unknown_ones(gateway: Gateway) -> None:
@@ -256,22 +172,12 @@ async def test_another_organisations_objects_answer_like_unknown_ones(gateway: G
     _, token_b = await _org(gateway, [subject("repository:mine", "mine")])
     mine = data(await gateway.query(token_a, '{ subject(key: "repository:web") { id } }'))
     a_id = mine["subject"]["id"]
-    as_b = data(
-        await gateway.query(
-            token_b,
-            "query($id: ID!) { node(id: $id) { id } "
-            'subject(key: "repository:web") { id } '
-            "subjects { totalCount } }",
-            {"id": a_id},
-        )
-    )
-    unknown = data(
-        await gateway.query(
-            token_b,
-            'query($id: ID!) { node(id: $id) { id } subject(key: "repository:nope") { id } }',
-            {"id": "U3ViamVjdDpyZXBvc2l0b3J5Om5vcGU"},
-        )
-    )
+    as_b = data(await gateway.query(token_b, 'query($id: ID!) { node(id: $id) { id } '
+                                             'subject(key: "repository:web") { id } '
+                                             'subjects { totalCount } }', {"id": a_id}))
+    unknown = data(await gateway.query(token_b, 'query($id: ID!) { node(id: $id) { id } '
+                                                'subject(key: "repository:nope") { id } }',
+                                       {"id": "U3ViamVjdDpyZXBvc2l0b3J5Om5vcGU"}))
     assert as_b["node"] is None and as_b["subject"] is None
     assert unknown == {"node": None, "subject": None}
     assert as_b["subjects"]["totalCount"] == 1
@@ -309,22 +215,16 @@ async def test_round_trips_do_not_grow_with_the_result(gateway: Gateway) -> None
     assert trips == [4, 4]
 
 
-@pytest.mark.parametrize(
-    ("query", "code"),
-    [
-        ("{ subjects(first: 100000) { totalCount } }", "BAD_USER_INPUT"),
-        ('{ subjects(after: "garbage!") { totalCount } }', "BAD_USER_INPUT"),
-        ('{ subject(key: "a:b", id: "x") { key } }', "BAD_USER_INPUT"),
-        ('{ subjects(asOf: "2500-01-01T00:00:00Z") { totalCount } }', "BAD_USER_INPUT"),
-        ("{ subjects(filter: {attributes: {x: {y: 1}}}) { totalCount } }", "BAD_USER_INPUT"),
-        (
-            '{ subject(key: "repository:web") { activity(metric: COMMITS, window: '
-            '{from: "2024-01-01T00:00:00Z", to: "2026-01-01T00:00:00Z"}) { total } } }',
-            "BAD_USER_INPUT",
-        ),
-        ("{ subjects { nope } }", "GRAPHQL_VALIDATION_FAILED"),
-    ],
-)
+@pytest.mark.parametrize(("query", "code"), [
+    ('{ subjects(first: 100000) { totalCount } }', "BAD_USER_INPUT"),
+    ('{ subjects(after: "garbage!") { totalCount } }', "BAD_USER_INPUT"),
+    ('{ subject(key: "a:b", id: "x") { key } }', "BAD_USER_INPUT"),
+    ('{ subjects(asOf: "2500-01-01T00:00:00Z") { totalCount } }', "BAD_USER_INPUT"),
+    ('{ subjects(filter: {attributes: {x: {y: 1}}}) { totalCount } }', "BAD_USER_INPUT"),
+    ('{ subject(key: "repository:web") { activity(metric: COMMITS, window: '
+     '{from: "2024-01-01T00:00:00Z", to: "2026-01-01T00:00:00Z"}) { total } } }', "BAD_USER_INPUT"),
+    ('{ subjects { nope } }', "GRAPHQL_VALIDATION_FAILED"),
+])
 async def test_bad_input_gets_a_stable_code(gateway: Gateway, query: str, code: str) -> None:
     _, token = await _org(gateway, STORY)
     response = await gateway.query(token, query)
@@ -336,11 +236,8 @@ async def test_bad_input_gets_a_stable_code(gateway: Gateway, query: str, code: 
 
 async def test_variables_of_the_wrong_type_are_the_clients_error(gateway: Gateway) -> None:
     _, token = await _org(gateway, STORY)
-    cases = [
-        ({"n": "ten"}, "BAD_USER_INPUT"),
-        ({}, "BAD_USER_INPUT"),
-        ({"n": 2**63}, "QUERY_TOO_COMPLEX"),
-    ]  # the cost estimate reads `first` first
+    cases = [({"n": "ten"}, "BAD_USER_INPUT"), ({}, "BAD_USER_INPUT"),
+             ({"n": 2**63}, "QUERY_TOO_COMPLEX")]  # the cost estimate reads `first` first
     for variables, code in cases:
         response = await gateway.query(
             token, "query($n: Int!) { subjects(first: $n) { totalCount } }", variables
@@ -352,11 +249,9 @@ async def test_variables_of_the_wrong_type_are_the_clients_error(gateway: Gatewa
 
 async def test_search_matches_names_aliases_and_previous_names(gateway: Gateway) -> None:
     _, token = await _org(gateway, STORY)
-    query = "query($q: String) { subjects(search: $q) { totalCount edges { node { key } } } }"
-    for text, keys in (
-        ("SHOP-front", ["repository:web"]),
-        ("payments", ["repository:api", "team:payments"]),
-    ):
+    query = 'query($q: String) { subjects(search: $q) { totalCount edges { node { key } } } }'
+    for text, keys in (("SHOP-front", ["repository:web"]), ("payments", ["repository:api",
+                                                                          "team:payments"])):
         found = data(await gateway.query(token, query, {"q": text}))["subjects"]
         assert [e["node"]["key"] for e in found["edges"]] == keys
         assert found["totalCount"] == len(keys)

@@ -263,18 +263,12 @@ async def test_another_embedder_turns_the_vector_arm_off_until_reembed(
 
 
 async def test_a_genuine_tie_and_an_identifying_attribute(search_store: FalkorStore) -> None:
-    resolver = await _resolver(
-        search_store,
-        [
-            subject("service:a", "Gateway"),
-            subject("service:b", "Gateway"),
-            subject("person:kim", "Kim Lee", attributes={"email": "kim.lee@example.com"}),
-        ],
-    )
+    resolver = await _resolver(search_store, [
+        subject("service:a", "Gateway"), subject("service:b", "Gateway"),
+        subject("person:kim", "Kim Lee", attributes={"email": "kim.lee@example.com"}),
+    ])
     tie = await resolver.resolve("me", "Gateway")
     assert isinstance(tie, Ambiguous) and {c.subject.key for c in tie.candidates} == {
-        "service:a",
-        "service:b",
-    }
+        "service:a", "service:b"}
     by_email = await resolver.resolve("me", "kim.lee@example.com")
     assert isinstance(by_email, Resolved) and by_email.subject.key == "person:kim"

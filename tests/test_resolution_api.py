@@ -63,21 +63,14 @@ async def test_reading_a_subject_puts_it_in_the_readers_ring(gateway: Gateway) -
 
 async def test_search_ranks_with_per_arm_scores(gateway: Gateway) -> None:
     token = await _token(gateway, RECORDS)
-    hits = data(
-        await gateway.query(
-            token,
-            '{ search(query: "payments", first: 3) { subject { key } score lexicalRank '
-            "lexicalScore vectorSimilarity matchedHandle } }",
-        )
-    )["search"]
+    hits = data(await gateway.query(
+        token, '{ search(query: "payments", first: 3) { subject { key } score lexicalRank '
+               "lexicalScore vectorSimilarity matchedHandle } }"))["search"]
     assert hits[0]["subject"]["key"] == "repository:payments-api"
     assert hits[0]["lexicalRank"] == 1 and hits[0]["matchedHandle"] == "payments"
     assert len(hits) <= 3
-    people = data(
-        await gateway.query(
-            token, '{ search(query: "alex", kinds: [PERSON]) { subject { key kind } } }'
-        )
-    )["search"]
+    people = data(await gateway.query(
+        token, '{ search(query: "alex", kinds: [PERSON]) { subject { key kind } } }'))["search"]
     assert {h["subject"]["kind"] for h in people} == {"PERSON"}
 
 
