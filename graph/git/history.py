@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
-from graph.git.identity import People, person_key
+from graph.git.identity import People
 from graph.git.log import Commit
 from graph.git.modules import Modules
 
@@ -61,7 +61,6 @@ class History:
     commits: int = 0
     first: datetime | None = None
     last: datetime | None = None
-    newest: str | None = None
 
     @property
     def repo_key(self) -> str:
@@ -78,7 +77,6 @@ class History:
     def add(self, commit: Commit) -> None:
         self.commits += 1
         self.shas.add(commit.sha)
-        self.newest = self.newest or commit.sha
         moment = commit.authored
         self.first = moment if self.first is None else min(self.first, moment)
         self.last = moment if self.last is None else max(self.last, moment)
@@ -135,7 +133,3 @@ class History:
 
 def episode_key(repo: str, sha: str) -> str:
     return f"episode:git:{repo}:{sha}"
-
-
-def author_key(commit: Commit) -> str:
-    return person_key(commit.email, commit.name)

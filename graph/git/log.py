@@ -102,13 +102,6 @@ def is_ancestor(repo: Path, older: str, newer: str) -> bool:
     return _run(repo, ["merge-base", "--is-ancestor", older, newer]).returncode == 0
 
 
-def merge_base(repo: Path, one: str, other: str) -> str | None:
-    try:
-        return git(repo, "merge-base", one, other).strip() or None
-    except GitError:
-        return None
-
-
 def count(repo: Path, revs: Sequence[str], since: str | None = None) -> int:
     extra = [f"--since={since}"] if since else []
     return int(git(repo, "rev-list", "--count", *extra, *revs, "--").strip() or 0)
