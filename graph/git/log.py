@@ -125,7 +125,9 @@ def commits(repo: Path, revs: Sequence[str], since: str | None = None) -> Iterat
         "--numstat",
         "-M",
     ]
-    args += [f"--format={_FORMAT}", "--no-color", *extra, *revs, "--"]
+    # A user's configuration must not change the stream: no signatures, drivers or colour.
+    args += ["--no-show-signature", "--no-ext-diff", "--no-textconv", "--no-color"]
+    args += [f"--format={_FORMAT}", *extra, *revs, "--"]
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # noqa: S603 - an argument list, no shell
     assert proc.stdout is not None
     try:
