@@ -30,6 +30,9 @@ class FactKind(enum.StrEnum):
     OWNERSHIP = "ownership"  # who owned the subject at the effective time
     COMMIT_ACTIVITY = "commit_activity"  # daily commit rollups summed over the window
     SERVICE_PROFILE = "service_profile"  # tier and on-call as recorded now (no history)
+    CHURN = "churn"  # lines added and removed in the window, against the window before
+    ACTIVE_CONTRIBUTORS = "active_contributors"  # who changed it in the window, most first
+    BUS_FACTOR = "bus_factor"  # fewest people who made half of the window's changes
 
 
 class Grain(enum.StrEnum):

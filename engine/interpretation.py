@@ -75,7 +75,13 @@ FACT_VOCABULARY: dict[str, tuple[FactKind, ...]] = {
     "shipping to prod": _DEPLOYS,
     **dict.fromkeys(("rollback", "rollbacks", "rolled back"), _FAILED_DEPLOYS),
     **dict.fromkeys(("own", "owner", "owners", "owns", "owned", "who owned", "ownership"), _OWNER),
-    **dict.fromkeys(("commits", "activity", "churn"), (_K.COMMIT_ACTIVITY,)),
+    **dict.fromkeys(("commits", "activity"), (_K.COMMIT_ACTIVITY,)),
+    **dict.fromkeys(("churn", "churning", "lines changed", "code churn"), (_K.CHURN,)),
+    **dict.fromkeys(
+        ("contributors", "contributor", "driven", "drove", "contributed", "committers"),
+        (_K.ACTIVE_CONTRIBUTORS,),
+    ),
+    **dict.fromkeys(("bus factor", "key person risk", "knowledge silo"), (_K.BUS_FACTOR,)),
 }
 # With a deploy word present, these also ask for failed deploys ("failed releases").
 FAILURE_WORDS = frozenset({"failed", "failing", "broken"})
@@ -96,9 +102,9 @@ STOP_WORDS = _words(
     "any all some most more much many than over per each can could should would will please "
     "show tell give list find get right now currently lately recently status state health "
     "healthy trend trends trending doing going happening changed change so very much up down "
-    "compared worse better getting lot lots"
+    "compared worse better getting lot lots changes"
 )
-_TRIGGERS = _words("is are was were for of about did does owned owns in with has have")
+_TRIGGERS = _words("is are was were for of about did does owned owns in with has have to")
 _SKIPPED = STOP_WORDS | frozenset(KIND_WORDS)  # "is the checkout service": "checkout"
 _DEGRADATION_WORDS = _words("slow slower failing failed broken stuck worse")
 _DEGRADATION = frozenset(_BEHIND + _INCIDENTS + (_K.FAILED_DEPLOYS,))

@@ -158,6 +158,57 @@ def _failed_deploys(fact: Fact, name: str) -> Signal | None:
     )
 
 
+def _churn(fact: Fact, name: str) -> Signal | None:
+    changed, before = (
+        _int(fact.value.get("lines_changed")),
+        _int(fact.value.get("prior_lines_changed")),
+    )
+    if not changed:
+        return None
+    # A module whose churn at least doubled, on a non-trivial amount, is the finding.
+    rising = changed >= 2 * max(before, 1) and changed >= 100
+    return Signal(
+        DriverCategory.ACTIVITY_CHANGE,
+        Standing.PRIMARY if rising else Standing.CONTRIBUTING,
+        f"{name} changed {changed} line(s) (+{_int(fact.value.get('lines_added'))} "
+        f"-{_int(fact.value.get('lines_removed'))}) in {_int(fact.value.get('commits'))} "
+        f"commit(s) in the window, against {before} line(s) in the window before.",
+        1.0 + min(changed, 1_000_000) / 1_000_000,  # the most churned subject first
+    )
+
+
+def _contributors(fact: Fact, name: str) -> Signal | None:
+    top = fact.value.get("top_names") or fact.value.get("top")
+    commits = fact.value.get("top_commits")
+    if not isinstance(top, list) or not top or not isinstance(commits, list):
+        return None
+    people = ", ".join(f"{p} ({_int(c)} commit(s))" for p, c in zip(top, commits, strict=False))
+    lines = _int(fact.value.get("lines_changed"))
+    return Signal(
+        DriverCategory.ACTIVITY_CHANGE,
+        Standing.CONTRIBUTING,
+        f"{_int(fact.value.get('contributors'))} people changed {name} in the window; "
+        f"most changes came from {people}.",
+        1.0 + min(lines, 1_000_000) / 1_000_000,  # the busiest subject first
+    )
+
+
+def _bus_factor(fact: Fact, name: str) -> Signal | None:
+    factor, people = _int(fact.value.get("bus_factor")), _int(fact.value.get("contributors"))
+    if factor != 1 or _int(fact.value.get("commits")) < 3:
+        return None
+    share = fact.value.get("top_share")
+    percent = f"{share:.0%}" if isinstance(share, int | float) else "most"
+    return Signal(
+        DriverCategory.DEPENDENCY_RISK,
+        Standing.CONTRIBUTING,
+        f"{fact.value.get('top_name') or 'One person'} made {percent} of the changes to "
+        f"{name} in the window "
+        f"(bus factor 1 among {people} contributor(s)).",
+        1.5,
+    )
+
+
 _ORDER = {Standing.PRIMARY: 0, Standing.CONTRIBUTING: 1, Standing.WITHHELD: 2}
 
 RULES: dict[FactKind, Rule] = {
@@ -167,6 +218,9 @@ RULES: dict[FactKind, Rule] = {
     FactKind.OPEN_INCIDENTS: _open_incidents,
     FactKind.INCIDENT_COUNT: _incident_count,
     FactKind.FAILED_DEPLOYS: _failed_deploys,
+    FactKind.CHURN: _churn,
+    FactKind.ACTIVE_CONTRIBUTORS: _contributors,
+    FactKind.BUS_FACTOR: _bus_factor,
 }
 
 

@@ -444,6 +444,10 @@ def build_parser() -> argparse.ArgumentParser:
     _graph_options(reembed)
     reembed.set_defaults(func=cmd_reembed)
 
+    from gateway.gitimport import add_import_parser
+
+    add_import_parser(sub, _graph_options)
+
     schema = sub.add_parser("schema", help="print the GraphQL schema (SDL)")
     schema.set_defaults(func=cmd_schema)
 

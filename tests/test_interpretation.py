@@ -116,7 +116,9 @@ def test_fact_vocabulary() -> None:
     assert kinds("cycle time of checkout") == (K.CYCLE_TIME,)
     assert kinds("failed deploys for checkout") == (K.DEPLOY_FREQUENCY, K.FAILED_DEPLOYS)
     assert kinds("any rollbacks in checkout?") == (K.DEPLOY_FREQUENCY, K.FAILED_DEPLOYS)
-    assert kinds("commits and churn in ledger") == (K.COMMIT_ACTIVITY,)
+    assert kinds("commits and churn in ledger") == (K.COMMIT_ACTIVITY, K.CHURN)
+    assert kinds("who has driven changes to resolver") == (K.ACTIVE_CONTRIBUTORS,)
+    assert kinds("bus factor of resolver") == (K.BUS_FACTOR,)
     assert kinds("is lateness a word") == ()  # whole words only
 
 

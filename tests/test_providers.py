@@ -55,7 +55,8 @@ async def test_payments_api_is_behind_with_evidence(demo: OrgGraph) -> None:
     assert cycle.value["median_hours"] > cycle.value["prior_median_hours"]
     incidents = facts[(FactKind.OPEN_INCIDENTS, "service:payments")]
     assert incidents.value["open"] >= 1 and incidents.evidence
-    assert all(r.grain is Grain.INSTANT for r in results.values() if r.provider != "activity")
+    rollups = {"activity", "churn", "contributors", "bus_factor"}  # day-grain rollup readers
+    assert all(r.grain is Grain.INSTANT for r in results.values() if r.provider not in rollups)
 
 
 async def test_planning_prunes_and_narrows_by_subject_kind(demo: OrgGraph) -> None:

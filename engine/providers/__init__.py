@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 from engine.providers.base import FactSource, Provider, ProviderResult, Window
+from engine.providers.contributions import (
+    BusFactorProvider,
+    ChurnProvider,
+    ContributorsProvider,
+)
 from engine.providers.records import (
     ActivityProvider,
     DeliveryProvider,
@@ -22,6 +27,9 @@ def default_providers() -> list[Provider]:
         OwnershipProvider(),
         ActivityProvider(),
         ProfileProvider(),
+        ChurnProvider(),
+        ContributorsProvider(),
+        BusFactorProvider(),
     ]
 
 

@@ -237,11 +237,13 @@ class ActivityProvider(Provider):
             if not days:
                 continue
             total = sum(int(r.value or 0) for r in days)
+            # Rollups attributed to people (git import) come several to a day.
+            distinct = len({r.start for r in days})
             facts.append(
                 self.fact(
                     FactKind.COMMIT_ACTIVITY,
                     key,
-                    {"commits": total, "days": len(days)},
+                    {"commits": total, "days": distinct},
                     window,
                     [r.key for r in days],
                 )

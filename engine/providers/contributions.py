@@ -1,0 +1,194 @@
+"""Providers over per-person daily commit rollups: churn, active contributors, bus factor.
+
+They read `metric_rollup` records whose `actor` is the person who made the change (the git
+import writes them per module and person, and per repository and person, for every day with
+commits; see docs/git-import.md). Rollups without an actor carry no attribution and are
+ignored here; the activity provider counts them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from engine.facts import Fact, FactKind, Grain, HistoryTier
+from engine.models import (
+    Direction,
+    RelationshipType,
+    SourceRecord,
+    SourceRecordKind,
+    StoredSubject,
+    SubjectKind,
+)
+from engine.providers.base import FactSource, Provider, Window, prior, within
+
+_ADDED, _REMOVED, _COMMITS = "lines_added", "lines_removed", "commits"
+TOP = 5
+# The bus factor is the fewest people who made at least this share of the changed lines.
+BUS_SHARE = 0.5
+
+
+@dataclass
+class Tally:
+    """Per-person sums of one subject's attributed rollups within a window."""
+
+    commits: dict[str, int] = field(default_factory=dict)
+    lines: dict[str, int] = field(default_factory=dict)
+    added: int = 0
+    removed: int = 0
+    evidence: list[str] = field(default_factory=list)
+
+    @property
+    def total_commits(self) -> int:
+        return sum(self.commits.values())
+
+    @property
+    def total_lines(self) -> int:
+        return self.added + self.removed
+
+    def ranked(self) -> list[str]:
+        """People by changed lines, then commits, then key (deterministic)."""
+        people = set(self.commits) | set(self.lines)
+        return sorted(people, key=lambda p: (-self.lines.get(p, 0), -self.commits.get(p, 0), p))
+
+
+def tally(records: Sequence[SourceRecord], window: Window) -> Tally:
+    out = Tally()
+    for record in records:
+        if record.actor is None or not within(record.start, window):
+            continue
+        value = int(record.value or 0)
+        if record.metric == _COMMITS:
+            out.commits[record.actor] = out.commits.get(record.actor, 0) + value
+        elif record.metric in (_ADDED, _REMOVED):
+            out.lines[record.actor] = out.lines.get(record.actor, 0) + value
+            if record.metric == _ADDED:
+                out.added += value
+            else:
+                out.removed += value
+        else:
+            continue
+        if value:
+            out.evidence.append(record.key)
+    return out
+
+
+class _Attributed(Provider):
+    grain = Grain.DAY
+    tier = HistoryTier.ROLLUP
+    record_kinds = (SourceRecordKind.METRIC_ROLLUP,)
+    subject_kinds = frozenset({SubjectKind.REPOSITORY, SubjectKind.MODULE})
+
+
+class ChurnProvider(_Attributed):
+    """Lines added and removed in the window, against the window before."""
+
+    name = "churn"
+    kinds = frozenset({FactKind.CHURN})
+    subject_kinds = frozenset({SubjectKind.REPOSITORY, SubjectKind.MODULE, SubjectKind.PERSON})
+
+    async def compute(
+        self, source: FactSource, subjects: Sequence[StoredSubject], window: Window
+    ) -> list[Fact]:
+        before = prior(window)
+        found = await source.source_records_of(
+            [s.key for s in subjects],
+            kinds=self.record_kinds,
+            span=Window(before.start, window.end, window.historical),
+        )
+        facts: list[Fact] = []
+        for key, records in found.items():
+            now, then = tally(records, window), tally(records, before)
+            if not now.total_lines and not now.total_commits:
+                continue
+            value = {
+                "lines_added": now.added,
+                "lines_removed": now.removed,
+                "lines_changed": now.total_lines,
+                "commits": now.total_commits,
+                "prior_lines_changed": then.total_lines,
+            }
+            facts.append(self.fact(FactKind.CHURN, key, value, window, now.evidence))
+        return facts
+
+
+class ContributorsProvider(_Attributed):
+    """Who changed a repository or module in the window, most changed lines first."""
+
+    name = "contributors"
+    kinds = frozenset({FactKind.ACTIVE_CONTRIBUTORS})
+
+    async def compute(
+        self, source: FactSource, subjects: Sequence[StoredSubject], window: Window
+    ) -> list[Fact]:
+        facts: list[Fact] = []
+        names = await _names(source, subjects)
+        for key, records in (await self.records(source, subjects, window)).items():
+            found = tally(records, window)
+            people = found.ranked()
+            if not people:
+                continue
+            top = people[:TOP]
+            value = {
+                "contributors": len(people),
+                "commits": found.total_commits,
+                "lines_changed": found.total_lines,
+                "top": top,
+                "top_names": [names.get(p, p) for p in top],
+                "top_commits": [found.commits.get(p, 0) for p in top],
+                "top_lines": [found.lines.get(p, 0) for p in top],
+            }
+            facts.append(
+                self.fact(FactKind.ACTIVE_CONTRIBUTORS, key, value, window, found.evidence)
+            )
+        return facts
+
+
+async def _names(source: FactSource, subjects: Sequence[StoredSubject]) -> dict[str, str]:
+    """Display names of the people who contributed (their CONTRIBUTES_TO edges' ends)."""
+    found = await source.relationships_of(
+        [s.key for s in subjects],
+        types=[RelationshipType.CONTRIBUTES_TO],
+        direction=Direction.INCOMING,
+        limit_per_subject=1_000,
+    )
+    return {e.other.key: e.other.name for edges in found.values() for e in edges}
+
+
+class BusFactorProvider(_Attributed):
+    """The fewest people who made at least half of the window's changed lines (commits when
+    no line changed, e.g. binary files only)."""
+
+    name = "bus_factor"
+    kinds = frozenset({FactKind.BUS_FACTOR})
+
+    async def compute(
+        self, source: FactSource, subjects: Sequence[StoredSubject], window: Window
+    ) -> list[Fact]:
+        facts: list[Fact] = []
+        names = await _names(source, subjects)
+        for key, records in (await self.records(source, subjects, window)).items():
+            found = tally(records, window)
+            basis, shares = (
+                ("lines", found.lines) if found.total_lines else ("commits", found.commits)
+            )
+            total = sum(shares.values())
+            if not total:
+                continue
+            factor, covered = 0, 0
+            for amount in sorted(shares.values(), reverse=True):
+                factor, covered = factor + 1, covered + amount
+                if covered >= BUS_SHARE * total:
+                    break
+            leader = max(shares, key=lambda p: (shares[p], p))
+            value = {
+                "bus_factor": factor,
+                "top": leader,
+                "top_name": names.get(leader, leader),
+                "contributors": len(found.ranked()),
+                "basis": basis,
+                "top_share": round(max(shares.values()) / total, 3),
+                "commits": found.total_commits,
+            }
+            facts.append(self.fact(FactKind.BUS_FACTOR, key, value, window, found.evidence))
+        return facts

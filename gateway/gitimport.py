@@ -1,0 +1,89 @@
+"""`fabric import git PATH`: the command line of the git projection source (graph/git/)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, Any
+
+EXIT_FAILURE = 2
+
+
+class PhaseBar:
+    """A one-line progress bar per phase (reading commits, writing records) on a terminal;
+    silent when stderr is not one, so scripts and logs get only the JSON summary."""
+
+    def __init__(self, stream: IO[str] = sys.stderr) -> None:
+        self.stream = stream
+        self.enabled = stream.isatty()
+        self.phase = ""
+
+    def __call__(self, phase: str, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        if phase != self.phase and self.phase:
+            self.stream.write("\n")
+        self.phase = phase
+        share = min(done / total, 1.0) if total else 1.0
+        bar = "#" * int(share * 30)
+        self.stream.write(f"\r{phase:<8}[{bar:<30}] {share:4.0%} {done}/{total}")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled and self.phase:
+            self.stream.write("\n")
+
+
+def cmd_import_git(args: argparse.Namespace) -> int:
+    from gateway.cli import _settings, _with_store
+    from graph.git.importer import GitError, GitImport, import_git
+    from graph.git.log import git_dir
+    from graph.port import check_org
+
+    try:
+        check_org(args.org)
+        git_dir(Path(args.path))  # a clear error before any store is opened
+    except (ValueError, GitError) as exc:
+        print(f"fabric: {exc}", file=sys.stderr)
+        return EXIT_FAILURE
+    spec = GitImport(Path(args.path), args.branch, args.since, args.depth, args.name)
+
+    async def work(store: Any) -> int:
+        await store.bootstrap(args.org)
+        bar = PhaseBar()
+        try:
+            report = await import_git(store.org(args.org), spec, bar)
+        except GitError as exc:
+            print(f"fabric: {exc}", file=sys.stderr)
+            return EXIT_FAILURE
+        finally:
+            bar.close()
+        for warning in report.warnings:
+            print(f"fabric: warning: {warning}", file=sys.stderr)
+        summary = {"org": args.org, **vars(report)}
+        summary["seconds"] = round(report.seconds, 3)
+        summary.pop("warnings")
+        print(json.dumps(summary))
+        return 1 if report.invalid else 0
+
+    code: int = _with_store(_settings(args), work)
+    return code
+
+
+def add_import_parser(sub: Any, graph_options: Callable[[argparse.ArgumentParser], None]) -> None:
+    importing = sub.add_parser("import", help="project an external source into the graph")
+    kinds = importing.add_subparsers(dest="source_kind", required=True)
+    parser = kinds.add_parser("git", help="a local git repository's history (bare or not)")
+    parser.add_argument("path", help="the repository (its work tree or its git directory)")
+    parser.add_argument("--org", default="demo")
+    parser.add_argument("--since", help="only commits after this date (any date git accepts)")
+    parser.add_argument("--branch", help="the branch or ref to read (default: HEAD)")
+    parser.add_argument(
+        "--depth", type=int, default=1, help="directory depth that makes a module (default 1)"
+    )
+    parser.add_argument("--name", help="the repository's name (default: its directory name)")
+    graph_options(parser)
+    parser.set_defaults(func=cmd_import_git)

@@ -1,0 +1,1 @@
+"""A projection source: a git repository's history as subjects, edges, episodes and rollups."""

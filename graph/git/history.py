@@ -1,0 +1,135 @@
+"""Aggregating commits (newest first) into what the projection needs.
+
+One pass over the commits collects: the people and modules, each person's first and last
+commit per module and per repository (the CONTRIBUTES_TO windows), one episode per commit, and
+daily rollups (commits, lines added, lines removed) per module and person, per repository and
+person, and per person. Merge commits become episodes but are left out of the rollups: they
+carry no authored change of their own.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from graph.git.identity import People
+from graph.git.log import Commit
+from graph.git.modules import Modules
+
+METRICS = ("commits", "lines_added", "lines_removed")
+MAX_MENTIONS = 64
+MAX_FILES_IN_TEXT = 40
+MAX_SUBJECT = 2_000
+MAX_TEXT = 20_000
+
+# (subject key, actor key, day, metric) -> value
+RollupKey = tuple[str, str, date, str]
+
+
+def module_key(repo: str, path: str) -> str:
+    key = f"module:{repo}/{path}"
+    return key if len(key) <= 200 else "module:" + hashlib.sha256(key.encode()).hexdigest()[:40]
+
+
+@dataclass
+class Span:
+    first: datetime
+    last: datetime
+    commits: int = 0
+
+    def add(self, moment: datetime) -> None:
+        self.first = min(self.first, moment)
+        self.last = max(self.last, moment)
+        self.commits += 1
+
+
+@dataclass
+class History:
+    """What a run of commits adds up to. `keep` filters which commits count in rollups."""
+
+    repo: str
+    modules: Modules
+    keep: Callable[[Commit], bool] = lambda commit: True
+    people: People = field(default_factory=People)
+    rollups: dict[RollupKey, int] = field(default_factory=dict)
+    spans: dict[tuple[str, str], Span] = field(default_factory=dict)
+    episodes: list[dict[str, object]] = field(default_factory=list)
+    days: set[date] = field(default_factory=set)
+    shas: set[str] = field(default_factory=set)
+    commits: int = 0
+    first: datetime | None = None
+    last: datetime | None = None
+
+    @property
+    def repo_key(self) -> str:
+        return f"repository:{self.repo}"
+
+    def add_all(self, commits: Iterable[Commit], progress: Callable[[int], None] | None) -> None:
+        for commit in commits:
+            self.add(commit)
+            if progress is not None and self.commits % 500 == 0:
+                progress(self.commits)
+        if progress is not None:
+            progress(self.commits)
+
+    def add(self, commit: Commit) -> None:
+        self.commits += 1
+        self.shas.add(commit.sha)
+        moment = commit.authored
+        self.first = moment if self.first is None else min(self.first, moment)
+        self.last = moment if self.last is None else max(self.last, moment)
+        person = self.people.add(commit)
+        modules = self.modules.modules_of(commit)
+        self._span(person, self.repo_key, moment)
+        for path in modules:
+            self._span(person, module_key(self.repo, path), moment)
+        self.episodes.append(self._episode(commit, person, modules))
+        if commit.is_merge or not self.keep(commit):
+            return
+        day = moment.date()
+        self.days.add(day)
+        added = sum(c.added for c in commit.files)
+        removed = sum(c.removed for c in commit.files)
+        self._roll(self.repo_key, person, day, (1, added, removed))
+        self._roll(person, self.repo_key, day, (1, added, removed))
+        for path, (m_added, m_removed) in modules.items():
+            self._roll(module_key(self.repo, path), person, day, (1, m_added, m_removed))
+
+    def _roll(self, subject: str, actor: str, day: date, values: tuple[int, int, int]) -> None:
+        for metric, value in zip(METRICS, values, strict=True):
+            key = (subject, actor, day, metric)
+            self.rollups[key] = self.rollups.get(key, 0) + value
+
+    def _span(self, person: str, target: str, moment: datetime) -> None:
+        span = self.spans.get((person, target))
+        if span is None:
+            span = self.spans[(person, target)] = Span(moment, moment)
+        span.add(moment)
+
+    def _episode(
+        self, commit: Commit, person: str, modules: dict[str, list[int]]
+    ) -> dict[str, object]:
+        paths = [c.path for c in commit.files]
+        text = commit.subject[:MAX_SUBJECT]
+        if paths:
+            shown = ", ".join(paths[:MAX_FILES_IN_TEXT])
+            more = (
+                f" (+{len(paths) - MAX_FILES_IN_TEXT} more)"
+                if len(paths) > MAX_FILES_IN_TEXT
+                else ""
+            )
+            text += f"\n\nFiles touched ({len(paths)}): {shown}{more}"
+        mentions = [self.repo_key, person] + [module_key(self.repo, p) for p in sorted(modules)]
+        return {
+            "type": "episode",
+            "key": episode_key(self.repo, commit.sha),
+            "occurred_at": commit.authored.isoformat(),
+            "text": text[:MAX_TEXT],
+            "mentions": [m for m in mentions if len(m) <= 256][:MAX_MENTIONS],
+        }
+
+
+def episode_key(repo: str, sha: str) -> str:
+    return f"episode:git:{repo}:{sha}"

@@ -1,0 +1,258 @@
+"""Importing a git repository's history into an organisation's graph, incrementally.
+
+The checkpoint of a (repository, branch) names the head commit whose history is fully in the
+graph; it moves only after the projection accepted every record of the run. The next run:
+
+* no checkpoint: reads the whole history of the branch (or what `--since` admits);
+* the checkpoint is an ancestor of the head: reads only the commits after it;
+* otherwise the branch was rewritten (a force-push): reads the commits after the merge base,
+  and retracts with tombstones what only the abandoned history contributed (its commit
+  episodes, and daily rollups that no longer have a commit).
+
+Daily rollups are recomputed whole for every day a run touches, from the commits git still
+reaches, so a re-run after an interruption writes the same values instead of adding twice.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import timedelta
+from itertools import chain
+from pathlib import Path
+from typing import Any
+
+from engine.models import Relationship, StoredSubject
+from graph.git import log
+from graph.git.history import History, RollupKey, module_key
+from graph.git.log import GitError
+from graph.git.modules import Modules
+from graph.git.records import edge_id, relationships, rollup_key, rollups, subjects
+from graph.port import Checkpoint, OrgGraph
+from graph.projection import IngestReport, Projector
+from graph.records import FORMAT_NAME, FORMAT_VERSION
+
+Progress = Callable[[str, int, int], None]  # phase ("commits" or "records"), done, total
+_READ_CHUNK = 5_000
+
+__all__ = ["GitError", "GitImportReport", "import_git"]
+
+
+@dataclass
+class GitImportReport:
+    repository: str
+    branch: str
+    head: str
+    previous_head: str | None = None
+    mode: str = "full"  # full, incremental, force_push, up_to_date
+    commits: int = 0
+    people: int = 0
+    modules: int = 0
+    records: int = 0
+    tombstones: int = 0
+    abandoned_commits: int = 0
+    invalid: int = 0
+    seconds: float = 0.0
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class GitImport:
+    path: Path
+    branch: str | None = None
+    since: str | None = None
+    depth: int = 1
+    name: str | None = None
+
+
+def repository_name(path: Path) -> str:
+    resolved = path.resolve()
+    name = resolved.name
+    if name == ".git":
+        name = resolved.parent.name
+    return name.removesuffix(".git") or "repository"
+
+
+def _branch_label(path: Path, branch: str | None) -> str:
+    if branch:
+        return branch
+    try:
+        return log.git(path, "symbolic-ref", "--short", "-q", "HEAD").strip() or "HEAD"
+    except GitError:
+        return "HEAD"  # a detached head
+
+
+async def import_git(
+    graph: OrgGraph, spec: GitImport, progress: Progress | None = None
+) -> GitImportReport:
+    started = time.monotonic()
+    report = _locate(spec)
+    marker = f"git-head:{report.repository}@{report.branch}"
+    saved = await graph.checkpoint(marker)
+    old = report.previous_head = saved.digest if saved is not None and saved.finished else None
+    if old == report.head:
+        report.mode = "up_to_date"
+        return report
+    repo, head = report.repository, report.head
+    revs, abandoned = _plan(spec.path, old, head, report)
+    total = log.count(spec.path, revs, spec.since)
+    new = History(repo, _modules(spec))
+    new.add_all(
+        log.commits(spec.path, revs, spec.since),
+        (lambda n: progress("commits", n, total)) if progress else None,
+    )
+    gone = _history(spec, repo, abandoned) if abandoned else None
+    values, stale = _rollups(spec, new, head if old else None, gone)
+    stored = await _stored_subjects(graph, new)
+    edges = await _stored_edges(graph, new)
+    # Streamed to the projector: a long history's records are never all encoded at once.
+    head_lines = [_dump(r) for r in _header_and_subjects(new, stored, report.branch, head)]
+    tombstones = _tombstones(repo, gone, stale)
+    total = len(head_lines) + len(new.spans) + len(new.episodes) + len(values) + len(tombstones)
+    report.commits, report.people = new.commits, len(new.people.by_key)
+    report.modules, report.records = len(new.modules.by_path), total - 1
+    report.tombstones, report.abandoned_commits = len(tombstones), gone.commits if gone else 0
+    lines = chain(head_lines, _body(new, edges, report.branch, values), tombstones)
+    ingest = await _write(graph, repo, lines, total, progress)
+    report.invalid = ingest.invalid_count
+    report.warnings += [f"record {bad.line} rejected: {bad.reason}" for bad in ingest.invalid[:10]]
+    if ingest.ok:  # only a fully accepted run may move the checkpoint
+        done = (saved.cursor if saved else 0) + new.commits
+        await graph.save_checkpoint(Checkpoint(marker, done, head, ingest.run_id, True))
+    report.seconds = time.monotonic() - started
+    return report
+
+
+def _locate(spec: GitImport) -> GitImportReport:
+    """The repository, branch and head commit to import; a GitError names what is wrong."""
+    log.git_dir(spec.path)
+    if spec.branch is not None and (not spec.branch or spec.branch.startswith("-")):
+        raise GitError("--branch must name a ref")  # never let it read as a git option
+    if spec.depth < 1:
+        raise GitError("module depth must be at least 1")
+    head = log.resolve(spec.path, spec.branch or "HEAD")
+    if head is None:
+        raise GitError(f"{spec.branch or 'HEAD'} names no commit in {spec.path}")
+    repo = spec.name or repository_name(spec.path)
+    return GitImportReport(repo, _branch_label(spec.path, spec.branch), head)
+
+
+def _plan(
+    path: Path, old: str | None, head: str, report: GitImportReport
+) -> tuple[list[str], list[str]]:
+    """The revisions to read and the abandoned ones (reachable from the old head only)."""
+    if old is None:
+        return [head], []
+    if log.resolve(path, old) is None:
+        report.mode = "force_push"
+        report.warnings.append(
+            "the previously imported head is no longer in the repository (rewritten and "
+            "garbage-collected): the whole branch was re-read, and what only the old history "
+            "contributed could not be retracted"
+        )
+        return [head], []
+    if log.is_ancestor(path, old, head):
+        report.mode = "incremental"
+        return [head, f"^{old}"], []
+    report.mode = "force_push"
+    return [head, f"^{old}"], [old, f"^{head}"]
+
+
+def _modules(spec: GitImport) -> Modules:
+    return Modules(spec.depth, lambda sha, p: not log.path_exists(spec.path, sha, p))
+
+
+def _history(spec: GitImport, repo: str, revs: Sequence[str]) -> History:
+    found = History(repo, _modules(spec))
+    found.add_all(log.commits(spec.path, revs), None)
+    return found
+
+
+def _rollups(
+    spec: GitImport, new: History, head: str | None, gone: History | None
+) -> tuple[dict[RollupKey, int], set[RollupKey]]:
+    """Whole-day values for every day this run touches, and keys left with no commit.
+
+    head: set on a run after an earlier one; the commits it reaches that this run did not
+    read were counted before, and count again in the recomputed days."""
+    days = new.days | (gone.days if gone else set())
+    values = dict(new.rollups)
+    if head is not None and days:
+        # --since filters on the commit date, which is never before the author date git
+        # writes; a day of margin covers a commit made just before midnight elsewhere.
+        since = (min(days) - timedelta(days=1)).isoformat()
+        kept = History(
+            new.repo,
+            _modules(spec),
+            keep=lambda c: c.authored.date() in days and c.sha not in new.shas,
+        )
+        kept.add_all(log.commits(spec.path, [head], since), None)
+        for key, value in kept.rollups.items():
+            values[key] = values.get(key, 0) + value
+    stale = set(gone.rollups) - set(values) if gone else set()
+    return values, stale
+
+
+def _tombstones(repo: str, gone: History | None, stale: set[RollupKey]) -> list[bytes]:
+    out: list[dict[str, Any]] = []
+    for episode in gone.episodes if gone else []:
+        out.append({"type": "tombstone", "target": "episode", "key": episode["key"]})
+    for key in sorted(stale, key=str):
+        out.append({"type": "tombstone", "target": "source_record", "key": rollup_key(repo, key)})
+    return [_dump(record) for record in out]
+
+
+def _header_and_subjects(
+    history: History, stored: dict[str, StoredSubject], branch: str, head: str
+) -> Iterator[dict[str, Any]]:
+    yield {"type": "header", "format": FORMAT_NAME, "version": FORMAT_VERSION}
+    yield from subjects(history, stored, branch, head)
+
+
+def _body(
+    history: History, edges: dict[str, Relationship], branch: str, values: dict[RollupKey, int]
+) -> Iterator[bytes]:
+    for record in relationships(history, edges, branch):
+        yield _dump(record)
+    for episode in history.episodes:
+        yield _dump({**episode, "source": f"git:{history.repo}"})
+    for record in rollups(history.repo, values):
+        yield _dump(record)
+
+
+async def _write(
+    graph: OrgGraph, repo: str, lines: Iterable[bytes], total: int, progress: Progress | None
+) -> IngestReport:
+    projector = Projector(
+        graph,
+        source=f"git:{repo}",
+        resume=False,  # the git checkpoint decides what to read; re-runs are idempotent
+        on_progress=(lambda n, _: progress("records", n, total)) if progress else None,
+    )
+    return await projector.run(lines)
+
+
+def _dump(record: dict[str, Any]) -> bytes:
+    return json.dumps(record, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+async def _stored_subjects(graph: OrgGraph, history: History) -> dict[str, StoredSubject]:
+    keys = [history.repo_key, *history.people.by_key]
+    for path, module in history.modules.by_path.items():
+        keys.append(module_key(history.repo, path))
+        keys += [module_key(history.repo, old) for old in module.previous]
+    found: dict[str, StoredSubject] = {}
+    for at in range(0, len(keys), _READ_CHUNK):
+        found.update(await graph.subjects_by_keys(keys[at : at + _READ_CHUNK]))
+    return found
+
+
+async def _stored_edges(graph: OrgGraph, history: History) -> dict[str, Relationship]:
+    ids = [(person, edge_id(history.repo, person, target)) for person, target in history.spans]
+    found: dict[str, Relationship] = {}
+    for at in range(0, len(ids), _READ_CHUNK):
+        for (_, rel_id), edge in (await graph.edges_by_id(ids[at : at + _READ_CHUNK])).items():
+            found[rel_id] = edge.relationship
+    return found

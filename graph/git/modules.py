@@ -1,0 +1,80 @@
+"""Modules: directories at a configurable depth, followed through renames.
+
+History is read newest first, so when a commit is seen that moved a whole directory A to B,
+every older commit touching A is attributed to B's lineage: one module subject keeps the whole
+history, with A recorded as a previous name. A move counts as a rename only when A no longer
+exists after that commit; a directory that lost some files to another is two modules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from graph.git.log import Commit
+
+
+def module_of(path: str, depth: int) -> str | None:
+    """The module a file belongs to; None for files above the module depth."""
+    parts = path.split("/")
+    if len(parts) <= depth:
+        return None
+    return "/".join(parts[:depth])
+
+
+@dataclass
+class Module:
+    path: str  # the current path (the newest name)
+    previous: list[str] = field(default_factory=list)
+    renamed_at: datetime | None = None  # when it got its current path, if renamed
+
+
+class Modules:
+    """Maps a file path at some point of history to the module lineage it belongs to."""
+
+    def __init__(self, depth: int, gone_after: Callable[[str, str], bool]) -> None:
+        self.depth = depth
+        self._gone_after = gone_after  # (sha, path) -> the path no longer exists after sha
+        self._lineage: dict[str, str] = {}  # an older path -> the current path of its module
+        self.by_path: dict[str, Module] = {}
+
+    def current(self, path: str) -> str:
+        return self._lineage.get(path, path)
+
+    def modules_of(self, commit: Commit) -> dict[str, list[int]]:
+        """Module (current path) -> [added, removed] for one commit; notes directory renames."""
+        out: dict[str, list[int]] = {}
+        moves: dict[str, set[str]] = {}
+        for change in commit.files:
+            module = module_of(change.path, self.depth)
+            if change.old_path is not None:
+                old = module_of(change.old_path, self.depth)
+                if old is not None and old != module:
+                    moves.setdefault(old, set()).add(module or "")
+            if module is None:
+                continue
+            current = self.current(module)
+            totals = out.setdefault(current, [0, 0])
+            totals[0] += change.added
+            totals[1] += change.removed
+            self.by_path.setdefault(current, Module(current))
+        for old, targets in moves.items():
+            self._maybe_rename(commit, old, targets)
+        return out
+
+    def _maybe_rename(self, commit: Commit, old: str, targets: set[str]) -> None:
+        if len(targets) != 1 or "" in targets or old in self._lineage:
+            return
+        if old in self.by_path:
+            return  # touched by a newer commit under its own name: it lived on
+        if any(module_of(c.path, self.depth) == old for c in commit.files if c.old_path is None):
+            return
+        if not self._gone_after(commit.sha, old):
+            return
+        new = self.current(next(iter(targets)))
+        self._lineage[old] = new
+        module = self.by_path.setdefault(new, Module(new))
+        module.previous.append(old)
+        if module.renamed_at is None:
+            module.renamed_at = commit.authored

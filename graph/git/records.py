@@ -1,0 +1,166 @@
+"""Projection records (docs/projection-format.md) from an aggregated git history.
+
+Subjects are merged with what an earlier import stored (aliases and previous names are
+unions, the oldest `valid_from` wins), because a subject record replaces the stored one and an
+incremental run sees only the newest commits. Contribution windows are merged the same way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Mapping
+from datetime import datetime, timedelta
+from typing import Any
+
+from engine.models import Relationship, StoredSubject
+from graph.git.history import History, RollupKey, module_key
+
+# A window is half-open: the last commit lies inside [first, last + 1 s).
+_LAST_INSTANT = timedelta(seconds=1)
+MAX_LIST = 64
+
+
+def rollup_key(repo: str, key: RollupKey) -> str:
+    subject, actor, day, metric = key
+    text = f"metric_rollup:git:{repo}:{day.isoformat()}:{metric}:{subject}:{actor}"
+    if len(text) <= 256:
+        return text
+    digest = hashlib.sha256(text.encode()).hexdigest()[:40]
+    return f"metric_rollup:git:{digest}"
+
+
+def edge_id(repo: str, person: str, target: str) -> str:
+    return f"git:{repo}:{person}>{target}"[:512]
+
+
+def _merge_names(current: list[str], stored: StoredSubject | None, attr: str) -> list[str]:
+    names = list(dict.fromkeys(current + (list(getattr(stored, attr)) if stored else [])))
+    return names[:MAX_LIST]
+
+
+def _since(first: datetime | None, stored: StoredSubject | None) -> str | None:
+    times = [t for t in (first, stored.valid_from if stored else None) if t is not None]
+    return min(times).isoformat() if times else None
+
+
+def _subject(body: dict[str, Any], stored: StoredSubject | None) -> dict[str, Any]:
+    if stored is not None and not stored.stub:
+        body["attributes"] = {**stored.attributes, **body.get("attributes", {})}
+        if stored.description and not body.get("description"):
+            body["description"] = stored.description
+    for attr in ("aliases", "previous_names"):
+        merged = _merge_names(body.get(attr, []), stored, attr)
+        names = [n for n in merged if n != body["name"]]
+        if names:
+            body[attr] = names
+        else:
+            body.pop(attr, None)
+    return {k: v for k, v in body.items() if v is not None}
+
+
+def subjects(
+    history: History, stored: Mapping[str, StoredSubject], branch: str, head: str
+) -> Iterator[dict[str, Any]]:
+    source = f"git:{history.repo}"
+    repo_key = history.repo_key
+    yield _subject(
+        {
+            "type": "subject",
+            "key": repo_key,
+            "kind": "repository",
+            "name": history.repo[:200],
+            "source": source,
+            "valid_from": _since(history.first, stored.get(repo_key)),
+            "attributes": {"vcs": "git", "branch": branch[:200], "head": head},
+        },
+        stored.get(repo_key),
+    )
+    for person in history.people.by_key.values():
+        yield _subject(
+            {
+                "type": "subject",
+                "key": person.key,
+                "kind": "person",
+                "name": person.name,
+                "aliases": person.alias_list(),
+                "source": source,
+            },
+            stored.get(person.key),
+        )
+    for path, module in history.modules.by_path.items():
+        key = module_key(history.repo, path)
+        yield _subject(
+            {
+                "type": "subject",
+                "key": key,
+                "kind": "module",
+                "name": path[-200:],
+                "aliases": [f"{history.repo}/{path}"[-200:]],
+                "previous_names": [p[-200:] for p in module.previous],
+                "source": source,
+                "attributes": {"repository": history.repo[:200], "path": path[:1000]},
+            },
+            stored.get(key),
+        )
+        yield from _retired(history, module.previous, key, module.renamed_at, stored)
+
+
+def _retired(
+    history: History,
+    previous: list[str],
+    new_key: str,
+    at: datetime | None,
+    stored: Mapping[str, StoredSubject],
+) -> Iterator[dict[str, Any]]:
+    """A module renamed after an earlier import already stored it: close its window."""
+    for old in previous:
+        old_key = module_key(history.repo, old)
+        found = stored.get(old_key)
+        if found is None or found.stub or at is None:
+            continue
+        body = found.model_dump(mode="json", exclude={"id", "stub"}, exclude_none=True)
+        body["attributes"] = {**found.attributes, "renamed_to": new_key}
+        if found.valid_from is None or found.valid_from < at:
+            body["valid_to"] = at.isoformat()
+        yield {"type": "subject", **body}
+
+
+def relationships(
+    history: History, stored: Mapping[str, Relationship], branch: str
+) -> Iterator[dict[str, Any]]:
+    for (person, target), span in history.spans.items():
+        rel_id = edge_id(history.repo, person, target)
+        first, last = span.first, span.last + _LAST_INSTANT
+        before = stored.get(rel_id)
+        if before is not None:
+            first = min(first, before.valid_from or first)
+            last = max(last, before.valid_to or last)
+        yield {
+            "type": "relationship",
+            "relation": "CONTRIBUTES_TO",
+            "from": person,
+            "to": target,
+            "id": rel_id,
+            "valid_from": first.isoformat(),
+            "valid_to": last.isoformat(),
+            "evidence": f"git log of {history.repo}@{branch}"[:1000],
+            "source": f"git:{history.repo}",
+        }
+
+
+def rollups(repo: str, values: Mapping[RollupKey, int]) -> Iterator[dict[str, Any]]:
+    for key, value in values.items():
+        subject, actor, day, metric = key
+        start = datetime(day.year, day.month, day.day).isoformat() + "Z"
+        yield {
+            "type": "source_record",
+            "key": rollup_key(repo, key),
+            "record_kind": "metric_rollup",
+            "subject": subject,
+            "actor": actor,
+            "start": start,
+            "end": (day + timedelta(days=1)).isoformat(),
+            "metric": metric,
+            "value": value,
+            "source": f"git:{repo}",
+        }

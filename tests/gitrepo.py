@@ -1,0 +1,117 @@
+"""A small real git repository, made with git, for the git import tests and the benchmark.
+
+Its history has what real ones have: one person under several spellings and addresses
+(joined by a .mailmap and by a shared address), two distinct people with the same name,
+a directory renamed (query/ -> resolver/), a feature branch merged with a merge commit, a
+binary file and a path with a space.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+ALEX = ("Alex Kim", "alex@corp.example")
+ALEX_OLD = ("alex kim", "alex.kim@old.example")  # mapped to ALEX by .mailmap
+ALEX_SHORT = ("A. Kim", "ALEX@corp.example")  # same address as ALEX: the same person
+OTHER_ALEX = ("Alex Kim", "alex@elsewhere.example")  # a different person with the same name
+SAM = ("Sam Lee", "sam@corp.example")
+JO = ("Jo Park", "jo@corp.example")
+
+MAILMAP = "Alex Kim <alex@corp.example> alex kim <alex.kim@old.example>\n"
+
+
+def require_git() -> None:
+    if shutil.which("git") is None:
+        raise RuntimeError("git is not installed: the .ci/run step 'install git' installs it")
+
+
+class Repo:
+    def __init__(self, path: Path, now: datetime | None = None) -> None:
+        require_git()
+        self.path = path
+        self.now = now or datetime.now(UTC).replace(microsecond=0)
+        path.mkdir(parents=True, exist_ok=True)
+        self.git("init", "-q", "-b", "main")
+
+    def git(self, *args: str, env: dict[str, str] | None = None) -> str:
+        done = subprocess.run(
+            ["git", "-C", str(self.path), *args],
+            capture_output=True,
+            check=True,
+            env={**os.environ, "GIT_CONFIG_GLOBAL": "/dev/null", **(env or {})},
+        )
+        return done.stdout.decode()
+
+    def write(self, name: str, text: str | bytes) -> None:
+        target = self.path / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(text, bytes):
+            target.write_bytes(text)
+        else:
+            target.write_text(text)
+
+    def commit(self, who: tuple[str, str], days_ago: float, message: str, *extra: str) -> str:
+        when = (self.now - timedelta(days=days_ago)).isoformat()
+        env = {
+            "GIT_AUTHOR_NAME": who[0],
+            "GIT_AUTHOR_EMAIL": who[1],
+            "GIT_COMMITTER_NAME": who[0],
+            "GIT_COMMITTER_EMAIL": who[1],
+            "GIT_AUTHOR_DATE": when,
+            "GIT_COMMITTER_DATE": when,
+        }
+        self.git("add", "-A")
+        self.git("commit", "-q", "--allow-empty", "-m", message, *extra, env=env)
+        return self.git("rev-parse", "HEAD").strip()
+
+    def lines(self, name: str, count: int, tag: str) -> None:
+        existing = (self.path / name).read_text() if (self.path / name).exists() else ""
+        self.write(name, existing + "".join(f"{tag} {i}\n" for i in range(count)))
+
+
+def build(path: Path, now: datetime | None = None) -> Repo:
+    """The standard test history (14 commits, one of them a merge)."""
+    repo = Repo(path, now)
+    repo.write(".mailmap", MAILMAP)
+    repo.lines("query/parse.py", 10, "parse")
+    repo.lines("README.md", 3, "readme")
+    repo.commit(ALEX_OLD, 60, "Start the query parser")
+    repo.lines("query/plan.py", 20, "plan")
+    repo.commit(SAM, 50, "Plan queries")
+    repo.lines("engine/core.py", 30, "core")
+    repo.write("engine/logo.png", b"\x89PNG\x00\x01\x02")
+    repo.commit(OTHER_ALEX, 45, "Engine core and logo")
+    repo.git("mv", "query", "resolver")
+    repo.commit(ALEX, 40, "Rename query/ to resolver/")
+    repo.lines("resolver/parse.py", 5, "fix")
+    repo.commit(ALEX_SHORT, 20, "Fix parse of nested fields")
+    repo.git("checkout", "-q", "-b", "feature")
+    repo.lines("docs/user guide.md", 12, "guide")
+    repo.commit(JO, 12, "Write the user guide")
+    repo.lines("resolver/plan.py", 8, "feature")
+    repo.commit(JO, 11, "Plan: cost hints")
+    repo.git("checkout", "-q", "main")
+    repo.lines("engine/core.py", 4, "hotfix")
+    repo.commit(SAM, 10, "Engine hotfix")
+    _merge(repo, "feature", JO, 9)
+    for day in (5, 4, 3, 2, 1):
+        repo.lines("resolver/parse.py", 6, f"day{day}")
+        repo.commit(ALEX, day, f"Resolver: refine parse (step {6 - day})")
+    return repo
+
+
+def _merge(repo: Repo, branch: str, who: tuple[str, str], days_ago: float) -> None:
+    when = (repo.now - timedelta(days=days_ago)).isoformat()
+    env = {
+        "GIT_AUTHOR_NAME": who[0],
+        "GIT_AUTHOR_EMAIL": who[1],
+        "GIT_COMMITTER_NAME": who[0],
+        "GIT_COMMITTER_EMAIL": who[1],
+        "GIT_AUTHOR_DATE": when,
+        "GIT_COMMITTER_DATE": when,
+    }
+    repo.git("merge", "-q", "--no-ff", "-m", f"Merge branch '{branch}'", branch, env=env)
