@@ -442,3 +442,20 @@ async def test_an_organisation_never_written_reads_as_empty(store: GraphStore) -
     assert await graph.count_subjects(SubjectQuery()) == 0
     assert await graph.results.by_ids(["x"]) == {}
     assert (await graph.find_subjects(SubjectQuery(), first=5)).items == []
+
+
+async def test_lexical_search_forgives_swaps_and_prefers_every_token(
+    store: GraphStore, org: str
+) -> None:
+    graph = store.org(org)
+    decoys = [subject(f"repository:order-api-{i}", f"order-api-{i}") for i in range(30)]
+    await load(graph, [*decoys, subject("repository:order-history-gateway", "order-history-gateway"),
+                       subject("repository:ledger", "ledger")])
+    # A swap of neighbours in one token: only the subject with every token comes back,
+    # not the thirty that share "order".
+    hits = await graph.search_lexical("order-hisotry-gateway", [], 20)
+    assert [s.key for s, _ in hits] == ["repository:order-history-gateway"]
+    # No subject has every token: any token, still forgiving typos, gives the candidates.
+    hits = await graph.search_lexical("gatway nonsense", [], 20)
+    assert [s.key for s, _ in hits] == ["repository:order-history-gateway"]
+    assert await graph.search_lexical("zzzz qqqq", [], 20) == []
