@@ -21,15 +21,23 @@ INSTALL = "`.ci/run` installs them (step: `npm ci --prefix tests/js`)"
 TIMEOUT_S = 600  # the Cypher linter is slow on a loaded machine; a hang still ends
 
 
-def _command(script: str, *args: str) -> list[str]:
+def require_node() -> str:
+    """The `node` executable, with the packages of tests/js installed; else the test fails."""
     node = shutil.which("node")
     if node is None:
-        pytest.fail(f"Node.js (`node`) is not installed: {INSTALL}, after installing Node.js 20+")
+        pytest.fail(
+            "Node.js 20+ (`node`) is not installed: `.ci/run` installs it (apt-get nodejs npm "
+            "when missing) and then the packages of tests/js (`npm ci --prefix tests/js`)"
+        )
     package = json.loads((JS_DIR / "package.json").read_text())
     missing = [d for d in package["dependencies"] if not (JS_DIR / "node_modules" / d).is_dir()]
     if missing:
         pytest.fail(f"Node packages {missing} are missing from tests/js/node_modules: {INSTALL}")
-    return [node, str(JS_DIR / script), *args]
+    return node
+
+
+def _command(script: str, *args: str) -> list[str]:
+    return [require_node(), str(JS_DIR / script), *args]
 
 
 def _parse(script: str, code: int | None, out: bytes, err: bytes) -> dict[str, Any]:

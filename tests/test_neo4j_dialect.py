@@ -10,6 +10,7 @@ would refuse, is refused.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import inspect
 import json
 from typing import Any
@@ -26,7 +27,7 @@ from tests.cypher_statements import (
     dialect_statements,
     neo4j_statements,
 )
-from tests.js_tools import run_json
+from tests.js_tools import JS_DIR, require_node, run_json
 
 # Each must draw at least one error: one per kind of mistake the linter is trusted to catch.
 CONTROLS = {
@@ -51,13 +52,31 @@ def statements() -> list[Statement]:
 
 
 @pytest.fixture(scope="module")
-def report(statements: list[Statement]) -> dict[str, Any]:
-    """One linter run for every statement and the controls (starting it costs seconds)."""
+def report(statements: list[Statement], request: pytest.FixtureRequest) -> dict[str, Any]:
+    """One linter run for every statement and the controls (starting it costs seconds).
+
+    The linter's verdict is a pure function of its version and the statement's text, and it
+    costs about a quarter second of CPU per statement, so verdicts are kept in pytest's cache
+    under the lock file's hash: a clean checkout (CI) lints everything, a rerun lints only
+    statements that changed."""
     batch = [{"name": s.name, "statement": s.text} for s in statements]
     batch += [{"name": name, "statement": text} for name, text in CONTROLS.items()]
-    result = run_json("lint-cypher.mjs", stdin=json.dumps(batch))
-    assert result["checked"] == len(batch)
-    return result
+    lock = hashlib.sha256((JS_DIR / "package-lock.json").read_bytes()).hexdigest()[:16]
+    key = f"fabric/neo4j-lint/{lock}"
+    known: dict[str, Any] = request.config.cache.get(key, {}) if request.config.cache else {}
+    digest = {b["name"]: hashlib.sha256(b["statement"].encode()).hexdigest() for b in batch}
+    todo = [b for b in batch if digest[b["name"]] not in known]
+    require_node()  # even with every verdict cached: the check must be runnable here
+    if todo:
+        result = run_json("lint-cypher.mjs", stdin=json.dumps(todo))
+        assert result["checked"] == len(todo)
+        found = {r["name"]: r for r in result["results"]}
+        for b in todo:
+            known[digest[b["name"]]] = found.get(b["name"], {"errors": [], "warnings": []})
+        if request.config.cache:
+            request.config.cache.set(key, known)
+    results = [{"name": b["name"], **known[digest[b["name"]]]} for b in batch]
+    return {"checked": len(batch), "linted": len(todo), "results": results}
 
 
 def test_every_statement_the_neo4j_adapter_can_send_is_valid_neo4j_cypher(
