@@ -13,6 +13,7 @@ import dataclasses
 import hashlib
 import inspect
 import json
+import re
 from typing import Any
 
 import pytest
@@ -43,7 +44,12 @@ CONTROLS = {
     # FalkorDB's procedure calls, as its dialect writes them: not Neo4j Cypher.
     "control:falkordb-fulltext": FALKORDB.fulltext_call.format(param="q") + " RETURN node",
     "control:falkordb-vector": FALKORDB.vector_call + " RETURN node",
+    # Schema commands are analysed too: FalkorDB's vector index options and drop syntax.
+    "control:ddl-variable": "CREATE INDEX x IF NOT EXISTS FOR (n:Subject) ON (m.org_id)",
+    "control:falkordb-vector-index": FALKORDB.vector_index(384)[0],
+    "control:falkordb-drop-vector-index": FALKORDB.drop_vector_index,
 }
+SCHEMA_COMMAND = re.compile(r"^\s*(CREATE|DROP)\s+(\w+\s+)?(INDEX|CONSTRAINT)\b")
 
 
 @pytest.fixture(scope="module")
@@ -57,12 +63,12 @@ def report(statements: list[Statement], request: pytest.FixtureRequest) -> dict[
 
     The linter's verdict is a pure function of its version and the statement's text, and it
     costs about a quarter second of CPU per statement, so verdicts are kept in pytest's cache
-    under the lock file's hash: a clean checkout (CI) lints everything, a rerun lints only
-    statements that changed."""
+    under the hash of the lock file and the linting script: a clean checkout (CI) lints
+    everything, a rerun lints only statements that changed."""
     batch = [{"name": s.name, "statement": s.text} for s in statements]
     batch += [{"name": name, "statement": text} for name, text in CONTROLS.items()]
-    lock = hashlib.sha256((JS_DIR / "package-lock.json").read_bytes()).hexdigest()[:16]
-    key = f"fabric/neo4j-lint/{lock}"
+    tools = b"".join((JS_DIR / f).read_bytes() for f in ("package-lock.json", "lint-cypher.mjs"))
+    key = f"fabric/neo4j-lint/{hashlib.sha256(tools).hexdigest()[:16]}"
     known: dict[str, Any] = request.config.cache.get(key, {}) if request.config.cache else {}
     digest = {b["name"]: hashlib.sha256(b["statement"].encode()).hexdigest() for b in batch}
     todo = [b for b in batch if digest[b["name"]] not in known]
@@ -70,9 +76,8 @@ def report(statements: list[Statement], request: pytest.FixtureRequest) -> dict[
     if todo:
         result = run_json("lint-cypher.mjs", stdin=json.dumps(todo))
         assert result["checked"] == len(todo)
-        found = {r["name"]: r for r in result["results"]}
-        for b in todo:
-            known[digest[b["name"]]] = found.get(b["name"], {"errors": [], "warnings": []})
+        for r in result["results"]:
+            known[digest[r.pop("name")]] = r
         if request.config.cache:
             request.config.cache.set(key, known)
     results = [{"name": b["name"], **known[digest[b["name"]]]} for b in batch]
@@ -90,6 +95,18 @@ def test_every_statement_the_neo4j_adapter_can_send_is_valid_neo4j_cypher(
         + "\n".join(f"  line {e['line']}:{e['column']} {e['message']}" for e in r["errors"])
         for r in errors
     )
+
+
+def test_every_query_statement_went_through_semantic_analysis(
+    statements: list[Statement], report: dict[str, Any]
+) -> None:
+    """The analysis reports nothing when it fails inside; a query statement whose variables it
+    never saw was not checked. (Schema commands keep no variables; the controls cover them.)"""
+    symbols = {r["name"]: r["symbols"] for r in report["results"]}
+    unseen = [
+        s.name for s in statements if not SCHEMA_COMMAND.match(s.text) and not symbols[s.name]
+    ]
+    assert not unseen
 
 
 def test_the_linter_catches_each_kind_of_mistake(report: dict[str, Any]) -> None:

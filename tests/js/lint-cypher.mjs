@@ -1,6 +1,8 @@
 // Neo4j's own offline Cypher linter over the statements the Neo4j adapter can send.
 // Reads a JSON array of {name, statement} on stdin; prints one JSON object:
-// {checked, results: [{name, errors: [...], warnings: [...]}]} (only statements with findings).
+// {checked, results: [{name, errors: [...], warnings: [...], symbols}]}, one per statement;
+// symbols counts the variables the semantic analysis saw (it returns none, and no error, when
+// it fails inside: a query statement with none was not analysed).
 // The schema carries the linter's bundled procedure and function registry (testData.mockSchema)
 // so unknown procedures, wrong YIELD names and argument counts are caught; labels and property
 // keys are left out (no database to read them from), and "parameter not defined" findings are
@@ -24,7 +26,9 @@ async function lint(statements) {
   };
   const results = [];
   for (const { name, statement } of statements) {
-    const findings = lintCypherQuery(statement, schema).diagnostics.filter(isNotParamError);
+    const linted = lintCypherQuery(statement, schema);
+    const findings = linted.diagnostics.filter(isNotParamError);
+    const symbols = (linted.symbolTables ?? []).reduce((n, table) => n + table.length, 0);
     const shown = (d) => ({
       message: d.message,
       line: d.range.start.line + 1,
@@ -33,7 +37,7 @@ async function lint(statements) {
     });
     const errors = findings.filter((d) => d.severity === ERROR).map(shown);
     const warnings = findings.filter((d) => d.severity !== ERROR).map(shown);
-    if (errors.length || warnings.length) results.push({ name, errors, warnings });
+    results.push({ name, errors, warnings, symbols });
   }
   return results;
 }
