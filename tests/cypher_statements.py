@@ -2,15 +2,17 @@
 
 Three sources, so a statement added later is checked without touching this file:
 * `graph.cypher`: every module-level string (and dict of strings) and every public function,
-  called with every representative argument its parameter types allow (every `FilterShape`,
-  every relationship type, every edge-group shape, the Neo4j dialect);
+  called with representative arguments for its parameter types: every relationship type, the
+  Neo4j dialect, and for several parameters (or a `FilterShape`'s flags) an all-pairs
+  covering of their values, so every value of each, and every pair of values of two, is
+  composed into some statement;
 * the `NEO4J` dialect: every field holding DDL or a procedure call (fields that hold no Cypher
   are named in `NOT_CYPHER`, with the reason, and a new field must be classified);
 * plain string literals that start with a Cypher clause in the graph modules the Neo4j adapter
   imports (directly or not), such as its own `drop_org` statement.
 
-A fragment (an expression such as `admitted("s")` or a projection list) is checked inside a
-small host statement that binds the variables fragments use.
+A fragment (an expression such as `admitted("s")` or a projection list) is checked inside the
+statements that use it, or, if none does, inside a small host statement binding its variables.
 """
 
 from __future__ import annotations
@@ -33,9 +35,9 @@ from graph import cypher
 from graph.dialect import NEO4J, Dialect
 from graph.port import Direction, SubjectOrder
 
-ROOT = Path(__file__).resolve().parents[1]
+# Our Cypher writes its keywords in capitals; a sentence in a message does not match.
 CLAUSE = re.compile(
-    r"^\s*(OPTIONAL\s+MATCH|MATCH|MERGE|CREATE|CALL|UNWIND|DROP|WITH|RETURN|SHOW)\b", re.I
+    r"^\s*(OPTIONAL\s+MATCH|MATCH|MERGE|CREATE|CALL|UNWIND|DROP|WITH|RETURN|SHOW)\b"
 )
 FRAGMENT_HOST = "MATCH (s), (o), ()-[r]->()\nRETURN {} AS value"
 DIMENSION = 384  # a representative vector width (the embedder's, never a client's)
