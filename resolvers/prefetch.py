@@ -12,9 +12,9 @@ answer: both read through `OrgGraph.edges` with the same `EdgeRequest`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from graphql import FieldNode, GraphQLError, GraphQLObjectType, GraphQLResolveInfo
 from graphql.execution.values import VariableValues, get_argument_values
@@ -30,7 +30,6 @@ NEIGHBORS = "neighbors"
 # A bound on how many edge requests one read-ahead makes in all; past it, loaders take over.
 MAX_REQUESTS = 20_000
 
-Parent = tuple[str, TimeSpan, Sequence[FieldNode]]
 Raw = GraphQLResolveInfo[RequestContext]
 
 
@@ -99,26 +98,42 @@ def _variables(raw: Raw) -> VariableValues:
     return values if isinstance(values, VariableValues) else VariableValues({}, dict(values))
 
 
-async def read_ahead(raw: Raw, parents: list[Parent]) -> None:
-    """Read every level of `neighbors` under `parents` (key, read time, selected fields)."""
+class Ahead(Protocol):
+    """What the read-ahead needs of a parent object: its key, its read time, and a place for
+    what its `neighbors` fields will answer (by field node)."""
+
+    key: str
+    at: TimeSpan
+    ahead: dict[int, list[Any]] | None
+
+
+Build = Callable[[list[Edge], EdgeRequest], list[Any]]
+
+
+async def read_ahead(
+    raw: Raw, parents: Sequence[tuple[Ahead, Sequence[FieldNode]]], build: Build
+) -> None:
+    """Read every level of `neighbors` under `parents` (objects and their selected fields),
+    one round trip per level; `build` makes a field's answer from its edges."""
     context: RequestContext = raw.context
     made = 0
-    level = parents
+    level = list(parents)
     # Arguments depend on the field and the variables only: coerce them once per field.
     arguments: dict[int, dict[str, Any] | None] = {}
     while level and made < MAX_REQUESTS:
-        wanted: dict[EdgeRequest, Sequence[FieldNode] | None] = {}
-        for key, at, fields in level:
+        asked: list[tuple[Ahead, FieldNode, EdgeRequest]] = []
+        for parent, fields in level:
             for field in fields:
                 if field.name.value != NEIGHBORS:
                     continue
                 if id(field) not in arguments:
                     arguments[id(field)] = _arguments(raw, field)
                 args = arguments[id(field)]
-                request = _request(raw, field, args, key, at) if args is not None else None
+                request = _request(raw, field, args, parent.key, parent.at) if args else None
                 if request is not None:
-                    wanted[request] = plain_fields(field.selection_set)
-        new = [r for r in wanted if r not in context.prefetched][: MAX_REQUESTS - made]
+                    asked.append((parent, field, request))
+        new = list(dict.fromkeys(r for _, _, r in asked if r not in context.prefetched))
+        new = new[: MAX_REQUESTS - made]
         made += len(new)
         if new:
             try:
@@ -126,12 +141,29 @@ async def read_ahead(raw: Raw, parents: list[Parent]) -> None:
             except GraphError:
                 return  # the loaders will try again and report it where it belongs
             context.prefetched.update(zip(new, found, strict=True))
-        level = [
-            (edge.other.key, request.at, sub)
-            for request, sub in wanted.items()
-            if sub
-            and request.at is not None
-            and request in context.prefetched
-            and any(f.name.value == NEIGHBORS for f in sub)
-            for edge in context.prefetched[request][: request.limit - 1]
-        ]
+        level = _answer(asked, context.prefetched, build)
+
+
+def _answer(
+    asked: list[tuple[Ahead, FieldNode, EdgeRequest]],
+    read: dict[EdgeRequest, list[Edge]],
+    build: Build,
+) -> list[tuple[Ahead, Sequence[FieldNode]]]:
+    """Hand each parent its answers; the next level is the answers that select neighbors."""
+    built: dict[EdgeRequest, list[Any]] = {}
+    following: dict[int, tuple[Ahead, Sequence[FieldNode]]] = {}
+    for parent, field, request in asked:
+        if request not in read:
+            continue
+        answer = built.get(request)
+        if answer is None:
+            # One answer per request: equal requests share their (immutable) objects.
+            answer = built[request] = build(read[request], request)
+        if parent.ahead is None:
+            parent.ahead = {}
+        parent.ahead[id(field)] = answer
+        sub = plain_fields(field.selection_set)
+        if sub and any(f.name.value == NEIGHBORS for f in sub):
+            for child in answer:
+                following[id(child)] = (child, sub)
+    return list(following.values())

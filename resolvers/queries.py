@@ -35,6 +35,7 @@ from resolvers.types import (
     Subject,
     SubjectEdge,
     SubjectKind,
+    neighbors_of,
 )
 
 MAX_NODES = 100
@@ -199,8 +200,9 @@ class Query(ResolutionQuery, InvestigationQuery):
         page = await info.context.graph.find_subjects(query, size, _position(after, order_by))
         connection = SubjectConnection.of(page, query, after is not None)
         fields = connection_nodes(info._raw_info.field_nodes)
-        if fields and query.at is not None:
-            await read_ahead(info._raw_info, [(s.key, query.at, fields) for s in page.items])
+        if fields:
+            parents = [(e.node, fields) for e in connection.edges]
+            await read_ahead(info._raw_info, parents, neighbors_of)
         return connection
 
     @strawberry.field(description="One subject by key or global id, as of a time.")
@@ -231,6 +233,7 @@ class Query(ResolutionQuery, InvestigationQuery):
         info.context.ring.admit(principal.org_id, principal.actor, entry)
         field_nodes = info._raw_info.field_nodes
         fields = plain_fields(field_nodes[0].selection_set) if len(field_nodes) == 1 else None
+        answer = Subject.from_model(found, at)
         if fields:
-            await read_ahead(info._raw_info, [(found.key, at, fields)])
-        return Subject.from_model(found, at)
+            await read_ahead(info._raw_info, [(answer, fields)], neighbors_of)
+        return answer

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import json
 
 from engine.errors import BadUserInput
@@ -27,7 +28,9 @@ def _decode(value: str, what: str) -> str:
     return text
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def to_global_id(type_name: str, local_id: str) -> str:
+    # Every object of every list gets one, selected or not; dashboards repeat the same ones.
     return _encode(f"{type_name}:{local_id}")
 
 

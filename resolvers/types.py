@@ -10,7 +10,7 @@ import asyncio
 import json
 from collections.abc import Awaitable
 from datetime import datetime
-from typing import Annotated, cast
+from typing import Annotated, Any, cast
 
 import strawberry
 from strawberry.scalars import JSON
@@ -79,6 +79,8 @@ class Subject(Node):
         description="Only referenced so far: identity without authoritative data."
     )
     at: strawberry.Private[TimeSpan]
+    # What this subject's `neighbors` fields answer, read ahead (by field node; see prefetch).
+    ahead: strawberry.Private[dict[int, list[Any]] | None] = None
 
     @classmethod
     def from_model(cls, subject: models.StoredSubject, at: TimeSpan) -> Subject:
@@ -158,12 +160,12 @@ class Subject(Node):
         )
         found = info.context.prefetched.get(request)
         if found is not None:  # read ahead by the list above: answer without awaiting
-            return _others(found, request)
+            return neighbors_of(found, request)
         return self._load_neighbors(info, request)
 
     async def _load_neighbors(self, info: Ctx, request: EdgeRequest) -> list[Subject]:
         found: list[Edge] = await info.context.loaders.edges.load(request)
-        return _others(found, request)
+        return neighbors_of(found, request)
 
     @strawberry.field(description="Episodes mentioning this subject, newest first.")
     async def episodes(
@@ -218,7 +220,8 @@ class Subject(Node):
         return await activity(info, self, metric, bucket, window(window_, self.at.end_ns))
 
 
-def _others(found: list[Edge], request: EdgeRequest) -> list[Subject]:
+def neighbors_of(found: list[Edge], request: EdgeRequest) -> list[Subject]:
+    """A `neighbors` answer from its edges (distinct subjects, the page's size)."""
     assert request.at is not None
     seen: dict[str, Subject] = {}
     for edge in found[: request.limit - 1]:
