@@ -335,6 +335,17 @@ def cmd_graphiql_assets(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_config_reference(args: argparse.Namespace) -> int:
+    from gateway.configuration import reference
+
+    text = reference()
+    if args.out in (None, "-"):
+        sys.stdout.write(text)
+    else:
+        Path(args.out).write_text(text, encoding="utf-8")
+    return 0
+
+
 def cmd_keys(args: argparse.Namespace) -> int:
     from gateway.auth import create_key
 
@@ -457,6 +468,12 @@ def build_parser() -> argparse.ArgumentParser:
     assets.add_argument("--dir", type=Path, help="target (default: FABRIC_GRAPHIQL_ASSETS_DIR)")
     assets.add_argument("--registry", default="https://registry.npmjs.org")
     assets.set_defaults(func=cmd_graphiql_assets)
+
+    config = sub.add_parser(
+        "config-reference", help="write the configuration reference (markdown) of every setting"
+    )
+    config.add_argument("--out", help="output file, e.g. docs/configuration.md (default: stdout)")
+    config.set_defaults(func=cmd_config_reference)
 
     keys = sub.add_parser("keys", help="manage API keys")
     keys_sub = keys.add_subparsers(dest="keys_command", required=True)
