@@ -62,10 +62,15 @@ def _with_store(settings: Settings, work: Callable[[Any], Awaitable[int]]) -> in
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from gateway import logs, tracing
     from gateway.app import Runtime, create_app
     from gateway.demo import demo_token, ensure_demo_data
 
     settings = _settings(args)
+    if args.log_level:
+        settings.log_level = args.log_level
+    logs.configure(settings)  # JSON lines with request ids, secrets redacted
+    tracing.configure_exporter(settings)
 
     async def startup(runtime: Runtime) -> None:
         url = f"http://{settings.host}:{settings.port}/graphql"
@@ -80,7 +85,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     app = create_app(settings, on_startup=startup)
     uvicorn.run(
-        app, host=settings.host, port=settings.port, log_level=args.log_level, lifespan="on"
+        app,
+        host=settings.host,
+        port=settings.port,
+        log_level=settings.log_level,
+        log_config=None,  # keep the handler logs.configure installed
+        access_log=False,  # gateway.logs.RequestId writes the access lines
+        lifespan="on",
     )
     return 0
 
@@ -411,7 +422,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--demo", action="store_true", help="load the demo organisation")
     serve.add_argument("--host")
     serve.add_argument("--port", type=int)
-    serve.add_argument("--log-level", default="info")
+    serve.add_argument(
+        "--log-level", choices=["debug", "info", "warning", "error"], help="FABRIC_LOG_LEVEL"
+    )
     _graph_options(serve)
     serve.set_defaults(func=cmd_serve)
 
