@@ -38,7 +38,12 @@ _PATTERNS = (
     re.compile(r"(://[^/\s:@]+:)[^/\s@]+(?=@)"),  # user:password@ in URLs
     re.compile(r"(?i)((?:password|secret|token|api_key)[\"']?\s*[:=]\s*[\"']?)[^\s,\"'}]+"),
 )
-_STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime"}
+# color_message: uvicorn's ANSI-coloured copy of the message, noise in JSON.
+_STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {
+    "message",
+    "asctime",
+    "color_message",
+}
 
 request_id: ContextVar[str | None] = ContextVar("fabric_request_id", default=None)
 _fields: ContextVar[dict[str, Any] | None] = ContextVar("fabric_log_fields", default=None)
