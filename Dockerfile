@@ -13,6 +13,9 @@ COPY engine ./engine
 COPY graph ./graph
 # The `otel` extra: OpenTelemetry tracing is available, and off unless FABRIC_TRACING=true.
 RUN /opt/fabric/bin/pip install ".[otel]"
+# GraphiQL's pinned, checksum-verified assets from the npm registry into the installed
+# package, so GET /graphql needs no CDN (without them the page falls back to the CDN).
+RUN /opt/fabric/bin/fabric graphiql-assets
 
 FROM python:3.11-slim
 # A fixed, unprivileged user: the gateway needs no root, and a fixed uid keeps volume

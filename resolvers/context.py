@@ -71,3 +71,8 @@ class RequestContext:
         self.loaders = Loaders(self.graph)
         if self.services is not None and self.services.observer is not None:
             observe_batches(self.loaders, self.services.observer)
+
+    def batch(self, loader: str, size: int) -> None:
+        """Reports a batched graph read made outside the loaders (the read-ahead)."""
+        if self.services is not None and self.services.observer is not None:
+            self.services.observer.batch(loader, size)

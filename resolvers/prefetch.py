@@ -121,6 +121,7 @@ async def read_ahead(raw: Raw, parents: list[Parent]) -> None:
         new = [r for r in wanted if r not in context.prefetched][: MAX_REQUESTS - made]
         made += len(new)
         if new:
+            context.batch("neighbors_read_ahead", len(new))
             try:
                 found: list[list[Edge]] = await context.graph.edges(new)
             except GraphError:
