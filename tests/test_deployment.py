@@ -1,17 +1,21 @@
 """docker-compose.yml and the Dockerfile, checked statically.
 
-No Docker daemon runs here, so nothing is built or started: these tests hold the files to
-what operations rely on (a non-root user, a readiness health check, Neo4j 5 community with a
+No Docker daemon runs here, so nothing is built or started: Compose validates its file
+(`config` needs no daemon), and these tests hold both files to what operations rely on (a non-root user, a readiness health check, Neo4j 5 community with a
 volume, memory settings and a health check, configuration only through settings that exist).
 """
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
 from gateway.configuration import env_names
@@ -137,3 +141,29 @@ def test_compose_gateway_is_built_here_and_configured_through_settings() -> None
     assert settings.neo4j_password is not None
     assert neo4j_auth == f"{settings.neo4j_user}/{settings.neo4j_password.get_secret_value()}"
     assert str(settings.port) in gateway["ports"][0].split(":")[-1]
+
+
+def _compose_command() -> list[str]:
+    docker = shutil.which("docker")
+    if docker and subprocess.run([docker, "compose", "version"], capture_output=True).returncode == 0:
+        return [docker, "compose"]
+    legacy = shutil.which("docker-compose")
+    if legacy:
+        return [legacy]
+    pytest.fail("neither `docker compose` nor `docker-compose` is installed: .ci/run installs "
+                "Debian's docker-compose (the step before the test run)")
+
+
+def test_compose_itself_accepts_the_file() -> None:
+    """Compose's own validation (schema, types, interpolation), which needs no daemon."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("NEO4J_", "FABRIC_", "OTEL_"))}
+    result = subprocess.run(
+        [*_compose_command(), "-f", str(ROOT / "docker-compose.yml"), "config"],
+        capture_output=True, text=True, env=env, cwd=ROOT, timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    resolved = yaml.safe_load(result.stdout)
+    assert set(resolved["services"]) == {"neo4j", "gateway"}
+    assert resolved["services"]["gateway"]["environment"]["FABRIC_GRAPH_URI"] == "bolt://neo4j:7687"
+    # A pass-through variable unset in the shell stays unset (null), never an empty string.
+    assert resolved["services"]["gateway"]["environment"].get("OTEL_EXPORTER_OTLP_ENDPOINT") is None
