@@ -1,7 +1,8 @@
 """docker-compose.yml and the Dockerfile, checked statically.
 
 No Docker daemon runs here, so nothing is built or started: Compose validates its file
-(`config` needs no daemon), and these tests hold both files to what operations rely on (a non-root user, a readiness health check, Neo4j 5 community with a
+(`config` needs no daemon), the Dockerfile language server's validator (npm `dockerfile-utils`)
+checks the Dockerfile, and these tests hold both files to what operations rely on (a non-root user, a readiness health check, Neo4j 5 community with a
 volume, memory settings and a health check, configuration only through settings that exist).
 """
 
@@ -167,3 +168,24 @@ def test_compose_itself_accepts_the_file() -> None:
     assert resolved["services"]["gateway"]["environment"]["FABRIC_GRAPH_URI"] == "bolt://neo4j:7687"
     # A pass-through variable unset in the shell stays unset (null), never an empty string.
     assert resolved["services"]["gateway"]["environment"].get("OTEL_EXPORTER_OTLP_ENDPOINT") is None
+
+
+LINTER = ROOT / "tests" / "docker" / "node_modules" / ".bin" / "dockerfile-utils"
+
+
+def _lint(path: Path) -> subprocess.CompletedProcess[str]:
+    if not LINTER.exists():
+        pytest.fail("dockerfile-utils is missing: .ci/run installs it "
+                    "(npm ci --prefix tests/docker)")
+    return subprocess.run([str(LINTER), "lint", str(path)], capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_dockerfile_passes_the_dockerfile_validator(tmp_path: Path) -> None:
+    result = _lint(ROOT / "Dockerfile")
+    assert result.returncode == 0 and not result.stdout.strip(), result.stdout
+    # The validator is not a no-op: a misspelt health check flag is an error.
+    broken = tmp_path / "Dockerfile"
+    broken.write_text("FROM python:3.11-slim\nHEALTHCHECK --intervall=5s CMD true\n")
+    refused = _lint(broken)
+    assert refused.returncode != 0 and "Unknown flag: intervall" in refused.stdout
