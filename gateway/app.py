@@ -161,8 +161,9 @@ def create_app(
         Route("/metrics", metrics),
     ]
     if settings.graphiql:  # GraphiQL's static assets, when `fabric graphiql-assets` fetched them
-        assets = StaticFiles(directory=GraphiQLPage(settings.graphiql_assets_dir).directory,
-                             check_dir=False)
+        assets = StaticFiles(
+            directory=GraphiQLPage(settings.graphiql_assets_dir).directory, check_dir=False
+        )
         routes.append(Mount(f"/{ASSETS_PATH}", app=assets))
     middleware = [
         Middleware(RequestId),  # outermost: every response, even a refusal, has an id

@@ -222,7 +222,9 @@ class GraphQLEndpoint:
         started = time.perf_counter()
         try:
             span_attributes = _span_attributes(request)
-            with self.metrics.span("graphql.request", span_attributes, server=True) as span:
+            with self.metrics.span(
+                "graphql.request", span_attributes, server=True, carrier=request.headers
+            ) as span:
                 await self._handle(request, scope, receive, send, record)
                 _annotate(span, record, self.metrics.operation_label(record.operation))
         finally:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -125,11 +125,16 @@ class Metrics:
         self.graph_statements.inc(record.round_trips)
 
     def span(
-        self, name: str, attributes: tracing_module.Attributes, *, server: bool = False
+        self,
+        name: str,
+        attributes: tracing_module.Attributes,
+        *,
+        server: bool = False,
+        carrier: Mapping[str, str] | None = None,
     ) -> AbstractContextManager[Any]:
         if not self.tracing:
             return nullcontext(None)
-        return tracing_module.span(name, attributes, server=server)
+        return tracing_module.span(name, attributes, server=server, carrier=carrier)
 
     # --- observer protocols of the lower layers ---------------------------------------------
 

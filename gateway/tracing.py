@@ -29,6 +29,7 @@ log = logging.getLogger("fabric.tracing")
 ROOT_TYPES = frozenset({"Query", "Mutation"})
 
 try:  # the optional extra
+    from opentelemetry import propagate as _propagate
     from opentelemetry import trace as _trace
     from strawberry.extensions import LifecycleStep
     from strawberry.extensions.tracing import OpenTelemetryExtension as _Strawberry
@@ -61,6 +62,7 @@ try:  # the optional extra
 
 except ImportError:  # pragma: no cover - exercised by monkeypatching _trace in tests
     _trace = None  # type: ignore[assignment]
+    _propagate = None  # type: ignore[assignment]
     OpenTelemetryExtension = None  # type: ignore[assignment,misc]
 
 TRACER_NAME = "context-fabric-gateway"
@@ -72,16 +74,29 @@ def available() -> bool:
 
 
 @contextlib.contextmanager
-def span(name: str, attributes: Attributes | None = None, *, server: bool = False) -> Iterator[Any]:
-    """A span that is current inside the block (None without the extra). An exception leaving
-    the block is recorded on the span as its status, without the exception's message."""
+def span(
+    name: str,
+    attributes: Attributes | None = None,
+    *,
+    server: bool = False,
+    carrier: Mapping[str, str] | None = None,
+) -> Iterator[Any]:
+    """A span that is current inside the block (None without the extra). `carrier`: the
+    request headers of a server span, so a caller's `traceparent` (W3C trace context)
+    continues its trace. An exception leaving the block is recorded on the span as its
+    status, without the exception's message."""
     if _trace is None:
         yield None
         return
     kind = _trace.SpanKind.SERVER if server else _trace.SpanKind.INTERNAL
     tracer = _trace.get_tracer(TRACER_NAME)
+    parent = _propagate.extract(carrier) if carrier is not None else None
     with tracer.start_as_current_span(
-        name, kind=kind, attributes=dict(attributes or {}), record_exception=False
+        name,
+        context=parent,
+        kind=kind,
+        attributes=dict(attributes or {}),
+        record_exception=False,
     ) as current:
         try:
             yield current

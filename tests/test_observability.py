@@ -281,6 +281,20 @@ async def test_spans_for_request_resolvers_and_statements(
     assert token not in dumped
 
 
+async def test_a_callers_trace_context_is_continued(
+    traced: Gateway, demo: tuple[str, str], spans: InMemorySpanExporter
+) -> None:
+    org, _ = demo
+    token = await traced.token(org)
+    trace_id, parent_id = "4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7"
+    spans.clear()
+    _ok(await traced.query(token, "query Continued { __typename }",
+                           traceparent=f"00-{trace_id}-{parent_id}-01"))
+    (request,) = [s for s in spans.get_finished_spans() if s.name == "graphql.request"]
+    assert f"{request.context.trace_id:032x}" == trace_id
+    assert request.parent is not None and f"{request.parent.span_id:016x}" == parent_id
+
+
 async def test_tracing_off_makes_no_spans_even_with_a_provider(
     gateway: Gateway, demo: tuple[str, str], spans: InMemorySpanExporter
 ) -> None:
