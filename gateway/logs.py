@@ -29,7 +29,7 @@ from gateway.settings import Settings
 
 HEADER = "x-request-id"
 REDACTED = "[REDACTED]"
-_SANE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$")
+_SANE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,127}")  # whole value: fullmatch
 # Each pattern's first group (when it has one) is kept; the rest of the match is replaced.
 _PATTERNS = (
     re.compile(r"(?i)\b((?:bearer|basic)\s+)[^\s,;\"']+"),
@@ -53,7 +53,7 @@ access = logging.getLogger("fabric.access")
 def sane_request_id(given: str | None) -> str:
     """The client's id when it is a short token of safe characters, else a fresh one: an id
     is echoed into headers and logs, so it must not carry line breaks, markup or bulk."""
-    if given and _SANE_ID.match(given):
+    if given and _SANE_ID.fullmatch(given):
         return given
     return uuid.uuid4().hex
 
@@ -63,6 +63,7 @@ class Redact(logging.Filter):
 
     def __init__(self, secrets: tuple[str, ...] = ()) -> None:
         super().__init__()
+        # A value shorter than 4 would blank out ordinary words; no real secret is that short.
         self.secrets = tuple(s for s in secrets if len(s) >= 4)
 
     def scrub(self, text: str) -> str:

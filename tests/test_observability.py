@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import logging
+import re
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
@@ -200,6 +201,13 @@ async def test_no_token_or_secret_reaches_a_log_line(
         assert secret not in text
     assert "[REDACTED]" in text
     assert all(isinstance(line, dict) for line in _parsed(log_lines))
+
+
+def test_request_id_rules() -> None:
+    assert logs.sane_request_id("a" * 128) == "a" * 128
+    for hostile in ("a" * 129, "abc\n", "abc\r\nX-Evil: 1", "-leading", "ünïcode", None):
+        generated = logs.sane_request_id(hostile)
+        assert generated != hostile and re.fullmatch(r"[0-9a-f]{32}", generated)
 
 
 def test_secret_settings_are_redacted_by_value() -> None:
