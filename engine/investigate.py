@@ -38,6 +38,7 @@ from engine.errors import BadUserInput
 from engine.facts import ProviderState
 from engine.interpretation import Interpretation, interpret
 from engine.models import RelationshipType, StoredSubject
+from engine.observer import NULL_OBSERVER, InvestigationObserver
 from engine.planning import Decision, plan, read_facts
 from engine.providers import Provider, ProviderResult, Window
 from engine.receipts import ReceiptSigner
@@ -111,6 +112,7 @@ class Investigator:
     graph: the organisation's graph (directory, fact source, episodes, result store).
     round_trips: reads the graph statements sent so far (for the trace).
     reuse_max_age: answer reuse window; None turns reuse off (the default).
+    observer: told the outcome and stage timings of every investigation (metrics).
     """
 
     def __init__(
@@ -125,6 +127,7 @@ class Investigator:
         now: Callable[[], datetime],
         round_trips: Callable[[], int] = lambda: 0,
         reuse_max_age: timedelta | None = None,
+        observer: InvestigationObserver = NULL_OBSERVER,
     ) -> None:
         self.graph = graph
         self.resolver = resolver
@@ -135,6 +138,7 @@ class Investigator:
         self.now = now
         self.round_trips = round_trips
         self.reuse_max_age = reuse_max_age
+        self.observer = observer
 
     async def investigate(
         self, actor: str, request: InvestigationRequest
@@ -153,6 +157,7 @@ class Investigator:
         if self.reuse_max_age is not None and not request.prior_receipts:
             reused = await self._reusable(key, now)
             if reused is not None:
+                self.observer.investigation(reused.outcome.value, True, ())
                 return reused, True
         stages = _Stages()
         frame = self._frame(actor, request.question, now, effective, understood)
@@ -165,6 +170,7 @@ class Investigator:
                 if isinstance(exc, GraphTimeout)
                 else FailureClassification.GRAPH_UNAVAILABLE
             )
+            self.observer.investigation(Outcome.FAILED.value, False, stages.timings)
             raise InvestigationFailed(
                 outcomes.failure(frame, stages.current, kind, self._trace(stages, start_trips))
             ) from exc
@@ -176,7 +182,12 @@ class Investigator:
                 self._trace(stages, start_trips),
             )
         result = result.model_copy(update={"trace": self._trace(stages, start_trips)})
-        await self._persist(result, key if result.outcome is Outcome.ANSWERED else None)
+        try:
+            await self._persist(result, key if result.outcome is Outcome.ANSWERED else None)
+        except InvestigationFailed:
+            self.observer.investigation(Outcome.FAILED.value, False, stages.timings)
+            raise
+        self.observer.investigation(result.outcome.value, False, stages.timings)
         return result, False
 
     async def _run(

@@ -20,11 +20,13 @@ from engine.answer import PROJECTION_VERSION
 from engine.contract import Versions
 from engine.receipts import ReceiptSigner
 from engine.ring import ReferenceRing
+from gateway import tracing
 from gateway.errors import ShapeErrors
 from gateway.graphiql import ASSETS_PATH, GraphiQLPage
 from gateway.http import BodyLimit, GraphQLEndpoint, GraphQLView
 from gateway.jwt_auth import JwtVerifier
 from gateway.limits import limit_extensions
+from gateway.logs import RequestId
 from gateway.metrics import CONTENT_TYPE, Metrics, RecordOperation
 from gateway.settings import Settings
 from gateway.stores import OpenedStore, open_store, prepare
@@ -58,7 +60,14 @@ class Runtime:
 
 def build_graphql(runtime: Runtime) -> GraphQLEndpoint:
     settings = runtime.settings
-    schema = build_schema(extensions=[RecordOperation, *limit_extensions(settings), ShapeErrors])
+    schema = build_schema(
+        extensions=[
+            RecordOperation,
+            *limit_extensions(settings),
+            ShapeErrors,
+            *tracing.schema_extensions(settings),
+        ]
+    )
     limits = Limits(max_page_size=settings.max_page_size)
     view = GraphQLView(
         schema,
@@ -111,7 +120,7 @@ def create_app(
         in the lifespan.
     on_startup: awaited once the store is ready (demo loading, printing the URL).
     """
-    runtime = Runtime(settings=settings)
+    runtime = Runtime(settings=settings, metrics=Metrics(tracing=settings.tracing))
     if store is not None:
         runtime.opened = OpenedStore(store)
         runtime.owns_store = False
@@ -124,6 +133,7 @@ def create_app(
         try:
             await prepare(runtime.store)
             runtime.services = await engine_services(runtime.store, settings)
+            runtime.services.observer = runtime.metrics  # investigations, dataloader batches
             if on_startup is not None:
                 await on_startup(runtime)
             yield
@@ -151,10 +161,14 @@ def create_app(
         Route("/metrics", metrics),
     ]
     if settings.graphiql:  # GraphiQL's static assets, when `fabric graphiql-assets` fetched them
-        assets = StaticFiles(directory=GraphiQLPage(settings.graphiql_assets_dir).directory,
-                             check_dir=False)
+        assets = StaticFiles(
+            directory=GraphiQLPage(settings.graphiql_assets_dir).directory, check_dir=False
+        )
         routes.append(Mount(f"/{ASSETS_PATH}", app=assets))
-    middleware = [Middleware(BodyLimit, max_bytes=settings.max_body_bytes)]
+    middleware = [
+        Middleware(RequestId),  # outermost: every response, even a refusal, has an id
+        Middleware(BodyLimit, max_bytes=settings.max_body_bytes),
+    ]
     if settings.cors_origins:
         middleware.append(
             Middleware(
@@ -162,6 +176,7 @@ def create_app(
                 allow_origins=settings.cors_origins,
                 allow_methods=["GET", "POST"],
                 allow_headers=["Authorization", "Content-Type"],
+                expose_headers=["X-Request-ID"],
             )
         )
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)

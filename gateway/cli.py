@@ -62,10 +62,15 @@ def _with_store(settings: Settings, work: Callable[[Any], Awaitable[int]]) -> in
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from gateway import logs, tracing
     from gateway.app import Runtime, create_app
     from gateway.demo import demo_token, ensure_demo_data
 
     settings = _settings(args)
+    if args.log_level:
+        settings.log_level = args.log_level
+    logs.configure(settings)  # JSON lines with request ids, secrets redacted
+    tracing.configure_exporter(settings)
 
     async def startup(runtime: Runtime) -> None:
         url = f"http://{settings.host}:{settings.port}/graphql"
@@ -80,7 +85,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     app = create_app(settings, on_startup=startup)
     uvicorn.run(
-        app, host=settings.host, port=settings.port, log_level=args.log_level, lifespan="on"
+        app,
+        host=settings.host,
+        port=settings.port,
+        log_level=settings.log_level,
+        log_config=None,  # keep the handler logs.configure installed
+        access_log=False,  # gateway.logs.RequestId writes the access lines
+        lifespan="on",
     )
     return 0
 
@@ -335,6 +346,17 @@ def cmd_graphiql_assets(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_config_reference(args: argparse.Namespace) -> int:
+    from gateway.configuration import reference
+
+    text = reference()
+    if args.out in (None, "-"):
+        sys.stdout.write(text)
+    else:
+        Path(args.out).write_text(text, encoding="utf-8")
+    return 0
+
+
 def cmd_keys(args: argparse.Namespace) -> int:
     from gateway.auth import create_key
 
@@ -400,7 +422,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--demo", action="store_true", help="load the demo organisation")
     serve.add_argument("--host")
     serve.add_argument("--port", type=int)
-    serve.add_argument("--log-level", default="info")
+    serve.add_argument(
+        "--log-level", choices=["debug", "info", "warning", "error"], help="FABRIC_LOG_LEVEL"
+    )
     _graph_options(serve)
     serve.set_defaults(func=cmd_serve)
 
@@ -457,6 +481,12 @@ def build_parser() -> argparse.ArgumentParser:
     assets.add_argument("--dir", type=Path, help="target (default: FABRIC_GRAPHIQL_ASSETS_DIR)")
     assets.add_argument("--registry", default="https://registry.npmjs.org")
     assets.set_defaults(func=cmd_graphiql_assets)
+
+    config = sub.add_parser(
+        "config-reference", help="write the configuration reference (markdown) of every setting"
+    )
+    config.add_argument("--out", help="output file, e.g. docs/configuration.md (default: stdout)")
+    config.set_defaults(func=cmd_config_reference)
 
     keys = sub.add_parser("keys", help="manage API keys")
     keys_sub = keys.add_subparsers(dest="keys_command", required=True)

@@ -27,11 +27,13 @@ from strawberry.types import ExecutionResult
 
 from engine.principal import Principal
 from engine.ring import ReferenceRing
+from gateway import logs
 from gateway.auth import authenticate
 from gateway.errors import GRAPH_MESSAGES
 from gateway.graphiql import GraphiQLPage
 from gateway.jwt_auth import JwtVerifier
 from gateway.metrics import Metrics, RequestRecord, current
+from graph.observation import observe_statements, stop_observing
 from graph.port import GraphError, GraphStore, RoundTrips
 from resolvers.context import EngineServices, Limits, RequestContext
 
@@ -216,12 +218,24 @@ class GraphQLEndpoint:
         record = RequestRecord()
         token = current.set(record)
         trips = RoundTrips.track()
+        watching = observe_statements(self.metrics)  # statement latency and spans
         started = time.perf_counter()
         try:
-            await self._handle(request, scope, receive, send, record)
+            span_attributes = _span_attributes(request)
+            with self.metrics.span(
+                "graphql.request", span_attributes, server=True, carrier=request.headers
+            ) as span:
+                await self._handle(request, scope, receive, send, record)
+                _annotate(span, record, self.metrics.operation_label(record.operation))
         finally:
             record.round_trips = trips[0]
             self.metrics.observe(record, time.perf_counter() - started)
+            logs.annotate(
+                operation=self.metrics.operation_label(record.operation),
+                outcome=record.outcome,
+                round_trips=record.round_trips,
+            )
+            stop_observing(watching)
             current.reset(token)
 
     async def _handle(
@@ -281,6 +295,20 @@ class GraphQLEndpoint:
             and "text/html" in request.headers.get("accept", "")
             and "query" not in request.query_params
         )
+
+
+def _span_attributes(request: Request) -> dict[str, str]:
+    return {
+        "http.request.method": request.method,
+        "url.path": request.url.path,
+        "fabric.request_id": logs.request_id.get() or "",
+    }
+
+
+def _annotate(span: Any, record: RequestRecord, operation: str) -> None:
+    if span is not None:
+        span.set_attribute("graphql.operation.name", operation)
+        span.set_attribute("fabric.outcome", record.outcome)
 
 
 class BodyLimit:

@@ -1,4 +1,9 @@
-"""Prometheus metrics: requests by operation and outcome, latency, graph round trips.
+"""Prometheus metrics: requests by operation and outcome, latency, graph round trips and
+statement latency, dataloader batch sizes, investigation outcomes and stage durations.
+
+`Metrics` is also the observer the lower layers report to (through their own protocols:
+`graph.observation.StatementObserver`, `resolvers.batching.ServiceObserver`), so neither the
+engine nor the graph layer imports prometheus. A graph statement is also a tracing span.
 
 Each gateway owns its registry (no process-global state), so tests and several apps in one
 process do not mix their figures. Operation names come from clients: only well-formed names
@@ -8,17 +13,24 @@ are kept as labels, and at most MAX_OPERATIONS distinct ones, the rest count as 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import Any
 
 from prometheus_client import CONTENT_TYPE_LATEST as CONTENT_TYPE
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from strawberry.extensions import SchemaExtension
 
+from gateway import tracing as tracing_module
+
 MAX_OPERATIONS = 200
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
 _BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
+_FAST_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 5.0)
+_SIZES = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000)
 
 
 @dataclass
@@ -34,7 +46,11 @@ current: ContextVar[RequestRecord | None] = ContextVar("fabric_request", default
 
 
 class Metrics:
-    def __init__(self) -> None:
+    """The gateway's registry, and the observer of lower layers. `tracing`: also open spans
+    (FABRIC_TRACING; without it no span is made even when a host installed a provider)."""
+
+    def __init__(self, tracing: bool = False) -> None:
+        self.tracing = tracing and tracing_module.available()
         self.registry = CollectorRegistry()
         self._operations: set[str] = set()
         self.requests = Counter(
@@ -59,6 +75,36 @@ class Metrics:
         self.graph_statements = Counter(
             "fabric_graph_statements_total", "Graph statements sent.", registry=self.registry
         )
+        self._add_observer_metrics()
+
+    def _add_observer_metrics(self) -> None:
+        self.statement_latency = Histogram(
+            "fabric_graph_statement_seconds",
+            "Latency of one graph statement, by backend, kind (read/write) and outcome.",
+            ["backend", "kind", "outcome"],
+            buckets=_FAST_BUCKETS,
+            registry=self.registry,
+        )
+        self.batch_sizes = Histogram(
+            "fabric_dataloader_batch_size",
+            "Keys per dataloader batch (one graph round trip each), by loader.",
+            ["loader"],
+            buckets=_SIZES,
+            registry=self.registry,
+        )
+        self.investigations = Counter(
+            "fabric_investigations_total",
+            "Investigations by outcome and whether a saved answer was reused.",
+            ["outcome", "reused"],
+            registry=self.registry,
+        )
+        self.stage_latency = Histogram(
+            "fabric_investigation_stage_seconds",
+            "Duration of each investigation stage.",
+            ["stage"],
+            buckets=_BUCKETS,
+            registry=self.registry,
+        )
 
     def operation_label(self, name: str | None) -> str:
         if not name:
@@ -77,6 +123,44 @@ class Metrics:
         self.latency.labels(operation).observe(seconds)
         self.round_trips.observe(record.round_trips)
         self.graph_statements.inc(record.round_trips)
+
+    def span(
+        self,
+        name: str,
+        attributes: tracing_module.Attributes,
+        *,
+        server: bool = False,
+        carrier: Mapping[str, str] | None = None,
+    ) -> AbstractContextManager[Any]:
+        if not self.tracing:
+            return nullcontext(None)
+        return tracing_module.span(name, attributes, server=server, carrier=carrier)
+
+    # --- observer protocols of the lower layers ---------------------------------------------
+
+    @contextmanager
+    def statement(self, backend: str, write: bool) -> Iterator[None]:
+        kind = "write" if write else "read"
+        outcome = "error"
+        started = time.perf_counter()
+        attributes = {"db.system": backend, "db.operation": kind}
+        try:
+            with self.span("graph.statement", attributes):
+                yield
+            outcome = "ok"
+        finally:
+            elapsed = time.perf_counter() - started
+            self.statement_latency.labels(backend, kind, outcome).observe(elapsed)
+
+    def batch(self, loader: str, size: int) -> None:
+        self.batch_sizes.labels(loader).observe(size)
+
+    def investigation(
+        self, outcome: str, reused: bool, stages: Sequence[tuple[str, float]]
+    ) -> None:
+        self.investigations.labels(outcome, str(reused).lower()).inc()
+        for stage, milliseconds in stages:
+            self.stage_latency.labels(stage).observe(milliseconds / 1000)
 
     def render(self) -> bytes:
         return bytes(generate_latest(self.registry))

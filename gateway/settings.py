@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -79,6 +80,19 @@ class Settings(BaseSettings):
     jwt_org_claim: str = Field("org", description="JWT claim naming the organisation.")
     jwt_actor_claim: str = Field("sub", description="JWT claim naming the actor.")
     jwt_scope_claim: str = Field("scope", description="JWT claim with space-separated scopes.")
+    log_format: Literal["json", "text"] = Field(
+        "json", description="`fabric serve` log lines: one JSON object each, or plain text."
+    )
+    log_level: Literal["debug", "info", "warning", "error"] = Field(
+        "info", description="Lowest level `fabric serve` logs."
+    )
+    tracing: bool = Field(
+        False,
+        description="Emit OpenTelemetry spans for requests, resolvers and graph statements "
+        "(needs `pip install '.[otel]'`; a no-op without it). `fabric serve` exports them over "
+        "OTLP/HTTP, configured by the standard `OTEL_EXPORTER_OTLP_*` and `OTEL_SERVICE_NAME` "
+        "variables.",
+    )
 
 
 def load_settings(**overrides: object) -> Settings:

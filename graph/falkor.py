@@ -19,6 +19,7 @@ from graph import falkor_results
 from graph.dialect import FALKORDB, Dialect
 from graph.falkor_params import header
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
+from graph.observation import observed
 from graph.port import (
     GraphError,
     GraphQueryError,
@@ -59,6 +60,7 @@ class _GraphExecutor:
         self._name = graph_name
         self._graph = store.client.select_graph(graph_name)
 
+    @observed
     async def run(
         self, statement: str, params: dict[str, Any], *, write: bool = False
     ) -> list[Row]:

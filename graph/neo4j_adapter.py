@@ -13,6 +13,7 @@ from neo4j import exceptions as neo4j_errors
 
 from graph.dialect import NEO4J, Dialect
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
+from graph.observation import observed
 from graph.port import (
     GraphError,
     GraphQueryError,
@@ -47,6 +48,7 @@ class _Neo4jExecutor:
     def __init__(self, store: Neo4jStore) -> None:
         self._store = store
 
+    @observed
     async def run(
         self, statement: str, params: dict[str, Any], *, write: bool = False
     ) -> list[Row]:

@@ -14,6 +14,7 @@ from engine.receipts import ReceiptSigner
 from engine.ring import ReferenceRing
 from engine.synthesis import DeterministicSynthesizer, Synthesizer
 from graph.port import Edge, EdgeRequest, OrgGraph, TimeSpan
+from resolvers.batching import ServiceObserver, observe_batches
 from resolvers.loaders import Loaders
 from resolvers.selection import SelectionChecks
 
@@ -37,6 +38,7 @@ class EngineServices:
     versions: contract, projection, embedder and model identities stamped on results.
     reuse_max_age: answer reuse window (None: reuse off, the default).
     round_trips: the process's graph statement counter, for traces.
+    observer: told investigation outcomes and dataloader batch sizes (None: nobody).
     """
 
     signer: ReceiptSigner
@@ -45,6 +47,7 @@ class EngineServices:
     round_trips: Callable[[], int] = lambda: 0
     providers: list[Provider] = field(default_factory=default_providers)
     synthesizer: Synthesizer = field(default_factory=DeterministicSynthesizer)
+    observer: ServiceObserver | None = None
 
 
 @dataclass
@@ -66,3 +69,10 @@ class RequestContext:
 
     def __post_init__(self) -> None:
         self.loaders = Loaders(self.graph)
+        if self.services is not None and self.services.observer is not None:
+            observe_batches(self.loaders, self.services.observer)
+
+    def batch(self, loader: str, size: int) -> None:
+        """Reports a batched graph read made outside the loaders (the read-ahead)."""
+        if self.services is not None and self.services.observer is not None:
+            self.services.observer.batch(loader, size)

@@ -13,6 +13,7 @@ from engine import answer, contract
 from engine.errors import BadUserInput, Forbidden, PublicError
 from engine.facts import FactKind as FactKindValue
 from engine.investigate import InvestigationFailed, InvestigationRequest, Investigator
+from engine.observer import NULL_OBSERVER
 from engine.planning import plan, read_facts
 from engine.providers import Window
 from engine.resolution import Resolver
@@ -103,6 +104,7 @@ def _investigator(info: Ctx) -> Investigator:
         now=lambda: datetime.now(UTC),
         round_trips=services.round_trips,
         reuse_max_age=services.reuse_max_age,
+        observer=services.observer or NULL_OBSERVER,
     )
 
 

@@ -136,6 +136,7 @@ async def read_ahead(
         new = new[: MAX_REQUESTS - made]
         made += len(new)
         if new:
+            context.batch("neighbors_read_ahead", len(new))
             try:
                 found: list[list[Edge]] = await context.graph.edges(new)
             except GraphError:

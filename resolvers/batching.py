@@ -1,0 +1,42 @@
+"""Reporting dataloader batch sizes to an observer, without touching the loaders themselves.
+
+A batch's size is the number of keys one graph round trip answers: the figure that shows
+whether batching works (many keys per trip) or a resolver has started to load one by one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol
+
+from aiodataloader import DataLoader
+
+from engine.observer import InvestigationObserver
+from resolvers.loaders import Loaders
+
+
+class BatchObserver(Protocol):
+    def batch(self, loader: str, size: int) -> None:
+        """One dataloader batch of `size` keys was sent to the graph."""
+
+
+class ServiceObserver(InvestigationObserver, BatchObserver, Protocol):
+    """Everything the resolver layer reports: investigations and dataloader batches."""
+
+
+BatchFn = Callable[[list[Any]], Coroutine[Any, Any, list[Any]]]
+
+
+def _counted(name: str, load: BatchFn, observer: BatchObserver) -> BatchFn:
+    async def batch_load(keys: list[Any]) -> list[Any]:
+        observer.batch(name, len(keys))
+        return await load(keys)
+
+    return batch_load
+
+
+def observe_batches(loaders: Loaders, observer: BatchObserver) -> None:
+    """Wrap every loader of one request so each batch reports its size under its name."""
+    for name, loader in vars(loaders).items():
+        if isinstance(loader, DataLoader):
+            loader.batch_load_fn = _counted(name, loader.batch_load_fn, observer)
