@@ -29,7 +29,7 @@ from gateway.limits import limit_extensions
 from gateway.logs import RequestId
 from gateway.metrics import CONTENT_TYPE, Metrics, RecordOperation
 from gateway.settings import Settings
-from gateway.stores import OpenedStore, open_store, prepare
+from gateway.stores import OpenedStore, open_store, prepare, supervise
 from graph.port import GraphError, GraphStore, GraphUnavailable
 from resolvers.context import EngineServices, Limits
 from resolvers.schema import build_schema
@@ -130,6 +130,7 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if runtime.opened is None:
             runtime.opened = open_store(settings)
+        supervisor = supervise(runtime.opened, settings)
         try:
             await prepare(runtime.store)
             runtime.services = await engine_services(runtime.store, settings)
@@ -138,6 +139,8 @@ def create_app(
                 await on_startup(runtime)
             yield
         finally:
+            if supervisor is not None:
+                await supervisor.stop()  # before the store closes: no restart on shutdown
             if runtime.owns_store and runtime.opened is not None:
                 await runtime.opened.close()
 

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 from graphql import GraphQLError
 from strawberry.extensions import SchemaExtension
+from strawberry.types.graphql import OperationType
 
 from engine.errors import PublicError
 from graph.port import GraphError, GraphTimeout, GraphUnavailable
@@ -25,7 +26,9 @@ GRAPH_MESSAGES = {
 INTERNAL = "INTERNAL_SERVER_ERROR"
 
 
-def shape(error: GraphQLError) -> GraphQLError:
+def shape(error: GraphQLError, stage: str = "read") -> GraphQLError:
+    """stage: what the operation was doing, told with graph-store failures (`read` for
+    queries, `write` for mutations; investigations report their own engine stage)."""
     original = error.original_error
     code: str
     message = error.message
@@ -41,6 +44,7 @@ def shape(error: GraphQLError) -> GraphQLError:
     elif isinstance(original, GraphError):
         code = original.code if original.code in GRAPH_MESSAGES else INTERNAL
         message = GRAPH_MESSAGES.get(code, "Internal server error")
+        extra = {"failureStage": stage}
         log.warning("graph error %s at %s: %s", type(original).__name__, error.path, original)
     else:
         code = INTERNAL
@@ -63,7 +67,14 @@ class ShapeErrors(SchemaExtension):
         result = self.execution_context.result
         errors = getattr(result, "errors", None)
         if result is not None and errors:
-            result.errors = [shape(e) for e in errors]
+            result.errors = [shape(e, self._stage()) for e in errors]
+
+    def _stage(self) -> str:
+        try:
+            mutation = self.execution_context.operation_type is OperationType.MUTATION
+        except RuntimeError:  # no parsed document or no such operation: nothing ran
+            return "read"
+        return "write" if mutation else "read"
 
 
 def error_codes(errors: list[GraphQLError] | None) -> set[str]:

@@ -68,8 +68,8 @@ def negotiate(accept: str | None) -> str | None:
     return max(ranked)[2] if ranked else None
 
 
-def error_body(code: str, message: str) -> dict[str, Any]:
-    return {"errors": [{"message": message, "extensions": {"code": code}}]}
+def error_body(code: str, message: str, **extensions: str) -> dict[str, Any]:
+    return {"errors": [{"message": message, "extensions": {"code": code, **extensions}}]}
 
 
 def error_response(
@@ -248,9 +248,10 @@ class GraphQLEndpoint:
             )
         except GraphError:
             record.outcome = "graph_unavailable"
-            await error_response(
-                503, "GRAPH_UNAVAILABLE", GRAPH_MESSAGES["GRAPH_UNAVAILABLE"], media
-            )(scope, receive, send)
+            message = GRAPH_MESSAGES["GRAPH_UNAVAILABLE"]
+            # The API-key lookup needs the graph: the stage tells clients nothing ran yet.
+            body = error_body("GRAPH_UNAVAILABLE", message, failureStage="authenticate")
+            await JSONResponse(body, status_code=503, media_type=media)(scope, receive, send)
             return
         if principal is None:
             record.outcome = "unauthenticated"

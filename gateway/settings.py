@@ -21,6 +21,13 @@ class Settings(BaseSettings):
         "(`bolt://`, `neo4j://`, `neo4j+s://`).",
     )
     data_dir: Path = Field(Path("fabric-data"), description="Embedded server data directory.")
+    embedded_restart_delay_s: float = Field(
+        0.5,
+        gt=0,
+        le=60,
+        description="Wait before restarting a crashed embedded server (doubled after each "
+        "failed attempt, up to 30 s).",
+    )
     host: str = Field("127.0.0.1", description="Address the HTTP server binds.")
     port: int = Field(8000, ge=0, le=65535, description="Port the HTTP server binds.")
     neo4j_user: str | None = Field(None, description="Neo4j user name.")

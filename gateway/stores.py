@@ -12,6 +12,7 @@ from graph.falkor import FalkorStore
 from graph.keystore import SYSTEM_SCOPE
 from graph.neo4j_adapter import Neo4jStore
 from graph.port import GraphStore
+from graph.supervisor import Supervisor
 
 _NEO4J = ("bolt://", "bolt+s://", "bolt+ssc://", "neo4j://", "neo4j+s://", "neo4j+ssc://")
 _FALKOR = ("redis://", "rediss://", "unix://", "falkor://", "falkors://", "falkordb://")
@@ -26,6 +27,21 @@ class OpenedStore:
         await self.store.close()
         if self.server is not None:
             self.server.stop()
+
+
+def supervise(opened: OpenedStore, settings: Settings) -> Supervisor | None:
+    """Start watching the embedded server this process started (None: nothing to watch; a
+    server run by someone else is reconnected to by the pool once it answers again)."""
+    if opened.server is None:
+        return None
+    store = opened.store
+    supervisor = Supervisor(
+        opened.server,
+        first_delay=settings.embedded_restart_delay_s,
+        reconnect=store.reconnect if isinstance(store, FalkorStore) else None,
+    )
+    supervisor.start()
+    return supervisor
 
 
 def make_embedder(settings: Settings) -> Embedder | None:

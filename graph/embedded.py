@@ -165,11 +165,16 @@ class EmbeddedServer:
 
     def restart(self) -> None:
         """Bring a crashed server back on the same files (the lock is still ours)."""
+        self.respawn()
+        self._wait_ready()
+        self.restarts += 1
+
+    def respawn(self) -> None:
+        """Start the server process again on the same files without waiting for it to answer
+        (graph.supervisor waits without blocking its event loop)."""
         self._terminate()
         server, module = binaries()
         self._spawn(server, module)
-        self._wait_ready()
-        self.restarts += 1
 
     def stop(self) -> None:
         self._terminate()

@@ -176,5 +176,10 @@ class FalkorStore:
         except (redis_errors.RedisError, OSError) as exc:
             raise _translate(exc) from exc
 
+    async def reconnect(self) -> None:
+        """Drop idle pooled connections (after the server restarted); in-use ones fail on
+        their own and are replaced when next taken from the pool."""
+        await self._pool.disconnect(inuse_connections=False)
+
     async def close(self) -> None:
         await self._pool.disconnect()
