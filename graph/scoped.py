@@ -27,6 +27,7 @@ from engine.models import (
 from engine.text import normalise
 from graph import cypher, rows
 from graph.dialect import Dialect
+from graph.fingerprint import Fingerprint, fingerprint
 from graph.port import (
     Checkpoint,
     Edge,
@@ -444,6 +445,10 @@ class ScopedGraph:
             run=checkpoint.run_id,
             finished=checkpoint.finished,
         )
+
+    async def fingerprint(self) -> Fingerprint:
+        """Counts and a content digest of this organisation's graph (graph.fingerprint)."""
+        return await fingerprint(self._read, self._org)
 
     async def counts(self) -> Mapping[str, int]:
         out: dict[str, int] = {}
