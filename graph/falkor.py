@@ -7,6 +7,7 @@ tenant's rows can never crowd another's out of a search. Statements still carry 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import redis.exceptions as redis_errors
@@ -15,7 +16,7 @@ from falkordb.asyncio.query_result import QueryResult
 from falkordb.exceptions import SchemaVersionMismatchException
 from redis.asyncio import BlockingConnectionPool
 
-from graph import falkor_results
+from graph import falkor_results, rows
 from graph.dialect import FALKORDB, Dialect
 from graph.falkor_params import header
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
@@ -45,6 +46,26 @@ _UNAVAILABLE = (
 )
 
 
+# Every property name a statement of ours writes. FalkorDB 4.16 rolls back the property names a
+# failed write introduced but keeps that statement's cached plan, whose next run then writes
+# under dangling names (`org_id` silently missing, an `id` stored under a garbage name). So
+# each graph learns every name at bootstrap, and no write ever introduces one.
+ATTRIBUTES = tuple(
+    sorted(
+        {
+            "org_id", "key", *rows.SUBJECT_COLUMNS, *rows.STUB_COLUMNS, "id",
+            *rows.RELATIONSHIP_COLUMNS, *rows.EPISODE_COLUMNS, *rows.RECORD_COLUMNS,
+            "embedding", "embedder", "stamp", "dimension", "cursor", "digest", "finished",
+            "created_ns", "payload", "subject_keys", "reuse_key", "outcome", "changed_ns",
+            "key_id", "secret_hash", "key_org", "actor", "scopes", "revoked", "name", "value",
+        }
+    )
+)  # fmt: skip
+# Created and deleted in one statement under a label the schema already has: only the names
+# remain. Values are parameters like everywhere else.
+_LEARN_ATTRIBUTES = "CREATE (n:Checkpoint) SET n += $names DELETE n"
+
+
 def _translate(exc: Exception) -> GraphError:
     if isinstance(exc, _UNAVAILABLE):
         return GraphUnavailable("the FalkorDB server cannot be reached")
@@ -55,15 +76,32 @@ def _translate(exc: Exception) -> GraphError:
 
 
 class _GraphExecutor:
-    def __init__(self, store: FalkorStore, graph_name: str) -> None:
+    """Runs statements on one graph. prepare: awaited once before the first write through
+    this executor (an organisation first written by a request, not by an ingest, still gets
+    its indexes and property names)."""
+
+    def __init__(
+        self,
+        store: FalkorStore,
+        graph_name: str,
+        prepare: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
         self._store = store
         self._name = graph_name
         self._graph = store.client.select_graph(graph_name)
+        self._prepare = prepare
 
     @observed
     async def run(
         self, statement: str, params: dict[str, Any], *, write: bool = False
     ) -> list[Row]:
+        if write and self._prepare is not None:
+            prepare, self._prepare = self._prepare, None
+            try:
+                await prepare()
+            except BaseException:
+                self._prepare = prepare  # not prepared: the next write tries again
+                raise
         self._store.round_trips.add()
         command: list[Any] = [
             "GRAPH.QUERY" if write else "GRAPH.RO_QUERY",
@@ -151,7 +189,9 @@ class FalkorStore:
     def org(self, org_id: str) -> ScopedGraph:
         scoped = self._orgs.get(org_id)
         if scoped is None:
-            executor = _GraphExecutor(self, GRAPH_PREFIX + check_org(org_id))
+            executor = _GraphExecutor(
+                self, GRAPH_PREFIX + check_org(org_id), lambda: self.bootstrap(org_id)
+            )
             scoped = self._orgs[org_id] = ScopedGraph(org_id, executor, self.dialect, self.embedder)
         return scoped
 
@@ -159,6 +199,7 @@ class FalkorStore:
         name = SYSTEM_GRAPH if org_id == SYSTEM_SCOPE else GRAPH_PREFIX + check_org(org_id)
         executor = _GraphExecutor(self, name)
         await apply_schema(executor, self.dialect, self.embedder, org_id != SYSTEM_SCOPE)
+        await executor.run(_LEARN_ATTRIBUTES, {"names": dict.fromkeys(ATTRIBUTES, 0)}, write=True)
 
     async def ping(self) -> None:
         self.round_trips.add()

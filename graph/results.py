@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from graph import cypher
-from graph.port import StoredResult
+from graph.port import GraphQueryError, StoredResult
 
 if TYPE_CHECKING:
     from graph.scoped import Executor
@@ -35,13 +35,22 @@ class ResultArchive:
         reuse_key: str | None,
         outcome: str,
     ) -> bool:
-        """Store a result; False if this id already holds a different one (never replaced)."""
-        found = await self._run(
+        """Store a result; False if this id already holds a different one (never replaced).
+
+        One statement writes the whole result (the backend applies it all or not at all), and
+        the result counts as saved only once it reads back whole by id, the way clients fetch
+        it. GraphQueryError if it does not: FalkorDB 4.16 can acknowledge a write it applied
+        wrongly (a cached plan that outlived a failed statement lost `org_id`), and a result
+        id must never be handed out for something no one can read."""
+        await self._run(
             cypher.SAVE_RESULT, write=True, id=result_id, payload=payload,
             created_ns=created_ns, subjects=list(subject_keys), reuse_key=reuse_key,
             outcome=outcome,
         )  # fmt: skip
-        return bool(found and found[0][0])
+        stored = (await self.by_ids([result_id])).get(result_id)
+        if stored is None:
+            raise GraphQueryError("the saved investigation result does not read back")
+        return stored == payload
 
     async def by_ids(self, ids: Sequence[str]) -> dict[str, str]:
         if not ids:
