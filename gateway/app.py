@@ -21,6 +21,7 @@ from engine.contract import Versions
 from engine.receipts import ReceiptSigner
 from engine.ring import ReferenceRing
 from gateway import tracing
+from gateway.admission import Admission
 from gateway.errors import ShapeErrors
 from gateway.graphiql import ASSETS_PATH, GraphiQLPage
 from gateway.http import BodyLimit, GraphQLEndpoint, GraphQLView
@@ -158,7 +159,11 @@ def create_app(
         return Response(runtime.metrics.render(), media_type=CONTENT_TYPE)
 
     routes: list[BaseRoute] = [
-        Route("/graphql", graphql, methods=["GET", "POST"]),
+        Route(
+            "/graphql",
+            Admission(graphql, settings.max_concurrent_requests, settings.request_timeout_s),
+            methods=["GET", "POST"],
+        ),
         Route("/healthz", healthz),
         Route("/readyz", readyz),
         Route("/metrics", metrics),

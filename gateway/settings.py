@@ -43,6 +43,13 @@ class Settings(BaseSettings):
     demo_org: str = Field("demo", description="Organisation the demo data is loaded into.")
     demo_records: int = Field(20_000, ge=100, description="Size of the demo organisation.")
     request_timeout_s: float = Field(15.0, gt=0, description="Per-request time limit.")
+    max_concurrent_requests: int = Field(
+        16,
+        ge=1,
+        le=10_000,
+        description="GraphQL requests executing at once; more wait (at most the request time "
+        "limit, then 503 OVERLOADED).",
+    )
     max_body_bytes: int = Field(1_000_000, ge=1_024, description="Request body size limit.")
     introspection: bool = Field(True, description="Allow schema introspection.")
     graphiql: bool = Field(True, description="Serve GraphiQL on GET /graphql.")
