@@ -20,6 +20,7 @@ import pytest
 import uvicorn
 from starlette.applications import Starlette
 
+from engine.contract import FailureStage
 from gateway.app import Runtime, create_app
 from gateway.auth import create_key
 from gateway.settings import Settings
@@ -30,6 +31,9 @@ from tests.helpers import load, subject
 
 ORG = "faults"
 SUBJECTS = "{ subjects(first: 3) { totalCount edges { node { key } } } }"
+# Where a request can be when the graph goes: before it ran (the key lookup), in a query, or in
+# one of an investigation's own stages.
+STAGES = {"authenticate", "read", *(stage.value for stage in FailureStage)}
 INVESTIGATE = """mutation { investigate(input: {question: "who owns team:t3?"}) {
   result { id outcome } } }"""
 
@@ -81,10 +85,10 @@ async def running(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterat
     await task
 
 
-async def _hammer(gw: Running, stop: asyncio.Event) -> None:
+async def _hammer(gw: Running, stop: asyncio.Event, query: str = SUBJECTS) -> None:
     """One client sending requests back to back until told to stop."""
     while not stop.is_set():
-        response = await gw.post(SUBJECTS)
+        response = await gw.post(query)
         gw.seen.append((response.status_code, response.json()))
         await asyncio.sleep(0.01)
 
@@ -117,7 +121,7 @@ def _check_answers(seen: list[tuple[int, dict[str, Any]]]) -> None:
     for body in failures:
         (error,) = body["errors"]
         assert error["extensions"]["code"] == "GRAPH_UNAVAILABLE"
-        assert error["extensions"]["failureStage"] in {"authenticate", "read"}
+        assert error["extensions"]["failureStage"] in STAGES
         assert "Traceback" not in error["message"] and "redis" not in error["message"].lower()
 
 
@@ -144,7 +148,8 @@ async def test_gateway_restarts_its_embedded_server_after_kill_9(running: Runnin
     first_pid = server.pid
     assert first_pid is not None and await gw.ready() == 200
     stop = asyncio.Event()
-    clients = [asyncio.create_task(_hammer(gw, stop)) for _ in range(4)]
+    queries = [SUBJECTS, SUBJECTS, SUBJECTS, INVESTIGATE]
+    clients = [asyncio.create_task(_hammer(gw, stop, q)) for q in queries]
     await _eventually(lambda: len(gw.seen) >= 8)
     os.kill(first_pid, signal.SIGKILL)
     await _ready_is(gw, 503)  # red while the server is down
@@ -183,7 +188,8 @@ async def test_gateway_reconnects_to_an_external_server_that_came_back(
         await load(store.org(ORG), [subject(f"team:t{i}") for i in range(20)])
         gw.token, _ = await create_key(store.keys, ORG, "tester", frozenset({"read", "write"}))
         stop = asyncio.Event()
-        clients = [asyncio.create_task(_hammer(gw, stop)) for _ in range(4)]
+        queries = [SUBJECTS, SUBJECTS, SUBJECTS, INVESTIGATE]
+        clients = [asyncio.create_task(_hammer(gw, stop, q)) for q in queries]
         await _eventually(lambda: len(gw.seen) >= 8)
         assert external.pid is not None
         os.kill(external.pid, signal.SIGKILL)
