@@ -26,6 +26,7 @@ from engine.models import (
     SubjectKind,
     Tombstone,
 )
+from graph.fingerprint import Fingerprint
 
 ORG_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
@@ -349,6 +350,11 @@ class OrgGraph(Protocol):
     async def delete_unseen(self, source: str, run_id: str) -> int: ...
 
     async def counts(self) -> Mapping[str, int]: ...
+
+    async def fingerprint(self) -> Fingerprint:
+        """Counts and a digest of the organisation's content, equal for two loads of the same
+        input whatever organisation or run (graph.fingerprint). Reads everything."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
