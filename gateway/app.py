@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -36,6 +37,7 @@ from resolvers.context import EngineServices, Limits
 from resolvers.schema import build_schema
 
 log = logging.getLogger("fabric.app")
+READY_TIMEOUT_S = 2.0  # /readyz answers within this even when the graph does not
 
 Startup = Callable[["Runtime"], Awaitable[None]]
 
@@ -150,8 +152,11 @@ def create_app(
 
     async def readyz(request: Request) -> Response:
         try:
-            await runtime.store.ping()
-        except GraphError:
+            # A server that stopped answering without closing its connections (paused, out of
+            # memory) must turn the probe red, not hang it until the driver's reply timeout.
+            async with asyncio.timeout(READY_TIMEOUT_S):
+                await runtime.store.ping()
+        except (GraphError, TimeoutError):
             return PlainTextResponse("graph unavailable", status_code=503)
         return PlainTextResponse("ready")
 

@@ -242,16 +242,22 @@ class GraphQLEndpoint:
         self, request: Request, scope: Scope, receive: Receive, send: Send, record: RequestRecord
     ) -> None:
         media = request.state.media
+        # The time limit covers the API-key lookup too: a graph that stopped answering must
+        # not hold a request until the driver gives up.
+        deadline = asyncio.get_running_loop().time() + self.timeout_s
         try:
-            principal = await authenticate(
-                self.store().keys, request.headers.get("authorization"), self.jwt
-            )
-        except GraphError:
-            record.outcome = "graph_unavailable"
-            message = GRAPH_MESSAGES["GRAPH_UNAVAILABLE"]
+            async with asyncio.timeout_at(deadline):
+                principal = await authenticate(
+                    self.store().keys, request.headers.get("authorization"), self.jwt
+                )
+        except (GraphError, TimeoutError) as exc:
+            timed_out = isinstance(exc, TimeoutError)
+            record.outcome = "timeout" if timed_out else "graph_unavailable"
+            code = "TIMEOUT" if timed_out else "GRAPH_UNAVAILABLE"
             # The API-key lookup needs the graph: the stage tells clients nothing ran yet.
-            body = error_body("GRAPH_UNAVAILABLE", message, failureStage="authenticate")
-            await JSONResponse(body, status_code=503, media_type=media)(scope, receive, send)
+            body = error_body(code, GRAPH_MESSAGES[code], failureStage="authenticate")
+            status = 504 if timed_out else 503
+            await JSONResponse(body, status_code=status, media_type=media)(scope, receive, send)
             return
         if principal is None:
             record.outcome = "unauthenticated"
@@ -275,7 +281,8 @@ class GraphQLEndpoint:
         # The view runs as its own task so the limit holds even if some layer inside it
         # swallows a cancellation; cancelling it cancels its pending graph statements.
         task = asyncio.ensure_future(self.view(scope, receive, guarded_send))
-        done, _ = await asyncio.wait({task}, timeout=self.timeout_s)
+        remaining = max(0.0, deadline - asyncio.get_running_loop().time())
+        done, _ = await asyncio.wait({task}, timeout=remaining)
         if task in done:
             task.result()
             return

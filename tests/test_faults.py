@@ -203,3 +203,38 @@ async def test_gateway_reconnects_to_an_external_server_that_came_back(
         await _serves_again(gw)
     uv.should_exit = True
     await task
+
+
+async def test_a_server_that_stops_answering_turns_ready_red_and_times_requests_out(
+    tmp_path: Path, external: EmbeddedServer
+) -> None:
+    """SIGSTOP: the server keeps its connections open but answers nothing. The probe and the
+    requests are bounded by the gateway's own limits, not by the driver's reply timeout."""
+    port = _free_port()
+    settings = Settings(port=port, graph_uri=external.url, request_timeout_s=1.0)
+    app = create_app(settings)
+    uv = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error", lifespan="on")
+    )
+    task = asyncio.create_task(uv.serve())
+    await _eventually(lambda: uv.started)
+    assert external.pid is not None
+    async with httpx.AsyncClient(timeout=30) as client:
+        gw = Running(f"http://127.0.0.1:{port}", app, client)
+        store = gw.runtime.store
+        await store.bootstrap(ORG)
+        await load(store.org(ORG), [subject(f"team:t{i}") for i in range(20)])
+        gw.token, _ = await create_key(store.keys, ORG, "tester", frozenset({"read", "write"}))
+        assert (await gw.post(SUBJECTS)).status_code == 200
+        os.kill(external.pid, signal.SIGSTOP)
+        try:
+            assert await gw.ready() == 503
+            stalled = await gw.post(SUBJECTS)
+            assert stalled.status_code == 504
+            assert stalled.json()["errors"][0]["extensions"]["code"] == "TIMEOUT"
+        finally:
+            os.kill(external.pid, signal.SIGCONT)
+        await _ready_is(gw, 200)
+        await _serves_again(gw)
+    uv.should_exit = True
+    await task
