@@ -16,8 +16,8 @@ from tests.conftest import new_org
 from tests.helpers import load, rel, subject
 from tests.test_cli import FABRIC, ROOT
 
-RECORDS = 2_000
-BATCH = 50
+RECORDS = 3_000
+BATCH = 25
 
 
 def _ingest(data: Path, org: str, server: EmbeddedServer) -> list[str]:
