@@ -33,8 +33,9 @@ from gateway.errors import GRAPH_MESSAGES
 from gateway.graphiql import GraphiQLPage
 from gateway.jwt_auth import JwtVerifier
 from gateway.metrics import Metrics, RequestRecord, current
+from graph import deadline
 from graph.observation import observe_statements, stop_observing
-from graph.port import GraphError, GraphStore, RoundTrips
+from graph.port import GraphError, GraphStore, GraphTimeout, RoundTrips
 from resolvers.context import EngineServices, Limits, RequestContext
 
 log = logging.getLogger("fabric.http")
@@ -42,6 +43,9 @@ log = logging.getLogger("fabric.http")
 GRAPHQL_RESPONSE = "application/graphql-response+json"
 JSON = "application/json"
 _STATUS_BY_CODE = {"GRAPH_UNAVAILABLE": 503, "TIMEOUT": 504}
+# Statements carry the request's deadline to the graph server, which aborts them itself; the
+# task is cancelled only this much later, so the server's own answer normally arrives first.
+TIMEOUT_GRACE_S = 0.5
 
 
 def negotiate(accept: str | None) -> str | None:
@@ -241,17 +245,28 @@ class GraphQLEndpoint:
     async def _handle(
         self, request: Request, scope: Scope, receive: Receive, send: Send, record: RequestRecord
     ) -> None:
+        # Every graph statement of the request carries what is left of its time limit to the
+        # graph server (graph.deadline), so a timed-out request leaves no work running there.
+        limit = deadline.start(self.timeout_s)
+        try:
+            await self._handle_limited(request, scope, receive, send, record)
+        finally:
+            deadline.end(limit)
+
+    async def _handle_limited(
+        self, request: Request, scope: Scope, receive: Receive, send: Send, record: RequestRecord
+    ) -> None:
         media = request.state.media
         # The time limit covers the API-key lookup too: a graph that stopped answering must
         # not hold a request until the driver gives up.
-        deadline = asyncio.get_running_loop().time() + self.timeout_s
+        ends_at = asyncio.get_running_loop().time() + self.timeout_s
         try:
-            async with asyncio.timeout_at(deadline):
+            async with asyncio.timeout_at(ends_at):
                 principal = await authenticate(
                     self.store().keys, request.headers.get("authorization"), self.jwt
                 )
         except (GraphError, TimeoutError) as exc:
-            timed_out = isinstance(exc, TimeoutError)
+            timed_out = isinstance(exc, TimeoutError | GraphTimeout)
             record.outcome = "timeout" if timed_out else "graph_unavailable"
             code = "TIMEOUT" if timed_out else "GRAPH_UNAVAILABLE"
             # The API-key lookup needs the graph: the stage tells clients nothing ran yet.
@@ -281,8 +296,10 @@ class GraphQLEndpoint:
         # The view runs as its own task so the limit holds even if some layer inside it
         # swallows a cancellation; cancelling it cancels its pending graph statements.
         task = asyncio.ensure_future(self.view(scope, receive, guarded_send))
-        remaining = max(0.0, deadline - asyncio.get_running_loop().time())
-        done, _ = await asyncio.wait({task}, timeout=remaining)
+        # The graph server aborts statements at the deadline itself; the task is cancelled
+        # only a little later, so that the server's own answer normally arrives first.
+        remaining = max(0.0, ends_at - asyncio.get_running_loop().time())
+        done, _ = await asyncio.wait({task}, timeout=remaining + TIMEOUT_GRACE_S)
         if task in done:
             task.result()
             return

@@ -16,7 +16,7 @@ from falkordb.asyncio.query_result import QueryResult
 from falkordb.exceptions import SchemaVersionMismatchException
 from redis.asyncio import BlockingConnectionPool
 
-from graph import falkor_results, rows
+from graph import deadline, falkor_results, rows
 from graph.dialect import FALKORDB, Dialect
 from graph.falkor_params import header
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
@@ -102,6 +102,8 @@ class _GraphExecutor:
             except BaseException:
                 self._prepare = prepare  # not prepared: the next write tries again
                 raise
+        # Raises GraphTimeout, unsent, once the request's deadline has passed.
+        timeout = deadline.statement_limit_ms(self._store.statement_timeout_ms)
         self._store.round_trips.add()
         command: list[Any] = [
             "GRAPH.QUERY" if write else "GRAPH.RO_QUERY",
@@ -109,8 +111,7 @@ class _GraphExecutor:
             header(params) + statement,
             "--compact",
         ]
-        timeout = self._store.statement_timeout_ms
-        if timeout and not write:
+        if timeout and not write:  # writes run to completion: a batch is never half-applied
             command += ["timeout", timeout]
         try:
             response = await self._graph.execute_command(*command)

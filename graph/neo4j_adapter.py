@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import neo4j
 from neo4j import exceptions as neo4j_errors
 
+from graph import deadline
 from graph.dialect import NEO4J, Dialect
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
 from graph.observation import observed
@@ -53,11 +54,15 @@ class _Neo4jExecutor:
         self, statement: str, params: dict[str, Any], *, write: bool = False
     ) -> list[Row]:
         store = self._store
+        configured = store.statement_timeout_s
+        limit_ms = deadline.statement_limit_ms(
+            None if configured is None else max(1, int(configured * 1000))
+        )
         store.round_trips.add()
         routing = neo4j.RoutingControl.WRITE if write else neo4j.RoutingControl.READ
         try:
             result = await store.driver.execute_query(
-                neo4j.Query(statement, timeout=store.statement_timeout_s),
+                neo4j.Query(statement, timeout=None if limit_ms is None else limit_ms / 1000),
                 params,
                 database_=store.database,
                 routing_=routing,
