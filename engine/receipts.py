@@ -38,7 +38,8 @@ class ReceiptSigner:
 
     def verify(self, receipt: str, org_id: str, actor: str, question: str) -> str | None:
         """The subject key a receipt binds, or None if it was not issued for this context."""
-        if len(receipt) > 1_200 or receipt.count(".") != 1:
+        # compare_digest refuses non-ASCII strings (a TypeError): such a receipt is forged.
+        if len(receipt) > 1_200 or receipt.count(".") != 1 or not receipt.isascii():
             return None
         signature, encoded = receipt.split(".")
         try:

@@ -15,7 +15,7 @@ from strawberry.extensions import SchemaExtension
 from strawberry.types.graphql import OperationType
 
 from engine.errors import PublicError
-from graph.port import GraphError, GraphTimeout, GraphUnavailable
+from graph.port import GraphError, GraphTimeout, GraphUnavailable, UnrepresentableValue
 
 log = logging.getLogger("fabric.errors")
 
@@ -24,6 +24,10 @@ GRAPH_MESSAGES = {
     GraphTimeout.code: "The request took longer than its time limit.",
 }
 INTERNAL = "INTERNAL_SERVER_ERROR"
+UNREPRESENTABLE = (
+    "The input holds a value the graph store cannot keep: a NUL character or an unpaired "
+    "surrogate in a string, or an integer outside the signed 64-bit range."
+)
 
 
 def shape(error: GraphQLError, stage: str = "read") -> GraphQLError:
@@ -41,6 +45,8 @@ def shape(error: GraphQLError, stage: str = "read") -> GraphQLError:
     elif isinstance(original, PublicError):
         code = original.code
         extra = original.extensions
+    elif isinstance(original, UnrepresentableValue):
+        code, message = original.code, UNREPRESENTABLE
     elif isinstance(original, GraphError):
         code = original.code if original.code in GRAPH_MESSAGES else INTERNAL
         message = GRAPH_MESSAGES.get(code, "Internal server error")

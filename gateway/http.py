@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from collections.abc import Callable
@@ -123,6 +124,20 @@ class GraphQLView(GraphQL[RequestContext, None]):
         # Our page with assets served locally when they are there; else strawberry's CDN page.
         page = self._ide_page.html() if self._ide_page else None
         return HTMLResponse(page) if page else await super().render_graphql_ide(request)
+
+    def decode_json(self, data: str | bytes) -> object:
+        # Bodies are UTF-8 (GraphQL over HTTP). Left to guess, json.loads takes a body with
+        # NULs for UTF-16/32 and fails with a UnicodeDecodeError, and deep nesting fails with
+        # a RecursionError: neither is the JSONDecodeError strawberry answers with a 400.
+        try:
+            text = data.decode("utf-8") if isinstance(data, bytes) else data
+            decoded = json.loads(text)
+        except (UnicodeDecodeError, RecursionError) as exc:
+            raise json.JSONDecodeError("not UTF-8 JSON", "", 0) from exc
+        items = decoded if isinstance(decoded, list) else [decoded]
+        if not all(isinstance(item, dict) for item in items):
+            raise HTTPException(400, "The request body must be a JSON object.")
+        return decoded
 
     async def get_context(self, request: Request, response: Response) -> RequestContext:  # type: ignore[override]
         principal: Principal = request.state.principal

@@ -16,14 +16,47 @@ from typing import Any
 
 from falkordb.helpers import stringify_param_value
 
+from graph.port import UnrepresentableValue
+
 # A quoted key can only follow `{` or `,` outside a string: inside one, a quote is escaped.
 _QUOTED_KEY = re.compile(r'(?<=[{,])"([A-Za-z_][A-Za-z0-9_]*)":')
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_LONG_DIGITS = re.compile(r"\d{19}")  # the text of any integer outside the int64 range has these
+_SURROGATE = re.compile("[\ud800-\udfff]")  # unpaired: no UTF-8 encoding exists
+_INT64 = range(-(2**63), 2**63)
+
+
+def _has_wide_int(value: Any) -> bool:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value not in _INT64
+    if isinstance(value, dict):
+        return any(_has_wide_int(v) for v in value.values())
+    if isinstance(value, list | tuple):
+        return any(_has_wide_int(v) for v in value)
+    return False
+
+
+def _has_nul(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return any(_has_nul(v) for v in value)
+    return False
 
 
 def literal(value: Any) -> str:
+    """The Cypher literal of `value`; raises UnrepresentableValue for what the store would
+    misread (the checks cost a scan of the text; the walks run only on a suspicious one)."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    if _LONG_DIGITS.search(text) and _has_wide_int(value):
+        raise UnrepresentableValue("an integer parameter is beyond the signed 64-bit range")
+    if _SURROGATE.search(text):
+        raise UnrepresentableValue("a string parameter holds an unpaired surrogate")
     if "\\u" in text:
+        if "\\u0000" in text and _has_nul(value):
+            raise UnrepresentableValue("a string parameter contains a NUL character")
         return str(stringify_param_value(value))
     if "{" not in text:
         return text  # no map anywhere: nothing to unquote

@@ -57,6 +57,14 @@ class InvalidOrganisation(GraphError, ValueError):
     code = "BAD_USER_INPUT"
 
 
+class UnrepresentableValue(GraphError, ValueError):
+    """A parameter the store would misread: a string with a NUL (FalkorDB fails to parse the
+    whole statement) or an integer beyond 64 bits (FalkorDB silently clamps it). Inputs are
+    validated before they get here; this is the last line, so nothing is stored altered."""
+
+    code = "BAD_USER_INPUT"
+
+
 def check_org(org_id: str) -> str:
     if not ORG_PATTERN.match(org_id):
         raise InvalidOrganisation("organisation ids are 1-64 of [A-Za-z0-9_.-]")

@@ -1,0 +1,83 @@
+"""What fuzzing found, pinned: values the store would misread and inputs that once made a 500.
+
+Each case came from tests/fuzz_long.py: a NUL or an unpaired surrogate in a string parameter,
+an integer beyond 64 bits, a JSON body that is not UTF-8 or not an object, a receipt with
+non-ASCII characters, a NUL in a result id.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.receipts import ReceiptSigner
+from graph.falkor import FalkorStore
+from graph.falkor_params import header, literal
+from graph.port import SubjectQuery, UnrepresentableValue
+from tests.conftest import new_org
+from tests.gateway_fixture import Gateway
+
+
+@pytest.mark.parametrize("value", [
+    "a\x00b", {"k": ["x", "\x00"]}, {"a\x00": 1}, "\ud800", 2**63, -(2**63) - 1,
+    [1, {"deep": 10**30}],
+], ids=["nul", "nested-nul", "nul-key", "surrogate", "2^63", "below-int64", "nested-huge"])
+def test_values_the_store_would_misread_are_refused(value: Any) -> None:
+    with pytest.raises(UnrepresentableValue):
+        header({"v": value})
+
+
+@pytest.mark.parametrize("value", [
+    "plain", "a\\u0000 is text", "x\x01y", 2**63 - 1, -(2**63), "1234567890123456789012",
+    {"n": 9_223_372_036_854_775_807}, 1.5e300,
+], ids=["plain", "escaped-nul-text", "control", "int64-max", "int64-min", "digits-in-text",
+        "nested-max", "float"])
+def test_representable_values_pass(value: Any) -> None:
+    assert literal(value)
+
+
+async def test_a_nul_reaching_the_store_is_refused_before_it_is_sent(
+    falkor: FalkorStore,
+) -> None:
+    org = new_org()
+    await falkor.bootstrap(org)
+    graph = falkor.org(org)
+    with pytest.raises(UnrepresentableValue):
+        await graph.subjects_by_keys(["team:a\x00b"])
+    assert await graph.count_subjects(SubjectQuery(include_stubs=True)) == 0
+
+
+def test_a_receipt_with_non_ascii_characters_is_simply_invalid() -> None:
+    signer = ReceiptSigner(b"k" * 32)
+    good = signer.issue("acme", "alice", "why?", "team:a")
+    assert signer.verify(good, "acme", "alice", "why?") == "team:a"
+    for forged in ("é" + good[1:], good.split(".")[0] + ".w6k", "\ud800.AA"):
+        assert signer.verify(forged, "acme", "alice", "why?") is None
+
+
+@pytest.mark.parametrize("body", [
+    b"0", b"[1, 2]", b'"query"', b"null", b"\x00\x00\x00{", b'{"query": "{ a }\xff"}',
+    b"[" * 100_000 + b"]" * 100_000, b"\xef\xbb\xbf{}",
+], ids=["number", "list-of-numbers", "string", "null", "utf-32-guess", "invalid-utf8",
+        "deep-nesting", "bom"])
+async def test_bodies_that_are_not_json_objects_get_400(gateway: Gateway, body: bytes) -> None:
+    org = new_org()
+    token = await gateway.token(org)
+    response = await gateway.client.post(
+        gateway.url, content=body,
+        headers={"Authorization": f"Bearer {token}", "content-type": "application/json"},
+    )
+    assert response.status_code == 400, response.text[:300]
+    assert response.json()["errors"][0]["extensions"]["code"] == "BAD_REQUEST"
+
+
+async def test_a_nul_in_a_result_id_reads_as_unknown(gateway: Gateway) -> None:
+    org = new_org()
+    await gateway.store.bootstrap(org)
+    token = await gateway.token(org)
+    for query in ("query($v: ID!) { investigation(id: $v) { id } }",
+                  "query($v: ID!) { answerProjection(resultId: $v) { truncated } }"):
+        for value in ("\x00", "abc\x00def"):
+            response = await gateway.query(token, query, {"v": value})
+            assert response.status_code == 200 and "errors" not in response.json()
