@@ -69,7 +69,8 @@ def build_graphql(runtime: Runtime) -> GraphQLEndpoint:
             *limit_extensions(settings),
             ShapeErrors,
             *tracing.schema_extensions(settings),
-        ]
+        ],
+        max_batch=settings.max_batch if settings.allow_batching else None,
     )
     limits = Limits(max_page_size=settings.max_page_size)
     view = GraphQLView(

@@ -70,6 +70,9 @@ class Settings(BaseSettings):
         "their `first`, or a default, multiplied through nesting).",
     )
     allow_batching: bool = Field(False, description="Accept arrays of operations in one POST.")
+    max_batch: int = Field(
+        10, ge=1, le=100, description="Most operations in one batched POST (when allowed)."
+    )
     cors_origins: list[str] = Field(
         default_factory=list, description="Origins allowed by CORS (empty: CORS off)."
     )

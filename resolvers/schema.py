@@ -8,7 +8,7 @@ from typing import Any
 import strawberry
 from graphql import GraphQLError, GraphQLObjectType, GraphQLResolveInfo
 from strawberry.extensions import SchemaExtension
-from strawberry.schema.config import StrawberryConfig
+from strawberry.schema.config import BatchingConfig, StrawberryConfig
 from strawberry.schema.name_converter import NameConverter
 
 from resolvers.investigation import Mutation
@@ -61,14 +61,18 @@ def answer_read_ahead(schema: strawberry.Schema) -> None:
     field.resolve = neighbors
 
 
-def build_schema(extensions: Sequence[type[SchemaExtension] | Any] = ()) -> strawberry.Schema:
+def build_schema(
+    extensions: Sequence[type[SchemaExtension] | Any] = (), max_batch: int | None = None
+) -> strawberry.Schema:
+    """max_batch: most operations in one batched request (None: batching refused)."""
+    batching = BatchingConfig(max_operations=max_batch) if max_batch else None
     # Types reached only through the Node interface must be named explicitly.
     schema = Schema(
         query=Query,
         mutation=Mutation,
         types=[Subject, Relationship, Episode, SourceRecord, InvestigationResult],
         extensions=list(extensions),
-        config=StrawberryConfig(name_converter=MemoNames()),
+        config=StrawberryConfig(name_converter=MemoNames(), batching_config=batching),
     )
     answer_read_ahead(schema)
     return schema

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,9 +28,13 @@ class Case:
     content_type: str | None = "application/json"
     params: dict[str, str] = field(default_factory=dict)
     writes: bool = False  # sent with the scratch organisation's key (ingest), not the target's
+    authorization: str | None = None  # instead of the key's
 
     def send(self, client: httpx.Client, url: str, token: str) -> httpx.Response:
-        headers: dict[str, str | bytes] = {"Authorization": f"Bearer {token}"}
+        authorization = self.authorization or f"Bearer {token}"
+        headers: dict[str, str | bytes] = {
+            "Authorization": authorization.encode("utf-8", "surrogatepass")
+        }
         if self.content_type is not None:
             headers["content-type"] = self.content_type.encode("utf-8", "surrogatepass")
         if self.method == "GET":
@@ -164,6 +169,17 @@ OPERATIONS: list[tuple[str, str]] = [
     ("json", 'mutation($v: TimeWindowInput) { investigate(input: {question: "why is payments-api behind?", range: $v}) { result { outcome } } }'),
     ("receipt", 'mutation($v: String!) { investigate(input: {question: "why is Alex behind?", priorSubjectReceipts: [$v]}) { result { outcome } } }'),
     ("json", "mutation($v: InvestigateInput!) { investigate(input: $v) { result { outcome } } }"),
+    ("text", "query($v: String) { subjects(filter: {namePrefix: $v}) { totalCount } }"),
+    ("json", "query($v: [SubjectKind!]) { subjects(filter: {kinds: $v}) { totalCount } }"),
+    ("json", 'query($v: [SubjectKind!]) { search(query: "pay", kinds: $v) { score } }'),
+    ("json", 'query($v: SubjectKind) { resolveReference(ref: "alex", kind: $v) { __typename } }'),
+    ("json", 'query($v: [FactKind!]) { facts(subjectKey: "repository:payments-api", kinds: $v) { kind } }'),
+    ("int", "query($v: Int) { investigations(first: $v) { edges { cursor } } }"),
+    ("int", 'query($v: Int) { subject(key: "repository:payments-api") { neighbors(first: $v) { key } relationships(first: $v) { totalCount } } }'),
+    ("int", 'query($v: Int) { subject(key: "repository:payments-api") { episodes(first: $v) { totalCount } sourceRecords(first: $v) { key } } }'),
+    ("json", 'query($v: [RelationshipType!]) { subject(key: "repository:payments-api") { relationships(types: $v) { totalCount } } }'),
+    ("json", 'query($v: TimeBucket!) { subject(key: "repository:payments-api") { activity(metric: PULL_REQUESTS_MERGED, bucket: $v) { points { value } } } }'),
+    ("text", 'mutation($v: String) { project(records: [], source: $v) { accepted } }'),
 ]
 
 
@@ -299,9 +315,43 @@ def ingest_cases(draw: st.DrawFn) -> Case:
                 writes=True)
 
 
+@st.composite
+def auth_cases(draw: st.DrawFn) -> Case:
+    """Broken credentials: never a 5xx, always a 401 (or the IDE page)."""
+    header = draw(st.one_of(
+        st.builds("Bearer {}".format, text), text,
+        st.builds("Bearer {}.{}.{}".format, text, text, text),
+        st.builds(lambda n: "Bearer " + "a" * n, st.integers(4_000, 9_000)),
+    ))
+    body = _json_body({"query": "{ subjects { totalCount } }"})
+    return Case("auth", body=body, authorization=header)
+
+
+def ndjson_lines(templates: list[dict[str, Any]] | None = None) -> st.SearchStrategy[list[bytes]]:
+    """NDJSON input for `fabric ingest`: record lines with a random edit, or random bytes."""
+    line = st.one_of(
+        st.builds(lambda r: _json_body(r), st.sampled_from(templates or _record_templates())),
+        st.builds(_edit, st.sampled_from([_json_body(r) for r in _record_templates()]),
+                  st.integers(0, 200), st.binary(max_size=8)),
+        st.binary(max_size=120),
+        st.builds(lambda v: _json_body(v), json_values),
+    )
+    return st.lists(line, min_size=1, max_size=6)
+
+
+def _edit(line: bytes, at: int, piece: bytes) -> bytes:
+    return line[:at] + piece + line[at + len(piece):]
+
+
+@st.composite
+def ingest_file_cases(draw: st.DrawFn) -> Case:
+    return Case("ndjson", method="INGEST", body=b"\n".join(draw(ndjson_lines())),
+                content_type=None, writes=True)
+
+
 def cases() -> st.SearchStrategy[Case]:
     return st.one_of(variable_cases(), special_cases(), document_cases(), transport_cases(),
-                     ingest_cases())
+                     ingest_cases(), auth_cases(), ingest_file_cases())
 
 
 # -- running cases ---------------------------------------------------------------------------
@@ -321,6 +371,9 @@ class Fuzzer:
     url: str
     target_token: str
     scratch_token: str
+    # Loads NDJSON lines into the scratch organisation (as `fabric ingest` does); returns
+    # None when the loader reported rather than raised.
+    ingest: Callable[[list[bytes]], str | None] | None = None
     keep: int = 3
     counts: dict[str, int] = field(default_factory=dict)
     failed: dict[str, int] = field(default_factory=dict)
@@ -330,7 +383,10 @@ class Fuzzer:
         self.counts[case.kind] = self.counts.get(case.kind, 0) + 1
         token = self.scratch_token if case.writes else self.target_token
         try:
-            verdict = judge(case.send(self.client, self.url, token))
+            if case.method == "INGEST":
+                verdict = self.ingest(case.body.split(b"\n")) if self.ingest and case.body else None
+            else:
+                verdict = judge(case.send(self.client, self.url, token))
             shown = ""
         except httpx.LocalProtocolError:
             return None  # the client itself refuses to send it (a header h11 forbids)

@@ -27,7 +27,7 @@ from graph.keystore import SYSTEM_SCOPE
 from tests.fuzz_cases import Fuzzer
 from tests.gateway_fixture import serve
 from tests.helpers import content_hash
-from tests.test_fuzz import hypothesis_run, setup_orgs
+from tests.test_fuzz import hypothesis_run, ingest_sink, setup_orgs
 
 
 async def fuzz(url: str, cases: int) -> dict[str, Any]:
@@ -35,11 +35,12 @@ async def fuzz(url: str, cases: int) -> dict[str, Any]:
     await store.bootstrap(SYSTEM_SCOPE)
     try:
         async for gateway in serve(store):
-            target, target_token, _, scratch_token = await setup_orgs(gateway)
+            target, target_token, scratch, scratch_token = await setup_orgs(gateway)
             before = await content_hash(store.org(target))
+            sink = ingest_sink(store.org(scratch), asyncio.get_running_loop())
             started = time.perf_counter()
             with httpx.Client(timeout=60) as client:
-                fuzzer = Fuzzer(client, gateway.url, target_token, scratch_token)
+                fuzzer = Fuzzer(client, gateway.url, target_token, scratch_token, sink)
                 await asyncio.to_thread(hypothesis_run(fuzzer, cases, stop_on_failure=False))
                 alive = await asyncio.to_thread(fuzzer.alive)
                 unreadable = await asyncio.to_thread(fuzzer.scratch_unreadable)

@@ -18,6 +18,7 @@ import httpx
 from hypothesis import HealthCheck, given, settings
 
 from graph.demo import generate
+from graph.port import OrgGraph
 from graph.projection import Projector
 from tests.conftest import new_org
 from tests.fuzz_cases import Case, Fuzzer, cases
@@ -37,6 +38,21 @@ async def setup_orgs(gateway: Gateway) -> tuple[str, str, str, str]:
     return target, await gateway.token(target), scratch, await gateway.token(scratch)
 
 
+def ingest_sink(graph: OrgGraph, loop: asyncio.AbstractEventLoop) -> Callable[[list[bytes]], str | None]:
+    """Loads lines with the projector (what `fabric ingest` runs) on the event loop, from the
+    fuzzing thread; a loader that raises instead of reporting the bad lines is a failure."""
+
+    def load(lines: list[bytes]) -> str | None:
+        run = Projector(graph, source="fuzz").run(lines)
+        try:
+            asyncio.run_coroutine_threadsafe(run, loop).result(timeout=60)
+        except Exception as exc:
+            return f"raised-{type(exc).__name__}"
+        return None
+
+    return load
+
+
 def hypothesis_run(fuzzer: Fuzzer, examples: int, stop_on_failure: bool) -> Callable[[], None]:
     @settings(max_examples=examples, deadline=None, database=None,
               suppress_health_check=list(HealthCheck))
@@ -50,13 +66,15 @@ def hypothesis_run(fuzzer: Fuzzer, examples: int, stop_on_failure: bool) -> Call
 
 
 async def test_the_gateway_survives_hostile_and_broken_requests(gateway: Gateway) -> None:
-    target, target_token, _, scratch_token = await setup_orgs(gateway)
+    target, target_token, scratch, scratch_token = await setup_orgs(gateway)
     before = await content_hash(gateway.store.org(target))
+    sink = ingest_sink(gateway.store.org(scratch), asyncio.get_running_loop())
     with httpx.Client(timeout=30) as client:
-        fuzzer = Fuzzer(client, gateway.url, target_token, scratch_token)
+        fuzzer = Fuzzer(client, gateway.url, target_token, scratch_token, sink)
         await asyncio.to_thread(hypothesis_run(fuzzer, EXAMPLES, stop_on_failure=True))
         assert await asyncio.to_thread(fuzzer.alive)
         assert await asyncio.to_thread(fuzzer.scratch_unreadable) is None
     assert await content_hash(gateway.store.org(target)) == before
     assert fuzzer.summary()["failures"] == 0
-    await gateway.store.drop_org(target)
+    for org in (target, scratch):
+        await gateway.store.drop_org(org)

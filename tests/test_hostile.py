@@ -82,6 +82,26 @@ async def test_array_batching_is_refused_when_disabled(gateway: Gateway, token: 
     assert_refused(response, 400, "BAD_REQUEST")
 
 
+async def test_array_batching_when_allowed_is_bounded(falkor: FalkorStore) -> None:
+    org = new_org()
+    await falkor.bootstrap(org)
+    async for batching in serve(falkor, allow_batching=True, max_batch=3):
+        headers = {"Authorization": f"Bearer {await batching.token(org)}"}
+        two = await batching.client.post(batching.url, json=[{"query": "{ __typename }"}] * 2,
+                                         headers=headers)
+        assert two.status_code == 200 and two.json() == [{"data": {"__typename": "Query"}}] * 2
+        four = await batching.client.post(batching.url, json=[{"query": "{ __typename }"}] * 4,
+                                          headers=headers)
+        assert_refused(four, 400, "BAD_REQUEST")
+        costly = HOSTILE_DOCUMENTS["cost-over-budget"][0]
+        mixed = await batching.client.post(
+            batching.url, json=[{"query": "{ __typename }"}, {"query": costly}], headers=headers
+        )
+        first, second = mixed.json()
+        assert first == {"data": {"__typename": "Query"}}
+        assert second["errors"][0]["extensions"]["code"] == TOO_COMPLEX
+
+
 async def test_mutations_over_get_are_refused(gateway: Gateway, token: str) -> None:
     for query in ("mutation { project(records: []) { __typename } }",
                   'mutation { investigate(input: {question: "why?"}) { __typename } }'):
