@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 
 import strawberry
@@ -12,6 +13,7 @@ from graph.port import TimeSpan
 from resolvers.relay import decode_cursor
 
 DEFAULT_PAGE = 50
+_SURROGATE = re.compile("[\ud800-\udfff]")  # JSON's \ud800 escapes: no UTF-8 exists
 MAX_WINDOW = timedelta(days=400)
 _MIN = datetime(1970, 1, 1, tzinfo=UTC)
 _MAX = datetime(2200, 1, 1, tzinfo=UTC)
@@ -68,6 +70,10 @@ def time_position(after: str | None) -> tuple[int, str] | None:
 
 
 def clean_text(value: str | None, what: str, max_length: int = 200) -> str | None:
-    if value is not None and ("\x00" in value or len(value) > max_length):
-        raise BadUserInput(f"{what} must be at most {max_length} characters, without NUL")
+    if value is not None and (
+        "\x00" in value or len(value) > max_length or _SURROGATE.search(value)
+    ):
+        raise BadUserInput(
+            f"{what} must be at most {max_length} characters, without NUL or unpaired surrogates"
+        )
     return value

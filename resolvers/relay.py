@@ -59,7 +59,7 @@ def decode_cursor(cursor: str, arity: int) -> tuple[str, ...]:
     if (
         not isinstance(values, list)
         or len(values) != arity
-        or not all(isinstance(v, str) for v in values)
+        or not all(isinstance(v, str) and "\x00" not in v for v in values)  # JSON's \u0000
     ):
         raise BadUserInput("invalid cursor")
     return tuple(values)

@@ -7,6 +7,8 @@ non-ASCII characters, a NUL in a result id.
 
 from __future__ import annotations
 
+import base64
+import json
 from typing import Any
 
 import pytest
@@ -17,6 +19,7 @@ from graph.falkor_params import header, literal
 from graph.port import SubjectQuery, UnrepresentableValue
 from tests.conftest import new_org
 from tests.gateway_fixture import Gateway
+from tests.helpers import load, subject
 
 
 @pytest.mark.parametrize("value", [
@@ -81,3 +84,38 @@ async def test_a_nul_in_a_result_id_reads_as_unknown(gateway: Gateway) -> None:
         for value in ("\x00", "abc\x00def"):
             response = await gateway.query(token, query, {"v": value})
             assert response.status_code == 200 and "errors" not in response.json()
+
+
+async def test_a_cursor_whose_json_escapes_a_nul_is_invalid(gateway: Gateway) -> None:
+    org = new_org()
+    await gateway.store.bootstrap(org)
+    assert (await load(gateway.store.org(org), [subject("repository:x")])).ok
+    token = await gateway.token(org)
+
+    def cursor(text: bytes) -> str:  # the JSON holds the escape, not the character
+        return base64.urlsafe_b64encode(text).decode().rstrip("=")
+
+    for query, value in (
+        ("query($v: String) { subjects(after: $v) { totalCount } }", b'["","\\u0000"]'),
+        ('query($v: String) { subject(key: "repository:x") { relationships(after: $v) '
+         "{ totalCount } } }", b'["repository:","","\\u0000"]'),
+    ):
+        response = await gateway.query(token, query, {"v": cursor(value)})
+        errors = response.json()["errors"]
+        assert [(e["extensions"]["code"], e["message"]) for e in errors] == [
+            ("BAD_USER_INPUT", "invalid cursor")
+        ], errors
+
+
+async def test_an_unpaired_surrogate_in_text_arguments_is_refused_by_name(gateway: Gateway) -> None:
+    org = new_org()
+    await gateway.store.bootstrap(org)
+    token = await gateway.token(org)
+    for query in ("query($v: String) { subjects(search: $v) { totalCount } }",
+                  'mutation($v: String!) { investigate(input: {question: $v}) { result { id } } }'):
+        body = json.dumps({"query": query, "variables": {"v": "why \ud800?"}})  # ASCII escapes
+        response = await gateway.client.post(gateway.url, content=body.encode(), headers={
+            "Authorization": f"Bearer {token}", "content-type": "application/json"})
+        errors = response.json()["errors"]
+        assert errors[0]["extensions"]["code"] == "BAD_USER_INPUT"
+        assert "surrogate" in errors[0]["message"]
