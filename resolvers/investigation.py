@@ -126,7 +126,7 @@ async def stored_result(info: Ctx, global_id: str) -> contract.InvestigationResu
     parsed = from_global_id(global_id)
     # Unknown, malformed and another organisation's ids answer the same: null.
     local = parsed[1] if parsed and parsed[0] == "InvestigationResult" else global_id
-    if len(local) > 64 or "\x00" in local:
+    if len(local) > 64 or not local.isprintable():  # result ids are UUIDs
         return None
     found = await info.context.graph.results.by_ids([local])
     payload = found.get(local)

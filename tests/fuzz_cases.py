@@ -3,7 +3,8 @@
 Used by tests/test_fuzz.py (a short run in every test run) and tests/fuzz_long.py (a long
 run, as a script). A case is one HTTP request; the oracle accepts any 4xx or 2xx answer that
 is JSON, whose errors all carry an `extensions.code` other than INTERNAL_SERVER_ERROR, and
-that shows no server internals. A 5xx, a masked internal error or a hang is a failure.
+that shows no server internals. A 5xx, a masked internal error or a hang is a failure, and so
+is a value only the FalkorDB adapter's last check refused (validation should have named it).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 import httpx
 from hypothesis import strategies as st
 
+from gateway.errors import UNREPRESENTABLE
 from resolvers.relay import encode_cursor, to_global_id
 
 
@@ -62,6 +64,8 @@ def judge(response: httpx.Response) -> str | None:
             return "no-code"
         if code == "INTERNAL_SERVER_ERROR":
             return "internal"
+        if error.get("message") == UNREPRESENTABLE:
+            return "backstop"  # the adapter's last check caught what validation should have
     return None
 
 

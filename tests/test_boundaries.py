@@ -75,14 +75,16 @@ async def test_bodies_that_are_not_json_objects_get_400(gateway: Gateway, body: 
     assert response.json()["errors"][0]["extensions"]["code"] == "BAD_REQUEST"
 
 
-async def test_a_nul_in_a_result_id_reads_as_unknown(gateway: Gateway) -> None:
+async def test_a_result_id_with_a_nul_or_surrogate_reads_as_unknown(gateway: Gateway) -> None:
     org = new_org()
     await gateway.store.bootstrap(org)
     token = await gateway.token(org)
     for query in ("query($v: ID!) { investigation(id: $v) { id } }",
                   "query($v: ID!) { answerProjection(resultId: $v) { truncated } }"):
-        for value in ("\x00", "abc\x00def"):
-            response = await gateway.query(token, query, {"v": value})
+        for value in ("\x00", "abc\x00def", "\ud800", "a\nb"):
+            body = json.dumps({"query": query, "variables": {"v": value}})  # ASCII escapes
+            response = await gateway.client.post(gateway.url, content=body.encode(), headers={
+                "Authorization": f"Bearer {token}", "content-type": "application/json"})
             assert response.status_code == 200 and "errors" not in response.json()
 
 
