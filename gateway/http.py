@@ -17,7 +17,7 @@ from typing import Any
 
 from cross_web import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 from strawberry import Schema
@@ -80,8 +80,10 @@ def error_body(code: str, message: str, **extensions: str) -> dict[str, Any]:
 def error_response(
     status: int, code: str, message: str, media: str | None = JSON, **headers: str
 ) -> Response:
-    return JSONResponse(
-        error_body(code, message),
+    # ASCII JSON: a message may echo client text, and an unpaired surrogate in it (JSON's
+    # `\ud800`) has no UTF-8 form; starlette's JSONResponse would fail to encode it (a 500).
+    return Response(
+        json.dumps(error_body(code, message), separators=(",", ":")),
         status_code=status,
         media_type=media or JSON,
         headers=headers or None,
@@ -137,6 +139,8 @@ class GraphQLView(GraphQL[RequestContext, None]):
         items = decoded if isinstance(decoded, list) else [decoded]
         if not all(isinstance(item, dict) for item in items):
             raise HTTPException(400, "The request body must be a JSON object.")
+        if not all(isinstance(item.get("operationName"), str | None) for item in items):
+            raise HTTPException(400, "The GraphQL operation's `operationName` must be a string.")
         return decoded
 
     async def get_context(self, request: Request, response: Response) -> RequestContext:  # type: ignore[override]

@@ -64,7 +64,7 @@ def time_position(after: str | None) -> tuple[int, str] | None:
     if after is None:
         return None
     ns, key = decode_cursor(after, 2)
-    if not ns.lstrip("-").isdigit() or len(ns) > 20:
+    if not ns.lstrip("-").isdigit() or len(ns) > 20 or not -(2**63) <= int(ns) < 2**63:
         raise BadUserInput("invalid cursor")
     return int(ns), key
 

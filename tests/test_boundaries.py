@@ -17,6 +17,7 @@ from engine.receipts import ReceiptSigner
 from graph.falkor import FalkorStore
 from graph.falkor_params import header, literal
 from graph.port import SubjectQuery, UnrepresentableValue
+from resolvers.relay import encode_cursor
 from tests.conftest import new_org
 from tests.gateway_fixture import Gateway
 from tests.helpers import load, subject
@@ -121,3 +122,40 @@ async def test_an_unpaired_surrogate_in_text_arguments_is_refused_by_name(gatewa
         errors = response.json()["errors"]
         assert errors[0]["extensions"]["code"] == "BAD_USER_INPUT"
         assert "surrogate" in errors[0]["message"]
+
+
+async def test_a_time_cursor_beyond_64_bits_is_invalid(gateway: Gateway) -> None:
+    org = new_org()
+    await gateway.store.bootstrap(org)
+    assert (await load(gateway.store.org(org), [subject("repository:x")])).ok
+    token = await gateway.token(org)
+    query = ('query($v: String) { subject(key: "repository:x") { episodes(after: $v) '
+             "{ totalCount } } }")
+    for ns in (str(2**63), str(-(2**63) - 1)):
+        response = await gateway.query(token, query, {"v": encode_cursor(ns, "episode:1")})
+        errors = response.json()["errors"]
+        assert [(e["extensions"]["code"], e["message"]) for e in errors] == [
+            ("BAD_USER_INPUT", "invalid cursor")
+        ], errors
+
+
+@pytest.mark.parametrize("name", [{"a": 1}, 5, ["A"], True])
+async def test_an_operation_name_that_is_not_a_string_is_a_bad_request(
+    gateway: Gateway, name: Any
+) -> None:
+    token = await gateway.token(new_org())
+    response = await gateway.client.post(
+        gateway.url, json={"query": "query A { __typename }", "operationName": name},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["extensions"]["code"] == "BAD_REQUEST"
+
+
+async def test_an_error_echoing_an_unpaired_surrogate_is_still_json(gateway: Gateway) -> None:
+    token = await gateway.token(new_org())
+    body = json.dumps({"query": "query A { __typename }", "operationName": "\ud800"})
+    response = await gateway.client.post(gateway.url, content=body.encode(), headers={
+        "Authorization": f"Bearer {token}", "content-type": "application/json"})
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["extensions"]["code"] == "BAD_REQUEST"

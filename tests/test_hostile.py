@@ -185,7 +185,7 @@ async def test_a_slow_query_is_cancelled_inside_the_graph_server(falkor: FalkorS
         {"n": SLOW_SUBJECTS, "org": org},
     )
     try:
-        async for slow in serve(falkor, request_timeout_s=0.2):
+        async for slow in serve(falkor, request_timeout_s=0.1):
             token = await slow.token(org)
             response = await slow.query(token, SLOW_QUERY, Accept=GRAPHQL_RESPONSE)
             assert response.status_code == 504, response.text
