@@ -17,7 +17,7 @@ from engine.observer import NULL_OBSERVER
 from engine.planning import plan, read_facts
 from engine.providers import Window
 from engine.resolution import Resolver
-from resolvers.args import TimeWindowInput, clean_text, page_size, window
+from resolvers.args import TimeWindowInput, clean_text, page_size, time_position, window
 from resolvers.investigation_types import (
     ClaimedFact,
     Driver,
@@ -32,7 +32,7 @@ from resolvers.investigation_types import (
     _claimed,
     _driver,
 )
-from resolvers.relay import decode_cursor, encode_cursor, from_global_id
+from resolvers.relay import encode_cursor, from_global_id
 from resolvers.types import Ctx
 
 MAX_QUESTION = 2_000
@@ -149,12 +149,7 @@ class InvestigationQuery:
         subject_key: str | None = None,
     ) -> InvestigationResultConnection:
         size = page_size(first, info.context.limits.max_page_size, default=20)
-        position = None
-        if after:
-            ns, rid = decode_cursor(after, 2)
-            if not ns.isdigit() or len(ns) > 20:
-                raise BadUserInput("invalid cursor")
-            position = (int(ns), rid)
+        position = time_position(after) if after else None
         subject = clean_text(subject_key, "subjectKey", 256)
         page = await info.context.graph.results.page(size + 1, position, subject)
         edges = [

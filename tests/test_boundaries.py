@@ -129,14 +129,15 @@ async def test_a_time_cursor_beyond_64_bits_is_invalid(gateway: Gateway) -> None
     await gateway.store.bootstrap(org)
     assert (await load(gateway.store.org(org), [subject("repository:x")])).ok
     token = await gateway.token(org)
-    query = ('query($v: String) { subject(key: "repository:x") { episodes(after: $v) '
-             "{ totalCount } } }")
-    for ns in (str(2**63), str(-(2**63) - 1)):
-        response = await gateway.query(token, query, {"v": encode_cursor(ns, "episode:1")})
-        errors = response.json()["errors"]
-        assert [(e["extensions"]["code"], e["message"]) for e in errors] == [
-            ("BAD_USER_INPUT", "invalid cursor")
-        ], errors
+    for query in ('query($v: String) { subject(key: "repository:x") { episodes(after: $v) '
+                  "{ totalCount } } }",
+                  "query($v: String) { investigations(after: $v) { edges { cursor } } }"):
+        for ns in (str(2**63), str(2**64), str(-(2**63) - 1)):
+            response = await gateway.query(token, query, {"v": encode_cursor(ns, "x:1")})
+            errors = response.json()["errors"]
+            assert [(e["extensions"]["code"], e["message"]) for e in errors] == [
+                ("BAD_USER_INPUT", "invalid cursor")
+            ], errors
 
 
 @pytest.mark.parametrize("name", [{"a": 1}, 5, ["A"], True])
