@@ -188,7 +188,7 @@ PROBES: dict[str, tuple[str, str]] = {
     "investigate-names-a-subject": (
         'mutation($t: String!) { investigate(input: {question: $t}) { result { outcome '
         "directJudgment limitations candidates { name } drivers { statement } } } }",
-        "=why is ledger-core behind?"),
+        "=what changed for ledger-core"),
     "investigate-with-a-receipt": (
         'mutation($t: String!) { investigate(input: {question: "why is Alex behind?", '
         "priorSubjectReceipts: [$t]}) { result { outcome directJudgment limitations "
@@ -219,8 +219,11 @@ async def test_not_yours_answers_exactly_like_does_not_exist(
     assert not [t for t in A_TEXT if t in shown], shown
     # A itself does see its own target: the probe is aimed at something real.
     mine = ok(await gateway.query(tenants.a, query, {"t": real}))
-    if probe.startswith(("node-", "subject-", "investigation(", "answer")):
+    if probe.startswith(("node-", "subject-")) or probe in ("investigation", "answer-projection"):
         assert all(v for v in mine.values()), mine
+    if probe.startswith("investigate-"):  # A's own question finds A's subject; B's finds none
+        assert mine["investigate"]["result"]["outcome"] != "NO_MATCH", mine
+        assert theirs.json()["data"]["investigate"]["result"]["outcome"] == "NO_MATCH"
 
 
 async def test_b_sees_only_its_own_data_through_every_nested_connection(
