@@ -227,11 +227,21 @@ class Relationship(Window):
         return f"{self.type.value}|{self.from_key}|{self.to_key}|{start}"
 
 
+def _subject_key(key: str) -> str:
+    # A mentioned subject not loaded yet becomes a stub of the key's kind: an unknown kind
+    # would store a subject that no read could turn back into a model.
+    if key_kind(key) not in SubjectKind._value2member_map_:
+        raise ValueError(f"unknown subject kind in key {key!r}")
+    return key
+
+
 class Episode(_Model):
     key: Key
     occurred_at: Instant
     text: Annotated[Text, Field(max_length=MAX_TEXT)]
-    mentions: list[Key] = Field(default_factory=list, max_length=MAX_LIST)
+    mentions: list[Annotated[Key, AfterValidator(_subject_key)]] = Field(
+        default_factory=list, max_length=MAX_LIST
+    )
     source: Name | None = None
 
 

@@ -69,10 +69,13 @@ def time_position(after: str | None) -> tuple[int, str] | None:
     return int(ns), key
 
 
+def storable(text: str) -> bool:
+    """Whether the graph store can hold `text` as given: no NUL, no unpaired surrogate."""
+    return "\x00" not in text and not _SURROGATE.search(text)
+
+
 def clean_text(value: str | None, what: str, max_length: int = 200) -> str | None:
-    if value is not None and (
-        "\x00" in value or len(value) > max_length or _SURROGATE.search(value)
-    ):
+    if value is not None and (len(value) > max_length or not storable(value)):
         raise BadUserInput(
             f"{what} must be at most {max_length} characters, without NUL or unpaired surrogates"
         )

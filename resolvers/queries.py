@@ -18,7 +18,7 @@ from engine.models import SubjectKind as SubjectKindValue
 from engine.ring import RingEntry
 from graph.port import SortKey, SubjectPage, SubjectQuery
 from graph.port import SubjectOrder as PortOrder
-from resolvers.args import clean_text, page_size, point, time_position
+from resolvers.args import clean_text, page_size, point, storable, time_position
 from resolvers.investigation import InvestigationQuery, stored_result
 from resolvers.investigation_types import InvestigationResult
 from resolvers.prefetch import read_ahead
@@ -221,7 +221,7 @@ class Query(ResolutionQuery, InvestigationQuery):
                 return None
             key = parsed[1]
         assert key is not None
-        if len(key) > 256 or "\x00" in key:
+        if len(key) > 256 or not storable(key):  # like an unknown key
             return None
         at = point(as_of, info.context.now)
         found = await info.context.loaders.subject(key, at)

@@ -160,3 +160,34 @@ async def test_an_error_echoing_an_unpaired_surrogate_is_still_json(gateway: Gat
         "Authorization": f"Bearer {token}", "content-type": "application/json"})
     assert response.status_code == 400
     assert response.json()["errors"][0]["extensions"]["code"] == "BAD_REQUEST"
+
+
+async def test_an_episode_mentioning_an_unknown_kind_is_an_invalid_line(
+    gateway: Gateway,
+) -> None:
+    """It would have become a stub whose kind no read can model: every listing of the
+    organisation then failed."""
+    org = new_org()
+    await gateway.store.bootstrap(org)
+    report = await load(gateway.store.org(org), [
+        subject("service:a"),
+        {"type": "episode", "key": "episode:1", "occurred_at": "2026-01-01T00:00:00Z",
+         "text": "t", "mentions": ["service:a", "srrvice:a"]},
+    ])
+    assert report.accepted == 1 and report.invalid_count == 1
+    token = await gateway.token(org)
+    listed = await gateway.query(token, "{ subjects(filter: {includeStubs: true}) { edges { "
+                                        "node { key kind } } } }")
+    assert listed.json() == {"data": {"subjects": {"edges": [
+        {"node": {"key": "service:a", "kind": "SERVICE"}}]}}}
+
+
+async def test_a_subject_key_with_a_surrogate_reads_as_unknown(gateway: Gateway) -> None:
+    org = new_org()
+    await gateway.store.bootstrap(org)
+    token = await gateway.token(org)
+    body = json.dumps({"query": "query($v: String) { subject(key: $v) { key } }",
+                       "variables": {"v": "service:\ud800"}})
+    response = await gateway.client.post(gateway.url, content=body.encode(), headers={
+        "Authorization": f"Bearer {token}", "content-type": "application/json"})
+    assert response.json() == {"data": {"subject": None}}
