@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from datetime import UTC, datetime, timedelta
 
 import strawberry
@@ -10,10 +9,9 @@ import strawberry
 from engine.errors import BadUserInput
 from engine.models import to_ns
 from graph.port import TimeSpan
-from resolvers.relay import decode_cursor
+from resolvers.relay import decode_cursor, storable
 
 DEFAULT_PAGE = 50
-_SURROGATE = re.compile("[\ud800-\udfff]")  # JSON's \ud800 escapes: no UTF-8 exists
 MAX_WINDOW = timedelta(days=400)
 _MIN = datetime(1970, 1, 1, tzinfo=UTC)
 _MAX = datetime(2200, 1, 1, tzinfo=UTC)
@@ -67,11 +65,6 @@ def time_position(after: str | None) -> tuple[int, str] | None:
     if not ns.lstrip("-").isdigit() or len(ns) > 20 or not -(2**63) <= int(ns) < 2**63:
         raise BadUserInput("invalid cursor")
     return int(ns), key
-
-
-def storable(text: str) -> bool:
-    """Whether the graph store can hold `text` as given: no NUL, no unpaired surrogate."""
-    return "\x00" not in text and not _SURROGATE.search(text)
 
 
 def clean_text(value: str | None, what: str, max_length: int = 200) -> str | None:

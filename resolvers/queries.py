@@ -18,11 +18,11 @@ from engine.models import SubjectKind as SubjectKindValue
 from engine.ring import RingEntry
 from graph.port import SortKey, SubjectPage, SubjectQuery
 from graph.port import SubjectOrder as PortOrder
-from resolvers.args import clean_text, page_size, point, storable, time_position
+from resolvers.args import clean_text, page_size, point, time_position
 from resolvers.investigation import InvestigationQuery, stored_result
 from resolvers.investigation_types import InvestigationResult
 from resolvers.prefetch import read_ahead
-from resolvers.relay import decode_cursor, encode_cursor, from_global_id
+from resolvers.relay import decode_cursor, encode_cursor, from_global_id, storable
 from resolvers.resolution import ResolutionQuery
 from resolvers.selection import connection_nodes, plain_fields
 from resolvers.types import (

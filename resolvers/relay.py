@@ -6,10 +6,17 @@ import base64
 import binascii
 import functools
 import json
+import re
 
 from engine.errors import BadUserInput
 
 MAX_OPAQUE = 2_048
+_SURROGATE = re.compile("[\ud800-\udfff]")  # from JSON's `\ud800` escapes: no UTF-8 form
+
+
+def storable(text: str) -> bool:
+    """Whether the graph store can hold `text` as given: no NUL, no unpaired surrogate."""
+    return "\x00" not in text and not _SURROGATE.search(text)
 
 
 def _encode(payload: str) -> str:
@@ -59,7 +66,7 @@ def decode_cursor(cursor: str, arity: int) -> tuple[str, ...]:
     if (
         not isinstance(values, list)
         or len(values) != arity
-        or not all(isinstance(v, str) and "\x00" not in v for v in values)  # JSON's \u0000
+        or not all(isinstance(v, str) and storable(v) for v in values)  # JSON escapes
     ):
         raise BadUserInput("invalid cursor")
     return tuple(values)

@@ -89,7 +89,7 @@ async def test_a_result_id_with_a_nul_or_surrogate_reads_as_unknown(gateway: Gat
             assert response.status_code == 200 and "errors" not in response.json()
 
 
-async def test_a_cursor_whose_json_escapes_a_nul_is_invalid(gateway: Gateway) -> None:
+async def test_a_cursor_whose_json_escapes_a_nul_or_surrogate_is_invalid(gateway: Gateway) -> None:
     org = new_org()
     await gateway.store.bootstrap(org)
     assert (await load(gateway.store.org(org), [subject("repository:x")])).ok
@@ -100,6 +100,8 @@ async def test_a_cursor_whose_json_escapes_a_nul_is_invalid(gateway: Gateway) ->
 
     for query, value in (
         ("query($v: String) { subjects(after: $v) { totalCount } }", b'["","\\u0000"]'),
+        ("query($v: String) { subjects(after: $v, orderBy: RECENTLY_ACTIVE) { totalCount } }",
+         b'["0","\\ud800"]'),
         ('query($v: String) { subject(key: "repository:x") { relationships(after: $v) '
          "{ totalCount } } }", b'["repository:","","\\u0000"]'),
     ):
