@@ -51,6 +51,8 @@ def judge(response: httpx.Response) -> str | None:
     request = response.request
     if request.method == "GET" and b"query=" not in request.url.query:
         return None  # the GraphiQL page (an HTML answer) when no query is given
+    if response.status_code == 400 and response.text == "Invalid HTTP request received.":
+        return None  # uvicorn refused malformed HTTP (a control character in a header)
     if "Traceback" in response.text or 'File "' in response.text:
         return "leak"
     try:
