@@ -225,6 +225,25 @@ def edges(groups: list[EdgeGroup]) -> str:
     return "UNION ALL".join(parts)
 
 
+def _neighbor_page(brief: bool) -> str:
+    return f"""WITH q[0] AS i, q[6] AS lim, r, o
+ORDER BY i, type(r), o.key, r.id
+WITH i, lim, collect({O_BRIEF if brief else O_VALUES}) AS others
+RETURN i, others[0..lim] AS others
+"""
+
+
+def neighbors(groups: list[EdgeGroup]) -> str:
+    """The other ends of each request's page of edges, in edge order: what `edges` reads less
+    the relationships themselves, which a neighbour list never shows (a third of the cells
+    to encode and decode)."""
+    parts = [
+        _edge_match(f"g{n}", types, d) + _neighbor_page(brief)
+        for n, (types, d, brief) in enumerate(groups)
+    ]
+    return "UNION ALL".join(parts)
+
+
 def edge_counts(groups: list[EdgeGroup]) -> str:
     parts = [
         _edge_match(f"g{n}", types, d) + "RETURN q[0] AS i, count(r) AS n\n"

@@ -307,6 +307,11 @@ class OrgGraph(Protocol):
         """Each request's page of edges, in request order, in one round trip."""
         ...
 
+    async def neighbors(self, requests: Sequence[EdgeRequest]) -> list[list[StoredSubject]]:
+        """The subject at the other end of each edge `edges` would return (same order, same
+        page; a subject reached by several edges appears once per edge)."""
+        ...
+
     async def edge_counts(self, requests: Sequence[EdgeRequest]) -> list[int]: ...
 
     async def edges_by_id(self, ids: Sequence[tuple[str, str]]) -> dict[tuple[str, str], Edge]:

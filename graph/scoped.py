@@ -265,6 +265,14 @@ class ScopedGraph:
                 out[index].append(Edge(rel, rows.subject_from(other), bool(outgoing)))
         return out
 
+    async def neighbors(self, requests: Sequence[EdgeRequest]) -> list[list[StoredSubject]]:
+        out: list[list[StoredSubject]] = [[] for _ in requests]
+        if requests:
+            groups, params = _edge_groups(requests)
+            for index, others in await self._read(cypher.neighbors(groups), **params):
+                out[index] = [rows.subject_from(other) for other in others]
+        return out
+
     async def edge_counts(self, requests: Sequence[EdgeRequest]) -> list[int]:
         counts = [0] * len(requests)
         if requests:

@@ -13,7 +13,8 @@ from engine.providers import Provider, default_providers
 from engine.receipts import ReceiptSigner
 from engine.ring import ReferenceRing
 from engine.synthesis import DeterministicSynthesizer, Synthesizer
-from graph.port import Edge, EdgeRequest, OrgGraph, TimeSpan
+from engine.models import StoredSubject
+from graph.port import EdgeRequest, OrgGraph, TimeSpan
 from resolvers.batching import ServiceObserver, observe_batches
 from resolvers.loaders import Loaders
 from resolvers.selection import SelectionChecks
@@ -65,7 +66,7 @@ class RequestContext:
     loaders: Loaders = field(init=False)
     selection: SelectionChecks = field(init=False, default_factory=SelectionChecks)
     # Edges read ahead for a whole selection (resolvers/prefetch.py), by request.
-    prefetched: dict[EdgeRequest, list[Edge]] = field(init=False, default_factory=dict)
+    prefetched: dict[EdgeRequest, list[StoredSubject]] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.loaders = Loaders(self.graph)

@@ -38,6 +38,7 @@ class Loaders:
         self.subjects = DataLoader[SubjectKey, StoredSubject | None](self._subjects)
         self.subjects_by_id = DataLoader[str, StoredSubject | None](self._subjects_by_id)
         self.edges = DataLoader[EdgeRequest, list[Edge]](self._edges)
+        self.neighbors = DataLoader[EdgeRequest, list[StoredSubject]](self._neighbors)
         self.edge_counts = DataLoader[EdgeRequest, int](self._edge_counts)
         self.edges_by_id = DataLoader[tuple[str, str], Edge | None](self._edges_by_id)
         self.episodes = DataLoader[EpisodeRequest, list[Episode]](self._episodes)
@@ -65,6 +66,9 @@ class Loaders:
 
     async def _edges(self, requests: Sequence[EdgeRequest]) -> list[list[Edge]]:
         return await self.graph.edges(requests)
+
+    async def _neighbors(self, requests: Sequence[EdgeRequest]) -> list[list[StoredSubject]]:
+        return await self.graph.neighbors(requests)
 
     async def _edge_counts(self, requests: Sequence[EdgeRequest]) -> list[int]:
         return await self.graph.edge_counts(requests)

@@ -21,7 +21,8 @@ from graphql.execution.values import VariableValues, get_argument_values
 
 from engine import models
 from engine.errors import PublicError
-from graph.port import Edge, EdgeRequest, GraphError, TimeSpan
+from engine.models import StoredSubject
+from graph.port import EdgeRequest, GraphError, TimeSpan
 from resolvers.args import page_size, point
 from resolvers.context import RequestContext
 from resolvers.selection import plain_fields
@@ -107,7 +108,7 @@ class Ahead(Protocol):
     ahead: dict[int, list[Any]] | None
 
 
-Build = Callable[[list[Edge], EdgeRequest], list[Any]]
+Build = Callable[[list[StoredSubject], EdgeRequest], list[Any]]
 
 
 async def read_ahead(
@@ -138,7 +139,7 @@ async def read_ahead(
         if new:
             context.batch("neighbors_read_ahead", len(new))
             try:
-                found: list[list[Edge]] = await context.graph.edges(new)
+                found = await context.graph.neighbors(new)
             except GraphError:
                 return  # the loaders will try again and report it where it belongs
             context.prefetched.update(zip(new, found, strict=True))
@@ -147,7 +148,7 @@ async def read_ahead(
 
 def _answer(
     asked: list[tuple[Ahead, FieldNode, EdgeRequest]],
-    read: dict[EdgeRequest, list[Edge]],
+    read: dict[EdgeRequest, list[StoredSubject]],
     build: Build,
 ) -> list[tuple[Ahead, Sequence[FieldNode]]]:
     """Hand each parent its answers; the next level is the answers that select neighbors."""

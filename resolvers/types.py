@@ -164,7 +164,7 @@ class Subject(Node):
         return self._load_neighbors(info, request)
 
     async def _load_neighbors(self, info: Ctx, request: EdgeRequest) -> list[Subject]:
-        found: list[Edge] = await info.context.loaders.edges.load(request)
+        found: list[models.StoredSubject] = await info.context.loaders.neighbors.load(request)
         return neighbors_of(found, request)
 
     @strawberry.field(description="Episodes mentioning this subject, newest first.")
@@ -220,12 +220,13 @@ class Subject(Node):
         return await activity(info, self, metric, bucket, window(window_, self.at.end_ns))
 
 
-def neighbors_of(found: list[Edge], request: EdgeRequest) -> list[Subject]:
-    """A `neighbors` answer from its edges (distinct subjects, the page's size)."""
+def neighbors_of(found: list[models.StoredSubject], request: EdgeRequest) -> list[Subject]:
+    """A `neighbors` answer from the other ends of its edges (distinct, the page's size)."""
     assert request.at is not None
     seen: dict[str, Subject] = {}
-    for edge in found[: request.limit - 1]:
-        seen.setdefault(edge.other.key, Subject.from_model(edge.other, request.at))
+    for other in found[: request.limit - 1]:
+        if other.key not in seen:
+            seen[other.key] = Subject.from_model(other, request.at)
     return list(seen.values())
 
 

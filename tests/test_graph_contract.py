@@ -333,6 +333,19 @@ async def test_mixed_edge_requests_are_answered_in_one_round_trip(
     assert len(everything) == 4
     counts = await graph.edge_counts([EdgeRequest("repository:x"), EdgeRequest("team:a")])
     assert counts == [4, 1]
+    # The neighbours of the same requests are the other ends of the same edges, in order.
+    requests = [
+        EdgeRequest("repository:x", (RelationshipType.OWNS,), Direction.INCOMING, at("2026-03-01")),
+        EdgeRequest("repository:x", (), Direction.BOTH, None, limit=3, brief=True),
+        EdgeRequest("repository:absent"),
+    ]
+    before = store.round_trips.total
+    others = await graph.neighbors(requests)
+    assert store.round_trips.total == before + 1
+    edges = await graph.edges(requests)
+    assert [[s.key for s in o] for o in others] == [[e.other.key for e in p] for p in edges]
+    assert [s.key for s in others[1]] == ["repository:y", "repository:z", "team:a"]
+    assert others[0][0] == edges[0][0].other and others[2] == []
 
 
 async def test_edge_pages_continue_after_a_position(store: GraphStore, org: str) -> None:

@@ -266,7 +266,7 @@ async def test_read_ahead_and_loaders_agree(gateway: Gateway) -> None:
                                           context_value=context)
     assert result.data == answers[0] and not result.errors
     assert len(context.prefetched) == 24  # 12 owner and 12 dependency requests
-    assert not context.loaders.edges._cache  # no nested field fell back to the loader
+    assert not context.loaders.neighbors._cache  # no nested field fell back to the loader
 
 
 @pytest.mark.parametrize(("query", "code"), [
