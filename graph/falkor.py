@@ -177,6 +177,7 @@ class FalkorStore:
         )
         self.client = FalkorDB(connection_pool=self._pool)
         self._orgs: dict[str, ScopedGraph] = {}
+        self._bootstrapped: set[str] = set()  # by this process: no need to prepare again
         self._keys = CypherKeyStore(_GraphExecutor(self, SYSTEM_GRAPH))
 
     @property
@@ -191,7 +192,7 @@ class FalkorStore:
         scoped = self._orgs.get(org_id)
         if scoped is None:
             executor = _GraphExecutor(
-                self, GRAPH_PREFIX + check_org(org_id), lambda: self.bootstrap(org_id)
+                self, GRAPH_PREFIX + check_org(org_id), lambda: self._prepare(org_id)
             )
             scoped = self._orgs[org_id] = ScopedGraph(org_id, executor, self.dialect, self.embedder)
         return scoped
@@ -201,6 +202,11 @@ class FalkorStore:
         executor = _GraphExecutor(self, name)
         await apply_schema(executor, self.dialect, self.embedder, org_id != SYSTEM_SCOPE)
         await executor.run(_LEARN_ATTRIBUTES, {"names": dict.fromkeys(ATTRIBUTES, 0)}, write=True)
+        self._bootstrapped.add(org_id)
+
+    async def _prepare(self, org_id: str) -> None:
+        if org_id not in self._bootstrapped:
+            await self.bootstrap(org_id)
 
     async def ping(self) -> None:
         self.round_trips.add()
@@ -211,6 +217,7 @@ class FalkorStore:
 
     async def drop_org(self, org_id: str) -> None:
         """Delete an organisation's whole graph (tests and `fabric` admin use)."""
+        self._bootstrapped.discard(org_id)
         try:
             await self.client.select_graph(GRAPH_PREFIX + check_org(org_id)).delete()
         except redis_errors.ResponseError:

@@ -7,13 +7,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from engine.contract import Versions
-from engine.models import to_ns
+from engine.models import StoredSubject, to_ns
 from engine.principal import Principal
 from engine.providers import Provider, default_providers
 from engine.receipts import ReceiptSigner
 from engine.ring import ReferenceRing
 from engine.synthesis import DeterministicSynthesizer, Synthesizer
-from engine.models import StoredSubject
 from graph.port import EdgeRequest, OrgGraph, TimeSpan
 from resolvers.batching import ServiceObserver, observe_batches
 from resolvers.loaders import Loaders
