@@ -20,21 +20,25 @@ log = logging.getLogger("fabric.supervisor")
 Reconnect = Callable[[], Awaitable[None]]
 
 
-async def answers(sock_path: str, within: float = 1.0) -> bool:
-    """True when a server on the unix socket answers PING (not while it is still loading)."""
+async def _ping(sock_path: str, within: float) -> bytes:
     try:
         async with asyncio.timeout(within):
             reader, writer = await asyncio.open_unix_connection(sock_path)
             try:
                 writer.write(b"PING\r\n")
                 await writer.drain()
-                return (await reader.readline()).startswith(b"+PONG")
+                return await reader.readline()
             finally:
                 writer.close()
                 with contextlib.suppress(OSError):
                     await writer.wait_closed()
     except (OSError, TimeoutError):
-        return False
+        return b""
+
+
+async def answers(sock_path: str, within: float = 1.0) -> bool:
+    """True when a server on the unix socket answers PING (not while it is still loading)."""
+    return (await _ping(sock_path, within)).startswith(b"+PONG")
 
 
 class Supervisor:
@@ -108,10 +112,14 @@ class Supervisor:
         self.server.respawn()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.server.startup_timeout
-        while not await answers(self.server.socket, within=0.5):
+        while not (reply := await _ping(self.server.socket, within=0.5)).startswith(b"+PONG"):
             if not self.server.alive():
                 raise EmbeddedError("the FalkorDB server exited while restarting")
-            if loop.time() > deadline:
+            if reply.startswith(b"-LOADING"):
+                # Reading a large data set back: progress, not silence. Giving up here would
+                # start the reading over, forever.
+                deadline = loop.time() + self.server.startup_timeout
+            elif loop.time() > deadline:
                 raise EmbeddedError("the restarted FalkorDB server did not answer in time")
             await asyncio.sleep(0.05)
         self.server.restarts += 1

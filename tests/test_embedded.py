@@ -127,3 +127,40 @@ async def test_a_slow_reply_is_not_mistaken_for_an_unreachable_server(falkor: Fa
     connection = falkor._pool.make_connection()
     assert connection.socket_timeout == 600.0
     assert connection.socket_connect_timeout == 5
+
+
+def test_start_up_waits_on_a_server_still_loading_its_data(tmp_path: Path) -> None:
+    # A large data set takes longer to read back than the start-up limit; the server answers
+    # LOADING meanwhile, which is progress. The limit applies only to silence.
+    import socket
+    import subprocess
+    import threading
+
+    sock_path = str(tmp_path / "s.sock")
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(sock_path)
+    listener.listen()
+    ready_at = time.monotonic() + 1.0
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            with conn:
+                conn.recv(64)
+                loading = time.monotonic() < ready_at
+                conn.sendall(b"-LOADING Redis is loading\r\n" if loading else b"+PONG\r\n")
+
+    threading.Thread(target=serve, daemon=True).start()
+    server = EmbeddedServer(tmp_path / "data", startup_timeout=0.3)
+    server.socket = sock_path
+    server._proc = subprocess.Popen(["sleep", "30"])
+    try:
+        server._wait_ready()  # would give up after 0.3 s if loading counted as silence
+        assert time.monotonic() >= ready_at
+    finally:
+        server._proc.kill()
+        server._proc.wait()
+        listener.close()
