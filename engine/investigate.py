@@ -28,28 +28,26 @@ from engine.contract import (
     FailureStage,
     InvestigationResult,
     Outcome,
-    TemporalLabel,
     TimeContext,
     Trace,
     Versions,
     disclose_degraded_retrieval,
 )
 from engine.errors import BadUserInput
-from engine.facts import ProviderState
+from engine.framing import coverage_of, limitations_of, temporal_label, window_of
 from engine.interpretation import Interpretation, interpret
 from engine.models import RelationshipType, StoredSubject
 from engine.observer import NULL_OBSERVER, InvestigationObserver
 from engine.planning import Decision, plan, read_facts
-from engine.providers import Provider, ProviderResult, Window
+from engine.providers import Provider
 from engine.receipts import ReceiptSigner
 from engine.resolution import Ambiguous, NotFound, Resolution, Resolved, Resolver
 from engine.synthesis import SynthesisInput, Synthesizer
 from engine.text import normalise
-from engine.timecontext import EffectiveTime, compose_label, resolve_time, time_axis_key
+from engine.timecontext import EffectiveTime, resolve_time, time_axis_key
 from engine.validation import ContractViolation, require_valid
 from graph.port import GraphError, GraphTimeout, SubjectOrder, SubjectQuery, TimeSpan
 
-DEFAULT_WINDOW = timedelta(days=30)
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
 CONTEXT_TYPES = (RelationshipType.OWNS, RelationshipType.DEPENDS_ON)
 COHORT_LIMIT = 10  # a cohort answer names its most affected subjects, not all of them
@@ -203,7 +201,7 @@ class Investigator:
             resolved = await self._resolve(actor, request, understood, effective)
         if not isinstance(resolved, list):
             return resolved(frame, self._trace(stages, 0))
-        window = _window(effective)
+        window = window_of(effective)
         async with stages.stage(FailureStage.PLAN):
             chosen = plan(self.providers, resolved, understood.fact_kinds)
         stages.chosen = tuple(r.provider.name for r in chosen.reads)
@@ -242,7 +240,7 @@ class Investigator:
                 )
             )
         context_edges = [e for es in edges.values() for e in es]
-        coverage = _coverage(chosen.entries, results, resolved, context_edges)
+        coverage = coverage_of(chosen.entries, results, resolved, context_edges)
         if self.resolver.vector_arm_missed:
             coverage += (
                 CoverageObservation(
@@ -252,12 +250,12 @@ class Investigator:
                     count=None,
                 ),
             )
-        limitations = synthesis.limitations + _limitations(results)
+        limitations = synthesis.limitations + limitations_of(results)
         displaced = 0
         if any(o.reason is CoverageReason.VECTOR_ARM_DISABLED for o in coverage):
             limitations, displaced = disclose_degraded_retrieval(limitations, displaced)
         kept = [r.grain for r in results if r.facts]
-        label = _label(effective, kept, window)
+        label = temporal_label(effective, kept, window)
         result = frame.result(
             Outcome.ANSWERED,
             direct_judgment=synthesis.direct_judgment,
@@ -322,7 +320,7 @@ class Investigator:
         the subjects of that kind with the most records the asked facts are computed from,
         in the window; without such facts, the most recently active of the kind."""
         assert understood.kind_hint is not None
-        window = _window(effective)
+        window = window_of(effective)
         record_kinds = sorted(
             {
                 k
@@ -424,7 +422,7 @@ class Investigator:
             time_context=context,
             interpretation=summary,
             versions=self.versions,
-            label=_label(effective, []),
+            label=temporal_label(effective, []),
         )
 
     def _trace(self, stages: _Stages, start_trips: int) -> Trace:
@@ -434,93 +432,6 @@ class Investigator:
             providers_chosen=stages.chosen,
             providers_pruned=stages.pruned,
         )
-
-
-def _window(effective: EffectiveTime) -> Window:
-    historical = effective.axis.value != "current"
-    if effective.axis.value == "range":
-        return Window(effective.start, effective.end, historical)
-    return Window(effective.end - DEFAULT_WINDOW, effective.end, historical)
-
-
-def _label(
-    effective: EffectiveTime, grains: list[Any], window: Window | None = None
-) -> TemporalLabel:
-    """The time the answer covers: the effective time, and from the start of the window the
-    fact reads covered (it only ever narrows what was asked)."""
-    parts = compose_label(effective, grains)
-    start = parts.effective_from
-    if window is not None and effective.axis.value != "range":
-        start = window.start
-    return TemporalLabel(
-        axis=Axis(parts.axis.value),
-        effective_from=start,
-        effective_to=parts.effective_to,
-        grain=parts.grain,
-        note=parts.note,
-    )
-
-
-_STATE = {
-    ProviderState.AVAILABLE: CoverageState.AVAILABLE,
-    ProviderState.NO_DATA: CoverageState.NO_DATA,
-    ProviderState.NOT_APPLICABLE: CoverageState.NOT_APPLICABLE,
-    ProviderState.FAILED: CoverageState.FAILED,
-}
-
-
-def _coverage(
-    entries: Sequence[Any],
-    results: Sequence[ProviderResult],
-    subjects: Sequence[StoredSubject],
-    edges: Sequence[Any] = (),
-) -> tuple[CoverageObservation, ...]:
-    out = [
-        CoverageObservation(
-            source=e.provider,
-            state=CoverageState.PRUNED,
-            reason=CoverageReason.UNSUPPORTED_SUBJECT_KINDS,
-            count=len(e.dropped),
-        )
-        for e in entries
-        if e.decision is Decision.PRUNED
-    ]
-    for r in results:
-        out.append(
-            CoverageObservation(
-                source=r.provider,
-                state=_STATE[r.state],
-                reason=CoverageReason(r.reason),
-                count=len(r.facts),
-            )
-        )
-    # Elements with no validity window are admitted at every time, and counted here.
-    windowless = sum(1 for s in subjects if s.valid_from is None and s.valid_to is None)
-    windowless += sum(
-        1 for e in edges if e.relationship.valid_from is None and e.relationship.valid_to is None
-    )
-    if windowless:
-        out.append(
-            CoverageObservation(
-                source="graph-validity-windows",
-                state=CoverageState.AVAILABLE,
-                reason=CoverageReason.ELEMENTS_WITHOUT_WINDOW,
-                count=windowless,
-            )
-        )
-    return tuple(out)
-
-
-def _limitations(results: Sequence[ProviderResult]) -> tuple[str, ...]:
-    notes = []
-    for r in results:
-        if r.state is ProviderState.NO_DATA:
-            notes.append(f"No {r.provider} records are retained for this window.")
-        elif r.state is ProviderState.NOT_APPLICABLE:
-            notes.append(f"{r.provider} keeps no history, so it cannot answer for that time.")
-        elif r.state is ProviderState.FAILED:
-            notes.append(f"The {r.provider} facts could not be read.")
-    return tuple(notes)
 
 
 __all__ = ["InvestigationFailed", "InvestigationRequest", "Investigator"]

@@ -1,0 +1,110 @@
+"""What an answer says about its own reach: the window its facts cover, the temporal label,
+the coverage observations and the limitations, composed from the stages' outcomes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import timedelta
+from typing import Any
+
+from engine.contract import (
+    Axis,
+    CoverageObservation,
+    CoverageReason,
+    CoverageState,
+    TemporalLabel,
+)
+from engine.facts import ProviderState
+from engine.models import StoredSubject
+from engine.planning import Decision
+from engine.providers import ProviderResult, Window
+from engine.timecontext import EffectiveTime, compose_label
+
+DEFAULT_WINDOW = timedelta(days=30)
+
+
+def window_of(effective: EffectiveTime) -> Window:
+    historical = effective.axis.value != "current"
+    if effective.axis.value == "range":
+        return Window(effective.start, effective.end, historical)
+    return Window(effective.end - DEFAULT_WINDOW, effective.end, historical)
+
+
+def temporal_label(
+    effective: EffectiveTime, grains: list[Any], window: Window | None = None
+) -> TemporalLabel:
+    """The time the answer covers: the effective time, and from the start of the window the
+    fact reads covered (it only ever narrows what was asked)."""
+    parts = compose_label(effective, grains)
+    start = parts.effective_from
+    if window is not None and effective.axis.value != "range":
+        start = window.start
+    return TemporalLabel(
+        axis=Axis(parts.axis.value),
+        effective_from=start,
+        effective_to=parts.effective_to,
+        grain=parts.grain,
+        note=parts.note,
+    )
+
+
+_STATES = {
+    ProviderState.AVAILABLE: CoverageState.AVAILABLE,
+    ProviderState.NO_DATA: CoverageState.NO_DATA,
+    ProviderState.NOT_APPLICABLE: CoverageState.NOT_APPLICABLE,
+    ProviderState.FAILED: CoverageState.FAILED,
+}
+
+
+def coverage_of(
+    entries: Sequence[Any],
+    results: Sequence[ProviderResult],
+    subjects: Sequence[StoredSubject],
+    edges: Sequence[Any] = (),
+) -> tuple[CoverageObservation, ...]:
+    out = [
+        CoverageObservation(
+            source=e.provider,
+            state=CoverageState.PRUNED,
+            reason=CoverageReason.UNSUPPORTED_SUBJECT_KINDS,
+            count=len(e.dropped),
+        )
+        for e in entries
+        if e.decision is Decision.PRUNED
+    ]
+    for r in results:
+        out.append(
+            CoverageObservation(
+                source=r.provider,
+                state=_STATES[r.state],
+                reason=CoverageReason(r.reason),
+                count=len(r.facts),
+            )
+        )
+    # Elements with no validity window are admitted at every time, and counted here.
+    windowless = sum(1 for s in subjects if s.valid_from is None and s.valid_to is None)
+    windowless += sum(
+        1 for e in edges if e.relationship.valid_from is None and e.relationship.valid_to is None
+    )
+    if windowless:
+        out.append(
+            CoverageObservation(
+                source="graph-validity-windows",
+                state=CoverageState.AVAILABLE,
+                reason=CoverageReason.ELEMENTS_WITHOUT_WINDOW,
+                count=windowless,
+            )
+        )
+    return tuple(out)
+
+
+def limitations_of(results: Sequence[ProviderResult]) -> tuple[str, ...]:
+    notes = []
+    for r in results:
+        if r.state is ProviderState.NO_DATA:
+            notes.append(f"No {r.provider} records are retained for this window.")
+        elif r.state is ProviderState.NOT_APPLICABLE:
+            notes.append(f"{r.provider} keeps no history, so it cannot answer for that time.")
+        elif r.state is ProviderState.FAILED:
+            notes.append(f"The {r.provider} facts could not be read.")
+    return tuple(notes)
