@@ -40,6 +40,30 @@ def relationship_types(
     return tuple(sorted(set(values or ()), key=lambda t: t.value))
 
 
+def edge_request(
+    context: RequestContext,
+    key: str,
+    inherited: TimeSpan,
+    types: Sequence[models.RelationshipType] | None,
+    direction: models.Direction,
+    as_of: datetime | None,
+    first: int | None,
+    after: tuple[str, str, str] | None = None,
+    brief: bool = False,
+) -> EdgeRequest:
+    """A subject's edges as a field's arguments ask for them (one more than the page, to
+    tell whether there is a next one)."""
+    return EdgeRequest(
+        key=key,
+        types=relationship_types(types),
+        direction=direction,
+        at=point(as_of, inherited),
+        limit=page_size(first, context.limits.max_page_size) + 1,
+        after=after,
+        brief=brief,
+    )
+
+
 def neighbor_request(
     context: RequestContext,
     field_nodes: Sequence[FieldNode],
@@ -52,15 +76,8 @@ def neighbor_request(
 ) -> EdgeRequest:
     """The one request `Subject.neighbors` makes for its arguments (resolver and read-ahead
     must agree on it exactly: it is the key of what was read)."""
-    limit = page_size(first, context.limits.max_page_size)
-    return EdgeRequest(
-        key=key,
-        types=relationship_types(types),
-        direction=direction,
-        at=point(as_of, inherited),
-        limit=limit + 1,
-        brief=context.selection.identity_only(field_nodes),
-    )
+    brief = context.selection.identity_only(field_nodes)
+    return edge_request(context, key, inherited, types, direction, as_of, first, brief=brief)
 
 
 def _arguments(raw: Raw, field: FieldNode) -> dict[str, Any] | None:

@@ -20,7 +20,7 @@ from engine import models
 from graph.port import Edge, EdgeRequest, EpisodeRequest, TimeSpan
 from resolvers.args import TimeWindowInput, instant, page_size, point, time_position, window
 from resolvers.context import RequestContext
-from resolvers.prefetch import neighbor_request, relationship_types
+from resolvers.prefetch import edge_request, neighbor_request
 from resolvers.relay import decode_cursor, encode_cursor, to_global_id
 from resolvers.series import ActivityMetric, TimeBucket, TimeSeries, activity
 
@@ -108,16 +108,9 @@ class Subject(Node):
         first: int | None,
         after: str | None,
     ) -> EdgeRequest:
-        limit = page_size(first, info.context.limits.max_page_size)
         position = decode_cursor(after, 3) if after else None
-        return EdgeRequest(
-            key=self.key,
-            types=relationship_types(types),
-            direction=direction,
-            at=point(as_of, self.at),
-            limit=limit + 1,
-            after=(position[0], position[1], position[2]) if position else None,
-        )
+        after_ = (position[0], position[1], position[2]) if position else None
+        return edge_request(info.context, self.key, self.at, types, direction, as_of, first, after_)
 
     @strawberry.field(description="Relationships of this subject valid at the read time.")
     async def relationships(
