@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import strawberry
@@ -61,6 +61,32 @@ def answer_read_ahead(schema: strawberry.Schema) -> None:
     field.resolve = neighbors
 
 
+def _attribute(name: str) -> Callable[..., Any]:
+    def resolve(source: Any, info: GraphQLResolveInfo[Any]) -> Any:
+        return getattr(source, name)
+
+    return resolve
+
+
+def read_attributes_directly(schema: strawberry.Schema) -> None:
+    """Fields that are plain attributes (no resolver, field extension or permission) read the
+    attribute straight away. strawberry otherwise wraps each one in a resolver that converts
+    the resolve info and runs field hooks; over the thousand-odd attribute reads of a
+    dashboard page that cost a tenth of its CPU. It reads the same attribute (strawberry's
+    default resolver is `getattr`), and schema extensions still see every field: graphql-core
+    applies their middleware to whatever resolver a field has."""
+    for name, graphql_type in schema._schema.type_map.items():
+        definition = schema.get_type_by_name(name)
+        if not isinstance(graphql_type, GraphQLObjectType) or definition is None:
+            continue
+        for field in getattr(definition, "fields", ()):
+            if field.base_resolver or field.extensions or field.permission_classes:
+                continue
+            target = graphql_type.fields.get(schema.config.name_converter.get_graphql_name(field))
+            if target is not None:
+                target.resolve = _attribute(field.python_name)
+
+
 def build_schema(
     extensions: Sequence[type[SchemaExtension] | Any] = (), max_batch: int | None = None
 ) -> strawberry.Schema:
@@ -74,6 +100,7 @@ def build_schema(
         extensions=list(extensions),
         config=StrawberryConfig(name_converter=MemoNames(), batching_config=batching),
     )
+    read_attributes_directly(schema)
     answer_read_ahead(schema)
     return schema
 
