@@ -13,6 +13,7 @@ answer: both read through `OrgGraph.edges` with the same `EdgeRequest`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -110,6 +111,14 @@ def _request(
         return None  # the resolver reports it, in its place
 
 
+def _template(raw: Raw, field: FieldNode, at: TimeSpan) -> tuple[EdgeRequest, bool] | None:
+    """The field's request but for its parent's key (and time), and whether the field names
+    its own time; None when its arguments are the resolver's to refuse."""
+    args = _arguments(raw, field)
+    request = _request(raw, field, args, "", at) if args is not None else None
+    return (request, args.get("asOf") is not None) if request and args is not None else None
+
+
 def _variables(raw: Raw) -> VariableValues:
     # strawberry's resolve info carries the coerced values only; literals need nothing else.
     values: Any = raw.variable_values
@@ -136,20 +145,23 @@ async def read_ahead(
     context: RequestContext = raw.context
     made = 0
     level = list(parents)
-    # Arguments depend on the field and the variables only: coerce them once per field.
-    arguments: dict[int, dict[str, Any] | None] = {}
+    # A request depends on the field and the variables, but for the parent's key and, when
+    # the field names no time of its own, the parent's time: work it out once per field.
+    templates: dict[int, tuple[EdgeRequest, bool] | None] = {}
     while level and made < MAX_REQUESTS:
         asked: list[tuple[Ahead, FieldNode, EdgeRequest]] = []
         for parent, fields in level:
             for field in fields:
                 if field.name.value != NEIGHBORS:
                     continue
-                if id(field) not in arguments:
-                    arguments[id(field)] = _arguments(raw, field)
-                args = arguments[id(field)]
-                request = _request(raw, field, args, parent.key, parent.at) if args else None
-                if request is not None:
-                    asked.append((parent, field, request))
+                if id(field) not in templates:
+                    templates[id(field)] = _template(raw, field, parent.at)
+                shape = templates[id(field)]
+                if shape is None:
+                    continue
+                template, own_time = shape
+                at = template.at if own_time else parent.at
+                asked.append((parent, field, replace(template, key=parent.key, at=at)))
         new = list(dict.fromkeys(r for _, _, r in asked if r not in context.prefetched))
         new = new[: MAX_REQUESTS - made]
         made += len(new)
