@@ -93,14 +93,17 @@ def _arguments(raw: Raw, field: FieldNode) -> dict[str, Any] | None:
     return values
 
 
-def _request(
-    raw: Raw, field: FieldNode, args: dict[str, Any], key: str, at: TimeSpan
-) -> EdgeRequest | None:
+def _template(raw: Raw, field: FieldNode, at: TimeSpan) -> tuple[EdgeRequest, bool] | None:
+    """The field's request but for its parent's key (and time), and whether the field names
+    its own time; None when its arguments are the resolver's to refuse, in its place."""
+    args = _arguments(raw, field)
+    if args is None:
+        return None
     try:
-        return neighbor_request(
+        request = neighbor_request(
             raw.context,
             [field],
-            key,
+            "",
             at,
             args.get("types"),
             args.get("direction", models.Direction.BOTH),
@@ -108,15 +111,8 @@ def _request(
             args.get("first"),
         )
     except PublicError:
-        return None  # the resolver reports it, in its place
-
-
-def _template(raw: Raw, field: FieldNode, at: TimeSpan) -> tuple[EdgeRequest, bool] | None:
-    """The field's request but for its parent's key (and time), and whether the field names
-    its own time; None when its arguments are the resolver's to refuse."""
-    args = _arguments(raw, field)
-    request = _request(raw, field, args, "", at) if args is not None else None
-    return (request, args.get("asOf") is not None) if request and args is not None else None
+        return None
+    return request, args.get("asOf") is not None
 
 
 def _variables(raw: Raw) -> VariableValues:
