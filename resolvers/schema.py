@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
+from operator import attrgetter
 from typing import Any
 
 import strawberry
@@ -11,6 +13,7 @@ from strawberry.extensions import SchemaExtension
 from strawberry.schema.config import BatchingConfig, StrawberryConfig
 from strawberry.schema.name_converter import NameConverter
 
+from resolvers.completion import DIRECT, DirectExecutor, NotReady
 from resolvers.investigation import Mutation
 from resolvers.investigation_types import InvestigationResult
 from resolvers.queries import Query
@@ -58,13 +61,23 @@ def answer_read_ahead(schema: strawberry.Schema) -> None:
                 return answer
         return resolve(source, info, **arguments)
 
+    setattr(neighbors, DIRECT, lambda node: partial(_read_ahead, id(node)))
     field.resolve = neighbors
+
+
+def _read_ahead(node_id: int, source: Any) -> Any:
+    ahead = source.ahead
+    answer = ahead.get(node_id) if ahead is not None else None
+    if answer is None:
+        raise NotReady
+    return answer
 
 
 def _attribute(name: str) -> Callable[..., Any]:
     def resolve(source: Any, info: GraphQLResolveInfo[Any]) -> Any:
         return getattr(source, name)
 
+    setattr(resolve, DIRECT, lambda _node: attrgetter(name))
     return resolve
 
 
@@ -99,6 +112,7 @@ def build_schema(
         types=[Subject, Relationship, Episode, SourceRecord, InvestigationResult],
         extensions=list(extensions),
         config=StrawberryConfig(name_converter=MemoNames(), batching_config=batching),
+        execution_context_class=DirectExecutor,
     )
     read_attributes_directly(schema)
     answer_read_ahead(schema)

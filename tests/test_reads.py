@@ -12,6 +12,7 @@ from resolvers.schema import build_schema
 from tests.conftest import new_org
 from tests.gateway_fixture import Gateway
 from tests.helpers import load, rel, subject
+from tests.test_completion import CountingExecutor
 
 
 async def _org(gateway: Gateway, records: list[dict[str, Any]]) -> tuple[str, str]:
@@ -262,11 +263,15 @@ async def test_read_ahead_and_loaders_agree(gateway: Gateway) -> None:
     # In process: the plain query answered every nested field from the read-ahead.
     context = RequestContext(principal=Principal(org, "reader", frozenset({"read"})),
                              graph=gateway.store.org(org))
-    result = await build_schema().execute(THREE_LEVELS, variable_values={"n": 12},
-                                          context_value=context)
+    schema = build_schema()
+    schema.execution_context_class = CountingExecutor
+    CountingExecutor.done = []
+    result = await schema.execute(THREE_LEVELS, variable_values={"n": 12}, context_value=context)
     assert result.data == answers[0] and not result.errors
     assert len(context.prefetched) == 24  # 12 owner and 12 dependency requests
     assert not context.loaders.neighbors._cache  # no nested field fell back to the loader
+    # ...and the whole page was completed by plan, not field by field (resolvers/completion.py).
+    assert CountingExecutor.done == ["SubjectConnection!"]
 
 
 @pytest.mark.parametrize(("query", "code"), [

@@ -1,0 +1,201 @@
+"""Completing subtrees whose data is already in hand, without graphql-core's per-field work.
+
+Once the read-ahead (resolvers/prefetch.py) has run, everything under a list of subjects is
+attributes of objects already built and `neighbors` answers hung on their parents. graphql-core
+would still, for each of the thousand-odd fields of a dashboard page, build a path and a
+resolve info, look at the arguments, call the resolver and walk the type wrappers: most of
+the page's CPU. Here a field's selection is turned once per request into a plan (which
+attribute each response key reads, how its value is coerced) and the plan is applied in a
+tight loop.
+
+A plan is only made of what can be answered without effects: attributes (resolvers/schema.py
+marks those fields), read-ahead answers and `__typename`, with no middleware installed. It
+completes the whole value or gives up (`NotReady`) on anything unusual: a null where the type
+forbids one, an unexpected object, a value a scalar refuses, an answer not read ahead. Then
+graphql-core completes that value as usual and reports whatever is wrong in its place, so a
+plan never changes an answer; it only skips work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from graphql import (
+    FieldNode,
+    GraphQLLeafType,
+    GraphQLList,
+    GraphQLNonNull,
+    GraphQLObjectType,
+    GraphQLOutputType,
+    GraphQLResolveInfo,
+    Undefined,
+)
+from graphql.execution.collect_fields import FieldDetailsList
+from graphql.pyutils import Path
+from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
+from strawberry.schema.schema_converter import GraphQLCoreConverter
+
+Complete = Callable[[Any], Any]
+Reader = Callable[[Any], Any]
+# What a field's resolver may carry to be read directly: given the field's node, a reader of
+# the field's value from its parent (which raises NotReady when it has no value in hand).
+DIRECT = "direct_reader"
+
+
+class NotReady(Exception):
+    """This value cannot be completed directly; graphql-core completes it."""
+
+
+def _no_middleware(executor: Any) -> bool:
+    manager = executor.middleware_manager
+    return manager is None or not manager.middlewares
+
+
+class DirectExecutor(StrawberryGraphQLCoreExecutionContext):
+    """strawberry's execution context, completing values by plan where one can be made."""
+
+    def complete_value(
+        self,
+        return_type: GraphQLOutputType,
+        field_details_list: FieldDetailsList,
+        info: GraphQLResolveInfo[Any],
+        path: Path,
+        result: Any,
+        position_context: Any,
+    ) -> Any:
+        plan = self._plan_for(return_type, field_details_list)
+        if plan is not None:
+            try:
+                return plan(result)
+            except Exception:  # noqa: S110 - completed below, errors reported there
+                pass
+        return super().complete_value(
+            return_type, field_details_list, info, path, result, position_context
+        )
+
+    def _plan_for(
+        self, return_type: GraphQLOutputType, field_details_list: FieldDetailsList
+    ) -> Complete | None:
+        plans: dict[tuple[int, int], tuple[Any, Complete | None]] | None
+        plans = self.__dict__.get("_direct_plans")
+        if plans is None:
+            if not _no_middleware(self):
+                return None  # extensions asked to see every field resolve
+            plans = self.__dict__["_direct_plans"] = {}
+        key = (id(return_type), id(field_details_list))
+        found = plans.get(key)
+        if found is None:
+            # The list is kept with its plan, so that its id is not reused while we run.
+            found = plans[key] = (
+                field_details_list,
+                self._compile(return_type, field_details_list),
+            )
+        return found[1]
+
+    def _compile(
+        self, return_type: GraphQLOutputType, details: FieldDetailsList
+    ) -> Complete | None:
+        if any(d.node.directives for d in details):
+            return None  # @stream and friends: graphql-core's business
+        if isinstance(return_type, GraphQLNonNull):
+            inner = self._compile(return_type.of_type, details)
+            return None if inner is None else _non_null(inner)
+        if isinstance(return_type, GraphQLList):
+            inner = self._compile(return_type.of_type, details)
+            return None if inner is None else _list_of(inner)
+        if isinstance(return_type, GraphQLLeafType):
+            return _leaf(return_type)
+        if isinstance(return_type, GraphQLObjectType):
+            return self._compile_object(return_type, details)
+        return None  # interfaces and unions need their runtime type resolved
+
+    def _compile_object(
+        self, object_type: GraphQLObjectType, details: FieldDetailsList
+    ) -> Complete | None:
+        definition = object_type.extensions.get(GraphQLCoreConverter.DEFINITION_BACKREF)
+        origin = getattr(definition, "origin", None)
+        if origin is None:
+            return None
+        grouped, deferred, _ = self.collect_subfields(object_type, details)
+        if deferred:
+            return None
+        steps: list[tuple[str, Reader, Complete]] = []
+        for response_name, field_details in grouped.items():
+            step = self._compile_field(object_type, field_details)
+            if step is None:
+                return None
+            steps.append((response_name, *step))
+        return _object(origin, steps)
+
+    def _compile_field(
+        self, object_type: GraphQLObjectType, details: FieldDetailsList
+    ) -> tuple[Reader, Complete] | None:
+        node: FieldNode = details[0].node
+        if len(details) != 1 or getattr(details[0], "fragment_variable_values", None):
+            return None
+        name = node.name.value
+        if name == "__typename":
+            type_name = object_type.name
+            return (lambda _source: type_name), _same
+        field = object_type.fields.get(name)
+        direct = getattr(field.resolve, DIRECT, None) if field is not None else None
+        if field is None or direct is None:
+            return None
+        complete = self._compile(field.type, details)
+        if complete is None:
+            return None
+        reader: Reader = direct(node)
+        return reader, complete
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _non_null(inner: Complete) -> Complete:
+    def complete(value: Any) -> Any:
+        done = inner(value)
+        if done is None:
+            raise NotReady
+        return done
+
+    return complete
+
+
+def _list_of(inner: Complete) -> Complete:
+    def complete(value: Any) -> Any:
+        if value is None:
+            return None
+        if type(value) is not list and type(value) is not tuple:
+            raise NotReady
+        return [inner(item) for item in value]
+
+    return complete
+
+
+def _leaf(leaf: GraphQLLeafType) -> Complete:
+    coerce = leaf.coerce_output_value
+
+    def complete(value: Any) -> Any:
+        if value is None:
+            return None
+        if isinstance(value, Exception):
+            raise NotReady
+        done = coerce(value)
+        if done is None or done is Undefined:
+            raise NotReady
+        return done
+
+    return complete
+
+
+def _object(origin: type, steps: list[tuple[str, Reader, Complete]]) -> Complete:
+    def complete(source: Any) -> Any:
+        if source is None:
+            return None
+        if type(source) is not origin:
+            raise NotReady  # graphql-core asks the type's own is_type_of
+        return {key: finish(read(source)) for key, read, finish in steps}
+
+    return complete
