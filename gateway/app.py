@@ -21,7 +21,7 @@ from engine.answer import PROJECTION_VERSION
 from engine.contract import Versions
 from engine.receipts import ReceiptSigner
 from engine.ring import ReferenceRing
-from gateway import tracing
+from gateway import heap, tracing
 from gateway.admission import Admission
 from gateway.errors import ShapeErrors
 from gateway.graphiql import ASSETS_PATH, GraphiQLPage
@@ -139,6 +139,8 @@ def create_app(
             await prepare(runtime.store)
             runtime.services = await engine_services(runtime.store, settings)
             runtime.services.observer = runtime.metrics  # investigations, dataloader batches
+            # Before on_startup, which tells the world the gateway is up.
+            heap.settle(settings.gc_young_threshold)
             if on_startup is not None:
                 await on_startup(runtime)
             yield
