@@ -79,9 +79,15 @@ def _edge_groups(
     requests: Sequence[EdgeRequest],
 ) -> tuple[list[cypher.EdgeGroup], dict[str, list[list[Any]]]]:
     grouped: dict[cypher.EdgeGroup, list[list[Any]]] = {}
+    # The types and direction become the statement's pattern: they pass through the closed
+    # enums once per distinct shape, not once per request (hundreds per dashboard level).
+    shapes: dict[tuple[Any, ...], cypher.EdgeGroup] = {}
     for i, q in enumerate(requests):
-        types = tuple(RelationshipType(t) for t in q.types)
-        group = (types, Direction(q.direction).value, q.brief)
+        shape = (q.types, q.direction, q.brief)
+        group = shapes.get(shape)
+        if group is None:
+            types = tuple(RelationshipType(t) for t in q.types)
+            group = shapes[shape] = (types, Direction(q.direction).value, q.brief)
         grouped.setdefault(group, []).append(_edge_row(i, q))
     groups = list(grouped)
     return groups, {f"g{n}": grouped[g] for n, g in enumerate(groups)}

@@ -13,7 +13,6 @@ answer: both read through `OrgGraph.edges` with the same `EdgeRequest`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -115,6 +114,12 @@ def _template(raw: Raw, field: FieldNode, at: TimeSpan) -> tuple[EdgeRequest, bo
     return request, args.get("asOf") is not None
 
 
+def _for(template: EdgeRequest, key: str, at: TimeSpan | None) -> EdgeRequest:
+    # dataclasses.replace looks the fields up again on every call: hundreds per level.
+    t = template
+    return EdgeRequest(key, t.types, t.direction, at, t.limit, t.after, t.brief)
+
+
 def _variables(raw: Raw) -> VariableValues:
     # strawberry's resolve info carries the coerced values only; literals need nothing else.
     values: Any = raw.variable_values
@@ -157,7 +162,7 @@ async def read_ahead(
                     continue
                 template, own_time = shape
                 at = template.at if own_time else parent.at
-                asked.append((parent, field, replace(template, key=parent.key, at=at)))
+                asked.append((parent, field, _for(template, parent.key, at)))
         new = list(dict.fromkeys(r for _, _, r in asked if r not in context.prefetched))
         new = new[: MAX_REQUESTS - made]
         made += len(new)
