@@ -86,11 +86,12 @@ class DirectExecutor(StrawberryGraphQLCoreExecutionContext):
         key = (id(return_type), id(field_details_list))
         found = plans.get(key)
         if found is None:
+            try:
+                plan = self._compile(return_type, field_details_list)
+            except (AttributeError, TypeError, ValueError):
+                plan = None  # a shape of graphql-core's this code does not know: no plan
             # The list is kept with its plan, so that its id is not reused while we run.
-            found = plans[key] = (
-                field_details_list,
-                self._compile(return_type, field_details_list),
-            )
+            found = plans[key] = (field_details_list, plan)
         return found[1]
 
     def _compile(
