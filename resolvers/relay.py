@@ -8,6 +8,8 @@ import functools
 import json
 import re
 
+import orjson
+
 from engine.errors import BadUserInput
 
 MAX_OPAQUE = 2_048
@@ -54,7 +56,9 @@ def from_global_id(global_id: str) -> tuple[str, str] | None:
 
 
 def encode_cursor(*values: str) -> str:
-    return _encode(json.dumps(list(values), separators=(",", ":")))
+    # Every edge of every page gets one, selected or not: orjson writes the JSON as bytes at a
+    # fraction of the standard encoder's cost (non-ASCII as UTF-8; decoding takes either).
+    return base64.urlsafe_b64encode(orjson.dumps(values)).decode().rstrip("=")
 
 
 def decode_cursor(cursor: str, arity: int) -> tuple[str, ...]:
