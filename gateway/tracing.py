@@ -41,6 +41,9 @@ try:  # the optional extra
         spans, twice the request time). A nested field's graph reads, batched per level,
         still have their `graph.statement` spans."""
 
+        # Nested values may then be completed by plan (resolvers/completion.py).
+        resolves_root_fields_only = True
+
         def resolve(
             self, _next: Callable[..., Any], root: Any, info: Any, *args: str, **kwargs: Any
         ) -> Any:

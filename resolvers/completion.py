@@ -9,11 +9,11 @@ attribute each response key reads, how its value is coerced) and the plan is app
 tight loop.
 
 A plan is only made of what can be answered without effects: attributes (resolvers/schema.py
-marks those fields), read-ahead answers and `__typename`, with no middleware installed. It
-completes the whole value or gives up (`NotReady`) on anything unusual: a null where the type
-forbids one, an unexpected object, a value a scalar refuses, an answer not read ahead. Then
-graphql-core completes that value as usual and reports whatever is wrong in its place, so a
-plan never changes an answer; it only skips work.
+marks those fields), read-ahead answers and `__typename`, and only when no extension watches
+nested fields resolve. It completes the whole value or gives up (`NotReady`) on anything
+unusual: a null where the type forbids one, an unexpected object, a value a scalar refuses,
+an answer not read ahead. Then graphql-core completes that value as usual and reports
+whatever is wrong in its place, so a plan never changes an answer; it only skips work.
 """
 
 from __future__ import annotations
@@ -47,9 +47,16 @@ class NotReady(Exception):
     """This value cannot be completed directly; graphql-core completes it."""
 
 
-def _no_middleware(executor: Any) -> bool:
+# An extension whose `resolve` hook looks at root fields only says so with this class
+# attribute; plans complete nested values, so they do not hide any field from it.
+ROOT_FIELDS_ONLY = "resolves_root_fields_only"
+
+
+def _no_field_watchers(executor: Any) -> bool:
     manager = executor.middleware_manager
-    return manager is None or not manager.middlewares
+    return manager is None or all(
+        getattr(m, ROOT_FIELDS_ONLY, False) for m in manager.middlewares or ()
+    )
 
 
 class DirectExecutor(StrawberryGraphQLCoreExecutionContext):
@@ -80,8 +87,8 @@ class DirectExecutor(StrawberryGraphQLCoreExecutionContext):
         plans: dict[tuple[int, int], tuple[Any, Complete | None]] | None
         plans = self.__dict__.get("_direct_plans")
         if plans is None:
-            if not _no_middleware(self):
-                return None  # extensions asked to see every field resolve
+            if not _no_field_watchers(self):
+                return None  # an extension asked to see every field resolve
             plans = self.__dict__["_direct_plans"] = {}
         key = (id(return_type), id(field_details_list))
         found = plans.get(key)

@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 import strawberry
+from strawberry.extensions import SchemaExtension
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 
-from resolvers.completion import DirectExecutor
+from resolvers.completion import ROOT_FIELDS_ONLY, DirectExecutor
 from resolvers.schema import read_attributes_directly
 
 
@@ -143,3 +144,39 @@ async def test_plans_complete_whole_values_and_give_up_on_bad_ones() -> None:
     assert result.data is None and result.errors
     # The list gave up; graphql-core completed it, and the good item went by plan again.
     assert "[Item!]!" not in CountingExecutor.done and CountingExecutor.done[0] == "Item!"
+
+
+class Watcher(SchemaExtension):
+    seen: list[str] = []
+
+    def resolve(self, _next: Any, root: Any, info: Any, *args: Any, **kwargs: Any) -> Any:
+        Watcher.seen.append(info.field_name)
+        return _next(root, info, *args, **kwargs)
+
+
+class RootWatcher(Watcher):
+    resolves_root_fields_only = True
+
+
+@pytest.mark.parametrize(("extension", "planned"), [(Watcher, False), (RootWatcher, True)])
+async def test_an_extension_watching_every_field_sees_every_field(
+    extension: type[Watcher], planned: bool
+) -> None:
+    assert ROOT_FIELDS_ONLY == "resolves_root_fields_only"
+    schema = strawberry.Schema(query=Query, execution_context_class=CountingExecutor,
+                               extensions=[extension])
+    read_attributes_directly(schema)
+    Watcher.seen, CountingExecutor.done = [], []
+    document = 'query { items(source: "good") { name } }'
+    result = await schema.execute(document)
+    assert result.data == {"items": [{"name": "a"}, {"name": "b"}]}
+    if planned:  # the root field through the extension, the rest by plan
+        assert Watcher.seen == ["items"] and CountingExecutor.done == ["[Item!]!"]
+    else:
+        assert Watcher.seen == ["items", "name", "name"] and CountingExecutor.done == []
+
+
+def test_tracing_watches_root_fields_only() -> None:
+    from gateway import tracing
+
+    assert getattr(tracing.OpenTelemetryExtension, ROOT_FIELDS_ONLY) is True
