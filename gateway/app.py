@@ -135,16 +135,22 @@ def create_app(
         if runtime.opened is None:
             runtime.opened = open_store(settings)
         supervisor = supervise(runtime.opened, settings)
+        collector: asyncio.Task[None] | None = None
         try:
             await prepare(runtime.store)
             runtime.services = await engine_services(runtime.store, settings)
             runtime.services.observer = runtime.metrics  # investigations, dataloader batches
             # Before on_startup, which tells the world the gateway is up.
-            heap.settle(settings.gc_young_threshold)
+            if settings.gc_interval_s > 0:
+                heap.settle()
+                collector = asyncio.create_task(heap.collect_every(settings.gc_interval_s))
             if on_startup is not None:
                 await on_startup(runtime)
             yield
         finally:
+            if collector is not None:
+                collector.cancel()
+                heap.release()
             if supervisor is not None:
                 await supervisor.stop()  # before the store closes: no restart on shutdown
             if runtime.owns_store and runtime.opened is not None:

@@ -156,13 +156,15 @@ class GraphQLView(GraphQL[RequestContext, None]):
     async def get_context(self, request: Request, response: Response) -> RequestContext:  # type: ignore[override]
         principal: Principal = request.state.principal
         graph = self._store().org(principal.org_id)
-        return RequestContext(
+        context = RequestContext(
             principal=principal,
             graph=graph,
             limits=self._limits,
             ring=self._ring,
             services=self._services(),
         )
+        request.state.contexts = [*getattr(request.state, "contexts", ()), context]
+        return context
 
     async def process_result(
         self, request: Request, result: ExecutionResult
@@ -201,6 +203,9 @@ class GraphQLView(GraphQL[RequestContext, None]):
             response = error_response(status, code, exc.reason, request.state.media, **headers)
         except StrawberryGraphQLError as exc:
             response = error_response(400, "BAD_REQUEST", str(exc), request.state.media)
+        finally:
+            for context in getattr(request.state, "contexts", ()):
+                context.release()
         await response(scope, receive, send)
 
 

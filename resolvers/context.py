@@ -72,6 +72,14 @@ class RequestContext:
         if self.services is not None and self.services.observer is not None:
             observe_batches(self.loaders, self.services.observer)
 
+    def release(self) -> None:
+        """Drop what the request read, once its answer is written. graphql-core's executor
+        keeps the context in reference cycles of its own, so without this everything read
+        (thousands of objects for a dashboard page) would wait for the cyclic collector."""
+        self.prefetched.clear()
+        self.loaders.clear()
+        self.selection = SelectionChecks()
+
     def batch(self, loader: str, size: int) -> None:
         """Reports a batched graph read made outside the loaders (the read-ahead)."""
         if self.services is not None and self.services.observer is not None:

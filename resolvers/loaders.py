@@ -47,6 +47,12 @@ class Loaders:
         self.records = DataLoader[RecordsKey, list[SourceRecord]](self._records)
         self.records_by_key = DataLoader[str, SourceRecord | None](self._records_by_key)
 
+    def clear(self) -> None:
+        """Forget everything loaded (the request is over)."""
+        for loader in vars(self).values():
+            if isinstance(loader, DataLoader):
+                loader.clear_all()
+
     async def subject(self, key: str, at: TimeSpan | None) -> StoredSubject | None:
         return await self.subjects.load(SubjectKey(key, at))
 

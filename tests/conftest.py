@@ -20,8 +20,8 @@ from graph.keystore import SYSTEM_SCOPE
 from graph.port import GraphStore
 
 # This process starts gateway after gateway: freezing the heap at each start (gateway/heap.py)
-# would pin every earlier test's objects for good. tests/test_heap.py checks the freezing.
-os.environ.setdefault("FABRIC_GC_YOUNG_THRESHOLD", "0")
+# would pin every earlier test's objects for good. tests/test_heap.py checks the collector.
+os.environ.setdefault("FABRIC_GC_INTERVAL_S", "0")
 
 NEO4J_URI = os.environ.get("FABRIC_TEST_NEO4J_URI")
 BACKENDS = [
