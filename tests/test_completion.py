@@ -180,3 +180,63 @@ def test_tracing_watches_root_fields_only() -> None:
     from gateway import tracing
 
     assert getattr(tracing.OpenTelemetryExtension, ROOT_FIELDS_ONLY) is True
+
+
+# The real schema over a real graph: each query answered with plans and without.
+REAL_QUERIES = [
+    """{ subjects(first: 10, orderBy: KEY) { totalCount pageInfo { hasNextPage endCursor }
+        edges { cursor node { id key kind name aliases previousNames description attributes
+          validFrom validTo stub __typename } } } }""",
+    """query($t: [RelationshipType!], $deep: Boolean!) {
+      subjects(filter: {kind: REPOSITORY}, orderBy: RECENTLY_ACTIVE, first: 5) { edges { node {
+        k: key owner: neighbors(types: $t, direction: INCOMING, first: 1) { key name }
+        all: neighbors { key kind ... on Subject { name } }
+        old: neighbors(asOf: "2025-07-01T00:00:00Z", types: $t, direction: INCOMING) { key }
+        deps: neighbors(types: [DEPENDS_ON], direction: OUTGOING) @include(if: $deep) {
+          key deps: neighbors(types: [DEPENDS_ON], direction: OUTGOING) { key } } } } } }""",
+    """{ subjects(asOf: "2025-07-01T00:00:00Z", first: 10) { edges { node { key
+        neighbors(types: [OWNS]) { key validFrom } } } } }""",
+    """{ subject(key: "repository:web") { key
+        relationships(first: 3) { totalCount edges { cursor node { id type validFrom validTo
+          evidence from { key name } to { key } } } pageInfo { hasNextPage } }
+        episodes(first: 5) { edges { node { key occurredAt text mentions { key } } } }
+        sourceRecords { key recordKind start end status title value } } }""",
+    """{ subjects(first: 2, orderBy: NAME) { edges { node { ...S } } } }
+       fragment S on Subject { key name neighbors(first: 2) { ...T } }
+       fragment T on Subject { key __typename }""",
+]
+
+
+@pytest.mark.parametrize("query", REAL_QUERIES)
+async def test_plans_answer_the_real_schema_as_graphql_core_does(
+    falkor: Any, story_org: str, query: str
+) -> None:
+    from engine.principal import Principal
+    from resolvers.context import RequestContext
+    from resolvers.schema import build_schema
+
+    answers = []
+    CountingExecutor.done = []
+    for executor in (CountingExecutor, StrawberryGraphQLCoreExecutionContext):
+        schema = build_schema()
+        schema.execution_context_class = executor
+        context = RequestContext(principal=Principal(story_org, "reader", frozenset({"read"})),
+                                 graph=falkor.org(story_org))
+        result = await schema.execute(query, variable_values={"t": ["OWNS"], "deep": True},
+                                      context_value=context)
+        answers.append((result.data, [e.formatted for e in result.errors or []]))
+    assert answers[0] == answers[1]
+    assert answers[0][0] and not answers[0][1]
+    assert CountingExecutor.done  # plans did answer part of it
+
+
+@pytest.fixture(scope="module")
+async def story_org(falkor: Any) -> str:
+    from tests.conftest import new_org
+    from tests.helpers import load
+    from tests.test_reads import STORY
+
+    org = new_org()
+    await falkor.bootstrap(org)
+    assert (await load(falkor.org(org), STORY)).ok
+    return org
