@@ -43,6 +43,10 @@ Reader = Callable[[Any], Any]
 DIRECT = "direct_reader"
 
 
+# Directives collect_subfields has already applied (the field is there, so it is included).
+_APPLIED = frozenset({"include", "skip"})
+
+
 class NotReady(Exception):
     """This value cannot be completed directly; graphql-core completes it."""
 
@@ -104,7 +108,7 @@ class DirectExecutor(StrawberryGraphQLCoreExecutionContext):
     def _compile(
         self, return_type: GraphQLOutputType, details: FieldDetailsList
     ) -> Complete | None:
-        if any(d.node.directives for d in details):
+        if any(d.name.value not in _APPLIED for f in details for d in f.node.directives or ()):
             return None  # @stream and friends: graphql-core's business
         if isinstance(return_type, GraphQLNonNull):
             inner = self._compile(return_type.of_type, details)

@@ -145,6 +145,14 @@ async def test_plans_complete_whole_values_and_give_up_on_bad_ones() -> None:
     # The list gave up; graphql-core completed it, and the good item went by plan again.
     assert "[Item!]!" not in CountingExecutor.done and CountingExecutor.done[0] == "Item!"
 
+    # @include and @skip were applied when the fields were collected: still one plan.
+    CountingExecutor.done = []
+    document = "query($yes: Boolean!) { items(source: \"good\") { name " \
+               "children @include(if: $yes) { name } tags @skip(if: $yes) } }"
+    result = await schema.execute(document, variable_values={"yes": True})
+    assert result.data is not None and "tags" not in result.data["items"][0]
+    assert CountingExecutor.done == ["[Item!]!"]
+
 
 class Watcher(SchemaExtension):
     seen: list[str] = []
