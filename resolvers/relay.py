@@ -21,8 +21,8 @@ def storable(text: str) -> bool:
     return "\x00" not in text and not _SURROGATE.search(text)
 
 
-def _encode(payload: str) -> str:
-    return base64.urlsafe_b64encode(payload.encode()).decode().rstrip("=")
+def _encode(payload: bytes) -> str:
+    return base64.urlsafe_b64encode(payload).decode().rstrip("=")
 
 
 def _decode(value: str, what: str) -> str:
@@ -40,7 +40,7 @@ def _decode(value: str, what: str) -> str:
 @functools.lru_cache(maxsize=1 << 16)
 def to_global_id(type_name: str, local_id: str) -> str:
     # Every object of every list gets one, selected or not; dashboards repeat the same ones.
-    return _encode(f"{type_name}:{local_id}")
+    return _encode(f"{type_name}:{local_id}".encode())
 
 
 def from_global_id(global_id: str) -> tuple[str, str] | None:
@@ -58,7 +58,7 @@ def from_global_id(global_id: str) -> tuple[str, str] | None:
 def encode_cursor(*values: str) -> str:
     # Every edge of every page gets one, selected or not: orjson writes the JSON as bytes at a
     # fraction of the standard encoder's cost (non-ASCII as UTF-8; decoding takes either).
-    return base64.urlsafe_b64encode(orjson.dumps(values)).decode().rstrip("=")
+    return _encode(orjson.dumps(values))
 
 
 def decode_cursor(cursor: str, arity: int) -> tuple[str, ...]:
