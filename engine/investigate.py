@@ -39,6 +39,13 @@ from engine.interpretation import Interpretation, interpret
 from engine.models import RelationshipType, StoredSubject
 from engine.observer import NULL_OBSERVER, InvestigationObserver
 from engine.planning import Decision, plan, read_facts
+from engine.ports import (
+    GraphError,
+    GraphTimeout,
+    SubjectOrder,
+    SubjectQuery,
+    TimeSpan,
+)
 from engine.providers import Provider
 from engine.receipts import ReceiptSigner
 from engine.resolution import Ambiguous, NotFound, Resolution, Resolved, Resolver
@@ -46,7 +53,6 @@ from engine.synthesis import SynthesisInput, Synthesizer
 from engine.text import normalise
 from engine.timecontext import EffectiveTime, resolve_time, time_axis_key
 from engine.validation import ContractViolation, require_valid
-from graph.port import GraphError, GraphTimeout, SubjectOrder, SubjectQuery, TimeSpan
 
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
 CONTEXT_TYPES = (RelationshipType.OWNS, RelationshipType.DEPENDS_ON)

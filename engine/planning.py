@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from engine.facts import FactKind, ProviderState
 from engine.models import StoredSubject
+from engine.ports import GraphError
 from engine.providers import FactSource, Provider, ProviderResult, Window
-from graph.port import GraphError
 
 
 class Decision(enum.StrEnum):

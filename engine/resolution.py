@@ -18,12 +18,11 @@ import enum
 import functools
 import re
 import uuid
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from engine import gates
 from engine.models import KEY_PATTERN, StoredSubject, SubjectKind, key_kind
+from engine.ports import SubjectDirectory
 from engine.ring import ReferenceRing, RingEntry
 from engine.text import normalise
 
@@ -39,34 +38,6 @@ class Stage(enum.StrEnum):
     RING = "ring"
     EXACT_NAME = "exact_name"
     HYBRID = "hybrid"
-
-
-class SubjectDirectory(Protocol):
-    """What resolution reads; an organisation's graph provides it."""
-
-    async def subjects_by_keys(self, keys: Sequence[str]) -> dict[str, StoredSubject]: ...
-
-    async def subjects_by_ids(self, ids: Sequence[str]) -> dict[str, StoredSubject]: ...
-
-    async def subjects_by_id_prefix(
-        self, prefix: str, limit: int = 10
-    ) -> tuple[list[StoredSubject], int]: ...
-
-    async def subjects_by_exact_name(
-        self, name: str, kind: SubjectKind | None = None, limit: int = 10
-    ) -> tuple[list[StoredSubject], int]: ...
-
-    async def search_lexical(
-        self, text: str, kinds: Sequence[SubjectKind], limit: int
-    ) -> list[Hit]: ...
-
-    async def search_all_tokens(
-        self, text: str, kinds: Sequence[SubjectKind], limit: int
-    ) -> tuple[list[Hit], bool]: ...
-
-    async def search_similar(
-        self, text: str, kinds: Sequence[SubjectKind], limit: int, floor: float
-    ) -> list[Hit] | None: ...
 
 
 @dataclass(frozen=True, slots=True)

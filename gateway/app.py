@@ -19,6 +19,7 @@ from starlette.staticfiles import StaticFiles
 
 from engine.answer import PROJECTION_VERSION
 from engine.contract import Versions
+from engine.ports import GraphError, GraphStore, GraphUnavailable
 from engine.receipts import ReceiptSigner
 from engine.ring import ReferenceRing
 from gateway import heap, tracing
@@ -32,7 +33,6 @@ from gateway.logs import RequestId
 from gateway.metrics import CONTENT_TYPE, Metrics, RecordOperation
 from gateway.settings import Settings
 from gateway.stores import OpenedStore, open_store, prepare, supervise
-from graph.port import GraphError, GraphStore, GraphUnavailable
 from resolvers.context import EngineServices, Limits
 from resolvers.schema import build_schema
 

@@ -18,8 +18,8 @@ import re
 import secrets
 from typing import TYPE_CHECKING
 
+from engine.ports import ApiKeyRecord, GraphError, KeyStore, check_org
 from engine.principal import Principal
-from graph.port import ApiKeyRecord, GraphError, KeyStore, check_org
 
 if TYPE_CHECKING:  # gateway.jwt_auth imports this module (for SCOPES)
     from gateway.jwt_auth import JwtVerifier

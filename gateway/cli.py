@@ -29,9 +29,9 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 def _with_store(settings: Settings, work: Callable[[Any], Awaitable[int]]) -> int:
     """Open the configured store (joining a running embedded server), run `work`, close."""
+    from engine.ports import GraphError
     from gateway.stores import open_store
     from graph.embedded import EmbeddedError
-    from graph.port import GraphError
 
     try:
         opened = open_store(settings)
@@ -142,7 +142,7 @@ def _input(name: str) -> Iterator[tuple[Iterable[bytes], int | None]]:
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
-    from graph.port import check_org
+    from engine.ports import check_org
     from graph.projection import Projector
 
     try:
@@ -212,7 +212,7 @@ def cmd_demo_data(args: argparse.Namespace) -> int:
 
 
 def cmd_reembed(args: argparse.Namespace) -> int:
-    from graph.port import SubjectQuery, check_org
+    from engine.ports import SubjectQuery, check_org
 
     try:
         check_org(args.org)

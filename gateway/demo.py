@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 import logging
 
+from engine.ports import GraphStore
 from gateway.auth import create_key
 from gateway.settings import Settings
 from graph.demo import generate
-from graph.port import GraphStore
 from graph.projection import IngestReport, Projector
 
 log = logging.getLogger("fabric.demo")

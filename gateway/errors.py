@@ -15,7 +15,7 @@ from strawberry.extensions import SchemaExtension
 from strawberry.types.graphql import OperationType
 
 from engine.errors import PublicError
-from graph.port import GraphError, GraphTimeout, GraphUnavailable, UnrepresentableValue
+from engine.ports import GraphError, GraphTimeout, GraphUnavailable, UnrepresentableValue
 
 log = logging.getLogger("fabric.errors")
 

@@ -38,10 +38,10 @@ class PhaseBar:
 
 
 def cmd_import_git(args: argparse.Namespace) -> int:
+    from engine.ports import check_org
     from gateway.cli import _settings, _with_store
     from graph.git.importer import GitError, GitImport, import_git
     from graph.git.log import git_dir
-    from graph.port import check_org
 
     try:
         check_org(args.org)

@@ -27,6 +27,7 @@ from strawberry.exceptions import StrawberryGraphQLError
 from strawberry.http import GraphQLHTTPResponse
 from strawberry.types import ExecutionResult
 
+from engine.ports import GraphError, GraphStore, GraphTimeout, RoundTrips
 from engine.principal import Principal
 from engine.ring import ReferenceRing
 from gateway import logs
@@ -37,7 +38,6 @@ from gateway.jwt_auth import JwtVerifier
 from gateway.metrics import Metrics, RequestRecord, current
 from graph import deadline
 from graph.observation import observe_statements, stop_observing
-from graph.port import GraphError, GraphStore, GraphTimeout, RoundTrips
 from resolvers.context import EngineServices, Limits, RequestContext
 
 log = logging.getLogger("fabric.http")

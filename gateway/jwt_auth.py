@@ -23,9 +23,9 @@ import jwt
 from cryptography.hazmat.primitives.asymmetric.rsa import RSAPublicKey
 from cryptography.hazmat.primitives.serialization import load_pem_public_key
 
+from engine.ports import ORG_PATTERN, InvalidOrganisation, check_org
 from engine.principal import Principal
 from gateway.auth import SCOPES
-from graph.port import ORG_PATTERN, InvalidOrganisation, check_org
 
 if TYPE_CHECKING:
     from gateway.settings import Settings

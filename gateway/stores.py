@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.embedding import Embedder, HashingEmbedder
+from engine.ports import GraphStore
 from gateway.embedder_http import HttpEmbedder
 from gateway.settings import Settings
 from graph.embedded import EmbeddedServer, connect_or_start
 from graph.falkor import FalkorStore
 from graph.keystore import SYSTEM_SCOPE
 from graph.neo4j_adapter import Neo4jStore
-from graph.port import GraphStore
 from graph.supervisor import Supervisor
 
 _NEO4J = ("bolt://", "bolt+s://", "bolt+ssc://", "neo4j://", "neo4j+s://", "neo4j+ssc://")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from contextvars import ContextVar, Token
 
-from graph.port import GraphTimeout
+from engine.ports import GraphTimeout
 
 _deadline: ContextVar[float | None] = ContextVar("fabric_deadline", default=None)
 

@@ -94,7 +94,6 @@ def answers(sock_path: str, timeout: float = 1.0) -> bool:
     return _ping(sock_path, timeout).startswith(b"+PONG")
 
 
-
 def _pid_alive(pid: int) -> bool:
     with contextlib.suppress(ChildProcessError):
         # Our own exited child is a zombie until reaped; it is not alive.

@@ -16,12 +16,7 @@ from falkordb.asyncio.query_result import QueryResult
 from falkordb.exceptions import SchemaVersionMismatchException
 from redis.asyncio import BlockingConnectionPool
 
-from graph import deadline, falkor_results, rows
-from graph.dialect import FALKORDB, Dialect
-from graph.falkor_params import header
-from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
-from graph.observation import observed
-from graph.port import (
+from engine.ports import (
     GraphError,
     GraphQueryError,
     GraphTimeout,
@@ -29,6 +24,11 @@ from graph.port import (
     RoundTrips,
     check_org,
 )
+from graph import deadline, falkor_results, rows
+from graph.dialect import FALKORDB, Dialect
+from graph.falkor_params import header
+from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
+from graph.observation import observed
 from graph.scoped import Row, ScopedGraph, apply_schema
 
 if TYPE_CHECKING:

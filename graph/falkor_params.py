@@ -16,7 +16,7 @@ from typing import Any
 
 from falkordb.helpers import stringify_param_value
 
-from graph.port import UnrepresentableValue
+from engine.ports import UnrepresentableValue
 
 # A quoted key can only follow `{` or `,` outside a string: inside one, a quote is escaped.
 _QUOTED_KEY = re.compile(r'(?<=[{,])"([A-Za-z_][A-Za-z0-9_]*)":')

@@ -18,10 +18,10 @@ import hashlib
 import json
 from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from engine.models import subject_id
+from engine.ports import Fingerprint
 
 CONTENT_LABELS = ("Subject", "Episode", "SourceRecord")
 # Which organisation and which load run wrote an element: not what the element says.
@@ -41,17 +41,6 @@ def _relationships(label: str) -> str:
         f"MATCH (a:{label} {{org_id: $org}})-[r]->(b) WHERE r.org_id = $org "
         "RETURN type(r), a.key, labels(b)[0], b.key, properties(r)"
     )
-
-
-@dataclass(frozen=True)
-class Fingerprint:
-    """nodes: count per label; relationships: count per type; duplicates: elements that
-    share their identity with another (always 0 after a correct load); digest: sha256."""
-
-    nodes: Mapping[str, int]
-    relationships: Mapping[str, int]
-    duplicates: int
-    digest: str
 
 
 def _clean(org_id: str, key: str, props: Mapping[str, Any]) -> dict[str, Any]:

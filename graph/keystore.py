@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import secrets
 
+from engine.ports import ApiKeyRecord
 from graph import cypher
-from graph.port import ApiKeyRecord
 from graph.scoped import Executor, Row
 
 # Not a valid organisation id (leading underscore), so no tenant can ever address it.

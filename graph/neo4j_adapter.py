@@ -11,11 +11,7 @@ from typing import TYPE_CHECKING, Any
 import neo4j
 from neo4j import exceptions as neo4j_errors
 
-from graph import deadline
-from graph.dialect import NEO4J, Dialect
-from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
-from graph.observation import observed
-from graph.port import (
+from engine.ports import (
     GraphError,
     GraphQueryError,
     GraphTimeout,
@@ -23,6 +19,10 @@ from graph.port import (
     RoundTrips,
     check_org,
 )
+from graph import deadline
+from graph.dialect import NEO4J, Dialect
+from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
+from graph.observation import observed
 from graph.scoped import Row, ScopedGraph, apply_schema
 
 if TYPE_CHECKING:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from itertools import chain, islice
 from typing import Any
 
-from graph.port import Checkpoint, OrgGraph, WriteBatch
+from engine.ports import Checkpoint, OrgGraph, WriteBatch
 from graph.records import Invalid, Parsed, parse_line
 
 DEFAULT_BATCH = 5_000

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from engine.ports import GraphQueryError, StoredResult
 from graph import cypher
-from graph.port import GraphQueryError, StoredResult
 
 if TYPE_CHECKING:
     from graph.scoped import Executor

@@ -24,15 +24,12 @@ from engine.models import (
     SubjectKind,
     Tombstone,
 )
-from engine.text import normalise
-from graph import cypher, rows
-from graph.dialect import Dialect
-from graph.fingerprint import Fingerprint, fingerprint
-from graph.port import (
+from engine.ports import (
     Checkpoint,
     Edge,
     EdgeRequest,
     EpisodeRequest,
+    Fingerprint,
     GraphQueryError,
     SortKey,
     SubjectPage,
@@ -40,6 +37,10 @@ from graph.port import (
     TimeSpan,
     WriteBatch,
 )
+from engine.text import normalise
+from graph import cypher, rows
+from graph.dialect import Dialect
+from graph.fingerprint import fingerprint
 from graph.results import ResultArchive
 from graph.search import SearchArms
 

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from engine.models import StoredSubject, SubjectKind
+from engine.ports import GraphQueryError
 from graph import cypher, rows
 from graph.dialect import Dialect
-from graph.port import GraphQueryError
 
 if TYPE_CHECKING:
     from engine.embedding import Embedder

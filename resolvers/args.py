@@ -8,7 +8,7 @@ import strawberry
 
 from engine.errors import BadUserInput
 from engine.models import to_ns
-from graph.port import TimeSpan
+from engine.ports import TimeSpan
 from resolvers.relay import decode_cursor, storable
 
 DEFAULT_PAGE = 50

@@ -8,12 +8,12 @@ from datetime import UTC, datetime, timedelta
 
 from engine.contract import Versions
 from engine.models import StoredSubject, to_ns
+from engine.ports import EdgeRequest, OrgGraph, TimeSpan
 from engine.principal import Principal
 from engine.providers import Provider, default_providers
 from engine.receipts import ReceiptSigner
 from engine.ring import ReferenceRing
 from engine.synthesis import DeterministicSynthesizer, Synthesizer
-from graph.port import EdgeRequest, OrgGraph, TimeSpan
 from resolvers.batching import ServiceObserver, observe_batches
 from resolvers.loaders import Loaders
 from resolvers.selection import SelectionChecks

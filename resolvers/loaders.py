@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from aiodataloader import DataLoader
 
 from engine.models import Episode, SourceRecord, SourceRecordKind, StoredSubject
-from graph.port import Edge, EdgeRequest, EpisodeRequest, OrgGraph, TimeSpan
+from engine.ports import Edge, EdgeRequest, EpisodeRequest, OrgGraph, TimeSpan
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ from graphql.execution.values import VariableValues, get_argument_values
 from engine import models
 from engine.errors import PublicError
 from engine.models import StoredSubject
-from graph.port import EdgeRequest, GraphError, TimeSpan
+from engine.ports import EdgeRequest, GraphError, TimeSpan
 from resolvers.args import page_size, point
 from resolvers.context import RequestContext
 from resolvers.selection import plain_fields

@@ -15,9 +15,9 @@ from strawberry.scalars import JSON
 from engine.errors import BadUserInput
 from engine.models import MAX_ATTRIBUTES
 from engine.models import SubjectKind as SubjectKindValue
+from engine.ports import SortKey, SubjectPage, SubjectQuery
+from engine.ports import SubjectOrder as PortOrder
 from engine.ring import RingEntry
-from graph.port import SortKey, SubjectPage, SubjectQuery
-from graph.port import SubjectOrder as PortOrder
 from resolvers.args import clean_text, page_size, point, time_position
 from resolvers.investigation import InvestigationQuery, stored_result
 from resolvers.investigation_types import InvestigationResult

@@ -12,7 +12,7 @@ import strawberry
 from strawberry.types import Info
 
 from engine.models import SourceRecord, SourceRecordKind, from_ns, to_ns
-from graph.port import TimeSpan
+from engine.ports import TimeSpan
 from resolvers.context import RequestContext
 from resolvers.loaders import RecordsKey
 

@@ -17,7 +17,7 @@ from strawberry.scalars import JSON
 from strawberry.types import Info
 
 from engine import models
-from graph.port import Edge, EdgeRequest, EpisodeRequest, TimeSpan
+from engine.ports import Edge, EdgeRequest, EpisodeRequest, TimeSpan
 from resolvers.args import TimeWindowInput, instant, page_size, point, time_position, window
 from resolvers.context import RequestContext
 from resolvers.prefetch import edge_request, neighbor_request

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
+from engine.ports import GraphStore
 from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
 from graph.keystore import SYSTEM_SCOPE
-from graph.port import GraphStore
 
 # This process starts gateway after gateway: freezing the heap at each start (gateway/heap.py)
 # would pin every earlier test's objects for good. tests/test_heap.py checks the collector.

@@ -30,10 +30,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.models import RelationshipType
+from engine.models import Direction, RelationshipType
+from engine.ports import SubjectOrder
 from graph import cypher
 from graph.dialect import NEO4J, Dialect
-from graph.port import Direction, SubjectOrder
 
 # Our Cypher writes its keywords in capitals; a sentence in a message does not match.
 CLAUSE = re.compile(

@@ -4,7 +4,7 @@ import hashlib
 import json
 from typing import Any
 
-from graph.port import OrgGraph, SubjectQuery
+from engine.ports import OrgGraph, SubjectQuery
 from graph.projection import IngestReport, Projector
 
 

@@ -14,6 +14,7 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
 
+from engine.ports import ApiKeyRecord, GraphUnavailable, InvalidOrganisation, KeyStore
 from engine.principal import Principal
 from gateway.auth import (
     MAX_TOKEN,
@@ -27,7 +28,6 @@ from gateway.auth import (
 from gateway.jwt_auth import JwtVerifier
 from gateway.settings import Settings
 from graph.falkor import FalkorStore
-from graph.port import ApiKeyRecord, GraphUnavailable, InvalidOrganisation, KeyStore
 from tests.conftest import new_org
 
 SECRET = "s" * 32 + "-hs256-test-secret"

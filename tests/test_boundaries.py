@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
+from engine.ports import SubjectQuery, UnrepresentableValue
 from engine.receipts import ReceiptSigner
 from graph.falkor import FalkorStore
 from graph.falkor_params import header, literal
-from graph.port import SubjectQuery, UnrepresentableValue
 from resolvers.relay import encode_cursor
 from tests.conftest import new_org
 from tests.gateway_fixture import Gateway

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import graph.embedded as embedded
+from engine.ports import GraphUnavailable, SubjectQuery
 from graph.embedded import (
     DataDirInUse,
     EmbeddedServer,
@@ -19,7 +20,6 @@ from graph.embedded import (
     find_running,
 )
 from graph.falkor import FalkorStore
-from graph.port import GraphUnavailable, SubjectQuery
 from tests.helpers import load, subject
 
 

@@ -17,8 +17,8 @@ from collections.abc import Callable
 import httpx
 from hypothesis import HealthCheck, given, settings
 
+from engine.ports import OrgGraph
 from graph.demo import generate
-from graph.port import OrgGraph
 from graph.projection import Projector
 from tests.conftest import new_org
 from tests.fuzz_cases import Case, Fuzzer, cases

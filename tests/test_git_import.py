@@ -19,13 +19,13 @@ from engine.contract import Outcome, Standing
 from engine.facts import FactKind
 from engine.investigate import InvestigationRequest, Investigator
 from engine.models import Direction, RelationshipType, SourceRecordKind
+from engine.ports import OrgGraph
 from engine.providers import Window, default_providers
 from engine.resolution import Resolver
 from engine.ring import ReferenceRing
 from engine.synthesis import DeterministicSynthesizer
 from graph.falkor import FalkorStore
 from graph.git.importer import GitError, GitImport, import_git
-from graph.port import OrgGraph
 from tests import gitrepo
 from tests.conftest import new_org
 from tests.test_investigate import SIGNER, VERSIONS

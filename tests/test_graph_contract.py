@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 from engine.models import Direction, RelationshipType, SubjectKind, to_ns
-from graph.port import GraphStore, SubjectOrder, SubjectQuery, TimeSpan
+from engine.ports import GraphStore, SubjectOrder, SubjectQuery, TimeSpan
 from tests.conftest import new_org
 from tests.helpers import load, rel, subject
 
@@ -288,7 +288,7 @@ async def test_organisations_are_isolated(store: GraphStore, org: str) -> None:
 
 
 async def test_api_keys_round_trip(store: GraphStore) -> None:
-    from graph.port import ApiKeyRecord
+    from engine.ports import ApiKeyRecord
 
     record = ApiKeyRecord("kid-" + new_org(), "h" * 64, "acme", "ci", ("read",), False)
     await store.keys.put_key(record)
@@ -303,7 +303,7 @@ async def test_api_keys_round_trip(store: GraphStore) -> None:
 async def test_mixed_edge_requests_are_answered_in_one_round_trip(
     store: GraphStore, org: str
 ) -> None:
-    from graph.port import EdgeRequest
+    from engine.ports import EdgeRequest
 
     graph = store.org(org)
     await load(
@@ -349,7 +349,7 @@ async def test_mixed_edge_requests_are_answered_in_one_round_trip(
 
 
 async def test_edge_pages_continue_after_a_position(store: GraphStore, org: str) -> None:
-    from graph.port import EdgeRequest
+    from engine.ports import EdgeRequest
 
     graph = store.org(org)
     await load(graph, [subject("team:t")] + [subject(f"repository:r{i:02d}") for i in range(12)]
@@ -370,7 +370,7 @@ async def test_edge_pages_continue_after_a_position(store: GraphStore, org: str)
 
 
 async def test_episode_pages_and_lookups_by_key(store: GraphStore, org: str) -> None:
-    from graph.port import EpisodeRequest
+    from engine.ports import EpisodeRequest
 
     graph = store.org(org)
     await load(graph, [subject("service:s")] + [

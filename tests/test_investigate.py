@@ -10,6 +10,7 @@ import pytest
 from engine.contract import Axis, Outcome, Standing, Versions
 from engine.errors import BadUserInput
 from engine.investigate import InvestigationFailed, InvestigationRequest, Investigator
+from engine.ports import OrgGraph
 from engine.providers import default_providers
 from engine.receipts import ReceiptSigner
 from engine.resolution import Resolver
@@ -18,7 +19,6 @@ from engine.synthesis import DeterministicSynthesizer
 from engine.validation import validate
 from graph.demo import generate
 from graph.falkor import FalkorStore
-from graph.port import OrgGraph
 from graph.projection import Projector
 from tests.conftest import new_org
 
@@ -176,7 +176,7 @@ async def test_the_graph_going_down_fails_with_a_stage(demo: OrgGraph) -> None:
             return getattr(self._graph, name)
 
         async def source_records_of(self, *args: object, **kwargs: object) -> object:
-            from graph.port import GraphUnavailable
+            from engine.ports import GraphUnavailable
 
             raise GraphUnavailable("down")
 

@@ -6,7 +6,14 @@ from typing import Any
 
 import pytest
 
-from graph.port import Checkpoint, GraphStore, GraphUnavailable, OrgGraph, SubjectQuery, WriteBatch
+from engine.ports import (
+    Checkpoint,
+    GraphStore,
+    GraphUnavailable,
+    OrgGraph,
+    SubjectQuery,
+    WriteBatch,
+)
 from graph.projection import Projector
 from tests.helpers import content_hash, lines, load, rel, subject
 

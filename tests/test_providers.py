@@ -10,10 +10,10 @@ import pytest
 from engine.facts import FactKind, Grain, ProviderState
 from engine.models import StoredSubject
 from engine.planning import Decision, plan, read_facts
+from engine.ports import OrgGraph
 from engine.providers import Window, default_providers
 from graph.demo import DEFAULT_ANCHOR, generate
 from graph.falkor import FalkorStore
-from graph.port import OrgGraph
 from graph.projection import Projector
 from tests.conftest import new_org
 

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
+from engine.ports import GraphQueryError, GraphStore, GraphUnavailable
 from graph.embedded import EmbeddedServer
 from graph.falkor import ATTRIBUTES, FalkorStore
-from graph.port import GraphQueryError, GraphStore, GraphUnavailable
 from tests.conftest import new_org
 
 GOOD: dict[str, Any] = {

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine.providers.base import FactSource, Provider, ProviderResult, Window
+from engine.ports import FactSource
+from engine.providers.base import Provider, ProviderResult, Window
 from engine.providers.contributions import (
     BusFactorProvider,
     ChurnProvider,

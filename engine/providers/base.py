@@ -6,50 +6,17 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar
 
 from engine.facts import Fact, FactKind, Grain, HistoryTier, ProviderState, fact_id
 from engine.models import (
-    Direction,
-    Relationship,
-    RelationshipType,
     SourceRecord,
     SourceRecordKind,
     StoredSubject,
     SubjectKind,
     to_ns,
 )
-
-
-class Span(Protocol):
-    start_ns: int
-    end_ns: int
-
-
-class EdgeLike(Protocol):
-    @property
-    def relationship(self) -> Relationship: ...
-
-    @property
-    def other(self) -> StoredSubject: ...
-
-
-class FactSource(Protocol):
-    """What providers read; an organisation's graph provides it."""
-
-    async def source_records_of(
-        self, keys: Sequence[str], *, kinds: Sequence[SourceRecordKind] = (), span: Any = None
-    ) -> dict[str, list[SourceRecord]]: ...
-
-    async def relationships_of(
-        self,
-        keys: Sequence[str],
-        *,
-        types: Sequence[RelationshipType] = (),
-        direction: Direction = Direction.BOTH,
-        at: Any = None,
-        limit_per_subject: int = 100,
-    ) -> dict[str, list[Any]]: ...
+from engine.ports import FactSource, TimeSpan
 
 
 @dataclass(frozen=True)
@@ -67,6 +34,11 @@ class Window:
     @property
     def end_ns(self) -> int:
         return to_ns(self.end) or 0
+
+    @property
+    def span(self) -> TimeSpan:
+        """The window as the graph port's span."""
+        return TimeSpan(self.start_ns, self.end_ns)
 
 
 @dataclass(frozen=True)
@@ -136,7 +108,7 @@ class Provider:
         self, source: FactSource, subjects: Sequence[StoredSubject], window: Window
     ) -> dict[str, list[SourceRecord]]:
         return await source.source_records_of(
-            [s.key for s in subjects], kinds=self.record_kinds, span=window
+            [s.key for s in subjects], kinds=self.record_kinds, span=window.span
         )
 
 

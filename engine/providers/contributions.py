@@ -20,7 +20,8 @@ from engine.models import (
     StoredSubject,
     SubjectKind,
 )
-from engine.providers.base import FactSource, Provider, Window, prior, within
+from engine.ports import FactSource
+from engine.providers.base import Provider, Window, prior, within
 
 _ADDED, _REMOVED, _COMMITS = "lines_added", "lines_removed", "commits"
 TOP = 5
@@ -94,7 +95,7 @@ class ChurnProvider(_Attributed):
         found = await source.source_records_of(
             [s.key for s in subjects],
             kinds=self.record_kinds,
-            span=Window(before.start, window.end, window.historical),
+            span=Window(before.start, window.end, window.historical).span,
         )
         facts: list[Fact] = []
         for key, records in found.items():

@@ -10,7 +10,8 @@ from collections.abc import Sequence
 
 from engine.facts import Fact, FactKind, Grain, HistoryTier
 from engine.models import SourceRecord, SourceRecordKind, StoredSubject, SubjectKind
-from engine.providers.base import FactSource, Provider, Window, hours, open_at, prior, within
+from engine.ports import FactSource
+from engine.providers.base import Provider, Window, hours, open_at, prior, within
 
 
 class DeliveryProvider(Provider):
@@ -30,7 +31,7 @@ class DeliveryProvider(Provider):
         found = await source.source_records_of(
             [s.key for s in subjects],
             kinds=self.record_kinds,
-            span=Window(before_window.start, window.end, window.historical),
+            span=Window(before_window.start, window.end, window.historical).span,
         )
         facts: list[Fact] = []
         for key, records in found.items():

@@ -6,15 +6,8 @@ from collections.abc import Sequence
 
 from engine.facts import Fact, FactKind, Grain, HistoryTier
 from engine.models import Direction, RelationshipType, StoredSubject, SubjectKind, to_ns
-from engine.providers.base import FactSource, Provider, Window
-
-
-class _At:
-    """A point in time as the graph port's time span (start == end)."""
-
-    def __init__(self, ns: int) -> None:
-        self.start_ns = ns
-        self.end_ns = ns
+from engine.ports import FactSource, TimeSpan
+from engine.providers.base import Provider, Window
 
 
 class OwnershipProvider(Provider):
@@ -32,7 +25,7 @@ class OwnershipProvider(Provider):
     async def compute(
         self, source: FactSource, subjects: Sequence[StoredSubject], window: Window
     ) -> list[Fact]:
-        at = _At(to_ns(window.end) or 0)
+        at = TimeSpan.point(to_ns(window.end) or 0)
         found = await source.relationships_of(
             [s.key for s in subjects],
             types=[RelationshipType.OWNS],

@@ -25,12 +25,12 @@ from pathlib import Path
 from typing import Any
 
 from engine.models import Relationship, StoredSubject
+from engine.ports import Checkpoint, OrgGraph
 from graph.git import log
 from graph.git.history import History, RollupKey, module_key
 from graph.git.log import GitError
 from graph.git.modules import Modules
 from graph.git.records import edge_id, relationships, rollup_key, rollups, subjects
-from graph.port import Checkpoint, OrgGraph
 from graph.projection import IngestReport, Projector
 from graph.records import FORMAT_NAME, FORMAT_VERSION
 

@@ -1,0 +1,238 @@
+"""The graph port: an async, batch-shaped, organisation-scoped protocol.
+
+The engine and the GraphQL layer talk to these protocols only; graph/ implements them for
+FalkorDB and Neo4j, and engine.memory implements them in plain Python for fast tests. Each
+method takes many keys at once so that a dataloader level costs one round trip whatever the
+size of the result. Adapters translate every driver exception into engine.ports.errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
+
+from engine.models import (
+    Direction,
+    Episode,
+    RelationshipType,
+    SourceRecord,
+    SourceRecordKind,
+    StoredSubject,
+    SubjectKind,
+)
+from engine.ports.shapes import (
+    ApiKeyRecord,
+    Checkpoint,
+    Edge,
+    EdgeRequest,
+    EpisodeRequest,
+    Fingerprint,
+    SortKey,
+    StoredResult,
+    SubjectPage,
+    SubjectQuery,
+    TimeSpan,
+    WriteBatch,
+)
+from engine.ports.trips import RoundTrips
+
+
+class ResultStore(Protocol):
+    """An organisation's investigation results (see graph.results)."""
+
+    async def save(
+        self,
+        result_id: str,
+        payload: str,
+        *,
+        created_ns: int,
+        subject_keys: Sequence[str],
+        reuse_key: str | None,
+        outcome: str,
+    ) -> bool: ...
+
+    async def by_ids(self, ids: Sequence[str]) -> dict[str, str]: ...
+
+    async def page(
+        self, first: int, after: tuple[int, str] | None = None, subject_key: str | None = None
+    ) -> list[StoredResult]: ...
+
+    async def reusable(self, reuse_key: str, since_ns: int) -> StoredResult | None: ...
+
+    async def projection_epoch(self) -> int | None: ...
+
+    async def touch_projection_epoch(self, changed_ns: int) -> None: ...
+
+
+class SubjectDirectory(Protocol):
+    """What resolution reads: subjects by key, id, name and search."""
+
+    async def subjects_by_keys(
+        self, keys: Sequence[str], at: TimeSpan | None = None
+    ) -> dict[str, StoredSubject]: ...
+
+    async def subjects_by_ids(self, ids: Sequence[str]) -> dict[str, StoredSubject]: ...
+
+    async def subjects_by_id_prefix(
+        self, prefix: str, limit: int = 10
+    ) -> tuple[list[StoredSubject], int]: ...
+
+    async def subjects_by_exact_name(
+        self, name: str, kind: SubjectKind | None = None, limit: int = 10
+    ) -> tuple[list[StoredSubject], int]: ...
+
+    async def search_lexical(
+        self, text: str, kinds: Sequence[SubjectKind], limit: int
+    ) -> list[tuple[StoredSubject, float]]:
+        """The best `limit` full-text matches of any token (typos forgiven), best first."""
+        ...
+
+    async def search_all_tokens(
+        self, text: str, kinds: Sequence[SubjectKind], limit: int
+    ) -> tuple[list[tuple[StoredSubject, float]], bool]:
+        """Subjects containing every token as written (up to `limit`), and True when that is
+        all of them: an identical handle can only be among these."""
+        ...
+
+    async def search_similar(
+        self, text: str, kinds: Sequence[SubjectKind], limit: int, floor: float
+    ) -> list[tuple[StoredSubject, float]] | None:
+        """k-NN hits with cosine similarity >= floor, best first; None when the vector arm is
+        off for this organisation (no embedder, no vectors yet, or another embedder's)."""
+        ...
+
+
+class FactSource(Protocol):
+    """What fact providers read: source records and relationships of subjects."""
+
+    async def source_records_of(
+        self,
+        keys: Sequence[str],
+        *,
+        kinds: Sequence[SourceRecordKind] = (),
+        span: TimeSpan | None = None,
+    ) -> dict[str, list[SourceRecord]]: ...
+
+    async def relationships_of(
+        self,
+        keys: Sequence[str],
+        *,
+        types: Sequence[RelationshipType] = (),
+        direction: Direction = Direction.BOTH,
+        at: TimeSpan | None = None,
+        limit_per_subject: int = 100,
+    ) -> dict[str, list[Edge]]: ...
+
+
+class OrgGraph(SubjectDirectory, FactSource, Protocol):
+    """The graph of one organisation. Every statement is scoped by its `org_id`.
+
+    The engine reads it through the narrower roles above (resolution a `SubjectDirectory`,
+    providers a `FactSource`), so a test double need only provide what it is asked."""
+
+    @property
+    def org_id(self) -> str: ...
+
+    @property
+    def results(self) -> ResultStore:
+        """Investigation results, stored whole and immutable."""
+        ...
+
+    async def find_subjects(
+        self, query: SubjectQuery, first: int, after: SortKey | None = None
+    ) -> SubjectPage: ...
+
+    async def count_subjects(self, query: SubjectQuery) -> int: ...
+
+    async def reembed(self, progress: Callable[[int], None] | None = None) -> int:
+        """Rebuild every subject's vector with the configured embedder; the vector arm is
+        off until it finishes."""
+        ...
+
+    async def edges(self, requests: Sequence[EdgeRequest]) -> list[list[Edge]]:
+        """Each request's page of edges, in request order, in one round trip."""
+        ...
+
+    async def neighbors(self, requests: Sequence[EdgeRequest]) -> list[list[StoredSubject]]:
+        """The subject at the other end of each edge `edges` would return (same order, same
+        page; a subject reached by several edges appears once per edge)."""
+        ...
+
+    async def edge_counts(self, requests: Sequence[EdgeRequest]) -> list[int]: ...
+
+    async def edges_by_id(self, ids: Sequence[tuple[str, str]]) -> dict[tuple[str, str], Edge]:
+        """Relationships by (start subject key, relationship id); `other` is the end."""
+        ...
+
+    async def episodes(self, requests: Sequence[EpisodeRequest]) -> list[list[Episode]]: ...
+
+    async def active_subjects(
+        self, kinds: Sequence[SourceRecordKind], span: TimeSpan, limit: int
+    ) -> list[tuple[str, int]]:
+        """Subject keys with the most source records of `kinds` starting within `span`."""
+        ...
+
+    async def episode_counts(self, requests: Sequence[EpisodeRequest]) -> list[int]: ...
+
+    async def episodes_of(
+        self, keys: Sequence[str], *, span: TimeSpan | None = None, limit_per_subject: int = 100
+    ) -> dict[str, list[Episode]]: ...
+
+    async def episodes_by_keys(self, keys: Sequence[str]) -> dict[str, Episode]: ...
+
+    async def source_records_by_keys(self, keys: Sequence[str]) -> dict[str, SourceRecord]: ...
+
+    async def write(self, batch: WriteBatch) -> None: ...
+
+    async def checkpoint(self, source: str) -> Checkpoint | None: ...
+
+    async def save_checkpoint(self, checkpoint: Checkpoint) -> None: ...
+
+    async def delete_unseen(self, source: str, run_id: str) -> int: ...
+
+    async def counts(self) -> Mapping[str, int]: ...
+
+    async def fingerprint(self) -> Fingerprint:
+        """Counts and a digest of the organisation's content, equal for two loads of the same
+        input whatever organisation or run (graph.fingerprint). Reads everything."""
+        ...
+
+
+class KeyStore(Protocol):
+    """API keys live in the graph store so that every gateway instance sees one set."""
+
+    async def put_key(self, record: ApiKeyRecord) -> None: ...
+
+    async def get_key(self, key_id: str) -> ApiKeyRecord | None: ...
+
+    async def revoke_key(self, key_id: str) -> bool: ...
+
+    async def list_keys(self, org_id: str | None = None) -> list[ApiKeyRecord]: ...
+
+    async def secret(self, name: str) -> str:
+        """A random secret under `name`, created once and shared by every instance."""
+        ...
+
+
+class GraphStore(Protocol):
+    """A connection to one graph store, handing out organisation-scoped graphs."""
+
+    round_trips: RoundTrips
+
+    @property
+    def backend(self) -> str: ...
+
+    @property
+    def keys(self) -> KeyStore: ...
+
+    def org(self, org_id: str) -> OrgGraph: ...
+
+    async def bootstrap(self, org_id: str) -> None: ...
+
+    async def ping(self) -> None: ...
+
+    async def drop_org(self, org_id: str) -> None:
+        """Delete everything an organisation has (administration and tests)."""
+        ...
+
+    async def close(self) -> None: ...

@@ -1,0 +1,164 @@
+"""The shapes of the graph port's questions and answers: spans, queries, pages, edges, batches.
+
+Plain frozen values, so that the engine, the GraphQL layer and every adapter agree on them
+without importing one another.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from engine.models import (
+    Direction,
+    Episode,
+    Relationship,
+    RelationshipType,
+    SourceRecord,
+    StoredSubject,
+    Subject,
+    SubjectKind,
+    Tombstone,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class TimeSpan:
+    """A closed query interval in epoch nanoseconds; a point in time is (T, T)."""
+
+    start_ns: int
+    end_ns: int
+
+    @classmethod
+    def point(cls, at_ns: int) -> TimeSpan:
+        return cls(at_ns, at_ns)
+
+
+class SubjectOrder(enum.StrEnum):
+    KEY = "key"
+    NAME = "name"
+    # Latest source-record activity at or before the query time, newest first.
+    RECENT = "recent"
+
+
+@dataclass(frozen=True, slots=True)
+class SubjectQuery:
+    kinds: tuple[SubjectKind, ...] = ()
+    name_prefix: str | None = None
+    # Text found in the search text (name, aliases, previous names), case and punctuation aside.
+    search: str | None = None
+    # Flat attribute equality filters, compared on their JSON encoding.
+    attributes: tuple[tuple[str, str | int | float | bool], ...] = ()
+    at: TimeSpan | None = None
+    order: SubjectOrder = SubjectOrder.KEY
+    include_stubs: bool = False
+    # Identity only (key, id, kind, name): for readers that need nothing else, it spares the
+    # store and the parser most of each row.
+    brief: bool = False
+
+
+SortKey = tuple[str | int, str]
+
+
+@dataclass(frozen=True, slots=True)
+class SubjectPage:
+    items: list[StoredSubject]
+    has_next: bool
+    # The keyset position of each item, to continue after it.
+    positions: list[SortKey] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    """A relationship seen from one subject: the subject at its other end, and which way."""
+
+    relationship: Relationship
+    other: StoredSubject
+    outgoing: bool
+
+    @property
+    def other_key(self) -> str:
+        return self.other.key
+
+    @property
+    def position(self) -> tuple[str, str, str]:
+        return (self.relationship.type.value, self.other.key, self.relationship.rel_id)
+
+
+@dataclass(frozen=True, slots=True)
+class EdgeRequest:
+    """One subject's relationships: types (empty: all), direction, time, page."""
+
+    key: str
+    types: tuple[RelationshipType, ...] = ()
+    direction: Direction = Direction.BOTH
+    at: TimeSpan | None = None
+    limit: int = 100
+    after: tuple[str, str, str] | None = None
+    # The other end's identity only (key, id, kind, name); see SubjectQuery.brief.
+    brief: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class EpisodeRequest:
+    """One subject's episodes, newest first, within an optional closed time span."""
+
+    key: str
+    span: TimeSpan | None = None
+    limit: int = 100
+    after: tuple[int, str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    source: str
+    cursor: int
+    digest: str
+    run_id: str
+    # A finished load is not resumed: running the same input again re-reads (and re-reports)
+    # all of it, which the MERGE writes make harmless.
+    finished: bool = False
+
+
+@dataclass
+class WriteBatch:
+    """One batch of validated elements, written in the order given by `runs()`."""
+
+    source: str
+    run_id: str
+    elements: list[Subject | Relationship | Episode | SourceRecord | Tombstone] = field(
+        default_factory=list
+    )
+    # Subject keys this load already wrote (shared across its batches and kept up to date by
+    # the writer): references to them need no stub, which saves a statement per batch.
+    written: set[str] = field(default_factory=set)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredResult:
+    id: str
+    payload: str
+    created_ns: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ApiKeyRecord:
+    key_id: str
+    secret_hash: str
+    org_id: str
+    actor: str
+    scopes: tuple[str, ...]
+    revoked: bool
+
+
+@dataclass(frozen=True)
+class Fingerprint:
+    """nodes: count per label; relationships: count per type; duplicates: elements that
+    share their identity with another (always 0 after a correct load); digest: sha256.
+    How it is computed is the adapters' business (graph.fingerprint)."""
+
+    nodes: Mapping[str, int]
+    relationships: Mapping[str, int]
+    duplicates: int
+    digest: str
