@@ -313,7 +313,7 @@ async def test_dashboards_and_the_investigate_mutation_read_imported_data(
 
 
 def test_the_progress_bar_shows_each_phase_on_a_terminal_only() -> None:
-    from gateway.gitimport import PhaseBar
+    from gateway.cli.import_git import PhaseBar
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:

@@ -5,11 +5,26 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
-EXIT_FAILURE = 2
+from gateway.cli.common import add_graph_options, fail, settings_from, with_store
+
+
+def add_parser(sub: Any) -> None:
+    importing = sub.add_parser("import", help="project an external source into the graph")
+    kinds = importing.add_subparsers(dest="source_kind", required=True)
+    parser = kinds.add_parser("git", help="a local git repository's history (bare or not)")
+    parser.add_argument("path", help="the repository (its work tree or its git directory)")
+    parser.add_argument("--org", default="demo")
+    parser.add_argument("--since", help="only commits after this date (any date git accepts)")
+    parser.add_argument("--branch", help="the branch or ref to read (default: HEAD)")
+    parser.add_argument(
+        "--depth", type=int, default=1, help="directory depth that makes a module (default 1)"
+    )
+    parser.add_argument("--name", help="the repository's name (default: its directory name)")
+    add_graph_options(parser)
+    parser.set_defaults(func=run)
 
 
 class PhaseBar:
@@ -37,9 +52,8 @@ class PhaseBar:
             self.stream.write("\n")
 
 
-def cmd_import_git(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     from engine.ports import check_org
-    from gateway.cli import _settings, _with_store
     from graph.git.importer import GitError, GitImport, import_git
     from graph.git.log import git_dir
 
@@ -47,8 +61,7 @@ def cmd_import_git(args: argparse.Namespace) -> int:
         check_org(args.org)
         git_dir(Path(args.path))  # a clear error before any store is opened
     except (ValueError, GitError) as exc:
-        print(f"fabric: {exc}", file=sys.stderr)
-        return EXIT_FAILURE
+        return fail(str(exc))
     spec = GitImport(Path(args.path), args.branch, args.since, args.depth, args.name)
 
     async def work(store: Any) -> int:
@@ -57,8 +70,7 @@ def cmd_import_git(args: argparse.Namespace) -> int:
         try:
             report = await import_git(store.org(args.org), spec, bar)
         except GitError as exc:
-            print(f"fabric: {exc}", file=sys.stderr)
-            return EXIT_FAILURE
+            return fail(str(exc))
         finally:
             bar.close()
         for warning in report.warnings:
@@ -69,21 +81,4 @@ def cmd_import_git(args: argparse.Namespace) -> int:
         print(json.dumps(summary))
         return 1 if report.invalid else 0
 
-    code: int = _with_store(_settings(args), work)
-    return code
-
-
-def add_import_parser(sub: Any, graph_options: Callable[[argparse.ArgumentParser], None]) -> None:
-    importing = sub.add_parser("import", help="project an external source into the graph")
-    kinds = importing.add_subparsers(dest="source_kind", required=True)
-    parser = kinds.add_parser("git", help="a local git repository's history (bare or not)")
-    parser.add_argument("path", help="the repository (its work tree or its git directory)")
-    parser.add_argument("--org", default="demo")
-    parser.add_argument("--since", help="only commits after this date (any date git accepts)")
-    parser.add_argument("--branch", help="the branch or ref to read (default: HEAD)")
-    parser.add_argument(
-        "--depth", type=int, default=1, help="directory depth that makes a module (default 1)"
-    )
-    parser.add_argument("--name", help="the repository's name (default: its directory name)")
-    graph_options(parser)
-    parser.set_defaults(func=cmd_import_git)
+    return with_store(settings_from(args), work)

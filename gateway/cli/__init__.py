@@ -1,0 +1,61 @@
+"""`fabric`: serve the gateway, ingest projection files, import git history, make demo data,
+investigate, manage keys, print the schema and the configuration reference.
+
+One module per command group, each with `add_parser(sub)` and `run(args)`; what they share
+(exit codes, settings from the command line, opening the store, the progress bar) is in
+gateway/cli/common.py. Heavy imports stay inside `run` so `fabric --help` starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+
+from gateway.cli import (
+    config_reference,
+    demo_data,
+    graphiql_assets,
+    import_git,
+    ingest,
+    investigate,
+    keys,
+    reembed,
+    schema,
+    serve,
+)
+from gateway.cli.common import EXIT_FAILURE, EXIT_INVALID_LINES
+
+__all__ = ["EXIT_FAILURE", "EXIT_INVALID_LINES", "build_parser", "main"]
+
+DESCRIPTION = (
+    "serve the gateway, ingest projection files, import git history, make demo data, "
+    "investigate, manage keys, print the schema and the configuration reference"
+)
+
+COMMANDS = (
+    serve,
+    ingest,
+    demo_data,
+    investigate,
+    reembed,
+    import_git,
+    schema,
+    graphiql_assets,
+    config_reference,
+    keys,
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="fabric", description=DESCRIPTION)
+    sub = parser.add_subparsers(dest="command", required=True)
+    for command in COMMANDS:
+        command.add_parser(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    args = build_parser().parse_args(argv)
+    code: int = args.func(args)
+    return code

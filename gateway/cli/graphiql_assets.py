@@ -1,0 +1,34 @@
+"""`fabric graphiql-assets`: fetch GraphiQL's pinned UMD assets so the page needs no CDN."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from gateway.cli.common import EXIT_FAILURE
+from gateway.settings import load_settings
+
+
+def add_parser(sub: Any) -> None:
+    assets = sub.add_parser(
+        "graphiql-assets", help="fetch GraphiQL's pinned UMD assets from the npm registry"
+    )
+    assets.add_argument("--dir", type=Path, help="target (default: FABRIC_GRAPHIQL_ASSETS_DIR)")
+    assets.add_argument("--registry", default="https://registry.npmjs.org")
+    assets.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from gateway.graphiql import DEFAULT_DIR, AssetError, fetch_assets
+
+    dest = args.dir or load_settings().graphiql_assets_dir or DEFAULT_DIR
+    try:
+        written = fetch_assets(dest, args.registry)
+    except AssetError as exc:
+        print(f"graphiql-assets: {exc}", file=sys.stderr)
+        return EXIT_FAILURE
+    for path in written:
+        print(path)
+    return 0

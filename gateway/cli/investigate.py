@@ -1,0 +1,104 @@
+"""`fabric investigate QUESTION`: ask an organisation a question from the command line, with
+the same engine, providers and receipts as the GraphQL `investigate` mutation."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from gateway.cli.common import add_graph_options, fail, settings_from, with_store
+
+
+def add_parser(sub: Any) -> None:
+    investigate = sub.add_parser("investigate", help="ask a question of an organisation")
+    investigate.add_argument("question")
+    investigate.add_argument("--org", default="demo")
+    investigate.add_argument("--actor", default="cli")
+    investigate.add_argument("--as-of", help="ISO-8601 time the answer is about")
+    investigate.add_argument("--receipt", action="append", help="bind a clarification candidate")
+    investigate.add_argument("--json", action="store_true", help="print the whole result")
+    add_graph_options(investigate)
+    investigate.set_defaults(func=run)
+
+
+def print_result(result: Any, reused: bool) -> None:
+    """The result for a person at a terminal (`--json` prints all of it)."""
+    label = result.temporal_label
+    print(f"{result.outcome.value.upper()}{' (reused)' if reused else ''}  id={result.id}")
+    if label is not None:
+        grain = f", grain {label.grain.value}" if label.grain else ""
+        note = f" ({label.note})" if label.note else ""
+        print(
+            f"Time: {label.axis.value} {label.effective_from:%Y-%m-%d %H:%M} .. "
+            f"{label.effective_to:%Y-%m-%d %H:%M}{grain}{note}"
+        )
+    if result.direct_judgment:
+        print(f"\n{result.direct_judgment}")
+    if result.current_state:
+        print(f"\nState: {result.current_state}")
+    for driver in result.drivers:
+        refs = ", ".join(e.ref for e in driver.evidence[:4])
+        print(f"\n  [{driver.standing.value}/{driver.category.value}] {driver.statement}")
+        print(f"      evidence: {refs}{' ...' if len(driver.evidence) > 4 else ''}")
+    for candidate in result.candidates:
+        print(
+            f"  {candidate.name} ({candidate.subject_key}) score {candidate.score:.2f}"
+            f"  --receipt {candidate.receipt}"
+        )
+    if result.clarification_prompt:
+        print(f"\n{result.clarification_prompt}")
+    for text in result.limitations:
+        print(f"  note: {text}")
+    for observation in result.coverage:
+        print(
+            f"  coverage: {observation.source} {observation.state.value} "
+            f"({observation.reason.value})"
+        )
+
+
+def run(args: argparse.Namespace) -> int:
+    from datetime import UTC, datetime
+
+    from engine.errors import PublicError
+    from engine.investigate import InvestigationFailed, InvestigationRequest, Investigator
+    from engine.resolution import Resolver
+    from engine.ring import ReferenceRing
+    from gateway.app import engine_services
+
+    settings = settings_from(args)
+
+    async def work(store: Any) -> int:
+        from gateway.stores import prepare
+
+        await prepare(store, args.org)
+        services = await engine_services(store, settings)
+        graph = store.org(args.org)
+        investigator = Investigator(
+            graph,
+            Resolver(graph, ReferenceRing(), args.org),
+            services.providers,
+            services.synthesizer,
+            services.signer,
+            services.versions,
+            now=lambda: datetime.now(UTC),
+            round_trips=services.round_trips,
+            reuse_max_age=services.reuse_max_age,
+        )
+        as_of = datetime.fromisoformat(args.as_of) if args.as_of else None
+        request = InvestigationRequest(
+            args.question, as_of=as_of, prior_receipts=tuple(args.receipt or ())
+        )
+        try:
+            result, reused = await investigator.investigate(args.actor, request)
+        except PublicError as exc:
+            return fail(str(exc))
+        except InvestigationFailed as failed:
+            stage = failed.result.failure_stage
+            return fail(f"the investigation failed at {stage.value if stage else '?'}")
+        if args.json:
+            print(result.model_dump_json(indent=2))
+        else:
+            print_result(result, reused)
+        return 0
+
+    return with_store(settings, work)
