@@ -11,6 +11,7 @@ COPY gateway ./gateway
 COPY resolvers ./resolvers
 COPY engine ./engine
 COPY graph ./graph
+COPY sources ./sources
 # The `otel` extra: OpenTelemetry tracing is available, and off unless FABRIC_TRACING=true.
 RUN /opt/fabric/bin/pip install ".[otel]"
 # GraphiQL's pinned, checksum-verified assets from the npm registry into the installed

@@ -126,10 +126,10 @@ async def drive(url: str, body: dict[str, Any], token: str, seconds: float,
 
 async def prepare(url: str, subjects: int) -> tuple[str, int]:
     from gateway.auth import create_key
-    from graph.demo import generate
     from graph.falkor import FalkorStore
     from graph.keystore import SYSTEM_SCOPE
     from graph.projection import Projector
+    from sources.demo import generate
 
     store = FalkorStore(url)
     await store.bootstrap(SYSTEM_SCOPE)

@@ -19,10 +19,10 @@ import time
 from pathlib import Path
 
 from engine.embedding import HashingEmbedder
-from graph.demo import generate
 from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
 from graph.projection import Projector
+from sources.demo import generate
 
 
 def _peak_rss_mb() -> float:

@@ -31,10 +31,10 @@ from engine.receipts import ReceiptSigner
 from engine.resolution import Resolver
 from engine.ring import ReferenceRing
 from engine.synthesis import DeterministicSynthesizer
-from graph.demo import DEFAULT_ANCHOR, generate
 from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
 from graph.projection import Projector
+from sources.demo import DEFAULT_ANCHOR, generate
 
 ORG = "bench"
 

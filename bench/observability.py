@@ -31,11 +31,11 @@ from opentelemetry.sdk.trace.export import SimpleSpanProcessor, SpanExporter, Sp
 from gateway.app import create_app
 from gateway.auth import create_key
 from gateway.settings import Settings
-from graph.demo import generate
 from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
 from graph.keystore import SYSTEM_SCOPE
 from graph.projection import Projector
+from sources.demo import generate
 
 ORG = "bench"
 QUERY = """query Dashboard($asOf: DateTime!) {

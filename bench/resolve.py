@@ -34,10 +34,10 @@ from engine.resolution import (
     normalise,
 )
 from engine.ring import ReferenceRing
-from graph.demo import generate
 from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
 from graph.projection import Projector
+from sources.demo import generate
 
 ORG = "bench"
 

@@ -8,8 +8,8 @@ import logging
 from engine.ports import GraphStore
 from gateway.auth import create_key
 from gateway.settings import Settings
-from graph.demo import generate
 from graph.projection import IngestReport, Projector
+from sources.demo import generate
 
 log = logging.getLogger("fabric.demo")
 

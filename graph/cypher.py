@@ -452,17 +452,12 @@ SET s.embedding = {dialect.vector_value.format("row[1]")}, s.embedder = row[2]
 """
 
 
-def lexical_search(dialect: Dialect, kinds: bool, prefetch: bool = False) -> str:
-    """Best full-text matches of $query, up to $limit.
-
-    prefetch: first keep the $fetch best by score alone, then filter. A typo-forgiving query
-    can match most of an organisation; reading every match's properties to filter and sort
-    them was most of its cost. (Not for reads that must see every match.)"""
+def lexical_search(dialect: Dialect, kinds: bool) -> str:
+    """Best full-text matches of $query, up to $limit."""
     kind = "AND s.kind IN $kinds" if kinds else ""
-    head = "WITH node, score ORDER BY score DESC LIMIT $fetch\n" if prefetch else ""
     return f"""
 {dialect.fulltext_call.format(param="query")}
-{head}WITH node AS s, score
+WITH node AS s, score
 WHERE {_SEARCHABLE} {kind}
 WITH s, score ORDER BY score DESC, s.key LIMIT $limit
 RETURN {S_VALUES}, score

@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 VECTOR_DECIMALS = 3  # vectors travel as text to FalkorDB; more digits only cost parse time
 REEMBED_BATCH = 2_000
 STATUS_TTL = 30.0
-LEXICAL_PREFETCH = 4  # best-scored matches read per wanted hit before filtering
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.models import Episode, Relationship, SourceRecord, Subject
-from graph.demo import DEFAULT_ANCHOR, SPAN_DAYS, generate
 from graph.records import Parsed, parse_record
+from sources.demo import DEFAULT_ANCHOR, SPAN_DAYS, generate
 
 ANCHOR = DEFAULT_ANCHOR
 SIZES = (100, 1_000, 20_000)

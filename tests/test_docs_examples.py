@@ -12,8 +12,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from graph.demo import generate
 from graph.projection import Projector
+from sources.demo import generate
 from tests.conftest import new_org
 from tests.gateway_fixture import Gateway
 

@@ -18,8 +18,8 @@ import httpx
 from hypothesis import HealthCheck, given, settings
 
 from engine.ports import OrgGraph
-from graph.demo import generate
 from graph.projection import Projector
+from sources.demo import generate
 from tests.conftest import new_org
 from tests.fuzz_cases import Case, Fuzzer, cases
 from tests.gateway_fixture import Gateway

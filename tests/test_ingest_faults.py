@@ -8,10 +8,10 @@ import json
 from asyncio.subprocess import PIPE
 from pathlib import Path
 
-from graph.demo import generate
 from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
 from graph.projection import Projector
+from sources.demo import generate
 from tests.conftest import new_org
 from tests.helpers import load, rel, subject
 from tests.test_cli import FABRIC, ROOT

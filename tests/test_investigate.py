@@ -17,9 +17,9 @@ from engine.resolution import Resolver
 from engine.ring import ReferenceRing
 from engine.synthesis import DeterministicSynthesizer
 from engine.validation import validate
-from graph.demo import generate
 from graph.falkor import FalkorStore
 from graph.projection import Projector
+from sources.demo import generate
 from tests.conftest import new_org
 
 NOW = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from graph.demo import generate
 from graph.projection import Projector
+from sources.demo import generate
 from tests.conftest import new_org
 from tests.gateway_fixture import Gateway
 from tests.test_reads import data

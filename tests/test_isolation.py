@@ -21,9 +21,9 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 
 from engine.errors import BadUserInput
 from gateway.auth import key_id_of
-from graph.demo import generate
 from graph.projection import Projector
 from resolvers.relay import decode_cursor, encode_cursor, from_global_id, to_global_id
+from sources.demo import generate
 from tests.conftest import new_org
 from tests.gateway_fixture import Gateway, serve
 from tests.helpers import content_hash, load, rel, subject

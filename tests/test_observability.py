@@ -19,9 +19,9 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from gateway import logs, tracing
 from gateway.settings import Settings
-from graph.demo import generate
 from graph.falkor import FalkorStore
 from graph.projection import Projector
+from sources.demo import generate
 from tests.conftest import new_org
 from tests.gateway_fixture import Gateway, serve
 

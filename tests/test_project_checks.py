@@ -41,7 +41,7 @@ def test_schema_file_matches_the_code() -> None:
 
 @pytest.mark.skipif(shutil.which("ruff") is None, reason="ruff is not installed")
 def test_ruff_is_clean() -> None:
-    result = _run("ruff", "check", "gateway", "resolvers", "engine", "graph", "tests", "bench")
+    result = _run("ruff", "check", "gateway", "resolvers", "engine", "graph", "sources", "tests", "bench")
     assert result.returncode == 0, result.stdout
 
 

@@ -12,9 +12,9 @@ from engine.models import StoredSubject
 from engine.planning import Decision, plan, read_facts
 from engine.ports import OrgGraph
 from engine.providers import Window, default_providers
-from graph.demo import DEFAULT_ANCHOR, generate
 from graph.falkor import FalkorStore
 from graph.projection import Projector
+from sources.demo import DEFAULT_ANCHOR, generate
 from tests.conftest import new_org
 
 ANCHOR = DEFAULT_ANCHOR

@@ -55,8 +55,8 @@ async def test_every_written_property_name_is_known_at_bootstrap(falkor: FalkorS
     every kind of record, save a result, and compare with what the graph has learnt."""
     import json
 
-    from graph.demo import generate
     from graph.projection import Projector
+    from sources.demo import generate
 
     org = new_org()
     await falkor.bootstrap(org)

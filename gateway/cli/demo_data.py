@@ -17,8 +17,8 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from graph.demo import generate
     from graph.records import FORMAT_NAME, FORMAT_VERSION
+    from sources.demo import generate
 
     out = sys.stdout if args.out in (None, "-") else open(args.out, "w")  # noqa: SIM115
     try:
