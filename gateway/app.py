@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -24,6 +24,7 @@ from engine.receipts import ReceiptSigner
 from engine.ring import ReferenceRing
 from gateway import heap, tracing
 from gateway.admission import Admission
+from gateway.documents import PersistedDocuments
 from gateway.errors import ShapeErrors
 from gateway.graphiql import ASSETS_PATH, GraphiQLPage
 from gateway.http import BodyLimit, GraphQLEndpoint, GraphQLView
@@ -61,6 +62,25 @@ class Runtime:
         return self.opened.store
 
 
+@dataclass
+class _Documents:
+    """The store's documents, looked up per call: the store opens in the lifespan."""
+
+    store: Callable[[], GraphStore]
+
+    async def get(self, org_id: str, sha256: str) -> str | None:
+        return await self.store().documents.get(org_id, sha256)
+
+    async def put(self, org_id: str, sha256: str, text: str) -> None:
+        await self.store().documents.put(org_id, sha256, text)
+
+    async def trusted(self, sha256: str) -> str | None:
+        return await self.store().documents.trusted(sha256)
+
+    async def register(self, documents: Sequence[tuple[str, str]]) -> int:
+        return await self.store().documents.register(documents)
+
+
 def build_graphql(runtime: Runtime) -> GraphQLEndpoint:
     settings = runtime.settings
     schema = build_schema(
@@ -81,6 +101,12 @@ def build_graphql(runtime: Runtime) -> GraphQLEndpoint:
         runtime.ring,
         lambda: runtime.services,
         GraphiQLPage(settings.graphiql_assets_dir),
+        PersistedDocuments(
+            _Documents(lambda: runtime.store),
+            enabled=settings.persisted_queries,
+            trusted=settings.trusted_documents,
+        ),
+        http_cache=settings.http_cache,
     )
     return GraphQLEndpoint(
         view,

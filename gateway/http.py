@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import json
 import logging
 import time
@@ -16,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 import orjson
-from cross_web import HTTPException
+from cross_web import AsyncHTTPRequestAdapter, HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -24,14 +25,15 @@ from starlette.websockets import WebSocket
 from strawberry import Schema
 from strawberry.asgi import GraphQL
 from strawberry.exceptions import StrawberryGraphQLError
-from strawberry.http import GraphQLHTTPResponse
+from strawberry.http import GraphQLHTTPResponse, GraphQLRequestData
 from strawberry.types import ExecutionResult
 
 from engine.ports import GraphError, GraphStore, GraphTimeout, RoundTrips
 from engine.principal import Principal
 from engine.ring import ReferenceRing
-from gateway import logs
+from gateway import caching, logs
 from gateway.auth import authenticate
+from gateway.documents import DocumentRefused, PersistedDocuments
 from gateway.errors import GRAPH_MESSAGES
 from gateway.graphiql import GraphiQLPage
 from gateway.jwt_auth import JwtVerifier
@@ -48,6 +50,15 @@ _STATUS_BY_CODE = {"GRAPH_UNAVAILABLE": 503, "TIMEOUT": 504}
 # Statements carry the request's deadline to the graph server, which aborts them itself; the
 # task is cancelled only this much later, so the server's own answer normally arrives first.
 TIMEOUT_GRACE_S = 0.5
+_ETAG = "x-fabric-etag"
+# The request strawberry is parsing (its request adapter hides it).
+_request: contextvars.ContextVar[Request] = contextvars.ContextVar("fabric_request")
+
+
+class NotModified(Exception):
+    def __init__(self, tag: str) -> None:
+        super().__init__(tag)
+        self.tag = tag
 
 
 def negotiate(accept: str | None) -> str | None:
@@ -113,11 +124,15 @@ class GraphQLView(GraphQL[RequestContext, None]):
         ring: ReferenceRing,
         services: Callable[[], EngineServices | None],
         ide_page: GraphiQLPage | None = None,
+        documents: PersistedDocuments | None = None,
+        http_cache: bool = True,
     ) -> None:
         super().__init__(
             schema, graphql_ide="graphiql" if graphiql else None, allow_queries_via_get=True
         )
         self._store = store
+        self._documents = documents
+        self._http_cache = http_cache
         self._limits = limits
         self._ring = ring
         self._services = services
@@ -153,6 +168,32 @@ class GraphQLView(GraphQL[RequestContext, None]):
             raise HTTPException(400, "The GraphQL operation's `operationName` must be a string.")
         return decoded
 
+    async def parse_http_body(
+        self, request_adapter: AsyncHTTPRequestAdapter
+    ) -> GraphQLRequestData | list[GraphQLRequestData]:
+        """strawberry's parsing, then persisted documents and revalidation, both before
+        anything executes."""
+        data = await super().parse_http_body(request_adapter)
+        request = _request.get()
+        org = request.state.principal.org_id
+        if self._documents is not None:
+            if isinstance(data, list):
+                return [await self._documents.resolve(org, item) for item in data]
+            data = await self._documents.resolve(org, data)
+        if self._http_cache and request.method == "GET" and isinstance(data, GraphQLRequestData):
+            await self._revalidate(request, data)
+        return data
+
+    async def _revalidate(self, request: Request, data: GraphQLRequestData) -> None:
+        principal: Principal = request.state.principal
+        revision = await self._store().changes.revision(principal.org_id)
+        if revision is None:
+            return  # no shared revision: nothing may be tagged (gateway/caching.py)
+        tag = caching.etag(data, principal, revision)
+        if caching.matches(request.headers.get("if-none-match"), tag):
+            raise NotModified(tag)
+        request.state.sub_response.headers[_ETAG] = tag
+
     async def get_context(self, request: Request, response: Response) -> RequestContext:  # type: ignore[override]
         principal: Principal = request.state.principal
         graph = self._store().org(principal.org_id)
@@ -181,19 +222,35 @@ class GraphQLView(GraphQL[RequestContext, None]):
         media = sub_response.headers.get("x-fabric-media", JSON)
         del response.headers["x-fabric-media"]
         response.headers["content-type"] = f"{media}; charset=utf-8"
+        tag = sub_response.headers.get(_ETAG)
+        if tag is not None:
+            del response.headers[_ETAG]
         if isinstance(response_data, dict):
             response.status_code = _status(response_data, media)
+            # Only a complete answer may be revalidated: an error may be gone next time.
+            if tag is not None and response.status_code == 200 and not _errors(response_data):
+                response.headers.update(caching.headers(tag))
         return response
 
     async def get_sub_response(self, request: Request | WebSocket) -> Response:
         sub = await super().get_sub_response(request)
         sub.headers["x-fabric-media"] = request.state.media
+        request.state.sub_response = sub
         return sub
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         request = Request(scope, receive)
+        token = _request.set(request)
         try:
             response = await self.run(request)
+        except NotModified as exc:
+            response = Response(status_code=304, headers=caching.headers(exc.tag))
+        except DocumentRefused as exc:
+            response = error_response(exc.status, exc.code, exc.message, request.state.media)
+        except GraphError as exc:  # the document store or the revision could not be read
+            code = "TIMEOUT" if isinstance(exc, GraphTimeout) else "GRAPH_UNAVAILABLE"
+            status = _STATUS_BY_CODE[code]
+            response = error_response(status, code, GRAPH_MESSAGES[code], request.state.media)
         except HTTPException as exc:
             code = "METHOD_NOT_ALLOWED" if exc.status_code == 405 else "BAD_REQUEST"
             status = exc.status_code
@@ -204,6 +261,7 @@ class GraphQLView(GraphQL[RequestContext, None]):
         except StrawberryGraphQLError as exc:
             response = error_response(400, "BAD_REQUEST", str(exc), request.state.media)
         finally:
+            _request.reset(token)
             for context in getattr(request.state, "contexts", ()):
                 context.release()
         await response(scope, receive, send)

@@ -112,6 +112,32 @@ class Settings(BaseSettings):
     log_level: Literal["debug", "info", "warning", "error"] = Field(
         "info", description="Lowest level `fabric serve` logs."
     )
+    redis_url: str | None = Field(
+        None,
+        description="With Neo4j: a FalkorDB or Redis server (`redis://host:port`) that carries "
+        "revisions, subscription events and persisted documents between gateway processes "
+        "(unset: they stay in one process, HTTP caching is off and trusted documents are "
+        "refused). With FalkorDB the graph server itself does this.",
+    )
+    http_cache: bool = Field(
+        True,
+        description="GET queries answer with an ETag (query, variables, principal, the "
+        "organisation's revision) and revalidate with If-None-Match (304).",
+    )
+    persisted_queries: bool = Field(
+        True, description="Accept Apollo's automatic persisted queries (sha256 hashes)."
+    )
+    max_persisted_queries: int = Field(
+        10_000,
+        ge=1,
+        description="Automatic persisted queries kept per organisation (least recently used "
+        "go first).",
+    )
+    trusted_documents: bool = Field(
+        False,
+        description="Run only documents registered with `fabric documents register` (by hash "
+        "or exact text); anything else is refused with DOCUMENT_NOT_TRUSTED.",
+    )
     tracing: bool = Field(
         False,
         description="Emit OpenTelemetry spans for requests, resolvers and graph statements "

@@ -79,6 +79,7 @@ def open_store(settings: Settings) -> OpenedStore:
             statement_timeout_ms=timeout,
             embedder=embedder,
         )
+        store.documents.limit = settings.max_persisted_queries
         return OpenedStore(store, server)
     if uri.startswith(_NEO4J):
         auth = None
@@ -92,7 +93,9 @@ def open_store(settings: Settings) -> OpenedStore:
             max_connections=settings.graph_pool_size,
             statement_timeout_s=timeout / 1000 if timeout else None,
             embedder=embedder,
+            redis_url=settings.redis_url,
         )
+        neo.documents.limit = settings.max_persisted_queries
         return OpenedStore(neo)
     if uri.startswith(_FALKOR):
         falkor = FalkorStore(
@@ -101,6 +104,7 @@ def open_store(settings: Settings) -> OpenedStore:
             statement_timeout_ms=timeout,
             embedder=embedder,
         )
+        falkor.documents.limit = settings.max_persisted_queries
         return OpenedStore(falkor)
     raise ValueError(
         "FABRIC_GRAPH_URI must be `embedded`, a FalkorDB URI (redis://, unix://) "

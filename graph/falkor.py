@@ -14,7 +14,7 @@ import redis.exceptions as redis_errors
 from falkordb.asyncio import FalkorDB
 from falkordb.asyncio.query_result import QueryResult
 from falkordb.exceptions import SchemaVersionMismatchException
-from redis.asyncio import BlockingConnectionPool
+from redis.asyncio import BlockingConnectionPool, Redis
 
 from engine.ports import (
     GraphError,
@@ -25,6 +25,7 @@ from engine.ports import (
     check_org,
 )
 from graph import deadline, falkor_results, rows
+from graph.changes import RedisChangeFeed, RedisDocuments
 from graph.dialect import FALKORDB, Dialect
 from graph.falkor_params import header
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
@@ -176,6 +177,9 @@ class FalkorStore:
             decode_responses=True,
         )
         self.client = FalkorDB(connection_pool=self._pool)
+        # The server's own counters and publish/subscribe carry revisions and change events.
+        self.changes = RedisChangeFeed(Redis(connection_pool=self._pool), url)
+        self.documents = RedisDocuments(Redis(connection_pool=self._pool))
         self._orgs: dict[str, ScopedGraph] = {}
         self._bootstrapped: set[str] = set()  # by this process: no need to prepare again
         self._keys = CypherKeyStore(_GraphExecutor(self, SYSTEM_GRAPH))
@@ -194,7 +198,9 @@ class FalkorStore:
             executor = _GraphExecutor(
                 self, GRAPH_PREFIX + check_org(org_id), lambda: self._prepare(org_id)
             )
-            scoped = self._orgs[org_id] = ScopedGraph(org_id, executor, self.dialect, self.embedder)
+            scoped = self._orgs[org_id] = ScopedGraph(
+                org_id, executor, self.dialect, self.embedder, self.changes
+            )
         return scoped
 
     async def bootstrap(self, org_id: str) -> None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import neo4j
 from neo4j import exceptions as neo4j_errors
+from redis.asyncio import Redis
 
 from engine.ports import (
     GraphError,
@@ -20,6 +21,7 @@ from engine.ports import (
     check_org,
 )
 from graph import deadline
+from graph.changes import LocalChangeFeed, LocalDocuments, RedisChangeFeed, RedisDocuments
 from graph.dialect import NEO4J, Dialect
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
 from graph.observation import observed
@@ -95,9 +97,20 @@ class Neo4jStore:
         max_connections: int = 50,
         statement_timeout_s: float | None = None,
         embedder: Embedder | None = None,
+        redis_url: str | None = None,
     ) -> None:
         self.round_trips = RoundTrips()
         self.embedder = embedder
+        # Revisions, change events and persisted documents need a Redis-protocol server to be
+        # shared between processes; without one they stay in this process (docs/operations.md).
+        self.changes: RedisChangeFeed | LocalChangeFeed
+        self.documents: RedisDocuments | LocalDocuments
+        if redis_url:
+            client = Redis.from_url(redis_url, decode_responses=True)
+            self.changes = RedisChangeFeed(client, redis_url)
+            self.documents = RedisDocuments(client)
+        else:
+            self.changes, self.documents = LocalChangeFeed(), LocalDocuments()
         self.database = database
         self.statement_timeout_s = statement_timeout_s
         self.driver = neo4j.AsyncGraphDatabase.driver(
@@ -119,7 +132,7 @@ class Neo4jStore:
         scoped = self._orgs.get(org_id)
         if scoped is None:
             scoped = self._orgs[org_id] = ScopedGraph(
-                check_org(org_id), self._executor, self.dialect, self.embedder
+                check_org(org_id), self._executor, self.dialect, self.embedder, self.changes
             )
         return scoped
 

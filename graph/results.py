@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.ports import GraphQueryError, StoredResult
+from engine.ports.changes import Change, ChangeFeed, ChangeKind
 from graph import cypher
 
 if TYPE_CHECKING:
@@ -18,9 +19,10 @@ if TYPE_CHECKING:
 
 
 class ResultArchive:
-    def __init__(self, org_id: str, executor: Executor) -> None:
+    def __init__(self, org_id: str, executor: Executor, changes: ChangeFeed | None = None) -> None:
         self._org = org_id
         self._x = executor
+        self._changes = changes
 
     async def _run(self, statement: str, write: bool = False, **params: Any) -> list[list[Any]]:
         return await self._x.run(statement, {"org": self._org, **params}, write=write)
@@ -50,6 +52,13 @@ class ResultArchive:
         stored = (await self.by_ids([result_id])).get(result_id)
         if stored is None:
             raise GraphQueryError("the saved investigation result does not read back")
+        if stored == payload and self._changes is not None:
+            await self._changes.publish(
+                Change(
+                    org_id=self._org, kind=ChangeKind.INVESTIGATION, investigation_id=result_id,
+                    outcome=outcome, subject_keys=tuple(subject_keys), at_ns=created_ns,
+                )
+            )  # fmt: skip
         return stored == payload
 
     async def by_ids(self, ids: Sequence[str]) -> dict[str, str]:

@@ -37,8 +37,10 @@ from engine.ports import (
     TimeSpan,
     WriteBatch,
 )
+from engine.ports.changes import Change, ChangeFeed, ChangeKind
 from engine.text import normalise
 from graph import cypher, rows
+from graph.changes import batch_change
 from graph.dialect import Dialect
 from graph.fingerprint import fingerprint
 from graph.results import ResultArchive
@@ -132,6 +134,7 @@ class ScopedGraph:
     executor: sends statements to the backend (and translates its errors).
     dialect: the backend's search procedures and vector handling.
     embedder: makes the vectors of the vector arm (None: lexical search only).
+    changes: told of every write once it is in (None: nobody listens, as in some tests).
     """
 
     def __init__(
@@ -140,11 +143,13 @@ class ScopedGraph:
         executor: Executor,
         dialect: Dialect,
         embedder: Embedder | None = None,
+        changes: ChangeFeed | None = None,
     ) -> None:
         self._org = org_id
         self._x = executor
+        self._changes = changes
         self.search = SearchArms(org_id, executor, dialect, embedder)
-        self.results = ResultArchive(org_id, executor)
+        self.results = ResultArchive(org_id, executor, changes)
 
     @property
     def org_id(self) -> str:
@@ -392,6 +397,9 @@ class ScopedGraph:
         retracts it and a record after a tombstone restores it."""
         for _, run in groupby(batch.elements, key=type):
             await self._write_run(list(run), batch)
+        # Only once the batch is in: a reader told of it (or of the new revision) sees it.
+        if self._changes is not None and batch.elements:
+            await self._changes.publish(batch_change(self._org, batch))
 
     async def _write_run(self, run: list[Any], batch: WriteBatch) -> None:
         first, source, run_id = run[0], batch.source, batch.run_id
@@ -440,6 +448,8 @@ class ScopedGraph:
         for statement in (cypher.DELETE_UNSEEN_RELATIONSHIPS, *cypher.DELETE_UNSEEN_NODES.values()):
             found = await self._write(statement, **params)
             deleted += int(found[0][0]) if found else 0
+        if deleted and self._changes is not None:  # no event names what went: readers resync
+            await self._changes.publish(Change(org_id=self._org, kind=ChangeKind.RESET))
         return deleted
 
     # --- checkpoints and counts -------------------------------------------------------------

@@ -20,6 +20,7 @@ from engine.models import (
     StoredSubject,
     SubjectKind,
 )
+from engine.ports.changes import ChangeFeed, DocumentStore
 from engine.ports.shapes import (
     ApiKeyRecord,
     Checkpoint,
@@ -218,6 +219,16 @@ class GraphStore(Protocol):
     """A connection to one graph store, handing out organisation-scoped graphs."""
 
     round_trips: RoundTrips
+
+    @property
+    def changes(self) -> ChangeFeed:
+        """Revisions and change events (engine/ports/changes.py)."""
+        ...
+
+    @property
+    def documents(self) -> DocumentStore:
+        """Persisted GraphQL documents."""
+        ...
 
     @property
     def backend(self) -> str: ...

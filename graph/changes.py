@@ -1,0 +1,244 @@
+"""Change events, revisions and persisted documents on a Redis-protocol server (the FalkorDB
+server itself, or `FABRIC_REDIS_URL` beside Neo4j), and their single-process stand-ins.
+
+Keys: `fabric:revision:<org>` (a counter), `fabric:apq:<org>` (a hash of documents) with
+`fabric:apq-used:<org>` (a sorted set by last use, for the bound), `fabric:trusted` (a hash).
+Changes are published on `fabric:changes` as `<revision>|<json>`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator, Sequence
+
+import redis.asyncio as aioredis
+import redis.exceptions as redis_errors
+
+from engine.models import ElementType as Element
+from engine.models import (
+    Episode,
+    Relationship,
+    SourceRecord,
+    Subject,
+    Tombstone,
+    key_kind,
+)
+from engine.ports import GraphUnavailable, WriteBatch
+from engine.ports.changes import ALL_ORGS, Change, ChangeKind
+
+log = logging.getLogger("fabric.changes")
+
+CHANNEL = "fabric:changes"
+RETRY_S = 0.5  # between attempts to resubscribe after the server went away
+# One round trip, atomic: the revision a change carries is the one its write produced.
+_PUBLISH = """
+local revision = redis.call('INCR', KEYS[1])
+redis.call('PUBLISH', ARGV[1], revision .. '|' .. ARGV[2])
+return revision
+"""
+_FAILURES = (redis_errors.RedisError, OSError)
+
+
+def batch_change(org_id: str, batch: WriteBatch) -> Change:
+    """What one written batch changed (subjects by key and kind, record kinds, counts)."""
+    changed: dict[str, str] = {}
+    touched: dict[str, None] = {}
+    kinds: dict[str, None] = {}
+    for element in batch.elements:
+        if isinstance(element, Subject):
+            changed[element.key] = element.kind.value
+        elif isinstance(element, Relationship):
+            for key in (element.from_key, element.to_key):
+                changed[key] = key_kind(key)
+        elif isinstance(element, Episode):
+            touched.update(dict.fromkeys(element.mentions))
+        elif isinstance(element, SourceRecord):
+            kinds[element.record_kind.value] = None
+            touched[element.subject] = None
+            if element.actor:
+                touched[element.actor] = None
+        elif isinstance(element, Tombstone) and element.target is Element.SUBJECT:
+            changed[element.key] = key_kind(element.key)
+    touched.update(dict.fromkeys(changed))
+    return Change(
+        org_id=org_id,
+        kind=ChangeKind.BATCH,
+        source=batch.source,
+        count=len(batch.elements),
+        record_kinds=tuple(kinds),
+        subject_keys=tuple(touched),
+        subjects=tuple(changed.items()),
+        at_ns=time.time_ns(),
+    )
+
+
+def _unavailable(exc: Exception) -> GraphUnavailable:
+    return GraphUnavailable(f"change feed unavailable: {type(exc).__name__}")
+
+
+class RedisChangeFeed:
+    """Revisions in counters, changes over the server's publish/subscribe: every gateway
+    process on the same server sees every writer's changes."""
+
+    shared = True
+
+    def __init__(self, client: aioredis.Redis, url: str) -> None:
+        self._client = client
+        self._url = url  # the listener's own connection, outside the statement pool
+
+    async def revision(self, org_id: str) -> int | None:
+        try:
+            value = await self._client.get(f"fabric:revision:{org_id}")
+        except _FAILURES as exc:
+            raise _unavailable(exc) from exc
+        return int(value) if value is not None else 0
+
+    async def publish(self, change: Change) -> int:
+        try:
+            revision = await self._client.eval(
+                _PUBLISH, 1, f"fabric:revision:{change.org_id}", CHANNEL, change.encode()
+            )
+        except _FAILURES as exc:
+            raise _unavailable(exc) from exc
+        return int(revision)
+
+    async def listen(self) -> AsyncIterator[Change]:
+        gap = False
+        while True:
+            client = aioredis.from_url(self._url, decode_responses=True)
+            pubsub = client.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(CHANNEL)
+                if gap:  # whatever was published while we were away is lost: say so
+                    yield Change(org_id=ALL_ORGS, kind=ChangeKind.RESET)
+                    gap = False
+                while True:
+                    message = await pubsub.get_message(timeout=None)
+                    if message is None or message.get("type") != "message":
+                        continue
+                    revision, _, body = str(message["data"]).partition("|")
+                    try:
+                        yield Change.decode(body, int(revision))
+                    except (ValueError, KeyError, TypeError):
+                        log.warning("ignored a malformed change message")
+            except _FAILURES as exc:
+                log.warning("change feed lost its connection (%s); resubscribing", exc)
+                gap = True
+                await asyncio.sleep(RETRY_S)
+            finally:
+                with contextlib.suppress(*_FAILURES):
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                    await client.aclose()
+
+
+class LocalChangeFeed:
+    """This process only (Neo4j without `FABRIC_REDIS_URL`): writes made here reach
+    subscribers here; no revision is kept, because another process's write would not bump it."""
+
+    shared = False
+
+    def __init__(self) -> None:
+        self._listeners: set[asyncio.Queue[Change]] = set()
+        self._revisions: dict[str, int] = {}
+
+    async def revision(self, org_id: str) -> int | None:
+        return None
+
+    async def publish(self, change: Change) -> int:
+        revision = self._revisions[change.org_id] = self._revisions.get(change.org_id, 0) + 1
+        stamped = dataclasses.replace(change, revision=revision)
+        for queue in list(self._listeners):
+            queue.put_nowait(stamped)  # the listener drains at once: the hub bounds downstream
+        return revision
+
+    async def listen(self) -> AsyncIterator[Change]:
+        queue: asyncio.Queue[Change] = asyncio.Queue()
+        self._listeners.add(queue)
+        try:
+            while True:
+                yield await queue.get()
+        finally:
+            self._listeners.discard(queue)
+
+
+class RedisDocuments:
+    """Persisted documents on the server: automatic persisted queries per organisation, at
+    most `limit` each (the least recently used go first), and the trusted documents."""
+
+    def __init__(self, client: aioredis.Redis, limit: int = 10_000) -> None:
+        self._client = client
+        self.limit = limit
+
+    async def get(self, org_id: str, sha256: str) -> str | None:
+        try:
+            pipe = self._client.pipeline(transaction=False)
+            pipe.hget(f"fabric:apq:{org_id}", sha256)
+            pipe.zadd(f"fabric:apq-used:{org_id}", {sha256: time.time()}, xx=True)
+            text, _ = await pipe.execute()
+        except _FAILURES as exc:
+            raise _unavailable(exc) from exc
+        return str(text) if text is not None else None
+
+    async def put(self, org_id: str, sha256: str, text: str) -> None:
+        used = f"fabric:apq-used:{org_id}"
+        try:
+            pipe = self._client.pipeline(transaction=True)
+            pipe.hset(f"fabric:apq:{org_id}", sha256, text)
+            pipe.zadd(used, {sha256: time.time()})
+            pipe.zcard(used)
+            *_, count = await pipe.execute()
+            if int(count) > self.limit:
+                evicted = await self._client.zpopmin(used, int(count) - self.limit)
+                names = [str(pair[0]) for pair in evicted]
+                if names:
+                    await self._client.hdel(f"fabric:apq:{org_id}", *names)
+        except _FAILURES as exc:
+            raise _unavailable(exc) from exc
+
+    async def trusted(self, sha256: str) -> str | None:
+        try:
+            text = await self._client.hget("fabric:trusted", sha256)
+        except _FAILURES as exc:
+            raise _unavailable(exc) from exc
+        return str(text) if text is not None else None
+
+    async def register(self, documents: Sequence[tuple[str, str]]) -> int:
+        if not documents:
+            return 0
+        try:
+            added = await self._client.hset("fabric:trusted", mapping=dict(documents))
+        except _FAILURES as exc:
+            raise _unavailable(exc) from exc
+        return int(added)
+
+
+class LocalDocuments:
+    """Persisted queries in this process only (Neo4j without `FABRIC_REDIS_URL`). Trusted
+    documents need a shared server: registering or reading them here is refused."""
+
+    def __init__(self, limit: int = 10_000) -> None:
+        self.limit = limit
+        self._docs: dict[tuple[str, str], str] = {}
+
+    async def get(self, org_id: str, sha256: str) -> str | None:
+        text = self._docs.pop((org_id, sha256), None)
+        if text is not None:
+            self._docs[(org_id, sha256)] = text  # most recently used last
+        return text
+
+    async def put(self, org_id: str, sha256: str, text: str) -> None:
+        self._docs.pop((org_id, sha256), None)
+        self._docs[(org_id, sha256)] = text
+        while sum(1 for org, _digest in self._docs if org == org_id) > self.limit:
+            oldest = next(k for k in self._docs if k[0] == org_id)
+            del self._docs[oldest]
+
+    async def trusted(self, sha256: str) -> str | None:
+        raise GraphUnavailable("trusted documents need FABRIC_REDIS_URL with Neo4j")
+
+    async def register(self, documents: Sequence[tuple[str, str]]) -> int:
+        raise GraphUnavailable("trusted documents need FABRIC_REDIS_URL with Neo4j")
