@@ -13,7 +13,7 @@ are refused with `DOCUMENT_NOT_TRUSTED`.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+import json
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -92,6 +92,9 @@ class PersistedDocuments:
         if digest is None:
             raise DocumentRefused(400, NOT_TRUSTED, "Only registered documents run here.")
         text = await self.store.trusted(digest)
+        if text is None and data.query is not None:  # the same document, differently spaced
+            printed = normalised(data.query)
+            text = await self.store.trusted(sha256_hex(printed)) if printed else None
         if text is None:
             if data.query is None:  # an APQ client then sends the text, refused below
                 raise DocumentRefused(200, NOT_FOUND, "PersistedQueryNotFound")
@@ -99,14 +102,37 @@ class PersistedDocuments:
         return replace(data, query=text)
 
 
-def documents_in(text: str) -> list[str]:
-    """The texts to register from one file: as written, and as graphql-js prints it (which
-    is what Apollo Client sends). GraphQLError if it holds no operation."""
+MANIFEST = "apollo-persisted-query-manifest"
+
+
+def documents_in(text: str) -> list[tuple[str, str]]:
+    """(sha256, text) pairs to register from one file: an Apollo persisted query manifest
+    (its ids are the hashes its clients send), or a GraphQL document, as written and as the
+    gateway normalises it (text requests are matched in both forms). ValueError or
+    GraphQLError when it is neither."""
+    if text.lstrip().startswith("{"):
+        return _manifest(json.loads(text))
     document = parse(text)
     if not any(isinstance(d, OperationDefinitionNode) for d in document.definitions):
         raise GraphQLError("the file holds no operation")
-    return list(dict.fromkeys([text, print_ast(document)]))
+    return [(sha256_hex(t), t) for t in dict.fromkeys([text, print_ast(document)])]
 
 
-def registrations(texts: Iterable[str]) -> list[tuple[str, str]]:
-    return [(sha256_hex(text), text) for text in texts]
+def _manifest(data: Any) -> list[tuple[str, str]]:
+    if not isinstance(data, dict) or data.get("format") != MANIFEST or data.get("version") != 1:
+        raise ValueError(f"a JSON file must be an {MANIFEST} (version 1)")
+    pairs = []
+    for operation in data.get("operations") or []:
+        body = operation.get("body") if isinstance(operation, dict) else None
+        if not isinstance(body, str) or operation.get("id") != sha256_hex(body):
+            raise ValueError("every manifest operation needs a body and id = sha256(body)")
+        parse(body)
+        pairs.append((sha256_hex(body), body))
+    return pairs
+
+
+def normalised(text: str) -> str | None:
+    try:
+        return print_ast(parse(text))
+    except GraphQLError:
+        return None

@@ -138,6 +138,11 @@ class GraphQLView(GraphQL[RequestContext, None]):
         self._services = services
         self._ide_page = ide_page
 
+    def should_render_graphql_ide(self, request: Any) -> bool:
+        # A persisted query over GET has no `query` parameter, only `extensions`.
+        has_extensions = request.query_params.get("extensions") is not None
+        return not has_extensions and super().should_render_graphql_ide(request)
+
     async def render_graphql_ide(self, request: Request) -> Response:
         # Our page with assets served locally when they are there; else strawberry's CDN page.
         page = self._ide_page.html() if self._ide_page else None
@@ -411,6 +416,7 @@ class GraphQLEndpoint:
             and request.method == "GET"
             and "text/html" in request.headers.get("accept", "")
             and "query" not in request.query_params
+            and "extensions" not in request.query_params
         )
 
 

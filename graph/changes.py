@@ -9,8 +9,8 @@ Changes are published on `fabric:changes` as `<revision>|<json>`.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import contextlib
+import dataclasses
 import logging
 import time
 from collections.abc import AsyncIterator, Sequence

@@ -59,7 +59,7 @@ async def test_304_until_an_ingest_then_200(gateway: Gateway, falkor: FalkorStor
 
 
 async def test_a_graphql_write_invalidates(gateway: Gateway) -> None:
-    org, token = await _org(gateway)
+    _, token = await _org(gateway)
     tag = (await _get(gateway, token)).headers["etag"]
     mutation = """mutation($r: [JSON!]!) { project(records: $r, source: "api") { accepted } }"""
     done = await gateway.query(token, mutation, {"r": [subject("repository:gamma")]})

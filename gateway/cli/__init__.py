@@ -14,6 +14,7 @@ import logging
 from gateway.cli import (
     config_reference,
     demo_data,
+    documents,
     graphiql_assets,
     import_git,
     ingest,
@@ -43,6 +44,7 @@ COMMANDS = (
     graphiql_assets,
     config_reference,
     keys,
+    documents,
 )
 
 

@@ -1,0 +1,147 @@
+"""Automatic persisted queries (Apollo's protocol) and trusted documents, against the live
+gateway with Apollo Client's persisted-queries link in Node."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from graphql import parse
+
+from graph.embedded import EmbeddedServer
+from graph.falkor import FalkorStore
+from tests.conftest import new_org
+from tests.gateway_fixture import Gateway, serve
+from tests.helpers import load, subject
+from tests.js_tools import run_json_async
+
+QUERY = "query Repos { subjects(filter: {kind: REPOSITORY}) { totalCount } }"
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+async def _org(gateway: Gateway) -> tuple[str, str]:
+    org = new_org()
+    await gateway.store.bootstrap(org)
+    await load(gateway.store.org(org), [subject("repository:alpha")])
+    return org, await gateway.token(org)
+
+
+async def _apollo(gateway: Gateway, token: str, query: str, *mode: str) -> dict[str, Any]:
+    env = {"FABRIC_TOKEN": token, "FABRIC_QUERY": query}
+    return await run_json_async("apollo-apq.mjs", gateway.url, *mode, env=env)
+
+
+@pytest.mark.parametrize("mode", [(), ("get",)])
+async def test_apollo_client_registers_once_and_a_second_client_sends_only_the_hash(
+    gateway: Gateway, mode: tuple[str, ...]
+) -> None:
+    _, token = await _org(gateway)
+    report = await _apollo(gateway, token, QUERY, *mode)
+    first, second = report["first"], report["second"]
+    assert first["data"] == second["data"] == {"subjects": {"totalCount": 1}}
+    # First: the hash alone is unknown, then hash and text together register it.
+    sent = first["exchanges"][1]["sentQuery"]
+    digest = _sha(sent)
+    assert parse(sent).to_dict() == parse(QUERY).to_dict()
+    assert [(bool(e["sentQuery"]), e["hash"], e["codes"]) for e in first["exchanges"]] == [
+        (False, digest, ["PERSISTED_QUERY_NOT_FOUND"]),
+        (True, digest, []),
+    ]
+    # Second client, nothing cached on its side: the hash alone is enough now.
+    assert [(e["sentQuery"], e["hash"], e["status"]) for e in second["exchanges"]] == [
+        (None, digest, 200)
+    ]
+    if mode:
+        assert second["exchanges"][0]["method"] == "GET"
+
+
+async def test_persisted_queries_are_per_organisation(gateway: Gateway) -> None:
+    _, token_a = await _org(gateway)
+    _, token_b = await _org(gateway)
+    text = "query Mine { subjects { totalCount } }"
+    ext = {"persistedQuery": {"version": 1, "sha256Hash": _sha(text)}}
+    registered = await gateway.client.post(
+        gateway.url, json={"query": text, "extensions": ext},
+        headers={"Authorization": f"Bearer {token_a}"},
+    )
+    assert registered.json() == {"data": {"subjects": {"totalCount": 1}}}
+    for token, code in ((token_a, None), (token_b, "PERSISTED_QUERY_NOT_FOUND")):
+        hashed = await gateway.client.post(
+            gateway.url, json={"extensions": ext}, headers={"Authorization": f"Bearer {token}"}
+        )
+        errors = hashed.json().get("errors") or [{}]
+        assert errors[0].get("extensions", {}).get("code") == code
+
+
+async def test_refusals(gateway: Gateway) -> None:
+    _, token = await _org(gateway)
+    auth = {"Authorization": f"Bearer {token}"}
+    wrong = {"persistedQuery": {"version": 1, "sha256Hash": "0" * 64}}
+    mismatch = await gateway.client.post(
+        gateway.url, json={"query": QUERY, "extensions": wrong}, headers=auth
+    )
+    assert mismatch.status_code == 400
+    assert mismatch.json()["errors"][0]["extensions"]["code"] == "BAD_REQUEST"
+    for bad in ({"version": 2, "sha256Hash": "0" * 64}, {"version": 1, "sha256Hash": "xyz"}, 7):
+        refused = await gateway.client.post(
+            gateway.url, json={"extensions": {"persistedQuery": bad}}, headers=auth
+        )
+        assert refused.status_code == 400, bad
+
+
+async def test_the_store_is_bounded(falkor: FalkorStore) -> None:
+    org = new_org()
+    documents = falkor.documents
+    limit, documents.limit = documents.limit, 3
+    try:
+        for n in range(5):
+            await documents.put(org, _sha(str(n)), str(n))
+        kept = [n for n in range(5) if await documents.get(org, _sha(str(n))) is not None]
+        assert kept == [2, 3, 4]
+    finally:
+        documents.limit = limit
+
+
+@pytest.fixture(scope="module")
+async def trusted(falkor: FalkorStore) -> AsyncIterator[Gateway]:
+    async for running in serve(falkor, trusted_documents=True):
+        yield running
+
+
+async def test_trusted_documents_run_only_what_was_registered(
+    trusted: Gateway, falkor_server: EmbeddedServer, tmp_path: Path
+) -> None:
+    _, token = await _org(trusted)
+    manifest = await run_json_async("apollo-apq.mjs", "manifest", env={"FABRIC_QUERY": QUERY})
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest))
+    (tmp_path / "other.graphql").write_text("query Listed {\n  subjects { totalCount }\n}\n")
+    registered = subprocess.run(  # noqa: ASYNC221 - the CLI, as an operator runs it
+        [sys.executable, "-m", "gateway.cli", "documents", "register",
+         str(tmp_path / "manifest.json"), str(tmp_path / "other.graphql"),
+         "--graph-uri", falkor_server.url],
+        capture_output=True, text=True, check=False, timeout=120,
+    )  # fmt: skip
+    assert registered.returncode == 0, registered.stderr
+    report = await _apollo(trusted, token, QUERY)
+    assert report["first"]["data"] == {"subjects": {"totalCount": 1}}
+    assert [e["sentQuery"] for e in report["first"]["exchanges"]] == [None]
+    other = await _apollo(trusted, token, "query Other { subjects { totalCount } }")
+    codes = [e["codes"] for e in other["first"]["exchanges"]]
+    assert codes == [["PERSISTED_QUERY_NOT_FOUND"], ["DOCUMENT_NOT_TRUSTED"]]
+    assert "data" not in other["first"]
+    plain = await trusted.query(token, "{ subjects { totalCount } }")
+    assert plain.status_code == 400
+    assert plain.json()["errors"][0]["extensions"]["code"] == "DOCUMENT_NOT_TRUSTED"
+    # A registered .graphql document runs as text too, however it is spaced.
+    for text in ("query Listed {\n  subjects { totalCount }\n}\n", "query Listed{subjects{totalCount}}"):
+        listed = await trusted.query(token, text)
+        assert listed.json() == {"data": {"subjects": {"totalCount": 1}}}
