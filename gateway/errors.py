@@ -8,6 +8,7 @@ everything else becomes "Internal server error" and is logged here, server-side 
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterator
 
 from graphql import GraphQLError
@@ -28,6 +29,23 @@ UNREPRESENTABLE = (
     "The input holds a value the graph store cannot keep: a NUL character or an unpaired "
     "surrogate in a string, or an integer outside the signed 64-bit range."
 )
+# graphql-core coerces a field's arguments while executing it (execution/values.py,
+# coerce_argument) and reports a value it refuses as a bare GraphQLError with one of these
+# messages. Validation cannot see it coming: a nullable variable may feed an argument with a
+# default (`limit: Int! = 5`), and only its value, an explicit null, is wrong. The client's own
+# input, then, not a fault of ours (tests/test_fuzz.py sends every such null).
+_ARGUMENT_COERCION = re.compile(
+    r"^(Argument '[^']*'|Variable '\$[^']*' defined by fragment '[^']*') "
+    r"(has invalid value|of required type '[^']*' was not provided\.)"
+)
+
+
+def _argument_coercion(error: Exception) -> bool:
+    return (
+        isinstance(error, GraphQLError)
+        and error.original_error is None
+        and _ARGUMENT_COERCION.match(error.message) is not None
+    )
 
 
 def shape(error: GraphQLError, stage: str = "read") -> GraphQLError:
@@ -42,6 +60,9 @@ def shape(error: GraphQLError, stage: str = "read") -> GraphQLError:
     elif error.path is None and not isinstance(original, PublicError | GraphError):
         # Raised before execution (variable coercion): the client's own input, told back.
         code = (error.extensions or {}).get("code") or "BAD_USER_INPUT"
+    elif _argument_coercion(original):
+        code = "BAD_USER_INPUT"
+        message = message.replace(" not to be None.", " not to be null.")  # Python's word
     elif isinstance(original, PublicError):
         code = original.code
         extra = original.extensions

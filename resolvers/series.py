@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import strawberry
 from strawberry.types import Info
 
+from engine.errors import PublicError
 from engine.models import SourceRecord, SourceRecordKind, from_ns, to_ns
 from engine.ports import TimeSpan
 from resolvers.context import RequestContext
@@ -20,6 +21,21 @@ if TYPE_CHECKING:
     from resolvers.types import Subject
 
 DAY_NS = 86_400 * 10**9
+INT_MAX = 2**31 - 1  # GraphQL's Int is 32-bit signed
+OUT_OF_RANGE = "VALUE_OUT_OF_RANGE"
+
+
+def _int(value: float) -> int:
+    """A value as GraphQL's Int, or a stated refusal: a sum of metric rollups can outgrow it
+    (the values are any finite number), and a clamped or wrapped count would be a wrong one."""
+    whole = round(value)
+    if not -INT_MAX - 1 <= whole <= INT_MAX:
+        raise PublicError(
+            "This time series sums beyond the range of GraphQL's Int (2^31 - 1); ask for a "
+            "narrower window or a smaller bucket.",
+            code=OUT_OF_RANGE,
+        )
+    return whole
 
 
 @strawberry.enum(description="Width of one time-series bucket (UTC, weeks start on Monday).")
@@ -81,8 +97,12 @@ RULES: dict[ActivityMetric, _Rule] = {
 @strawberry.type(description="One bucket of a time series.")
 class TimePoint:
     start: datetime
-    value: float
-    count: int
+    value: int = strawberry.field(
+        description="What the bucket adds up: records counted, or commits and lines changed "
+        "summed from metric rollups (whole numbers; a rollup value with a fraction is rounded "
+        "to the nearest)."
+    )
+    count: int = strawberry.field(description="Records that fell into the bucket.")
 
 
 @strawberry.type(description="A zero-filled series of buckets covering the whole window.")
@@ -92,8 +112,8 @@ class TimeSeries:
     points: list[TimePoint]
 
     @strawberry.field(description="Sum of every bucket's value.")
-    def total(self) -> float:
-        return sum(p.value for p in self.points)
+    def total(self) -> int:
+        return _int(sum(p.value for p in self.points))
 
 
 def _bucket_start(ns: int, width: int, weekly: bool) -> int:
@@ -119,8 +139,10 @@ def bucketize(
         slot = _bucket_start(ns, width, weekly)
         values[slot] += rule.amount(record)
         counts[slot] += 1
+    # Every metric counts or sums whole things; summed as floats (rollup values are
+    # numbers), then rounded once per bucket.
     return [
-        TimePoint(start=from_ns(s), value=values[s], count=counts[s])  # type: ignore[arg-type]
+        TimePoint(start=from_ns(s), value=_int(values[s]), count=counts[s])  # type: ignore[arg-type]
         for s in starts
     ]
 

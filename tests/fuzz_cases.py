@@ -360,9 +360,24 @@ def ingest_file_cases(draw: st.DrawFn) -> Case:
                 content_type=None, writes=True)
 
 
+def explicit_null_bodies() -> list[bytes]:
+    """Every argument and input field with a default (from the schema) and every nullable
+    variable of OPERATIONS, sent an explicit null (tests/fuzz_nulls.py)."""
+    from resolvers.schema import build_schema
+    from tests.fuzz_nulls import null_cases, nullable_variable_operations
+
+    bodies = [case.body() for case in null_cases(build_schema()._schema)]
+    return bodies + [_json_body({"query": q, "variables": {"v": None}})
+                     for q in nullable_variable_operations(OPERATIONS)]
+
+
+def null_cases_strategy() -> st.SearchStrategy[Case]:
+    return st.builds(lambda body: Case("nulls", body=body), st.sampled_from(explicit_null_bodies()))
+
+
 def cases() -> st.SearchStrategy[Case]:
     return st.one_of(variable_cases(), special_cases(), document_cases(), transport_cases(),
-                     ingest_cases(), auth_cases(), ingest_file_cases())
+                     ingest_cases(), auth_cases(), ingest_file_cases(), null_cases_strategy())
 
 
 # -- running cases ---------------------------------------------------------------------------

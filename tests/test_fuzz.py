@@ -19,9 +19,11 @@ from hypothesis import HealthCheck, given, settings
 
 from engine.ports import OrgGraph
 from graph.projection import Projector
+from resolvers.schema import build_schema
 from sources.demo import generate
 from tests.conftest import new_org
-from tests.fuzz_cases import Case, Fuzzer, cases
+from tests.fuzz_cases import OPERATIONS, Case, Fuzzer, cases, judge
+from tests.fuzz_nulls import defaults, null_cases, nullable_variable_operations
 from tests.gateway_fixture import Gateway
 from tests.helpers import content_hash
 
@@ -80,3 +82,37 @@ async def test_the_gateway_survives_hostile_and_broken_requests(gateway: Gateway
     assert fuzzer.summary()["failures"] == 0
     for org in (target, scratch):
         await gateway.store.drop_org(org)
+
+
+def test_the_null_cases_cover_every_default_the_schema_declares() -> None:
+    """A new argument or input field with a default is fuzzed with null without anyone
+    listing it; and the fuzz operations include nullable variables to send null to."""
+    schema = build_schema()._schema
+    covered = {case.where for case in null_cases(schema)}
+    assert covered == defaults(schema)
+    assert {"Query.resolveReference(limit)", "Query.search(first)",
+            "InvestigateInput.allowClarification"} <= covered
+    assert len(nullable_variable_operations(OPERATIONS)) >= 20
+
+
+async def test_explicit_nulls_are_the_clients_mistake_never_an_internal_error(
+    gateway: Gateway,
+) -> None:
+    """Every argument and input field with a default gets an explicit null through a nullable
+    variable: where the place is non-null (`limit: Int! = 5`) the answer is BAD_USER_INPUT
+    naming the argument; where it is nullable, null is a value like any other. Every
+    nullable variable of the fuzz operations gets null too."""
+    target, token, _, _ = await setup_orgs(gateway)
+    for case in null_cases(build_schema()._schema):
+        response = await gateway.client.post(
+            gateway.url, content=case.body(),
+            headers={"Authorization": f"Bearer {token}", "content-type": "application/json"})
+        assert judge(response) is None, (case.where, response.text)
+        errors = response.json().get("errors") or []
+        if case.non_null:
+            assert [e["extensions"]["code"] for e in errors] == ["BAD_USER_INPUT"], case
+            assert "not to be null" in errors[0]["message"], errors
+    for query in nullable_variable_operations(OPERATIONS):
+        response = await gateway.query(token, query, {"v": None})
+        assert judge(response) is None, (query, response.text)
+    await gateway.store.drop_org(target)
