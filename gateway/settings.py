@@ -32,7 +32,9 @@ class Settings(BaseSettings):
     port: int = Field(8000, ge=0, le=65535, description="Port the HTTP server binds.")
     neo4j_user: str | None = Field(None, description="Neo4j user name.")
     neo4j_password: SecretStr | None = Field(None, description="Neo4j password.")
-    neo4j_database: str | None = Field(None, description="Neo4j database (server default).")
+    neo4j_database: str = Field(
+        "neo4j", min_length=1, description="Neo4j database (named: never looked up per call)."
+    )
     graph_pool_size: int = Field(32, ge=1, le=1024, description="Graph connection pool size.")
     statement_timeout_ms: int | None = Field(
         15_000, ge=1, description="Server-side limit on one read statement."

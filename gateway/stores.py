@@ -92,6 +92,9 @@ def open_store(settings: Settings) -> OpenedStore:
             database=settings.neo4j_database,
             max_connections=settings.graph_pool_size,
             statement_timeout_s=timeout / 1000 if timeout else None,
+            # Waiting for a pooled connection or retrying a deadlock never outlasts a request.
+            acquisition_timeout_s=min(5.0, settings.request_timeout_s / 2),
+            retry_time_s=min(5.0, settings.request_timeout_s / 2),
             embedder=embedder,
             redis_url=settings.redis_url,
         )

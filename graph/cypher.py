@@ -52,11 +52,21 @@ _ALWAYS = "true"
 
 # --- subjects -------------------------------------------------------------------------------
 
-MERGE_SUBJECTS = f"""
+# Every label whose nodes belong to one organisation (the system scope's keys and secrets
+# are not an organisation's).
+ORG_LABELS = (
+    "Subject", "Episode", "SourceRecord", "Checkpoint", "Investigation", "EmbeddingMeta",
+    "ProjectionEpoch",
+)  # fmt: skip
+
+
+def merge_subjects(dialect: Dialect) -> str:
+    return f"""
 UNWIND $rows AS row
 MERGE (s:Subject {{org_id: $org, key: row[0]}})
-SET {_assign("s", SUBJECT_COLUMNS, 1)}
+SET {_assign("s", SUBJECT_COLUMNS, 1)}{dialect.subject_set}
 """
+
 
 # Stubs assert identity only: they never carry a validity window, and a later authoritative
 # subject record overwrites them.
@@ -261,10 +271,25 @@ RETURN q[0], type(r), {R_VALUES}, {O_VALUES}
 """
 
 
-DELETE_RELATIONSHIPS = """
+def delete_relationships(dialect: Dialect) -> str:
+    """Relationships by id. One graph per organisation: every subject's relationships are
+    few enough to walk. In a database shared by every organisation each type is sought in
+    its own relationship index on `id` instead (an index needs the type)."""
+    if not dialect.shared_indexes:
+        return """
 UNWIND $keys AS id
 MATCH (:Subject {org_id: $org})-[r]->(:Subject {org_id: $org})
 WHERE r.org_id = $org AND r.id = id
+DELETE r
+"""
+    arms = "  UNION ALL\n".join(
+        f"  MATCH ()-[r:{t.value} {{id: id}}]->() WHERE r.org_id = $org RETURN r\n"
+        for t in RelationshipType
+    )
+    return f"""
+UNWIND $keys AS id
+CALL (id) {{
+{arms}}}
 DELETE r
 """
 
@@ -362,23 +387,41 @@ MATCH (r:SourceRecord {org_id: $org, key: k})
 DELETE r
 """
 
-# Complete-enumeration cleanup: what this source wrote before but not in this run.
-DELETE_UNSEEN_RELATIONSHIPS = """
-MATCH (:Subject {org_id: $org})-[r]->(:Subject {org_id: $org})
+
+# Complete-enumeration cleanup: what this source wrote before but not in this run. Each
+# returns how many it deleted; the dialect batches the deletes (graph.dialect).
+def delete_unseen_relationships(dialect: Dialect) -> str:
+    return f"""
+MATCH (:Subject {{org_id: $org}})-[r]->(:Subject {{org_id: $org}})
 WHERE r.org_id = $org AND r.source = $source AND r.run_id <> $run
-DELETE r
-RETURN count(r)
+{dialect.batched("r", "DELETE")}
 """
 
-DELETE_UNSEEN_NODES = {
-    label: f"""
+
+UNSEEN_LABELS = ("Subject", "Episode", "SourceRecord")
+
+
+def delete_unseen_nodes(dialect: Dialect) -> dict[str, str]:
+    return {
+        label: f"""
 MATCH (n:{label} {{org_id: $org, source: $source}})
 WHERE n.run_id <> $run
-DETACH DELETE n
-RETURN count(n)
+{dialect.batched("n", "DETACH DELETE")}
 """
-    for label in ("Subject", "Episode", "SourceRecord")
-}
+        for label in UNSEEN_LABELS
+    }
+
+
+def delete_org(dialect: Dialect) -> dict[str, str]:
+    """Every node of one organisation, label by label (each seeks on its org_id index)."""
+    return {
+        label: f"""
+MATCH (n:{label} {{org_id: $org}})
+{dialect.batched("n", "DETACH DELETE")}
+"""
+        for label in ORG_LABELS
+    }
+
 
 # --- checkpoints and counts -----------------------------------------------------------------
 
@@ -392,11 +435,14 @@ MERGE (c:Checkpoint {org_id: $org, source: $source})
 SET c.cursor = $cursor, c.digest = $digest, c.run_id = $run, c.finished = $finished
 """
 
-COUNTS = """
-MATCH (n {org_id: $org})
-WITH labels(n)[0] AS label, count(n) AS c
-RETURN label, c
+# Label by label: an unlabelled match on org_id can use no index (every node is read).
+COUNTS = "UNION ALL".join(
+    f"""
+MATCH (n:{label} {{org_id: $org}})
+RETURN '{label}' AS label, count(n) AS c
 """
+    for label in ORG_LABELS
+)
 
 COUNT_RELATIONSHIPS = """
 MATCH (:Subject {org_id: $org})-[r]->()
@@ -472,6 +518,35 @@ WITH node AS s, {dialect.similarity} AS similarity
 WHERE {_SEARCHABLE} AND s.embedder = $stamp AND similarity >= $floor {kind}
 WITH s, similarity ORDER BY similarity DESC, s.key LIMIT $limit
 RETURN {S_VALUES}, similarity
+"""
+
+
+def exact_vector_search(dialect: Dialect, kinds: bool) -> str:
+    """Every vector of the organisation compared with $vector (dialects whose vector index
+    is shared by every organisation, for organisations small enough): the shared index's
+    approximate nearest neighbours, filtered by organisation afterwards, could all be
+    another organisation's."""
+    kind = "AND s.kind IN $kinds" if kinds else ""
+    score = dialect.exact_similarity or "null"
+    return f"""
+MATCH (s:Subject {{org_id: $org}})
+WHERE s.stub = false AND s.embedder = $stamp {kind}
+WITH s, {score} AS score
+WITH s, {dialect.similarity} AS similarity
+WHERE similarity >= $floor
+WITH s, similarity ORDER BY similarity DESC, s.key LIMIT $limit
+RETURN {S_VALUES}, similarity
+"""
+
+
+# How many of the database's subjects have vectors of this organisation's embedder, and how
+# many subjects it holds (the count store answers the latter without reading them).
+VECTOR_SHARE = """
+MATCH (s:Subject {org_id: $org})
+WHERE s.embedder = $stamp
+WITH count(s) AS mine
+MATCH (a:Subject)
+RETURN mine, count(a)
 """
 
 

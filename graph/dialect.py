@@ -1,7 +1,12 @@
 """What differs between the backends, in one small object each.
 
-The Cypher of `graph.cypher` is shared; index DDL, how an existing index is reported, and
-(later) full-text/vector procedures and their score meaning live here.
+The Cypher of `graph.cypher` is shared; index DDL, how an existing index is reported,
+full-text/vector procedures and their score meaning, and how a large delete is batched live
+here.
+
+FalkorDB keeps one graph per organisation, so its indexes (full-text and vector included)
+hold one organisation each. Neo4j keeps every organisation in one database: every index
+there leads with, or is filtered by, the organisation (docs/operations.md, "Neo4j").
 """
 
 from __future__ import annotations
@@ -10,7 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.models import SubjectKind
+from engine.models import RelationshipType, SubjectKind
 
 # (label, properties) pairs that every organisation's graph indexes.
 _NODE_INDEXES: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -33,7 +38,15 @@ _NODE_KEYS: tuple[tuple[str, str], ...] = (
     ("Checkpoint", "source"),
     ("ApiKey", "key_id"),
     ("Investigation", "id"),
+    ("Secret", "name"),
 )
+# Singletons of an organisation (one node per org_id, created by MERGE): unique by org_id.
+_ORG_SINGLETONS = ("EmbeddingMeta", "ProjectionEpoch")
+# Every label whose nodes carry org_id (graph.cypher.ORG_LABELS, plus the system scope's).
+_ORG_ID_LABELS = (
+    "Subject", "Episode", "SourceRecord", "Checkpoint", "Investigation", "EmbeddingMeta",
+    "ProjectionEpoch", "ApiKey", "Secret",
+)  # fmt: skip
 
 
 MAX_QUERY_TOKENS = 12
@@ -50,7 +63,15 @@ class Dialect:
     """name: the backend; bootstrap: index and constraint DDL; already_exists: substrings of a
     refusal that only means "this index already exists"; fulltext_call / vector_call: the
     procedure calls, yielding `node` and `score`; vector_value: how a stored vector is written;
-    similarity: the vector score turned into a cosine similarity."""
+    similarity: the vector score turned into a cosine similarity; after_schema: run once the
+    DDL is sent (waiting for new indexes to come online); migrations: backfills a new schema
+    needs, run at bootstrap; subject_set: extra assignments when a subject is written;
+    batched: the tail of a delete of the matched `var` (action DELETE or DETACH DELETE),
+    returning how many; shared_indexes: one full-text and one vector index serve every
+    organisation (a reembed must not drop them); exact_similarity: the similarity of `s`
+    to $vector computed exactly (None: the vector index is per organisation already);
+    exact_limit: the organisation size up to which vector search is exact instead of going
+    through the shared index."""
 
     name: str
     bootstrap: tuple[str, ...]
@@ -64,6 +85,13 @@ class Dialect:
     all_of: str
     vector_index: Callable[[int], tuple[str, ...]]
     drop_vector_index: str
+    after_schema: tuple[str, ...]
+    migrations: tuple[str, ...]
+    subject_set: str
+    batched: Callable[[str, str], str]
+    shared_indexes: bool
+    exact_similarity: str | None
+    exact_limit: int
 
     def is_already_exists(self, message: str) -> bool:
         return any(marker in message for marker in self.already_exists)
@@ -135,28 +163,76 @@ def _falkor_vector_index(dimension: int) -> tuple[str, ...]:
 
 
 def _neo4j_vector_index(dimension: int) -> tuple[str, ...]:
+    # Quantisation (the default from 5.23) would compare approximate vectors with the
+    # similarity floor, and the score becomes a confidence: it is turned off.
     return (
         "CREATE VECTOR INDEX subject_embedding IF NOT EXISTS FOR (s:Subject) ON (s.embedding) "
         f"OPTIONS {{indexConfig: {{`vector.dimensions`: {int(dimension)}, "
-        "`vector.similarity_function`: 'cosine'}}",
+        "`vector.similarity_function`: 'cosine', `vector.quantization.enabled`: false}}",
+    )
+
+
+def org_term(org: str) -> str:
+    """A Cypher expression turning the organisation id `org` into one full-text term: letters
+    and digits only, so the analyser keeps it whole, and distinct for distinct ids (`x`,
+    `-`, `.`, `_` and capitals are escaped after an `x`; the analyser lowercases)."""
+    return (
+        f"reduce(t = 'o', c IN [i IN range(0, size({org}) - 1) | substring({org}, i, 1)] | "
+        "t + CASE WHEN c = 'x' THEN 'x0' WHEN c = '-' THEN 'x1' WHEN c = '.' THEN 'x2' "
+        "WHEN c = '_' THEN 'x3' WHEN c <> toLower(c) THEN 'x' + toLower(c) ELSE c END)"
     )
 
 
 def _neo4j_bootstrap() -> tuple[str, ...]:
-    # One database for every organisation: org_id leads every index and constraint.
+    # One database for every organisation. Identity keys are unique per organisation, and
+    # so is every node a MERGE creates (two replicas merging at once on a fresh database
+    # would otherwise each create one).
     out = [
         f"CREATE CONSTRAINT {label.lower()}_{prop} IF NOT EXISTS "
         f"FOR (n:{label}) REQUIRE (n.org_id, n.{prop}) IS UNIQUE"
         for label, prop in _NODE_KEYS
     ]
+    out += [
+        f"CREATE CONSTRAINT {label.lower()}_org IF NOT EXISTS "
+        f"FOR (n:{label}) REQUIRE n.org_id IS UNIQUE"
+        for label in _ORG_SINGLETONS
+    ]
+    # A composite index serves only statements with a predicate on each of its properties:
+    # listing, counting and cleanup by organisation alone seek on org_id by itself.
+    out += [
+        f"CREATE INDEX {label.lower()}_org_id IF NOT EXISTS FOR (n:{label}) ON (n.org_id)"
+        for label in _ORG_ID_LABELS
+        if label not in _ORG_SINGLETONS  # their constraint's index is on org_id alone
+    ]
     for label, props in _NODE_INDEXES:
         name = f"{label.lower()}_{'_'.join(props)}"
         cols = ", ".join(["n.org_id", *("n." + p for p in props)])
         out.append(f"CREATE INDEX {name} IF NOT EXISTS FOR (n:{label}) ON ({cols})")
+    # A retraction names a relationship by id alone; an index on it needs the type.
+    out += [
+        f"CREATE INDEX rel_{t.value.lower()}_id IF NOT EXISTS FOR ()-[r:{t.value}]-() ON (r.id)"
+        for t in RelationshipType
+    ]
+    # The organisation is a field of the full-text index and of every query: Lucene
+    # returns one organisation's matches only (one shared index mixed every tenant's).
+    out.append("DROP INDEX subject_search IF EXISTS")
     out.append(
-        "CREATE FULLTEXT INDEX subject_search IF NOT EXISTS FOR (s:Subject) ON EACH [s.search_text]"
+        "CREATE FULLTEXT INDEX subject_search_org IF NOT EXISTS FOR (s:Subject) "
+        "ON EACH [s.search_text, s.org_term]"
     )
     return tuple(out)
+
+
+NEO4J_BATCH_ROWS = 1_000
+
+
+def _neo4j_batched(var: str, action: str) -> str:
+    # Inner transactions of a thousand rows each (an auto-commit statement, see the
+    # adapter): one transaction for a whole organisation ran out of heap.
+    return (
+        f"CALL ({var}) {{ {action} {var} }} IN TRANSACTIONS OF {NEO4J_BATCH_ROWS} ROWS\n"
+        "RETURN count(*)"
+    )
 
 
 FALKORDB = Dialect(
@@ -174,14 +250,23 @@ FALKORDB = Dialect(
     all_of=" ",
     vector_index=_falkor_vector_index,
     drop_vector_index="DROP VECTOR INDEX FOR (s:Subject) ON (s.embedding)",
+    after_schema=(),
+    migrations=(),
+    subject_set="",
+    batched=lambda var, action: f"{action} {var}\nRETURN count({var})",
+    shared_indexes=False,
+    exact_similarity=None,
+    exact_limit=0,
 )
 
 NEO4J = Dialect(
     name="neo4j",
     bootstrap=_neo4j_bootstrap(),
     already_exists=("EquivalentSchemaRule",),
-    # One index for every organisation: the caller over-fetches and filters by org_id.
-    fulltext_call="CALL db.index.fulltext.queryNodes('subject_search', ${param}) YIELD node, score",
+    # One index for every organisation, queried for one organisation's term only.
+    fulltext_call="CALL db.index.fulltext.queryNodes('subject_search_org', "
+    "'search_text:(' + ${param} + ') AND org_term:' + " + org_term("$org") + ") "
+    "YIELD node, score",
     vector_call="CALL db.index.vector.queryNodes('subject_embedding', $k, $vector) "
     "YIELD node, score",
     # Neo4j reports (1 + cosine) / 2, in [0, 1].
@@ -192,4 +277,17 @@ NEO4J = Dialect(
     all_of=" AND ",
     vector_index=_neo4j_vector_index,
     drop_vector_index="DROP INDEX subject_embedding IF EXISTS",
+    # New indexes serve no query while they populate; the search procedures fail on them.
+    after_schema=("CALL db.awaitIndexes(300)",),
+    # Subjects written before the organisation term existed get it once.
+    migrations=(
+        "MATCH (s:Subject) WHERE s.org_term IS NULL\n"
+        f"CALL (s) {{ SET s.org_term = {org_term('s.org_id')} }} "
+        f"IN TRANSACTIONS OF {NEO4J_BATCH_ROWS * 10} ROWS",
+    ),
+    subject_set=f", s.org_term = {org_term('$org')}",
+    batched=_neo4j_batched,
+    shared_indexes=True,
+    exact_similarity="vector.similarity.cosine(s.embedding, $vector)",
+    exact_limit=20_000,
 )

@@ -1,50 +1,57 @@
-"""Neo4j 5 adapter over the official async `neo4j` driver (routing-aware `execute_query`).
+"""Neo4j 5 adapter over the official async `neo4j` driver (5.23 or newer; docs/operations.md).
 
-All organisations share one database; every statement and every index is keyed by `org_id`.
+All organisations share one database: every statement is scoped by `org_id`, every label an
+organisation's statements match on has an `org_id` index, and the shared full-text and
+vector indexes are queried for one organisation (graph.dialect).
+
+Statements run in managed transactions (the driver retries what may succeed when retried,
+and routes reads and writes on a cluster), except statements with `CALL {...} IN
+TRANSACTIONS`, which Neo4j runs only as auto-commit statements of a session.
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import TYPE_CHECKING, Any
 
 import neo4j
 from neo4j import exceptions as neo4j_errors
 from redis.asyncio import Redis
 
-from engine.ports import (
-    GraphError,
-    GraphQueryError,
-    GraphTimeout,
-    GraphUnavailable,
-    RoundTrips,
-    check_org,
-)
-from graph import deadline
+from engine.ports import GraphQueryError, RoundTrips, check_org
+from graph import cypher, deadline
 from graph.changes import LocalChangeFeed, LocalDocuments, RedisChangeFeed, RedisDocuments
 from graph.dialect import NEO4J, Dialect
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
+from graph.neo4j_errors import retryable, translate
 from graph.observation import observed
 from graph.scoped import Row, ScopedGraph, apply_schema
 
 if TYPE_CHECKING:
     from engine.embedding import Embedder
 
-_UNAVAILABLE = (
-    neo4j_errors.ServiceUnavailable,
-    neo4j_errors.SessionExpired,
-    neo4j_errors.TransientError,
-    OSError,
-)
+_AUTOCOMMIT = re.compile(r"\bIN\s+TRANSACTIONS\b")
+_DRIVER_ERRORS = (neo4j_errors.Neo4jError, neo4j_errors.DriverError, OSError)
+OLDEST = (5, 23)  # vector.quantization.enabled (5.23), vector.similarity.cosine (5.18)
+# Reads that check the database answers, and which server version it runs.
+PING = "RETURN 1 AS ok"
+VERSION = "CALL dbms.components() YIELD name, versions RETURN name, versions[0]"
 
 
-def _translate(exc: Exception) -> GraphError:
-    if isinstance(exc, _UNAVAILABLE):
-        return GraphUnavailable("the Neo4j server cannot be reached")
-    code = getattr(exc, "code", "") or ""
-    if "TransactionTimedOut" in code or "Timeout" in code:
-        return GraphTimeout("the statement exceeded its time limit")
-    return GraphQueryError(f"{code}: {exc}")
+class _Final(Exception):
+    """Carries a driver error out of a transaction function so the driver does not retry
+    it: a transaction over its memory limit fails the same way every time."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def _version(text: str) -> tuple[int, int] | None:
+    """(major, minor) of "5.26.1", "5.27-aura" or "2025.01.0"; None if unreadable."""
+    match = re.match(r"(\d+)\.(\d+)", text)
+    return (int(match[1]), int(match[2])) if match else None
 
 
 class _Neo4jExecutor:
@@ -56,34 +63,67 @@ class _Neo4jExecutor:
         self, statement: str, params: dict[str, Any], *, write: bool = False
     ) -> list[Row]:
         store = self._store
-        configured = store.statement_timeout_s
+        store.round_trips.add()
+        # Writes carry no time limit (a batch, a cleanup or DDL must finish), but are not
+        # sent once the request's deadline has passed; reads carry what is left of it.
+        limit_ms = self._limit_ms(write)
+        session = store.driver.session(
+            database=store.database,
+            bookmark_manager=store.bookmarks(params),
+            default_access_mode=neo4j.WRITE_ACCESS if write else neo4j.READ_ACCESS,
+        )
+        try:
+            async with session:
+                if _AUTOCOMMIT.search(statement):
+                    query = neo4j.Query(statement)
+                    result = await session.run(query, params)
+                    return await result.values()
+                work = neo4j.unit_of_work(timeout=None if limit_ms is None else limit_ms / 1000)(
+                    self._work
+                )
+                execute = session.execute_write if write else session.execute_read
+                return await execute(work, statement, params, write)
+        except asyncio.CancelledError:
+            raise
+        except _Final as final:
+            raise translate(final.error) from final.error
+        except _DRIVER_ERRORS as exc:
+            raise translate(exc) from exc
+
+    def _limit_ms(self, write: bool) -> int | None:
+        """Raises GraphTimeout, unsent, once the request's deadline has passed."""
+        configured = self._store.statement_timeout_s
         limit_ms = deadline.statement_limit_ms(
             None if configured is None else max(1, int(configured * 1000))
         )
-        store.round_trips.add()
-        routing = neo4j.RoutingControl.WRITE if write else neo4j.RoutingControl.READ
+        return None if write else limit_ms
+
+    async def _work(
+        self, tx: neo4j.AsyncManagedTransaction, statement: str, params: dict[str, Any], write: bool
+    ) -> list[Row]:
+        self._limit_ms(write)  # a retry after the deadline is not sent either
         try:
-            result = await store.driver.execute_query(
-                neo4j.Query(statement, timeout=None if limit_ms is None else limit_ms / 1000),
-                params,
-                database_=store.database,
-                routing_=routing,
-            )
-        except asyncio.CancelledError:
+            result = await tx.run(statement, params)
+            return await result.values()
+        except neo4j_errors.Neo4jError as exc:
+            if not retryable(exc):
+                raise _Final(exc) from exc
             raise
-        except (neo4j_errors.Neo4jError, neo4j_errors.DriverError, OSError) as exc:
-            raise _translate(exc) from exc
-        return [list(record.values()) for record in result.records]
 
 
 class Neo4jStore:
-    """`GraphStore` for Neo4j 5 (single instance, cluster or Aura).
+    """`GraphStore` for Neo4j 5.23+ (single instance, cluster or Aura).
 
     uri: `bolt://`, `neo4j://` (routing), or their `+s`/`+ssc` TLS forms.
     auth: (user, password), or None for a server without authentication.
-    database: the database name (None: the server's default).
-    statement_timeout_s: transaction timeout for every statement (None: the server's).
+    database: the database name (named, so the driver never asks for the home database).
+    statement_timeout_s: transaction timeout for every read (None: the server's).
+    acquisition_timeout_s: the longest a statement waits for a free pooled connection; keep
+        it within the request's time limit (the driver's default is 60 s).
+    retry_time_s: how long the driver retries a transaction that may succeed when retried.
     embedder: makes subject vectors for the vector search arm (None: lexical search only).
+    exact_vector_limit: organisation size up to which vector search compares every vector
+        (None: the dialect's).
     """
 
     dialect: Dialect = NEO4J
@@ -93,11 +133,14 @@ class Neo4jStore:
         uri: str,
         *,
         auth: tuple[str, str] | None = None,
-        database: str | None = None,
+        database: str = "neo4j",
         max_connections: int = 50,
         statement_timeout_s: float | None = None,
+        acquisition_timeout_s: float = 5.0,
+        retry_time_s: float = 5.0,
         embedder: Embedder | None = None,
         redis_url: str | None = None,
+        exact_vector_limit: int | None = None,
     ) -> None:
         self.round_trips = RoundTrips()
         self.embedder = embedder
@@ -113,12 +156,20 @@ class Neo4jStore:
             self.changes, self.documents = LocalChangeFeed(), LocalDocuments()
         self.database = database
         self.statement_timeout_s = statement_timeout_s
+        self.exact_vector_limit = exact_vector_limit
         self.driver = neo4j.AsyncGraphDatabase.driver(
-            uri, auth=auth, max_connection_pool_size=max_connections
+            uri,
+            auth=auth,
+            max_connection_pool_size=max_connections,
+            connection_acquisition_timeout=acquisition_timeout_s,
+            max_transaction_retry_time=retry_time_s,
         )
         self._executor = _Neo4jExecutor(self)
         self._orgs: dict[str, ScopedGraph] = {}
+        self._bookmarks: dict[str, neo4j.AsyncBookmarkManager] = {}
         self._keys = CypherKeyStore(self._executor)
+        self._schema_lock = asyncio.Lock()
+        self._schema_ready = False
 
     @property
     def backend(self) -> str:
@@ -128,34 +179,55 @@ class Neo4jStore:
     def keys(self) -> CypherKeyStore:
         return self._keys
 
+    def bookmarks(self, params: dict[str, Any]) -> neo4j.AsyncBookmarkManager:
+        """One bookmark manager per organisation (and one for the system scope and DDL): a
+        read on a cluster waits for its own organisation's writes, not for every write this
+        process made (the driver's default manager is shared by every query)."""
+        scope = str(params.get("org") or params.get("system") or SYSTEM_SCOPE)
+        manager = self._bookmarks.get(scope)
+        if manager is None:
+            manager = self._bookmarks[scope] = neo4j.AsyncGraphDatabase.bookmark_manager()
+        return manager
+
     def org(self, org_id: str) -> ScopedGraph:
         scoped = self._orgs.get(org_id)
         if scoped is None:
             scoped = self._orgs[org_id] = ScopedGraph(
-                check_org(org_id), self._executor, self.dialect, self.embedder, self.changes
-            )
+                check_org(org_id), self._executor, self.dialect, self.embedder, self.changes,
+                self.exact_vector_limit,
+            )  # fmt: skip
         return scoped
 
     async def bootstrap(self, org_id: str) -> None:
-        # Indexes are database-wide here; org_id leads each of them.
+        """Indexes and constraints are database-wide: created (and waited for) once per
+        store, whichever organisation asks first."""
         if org_id != SYSTEM_SCOPE:
             check_org(org_id)
+        async with self._schema_lock:
+            if not self._schema_ready:
+                await self._apply_schema()
+                self._schema_ready = True
+
+    async def _apply_schema(self) -> None:
+        for name, version in await self._executor.run(VERSION, {}):
+            parsed = _version(str(version))
+            if name == "Neo4j Kernel" and parsed is not None and parsed < OLDEST:
+                raise GraphQueryError(
+                    f"Neo4j {version} is too old: the gateway needs "
+                    f"{OLDEST[0]}.{OLDEST[1]} or newer"
+                )
         await apply_schema(self._executor, self.dialect, self.embedder)
 
     async def ping(self) -> None:
-        self.round_trips.add()
-        try:
-            await self.driver.verify_connectivity()
-        except (neo4j_errors.Neo4jError, neo4j_errors.DriverError, OSError) as exc:
-            raise _translate(exc) from exc
+        """A read on the configured database: fails unless it is online and answering."""
+        await self._executor.run(PING, {})
 
     async def drop_org(self, org_id: str) -> None:
-        """Delete every node of one organisation (tests and admin use)."""
-        await self._executor.run(
-            "MATCH (n {org_id: $org}) DETACH DELETE n",
-            {"org": check_org(org_id)},
-            write=True,
-        )
+        """Delete every node of one organisation (tests and admin use), label by label in
+        batches of inner transactions (one transaction ran out of heap)."""
+        params = {"org": check_org(org_id)}
+        for statement in cypher.delete_org(self.dialect).values():
+            await self._executor.run(statement, params, write=True)
 
     async def close(self) -> None:
         await self.driver.close()

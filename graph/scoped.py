@@ -76,6 +76,8 @@ async def apply_schema(
         except GraphQueryError as exc:
             if not dialect.is_already_exists(str(exc)):
                 raise
+    for statement in (*dialect.after_schema, *dialect.migrations):
+        await executor.run(statement, {}, write=True)
 
 
 def _edge_groups(
@@ -135,6 +137,7 @@ class ScopedGraph:
     dialect: the backend's search procedures and vector handling.
     embedder: makes the vectors of the vector arm (None: lexical search only).
     changes: told of every write once it is in (None: nobody listens, as in some tests).
+    exact_limit: overrides the dialect's organisation size for exact vector search.
     """
 
     def __init__(
@@ -144,11 +147,13 @@ class ScopedGraph:
         dialect: Dialect,
         embedder: Embedder | None = None,
         changes: ChangeFeed | None = None,
+        exact_limit: int | None = None,
     ) -> None:
         self._org = org_id
         self._x = executor
         self._changes = changes
-        self.search = SearchArms(org_id, executor, dialect, embedder)
+        self._dialect = dialect
+        self.search = SearchArms(org_id, executor, dialect, embedder, exact_limit)
         self.results = ResultArchive(org_id, executor, changes)
 
     @property
@@ -405,7 +410,7 @@ class ScopedGraph:
         first, source, run_id = run[0], batch.source, batch.run_id
         if isinstance(first, Subject):
             data = [rows.subject_row(self._org, s, source, run_id) for s in run]
-            await self._write(cypher.MERGE_SUBJECTS, rows=data)
+            await self._write(cypher.merge_subjects(self._dialect), rows=data)
             batch.written.update(s.key for s in run)
             await self.search.write_vectors([r[0] for r in data], [r[_TEXT] for r in data])
         elif isinstance(first, Relationship):
@@ -435,7 +440,7 @@ class ScopedGraph:
     async def _retract(self, tombstones: list[Tombstone]) -> None:
         statements = {
             ElementType.SUBJECT: cypher.DELETE_SUBJECTS,
-            ElementType.RELATIONSHIP: cypher.DELETE_RELATIONSHIPS,
+            ElementType.RELATIONSHIP: cypher.delete_relationships(self._dialect),
             ElementType.EPISODE: cypher.DELETE_EPISODES,
             ElementType.SOURCE_RECORD: cypher.DELETE_SOURCE_RECORDS,
         }
@@ -445,7 +450,9 @@ class ScopedGraph:
     async def delete_unseen(self, source: str, run_id: str) -> int:
         params = {"source": source, "run": run_id}
         deleted = 0
-        for statement in (cypher.DELETE_UNSEEN_RELATIONSHIPS, *cypher.DELETE_UNSEEN_NODES.values()):
+        dialect = self._dialect
+        unseen = cypher.delete_unseen_nodes(dialect).values()
+        for statement in (cypher.delete_unseen_relationships(dialect), *unseen):
             found = await self._write(statement, **params)
             deleted += int(found[0][0]) if found else 0
         if deleted and self._changes is not None:  # no event names what went: readers resync
@@ -478,7 +485,8 @@ class ScopedGraph:
     async def counts(self) -> Mapping[str, int]:
         out: dict[str, int] = {}
         for label, count in await self._read(cypher.COUNTS):
-            out[str(label)] = int(count)
+            if count:  # one row per label, absent ones included
+                out[str(label)] = int(count)
         for rel_type, count in await self._read(cypher.COUNT_RELATIONSHIPS):
             out[f"rel:{rel_type}"] = int(count)
         return out

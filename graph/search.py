@@ -9,6 +9,7 @@ change it stays off, and says so, until `fabric reembed` has rebuilt the vectors
 from __future__ import annotations
 
 import contextlib
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 VECTOR_DECIMALS = 3  # vectors travel as text to FalkorDB; more digits only cost parse time
 REEMBED_BATCH = 2_000
 STATUS_TTL = 30.0
+MAX_NEIGHBOURS = 10_000  # most nearest neighbours asked of a shared vector index
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,12 +55,19 @@ class SearchArms:
     """Lexical and vector search over one organisation's subjects."""
 
     def __init__(
-        self, org_id: str, executor: Executor, dialect: Dialect, embedder: Embedder | None
+        self,
+        org_id: str,
+        executor: Executor,
+        dialect: Dialect,
+        embedder: Embedder | None,
+        exact_limit: int | None = None,
     ) -> None:
         self._org = org_id
         self._x = executor
         self._dialect = dialect
         self.embedder = embedder
+        self._exact_limit = dialect.exact_limit if exact_limit is None else exact_limit
+        self._share: tuple[float, int | None] | None = None  # (read at, neighbour factor)
         # Process-local and re-read every STATUS_TTL seconds, so a reembed run elsewhere is
         # noticed; until then the stamp filter in every vector query keeps identities apart.
         self._status: VectorStatus | None = None
@@ -125,19 +134,38 @@ class SearchArms:
         vector = await self.embedder.embed([text])
         if not np.any(vector[0]):
             return []
-        # k-NN returns k rows whatever their distance; over-fetch for the kind filter, then
-        # let the floor turn "nothing similar" into no candidate at all.
+        stamp = self.embedder.identity.stamp()
+        factor = await self._neighbour_factor(stamp)
+        # k-NN returns k rows whatever their distance; over-fetch for the kind filter (and,
+        # in an index shared by every organisation, for the others' rows), then let the
+        # floor turn "nothing similar" into no candidate at all.
         params: dict[str, Any] = {
             "vector": as_parameter(vector[0]),
-            "k": max(limit * 4, 40),
+            "k": min(max(limit * 4, 40) * (factor or 1), MAX_NEIGHBOURS),
             "limit": limit,
             "floor": floor,
-            "stamp": self.embedder.identity.stamp(),
+            "stamp": stamp,
         }
         if kinds:
             params["kinds"] = [k.value for k in kinds]
-        found = await self._read(cypher.vector_search(self._dialect, bool(kinds)), **params)
+        build = cypher.vector_search if factor else cypher.exact_vector_search
+        found = await self._read(build(self._dialect, bool(kinds)), **params)
         return [(rows.subject_from(values), float(sim)) for values, sim in found]
+
+    async def _neighbour_factor(self, stamp: str) -> int | None:
+        """None: compare every vector of the organisation exactly (a shared index, and an
+        organisation small enough). Otherwise how many times more neighbours to ask of the
+        index than wanted: the database's subjects per subject of this organisation, since
+        the index's nearest neighbours are everyone's."""
+        if not self._dialect.shared_indexes:
+            return 1  # the index holds this organisation only
+        now = time.monotonic()
+        if self._share is None or now - self._share[0] > STATUS_TTL:
+            found = await self._read(cypher.VECTOR_SHARE, stamp=stamp)
+            mine, total = (int(found[0][0]), int(found[0][1])) if found else (0, 0)
+            factor = None if mine <= self._exact_limit else math.ceil(total / mine)
+            self._share = (now, factor)
+        return self._share[1]
 
     async def write_vectors(self, keys: Sequence[str], texts: Sequence[str]) -> None:
         """Embed and store vectors for subjects just written, if this organisation's vectors
@@ -156,9 +184,11 @@ class SearchArms:
         )
 
     async def _rebuild_index(self, dimension: int) -> None:
-        # A new embedder may have another width: the old index cannot hold its vectors.
-        with contextlib.suppress(GraphQueryError):  # there was none
-            await self._write(self._dialect.drop_vector_index)
+        # A new embedder may have another width: the old index cannot hold its vectors. An
+        # index every organisation shares is left alone (docs/operations.md, "Neo4j").
+        if not self._dialect.shared_indexes:
+            with contextlib.suppress(GraphQueryError):  # there was none
+                await self._write(self._dialect.drop_vector_index)
         for statement in self._dialect.vector_index(dimension):
             await self._write(statement)
 

@@ -51,6 +51,11 @@ NOT_CYPHER = {
     "all_of": "full-text (Lucene) operator, part of a parameter value",
     "vector_value": "a fragment, checked inside cypher.merge_subject_vectors",
     "similarity": "a fragment, checked inside cypher.vector_search",
+    "subject_set": "a fragment, checked inside cypher.merge_subjects",
+    "batched": "a statement's tail, checked inside cypher.delete_org and delete_unseen_*",
+    "shared_indexes": "a flag",
+    "exact_similarity": "a fragment, checked inside cypher.exact_vector_search",
+    "exact_limit": "a number",
 }
 
 
@@ -212,7 +217,11 @@ def cypher_module_statements() -> list[Statement]:
     for name, func in inspect.getmembers(cypher, inspect.isfunction):
         if name.startswith("_") or func.__module__ != cypher.__name__:
             continue  # private helpers compose partial statements; the public ones use them
-        found += [Statement(call, text) for call, text in _calls(func)]
+        for call, result in _calls(func):
+            if isinstance(result, dict):  # one statement per label, say
+                found += [Statement(f"{call}[{k!r}]", v) for k, v in result.items()]
+            else:
+                found.append(Statement(call, result))
     return found
 
 

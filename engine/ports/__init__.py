@@ -6,6 +6,7 @@ here: `from engine.ports import OrgGraph, TimeSpan, GraphError`.
 
 from engine.ports.errors import (
     ORG_PATTERN,
+    GraphBusy,
     GraphError,
     GraphQueryError,
     GraphTimeout,
@@ -48,6 +49,7 @@ __all__ = [
     "EpisodeRequest",
     "FactSource",
     "Fingerprint",
+    "GraphBusy",
     "GraphError",
     "GraphQueryError",
     "GraphStore",

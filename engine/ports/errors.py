@@ -23,6 +23,12 @@ class GraphUnavailable(GraphError):
     code = "GRAPH_UNAVAILABLE"
 
 
+class GraphBusy(GraphUnavailable):
+    """The store is up but could not serve the statement now (a deadlock, a lock wait, its
+    memory pool, no free connection): worth retrying later, unlike a refused statement.
+    Clients see the same code as unavailability: both mean "try again shortly"."""
+
+
 class GraphQueryError(GraphError):
     """The store refused a statement."""
 
