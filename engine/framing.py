@@ -99,8 +99,10 @@ def coverage_of(
 
 
 def limitations_of(results: Sequence[ProviderResult]) -> tuple[str, ...]:
-    notes = []
+    notes: list[str] = []
     for r in results:
+        if r.facts:
+            notes.extend(n for n in r.notes if n not in notes)
         if r.state is ProviderState.NO_DATA:
             notes.append(f"No {r.provider} records are retained for this window.")
         elif r.state is ProviderState.NOT_APPLICABLE:

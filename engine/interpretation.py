@@ -21,8 +21,10 @@ References, in order of appearance:
 Tokens join into one reference only across plain spaces, never across punctuation.
 
 Intents (closed): `why_behind` (why + a degradation word), `who_owns` (ownership asked by
-who, or which/what + team/person), `which` (which/what/list/show: a set of subjects),
-`trend` (how something changed over time), `status` (everything else).
+who, or which/what + team/person), `who` (people asked for, not as owners: "who changed
+X", "which engineers ..."), `count` ("how many"), `what_changed` ("what did X change",
+"what changed in X"), `which` (which/what/list/show: a set of subjects), `trend` (how
+something changed over time), `status` (everything else).
 """
 
 from __future__ import annotations
@@ -30,16 +32,17 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from itertools import pairwise
 
 from engine import timecontext as tc
+from engine import timephrases as tp
 from engine.facts import FactKind
 from engine.models import SubjectKind
 from engine.text import normalise
 
 # The closed intent vocabulary (see the module docstring).
-INTENTS = ("why_behind", "which", "who_owns", "status", "trend")
+INTENTS = ("why_behind", "which", "who_owns", "who", "count", "what_changed", "status", "trend")
 MAX_QUESTION = 2_000
 MAX_REFERENCE = 200  # the resolver refuses longer references
 MAX_REFERENCES = 8
@@ -75,10 +78,26 @@ FACT_VOCABULARY: dict[str, tuple[FactKind, ...]] = {
     "shipping to prod": _DEPLOYS,
     **dict.fromkeys(("rollback", "rollbacks", "rolled back"), _FAILED_DEPLOYS),
     **dict.fromkeys(("own", "owner", "owners", "owns", "owned", "who owned", "ownership"), _OWNER),
-    **dict.fromkeys(("commits", "activity"), (_K.COMMIT_ACTIVITY,)),
+    **dict.fromkeys(("commits", "commit", "activity"), (_K.COMMIT_ACTIVITY,)),
+    **dict.fromkeys(
+        ("maintained", "maintenance", "still maintained", "alive", "abandoned", "dormant"),
+        (_K.COMMIT_ACTIVITY, _K.ACTIVE_CONTRIBUTORS),
+    ),
     **dict.fromkeys(("churn", "churning", "lines changed", "code churn"), (_K.CHURN,)),
     **dict.fromkeys(
-        ("contributors", "contributor", "driven", "drove", "contributed", "committers"),
+        (
+            "contributors",
+            "contributor",
+            "driven",
+            "drove",
+            "contributed",
+            "committers",
+            "active",
+            "most active",
+            "knows",
+            "experts",
+            "expert",
+        ),
         (_K.ACTIVE_CONTRIBUTORS,),
     ),
     **dict.fromkeys(("bus factor", "key person risk", "knowledge silo"), (_K.BUS_FACTOR,)),
@@ -109,144 +128,34 @@ _SKIPPED = STOP_WORDS | frozenset(KIND_WORDS)  # "is the checkout service": "che
 _DEGRADATION_WORDS = _words("slow slower failing failed broken stuck worse")
 _DEGRADATION = frozenset(_BEHIND + _INCIDENTS + (_K.FAILED_DEPLOYS,))
 _TREND_WORDS = _words("trend trends trending changed change")
+# What a question of these intents asks when it names no fact ("who changed X?").
+_DEFAULT_KINDS = {
+    "who": (_K.ACTIVE_CONTRIBUTORS,),
+    "count": (_K.COMMIT_ACTIVITY,),
+    "what_changed": (_K.CHURN, _K.COMMIT_ACTIVITY),
+}
+_CHANGE_KINDS = frozenset({_K.ACTIVE_CONTRIBUTORS, _K.CHURN, _K.COMMIT_ACTIVITY, _K.BUS_FACTOR})
 
-# --- time expressions ------------------------------------------------------------------
-# Relative to `now`, UTC. A range is closed [start, end], its end the last microsecond of the
-# period named (Q3 ends at 09-30T23:59:59.999999); a period under way ends at `now`. "as of"
-# and "on" give a point (the first instant of the day or month named). A month, quarter or
-# day without a year is the most recent one that has started. Only the first expression is
-# used; a later one is noted, never merged.
-
-_MONTH_NAMES = (
-    "january jan|february feb|march mar|april apr|may|june jun|july jul|august aug|"
-    "september sept sep|october oct|november nov|december dec"
-)
-_MONTHS = {n: i for i, names in enumerate(_MONTH_NAMES.split("|"), 1) for n in names.split()}
-_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-_NUMBERS = {word: n for n, word in enumerate((*_NUMBER_WORDS, "ten", "eleven", "twelve"))}
-TIME_WORDS = frozenset(
-    {n for n in _MONTHS if len(n) > 3}
-    | {"q1", "q2", "q3", "q4", "since", "between", "ago"}
-    | _words("today yesterday last this previous past current hour hours day days week weeks")
-    | _words("month months quarter year years")
-)
-_MONTH = "(?:" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\b"
-_ORD = r"\d{1,2}(?:st|nd|rd|th)?"
-_DAY_DATE = (
-    rf"(?:\d{{4}}-\d{{2}}-\d{{2}}(?!\d)|{_ORD}\s+{_MONTH}(?:\s+\d{{4}}(?!\d))?"
-    rf"|{_MONTH}\s+{_ORD}(?:,?\s+\d{{4}})?(?!\d))"
-)
-_DATE = rf"(?:{_MONTH}\s+\d{{4}}(?!\d)|{_DAY_DATE}|{_MONTH})"
-_N = r"(\d{1,4}|" + "|".join(_NUMBERS) + ")"
-_UNIT = r"(hour|day|week|month)s?"
-_TIME_PATTERNS = [
-    (name, re.compile(pattern, re.IGNORECASE | re.ASCII))
-    for name, pattern in (
-        ("between", rf"\bbetween\s+({_DATE})\s+and\s+({_DATE})"),
-        ("as_of", rf"\bas\s+(?:of|at)\s+({_DATE})"),
-        ("on", rf"\bon\s+({_DAY_DATE})"),
-        ("since", rf"\bsince\s+({_DATE})"),
-        ("quarter", r"\b(?:in|during)\s+q([1-4])(?:\s+(\d{4}))?\b"),
-        ("in", rf"\b(?:in|during)\s+({_DATE}|\d{{4}}(?![-\d]))"),
-        ("last_n", rf"\b(?:(?:in|over|during)\s+)?the\s+(?:last|past)\s+{_N}\s+{_UNIT}\b"),
-        ("last_n", rf"\b(?:last|past)\s+{_N}\s+{_UNIT}\b"),
-        ("ago", rf"\b{_N}\s+{_UNIT}\s+ago\b"),
-        ("relative", r"\b(last|this|previous|current)\s+(week|month|quarter|year)\b"),
-        ("day", r"\b(yesterday|today)\b"),
-    )
-]
+# --- time expressions: engine/timephrases.py ----------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class TimeMatch:
-    start: int  # the span of the expression in the text
-    end: int
-    as_of: datetime | None
-    start_at: datetime | None
-    end_at: datetime | None
-
-
-def _date(text: str, now: datetime) -> tc.Period:
-    """A date phrase (2026-03-01, 1 March 2026, March 1, March 2026, March) as its period."""
-    words = text.lower().replace(",", " ").split()
-    if len(words) == 1 and words[0][:1].isdigit():
-        return tc.day_period(*(int(p) for p in words[0].split("-")))
-    month = next((_MONTHS[w] for w in words if w in _MONTHS), None)
-    if month is None:
-        raise ValueError("no month named")
-    numbers = [w.rstrip("stndrh") for w in words if w[:1].isdigit()]
-    year = next((int(n) for n in numbers if len(n) == 4), None)
-    day = next((int(n) for n in numbers if len(n) <= 2), None)
-    if day is not None:
-        if year is not None:
-            return tc.day_period(year, month, day)
-        return tc.most_recent(lambda y: tc.day_period(y, month, day), now)
-    if year is not None:
-        return tc.month_period(year, month)
-    return tc.most_recent(lambda y: tc.month_period(y, month), now)
-
-
-def _span(n: str, unit: str, now: datetime) -> datetime:
-    count = int(n) if n.isdigit() else _NUMBERS.get(n.lower(), 0)
-    if unit.lower() == "month":
-        return tc.months_before(now, count)
-    return now - timedelta(**{unit.lower() + "s": count})
-
-
-def _evaluate(
-    name: str, g: tuple[str | None, ...], now: datetime
-) -> tuple[datetime | None, datetime | None, datetime | None]:
-    """(as_of, start, end) of one matched expression; ValueError when it names no real date."""
-    a, b = g[0] or "", g[1] if len(g) > 1 else None
-    if name == "between":
-        return None, _date(a, now)[0], tc.closed(_date(b or "", now), now)[1]
-    if name in ("as_of", "on"):
-        return _date(a, now)[0], None, None
-    if name == "since":
-        return None, _date(a, now)[0], None
-    if name == "last_n":
-        return None, _span(a, b or "", now), now
-    if name == "ago":
-        return _span(a, b or "", now), None, None
-    if name == "quarter":
-        q = int(a)
-        period = tc.quarter_period(int(b), q) if b else tc.recent_quarter(q, now)
-    elif name == "in":
-        period = tc.year_period(int(a)) if a.isdigit() else _date(a, now)
-    elif name == "relative":
-        shift = -1 if a.lower() in ("last", "previous") else 0
-        period = tc.period_of((b or "").lower(), now, shift)
-    else:
-        period = tc.day_period(now.year, now.month, now.day)
-        if a.lower() == "yesterday":
-            period = (period[0] - timedelta(days=1), period[0])
-    start, end = tc.closed(period, now)
-    return None, start, end
-
-
-def find_time(text: str, now: datetime, notes: list[str]) -> TimeMatch | None:
-    found: list[TimeMatch] = []
-    for name, pattern in _TIME_PATTERNS:
-        for match in pattern.finditer(text):
-            try:
-                as_of, start, end = _evaluate(name, match.groups(), now)
-            except (ValueError, OverflowError):
-                notes.append("time_expression_not_a_date")
-                continue
-            found.append(TimeMatch(match.start(), match.end(), as_of, start, end))
-    if not found:
-        return None
-    first = min(found, key=lambda m: (m.start, -m.end))
-    if any(m.start >= first.end for m in found):
+def find_time(text: str, now: datetime, notes: list[str]) -> tp.TimeReading:
+    """The time phrases of `text` read relative to `now`; what could not be used is noted."""
+    reading = tp.read_time(text, now)
+    if reading.not_a_date:
+        notes.append("time_expression_not_a_date")
+    if reading.ignored:
         notes.append("later_time_expression_ignored")
-    return first
+    if reading.not_understood:
+        notes.append("time_expression_not_understood")
+    return reading
 
 
 def parse_time_expression(
     text: str, now: datetime
 ) -> tuple[datetime | None, datetime | None, datetime | None] | None:
-    """(as_of, start, end) of the first time expression in `text`, or None when it has none."""
-    match = find_time(text[:MAX_QUESTION], tc.to_utc(now), [])
+    """(as_of, start, stop) of the first time expression in `text`, or None when it has none."""
+    match = tp.read_time(text[:MAX_QUESTION], tc.to_utc(now)).match
     return None if match is None else (match.as_of, match.start_at, match.end_at)
 
 
@@ -254,7 +163,7 @@ _VOCABULARY_WORDS = (
     frozenset(word for phrase in FACT_VOCABULARY for word in phrase.split())
     | FAILURE_WORDS
     | _DEGRADATION_WORDS
-    | TIME_WORDS
+    | tp.TIME_WORDS
 )
 
 _TOKEN = re.compile(r"[\w\-/.]+")
@@ -270,7 +179,9 @@ class Interpretation:
     kind_hint: the subject kind a kind word names ("which services ..."): what the question
     is about, a hint only; it need not be the kind of any reference.
     time_expression: the matched text of the time expression, when there was one;
-    as_of/start/end then hold its instants (a range is closed [start, end]; end None = now).
+    as_of/start/end then hold its instants (a range is half-open [start, end); end None = now).
+    time_not_understood: time-like phrases no rule reads ("since the outage"), verbatim.
+    time_ignored: understood phrases after the first one, verbatim (only the first is used).
     """
 
     references: tuple[str, ...]
@@ -282,6 +193,10 @@ class Interpretation:
     intent: str
     kind_hint: SubjectKind | None
     notes: tuple[str, ...]
+    time_not_understood: tuple[str, ...] = ()
+    time_ignored: tuple[str, ...] = ()
+    # The kind word right after a reference ("the httpx module"), per reference, or None.
+    reference_kinds: tuple[SubjectKind | None, ...] = ()
 
 
 @dataclass(slots=True)
@@ -356,36 +271,78 @@ def _adjacent(text: str, left: _Token, right: _Token) -> bool:
     return right.start > left.end and not text[left.end : right.start].strip(" \t")
 
 
-def _by_handles(
-    text: str, tokens: list[_Token], known: Callable[[str], bool], notes: list[str]
-) -> list[tuple[int, int]]:
-    spans: list[tuple[int, int]] = []
-    taken = [False] * len(tokens)
-    probes = 0
+def _nameable(token: _Token) -> bool:
+    """May start or end a known name: anything but a stop word. Vocabulary words may
+    ("Shipping Store Service"): known names are matched before vocabulary is read."""
+    return token.free and bool(token.norm) and token.norm not in STOP_WORDS
+
+
+def _handle_windows(text: str, tokens: list[_Token]) -> list[tuple[int, int, tuple[int, int]]]:
+    """(first token, size, span) of every window that could be a known name, longest first."""
+    out = []
     for size in range(MAX_NGRAM, 0, -1):
         for i in range(len(tokens) - size + 1):
             window = tokens[i : i + size]
-            if any(taken[i : i + size]) or not all(t.free and t.norm for t in window):
+            if not all(t.free and t.norm for t in window):
                 continue
-            if not (
-                _content(window[0]) and (_content(window[-1]) or window[-1].norm in KIND_WORDS)
-            ):
+            if not (_nameable(window[0]) and _nameable(window[-1])):
                 continue
-            if any(t.norm in _VOCABULARY_WORDS for t in window) or not all(
+            if window[0].norm in KIND_WORDS or not all(
                 _adjacent(text, a, b) for a, b in pairwise(window)
             ):
                 continue
             span = (window[0].start, window[-1].end)
-            if span[1] - span[0] > MAX_REFERENCE:
-                continue
-            if probes >= MAX_HANDLE_PROBES:
-                notes.append("handle_probe_budget_exhausted")
-                return spans
-            probes += 1
-            if known(text[span[0] : span[1]]):
-                spans.append(span)
-                taken[i : i + size] = [True] * size
+            if span[1] - span[0] <= MAX_REFERENCE:
+                out.append((i, size, span))
+    return out
+
+
+def handle_candidates(question: str, now: datetime, limit: int = MAX_HANDLE_PROBES) -> list[str]:
+    """The spans of `question` worth looking up as known names, longest first (at most
+    `limit`): the caller looks them up and passes what it found to `interpret`."""
+    text = question[:MAX_QUESTION]
+    unquoted = _blank_quotes(text, _quoted(text))
+    tokens = _free_tokens(unquoted, find_time(unquoted, tc.to_utc(now), []).match)
+    spans = [text[a:b] for _, _, (a, b) in _handle_windows(text, tokens)]
+    return list(dict.fromkeys(spans))[:limit]
+
+
+def _by_handles(
+    text: str, tokens: list[_Token], known: Callable[[str], bool], notes: list[str]
+) -> list[tuple[int, int]]:
+    """One pass, longest first, without overlap; the tokens of a match are consumed."""
+    spans: list[tuple[int, int]] = []
+    probes = 0
+    for i, size, span in _handle_windows(text, tokens):
+        window = tokens[i : i + size]
+        if not all(t.free for t in window):
+            continue
+        if probes >= MAX_HANDLE_PROBES:
+            notes.append("handle_probe_budget_exhausted")
+            return spans
+        probes += 1
+        if known(text[span[0] : span[1]]):
+            spans.append(span)
+            for t in window:
+                t.free = False
     return spans
+
+
+def _blank_quotes(text: str, quoted: list[tuple[tuple[int, int], tuple[int, int]]]) -> str:
+    """Quoted text blanked with NULs (never in a quote): no token, phrase or time expression
+    can see into it or reach across it, and every offset still points into `text`."""
+    blanked = list(text)
+    for _, (start, end) in quoted:
+        blanked[start:end] = "\x00" * (end - start)
+    return "".join(blanked)
+
+
+def _free_tokens(unquoted: str, time: tp.TimeMatch | None) -> list[_Token]:
+    tokens = _tokens(unquoted)
+    for token in tokens:
+        if time is not None and token.start < time.end and token.end > time.start:
+            token.free = False
+    return tokens
 
 
 def _fallback(text: str, tokens: list[_Token]) -> list[tuple[int, int]]:
@@ -421,7 +378,19 @@ def _intent(words: list[str], kinds: list[FactKind], kind_hint: SubjectKind | No
         lead == "who" or kind_hint in {SubjectKind.TEAM, SubjectKind.PERSON} or "whose" in words
     ):
         return "who_owns"
-    if any(w in _TREND_WORDS for w in words) or " over time " in f" {' '.join(words)} ":
+    joined = f" {' '.join(words)} "
+    if " how many " in joined or " number of " in joined:
+        return "count"
+    about_changes = all(k in _CHANGE_KINDS for k in kinds)
+    if about_changes and (
+        lead == "who"
+        or " most active " in joined
+        or (lead in {"which", "what"} and kind_hint is SubjectKind.PERSON)
+    ):
+        return "who"
+    if lead == "what" and ("change" in words or "changed" in words) and " over time " not in joined:
+        return "what_changed"
+    if any(w in _TREND_WORDS for w in words) or " over time " in joined:
         return "trend"
     if lead == "which" or (lead in {"what", "list", "show"} and _PLURAL_KINDS.intersection(words)):
         return "which"
@@ -440,25 +409,16 @@ def interpret(
         text = text[:MAX_QUESTION]
         notes.append("question_truncated")
     quoted = _quoted(text)
-    # Quoted text is blanked with NULs (never in a quote): no token, phrase or time expression
-    # can see into it or reach across it, and every offset still points into `text`.
-    blanked = list(text)
-    for _, (start, end) in quoted:
-        blanked[start:end] = "\x00" * (end - start)
-    unquoted = "".join(blanked)
-
-    time = find_time(unquoted, now, notes)
-    tokens = _tokens(unquoted)
-    for token in tokens:
-        if time is not None and token.start < time.end and token.end > time.start:
-            token.free = False
-    kinds = _fact_kinds(tokens)
-    words = " ".join(t.norm for t in tokens).split()
-    kind_hint = next((KIND_WORDS[t.norm] for t in tokens if t.free and t.norm in KIND_WORDS), None)
-
+    unquoted = _blank_quotes(text, quoted)
+    reading = find_time(unquoted, now, notes)
+    time = reading.match
+    tokens = _free_tokens(unquoted, time)
     spans = [inner for inner, _ in quoted]
     if known_handles is not None:
         spans += _by_handles(text, tokens, known_handles, notes)
+    kinds = _fact_kinds(tokens)
+    words = " ".join(t.norm for t in tokens).split()
+    kind_hint = next((KIND_WORDS[t.norm] for t in tokens if t.free and t.norm in KIND_WORDS), None)
     if not spans:
         spans = _fallback(text, tokens)
         if spans:
@@ -468,6 +428,10 @@ def interpret(
         notes.append("references_truncated")
         spans = spans[:MAX_REFERENCES]
     references = tuple(dict.fromkeys(text[a:b] for a, b in spans))
+    intent = _intent(words, kinds, kind_hint)
+    if not kinds:
+        kinds = list(_DEFAULT_KINDS.get(intent, ()))
+    kinds_after = {text[a:b]: _kind_after(text, tokens, b) for a, b in spans}
     return Interpretation(
         references=references,
         fact_kinds=tuple(kinds),
@@ -475,7 +439,20 @@ def interpret(
         start=time.start_at if time else None,
         end=time.end_at if time else None,
         time_expression=text[time.start : time.end] if time else None,
-        intent=_intent(words, kinds, kind_hint),
+        intent=intent,
         kind_hint=kind_hint,
         notes=tuple(dict.fromkeys(notes)),
+        time_not_understood=tuple(reading.not_understood + reading.not_a_date),
+        time_ignored=tuple(reading.ignored),
+        reference_kinds=tuple(kinds_after[r] for r in references),
     )
+
+
+def _kind_after(text: str, tokens: list[_Token], end: int) -> SubjectKind | None:
+    """The kind a kind word right after a reference names ("httpx module", "api service");
+    a kind word inside the reference ("Shipping Store Service") counts too."""
+    after = next((t for t in tokens if t.start >= end), None)
+    if after is not None and after.norm in KIND_WORDS and not text[end : after.start].strip():
+        return KIND_WORDS[after.norm]
+    inside = [t for t in tokens if t.end == end]
+    return KIND_WORDS.get(inside[0].norm) if inside else None

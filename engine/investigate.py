@@ -35,8 +35,8 @@ from engine.contract import (
 )
 from engine.errors import BadUserInput
 from engine.framing import coverage_of, limitations_of, temporal_label, window_of
-from engine.interpretation import Interpretation, interpret
-from engine.models import RelationshipType, StoredSubject
+from engine.interpretation import Interpretation, handle_candidates, interpret
+from engine.models import RelationshipType, StoredSubject, SubjectKind
 from engine.observer import NULL_OBSERVER, InvestigationObserver
 from engine.planning import Decision, plan, read_facts
 from engine.ports import (
@@ -48,16 +48,50 @@ from engine.ports import (
 )
 from engine.providers import Provider
 from engine.receipts import ReceiptSigner
-from engine.resolution import Ambiguous, NotFound, Resolution, Resolved, Resolver
+from engine.resolution import (
+    Ambiguous,
+    Candidate,
+    NotFound,
+    Resolution,
+    Resolved,
+    Resolver,
+    Stage,
+    handles,
+)
 from engine.synthesis import SynthesisInput, Synthesizer
 from engine.text import normalise
-from engine.timecontext import EffectiveTime, resolve_time, time_axis_key
+from engine.timecontext import EffectiveTime, iso, resolve_time, time_axis_key
 from engine.validation import ContractViolation, require_valid
 
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
 CONTEXT_TYPES = (RelationshipType.OWNS, RelationshipType.DEPENDS_ON)
 COHORT_LIMIT = 10  # a cohort answer names its most affected subjects, not all of them
+ORGANISATION_LIMIT = 50  # an organisation-wide answer reads at most this many repositories
+MAX_NAME_PROBES = 24  # spans of one question looked up as known names
 T = TypeVar("T")
+
+
+def _question_time(
+    effective: EffectiveTime, understood: Interpretation, anchor: datetime
+) -> tuple[EffectiveTime, list[str]]:
+    """The time the question names, read relative to the request's time, and what the answer
+    must say about time phrases it could not use. A request's own range wins over the text."""
+    notes: list[str] = []
+    phrase = understood.time_expression
+    if phrase and effective.axis.value == "range":
+        notes.append(f'The request\'s range was used, not "{phrase}" in the question.')
+    elif phrase:
+        try:
+            effective = resolve_time(understood.as_of, understood.start, understood.end, anchor)
+        except BadUserInput as exc:
+            raise BadUserInput(f'"{phrase}": {exc}') from exc
+    window = window_of(effective)
+    used = f"{iso(window.start)} to {iso(window.end)}"
+    for text in understood.time_not_understood:
+        notes.append(f'"{text}" was not understood as a time; the answer covers {used} instead.')
+    for text in understood.time_ignored:
+        notes.append(f'Only the first time phrase is used: "{text}" was not.')
+    return effective, notes
 
 
 class InvestigationFailed(Exception):
@@ -84,6 +118,9 @@ class _Stages:
     current: FailureStage = FailureStage.INTERPRET
     chosen: tuple[str, ...] = ()
     pruned: tuple[tuple[str, CoverageReason], ...] = ()
+    notes: list[str] = field(default_factory=list)  # limitations found before synthesis
+    candidates: tuple[Candidate, ...] = ()  # others a committed reference could mean
+    organisation_wide: bool = False
 
     @asynccontextmanager
     async def stage(self, stage: FailureStage) -> AsyncIterator[None]:
@@ -150,9 +187,12 @@ class Investigator:
         """The result, and whether it was reused. BadUserInput for refused times."""
         now = self.now()
         effective = resolve_time(request.as_of, request.start, request.end, now)
-        understood = interpret(request.question, now)
-        if effective.axis.value == "current" and (understood.as_of or understood.start):
-            effective = resolve_time(understood.as_of, understood.start, understood.end, now)
+        # Time phrases are read relative to the request's time ("in the last 3 months" with
+        # asOf: the 3 months before asOf), and never reach past it.
+        anchor = effective.end
+        known = await self._known_handles(handle_candidates(request.question, anchor))
+        understood = interpret(request.question, anchor, known.__contains__)
+        effective, time_notes = _question_time(effective, understood, anchor)
         if effective.start < EARLIEST:
             raise BadUserInput("times before 1970 cannot be asked about")
         key = reuse_key(
@@ -166,6 +206,7 @@ class Investigator:
         stages = _Stages()
         frame = self._frame(actor, request.question, now, effective, understood)
         start_trips = self.round_trips()
+        stages.notes = list(time_notes)
         try:
             result = await self._run(actor, request, effective, understood, frame, stages)
         except GraphError as exc:
@@ -204,7 +245,7 @@ class Investigator:
         stages: _Stages,
     ) -> InvestigationResult:
         async with stages.stage(FailureStage.RESOLVE):
-            resolved = await self._resolve(actor, request, understood, effective)
+            resolved = await self._resolve(actor, request, understood, effective, stages)
         if not isinstance(resolved, list):
             return resolved(frame, self._trace(stages, 0))
         window = window_of(effective)
@@ -243,6 +284,7 @@ class Investigator:
                     tuple(e for es in edges.values() for e in es),
                     window,
                     Axis(effective.axis.value),
+                    organisation_wide=stages.organisation_wide,
                 )
             )
         context_edges = [e for es in edges.values() for e in es]
@@ -256,7 +298,7 @@ class Investigator:
                     count=None,
                 ),
             )
-        limitations = synthesis.limitations + limitations_of(results)
+        limitations = tuple(stages.notes) + synthesis.limitations + limitations_of(results)
         displaced = 0
         if any(o.reason is CoverageReason.VECTOR_ARM_DISABLED for o in coverage):
             limitations, displaced = disclose_degraded_retrieval(limitations, displaced)
@@ -272,6 +314,7 @@ class Investigator:
             limitations=limitations,
             limitations_displaced=displaced,
             subject_keys=tuple(keys),
+            candidates=outcomes.choices(frame, stages.candidates, self.signer),
         ).model_copy(update={"temporal_label": label})
         async with stages.stage(FailureStage.VALIDATE):
             return require_valid(result, {f.id: f for f in facts})
@@ -282,6 +325,7 @@ class Investigator:
         request: InvestigationRequest,
         understood: Interpretation,
         effective: EffectiveTime,
+        stages: _Stages,
     ) -> list[StoredSubject] | Callable[..., InvestigationResult]:
         bound = [
             key
@@ -292,27 +336,90 @@ class Investigator:
         if bound:
             found = await self.graph.subjects_by_keys(bound)
             subjects = [found[k] for k in bound if k in found]
-        for reference in understood.references if not subjects else ():
-            outcome = await self._resolve_one(actor, reference, understood)
+        kinds = understood.reference_kinds or (None,) * len(understood.references)
+        asked = understood.references if not subjects else ()
+        for reference, kind in zip(asked, kinds, strict=False):
+            outcome = await self._resolve_one(actor, reference, understood, kind)
             if isinstance(outcome, Resolved):
                 subjects.append(outcome.subject)
+                await self._disclose(reference, outcome, stages)
             elif isinstance(outcome, Ambiguous) and request.allow_clarification:
                 return lambda frame, trace, ref=reference, c=outcome.candidates: (
                     outcomes.clarification(frame, ref, c, self.signer, trace)
                 )
-        if not subjects and understood.kind_hint is not None and not understood.references:
-            subjects = await self._cohort(understood, effective)
+        if not subjects and not understood.references:
+            if understood.kind_hint is not None and understood.intent != "who":
+                subjects = await self._cohort(understood, effective)
+            elif understood.fact_kinds:
+                subjects = await self._organisation(effective, stages)
         if not subjects:
             return lambda frame, trace: outcomes.no_match(frame, trace)
         return list({s.key: s for s in subjects}.values())
 
+    async def _disclose(self, reference: str, outcome: Resolved, stages: _Stages) -> None:
+        """What the answer must say about how a reference was committed: chosen from the
+        actor's recent references, or a name other people also carry."""
+        if outcome.stage is Stage.RING:
+            stages.notes.append(
+                f'"{reference}" was chosen from your recent references '
+                f"({outcome.subject.name}); name it fully to ask about another."
+            )
+        if outcome.subject.kind is not SubjectKind.PERSON:
+            return
+        found, _ = await self.graph.search_all_tokens(reference, [SubjectKind.PERSON], 10)
+        needle = normalise(reference)
+        others = [
+            subject
+            for subject, _ in found
+            if subject.key != outcome.subject.key
+            and any(needle in normalise(h).split() for h in handles(subject))
+        ]
+        if others:
+            names = ", ".join(f"{o.name} ({o.key})" for o in others[:5])
+            stages.notes.append(
+                f'"{reference}" also names {names}: this answer is for {outcome.subject.name} '
+                f"({outcome.subject.key}) only; ask again with one of the candidates' receipts."
+            )
+            stages.candidates = tuple(Candidate(o, 0.5) for o in others[:5])
+
+    async def _organisation(self, effective: EffectiveTime, stages: _Stages) -> list[StoredSubject]:
+        """No subject named: the organisation, as its repositories (the most recently active
+        first, at most ORGANISATION_LIMIT), and the answer says so."""
+        at = TimeSpan.point(window_of(effective).end_ns)
+        query = SubjectQuery(kinds=(SubjectKind.REPOSITORY,), at=at, order=SubjectOrder.RECENT)
+        page = await self.graph.find_subjects(query, ORGANISATION_LIMIT)
+        found = list(page.items)
+        if found:
+            stages.organisation_wide = True
+            more = f"; only the {len(found)} most recently active" if page.has_next else ""
+            stages.notes.append(
+                "No subject was named: answered for the whole organisation "
+                f"({len(found)} repositor{'y' if len(found) == 1 else 'ies'}{more})."
+            )
+        return found
+
+    async def _known_handles(self, spans: Sequence[str]) -> set[str]:
+        """The spans of the question that are a known subject's name, looked up together."""
+        spans = list(spans)[:MAX_NAME_PROBES]
+        found = await asyncio.gather(
+            *(self.graph.subjects_by_exact_name(span, None, 1) for span in spans)
+        )
+        return {span for span, (_, total) in zip(spans, found, strict=True) if total}
+
     async def _resolve_one(
-        self, actor: str, reference: str, understood: Interpretation
+        self,
+        actor: str,
+        reference: str,
+        understood: Interpretation,
+        kind: SubjectKind | None = None,
     ) -> Resolution:
-        """A kind word in the question ("how is the checkout service doing") narrows the
-        reference first; if nothing of that kind matches, the reference is tried alone. For
-        "who owns X" the kind word names the answer (a team), not X, so it is not used."""
-        hint = understood.kind_hint if understood.intent != "who_owns" else None
+        """The kind word next to a reference ("the httpx module") narrows it first; else a
+        kind word elsewhere in the question, unless it names the answer ("which engineers
+        changed X", "which team owns X"). If nothing of that kind matches, the reference is
+        tried alone."""
+        hint = kind
+        if hint is None and understood.intent not in ("who_owns", "who"):
+            hint = understood.kind_hint
         if hint is not None:
             outcome = await self.resolver.resolve(actor, reference, hint, 5)
             if not isinstance(outcome, NotFound):

@@ -66,14 +66,11 @@ def prompt_for(reference: str, candidates: Sequence[Candidate]) -> str:
     return f'"{reference}" could mean {", ".join(names)}. Which one did you mean?'
 
 
-def clarification(
-    frame: Frame,
-    reference: str,
-    candidates: Sequence[Candidate],
-    signer: ReceiptSigner,
-    trace: Trace | None,
-) -> InvestigationResult:
-    choices = tuple(
+def choices(
+    frame: Frame, candidates: Sequence[Candidate], signer: ReceiptSigner
+) -> tuple[CandidateChoice, ...]:
+    """Candidates with receipts the caller can bind back on a later question."""
+    return tuple(
         CandidateChoice(
             subject_key=c.subject.key,
             name=c.subject.name,
@@ -83,10 +80,19 @@ def clarification(
         )
         for c in candidates
     )
+
+
+def clarification(
+    frame: Frame,
+    reference: str,
+    candidates: Sequence[Candidate],
+    signer: ReceiptSigner,
+    trace: Trace | None,
+) -> InvestigationResult:
     return frame.result(
         Outcome.CLARIFICATION_REQUIRED,
         trace,
-        candidates=choices,
+        candidates=choices(frame, candidates, signer),
         clarification_prompt=prompt_for(reference, candidates) or FALLBACK_PROMPT,
     )
 

@@ -24,6 +24,7 @@ from engine.contract import (
     Standing,
 )
 from engine.facts import Fact, FactKind
+from engine.headlines import headline, scope_of
 from engine.models import Episode, StoredSubject
 from engine.providers import Window
 
@@ -40,6 +41,7 @@ class SynthesisInput:
     edges: tuple[Any, ...]  # relationships around the subjects (graph edges), for context
     window: Window
     axis: Axis
+    organisation_wide: bool = False  # no subject was named: the subjects are the organisation
 
     def fenced_episodes(self) -> list[str]:
         """Episode texts as data, for a model-backed synthesizer's prompt."""
@@ -348,7 +350,10 @@ def _judgment(
     ownership: Sequence[Fact],
     names: dict[str, str],
 ) -> str:
-    subject = ", ".join(names.values()) or "The organisation"
+    direct = headline(inputs.intent, inputs.facts, names, inputs.window, inputs.organisation_wide)
+    if direct is not None:
+        return direct
+    subject = scope_of(names, inputs.organisation_wide)
     if inputs.intent == "who_owns" and ownership:
         parts = [
             f"{names.get(f.subject_key, f.subject_key)} was owned by "

@@ -1,7 +1,7 @@
 """The effective time of a question: which axis, which instants, and what the answer may claim.
 
 Three axes: `current` (now), `as_of` (one instant, the degenerate interval [T, T]) and
-`range` (a closed interval [start, end]). The rules:
+`range` (a half-open interval [start, end): `end` is the first instant NOT covered). The rules:
 
 * The axis is historical, not speculative: a time later than `now` by more than
   SKEW_TOLERANCE is refused; a time in the future within the tolerance is CLAMPED to `now`
@@ -250,9 +250,20 @@ def most_recent(make: Callable[[int], Period], now: datetime) -> Period:
     raise ValueError("no such period")
 
 
-def closed(period: Period, now: datetime) -> tuple[datetime, datetime]:
-    """The period as a closed interval [start, last microsecond]; a period already under way
-    ends at `now` instead (effective time never reaches into the future)."""
+def bounded(period: Period, now: datetime) -> tuple[datetime, datetime]:
+    """The period as the half-open window [start, stop); a period already under way stops
+    at `now` instead (effective time never reaches into the future)."""
     start, stop = period
-    end = stop - MICROSECOND
-    return (start, min(end, now)) if start <= now else (start, end)
+    return (start, min(stop, now)) if start <= now else (start, stop)
+
+
+def admits(start: datetime, stop: datetime, moment: datetime) -> bool:
+    """THE membership test of a window: half-open [start, stop). Every count over a window
+    goes through it, so a record at a boundary falls in exactly one of two windows that meet
+    there (a month and the month before it, a window and its prior)."""
+    return start <= moment < stop
+
+
+def whole_in(start: datetime, stop: datetime, span_start: datetime, span_stop: datetime) -> bool:
+    """A span [span_start, span_stop) lies wholly inside the window [start, stop)."""
+    return start <= span_start and span_stop <= stop

@@ -15,7 +15,7 @@ from engine.timecontext import (
     MAX_RANGE,
     SKEW_TOLERANCE,
     Axis,
-    closed,
+    bounded,
     compose_label,
     month_period,
     most_recent,
@@ -157,7 +157,7 @@ def test_calendar_periods() -> None:
         datetime(2026, 1, 1, tzinfo=UTC),
     )
     assert quarter_period(2026, 4)[1] == datetime(2027, 1, 1, tzinfo=UTC)
-    assert closed(quarter_period(2026, 4), NOW) == (datetime(2026, 10, 1, tzinfo=UTC), NOW)
+    assert bounded(quarter_period(2026, 4), NOW) == (datetime(2026, 10, 1, tzinfo=UTC), NOW)
     feb29 = most_recent(lambda y: (datetime(y, 2, 29, tzinfo=UTC),) * 2, NOW)
     assert feb29[0] == datetime(2024, 2, 29, tzinfo=UTC)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, time
 from typing import Any, ClassVar
 
 from engine.facts import Fact, FactKind, Grain, HistoryTier, ProviderState, fact_id
@@ -17,11 +17,13 @@ from engine.models import (
     to_ns,
 )
 from engine.ports import FactSource, TimeSpan
+from engine.timecontext import admits, iso, whole_in
 
 
 @dataclass(frozen=True)
 class Window:
-    """The window facts are computed over: [start, end], `end` being the effective time."""
+    """The window facts are computed over: half-open [start, end), `end` being the effective
+    time (nothing at or after it is counted)."""
 
     start: datetime
     end: datetime
@@ -49,6 +51,7 @@ class ProviderResult:
     grain: Grain
     facts: tuple[Fact, ...] = ()
     subject_keys: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()  # what the answer must say about these facts' reach
 
 
 @dataclass
@@ -72,12 +75,18 @@ class Provider:
         facts = await self.compute(source, subjects, window)
         if not facts:
             return self._result(ProviderState.NO_DATA, "no_rows_in_window", keys)
-        return self._result(ProviderState.AVAILABLE, "ok", keys, tuple(facts))
+        notes = day_grain_notes(window) if self.grain is Grain.DAY else ()
+        return self._result(ProviderState.AVAILABLE, "ok", keys, tuple(facts), notes)
 
     def _result(
-        self, state: ProviderState, reason: str, keys: tuple[str, ...], facts: tuple[Fact, ...] = ()
+        self,
+        state: ProviderState,
+        reason: str,
+        keys: tuple[str, ...],
+        facts: tuple[Fact, ...] = (),
+        notes: tuple[str, ...] = (),
     ) -> ProviderResult:
-        return ProviderResult(self.name, state, reason, self.grain, facts, keys)
+        return ProviderResult(self.name, state, reason, self.grain, facts, keys, notes)
 
     async def compute(
         self, source: FactSource, subjects: Sequence[StoredSubject], window: Window
@@ -113,7 +122,31 @@ class Provider:
 
 
 def within(moment: datetime | None, window: Window) -> bool:
-    return moment is not None and window.start <= moment <= window.end
+    """An instant in the window (half-open: see timecontext.admits)."""
+    return moment is not None and admits(window.start, window.end, moment)
+
+
+def whole_day(record: SourceRecord, window: Window) -> bool:
+    """A daily rollup counts only when its whole UTC day lies in the window: a day that
+    runs past the window's end (asOf 12:00) holds changes made after it."""
+    stop = record.end if record.end is not None else record.start
+    return whole_in(window.start, window.end, record.start, stop)
+
+
+def day_grain_notes(window: Window) -> tuple[str, ...]:
+    """What a day-grain answer leaves out: the partial UTC days at the window's edges."""
+    days = []
+    if window.start.time() != time():
+        days.append(window.start.date().isoformat())
+    if window.end.time() != time() and window.end > window.start:
+        days.append(window.end.date().isoformat())
+    if not days:
+        return ()
+    return (
+        "Daily rollups count whole UTC days only (day grain): the partial day(s) "
+        f"{' and '.join(dict.fromkeys(days))} at the edges of the window {iso(window.start)} "
+        f"to {iso(window.end)} are not counted.",
+    )
 
 
 def open_at(record: SourceRecord, moment: datetime) -> bool:
@@ -126,4 +159,6 @@ def hours(records: Sequence[SourceRecord]) -> float | None:
 
 
 def prior(window: Window) -> Window:
+    """The window of the same length just before: [start - length, start), so a record at
+    `start` counts in the window and not in its prior."""
     return Window(window.start - (window.end - window.start), window.start, window.historical)

@@ -21,7 +21,7 @@ from engine.models import (
     SubjectKind,
 )
 from engine.ports import FactSource
-from engine.providers.base import Provider, Window, prior, within
+from engine.providers.base import Provider, Window, prior, whole_day
 
 _ADDED, _REMOVED, _COMMITS = "lines_added", "lines_removed", "commits"
 TOP = 5
@@ -48,15 +48,16 @@ class Tally:
         return self.added + self.removed
 
     def ranked(self) -> list[str]:
-        """People by changed lines, then commits, then key (deterministic)."""
+        """People by commits, then changed lines, then key (deterministic): the ranking
+        `git shortlog -sn` gives, and the one a "who" headline states."""
         people = set(self.commits) | set(self.lines)
-        return sorted(people, key=lambda p: (-self.lines.get(p, 0), -self.commits.get(p, 0), p))
+        return sorted(people, key=lambda p: (-self.commits.get(p, 0), -self.lines.get(p, 0), p))
 
 
 def tally(records: Sequence[SourceRecord], window: Window) -> Tally:
     out = Tally()
     for record in records:
-        if record.actor is None or not within(record.start, window):
+        if record.actor is None or not whole_day(record, window):
             continue
         value = int(record.value or 0)
         if record.metric == _COMMITS:
@@ -114,7 +115,7 @@ class ChurnProvider(_Attributed):
 
 
 class ContributorsProvider(_Attributed):
-    """Who changed a repository or module in the window, most changed lines first."""
+    """Who changed a repository or module in the window, most commits first."""
 
     name = "contributors"
     kinds = frozenset({FactKind.ACTIVE_CONTRIBUTORS})

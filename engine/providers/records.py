@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from engine.facts import Fact, FactKind, Grain, HistoryTier
 from engine.models import SourceRecord, SourceRecordKind, StoredSubject, SubjectKind
 from engine.ports import FactSource
-from engine.providers.base import Provider, Window, hours, open_at, prior, within
+from engine.providers.base import Provider, Window, hours, open_at, prior, whole_day, within
 
 
 class DeliveryProvider(Provider):
@@ -234,7 +234,7 @@ class ActivityProvider(Provider):
     ) -> list[Fact]:
         facts: list[Fact] = []
         for key, records in (await self.records(source, subjects, window)).items():
-            days = [r for r in records if r.metric == "commits" and within(r.start, window)]
+            days = [r for r in records if r.metric == "commits" and whole_day(r, window)]
             if not days:
                 continue
             total = sum(int(r.value or 0) for r in days)

@@ -1,0 +1,222 @@
+"""Time phrases in a question: what they mean, and which ones were not understood.
+
+Every phrase is read relative to a reference instant `now` (the request's asOf when it has
+one, else the clock), in UTC. A period is half-open [start, stop); a period under way stops
+at `now`. "as of" and "on" name a point (the first instant of the day or month named); a month,
+quarter or day without a year is the most recent one that has started.
+
+Understood: "since X", "between X and Y", "from X to Y", "in/during/for X" (a year, a month,
+"Q4 2024", a date), "Q4 2024", "December 2024", an ISO date, "in the last N days/weeks/months/
+quarters/years", "the past year", "last/this/previous week|month|quarter|year", "yesterday",
+"today", "year to date", "N days ago", "as of X", "on X".
+
+A phrase that looks like time but matches none of these (a year, a month name, "since",
+"ago", "next", a weekday, "N sprints", ...) is reported verbatim in `not_understood`: the
+caller must ask or say which window it used instead, never fall back silently.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from engine import timecontext as tc
+
+MONTH_NAMES = (
+    "january jan|february feb|march mar|april apr|may|june jun|july jul|august aug|"
+    "september sept sep|october oct|november nov|december dec"
+)
+MONTHS = {n: i for i, names in enumerate(MONTH_NAMES.split("|"), 1) for n in names.split()}
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+NUMBERS = {word: n for n, word in enumerate((*_NUMBER_WORDS, "ten", "eleven", "twelve"))}
+NUMBERS["a"] = 1
+TIME_WORDS = frozenset(
+    {n for n in MONTHS if len(n) > 3}
+    | {"q1", "q2", "q3", "q4", "since", "between", "ago", "ytd"}
+    | set(
+        [
+            "today",
+            "yesterday",
+            "last",
+            "this",
+            "previous",
+            "past",
+            "current",
+            "hour",
+            "hours",
+            "day",
+            "days",
+            "week",
+            "weeks",
+            "month",
+            "months",
+            "quarter",
+            "quarters",
+            "year",
+            "years",
+        ]
+    )
+)
+_MONTH = "(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b"
+_YEAR = r"(?:19[7-9]\d|2\d{3})(?![-\d])"
+_ORD = r"\d{1,2}(?:st|nd|rd|th)?"
+_ISO = r"\d{4}-\d{2}-\d{2}(?![\d:T])"
+_DAY_DATE = (
+    rf"(?:{_ISO}|{_ORD}\s+{_MONTH}(?:,?\s+\d{{4}}(?!\d))?"
+    rf"|{_MONTH}\s+{_ORD}(?:,?\s+\d{{4}})?(?!\d))"
+)
+_QUARTER = rf"q[1-4](?:\s+{_YEAR})?\b"
+_DATE = rf"(?:{_MONTH}\s+{_YEAR}|{_DAY_DATE}|{_QUARTER}|{_MONTH}|{_YEAR})"
+_N = r"(\d{1,4}|" + "|".join(NUMBERS) + ")"
+_UNIT = r"(hour|day|week|month|quarter|year)s?"
+_PRE = r"\b(?:(?:in|over|during|within|for)\s+)?the\s+(?:last|past)\s+"
+_PATTERNS = [
+    (name, re.compile(pattern, re.IGNORECASE | re.ASCII))
+    for name, pattern in (
+        ("between", rf"\bbetween\s+({_DATE})\s+and\s+({_DATE})"),
+        ("between", rf"\b(?:in|during)\s+({_DATE})\s+and\s+({_DATE})"),
+        ("between", rf"\bfrom\s+({_DATE})\s+(?:to|until|till|through|thru)\s+({_DATE})"),
+        ("as_of", rf"\bas\s+(?:of|at)\s+({_DATE})"),
+        ("on", rf"\bon\s+({_DAY_DATE})"),
+        ("since", rf"\bsince\s+({_DATE})"),
+        ("ytd", r"\b(?:year\s+to\s+date|ytd)\b"),
+        ("in", rf"\b(?:in|during|for|throughout)\s+(?:the\s+year\s+)?({_DATE})"),
+        ("in", rf"\b({_MONTH}\s+{_YEAR}|{_QUARTER}|{_DAY_DATE})"),
+        ("last_n", rf"{_PRE}{_N}\s+{_UNIT}\b"),
+        ("last_n", rf"\b(?:last|past|previous)\s+{_N}\s+{_UNIT}\b"),
+        ("past", rf"{_PRE}(week|month|quarter|year)\b"),
+        ("past", r"\bpast\s+(week|month|quarter|year)\b"),
+        ("ago", rf"\b{_N}\s+{_UNIT}\s+ago\b"),
+        ("relative", r"\b(last|this|previous|current)\s+(week|month|quarter|year)\b"),
+        ("day", r"\b(yesterday|today)\b"),
+    )
+]
+# What looks like time: any of these outside an understood phrase is reported, never ignored.
+_TIME_LIKE = re.compile(
+    rf"\b(?:since|between|ago|tomorrow|tonight|ytd|quarters?|q[1-4]|{_YEAR}|\d{{4}}-\d{{2}}"
+    r"|summer|winter|autumn|spring\s+\d|weekend|next\s+(?:week|month|quarter|year|sprint|release)"
+    r"|(?:january|february|march|april|june|july|august|september|october|november|december)\b"
+    r"|(?:jan|feb|apr|jun|jul|aug|sept|sep|oct|nov|dec)\s+\d"
+    r"|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?"
+    rf"|(?:\d+|{'|'.join(NUMBERS)})\s+[a-z]+s\s+ago|\d+\s+(?:sprints?|fortnights?))\b",
+    re.IGNORECASE | re.ASCII,
+)
+_CONTEXT = re.compile(r"(?:[ \t]+[\w-]+){0,2}")
+
+
+@dataclass(frozen=True, slots=True)
+class TimeMatch:
+    start: int  # the span of the phrase in the text
+    end: int
+    as_of: datetime | None
+    start_at: datetime | None
+    end_at: datetime | None  # the first instant after the window (half-open); None = now
+
+
+@dataclass
+class TimeReading:
+    """The phrase used (the first one), and what else looked like time."""
+
+    match: TimeMatch | None = None
+    ignored: list[str] = field(default_factory=list)  # understood, but a later phrase
+    not_understood: list[str] = field(default_factory=list)
+    not_a_date: list[str] = field(default_factory=list)  # "2026-02-30"
+
+
+def _date(text: str, now: datetime) -> tc.Period:
+    """A date phrase (2026-03-01, 1 March 2026, March 1, March 2026, March, Q4 2024, 2023)."""
+    words = text.lower().replace(",", " ").split()
+    if words[0].startswith("q") and words[0][1:].isdigit():
+        quarter = int(words[0][1:])
+        if len(words) > 1:
+            return tc.quarter_period(int(words[1]), quarter)
+        return tc.most_recent(lambda y: tc.quarter_period(y, quarter), now)
+    if len(words) == 1 and words[0][:1].isdigit():
+        if "-" in words[0]:
+            return tc.day_period(*(int(p) for p in words[0].split("-")))
+        return tc.year_period(int(words[0]))
+    month = next((MONTHS[w] for w in words if w in MONTHS), None)
+    if month is None:
+        raise ValueError("no month named")
+    numbers = [w.rstrip("stndrh") for w in words if w[:1].isdigit()]
+    year = next((int(n) for n in numbers if len(n) == 4), None)
+    day = next((int(n) for n in numbers if len(n) <= 2), None)
+    if day is not None:
+        if year is not None:
+            return tc.day_period(year, month, day)
+        return tc.most_recent(lambda y: tc.day_period(y, month, day), now)
+    if year is not None:
+        return tc.month_period(year, month)
+    return tc.most_recent(lambda y: tc.month_period(y, month), now)
+
+
+def _count(n: str) -> int:
+    return int(n) if n.isdigit() else NUMBERS.get(n.lower(), 0)
+
+
+def span_before(now: datetime, count: int, unit: str) -> datetime:
+    unit = unit.lower()
+    if unit in ("month", "quarter", "year"):
+        return tc.months_before(now, count * {"month": 1, "quarter": 3, "year": 12}[unit])
+    return now - timedelta(**{unit + "s": count})
+
+
+def _evaluate(
+    name: str, g: tuple[str | None, ...], now: datetime
+) -> tuple[datetime | None, datetime | None, datetime | None]:
+    """(as_of, start, stop) of one phrase; ValueError when it names no real date."""
+    a = (g[0] or "") if g else ""
+    b = g[1] if len(g) > 1 else None
+    if name == "between":
+        first, last = _date(a, now), _date(b or "", now)
+        return None, first[0], tc.bounded((first[0], last[1]), now)[1]
+    if name in ("as_of", "on"):
+        return _date(a, now)[0], None, None
+    if name == "since":
+        return None, _date(a, now)[0], None
+    if name == "last_n":
+        return None, span_before(now, _count(a), b or ""), now
+    if name == "past":
+        return None, span_before(now, 1, a), now
+    if name == "ago":
+        return span_before(now, _count(a), b or ""), None, None
+    if name == "in":
+        period = _date(a, now)
+    elif name == "ytd":
+        period = tc.year_period(now.year)
+    elif name == "relative":
+        shift = -1 if a.lower() in ("last", "previous") else 0
+        period = tc.period_of((b or "").lower(), now, shift)
+    else:
+        period = tc.day_period(now.year, now.month, now.day)
+        if a.lower() == "yesterday":
+            period = (period[0] - timedelta(days=1), period[0])
+    start, stop = tc.bounded(period, now)
+    return None, start, stop
+
+
+def read_time(text: str, now: datetime) -> TimeReading:
+    """The first understood phrase of `text`, and every other time-like phrase reported."""
+    reading = TimeReading()
+    found: list[TimeMatch] = []
+    for name, pattern in _PATTERNS:
+        for match in pattern.finditer(text):
+            try:
+                as_of, start, stop = _evaluate(name, match.groups(), now)
+            except (ValueError, OverflowError):
+                reading.not_a_date.append(match.group())
+                continue
+            found.append(TimeMatch(match.start(), match.end(), as_of, start, stop))
+    covered: list[tuple[int, int]] = [(m.start, m.end) for m in found]
+    covered += [m.span() for m in re.finditer(r"\d{4}-\d{2}-\d{2}", text) if reading.not_a_date]
+    for match in _TIME_LIKE.finditer(text):
+        if not any(a <= match.start() < b for a, b in covered):
+            tail = _CONTEXT.match(text, match.end())
+            phrase = match.group() + (tail.group() if tail else "")
+            reading.not_understood.append(phrase.strip())
+    if found:
+        first = min(found, key=lambda m: (m.start, -m.end))
+        reading.match = first
+        reading.ignored = [text[m.start : m.end] for m in found if m.start >= first.end]
+    return reading

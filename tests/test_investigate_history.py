@@ -1,0 +1,167 @@
+"""Investigations over a git history made in the test (fixed dates), one test per example of
+issue 14's "Why": time phrases, exact to the instant, the subject asked about, shared names,
+names holding question words, headlines that answer, half-open windows."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from engine.contract import Outcome
+from engine.errors import BadUserInput
+from engine.investigate import InvestigationRequest, Investigator
+from engine.ports import OrgGraph
+from engine.providers import Window, default_providers
+from engine.providers.base import prior, within
+from engine.resolution import Resolver
+from engine.ring import ReferenceRing
+from engine.synthesis import DeterministicSynthesizer
+from graph.falkor import FalkorStore
+from graph.git.importer import GitImport, import_git
+from graph.projection import Projector
+from tests import gitrepo
+from tests.conftest import new_org
+from tests.test_investigate import SIGNER, VERSIONS
+
+AS_OF = datetime(2024, 12, 13, 12, 0, tzinfo=UTC)
+CLOCK = datetime(2025, 1, 10, 9, 0, tzinfo=UTC)
+KIM = ("Alex Kim", "kim@corp.example")
+CHEN = ("Alex Chen", "chen@corp.example")
+ALEX = ("Alex", "alex@corp.example")
+SAM = ("Sam Lee", "sam@corp.example")
+
+
+def history(path: Path) -> gitrepo.Repo:
+    """Two packages (httpx/, routing/), three Alexes, commits on both sides of AS_OF."""
+    repo = gitrepo.Repo(path, now=AS_OF)
+    steps = [
+        (SAM, 400, "routing/core.py", 10),  # 2023-11-09
+        (ALEX, 330, "httpx/client.py", 4),  # 2024-01-18
+        (KIM, 320, "httpx/client.py", 6),
+        (CHEN, 300, "routing/core.py", 8),
+        (KIM, 200, "httpx/client.py", 12),
+        (SAM, 70, "httpx/models.py", 20),  # 2024-10-04: Q4
+        (KIM, 60, "httpx/client.py", 5),  # 2024-10-14
+        (CHEN, 40, "routing/core.py", 3),  # 2024-11-03
+        (SAM, 10, "httpx/models.py", 2),  # 2024-12-03
+        (KIM, 0.1, "httpx/client.py", 1),  # 2024-12-13 09:36, before AS_OF
+        (CHEN, -0.446, "httpx/client.py", 7),  # 2024-12-13 22:43, after AS_OF
+        (KIM, -0.465, "routing/core.py", 9),  # 2024-12-13 23:10, after AS_OF
+    ]
+    for n, (who, days, path_, count) in enumerate(steps):
+        repo.lines(path_, count, f"c{n}")
+        repo.commit(who, days, f"change {n}")
+    return repo
+
+
+@pytest.fixture(scope="module")
+async def graph(
+    falkor: FalkorStore, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[OrgGraph]:
+    org = new_org()
+    await falkor.bootstrap(org)
+    graph = falkor.org(org)
+    path = tmp_path_factory.mktemp("history") / "shop"
+    history(path)
+    await import_git(graph, GitImport(path))
+    service = {
+        "type": "subject", "key": "service:shipping-store", "kind": "service",
+        "name": "Shipping Store Service",
+    }  # fmt: skip
+    assert (await Projector(graph, source="t").run([json.dumps(service)])).ok
+    yield graph
+    await falkor.drop_org(org)
+
+
+def engine(graph: OrgGraph, ring: ReferenceRing | None = None) -> Investigator:
+    return Investigator(
+        graph, Resolver(graph, ring or ReferenceRing(), graph.org_id), default_providers(),
+        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: CLOCK,
+    )  # fmt: skip
+
+
+async def ask(graph: OrgGraph, question: str, **time: datetime) -> object:
+    result, _ = await engine(graph).investigate("me", InvestigationRequest(question, **time))
+    return result
+
+
+async def test_time_phrases_are_read_relative_to_as_of(graph: OrgGraph) -> None:
+    result = await ask(
+        graph, "how many commits to the httpx module in the last 3 months?", as_of=AS_OF
+    )
+    assert result.time_context.start == datetime(2024, 9, 13, 12, tzinfo=UTC)  # not 30 days
+    assert result.time_context.end == AS_OF
+    result = await ask(graph, "how many commits to shop in 2024?")
+    assert (result.time_context.start, result.time_context.end) == (
+        datetime(2024, 1, 1, tzinfo=UTC),
+        datetime(2025, 1, 1, tzinfo=UTC),
+    )
+    # git log --since 2024-01-01 --until 2025-01-01: 11 commits (the first one is 2023).
+    assert result.direct_judgment.startswith("11 commit(s) to shop")
+
+
+async def test_a_range_too_wide_is_refused_naming_the_phrase(graph: OrgGraph) -> None:
+    with pytest.raises(BadUserInput, match='"since 2020"'):
+        await ask(graph, "how many commits to shop since 2020?")
+
+
+async def test_a_time_phrase_not_understood_is_stated_with_the_window_used(graph: OrgGraph) -> None:
+    result = await ask(graph, "who changed the httpx module since the outage?", as_of=AS_OF)
+    assert result.outcome is Outcome.ANSWERED
+    assert any('"since the outage" was not understood' in n and "2024-11-13T12:00:00Z" in n
+               for n in result.limitations)  # fmt: skip
+
+
+async def test_nothing_after_as_of_is_counted(graph: OrgGraph) -> None:
+    # git log --until "2024-12-13 12:00Z" --since 2024-12-01: Sam on 12-03 and Kim at 09:36
+    # (Chen 22:43 and Kim 23:10 come after asOf). The day of asOf is partial: whole days only.
+    result = await ask(graph, "how many commits to shop this month?", as_of=AS_OF)
+    assert result.direct_judgment.startswith("1 commit(s) to shop")
+    assert any("partial day(s) 2024-12-13" in n for n in result.limitations)
+
+
+async def test_the_subject_named_is_answered_with_its_people(graph: OrgGraph) -> None:
+    result = await ask(graph, "Which engineers changed the httpx module in Q4 2024?", as_of=AS_OF)
+    assert result.subject_keys == ("module:shop/httpx",)
+    # git log --since 2024-10-01 --until 2024-12-13 -- httpx/: Sam 2 (10-04, 12-03), Kim 2
+    # (10-14, 12-13 09:36, the last on the partial day so not counted): Sam 2, Kim 1.
+    assert "ranked by commits: Sam Lee (2 commit(s)" in result.direct_judgment
+    assert "Alex Chen" not in result.direct_judgment  # Chen touched routing, and httpx after asOf
+
+
+async def test_a_shared_first_name_lists_the_others(graph: OrgGraph) -> None:
+    result = await ask(graph, "what did Alex change in 2024?")
+    assert result.subject_keys == ("person:alex@corp.example",)
+    note = next(n for n in result.limitations if '"Alex" also names' in n)
+    assert "Alex Kim" in note and "Alex Chen" in note
+    assert {c.subject_key for c in result.candidates} == {
+        "person:kim@corp.example",
+        "person:chen@corp.example",
+    }
+    assert all(c.receipt for c in result.candidates)
+
+
+async def test_a_name_with_question_words_is_found(graph: OrgGraph) -> None:
+    result = await ask(graph, "how is Shipping Store Service doing?")
+    assert result.subject_keys == ("service:shipping-store",)
+
+
+async def test_no_subject_is_organisation_wide_and_says_so(graph: OrgGraph) -> None:
+    result = await ask(graph, "who are the most active contributors in 2024?")
+    assert result.subject_keys == ("repository:shop",)
+    assert "the whole organisation" in result.direct_judgment
+    assert any("No subject was named" in n for n in result.limitations)
+    # git shortlog -sn --since 2024-01-01 --until 2025-01-01: Kim 5, Sam 2, Chen 3, Alex 1.
+    assert "ranked by commits: Alex Kim (5 commit(s)" in result.direct_judgment
+
+
+def test_windows_meeting_at_a_boundary_count_a_record_once() -> None:
+    march = Window(datetime(2026, 3, 1, tzinfo=UTC), datetime(2026, 4, 1, tzinfo=UTC), True)
+    merged = datetime(2026, 3, 1, tzinfo=UTC)
+    assert within(merged, march) and not within(merged, prior(march))
+    assert not within(march.end, march)
+    assert within(march.end - timedelta(microseconds=1), march)
