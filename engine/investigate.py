@@ -94,6 +94,12 @@ def _question_time(
     return effective, notes
 
 
+def _classify(exc: GraphError) -> FailureClassification:
+    if isinstance(exc, GraphTimeout):
+        return FailureClassification.TIMEOUT
+    return FailureClassification.GRAPH_UNAVAILABLE
+
+
 class InvestigationFailed(Exception):
     """Raised when a failed result cannot even be saved (the graph is down)."""
 
@@ -190,8 +196,7 @@ class Investigator:
         # Time phrases are read relative to the request's time ("in the last 3 months" with
         # asOf: the 3 months before asOf), and never reach past it.
         anchor = effective.end
-        known = await self._known_handles(handle_candidates(request.question, anchor))
-        understood = interpret(request.question, anchor, known.__contains__)
+        understood = await self._interpret(actor, request.question, now, effective, anchor)
         effective, time_notes = _question_time(effective, understood, anchor)
         if effective.start < EARLIEST:
             raise BadUserInput("times before 1970 cannot be asked about")
@@ -210,11 +215,7 @@ class Investigator:
         try:
             result = await self._run(actor, request, effective, understood, frame, stages)
         except GraphError as exc:
-            kind = (
-                FailureClassification.TIMEOUT
-                if isinstance(exc, GraphTimeout)
-                else FailureClassification.GRAPH_UNAVAILABLE
-            )
+            kind = _classify(exc)
             self.observer.investigation(Outcome.FAILED.value, False, stages.timings)
             raise InvestigationFailed(
                 outcomes.failure(frame, stages.current, kind, self._trace(stages, start_trips))
@@ -355,6 +356,27 @@ class Investigator:
         if not subjects:
             return lambda frame, trace: outcomes.no_match(frame, trace)
         return list({s.key: s for s in subjects}.values())
+
+    async def _interpret(
+        self,
+        actor: str,
+        question: str,
+        now: datetime,
+        effective: EffectiveTime,
+        anchor: datetime,
+    ) -> Interpretation:
+        """Interpretation with the question's known names looked up first; the graph being
+        unavailable then fails the investigation at the interpret stage."""
+        try:
+            known = await self._known_handles(handle_candidates(question, anchor))
+        except GraphError as exc:
+            stages = _Stages()
+            frame = self._frame(actor, question, now, effective, interpret(question, anchor))
+            self.observer.investigation(Outcome.FAILED.value, False, stages.timings)
+            raise InvestigationFailed(
+                outcomes.failure(frame, FailureStage.INTERPRET, _classify(exc), None)
+            ) from exc
+        return interpret(question, anchor, known.__contains__)
 
     async def _disclose(self, reference: str, outcome: Resolved, stages: _Stages) -> None:
         """What the answer must say about how a reference was committed: chosen from the
