@@ -354,7 +354,8 @@ class Investigator:
             elif understood.fact_kinds:
                 subjects = await self._organisation(effective, stages)
         if not subjects:
-            return lambda frame, trace: outcomes.no_match(frame, trace)
+            notes = await self._emptiness()
+            return lambda frame, trace: outcomes.no_match(frame, trace, notes)
         return list({s.key: s for s in subjects}.values())
 
     async def _interpret(
@@ -377,6 +378,13 @@ class Investigator:
                 outcomes.failure(frame, FailureStage.INTERPRET, _classify(exc), None)
             ) from exc
         return interpret(question, anchor, known.__contains__)
+
+    async def _emptiness(self) -> tuple[str, ...]:
+        """A question that matched nothing in an organisation holding nothing says so."""
+        page = await self.graph.find_subjects(SubjectQuery(brief=True), 1)
+        if page.items:
+            return ()
+        return ("This organisation holds no data: nothing was imported or ingested for it.",)
 
     async def _disclose(self, reference: str, outcome: Resolved, stages: _Stages) -> None:
         """What the answer must say about how a reference was committed: chosen from the

@@ -166,3 +166,17 @@ def test_serve_demo_end_to_end(tmp_path: Path) -> None:
         assert answer.json()["data"]["one"]["name"] == "payments-api"
     finally:
         _stop(proc)
+
+
+def test_investigate_refuses_a_bad_as_of_and_says_an_organisation_is_empty(
+    tmp_path: Path,
+) -> None:
+    data = ["--data-dir", str(tmp_path / "db")]
+    bad = fabric("investigate", "how many commits?", "--as-of", "Dec 31 2024", *data)
+    assert bad.returncode == 2
+    assert "'Dec 31 2024' is not an ISO-8601 time" in bad.stderr
+    assert "Traceback" not in bad.stderr
+    empty = fabric("investigate", "why is payments-api behind?", "--org", "nosuchorg", *data)
+    assert empty.returncode == 0, empty.stderr
+    assert empty.stdout.startswith("NO_MATCH")
+    assert "This organisation holds no data" in empty.stdout

@@ -4,6 +4,7 @@ the same engine, providers and receipts as the GraphQL `investigate` mutation.""
 from __future__ import annotations
 
 import argparse
+from datetime import UTC, datetime
 from typing import Any
 
 from gateway.cli.common import add_graph_options, fail, settings_from, with_store
@@ -14,11 +15,25 @@ def add_parser(sub: Any) -> None:
     investigate.add_argument("question")
     investigate.add_argument("--org", default="demo")
     investigate.add_argument("--actor", default="cli")
-    investigate.add_argument("--as-of", help="ISO-8601 time the answer is about")
+    investigate.add_argument(
+        "--as-of", type=instant, help="ISO-8601 time the answer is about (2024-12-31T12:00Z)"
+    )
     investigate.add_argument("--receipt", action="append", help="bind a clarification candidate")
     investigate.add_argument("--json", action="store_true", help="print the whole result")
     add_graph_options(investigate)
     investigate.set_defaults(func=run)
+
+
+def instant(text: str) -> datetime:
+    """An ISO-8601 instant (a trailing Z is UTC; no offset is UTC). Anything else is a usage
+    error: argparse prints it and exits with status 2, never a traceback."""
+    try:
+        value = datetime.fromisoformat(text.strip().replace("z", "Z").replace("Z", "+00:00"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not an ISO-8601 time (for example 2024-12-31 or 2024-12-31T23:59Z)"
+        ) from None
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
 
 
 def print_result(result: Any, reused: bool) -> None:
@@ -57,8 +72,6 @@ def print_result(result: Any, reused: bool) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from datetime import UTC, datetime
-
     from engine.errors import PublicError
     from engine.investigate import InvestigationFailed, InvestigationRequest, Investigator
     from engine.resolution import Resolver
@@ -84,9 +97,8 @@ def run(args: argparse.Namespace) -> int:
             round_trips=services.round_trips,
             reuse_max_age=services.reuse_max_age,
         )
-        as_of = datetime.fromisoformat(args.as_of) if args.as_of else None
         request = InvestigationRequest(
-            args.question, as_of=as_of, prior_receipts=tuple(args.receipt or ())
+            args.question, as_of=args.as_of, prior_receipts=tuple(args.receipt or ())
         )
         try:
             result, reused = await investigator.investigate(args.actor, request)

@@ -98,13 +98,14 @@ async def import_git(
     repo, head = report.repository, report.head
     revs, abandoned = _plan(spec.path, old, head, report)
     total = log.count(spec.path, revs, spec.since)
-    new = History(repo, _modules(spec))
+    roots = log.package_roots(spec.path, head)
+    new = History(repo, _modules(spec, roots))
     new.add_all(
         log.commits(spec.path, revs, spec.since),
         (lambda n: progress("commits", n, total)) if progress else None,
     )
-    gone = _history(spec, repo, abandoned) if abandoned else None
-    values, stale = _rollups(spec, new, head if old else None, gone)
+    gone = _history(spec, repo, abandoned, roots) if abandoned else None
+    values, stale = _rollups(spec, new, head if old else None, gone, roots)
     stored = await _stored_subjects(graph, new)
     edges = await _stored_edges(graph, new)
     # Streamed to the projector: a long history's records are never all encoded at once.
@@ -160,18 +161,23 @@ def _plan(
     return [head, f"^{old}"], [old, f"^{head}"]
 
 
-def _modules(spec: GitImport) -> Modules:
-    return Modules(spec.depth, lambda sha, p: not log.path_exists(spec.path, sha, p))
+def _modules(spec: GitImport, roots: Sequence[str]) -> Modules:
+    """Modules by the package roots of the imported head (see graph/git/modules.py)."""
+    return Modules(spec.depth, lambda sha, p: not log.path_exists(spec.path, sha, p), roots)
 
 
-def _history(spec: GitImport, repo: str, revs: Sequence[str]) -> History:
-    found = History(repo, _modules(spec))
+def _history(spec: GitImport, repo: str, revs: Sequence[str], roots: Sequence[str]) -> History:
+    found = History(repo, _modules(spec, roots))
     found.add_all(log.commits(spec.path, revs), None)
     return found
 
 
 def _rollups(
-    spec: GitImport, new: History, head: str | None, gone: History | None
+    spec: GitImport,
+    new: History,
+    head: str | None,
+    gone: History | None,
+    roots: Sequence[str],
 ) -> tuple[dict[RollupKey, int], set[RollupKey]]:
     """Whole-day values for every day this run touches, and keys left with no commit.
 
@@ -185,7 +191,7 @@ def _rollups(
         since = (min(days) - timedelta(days=1)).isoformat()
         kept = History(
             new.repo,
-            _modules(spec),
+            _modules(spec, roots),
             keep=lambda c: c.authored.date() in days and c.sha not in new.shas,
         )
         kept.add_all(log.commits(spec.path, [head], since), None)

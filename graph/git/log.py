@@ -111,6 +111,31 @@ def path_exists(repo: Path, sha: str, path: str) -> bool:
     return bool(git(repo, "ls-tree", "--name-only", sha, "--", path).strip())
 
 
+# A directory holding one of these is a package root: its files are one module, named by
+# the directory's own name (src/click -> click), whatever its depth.
+PACKAGE_MARKERS = frozenset(
+    {"__init__.py", "package.json", "Cargo.toml", "go.mod", "pyproject.toml", "setup.py",
+     "pom.xml", "build.gradle", "build.gradle.kts", "mix.exs", "composer.json", "Gemfile"}
+)  # fmt: skip
+
+
+def package_roots(repo: Path, rev: str) -> list[str]:
+    """The outermost package roots of the tree at `rev` (never the repository root itself):
+    a package inside another package is part of it."""
+    listing = git(repo, "ls-tree", "-r", "-z", "--name-only", rev, "--")
+    dirs = {
+        path.rpartition("/")[0]
+        for path in listing.split("\0")
+        if path.rpartition("/")[2] in PACKAGE_MARKERS and "/" in path
+    }
+    outermost = []
+    for candidate in sorted(dirs, key=lambda d: (d.count("/"), d)):
+        parts = candidate.split("/")
+        if not any("/".join(parts[:i]) in dirs for i in range(1, len(parts))):
+            outermost.append(candidate)
+    return outermost
+
+
 def commits(repo: Path, revs: Sequence[str], since: str | None = None) -> Iterator[Commit]:
     """Commits reachable from `revs` (git rev syntax, e.g. ["new", "^old"]), newest first."""
     extra = [f"--since={since}"] if since else []

@@ -1,4 +1,10 @@
-"""Modules: directories at a configurable depth, followed through renames.
+"""Modules: the code's own packages, else directories at a configurable depth, followed
+through renames.
+
+A file under a package root (a directory holding __init__.py, package.json, Cargo.toml,
+go.mod, ...; see log.PACKAGE_MARKERS) belongs to that package's module, named by the
+directory's own name with the directory path as an alias: a src layout's `src/click/` is the
+module `click`, not `src`. Other files belong to their directory at the module depth.
 
 History is read newest first, so when a commit is seen that moved a whole directory A to B,
 every older commit touching A is attributed to B's lineage: one module subject keeps the whole
@@ -8,7 +14,7 @@ exists after that commit; a directory that lost some files to another is two mod
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -28,16 +34,39 @@ class Module:
     path: str  # the current path (the newest name)
     previous: list[str] = field(default_factory=list)
     renamed_at: datetime | None = None  # when it got its current path, if renamed
+    package: bool = False  # a package root: named by its directory's own name
+
+    @property
+    def name(self) -> str:
+        return self.path.rpartition("/")[2] if self.package else self.path
 
 
 class Modules:
     """Maps a file path at some point of history to the module lineage it belongs to."""
 
-    def __init__(self, depth: int, gone_after: Callable[[str, str], bool]) -> None:
+    def __init__(
+        self,
+        depth: int,
+        gone_after: Callable[[str, str], bool],
+        roots: Iterable[str] = (),
+    ) -> None:
         self.depth = depth
+        self.roots = frozenset(roots)
         self._gone_after = gone_after  # (sha, path) -> the path no longer exists after sha
         self._lineage: dict[str, str] = {}  # an older path -> the current path of its module
         self.by_path: dict[str, Module] = {}
+
+    def module_of(self, path: str) -> str | None:
+        """The package root holding `path`, else its directory at the module depth."""
+        parts = path.split("/")
+        for i in range(1, len(parts)):
+            prefix = "/".join(parts[:i])
+            if prefix in self.roots:
+                return prefix
+        return module_of(path, self.depth)
+
+    def _module(self, path: str) -> Module:
+        return self.by_path.setdefault(path, Module(path, package=path in self.roots))
 
     def current(self, path: str) -> str:
         return self._lineage.get(path, path)
@@ -47,9 +76,9 @@ class Modules:
         out: dict[str, list[int]] = {}
         moves: dict[str, set[str]] = {}
         for change in commit.files:
-            module = module_of(change.path, self.depth)
+            module = self.module_of(change.path)
             if change.old_path is not None:
-                old = module_of(change.old_path, self.depth)
+                old = self.module_of(change.old_path)
                 if old is not None and old != module:
                     moves.setdefault(old, set()).add(module or "")
             if module is None:
@@ -58,7 +87,7 @@ class Modules:
             totals = out.setdefault(current, [0, 0])
             totals[0] += change.added
             totals[1] += change.removed
-            self.by_path.setdefault(current, Module(current))
+            self._module(current)
         for old, targets in moves.items():
             self._maybe_rename(commit, old, targets)
         return out
@@ -68,13 +97,13 @@ class Modules:
             return
         if old in self.by_path:
             return  # touched by a newer commit under its own name: it lived on
-        if any(module_of(c.path, self.depth) == old for c in commit.files if c.old_path is None):
+        if any(self.module_of(c.path) == old for c in commit.files if c.old_path is None):
             return
         if not self._gone_after(commit.sha, old):
             return
         new = self.current(next(iter(targets)))
         self._lineage[old] = new
-        module = self.by_path.setdefault(new, Module(new))
+        module = self._module(new)
         module.previous.append(old)
         if module.renamed_at is None:
             module.renamed_at = commit.authored

@@ -94,8 +94,10 @@ def subjects(
                 "type": "subject",
                 "key": key,
                 "kind": "module",
-                "name": path[-200:],
-                "aliases": [f"{history.repo}/{path}"[-200:]],
+                "name": module.name[-200:],
+                "aliases": list(
+                    dict.fromkeys([path[-200:], f"{history.repo}/{path}"[-200:]])
+                ),
                 "previous_names": [p[-200:] for p in module.previous],
                 "source": source,
                 "attributes": {"repository": history.repo[:200], "path": path[:1000]},
