@@ -16,7 +16,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from engine import outcomes
 from engine.contract import (
@@ -42,6 +42,7 @@ from engine.planning import Decision, plan, read_facts
 from engine.ports import (
     GraphError,
     GraphTimeout,
+    OrgGraph,
     SubjectOrder,
     SubjectQuery,
     TimeSpan,
@@ -164,7 +165,7 @@ class Investigator:
 
     def __init__(
         self,
-        graph: Any,
+        graph: OrgGraph,
         resolver: Resolver,
         providers: Sequence[Provider],
         synthesizer: Synthesizer,

@@ -18,17 +18,10 @@ from collections.abc import AsyncIterator, Sequence
 import redis.asyncio as aioredis
 import redis.exceptions as redis_errors
 
-from engine.models import ElementType as Element
-from engine.models import (
-    Episode,
-    Relationship,
-    SourceRecord,
-    Subject,
-    Tombstone,
-    key_kind,
-)
-from engine.ports import GraphUnavailable, WriteBatch
-from engine.ports.changes import ALL_ORGS, Change, ChangeKind
+from engine.ports import GraphUnavailable
+from engine.ports.changes import ALL_ORGS, Change, ChangeKind, batch_change
+
+__all__ = ["batch_change"]  # and the classes below
 
 log = logging.getLogger("fabric.changes")
 
@@ -41,39 +34,6 @@ redis.call('PUBLISH', ARGV[1], revision .. '|' .. ARGV[2])
 return revision
 """
 _FAILURES = (redis_errors.RedisError, OSError)
-
-
-def batch_change(org_id: str, batch: WriteBatch) -> Change:
-    """What one written batch changed (subjects by key and kind, record kinds, counts)."""
-    changed: dict[str, str] = {}
-    touched: dict[str, None] = {}
-    kinds: dict[str, None] = {}
-    for element in batch.elements:
-        if isinstance(element, Subject):
-            changed[element.key] = element.kind.value
-        elif isinstance(element, Relationship):
-            for key in (element.from_key, element.to_key):
-                changed[key] = key_kind(key)
-        elif isinstance(element, Episode):
-            touched.update(dict.fromkeys(element.mentions))
-        elif isinstance(element, SourceRecord):
-            kinds[element.record_kind.value] = None
-            touched[element.subject] = None
-            if element.actor:
-                touched[element.actor] = None
-        elif isinstance(element, Tombstone) and element.target is Element.SUBJECT:
-            changed[element.key] = key_kind(element.key)
-    touched.update(dict.fromkeys(changed))
-    return Change(
-        org_id=org_id,
-        kind=ChangeKind.BATCH,
-        source=batch.source,
-        count=len(batch.elements),
-        record_kinds=tuple(kinds),
-        subject_keys=tuple(touched),
-        subjects=tuple(changed.items()),
-        at_ns=time.time_ns(),
-    )
 
 
 def _unavailable(exc: Exception) -> GraphUnavailable:

@@ -295,11 +295,18 @@ DELETE r
 
 # --- episodes and source records ------------------------------------------------------------
 
+# An episode loaded again mentions what it says now: links to subjects it no longer names go
+# (MERGE alone only ever added links, so the episode stayed listed under a subject it had
+# stopped mentioning while its `mentions` said otherwise).
 MERGE_EPISODES = f"""
 UNWIND $rows AS row
 MERGE (e:Episode {{org_id: $org, key: row[0]}})
 SET {_assign("e", EPISODE_COLUMNS, 2)}
 WITH e, row
+OPTIONAL MATCH (e)-[gone:MENTIONS]->(o:Subject)
+WHERE NOT o.key IN row[1]
+DELETE gone
+WITH DISTINCT e, row
 UNWIND row[1] AS m
 MATCH (s:Subject {{org_id: $org, key: m}})
 MERGE (e)-[x:MENTIONS {{org_id: $org}}]->(s)

@@ -11,11 +11,11 @@ there leads with, or is filtered by, the organisation (docs/operations.md, "Neo4
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.models import RelationshipType, SubjectKind
+from engine.text import query_tokens, telling_tokens
 
 # (label, properties) pairs that every organisation's graph indexes.
 _NODE_INDEXES: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -47,15 +47,6 @@ _ORG_ID_LABELS = (
     "Subject", "Episode", "SourceRecord", "Checkpoint", "Investigation", "EmbeddingMeta",
     "ProjectionEpoch", "ApiKey", "Secret",
 )  # fmt: skip
-
-
-MAX_QUERY_TOKENS = 12
-KIND_WORDS = frozenset(w for kind in SubjectKind for w in kind.value.split("_")) | {"svc"}
-
-
-def query_tokens(text: str) -> list[str]:
-    """Letters and digits only: the full-text engines' operators can never come from a client."""
-    return [t for t in re.split(r"[^0-9A-Za-z]+", text.lower()) if t][:MAX_QUERY_TOKENS]
 
 
 @dataclass(frozen=True)
@@ -101,8 +92,7 @@ class Dialect:
         search text of their kind; they rank nothing and are left out when others remain.
         With kinds, the kind's words are required: the engine then never returns the rest of
         the organisation only for the statement to filter it out."""
-        tokens = query_tokens(text)
-        telling = [t for t in tokens if t not in KIND_WORDS] or tokens
+        telling = telling_tokens(text)
         if not telling:
             return None
         query = self.any_of.join(self.fuzzy(t) for t in telling)
@@ -116,8 +106,7 @@ class Dialect:
         common token ("api", "order") matches thousands of subjects, every one of which the
         engine hands to the statement, while a typo in one token of a handle still leaves
         the handle matching them all."""
-        tokens = query_tokens(text)
-        telling = [t for t in tokens if t not in KIND_WORDS] or tokens
+        telling = telling_tokens(text)
         if not telling:
             return None
         return self.all_of.join("(" + self.fuzzy(t) + ")" for t in telling)

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import secrets
 
-from engine.ports import ApiKeyRecord
+from engine.ports import SYSTEM_SCOPE, ApiKeyRecord
 from graph import cypher
 from graph.scoped import Executor, Row
 
-# Not a valid organisation id (leading underscore), so no tenant can ever address it.
-SYSTEM_SCOPE = "_system"
+__all__ = ["SYSTEM_SCOPE", "CypherKeyStore"]
 
 
 def _record(row: Row) -> ApiKeyRecord:

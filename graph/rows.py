@@ -23,11 +23,9 @@ from engine.models import (
     subject_id,
     to_ns,
 )
-from engine.text import normalise
+from engine.text import search_text
 
 M = TypeVar("M", bound=BaseModel)
-
-MAX_SEARCH_FIELD = 200
 
 # Write rows are positional lists, [identity..., *columns]: FalkorDB receives parameters as
 # literal text, and repeating every property name in every row doubled the text it parses.
@@ -52,34 +50,6 @@ SUBJECT_FIELDS = (
 )  # fmt: skip
 SUBJECT_BRIEF_FIELDS = SUBJECT_FIELDS[:4]  # key, id, kind, name
 RELATIONSHIP_FIELDS = ("id", "valid_from_ns", "valid_to_ns", "evidence", "source")
-
-
-# Attributes that identify a subject of a kind the way a name does (per kind, closed).
-SEARCH_ATTRIBUTES: dict[str, tuple[str, ...]] = {
-    "person": ("email", "login", "github"),
-    "repository": ("slug", "full_name"),
-    "service": ("slug",),
-    "team": ("slug",),
-    "project": ("code",),
-}
-
-
-def search_text(
-    kind: str,
-    name: str,
-    aliases: list[str],
-    previous: list[str],
-    attributes: dict[str, object] | None = None,
-) -> str:
-    """One composition used by every retrieval arm; aliases and previous names always kept.
-
-    Handles are normalised (engine.text) so the full-text engine splits them into the same
-    tokens the resolver compares; each is capped. Changing this composition means bumping
-    engine.embedding.COMPOSITION_TAG, so stored vectors are known to be stale."""
-    wanted = SEARCH_ATTRIBUTES.get(kind, ())
-    keyed = [str(attributes[a]) for a in wanted if attributes and attributes.get(a) is not None]
-    parts = [name, kind, *aliases, *previous, *keyed]
-    return " | ".join(normalise(p[:MAX_SEARCH_FIELD]) for p in parts)
 
 
 def attr_pair(name: str, value: object) -> str:

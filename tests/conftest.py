@@ -1,6 +1,7 @@
 """One embedded FalkorDB per test session; tests isolate themselves by organisation.
 
-The graph-port contract suite also runs against Neo4j when FABRIC_TEST_NEO4J_URI is set
+The graph-port contract suite (the `store` fixture) runs on the in-memory graph
+(engine.memory), on embedded FalkorDB, and on Neo4j when FABRIC_TEST_NEO4J_URI is set
 (user/password from FABRIC_TEST_NEO4J_USER / FABRIC_TEST_NEO4J_PASSWORD).
 """
 
@@ -24,7 +25,7 @@ from graph.keystore import SYSTEM_SCOPE
 os.environ.setdefault("FABRIC_GC_INTERVAL_S", "0")
 
 NEO4J_URI = os.environ.get("FABRIC_TEST_NEO4J_URI")
-BACKENDS = [
+CYPHER_BACKENDS = [
     "falkordb",
     pytest.param(
         "neo4j",
@@ -33,6 +34,7 @@ BACKENDS = [
         ),
     ),
 ]
+BACKENDS = ["memory", *CYPHER_BACKENDS]
 
 
 @pytest.fixture(scope="session")
@@ -43,22 +45,35 @@ def falkor_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Embedded
     server.stop()
 
 
-def _open(backend: str, falkor_server: EmbeddedServer) -> Any:
+def open_backend(backend: str, request: pytest.FixtureRequest, embedder: Any = None) -> Any:
+    if backend == "memory":
+        from engine.memory import MemoryStore
+
+        return MemoryStore(embedder=embedder)
     if backend == "falkordb":
-        return FalkorStore(falkor_server.url)
+        falkor_server: EmbeddedServer = request.getfixturevalue("falkor_server")
+        return FalkorStore(falkor_server.url, embedder=embedder)
     from graph.neo4j_adapter import Neo4jStore
 
     user = os.environ.get("FABRIC_TEST_NEO4J_USER", "neo4j")
     password = os.environ.get("FABRIC_TEST_NEO4J_PASSWORD", "")
     assert NEO4J_URI
-    return Neo4jStore(NEO4J_URI, auth=(user, password) if password else None)
+    return Neo4jStore(NEO4J_URI, auth=(user, password) if password else None, embedder=embedder)
 
 
 @pytest.fixture(scope="session", params=BACKENDS)
-async def store(
-    request: pytest.FixtureRequest, falkor_server: EmbeddedServer
-) -> AsyncIterator[Any]:
-    opened = _open(request.param, falkor_server)
+async def store(request: pytest.FixtureRequest) -> AsyncIterator[Any]:
+    """Every implementation of the port: the contract holds on each."""
+    opened = open_backend(request.param, request)
+    await opened.bootstrap(SYSTEM_SCOPE)
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture(scope="session", params=CYPHER_BACKENDS)
+async def cypher_store(request: pytest.FixtureRequest) -> AsyncIterator[Any]:
+    """The Cypher adapters only: for what a database does (statements, failures mid-write)."""
+    opened = open_backend(request.param, request)
     await opened.bootstrap(SYSTEM_SCOPE)
     yield opened
     await opened.close()

@@ -1,4 +1,10 @@
-"""The graph port's contract, run against every configured backend."""
+"""The graph port's contract, run on every backend: the in-memory graph (engine.memory),
+embedded FalkorDB, and Neo4j when FABRIC_TEST_NEO4J_URI is set (tests/conftest.py).
+
+Deliberate differences, which no case here depends on: search scores are each backend's own
+(only their order means anything); the in-memory lexical arm has no stemming or stop words;
+its vector arm is exact where the databases ask an approximate k-NN index. More cases:
+tests/test_graph_contract_details.py."""
 
 from __future__ import annotations
 

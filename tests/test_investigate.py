@@ -1,4 +1,8 @@
-"""The investigation engine end to end on the demo organisation, against the real graph."""
+"""The investigation engine end to end on the demo organisation.
+
+On the in-memory graph (engine.memory), so no database runs: the engine reads only the port,
+which tests/test_graph_contract.py holds every backend to; tests/test_investigate_api.py runs
+investigations over HTTP and FalkorDB."""
 
 from __future__ import annotations
 
@@ -8,8 +12,10 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from engine.contract import Axis, Outcome, Standing, Versions
+from engine.embedding import HashingEmbedder
 from engine.errors import BadUserInput
 from engine.investigate import InvestigationFailed, InvestigationRequest, Investigator
+from engine.memory import MemoryStore
 from engine.ports import OrgGraph
 from engine.providers import default_providers
 from engine.receipts import ReceiptSigner
@@ -17,7 +23,6 @@ from engine.resolution import Resolver
 from engine.ring import ReferenceRing
 from engine.synthesis import DeterministicSynthesizer
 from engine.validation import validate
-from graph.falkor import FalkorStore
 from graph.projection import Projector
 from sources.demo import generate
 from tests.conftest import new_org
@@ -28,13 +33,23 @@ VERSIONS = Versions(projection="v1", embedder="local/char-ngram-v1#128@t2:f200")
 
 
 @pytest.fixture(scope="module")
-async def demo(falkor: FalkorStore) -> OrgGraph:
+def memory() -> MemoryStore:
+    """The store every test here reads: in memory, with the local embedder."""
+    return MemoryStore(embedder=HashingEmbedder(128))
+
+
+async def load_demo(store: MemoryStore, records: int) -> OrgGraph:
     org = new_org()
-    await falkor.bootstrap(org)
-    graph = falkor.org(org)
-    report = await Projector(graph, source="demo").run(json.dumps(r) for r in generate(600))
+    await store.bootstrap(org)
+    graph = store.org(org)
+    report = await Projector(graph, source="demo").run(json.dumps(r) for r in generate(records))
     assert report.ok
     return graph
+
+
+@pytest.fixture(scope="module")
+async def demo(memory: MemoryStore) -> OrgGraph:
+    return await load_demo(memory, 600)
 
 
 def investigator(graph: OrgGraph, reuse: timedelta | None = None) -> Investigator:
@@ -45,10 +60,10 @@ def investigator(graph: OrgGraph, reuse: timedelta | None = None) -> Investigato
 
 
 async def test_why_is_payments_api_behind_closes_to_evidence(
-    demo: OrgGraph, falkor: FalkorStore
+    demo: OrgGraph, memory: MemoryStore
 ) -> None:
     engine = investigator(demo)
-    engine.round_trips = lambda: falkor.round_trips.total
+    engine.round_trips = lambda: memory.round_trips.total
     result, reused = await engine.investigate(
         "me", InvestigationRequest("why is payments-api behind?")
     )
@@ -146,11 +161,8 @@ async def test_a_pruned_provider_is_recorded_in_coverage(demo: OrgGraph) -> None
         assert validate(result, {})
 
 
-async def test_answer_reuse_hits_and_misses_after_ingest(demo: OrgGraph, falkor: FalkorStore) -> None:
-    org = new_org()
-    await falkor.bootstrap(org)
-    graph = falkor.org(org)
-    await Projector(graph, source="demo").run(json.dumps(r) for r in generate(300))
+async def test_answer_reuse_hits_and_misses_after_ingest(demo: OrgGraph, memory: MemoryStore) -> None:
+    graph = await load_demo(memory, 300)
     engine = investigator(graph, reuse=timedelta(hours=1))
     request = InvestigationRequest("why is payments-api behind?")
     first, reused_first = await engine.investigate("me", request)
@@ -240,11 +252,8 @@ async def test_episode_trouble_is_withheld_not_shown(demo: OrgGraph) -> None:
     assert view.budget.withheld_omitted == len(withheld)
 
 
-async def test_reuse_rechecks_evidence_still_exists(falkor: FalkorStore) -> None:
-    org = new_org()
-    await falkor.bootstrap(org)
-    graph = falkor.org(org)
-    await Projector(graph, source="demo").run(json.dumps(r) for r in generate(300))
+async def test_reuse_rechecks_evidence_still_exists(memory: MemoryStore) -> None:
+    graph = await load_demo(memory, 300)
     engine = investigator(graph, reuse=timedelta(hours=1))
     request = InvestigationRequest("why is payments-api behind?")
     first, _ = await engine.investigate("me", request)
@@ -260,22 +269,14 @@ async def test_reuse_rechecks_evidence_still_exists(falkor: FalkorStore) -> None
     assert not reused and again.id != first.id
 
 
-async def test_resolution_without_the_vector_arm_is_disclosed(
-    demo: OrgGraph, falkor_server: object
-) -> None:
+async def test_resolution_without_the_vector_arm_is_disclosed() -> None:
     from engine.contract import DEGRADED_RETRIEVAL
-    from graph.embedded import EmbeddedServer
 
-    assert isinstance(falkor_server, EmbeddedServer)
-    lexical_only = FalkorStore(falkor_server.url)  # no embedder: the vector arm is off
-    try:
-        graph = lexical_only.org(demo.org_id)
-        engine = investigator(graph)
-        result, _ = await engine.investigate(
-            "me", InvestigationRequest("why is paymnets-api behind?")  # a typo: hybrid search
-        )
-        assert result.outcome is Outcome.ANSWERED
-        assert any(o.reason.value == "vector_arm_disabled" for o in result.coverage)
-        assert DEGRADED_RETRIEVAL in result.limitations
-    finally:
-        await lexical_only.close()
+    graph = await load_demo(MemoryStore(), 600)  # no embedder: the vector arm is off
+    engine = investigator(graph)
+    result, _ = await engine.investigate(
+        "me", InvestigationRequest("why is paymnets-api behind?")  # a typo: hybrid search
+    )
+    assert result.outcome is Outcome.ANSWERED
+    assert any(o.reason.value == "vector_arm_disabled" for o in result.coverage)
+    assert DEGRADED_RETRIEVAL in result.limitations

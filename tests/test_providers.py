@@ -1,4 +1,7 @@
-"""Fact providers and planning, on the demo organisation's story, against the real graph."""
+"""Fact providers and planning, on the demo organisation's story.
+
+On the in-memory graph (engine.memory), so no database runs: providers read only the port's
+FactSource role, which tests/test_graph_contract.py holds every backend to."""
 
 from __future__ import annotations
 
@@ -8,11 +11,11 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from engine.facts import FactKind, Grain, ProviderState
+from engine.memory import MemoryStore
 from engine.models import StoredSubject
 from engine.planning import Decision, plan, read_facts
 from engine.ports import OrgGraph
 from engine.providers import Window, default_providers
-from graph.falkor import FalkorStore
 from graph.projection import Projector
 from sources.demo import DEFAULT_ANCHOR, generate
 from tests.conftest import new_org
@@ -21,10 +24,11 @@ ANCHOR = DEFAULT_ANCHOR
 
 
 @pytest.fixture(scope="module")
-async def demo(falkor: FalkorStore) -> OrgGraph:
+async def demo() -> OrgGraph:
+    store = MemoryStore()
     org = new_org()
-    await falkor.bootstrap(org)
-    graph = falkor.org(org)
+    await store.bootstrap(org)
+    graph = store.org(org)
     lines = (json.dumps(r) for r in generate(600, seed=7))
     report = await Projector(graph, source="demo").run(lines)
     assert report.ok

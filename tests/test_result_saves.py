@@ -29,11 +29,12 @@ async def _investigation_nodes(store: Any, org: str) -> int:
     return int(found[0][0])
 
 
-async def test_a_save_whose_second_part_fails_leaves_nothing(store: GraphStore) -> None:
+async def test_a_save_whose_second_part_fails_leaves_nothing(cypher_store: GraphStore) -> None:
     """The statement fails after it created the node (the subjects list is not storable): the
     backend applies none of it, and a later save of the same id is stored and readable whole.
     On FalkorDB this is a fresh organisation on purpose: it exercises the cached-plan defect
     that bootstrap guards against (see graph.falkor.ATTRIBUTES)."""
+    store = cypher_store
     org = new_org()
     archive = store.org(org).results
     with pytest.raises(GraphQueryError):

@@ -6,6 +6,7 @@ here: `from engine.ports import OrgGraph, TimeSpan, GraphError`.
 
 from engine.ports.errors import (
     ORG_PATTERN,
+    SYSTEM_SCOPE,
     GraphBusy,
     GraphError,
     GraphQueryError,
@@ -42,6 +43,7 @@ from engine.ports.trips import RoundTrips
 
 __all__ = [
     "ORG_PATTERN",
+    "SYSTEM_SCOPE",
     "ApiKeyRecord",
     "Checkpoint",
     "Edge",

@@ -10,9 +10,14 @@ from __future__ import annotations
 
 import enum
 import json
+import time
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol
+
+from engine.models import ElementType as Element
+from engine.models import Episode, Relationship, SourceRecord, Subject, Tombstone, key_kind
+from engine.ports.shapes import WriteBatch
 
 ALL_ORGS = "*"  # a RESET for every organisation (the feed itself lost events)
 
@@ -63,6 +68,39 @@ class Change:
             outcome=str(data.get("outcome", "")),
             at_ns=int(data.get("at_ns", 0)),
         )
+
+
+def batch_change(org_id: str, batch: WriteBatch) -> Change:
+    """What one written batch changed (subjects by key and kind, record kinds, counts)."""
+    changed: dict[str, str] = {}
+    touched: dict[str, None] = {}
+    kinds: dict[str, None] = {}
+    for element in batch.elements:
+        if isinstance(element, Subject):
+            changed[element.key] = element.kind.value
+        elif isinstance(element, Relationship):
+            for key in (element.from_key, element.to_key):
+                changed[key] = key_kind(key)
+        elif isinstance(element, Episode):
+            touched.update(dict.fromkeys(element.mentions))
+        elif isinstance(element, SourceRecord):
+            kinds[element.record_kind.value] = None
+            touched[element.subject] = None
+            if element.actor:
+                touched[element.actor] = None
+        elif isinstance(element, Tombstone) and element.target is Element.SUBJECT:
+            changed[element.key] = key_kind(element.key)
+    touched.update(dict.fromkeys(changed))
+    return Change(
+        org_id=org_id,
+        kind=ChangeKind.BATCH,
+        source=batch.source,
+        count=len(batch.elements),
+        record_kinds=tuple(kinds),
+        subject_keys=tuple(touched),
+        subjects=tuple(changed.items()),
+        at_ns=time.time_ns(),
+    )
 
 
 class ChangeFeed(Protocol):

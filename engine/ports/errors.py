@@ -9,6 +9,9 @@ from __future__ import annotations
 import re
 
 ORG_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+# Where a store keeps what belongs to no organisation (API keys, shared secrets). Not a valid
+# organisation id (leading underscore), so no tenant can ever address it.
+SYSTEM_SCOPE = "_system"
 
 
 class GraphError(Exception):

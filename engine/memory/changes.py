@@ -1,0 +1,69 @@
+"""The change feed and persisted documents of the in-memory store.
+
+Every writer of an in-memory store is in this process, so its revisions are complete (the
+feed is `shared` in the port's sense) and trusted documents can be registered here."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from collections.abc import AsyncIterator, Sequence
+
+from engine.ports.changes import Change
+
+
+class MemoryChangeFeed:
+    shared = True
+
+    def __init__(self) -> None:
+        self._listeners: set[asyncio.Queue[Change]] = set()
+        self._revisions: dict[str, int] = {}
+
+    async def revision(self, org_id: str) -> int | None:
+        return self._revisions.get(org_id, 0)
+
+    async def publish(self, change: Change) -> int:
+        revision = self._revisions[change.org_id] = self._revisions.get(change.org_id, 0) + 1
+        stamped = dataclasses.replace(change, revision=revision)
+        for queue in list(self._listeners):
+            queue.put_nowait(stamped)
+        return revision
+
+    async def listen(self) -> AsyncIterator[Change]:
+        queue: asyncio.Queue[Change] = asyncio.Queue()
+        self._listeners.add(queue)
+        try:
+            while True:
+                yield await queue.get()
+        finally:
+            self._listeners.discard(queue)
+
+
+class MemoryDocuments:
+    """Persisted queries per organisation, at most `limit` each (least recently used go
+    first), and the trusted documents."""
+
+    def __init__(self, limit: int = 10_000) -> None:
+        self.limit = limit
+        self._docs: dict[tuple[str, str], str] = {}
+        self._trusted: dict[str, str] = {}
+
+    async def get(self, org_id: str, sha256: str) -> str | None:
+        text = self._docs.pop((org_id, sha256), None)
+        if text is not None:
+            self._docs[(org_id, sha256)] = text  # most recently used last
+        return text
+
+    async def put(self, org_id: str, sha256: str, text: str) -> None:
+        self._docs.pop((org_id, sha256), None)
+        self._docs[(org_id, sha256)] = text
+        while sum(1 for org, _ in self._docs if org == org_id) > self.limit:
+            del self._docs[next(k for k in self._docs if k[0] == org_id)]
+
+    async def trusted(self, sha256: str) -> str | None:
+        return self._trusted.get(sha256)
+
+    async def register(self, documents: Sequence[tuple[str, str]]) -> int:
+        new = [(digest, text) for digest, text in documents if digest not in self._trusted]
+        self._trusted.update(new)
+        return len(dict(new))

@@ -1,0 +1,114 @@
+"""Relationship, episode and source-record reads of the in-memory graph."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from engine.memory.data import OrgData, admitted, brief
+from engine.models import Direction, Episode, SourceRecord, SourceRecordKind, to_ns
+from engine.ports import Edge, EdgeRequest, EpisodeRequest, TimeSpan
+
+
+def _ns(value: object) -> int:
+    ns = to_ns(value)  # type: ignore[arg-type]
+    assert ns is not None
+    return ns
+
+
+def edges(data: OrgData, request: EdgeRequest, paged: bool = True) -> list[Edge]:
+    """One subject's relationships (types, direction, time), in (type, other key, id) order;
+    at a time, both the relationship and the subject at its other end must be valid then."""
+    if request.key not in data.subjects:
+        return []
+    found: list[Edge] = []
+    for edge_id in data.touching.get(request.key, ()):
+        rel = data.edges[edge_id].relationship
+        if request.types and rel.type not in request.types:
+            continue
+        # A relationship to itself is both outgoing and incoming: found once either way.
+        outgoing, incoming = rel.from_key == request.key, rel.to_key == request.key
+        if (request.direction is Direction.INCOMING and not incoming) or (
+            request.direction is Direction.OUTGOING and not outgoing
+        ):
+            continue
+        other = data.subjects[rel.to_key if outgoing else rel.from_key].subject
+        if request.at is not None and not (
+            admitted(rel.valid_from, rel.valid_to, request.at)
+            and admitted(other.valid_from, other.valid_to, request.at)
+        ):
+            continue
+        found.append(Edge(rel, brief(other) if request.brief else other, outgoing))
+    found.sort(key=lambda e: e.position)
+    if not paged:
+        return found
+    if request.after is not None:
+        found = [e for e in found if e.position > request.after]
+    return found[: request.limit]
+
+
+def edges_by_id(data: OrgData, ids: Sequence[tuple[str, str]]) -> dict[tuple[str, str], Edge]:
+    out: dict[tuple[str, str], Edge] = {}
+    for start, rel_id in dict.fromkeys(ids):
+        for edge_id in sorted(data.touching.get(start, ())):
+            if edge_id[1] == start and edge_id[3] == rel_id:
+                rel = data.edges[edge_id].relationship
+                out[(start, rel_id)] = Edge(rel, data.subjects[rel.to_key].subject, True)
+                break
+    return out
+
+
+def episodes(data: OrgData, request: EpisodeRequest, paged: bool = True) -> list[Episode]:
+    """Episodes that mention the subject, newest first (then by key), in a closed span."""
+    if request.key not in data.subjects:
+        return []
+    span = request.span
+    found = []
+    for key, linked in data.mentions.items():
+        if request.key not in linked:
+            continue
+        episode = data.episodes[key][0]
+        at = _ns(episode.occurred_at)
+        if span is None or span.start_ns <= at <= span.end_ns:
+            found.append((-at, key, episode))
+    found.sort(key=lambda row: (row[0], row[1]))
+    if paged and request.after is not None:
+        after_ns, after_key = request.after
+        found = [r for r in found if -r[0] < after_ns or (-r[0] == after_ns and r[1] > after_key)]
+    rows = found[: request.limit] if paged else found
+    return [episode for _, _, episode in rows]
+
+
+def source_records_of(
+    data: OrgData,
+    keys: Sequence[str],
+    kinds: Sequence[SourceRecordKind],
+    span: TimeSpan | None,
+) -> dict[str, list[SourceRecord]]:
+    """Records of the subjects, oldest first; in a span, those whose closed interval
+    [start, end] meets it (an open record lasts)."""
+    out: dict[str, list[SourceRecord]] = {k: [] for k in dict.fromkeys(keys)}
+    rows = []
+    for record, _ in data.records.values():
+        if record.subject not in out or (kinds and record.record_kind not in kinds):
+            continue
+        start = _ns(record.start)
+        if span is not None and (
+            start > span.end_ns or (record.end is not None and _ns(record.end) < span.start_ns)
+        ):
+            continue
+        rows.append((start, record.key, record))
+    for _, _, record in sorted(rows, key=lambda row: (row[0], row[1])):
+        out[record.subject].append(record)
+    return out
+
+
+def active_subjects(
+    data: OrgData, kinds: Sequence[SourceRecordKind], span: TimeSpan, limit: int
+) -> list[tuple[str, int]]:
+    counted: Counter[str] = Counter(
+        record.subject
+        for record, _ in data.records.values()
+        if record.record_kind in kinds and span.start_ns <= _ns(record.start) <= span.end_ns
+    )
+    return sorted(counted.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]

@@ -1,0 +1,143 @@
+"""Writes of the in-memory graph: a WriteBatch in order (a tombstone after an element
+retracts it, an element after its tombstone restores it), complete-snapshot cleanup, and
+the content fingerprint."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from typing import Any
+
+from engine.memory.data import OrgData, StoredEdge, SubjectNode
+from engine.models import (
+    ElementType,
+    Episode,
+    Relationship,
+    SourceRecord,
+    StoredSubject,
+    Subject,
+    SubjectKind,
+    Tombstone,
+    key_kind,
+    subject_id,
+)
+from engine.ports import Fingerprint
+from engine.text import search_text
+
+
+def put_subject(data: OrgData, org_id: str, subject: Subject, source: str, run_id: str) -> None:
+    """The whole subject replaces whatever had its key, a stub included."""
+    fields = {name: getattr(subject, name) for name in Subject.model_fields}
+    fields["attributes"] = dict(sorted(subject.attributes.items()))
+    fields["source"] = subject.source or source
+    stored = StoredSubject.model_construct(**fields, id=subject_id(org_id, subject.key))
+    text = search_text(subject.kind.value, subject.name, subject.aliases,
+                       subject.previous_names, dict(subject.attributes))  # fmt: skip
+    data.subjects[subject.key] = SubjectNode(stored, text, run_id)
+
+
+def ensure_stubs(data: OrgData, org_id: str, keys: set[str]) -> None:
+    """A referenced subject not loaded yet: identity only, no window, no owning load."""
+    for key in sorted(keys - data.subjects.keys()):
+        kind, name = key_kind(key), key.split(":", 1)[1][:200]
+        stub = StoredSubject.model_construct(
+            key=key, id=subject_id(org_id, key), kind=SubjectKind(kind), name=name, stub=True
+        )
+        data.subjects[key] = SubjectNode(stub, search_text(kind, name, [], []), None)
+
+
+def put_relationship(data: OrgData, rel: Relationship, source: str, run_id: str) -> None:
+    if rel.from_key not in data.subjects or rel.to_key not in data.subjects:
+        return  # an end retracted in this batch: there is nothing to attach it to
+    stored = rel.model_copy(update={"id": rel.rel_id, "source": rel.source or source})
+    edge_id = (rel.type.value, rel.from_key, rel.to_key, rel.rel_id)
+    data.add_edge(edge_id, StoredEdge(stored, run_id))
+
+
+def put_episode(data: OrgData, episode: Episode, source: str, run_id: str) -> None:
+    """The episode's mentions are what it says now: links it no longer makes are dropped."""
+    data.episodes[episode.key] = (
+        episode.model_copy(update={"source": episode.source or source}),
+        run_id,
+    )
+    data.mentions[episode.key] = {m for m in episode.mentions if m in data.subjects}
+
+
+def put_record(data: OrgData, record: SourceRecord, source: str, run_id: str) -> None:
+    data.records[record.key] = (record.model_copy(update={"source": record.source or source}),
+                                run_id)  # fmt: skip
+
+
+def retract(data: OrgData, tombstone: Tombstone) -> None:
+    if tombstone.target is ElementType.SUBJECT:
+        data.remove_subject(tombstone.key)
+    elif tombstone.target is ElementType.RELATIONSHIP:
+        for edge_id in [e for e in data.edges if e[3] == tombstone.key]:
+            data.remove_edge(edge_id)
+    elif tombstone.target is ElementType.EPISODE:
+        data.remove_episode(tombstone.key)
+    else:
+        data.records.pop(tombstone.key, None)
+
+
+def delete_unseen(data: OrgData, source: str, run_id: str) -> int:
+    """Delete what `source` wrote before and not in run `run_id` (stubs belong to no load)."""
+    edges = [
+        edge_id
+        for edge_id, edge in data.edges.items()
+        if edge.relationship.source == source and edge.run_id != run_id
+    ]
+    for edge_id in edges:
+        data.remove_edge(edge_id)
+    subjects = [
+        key
+        for key, node in data.subjects.items()
+        if node.run_id is not None and node.subject.source == source and node.run_id != run_id
+    ]
+    for key in subjects:
+        data.remove_subject(key)
+    episodes = [k for k, (e, run) in data.episodes.items() if e.source == source and run != run_id]
+    for key in episodes:
+        data.remove_episode(key)
+    records = [k for k, (r, run) in data.records.items() if r.source == source and run != run_id]
+    for key in records:
+        del data.records[key]
+    return len(edges) + len(subjects) + len(episodes) + len(records)
+
+
+def _dump(org_id: str, key: str, model: Any) -> Any:
+    values = model.model_dump(mode="json", by_alias=False)
+    if values.get("id") == subject_id(org_id, key):
+        values["id"] = "derived"
+    return values
+
+
+def fingerprint(data: OrgData, org_id: str) -> Fingerprint:
+    """Counts and a digest of the content (not of who loaded it, or in which run)."""
+    entries: list[str] = []
+    nodes: Counter[str] = Counter()
+    rels: Counter[str] = Counter()
+    for label, elements in (
+        ("Subject", {k: n.subject for k, n in data.subjects.items()}),
+        ("Episode", {k: e for k, (e, _) in data.episodes.items()}),
+        ("SourceRecord", {k: r for k, (r, _) in data.records.items()}),
+    ):
+        for key, model in elements.items():
+            nodes[label] += 1
+            entries.append(json.dumps(["n", label, key, _dump(org_id, key, model)], sort_keys=True))
+    for (rel_type, start, end, _), edge in data.edges.items():
+        rels[rel_type] += 1
+        values = edge.relationship.model_dump(mode="json")
+        entries.append(json.dumps(["r", rel_type, start, end, values], sort_keys=True))
+    for episode, linked in data.mentions.items():
+        for key in linked:
+            rels["MENTIONS"] += 1
+            entries.append(json.dumps(["r", "MENTIONS", episode, key], sort_keys=True))
+    entries.sort()
+    return Fingerprint(
+        nodes=dict(sorted(nodes.items())),
+        relationships=dict(sorted(rels.items())),
+        duplicates=0,  # every element is stored under its identity: there can be none
+        digest=hashlib.sha256("\n".join(entries).encode()).hexdigest(),
+    )

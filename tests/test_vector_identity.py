@@ -1,0 +1,43 @@
+"""The Cypher adapters' vector arm across processes: vectors carry their embedder's identity,
+and a store configured with another embedder turns the arm off (and says so) until reembed."""
+
+from __future__ import annotations
+
+from engine.embedding import HashingEmbedder
+from engine.resolution import NotFound, Resolver
+from engine.ring import ReferenceRing
+from graph.embedded import EmbeddedServer
+from graph.falkor import FalkorStore
+from tests.conftest import new_org
+from tests.helpers import load
+from tests.test_resolution import STORY
+
+
+async def test_another_embedder_turns_the_vector_arm_off_until_reembed(
+    falkor_server: EmbeddedServer,
+) -> None:
+    search_store = FalkorStore(falkor_server.url, embedder=HashingEmbedder(128))
+    org = new_org()
+    await search_store.bootstrap(org)
+    assert (await load(search_store.org(org), STORY)).ok
+    assert (await search_store.org(org).search.vector_status()).enabled
+    narrower = FalkorStore(falkor_server.url, embedder=HashingEmbedder(64))
+    try:
+        graph = narrower.org(org)
+        status = await graph.search.vector_status()
+        assert not status.enabled and status.reason == "identity_changed"
+        assert await graph.search_similar("payments", [], 5, 0.0) is None
+        # Lexical search still answers; nothing is mixed.
+        outcome = await Resolver(graph, ReferenceRing(), org).resolve("me", "zzqx vvkw")
+        assert isinstance(outcome, NotFound) and outcome.notes == ("vector_arm_disabled",)
+        assert await graph.reembed() == len(STORY)
+        assert (await graph.search.vector_status()).enabled
+        hits = await graph.search_similar("payments api", [], 5, 0.3)
+        assert hits and hits[0][0].key == "repository:payments-api"
+        # The first store's process-local view learns of the change on its next status read.
+        search_store.org(org).search._status = None
+        assert (await search_store.org(org).search.vector_status()).reason == "identity_changed"
+    finally:
+        await narrower.close()
+        await search_store.drop_org(org)
+        await search_store.close()
