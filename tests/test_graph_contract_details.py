@@ -265,3 +265,18 @@ async def test_without_an_embedder_the_vector_arm_is_off(store: GraphStore, org:
     await load(graph, [subject("service:payments")])
     assert await graph.search_similar("payments", [], 5, 0.0) is None
     assert await graph.reembed() == 0
+
+
+async def test_every_write_moves_the_revision_once_it_is_in(store: GraphStore, org: str) -> None:
+    graph = store.org(org)
+    before = await store.changes.revision(org)
+    await load(graph, [subject("team:a")])
+    after_load = await store.changes.revision(org)
+    await graph.results.save("r1", "{}", created_ns=1, subject_keys=["team:a"], reuse_key=None,
+                             outcome="answered")
+    after_save = await store.changes.revision(org)
+    if not store.changes.shared:
+        assert before is after_load is after_save is None  # kept only where every writer is seen
+        return
+    assert before is not None and after_load is not None and after_save is not None
+    assert before < after_load < after_save
