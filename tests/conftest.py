@@ -2,7 +2,8 @@
 
 The graph-port contract suite (the `store` fixture) runs on the in-memory graph
 (engine.memory), on embedded FalkorDB, and on Neo4j when FABRIC_TEST_NEO4J_URI is set
-(user/password from FABRIC_TEST_NEO4J_USER / FABRIC_TEST_NEO4J_PASSWORD).
+(user/password from FABRIC_TEST_NEO4J_USER / FABRIC_TEST_NEO4J_PASSWORD, database from
+FABRIC_TEST_NEO4J_DATABASE, default `neo4j`).
 """
 
 from __future__ import annotations
@@ -45,20 +46,43 @@ def falkor_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Embedded
     server.stop()
 
 
-def open_backend(backend: str, request: pytest.FixtureRequest, embedder: Any = None) -> Any:
+# The Cypher stores carry a read time limit, as `fabric serve` sets one (so a write that
+# carried it would fail under load); generous, since the machines running the suite are shared.
+CONTRACT_TIMEOUT_S = 10.0
+# Organisations up to this many subjects search vectors exactly on Neo4j; the tenancy
+# contract's large organisation is beyond it, so both of Neo4j's vector paths run.
+CONTRACT_EXACT_LIMIT = 100
+
+
+def open_backend(
+    backend: str,
+    request: pytest.FixtureRequest,
+    embedder: Any = None,
+    *,
+    timeout_s: float | None = CONTRACT_TIMEOUT_S,
+) -> Any:
+    """A new store on the backend (the caller closes it)."""
     if backend == "memory":
         from engine.memory import MemoryStore
 
         return MemoryStore(embedder=embedder)
     if backend == "falkordb":
         falkor_server: EmbeddedServer = request.getfixturevalue("falkor_server")
-        return FalkorStore(falkor_server.url, embedder=embedder)
+        timeout_ms = None if timeout_s is None else max(1, int(timeout_s * 1000))
+        return FalkorStore(falkor_server.url, statement_timeout_ms=timeout_ms, embedder=embedder)
     from graph.neo4j_adapter import Neo4jStore
 
     user = os.environ.get("FABRIC_TEST_NEO4J_USER", "neo4j")
     password = os.environ.get("FABRIC_TEST_NEO4J_PASSWORD", "")
     assert NEO4J_URI
-    return Neo4jStore(NEO4J_URI, auth=(user, password) if password else None, embedder=embedder)
+    return Neo4jStore(
+        NEO4J_URI,
+        auth=(user, password) if password else None,
+        database=os.environ.get("FABRIC_TEST_NEO4J_DATABASE", "neo4j"),
+        statement_timeout_s=timeout_s,
+        embedder=embedder,
+        exact_vector_limit=CONTRACT_EXACT_LIMIT,
+    )
 
 
 @pytest.fixture(scope="session", params=BACKENDS)

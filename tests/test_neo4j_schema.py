@@ -22,7 +22,8 @@ import pytest
 
 from engine.models import RelationshipType
 from graph import cypher
-from graph.dialect import FALKORDB, NEO4J
+from graph.dialect import FALKORDB, NEO4J, org_term
+from graph.falkor import FalkorStore
 from tests.cypher_statements import Statement, neo4j_statements
 
 NODE = re.compile(r"\((\w*)((?::\w+)*)\s*(\{[^{}]*\})?\)")
@@ -192,3 +193,28 @@ def test_relationships_retracted_by_id_are_sought_in_an_index_per_type() -> None
         assert any(f"FOR ()-[r:{rel_type}]-() ON (r.id)" in ddl for ddl in NEO4J.bootstrap)
     # The other dialect keeps its walk over one organisation's graph.
     assert "[r]" in cypher.delete_relationships(FALKORDB)
+
+
+ORG_IDS = [
+    "acme", "Acme", "ACME", "acme-prod", "acme.prod", "acme_prod", "acmex1prod", "acme-x",
+    "acmex", "a", "0", "0-", "x", "X", "x0", "xx", "t-0123abcd", "a" * 64, "Z9._-", "Acme-x.y_z",
+]  # fmt: skip
+
+
+async def test_the_organisation_term_is_one_full_text_token_per_organisation(
+    falkor: FalkorStore,
+) -> None:
+    """The organisation's full-text term is computed in Cypher (graph.dialect.org_term); its
+    functions are plain openCypher, so FalkorDB evaluates the very expression Neo4j runs.
+    Letters and digits only (the analyser keeps it whole, lower-cased) and one term per
+    organisation id, however ids differ in case or punctuation."""
+    graph = falkor.client.select_graph("org-term-check")
+    statement = f"UNWIND $ids AS org RETURN org, {org_term('org')}"
+    result = await graph.query(statement, {"ids": ORG_IDS})  # ro_query needs a graph
+    terms = dict(result.result_set)
+    assert set(terms) == set(ORG_IDS)
+    assert terms["Acme-x.y_z"] == "oxacmex1x0x2yx3z"
+    assert all(re.fullmatch(r"o[0-9a-z]+", t) for t in terms.values()), terms
+    assert len(set(terms.values())) == len(ORG_IDS)
+    # Every Neo4j statement that writes or queries the term uses this expression.
+    assert org_term("$org") in NEO4J.fulltext_call and org_term("$org") in NEO4J.subject_set
