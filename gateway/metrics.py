@@ -98,6 +98,13 @@ class Metrics:
             ["outcome", "reused"],
             registry=self.registry,
         )
+        self.plans_abandoned = Counter(
+            "fabric_completion_plans_abandoned_total",
+            "Completion plans that gave their value back to graphql-core, by reason "
+            "(resolvers/completion.py; `error` is a defect).",
+            ["reason"],
+            registry=self.registry,
+        )
         self.stage_latency = Histogram(
             "fabric_investigation_stage_seconds",
             "Duration of each investigation stage.",
@@ -154,6 +161,9 @@ class Metrics:
 
     def batch(self, loader: str, size: int) -> None:
         self.batch_sizes.labels(loader).observe(size)
+
+    def plan_abandoned(self, reason: str) -> None:
+        self.plans_abandoned.labels(reason).inc()
 
     def investigation(
         self, outcome: str, reused: bool, stages: Sequence[tuple[str, float]]

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 from aiodataloader import DataLoader
 
 from engine.observer import InvestigationObserver
+from resolvers.completion import PlanObserver
 from resolvers.loaders import Loaders
 
 
@@ -20,8 +21,9 @@ class BatchObserver(Protocol):
         """One dataloader batch of `size` keys was sent to the graph."""
 
 
-class ServiceObserver(InvestigationObserver, BatchObserver, Protocol):
-    """Everything the resolver layer reports: investigations and dataloader batches."""
+class ServiceObserver(InvestigationObserver, BatchObserver, PlanObserver, Protocol):
+    """Everything the resolver layer reports: investigations, dataloader batches and
+    completion plans given up."""
 
 
 BatchFn = Callable[[list[Any]], Coroutine[Any, Any, list[Any]]]

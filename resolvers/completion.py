@@ -14,12 +14,20 @@ nested fields resolve. It completes the whole value or gives up (`NotReady`) on 
 unusual: a null where the type forbids one, an unexpected object, a value a scalar refuses,
 an answer not read ahead. Then graphql-core completes that value as usual and reports
 whatever is wrong in its place, so a plan never changes an answer; it only skips work.
+
+A plan given up is not silent: the request's context is told why (`plan_abandoned(reason)`,
+counted as `fabric_completion_plans_abandoned_total{reason}` by the gateway), and each
+(shape, reason) is logged once per process. Reasons: `null` (a null where the type forbids
+one), `not_a_list`, `type` (another object type), `refused` (a scalar refused the value),
+`not_read_ahead` (a field's answer was not read ahead), and `error`: anything else, which
+is a defect of the plan and logged as a warning.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from graphql import (
     FieldNode,
@@ -47,8 +55,39 @@ DIRECT = "direct_reader"
 _APPLIED = frozenset({"include", "skip"})
 
 
+log = logging.getLogger("fabric.completion")
+
+REASONS = ("null", "not_a_list", "type", "refused", "not_read_ahead", "error")
+MAX_LOGGED = 1_000  # shapes logged per process (the set of shapes is bounded by documents)
+_logged: set[tuple[str, str]] = set()
+
+
 class NotReady(Exception):
-    """This value cannot be completed directly; graphql-core completes it."""
+    """This value cannot be completed directly; graphql-core completes it. `reason` is one
+    of REASONS."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class PlanObserver(Protocol):
+    def plan_abandoned(self, reason: str) -> None:
+        """A plan gave its value back to graphql-core, for `reason` (one of REASONS)."""
+
+
+def _abandoned(context: Any, shape: str, reason: str, exc: Exception) -> None:
+    report = getattr(context, "plan_abandoned", None)
+    if report is not None:
+        report(reason)
+    if (shape, reason) in _logged or len(_logged) >= MAX_LOGGED:
+        return
+    _logged.add((shape, reason))
+    if reason == "error":
+        log.warning("completion plan for %s failed; graphql-core completes it", shape,
+                    exc_info=exc)  # fmt: skip
+    else:
+        log.info("completion plan for %s gave up (%s); graphql-core completes it", shape, reason)
 
 
 # An extension whose `resolve` hook looks at root fields only says so with this class
@@ -77,10 +116,15 @@ class DirectExecutor(StrawberryGraphQLCoreExecutionContext):
     ) -> Any:
         plan = self._plan_for(return_type, field_details_list)
         if plan is not None:
+            exc: Exception
             try:
                 return plan(result)
-            except Exception:  # noqa: S110 - completed below, errors reported there
-                pass
+            except NotReady as given_up:
+                reason, exc = given_up.reason, given_up
+            except Exception as failed:  # a defect of the plan: graphql-core still answers
+                reason, exc = "error", failed
+            shape = f"{field_details_list[0].node.name.value}: {return_type}"
+            _abandoned(self.context_value, shape, reason, exc)
         return super().complete_value(
             return_type, field_details_list, info, path, result, position_context
         )
@@ -169,7 +213,7 @@ def _non_null(inner: Complete) -> Complete:
     def complete(value: Any) -> Any:
         done = inner(value)
         if done is None:
-            raise NotReady
+            raise NotReady("null")
         return done
 
     return complete
@@ -180,7 +224,7 @@ def _list_of(inner: Complete) -> Complete:
         if value is None:
             return None
         if type(value) is not list and type(value) is not tuple:
-            raise NotReady
+            raise NotReady("not_a_list")
         return [inner(item) for item in value]
 
     return complete
@@ -193,10 +237,13 @@ def _leaf(leaf: GraphQLLeafType) -> Complete:
         if value is None:
             return None
         if isinstance(value, Exception):
-            raise NotReady
-        done = coerce(value)
+            raise NotReady("refused")
+        try:
+            done = coerce(value)
+        except Exception as refused:  # graphql-core words the error, in its place
+            raise NotReady("refused") from refused
         if done is None or done is Undefined:
-            raise NotReady
+            raise NotReady("refused")
         return done
 
     return complete
@@ -207,7 +254,7 @@ def _object(origin: type, steps: list[tuple[str, Reader, Complete]]) -> Complete
         if source is None:
             return None
         if type(source) is not origin:
-            raise NotReady  # graphql-core asks the type's own is_type_of
+            raise NotReady("type")  # graphql-core asks the type's own is_type_of
         return {key: finish(read(source)) for key, read, finish in steps}
 
     return complete

@@ -54,7 +54,8 @@ class EngineServices:
 class RequestContext:
     """principal: who asks; graph: their organisation's graph (the only one they can reach);
     ring: the process-wide recently-referenced ring; now: the current-axis instant, fixed
-    once per request so every field agrees on it."""
+    once per request so every field agrees on it; read_ahead: list fields read their nested
+    `neighbors` ahead (resolvers/prefetch.py; off only in tests of the plain path)."""
 
     principal: Principal
     graph: OrgGraph
@@ -62,6 +63,7 @@ class RequestContext:
     ring: ReferenceRing = field(default_factory=ReferenceRing)
     services: EngineServices | None = None
     now: TimeSpan = field(default_factory=_now)
+    read_ahead: bool = True
     loaders: Loaders = field(init=False)
     selection: SelectionChecks = field(init=False, default_factory=SelectionChecks)
     # Edges read ahead for a whole selection (resolvers/prefetch.py), by request.
@@ -79,6 +81,11 @@ class RequestContext:
         self.prefetched.clear()
         self.loaders.clear()
         self.selection = SelectionChecks()
+
+    def plan_abandoned(self, reason: str) -> None:
+        """A completion plan gave its value back to graphql-core (resolvers/completion.py)."""
+        if self.services is not None and self.services.observer is not None:
+            self.services.observer.plan_abandoned(reason)
 
     def batch(self, loader: str, size: int) -> None:
         """Reports a batched graph read made outside the loaders (the read-ahead)."""

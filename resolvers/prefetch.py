@@ -138,6 +138,13 @@ class Ahead(Protocol):
 Build = Callable[[list[StoredSubject], EdgeRequest], list[Any]]
 
 
+def answered_ahead(parent: Any, field_node_id: int) -> list[Any] | None:
+    """The answer the read-ahead hung on `parent` for one `neighbors` field node, if any (the
+    fast path of resolvers/schema.py and of completion plans)."""
+    ahead: dict[int, list[Any]] | None = getattr(parent, "ahead", None)
+    return ahead.get(field_node_id) if ahead is not None else None
+
+
 async def read_ahead(
     raw: Raw, parents: Sequence[tuple[Ahead, Sequence[FieldNode]]], build: Build
 ) -> None:

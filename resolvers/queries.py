@@ -199,7 +199,7 @@ class Query(ResolutionQuery, InvestigationQuery):
             query = replace(query, brief=True)
         page = await info.context.graph.find_subjects(query, size, _position(after, order_by))
         connection = SubjectConnection.of(page, query, after is not None)
-        fields = connection_nodes(info._raw_info.field_nodes)
+        fields = connection_nodes(info._raw_info.field_nodes) if info.context.read_ahead else None
         if fields:
             parents = [(e.node, fields) for e in connection.edges]
             await read_ahead(info._raw_info, parents, neighbors_of)
@@ -232,7 +232,8 @@ class Query(ResolutionQuery, InvestigationQuery):
         entry = RingEntry(found.key, found.name, found.kind.value)
         info.context.ring.admit(principal.org_id, principal.actor, entry)
         field_nodes = info._raw_info.field_nodes
-        fields = plain_fields(field_nodes[0].selection_set) if len(field_nodes) == 1 else None
+        plain = len(field_nodes) == 1 and info.context.read_ahead
+        fields = plain_fields(field_nodes[0].selection_set) if plain else None
         answer = Subject.from_model(found, at)
         if fields:
             await read_ahead(info._raw_info, [(answer, fields)], neighbors_of)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import partial
 from operator import attrgetter
 from typing import Any
@@ -12,10 +13,12 @@ from graphql import GraphQLError, GraphQLObjectType, GraphQLResolveInfo
 from strawberry.extensions import SchemaExtension
 from strawberry.schema.config import BatchingConfig, StrawberryConfig
 from strawberry.schema.name_converter import NameConverter
+from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 
 from resolvers.completion import DIRECT, DirectExecutor, NotReady
 from resolvers.investigation import Mutation
 from resolvers.investigation_types import InvestigationResult
+from resolvers.prefetch import answered_ahead
 from resolvers.queries import Query
 from resolvers.types import Episode, Relationship, SourceRecord, Subject
 
@@ -43,33 +46,38 @@ class MemoNames(NameConverter):
 
 
 def answer_read_ahead(schema: strawberry.Schema) -> None:
-    """`Subject.neighbors` answers what the read-ahead (resolvers/prefetch.py) put on its
-    parent without going through strawberry: converting the same arguments again for each of
-    hundreds of parents cost more than everything else the field does. Anything not read
-    ahead goes to the strawberry resolver as before, which computes the same answer."""
+    """Fast path of `Subject.neighbors` (see its docstring for the plain path): the answer the
+    read-ahead (resolvers/prefetch.py) built and hung on the parent is returned without going
+    through strawberry, whose conversion of the same arguments for each of hundreds of
+    parents cost more than everything else the field does. Anything not read ahead goes to
+    the strawberry resolver, which computes the same answer. Completion plans read the same
+    answer through `read_ahead_or_not_ready`."""
     subject = schema._schema.type_map["Subject"]
     assert isinstance(subject, GraphQLObjectType)
     field = subject.fields["neighbors"]
     resolve = field.resolve
     assert resolve is not None
 
-    def neighbors(source: Any, info: GraphQLResolveInfo[Any], **arguments: Any) -> Any:
-        ahead = source.ahead
-        if ahead is not None and len(info.field_nodes) == 1:
-            answer = ahead.get(id(info.field_nodes[0]))
+    def neighbors_answered_ahead(
+        source: Any, info: GraphQLResolveInfo[Any], **arguments: Any
+    ) -> Any:
+        if len(info.field_nodes) == 1:
+            answer = answered_ahead(source, id(info.field_nodes[0]))
             if answer is not None:
                 return answer
         return resolve(source, info, **arguments)
 
-    setattr(neighbors, DIRECT, lambda node: partial(_read_ahead, id(node)))
-    field.resolve = neighbors
+    setattr(neighbors_answered_ahead, DIRECT, lambda node: partial(read_ahead_or_not_ready,
+                                                                  id(node)))  # fmt: skip
+    field.resolve = neighbors_answered_ahead
 
 
-def _read_ahead(node_id: int, source: Any) -> Any:
-    ahead = source.ahead
-    answer = ahead.get(node_id) if ahead is not None else None
+def read_ahead_or_not_ready(node_id: int, source: Any) -> Any:
+    """The completion plans' reader of `Subject.neighbors`: the answer read ahead, or give the
+    value back to graphql-core (which calls the resolver: the plain path)."""
+    answer = answered_ahead(source, node_id)
     if answer is None:
-        raise NotReady
+        raise NotReady("not_read_ahead")
     return answer
 
 
@@ -100,8 +108,28 @@ def read_attributes_directly(schema: strawberry.Schema) -> None:
                 target.resolve = _attribute(field.python_name)
 
 
+@dataclass(frozen=True)
+class FastPaths:
+    """What the schema answers without strawberry's and graphql-core's per-field work. All on
+    in production; each gives the answer the plain path gives, and tests/test_completion.py
+    turns them off one by one to hold each to that.
+
+    attributes: plain attribute fields read the attribute (read_attributes_directly).
+    read_ahead_answers: `Subject.neighbors` returns the answer read ahead (answer_read_ahead).
+    plans: values in hand are completed by plan (resolvers/completion.py)."""
+
+    attributes: bool = True
+    read_ahead_answers: bool = True
+    plans: bool = True
+
+
+PLAIN = FastPaths(attributes=False, read_ahead_answers=False, plans=False)
+
+
 def build_schema(
-    extensions: Sequence[type[SchemaExtension] | Any] = (), max_batch: int | None = None
+    extensions: Sequence[type[SchemaExtension] | Any] = (),
+    max_batch: int | None = None,
+    fast_paths: FastPaths = FastPaths(),
 ) -> strawberry.Schema:
     """max_batch: most operations in one batched request (None: batching refused)."""
     batching = BatchingConfig(max_operations=max_batch) if max_batch else None
@@ -112,10 +140,14 @@ def build_schema(
         types=[Subject, Relationship, Episode, SourceRecord, InvestigationResult],
         extensions=list(extensions),
         config=StrawberryConfig(name_converter=MemoNames(), batching_config=batching),
-        execution_context_class=DirectExecutor,
+        execution_context_class=(
+            DirectExecutor if fast_paths.plans else StrawberryGraphQLCoreExecutionContext
+        ),
     )
-    read_attributes_directly(schema)
-    answer_read_ahead(schema)
+    if fast_paths.attributes:
+        read_attributes_directly(schema)
+    if fast_paths.read_ahead_answers:
+        answer_read_ahead(schema)
     return schema
 
 

@@ -147,12 +147,22 @@ class Subject(Node):
         as_of: datetime | None = None,
         first: int | None = None,
     ) -> list[Subject] | Awaitable[list[Subject]]:
+        """The one path: the arguments make one EdgeRequest (prefetch.neighbor_request), the
+        request's loader reads it (OrgGraph.neighbors, one batch per level) and neighbors_of
+        builds the answer. Fast paths, each answering what this path answers (tested so in
+        tests/test_completion.py), skip parts of it:
+
+        * prefetched: the list above read this very request ahead (resolvers/prefetch.py);
+          the answer is built from it without awaiting the loader.
+        * neighbors_answered_ahead (resolvers/schema.py): the read-ahead also built the answer
+          and hung it on the parent; graphql-core gets it without calling this resolver.
+        * read_ahead_or_not_ready: the same answer, read by a completion plan."""
         raw = info._raw_info
         request = neighbor_request(
             info.context, raw.field_nodes, self.key, self.at, types, direction, as_of, first
         )
         found = info.context.prefetched.get(request)
-        if found is not None:  # read ahead by the list above: answer without awaiting
+        if found is not None:  # fast path "prefetched"
             return neighbors_of(found, request)
         return self._load_neighbors(info, request)
 

@@ -215,36 +215,162 @@ REAL_QUERIES = [
 ]
 
 
-@pytest.mark.parametrize("query", REAL_QUERIES)
-async def test_plans_answer_the_real_schema_as_graphql_core_does(
-    falkor: Any, story_org: str, query: str
-) -> None:
+class Seen:
+    """The request's observer: dataloader batches and abandoned plans, by name."""
+
+    def __init__(self) -> None:
+        self.batches: list[str] = []
+        self.abandoned: list[str] = []
+
+    def batch(self, loader: str, size: int) -> None:
+        self.batches.append(loader)
+
+    def plan_abandoned(self, reason: str) -> None:
+        self.abandoned.append(reason)
+
+    def investigation(self, outcome: str, reused: bool, stages: Any) -> None:
+        pass
+
+
+async def _answer(store: Any, org: str, query: str, fast_paths: Any, read_ahead: bool,
+                  executor: type | None = None) -> tuple[Any, list[Any], Seen]:  # fmt: skip
+    from engine.contract import Versions
     from engine.principal import Principal
-    from resolvers.context import RequestContext
+    from engine.receipts import ReceiptSigner
+    from resolvers.context import EngineServices, RequestContext
     from resolvers.schema import build_schema
 
-    answers = []
-    CountingExecutor.done = []
-    for executor in (CountingExecutor, StrawberryGraphQLCoreExecutionContext):
-        schema = build_schema()
+    seen = Seen()
+    schema = build_schema(fast_paths=fast_paths)
+    if executor is not None:
         schema.execution_context_class = executor
-        context = RequestContext(principal=Principal(story_org, "reader", frozenset({"read"})),
-                                 graph=falkor.org(story_org))
-        result = await schema.execute(query, variable_values={"t": ["OWNS"], "deep": True},
-                                      context_value=context)
-        answers.append((result.data, [e.formatted for e in result.errors or []]))
-    assert answers[0] == answers[1]
-    assert answers[0][0] and not answers[0][1]
-    assert CountingExecutor.done  # plans did answer part of it
+    services = EngineServices(ReceiptSigner(b"k" * 32), Versions(projection="v1", embedder="e"),
+                              observer=seen)  # fmt: skip
+    context = RequestContext(principal=Principal(org, "reader", frozenset({"read"})),
+                             graph=store.org(org), services=services, read_ahead=read_ahead)
+    result = await schema.execute(query, variable_values={"t": ["OWNS"], "deep": True},
+                                  context_value=context)
+    return result.data, [e.formatted for e in result.errors or []], seen
+
+
+def _fast_path_cases() -> list[Any]:
+    from resolvers.schema import FastPaths
+
+    return [
+        pytest.param(FastPaths(True, False, False), False, id="attributes read directly"),
+        pytest.param(FastPaths(False, False, False), True, id="prefetched requests"),
+        pytest.param(FastPaths(False, True, False), True, id="answers read ahead"),
+        pytest.param(FastPaths(True, False, True), True, id="completion plans"),
+        pytest.param(FastPaths(), True, id="all, as served"),
+    ]
+
+
+@pytest.mark.parametrize(("fast_paths", "read_ahead"), _fast_path_cases())
+@pytest.mark.parametrize("query", REAL_QUERIES)
+async def test_each_fast_path_answers_the_real_schema_as_the_plain_path_does(
+    memory: Any, story_org: str, query: str, fast_paths: Any, read_ahead: bool
+) -> None:
+    """The plain path: stock strawberry resolvers, graphql-core's completion, every
+    `neighbors` through its loader. Each fast path alone, then all, must answer the same."""
+    from resolvers.schema import PLAIN
+
+    plain = await _answer(memory, story_org, query, PLAIN, read_ahead=False)
+    assert plain[0] and not plain[1]
+    assert "neighbors_read_ahead" not in plain[2].batches
+    CountingExecutor.done = []
+    executor = CountingExecutor if fast_paths.plans else None
+    fast = await _answer(memory, story_org, query, fast_paths, read_ahead, executor)
+    assert fast[:2] == plain[:2]
+    if fast_paths.plans:
+        assert CountingExecutor.done  # plans did answer part of it
+    if read_ahead and "neighbors" in query and "..." not in query:
+        # A plain selection: every level of neighbors was read ahead, none by its loader.
+        assert "neighbors_read_ahead" in fast[2].batches and "neighbors" not in fast[2].batches
+        assert "neighbors" in plain[2].batches
+
+
+async def test_an_abandoned_plan_is_counted_and_logged_once_per_shape(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from resolvers import completion
+
+    completion._logged.clear()
+    schema = _schema(DirectExecutor)
+    seen = Seen()
+    document = 'query { items(source: "bad_leaf") { name } }'
+    with caplog.at_level("INFO", logger="fabric.completion"):
+        result = await schema.execute(document, context_value=seen)
+        once = list(seen.abandoned)
+        logged = [r.getMessage() for r in caplog.records if r.name == "fabric.completion"]
+        for _ in range(2):
+            again = await schema.execute(document, context_value=seen)
+            assert again.errors
+    assert result.errors  # graphql-core still reports the null, in its words
+    # The root list gave up on the null, and so did each level graphql-core then went down.
+    assert once and set(once) == {"null"} and seen.abandoned == once * 3
+    assert any("items: [Item!]!" in m and "(null)" in m for m in logged)
+    assert len(logged) == len(set(logged))  # one line per shape...
+    assert [r.getMessage() for r in caplog.records if r.name == "fabric.completion"] == logged
+    # ...and not again for the same shapes.
+    enum_doc = 'query { items(source: "bad_enum") { colour } }'
+    result = await schema.execute(enum_doc, context_value=seen)
+    assert result.errors and seen.abandoned[-1] == "refused"
+
+
+async def test_a_defect_in_a_plan_is_an_error_logged_as_a_warning_and_still_answered(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from graphql import GraphQLObjectType
+
+    from resolvers import completion
+
+    completion._logged.clear()
+    schema = _schema(DirectExecutor)
+    item = schema._schema.type_map["Item"]
+    assert isinstance(item, GraphQLObjectType)
+    resolve = item.fields["name"].resolve
+
+    def broken_reader(_node: Any) -> Any:
+        return lambda _source: 1 / 0
+
+    setattr(resolve, completion.DIRECT, broken_reader)
+    seen = Seen()
+    with caplog.at_level("INFO", logger="fabric.completion"):
+        result = await schema.execute('{ items(source: "good") { name } }', context_value=seen)
+    # graphql-core answered in the plan's place, through the field's resolver.
+    assert not result.errors and result.data == {"items": [{"name": "a"}, {"name": "b"}]}
+    assert seen.abandoned and set(seen.abandoned) == {"error"}
+    warnings = [r for r in caplog.records if r.levelname == "WARNING"]
+    assert warnings and "items: [Item!]!" in warnings[0].getMessage()
+    assert warnings[0].exc_info is not None
 
 
 @pytest.fixture(scope="module")
-async def story_org(falkor: Any) -> str:
+def memory() -> Any:
+    from engine.memory import MemoryStore
+
+    return MemoryStore()
+
+
+@pytest.fixture(scope="module")
+async def story_org(memory: Any) -> str:
     from tests.conftest import new_org
     from tests.helpers import load
     from tests.test_reads import STORY
 
     org = new_org()
-    await falkor.bootstrap(org)
-    assert (await load(falkor.org(org), STORY)).ok
+    await memory.bootstrap(org)
+    assert (await load(memory.org(org), STORY)).ok
     return org
+
+
+def test_the_gateway_counts_abandoned_plans_by_reason() -> None:
+    from gateway.metrics import Metrics
+
+    metrics = Metrics()
+    metrics.plan_abandoned("null")
+    metrics.plan_abandoned("null")
+    metrics.plan_abandoned("error")
+    text = metrics.render().decode()
+    assert 'fabric_completion_plans_abandoned_total{reason="null"} 2.0' in text
+    assert 'fabric_completion_plans_abandoned_total{reason="error"} 1.0' in text
