@@ -56,7 +56,7 @@ _ALWAYS = "true"
 # are not an organisation's).
 ORG_LABELS = (
     "Subject", "Episode", "SourceRecord", "Checkpoint", "Investigation", "EmbeddingMeta",
-    "ProjectionEpoch",
+    "ProjectionEpoch", "Lifecycle", "Epoch",
 )  # fmt: skip
 
 

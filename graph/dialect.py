@@ -39,6 +39,9 @@ _NODE_KEYS: tuple[tuple[str, str], ...] = (
     ("ApiKey", "key_id"),
     ("Investigation", "id"),
     ("Secret", "name"),
+    # The projection-epoch lifecycle (graph.epochs): one record per organisation, and epochs.
+    ("Lifecycle", "key"),
+    ("Epoch", "key"),
 )
 # Singletons of an organisation (one node per org_id, created by MERGE): unique by org_id.
 _ORG_SINGLETONS = ("EmbeddingMeta", "ProjectionEpoch")

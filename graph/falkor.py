@@ -27,6 +27,7 @@ from engine.ports import (
 from graph import deadline, falkor_results, rows
 from graph.changes import RedisChangeFeed, RedisDocuments
 from graph.dialect import FALKORDB, Dialect
+from graph.epochs import EpochedStore, EpochTimings, purge_scope, scope_of
 from graph.falkor_params import header
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
 from graph.observation import observed
@@ -59,6 +60,9 @@ ATTRIBUTES = tuple(
             "embedding", "embedder", "stamp", "dimension", "cursor", "digest", "finished",
             "created_ns", "payload", "subject_keys", "reuse_key", "outcome", "changed_ns",
             "key_id", "secret_hash", "key_org", "actor", "scopes", "revoked", "name", "value",
+            "active", "status", "building", "previous", "grace_until_ns", "last_allocated",
+            "lock", "state", "reason", "retired_ns", "deleted_ns", "deleter",
+            "deleter_until_ns",
         }
     )
 )  # fmt: skip
@@ -94,7 +98,7 @@ class _GraphExecutor:
 
     @observed
     async def run(
-        self, statement: str, params: dict[str, Any], *, write: bool = False
+        self, statement: str, params: dict[str, Any], *, write: bool = False, control: bool = False
     ) -> list[Row]:
         if write and self._prepare is not None:
             prepare, self._prepare = self._prepare, None
@@ -105,7 +109,7 @@ class _GraphExecutor:
                 raise
         # Raises GraphTimeout, unsent, once the request's deadline has passed.
         timeout = deadline.statement_limit_ms(self._store.statement_timeout_ms)
-        self._store.round_trips.add()
+        self._store.round_trips.add(control)
         command: list[Any] = [
             "GRAPH.QUERY" if write else "GRAPH.RO_QUERY",
             self._name,
@@ -133,8 +137,10 @@ class _GraphExecutor:
             raise _translate(exc) from exc
 
 
-class FalkorStore:
-    """`GraphStore` for a FalkorDB server.
+class FalkorStore(EpochedStore):
+    """`GraphStore` for a FalkorDB server. Each projection epoch of an organisation is its
+    own graph (`fabric:org:<org>` for epoch 0, `fabric:org:<org>@<N>` after), with its own
+    indexes; results and the epoch lifecycle stay in epoch 0's graph key.
 
     url: `redis://host:port`, `falkordb://host:port`, `rediss://...` or `unix:///path.sock`.
     max_connections: size of the blocking connection pool shared by every request.
@@ -156,6 +162,8 @@ class FalkorStore:
         statement_timeout_ms: int | None = None,
         embedder: Embedder | None = None,
         socket_timeout_s: float | None = 600.0,
+        epoch_timings: EpochTimings | None = None,
+        pointer_ttl_s: float = 1.0,
     ) -> None:
         for scheme, replacement in (
             ("falkordb://", "redis://"),
@@ -180,8 +188,8 @@ class FalkorStore:
         # The server's own counters and publish/subscribe carry revisions and change events.
         self.changes = RedisChangeFeed(Redis(connection_pool=self._pool), url)
         self.documents = RedisDocuments(Redis(connection_pool=self._pool))
-        self._orgs: dict[str, ScopedGraph] = {}
-        self._bootstrapped: set[str] = set()  # by this process: no need to prepare again
+        self._init_epochs(epoch_timings, pointer_ttl_s)
+        self._bootstrapped: set[str] = set()  # scopes, by this process: prepared already
         self._keys = CypherKeyStore(_GraphExecutor(self, SYSTEM_GRAPH))
 
     @property
@@ -192,27 +200,51 @@ class FalkorStore:
     def keys(self) -> CypherKeyStore:
         return self._keys
 
-    def org(self, org_id: str) -> ScopedGraph:
-        scoped = self._orgs.get(org_id)
-        if scoped is None:
-            executor = _GraphExecutor(
-                self, GRAPH_PREFIX + check_org(org_id), lambda: self._prepare(org_id)
-            )
-            scoped = self._orgs[org_id] = ScopedGraph(
-                org_id, executor, self.dialect, self.embedder, self.changes
-            )
-        return scoped
+    def _make_graph(self, org_id: str, epoch: int) -> ScopedGraph:
+        scope = scope_of(check_org(org_id), epoch)
+        executor = _GraphExecutor(self, GRAPH_PREFIX + scope, lambda: self._prepare(scope))
+        home = None if epoch == 0 else self.org(org_id).results_executor
+        return ScopedGraph(
+            org_id,
+            executor,
+            self.dialect,
+            self.embedder,
+            self.changes,
+            epoch=epoch,
+            results_executor=home,
+        )
 
     async def bootstrap(self, org_id: str) -> None:
-        name = SYSTEM_GRAPH if org_id == SYSTEM_SCOPE else GRAPH_PREFIX + check_org(org_id)
-        executor = _GraphExecutor(self, name)
-        await apply_schema(executor, self.dialect, self.embedder, org_id != SYSTEM_SCOPE)
-        await executor.run(_LEARN_ATTRIBUTES, {"names": dict.fromkeys(ATTRIBUTES, 0)}, write=True)
-        self._bootstrapped.add(org_id)
+        if org_id == SYSTEM_SCOPE:
+            await self._bootstrap(SYSTEM_GRAPH, SYSTEM_SCOPE, vectors=False)
+        else:
+            await self._bootstrap(GRAPH_PREFIX + check_org(org_id), org_id)
 
-    async def _prepare(self, org_id: str) -> None:
-        if org_id not in self._bootstrapped:
-            await self.bootstrap(org_id)
+    async def _bootstrap(self, name: str, scope: str, vectors: bool = True) -> None:
+        executor = _GraphExecutor(self, name)
+        await apply_schema(executor, self.dialect, self.embedder, vectors)
+        await executor.run(_LEARN_ATTRIBUTES, {"names": dict.fromkeys(ATTRIBUTES, 0)}, write=True)
+        self._bootstrapped.add(scope)
+
+    async def _prepare(self, scope: str) -> None:
+        if scope not in self._bootstrapped:
+            await self._bootstrap(GRAPH_PREFIX + scope, scope)
+
+    async def _purge_epoch(self, org_id: str, epoch: int) -> None:
+        if epoch == 0:  # shares its graph key with the results: delete its data only
+            await purge_scope(self.org(org_id, 0))
+        else:
+            await self._delete_graph(GRAPH_PREFIX + scope_of(org_id, epoch))
+            self._bootstrapped.discard(scope_of(org_id, epoch))
+        self._orgs.pop((org_id, epoch), None)
+
+    async def _delete_graph(self, name: str) -> None:
+        try:
+            await self.client.select_graph(name).delete()
+        except redis_errors.ResponseError:
+            pass  # no such graph
+        except (redis_errors.RedisError, OSError) as exc:
+            raise _translate(exc) from exc
 
     async def ping(self) -> None:
         self.round_trips.add()
@@ -222,14 +254,16 @@ class FalkorStore:
             raise _translate(exc) from exc
 
     async def drop_org(self, org_id: str) -> None:
-        """Delete an organisation's whole graph (tests and `fabric` admin use)."""
-        self._bootstrapped.discard(org_id)
-        try:
-            await self.client.select_graph(GRAPH_PREFIX + check_org(org_id)).delete()
-        except redis_errors.ResponseError:
-            pass  # no such graph
-        except (redis_errors.RedisError, OSError) as exc:
-            raise _translate(exc) from exc
+        """Delete an organisation's graphs, every epoch's (tests and `fabric` admin use)."""
+        epochs = [e.id for e in await self.epochs(org_id).all()]
+        for epoch in epochs:
+            scope = scope_of(check_org(org_id), epoch)
+            self._bootstrapped.discard(scope)
+            self._orgs.pop((org_id, epoch), None)
+            if epoch:
+                await self._delete_graph(GRAPH_PREFIX + scope)
+        self._pointers.pop(org_id, None)
+        await self._delete_graph(GRAPH_PREFIX + check_org(org_id))
 
     async def reconnect(self) -> None:
         """Drop idle pooled connections (after the server restarted); in-use ones fail on

@@ -23,6 +23,7 @@ from engine.ports import GraphQueryError, RoundTrips, check_org
 from graph import cypher, deadline
 from graph.changes import LocalChangeFeed, LocalDocuments, RedisChangeFeed, RedisDocuments
 from graph.dialect import NEO4J, Dialect
+from graph.epochs import EpochedStore, EpochTimings, purge_scope, scope_of
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
 from graph.neo4j_errors import retryable, translate
 from graph.observation import observed
@@ -60,10 +61,10 @@ class _Neo4jExecutor:
 
     @observed
     async def run(
-        self, statement: str, params: dict[str, Any], *, write: bool = False
+        self, statement: str, params: dict[str, Any], *, write: bool = False, control: bool = False
     ) -> list[Row]:
         store = self._store
-        store.round_trips.add()
+        store.round_trips.add(control)
         # Writes carry no time limit (a batch, a cleanup or DDL must finish), but are not
         # sent once the request's deadline has passed; reads carry what is left of it.
         limit_ms = self._limit_ms(write)
@@ -111,8 +112,9 @@ class _Neo4jExecutor:
             raise
 
 
-class Neo4jStore:
-    """`GraphStore` for Neo4j 5.23+ (single instance, cluster or Aura).
+class Neo4jStore(EpochedStore):
+    """`GraphStore` for Neo4j 5.23+ (single instance, cluster or Aura). A projection epoch is
+    the `org_id` its nodes carry (`<org>` for epoch 0, `<org>@<N>` after, see graph.epochs).
 
     uri: `bolt://`, `neo4j://` (routing), or their `+s`/`+ssc` TLS forms.
     auth: (user, password), or None for a server without authentication.
@@ -141,6 +143,8 @@ class Neo4jStore:
         embedder: Embedder | None = None,
         redis_url: str | None = None,
         exact_vector_limit: int | None = None,
+        epoch_timings: EpochTimings | None = None,
+        pointer_ttl_s: float = 1.0,
     ) -> None:
         self.round_trips = RoundTrips()
         self.embedder = embedder
@@ -165,7 +169,7 @@ class Neo4jStore:
             max_transaction_retry_time=retry_time_s,
         )
         self._executor = _Neo4jExecutor(self)
-        self._orgs: dict[str, ScopedGraph] = {}
+        self._init_epochs(epoch_timings, pointer_ttl_s)
         self._bookmarks: dict[str, neo4j.AsyncBookmarkManager] = {}
         self._keys = CypherKeyStore(self._executor)
         self._schema_lock = asyncio.Lock()
@@ -189,14 +193,15 @@ class Neo4jStore:
             manager = self._bookmarks[scope] = neo4j.AsyncGraphDatabase.bookmark_manager()
         return manager
 
-    def org(self, org_id: str) -> ScopedGraph:
-        scoped = self._orgs.get(org_id)
-        if scoped is None:
-            scoped = self._orgs[org_id] = ScopedGraph(
-                check_org(org_id), self._executor, self.dialect, self.embedder, self.changes,
-                self.exact_vector_limit,
-            )  # fmt: skip
-        return scoped
+    def _make_graph(self, org_id: str, epoch: int) -> ScopedGraph:
+        return ScopedGraph(
+            check_org(org_id), self._executor, self.dialect, self.embedder, self.changes,
+            self.exact_vector_limit, epoch=epoch,
+        )  # fmt: skip
+
+    async def _purge_epoch(self, org_id: str, epoch: int) -> None:
+        await purge_scope(self.org(org_id, epoch))
+        self._orgs.pop((org_id, epoch), None)
 
     async def bootstrap(self, org_id: str) -> None:
         """Indexes and constraints are database-wide: created (and waited for) once per
@@ -223,11 +228,14 @@ class Neo4jStore:
         await self._executor.run(PING, {})
 
     async def drop_org(self, org_id: str) -> None:
-        """Delete every node of one organisation (tests and admin use), label by label in
-        batches of inner transactions (one transaction ran out of heap)."""
-        params = {"org": check_org(org_id)}
-        for statement in cypher.delete_org(self.dialect).values():
-            await self._executor.run(statement, params, write=True)
+        """Delete every node of one organisation, every epoch's (tests and admin use), label
+        by label in batches of inner transactions (one transaction ran out of heap)."""
+        for epoch in sorted({0, *(e.id for e in await self.epochs(org_id).all())}, reverse=True):
+            params = {"org": scope_of(check_org(org_id), epoch)}
+            for statement in cypher.delete_org(self.dialect).values():
+                await self._executor.run(statement, params, write=True)
+            self._orgs.pop((org_id, epoch), None)
+        self._pointers.pop(org_id, None)
 
     async def close(self) -> None:
         await self.driver.close()

@@ -42,6 +42,7 @@ from engine.text import normalise
 from graph import cypher, rows
 from graph.changes import batch_change
 from graph.dialect import Dialect
+from graph.epochs import scope_of
 from graph.fingerprint import fingerprint
 from graph.results import ResultArchive
 from graph.search import SearchArms
@@ -56,9 +57,10 @@ MAX_KEYS = 10_000
 
 class Executor(Protocol):
     async def run(
-        self, statement: str, params: dict[str, Any], *, write: bool = False
+        self, statement: str, params: dict[str, Any], *, write: bool = False, control: bool = False
     ) -> list[Row]:
-        """Send one statement; raise only the port's errors."""
+        """Send one statement; raise only the port's errors. control: a lifecycle read that
+        is not part of any request's data (counted apart, see RoundTrips)."""
         ...
 
 
@@ -132,12 +134,16 @@ def _span(params: dict[str, Any], at: TimeSpan | None) -> bool:
 class ScopedGraph:
     """`OrgGraph` over an executor bound to one organisation.
 
-    org_id: the organisation every statement is scoped to.
+    org_id: the organisation (subject ids derive from it; results are kept under it).
     executor: sends statements to the backend (and translates its errors).
     dialect: the backend's search procedures and vector handling.
     embedder: makes the vectors of the vector arm (None: lexical search only).
     changes: told of every write once it is in (None: nobody listens, as in some tests).
     exact_limit: overrides the dialect's organisation size for exact vector search.
+    epoch: the projection epoch this graph reads and writes; its data is scoped by
+        `graph.epochs.scope_of(org_id, epoch)` (the organisation id itself for epoch 0).
+    results_executor: where the organisation's investigation results live (they outlive
+        every epoch); default `executor`.
     """
 
     def __init__(
@@ -148,23 +154,34 @@ class ScopedGraph:
         embedder: Embedder | None = None,
         changes: ChangeFeed | None = None,
         exact_limit: int | None = None,
+        *,
+        epoch: int = 0,
+        results_executor: Executor | None = None,
     ) -> None:
         self._org = org_id
+        self._epoch = epoch
+        self._scope = scope_of(org_id, epoch)
         self._x = executor
         self._changes = changes
         self._dialect = dialect
-        self.search = SearchArms(org_id, executor, dialect, embedder, exact_limit)
-        self.results = ResultArchive(org_id, executor, changes)
+        self.search = SearchArms(self._scope, executor, dialect, embedder, exact_limit)
+        # The organisation's own scope (results, the epoch lifecycle): outlives every epoch.
+        self.results_executor = results_executor or executor
+        self.results = ResultArchive(org_id, self.results_executor, changes)
 
     @property
     def org_id(self) -> str:
         return self._org
 
+    @property
+    def epoch(self) -> int:
+        return self._epoch
+
     async def _read(self, statement: str, **params: Any) -> list[Row]:
-        return await self._x.run(statement, {"org": self._org, **params})
+        return await self._x.run(statement, {"org": self._scope, **params})
 
     async def _write(self, statement: str, **params: Any) -> list[Row]:
-        return await self._x.run(statement, {"org": self._org, **params}, write=True)
+        return await self._x.run(statement, {"org": self._scope, **params}, write=True)
 
     # --- subjects ---------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from graph import cypher, neo4j_adapter
+from graph import cypher, epochs, neo4j_adapter
 from graph.dialect import FALKORDB, NEO4J
 from tests.cypher_statements import (
     NOT_CYPHER,
@@ -146,6 +146,8 @@ def test_the_collection_covers_the_cypher_module_and_the_dialect(
     assert any("db.index.vector.queryNodes" in t for t in texts)
     # The adapter's own statements, outside the Cypher module.
     assert neo4j_adapter.PING in texts and neo4j_adapter.VERSION in texts
+    for statement in epochs.STATEMENTS:  # the epoch lifecycle's
+        assert statement in texts
     # A new dialect field must be classified: it either yields statements or is named as
     # holding no Cypher.
     fields = {f.name for f in dataclasses.fields(NEO4J)}

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from engine.errors import PublicError
+
 ORG_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 # Where a store keeps what belongs to no organisation (API keys, shared secrets). Not a valid
 # organisation id (leading underscore), so no tenant can ever address it.
@@ -58,3 +60,11 @@ def check_org(org_id: str) -> str:
     if not ORG_PATTERN.match(org_id):
         raise InvalidOrganisation("organisation ids are 1-64 of [A-Za-z0-9_.-]")
     return org_id
+
+
+class EpochConflict(PublicError):
+    """A projection-epoch transition refused because the lifecycle is not where the caller
+    expected (another flip won, no build is open, the grace period is over...). The message
+    says which and is safe to show; nothing changed."""
+
+    code = "EPOCH_CONFLICT"

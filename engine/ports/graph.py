@@ -27,6 +27,7 @@ from engine.ports.shapes import (
     Edge,
     EdgeRequest,
     EpisodeRequest,
+    Epoch,
     Fingerprint,
     SortKey,
     StoredResult,
@@ -135,6 +136,12 @@ class OrgGraph(SubjectDirectory, FactSource, Protocol):
     def org_id(self) -> str: ...
 
     @property
+    def epoch(self) -> int:
+        """The projection epoch every read and write of this graph goes to (fixed for the
+        object's life: a request that started on an epoch finishes on it)."""
+        ...
+
+    @property
     def results(self) -> ResultStore:
         """Investigation results, stored whole and immutable."""
         ...
@@ -199,6 +206,53 @@ class OrgGraph(SubjectDirectory, FactSource, Protocol):
         ...
 
 
+class EpochControl(Protocol):
+    """The projection-epoch lifecycle of one organisation (engine rules: build aside, flip,
+    roll back, retire). Every transition is one compare-and-swap on the organisation's
+    lifecycle record: of two concurrent transitions from the same state exactly one wins,
+    the other gets EpochConflict and changes nothing. Epoch ids are allocated monotonically
+    and never reused, so an abandoned epoch's data and checkpoints are never adopted."""
+
+    async def serving(self) -> int:
+        """The serving epoch's id, read from the store (not a cache)."""
+        ...
+
+    async def all(self) -> list[Epoch]:
+        """Every epoch this organisation has had, oldest first (epoch 0 serves until a flip)."""
+        ...
+
+    async def begin_build(self) -> Epoch:
+        """Allocate a new epoch in state building; the serving epoch is untouched.
+        EpochConflict while another build is open or a flip's grace period runs."""
+        ...
+
+    async def building(self) -> Epoch | None: ...
+
+    async def flip(self, target: int) -> Epoch:
+        """Serve `target` (the open build, fully loaded); the old serving epoch enters its
+        grace period. EpochConflict if `target` is not the open build, a load into it is
+        unfinished, or another transition won."""
+        ...
+
+    async def rollback(self) -> Epoch:
+        """During the grace period: serve the previous epoch again; the rolled-back one
+        retires (rollback_abandoned). EpochConflict outside the grace period."""
+        ...
+
+    async def abort_build(self) -> Epoch:
+        """Discard the open build (it retires, build_aborted); the serving epoch is untouched."""
+        ...
+
+    async def end_grace(self) -> Epoch | None:
+        """Retire the epoch in grace now (no rollback after this); None if none is."""
+        ...
+
+    async def sweep(self, now_ns: int | None = None) -> list[int]:
+        """Expire a grace period that ran out, then delete the data of retired epochs whose
+        drain bound has passed, one deleter per epoch. Returns the epochs deleted."""
+        ...
+
+
 class KeyStore(Protocol):
     """API keys live in the graph store so that every gateway instance sees one set."""
 
@@ -236,7 +290,19 @@ class GraphStore(Protocol):
     @property
     def keys(self) -> KeyStore: ...
 
-    def org(self, org_id: str) -> OrgGraph: ...
+    def org(self, org_id: str, epoch: int = 0) -> OrgGraph:
+        """One epoch's graph (default epoch 0, where an organisation that never rebuilt
+        lives). Requests read `await serving(org_id)` instead."""
+        ...
+
+    async def serving(self, org_id: str) -> OrgGraph:
+        """The graph of the organisation's serving epoch. The pointer is cached per process
+        for a short time and dropped on a flip or rollback made here, so a request costs no
+        extra round trip; an epoch stays readable for its drain bound after it stops
+        serving, which covers what another instance's cache still points at."""
+        ...
+
+    def epochs(self, org_id: str) -> EpochControl: ...
 
     async def bootstrap(self, org_id: str) -> None: ...
 

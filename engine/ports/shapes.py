@@ -162,3 +162,38 @@ class Fingerprint:
     relationships: Mapping[str, int]
     duplicates: int
     digest: str
+
+
+class EpochState(enum.StrEnum):
+    """Where a projection epoch is in its life. Exactly one epoch of an organisation serves;
+    at most one builds; the one a flip replaced waits in grace (a rollback target) until it
+    retires. A retired epoch's data is deleted once its drain bound has passed."""
+
+    SERVING = "serving"
+    BUILDING = "building"
+    GRACE = "grace"
+    RETIRED = "retired"
+
+
+class RetireReason(enum.StrEnum):
+    """Why an epoch retired: each epoch has exactly one path to deletion."""
+
+    GRACE_EXPIRED = "grace_expired"  # its grace period ran out
+    GRACE_ENDED = "grace_ended"  # an operator ended the grace period early
+    ROLLBACK_ABANDONED = "rollback_abandoned"  # it was serving and was rolled back
+    BUILD_ABORTED = "build_aborted"  # its build was discarded before any flip
+
+
+@dataclass(frozen=True, slots=True)
+class Epoch:
+    """One projection epoch of an organisation. Times are epoch nanoseconds.
+
+    deleted_ns: when its data was deleted (retired epochs only; None while it drains)."""
+
+    id: int
+    state: EpochState
+    created_ns: int | None = None
+    changed_ns: int | None = None
+    reason: RetireReason | None = None
+    retired_ns: int | None = None
+    deleted_ns: int | None = None

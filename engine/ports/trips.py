@@ -15,8 +15,14 @@ class RoundTrips:
     """Counts statements sent. `total` is process-wide; `track()` scopes a count to a task."""
 
     total: int = 0
+    # Lifecycle reads (the serving-epoch pointer, refreshed at most once per organisation per
+    # cache period): not data a request asked for, so neither in `total` nor a request's box.
+    control: int = 0
 
-    def add(self) -> None:
+    def add(self, control: bool = False) -> None:
+        if control:
+            self.control += 1
+            return
         self.total += 1
         box = _request_trips.get()
         if box is not None:
