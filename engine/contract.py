@@ -237,6 +237,8 @@ class Versions(_Model):
     projection: str
     embedder: str
     model: str | None = None  # None: deterministic synthesis, no model was called
+    # The projection epoch every read of the investigation went to (graph.epochs).
+    epoch: Count = 0
 
 
 class Trace(_Model):

@@ -141,7 +141,8 @@ class _Stages:
 
 def reuse_key(question: str, org_id: str, versions: Versions, axis_key: str) -> str:
     """Every dimension a reused answer must match: the question as normalised, the
-    organisation, contract/projection/embedder/model identities, and the time axis."""
+    organisation, contract/projection/embedder/model identities, the projection epoch, and
+    the time axis."""
     parts = (
         normalise(question),
         org_id,
@@ -149,6 +150,7 @@ def reuse_key(question: str, org_id: str, versions: Versions, axis_key: str) -> 
         versions.projection,
         versions.embedder,
         versions.model or "deterministic",
+        str(versions.epoch),
         axis_key,
     )
     return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()
@@ -182,7 +184,9 @@ class Investigator:
         self.providers = list(providers)
         self.synthesizer = synthesizer
         self.signer = signer
-        self.versions = versions
+        # A result names the epoch it read; the reuse key carries it, so reuse never crosses
+        # epochs (the graph is pinned to one for its life).
+        self.versions = versions.model_copy(update={"epoch": getattr(graph, "epoch", 0)})
         self.now = now
         self.round_trips = round_trips
         self.reuse_max_age = reuse_max_age

@@ -21,7 +21,7 @@ async def ensure_demo_data(store: GraphStore, settings: Settings) -> IngestRepor
     """Load the demo organisation unless an earlier start already loaded it completely."""
     org = settings.demo_org
     await store.bootstrap(org)
-    graph = store.org(org)
+    graph = await store.serving(org)
     previous = await graph.checkpoint(DEMO_SOURCE)
     if previous is not None and previous.finished:
         return None

@@ -201,10 +201,15 @@ class GraphQLView(GraphQL[RequestContext, None]):
 
     async def get_context(self, request: Request, response: Response) -> RequestContext:  # type: ignore[override]
         principal: Principal = request.state.principal
-        graph = self._store().org(principal.org_id)
+        store = self._store()
+        org = principal.org_id
+        # The serving epoch, pinned for the whole request (a cached pointer: no round trip).
+        graph = await store.serving(org)
         context = RequestContext(
             principal=principal,
             graph=graph,
+            epochs=store.epochs(org),
+            epoch_graph=lambda epoch: store.org(org, epoch),
             limits=self._limits,
             ring=self._ring,
             services=self._services(),

@@ -96,6 +96,20 @@ class Settings(BaseSettings):
     embedder_url: str | None = Field(None, description="Base URL, e.g. http://host:1234/v1.")
     embedder_model: str | None = Field(None, description="Model the endpoint must answer with.")
     embedder_api_key: SecretStr | None = Field(None, description="Bearer key for the endpoint.")
+    epoch_grace_s: float = Field(
+        86_400.0, ge=0, description="How long a replaced projection epoch can be rolled back to."
+    )
+    epoch_drain_s: float = Field(
+        120.0,
+        ge=0,
+        description="How long a retired epoch stays readable before its data is deleted "
+        "(keep above the epoch pointer TTL plus the request timeout).",
+    )
+    epoch_pointer_ttl_s: float = Field(
+        1.0,
+        ge=0,
+        description="How long an instance caches which epoch serves an organisation.",
+    )
     answer_reuse_max_age: int | None = Field(
         None, ge=1, description="Seconds a saved answer may be reused (unset: reuse off)."
     )

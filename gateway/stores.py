@@ -9,6 +9,7 @@ from engine.ports import GraphStore
 from gateway.embedder_http import HttpEmbedder
 from gateway.settings import Settings
 from graph.embedded import EmbeddedServer, connect_or_start
+from graph.epochs import EpochTimings
 from graph.falkor import FalkorStore
 from graph.keystore import SYSTEM_SCOPE
 from graph.neo4j_adapter import Neo4jStore
@@ -71,6 +72,7 @@ def open_store(settings: Settings) -> OpenedStore:
     uri = settings.graph_uri
     timeout = settings.statement_timeout_ms
     embedder = make_embedder(settings)
+    timings = EpochTimings(settings.epoch_grace_s, settings.epoch_drain_s)
     if uri == "embedded":
         url, server = connect_or_start(settings.data_dir)
         store = FalkorStore(
@@ -78,6 +80,8 @@ def open_store(settings: Settings) -> OpenedStore:
             max_connections=settings.graph_pool_size,
             statement_timeout_ms=timeout,
             embedder=embedder,
+            epoch_timings=timings,
+            pointer_ttl_s=settings.epoch_pointer_ttl_s,
         )
         store.documents.limit = settings.max_persisted_queries
         return OpenedStore(store, server)
@@ -97,6 +101,8 @@ def open_store(settings: Settings) -> OpenedStore:
             retry_time_s=min(5.0, settings.request_timeout_s / 2),
             embedder=embedder,
             redis_url=settings.redis_url,
+            epoch_timings=timings,
+            pointer_ttl_s=settings.epoch_pointer_ttl_s,
         )
         neo.documents.limit = settings.max_persisted_queries
         return OpenedStore(neo)
@@ -106,6 +112,8 @@ def open_store(settings: Settings) -> OpenedStore:
             max_connections=settings.graph_pool_size,
             statement_timeout_ms=timeout,
             embedder=embedder,
+            epoch_timings=timings,
+            pointer_ttl_s=settings.epoch_pointer_ttl_s,
         )
         falkor.documents.limit = settings.max_persisted_queries
         return OpenedStore(falkor)

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 from engine.contract import Versions
 from engine.models import StoredSubject, to_ns
-from engine.ports import EdgeRequest, OrgGraph, TimeSpan
+from engine.ports import EdgeRequest, EpochControl, OrgGraph, TimeSpan
 from engine.principal import Principal
 from engine.providers import Provider, default_providers
 from engine.receipts import ReceiptSigner
@@ -52,7 +52,8 @@ class EngineServices:
 
 @dataclass
 class RequestContext:
-    """principal: who asks; graph: their organisation's graph (the only one they can reach);
+    """principal: who asks; graph: their organisation's graph (the only one they can reach),
+    at the epoch serving when the request began (every field reads that one epoch);
     ring: the process-wide recently-referenced ring; now: the current-axis instant, fixed
     once per request so every field agrees on it; read_ahead: list fields read their nested
     `neighbors` ahead (resolvers/prefetch.py; off only in tests of the plain path)."""
@@ -60,6 +61,9 @@ class RequestContext:
     principal: Principal
     graph: OrgGraph
     limits: Limits = field(default_factory=Limits)
+    # The organisation's projection-epoch lifecycle and its epochs' graphs (admin fields).
+    epochs: EpochControl | None = None
+    epoch_graph: Callable[[int], OrgGraph] | None = None
     ring: ReferenceRing = field(default_factory=ReferenceRing)
     services: EngineServices | None = None
     now: TimeSpan = field(default_factory=_now)

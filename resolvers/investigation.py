@@ -15,6 +15,7 @@ from engine.facts import FactKind as FactKindValue
 from engine.investigate import InvestigationFailed, InvestigationRequest, Investigator
 from engine.observer import NULL_OBSERVER
 from engine.planning import plan, read_facts
+from engine.ports import EpochConflict, OrgGraph
 from engine.providers import Window
 from engine.resolution import Resolver
 from resolvers.args import TimeWindowInput, clean_text, page_size, time_position, window
@@ -231,6 +232,19 @@ class InvestigationQuery:
         return [Fact.of(f) for r in results for f in r.facts]
 
 
+async def _building(info: Ctx, epoch: int) -> OrgGraph:
+    """The graph of the open build `epoch`; loading into any other epoch is refused."""
+    context = info.context
+    if not context.principal.can("admin"):
+        raise Forbidden("Only an admin key may load into a projection epoch.")
+    if context.epochs is None or context.epoch_graph is None:
+        raise PublicError("Projection epochs are not available here.", code="UNAVAILABLE")
+    building = await context.epochs.building()
+    if building is None or building.id != epoch:
+        raise EpochConflict(f"epoch {epoch} is not the open build")
+    return context.epoch_graph(epoch)
+
+
 @strawberry.type
 class Mutation:
     @strawberry.mutation(description="Investigate a natural-language question; no model needed.")
@@ -255,7 +269,14 @@ class Mutation:
 
     @strawberry.mutation(description="Load projection records (the NDJSON record format, as JSON).")
     async def project(
-        self, info: Ctx, records: list[JSON], source: str | None = None
+        self,
+        info: Ctx,
+        records: list[JSON],
+        source: str | None = None,
+        epoch: Annotated[
+            int | None,
+            strawberry.argument(description="Load into this open build (admin); default: serving."),
+        ] = None,
     ) -> ProjectionReport:
         import json
 
@@ -267,7 +288,8 @@ class Mutation:
             raise BadUserInput("at most 5,000 records per call")
         name = clean_text(source, "source", 200) or "graphql"
         lines = [json.dumps(r) for r in records]
-        report = await Projector(info.context.graph, source=name, resume=False).run(lines)
+        graph = info.context.graph if epoch is None else await _building(info, epoch)
+        report = await Projector(graph, source=name, resume=False).run(lines)
         return ProjectionReport(
             accepted=report.accepted,
             invalid=report.invalid_count,

@@ -19,6 +19,7 @@ from engine.ports import SortKey, SubjectPage, SubjectQuery
 from engine.ports import SubjectOrder as PortOrder
 from engine.ring import RingEntry
 from resolvers.args import clean_text, page_size, point, time_position
+from resolvers.epochs import EpochQuery
 from resolvers.investigation import InvestigationQuery, stored_result
 from resolvers.investigation_types import InvestigationResult
 from resolvers.prefetch import read_ahead
@@ -168,7 +169,7 @@ async def _relationship(info: Ctx, local: str) -> Relationship | None:
 
 
 @strawberry.type
-class Query(ResolutionQuery, InvestigationQuery):
+class Query(ResolutionQuery, InvestigationQuery, EpochQuery):
     @strawberry.field(description="Any object by its global id; null when unknown or not yours.")
     async def node(self, info: Ctx, id: strawberry.ID) -> Node | None:
         return await _node(info, id)

@@ -16,11 +16,17 @@ from strawberry.schema.name_converter import NameConverter
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 
 from resolvers.completion import DIRECT, DirectExecutor, NotReady
-from resolvers.investigation import Mutation
+from resolvers.epochs import EpochMutation
+from resolvers.investigation import Mutation as InvestigationMutation
 from resolvers.investigation_types import InvestigationResult
 from resolvers.prefetch import answered_ahead
 from resolvers.queries import Query
 from resolvers.types import Episode, Relationship, SourceRecord, Subject
+
+
+@strawberry.type
+class Mutation(InvestigationMutation, EpochMutation):
+    pass
 
 
 class Schema(strawberry.Schema):

@@ -15,6 +15,7 @@ from gateway.cli import (
     config_reference,
     demo_data,
     documents,
+    epochs,
     graphiql_assets,
     import_git,
     ingest,
@@ -45,6 +46,7 @@ COMMANDS = (
     config_reference,
     keys,
     documents,
+    epochs,
 )
 
 

@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
         await store.bootstrap(args.org)
         bar = PhaseBar()
         try:
-            report = await import_git(store.org(args.org), spec, bar)
+            report = await import_git(await store.serving(args.org), spec, bar)
         except GitError as exc:
             return fail(str(exc))
         finally:

@@ -37,8 +37,34 @@ def add_parser(sub: Any) -> None:
         action="store_true",
         help="ignore the source's checkpoint and load from the first line",
     )
+    target = ingest.add_mutually_exclusive_group()
+    target.add_argument(
+        "--new-epoch",
+        action="store_true",
+        help="build a new projection epoch from this input while the serving one keeps "
+        "answering (prints its id; `fabric epochs flip` serves it)",
+    )
+    target.add_argument(
+        "--epoch",
+        type=int,
+        help="load into this open build (resumes a killed `--new-epoch` load)",
+    )
     add_graph_options(ingest)
     ingest.set_defaults(func=run)
+
+
+async def target_graph(store: Any, args: argparse.Namespace) -> Any:
+    """The serving epoch, a new build (`--new-epoch`) or the open build `--epoch`."""
+    from engine.ports import EpochConflict
+
+    if args.new_epoch:
+        return store.org(args.org, (await store.epochs(args.org).begin_build()).id)
+    if args.epoch is not None:
+        building = await store.epochs(args.org).building()
+        if building is None or building.id != args.epoch:
+            raise EpochConflict(f"epoch {args.epoch} is not the open build")
+        return store.org(args.org, args.epoch)
+    return await store.serving(args.org)
 
 
 def count_lines(path: Path) -> int:
@@ -72,11 +98,19 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"no such file: {args.file}")
 
     async def work(store: Any) -> int:
+        from engine.ports import EpochConflict
+
         await store.bootstrap(args.org)
+        try:
+            graph = await target_graph(store, args)
+        except EpochConflict as exc:
+            return fail(str(exc))
+        if args.new_epoch:  # the id first: a killed load is resumed with --epoch ID
+            print(json.dumps({"org": args.org, "epoch": graph.epoch, "state": "building"}))
         with open_input(args.file) as (lines, total):
             bar = ProgressBar(total)
             projector = Projector(
-                store.org(args.org),
+                graph,
                 source=args.source,
                 batch_size=args.batch_size,
                 complete=args.complete,
@@ -93,6 +127,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"... and {report.invalid_count - 50} more invalid lines", file=sys.stderr)
         summary = {
             "org": args.org,
+            "epoch": graph.epoch,
             "source": report.source,
             "lines": report.lines,
             "accepted": report.accepted,

@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
 
         await prepare(store, args.org)
         services = await engine_services(store, settings)
-        graph = store.org(args.org)
+        graph = await store.serving(args.org)
         investigator = Investigator(
             graph,
             Resolver(graph, ReferenceRing(), args.org),

@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
         if store.embedder is None:
             return fail("no embedder is configured (FABRIC_EMBEDDER=none)")
         await store.bootstrap(args.org)
-        graph = store.org(args.org)
+        graph = await store.serving(args.org)
         bar = ProgressBar(await graph.count_subjects(SubjectQuery(include_stubs=True)))
         try:
             done = await graph.reembed(lambda n: bar(n, n))
