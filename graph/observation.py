@@ -46,7 +46,8 @@ def observed(
     @functools.wraps(run)
     async def wrapper(self: S, /, *args: P.args, **kwargs: P.kwargs) -> R:
         observer = _observer.get()
-        if observer is None:
+        # A lifecycle pointer read (`control`) belongs to no request: RoundTrips.control.
+        if observer is None or kwargs.get("control"):
             return await run(self, *args, **kwargs)
         store = getattr(self, "_store", None)
         backend = str(getattr(store, "backend", "graph"))
