@@ -48,7 +48,7 @@ _ORG_SINGLETONS = ("EmbeddingMeta", "ProjectionEpoch")
 # Every label whose nodes carry org_id (graph.cypher.ORG_LABELS, plus the system scope's).
 _ORG_ID_LABELS = (
     "Subject", "Episode", "SourceRecord", "Checkpoint", "Investigation", "EmbeddingMeta",
-    "ProjectionEpoch", "ApiKey", "Secret",
+    "ProjectionEpoch", "ApiKey", "Secret", "Lifecycle", "Epoch",
 )  # fmt: skip
 
 
