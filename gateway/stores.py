@@ -5,11 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.embedding import Embedder, HashingEmbedder
-from engine.ports import GraphStore
+from engine.ports import EpochTimings, GraphStore
 from gateway.embedder_http import HttpEmbedder
 from gateway.settings import Settings
 from graph.embedded import EmbeddedServer, connect_or_start
-from graph.epochs import EpochTimings
 from graph.falkor import FalkorStore
 from graph.keystore import SYSTEM_SCOPE
 from graph.neo4j_adapter import Neo4jStore

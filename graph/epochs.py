@@ -21,10 +21,9 @@ from __future__ import annotations
 import time
 import uuid
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.ports import Epoch, EpochConflict, EpochState, RetireReason
+from engine.ports import Epoch, EpochConflict, EpochState, EpochTimings, RetireReason
 from engine.ports.changes import Change, ChangeFeed, ChangeKind
 
 if TYPE_CHECKING:
@@ -205,19 +204,6 @@ STATEMENTS = (
 
 
 # --- the lifecycle --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class EpochTimings:
-    """grace_s: how long a replaced epoch stays a rollback target.
-    drain_s: how long a retired epoch stays readable before its data may be deleted: at
-        least the serving-pointer cache TTL plus the longest request, so that nothing still
-        pinned to it (a request in flight, another instance's cache) reads a deleted graph.
-    lease_s: how long a deleter's claim on an epoch holds before another may take over."""
-
-    grace_s: float = 86_400.0
-    drain_s: float = 120.0
-    lease_s: float = 600.0
 
 
 def _ns(seconds: float) -> int:

@@ -17,6 +17,7 @@ from falkordb.exceptions import SchemaVersionMismatchException
 from redis.asyncio import BlockingConnectionPool, Redis
 
 from engine.ports import (
+    EpochTimings,
     GraphError,
     GraphQueryError,
     GraphTimeout,
@@ -27,7 +28,7 @@ from engine.ports import (
 from graph import deadline, falkor_results, rows
 from graph.changes import RedisChangeFeed, RedisDocuments
 from graph.dialect import FALKORDB, Dialect
-from graph.epochs import EpochedStore, EpochTimings, purge_scope, scope_of
+from graph.epochs import EpochedStore, purge_scope, scope_of
 from graph.falkor_params import header
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
 from graph.observation import observed

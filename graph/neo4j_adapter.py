@@ -19,11 +19,11 @@ import neo4j
 from neo4j import exceptions as neo4j_errors
 from redis.asyncio import Redis
 
-from engine.ports import GraphQueryError, RoundTrips, check_org
+from engine.ports import EpochTimings, GraphQueryError, RoundTrips, check_org
 from graph import cypher, deadline
 from graph.changes import LocalChangeFeed, LocalDocuments, RedisChangeFeed, RedisDocuments
 from graph.dialect import NEO4J, Dialect
-from graph.epochs import EpochedStore, EpochTimings, purge_scope, scope_of
+from graph.epochs import EpochedStore, purge_scope, scope_of
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
 from graph.neo4j_errors import retryable, translate
 from graph.observation import observed

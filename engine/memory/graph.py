@@ -56,9 +56,14 @@ class MemoryGraph:
         round_trips: RoundTrips,
         embedder: Embedder | None,
         changes: ChangeFeed | None = None,
+        *,
+        epoch: int = 0,
+        home: Callable[[], OrgData] | None = None,
     ) -> None:
         self._org = org_id
-        self._data = data  # the store's current data for this organisation (drop_org resets it)
+        self._epoch = epoch
+        self._data = data  # the store's current data for this epoch (drop_org resets it)
+        self._home = home or data  # epoch 0's, where results live across epochs
         self._trips = round_trips
         self.embedder = embedder
         self._changes = changes  # told of every write once it is in
@@ -68,8 +73,12 @@ class MemoryGraph:
         return self._org
 
     @property
+    def epoch(self) -> int:
+        return self._epoch
+
+    @property
     def results(self) -> MemoryResults:
-        return MemoryResults(self._org, self._data().results, self._trips, self._changes)
+        return MemoryResults(self._org, self._home().results, self._trips, self._changes)
 
     def _read(self) -> OrgData:
         self._trips.add()

@@ -6,9 +6,18 @@ import secrets
 from typing import TYPE_CHECKING
 
 from engine.memory.changes import MemoryChangeFeed, MemoryDocuments
-from engine.memory.data import OrgData
+from engine.memory.data import OrgData, Results
+from engine.memory.epochs import Lifecycle, MemoryEpochs
 from engine.memory.graph import MemoryGraph
-from engine.ports import SYSTEM_SCOPE, ApiKeyRecord, GraphStore, RoundTrips, check_org
+from engine.ports import (
+    SYSTEM_SCOPE,
+    ApiKeyRecord,
+    EpochTimings,
+    GraphStore,
+    RoundTrips,
+    check_org,
+)
+from engine.ports.changes import Change, ChangeKind
 
 if TYPE_CHECKING:
     from engine.embedding import Embedder
@@ -54,8 +63,11 @@ class MemoryStore:
     def __init__(self, embedder: Embedder | None = None) -> None:
         self.round_trips = RoundTrips()
         self.embedder = embedder
-        self._orgs: dict[str, OrgData] = {}
-        self._graphs: dict[str, MemoryGraph] = {}
+        # Data per (organisation, epoch); results live with epoch 0's, across epochs.
+        self._orgs: dict[tuple[str, int], OrgData] = {}
+        self._graphs: dict[tuple[str, int], MemoryGraph] = {}
+        self._lifecycles: dict[str, Lifecycle] = {}
+        self.timings = EpochTimings()
         self._keys = MemoryKeyStore()
         self.changes = MemoryChangeFeed()
         self.documents = MemoryDocuments()
@@ -68,20 +80,47 @@ class MemoryStore:
     def keys(self) -> MemoryKeyStore:
         return self._keys
 
-    def _data(self, org_id: str) -> OrgData:
-        data = self._orgs.get(org_id)
+    def _data(self, org_id: str, epoch: int = 0) -> OrgData:
+        data = self._orgs.get((org_id, epoch))
         if data is None:
-            data = self._orgs[org_id] = OrgData()
+            data = self._orgs[(org_id, epoch)] = OrgData()
         return data
 
-    def org(self, org_id: str) -> MemoryGraph:
-        graph = self._graphs.get(org_id)
+    def org(self, org_id: str, epoch: int = 0) -> MemoryGraph:
+        graph = self._graphs.get((org_id, epoch))
         if graph is None:
             check_org(org_id)
-            graph = self._graphs[org_id] = MemoryGraph(
-                org_id, lambda: self._data(org_id), self.round_trips, self.embedder, self.changes
-            )
+            graph = self._graphs[(org_id, epoch)] = MemoryGraph(
+                org_id, lambda: self._data(org_id, epoch), self.round_trips, self.embedder,
+                self.changes, epoch=epoch, home=lambda: self._data(org_id),
+            )  # fmt: skip
         return graph
+
+    async def serving(self, org_id: str) -> MemoryGraph:
+        self.round_trips.add(control=True)
+        return self.org(org_id, await self.epochs(org_id).serving())
+
+    def epochs(self, org_id: str) -> MemoryEpochs:
+        state = self._lifecycles.setdefault(check_org(org_id), Lifecycle())
+
+        def unfinished(epoch: int) -> list[str]:
+            found = self._data(org_id, epoch).checkpoints.values()
+            return [c.source for c in found if not c.finished]
+
+        def purge(epoch: int) -> None:
+            results = self._data(org_id).results
+            self._orgs[(org_id, epoch)] = OrgData(results=results if epoch == 0 else Results())
+
+        async def changed() -> None:
+            await self.changes.publish(Change(org_id=org_id, kind=ChangeKind.RESET))
+
+        grace, drain, lease = (
+            int(x * 1e9) for x in (self.timings.grace_s, self.timings.drain_s, self.timings.lease_s)
+        )
+        return MemoryEpochs(
+            state, unfinished=unfinished, purge=purge, changed=changed,
+            grace_ns=grace, drain_ns=drain, lease_ns=lease,
+        )  # fmt: skip
 
     async def bootstrap(self, org_id: str) -> None:
         if org_id != SYSTEM_SCOPE:
@@ -91,7 +130,9 @@ class MemoryStore:
         self.round_trips.add()
 
     async def drop_org(self, org_id: str) -> None:
-        self._orgs.pop(org_id, None)
+        for key in [k for k in self._orgs if k[0] == org_id]:
+            del self._orgs[key]
+        self._lifecycles.pop(org_id, None)
 
     async def close(self) -> None:
         return None

@@ -197,3 +197,16 @@ class Epoch:
     reason: RetireReason | None = None
     retired_ns: int | None = None
     deleted_ns: int | None = None
+
+
+@dataclass(frozen=True)
+class EpochTimings:
+    """grace_s: how long a replaced epoch stays a rollback target.
+    drain_s: how long a retired epoch stays readable before its data may be deleted: at
+        least the serving-pointer cache TTL plus the longest request, so that nothing still
+        pinned to it (a request in flight, another instance's cache) reads a deleted graph.
+    lease_s: how long a deleter's claim on an epoch holds before another may take over."""
+
+    grace_s: float = 86_400.0
+    drain_s: float = 120.0
+    lease_s: float = 600.0
