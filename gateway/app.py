@@ -14,7 +14,7 @@ from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
-from starlette.routing import BaseRoute, Mount, Route
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from engine.answer import PROJECTION_VERSION
@@ -34,6 +34,7 @@ from gateway.logs import RequestId
 from gateway.metrics import CONTENT_TYPE, Metrics, RecordOperation
 from gateway.settings import Settings
 from gateway.stores import OpenedStore, open_store, prepare, supervise
+from gateway.subscriptions import ChangeHub, SubscriptionView
 from resolvers.context import EngineServices, Limits
 from resolvers.schema import build_schema
 
@@ -54,6 +55,7 @@ class Runtime:
     # Process-local by design (docs: scaling out): a miss costs only a search.
     ring: ReferenceRing = field(default_factory=ReferenceRing)
     services: EngineServices | None = None
+    hub: ChangeHub = field(default_factory=lambda: ChangeHub(100))
 
     @property
     def store(self) -> GraphStore:
@@ -81,7 +83,7 @@ class _Documents:
         return await self.store().documents.register(documents)
 
 
-def build_graphql(runtime: Runtime) -> GraphQLEndpoint:
+def build_graphql(runtime: Runtime) -> tuple[GraphQLEndpoint, SubscriptionView]:
     settings = runtime.settings
     schema = build_schema(
         extensions=[
@@ -108,14 +110,25 @@ def build_graphql(runtime: Runtime) -> GraphQLEndpoint:
         ),
         http_cache=settings.http_cache,
     )
-    return GraphQLEndpoint(
+    jwt = JwtVerifier.from_settings(settings)
+    sockets = SubscriptionView(
+        schema,
+        runtime.hub,
+        lambda: runtime.store,
+        jwt,
+        max_connections=settings.max_subscription_connections,
+        max_per_connection=settings.max_subscriptions_per_connection,
+        recheck_s=settings.subscription_recheck_s,
+    )
+    endpoint = GraphQLEndpoint(
         view,
         lambda: runtime.store,
-        JwtVerifier.from_settings(settings),
+        jwt,
         runtime.metrics,
         settings.request_timeout_s,
         settings.graphiql,
     )
+    return endpoint, sockets
 
 
 async def engine_services(store: GraphStore, settings: Settings) -> EngineServices:
@@ -150,11 +163,16 @@ def create_app(
         in the lifespan.
     on_startup: awaited once the store is ready (demo loading, printing the URL).
     """
-    runtime = Runtime(settings=settings, metrics=Metrics(tracing=settings.tracing))
+    runtime = Runtime(
+        settings=settings,
+        metrics=Metrics(tracing=settings.tracing),
+        hub=ChangeHub(settings.subscription_buffer),
+    )
+    runtime.metrics.watch_subscriptions(runtime.hub)
     if store is not None:
         runtime.opened = OpenedStore(store)
         runtime.owns_store = False
-    graphql = build_graphql(runtime)
+    graphql, sockets = build_graphql(runtime)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -166,6 +184,7 @@ def create_app(
             await prepare(runtime.store)
             runtime.services = await engine_services(runtime.store, settings)
             runtime.services.observer = runtime.metrics  # investigations, dataloader batches
+            runtime.hub.start(runtime.store.changes)  # subscriptions' events
             # Before on_startup, which tells the world the gateway is up.
             if settings.gc_interval_s > 0:
                 heap.settle()
@@ -174,6 +193,7 @@ def create_app(
                 await on_startup(runtime)
             yield
         finally:
+            await runtime.hub.stop()
             if collector is not None:
                 collector.cancel()
                 heap.release()
@@ -204,6 +224,7 @@ def create_app(
             Admission(graphql, settings.max_concurrent_requests, settings.request_timeout_s),
             methods=["GET", "POST"],
         ),
+        WebSocketRoute("/graphql", sockets),
         Route("/healthz", healthz),
         Route("/readyz", readyz),
         Route("/metrics", metrics),

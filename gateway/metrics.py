@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from prometheus_client import CONTENT_TYPE_LATEST as CONTENT_TYPE
-from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from strawberry.extensions import SchemaExtension
 
 from gateway import tracing as tracing_module
@@ -76,6 +76,19 @@ class Metrics:
             "fabric_graph_statements_total", "Graph statements sent.", registry=self.registry
         )
         self._add_observer_metrics()
+
+    def watch_subscriptions(self, hub: Any) -> None:
+        """Open WebSocket connections and subscriptions, read from the hub when scraped."""
+        connections = Gauge(
+            "fabric_subscription_connections",
+            "Open WebSocket connections (graphql-transport-ws).",
+            registry=self.registry,
+        )
+        connections.set_function(lambda: float(hub.connections))
+        active = Gauge(
+            "fabric_subscriptions_active", "Running subscriptions.", registry=self.registry
+        )
+        active.set_function(lambda: float(hub.subscriptions))
 
     def _add_observer_metrics(self) -> None:
         self.statement_latency = Histogram(

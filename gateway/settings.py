@@ -154,6 +154,29 @@ class Settings(BaseSettings):
         description="Run only documents registered with `fabric documents register` (by hash "
         "or exact text); anything else is refused with DOCUMENT_NOT_TRUSTED.",
     )
+    max_subscription_connections: int = Field(
+        1_000,
+        ge=1,
+        description="WebSocket connections (graphql-transport-ws) one gateway process holds; "
+        "more are closed with 1013 (try again later).",
+    )
+    max_subscriptions_per_connection: int = Field(
+        20, ge=1, le=1_000, description="Subscriptions one WebSocket connection may run at once."
+    )
+    subscription_buffer: int = Field(
+        100,
+        ge=1,
+        le=100_000,
+        description="Changes queued for one subscription; a subscriber further behind loses "
+        "them and gets one `Resync` event instead.",
+    )
+    subscription_recheck_s: float = Field(
+        30.0,
+        gt=0,
+        le=3_600,
+        description="Seconds between re-checks of a WebSocket connection's credentials: a "
+        "revoked key or an expired JWT closes it (4403) within this time.",
+    )
     tracing: bool = Field(
         False,
         description="Emit OpenTelemetry spans for requests, resolvers and graph statements "

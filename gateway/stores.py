@@ -85,6 +85,8 @@ def open_store(settings: Settings) -> OpenedStore:
         store.documents.limit = settings.max_persisted_queries
         return OpenedStore(store, server)
     if uri.startswith(_NEO4J):
+        if settings.trusted_documents and not settings.redis_url:
+            raise ValueError("FABRIC_TRUSTED_DOCUMENTS with Neo4j needs FABRIC_REDIS_URL")
         auth = None
         if settings.neo4j_user:
             password = settings.neo4j_password.get_secret_value() if settings.neo4j_password else ""

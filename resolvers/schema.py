@@ -21,6 +21,7 @@ from resolvers.investigation import Mutation as InvestigationMutation
 from resolvers.investigation_types import InvestigationResult
 from resolvers.prefetch import answered_ahead
 from resolvers.queries import Query
+from resolvers.subscriptions import Subscription
 from resolvers.types import Episode, Relationship, SourceRecord, Subject
 
 
@@ -143,6 +144,7 @@ def build_schema(
     schema = Schema(
         query=Query,
         mutation=Mutation,
+        subscription=Subscription,
         types=[Subject, Relationship, Episode, SourceRecord, InvestigationResult],
         extensions=list(extensions),
         config=StrawberryConfig(name_converter=MemoNames(), batching_config=batching),

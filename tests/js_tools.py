@@ -61,18 +61,21 @@ def run_json(script: str, *args: str, stdin: str | None = None) -> dict[str, Any
     return _parse(script, done.returncode, done.stdout, done.stderr)
 
 
-async def run_json_async(script: str, *args: str, env: dict[str, str]) -> dict[str, Any]:
+async def run_json_async(
+    script: str, *args: str, env: dict[str, str], stdin: str | None = None
+) -> dict[str, Any]:
     """Run a script without blocking the event loop (the gateway under test serves on it).
     `env` adds to the environment; secrets travel there, never as arguments."""
     proc = await asyncio.create_subprocess_exec(
         *_command(script, *args),
         cwd=JS_DIR,
         env={**os.environ, **env},
+        stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
     try:
-        out, err = await asyncio.wait_for(proc.communicate(), TIMEOUT_S)
+        out, err = await asyncio.wait_for(proc.communicate((stdin or "").encode()), TIMEOUT_S)
     except TimeoutError:
         proc.kill()
         await proc.wait()

@@ -21,11 +21,13 @@ DOC = Path(__file__).resolve().parent.parent / "docs" / "graphql.md"
 _FENCE = re.compile(r"```(graphql|json)\n(.*?)```", re.S)
 
 
-def examples() -> list[tuple[str, dict[str, Any] | None]]:
+def examples(subscriptions: bool = False) -> list[tuple[str, dict[str, Any] | None]]:
+    """The guide's requests (with `subscriptions`: its subscriptions instead, which
+    tests/test_subscriptions.py runs over WebSocket)."""
     blocks = [(m.group(1), m.group(2), m.start(), m.end()) for m in _FENCE.finditer(DOC.read_text())]
     found: list[tuple[str, dict[str, Any] | None]] = []
     for i, (lang, body, _, end) in enumerate(blocks):
-        if lang != "graphql":
+        if lang != "graphql" or body.lstrip().startswith("subscription") != subscriptions:
             continue
         variables = None
         following = blocks[i + 1] if i + 1 < len(blocks) else None
