@@ -175,10 +175,12 @@ def null_cases(schema: GraphQLSchema) -> list[NullCase]:
 
 def defaults(schema: GraphQLSchema) -> set[str]:
     """Every place the schema declares a default: `Type.field(arg)` or `Input.field`, on the
-    types a client can reach."""
+    types a client can reach over HTTP. (Subscriptions run over WebSocket only, where their
+    filters' null means "no filter": tests/test_subscriptions.py.)"""
     out: set[str] = set()
+    subscription = schema.subscription_type
     for t in schema.type_map.values():
-        if t.name.startswith("__"):
+        if t.name.startswith("__") or t is subscription:
             continue
         if isinstance(t, GraphQLObjectType):
             out |= {f"{t.name}.{f}({a})" for f, field in t.fields.items()
