@@ -12,54 +12,62 @@ TOP_COMMIT = 0.88
 TOP_LEAD = 0.12
 
 # A candidate found by the vector arm alone is capped strictly below LONE_COMMIT (and so
-# below TOP_COMMIT): a vector hit alone can never commit a subject. That is arithmetic, not a
-# rule someone could forget: raising this to LONE_COMMIT or above repeals the guarantee.
+# below TOP_COMMIT): a vector hit alone can never commit a subject. The vector arm adds
+# candidates and orders equals; it never adds to a lexical candidate's confidence, so it can
+# never be what lifts a lexical tie over a bar.
 VECTOR_CEILING = 0.70
 
-# Found by both arms: the lexical confidence plus a bonus, capped strictly below TOP_COMMIT,
-# so two corroborated candidates still ask to clarify. A corroborated candidate commits alone
-# (LONE_COMMIT) only when its handle resembles the reference (similarity >= 0.65).
-CORROBORATION_BONUS = 0.06
-CORROBORATED_CEILING = 0.86
-
-# Found by the lexical arm alone: scaled by how closely the reference matches a handle
-# (name, alias, previous name); a near-identical handle can still commit alone.
+# Found by the lexical arm: a reference whose every token is a token of a handle scores by
+# how much of the handle it covers (the F-score of tokens), from LEXICAL_BASE to
+# LEXICAL_CEILING. A lone one commits (LONE_COMMIT) when it covers two thirds of the
+# handle or more ("customer identity" for "customer-identity-service"); a first name alone
+# ("Moritz" for "Moritz Klein", 0.67) never does.
 LEXICAL_BASE = 0.40
 LEXICAL_CEILING = 0.80
+# Tokens that match only with typos ("custmer identiy"): capped below LONE_COMMIT, so only a
+# single-edit match (TYPO) commits a misspelt reference.
+FUZZY_CEILING = 0.70
 
-# The reference equals one of the candidate's handles (case and punctuation aside). Above
-# TOP_COMMIT, so with a clear lead it commits; two such candidates stay ambiguous.
-EXACT_HANDLE = 0.95
+# The reference is one of the subject's handles as written (EXACT) or once folded: case,
+# accents, punctuation, a trailing kind word (FOLDED). Decided by the exact-name read over
+# the storage total: one such subject commits, two or more are ambiguous.
+EXACT_NAME_CONFIDENCE = 0.98
+FOLDED_CONFIDENCE = 0.95
 
-# The reference is a handle token for token, but with typo-sized edits (one edit in tokens
-# under 7 characters, two in longer ones; a swap of neighbours counts as one). Above
-# TOP_COMMIT and below EXACT_HANDLE: it commits when nothing else comes within TOP_LEAD (a
-# sibling that lacks one of its tokens, "Review Sync Service" for "Review Sync 3 Serivce",
-# scores about 0.79); two such stay ambiguous.
-NEAR_EXACT = 0.92
-NEAR_EXACT_SIMILARITY = 0.999  # the handle score that marks a near-exact match
+# One edit (insertion, deletion, substitution or swap of neighbours, spaces included) from
+# a whole handle. Above TOP_COMMIT and below FOLDED_CONFIDENCE: it commits when nothing
+# else comes within TOP_LEAD; two such stay ambiguous; and a subject with every token of the
+# reference as written always ranks above it ("Andrey" is the Andreys, not Andrei).
+TYPO = 0.92
+# References shorter than this (letters and digits) are never taken as typos: one edit in
+# three letters ("cli"/"clk") is another word as often as a typo.
+TYPO_MIN_CHARS = 4
 
 # Below this a hybrid hit is not offered at all: a reference matching one token of a
-# two-token handle (a lexical-only hit at similarity ~0.5) is noise, not a competitor, and
-# counting it as one would keep every typo from committing.
+# two-token handle with a typo is noise, not a competitor, and counting it as one would keep
+# every typo from committing. A subject with every token of the reference as written is a
+# competitor whatever its score ("Moritz" for "Moritz Maria Klein", 0.60): it is never left
+# out for another to commit.
 CANDIDATE_FLOOR = 0.65
 
 # The similarity floor (tau) of the vector arm: a k-NN query always returns k rows; without
 # a floor "nothing similar" would become a confident wrong subject.
 SIMILARITY_FLOOR = 0.50
 
-# Stage confidences from the deterministic stages (see engine.resolution).
+# The id stage: the caller named a subject by id or key.
 ID_CONFIDENCE = 1.0
-EXACT_NAME_CONFIDENCE = 0.98
-RING_EXACT_CONFIDENCE = 0.95
-RING_SUBSTRING_CONFIDENCE = 0.70
-RING_COMMIT = 0.70
 
 # The hybrid stage searches at least this deep whatever the caller's limit: a short candidate
 # list must not also mean a shallow search.
 MIN_SEARCH_DEPTH = 20
-# How many subjects containing every token of the reference are read to settle whether an
-# identical handle is unique; past this, uniqueness is unknown and the answer is ambiguous.
+# How many subjects containing every token of the reference are read: they are the
+# competitors of a partial match. Past this, not all of them are known and a partial match
+# (PREFIX, SEARCH) does not commit.
 ALL_TOKENS_DEPTH = 50
+# How many subjects with an identical handle an ambiguous answer lists at most (and at least
+# the caller's limit); the total is always the storage's count.
+EXACT_SAMPLE = 10
+# Runners-up a Resolved answer shows, and "did you mean" suggestions a NotFound answer shows.
+RUNNERS_UP = 3
 # Reciprocal-rank fusion constant.
 RRF_K = 60

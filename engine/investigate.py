@@ -342,6 +342,8 @@ class Investigator:
         if bound:
             found = await self.graph.subjects_by_keys(bound)
             subjects = [found[k] for k in bound if k in found]
+            for subject in subjects:  # the caller chose it: a reference like any resolved one
+                self.resolver.admit(actor, subject)
         kinds = understood.reference_kinds or (None,) * len(understood.references)
         asked = understood.references if not subjects else ()
         for reference, kind in zip(asked, kinds, strict=False):
@@ -437,7 +439,7 @@ class Investigator:
         """The spans of the question that are a known subject's name, looked up together."""
         spans = list(spans)[:MAX_NAME_PROBES]
         found = await asyncio.gather(
-            *(self.graph.subjects_by_exact_name(span, None, 1) for span in spans)
+            *(self.graph.subjects_by_handle(span, (), 1) for span in spans)
         )
         return {span for span, (_, total) in zip(spans, found, strict=True) if total}
 

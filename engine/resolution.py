@@ -1,35 +1,53 @@
 """Reference resolution: a natural-language reference to one subject, or an honest "which?".
 
-Four ordered stages, never guessing among close candidates:
+Ordered stages, never guessing among close candidates (engine.matching says how a reference
+matches a subject, engine.gates with what confidence):
 
-1. Id passthrough: a subject id (UUID), an 8+ hex-character id prefix, or a subject key
-   resolves by id. A miss there is the answer (not found), not a reason to search.
-2. The actor's recently-referenced ring: exact (case-insensitive) match, then substring.
-3. Exact name in storage: case-sensitive equality, decided from the storage total, so many
-   look-alikes can never page the exact one out, and several exact ones stay ambiguous.
-4. Hybrid search: the lexical and vector arms, each searched at least MIN_SEARCH_DEPTH deep,
-   fused by reciprocal rank; confidence gates (engine.gates) decide what commits.
+1. Input: a reference that can name nothing (empty, longer than any handle, unreadable,
+   nothing left once folded) is NotFound at stage INPUT with a note saying why; never an
+   error, so a caller resolving many references handles one outcome type.
+2. Id: a subject key (`repository:payments-api`), a subject id (a UUID in its canonical
+   form) or the start of one written past its first hyphen. A full id or key that names no
+   subject is the answer (not found); nothing else is taken for an id, so a numeric or hex
+   handle (a login such as `2601677867`) goes on to the name stages.
+3. Exact name, over every handle (name, aliases, previous names, identifying attributes),
+   case- and accent-insensitive, decided from the storage total: one subject commits, two
+   or more are ambiguous, and look-alikes can never page the exact one out.
+4. Search: the lexical and vector arms, searched deeper than the caller's limit, scored by
+   how the reference matches each candidate's handles; the gates decide what commits.
+
+The actor's recent references (engine.ring) decide only a genuine tie: between subjects
+with the same handle, or search candidates that would each commit alone. A substring of a
+recent reference never commits anything. A caller can leave the memory out per call.
 """
 
 from __future__ import annotations
 
 import asyncio
 import enum
-import functools
 import re
 import uuid
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 
 from engine import gates
-from engine.models import KEY_PATTERN, StoredSubject, SubjectKind, key_kind
+from engine.matching import Match, handles, match
+from engine.models import KEY_PATTERN, MAX_NAME, StoredSubject, SubjectKind, key_kind
 from engine.ports import SubjectDirectory
 from engine.ring import ReferenceRing, RingEntry
-from engine.text import normalise
+from engine.text import handle_forms, normalise
 
-MAX_REFERENCE = 200
+__all__ = [
+    "Ambiguous", "Candidate", "Match", "NotFound", "Resolution", "Resolved", "Resolver",
+    "Stage", "decide", "handle_forms", "handles", "normalise", "rank",
+]  # fmt: skip
+
+MAX_REFERENCE = MAX_NAME  # no handle is longer, so no longer reference can equal one
 Hit = tuple[StoredSubject, float]
-_HEX_PREFIX = re.compile(r"^[0-9a-fA-F-]{8,36}$")
+_UUID = "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
+_HEX = frozenset("0123456789abcdef")
 _KEY = re.compile(KEY_PATTERN)
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class Stage(enum.StrEnum):
@@ -48,7 +66,9 @@ class Candidate:
     lexical_score: float | None = None
     vector_similarity: float | None = None
     matched_handle: str | None = None
-    exact: bool = False
+    exact: bool = False  # the reference is one of its handles (folded)
+    how: Match | None = None
+    every_token: bool = False  # every token of the reference is a token of a handle
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +76,9 @@ class Resolved:
     subject: StoredSubject
     confidence: float
     stage: Stage
+    matched_name: str | None = None  # the handle that matched, as the subject has it
+    how: Match = Match.SEARCH
+    runners_up: tuple[Candidate, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,166 +92,109 @@ class Ambiguous:
 class NotFound:
     stage: Stage
     notes: tuple[str, ...] = field(default_factory=tuple)
+    suggestions: tuple[Candidate, ...] = ()  # near misses below the bar, best first
 
 
 Resolution = Resolved | Ambiguous | NotFound
 
 
-def handles(subject: StoredSubject) -> list[str]:
-    return [subject.name, *subject.aliases, *subject.previous_names]
+def _unusable(text: str) -> str | None:
+    if not text:
+        return "empty"
+    if len(text) > MAX_REFERENCE:
+        return "too_long"
+    if "\x00" in text or _SURROGATE.search(text):
+        return "unreadable"
+    return None
 
 
-def _edits(a: str, b: str) -> int:
-    """Optimal-string-alignment distance: a swap of neighbours is one edit, as in a typo."""
-    previous, current = list(range(len(b) + 1)), [0] * (len(b) + 1)
-    before: list[int] = []
-    for i, ca in enumerate(a, 1):
-        current = [i] + [0] * len(b)
-        for j, cb in enumerate(b, 1):
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb))
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                current[j] = min(current[j], before[j - 2] + 1)
-        before, previous = previous, current
-    return previous[-1]
-
-
-@functools.lru_cache(maxsize=65_536)
-def _token_similarity(a: str, b: str) -> float:
-    if a == b:
-        return 1.0
-    shorter = min(len(a), len(b))
-    if shorter < 4 or abs(len(a) - len(b)) > 2:
-        return 0.0
-    edits = _edits(a, b)
-    allowed = 1 if shorter < 7 else 2
-    return 1.0 - edits / max(len(a), len(b)) if edits <= allowed else 0.0
-
-
-def similarity(reference: str, handle: str) -> float:
-    """How well a reference matches a handle: token overlap that forgives typos, an F-score of
-    matched tokens either way (an extra token in the handle counts against it)."""
-    ref_tokens, handle_tokens = reference.split(), handle.split()
-    if not ref_tokens or not handle_tokens:
-        return 0.0
-    recall = sum(max(_token_similarity(r, h) for h in handle_tokens) for r in ref_tokens)
-    precision = sum(max(_token_similarity(h, r) for r in ref_tokens) for h in handle_tokens)
-    recall, precision = recall / len(ref_tokens), precision / len(handle_tokens)
-    return 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-
-
-def near_exact(reference: str, handle: str) -> bool:
-    """Token for token the same handle, but for typo-sized edits in some tokens."""
-    ref_tokens, handle_tokens = reference.split(), handle.split()
-    return len(ref_tokens) == len(handle_tokens) and all(
-        _token_similarity(r, h) > 0 for r, h in zip(ref_tokens, handle_tokens, strict=True)
+def _uuid_prefix(text: str) -> bool:
+    """The start of a subject id written past its first hyphen ("3f2a9c1e-" or longer)."""
+    if not 9 <= len(text) <= len(_UUID):
+        return False
+    return all(
+        (c == "-") if t == "-" else (c in _HEX) for c, t in zip(text.lower(), _UUID, strict=False)
     )
 
 
-_KIND_SUFFIXES = {kind: (kind.value.replace("_", " "), "svc") for kind in SubjectKind}
-
-
-def handle_forms(handle: str, kind: SubjectKind) -> list[str]:
-    """A handle as written, and without a trailing word naming its kind: "Checkout Service"
-    is the checkout service; the kind word types it, it does not tell it apart."""
-    norm = normalise(handle)
-    forms = [norm]
-    for suffix in _KIND_SUFFIXES[kind]:
-        if norm.endswith(" " + suffix):
-            forms.append(norm[: -len(suffix) - 1])
-    return forms
-
-
-def best_handle(reference: str, subject: StoredSubject) -> tuple[str | None, float, bool]:
-    """The subject's handle closest to the reference, its similarity, and exact equality."""
-    ref = normalise(reference)
-    best, best_score = None, 0.0
-    for handle in handles(subject):
-        for norm in handle_forms(handle, subject.kind):
-            if norm and norm == ref:
-                return handle, 1.0, True
-            score = similarity(ref, norm) if norm else 0.0
-            if norm and near_exact(ref, norm):
-                score = max(score, gates.NEAR_EXACT_SIMILARITY)
-            if score > best_score:
-                best, best_score = handle, score
-    return best, best_score, False
-
-
-def confidence(lexical: bool, similarity: float | None, handle_score: float, exact: bool) -> float:
-    if exact and lexical:
-        return gates.EXACT_HANDLE
-    if lexical and handle_score >= gates.NEAR_EXACT_SIMILARITY:
-        return gates.NEAR_EXACT
-    base = gates.LEXICAL_BASE + (gates.LEXICAL_CEILING - gates.LEXICAL_BASE) * handle_score
-    if lexical and similarity is not None:
-        # Both arms agreeing adds weight, but agreement on a shared generic word ("team",
-        # "service") is weak: the handle must still look like the reference to commit alone.
-        return min(gates.CORROBORATED_CEILING, base + gates.CORROBORATION_BONUS)
-    if lexical:
-        return base
-    # Found by meaning alone: never enough to commit, whatever the similarity.
-    return min(gates.VECTOR_CEILING, similarity or 0.0)
-
-
-def decide(
-    candidates: list[Candidate], limit: int, stage: Stage = Stage.HYBRID, exhaustive: bool = True
-) -> Resolution:
-    """The gates: commit one candidate, or offer the best `limit` of them, or none.
-
-    exhaustive: every subject that could share an identical handle was seen. If not, an exact
-    handle proves nothing about uniqueness, and the answer fails toward ambiguous."""
-    ranked = [c for c in candidates if c.score >= gates.CANDIDATE_FLOOR]
-    if not ranked:
-        return NotFound(stage)
-    exact = [c for c in ranked if c.exact]
-    if exact and not exhaustive:
-        return Ambiguous(ranked[: max(limit, 1)], stage, total=None)
-    if len(exact) == 1:
-        # String equality with a handle is not a ranking: no unseen row can outrank it, and
-        # every row that could equal it was read.
-        return Resolved(exact[0].subject, exact[0].score, stage)
-    top = ranked[0]
-    if len(ranked) == 1 and top.score >= gates.LONE_COMMIT:
-        return Resolved(top.subject, top.score, stage)
-    if len(ranked) > 1:
-        lead = top.score - ranked[1].score
-        if top.score >= gates.TOP_COMMIT and lead >= gates.TOP_LEAD:
-            return Resolved(top.subject, top.score, stage)
-    return Ambiguous(ranked[: max(limit, 1)], stage, total=len(ranked))
-
-
-def fuse(reference: str, lexical: list[Hit], vector: list[Hit] | None) -> list[Candidate]:
-    """Reciprocal-rank fusion of the two arms, with a confidence per candidate."""
+def rank(reference: str, lexical: list[Hit], vector: list[Hit] | None) -> list[Candidate]:
+    """Candidates of both arms, scored by how the reference matches their handles, best
+    first. A subject with every token of the reference always ranks above one that only
+    matches with a typo; equals are ordered by reciprocal-rank fusion, then key."""
     rrf: dict[str, float] = {}
     subjects: dict[str, StoredSubject] = {}
     lexical_at: dict[str, tuple[int, float]] = {}
     vector_at: dict[str, float] = {}
-    for rank, (subject, score) in enumerate(lexical, 1):
+    for n, (subject, score) in enumerate(lexical, 1):
         subjects[subject.key] = subject
-        lexical_at[subject.key] = (rank, score)
-        rrf[subject.key] = rrf.get(subject.key, 0.0) + 1 / (gates.RRF_K + rank)
-    for rank, (subject, similarity) in enumerate(vector or [], 1):
+        lexical_at[subject.key] = (n, score)
+        rrf[subject.key] = rrf.get(subject.key, 0.0) + 1 / (gates.RRF_K + n)
+    for n, (subject, similarity) in enumerate(vector or [], 1):
         subjects.setdefault(subject.key, subject)
         vector_at[subject.key] = similarity
-        rrf[subject.key] = rrf.get(subject.key, 0.0) + 1 / (gates.RRF_K + rank)
+        rrf[subject.key] = rrf.get(subject.key, 0.0) + 1 / (gates.RRF_K + n)
     out = []
     for key, subject in subjects.items():
-        handle, handle_score, exact = best_handle(reference, subject)
-        lex = lexical_at.get(key)
-        sim = vector_at.get(key)
+        found, lex, sim = match(reference, subject), lexical_at.get(key), vector_at.get(key)
+        score = found.score
+        if lex is None:
+            # Found by meaning alone: never enough to commit, whatever the similarity; its
+            # handle may still make it a competitor (the gates never commit it).
+            score = max(min(gates.VECTOR_CEILING, sim or 0.0), found.score)
         out.append(
             Candidate(
-                subject=subject,
-                score=round(confidence(lex is not None, sim, handle_score, exact), 4),
-                lexical_rank=lex[0] if lex else None,
-                lexical_score=lex[1] if lex else None,
-                vector_similarity=sim,
-                matched_handle=handle,
-                exact=exact and lex is not None,
+                subject, round(score, 4), lex[0] if lex else None, lex[1] if lex else None,
+                sim, found.handle, found.how in (Match.EXACT, Match.FOLDED), found.how,
+                found.every_token,
             )
-        )
-    out.sort(key=lambda c: (-c.score, -rrf[c.subject.key], c.subject.key))
+        )  # fmt: skip
+    with_tokens = [c.score for c in out if c.every_token and c.lexical_rank is not None]
+    if with_tokens:
+        cap = max(with_tokens)
+        out = [c if c.every_token else replace(c, score=min(c.score, cap)) for c in out]
+    out.sort(key=lambda c: (-c.score, not c.every_token, -rrf[c.subject.key], c.subject.key))
     return out
+
+
+def contenders(ranked: list[Candidate]) -> list[Candidate]:
+    """Who competes for the commit: candidates at the floor or above, and every subject with
+    every token of the reference whatever its score."""
+    return [c for c in ranked if c.score >= gates.CANDIDATE_FLOOR or c.every_token]
+
+
+def decide(
+    ranked: list[Candidate], limit: int, stage: Stage = Stage.HYBRID, exhaustive: bool = True
+) -> Resolution:
+    """The gates: commit one candidate, or offer the best `limit` of them, or none.
+
+    exhaustive: every subject with every token of the reference was seen. If not, a partial
+    match cannot know its competitors and does not commit."""
+    field_ = contenders(ranked)
+    if not field_:
+        near = tuple(c for c in ranked if c.score > 0)[: gates.RUNNERS_UP]
+        return NotFound(stage, suggestions=near)
+    top = field_[0]
+    partial = top.how in (Match.PREFIX, Match.SEARCH)
+    if top.lexical_rank is not None and (exhaustive or not partial):
+        lone = len(field_) == 1 and top.score >= gates.LONE_COMMIT
+        lead = len(field_) > 1 and top.score - field_[1].score >= gates.TOP_LEAD
+        if lone or (lead and top.score >= gates.TOP_COMMIT):
+            how = top.how or Match.SEARCH
+            return Resolved(
+                top.subject, top.score, stage, top.matched_handle, how,
+                tuple(field_[1 : 1 + gates.RUNNERS_UP]),
+            )  # fmt: skip
+    return Ambiguous(field_[: max(limit, 1)], stage, total=len(field_) if exhaustive else None)
+
+
+def tied(ranked: list[Candidate]) -> list[Candidate]:
+    """The candidates of a genuine tie: lexical matches that would each commit alone, within
+    the gates' lead of the best. Only among these may a recent reference choose."""
+    field_ = contenders(ranked)
+    if not field_ or field_[0].lexical_rank is None:
+        return []
+    bar = max(gates.LONE_COMMIT, field_[0].score - gates.TOP_LEAD)
+    return [c for c in field_ if c.lexical_rank is not None and c.score >= bar]
 
 
 class Resolver:
@@ -246,111 +212,126 @@ class Resolver:
         self.vector_arm_missed = False
 
     async def resolve(
-        self, actor: str, reference: str, kind: SubjectKind | None = None, limit: int = 5
+        self,
+        actor: str,
+        reference: str,
+        kinds: Sequence[SubjectKind] | SubjectKind | None = None,
+        limit: int = 5,
+        *,
+        use_recent: bool = True,
     ) -> Resolution:
+        """use_recent: let the actor's recent references break a genuine tie, and remember
+        what this call commits. False leaves the memory out of the call both ways."""
+        if isinstance(kinds, SubjectKind):
+            kinds = [kinds]
+        wanted = list(dict.fromkeys(kinds or []))
         text = reference.strip()
-        if not text or len(text) > MAX_REFERENCE or "\x00" in text:
-            return NotFound(Stage.INPUT)
-        result = await self._by_id(text)
+        reason = _unusable(text)
+        if reason is not None:
+            return NotFound(Stage.INPUT, (reason,))
+        result = await self._by_id(text, wanted)
         if result is None:
-            result = await self._from_ring(actor, text, kind)
-        if result is None:
-            result = await self._by_name(text, kind, limit)
-        if isinstance(result, Resolved):
+            if not normalise(text):
+                return NotFound(Stage.INPUT, ("nothing_comparable",))
+            recent = self.ring.snapshot(self.org_id, actor) if use_recent else []
+            result = await self._by_name(text, wanted, limit, recent)
+        if isinstance(result, Resolved) and use_recent:
             self.admit(actor, result.subject)
         return result
 
     def admit(self, actor: str, subject: StoredSubject) -> None:
+        """Remember that the actor referenced the subject (resolved or investigated it)."""
         entry = RingEntry(subject.key, subject.name, subject.kind.value)
         self.ring.admit(self.org_id, actor, entry)
 
-    async def _by_id(self, text: str) -> Resolution | None:
+    async def _by_id(self, text: str, kinds: list[SubjectKind]) -> Resolution | None:
         if _KEY.match(text) and key_kind(text) in SubjectKind._value2member_map_:
             found = await self.directory.subjects_by_keys([text])
-            return self._one(found.get(text), Stage.ID)
-        try:
+            return self._one(found.get(text), kinds)
+        if len(text) == len(_UUID) and _uuid_prefix(text):
             as_uuid = str(uuid.UUID(text))
-        except ValueError:
-            as_uuid = None
-        if as_uuid is not None:
             found = await self.directory.subjects_by_ids([as_uuid])
-            return self._one(found.get(as_uuid), Stage.ID)
-        if not _HEX_PREFIX.match(text) or sum(c != "-" for c in text) < 8:
+            return self._one(found.get(as_uuid), kinds)
+        if not _uuid_prefix(text):
             return None
         sample, total = await self.directory.subjects_by_id_prefix(text.lower(), 10)
-        if total == 1 and sample:
-            return Resolved(sample[0], gates.ID_CONFIDENCE, Stage.ID)
+        sample = [s for s in sample if not kinds or s.kind in kinds]
+        if total == 1 and len(sample) == 1:
+            return Resolved(sample[0], gates.ID_CONFIDENCE, Stage.ID, sample[0].id, Match.ID)
         if total > 1:
-            candidates = [Candidate(s, gates.ID_CONFIDENCE) for s in sample]
+            candidates = [Candidate(s, gates.ID_CONFIDENCE, how=Match.ID) for s in sample]
             return Ambiguous(candidates, Stage.ID, total)
-        return NotFound(Stage.ID)
+        return None  # a prefix that starts no id may still be a name
 
     @staticmethod
-    def _one(subject: StoredSubject | None, stage: Stage) -> Resolution:
-        if subject is None:
-            return NotFound(stage)
-        return Resolved(subject, gates.ID_CONFIDENCE, stage)
+    def _one(subject: StoredSubject | None, kinds: list[SubjectKind]) -> Resolution:
+        if subject is None or (kinds and subject.kind not in kinds):
+            return NotFound(Stage.ID)
+        return Resolved(subject, gates.ID_CONFIDENCE, Stage.ID, subject.key, Match.ID)
 
-    async def _from_ring(
-        self, actor: str, text: str, kind: SubjectKind | None
-    ) -> Resolution | None:
-        entries = [
-            e for e in self.ring.snapshot(self.org_id, actor) if kind is None or e.kind == kind
-        ]
-        needle = text.casefold()
-        exact = [e for e in entries if e.name.casefold() == needle]
-        if exact:
-            return await self._ring_outcome(exact, gates.RING_EXACT_CONFIDENCE)
-        partial = [e for e in entries if needle in e.name.casefold() or e.name.casefold() in needle]
-        if partial:
-            return await self._ring_outcome(partial, gates.RING_SUBSTRING_CONFIDENCE)
-        return None
-
-    async def _ring_outcome(self, entries: list[RingEntry], score: float) -> Resolution | None:
-        # The ring remembers keys; what it points at is read now (it may have been retracted).
-        found = await self.directory.subjects_by_keys([e.key for e in entries])
-        subjects = [found[e.key] for e in entries if e.key in found]
-        if not subjects:
-            return None
-        if len(subjects) == 1 and score >= gates.RING_COMMIT:
-            return Resolved(subjects[0], score, Stage.RING)
-        return Ambiguous([Candidate(s, score) for s in subjects], Stage.RING, len(subjects))
-
-    async def _by_name(self, text: str, kind: SubjectKind | None, limit: int) -> Resolution:
-        """Stage 3, then stage 4. The exact-name read and the every-token read of stage 4 are
-        sent together (stage 3 still decides first): a miss then costs one wait, not two."""
-        kinds = [kind] if kind else []
+    async def _by_name(
+        self, text: str, kinds: list[SubjectKind], limit: int, recent: list[RingEntry]
+    ) -> Resolution:
+        """Stage 3, then stage 4. The exact read and the every-token read of stage 4 are sent
+        together (stage 3 still decides first): a miss then costs one wait, not two."""
         (sample, total), (complete, exhaustive) = await asyncio.gather(
-            self.directory.subjects_by_exact_name(text, kind, 10),
+            self.directory.subjects_by_handle(text, kinds, max(limit, gates.EXACT_SAMPLE)),
             self.directory.search_all_tokens(text, kinds, gates.ALL_TOKENS_DEPTH),
         )
         if total == 1 and sample:
-            return Resolved(sample[0], gates.EXACT_NAME_CONFIDENCE, Stage.EXACT_NAME)
+            found = match(text, sample[0])
+            if found.how not in _EXACT:  # the store's fold and ours disagree: say folded
+                found = replace(found, how=Match.FOLDED, score=gates.FOLDED_CONFIDENCE)
+            others = [c for c in rank(text, complete, None) if c.subject.key != sample[0].key]
+            return Resolved(
+                sample[0], found.score, Stage.EXACT_NAME, found.handle,
+                found.how or Match.FOLDED, tuple(contenders(others)[: gates.RUNNERS_UP]),
+            )  # fmt: skip
         if total > 1:
-            candidates = [Candidate(s, gates.EXACT_NAME_CONFIDENCE, exact=True) for s in sample]
-            return Ambiguous(candidates, Stage.EXACT_NAME, total)
-        return await self._hybrid(text, kinds, limit, complete, exhaustive)
+            return await self._exact_tie(text, kinds, limit, sample, total, recent)
+        return await self._search(text, kinds, limit, complete, exhaustive, recent)
 
-    async def _hybrid(
+    async def _exact_tie(
+        self,
+        text: str,
+        kinds: list[SubjectKind],
+        limit: int,
+        sample: list[StoredSubject],
+        total: int,
+        recent: list[RingEntry],
+    ) -> Resolution:
+        """Several subjects have the handle. If the actor recently referenced exactly one of
+        them, that one; else all of them are the answer's to choose from."""
+        candidates = []
+        for subject in sample:
+            m = match(text, subject)
+            candidates.append(
+                Candidate(subject, m.score, None, None, None, m.handle, True, m.how, True)
+            )
+        # As written before folded, then by key: deterministic whatever the store's order.
+        candidates.sort(key=lambda c: (-c.score, c.subject.key))
+        keys = [e.key for e in recent if not kinds or e.kind in kinds]
+        if keys:
+            found = await self.directory.subjects_by_keys(keys)
+            named = [(s, m) for s in found.values() if (m := match(text, s)).how in _EXACT]
+            if len(named) == 1:
+                subject, m = named[0]
+                rest = tuple(c for c in candidates if c.subject.key != subject.key)
+                return Resolved(
+                    subject, m.score, Stage.RING, m.handle, Match.RECENT,
+                    rest[: gates.RUNNERS_UP],
+                )  # fmt: skip
+        return Ambiguous(candidates[: max(limit, 1)], Stage.EXACT_NAME, total)
+
+    async def _search(
         self,
         text: str,
         kinds: list[SubjectKind],
         limit: int,
         complete: list[Hit],
         exhaustive: bool,
+        recent: list[RingEntry],
     ) -> Resolution:
-        # The subjects with every token come first: an identical handle is among them, and
-        # deciding on it needs neither fuzzy matching nor vectors.
-        exact = [
-            Candidate(subject, gates.EXACT_HANDLE, rank, score, None, handle, exact=True)
-            for rank, (subject, score) in enumerate(complete, 1)
-            for handle, _, is_exact in [best_handle(text, subject)]
-            if is_exact
-        ]
-        if exact and exhaustive:
-            if len(exact) == 1:
-                return Resolved(exact[0].subject, gates.EXACT_HANDLE, Stage.HYBRID)
-            return Ambiguous(exact[: max(limit, 1)], Stage.HYBRID, len(exact))
         depth = max(limit, gates.MIN_SEARCH_DEPTH)
         # The two arms are independent reads: asked together, they cost the slower one.
         lexical, vector = await asyncio.gather(
@@ -361,7 +342,20 @@ class Resolver:
         lexical = complete + [(s, score) for s, score in lexical if s.key not in seen]
         if vector is None:
             self.vector_arm_missed = True
-        outcome = decide(fuse(text, lexical, vector), limit, exhaustive=exhaustive)
+        ranked = rank(text, lexical, vector)
+        outcome = decide(ranked, limit, exhaustive=exhaustive)
+        if isinstance(outcome, Ambiguous) and recent and exhaustive:
+            keys = {e.key for e in recent}
+            chosen = [c for c in tied(ranked) if c.subject.key in keys]
+            if len(chosen) == 1:
+                c = chosen[0]
+                rest = tuple(x for x in contenders(ranked) if x is not c)[: gates.RUNNERS_UP]
+                return Resolved(
+                    c.subject, c.score, Stage.RING, c.matched_handle, Match.RECENT, rest
+                )
         if vector is None and isinstance(outcome, NotFound):
-            return NotFound(Stage.HYBRID, ("vector_arm_disabled",))
+            return replace(outcome, notes=("vector_arm_disabled",))
         return outcome
+
+
+_EXACT = (Match.EXACT, Match.FOLDED)

@@ -1,6 +1,8 @@
 """The actor's recently-referenced ring: a small, process-local memory per organisation and
-actor of the subjects they read or resolved. Another actor never sees it; it does not survive
-a restart and is not shared between gateway instances (a miss only costs a search)."""
+actor of the subjects they resolved or investigated (reading one is not referencing it).
+Another actor never sees it; it does not survive a restart and is not shared between gateway
+instances. It only ever breaks a genuine tie (engine.resolution), so a miss costs nothing
+but a clarification."""
 
 from __future__ import annotations
 

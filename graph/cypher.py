@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from engine import text as _text
 from engine.models import RelationshipType
 from graph.dialect import Dialect
 from graph.rows import (
@@ -91,15 +92,6 @@ UNWIND $ids AS i
 MATCH (s:Subject {{org_id: $org, id: i}})
 RETURN {S_VALUES}
 """
-
-SUBJECTS_BY_EXACT_NAME = f"""
-MATCH (s:Subject {{org_id: $org, name: $name}})
-WHERE ($kind IS NULL OR s.kind = $kind)
-WITH s ORDER BY s.key
-WITH count(s) AS total, collect({S_VALUES}) AS rows
-RETURN total, rows[0..$limit]
-"""
-
 
 class FilterShape(NamedTuple):
     """Which subject filters a statement carries. Only those present are written into it:
@@ -554,6 +546,27 @@ WHERE s.embedder = $stamp
 WITH count(s) AS mine
 MATCH (a:Subject)
 RETURN mine, count(a)
+"""
+
+
+def subjects_by_handle(dialect: Dialect, kinds: bool) -> str:
+    """Subjects with a handle equal to $handle once folded (engine.text.normalise), or equal
+    to it with a trailing word naming the subject's kind: a count of all of them and the
+    first $limit by key. The full-text read of every token ($query) narrows; the equality
+    is decided on the stored search text, split into its handles (the kind, second, is not
+    a handle). No LIMIT before the count: the total is the storage's, never a page's. The
+    sample lists a name written exactly as $raw first, then goes by key."""
+    kind = "AND s.kind IN $kinds" if kinds else ""
+    return f"""
+{dialect.fulltext_call.format(param="query")}
+WITH node AS s
+WHERE {_SEARCHABLE} {kind}
+WITH s, split(s.search_text, '{_text.SEPARATOR}') AS parts
+WHERE any(i IN range(0, size(parts) - 1) WHERE i <> 1 AND (parts[i] = $handle
+      OR parts[i] = $handle + ' ' + replace(s.kind, '_', ' ') OR parts[i] = $handle + ' svc'))
+WITH s ORDER BY CASE WHEN s.name = $raw THEN 0 ELSE 1 END, s.key
+WITH count(s) AS total, collect({S_VALUES}) AS rows
+RETURN total, rows[0..$limit]
 """
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.models import RelationshipType, SubjectKind
-from engine.text import query_tokens, telling_tokens
+from engine.text import query_tokens, spacing_variants, telling_tokens
 
 # (label, properties) pairs that every organisation's graph indexes.
 _NODE_INDEXES: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -105,14 +105,19 @@ class Dialect:
         return f"({query}){self.all_of}({required})"
 
     def fulltext_every(self, text: str) -> str | None:
-        """Every telling token, each forgiving typos. Far more selective than any-token: a
-        common token ("api", "order") matches thousands of subjects, every one of which the
-        engine hands to the statement, while a typo in one token of a handle still leaves
-        the handle matching them all."""
+        """Every telling token, each forgiving typos; or, as written, every token of the
+        reference with its spacing mended (engine.text.spacing_variants). Far more selective
+        than any-token: a common token ("api", "order") matches thousands of subjects, every
+        one of which the engine hands to the statement, while a typo in one token of a handle
+        still leaves the handle matching them all."""
         telling = telling_tokens(text)
         if not telling:
             return None
-        return self.all_of.join("(" + self.fuzzy(t) + ")" for t in telling)
+        every = self.all_of.join("(" + self.fuzzy(t) + ")" for t in telling)
+        variants = [self.all_of.join(v) for v in spacing_variants(query_tokens(text))]
+        if not variants:
+            return every
+        return self.any_of.join(f"({q})" for q in [every, *variants])
 
     def fulltext_all(self, text: str) -> str | None:
         """Every token, as written: the subjects an identical handle must be among."""
@@ -135,15 +140,17 @@ def _falkor_fuzzy(token: str) -> str:
     # of neighbours (two edits there). %%t%% catches it but walks the whole term dictionary
     # with a two-edit automaton: at 100k subjects it was most of a typo's latency. The swaps
     # are spelled out instead, as exact terms (each one a dictionary lookup); with %t% that
-    # is one Damerau edit, what Lucene's t~1 gives on Neo4j. Three-letter tokens stay exact.
-    if len(token) < 4:
+    # is one Damerau edit, what Lucene's t~1 gives on Neo4j. Three-letter tokens get their
+    # swaps only ("bne" for "ben"): one edit of any kind in three letters matches too much.
+    if len(token) < 3:
         return token
     swaps = {
         token[:i] + token[i + 1] + token[i] + token[i + 2 :]
         for i in range(len(token) - 1)
         if token[i] != token[i + 1]
     }
-    return "|".join([token, f"%{token}%", *sorted(swaps)])
+    fuzzy = [f"%{token}%"] if len(token) >= 4 else []
+    return "|".join([token, *fuzzy, *sorted(swaps - {token})])
 
 
 def _falkor_vector_index(dimension: int) -> tuple[str, ...]:
@@ -264,7 +271,7 @@ NEO4J = Dialect(
     # Neo4j reports (1 + cosine) / 2, in [0, 1].
     similarity="2.0 * score - 1.0",
     vector_value="{}",
-    fuzzy=lambda token: f"{token} OR {token}~1" if len(token) >= 4 else token,
+    fuzzy=lambda token: f"{token} OR {token}~1" if len(token) >= 3 else token,
     any_of=" OR ",
     all_of=" AND ",
     vector_index=_neo4j_vector_index,

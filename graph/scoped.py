@@ -270,19 +270,10 @@ class ScopedGraph:
         total, sample = found[0]
         return [rows.subject_from(p) for p in sample], int(total)
 
-    async def subjects_by_exact_name(
-        self, name: str, kind: SubjectKind | None = None, limit: int = 10
+    async def subjects_by_handle(
+        self, text: str, kinds: Sequence[SubjectKind] = (), limit: int = 10
     ) -> tuple[list[StoredSubject], int]:
-        found = await self._read(
-            cypher.SUBJECTS_BY_EXACT_NAME,
-            name=name,
-            kind=kind.value if kind else None,
-            limit=limit,
-        )
-        if not found:
-            return [], 0
-        total, sample = found[0]
-        return [rows.subject_from(p) for p in sample], int(total)
+        return await self.search.by_handle(text, kinds, limit)
 
     # --- neighbourhood ----------------------------------------------------------------------
 

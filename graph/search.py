@@ -19,6 +19,7 @@ import numpy as np
 
 from engine.models import StoredSubject, SubjectKind
 from engine.ports import GraphQueryError
+from engine.text import normalise
 from graph import cypher, rows
 from graph.dialect import Dialect
 
@@ -107,6 +108,25 @@ class SearchArms:
             return [], True
         hits = await self._fulltext(query, kinds, limit + 1)
         return hits[:limit], len(hits) <= limit
+
+    async def by_handle(
+        self, text: str, kinds: Sequence[SubjectKind], limit: int
+    ) -> tuple[list[StoredSubject], int]:
+        """Subjects known by `text` (name, alias, previous name or identifying attribute),
+        folded: a sample of `limit` by key and how many there are in all."""
+        query, handle = self._dialect.fulltext_all(text), normalise(text)
+        if query is None or not handle:
+            return [], 0
+        params: dict[str, Any] = {
+            "query": query, "handle": handle, "raw": text.strip(), "limit": limit
+        }
+        if kinds:
+            params["kinds"] = [k.value for k in kinds]
+        found = await self._read(cypher.subjects_by_handle(self._dialect, bool(kinds)), **params)
+        if not found:
+            return [], 0
+        total, sample = found[0]
+        return [rows.subject_from(p) for p in sample], int(total)
 
     async def vector_status(self) -> VectorStatus:
         if self.embedder is None:

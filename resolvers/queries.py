@@ -17,7 +17,6 @@ from engine.models import MAX_ATTRIBUTES
 from engine.models import SubjectKind as SubjectKindValue
 from engine.ports import SortKey, SubjectPage, SubjectQuery
 from engine.ports import SubjectOrder as PortOrder
-from engine.ring import RingEntry
 from resolvers.args import clean_text, page_size, point, time_position
 from resolvers.epochs import EpochQuery
 from resolvers.investigation import InvestigationQuery, stored_result
@@ -228,10 +227,8 @@ class Query(ResolutionQuery, InvestigationQuery, EpochQuery):
         found = await info.context.loaders.subject(key, at)
         if found is None:
             return None
-        # Reading a subject puts it in the reader's recently-referenced ring.
-        principal = info.context.principal
-        entry = RingEntry(found.key, found.name, found.kind.value)
-        info.context.ring.admit(principal.org_id, principal.actor, entry)
+        # Reading is not referencing: only resolving or investigating a subject puts it in
+        # the caller's recent references (a dashboard reads hundreds it was never asked about).
         field_nodes = info._raw_info.field_nodes
         plain = len(field_nodes) == 1 and info.context.read_ahead
         fields = plain_fields(field_nodes[0].selection_set) if plain else None

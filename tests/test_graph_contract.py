@@ -247,19 +247,28 @@ async def test_filters_by_prefix_attributes_and_time(store: GraphStore, org: str
     assert "service:pay-old" not in {s.key for s in now.items}
 
 
-async def test_exact_name_decides_from_storage_total(store: GraphStore, org: str) -> None:
+async def test_handles_decide_from_storage_total_folded(store: GraphStore, org: str) -> None:
     graph = store.org(org)
     await load(
         graph,
         [subject(f"person:alex-{i}", "Alex") for i in range(11)]
-        + [subject("person:alex-cased", "ALEX"), subject("team:alex", "Alex")],
+        + [subject("person:alex-cased", "ALEX"), subject("team:alex", "Alex")]
+        + [subject("person:jose", "José Núñez", aliases=["jn"], attributes={"login": "2601677867"})]
+        + [subject("service:checkout", "Checkout Service"), subject("person:alexa", "Alexa")],
     )
-    sample, total = await graph.subjects_by_exact_name("Alex", SubjectKind.PERSON, limit=10)
-    assert total == 11 and len(sample) == 10
-    assert all(s.name == "Alex" for s in sample)
-    _, all_kinds = await graph.subjects_by_exact_name("Alex")
-    assert all_kinds == 12
-    assert await graph.subjects_by_exact_name("alex") == ([], 0)
+    sample, total = await graph.subjects_by_handle("Alex", [SubjectKind.PERSON], limit=10)
+    # Letter case is no difference between names: the 11 and the cased one, by key.
+    assert total == 12 and len(sample) == 10
+    assert [s.key for s in sample] == sorted(s.key for s in sample)
+    _, all_kinds = await graph.subjects_by_handle("alex")
+    assert all_kinds == 13
+    for ref in ("jose nunez", "JOSÉ NÚÑEZ", "jose-nunez", "JN", "2601677867"):
+        found, count = await graph.subjects_by_handle(ref)
+        assert count == 1 and found[0].key == "person:jose", ref
+    assert (await graph.subjects_by_handle("checkout"))[1] == 1  # without its kind word
+    # Neither a word of a handle, nor the kind, nor a longer handle is the handle.
+    for ref in ("nunez", "person", "Alex Kim", "service", "ale"):
+        assert (await graph.subjects_by_handle(ref))[1] == 0, ref
 
 
 async def test_organisations_are_isolated(store: GraphStore, org: str) -> None:
@@ -278,7 +287,7 @@ async def test_organisations_are_isolated(store: GraphStore, org: str) -> None:
         assert await b.subjects_by_keys(["repository:secret"]) == {}
         seen_by_b = await b.relationships_of(["repository:lib"])
         assert seen_by_b["repository:lib"] == []
-        assert await b.subjects_by_exact_name("secret") == ([], 0)
+        assert await b.subjects_by_handle("secret") == ([], 0)
         assert await b.count_subjects(SubjectQuery()) == 1
         a_subject = (await a.subjects_by_keys(["repository:secret"]))["repository:secret"]
         assert await b.subjects_by_ids([a_subject.id]) == {}

@@ -99,10 +99,10 @@ class MemoryGraph:
     ) -> tuple[list[StoredSubject], int]:
         return subjects.by_id_prefix(self._read(), prefix, limit)
 
-    async def subjects_by_exact_name(
-        self, name: str, kind: SubjectKind | None = None, limit: int = 10
+    async def subjects_by_handle(
+        self, text: str, kinds: Sequence[SubjectKind] = (), limit: int = 10
     ) -> tuple[list[StoredSubject], int]:
-        return subjects.by_exact_name(self._read(), name, kind, limit)
+        return subjects.by_handle(self._read(), text, kinds, limit)
 
     async def find_subjects(
         self, query: SubjectQuery, first: int, after: SortKey | None = None

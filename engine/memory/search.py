@@ -1,10 +1,11 @@
 """Search arms of the in-memory graph: lexical over the search text's tokens, and vector.
 
 Lexical: a query token matches a stored token when equal, or, for tokens of four letters or
-more, one edit away (insert, delete, substitute, or swap of neighbours): what the Cypher
-adapters ask of their full-text engines. Unlike them it has no stemming and no stop words, and
-its score is its own (matched tokens, exact ones counting double, over the square root of
-the text's length): only the order of hits means anything, on every backend.
+more, one edit away (insert, delete, substitute, or swap of neighbours), for three letters a
+swap of neighbours: what the Cypher adapters ask of their full-text engines. Unlike them it
+has no stemming and no stop words, and its score is its own (matched tokens, exact ones
+counting double, over the square root of the text's length): only the order of hits means
+anything, on every backend.
 Vector: exact cosine similarity over every subject, where the adapters ask an approximate
 k-NN index and filter afterwards.
 """
@@ -18,7 +19,7 @@ import numpy as np
 from engine.embedding import Embedder
 from engine.memory.data import OrgData, SubjectNode
 from engine.models import StoredSubject, SubjectKind
-from engine.text import query_tokens, telling_tokens
+from engine.text import query_tokens, spacing_variants, telling_tokens
 
 Hit = tuple[StoredSubject, float]
 VECTOR_DECIMALS = 3  # as the Cypher adapters store vectors
@@ -41,11 +42,19 @@ def one_edit(a: str, b: str) -> bool:
     return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
 
 
+def _swapped(a: str, b: str) -> bool:
+    diff = [i for i in range(len(a)) if a[i] != b[i]] if len(a) == len(b) else []
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+
+
 def _weight(token: str, node: SubjectNode, fuzzy: bool) -> float:
-    """2 for an exact match, 1 for a match one edit away, 0 for none."""
+    """2 for an exact match, 1 for a match one edit away (a swap only in three letters),
+    0 for none."""
     if token in node.tokens:
         return 2.0
     if fuzzy and len(token) >= 4 and any(one_edit(token, t) for t in node.tokens):
+        return 1.0
+    if fuzzy and len(token) == 3 and any(_swapped(token, t) for t in node.tokens):
         return 1.0
     return 0.0
 
@@ -72,12 +81,21 @@ def _searchable(data: OrgData, kinds: Sequence[SubjectKind]) -> list[SubjectNode
 
 
 def lexical(data: OrgData, text: str, kinds: Sequence[SubjectKind], limit: int) -> list[Hit]:
-    """Subjects with every telling token (typos forgiven) if any, else those with any."""
+    """Subjects with every telling token (typos forgiven), or with every token of the text
+    with its spacing mended (engine.text.spacing_variants), if any; else those with any."""
     tokens = telling_tokens(text)
     if not tokens:
         return []
     nodes = _searchable(data, kinds)
-    return _ranked(nodes, tokens, True, True, limit) or _ranked(nodes, tokens, False, True, limit)
+    best: dict[str, Hit] = {}
+    mended = spacing_variants(query_tokens(text))
+    hits = _ranked(nodes, tokens, True, True, limit)
+    for hit in hits + [h for v in mended for h in _ranked(nodes, v, True, False, limit)]:
+        if hit[0].key not in best or best[hit[0].key][1] < hit[1]:
+            best[hit[0].key] = hit
+    if best:
+        return sorted(best.values(), key=lambda hit: (-hit[1], hit[0].key))[:limit]
+    return _ranked(nodes, tokens, False, True, limit)
 
 
 def all_tokens(

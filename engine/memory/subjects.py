@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 from engine.memory.data import OrgData, SubjectNode, admitted, attribute_pair, brief
 from engine.models import StoredSubject, SubjectKind, to_ns
 from engine.ports import SortKey, SubjectOrder, SubjectPage, SubjectQuery, TimeSpan
-from engine.text import normalise
+from engine.text import SEPARATOR, kind_suffixes, normalise
 
 NEVER = -1  # the recency of a subject with no source record up to the query time
 LATEST = 2**63 - 1  # no query time: every record counts
@@ -40,15 +40,25 @@ def by_id_prefix(data: OrgData, prefix: str, limit: int) -> tuple[list[StoredSub
                   limit)  # fmt: skip
 
 
-def by_exact_name(
-    data: OrgData, name: str, kind: SubjectKind | None, limit: int
+def by_handle(
+    data: OrgData, text: str, kinds: Sequence[SubjectKind], limit: int
 ) -> tuple[list[StoredSubject], int]:
-    found = [
-        n.subject
-        for n in data.subjects.values()
-        if n.subject.name == name and (kind is None or n.subject.kind is kind)
-    ]
-    return sample(found, limit)
+    """Subjects (stubs aside) with a handle equal to `text` folded, read from the search
+    text as the Cypher adapters read it; a name written exactly as `text` first."""
+    handle, raw = normalise(text), text.strip()
+    if not handle:
+        return [], 0
+    found = []
+    for node in data.subjects.values():
+        s = node.subject
+        if s.stub or (kinds and s.kind not in kinds):
+            continue
+        parts = node.text.split(SEPARATOR)
+        forms = {handle, *(f"{handle} {suffix}" for suffix in kind_suffixes(s.kind.value))}
+        if any(p in forms for i, p in enumerate(parts) if i != 1):
+            found.append(s)
+    found.sort(key=lambda s: (s.name != raw, s.key))
+    return found[: max(limit, 0)], len(found)
 
 
 def matching(data: OrgData, query: SubjectQuery) -> Iterator[SubjectNode]:

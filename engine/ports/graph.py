@@ -79,9 +79,13 @@ class SubjectDirectory(Protocol):
         self, prefix: str, limit: int = 10
     ) -> tuple[list[StoredSubject], int]: ...
 
-    async def subjects_by_exact_name(
-        self, name: str, kind: SubjectKind | None = None, limit: int = 10
-    ) -> tuple[list[StoredSubject], int]: ...
+    async def subjects_by_handle(
+        self, text: str, kinds: Sequence[SubjectKind] = (), limit: int = 10
+    ) -> tuple[list[StoredSubject], int]:
+        """Subjects with a handle (name, alias, previous name, identifying attribute) equal to
+        `text` once folded by engine.text.normalise, or equal to it followed by a word naming
+        the subject's kind: the first `limit` by key, and how many there are in all."""
+        ...
 
     async def search_lexical(
         self, text: str, kinds: Sequence[SubjectKind], limit: int
