@@ -1,11 +1,13 @@
 """GraphiQL served by the gateway itself: pinned npm assets, the fetch step, and the page.
 
-strawberry's built-in GraphiQL page loads React and GraphiQL from a public CDN, which closed
-networks cannot reach. `fabric graphiql-assets` downloads pinned tarballs from the npm
-registry, checks each against the registry's published sha512 integrity, and extracts the
-few UMD files into a static directory (git-ignored, never committed). When that directory
-holds every file, GET /graphql in a browser gets our page, which loads them from
-`graphiql/` next to it; otherwise strawberry's CDN page.
+A public CDN is out of reach on closed networks, so the page loads React and GraphiQL from
+the gateway: `fabric graphiql-assets` (and `fabric serve --demo` on its first start)
+downloads pinned tarballs from the npm registry, checks each against the registry's
+published sha512 integrity, and extracts the few UMD files into a static directory
+(git-ignored, never committed). When that directory holds every file, GET /graphql in a
+browser gets our page loading them from `graphiql/` next to it; until then the same page
+(with its bearer-token field) loads the same pinned files from jsDelivr, each checked by
+the browser against its subresource-integrity hash.
 """
 
 from __future__ import annotations
@@ -17,10 +19,12 @@ import os
 import tarfile
 import tempfile
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 REGISTRY = "https://registry.npmjs.org"
+CDN = "https://cdn.jsdelivr.net/npm"
 DEFAULT_DIR = Path(__file__).parent / "static" / "graphiql"
 # Relative to /graphql, so the page also works behind a proxy that adds a path prefix.
 ASSETS_PATH = "graphiql"
@@ -68,6 +72,18 @@ ASSETS: tuple[Asset, ...] = (
         ),
     ),
 )
+
+
+# Subresource-integrity hashes of the files themselves (sha384, computed from the tarballs
+# above), for the CDN page: the browser refuses a file that does not match.
+FILE_INTEGRITY = {
+    "react.production.min.js":
+        "sha384-DGyLxAyjq0f9SPpVevD6IgztCFlnMF6oW/XQGmfe+IsZ8TqEiDrcHkMLKI6fiB/Z",
+    "react-dom.production.min.js":
+        "sha384-gTGxhz21lVGYNMcdJOyq01Edg0jhn/c22nsx0kyqP0TxaV5WVdsSH1fSDUf5YJj1",
+    "graphiql.min.js": "sha384-HbRVEFG0JGJZeAHCJ9Xm2+tpknBQ7QZmNlO/DgZtkZ0aJSypT96YYGRNod99l9Ie",
+    "graphiql.min.css": "sha384-Mq3vbRBY71jfjQAt/DcjxUIYY33ksal4cgdRt9U/hNPvHBCaT2JfJ/PTRiPKf0aM",
+}
 
 
 def asset_files(assets: tuple[Asset, ...] = ASSETS) -> list[str]:
@@ -125,20 +141,37 @@ def download(url: str, timeout_s: float = 120.0) -> bytes:
 
 
 def fetch_assets(
-    dest: Path = DEFAULT_DIR, registry: str = REGISTRY, assets: tuple[Asset, ...] = ASSETS
+    dest: Path = DEFAULT_DIR,
+    registry: str = REGISTRY,
+    assets: tuple[Asset, ...] = ASSETS,
+    progress: Callable[[str], None] | None = None,
 ) -> list[Path]:
-    """Download, check and unpack every asset into `dest`; returns the files written."""
+    """Download, check and unpack every asset into `dest`; returns the files written.
+    `progress` is told each package before its download starts."""
     written: list[Path] = []
     for asset in assets:
+        if progress is not None:
+            progress(f"{asset.package}@{asset.version}")
         data = download(f"{registry.rstrip('/')}/{asset.tarball}")
         written += unpack(asset, data, dest)
     return written
 
 
+def _tags(sources: dict[str, tuple[str, str]]) -> str:
+    """The page's stylesheet and script tags; sources: local file name -> (url, integrity)."""
+    tags = []
+    for name, (url, integrity) in sources.items():
+        check = f' integrity="{integrity}" crossorigin="anonymous"' if integrity else ""
+        if name.endswith(".css"):
+            tags.append(f'<link rel="stylesheet" href="{url}"{check} />')
+        else:
+            tags.append(f'<script src="{url}"{check}></script>')
+    return "\n    ".join(tags)
+
+
 class GraphiQLPage:
-    """The gateway's own GraphiQL page, while `directory` holds every asset; else None
-    (the caller falls back to strawberry's CDN page). Checked per request, so running the
-    fetch step needs no restart."""
+    """The gateway's GraphiQL page: its assets from `directory` once it holds every file,
+    else from the CDN. Checked per request, so fetching the assets needs no restart."""
 
     def __init__(self, directory: Path | None) -> None:
         self.directory = directory or DEFAULT_DIR
@@ -146,7 +179,20 @@ class GraphiQLPage:
     def complete(self) -> bool:
         return all((self.directory / name).is_file() for name in asset_files())
 
-    def html(self) -> str | None:
-        if not self.complete():
-            return None
-        return _PAGE.read_text(encoding="utf-8").replace("{{ASSETS}}", ASSETS_PATH)
+    def html(self) -> str:
+        local = self.complete()
+        sources: dict[str, tuple[str, str]] = {}
+        for asset in ASSETS:
+            for member, name in asset.files:
+                if local:
+                    sources[name] = (f"{ASSETS_PATH}/{name}", "")
+                else:
+                    path = member.removeprefix("package/")
+                    url = f"{CDN}/{asset.package}@{asset.version}/{path}"
+                    sources[name] = (url, FILE_INTEGRITY[name])
+        notice = "" if local else (
+            "GraphiQL loads from a CDN: the gateway has no local copy yet "
+            "(<code>fabric graphiql-assets</code> fetches one)."
+        )
+        page = _PAGE.read_text(encoding="utf-8")
+        return page.replace("{{ASSETS}}", _tags(sources)).replace("{{NOTICE}}", notice)

@@ -144,7 +144,7 @@ class GraphQLView(GraphQL[RequestContext, None]):
         return not has_extensions and super().should_render_graphql_ide(request)
 
     async def render_graphql_ide(self, request: Request) -> Response:
-        # Our page with assets served locally when they are there; else strawberry's CDN page.
+        # Our page, with its token field: assets served locally once fetched, else from a CDN.
         page = self._ide_page.html() if self._ide_page else None
         return HTMLResponse(page) if page else await super().render_graphql_ide(request)
 

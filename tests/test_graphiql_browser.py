@@ -1,26 +1,34 @@
-"""GraphiQL in a real browser: Debian's chromium, driven by selenium, against the live gateway.
+"""GraphiQL in a real browser: Chromium, driven by selenium, against the live gateway.
 
-The page and its assets come from the gateway itself (no CDN): the test opens /graphql, sets
-the bearer token in the page's token field, types a query, runs it, reads the data in the
-result pane and saves a screenshot under test-artifacts/.
+The first test is README's first run: `fabric serve --demo` started from an empty directory
+with no GraphiQL assets fetches them on its first start, and the page runs its own first
+query with the token the command printed. The second sets the token, types a query, runs it
+and reads the docs explorer. Both read the result pane; screenshots go to test-artifacts/.
+Chromium is found on PATH (or FABRIC_TEST_CHROMIUM); without it the tests fail where
+`.ci/deps` installs it and are skipped elsewhere (tests/system_tools.py).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import shutil
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
-import pytest
+import httpx
 
 from gateway.graphiql import GraphiQLPage
+from graph.falkor import FalkorStore
+from tests import system_tools
 from tests.conftest import new_org
-from tests.gateway_fixture import Gateway
+from tests.gateway_fixture import Gateway, serve
 from tests.helpers import load, subject
+from tests.readme import Demo
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
 # Without the background-networking flags chromium keeps dialling Google on a closed network.
 FLAGS = (
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -31,34 +39,90 @@ ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 QUERY = "{ subjects(first: 10, orderBy: KEY) { totalCount edges { node { key name } } } }"
 
 
-def _require_tools() -> None:
-    missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not Path(p).exists()]
-    if missing:
-        pytest.fail(f"{', '.join(missing)} missing: .ci/run installs them "
-                    "(apt-get install chromium chromium-driver)")
-    if not GraphiQLPage(None).complete():
-        pytest.fail("GraphiQL's local assets are missing: .ci/run fetches them "
-                    "(python3 -m gateway.cli graphiql-assets)")
-
-
-def _drive(url: str, token: str, screenshot: Path) -> tuple[str, str]:
-    """What a user does in the browser; returns the text of the result pane, then of the
-    docs explorer."""
+@contextmanager
+def _browser() -> Iterator[Any]:
     from selenium import webdriver
+    from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
+
+    browser, chromedriver = system_tools.chromium()
+    profile = tempfile.mkdtemp(prefix="fabric-chromium-")
+    options = Options()
+    options.binary_location = browser
+    for flag in (*FLAGS, f"--user-data-dir={profile}"):
+        options.add_argument(flag)
+    try:
+        # Without a chromedriver on PATH, Selenium Manager looks for (or fetches) one.
+        driver = webdriver.Chrome(options=options, service=Service(chromedriver))
+    except WebDriverException as exc:
+        shutil.rmtree(profile, ignore_errors=True)
+        system_tools.missing("chromium", f"a chromedriver for {browser} ({exc.msg})")
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def _run_first_query(url: str, token: str, screenshot: Path) -> str:
+    """Open the page, give it the token, run the query it opens with; the result pane."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import WebDriverWait
 
-    profile = tempfile.mkdtemp(prefix="fabric-chromium-")
-    options = Options()
-    options.binary_location = CHROMIUM
-    for flag in (*FLAGS, f"--user-data-dir={profile}"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
-    try:
+    with _browser() as driver:
+        driver.get(url)
+        wait = WebDriverWait(driver, 60)
+        field = wait.until(ec.element_to_be_clickable((By.ID, "fabric-token")))
+        field.send_keys(token, Keys.ENTER)
+        wait.until(ec.element_to_be_clickable((By.CSS_SELECTOR, ".graphiql-execute-button")))
+        driver.find_element(By.CSS_SELECTOR, ".graphiql-execute-button").click()
+        result = (By.CSS_SELECTOR, ".graphiql-response")
+        wait.until(ec.text_to_be_present_in_element(result, "totalCount"))
+        # The pane draws only the lines in view; its editor holds the whole answer.
+        text: str = driver.execute_script(
+            "return document.querySelector('.graphiql-response .CodeMirror').CodeMirror.getValue()"
+        )
+        driver.save_screenshot(str(screenshot))
+        return text
+
+
+def test_readme_first_run_graphiql_runs_its_first_query(readme_demo: Demo) -> None:
+    """After README's command 1 alone: the assets were fetched on the first start (a line
+    per package), the page serves them itself, and its first query (repositories with their
+    owners and dependencies) answers with the printed token."""
+    fetched = GraphiQLPage(readme_demo.assets)
+    if not fetched.complete():
+        assert "could not be fetched" in readme_demo.output, readme_demo.output
+        system_tools.missing("registry", "the npm registry (GraphiQL's assets)")
+    for package in ("react@18.3.1", "react-dom@18.3.1", "graphiql@3.8.3"):
+        assert f"fetching {package}" in readme_demo.output
+    page = httpx.get(readme_demo.url, headers={"Accept": "text/html"})
+    assert '"graphiql/graphiql.min.js"' in page.text and "cdn.jsdelivr" not in page.text
+    ARTIFACTS.mkdir(exist_ok=True)
+    screenshot = ARTIFACTS / "graphiql-first-run.png"
+    screenshot.unlink(missing_ok=True)
+    result = _run_first_query(readme_demo.url, readme_demo.token, screenshot)
+    answer = json.loads(result)
+    assert "errors" not in answer, answer
+    repositories = [e["node"] for e in answer["data"]["subjects"]["edges"]]
+    assert len(repositories) == 5 and all(r["key"].startswith("repository:") for r in repositories)
+    assert all(o["key"].startswith("team:") for r in repositories for o in r["ownedBy"])
+    assert any(r["ownedBy"] for r in repositories) and any(r["dependsOn"] for r in repositories)
+    assert screenshot.stat().st_size > 10_000
+
+
+def _drive(url: str, token: str, screenshot: Path) -> tuple[str, str]:
+    """What a user does in the browser; returns the text of the result pane, then of the
+    docs explorer."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    with _browser() as driver:
         driver.get(url)
         wait = WebDriverWait(driver, 60)
         field = wait.until(ec.element_to_be_clickable((By.ID, "fabric-token")))
@@ -83,13 +147,19 @@ def _drive(url: str, token: str, screenshot: Path) -> tuple[str, str]:
         driver.find_element(By.CSS_SELECTOR, "button[aria-label^='Prettify']").click()
         driver.save_screenshot(str(screenshot))
         return text, docs
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
-async def test_graphiql_runs_a_query_in_chromium(gateway: Gateway) -> None:
-    _require_tools()
+async def test_graphiql_runs_a_typed_query_in_chromium(falkor: FalkorStore,
+                                                       readme_demo: Demo) -> None:
+    """The page served by a gateway of the test session, with the assets README's first
+    run fetched: a typed query, the data of a fresh organisation, the docs explorer."""
+    if not GraphiQLPage(readme_demo.assets).complete():
+        system_tools.missing("registry", "the npm registry (GraphiQL's assets)")
+    async for gateway in serve(falkor, graphiql_assets_dir=readme_demo.assets):
+        await _typed_query(gateway)
+
+
+async def _typed_query(gateway: Gateway) -> None:
     org = new_org()
     await gateway.store.bootstrap(org)
     await load(gateway.store.org(org), [

@@ -16,17 +16,18 @@ def add_parser(sub: Any) -> None:
         "graphiql-assets", help="fetch GraphiQL's pinned UMD assets from the npm registry"
     )
     assets.add_argument("--dir", type=Path, help="target (default: FABRIC_GRAPHIQL_ASSETS_DIR)")
-    assets.add_argument("--registry", default="https://registry.npmjs.org")
+    assets.add_argument("--registry", help="npm registry or mirror (FABRIC_GRAPHIQL_REGISTRY)")
     assets.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from gateway.graphiql import DEFAULT_DIR, AssetError, fetch_assets
 
-    dest = args.dir or load_settings().graphiql_assets_dir or DEFAULT_DIR
+    settings = load_settings()
+    dest = args.dir or settings.graphiql_assets_dir or DEFAULT_DIR
     try:
-        written = fetch_assets(dest, args.registry)
-    except AssetError as exc:
+        written = fetch_assets(dest, args.registry or settings.graphiql_registry)
+    except (AssetError, OSError) as exc:
         print(f"graphiql-assets: {exc}", file=sys.stderr)
         return EXIT_FAILURE
     for path in written:

