@@ -20,6 +20,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.evidence import EvidenceSelector
 from engine.facts import FactKind, Grain
 from engine.models import MAX_TEXT, Instant, Key, SubjectKind, Text
 
@@ -193,6 +194,10 @@ class ClaimedFact(_Model):
     value: dict[str, Any]
     window_start: datetime
     window_end: datetime
+    # All the records the fact rests on (it lists at most its provider's limit of them),
+    # and how to read every one of them back.
+    evidence_total: int | None = None
+    evidence_selector: EvidenceSelector | None = None
 
 
 class EvidenceRef(_Model):

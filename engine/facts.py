@@ -13,6 +13,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.evidence import EvidenceSelector
+
 
 class FactKind(enum.StrEnum):
     """What a fact measures. Closed: interpretation may only ever name one of these."""
@@ -89,6 +91,10 @@ class Fact(BaseModel):
     grain: Grain
     provider: str
     evidence: tuple[str, ...] = Field(description="Keys of the source records or relationships.")
+    evidence_total: int = Field(default=0, description="How many records back it (all of them).")
+    evidence_selector: EvidenceSelector | None = Field(
+        default=None, description="Reads every record back (see engine/evidence.py)."
+    )
 
 
 def fact_id(provider: str, kind: FactKind, subject_key: str, start: datetime, end: datetime) -> str:

@@ -211,6 +211,18 @@ def _bus_factor(fact: Fact, name: str) -> Signal | None:
     )
 
 
+def _activity(fact: Fact, name: str) -> Signal | None:
+    commits = _int(fact.value.get("commits"))
+    if not commits:
+        return None
+    return Signal(
+        DriverCategory.ACTIVITY_CHANGE,
+        Standing.CONTRIBUTING,
+        f"{name} had {commits} commit(s) on {_int(fact.value.get('days'))} day(s) in the window.",
+        1.0 + min(commits, 1_000_000) / 2_000_000,  # the busiest subject first
+    )
+
+
 _ORDER = {Standing.PRIMARY: 0, Standing.CONTRIBUTING: 1, Standing.WITHHELD: 2}
 
 RULES: dict[FactKind, Rule] = {
@@ -221,6 +233,7 @@ RULES: dict[FactKind, Rule] = {
     FactKind.INCIDENT_COUNT: _incident_count,
     FactKind.FAILED_DEPLOYS: _failed_deploys,
     FactKind.CHURN: _churn,
+    FactKind.COMMIT_ACTIVITY: _activity,
     FactKind.ACTIVE_CONTRIBUTORS: _contributors,
     FactKind.BUS_FACTOR: _bus_factor,
 }
@@ -236,6 +249,8 @@ def _claim(fact: Fact, n: int) -> ClaimedFact:
         value=copy.deepcopy(fact.value),
         window_start=fact.window_start,
         window_end=fact.window_end,
+        evidence_total=fact.evidence_total,
+        evidence_selector=fact.evidence_selector,
     )
 
 

@@ -255,15 +255,3 @@ def bounded(period: Period, now: datetime) -> tuple[datetime, datetime]:
     at `now` instead (effective time never reaches into the future)."""
     start, stop = period
     return (start, min(stop, now)) if start <= now else (start, stop)
-
-
-def admits(start: datetime, stop: datetime, moment: datetime) -> bool:
-    """THE membership test of a window: half-open [start, stop). Every count over a window
-    goes through it, so a record at a boundary falls in exactly one of two windows that meet
-    there (a month and the month before it, a window and its prior)."""
-    return start <= moment < stop
-
-
-def whole_in(start: datetime, stop: datetime, span_start: datetime, span_stop: datetime) -> bool:
-    """A span [span_start, span_stop) lies wholly inside the window [start, stop)."""
-    return start <= span_start and span_stop <= stop

@@ -10,9 +10,11 @@ import strawberry
 from strawberry.scalars import JSON
 
 from engine import contract
+from engine.evidence import EvidenceSelector
 from engine.facts import Fact as FactModel
 from engine.facts import FactKind as FactKindValue
 from engine.facts import Grain as GrainValue
+from resolvers.evidence import EvidenceConnection, evidence_page
 from resolvers.relay import to_global_id
 from resolvers.types import Ctx, Node, Subject
 
@@ -81,6 +83,17 @@ class ClaimedFact:
     value: JSON
     window_start: datetime
     window_end: datetime
+    evidence_total: int | None = strawberry.field(
+        description="How many source records the fact rests on (all of them; `evidence` "
+        "reads them back)."
+    )
+    selector: strawberry.Private[EvidenceSelector | None]
+
+    @strawberry.field(description="Every source record the fact rests on, by key.")
+    async def evidence(
+        self, info: Ctx, first: int | None = None, after: str | None = None
+    ) -> EvidenceConnection:
+        return await evidence_page(info, self.selector, first, after)
 
 
 def _claimed(c: contract.ClaimedFact) -> ClaimedFact:
@@ -92,6 +105,8 @@ def _claimed(c: contract.ClaimedFact) -> ClaimedFact:
         value=cast(JSON, c.value),
         window_start=c.window_start,
         window_end=c.window_end,
+        evidence_total=c.evidence_total,
+        selector=c.evidence_selector,
     )
 
 
@@ -220,9 +235,7 @@ class InvestigationResult(Node):
             if label
             else None,
             candidates=[
-                Candidate(
-                    name=c.name, score=c.score, receipt=c.receipt, subject_key=c.subject_key
-                )
+                Candidate(name=c.name, score=c.score, receipt=c.receipt, subject_key=c.subject_key)
                 for c in r.candidates
             ],
             clarification_prompt=r.clarification_prompt,

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from graph.git.importer import GitImport, import_git
 from graph.projection import Projector
 from sources.demo import generate
+from tests import gitrepo
 from tests.conftest import new_org
 from tests.gateway_fixture import Gateway
 from tests.test_reads import data
@@ -116,3 +119,61 @@ async def test_project_mutation_loads_records_and_refuses_readers(gateway: Gatew
     reader = await gateway.token(org, scopes=frozenset({"read"}))
     refused = await gateway.query(reader, mutation, {"r": records})
     assert refused.json()["errors"][0]["extensions"]["code"] == "FORBIDDEN"
+
+
+EVIDENCE = """mutation($q: String!) {
+  investigate(input: {question: $q}) {
+    result { drivers { evidence { ref } claimedFacts { id kind evidenceTotal
+      evidence(first: 7) { totalCount edges { cursor node { key } }
+                           pageInfo { hasNextPage endCursor } } } } }
+  }
+}"""
+MORE = """mutation($q: String!, $after: String) {
+  investigate(input: {question: $q}) {
+    result { drivers { claimedFacts { id
+      evidence(first: 7, after: $after) { edges { node { key } }
+                                          pageInfo { hasNextPage endCursor } } } } }
+  }
+}"""
+
+
+PEOPLE = [("Ann Bo", "ann@x.example"), ("Cy Do", "cy@x.example"), ("Ed Fu", "ed@x.example")]
+
+
+async def test_evidence_reads_back_every_record_a_fact_rests_on(
+    gateway: Gateway, demo_token: tuple[str, str], tmp_path: Path
+) -> None:
+    org, token = demo_token
+    repo = gitrepo.Repo(tmp_path / "busy")
+    for day in range(1, 28):  # 27 days of changes by three people: 81 daily rollups
+        repo.lines("core/engine.py", 3, f"d{day}")
+        repo.commit(PEOPLE[day % 3], day, f"change {day}")
+    await import_git(gateway.store.org(org), GitImport(repo.path))
+    question = "who changed the core module?"
+    result = (await _investigate_with(gateway, token, EVIDENCE, q=question))["result"]
+    checked = 0
+    for driver in result["drivers"]:
+        listed = {e["ref"] for e in driver["evidence"]}
+        for claim in driver["claimedFacts"]:
+            page = claim["evidence"]
+            keys = [e["node"]["key"] for e in page["edges"]]
+            after = page["pageInfo"]["endCursor"] if page["pageInfo"]["hasNextPage"] else None
+            while after is not None:  # page on with the cursor until the end
+                more = await _investigate_with(gateway, token, MORE, q=question, after=after)
+                (same,) = [
+                    c["evidence"] for d in more["result"]["drivers"] for c in d["claimedFacts"]
+                    if c["id"] == claim["id"]
+                ]  # fmt: skip
+                keys += [e["node"]["key"] for e in same["edges"]]
+                after = same["pageInfo"]["endCursor"] if same["pageInfo"]["hasNextPage"] else None
+            assert len(keys) == len(set(keys)) == page["totalCount"] == claim["evidenceTotal"]
+            assert listed <= set(keys)
+            checked += claim["evidenceTotal"] > len(listed)
+    assert checked, "no fact rested on more records than it lists: the test proves nothing"
+
+
+async def _investigate_with(
+    gateway: Gateway, token: str, query: str, **variables: Any
+) -> dict[str, Any]:
+    result: dict[str, Any] = data(await gateway.query(token, query, variables))
+    return result["investigate"]

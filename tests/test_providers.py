@@ -45,8 +45,9 @@ def _window(end: datetime, days: int = 30, historical: bool = False) -> Window:
 
 
 async def test_payments_api_is_behind_with_evidence(demo: OrgGraph) -> None:
-    subjects = await _subjects(demo, "repository:payments-api", "project:q4-reliability",
-                               "service:payments")
+    subjects = await _subjects(
+        demo, "repository:payments-api", "project:q4-reliability", "service:payments"
+    )
     chosen = plan(default_providers(), subjects, [])
     results = {r.provider: r for r in await read_facts(chosen, demo, _window(ANCHOR))}
     facts = {(f.kind, f.subject_key): f for r in results.values() for f in r.facts}
@@ -80,9 +81,13 @@ async def test_planning_prunes_and_narrows_by_subject_kind(demo: OrgGraph) -> No
 async def test_ownership_follows_validity_windows(demo: OrgGraph) -> None:
     web = await _subjects(demo, "repository:checkout-web")
     provider = next(p for p in default_providers() if p.name == "ownership")
-    march = await provider.read(demo, web, _window(datetime(2026, 3, 1, tzinfo=UTC), historical=True))
+    march = await provider.read(
+        demo, web, _window(datetime(2026, 3, 1, tzinfo=UTC), historical=True)
+    )
     assert march.facts[0].value["owners"] == ["team:checkout"]
-    autumn = await provider.read(demo, web, _window(datetime(2025, 9, 1, tzinfo=UTC), historical=True))
+    autumn = await provider.read(
+        demo, web, _window(datetime(2025, 9, 1, tzinfo=UTC), historical=True)
+    )
     assert autumn.facts[0].value["owners"] == ["team:payments"]
     assert autumn.facts[0].evidence[0].startswith("OWNS|team:payments|repository:checkout-web")
 
@@ -95,8 +100,9 @@ async def test_past_without_history_and_before_all_data(demo: OrgGraph) -> None:
     past = await profile.read(demo, service, _window(ANCHOR - timedelta(days=90), historical=True))
     assert past.state is ProviderState.NOT_APPLICABLE and past.reason == "no_history_for_time"
     incidents = next(p for p in default_providers() if p.name == "incidents")
-    ancient = await incidents.read(demo, service, _window(datetime(2001, 1, 1, tzinfo=UTC),
-                                                          historical=True))
+    ancient = await incidents.read(
+        demo, service, _window(datetime(2001, 1, 1, tzinfo=UTC), historical=True)
+    )
     assert ancient.state is ProviderState.NO_DATA and ancient.reason == "no_rows_in_window"
 
 
@@ -109,3 +115,27 @@ async def test_historical_incident_counts_drop_severity(demo: OrgGraph) -> None:
     count_then = next(f for f in historical.facts if f.kind is FactKind.INCIDENT_COUNT)
     assert "by_severity" in count_now.value and "by_severity" not in count_then.value
     assert count_now.value["started"] == count_then.value["started"]
+
+
+async def test_every_fact_s_selector_reads_back_exactly_its_evidence(demo: OrgGraph) -> None:
+    """For every record-backed fact of every provider, the selector finds evidence_total
+    records, and the listed evidence is the first of them by key."""
+    from engine.evidence import select
+    from engine.ports import SubjectQuery
+
+    page = await demo.find_subjects(SubjectQuery(), 200)
+    subjects = list(page.items)
+    results = await read_facts(plan(default_providers(), subjects, []), demo, _window(ANCHOR))
+    checked = 0
+    for fact in (f for r in results for f in r.facts):
+        if fact.evidence_selector is None:
+            continue
+        selector = fact.evidence_selector
+        found = await demo.source_records_of(
+            [selector.subject_key], kinds=list(selector.record_kinds), span=selector.span()
+        )
+        keys = [r.key for r in select(selector, found.get(selector.subject_key, []))]
+        assert len(keys) == fact.evidence_total, fact.id
+        assert list(fact.evidence) == keys[: len(fact.evidence)], fact.id
+        checked += 1
+    assert checked >= 20

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, time
 from typing import Any, ClassVar
 
+from engine.evidence import EvidenceRule, EvidenceSelector
 from engine.facts import Fact, FactKind, Grain, HistoryTier, ProviderState, fact_id
 from engine.models import (
     SourceRecord,
@@ -17,7 +18,8 @@ from engine.models import (
     to_ns,
 )
 from engine.ports import FactSource, TimeSpan
-from engine.timecontext import admits, iso, whole_in
+from engine.timecontext import iso
+from engine.windows import admits, whole_in
 
 
 @dataclass(frozen=True)
@@ -100,7 +102,21 @@ class Provider:
         value: dict[str, Any],
         window: Window,
         evidence: Sequence[str],
+        rule: EvidenceRule | None = None,
     ) -> Fact:
+        """`evidence`: every record the value rests on (the fact lists the first
+        evidence_limit by key); `rule`: how those records are selected, so that all of them
+        can be read back."""
+        keys = sorted(set(evidence))
+        selector = None
+        if rule is not None and self.record_kinds:
+            selector = EvidenceSelector(
+                subject_key=subject,
+                record_kinds=self.record_kinds,
+                start=window.start,
+                end=window.end,
+                rule=rule,
+            )
         return Fact(
             id=fact_id(self.name, kind, subject, window.start, window.end),
             kind=kind,
@@ -110,7 +126,9 @@ class Provider:
             window_end=window.end,
             grain=self.grain,
             provider=self.name,
-            evidence=tuple(sorted(evidence))[: self.evidence_limit],
+            evidence=tuple(keys[: self.evidence_limit]),
+            evidence_total=len(keys),
+            evidence_selector=selector,
         )
 
     async def records(

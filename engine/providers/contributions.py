@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from engine.evidence import EvidenceRule
 from engine.facts import Fact, FactKind, Grain, HistoryTier
 from engine.models import (
     Direction,
@@ -24,6 +25,7 @@ from engine.ports import FactSource
 from engine.providers.base import Provider, Window, prior, whole_day
 
 _ADDED, _REMOVED, _COMMITS = "lines_added", "lines_removed", "commits"
+ATTRIBUTED = EvidenceRule.ATTRIBUTED_ROLLUPS
 TOP = 5
 # The bus factor is the fewest people who made at least this share of the changed lines.
 BUS_SHARE = 0.5
@@ -110,7 +112,7 @@ class ChurnProvider(_Attributed):
                 "commits": now.total_commits,
                 "prior_lines_changed": then.total_lines,
             }
-            facts.append(self.fact(FactKind.CHURN, key, value, window, now.evidence))
+            facts.append(self.fact(FactKind.CHURN, key, value, window, now.evidence, ATTRIBUTED))
         return facts
 
 
@@ -141,7 +143,9 @@ class ContributorsProvider(_Attributed):
                 "top_lines": [found.lines.get(p, 0) for p in top],
             }
             facts.append(
-                self.fact(FactKind.ACTIVE_CONTRIBUTORS, key, value, window, found.evidence)
+                self.fact(
+                    FactKind.ACTIVE_CONTRIBUTORS, key, value, window, found.evidence, ATTRIBUTED
+                )
             )
         return facts
 
@@ -192,5 +196,7 @@ class BusFactorProvider(_Attributed):
                 "top_share": round(max(shares.values()) / total, 3),
                 "commits": found.total_commits,
             }
-            facts.append(self.fact(FactKind.BUS_FACTOR, key, value, window, found.evidence))
+            facts.append(
+                self.fact(FactKind.BUS_FACTOR, key, value, window, found.evidence, ATTRIBUTED)
+            )
         return facts

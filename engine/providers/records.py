@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.evidence import EvidenceRule as R
 from engine.facts import Fact, FactKind, Grain, HistoryTier
 from engine.models import SourceRecord, SourceRecordKind, StoredSubject, SubjectKind
 from engine.ports import FactSource
@@ -47,6 +48,7 @@ class DeliveryProvider(Provider):
                     {"merged": len(merged), "prior_merged": len(before)},
                     window,
                     [r.key for r in merged + before],
+                    R.MERGED,
                 )
             )
             facts.append(
@@ -60,6 +62,7 @@ class DeliveryProvider(Provider):
                     },
                     window,
                     [r.key for r in merged + before],
+                    R.MERGED,
                 )
             )
             facts.append(
@@ -69,6 +72,7 @@ class DeliveryProvider(Provider):
                     {"open": len(still_open)},
                     window,
                     [r.key for r in still_open],
+                    R.OPEN_AT_END,
                 )
             )
         return facts
@@ -96,12 +100,14 @@ class IncidentProvider(Provider):
                 continue
             started = [r for r in records if within(r.start, window)]
             unresolved = [r for r in records if open_at(r, window.end)]
-            resolved = [r for r in started if r.end is not None and r.end <= window.end]
+            resolved = [r for r in started if r.end is not None and r.end < window.end]
             count: dict[str, object] = {"started": len(started)}
             if not window.historical:
                 count["by_severity"] = _severities(started)
             facts.append(
-                self.fact(FactKind.INCIDENT_COUNT, key, count, window, [r.key for r in started])
+                self.fact(
+                    FactKind.INCIDENT_COUNT, key, count, window, [r.key for r in started], R.STARTED
+                )
             )
             facts.append(
                 self.fact(
@@ -110,6 +116,7 @@ class IncidentProvider(Provider):
                     {"open": len(unresolved)},
                     window,
                     [r.key for r in unresolved],
+                    R.OPEN_AT_END,
                 )
             )
             facts.append(
@@ -119,6 +126,7 @@ class IncidentProvider(Provider):
                     {"median_hours": hours(resolved), "resolved": len(resolved)},
                     window,
                     [r.key for r in resolved],
+                    R.RESOLVED,
                 )
             )
         return facts
@@ -163,6 +171,7 @@ class ScheduleProvider(Provider):
                     {"overdue": len(overdue), "max_days_late": max(days, default=0)},
                     window,
                     [r.key for r in overdue],
+                    R.OVERDUE,
                 )
             )
             facts.append(
@@ -172,6 +181,7 @@ class ScheduleProvider(Provider):
                     {"completed": len(done)},
                     window,
                     [r.key for r in done],
+                    R.COMPLETED,
                 )
             )
         return facts
@@ -205,6 +215,7 @@ class DeployProvider(Provider):
                     {"deploys": len(production)},
                     window,
                     [r.key for r in production],
+                    R.PRODUCTION_DEPLOYS,
                 )
             )
             facts.append(
@@ -214,6 +225,7 @@ class DeployProvider(Provider):
                     {"failed": len(failed), "deploys": len(production)},
                     window,
                     [r.key for r in failed],
+                    R.FAILED_DEPLOYS,
                 )
             )
         return facts
@@ -247,6 +259,7 @@ class ActivityProvider(Provider):
                     {"commits": total, "days": distinct},
                     window,
                     [r.key for r in days],
+                    R.COMMIT_ROLLUPS,
                 )
             )
         return facts

@@ -1,0 +1,117 @@
+"""Which source records back a fact: one selection rule per fact, used both by the providers
+(to list a fact's evidence) and by whoever fetches all of it again later (the GraphQL
+`evidence` connection of a claimed fact), so the two can never disagree.
+
+A fact lists at most its provider's evidence limit of record keys; `evidence_total` counts
+all of them, and the selector (subject, record kinds, window, rule) reads them all back.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from datetime import datetime
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.models import SourceRecord, SourceRecordKind
+from engine.ports import TimeSpan
+from engine.windows import admits, whole_in
+
+ROLLUP_METRICS = ("commits", "lines_added", "lines_removed")
+
+
+class EvidenceRule(enum.StrEnum):
+    """Closed: how a fact's records are chosen among the subject's records of its kinds."""
+
+    ATTRIBUTED_ROLLUPS = "attributed_rollups"  # a person's nonzero change rollups, whole days
+    COMMIT_ROLLUPS = "commit_rollups"  # commit rollups, whole days
+    MERGED = "merged"  # merged in the window or the window before it
+    OPEN_AT_END = "open_at_end"  # open at the window's end
+    STARTED = "started"  # started in the window
+    RESOLVED = "resolved"  # started in the window and resolved before its end
+    OVERDUE = "overdue"  # due before the window's end and open then
+    COMPLETED = "completed"  # ended in the window
+    PRODUCTION_DEPLOYS = "production_deploys"  # production deploys in the window
+    FAILED_DEPLOYS = "failed_deploys"  # of those, failed or rolled back
+
+
+class EvidenceSelector(BaseModel):
+    """Everything needed to read a fact's records back: a half-open window [start, end)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    subject_key: str
+    record_kinds: tuple[SourceRecordKind, ...]
+    start: datetime
+    end: datetime
+    rule: EvidenceRule
+
+    @property
+    def prior_start(self) -> datetime:
+        return self.start - (self.end - self.start)
+
+    def span(self) -> TimeSpan:
+        """The span to read: rules that compare against the window before reach back."""
+        start = self.prior_start if self.rule is EvidenceRule.MERGED else self.start
+        return TimeSpan(_ns(start), _ns(self.end))
+
+
+def _ns(moment: datetime) -> int:
+    return int(moment.timestamp() * 1_000_000) * 1_000
+
+
+def _whole_day(r: SourceRecord, start: datetime, end: datetime) -> bool:
+    return whole_in(start, end, r.start, r.end if r.end is not None else r.start)
+
+
+def _in(moment: datetime | None, start: datetime, end: datetime) -> bool:
+    return moment is not None and admits(start, end, moment)
+
+
+def _open_at(r: SourceRecord, moment: datetime) -> bool:
+    return r.start <= moment and (r.end is None or r.end > moment)
+
+
+Test = Callable[[SourceRecord, EvidenceSelector], bool]
+
+_RULES: dict[EvidenceRule, Test] = {
+    EvidenceRule.ATTRIBUTED_ROLLUPS: lambda r, s: (
+        r.actor is not None
+        and r.metric in ROLLUP_METRICS
+        and bool(r.value)
+        and _whole_day(r, s.start, s.end)
+    ),
+    EvidenceRule.COMMIT_ROLLUPS: lambda r, s: (
+        r.metric == "commits" and _whole_day(r, s.start, s.end)
+    ),
+    EvidenceRule.MERGED: lambda r, s: r.status == "merged" and _in(r.end, s.prior_start, s.end),
+    EvidenceRule.OPEN_AT_END: lambda r, s: _open_at(r, s.end),
+    EvidenceRule.STARTED: lambda r, s: _in(r.start, s.start, s.end),
+    EvidenceRule.RESOLVED: lambda r, s: (
+        _in(r.start, s.start, s.end) and r.end is not None and r.end < s.end
+    ),
+    EvidenceRule.OVERDUE: lambda r, s: r.due is not None and r.due < s.end and _open_at(r, s.end),
+    EvidenceRule.COMPLETED: lambda r, s: _in(r.end, s.start, s.end),
+    EvidenceRule.PRODUCTION_DEPLOYS: lambda r, s: (
+        r.environment == "production" and _in(r.start, s.start, s.end)
+    ),
+    EvidenceRule.FAILED_DEPLOYS: lambda r, s: (
+        r.environment == "production"
+        and _in(r.start, s.start, s.end)
+        and r.status in ("failed", "rolled_back")
+    ),
+}
+
+
+def select(selector: EvidenceSelector, records: Sequence[SourceRecord]) -> list[SourceRecord]:
+    """The records backing the fact, by key (each once)."""
+    test = _RULES[selector.rule]
+    chosen = {
+        r.key: r
+        for r in records
+        if r.subject == selector.subject_key
+        and r.record_kind in selector.record_kinds
+        and test(r, selector)
+    }
+    return [chosen[k] for k in sorted(chosen)]

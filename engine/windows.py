@@ -1,0 +1,19 @@
+"""THE membership test of a time window, half-open [start, stop), shared by every count over a
+window (providers, evidence selection, calendar periods): a record at a boundary falls in
+exactly one of two windows that meet there (a month and the month before it, a window and
+its prior)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+
+def admits(start: datetime, stop: datetime, moment: datetime) -> bool:
+    """`moment` lies in [start, stop)."""
+    return start <= moment < stop
+
+
+def whole_in(start: datetime, stop: datetime, span_start: datetime, span_stop: datetime) -> bool:
+    """A span [span_start, span_stop) lies wholly inside the window [start, stop): a daily
+    rollup whose day runs past the window's end holds changes made after it."""
+    return start <= span_start and span_stop <= stop
