@@ -363,6 +363,23 @@ def _fallback(text: str, tokens: list[_Token]) -> list[tuple[int, int]]:
         if k > j and tokens[k - 1].end - tokens[j].start <= MAX_REFERENCE:
             spans.append((tokens[j].start, tokens[k - 1].end))
         i = max(k, i + 1)
+    return spans or _before_kind_words(text, tokens)
+
+
+def _before_kind_words(text: str, tokens: list[_Token]) -> list[tuple[int, int]]:
+    """A name right before a singular kind word ("who changed the foo module"): a subject
+    is named, even when no trigger word precedes it."""
+    spans = []
+    for i, token in enumerate(tokens):
+        if not (token.free and token.norm in KIND_WORDS) or token.norm in _PLURAL_KINDS:
+            continue
+        j = i
+        while j > 0 and i - j < 3 and _content(tokens[j - 1]):
+            if not _adjacent(text, tokens[j - 1], tokens[j]):
+                break
+            j -= 1
+        if j < i:
+            spans.append((tokens[j].start, tokens[i - 1].end))
     return spans
 
 

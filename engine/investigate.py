@@ -401,7 +401,15 @@ class Investigator:
                 f'"{reference}" was chosen from your recent references '
                 f"({outcome.subject.name}); name it fully to ask about another."
             )
-        if outcome.subject.kind is not SubjectKind.PERSON:
+        subject = outcome.subject
+        if outcome.stage is Stage.HYBRID and normalise(reference) not in {
+            normalise(h) for h in handles(subject)
+        }:
+            stages.notes.append(
+                f'"{reference}" names no subject exactly: it was taken to mean {subject.name} '
+                f"({subject.key})."
+            )
+        if subject.kind is not SubjectKind.PERSON:
             return
         found, _ = await self.graph.search_all_tokens(reference, [SubjectKind.PERSON], 10)
         needle = normalise(reference)

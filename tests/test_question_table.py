@@ -1,0 +1,334 @@
+"""A table of questions (phrasings x time phrases x subjects, and the hard cases) over a
+history made with git here, each with its expected outcome, subject and window, and the
+headline numbers computed from `git log` of that repository (not from the engine).
+
+Counting rule the expectations apply, as the engine states it: commits are read from daily
+rollups, so a commit counts when its whole UTC day lies in the half-open window.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+from collections import Counter
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from engine.contract import InvestigationResult, Outcome
+from engine.embedding import HashingEmbedder
+from engine.errors import BadUserInput
+from engine.investigate import InvestigationRequest, Investigator
+from engine.memory import MemoryStore
+from engine.ports import OrgGraph
+from engine.providers import default_providers
+from engine.resolution import Resolver
+from engine.ring import ReferenceRing
+from engine.synthesis import DeterministicSynthesizer
+from graph.git.importer import GitImport, import_git
+from tests import gitrepo
+from tests.conftest import new_org
+from tests.test_investigate import SIGNER, VERSIONS
+
+AS_OF = datetime(2024, 12, 13, 12, 0, tzinfo=UTC)
+CLOCK = datetime(2025, 2, 1, tzinfo=UTC)
+DAY = timedelta(days=1)
+PEOPLE = [
+    ("Sam Lee", "sam@corp.example"),
+    ("Alex Kim", "kim@corp.example"),
+    ("Alex Chen", "chen@corp.example"),
+    ("Alex", "alex@corp.example"),
+    ("Jo Park", "jo@corp.example"),
+]
+PATHS = {"httpx": "httpx/client.py", "routing": "routing/core.py", "docs": "docs/guide.md"}
+
+
+def utc(*parts: int) -> datetime:
+    return datetime(*parts, tzinfo=UTC)  # type: ignore[misc]
+
+
+def build(path: Path) -> gitrepo.Repo:
+    """~230 commits from 2023-10 to just after AS_OF, by five people, in two packages
+    (httpx/, routing/: __init__.py makes them package roots) and docs/."""
+    repo = gitrepo.Repo(path, now=AS_OF)
+    repo.write("httpx/__init__.py", "")
+    repo.write("routing/__init__.py", "")
+    rng = random.Random(14)
+    moments = sorted((rng.uniform(-0.9, 430) for _ in range(230)), reverse=True)
+    for n, days_ago in enumerate(moments):
+        area = rng.choice(["httpx", "httpx", "routing", "docs"])
+        who = PEOPLE[rng.choice([0, 0, 1, 1, 1, 2, 3, 4]) if area != "docs" else 4]
+        repo.lines(PATHS[area], rng.randint(1, 9), f"c{n}")
+        repo.commit(who, days_ago, f"{area}: change {n}")
+    return repo
+
+
+@dataclass(frozen=True)
+class Commit:
+    at: datetime
+    email: str
+    paths: tuple[str, ...]
+
+
+def git_log(path: Path) -> list[Commit]:
+    text = subprocess.run(
+        ["git", "-C", str(path), "log", "--no-merges", "--format=\x1e%at\x1f%aE", "--name-only"],
+        capture_output=True, check=True, text=True,
+    ).stdout  # fmt: skip
+    out = []
+    for block in text.split("\x1e")[1:]:
+        head, _, files = block.partition("\n")
+        stamp, email = head.split("\x1f")
+        paths = tuple(f for f in files.split("\n") if f)
+        out.append(Commit(datetime.fromtimestamp(int(stamp), UTC), email, paths))
+    return out
+
+
+def counted(commits: list[Commit], start: datetime, end: datetime, area: str | None,
+            person: str | None = None) -> list[Commit]:  # fmt: skip
+    """Commits whose whole UTC day lies in [start, end), in an area, by a person."""
+    out = []
+    for c in commits:
+        day = datetime(c.at.year, c.at.month, c.at.day, tzinfo=UTC)
+        if not (start <= day and day + DAY <= end):
+            continue
+        if area is not None and not any(p.startswith(area + "/") for p in c.paths):
+            continue
+        if person is None or c.email == person:
+            out.append(c)
+    return out
+
+
+# phrase -> the window it means at AS_OF (half-open).
+TIMES = {
+    "in 2024": (utc(2024, 1, 1), AS_OF),
+    "in Q4 2024": (utc(2024, 10, 1), AS_OF),
+    "in Q3 2024": (utc(2024, 7, 1), utc(2024, 10, 1)),
+    "during Q2 2024": (utc(2024, 4, 1), utc(2024, 7, 1)),
+    "in the last 3 months": (utc(2024, 9, 13, 12), AS_OF),
+    "in the last 90 days": (AS_OF - 90 * DAY, AS_OF),
+    "over the past 6 weeks": (AS_OF - 42 * DAY, AS_OF),
+    "since 2024-06-01": (utc(2024, 6, 1), AS_OF),
+    "between 2024-03-01 and 2024-06-30": (utc(2024, 3, 1), utc(2024, 7, 1)),
+    "from March 2024 to May 2024": (utc(2024, 3, 1), utc(2024, 6, 1)),
+    "in November 2024": (utc(2024, 11, 1), utc(2024, 12, 1)),
+    "last quarter": (utc(2024, 7, 1), utc(2024, 10, 1)),
+    "last month": (utc(2024, 11, 1), utc(2024, 12, 1)),
+    "this year": (utc(2024, 1, 1), AS_OF),
+    "last week": (utc(2024, 12, 2), utc(2024, 12, 9)),
+    "in December 2023": (utc(2023, 12, 1), utc(2024, 1, 1)),
+    "on 2024-11-05": None,  # a point: asked as of that instant (30 days before it)
+}
+COUNT_PHRASINGS = [
+    "how many commits to the {s} module {t}?",
+    "how many commits did {s} get {t}?",
+    "number of commits in {s} {t}",
+]
+WHO_PHRASINGS = [
+    "who changed the {s} module {t}?",
+    "which engineers changed {s} {t}?",
+    "who has driven changes to the {s} module {t}?",
+]
+MODULES = {"httpx": "module:shop/httpx", "routing": "module:shop/routing"}
+
+
+@dataclass(frozen=True)
+class Case:
+    question: str
+    outcome: str  # answered, no_match, clarification_required, refused
+    subject: str | None = None
+    window: tuple[datetime, datetime] | None = None
+    area: str | None = None  # what the headline counts: a package, or None for everything
+    kind: str = "count"  # count, who, none
+    person: str | None = None
+
+
+def window_of(phrase: str) -> tuple[datetime, datetime]:
+    found = TIMES[phrase]
+    if found is None:  # "on DAY": the point at the day's start, a 30-day window before it
+        point = utc(2024, 11, 5)
+        return point - 30 * DAY, point
+    return found
+
+
+def cases() -> list[Case]:
+    out = []
+    for phrase in TIMES:
+        for text in COUNT_PHRASINGS:
+            for name, key in MODULES.items():
+                out.append(Case(text.format(s=name, t=phrase), "answered", key,
+                                window_of(phrase), name))  # fmt: skip
+        out.append(Case(f"how many commits to the shop repository {phrase}?", "answered",
+                        "repository:shop", window_of(phrase)))  # fmt: skip
+        for text in WHO_PHRASINGS:
+            out.append(Case(text.format(s="httpx", t=phrase), "answered", MODULES["httpx"],
+                            window_of(phrase), "httpx", "who"))  # fmt: skip
+    y2024 = window_of("in 2024")
+    out += [
+        # No subject: the organisation (its one repository), and the label says so.
+        Case("how many commits in 2024?", "answered", "repository:shop", y2024),
+        Case(
+            "who are the most active contributors in 2024?",
+            "answered",
+            "repository:shop",
+            y2024,
+            None,
+            "who",
+        ),  # fmt: skip
+        # People, by whole name.
+        Case(
+            "how many commits did Alex Kim make in 2024?",
+            "answered",
+            "person:kim@corp.example",
+            y2024,
+            None,
+            "count",
+            "kim@corp.example",
+        ),  # fmt: skip
+        Case(
+            "how many commits did Sam Lee make in Q4 2024?",
+            "answered",
+            "person:sam@corp.example",
+            window_of("in Q4 2024"),
+            None,
+            "count",
+            "sam@corp.example",
+        ),  # fmt: skip
+        # A whole-name match commits; the answer lists the other Alexes (checked below).
+        Case(
+            "what did Alex change in 2024?",
+            "answered",
+            "person:alex@corp.example",
+            y2024,
+            kind="none",
+        ),  # fmt: skip
+        # Misspelt and differently cased: the one close subject, and the answer says so.
+        Case(
+            "how many commits to the htpx module in 2024?",
+            "answered",
+            MODULES["httpx"],
+            y2024,
+            "httpx",
+        ),  # fmt: skip
+        Case(
+            "how many commits to httpxx in 2024?", "answered", MODULES["httpx"], y2024, "httpx"
+        ),  # fmt: skip
+        Case(
+            "how many commits to the Routing module in 2024?",
+            "answered",
+            MODULES["routing"],
+            y2024,
+            "routing",
+        ),  # fmt: skip
+        # Absent subjects.
+        Case("how many commits to the zqxv module in 2024?", "no_match"),
+        Case("who changed the nonexistentpkg module last month?", "no_match"),
+        # Future times and too-long ranges are refused, naming the phrase.
+        Case("how many commits to the httpx module in 2025?", "refused"),
+        Case("how many commits to the httpx module since 2020?", "refused"),
+        Case("how many commits to the httpx module in the last 500 days?", "refused"),
+        Case(
+            "how many commits to the httpx module next week?",
+            "answered",
+            MODULES["httpx"],
+            (AS_OF - 30 * DAY, AS_OF),
+            "httpx",
+        ),  # fmt: skip
+        # A time phrase not understood: answered for the default window, and said.
+        Case(
+            "how many commits to the httpx module since the outage?",
+            "answered",
+            MODULES["httpx"],
+            (AS_OF - 30 * DAY, AS_OF),
+            "httpx",
+        ),  # fmt: skip
+    ]
+    return out
+
+
+CASES = cases()
+
+
+@pytest.fixture(scope="module")
+async def shop(tmp_path_factory: pytest.TempPathFactory) -> tuple[OrgGraph, list[Commit]]:
+    path = tmp_path_factory.mktemp("table") / "shop"
+    build(path)
+    store = MemoryStore(embedder=HashingEmbedder(128))
+    org = new_org()
+    await store.bootstrap(org)
+    graph = store.org(org)
+    await import_git(graph, GitImport(path))
+    return graph, git_log(path)
+
+
+async def ask(graph: OrgGraph, question: str) -> InvestigationResult:
+    engine = Investigator(
+        graph, Resolver(graph, ReferenceRing(), graph.org_id), default_providers(),
+        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: CLOCK,
+    )  # fmt: skip
+    result, _ = await engine.investigate("me", InvestigationRequest(question, as_of=AS_OF))
+    return result
+
+
+def test_the_table_is_large_enough() -> None:
+    assert len(CASES) >= 150 and len({c.question for c in CASES}) == len(CASES)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.question for c in CASES])
+async def test_question(shop: tuple[OrgGraph, list[Commit]], case: Case) -> None:
+    graph, commits = shop
+    if case.outcome == "refused":
+        with pytest.raises(BadUserInput, match='^"'):
+            await ask(graph, case.question)
+        return
+    result = await ask(graph, case.question)
+    assert result.outcome is Outcome(case.outcome)
+    if result.outcome is not Outcome.ANSWERED:
+        return
+    assert result.subject_keys == (case.subject,)
+    assert case.window is not None and result.temporal_label is not None
+    assert (result.temporal_label.effective_from, result.temporal_label.effective_to) == (
+        case.window
+    )
+    headline = result.direct_judgment or ""
+    expected = counted(commits, *case.window, case.area, case.person)
+    if case.kind == "count":
+        assert headline.startswith(f"{len(expected)} commit(s) to "), headline
+    elif case.kind == "who":
+        top = Counter(c.email for c in expected).most_common()
+        if not top:
+            assert headline.startswith("No one changed"), headline
+            return
+        found = re.search(r"ranked by commits: (.+?) \((\d+) commit", headline)
+        assert found is not None, headline
+        names = {email: name for name, email in PEOPLE}
+        leaders = {names[e] for e, n in top if n == top[0][1]}
+        assert found.group(1) in leaders and int(found.group(2)) == top[0][1], headline
+
+
+async def test_a_shared_name_lists_the_others(shop: tuple[OrgGraph, list[Commit]]) -> None:
+    graph, _ = shop
+    result = await ask(graph, "what did Alex change in 2024?")
+    assert {c.subject_key for c in result.candidates} == {
+        "person:kim@corp.example", "person:chen@corp.example"
+    }  # fmt: skip
+
+
+async def test_a_misspelt_name_says_what_it_was_taken_to_mean(
+    shop: tuple[OrgGraph, list[Commit]],
+) -> None:
+    graph, _ = shop
+    result = await ask(graph, "how many commits to the htpx module in 2024?")
+    assert any('"htpx" names no subject exactly' in n for n in result.limitations)
+    result = await ask(graph, "how many commits to the Routing module in 2024?")
+    assert not any("names no subject exactly" in n for n in result.limitations)
+
+
+async def test_unusable_time_phrases_are_stated(shop: tuple[OrgGraph, list[Commit]]) -> None:
+    graph, _ = shop
+    for phrase in ("since the outage", "next week"):
+        result = await ask(graph, f"how many commits to the httpx module {phrase}?")
+        assert any(f'"{phrase}' in n and "not understood" in n for n in result.limitations)
