@@ -76,8 +76,10 @@ class Commit:
 def git_log(path: Path) -> list[Commit]:
     text = subprocess.run(
         ["git", "-C", str(path), "log", "--no-merges", "--format=\x1e%at\x1f%aE", "--name-only"],
-        capture_output=True, check=True, text=True,
-    ).stdout  # fmt: skip
+        capture_output=True,
+        check=True,
+        text=True,
+    ).stdout
     out = []
     for block in text.split("\x1e")[1:]:
         head, _, files = block.partition("\n")
@@ -87,8 +89,13 @@ def git_log(path: Path) -> list[Commit]:
     return out
 
 
-def counted(commits: list[Commit], start: datetime, end: datetime, area: str | None,
-            person: str | None = None) -> list[Commit]:  # fmt: skip
+def counted(
+    commits: list[Commit],
+    start: datetime,
+    end: datetime,
+    area: str | None,
+    person: str | None = None,
+) -> list[Commit]:
     """Commits whose whole UTC day lies in [start, end), in an area, by a person."""
     out = []
     for c in commits:
@@ -159,13 +166,28 @@ def cases() -> list[Case]:
     for phrase in TIMES:
         for text in COUNT_PHRASINGS:
             for name, key in MODULES.items():
-                out.append(Case(text.format(s=name, t=phrase), "answered", key,
-                                window_of(phrase), name))  # fmt: skip
-        out.append(Case(f"how many commits to the shop repository {phrase}?", "answered",
-                        "repository:shop", window_of(phrase)))  # fmt: skip
+                out.append(
+                    Case(text.format(s=name, t=phrase), "answered", key, window_of(phrase), name)
+                )
+        out.append(
+            Case(
+                f"how many commits to the shop repository {phrase}?",
+                "answered",
+                "repository:shop",
+                window_of(phrase),
+            )
+        )
         for text in WHO_PHRASINGS:
-            out.append(Case(text.format(s="httpx", t=phrase), "answered", MODULES["httpx"],
-                            window_of(phrase), "httpx", "who"))  # fmt: skip
+            out.append(
+                Case(
+                    text.format(s="httpx", t=phrase),
+                    "answered",
+                    MODULES["httpx"],
+                    window_of(phrase),
+                    "httpx",
+                    "who",
+                )
+            )
     y2024 = window_of("in 2024")
     out += [
         # No subject: the organisation (its one repository), and the label says so.
@@ -177,7 +199,7 @@ def cases() -> list[Case]:
             y2024,
             None,
             "who",
-        ),  # fmt: skip
+        ),
         # People, by whole name.
         Case(
             "how many commits did Alex Kim make in 2024?",
@@ -187,7 +209,7 @@ def cases() -> list[Case]:
             None,
             "count",
             "kim@corp.example",
-        ),  # fmt: skip
+        ),
         Case(
             "how many commits did Sam Lee make in Q4 2024?",
             "answered",
@@ -196,7 +218,7 @@ def cases() -> list[Case]:
             None,
             "count",
             "sam@corp.example",
-        ),  # fmt: skip
+        ),
         # A whole-name match commits; the answer lists the other Alexes (checked below).
         Case(
             "what did Alex change in 2024?",
@@ -204,7 +226,7 @@ def cases() -> list[Case]:
             "person:alex@corp.example",
             y2024,
             kind="none",
-        ),  # fmt: skip
+        ),
         # Misspelt and differently cased: the one close subject, and the answer says so.
         Case(
             "how many commits to the htpx module in 2024?",
@@ -212,17 +234,15 @@ def cases() -> list[Case]:
             MODULES["httpx"],
             y2024,
             "httpx",
-        ),  # fmt: skip
-        Case(
-            "how many commits to httpxx in 2024?", "answered", MODULES["httpx"], y2024, "httpx"
-        ),  # fmt: skip
+        ),
+        Case("how many commits to httpxx in 2024?", "answered", MODULES["httpx"], y2024, "httpx"),
         Case(
             "how many commits to the Routing module in 2024?",
             "answered",
             MODULES["routing"],
             y2024,
             "routing",
-        ),  # fmt: skip
+        ),
         # Absent subjects.
         Case("how many commits to the zqxv module in 2024?", "no_match"),
         Case("who changed the nonexistentpkg module last month?", "no_match"),
@@ -236,7 +256,7 @@ def cases() -> list[Case]:
             MODULES["httpx"],
             (AS_OF - 30 * DAY, AS_OF),
             "httpx",
-        ),  # fmt: skip
+        ),
         # A time phrase not understood: answered for the default window, and said.
         Case(
             "how many commits to the httpx module since the outage?",
@@ -244,7 +264,7 @@ def cases() -> list[Case]:
             MODULES["httpx"],
             (AS_OF - 30 * DAY, AS_OF),
             "httpx",
-        ),  # fmt: skip
+        ),
     ]
     return out
 
@@ -266,9 +286,14 @@ async def shop(tmp_path_factory: pytest.TempPathFactory) -> tuple[OrgGraph, list
 
 async def ask(graph: OrgGraph, question: str) -> InvestigationResult:
     engine = Investigator(
-        graph, Resolver(graph, ReferenceRing(), graph.org_id), default_providers(),
-        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: CLOCK,
-    )  # fmt: skip
+        graph,
+        Resolver(graph, ReferenceRing(), graph.org_id),
+        default_providers(),
+        DeterministicSynthesizer(),
+        SIGNER,
+        VERSIONS,
+        now=lambda: CLOCK,
+    )
     result, _ = await engine.investigate("me", InvestigationRequest(question, as_of=AS_OF))
     return result
 
@@ -281,7 +306,7 @@ def test_the_table_is_large_enough() -> None:
 async def test_question(shop: tuple[OrgGraph, list[Commit]], case: Case) -> None:
     graph, commits = shop
     if case.outcome == "refused":
-        with pytest.raises(BadUserInput, match='^"'):
+        with pytest.raises(BadUserInput, match=r'^"'):
             await ask(graph, case.question)
         return
     result = await ask(graph, case.question)
@@ -313,8 +338,9 @@ async def test_a_shared_name_lists_the_others(shop: tuple[OrgGraph, list[Commit]
     graph, _ = shop
     result = await ask(graph, "what did Alex change in 2024?")
     assert {c.subject_key for c in result.candidates} == {
-        "person:kim@corp.example", "person:chen@corp.example"
-    }  # fmt: skip
+        "person:kim@corp.example",
+        "person:chen@corp.example",
+    }
 
 
 async def test_a_misspelt_name_says_what_it_was_taken_to_mean(
