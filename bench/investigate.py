@@ -3,11 +3,14 @@
 Usage: python bench/investigate.py [--subjects 100000] [--questions 300] [--seed 3]
 
 Loads demo data with about N subjects into a fresh embedded FalkorDB (local embedder), then
-asks a fixed mix: why is <repository> behind, how is <service> doing, who owned <repository>
-as of a date, which services had incidents last week, an ambiguous person, an absent
-subject. The last line is one JSON object: subjects, p50_ms, p95_ms, answered,
-clarification, no_match, evidence_closed_ratio (non-withheld drivers that close to evidence,
-and to claimed facts where their category requires one).
+asks a fixed mix, each question with the outcome (and subject) it must give: why is
+<repository> behind, how is <service> doing, who owned <repository> as of a date, which
+services had incidents last week, an ambiguous person, an absent subject, time phrases
+(last 3 months, last quarter, between two dates), and hard cases (a phrase not understood,
+a range too wide, a future year). The last line is one JSON object: subjects, p50_ms,
+p95_ms, the outcome counts, `wrong` (outcome or subject other than expected: must be 0) with
+examples, and evidence_closed_ratio (over answers with drivers: non-withheld drivers that
+close to evidence, and to claimed facts where their category requires one).
 """
 
 from __future__ import annotations
@@ -20,11 +23,14 @@ import statistics
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from engine.contract import Outcome, Standing, Versions, requires_claimed_fact
 from engine.embedding import HashingEmbedder
+from engine.errors import BadUserInput
 from engine.investigate import InvestigationRequest, Investigator
 from engine.providers import default_providers
 from engine.receipts import ReceiptSigner
@@ -39,19 +45,64 @@ from sources.demo import DEFAULT_ANCHOR, generate
 ORG = "bench"
 
 
-def questions(subjects: list[dict[str, Any]], count: int, seed: int) -> list[str]:
+@dataclass(frozen=True)
+class Question:
+    """A generated question and what it must give: an outcome (answered,
+    clarification_required, no_match, or refused: a BadUserInput naming the phrase) and, when
+    answered about a named subject, that subject's key."""
+
+    text: str
+    outcome: str
+    subject: str | None = None
+
+
+def _unique(subjects: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
+    """Subjects of a kind whose name no other subject carries in any case: their expected
+    answer is determined by the data (a shared name must give a clarification instead)."""
+    names = Counter(
+        n.casefold()
+        for s in subjects
+        for n in [s["name"], *s.get("aliases", []), *s.get("previous_names", [])]
+    )
+    return [s for s in subjects if s["kind"] == kind and names[s["name"].casefold()] == 1]
+
+
+def questions(subjects: list[dict[str, Any]], count: int, seed: int) -> list[Question]:
     rng = random.Random(seed)
-    repos = [s["name"] for s in subjects if s["kind"] == "repository"]
-    services = [s["name"] for s in subjects if s["kind"] == "service"]
-    templates = [
-        lambda: f"why is {rng.choice(repos)} behind?",
-        lambda: f"how is {rng.choice(services)} doing?",
-        lambda: f"who owned {rng.choice(repos)} as of 2026-03-01?",
-        lambda: "which services had incidents last week?",
-        lambda: "why is Alex behind?",
-        lambda: f"why is zq{rng.randint(0, 10**6)}x-nothing behind?",
+    repos = _unique(subjects, "repository")
+    services = _unique(subjects, "service")
+    alexes = [s for s in subjects if s["kind"] == "person" and "alex" in s["name"].lower().split()]
+    alex = "clarification_required" if len(alexes) > 1 else "answered"
+
+    def on(pool: list[dict[str, Any]], text: str, outcome: str = "answered") -> Question:
+        chosen = rng.choice(pool)
+        return Question(text.format(chosen["name"]), outcome, chosen["key"])
+
+    templates: list[Callable[[], Question]] = [
+        lambda: on(repos, "why is {} behind?"),
+        lambda: on(services, "how is {} doing?"),
+        lambda: on(repos, "who owned {} as of 2026-03-01?"),
+        lambda: Question("which services had incidents last week?", "answered"),
+        lambda: Question("why is Alex behind?", alex),
+        lambda: Question(f"why is zq{rng.randint(0, 10**6)}x-nothing behind?", "no_match"),
+        # Time phrases, relative to the engine's clock: each must be understood.
+        lambda: on(repos, "how many commits to {} in the last 3 months?"),
+        lambda: on(repos, "who changed {} last quarter?"),
+        lambda: on(repos, "how many pull requests merged in {} between 2026-08-01 and 2026-10-31?"),
+        # Hard cases: a phrase not understood answers for a stated window; a range too wide
+        # and a future time are refused.
+        lambda: on(repos, "how many commits to {} since the outage?"),
+        lambda: on(repos, "how many commits to {} since 2020?", "refused"),
+        lambda: on(services, "how is {} doing next year in 2031?", "refused"),
     ]
     return [templates[n % len(templates)]() for n in range(count)]
+
+
+def judge(question: Question, outcome: str, subjects: tuple[str, ...]) -> bool:
+    """Whether the engine gave what the question must give (see Question)."""
+    if outcome != question.outcome:
+        return False
+    return question.subject is None or outcome != "answered" or subjects == (question.subject,)
 
 
 def closed(result: Any) -> tuple[int, int]:
@@ -91,13 +142,24 @@ async def run(subjects: int, count: int, seed: int) -> dict[str, Any]:
         )
         latencies: list[float] = []
         outcomes: Counter[str] = Counter()
-        ok = total = 0
+        ok = total = wrong = with_drivers = 0
+        wrong_examples: list[str] = []
         for n, question in enumerate(asked):
             started = time.perf_counter()
-            result, _ = await engine.investigate(f"bench-{n}", InvestigationRequest(question))
+            try:
+                result, _ = await engine.investigate(
+                    f"bench-{n}", InvestigationRequest(question.text)
+                )
+                outcome, keys = result.outcome.value, result.subject_keys
+            except BadUserInput:
+                result, outcome, keys = None, "refused", ()
             latencies.append(time.perf_counter() - started)
-            outcomes[result.outcome.value] += 1
-            good, seen = closed(result)
+            outcomes[outcome] += 1
+            if not judge(question, outcome, keys):
+                wrong += 1
+                wrong_examples.append(f"{question.text} -> {outcome} {list(keys)}")
+            good, seen = closed(result) if result is not None else (0, 0)
+            with_drivers += bool(seen)
             ok, total = ok + good, total + seen
         await store.close()
     quantiles = statistics.quantiles(latencies, n=100)
@@ -109,9 +171,14 @@ async def run(subjects: int, count: int, seed: int) -> dict[str, Any]:
         "answered": outcomes[Outcome.ANSWERED.value],
         "clarification": outcomes[Outcome.CLARIFICATION_REQUIRED.value],
         "no_match": outcomes[Outcome.NO_MATCH.value],
+        "refused": outcomes["refused"],
         "failed": outcomes[Outcome.FAILED.value],
+        "wrong": wrong,
+        "wrong_examples": wrong_examples[:5],
+        "answers_with_drivers": with_drivers,
         "drivers": total,
-        "evidence_closed_ratio": round(ok / total, 4) if total else 1.0,
+        # Over answers with drivers only: an answer without drivers proves nothing.
+        "evidence_closed_ratio": round(ok / total, 4) if total else None,
     }
 
 
