@@ -41,7 +41,8 @@ def headline(
 ) -> str | None:
     scope = scope_of(names, organisation_wide)
     if intent == "count":
-        return _count(facts, scope, window)
+        people_only = bool(names) and all(k.startswith("person:") for k in names)
+        return _count(facts, scope, window, people_only and not organisation_wide)
     if intent == "who":
         return _who(facts, scope, window)
     if intent == "what_changed":
@@ -49,11 +50,12 @@ def headline(
     return None
 
 
-def _count(facts: Sequence[Fact], scope: str, window: Window) -> str:
+def _count(facts: Sequence[Fact], scope: str, window: Window, people_only: bool) -> str:
     commits = [f for f in facts if f.kind is FactKind.COMMIT_ACTIVITY]
     if commits or not facts:
         total = sum(_int(f.value.get("commits")) for f in commits)
-        return f"{total} commit(s) to {scope} {when(window)}."
+        by = "by" if people_only else "to"
+        return f"{total} commit(s) {by} {scope} {when(window)}."
     counted = {
         FactKind.INCIDENT_COUNT: ("started", "incident(s) started"),
         FactKind.DEPLOY_FREQUENCY: ("deploys", "production deploy(s)"),

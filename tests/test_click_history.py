@@ -107,6 +107,7 @@ async def ask(graph: OrgGraph, question: str) -> InvestigationResult:
 
 
 Y2023 = (datetime(2023, 1, 1, tzinfo=UTC), datetime(2024, 1, 1, tzinfo=UTC))
+Y2024 = (datetime(2024, 1, 1, tzinfo=UTC), datetime(2025, 1, 1, tzinfo=UTC))
 Y2016 = (datetime(2016, 1, 1, tzinfo=UTC), datetime(2017, 1, 1, tzinfo=UTC))
 
 
@@ -162,3 +163,13 @@ async def test_most_active_contributors_organisation_wide(
     ((_, top),) = Counter(c.email for c in between(commits, *Y2023)).most_common(1)
     assert f"({top} commit(s)" in (result.direct_judgment or "")
     assert "the whole organisation" in (result.direct_judgment or "")
+
+
+async def test_a_person_by_github_login(click: tuple[OrgGraph, list[Commit]]) -> None:
+    """Andreas Backx commits from AndreasBackx@users.noreply.github.com: the login names him."""
+    graph, commits = click
+    email = "andreasbackx@users.noreply.github.com"
+    expected = [c for c in between(commits, *Y2024) if c.email == email]
+    result = await ask(graph, "how many commits did AndreasBackx make in 2024?")
+    assert result.subject_keys == (f"person:{email}",)
+    assert (result.direct_judgment or "").startswith(f"{len(expected)} commit(s) by ")

@@ -72,7 +72,8 @@ async def graph(
         "type": "subject", "key": "service:shipping-store", "kind": "service",
         "name": "Shipping Store Service",
     }  # fmt: skip
-    assert (await Projector(graph, source="t").run([json.dumps(service)])).ok
+    project = {"type": "subject", "key": "project:httpx", "kind": "project", "name": "httpx"}
+    assert (await Projector(graph, source="t").run([json.dumps(service), json.dumps(project)])).ok
     yield graph
     await falkor.drop_org(org)
 
@@ -165,3 +166,21 @@ def test_windows_meeting_at_a_boundary_count_a_record_once() -> None:
     assert within(merged, march) and not within(merged, prior(march))
     assert not within(march.end, march)
     assert within(march.end - timedelta(microseconds=1), march)
+
+
+async def test_earlier_questions_only_break_a_genuine_tie_and_say_so(graph: OrgGraph) -> None:
+    ring = ReferenceRing()
+    fresh = await ask(graph, "how is httpx doing?")  # a module and a project: a genuine tie
+    assert fresh.outcome is Outcome.CLARIFICATION_REQUIRED
+    same = engine(graph, ring)
+    first, _ = await same.investigate(
+        "me", InvestigationRequest("how many commits to the httpx module in 2024?")
+    )
+    assert first.subject_keys == ("module:shop/httpx",)
+    # An unrelated question is not pulled towards the recent reference...
+    other, _ = await same.investigate("me", InvestigationRequest("how many commits to shop?"))
+    assert other.subject_keys == ("repository:shop",)
+    # ...and the tie is broken by it, saying so.
+    tied, _ = await same.investigate("me", InvestigationRequest("how is httpx doing?"))
+    assert tied.subject_keys == ("module:shop/httpx",)
+    assert any("chosen from your recent references" in n for n in tied.limitations)

@@ -321,7 +321,8 @@ async def test_question(shop: tuple[OrgGraph, list[Commit]], case: Case) -> None
     headline = result.direct_judgment or ""
     expected = counted(commits, *case.window, case.area, case.person)
     if case.kind == "count":
-        assert headline.startswith(f"{len(expected)} commit(s) to "), headline
+        by = "by" if case.person else "to"
+        assert headline.startswith(f"{len(expected)} commit(s) {by} "), headline
     elif case.kind == "who":
         top = Counter(c.email for c in expected).most_common()
         if not top:

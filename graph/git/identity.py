@@ -4,7 +4,8 @@ git applies `.mailmap` before we see an author, so spellings the mailmap joins a
 canonical name and e-mail. Beyond that, only an identical e-mail address (case-insensitive)
 joins two spellings: two authors who share a name but not an address stay two people, because
 guessing that they are one would silently merge distinct people. Every other spelling of a
-person's name and every address they committed from is kept as an alias.
+person's name, every address they committed from and the GitHub login a no-reply address
+names are kept as aliases.
 """
 
 from __future__ import annotations
@@ -17,6 +18,15 @@ from graph.git.log import Commit
 
 MAX_ALIASES = 64
 _UNSAFE = re.compile(r"[^a-z0-9._@+-]+")
+# GitHub's private commit address names the account: 12345+login@users.noreply.github.com.
+_GITHUB_NOREPLY = re.compile(r"^(?:\d+\+)?([a-z0-9][a-z0-9-]{0,38})@users\.noreply\.github\.com$")
+
+
+def github_login(email: str) -> str | None:
+    """The GitHub login a no-reply commit address carries, so a person can be asked about by
+    it ("what did octocat change?")."""
+    found = _GITHUB_NOREPLY.match(email.strip().lower())
+    return found.group(1) if found else None
 
 
 @dataclass
@@ -54,4 +64,8 @@ class People:
         person.aliases.update(
             a for a in (commit.name, commit.raw_name, commit.email, commit.raw_email) if a
         )
+        for email in (commit.email, commit.raw_email):
+            login = github_login(email)
+            if login is not None:
+                person.aliases.add(login)
         return key
