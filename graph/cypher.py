@@ -57,7 +57,7 @@ _ALWAYS = "true"
 # are not an organisation's).
 ORG_LABELS = (
     "Subject", "Episode", "SourceRecord", "Checkpoint", "Investigation", "EmbeddingMeta",
-    "ProjectionEpoch", "Lifecycle", "Epoch",
+    "ProjectionEpoch", "Lifecycle", "Epoch", "Activity", "RecordDay", "Format",
 )  # fmt: skip
 
 
@@ -107,6 +107,10 @@ class FilterShape(NamedTuple):
 
 
 def _subject_filter(shape: FilterShape) -> str:
+    return f"\nMATCH (s:Subject {{org_id: $org}})\nWHERE {_subject_where(shape)}\n"
+
+
+def _subject_where(shape: FilterShape) -> str:
     terms = [
         "s.kind IN $kinds" if shape.kinds else "",
         "s.name STARTS WITH $prefix" if shape.prefix else "",
@@ -115,8 +119,7 @@ def _subject_filter(shape: FilterShape) -> str:
         "" if shape.stubs else "s.stub = false",
         admitted("s") if shape.timed else "",
     ]
-    where = " AND ".join(t for t in terms if t) or "true"
-    return f"\nMATCH (s:Subject {{org_id: $org}})\nWHERE {where}\n"
+    return " AND ".join(t for t in terms if t) or "true"
 
 
 def find_subjects(shape: FilterShape, order: str, after: bool) -> str:
@@ -147,6 +150,35 @@ WITH s, max(CASE WHEN a.start_ns > {until} THEN null
                  ELSE a.start_ns END) AS seen
 WITH s, coalesce(seen, -1) AS last
 {cursor if after else ""}
+WITH s, last ORDER BY last DESC, s.key LIMIT $limit
+RETURN {S_BRIEF if shape.brief else S_VALUES}, last, s.key
+"""
+
+
+def recent_window(shape: FilterShape, after: bool) -> str:
+    """A page of the most recently active subjects among those last active at or after
+    $floor (graph.activity widens the window until the page is whole). Every row is
+    [properties, last activity, key], as `find_subjects` gives them.
+
+    At the present the window is a range of the Activity index; as of a past time it is a
+    range of the records' start and end indexes, so a page reads what its window holds."""
+    if shape.timed:
+        window = """
+MATCH (r:SourceRecord {org_id: $org})
+WHERE (r.start_ns >= $floor AND r.start_ns <= $t_end)
+   OR (r.end_ns >= $floor AND r.end_ns <= $t_end)
+WITH r.subject_key AS k,
+     max(CASE WHEN r.end_ns <= $t_end THEN r.end_ns ELSE r.start_ns END) AS last"""
+    else:
+        kinds = "AND a.subject_kind IN $kinds" if shape.kinds else ""
+        window = f"""
+MATCH (a:Activity {{org_id: $org}})
+WHERE a.latest_ns >= $floor {kinds}
+WITH a.subject_key AS k, a.latest_ns AS last"""
+    cursor = "AND (last < $after_sort OR (last = $after_sort AND s.key > $after_key))"
+    return f"""{window}
+MATCH (s:Subject {{org_id: $org, key: k}})
+WHERE {_subject_where(shape)} {cursor if after else ""}
 WITH s, last ORDER BY last DESC, s.key LIMIT $limit
 RETURN {S_BRIEF if shape.brief else S_VALUES}, last, s.key
 """
@@ -345,10 +377,120 @@ RETURN properties(r)
 """
 
 
+# --- activity: read structures kept by the writes of source records --------------------------
+#
+# (:Activity {subject_key, subject_kind, latest_ns}): a subject's latest activity, the greatest
+#   end (or start, for a record with no end) of its records; -1 once none is left. "Most
+#   recently active" at the present reads a page of these from the latest_ns index.
+# (:RecordDay {record_kind, day, n}): how many records of a kind start on each day (UTC); it
+#   sizes the window a page is read from, here and as of any past time.
+# Both change in the statement that writes or deletes the records they summarise. A write
+# compares a record with what it replaces (a record is counted once its `day` is set):
+# re-ingesting it unchanged counts nothing twice;
+# a record that moved to another day, kind or subject, or whose time went back, is counted
+# over and its subjects' latest activity is taken again from their records.
+
+
+def _latest(var: str) -> str:
+    return f"coalesce({var}.end_ns, {var}.start_ns)"
+
+
+def _keep_activity() -> str:
+    """Rows in: r (the record as now written), subject0/last0 (its subject and latest time
+    before this statement, null for a new record) and deltas ([kind, day, +-1] for RecordDay).
+    Rows out: k, each subject whose latest activity must be taken again (_retake_latest)."""
+    return f"""
+UNWIND deltas + [null] AS d
+WITH d[0] AS kind, d[1] AS day, toInteger(sum(coalesce(d[2], 0))) AS n,
+     collect(CASE WHEN d IS NULL
+                  THEN [r.subject_key, {_latest("r")}, subject0, last0] END) AS acts
+FOREACH (_ IN CASE WHEN kind IS NULL OR n = 0 THEN [] ELSE [1] END |
+  MERGE (c:RecordDay {{org_id: $org, record_kind: kind, day: day}})
+  SET c.n = coalesce(c.n, 0) + n)
+WITH acts
+UNWIND acts AS a
+WITH a[0] AS k, max(a[1]) AS top,
+     collect(CASE WHEN a[2] IS NOT NULL AND (a[2] <> a[0] OR a[3] > a[1]) THEN a[2] END) AS stale
+MERGE (v:Activity {{org_id: $org, subject_key: k}})
+ON CREATE SET v.subject_kind = split(k, ':')[0], v.latest_ns = top
+SET v.latest_ns = CASE WHEN v.latest_ns >= top THEN v.latest_ns ELSE top END
+WITH collect(stale) AS stale
+UNWIND stale AS some
+UNWIND some AS k
+WITH DISTINCT k
+"""
+
+
+def _retake_latest() -> str:
+    """Rows in: k, a subject whose latest activity is taken again from its records."""
+    return f"""
+OPTIONAL MATCH (x:SourceRecord {{org_id: $org, subject_key: k}})
+WITH k, max({_latest("x")}) AS top
+MATCH (v:Activity {{org_id: $org, subject_key: k}})
+SET v.latest_ns = coalesce(top, -1)
+"""
+
 MERGE_SOURCE_RECORDS = f"""
 UNWIND $rows AS row
 MERGE (r:SourceRecord {{org_id: $org, key: row[0]}})
+WITH r, row, r.record_kind AS kind0, r.day AS day0, r.subject_key AS subject0,
+     {_latest("r")} AS last0
 SET {_assign("r", RECORD_COLUMNS, 1)}
+WITH r, subject0, last0,
+     CASE WHEN day0 IS NULL THEN [[r.record_kind, r.day, 1]]
+          WHEN kind0 = r.record_kind AND day0 = r.day THEN []
+          ELSE [[kind0, day0, -1], [r.record_kind, r.day, 1]] END AS deltas
+{_keep_activity()}{_retake_latest()}"""
+
+# A graph written before these structures existed: count its records a time window at a
+# time. A record is counted when its `day` is set, so an interrupted run resumes without
+# counting anything twice, and records written meanwhile are never counted again.
+MIGRATE_ACTIVITY = f"""
+MATCH (r:SourceRecord {{org_id: $org}})
+WHERE r.start_ns >= $lo AND r.start_ns < $hi AND r.day IS NULL
+SET r.day = CASE WHEN r.start_ns >= 0 THEN r.start_ns / $day_ns
+                 ELSE (r.start_ns - $day_ns + 1) / $day_ns END
+WITH r, null AS subject0, null AS last0, [[r.record_kind, r.day, 1]] AS deltas
+{_keep_activity()}{_retake_latest()}"""
+
+ORGS_TO_MIGRATE = """
+MATCH (r:SourceRecord)
+WHERE r.day IS NULL
+RETURN DISTINCT r.org_id
+"""
+
+RECORD_SPAN = """
+MATCH (r:SourceRecord {org_id: $org})
+RETURN min(r.start_ns), max(r.start_ns), count(r)
+"""
+
+GET_FORMAT = """
+MATCH (m:Format {org_id: $org})
+RETURN m.activity
+"""
+
+SET_FORMAT = """
+MERGE (m:Format {org_id: $org})
+SET m.activity = $version
+"""
+
+ACTIVITY_LATEST = """
+MATCH (a:Activity {org_id: $org})
+RETURN a.subject_key, a.latest_ns
+"""
+
+ACTIVITY_DAYS = """
+MATCH (c:RecordDay {org_id: $org})
+RETURN c.record_kind, c.day, c.n
+"""
+
+# Records per day (every kind), newest first: how far back a window must reach.
+RECORD_DAYS = """
+MATCH (c:RecordDay {org_id: $org})
+WHERE c.n > 0
+WITH c.day AS day, sum(c.n) AS n
+RETURN day, n
+ORDER BY day DESC
 """
 
 
@@ -380,11 +522,19 @@ MATCH (e:Episode {org_id: $org, key: k})
 DETACH DELETE e
 """
 
-DELETE_SOURCE_RECORDS = """
-UNWIND $keys AS k
-MATCH (r:SourceRecord {org_id: $org, key: k})
+DELETE_SOURCE_RECORDS = f"""
+UNWIND $keys AS key
+MATCH (r:SourceRecord {{org_id: $org, key: key}})
+WITH r, r.subject_key AS k, [r.record_kind, r.day, -1] AS d
 DELETE r
-"""
+WITH collect(k) AS ks, collect(d) AS ds
+FOREACH (d IN [x IN ds WHERE x[1] IS NOT NULL] |
+  MERGE (c:RecordDay {{org_id: $org, record_kind: d[0], day: d[1]}})
+  SET c.n = coalesce(c.n, 0) + d[2])
+WITH ks
+UNWIND ks AS k
+WITH DISTINCT k
+{_retake_latest()}"""
 
 
 # Complete-enumeration cleanup: what this source wrote before but not in this run. Each
@@ -397,7 +547,9 @@ WHERE r.org_id = $org AND r.source = $source AND r.run_id <> $run
 """
 
 
-UNSEEN_LABELS = ("Subject", "Episode", "SourceRecord")
+# Source records go through DELETE_SOURCE_RECORDS instead, which keeps the activity
+# structures.
+UNSEEN_LABELS = ("Subject", "Episode")
 
 
 def delete_unseen_nodes(dialect: Dialect) -> dict[str, str]:
@@ -421,6 +573,13 @@ MATCH (n:{label} {{org_id: $org}})
         for label in ORG_LABELS
     }
 
+
+# Source records go through DELETE_SOURCE_RECORDS, which keeps the activity structures.
+UNSEEN_SOURCE_RECORDS = """
+MATCH (n:SourceRecord {org_id: $org, source: $source})
+WHERE n.run_id <> $run
+RETURN n.key
+"""
 
 # --- checkpoints and counts -----------------------------------------------------------------
 

@@ -25,6 +25,10 @@ _NODE_INDEXES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Subject", ("source",)),
     ("SourceRecord", ("subject_key",)),
     ("SourceRecord", ("start_ns",)),
+    ("SourceRecord", ("end_ns",)),
+    ("SourceRecord", ("record_kind",)),
+    ("Activity", ("latest_ns",)),
+    ("Activity", ("subject_kind",)),
     ("Investigation", ("reuse_key",)),
     ("Investigation", ("created_ns",)),
 )
@@ -35,6 +39,7 @@ _NODE_KEYS: tuple[tuple[str, str], ...] = (
     ("Subject", "key"),
     ("Episode", "key"),
     ("SourceRecord", "key"),
+    ("Activity", "subject_key"),
     ("Checkpoint", "source"),
     ("ApiKey", "key_id"),
     ("Investigation", "id"),
@@ -44,11 +49,14 @@ _NODE_KEYS: tuple[tuple[str, str], ...] = (
     ("Epoch", "key"),
 )
 # Singletons of an organisation (one node per org_id, created by MERGE): unique by org_id.
-_ORG_SINGLETONS = ("EmbeddingMeta", "ProjectionEpoch")
+_ORG_SINGLETONS = ("EmbeddingMeta", "ProjectionEpoch", "Format")
+# Identities of more than one property (besides org_id).
+_COMPOSITE_KEYS: tuple[tuple[str, tuple[str, ...]], ...] = (("RecordDay", ("record_kind", "day")),)
 # Every label whose nodes carry org_id (graph.cypher.ORG_LABELS, plus the system scope's).
 _ORG_ID_LABELS = (
     "Subject", "Episode", "SourceRecord", "Checkpoint", "Investigation", "EmbeddingMeta",
-    "ProjectionEpoch", "ApiKey", "Secret", "Lifecycle", "Epoch",
+    "ProjectionEpoch", "ApiKey", "Secret", "Lifecycle", "Epoch", "Activity", "RecordDay",
+    "Format",
 )  # fmt: skip
 
 
@@ -129,7 +137,7 @@ def _falkor_bootstrap() -> tuple[str, ...]:
     # One graph per organisation: org_id needs no index of its own there, and each
     # organisation's full-text and vector indexes hold only its own subjects.
     out = [f"CREATE INDEX FOR (n:{label}) ON (n.{prop})" for label, prop in _NODE_KEYS]
-    for label, props in _NODE_INDEXES:
+    for label, props in (*_NODE_INDEXES, *_COMPOSITE_KEYS):
         out.append(f"CREATE INDEX FOR (n:{label}) ON ({', '.join('n.' + p for p in props)})")
     out.append("CREATE FULLTEXT INDEX FOR (s:Subject) ON (s.search_text)")
     return tuple(out)
@@ -195,6 +203,11 @@ def _neo4j_bootstrap() -> tuple[str, ...]:
         f"CREATE CONSTRAINT {label.lower()}_org IF NOT EXISTS "
         f"FOR (n:{label}) REQUIRE n.org_id IS UNIQUE"
         for label in _ORG_SINGLETONS
+    ]
+    out += [
+        f"CREATE CONSTRAINT {label.lower()}_{'_'.join(props)} IF NOT EXISTS FOR (n:{label}) "
+        f"REQUIRE ({', '.join(['n.org_id', *('n.' + p for p in props)])}) IS UNIQUE"
+        for label, props in _COMPOSITE_KEYS
     ]
     # A composite index serves only statements with a predicate on each of its properties:
     # listing, counting and cleanup by organisation alone seek on org_id by itself.

@@ -25,14 +25,14 @@ from engine.ports import (
     RoundTrips,
     check_org,
 )
-from graph import deadline, falkor_results, rows
+from graph import activity, cypher, deadline, falkor_results, rows
 from graph.changes import RedisChangeFeed, RedisDocuments
 from graph.dialect import FALKORDB, Dialect
 from graph.epochs import EpochedStore, purge_scope, scope_of
 from graph.falkor_params import header
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
 from graph.observation import observed
-from graph.scoped import Row, ScopedGraph, apply_schema
+from graph.scoped import Row, ScopedGraph, apply_schema, bound
 
 if TYPE_CHECKING:
     from engine.embedding import Embedder
@@ -64,6 +64,7 @@ ATTRIBUTES = tuple(
             "active", "status", "building", "previous", "grace_until_ns", "last_allocated",
             "lock", "state", "reason", "retired_ns", "deleted_ns", "deleter",
             "deleter_until_ns",
+            "subject_kind", "latest_ns", "n", "activity",
         }
     )
 )  # fmt: skip
@@ -218,6 +219,7 @@ class FalkorStore(EpochedStore):
     async def bootstrap(self, org_id: str) -> None:
         if org_id == SYSTEM_SCOPE:
             await self._bootstrap(SYSTEM_GRAPH, SYSTEM_SCOPE, vectors=False)
+            await self._migrate_all()
         else:
             await self._bootstrap(GRAPH_PREFIX + check_org(org_id), org_id)
 
@@ -225,7 +227,30 @@ class FalkorStore(EpochedStore):
         executor = _GraphExecutor(self, name)
         await apply_schema(executor, self.dialect, self.embedder, vectors)
         await executor.run(_LEARN_ATTRIBUTES, {"names": dict.fromkeys(ATTRIBUTES, 0)}, write=True)
+        if scope != SYSTEM_SCOPE:
+            read, write = bound(executor, scope, False), bound(executor, scope, True)
+            await activity.migrate(read, write, scope)
         self._bootstrapped.add(scope)
+
+    async def _migrate_all(self) -> None:
+        """On the first open of a data directory written before the activity structures,
+        bring every graph (each organisation's, each epoch's) up to date, indexes and
+        structures, before anything reads them; the system graph then records that this
+        store is done."""
+        system = bound(_GraphExecutor(self, SYSTEM_GRAPH), SYSTEM_SCOPE, False)
+        found = await system(cypher.GET_FORMAT)
+        if found and found[0][0] is not None and int(found[0][0]) >= activity.FORMAT_VERSION:
+            return
+        try:
+            names = await self.client.list_graphs()
+        except (redis_errors.RedisError, OSError) as exc:
+            raise _translate(exc) from exc
+        for name in sorted(names):
+            scope = name.removeprefix(GRAPH_PREFIX)
+            if name.startswith(GRAPH_PREFIX) and scope not in self._bootstrapped:
+                await self._bootstrap(name, scope)
+        writer = bound(_GraphExecutor(self, SYSTEM_GRAPH), SYSTEM_SCOPE, True)
+        await writer(cypher.SET_FORMAT, version=activity.FORMAT_VERSION)
 
     async def _prepare(self, scope: str) -> None:
         if scope not in self._bootstrapped:

@@ -20,14 +20,14 @@ from neo4j import exceptions as neo4j_errors
 from redis.asyncio import Redis
 
 from engine.ports import EpochTimings, GraphQueryError, RoundTrips, check_org
-from graph import cypher, deadline
+from graph import activity, cypher, deadline
 from graph.changes import LocalChangeFeed, LocalDocuments, RedisChangeFeed, RedisDocuments
 from graph.dialect import NEO4J, Dialect
 from graph.epochs import EpochedStore, purge_scope, scope_of
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
 from graph.neo4j_errors import retryable, translate
 from graph.observation import observed
-from graph.scoped import Row, ScopedGraph, apply_schema
+from graph.scoped import Row, ScopedGraph, apply_schema, bound
 
 if TYPE_CHECKING:
     from engine.embedding import Embedder
@@ -211,7 +211,22 @@ class Neo4jStore(EpochedStore):
         async with self._schema_lock:
             if not self._schema_ready:
                 await self._apply_schema()
+                await self._migrate_activity()
                 self._schema_ready = True
+
+    async def _migrate_activity(self) -> None:
+        """Organisations written before the activity structures get them, once per database
+        (the system scope's Format node records it)."""
+        system = {"org": SYSTEM_SCOPE}
+        found = await self._executor.run(cypher.GET_FORMAT, system)
+        if found and found[0][0] is not None and int(found[0][0]) >= activity.FORMAT_VERSION:
+            return
+        for (org,) in await self._executor.run(cypher.ORGS_TO_MIGRATE, {}):
+            scope = str(org)  # an organisation, or the scope of one of its epochs
+            read, write = bound(self._executor, scope, False), bound(self._executor, scope, True)
+            await activity.migrate(read, write, scope)
+        done = {**system, "version": activity.FORMAT_VERSION}
+        await self._executor.run(cypher.SET_FORMAT, done, write=True)
 
     async def _apply_schema(self) -> None:
         for name, version in await self._executor.run(VERSION, {}):

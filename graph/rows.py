@@ -38,8 +38,9 @@ EPISODE_COLUMNS = ("occurred_at_ns", "text", "mention_keys", "source", "run_id")
 _RECORD_FIELDS = ("status", "severity", "environment", "metric", "value", "title")
 RECORD_COLUMNS = (
     "record_kind", "subject_key", "actor_key", "start_ns", "end_ns", "due_ns", "source",
-    "run_id", *_RECORD_FIELDS,
+    "run_id", *_RECORD_FIELDS, "day",
 )  # fmt: skip
+DAY_NS = 86_400_000_000_000  # a record's day (UTC) is floor(start_ns / DAY_NS)
 STUB_COLUMNS = ("id", "kind", "name", "search_text")
 
 # Reads return positional values, not property maps: only what a reader needs, and a list
@@ -207,8 +208,9 @@ def source_record_row(record: SourceRecord, source: str, run_id: str) -> list[An
         record.environment,
         record.metric,
         record.value,
-        record.title,
-    ]  # the last six are _RECORD_FIELDS, in order
+        record.title,  # the six before `day` are _RECORD_FIELDS, in order
+        (to_ns(record.start) or 0) // DAY_NS,
+    ]
 
 
 def source_record_from(props: Mapping[str, Any]) -> SourceRecord:

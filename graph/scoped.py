@@ -7,7 +7,7 @@ everything the port promises (batching, time admission, tenancy) is implemented 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from itertools import groupby
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -32,6 +32,7 @@ from engine.ports import (
     Fingerprint,
     GraphQueryError,
     SortKey,
+    SubjectOrder,
     SubjectPage,
     SubjectQuery,
     TimeSpan,
@@ -39,7 +40,7 @@ from engine.ports import (
 )
 from engine.ports.changes import Change, ChangeFeed, ChangeKind
 from engine.text import normalise
-from graph import cypher, rows
+from graph import activity, cypher, rows
 from graph.changes import batch_change
 from graph.dialect import Dialect
 from graph.epochs import scope_of
@@ -53,6 +54,8 @@ if TYPE_CHECKING:
 Row = list[Any]
 _TEXT = rows.SUBJECT_COLUMNS.index("search_text") + 1  # its position in a subject row
 MAX_KEYS = 10_000
+# Kept by the writes of source records (graph.cypher, "activity"); not content.
+SUMMARY_LABELS = frozenset({"Activity", "RecordDay", "Format"})
 
 
 class Executor(Protocol):
@@ -62,6 +65,16 @@ class Executor(Protocol):
         """Send one statement; raise only the port's errors. control: a lifecycle read that
         is not part of any request's data (counted apart, see RoundTrips)."""
         ...
+
+
+def bound(executor: Executor, scope: str, write: bool) -> Callable[..., Awaitable[list[Row]]]:
+    """`executor`'s statements with $org bound to `scope` (graph.activity's read and write,
+    for graphs opened before any ScopedGraph is made for them)."""
+
+    async def run(statement: str, **params: Any) -> list[Row]:
+        return await executor.run(statement, {"org": scope, **params}, write=write)
+
+    return run
 
 
 async def apply_schema(
@@ -168,6 +181,7 @@ class ScopedGraph:
         # The organisation's own scope (results, the epoch lifecycle): outlives every epoch.
         self.results_executor = results_executor or executor
         self.results = ResultArchive(org_id, self.results_executor, changes)
+        self.activity = activity.ActivityPages(self._read)
 
     @property
     def org_id(self) -> str:
@@ -228,8 +242,11 @@ class ScopedGraph:
         params["limit"] = first + 1
         if after is not None:
             params["after_sort"], params["after_key"] = after
-        statement = cypher.find_subjects(shape, query.order.value, after is not None)
-        found = await self._read(statement, **params)
+        if query.order is SubjectOrder.RECENT:
+            found = await self.activity.page(shape, params, after)
+        else:
+            statement = cypher.find_subjects(shape, query.order.value, after is not None)
+            found = await self._read(statement, **params)
         page = found[:first]
         return SubjectPage(
             items=[rows.subject_from(row[0]) for row in page],
@@ -463,9 +480,21 @@ class ScopedGraph:
         for statement in (cypher.delete_unseen_relationships(dialect), *unseen):
             found = await self._write(statement, **params)
             deleted += int(found[0][0]) if found else 0
+        # Source records one retraction at a time: it keeps the activity structures.
+        keys = [str(k) for (k,) in await self._read(cypher.UNSEEN_SOURCE_RECORDS, **params)]
+        for at in range(0, len(keys), MAX_KEYS):
+            await self._write(cypher.DELETE_SOURCE_RECORDS, keys=keys[at : at + MAX_KEYS])
+        deleted += len(keys)
         if deleted and self._changes is not None:  # no event names what went: readers resync
             await self._changes.publish(Change(org_id=self._org, kind=ChangeKind.RESET))
         return deleted
+
+    async def activity_summary(self) -> tuple[dict[str, int], dict[tuple[str, int], int]]:
+        """The activity structures as stored (diagnostics and tests): each subject's latest
+        activity, and the records of each (kind, day) (days with none left out)."""
+        latest = {str(k): int(t) for k, t in await self._read(cypher.ACTIVITY_LATEST)}
+        days = {(str(k), int(d)): int(n) for k, d, n in await self._read(cypher.ACTIVITY_DAYS)}
+        return latest, {key: n for key, n in days.items() if n}
 
     # --- checkpoints and counts -------------------------------------------------------------
 
@@ -493,7 +522,7 @@ class ScopedGraph:
     async def counts(self) -> Mapping[str, int]:
         out: dict[str, int] = {}
         for label, count in await self._read(cypher.COUNTS):
-            if count:  # one row per label, absent ones included
+            if count and label not in SUMMARY_LABELS:  # one row per label, absent ones too
                 out[str(label)] = int(count)
         for rel_type, count in await self._read(cypher.COUNT_RELATIONSHIPS):
             out[f"rel:{rel_type}"] = int(count)

@@ -1,0 +1,115 @@
+"""Reading pages through the activity structures, and bringing older graphs up to date.
+
+"Most recently active" pages are read from a window (graph.cypher.recent_window): the subjects
+last active at or after a floor. The subjects inside it are ranked exactly, so once it holds a
+whole page (and one more row, to know there is a next page) that page is the answer. The floor
+starts where the newest days hold a few pages' worth of records (the per-day record counts) and
+moves back until the page is whole; a page that reaches past every active subject into those
+never active is read by the statement that ranks every subject (graph.cypher.find_subjects).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from graph import cypher
+from graph.rows import DAY_NS
+
+Row = list[Any]
+Read = Callable[..., Awaitable[list[Row]]]
+Progress = Callable[[str], None]
+
+FORMAT_VERSION = 1  # of the activity structures; a graph without it is migrated on open
+_HISTOGRAM_TTL_S = 5.0  # the day counts only size windows: a stale copy costs time, not truth
+_PAGES_AHEAD = 4  # a first window holds about this many pages' worth of records
+_WIDEN = 8
+_MIGRATION_WINDOWS = 64
+
+
+def _stderr(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+class ActivityPages:
+    """Recent-activity pages for one organisation.
+
+    Keeps a process-local copy of the per-day record counts, refreshed every few seconds;
+    it decides only how wide a first window is, never what a page holds."""
+
+    def __init__(self, read: Read) -> None:
+        self._read = read
+        self._days: list[tuple[int, int]] = []
+        self._fetched = float("-inf")
+
+    async def _histogram(self) -> list[tuple[int, int]]:
+        now = time.monotonic()
+        if now - self._fetched > _HISTOGRAM_TTL_S:
+            self._days = [(int(d), int(n)) for d, n in await self._read(cypher.RECORD_DAYS)]
+            self._fetched = now
+        return self._days
+
+    async def page(
+        self,
+        shape: cypher.FilterShape,
+        params: dict[str, Any],
+        after: tuple[Any, str] | None,
+    ) -> list[Row]:
+        limit = int(params["limit"])
+        top = after[0] if after is not None else params.get("t_end") if shape.timed else None
+        if isinstance(top, int) or top is None:
+            days = [(d, n) for d, n in await self._histogram() if top is None or d * DAY_NS <= top]
+            statement = cypher.recent_window(shape, after is not None)
+            for floor in _floors(days, limit * _PAGES_AHEAD):
+                found = await self._read(statement, floor=floor, **params)
+                if len(found) >= limit:
+                    return found
+        # Past every active subject: rank them all (the never active come last, by key).
+        return await self._read(cypher.find_subjects(shape, "recent", after is not None), **params)
+
+
+def _floors(days: list[tuple[int, int]], target: int) -> list[int]:
+    """Window floors (day starts, newest first), each reaching about _WIDEN times as many
+    records as the one before, the last one reaching back to the earliest day."""
+    floors: list[int] = []
+    total = 0
+    for day, n in days:
+        total += n
+        if total >= target:
+            floors.append(day * DAY_NS)
+            target *= _WIDEN
+    if days and (not floors or floors[-1] != days[-1][0] * DAY_NS):
+        floors.append(days[-1][0] * DAY_NS)
+    return floors
+
+
+async def migrate(read: Read, write: Read, org: str, progress: Progress = _stderr) -> bool:
+    """Build the activity structures of a graph written before them; False when there was
+    nothing to do. Runs once: the graph's Format node records that it is done."""
+    found = await read(cypher.GET_FORMAT)
+    if found and found[0][0] is not None and int(found[0][0]) >= FORMAT_VERSION:
+        return False
+    span = await read(cypher.RECORD_SPAN)
+    lo, hi, count = span[0] if span else (None, None, 0)
+    if count and lo is not None and hi is not None:
+        started = time.monotonic()
+        # Whole days: FalkorDB's range index compares doubles (256 ns apart at today's times),
+        # so a bound one nanosecond past the last record could fall on it.
+        first, last = int(lo) // DAY_NS, int(hi) // DAY_NS + 1
+        step = max(1, (last - first) // _MIGRATION_WINDOWS + 1)
+        windows = range(first, last, step)
+        shown = started
+        for done, day in enumerate(windows, 1):
+            bounds = {"lo": day * DAY_NS, "hi": (day + step) * DAY_NS}
+            await write(cypher.MIGRATE_ACTIVITY, **bounds, day_ns=DAY_NS)
+            if done < len(windows) and time.monotonic() - shown < 1.0:
+                continue
+            shown = time.monotonic()
+            progress(
+                f"fabric: migrating {org}: activity of {count:,} source records "
+                f"{done * 100 // len(windows)}% ({time.monotonic() - started:.1f}s)"
+            )
+    await write(cypher.SET_FORMAT, version=FORMAT_VERSION)
+    return bool(count)

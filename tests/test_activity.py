@@ -1,0 +1,211 @@
+"""The activity structures kept at ingest (graph.cypher, "activity"), on every backend.
+
+Each check compares what is stored, or what a page reads through it, with what the records
+themselves say, recomputed here from the records loaded (never from the store)."""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.models import SourceRecord, Subject, SubjectKind, to_ns
+from engine.ports import GraphStore, SubjectOrder, SubjectQuery, TimeSpan
+from graph import cypher, rows
+from graph.embedded import EmbeddedServer
+from graph.falkor import FalkorStore
+from graph.keystore import SYSTEM_SCOPE
+from graph.rows import DAY_NS
+from graph.scoped import ScopedGraph
+from sources.demo import generate
+from tests.helpers import load, subject
+
+Records = dict[str, dict[str, Any]]
+
+
+def ns(text: str) -> int:
+    value = to_ns(datetime.fromisoformat(text.replace("Z", "+00:00")).astimezone(UTC))
+    assert value is not None
+    return value
+
+
+def truth(records: Records) -> tuple[dict[str, int], dict[tuple[str, int], int]]:
+    latest: dict[str, int] = {}
+    days: dict[tuple[str, int], int] = {}
+    for r in records.values():
+        t = ns(r.get("end") or r["start"])
+        latest[r["subject"]] = max(latest.get(r["subject"], -1), t)
+        key = (r["record_kind"], ns(r["start"]) // DAY_NS)
+        days[key] = days.get(key, 0) + 1
+    return latest, days
+
+
+async def stored(graph: ScopedGraph) -> tuple[dict[str, int], dict[tuple[str, int], int]]:
+    latest, days = await graph.activity_summary()
+    return {k: t for k, t in latest.items() if t >= 0}, days
+
+
+def record(key: str, subj: str, start: str, end: str | None = None, kind: str = "incident"):
+    out = {"type": "source_record", "key": key, "record_kind": kind, "subject": subj,
+           "start": start}  # fmt: skip
+    return {**out, "end": end} if end else out
+
+
+def tombstone(key: str) -> dict[str, Any]:
+    return {"type": "tombstone", "target": "source_record", "key": key}
+
+
+async def test_structures_follow_writes_reingest_moves_and_retraction(
+    store: GraphStore, org: str
+) -> None:
+    graph = store.org(org)
+    assert isinstance(graph, ScopedGraph)
+    records: Records = {}
+
+    async def put(*items: dict[str, Any], **options: Any) -> None:
+        await load(graph, list(items), **options)
+        for item in items:
+            if item["type"] == "source_record":
+                records[item["key"]] = item
+            elif item["type"] == "tombstone":
+                records.pop(item["key"], None)
+        assert await stored(graph) == truth(records)
+
+    a, b = "service:a", "service:b"
+    first = [
+        record("incident:1", a, "2026-01-01T10:00:00Z", "2026-01-03T00:00:00Z"),
+        record("incident:2", a, "2026-01-01T11:00:00Z"),
+        record("incident:3", b, "2026-01-02T00:00:00Z", kind="deploy"),
+        record("incident:4", b, "1970-01-01T00:00:00Z"),  # day 0
+    ]
+    await put(subject(a), subject(b), *first)
+    assert (await stored(graph))[1][("incident", 0)] == 1
+    await put(*first)  # the same records again: nothing counted twice
+    await put(*first, source="other")
+    # a's latest record moves back in time: a's latest activity is taken again
+    await put(record("incident:1", a, "2025-12-01T00:00:00Z"))
+    # a record moves to another subject, kind and day
+    await put(record("incident:2", b, "2026-02-01T00:00:00Z", kind="work_item"))
+    assert (await stored(graph))[0][a] == ns("2025-12-01T00:00:00Z")
+    await put(tombstone("incident:1"))  # a has no record left
+    latest, _ = await graph.activity_summary()
+    assert latest[a] == -1
+    await put(tombstone("incident:1"), tombstone("incident:404"))  # retracting again: no-op
+    await put(record("incident:1", a, "2026-03-01T00:00:00Z"))  # and back
+    # A complete snapshot that omits a record its source wrote before deletes it.
+    await put(record("incident:5", b, "2026-04-01T00:00:00Z"), source="full")
+    report = await load(graph, [subject(a), subject(b)], source="full", complete=True)
+    assert report.deleted == 1
+    records.pop("incident:5")
+    assert await stored(graph) == truth(records)
+
+
+def _expected(
+    subjects: dict[str, dict[str, Any]],
+    records: list[dict[str, Any]],
+    at: int | None,
+    kinds: tuple[str, ...],
+) -> list[str]:
+    last: dict[str, int] = {}
+    for r in records:
+        start, end = ns(r["start"]), ns(r["end"]) if "end" in r else None
+        if at is not None and start > at:
+            continue
+        t = end if end is not None and (at is None or end <= at) else start
+        last[r["subject"]] = max(last.get(r["subject"], -1), t)
+
+    def admitted(s: dict[str, Any]) -> bool:
+        if at is None:
+            return True
+        lo, hi = s.get("valid_from"), s.get("valid_to")
+        return (lo is None or ns(lo) <= at) and (hi is None or ns(hi) > at)
+
+    keys = [k for k, s in subjects.items() if (not kinds or s["kind"] in kinds) and admitted(s)]
+    return sorted(keys, key=lambda k: (-last.get(k, -1), k))
+
+
+@pytest.mark.parametrize("first", [3, 25])
+async def test_recent_pages_rank_as_the_records_say(
+    store: GraphStore, org: str, first: int
+) -> None:
+    items = list(generate(1_500, seed=11))
+    await load(store.org(org), [json.loads(json.dumps(i)) for i in items])
+    subjects = {i["key"]: i for i in items if i["type"] == "subject"}
+    records = [i for i in items if i["type"] == "source_record"]
+    starts = sorted(ns(r["start"]) for r in records)
+    rng = random.Random(5)
+    times: list[int | None] = [None, starts[len(starts) // 2], starts[-1], starts[0] - 1]
+    times += [rng.choice(starts) + rng.randrange(-DAY_NS, DAY_NS) for _ in range(2)]
+    graph = store.org(org)
+    for at in times:
+        for kinds in ((), ("repository",), ("service", "project")):
+            query = SubjectQuery(
+                kinds=tuple(SubjectKind(k) for k in kinds),
+                at=None if at is None else TimeSpan.point(at),
+                order=SubjectOrder.RECENT,
+                brief=True,
+            )
+            want = _expected(subjects, records, at, kinds)[: first * 4]
+            got: list[str] = []
+            after = None
+            while len(got) < len(want):
+                page = await graph.find_subjects(query, first, after)
+                got += [s.key for s in page.items]
+                assert page.has_next == (len(got) < len(_expected(subjects, records, at, kinds)))
+                if not page.items:
+                    break
+                after = page.positions[-1]
+            assert got[: len(want)] == want, (at, kinds)
+
+
+# How source records were written before the activity structures (format of main at e801a55):
+# no `day`, nothing else kept.
+_EARLIER_RECORD_WRITE = """
+UNWIND $rows AS row
+MERGE (r:SourceRecord {org_id: $org, key: row[0]})
+SET r.record_kind = row[1], r.subject_key = row[2], r.start_ns = row[4], r.end_ns = row[5],
+    r.source = row[7], r.run_id = row[8], r.title = row[14]
+"""
+
+
+async def test_a_data_directory_of_the_earlier_format_is_migrated_once_on_open(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    items = [json.loads(json.dumps(i)) for i in generate(800, seed=3)]
+    subjects = [Subject.model_validate({k: v for k, v in i.items() if k != "type"})
+                for i in items if i["type"] == "subject"]  # fmt: skip
+    records = [SourceRecord.model_validate({k: v for k, v in i.items() if k != "type"})
+               for i in items if i["type"] == "source_record"]  # fmt: skip
+    with EmbeddedServer(tmp_path) as server:  # written the earlier way, by raw statements
+        old = FalkorStore(server.url)
+        graph = old.client.select_graph("fabric:org:acme")
+        params = {"org": "acme", "rows": [rows.subject_row("acme", s, "x", "r") for s in subjects]}
+        await graph.query(cypher.MERGE_SUBJECTS, params)
+        params["rows"] = [rows.source_record_row(r, "x", "r") for r in records]
+        await graph.query(_EARLIER_RECORD_WRITE, params)
+        await old.client.select_graph("fabric:system").query("CREATE (:ApiKey {org_id: '_'})")
+        await old.close()
+    capsys.readouterr()
+    for opening in range(2):
+        with EmbeddedServer(tmp_path) as server:
+            store = FalkorStore(server.url)
+            await store.bootstrap(SYSTEM_SCOPE)
+            graph_ = store.org("acme")
+            got = await stored(graph_)
+            page = await graph_.find_subjects(SubjectQuery(order=SubjectOrder.RECENT), 5)
+            await store.close()
+        progress = capsys.readouterr().err
+        if opening == 0:
+            assert "migrating acme" in progress and "100%" in progress
+        else:
+            assert "migrating" not in progress  # once only
+        want = truth({i["key"]: i for i in items if i["type"] == "source_record"})
+        assert got[0] == want[0]
+        assert got[1] == want[1]
+        everyone = {i["key"]: i for i in items if i["type"] == "subject"}
+        ranked = _expected(everyone, [i for i in items if i["type"] == "source_record"], None, ())
+        assert [s.key for s in page.items] == ranked[:5]
