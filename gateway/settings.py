@@ -28,6 +28,13 @@ class Settings(BaseSettings):
         description="Wait before restarting a crashed embedded server (doubled after each "
         "failed attempt, up to 30 s).",
     )
+    embedded_start_limit_s: float | None = Field(
+        None,
+        gt=0,
+        description="Hard limit on starting the embedded server, loading its data included "
+        "(unset: none). Start-up never gives up while the server is loading or working; "
+        "it reports progress on stderr and fails only after 60 s of neither.",
+    )
     host: str = Field("127.0.0.1", description="Address the HTTP server binds.")
     port: int = Field(8000, ge=0, le=65535, description="Port the HTTP server binds.")
     neo4j_user: str | None = Field(None, description="Neo4j user name.")

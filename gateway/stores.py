@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 from engine.embedding import Embedder, HashingEmbedder
 from engine.ports import EpochTimings, GraphStore
 from gateway.embedder_http import HttpEmbedder
 from gateway.settings import Settings
-from graph.embedded import EmbeddedServer, connect_or_start
+from graph.embedded import EmbeddedServer, compact, connect_or_start
 from graph.falkor import FalkorStore
 from graph.keystore import SYSTEM_SCOPE
 from graph.neo4j_adapter import Neo4jStore
@@ -22,11 +23,17 @@ _FALKOR = ("redis://", "rediss://", "unix://", "falkor://", "falkors://", "falko
 class OpenedStore:
     store: GraphStore
     server: EmbeddedServer | None = None
+    # The embedded server's socket, also when another process started it.
+    socket: str | None = None
 
     async def close(self) -> None:
         await self.store.close()
         if self.server is not None:
-            self.server.stop()
+            self.server.stop()  # rewrites the append-only file into a snapshot first
+        elif self.socket is not None:
+            # Someone else's server: what this process wrote (an ingest) is still only
+            # logged; have it rewritten so that the next start loads a snapshot.
+            await asyncio.to_thread(compact, self.socket, 0.0)
 
 
 def supervise(opened: OpenedStore, settings: Settings) -> Supervisor | None:
@@ -73,7 +80,9 @@ def open_store(settings: Settings) -> OpenedStore:
     embedder = make_embedder(settings)
     timings = EpochTimings(settings.epoch_grace_s, settings.epoch_drain_s)
     if uri == "embedded":
-        url, server = connect_or_start(settings.data_dir)
+        url, server = connect_or_start(
+            settings.data_dir, start_limit=settings.embedded_start_limit_s
+        )
         store = FalkorStore(
             url,
             max_connections=settings.graph_pool_size,
@@ -83,7 +92,7 @@ def open_store(settings: Settings) -> OpenedStore:
             pointer_ttl_s=settings.epoch_pointer_ttl_s,
         )
         store.documents.limit = settings.max_persisted_queries
-        return OpenedStore(store, server)
+        return OpenedStore(store, server, socket=url.removeprefix("unix://"))
     if uri.startswith(_NEO4J):
         if settings.trusted_documents and not settings.redis_url:
             raise ValueError("FABRIC_TRUSTED_DOCUMENTS with Neo4j needs FABRIC_REDIS_URL")

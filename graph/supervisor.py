@@ -13,7 +13,7 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
-from graph.embedded import EmbeddedError, EmbeddedServer
+from graph.embedded import EmbeddedError, EmbeddedServer, cpu_ticks
 
 log = logging.getLogger("fabric.supervisor")
 
@@ -112,10 +112,13 @@ class Supervisor:
         self.server.respawn()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.server.startup_timeout
+        cpu = None
         while not (reply := await _ping(self.server.socket, within=0.5)).startswith(b"+PONG"):
             if not self.server.alive():
                 raise EmbeddedError("the FalkorDB server exited while restarting")
-            if reply.startswith(b"-LOADING"):
+            before, cpu = cpu, cpu_ticks(self.server.pid) if self.server.pid else None
+            working = cpu is not None and before is not None and cpu > before
+            if reply.startswith(b"-LOADING") or working:
                 # Reading a large data set back: progress, not silence. Giving up here would
                 # start the reading over, forever.
                 deadline = loop.time() + self.server.startup_timeout

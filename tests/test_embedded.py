@@ -5,6 +5,9 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import socket
+import subprocess
+import threading
 import time
 from pathlib import Path
 
@@ -161,6 +164,75 @@ def test_start_up_waits_on_a_server_still_loading_its_data(tmp_path: Path) -> No
         server._wait_ready()  # would give up after 0.3 s if loading counted as silence
         assert time.monotonic() >= ready_at
     finally:
+        server._proc.kill()
+        server._proc.wait()
+        listener.close()
+
+
+async def test_a_stop_leaves_a_snapshot_to_reopen_from_not_a_log_to_replay(
+    tmp_path: Path,
+) -> None:
+    with EmbeddedServer(tmp_path) as server:
+        store = FalkorStore(server.url)
+        await store.bootstrap("snap")
+        await load(store.org("snap"), [subject(f"team:t{i}") for i in range(200)])
+        await store.close()
+        logged = embedded.info(server.socket)
+        assert int(logged["aof_current_size"]) > int(logged["aof_base_size"])
+    files = sorted((tmp_path / "appendonlydir").iterdir())
+    bases = [f for f in files if ".base." in f.name]
+    assert [f.suffix for f in bases] == [".rdb"]
+    assert bases[0].read_bytes()[:5] == b"REDIS"  # a snapshot, loaded without replaying
+    assert all(f.stat().st_size == 0 for f in files if f.name.endswith(".incr.aof"))
+    with EmbeddedServer(tmp_path) as server:
+        store = FalkorStore(server.url)
+        assert await store.org("snap").count_subjects(SubjectQuery()) == 200
+        await store.close()
+        # Nothing written since: stopping again rewrites nothing.
+        assert not server.compact()
+
+
+def _loading_forever(tmp_path: Path) -> tuple[EmbeddedServer, socket.socket, list[str]]:
+    """A 'server' that answers LOADING forever (and a process that uses no CPU)."""
+
+    sock_path = str(tmp_path / "s.sock")
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(sock_path)
+    listener.listen()
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            with conn:
+                conn.recv(64)
+                conn.sendall(b"-LOADING Redis is loading\r\n")
+
+    threading.Thread(target=serve, daemon=True).start()
+    lines: list[str] = []
+    server = EmbeddedServer(
+        tmp_path / "data", startup_timeout=0.3, start_limit=2.5, progress=lines.append
+    )
+    server.socket = sock_path
+    server._proc = subprocess.Popen(["sleep", "30"])
+    return server, listener, lines
+
+
+def test_start_up_reports_its_progress_and_stops_only_at_the_hard_limit(
+    tmp_path: Path,
+) -> None:
+    server, listener, lines = _loading_forever(tmp_path)
+    started = time.monotonic()
+    try:
+        with pytest.raises(embedded.EmbeddedError, match="FABRIC_EMBEDDED_START_LIMIT_S"):
+            server._wait_ready()
+        # Well past the silence limit (0.3 s): loading is not silence.
+        assert time.monotonic() - started >= 2.5
+        assert lines and all("opening the graph store" in line for line in lines)
+    finally:
+        assert server._proc is not None
         server._proc.kill()
         server._proc.wait()
         listener.close()
