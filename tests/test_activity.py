@@ -16,6 +16,7 @@ import pytest
 from engine.models import SourceRecord, Subject, SubjectKind, to_ns
 from engine.ports import GraphStore, SubjectOrder, SubjectQuery, TimeSpan
 from graph import cypher, rows
+from graph.dialect import FALKORDB
 from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
 from graph.keystore import SYSTEM_SCOPE
@@ -184,7 +185,7 @@ async def test_a_data_directory_of_the_earlier_format_is_migrated_once_on_open(
         old = FalkorStore(server.url)
         graph = old.client.select_graph("fabric:org:acme")
         params = {"org": "acme", "rows": [rows.subject_row("acme", s, "x", "r") for s in subjects]}
-        await graph.query(cypher.MERGE_SUBJECTS, params)
+        await graph.query(cypher.merge_subjects(FALKORDB), params)
         params["rows"] = [rows.source_record_row(r, "x", "r") for r in records]
         await graph.query(_EARLIER_RECORD_WRITE, params)
         await old.client.select_graph("fabric:system").query("CREATE (:ApiKey {org_id: '_'})")
