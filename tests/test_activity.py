@@ -23,6 +23,7 @@ from graph.keystore import SYSTEM_SCOPE
 from graph.rows import DAY_NS
 from graph.scoped import ScopedGraph
 from sources.demo import generate
+from tests.conftest import new_org
 from tests.helpers import load, subject
 
 Records = dict[str, dict[str, Any]]
@@ -61,9 +62,17 @@ def tombstone(key: str) -> dict[str, Any]:
 
 
 async def test_structures_follow_writes_reingest_moves_and_retraction(
-    store: GraphStore, org: str
+    cypher_store: GraphStore,
 ) -> None:
-    graph = store.org(org)
+    org = new_org()
+    await cypher_store.bootstrap(org)
+    try:
+        await _follow(cypher_store.org(org))
+    finally:
+        await cypher_store.drop_org(org)
+
+
+async def _follow(graph: Any) -> None:
     assert isinstance(graph, ScopedGraph)
     records: Records = {}
 
