@@ -2,6 +2,7 @@
 
 Usage: python bench/load.py [--seconds 300] [--max-requests 500000] [--records 20000]
                             [--probe-seconds 4] [--share 0.8] [--url URL --token TOKEN]
+                            [--subscriptions 200] [--ingest-interval 1] [--ingest-batch 20]
 
 By default starts `fabric serve --demo` (the real gateway process, which starts its embedded
 FalkorDB) on a loopback port with a fresh data directory, and stops it at the end; `--url`
@@ -14,6 +15,12 @@ answers take) until `--seconds` or `--max-requests`, whichever comes first. It s
 The mix, by weight: dashboard queries 6 (recently active repositories with owners and
 dependencies, a subject's relationships and activity, search, the investigation list),
 resolutions 3 (exact names, partial and misspelled names, absent ones), investigations 1.
+
+The subscription mix (bench/live.py) runs alongside the steady run: `--subscriptions` open
+WebSocket subscriptions to `recordsIngested` while a batch is ingested every
+`--ingest-interval` seconds; its figures are under "live": errors (missing, duplicate or
+resync events, closed sockets) and the delivery latency from ingest to client, p50 and p99.
+`--subscriptions 0` leaves it out.
 
 The last line is one JSON object: seconds, requests, errors, p50_ms, p99_ms, rss_start_mb and
 rss_end_mb (the gateway and its FalkorDB server together, at the start and the end of the
@@ -45,6 +52,10 @@ from urllib.parse import urlsplit
 import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
+if __package__ in (None, ""):  # run as `python bench/load.py`: the repository is not on the path
+    sys.path.insert(0, str(ROOT))
+from bench.live import run_live, summary  # noqa: E402
+
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 MAX_IN_FLIGHT = 256  # open loop, but bounded: a stalled gateway cannot make this grow
 PROBE_P99_S = 2.0  # a rate whose slowest answers take longer is not "served"
@@ -318,7 +329,15 @@ async def run(args: argparse.Namespace, base: str, token: str, pids: tuple[int |
         rate = max(args.share * max_rps, 0.5)
         results_before = await stored_results(c)
         start = [rss_mb(p) for p in pids]
-        tally, elapsed = await steady(c, catalog, rate, args.seconds, args.max_requests)
+        http = steady(c, catalog, rate, args.seconds, args.max_requests)
+        live = None
+        if args.subscriptions:
+            (tally, elapsed), live_tally = await asyncio.gather(http, run_live(
+                c, base, token, args.subscriptions, args.seconds, args.ingest_interval,
+                args.ingest_batch))  # fmt: skip
+            live = summary(live_tally, args.subscriptions, percentile)
+        else:
+            tally, elapsed = await http
         end = [rss_mb(p) for p in pids]
         results_after = await stored_results(c)
     ordered = sorted(tally.latencies)
@@ -348,6 +367,7 @@ async def run(args: argparse.Namespace, base: str, token: str, pids: tuple[int |
         },
         "error_codes": dict(tally.errors),
         "stored_results": {"start": results_before, "end": results_after},
+        "live": live,
     }
 
 
@@ -362,6 +382,9 @@ def main() -> None:
     parser.add_argument("--token", help="bearer token for --url")
     parser.add_argument("--pid", type=int, help="the --url gateway's process id (for RSS)")
     parser.add_argument("--data-dir", type=Path, help="the --url gateway's data directory")
+    parser.add_argument("--subscriptions", type=int, default=200, help="WebSocket subscriptions")
+    parser.add_argument("--ingest-interval", type=float, default=1.0, help="s between batches")
+    parser.add_argument("--ingest-batch", type=int, default=20, help="records per ingested batch")
     args = parser.parse_args()
     if not (0 < args.share <= 1 and args.seconds > 0 and args.max_requests > 0):
         parser.error("--share must be in (0, 1]; --seconds and --max-requests positive")

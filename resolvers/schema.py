@@ -1,20 +1,40 @@
-"""The strawberry schema, built with the extensions the gateway chooses."""
+"""The strawberry schema, built with the extensions the gateway chooses.
+
+The schema is also an Apollo Federation v2 subgraph: `Subject` is an entity keyed by `id` and
+by `key`, `_service { sdl }` answers the federated SDL (schema.federated.graphql) and
+`_entities` resolves representations, in the caller's organisation like every other field.
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from operator import attrgetter
-from typing import Any
+from typing import Any, Final
 
 import strawberry
-from graphql import GraphQLError, GraphQLObjectType, GraphQLResolveInfo
+from graphql import (
+    DirectiveDefinitionNode,
+    GraphQLError,
+    GraphQLObjectType,
+    GraphQLResolveInfo,
+    TypeDefinitionNode,
+    is_specified_scalar_type,
+    parse,
+    print_directive,
+    print_type,
+    specified_directives,
+)
 from strawberry.extensions import SchemaExtension
+from strawberry.federation.schema import FederationAny
 from strawberry.schema.config import BatchingConfig, StrawberryConfig
 from strawberry.schema.name_converter import NameConverter
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
+from strawberry.types import Info
 
+from engine.errors import BadUserInput
 from resolvers.completion import DIRECT, DirectExecutor, NotReady
 from resolvers.epochs import EpochMutation
 from resolvers.investigation import Mutation as InvestigationMutation
@@ -30,7 +50,25 @@ class Mutation(InvestigationMutation, EpochMutation):
     pass
 
 
-class Schema(strawberry.Schema):
+FEDERATION_VERSION: Final = "2.9"  # the newest both Apollo's and The Guild's composition accept
+MAX_REPRESENTATIONS = 1_000  # entities one `_entities` call may ask for
+ENTITIES = frozenset({"Subject"})
+
+
+class Schema(strawberry.federation.Schema):
+    def entities_resolver(
+        self, info: Info, representations: list[FederationAny]
+    ) -> list[FederationAny]:
+        """strawberry's, after refusing what it would fail on with an internal error: too
+        many representations, or one that is not an object naming one of our entities."""
+        if len(representations) > MAX_REPRESENTATIONS:
+            raise BadUserInput(f"at most {MAX_REPRESENTATIONS} representations")
+        for item in representations:
+            if not isinstance(item, dict) or item.get("__typename") not in ENTITIES:
+                raise BadUserInput("a representation is an object with `__typename: Subject`")
+        copies = [FederationAny(dict(item)) for item in representations]  # type: ignore[call-overload]
+        return super().entities_resolver(info, copies)
+
     def process_errors(self, errors: list[GraphQLError], execution_context: Any = None) -> None:
         """Not here: the gateway's error shaping logs what is unexpected, once, without the
         client's query text (strawberry would log every client mistake at ERROR level)."""
@@ -151,6 +189,7 @@ def build_schema(
         execution_context_class=(
             DirectExecutor if fast_paths.plans else StrawberryGraphQLCoreExecutionContext
         ),
+        federation_version=FEDERATION_VERSION,
     )
     if fast_paths.attributes:
         read_attributes_directly(schema)
@@ -159,6 +198,31 @@ def build_schema(
     return schema
 
 
-def sdl() -> str:
-    """The schema as SDL, exactly as `schema.graphql` stores it."""
+def federated_sdl() -> str:
+    """What `_service { sdl }` answers, as `schema.federated.graphql` stores it: the input of
+    supergraph composition, with `@link` and `@key`."""
     return build_schema().as_str() + "\n"
+
+
+def sdl() -> str:
+    """The schema as SDL, exactly as `schema.graphql` stores it: what introspection shows.
+    Federation's applied `@link`/`@key` are composition metadata introspection does not show;
+    the definitions of those directives and their scalars it does show, so they are added
+    (strawberry's printer leaves them to the `@link` import)."""
+    schema = build_schema()
+    text = re.sub(r"\Aschema @link\(.*?\n}\n\n", "", schema.as_str(), flags=re.S)
+    text = re.sub(r' @key\(fields: "[^"]*"\)', "", text)
+    named = (TypeDefinitionNode, DirectiveDefinitionNode)
+    printed = {d.name.value for d in parse(text).definitions if isinstance(d, named)}
+    core = schema._schema
+    extra = [
+        print_directive(d)
+        for d in core.directives
+        if d not in specified_directives and d.name not in printed
+    ]
+    extra += [
+        print_type(t)
+        for name, t in core.type_map.items()
+        if not name.startswith("__") and name not in printed and not is_specified_scalar_type(t)
+    ]
+    return "\n\n".join([text, *extra]) + "\n"

@@ -21,7 +21,7 @@ from engine.ports import Edge, EdgeRequest, EpisodeRequest, TimeSpan
 from resolvers.args import TimeWindowInput, instant, page_size, point, time_position, window
 from resolvers.context import RequestContext
 from resolvers.prefetch import edge_request, neighbor_request
-from resolvers.relay import decode_cursor, encode_cursor, to_global_id
+from resolvers.relay import decode_cursor, encode_cursor, from_global_id, storable, to_global_id
 from resolvers.series import ActivityMetric, TimeBucket, TimeSeries, activity
 
 SubjectKind = strawberry.enum(models.SubjectKind, description="The closed set of subject kinds.")
@@ -58,7 +58,10 @@ class PageInfo:
         )
 
 
-@strawberry.type(description="A thing in the organisation: repository, service, team, person...")
+@strawberry.federation.type(
+    keys=["id", "key"],
+    description="A thing in the organisation: repository, service, team, person...",
+)
 class Subject(Node):
     key: str = strawberry.field(description="Stable key, e.g. `repository:payments-api`.")
     kind: SubjectKind  # type: ignore[valid-type]
@@ -81,6 +84,20 @@ class Subject(Node):
     at: strawberry.Private[TimeSpan]
     # What this subject's `neighbors` fields answer, read ahead (by field node; see prefetch).
     ahead: strawberry.Private[dict[int, list[Any]] | None] = None
+
+    @classmethod
+    async def resolve_reference(
+        cls, info: Ctx, id: strawberry.ID | None = None, key: str | None = None, **_: Any
+    ) -> Subject | None:
+        """A federation router's representation (`{__typename: "Subject", id}` or `key`),
+        read now, in the caller's organisation; null when unknown, as `subject` answers."""
+        if id is not None:
+            parsed = from_global_id(id)
+            key = parsed[1] if parsed and parsed[0] == "Subject" else None
+        if not isinstance(key, str) or len(key) > 256 or not storable(key):
+            return None
+        found = await info.context.loaders.subject(key, info.context.now)
+        return cls.from_model(found, info.context.now) if found is not None else None
 
     @classmethod
     def from_model(cls, subject: models.StoredSubject, at: TimeSpan) -> Subject:
@@ -244,8 +261,9 @@ class Relationship(Node):
     valid_to: datetime | None
     evidence: str | None = strawberry.field(description="Reference to what asserts it.")
     source: str | None
-    from_subject: strawberry.Private[Subject]
-    to_subject: strawberry.Private[Subject]
+    # (start, end). A tuple, not two Subject fields: strawberry's federation walk counts a
+    # private field's type as a schema type, and would list the Subject entity twice.
+    ends: strawberry.Private[tuple[Subject, Subject]]
 
     @classmethod
     def from_edge(cls, edge: Edge, anchor: Subject) -> Relationship:
@@ -259,17 +277,16 @@ class Relationship(Node):
             valid_to=rel.valid_to,
             evidence=rel.evidence,
             source=rel.source,
-            from_subject=start,
-            to_subject=end,
+            ends=(start, end),
         )
 
     @strawberry.field(name="from", description="The subject the relationship starts at.")
     def from_(self) -> Subject:
-        return self.from_subject
+        return self.ends[0]
 
     @strawberry.field(description="The subject the relationship points to.")
     def to(self) -> Subject:
-        return self.to_subject
+        return self.ends[1]
 
 
 @strawberry.type

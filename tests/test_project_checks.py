@@ -39,6 +39,16 @@ def test_schema_file_matches_the_code() -> None:
     assert exported == sdl(), "schema.graphql is stale: run `fabric schema > schema.graphql`"
 
 
+def test_federated_schema_file_matches_the_code() -> None:
+    from resolvers.schema import federated_sdl
+
+    exported = (ROOT / "schema.federated.graphql").read_text()
+    assert exported == federated_sdl(), (
+        "schema.federated.graphql is stale: run "
+        "`fabric schema --federated > schema.federated.graphql`"
+    )
+
+
 @pytest.mark.skipif(shutil.which("ruff") is None, reason="ruff is not installed")
 def test_ruff_is_clean() -> None:
     result = _run("ruff", "check", "gateway", "resolvers", "engine", "graph", "sources", "tests", "bench")
