@@ -59,3 +59,25 @@ def test_ruff_is_clean() -> None:
 def test_mypy_strict_is_clean() -> None:
     result = _run(sys.executable, "-m", "mypy")
     assert result.returncode == 0, result.stdout[-5000:]
+
+
+def test_no_module_imports_a_private_name_of_another() -> None:
+    """A name with a leading underscore is its module's business: shared helpers go in a
+    plainly named module (gateway/cli/common.py), never reached into (the CLI once imported
+    `_settings` and `_with_store` of another module, which imported it back)."""
+    import ast
+
+    found = []
+    # resolvers/ is not held to it yet: resolvers/investigation.py imports two private
+    # converters of resolvers/investigation_types.py (work in progress elsewhere).
+    for package in ("gateway", "engine", "graph", "sources"):
+        for path in (ROOT / package).rglob("*.py"):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                    private = [a.name for a in node.names if a.name.startswith("_")]
+                    if private and node.module.split(".")[0] in (
+                        "gateway", "resolvers", "engine", "graph", "sources"
+                    ):
+                        found.append(f"{path.relative_to(ROOT)}: {node.module} {private}")
+    assert found == []
