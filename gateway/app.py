@@ -94,6 +94,11 @@ def build_graphql(runtime: Runtime) -> tuple[GraphQLEndpoint, SubscriptionView]:
         ],
         max_batch=settings.max_batch if settings.allow_batching else None,
     )
+    documents = PersistedDocuments(
+        _Documents(lambda: runtime.store),
+        enabled=settings.persisted_queries,
+        trusted=settings.trusted_documents,
+    )
     limits = Limits(max_page_size=settings.max_page_size)
     view = GraphQLView(
         schema,
@@ -103,11 +108,7 @@ def build_graphql(runtime: Runtime) -> tuple[GraphQLEndpoint, SubscriptionView]:
         runtime.ring,
         lambda: runtime.services,
         GraphiQLPage(settings.graphiql_assets_dir),
-        PersistedDocuments(
-            _Documents(lambda: runtime.store),
-            enabled=settings.persisted_queries,
-            trusted=settings.trusted_documents,
-        ),
+        documents,
         http_cache=settings.http_cache,
     )
     jwt = JwtVerifier.from_settings(settings)
@@ -119,6 +120,7 @@ def build_graphql(runtime: Runtime) -> tuple[GraphQLEndpoint, SubscriptionView]:
         max_connections=settings.max_subscription_connections,
         max_per_connection=settings.max_subscriptions_per_connection,
         recheck_s=settings.subscription_recheck_s,
+        documents=documents,
     )
     endpoint = GraphQLEndpoint(
         view,

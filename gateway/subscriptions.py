@@ -9,6 +9,7 @@ of change events, and the endpoint that authenticates and bounds connections.
 * A connection authenticates in `connection_init` (payload `{"Authorization": "Bearer ..."}`,
   or the upgrade request's header), with the same API keys and JWTs as HTTP, and is checked
   again every `subscription_recheck_s`: a revoked key or an expired JWT closes it with 4403.
+* With FABRIC_TRUSTED_DOCUMENTS, only registered documents subscribe, as over HTTP.
 * At most `max_subscription_connections` per process (more: close 1013, try again later) and
   `max_subscriptions_per_connection` operations per connection; only subscriptions run here.
 """
@@ -30,6 +31,7 @@ from starlette.websockets import WebSocket
 from strawberry import Schema
 from strawberry.asgi import GraphQL
 from strawberry.exceptions import ConnectionRejectionError
+from strawberry.http import GraphQLRequestData
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
     BaseGraphQLTransportWSHandler,
@@ -44,6 +46,8 @@ from engine.ports import GraphError, GraphStore
 from engine.ports.changes import ALL_ORGS, Change, ChangeFeed, ChangeKind
 from engine.principal import Principal
 from gateway.auth import authenticate
+from gateway.documents import DocumentRefused, PersistedDocuments
+from gateway.errors import GRAPH_MESSAGES
 from gateway.jwt_auth import JwtVerifier
 from resolvers.subscriptions import RESYNC, SocketContext
 
@@ -180,6 +184,8 @@ class SocketHandler(BaseGraphQLTransportWSHandler[SocketContext, None]):
                 return
 
     async def handle_subscribe(self, message: SubscribeMessage) -> None:
+        if self.connection_acknowledged and not await self._trusted(message):
+            return
         try:
             document = parse(message["payload"]["query"])
         except (GraphQLError, KeyError, TypeError):
@@ -195,6 +201,38 @@ class SocketHandler(BaseGraphQLTransportWSHandler[SocketContext, None]):
             )
             return
         await super().handle_subscribe(message)
+
+    async def _trusted(self, message: SubscribeMessage) -> bool:
+        """With FABRIC_TRUSTED_DOCUMENTS, only registered documents subscribe (by their text
+        or by `extensions.persistedQuery`), and the registered text is what runs."""
+        documents = self.view.documents
+        principal = self.context.principal
+        if documents is None or not documents.trusted or principal is None:
+            return True
+        payload: dict[str, Any] = dict(message.get("payload") or {})
+        extensions = payload.get("extensions")
+        query = payload.get("query")
+        data = GraphQLRequestData(
+            query=query if isinstance(query, str) else None,
+            variables=None,
+            operation_name=None,
+            extensions=extensions if isinstance(extensions, dict) else None,
+        )
+        try:
+            resolved = await documents.resolve(principal.org_id, data)
+        except DocumentRefused as exc:
+            await self._refuse(message["id"], exc.message, exc.code)
+            return False
+        except GraphError:
+            code = "GRAPH_UNAVAILABLE"
+            await self._refuse(message["id"], GRAPH_MESSAGES[code], code)
+            return False
+        message["payload"]["query"] = resolved.query or ""
+        return True
+
+    async def _refuse(self, operation: str, text: str, code: str) -> None:
+        error = GraphQLError(text, extensions={"code": code})
+        await self.send_message({"id": operation, "type": "error", "payload": [error.formatted]})
 
     async def shutdown(self) -> None:
         recheck = getattr(self, "_recheck", None)
@@ -221,6 +259,7 @@ class SubscriptionView(GraphQL[SocketContext, None]):
         max_connections: int,
         max_per_connection: int,
         recheck_s: float,
+        documents: PersistedDocuments | None = None,
     ) -> None:
         super().__init__(
             schema,
@@ -234,6 +273,7 @@ class SubscriptionView(GraphQL[SocketContext, None]):
         self._jwt = jwt
         self.max_connections = max_connections
         self.recheck_s = recheck_s
+        self.documents = documents
 
     async def authenticate(self, header: str | None) -> Principal | None:
         return await authenticate(self._store().keys, header, self._jwt)

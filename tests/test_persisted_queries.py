@@ -3,6 +3,7 @@ gateway with Apollo Client's persisted-queries link in Node."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import subprocess
@@ -145,3 +146,35 @@ async def test_trusted_documents_run_only_what_was_registered(
     for text in ("query Listed {\n  subjects { totalCount }\n}\n", "query Listed{subjects{totalCount}}"):
         listed = await trusted.query(token, text)
         assert listed.json() == {"data": {"subjects": {"totalCount": 1}}}
+
+
+async def test_trusted_documents_bind_subscriptions_too(
+    trusted: Gateway, falkor_server: EmbeddedServer, tmp_path: Path
+) -> None:
+    from tests.test_subscriptions import _until_active
+
+    org, token = await _org(trusted)
+    live = "subscription Live { recordsIngested { __typename } }"
+    (tmp_path / "live.graphql").write_text(live + "\n")
+    registered = subprocess.run(  # noqa: ASYNC221 - the CLI, as an operator runs it
+        [sys.executable, "-m", "gateway.cli", "documents", "register",
+         str(tmp_path / "live.graphql"), "--graph-uri", falkor_server.url],
+        capture_output=True, text=True, check=False, timeout=120,
+    )  # fmt: skip
+    assert registered.returncode == 0, registered.stderr
+    plan = {"timeoutMs": 120_000, "clients": [{
+        "url": trusted.url.replace("http://", "ws://"), "token": "$TOKEN", "subscriptions": [
+            {"query": live, "take": 1},
+            {"query": "subscription Other { subjectChanged { __typename } }"},
+        ]}]}  # fmt: skip
+    running = asyncio.create_task(
+        run_json_async("subscribe.mjs", env={"TOKEN": token}, stdin=json.dumps(plan))
+    )
+    await _until_active({trusted.url: 1})
+    await load(trusted.store.org(org), [subject("repository:beta")])
+    report = await running
+    registered_sub, other = report["clients"][0]["subscriptions"]
+    assert [e["data"] for e in registered_sub["events"]] == [
+        {"recordsIngested": {"__typename": "RecordsIngested"}}
+    ]
+    assert other["errors"] == ["Only registered documents run here."]
