@@ -63,6 +63,11 @@ def build(path: Path) -> gitrepo.Repo:
         who = PEOPLE[rng.choice([0, 0, 1, 1, 1, 2, 3, 4]) if area != "docs" else 4]
         repo.lines(PATHS[area], rng.randint(1, 9), f"c{n}")
         repo.commit(who, days_ago, f"{area}: change {n}")
+    # A package named by a question word ("shipping" asks about throughput elsewhere).
+    repo.write("shipping/__init__.py", "")
+    for n, days_ago in enumerate((200.5, 120.25, 30.5, 3.5)):
+        repo.lines("shipping/rates.py", 2, f"s{n}")
+        repo.commit(PEOPLE[n % 2], days_ago, f"shipping: change {n}")
     return repo
 
 
@@ -226,6 +231,22 @@ def cases() -> list[Case]:
             "person:alex@corp.example",
             y2024,
             kind="none",
+        ),
+        # A subject named by a vocabulary word is still the subject.
+        Case(
+            "how many commits to the shipping module in 2024?",
+            "answered",
+            "module:shop/shipping",
+            y2024,
+            "shipping",
+        ),
+        Case(
+            "who changed the shipping module in 2024?",
+            "answered",
+            "module:shop/shipping",
+            y2024,
+            "shipping",
+            "who",
         ),
         # Misspelt and differently cased: the one close subject, and the answer says so.
         Case(
