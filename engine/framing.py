@@ -21,13 +21,25 @@ from engine.providers import ProviderResult, Window
 from engine.timecontext import EffectiveTime, compose_label
 
 DEFAULT_WINDOW = timedelta(days=30)
+# Questions about people and amounts of change read a year when no time is named: who knows
+# a module, or how much it changed, is not a matter of the last month. The answer says so.
+LOOKBACK = {
+    "who": timedelta(days=365),
+    "count": timedelta(days=365),
+    "what_changed": timedelta(days=365),
+}
 
 
-def window_of(effective: EffectiveTime) -> Window:
+def lookback_of(intent: str) -> timedelta:
+    return LOOKBACK.get(intent, DEFAULT_WINDOW)
+
+
+def window_of(effective: EffectiveTime, lookback: timedelta = DEFAULT_WINDOW) -> Window:
+    """The window facts are read over: the range asked, else `lookback` up to the point."""
     historical = effective.axis.value != "current"
     if effective.axis.value == "range":
         return Window(effective.start, effective.end, historical)
-    return Window(effective.end - DEFAULT_WINDOW, effective.end, historical)
+    return Window(effective.end - lookback, effective.end, historical)
 
 
 def temporal_label(

@@ -302,7 +302,7 @@ def handle_candidates(question: str, now: datetime, limit: int = MAX_HANDLE_PROB
     `limit`): the caller looks them up and passes what it found to `interpret`."""
     text = question[:MAX_QUESTION]
     unquoted = _blank_quotes(text, _quoted(text))
-    tokens = _free_tokens(unquoted, find_time(unquoted, tc.to_utc(now), []).match)
+    tokens = _free_tokens(unquoted, find_time(unquoted, tc.to_utc(now), []))
     spans = [text[a:b] for _, _, (a, b) in _handle_windows(text, tokens)]
     return list(dict.fromkeys(spans))[:limit]
 
@@ -337,10 +337,15 @@ def _blank_quotes(text: str, quoted: list[tuple[tuple[int, int], tuple[int, int]
     return "".join(blanked)
 
 
-def _free_tokens(unquoted: str, time: tp.TimeMatch | None) -> list[_Token]:
+def _free_tokens(unquoted: str, reading: tp.TimeReading) -> list[_Token]:
+    """Tokens, those of time phrases (understood or not) taken: a phrase about time is
+    never read as a name or a fact word ("since the outage" asks no incident question)."""
+    spans = list(reading.unknown_spans)
+    if reading.match is not None:
+        spans.append((reading.match.start, reading.match.end))
     tokens = _tokens(unquoted)
     for token in tokens:
-        if time is not None and token.start < time.end and token.end > time.start:
+        if any(token.start < end and token.end > start for start, end in spans):
             token.free = False
     return tokens
 
@@ -429,7 +434,7 @@ def interpret(
     unquoted = _blank_quotes(text, quoted)
     reading = find_time(unquoted, now, notes)
     time = reading.match
-    tokens = _free_tokens(unquoted, time)
+    tokens = _free_tokens(unquoted, reading)
     spans = [inner for inner, _ in quoted]
     if known_handles is not None:
         spans += _by_handles(text, tokens, known_handles, notes)

@@ -34,7 +34,14 @@ from engine.contract import (
     disclose_degraded_retrieval,
 )
 from engine.errors import BadUserInput
-from engine.framing import coverage_of, limitations_of, temporal_label, window_of
+from engine.framing import (
+    LOOKBACK,
+    coverage_of,
+    limitations_of,
+    lookback_of,
+    temporal_label,
+    window_of,
+)
 from engine.interpretation import Interpretation, handle_candidates, interpret
 from engine.models import RelationshipType, StoredSubject, SubjectKind
 from engine.observer import NULL_OBSERVER, InvestigationObserver
@@ -86,8 +93,11 @@ def _question_time(
             effective = resolve_time(understood.as_of, understood.start, understood.end, anchor)
         except BadUserInput as exc:
             raise BadUserInput(f'"{phrase}": {exc}') from exc
-    window = window_of(effective)
+    window = window_of(effective, lookback_of(understood.intent))
     used = f"{iso(window.start)} to {iso(window.end)}"
+    named = understood.time_not_understood or understood.as_of or understood.start
+    if effective.axis.value != "range" and understood.intent in LOOKBACK and not named:
+        notes.append(f"No time was named: the answer covers {used}.")
     for text in understood.time_not_understood:
         notes.append(f'"{text}" was not understood as a time; the answer covers {used} instead.')
     for text in understood.time_ignored:
@@ -254,7 +264,7 @@ class Investigator:
             resolved = await self._resolve(actor, request, understood, effective, stages)
         if not isinstance(resolved, list):
             return resolved(frame, self._trace(stages, 0))
-        window = window_of(effective)
+        window = window_of(effective, lookback_of(understood.intent))
         async with stages.stage(FailureStage.PLAN):
             chosen = plan(self.providers, resolved, understood.fact_kinds)
         stages.chosen = tuple(r.provider.name for r in chosen.reads)
@@ -430,7 +440,7 @@ class Investigator:
     async def _organisation(self, effective: EffectiveTime, stages: _Stages) -> list[StoredSubject]:
         """No subject named: the organisation, as its repositories (the most recently active
         first, at most ORGANISATION_LIMIT), and the answer says so."""
-        at = TimeSpan.point(window_of(effective).end_ns)
+        at = TimeSpan.point(window_of(effective).end_ns)  # a point: the lookback is irrelevant
         query = SubjectQuery(kinds=(SubjectKind.REPOSITORY,), at=at, order=SubjectOrder.RECENT)
         page = await self.graph.find_subjects(query, ORGANISATION_LIMIT)
         found = list(page.items)

@@ -121,6 +121,7 @@ class TimeReading:
     match: TimeMatch | None = None
     ignored: list[str] = field(default_factory=list)  # understood, but a later phrase
     not_understood: list[str] = field(default_factory=list)
+    unknown_spans: list[tuple[int, int]] = field(default_factory=list)  # of not_understood
     not_a_date: list[str] = field(default_factory=list)  # "2026-02-30"
 
 
@@ -215,6 +216,7 @@ def read_time(text: str, now: datetime) -> TimeReading:
             tail = _CONTEXT.match(text, match.end())
             phrase = match.group() + (tail.group() if tail else "")
             reading.not_understood.append(phrase.strip())
+            reading.unknown_spans.append((match.start(), match.start() + len(phrase.rstrip())))
     if found:
         first = min(found, key=lambda m: (m.start, -m.end))
         reading.match = first

@@ -204,7 +204,7 @@ async def test_the_providers_answer_an_investigation_on_imported_data(
     assert all(e.ref.startswith("metric_rollup:git:shop:") for e in live[0].evidence)
 
     result, _ = await engine.investigate(
-        "me", InvestigationRequest("who drove the churn in resolver?")
+        "me", InvestigationRequest("who drove the churn in resolver in the last 30 days?")
     )
     claimed = {c.kind: c.value for c in result.claimed_facts}
     assert claimed[FactKind.ACTIVE_CONTRIBUTORS]["top"] == [ALEX, "person:jo@corp.example"]

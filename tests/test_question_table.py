@@ -132,7 +132,7 @@ TIMES = {
     "this year": (utc(2024, 1, 1), AS_OF),
     "last week": (utc(2024, 12, 2), utc(2024, 12, 9)),
     "in December 2023": (utc(2023, 12, 1), utc(2024, 1, 1)),
-    "on 2024-11-05": None,  # a point: asked as of that instant (30 days before it)
+    "on 2024-11-05": None,  # a point: as of that instant (a year before it: no range named)
 }
 COUNT_PHRASINGS = [
     "how many commits to the {s} module {t}?",
@@ -160,9 +160,9 @@ class Case:
 
 def window_of(phrase: str) -> tuple[datetime, datetime]:
     found = TIMES[phrase]
-    if found is None:  # "on DAY": the point at the day's start, a 30-day window before it
+    if found is None:  # "on DAY": the point at the day start, the year before it
         point = utc(2024, 11, 5)
-        return point - 30 * DAY, point
+        return point - 365 * DAY, point
     return found
 
 
@@ -275,7 +275,7 @@ def cases() -> list[Case]:
             "how many commits to the httpx module next week?",
             "answered",
             MODULES["httpx"],
-            (AS_OF - 30 * DAY, AS_OF),
+            (AS_OF - 365 * DAY, AS_OF),
             "httpx",
         ),
         # A time phrase not understood: answered for the default window, and said.
@@ -283,7 +283,7 @@ def cases() -> list[Case]:
             "how many commits to the httpx module since the outage?",
             "answered",
             MODULES["httpx"],
-            (AS_OF - 30 * DAY, AS_OF),
+            (AS_OF - 365 * DAY, AS_OF),
             "httpx",
         ),
     ]
