@@ -32,7 +32,7 @@ from graph.scoped import Row, ScopedGraph, apply_schema, bound
 if TYPE_CHECKING:
     from engine.embedding import Embedder
 
-_AUTOCOMMIT = re.compile(r"\bIN\s+TRANSACTIONS\b")
+AUTOCOMMIT = re.compile(r"\bIN\s+TRANSACTIONS\b")
 _DRIVER_ERRORS = (neo4j_errors.Neo4jError, neo4j_errors.DriverError, OSError)
 OLDEST = (5, 23)  # vector.quantization.enabled (5.23), vector.similarity.cosine (5.18)
 # Reads that check the database answers, and which server version it runs.
@@ -49,10 +49,21 @@ class _Final(Exception):
         self.error = error
 
 
-def _version(text: str) -> tuple[int, int] | None:
+def server_version(text: str) -> tuple[int, int] | None:
     """(major, minor) of "5.26.1", "5.27-aura" or "2025.01.0"; None if unreadable."""
     match = re.match(r"(\d+)\.(\d+)", text)
     return (int(match[1]), int(match[2])) if match else None
+
+
+def transaction_limit_ms(configured_s: float | None, write: bool) -> int | None:
+    """The transaction timeout of the next statement: reads get the configured limit,
+    shortened to what is left of the request's time; writes get none (the server's own
+    `db.transaction.timeout` is their backstop). Raises GraphTimeout for either, unsent,
+    once the request's deadline has passed."""
+    limit_ms = deadline.statement_limit_ms(
+        None if configured_s is None else max(1, int(configured_s * 1000))
+    )
+    return None if write else limit_ms
 
 
 class _Neo4jExecutor:
@@ -75,7 +86,7 @@ class _Neo4jExecutor:
         )
         try:
             async with session:
-                if _AUTOCOMMIT.search(statement):
+                if AUTOCOMMIT.search(statement):
                     query = neo4j.Query(statement)
                     result = await session.run(query, params)
                     return await result.values()
@@ -92,12 +103,7 @@ class _Neo4jExecutor:
             raise translate(exc) from exc
 
     def _limit_ms(self, write: bool) -> int | None:
-        """Raises GraphTimeout, unsent, once the request's deadline has passed."""
-        configured = self._store.statement_timeout_s
-        limit_ms = deadline.statement_limit_ms(
-            None if configured is None else max(1, int(configured * 1000))
-        )
-        return None if write else limit_ms
+        return transaction_limit_ms(self._store.statement_timeout_s, write)
 
     async def _work(
         self, tx: neo4j.AsyncManagedTransaction, statement: str, params: dict[str, Any], write: bool
@@ -160,6 +166,8 @@ class Neo4jStore(EpochedStore):
             self.changes, self.documents = LocalChangeFeed(), LocalDocuments()
         self.database = database
         self.statement_timeout_s = statement_timeout_s
+        self.acquisition_timeout_s = acquisition_timeout_s
+        self.retry_time_s = retry_time_s
         self.exact_vector_limit = exact_vector_limit
         self.driver = neo4j.AsyncGraphDatabase.driver(
             uri,
@@ -230,7 +238,7 @@ class Neo4jStore(EpochedStore):
 
     async def _apply_schema(self) -> None:
         for name, version in await self._executor.run(VERSION, {}):
-            parsed = _version(str(version))
+            parsed = server_version(str(version))
             if name == "Neo4j Kernel" and parsed is not None and parsed < OLDEST:
                 raise GraphQueryError(
                     f"Neo4j {version} is too old: the gateway needs "

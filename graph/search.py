@@ -219,6 +219,7 @@ class SearchArms:
             cypher.SET_EMBEDDING_META, stamp=identity.stamp(), dimension=identity.dimension
         )
         self._status = VectorStatus(True, "ok")
+        self._share = None  # how many vectors are this embedder's has just changed
 
     async def reembed(self, progress: Callable[[int], None] | None = None) -> int:
         """Rebuild every subject's vector with the configured embedder; returns the count."""
