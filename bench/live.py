@@ -5,8 +5,10 @@ dashboards) subscribe to `recordsIngested` for the bench's own source; every `in
 seconds one batch of `batch` records is ingested through the `project` mutation, under a
 source name unique to the batch. Expected outcome, for every subscriber: each batch's event
 exactly once, with the batch's count, and no `Resync`, error or closed socket. Anything else
-counts as an error (a missing event, a duplicate, a resync, a refusal, a close). The delivery
-latency of an event is from the start of its ingest request to the subscriber's receipt of it.
+counts as an error (a missing event, a duplicate, a resync, a refusal, a close). Two latencies:
+`delivery` from the start of the ingest request to the subscriber's receipt of the event (the
+write included), and `fanout` from the batch being written (the event's `at`, stamped by the
+writer; same machine, same clock) to the receipt.
 """
 
 from __future__ import annotations
@@ -18,13 +20,14 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
 SUBSCRIPTION = """subscription Live { recordsIngested {
-  __typename ... on RecordsIngested { source count } ... on Resync { reason } } }"""
+  __typename ... on RecordsIngested { source count at } ... on Resync { reason } } }"""
 PROJECT = """mutation Load($records: [JSON!]!, $source: String!) {
   project(records: $records, source: $source) { accepted invalid } }"""
 PROTOCOL = "graphql-transport-ws"
@@ -34,6 +37,7 @@ PROTOCOL = "graphql-transport-ws"
 class LiveTally:
     sent: dict[str, float] = field(default_factory=dict)  # source -> ingest start
     received: list[dict[str, float]] = field(default_factory=list)  # per subscriber
+    fanout_s: list[float] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
     ingest_s: list[float] = field(default_factory=list)
 
@@ -66,7 +70,7 @@ async def _handshake(ws: ClientConnection, token: str) -> None:
 
 
 def _take(message: dict[str, Any], got: dict[str, float], tally: LiveTally) -> None:
-    now = time.perf_counter()
+    now, wall = time.perf_counter(), time.time()
     if message.get("type") == "ping":
         return
     if message.get("type") != "next":
@@ -82,6 +86,7 @@ def _take(message: dict[str, Any], got: dict[str, float], tally: LiveTally) -> N
     if source in got:
         tally.errors["duplicate"] += 1
     got[source] = now
+    tally.fanout_s.append(wall - datetime.fromisoformat(event["at"]).timestamp())
 
 
 async def _ingest(client: httpx.AsyncClient, n: int, batch: int, tally: LiveTally) -> None:
@@ -148,6 +153,10 @@ def summary(
         "error_codes": dict(errors),
         "delivery_p50_ms": round(percentile(delays, 50) * 1000, 1) if delays else None,
         "delivery_p99_ms": round(percentile(delays, 99) * 1000, 1) if delays else None,
+        "fanout_p50_ms": round(percentile(tally.fanout_s, 50) * 1000, 1)
+        if tally.fanout_s else None,
+        "fanout_p99_ms": round(percentile(tally.fanout_s, 99) * 1000, 1)
+        if tally.fanout_s else None,
         "ingest_p50_ms": round(percentile(tally.ingest_s, 50) * 1000, 1)
         if tally.ingest_s else None,
     }

@@ -19,7 +19,8 @@ resolutions 3 (exact names, partial and misspelled names, absent ones), investig
 The subscription mix (bench/live.py) runs alongside the steady run: `--subscriptions` open
 WebSocket subscriptions to `recordsIngested` while a batch is ingested every
 `--ingest-interval` seconds; its figures are under "live": errors (missing, duplicate or
-resync events, closed sockets) and the delivery latency from ingest to client, p50 and p99.
+resync events, closed sockets), the delivery latency from the start of the ingest request to
+the client and the fan-out latency from the committed write to the client, p50 and p99.
 `--subscriptions 0` leaves it out.
 
 The last line is one JSON object: seconds, requests, errors, p50_ms, p99_ms, rss_start_mb and

@@ -257,10 +257,16 @@ class GraphQLView(GraphQL[RequestContext, None]):
             response = Response(status_code=304, headers=caching.headers(exc.tag))
         except DocumentRefused as exc:
             response = error_response(exc.status, exc.code, exc.message, request.state.media)
-        except GraphError as exc:  # the document store or the revision could not be read
+        except GraphError as exc:
+            # Outside any resolver: the persisted document or the revision could not be read
+            # (before execution), or the graph went away under the executor itself.
             code = "TIMEOUT" if isinstance(exc, GraphTimeout) else "GRAPH_UNAVAILABLE"
-            status = _STATUS_BY_CODE[code]
-            response = error_response(status, code, GRAPH_MESSAGES[code], request.state.media)
+            body = error_body(code, GRAPH_MESSAGES[code], failureStage="read")
+            response = Response(
+                json.dumps(body, separators=(",", ":")),
+                status_code=_STATUS_BY_CODE[code],
+                media_type=request.state.media,
+            )
         except HTTPException as exc:
             code = "METHOD_NOT_ALLOWED" if exc.status_code == 405 else "BAD_REQUEST"
             status = exc.status_code
