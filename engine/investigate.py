@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import time
 import uuid
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -33,7 +34,7 @@ from engine.contract import (
     Versions,
     disclose_degraded_retrieval,
 )
-from engine.errors import BadUserInput
+from engine.errors import BadUserInput, PublicError
 from engine.framing import (
     LOOKBACK,
     coverage_of,
@@ -103,6 +104,8 @@ def _question_time(
     for text in understood.time_ignored:
         notes.append(f'Only the first time phrase is used: "{text}" was not.')
     return effective, notes
+
+log = logging.getLogger("fabric.investigate")
 
 
 def _classify(exc: GraphError) -> FailureClassification:
@@ -211,7 +214,13 @@ class Investigator:
         # Time phrases are read relative to the request's time ("in the last 3 months" with
         # asOf: the 3 months before asOf), and never reach past it.
         anchor = effective.end
-        understood = await self._interpret(actor, request.question, now, effective, anchor)
+        try:
+            understood = await self._interpret(actor, request.question, now, effective, anchor)
+        except (InvestigationFailed, PublicError):
+            raise
+        except Exception:  # a bug: a tagged, saved failure, never a bare error
+            frame = self._frame(actor, request.question, now, effective, None)
+            return await self._internal(frame, FailureStage.INTERPRET, _Stages(), None), False
         effective, time_notes = _question_time(effective, understood, anchor)
         if effective.start < EARLIEST:
             raise BadUserInput("times before 1970 cannot be asked about")
@@ -242,6 +251,11 @@ class Investigator:
                 FailureClassification.CONTRACT_VIOLATION,
                 self._trace(stages, start_trips),
             )
+        except PublicError:
+            raise
+        except Exception:  # a bug in any stage: a tagged, saved failure, never a bare error
+            trace = self._trace(stages, start_trips)
+            return await self._internal(frame, stages.current, stages, trace), False
         result = result.model_copy(update={"trace": self._trace(stages, start_trips)})
         try:
             await self._persist(result, key if result.outcome is Outcome.ANSWERED else None)
@@ -541,6 +555,20 @@ class Investigator:
             and len(found_edges) == len(relationships)
         )
 
+    async def _internal(
+        self, frame: outcomes.Frame, stage: FailureStage, stages: _Stages, trace: Trace | None
+    ) -> InvestigationResult:
+        """An unexpected exception at `stage`: logged here with its traceback (operators
+        need it), while the result carries only the closed stage and `internal`."""
+        log.error("investigation %s failed at stage %s", frame.result_id, stage.value,
+                  exc_info=True)  # fmt: skip
+        result = outcomes.failure(frame, stage, FailureClassification.INTERNAL, trace)
+        try:
+            await self._persist(result, None)
+        finally:
+            self.observer.investigation(Outcome.FAILED.value, False, stages.timings)
+        return result
+
     async def _persist(self, result: InvestigationResult, key: str | None) -> None:
         try:
             await self.graph.results.save(
@@ -551,12 +579,15 @@ class Investigator:
                 reuse_key=key,
                 outcome=result.outcome.value,
             )
-        except GraphError as exc:
+        except Exception as exc:
+            kind = _classify(exc) if isinstance(exc, GraphError) else FailureClassification.INTERNAL
+            if kind is FailureClassification.INTERNAL:
+                log.error("investigation %s could not be saved", result.id, exc_info=True)
             failed = result.model_copy(
                 update={
                     "outcome": Outcome.FAILED,
                     "failure_stage": FailureStage.PERSIST,
-                    "failure_classification": FailureClassification.GRAPH_UNAVAILABLE,
+                    "failure_classification": kind,
                 }
             )
             raise InvestigationFailed(failed) from exc
@@ -567,7 +598,7 @@ class Investigator:
         question: str,
         now: datetime,
         effective: EffectiveTime,
-        understood: Interpretation,
+        understood: Interpretation | None,
     ) -> outcomes.Frame:
         context = TimeContext(
             axis=Axis(effective.axis.value),
@@ -575,12 +606,16 @@ class Investigator:
             start=effective.start if effective.axis.value == "range" else None,
             end=effective.end if effective.axis.value == "range" else None,
         )
-        summary = {
-            "references": list(understood.references),
-            "fact_kinds": [k.value for k in understood.fact_kinds],
-            "time_expression": understood.time_expression,
-            "intent": understood.intent,
-        }
+        summary = (
+            {}  # the question was never understood (interpretation itself failed)
+            if understood is None
+            else {
+                "references": list(understood.references),
+                "fact_kinds": [k.value for k in understood.fact_kinds],
+                "time_expression": understood.time_expression,
+                "intent": understood.intent,
+            }
+        )
         return outcomes.Frame(
             result_id=str(uuid.uuid4()),
             org_id=self.resolver.org_id,

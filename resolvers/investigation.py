@@ -257,13 +257,17 @@ class Mutation:
         except InvestigationFailed as failed:
             stage = failed.result.failure_stage
             kind = failed.result.failure_classification
-            code = (
-                "TIMEOUT" if kind is contract.FailureClassification.TIMEOUT else "GRAPH_UNAVAILABLE"
-            )
+            codes = {
+                contract.FailureClassification.TIMEOUT: "TIMEOUT",
+                contract.FailureClassification.INTERNAL: "INTERNAL_SERVER_ERROR",
+            }
             raise PublicError(
                 "The investigation could not complete; try again shortly.",
-                code=code,
-                extensions={"failureStage": stage.value if stage else "unknown"},
+                code=codes.get(kind, "GRAPH_UNAVAILABLE") if kind else "GRAPH_UNAVAILABLE",
+                extensions={
+                    "failureStage": stage.value if stage else "unknown",
+                    "failureClassification": kind.value if kind else "unknown",
+                },
             ) from None
         return InvestigatePayload(result=InvestigationResult.of(result), reused=reused)
 
