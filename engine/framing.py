@@ -74,15 +74,19 @@ def coverage_of(
     subjects: Sequence[StoredSubject],
     edges: Sequence[Any] = (),
 ) -> tuple[CoverageObservation, ...]:
+    # Every planning decision that left a subject unread is recorded with its closed reason
+    # (pruned: no subject of a supported kind; narrowed: some dropped; not asked: the question
+    # asked other fact kinds), counting the subjects it left out. A selected provider is
+    # recorded by its read below. Pruning is not a degradation: its state is `pruned`.
     out = [
         CoverageObservation(
             source=e.provider,
             state=CoverageState.PRUNED,
-            reason=CoverageReason.UNSUPPORTED_SUBJECT_KINDS,
+            reason=CoverageReason(e.decision.value),
             count=len(e.dropped),
         )
         for e in entries
-        if e.decision is Decision.PRUNED
+        if e.decision is not Decision.SELECTED
     ]
     for r in results:
         out.append(

@@ -71,6 +71,11 @@ class Provider:
     async def read(
         self, source: FactSource, subjects: Sequence[StoredSubject], window: Window
     ) -> ProviderResult:
+        # A provider answers only for the kinds it declares: the declaration is what makes
+        # planning's pruning a proof. The pruning harness (tests/test_pruning.py) found three
+        # answering outside it: a service profile for a repository with a `runtime`
+        # attribute, active contributors and a bus factor for a person.
+        subjects = [s for s in subjects if s.kind in self.subject_kinds]
         keys = tuple(s.key for s in subjects)
         if window.historical and self.tier is HistoryTier.NONE:
             return self._result(ProviderState.NOT_APPLICABLE, "no_history_for_time", keys)
