@@ -20,7 +20,7 @@ RECORDS = 3_000
 BATCH = 25
 
 
-def _ingest(data: Path, org: str, server: EmbeddedServer) -> list[str]:
+def _ingest(data: Path | str, org: str, server: EmbeddedServer) -> list[str]:
     return [
         *FABRIC, "ingest", str(data), "--org", org, "--source", "demo",
         "--batch-size", str(BATCH), "--data-dir", str(server.data_dir),
@@ -44,8 +44,15 @@ async def test_killed_ingest_resumes_and_equals_a_clean_load(
     data.write_text("\n".join(lines) + "\n")
     killed, clean, acknowledged = new_org(), new_org(), new_org()
 
-    # `fabric ingest` joins the session's running server and is killed mid-load.
-    proc = await asyncio.create_subprocess_exec(*_ingest(data, killed, falkor_server), cwd=ROOT)
+    # `fabric ingest` joins the session's running server and is killed mid-load. It reads
+    # the file's first half from a pipe left open, so however slow the machine it cannot
+    # finish before the kill (a file it could read to the end before the poll saw a batch).
+    proc = await asyncio.create_subprocess_exec(
+        *_ingest("-", killed, falkor_server), cwd=ROOT, stdin=PIPE
+    )
+    assert proc.stdin is not None
+    proc.stdin.write(("\n".join(lines[: RECORDS // 2]) + "\n").encode())
+    await proc.stdin.drain()
     graph = falkor.org(killed)
     for _ in range(3_000):
         checkpoint = await graph.checkpoint("demo")
@@ -55,6 +62,7 @@ async def test_killed_ingest_resumes_and_equals_a_clean_load(
         await asyncio.sleep(0.01)
     proc.kill()  # SIGKILL: no clean-up of any kind runs
     assert await proc.wait() == -9
+    proc.stdin.close()
     checkpoint = await graph.checkpoint("demo")
     assert checkpoint is not None and not checkpoint.finished
     cursor = checkpoint.cursor
