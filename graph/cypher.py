@@ -697,14 +697,16 @@ RETURN {S_VALUES}, similarity
 """
 
 
-# How many of the database's subjects have vectors of this organisation's embedder, and how
-# many subjects it holds (the count store answers the latter without reading them).
+# How many subjects the database holds (the count store answers without reading them), and
+# how many of this organisation's have vectors of its embedder, counted up to $cap (no row:
+# none). Beyond the cap only the number of neighbours asked for grows, within its own cap.
 VECTOR_SHARE = """
+MATCH (a:Subject)
+WITH count(a) AS total
 MATCH (s:Subject {org_id: $org})
 WHERE s.embedder = $stamp
-WITH count(s) AS mine
-MATCH (a:Subject)
-RETURN mine, count(a)
+WITH total, s LIMIT $cap
+RETURN count(s), total
 """
 
 

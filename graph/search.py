@@ -31,6 +31,7 @@ VECTOR_DECIMALS = 3  # vectors travel as text to FalkorDB; more digits only cost
 REEMBED_BATCH = 2_000
 STATUS_TTL = 30.0
 MAX_NEIGHBOURS = 10_000  # most nearest neighbours asked of a shared vector index
+SHARE_CAP = 100_000  # an organisation's vectors counted at most (graph.cypher.VECTOR_SHARE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +182,8 @@ class SearchArms:
             return 1  # the index holds this organisation only
         now = time.monotonic()
         if self._share is None or now - self._share[0] > STATUS_TTL:
-            found = await self._read(cypher.VECTOR_SHARE, stamp=stamp)
+            cap = max(SHARE_CAP, self._exact_limit + 1)
+            found = await self._read(cypher.VECTOR_SHARE, stamp=stamp, cap=cap)
             mine, total = (int(found[0][0]), int(found[0][1])) if found else (0, 0)
             factor = None if mine <= self._exact_limit else math.ceil(total / mine)
             self._share = (now, factor)
