@@ -246,8 +246,8 @@ def create_app(
                 CORSMiddleware,
                 allow_origins=settings.cors_origins,
                 allow_methods=["GET", "POST"],
-                allow_headers=["Authorization", "Content-Type"],
-                expose_headers=["X-Request-ID"],
+                allow_headers=["Authorization", "Content-Type", "If-None-Match"],
+                expose_headers=["X-Request-ID", "ETag"],
             )
         )
     app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)

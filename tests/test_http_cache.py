@@ -87,3 +87,23 @@ async def test_no_tag_on_errors_or_posts(gateway: Gateway) -> None:
     assert "errors" in failing.json() and "etag" not in failing.headers
     posted = await gateway.query(token, QUERY, {"kind": "REPOSITORY"})
     assert posted.status_code == 200 and "etag" not in posted.headers
+
+
+async def test_a_cross_origin_dashboard_may_revalidate(falkor: FalkorStore) -> None:
+    from tests.gateway_fixture import serve
+
+    origin = "https://dash.example"
+    async for gateway in serve(falkor, cors_origins=[origin]):
+        _, token = await _org(gateway)
+        preflight = await gateway.client.options(gateway.url, headers={
+            "Origin": origin, "Access-Control-Request-Method": "GET",
+            "Access-Control-Request-Headers": "authorization, if-none-match"})  # fmt: skip
+        assert preflight.status_code == 200
+        allowed = preflight.headers["access-control-allow-headers"].lower()
+        assert "if-none-match" in allowed and "authorization" in allowed
+        answer = await gateway.client.get(
+            gateway.url, params={"query": QUERY, "variables": '{"kind": "REPOSITORY"}'},
+            headers={"Authorization": f"Bearer {token}", "Origin": origin},
+        )  # fmt: skip
+        assert answer.headers["access-control-allow-origin"] == origin
+        assert "etag" in answer.headers["access-control-expose-headers"].lower()
