@@ -69,6 +69,7 @@ class Candidate:
     exact: bool = False  # the reference is one of its handles (folded)
     how: Match | None = None
     every_token: bool = False  # every token of the reference is a token of a handle
+    handle_score: float = 0.0  # how well its closest handle matches, whichever arm found it
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +146,7 @@ def rank(reference: str, lexical: list[Hit], vector: list[Hit] | None) -> list[C
             Candidate(
                 subject, round(score, 4), lex[0] if lex else None, lex[1] if lex else None,
                 sim, found.handle, found.how in (Match.EXACT, Match.FOLDED), found.how,
-                found.every_token,
+                found.every_token, found.score,
             )
         )  # fmt: skip
     with_tokens = [c.score for c in out if c.every_token and c.lexical_rank is not None]
@@ -157,9 +158,12 @@ def rank(reference: str, lexical: list[Hit], vector: list[Hit] | None) -> list[C
 
 
 def contenders(ranked: list[Candidate]) -> list[Candidate]:
-    """Who competes for the commit: candidates at the floor or above, and every subject with
-    every token of the reference whatever its score."""
-    return [c for c in ranked if c.score >= gates.CANDIDATE_FLOOR or c.every_token]
+    """Who competes for the commit: candidates whose handles resemble the reference (at the
+    floor or above), and every subject with every token of the reference whatever its score.
+    A subject found by meaning alone, with no handle like the reference, is a suggestion,
+    not a contender: it could never be what the reference names."""
+    floor = gates.CANDIDATE_FLOOR
+    return [c for c in ranked if c.every_token or (c.score >= floor and c.handle_score >= floor)]
 
 
 def decide(
@@ -306,7 +310,7 @@ class Resolver:
         for subject in sample:
             m = match(text, subject)
             candidates.append(
-                Candidate(subject, m.score, None, None, None, m.handle, True, m.how, True)
+                Candidate(subject, m.score, None, None, None, m.handle, True, m.how, True, m.score)
             )
         # As written before folded, then by key: deterministic whatever the store's order.
         candidates.sort(key=lambda c: (-c.score, c.subject.key))

@@ -3,6 +3,8 @@
 A fenced `graphql` block is one request; a fenced `json` block right after it holds its
 variables. `<result id>` and `<receipt>` in variables stand for the latest investigation
 result's id and the first clarification candidate's receipt of the answers before them.
+A `# expect: {...}` comment line in a request holds JSON its answer's data must contain
+(objects: those keys with those values; lists: those items first, in order).
 """
 
 from __future__ import annotations
@@ -66,6 +68,25 @@ def _remember(data: Any, known: dict[str, str]) -> None:
             _remember(value, known)
 
 
+def _contains(actual: Any, expected: Any) -> bool:
+    if isinstance(expected, dict):
+        return isinstance(actual, dict) and all(
+            k in actual and _contains(actual[k], v) for k, v in expected.items()
+        )
+    if isinstance(expected, list):
+        return isinstance(actual, list) and len(actual) >= len(expected) and all(
+            _contains(a, e) for a, e in zip(actual, expected, strict=False)
+        )
+    return bool(actual == expected)
+
+
+def _assert_expected(query: str, data: dict[str, Any]) -> None:
+    for line in query.splitlines():
+        if line.strip().startswith("# expect:"):
+            expected = json.loads(line.strip().removeprefix("# expect:"))
+            assert _contains(data, expected), (query, data)
+
+
 def _assert_answered(query: str, data: dict[str, Any]) -> None:
     for field, value in data.items():
         assert value not in (None, []), f"{field} is empty for:\n{query}"
@@ -78,6 +99,7 @@ def test_the_guide_has_dashboard_and_investigation_examples() -> None:
     assert sum("subjects(" in q or "activity(" in q for q in queries) >= 3
     assert sum("investigate(" in q for q in queries) >= 3
     assert any("answerProjection(" in q for q in queries)
+    assert sum("resolveReference(" in q and "# expect:" in q for q in queries) >= 5
 
 
 async def test_every_example_in_the_guide_runs(gateway: Gateway) -> None:
@@ -94,6 +116,7 @@ async def test_every_example_in_the_guide_runs(gateway: Gateway) -> None:
         body = response.json()
         assert response.status_code == 200 and not body.get("errors"), (query, body)
         _assert_answered(query, body["data"])
+        _assert_expected(query, body["data"])
         _remember(body["data"], known)
         outcomes += re.findall(r'"outcome": "([A-Z_]+)"', json.dumps(body["data"]))
     assert {"ANSWERED", "CLARIFICATION_REQUIRED"} <= set(outcomes)
