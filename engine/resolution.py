@@ -245,7 +245,10 @@ class Resolver:
 
     def admit(self, actor: str, subject: StoredSubject) -> None:
         """Remember that the actor referenced the subject (resolved or investigated it)."""
-        entry = RingEntry(subject.key, subject.name, subject.kind.value)
+        forms = frozenset(
+            form for h in handles(subject) for form in handle_forms(h, subject.kind.value) if form
+        )
+        entry = RingEntry(subject.key, subject.name, subject.kind.value, forms)
         self.ring.admit(self.org_id, actor, entry)
 
     async def _by_id(self, text: str, kinds: list[SubjectKind]) -> Resolution | None:
@@ -314,15 +317,17 @@ class Resolver:
             )
         # As written before folded, then by key: deterministic whatever the store's order.
         candidates.sort(key=lambda c: (-c.score, c.subject.key))
-        keys = [e.key for e in recent if not kinds or e.kind in kinds]
-        if keys:
-            found = await self.directory.subjects_by_keys(keys)
-            named = [(s, m) for s in found.values() if (m := match(text, s)).how in _EXACT]
-            if len(named) == 1:
-                subject, m = named[0]
-                rest = tuple(c for c in candidates if c.subject.key != subject.key)
+        folded = normalise(text)
+        keys = [e.key for e in recent if folded in e.forms and (not kinds or e.kind in kinds)]
+        if len(keys) == 1:
+            # The ring remembers handles as they were; what the key names now is read again
+            # (renamed or retracted since, it no longer decides anything).
+            now = (await self.directory.subjects_by_keys(keys)).get(keys[0])
+            still = match(text, now) if now is not None else None
+            if now is not None and still is not None and still.how in _EXACT:
+                rest = tuple(c for c in candidates if c.subject.key != now.key)
                 return Resolved(
-                    subject, m.score, Stage.RING, m.handle, Match.RECENT,
+                    now, still.score, Stage.RING, still.handle, Match.RECENT,
                     rest[: gates.RUNNERS_UP],
                 )  # fmt: skip
         return Ambiguous(candidates[: max(limit, 1)], Stage.EXACT_NAME, total)

@@ -13,9 +13,13 @@ from threading import Lock
 
 @dataclass(frozen=True, slots=True)
 class RingEntry:
+    """forms: the subject's handles folded (engine.text.handle_forms) when it was referenced,
+    so a tie between subjects sharing a handle is checked without reading them again."""
+
     key: str
     name: str
     kind: str
+    forms: frozenset[str] = frozenset()
 
 
 class ReferenceRing:
