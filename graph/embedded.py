@@ -347,6 +347,10 @@ class EmbeddedServer:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             preexec_fn=_die_with_parent,
+            # Its own process group: a Ctrl-C in the terminal reaches the gateway, which then
+            # stops the server in order, not the server first (which the supervisor would
+            # report as a crash and restart during shutdown).
+            process_group=0,
             cwd=self.data_dir,
         )
         state = {"pid": self._proc.pid, "socket": self.socket, "owner": os.getpid()}

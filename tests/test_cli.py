@@ -93,7 +93,8 @@ def test_schema_command_prints_the_exported_schema() -> None:
     assert result.stdout == (ROOT / "schema.graphql").read_text()
 
 
-def _start_serve(data_dir: Path, port: int, token: str) -> subprocess.Popen[str]:
+def _start_serve(data_dir: Path, port: int, token: str,
+                 own_group: bool = False) -> subprocess.Popen[str]:
     # GraphiQL off: its first-start fetch is tests/test_graphiql_browser.py's subject.
     env = {**os.environ, "FABRIC_DEMO_TOKEN": token, "FABRIC_DEMO_RECORDS": "400",
            "FABRIC_GRAPHIQL": "false"}
@@ -101,6 +102,7 @@ def _start_serve(data_dir: Path, port: int, token: str) -> subprocess.Popen[str]
         [*FABRIC, "serve", "--demo", "--port", str(port), "--data-dir", str(data_dir),
          "--log-level", "warning"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT,
+        start_new_session=own_group,
     )
 
 
@@ -199,3 +201,28 @@ def test_serve_without_an_embedded_build_says_where_to_point_the_gateway(tmp_pat
     assert "FABRIC_GRAPH_URI=redis://" in result.stderr
     assert "FABRIC_GRAPH_URI=bolt://" in result.stderr
     assert not any(tmp_path.iterdir())  # nothing started, nothing written
+
+
+def test_ctrl_c_in_a_terminal_stops_gateway_then_database_without_a_crash_report(
+    tmp_path: Path,
+) -> None:
+    """A terminal's Ctrl-C signals the whole foreground process group. The embedded server
+    is in a group of its own, so the gateway stops it in order: no "exited; restarting"
+    report, no server left behind."""
+    data_dir = tmp_path / "data"
+    proc = _start_serve(data_dir, free_port(), "demo-" + os.urandom(8).hex(), own_group=True)
+    try:
+        _read_until(proc, "Bearer token:")
+        server = find_running(data_dir)
+        assert server is not None
+        # Out of the terminal's reach (the race it loses otherwise needs the gateway to have
+        # run a few seconds: the group is what makes the order certain).
+        assert os.getpgid(server.pid) != os.getpgid(proc.pid)
+    finally:
+        os.killpg(proc.pid, signal.SIGINT)  # what the terminal does
+        out, _ = proc.communicate(timeout=60)
+    assert proc.returncode == 0, out
+    assert "exited; restarting" not in out and "Traceback" not in out, out
+    assert find_running(data_dir) is None
+    with pytest.raises(ProcessLookupError):
+        os.kill(server.pid, 0)
