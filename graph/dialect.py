@@ -182,11 +182,13 @@ def _neo4j_vector_index(dimension: int) -> tuple[str, ...]:
 def org_term(org: str) -> str:
     """A Cypher expression turning the organisation id `org` into one full-text term: letters
     and digits only, so the analyser keeps it whole, and distinct for distinct ids (`x`,
-    `-`, `.`, `_` and capitals are escaped after an `x`; the analyser lowercases)."""
+    `-`, `.`, `_`, the `@` of an epoch's scope (graph.epochs) and capitals are escaped after
+    an `x`; the analyser lowercases)."""
     return (
         f"reduce(t = 'o', c IN [i IN range(0, size({org}) - 1) | substring({org}, i, 1)] | "
         "t + CASE WHEN c = 'x' THEN 'x0' WHEN c = '-' THEN 'x1' WHEN c = '.' THEN 'x2' "
-        "WHEN c = '_' THEN 'x3' WHEN c <> toLower(c) THEN 'x' + toLower(c) ELSE c END)"
+        "WHEN c = '_' THEN 'x3' WHEN c = '@' THEN 'x4' "
+        "WHEN c <> toLower(c) THEN 'x' + toLower(c) ELSE c END)"
     )
 
 

@@ -23,6 +23,7 @@ import pytest
 from engine.models import RelationshipType
 from graph import cypher
 from graph.dialect import FALKORDB, NEO4J, org_term
+from graph.epochs import scope_of
 from graph.falkor import FalkorStore
 from tests.cypher_statements import Statement, neo4j_statements
 
@@ -198,6 +199,8 @@ def test_relationships_retracted_by_id_are_sought_in_an_index_per_type() -> None
 ORG_IDS = [
     "acme", "Acme", "ACME", "acme-prod", "acme.prod", "acme_prod", "acmex1prod", "acme-x",
     "acmex", "a", "0", "0-", "x", "X", "x0", "xx", "t-0123abcd", "a" * 64, "Z9._-", "Acme-x.y_z",
+    scope_of("acme", 3), scope_of("acme", 12), scope_of("acme", 1), "acme1",
+    scope_of("Acme", 3),
 ]  # fmt: skip
 
 
@@ -214,6 +217,7 @@ async def test_the_organisation_term_is_one_full_text_token_per_organisation(
     terms = dict(result.result_set)
     assert set(terms) == set(ORG_IDS)
     assert terms["Acme-x.y_z"] == "oxacmex1x0x2yx3z"
+    assert terms[scope_of("acme", 3)] == "oacmex43"  # an epoch's scope
     assert all(re.fullmatch(r"o[0-9a-z]+", t) for t in terms.values()), terms
     assert len(set(terms.values())) == len(ORG_IDS)
     # Every Neo4j statement that writes or queries the term uses this expression.
