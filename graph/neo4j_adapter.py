@@ -75,10 +75,10 @@ class _Neo4jExecutor:
         self, statement: str, params: dict[str, Any], *, write: bool = False, control: bool = False
     ) -> list[Row]:
         store = self._store
-        store.round_trips.add(control)
         # Writes carry no time limit (a batch, a cleanup or DDL must finish), but are not
         # sent once the request's deadline has passed; reads carry what is left of it.
         limit_ms = self._limit_ms(write)
+        store.round_trips.add(control)  # only a statement that is sent counts
         session = store.driver.session(
             database=store.database,
             bookmark_manager=store.bookmarks(params),
