@@ -37,6 +37,7 @@ from engine.receipts import ReceiptSigner
 from engine.resolution import Resolver
 from engine.ring import ReferenceRing
 from engine.synthesis import DeterministicSynthesizer
+from engine.text import handle_forms, handles
 from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
 from graph.projection import Projector
@@ -56,15 +57,27 @@ class Question:
     subject: str | None = None
 
 
-def _unique(subjects: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
-    """Subjects of a kind whose name no other subject carries in any case: their expected
-    answer is determined by the data (a shared name must give a clarification instead)."""
-    names = Counter(
-        n.casefold()
-        for s in subjects
-        for n in [s["name"], *s.get("aliases", []), *s.get("previous_names", [])]
+def _forms(subject: dict[str, Any]) -> set[str]:
+    """Every form an exact reference can take to this subject (as the resolver folds it)."""
+    named = handles(
+        subject["kind"],
+        subject["name"],
+        subject.get("aliases", []),
+        subject.get("previous_names", []),
+        subject.get("attributes"),
     )
-    return [s for s in subjects if s["kind"] == kind and names[s["name"].casefold()] == 1]
+    return {form for h in named for form in handle_forms(h, subject["kind"])}
+
+
+def _unique(subjects: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
+    """Subjects of a kind whose name no other subject is known by: their expected answer is
+    determined by the data (a shared name must give a clarification instead)."""
+    owners = Counter(form for s in subjects for form in _forms(s))
+    return [
+        s
+        for s in subjects
+        if s["kind"] == kind and all(owners[f] == 1 for f in handle_forms(s["name"], kind))
+    ]
 
 
 def questions(subjects: list[dict[str, Any]], count: int, seed: int) -> list[Question]:

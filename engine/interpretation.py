@@ -287,9 +287,11 @@ def _handle_windows(text: str, tokens: list[_Token]) -> list[tuple[int, int, tup
                 continue
             if not (_nameable(window[0]) and _nameable(window[-1])):
                 continue
-            if window[0].norm in KIND_WORDS or not all(
-                _adjacent(text, a, b) for a, b in pairwise(window)
-            ):
+            # A trailing kind word is left out: a name is looked up with or without the word
+            # naming its kind ("Shipping Store" finds "Shipping Store Service").
+            if window[0].norm in KIND_WORDS or window[-1].norm in KIND_WORDS:
+                continue
+            if not all(_adjacent(text, a, b) for a, b in pairwise(window)):
                 continue
             span = (window[0].start, window[-1].end)
             if span[1] - span[0] <= MAX_REFERENCE:
@@ -297,14 +299,26 @@ def _handle_windows(text: str, tokens: list[_Token]) -> list[tuple[int, int, tup
     return out
 
 
-def handle_candidates(question: str, now: datetime, limit: int = MAX_HANDLE_PROBES) -> list[str]:
-    """The spans of `question` worth looking up as known names, longest first (at most
-    `limit`): the caller looks them up and passes what it found to `interpret`."""
+@dataclass(frozen=True, slots=True)
+class HandleCandidate:
+    """A span of the question that may be a known name: `size` tokens at [start, end)."""
+
+    size: int
+    start: int
+    end: int
+    text: str
+
+
+def handle_candidates(question: str, now: datetime) -> list[HandleCandidate]:
+    """The spans of `question` worth looking up as known names, longest first: the caller
+    looks them up (skipping those inside a longer one found) and passes what it found to
+    `interpret`."""
     text = question[:MAX_QUESTION]
     unquoted = _blank_quotes(text, _quoted(text))
     tokens = _free_tokens(unquoted, find_time(unquoted, tc.to_utc(now), []))
-    spans = [text[a:b] for _, _, (a, b) in _handle_windows(text, tokens)]
-    return list(dict.fromkeys(spans))[:limit]
+    return [
+        HandleCandidate(size, a, b, text[a:b]) for _, size, (a, b) in _handle_windows(text, tokens)
+    ]
 
 
 def _by_handles(

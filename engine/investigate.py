@@ -17,6 +17,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from itertools import groupby
 from typing import TypeVar
 
 from engine import outcomes
@@ -43,7 +44,12 @@ from engine.framing import (
     temporal_label,
     window_of,
 )
-from engine.interpretation import Interpretation, handle_candidates, interpret
+from engine.interpretation import (
+    HandleCandidate,
+    Interpretation,
+    handle_candidates,
+    interpret,
+)
 from engine.models import RelationshipType, StoredSubject, SubjectKind
 from engine.observer import NULL_OBSERVER, InvestigationObserver
 from engine.planning import Decision, plan, read_facts
@@ -76,7 +82,7 @@ EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
 CONTEXT_TYPES = (RelationshipType.OWNS, RelationshipType.DEPENDS_ON)
 COHORT_LIMIT = 10  # a cohort answer names its most affected subjects, not all of them
 ORGANISATION_LIMIT = 50  # an organisation-wide answer reads at most this many repositories
-MAX_NAME_PROBES = 24  # spans of one question looked up as known names
+MAX_NAME_PROBES = 16  # spans of one question looked up as known names
 T = TypeVar("T")
 
 
@@ -467,13 +473,26 @@ class Investigator:
             )
         return found
 
-    async def _known_handles(self, spans: Sequence[str]) -> set[str]:
-        """The spans of the question that are a known subject's name, looked up together."""
-        spans = list(spans)[:MAX_NAME_PROBES]
-        found = await asyncio.gather(
-            *(self.graph.subjects_by_handle(span, (), 1) for span in spans)
-        )
-        return {span for span, (_, total) in zip(spans, found, strict=True) if total}
+    async def _known_handles(self, candidates: Sequence[HandleCandidate]) -> set[str]:
+        """The spans of the question that are a known subject's name: looked up longest
+        first, one round per length (the spans of a round together), never a span inside
+        a longer one already found; at most MAX_NAME_PROBES lookups."""
+        known: set[str] = set()
+        taken: list[tuple[int, int]] = []
+        probes = 0
+        for _, group in groupby(candidates, key=lambda c: c.size):
+            spans = [
+                c for c in group if not any(c.start < end and c.end > start for start, end in taken)
+            ][: max(MAX_NAME_PROBES - probes, 0)]
+            probes += len(spans)
+            found = await asyncio.gather(
+                *(self.graph.subjects_by_handle(c.text, (), 1) for c in spans)
+            )
+            for c, (_, total) in zip(spans, found, strict=True):
+                if total:
+                    known.add(c.text)
+                    taken.append((c.start, c.end))
+        return known
 
     async def _resolve_one(
         self,
