@@ -17,10 +17,10 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from itertools import groupby
 from typing import TypeVar
 
 from engine import outcomes
+from engine.asking import Disclosures, Subjects, question_time
 from engine.contract import (
     Axis,
     CoverageObservation,
@@ -37,79 +37,36 @@ from engine.contract import (
 )
 from engine.errors import BadUserInput, PublicError
 from engine.framing import (
-    LOOKBACK,
     coverage_of,
     limitations_of,
     lookback_of,
     temporal_label,
     window_of,
 )
-from engine.interpretation import (
-    HandleCandidate,
-    Interpretation,
-    handle_candidates,
-    interpret,
-)
-from engine.models import RelationshipType, StoredSubject, SubjectKind
+from engine.interpretation import Interpretation, handle_candidates, interpret
+from engine.models import RelationshipType
 from engine.observer import NULL_OBSERVER, InvestigationObserver
 from engine.planning import Decision, plan, read_facts
 from engine.ports import (
     GraphError,
     GraphTimeout,
     OrgGraph,
-    SubjectOrder,
-    SubjectQuery,
     TimeSpan,
 )
 from engine.providers import Provider
 from engine.receipts import ReceiptSigner
 from engine.resolution import (
-    Ambiguous,
-    Candidate,
-    NotFound,
-    Resolution,
-    Resolved,
     Resolver,
-    Stage,
-    handles,
 )
 from engine.synthesis import SynthesisInput, Synthesizer
 from engine.text import normalise
-from engine.timecontext import EffectiveTime, iso, resolve_time, time_axis_key
+from engine.timecontext import EffectiveTime, resolve_time, time_axis_key
 from engine.validation import ContractViolation, require_valid
 
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
 CONTEXT_TYPES = (RelationshipType.OWNS, RelationshipType.DEPENDS_ON)
-COHORT_LIMIT = 10  # a cohort answer names its most affected subjects, not all of them
-ORGANISATION_LIMIT = 50  # an organisation-wide answer reads at most this many repositories
-MAX_NAME_PROBES = 16  # spans of one question looked up as known names
 T = TypeVar("T")
 
-
-def _question_time(
-    effective: EffectiveTime, understood: Interpretation, anchor: datetime
-) -> tuple[EffectiveTime, list[str]]:
-    """The time the question names, read relative to the request's time, and what the answer
-    must say about time phrases it could not use. A request's own range wins over the text."""
-    notes: list[str] = []
-    phrase = understood.time_expression
-    if phrase and effective.axis.value == "range":
-        notes.append(f'The request\'s range was used, not "{phrase}" in the question.')
-    elif phrase:
-        try:
-            effective = resolve_time(understood.as_of, understood.start, understood.end, anchor)
-        except BadUserInput as exc:
-            raise BadUserInput(f'"{phrase}": {exc}') from exc
-    window = window_of(effective, lookback_of(understood.intent))
-    used = f"{iso(window.start)} to {iso(window.end)}"
-    named = understood.time_not_understood or understood.as_of or understood.start
-    if effective.axis.value != "range" and understood.intent in LOOKBACK and not named:
-        notes.append(f"No time was named: the answer covers {used}.")
-    for text in understood.time_not_understood:
-        notes.append(f'"{text}" was not understood as a time; the answer covers {used} instead.')
-    for text in understood.time_ignored:
-        notes.append(f'Only the first time phrase is used: "{text}" was not.')
-    return effective, notes
 
 log = logging.getLogger("fabric.investigate")
 
@@ -144,9 +101,7 @@ class _Stages:
     current: FailureStage = FailureStage.INTERPRET
     chosen: tuple[str, ...] = ()
     pruned: tuple[tuple[str, CoverageReason], ...] = ()
-    notes: list[str] = field(default_factory=list)  # limitations found before synthesis
-    candidates: tuple[Candidate, ...] = ()  # others a committed reference could mean
-    organisation_wide: bool = False
+    told: Disclosures = field(default_factory=Disclosures)  # found before synthesis
 
     @asynccontextmanager
     async def stage(self, stage: FailureStage) -> AsyncIterator[None]:
@@ -227,7 +182,7 @@ class Investigator:
         except Exception:  # a bug: a tagged, saved failure, never a bare error
             frame = self._frame(actor, request.question, now, effective, None)
             return await self._internal(frame, FailureStage.INTERPRET, _Stages(), None), False
-        effective, time_notes = _question_time(effective, understood, anchor)
+        effective, time_notes = question_time(effective, understood, anchor)
         if effective.start < EARLIEST:
             raise BadUserInput("times before 1970 cannot be asked about")
         key = reuse_key(
@@ -241,7 +196,7 @@ class Investigator:
         stages = _Stages()
         frame = self._frame(actor, request.question, now, effective, understood)
         start_trips = self.round_trips()
-        stages.notes = list(time_notes)
+        stages.told.notes = list(time_notes)
         try:
             result = await self._run(actor, request, effective, understood, frame, stages)
         except GraphError as exc:
@@ -281,7 +236,15 @@ class Investigator:
         stages: _Stages,
     ) -> InvestigationResult:
         async with stages.stage(FailureStage.RESOLVE):
-            resolved = await self._resolve(actor, request, understood, effective, stages)
+            resolved = await self._subjects().resolve(
+                actor,
+                request.question,
+                request.prior_receipts,
+                request.allow_clarification,
+                understood,
+                effective,
+                stages.told,
+            )
         if not isinstance(resolved, list):
             return resolved(frame, self._trace(stages, 0))
         window = window_of(effective, lookback_of(understood.intent))
@@ -320,7 +283,7 @@ class Investigator:
                     tuple(e for es in edges.values() for e in es),
                     window,
                     Axis(effective.axis.value),
-                    organisation_wide=stages.organisation_wide,
+                    organisation_wide=stages.told.organisation_wide,
                 )
             )
         context_edges = [e for es in edges.values() for e in es]
@@ -334,7 +297,7 @@ class Investigator:
                     count=None,
                 ),
             )
-        limitations = tuple(stages.notes) + synthesis.limitations + limitations_of(results)
+        limitations = tuple(stages.told.notes) + synthesis.limitations + limitations_of(results)
         displaced = 0
         if any(o.reason is CoverageReason.VECTOR_ARM_DISABLED for o in coverage):
             limitations, displaced = disclose_degraded_retrieval(limitations, displaced)
@@ -350,50 +313,10 @@ class Investigator:
             limitations=limitations,
             limitations_displaced=displaced,
             subject_keys=tuple(keys),
-            candidates=outcomes.choices(frame, stages.candidates, self.signer),
+            candidates=outcomes.choices(frame, stages.told.candidates, self.signer),
         ).model_copy(update={"temporal_label": label})
         async with stages.stage(FailureStage.VALIDATE):
             return require_valid(result, {f.id: f for f in facts})
-
-    async def _resolve(
-        self,
-        actor: str,
-        request: InvestigationRequest,
-        understood: Interpretation,
-        effective: EffectiveTime,
-        stages: _Stages,
-    ) -> list[StoredSubject] | Callable[..., InvestigationResult]:
-        bound = [
-            key
-            for r in request.prior_receipts
-            if (key := self.signer.verify(r, self.resolver.org_id, actor, request.question))
-        ]
-        subjects: list[StoredSubject] = []
-        if bound:
-            found = await self.graph.subjects_by_keys(bound)
-            subjects = [found[k] for k in bound if k in found]
-            for subject in subjects:  # the caller chose it: a reference like any resolved one
-                self.resolver.admit(actor, subject)
-        kinds = understood.reference_kinds or (None,) * len(understood.references)
-        asked = understood.references if not subjects else ()
-        for reference, kind in zip(asked, kinds, strict=False):
-            outcome = await self._resolve_one(actor, reference, understood, kind)
-            if isinstance(outcome, Resolved):
-                subjects.append(outcome.subject)
-                await self._disclose(reference, outcome, stages)
-            elif isinstance(outcome, Ambiguous) and request.allow_clarification:
-                return lambda frame, trace, ref=reference, c=outcome.candidates: (
-                    outcomes.clarification(frame, ref, c, self.signer, trace)
-                )
-        if not subjects and not understood.references:
-            if understood.kind_hint is not None and understood.intent != "who":
-                subjects = await self._cohort(understood, effective)
-            elif understood.fact_kinds:
-                subjects = await self._organisation(effective, stages)
-        if not subjects:
-            notes = await self._emptiness()
-            return lambda frame, trace: outcomes.no_match(frame, trace, notes)
-        return list({s.key: s for s in subjects}.values())
 
     async def _interpret(
         self,
@@ -406,7 +329,7 @@ class Investigator:
         """Interpretation with the question's known names looked up first; the graph being
         unavailable then fails the investigation at the interpret stage."""
         try:
-            known = await self._known_handles(handle_candidates(question, anchor))
+            known = await self._subjects().known_handles(handle_candidates(question, anchor))
         except GraphError as exc:
             stages = _Stages()
             frame = self._frame(actor, question, now, effective, interpret(question, anchor))
@@ -416,130 +339,8 @@ class Investigator:
             ) from exc
         return interpret(question, anchor, known.__contains__)
 
-    async def _emptiness(self) -> tuple[str, ...]:
-        """A question that matched nothing in an organisation holding nothing says so."""
-        page = await self.graph.find_subjects(SubjectQuery(brief=True), 1)
-        if page.items:
-            return ()
-        return ("This organisation holds no data: nothing was imported or ingested for it.",)
-
-    async def _disclose(self, reference: str, outcome: Resolved, stages: _Stages) -> None:
-        """What the answer must say about how a reference was committed: chosen from the
-        actor's recent references, or a name other people also carry."""
-        if outcome.stage is Stage.RING:
-            stages.notes.append(
-                f'"{reference}" was chosen from your recent references '
-                f"({outcome.subject.name}); name it fully to ask about another."
-            )
-        subject = outcome.subject
-        if outcome.stage is Stage.HYBRID and normalise(reference) not in {
-            normalise(h) for h in handles(subject)
-        }:
-            stages.notes.append(
-                f'"{reference}" names no subject exactly: it was taken to mean {subject.name} '
-                f"({subject.key})."
-            )
-        if subject.kind is not SubjectKind.PERSON:
-            return
-        found, _ = await self.graph.search_all_tokens(reference, [SubjectKind.PERSON], 10)
-        needle = normalise(reference)
-        others = [
-            subject
-            for subject, _ in found
-            if subject.key != outcome.subject.key
-            and any(needle in normalise(h).split() for h in handles(subject))
-        ]
-        if others:
-            names = ", ".join(f"{o.name} ({o.key})" for o in others[:5])
-            stages.notes.append(
-                f'"{reference}" also names {names}: this answer is for {outcome.subject.name} '
-                f"({outcome.subject.key}) only; ask again with one of the candidates' receipts."
-            )
-            stages.candidates = tuple(Candidate(o, 0.5) for o in others[:5])
-
-    async def _organisation(self, effective: EffectiveTime, stages: _Stages) -> list[StoredSubject]:
-        """No subject named: the organisation, as its repositories (the most recently active
-        first, at most ORGANISATION_LIMIT), and the answer says so."""
-        at = TimeSpan.point(window_of(effective).end_ns)  # a point: the lookback is irrelevant
-        query = SubjectQuery(kinds=(SubjectKind.REPOSITORY,), at=at, order=SubjectOrder.RECENT)
-        page = await self.graph.find_subjects(query, ORGANISATION_LIMIT)
-        found = list(page.items)
-        if found:
-            stages.organisation_wide = True
-            more = f"; only the {len(found)} most recently active" if page.has_next else ""
-            stages.notes.append(
-                "No subject was named: answered for the whole organisation "
-                f"({len(found)} repositor{'y' if len(found) == 1 else 'ies'}{more})."
-            )
-        return found
-
-    async def _known_handles(self, candidates: Sequence[HandleCandidate]) -> set[str]:
-        """The spans of the question that are a known subject's name: looked up longest
-        first, one round per length (the spans of a round together), never a span inside
-        a longer one already found; at most MAX_NAME_PROBES lookups."""
-        known: set[str] = set()
-        taken: list[tuple[int, int]] = []
-        probes = 0
-        for _, group in groupby(candidates, key=lambda c: c.size):
-            spans = [
-                c for c in group if not any(c.start < end and c.end > start for start, end in taken)
-            ][: max(MAX_NAME_PROBES - probes, 0)]
-            probes += len(spans)
-            found = await asyncio.gather(
-                *(self.graph.subjects_by_handle(c.text, (), 1) for c in spans)
-            )
-            for c, (_, total) in zip(spans, found, strict=True):
-                if total:
-                    known.add(c.text)
-                    taken.append((c.start, c.end))
-        return known
-
-    async def _resolve_one(
-        self,
-        actor: str,
-        reference: str,
-        understood: Interpretation,
-        kind: SubjectKind | None = None,
-    ) -> Resolution:
-        """The kind word next to a reference ("the httpx module") narrows it first; else a
-        kind word elsewhere in the question, unless it names the answer ("which engineers
-        changed X", "which team owns X"). If nothing of that kind matches, the reference is
-        tried alone."""
-        hint = kind
-        if hint is None and understood.intent not in ("who_owns", "who"):
-            hint = understood.kind_hint
-        if hint is not None:
-            outcome = await self.resolver.resolve(actor, reference, hint, 5)
-            if not isinstance(outcome, NotFound):
-                return outcome
-        return await self.resolver.resolve(actor, reference, None, 5)
-
-    async def _cohort(
-        self, understood: Interpretation, effective: EffectiveTime
-    ) -> list[StoredSubject]:
-        """No subject named, a kind asked about ("which services had incidents last week"):
-        the subjects of that kind with the most records the asked facts are computed from,
-        in the window; without such facts, the most recently active of the kind."""
-        assert understood.kind_hint is not None
-        window = window_of(effective)
-        record_kinds = sorted(
-            {
-                k
-                for p in self.providers
-                if not understood.fact_kinds or p.kinds & set(understood.fact_kinds)
-                for k in p.record_kinds
-            }
-        )
-        if understood.fact_kinds and record_kinds:
-            span = TimeSpan(window.start_ns, window.end_ns)
-            active = await self.graph.active_subjects(record_kinds, span, COHORT_LIMIT * 4)
-            found = await self.graph.subjects_by_keys([k for k, _ in active])
-            ranked = [found[k] for k, _ in active if k in found]
-            return [s for s in ranked if s.kind == understood.kind_hint][:COHORT_LIMIT]
-        at = TimeSpan.point(window.end_ns)
-        query = SubjectQuery(kinds=(understood.kind_hint,), at=at, order=SubjectOrder.RECENT)
-        page = await self.graph.find_subjects(query, COHORT_LIMIT)
-        return list(page.items)
+    def _subjects(self) -> Subjects:
+        return Subjects(self.graph, self.resolver, self.signer, self.providers)
 
     async def _reusable(self, key: str, now: datetime) -> InvestigationResult | None:
         assert self.reuse_max_age is not None

@@ -1,0 +1,265 @@
+"""What a question is about, and what the answer must say about how that was decided.
+
+Known names are looked up before the question's vocabulary is read (longest first, one round
+per length); references resolve with the kind word next to them; a question naming no
+subject is about the organisation (its repositories), or about a cohort of the kind it
+asks for; a committed reference discloses when it came from the actor's recent references,
+when a misspelt name was taken to mean a subject, and which other people share a first
+name (with receipts to ask again).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from itertools import groupby
+
+from engine import outcomes
+from engine.contract import InvestigationResult
+from engine.errors import BadUserInput
+from engine.framing import LOOKBACK, lookback_of, window_of
+from engine.interpretation import HandleCandidate, Interpretation
+from engine.models import StoredSubject, SubjectKind
+from engine.ports import OrgGraph, SubjectOrder, SubjectQuery, TimeSpan
+from engine.providers import Provider
+from engine.receipts import ReceiptSigner
+from engine.resolution import (
+    Ambiguous,
+    Candidate,
+    NotFound,
+    Resolution,
+    Resolved,
+    Resolver,
+    Stage,
+    handles,
+)
+from engine.text import normalise
+from engine.timecontext import EffectiveTime, iso, resolve_time
+
+COHORT_LIMIT = 10  # a cohort answer names its most affected subjects, not all of them
+ORGANISATION_LIMIT = 50  # an organisation-wide answer reads at most this many repositories
+MAX_NAME_PROBES = 16  # spans of one question looked up as known names
+
+
+@dataclass
+class Disclosures:
+    """What the answer must say about how its time and subjects were chosen."""
+
+    notes: list[str] = field(default_factory=list)  # limitations, in the order found
+    candidates: tuple[Candidate, ...] = ()  # others a committed reference could mean
+    organisation_wide: bool = False
+
+
+def question_time(
+    effective: EffectiveTime, understood: Interpretation, anchor: datetime
+) -> tuple[EffectiveTime, list[str]]:
+    """The time the question names, read relative to the request's time, and what the answer
+    must say about time phrases it could not use. A request's own range wins over the text."""
+    notes: list[str] = []
+    phrase = understood.time_expression
+    if phrase and effective.axis.value == "range":
+        notes.append(f'The request\'s range was used, not "{phrase}" in the question.')
+    elif phrase:
+        try:
+            effective = resolve_time(understood.as_of, understood.start, understood.end, anchor)
+        except BadUserInput as exc:
+            raise BadUserInput(f'"{phrase}": {exc}') from exc
+    window = window_of(effective, lookback_of(understood.intent))
+    used = f"{iso(window.start)} to {iso(window.end)}"
+    named = understood.time_not_understood or understood.as_of or understood.start
+    if effective.axis.value != "range" and understood.intent in LOOKBACK and not named:
+        notes.append(f"No time was named: the answer covers {used}.")
+    for text in understood.time_not_understood:
+        notes.append(f'"{text}" was not understood as a time; the answer covers {used} instead.')
+    for text in understood.time_ignored:
+        notes.append(f'Only the first time phrase is used: "{text}" was not.')
+    return effective, notes
+
+
+class Subjects:
+    """Finds what a question is about in one organisation's graph."""
+
+    def __init__(
+        self,
+        graph: OrgGraph,
+        resolver: Resolver,
+        signer: ReceiptSigner,
+        providers: Sequence[Provider],
+    ) -> None:
+        self.graph = graph
+        self.resolver = resolver
+        self.signer = signer
+        self.providers = providers
+
+    async def resolve(
+        self,
+        actor: str,
+        question: str,
+        receipts: Sequence[str],
+        allow_clarification: bool,
+        understood: Interpretation,
+        effective: EffectiveTime,
+        told: Disclosures,
+    ) -> list[StoredSubject] | Callable[..., InvestigationResult]:
+        """The subjects the question is about, or the composer of the result that ends the
+        investigation without them (a clarification, or no match)."""
+        bound = [
+            key
+            for r in receipts
+            if (key := self.signer.verify(r, self.resolver.org_id, actor, question))
+        ]
+        subjects: list[StoredSubject] = []
+        if bound:
+            found = await self.graph.subjects_by_keys(bound)
+            subjects = [found[k] for k in bound if k in found]
+            for subject in subjects:  # the caller chose it: a reference like any resolved one
+                self.resolver.admit(actor, subject)
+        kinds = understood.reference_kinds or (None,) * len(understood.references)
+        asked = understood.references if not subjects else ()
+        for reference, kind in zip(asked, kinds, strict=False):
+            outcome = await self._resolve_one(actor, reference, understood, kind)
+            if isinstance(outcome, Resolved):
+                subjects.append(outcome.subject)
+                await self._disclose(reference, outcome, told)
+            elif isinstance(outcome, Ambiguous) and allow_clarification:
+                return lambda frame, trace, ref=reference, c=outcome.candidates: (
+                    outcomes.clarification(frame, ref, c, self.signer, trace)
+                )
+        if not subjects and not understood.references:
+            if understood.kind_hint is not None and understood.intent != "who":
+                subjects = await self._cohort(understood, effective)
+            elif understood.fact_kinds:
+                subjects = await self._organisation(effective, told)
+        if not subjects:
+            notes = await self._emptiness()
+            return lambda frame, trace: outcomes.no_match(frame, trace, notes)
+        return list({s.key: s for s in subjects}.values())
+
+    async def _disclose(self, reference: str, outcome: Resolved, told: Disclosures) -> None:
+        """What the answer must say about how a reference was committed: chosen from the
+        actor's recent references, or a name other people also carry."""
+        if outcome.stage is Stage.RING:
+            told.notes.append(
+                f'"{reference}" was chosen from your recent references '
+                f"({outcome.subject.name}); name it fully to ask about another."
+            )
+        subject = outcome.subject
+        if outcome.stage is Stage.HYBRID and normalise(reference) not in {
+            normalise(h) for h in handles(subject)
+        }:
+            told.notes.append(
+                f'"{reference}" names no subject exactly: it was taken to mean {subject.name} '
+                f"({subject.key})."
+            )
+        if subject.kind is not SubjectKind.PERSON:
+            return
+        found, _ = await self.graph.search_all_tokens(reference, [SubjectKind.PERSON], 10)
+        needle = normalise(reference)
+        others = [
+            subject
+            for subject, _ in found
+            if subject.key != outcome.subject.key
+            and any(needle in normalise(h).split() for h in handles(subject))
+        ]
+        if others:
+            names = ", ".join(f"{o.name} ({o.key})" for o in others[:5])
+            told.notes.append(
+                f'"{reference}" also names {names}: this answer is for {outcome.subject.name} '
+                f"({outcome.subject.key}) only; ask again with one of the candidates' receipts."
+            )
+            told.candidates = tuple(Candidate(o, 0.5) for o in others[:5])
+
+    async def _organisation(
+        self, effective: EffectiveTime, told: Disclosures
+    ) -> list[StoredSubject]:
+        """No subject named: the organisation, as its repositories (the most recently active
+        first, at most ORGANISATION_LIMIT), and the answer says so."""
+        at = TimeSpan.point(window_of(effective).end_ns)  # a point: the lookback is irrelevant
+        query = SubjectQuery(kinds=(SubjectKind.REPOSITORY,), at=at, order=SubjectOrder.RECENT)
+        page = await self.graph.find_subjects(query, ORGANISATION_LIMIT)
+        found = list(page.items)
+        if found:
+            told.organisation_wide = True
+            more = f"; only the {len(found)} most recently active" if page.has_next else ""
+            told.notes.append(
+                "No subject was named: answered for the whole organisation "
+                f"({len(found)} repositor{'y' if len(found) == 1 else 'ies'}{more})."
+            )
+        return found
+
+    async def known_handles(self, candidates: Sequence[HandleCandidate]) -> set[str]:
+        """The spans of the question that are a known subject's name: looked up longest
+        first, one round per length (the spans of a round together), never a span inside
+        a longer one already found; at most MAX_NAME_PROBES lookups."""
+        known: set[str] = set()
+        taken: list[tuple[int, int]] = []
+        probes = 0
+        for _, group in groupby(candidates, key=lambda c: c.size):
+            spans = [
+                c for c in group if not any(c.start < end and c.end > start for start, end in taken)
+            ][: max(MAX_NAME_PROBES - probes, 0)]
+            probes += len(spans)
+            found = await asyncio.gather(
+                *(self.graph.subjects_by_handle(c.text, (), 1) for c in spans)
+            )
+            for c, (_, total) in zip(spans, found, strict=True):
+                if total:
+                    known.add(c.text)
+                    taken.append((c.start, c.end))
+        return known
+
+    async def _resolve_one(
+        self,
+        actor: str,
+        reference: str,
+        understood: Interpretation,
+        kind: SubjectKind | None = None,
+    ) -> Resolution:
+        """The kind word next to a reference ("the httpx module") narrows it first; else a
+        kind word elsewhere in the question, unless it names the answer ("which engineers
+        changed X", "which team owns X"). If nothing of that kind matches, the reference is
+        tried alone."""
+        hint = kind
+        if hint is None and understood.intent not in ("who_owns", "who"):
+            hint = understood.kind_hint
+        if hint is not None:
+            outcome = await self.resolver.resolve(actor, reference, hint, 5)
+            if not isinstance(outcome, NotFound):
+                return outcome
+        return await self.resolver.resolve(actor, reference, None, 5)
+
+    async def _cohort(
+        self, understood: Interpretation, effective: EffectiveTime
+    ) -> list[StoredSubject]:
+        """No subject named, a kind asked about ("which services had incidents last week"):
+        the subjects of that kind with the most records the asked facts are computed from,
+        in the window; without such facts, the most recently active of the kind."""
+        assert understood.kind_hint is not None
+        window = window_of(effective)
+        record_kinds = sorted(
+            {
+                k
+                for p in self.providers
+                if not understood.fact_kinds or p.kinds & set(understood.fact_kinds)
+                for k in p.record_kinds
+            }
+        )
+        if understood.fact_kinds and record_kinds:
+            span = TimeSpan(window.start_ns, window.end_ns)
+            active = await self.graph.active_subjects(record_kinds, span, COHORT_LIMIT * 4)
+            found = await self.graph.subjects_by_keys([k for k, _ in active])
+            ranked = [found[k] for k, _ in active if k in found]
+            return [s for s in ranked if s.kind == understood.kind_hint][:COHORT_LIMIT]
+        at = TimeSpan.point(window.end_ns)
+        query = SubjectQuery(kinds=(understood.kind_hint,), at=at, order=SubjectOrder.RECENT)
+        page = await self.graph.find_subjects(query, COHORT_LIMIT)
+        return list(page.items)
+
+    async def _emptiness(self) -> tuple[str, ...]:
+        """A question that matched nothing in an organisation holding nothing says so."""
+        page = await self.graph.find_subjects(SubjectQuery(brief=True), 1)
+        if page.items:
+            return ()
+        return ("This organisation holds no data: nothing was imported or ingested for it.",)
