@@ -22,6 +22,7 @@ from typing import TypeVar
 from engine import outcomes
 from engine.asking import Disclosures, Subjects, question_time
 from engine.contract import (
+    MAX_LIMITATIONS,
     Axis,
     CoverageObservation,
     CoverageReason,
@@ -298,7 +299,10 @@ class Investigator:
                 ),
             )
         limitations = tuple(stages.told.notes) + synthesis.limitations + limitations_of(results)
-        displaced = 0
+        # The most telling first (how time and subjects were chosen); beyond the cap the
+        # rest is counted as displaced, never allowed to fail the result.
+        displaced = max(len(limitations) - MAX_LIMITATIONS, 0)
+        limitations = limitations[:MAX_LIMITATIONS]
         if any(o.reason is CoverageReason.VECTOR_ARM_DISABLED for o in coverage):
             limitations, displaced = disclose_degraded_retrieval(limitations, displaced)
         kept = [r.grain for r in results if r.facts]

@@ -380,3 +380,16 @@ async def test_unusable_time_phrases_are_stated(shop: tuple[OrgGraph, list[Commi
     for phrase in ("since the outage", "next week"):
         result = await ask(graph, f"how many commits to the httpx module {phrase}?")
         assert any(f'"{phrase}' in n and "not understood" in n for n in result.limitations)
+
+
+async def test_many_limitations_are_capped_and_counted(shop: tuple[OrgGraph, list[Commit]]) -> None:
+    """Phrases not understood, a later phrase and providers without data: more limitations
+    than the contract allows are cut at the cap and counted as displaced, never a failure."""
+    graph, _ = shop
+    question = (
+        "how is httpx doing since the outage, in the summer, 3 sprints ago, next week, on "
+        "mondays, since the freeze, before the launch, in winter, in 2024 and in 2023?"
+    )
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED
+    assert len(result.limitations) == 8 and result.limitations_displaced > 0
