@@ -451,8 +451,11 @@ class ScopedGraph:
             data = [rows.episode_row(e, source, run_id) for e in run]
             await self._write(cypher.MERGE_EPISODES, rows=data)
         elif isinstance(first, SourceRecord):
-            data = [rows.source_record_row(r, source, run_id) for r in run]
-            await self._write(cypher.MERGE_SOURCE_RECORDS, rows=data)
+            # One row per record, its last (the same record twice in a batch would be
+            # counted twice: both rows find it new).
+            data = list({r.key: rows.source_record_row(r, source, run_id) for r in run}.values())
+            days, latest = rows.record_summary(data)
+            await self._write(cypher.MERGE_SOURCE_RECORDS, rows=data, days=days, latest=latest)
         else:
             await self._retract(run)
             batch.written.difference_update(t.key for t in run if t.target is ElementType.SUBJECT)

@@ -106,6 +106,8 @@ async def _follow(graph: Any) -> None:
     assert latest[a] == -1
     await put(tombstone("incident:1"), tombstone("incident:404"))  # retracting again: no-op
     await put(record("incident:1", a, "2026-03-01T00:00:00Z"))  # and back
+    # The same record twice in one batch: its last version, counted once.
+    await put(record("incident:6", a, "2026-05-01T00:00:00Z"), record("incident:6", b, "2026-05-02"))
     # A complete snapshot that omits a record its source wrote before deletes it.
     await put(record("incident:5", b, "2026-04-01T00:00:00Z"), source="full")
     report = await load(graph, [subject(a), subject(b)], source="full", complete=True)

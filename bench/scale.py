@@ -1,0 +1,294 @@
+"""Scale: the same measurements at growing data sizes, each in a fresh data directory.
+
+Usage: python bench/scale.py [--sizes 10000 100000 1000000] [--seconds 10] [--dir /tmp]
+
+For each size (subjects; the demo shape has about 12.5 records per subject) it streams the
+demo generator into a fresh embedded FalkorDB (nothing is held in memory but the subjects,
+which the question sets are drawn from), stops the server, reopens the directory, and then
+measures:
+
+* dashboard (bench/dashboard.py's query and its hand-written endpoint, served by one
+  uvicorn process): p50 with one client, requests per second with 8, and their ratio;
+* resolve: p50/p95 of `Resolver.resolve` on subject names (exact handles, one per subject
+  drawn), in process;
+* investigate: p50/p95 of the engine on bench/investigate.py's questions, plus the cohort
+  questions ("which services had incidents last week?", ...) on their own;
+* ingest seconds and records/s (generation and encoding included: the input is streamed),
+  reopen seconds (start until the server answers, and the
+  store's bootstrap), data directory size after the stop, and the server's RSS once
+  measured.
+
+Expected outcome of every generated case: each investigate question is judged as
+bench/investigate.py judges it (`wrong` counts the misses, and must be 0); each resolve case
+is a subject's exact name and must resolve to a subject of that name, or ask (a name shared
+by several subjects: `ambiguous` counts them); `wrong` counts resolutions to another name.
+The last line printed is one JSON object: a row per size and the growth factors from the
+smallest size to the largest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's packages
+
+from bench import dashboard
+from bench.investigate import judge, questions
+
+ORG = dashboard.ORG
+ROOT = Path(__file__).resolve().parent.parent
+COHORT = (
+    "which services had incidents last week?",
+    "which services had incidents in the last 30 days?",
+    "which repositories had the most pull requests last week?",
+)
+
+
+def _ms(values: list[float]) -> dict[str, float]:
+    cuts = statistics.quantiles(values, n=100) if len(values) > 1 else values * 99
+    p50 = statistics.median(values)
+    return {"p50_ms": round(p50 * 1000, 1), "p95_ms": round(cuts[94] * 1000, 1)}
+
+
+def rss_mb(pid: int | None) -> float | None:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        return None
+    return None
+
+
+def dir_mb(path: Path) -> float:
+    return round(sum(f.stat().st_size for f in path.rglob("*") if f.is_file()) / 1e6, 1)
+
+
+async def load(url: str, subjects: int, seed: int) -> tuple[str, list[dict[str, Any]], float, int]:
+    from gateway.auth import create_key
+    from graph.falkor import FalkorStore
+    from graph.keystore import SYSTEM_SCOPE
+    from graph.projection import Projector
+    from sources.demo import generate
+
+    kept: list[dict[str, Any]] = []
+
+    def lines() -> Any:
+        for record in generate(int(subjects / 0.08), seed=seed):
+            if record["type"] == "subject":
+                kept.append(record)
+            yield json.dumps(record, separators=(",", ":"))
+
+    store = FalkorStore(url)
+    await store.bootstrap(SYSTEM_SCOPE)
+    await store.bootstrap(ORG)
+    started = time.perf_counter()
+    report = await Projector(store.org(ORG), source="bench").run(lines())
+    seconds = time.perf_counter() - started
+    token, _ = await create_key(store.keys, ORG, "bench")
+    await store.close()
+    return token, kept, seconds, report.accepted
+
+
+async def engine_figures(url: str, subjects: list[dict[str, Any]], seed: int) -> dict[str, Any]:
+    from engine.contract import Versions
+    from engine.embedding import HashingEmbedder
+    from engine.errors import BadUserInput
+    from engine.investigate import InvestigationRequest, Investigator
+    from engine.providers import default_providers
+    from engine.receipts import ReceiptSigner
+    from engine.resolution import Resolved, Resolver
+    from engine.ring import ReferenceRing
+    from engine.synthesis import DeterministicSynthesizer
+    from graph.falkor import FalkorStore
+    from sources.demo import DEFAULT_ANCHOR
+
+    store = FalkorStore(url, embedder=HashingEmbedder(128))
+    graph = store.org(ORG)
+    rng = random.Random(seed)
+    resolver = Resolver(graph, ReferenceRing(capacity=1), ORG)
+    names = rng.sample(subjects, min(300, len(subjects)))
+    resolve_lat: list[float] = []
+    ambiguous = wrong_names = 0
+    for n, s in enumerate(names):
+        started = time.perf_counter()
+        outcome = await resolver.resolve(f"r{n}", s["name"], None, 5)
+        resolve_lat.append(time.perf_counter() - started)
+        if isinstance(outcome, Resolved):
+            wrong_names += outcome.subject.name.lower() != s["name"].lower()
+        else:
+            ambiguous += 1
+    engine = Investigator(
+        graph,
+        Resolver(graph, ReferenceRing(capacity=1), ORG),
+        default_providers(),
+        DeterministicSynthesizer(),
+        ReceiptSigner(b"b" * 32),
+        Versions(projection="v1", embedder=HashingEmbedder(128).identity.stamp()),
+        now=lambda: DEFAULT_ANCHOR,
+    )
+    asked = questions(subjects, 120, seed)
+    all_lat: list[float] = []
+    wrong = 0
+    for n, question in enumerate(asked):
+        started = time.perf_counter()
+        try:
+            result, _ = await engine.investigate(f"q{n}", InvestigationRequest(question.text))
+            outcome, keys = result.outcome.value, tuple(result.subject_keys)
+        except BadUserInput:
+            outcome, keys = "refused", ()
+        all_lat.append(time.perf_counter() - started)
+        wrong += not judge(question, outcome, keys)
+    cohort_lat: list[float] = []
+    cohort_answered = 0
+    for _ in range(5):
+        for n, text in enumerate(COHORT):
+            started = time.perf_counter()
+            result, _ = await engine.investigate(f"c{n}", InvestigationRequest(text))
+            cohort_lat.append(time.perf_counter() - started)
+            cohort_answered += result.outcome.value == "answered"
+    await store.close()
+    investigate = _ms(all_lat + cohort_lat)
+    return {
+        "resolve": {**_ms(resolve_lat), "cases": len(names), "ambiguous": ambiguous,
+                    "wrong": wrong_names},
+        "investigate": {**investigate, "questions": len(asked) + len(cohort_lat),
+                        "wrong": wrong},
+        "cohort": {**_ms(cohort_lat), "questions": len(cohort_lat),
+                   "answered": cohort_answered},
+    }
+
+
+async def one_client(base: str, token: str, seconds: float) -> dict[str, float]:
+    gql = {"query": dashboard.QUERY, "variables": {"asOf": dashboard.AS_OF},
+           "operationName": "Dashboard"}
+    out: dict[str, float] = {}
+    for name, url, body in (("gateway", "/graphql", gql), ("raw", "/raw", {})):
+        _, lat = await dashboard.drive(base + url, body, token, seconds, 1)
+        out[f"{name}_p50_ms_1_client"] = round(statistics.median(lat) * 1000, 1)
+    return out
+
+
+def serve_gateway(url: str) -> tuple[subprocess.Popen[bytes], str]:
+    port = 19_000 + os.getpid() % 1000
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}  # this checkout's packages, not an install's
+    proc = subprocess.Popen(
+        [sys.executable, dashboard.__file__, "--serve", url, str(port)], env=env
+    )
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(600):
+        try:
+            httpx.get(base + "/healthz", timeout=1)
+            return proc, base
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.terminate()
+    raise SystemExit("the gateway did not start")
+
+
+def run_size(subjects: int, seconds: float, parent: Path, seed: int) -> dict[str, Any]:
+    from graph.embedded import EmbeddedServer
+    from graph.falkor import FalkorStore
+    from graph.keystore import SYSTEM_SCOPE
+
+    data = Path(tempfile.mkdtemp(prefix=f"fabric-scale-{subjects}-", dir=parent))
+    try:
+        with EmbeddedServer(data) as server:
+            token, kept, ingest_s, records = asyncio.run(load(server.url, subjects, seed))
+            loaded_rss = rss_mb(server.pid)
+        size = dir_mb(data)  # after the stop, which rewrote the log into a snapshot
+        started = time.perf_counter()
+        server = EmbeddedServer(data)
+        server.start()
+
+        async def opened() -> None:
+            store = FalkorStore(server.url)
+            await store.bootstrap(SYSTEM_SCOPE)
+            await store.close()
+
+        asyncio.run(opened())
+        reopen_s = time.perf_counter() - started
+        try:
+            gateway, base = serve_gateway(server.url)
+            try:
+                single = asyncio.run(one_client(base, token, seconds / 2))
+                dash = asyncio.run(dashboard.measure(base, token, seconds, 8))
+                gateway_rss = rss_mb(gateway.pid)
+            finally:
+                gateway.terminate()
+                gateway.wait(timeout=30)
+            figures = asyncio.run(engine_figures(server.url, kept, seed))
+            server_rss = rss_mb(server.pid)
+        finally:
+            server.stop()
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
+    return {
+        "subjects": len(kept),
+        "records": records,
+        "ingest_s": round(ingest_s, 1),
+        "ingest_records_per_s": round(records / ingest_s),
+        "dashboard": {**single, **dash},
+        **figures,
+        "reopen_s": round(reopen_s, 2),
+        "data_dir_mb": size,
+        "server_rss_mb_after_load": loaded_rss,
+        "server_rss_mb": server_rss,
+        "gateway_rss_mb": gateway_rss,
+    }
+
+
+def growth(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    if len(rows) < 2:
+        return {}
+    first, last = rows[0], rows[-1]
+
+    def factor(get: Any) -> float | None:
+        a, b = get(first), get(last)
+        return round(b / a, 2) if a and b else None
+
+    return {
+        "from_subjects": first["subjects"],
+        "to_subjects": last["subjects"],
+        "dashboard_p50_1_client": factor(lambda r: r["dashboard"]["gateway_p50_ms_1_client"]),
+        "dashboard_rps_8_clients": factor(lambda r: r["dashboard"]["gateway_rps"]),
+        "resolve_p95": factor(lambda r: r["resolve"]["p95_ms"]),
+        "investigate_p95": factor(lambda r: r["investigate"]["p95_ms"]),
+        "cohort_p95": factor(lambda r: r["cohort"]["p95_ms"]),
+        "reopen": factor(lambda r: r["reopen_s"]),
+        "data_dir": factor(lambda r: r["data_dir_mb"]),
+        "server_rss": factor(lambda r: r["server_rss_mb"]),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000, 1_000_000])
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--dir", type=Path, default=Path(tempfile.gettempdir()))
+    args = parser.parse_args()
+    rows = []
+    for size in args.sizes:
+        row = run_size(size, args.seconds, args.dir, args.seed)
+        print(json.dumps(row), file=sys.stderr, flush=True)
+        rows.append(row)
+    print(json.dumps({"sizes": rows, "growth": growth(rows)}))
+
+
+if __name__ == "__main__":
+    main()
