@@ -60,9 +60,8 @@ class ActivityPages:
         limit = int(params["limit"])
         top = after[0] if after is not None else params.get("t_end") if shape.timed else None
         if isinstance(top, int) or top is None:
-            days = [(d, n) for d, n in await self._histogram() if top is None or d * DAY_NS <= top]
             statement = cypher.recent_window(shape, after is not None)
-            for floor in _floors(days, limit * _PAGES_AHEAD):
+            for floor in _floors(await self._histogram(), top, limit * _PAGES_AHEAD):
                 found = await self._read(statement, floor=floor, **params)
                 if len(found) >= limit:
                     return found
@@ -70,18 +69,30 @@ class ActivityPages:
         return await self._read(cypher.find_subjects(shape, "recent", after is not None), **params)
 
 
-def _floors(days: list[tuple[int, int]], target: int) -> list[int]:
-    """Window floors (day starts, newest first), each reaching about _WIDEN times as many
-    records as the one before, the last one reaching back to the earliest day."""
+def _floors(days: list[tuple[int, int]], top: int | None, target: int) -> list[int]:
+    """Window floors, newest first, each reaching back over about _WIDEN times as many records
+    as the one before, the last one over every day. Records are taken as spread evenly over
+    their day: at a million records a day holds thousands, and a floor on day boundaries
+    would read a whole day for a page of fifty."""
     floors: list[int] = []
-    total = 0
-    for day, n in days:
-        total += n
-        if total >= target:
-            floors.append(day * DAY_NS)
+    total = 0.0
+    for day, n in days:  # newest first
+        start, end = day * DAY_NS, (day + 1) * DAY_NS
+        if top is not None:
+            if start > top:
+                continue
+            end = min(end, top + 1)
+        held = n * (end - start) / DAY_NS  # the records of the day before `end`, about
+        while held > 0 and total + held >= target:
+            # On a whole microsecond, as record times are: the range index compares doubles
+            # (256 ns apart today), which must not round a floor past a record at it.
+            floor = max(start, int(end - (target - total) * DAY_NS / n))
+            floors.append(floor - floor % 1000)
             target *= _WIDEN
-    if days and (not floors or floors[-1] != days[-1][0] * DAY_NS):
-        floors.append(days[-1][0] * DAY_NS)
+        total += held
+    earliest = [day * DAY_NS for day, _ in days if top is None or day * DAY_NS <= top]
+    if earliest and (not floors or floors[-1] > earliest[-1]):
+        floors.append(earliest[-1])
     return floors
 
 

@@ -221,3 +221,27 @@ async def test_a_data_directory_of_the_earlier_format_is_migrated_once_on_open(
         everyone = {i["key"]: i for i in items if i["type"] == "subject"}
         ranked = _expected(everyone, [i for i in items if i["type"] == "source_record"], None, ())
         assert [s.key for s in page.items] == ranked[:5]
+
+
+async def test_recent_pages_when_one_day_holds_many_pages(store: GraphStore, org: str) -> None:
+    # A window reaches back part of a day when a day holds several pages' worth of records.
+    rng = random.Random(3)
+    subjects = {f"repository:r{i}": {"key": f"repository:r{i}", "kind": "repository"}
+                for i in range(120)}  # fmt: skip
+    base = datetime(2026, 3, 1, tzinfo=UTC)
+    records = []
+    for n in range(900):
+        start = base.timestamp() + rng.randrange(0, 2 * 86_400)
+        text = datetime.fromtimestamp(start, UTC).isoformat()
+        end = datetime.fromtimestamp(start + rng.randrange(60, 7_200), UTC).isoformat()
+        records.append(record(f"incident:{n}", rng.choice(list(subjects)), text,
+                              end if n % 3 else None))  # fmt: skip
+    await load(store.org(org), [subject(k) for k in subjects] + records)
+    graph = store.org(org)
+    for at in (None, ns("2026-03-01T13:00:00+00:00"), ns("2026-03-02T23:00:00+00:00")):
+        query = SubjectQuery(at=None if at is None else TimeSpan.point(at),
+                             order=SubjectOrder.RECENT, brief=True)  # fmt: skip
+        want = _expected(subjects, records, at, ())
+        page = await graph.find_subjects(query, 5)
+        rest = await graph.find_subjects(query, 5, page.positions[-1])
+        assert [s.key for s in [*page.items, *rest.items]] == want[:10], at
