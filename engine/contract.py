@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engine.evidence import EvidenceSelector
 from engine.facts import FactKind, Grain
+from engine.gates import retrieval_policy_version
 from engine.models import MAX_TEXT, Instant, Key, SubjectKind, Text
 
 CONTRACT_VERSION = "v1"
@@ -244,6 +245,8 @@ class Versions(_Model):
     model: str | None = None  # None: deterministic synthesis, no model was called
     # The projection epoch every read of the investigation went to (graph.epochs).
     epoch: Count = 0
+    # The gates, tau and search depths the references were resolved under (engine.gates).
+    retrieval_policy: str = Field(default_factory=retrieval_policy_version)
 
 
 class Trace(_Model):

@@ -4,6 +4,8 @@ The gates decide when a candidate is committed instead of offered for clarificat
 never silently pick among close candidates.
 """
 
+import hashlib
+
 # A lone candidate commits at this confidence or above.
 LONE_COMMIT = 0.72
 # With two or more candidates, the top one commits only this confident, and ...
@@ -71,3 +73,17 @@ EXACT_SAMPLE = 10
 RUNNERS_UP = 3
 # Reciprocal-rank fusion constant.
 RRF_K = 60
+
+
+def retrieval_policy_version() -> str:
+    """The identity of the retrieval policy: every gate, the similarity floor (tau) and the
+    search depths above. Part of the answer-reuse key (and stamped on every result), so an
+    answer resolved under other gates is never reused; derived from the values themselves,
+    so moving one cannot be forgotten in a hand-bumped version."""
+    values = sorted(
+        (name, value)
+        for name, value in globals().items()
+        if name.isupper() and isinstance(value, int | float)
+    )
+    digest = hashlib.sha256(repr(values).encode()).hexdigest()[:12]
+    return f"rp:{digest}"

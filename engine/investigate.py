@@ -66,6 +66,9 @@ from engine.validation import ContractViolation, require_valid
 
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
 CONTEXT_TYPES = (RelationshipType.OWNS, RelationshipType.DEPENDS_ON)
+# Relationships read around a subject to recheck an explicit-id one on reuse (past this it is
+# not found, and the answer is recomputed rather than reused).
+RECHECK_EDGES = 1_000
 T = TypeVar("T")
 
 
@@ -116,8 +119,8 @@ class _Stages:
 
 def reuse_key(question: str, org_id: str, versions: Versions, axis_key: str) -> str:
     """Every dimension a reused answer must match: the question as normalised, the
-    organisation, contract/projection/embedder/model identities, the projection epoch, and
-    the time axis."""
+    organisation, contract/projection/embedder/model identities, the projection epoch, the
+    retrieval policy (gates, tau, search depth), and the time axis."""
     parts = (
         normalise(question),
         org_id,
@@ -126,6 +129,7 @@ def reuse_key(question: str, org_id: str, versions: Versions, axis_key: str) -> 
         versions.embedder,
         versions.model or "deterministic",
         str(versions.epoch),
+        versions.retrieval_policy,
         axis_key,
     )
     return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()
@@ -356,27 +360,43 @@ class Investigator:
         return result if await self._still_visible(result) else None
 
     async def _still_visible(self, result: InvestigationResult) -> bool:
-        """Reuse rechecks that every subject and evidence reference can still be read here."""
+        """Reuse rechecks that every subject and every evidence reference (source records,
+        episodes, subjects, relationships by derived or explicit id) can still be read here;
+        a reference that cannot be rechecked is not reused (fail closed)."""
         subjects = set(result.subject_keys)
         records: set[str] = set()
-        relationships: set[tuple[str, str]] = set()
-        for driver in result.drivers:
-            for ref in driver.evidence:
-                if ref.kind.value == "source_record":
-                    records.add(ref.ref)
-                elif ref.kind.value == "relationship" and ref.ref.count("|") == 3:
-                    relationships.add((ref.ref.split("|")[1], ref.ref))
-                elif ref.kind.value == "subject":
-                    subjects.add(ref.ref)
-        found_subjects, found_records, found_edges = await asyncio.gather(
+        episodes: set[str] = set()
+        derived: set[tuple[str, str]] = set()  # (start key, "TYPE|from|to|valid_from")
+        explicit: set[tuple[str, str]] = set()  # (a subject at one end, the explicit id)
+        for ref in (r for driver in result.drivers for r in driver.evidence):
+            kind = ref.kind.value
+            if kind == "source_record":
+                records.add(ref.ref)
+            elif kind == "episode":
+                episodes.add(ref.ref)
+            elif kind == "subject":
+                subjects.add(ref.ref)
+            elif ref.ref.count("|") == 3:
+                derived.add((ref.ref.split("|")[1], ref.ref))
+            elif ref.subject_key is not None:
+                explicit.add((ref.subject_key, ref.ref))
+            else:
+                return False
+        ends = sorted({key for key, _ in explicit})
+        found_subjects, found_records, found_episodes, found_edges, around = await asyncio.gather(
             self.graph.subjects_by_keys(sorted(subjects)),
             self.graph.source_records_by_keys(sorted(records)),
-            self.graph.edges_by_id(sorted(relationships)),
+            self.graph.episodes_by_keys(sorted(episodes)),
+            self.graph.edges_by_id(sorted(derived)),
+            self.graph.relationships_of(ends, limit_per_subject=RECHECK_EDGES),
         )
+        seen = {(key, e.relationship.rel_id) for key, edges in around.items() for e in edges}
         return (
             len(found_subjects) == len(subjects)
             and len(found_records) == len(records)
-            and len(found_edges) == len(relationships)
+            and len(found_episodes) == len(episodes)
+            and len(found_edges) == len(derived)
+            and explicit <= seen
         )
 
     async def _internal(
