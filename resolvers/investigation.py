@@ -20,10 +20,14 @@ from engine.providers import Window
 from engine.resolution import Resolver
 from resolvers.args import TimeWindowInput, clean_text, page_size, time_position, window
 from resolvers.investigation_types import (
+    Axis,
+    Candidate,
     ClaimedFact,
     Driver,
     Fact,
     FactKind,
+    FailureClassification,
+    FailureStage,
     InvestigatePayload,
     InvestigationResult,
     InvestigationResultConnection,
@@ -65,6 +69,17 @@ class ProjectionBudgetReport:
 
 
 @strawberry.type(
+    name="TimeContext",
+    description="What time the question is about: current, as of an instant, or a range.",
+)
+class TimeContextView:
+    axis: Axis  # type: ignore[valid-type]
+    as_of: datetime | None
+    start: datetime | None
+    end: datetime | None
+
+
+@strawberry.type(
     description="The one bounded view of an answer: selects and drops, never rewrites."
 )
 class AnswerProjection:
@@ -77,7 +92,11 @@ class AnswerProjection:
     claimed_facts: list[ClaimedFact]
     limitations: list[str]
     temporal_label: TemporalLabel | None
+    time_context: TimeContextView
+    candidates: list[Candidate]
     clarification_prompt: str | None
+    failure_stage: FailureStage | None  # type: ignore[valid-type]
+    failure_classification: FailureClassification | None  # type: ignore[valid-type]
     budget: ProjectionBudgetReport
     truncated: bool
 
@@ -188,7 +207,8 @@ class InvestigationQuery:
             ) from None
         view = answer.project(found, cut)
         claims = {c.id: _claimed(c) for c in view.claimed_facts}
-        label = InvestigationResult.of(found).temporal_label
+        shown = InvestigationResult.of(found)  # the candidates and label, shaped once
+        when = view.time_context
         return AnswerProjection(
             result_id=result_id,
             question=view.question,
@@ -198,8 +218,14 @@ class InvestigationQuery:
             drivers=[_driver(d, claims) for d in view.drivers],
             claimed_facts=list(claims.values()),
             limitations=list(view.limitations),
-            temporal_label=label,
+            temporal_label=shown.temporal_label,
+            time_context=TimeContextView(
+                axis=when.axis, as_of=when.as_of, start=when.start, end=when.end
+            ),
+            candidates=shown.candidates,
             clarification_prompt=view.clarification_prompt,
+            failure_stage=view.failure_stage,
+            failure_classification=view.failure_classification,
             budget=ProjectionBudgetReport(**view.budget.model_dump()),
             truncated=view.truncated,
         )
