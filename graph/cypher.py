@@ -727,21 +727,32 @@ RETURN count(s), total
 """
 
 
-def subjects_by_handle(dialect: Dialect, kinds: bool) -> str:
+def subjects_by_handle(dialect: Dialect, kinds: bool, kind_text: bool = False) -> str:
     """Subjects with a handle equal to $handle once folded (engine.text.normalise), or equal
     to it with a trailing word naming the subject's kind: a count of all of them and the
-    first $limit by key. The full-text read of every token ($query) narrows; the equality
-    is decided on the stored search text, split into its handles (the kind, second, is not
-    a handle). No LIMIT before the count: the total is the storage's, never a page's. The
-    sample lists a name written exactly as $raw first, then goes by key."""
+    first $limit. The full-text read of every token ($query) narrows; the equality is
+    decided on the stored search text, whose handles are separated by SEPARATOR: a padded
+    search text containing SEPARATOR + $handle + SEPARATOR has it (a substring test costs a
+    third of splitting every candidate's text). The kind, second, is not a handle: when
+    $handle is a kind's own text (kind_text), the text is split and that place skipped. No
+    LIMIT before the count: the total is the storage's, never a page's. The sample lists a
+    name written exactly as $raw first, then goes by key."""
     kind = "AND s.kind IN $kinds" if kinds else ""
+    sep = _text.SEPARATOR
+    if kind_text:
+        test = f"""WITH s, split(s.search_text, '{sep}') AS parts
+WHERE any(i IN range(0, size(parts) - 1) WHERE i <> 1 AND (parts[i] = $handle
+      OR parts[i] = $handle + ' ' + replace(s.kind, '_', ' ') OR parts[i] = $handle + ' svc'))"""
+    else:
+        test = f"""WITH s, '{sep}' + s.search_text + '{sep}' AS padded
+WHERE padded CONTAINS ('{sep}' + $handle + '{sep}')
+   OR padded CONTAINS ('{sep}' + $handle + ' ' + replace(s.kind, '_', ' ') + '{sep}')
+   OR padded CONTAINS ('{sep}' + $handle + ' svc{sep}')"""
     return f"""
 {dialect.fulltext_call.format(param="query")}
 WITH node AS s
 WHERE {_SEARCHABLE} {kind}
-WITH s, split(s.search_text, '{_text.SEPARATOR}') AS parts
-WHERE any(i IN range(0, size(parts) - 1) WHERE i <> 1 AND (parts[i] = $handle
-      OR parts[i] = $handle + ' ' + replace(s.kind, '_', ' ') OR parts[i] = $handle + ' svc'))
+{test}
 WITH s ORDER BY CASE WHEN s.name = $raw THEN 0 ELSE 1 END, s.key
 WITH count(s) AS total, collect({S_VALUES}) AS rows
 RETURN total, rows[0..$limit]

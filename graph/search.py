@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from engine.embedding import Embedder
     from graph.scoped import Executor
 
+KIND_TEXTS = frozenset(normalise(k.value) for k in SubjectKind)  # the second place of a text
 VECTOR_DECIMALS = 3  # vectors travel as text to FalkorDB; more digits only cost parse time
 REEMBED_BATCH = 2_000
 STATUS_TTL = 30.0
@@ -123,7 +124,9 @@ class SearchArms:
         }
         if kinds:
             params["kinds"] = [k.value for k in kinds]
-        found = await self._read(cypher.subjects_by_handle(self._dialect, bool(kinds)), **params)
+        kind_text = handle in KIND_TEXTS
+        statement = cypher.subjects_by_handle(self._dialect, bool(kinds), kind_text)
+        found = await self._read(statement, **params)
         if not found:
             return [], 0
         total, sample = found[0]

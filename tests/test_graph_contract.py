@@ -254,7 +254,8 @@ async def test_handles_decide_from_storage_total_folded(store: GraphStore, org: 
         [subject(f"person:alex-{i}", "Alex") for i in range(11)]
         + [subject("person:alex-cased", "ALEX"), subject("team:alex", "Alex")]
         + [subject("person:jose", "José Núñez", aliases=["jn"], attributes={"login": "2601677867"})]
-        + [subject("service:checkout", "Checkout Service"), subject("person:alexa", "Alexa")],
+        + [subject("service:checkout", "Checkout Service"), subject("person:alexa", "Alexa")]
+        + [subject("team:people", "Person"), subject("service:svc", "svc")],
     )
     sample, total = await graph.subjects_by_handle("Alex", [SubjectKind.PERSON], limit=10)
     # Letter case is no difference between names: the 11 and the cased one, by key.
@@ -267,8 +268,12 @@ async def test_handles_decide_from_storage_total_folded(store: GraphStore, org: 
         assert count == 1 and found[0].key == "person:jose", ref
     assert (await graph.subjects_by_handle("checkout"))[1] == 1  # without its kind word
     # Neither a word of a handle, nor the kind, nor a longer handle is the handle.
-    for ref in ("nunez", "person", "Alex Kim", "service", "ale"):
+    for ref in ("nunez", "Alex Kim", "service", "ale", "checkout service svc"):
         assert (await graph.subjects_by_handle(ref))[1] == 0, ref
+    # A kind's own word is a handle only where a subject has it (not every person's kind).
+    found, count = await graph.subjects_by_handle("PERSON")
+    assert count == 1 and found[0].key == "team:people"
+    assert [s.key for s in (await graph.subjects_by_handle("svc"))[0]] == ["service:svc"]
 
 
 async def test_organisations_are_isolated(store: GraphStore, org: str) -> None:
