@@ -137,12 +137,16 @@ async def test_rebuild_flip_rollback_retire(
 
 
 async def test_refused_transitions_say_why_and_change_nothing(
-    falkor_server: EmbeddedServer,
+    falkor_server: EmbeddedServer, tmp_path: Path
 ) -> None:
     org = new_org()
     for command in (["flip", "--epoch", "7"], ["rollback"], ["discard"]):
         code, out = await fabric(falkor_server.url, "epochs", *command, "--org", org)
         assert code == 2 and out[0].startswith("fabric: "), (command, out)
+    # Loading into an epoch that is not the open build is refused before anything is read.
+    data = write(tmp_path / "x.ndjson", "x", 3)
+    code, out = await fabric(falkor_server.url, "ingest", str(data), "--org", org, "--epoch", "7")
+    assert code == 2 and "not the open build" in out[0]
     code, listing = await fabric(falkor_server.url, "epochs", "list", "--org", org)
     assert code == 0 and [(e["id"], e["state"]) for e in listing] == [(0, "serving")]
 
