@@ -232,6 +232,23 @@ def cases() -> list[Case]:
             y2024,
             kind="none",
         ),
+        # Understood more often: "most active on", "still maintained", no time named.
+        Case("most active on httpx in 2024", "answered", MODULES["httpx"], y2024, "httpx", "who"),
+        Case(
+            "is httpx still maintained?",
+            "answered",
+            MODULES["httpx"],
+            (AS_OF - 30 * DAY, AS_OF),
+            kind="none",
+        ),
+        Case(
+            "who knows the routing module best?",
+            "answered",
+            MODULES["routing"],
+            (AS_OF - 365 * DAY, AS_OF),
+            "routing",
+            "who",
+        ),
         # A subject named by a vocabulary word is still the subject.
         Case(
             "how many commits to the shipping module in 2024?",
