@@ -62,6 +62,17 @@ class Demo:
     token: str
 
 
+def _accepts(port: int, deadline: float) -> bool:
+    """True once 127.0.0.1:port takes a connection (before `deadline`, a monotonic time)."""
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return True
+        except OSError:
+            time.sleep(0.1)
+    return False
+
+
 def _drain(proc: subprocess.Popen[str], lines: queue.Queue[str]) -> None:
     assert proc.stdout is not None
     for line in proc.stdout:
@@ -104,6 +115,11 @@ def start_demo(cwd: Path, records: int | None = None) -> Iterator[Demo]:
     if token is None:
         proc.kill()
         pytest.fail("`fabric serve --demo` printed no `export TOKEN=` line:\n" + "".join(seen))
+    # The banner is printed from the app's startup, just before uvicorn binds its socket: a
+    # person pastes the line seconds later, a test must wait for the port to take connections.
+    if not _accepts(port, deadline):
+        proc.kill()
+        pytest.fail("`fabric serve --demo` printed its token but never listened:\n" + "".join(seen))
     try:
         yield Demo(f"http://127.0.0.1:{port}/graphql", cwd, assets, "".join(seen), token)
     finally:
