@@ -129,7 +129,7 @@ class Subjects:
                 )
         if not subjects and not understood.references:
             if understood.kind_hint is not None and understood.intent != "who":
-                subjects = await self._cohort(understood, effective)
+                subjects = await self._cohort(understood, effective, told)
             elif understood.fact_kinds:
                 subjects = await self._organisation(effective, told)
         if not subjects:
@@ -231,12 +231,15 @@ class Subjects:
         return await self.resolver.resolve(actor, reference, None, 5)
 
     async def _cohort(
-        self, understood: Interpretation, effective: EffectiveTime
+        self, understood: Interpretation, effective: EffectiveTime, told: Disclosures
     ) -> list[StoredSubject]:
         """No subject named, a kind asked about ("which services had incidents last week"):
         the subjects of that kind with the most records the asked facts are computed from,
-        in the window; without such facts, the most recently active of the kind."""
-        assert understood.kind_hint is not None
+        in the window; without such facts, the most recently active of the kind. The graph
+        filters by kind before its limit (busier subjects of other kinds must not crowd the
+        asked kind out), and a list cut at COHORT_LIMIT says so."""
+        kind = understood.kind_hint
+        assert kind is not None
         window = window_of(effective)
         record_kinds = sorted(
             {
@@ -248,13 +251,20 @@ class Subjects:
         )
         if understood.fact_kinds and record_kinds:
             span = TimeSpan(window.start_ns, window.end_ns)
-            active = await self.graph.active_subjects(record_kinds, span, COHORT_LIMIT * 4)
+            # A margin over the limit: a record's subject may be unknown to the graph.
+            active = await self.graph.active_subjects(
+                record_kinds, span, COHORT_LIMIT * 4, subject_kinds=(kind,)
+            )
             found = await self.graph.subjects_by_keys([k for k, _ in active])
-            ranked = [found[k] for k, _ in active if k in found]
-            return [s for s in ranked if s.kind == understood.kind_hint][:COHORT_LIMIT]
+            ranked = [found[k] for k, _ in active if k in found and found[k].kind == kind]
+            if len(ranked) > COHORT_LIMIT:
+                told.notes.append(_cut(kind, "with the most records in the window"))
+            return ranked[:COHORT_LIMIT]
         at = TimeSpan.point(window.end_ns)
-        query = SubjectQuery(kinds=(understood.kind_hint,), at=at, order=SubjectOrder.RECENT)
+        query = SubjectQuery(kinds=(kind,), at=at, order=SubjectOrder.RECENT)
         page = await self.graph.find_subjects(query, COHORT_LIMIT)
+        if page.has_next:
+            told.notes.append(_cut(kind, "most recently active"))
         return list(page.items)
 
     async def _emptiness(self) -> tuple[str, ...]:
@@ -263,3 +273,11 @@ class Subjects:
         if page.items:
             return ()
         return ("This organisation holds no data: nothing was imported or ingested for it.",)
+
+
+def _cut(kind: SubjectKind, which: str) -> str:
+    """The limitation a cohort cut at COHORT_LIMIT states: more of the kind qualified."""
+    return (
+        f"Only the {COHORT_LIMIT} {kind.value} subjects {which} are answered for; "
+        "more qualified: name one to ask about it."
+    )

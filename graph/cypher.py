@@ -826,10 +826,15 @@ MERGE (m:ProjectionEpoch {org_id: $org})
 SET m.changed_ns = $changed_ns
 """
 
-# Subjectless cohort discovery: the subjects with the most records of some kinds in a window.
-ACTIVE_SUBJECTS = """
-MATCH (r:SourceRecord {org_id: $org})
-WHERE r.start_ns >= $t_start AND r.start_ns <= $t_end AND r.record_kind IN $kinds
+def active_subjects(subject_kinds: bool) -> str:
+    """Subjectless cohort discovery: the subjects with the most records of some kinds in a
+    window. With $subject_kinds the kind is read from the record's subject key (its prefix),
+    before the limit: a cohort of one kind must not lose its members to busier subjects of
+    other kinds, and a record's subject need not exist as a node."""
+    kind = "AND split(r.subject_key, ':')[0] IN $subject_kinds" if subject_kinds else ""
+    return f"""
+MATCH (r:SourceRecord {{org_id: $org}})
+WHERE r.start_ns >= $t_start AND r.start_ns <= $t_end AND r.record_kind IN $kinds {kind}
 WITH r.subject_key AS k, count(r) AS n
 ORDER BY n DESC, k
 LIMIT $limit

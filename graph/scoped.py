@@ -352,13 +352,18 @@ class ScopedGraph:
         return dict(zip(unique, await self.edges(requests), strict=True))
 
     async def active_subjects(
-        self, kinds: Sequence[SourceRecordKind], span: TimeSpan, limit: int
+        self,
+        kinds: Sequence[SourceRecordKind],
+        span: TimeSpan,
+        limit: int,
+        subject_kinds: Sequence[SubjectKind] = (),
     ) -> list[tuple[str, int]]:
         """Subject keys with the most source records of `kinds` starting within `span`."""
         if not kinds:
             return []
         found = await self._read(
-            cypher.ACTIVE_SUBJECTS,
+            cypher.active_subjects(bool(subject_kinds)),
+            subject_kinds=[SubjectKind(k).value for k in subject_kinds],
             kinds=[SourceRecordKind(k).value for k in kinds],
             t_start=span.start_ns,
             t_end=span.end_ns,

@@ -168,6 +168,29 @@ async def test_source_records_meet_a_closed_span_and_cohorts_count_starts(
     assert await graph.subjects_by_keys(["service:c"]) == {}
 
 
+async def test_a_cohort_of_one_kind_is_chosen_before_the_limit(store: GraphStore, org: str) -> None:
+    graph = store.org(org)
+    busy = [record(f"incident:{who}{i}", f"{who}:x", "2026-01-05")
+            for who in ("repository", "person") for i in range(3)]  # fmt: skip
+    await load(graph, [*busy, record("incident:s1", "service:a", "2026-01-05"),
+                       record("incident:t1", "team:t", "2026-01-05"),
+                       record("incident:s2", "service:b", "2026-01-06"),
+                       record("incident:s3", "service:b", "2026-01-07")])  # fmt: skip
+    incidents, window = [SourceRecordKind.INCIDENT], span("2026-01-01", "2026-01-31")
+    # Busier subjects of other kinds fill an unfiltered page...
+    assert [k for k, _ in await graph.active_subjects(incidents, window, 2)] == [
+        "person:x", "repository:x"]
+    # ...but not one asked for a kind: it is filtered before the limit.
+    services = [SubjectKind.SERVICE]
+    assert await graph.active_subjects(incidents, window, 2, subject_kinds=services) == [
+        ("service:b", 2), ("service:a", 1)]
+    both = [SubjectKind.SERVICE, SubjectKind.TEAM]
+    assert await graph.active_subjects(incidents, window, 5, subject_kinds=both) == [
+        ("service:b", 2), ("service:a", 1), ("team:t", 1)]
+    assert await graph.active_subjects(
+        incidents, window, 5, subject_kinds=[SubjectKind.PROJECT]) == []
+
+
 async def test_all_tokens_says_whether_it_has_them_all(store: GraphStore, org: str) -> None:
     graph = store.org(org)
     await load(graph, [subject(f"service:pay-{i}", f"pay gateway {i}") for i in range(4)]

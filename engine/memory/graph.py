@@ -207,9 +207,15 @@ class MemoryGraph:
         return relations.source_records_of(self._read(), keys, kinds, span) if keys else {}
 
     async def active_subjects(
-        self, kinds: Sequence[SourceRecordKind], span: TimeSpan, limit: int
+        self,
+        kinds: Sequence[SourceRecordKind],
+        span: TimeSpan,
+        limit: int,
+        subject_kinds: Sequence[SubjectKind] = (),
     ) -> list[tuple[str, int]]:
-        return relations.active_subjects(self._read(), kinds, span, limit) if kinds else []
+        if not kinds:
+            return []
+        return relations.active_subjects(self._read(), kinds, span, limit, subject_kinds)
 
     # --- writes -----------------------------------------------------------------------------
 

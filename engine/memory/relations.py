@@ -6,7 +6,15 @@ from collections import Counter
 from collections.abc import Sequence
 
 from engine.memory.data import OrgData, admitted, brief
-from engine.models import Direction, Episode, SourceRecord, SourceRecordKind, to_ns
+from engine.models import (
+    Direction,
+    Episode,
+    SourceRecord,
+    SourceRecordKind,
+    SubjectKind,
+    key_kind,
+    to_ns,
+)
 from engine.ports import Edge, EdgeRequest, EpisodeRequest, TimeSpan
 
 
@@ -104,11 +112,20 @@ def source_records_of(
 
 
 def active_subjects(
-    data: OrgData, kinds: Sequence[SourceRecordKind], span: TimeSpan, limit: int
+    data: OrgData,
+    kinds: Sequence[SourceRecordKind],
+    span: TimeSpan,
+    limit: int,
+    subject_kinds: Sequence[SubjectKind] = (),
 ) -> list[tuple[str, int]]:
+    """As the Cypher statement: a subject's kind is its key's prefix (the subject need not
+    exist), filtered before the limit."""
+    wanted = {SubjectKind(k).value for k in subject_kinds}
     counted: Counter[str] = Counter(
         record.subject
         for record, _ in data.records.values()
-        if record.record_kind in kinds and span.start_ns <= _ns(record.start) <= span.end_ns
+        if record.record_kind in kinds
+        and span.start_ns <= _ns(record.start) <= span.end_ns
+        and (not wanted or key_kind(record.subject) in wanted)
     )
     return sorted(counted.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]

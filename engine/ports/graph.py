@@ -179,9 +179,14 @@ class OrgGraph(SubjectDirectory, FactSource, Protocol):
     async def episodes(self, requests: Sequence[EpisodeRequest]) -> list[list[Episode]]: ...
 
     async def active_subjects(
-        self, kinds: Sequence[SourceRecordKind], span: TimeSpan, limit: int
+        self,
+        kinds: Sequence[SourceRecordKind],
+        span: TimeSpan,
+        limit: int,
+        subject_kinds: Sequence[SubjectKind] = (),
     ) -> list[tuple[str, int]]:
-        """Subject keys with the most source records of `kinds` starting within `span`."""
+        """Subject keys with the most source records of `kinds` starting within `span`; with
+        `subject_kinds`, only subjects of those kinds (chosen before the limit is applied)."""
         ...
 
     async def episode_counts(self, requests: Sequence[EpisodeRequest]) -> list[int]: ...
