@@ -93,6 +93,7 @@ MATCH (s:Subject {{org_id: $org, id: i}})
 RETURN {S_VALUES}
 """
 
+
 class FilterShape(NamedTuple):
     """Which subject filters a statement carries. Only those present are written into it:
     a disjunction such as `size($kinds) = 0 OR ...` would keep the kind index unused."""
@@ -317,6 +318,7 @@ CALL (id) {{
 DELETE r
 """
 
+
 # --- episodes and source records ------------------------------------------------------------
 
 # An episode loaded again mentions what it says now: links to subjects it no longer names go
@@ -430,6 +432,7 @@ MATCH (v:Activity {{org_id: $org, subject_key: k}})
 SET v.latest_ns = coalesce(top, -1)
 """
 
+
 # $days: [kind, day, n] and $latest: [subject key, latest time], the batch's own counts and
 # latest times, added up by the writer (a database aggregation over the rows was a third of
 # the write). They hold for new records; each record that was already counted takes its old
@@ -522,6 +525,22 @@ WHERE r.subject_key IN $keys
   AND {window}
 RETURN properties(r)
 ORDER BY r.start_ns, r.key
+"""
+
+
+# A request row: [index, subject key, kinds (all when empty), start_ns, end_ns, limit, after
+# start_ns, after key]; oldest first, then by key, as `source_records_of` orders. The keyset
+# condition skips what earlier pages returned, and only the page leaves the database.
+SOURCE_RECORD_PAGES = """
+UNWIND $reqs AS q
+MATCH (r:SourceRecord {org_id: $org, subject_key: q[1]})
+WHERE (size(q[2]) = 0 OR r.record_kind IN q[2])
+  AND (q[3] IS NULL OR (r.start_ns <= q[4] AND (r.end_ns IS NULL OR r.end_ns >= q[3])))
+  AND (q[6] IS NULL OR r.start_ns > q[6] OR (r.start_ns = q[6] AND r.key > q[7]))
+WITH q[0] AS i, q[5] AS lim, r
+ORDER BY i, r.start_ns, r.key
+WITH i, lim, collect(properties(r)) AS rows
+RETURN i, rows[0..lim]
 """
 
 

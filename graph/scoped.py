@@ -31,6 +31,7 @@ from engine.ports import (
     EpisodeRequest,
     Fingerprint,
     GraphQueryError,
+    RecordPageRequest,
     SortKey,
     SubjectOrder,
     SubjectPage,
@@ -130,6 +131,18 @@ def _episode_row(index: int, q: EpisodeRequest) -> list[Any]:
     return [
         index,
         q.key,
+        q.span.start_ns if q.span else None,
+        q.span.end_ns if q.span else None,
+        q.limit,
+        *(q.after if q.after else (None, None)),
+    ]
+
+
+def _record_page_row(index: int, q: RecordPageRequest) -> list[Any]:
+    return [
+        index,
+        q.key,
+        [SourceRecordKind(k).value for k in q.kinds],
         q.span.start_ns if q.span else None,
         q.span.end_ns if q.span else None,
         q.limit,
@@ -405,6 +418,16 @@ class ScopedGraph:
             return {}
         found = await self._read(cypher.SOURCE_RECORDS_BY_KEYS, keys=list(dict.fromkeys(keys)))
         return {row[0]["key"]: rows.source_record_from(row[0]) for row in found}
+
+    async def source_record_pages(
+        self, requests: Sequence[RecordPageRequest]
+    ) -> list[list[SourceRecord]]:
+        out: list[list[SourceRecord]] = [[] for _ in requests]
+        if requests:
+            reqs = [_record_page_row(i, q) for i, q in enumerate(requests)]
+            for index, page in await self._read(cypher.SOURCE_RECORD_PAGES, reqs=reqs):
+                out[index] = [rows.source_record_from(p) for p in page]
+        return out
 
     async def source_records_of(
         self,

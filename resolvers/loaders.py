@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from aiodataloader import DataLoader
 
 from engine.models import Episode, SourceRecord, SourceRecordKind, StoredSubject
-from engine.ports import Edge, EdgeRequest, EpisodeRequest, OrgGraph, TimeSpan
+from engine.ports import Edge, EdgeRequest, EpisodeRequest, OrgGraph, RecordPageRequest, TimeSpan
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +45,7 @@ class Loaders:
         self.episode_counts = DataLoader[EpisodeRequest, int](self._episode_counts)
         self.episodes_by_key = DataLoader[str, Episode | None](self._episodes_by_key)
         self.records = DataLoader[RecordsKey, list[SourceRecord]](self._records)
+        self.record_pages = DataLoader[RecordPageRequest, list[SourceRecord]](self._record_pages)
         self.records_by_key = DataLoader[str, SourceRecord | None](self._records_by_key)
 
     def clear(self) -> None:
@@ -105,6 +106,11 @@ class Loaders:
             for key, records in result.items():
                 found[RecordsKey(key, kinds, span)] = records
         return [found.get(k, []) for k in keys]
+
+    async def _record_pages(
+        self, requests: Sequence[RecordPageRequest]
+    ) -> list[list[SourceRecord]]:
+        return await self.graph.source_record_pages(requests)
 
     async def _records_by_key(self, keys: Sequence[str]) -> list[SourceRecord | None]:
         found = await self.graph.source_records_by_keys(keys)

@@ -17,7 +17,7 @@ from strawberry.scalars import JSON
 from strawberry.types import Info
 
 from engine import models
-from engine.ports import Edge, EdgeRequest, EpisodeRequest, TimeSpan
+from engine.ports import Edge, EdgeRequest, EpisodeRequest, RecordPageRequest, TimeSpan
 from resolvers.args import TimeWindowInput, instant, page_size, point, time_position, window
 from resolvers.context import RequestContext
 from resolvers.prefetch import edge_request, neighbor_request
@@ -221,13 +221,15 @@ class Subject(Node):
         window_: WindowArg = None,
         first: int | None = None,
     ) -> list[SourceRecord]:
-        from resolvers.loaders import RecordsKey
-
+        # Only the page is read (the cost limiter charges `first`, or the default page).
         limit = page_size(first, info.context.limits.max_page_size)
         span = window(window_, self.at.end_ns)
-        key = RecordsKey(self.key, tuple(sorted(set(kinds or ()), key=lambda k: k.value)), span)
-        records = await info.context.loaders.records.load(key)
-        return [SourceRecord.from_model(r, self.at) for r in records[:limit]]
+        wanted: tuple[models.SourceRecordKind, ...] = tuple(
+            sorted(set(kinds or ()), key=lambda k: k.value)
+        )
+        request = RecordPageRequest(self.key, wanted, span, limit)
+        records = await info.context.loaders.record_pages.load(request)
+        return [SourceRecord.from_model(r, self.at) for r in records]
 
     @strawberry.field(description="A time series for charts: counts or sums per day or week.")
     async def activity(

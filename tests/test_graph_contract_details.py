@@ -304,3 +304,55 @@ async def test_every_write_moves_the_revision_once_it_is_in(store: GraphStore, o
         return
     assert before is not None and after_load is not None and after_save is not None
     assert before < after_load < after_save
+
+
+async def test_source_record_pages_follow_the_full_read(store: GraphStore, org: str) -> None:
+    from engine.ports import RecordPageRequest
+
+    graph = store.org(org)
+    rows: list[dict[str, Any]] = [subject("service:p"), subject("service:q")]
+    for i in range(9):
+        # Pairs share a start, so the page boundary falls inside ties on time.
+        kind = "deploy" if i % 3 == 0 else "incident"
+        end = "2026-01-20" if i == 0 else None  # an old record still open... until the 20th
+        rows.append(record(f"r:{8 - i}", "service:p", f"2026-01-0{1 + i // 2}", end, kind))
+    rows.append(record("r:other", "service:q", "2026-01-01"))
+    assert (await load(graph, rows)).ok
+    full = (await graph.source_records_of(["service:p"]))["service:p"]
+    assert len(full) == 9
+    for size in (1, 2, 4, 9, 10):
+        pages: list[list[str]] = []
+        after: tuple[int, str] | None = None
+        while True:
+            (page,) = await graph.source_record_pages(
+                [RecordPageRequest("service:p", limit=size, after=after)]
+            )
+            if not page:
+                break
+            pages.append([r.key for r in page])
+            assert len(page) <= size
+            last = page[-1]
+            after = (at(last.start.isoformat()).start_ns, last.key)
+        assert [k for p in pages for k in p] == [r.key for r in full]
+    # Ties on time go by key: r:8 and r:7 start together, so r:7 comes first.
+    assert [r.key for r in full[:2]] == ["r:7", "r:8"]
+    last = full[-1]
+    after = (at(last.start.isoformat()).start_ns, last.key)
+    assert await graph.source_record_pages([RecordPageRequest("service:p", after=after)]) == [[]]
+    # Kinds and span filter as the full read does, and a batch answers each request in place.
+    week = span("2026-01-04", "2026-01-10")
+    deploys = (SourceRecordKind.DEPLOY,)
+    asked = [
+        RecordPageRequest("service:p", deploys, limit=10),
+        RecordPageRequest("service:p", span=week, limit=2),
+        RecordPageRequest("service:absent"),
+        RecordPageRequest("service:q", (SourceRecordKind.DEPLOY,)),
+        RecordPageRequest("service:q", limit=0),
+    ]
+    got = await graph.source_record_pages(asked)
+    want_deploys = (await graph.source_records_of(["service:p"], kinds=deploys))["service:p"]
+    want_week = (await graph.source_records_of(["service:p"], span=week))["service:p"]
+    assert [r.key for r in got[0]] == [r.key for r in want_deploys] and len(got[0]) == 3
+    assert [r.key for r in got[1]] == [r.key for r in want_week[:2]]
+    assert "r:8" in [r.key for r in want_week]  # the open-until-the-20th record meets the week
+    assert got[2:] == [[], [], []]

@@ -81,3 +81,59 @@ async def test_source_records_answer_as_the_old_slice_did(
         assert got == expected
         # Every subject has more in the window than the page (or the page is empty by asking).
         assert len(got) == min(limit, len(everything[key])) and (limit == 0 or got)
+
+
+class _Reads:
+    """The real FalkorDB organisation graph, counting the source records each read returns."""
+
+    def __init__(self, graph: Any) -> None:
+        self.graph, self.paged, self.full = graph, 0, 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.graph, name)
+
+    async def source_record_pages(self, requests: Any) -> Any:
+        pages = await self.graph.source_record_pages(requests)
+        self.paged += sum(len(p) for p in pages)
+        return pages
+
+    async def source_records_of(self, *args: Any, **kwargs: Any) -> Any:
+        found = await self.graph.source_records_of(*args, **kwargs)
+        self.full += sum(len(v) for v in found.values())
+        return found
+
+
+@pytest.mark.parametrize("first", [0, 3, None])
+async def test_the_field_reads_what_the_cost_limiter_charges(
+    gateway: Gateway, first: int | None
+) -> None:
+    import graphql
+
+    from engine.principal import Principal
+    from gateway.limits import estimate_cost
+    from resolvers.context import RequestContext
+    from resolvers.schema import build_schema
+
+    org, _ = await _org(gateway, _story())
+    reads = _Reads(gateway.store.org(org))
+    context = RequestContext(principal=Principal(org, "reader", frozenset({"read"})), graph=reads)
+    window = 'window: {from: "2025-12-20T00:00:00Z", to: "2026-02-01T00:00:00Z"}'
+
+    def query(n: int | None) -> str:
+        size = "" if n is None else f", first: {n}"
+        return f'{{ subject(key: "repository:a") {{ sourceRecords({window}{size}) {{ key }} }} }}'
+
+    schema = build_schema()
+    result = await schema.execute(query(first), context_value=context)
+    assert not result.errors and result.data is not None
+    returned = len(result.data["subject"]["sourceRecords"])
+    assert reads.full == 0  # no read of the whole window
+    assert reads.paged == returned == min(DEFAULT_PAGE if first is None else first, 24)
+
+    def cost(n: int | None) -> int:
+        return estimate_cost(schema._schema, graphql.parse(query(n)), None, None)
+
+    # The charge grows by one record's cost per record the field may read, and no more.
+    per_record = cost(1) - cost(0)
+    assert per_record > 0
+    assert cost(first) - cost(0) == per_record * (DEFAULT_PAGE if first is None else first)

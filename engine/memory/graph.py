@@ -32,6 +32,7 @@ from engine.ports import (
     EdgeRequest,
     EpisodeRequest,
     Fingerprint,
+    RecordPageRequest,
     RoundTrips,
     SortKey,
     SubjectPage,
@@ -205,6 +206,14 @@ class MemoryGraph:
         span: TimeSpan | None = None,
     ) -> dict[str, list[SourceRecord]]:
         return relations.source_records_of(self._read(), keys, kinds, span) if keys else {}
+
+    async def source_record_pages(
+        self, requests: Sequence[RecordPageRequest]
+    ) -> list[list[SourceRecord]]:
+        if not requests:
+            return []
+        data = self._read()
+        return [relations.source_record_page(data, r) for r in requests]
 
     async def active_subjects(
         self,

@@ -15,7 +15,7 @@ from engine.models import (
     key_kind,
     to_ns,
 )
-from engine.ports import Edge, EdgeRequest, EpisodeRequest, TimeSpan
+from engine.ports import Edge, EdgeRequest, EpisodeRequest, RecordPageRequest, TimeSpan
 
 
 def _ns(value: object) -> int:
@@ -109,6 +109,15 @@ def source_records_of(
     for _, _, record in sorted(rows, key=lambda row: (row[0], row[1])):
         out[record.subject].append(record)
     return out
+
+
+def source_record_page(data: OrgData, request: RecordPageRequest) -> list[SourceRecord]:
+    """One page of `source_records_of`'s order, after the request's (start, key) position."""
+    found = source_records_of(data, [request.key], request.kinds, request.span)[request.key]
+    if request.after is not None:
+        after = request.after
+        found = [r for r in found if (_ns(r.start), r.key) > after]
+    return found[: request.limit]
 
 
 def active_subjects(

@@ -29,6 +29,7 @@ from engine.ports.shapes import (
     EpisodeRequest,
     Epoch,
     Fingerprint,
+    RecordPageRequest,
     SortKey,
     StoredResult,
     SubjectPage,
@@ -198,6 +199,13 @@ class OrgGraph(SubjectDirectory, FactSource, Protocol):
     async def episodes_by_keys(self, keys: Sequence[str]) -> dict[str, Episode]: ...
 
     async def source_records_by_keys(self, keys: Sequence[str]) -> dict[str, SourceRecord]: ...
+
+    async def source_record_pages(
+        self, requests: Sequence[RecordPageRequest]
+    ) -> list[list[SourceRecord]]:
+        """One page per request, in one round trip: a page costs what it holds to answer,
+        not every record of the window."""
+        ...
 
     async def write(self, batch: WriteBatch) -> None: ...
 

@@ -16,6 +16,7 @@ from engine.models import (
     Relationship,
     RelationshipType,
     SourceRecord,
+    SourceRecordKind,
     StoredSubject,
     Subject,
     SubjectKind,
@@ -105,6 +106,19 @@ class EpisodeRequest:
     """One subject's episodes, newest first, within an optional closed time span."""
 
     key: str
+    span: TimeSpan | None = None
+    limit: int = 100
+    after: tuple[int, str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RecordPageRequest:
+    """One page of a subject's source records, oldest first (then by key): those of `kinds`
+    (all when empty) whose closed interval [start, end] meets `span` (an open record lasts),
+    after the position `after` = (start_ns, key) of the previous page's last record."""
+
+    key: str
+    kinds: tuple[SourceRecordKind, ...] = ()
     span: TimeSpan | None = None
     limit: int = 100
     after: tuple[int, str] | None = None
