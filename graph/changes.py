@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 import time
 from collections.abc import AsyncIterator, Sequence
@@ -18,6 +17,7 @@ from collections.abc import AsyncIterator, Sequence
 import redis.asyncio as aioredis
 import redis.exceptions as redis_errors
 
+from engine.memory.changes import MemoryChangeFeed, MemoryDocuments
 from engine.ports import GraphUnavailable
 from engine.ports.changes import ALL_ORGS, Change, ChangeKind, batch_change
 
@@ -95,34 +95,15 @@ class RedisChangeFeed:
                     await client.aclose()
 
 
-class LocalChangeFeed:
+class LocalChangeFeed(MemoryChangeFeed):
     """This process only (Neo4j without `FABRIC_REDIS_URL`): writes made here reach
-    subscribers here; no revision is kept, because another process's write would not bump it."""
+    subscribers here; no revision is kept, because another process's write would not bump it.
+    The in-memory store's feed, minus the claim that it sees every writer."""
 
     shared = False
 
-    def __init__(self) -> None:
-        self._listeners: set[asyncio.Queue[Change]] = set()
-        self._revisions: dict[str, int] = {}
-
     async def revision(self, org_id: str) -> int | None:
         return None
-
-    async def publish(self, change: Change) -> int:
-        revision = self._revisions[change.org_id] = self._revisions.get(change.org_id, 0) + 1
-        stamped = dataclasses.replace(change, revision=revision)
-        for queue in list(self._listeners):
-            queue.put_nowait(stamped)  # the listener drains at once: the hub bounds downstream
-        return revision
-
-    async def listen(self) -> AsyncIterator[Change]:
-        queue: asyncio.Queue[Change] = asyncio.Queue()
-        self._listeners.add(queue)
-        try:
-            while True:
-                yield await queue.get()
-        finally:
-            self._listeners.discard(queue)
 
 
 class RedisDocuments:
@@ -176,26 +157,10 @@ class RedisDocuments:
         return int(added)
 
 
-class LocalDocuments:
-    """Persisted queries in this process only (Neo4j without `FABRIC_REDIS_URL`). Trusted
-    documents need a shared server: registering or reading them here is refused."""
-
-    def __init__(self, limit: int = 10_000) -> None:
-        self.limit = limit
-        self._docs: dict[tuple[str, str], str] = {}
-
-    async def get(self, org_id: str, sha256: str) -> str | None:
-        text = self._docs.pop((org_id, sha256), None)
-        if text is not None:
-            self._docs[(org_id, sha256)] = text  # most recently used last
-        return text
-
-    async def put(self, org_id: str, sha256: str, text: str) -> None:
-        self._docs.pop((org_id, sha256), None)
-        self._docs[(org_id, sha256)] = text
-        while sum(1 for org, _digest in self._docs if org == org_id) > self.limit:
-            oldest = next(k for k in self._docs if k[0] == org_id)
-            del self._docs[oldest]
+class LocalDocuments(MemoryDocuments):
+    """Persisted queries in this process only (Neo4j without `FABRIC_REDIS_URL`), as the
+    in-memory store keeps them. Trusted documents need a shared server: registering or reading
+    them here is refused."""
 
     async def trusted(self, sha256: str) -> str | None:
         raise GraphUnavailable("trusted documents need FABRIC_REDIS_URL with Neo4j")
