@@ -76,23 +76,31 @@ def _count(facts: Sequence[Fact], scope: str, window: Window, people_only: bool)
 
 
 def people(facts: Sequence[Fact]) -> list[tuple[str, int, int]]:
-    """(name, commits, lines) per person over the contributor facts, by commits then lines."""
+    """(name, commits, lines) per person over the contributor facts, by commits then lines.
+
+    People are added up by key, not by name: one person active in several repositories is
+    one row, and two identities that merely share a display name stay two rows, as the
+    facts themselves list them."""
     commits: dict[str, int] = {}
     lines: dict[str, int] = {}
+    names: dict[str, str] = {}
     for fact in facts:
         if fact.kind is not FactKind.ACTIVE_CONTRIBUTORS:
             continue
-        names = fact.value.get("top_names") or fact.value.get("top") or []
-        for name, c, n in zip(
-            names,
+        keys = [str(k) for k in fact.value.get("top") or []]
+        shown = fact.value.get("top_names") or keys
+        for key, name, c, n in zip(
+            keys,
+            shown,
             fact.value.get("top_commits") or [],
             fact.value.get("top_lines") or [],
             strict=False,
         ):
-            commits[str(name)] = commits.get(str(name), 0) + _int(c)
-            lines[str(name)] = lines.get(str(name), 0) + _int(n)
-    ranked = sorted(commits, key=lambda p: (-commits[p], -lines[p], p))
-    return [(p, commits[p], lines[p]) for p in ranked]
+            names.setdefault(key, str(name))
+            commits[key] = commits.get(key, 0) + _int(c)
+            lines[key] = lines.get(key, 0) + _int(n)
+    ranked = sorted(commits, key=lambda k: (-commits[k], -lines[k], names[k], k))
+    return [(names[k], commits[k], lines[k]) for k in ranked]
 
 
 def _who(facts: Sequence[Fact], scope: str, window: Window) -> str:
