@@ -35,6 +35,7 @@ from gateway.metrics import CONTENT_TYPE, Metrics, RecordOperation
 from gateway.settings import Settings
 from gateway.stores import OpenedStore, open_store, prepare, supervise
 from gateway.subscriptions import ChangeHub, SubscriptionView
+from gateway.sweeper import sweep_every
 from resolvers.context import EngineServices, Limits
 from resolvers.schema import build_schema
 
@@ -56,6 +57,7 @@ class Runtime:
     ring: ReferenceRing = field(default_factory=ReferenceRing)
     services: EngineServices | None = None
     hub: ChangeHub = field(default_factory=lambda: ChangeHub(100))
+    orgs_seen: set[str] = field(default_factory=set)  # what the epoch sweeper visits
 
     @property
     def store(self) -> GraphStore:
@@ -110,6 +112,7 @@ def build_graphql(runtime: Runtime) -> tuple[GraphQLEndpoint, SubscriptionView]:
         GraphiQLPage(settings.graphiql_assets_dir),
         documents,
         http_cache=settings.http_cache,
+        orgs_seen=runtime.orgs_seen,
     )
     jwt = JwtVerifier.from_settings(settings)
     sockets = SubscriptionView(
@@ -182,6 +185,7 @@ def create_app(
             runtime.opened = open_store(settings)
         supervisor = supervise(runtime.opened, settings)
         collector: asyncio.Task[None] | None = None
+        sweeper: asyncio.Task[None] | None = None
         try:
             await prepare(runtime.store)
             runtime.services = await engine_services(runtime.store, settings)
@@ -191,10 +195,18 @@ def create_app(
             if settings.gc_interval_s > 0:
                 heap.settle()
                 collector = asyncio.create_task(heap.collect_every(settings.gc_interval_s))
+            if settings.epoch_sweep_interval_s > 0:
+                sweeper = asyncio.create_task(
+                    sweep_every(
+                        settings.epoch_sweep_interval_s, lambda: runtime.store, runtime.orgs_seen
+                    )
+                )
             if on_startup is not None:
                 await on_startup(runtime)
             yield
         finally:
+            if sweeper is not None:
+                sweeper.cancel()
             await runtime.hub.stop()
             if collector is not None:
                 collector.cancel()

@@ -126,6 +126,7 @@ class GraphQLView(GraphQL[RequestContext, None]):
         ide_page: GraphiQLPage | None = None,
         documents: PersistedDocuments | None = None,
         http_cache: bool = True,
+        orgs_seen: set[str] | None = None,
     ) -> None:
         super().__init__(
             schema, graphql_ide="graphiql" if graphiql else None, allow_queries_via_get=True
@@ -137,6 +138,8 @@ class GraphQLView(GraphQL[RequestContext, None]):
         self._ring = ring
         self._services = services
         self._ide_page = ide_page
+        # Organisations this process served: the epoch sweeper's list (gateway/sweeper.py).
+        self._orgs_seen = orgs_seen if orgs_seen is not None else set()
 
     def should_render_graphql_ide(self, request: Any) -> bool:
         # A persisted query over GET has no `query` parameter, only `extensions`.
@@ -203,6 +206,7 @@ class GraphQLView(GraphQL[RequestContext, None]):
         principal: Principal = request.state.principal
         store = self._store()
         org = principal.org_id
+        self._orgs_seen.add(org)
         # The serving epoch, pinned for the whole request (a cached pointer: no round trip).
         graph = await store.serving(org)
         context = RequestContext(

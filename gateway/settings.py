@@ -120,6 +120,12 @@ class Settings(BaseSettings):
         description="How long a retired epoch stays readable before its data is deleted "
         "(keep above the epoch pointer TTL plus the request timeout).",
     )
+    epoch_sweep_interval_s: float = Field(
+        60.0,
+        ge=0,
+        description="Seconds between the server's epoch sweeps (grace expiry, deletion of "
+        "drained epochs); 0 turns them off (then `fabric epochs retire` does it).",
+    )
     epoch_pointer_ttl_s: float = Field(
         1.0,
         ge=0,

@@ -158,8 +158,9 @@ class Neo4jStore(EpochedStore):
         # shared between processes; without one they stay in this process (docs/operations.md).
         self.changes: RedisChangeFeed | LocalChangeFeed
         self.documents: RedisDocuments | LocalDocuments
+        self._redis: Redis | None = None  # closed with the store
         if redis_url:
-            client = Redis.from_url(redis_url, decode_responses=True)
+            client = self._redis = Redis.from_url(redis_url, decode_responses=True)
             self.changes = RedisChangeFeed(client, redis_url)
             self.documents = RedisDocuments(client)
         else:
@@ -262,3 +263,5 @@ class Neo4jStore(EpochedStore):
 
     async def close(self) -> None:
         await self.driver.close()
+        if self._redis is not None:
+            await self._redis.aclose()

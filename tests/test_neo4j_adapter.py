@@ -5,7 +5,9 @@ contacts no server.)"""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 
@@ -91,3 +93,25 @@ async def test_waiting_for_a_connection_or_a_retry_stays_within_the_request() ->
 def test_server_versions(reported: str, accepted: bool) -> None:
     parsed = server_version(reported)
     assert parsed is not None and (parsed >= OLDEST) is accepted
+
+
+
+async def test_closing_the_store_closes_its_redis_connections(falkor_server: Any) -> None:
+    # FalkorDB speaks the Redis protocol: a real server for the shared change feed's client.
+    from redis.asyncio import Redis
+
+    async def clients(probe: Redis) -> set[str]:
+        return {c["id"] for c in await probe.client_list()}
+
+    async with Redis.from_url(falkor_server.url) as probe:
+        before = await clients(probe)
+        store = Neo4jStore("neo4j://db.invalid:7687", redis_url=falkor_server.url)
+        assert await store.changes.revision("acme") is not None  # the client connected
+        opened = await clients(probe) - before
+        assert opened  # the store's own connection
+        await store.close()
+        for _ in range(100):  # the server drops a closed client at its next event loop turn
+            if not opened & await clients(probe):
+                break
+            await asyncio.sleep(0.01)
+        assert not opened & await clients(probe)
