@@ -43,10 +43,14 @@ def window_of(effective: EffectiveTime, lookback: timedelta = DEFAULT_WINDOW) ->
 
 
 def temporal_label(
-    effective: EffectiveTime, grains: list[Any], window: Window | None = None
+    effective: EffectiveTime,
+    grains: list[Any],
+    window: Window | None = None,
+    reading: str | None = None,
 ) -> TemporalLabel:
     """The time the answer covers: the effective time, and from the start of the window the
-    fact reads covered (it only ever narrows what was asked)."""
+    fact reads covered (it only ever narrows what was asked). `reading`: how a vague time
+    phrase of the question was read ("lately": the last 90 days), stated in the label."""
     parts = compose_label(effective, grains)
     start = parts.effective_from
     if window is not None and effective.axis.value != "range":
@@ -56,7 +60,7 @@ def temporal_label(
         effective_from=start,
         effective_to=parts.effective_to,
         grain=parts.grain,
-        note=parts.note,
+        note="; ".join(n for n in (reading, parts.note) if n) or None,
     )
 
 

@@ -197,6 +197,8 @@ class Interpretation:
     time_ignored: tuple[str, ...] = ()
     # The kind word right after a reference ("the httpx module"), per reference, or None.
     reference_kinds: tuple[SubjectKind | None, ...] = ()
+    # How a vague time phrase was read ("lately": the last 90 days), for the answer to state.
+    time_note: str | None = None
 
 
 @dataclass(slots=True)
@@ -481,6 +483,7 @@ def interpret(
         time_not_understood=tuple(reading.not_understood + reading.not_a_date),
         time_ignored=tuple(reading.ignored),
         reference_kinds=tuple(kinds_after[r] for r in references),
+        time_note=time.note if time else None,
     )
 
 

@@ -20,7 +20,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TypeVar
 
 from engine import outcomes
-from engine.asking import Disclosures, Subjects, question_time
+from engine.asking import Disclosures, Subjects, TooWide, question_time, too_wide
 from engine.contract import (
     MAX_LIMITATIONS,
     Axis,
@@ -56,12 +56,10 @@ from engine.ports import (
 )
 from engine.providers import Provider
 from engine.receipts import ReceiptSigner
-from engine.resolution import (
-    Resolver,
-)
+from engine.resolution import Candidate, Resolver
 from engine.synthesis import SynthesisInput, Synthesizer
 from engine.text import normalise
-from engine.timecontext import EffectiveTime, resolve_time, time_axis_key
+from engine.timecontext import MAX_RANGE, EffectiveTime, resolve_time, time_axis_key
 from engine.validation import ContractViolation, require_valid
 
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
@@ -106,6 +104,7 @@ class _Stages:
     chosen: tuple[str, ...] = ()
     pruned: tuple[tuple[str, CoverageReason], ...] = ()
     told: Disclosures = field(default_factory=Disclosures)  # found before synthesis
+    too_wide: TooWide | None = None  # the question's time phrase spans too much
 
     @asynccontextmanager
     async def stage(self, stage: FailureStage) -> AsyncIterator[None]:
@@ -187,7 +186,16 @@ class Investigator:
         except Exception:  # a bug: a tagged, saved failure, never a bare error
             frame = self._frame(actor, request.question, now, effective, None)
             return await self._internal(frame, FailureStage.INTERPRET, _Stages(), None), False
-        effective, time_notes = question_time(effective, understood, anchor)
+        wide = too_wide(understood, anchor) if effective.axis.value != "range" else None
+        asked = effective
+        if wide is not None and not request.allow_clarification:
+            raise BadUserInput(
+                f'"{wide.phrase}": the range is wider than {MAX_RANGE.days} days'
+            )
+        if wide is not None:  # subjects are found over the window offered instead
+            effective, time_notes = wide.suggested, list[str]()
+        else:
+            effective, time_notes = question_time(effective, understood, anchor)
         if effective.start < EARLIEST:
             raise BadUserInput("times before 1970 cannot be asked about")
         key = reuse_key(
@@ -198,8 +206,8 @@ class Investigator:
             if reused is not None:
                 self.observer.investigation(reused.outcome.value, True, ())
                 return reused, True
-        stages = _Stages()
-        frame = self._frame(actor, request.question, now, effective, understood)
+        stages = _Stages(too_wide=wide)
+        frame = self._frame(actor, request.question, now, asked if wide else effective, understood)
         start_trips = self.round_trips()
         stages.told.notes = list(time_notes)
         try:
@@ -252,6 +260,17 @@ class Investigator:
             )
         if not isinstance(resolved, list):
             return resolved(frame, self._trace(stages, 0))
+        if stages.too_wide is not None:
+            wide = stages.too_wide
+            return outcomes.clarification(
+                frame,
+                "",
+                [Candidate(s, 1.0) for s in resolved[: outcomes.MAX_CHOICES]],
+                self.signer,
+                self._trace(stages, 0),
+                prompt=wide.prompt(request.question),
+                question=wide.question(request.question),
+            )
         window = window_of(effective, lookback_of(understood.intent))
         async with stages.stage(FailureStage.PLAN):
             chosen = plan(self.providers, resolved, understood.fact_kinds)
@@ -310,7 +329,8 @@ class Investigator:
         if any(o.reason is CoverageReason.VECTOR_ARM_DISABLED for o in coverage):
             limitations, displaced = disclose_degraded_retrieval(limitations, displaced)
         kept = [r.grain for r in results if r.facts]
-        label = temporal_label(effective, kept, window)
+        reading = understood.time_note if request.start is None else None
+        label = temporal_label(effective, kept, window, reading)
         result = frame.result(
             Outcome.ANSWERED,
             direct_judgment=synthesis.direct_judgment,

@@ -22,6 +22,7 @@ from engine.receipts import ReceiptSigner
 from engine.resolution import Candidate
 
 FALLBACK_PROMPT = "Several subjects match this question. Which one did you mean?"
+MAX_CHOICES = 5  # candidates a clarification offers
 
 
 @dataclass(frozen=True)
@@ -67,16 +68,21 @@ def prompt_for(reference: str, candidates: Sequence[Candidate]) -> str:
 
 
 def choices(
-    frame: Frame, candidates: Sequence[Candidate], signer: ReceiptSigner
+    frame: Frame,
+    candidates: Sequence[Candidate],
+    signer: ReceiptSigner,
+    question: str | None = None,
 ) -> tuple[CandidateChoice, ...]:
-    """Candidates with receipts the caller can bind back on a later question."""
+    """Candidates with receipts the caller can bind back on a later question (`question`:
+    the one the clarification suggests asking instead; by default the question asked)."""
+    asked = frame.question if question is None else question
     return tuple(
         CandidateChoice(
             subject_key=c.subject.key,
             name=c.subject.name,
             kind=c.subject.kind,
             score=min(max(c.score, 0.0), 1.0),
-            receipt=signer.issue(frame.org_id, frame.actor, frame.question, c.subject.key),
+            receipt=signer.issue(frame.org_id, frame.actor, asked, c.subject.key),
         )
         for c in candidates
     )
@@ -88,12 +94,17 @@ def clarification(
     candidates: Sequence[Candidate],
     signer: ReceiptSigner,
     trace: Trace | None,
+    *,
+    prompt: str | None = None,
+    question: str | None = None,
 ) -> InvestigationResult:
+    """`prompt`: said instead of "which one did you mean?"; `question`: the question the
+    prompt suggests asking instead, which the candidates' receipts are issued for."""
     return frame.result(
         Outcome.CLARIFICATION_REQUIRED,
         trace,
-        candidates=choices(frame, candidates, signer),
-        clarification_prompt=prompt_for(reference, candidates) or FALLBACK_PROMPT,
+        candidates=choices(frame, candidates, signer, question),
+        clarification_prompt=prompt or prompt_for(reference, candidates) or FALLBACK_PROMPT,
     )
 
 

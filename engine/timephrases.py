@@ -5,10 +5,20 @@ one, else the clock), in UTC. A period is half-open [start, stop); a period unde
 at `now`. "as of" and "on" name a point (the first instant of the day or month named); a month,
 quarter or day without a year is the most recent one that has started.
 
-Understood: "since X", "between X and Y", "from X to Y", "in/during/for X" (a year, a month,
-"Q4 2024", a date), "Q4 2024", "December 2024", an ISO date, "in the last N days/weeks/months/
-quarters/years", "the past year", "last/this/previous week|month|quarter|year", "yesterday",
-"today", "year to date", "N days ago", "as of X", "on X".
+Understood: "since X", "after X", "before X" (an open start: wider than any answer may
+cover, so the caller offers the widest allowed window instead), "between X and Y", "from X to
+Y", "in/during/for X" (a year, a month, "Q4 2024", "H1 2025", "the first half of 2025", a
+season, a date), "Q4 2024", "December 2024", an ISO date, "in the last N days/weeks/
+fortnights/months/quarters/years", "the past year", "the past fortnight",
+"last/this/previous week|month|quarter|year", "yesterday", "today", "year to date", "N days
+ago", "as of X", "on X", and the vague "lately", "recently", "of late", "these days", "in
+recent weeks/months" (RECENT_DAYS: the 90 days before `now`; the reading is stated).
+
+Seasons are the northern hemisphere's meteorological ones (spring March to May, summer June
+to August, autumn or fall September to November, winter December to February), and the
+reading says so: "summer 2024", "the summer of 2024", "last summer" (the latest one that has
+ended), "this summer" (the current year's). "winter 2024" is not read: it could be either
+side of the new year.
 
 A phrase that looks like time but matches none of these (a year, a month name, "since",
 "ago", "next", a weekday, "N sprints", ...) is reported verbatim in `not_understood`: the
@@ -19,7 +29,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from engine import timecontext as tc
 
@@ -31,9 +41,17 @@ MONTHS = {n: i for i, names in enumerate(MONTH_NAMES.split("|"), 1) for n in nam
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 NUMBERS = {word: n for n, word in enumerate((*_NUMBER_WORDS, "ten", "eleven", "twelve"))}
 NUMBERS["a"] = 1
+RECENT_DAYS = 90  # "lately", "recently", "these days": the last 90 days before `now`
+EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)  # the open start of "before X"
+SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}  # first month
+SEASON_NOTE = (
+    "Seasons are read as the northern hemisphere's meteorological ones (spring March to May, "
+    "summer June to August, autumn September to November, winter December to February)"
+)
 TIME_WORDS = frozenset(
     {n for n in MONTHS if len(n) > 3}
-    | {"q1", "q2", "q3", "q4", "since", "between", "ago", "ytd"}
+    | {"q1", "q2", "q3", "q4", "h1", "h2", "since", "between", "ago", "ytd", "lately"}
+    | {"recently", "fortnight", "fortnights", "half", *SEASONS}
     | set(
         [
             "today",
@@ -67,42 +85,61 @@ _DAY_DATE = (
     rf"|{_MONTH}\s+{_ORD}(?:,?\s+\d{{4}})?(?!\d))"
 )
 _QUARTER = rf"q[1-4](?:\s+{_YEAR})?\b"
-_DATE = rf"(?:{_MONTH}\s+{_YEAR}|{_DAY_DATE}|{_QUARTER}|{_MONTH}|{_YEAR})"
+_WHICH_YEAR = rf"(?:{_YEAR}|the\s+year|this\s+year|last\s+year)"
+_HALF = rf"(?:h[12]\s+{_YEAR}|(?:the\s+)?(?:first|second|1st|2nd)\s+half\s+of\s+{_WHICH_YEAR})"
+_SEASON = rf"(?:(?:the\s+)?(?:spring|summer|autumn|fall)\s+(?:of\s+)?{_YEAR})"
+_DATE = rf"(?:{_HALF}|{_SEASON}|{_MONTH}\s+{_YEAR}|{_DAY_DATE}|{_QUARTER}|{_MONTH}|{_YEAR})"
 _N = r"(\d{1,4}|" + "|".join(NUMBERS) + ")"
-_UNIT = r"(hour|day|week|month|quarter|year)s?"
+_UNIT = r"(hour|day|week|fortnight|month|quarter|year)s?"
 _PRE = r"\b(?:(?:in|over|during|within|for)\s+)?the\s+(?:last|past)\s+"
+_RECENT = (
+    r"\b(?:lately|recently|of\s+late|as\s+of\s+late|these\s+days|nowadays"
+    r"|in\s+recent\s+(?:days|weeks|months|times))\b"
+)
 _PATTERNS = [
     (name, re.compile(pattern, re.IGNORECASE | re.ASCII))
     for name, pattern in (
         ("between", rf"\bbetween\s+({_DATE})\s+and\s+({_DATE})"),
         ("between", rf"\b(?:in|during)\s+({_DATE})\s+and\s+({_DATE})"),
         ("between", rf"\bfrom\s+({_DATE})\s+(?:to|until|till|through|thru)\s+({_DATE})"),
+        ("recent", _RECENT),
         ("as_of", rf"\bas\s+(?:of|at)\s+({_DATE})"),
         ("on", rf"\bon\s+({_DAY_DATE})"),
         ("since", rf"\bsince\s+({_DATE})"),
+        ("after", rf"\bafter\s+({_DATE})"),
+        ("before", rf"\b(?:before|prior\s+to|until|till|up\s+to)\s+({_DATE})"),
         ("ytd", r"\b(?:year\s+to\s+date|ytd)\b"),
         ("in", rf"\b(?:in|during|for|throughout)\s+(?:the\s+year\s+)?({_DATE})"),
-        ("in", rf"\b({_MONTH}\s+{_YEAR}|{_QUARTER}|{_DAY_DATE})"),
+        ("in", rf"\b({_HALF}|{_SEASON}|{_MONTH}\s+{_YEAR}|{_QUARTER}|{_DAY_DATE})"),
         ("last_n", rf"{_PRE}{_N}\s+{_UNIT}\b"),
         ("last_n", rf"\b(?:last|past|previous)\s+{_N}\s+{_UNIT}\b"),
-        ("past", rf"{_PRE}(week|month|quarter|year)\b"),
-        ("past", r"\bpast\s+(week|month|quarter|year)\b"),
+        ("past", rf"{_PRE}(week|fortnight|month|quarter|year)\b"),
+        ("past", r"\bpast\s+(week|fortnight|month|quarter|year)\b"),
+        ("past", r"\b(?:last|this)\s+(fortnight)\b"),
         ("ago", rf"\b{_N}\s+{_UNIT}\s+ago\b"),
+        ("season", r"\b(last|this|previous|past)\s+(spring|summer|autumn|fall|winter)\b"),
         ("relative", r"\b(last|this|previous|current)\s+(week|month|quarter|year)\b"),
         ("day", r"\b(yesterday|today)\b"),
     )
 ]
 # What looks like time: any of these outside an understood phrase is reported, never ignored.
 _TIME_LIKE = re.compile(
-    rf"\b(?:since|between|ago|tomorrow|tonight|ytd|quarters?|q[1-4]|{_YEAR}|\d{{4}}-\d{{2}}"
-    r"|summer|winter|autumn|spring\s+\d|weekend|next\s+(?:week|month|quarter|year|sprint|release)"
+    rf"\b(?:since|between|ago|tomorrow|tonight|ytd|quarters?|q[1-4]|h[12]|{_YEAR}|\d{{4}}-\d{{2}}"
+    r"|summer|winter|autumn|spring\s+\d|weekend|fortnights?|half\s+of"
+    r"|next\s+(?:week|month|quarter|year|sprint|release)"
     r"|(?:january|february|march|april|june|july|august|september|october|november|december)\b"
     r"|(?:jan|feb|apr|jun|jul|aug|sept|sep|oct|nov|dec)\s+\d"
     r"|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?"
-    rf"|(?:\d+|{'|'.join(NUMBERS)})\s+[a-z]+s\s+ago|\d+\s+(?:sprints?|fortnights?))\b",
+    rf"|(?:\d+|{'|'.join(NUMBERS)})\s+[a-z]+s\s+ago|\d+\s+sprints?)\b",
     re.IGNORECASE | re.ASCII,
 )
-_CONTEXT = re.compile(r"(?:[ \t]+[\w-]+){0,2}")
+# The words after a time-like word that belong to the phrase reported ("since the 8.0
+# release"): two, and a third when it names an event.
+_CONTEXT = re.compile(
+    r"(?:[ \t]+[\w.-]*\w){0,2}(?:[ \t]+(?:release|outage|incident|launch|freeze|migration"
+    r"|rewrite|refactor|deploy|deployment|merge|version|sprint|reorg)s?\b)?",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +149,7 @@ class TimeMatch:
     as_of: datetime | None
     start_at: datetime | None
     end_at: datetime | None  # the first instant after the window (half-open); None = now
+    note: str | None = None  # how a vague phrase was read ("lately": the last 90 days)
 
 
 @dataclass
@@ -126,8 +164,15 @@ class TimeReading:
 
 
 def _date(text: str, now: datetime) -> tc.Period:
-    """A date phrase (2026-03-01, 1 March 2026, March 1, March 2026, March, Q4 2024, 2023)."""
+    """A date phrase (2026-03-01, 1 March 2026, March 1, March 2026, March, Q4 2024, 2023,
+    H1 2025, the first half of 2025, summer 2024)."""
     words = text.lower().replace(",", " ").split()
+    if words[0] == "the":
+        words = words[1:]
+    if "half" in words or words[0] in ("h1", "h2"):
+        return _half(words, now)
+    if words[0] in SEASONS:
+        return _season(words[0], int(words[-1]))
     if words[0].startswith("q") and words[0][1:].isdigit():
         quarter = int(words[0][1:])
         if len(words) > 1:
@@ -152,6 +197,35 @@ def _date(text: str, now: datetime) -> tc.Period:
     return tc.most_recent(lambda y: tc.month_period(y, month), now)
 
 
+def _half(words: list[str], now: datetime) -> tc.Period:
+    """H1/H2 of a year, or the first/second half of a year (this year, last year)."""
+    second = words[0] in ("h2", "second", "2nd")
+    year = int(words[-1]) if words[-1].isdigit() else now.year
+    if words[-2:] == ["last", "year"]:
+        year -= 1
+    start = tc.month_period(year, 7 if second else 1)[0]
+    return start, tc.month_period(year, 12 if second else 6)[1]
+
+
+def _season(name: str, year: int) -> tc.Period:
+    """The season of that name beginning in `year` (winter: December to February)."""
+    start = tc.month_period(year, SEASONS[name])[0]
+    return start, tc.month_period(year, SEASONS[name] + 2)[1]
+
+
+def _recent_season(name: str, which: str, now: datetime) -> tc.Period:
+    """"last summer": the latest one that has ended by `now`; "this summer": the current
+    year's (this winter: the latest one that has begun)."""
+    if which == "this":
+        if name == "winter":
+            return _season(name, now.year if now.month == 12 else now.year - 1)
+        return _season(name, now.year)
+    year = now.year
+    while _season(name, year)[1] > now:
+        year -= 1
+    return _season(name, year)
+
+
 def _count(n: str) -> int:
     return int(n) if n.isdigit() else NUMBERS.get(n.lower(), 0)
 
@@ -160,6 +234,8 @@ def span_before(now: datetime, count: int, unit: str) -> datetime:
     unit = unit.lower()
     if unit in ("month", "quarter", "year"):
         return tc.months_before(now, count * {"month": 1, "quarter": 3, "year": 12}[unit])
+    if unit == "fortnight":
+        return now - timedelta(days=14 * count)
     return now - timedelta(**{unit + "s": count})
 
 
@@ -176,6 +252,12 @@ def _evaluate(
         return _date(a, now)[0], None, None
     if name == "since":
         return None, _date(a, now)[0], None
+    if name == "after":
+        return None, _date(a, now)[1], None
+    if name == "before":
+        return None, EARLIEST, min(_date(a, now)[0], now)
+    if name == "recent":
+        return None, now - timedelta(days=RECENT_DAYS), now
     if name == "last_n":
         return None, span_before(now, _count(a), b or ""), now
     if name == "past":
@@ -186,6 +268,8 @@ def _evaluate(
         period = _date(a, now)
     elif name == "ytd":
         period = tc.year_period(now.year)
+    elif name == "season":
+        period = _recent_season((b or "").lower(), a.lower(), now)
     elif name == "relative":
         shift = -1 if a.lower() in ("last", "previous") else 0
         period = tc.period_of((b or "").lower(), now, shift)
@@ -195,6 +279,15 @@ def _evaluate(
             period = (period[0] - timedelta(days=1), period[0])
     start, stop = tc.bounded(period, now)
     return None, start, stop
+
+
+def _note(name: str, phrase: str) -> str | None:
+    """How a vague phrase was read, for the answer to state."""
+    if name == "recent":
+        return f'"{phrase}" is read as the last {RECENT_DAYS} days'
+    if any(season in phrase.lower().split() for season in SEASONS):
+        return SEASON_NOTE
+    return None
 
 
 def read_time(text: str, now: datetime) -> TimeReading:
@@ -208,11 +301,12 @@ def read_time(text: str, now: datetime) -> TimeReading:
             except (ValueError, OverflowError):
                 reading.not_a_date.append(match.group())
                 continue
-            found.append(TimeMatch(match.start(), match.end(), as_of, start, stop))
+            note = _note(name, match.group())
+            found.append(TimeMatch(match.start(), match.end(), as_of, start, stop, note))
     covered: list[tuple[int, int]] = [(m.start, m.end) for m in found]
     covered += [m.span() for m in re.finditer(r"\d{4}-\d{2}-\d{2}", text) if reading.not_a_date]
     for match in _TIME_LIKE.finditer(text):
-        if not any(a <= match.start() < b for a, b in covered):
+        if not any(a <= match.start() < b for a, b in covered + reading.unknown_spans):
             tail = _CONTEXT.match(text, match.end())
             phrase = match.group() + (tail.group() if tail else "")
             reading.not_understood.append(phrase.strip())

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from engine.contract import Outcome
-from engine.errors import BadUserInput
 from engine.investigate import InvestigationRequest, Investigator
 from engine.ports import OrgGraph
 from engine.providers import Window, default_providers
@@ -105,9 +104,12 @@ async def test_time_phrases_are_read_relative_to_as_of(graph: OrgGraph) -> None:
     assert result.direct_judgment.startswith("11 commit(s) to shop")
 
 
-async def test_a_range_too_wide_is_refused_naming_the_phrase(graph: OrgGraph) -> None:
-    with pytest.raises(BadUserInput, match='"since 2020"'):
-        await ask(graph, "how many commits to shop since 2020?")
+async def test_a_range_too_wide_asks_again_naming_the_phrase(graph: OrgGraph) -> None:
+    result = await ask(graph, "how many commits to shop since 2020?")
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED
+    assert result.clarification_prompt.startswith('"since 2020" asks for')
+    assert '"how many commits to shop in the last 400 days?"' in result.clarification_prompt
+    assert [c.subject_key for c in result.candidates] == ["repository:shop"]
 
 
 async def test_a_time_phrase_not_understood_is_stated_with_the_window_used(graph: OrgGraph) -> None:

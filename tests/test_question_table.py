@@ -133,6 +133,18 @@ TIMES = {
     "last week": (utc(2024, 12, 2), utc(2024, 12, 9)),
     "in December 2023": (utc(2023, 12, 1), utc(2024, 1, 1)),
     "on 2024-11-05": None,  # a point: as of that instant (a year before it: no range named)
+    # Vague phrases: the last RECENT_DAYS (90) days before asOf, stated in the label.
+    "lately": (AS_OF - 90 * DAY, AS_OF),
+    "recently": (AS_OF - 90 * DAY, AS_OF),
+    "these days": (AS_OF - 90 * DAY, AS_OF),
+    "of late": (AS_OF - 90 * DAY, AS_OF),
+    "in the past fortnight": (AS_OF - 14 * DAY, AS_OF),
+    # Northern meteorological seasons; halves of a year; after a year.
+    "last summer": (utc(2024, 6, 1), utc(2024, 9, 1)),
+    "in the summer of 2024": (utc(2024, 6, 1), utc(2024, 9, 1)),
+    "in H1 2024": (utc(2024, 1, 1), utc(2024, 7, 1)),
+    "in the first half of 2024": (utc(2024, 1, 1), utc(2024, 7, 1)),
+    "after 2023": (utc(2024, 1, 1), AS_OF),
 }
 COUNT_PHRASINGS = [
     "how many commits to the {s} module {t}?",
@@ -284,10 +296,14 @@ def cases() -> list[Case]:
         # Absent subjects.
         Case("how many commits to the zqxv module in 2024?", "no_match"),
         Case("who changed the nonexistentpkg module last month?", "no_match"),
-        # Future times and too-long ranges are refused, naming the phrase.
+        # Future times are refused, naming the phrase; ranges over 400 days ask again,
+        # offering the last 400 days (test_a_range_too_wide_offers_the_widest_allowed).
         Case("how many commits to the httpx module in 2025?", "refused"),
-        Case("how many commits to the httpx module since 2020?", "refused"),
-        Case("how many commits to the httpx module in the last 500 days?", "refused"),
+        Case("how many commits to the httpx module since 2020?", "clarification_required"),
+        Case(
+            "how many commits to the httpx module in the last 500 days?", "clarification_required"
+        ),
+        Case("how many commits to the httpx module before 2024?", "clarification_required"),
         Case(
             "how many commits to the httpx module next week?",
             "answered",
@@ -322,7 +338,7 @@ async def shop(tmp_path_factory: pytest.TempPathFactory) -> tuple[OrgGraph, list
     return graph, git_log(path)
 
 
-async def ask(graph: OrgGraph, question: str) -> InvestigationResult:
+async def ask(graph: OrgGraph, question: str, receipts: tuple[str, ...] = ()) -> InvestigationResult:
     engine = Investigator(
         graph,
         Resolver(graph, ReferenceRing(), graph.org_id),
@@ -332,7 +348,8 @@ async def ask(graph: OrgGraph, question: str) -> InvestigationResult:
         VERSIONS,
         now=lambda: CLOCK,
     )
-    result, _ = await engine.investigate("me", InvestigationRequest(question, as_of=AS_OF))
+    request = InvestigationRequest(question, as_of=AS_OF, prior_receipts=receipts)
+    result, _ = await engine.investigate("me", request)
     return result
 
 
@@ -390,6 +407,73 @@ async def test_a_misspelt_name_says_what_it_was_taken_to_mean(
     assert any('"htpx" names no subject exactly' in n for n in result.limitations)
     result = await ask(graph, "how many commits to the Routing module in 2024?")
     assert not any("names no subject exactly" in n for n in result.limitations)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "suggestion", "window"),
+    [
+        ("since 2020", "in the last 400 days", (AS_OF - 400 * DAY, AS_OF)),
+        ("in the last 500 days", "in the last 400 days", (AS_OF - 400 * DAY, AS_OF)),
+        # An open start: the 400 whole days before 2024-01-01.
+        (
+            "before 2024",
+            "between 2022-11-27 and 2023-12-31",
+            (utc(2022, 11, 27), utc(2024, 1, 1)),
+        ),
+    ],
+)
+async def test_a_range_too_wide_offers_the_widest_allowed(
+    shop: tuple[OrgGraph, list[Commit]],
+    phrase: str,
+    suggestion: str,
+    window: tuple[datetime, datetime],
+) -> None:
+    """The clarification names the phrase and the cap, offers a question for the widest
+    allowed window ending where the phrase ends, and its receipt binds the subject on that
+    question: asked with it, the answer covers that window, counted as git counts it."""
+    graph, commits = shop
+    question = f"how many commits to the httpx module {phrase}?"
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED
+    prompt = result.clarification_prompt or ""
+    offered = f"how many commits to the httpx module {suggestion}?"
+    assert prompt.startswith(f'"{phrase}" asks for') and "400 days" in prompt, prompt
+    assert f'"{offered}"' in prompt, prompt
+    assert [c.subject_key for c in result.candidates] == [MODULES["httpx"]]
+    receipt = result.candidates[0].receipt
+    again = await ask(graph, offered, (receipt,))
+    assert again.outcome is Outcome.ANSWERED and again.subject_keys == (MODULES["httpx"],)
+    label = again.temporal_label
+    assert label is not None and (label.effective_from, label.effective_to) == window
+    expected = counted(commits, *window, "httpx")
+    assert (again.direct_judgment or "").startswith(f"{len(expected)} commit(s) to ")
+
+
+async def test_a_range_too_wide_is_refused_without_clarification(
+    shop: tuple[OrgGraph, list[Commit]],
+) -> None:
+    engine = Investigator(
+        graph := shop[0], Resolver(graph, ReferenceRing(), graph.org_id), default_providers(),
+        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: CLOCK,
+    )  # fmt: skip
+    request = InvestigationRequest(
+        "how many commits to the httpx module since 2020?",
+        as_of=AS_OF,
+        allow_clarification=False,
+    )
+    with pytest.raises(BadUserInput, match=r'^"since 2020": the range is wider than 400 days'):
+        await engine.investigate("me", request)
+
+
+@pytest.mark.parametrize("phrase", ["lately", "recently", "these days", "of late"])
+async def test_a_vague_phrase_is_the_last_90_days_and_the_label_says_so(
+    shop: tuple[OrgGraph, list[Commit]], phrase: str
+) -> None:
+    graph, _ = shop
+    result = await ask(graph, f"who has driven changes to the routing module {phrase}?")
+    label = result.temporal_label
+    assert label is not None and label.note == f'"{phrase}" is read as the last 90 days'
+    assert any(n.startswith(label.note) for n in result.limitations)
 
 
 async def test_unusable_time_phrases_are_stated(shop: tuple[OrgGraph, list[Commit]]) -> None:
