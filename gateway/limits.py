@@ -40,6 +40,7 @@ from strawberry.schema.schema import validate_document
 
 from gateway.settings import Settings
 from resolvers.args import DEFAULT_PAGE
+from resolvers.costs import Charge, charge_of
 
 __all__ = ["INTROSPECTION_DISABLED", "TOO_COMPLEX", "limit_extensions"]
 
@@ -247,12 +248,16 @@ def _as_int(value: object) -> int | None:
 
 
 class CostEstimator:
-    """Sum over fields of the product of the list sizes above and at each field.
+    """Sum over fields of what each may read and return, multiplied by the list sizes above.
 
-    A field taking `first`, returning a connection (a type with `edges`) or a list of
-    objects outside a connection multiplies its subtree by `first` (DEFAULT_PAGE when
-    absent or unknown); introspection subtrees cost 1 (their nesting is capped instead).
-    Costs are linear in the multiplier, so each fragment is estimated once.
+    A field's cost is `reads + returned x (1 + its selection's cost)`, less the double count:
+    resolvers/costs.py says what each field reads (`Charge`). The generic rule: a field
+    taking `first` or returning a connection (a type with `edges`) returns `first` objects
+    (the argument's schema default, else DEFAULT_PAGE, when absent or unknown), a connection
+    reading one row more (the one that tells `hasNextPage`); a list of objects outside a
+    connection returns DEFAULT_PAGE; anything else 1. Introspection subtrees cost 1 (their
+    nesting is capped instead). Costs are linear in the multiplier, so each fragment is
+    estimated once.
     """
 
     def __init__(self, schema: GraphQLSchema, document: ast.DocumentNode, variables: Any) -> None:
@@ -264,8 +269,8 @@ class CostEstimator:
             for d in document.definitions
             if isinstance(d, ast.FragmentDefinitionNode)
         }
-        self.done: dict[str, int] = {}
-        self.active: set[str] = set()
+        self.done: dict[tuple[str, int], int] = {}
+        self.active: set[tuple[str, int]] = set()
 
     def operation(self, node: ast.OperationDefinitionNode) -> int:
         self.done.clear()
@@ -274,53 +279,82 @@ class CostEstimator:
         }
         return self.selections(node.selection_set, self.schema.get_root_type(node.operation))
 
-    def selections(self, node: ast.SelectionSetNode | None, parent: GraphQLNamedType | None) -> int:
+    def selections(
+        self, node: ast.SelectionSetNode | None, parent: GraphQLNamedType | None, page: int = 1
+    ) -> int:
+        """`page`: how many edges a connection's `edges` holds (parent is that connection)."""
         total = 0
         for selection in node.selections if node else ():
             if isinstance(selection, ast.FieldNode):
-                total += self.field(selection, parent)
+                total += self.field(selection, parent, page)
             elif isinstance(selection, ast.InlineFragmentNode):
                 condition = selection.type_condition
                 inner = self.schema.get_type(condition.name.value) if condition else parent
-                total += self.selections(selection.selection_set, inner)
+                total += self.selections(selection.selection_set, inner, page)
             elif isinstance(selection, ast.FragmentSpreadNode):
-                total += self.spread(selection.name.value)
+                total += self.spread(selection.name.value, page)
         return total
 
-    def field(self, node: ast.FieldNode, parent: GraphQLNamedType | None) -> int:
+    def field(self, node: ast.FieldNode, parent: GraphQLNamedType | None, page: int = 1) -> int:
         fields = getattr(parent, "fields", None) if is_composite_type(parent) else None
         definition: GraphQLField | None = fields.get(node.name.value) if fields else None
         if definition is None:  # __typename, __schema, __type (or invalid)
             return 1
         child = get_named_type(definition.type)
-        inner = self.selections(node.selection_set, child)
-        return self.factor(node, definition, parent) * (1 + inner)
+        returned, reads = self.charge(node, definition, parent, page)
+        if _is_connection(child):
+            # Only its edges repeat per object: pageInfo and totalCount are one each.
+            return reads + self.selections(node.selection_set, child, returned)
+        return reads + returned * self.selections(node.selection_set, child)
 
-    def factor(self, node: ast.FieldNode, definition: GraphQLField, parent: Any) -> int:
-        if "first" in definition.args or _is_connection(get_named_type(definition.type)):
-            return self.first(node)
+    def charge(
+        self, node: ast.FieldNode, definition: GraphQLField, parent: Any, page: int = 1
+    ) -> Charge:
+        rule = charge_of(f"{getattr(parent, 'name', '')}.{node.name.value}")
+        if rule is not None:
+            return rule(partial(self.argument, node, definition))
+        if _is_connection(parent) and _is_object_list(definition.type):
+            return Charge(page, page)  # the edges: read with the connection's page
+        connection = _is_connection(get_named_type(definition.type))
+        if "first" in definition.args or connection:
+            first = self.argument(node, definition, "first")
+            size = DEFAULT_PAGE if first is None else max(first, 0)
+            return Charge(size, size + 1 if connection else size)
         if _is_object_list(definition.type) and not _is_connection(parent):
-            return DEFAULT_PAGE
-        return 1
+            return Charge(DEFAULT_PAGE, DEFAULT_PAGE)
+        return Charge(1, 1)
 
-    def first(self, node: ast.FieldNode) -> int:
-        argument = next((a for a in node.arguments or () if a.name.value == "first"), None)
+    def argument(self, node: ast.FieldNode, definition: GraphQLField, name: str) -> int | None:
+        """An argument as this request gives it (variables, then the operation's and the
+        schema's defaults): an int clamped to Int's range (coercion rejects the rest), a
+        list's length, or None."""
+        argument = next((a for a in node.arguments or () if a.name.value == name), None)
         value: object = argument.value if argument else None
         if isinstance(value, ast.VariableNode):
-            name = value.name.value
-            value = self.variables[name] if name in self.variables else self.defaults.get(name)
-        size = _as_int(value)  # clamped to Int's range: coercion rejects the rest anyway
-        return DEFAULT_PAGE if size is None else min(max(size, 0), GRAPHQL_MAX_INT)
+            variable = value.name.value
+            value = (
+                self.variables[variable] if variable in self.variables
+                else self.defaults.get(variable)
+            )  # fmt: skip
+        if value is None and name in definition.args:
+            value = definition.args[name].default_value
+        if isinstance(value, ast.ListValueNode):
+            return len(value.values)
+        if isinstance(value, list):
+            return len(value)
+        size = _as_int(value)
+        return None if size is None else min(max(size, 0), GRAPHQL_MAX_INT)
 
-    def spread(self, name: str) -> int:
+    def spread(self, name: str, page: int = 1) -> int:
+        key = (name, page)
         fragment = self.fragments.get(name)
-        if name in self.done or name in self.active or fragment is None:
-            return self.done.get(name, 0)
-        self.active.add(name)
+        if key in self.done or key in self.active or fragment is None:
+            return self.done.get(key, 0)
+        self.active.add(key)
         parent = self.schema.get_type(fragment.type_condition.name.value)
-        self.done[name] = self.selections(fragment.selection_set, parent)
-        self.active.discard(name)
-        return self.done[name]
+        self.done[key] = self.selections(fragment.selection_set, parent, page)
+        self.active.discard(key)
+        return self.done[key]
 
 
 def estimate_cost(

@@ -92,8 +92,9 @@ class Settings(BaseSettings):
     max_cost: int = Field(
         200_000,
         ge=1,
-        description="Cost budget: estimated objects a query may return (list fields count "
-        "their `first`, or a default, multiplied through nesting).",
+        description="Cost budget: rows a query may read from the graph plus objects it may "
+        "return (list fields count their `first`, or a default, multiplied through nesting; "
+        'docs/graphql.md, "Query cost").',
     )
     allow_batching: bool = Field(False, description="Accept arrays of operations in one POST.")
     max_batch: int = Field(

@@ -50,15 +50,16 @@ def edge_request(
     first: int | None,
     after: tuple[str, str, str] | None = None,
     brief: bool = False,
+    lookahead: int = 1,
 ) -> EdgeRequest:
-    """A subject's edges as a field's arguments ask for them (one more than the page, to
-    tell whether there is a next one)."""
+    """A subject's edges as a field's arguments ask for them: the page and `lookahead` more
+    (a connection reads one more, to tell whether there is a next page)."""
     return EdgeRequest(
         key=key,
         types=relationship_types(types),
         direction=direction,
         at=point(as_of, inherited),
-        limit=page_size(first, context.limits.max_page_size) + 1,
+        limit=page_size(first, context.limits.max_page_size) + lookahead,
         after=after,
         brief=brief,
     )
@@ -75,9 +76,12 @@ def neighbor_request(
     first: int | None,
 ) -> EdgeRequest:
     """The one request `Subject.neighbors` makes for its arguments (resolver and read-ahead
-    must agree on it exactly: it is the key of what was read)."""
+    must agree on it exactly: it is the key of what was read). A list with no next page to
+    tell reads its page and no more: what the cost limiter charges."""
     brief = context.selection.identity_only(field_nodes)
-    return edge_request(context, key, inherited, types, direction, as_of, first, brief=brief)
+    return edge_request(
+        context, key, inherited, types, direction, as_of, first, brief=brief, lookahead=0
+    )
 
 
 def _arguments(raw: Raw, field: FieldNode) -> dict[str, Any] | None:

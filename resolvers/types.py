@@ -246,7 +246,7 @@ def neighbors_of(found: list[models.StoredSubject], request: EdgeRequest) -> lis
     """A `neighbors` answer from the other ends of its edges (distinct, the page's size)."""
     assert request.at is not None
     seen: dict[str, Subject] = {}
-    for other in found[: request.limit - 1]:
+    for other in found[: request.limit]:
         if other.key not in seen:
             seen[other.key] = Subject.from_model(other, request.at)
     return list(seen.values())
