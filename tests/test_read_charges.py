@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from engine import contract
-from engine.ports import GraphStore
 from engine.models import MAX_LIST
+from engine.ports import GraphStore
 from tests.conftest import new_org
 from tests.helpers import load, rel, subject
 from tests.reads import Counted, charge, cost, run
