@@ -14,8 +14,8 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.models import SourceRecord, SourceRecordKind
-from engine.ports import TimeSpan
+from engine.models import SourceRecord, SourceRecordKind, from_ns, to_ns
+from engine.ports import EvidenceRequest, TimeSpan
 from engine.windows import admits, whole_in
 
 ROLLUP_METRICS = ("commits", "lines_added", "lines_removed")
@@ -56,9 +56,28 @@ class EvidenceSelector(BaseModel):
         start = self.prior_start if self.rule is EvidenceRule.MERGED else self.start
         return TimeSpan(_ns(start), _ns(self.end))
 
+    def request(self, limit: int = 0, after: str | None = None) -> EvidenceRequest:
+        """The store's page of these records (OrgGraph.evidence_pages), after the key `after`."""
+        return EvidenceRequest(
+            self.subject_key, self.record_kinds, self.rule.value, _ns(self.start),
+            _ns(self.end), limit, after,
+        )  # fmt: skip
+
+    @classmethod
+    def of(cls, request: EvidenceRequest) -> EvidenceSelector:
+        """The selector a store's request was made from (the in-memory store selects with it)."""
+        start, end = from_ns(request.start_ns), from_ns(request.end_ns)
+        assert start is not None and end is not None
+        return cls(
+            subject_key=request.subject_key, record_kinds=request.kinds, start=start, end=end,
+            rule=EvidenceRule(request.rule),
+        )  # fmt: skip
+
 
 def _ns(moment: datetime) -> int:
-    return int(moment.timestamp() * 1_000_000) * 1_000
+    ns = to_ns(moment)  # whole microseconds, as records are stored (no float rounding)
+    assert ns is not None
+    return ns
 
 
 def _whole_day(r: SourceRecord, start: datetime, end: datetime) -> bool:

@@ -29,6 +29,7 @@ from engine.ports import (
     Edge,
     EdgeRequest,
     EpisodeRequest,
+    EvidenceRequest,
     Fingerprint,
     GraphQueryError,
     RecordPageRequest,
@@ -41,7 +42,7 @@ from engine.ports import (
 )
 from engine.ports.changes import Change, ChangeFeed, ChangeKind
 from engine.text import normalise
-from graph import activity, cypher, rows
+from graph import activity, cypher, evidence, rows
 from graph.changes import batch_change
 from graph.dialect import Dialect
 from graph.epochs import scope_of
@@ -427,6 +428,22 @@ class ScopedGraph:
             reqs = [_record_page_row(i, q) for i, q in enumerate(requests)]
             for index, page in await self._read(cypher.SOURCE_RECORD_PAGES, reqs=reqs):
                 out[index] = [rows.source_record_from(p) for p in page]
+        return out
+
+    async def evidence_pages(self, requests: Sequence[EvidenceRequest]) -> list[list[SourceRecord]]:
+        out: list[list[SourceRecord]] = [[] for _ in requests]
+        if requests:
+            rules, params = evidence.grouped(requests)
+            for index, page in await self._read(evidence.pages(rules), **params):
+                out[index] = [rows.source_record_from(p) for p in page]
+        return out
+
+    async def evidence_counts(self, requests: Sequence[EvidenceRequest]) -> list[int]:
+        out = [0] * len(requests)
+        if requests:
+            rules, params = evidence.grouped(requests)
+            for index, n in await self._read(evidence.counts(rules), **params):
+                out[index] = int(n)
         return out
 
     async def source_records_of(

@@ -1,13 +1,16 @@
 """Every record a claimed fact rests on, as a connection: a fact lists at most its provider's
 limit of record keys, and this reads all of them back with the fact's own selection rule
-(engine/evidence.py), so `totalCount` equals the fact's `evidenceTotal`."""
+(engine/evidence.py), so `totalCount` equals the fact's `evidenceTotal`. The store chooses and
+cuts each page (OrgGraph.evidence_pages): the field reads its page and one more row, as the
+cost limiter charges a connection."""
 
 from __future__ import annotations
 
 import strawberry
 
-from engine.evidence import EvidenceSelector, select
-from engine.ports import TimeSpan
+from engine.evidence import EvidenceSelector
+from engine.models import to_ns
+from engine.ports import EvidenceRequest, TimeSpan
 from resolvers.args import page_size
 from resolvers.relay import decode_cursor, encode_cursor
 from resolvers.types import Ctx, PageInfo, SourceRecord
@@ -23,7 +26,14 @@ class EvidenceEdge:
 class EvidenceConnection:
     edges: list[EvidenceEdge]
     page_info: PageInfo
-    total_count: int = strawberry.field(description="How many records back the fact (all).")
+    count_request: strawberry.Private[EvidenceRequest | None]
+
+    @strawberry.field(description="How many records back the fact (all).")
+    async def total_count(self, info: Ctx) -> int:
+        if self.count_request is None:
+            return 0
+        count: int = await info.context.loaders.evidence_counts.load(self.count_request)
+        return count
 
 
 async def evidence_page(
@@ -31,18 +41,16 @@ async def evidence_page(
 ) -> EvidenceConnection:
     size = page_size(first, info.context.limits.max_page_size, default=50)
     if selector is None:
-        return EvidenceConnection(edges=[], page_info=PageInfo.of([], False, False), total_count=0)
+        nothing = PageInfo.of([], False, False)
+        return EvidenceConnection(edges=[], page_info=nothing, count_request=None)
     start = decode_cursor(after, 1)[0] if after is not None else None
-    span = selector.span()
-    found = await info.context.graph.source_records_of(
-        [selector.subject_key], kinds=list(selector.record_kinds), span=span
-    )
-    chosen = select(selector, found.get(selector.subject_key, []))
-    rest = [r for r in chosen if start is None or r.key > start]
-    at = TimeSpan.point(span.end_ns)
+    found = await info.context.loaders.evidence.load(selector.request(size + 1, start))
+    end = to_ns(selector.end)
+    assert end is not None
+    at = TimeSpan.point(end)
     edges = [
         EvidenceEdge(cursor=encode_cursor(r.key), node=SourceRecord.from_model(r, at))
-        for r in rest[:size]
+        for r in found[:size]
     ]
-    page = PageInfo.of([e.cursor for e in edges], len(rest) > size, after is not None)
-    return EvidenceConnection(edges=edges, page_info=page, total_count=len(chosen))
+    page = PageInfo.of([e.cursor for e in edges], len(found) > size, after is not None)
+    return EvidenceConnection(edges=edges, page_info=page, count_request=selector.request())

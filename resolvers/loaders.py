@@ -14,7 +14,15 @@ from dataclasses import dataclass
 from aiodataloader import DataLoader
 
 from engine.models import Episode, SourceRecord, SourceRecordKind, StoredSubject
-from engine.ports import Edge, EdgeRequest, EpisodeRequest, OrgGraph, RecordPageRequest, TimeSpan
+from engine.ports import (
+    Edge,
+    EdgeRequest,
+    EpisodeRequest,
+    EvidenceRequest,
+    OrgGraph,
+    RecordPageRequest,
+    TimeSpan,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +54,8 @@ class Loaders:
         self.episodes_by_key = DataLoader[str, Episode | None](self._episodes_by_key)
         self.records = DataLoader[RecordsKey, list[SourceRecord]](self._records)
         self.record_pages = DataLoader[RecordPageRequest, list[SourceRecord]](self._record_pages)
+        self.evidence = DataLoader[EvidenceRequest, list[SourceRecord]](self._evidence)
+        self.evidence_counts = DataLoader[EvidenceRequest, int](self._evidence_counts)
         self.records_by_key = DataLoader[str, SourceRecord | None](self._records_by_key)
 
     def clear(self) -> None:
@@ -111,6 +121,12 @@ class Loaders:
         self, requests: Sequence[RecordPageRequest]
     ) -> list[list[SourceRecord]]:
         return await self.graph.source_record_pages(requests)
+
+    async def _evidence(self, requests: Sequence[EvidenceRequest]) -> list[list[SourceRecord]]:
+        return await self.graph.evidence_pages(requests)
+
+    async def _evidence_counts(self, requests: Sequence[EvidenceRequest]) -> list[int]:
+        return await self.graph.evidence_counts(requests)
 
     async def _records_by_key(self, keys: Sequence[str]) -> list[SourceRecord | None]:
         found = await self.graph.source_records_by_keys(keys)

@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 
 from engine import contract
-from engine.models import MAX_LIST
+from engine.evidence import EvidenceRule, EvidenceSelector
+from engine.facts import FactKind
+from engine.models import MAX_LIST, SourceRecordKind
 from engine.ports import GraphStore
 from tests.conftest import new_org
 from tests.helpers import load, rel, subject
@@ -178,3 +180,46 @@ async def test_connections_and_lists_read_their_page_and_no_more(
         await run(graph, org, _on_hub(selection))
         held = 13 if method == "episodes" else 12
         assert graph.rows[method] == min(first + extra, held), (selection, graph.rows)
+
+
+async def _claim(falkor: GraphStore, org: str, result_id: str) -> None:
+    """A saved result claiming a fact that rests on the hub's 12 records of January."""
+    start, end = datetime(2026, 1, 1, tzinfo=UTC), datetime(2026, 2, 1, tzinfo=UTC)
+    selector = EvidenceSelector(subject_key=HUB, record_kinds=(SourceRecordKind.INCIDENT,),
+                                start=start, end=end, rule=EvidenceRule.STARTED)  # fmt: skip
+    claim = contract.ClaimedFact(
+        id="claim-1", fact_id="fact-1", kind=FactKind.INCIDENT_COUNT, subject_key=HUB,
+        value={"count": 12}, window_start=start, window_end=end, evidence_total=12,
+        evidence_selector=selector,
+    )  # fmt: skip
+    result = contract.InvestigationResult(
+        id=result_id, org_id=org, actor="reader", question="incidents?",
+        created_at=datetime(2026, 2, 1, tzinfo=UTC), time_context=contract.TimeContext(),
+        outcome=contract.Outcome.NO_MATCH, claimed_facts=(claim,),
+        versions=contract.Versions(projection="p", embedder="e"),
+    )  # fmt: skip
+    await falkor.org(org).results.save(result_id, result.model_dump_json(), created_ns=1,
+                                       subject_keys=[HUB], reuse_key=None, outcome="no_match")  # fmt: skip
+
+
+@pytest.mark.parametrize("first", [0, 5, 11, 12, None])
+async def test_a_facts_evidence_reads_its_page_in_the_store(
+    falkor: GraphStore, org: str, first: int | None
+) -> None:
+    await _claim(falkor, org, f"evidence-{first}")
+    size = "" if first is None else f"first: {first}"
+    page = f"evidence{'(' + size + ')' if size else ''} {{ edges {{ node {{ key }} }} }}"
+    query = f'{{ investigation(id: "evidence-{first}") {{ claimedFacts {{ {page} }} }} }}'
+    graph = Counted(falkor.org(org))
+    found = await run(graph, org, query)
+    (claim,) = found["investigation"]["claimedFacts"]
+    charged = charge(query, "ClaimedFact.evidence")
+    assert len(claim["evidence"]["edges"]) == min(charged.returned, 12)
+    assert graph.rows["source_records_of"] == 0  # never the whole window
+    assert graph.rows["evidence_pages"] == min(charged.reads, 12)  # first + 1, as charged
+    # totalCount: one count row, charged once per connection; the pages add up to it.
+    graph = Counted(falkor.org(org))
+    query = f'{{ investigation(id: "evidence-{first}") {{ claimedFacts {{ evidence {{ totalCount }} }} }} }}'
+    found = await run(graph, org, query)
+    assert found["investigation"]["claimedFacts"][0]["evidence"]["totalCount"] == 12
+    assert graph.rows["evidence_counts"] == charge(query, "EvidenceConnection.totalCount").reads

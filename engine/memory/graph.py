@@ -31,6 +31,7 @@ from engine.ports import (
     Edge,
     EdgeRequest,
     EpisodeRequest,
+    EvidenceRequest,
     Fingerprint,
     RecordPageRequest,
     RoundTrips,
@@ -214,6 +215,18 @@ class MemoryGraph:
             return []
         data = self._read()
         return [relations.source_record_page(data, r) for r in requests]
+
+    async def evidence_pages(self, requests: Sequence[EvidenceRequest]) -> list[list[SourceRecord]]:
+        if not requests:
+            return []
+        data = self._read()
+        return [relations.evidence_page(data, r) for r in requests]
+
+    async def evidence_counts(self, requests: Sequence[EvidenceRequest]) -> list[int]:
+        if not requests:
+            return []
+        data = self._read()
+        return [len(relations.evidence(data, r)) for r in requests]
 
     async def active_subjects(
         self,

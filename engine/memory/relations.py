@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from engine.evidence import EvidenceSelector, select
 from engine.memory.data import OrgData, admitted, brief
 from engine.models import (
     Direction,
@@ -15,7 +16,14 @@ from engine.models import (
     key_kind,
     to_ns,
 )
-from engine.ports import Edge, EdgeRequest, EpisodeRequest, RecordPageRequest, TimeSpan
+from engine.ports import (
+    Edge,
+    EdgeRequest,
+    EpisodeRequest,
+    EvidenceRequest,
+    RecordPageRequest,
+    TimeSpan,
+)
 
 
 def _ns(value: object) -> int:
@@ -118,6 +126,21 @@ def source_record_page(data: OrgData, request: RecordPageRequest) -> list[Source
         after = request.after
         found = [r for r in found if (_ns(r.start), r.key) > after]
     return found[: request.limit]
+
+
+def evidence(data: OrgData, request: EvidenceRequest) -> list[SourceRecord]:
+    """Every record the request's rule chooses, by key: the rule itself (engine/evidence.py)
+    over the window's records, which the Cypher stores' statements must agree with."""
+    selector = EvidenceSelector.of(request)
+    found = source_records_of(data, [request.subject_key], request.kinds, selector.span())
+    return select(selector, found[request.subject_key])
+
+
+def evidence_page(data: OrgData, request: EvidenceRequest) -> list[SourceRecord]:
+    chosen = evidence(data, request)
+    if request.after is not None:
+        chosen = [r for r in chosen if r.key > request.after]
+    return chosen[: request.limit]
 
 
 def active_subjects(

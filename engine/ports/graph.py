@@ -28,6 +28,7 @@ from engine.ports.shapes import (
     EdgeRequest,
     EpisodeRequest,
     Epoch,
+    EvidenceRequest,
     Fingerprint,
     RecordPageRequest,
     SortKey,
@@ -205,6 +206,15 @@ class OrgGraph(SubjectDirectory, FactSource, Protocol):
     ) -> list[list[SourceRecord]]:
         """One page per request, in one round trip: a page costs what it holds to answer,
         not every record of the window."""
+        ...
+
+    async def evidence_pages(self, requests: Sequence[EvidenceRequest]) -> list[list[SourceRecord]]:
+        """One page of a fact's records per request, by key, chosen in the store by the
+        fact's own rule (engine/evidence.py): only the page leaves it."""
+        ...
+
+    async def evidence_counts(self, requests: Sequence[EvidenceRequest]) -> list[int]:
+        """How many records each request's rule chooses (every page together)."""
         ...
 
     async def write(self, batch: WriteBatch) -> None: ...

@@ -112,6 +112,21 @@ class EpisodeRequest:
 
 
 @dataclass(frozen=True, slots=True)
+class EvidenceRequest:
+    """A page of the records a fact rests on (engine/evidence.py), by key, after the key
+    `after`: the subject's records of `kinds` that its rule (an EvidenceRule value) chooses
+    for the half-open window [start_ns, end_ns). `limit` 0 with `evidence_counts`: all."""
+
+    subject_key: str
+    kinds: tuple[SourceRecordKind, ...]
+    rule: str
+    start_ns: int
+    end_ns: int
+    limit: int = 0
+    after: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class RecordPageRequest:
     """One page of a subject's source records, oldest first (then by key): those of `kinds`
     (all when empty) whose closed interval [start, end] meets `span` (an open record lasts),

@@ -1,0 +1,99 @@
+"""A fact's evidence read in the database: each rule of engine/evidence.py as a Cypher
+condition, so a page of a fact's records (by key) is chosen and cut in the statement and only
+the page leaves the store, not every record of the fact's window.
+
+The conditions restate engine/evidence.py's tests over the stored properties (times as int64
+nanoseconds, half-open windows); the contract suite (tests/test_evidence_pages.py) holds every
+rule, on every backend, to the in-memory store's answer, which is the rule itself. Rules come
+from a closed enum; constants and times are parameters, never text in the statement.
+
+A request row: [index, subject key, kinds, span start, span end, window start, window end,
+prior window start, after key, limit], where the span is what the window's records meet
+(EvidenceSelector.span): the same first cut as the Python read, then the rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.evidence import ROLLUP_METRICS, EvidenceRule, EvidenceSelector
+from engine.ports import EvidenceRequest
+
+_S, _E, _P = "q[5]", "q[6]", "q[7]"
+_WHOLE = f"{_S} <= r.start_ns AND coalesce(r.end_ns, r.start_ns) <= {_E}"
+_OPEN_AT_END = f"r.start_ns <= {_E} AND (r.end_ns IS NULL OR r.end_ns > {_E})"
+_STARTED = f"{_S} <= r.start_ns AND r.start_ns < {_E}"
+_PRODUCTION = "r.environment = $production"
+
+RULES: dict[EvidenceRule, str] = {
+    EvidenceRule.ATTRIBUTED_ROLLUPS: (
+        "r.actor_key IS NOT NULL AND r.metric IN $rollups AND r.value IS NOT NULL "
+        f"AND r.value <> 0 AND {_WHOLE}"
+    ),
+    EvidenceRule.COMMIT_ROLLUPS: f"r.metric = $commits AND {_WHOLE}",
+    EvidenceRule.MERGED: (
+        f"r.status = $merged AND r.end_ns IS NOT NULL AND {_P} <= r.end_ns AND r.end_ns < {_E}"
+    ),
+    EvidenceRule.OPEN_AT_END: _OPEN_AT_END,
+    EvidenceRule.STARTED: _STARTED,
+    EvidenceRule.RESOLVED: f"{_STARTED} AND r.end_ns IS NOT NULL AND r.end_ns < {_E}",
+    EvidenceRule.OVERDUE: f"r.due_ns IS NOT NULL AND r.due_ns < {_E} AND {_OPEN_AT_END}",
+    EvidenceRule.COMPLETED: f"r.end_ns IS NOT NULL AND {_S} <= r.end_ns AND r.end_ns < {_E}",
+    EvidenceRule.PRODUCTION_DEPLOYS: f"{_PRODUCTION} AND {_STARTED}",
+    EvidenceRule.FAILED_DEPLOYS: f"{_PRODUCTION} AND r.status IN $failed AND {_STARTED}",
+}
+# The constants the conditions compare with (engine/evidence.py's).
+CONSTANTS: dict[str, Any] = {
+    "rollups": list(ROLLUP_METRICS),
+    "commits": "commits",
+    "merged": "merged",
+    "production": "production",
+    "failed": ["failed", "rolled_back"],
+}
+
+
+def _match(param: str, rule: EvidenceRule) -> str:
+    return f"""
+UNWIND ${param} AS q
+MATCH (r:SourceRecord {{org_id: $org, subject_key: q[1]}})
+WHERE r.record_kind IN q[2]
+  AND r.start_ns <= q[4] AND (r.end_ns IS NULL OR r.end_ns >= q[3])
+  AND {RULES[rule]}
+"""
+
+
+def pages(rules: Sequence[EvidenceRule]) -> str:
+    """One statement for every rule; rule n's requests are the parameter `$g<n>`."""
+    return "UNION ALL".join(
+        _match(f"g{n}", rule)
+        + """  AND (q[8] IS NULL OR r.key > q[8])
+WITH q[0] AS i, q[9] AS lim, r
+ORDER BY i, r.key
+WITH i, lim, collect(properties(r)) AS rows
+RETURN i, rows[0..lim] AS rows
+"""
+        for n, rule in enumerate(rules)
+    )
+
+
+def counts(rules: Sequence[EvidenceRule]) -> str:
+    return "UNION ALL".join(
+        _match(f"g{n}", rule) + "RETURN q[0] AS i, count(r) AS rows\n"
+        for n, rule in enumerate(rules)
+    )
+
+
+def grouped(requests: Sequence[EvidenceRequest]) -> tuple[list[EvidenceRule], dict[str, Any]]:
+    """The rules asked (in first-asked order) and the parameters: each rule's request rows,
+    indexed by their place in `requests`, and the constants."""
+    groups: dict[EvidenceRule, list[list[Any]]] = {}
+    for index, q in enumerate(requests):
+        selector = EvidenceSelector.of(q)
+        span = selector.span()
+        groups.setdefault(selector.rule, []).append([
+            index, q.subject_key, [k.value for k in q.kinds], span.start_ns, span.end_ns,
+            q.start_ns, q.end_ns, q.start_ns - (q.end_ns - q.start_ns), q.after, q.limit,
+        ])  # fmt: skip
+    params: dict[str, Any] = {f"g{n}": rows for n, rows in enumerate(groups.values())}
+    return list(groups), {**params, **CONSTANTS}
