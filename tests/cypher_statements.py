@@ -30,9 +30,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.evidence import EvidenceRule
 from engine.models import Direction, RelationshipType
 from engine.ports import SubjectOrder
-from graph import cypher
+from graph import cypher, evidence
 from graph.dialect import NEO4J, Dialect
 
 # Our Cypher writes its keywords in capitals; a sentence in a message does not match.
@@ -294,9 +295,19 @@ def adapter_modules(root: str = "graph.neo4j_adapter") -> list[str]:
     return sorted(seen)
 
 
-# Covered by introspection above; their literals are partial (f-string pieces) or belong to
-# the other backend's dialect.
-INTROSPECTED = {cypher.__name__, "graph.dialect"}
+# Covered by introspection (above, and `evidence_statements` below); their literals are
+# partial (f-string pieces) or belong to the other backend's dialect.
+INTROSPECTED = {cypher.__name__, "graph.dialect", evidence.__name__}
+
+
+def evidence_statements() -> list[Statement]:
+    """A fact's evidence pages and counts: one statement per rule and one joining them all."""
+    rules = list(EvidenceRule)
+    found = [Statement("evidence.pages(every rule)", evidence.pages(rules)),
+             Statement("evidence.counts(every rule)", evidence.counts(rules))]  # fmt: skip
+    for rule in rules:
+        found.append(Statement(f"evidence.pages([{rule.value}])", evidence.pages([rule])))
+    return found
 
 
 def literal_statements() -> list[Statement]:
@@ -324,7 +335,10 @@ def literal_statements() -> list[Statement]:
 def neo4j_statements() -> list[Statement]:
     """Every statement, once (the first source that yields a text names it). A fragment is
     checked where a statement uses it; one that none uses is checked in a host statement."""
-    found = [*cypher_module_statements(), *dialect_statements(), *literal_statements()]
+    found = [
+        *cypher_module_statements(), *dialect_statements(), *evidence_statements(),
+        *literal_statements(),
+    ]  # fmt: skip
     statements = [s for s in found if is_statement(s.text)]
     for fragment in (s for s in found if not is_statement(s.text)):
         if not any(fragment.text.strip() in s.text for s in statements):
