@@ -22,7 +22,9 @@ Row = list[Any]
 Read = Callable[..., Awaitable[list[Row]]]
 Progress = Callable[[str], None]
 
-FORMAT_VERSION = 1  # of the activity structures; a graph without it is migrated on open
+# Of the activity structures; a graph of an earlier one is migrated on open. 1: the
+# structures; 2: day counts keyed by their "kind:day" text (graph.cypher.SLOT_RECORD_DAYS).
+FORMAT_VERSION = 2
 _HISTOGRAM_TTL_S = 5.0  # the day counts only size windows: a stale copy costs time, not truth
 _PAGES_AHEAD = 4  # a first window holds about this many pages' worth of records
 _WIDEN = 8
@@ -100,8 +102,14 @@ async def migrate(read: Read, write: Read, org: str, progress: Progress = _stder
     """Build the activity structures of a graph written before them; False when there was
     nothing to do. Runs once: the graph's Format node records that it is done."""
     found = await read(cypher.GET_FORMAT)
-    if found and found[0][0] is not None and int(found[0][0]) >= FORMAT_VERSION:
+    version = int(found[0][0]) if found and found[0][0] is not None else 0
+    if version >= FORMAT_VERSION:
         return False
+    # Before anything counts a day again: a count without its key would be counted anew.
+    await write(cypher.SLOT_RECORD_DAYS)
+    if version >= 1:  # the structures are there, only their keys changed
+        await write(cypher.SET_FORMAT, version=FORMAT_VERSION)
+        return True
     span = await read(cypher.RECORD_SPAN)
     lo, hi, count = span[0] if span else (None, None, 0)
     if count and lo is not None and hi is not None:

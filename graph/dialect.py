@@ -40,6 +40,7 @@ _NODE_KEYS: tuple[tuple[str, str], ...] = (
     ("Episode", "key"),
     ("SourceRecord", "key"),
     ("Activity", "subject_key"),
+    ("RecordDay", "slot"),  # "kind:day" (graph.cypher): a text key, not (kind, day)
     ("Checkpoint", "source"),
     ("ApiKey", "key_id"),
     ("Investigation", "id"),
@@ -50,8 +51,10 @@ _NODE_KEYS: tuple[tuple[str, str], ...] = (
 )
 # Singletons of an organisation (one node per org_id, created by MERGE): unique by org_id.
 _ORG_SINGLETONS = ("EmbeddingMeta", "ProjectionEpoch", "Format")
-# Identities of more than one property (besides org_id).
-_COMPOSITE_KEYS: tuple[tuple[str, tuple[str, ...]], ...] = (("RecordDay", ("record_kind", "day")),)
+# Identities of more than one property (besides org_id). None today: FalkorDB looks a
+# numeric part up as a range query, about thirty times the cost of a text key (RecordDay's
+# (record_kind, day) was half the cost of writing source records until it became one text).
+_COMPOSITE_KEYS: tuple[tuple[str, tuple[str, ...]], ...] = ()
 # Every label whose nodes carry org_id (graph.cypher.ORG_LABELS, plus the system scope's).
 _ORG_ID_LABELS = (
     "Subject", "Episode", "SourceRecord", "Checkpoint", "Investigation", "EmbeddingMeta",

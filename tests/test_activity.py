@@ -223,6 +223,61 @@ async def test_a_data_directory_of_the_earlier_format_is_migrated_once_on_open(
         assert [s.key for s in page.items] == ranked[:5]
 
 
+# How format 1 (activity structures, FORMAT_VERSION 1) wrote new records: day counts
+# keyed by (record_kind, day), with no text key.
+_FORMAT_1_WRITE = """
+UNWIND $rows AS row
+MERGE (r:SourceRecord {org_id: $org, key: row[0]})
+SET r.record_kind = row[1], r.subject_key = row[2], r.start_ns = row[4], r.end_ns = row[5],
+    r.source = row[7], r.run_id = row[8], r.title = row[14], r.day = row[15]
+WITH count(*) AS written
+UNWIND $days AS d
+MERGE (c:RecordDay {org_id: $org, record_kind: d[0], day: d[1]})
+SET c.n = coalesce(c.n, 0) + d[2]
+WITH count(*) AS days
+UNWIND $latest AS a
+MERGE (v:Activity {org_id: $org, subject_key: a[0]})
+ON CREATE SET v.subject_kind = split(a[0], ':')[0], v.latest_ns = a[1]
+"""
+
+
+async def test_day_counts_of_format_1_keep_counting_after_the_upgrade(tmp_path: Path) -> None:
+    items = [json.loads(json.dumps(i)) for i in generate(600, seed=5)]
+    loaded = [i for i in items if i["type"] == "source_record"]
+    records = [SourceRecord.model_validate({k: v for k, v in i.items() if k != "type"})
+               for i in loaded]  # fmt: skip
+    with EmbeddedServer(tmp_path) as server:
+        old = FalkorStore(server.url)
+        data = [rows.source_record_row(r, "x", "r") for r in records]
+        days, latest = rows.record_summary(data)
+        graph = old.client.select_graph("fabric:org:acme")
+        params = {"org": "acme", "rows": data, "days": days, "latest": latest}
+        await graph.query(_FORMAT_1_WRITE, params)
+        await graph.query("CREATE (:Format {org_id: 'acme', activity: 1})")
+        system = old.client.select_graph("fabric:system")
+        await system.query("CREATE (:Format {org_id: $org, activity: 1})", {"org": SYSTEM_SCOPE})
+        await old.close()
+    with EmbeddedServer(tmp_path) as server:
+        store = FalkorStore(server.url)
+        await store.bootstrap(SYSTEM_SCOPE)
+        graph_ = store.org("acme")
+        want: Records = {i["key"]: i for i in loaded}
+        assert await stored(graph_) == truth(want)
+        # Loaded again, one record moved to another day and one retracted: each day is still
+        # one count, not an old one and a new one beside it.
+        moved = {**loaded[0], "start": "2020-02-02T00:00:00Z"}
+        moved.pop("end", None)
+        await load(graph_, [*loaded[1:], moved, tombstone(loaded[1]["key"])])
+        want[moved["key"]] = moved
+        want.pop(loaded[1]["key"])
+        assert await stored(graph_) == truth(want)
+        per_day = await graph_._read(
+            "MATCH (c:RecordDay {org_id: $org}) RETURN c.record_kind, c.day, count(c)"
+        )
+        assert {int(n) for _, _, n in per_day} == {1}
+        await store.close()
+
+
 async def test_recent_pages_when_one_day_holds_many_pages(store: GraphStore, org: str) -> None:
     # A window reaches back part of a day when a day holds several pages' worth of records.
     rng = random.Random(3)
