@@ -45,6 +45,7 @@ from engine.timecontext import (
     resolve_time,
     to_utc,
 )
+from engine.within import repository_over_its_package, within
 
 COHORT_LIMIT = 10  # a cohort answer names its most affected subjects, not all of them
 ORGANISATION_LIMIT = 50  # an organisation-wide answer reads at most this many repositories
@@ -178,8 +179,20 @@ class Subjects:
                 self.resolver.admit(actor, subject)
         kinds = understood.reference_kinds or (None,) * len(understood.references)
         asked = understood.references if not subjects else ()
+        consumed: set[str] = set()
+        if asked:
+            ended = await self._scopes(
+                actor, understood, allow_clarification, subjects, consumed, told
+            )
+            if ended is not None:
+                return ended
+        missing: list[str] = []
         for reference, kind in zip(asked, kinds, strict=False):
+            if reference in consumed:
+                continue
             outcome = await self._resolve_one(actor, reference, understood, kind)
+            if isinstance(outcome, Ambiguous) and kind is None:
+                outcome = self._repository_first(actor, reference, outcome, told)
             if isinstance(outcome, Resolved):
                 subjects.append(outcome.subject)
                 await self._disclose(reference, outcome, told)
@@ -187,6 +200,13 @@ class Subjects:
                 return lambda frame, trace, ref=reference, c=outcome.candidates: (
                     outcomes.clarification(frame, ref, c, self.signer, trace)
                 )
+            elif isinstance(outcome, NotFound):
+                missing.append(reference)
+        if subjects and missing:
+            told.notes.extend(
+                f'"{m}" names no subject known here: it is left out of the answer.'
+                for m in missing
+            )
         if not subjects and not understood.references:
             if understood.kind_hint is not None and understood.intent != "who":
                 subjects = await self._cohort(understood, effective, told)
@@ -196,6 +216,51 @@ class Subjects:
             notes = await self._emptiness()
             return lambda frame, trace: outcomes.no_match(frame, trace, notes)
         return list({s.key: s for s in subjects}.values())
+
+    async def _scopes(
+        self,
+        actor: str,
+        understood: Interpretation,
+        allow_clarification: bool,
+        subjects: list[StoredSubject],
+        consumed: set[str],
+        told: Disclosures,
+    ) -> Callable[..., InvestigationResult] | None:
+        """Modules named with their repository (engine.within): found ones join `subjects`
+        and their references are `consumed`; a pair not found ends the investigation with a
+        clarification (or no match)."""
+        for scope in understood.scopes:
+            if consumed.intersection((scope.outer, scope.inner)):
+                continue
+            found = await within(self.graph, self.resolver, actor, scope)
+            if found is None:
+                continue
+            consumed.update((scope.outer, scope.inner))
+            if found.subject is not None:
+                subjects.append(found.subject)
+                self.resolver.admit(actor, found.subject)
+                told.notes.extend([found.note] if found.note else [])
+                continue
+            prompt, offered = found.prompt, found.candidates
+            if not allow_clarification:
+                return lambda frame, trace: outcomes.no_match(frame, trace, (prompt or "",))
+            return lambda frame, trace: outcomes.clarification(
+                frame, scope.phrase, offered, self.signer, trace, prompt=prompt
+            )
+        return None
+
+    def _repository_first(
+        self, actor: str, reference: str, outcome: Ambiguous, told: Disclosures
+    ) -> Resolution:
+        """A repository tied with its own same-named packages is the repository, said."""
+        chosen = repository_over_its_package(reference, outcome)
+        if chosen is None:
+            return outcome
+        repository, packages, note = chosen
+        told.notes.append(note)
+        told.candidates = (*told.candidates, *packages)
+        self.resolver.admit(actor, repository)
+        return Resolved(repository, packages[0].score, Stage.EXACT_NAME, repository.name)
 
     async def _disclose(self, reference: str, outcome: Resolved, told: Disclosures) -> None:
         """What the answer must say about how a reference was committed: chosen from the

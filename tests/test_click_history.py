@@ -10,7 +10,7 @@ import subprocess
 from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -175,3 +175,148 @@ async def test_a_person_by_github_login(click: tuple[OrgGraph, list[Commit]]) ->
     result = await ask(graph, "how many commits did AndreasBackx make in 2024?")
     assert result.subject_keys == (f"person:{email}",)
     assert (result.direct_judgment or "").startswith(f"{len(expected)} commit(s) by ")
+
+
+# --- questions as people phrase them, answers from git (CLOCK 2026-09-01, no asOf) ---------
+
+DAY = timedelta(days=1)
+RECENT = (CLOCK - 90 * DAY, CLOCK)  # "lately", "recently", "these days", "of late"
+YEAR = (CLOCK - 365 * DAY, CLOCK)  # no time understood: a count or who question's year
+Y2025 = (datetime(2025, 1, 1, tzinfo=UTC), datetime(2026, 1, 1, tzinfo=UTC))
+H1_2025 = (datetime(2025, 1, 1, tzinfo=UTC), datetime(2025, 7, 1, tzinfo=UTC))
+TESTS = "module:click/tests"
+DOCS = "module:click/docs"
+REPOSITORY = "repository:click"
+LORD = "davidism@gmail.com"
+BACKX = "andreasbackx@users.noreply.github.com"
+
+
+def in_area(commit: Commit, area: str | None) -> bool:
+    """A module's commits: its files, not those of a package nested in it (tests/test_utils
+    is a module of its own)."""
+    if area is None:
+        return True
+    if area == "package":
+        return in_package(commit)
+    return any(p.startswith(area + "/") and not p.startswith("tests/test_utils/")
+               for p in commit.paths)  # fmt: skip
+
+
+def whole_days(commits: list[Commit], start: datetime, end: datetime) -> list[Commit]:
+    """Commits read from daily rollups: those whose whole UTC day lies in [start, end)."""
+    out = []
+    for c in commits:
+        day = datetime(c.at.year, c.at.month, c.at.day, tzinfo=UTC)
+        if start <= day and day + DAY <= end:
+            out.append(c)
+    return out
+
+
+@dataclass(frozen=True)
+class Asked:
+    question: str
+    outcome: str
+    subject: str | None = None
+    window: tuple[datetime, datetime] | None = None
+    area: str | None = None  # "package", "tests", "docs", or None: the whole repository
+    kind: str = "count"  # count, who, none
+    person: str | None = None
+
+
+ASKED = [
+    # Vague time phrases: the last 90 days, stated.
+    Asked("who has driven changes to the click module lately?", "answered", MODULE, RECENT,
+          "package", "who"),
+    Asked("who has been working on click recently?", "answered", REPOSITORY, RECENT, None, "who"),
+    Asked("who has changed the tests of late?", "answered", TESTS, RECENT, "tests", "who"),
+    Asked("how many commits to the click module of late?", "answered", MODULE, RECENT, "package"),
+    Asked("how many commits to click these days?", "answered", REPOSITORY, RECENT),
+    # Seasons, fortnights, halves.
+    Asked("how many commits last summer?", "answered", REPOSITORY,
+          (datetime(2026, 6, 1, tzinfo=UTC), datetime(2026, 9, 1, tzinfo=UTC))),
+    Asked("how many commits in the past fortnight?", "answered", REPOSITORY,
+          (CLOCK - 14 * DAY, CLOCK)),
+    Asked("how many commits in H1 2025?", "answered", REPOSITORY, H1_2025),
+    Asked("how many commits in the first half of 2025?", "answered", REPOSITORY, H1_2025),
+    Asked("how many commits to click's docs in the summer of 2025?", "answered", DOCS,
+          (datetime(2025, 6, 1, tzinfo=UTC), datetime(2025, 9, 1, tzinfo=UTC)), "docs"),
+    # Not understood (releases are not imported): answered for a stated window.
+    Asked("how many commits since the 8.0 release?", "answered", REPOSITORY, YEAR),
+    # Too wide: asks again, offering the last 400 days.
+    Asked("how many commits before 2015?", "clarification_required"),
+    Asked("how many commits did Armin Ronacher make since 2020?", "clarification_required"),
+    # A module with its repository.
+    Asked("how many commits to click's tests in 2023?", "answered", TESTS, Y2023, "tests"),
+    Asked("how many commits to the tests of click in 2023?", "answered", TESTS, Y2023, "tests"),
+    Asked("how many commits to tests in click in 2023?", "answered", TESTS, Y2023, "tests"),
+    Asked("how many commits to click's testing module in 2023?", "clarification_required"),
+    # The repository and its own package share the name: the repository, said.
+    Asked("how many commits to click in 2025?", "answered", REPOSITORY, Y2025),
+    Asked("who are the top contributors to click in Q1 2026?", "answered", REPOSITORY,
+          (datetime(2026, 1, 1, tzinfo=UTC), datetime(2026, 4, 1, tzinfo=UTC)), None, "who"),
+    # People: whole name, e-mail, @login; a shared first name asks.
+    Asked("how many commits did David Lord make in 2024?", "answered", f"person:{LORD}", Y2024,
+          None, "count", LORD),
+    Asked("how many commits did davidism@gmail.com make in 2024?", "answered", f"person:{LORD}",
+          Y2024, None, "count", LORD),
+    Asked("how many commits did @AndreasBackx make in 2024?", "answered", f"person:{BACKX}",
+          Y2024, None, "count", BACKX),
+    Asked("how many commits did David make in 2024?", "clarification_required"),
+    Asked("what has David Lord been working on in 2024?", "answered", f"person:{LORD}", Y2024,
+          None, "none"),
+    # Misspelt and absent modules.
+    Asked("how many commits to the clik module in 2023?", "answered", MODULE, Y2023, "package"),
+    Asked("how many commits to the tset module in 2023?", "no_match"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", ASKED, ids=[c.question for c in ASKED])
+async def test_questions_as_people_ask_them(
+    click: tuple[OrgGraph, list[Commit]], case: Asked
+) -> None:
+    graph, commits = click
+    result = await ask(graph, case.question)
+    assert result.outcome is Outcome(case.outcome), result.clarification_prompt
+    if result.outcome is not Outcome.ANSWERED:
+        return
+    assert result.subject_keys == (case.subject,)
+    label = result.temporal_label
+    assert case.window is not None and label is not None
+    assert (label.effective_from, label.effective_to) == case.window
+    chosen = [
+        c for c in whole_days(commits, *case.window)
+        if in_area(c, case.area) and (case.person is None or c.email == case.person)
+    ]  # fmt: skip
+    headline = result.direct_judgment or ""
+    if case.kind == "count":
+        assert headline.startswith(f"{len(chosen)} commit(s) {'by' if case.person else 'to'} ")
+    elif case.kind == "who":
+        top = Counter(c.email for c in chosen).most_common()
+        leaders = {c.name for c in chosen for e, n in top if n == top[0][1] and c.email == e}
+        found = re.search(r"ranked by commits: (.+?) \((\d+) commit", headline)
+        assert found is not None, headline
+        assert found.group(1) in leaders and int(found.group(2)) == top[0][1], headline
+
+
+async def test_what_the_answers_say_about_how_they_read_the_question(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    graph, _ = click
+    lately = await ask(graph, "who has driven changes to the click module lately?")
+    assert lately.temporal_label is not None
+    assert lately.temporal_label.note == '"lately" is read as the last 90 days'
+    release = await ask(graph, "how many commits since the 8.0 release?")
+    assert any(n.startswith('"since the 8.0 release" was not understood as a time')
+               for n in release.limitations)  # fmt: skip
+    repository = await ask(graph, "how many commits to click in 2025?")
+    assert any(n.startswith('"click" names the repository click and its package click')
+               for n in repository.limitations)  # fmt: skip
+    assert [c.subject_key for c in repository.candidates] == [MODULE]
+    wide = await ask(graph, "how many commits before 2015?")
+    assert '"how many commits between 2013-11-27 and 2014-12-31?"' in (
+        wide.clarification_prompt or ""
+    )
+    testing = await ask(graph, "how many commits to click's testing module in 2023?")
+    assert (testing.clarification_prompt or "").startswith(
+        '"click\'s testing module": click has no module "testing"'
+    )

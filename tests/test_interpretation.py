@@ -159,6 +159,29 @@ def test_kind_words_are_hints_never_references() -> None:
         ("on 2026-03-01", utc(2026, 3, 1), None, None),
         ("between 2026-03-01 and 2026-03-05", None, utc(2026, 3, 1), utc(2026, 3, 6)),
         ("between March and May", None, utc(2026, 3, 1), utc(2026, 6, 1)),
+        # Vague: the last 90 days (stated: test_vague_phrases_and_seasons_carry_a_note).
+        ("lately", None, NOW - timedelta(days=90), NOW),
+        ("recently", None, NOW - timedelta(days=90), NOW),
+        ("of late", None, NOW - timedelta(days=90), NOW),
+        ("these days", None, NOW - timedelta(days=90), NOW),
+        ("in recent weeks", None, NOW - timedelta(days=90), NOW),
+        ("in the past fortnight", None, NOW - timedelta(days=14), NOW),
+        ("last fortnight", None, NOW - timedelta(days=14), NOW),
+        ("in the last 2 fortnights", None, NOW - timedelta(days=28), NOW),
+        ("in H1 2025", None, utc(2025, 1, 1), utc(2025, 7, 1)),
+        ("in H2 2025", None, utc(2025, 7, 1), utc(2026, 1, 1)),
+        ("in the first half of 2025", None, utc(2025, 1, 1), utc(2025, 7, 1)),
+        ("in the second half of last year", None, utc(2025, 7, 1), utc(2026, 1, 1)),
+        ("last summer", None, utc(2026, 6, 1), utc(2026, 9, 1)),
+        ("last winter", None, utc(2025, 12, 1), utc(2026, 3, 1)),
+        ("this autumn", None, utc(2026, 9, 1), utc(2026, 11, 18, 10, 30)),
+        ("in the summer of 2024", None, utc(2024, 6, 1), utc(2024, 9, 1)),
+        ("in fall 2023", None, utc(2023, 9, 1), utc(2023, 12, 1)),
+        ("after 2024", None, utc(2025, 1, 1), None),
+        ("since H2 2025", None, utc(2025, 7, 1), None),
+        # An open start: the caller offers the widest allowed window instead.
+        ("before 2015", None, utc(1970, 1, 1), utc(2015, 1, 1)),
+        ("prior to March 2020", None, utc(1970, 1, 1), utc(2020, 3, 1)),
     ],
 )
 def test_time_expressions(
@@ -169,6 +192,63 @@ def test_time_expressions(
     assert i.time_expression == expression
     assert i.references == ("checkout",)
     assert parse_time_expression(expression, NOW) == (as_of, start, end)
+
+
+def test_vague_phrases_and_seasons_carry_a_note() -> None:
+    assert interpret("who changed checkout lately?", NOW).time_note == (
+        '"lately" is read as the last 90 days'
+    )
+    assert "June to August" in (interpret("commits last summer", NOW).time_note or "")
+    assert interpret("commits in 2025", NOW).time_note is None
+
+
+def test_time_phrases_not_understood_are_reported_whole() -> None:
+    """"winter 2024" could be either side of the new year; a release date is not known.
+    "late" in "of late" asks no question about being behind."""
+    assert interpret("commits in winter 2024", NOW).time_not_understood == ("winter 2024",)
+    i = interpret("how many commits since the 8.0 release?", NOW)
+    assert i.time_not_understood == ("since the 8.0 release",)
+    assert K.DEPLOY_FREQUENCY not in i.fact_kinds  # "release" belongs to the time phrase
+    assert K.WORK_ITEMS_OVERDUE not in interpret("who changed the tests of late?", NOW).fact_kinds
+
+
+def test_verbs_are_not_names_and_emails_and_logins_stay_whole() -> None:
+    assert interpret("how many commits did David make in 2024?", NOW).references == ("David",)
+    i = interpret("how many commits did jo@corp.example make?", NOW)
+    assert i.references == ("jo@corp.example",)
+    assert interpret("what did @davidism change?", NOW).references == ("davidism",)
+    i = interpret("what has Jo Park been working on?", NOW, lambda s: s == "Jo Park")
+    assert (i.references, i.intent) == (("Jo Park",), "what_changed")
+
+
+@pytest.mark.parametrize(
+    ("question", "outer", "inner"),
+    [
+        ("who changed starlette middleware?", "starlette", "middleware"),
+        ("who changed starlette's tests?", "starlette", "tests"),
+        ("who changed starlette\u2019s tests?", "starlette", "tests"),
+        ("who changed the tests of starlette?", "starlette", "tests"),
+        ("commits to the tests module of starlette", "starlette", "tests"),
+        ("commits to routing in starlette", "starlette", "routing"),
+        ("commits to routing in the starlette repository", "starlette", "routing"),
+        ("commits to the starlette repo's routing", "starlette", "routing"),
+    ],
+)
+def test_a_name_inside_another_is_a_scope(question: str, outer: str, inner: str) -> None:
+    known = {"starlette", "middleware", "tests", "routing"}
+    i = interpret(question, NOW, lambda s: s in known)
+    assert [(s.outer, s.inner) for s in i.scopes] == [(outer, inner)]
+    assert set(i.references) == {outer, inner}
+
+
+def test_a_name_before_a_kind_word_is_read_beside_known_names() -> None:
+    """"testing" names nothing known, but the question names it: it is never dropped."""
+    i = interpret("who changed click's testing module?", NOW, lambda s: s == "click")
+    assert i.references == ("click", "testing")
+    assert [(s.phrase, s.outer, s.inner) for s in i.scopes] == [
+        ("click's testing module", "click", "testing")
+    ]
+    assert interpret("how many commits to httpx and routing?", NOW, lambda s: True).scopes == ()
 
 
 def test_no_or_invalid_time_expression() -> None:

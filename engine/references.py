@@ -1,0 +1,259 @@
+"""The references of a question: which spans of it name subjects, and which name one subject
+inside another ("starlette's tests", "routing in starlette").
+
+Tokens are runs of letters, digits and `- _ / . @ +` (so `payments-api`, `api.v2` and
+`jo@corp.example` stay whole), with `. - / @ +` trimmed from their edges (`@davidism` is
+`davidism`) and a possessive `'s` dropped; control characters (NUL included) separate tokens.
+Words are compared after `engine.text.normalise`.
+
+References, in order of appearance:
+1. quoted text ("...", '...', `...`, “...”), verbatim; quoted text is never read as
+   vocabulary or time;
+2. spans the caller's `known_handles` accepts: runs of 1..5 free tokens, longest first,
+   without overlap, that neither start nor end with a stop or vocabulary word;
+3. a name right before a singular kind word ("click's testing module": "testing"), even
+   when 1 and 2 found others: a name the question types is never dropped unread;
+4. only when 1 to 3 found nothing, a fallback: after a trigger word (is, are, for, of, about,
+   did, does, owned, ...) and any stop or kind words, the next 1..3 tokens up to a stop,
+   vocabulary or kind word ("why is payments-api behind?" -> "payments-api").
+Tokens join into one reference only across plain spaces, never across punctuation.
+
+Two references next to each other, joined by nothing, a possessive or "of/in/inside/within/
+from/under (the)", are a scope: the one may name a part of the other ("starlette
+middleware", "click's tests", "the tests of click", "routing in starlette"). Which is the
+container is for the resolver to find (engine.asking): only a repository holds modules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import pairwise
+
+from engine import timephrases as tp
+from engine.models import SubjectKind
+from engine.text import normalise
+from engine.vocabulary import (
+    KIND_WORDS,
+    PLURAL_KINDS,
+    SKIPPED,
+    STOP_WORDS,
+    TRIGGERS,
+    VOCABULARY_WORDS,
+)
+
+MAX_REFERENCE = 200  # the resolver refuses longer references
+MAX_HANDLE_PROBES = 1_000
+MAX_NGRAM = 5
+_EDGES = ".-/@+"
+_TOKEN = re.compile(r"[\w\-/.@+]+")
+_POSSESSIVE = re.compile(r"['\u2019]s?(?!\w)")
+_QUOTED = re.compile(
+    r"(?<!\w)(?:\"([^\"\x00]+)\"|'([^'\x00]+)'|`([^`\x00]+)`|\u201c([^\u201d\x00]+)\u201d)(?!\w)"
+)
+_CONTAINER_WORDS = r"(?:repo|repository|project|package|module|codebase)"
+# Between two references: the first holds the second ("click tests", "click's tests").
+_HOLDER_FIRST = re.compile(rf"^(?:{_CONTAINER_WORDS}\s*)?(?:['\u2019]s?)?$")
+# Between two references: the second holds the first ("tests of click", "routing in starlette").
+_HOLDER_SECOND = re.compile(
+    rf"^(?:{_CONTAINER_WORDS}\s+)?(?:of|in|inside|within|from|under)(?:\s+the)?$"
+)
+
+
+@dataclass(slots=True)
+class Token:
+    start: int
+    end: int
+    norm: str
+    free: bool = True  # not quoted, not part of the time expression, not a fact phrase
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """Two references of which one may name a part of the other: `phrase` is the question's
+    text from the first to the last, `outer` the one said to hold the other."""
+
+    phrase: str
+    outer: str
+    inner: str
+
+
+def tokens_of(text: str) -> list[Token]:
+    out = []
+    for match in _TOKEN.finditer(text):
+        raw = match.group()
+        left = len(raw) - len(raw.lstrip(_EDGES))
+        right = len(raw.rstrip(_EDGES))
+        if right <= left:
+            continue
+        start = match.start()
+        if raw[left:right] == "s" and _POSSESSIVE.match(text, start - 1):
+            continue  # the "s" of "click's"
+        out.append(Token(start + left, start + right, normalise(raw[left:right])))
+    return out
+
+
+def quoted(text: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """(inner span without edge spaces, whole span with the quotes) of each quoted text."""
+    spans = []
+    for match in _QUOTED.finditer(text):
+        group = next(g for g in range(1, 5) if match.group(g) is not None)
+        start, end = match.span(group)
+        inner = text[start:end]
+        start, end = start + len(inner) - len(inner.lstrip()), start + len(inner.rstrip())
+        if 0 < end - start <= MAX_REFERENCE:
+            spans.append(((start, end), match.span()))
+    return spans
+
+
+def blank_quotes(text: str, spans: list[tuple[tuple[int, int], tuple[int, int]]]) -> str:
+    """Quoted text blanked with NULs (never in a quote): no token, phrase or time expression
+    can see into it or reach across it, and every offset still points into `text`."""
+    blanked = list(text)
+    for _, (start, end) in spans:
+        blanked[start:end] = "\x00" * (end - start)
+    return "".join(blanked)
+
+
+def free_tokens(unquoted: str, reading: tp.TimeReading) -> list[Token]:
+    """Tokens, those of time phrases (understood or not) taken: a phrase about time is
+    never read as a name or a fact word ("since the outage" asks no incident question)."""
+    spans = list(reading.unknown_spans)
+    if reading.match is not None:
+        spans.append((reading.match.start, reading.match.end))
+    tokens = tokens_of(unquoted)
+    for token in tokens:
+        if any(token.start < end and token.end > start for start, end in spans):
+            token.free = False
+    return tokens
+
+
+def content(token: Token) -> bool:
+    return (
+        token.free
+        and bool(token.norm)
+        and token.norm not in STOP_WORDS
+        and token.norm not in VOCABULARY_WORDS
+        and token.norm not in KIND_WORDS
+    )
+
+
+def adjacent(text: str, left: Token, right: Token) -> bool:
+    """Only plain spaces between two tokens join them into one reference."""
+    return right.start > left.end and not text[left.end : right.start].strip(" \t")
+
+
+def _nameable(token: Token) -> bool:
+    """May start or end a known name: anything but a stop word. Vocabulary words may
+    ("Shipping Store Service"): known names are matched before vocabulary is read."""
+    return token.free and bool(token.norm) and token.norm not in STOP_WORDS
+
+
+def handle_windows(text: str, tokens: list[Token]) -> list[tuple[int, int, tuple[int, int]]]:
+    """(first token, size, span) of every window that could be a known name, longest first."""
+    out = []
+    for size in range(MAX_NGRAM, 0, -1):
+        for i in range(len(tokens) - size + 1):
+            window = tokens[i : i + size]
+            if not all(t.free and t.norm for t in window):
+                continue
+            if not (_nameable(window[0]) and _nameable(window[-1])):
+                continue
+            # A trailing kind word is left out: a name is looked up with or without the word
+            # naming its kind ("Shipping Store" finds "Shipping Store Service").
+            if window[0].norm in KIND_WORDS or window[-1].norm in KIND_WORDS:
+                continue
+            if not all(adjacent(text, a, b) for a, b in pairwise(window)):
+                continue
+            span = (window[0].start, window[-1].end)
+            if span[1] - span[0] <= MAX_REFERENCE:
+                out.append((i, size, span))
+    return out
+
+
+def by_handles(
+    text: str, tokens: list[Token], known: Callable[[str], bool], notes: list[str]
+) -> list[tuple[int, int]]:
+    """One pass, longest first, without overlap; the tokens of a match are consumed."""
+    spans: list[tuple[int, int]] = []
+    probes = 0
+    for i, size, span in handle_windows(text, tokens):
+        window = tokens[i : i + size]
+        if not all(t.free for t in window):
+            continue
+        if probes >= MAX_HANDLE_PROBES:
+            notes.append("handle_probe_budget_exhausted")
+            return spans
+        probes += 1
+        if known(text[span[0] : span[1]]):
+            spans.append(span)
+            for t in window:
+                t.free = False
+    return spans
+
+
+def fallback(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
+    """References by position, when nothing else named one (see the module docstring)."""
+    spans: list[tuple[int, int]] = []
+    i = 0
+    while i < len(tokens):
+        if tokens[i].norm not in TRIGGERS:
+            i += 1
+            continue
+        j = i + 1
+        while j < len(tokens) and tokens[j].free and tokens[j].norm in SKIPPED:
+            j += 1
+        k = j
+        while k < len(tokens) and k - j < 3 and content(tokens[k]):
+            k += 1
+            if k < len(tokens) and not adjacent(text, tokens[k - 1], tokens[k]):
+                break
+        if k > j and tokens[k - 1].end - tokens[j].start <= MAX_REFERENCE:
+            spans.append((tokens[j].start, tokens[k - 1].end))
+        i = max(k, i + 1)
+    return spans
+
+
+def before_kind_words(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
+    """A name right before a singular kind word ("who changed the foo module"): a subject
+    is named, even when no trigger word precedes it."""
+    spans = []
+    for i, token in enumerate(tokens):
+        if not (token.free and token.norm in KIND_WORDS) or token.norm in PLURAL_KINDS:
+            continue
+        j = i
+        while j > 0 and i - j < 3 and content(tokens[j - 1]):
+            if not adjacent(text, tokens[j - 1], tokens[j]):
+                break
+            j -= 1
+        if j < i:
+            spans.append((tokens[j].start, tokens[i - 1].end))
+    return spans
+
+
+def kind_after(text: str, tokens: list[Token], end: int) -> SubjectKind | None:
+    """The kind a kind word right after a reference names ("httpx module", "api service");
+    a kind word inside the reference ("Shipping Store Service") counts too."""
+    after = next((t for t in tokens if t.start >= end), None)
+    if after is not None and after.norm in KIND_WORDS and not text[end : after.start].strip():
+        return KIND_WORDS[after.norm]
+    inside = [t for t in tokens if t.end == end]
+    return KIND_WORDS.get(inside[0].norm) if inside else None
+
+
+def scopes(text: str, spans: list[tuple[int, int]], tokens: list[Token]) -> list[Scope]:
+    """Neighbouring references of which one may hold the other (see the module docstring);
+    the phrase runs to a kind word right after the second ("click's testing module")."""
+    out = []
+    for (a0, a1), (b0, b1) in pairwise(sorted(spans)):
+        words = " ".join(text[a1:b0].lower().split())
+        after = next((t for t in tokens if t.start >= b1), None)
+        end = b1
+        if after is not None and after.norm in KIND_WORDS and not text[b1 : after.start].strip():
+            end = after.end
+        if _HOLDER_FIRST.match(words):
+            out.append(Scope(text[a0:end], text[a0:a1], text[b0:b1]))
+        elif _HOLDER_SECOND.match(words):
+            out.append(Scope(text[a0:end], text[b0:b1], text[a0:a1]))
+    return out

@@ -1,0 +1,108 @@
+"""The words a question is read with: fact phrases, kind words, stop words, intents.
+
+Closed vocabularies, normalised (engine.text.normalise). A word here is never a subject's
+name by itself, except where a known name holding it is matched first (engine.references).
+"""
+
+from __future__ import annotations
+
+from engine import timephrases as tp
+from engine.facts import FactKind
+from engine.models import SubjectKind
+
+INTENTS = ("why_behind", "which", "who_owns", "who", "count", "what_changed", "status", "trend")
+
+_K = FactKind
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_BEHIND = (_K.WORK_ITEMS_OVERDUE, _K.THROUGHPUT, _K.CYCLE_TIME)
+_INCIDENTS = (_K.INCIDENT_COUNT, _K.OPEN_INCIDENTS, _K.TIME_TO_RESOLVE)
+_DEPLOYS = (_K.DEPLOY_FREQUENCY,)
+_FAILED_DEPLOYS = (_K.DEPLOY_FREQUENCY, _K.FAILED_DEPLOYS)
+_OWNER = (_K.OWNERSHIP,)
+
+# Normalised phrase -> the fact kinds it asks about. Matched on whole tokens, at each position
+# the longest phrase first ("shipping to prod" before "shipping").
+FACT_VOCABULARY: dict[str, tuple[FactKind, ...]] = {
+    **dict.fromkeys(("behind", "late", "slipping", "overdue", "delayed"), _BEHIND),
+    **dict.fromkeys(("incident", "incidents", "outage", "outages", "on fire"), _INCIDENTS),
+    "open incidents": (_K.OPEN_INCIDENTS,),
+    **dict.fromkeys(("time to resolve", "mttr"), (_K.TIME_TO_RESOLVE,)),
+    **dict.fromkeys(("throughput", "velocity", "shipping"), (_K.THROUGHPUT,)),
+    **dict.fromkeys(("cycle time", "lead time", "slow reviews"), (_K.CYCLE_TIME,)),
+    **dict.fromkeys(("pull requests", "prs", "open prs"), (_K.OPEN_PULL_REQUESTS,)),
+    **dict.fromkeys(
+        ("deploy", "deploys", "deployment", "deployments", "release", "releases"), _DEPLOYS
+    ),
+    "shipping to prod": _DEPLOYS,
+    **dict.fromkeys(("rollback", "rollbacks", "rolled back"), _FAILED_DEPLOYS),
+    **dict.fromkeys(("own", "owner", "owners", "owns", "owned", "who owned", "ownership"), _OWNER),
+    **dict.fromkeys(("commits", "commit", "activity"), (_K.COMMIT_ACTIVITY,)),
+    **dict.fromkeys(
+        ("maintained", "maintenance", "still maintained", "alive", "abandoned", "dormant"),
+        (_K.COMMIT_ACTIVITY, _K.ACTIVE_CONTRIBUTORS),
+    ),
+    **dict.fromkeys(("churn", "churning", "lines changed", "code churn"), (_K.CHURN,)),
+    **dict.fromkeys(
+        (
+            "contributors",
+            "contributor",
+            "driven",
+            "drove",
+            "contributed",
+            "committers",
+            "active",
+            "most active",
+            "knows",
+            "experts",
+            "expert",
+        ),
+        (_K.ACTIVE_CONTRIBUTORS,),
+    ),
+    **dict.fromkeys(("bus factor", "key person risk", "knowledge silo"), (_K.BUS_FACTOR,)),
+}
+# With a deploy word present, these also ask for failed deploys ("failed releases").
+FAILURE_WORDS = frozenset({"failed", "failing", "broken"})
+# Kind words name what kind of subject the question is about; never a reference alone.
+KIND_WORDS: dict[str, SubjectKind] = {
+    **dict.fromkeys(("service", "services"), SubjectKind.SERVICE),
+    **dict.fromkeys(("repo", "repos", "repository", "repositories"), SubjectKind.REPOSITORY),
+    **dict.fromkeys(("team", "teams", "squad", "squads"), SubjectKind.TEAM),
+    **dict.fromkeys(("person", "people", "persons", "engineer", "engineers"), SubjectKind.PERSON),
+    **dict.fromkeys(("project", "projects"), SubjectKind.PROJECT),
+    **dict.fromkeys(("module", "modules"), SubjectKind.MODULE),
+}
+PLURAL_KINDS = frozenset(w for w in KIND_WORDS if w.endswith("s") or w == "people")
+STOP_WORDS = _words(
+    "a an the is are was were be been being do does did has have had having of for about in "
+    "on at to from by with and or but not no vs versus what whats which who whom whose why how "
+    "when where it its this that these those there their our my your we i you me us they them "
+    "any all some most more much many than over per each can could should would will please "
+    "show tell give list find get right now currently lately recently status state health "
+    "healthy trend trends trending doing going happening changed change so very much up down "
+    "compared worse better getting lot lots changes make made makes making got touched touch "
+    "touches authored wrote written write been working worked"
+)
+TRIGGERS = _words("is are was were for of about did does owned owns in with has have to")
+SKIPPED = STOP_WORDS | frozenset(KIND_WORDS)  # "is the checkout service": "checkout"
+DEGRADATION_WORDS = _words("slow slower failing failed broken stuck worse")
+DEGRADATION = frozenset(_BEHIND + _INCIDENTS + (_K.FAILED_DEPLOYS,))
+TREND_WORDS = _words("trend trends trending changed change")
+# What a question of these intents asks when it names no fact ("who changed X?").
+DEFAULT_KINDS = {
+    "who": (_K.ACTIVE_CONTRIBUTORS,),
+    "count": (_K.COMMIT_ACTIVITY,),
+    "what_changed": (_K.CHURN, _K.COMMIT_ACTIVITY),
+}
+CHANGE_KINDS = frozenset({_K.ACTIVE_CONTRIBUTORS, _K.CHURN, _K.COMMIT_ACTIVITY, _K.BUS_FACTOR})
+
+VOCABULARY_WORDS = (
+    frozenset(word for phrase in FACT_VOCABULARY for word in phrase.split())
+    | FAILURE_WORDS
+    | DEGRADATION_WORDS
+    | tp.TIME_WORDS
+)

@@ -1,0 +1,131 @@
+"""A module named with its repository ("starlette middleware", "click's tests", "the tests of
+click", "routing in starlette"), and a repository named like its own package ("click").
+
+A scope (engine.references.Scope) whose holder is a repository's name resolves to the module
+of that name inside that repository: never the repository itself, never a module of the same
+name in another repository. When the repository holds no such module, the answer says so
+(a clarification naming the phrase, offering the repository and the same-named modules
+elsewhere), never answering the repository in its place. A holder that names no repository,
+or a part that names a subject of another kind ("Kevin's click commits"), is no scope: the
+references then resolve one by one.
+
+A reference naming exactly a repository and packages inside it ("click": the repository and
+its src/click package) is the repository, and the answer says so, offering the packages
+with receipts: asking about the project by its name means the project.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.models import StoredSubject, SubjectKind
+from engine.ports import OrgGraph
+from engine.references import Scope
+from engine.resolution import Ambiguous, Candidate, Resolved, Resolver, Stage
+from engine.text import normalise
+
+MODULE_SAMPLE = 50  # modules of one name read to find the one inside the repository
+OFFERED = 5  # what a clarification offers
+
+
+@dataclass(frozen=True)
+class Within:
+    """What a scope resolved to: one module, or what to ask (a prompt and candidates)."""
+
+    subject: StoredSubject | None
+    candidates: tuple[Candidate, ...] = ()
+    prompt: str | None = None
+    note: str | None = None  # what the answer must say (a misspelt part)
+
+
+def holds(repository: StoredSubject, module: StoredSubject) -> bool:
+    """The module belongs to the repository (by the importer's key and attribute)."""
+    slug = repository.key.partition(":")[2]
+    return module.attributes.get("repository") == slug or module.key.startswith(
+        f"module:{slug}/"
+    )
+
+
+async def within(
+    graph: OrgGraph, resolver: Resolver, actor: str, scope: Scope
+) -> Within | None:
+    """The module `scope.inner` inside the repository `scope.outer`; None when this is no
+    scope (see the module docstring)."""
+    repositories, _ = await graph.subjects_by_handle(scope.outer, [SubjectKind.REPOSITORY], 5)
+    if not repositories:
+        return None
+    modules, _ = await graph.subjects_by_handle(scope.inner, [SubjectKind.MODULE], MODULE_SAMPLE)
+    held = [m for m in modules if any(holds(r, m) for r in repositories)]
+    note = None
+    if not held:
+        others, _ = await graph.subjects_by_handle(scope.inner, (), 5)
+        if any(s.kind is not SubjectKind.MODULE for s in others):
+            return None  # the part names someone else: two references, not a scope
+        kind = SubjectKind.MODULE
+        outcome = await resolver.resolve(actor, scope.inner, kind, 10, use_recent=False)
+        found: list[StoredSubject] = []
+        if isinstance(outcome, Resolved):
+            found = [outcome.subject]
+        elif isinstance(outcome, Ambiguous):
+            found = [c.subject for c in outcome.candidates]
+        held = [m for m in found if any(holds(r, m) for r in repositories)]
+        if len(held) == 1:
+            note = (
+                f'"{scope.inner}" names no module of {_names(repositories)} exactly: it was '
+                f"taken to mean {held[0].name} ({held[0].key})."
+            )
+    if len(held) == 1:
+        return Within(held[0], note=note)
+    if held:
+        offered = tuple(Candidate(m, 0.9) for m in held[:OFFERED])
+        names = ", ".join(f"{m.name} ({_path(m)})" for m in held[:OFFERED])
+        return Within(None, offered, f'"{scope.phrase}" could mean {names}. Which one?')
+    elsewhere = [m for m in modules if m not in held][: OFFERED - 1]
+    where = ""
+    if elsewhere:
+        where = f" ({scope.inner} is a module of {', '.join(_repository(m) for m in elsewhere)})"
+    prompt = (
+        f'"{scope.phrase}": {_names(repositories)} has no module "{scope.inner}"{where}. '
+        "Ask about the whole repository or another module with one of these receipts, or "
+        "name the module as its repository has it."
+    )
+    offered = tuple(Candidate(s, 0.5) for s in [*repositories[:1], *elsewhere])
+    return Within(None, offered, prompt)
+
+
+def repository_over_its_package(
+    reference: str, outcome: Ambiguous
+) -> tuple[StoredSubject, list[Candidate], str] | None:
+    """A tie between one repository and packages inside it, all named `reference` exactly:
+    the repository, the packages offered, and the note saying so. None for any other tie."""
+    if outcome.stage is not Stage.EXACT_NAME or (outcome.total or 0) > len(outcome.candidates):
+        return None
+    repositories = [c for c in outcome.candidates if c.subject.kind is SubjectKind.REPOSITORY]
+    if len(repositories) != 1:
+        return None
+    repository = repositories[0].subject
+    packages = [c for c in outcome.candidates if c.subject.key != repository.key]
+    if not packages or not all(
+        c.subject.kind is SubjectKind.MODULE and holds(repository, c.subject) for c in packages
+    ):
+        return None
+    names = ", ".join(f"{c.subject.name} ({_path(c.subject)})" for c in packages)
+    note = (
+        f'"{reference}" names the repository {repository.name} and its package {names}: '
+        f'answered for the whole repository; ask about "the {normalise(reference)} module" '
+        "or use a receipt for the package alone."
+    )
+    return repository, packages, note
+
+
+def _names(subjects: Sequence[StoredSubject]) -> str:
+    return " or ".join(s.name for s in subjects)
+
+
+def _path(module: StoredSubject) -> str:
+    return str(module.attributes.get("path") or module.key.partition(":")[2])
+
+
+def _repository(module: StoredSubject) -> str:
+    return str(module.attributes.get("repository") or module.key.partition(":")[2].split("/")[0])
