@@ -3,9 +3,12 @@
 Known names are looked up before the question's vocabulary is read (longest first, one round
 per length); references resolve with the kind word next to them; a question naming no
 subject is about the organisation (its repositories), or about a cohort of the kind it
-asks for; a committed reference discloses when it came from the actor's recent references,
-when a misspelt name was taken to mean a subject, and which other people share a first
-name (with receipts to ask again).
+asks for; a module named with its repository is that repository's module, or a
+clarification when it has none (engine.within); a path resolves to the module holding it,
+said; a committed reference discloses when it came from the actor's recent references,
+when a misspelt name was taken to mean a subject, which other people share a first name
+(with receipts to ask again), and a name that matched nothing is said, never dropped.
+The time a question names: engine/questiontime.py.
 """
 
 from __future__ import annotations
@@ -13,14 +16,11 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, time, timedelta
 from itertools import groupby
 
 from engine import outcomes
-from engine import timephrases as tp
 from engine.contract import InvestigationResult
-from engine.errors import BadUserInput
-from engine.framing import LOOKBACK, lookback_of, window_of
+from engine.framing import window_of
 from engine.interpretation import HandleCandidate, Interpretation
 from engine.models import StoredSubject, SubjectKind
 from engine.ports import OrgGraph, SubjectOrder, SubjectQuery, TimeSpan
@@ -37,15 +37,8 @@ from engine.resolution import (
     handles,
 )
 from engine.text import normalise
-from engine.timecontext import (
-    MAX_RANGE,
-    MICROSECOND,
-    EffectiveTime,
-    iso,
-    resolve_time,
-    to_utc,
-)
-from engine.within import repository_over_its_package, within
+from engine.timecontext import EffectiveTime
+from engine.within import holder_of_path, repository_over_its_package, within
 
 COHORT_LIMIT = 10  # a cohort answer names its most affected subjects, not all of them
 ORGANISATION_LIMIT = 50  # an organisation-wide answer reads at most this many repositories
@@ -59,84 +52,6 @@ class Disclosures:
     notes: list[str] = field(default_factory=list)  # limitations, in the order found
     candidates: tuple[Candidate, ...] = ()  # others a committed reference could mean
     organisation_wide: bool = False
-
-
-@dataclass(frozen=True)
-class TooWide:
-    """A time phrase asking for more than one answer may cover (MAX_RANGE): the answer asks
-    again, offering the widest allowed window that ends where the phrase ends."""
-
-    phrase: str
-    start: datetime
-    end: datetime
-    suggestion: str  # the phrase to ask instead ("in the last 400 days")
-    suggested: EffectiveTime  # what the suggestion means
-
-    def question(self, question: str) -> str:
-        """The question asked again with the suggestion in place of the phrase."""
-        return question.replace(self.phrase, self.suggestion, 1)
-
-    def prompt(self, question: str) -> str:
-        days = (self.end - self.start).days
-        asks = f"{days} days ({iso(self.start)} to {iso(self.end)})"
-        if self.start == tp.EARLIEST:
-            asks = f"everything before {iso(self.end)}"
-        return (
-            f'"{self.phrase}" asks for {asks}, '
-            f"more than the {MAX_RANGE.days} days one answer may cover. Ask for at most "
-            f"{MAX_RANGE.days} days, for example the last {MAX_RANGE.days} days up to "
-            f'{iso(self.end)}: "{self.question(question)}" (the receipts given here are for '
-            "that question)."
-        )
-
-
-def too_wide(understood: Interpretation, anchor: datetime) -> TooWide | None:
-    """The question's time phrase when it spans more than MAX_RANGE, with the suggestion."""
-    phrase, start = understood.time_expression, understood.start
-    if phrase is None or start is None:
-        return None
-    end = min(understood.end or anchor, anchor)
-    if end - to_utc(start) <= MAX_RANGE:
-        return None
-    if end == anchor:
-        suggestion = f"in the last {MAX_RANGE.days} days"
-        window = (anchor - MAX_RANGE, anchor)
-    else:  # whole days that a "between" phrase reads back as at most MAX_RANGE
-        last = (end - MICROSECOND).date()
-        first = last - (MAX_RANGE - timedelta(days=1))
-        suggestion = f"between {first.isoformat()} and {last.isoformat()}"
-        window = (datetime.combine(first, time(), UTC), end)
-    return TooWide(phrase, to_utc(start), end, suggestion, resolve_time(None, *window, anchor))
-
-
-def question_time(
-    effective: EffectiveTime, understood: Interpretation, anchor: datetime
-) -> tuple[EffectiveTime, list[str]]:
-    """The time the question names, read relative to the request's time, and what the answer
-    must say about time phrases it could not use. A request's own range wins over the text.
-    A phrase wider than MAX_RANGE is the caller's to handle first (`too_wide`)."""
-    notes: list[str] = []
-    phrase = understood.time_expression
-    requested = effective.axis.value == "range"  # the request's own range
-    if phrase and requested:
-        notes.append(f'The request\'s range was used, not "{phrase}" in the question.')
-    elif phrase:
-        try:
-            effective = resolve_time(understood.as_of, understood.start, understood.end, anchor)
-        except BadUserInput as exc:
-            raise BadUserInput(f'"{phrase}": {exc}') from exc
-    window = window_of(effective, lookback_of(understood.intent))
-    used = f"{iso(window.start)} to {iso(window.end)}"
-    named = understood.time_not_understood or understood.as_of or understood.start
-    if effective.axis.value != "range" and understood.intent in LOOKBACK and not named:
-        notes.append(f"No time was named: the answer covers {used}.")
-    if understood.time_note and phrase and not requested:
-        notes.append(f"{understood.time_note}: the answer covers {used}.")
-    for text in understood.time_not_understood:
-        notes.append(f'"{text}" was not understood as a time; the answer covers {used} instead.')
-    for text in understood.time_ignored:
-        notes.append(f'Only the first time phrase is used: "{text}" was not.')
-    return effective, notes
 
 
 class Subjects:
@@ -193,6 +108,12 @@ class Subjects:
             outcome = await self._resolve_one(actor, reference, understood, kind)
             if isinstance(outcome, Ambiguous) and kind is None:
                 outcome = self._repository_first(actor, reference, outcome, told)
+            if not isinstance(outcome, Resolved) and "/" in reference:
+                held = await holder_of_path(self.graph, reference)
+                if held is not None:
+                    subjects.append(held[0])
+                    told.notes.append(held[1])
+                    continue
             if isinstance(outcome, Resolved):
                 subjects.append(outcome.subject)
                 await self._disclose(reference, outcome, told)

@@ -18,7 +18,7 @@ of subjects), `trend` (how something changed over time), `status` (everything el
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from engine import references as r
@@ -196,7 +196,8 @@ def interpret(
     kinds = _fact_kinds(tokens)
     words = " ".join(t.norm for t in tokens).split()
     kind_hint = next((KIND_WORDS[t.norm] for t in tokens if t.free and t.norm in KIND_WORDS), None)
-    spans += [s for s in r.before_kind_words(text, tokens) if not _overlaps(s, spans)]
+    for named in (r.before_kind_words(text, tokens), r.paths(text, tokens)):
+        spans += [s for s in named if not _overlaps(s, spans)]
     if not spans:
         spans = r.fallback(text, tokens)
         if spans:
@@ -209,6 +210,18 @@ def interpret(
     intent = _intent(words, kinds, kind_hint)
     if not kinds:
         kinds = list(v.DEFAULT_KINDS.get(intent, ()))
+    if time is not None and time.period is not None and intent in _COUNTING:
+        # "how many commits on 2026-08-18?" counts that day, not the year before it.
+        phrase = text[time.start : time.end]
+        time = replace(
+            time,
+            as_of=None,
+            start_at=time.period[0],
+            end_at=time.period[1],
+            note=None
+            if phrase.lower().startswith("on")
+            else f'"{phrase}" is read as the {_length(time.period)} that began then',
+        )
     kinds_after = {text[a:b]: r.kind_after(text, tokens, b) for a, b in spans}
     return Interpretation(
         references=references,
@@ -226,6 +239,14 @@ def interpret(
         time_note=time.note if time else None,
         scopes=tuple(r.scopes(text, spans, tokens)),
     )
+
+
+_COUNTING = frozenset({"count", "who", "what_changed"})  # intents that count over a window
+
+
+def _length(period: tuple[datetime, datetime]) -> str:
+    days = (period[1] - period[0]).days
+    return "day" if days <= 1 else f"{days} days"
 
 
 def _overlaps(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:

@@ -20,7 +20,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TypeVar
 
 from engine import outcomes
-from engine.asking import Disclosures, Subjects, TooWide, question_time, too_wide
+from engine.asking import Disclosures, Subjects
 from engine.contract import (
     MAX_LIMITATIONS,
     Axis,
@@ -55,6 +55,7 @@ from engine.ports import (
     TimeSpan,
 )
 from engine.providers import Provider
+from engine.questiontime import TooWide, question_time, too_wide
 from engine.receipts import ReceiptSigner
 from engine.resolution import Candidate, Resolver
 from engine.synthesis import SynthesisInput, Synthesizer

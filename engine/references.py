@@ -47,7 +47,12 @@ MAX_REFERENCE = 200  # the resolver refuses longer references
 MAX_HANDLE_PROBES = 1_000
 MAX_NGRAM = 5
 _EDGES = ".-/@+"
-_TOKEN = re.compile(r"[\w\-/.@+]+")
+_TOKEN = re.compile(r"[\w\-/.@+\[\]]+")
+# A file or directory path: what a question names by where it lives in the code.
+_PATH = re.compile(
+    r"^[\w.-]+(?:/[\w.-]+)+/?$"
+    r"|^[\w-]+\.(?:py|pyi|js|ts|tsx|go|rs|java|rb|c|h|cpp|md|rst|toml|json|ya?ml|cfg|txt)$"
+)
 _POSSESSIVE = re.compile(r"['\u2019]s?(?!\w)")
 _QUOTED = re.compile(
     r"(?<!\w)(?:\"([^\"\x00]+)\"|'([^'\x00]+)'|`([^`\x00]+)`|\u201c([^\u201d\x00]+)\u201d)(?!\w)"
@@ -230,6 +235,12 @@ def before_kind_words(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
         if j < i:
             spans.append((tokens[j].start, tokens[i - 1].end))
     return spans
+
+
+def paths(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
+    """Free tokens written as a path ("src/click/core.py", "core.py"): a place in the code
+    the question names, even when no trigger word precedes it."""
+    return [(t.start, t.end) for t in tokens if t.free and _PATH.match(text[t.start : t.end])]
 
 
 def kind_after(text: str, tokens: list[Token], end: int) -> SubjectKind | None:

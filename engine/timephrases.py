@@ -150,6 +150,9 @@ class TimeMatch:
     start_at: datetime | None
     end_at: datetime | None  # the first instant after the window (half-open); None = now
     note: str | None = None  # how a vague phrase was read ("lately": the last 90 days)
+    # A point phrase's own period ("on 2026-08-18": that day; "2 weeks ago": the week that
+    # began then): what a question counting things over time reads instead of the point.
+    period: tuple[datetime, datetime] | None = None
 
 
 @dataclass
@@ -281,6 +284,20 @@ def _evaluate(
     return None, start, stop
 
 
+def _period(
+    name: str, g: tuple[str | None, ...], as_of: datetime | None, now: datetime
+) -> tuple[datetime, datetime] | None:
+    """The period a point phrase names: the day of "on DAY", the unit-long window that began
+    "N units ago"; bounded by `now`."""
+    if as_of is None or name not in ("on", "ago"):
+        return None
+    if name == "on":
+        return tc.bounded((as_of, as_of + timedelta(days=1)), now)
+    count, unit = _count(g[0] or ""), (g[1] or "").lower()
+    stop = span_before(now, count - 1, unit) if count > 1 else now
+    return tc.bounded((as_of, stop), now)
+
+
 def _note(name: str, phrase: str) -> str | None:
     """How a vague phrase was read, for the answer to state."""
     if name == "recent":
@@ -302,7 +319,8 @@ def read_time(text: str, now: datetime) -> TimeReading:
                 reading.not_a_date.append(match.group())
                 continue
             note = _note(name, match.group())
-            found.append(TimeMatch(match.start(), match.end(), as_of, start, stop, note))
+            period = _period(name, match.groups(), as_of, now)
+            found.append(TimeMatch(match.start(), match.end(), as_of, start, stop, note, period))
     covered: list[tuple[int, int]] = [(m.start, m.end) for m in found]
     covered += [m.span() for m in re.finditer(r"\d{4}-\d{2}-\d{2}", text) if reading.not_a_date]
     for match in _TIME_LIKE.finditer(text):

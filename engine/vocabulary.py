@@ -87,7 +87,7 @@ STOP_WORDS = _words(
     "compared worse better getting lot lots changes make made makes making got touched touch "
     "touches authored wrote written write been working worked"
 )
-TRIGGERS = _words("is are was were for of about did does owned owns in with has have to")
+TRIGGERS = _words("is are was were for of about did does owned owns in with has have to by")
 SKIPPED = STOP_WORDS | frozenset(KIND_WORDS)  # "is the checkout service": "checkout"
 DEGRADATION_WORDS = _words("slow slower failing failed broken stuck worse")
 DEGRADATION = frozenset(_BEHIND + _INCIDENTS + (_K.FAILED_DEPLOYS,))

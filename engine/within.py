@@ -119,6 +119,24 @@ def repository_over_its_package(
     return repository, packages, note
 
 
+async def holder_of_path(graph: OrgGraph, reference: str) -> tuple[StoredSubject, str] | None:
+    """A path no subject is named by ("src/click/core.py"): the one module named by its
+    longest directory prefix, and the note saying the answer is for that module."""
+    parts = reference.strip("/").split("/")
+    for n in range(len(parts) - 1, 0, -1):
+        prefix = "/".join(parts[:n])
+        found, total = await graph.subjects_by_handle(prefix, [SubjectKind.MODULE], 2)
+        if total > 1:
+            return None  # several modules hold it: the path alone cannot say which
+        if total == 1:
+            module = found[0]
+            return module, (
+                f'"{reference}" is not tracked by itself: answered for the module holding it, '
+                f"{module.name} ({_path(module)})."
+            )
+    return None
+
+
 def _names(subjects: Sequence[StoredSubject]) -> str:
     return " or ".join(s.name for s in subjects)
 

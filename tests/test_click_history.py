@@ -189,6 +189,8 @@ DOCS = "module:click/docs"
 REPOSITORY = "repository:click"
 LORD = "davidism@gmail.com"
 BACKX = "andreasbackx@users.noreply.github.com"
+BOT_EMAIL = "49699333+dependabot[bot]@users.noreply.github.com"
+BOT = "49699333+dependabot-bot-@users.noreply.github.com"  # the key folds the brackets
 
 
 def in_area(commit: Commit, area: str | None) -> bool:
@@ -264,6 +266,17 @@ ASKED = [
     Asked("how many commits did David make in 2024?", "clarification_required"),
     Asked("what has David Lord been working on in 2024?", "answered", f"person:{LORD}", Y2024,
           None, "none"),
+    # A point phrase counts its own period; a path is its module, said.
+    Asked("how many commits on 2026-08-18?", "answered", REPOSITORY,
+          (datetime(2026, 8, 18, tzinfo=UTC), datetime(2026, 8, 19, tzinfo=UTC))),
+    Asked("how many commits 2 weeks ago?", "answered", REPOSITORY,
+          (CLOCK - 14 * DAY, CLOCK - 7 * DAY)),
+    Asked("who touched src/click/core.py recently?", "answered", MODULE, RECENT, "package",
+          "who"),
+    # Bots: by their whole handle; a shared prefix asks.
+    Asked("how many commits did dependabot[bot] make in 2023?", "answered", f"person:{BOT}",
+          Y2023, None, "count", BOT_EMAIL),
+    Asked("how many commits by pre-commit-ci in 2023?", "clarification_required"),
     # Misspelt and absent modules.
     Asked("how many commits to the clik module in 2023?", "answered", MODULE, Y2023, "package"),
     Asked("how many commits to the tset module in 2023?", "no_match"),
@@ -316,6 +329,8 @@ async def test_what_the_answers_say_about_how_they_read_the_question(
     assert '"how many commits between 2013-11-27 and 2014-12-31?"' in (
         wide.clarification_prompt or ""
     )
+    path = await ask(graph, "who touched src/click/core.py recently?")
+    assert any(n.startswith('"src/click/core.py" is not tracked') for n in path.limitations)
     testing = await ask(graph, "how many commits to click's testing module in 2023?")
     assert (testing.clarification_prompt or "").startswith(
         '"click\'s testing module": click has no module "testing"'

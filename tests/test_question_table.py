@@ -132,7 +132,10 @@ TIMES = {
     "this year": (utc(2024, 1, 1), AS_OF),
     "last week": (utc(2024, 12, 2), utc(2024, 12, 9)),
     "in December 2023": (utc(2023, 12, 1), utc(2024, 1, 1)),
-    "on 2024-11-05": None,  # a point: as of that instant (a year before it: no range named)
+    # A point phrase in a question counting over time: its own period (the day; the week
+    # that began two weeks before asOf).
+    "on 2024-11-05": (utc(2024, 11, 5), utc(2024, 11, 6)),
+    "2 weeks ago": (AS_OF - 14 * DAY, AS_OF - 7 * DAY),
     # Vague phrases: the last RECENT_DAYS (90) days before asOf, stated in the label.
     "lately": (AS_OF - 90 * DAY, AS_OF),
     "recently": (AS_OF - 90 * DAY, AS_OF),
@@ -171,11 +174,7 @@ class Case:
 
 
 def window_of(phrase: str) -> tuple[datetime, datetime]:
-    found = TIMES[phrase]
-    if found is None:  # "on DAY": the point at the day start, the year before it
-        point = utc(2024, 11, 5)
-        return point - 365 * DAY, point
-    return found
+    return TIMES[phrase]
 
 
 def cases() -> list[Case]:

@@ -1,0 +1,99 @@
+"""The time a question names: read relative to the request's time, what the answer must
+say about phrases it could not use, and a phrase spanning more than one answer may cover
+(MAX_RANGE), which asks again offering the widest allowed window."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, time, timedelta
+
+from engine import timephrases as tp
+from engine.errors import BadUserInput
+from engine.framing import LOOKBACK, lookback_of, window_of
+from engine.interpretation import Interpretation
+from engine.timecontext import (
+    MAX_RANGE,
+    MICROSECOND,
+    EffectiveTime,
+    iso,
+    resolve_time,
+    to_utc,
+)
+
+
+@dataclass(frozen=True)
+class TooWide:
+    """A time phrase asking for more than one answer may cover (MAX_RANGE): the answer asks
+    again, offering the widest allowed window that ends where the phrase ends."""
+
+    phrase: str
+    start: datetime
+    end: datetime
+    suggestion: str  # the phrase to ask instead ("in the last 400 days")
+    suggested: EffectiveTime  # what the suggestion means
+
+    def question(self, question: str) -> str:
+        """The question asked again with the suggestion in place of the phrase."""
+        return question.replace(self.phrase, self.suggestion, 1)
+
+    def prompt(self, question: str) -> str:
+        days = (self.end - self.start).days
+        asks = f"{days} days ({iso(self.start)} to {iso(self.end)})"
+        if self.start == tp.EARLIEST:
+            asks = f"everything before {iso(self.end)}"
+        return (
+            f'"{self.phrase}" asks for {asks}, '
+            f"more than the {MAX_RANGE.days} days one answer may cover. Ask for at most "
+            f"{MAX_RANGE.days} days, for example the last {MAX_RANGE.days} days up to "
+            f'{iso(self.end)}: "{self.question(question)}" (the receipts given here are for '
+            "that question)."
+        )
+
+
+def too_wide(understood: Interpretation, anchor: datetime) -> TooWide | None:
+    """The question's time phrase when it spans more than MAX_RANGE, with the suggestion."""
+    phrase, start = understood.time_expression, understood.start
+    if phrase is None or start is None:
+        return None
+    end = min(understood.end or anchor, anchor)
+    if end - to_utc(start) <= MAX_RANGE:
+        return None
+    if end == anchor:
+        suggestion = f"in the last {MAX_RANGE.days} days"
+        window = (anchor - MAX_RANGE, anchor)
+    else:  # whole days that a "between" phrase reads back as at most MAX_RANGE
+        last = (end - MICROSECOND).date()
+        first = last - (MAX_RANGE - timedelta(days=1))
+        suggestion = f"between {first.isoformat()} and {last.isoformat()}"
+        window = (datetime.combine(first, time(), UTC), end)
+    return TooWide(phrase, to_utc(start), end, suggestion, resolve_time(None, *window, anchor))
+
+
+def question_time(
+    effective: EffectiveTime, understood: Interpretation, anchor: datetime
+) -> tuple[EffectiveTime, list[str]]:
+    """The time the question names, read relative to the request's time, and what the answer
+    must say about time phrases it could not use. A request's own range wins over the text.
+    A phrase wider than MAX_RANGE is the caller's to handle first (`too_wide`)."""
+    notes: list[str] = []
+    phrase = understood.time_expression
+    requested = effective.axis.value == "range"  # the request's own range
+    if phrase and requested:
+        notes.append(f'The request\'s range was used, not "{phrase}" in the question.')
+    elif phrase:
+        try:
+            effective = resolve_time(understood.as_of, understood.start, understood.end, anchor)
+        except BadUserInput as exc:
+            raise BadUserInput(f'"{phrase}": {exc}') from exc
+    window = window_of(effective, lookback_of(understood.intent))
+    used = f"{iso(window.start)} to {iso(window.end)}"
+    named = understood.time_not_understood or understood.as_of or understood.start
+    if effective.axis.value != "range" and understood.intent in LOOKBACK and not named:
+        notes.append(f"No time was named: the answer covers {used}.")
+    if understood.time_note and phrase and not requested:
+        notes.append(f"{understood.time_note}: the answer covers {used}.")
+    for text in understood.time_not_understood:
+        notes.append(f'"{text}" was not understood as a time; the answer covers {used} instead.')
+    for text in understood.time_ignored:
+        notes.append(f'Only the first time phrase is used: "{text}" was not.')
+    return effective, notes
