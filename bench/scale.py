@@ -15,8 +15,10 @@ measures:
   questions ("which services had incidents last week?", ...) on their own;
 * ingest seconds and records/s (generation and encoding included: the input is streamed),
   reopen seconds (start until the server answers, and the
-  store's bootstrap), data directory size after the stop, and the server's RSS once
-  measured.
+  store's bootstrap), data directory size after the stop, and the server's RSS after the
+  load, at its peak while loading (append-only file rewrites fork it) and once measured;
+  this process's own peak RSS (it keeps the subjects' names for the question sets), and
+  the load averages before and after (the machine may be shared).
 
 Expected outcome of every generated case: each investigate question is judged as
 bench/investigate.py judges it (`wrong` counts the misses, and must be 0); each resolve case
@@ -58,20 +60,29 @@ COHORT = (
 )
 
 
+_KEPT = ("key", "kind", "name", "aliases", "previous_names", "attributes")
+
+
 def _ms(values: list[float]) -> dict[str, float]:
     cuts = statistics.quantiles(values, n=100) if len(values) > 1 else values * 99
     p50 = statistics.median(values)
     return {"p50_ms": round(p50 * 1000, 1), "p95_ms": round(cuts[94] * 1000, 1)}
 
 
-def rss_mb(pid: int | None) -> float | None:
+def rss_mb(pid: int | None, field: str = "VmRSS") -> float | None:
+    """A process's resident memory now (VmRSS) or at its peak so far (VmHWM)."""
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
+            if line.startswith(field + ":"):
                 return round(int(line.split()[1]) / 1024, 1)
     except OSError:
         return None
     return None
+
+
+def load_average() -> list[float]:
+    # The machine is shared: a figure measured under load says so.
+    return [round(x, 2) for x in os.getloadavg()]
 
 
 def dir_mb(path: Path) -> float:
@@ -90,7 +101,9 @@ async def load(url: str, subjects: int, seed: int) -> tuple[str, list[dict[str, 
     def lines() -> Any:
         for record in generate(int(subjects / 0.08), seed=seed):
             if record["type"] == "subject":
-                kept.append(record)
+                # Only what the question sets read (names and handles): at a million
+                # subjects the whole records held about 0.8 GB in this process.
+                kept.append({k: record[k] for k in _KEPT if k in record})
             yield json.dumps(record, separators=(",", ":"))
 
     store = FalkorStore(url)
@@ -206,10 +219,12 @@ def run_size(subjects: int, seconds: float, parent: Path, seed: int) -> dict[str
     from graph.keystore import SYSTEM_SCOPE
 
     data = Path(tempfile.mkdtemp(prefix=f"fabric-scale-{subjects}-", dir=parent))
+    load_before = load_average()
     try:
         with EmbeddedServer(data) as server:
             token, kept, ingest_s, records = asyncio.run(load(server.url, subjects, seed))
             loaded_rss = rss_mb(server.pid)
+            loading_peak_rss = rss_mb(server.pid, "VmHWM")
         size = dir_mb(data)  # after the stop, which rewrote the log into a snapshot
         started = time.perf_counter()
         server = EmbeddedServer(data)
@@ -247,8 +262,11 @@ def run_size(subjects: int, seconds: float, parent: Path, seed: int) -> dict[str
         "reopen_s": round(reopen_s, 2),
         "data_dir_mb": size,
         "server_rss_mb_after_load": loaded_rss,
+        "server_peak_rss_mb_loading": loading_peak_rss,
         "server_rss_mb": server_rss,
         "gateway_rss_mb": gateway_rss,
+        "bench_peak_rss_mb": rss_mb(os.getpid(), "VmHWM"),
+        "load_average_before_after": [load_before, load_average()],
     }
 
 
@@ -282,6 +300,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--dir", type=Path, default=Path(tempfile.gettempdir()))
     args = parser.parse_args()
+    # A data directory holds about 115 MB per million records after a stop; while loading,
+    # the log between rewrites and a rewrite's new base sit beside it: ask for four times that.
+    need = 4 * 115e6 * max(args.sizes) / 0.08 / 1e6
+    free = shutil.disk_usage(args.dir).free
+    if free < need:
+        raise SystemExit(f"{args.dir} has {free / 1e9:.1f} GB free; the largest size needs "
+                         f"about {need / 1e9:.1f} GB (choose another --dir)")
     rows = []
     for size in args.sizes:
         row = run_size(size, args.seconds, args.dir, args.seed)
