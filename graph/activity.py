@@ -1,11 +1,13 @@
 """Reading pages through the activity structures, and bringing older graphs up to date.
 
 "Most recently active" pages are read from a window (graph.cypher.recent_window): the subjects
-last active at or after a floor. The subjects inside it are ranked exactly, so once it holds a
-whole page (and one more row, to know there is a next page) that page is the answer. The floor
-starts where the newest days hold a few pages' worth of records (the per-day record counts) and
-moves back until the page is whole; a page that reaches past every active subject into those
-never active is read by the statement that ranks every subject (graph.cypher.find_subjects).
+last active at or after a floor (as of now from the Activity index; as of a past time from
+the records' start and end indexes, in microseconds). The subjects inside it are ranked
+exactly, so once it holds a whole page (and one more row, to know there is a next page) that
+page is the answer. The floor starts where the newest days hold a few pages' worth of records
+(the per-day record counts) and moves back until the page is whole; a page that reaches past
+every active subject into those never active is read by the statement that ranks every
+subject (graph.cypher.find_subjects).
 """
 
 from __future__ import annotations
@@ -16,19 +18,21 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from graph import cypher
-from graph.rows import DAY_NS
+from graph.rows import DAY_NS, us_at_least, us_at_most
 
 Row = list[Any]
 Read = Callable[..., Awaitable[list[Row]]]
 Progress = Callable[[str], None]
 
 # Of the activity structures; a graph of an earlier one is migrated on open. 1: the
-# structures; 2: day counts keyed by their "kind:day" text (graph.cypher.SLOT_RECORD_DAYS).
-FORMAT_VERSION = 2
+# structures; 2: day counts keyed by their "kind:day" text (graph.cypher.SLOT_RECORD_DAYS);
+# 3: records' times in microseconds (start_us, end_us), indexed (graph.rows).
+FORMAT_VERSION = 3
 _HISTOGRAM_TTL_S = 5.0  # the day counts only size windows: a stale copy costs time, not truth
 _PAGES_AHEAD = 4  # a first window holds about this many pages' worth of records
 _WIDEN = 8
 _MIGRATION_WINDOWS = 64
+_FILL_BATCH = 50_000
 
 
 def _stderr(line: str) -> None:
@@ -39,12 +43,17 @@ class ActivityPages:
     """Recent-activity pages for one organisation.
 
     Keeps a process-local copy of the per-day record counts, refreshed every few seconds;
-    it decides only how wide a first window is, never what a page holds."""
+    it decides only how wide a first window is, never what a page holds. Counts the windows
+    read and the pages that fell back to ranking every subject (the plain path, which
+    `use_windows = False` forces: tests hold the windows to it)."""
 
     def __init__(self, read: Read) -> None:
         self._read = read
+        self.use_windows = True
         self._days: list[tuple[int, int]] = []
         self._fetched = float("-inf")
+        self.windows_read = 0
+        self.ranked_all = 0
 
     async def _histogram(self) -> list[tuple[int, int]]:
         now = time.monotonic()
@@ -61,13 +70,17 @@ class ActivityPages:
     ) -> list[Row]:
         limit = int(params["limit"])
         top = after[0] if after is not None else params.get("t_end") if shape.timed else None
-        if isinstance(top, int) or top is None:
+        if self.use_windows and (isinstance(top, int) or top is None):
             statement = cypher.recent_window(shape, after is not None)
+            bounds = {"t_end_us": us_at_most(params["t_end"])} if shape.timed else {}
             for floor in _floors(await self._histogram(), top, limit * _PAGES_AHEAD):
-                found = await self._read(statement, floor=floor, **params)
+                self.windows_read += 1
+                bounds.update(floor=floor, floor_us=us_at_least(floor))
+                found = await self._read(statement, **bounds, **params)
                 if len(found) >= limit:
                     return found
         # Past every active subject: rank them all (the never active come last, by key).
+        self.ranked_all += 1
         return await self._read(cypher.find_subjects(shape, "recent", after is not None), **params)
 
 
@@ -99,36 +112,62 @@ def _floors(days: list[tuple[int, int]], top: int | None, target: int) -> list[i
 
 
 async def migrate(read: Read, write: Read, org: str, progress: Progress = _stderr) -> bool:
-    """Build the activity structures of a graph written before them; False when there was
-    nothing to do. Runs once: the graph's Format node records that it is done."""
+    """Bring the activity structures of a graph written by an earlier format up to date;
+    False when there was nothing to do. Runs once: the graph's Format node records that it
+    is done. Each step skips what it did already, so an interrupted run resumes."""
     found = await read(cypher.GET_FORMAT)
     version = int(found[0][0]) if found and found[0][0] is not None else 0
     if version >= FORMAT_VERSION:
         return False
     # Before anything counts a day again: a count without its key would be counted anew.
     await write(cypher.SLOT_RECORD_DAYS)
-    if version >= 1:  # the structures are there, only their keys changed
-        await write(cypher.SET_FORMAT, version=FORMAT_VERSION)
-        return True
     span = await read(cypher.RECORD_SPAN)
     lo, hi, count = span[0] if span else (None, None, 0)
     if count and lo is not None and hi is not None:
-        started = time.monotonic()
-        # Whole days: FalkorDB's range index compares doubles (256 ns apart at today's times),
-        # so a bound one nanosecond past the last record could fall on it.
-        first, last = int(lo) // DAY_NS, int(hi) // DAY_NS + 1
-        step = max(1, (last - first) // _MIGRATION_WINDOWS + 1)
-        windows = range(first, last, step)
-        shown = started
-        for done, day in enumerate(windows, 1):
-            bounds = {"lo": day * DAY_NS, "hi": (day + step) * DAY_NS}
-            await write(cypher.MIGRATE_ACTIVITY, **bounds, day_ns=DAY_NS)
-            if done < len(windows) and time.monotonic() - shown < 1.0:
-                continue
-            shown = time.monotonic()
-            progress(
-                f"fabric: migrating {org}: activity of {count:,} source records "
-                f"{done * 100 // len(windows)}% ({time.monotonic() - started:.1f}s)"
-            )
+        if version < 3:
+            await _fill_microseconds(write, org, int(count), progress)
+        if version < 1:  # windows on start_us: after the fill
+            await _count_activity(write, org, (int(lo), int(hi), int(count)), progress)
     await write(cypher.SET_FORMAT, version=FORMAT_VERSION)
-    return bool(count)
+    return version >= 1 or bool(count)
+
+
+async def _fill_microseconds(write: Read, org: str, count: int, progress: Progress) -> None:
+    """The records' times in microseconds (format 2), a batch at a time."""
+    started = shown = time.monotonic()
+    done = 0
+    while True:
+        found = await write(cypher.FILL_MICROSECONDS, batch=_FILL_BATCH)
+        filled = int(found[0][0]) if found else 0
+        done += filled
+        if filled == _FILL_BATCH and time.monotonic() - shown < 1.0:
+            continue
+        shown = time.monotonic()
+        progress(
+            f"fabric: migrating {org}: times of {count:,} source records "
+            f"{min(done, count) * 100 // count}% ({shown - started:.1f}s)"
+        )
+        if filled < _FILL_BATCH:
+            return
+
+
+async def _count_activity(
+    write: Read, org: str, span: tuple[int, int, int], progress: Progress
+) -> None:
+    """The Activity and RecordDay nodes (format 1), a window of record start times at a time."""
+    lo, hi, count = span
+    started = shown = time.monotonic()
+    # Whole days, read on the records' start_us index.
+    first, last = lo // DAY_NS, hi // DAY_NS + 1
+    step = max(1, (last - first) // _MIGRATION_WINDOWS + 1)
+    windows = range(first, last, step)
+    for done, day in enumerate(windows, 1):
+        bounds = {"lo_us": us_at_least(day * DAY_NS), "hi_us": us_at_least((day + step) * DAY_NS)}
+        await write(cypher.MIGRATE_ACTIVITY, **bounds, day_ns=DAY_NS)
+        if done < len(windows) and time.monotonic() - shown < 1.0:
+            continue
+        shown = time.monotonic()
+        progress(
+            f"fabric: migrating {org}: activity of {count:,} source records "
+            f"{done * 100 // len(windows)}% ({shown - started:.1f}s)"
+        )

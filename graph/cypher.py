@@ -161,15 +161,27 @@ def recent_window(shape: FilterShape, after: bool) -> str:
     $floor (graph.activity widens the window until the page is whole). Every row is
     [properties, last activity, key], as `find_subjects` gives them.
 
-    At the present the window is a range of the Activity index; as of a past time it is a
-    range of the records' start and end indexes, so a page reads what its window holds."""
+    At the present the window is a range of the Activity index. As of a past time it is the
+    records' start and end times in [$floor_us, $t_end_us] (microseconds, graph.rows): a
+    subject's latest activity as of T is its greatest record start or end not after T, and
+    each of those at or after the floor is in the window. The two ranges are two index reads
+    joined by UNION ALL: one read of either range (OR) walked the whole index. A subject's
+    kind is its key's prefix (engine.models), so other kinds are left out before a subject
+    is looked up."""
     if shape.timed:
         window = """
-MATCH (r:SourceRecord {org_id: $org})
-WHERE (r.start_ns >= $floor AND r.start_ns <= $t_end)
-   OR (r.end_ns >= $floor AND r.end_ns <= $t_end)
-WITH r.subject_key AS k,
-     max(CASE WHEN r.end_ns <= $t_end THEN r.end_ns ELSE r.start_ns END) AS last"""
+CALL {
+  MATCH (r:SourceRecord {org_id: $org})
+  WHERE r.start_us >= $floor_us AND r.start_us <= $t_end_us
+  RETURN r.subject_key AS k, r.start_us AS t
+  UNION ALL
+  MATCH (r:SourceRecord {org_id: $org})
+  WHERE r.end_us >= $floor_us AND r.end_us <= $t_end_us
+  RETURN r.subject_key AS k, r.end_us AS t
+}
+WITH k, max(t) * 1000 AS last"""
+        if shape.kinds:
+            window += "\nWHERE split(k, ':')[0] IN $kinds"
     else:
         kinds = "AND a.subject_kind IN $kinds" if shape.kinds else ""
         window = f"""
@@ -483,7 +495,7 @@ WITH DISTINCT k
 # counting anything twice, and records written meanwhile are never counted again.
 MIGRATE_ACTIVITY = f"""
 MATCH (r:SourceRecord {{org_id: $org}})
-WHERE r.start_ns >= $lo AND r.start_ns < $hi AND r.day IS NULL
+WHERE r.start_us >= $lo_us AND r.start_us < $hi_us AND r.day IS NULL
 SET r.day = CASE WHEN r.start_ns >= 0 THEN r.start_ns / $day_ns
                  ELSE (r.start_ns - $day_ns + 1) / $day_ns END
 WITH r, null AS subject0, null AS last0, [[r.record_kind, r.day, 1]] AS deltas
@@ -496,9 +508,19 @@ WHERE c.slot IS NULL
 SET c.slot = {_slot("c.record_kind", "c.day")}
 """
 
+# Format 3: the records' times in microseconds, which the range indexes hold (graph.rows).
+# A batch at a time, until one comes back short; records written since have them already.
+FILL_MICROSECONDS = """
+MATCH (r:SourceRecord {org_id: $org})
+WHERE r.start_us IS NULL
+WITH r LIMIT $batch
+SET r.start_us = r.start_ns / 1000, r.end_us = r.end_ns / 1000
+RETURN count(r)
+"""
+
 ORGS_TO_MIGRATE = """
 MATCH (r:SourceRecord)
-WHERE r.day IS NULL
+WHERE r.day IS NULL OR r.start_us IS NULL
 RETURN DISTINCT r.org_id AS org
 UNION
 MATCH (c:RecordDay)
@@ -879,7 +901,7 @@ def active_subjects(subject_kinds: bool) -> str:
     kind = "AND split(r.subject_key, ':')[0] IN $subject_kinds" if subject_kinds else ""
     return f"""
 MATCH (r:SourceRecord {{org_id: $org}})
-WHERE r.start_ns >= $t_start AND r.start_ns <= $t_end AND r.record_kind IN $kinds {kind}
+WHERE r.start_us >= $t_start_us AND r.start_us <= $t_end_us AND r.record_kind IN $kinds {kind}
 WITH r.subject_key AS k, count(r) AS n
 ORDER BY n DESC, k
 LIMIT $limit

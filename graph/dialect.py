@@ -24,13 +24,20 @@ _NODE_INDEXES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Subject", ("kind",)),
     ("Subject", ("source",)),
     ("SourceRecord", ("subject_key",)),
-    ("SourceRecord", ("start_ns",)),
-    ("SourceRecord", ("end_ns",)),
+    # Times in microseconds, not nanoseconds: FalkorDB's range index holds doubles, and a
+    # range of nanoseconds since the epoch (past 2**53) walked most of it (graph.rows).
+    ("SourceRecord", ("start_us",)),
+    ("SourceRecord", ("end_us",)),
     ("SourceRecord", ("record_kind",)),
     ("Activity", ("latest_ns",)),
     ("Activity", ("subject_kind",)),
     ("Investigation", ("reuse_key",)),
     ("Investigation", ("created_ns",)),
+)
+# Indexes of earlier versions, dropped on open (every write paid for them).
+_RETIRED_INDEXES: tuple[tuple[str, str], ...] = (
+    ("SourceRecord", "start_ns"),
+    ("SourceRecord", "end_ns"),
 )
 # Episodes and source records are not indexed by source: only a complete-snapshot cleanup
 # reads them that way, and the index cost every one of the most numerous writes.
@@ -68,7 +75,9 @@ class Dialect:
     """name: the backend; bootstrap: index and constraint DDL; already_exists: substrings of a
     refusal that only means "this index already exists"; fulltext_call / vector_call: the
     procedure calls, yielding `node` and `score`; vector_value: how a stored vector is written;
-    similarity: the vector score turned into a cosine similarity; after_schema: run once the
+    similarity: the vector score turned into a cosine similarity; retired: drops of indexes
+    earlier versions made (no_such_index: a refusal that only means it is gone already);
+    after_schema: run once the
     DDL is sent (waiting for new indexes to come online); migrations: backfills a new schema
     needs, run at bootstrap; subject_set: extra assignments when a subject is written;
     batched: the tail of a delete of the matched `var` (action DELETE or DETACH DELETE),
@@ -90,6 +99,8 @@ class Dialect:
     all_of: str
     vector_index: Callable[[int], tuple[str, ...]]
     drop_vector_index: str
+    retired: tuple[str, ...]
+    no_such_index: tuple[str, ...]
     after_schema: tuple[str, ...]
     migrations: tuple[str, ...]
     subject_set: str
@@ -267,6 +278,8 @@ FALKORDB = Dialect(
     all_of=" ",
     vector_index=_falkor_vector_index,
     drop_vector_index="DROP VECTOR INDEX FOR (s:Subject) ON (s.embedding)",
+    retired=tuple(f"DROP INDEX FOR (n:{label}) ON (n.{prop})" for label, prop in _RETIRED_INDEXES),
+    no_such_index=("no such index",),
     after_schema=(),
     migrations=(),
     subject_set="",
@@ -294,6 +307,10 @@ NEO4J = Dialect(
     all_of=" AND ",
     vector_index=_neo4j_vector_index,
     drop_vector_index="DROP INDEX subject_embedding IF EXISTS",
+    retired=tuple(
+        f"DROP INDEX {label.lower()}_{prop} IF EXISTS" for label, prop in _RETIRED_INDEXES
+    ),
+    no_such_index=(),
     # New indexes serve no query while they populate; the search procedures fail on them.
     after_schema=("CALL db.awaitIndexes(300)",),
     # Subjects written before the organisation term existed get it once.

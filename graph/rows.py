@@ -38,9 +38,21 @@ EPISODE_COLUMNS = ("occurred_at_ns", "text", "mention_keys", "source", "run_id")
 _RECORD_FIELDS = ("status", "severity", "environment", "metric", "value", "title")
 RECORD_COLUMNS = (
     "record_kind", "subject_key", "actor_key", "start_ns", "end_ns", "due_ns", "source",
-    "run_id", *_RECORD_FIELDS, "day",
+    "run_id", *_RECORD_FIELDS, "day", "start_us", "end_us",
 )  # fmt: skip
 DAY_NS = 86_400_000_000_000  # a record's day (UTC) is floor(start_ns / DAY_NS)
+US = 1_000  # nanoseconds per microsecond
+
+
+def us_at_least(t_ns: int) -> int:
+    """The least whole microsecond at or after t_ns: `x_ns >= t_ns` is `x_us >= this` for a
+    time on a whole microsecond, as every stored time is (engine.models.to_ns)."""
+    return -(-t_ns // US)
+
+
+def us_at_most(t_ns: int) -> int:
+    """The greatest whole microsecond at or before t_ns (`x_ns <= t_ns` is `x_us <= this`)."""
+    return t_ns // US
 STUB_COLUMNS = ("id", "kind", "name", "search_text")
 
 # Reads return positional values, not property maps: only what a reader needs, and a list
@@ -210,7 +222,16 @@ def source_record_row(record: SourceRecord, source: str, run_id: str) -> list[An
         record.value,
         record.title,  # the six before `day` are _RECORD_FIELDS, in order
         (to_ns(record.start) or 0) // DAY_NS,
+        # The times again in microseconds, for the range indexes: FalkorDB's range index
+        # holds doubles, and at nanoseconds since the epoch (past 2**53) a range read there
+        # walked most of the index (170 ms for 576 of 1.25M records; 1 ms in microseconds).
+        _us(to_ns(record.start)),
+        _us(to_ns(record.end)),
     ]
+
+
+def _us(t_ns: int | None) -> int | None:
+    return None if t_ns is None else t_ns // US
 
 
 _RECORD = {name: i for i, name in enumerate(("key", *RECORD_COLUMNS))}

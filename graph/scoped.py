@@ -93,6 +93,12 @@ async def apply_schema(
         except GraphQueryError as exc:
             if not dialect.is_already_exists(str(exc)):
                 raise
+    for statement in dialect.retired:
+        try:
+            await executor.run(statement, {}, write=True)
+        except GraphQueryError as exc:
+            if not any(marker in str(exc) for marker in dialect.no_such_index):
+                raise
     for statement in (*dialect.after_schema, *dialect.migrations):
         await executor.run(statement, {}, write=True)
 
@@ -379,8 +385,8 @@ class ScopedGraph:
             cypher.active_subjects(bool(subject_kinds)),
             subject_kinds=[SubjectKind(k).value for k in subject_kinds],
             kinds=[SourceRecordKind(k).value for k in kinds],
-            t_start=span.start_ns,
-            t_end=span.end_ns,
+            t_start_us=rows.us_at_least(span.start_ns),
+            t_end_us=rows.us_at_most(span.end_ns),
             limit=limit,
         )
         return [(str(k), int(n)) for k, n in found]

@@ -47,6 +47,7 @@ DIMENSION = 384  # a representative vector width (the embedder's, never a client
 NOT_CYPHER = {
     "name": "the backend's name",
     "already_exists": "substrings of the server's refusal messages",
+    "no_such_index": "substrings of the server's refusal messages",
     "fuzzy": "full-text (Lucene) query syntax, sent as a parameter value",
     "any_of": "full-text (Lucene) operator, part of a parameter value",
     "all_of": "full-text (Lucene) operator, part of a parameter value",

@@ -300,3 +300,158 @@ async def test_recent_pages_when_one_day_holds_many_pages(store: GraphStore, org
         page = await graph.find_subjects(query, 5)
         rest = await graph.find_subjects(query, 5, page.positions[-1])
         assert [s.key for s in [*page.items, *rest.items]] == want[:10], at
+
+
+async def _pages(
+    graph: ScopedGraph, query: SubjectQuery, first: int
+) -> tuple[list[tuple[str, Any]], int]:
+    """Every subject in order, a page of `first` at a time: (key, position), and how many
+    pages that took."""
+    out: list[tuple[str, Any]] = []
+    after = None
+    pages = 0
+    while True:
+        page = await graph.find_subjects(query, first, after)
+        pages += 1
+        out += list(zip([s.key for s in page.items], page.positions, strict=True))
+        if not page.has_next:
+            return out, pages
+        after = page.positions[-1]
+
+
+async def test_window_pages_equal_the_plain_ranking_now_and_as_of_past_times(
+    cypher_store: GraphStore,
+) -> None:
+    org = new_org()
+    await cypher_store.bootstrap(org)
+    try:
+        graph = cypher_store.org(org)
+        assert isinstance(graph, ScopedGraph)
+        await _fast_equals_plain(graph)
+    finally:
+        await cypher_store.drop_org(org)
+
+
+async def _fast_equals_plain(graph: ScopedGraph) -> None:
+    rng = random.Random(7)
+    subjects = {f"repository:r{i:02d}": subject(f"repository:r{i:02d}") for i in range(30)}
+    subjects |= {f"service:s{i:02d}": subject(f"service:s{i:02d}") for i in range(12)}
+    subjects["repository:r00"]["valid_to"] = "2026-03-02T00:00:00Z"  # gone before some T
+    subjects["repository:r01"]["valid_from"] = "2026-03-02T12:00:00Z"  # not there yet
+    keys = sorted(subjects)
+    base = datetime(2026, 3, 1, tzinfo=UTC).timestamp()
+    ticks = [base + 3_600 * h for h in range(72)]  # few distinct times: many ties
+    records: Records = {}
+
+    def stamp(t: float) -> str:
+        return datetime.fromtimestamp(t, UTC).isoformat()
+
+    def make(n: int, subj: str) -> dict[str, Any]:
+        start = rng.choice(ticks)
+        end = stamp(start + 3_600 * rng.randrange(1, 30)) if n % 3 else None
+        return record(f"incident:{n}", subj, stamp(start), end)
+
+    batch = [make(n, rng.choice(keys[:36])) for n in range(160)]  # some never active
+    times: list[int | None] = [None, ns(stamp(ticks[0])) - 1, ns(stamp(ticks[40]))]
+    times += [ns(stamp(ticks[20])) + 1_000, ns(stamp(ticks[-1] + 3 * 86_400))]
+    states = [
+        ("first load", [*subjects.values(), *batch]),
+        ("the same again", batch),
+        # moved to other subjects, some back in time, some later
+        ("moves", [make(n, rng.choice(keys)) for n in range(0, 160, 4)]),
+        ("retractions", [tombstone(f"incident:{n}") for n in range(1, 160, 5)]),
+    ]
+    for name, items in states:
+        await load(graph, items)
+        for item in items:
+            if item["type"] == "source_record":
+                records[item["key"]] = item
+            elif item["type"] == "tombstone":
+                records.pop(item["key"], None)
+        graph.activity._fetched = float("-inf")  # the day counts as they are now
+        for at in times:
+            for kinds in ((), ("repository",)):
+                query = SubjectQuery(
+                    kinds=tuple(SubjectKind(k) for k in kinds),
+                    at=None if at is None else TimeSpan.point(at),
+                    order=SubjectOrder.RECENT,
+                    brief=True,
+                )
+                ranked_all = graph.activity.ranked_all
+                fast, pages = await _pages(graph, query, 7)
+                fell_back = graph.activity.ranked_all - ranked_all
+                graph.activity.use_windows = False
+                try:
+                    plain, _ = await _pages(graph, query, 7)
+                finally:
+                    graph.activity.use_windows = True
+                assert fast == plain, (name, at, kinds)
+                want = _expected(subjects, list(records.values()), at, kinds)
+                assert [k for k, _ in fast] == want, (name, at, kinds)
+                # A page is read from windows while the active subjects fill it (and the
+                # one after it, which says there is a next page); past them, every subject
+                # is ranked.
+                active = sum(1 for _, (last, _k) in fast if last >= 0)
+                assert fell_back == sum(1 for i in range(pages) if 7 * i + 8 > active)
+
+
+# Format 2 (main at 1ae0065): the activity structures, the records' times in nanoseconds only,
+# indexed there.
+_TO_FORMAT_2 = (
+    "MATCH (r:SourceRecord) REMOVE r.start_us, r.end_us",
+    "DROP INDEX FOR (n:SourceRecord) ON (n.start_us)",
+    "DROP INDEX FOR (n:SourceRecord) ON (n.end_us)",
+    "CREATE INDEX FOR (n:SourceRecord) ON (n.start_ns)",
+    "CREATE INDEX FOR (n:SourceRecord) ON (n.end_ns)",
+    "MATCH (m:Format) SET m.activity = 2",
+)
+
+
+async def _indexed(store: FalkorStore, graph: str) -> set[str]:
+    found = await store.client.select_graph(graph).query("CALL db.indexes()")
+    return {f"{row[0]}.{p}" for row in found.result_set for p in row[1]}
+
+
+async def test_a_data_directory_of_format_2_gets_record_times_in_microseconds_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    items = [json.loads(json.dumps(i)) for i in generate(800, seed=5)]
+    with EmbeddedServer(tmp_path) as server:
+        old = FalkorStore(server.url)
+        await old.bootstrap(SYSTEM_SCOPE)
+        await old.bootstrap("acme")
+        await load(old.org("acme"), items)
+        for graph in ("fabric:org:acme", "fabric:system"):
+            for statement in _TO_FORMAT_2:
+                await old.client.select_graph(graph).query(statement)
+        assert "SourceRecord.start_ns" in await _indexed(old, "fabric:org:acme")
+        await old.close()
+    records = [i for i in items if i["type"] == "source_record"]
+    everyone = {i["key"]: i for i in items if i["type"] == "subject"}
+    at = sorted(ns(r["start"]) for r in records)[len(records) // 2]
+    capsys.readouterr()
+    for opening in range(2):
+        with EmbeddedServer(tmp_path) as server:
+            store = FalkorStore(server.url)
+            await store.bootstrap(SYSTEM_SCOPE)
+            graph_ = store.org("acme")
+            got = await stored(graph_)
+            query = SubjectQuery(at=TimeSpan.point(at), order=SubjectOrder.RECENT, brief=True)
+            pages, count = await _pages(graph_, query, 5)
+            fell_back = graph_.activity.ranked_all
+            indexed = await _indexed(store, "fabric:org:acme")
+            await store.close()
+        progress = capsys.readouterr().err
+        if opening == 0:
+            assert "migrating acme: times of" in progress and "100%" in progress
+            assert "activity of" not in progress  # format 2 has it already
+        else:
+            assert "migrating" not in progress  # once only
+        assert got == truth({r["key"]: r for r in records})
+        assert [k for k, _ in pages] == _expected(everyone, records, at, ())
+        # Read from the records' microsecond indexes: only pages past the active subjects
+        # rank every subject.
+        active = sum(1 for _, (last, _k) in pages if last >= 0)
+        assert active > 10 and fell_back == sum(1 for i in range(count) if 5 * i + 6 > active)
+        assert {"SourceRecord.start_us", "SourceRecord.end_us"} <= indexed
+        assert not {"SourceRecord.start_ns", "SourceRecord.end_ns"} & indexed
