@@ -144,7 +144,9 @@ _WORK_WORDS = frozenset({"change", "changed", "working", "worked"})
 
 def _intent(words: list[str], kinds: list[FactKind], kind_hint: SubjectKind | None) -> str:
     """The closed intent vocabulary; see the module docstring."""
-    lead = next((w for w in words if w in {"why", "which", "what", "who", "list", "show"}), "")
+    leads = {"why", "which", "what", "who", "list", "show"} | v.SOMEONE
+    lead = next((w for w in words if w in leads), "")
+    lead = "who" if lead in v.SOMEONE else lead
     asks_owner = FactKind.OWNERSHIP in kinds
     if lead == "why" and (
         any(k in v.DEGRADATION for k in kinds) or v.DEGRADATION_WORDS.intersection(words)
@@ -208,6 +210,8 @@ def interpret(
         spans = spans[:MAX_REFERENCES]
     references = tuple(dict.fromkeys(text[a:b] for a, b in spans))
     intent = _intent(words, kinds, kind_hint)
+    if not kinds and intent == "count" and kind_hint is SubjectKind.PERSON:
+        kinds = [FactKind.ACTIVE_CONTRIBUTORS]  # "how many people worked on X?"
     if not kinds:
         kinds = list(v.DEFAULT_KINDS.get(intent, ()))
     if time is not None and time.period is not None and intent in _COUNTING:

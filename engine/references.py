@@ -36,6 +36,7 @@ from engine.models import SubjectKind
 from engine.text import normalise
 from engine.vocabulary import (
     KIND_WORDS,
+    NOT_NAMES,
     PLURAL_KINDS,
     SKIPPED,
     STOP_WORDS,
@@ -228,7 +229,7 @@ def before_kind_words(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
         if not (token.free and token.norm in KIND_WORDS) or token.norm in PLURAL_KINDS:
             continue
         j = i
-        while j > 0 and i - j < 3 and content(tokens[j - 1]):
+        while j > 0 and i - j < 3 and _unnamed(tokens[j - 1]):
             if not adjacent(text, tokens[j - 1], tokens[j]):
                 break
             j -= 1
@@ -241,6 +242,11 @@ def paths(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
     """Free tokens written as a path ("src/click/core.py", "core.py"): a place in the code
     the question names, even when no trigger word precedes it."""
     return [(t.start, t.end) for t in tokens if t.free and _PATH.match(text[t.start : t.end])]
+
+
+def _unnamed(token: Token) -> bool:
+    """A content word that may be (part of) a name before a kind word."""
+    return content(token) and token.norm not in NOT_NAMES
 
 
 def kind_after(text: str, tokens: list[Token], end: int) -> SubjectKind | None:

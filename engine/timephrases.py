@@ -41,6 +41,7 @@ MONTHS = {n: i for i, names in enumerate(MONTH_NAMES.split("|"), 1) for n in nam
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 NUMBERS = {word: n for n, word in enumerate((*_NUMBER_WORDS, "ten", "eleven", "twelve"))}
 NUMBERS["a"] = 1
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 RECENT_DAYS = 90  # "lately", "recently", "these days": the last 90 days before `now`
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)  # the open start of "before X"
 SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}  # first month
@@ -88,8 +89,13 @@ _QUARTER = rf"q[1-4](?:\s+{_YEAR})?\b"
 _WHICH_YEAR = rf"(?:{_YEAR}|the\s+year|this\s+year|last\s+year)"
 _HALF = rf"(?:h[12]\s+{_YEAR}|(?:the\s+)?(?:first|second|1st|2nd)\s+half\s+of\s+{_WHICH_YEAR})"
 _SEASON = rf"(?:(?:the\s+)?(?:spring|summer|autumn|fall)\s+(?:of\s+)?{_YEAR})"
-_DATE = rf"(?:{_HALF}|{_SEASON}|{_MONTH}\s+{_YEAR}|{_DAY_DATE}|{_QUARTER}|{_MONTH}|{_YEAR})"
-_N = r"(\d{1,4}|" + "|".join(NUMBERS) + ")"
+_WEEKDAY = rf"(?:(?:last|this|past)\s+)?(?:{'|'.join(WEEKDAYS)})\b"
+_DATE = (
+    rf"(?:{_HALF}|{_SEASON}|{_MONTH}\s+{_YEAR}|{_DAY_DATE}|{_QUARTER}|{_MONTH}|{_YEAR}"
+    rf"|{_WEEKDAY})"
+)
+# "a couple of" is 2 and "a few" 3 (stated: VAGUE_COUNT_NOTE).
+_N = r"(\d{1,4}|(?:a\s+)?couple\s+of|(?:a\s+)?few|" + "|".join(NUMBERS) + ")"
 _UNIT = r"(hour|day|week|fortnight|month|quarter|year)s?"
 _PRE = r"\b(?:(?:in|over|during|within|for)\s+)?the\s+(?:last|past)\s+"
 _RECENT = (
@@ -104,11 +110,15 @@ _PATTERNS = [
         ("between", rf"\bfrom\s+({_DATE})\s+(?:to|until|till|through|thru)\s+({_DATE})"),
         ("recent", _RECENT),
         ("as_of", rf"\bas\s+(?:of|at)\s+({_DATE})"),
-        ("on", rf"\bon\s+({_DAY_DATE})"),
+        ("on", rf"\bon\s+({_DAY_DATE}|{_WEEKDAY})"),
         ("since", rf"\bsince\s+({_DATE})"),
         ("after", rf"\bafter\s+({_DATE})"),
         ("before", rf"\b(?:before|prior\s+to|until|till|up\s+to)\s+({_DATE})"),
         ("ytd", r"\b(?:year\s+to\s+date|ytd)\b"),
+        (
+            "week_of",
+            rf"\b(?:(?:in|during)\s+)?the\s+week\s+(?:of|starting|beginning)\s+({_DAY_DATE})",
+        ),
         ("in", rf"\b(?:in|during|for|throughout)\s+(?:the\s+year\s+)?({_DATE})"),
         ("in", rf"\b({_HALF}|{_SEASON}|{_MONTH}\s+{_YEAR}|{_QUARTER}|{_DAY_DATE})"),
         ("last_n", rf"{_PRE}{_N}\s+{_UNIT}\b"),
@@ -120,12 +130,14 @@ _PATTERNS = [
         ("season", r"\b(last|this|previous|past)\s+(spring|summer|autumn|fall|winter)\b"),
         ("relative", r"\b(last|this|previous|current)\s+(week|month|quarter|year)\b"),
         ("day", r"\b(yesterday|today)\b"),
+        ("in", rf"\b((?:last|this|past)\s+(?:{'|'.join(WEEKDAYS)}))\b"),
     )
 ]
 # What looks like time: any of these outside an understood phrase is reported, never ignored.
 _TIME_LIKE = re.compile(
     rf"\b(?:since|between|ago|tomorrow|tonight|ytd|quarters?|q[1-4]|h[12]|{_YEAR}|\d{{4}}-\d{{2}}"
     r"|summer|winter|autumn|spring\s+\d|weekend|fortnights?|half\s+of"
+    r"|(?:couple|few|several)\s+(?:of\s+)?(?:hours|days|weeks|months|quarters|years)"
     r"|next\s+(?:week|month|quarter|year|sprint|release)"
     r"|(?:january|february|march|april|june|july|august|september|october|november|december)\b"
     r"|(?:jan|feb|apr|jun|jul|aug|sept|sep|oct|nov|dec)\s+\d"
@@ -174,6 +186,8 @@ def _date(text: str, now: datetime) -> tc.Period:
         words = words[1:]
     if "half" in words or words[0] in ("h1", "h2"):
         return _half(words, now)
+    if words[-1] in WEEKDAYS:
+        return _weekday(words, now)
     if words[0] in SEASONS:
         return _season(words[0], int(words[-1]))
     if words[0].startswith("q") and words[0][1:].isdigit():
@@ -230,7 +244,22 @@ def _recent_season(name: str, which: str, now: datetime) -> tc.Period:
 
 
 def _count(n: str) -> int:
+    words = n.lower().split()
+    if "couple" in words:
+        return 2
+    if "few" in words:
+        return 3
     return int(n) if n.isdigit() else NUMBERS.get(n.lower(), 0)
+
+
+def _weekday(words: list[str], now: datetime) -> tc.Period:
+    """"Tuesday": the latest Tuesday that has begun; "last Tuesday": the latest one before
+    today."""
+    back = (now.weekday() - WEEKDAYS.index(words[-1])) % 7
+    if back == 0 and words[0] in ("last", "past"):
+        back = 7
+    day = now - timedelta(days=back)
+    return tc.day_period(day.year, day.month, day.day)
 
 
 def span_before(now: datetime, count: int, unit: str) -> datetime:
@@ -269,6 +298,8 @@ def _evaluate(
         return span_before(now, _count(a), b or ""), None, None
     if name == "in":
         period = _date(a, now)
+    elif name == "week_of":
+        period = tc.week_period(_date(a, now)[0])
     elif name == "ytd":
         period = tc.year_period(now.year)
     elif name == "season":
@@ -302,6 +333,11 @@ def _note(name: str, phrase: str) -> str | None:
     """How a vague phrase was read, for the answer to state."""
     if name == "recent":
         return f'"{phrase}" is read as the last {RECENT_DAYS} days'
+    words = phrase.lower().split()
+    if "few" in words or "couple" in words:
+        return f'"{phrase}" is read with "a couple" as 2 and "a few" as 3'
+    if name == "week_of":
+        return f'"{phrase}" is read as the Monday-to-Sunday week holding that day'
     if any(season in phrase.lower().split() for season in SEASONS):
         return SEASON_NOTE
     return None

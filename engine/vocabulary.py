@@ -87,6 +87,14 @@ STOP_WORDS = _words(
     "compared worse better getting lot lots changes make made makes making got touched touch "
     "touches authored wrote written write been working worked"
 )
+# Words that qualify a kind word without naming anything ("the go-to person", "the main
+# module"): never read as a name before it (a known name is still matched first).
+NOT_NAMES = frozenset(
+    {"go to", "best", "right", "main", "key", "lead", "primary", "responsible", "whole"}
+    | {"entire", "only", "same", "new", "old", "other", "another", "single", "first", "last"}
+)
+# Who is asked for without "who" ("has anyone touched X?").
+SOMEONE = _words("anyone anybody someone somebody")
 TRIGGERS = _words("is are was were for of about did does owned owns in with has have to by")
 SKIPPED = STOP_WORDS | frozenset(KIND_WORDS)  # "is the checkout service": "checkout"
 DEGRADATION_WORDS = _words("slow slower failing failed broken stuck worse")

@@ -221,7 +221,7 @@ class Asked:
     subject: str | None = None
     window: tuple[datetime, datetime] | None = None
     area: str | None = None  # "package", "tests", "docs", or None: the whole repository
-    kind: str = "count"  # count, who, none
+    kind: str = "count"  # count, who, people, none
     person: str | None = None
 
 
@@ -277,6 +277,16 @@ ASKED = [
     Asked("how many commits did dependabot[bot] make in 2023?", "answered", f"person:{BOT}",
           Y2023, None, "count", BOT_EMAIL),
     Asked("how many commits by pre-commit-ci in 2023?", "clarification_required"),
+    # People asked for without "who"; a count of people; a word qualifying "person".
+    Asked("has anyone touched the docs this year?", "answered", DOCS,
+          (datetime(2026, 1, 1, tzinfo=UTC), CLOCK), "docs", "who"),
+    Asked("how many people worked on click last year?", "answered", REPOSITORY, Y2025, None,
+          "people"),
+    Asked("who is the go-to person for click's tests?", "answered", TESTS, YEAR, "tests", "who"),
+    Asked("how many commits in the week of August 10th?", "answered", REPOSITORY,
+          (datetime(2026, 8, 10, tzinfo=UTC), datetime(2026, 8, 17, tzinfo=UTC))),
+    Asked("how many commits over the last couple of months?", "answered", REPOSITORY,
+          (datetime(2026, 7, 1, tzinfo=UTC), CLOCK)),
     # Misspelt and absent modules.
     Asked("how many commits to the clik module in 2023?", "answered", MODULE, Y2023, "package"),
     Asked("how many commits to the tset module in 2023?", "no_match"),
@@ -301,7 +311,10 @@ async def test_questions_as_people_ask_them(
         if in_area(c, case.area) and (case.person is None or c.email == case.person)
     ]  # fmt: skip
     headline = result.direct_judgment or ""
-    if case.kind == "count":
+    if case.kind == "people":  # counted people, not commits
+        assert result.interpretation["fact_kinds"] == ["active_contributors"]
+        assert f" {len({c.email for c in chosen})} people " in headline, headline
+    elif case.kind == "count":
         assert headline.startswith(f"{len(chosen)} commit(s) {'by' if case.person else 'to'} ")
     elif case.kind == "who":
         top = Counter(c.email for c in chosen).most_common()
@@ -329,6 +342,8 @@ async def test_what_the_answers_say_about_how_they_read_the_question(
     assert '"how many commits between 2013-11-27 and 2014-12-31?"' in (
         wide.clarification_prompt or ""
     )
+    go_to = await ask(graph, "who is the go-to person for click's tests?")
+    assert not any("names no subject" in n for n in go_to.limitations)
     path = await ask(graph, "who touched src/click/core.py recently?")
     assert any(n.startswith('"src/click/core.py" is not tracked') for n in path.limitations)
     testing = await ask(graph, "how many commits to click's testing module in 2023?")

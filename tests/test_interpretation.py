@@ -179,6 +179,11 @@ def test_kind_words_are_hints_never_references() -> None:
         ("in fall 2023", None, utc(2023, 9, 1), utc(2023, 12, 1)),
         ("after 2024", None, utc(2025, 1, 1), None),
         ("since H2 2025", None, utc(2025, 7, 1), None),
+        ("since last Tuesday", None, utc(2026, 11, 17), None),
+        ("since Monday", None, utc(2026, 11, 16), None),
+        ("in the week of November 4th", None, utc(2026, 11, 2), utc(2026, 11, 9)),
+        ("in the last few days", None, NOW - timedelta(days=3), NOW),
+        ("over the last couple of weeks", None, NOW - timedelta(weeks=2), NOW),
         # An open start: the caller offers the widest allowed window instead.
         ("before 2015", None, utc(1970, 1, 1), utc(2015, 1, 1)),
         ("prior to March 2020", None, utc(1970, 1, 1), utc(2020, 3, 1)),
@@ -249,6 +254,23 @@ def test_a_name_before_a_kind_word_is_read_beside_known_names() -> None:
         ("click's testing module", "click", "testing")
     ]
     assert interpret("how many commits to httpx and routing?", NOW, lambda s: True).scopes == ()
+
+
+def test_people_asked_for_without_who_and_counted() -> None:
+    assert interpret("has anyone touched checkout this year?", NOW).intent == "who"
+    i = interpret("how many people worked on checkout last year?", NOW)
+    assert (i.intent, i.fact_kinds) == ("count", (K.ACTIVE_CONTRIBUTORS,))
+    i = interpret("who is the go-to person for checkout?", NOW, lambda s: s == "checkout")
+    assert i.references == ("checkout",)
+
+
+def test_a_point_phrase_in_a_counting_question_is_its_own_period() -> None:
+    i = interpret("how many commits on 2026-11-02?", NOW)
+    assert (i.as_of, i.start, i.end) == (None, utc(2026, 11, 2), utc(2026, 11, 3))
+    i = interpret("how many commits 2 weeks ago?", NOW)
+    assert (i.start, i.end) == (NOW - timedelta(weeks=2), NOW - timedelta(weeks=1))
+    assert i.time_note == '"2 weeks ago" is read as the 7 days that began then'
+    assert interpret("who owned checkout on 2026-11-02?", NOW).as_of == utc(2026, 11, 2)
 
 
 def test_no_or_invalid_time_expression() -> None:

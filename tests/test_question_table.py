@@ -148,6 +148,11 @@ TIMES = {
     "in H1 2024": (utc(2024, 1, 1), utc(2024, 7, 1)),
     "in the first half of 2024": (utc(2024, 1, 1), utc(2024, 7, 1)),
     "after 2023": (utc(2024, 1, 1), AS_OF),
+    # "a few" is 3, "a couple" 2 (stated); weeks of a day; weekdays (asOf is a Friday).
+    "in the last few weeks": (AS_OF - 21 * DAY, AS_OF),
+    "over the last couple of months": (utc(2024, 10, 13, 12), AS_OF),
+    "in the week of November 6th": (utc(2024, 11, 4), utc(2024, 11, 11)),
+    "since last Tuesday": (utc(2024, 12, 10), AS_OF),
 }
 COUNT_PHRASINGS = [
     "how many commits to the {s} module {t}?",
