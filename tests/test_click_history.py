@@ -180,6 +180,17 @@ async def test_a_person_by_github_login(click: tuple[OrgGraph, list[Commit]]) ->
 # --- questions as people phrase them, answers from git (CLOCK 2026-09-01, no asOf) ---------
 
 DAY = timedelta(days=1)
+LAST_30 = (CLOCK - 30 * DAY, CLOCK)  # a status question naming no time
+
+
+def on(year: int, month: int, day: int) -> datetime:
+    return datetime(year, month, day, tzinfo=UTC)
+
+
+def year(value: int) -> tuple[datetime, datetime]:
+    return on(value, 1, 1), on(value + 1, 1, 1)
+
+
 RECENT = (CLOCK - 90 * DAY, CLOCK)  # "lately", "recently", "these days", "of late"
 YEAR = (CLOCK - 365 * DAY, CLOCK)  # no time understood: a count or who question's year
 Y2025 = (datetime(2025, 1, 1, tzinfo=UTC), datetime(2026, 1, 1, tzinfo=UTC))
@@ -189,6 +200,7 @@ DOCS = "module:click/docs"
 REPOSITORY = "repository:click"
 LORD = "davidism@gmail.com"
 BACKX = "andreasbackx@users.noreply.github.com"
+ARMIN = "armin.ronacher@active-4.com"
 BOT_EMAIL = "49699333+dependabot[bot]@users.noreply.github.com"
 BOT = "49699333+dependabot-bot-@users.noreply.github.com"  # the key folds the brackets
 
@@ -287,6 +299,55 @@ ASKED = [
           (datetime(2026, 8, 10, tzinfo=UTC), datetime(2026, 8, 17, tzinfo=UTC))),
     Asked("how many commits over the last couple of months?", "answered", REPOSITORY,
           (datetime(2026, 7, 1, tzinfo=UTC), CLOCK)),
+    # More of the questions asked of this history (docs: the closing note): each
+    # checked against git as the ones above.
+    Asked("who are the most active contributors?", "answered", REPOSITORY, YEAR, None, "who"),
+    Asked("most active contributors over the past year", "answered", REPOSITORY, YEAR, None, "who"),
+    Asked("who knows the click module best?", "answered", MODULE, YEAR, "package", "who"),
+    Asked("who knows the docs best?", "answered", DOCS, YEAR, "docs", "who"),
+    Asked("who should review changes to the click module?", "answered", MODULE, YEAR, "package", "who"),
+    Asked("who should review a change to src/click?", "answered", MODULE, YEAR, "package", "who"),
+    Asked("is click still maintained?", "answered", REPOSITORY, LAST_30, None, "none"),
+    Asked("is click maintained?", "answered", REPOSITORY, LAST_30, None, "none"),
+    Asked("how many commits in 2024?", "answered", REPOSITORY, year(2024), None, "count"),
+    Asked("how many commits over the past year?", "answered", REPOSITORY, YEAR, None, "count"),
+    Asked("how many commits in 2014?", "answered", REPOSITORY, year(2014), None, "count"),
+    Asked("how many commits in the last six months?", "answered", REPOSITORY, (on(2026, 3, 1), CLOCK), None, "count"),
+    Asked("how many commits last year?", "answered", REPOSITORY, year(2025), None, "count"),
+    Asked("how many commits since January?", "answered", REPOSITORY, (on(2026, 1, 1), CLOCK), None, "count"),
+    Asked("how many commits between 2025-01-01 and 2025-06-30?", "answered", REPOSITORY, H1_2025, None, "count"),
+    Asked("how many commits did Armin Ronacher make in 2014?", "answered", f"person:{ARMIN}", year(2014), None, "count", ARMIN),
+    Asked("who changed src/click in 2023?", "answered", MODULE, year(2023), "package", "who"),
+    Asked("who changed the tests module in 2023?", "answered", TESTS, year(2023), "tests", "who"),
+    Asked("how many commits to tests in 2023?", "answered", TESTS, year(2023), "tests", "count"),
+    Asked("how many commits to the docs in 2023?", "answered", DOCS, year(2023), "docs", "count"),
+    Asked("how many commits to the .github module in 2025?", "answered", "module:click/.github", year(2025), ".github", "count"),
+    Asked("who worked on click in December 2025?", "answered", REPOSITORY, (on(2025, 12, 1), on(2026, 1, 1)), None, "who"),
+    Asked("what changed in the docs last month?", "answered", DOCS, (on(2026, 8, 1), CLOCK), "docs", "none"),
+    Asked("how many commits to click last week?", "answered", REPOSITORY, (on(2026, 8, 24), on(2026, 8, 31)), None, "count"),
+    Asked("how many commits to click this year?", "answered", REPOSITORY, (on(2026, 1, 1), CLOCK), None, "count"),
+    Asked("how many commits to click in the last 30 days?", "answered", REPOSITORY, LAST_30, None, "count"),
+    Asked("who were the biggest contributors to click in 2021?", "answered", REPOSITORY, year(2021), None, "who"),
+    Asked("how many people contributed to click in 2021?", "answered", REPOSITORY, year(2021), None, "people"),
+    Asked("how many commits did dependabot make in 2025?", "clarification_required", None, None, None, None),
+    Asked("who changed the termui example in 2020?", "answered", "module:click/examples/termui", year(2020), "examples/termui", "who"),
+    Asked("how many commits has David Lord made this year?", "answered", f"person:{LORD}", (on(2026, 1, 1), CLOCK), None, "count", LORD),
+    Asked("how many commits did Davd Lord make in 2024?", "answered", f"person:{LORD}", year(2024), None, "count", LORD),
+    Asked("how many commits to click/docs in 2023?", "answered", DOCS, year(2023), "docs", "count"),
+    Asked("how many commits to docs/ in 2023?", "answered", DOCS, year(2023), "docs", "count"),
+    Asked("who changed the click module between March and May 2026?", "answered", MODULE, (on(2026, 3, 1), on(2026, 6, 1)), "package", "who"),
+    Asked("how many commits in December?", "answered", REPOSITORY, (on(2025, 12, 1), on(2026, 1, 1)), None, "count"),
+    Asked("how many commits in august?", "answered", REPOSITORY, (on(2026, 8, 1), CLOCK), None, "count"),
+    Asked("who are the most active contributors on the docs since June?", "answered", DOCS, (on(2026, 6, 1), CLOCK), "docs", "who"),
+    Asked("how many commits to the tests in the spring of 2026?", "answered", TESTS, (on(2026, 3, 1), on(2026, 6, 1)), "tests", "count"),
+    Asked("who worked on the docs during the last two weeks?", "answered", DOCS, (CLOCK - 14 * DAY, CLOCK), "docs", "who"),
+    Asked("how many commits since last Tuesday?", "answered", REPOSITORY, (on(2026, 8, 25), CLOCK), None, "count"),
+    Asked("how many commits in the last few weeks?", "answered", REPOSITORY, (CLOCK - 21 * DAY, CLOCK), None, "count"),
+    Asked("how many commits in the last 2 years?", "clarification_required", None, None, None, None),
+    Asked("who contributed to click in 2019 and 2020?", "clarification_required", None, None, None, None),
+    Asked("which engineers changed the click module in Q4 2025?", "answered", MODULE, (on(2025, 10, 1), on(2026, 1, 1)), "package", "who"),
+    Asked("how many commits were made to the docs during Q2?", "answered", DOCS, (on(2026, 4, 1), on(2026, 7, 1)), "docs", "count"),
+    Asked("how many commits to click year to date?", "answered", REPOSITORY, (on(2026, 1, 1), CLOCK), None, "count"),
     # Misspelt and absent modules.
     Asked("how many commits to the clik module in 2023?", "answered", MODULE, Y2023, "package"),
     Asked("how many commits to the tset module in 2023?", "no_match"),
