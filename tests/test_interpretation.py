@@ -256,6 +256,15 @@ def test_a_name_before_a_kind_word_is_read_beside_known_names() -> None:
     assert interpret("how many commits to httpx and routing?", NOW, lambda s: True).scopes == ()
 
 
+def test_verbs_read_as_stop_words_leave_names_holding_like_words_alone() -> None:
+    """"make", "wrote", "touched" end a name read by position; a known name starting with a
+    verb-like word is still found ("Write API", "Touch Base")."""
+    for name in ("Write API", "Touch Base"):
+        assert interpret(f"how is {name} doing?", NOW, lambda s, n=name: s == n).references == (
+            name,
+        )
+
+
 def test_people_asked_for_without_who_and_counted() -> None:
     assert interpret("has anyone touched checkout this year?", NOW).intent == "who"
     i = interpret("how many people worked on checkout last year?", NOW)
