@@ -26,8 +26,9 @@ Progress = Callable[[str], None]
 
 # Of the activity structures; a graph of an earlier one is migrated on open. 1: the
 # structures; 2: day counts keyed by their "kind:day" text (graph.cypher.SLOT_RECORD_DAYS);
-# 3: records' times in microseconds (start_us, end_us), indexed (graph.rows).
-FORMAT_VERSION = 3
+# 3: records' times in microseconds (start_us, end_us), indexed (graph.rows); 4: each
+# subject's latest activity in microseconds (latest_us), indexed.
+FORMAT_VERSION = 4
 _HISTOGRAM_TTL_S = 5.0  # the day counts only size windows: a stale copy costs time, not truth
 _PAGES_AHEAD = 4  # a first window holds about this many pages' worth of records
 _WIDEN = 8
@@ -125,27 +126,32 @@ async def migrate(read: Read, write: Read, org: str, progress: Progress = _stder
     lo, hi, count = span[0] if span else (None, None, 0)
     if count and lo is not None and hi is not None:
         if version < 3:
-            await _fill_microseconds(write, org, int(count), progress)
+            what = f"{org}: times of {int(count):,} source records"
+            await _fill(write, cypher.FILL_MICROSECONDS, what, int(count), progress)
         if version < 1:  # windows on start_us: after the fill
             await _count_activity(write, org, (int(lo), int(hi), int(count)), progress)
+    if 1 <= version < 4:  # Activity nodes of formats 1 to 3 (format 0's come from the count)
+        subjects = int((await read(cypher.COUNT_ACTIVITY))[0][0])
+        what = f"{org}: latest activity of {subjects:,} subjects"
+        await _fill(write, cypher.FILL_ACTIVITY_MICROSECONDS, what, subjects, progress)
     await write(cypher.SET_FORMAT, version=FORMAT_VERSION)
     return version >= 1 or bool(count)
 
 
-async def _fill_microseconds(write: Read, org: str, count: int, progress: Progress) -> None:
-    """The records' times in microseconds (format 2), a batch at a time."""
+async def _fill(write: Read, statement: str, what: str, count: int, progress: Progress) -> None:
+    """Times in microseconds (formats 3 and 4), a batch at a time until one comes back short."""
     started = shown = time.monotonic()
     done = 0
     while True:
-        found = await write(cypher.FILL_MICROSECONDS, batch=_FILL_BATCH)
+        found = await write(statement, batch=_FILL_BATCH)
         filled = int(found[0][0]) if found else 0
         done += filled
         if filled == _FILL_BATCH and time.monotonic() - shown < 1.0:
             continue
         shown = time.monotonic()
         progress(
-            f"fabric: migrating {org}: times of {count:,} source records "
-            f"{min(done, count) * 100 // count}% ({shown - started:.1f}s)"
+            f"fabric: migrating {what} "
+            f"{min(done, count) * 100 // max(count, 1)}% ({shown - started:.1f}s)"
         )
         if filled < _FILL_BATCH:
             return

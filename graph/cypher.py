@@ -186,7 +186,7 @@ WITH k, max(t) * 1000 AS last"""
         kinds = "AND a.subject_kind IN $kinds" if shape.kinds else ""
         window = f"""
 MATCH (a:Activity {{org_id: $org}})
-WHERE a.latest_ns >= $floor {kinds}
+WHERE a.latest_us >= $floor_us {kinds}
 WITH a.subject_key AS k, a.latest_ns AS last"""
     cursor = "AND (last < $after_sort OR (last = $after_sort AND s.key > $after_key))"
     return f"""{window}
@@ -393,9 +393,10 @@ RETURN properties(r)
 
 # --- activity: read structures kept by the writes of source records --------------------------
 #
-# (:Activity {subject_key, subject_kind, latest_ns}): a subject's latest activity, the greatest
-#   end (or start, for a record with no end) of its records; -1 once none is left. "Most
-#   recently active" at the present reads a page of these from the latest_ns index.
+# (:Activity {subject_key, subject_kind, latest_ns, latest_us}): a subject's latest activity,
+#   the greatest end (or start, for a record with no end) of its records; -1 once none is
+#   left. "Most recently active" at the present reads a page of these from the latest_us
+#   index (microseconds, as the records' time indexes: graph.rows).
 # (:RecordDay {slot, record_kind, day, n}): how many records of a kind start on each day (UTC);
 #   it sizes the window a page is read from, here and as of any past time. Its key is `slot`,
 #   the text "kind:day" (_slot): on FalkorDB a lookup on a text key costs a thirtieth of one on
@@ -414,7 +415,10 @@ def _latest(var: str) -> str:
 def _raise_latest(top: str) -> str:
     # Set only when it moves (measured a little cheaper than setting the same value again).
     moved = f"coalesce(v.latest_ns, -1) < {top}"
-    return f"FOREACH (_ IN CASE WHEN {moved} THEN [1] ELSE [] END | SET v.latest_ns = {top})"
+    return (
+        f"FOREACH (_ IN CASE WHEN {moved} THEN [1] ELSE [] END |\n"
+        f"  SET v.latest_ns = {top}, v.latest_us = {top} / 1000)"
+    )
 
 
 def _slot(kind: str, day: str) -> str:
@@ -443,7 +447,7 @@ UNWIND acts AS a
 WITH a[0] AS k, max(a[1]) AS top,
      collect(CASE WHEN a[2] IS NOT NULL AND (a[2] <> a[0] OR a[3] > a[1]) THEN a[2] END) AS stale
 MERGE (v:Activity {{org_id: $org, subject_key: k}})
-ON CREATE SET v.subject_kind = split(k, ':')[0], v.latest_ns = top
+ON CREATE SET v.subject_kind = split(k, ':')[0], v.latest_ns = top, v.latest_us = top / 1000
 {_raise_latest('top')}
 WITH collect(stale) AS stale
 UNWIND stale AS some
@@ -458,7 +462,8 @@ def _retake_latest() -> str:
 OPTIONAL MATCH (x:SourceRecord {{org_id: $org, subject_key: k}})
 WITH k, max({_latest("x")}) AS top
 MATCH (v:Activity {{org_id: $org, subject_key: k}})
-SET v.latest_ns = coalesce(top, -1)
+SET v.latest_ns = coalesce(top, -1),
+    v.latest_us = CASE WHEN top IS NULL THEN -1 ELSE top / 1000 END
 """
 
 
@@ -482,7 +487,8 @@ WITH stale, d[0] AS kind, d[1] AS day, sum(d[2]) AS n
 WITH stale, count(*) AS days
 UNWIND $latest AS a
 MERGE (v:Activity {{org_id: $org, subject_key: a[0]}})
-ON CREATE SET v.subject_kind = split(a[0], ':')[0], v.latest_ns = a[1]
+ON CREATE SET v.subject_kind = split(a[0], ':')[0], v.latest_ns = a[1],
+              v.latest_us = a[1] / 1000
 {_raise_latest('a[1]')}
 WITH stale, count(*) AS subjects
 UNWIND stale AS k
@@ -518,6 +524,15 @@ SET r.start_us = r.start_ns / 1000, r.end_us = r.end_ns / 1000
 RETURN count(r)
 """
 
+# Format 4: each subject's latest activity in microseconds too (-1 stays -1: none left).
+FILL_ACTIVITY_MICROSECONDS = """
+MATCH (a:Activity {org_id: $org})
+WHERE a.latest_us IS NULL
+WITH a LIMIT $batch
+SET a.latest_us = CASE WHEN a.latest_ns = -1 THEN -1 ELSE a.latest_ns / 1000 END
+RETURN count(a)
+"""
+
 ORGS_TO_MIGRATE = """
 MATCH (r:SourceRecord)
 WHERE r.day IS NULL OR r.start_us IS NULL
@@ -526,6 +541,10 @@ UNION
 MATCH (c:RecordDay)
 WHERE c.slot IS NULL
 RETURN DISTINCT c.org_id AS org
+UNION
+MATCH (a:Activity)
+WHERE a.latest_us IS NULL
+RETURN DISTINCT a.org_id AS org
 """
 
 RECORD_SPAN = """
@@ -541,6 +560,11 @@ RETURN m.activity
 SET_FORMAT = """
 MERGE (m:Format {org_id: $org})
 SET m.activity = $version
+"""
+
+COUNT_ACTIVITY = """
+MATCH (a:Activity {org_id: $org})
+RETURN count(a)
 """
 
 ACTIVITY_LATEST = """

@@ -29,7 +29,7 @@ _NODE_INDEXES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("SourceRecord", ("start_us",)),
     ("SourceRecord", ("end_us",)),
     ("SourceRecord", ("record_kind",)),
-    ("Activity", ("latest_ns",)),
+    ("Activity", ("latest_us",)),
     ("Activity", ("subject_kind",)),
     ("Investigation", ("reuse_key",)),
     ("Investigation", ("created_ns",)),
@@ -38,6 +38,7 @@ _NODE_INDEXES: tuple[tuple[str, tuple[str, ...]], ...] = (
 _RETIRED_INDEXES: tuple[tuple[str, str], ...] = (
     ("SourceRecord", "start_ns"),
     ("SourceRecord", "end_ns"),
+    ("Activity", "latest_ns"),
 )
 # Episodes and source records are not indexed by source: only a complete-snapshot cleanup
 # reads them that way, and the index cost every one of the most numerous writes.

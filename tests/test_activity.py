@@ -48,6 +48,11 @@ def truth(records: Records) -> tuple[dict[str, int], dict[tuple[str, int], int]]
 
 async def stored(graph: ScopedGraph) -> tuple[dict[str, int], dict[tuple[str, int], int]]:
     latest, days = await graph.activity_summary()
+    # The latest time again in microseconds (the index "most recently active" reads).
+    found = await graph._read(
+        "MATCH (a:Activity {org_id: $org}) RETURN a.subject_key, a.latest_ns, a.latest_us"
+    )
+    assert {k: u for k, _, u in found} == {k: -1 if t == -1 else t // 1000 for k, t, _ in found}
     return {k: t for k, t in latest.items() if t >= 0}, days
 
 
@@ -395,14 +400,16 @@ async def _fast_equals_plain(graph: ScopedGraph) -> None:
                 assert fell_back == sum(1 for i in range(pages) if 7 * i + 8 > active)
 
 
-# Format 2 (main at 1ae0065): the activity structures, the records' times in nanoseconds only,
-# indexed there.
+# Format 2 (main at 1ae0065): the activity structures, times in nanoseconds only, indexed there.
 _TO_FORMAT_2 = (
     "MATCH (r:SourceRecord) REMOVE r.start_us, r.end_us",
+    "MATCH (a:Activity) REMOVE a.latest_us",
     "DROP INDEX FOR (n:SourceRecord) ON (n.start_us)",
     "DROP INDEX FOR (n:SourceRecord) ON (n.end_us)",
+    "DROP INDEX FOR (n:Activity) ON (n.latest_us)",
     "CREATE INDEX FOR (n:SourceRecord) ON (n.start_ns)",
     "CREATE INDEX FOR (n:SourceRecord) ON (n.end_ns)",
+    "CREATE INDEX FOR (n:Activity) ON (n.latest_ns)",
     "MATCH (m:Format) SET m.activity = 2",
 )
 
@@ -412,7 +419,7 @@ async def _indexed(store: FalkorStore, graph: str) -> set[str]:
     return {f"{row[0]}.{p}" for row in found.result_set for p in row[1]}
 
 
-async def test_a_data_directory_of_format_2_gets_record_times_in_microseconds_once(
+async def test_a_data_directory_of_format_2_gets_its_times_in_microseconds_once(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     items = [json.loads(json.dumps(i)) for i in generate(800, seed=5)]
@@ -439,12 +446,16 @@ async def test_a_data_directory_of_format_2_gets_record_times_in_microseconds_on
             query = SubjectQuery(at=TimeSpan.point(at), order=SubjectOrder.RECENT, brief=True)
             pages, count = await _pages(graph_, query, 5)
             fell_back = graph_.activity.ranked_all
+            query = SubjectQuery(order=SubjectOrder.RECENT, brief=True)
+            now, now_count = await _pages(graph_, query, 5)
+            now_fell_back = graph_.activity.ranked_all - fell_back
             indexed = await _indexed(store, "fabric:org:acme")
             await store.close()
         progress = capsys.readouterr().err
         if opening == 0:
             assert "migrating acme: times of" in progress and "100%" in progress
-            assert "activity of" not in progress  # format 2 has it already
+            assert "migrating acme: latest activity of" in progress
+            assert "acme: activity of" not in progress  # format 2 counted them already
         else:
             assert "migrating" not in progress  # once only
         assert got == truth({r["key"]: r for r in records})
@@ -453,5 +464,8 @@ async def test_a_data_directory_of_format_2_gets_record_times_in_microseconds_on
         # rank every subject.
         active = sum(1 for _, (last, _k) in pages if last >= 0)
         assert active > 10 and fell_back == sum(1 for i in range(count) if 5 * i + 6 > active)
-        assert {"SourceRecord.start_us", "SourceRecord.end_us"} <= indexed
-        assert not {"SourceRecord.start_ns", "SourceRecord.end_ns"} & indexed
+        assert [k for k, _ in now] == _expected(everyone, records, None, ())
+        active = sum(1 for _, (last, _k) in now if last >= 0)
+        assert now_fell_back == sum(1 for i in range(now_count) if 5 * i + 6 > active)
+        assert {"SourceRecord.start_us", "SourceRecord.end_us", "Activity.latest_us"} <= indexed
+        assert not {"SourceRecord.start_ns", "SourceRecord.end_ns", "Activity.latest_ns"} & indexed
