@@ -17,7 +17,6 @@ from functools import lru_cache, partial
 from typing import Any, ClassVar, NamedTuple
 
 from graphql import (
-    GRAPHQL_MAX_INT,
     ASTValidationRule,
     GraphQLError,
     GraphQLField,
@@ -33,14 +32,16 @@ from graphql import (
     is_composite_type,
     is_list_type,
     parse,
+    value_from_ast_untyped,
 )
 from graphql.language import ast
+from graphql.pyutils import Undefined
 from strawberry.extensions import AddValidationRules, SchemaExtension, ValidationCache
 from strawberry.schema.schema import validate_document
 
 from gateway.settings import Settings
 from resolvers.args import DEFAULT_PAGE
-from resolvers.costs import Charge, charge_of
+from resolvers.costs import Charge, charge_of, count
 
 __all__ = ["INTROSPECTION_DISABLED", "TOO_COMPLEX", "limit_extensions"]
 
@@ -234,17 +235,13 @@ def _is_connection(type_: GraphQLNamedType | None) -> bool:
     return isinstance(type_, GraphQLObjectType | GraphQLInterfaceType) and "edges" in type_.fields
 
 
+def _absent(value: object) -> bool:
+    return value is None or value is Undefined
+
+
 def _is_object_list(type_: GraphQLOutputType) -> bool:
     nullable = get_nullable_type(type_)
     return is_list_type(nullable) and is_composite_type(get_named_type(nullable))
-
-
-def _as_int(value: object) -> int | None:
-    if isinstance(value, ast.IntValueNode):
-        return int(value.value)
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 class CostEstimator:
@@ -269,8 +266,8 @@ class CostEstimator:
             for d in document.definitions
             if isinstance(d, ast.FragmentDefinitionNode)
         }
-        self.done: dict[tuple[str, int], int] = {}
-        self.active: set[tuple[str, int]] = set()
+        self.done: dict[tuple[str, int | None], int] = {}
+        self.active: set[tuple[str, int | None]] = set()
 
     def operation(self, node: ast.OperationDefinitionNode) -> int:
         self.done.clear()
@@ -280,9 +277,13 @@ class CostEstimator:
         return self.selections(node.selection_set, self.schema.get_root_type(node.operation))
 
     def selections(
-        self, node: ast.SelectionSetNode | None, parent: GraphQLNamedType | None, page: int = 1
+        self,
+        node: ast.SelectionSetNode | None,
+        parent: GraphQLNamedType | None,
+        page: int | None = None,
     ) -> int:
-        """`page`: how many edges a connection's `edges` holds (parent is that connection)."""
+        """`page`: how many items the lists directly in this selection hold, when the field
+        above says (a connection's edges, a series' points)."""
         total = 0
         for selection in node.selections if node else ():
             if isinstance(selection, ast.FieldNode):
@@ -295,57 +296,52 @@ class CostEstimator:
                 total += self.spread(selection.name.value, page)
         return total
 
-    def field(self, node: ast.FieldNode, parent: GraphQLNamedType | None, page: int = 1) -> int:
+    def field(
+        self, node: ast.FieldNode, parent: GraphQLNamedType | None, page: int | None = None
+    ) -> int:
         fields = getattr(parent, "fields", None) if is_composite_type(parent) else None
         definition: GraphQLField | None = fields.get(node.name.value) if fields else None
         if definition is None:  # __typename, __schema, __type (or invalid)
             return 1
         child = get_named_type(definition.type)
-        returned, reads = self.charge(node, definition, parent, page)
-        if _is_connection(child):
-            # Only its edges repeat per object: pageInfo and totalCount are one each.
-            return reads + self.selections(node.selection_set, child, returned)
-        return reads + returned * self.selections(node.selection_set, child)
+        returned, reads, inner_page = self.charge(node, definition, parent, page)
+        return reads + returned * self.selections(node.selection_set, child, inner_page)
 
     def charge(
-        self, node: ast.FieldNode, definition: GraphQLField, parent: Any, page: int = 1
+        self, node: ast.FieldNode, definition: GraphQLField, parent: Any, page: int | None = None
     ) -> Charge:
+        """`page`: the size of the lists the parent's selection holds, when the parent says."""
         rule = charge_of(f"{getattr(parent, 'name', '')}.{node.name.value}")
         if rule is not None:
             return rule(partial(self.argument, node, definition))
-        if _is_connection(parent) and _is_object_list(definition.type):
-            return Charge(page, page)  # the edges: read with the connection's page
-        connection = _is_connection(get_named_type(definition.type))
-        if "first" in definition.args or connection:
-            first = self.argument(node, definition, "first")
-            size = DEFAULT_PAGE if first is None else max(first, 0)
-            return Charge(size, size + 1 if connection else size)
+        if page is not None and _is_object_list(definition.type):
+            return Charge(page, page)  # a connection's edges, a series' points
+        if "first" in definition.args or _is_connection(get_named_type(definition.type)):
+            size = count(self.argument(node, definition, "first"), DEFAULT_PAGE)
+            if _is_connection(get_named_type(definition.type)):
+                return Charge(1, size + 1, page=size)  # pageInfo, totalCount: once
+            return Charge(size, size)
         if _is_object_list(definition.type) and not _is_connection(parent):
             return Charge(DEFAULT_PAGE, DEFAULT_PAGE)
         return Charge(1, 1)
 
-    def argument(self, node: ast.FieldNode, definition: GraphQLField, name: str) -> int | None:
-        """An argument as this request gives it (variables, then the operation's and the
-        schema's defaults): an int clamped to Int's range (coercion rejects the rest), a
-        list's length, or None."""
+    def argument(self, node: ast.FieldNode, definition: GraphQLField, name: str) -> object:
+        """An argument as this request gives it: variables, then the operation's and the
+        schema's defaults, as plain values (None when absent)."""
         argument = next((a for a in node.arguments or () if a.name.value == name), None)
-        value: object = argument.value if argument else None
-        if isinstance(value, ast.VariableNode):
-            variable = value.name.value
-            value = (
-                self.variables[variable] if variable in self.variables
-                else self.defaults.get(variable)
-            )  # fmt: skip
-        if value is None and name in definition.args:
+        value: object = None
+        if argument is not None:
+            with suppress(GraphQLError, TypeError, ValueError):
+                value = value_from_ast_untyped(argument.value, self.variables)
+            if isinstance(argument.value, ast.VariableNode) and _absent(value):
+                default = self.defaults.get(argument.value.name.value)
+                if isinstance(default, ast.ValueNode):
+                    value = value_from_ast_untyped(default)
+        if _absent(value) and name in definition.args:
             value = definition.args[name].default_value
-        if isinstance(value, ast.ListValueNode):
-            return len(value.values)
-        if isinstance(value, list):
-            return len(value)
-        size = _as_int(value)
-        return None if size is None else min(max(size, 0), GRAPHQL_MAX_INT)
+        return None if value is Undefined else value
 
-    def spread(self, name: str, page: int = 1) -> int:
+    def spread(self, name: str, page: int | None = None) -> int:
         key = (name, page)
         fragment = self.fragments.get(name)
         if key in self.done or key in self.active or fragment is None:

@@ -33,6 +33,8 @@ from engine.ports import (
     Fingerprint,
     GraphQueryError,
     RecordPageRequest,
+    SeriesBucket,
+    SeriesRequest,
     SortKey,
     SubjectOrder,
     SubjectPage,
@@ -42,7 +44,7 @@ from engine.ports import (
 )
 from engine.ports.changes import Change, ChangeFeed, ChangeKind
 from engine.text import normalise
-from graph import activity, cypher, evidence, rows
+from graph import activity, cypher, evidence, rows, series
 from graph.changes import batch_change
 from graph.dialect import Dialect
 from graph.epochs import scope_of
@@ -450,6 +452,14 @@ class ScopedGraph:
             rules, params = evidence.grouped(requests)
             for index, n in await self._read(evidence.counts(rules), **params):
                 out[index] = int(n)
+        return out
+
+    async def series(self, requests: Sequence[SeriesRequest]) -> list[list[SeriesBucket]]:
+        out: list[list[SeriesBucket]] = [[] for _ in requests]
+        if requests:
+            found = await self._read(series.SERIES, reqs=series.rows(requests))
+            for index, slot, total, n in found:
+                out[index].append((int(slot), float(total), int(n)))
         return out
 
     async def source_records_of(

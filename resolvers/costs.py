@@ -13,37 +13,56 @@ more than that, or take their size from another argument (docs/graphql.md, "Quer
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
+from datetime import UTC, datetime, timedelta
 from typing import NamedTuple
 
+from graphql import GRAPHQL_MAX_INT
+
 from engine.gates import ALL_TOKENS_DEPTH, MIN_SEARCH_DEPTH
-from engine.models import MAX_LIST
+from engine.models import MAX_LIST, to_ns
+from engine.ports import TimeSpan
+from resolvers.args import MAX_WINDOW
+from resolvers.series import DAY_NS, TimeBucket, bucket_starts
 
 __all__ = ["CHARGES", "Argument", "Charge", "charge_of"]
 
 RESOLVE_LIMIT = 5  # resolveReference's default `limit` (resolvers/resolution.py)
 INVESTIGATIONS_PAGE = 20  # investigations' default page (resolvers/investigation.py)
 NODE_READS = 2  # a relationship by id reads the edge and its start subject
+DEFAULT_WINDOW_DAYS = 30  # a series' window when none is given (resolvers/args.window)
 
 
 class Charge(NamedTuple):
     returned: int  # objects the field may return: each one's selection is charged
     reads: int  # rows its resolver may read from the graph for them, at worst
+    # How many items the object lists right inside its selection hold (a connection's
+    # edges, a series' points), when the field decides it; None: their own rule.
+    page: int | None = None
 
 
-# An argument's value as the request gives it (variables and defaults applied): an int, the
-# length of a list, or None when absent or not a number.
-Argument = Callable[[str], int | None]
+# An argument's value as the request gives it (variables and defaults applied, as plain
+# values: ints, strings, lists, dicts), or None when absent.
+Argument = Callable[[str], object]
 Rule = Callable[[Argument], Charge]
 
 
-def _size(value: int | None, default: int) -> int:
-    return default if value is None else max(value, 0)
+def count(value: object, default: int) -> int:
+    """A size argument: an int (clamped to GraphQL's Int; coercion rejects the rest anyway)
+    or a list's length; `default` when absent or not a number."""
+    if isinstance(value, list):
+        return len(value)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool):
+        return default
+    return min(max(value, 0), GRAPHQL_MAX_INT)
 
 
 def search(arg: Argument) -> Charge:
     """Both arms read at least MIN_SEARCH_DEPTH deep (ranking needs a choice), whatever the
     page: the lexical arm's rows and the vector arm's."""
-    first = _size(arg("first"), MIN_SEARCH_DEPTH)
+    first = count(arg("first"), MIN_SEARCH_DEPTH)
     return Charge(first, 2 * max(first, MIN_SEARCH_DEPTH))
 
 
@@ -55,23 +74,62 @@ def resolve_reference(arg: Argument) -> Charge:
     max(limit, MIN_SEARCH_DEPTH) each. Every path reads less than this one: a decided exact
     read's sample, max(limit, EXACT_SAMPLE), and the one subject a tie may read again are
     fewer than the search arms' rows. The candidates it returns are among these rows."""
-    limit = _size(arg("limit"), RESOLVE_LIMIT)
+    limit = count(arg("limit"), RESOLVE_LIMIT)
     return Charge(1, 1 + 1 + ALL_TOKENS_DEPTH + 1 + 2 * max(limit, MIN_SEARCH_DEPTH))
 
 
 def investigations(arg: Argument) -> Charge:
-    first = _size(arg("first"), INVESTIGATIONS_PAGE)
-    return Charge(first, first + 1)
+    first = count(arg("first"), INVESTIGATIONS_PAGE)
+    return Charge(1, first + 1, page=first)
 
 
 def nodes(arg: Argument) -> Charge:
-    ids = _size(arg("ids"), 0)
+    ids = count(arg("ids"), 0)
     return Charge(ids, NODE_READS * ids)
 
 
 def entities(arg: Argument) -> Charge:
-    count = _size(arg("representations"), 0)
-    return Charge(count, count)
+    asked = count(arg("representations"), 0)
+    return Charge(asked, asked)
+
+
+def activity(arg: Argument) -> Charge:
+    """One row per non-empty bucket leaves the store (OrgGraph.series); `points` holds every
+    bucket of the window: the window's own count when it is given (literal or variable),
+    else the most a default 30-day window can span."""
+    weekly = arg("bucket") in ("WEEK", TimeBucket.WEEK)
+    bucket = TimeBucket.WEEK if weekly else TimeBucket.DAY
+    buckets = _buckets(arg("window"), bucket)
+    return Charge(1, buckets, page=buckets)
+
+
+def _buckets(value: object, bucket: TimeBucket) -> int:
+    width = DAY_NS * (7 if bucket is TimeBucket.WEEK else 1)
+    if isinstance(value, dict):
+        with suppress(TypeError, ValueError, AttributeError, OverflowError):
+            start, end = (_parse(value[k]) for k in ("from", "to"))
+            if timedelta(0) <= end - start <= MAX_WINDOW:
+                return len(bucket_starts(TimeSpan(_to_ns(start), _to_ns(end)), bucket))
+        length = MAX_WINDOW  # refused by the resolver, or beyond what this can tell
+    else:
+        length = timedelta(days=DEFAULT_WINDOW_DAYS)
+    # At worst the window starts just after a bucket's start.
+    return (_to_ns_delta(length) + width - 1) // width + 1
+
+
+def _parse(value: object) -> datetime:
+    moment = value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _to_ns(moment: datetime) -> int:
+    ns = to_ns(moment)
+    assert ns is not None
+    return ns
+
+
+def _to_ns_delta(length: timedelta) -> int:
+    return length // timedelta(microseconds=1) * 1_000
 
 
 CHARGES: dict[str, Rule] = {
@@ -83,6 +141,7 @@ CHARGES: dict[str, Rule] = {
     "Query._entities": entities,
     # An episode names at most MAX_LIST subjects; each is read.
     "Episode.mentions": lambda _: Charge(MAX_LIST, MAX_LIST),
+    "Subject.activity": activity,
 }
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from aiodataloader import DataLoader
 
-from engine.models import Episode, SourceRecord, SourceRecordKind, StoredSubject
+from engine.models import Episode, SourceRecord, StoredSubject
 from engine.ports import (
     Edge,
     EdgeRequest,
@@ -21,6 +21,8 @@ from engine.ports import (
     EvidenceRequest,
     OrgGraph,
     RecordPageRequest,
+    SeriesBucket,
+    SeriesRequest,
     TimeSpan,
 )
 
@@ -29,13 +31,6 @@ from engine.ports import (
 class SubjectKey:
     key: str
     at: TimeSpan | None
-
-
-@dataclass(frozen=True, slots=True)
-class RecordsKey:
-    key: str
-    kinds: tuple[SourceRecordKind, ...]
-    span: TimeSpan | None
 
 
 class Loaders:
@@ -52,10 +47,10 @@ class Loaders:
         self.episodes = DataLoader[EpisodeRequest, list[Episode]](self._episodes)
         self.episode_counts = DataLoader[EpisodeRequest, int](self._episode_counts)
         self.episodes_by_key = DataLoader[str, Episode | None](self._episodes_by_key)
-        self.records = DataLoader[RecordsKey, list[SourceRecord]](self._records)
         self.record_pages = DataLoader[RecordPageRequest, list[SourceRecord]](self._record_pages)
         self.evidence = DataLoader[EvidenceRequest, list[SourceRecord]](self._evidence)
         self.evidence_counts = DataLoader[EvidenceRequest, int](self._evidence_counts)
+        self.series = DataLoader[SeriesRequest, list[SeriesBucket]](self._series)
         self.records_by_key = DataLoader[str, SourceRecord | None](self._records_by_key)
 
     def clear(self) -> None:
@@ -104,19 +99,6 @@ class Loaders:
         found = await self.graph.episodes_by_keys(keys)
         return [found.get(k) for k in keys]
 
-    async def _records(self, keys: Sequence[RecordsKey]) -> list[list[SourceRecord]]:
-        groups: dict[tuple[tuple[SourceRecordKind, ...], TimeSpan | None], list[str]] = defaultdict(
-            list
-        )
-        for k in keys:
-            groups[(k.kinds, k.span)].append(k.key)
-        found: dict[RecordsKey, list[SourceRecord]] = {}
-        for (kinds, span), subject_keys in groups.items():
-            result = await self.graph.source_records_of(subject_keys, kinds=kinds, span=span)
-            for key, records in result.items():
-                found[RecordsKey(key, kinds, span)] = records
-        return [found.get(k, []) for k in keys]
-
     async def _record_pages(
         self, requests: Sequence[RecordPageRequest]
     ) -> list[list[SourceRecord]]:
@@ -127,6 +109,9 @@ class Loaders:
 
     async def _evidence_counts(self, requests: Sequence[EvidenceRequest]) -> list[int]:
         return await self.graph.evidence_counts(requests)
+
+    async def _series(self, requests: Sequence[SeriesRequest]) -> list[list[SeriesBucket]]:
+        return await self.graph.series(requests)
 
     async def _records_by_key(self, keys: Sequence[str]) -> list[SourceRecord | None]:
         found = await self.graph.source_records_by_keys(keys)

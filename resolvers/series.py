@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -12,10 +11,9 @@ import strawberry
 from strawberry.types import Info
 
 from engine.errors import PublicError
-from engine.models import SourceRecord, SourceRecordKind, from_ns, to_ns
-from engine.ports import TimeSpan
+from engine.models import SourceRecordKind, from_ns
+from engine.ports import SeriesBucket, SeriesRequest, TimeSpan
 from resolvers.context import RequestContext
-from resolvers.loaders import RecordsKey
 
 if TYPE_CHECKING:
     from resolvers.types import Subject
@@ -59,38 +57,25 @@ class ActivityMetric(enum.Enum):
 
 @dataclass(frozen=True)
 class _Rule:
+    """Which records a metric counts and when: those of `kind` (with one of `statuses`, any
+    when empty), at their start or end; with `metric`, rollups of it, their values summed."""
+
     kind: SourceRecordKind
-    # The instant a record counts at (None: it does not count), and what it adds.
-    when: Callable[[SourceRecord], datetime | None]
-    amount: Callable[[SourceRecord], float] = lambda _: 1.0
-
-
-def _merged(r: SourceRecord) -> datetime | None:
-    return r.end if r.status == "merged" else None
-
-
-def _failed(r: SourceRecord) -> datetime | None:
-    return r.start if r.status in ("failed", "rolled_back") else None
-
-
-def _metric(name: str) -> _Rule:
-    return _Rule(
-        SourceRecordKind.METRIC_ROLLUP,
-        lambda r: r.start if r.metric == name else None,
-        lambda r: float(r.value or 0.0),
-    )
+    at_end: bool = False
+    statuses: tuple[str, ...] = ()
+    metric: str | None = None
 
 
 RULES: dict[ActivityMetric, _Rule] = {
-    ActivityMetric.PULL_REQUESTS_OPENED: _Rule(SourceRecordKind.PULL_REQUEST, lambda r: r.start),
-    ActivityMetric.PULL_REQUESTS_MERGED: _Rule(SourceRecordKind.PULL_REQUEST, _merged),
-    ActivityMetric.INCIDENTS_STARTED: _Rule(SourceRecordKind.INCIDENT, lambda r: r.start),
-    ActivityMetric.INCIDENTS_RESOLVED: _Rule(SourceRecordKind.INCIDENT, lambda r: r.end),
-    ActivityMetric.DEPLOYS: _Rule(SourceRecordKind.DEPLOY, lambda r: r.start),
-    ActivityMetric.FAILED_DEPLOYS: _Rule(SourceRecordKind.DEPLOY, _failed),
-    ActivityMetric.WORK_ITEMS_COMPLETED: _Rule(SourceRecordKind.WORK_ITEM, lambda r: r.end),
-    ActivityMetric.COMMITS: _metric("commits"),
-    ActivityMetric.LINES_CHANGED: _metric("lines_changed"),
+    ActivityMetric.PULL_REQUESTS_OPENED: _Rule(SourceRecordKind.PULL_REQUEST),
+    ActivityMetric.PULL_REQUESTS_MERGED: _Rule(SourceRecordKind.PULL_REQUEST, True, ("merged",)),
+    ActivityMetric.INCIDENTS_STARTED: _Rule(SourceRecordKind.INCIDENT),
+    ActivityMetric.INCIDENTS_RESOLVED: _Rule(SourceRecordKind.INCIDENT, True),
+    ActivityMetric.DEPLOYS: _Rule(SourceRecordKind.DEPLOY),
+    ActivityMetric.FAILED_DEPLOYS: _Rule(SourceRecordKind.DEPLOY, False, ("failed", "rolled_back")),
+    ActivityMetric.WORK_ITEMS_COMPLETED: _Rule(SourceRecordKind.WORK_ITEM, True),
+    ActivityMetric.COMMITS: _Rule(SourceRecordKind.METRIC_ROLLUP, metric="commits"),
+    ActivityMetric.LINES_CHANGED: _Rule(SourceRecordKind.METRIC_ROLLUP, metric="lines_changed"),
 }
 
 
@@ -122,29 +107,32 @@ def _bucket_start(ns: int, width: int, weekly: bool) -> int:
     return ((ns - offset) // width) * width + offset
 
 
-def bucketize(
-    records: list[SourceRecord], rule: _Rule, span: TimeSpan, bucket: TimeBucket
-) -> list[TimePoint]:
+def bucket_starts(span: TimeSpan, bucket: TimeBucket) -> range:
+    """Every bucket of a window, zero-filled: what `points` holds (and the cost limiter
+    charges: resolvers/costs.py)."""
     weekly = bucket is TimeBucket.WEEK
     width = DAY_NS * (7 if weekly else 1)
-    first = _bucket_start(span.start_ns, width, weekly)
-    starts = range(first, span.end_ns + 1, width)
-    values = dict.fromkeys(starts, 0.0)
-    counts = dict.fromkeys(starts, 0)
-    for record in records:
-        moment = rule.when(record)
-        ns = to_ns(moment) if moment else None
-        if ns is None or not span.start_ns <= ns <= span.end_ns:
-            continue
-        slot = _bucket_start(ns, width, weekly)
-        values[slot] += rule.amount(record)
-        counts[slot] += 1
-    # Every metric counts or sums whole things; summed as floats (rollup values are
-    # numbers), then rounded once per bucket.
+    return range(_bucket_start(span.start_ns, width, weekly), span.end_ns + 1, width)
+
+
+def request(key: str, rule: _Rule, span: TimeSpan, bucket: TimeBucket) -> SeriesRequest:
+    weekly = bucket is TimeBucket.WEEK
+    width = DAY_NS * (7 if weekly else 1)
+    offset = 4 * DAY_NS if weekly else 0
+    return SeriesRequest(
+        key, rule.kind, span, width, offset, rule.at_end, rule.statuses, rule.metric
+    )
+
+
+def points(found: list[SeriesBucket], span: TimeSpan, bucket: TimeBucket) -> list[TimePoint]:
+    """The store's non-empty buckets, zero-filled over the window. Every metric counts or sums
+    whole things; the store sums rollup values as floats, rounded here once per bucket."""
+    added = {slot: (value, count) for slot, value, count in found}
     return [
-        TimePoint(start=from_ns(s), value=_int(values[s]), count=counts[s])  # type: ignore[arg-type]
-        for s in starts
-    ]
+        TimePoint(start=from_ns(s), value=_int(added.get(s, (0.0, 0))[0]),  # type: ignore[arg-type]
+                  count=added.get(s, (0.0, 0))[1])
+        for s in bucket_starts(span, bucket)
+    ]  # fmt: skip
 
 
 async def activity(
@@ -154,7 +142,8 @@ async def activity(
     bucket: TimeBucket | None,
     span: TimeSpan,
 ) -> TimeSeries:
-    rule = RULES[metric]
+    """One row per non-empty bucket leaves the store (OrgGraph.series), not the records."""
     bucket = bucket or TimeBucket.DAY
-    records = await info.context.loaders.records.load(RecordsKey(subject.key, (rule.kind,), span))
-    return TimeSeries(metric=metric, bucket=bucket, points=bucketize(records, rule, span, bucket))
+    asked = request(subject.key, RULES[metric], span, bucket)
+    found = await info.context.loaders.series.load(asked)
+    return TimeSeries(metric=metric, bucket=bucket, points=points(found, span, bucket))

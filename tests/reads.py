@@ -46,6 +46,7 @@ ROWS: dict[str, Callable[[Any], int]] = {
     "episodes": _pages,
     "source_record_pages": _pages,
     "evidence_pages": _pages,
+    "series": _pages,
     "edge_counts": len,
     "episode_counts": len,
     "evidence_counts": len,

@@ -92,6 +92,16 @@ CASES: list[tuple[str, str, tuple[str, ...]]] = [
         ),
         ("Query.subject", "Subject.episodes"),
     ),
+    (
+        # Twelve days, each with one of the hub's incidents: every bucket is a row.
+        "Subject.activity",
+        _on_hub(
+            "activity(metric: INCIDENTS_STARTED, "
+            'window: {from: "2026-01-01T00:00:00Z", to: "2026-01-12T00:00:00Z"}) '
+            "{ total points { start count } }"
+        ),
+        ("Query.subject",),
+    ),
     ("Query.search", '{ search(query: "deadbeef", first: 5) { subject { key } } }', ()),
     (
         "Query.resolveReference",
@@ -160,7 +170,7 @@ async def test_investigations_read_one_more_than_the_page(falkor: GraphStore, or
         found = await run(graph, org, query)
         assert found["investigations"]["hasNextPage"] is (first == 2)
         charged = charge(query, "Query.investigations")
-        assert charged.returned == (20 if first is None else first)  # the resolver's default
+        assert charged.page == (20 if first is None else first)  # the resolver's default
         assert graph.total == min(charged.reads, 4)
 
 
@@ -214,7 +224,7 @@ async def test_a_facts_evidence_reads_its_page_in_the_store(
     found = await run(graph, org, query)
     (claim,) = found["investigation"]["claimedFacts"]
     charged = charge(query, "ClaimedFact.evidence")
-    assert len(claim["evidence"]["edges"]) == min(charged.returned, 12)
+    assert len(claim["evidence"]["edges"]) == min(charged.page or 0, 12)
     assert graph.rows["source_records_of"] == 0  # never the whole window
     assert graph.rows["evidence_pages"] == min(charged.reads, 12)  # first + 1, as charged
     # totalCount: one count row, charged once per connection; the pages add up to it.
@@ -223,3 +233,34 @@ async def test_a_facts_evidence_reads_its_page_in_the_store(
     found = await run(graph, org, query)
     assert found["investigation"]["claimedFacts"][0]["evidence"]["totalCount"] == 12
     assert graph.rows["evidence_counts"] == charge(query, "EvidenceConnection.totalCount").reads
+
+
+@pytest.mark.parametrize(
+    ("bucket", "window", "points"),
+    [
+        ("DAY", None, 31),
+        ("WEEK", None, 6),
+        ("DAY", ("2025-12-01T00:00:00Z", "2026-02-01T00:00:00Z"), 63),
+        ("WEEK", ("2025-12-01T00:00:00Z", "2026-02-01T00:00:00Z"), 9),
+    ],
+)
+async def test_a_series_reads_a_row_per_bucket_and_returns_what_is_charged(
+    falkor: GraphStore, org: str, bucket: str, window: tuple[str, str] | None, points: int
+) -> None:
+    """The hub's 12 incidents of January: never a row per record, and `points` is the count
+    the limiter charged (the default window's worst case: 31 days, 6 weeks)."""
+    span = f', window: {{from: "{window[0]}", to: "{window[1]}"}}' if window else ""
+    query = _on_hub(
+        f"activity(metric: INCIDENTS_STARTED, bucket: {bucket}{span}) {{ points {{ count }} }}"
+    )
+    graph = Counted(falkor.org(org))
+    found = await run(graph, org, query)
+    shown = found["subject"]["activity"]["points"]
+    charged = charge(query, "Subject.activity")
+    assert graph.rows["series"] <= charged.reads and graph.rows["source_records_of"] == 0
+    if window:
+        assert len(shown) == charged.page == points
+        assert sum(p["count"] for p in shown) == 12
+        assert graph.rows["series"] == (12 if bucket == "DAY" else 3)  # weeks of Dec 29 to Jan 12
+    else:
+        assert len(shown) <= charged.page == points

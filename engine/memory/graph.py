@@ -35,6 +35,8 @@ from engine.ports import (
     Fingerprint,
     RecordPageRequest,
     RoundTrips,
+    SeriesBucket,
+    SeriesRequest,
     SortKey,
     SubjectPage,
     SubjectQuery,
@@ -227,6 +229,12 @@ class MemoryGraph:
             return []
         data = self._read()
         return [len(relations.evidence(data, r)) for r in requests]
+
+    async def series(self, requests: Sequence[SeriesRequest]) -> list[list[SeriesBucket]]:
+        if not requests:
+            return []
+        data = self._read()
+        return [relations.series(data, r) for r in requests]
 
     async def active_subjects(
         self,

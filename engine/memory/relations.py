@@ -22,6 +22,8 @@ from engine.ports import (
     EpisodeRequest,
     EvidenceRequest,
     RecordPageRequest,
+    SeriesBucket,
+    SeriesRequest,
     TimeSpan,
 )
 
@@ -141,6 +143,27 @@ def evidence_page(data: OrgData, request: EvidenceRequest) -> list[SourceRecord]
     if request.after is not None:
         chosen = [r for r in chosen if r.key > request.after]
     return chosen[: request.limit]
+
+
+def series(data: OrgData, request: SeriesRequest) -> list[SeriesBucket]:
+    """A request's buckets, as the Cypher stores add them up (graph/series.py)."""
+    span, width, offset = request.span, request.width_ns, request.offset_ns
+    found = source_records_of(data, [request.key], [request.kind], span)[request.key]
+    values: dict[int, float] = {}
+    counts: Counter[int] = Counter()
+    for r in found:
+        if request.statuses and r.status not in request.statuses:
+            continue
+        if request.metric is not None and r.metric != request.metric:
+            continue
+        moment = r.end if request.at_end else r.start
+        if moment is None or not span.start_ns <= _ns(moment) <= span.end_ns:
+            continue
+        slot = (_ns(moment) - offset) // width * width + offset
+        amount = 1.0 if request.metric is None else float(r.value or 0.0)
+        values[slot] = values.get(slot, 0.0) + amount
+        counts[slot] += 1
+    return [(slot, values[slot], counts[slot]) for slot in sorted(values)]
 
 
 def active_subjects(

@@ -31,6 +31,8 @@ from engine.ports.shapes import (
     EvidenceRequest,
     Fingerprint,
     RecordPageRequest,
+    SeriesBucket,
+    SeriesRequest,
     SortKey,
     StoredResult,
     SubjectPage,
@@ -215,6 +217,11 @@ class OrgGraph(SubjectDirectory, FactSource, Protocol):
 
     async def evidence_counts(self, requests: Sequence[EvidenceRequest]) -> list[int]:
         """How many records each request's rule chooses (every page together)."""
+        ...
+
+    async def series(self, requests: Sequence[SeriesRequest]) -> list[list[SeriesBucket]]:
+        """Each request's non-empty buckets, oldest first, added up in the store: a chart
+        reads one row per bucket, not every record of its window."""
         ...
 
     async def write(self, batch: WriteBatch) -> None: ...

@@ -112,6 +112,28 @@ class EpisodeRequest:
 
 
 @dataclass(frozen=True, slots=True)
+class SeriesRequest:
+    """A subject's records of `kind` counted (or, with `metric`, their values summed) per
+    bucket: each record counts at its start (its end when `at_end`; none without one), when
+    that instant lies in the closed `span`, in the bucket [offset_ns + k * width_ns, +width_ns)
+    holding it. Only records with one of `statuses` (any when empty) and, with `metric`, only
+    rollups of that metric count."""
+
+    key: str
+    kind: SourceRecordKind
+    span: TimeSpan
+    width_ns: int
+    offset_ns: int = 0
+    at_end: bool = False
+    statuses: tuple[str, ...] = ()
+    metric: str | None = None
+
+
+# A bucket of a series: (its start in ns, what it adds up, how many records fell in it).
+SeriesBucket = tuple[int, float, int]
+
+
+@dataclass(frozen=True, slots=True)
 class EvidenceRequest:
     """A page of the records a fact rests on (engine/evidence.py), by key, after the key
     `after`: the subject's records of `kinds` that its rule (an EvidenceRule value) chooses
