@@ -106,7 +106,7 @@ def activity(arg: Argument) -> Charge:
 def _buckets(value: object, bucket: TimeBucket) -> int:
     width = DAY_NS * (7 if bucket is TimeBucket.WEEK else 1)
     if isinstance(value, dict):
-        with suppress(TypeError, ValueError, AttributeError, OverflowError):
+        with suppress(KeyError, TypeError, ValueError, AttributeError, OverflowError):
             start, end = (_parse(value[k]) for k in ("from", "to"))
             if timedelta(0) <= end - start <= MAX_WINDOW:
                 return len(bucket_starts(TimeSpan(_to_ns(start), _to_ns(end)), bucket))
