@@ -92,42 +92,10 @@ class Subjects:
             subjects = [found[k] for k in bound if k in found]
             for subject in subjects:  # the caller chose it: a reference like any resolved one
                 self.resolver.admit(actor, subject)
-        kinds = understood.reference_kinds or (None,) * len(understood.references)
-        asked = understood.references if not subjects else ()
-        consumed: set[str] = set()
-        if asked:
-            ended = await self._scopes(
-                actor, understood, allow_clarification, subjects, consumed, told
-            )
+        if not subjects and understood.references:
+            ended = await self._named(actor, understood, allow_clarification, subjects, told)
             if ended is not None:
                 return ended
-        missing: list[str] = []
-        for reference, kind in zip(asked, kinds, strict=False):
-            if reference in consumed:
-                continue
-            outcome = await self._resolve_one(actor, reference, understood, kind)
-            if isinstance(outcome, Ambiguous) and kind is None:
-                outcome = self._repository_first(actor, reference, outcome, told)
-            if not isinstance(outcome, Resolved) and "/" in reference:
-                held = await holder_of_path(self.graph, reference)
-                if held is not None:
-                    subjects.append(held[0])
-                    told.notes.append(held[1])
-                    continue
-            if isinstance(outcome, Resolved):
-                subjects.append(outcome.subject)
-                await self._disclose(reference, outcome, told)
-            elif isinstance(outcome, Ambiguous) and allow_clarification:
-                return lambda frame, trace, ref=reference, c=outcome.candidates: (
-                    outcomes.clarification(frame, ref, c, self.signer, trace)
-                )
-            elif isinstance(outcome, NotFound):
-                missing.append(reference)
-        if subjects and missing:
-            told.notes.extend(
-                f'"{m}" names no subject known here: it is left out of the answer.'
-                for m in missing
-            )
         if not subjects and not understood.references:
             if understood.kind_hint is not None and understood.intent != "who":
                 subjects = await self._cohort(understood, effective, told)
@@ -137,6 +105,66 @@ class Subjects:
             notes = await self._emptiness()
             return lambda frame, trace: outcomes.no_match(frame, trace, notes)
         return list({s.key: s for s in subjects}.values())
+
+    async def _named(
+        self,
+        actor: str,
+        understood: Interpretation,
+        allow_clarification: bool,
+        subjects: list[StoredSubject],
+        told: Disclosures,
+    ) -> Callable[..., InvestigationResult] | None:
+        """The subjects the question names, added to `subjects`: modules with their
+        repository first, then each other reference; or the composer of the clarification
+        (or no match) that ends the investigation. A reference naming nothing is said."""
+        consumed: set[str] = set()
+        ended = await self._scopes(actor, understood, allow_clarification, subjects, consumed, told)
+        if ended is not None:
+            return ended
+        kinds = understood.reference_kinds or (None,) * len(understood.references)
+        missing: list[str] = []
+        for reference, kind in zip(understood.references, kinds, strict=False):
+            if reference in consumed:
+                continue
+            outcome = await self._one(actor, reference, understood, kind, told)
+            if isinstance(outcome, StoredSubject):
+                subjects.append(outcome)
+            elif isinstance(outcome, Ambiguous) and allow_clarification:
+                return lambda frame, trace, ref=reference, c=outcome.candidates: (
+                    outcomes.clarification(frame, ref, c, self.signer, trace)
+                )
+            elif isinstance(outcome, NotFound):
+                missing.append(reference)
+        if subjects:
+            told.notes.extend(
+                f'"{m}" names no subject known here: it is left out of the answer.'
+                for m in missing
+            )
+        return None
+
+    async def _one(
+        self,
+        actor: str,
+        reference: str,
+        understood: Interpretation,
+        kind: SubjectKind | None,
+        told: Disclosures,
+    ) -> StoredSubject | Ambiguous | NotFound:
+        """One reference: the subject it commits to (said how, where the answer must), or
+        why it does not. A repository tied with its own packages is the repository; a path
+        naming nothing is the module holding it."""
+        outcome = await self._resolve_one(actor, reference, understood, kind)
+        if isinstance(outcome, Ambiguous) and kind is None:
+            outcome = self._repository_first(actor, reference, outcome, told)
+        if not isinstance(outcome, Resolved) and "/" in reference:
+            held = await holder_of_path(self.graph, reference)
+            if held is not None:
+                told.notes.append(held[1])
+                return held[0]
+        if isinstance(outcome, Resolved):
+            await self._disclose(reference, outcome, told)
+            return outcome.subject
+        return outcome
 
     async def _scopes(
         self,

@@ -198,34 +198,15 @@ def interpret(
     kinds = _fact_kinds(tokens)
     words = " ".join(t.norm for t in tokens).split()
     kind_hint = next((KIND_WORDS[t.norm] for t in tokens if t.free and t.norm in KIND_WORDS), None)
-    for named in (r.before_kind_words(text, tokens), r.paths(text, tokens)):
-        spans += [s for s in named if not _overlaps(s, spans)]
-    if not spans:
-        spans = r.fallback(text, tokens)
-        if spans:
-            notes.append("references_by_position")
-    spans = sorted(set(spans))
-    if len(spans) > MAX_REFERENCES:
-        notes.append("references_truncated")
-        spans = spans[:MAX_REFERENCES]
+    spans = _named_spans(text, tokens, spans, notes)
     references = tuple(dict.fromkeys(text[a:b] for a, b in spans))
     intent = _intent(words, kinds, kind_hint)
     if not kinds and intent == "count" and kind_hint is SubjectKind.PERSON:
         kinds = [FactKind.ACTIVE_CONTRIBUTORS]  # "how many people worked on X?"
     if not kinds:
         kinds = list(v.DEFAULT_KINDS.get(intent, ()))
-    if time is not None and time.period is not None and intent in _COUNTING:
-        # "how many commits on 2026-08-18?" counts that day, not the year before it.
-        phrase = text[time.start : time.end]
-        time = replace(
-            time,
-            as_of=None,
-            start_at=time.period[0],
-            end_at=time.period[1],
-            note=None
-            if phrase.lower().startswith("on")
-            else f'"{phrase}" is read as the {_length(time.period)} that began then',
-        )
+    if time is not None and intent in _COUNTING:
+        time = _own_period(text, time)
     kinds_after = {text[a:b]: r.kind_after(text, tokens, b) for a, b in spans}
     return Interpretation(
         references=references,
@@ -246,6 +227,36 @@ def interpret(
 
 
 _COUNTING = frozenset({"count", "who", "what_changed"})  # intents that count over a window
+
+
+def _named_spans(
+    text: str, tokens: list[r.Token], spans: list[tuple[int, int]], notes: list[str]
+) -> list[tuple[int, int]]:
+    """Quoted and known names (`spans`), then names before kind words and paths beside
+    them; by position only when none of these named anything."""
+    for named in (r.before_kind_words(text, tokens), r.paths(text, tokens)):
+        spans += [s for s in named if not _overlaps(s, spans)]
+    if not spans:
+        spans = r.fallback(text, tokens)
+        if spans:
+            notes.append("references_by_position")
+    spans = sorted(set(spans))
+    if len(spans) > MAX_REFERENCES:
+        notes.append("references_truncated")
+        spans = spans[:MAX_REFERENCES]
+    return spans
+
+
+def _own_period(text: str, time: tp.TimeMatch) -> tp.TimeMatch:
+    """A point phrase in a question counting over time reads its own period ("how many
+    commits on 2026-08-18?" counts that day, not the year before it)."""
+    if time.period is None:
+        return time
+    phrase = text[time.start : time.end]
+    note = None
+    if not phrase.lower().startswith("on"):
+        note = f'"{phrase}" is read as the {_length(time.period)} that began then'
+    return replace(time, as_of=None, start_at=time.period[0], end_at=time.period[1], note=note)
 
 
 def _length(period: tuple[datetime, datetime]) -> str:

@@ -81,7 +81,14 @@ async def within(
         offered = tuple(Candidate(m, 0.9) for m in held[:OFFERED])
         names = ", ".join(f"{m.name} ({_path(m)})" for m in held[:OFFERED])
         return Within(None, offered, f'"{scope.phrase}" could mean {names}. Which one?')
-    elsewhere = [m for m in modules if m not in held][: OFFERED - 1]
+    return _not_held(scope, repositories, modules[: OFFERED - 1])
+
+
+def _not_held(
+    scope: Scope, repositories: Sequence[StoredSubject], elsewhere: Sequence[StoredSubject]
+) -> Within:
+    """The repository holds no such module: say so, offering the repository and the
+    modules of that name elsewhere."""
     where = ""
     if elsewhere:
         where = f" ({scope.inner} is a module of {', '.join(_repository(m) for m in elsewhere)})"
