@@ -50,12 +50,20 @@ WITH s, max(CASE WHEN a.start_ns > $t THEN null
 WITH s, coalesce(seen, -1) AS last ORDER BY last DESC, s.key LIMIT 100
 """
 # The same ranking from the records that started or ended since $floor (the start and end
-# indexes): exact once the window holds 100 repositories. The baseline widens it as the
-# gateway does (the issue lets the hand-written endpoint use the same structures).
+# indexes, which hold microseconds: graph.rows; two index reads, as an OR walked the whole
+# index): exact once the window holds 100 repositories. The baseline widens it as the gateway
+# does (the issue lets the hand-written endpoint use the same structures).
 _RANK_WINDOW = f"""
-MATCH (a:SourceRecord {{org_id: $org}})
-WHERE (a.start_ns >= $floor AND a.start_ns <= $t) OR (a.end_ns >= $floor AND a.end_ns <= $t)
-WITH a.subject_key AS k, max(CASE WHEN a.end_ns <= $t THEN a.end_ns ELSE a.start_ns END) AS last
+CALL {{
+  MATCH (a:SourceRecord {{org_id: $org}})
+  WHERE a.start_us >= $floor_us AND a.start_us <= $t_us
+  RETURN a.subject_key AS k, a.start_us AS at
+  UNION ALL
+  MATCH (a:SourceRecord {{org_id: $org}})
+  WHERE a.end_us >= $floor_us AND a.end_us <= $t_us
+  RETURN a.subject_key AS k, a.end_us AS at
+}}
+WITH k, max(at) * 1000 AS last
 MATCH (s:Subject {{org_id: $org, key: k}})
 WHERE s.kind = 'repository' AND s.stub = false AND {_ADMITTED.format(v="s")}
 WITH s, last ORDER BY last DESC, s.key LIMIT 100
@@ -120,7 +128,8 @@ def serve(url: str, port: int) -> None:
         graph = store.org(principal.org_id)
         span = _DAY_NS
         while span < 800 * _DAY_NS:
-            rows = await graph._read(RAW_WINDOW, t=moment, floor=moment - span)
+            floor_us = (moment - span) // 1000
+            rows = await graph._read(RAW_WINDOW, t=moment, t_us=moment // 1000, floor_us=floor_us)
             if len(rows) >= 100:
                 return JSONResponse(shape_raw(rows))
             span *= 4
