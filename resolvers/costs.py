@@ -19,13 +19,13 @@ from typing import NamedTuple
 
 from graphql import GRAPHQL_MAX_INT
 
-from engine.gates import ALL_TOKENS_DEPTH, MIN_SEARCH_DEPTH
+from engine.gates import ALL_TOKENS_DEPTH, MIN_SEARCH_DEPTH, RUNNERS_UP
 from engine.models import MAX_LIST, to_ns
 from engine.ports import TimeSpan
 from resolvers.args import MAX_WINDOW
 from resolvers.series import DAY_NS, TimeBucket, bucket_starts
 
-__all__ = ["CHARGES", "Argument", "Charge", "charge_of"]
+__all__ = ["BY_DATA", "CHARGES", "DEFAULT_BOUND", "Argument", "Charge", "charge_of", "count"]
 
 RESOLVE_LIMIT = 5  # resolveReference's default `limit` (resolvers/resolution.py)
 INVESTIGATIONS_PAGE = 20  # investigations' default page (resolvers/investigation.py)
@@ -142,6 +142,36 @@ CHARGES: dict[str, Rule] = {
     # An episode names at most MAX_LIST subjects; each is read.
     "Episode.mentions": lambda _: Charge(MAX_LIST, MAX_LIST),
     "Subject.activity": activity,
+    # Among what resolveReference read: at most RUNNERS_UP each.
+    "Resolved.runnersUp": lambda _: Charge(RUNNERS_UP, RUNNERS_UP),
+    "NotFound.suggestions": lambda _: Charge(RUNNERS_UP, RUNNERS_UP),
+}
+
+# Lists of objects charged the generic DEFAULT_PAGE (50 objects, 50 reads), and why that
+# bounds what they read: they read nothing of their own (their objects were read by the field
+# above, or are stored with a result), or one subject per key a stored result names.
+DEFAULT_BOUND: dict[str, str] = {
+    "Ambiguous.candidates": "among resolveReference's reads; at most its limit (<= 50)",
+    "AnswerProjection.drivers": "stored with the result; no read",
+    "AnswerProjection.claimedFacts": "stored with the result; no read",
+    "AnswerProjection.candidates": "stored with the result; no read",
+    "InvestigationResult.drivers": "stored with the result; no read",
+    "InvestigationResult.claimedFacts": "stored with the result; no read",
+    "InvestigationResult.coverage": "stored with the result; no read",
+    "InvestigationResult.candidates": "stored with the result; no read",
+    "Driver.evidence": "stored with the result; no read",
+    "Driver.claimedFacts": "stored with the result; no read",
+    "Trace.stages": "stored with the result; no read",
+    "Trace.providersPruned": "stored with the result; no read",
+    "Driver.subjects": "one subject per key the driver names (one to three)",
+    "InvestigationResult.subjects": "one subject per key the result is about (a cohort <= 10)",
+}
+
+# Lists whose reads follow the data, not the arguments: the charge cannot bound them, the
+# request time limit does (docs/graphql.md, "Query cost").
+BY_DATA: dict[str, str] = {
+    "Query.facts": "every record of the subject in the window, for the providers to compute on",
+    "Query.epochs": "the organisation's epochs (admin), kept few by retirement",
 }
 
 

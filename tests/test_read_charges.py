@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+import graphql
 import pytest
 
 from engine import contract
@@ -16,9 +17,10 @@ from engine.evidence import EvidenceRule, EvidenceSelector
 from engine.facts import FactKind
 from engine.models import MAX_LIST, SourceRecordKind
 from engine.ports import GraphStore
+from resolvers.costs import BY_DATA, CHARGES, DEFAULT_BOUND
 from tests.conftest import new_org
 from tests.helpers import load, rel, subject
-from tests.reads import Counted, charge, cost, run
+from tests.reads import SCHEMA, Counted, charge, cost, run
 from tests.test_graph_contract_details import episode, record
 
 HUB = "service:hub"
@@ -264,3 +266,28 @@ async def test_a_series_reads_a_row_per_bucket_and_returns_what_is_charged(
         assert graph.rows["series"] == (12 if bucket == "DAY" else 3)  # weeks of Dec 29 to Jan 12
     else:
         assert len(shown) <= charged.page == points
+
+
+def test_every_list_field_of_the_schema_is_charged_by_a_stated_rule() -> None:
+    """A list of objects or a connection added later must say what it reads: a rule of its own
+    (CHARGES), the page rule (`first`, or its connection's or series' page), or why the
+    default bounds it (DEFAULT_BOUND) or cannot (BY_DATA, documented)."""
+    schema = SCHEMA._schema
+    lists: set[str] = set()
+    paged: set[str] = set()
+    for name, type_ in schema.type_map.items():
+        if name.startswith("__") or not isinstance(type_, graphql.GraphQLObjectType):
+            continue
+        for field_name, field in type_.fields.items():
+            named = graphql.get_named_type(field.type)
+            connection = isinstance(named, graphql.GraphQLObjectType) and "edges" in named.fields
+            nullable = graphql.get_nullable_type(field.type)
+            listed = graphql.is_list_type(nullable) and graphql.is_composite_type(named)
+            if connection or listed:
+                lists.add(f"{name}.{field_name}")
+                if "first" in field.args or name.endswith("Connection") or name == "TimeSeries":
+                    paged.add(f"{name}.{field_name}")
+    stated = set(CHARGES) | set(DEFAULT_BOUND) | set(BY_DATA)
+    assert lists - paged - stated == set()
+    assert not set(DEFAULT_BOUND) & set(CHARGES) and not set(BY_DATA) & set(CHARGES)
+    assert (set(DEFAULT_BOUND) | set(BY_DATA)) <= lists  # no stale entries
