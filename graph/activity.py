@@ -15,6 +15,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 from graph import cypher
@@ -28,7 +29,8 @@ Progress = Callable[[str], None]
 # structures; 2: day counts keyed by their "kind:day" text (graph.cypher.SLOT_RECORD_DAYS);
 # 3: records' times in microseconds (start_us, end_us), indexed (graph.rows); 4: each
 # subject's latest activity in microseconds (latest_us), indexed.
-FORMAT_VERSION = 4
+# 5: per-subject day counts (SubjectDay).
+FORMAT_VERSION = 5
 _HISTOGRAM_TTL_S = 5.0  # the day counts only size windows: a stale copy costs time, not truth
 _PAGES_AHEAD = 4  # a first window holds about this many pages' worth of records
 _WIDEN = 8
@@ -112,6 +114,55 @@ def _floors(days: list[tuple[int, int]], top: int | None, target: int) -> list[i
     return floors
 
 
+@dataclass(frozen=True)
+class CohortSpans:
+    """A closed window [start, end] cut at day boundaries: its whole days, first_day through
+    last_day (none when first_day > last_day), and its partial edges, [lo0, hi0) before the
+    first whole day and [lo1, hi1] after the last (an edge with nothing in it is empty).
+    Every bound an edge compares with is the window's own or a day boundary, which FalkorDB's
+    range index (comparing doubles) holds exactly: a record at midnight is counted by its day
+    and never read again by an edge."""
+
+    first_day: int
+    last_day: int
+    lo0: int
+    hi0: int
+    lo1: int
+    hi1: int
+
+    @property
+    def has_days(self) -> bool:
+        return self.first_day <= self.last_day
+
+    @property
+    def has_edges(self) -> bool:
+        return self.lo0 < self.hi0 or self.lo1 <= self.hi1
+
+    @property
+    def edge_days(self) -> list[int]:
+        """The days the edges lie on (at most two)."""
+        days = {self.lo0 // DAY_NS} if self.lo0 < self.hi0 else set()
+        if self.lo1 <= self.hi1:
+            days.update(range(self.lo1 // DAY_NS, self.hi1 // DAY_NS + 1))
+        return sorted(days)
+
+    def params(self) -> dict[str, Any]:
+        return {"first_day": self.first_day, "last_day": self.last_day, "lo0": self.lo0,
+                "hi0": self.hi0, "lo1": self.lo1, "hi1": self.hi1,
+                "edge_days": self.edge_days}  # fmt: skip
+
+
+def cohort_spans(start: int, end: int) -> CohortSpans:
+    """The whole days of [start, end] and its partial edges (see CohortSpans)."""
+    first_day = -(-start // DAY_NS)  # the first day beginning at or after start
+    last_day = (end + 1) // DAY_NS - 1  # the last day ending at or before end
+    if first_day > last_day:  # no whole day: the window is one edge, read from records
+        return CohortSpans(0, -1, 0, 0, start, end)
+    return CohortSpans(
+        first_day, last_day, start, first_day * DAY_NS, (last_day + 1) * DAY_NS, end
+    )
+
+
 async def migrate(read: Read, write: Read, org: str, progress: Progress = _stderr) -> bool:
     """Bring the activity structures of a graph written by an earlier format up to date;
     False when there was nothing to do. Runs once: the graph's Format node records that it
@@ -125,11 +176,16 @@ async def migrate(read: Read, write: Read, org: str, progress: Progress = _stder
     span = await read(cypher.RECORD_SPAN)
     lo, hi, count = span[0] if span else (None, None, 0)
     if count and lo is not None and hi is not None:
+        bounds = (int(lo), int(hi), int(count))
         if version < 3:
             what = f"{org}: times of {int(count):,} source records"
             await _fill(write, cypher.FILL_MICROSECONDS, what, int(count), progress)
         if version < 1:  # windows on start_us: after the fill
-            await _count_activity(write, org, (int(lo), int(hi), int(count)), progress)
+            await _by_windows(write, org, bounds, progress, cypher.MIGRATE_ACTIVITY, "activity")
+        if version < 5:
+            await _by_windows(
+                write, org, bounds, progress, cypher.MIGRATE_SUBJECT_DAYS, "day counts"
+            )
     if 1 <= version < 4:  # Activity nodes of formats 1 to 3 (format 0's come from the count)
         subjects = int((await read(cypher.COUNT_ACTIVITY))[0][0])
         what = f"{org}: latest activity of {subjects:,} subjects"
@@ -157,10 +213,17 @@ async def _fill(write: Read, statement: str, what: str, count: int, progress: Pr
             return
 
 
-async def _count_activity(
-    write: Read, org: str, span: tuple[int, int, int], progress: Progress
+async def _by_windows(
+    write: Read,
+    org: str,
+    span: tuple[int, int, int],
+    progress: Progress,
+    statement: str,
+    what: str,
 ) -> None:
-    """The Activity and RecordDay nodes (format 1), a window of record start times at a time."""
+    """Runs a migration statement over the records a window of start times at a time:
+    MIGRATE_ACTIVITY (the Activity and RecordDay nodes, format 1) or MIGRATE_SUBJECT_DAYS
+    (the SubjectDay nodes, format 5)."""
     lo, hi, count = span
     started = shown = time.monotonic()
     # Whole days, read on the records' start_us index.
@@ -169,11 +232,11 @@ async def _count_activity(
     windows = range(first, last, step)
     for done, day in enumerate(windows, 1):
         bounds = {"lo_us": us_at_least(day * DAY_NS), "hi_us": us_at_least((day + step) * DAY_NS)}
-        await write(cypher.MIGRATE_ACTIVITY, **bounds, day_ns=DAY_NS)
+        await write(statement, **bounds, day_ns=DAY_NS)
         if done < len(windows) and time.monotonic() - shown < 1.0:
             continue
         shown = time.monotonic()
         progress(
-            f"fabric: migrating {org}: activity of {count:,} source records "
+            f"fabric: migrating {org}: {what} of {count:,} source records "
             f"{done * 100 // len(windows)}% ({shown - started:.1f}s)"
         )

@@ -31,6 +31,8 @@ _NODE_INDEXES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("SourceRecord", ("record_kind",)),
     ("Activity", ("latest_us",)),
     ("Activity", ("subject_kind",)),
+    # A cohort's whole days: one kind of record, one kind of subject, a range of days.
+    ("SubjectDay", ("record_kind", "subject_kind", "day")),
     ("Investigation", ("reuse_key",)),
     ("Investigation", ("created_ns",)),
 )
@@ -49,6 +51,7 @@ _NODE_KEYS: tuple[tuple[str, str], ...] = (
     ("SourceRecord", "key"),
     ("Activity", "subject_key"),
     ("RecordDay", "slot"),  # "kind:day" (graph.cypher): a text key, not (kind, day)
+    ("SubjectDay", "slot"),  # "kind:day:subject key" (graph.cypher), likewise
     ("Checkpoint", "source"),
     ("ApiKey", "key_id"),
     ("Investigation", "id"),
@@ -67,7 +70,7 @@ _COMPOSITE_KEYS: tuple[tuple[str, tuple[str, ...]], ...] = ()
 _ORG_ID_LABELS = (
     "Subject", "Episode", "SourceRecord", "Checkpoint", "Investigation", "EmbeddingMeta",
     "ProjectionEpoch", "ApiKey", "Secret", "Lifecycle", "Epoch", "Activity", "RecordDay",
-    "Format",
+    "SubjectDay", "Format",
 )  # fmt: skip
 
 
@@ -151,9 +154,16 @@ class Dialect:
 def _falkor_bootstrap() -> tuple[str, ...]:
     # One graph per organisation: org_id needs no index of its own there, and each
     # organisation's full-text and vector indexes hold only its own subjects.
+    # A label's indexed properties form one index there, used together by a statement
+    # naming several of them; a CREATE INDEX naming a property indexed already is refused
+    # whole, so each property is named once.
     out = [f"CREATE INDEX FOR (n:{label}) ON (n.{prop})" for label, prop in _NODE_KEYS]
+    named = set(_NODE_KEYS)
     for label, props in (*_NODE_INDEXES, *_COMPOSITE_KEYS):
-        out.append(f"CREATE INDEX FOR (n:{label}) ON ({', '.join('n.' + p for p in props)})")
+        fresh = [p for p in props if (label, p) not in named]
+        named.update((label, p) for p in fresh)
+        if fresh:
+            out.append(f"CREATE INDEX FOR (n:{label}) ON ({', '.join('n.' + p for p in fresh)})")
     out.append("CREATE FULLTEXT INDEX FOR (s:Subject) ON (s.search_text)")
     return tuple(out)
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from engine.models import SourceRecord, Subject, SubjectKind, to_ns
+from engine.models import SourceRecord, SourceRecordKind, Subject, SubjectKind, to_ns
 from engine.ports import GraphStore, SubjectOrder, SubjectQuery, TimeSpan
 from graph import cypher, rows
 from graph.dialect import FALKORDB
@@ -35,25 +35,33 @@ def ns(text: str) -> int:
     return value
 
 
-def truth(records: Records) -> tuple[dict[str, int], dict[tuple[str, int], int]]:
+Summary = tuple[dict[str, int], dict[tuple[str, int], int], dict[tuple[str, str, int], int]]
+
+
+def truth(records: Records) -> Summary:
+    """Each subject's latest activity, the records per (kind, day) and per (subject, kind,
+    day)."""
     latest: dict[str, int] = {}
     days: dict[tuple[str, int], int] = {}
+    subject_days: dict[tuple[str, str, int], int] = {}
     for r in records.values():
         t = ns(r.get("end") or r["start"])
         latest[r["subject"]] = max(latest.get(r["subject"], -1), t)
         key = (r["record_kind"], ns(r["start"]) // DAY_NS)
         days[key] = days.get(key, 0) + 1
-    return latest, days
+        mine = (r["subject"], *key)
+        subject_days[mine] = subject_days.get(mine, 0) + 1
+    return latest, days, subject_days
 
 
-async def stored(graph: ScopedGraph) -> tuple[dict[str, int], dict[tuple[str, int], int]]:
+async def stored(graph: ScopedGraph) -> Summary:
     latest, days = await graph.activity_summary()
     # The latest time again in microseconds (the index "most recently active" reads).
     found = await graph._read(
         "MATCH (a:Activity {org_id: $org}) RETURN a.subject_key, a.latest_ns, a.latest_us"
     )
     assert {k: u for k, _, u in found} == {k: -1 if t == -1 else t // 1000 for k, t, _ in found}
-    return {k: t for k, t in latest.items() if t >= 0}, days
+    return {k: t for k, t in latest.items() if t >= 0}, days, await graph.subject_days()
 
 
 def record(key: str, subj: str, start: str, end: str | None = None, kind: str = "incident"):
@@ -189,24 +197,48 @@ SET r.record_kind = row[1], r.subject_key = row[2], r.start_ns = row[4], r.end_n
 """
 
 
-async def test_a_data_directory_of_the_earlier_format_is_migrated_once_on_open(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    items = [json.loads(json.dumps(i)) for i in generate(800, seed=3)]
+# Format 4 (main at 067f363): the records' `day` and microseconds, Activity and RecordDay,
+# not SubjectDay. Made here as today's writes less what format 5 added.
+_TO_FORMAT_4 = ("MATCH (c:SubjectDay) DELETE c", "MATCH (m:Format) SET m.activity = 4")
+
+
+async def _write_earlier(path: Path, version: int, items: list[dict[str, Any]]) -> None:
     subjects = [Subject.model_validate({k: v for k, v in i.items() if k != "type"})
                 for i in items if i["type"] == "subject"]  # fmt: skip
     records = [SourceRecord.model_validate({k: v for k, v in i.items() if k != "type"})
                for i in items if i["type"] == "source_record"]  # fmt: skip
-    with EmbeddedServer(tmp_path) as server:  # written the earlier way, by raw statements
+    with EmbeddedServer(path) as server:  # written the earlier way, by raw statements
         old = FalkorStore(server.url)
         graph = old.client.select_graph("fabric:org:acme")
-        params = {"org": "acme", "rows": [rows.subject_row("acme", s, "x", "r") for s in subjects]}
-        await graph.query(cypher.merge_subjects(FALKORDB), params)
-        params["rows"] = [rows.source_record_row(r, "x", "r") for r in records]
-        await graph.query(_EARLIER_RECORD_WRITE, params)
-        await old.client.select_graph("fabric:system").query("CREATE (:ApiKey {org_id: '_'})")
+        system = old.client.select_graph("fabric:system")
+        if version == 0:
+            params = {"org": "acme",
+                      "rows": [rows.subject_row("acme", s, "x", "r") for s in subjects]}  # fmt: skip
+            await graph.query(cypher.merge_subjects(FALKORDB), params)
+            params["rows"] = [rows.source_record_row(r, "x", "r") for r in records]
+            await graph.query(_EARLIER_RECORD_WRITE, params)
+            await system.query("CREATE (:ApiKey {org_id: '_'})")
+        else:
+            await old.bootstrap(SYSTEM_SCOPE)
+            await load(old.org("acme"), items)
+            for statement in _TO_FORMAT_4:
+                await graph.query(statement)
+                await system.query(statement)
+            assert (await old.org("acme").subject_days()) == {}
         await old.close()
+
+
+@pytest.mark.parametrize("version", [0, 4])
+async def test_a_data_directory_of_an_earlier_format_is_migrated_once_on_open(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], version: int
+) -> None:
+    items = [json.loads(json.dumps(i)) for i in generate(800, seed=3)]
+    await _write_earlier(tmp_path, version, items)
     capsys.readouterr()
+    source_records = [i for i in items if i["type"] == "source_record"]
+    last = max(ns(r["start"]) for r in source_records)
+    window = TimeSpan(last - 30 * DAY_NS, last)  # off day boundaries: days and edges
+    incidents = [SourceRecordKind.INCIDENT, SourceRecordKind.DEPLOY]
     for opening in range(2):
         with EmbeddedServer(tmp_path) as server:
             store = FalkorStore(server.url)
@@ -214,18 +246,24 @@ async def test_a_data_directory_of_the_earlier_format_is_migrated_once_on_open(
             graph_ = store.org("acme")
             got = await stored(graph_)
             page = await graph_.find_subjects(SubjectQuery(order=SubjectOrder.RECENT), 5)
+            cohort = await graph_.active_subjects(incidents, window, 1_000)
             await store.close()
         progress = capsys.readouterr().err
         if opening == 0:
             assert "migrating acme" in progress and "100%" in progress
         else:
             assert "migrating" not in progress  # once only
-        want = truth({i["key"]: i for i in items if i["type"] == "source_record"})
-        assert got[0] == want[0]
-        assert got[1] == want[1]
+        want = truth({r["key"]: r for r in source_records})
+        assert got == want
         everyone = {i["key"]: i for i in items if i["type"] == "subject"}
-        ranked = _expected(everyone, [i for i in items if i["type"] == "source_record"], None, ())
+        ranked = _expected(everyone, source_records, None, ())
         assert [s.key for s in page.items] == ranked[:5]
+        counted: dict[str, int] = {}
+        for r in source_records:
+            if r["record_kind"] in incidents and window.start_ns <= ns(r["start"]) <= last:
+                counted[r["subject"]] = counted.get(r["subject"], 0) + 1
+        assert cohort == sorted(counted.items(), key=lambda kv: (-kv[1], kv[0]))
+        assert cohort  # the window holds some
 
 
 # How format 1 (activity structures, FORMAT_VERSION 1) wrote new records: day counts
@@ -254,7 +292,7 @@ async def test_day_counts_of_format_1_keep_counting_after_the_upgrade(tmp_path: 
     with EmbeddedServer(tmp_path) as server:
         old = FalkorStore(server.url)
         data = [rows.source_record_row(r, "x", "r") for r in records]
-        days, latest = rows.record_summary(data)
+        days, _, latest = rows.record_summary(data)
         graph = old.client.select_graph("fabric:org:acme")
         params = {"org": "acme", "rows": data, "days": days, "latest": latest}
         await graph.query(_FORMAT_1_WRITE, params)
