@@ -342,8 +342,13 @@ class Subjects:
         return list(page.items)
 
     async def _emptiness(self) -> tuple[str, ...]:
-        """A question that matched nothing in an organisation holding nothing says so."""
-        page = await self.graph.find_subjects(SubjectQuery(brief=True), 1)
+        """A question that matched nothing in an organisation holding nothing says so. Asked
+        as the most recently active subject: a store reads that page from its activity
+        index, where the first by key ranked every subject (a no-match question's p95 at
+        100k subjects); the never active come last, so the page is empty only when the
+        organisation holds no subject."""
+        query = SubjectQuery(brief=True, order=SubjectOrder.RECENT)
+        page = await self.graph.find_subjects(query, 1)
         if page.items:
             return ()
         return ("This organisation holds no data: nothing was imported or ingested for it.",)

@@ -16,7 +16,7 @@ from engine.embedding import HashingEmbedder
 from engine.errors import BadUserInput
 from engine.investigate import InvestigationFailed, InvestigationRequest, Investigator
 from engine.memory import MemoryStore
-from engine.ports import OrgGraph
+from engine.ports import GraphStore, OrgGraph
 from engine.providers import default_providers
 from engine.receipts import ReceiptSigner
 from engine.resolution import Resolver
@@ -280,3 +280,20 @@ async def test_resolution_without_the_vector_arm_is_disclosed() -> None:
     assert result.outcome is Outcome.ANSWERED
     assert any(o.reason.value == "vector_arm_disabled" for o in result.coverage)
     assert DEGRADED_RETRIEVAL in result.limitations
+
+
+async def test_no_match_says_the_organisation_is_empty_only_when_it_holds_no_subject(
+    store: GraphStore, org: str
+) -> None:
+    # On every store: the check reads the most recently active subject, and a subject never
+    # active (no records at all here) still counts.
+    graph = store.org(org)
+    question = InvestigationRequest("why is zorblax-quantum-frobnicator behind?")
+    empty, _ = await investigator(graph).investigate("me", question)
+    assert empty.outcome is Outcome.NO_MATCH
+    assert any("holds no data" in note for note in empty.limitations)
+    quiet = {"type": "subject", "key": "service:quiet", "kind": "service", "name": "quiet"}
+    await Projector(graph, source="t").run([json.dumps(quiet)])
+    held, _ = await investigator(graph).investigate("me", question)
+    assert held.outcome is Outcome.NO_MATCH
+    assert not any("holds no data" in note for note in held.limitations)
