@@ -221,6 +221,20 @@ class Driver(_Model):
     rank: Count = 0
 
 
+class Change(_Model):
+    """One change an answer to "what changed" lists (newest first): a source record (a
+    commit, a merged pull request) that the claimed fact `claimed_fact_id` counts; that
+    fact's evidence connection reads back every change it counts, not only the listed ones."""
+
+    ref: Ident  # the source record's key
+    title: Text  # as recorded: untrusted text (a commit's subject line, a pull request title)
+    at: Instant  # when it was made (a commit) or merged (a pull request)
+    subject_key: Key  # what it changed (the subject the fact is about)
+    by: Key | None = None  # who made it
+    by_name: Text | None = None
+    claimed_fact_id: Ident
+
+
 class CoverageObservation(_Model):
     source: Ident
     state: CoverageState
@@ -280,6 +294,9 @@ class InvestigationResult(_Model):
     failure_classification: FailureClassification | None = None
     trace: Trace | None = None
     subject_keys: tuple[Key, ...] = ()
+    # "What changed": the newest changes, and how many the claimed facts count in all.
+    changes: tuple[Change, ...] = ()
+    changes_total: Count = 0
 
 
 # --- limitations ------------------------------------------------------------------------

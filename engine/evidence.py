@@ -34,6 +34,7 @@ class EvidenceRule(enum.StrEnum):
     COMPLETED = "completed"  # ended in the window
     PRODUCTION_DEPLOYS = "production_deploys"  # production deploys in the window
     FAILED_DEPLOYS = "failed_deploys"  # of those, failed or rolled back
+    CHANGES = "changes"  # commits made, and pull requests merged, in the window
 
 
 class EvidenceSelector(BaseModel):
@@ -120,7 +121,21 @@ _RULES: dict[EvidenceRule, Test] = {
         and _in(r.start, s.start, s.end)
         and r.status in ("failed", "rolled_back")
     ),
+    EvidenceRule.CHANGES: lambda r, s: is_change(r, s.start, s.end),
 }
+
+
+def change_time(r: SourceRecord) -> datetime | None:
+    """When a record is a change: a commit when it was made, a pull request when merged."""
+    if r.record_kind is SourceRecordKind.COMMIT:
+        return r.start
+    if r.record_kind is SourceRecordKind.PULL_REQUEST and r.status == "merged":
+        return r.end
+    return None
+
+
+def is_change(r: SourceRecord, start: datetime, end: datetime) -> bool:
+    return _in(change_time(r), start, end)
 
 
 def select(selector: EvidenceSelector, records: Sequence[SourceRecord]) -> list[SourceRecord]:

@@ -35,6 +35,7 @@ class FactKind(enum.StrEnum):
     CHURN = "churn"  # lines added and removed in the window, against the window before
     ACTIVE_CONTRIBUTORS = "active_contributors"  # who changed it in the window, most first
     BUS_FACTOR = "bus_factor"  # fewest people who made half of the window's changes
+    CHANGES = "changes"  # the changes themselves (commits, merged pull requests), newest first
 
 
 class Grain(enum.StrEnum):

@@ -1,8 +1,9 @@
 """Headlines that answer the question asked, from the canonical facts alone.
 
 A count question headlines the number; a "who" question headlines people, ranked by commits
-(then changed lines), and says so, with the numbers the facts hold; "what changed" headlines
-the changes (commits and lines). Other intents keep the status judgment (synthesis).
+(then changed lines), and says so, with the numbers the facts hold; "what changed" lists
+the changes themselves, newest first, with their total (and the lines they changed).
+Other intents keep the status judgment (synthesis).
 An organisation-wide answer says it is one.
 """
 
@@ -11,11 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.changelog import Listed, listed
 from engine.facts import Fact, FactKind
 from engine.providers import Window
 from engine.timecontext import iso
 
 SHOWN = 5
+SHOWN_CHANGES = 5  # in the headline; the result's `changes` lists engine.changelog.SHOWN
 
 
 def _int(value: Any) -> int:
@@ -46,7 +49,8 @@ def headline(
     if intent == "who":
         return _who(facts, scope, window)
     if intent == "what_changed":
-        return _changes(facts, scope, window)
+        people_only = bool(names) and all(k.startswith("person:") for k in names)
+        return _changes(facts, scope, window, people_only and not organisation_wide)
     return None
 
 
@@ -115,14 +119,34 @@ def _who(facts: Sequence[Fact], scope: str, window: Window) -> str:
     return f"Most active on {scope} {when(window)}, ranked by commits: {shown}{count}."
 
 
-def _changes(facts: Sequence[Fact], scope: str, window: Window) -> str:
-    churn = [f for f in facts if f.kind is FactKind.CHURN]
-    if not churn:
+def _changes(facts: Sequence[Fact], scope: str, window: Window, people_only: bool) -> str:
+    """The changes themselves, newest first, with how many there are in all; the lines they
+    changed when the churn facts count the same commits (whole UTC days)."""
+    shown, total = listed(facts)
+    if not total:
         return f"No changes to or by {scope} were recorded {when(window)}."
-    commits = sum(_int(f.value.get("commits")) for f in churn)
+    items = "; ".join(_change(c) for c in shown[:SHOWN_CHANGES])
+    more = total - min(len(shown), SHOWN_CHANGES)
+    rest = f"; and {more} more (the evidence of the changes fact lists all {total})" if more else ""
+    by = "by" if people_only else "to"
+    text = f"{total} change(s) {by} {scope} {when(window)}, newest first: {items}{rest}."
+    churn = [f for f in facts if f.kind is FactKind.CHURN]
     added = sum(_int(f.value.get("lines_added")) for f in churn)
     removed = sum(_int(f.value.get("lines_removed")) for f in churn)
-    return (
-        f"{scope} {when(window)}: {commits} commit(s) changing {added + removed} line(s) "
-        f"(+{added} -{removed})."
-    )
+    commits = sum(_int(f.value.get("commits")) for f in churn)
+    changed = sum(_int(f.value.get("commits")) for f in facts if f.kind is FactKind.CHANGES)
+    if churn and commits == changed:
+        text += f" Lines changed: +{added} -{removed}."
+    elif churn:
+        text += (
+            f" Lines changed on the whole UTC days of the window: +{added} -{removed} "
+            f"in {commits} commit(s)."
+        )
+    return text
+
+
+def _change(change: Listed) -> str:
+    if change.where:  # a person's own change: where it was made
+        return f'{change.at:%Y-%m-%d} "{change.title}" in {change.where.split(":", 1)[-1]}'
+    by = f" by {change.by_name}" if change.by_name else ""
+    return f'{change.at:%Y-%m-%d} "{change.title}"{by}'

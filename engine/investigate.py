@@ -338,6 +338,8 @@ class Investigator:
             current_state=synthesis.current_state,
             drivers=synthesis.drivers,
             claimed_facts=synthesis.claimed_facts,
+            changes=synthesis.changes,
+            changes_total=synthesis.changes_total,
             coverage=coverage,
             limitations=limitations,
             limitations_displaced=displaced,

@@ -75,6 +75,7 @@ class SourceRecordKind(enum.StrEnum):
     WORK_ITEM = "work_item"
     DEPLOY = "deploy"
     METRIC_ROLLUP = "metric_rollup"
+    COMMIT = "commit"  # one authored change (a git commit), at its author time; title: subject
 
 
 class ElementType(enum.StrEnum):

@@ -14,8 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from engine.changelog import listed, typed
 from engine.contract import (
     Axis,
+    Change,
     ClaimedFact,
     Driver,
     DriverCategory,
@@ -55,6 +57,8 @@ class Synthesis:
     drivers: tuple[Driver, ...]
     claimed_facts: tuple[ClaimedFact, ...]
     limitations: tuple[str, ...] = ()
+    changes: tuple[Change, ...] = ()  # "what changed": the newest changes, each claimed
+    changes_total: int = 0
 
 
 class Synthesizer(Protocol):
@@ -223,6 +227,20 @@ def _activity(fact: Fact, name: str) -> Signal | None:
     )
 
 
+def _changes(fact: Fact, name: str) -> Signal | None:
+    total = _int(fact.value.get("changes"))
+    titles, times = fact.value.get("latest_titles"), fact.value.get("latest_at")
+    if not total or not isinstance(titles, list) or not isinstance(times, list) or not titles:
+        return None
+    return Signal(
+        DriverCategory.ACTIVITY_CHANGE,
+        Standing.CONTRIBUTING,
+        f'{total} change(s) to or by {name} in the window; the latest, on {str(times[0])[:10]}: '
+        f'"{titles[0]}".',
+        1.0 + min(total, 1_000_000) / 2_000_000,
+    )
+
+
 _ORDER = {Standing.PRIMARY: 0, Standing.CONTRIBUTING: 1, Standing.WITHHELD: 2}
 
 RULES: dict[FactKind, Rule] = {
@@ -236,6 +254,7 @@ RULES: dict[FactKind, Rule] = {
     FactKind.COMMIT_ACTIVITY: _activity,
     FactKind.ACTIVE_CONTRIBUTORS: _contributors,
     FactKind.BUS_FACTOR: _bus_factor,
+    FactKind.CHANGES: _changes,
 }
 
 
@@ -302,7 +321,16 @@ class DeterministicSynthesizer:
         drivers += _episode_drivers(inputs, len(drivers))
         ownership = [f for f in inputs.facts if f.kind is FactKind.OWNERSHIP]
         judgment = _judgment(inputs, drivers, ownership, names)
-        return Synthesis(judgment, _state(inputs.facts, names), tuple(drivers), tuple(claims))
+        shown, total = listed(inputs.facts) if inputs.intent == "what_changed" else ([], 0)
+        changes = typed(shown, {c.fact_id: c.id for c in claims})
+        return Synthesis(
+            judgment,
+            _state(inputs.facts, names),
+            tuple(drivers),
+            tuple(claims),
+            changes=changes,
+            changes_total=total if changes else 0,
+        )
 
 
 def _relationship_drivers(

@@ -55,6 +55,7 @@ class ViolationCode(enum.StrEnum):
     MISSING_FAILURE_DIAGNOSIS = "missing_failure_diagnosis"
     FAILURE_ON_NON_FAILED = "failure_on_non_failed"
     FAILED_RESULT_CARRIES_CONTENT = "failed_result_carries_content"
+    UNBACKED_CHANGE = "unbacked_change"  # a listed change its claimed fact does not list
 
 
 class Violation(BaseModel):
@@ -138,6 +139,7 @@ def validate(result: InvestigationResult, facts: Mapping[str, Fact]) -> list[Vio
     for driver in result.drivers:
         _driver_rules(driver, claimed, breach)
     _claimed_fact_rules(result, facts, breach)
+    _change_rules(result, breach)
     _temporal_rules(result, breach)
     if len(result.limitations) > MAX_LIMITATIONS:
         breach(ViolationCode.TOO_MANY_LIMITATIONS, f"more than {MAX_LIMITATIONS} limitations")
@@ -199,6 +201,19 @@ def _claimed_fact_rules(
             )
 
 
+def _change_rules(result: InvestigationResult, breach: _Breach) -> None:
+    """A listed change closes to its source record through a claimed fact listing it."""
+    listed = {c.id: c.value.get("latest") or [] for c in result.claimed_facts}
+    for change in result.changes:
+        if change.ref not in listed.get(change.claimed_fact_id, []):
+            breach(
+                ViolationCode.UNBACKED_CHANGE,
+                f"change {change.ref!r} is not listed by claimed fact {change.claimed_fact_id!r}",
+            )
+    if len(result.changes) > result.changes_total:
+        breach(ViolationCode.UNBACKED_CHANGE, "more changes listed than counted")
+
+
 def _temporal_rules(result: InvestigationResult, breach: _Breach) -> None:
     context, label = result.time_context, result.temporal_label
     if label is None:
@@ -224,7 +239,9 @@ def _outcome_rules(result: InvestigationResult, breach: _Breach) -> None:
             breach(ViolationCode.MISSING_CANDIDATES, "a clarification needs candidates")
         if not (result.clarification_prompt or "").strip():
             breach(ViolationCode.MISSING_CLARIFICATION_PROMPT, "a clarification needs a prompt")
-    if outcome is not Outcome.ANSWERED and (result.drivers or result.claimed_facts):
+    if outcome is not Outcome.ANSWERED and (
+        result.drivers or result.claimed_facts or result.changes
+    ):
         breach(ViolationCode.UNEXPECTED_FINDINGS, f"a {outcome.value} result carries findings")
     diagnosis = (result.failure_stage, result.failure_classification)
     if outcome is Outcome.FAILED:

@@ -104,7 +104,7 @@ TREND_WORDS = _words("trend trends trending changed change")
 DEFAULT_KINDS = {
     "who": (_K.ACTIVE_CONTRIBUTORS,),
     "count": (_K.COMMIT_ACTIVITY,),
-    "what_changed": (_K.CHURN, _K.COMMIT_ACTIVITY),
+    "what_changed": (_K.CHANGES, _K.CHURN),  # the changes themselves, and their lines
 }
 CHANGE_KINDS = frozenset({_K.ACTIVE_CONTRIBUTORS, _K.CHURN, _K.COMMIT_ACTIVITY, _K.BUS_FACTOR})
 

@@ -181,6 +181,20 @@ class Trace:
     providers_pruned: list[PrunedProvider]
 
 
+@strawberry.type(
+    description="A change an answer lists (a commit, a merged pull request): its source "
+    "record, closed to the claimed fact that counts it (whose `evidence` reads back all)."
+)
+class Change:
+    ref: str = strawberry.field(description="The key of the change's source record.")
+    title: str = strawberry.field(description="Untrusted text, as recorded.")
+    at: datetime = strawberry.field(description="When it was made (or merged).")
+    subject_key: str = strawberry.field(description="What it changed.")
+    by_key: str | None = strawberry.field(description="Who made it (a person's key).")
+    by_name: str | None
+    claimed_fact_id: str
+
+
 @strawberry.type(description="An immutable investigation result.")
 class InvestigationResult(Node):
     question: str
@@ -201,6 +215,13 @@ class InvestigationResult(Node):
     versions: JSON
     interpretation: JSON
     trace: Trace | None
+    changes: list[Change] = strawberry.field(
+        description='"What changed": the newest changes, newest first (at most 10).'
+    )
+    changes_total: int = strawberry.field(
+        description="How many changes the answer counts; the claimed facts' `evidence` "
+        "connections read back every one."
+    )
     subject_keys: strawberry.Private[tuple[str, ...]]
 
     @strawberry.field(description="The subjects the answer is about.")
@@ -254,6 +275,19 @@ class InvestigationResult(Node):
             )
             if r.trace
             else None,
+            changes=[
+                Change(
+                    ref=c.ref,
+                    title=c.title,
+                    at=c.at,
+                    subject_key=c.subject_key,
+                    by_key=c.by,
+                    by_name=c.by_name,
+                    claimed_fact_id=c.claimed_fact_id,
+                )
+                for c in r.changes
+            ],
+            changes_total=r.changes_total,
             subject_keys=r.subject_keys,
         )
 

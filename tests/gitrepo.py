@@ -1,8 +1,7 @@
 """A small real git repository, made with git, for the git import tests and the benchmark.
 
 Its history has what real ones have: one person under several spellings and addresses
-(joined by a .mailmap and by a shared address), two distinct people with the same name,
-a directory renamed (query/ -> resolver/), a feature branch merged with a merge commit, a
+(joined by a .mailmap, by a shared address and by an identical full name), a directory renamed (query/ -> resolver/), a feature branch merged with a merge commit, a
 binary file and a path with a space.
 """
 
@@ -16,7 +15,7 @@ from pathlib import Path
 ALEX = ("Alex Kim", "alex@corp.example")
 ALEX_OLD = ("alex kim", "alex.kim@old.example")  # mapped to ALEX by .mailmap
 ALEX_SHORT = ("A. Kim", "ALEX@corp.example")  # same address as ALEX: the same person
-OTHER_ALEX = ("Alex Kim", "alex@elsewhere.example")  # a different person with the same name
+OTHER_ALEX = ("Alex Kim", "alex@elsewhere.example")  # the same full name: the same person
 SAM = ("Sam Lee", "sam@corp.example")
 JO = ("Jo Park", "jo@corp.example")
 

@@ -177,3 +177,52 @@ async def _investigate_with(
 ) -> dict[str, Any]:
     result: dict[str, Any] = data(await gateway.query(token, query, variables))
     return result["investigate"]
+
+
+CHANGES = """mutation($q: String!) {
+  investigate(input: {question: $q}) {
+    result { id directJudgment changesTotal
+      changes { ref title at subjectKey byKey byName claimedFactId } }
+  }
+}"""
+CHANGES_PAGE = """query($id: ID!, $after: String) {
+  investigation(id: $id) { claimedFacts { id kind evidenceTotal
+    evidence(first: 10, after: $after) { totalCount edges { node { key title recordKind } }
+                                         pageInfo { hasNextPage endCursor } } } }
+}"""
+
+
+async def test_what_changed_lists_the_changes_and_pages_through_all_of_them(
+    gateway: Gateway, demo_token: tuple[str, str], tmp_path: Path
+) -> None:
+    """"What changed" answers with the commits themselves (newest first, at most 10, with
+    the total), each closing to the claimed changes fact, whose evidence connection pages
+    through every one of them, exactly as many as the total."""
+    org, token = demo_token
+    repo = gitrepo.Repo(tmp_path / "changes")
+    for day in range(27, 0, -1):  # 27 commits, one a day, the newest "change 1"
+        repo.lines("vault/book.py", 2, f"d{day}")
+        repo.commit(PEOPLE[day % 3], day, f"change {day}")
+    await import_git(gateway.store.org(org), GitImport(repo.path))
+    answer = (await _investigate_with(gateway, token, CHANGES, q="what changed in the vault module?"))
+    result = answer["result"]
+    assert result["changesTotal"] == 27
+    assert [c["title"] for c in result["changes"]] == [f"change {d}" for d in range(1, 11)]
+    assert [c["byName"] for c in result["changes"][:3]] == [PEOPLE[d % 3][0] for d in (1, 2, 3)]
+    assert result["directJudgment"].startswith("27 change(s) to vault ")
+    assert '"change 1" by ' + PEOPLE[1][0] in result["directJudgment"]
+    (claim_id,) = {c["claimedFactId"] for c in result["changes"]}
+    keys: list[str] = []
+    after = None
+    while True:
+        page = data(await gateway.query(token, CHANGES_PAGE, {"id": result["id"], "after": after}))
+        (claim,) = [c for c in page["investigation"]["claimedFacts"] if c["id"] == claim_id]
+        assert claim["kind"] == "CHANGES"
+        evidence = claim["evidence"]
+        keys += [e["node"]["key"] for e in evidence["edges"]]
+        assert {e["node"]["recordKind"] for e in evidence["edges"]} == {"COMMIT"}
+        if not evidence["pageInfo"]["hasNextPage"]:
+            break
+        after = evidence["pageInfo"]["endCursor"]
+    assert len(keys) == len(set(keys)) == evidence["totalCount"] == claim["evidenceTotal"] == 27
+    assert {c["ref"] for c in result["changes"]} <= set(keys)

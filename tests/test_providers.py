@@ -119,14 +119,15 @@ async def test_historical_incident_counts_drop_severity(demo: OrgGraph) -> None:
 
 async def test_every_fact_s_selector_reads_back_exactly_its_evidence(demo: OrgGraph) -> None:
     """For every record-backed fact of every provider, the selector finds evidence_total
-    records, and the listed evidence is the first of them by key."""
-    from engine.evidence import select
+    records, and the listed evidence is the first of them by key (for the changes fact, the
+    newest of them by change time: the changes an answer lists)."""
+    from engine.evidence import change_time, select
     from engine.ports import SubjectQuery
 
     page = await demo.find_subjects(SubjectQuery(), 200)
     subjects = list(page.items)
     results = await read_facts(plan(default_providers(), subjects, []), demo, _window(ANCHOR))
-    checked = 0
+    checked = changes = 0
     for fact in (f for r in results for f in r.facts):
         if fact.evidence_selector is None:
             continue
@@ -134,8 +135,13 @@ async def test_every_fact_s_selector_reads_back_exactly_its_evidence(demo: OrgGr
         found = await demo.source_records_of(
             [selector.subject_key], kinds=list(selector.record_kinds), span=selector.span()
         )
-        keys = [r.key for r in select(selector, found.get(selector.subject_key, []))]
+        chosen = select(selector, found.get(selector.subject_key, []))
+        keys = [r.key for r in chosen]
         assert len(keys) == fact.evidence_total, fact.id
+        if fact.kind is FactKind.CHANGES:
+            newest = sorted(chosen, key=lambda r: (change_time(r), r.key), reverse=True)
+            keys = [r.key for r in newest]
+            changes += 1
         assert list(fact.evidence) == keys[: len(fact.evidence)], fact.id
         checked += 1
-    assert checked >= 20
+    assert checked >= 20 and changes >= 3

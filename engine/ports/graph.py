@@ -113,7 +113,12 @@ class SubjectDirectory(Protocol):
 
 
 class FactSource(Protocol):
-    """What fact providers read: source records and relationships of subjects."""
+    """What fact providers read: source records and relationships of subjects, and the
+    subjects those name (a change's author, by key)."""
+
+    async def subjects_by_keys(
+        self, keys: Sequence[str], at: TimeSpan | None = None
+    ) -> dict[str, StoredSubject]: ...
 
     async def source_records_of(
         self,

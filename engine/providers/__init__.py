@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.ports import FactSource
 from engine.providers.base import Provider, ProviderResult, Window
+from engine.providers.changes import ChangesProvider
 from engine.providers.contributions import (
     BusFactorProvider,
     ChurnProvider,
@@ -31,6 +32,7 @@ def default_providers() -> list[Provider]:
         ChurnProvider(),
         ContributorsProvider(),
         BusFactorProvider(),
+        ChangesProvider(),
     ]
 
 

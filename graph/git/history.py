@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 
-from graph.git.identity import People
+from graph.git.identity import People, Person
 from graph.git.log import Commit
 from graph.git.modules import Modules
 
@@ -26,6 +26,17 @@ MAX_TEXT = 20_000
 
 # (subject key, actor key, day, metric) -> value
 RollupKey = tuple[str, str, date, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One authored commit, for its `commit` source records (graph/git/records.py)."""
+
+    sha: str
+    authored: datetime
+    title: str
+    person: str
+    modules: tuple[str, ...]  # module keys
 
 
 def module_key(repo: str, path: str) -> str:
@@ -56,6 +67,7 @@ class History:
     rollups: dict[RollupKey, int] = field(default_factory=dict)
     spans: dict[tuple[str, str], Span] = field(default_factory=dict)
     episodes: list[dict[str, object]] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
     days: set[date] = field(default_factory=set)
     shas: set[str] = field(default_factory=set)
     commits: int = 0
@@ -86,7 +98,11 @@ class History:
         for path in modules:
             self._span(person, module_key(self.repo, path), moment)
         self.episodes.append(self._episode(commit, person, modules))
-        if commit.is_merge or not self.keep(commit):
+        if commit.is_merge:
+            return
+        keys = tuple(module_key(self.repo, p) for p in sorted(modules))
+        self.changes.append(Change(commit.sha, moment, commit.subject, person, keys))
+        if not self.keep(commit):
             return
         day = moment.date()
         self.days.add(day)
@@ -96,6 +112,44 @@ class History:
         self._roll(person, self.repo_key, day, (1, added, removed))
         for path, (m_added, m_removed) in modules.items():
             self._roll(module_key(self.repo, path), person, day, (1, m_added, m_removed))
+
+    def remap(self, keys: dict[str, str]) -> None:
+        """Rewrite every person key by `keys` (graph/git/identity.py's `joined`): people
+        joined into one are one subject, with every record and window under one key."""
+        if all(keys.get(k, k) == k for k in self.people.by_key):
+            return
+        people: dict[str, Person] = {}
+        for key, person in self.people.by_key.items():
+            to = keys.get(key, key)
+            if to not in people:
+                people[to] = Person(to, person.name, latest=person.latest)
+            people[to].absorb(person)
+            people[to].aliases.discard(people[to].name)
+        self.people.by_key = people
+
+        def one(key: str) -> str:
+            return keys.get(key, key)
+
+        rollups: dict[RollupKey, int] = {}
+        for (subject, actor, day, metric), value in self.rollups.items():
+            moved = (one(subject), one(actor), day, metric)
+            rollups[moved] = rollups.get(moved, 0) + value
+        self.rollups = rollups
+        spans: dict[tuple[str, str], Span] = {}
+        for (who, target), span in self.spans.items():
+            at = (one(who), target)
+            if at in spans:
+                spans[at].first = min(spans[at].first, span.first)
+                spans[at].last = max(spans[at].last, span.last)
+                spans[at].commits += span.commits
+            else:
+                spans[at] = Span(span.first, span.last, span.commits)
+        self.spans = spans
+        for episode in self.episodes:
+            mentions = episode["mentions"]
+            assert isinstance(mentions, list)
+            episode["mentions"] = list(dict.fromkeys(one(m) for m in mentions))
+        self.changes = [replace(c, person=one(c.person)) for c in self.changes]
 
     def _roll(self, subject: str, actor: str, day: date, values: tuple[int, int, int]) -> None:
         for metric, value in zip(METRICS, values, strict=True):

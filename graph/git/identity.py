@@ -1,19 +1,28 @@
-"""People from commit authors: one person per (mailmapped) e-mail address.
+"""People from commit authors: who is one person (docs/git-import.md, "Identities").
 
 git applies `.mailmap` before we see an author, so spellings the mailmap joins arrive with one
-canonical name and e-mail. Beyond that, only an identical e-mail address (case-insensitive)
-joins two spellings: two authors who share a name but not an address stay two people, because
-guessing that they are one would silently merge distinct people. Every other spelling of a
-person's name, every address they committed from and the GitHub login a no-reply address
-names are kept as aliases.
+canonical name and e-mail. Beyond that, two identities are one person when they share an
+e-mail address (case-insensitive), or when their (mailmapped) full names are identical once
+normalised (engine.text.normalise: case, accents, punctuation), as `git shortlog` groups by
+name, within the organisation: with identities already stored there (from this repository
+or another) too. A name of one word ("Alex", "unknown") never joins anyone: a first name
+alone is shared by different people. Every other spelling of a person's name, every address
+they committed from and the GitHub login a no-reply address names are kept as aliases.
+
+Reading builds one person per address (`People`); `joined` then decides the key each of
+those goes under, and the history is rewritten to it (History.remap).
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
+from engine.models import StoredSubject
+from engine.text import normalise
 from graph.git.log import Commit
 
 MAX_ALIASES = 64
@@ -29,11 +38,24 @@ def github_login(email: str) -> str | None:
     return found.group(1) if found else None
 
 
+_EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
+
+
 @dataclass
 class Person:
     key: str
     name: str  # the newest canonical spelling
     aliases: set[str] = field(default_factory=set)
+    names: set[str] = field(default_factory=set)  # mailmapped names, as written
+    emails: set[str] = field(default_factory=set)
+    latest: datetime = _EARLIEST  # the newest commit: whose spelling a joined person shows
+
+    def absorb(self, other: Person) -> None:
+        if other.latest > self.latest:
+            self.name, self.latest = other.name, other.latest
+        self.aliases |= other.aliases | {other.name}
+        self.names |= other.names
+        self.emails |= other.emails
 
     def alias_list(self) -> list[str]:
         names = sorted(a for a in self.aliases if a and a != self.name and len(a) <= 200)
@@ -61,6 +83,10 @@ class People:
         if person is None:
             # Newest first: the first spelling seen is the one the person uses now.
             person = self.by_key[key] = Person(key, commit.name[:200])
+        if commit.authored > person.latest:
+            person.name, person.latest = commit.name[:200], commit.authored
+        person.names.add(commit.name)
+        person.emails.update(e for e in (commit.email, commit.raw_email) if e)
         person.aliases.update(
             a for a in (commit.name, commit.raw_name, commit.email, commit.raw_email) if a
         )
@@ -69,3 +95,85 @@ class People:
             if login is not None:
                 person.aliases.add(login)
         return key
+
+
+def joinable(name: str) -> str | None:
+    """The form a name joins identities by: normalised, and of two words or more."""
+    folded = normalise(name)
+    return folded if len(folded.split()) >= 2 else None
+
+
+# Stored people a handle (a name or an address) names: engine.ports.SubjectDirectory's
+# subjects_by_handle, narrowed to people.
+Lookup = Callable[[str], Awaitable[Sequence[StoredSubject]]]
+
+
+class _Groups:
+    """Union-find over person keys."""
+
+    def __init__(self) -> None:
+        self.parent: dict[str, str] = {}
+
+    def find(self, key: str) -> str:
+        self.parent.setdefault(key, key)
+        while self.parent[key] != key:
+            self.parent[key] = self.parent[self.parent[key]]
+            key = self.parent[key]
+        return key
+
+    def union(self, a: str, b: str) -> None:
+        self.parent[self.find(a)] = self.find(b)
+
+
+async def joined(people: Iterable[Person], lookup: Lookup) -> dict[str, str]:
+    """The key each person read goes under, by the rule in the module docstring.
+
+    Among one group, a person already stored under one of the group's addresses keeps that
+    key (re-imports never move anyone); otherwise the group takes a stored person's key
+    (the smallest, when the organisation holds several), else the key of the person read
+    first (the newest commit). Stored people are never merged with one another: people an
+    earlier import kept apart keep their records where they are."""
+    read = list(people)
+    groups = _Groups()
+    first: dict[str, str] = {}
+    for person in read:
+        groups.find(person.key)
+        for name in person.names:
+            folded = joinable(name)
+            if folded is not None:
+                groups.union(person.key, first.setdefault(folded, person.key))
+    owner: dict[str, str] = {}  # person read -> the stored person owning one of its addresses
+    stored: dict[str, set[str]] = {}  # group root -> stored people its names or addresses name
+    for person in read:
+        found = await _stored(person, lookup)
+        for key, by_address in found:
+            stored.setdefault(groups.find(person.key), set()).add(key)
+            if by_address:
+                owner.setdefault(person.key, key)
+    firsts: dict[str, str] = {}  # group root -> the first person read of the group
+    for person in read:
+        firsts.setdefault(groups.find(person.key), person.key)
+    out: dict[str, str] = {}
+    for person in read:
+        root = groups.find(person.key)
+        group_stored = sorted(stored.get(root, ()))
+        fallback = group_stored[0] if group_stored else firsts[root]
+        out[person.key] = owner.get(person.key) or fallback
+    return out
+
+
+async def _stored(person: Person, lookup: Lookup) -> list[tuple[str, bool]]:
+    """Stored people this person's addresses (True) or joinable names (False) name, checked
+    exactly: a handle lookup folds more than the rule joins on."""
+    found: list[tuple[str, bool]] = []
+    for email in sorted(person.emails):
+        for subject in await lookup(email):
+            if email in {a.lower() for a in (*subject.aliases, subject.name)} or (
+                subject.key == person_key(email, "")
+            ):
+                found.append((subject.key, True))
+    for name in sorted({n for n in map(joinable, person.names) if n}):
+        for subject in await lookup(name):
+            if name in {joinable(a) for a in (*subject.aliases, subject.name)}:
+                found.append((subject.key, False))
+    return found

@@ -24,18 +24,28 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
-from engine.models import Relationship, StoredSubject
+from engine.models import Relationship, StoredSubject, SubjectKind
 from engine.ports import Checkpoint, OrgGraph
 from graph.git import log
 from graph.git.history import History, RollupKey, module_key
+from graph.git.identity import Person, joined
 from graph.git.log import GitError
 from graph.git.modules import Modules
-from graph.git.records import edge_id, relationships, rollup_key, rollups, subjects
+from graph.git.records import (
+    commit_keys,
+    commit_records,
+    edge_id,
+    relationships,
+    rollup_key,
+    rollups,
+    subjects,
+)
 from graph.projection import IngestReport, Projector
 from graph.records import FORMAT_NAME, FORMAT_VERSION
 
 Progress = Callable[[str, int, int], None]  # phase ("commits" or "records"), done, total
 _READ_CHUNK = 5_000
+_LOOKUP = 20  # stored people read per name or address looked up
 
 __all__ = ["GitError", "GitImportReport", "import_git"]
 
@@ -105,13 +115,17 @@ async def import_git(
         (lambda n: progress("commits", n, total)) if progress else None,
     )
     gone = _history(spec, repo, abandoned, roots) if abandoned else None
-    values, stale = _rollups(spec, new, head if old else None, gone, roots)
+    kept = _kept(spec, new, head if old else None, gone, roots)
+    await _join_people(graph, [new, kept, gone])
+    values, stale = _rollups(new, kept, gone)
     stored = await _stored_subjects(graph, new)
     edges = await _stored_edges(graph, new)
     # Streamed to the projector: a long history's records are never all encoded at once.
     head_lines = [_dump(r) for r in _header_and_subjects(new, stored, report.branch, head)]
     tombstones = _tombstones(repo, gone, stale)
+    changes = sum(2 + len(c.modules) for c in new.changes)  # graph/git/records.py
     total = len(head_lines) + len(new.spans) + len(new.episodes) + len(values) + len(tombstones)
+    total += changes
     report.commits, report.people = new.commits, len(new.people.by_key)
     report.modules, report.records = len(new.modules.by_path), total - 1
     report.tombstones, report.abandoned_commits = len(tombstones), gone.commits if gone else 0
@@ -172,39 +186,73 @@ def _history(spec: GitImport, repo: str, revs: Sequence[str], roots: Sequence[st
     return found
 
 
-def _rollups(
+def _kept(
     spec: GitImport,
     new: History,
     head: str | None,
     gone: History | None,
     roots: Sequence[str],
-) -> tuple[dict[RollupKey, int], set[RollupKey]]:
-    """Whole-day values for every day this run touches, and keys left with no commit.
-
-    head: set on a run after an earlier one; the commits it reaches that this run did not
-    read were counted before, and count again in the recomputed days."""
+) -> History | None:
+    """The commits already imported on the days this run touches: counted before, and
+    counted again in the recomputed days. head: set on a run after an earlier one."""
     days = new.days | (gone.days if gone else set())
+    if head is None or not days:
+        return None
+    # --since filters on the commit date, which is never before the author date git
+    # writes; a day of margin covers a commit made just before midnight elsewhere.
+    since = (min(days) - timedelta(days=1)).isoformat()
+    kept = History(
+        new.repo,
+        _modules(spec, roots),
+        keep=lambda c: c.authored.date() in days and c.sha not in new.shas,
+    )
+    kept.add_all(log.commits(spec.path, [head], since), None)
+    return kept
+
+
+def _rollups(
+    new: History, kept: History | None, gone: History | None
+) -> tuple[dict[RollupKey, int], set[RollupKey]]:
+    """Whole-day values for every day this run touches, and keys left with no commit."""
     values = dict(new.rollups)
-    if head is not None and days:
-        # --since filters on the commit date, which is never before the author date git
-        # writes; a day of margin covers a commit made just before midnight elsewhere.
-        since = (min(days) - timedelta(days=1)).isoformat()
-        kept = History(
-            new.repo,
-            _modules(spec, roots),
-            keep=lambda c: c.authored.date() in days and c.sha not in new.shas,
-        )
-        kept.add_all(log.commits(spec.path, [head], since), None)
-        for key, value in kept.rollups.items():
-            values[key] = values.get(key, 0) + value
+    for key, value in (kept.rollups if kept else {}).items():
+        values[key] = values.get(key, 0) + value
     stale = set(gone.rollups) - set(values) if gone else set()
     return values, stale
+
+
+async def _join_people(graph: OrgGraph, histories: Sequence[History | None]) -> None:
+    """One key per person across this run's histories and what the organisation already
+    holds (graph/git/identity.py), written back into every history."""
+    read: dict[str, Person] = {}
+    for history in histories:
+        for key, person in history.people.by_key.items() if history else ():
+            if key in read:
+                read[key].absorb(person)
+            else:
+                read[key] = Person(key, person.name, latest=person.latest)
+                read[key].absorb(person)
+
+    async def lookup(text: str) -> list[StoredSubject]:
+        found, _ = await graph.subjects_by_handle(text, [SubjectKind.PERSON], limit=_LOOKUP)
+        return found
+
+    keys = await joined(read.values(), lookup)
+    for history in histories:
+        if history is not None:
+            history.remap(keys)
 
 
 def _tombstones(repo: str, gone: History | None, stale: set[RollupKey]) -> list[bytes]:
     out: list[dict[str, Any]] = []
     for episode in gone.episodes if gone else []:
         out.append({"type": "tombstone", "target": "episode", "key": episode["key"]})
+    for change in gone.changes if gone else []:
+        assert gone is not None
+        out += [
+            {"type": "tombstone", "target": "source_record", "key": ref}
+            for ref in commit_keys(gone, change)
+        ]
     for key in sorted(stale, key=str):
         out.append({"type": "tombstone", "target": "source_record", "key": rollup_key(repo, key)})
     return [_dump(record) for record in out]
@@ -224,6 +272,9 @@ def _body(
         yield _dump(record)
     for episode in history.episodes:
         yield _dump({**episode, "source": f"git:{history.repo}"})
+    for change in history.changes:
+        for record in commit_records(history, change):
+            yield _dump(record)
     for record in rollups(history.repo, values):
         yield _dump(record)
 

@@ -13,11 +13,12 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from engine.models import Relationship, StoredSubject
-from graph.git.history import History, RollupKey, module_key
+from graph.git.history import Change, History, RollupKey, module_key
 
 # A window is half-open: the last commit lies inside [first, last + 1 s).
 _LAST_INSTANT = timedelta(seconds=1)
 MAX_LIST = 64
+MAX_TITLE = 400  # a source record's title (engine.models.SourceRecord)
 
 
 def rollup_key(repo: str, key: RollupKey) -> str:
@@ -27,6 +28,13 @@ def rollup_key(repo: str, key: RollupKey) -> str:
         return text
     digest = hashlib.sha256(text.encode()).hexdigest()[:40]
     return f"metric_rollup:git:{digest}"
+
+
+def commit_key(repo: str, sha: str, subject: str) -> str:
+    text = f"commit:git:{repo}:{sha}:{subject}"
+    if len(text) <= 256:
+        return text
+    return f"commit:git:{hashlib.sha256(text.encode()).hexdigest()[:40]}"
 
 
 def edge_id(repo: str, person: str, target: str) -> str:
@@ -166,3 +174,27 @@ def rollups(repo: str, values: Mapping[RollupKey, int]) -> Iterator[dict[str, An
             "value": value,
             "source": f"git:{repo}",
         }
+
+
+def commit_records(history: History, change: Change) -> Iterator[dict[str, Any]]:
+    """A commit's `commit` records: one for the repository and each module it touched (the
+    actor is the author), and one for the author (the actor is the repository), so that what
+    changed in any of them lists it. The title is the commit's subject line (untrusted text)."""
+    repo = history.repo_key
+    ends = [(repo, change.person), *((m, change.person) for m in change.modules)]
+    ends.append((change.person, repo))
+    for subject, actor in ends:
+        yield {
+            "type": "source_record",
+            "key": commit_key(history.repo, change.sha, subject),
+            "record_kind": "commit",
+            "subject": subject,
+            "actor": actor,
+            "start": change.authored.isoformat(),
+            "title": change.title[:MAX_TITLE],
+            "source": f"git:{history.repo}",
+        }
+
+
+def commit_keys(history: History, change: Change) -> list[str]:
+    return [r["key"] for r in commit_records(history, change)]

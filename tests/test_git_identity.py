@@ -1,0 +1,99 @@
+"""Who is one person in imported git histories (docs/git-import.md, "Identities"): a shared
+address or an identical full name joins identities, within the organisation and across
+repositories; a one-word name never joins anyone; keys and aliases survive re-imports, and
+either address still resolves the person."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from engine.models import SubjectKind
+from engine.ports import OrgGraph
+from engine.resolution import Resolved, Resolver
+from engine.ring import ReferenceRing
+from graph.falkor import FalkorStore
+from graph.git.importer import GitImport, import_git
+from tests import gitrepo
+from tests.conftest import new_org
+
+KIM_WORK = ("Kim Lee", "kim@work.example")
+KIM_HOME = ("kim lee", "kim@home.example")  # the same full name once normalised
+ALEX_ONE = ("Alex", "alex@one.example")  # a first name alone
+ALEX_TWO = ("Alex", "alex@two.example")
+ROBIN = ("Robin Day", "robin@work.example")
+
+
+@pytest.fixture
+async def graph(falkor: FalkorStore) -> AsyncIterator[OrgGraph]:
+    org = new_org()
+    await falkor.bootstrap(org)
+    yield falkor.org(org)
+    await falkor.drop_org(org)
+
+
+async def people(graph: OrgGraph) -> dict[str, set[str]]:
+    """Every person subject: key -> its name and aliases, lower-cased."""
+    found = {}
+    for text in ("kim lee", "alex", "robin day", "kim@work.example", "kim@home.example"):
+        subjects, _ = await graph.subjects_by_handle(text, [SubjectKind.PERSON], limit=20)
+        for s in subjects:
+            found[s.key] = {s.name.lower(), *(a.lower() for a in s.aliases)}
+    return found
+
+
+async def test_full_names_join_first_names_never_do(graph: OrgGraph, tmp_path: Path) -> None:
+    repo = gitrepo.Repo(tmp_path / "app")
+    for n, who in enumerate([KIM_HOME, ALEX_ONE, KIM_WORK, ALEX_TWO, ROBIN]):
+        repo.lines("core/a.py", 2, f"c{n}")
+        repo.commit(who, 10 - n, f"change {n}")
+    report = await import_git(graph, GitImport(repo.path))
+    assert report.people == 4  # Kim Lee (two addresses), two Alexes, Robin Day
+    found = await people(graph)
+    # The newest commit's address is the key; the other address is an alias.
+    assert set(found) == {
+        "person:kim@work.example",
+        "person:alex@one.example",
+        "person:alex@two.example",
+        "person:robin@work.example",
+    }
+    assert {"kim@home.example", "kim@work.example"} <= found["person:kim@work.example"]
+    commits = await graph.source_records_of(["person:kim@work.example"])
+    assert sum(1 for r in commits["person:kim@work.example"] if r.metric == "commits") == 2
+
+
+async def test_a_person_is_joined_across_repositories_and_kept_on_reimport(
+    graph: OrgGraph, tmp_path: Path
+) -> None:
+    first = gitrepo.Repo(tmp_path / "first")
+    first.lines("core/a.py", 2, "a")
+    first.commit(KIM_HOME, 5, "first")
+    await import_git(graph, GitImport(first.path))
+    second = gitrepo.Repo(tmp_path / "second")
+    second.lines("lib/b.py", 2, "b")
+    second.commit(KIM_WORK, 4, "second")
+    await import_git(graph, GitImport(second.path))
+    # The second repository's Kim Lee is the one already stored, under the stored key.
+    key = "person:kim@home.example"
+    assert set(await people(graph)) == {key}
+    found = await graph.source_records_of([key])
+    assert {r.actor for r in found[key] if r.metric == "commits"} == {
+        "repository:first",
+        "repository:second",
+    }
+    # A later commit from the newer address, and a re-import of both: the key stays, and no
+    # alias is lost.
+    first.lines("core/a.py", 2, "c")
+    first.commit(KIM_WORK, 1, "third")
+    await import_git(graph, GitImport(first.path))
+    await import_git(graph, GitImport(second.path))
+    again = await people(graph)
+    assert set(again) == {key}
+    assert {"kim@home.example", "kim@work.example", "kim lee"} <= again[key]
+    resolver = Resolver(graph, ReferenceRing(), graph.org_id)
+    for reference in ("kim@home.example", "kim@work.example", "Kim Lee"):
+        resolution = await resolver.resolve("me", reference, use_recent=False)
+        assert isinstance(resolution, Resolved), reference
+        assert resolution.subject.key == key
