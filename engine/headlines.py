@@ -84,7 +84,10 @@ def people(facts: Sequence[Fact]) -> list[tuple[str, int, int]]:
 
     People are added up by key, not by name: one person active in several repositories is
     one row, and two identities that merely share a display name stay two rows, as the
-    facts themselves list them."""
+    facts themselves list them. Each fact lists, besides its own top five, the people who
+    lead across all the facts' subjects (engine/providers/contributions.py), so the first
+    five here are exactly the leaders across them, with their exact totals: anyone else's
+    sum can only be short of their true total, which ranks below the fifth leader's."""
     commits: dict[str, int] = {}
     lines: dict[str, int] = {}
     names: dict[str, str] = {}
@@ -103,7 +106,7 @@ def people(facts: Sequence[Fact]) -> list[tuple[str, int, int]]:
             names.setdefault(key, str(name))
             commits[key] = commits.get(key, 0) + _int(c)
             lines[key] = lines.get(key, 0) + _int(n)
-    ranked = sorted(commits, key=lambda k: (-commits[k], -lines[k], names[k], k))
+    ranked = sorted(commits, key=lambda k: (-commits[k], -lines[k], k))  # as the provider
     return [(names[k], commits[k], lines[k]) for k in ranked]
 
 

@@ -8,7 +8,7 @@ ignored here; the activity provider counts them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engine.evidence import EvidenceRule
@@ -127,12 +127,19 @@ class ContributorsProvider(_Attributed):
     ) -> list[Fact]:
         facts: list[Fact] = []
         names = await _names(source, subjects)
-        for key, records in (await self.records(source, subjects, window)).items():
-            found = tally(records, window)
+        tallies = {
+            key: tally(records, window)
+            for key, records in (await self.records(source, subjects, window)).items()
+        }
+        leaders = set(leading(tallies.values()))
+        for key, found in tallies.items():
             people = found.ranked()
             if not people:
                 continue
-            top = people[:TOP]
+            # Its own top five, and the people leading across all the subjects asked about
+            # (an organisation's repositories) wherever they changed this one: their totals
+            # then add up exactly over the facts (engine/headlines.py's ranking).
+            top = [p for i, p in enumerate(people) if i < TOP or p in leaders]
             value = {
                 "contributors": len(people),
                 "commits": found.total_commits,
@@ -148,6 +155,18 @@ class ContributorsProvider(_Attributed):
                 )
             )
         return facts
+
+
+def leading(tallies: Iterable[Tally]) -> list[str]:
+    """The TOP people across several subjects' tallies, by the same ranking as one tally's
+    (commits, then changed lines, then key), a person's numbers added up over the subjects."""
+    across = Tally()
+    for found in tallies:
+        for person, commits in found.commits.items():
+            across.commits[person] = across.commits.get(person, 0) + commits
+        for person, lines in found.lines.items():
+            across.lines[person] = across.lines.get(person, 0) + lines
+    return across.ranked()[:TOP]
 
 
 async def _names(source: FactSource, subjects: Sequence[StoredSubject]) -> dict[str, str]:

@@ -1,0 +1,88 @@
+"""Organisation-wide "who" questions rank people exactly across repositories: one person's
+commits in every repository are added up, also when they are not among a repository's own
+top five (merging each repository's top five would rank them too low)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from collections import Counter
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from engine.contract import Outcome
+from engine.investigate import InvestigationRequest, Investigator
+from engine.ports import OrgGraph
+from engine.providers import default_providers
+from engine.resolution import Resolver
+from engine.ring import ReferenceRing
+from engine.synthesis import DeterministicSynthesizer
+from graph.falkor import FalkorStore
+from graph.git.importer import GitImport, import_git
+from tests import gitrepo
+from tests.conftest import new_org
+from tests.test_investigate import SIGNER, VERSIONS
+
+NOW = datetime(2024, 6, 1, tzinfo=UTC)
+PEOPLE = [(f"Dev {c} Person", f"dev{c}@corp.example") for c in "ABCDEFG"]
+# Repository one: A 5, B..E 4 each, F 3 (not in its top five). Repository two: F 3, G 1.
+# F made 6 commits in all, the most; the top fives merged would rank F last, with 3.
+ONE = [(PEOPLE[0], 5), *((p, 4) for p in PEOPLE[1:5]), (PEOPLE[5], 3)]
+TWO = [(PEOPLE[5], 3), (PEOPLE[6], 1)]
+
+
+def build(path: Path, plan: list[tuple[tuple[str, str], int]]) -> gitrepo.Repo:
+    repo = gitrepo.Repo(path, now=NOW)
+    n = 0
+    for who, count in plan:
+        for _ in range(count):
+            n += 1
+            repo.lines("pkg/code.py", 1 + n % 3, f"l{n}")
+            repo.commit(who, 100 - n, f"change {n}")
+    return repo
+
+
+def authors(repo: gitrepo.Repo) -> list[str]:
+    out = subprocess.run(
+        ["git", "-C", str(repo.path), "log", "--no-merges", "--format=%aE"],
+        capture_output=True, check=True, text=True,
+    ).stdout  # fmt: skip
+    return out.split()
+
+
+@pytest.fixture
+async def graph(falkor: FalkorStore, tmp_path: Path) -> AsyncIterator[OrgGraph]:
+    org = new_org()
+    await falkor.bootstrap(org)
+    yield falkor.org(org)
+    await falkor.drop_org(org)
+
+
+@pytest.mark.parametrize(
+    "question", ["who are the most active contributors in 2024?", "who committed the most?"]
+)
+async def test_the_organisation_wide_ranking_is_exact_across_repositories(
+    graph: OrgGraph, tmp_path: Path, question: str
+) -> None:
+    repos = [build(tmp_path / "one", ONE), build(tmp_path / "two", TWO)]
+    for repo in repos:
+        await import_git(graph, GitImport(repo.path))
+    counted = Counter(e for repo in repos for e in authors(repo))
+    assert counted.most_common(1) == [(PEOPLE[5][1], 6)]
+    engine = Investigator(
+        graph, Resolver(graph, ReferenceRing(), graph.org_id), default_providers(),
+        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: NOW,
+    )  # fmt: skip
+    result, _ = await engine.investigate("me", InvestigationRequest(question))
+    assert result.outcome is Outcome.ANSWERED
+    assert set(result.subject_keys) == {"repository:one", "repository:two"}
+    judgment = result.direct_judgment or ""
+    assert "the whole organisation" in judgment and "ranked by commits" in judgment
+    shown = [(n, int(c)) for n, c in re.findall(r"(Dev \w Person) \((\d+) commit", judgment)]
+    email = dict(PEOPLE)
+    assert [c for _, c in shown] == sorted(counted.values(), reverse=True)[:5]
+    assert all(counted[email[n]] == c for n, c in shown)  # each total exact
+    assert shown[:2] == [(PEOPLE[5][0], 6), (PEOPLE[0][0], 5)]
