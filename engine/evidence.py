@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from pydantic import BaseModel, ConfigDict
 
@@ -35,6 +35,9 @@ class EvidenceRule(enum.StrEnum):
     PRODUCTION_DEPLOYS = "production_deploys"  # production deploys in the window
     FAILED_DEPLOYS = "failed_deploys"  # of those, failed or rolled back
     CHANGES = "changes"  # commits made, and pull requests merged, in the window
+    # Commit rollups of whole days, and on a day the window cuts, the day's commit records
+    # in the window when they account for every commit the day's rollups count.
+    EXACT_COMMITS = "exact_commits"
 
 
 class EvidenceSelector(BaseModel):
@@ -53,7 +56,10 @@ class EvidenceSelector(BaseModel):
         return self.start - (self.end - self.start)
 
     def span(self) -> TimeSpan:
-        """The span to read: rules that compare against the window before reach back."""
+        """The span to read: rules that compare against the window before reach back; a
+        rule that reads the days the window cuts reads them whole."""
+        if self.rule is EvidenceRule.EXACT_COMMITS:
+            return whole_days(self.start, self.end)
         start = self.prior_start if self.rule is EvidenceRule.MERGED else self.start
         return TimeSpan(_ns(start), _ns(self.end))
 
@@ -73,6 +79,53 @@ class EvidenceSelector(BaseModel):
             subject_key=request.subject_key, record_kinds=request.kinds, start=start, end=end,
             rule=EvidenceRule(request.rule),
         )  # fmt: skip
+
+
+def _midnight(moment: datetime) -> datetime:
+    return moment.replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def cut_days(start: datetime, end: datetime) -> list[datetime]:
+    """The UTC days (their midnights) the window [start, end) covers only in part."""
+    days = [_midnight(start)] if start != _midnight(start) else []
+    if end != _midnight(end) and end > start:
+        days.append(_midnight(end))
+    return list(dict.fromkeys(days))
+
+
+def whole_days(start: datetime, end: datetime) -> TimeSpan:
+    """The window widened to whole UTC days (the cut days read whole)."""
+    stop = _midnight(end) + timedelta(days=1) if end != _midnight(end) else end
+    return TimeSpan(_ns(_midnight(start)), _ns(stop))
+
+
+def exact_commits(
+    records: Sequence[SourceRecord], start: datetime, end: datetime
+) -> tuple[list[SourceRecord], list[datetime]]:
+    """The records that count the commits in [start, end) exactly, and the cut days that
+    could not be read exactly (left out: the answer says so).
+
+    Whole days count by their `commits` rollups. A day the window cuts counts by its
+    `commit` records inside the window, provided the day holds as many commit records as its
+    rollups count commits (the git import writes both); otherwise that day is not counted."""
+    chosen = [r for r in records if r.metric == "commits" and _whole_day(r, start, end)]
+    missing: list[datetime] = []
+    for day in cut_days(start, end):
+        rolled = sum(
+            int(r.value or 0) for r in records if r.metric == "commits" and r.start == day
+        )
+        if not rolled:
+            continue  # no commit that day: nothing to miss
+        commits = [
+            r
+            for r in records
+            if r.record_kind is SourceRecordKind.COMMIT and _midnight(r.start) == day
+        ]
+        if len(commits) == rolled:
+            chosen += [r for r in commits if _in(r.start, start, end)]
+        else:
+            missing.append(day)
+    return chosen, missing
 
 
 def _ns(moment: datetime) -> int:
@@ -140,12 +193,14 @@ def is_change(r: SourceRecord, start: datetime, end: datetime) -> bool:
 
 def select(selector: EvidenceSelector, records: Sequence[SourceRecord]) -> list[SourceRecord]:
     """The records backing the fact, by key (each once)."""
-    test = _RULES[selector.rule]
-    chosen = {
-        r.key: r
+    mine = [
+        r
         for r in records
-        if r.subject == selector.subject_key
-        and r.record_kind in selector.record_kinds
-        and test(r, selector)
-    }
+        if r.subject == selector.subject_key and r.record_kind in selector.record_kinds
+    ]
+    if selector.rule is EvidenceRule.EXACT_COMMITS:  # decided per day, not per record
+        found, _ = exact_commits(mine, selector.start, selector.end)
+        return sorted({r.key: r for r in found}.values(), key=lambda r: r.key)
+    test = _RULES[selector.rule]
+    chosen = {r.key: r for r in mine if test(r, selector)}
     return [chosen[k] for k in sorted(chosen)]

@@ -17,7 +17,7 @@ import pytest
 
 from engine.contract import InvestigationResult, Outcome
 from engine.evidence import select
-from engine.facts import FactKind
+from engine.facts import FactKind, Grain
 from engine.investigate import InvestigationRequest, Investigator
 from engine.models import SourceRecordKind, SubjectKind
 from engine.ports import OrgGraph
@@ -103,12 +103,14 @@ async def click(falkor: FalkorStore, clone: Path) -> AsyncIterator[tuple[OrgGrap
     await falkor.drop_org(org)
 
 
-async def ask(graph: OrgGraph, question: str) -> InvestigationResult:
+async def ask(
+    graph: OrgGraph, question: str, as_of: datetime | None = None
+) -> InvestigationResult:
     engine = Investigator(
         graph, Resolver(graph, ReferenceRing(), graph.org_id), default_providers(),
         DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: CLOCK,
     )  # fmt: skip
-    result, _ = await engine.investigate("me", InvestigationRequest(question))
+    result, _ = await engine.investigate("me", InvestigationRequest(question, as_of=as_of))
     return result
 
 
@@ -525,3 +527,24 @@ async def test_what_changed_lists_the_commits_newest_first(
     cited = {e.ref for d in result.drivers for e in d.evidence}
     assert {c.ref for c in result.changes} <= cited
 
+
+
+async def test_a_day_cut_by_as_of_is_counted_to_the_instant(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """asOf in the middle of 2023's busiest day: the commits before it that day count, those
+    after it do not, as `git log --until` counts them (the day is read from commit records)."""
+    graph, commits = click
+    days = Counter(c.at.date() for c in between(commits, *Y2023))
+    busiest = max(days, key=lambda d: (days[d], d))
+    that_day = sorted(c.at for c in commits if c.at.date() == busiest)
+    as_of = that_day[len(that_day) // 2]  # the middle commit is after asOf: half-open
+    start = datetime(as_of.year, as_of.month, 1, tzinfo=UTC)
+    expected = between(commits, start, as_of)
+    assert 0 < sum(1 for c in expected if c.at.date() == busiest) < days[busiest]
+    result = await ask(graph, "how many commits to the click repository this month?", as_of)
+    assert (result.direct_judgment or "").startswith(f"{len(expected)} commit(s) to click ")
+    assert result.temporal_label is not None and result.temporal_label.grain is Grain.INSTANT
+    changed = await ask(graph, "what changed in the click repository this month?", as_of)
+    assert changed.changes_total == len(expected)
+    assert changed.changes[0].at == max(c.at for c in expected)

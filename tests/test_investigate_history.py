@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine.contract import Outcome
+from engine.facts import Grain
 from engine.investigate import InvestigationRequest, Investigator
 from engine.ports import OrgGraph
 from engine.providers import Window, default_providers
@@ -121,9 +122,19 @@ async def test_a_time_phrase_not_understood_is_stated_with_the_window_used(graph
 
 async def test_nothing_after_as_of_is_counted(graph: OrgGraph) -> None:
     # git log --until "2024-12-13 12:00Z" --since 2024-12-01: Sam on 12-03 and Kim at 09:36
-    # (Chen 22:43 and Kim 23:10 come after asOf). The day of asOf is partial: whole days only.
+    # (Chen 22:43 and Kim 23:10 come after asOf). The day of asOf is cut: it is read from the
+    # day's commit records, exact to the instant (grain instant, nothing left out to say).
     result = await ask(graph, "how many commits to shop this month?", as_of=AS_OF)
-    assert result.direct_judgment.startswith("1 commit(s) to shop")
+    assert result.direct_judgment.startswith("2 commit(s) to shop")
+    assert result.temporal_label.grain is Grain.INSTANT
+    assert not any("partial day" in n for n in result.limitations)
+    # Lines come from daily rollups only: the cut day is left out, and the answer says so.
+    result = await ask(graph, "what changed in shop this month?", as_of=AS_OF)
+    assert result.direct_judgment.startswith("2 change(s) to shop")
+    assert "Lines changed on the whole UTC days of the window: +2 -0 in 1 commit(s)" in (
+        result.direct_judgment
+    )
+    assert result.temporal_label.grain is Grain.DAY
     assert any("partial day(s) 2024-12-13" in n for n in result.limitations)
 
 

@@ -82,8 +82,12 @@ class Provider:
         facts = await self.compute(source, subjects, window)
         if not facts:
             return self._result(ProviderState.NO_DATA, "no_rows_in_window", keys)
-        notes = day_grain_notes(window) if self.grain is Grain.DAY else ()
-        return self._result(ProviderState.AVAILABLE, "ok", keys, tuple(facts), notes)
+        # The grain answered at: a provider may read finer than it declares where it can
+        # (activity reads the days a window cuts from commit records).
+        grain = Grain.coarsest([f.grain for f in facts]) or self.grain
+        notes = day_grain_notes(window) if grain is Grain.DAY else ()
+        return ProviderResult(self.name, ProviderState.AVAILABLE, "ok", grain, tuple(facts),
+                              keys, notes)  # fmt: skip
 
     def _result(
         self,
@@ -108,6 +112,7 @@ class Provider:
         window: Window,
         evidence: Sequence[str],
         rule: EvidenceRule | None = None,
+        grain: Grain | None = None,
     ) -> Fact:
         """`evidence`: every record the value rests on (the fact lists the first
         evidence_limit by key); `rule`: how those records are selected, so that all of them
@@ -129,7 +134,7 @@ class Provider:
             value=value,
             window_start=window.start,
             window_end=window.end,
-            grain=self.grain,
+            grain=grain or self.grain,
             provider=self.name,
             evidence=tuple(keys[: self.evidence_limit]),
             evidence_total=len(keys),

@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.evidence import EvidenceRule as R
+from engine.evidence import cut_days, exact_commits, whole_days
 from engine.facts import Fact, FactKind, Grain, HistoryTier
 from engine.models import SourceRecord, SourceRecordKind, StoredSubject, SubjectKind
 from engine.ports import FactSource
-from engine.providers.base import Provider, Window, hours, open_at, prior, whole_day, within
+from engine.providers.base import Provider, Window, hours, open_at, prior, within
 
 
 class DeliveryProvider(Provider):
@@ -232,34 +233,47 @@ class DeployProvider(Provider):
 
 
 class ActivityProvider(Provider):
-    """Daily commit rollups summed over the window (a rollup tier: day grain)."""
+    """Commits in the window. Whole UTC days count by their daily commit rollups; a day the
+    window cuts (asOf 12:00) counts by its commit records inside the window, when the day's
+    records account for every commit its rollups count (the git import writes both): the
+    count is then exact to the instant (grain instant). A cut day that cannot be read so is
+    left out, and the answer says so (grain day)."""
 
     name = "activity"
     kinds = frozenset({FactKind.COMMIT_ACTIVITY})
     subject_kinds = frozenset({SubjectKind.REPOSITORY, SubjectKind.MODULE, SubjectKind.PERSON})
     grain = Grain.DAY
     tier = HistoryTier.ROLLUP
-    record_kinds = (SourceRecordKind.METRIC_ROLLUP,)
+    record_kinds = (SourceRecordKind.METRIC_ROLLUP, SourceRecordKind.COMMIT)
 
     async def compute(
         self, source: FactSource, subjects: Sequence[StoredSubject], window: Window
     ) -> list[Fact]:
         facts: list[Fact] = []
-        for key, records in (await self.records(source, subjects, window)).items():
-            days = [r for r in records if r.metric == "commits" and whole_day(r, window)]
-            if not days:
+        found = await source.source_records_of(
+            [s.key for s in subjects],
+            kinds=self.record_kinds,
+            span=whole_days(window.start, window.end),
+        )
+        for key, records in found.items():
+            counted, missing = exact_commits(records, window.start, window.end)
+            if not counted:
                 continue
-            total = sum(int(r.value or 0) for r in days)
+            rolled = [r for r in counted if r.record_kind is SourceRecordKind.METRIC_ROLLUP]
+            made = [r for r in counted if r.record_kind is SourceRecordKind.COMMIT]
+            total = sum(int(r.value or 0) for r in rolled) + len(made)
             # Rollups attributed to people (git import) come several to a day.
-            distinct = len({r.start for r in days})
+            distinct = len({r.start.date() for r in rolled} | {r.start.date() for r in made})
+            grain = Grain.DAY if missing or not cut_days(window.start, window.end) else None
             facts.append(
                 self.fact(
                     FactKind.COMMIT_ACTIVITY,
                     key,
                     {"commits": total, "days": distinct},
                     window,
-                    [r.key for r in days],
-                    R.COMMIT_ROLLUPS,
+                    [r.key for r in counted],
+                    R.EXACT_COMMITS,
+                    grain=grain or Grain.INSTANT,
                 )
             )
         return facts

@@ -191,6 +191,7 @@ def commit_records(history: History, change: Change) -> Iterator[dict[str, Any]]
             "subject": subject,
             "actor": actor,
             "start": change.authored.isoformat(),
+            "end": change.authored.isoformat(),  # an instant: windows read it as one
             "title": change.title[:MAX_TITLE],
             "source": f"git:{history.repo}",
         }
