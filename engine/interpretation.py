@@ -142,6 +142,20 @@ def _fact_kinds(tokens: list[r.Token]) -> list[FactKind]:
 _WORK_WORDS = frozenset({"change", "changed", "working", "worked"})
 
 
+def _asks_changes(lead: str, words: list[str], joined: str) -> bool:
+    """"What changed in X", "what has X been working on", "what's new in X", "list the
+    changes to X", "recent changes to X": the changes themselves are asked for (not a trend
+    over time)."""
+    if " over time " in joined:
+        return False
+    changed = bool(_WORK_WORDS.union({"changes"}).intersection(words))
+    if lead == "what" and changed:
+        return True
+    if lead == "what" and any(f" {w} new " in joined for w in ("what", "s", "is")):
+        return True
+    return (lead in {"list", "show"} and "changes" in words) or " recent changes " in joined
+
+
 def _intent(words: list[str], kinds: list[FactKind], kind_hint: SubjectKind | None) -> str:
     """The closed intent vocabulary; see the module docstring."""
     leads = {"why", "which", "what", "who", "list", "show"} | v.SOMEONE
@@ -166,7 +180,7 @@ def _intent(words: list[str], kinds: list[FactKind], kind_hint: SubjectKind | No
         or (lead in {"which", "what"} and kind_hint is SubjectKind.PERSON)
     ):
         return "who"
-    if lead == "what" and _WORK_WORDS.intersection(words) and " over time " not in joined:
+    if _asks_changes(lead, words, joined):
         return "what_changed"
     if any(w in v.TREND_WORDS for w in words) or " over time " in joined:
         return "trend"

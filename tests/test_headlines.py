@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from engine.facts import Fact, FactKind, Grain
-from engine.headlines import people
+from engine.headlines import headline, people
+from engine.providers import Window
 
 START = datetime(2024, 1, 1, tzinfo=UTC)
 END = datetime(2025, 1, 1, tzinfo=UTC)
@@ -41,3 +42,40 @@ def test_people_sharing_a_display_name_stay_apart_and_one_person_adds_up_across_
         contributors("repository:b", [("person:sam@example.org", "Sam", 1, 5)]),
     ]
     assert people(facts) == [("Sam", 5, 15), ("Alex", 3, 30), ("Alex", 2, 50)]
+
+
+def changes(subject: str, listed: list[tuple[str, str, str, str]], total: int) -> Fact:
+    return Fact(
+        id=f"changes:changes:{subject}",
+        kind=FactKind.CHANGES,
+        subject_key=subject,
+        value={
+            "changes": total,
+            "commits": total,
+            "merged_pull_requests": 0,
+            "latest": [ref for ref, _, _, _ in listed],
+            "latest_titles": [title for _, title, _, _ in listed],
+            "latest_at": [at for _, _, at, _ in listed],
+            "latest_by": [f"person:{who}" for _, _, _, who in listed],
+            "latest_by_names": [who for _, _, _, who in listed],
+        },
+        window_start=START,
+        window_end=END,
+        grain=Grain.INSTANT,
+        provider="changes",
+        evidence=tuple(ref for ref, _, _, _ in listed),
+        evidence_total=total,
+    )
+
+
+def test_what_changed_lists_the_newest_changes_across_subjects_with_the_total() -> None:
+    facts = [
+        changes("repository:a", [("commit:a2", "Fix a", "2024-05-02T10:00:00Z", "Sam"),
+                                 ("commit:a1", "Add a", "2024-03-01T10:00:00Z", "Sam")], 9),
+        changes("repository:b", [("commit:b1", "Fix b", "2024-04-01T10:00:00Z", "Ann")], 1),
+    ]  # fmt: skip
+    text = headline("what_changed", facts, {"repository:a": "a", "repository:b": "b"},
+                    Window(START, END, True), False)  # fmt: skip
+    assert text is not None and text.startswith("10 change(s) to a, b from 2024-01-01")
+    assert text.index('"Fix a" by Sam') < text.index('"Fix b" by Ann') < text.index('"Add a"')
+    assert "and 7 more (the evidence of the changes fact lists all 10)" in text

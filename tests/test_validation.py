@@ -383,3 +383,27 @@ def test_closed_results_validate_and_any_perturbed_claimed_value_is_refused(
     claims[target] = victim.model_copy(update={"value": changed})
     perturbed = built.model_copy(update={"claimed_facts": tuple(claims)})
     assert codes(perturbed, facts) == [V.CLAIMED_VALUE_MISMATCH]
+
+
+def test_a_listed_change_must_close_to_a_claimed_fact_listing_it() -> None:
+    """Each change a "what changed" answer lists is one its claimed changes fact lists (the
+    fact whose evidence reads back all of them), and no more are listed than counted."""
+    from engine.contract import Change
+
+    fact = canonical(
+        id="changes:1", kind=FactKind.CHANGES, value={"changes": 2, "latest": ["commit:a"]}
+    )
+    built = result(drivers=(driver(category=NON_FACT, claimed=("c1",)),),
+                   claimed_facts=(claim(fact),))  # fmt: skip
+
+    def change(ref: str, claimed: str = "c1") -> Change:
+        return Change(ref=ref, title="t", at=T1, subject_key=SUBJECT, claimed_fact_id=claimed)
+
+    listed = built.model_copy(update={"changes": (change("commit:a"),), "changes_total": 2})
+    assert codes(listed, {fact.id: fact}) == []
+    for wrong in (
+        {"changes": (change("commit:b"),), "changes_total": 2},  # not listed by the fact
+        {"changes": (change("commit:a", "c9"),), "changes_total": 2},  # no such claim
+        {"changes": (change("commit:a"),), "changes_total": 0},  # more listed than counted
+    ):
+        assert codes(built.model_copy(update=wrong), {fact.id: fact}) == [V.UNBACKED_CHANGE]
