@@ -35,8 +35,8 @@ class EvidenceRule(enum.StrEnum):
     PRODUCTION_DEPLOYS = "production_deploys"  # production deploys in the window
     FAILED_DEPLOYS = "failed_deploys"  # of those, failed or rolled back
     CHANGES = "changes"  # commits made, and pull requests merged, in the window
-    # Commit rollups of whole days, and on a day the window cuts, the day's commit records
-    # in the window when they account for every commit the day's rollups count.
+    # Commit rollups of whole days, and the commit records in the window on the days it cuts
+    # (used when those days' records account for every commit their rollups count).
     EXACT_COMMITS = "exact_commits"
 
 
@@ -99,33 +99,36 @@ def whole_days(start: datetime, end: datetime) -> TimeSpan:
     return TimeSpan(_ns(_midnight(start)), _ns(stop))
 
 
-def exact_commits(
-    records: Sequence[SourceRecord], start: datetime, end: datetime
-) -> tuple[list[SourceRecord], list[datetime]]:
-    """The records that count the commits in [start, end) exactly, and the cut days that
-    could not be read exactly (left out: the answer says so).
-
-    Whole days count by their `commits` rollups. A day the window cuts counts by its
-    `commit` records inside the window, provided the day holds as many commit records as its
-    rollups count commits (the git import writes both); otherwise that day is not counted."""
-    chosen = [r for r in records if r.metric == "commits" and _whole_day(r, start, end)]
-    missing: list[datetime] = []
+def unread_days(records: Sequence[SourceRecord], start: datetime, end: datetime) -> list[datetime]:
+    """The days [start, end) cuts that its commit records cannot count exactly: days whose
+    `commits` rollups count more (or fewer) commits than the day has `commit` records (the
+    git import writes both; other sources may write rollups only)."""
+    missing = []
     for day in cut_days(start, end):
         rolled = sum(
             int(r.value or 0) for r in records if r.metric == "commits" and r.start == day
         )
-        if not rolled:
-            continue  # no commit that day: nothing to miss
-        commits = [
-            r
+        made = sum(
+            1
             for r in records
             if r.record_kind is SourceRecordKind.COMMIT and _midnight(r.start) == day
-        ]
-        if len(commits) == rolled:
-            chosen += [r for r in commits if _in(r.start, start, end)]
-        else:
+        )
+        if rolled != made:
             missing.append(day)
-    return chosen, missing
+    return missing
+
+
+def on_cut_day(moment: datetime, start: datetime, end: datetime) -> bool:
+    """`moment` lies in [start, end), on a day the window covers only in part."""
+    return _in(moment, start, end) and _midnight(moment) in cut_days(start, end)
+
+
+def counted_commits(r: SourceRecord, start: datetime, end: datetime) -> int:
+    """What one record of the exact-commits rule adds: a whole day's rollup its value, a
+    commit record on a cut day one."""
+    if r.metric == "commits" and _whole_day(r, start, end):
+        return int(r.value or 0)
+    return 1
 
 
 def _ns(moment: datetime) -> int:
@@ -175,6 +178,10 @@ _RULES: dict[EvidenceRule, Test] = {
         and r.status in ("failed", "rolled_back")
     ),
     EvidenceRule.CHANGES: lambda r, s: is_change(r, s.start, s.end),
+    EvidenceRule.EXACT_COMMITS: lambda r, s: (
+        (r.metric == "commits" and _whole_day(r, s.start, s.end))
+        or (r.record_kind is SourceRecordKind.COMMIT and on_cut_day(r.start, s.start, s.end))
+    ),
 }
 
 
@@ -198,9 +205,6 @@ def select(selector: EvidenceSelector, records: Sequence[SourceRecord]) -> list[
         for r in records
         if r.subject == selector.subject_key and r.record_kind in selector.record_kinds
     ]
-    if selector.rule is EvidenceRule.EXACT_COMMITS:  # decided per day, not per record
-        found, _ = exact_commits(mine, selector.start, selector.end)
-        return sorted({r.key: r for r in found}.values(), key=lambda r: r.key)
     test = _RULES[selector.rule]
     chosen = {r.key: r for r in mine if test(r, selector)}
     return [chosen[k] for k in sorted(chosen)]

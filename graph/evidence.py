@@ -42,6 +42,17 @@ RULES: dict[EvidenceRule, str] = {
     EvidenceRule.COMPLETED: f"r.end_ns IS NOT NULL AND {_S} <= r.end_ns AND r.end_ns < {_E}",
     EvidenceRule.PRODUCTION_DEPLOYS: f"{_PRODUCTION} AND {_STARTED}",
     EvidenceRule.FAILED_DEPLOYS: f"{_PRODUCTION} AND r.status IN $failed AND {_STARTED}",
+    EvidenceRule.CHANGES: (
+        f"((r.record_kind = $commit AND {_STARTED}) OR (r.record_kind = $pull_request AND "
+        f"r.status = $merged AND r.end_ns IS NOT NULL AND {_S} <= r.end_ns AND r.end_ns < {_E}))"
+    ),
+    # A day the window cuts: the window's start is not a midnight and the record falls before
+    # the next one, or its end is not and the record falls at or after the last one.
+    EvidenceRule.EXACT_COMMITS: (
+        f"((r.metric = $commits AND {_WHOLE}) OR (r.record_kind = $commit AND {_STARTED} AND "
+        f"(({_S} % $day <> 0 AND r.start_ns < {_S} - {_S} % $day + $day) OR "
+        f"({_E} % $day <> 0 AND r.start_ns >= {_E} - {_E} % $day))))"
+    ),
 }
 # The constants the conditions compare with (engine/evidence.py's).
 CONSTANTS: dict[str, Any] = {
@@ -50,6 +61,9 @@ CONSTANTS: dict[str, Any] = {
     "merged": "merged",
     "production": "production",
     "failed": ["failed", "rolled_back"],
+    "commit": "commit",
+    "pull_request": "pull_request",
+    "day": 86_400_000_000_000,  # one UTC day in nanoseconds
 }
 
 

@@ -24,7 +24,9 @@ TIMES = [
     "2026-01-19T23:59:59.999999Z", "2026-01-20T00:00:00Z", "2026-01-20T00:00:00.000001Z",
     "2026-01-25T00:00:00Z",
 ]  # fmt: skip
-KINDS = ["pull_request", "incident", "work_item", "deploy", "metric_rollup"]
+KINDS = ["pull_request", "incident", "work_item", "deploy", "metric_rollup", "commit"]
+# A window that cuts its first and last days (the exact-commits rule reads those days apart).
+CUT_START, CUT_END = datetime(2026, 1, 9, 12, tzinfo=UTC), datetime(2026, 1, 15, 18, tzinfo=UTC)
 
 
 def _at(text: str) -> datetime:
@@ -64,7 +66,11 @@ def _selectors() -> list[EvidenceSelector]:
         EvidenceSelector(subject_key=KEY, record_kinds=kinds, start=START, end=END, rule=rule)
         for rule in EvidenceRule
         for kinds in sorted(kinds_of, key=len)
-    ]
+    ] + [
+        EvidenceSelector(subject_key=KEY, record_kinds=tuple(SourceRecordKind), start=CUT_START,
+                         end=CUT_END, rule=rule)
+        for rule in EvidenceRule
+    ]  # fmt: skip
 
 
 async def test_every_rule_chooses_in_the_store_what_it_chooses_in_python(

@@ -297,3 +297,23 @@ async def test_no_match_says_the_organisation_is_empty_only_when_it_holds_no_sub
     held, _ = await investigator(graph).investigate("me", question)
     assert held.outcome is Outcome.NO_MATCH
     assert not any("holds no data" in note for note in held.limitations)
+
+
+async def test_what_changed_on_a_repository_lists_its_merged_pull_requests(
+    demo: OrgGraph,
+) -> None:
+    """Pull requests are changes when merged: their titles, newest merge first, all counted."""
+    result, _ = await investigator(demo).investigate(
+        "me", InvestigationRequest("what changed in payments-api in the last 90 days?")
+    )
+    assert result.outcome is Outcome.ANSWERED
+    found = await demo.source_records_of(["repository:payments-api"])
+    merged = sorted(
+        (r for r in found["repository:payments-api"]
+         if r.status == "merged" and r.end is not None
+         and NOW - timedelta(days=90) <= r.end < NOW),
+        key=lambda r: (r.end, r.key), reverse=True,
+    )  # fmt: skip
+    assert merged and result.changes_total == len(merged)
+    assert [c.title for c in result.changes] == [r.title for r in merged[:10]]
+    assert (result.direct_judgment or "").startswith(f"{len(merged)} change(s) to payments-api")

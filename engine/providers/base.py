@@ -120,13 +120,7 @@ class Provider:
         keys = sorted(set(evidence))
         selector = None
         if rule is not None and self.record_kinds:
-            selector = EvidenceSelector(
-                subject_key=subject,
-                record_kinds=self.record_kinds,
-                start=window.start,
-                end=window.end,
-                rule=rule,
-            )
+            selector = self.selector(subject, window, rule)
         return Fact(
             id=fact_id(self.name, kind, subject, window.start, window.end),
             kind=kind,
@@ -139,6 +133,15 @@ class Provider:
             evidence=tuple(keys[: self.evidence_limit]),
             evidence_total=len(keys),
             evidence_selector=selector,
+        )
+
+    def selector(self, subject: str, window: Window, rule: EvidenceRule) -> EvidenceSelector:
+        return EvidenceSelector(
+            subject_key=subject,
+            record_kinds=self.record_kinds,
+            start=window.start,
+            end=window.end,
+            rule=rule,
         )
 
     async def records(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.evidence import EvidenceRule as R
-from engine.evidence import cut_days, exact_commits, whole_days
+from engine.evidence import counted_commits, cut_days, select, unread_days, whole_days
 from engine.facts import Fact, FactKind, Grain, HistoryTier
 from engine.models import SourceRecord, SourceRecordKind, StoredSubject, SubjectKind
 from engine.ports import FactSource
@@ -256,15 +256,16 @@ class ActivityProvider(Provider):
             span=whole_days(window.start, window.end),
         )
         for key, records in found.items():
-            counted, missing = exact_commits(records, window.start, window.end)
+            exact = not unread_days(records, window.start, window.end)
+            rule = R.EXACT_COMMITS if exact else R.COMMIT_ROLLUPS
+            selector = self.selector(key, window, rule)
+            counted = select(selector, records)
             if not counted:
                 continue
-            rolled = [r for r in counted if r.record_kind is SourceRecordKind.METRIC_ROLLUP]
-            made = [r for r in counted if r.record_kind is SourceRecordKind.COMMIT]
-            total = sum(int(r.value or 0) for r in rolled) + len(made)
+            total = sum(counted_commits(r, window.start, window.end) for r in counted)
             # Rollups attributed to people (git import) come several to a day.
-            distinct = len({r.start.date() for r in rolled} | {r.start.date() for r in made})
-            grain = Grain.DAY if missing or not cut_days(window.start, window.end) else None
+            distinct = len({r.start.date() for r in counted})
+            cut = bool(cut_days(window.start, window.end))
             facts.append(
                 self.fact(
                     FactKind.COMMIT_ACTIVITY,
@@ -272,8 +273,8 @@ class ActivityProvider(Provider):
                     {"commits": total, "days": distinct},
                     window,
                     [r.key for r in counted],
-                    R.EXACT_COMMITS,
-                    grain=grain or Grain.INSTANT,
+                    rule,
+                    grain=Grain.INSTANT if exact and cut else Grain.DAY,
                 )
             )
         return facts
