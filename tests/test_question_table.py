@@ -2,8 +2,10 @@
 history made with git here, each with its expected outcome, subject and window, and the
 headline numbers computed from `git log` of that repository (not from the engine).
 
-Counting rule the expectations apply, as the engine states it: commits are read from daily
-rollups, so a commit counts when its whole UTC day lies in the half-open window.
+Counting rules the expectations apply, as the engine states them: a commit count is exact to
+the instant (whole days from daily rollups, a day the window cuts from its commit records), so
+a commit counts when it lies in the half-open window; people are ranked from daily rollups,
+so there a commit counts when its whole UTC day lies in the window.
 """
 
 from __future__ import annotations
@@ -100,12 +102,15 @@ def counted(
     end: datetime,
     area: str | None,
     person: str | None = None,
+    exact: bool = False,
 ) -> list[Commit]:
-    """Commits whose whole UTC day lies in [start, end), in an area, by a person."""
+    """Commits in [start, end) (exact) or whose whole UTC day lies in it, in an area, by a
+    person."""
     out = []
     for c in commits:
         day = datetime(c.at.year, c.at.month, c.at.day, tzinfo=UTC)
-        if not (start <= day and day + DAY <= end):
+        inside = start <= c.at < end if exact else start <= day and day + DAY <= end
+        if not inside:
             continue
         if area is not None and not any(p.startswith(area + "/") for p in c.paths):
             continue
@@ -378,7 +383,7 @@ async def test_question(shop: tuple[OrgGraph, list[Commit]], case: Case) -> None
         case.window
     )
     headline = result.direct_judgment or ""
-    expected = counted(commits, *case.window, case.area, case.person)
+    expected = counted(commits, *case.window, case.area, case.person, case.kind == "count")
     if case.kind == "count":
         by = "by" if case.person else "to"
         assert headline.startswith(f"{len(expected)} commit(s) {by} "), headline
