@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from engine.ports import GraphStore
 from graph.embedded import EmbeddedServer
@@ -24,6 +25,11 @@ from graph.keystore import SYSTEM_SCOPE
 # This process starts gateway after gateway: freezing the heap at each start (gateway/heap.py)
 # would pin every earlier test's objects for good. tests/test_heap.py checks the collector.
 os.environ.setdefault("FABRIC_GC_INTERVAL_S", "0")
+
+# No wall-clock assertions in the suite: hypothesis's per-example deadline (200 ms) is one, and
+# failed a property test whose first example met a loaded machine (308 ms, then 0.75 ms).
+settings.register_profile("fabric", deadline=None)
+settings.load_profile("fabric")
 
 NEO4J_URI = os.environ.get("FABRIC_TEST_NEO4J_URI")
 CYPHER_BACKENDS = [
