@@ -25,6 +25,7 @@ from engine.providers import default_providers
 from engine.resolution import Resolver
 from engine.ring import ReferenceRing
 from engine.synthesis import DeterministicSynthesizer
+from engine.text import normalise
 from graph.falkor import FalkorStore
 from graph.git.importer import GitImport, import_git
 from tests.conftest import new_org
@@ -370,7 +371,7 @@ ASKED = [
 
 @pytest.mark.parametrize("case", ASKED, ids=[c.question for c in ASKED])
 async def test_questions_as_people_ask_them(
-    click: tuple[OrgGraph, list[Commit]], case: Asked
+    click: tuple[OrgGraph, list[Commit]], everyone: set[tuple[str, str]], case: Asked
 ) -> None:
     graph, commits = click
     result = await ask(graph, case.question)
@@ -389,12 +390,14 @@ async def test_questions_as_people_ask_them(
     headline = result.direct_judgment or ""
     if case.kind == "people":  # counted people, not commits
         assert result.interpretation["fact_kinds"] == ["active_contributors"]
-        assert f" {len({c.email for c in chosen})} people " in headline, headline
+        assert f" {people_in(chosen, everyone)} people " in headline, headline
     elif case.kind == "count":
         assert headline.startswith(f"{len(chosen)} commit(s) {'by' if case.person else 'to'} ")
     elif case.kind == "who":
-        top = Counter(c.email for c in chosen).most_common()
-        leaders = {c.name for c in chosen for e, n in top if n == top[0][1] and c.email == e}
+        person = person_ids(everyone)  # one person per identity (docs/git-import.md)
+        top = Counter(person[c.email] for c in chosen).most_common()
+        names = [group for group, _ in identities(everyone)]  # shown by any name they used
+        leaders = {name for p, n in top if n == top[0][1] for name in names[p]}
         found = re.search(r"ranked by commits: (.+?) \((\d+) commit", headline)
         assert found is not None, headline
         assert found.group(1) in leaders and int(found.group(2)) == top[0][1], headline
@@ -428,31 +431,61 @@ async def test_what_the_answers_say_about_how_they_read_the_question(
     )
 
 
-def shortlog_groups(commits: list[Commit]) -> list[set[str]]:
+@pytest.fixture(scope="module")
+def everyone(clone: Path) -> set[tuple[str, str]]:
+    """Every (name, address) that authored a commit, merges included: the import reads every
+    commit's author, so a merge made under a name joins that name's addresses too."""
+    text = subprocess.run(
+        ["git", "-C", str(clone), "log", "--format=%aN\x1f%aE", "HEAD"],
+        capture_output=True, check=True, text=True,
+    ).stdout  # fmt: skip
+    return {(n, e.lower()) for n, e in (line.split("\x1f") for line in text.splitlines())}
+
+
+def shortlog_groups(authors: set[tuple[str, str]]) -> list[set[str]]:
     """The names git shortlog counts apart, joined as the import joins identities: names that
     share an address are one person (a one-word name joins nobody by name, and shortlog's own
     grouping is by name)."""
+    return [names for names, _ in identities(authors)]
+
+
+def person_ids(authors: set[tuple[str, str]]) -> dict[str, int]:
+    """Address -> the person it belongs to."""
+    return {e: n for n, (_, emails) in enumerate(identities(authors)) for e in emails}
+
+
+def people_in(chosen: list[Commit], authors: set[tuple[str, str]]) -> int:
+    """How many people made `chosen`, one person per identity (docs/git-import.md)."""
+    person = person_ids(authors)
+    return len({person[c.email] for c in chosen})
+
+
+def identities(authors: set[tuple[str, str]]) -> list[tuple[set[str], set[str]]]:
+    """(names, addresses) of each person: a shared address or an identical full name (case,
+    accents and punctuation folded) joins."""
     groups: list[tuple[set[str], set[str]]] = []  # (names, addresses)
-    for name, email in {(c.name, c.email) for c in commits}:
-        joined = [g for g in groups if email in g[1] or (len(name.split()) > 1 and name in g[0])]
+    for name, email in sorted(authors):
+        full = normalise(name) if len(normalise(name).split()) > 1 else None
+        joined = [g for g in groups
+                  if email in g[1] or (full and full in {normalise(n) for n in g[0]})]  # fmt: skip
         names, addresses = {name}, {email}
         for g in joined:
             names |= g[0]
             addresses |= g[1]
             groups.remove(g)
         groups.append((names, addresses))
-    return [names for names, _ in groups]
+    return groups
 
 
 async def test_people_count_as_git_shortlog_counts_them(
-    click: tuple[OrgGraph, list[Commit]],
+    click: tuple[OrgGraph, list[Commit]], everyone: set[tuple[str, str]]
 ) -> None:
     """Every person with commits in 2024: the engine's count equals `git shortlog -sn`'s for
     their name (author dates, merges left out), added up over the names one person used."""
     graph, commits = click
     year = between(commits, *Y2024)
     shortlog = Counter(c.name for c in year)
-    groups = [g for g in shortlog_groups(commits) if g & set(shortlog)]
+    groups = [g for g in shortlog_groups(everyone) if g & set(shortlog)]
     assert any(len(g & set(shortlog)) == 1 and len(g) == 1 for g in groups)
     checked = 0
     for names in groups:
