@@ -159,6 +159,7 @@ DEFAULT_BOUND: dict[str, str] = {
     "InvestigationResult.claimedFacts": "stored with the result; no read",
     "InvestigationResult.coverage": "stored with the result; no read",
     "InvestigationResult.candidates": "stored with the result; no read",
+    "InvestigationResult.changes": "stored with the result (at most 10); no read",
     "Driver.evidence": "stored with the result; no read",
     "Driver.claimedFacts": "stored with the result; no read",
     "Trace.stages": "stored with the result; no read",
