@@ -1,10 +1,10 @@
 """What a field reads from the graph at worst, declared next to the resolvers that read it, so
-the cost limiter (gateway/limits.py) charges what a query will really read.
+the cost limiter (gateway/cost.py, gateway/limits.py) charges what a query will really read.
 
 A field's charge is `reads + returned x (its selection's cost)`: `returned` is how many
 objects it may return (each one's selection is resolved), `reads` how many rows its
 resolver may take from the graph for them, at worst, given the field's arguments. The
-generic rule (gateway/limits.py) covers most fields: a list returns and reads its page
+generic rule (gateway/cost.py) covers most fields: a list returns and reads its page
 (`first`, else the argument's default, else DEFAULT_PAGE); a connection reads one row more
 than its page, the row that tells `hasNextPage`; any other field 1. The fields below read
 more than that, or take their size from another argument (docs/graphql.md, "Query cost").

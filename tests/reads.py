@@ -3,7 +3,7 @@
 `Counted` wraps a real organisation graph (no stand-in: every read runs on the store) and
 adds up the rows each port method returned, as the statements returned them: a page read one
 row past its size says so (`has_next`, a search that was not exhaustive), a count is one row.
-`charge` is the limiter's own charge of one field of a query (gateway.limits.CostEstimator),
+`charge` is the limiter's own charge of one field of a query (gateway.cost.CostEstimator),
 so a test compares the two for the same request.
 """
 
@@ -18,7 +18,7 @@ from graphql.language import ast
 
 from engine.ports import SubjectPage
 from engine.principal import Principal
-from gateway.limits import CostEstimator
+from gateway.cost import CostEstimator
 from resolvers.context import RequestContext
 from resolvers.costs import Charge
 from resolvers.schema import build_schema
@@ -123,7 +123,7 @@ def charge(query: str, coordinate: str, variables: dict[str, Any] | None = None)
 
 
 def cost(query: str, variables: dict[str, Any] | None = None) -> int:
-    from gateway.limits import estimate_cost
+    from gateway.cost import estimate_cost
 
     return estimate_cost(SCHEMA._schema, graphql.parse(query), variables, None)
 
