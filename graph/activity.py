@@ -34,6 +34,9 @@ FORMAT_VERSION = 5
 _HISTOGRAM_TTL_S = 5.0  # the day counts only size windows: a stale copy costs time, not truth
 _PAGES_AHEAD = 4  # a first window holds about this many pages' worth of records
 _WIDEN = 8
+# Subjects of a window looked up per row of the page: the rest of the filter (stubs, validity
+# at the time asked) rarely turns one away, and a subject costs a lookup.
+_CANDIDATES = 2
 _MIGRATION_WINDOWS = 64
 _FILL_BATCH = 50_000
 
@@ -76,12 +79,14 @@ class ActivityPages:
         if self.use_windows and (isinstance(top, int) or top is None):
             statement = cypher.recent_window(shape, after is not None)
             bounds = {"t_end_us": us_at_most(params["t_end"])} if shape.timed else {}
+            candidates = limit * _CANDIDATES
             for floor in _floors(await self._histogram(), top, limit * _PAGES_AHEAD):
                 self.windows_read += 1
-                bounds.update(floor=floor, floor_us=us_at_least(floor))
+                bounds.update(floor=floor, floor_us=us_at_least(floor), candidates=candidates)
                 found = await self._read(statement, **bounds, **params)
                 if len(found) >= limit:
                     return found
+                candidates *= _WIDEN  # as the window: too few may have been the filter's doing
         # Past every active subject: rank them all (the never active come last, by key).
         self.ranked_all += 1
         return await self._read(cypher.find_subjects(shape, "recent", after is not None), **params)

@@ -188,10 +188,14 @@ WITH k, max(t) * 1000 AS last"""
 MATCH (a:Activity {{org_id: $org}})
 WHERE a.latest_us >= $floor_us {kinds}
 WITH a.subject_key AS k, a.latest_ns AS last"""
-    cursor = "AND (last < $after_sort OR (last = $after_sort AND s.key > $after_key))"
-    return f"""{window}
+    cursor = "\nWITH k, last WHERE last < $after_sort OR (last = $after_sort AND k > $after_key)"
+    # Only the first $candidates of the window (by the page's order: the key is the subject's)
+    # are looked up; once $limit of them pass the filter they are the page, as every subject
+    # further down ranks after them. Fewer: graph.activity reads a wider window with more.
+    return f"""{window}{cursor if after else ""}
+WITH k, last ORDER BY last DESC, k LIMIT $candidates
 MATCH (s:Subject {{org_id: $org, key: k}})
-WHERE {_subject_where(shape)} {cursor if after else ""}
+WHERE {_subject_where(shape)}
 WITH s, last ORDER BY last DESC, s.key LIMIT $limit
 RETURN {S_BRIEF if shape.brief else S_VALUES}, last, s.key
 """

@@ -507,3 +507,54 @@ async def test_a_data_directory_of_format_2_gets_its_times_in_microseconds_once(
         assert now_fell_back == sum(1 for i in range(now_count) if 5 * i + 6 > active)
         assert {"SourceRecord.start_us", "SourceRecord.end_us", "Activity.latest_us"} <= indexed
         assert not {"SourceRecord.start_ns", "SourceRecord.end_ns", "Activity.latest_ns"} & indexed
+
+
+async def test_window_pages_when_the_most_recent_subjects_are_turned_away(
+    cypher_store: GraphStore,
+) -> None:
+    """The most recently active subjects of a window fail the rest of the filter (records of
+    subjects that are no node, subjects no longer valid): a window then looks further down
+    and the page is still the plain ranking's."""
+    org = new_org()
+    await cypher_store.bootstrap(org)
+    try:
+        graph = cypher_store.org(org)
+        assert isinstance(graph, ScopedGraph)
+        rng = random.Random(11)
+        day = 86_400.0
+        base = datetime(2026, 3, 1, tzinfo=UTC).timestamp()
+
+        def at(t: float) -> str:
+            return datetime.fromtimestamp(t, UTC).isoformat()
+
+        live = {f"repository:live{i}": subject(f"repository:live{i}") for i in range(12)}
+        retired = {f"repository:old{i}": subject(f"repository:old{i}", valid_to=at(base + 21 * day))
+                   for i in range(30)}  # fmt: skip
+        subjects = live | retired
+        records = [record(f"incident:l{n}", rng.choice(list(live)),
+                          at(base + rng.randrange(0, 25 * 24) * 3_600)) for n in range(60)]  # fmt: skip
+        records += [record(f"incident:o{n}", k, at(base + (15 + rng.random() * 5.5) * day))
+                    for n, k in enumerate(retired)]  # fmt: skip
+        records += [record(f"incident:g{n}", f"repository:ghost{n}", at(base + (23 + n / 30) * day))
+                    for n in range(30)]  # no such subject  # fmt: skip
+        await load(graph, [*subjects.values(), *records])
+        for when in (None, ns(at(base + 25 * day)), ns(at(base + 19 * day))):
+            for kinds in ((), ("repository",)):
+                query = SubjectQuery(
+                    kinds=tuple(SubjectKind(k) for k in kinds),
+                    at=None if when is None else TimeSpan.point(when),
+                    order=SubjectOrder.RECENT,
+                    brief=True,
+                )
+                ranked_all = graph.activity.ranked_all
+                fast, pages = await _pages(graph, query, 3)
+                assert graph.activity.ranked_all - ranked_all < pages  # windows served some
+                graph.activity.use_windows = False
+                try:
+                    plain, _ = await _pages(graph, query, 3)
+                finally:
+                    graph.activity.use_windows = True
+                assert fast == plain, (when, kinds)
+                assert [k for k, _ in fast] == _expected(subjects, records, when, kinds)
+    finally:
+        await cypher_store.drop_org(org)
