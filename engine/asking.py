@@ -38,6 +38,7 @@ from engine.resolution import (
 )
 from engine.text import normalise
 from engine.timecontext import EffectiveTime
+from engine.unmatched import unmatched_note
 from engine.within import holder_of_path, repository_over_its_package, within
 
 COHORT_LIMIT = 10  # a cohort answer names its most affected subjects, not all of them
@@ -93,7 +94,9 @@ class Subjects:
             for subject in subjects:  # the caller chose it: a reference like any resolved one
                 self.resolver.admit(actor, subject)
         if not subjects and understood.references:
-            ended = await self._named(actor, understood, allow_clarification, subjects, told)
+            ended = await self._named(
+                actor, question, understood, allow_clarification, subjects, told
+            )
             if ended is not None:
                 return ended
         if not subjects and not understood.references:
@@ -109,6 +112,7 @@ class Subjects:
     async def _named(
         self,
         actor: str,
+        question: str,
         understood: Interpretation,
         allow_clarification: bool,
         subjects: list[StoredSubject],
@@ -126,7 +130,7 @@ class Subjects:
         for reference, kind in zip(understood.references, kinds, strict=False):
             if reference in consumed:
                 continue
-            outcome = await self._one(actor, reference, understood, kind, told)
+            outcome = await self._one(actor, question, reference, understood, kind, told)
             if isinstance(outcome, StoredSubject):
                 subjects.append(outcome)
             elif isinstance(outcome, Ambiguous) and allow_clarification:
@@ -145,6 +149,7 @@ class Subjects:
     async def _one(
         self,
         actor: str,
+        question: str,
         reference: str,
         understood: Interpretation,
         kind: SubjectKind | None,
@@ -152,7 +157,8 @@ class Subjects:
     ) -> StoredSubject | Ambiguous | NotFound:
         """One reference: the subject it commits to (said how, where the answer must), or
         why it does not. A repository tied with its own packages is the repository; a path
-        naming nothing is the module holding it."""
+        naming nothing is the module holding it. Words next to the reference that it left
+        out are said (engine.unmatched)."""
         outcome = await self._resolve_one(actor, reference, understood, kind)
         if isinstance(outcome, Ambiguous) and kind is None:
             outcome = self._repository_first(actor, reference, outcome, told)
@@ -163,6 +169,7 @@ class Subjects:
                 return held[0]
         if isinstance(outcome, Resolved):
             await self._disclose(reference, outcome, told)
+            told.notes += unmatched_note(question, reference, outcome.subject, understood)
             return outcome.subject
         return outcome
 

@@ -115,3 +115,45 @@ def _merge(repo: Repo, branch: str, who: tuple[str, str], days_ago: float) -> No
         "GIT_COMMITTER_DATE": when,
     }
     repo.git("merge", "-q", "--no-ff", "-m", f"Merge branch '{branch}'", branch, env=env)
+
+
+def build_python(path: Path, now: datetime | None = None) -> Repo:
+    """A src-layout Python package (11 commits): modules in a nested subpackage, one module
+    file renamed (router.py -> routing.py), a name two modules share (utils), a module named
+    with an underscore (shell_completion), one named like a test directory (testing vs
+    tests/), an example package named "completion", and a merge."""
+    repo = Repo(path, now)
+    repo.write("src/shop/__init__.py", "")
+    repo.lines("src/shop/router.py", 20, "route")
+    repo.lines("src/shop/utils.py", 5, "util")
+    repo.lines("README.md", 2, "readme")
+    repo.commit(ALEX, 90, "Start the shop package")
+    repo.write("src/shop/api/__init__.py", "")
+    repo.lines("src/shop/api/handlers.py", 10, "handle")
+    repo.lines("src/shop/api/utils.py", 4, "apiutil")
+    repo.commit(SAM, 80, "API handlers")
+    repo.lines("src/shop/router.py", 5, "tweak")
+    repo.commit(JO, 70, "Router: tweak")
+    repo.git("mv", "src/shop/router.py", "src/shop/routing.py")
+    repo.commit(ALEX, 60, "Rename router to routing")
+    repo.lines("src/shop/routing.py", 6, "params")
+    repo.commit(SAM, 50, "Routing: params")
+    repo.lines("src/shop/shell_completion.py", 8, "complete")
+    repo.lines("examples/completion/pyproject.toml", 2, "toml")
+    repo.lines("examples/completion/completion.py", 3, "example")
+    repo.commit(JO, 40, "Shell completion and its example")
+    repo.lines("src/shop/testing.py", 7, "runner")
+    repo.lines("tests/test_routing.py", 5, "test")
+    repo.commit(SAM, 30, "Test helpers")
+    repo.git("checkout", "-q", "-b", "utils")
+    repo.lines("src/shop/api/utils.py", 2, "more")
+    repo.lines("src/shop/utils.py", 1, "more")
+    repo.commit(JO, 20, "Utils")
+    repo.git("checkout", "-q", "main")
+    repo.lines("src/shop/routing.py", 3, "late")
+    repo.lines("src/shop/api/handlers.py", 2, "late")
+    repo.commit(ALEX, 10, "Routing and handlers")
+    _merge(repo, "utils", SAM, 8)
+    repo.lines("src/shop/routing.py", 1, "last")
+    repo.commit(SAM, 5, "Routing: last fix")
+    return repo

@@ -35,6 +35,7 @@ from graph.git.records import (
     commit_keys,
     commit_records,
     edge_id,
+    parts,
     relationships,
     rollup_key,
     rollups,
@@ -108,7 +109,8 @@ async def import_git(
     repo, head = report.repository, report.head
     revs, abandoned = _plan(spec.path, old, head, report)
     total = log.count(spec.path, revs, spec.since)
-    roots = log.package_roots(spec.path, head)
+    roots = log.layout(spec.path, head)
+    report.warnings += roots.warnings
     new = History(repo, _modules(spec, roots))
     new.add_all(
         log.commits(spec.path, revs, spec.since),
@@ -126,6 +128,7 @@ async def import_git(
     changes = sum(2 + len(c.modules) for c in new.changes)  # graph/git/records.py
     total = len(head_lines) + len(new.spans) + len(new.episodes) + len(values) + len(tombstones)
     total += changes
+    total += sum(1 for m in new.modules.by_path.values() if m.parent)  # PART_OF
     report.commits, report.people = new.commits, len(new.people.by_key)
     report.modules, report.records = len(new.modules.by_path), total - 1
     report.tombstones, report.abandoned_commits = len(tombstones), gone.commits if gone else 0
@@ -175,12 +178,14 @@ def _plan(
     return [head, f"^{old}"], [old, f"^{head}"]
 
 
-def _modules(spec: GitImport, roots: Sequence[str]) -> Modules:
-    """Modules by the package roots of the imported head (see graph/git/modules.py)."""
-    return Modules(spec.depth, lambda sha, p: not log.path_exists(spec.path, sha, p), roots)
+def _modules(spec: GitImport, roots: log.Layout) -> Modules:
+    """Modules by the package roots and Python modules of the imported head (see
+    graph/git/modules.py)."""
+    gone = lambda sha, p: not log.path_exists(spec.path, sha, p)  # noqa: E731
+    return Modules(spec.depth, gone, roots.roots, roots.files)
 
 
-def _history(spec: GitImport, repo: str, revs: Sequence[str], roots: Sequence[str]) -> History:
+def _history(spec: GitImport, repo: str, revs: Sequence[str], roots: log.Layout) -> History:
     found = History(repo, _modules(spec, roots))
     found.add_all(log.commits(spec.path, revs), None)
     return found
@@ -191,7 +196,7 @@ def _kept(
     new: History,
     head: str | None,
     gone: History | None,
-    roots: Sequence[str],
+    roots: log.Layout,
 ) -> History | None:
     """The commits already imported on the days this run touches: counted before, and
     counted again in the recomputed days. head: set on a run after an earlier one."""
@@ -268,7 +273,7 @@ def _header_and_subjects(
 def _body(
     history: History, edges: dict[str, Relationship], branch: str, values: dict[RollupKey, int]
 ) -> Iterator[bytes]:
-    for record in relationships(history, edges, branch):
+    for record in chain(relationships(history, edges, branch), parts(history)):
         yield _dump(record)
     for episode in history.episodes:
         yield _dump({**episode, "source": f"git:{history.repo}"})

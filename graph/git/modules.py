@@ -10,15 +10,22 @@ History is read newest first, so when a commit is seen that moved a whole direct
 every older commit touching A is attributed to B's lineage: one module subject keeps the whole
 history, with A recorded as a previous name. A move counts as a rename only when A no longer
 exists after that commit; a directory that lost some files to another is two modules.
+
+Python modules are modules too: each `.py` file directly in a package directory of the
+imported head (log.python_modules) is a module subject of its own, named by its dotted name
+(`click.parser`), part of the package module holding it. Its changes count for it and for
+its package. A file renamed (git's rename detection, `-M`) keeps its history, as
+`git log --follow` does: older commits touching the old path count for the module, whose
+previous names record that path, unless the old path is a module of the head itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from graph.git.log import Commit
+from graph.git.log import Commit, FileChange
 
 
 def module_of(path: str, depth: int) -> str | None:
@@ -35,10 +42,24 @@ class Module:
     previous: list[str] = field(default_factory=list)
     renamed_at: datetime | None = None  # when it got its current path, if renamed
     package: bool = False  # a package root: named by its directory's own name
+    dotted: str | None = None  # a Python module (a file): its dotted name, `click.parser`
+    parent: str | None = None  # a Python module: the path of the package module holding it
 
     @property
     def name(self) -> str:
+        if self.dotted is not None:
+            return self.dotted
         return self.path.rpartition("/")[2] if self.package else self.path
+
+    def aliases(self, repo: str) -> list[str]:
+        """What a user would type for it: its path (with and without the repository); for
+        a Python module also its file name and the name without `.py` (`parser`), and its
+        dotted name once its package's name is dropped (`commands.cmd_init`)."""
+        own = [self.path, f"{repo}/{self.path}"]
+        if self.dotted is not None:
+            base = self.path.rpartition("/")[2]
+            own += [base, base.removesuffix(".py"), self.dotted.partition(".")[2]]
+        return [a for a in dict.fromkeys(own) if a and a != self.name]
 
 
 class Modules:
@@ -49,9 +70,12 @@ class Modules:
         depth: int,
         gone_after: Callable[[str, str], bool],
         roots: Iterable[str] = (),
+        files: Mapping[str, str] | None = None,
     ) -> None:
         self.depth = depth
         self.roots = frozenset(roots)
+        self.files = dict(files or {})  # a Python module's head path -> its dotted name
+        self._follows: dict[str, str] = {}  # an older file path -> the module's head path
         self._gone_after = gone_after  # (sha, path) -> the path no longer exists after sha
         self._lineage: dict[str, str] = {}  # an older path -> the current path of its module
         self.by_path: dict[str, Module] = {}
@@ -90,7 +114,30 @@ class Modules:
             self._module(current)
         for old, targets in moves.items():
             self._maybe_rename(commit, old, targets)
+        for change in commit.files:
+            self._file_change(commit, change, out)
         return out
+
+    def _file_change(self, commit: Commit, change: FileChange, out: dict[str, list[int]]) -> None:
+        """Counts a change to a Python module for that module; follows its renames."""
+        path = self._follows.get(change.path, change.path)
+        if path not in self.files:
+            return
+        totals = out.setdefault(path, [0, 0])
+        totals[0] += change.added
+        totals[1] += change.removed
+        module = self.by_path.get(path)
+        if module is None:
+            package = self.module_of(path)
+            parent = self.current(package) if package is not None else None
+            module = self.by_path[path] = Module(path, dotted=self.files[path], parent=parent)
+        old = change.old_path
+        if old is None or old == path or old in self.files or old in self._follows:
+            return  # a module of the head keeps its own history, and a path one lineage
+        self._follows[old] = path
+        module.previous.append(old)
+        if module.renamed_at is None:
+            module.renamed_at = commit.authored
 
     def _maybe_rename(self, commit: Commit, old: str, targets: set[str]) -> None:
         if len(targets) != 1 or "" in targets or old in self._lineage:

@@ -103,9 +103,7 @@ def subjects(
                 "key": key,
                 "kind": "module",
                 "name": module.name[-200:],
-                "aliases": list(
-                    dict.fromkeys([path[-200:], f"{history.repo}/{path}"[-200:]])
-                ),
+                "aliases": list(dict.fromkeys(a[-200:] for a in module.aliases(history.repo))),
                 "previous_names": [p[-200:] for p in module.previous],
                 "source": source,
                 "attributes": {"repository": history.repo[:200], "path": path[:1000]},
@@ -154,6 +152,23 @@ def relationships(
             "valid_from": first.isoformat(),
             "valid_to": last.isoformat(),
             "evidence": f"git log of {history.repo}@{branch}"[:1000],
+            "source": f"git:{history.repo}",
+        }
+
+
+def parts(history: History) -> Iterator[dict[str, Any]]:
+    """A Python module is PART_OF the package module holding it (graph/git/modules.py)."""
+    for path, module in history.modules.by_path.items():
+        if module.parent is None:
+            continue
+        key, parent = module_key(history.repo, path), module_key(history.repo, module.parent)
+        yield {
+            "type": "relationship",
+            "relation": "PART_OF",
+            "from": key,
+            "to": parent,
+            "id": f"git:{history.repo}:{key}<{parent}"[:512],
+            "evidence": f"{module.path} is in the package {module.parent}"[:1000],
             "source": f"git:{history.repo}",
         }
 

@@ -1,0 +1,83 @@
+"""Words next to a committed reference that no name matched.
+
+Known names are matched longest first, so a phrase naming something the graph does not know
+can still match one of its words: "who should review changes to shell completion?" finds a
+module named `completion` when nothing is named `shell completion`. The answer is then about
+`completion` only, and it must say that "shell" was not used, never drop the word silently.
+
+The phrase around a reference is the run of neighbouring content words (joined by plain
+spaces; no stop, vocabulary, kind or time word, no other reference, no filler such as
+"best") that holds it; the words of the run outside the reference are the unmatched ones.
+"""
+
+from __future__ import annotations
+
+from engine import references as r
+from engine.interpretation import MAX_QUESTION, Interpretation
+from engine.models import StoredSubject
+
+# Words that qualify a question, not a name ("who knows the parser best?").
+FILLERS = frozenset(["best", "well", "mostly", "really", "code", "file", "files"])
+
+
+def _spans_of(text: str, phrases: list[str]) -> list[tuple[int, int]]:
+    """Every occurrence of each phrase in the question."""
+    out = []
+    for phrase in phrases:
+        at = text.find(phrase) if phrase else -1
+        while at >= 0:
+            out.append((at, at + len(phrase)))
+            at = text.find(phrase, at + 1)
+    return out
+
+
+def unmatched_words(
+    question: str, reference: str, understood: Interpretation
+) -> tuple[str, list[str]] | None:
+    """(the phrase, its words outside the reference) when the reference is part of a longer
+    run of content words; None when it stands alone."""
+    text = question[:MAX_QUESTION]
+    tokens = r.tokens_of(r.blank_quotes(text, r.quoted(text)))
+    others = [x for x in understood.references if x != reference]
+    timed = [understood.time_expression or "", *understood.time_not_understood]
+    taken = _spans_of(text, [*others, *timed, *understood.time_ignored])
+    for token in tokens:
+        if any(token.start < end and token.end > start for start, end in taken):
+            token.free = False
+    for start, end in _spans_of(text, [reference]):
+        first = next((i for i, t in enumerate(tokens) if t.start == start), None)
+        last = next((i for i, t in enumerate(tokens) if t.end == end), None)
+        if first is None or last is None:
+            continue
+        lo, hi = first, last
+        while lo > 0 and r.adjacent(text, tokens[lo - 1], tokens[lo]) and _loose(tokens[lo - 1]):
+            lo -= 1
+        while hi + 1 < len(tokens) and r.adjacent(text, tokens[hi], tokens[hi + 1]):
+            if not _loose(tokens[hi + 1]):
+                break
+            hi += 1
+        words = [text[t.start : t.end] for t in tokens[lo:first] + tokens[last + 1 : hi + 1]]
+        if not words:
+            return None
+        return text[tokens[lo].start : tokens[hi].end], words
+    return None
+
+
+def _loose(token: r.Token) -> bool:
+    return r.content(token) and token.norm not in FILLERS
+
+
+def unmatched_note(
+    question: str, reference: str, subject: StoredSubject, understood: Interpretation
+) -> list[str]:
+    """The limitation an answer states when words next to its reference matched nothing."""
+    found = unmatched_words(question, reference, understood)
+    if found is None:
+        return []
+    phrase, words = found
+    unused = " ".join(words)
+    return [
+        f'"{phrase}" names no subject: only "{reference}" matched, {subject.name} '
+        f'({subject.key}); "{unused}" was not used. Name the subject fully (or quote it) '
+        "to ask about another."
+    ]
