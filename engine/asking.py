@@ -38,7 +38,7 @@ from engine.resolution import (
 )
 from engine.text import normalise
 from engine.timecontext import EffectiveTime
-from engine.unmatched import unmatched_note
+from engine.unmatched import narrowed, unmatched_note
 from engine.within import holder_of_path, repository_over_its_package, within
 
 COHORT_LIMIT = 10  # a cohort answer names its most affected subjects, not all of them
@@ -158,10 +158,16 @@ class Subjects:
         """One reference: the subject it commits to (said how, where the answer must), or
         why it does not. A repository tied with its own packages is the repository; a path
         naming nothing is the module holding it. Words next to the reference that it left
-        out are said (engine.unmatched)."""
+        out tell a tie apart, or are said (engine.unmatched)."""
         outcome = await self._resolve_one(actor, reference, understood, kind)
         if isinstance(outcome, Ambiguous) and kind is None:
             outcome = self._repository_first(actor, reference, outcome, told)
+        if isinstance(outcome, Ambiguous):
+            chosen = narrowed(question, reference, outcome, understood)
+            if chosen is not None:
+                told.notes.append(chosen[1])
+                self.resolver.admit(actor, chosen[0])
+                return chosen[0]
         if not isinstance(outcome, Resolved) and "/" in reference:
             held = await holder_of_path(self.graph, reference)
             if held is not None:

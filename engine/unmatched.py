@@ -8,13 +8,20 @@ module named `completion` when nothing is named `shell completion`. The answer i
 The phrase around a reference is the run of neighbouring content words (joined by plain
 spaces; no stop, vocabulary, kind or time word, no other reference, no filler such as
 "best") that holds it; the words of the run outside the reference are the unmatched ones.
+
+The same words can tell apart subjects that share the reference: "the termui example" is
+the one of the two modules named `termui` (examples/termui and click.termui) whose names
+also hold "example(s)"; only when exactly one of all of them does, and the answer says so.
 """
 
 from __future__ import annotations
 
 from engine import references as r
 from engine.interpretation import MAX_QUESTION, Interpretation
+from engine.matching import handles
 from engine.models import StoredSubject
+from engine.resolution import Ambiguous
+from engine.text import normalise
 
 # Words that qualify a question, not a name ("who knows the parser best?").
 FILLERS = frozenset(["best", "well", "mostly", "really", "code", "file", "files"])
@@ -81,3 +88,38 @@ def unmatched_note(
         f'({subject.key}); "{unused}" was not used. Name the subject fully (or quote it) '
         "to ask about another."
     ]
+
+
+def _forms(word: str) -> set[str]:
+    """A word, singular or plural: "example" is in the path `examples/termui`."""
+    folded = normalise(word)
+    return {folded, folded + "s", folded.removesuffix("s")} - {""}
+
+
+def narrowed(
+    question: str, reference: str, outcome: Ambiguous, understood: Interpretation
+) -> tuple[StoredSubject, str] | None:
+    """The one subject of a tie whose names also hold the words next to the reference, and
+    the note saying how it was chosen; None unless every tied subject was seen and exactly
+    one holds them all."""
+    found = unmatched_words(question, reference, understood)
+    if found is None or outcome.total is None or outcome.total > len(outcome.candidates):
+        return None
+    phrase, words = found
+    fits = []
+    for candidate in outcome.candidates:
+        tokens = {t for h in handles(candidate.subject) for t in normalise(h).split()}
+        if all(_forms(w) & tokens for w in words):
+            fits.append(candidate.subject)
+    if len(fits) != 1:
+        return None
+    chosen = fits[0]
+    others = ", ".join(
+        f"{c.subject.name} ({c.subject.key})"
+        for c in outcome.candidates
+        if c.subject.key != chosen.key
+    )
+    return chosen, (
+        f'"{phrase}": "{reference}" also names {others}; answered for {chosen.name} '
+        f'({chosen.key}), the one whose names hold "{" ".join(words)}".'
+    )

@@ -121,7 +121,8 @@ def build_python(path: Path, now: datetime | None = None) -> Repo:
     """A src-layout Python package (11 commits): modules in a nested subpackage, one module
     file renamed (router.py -> routing.py), a name two modules share (utils), a module named
     with an underscore (shell_completion), one named like a test directory (testing vs
-    tests/), an example package named "completion", and a merge."""
+    tests/), example packages named "completion" and "handlers" (like shop.api.handlers), and
+    a merge."""
     repo = Repo(path, now)
     repo.write("src/shop/__init__.py", "")
     repo.lines("src/shop/router.py", 20, "route")
@@ -142,6 +143,8 @@ def build_python(path: Path, now: datetime | None = None) -> Repo:
     repo.lines("examples/completion/pyproject.toml", 2, "toml")
     repo.lines("examples/completion/completion.py", 3, "example")
     repo.commit(JO, 40, "Shell completion and its example")
+    repo.lines("examples/handlers/pyproject.toml", 2, "toml")
+    repo.lines("examples/handlers/app.py", 4, "app")
     repo.lines("src/shop/testing.py", 7, "runner")
     repo.lines("tests/test_routing.py", 5, "test")
     repo.commit(SAM, 30, "Test helpers")

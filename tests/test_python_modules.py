@@ -176,7 +176,6 @@ async def test_a_name_two_modules_share_is_a_clarification(
         ("who knows the testing module best?", "module:shop/src/shop/testing.py"),
         ("who changed the tests lately?", "module:shop/tests"),
         ("who should review changes to shell completion?", "module:shop/src/shop/shell_completion.py"),
-        ("who knows the handlers best?", "module:shop/src/shop/api/handlers.py"),
         ("who knows api.handlers best?", "module:shop/src/shop/api/handlers.py"),
     ],
 )
@@ -203,3 +202,18 @@ def test_python_modules_of_a_tree(repo: gitrepo.Repo) -> None:
     from graph.git.log import python_modules
 
     assert python_modules(Path(repo.path), "HEAD") == FILES
+
+
+async def test_a_word_next_to_a_shared_name_tells_which(graph: OrgGraph) -> None:
+    """"handlers" is shop.api.handlers and the example package examples/handlers: asked
+    alone, which one; "the handlers example" is the one whose path holds "examples", said."""
+    alone = await ask(graph, "who knows the handlers best?")
+    assert alone.outcome is Outcome.CLARIFICATION_REQUIRED
+    assert {c.subject_key for c in alone.candidates} == {
+        "module:shop/examples/handlers", "module:shop/src/shop/api/handlers.py",
+    }  # fmt: skip
+    example = await ask(graph, "who changed the handlers example lately?")
+    assert example.outcome is Outcome.ANSWERED
+    assert example.subject_keys == ("module:shop/examples/handlers",)
+    assert any(n.startswith('"handlers example": "handlers" also names shop.api.handlers')
+               for n in example.limitations), example.limitations  # fmt: skip
