@@ -7,6 +7,7 @@ embedded FalkorDB; expected counts come from `git log`."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from collections.abc import AsyncIterator
@@ -25,6 +26,8 @@ from engine.ring import ReferenceRing
 from engine.synthesis import DeterministicSynthesizer
 from graph.falkor import FalkorStore
 from graph.git.importer import GitImport, import_git
+from graph.projection import Projector
+from graph.records import FORMAT_NAME, FORMAT_VERSION
 from tests import gitrepo
 from tests.conftest import new_org
 from tests.test_investigate import SIGNER, VERSIONS
@@ -217,3 +220,31 @@ async def test_a_word_next_to_a_shared_name_tells_which(graph: OrgGraph) -> None
     assert example.subject_keys == ("module:shop/examples/handlers",)
     assert any(n.startswith('"handlers example": "handlers" also names shop.api.handlers')
                for n in example.limitations), example.limitations  # fmt: skip
+
+
+async def test_a_repository_imported_before_python_modules_is_read_again_once(
+    falkor: FalkorStore, tmp_path: Path
+) -> None:
+    """An incremental run would give the Python modules only the new commits: a repository
+    stored without the layout mark has its whole history read again, said, once."""
+    repo = gitrepo.build_python(tmp_path / "shop", NOW)
+    org = new_org()
+    await falkor.bootstrap(org)
+    graph = falkor.org(org)
+    try:
+        await import_git(graph, GitImport(repo.path))
+        stored = (await graph.subjects_by_keys(["repository:shop"]))["repository:shop"]
+        old = stored.model_dump(mode="json", exclude={"id", "stub"}, exclude_none=True)
+        old["attributes"].pop("module_layout")
+        header = {"type": "header", "format": FORMAT_NAME, "version": FORMAT_VERSION}
+        lines = [json.dumps(r).encode() for r in (header, {"type": "subject", **old})]
+        assert (await Projector(graph, source="git:shop", resume=False).run(lines)).ok
+        repo.lines("src/shop/routing.py", 2, "new")
+        repo.commit(gitrepo.JO, 1, "Routing: one more")
+        again = await import_git(graph, GitImport(repo.path))
+        assert again.mode == "full" and again.commits == 12
+        assert any("read again" in w for w in again.warnings)
+        assert await commits_by_person(graph, ROUTING) == followed(repo, "src/shop/routing.py")
+        assert (await import_git(graph, GitImport(repo.path))).mode == "up_to_date"
+    finally:
+        await falkor.drop_org(org)

@@ -19,6 +19,9 @@ from graph.git.history import Change, History, RollupKey, module_key
 _LAST_INSTANT = timedelta(seconds=1)
 MAX_LIST = 64
 MAX_TITLE = 400  # a source record's title (engine.models.SourceRecord)
+# What makes modules (graph/git/modules.py); 2: packages, directories and Python modules. An
+# import finding a repository stored under another layout reads its whole history again.
+MODULE_LAYOUT = 2
 
 
 def rollup_key(repo: str, key: RollupKey) -> str:
@@ -79,7 +82,9 @@ def subjects(
             "name": history.repo[:200],
             "source": source,
             "valid_from": _since(history.first, stored.get(repo_key)),
-            "attributes": {"vcs": "git", "branch": branch[:200], "head": head},
+            "attributes": {
+                "vcs": "git", "branch": branch[:200], "head": head, "module_layout": MODULE_LAYOUT,
+            },
         },
         stored.get(repo_key),
     )
