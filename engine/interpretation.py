@@ -139,6 +139,7 @@ def _fact_kinds(tokens: list[r.Token]) -> list[FactKind]:
 
 
 
+_YES_NO = frozenset({"did", "has", "have", "had", "was", "were"})
 _WORK_WORDS = frozenset({"change", "changed", "working", "worked"})
 
 
@@ -173,6 +174,8 @@ def _intent(words: list[str], kinds: list[FactKind], kind_hint: SubjectKind | No
     joined = f" {' '.join(words)} "
     if " how many " in joined or " number of " in joined:
         return "count"
+    if not lead and words[:1] and words[0] in _YES_NO and set(kinds) == {FactKind.COMMIT_ACTIVITY}:
+        return "count"  # "did David Lord commit anything in August?": how many, maybe none
     about_changes = all(k in v.CHANGE_KINDS for k in kinds)
     if about_changes and (
         lead == "who"
@@ -219,6 +222,8 @@ def interpret(
         kinds = [FactKind.ACTIVE_CONTRIBUTORS]  # "how many people worked on X?"
     if not kinds:
         kinds = list(v.DEFAULT_KINDS.get(intent, ()))
+    elif intent == "who" and FactKind.ACTIVE_CONTRIBUTORS not in kinds:
+        kinds.append(FactKind.ACTIVE_CONTRIBUTORS)  # "did anyone commit to X?": the people
     if time is not None and intent in _COUNTING:
         time = _own_period(text, time)
     kinds_after = {text[a:b]: r.kind_after(text, tokens, b) for a, b in spans}

@@ -85,7 +85,8 @@ STOP_WORDS = _words(
     "show tell give list find get right now currently lately recently status state health "
     "healthy trend trends trending doing going happening changed change so very much up down "
     "compared worse better getting lot lots changes make made makes making got touched "
-    "authored wrote written been working worked new"
+    "authored wrote written been working worked new anyone anybody someone somebody "
+    "anything something nothing nobody"
 )
 # Words that qualify a kind word without naming anything ("the go-to person", "the main
 # module"): never read as a name before it (a known name is still matched first).

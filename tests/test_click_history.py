@@ -368,6 +368,14 @@ ASKED = [
     Asked("which engineers changed the click module in Q4 2025?", "answered", MODULE, (on(2025, 10, 1), on(2026, 1, 1)), "package", "who"),
     Asked("how many commits were made to the docs during Q2?", "answered", DOCS, (on(2026, 4, 1), on(2026, 7, 1)), "docs", "count"),
     Asked("how many commits to click year to date?", "answered", REPOSITORY, (on(2026, 1, 1), CLOCK), None, "count"),
+    # A yes/no question about commits is a count (here: none); anyone asks who.
+    Asked("did David Lord commit anything in August 2026?", "answered", f"person:{LORD}",
+          (on(2026, 8, 1), CLOCK), None, "count", LORD),
+    Asked("did anyone commit to the docs in July 2026?", "answered", DOCS,
+          (on(2026, 7, 1), on(2026, 8, 1)), "docs", "who"),
+    # A who question naming commits ranks people (it answered "No one changed docs").
+    Asked("who made the most commits to the docs in 2025?", "answered", DOCS, year(2025),
+          "docs", "who"),
     # Misspelt and absent modules.
     Asked("how many commits to the clcik module in 2023?", "answered", MODULE, Y2023, "package"),
     # One edit from "click" and from "cli" (the example's complex.cli): asks which.

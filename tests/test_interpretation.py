@@ -273,6 +273,13 @@ def test_people_asked_for_without_who_and_counted() -> None:
     assert i.references == ("checkout",)
 
 
+def test_a_yes_no_question_about_commits_counts_them() -> None:
+    i = interpret("did Jo Park commit anything in August?", NOW, lambda s: s == "Jo Park")
+    assert (i.intent, i.references) == ("count", ("Jo Park",))
+    assert interpret("did anyone commit to checkout last week?", NOW).intent == "who"
+    assert interpret("is checkout still maintained?", NOW).intent == "status"
+
+
 def test_a_point_phrase_in_a_counting_question_is_its_own_period() -> None:
     i = interpret("how many commits on 2026-11-02?", NOW)
     assert (i.as_of, i.start, i.end) == (None, utc(2026, 11, 2), utc(2026, 11, 3))

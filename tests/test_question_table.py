@@ -168,6 +168,7 @@ WHO_PHRASINGS = [
     "who changed the {s} module {t}?",
     "which engineers changed {s} {t}?",
     "who has driven changes to the {s} module {t}?",
+    "who made the most commits to the {s} module {t}?",
 ]
 MODULES = {"httpx": "module:shop/httpx", "routing": "module:shop/routing"}
 
