@@ -15,6 +15,7 @@ from typing import Any
 from engine.changelog import Listed, listed
 from engine.facts import Fact, FactKind
 from engine.providers import Window
+from engine.text import normalise
 from engine.timecontext import iso
 
 SHOWN = 5
@@ -41,13 +42,15 @@ def headline(
     names: Mapping[str, str],
     window: Window,
     organisation_wide: bool,
+    basis: str = "commits",
 ) -> str | None:
+    """basis: what a "who" answer ranks people by, "commits" or "lines" (see ranking_basis)."""
     scope = scope_of(names, organisation_wide)
     if intent == "count":
         people_only = bool(names) and all(k.startswith("person:") for k in names)
         return _count(facts, scope, window, people_only and not organisation_wide)
     if intent == "who":
-        return _who(facts, scope, window)
+        return _who(facts, scope, window, basis)
     if intent == "what_changed":
         people_only = bool(names) and all(k.startswith("person:") for k in names)
         return _changes(facts, scope, window, people_only and not organisation_wide)
@@ -79,8 +82,17 @@ def _count(facts: Sequence[Fact], scope: str, window: Window, people_only: bool)
     return f"{scope} {when(window)}: {'; '.join(parts)}."
 
 
-def people(facts: Sequence[Fact]) -> list[tuple[str, int, int]]:
-    """(name, commits, lines) per person over the contributor facts, by commits then lines.
+LINE_WORDS = frozenset({"line", "lines", "loc", "churn", "churned"})
+
+
+def ranking_basis(question: str) -> str:
+    """"Who changed the most lines?" ranks by changed lines; any other "who" by commits."""
+    return "lines" if LINE_WORDS.intersection(normalise(question).split()) else "commits"
+
+
+def people(facts: Sequence[Fact], by: str = "commits") -> list[tuple[str, int, int]]:
+    """(name, commits, lines) per person over the contributor facts, by commits then lines
+    (by="lines": lines, then commits).
 
     People are added up by key, not by name: one person active in several repositories is
     one row, and two identities that merely share a display name stay two rows, as the
@@ -106,19 +118,25 @@ def people(facts: Sequence[Fact]) -> list[tuple[str, int, int]]:
             names.setdefault(key, str(name))
             commits[key] = commits.get(key, 0) + _int(c)
             lines[key] = lines.get(key, 0) + _int(n)
-    ranked = sorted(commits, key=lambda k: (-commits[k], -lines[k], k))  # as the provider
+    if by == "lines":  # as the provider ranks
+        ranked = sorted(commits, key=lambda k: (-lines[k], -commits[k], k))
+    else:
+        ranked = sorted(commits, key=lambda k: (-commits[k], -lines[k], k))
     return [(names[k], commits[k], lines[k]) for k in ranked]
 
 
-def _who(facts: Sequence[Fact], scope: str, window: Window) -> str:
-    ranked = people(facts)
+def _who(facts: Sequence[Fact], scope: str, window: Window, by: str) -> str:
+    ranked = people(facts, by)
     if not ranked:
         return f"No one changed {scope} {when(window)}."
     total = sum(
         _int(f.value.get("contributors")) for f in facts if f.kind is FactKind.ACTIVE_CONTRIBUTORS
     )
-    shown = ", ".join(f"{p} ({c} commit(s), {n} line(s))" for p, c, n in ranked[:SHOWN])
     count = f" ({total} people in all)" if len(facts) == 1 else ""
+    if by == "lines":
+        shown = ", ".join(f"{p} ({n} line(s), {c} commit(s))" for p, c, n in ranked[:SHOWN])
+        return f"Most active on {scope} {when(window)}, ranked by lines changed: {shown}{count}."
+    shown = ", ".join(f"{p} ({c} commit(s), {n} line(s))" for p, c, n in ranked[:SHOWN])
     return f"Most active on {scope} {when(window)}, ranked by commits: {shown}{count}."
 
 

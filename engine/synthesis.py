@@ -26,7 +26,7 @@ from engine.contract import (
     Standing,
 )
 from engine.facts import Fact, FactKind
-from engine.headlines import headline, scope_of
+from engine.headlines import headline, ranking_basis, scope_of
 from engine.models import Episode, StoredSubject
 from engine.providers import Window
 
@@ -393,7 +393,14 @@ def _judgment(
     ownership: Sequence[Fact],
     names: dict[str, str],
 ) -> str:
-    direct = headline(inputs.intent, inputs.facts, names, inputs.window, inputs.organisation_wide)
+    direct = headline(
+        inputs.intent,
+        inputs.facts,
+        names,
+        inputs.window,
+        inputs.organisation_wide,
+        ranking_basis(inputs.question),
+    )
     if direct is not None:
         return direct
     subject = scope_of(names, inputs.organisation_wide)

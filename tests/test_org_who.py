@@ -45,6 +45,24 @@ def build(path: Path, plan: list[tuple[tuple[str, str], int]]) -> gitrepo.Repo:
     return repo
 
 
+def lines(repos: list[gitrepo.Repo]) -> Counter[str]:
+    """Lines added and removed per author address over the repositories (git log --numstat)."""
+    out: Counter[str] = Counter()
+    for repo in repos:
+        text = subprocess.run(
+            ["git", "-C", str(repo.path), "log", "--no-merges", "--numstat", "--format=@%aE"],
+            capture_output=True, check=True, text=True,
+        ).stdout  # fmt: skip
+        email = ""
+        for line in text.splitlines():
+            if line.startswith("@"):
+                email = line[1:]
+            elif line.strip():
+                added, removed, _ = line.split("\t", 2)
+                out[email] += int(added) + int(removed)
+    return out
+
+
 def authors(repo: gitrepo.Repo) -> list[str]:
     out = subprocess.run(
         ["git", "-C", str(repo.path), "log", "--no-merges", "--format=%aE"],
@@ -86,3 +104,36 @@ async def test_the_organisation_wide_ranking_is_exact_across_repositories(
     assert [c for _, c in shown] == sorted(counted.values(), reverse=True)[:5]
     assert all(counted[email[n]] == c for n, c in shown)  # each total exact
     assert shown[:2] == [(PEOPLE[5][0], 6), (PEOPLE[0][0], 5)]
+
+
+async def test_a_lines_question_ranks_by_lines_exactly_across_repositories(
+    graph: OrgGraph, tmp_path: Path
+) -> None:
+    """"Who changed the most lines?": ranked by lines changed, said, each person's lines added
+    up over both repositories. H changed 15 lines in one commit in each: sixth in each
+    repository by lines and by commits (five others made 3 commits of 7 lines there), first
+    across them with 30 lines (and last by commits), which a merge of each repository's top
+    five, by commits or by lines, would not even list."""
+    h = ("Hana Person", "h@corp.example")
+    others = [(f"Other {c} Person", f"other{c}@corp.example") for c in "ABCDEFGHIJ"]
+    repos = []
+    for name, five in (("one", others[:5]), ("two", others[5:])):
+        repo = gitrepo.Repo(tmp_path / name, now=NOW)
+        for n, who in enumerate([*five, h]):
+            for step in range(1 if who == h else 3):
+                repo.lines(f"pkg/{n}.py", 15 if who == h else 7, f"{name}{step}")
+                repo.commit(who, 20 - n - step / 10, f"change {n}.{step}")
+        repos.append(repo)
+        await import_git(graph, GitImport(repo.path))
+    counted = lines(repos)
+    assert counted.most_common(1) == [(h[1], 30)]
+    engine = Investigator(
+        graph, Resolver(graph, ReferenceRing(), graph.org_id), default_providers(),
+        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: NOW,
+    )  # fmt: skip
+    result, _ = await engine.investigate("me", InvestigationRequest("who changed the most lines?"))
+    judgment = result.direct_judgment or ""
+    assert "the whole organisation" in judgment and "ranked by lines changed" in judgment
+    shown = [(n, int(c)) for n, c in re.findall(r"(\w+ \w* ?Person) \((\d+) line", judgment)]
+    assert shown[0] == (h[0], 30), judgment
+    assert [c for _, c in shown] == sorted(counted.values(), reverse=True)[:5]

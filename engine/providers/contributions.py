@@ -49,11 +49,17 @@ class Tally:
     def total_lines(self) -> int:
         return self.added + self.removed
 
-    def ranked(self) -> list[str]:
+    def ranked(self, by: str = "commits") -> list[str]:
         """People by commits, then changed lines, then key (deterministic): the ranking
-        `git shortlog -sn` gives, and the one a "who" headline states."""
+        `git shortlog -sn` gives, and the one a "who" headline states; by="lines": by
+        changed lines, then commits, then key."""
         people = set(self.commits) | set(self.lines)
-        return sorted(people, key=lambda p: (-self.commits.get(p, 0), -self.lines.get(p, 0), p))
+
+        def order(p: str) -> tuple[int, int, str]:
+            c, n = self.commits.get(p, 0), self.lines.get(p, 0)
+            return (-n, -c, p) if by == "lines" else (-c, -n, p)
+
+        return sorted(people, key=order)
 
 
 def tally(records: Sequence[SourceRecord], window: Window) -> Tally:
@@ -136,10 +142,12 @@ class ContributorsProvider(_Attributed):
             people = found.ranked()
             if not people:
                 continue
-            # Its own top five, and the people leading across all the subjects asked about
-            # (an organisation's repositories) wherever they changed this one: their totals
-            # then add up exactly over the facts (engine/headlines.py's ranking).
-            top = [p for i, p in enumerate(people) if i < TOP or p in leaders]
+            # Its own top five by commits and by lines, and the people leading across all the
+            # subjects asked about (an organisation's repositories), by either, wherever they
+            # changed this one: their totals then add up exactly over the facts, whichever
+            # basis engine/headlines.py ranks by.
+            chosen = leaders | set(people[:TOP]) | set(found.ranked("lines")[:TOP])
+            top = [p for p in people if p in chosen]
             value = {
                 "contributors": len(people),
                 "commits": found.total_commits,
@@ -158,15 +166,15 @@ class ContributorsProvider(_Attributed):
 
 
 def leading(tallies: Iterable[Tally]) -> list[str]:
-    """The TOP people across several subjects' tallies, by the same ranking as one tally's
-    (commits, then changed lines, then key), a person's numbers added up over the subjects."""
+    """The TOP people across several subjects' tallies by commits and the TOP by lines, by
+    the same rankings as one tally's, a person's numbers added up over the subjects."""
     across = Tally()
     for found in tallies:
         for person, commits in found.commits.items():
             across.commits[person] = across.commits.get(person, 0) + commits
         for person, lines in found.lines.items():
             across.lines[person] = across.lines.get(person, 0) + lines
-    return across.ranked()[:TOP]
+    return list(dict.fromkeys(across.ranked()[:TOP] + across.ranked("lines")[:TOP]))
 
 
 async def _names(source: FactSource, subjects: Sequence[StoredSubject]) -> dict[str, str]:
