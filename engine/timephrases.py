@@ -11,8 +11,12 @@ Y", "in/during/for X" (a year, a month, "Q4 2024", "H1 2025", "the first half of
 season, a date), "Q4 2024", "December 2024", an ISO date, "in the last N days/weeks/
 fortnights/months/quarters/years", "the past year", "the past fortnight",
 "last/this/previous week|month|quarter|year", "yesterday", "today", "year to date", "N days
-ago", "as of X", "on X", and the vague "lately", "recently", "of late", "these days", "in
-recent weeks/months" (RECENT_DAYS: the 90 days before `now`; the reading is stated).
+ago", "as of X", "on X", weekdays ("since last Tuesday", "on Friday"), "the week of X" (its
+Monday-to-Sunday week), "the last couple of (2) / few (3) weeks" (stated), and the vague
+"lately", "recently", "of late", "these days", "in recent weeks/months" (RECENT_DAYS: the 90
+days before `now`; the reading is stated). A point ("on X", "N days ago") also carries its
+own period (`TimeMatch.period`), which a question counting over time reads instead.
+Calendar words and the periods of date phrases: engine/timedates.py.
 
 Seasons are the northern hemisphere's meteorological ones (spring March to May, summer June
 to August, autumn or fall September to November, winter December to February), and the
@@ -32,19 +36,19 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from engine import timecontext as tc
-
-MONTH_NAMES = (
-    "january jan|february feb|march mar|april apr|may|june jun|july jul|august aug|"
-    "september sept sep|october oct|november nov|december dec"
+from engine.timedates import (
+    MONTHS,
+    NUMBERS,
+    SEASONS,
+    WEEKDAYS,
+    count_of,
+    date_period,
+    recent_season,
+    span_before,
 )
-MONTHS = {n: i for i, names in enumerate(MONTH_NAMES.split("|"), 1) for n in names.split()}
-_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-NUMBERS = {word: n for n, word in enumerate((*_NUMBER_WORDS, "ten", "eleven", "twelve"))}
-NUMBERS["a"] = 1
-WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
 RECENT_DAYS = 90  # "lately", "recently", "these days": the last 90 days before `now`
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)  # the open start of "before X"
-SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}  # first month
 SEASON_NOTE = (
     "Seasons are read as the northern hemisphere's meteorological ones (spring March to May, "
     "summer June to August, autumn September to November, winter December to February)"
@@ -178,99 +182,6 @@ class TimeReading:
     not_a_date: list[str] = field(default_factory=list)  # "2026-02-30"
 
 
-def _date(text: str, now: datetime) -> tc.Period:
-    """A date phrase (2026-03-01, 1 March 2026, March 1, March 2026, March, Q4 2024, 2023,
-    H1 2025, the first half of 2025, summer 2024)."""
-    words = text.lower().replace(",", " ").split()
-    if words[0] == "the":
-        words = words[1:]
-    if "half" in words or words[0] in ("h1", "h2"):
-        return _half(words, now)
-    if words[-1] in WEEKDAYS:
-        return _weekday(words, now)
-    if words[0] in SEASONS:
-        return _season(words[0], int(words[-1]))
-    if words[0].startswith("q") and words[0][1:].isdigit():
-        quarter = int(words[0][1:])
-        if len(words) > 1:
-            return tc.quarter_period(int(words[1]), quarter)
-        return tc.most_recent(lambda y: tc.quarter_period(y, quarter), now)
-    if len(words) == 1 and words[0][:1].isdigit():
-        if "-" in words[0]:
-            return tc.day_period(*(int(p) for p in words[0].split("-")))
-        return tc.year_period(int(words[0]))
-    month = next((MONTHS[w] for w in words if w in MONTHS), None)
-    if month is None:
-        raise ValueError("no month named")
-    numbers = [w.rstrip("stndrh") for w in words if w[:1].isdigit()]
-    year = next((int(n) for n in numbers if len(n) == 4), None)
-    day = next((int(n) for n in numbers if len(n) <= 2), None)
-    if day is not None:
-        if year is not None:
-            return tc.day_period(year, month, day)
-        return tc.most_recent(lambda y: tc.day_period(y, month, day), now)
-    if year is not None:
-        return tc.month_period(year, month)
-    return tc.most_recent(lambda y: tc.month_period(y, month), now)
-
-
-def _half(words: list[str], now: datetime) -> tc.Period:
-    """H1/H2 of a year, or the first/second half of a year (this year, last year)."""
-    second = words[0] in ("h2", "second", "2nd")
-    year = int(words[-1]) if words[-1].isdigit() else now.year
-    if words[-2:] == ["last", "year"]:
-        year -= 1
-    start = tc.month_period(year, 7 if second else 1)[0]
-    return start, tc.month_period(year, 12 if second else 6)[1]
-
-
-def _season(name: str, year: int) -> tc.Period:
-    """The season of that name beginning in `year` (winter: December to February)."""
-    start = tc.month_period(year, SEASONS[name])[0]
-    return start, tc.month_period(year, SEASONS[name] + 2)[1]
-
-
-def _recent_season(name: str, which: str, now: datetime) -> tc.Period:
-    """"last summer": the latest one that has ended by `now`; "this summer": the current
-    year's (this winter: the latest one that has begun)."""
-    if which == "this":
-        if name == "winter":
-            return _season(name, now.year if now.month == 12 else now.year - 1)
-        return _season(name, now.year)
-    year = now.year
-    while _season(name, year)[1] > now:
-        year -= 1
-    return _season(name, year)
-
-
-def _count(n: str) -> int:
-    words = n.lower().split()
-    if "couple" in words:
-        return 2
-    if "few" in words:
-        return 3
-    return int(n) if n.isdigit() else NUMBERS.get(n.lower(), 0)
-
-
-def _weekday(words: list[str], now: datetime) -> tc.Period:
-    """"Tuesday": the latest Tuesday that has begun; "last Tuesday": the latest one before
-    today."""
-    back = (now.weekday() - WEEKDAYS.index(words[-1])) % 7
-    if back == 0 and words[0] in ("last", "past"):
-        back = 7
-    day = now - timedelta(days=back)
-    return tc.day_period(day.year, day.month, day.day)
-
-
-def span_before(now: datetime, count: int, unit: str) -> datetime:
-    unit = unit.lower()
-    if unit in ("month", "quarter", "year"):
-        return tc.months_before(now, count * {"month": 1, "quarter": 3, "year": 12}[unit])
-    if unit == "fortnight":
-        return now - timedelta(days=14 * count)
-    return now - timedelta(**{unit + "s": count})
-
-
 def _evaluate(
     name: str, g: tuple[str | None, ...], now: datetime
 ) -> tuple[datetime | None, datetime | None, datetime | None]:
@@ -278,32 +189,32 @@ def _evaluate(
     a = (g[0] or "") if g else ""
     b = g[1] if len(g) > 1 else None
     if name == "between":
-        first, last = _date(a, now), _date(b or "", now)
+        first, last = date_period(a, now), date_period(b or "", now)
         return None, first[0], tc.bounded((first[0], last[1]), now)[1]
     if name in ("as_of", "on"):
-        return _date(a, now)[0], None, None
+        return date_period(a, now)[0], None, None
     if name == "since":
-        return None, _date(a, now)[0], None
+        return None, date_period(a, now)[0], None
     if name == "after":
-        return None, _date(a, now)[1], None
+        return None, date_period(a, now)[1], None
     if name == "before":
-        return None, EARLIEST, min(_date(a, now)[0], now)
+        return None, EARLIEST, min(date_period(a, now)[0], now)
     if name == "recent":
         return None, now - timedelta(days=RECENT_DAYS), now
     if name == "last_n":
-        return None, span_before(now, _count(a), b or ""), now
+        return None, span_before(now, count_of(a), b or ""), now
     if name == "past":
         return None, span_before(now, 1, a), now
     if name == "ago":
-        return span_before(now, _count(a), b or ""), None, None
+        return span_before(now, count_of(a), b or ""), None, None
     if name == "in":
-        period = _date(a, now)
+        period = date_period(a, now)
     elif name == "week_of":
-        period = tc.week_period(_date(a, now)[0])
+        period = tc.week_period(date_period(a, now)[0])
     elif name == "ytd":
         period = tc.year_period(now.year)
     elif name == "season":
-        period = _recent_season((b or "").lower(), a.lower(), now)
+        period = recent_season((b or "").lower(), a.lower(), now)
     elif name == "relative":
         shift = -1 if a.lower() in ("last", "previous") else 0
         period = tc.period_of((b or "").lower(), now, shift)
@@ -324,7 +235,7 @@ def _period(
         return None
     if name == "on":
         return tc.bounded((as_of, as_of + timedelta(days=1)), now)
-    count, unit = _count(g[0] or ""), (g[1] or "").lower()
+    count, unit = count_of(g[0] or ""), (g[1] or "").lower()
     stop = span_before(now, count - 1, unit) if count > 1 else now
     return tc.bounded((as_of, stop), now)
 

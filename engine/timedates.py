@@ -1,0 +1,114 @@
+"""Calendar words of time phrases: month, weekday, season and number names, and the
+periods a date phrase names ("March 2026", "Q4", "H1 2025", "the summer of 2024",
+"last Tuesday"), all in UTC and relative to a reference instant `now` (see
+engine/timephrases.py for the phrases themselves)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from engine import timecontext as tc
+
+MONTH_NAMES = (
+    "january jan|february feb|march mar|april apr|may|june jun|july jul|august aug|"
+    "september sept sep|october oct|november nov|december dec"
+)
+MONTHS = {n: i for i, names in enumerate(MONTH_NAMES.split("|"), 1) for n in names.split()}
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+NUMBERS = {word: n for n, word in enumerate((*_NUMBER_WORDS, "ten", "eleven", "twelve"))}
+NUMBERS["a"] = 1
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}  # first month
+
+
+def date_period(text: str, now: datetime) -> tc.Period:
+    """A date phrase (2026-03-01, 1 March 2026, March 1, March 2026, March, Q4 2024, 2023,
+    H1 2025, the first half of 2025, summer 2024)."""
+    words = text.lower().replace(",", " ").split()
+    if words[0] == "the":
+        words = words[1:]
+    if "half" in words or words[0] in ("h1", "h2"):
+        return _half(words, now)
+    if words[-1] in WEEKDAYS:
+        return _weekday(words, now)
+    if words[0] in SEASONS:
+        return _season(words[0], int(words[-1]))
+    if words[0].startswith("q") and words[0][1:].isdigit():
+        quarter = int(words[0][1:])
+        if len(words) > 1:
+            return tc.quarter_period(int(words[1]), quarter)
+        return tc.most_recent(lambda y: tc.quarter_period(y, quarter), now)
+    if len(words) == 1 and words[0][:1].isdigit():
+        if "-" in words[0]:
+            return tc.day_period(*(int(p) for p in words[0].split("-")))
+        return tc.year_period(int(words[0]))
+    month = next((MONTHS[w] for w in words if w in MONTHS), None)
+    if month is None:
+        raise ValueError("no month named")
+    numbers = [w.rstrip("stndrh") for w in words if w[:1].isdigit()]
+    year = next((int(n) for n in numbers if len(n) == 4), None)
+    day = next((int(n) for n in numbers if len(n) <= 2), None)
+    if day is not None:
+        if year is not None:
+            return tc.day_period(year, month, day)
+        return tc.most_recent(lambda y: tc.day_period(y, month, day), now)
+    if year is not None:
+        return tc.month_period(year, month)
+    return tc.most_recent(lambda y: tc.month_period(y, month), now)
+
+
+def _half(words: list[str], now: datetime) -> tc.Period:
+    """H1/H2 of a year, or the first/second half of a year (this year, last year)."""
+    second = words[0] in ("h2", "second", "2nd")
+    year = int(words[-1]) if words[-1].isdigit() else now.year
+    if words[-2:] == ["last", "year"]:
+        year -= 1
+    start = tc.month_period(year, 7 if second else 1)[0]
+    return start, tc.month_period(year, 12 if second else 6)[1]
+
+
+def _season(name: str, year: int) -> tc.Period:
+    """The season of that name beginning in `year` (winter: December to February)."""
+    start = tc.month_period(year, SEASONS[name])[0]
+    return start, tc.month_period(year, SEASONS[name] + 2)[1]
+
+
+def recent_season(name: str, which: str, now: datetime) -> tc.Period:
+    """"last summer": the latest one that has ended by `now`; "this summer": the current
+    year's (this winter: the latest one that has begun)."""
+    if which == "this":
+        if name == "winter":
+            return _season(name, now.year if now.month == 12 else now.year - 1)
+        return _season(name, now.year)
+    year = now.year
+    while _season(name, year)[1] > now:
+        year -= 1
+    return _season(name, year)
+
+
+def count_of(n: str) -> int:
+    words = n.lower().split()
+    if "couple" in words:
+        return 2
+    if "few" in words:
+        return 3
+    return int(n) if n.isdigit() else NUMBERS.get(n.lower(), 0)
+
+
+def _weekday(words: list[str], now: datetime) -> tc.Period:
+    """"Tuesday": the latest Tuesday that has begun; "last Tuesday": the latest one before
+    today."""
+    back = (now.weekday() - WEEKDAYS.index(words[-1])) % 7
+    if back == 0 and words[0] in ("last", "past"):
+        back = 7
+    day = now - timedelta(days=back)
+    return tc.day_period(day.year, day.month, day.day)
+
+
+def span_before(now: datetime, count: int, unit: str) -> datetime:
+    unit = unit.lower()
+    if unit in ("month", "quarter", "year"):
+        return tc.months_before(now, count * {"month": 1, "quarter": 3, "year": 12}[unit])
+    if unit == "fortnight":
+        return now - timedelta(days=14 * count)
+    return now - timedelta(**{unit + "s": count})
