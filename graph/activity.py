@@ -123,10 +123,9 @@ def _floors(days: list[tuple[int, int]], top: int | None, target: int) -> list[i
 class CohortSpans:
     """A closed window [start, end] cut at day boundaries: its whole days, first_day through
     last_day (none when first_day > last_day), and its partial edges, [lo0, hi0) before the
-    first whole day and [lo1, hi1] after the last (an edge with nothing in it is empty).
-    Every bound an edge compares with is the window's own or a day boundary, which FalkorDB's
-    range index (comparing doubles) holds exactly: a record at midnight is counted by its day
-    and never read again by an edge."""
+    first whole day and [lo1, hi1] after the last (an edge with nothing in it is empty), in
+    nanoseconds. The edges meet the whole days on midnights, exactly: a record at midnight is
+    counted by its day and never read again by an edge."""
 
     first_day: int
     last_day: int
@@ -143,18 +142,13 @@ class CohortSpans:
     def has_edges(self) -> bool:
         return self.lo0 < self.hi0 or self.lo1 <= self.hi1
 
-    @property
-    def edge_days(self) -> list[int]:
-        """The days the edges lie on (at most two)."""
-        days = {self.lo0 // DAY_NS} if self.lo0 < self.hi0 else set()
-        if self.lo1 <= self.hi1:
-            days.update(range(self.lo1 // DAY_NS, self.hi1 // DAY_NS + 1))
-        return sorted(days)
-
     def params(self) -> dict[str, Any]:
-        return {"first_day": self.first_day, "last_day": self.last_day, "lo0": self.lo0,
-                "hi0": self.hi0, "lo1": self.lo1, "hi1": self.hi1,
-                "edge_days": self.edge_days}  # fmt: skip
+        """The statement's parameters (graph.cypher.active_subjects): the edges in whole
+        microseconds, as the records' start_us holds them; a stored time is on a whole
+        microsecond, so each bound admits exactly the records its nanosecond bound does."""
+        return {"first_day": self.first_day, "last_day": self.last_day,
+                "lo0_us": us_at_least(self.lo0), "hi0_us": us_at_least(self.hi0),
+                "lo1_us": us_at_least(self.lo1), "hi1_us": us_at_most(self.hi1)}  # fmt: skip
 
 
 def cohort_spans(start: int, end: int) -> CohortSpans:

@@ -967,31 +967,31 @@ def active_subjects(subject_kinds: bool) -> str:
     in a window, most first, then by key (graph.activity.cohort_spans cuts the window).
 
     Its whole days, $first_day..$last_day, are summed from the per-subject day counts. Its
-    partial edge days ($edge_days) name the subjects with records of the kinds on them, whose
-    records are then read and tested against the edges, [$lo0, $hi0) before the first whole
-    day and [$lo1, $hi1] after the last (in nanoseconds, exactly: start_ns has no index, so
-    the test filters each subject's records of the kinds). With $subject_kinds the kind is
-    the subject key's prefix, as kept on the counts, filtered before the limit: a cohort of
-    one kind must not lose its members to busier subjects of other kinds, and a record's
-    subject need not exist."""
+    partial edge days are read from the records' start_us index (microseconds, graph.rows):
+    [$lo0_us, $hi0_us) before the first whole day and [$lo1_us, $hi1_us] after the last, as
+    two index reads (one read of either range, OR, walked the index). With $subject_kinds
+    the kind is the subject key's prefix, as kept on the counts, filtered before the limit:
+    a cohort of one kind must not lose its members to busier subjects of other kinds, and a
+    record's subject need not exist."""
     of_kind = "AND c.subject_kind IN $subject_kinds" if subject_kinds else ""
-    t = "r.start_ns"
-    # One row per subject and part, summed after the UNION (collecting both parts into lists
-    # instead cost more than the reads: each row of the second was grouped by the first list).
+    of_kind_r = "AND split(r.subject_key, ':')[0] IN $subject_kinds" if subject_kinds else ""
+    edge = """
+  UNION ALL
+  MATCH (r:SourceRecord {{org_id: $org}})
+  WHERE r.start_us >= $lo{i}_us AND r.start_us {op} $hi{i}_us AND r.record_kind IN $kinds
+    {of_kind_r}
+  RETURN r.subject_key AS k, 1 AS n"""
+    edges = "".join(
+        edge.format(i=i, op=op, of_kind_r=of_kind_r) for i, op in ((0, "<"), (1, "<="))
+    )
+    # One row per subject and part, summed after the UNION (collecting the parts into lists
+    # instead cost more than the reads: each row of one was grouped by the other's list).
     return f"""
 CALL {{
   MATCH (c:SubjectDay {{org_id: $org}})
   WHERE c.record_kind IN $kinds {of_kind} AND c.day >= $first_day AND c.day <= $last_day
     AND c.n > 0
-  RETURN c.subject_key AS k, c.n AS n
-  UNION ALL
-  MATCH (c:SubjectDay {{org_id: $org}})
-  WHERE c.record_kind IN $kinds {of_kind} AND c.day IN $edge_days AND c.n > 0
-  WITH DISTINCT c.subject_key AS k
-  MATCH (r:SourceRecord {{org_id: $org, subject_key: k}})
-  WHERE r.record_kind IN $kinds
-    AND (({t} >= $lo0 AND {t} < $hi0) OR ({t} >= $lo1 AND {t} <= $hi1))
-  RETURN k, 1 AS n
+  RETURN c.subject_key AS k, c.n AS n{edges}
 }}
 WITH k, toInteger(sum(n)) AS n
 ORDER BY n DESC, k
