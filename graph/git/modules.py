@@ -61,6 +61,16 @@ class Module:
             own += [base, base.removesuffix(".py"), self.dotted.partition(".")[2]]
         return [a for a in dict.fromkeys(own) if a and a != self.name]
 
+    def previous_names(self) -> list[str]:
+        """Its earlier paths; for a Python module also the earlier file names without `.py`
+        ("router" for a routing.py that was router.py), as a user who knew it by them types."""
+        names = list(self.previous)
+        if self.dotted is not None:
+            stem = self.path.rpartition("/")[2].removesuffix(".py")
+            names += [p.rpartition("/")[2].removesuffix(".py") for p in self.previous]
+            names = [n for n in names if n != stem]
+        return list(dict.fromkeys(names))
+
 
 class Modules:
     """Maps a file path at some point of history to the module lineage it belongs to."""

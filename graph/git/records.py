@@ -109,7 +109,7 @@ def subjects(
                 "kind": "module",
                 "name": module.name[-200:],
                 "aliases": list(dict.fromkeys(a[-200:] for a in module.aliases(history.repo))),
-                "previous_names": [p[-200:] for p in module.previous],
+                "previous_names": [p[-200:] for p in module.previous_names()],
                 "source": source,
                 "attributes": {"repository": history.repo[:200], "path": path[:1000]},
             },
