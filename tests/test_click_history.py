@@ -705,3 +705,14 @@ async def test_a_module_name_two_modules_share_asks_which(
     assert {c.subject_key for c in result.candidates} == {
         "module:click/src/click/utils.py", "module:click/src/click/_utils.py",
     }  # fmt: skip
+
+
+async def test_an_earlier_file_name_the_package_goes_by_is_not_kept(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """core.py began as click.py: its earlier paths are kept, but "click" stays the package's
+    (and the repository's) name, not an old name of click.core."""
+    graph, _ = click
+    core = (await graph.subjects_by_keys([CORE]))[CORE]
+    assert {"click.py", "click/core.py"} <= set(core.previous_names)
+    assert "click" not in core.previous_names

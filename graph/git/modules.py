@@ -61,15 +61,27 @@ class Module:
             own += [base, base.removesuffix(".py"), self.dotted.partition(".")[2]]
         return [a for a in dict.fromkeys(own) if a and a != self.name]
 
-    def previous_names(self) -> list[str]:
+    def previous_names(self, taken: frozenset[str] = frozenset()) -> list[str]:
         """Its earlier paths; for a Python module also the earlier file names without `.py`
-        ("router" for a routing.py that was router.py), as a user who knew it by them types."""
+        ("router" for a routing.py that was router.py), as a user who knew it by them types,
+        unless a name of the head is `taken` by them: click's core.py was click.py, and
+        "click" is the package (and the repository), not an old name of click.core."""
         names = list(self.previous)
         if self.dotted is not None:
-            stem = self.path.rpartition("/")[2].removesuffix(".py")
-            names += [p.rpartition("/")[2].removesuffix(".py") for p in self.previous]
-            names = [n for n in names if n != stem]
+            stems = [p.rpartition("/")[2].removesuffix(".py") for p in self.previous]
+            names += [n for n in stems if n not in taken]
         return list(dict.fromkeys(names))
+
+
+def taken_names(repo: str, modules: Modules) -> frozenset[str]:
+    """The names the head's packages and Python modules (by file name without `.py` too),
+    the modules this run saw and the repository go by: an earlier file name equal to one of
+    them names that, not the module renamed."""
+    names = {repo, *(root.rpartition("/")[2] for root in modules.roots)}
+    for path, dotted in modules.files.items():
+        names.update((dotted, path.rpartition("/")[2].removesuffix(".py")))
+    names.update(module.name for module in modules.by_path.values())
+    return frozenset(names)
 
 
 class Modules:

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.models import Relationship, StoredSubject
 from graph.git.history import Change, History, RollupKey, module_key
+from graph.git.modules import taken_names
 
 # A window is half-open: the last commit lies inside [first, last + 1 s).
 _LAST_INSTANT = timedelta(seconds=1)
@@ -100,6 +101,7 @@ def subjects(
             },
             stored.get(person.key),
         )
+    taken = taken_names(history.repo, history.modules)
     for path, module in history.modules.by_path.items():
         key = module_key(history.repo, path)
         yield _subject(
@@ -109,7 +111,7 @@ def subjects(
                 "kind": "module",
                 "name": module.name[-200:],
                 "aliases": list(dict.fromkeys(a[-200:] for a in module.aliases(history.repo))),
-                "previous_names": [p[-200:] for p in module.previous_names()],
+                "previous_names": [p[-200:] for p in module.previous_names(taken)],
                 "source": source,
                 "attributes": {"repository": history.repo[:200], "path": path[:1000]},
             },
