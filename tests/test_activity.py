@@ -362,6 +362,28 @@ async def _pages(
         after = page.positions[-1]
 
 
+async def _fast_and_plain(
+    graph: ScopedGraph, kinds: tuple[str, ...], at: int | None, first: int
+) -> tuple[list[tuple[str, Any]], list[tuple[str, Any]], int, int]:
+    """The recent-activity pages of `kinds` as of `at` (None: now), read through the windows
+    fast path and through the plain ranking: (fast, plain, pages, pages that fell back)."""
+    query = SubjectQuery(
+        kinds=tuple(SubjectKind(k) for k in kinds),
+        at=None if at is None else TimeSpan.point(at),
+        order=SubjectOrder.RECENT,
+        brief=True,
+    )
+    ranked_all = graph.activity.ranked_all
+    fast, pages = await _pages(graph, query, first)
+    fell_back = graph.activity.ranked_all - ranked_all
+    graph.activity.use_windows = False
+    try:
+        plain, _ = await _pages(graph, query, first)
+    finally:
+        graph.activity.use_windows = True
+    return fast, plain, pages, fell_back
+
+
 async def test_window_pages_equal_the_plain_ranking_now_and_as_of_past_times(
     cypher_store: GraphStore,
 ) -> None:
@@ -414,20 +436,7 @@ async def _fast_equals_plain(graph: ScopedGraph) -> None:
         graph.activity._fetched = float("-inf")  # the day counts as they are now
         for at in times:
             for kinds in ((), ("repository",)):
-                query = SubjectQuery(
-                    kinds=tuple(SubjectKind(k) for k in kinds),
-                    at=None if at is None else TimeSpan.point(at),
-                    order=SubjectOrder.RECENT,
-                    brief=True,
-                )
-                ranked_all = graph.activity.ranked_all
-                fast, pages = await _pages(graph, query, 7)
-                fell_back = graph.activity.ranked_all - ranked_all
-                graph.activity.use_windows = False
-                try:
-                    plain, _ = await _pages(graph, query, 7)
-                finally:
-                    graph.activity.use_windows = True
+                fast, plain, pages, fell_back = await _fast_and_plain(graph, kinds, at, 7)
                 assert fast == plain, (name, at, kinds)
                 want = _expected(subjects, list(records.values()), at, kinds)
                 assert [k for k, _ in fast] == want, (name, at, kinds)
@@ -540,20 +549,8 @@ async def test_window_pages_when_the_most_recent_subjects_are_turned_away(
         await load(graph, [*subjects.values(), *records])
         for when in (None, ns(at(base + 25 * day)), ns(at(base + 19 * day))):
             for kinds in ((), ("repository",)):
-                query = SubjectQuery(
-                    kinds=tuple(SubjectKind(k) for k in kinds),
-                    at=None if when is None else TimeSpan.point(when),
-                    order=SubjectOrder.RECENT,
-                    brief=True,
-                )
-                ranked_all = graph.activity.ranked_all
-                fast, pages = await _pages(graph, query, 3)
-                assert graph.activity.ranked_all - ranked_all < pages  # windows served some
-                graph.activity.use_windows = False
-                try:
-                    plain, _ = await _pages(graph, query, 3)
-                finally:
-                    graph.activity.use_windows = True
+                fast, plain, pages, fell_back = await _fast_and_plain(graph, kinds, when, 3)
+                assert fell_back < pages  # windows served some
                 assert fast == plain, (when, kinds)
                 assert [k for k, _ in fast] == _expected(subjects, records, when, kinds)
     finally:
