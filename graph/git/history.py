@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 
-from graph.git.identity import People, Person
+from graph.git.identity import People, gathered
 from graph.git.log import Commit
 from graph.git.modules import Modules
 
@@ -118,14 +118,7 @@ class History:
         joined into one are one subject, with every record and window under one key."""
         if all(keys.get(k, k) == k for k in self.people.by_key):
             return
-        people: dict[str, Person] = {}
-        for key, person in self.people.by_key.items():
-            to = keys.get(key, key)
-            if to not in people:
-                people[to] = Person(to, person.name, latest=person.latest)
-            people[to].absorb(person)
-            people[to].aliases.discard(people[to].name)
-        self.people.by_key = people
+        self.people.by_key = gathered((keys.get(k, k), p) for k, p in self.people.by_key.items())
 
         def one(key: str) -> str:
             return keys.get(key, key)

@@ -97,6 +97,19 @@ class People:
         return key
 
 
+def gathered(pairs: Iterable[tuple[str, Person]]) -> dict[str, Person]:
+    """People gathered under the keys given: one Person per key, absorbing every person
+    gathered under it (the newest commit's spelling is its name)."""
+    out: dict[str, Person] = {}
+    for key, person in pairs:
+        into = out.get(key)
+        if into is None:
+            into = out[key] = Person(key, person.name, latest=person.latest)
+        into.absorb(person)
+        into.aliases.discard(into.name)
+    return out
+
+
 def joinable(name: str) -> str | None:
     """The form a name joins identities by: normalised, and of two words or more."""
     folded = normalise(name)

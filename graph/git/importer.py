@@ -28,7 +28,7 @@ from engine.models import Relationship, StoredSubject, SubjectKind
 from engine.ports import Checkpoint, OrgGraph
 from graph.git import log
 from graph.git.history import History, RollupKey, module_key
-from graph.git.identity import Person, joined
+from graph.git.identity import gathered, joined
 from graph.git.log import GitError
 from graph.git.modules import Modules
 from graph.git.records import (
@@ -247,14 +247,7 @@ def _rollups(
 async def _join_people(graph: OrgGraph, histories: Sequence[History | None]) -> None:
     """One key per person across this run's histories and what the organisation already
     holds (graph/git/identity.py), written back into every history."""
-    read: dict[str, Person] = {}
-    for history in histories:
-        for key, person in history.people.by_key.items() if history else ():
-            if key in read:
-                read[key].absorb(person)
-            else:
-                read[key] = Person(key, person.name, latest=person.latest)
-                read[key].absorb(person)
+    read = gathered(pair for h in histories if h is not None for pair in h.people.by_key.items())
 
     async def lookup(text: str) -> list[StoredSubject]:
         found, _ = await graph.subjects_by_handle(text, [SubjectKind.PERSON], limit=_LOOKUP)
