@@ -13,6 +13,7 @@ from resolvers.relay import decode_cursor, storable
 
 DEFAULT_PAGE = 50
 MAX_WINDOW = timedelta(days=400)
+DEFAULT_WINDOW_DAYS = 30  # a window when none is given (series, activity)
 _MIN = datetime(1970, 1, 1, tzinfo=UTC)
 _MAX = datetime(2200, 1, 1, tzinfo=UTC)
 
@@ -38,7 +39,9 @@ def point(as_of: datetime | None, inherited: TimeSpan) -> TimeSpan:
     return inherited if as_of is None else TimeSpan.point(instant(as_of, "asOf"))
 
 
-def window(value: TimeWindowInput | None, default_end_ns: int, default_days: int = 30) -> TimeSpan:
+def window(
+    value: TimeWindowInput | None, default_end_ns: int, default_days: int = DEFAULT_WINDOW_DAYS
+) -> TimeSpan:
     """A validated window; absent, the `default_days` days up to `default_end_ns`."""
     if value is None:
         return TimeSpan(default_end_ns - default_days * 86_400 * 10**9, default_end_ns)

@@ -22,15 +22,14 @@ from graphql import GRAPHQL_MAX_INT
 from engine.gates import ALL_TOKENS_DEPTH, MIN_SEARCH_DEPTH, RUNNERS_UP
 from engine.models import MAX_LIST, to_ns
 from engine.ports import TimeSpan
-from resolvers.args import MAX_WINDOW
+from resolvers.args import DEFAULT_WINDOW_DAYS, MAX_WINDOW
+from resolvers.investigation import INVESTIGATIONS_PAGE
+from resolvers.resolution import DEFAULT_LIMIT as RESOLVE_LIMIT
 from resolvers.series import DAY_NS, TimeBucket, bucket_starts
 
 __all__ = ["BY_DATA", "CHARGES", "DEFAULT_BOUND", "Argument", "Charge", "charge_of", "count"]
 
-RESOLVE_LIMIT = 5  # resolveReference's default `limit` (resolvers/resolution.py)
-INVESTIGATIONS_PAGE = 20  # investigations' default page (resolvers/investigation.py)
 NODE_READS = 2  # a relationship by id reads the edge and its start subject
-DEFAULT_WINDOW_DAYS = 30  # a series' window when none is given (resolvers/args.window)
 
 
 class Charge(NamedTuple):

@@ -42,6 +42,7 @@ from resolvers.types import Ctx
 
 MAX_QUESTION = 2_000
 MAX_RECEIPTS = 10
+INVESTIGATIONS_PAGE = 20  # `investigations` without `first`
 
 
 @strawberry.input
@@ -168,7 +169,7 @@ class InvestigationQuery:
         after: str | None = None,
         subject_key: str | None = None,
     ) -> InvestigationResultConnection:
-        size = page_size(first, info.context.limits.max_page_size, default=20)
+        size = page_size(first, info.context.limits.max_page_size, default=INVESTIGATIONS_PAGE)
         position = time_position(after) if after else None
         subject = clean_text(subject_key, "subjectKey", 256)
         page = await info.context.graph.results.page(size + 1, position, subject)
