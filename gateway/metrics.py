@@ -1,5 +1,7 @@
 """Prometheus metrics: requests by operation and outcome, latency, graph round trips and
-statement latency, dataloader batch sizes, investigation outcomes and stage durations.
+statement latency, dataloader batch sizes, investigation outcomes and stage durations, and the
+fast paths' fallbacks (completion plans given up, recent-activity pages that ranked every
+subject).
 
 `Metrics` is also the observer the lower layers report to (through their own protocols:
 `graph.observation.StatementObserver`, `resolvers.batching.ServiceObserver`), so neither the
@@ -118,6 +120,7 @@ class Metrics:
             ["reason"],
             registry=self.registry,
         )
+        self._add_fast_path_metrics()
         self.stage_latency = Histogram(
             "fabric_investigation_stage_seconds",
             "Duration of each investigation stage.",
@@ -125,6 +128,22 @@ class Metrics:
             buckets=_BUCKETS,
             registry=self.registry,
         )
+
+    def _add_fast_path_metrics(self) -> None:
+        # Per process, without organisation labels: an organisation id is not a bounded label.
+        windows = Counter(
+            "fabric_activity_windows_read_total",
+            "Recent-activity windows read (graph/activity.py): the fast path of pages ordered "
+            "by RECENTLY_ACTIVE; a page reads one, or more when a window held too few.",
+            registry=self.registry,
+        )
+        ranked_all = Counter(
+            "fabric_activity_pages_ranked_all_total",
+            "Recent-activity pages that fell back to ranking every subject (the plain path): "
+            "pages past every active subject, or windows switched off.",
+            registry=self.registry,
+        )
+        self._fast_paths = {"windows_read": windows, "ranked_all": ranked_all}
 
     def operation_label(self, name: str | None) -> str:
         if not name:
@@ -171,6 +190,11 @@ class Metrics:
         finally:
             elapsed = time.perf_counter() - started
             self.statement_latency.labels(backend, kind, outcome).observe(elapsed)
+
+    def fast_path(self, event: str) -> None:
+        counter = self._fast_paths.get(event)
+        if counter is not None:  # an event this gateway does not export is not a label
+            counter.inc()
 
     def batch(self, loader: str, size: int) -> None:
         self.batch_sizes.labels(loader).observe(size)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from graph import cypher
+from graph.observation import fast_path
 from graph.rows import DAY_NS, us_at_least, us_at_most
 
 Row = list[Any]
@@ -82,6 +83,7 @@ class ActivityPages:
             candidates = limit * _CANDIDATES
             for floor in _floors(await self._histogram(), top, limit * _PAGES_AHEAD):
                 self.windows_read += 1
+                fast_path("windows_read")  # fabric_activity_windows_read_total
                 bounds.update(floor=floor, floor_us=us_at_least(floor), candidates=candidates)
                 found = await self._read(statement, **bounds, **params)
                 if len(found) >= limit:
@@ -89,6 +91,7 @@ class ActivityPages:
                 candidates *= _WIDEN  # as the window: too few may have been the filter's doing
         # Past every active subject: rank them all (the never active come last, by key).
         self.ranked_all += 1
+        fast_path("ranked_all")  # fabric_activity_pages_ranked_all_total
         return await self._read(cypher.find_subjects(shape, "recent", after is not None), **params)
 
 

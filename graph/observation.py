@@ -3,7 +3,9 @@
 An adapter marks its one statement-sending method with `@observed`; whoever wants to watch
 (the gateway: Prometheus histograms and OpenTelemetry spans) sets a `StatementObserver` for
 the current context (one request) with `observe_statements`. Without one, `observed` costs a
-context-variable lookup.
+context-variable lookup. The same observer is told of the graph layer's fast paths and their
+fallbacks (`fast_path`): a fast path that quietly stops working only shows as latency, so each
+one is counted where it is taken and where it falls back to the plain path.
 """
 
 from __future__ import annotations
@@ -18,6 +20,9 @@ from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 class StatementObserver(Protocol):
     def statement(self, backend: str, write: bool) -> AbstractContextManager[None]:
         """Entered around one statement; an exception leaving it means the statement failed."""
+
+    def fast_path(self, event: str) -> None:
+        """One `event` of a named fast path (graph.activity: "windows_read", "ranked_all")."""
 
 
 _observer: contextvars.ContextVar[StatementObserver | None] = contextvars.ContextVar(
@@ -36,6 +41,13 @@ def observe_statements(observer: StatementObserver | None) -> contextvars.Token[
 
 def stop_observing(token: contextvars.Token[Any]) -> None:
     _observer.reset(token)
+
+
+def fast_path(event: str) -> None:
+    """Tell the current observer, if any, of one fast-path event (see StatementObserver)."""
+    observer = _observer.get()
+    if observer is not None:
+        observer.fast_path(event)
 
 
 def observed(

@@ -121,6 +121,39 @@ async def test_unresolved_investigations_are_counted_by_outcome(
     ), "an unresolved question never reads canonical facts"
 
 
+RECENT = """query OpsRecent { subjects(orderBy: RECENTLY_ACTIVE, first: 4) {
+  edges { node { key } } } }"""
+
+
+async def test_recent_activity_windows_and_their_fallback_are_counted(
+    gateway: Gateway, demo: tuple[str, str]
+) -> None:
+    org, token = demo
+    activity = gateway.store.org(org).activity  # the graph the gateway serves the org from
+    counts = activity.windows_read, activity.ranked_all
+    before = await _samples(gateway)
+    fast = _ok(await gateway.query(token, RECENT))
+    between = await _samples(gateway)
+    activity.use_windows = False  # forces the plain path: every subject ranked
+    try:
+        plain = _ok(await gateway.query(token, RECENT))
+    finally:
+        activity.use_windows = True
+    after = await _samples(gateway)
+
+    def delta(name: str, one: dict[Any, float], two: dict[Any, float]) -> float:
+        return _total(two, name) - _total(one, name)
+
+    windows, ranked = "fabric_activity_windows_read_total", "fabric_activity_pages_ranked_all_total"
+    assert len(fast["subjects"]["edges"]) == 4 and fast == plain
+    # The page came from windows, as many as the graph counted, and did not fall back.
+    assert delta(windows, before, between) == activity.windows_read - counts[0] >= 1
+    assert delta(ranked, before, between) == 0
+    # The forced fallback read no window and is counted once.
+    assert delta(windows, between, after) == 0
+    assert delta(ranked, between, after) == 1 == activity.ranked_all - counts[1]
+
+
 # --- logs -------------------------------------------------------------------------------------
 
 
