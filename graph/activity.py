@@ -15,7 +15,6 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
 from graph import cypher
@@ -30,8 +29,9 @@ Progress = Callable[[str], None]
 # structures; 2: day counts keyed by their "kind:day" text (graph.cypher.SLOT_RECORD_DAYS);
 # 3: records' times in microseconds (start_us, end_us), indexed (graph.rows); 4: each
 # subject's latest activity in microseconds (latest_us), indexed.
-# 5: per-subject day counts (SubjectDay).
-FORMAT_VERSION = 5
+# 5: per-subject day counts (SubjectDay); 6: those removed again (about one node per record,
+# for no faster cohort answer: docs/operations.md), a format-5 graph's deleted on open.
+FORMAT_VERSION = 6
 _HISTOGRAM_TTL_S = 5.0  # the day counts only size windows: a stale copy costs time, not truth
 _PAGES_AHEAD = 4  # a first window holds about this many pages' worth of records
 _WIDEN = 8
@@ -122,49 +122,6 @@ def _floors(days: list[tuple[int, int]], top: int | None, target: int) -> list[i
     return floors
 
 
-@dataclass(frozen=True)
-class CohortSpans:
-    """A closed window [start, end] cut at day boundaries: its whole days, first_day through
-    last_day (none when first_day > last_day), and its partial edges, [lo0, hi0) before the
-    first whole day and [lo1, hi1] after the last (an edge with nothing in it is empty), in
-    nanoseconds. The edges meet the whole days on midnights, exactly: a record at midnight is
-    counted by its day and never read again by an edge."""
-
-    first_day: int
-    last_day: int
-    lo0: int
-    hi0: int
-    lo1: int
-    hi1: int
-
-    @property
-    def has_days(self) -> bool:
-        return self.first_day <= self.last_day
-
-    @property
-    def has_edges(self) -> bool:
-        return self.lo0 < self.hi0 or self.lo1 <= self.hi1
-
-    def params(self) -> dict[str, Any]:
-        """The statement's parameters (graph.cypher.active_subjects): the edges in whole
-        microseconds, as the records' start_us holds them; a stored time is on a whole
-        microsecond, so each bound admits exactly the records its nanosecond bound does."""
-        return {"first_day": self.first_day, "last_day": self.last_day,
-                "lo0_us": us_at_least(self.lo0), "hi0_us": us_at_least(self.hi0),
-                "lo1_us": us_at_least(self.lo1), "hi1_us": us_at_most(self.hi1)}  # fmt: skip
-
-
-def cohort_spans(start: int, end: int) -> CohortSpans:
-    """The whole days of [start, end] and its partial edges (see CohortSpans)."""
-    first_day = -(-start // DAY_NS)  # the first day beginning at or after start
-    last_day = (end + 1) // DAY_NS - 1  # the last day ending at or before end
-    if first_day > last_day:  # no whole day: the window is one edge, read from records
-        return CohortSpans(0, -1, 0, 0, start, end)
-    return CohortSpans(
-        first_day, last_day, start, first_day * DAY_NS, (last_day + 1) * DAY_NS, end
-    )
-
-
 async def migrate(read: Read, write: Read, org: str, progress: Progress = _stderr) -> bool:
     """Bring the activity structures of a graph written by an earlier format up to date;
     False when there was nothing to do. Runs once: the graph's Format node records that it
@@ -184,20 +141,22 @@ async def migrate(read: Read, write: Read, org: str, progress: Progress = _stder
             await _fill(write, cypher.FILL_MICROSECONDS, what, int(count), progress)
         if version < 1:  # windows on start_us: after the fill
             await _by_windows(write, org, bounds, progress, cypher.MIGRATE_ACTIVITY, "activity")
-        if version < 5:
-            await _by_windows(
-                write, org, bounds, progress, cypher.MIGRATE_SUBJECT_DAYS, "day counts"
-            )
     if 1 <= version < 4:  # Activity nodes of formats 1 to 3 (format 0's come from the count)
         subjects = int((await read(cypher.COUNT_ACTIVITY))[0][0])
         what = f"{org}: latest activity of {subjects:,} subjects"
         await _fill(write, cypher.FILL_ACTIVITY_MICROSECONDS, what, subjects, progress)
+    # Format 5's per-subject day counts (none below it: a format 0..4 graph never makes them).
+    stale = int((await read(cypher.COUNT_SUBJECT_DAYS))[0][0]) if version == 5 else 0
+    if stale:
+        what = f"{org}: removing {stale:,} per-subject day counts"
+        await _fill(write, cypher.DELETE_SUBJECT_DAYS, what, stale, progress)
     await write(cypher.SET_FORMAT, version=FORMAT_VERSION)
     return version >= 1 or bool(count)
 
 
 async def _fill(write: Read, statement: str, what: str, count: int, progress: Progress) -> None:
-    """Times in microseconds (formats 3 and 4), a batch at a time until one comes back short."""
+    """A batch at a time until one comes back short: times in microseconds (formats 3 and 4),
+    and the removal of format 5's per-subject day counts (format 6)."""
     started = shown = time.monotonic()
     done = 0
     while True:
@@ -224,8 +183,7 @@ async def _by_windows(
     what: str,
 ) -> None:
     """Runs a migration statement over the records a window of start times at a time:
-    MIGRATE_ACTIVITY (the Activity and RecordDay nodes, format 1) or MIGRATE_SUBJECT_DAYS
-    (the SubjectDay nodes, format 5)."""
+    MIGRATE_ACTIVITY (the Activity and RecordDay nodes, format 1)."""
     lo, hi, count = span
     started = shown = time.monotonic()
     # Whole days, read on the records' start_us index.

@@ -57,7 +57,7 @@ _ALWAYS = "true"
 # are not an organisation's).
 ORG_LABELS = (
     "Subject", "Episode", "SourceRecord", "Checkpoint", "Investigation", "EmbeddingMeta",
-    "ProjectionEpoch", "Lifecycle", "Epoch", "Activity", "RecordDay", "SubjectDay", "Format",
+    "ProjectionEpoch", "Lifecycle", "Epoch", "Activity", "RecordDay", "Format",
 )  # fmt: skip
 
 
@@ -405,11 +405,10 @@ RETURN properties(r)
 #   it sizes the window a page is read from, here and as of any past time. Its key is `slot`,
 #   the text "kind:day" (_slot): on FalkorDB a lookup on a text key costs a thirtieth of one on
 #   (record_kind, day), whose numeric part is a range query (it was half the cost of a write).
-# (:SubjectDay {slot, subject_key, subject_kind, record_kind, day, n}): the same per subject,
-#   keyed by the text "kind:day:subject key"; a cohort question ("which services had incidents
-#   last week") sums a window's whole days from these (graph.activity.cohort_spans) and reads
-#   only its partial edge days' records.
-# All three change in the statement that writes or deletes the records they summarise. A write
+# A cohort question ("which services had incidents last week") counts the window's records
+#   on their start_us index (active_subjects): per-subject day counts (SubjectDay, format 5)
+#   made about one node per record and answered no faster (graph.activity, format 6).
+# Both change in the statement that writes or deletes the records they summarise. A write
 # compares a record with what it replaces (a record is counted once its `day` is set):
 # re-ingesting it unchanged counts nothing twice;
 # a record that moved to another day, kind or subject, or whose time went back, is counted
@@ -464,19 +463,6 @@ WITH DISTINCT k
 """
 
 
-def _subject_slot(key: str, kind: str, day: str) -> str:
-    # The kind and the day hold no ':', so the text names one (kind, day, subject) only.
-    return f"{kind} + ':' + toString({day}) + ':' + {key}"
-
-
-def _count_subject_day(key: str, kind: str, day: str, n: str) -> str:
-    """Adds `n` to a subject's records of a kind on a day (its node made on first count)."""
-    return f"""MERGE (sd:SubjectDay {{org_id: $org, slot: {_subject_slot(key, kind, day)}}})
-ON CREATE SET sd.subject_key = {key}, sd.subject_kind = split({key}, ':')[0],
-              sd.record_kind = {kind}, sd.day = {day}, sd.n = 0
-SET sd.n = sd.n + {n}"""
-
-
 def _retake_latest() -> str:
     """Rows in: k, a subject whose latest activity is taken again from its records."""
     return f"""
@@ -488,29 +474,24 @@ SET v.latest_ns = coalesce(top, -1),
 """
 
 
-# $days: [kind, day, n], $subject_days: [kind, day, n, subject key] and $latest: [subject
-# key, latest time], the batch's own counts and latest times, added up by the writer (a
-# database aggregation over the rows was a third of the write). They hold for new records;
-# each record that was already counted takes its old counts back here (an unchanged one then
-# nets to zero), and a subject that lost a record or saw one move back in time has its
-# latest time taken again from its records.
+# $days: [kind, day, n] and $latest: [subject key, latest time], the batch's own counts and
+# latest times, added up by the writer (a database aggregation over the rows was a third of
+# the write). They hold for new records; each record that was already counted takes its old
+# count back here (an unchanged one then nets to zero), and a subject that lost a record or
+# saw one move back in time has its latest time taken again from its records.
 MERGE_SOURCE_RECORDS = f"""
 UNWIND $rows AS row
 MERGE (r:SourceRecord {{org_id: $org, key: row[0]}})
 WITH r, row, r.record_kind AS kind0, r.day AS day0, r.subject_key AS subject0,
      {_latest("r")} AS last0
 SET {_assign("r", RECORD_COLUMNS, 1)}
-WITH collect(CASE WHEN day0 IS NOT NULL THEN [kind0, day0, -1, subject0] END) AS fixes,
+WITH collect(CASE WHEN day0 IS NOT NULL THEN [kind0, day0, -1] END) AS fixes,
      collect(CASE WHEN subject0 <> r.subject_key OR last0 > {_latest("r")}
                   THEN subject0 END) AS stale
 UNWIND $days + fixes AS d
-WITH fixes, stale, d[0] AS kind, d[1] AS day, toInteger(sum(d[2])) AS n
+WITH stale, d[0] AS kind, d[1] AS day, toInteger(sum(d[2])) AS n
 {_count_day("kind", "day", "n")}
-WITH fixes, stale, count(*) AS days
-UNWIND $subject_days + fixes AS d
-WITH stale, d[3] AS k, d[0] AS kind, d[1] AS day, toInteger(sum(d[2])) AS n
-{_count_subject_day("k", "kind", "day", "n")}
-WITH stale, count(*) AS subject_days
+WITH stale, count(*) AS days
 UNWIND $latest AS a
 MERGE (v:Activity {{org_id: $org, subject_key: a[0]}})
 ON CREATE SET v.subject_kind = split(a[0], ':')[0], v.latest_ns = a[1],
@@ -559,16 +540,18 @@ SET a.latest_us = CASE WHEN a.latest_ns = -1 THEN -1 ELSE a.latest_ns / 1000 END
 RETURN count(a)
 """
 
-# Format 5: the per-subject day counts of a window's whole days, set from its records (not
-# added to): running it again, after an interruption, sets the same counts.
-MIGRATE_SUBJECT_DAYS = f"""
-MATCH (r:SourceRecord {{org_id: $org}})
-WHERE r.start_us >= $lo_us AND r.start_us < $hi_us
-WITH r.subject_key AS k, r.record_kind AS kind, r.day AS day, count(r) AS n
-MERGE (c:SubjectDay {{org_id: $org, slot: {_subject_slot("k", "kind", "day")}}})
-ON CREATE SET c.subject_key = k, c.subject_kind = split(k, ':')[0], c.record_kind = kind,
-              c.day = day
-SET c.n = n
+# Format 6: the per-subject day counts of format 5 go, a batch at a time (their index and
+# key are dropped on open: graph.dialect); nothing reads or writes them any more.
+COUNT_SUBJECT_DAYS = """
+MATCH (c:SubjectDay {org_id: $org})
+RETURN count(c)
+"""
+
+DELETE_SUBJECT_DAYS = """
+MATCH (c:SubjectDay {org_id: $org})
+WITH c LIMIT $batch
+DELETE c
+RETURN count(*)
 """
 
 # Every organisation (or epoch scope) holding records: one written before a format version
@@ -584,6 +567,9 @@ UNION
 MATCH (a:Activity)
 WHERE a.latest_us IS NULL
 RETURN DISTINCT a.org_id AS org
+UNION
+MATCH (c:SubjectDay)
+RETURN DISTINCT c.org_id AS org
 """
 
 RECORD_SPAN = """
@@ -614,11 +600,6 @@ RETURN a.subject_key, a.latest_ns
 ACTIVITY_DAYS = """
 MATCH (c:RecordDay {org_id: $org})
 RETURN c.record_kind, c.day, c.n
-"""
-
-SUBJECT_DAYS = """
-MATCH (c:SubjectDay {org_id: $org})
-RETURN c.subject_key, c.subject_kind, c.record_kind, c.day, c.n
 """
 
 # Records per day (every kind), newest first: how far back a window must reach.
@@ -678,12 +659,11 @@ DETACH DELETE e
 DELETE_SOURCE_RECORDS = f"""
 UNWIND $keys AS key
 MATCH (r:SourceRecord {{org_id: $org, key: key}})
-WITH r, r.subject_key AS k, [r.record_kind, r.day, -1, r.subject_key] AS d
+WITH r, r.subject_key AS k, [r.record_kind, r.day, -1] AS d
 DELETE r
 WITH collect(k) AS ks, collect(d) AS ds
 FOREACH (d IN [x IN ds WHERE x[1] IS NOT NULL] |
-  {_count_day("d[0]", "d[1]", "d[2]")}
-  {_count_subject_day("d[3]", "d[0]", "d[1]", "d[2]")})
+  {_count_day("d[0]", "d[1]", "d[2]")})
 WITH ks
 UNWIND ks AS k
 WITH DISTINCT k
@@ -964,36 +944,17 @@ SET m.changed_ns = $changed_ns
 
 def active_subjects(subject_kinds: bool) -> str:
     """Subjectless cohort discovery: the subjects with the most records of some kinds starting
-    in a window, most first, then by key (graph.activity.cohort_spans cuts the window).
+    in a window, most first, then by key.
 
-    Its whole days, $first_day..$last_day, are summed from the per-subject day counts. Its
-    partial edge days are read from the records' start_us index (microseconds, graph.rows):
-    [$lo0_us, $hi0_us) before the first whole day and [$lo1_us, $hi1_us] after the last, as
-    two index reads (one read of either range, OR, walked the index). With $subject_kinds
-    the kind is the subject key's prefix, as kept on the counts, filtered before the limit:
-    a cohort of one kind must not lose its members to busier subjects of other kinds, and a
-    record's subject need not exist."""
-    of_kind = "AND c.subject_kind IN $subject_kinds" if subject_kinds else ""
-    of_kind_r = "AND split(r.subject_key, ':')[0] IN $subject_kinds" if subject_kinds else ""
-    edge = """
-  UNION ALL
-  MATCH (r:SourceRecord {{org_id: $org}})
-  WHERE r.start_us >= $lo{i}_us AND r.start_us {op} $hi{i}_us AND r.record_kind IN $kinds
-    {of_kind_r}
-  RETURN r.subject_key AS k, 1 AS n"""
-    edges = "".join(
-        edge.format(i=i, op=op, of_kind_r=of_kind_r) for i, op in ((0, "<"), (1, "<="))
-    )
-    # One row per subject and part, summed after the UNION (collecting the parts into lists
-    # instead cost more than the reads: each row of one was grouped by the other's list).
+    One range read of the records' start_us index (microseconds, graph.rows), [$lo_us,
+    $hi_us], exact for the whole window. With $subject_kinds the kind is the subject key's
+    prefix, filtered before the limit: a cohort of one kind must not lose its members to
+    busier subjects of other kinds, and a record's subject need not exist."""
+    of_kind = "AND split(r.subject_key, ':')[0] IN $subject_kinds" if subject_kinds else ""
     return f"""
-CALL {{
-  MATCH (c:SubjectDay {{org_id: $org}})
-  WHERE c.record_kind IN $kinds {of_kind} AND c.day >= $first_day AND c.day <= $last_day
-    AND c.n > 0
-  RETURN c.subject_key AS k, c.n AS n{edges}
-}}
-WITH k, toInteger(sum(n)) AS n
+MATCH (r:SourceRecord {{org_id: $org}})
+WHERE r.start_us >= $lo_us AND r.start_us <= $hi_us AND r.record_kind IN $kinds {of_kind}
+WITH r.subject_key AS k, count(r) AS n
 ORDER BY n DESC, k
 LIMIT $limit
 RETURN k, n

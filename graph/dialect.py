@@ -31,8 +31,6 @@ _NODE_INDEXES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("SourceRecord", ("record_kind",)),
     ("Activity", ("latest_us",)),
     ("Activity", ("subject_kind",)),
-    # A cohort's whole days: one kind of record, one kind of subject, a range of days.
-    ("SubjectDay", ("record_kind", "subject_kind", "day")),
     ("Investigation", ("reuse_key",)),
     ("Investigation", ("created_ns",)),
 )
@@ -42,6 +40,12 @@ _RETIRED_INDEXES: tuple[tuple[str, str], ...] = (
     ("SourceRecord", "end_ns"),
     ("Activity", "latest_ns"),
 )
+# Format 5's per-subject day counts (graph.activity, removed in format 6): their index, as
+# _NODE_INDEXES names it, and their key, as _NODE_KEYS does, dropped on open likewise.
+_RETIRED_COMPOSITE_INDEXES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("SubjectDay", ("record_kind", "subject_kind", "day")),
+)
+_RETIRED_KEYS: tuple[tuple[str, str], ...] = (("SubjectDay", "slot"),)
 # Episodes and source records are not indexed by source: only a complete-snapshot cleanup
 # reads them that way, and the index cost every one of the most numerous writes.
 # Identity keys: unique per organisation.
@@ -51,7 +55,6 @@ _NODE_KEYS: tuple[tuple[str, str], ...] = (
     ("SourceRecord", "key"),
     ("Activity", "subject_key"),
     ("RecordDay", "slot"),  # "kind:day" (graph.cypher): a text key, not (kind, day)
-    ("SubjectDay", "slot"),  # "kind:day:subject key" (graph.cypher), likewise
     ("Checkpoint", "source"),
     ("ApiKey", "key_id"),
     ("Investigation", "id"),
@@ -70,8 +73,9 @@ _COMPOSITE_KEYS: tuple[tuple[str, tuple[str, ...]], ...] = ()
 _ORG_ID_LABELS = (
     "Subject", "Episode", "SourceRecord", "Checkpoint", "Investigation", "EmbeddingMeta",
     "ProjectionEpoch", "ApiKey", "Secret", "Lifecycle", "Epoch", "Activity", "RecordDay",
-    "SubjectDay", "Format",
+    "Format",
 )  # fmt: skip
+_RETIRED_ORG_ID_LABELS = ("SubjectDay",)
 
 
 @dataclass(frozen=True)
@@ -262,6 +266,27 @@ def _neo4j_bootstrap() -> tuple[str, ...]:
     return tuple(out)
 
 
+def _falkor_retired() -> tuple[str, ...]:
+    # One index per label there, its properties dropped one at a time (keys are plain indexes).
+    props = [(label, p) for label, ps in _RETIRED_COMPOSITE_INDEXES for p in ps]
+    return tuple(
+        f"DROP INDEX FOR (n:{label}) ON (n.{prop})"
+        for label, prop in (*_RETIRED_INDEXES, *_RETIRED_KEYS, *props)
+    )
+
+
+def _neo4j_retired() -> tuple[str, ...]:
+    # Named as _neo4j_bootstrap named them.
+    out = [f"DROP INDEX {label.lower()}_{prop} IF EXISTS" for label, prop in _RETIRED_INDEXES]
+    out += [
+        f"DROP INDEX {label.lower()}_{'_'.join(props)} IF EXISTS"
+        for label, props in _RETIRED_COMPOSITE_INDEXES
+    ]
+    out += [f"DROP CONSTRAINT {label.lower()}_{prop} IF EXISTS" for label, prop in _RETIRED_KEYS]
+    out += [f"DROP INDEX {label.lower()}_org_id IF EXISTS" for label in _RETIRED_ORG_ID_LABELS]
+    return tuple(out)
+
+
 NEO4J_BATCH_ROWS = 1_000
 
 
@@ -289,7 +314,7 @@ FALKORDB = Dialect(
     all_of=" ",
     vector_index=_falkor_vector_index,
     drop_vector_index="DROP VECTOR INDEX FOR (s:Subject) ON (s.embedding)",
-    retired=tuple(f"DROP INDEX FOR (n:{label}) ON (n.{prop})" for label, prop in _RETIRED_INDEXES),
+    retired=_falkor_retired(),
     no_such_index=("no such index",),
     after_schema=(),
     migrations=(),
@@ -318,9 +343,7 @@ NEO4J = Dialect(
     all_of=" AND ",
     vector_index=_neo4j_vector_index,
     drop_vector_index="DROP INDEX subject_embedding IF EXISTS",
-    retired=tuple(
-        f"DROP INDEX {label.lower()}_{prop} IF EXISTS" for label, prop in _RETIRED_INDEXES
-    ),
+    retired=_neo4j_retired(),
     no_such_index=(),
     # New indexes serve no query while they populate; the search procedures fail on them.
     after_schema=("CALL db.awaitIndexes(300)",),

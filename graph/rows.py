@@ -237,28 +237,21 @@ def _us(t_ns: int | None) -> int | None:
 _RECORD = {name: i for i, name in enumerate(("key", *RECORD_COLUMNS))}
 
 
-def record_summary(
-    data: list[list[Any]],
-) -> tuple[list[list[Any]], list[list[Any]], list[list[Any]]]:
+def record_summary(data: list[list[Any]]) -> tuple[list[list[Any]], list[list[Any]]]:
     """What a batch of record rows adds to the activity structures (graph.cypher): records
-    per [kind, day, n], per [kind, day, n, subject key], and each subject's [key, latest
-    time] (end, else start)."""
+    per [kind, day, n], and each subject's [key, latest time] (end, else start)."""
     kind, day, subject = _RECORD["record_kind"], _RECORD["day"], _RECORD["subject_key"]
     start, end = _RECORD["start_ns"], _RECORD["end_ns"]
     days: dict[tuple[str, int], int] = {}
-    subject_days: dict[tuple[str, int, str], int] = {}
     latest: dict[str, int] = {}
     for row in data:
         bucket = (row[kind], row[day])
         days[bucket] = days.get(bucket, 0) + 1
-        mine = (row[kind], row[day], row[subject])
-        subject_days[mine] = subject_days.get(mine, 0) + 1
         t = row[end] if row[end] is not None else row[start]
         if t > latest.get(row[subject], -1):
             latest[row[subject]] = t
     return (
         [[k, d, n] for (k, d), n in days.items()],
-        [[k, d, n, s] for (k, d, s), n in subject_days.items()],
         [[k, t] for k, t in latest.items()],
     )
 

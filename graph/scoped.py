@@ -59,7 +59,7 @@ Row = list[Any]
 _TEXT = rows.SUBJECT_COLUMNS.index("search_text") + 1  # its position in a subject row
 MAX_KEYS = 10_000
 # Kept by the writes of source records (graph.cypher, "activity"); not content.
-SUMMARY_LABELS = frozenset({"Activity", "RecordDay", "SubjectDay", "Format"})
+SUMMARY_LABELS = frozenset({"Activity", "RecordDay", "Format"})
 
 
 class Executor(Protocol):
@@ -380,17 +380,18 @@ class ScopedGraph:
         limit: int,
         subject_kinds: Sequence[SubjectKind] = (),
     ) -> list[tuple[str, int]]:
-        """Subject keys with the most source records of `kinds` starting within `span`: the
-        whole days from the per-subject day counts, the partial ones from the records."""
+        """Subject keys with the most source records of `kinds` starting within `span`, read
+        from the records' start_us index (a stored time is on a whole microsecond, so the
+        rounded bounds admit exactly the records the nanosecond ones do)."""
         if not kinds:
             return []
-        cut = activity.cohort_spans(span.start_ns, span.end_ns)
         found = await self._read(
             cypher.active_subjects(bool(subject_kinds)),
             subject_kinds=[SubjectKind(k).value for k in subject_kinds],
             kinds=[SourceRecordKind(k).value for k in kinds],
             limit=limit,
-            **cut.params(),
+            lo_us=rows.us_at_least(span.start_ns),
+            hi_us=rows.us_at_most(span.end_ns),
         )
         return [(str(k), int(n)) for k, n in found]
 
@@ -516,14 +517,8 @@ class ScopedGraph:
             # One row per record, its last (the same record twice in a batch would be
             # counted twice: both rows find it new).
             data = list({r.key: rows.source_record_row(r, source, run_id) for r in run}.values())
-            days, subject_days, latest = rows.record_summary(data)
-            await self._write(
-                cypher.MERGE_SOURCE_RECORDS,
-                rows=data,
-                days=days,
-                subject_days=subject_days,
-                latest=latest,
-            )
+            days, latest = rows.record_summary(data)
+            await self._write(cypher.MERGE_SOURCE_RECORDS, rows=data, days=days, latest=latest)
         else:
             await self._retract(run)
             batch.written.difference_update(t.key for t in run if t.target is ElementType.SUBJECT)
@@ -568,17 +563,6 @@ class ScopedGraph:
         latest = {str(k): int(t) for k, t in await self._read(cypher.ACTIVITY_LATEST)}
         days = {(str(k), int(d)): int(n) for k, d, n in await self._read(cypher.ACTIVITY_DAYS)}
         return latest, {key: n for key, n in days.items() if n}
-
-    async def subject_days(self) -> dict[tuple[str, str, int], int]:
-        """The per-subject day counts as stored (diagnostics and tests): records of each
-        (subject key, kind, day), days with none left out. A count whose subject kind is not
-        its key's prefix is reported under the key "!kind:<key>" (it would be a bug)."""
-        out: dict[tuple[str, str, int], int] = {}
-        for key, kind, record_kind, day, n in await self._read(cypher.SUBJECT_DAYS):
-            name = str(key) if kind == str(key).split(":")[0] else f"!kind:{key}"
-            if int(n):
-                out[(name, str(record_kind), int(day))] = int(n)
-        return out
 
     # --- checkpoints and counts -------------------------------------------------------------
 

@@ -35,23 +35,19 @@ def ns(text: str) -> int:
     return value
 
 
-Summary = tuple[dict[str, int], dict[tuple[str, int], int], dict[tuple[str, str, int], int]]
+Summary = tuple[dict[str, int], dict[tuple[str, int], int]]
 
 
 def truth(records: Records) -> Summary:
-    """Each subject's latest activity, the records per (kind, day) and per (subject, kind,
-    day)."""
+    """Each subject's latest activity and the records per (kind, day)."""
     latest: dict[str, int] = {}
     days: dict[tuple[str, int], int] = {}
-    subject_days: dict[tuple[str, str, int], int] = {}
     for r in records.values():
         t = ns(r.get("end") or r["start"])
         latest[r["subject"]] = max(latest.get(r["subject"], -1), t)
         key = (r["record_kind"], ns(r["start"]) // DAY_NS)
         days[key] = days.get(key, 0) + 1
-        mine = (r["subject"], *key)
-        subject_days[mine] = subject_days.get(mine, 0) + 1
-    return latest, days, subject_days
+    return latest, days
 
 
 async def stored(graph: ScopedGraph) -> Summary:
@@ -61,7 +57,9 @@ async def stored(graph: ScopedGraph) -> Summary:
         "MATCH (a:Activity {org_id: $org}) RETURN a.subject_key, a.latest_ns, a.latest_us"
     )
     assert {k: u for k, _, u in found} == {k: -1 if t == -1 else t // 1000 for k, t, _ in found}
-    return {k: t for k, t in latest.items() if t >= 0}, days, await graph.subject_days()
+    # Format 5's per-subject day counts are neither written nor left behind (format 6).
+    assert not await graph._read("MATCH (c:SubjectDay {org_id: $org}) RETURN c.slot LIMIT 1")
+    return {k: t for k, t in latest.items() if t >= 0}, days
 
 
 def record(key: str, subj: str, start: str, end: str | None = None, kind: str = "incident"):
@@ -198,8 +196,8 @@ SET r.record_kind = row[1], r.subject_key = row[2], r.start_ns = row[4], r.end_n
 
 
 # Format 4 (main at 067f363): the records' `day` and microseconds, Activity and RecordDay,
-# not SubjectDay. Made here as today's writes less what format 5 added.
-_TO_FORMAT_4 = ("MATCH (c:SubjectDay) DELETE c", "MATCH (m:Format) SET m.activity = 4")
+# as today's writes (format 5 added SubjectDay, format 6 took it away again).
+_TO_FORMAT_4 = ("MATCH (m:Format) SET m.activity = 4",)
 
 
 async def _write_earlier(path: Path, version: int, items: list[dict[str, Any]]) -> None:
@@ -224,7 +222,6 @@ async def _write_earlier(path: Path, version: int, items: list[dict[str, Any]]) 
             for statement in _TO_FORMAT_4:
                 await graph.query(statement)
                 await system.query(statement)
-            assert (await old.org("acme").subject_days()) == {}
         await old.close()
 
 
@@ -249,10 +246,11 @@ async def test_a_data_directory_of_an_earlier_format_is_migrated_once_on_open(
             cohort = await graph_.active_subjects(incidents, window, 1_000)
             await store.close()
         progress = capsys.readouterr().err
-        if opening == 0:
+        if opening == 0 and version == 0:
             assert "migrating acme" in progress and "100%" in progress
-        else:
-            assert "migrating" not in progress  # once only
+            assert "per-subject day counts" not in progress  # none made on the way to 6
+        else:  # once only; format 4 holds what format 6 keeps (5's day counts are gone)
+            assert "migrating" not in progress
         want = truth({r["key"]: r for r in source_records})
         assert got == want
         everyone = {i["key"]: i for i in items if i["type"] == "subject"}
@@ -292,7 +290,7 @@ async def test_day_counts_of_format_1_keep_counting_after_the_upgrade(tmp_path: 
     with EmbeddedServer(tmp_path) as server:
         old = FalkorStore(server.url)
         data = [rows.source_record_row(r, "x", "r") for r in records]
-        days, _, latest = rows.record_summary(data)
+        days, latest = rows.record_summary(data)
         graph = old.client.select_graph("fabric:org:acme")
         params = {"org": "acme", "rows": data, "days": days, "latest": latest}
         await graph.query(_FORMAT_1_WRITE, params)

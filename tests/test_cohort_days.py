@@ -1,20 +1,26 @@
 """Cohort counts ("which services had incidents last week") on every backend (the `store`
-fixture): a Cypher store sums a window's whole days from per-subject day counts kept at ingest
-and reads only its partial edge days' records (graph.activity.cohort_spans); the answer must
-be exactly what the records themselves give, for windows on and off day boundaries, and stay
-so through re-ingest, moves and retraction. The expected answers are recomputed here from the
-records loaded, never read from a store."""
+fixture): a Cypher store counts the window's records on their start_us index (microseconds,
+graph.cypher.active_subjects); the answer must be exactly what the records themselves give,
+for windows on and off day boundaries and microseconds, and stay so through re-ingest, moves
+and retraction, and through the removal of format 5's per-subject day counts (SubjectDay) on
+reopening a data directory. The expected answers are recomputed here from the records loaded,
+never read from a store."""
 
 from __future__ import annotations
 
 import random
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from engine.models import SourceRecordKind, SubjectKind, to_ns
 from engine.ports import GraphStore, TimeSpan
-from graph.activity import cohort_spans
-from graph.rows import DAY_NS
+from graph import activity
+from graph.embedded import EmbeddedServer
+from graph.falkor import FalkorStore
+from graph.keystore import SYSTEM_SCOPE
 from tests.helpers import load
 
 BASE = datetime(2026, 3, 1, tzinfo=UTC)
@@ -52,7 +58,8 @@ def _windows(rng: random.Random) -> list[TimeSpan]:
         start = BASE + timedelta(days=first)
         stop = start + timedelta(days=days)
         out += [TimeSpan(ns(start), ns(stop)), TimeSpan(ns(start), ns(stop - US)),
-                TimeSpan(ns(start + US), ns(stop)), TimeSpan(ns(start - US), ns(stop + US))]  # fmt: skip
+                TimeSpan(ns(start + US), ns(stop)), TimeSpan(ns(start - US), ns(stop + US)),
+                TimeSpan(ns(start) + 1, ns(stop) - 1)]  # a nanosecond inside: midnights out  # fmt: skip
     noon = BASE + timedelta(days=4, hours=12)
     out += [TimeSpan(ns(noon), ns(noon + timedelta(hours=15))),  # across one midnight
             TimeSpan(ns(noon), ns(noon + timedelta(hours=3))),  # inside one day
@@ -117,24 +124,62 @@ async def test_cohort_counts_are_the_records_counts_through_reingest_and_retract
     await _check(graph, records, rng)
 
 
-def test_a_window_is_cut_into_whole_days_and_partial_edges() -> None:
-    day = 20_500
-    start = day * DAY_NS
-    # On boundaries: whole days only, both edges empty.
-    cut = cohort_spans(start, (day + 7) * DAY_NS - 1)
-    assert (cut.first_day, cut.last_day, cut.has_edges) == (day, day + 6, False)
-    # A closed end on the next midnight: that instant is an edge of its own.
-    cut = cohort_spans(start, (day + 7) * DAY_NS)
-    assert (cut.first_day, cut.last_day) == (day, day + 6)
-    assert (cut.lo0, cut.hi0, cut.lo1, cut.hi1) == (start, start, (day + 7) * DAY_NS, (day + 7) * DAY_NS)
-    # Off boundaries: the partial days on either side are edges.
-    cut = cohort_spans(start + 5, (day + 3) * DAY_NS + 9)
-    assert (cut.first_day, cut.last_day) == (day + 1, day + 2)
-    assert (cut.lo0, cut.hi0) == (start + 5, (day + 1) * DAY_NS)
-    assert (cut.lo1, cut.hi1) == ((day + 3) * DAY_NS, (day + 3) * DAY_NS + 9)
-    # No whole day: the window is one edge.
-    cut = cohort_spans(start + 5, start + DAY_NS + 9)
-    assert (cut.has_days, cut.lo0 < cut.hi0, cut.lo1, cut.hi1) == (False, False, start + 5, start + DAY_NS + 9)
-    # Before 1970, days still start at midnights.
-    cut = cohort_spans(-3 * DAY_NS + 1, -1)
-    assert (cut.first_day, cut.last_day, cut.lo0, cut.hi0) == (-2, -1, -3 * DAY_NS + 1, -2 * DAY_NS)
+# How format 5 kept per-subject day counts (main before format 6): their index and key, and
+# the counts of every (kind, day, subject) as its migration set them from the records.
+_TO_FORMAT_5 = (
+    "CREATE INDEX FOR (n:SubjectDay) ON (n.slot)",
+    "CREATE INDEX FOR (n:SubjectDay) ON (n.record_kind, n.subject_kind, n.day)",
+    """MATCH (r:SourceRecord)
+    WITH r.org_id AS org, r.subject_key AS k, r.record_kind AS kind, r.day AS day, count(r) AS n
+    MERGE (c:SubjectDay {org_id: org, slot: kind + ':' + toString(day) + ':' + k})
+    ON CREATE SET c.subject_key = k, c.subject_kind = split(k, ':')[0], c.record_kind = kind,
+                  c.day = day
+    SET c.n = n""",
+    # A count a retraction took to zero stays (format 5 never deleted one).
+    """CREATE (:SubjectDay {org_id: 'acme', slot: 'incident:0:service:gone', n: 0,
+       subject_key: 'service:gone', subject_kind: 'service', record_kind: 'incident', day: 0})""",
+)
+
+
+async def _subject_days(store: FalkorStore) -> tuple[int, set[str]]:
+    graph = store.client.select_graph("fabric:org:acme")
+    nodes = (await graph.query("MATCH (c:SubjectDay) RETURN count(c)")).result_set[0][0]
+    indexes = (await graph.query("CALL db.indexes()")).result_set
+    return int(nodes), {f"{row[0]}.{p}" for row in indexes for p in row[1] if row[0] == "SubjectDay"}
+
+
+async def test_a_format_5_directory_loses_its_subject_days_once_with_the_same_cohorts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rng = random.Random(11)
+    records = {f"r:{n}": _record(f"r:{n}", rng) for n in range(300)}
+    with EmbeddedServer(tmp_path) as server:
+        old = FalkorStore(server.url)
+        await old.bootstrap(SYSTEM_SCOPE)
+        await load(old.org("acme"), list(records.values()))
+        for statement in _TO_FORMAT_5:
+            await old.client.select_graph("fabric:org:acme").query(statement)
+        for graph in ("fabric:org:acme", "fabric:system"):
+            await old.client.select_graph(graph).query("MATCH (m:Format) SET m.activity = 5")
+        made, indexed = await _subject_days(old)
+        assert made > 200 and indexed == {
+            "SubjectDay.slot", "SubjectDay.record_kind", "SubjectDay.subject_kind", "SubjectDay.day"
+        }  # fmt: skip
+        await old.close()
+    monkeypatch.setattr(activity, "_FILL_BATCH", 64)  # several batches
+    capsys.readouterr()
+    for opening in range(2):
+        with EmbeddedServer(tmp_path) as server:
+            store = FalkorStore(server.url)
+            await store.bootstrap(SYSTEM_SCOPE)
+            await store.bootstrap("acme")
+            left = await _subject_days(store)
+            await _check(store.org("acme"), records, random.Random(opening))
+            await store.close()
+        progress = capsys.readouterr().err
+        if opening == 0:
+            assert f"migrating acme: removing {made:,} per-subject day counts 100%" in progress
+            assert "source records" not in progress  # format 5 had everything else
+        else:
+            assert "migrating" not in progress  # once only
+        assert left == (0, set())
