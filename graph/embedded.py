@@ -220,6 +220,8 @@ class EmbeddedServer:
     start_limit: a hard limit on the whole start-up, loading included (None: no limit).
     progress: where a line on the loading's progress goes every few seconds of a slow start
         (default: stderr).
+    delay_indexing: let the server answer before it has built its indexes (tests: the
+        store's bootstrap waits for them either way, graph.falkor_ready).
     """
 
     def __init__(
@@ -229,8 +231,10 @@ class EmbeddedServer:
         startup_timeout: float = 60.0,
         start_limit: float | None = None,
         progress: Callable[[str], None] = _stderr,
+        delay_indexing: bool = False,
     ) -> None:
         self.data_dir = Path(data_dir).resolve()
+        self.delay_indexing = delay_indexing
         self.startup_timeout = startup_timeout
         self.start_limit = start_limit
         self.progress = progress
@@ -340,6 +344,10 @@ class EmbeddedServer:
             "--protected-mode", "yes",
             "--logfile", LOG_FILE,
             "--loadmodule", str(module),
+            # Build the indexes while loading, before the server answers (FalkorDB's default,
+            # stated): built in the background instead, a full-text search answers with no
+            # rows until its index is done (graph.falkor_ready).
+            "DELAY_INDEXING", "yes" if self.delay_indexing else "no",
         ]  # fmt: skip
         self._proc = subprocess.Popen(  # noqa: S603 - fixed binary, no shell
             args,

@@ -25,7 +25,7 @@ from engine.ports import (
     RoundTrips,
     check_org,
 )
-from graph import activity, cypher, deadline, falkor_results, rows
+from graph import activity, cypher, deadline, falkor_ready, falkor_results, rows
 from graph.changes import RedisChangeFeed, RedisDocuments
 from graph.dialect import FALKORDB, Dialect
 from graph.epochs import EpochedStore, purge_scope, scope_of
@@ -68,9 +68,6 @@ ATTRIBUTES = tuple(
         }
     )
 )  # fmt: skip
-# Created and deleted in one statement under a label the schema already has: only the names
-# remain. Values are parameters like everywhere else.
-_LEARN_ATTRIBUTES = "CREATE (n:Checkpoint) SET n += $names DELETE n"
 
 
 def _translate(exc: Exception) -> GraphError:
@@ -226,7 +223,16 @@ class FalkorStore(EpochedStore):
     async def _bootstrap(self, name: str, scope: str, vectors: bool = True) -> None:
         executor = _GraphExecutor(self, name)
         await apply_schema(executor, self.dialect, self.embedder, vectors)
-        await executor.run(_LEARN_ATTRIBUTES, {"names": dict.fromkeys(ATTRIBUTES, 0)}, write=True)
+
+        async def query(statement: str) -> list[Row]:
+            return await executor.run(statement, {})
+
+        async def change(statement: str, params: dict[str, Any]) -> list[Row]:
+            return await executor.run(statement, params, write=True)
+
+        await falkor_ready.learn_attributes(query, change, ATTRIBUTES)
+        # Nothing reads a graph before its indexes are built (graph.falkor_ready).
+        await falkor_ready.await_indexes(query, name)
         if scope != SYSTEM_SCOPE:
             read, write = bound(executor, scope, False), bound(executor, scope, True)
             await activity.migrate(read, write, scope)

@@ -1,0 +1,76 @@
+"""When a FalkorDB graph may be read: once every one of its indexes is populated.
+
+FalkorDB keeps no index in its snapshot: it builds each from the graph's nodes while loading
+(the embedded server's setting, graph.embedded), in the background after a CREATE INDEX on
+existing nodes (a new index or field, on an older data directory), and in the background
+after loading on a server started with DELAY_INDEXING. Until an index is built, statements
+read without it, which is only slower; but the full-text procedure answers with no rows at
+all (FalkorDB 4.16: a search finding 5 subjects found 0 while the Subject index was
+`[Indexing] 969/100011: UNDER CONSTRUCTION`), which would be a wrong answer. So a graph's
+bootstrap waits until `db.indexes()` reports each index OPERATIONAL.
+
+It also teaches the graph every property name a statement of ours writes (graph.falkor's
+ATTRIBUTES) only when one is missing: that is a write, which the append-only file logs, and
+a server stopped with anything logged rewrites its whole file (graph.embedded.compact).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import time
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
+
+Row = list[Any]
+Read = Callable[[str], Awaitable[list[Row]]]
+Write = Callable[[str, dict[str, Any]], Awaitable[list[Row]]]
+
+INDEX_STATUS = "CALL db.indexes() YIELD label, status RETURN label, status"
+PROPERTY_KEYS = "CALL db.propertyKeys() YIELD propertyKey RETURN propertyKey"
+# Created and deleted in one statement under a label the schema already has: only the names
+# remain. Values are parameters like everywhere else.
+LEARN_ATTRIBUTES = "CREATE (n:Checkpoint) SET n += $names DELETE n"
+READY = "OPERATIONAL"
+_POLL_S = 0.1
+_SHOW_EVERY_S = 2.0
+
+
+def _stderr(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+async def learn_attributes(read: Read, write: Write, names: Iterable[str]) -> bool:
+    """Make the graph know every name (True: it was missing some and learnt them)."""
+    wanted = set(names)
+    known = {str(row[0]) for row in await read(PROPERTY_KEYS)}
+    if wanted <= known:
+        return False
+    await write(LEARN_ATTRIBUTES, {"names": dict.fromkeys(sorted(wanted), 0)})
+    return True
+
+
+def building(rows: Iterable[Row]) -> list[str]:
+    """The indexes not yet usable, as `label: status` (empty: every one is)."""
+    return [f"{label}: {status}" for label, status in rows if status != READY]
+
+
+async def await_indexes(
+    read: Read, graph: str, progress: Callable[[str], None] = _stderr
+) -> float:
+    """Wait until every index of `graph` is built; the seconds waited. A progress line
+    (which index, how far) every few seconds of a long wait."""
+    started = shown = time.monotonic()
+    while pending := building(await read(INDEX_STATUS)):
+        now = time.monotonic()
+        if now - shown >= _SHOW_EVERY_S:
+            progress(
+                f"fabric: {graph}: waiting for its indexes ({'; '.join(pending)}; "
+                f"{now - started:.0f} s so far)"
+            )
+            shown = now
+        await asyncio.sleep(_POLL_S)
+    waited = time.monotonic() - started
+    if shown > started:
+        progress(f"fabric: {graph}: indexes ready after {waited:.1f} s")
+    return waited

@@ -1,0 +1,89 @@
+"""Reopening a data directory: nothing is read before the graph's indexes are built, and a
+session that wrote nothing leaves nothing for the stop to rewrite (graph.falkor_ready)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import graph.embedded as embedded
+from engine.ports import SubjectQuery
+from graph.embedded import EmbeddedServer
+from graph.falkor import GRAPH_PREFIX, FalkorStore
+from graph.falkor_ready import INDEX_STATUS, READY, await_indexes, building
+from graph.keystore import SYSTEM_SCOPE
+from tests.helpers import load, subject
+
+SUBJECTS = 30_000  # enough that building their indexes outlasts a bootstrap's few statements
+_MANY = """
+UNWIND range(1, $n) AS i
+CREATE (:Subject {org_id: 'big', key: 'team:t' + toString(i), id: 'sub_' + toString(i),
+                  kind: 'team', name: 'team ' + toString(i), search_text: 'zebra team'})
+"""
+_SEARCH = "CALL db.idx.fulltext.queryNodes('Subject', 'zebra') YIELD node RETURN count(node)"
+
+
+async def test_bootstrap_waits_for_the_indexes_it_creates_on_existing_nodes(
+    falkor: FalkorStore,
+) -> None:
+    # A graph written before its indexes existed (as an older directory meets a new index):
+    # bootstrap creates them, FalkorDB builds them in the background, and a search right
+    # after a bootstrap that did not wait found nothing.
+    graph = falkor.client.select_graph(GRAPH_PREFIX + "unindexed")
+    await graph.query(_MANY, {"n": SUBJECTS})
+    try:
+        await falkor.bootstrap("unindexed")
+        assert building((await graph.ro_query(INDEX_STATUS)).result_set) == []
+        assert (await graph.ro_query(_SEARCH)).result_set == [[SUBJECTS]]
+    finally:
+        await falkor.drop_org("unindexed")
+
+
+async def test_nothing_reads_a_graph_whose_server_builds_its_indexes_after_loading(
+    tmp_path: Path,
+) -> None:
+    with EmbeddedServer(tmp_path) as server:
+        store = FalkorStore(server.url)
+        await store.bootstrap("big")
+        graph = store.client.select_graph(GRAPH_PREFIX + "big")
+        await graph.query(_MANY, {"n": SUBJECTS})
+        await store.close()
+    # A server that answers before its indexes are built: until the Subject index is done,
+    # the full-text procedure finds nothing (graph.falkor_ready).
+    lines: list[str] = []
+    with EmbeddedServer(tmp_path, delay_indexing=True) as server:
+        store = FalkorStore(server.url)
+        graph = store.client.select_graph(GRAPH_PREFIX + "big")
+
+        async def read(statement: str) -> list[list[Any]]:
+            rows: list[list[Any]] = (await graph.ro_query(statement)).result_set
+            return rows
+
+        await await_indexes(read, "big", lines.append)
+        statuses = await read(INDEX_STATUS)
+        assert statuses and {status for _, status in statuses} == {READY}
+        assert await read(_SEARCH) == [[SUBJECTS]]
+        await store.bootstrap("big")  # and its bootstrap has nothing left to wait for
+        await store.close()
+    assert all(line.startswith("fabric: big: ") for line in lines)
+
+
+async def test_a_session_that_wrote_nothing_leaves_nothing_for_the_stop_to_rewrite(
+    tmp_path: Path,
+) -> None:
+    with EmbeddedServer(tmp_path) as server:
+        store = FalkorStore(server.url)
+        await store.bootstrap(SYSTEM_SCOPE)
+        await store.bootstrap("quiet")
+        await load(store.org("quiet"), [subject(f"team:t{i}") for i in range(20)])
+        await store.close()
+    with EmbeddedServer(tmp_path) as server:
+        store = FalkorStore(server.url)
+        # What a gateway does on every start: the system scope, then each organisation.
+        await store.bootstrap(SYSTEM_SCOPE)
+        await store.bootstrap("quiet")
+        assert await store.org("quiet").count_subjects(SubjectQuery()) == 20
+        await store.close()
+        fields = embedded.info(server.socket)
+        assert int(fields["aof_current_size"]) == int(fields["aof_base_size"])
+        assert not server.compact()
