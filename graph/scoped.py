@@ -6,8 +6,11 @@ everything the port promises (batching, time admission, tenancy) is implemented 
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from itertools import groupby
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -68,6 +71,13 @@ class Executor(Protocol):
     ) -> list[Row]:
         """Send one statement; raise only the port's errors. control: a lifecycle read that
         is not part of any request's data (counted apart, see RoundTrips)."""
+        ...
+
+    def prepare(
+        self, statement: str, params: dict[str, Any], *, write: bool = False
+    ) -> Callable[[], Awaitable[list[Row]]]:
+        """The statement made ready to send (its parameters in the form sent), now; sent
+        when the result is called. Raises now what `run` would raise before sending."""
         ...
 
 
@@ -164,6 +174,19 @@ def _span(params: dict[str, Any], at: TimeSpan | None) -> bool:
         return False
     params["t_start"], params["t_end"] = at.start_ns, at.end_ns
     return True
+
+
+_Send = Callable[[], Awaitable[Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """A batch's statements, ready to send in order, and the change event its write makes
+    (engine.ports.WriteBatch.prepared). graph: the graph that made it, the only one to send it."""
+
+    graph: ScopedGraph
+    steps: list[_Send]
+    change: Change | None
 
 
 class ScopedGraph:
@@ -487,48 +510,74 @@ class ScopedGraph:
 
     async def write(self, batch: WriteBatch) -> None:
         """Write runs of same-typed elements in input order, so a tombstone after a record
-        retracts it and a record after a tombstone restores it."""
-        for _, run in groupby(batch.elements, key=type):
-            await self._write_run(list(run), batch)
+        retracts it and a record after a tombstone restores it. Sends what `prepare_write`
+        made of the batch, or (the plain path) prepares it now."""
+        plan = batch.prepared
+        if not isinstance(plan, _Plan) or plan.graph is not self:
+            await self.prepare_write(batch)
+            plan = batch.prepared
+            assert isinstance(plan, _Plan)
+        batch.prepared = None  # sent once
+        for send in plan.steps:
+            await send()
         # Only once the batch is in: a reader told of it (or of the new revision) sees it.
-        if self._changes is not None and batch.elements:
-            await self._changes.publish(batch_change(self._org, batch))
+        if self._changes is not None and plan.change is not None:
+            await self._changes.publish(replace(plan.change, at_ns=time.time_ns()))
 
-    async def _write_run(self, run: list[Any], batch: WriteBatch) -> None:
+    async def prepare_write(self, batch: WriteBatch) -> None:
+        """The statements of `batch`, made ahead of sending them (engine.ports.PreparesWrites):
+        ingest prepares one batch while the store writes the one before."""
+        steps: list[_Send] = []
+        for _, run in groupby(batch.elements, key=type):
+            await self._prepare_run(list(run), batch, steps)
+            await asyncio.sleep(0)  # a write in flight sends its next statement meanwhile
+        change = batch_change(self._org, batch) if self._changes and batch.elements else None
+        batch.prepared = _Plan(self, steps, change)
+
+    def _step(self, statement: str, **params: Any) -> _Send:
+        return self._x.prepare(statement, {"org": self._scope, **params}, write=True)
+
+    async def _prepare_run(self, run: list[Any], batch: WriteBatch, steps: list[_Send]) -> None:
         first, source, run_id = run[0], batch.source, batch.run_id
         if isinstance(first, Subject):
             data = [rows.subject_row(self._org, s, source, run_id) for s in run]
-            await self._write(cypher.merge_subjects(self._dialect), rows=data)
+            steps.append(self._step(cypher.merge_subjects(self._dialect), rows=data))
             batch.written.update(s.key for s in run)
-            await self.search.write_vectors([r[0] for r in data], [r[_TEXT] for r in data])
+            vectors = await self.search.prepare_vectors(
+                [r[0] for r in data], [r[_TEXT] for r in data]
+            )
+            if vectors is not None:
+                steps.append(vectors)
         elif isinstance(first, Relationship):
             ends = {k for r in run for k in (r.from_key, r.to_key)}
-            await self._ensure_subjects(ends - batch.written)
+            self._ensure_subjects(ends - batch.written, steps)
             by_type: dict[RelationshipType, list[list[Any]]] = defaultdict(list)
             for rel in run:
                 by_type[rel.type].append(rows.relationship_row(rel, source, run_id))
             for rel_type, data in by_type.items():
-                await self._write(cypher.merge_relationships(rel_type), rows=data)
+                steps.append(self._step(cypher.merge_relationships(rel_type), rows=data))
         elif isinstance(first, Episode):
-            await self._ensure_subjects({k for e in run for k in e.mentions} - batch.written)
+            self._ensure_subjects({k for e in run for k in e.mentions} - batch.written, steps)
             data = [rows.episode_row(e, source, run_id) for e in run]
-            await self._write(cypher.MERGE_EPISODES, rows=data)
+            steps.append(self._step(cypher.MERGE_EPISODES, rows=data))
         elif isinstance(first, SourceRecord):
             # One row per record, its last (the same record twice in a batch would be
             # counted twice: both rows find it new).
             data = list({r.key: rows.source_record_row(r, source, run_id) for r in run}.values())
             days, latest = rows.record_summary(data)
-            await self._write(cypher.MERGE_SOURCE_RECORDS, rows=data, days=days, latest=latest)
+            steps.append(
+                self._step(cypher.MERGE_SOURCE_RECORDS, rows=data, days=days, latest=latest)
+            )
         else:
-            await self._retract(run)
+            self._retract(run, steps)
             batch.written.difference_update(t.key for t in run if t.target is ElementType.SUBJECT)
 
-    async def _ensure_subjects(self, keys: set[str]) -> None:
+    def _ensure_subjects(self, keys: set[str], steps: list[_Send]) -> None:
         if keys:
             stubs = [rows.stub_row(self._org, k) for k in sorted(keys)]
-            await self._write(cypher.MERGE_STUBS, rows=stubs)
+            steps.append(self._step(cypher.MERGE_STUBS, rows=stubs))
 
-    async def _retract(self, tombstones: list[Tombstone]) -> None:
+    def _retract(self, tombstones: list[Tombstone], steps: list[_Send]) -> None:
         statements = {
             ElementType.SUBJECT: cypher.DELETE_SUBJECTS,
             ElementType.RELATIONSHIP: cypher.delete_relationships(self._dialect),
@@ -538,7 +587,7 @@ class ScopedGraph:
         for target, group in groupby(tombstones, key=lambda t: t.target):
             # Each key once: a record matched twice would be taken off its counts twice.
             keys = list(dict.fromkeys(t.key for t in group))
-            await self._write(statements[target], keys=keys)
+            steps.append(self._step(statements[target], keys=keys))
 
     async def delete_unseen(self, source: str, run_id: str) -> int:
         params = {"source": source, "run": run_id}

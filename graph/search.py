@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -192,21 +192,38 @@ class SearchArms:
             self._share = (now, factor)
         return self._share[1]
 
-    async def write_vectors(self, keys: Sequence[str], texts: Sequence[str]) -> None:
-        """Embed and store vectors for subjects just written, if this organisation's vectors
-        are this embedder's (or it has none yet); otherwise leave them to `reembed`."""
-        if self.embedder is None or not keys:
-            return
-        status = await self.vector_status()
-        if status.reason == "identity_changed":
-            return
-        if status.reason == "no_vectors":
-            await self._claim()
-        vectors = await self.embedder.embed(list(texts))
-        stamp = self.embedder.identity.stamp()
-        await self._write(
-            cypher.merge_subject_vectors(self._dialect), rows=vector_rows(keys, vectors, stamp)
-        )
+    async def prepare_vectors(
+        self, keys: Sequence[str], texts: Sequence[str]
+    ) -> Callable[[], Awaitable[None]] | None:
+        """A step that stores the vectors of subjects about to be written, if this
+        organisation's vectors are this embedder's (or it has none yet), and otherwise
+        leaves them to `reembed`; decided when the step runs, after the writes before it.
+        The vectors are made now, unless this process already knows the identity changed."""
+        embedder = self.embedder
+        if embedder is None or not keys:
+            return None
+        known = self._status
+        send = None
+        if known is None or known.reason != "identity_changed":
+            send = await self._vectors(embedder, keys, texts)
+
+        async def store() -> None:
+            status = await self.vector_status()
+            if status.reason == "identity_changed":
+                return
+            if status.reason == "no_vectors":
+                await self._claim()
+            await (send or await self._vectors(embedder, keys, texts))()
+
+        return store
+
+    async def _vectors(
+        self, embedder: Embedder, keys: Sequence[str], texts: Sequence[str]
+    ) -> Callable[[], Awaitable[Any]]:
+        vectors = await embedder.embed(list(texts))
+        rows_ = vector_rows(keys, vectors, embedder.identity.stamp())
+        statement = cypher.merge_subject_vectors(self._dialect)
+        return self._x.prepare(statement, {"org": self._org, "rows": rows_}, write=True)
 
     async def _rebuild_index(self, dimension: int) -> None:
         # A new embedder may have another width: the old index cannot hold its vectors. An

@@ -23,6 +23,7 @@ from engine.ports.graph import (
     GraphStore,
     KeyStore,
     OrgGraph,
+    PreparesWrites,
     ResultStore,
     SubjectDirectory,
 )
@@ -76,6 +77,7 @@ __all__ = [
     "InvalidOrganisation",
     "KeyStore",
     "OrgGraph",
+    "PreparesWrites",
     "RecordPageRequest",
     "ResultStore",
     "RetireReason",

@@ -9,7 +9,7 @@ size of the result. Adapters translate every driver exception into engine.ports.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from engine.models import (
     Direction,
@@ -41,6 +41,19 @@ from engine.ports.shapes import (
     WriteBatch,
 )
 from engine.ports.trips import RoundTrips
+
+
+@runtime_checkable
+class PreparesWrites(Protocol):
+    """A graph that can do its client's share of a write ahead of sending it, so that ingest
+    prepares the next batch while the store writes the current one (graph.projection)."""
+
+    async def prepare_write(self, batch: WriteBatch) -> None:
+        """Make now everything of writing `batch` that needs no answer from the store (rows,
+        vectors, each statement's parameters as sent), kept in `batch.prepared`, so that
+        `write(batch)` only sends. Updates `batch.written` as the write would: batches must
+        be prepared in the order they are written, and written one at a time."""
+        ...
 
 
 class ResultStore(Protocol):

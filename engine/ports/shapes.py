@@ -184,6 +184,9 @@ class WriteBatch:
     # Subject keys this load already wrote (shared across its batches and kept up to date by
     # the writer): references to them need no stub, which saves a statement per batch.
     written: set[str] = field(default_factory=set)
+    # What a graph's `prepare_write` made of the batch ahead of its write (its statements,
+    # ready to send); opaque to everyone else, and ignored by a graph that did not make it.
+    prepared: object | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,146 @@
+"""Ingest's fast path, preparing each batch while the one before is written (graph.projection,
+`prepare_write`), against its plain path (each batch prepared and sent in turn): the same
+graph, the same change events, and a failure loses nothing acknowledged."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from engine.ports import Checkpoint, GraphQueryError, OrgGraph, SubjectQuery, WriteBatch
+from graph.falkor import FalkorStore
+from graph.projection import Projector
+from sources.demo import generate
+from tests.conftest import new_org
+from tests.helpers import lines, rel, subject
+
+BATCH = 40
+
+
+def _record(key: str, subject_key: str, start: str, **extra: Any) -> dict[str, Any]:
+    return {
+        "type": "source_record", "key": key, "record_kind": "incident",
+        "subject": subject_key, "start": start, **extra,
+    }  # fmt: skip
+
+
+def _input() -> list[str]:
+    """Demo data, then the cases whose write depends on what an earlier batch wrote: stubs
+    for ends not written in this load, a subject retracted and referenced again (it needs a
+    stub again), a record retracted and restored, one record twice in a batch."""
+    demo = [json.dumps(r) for r in generate(700, seed=3)]
+    tail = [
+        rel("OWNS", "team:nobody-wrote-me", "repository:ghost"),
+        {"type": "tombstone", "target": "subject", "key": "team:nobody-wrote-me"},
+        rel("OWNS", "team:nobody-wrote-me", "repository:ghost2"),
+        {
+            "type": "episode", "key": "episode:x", "occurred_at": "2026-01-02T00:00:00Z",
+            "text": "ghost deploy", "mentions": ["repository:ghost3"],
+        },
+        _record("incident:t1", "repository:ghost", "2026-01-01"),
+        {"type": "tombstone", "target": "source_record", "key": "incident:t1"},
+        _record("incident:t1", "repository:ghost", "2026-01-01", title="back"),
+        _record("incident:t2", "repository:ghost", "2026-01-03"),
+        _record("incident:t2", "repository:ghost", "2026-01-04", title="later"),
+        subject("repository:ghost", "ghost"),
+    ]  # fmt: skip
+    return demo + lines(tail)
+
+
+async def _load(store: FalkorStore, org: str, prepare_ahead: bool) -> Any:
+    await store.bootstrap(org)
+    projector = Projector(store.org(org), source="s", batch_size=BATCH)
+    projector.prepare_ahead = prepare_ahead
+    return await projector.run(_input())
+
+
+async def test_the_fast_path_writes_what_the_plain_path_writes(falkor: FalkorStore) -> None:
+    fast_org, plain_org = new_org(), new_org()
+    fast = await _load(falkor, fast_org, True)
+    plain = await _load(falkor, plain_org, False)
+    assert fast.ok and plain.ok and fast.accepted == plain.accepted > 700
+    assert fast.batches == plain.batches > 10
+    assert fast.unprepared == 0 and plain.unprepared == plain.batches
+
+    a, b = await falkor.org(fast_org).fingerprint(), await falkor.org(plain_org).fingerprint()
+    assert a == b and a.duplicates == 0 and a.nodes["Subject"] > 0
+    assert await falkor.org(fast_org).activity_summary() == await (
+        falkor.org(plain_org).activity_summary()
+    )
+    # One change event per written batch on either path (each bumps the revision once).
+    assert await falkor.changes.revision(fast_org) == await falkor.changes.revision(plain_org)
+    ghost = await falkor.org(fast_org).source_records_of(["repository:ghost"])
+    assert sorted((r.key, r.title) for r in ghost["repository:ghost"]) == [
+        ("incident:t1", "back"),
+        ("incident:t2", "later"),
+    ]
+    for org in (fast_org, plain_org):
+        await falkor.drop_org(org)
+
+
+async def test_a_graph_that_cannot_prepare_ahead_takes_the_plain_path_counted(
+    store: Any, org: str
+) -> None:
+    graph = store.org(org)
+    records = [subject(f"repository:r{i:03d}") for i in range(25)]
+    report = await Projector(graph, source="s", batch_size=10).run(lines(records))
+    assert report.batches == 3 and report.accepted == 25
+    can_prepare = hasattr(graph, "prepare_write")
+    assert report.unprepared == (0 if can_prepare else 3)
+    assert await graph.count_subjects(SubjectQuery()) == 25
+
+
+class _Faulty:
+    """The real graph, except that preparing or writing the batch numbered `fail_at` fails
+    (1-based); counts what it prepared and wrote, and the checkpoints saved."""
+
+    def __init__(self, graph: OrgGraph, fail_at: int, when: str) -> None:
+        self._graph = graph
+        self.fail_at, self.when = fail_at, when
+        self.prepared = self.written = 0
+        self.saved: list[Checkpoint] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._graph, name)
+
+    async def prepare_write(self, batch: WriteBatch) -> None:
+        self.prepared += 1
+        if self.when == "prepare" and self.prepared == self.fail_at:
+            raise GraphQueryError("cannot prepare")
+        await self._graph.prepare_write(batch)  # type: ignore[attr-defined]
+
+    async def write(self, batch: WriteBatch) -> None:
+        if self.when == "write" and self.written + 1 == self.fail_at:
+            raise GraphQueryError("cannot write")
+        await self._graph.write(batch)
+        self.written += 1
+
+    async def save_checkpoint(self, checkpoint: Checkpoint) -> None:
+        self.saved.append(checkpoint)
+        await self._graph.save_checkpoint(checkpoint)
+
+
+@pytest.mark.parametrize("when", ["prepare", "write"])
+async def test_a_failed_batch_loses_nothing_before_it_and_the_rerun_completes(
+    falkor: FalkorStore, when: str
+) -> None:
+    org = new_org()
+    await falkor.bootstrap(org)
+    graph = falkor.org(org)
+    records = lines([subject(f"repository:r{i:03d}") for i in range(45)])
+    faulty = _Faulty(graph, fail_at=3, when=when)
+    with pytest.raises(GraphQueryError):
+        await Projector(faulty, source="s", batch_size=10).run(records)  # type: ignore[arg-type]
+    # The batch in flight when the third failed was written and checkpointed; the third was
+    # not (it is never sent once it fails to prepare) and the checkpoint did not pass it.
+    assert faulty.written == 2 and [c.cursor for c in faulty.saved] == [10, 20]
+    checkpoint = await graph.checkpoint("s")
+    assert checkpoint is not None and checkpoint.cursor == 20 and not checkpoint.finished
+    assert await graph.count_subjects(SubjectQuery()) == 20
+
+    resumed = await Projector(graph, source="s", batch_size=10).run(records)
+    assert resumed.resumed_from == 20 and resumed.accepted == 25 and resumed.unprepared == 0
+    assert await graph.count_subjects(SubjectQuery()) == 45
+    await falkor.drop_org(org)
