@@ -50,13 +50,14 @@ class Plan:
 def plan(
     providers: Sequence[Provider], subjects: Sequence[StoredSubject], kinds: Sequence[FactKind]
 ) -> Plan:
-    """kinds: the fact kinds the question asks about; empty means every kind."""
+    """kinds: the fact kinds the question asks about; empty means every kind but those of
+    providers read only on request (Provider.on_request: the changes themselves)."""
     reads: list[PlannedRead] = []
     entries: list[PlanEntry] = []
     asked = set(kinds)
     for provider in providers:
         keys = tuple(s.key for s in subjects)
-        if asked and not provider.kinds & asked:
+        if not provider.kinds & asked if asked else provider.on_request:
             entries.append(PlanEntry(provider.name, Decision.NOT_ASKED, (), keys))
             continue
         kept = tuple(s for s in subjects if s.kind in provider.subject_kinds)

@@ -15,13 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from engine.contract import InvestigationResult, Outcome
+from engine.contract import CoverageReason, InvestigationResult, Outcome
 from engine.evidence import select
 from engine.facts import FactKind, Grain
 from engine.investigate import InvestigationRequest, Investigator
 from engine.models import SourceRecordKind, SubjectKind
 from engine.ports import OrgGraph
 from engine.providers import default_providers
+from engine.providers.changes import ChangesProvider
 from engine.resolution import Resolver
 from engine.ring import ReferenceRing
 from engine.synthesis import DeterministicSynthesizer
@@ -571,6 +572,40 @@ async def test_what_changed_lists_the_commits_newest_first(
     cited = {e.ref for d in result.drivers for e in d.evidence}
     assert {c.ref for c in result.changes} <= cited
 
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["how is the click repository doing in 2024?", "what's the status of the click module?"],
+)
+async def test_only_what_changed_questions_read_the_changes(
+    click: tuple[OrgGraph, list[Commit]], question: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The list of changes is read for a question that asks what changed, not for a status
+    question (its plan leaves the provider out, as not asked). The status answer is the one
+    it gave when it read them, but for the driver and claim that restated the commits."""
+    graph, _ = click
+    changed = await ask(graph, "what changed in the click repository in 2024?")
+    assert changed.trace is not None and "changes" in changed.trace.providers_chosen
+    assert changed.changes_total > 0
+    status = await ask(graph, question)
+    assert status.trace is not None and "changes" not in status.trace.providers_chosen
+    assert ("changes", CoverageReason.FACT_KIND_NOT_ASKED) in status.trace.providers_pruned
+    assert FactKind.CHANGES not in {c.kind for c in status.claimed_facts}
+    monkeypatch.setattr(ChangesProvider, "on_request", False)  # as before: read them too
+    read = await ask(graph, question)
+    assert read.trace is not None and "changes" in read.trace.providers_chosen
+    assert status.outcome is read.outcome is Outcome.ANSWERED
+    assert status.direct_judgment == read.direct_judgment and status.direct_judgment
+    assert status.subject_keys == read.subject_keys
+    restated = [d.statement for d in read.drivers if " change(s) to or by " in d.statement]
+    assert len(restated) == 1
+    assert [d.statement for d in status.drivers] == [
+        d.statement for d in read.drivers if d.statement not in restated
+    ]
+    assert [c.fact_id for c in status.claimed_facts] == [
+        c.fact_id for c in read.claimed_facts if c.kind is not FactKind.CHANGES
+    ]
 
 
 async def test_a_day_cut_by_as_of_is_counted_to_the_instant(

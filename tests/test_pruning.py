@@ -35,6 +35,8 @@ from tests.conftest import new_org
 
 NOW = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
 PROVIDERS = default_providers()
+# Every kind asked by name: the changes too, which a question naming none does not read.
+EVERY_KIND = sorted({k for p in PROVIDERS for k in p.kinds})
 
 
 def subject(key: str, kind: SubjectKind) -> StoredSubject:
@@ -71,6 +73,17 @@ def test_every_planning_decision_is_a_coverage_observation() -> None:
     assert len(pruned) == sum(1 for p in PROVIDERS if SubjectKind.TEAM not in p.subject_kinds)
 
 
+def test_the_changes_are_read_only_when_asked_for() -> None:
+    """A question naming no fact kind (status) reads every provider but the changes; a what
+    changed question (interpretation asks for CHANGES and CHURN) reads them."""
+    repo = subject("repository:api", SubjectKind.REPOSITORY)
+    status = {e.provider: e.decision for e in plan(PROVIDERS, [repo], []).entries}
+    assert status["changes"] is Decision.NOT_ASKED
+    assert status["churn"] is status["activity"] is Decision.SELECTED
+    changed = plan(PROVIDERS, [repo], [FactKind.CHANGES, FactKind.CHURN])
+    assert [r.provider.name for r in changed.reads] == ["churn", "changes"]
+
+
 # --- pruning proven -----------------------------------------------------------------------
 
 
@@ -81,7 +94,7 @@ def unpruned(subjects: Sequence[StoredSubject]) -> Plan:
 
 async def prove(graph: OrgGraph, subjects: Sequence[StoredSubject], window: Window) -> int:
     """Asserts equal facts and the exact coverage difference; returns the facts compared."""
-    planned = plan(PROVIDERS, subjects, [])
+    planned = plan(PROVIDERS, subjects, EVERY_KIND)
     with_pruning = await read_facts(planned, graph, window)
     without = await read_facts(unpruned(subjects), graph, window)
 

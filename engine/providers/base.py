@@ -66,6 +66,9 @@ class Provider:
     grain: ClassVar[Grain]
     tier: ClassVar[HistoryTier]
     record_kinds: ClassVar[tuple[SourceRecordKind, ...]] = ()
+    # Read only for a question that asks for one of `kinds` (engine.planning): not for one
+    # that names no fact kind, which reads every other provider.
+    on_request: ClassVar[bool] = False
     evidence_limit: int = field(default=20)
 
     async def read(

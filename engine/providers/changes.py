@@ -38,6 +38,10 @@ class ChangesProvider(Provider):
     grain = Grain.INSTANT
     tier = HistoryTier.INTERVAL
     record_kinds = (SourceRecordKind.COMMIT, SourceRecordKind.PULL_REQUEST)
+    # The list of changes answers "what changed" (whose interpretation asks for it); a
+    # status question's activity is told by commit activity and churn, without reading and
+    # naming every change of the window.
+    on_request = True
 
     async def compute(
         self, source: FactSource, subjects: Sequence[StoredSubject], window: Window
