@@ -145,8 +145,10 @@ async def migrate(read: Read, write: Read, org: str, progress: Progress = _stder
         subjects = int((await read(cypher.COUNT_ACTIVITY))[0][0])
         what = f"{org}: latest activity of {subjects:,} subjects"
         await _fill(write, cypher.FILL_ACTIVITY_MICROSECONDS, what, subjects, progress)
-    # Format 5's per-subject day counts (none below it: a format 0..4 graph never makes them).
-    stale = int((await read(cypher.COUNT_SUBJECT_DAYS))[0][0]) if version == 5 else 0
+    # Format 5's per-subject day counts: counted whatever the version read, since an
+    # organisation with no Format node of its own reads as 0 (on Neo4j, one made after the
+    # store's first open has none); below 5 the count finds none and nothing is made.
+    stale = int((await read(cypher.COUNT_SUBJECT_DAYS))[0][0])
     if stale:
         what = f"{org}: removing {stale:,} per-subject day counts"
         await _fill(write, cypher.DELETE_SUBJECT_DAYS, what, stale, progress)
