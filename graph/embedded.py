@@ -21,6 +21,7 @@ import hashlib
 import json
 import os
 import platform
+import re
 import signal
 import socket
 import subprocess
@@ -154,6 +155,31 @@ def cpu_ticks(pid: int) -> int | None:
         return None
 
 
+_LOG_TAIL_BYTES = 4096
+_BUILDING = re.compile(r"Graph '(?P<graph>[^']+)' Constructing indexes")
+_DECODING = re.compile(r"Graph '(?P<graph>[^']+)' process")
+
+
+def _busy_with(data_dir: Path) -> str:
+    """What a server too busy to answer is doing, from the module's last line in its log: the
+    longest part of a large start, building the indexes after decoding, says so nowhere else."""
+    try:
+        with (data_dir / LOG_FILE).open("rb") as log:
+            log.seek(max(0, log.seek(0, os.SEEK_END) - _LOG_TAIL_BYTES))
+            tail = log.read().decode("utf-8", "replace")
+    except OSError:
+        return "busy"
+    for line in reversed(tail.splitlines()):
+        if "<module>" not in line:
+            continue
+        if found := _BUILDING.search(line):
+            return f"building the indexes of {found['graph']}"
+        if found := _DECODING.search(line):
+            return f"decoding {found['graph']}"
+        break
+    return "busy"
+
+
 def _loading_line(data_dir: Path, reply: bytes, sock_path: str, waited: float) -> str:
     where = f"fabric: opening the graph store in {data_dir}:"
     if reply.startswith(b"-LOADING"):
@@ -165,7 +191,7 @@ def _loading_line(data_dir: Path, reply: bytes, sock_path: str, waited: float) -
                 f"{where} loading {fields.get('loading_loaded_perc', '?')}% of "
                 f"{total / 1e6:.0f} MB, about {eta} s left ({waited:.0f} s so far)"
             )
-    return f"{where} loading, busy ({waited:.0f} s so far)"
+    return f"{where} loading, {_busy_with(data_dir)} ({waited:.0f} s so far)"
 
 
 def _stderr(line: str) -> None:

@@ -87,3 +87,21 @@ async def test_a_session_that_wrote_nothing_leaves_nothing_for_the_stop_to_rewri
         fields = embedded.info(server.socket)
         assert int(fields["aof_current_size"]) == int(fields["aof_base_size"])
         assert not server.compact()
+
+
+def test_a_busy_start_says_whether_it_decodes_or_builds_indexes(tmp_path: Path) -> None:
+    # The server answers nothing while it decodes a graph or builds its indexes; its log
+    # (the module's lines, as FalkorDB 4.16 writes them) says which.
+    log = tmp_path / embedded.LOG_FILE
+    head = "1:M 01 Dec 2026 20:25:05.123 * <module> "
+    log.write_text(f"{head}Graph 'fabric:org:acme' processing virtual key: 3/12\n")
+    line = embedded._loading_line(tmp_path, b"", "/nonexistent.sock", 7.2)
+    assert line.endswith("loading, decoding fabric:org:acme (7 s so far)")
+    with log.open("a") as out:
+        out.write(f"{head}Graph 'fabric:org:acme' processed 100000/750000 nodes\n")
+        out.write(f"{head}Graph 'fabric:org:acme' Constructing indexes.\n")
+        out.write("1:M 01 Dec 2026 20:25:09.000 * a line of Redis's own\n")
+    line = embedded._loading_line(tmp_path, b"", "/nonexistent.sock", 12.0)
+    assert line.endswith("loading, building the indexes of fabric:org:acme (12 s so far)")
+    log.unlink()
+    assert embedded._loading_line(tmp_path, b"", "/x.sock", 1).endswith("busy (1 s so far)")
