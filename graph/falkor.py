@@ -232,6 +232,7 @@ class FalkorStore(EpochedStore):
         if org_id == SYSTEM_SCOPE:
             await self._bootstrap(SYSTEM_GRAPH, SYSTEM_SCOPE, vectors=False)
             await self._migrate_all()
+            await self._await_all_indexes()
         else:
             await self._bootstrap(GRAPH_PREFIX + check_org(org_id), org_id)
 
@@ -272,6 +273,21 @@ class FalkorStore(EpochedStore):
                 await self._bootstrap(name, scope)
         writer = bound(_GraphExecutor(self, SYSTEM_GRAPH), SYSTEM_SCOPE, True)
         await writer(cypher.SET_FORMAT, version=activity.FORMAT_VERSION)
+
+    async def _await_all_indexes(self) -> None:
+        """Every graph's indexes built (graph.falkor_ready): an organisation's graph is read
+        before this process bootstraps it, which only its first write does."""
+        try:
+            names = await self.client.list_graphs()
+        except (redis_errors.RedisError, OSError) as exc:
+            raise _translate(exc) from exc
+        for name in sorted(names):
+            executor = _GraphExecutor(self, name)
+
+            async def query(statement: str, run: _GraphExecutor = executor) -> list[Row]:
+                return await run.run(statement, {})
+
+            await falkor_ready.await_indexes(query, name)
 
     async def _prepare(self, scope: str) -> None:
         if scope not in self._bootstrapped:

@@ -44,28 +44,42 @@ async def test_nothing_reads_a_graph_whose_server_builds_its_indexes_after_loadi
 ) -> None:
     with EmbeddedServer(tmp_path) as server:
         store = FalkorStore(server.url)
+        await store.bootstrap(SYSTEM_SCOPE)  # as a gateway does: the store's format is current
         await store.bootstrap("big")
         graph = store.client.select_graph(GRAPH_PREFIX + "big")
         await graph.query(_MANY, {"n": SUBJECTS})
         await store.close()
     # A server that answers before its indexes are built: until the Subject index is done,
-    # the full-text procedure finds nothing (graph.falkor_ready).
-    lines: list[str] = []
+    # the full-text procedure finds nothing (graph.falkor_ready). A gateway bootstraps the
+    # system scope before it serves, and an organisation's graph only at its first write.
     with EmbeddedServer(tmp_path, delay_indexing=True) as server:
         store = FalkorStore(server.url)
+        await store.bootstrap(SYSTEM_SCOPE)
         graph = store.client.select_graph(GRAPH_PREFIX + "big")
-
-        async def read(statement: str) -> list[list[Any]]:
-            rows: list[list[Any]] = (await graph.ro_query(statement)).result_set
-            return rows
-
-        await await_indexes(read, "big", lines.append)
-        statuses = await read(INDEX_STATUS)
+        statuses = (await graph.ro_query(INDEX_STATUS)).result_set
         assert statuses and {status for _, status in statuses} == {READY}
-        assert await read(_SEARCH) == [[SUBJECTS]]
-        await store.bootstrap("big")  # and its bootstrap has nothing left to wait for
+        assert (await graph.ro_query(_SEARCH)).result_set == [[SUBJECTS]]
         await store.close()
-    assert all(line.startswith("fabric: big: ") for line in lines)
+
+
+async def test_waiting_for_indexes_says_which_and_how_far(falkor: FalkorStore) -> None:
+    graph = falkor.client.select_graph(GRAPH_PREFIX + "watched")
+    await graph.query(_MANY, {"n": SUBJECTS})
+    await graph.query("CREATE FULLTEXT INDEX FOR (s:Subject) ON (s.search_text)")
+    seen: list[list[list[Any]]] = []
+
+    async def read(statement: str) -> list[list[Any]]:
+        rows: list[list[Any]] = (await graph.ro_query(statement)).result_set
+        seen.append(rows)
+        return rows
+
+    try:
+        await await_indexes(read, "watched", lambda line: None)
+        assert building(seen[-1]) == [] and (await read(_SEARCH)) == [[SUBJECTS]]
+        # It polled while the index was being built, and saw how far it was.
+        assert any(line.startswith("Subject: [Indexing] ") for rows in seen for line in building(rows))
+    finally:
+        await falkor.drop_org("watched")
 
 
 async def test_a_session_that_wrote_nothing_leaves_nothing_for_the_stop_to_rewrite(
