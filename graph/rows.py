@@ -205,13 +205,14 @@ def episode_from(props: Mapping[str, Any]) -> Episode:
 
 
 def source_record_row(record: SourceRecord, source: str, run_id: str) -> list[Any]:
+    start, end = to_ns(record.start), to_ns(record.end)  # each once: ingest's hot path
     return [
         record.key,
         record.record_kind.value,
         record.subject,
         record.actor,
-        to_ns(record.start),
-        to_ns(record.end),
+        start,
+        end,
         to_ns(record.due),
         record.source or source,
         run_id,
@@ -221,12 +222,12 @@ def source_record_row(record: SourceRecord, source: str, run_id: str) -> list[An
         record.metric,
         record.value,
         record.title,  # the six before `day` are _RECORD_FIELDS, in order
-        (to_ns(record.start) or 0) // DAY_NS,
+        (start or 0) // DAY_NS,
         # The times again in microseconds, for the range indexes: FalkorDB's range index
         # holds doubles, and at nanoseconds since the epoch (past 2**53) a range read there
         # walked most of the index (170 ms for 576 of 1.25M records; 1 ms in microseconds).
-        _us(to_ns(record.start)),
-        _us(to_ns(record.end)),
+        _us(start),
+        _us(end),
     ]
 
 
