@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 from typing import Any
 
 from gateway.cli.common import add_graph_options, fail, settings_from
@@ -77,6 +78,7 @@ def run(args: argparse.Namespace) -> int:
 
     from gateway import logs, tracing
     from gateway.app import Runtime, create_app
+    from gateway.cli.announcing import AnnouncingServer
     from gateway.demo import demo_token, ensure_demo_data, token_file
 
     settings = settings_from(args)
@@ -90,20 +92,22 @@ def run(args: argparse.Namespace) -> int:
     if args.demo:
         fetch_graphiql(settings)
 
+    said: list[str] = []
+
     async def startup(runtime: Runtime) -> None:
         url = f"http://{settings.host}:{settings.port}/graphql"
         if not args.demo:
-            print(banner(url, None, None), flush=True)
+            said.append(banner(url, None, None))
             return
         report = await ensure_demo_data(runtime.store, settings)
         if report is not None:
-            print(f"Loaded {report.accepted} demo records into '{settings.demo_org}'.")
+            said.append(f"Loaded {report.accepted} demo records into '{settings.demo_org}'.")
         token = await demo_token(runtime.store, settings)
         kept = None if settings.demo_token else str(token_file(settings))
-        print(banner(url, token, kept), flush=True)
+        said.append(banner(url, token, kept))
 
     app = create_app(settings, on_startup=startup)
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
         host=settings.host,
         port=settings.port,
@@ -112,4 +116,9 @@ def run(args: argparse.Namespace) -> int:
         access_log=False,  # gateway.logs.RequestId writes the access lines
         lifespan="on",
     )
-    return 0
+    server = AnnouncingServer(config, said)
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C stops it: no crash report
+        server.run()
+    # As uvicorn.run: a start that never served (a port in use, a failed startup) is a failure.
+    return 0 if server.started else 3  # uvicorn.run's status for it
+
