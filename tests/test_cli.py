@@ -166,6 +166,7 @@ def test_serve_demo_end_to_end(tmp_path: Path) -> None:
     try:
         banner = _read_until(proc, "Bearer token:")
         assert "Loaded" not in banner
+        assert "The demo organisation 'demo' is loaded already." in banner
         answer = httpx.post(url, json=query, headers={"Authorization": f"Bearer {token}"})
         assert answer.json()["data"]["one"]["name"] == "payments-api"
     finally:

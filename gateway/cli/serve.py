@@ -102,6 +102,8 @@ def run(args: argparse.Namespace) -> int:
         report = await ensure_demo_data(runtime.store, settings)
         if report is not None:
             said.append(f"Loaded {report.accepted} demo records into '{settings.demo_org}'.")
+        else:  # a second start: say so, or a user wonders whether their data went
+            said.append(f"The demo organisation '{settings.demo_org}' is loaded already.")
         token = await demo_token(runtime.store, settings)
         kept = None if settings.demo_token else str(token_file(settings))
         said.append(banner(url, token, kept))
