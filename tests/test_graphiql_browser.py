@@ -75,11 +75,16 @@ def _run_first_query(url: str, token: str, screenshot: Path) -> str:
     with _browser() as driver:
         driver.get(url)
         wait = WebDriverWait(driver, 60)
+        result = (By.CSS_SELECTOR, ".graphiql-response")
+        # Before a token, the page says what to do (it sent nothing: no 401 to show).
+        wait.until(ec.text_to_be_present_in_element(result, "Set your bearer token"))
+        assert "UNAUTHENTICATED" not in driver.find_element(*result).text
         field = wait.until(ec.element_to_be_clickable((By.ID, "fabric-token")))
         field.send_keys(token, Keys.ENTER)
+        # With the token, GraphiQL starts afresh: the advice is gone from the result pane.
+        wait.until_not(ec.text_to_be_present_in_element(result, "Set your bearer token"))
         wait.until(ec.element_to_be_clickable((By.CSS_SELECTOR, ".graphiql-execute-button")))
         driver.find_element(By.CSS_SELECTOR, ".graphiql-execute-button").click()
-        result = (By.CSS_SELECTOR, ".graphiql-response")
         wait.until(ec.text_to_be_present_in_element(result, "totalCount"))
         # The pane draws only the lines in view; its editor holds the whole answer.
         text: str = driver.execute_script(
