@@ -133,7 +133,7 @@ async def engine_figures(url: str, subjects: list[dict[str, Any]], seed: int) ->
     from engine.investigate import InvestigationRequest, Investigator
     from engine.providers import default_providers
     from engine.receipts import ReceiptSigner
-    from engine.resolution import Resolved, Resolver
+    from engine.resolution import Ambiguous, Resolved, Resolver
     from engine.ring import ReferenceRing
     from engine.synthesis import DeterministicSynthesizer
     from graph.falkor import FalkorStore
@@ -148,12 +148,14 @@ async def engine_figures(url: str, subjects: list[dict[str, Any]], seed: int) ->
     ambiguous = wrong_names = 0
     for n, s in enumerate(names):
         started = time.perf_counter()
-        outcome = await resolver.resolve(f"r{n}", s["name"], None, 5)
+        found = await resolver.resolve(f"r{n}", s["name"], None, 5)
         resolve_lat.append(time.perf_counter() - started)
-        if isinstance(outcome, Resolved):
-            wrong_names += outcome.subject.name.lower() != s["name"].lower()
-        else:
+        if isinstance(found, Resolved):
+            wrong_names += found.subject.name.lower() != s["name"].lower()
+        elif isinstance(found, Ambiguous):
             ambiguous += 1
+        else:  # a subject's exact name not found is as wrong as another subject
+            wrong_names += 1
     engine = Investigator(
         graph,
         Resolver(graph, ReferenceRing(capacity=1), ORG),
