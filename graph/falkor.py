@@ -102,6 +102,13 @@ class _GraphExecutor:
     ) -> list[Row]:
         return await self._send(header(params) + statement, write, control)
 
+    async def read(self, statement: str) -> list[Row]:
+        """A statement with no parameters (graph.falkor_ready's reads)."""
+        return await self.run(statement, {})
+
+    async def change(self, statement: str, params: dict[str, Any]) -> list[Row]:
+        return await self.run(statement, params, write=True)
+
     def prepare(
         self, statement: str, params: dict[str, Any], *, write: bool = False
     ) -> Callable[[], Awaitable[list[Row]]]:
@@ -239,16 +246,9 @@ class FalkorStore(EpochedStore):
     async def _bootstrap(self, name: str, scope: str, vectors: bool = True) -> None:
         executor = _GraphExecutor(self, name)
         await apply_schema(executor, self.dialect, self.embedder, vectors)
-
-        async def query(statement: str) -> list[Row]:
-            return await executor.run(statement, {})
-
-        async def change(statement: str, params: dict[str, Any]) -> list[Row]:
-            return await executor.run(statement, params, write=True)
-
-        await falkor_ready.learn_attributes(query, change, ATTRIBUTES)
+        await falkor_ready.learn_attributes(executor.read, executor.change, ATTRIBUTES)
         # Nothing reads a graph before its indexes are built (graph.falkor_ready).
-        await falkor_ready.await_indexes(query, name)
+        await falkor_ready.await_indexes(executor.read, name)
         if scope != SYSTEM_SCOPE:
             read, write = bound(executor, scope, False), bound(executor, scope, True)
             await activity.migrate(read, write, scope)
@@ -282,12 +282,7 @@ class FalkorStore(EpochedStore):
         except (redis_errors.RedisError, OSError) as exc:
             raise _translate(exc) from exc
         for name in sorted(names):
-            executor = _GraphExecutor(self, name)
-
-            async def query(statement: str, run: _GraphExecutor = executor) -> list[Row]:
-                return await run.run(statement, {})
-
-            await falkor_ready.await_indexes(query, name)
+            await falkor_ready.await_indexes(_GraphExecutor(self, name).read, name)
 
     async def _prepare(self, scope: str) -> None:
         if scope not in self._bootstrapped:
