@@ -1,7 +1,7 @@
 """Prometheus metrics: requests by operation and outcome, latency, graph round trips and
 statement latency, dataloader batch sizes, investigation outcomes and stage durations, and the
 fast paths' fallbacks (completion plans given up, recent-activity pages that ranked every
-subject).
+subject, ingest batches written without being prepared ahead).
 
 `Metrics` is also the observer the lower layers report to (through their own protocols:
 `graph.observation.StatementObserver`, `resolvers.batching.ServiceObserver`), so neither the
@@ -143,7 +143,24 @@ class Metrics:
             "pages past every active subject, or windows switched off.",
             registry=self.registry,
         )
-        self._fast_paths = {"windows_read": windows, "ranked_all": ranked_all}
+        prepared = Counter(
+            "fabric_ingest_prepared_batches_total",
+            "Ingest batches prepared while the batch before was written (graph/projection.py): "
+            "the fast path of loading records (the `project` mutation).",
+            registry=self.registry,
+        )
+        unprepared = Counter(
+            "fabric_ingest_unprepared_batches_total",
+            "Ingest batches written without being prepared ahead (the plain path): a graph "
+            "that cannot prepare writes, or preparing switched off.",
+            registry=self.registry,
+        )
+        self._fast_paths = {
+            "windows_read": windows,
+            "ranked_all": ranked_all,
+            "ingest_prepared": prepared,
+            "ingest_unprepared": unprepared,
+        }
 
     def operation_label(self, name: str | None) -> str:
         if not name:

@@ -22,7 +22,8 @@ class StatementObserver(Protocol):
         """Entered around one statement; an exception leaving it means the statement failed."""
 
     def fast_path(self, event: str) -> None:
-        """One `event` of a named fast path (graph.activity: "windows_read", "ranked_all")."""
+        """One `event` of a named fast path (graph.activity: "windows_read", "ranked_all";
+        graph.projection: "ingest_prepared", "ingest_unprepared")."""
 
 
 _observer: contextvars.ContextVar[StatementObserver | None] = contextvars.ContextVar(

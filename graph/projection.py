@@ -23,6 +23,7 @@ from itertools import chain, islice
 from typing import Any
 
 from engine.ports import Checkpoint, OrgGraph, PreparesWrites, WriteBatch
+from graph.observation import fast_path
 from graph.records import Invalid, Parsed, parse_line
 
 DEFAULT_BATCH = 5_000
@@ -71,6 +72,10 @@ class Projector:
     resume: skip the prefix the source's checkpoint says is already in (same input only).
     """
 
+    # False: the plain path. A class attribute so a test can switch it off for the loads a
+    # served gateway runs (the `project` mutation) and hold the fast path to the plain one.
+    prepare_ahead = True
+
     def __init__(
         self,
         graph: OrgGraph,
@@ -87,7 +92,6 @@ class Projector:
         self.complete = complete
         self.resume = resume
         self.on_progress = on_progress
-        self.prepare_ahead = True  # False: the plain path (tests hold the fast one to it)
 
     async def run(self, lines: Iterable[str | bytes]) -> IngestReport:
         started = time.monotonic()
@@ -168,11 +172,12 @@ class Projector:
         """The client's share of writing `batch`, done while the batch before is written (the
         fast path). The plain path, `graph.write` preparing and sending in turn, is taken
         when the graph cannot prepare ahead or `prepare_ahead` is off; counted in
-        report.unprepared."""
+        report.unprepared and, on /metrics, fabric_ingest_unprepared_batches_total."""
         if not batch.elements:
             return
         if not (self.prepare_ahead and isinstance(self.graph, PreparesWrites)):
             report.unprepared += 1
+            fast_path("ingest_unprepared")  # fabric_ingest_unprepared_batches_total
             return
         try:
             await self.graph.prepare_write(batch)
@@ -180,6 +185,7 @@ class Projector:
             if pending is not None:  # what is in flight is written and checkpointed first
                 await pending
             raise
+        fast_path("ingest_prepared")  # fabric_ingest_prepared_batches_total
 
     async def _flush(
         self,

@@ -154,6 +154,38 @@ async def test_recent_activity_windows_and_their_fallback_are_counted(
     assert delta(ranked, between, after) == 1 == activity.ranked_all - counts[1]
 
 
+PROJECT = 'mutation OpsProject($r: [JSON!]!) { project(records: $r, source: "ops") { accepted } }'
+
+
+async def test_ingest_batches_written_without_preparing_ahead_are_counted(
+    gateway: Gateway, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    org = new_org()
+    await gateway.store.bootstrap(org)
+    token = await gateway.token(org)
+    records = [{"type": "subject", "key": f"team:t{i}", "kind": "team", "name": f"t{i}"}
+               for i in range(6)]  # fmt: skip
+    prepared, unprepared = (
+        "fabric_ingest_prepared_batches_total", "fabric_ingest_unprepared_batches_total"
+    )  # fmt: skip
+    before = await _samples(gateway)
+    fast = _ok(await gateway.query(token, PROJECT, {"r": records[:3]}))
+    between = await _samples(gateway)
+    monkeypatch.setattr(Projector, "prepare_ahead", False)  # forces the plain path
+    plain = _ok(await gateway.query(token, PROJECT, {"r": records[3:]}))
+    after = await _samples(gateway)
+
+    def delta(name: str, one: dict[Any, float], two: dict[Any, float]) -> float:
+        return _total(two, name) - _total(one, name)
+
+    assert fast["project"]["accepted"] == plain["project"]["accepted"] == 3
+    # A call is one batch: prepared ahead on the served graph, then written the plain way.
+    assert (delta(prepared, before, between), delta(unprepared, before, between)) == (1, 0)
+    assert (delta(prepared, between, after), delta(unprepared, between, after)) == (0, 1)
+    teams = _ok(await gateway.query(token, "{ subjects(filter: {kind: TEAM}) { totalCount } }"))
+    assert teams["subjects"]["totalCount"] == 6
+
+
 # --- logs -------------------------------------------------------------------------------------
 
 
