@@ -4,29 +4,24 @@ validate -> persist, each stage typed, timed and tagged on failure.
 An unresolved question (ambiguous or absent subjects) ends before any canonical fact is read,
 with a result composed without a model. A failure carries a closed stage and classification,
 never an exception's text. Results are immutable once saved.
+
+Here: the request, its time, answer reuse and saving, and the tagging of failures; the stages
+from resolve to validate run in engine/pipeline.py, reuse is rechecked in engine/reuse.py.
 """
 
 from __future__ import annotations
 
-import asyncio
-import hashlib
 import logging
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import TypeVar
 
 from engine import outcomes
-from engine.asking import Disclosures, Subjects
+from engine.asking import Subjects
 from engine.contract import (
-    MAX_LIMITATIONS,
     Axis,
-    CoverageObservation,
-    CoverageReason,
-    CoverageState,
     FailureClassification,
     FailureStage,
     InvestigationResult,
@@ -34,42 +29,23 @@ from engine.contract import (
     TimeContext,
     Trace,
     Versions,
-    disclose_degraded_retrieval,
 )
 from engine.errors import BadUserInput, PublicError
-from engine.framing import (
-    coverage_of,
-    limitations_of,
-    lookback_of,
-    temporal_label,
-    window_of,
-)
+from engine.framing import temporal_label
 from engine.interpretation import Interpretation, handle_candidates, interpret
-from engine.models import RelationshipType
 from engine.observer import NULL_OBSERVER, InvestigationObserver
-from engine.planning import Decision, plan, read_facts
-from engine.ports import (
-    GraphError,
-    GraphTimeout,
-    OrgGraph,
-    TimeSpan,
-)
+from engine.pipeline import Pipeline, Stages
+from engine.ports import GraphError, GraphTimeout, OrgGraph
 from engine.providers import Provider
 from engine.questiontime import TooWide, question_time, too_wide
 from engine.receipts import ReceiptSigner
-from engine.resolution import Candidate, Resolver
-from engine.synthesis import SynthesisInput, Synthesizer
-from engine.text import normalise
+from engine.resolution import Resolver
+from engine.reuse import reusable, reuse_key
+from engine.synthesis import Synthesizer
 from engine.timecontext import MAX_RANGE, EffectiveTime, resolve_time, time_axis_key
-from engine.validation import ContractViolation, require_valid
+from engine.validation import ContractViolation
 
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
-CONTEXT_TYPES = (RelationshipType.OWNS, RelationshipType.DEPENDS_ON)
-# Relationships read around a subject to recheck an explicit-id one on reuse (past this it is
-# not found, and the answer is recomputed rather than reused).
-RECHECK_EDGES = 1_000
-T = TypeVar("T")
-
 
 log = logging.getLogger("fabric.investigate")
 
@@ -98,41 +74,26 @@ class InvestigationRequest:
     prior_receipts: tuple[str, ...] = ()
 
 
-@dataclass
-class _Stages:
-    timings: list[tuple[str, float]] = field(default_factory=list)
-    current: FailureStage = FailureStage.INTERPRET
-    chosen: tuple[str, ...] = ()
-    pruned: tuple[tuple[str, CoverageReason], ...] = ()
-    told: Disclosures = field(default_factory=Disclosures)  # found before synthesis
-    too_wide: TooWide | None = None  # the question's time phrase spans too much
-
-    @asynccontextmanager
-    async def stage(self, stage: FailureStage) -> AsyncIterator[None]:
-        self.current = stage
-        started = time.perf_counter()
-        try:
-            yield
-        finally:
-            self.timings.append((stage.value, round((time.perf_counter() - started) * 1000, 3)))
-
-
-def reuse_key(question: str, org_id: str, versions: Versions, axis_key: str) -> str:
-    """Every dimension a reused answer must match: the question as normalised, the
-    organisation, contract/projection/embedder/model identities, the projection epoch, the
-    retrieval policy (gates, tau, search depth), and the time axis."""
-    parts = (
-        normalise(question),
-        org_id,
-        versions.contract,
-        versions.projection,
-        versions.embedder,
-        versions.model or "deterministic",
-        str(versions.epoch),
-        versions.retrieval_policy,
-        axis_key,
-    )
-    return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()
+def _asked_time(
+    request: InvestigationRequest,
+    effective: EffectiveTime,
+    understood: Interpretation,
+    anchor: datetime,
+) -> tuple[EffectiveTime, list[str], TooWide | None]:
+    """The time the answer covers, what it must say about the question's time phrases, and
+    the phrase when it spans too much. BadUserInput for times that are refused."""
+    wide = too_wide(understood, anchor) if effective.axis.value != "range" else None
+    if wide is not None and not request.allow_clarification:
+        raise BadUserInput(
+            f'"{wide.phrase}": the range is wider than {MAX_RANGE.days} days'
+        )
+    if wide is not None:  # subjects are found over the window offered instead
+        effective, time_notes = wide.suggested, list[str]()
+    else:
+        effective, time_notes = question_time(effective, understood, anchor)
+    if effective.start < EARLIEST:
+        raise BadUserInput("times before 1970 cannot be asked about")
+    return effective, time_notes, wide
 
 
 class Investigator:
@@ -186,33 +147,38 @@ class Investigator:
             raise
         except Exception:  # a bug: a tagged, saved failure, never a bare error
             frame = self._frame(actor, request.question, now, effective, None)
-            return await self._internal(frame, FailureStage.INTERPRET, _Stages(), None), False
-        wide = too_wide(understood, anchor) if effective.axis.value != "range" else None
+            return await self._internal(frame, FailureStage.INTERPRET, Stages(), None), False
         asked = effective
-        if wide is not None and not request.allow_clarification:
-            raise BadUserInput(
-                f'"{wide.phrase}": the range is wider than {MAX_RANGE.days} days'
-            )
-        if wide is not None:  # subjects are found over the window offered instead
-            effective, time_notes = wide.suggested, list[str]()
-        else:
-            effective, time_notes = question_time(effective, understood, anchor)
-        if effective.start < EARLIEST:
-            raise BadUserInput("times before 1970 cannot be asked about")
+        effective, time_notes, wide = _asked_time(request, effective, understood, anchor)
         key = reuse_key(
             request.question, self.resolver.org_id, self.versions, time_axis_key(effective)
         )
         if self.reuse_max_age is not None and not request.prior_receipts:
-            reused = await self._reusable(key, now)
+            reused = await reusable(self.graph, key, now - self.reuse_max_age)
             if reused is not None:
                 self.observer.investigation(reused.outcome.value, True, ())
                 return reused, True
-        stages = _Stages(too_wide=wide)
+        stages = Stages(too_wide=wide)
         frame = self._frame(actor, request.question, now, asked if wide else effective, understood)
-        start_trips = self.round_trips()
         stages.told.notes = list(time_notes)
+        return await self._answer(actor, request, effective, understood, frame, stages, key), False
+
+    async def _answer(
+        self,
+        actor: str,
+        request: InvestigationRequest,
+        effective: EffectiveTime,
+        understood: Interpretation,
+        frame: outcomes.Frame,
+        stages: Stages,
+        key: str,
+    ) -> InvestigationResult:
+        """The stages run, the result saved (an answer under its reuse key), every outcome
+        told to the observer, and every failure tagged with the stage it happened in."""
+        start_trips = self.round_trips()
+        pipeline = self._pipeline()
         try:
-            result = await self._run(actor, request, effective, understood, frame, stages)
+            result = await pipeline.run(actor, request, effective, understood, frame, stages)
         except GraphError as exc:
             kind = _classify(exc)
             self.observer.investigation(Outcome.FAILED.value, False, stages.timings)
@@ -230,7 +196,7 @@ class Investigator:
             raise
         except Exception:  # a bug in any stage: a tagged, saved failure, never a bare error
             trace = self._trace(stages, start_trips)
-            return await self._internal(frame, stages.current, stages, trace), False
+            return await self._internal(frame, stages.current, stages, trace)
         result = result.model_copy(update={"trace": self._trace(stages, start_trips)})
         try:
             await self._persist(result, key if result.outcome is Outcome.ANSWERED else None)
@@ -238,116 +204,7 @@ class Investigator:
             self.observer.investigation(Outcome.FAILED.value, False, stages.timings)
             raise
         self.observer.investigation(result.outcome.value, False, stages.timings)
-        return result, False
-
-    async def _run(
-        self,
-        actor: str,
-        request: InvestigationRequest,
-        effective: EffectiveTime,
-        understood: Interpretation,
-        frame: outcomes.Frame,
-        stages: _Stages,
-    ) -> InvestigationResult:
-        async with stages.stage(FailureStage.RESOLVE):
-            resolved = await self._subjects().resolve(
-                actor,
-                request.question,
-                request.prior_receipts,
-                request.allow_clarification,
-                understood,
-                effective,
-                stages.told,
-            )
-        if not isinstance(resolved, list):
-            return resolved(frame, self._trace(stages, 0))
-        if stages.too_wide is not None:
-            wide = stages.too_wide
-            return outcomes.clarification(
-                frame,
-                "",
-                [Candidate(s, 1.0) for s in resolved[: outcomes.MAX_CHOICES]],
-                self.signer,
-                self._trace(stages, 0),
-                prompt=wide.prompt(request.question),
-                question=wide.question(request.question),
-            )
-        window = window_of(effective, lookback_of(understood.intent))
-        async with stages.stage(FailureStage.PLAN):
-            chosen = plan(self.providers, resolved, understood.fact_kinds)
-        stages.chosen = tuple(r.provider.name for r in chosen.reads)
-        stages.pruned = tuple(
-            (e.provider, CoverageReason(e.decision.value))
-            for e in chosen.entries
-            if e.decision in (Decision.PRUNED, Decision.NOT_ASKED)
-        )
-        async with stages.stage(FailureStage.READ_FACTS):
-            results = await read_facts(chosen, self.graph, window)
-        async with stages.stage(FailureStage.DISCOVER_CONTEXT):
-            keys = [s.key for s in resolved]
-            span = TimeSpan(window.start_ns, window.end_ns)
-            episodes, edges = await asyncio.gather(
-                self.graph.episodes_of(keys, span=span, limit_per_subject=10),
-                # Relationships valid at the effective time: owners and dependencies.
-                self.graph.relationships_of(
-                    keys,
-                    types=CONTEXT_TYPES,
-                    at=TimeSpan.point(window.end_ns),
-                    limit_per_subject=20,
-                ),
-            )
-        facts = tuple(f for r in results for f in r.facts)
-        async with stages.stage(FailureStage.SYNTHESIZE):
-            synthesis = await self.synthesizer.synthesize(
-                SynthesisInput(
-                    request.question,
-                    understood.intent,
-                    tuple(resolved),
-                    facts,
-                    tuple(e for es in episodes.values() for e in es),
-                    tuple(e for es in edges.values() for e in es),
-                    window,
-                    Axis(effective.axis.value),
-                    organisation_wide=stages.told.organisation_wide,
-                )
-            )
-        context_edges = [e for es in edges.values() for e in es]
-        coverage = coverage_of(chosen.entries, results, resolved, context_edges)
-        if self.resolver.vector_arm_missed:
-            coverage += (
-                CoverageObservation(
-                    source="vector-search",
-                    state=CoverageState.DEGRADED,
-                    reason=CoverageReason.VECTOR_ARM_DISABLED,
-                    count=None,
-                ),
-            )
-        limitations = tuple(stages.told.notes) + synthesis.limitations + limitations_of(results)
-        # The most telling first (how time and subjects were chosen); beyond the cap the
-        # rest is counted as displaced, never allowed to fail the result.
-        displaced = max(len(limitations) - MAX_LIMITATIONS, 0)
-        limitations = limitations[:MAX_LIMITATIONS]
-        if any(o.reason is CoverageReason.VECTOR_ARM_DISABLED for o in coverage):
-            limitations, displaced = disclose_degraded_retrieval(limitations, displaced)
-        kept = [r.grain for r in results if r.facts]
-        reading = understood.time_note if request.start is None else None
-        label = temporal_label(effective, kept, window, reading)
-        result = frame.result(
-            Outcome.ANSWERED,
-            direct_judgment=synthesis.direct_judgment,
-            current_state=synthesis.current_state,
-            drivers=synthesis.drivers,
-            claimed_facts=synthesis.claimed_facts,
-            changes=synthesis.changes,
-            changes_total=synthesis.changes_total,
-            coverage=coverage,
-            limitations=limitations,
-            limitations_displaced=displaced,
-            subject_keys=tuple(keys),
-            candidates=outcomes.choices(frame, stages.told.candidates, self.signer),
-        ).model_copy(update={"temporal_label": label})
-        async with stages.stage(FailureStage.VALIDATE):
-            return require_valid(result, {f.id: f for f in facts})
+        return result
 
     async def _interpret(
         self,
@@ -362,7 +219,7 @@ class Investigator:
         try:
             known = await self._subjects().known_handles(handle_candidates(question, anchor))
         except GraphError as exc:
-            stages = _Stages()
+            stages = Stages()
             frame = self._frame(actor, question, now, effective, interpret(question, anchor))
             self.observer.investigation(Outcome.FAILED.value, False, stages.timings)
             raise InvestigationFailed(
@@ -373,57 +230,18 @@ class Investigator:
     def _subjects(self) -> Subjects:
         return Subjects(self.graph, self.resolver, self.signer, self.providers)
 
-    async def _reusable(self, key: str, now: datetime) -> InvestigationResult | None:
-        assert self.reuse_max_age is not None
-        since = int((now - self.reuse_max_age).timestamp() * 1_000_000) * 1_000
-        stored = await self.graph.results.reusable(key, since)
-        if stored is None:
-            return None
-        result = InvestigationResult.model_validate_json(stored.payload)
-        return result if await self._still_visible(result) else None
-
-    async def _still_visible(self, result: InvestigationResult) -> bool:
-        """Reuse rechecks that every subject and every evidence reference (source records,
-        episodes, subjects, relationships by derived or explicit id) can still be read here;
-        a reference that cannot be rechecked is not reused (fail closed)."""
-        subjects = set(result.subject_keys)
-        records: set[str] = set()
-        episodes: set[str] = set()
-        derived: set[tuple[str, str]] = set()  # (start key, "TYPE|from|to|valid_from")
-        explicit: set[tuple[str, str]] = set()  # (a subject at one end, the explicit id)
-        for ref in (r for driver in result.drivers for r in driver.evidence):
-            kind = ref.kind.value
-            if kind == "source_record":
-                records.add(ref.ref)
-            elif kind == "episode":
-                episodes.add(ref.ref)
-            elif kind == "subject":
-                subjects.add(ref.ref)
-            elif ref.ref.count("|") == 3:
-                derived.add((ref.ref.split("|")[1], ref.ref))
-            elif ref.subject_key is not None:
-                explicit.add((ref.subject_key, ref.ref))
-            else:
-                return False
-        ends = sorted({key for key, _ in explicit})
-        found_subjects, found_records, found_episodes, found_edges, around = await asyncio.gather(
-            self.graph.subjects_by_keys(sorted(subjects)),
-            self.graph.source_records_by_keys(sorted(records)),
-            self.graph.episodes_by_keys(sorted(episodes)),
-            self.graph.edges_by_id(sorted(derived)),
-            self.graph.relationships_of(ends, limit_per_subject=RECHECK_EDGES),
-        )
-        seen = {(key, e.relationship.rel_id) for key, edges in around.items() for e in edges}
-        return (
-            len(found_subjects) == len(subjects)
-            and len(found_records) == len(records)
-            and len(found_episodes) == len(episodes)
-            and len(found_edges) == len(derived)
-            and explicit <= seen
+    def _pipeline(self) -> Pipeline:
+        return Pipeline(
+            self.graph,
+            self.resolver,
+            self.providers,
+            self.synthesizer,
+            self.signer,
+            self.round_trips,
         )
 
     async def _internal(
-        self, frame: outcomes.Frame, stage: FailureStage, stages: _Stages, trace: Trace | None
+        self, frame: outcomes.Frame, stage: FailureStage, stages: Stages, trace: Trace | None
     ) -> InvestigationResult:
         """An unexpected exception at `stage`: logged here with its traceback (operators
         need it), while the result carries only the closed stage and `internal`."""
@@ -495,13 +313,8 @@ class Investigator:
             label=temporal_label(effective, []),
         )
 
-    def _trace(self, stages: _Stages, start_trips: int) -> Trace:
-        return Trace(
-            stages=tuple(stages.timings),
-            graph_round_trips=max(self.round_trips() - start_trips, 0),
-            providers_chosen=stages.chosen,
-            providers_pruned=stages.pruned,
-        )
+    def _trace(self, stages: Stages, start_trips: int) -> Trace:
+        return stages.trace(self.round_trips() - start_trips)
 
 
 __all__ = ["InvestigationFailed", "InvestigationRequest", "Investigator"]

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from engine import investigate as engine_investigate
+from engine import pipeline as engine_pipeline
 from engine.contract import FailureClassification, FailureStage, InvestigationResult, Outcome
 from engine.embedding import HashingEmbedder
 from engine.investigate import InvestigationFailed, InvestigationRequest
@@ -56,11 +57,11 @@ class Exploding(DeterministicSynthesizer):
 INJECTIONS: dict[FailureStage, Callable[[pytest.MonkeyPatch, Any], None]] = {
     FailureStage.INTERPRET: lambda mp, e: mp.setattr(engine_investigate, "interpret", boom),
     FailureStage.RESOLVE: lambda mp, e: mp.setattr(e.resolver, "resolve", aboom),
-    FailureStage.PLAN: lambda mp, e: mp.setattr(engine_investigate, "plan", boom),
-    FailureStage.READ_FACTS: lambda mp, e: mp.setattr(engine_investigate, "read_facts", aboom),
+    FailureStage.PLAN: lambda mp, e: mp.setattr(engine_pipeline, "plan", boom),
+    FailureStage.READ_FACTS: lambda mp, e: mp.setattr(engine_pipeline, "read_facts", aboom),
     FailureStage.DISCOVER_CONTEXT: lambda mp, e: mp.setattr(e.graph, "episodes_of", aboom),
     FailureStage.SYNTHESIZE: lambda mp, e: setattr(e, "synthesizer", Exploding()),
-    FailureStage.VALIDATE: lambda mp, e: mp.setattr(engine_investigate, "require_valid", boom),
+    FailureStage.VALIDATE: lambda mp, e: mp.setattr(engine_pipeline, "require_valid", boom),
 }
 
 
@@ -108,7 +109,7 @@ async def test_graphql_carries_the_stage_and_classification(
     token = await gateway.token(org)
     lines = (json.dumps(r) for r in generate(300))
     assert (await Projector(await gateway.store.serving(org), source="demo").run(lines)).ok
-    monkeypatch.setattr(engine_investigate, "plan", boom)
+    monkeypatch.setattr(engine_pipeline, "plan", boom)
     body = (await gateway.query(token, ASK)).json()
     result = body["data"]["investigate"]["result"]
     assert result["outcome"] == "FAILED"

@@ -1,0 +1,282 @@
+"""The staged run of an investigation once its question is understood and its time chosen:
+resolve -> plan -> read facts -> discover context -> synthesize -> compose -> validate.
+
+Each stage is timed, and the stage running when something goes wrong is the one a failure
+names (the investigator tags it; see engine/investigate.py). An unresolved question ends at
+the resolve stage, before any canonical fact is read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from engine import outcomes
+from engine.asking import Disclosures, Subjects
+from engine.contract import (
+    MAX_LIMITATIONS,
+    Axis,
+    CoverageObservation,
+    CoverageReason,
+    CoverageState,
+    FailureStage,
+    InvestigationResult,
+    Outcome,
+    Trace,
+    disclose_degraded_retrieval,
+)
+from engine.facts import Fact
+from engine.framing import (
+    coverage_of,
+    limitations_of,
+    lookback_of,
+    temporal_label,
+    window_of,
+)
+from engine.interpretation import Interpretation
+from engine.models import Episode, RelationshipType, StoredSubject
+from engine.planning import Decision, Plan, plan, read_facts
+from engine.ports import Edge, OrgGraph, TimeSpan
+from engine.providers import Provider, ProviderResult, Window
+from engine.questiontime import TooWide
+from engine.receipts import ReceiptSigner
+from engine.resolution import Candidate, Resolver
+from engine.synthesis import Synthesis, SynthesisInput, Synthesizer
+from engine.timecontext import EffectiveTime
+from engine.validation import require_valid
+
+if TYPE_CHECKING:  # the request is the investigator's; only its fields are read here
+    from engine.investigate import InvestigationRequest
+
+CONTEXT_TYPES = (RelationshipType.OWNS, RelationshipType.DEPENDS_ON)
+
+
+@dataclass
+class Stages:
+    """What one investigation records as it goes: stage timings, the stage running now (the
+    one a failure names), the providers chosen and pruned, and what was found out before
+    synthesis that the answer must say."""
+
+    timings: list[tuple[str, float]] = field(default_factory=list)
+    current: FailureStage = FailureStage.INTERPRET
+    chosen: tuple[str, ...] = ()
+    pruned: tuple[tuple[str, CoverageReason], ...] = ()
+    told: Disclosures = field(default_factory=Disclosures)  # found before synthesis
+    too_wide: TooWide | None = None  # the question's time phrase spans too much
+
+    @asynccontextmanager
+    async def stage(self, stage: FailureStage) -> AsyncIterator[None]:
+        self.current = stage
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.timings.append((stage.value, round((time.perf_counter() - started) * 1000, 3)))
+
+    def planned(self, chosen: Plan) -> None:
+        """The providers the plan reads, and those it left unread with the closed reason."""
+        self.chosen = tuple(r.provider.name for r in chosen.reads)
+        self.pruned = tuple(
+            (e.provider, CoverageReason(e.decision.value))
+            for e in chosen.entries
+            if e.decision in (Decision.PRUNED, Decision.NOT_ASKED)
+        )
+
+    def trace(self, round_trips: int) -> Trace:
+        """The trace, given the graph statements sent during the investigation."""
+        return Trace(
+            stages=tuple(self.timings),
+            graph_round_trips=max(round_trips, 0),
+            providers_chosen=self.chosen,
+            providers_pruned=self.pruned,
+        )
+
+
+@dataclass(frozen=True)
+class Reading:
+    """Everything read for the resolved subjects: the plan, what its reads returned over the
+    window, and the context around the subjects (episodes, owners and dependencies)."""
+
+    window: Window
+    chosen: Plan
+    results: list[ProviderResult]
+    episodes: tuple[Episode, ...]
+    edges: tuple[Edge, ...]
+
+    @property
+    def facts(self) -> tuple[Fact, ...]:
+        return tuple(f for r in self.results for f in r.facts)
+
+
+@dataclass(frozen=True)
+class Pipeline:
+    """The collaborators of one run, taken from the investigator when the run starts.
+
+    round_trips: reads the graph statements sent so far (for the trace of an early end).
+    """
+
+    graph: OrgGraph
+    resolver: Resolver
+    providers: Sequence[Provider]
+    synthesizer: Synthesizer
+    signer: ReceiptSigner
+    round_trips: Callable[[], int]
+
+    async def run(
+        self,
+        actor: str,
+        request: InvestigationRequest,
+        effective: EffectiveTime,
+        understood: Interpretation,
+        frame: outcomes.Frame,
+        stages: Stages,
+    ) -> InvestigationResult:
+        async with stages.stage(FailureStage.RESOLVE):
+            subjects = Subjects(self.graph, self.resolver, self.signer, self.providers)
+            resolved = await subjects.resolve(
+                actor,
+                request.question,
+                request.prior_receipts,
+                request.allow_clarification,
+                understood,
+                effective,
+                stages.told,
+            )
+        if not isinstance(resolved, list):
+            return resolved(frame, stages.trace(self.round_trips()))
+        if stages.too_wide is not None:
+            return self._narrower(stages.too_wide, request.question, resolved, frame, stages)
+        reading = await self._read(resolved, understood, effective, stages)
+        async with stages.stage(FailureStage.SYNTHESIZE):
+            synthesis = await self.synthesizer.synthesize(
+                SynthesisInput(
+                    request.question,
+                    understood.intent,
+                    tuple(resolved),
+                    reading.facts,
+                    reading.episodes,
+                    reading.edges,
+                    reading.window,
+                    Axis(effective.axis.value),
+                    organisation_wide=stages.told.organisation_wide,
+                )
+            )
+        reading_note = understood.time_note if request.start is None else None
+        result = self._compose(frame, effective, reading_note, resolved, reading, synthesis, stages)
+        async with stages.stage(FailureStage.VALIDATE):
+            return require_valid(result, {f.id: f for f in reading.facts})
+
+    def _narrower(
+        self,
+        wide: TooWide,
+        question: str,
+        resolved: list[StoredSubject],
+        frame: outcomes.Frame,
+        stages: Stages,
+    ) -> InvestigationResult:
+        """The time phrase spans too much: ask again over the widest window allowed, offering
+        the subjects found over it."""
+        return outcomes.clarification(
+            frame,
+            "",
+            [Candidate(s, 1.0) for s in resolved[: outcomes.MAX_CHOICES]],
+            self.signer,
+            stages.trace(self.round_trips()),
+            prompt=wide.prompt(question),
+            question=wide.question(question),
+        )
+
+    async def _read(
+        self,
+        resolved: list[StoredSubject],
+        understood: Interpretation,
+        effective: EffectiveTime,
+        stages: Stages,
+    ) -> Reading:
+        window = window_of(effective, lookback_of(understood.intent))
+        async with stages.stage(FailureStage.PLAN):
+            chosen = plan(self.providers, resolved, understood.fact_kinds)
+        stages.planned(chosen)
+        async with stages.stage(FailureStage.READ_FACTS):
+            results = await read_facts(chosen, self.graph, window)
+        async with stages.stage(FailureStage.DISCOVER_CONTEXT):
+            keys = [s.key for s in resolved]
+            span = TimeSpan(window.start_ns, window.end_ns)
+            episodes, edges = await asyncio.gather(
+                self.graph.episodes_of(keys, span=span, limit_per_subject=10),
+                # Relationships valid at the effective time: owners and dependencies.
+                self.graph.relationships_of(
+                    keys,
+                    types=CONTEXT_TYPES,
+                    at=TimeSpan.point(window.end_ns),
+                    limit_per_subject=20,
+                ),
+            )
+        return Reading(
+            window,
+            chosen,
+            results,
+            tuple(e for es in episodes.values() for e in es),
+            tuple(e for es in edges.values() for e in es),
+        )
+
+    def _compose(
+        self,
+        frame: outcomes.Frame,
+        effective: EffectiveTime,
+        reading_note: str | None,
+        resolved: list[StoredSubject],
+        reading: Reading,
+        synthesis: Synthesis,
+        stages: Stages,
+    ) -> InvestigationResult:
+        """The answer: the synthesis with what the answer says about its own reach (coverage,
+        limitations, the temporal label) and the other candidates the question could mean."""
+        coverage = coverage_of(reading.chosen.entries, reading.results, resolved, reading.edges)
+        if self.resolver.vector_arm_missed:
+            coverage += (
+                CoverageObservation(
+                    source="vector-search",
+                    state=CoverageState.DEGRADED,
+                    reason=CoverageReason.VECTOR_ARM_DISABLED,
+                    count=None,
+                ),
+            )
+        limitations, displaced = _limitations(stages.told, synthesis, reading.results, coverage)
+        kept = [r.grain for r in reading.results if r.facts]
+        label = temporal_label(effective, kept, reading.window, reading_note)
+        return frame.result(
+            Outcome.ANSWERED,
+            direct_judgment=synthesis.direct_judgment,
+            current_state=synthesis.current_state,
+            drivers=synthesis.drivers,
+            claimed_facts=synthesis.claimed_facts,
+            changes=synthesis.changes,
+            changes_total=synthesis.changes_total,
+            coverage=coverage,
+            limitations=limitations,
+            limitations_displaced=displaced,
+            subject_keys=tuple(s.key for s in resolved),
+            candidates=outcomes.choices(frame, stages.told.candidates, self.signer),
+        ).model_copy(update={"temporal_label": label})
+
+
+def _limitations(
+    told: Disclosures,
+    synthesis: Synthesis,
+    results: Sequence[ProviderResult],
+    coverage: Sequence[CoverageObservation],
+) -> tuple[tuple[str, ...], int]:
+    """The limitations an answer states, and how many more were displaced past the cap."""
+    limitations = tuple(told.notes) + synthesis.limitations + limitations_of(results)
+    # The most telling first (how time and subjects were chosen); beyond the cap the
+    # rest is counted as displaced, never allowed to fail the result.
+    displaced = max(len(limitations) - MAX_LIMITATIONS, 0)
+    limitations = limitations[:MAX_LIMITATIONS]
+    if any(o.reason is CoverageReason.VECTOR_ARM_DISABLED for o in coverage):
+        limitations, displaced = disclose_degraded_retrieval(limitations, displaced)
+    return limitations, displaced
