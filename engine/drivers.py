@@ -1,0 +1,128 @@
+"""Drivers: the findings an answer gives, each closing to what it rests on. A driver from a
+canonical fact cites it as a claimed fact (a copy of its value) with the evidence the fact
+names; an ownership change cites the relationship; an episode, untrusted text, is withheld.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+
+from engine.contract import (
+    ClaimedFact,
+    Driver,
+    DriverCategory,
+    EvidenceKind,
+    EvidenceRef,
+    Standing,
+)
+from engine.facts import Fact, FactKind
+from engine.models import Episode
+from engine.ports import Edge
+from engine.providers import Window
+from engine.signals import signals_of
+
+
+def fact_drivers(
+    facts: Sequence[Fact], names: Mapping[str, str]
+) -> tuple[list[Driver], list[ClaimedFact]]:
+    """A driver for every fact that signals something, most telling first, each citing the
+    fact as its own claim."""
+    claims: list[ClaimedFact] = []
+    drivers = []
+    for rank, (signal, fact) in enumerate(signals_of(facts, names)):
+        claim = _claim(fact, len(claims) + 1)
+        claims.append(claim)
+        drivers.append(
+            Driver(
+                id=f"driver-{rank + 1}",
+                standing=signal.standing,
+                category=signal.category,
+                statement=signal.statement,
+                subject_keys=(fact.subject_key,),
+                evidence=_evidence(fact),
+                claimed_fact_ids=(claim.id,),
+                rank=rank,
+            )
+        )
+    return drivers, claims
+
+
+def _claim(fact: Fact, n: int) -> ClaimedFact:
+    # A copy of the canonical value: the contract validator compares them deeply.
+    return ClaimedFact(
+        id=f"claim-{n}",
+        fact_id=fact.id,
+        kind=fact.kind,
+        subject_key=fact.subject_key,
+        value=copy.deepcopy(fact.value),
+        window_start=fact.window_start,
+        window_end=fact.window_end,
+        evidence_total=fact.evidence_total,
+        evidence_selector=fact.evidence_selector,
+    )
+
+
+_EVIDENCE_KIND = {
+    FactKind.OWNERSHIP: EvidenceKind.RELATIONSHIP,
+    FactKind.SERVICE_PROFILE: EvidenceKind.SUBJECT,
+}
+
+
+def _evidence(fact: Fact) -> tuple[EvidenceRef, ...]:
+    kind = _EVIDENCE_KIND.get(fact.kind, EvidenceKind.SOURCE_RECORD)
+    return tuple(EvidenceRef(ref=e, kind=kind, subject_key=fact.subject_key) for e in fact.evidence)
+
+
+def relationship_drivers(
+    edges: Sequence[Edge], window: Window, names: Mapping[str, str], start: int
+) -> list[Driver]:
+    """Ownership that changed within the window: closes to the relationship itself."""
+    out: list[Driver] = []
+    for edge in edges:
+        rel = edge.relationship
+        if rel.type.value != "OWNS" or rel.valid_from is None:
+            continue
+        if not window.start <= rel.valid_from <= window.end:
+            continue
+        owned = names.get(rel.to_key, rel.to_key)
+        statement = f"Ownership of {owned} moved to {edge.other.name} on {rel.valid_from:%Y-%m-%d}."
+        ref = EvidenceRef(ref=rel.rel_id, kind=EvidenceKind.RELATIONSHIP, subject_key=rel.to_key)
+        out.append(
+            Driver(
+                id=f"driver-{start + len(out) + 1}",
+                standing=Standing.CONTRIBUTING,
+                category=DriverCategory.OWNERSHIP_CHANGE,
+                statement=statement,
+                subject_keys=(rel.to_key, rel.from_key),
+                evidence=(ref,),
+                relationship_path=(rel.rel_id,),
+                rank=start + len(out),
+            )
+        )
+    return out
+
+
+def episode_drivers(episodes: Sequence[Episode], start: int) -> list[Driver]:
+    """Episodes are untrusted text: a rollback or outage they mention is shown to no one as a
+    finding (withheld), only counted, until a canonical fact says the same."""
+    out: list[Driver] = []
+    for episode in episodes:
+        text = episode.text.lower()
+        if not any(word in text for word in ("rolled back", "rollback", "outage", "paged")):
+            continue
+        ref = EvidenceRef(ref=episode.key, kind=EvidenceKind.EPISODE)
+        out.append(
+            Driver(
+                id=f"driver-{start + len(out) + 1}",
+                standing=Standing.WITHHELD,
+                category=DriverCategory.CONTEXT,
+                statement=f"An episode on {episode.occurred_at:%Y-%m-%d} reports trouble.",
+                subject_keys=tuple(episode.mentions[:3]),
+                evidence=(ref,),
+                rank=start + len(out),
+            )
+        )
+        if len(out) >= 3:
+            break
+    return out
