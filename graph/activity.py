@@ -1,13 +1,13 @@
 """Reading pages through the activity structures, and bringing older graphs up to date.
 
-"Most recently active" pages are read from a window (graph.cypher.recent_window): the subjects
-last active at or after a floor (as of now from the Activity index; as of a past time from
-the records' start and end indexes, in microseconds). The subjects inside it are ranked
+"Most recently active" pages are read from a window (graph.cypher.subjects.recent_window): the
+subjects last active at or after a floor (as of now from the Activity index; as of a past time
+from the records' start and end indexes, in microseconds). The subjects inside it are ranked
 exactly, so once it holds a whole page (and one more row, to know there is a next page) that
 page is the answer. The floor starts where the newest days hold a few pages' worth of records
 (the per-day record counts) and moves back until the page is whole; a page that reaches past
-every active subject into those never active is read by the statement that ranks every
-subject (graph.cypher.find_subjects).
+every active subject into those never active is read by the statement that ranks every subject
+(graph.cypher.subjects.find_subjects).
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from graph import cypher
+from graph.cypher import activity as activity_cypher
+from graph.cypher import subjects as subjects_cypher
 from graph.observation import fast_path
 from graph.rows import DAY_NS, us_at_least, us_at_most
 
@@ -26,9 +27,10 @@ Read = Callable[..., Awaitable[list[Row]]]
 Progress = Callable[[str], None]
 
 # Of the activity structures; a graph of an earlier one is migrated on open. 1: the
-# structures; 2: day counts keyed by their "kind:day" text (graph.cypher.SLOT_RECORD_DAYS);
-# 3: records' times in microseconds (start_us, end_us), indexed (graph.rows); 4: each
-# subject's latest activity in microseconds (latest_us), indexed.
+# structures; 2: day counts keyed by their "kind:day" text
+# (graph.cypher.activity.SLOT_RECORD_DAYS); 3: records' times in microseconds (start_us,
+# end_us), indexed (graph.rows); 4: each subject's latest activity in microseconds
+# (latest_us), indexed.
 # 5: per-subject day counts (SubjectDay); 6: those removed again (about one node per record,
 # for no faster cohort answer: docs/operations.md), a format-5 graph's deleted on open.
 FORMAT_VERSION = 6
@@ -65,20 +67,21 @@ class ActivityPages:
     async def _histogram(self) -> list[tuple[int, int]]:
         now = time.monotonic()
         if now - self._fetched > _HISTOGRAM_TTL_S:
-            self._days = [(int(d), int(n)) for d, n in await self._read(cypher.RECORD_DAYS)]
+            found = await self._read(activity_cypher.RECORD_DAYS)
+            self._days = [(int(d), int(n)) for d, n in found]
             self._fetched = now
         return self._days
 
     async def page(
         self,
-        shape: cypher.FilterShape,
+        shape: subjects_cypher.FilterShape,
         params: dict[str, Any],
         after: tuple[Any, str] | None,
     ) -> list[Row]:
         limit = int(params["limit"])
         top = after[0] if after is not None else params.get("t_end") if shape.timed else None
         if self.use_windows and (isinstance(top, int) or top is None):
-            statement = cypher.recent_window(shape, after is not None)
+            statement = subjects_cypher.recent_window(shape, after is not None)
             bounds = {"t_end_us": us_at_most(params["t_end"])} if shape.timed else {}
             candidates = limit * _CANDIDATES
             for floor in _floors(await self._histogram(), top, limit * _PAGES_AHEAD):
@@ -92,7 +95,8 @@ class ActivityPages:
         # Past every active subject: rank them all (the never active come last, by key).
         self.ranked_all += 1
         fast_path("ranked_all")  # fabric_activity_pages_ranked_all_total
-        return await self._read(cypher.find_subjects(shape, "recent", after is not None), **params)
+        statement = subjects_cypher.find_subjects(shape, "recent", after is not None)
+        return await self._read(statement, **params)
 
 
 def _floors(days: list[tuple[int, int]], top: int | None, target: int) -> list[int]:
@@ -126,33 +130,34 @@ async def migrate(read: Read, write: Read, org: str, progress: Progress = _stder
     """Bring the activity structures of a graph written by an earlier format up to date;
     False when there was nothing to do. Runs once: the graph's Format node records that it
     is done. Each step skips what it did already, so an interrupted run resumes."""
-    found = await read(cypher.GET_FORMAT)
+    found = await read(activity_cypher.GET_FORMAT)
     version = int(found[0][0]) if found and found[0][0] is not None else 0
     if version >= FORMAT_VERSION:
         return False
     # Before anything counts a day again: a count without its key would be counted anew.
-    await write(cypher.SLOT_RECORD_DAYS)
-    span = await read(cypher.RECORD_SPAN)
+    await write(activity_cypher.SLOT_RECORD_DAYS)
+    span = await read(activity_cypher.RECORD_SPAN)
     lo, hi, count = span[0] if span else (None, None, 0)
     if count and lo is not None and hi is not None:
         bounds = (int(lo), int(hi), int(count))
         if version < 3:
             what = f"{org}: times of {int(count):,} source records"
-            await _fill(write, cypher.FILL_MICROSECONDS, what, int(count), progress)
+            await _fill(write, activity_cypher.FILL_MICROSECONDS, what, int(count), progress)
         if version < 1:  # windows on start_us: after the fill
-            await _by_windows(write, org, bounds, progress, cypher.MIGRATE_ACTIVITY, "activity")
+            migrate_activity = activity_cypher.MIGRATE_ACTIVITY
+            await _by_windows(write, org, bounds, progress, migrate_activity, "activity")
     if 1 <= version < 4:  # Activity nodes of formats 1 to 3 (format 0's come from the count)
-        subjects = int((await read(cypher.COUNT_ACTIVITY))[0][0])
+        subjects = int((await read(activity_cypher.COUNT_ACTIVITY))[0][0])
         what = f"{org}: latest activity of {subjects:,} subjects"
-        await _fill(write, cypher.FILL_ACTIVITY_MICROSECONDS, what, subjects, progress)
+        await _fill(write, activity_cypher.FILL_ACTIVITY_MICROSECONDS, what, subjects, progress)
     # Format 5's per-subject day counts: counted whatever the version read, since an
     # organisation with no Format node of its own reads as 0 (on Neo4j, one made after the
     # store's first open has none); below 5 the count finds none and nothing is made.
-    stale = int((await read(cypher.COUNT_SUBJECT_DAYS))[0][0])
+    stale = int((await read(activity_cypher.COUNT_SUBJECT_DAYS))[0][0])
     if stale:
         what = f"{org}: removing {stale:,} per-subject day counts"
-        await _fill(write, cypher.DELETE_SUBJECT_DAYS, what, stale, progress)
-    await write(cypher.SET_FORMAT, version=FORMAT_VERSION)
+        await _fill(write, activity_cypher.DELETE_SUBJECT_DAYS, what, stale, progress)
+    await write(activity_cypher.SET_FORMAT, version=FORMAT_VERSION)
     return version >= 1 or bool(count)
 
 

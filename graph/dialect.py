@@ -1,8 +1,8 @@
 """What differs between the backends, in one small object each.
 
-The Cypher of `graph.cypher` is shared; index DDL, how an existing index is reported,
-full-text/vector procedures and their score meaning, and how a large delete is batched live
-here.
+The Cypher of the `graph.cypher` modules is shared; index DDL, how an existing index is
+reported, full-text/vector procedures and their score meaning, and how a large delete is
+batched live here.
 
 FalkorDB keeps one graph per organisation, so its indexes (full-text and vector included)
 hold one organisation each. Neo4j keeps every organisation in one database: every index
@@ -54,7 +54,7 @@ _NODE_KEYS: tuple[tuple[str, str], ...] = (
     ("Episode", "key"),
     ("SourceRecord", "key"),
     ("Activity", "subject_key"),
-    ("RecordDay", "slot"),  # "kind:day" (graph.cypher): a text key, not (kind, day)
+    ("RecordDay", "slot"),  # "kind:day" (graph.cypher.activity): a text key, not (kind, day)
     ("Checkpoint", "source"),
     ("ApiKey", "key_id"),
     ("Investigation", "id"),
@@ -69,7 +69,8 @@ _ORG_SINGLETONS = ("EmbeddingMeta", "ProjectionEpoch", "Format")
 # numeric part up as a range query, about thirty times the cost of a text key (RecordDay's
 # (record_kind, day) was half the cost of writing source records until it became one text).
 _COMPOSITE_KEYS: tuple[tuple[str, tuple[str, ...]], ...] = ()
-# Every label whose nodes carry org_id (graph.cypher.ORG_LABELS, plus the system scope's).
+# Every label whose nodes carry org_id (graph.cypher.organisations.ORG_LABELS, plus the
+# system scope's).
 _ORG_ID_LABELS = (
     "Subject", "Episode", "SourceRecord", "Checkpoint", "Investigation", "EmbeddingMeta",
     "ProjectionEpoch", "ApiKey", "Secret", "Lifecycle", "Epoch", "Activity", "RecordDay",

@@ -26,8 +26,9 @@ from engine.ports import (
     RoundTrips,
     check_org,
 )
-from graph import activity, cypher, deadline, falkor_ready, falkor_results, rows
+from graph import activity, deadline, falkor_ready, falkor_results, rows
 from graph.changes import RedisChangeFeed, RedisDocuments
+from graph.cypher import activity as activity_cypher
 from graph.dialect import FALKORDB, Dialect
 from graph.epochs import EpochedStore, purge_scope, scope_of
 from graph.falkor_params import header
@@ -260,7 +261,7 @@ class FalkorStore(EpochedStore):
         structures, before anything reads them; the system graph then records that this
         store is done."""
         system = bound(_GraphExecutor(self, SYSTEM_GRAPH), SYSTEM_SCOPE, False)
-        found = await system(cypher.GET_FORMAT)
+        found = await system(activity_cypher.GET_FORMAT)
         if found and found[0][0] is not None and int(found[0][0]) >= activity.FORMAT_VERSION:
             return
         try:
@@ -272,7 +273,7 @@ class FalkorStore(EpochedStore):
             if name.startswith(GRAPH_PREFIX) and scope not in self._bootstrapped:
                 await self._bootstrap(name, scope)
         writer = bound(_GraphExecutor(self, SYSTEM_GRAPH), SYSTEM_SCOPE, True)
-        await writer(cypher.SET_FORMAT, version=activity.FORMAT_VERSION)
+        await writer(activity_cypher.SET_FORMAT, version=activity.FORMAT_VERSION)
 
     async def _await_all_indexes(self) -> None:
         """Every graph's indexes built (graph.falkor_ready): an organisation's graph is read

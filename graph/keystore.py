@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 
 from engine.ports import SYSTEM_SCOPE, ApiKeyRecord
-from graph import cypher
+from graph.cypher import keys as keys_cypher
 from graph.scoped import Executor, Row
 
 __all__ = ["SYSTEM_SCOPE", "CypherKeyStore"]
@@ -29,7 +29,7 @@ class CypherKeyStore:
 
     async def put_key(self, record: ApiKeyRecord) -> None:
         await self._x.run(
-            cypher.PUT_KEY,
+            keys_cypher.PUT_KEY,
             {
                 "system": SYSTEM_SCOPE,
                 "key_id": record.key_id,
@@ -43,23 +43,24 @@ class CypherKeyStore:
         )
 
     async def get_key(self, key_id: str) -> ApiKeyRecord | None:
-        found = await self._x.run(cypher.GET_KEY, {"system": SYSTEM_SCOPE, "key_id": key_id})
+        found = await self._x.run(keys_cypher.GET_KEY, {"system": SYSTEM_SCOPE, "key_id": key_id})
         return _record(found[0]) if found else None
 
     async def revoke_key(self, key_id: str) -> bool:
         found = await self._x.run(
-            cypher.REVOKE_KEY, {"system": SYSTEM_SCOPE, "key_id": key_id}, write=True
+            keys_cypher.REVOKE_KEY, {"system": SYSTEM_SCOPE, "key_id": key_id}, write=True
         )
         return bool(found and found[0][0])
 
     async def list_keys(self, org_id: str | None = None) -> list[ApiKeyRecord]:
-        found = await self._x.run(cypher.LIST_KEYS, {"system": SYSTEM_SCOPE, "key_org": org_id})
+        params = {"system": SYSTEM_SCOPE, "key_org": org_id}
+        found = await self._x.run(keys_cypher.LIST_KEYS, params)
         return [_record(row) for row in found]
 
     async def secret(self, name: str) -> str:
         """A random secret under `name`, created on first use and then the same everywhere."""
         found = await self._x.run(
-            cypher.SHARED_VALUE,
+            keys_cypher.SHARED_VALUE,
             {"system": SYSTEM_SCOPE, "name": name, "value": secrets.token_urlsafe(48)},
             write=True,
         )

@@ -22,8 +22,10 @@ from neo4j import exceptions as neo4j_errors
 from redis.asyncio import Redis
 
 from engine.ports import EpochTimings, GraphQueryError, RoundTrips, check_org
-from graph import activity, cypher, deadline
+from graph import activity, deadline
 from graph.changes import LocalChangeFeed, LocalDocuments, RedisChangeFeed, RedisDocuments
+from graph.cypher import activity as activity_cypher
+from graph.cypher import organisations as organisations_cypher
 from graph.dialect import NEO4J, Dialect
 from graph.epochs import EpochedStore, purge_scope, scope_of
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
@@ -235,15 +237,15 @@ class Neo4jStore(EpochedStore):
         """Organisations written before the activity structures get them, once per database
         (the system scope's Format node records it)."""
         system = {"org": SYSTEM_SCOPE}
-        found = await self._executor.run(cypher.GET_FORMAT, system)
+        found = await self._executor.run(activity_cypher.GET_FORMAT, system)
         if found and found[0][0] is not None and int(found[0][0]) >= activity.FORMAT_VERSION:
             return
-        for (org,) in await self._executor.run(cypher.ORGS_TO_MIGRATE, {}):
+        for (org,) in await self._executor.run(activity_cypher.ORGS_TO_MIGRATE, {}):
             scope = str(org)  # an organisation, or the scope of one of its epochs
             read, write = bound(self._executor, scope, False), bound(self._executor, scope, True)
             await activity.migrate(read, write, scope)
         done = {**system, "version": activity.FORMAT_VERSION}
-        await self._executor.run(cypher.SET_FORMAT, done, write=True)
+        await self._executor.run(activity_cypher.SET_FORMAT, done, write=True)
 
     async def _apply_schema(self) -> None:
         for name, version in await self._executor.run(VERSION, {}):
@@ -264,7 +266,7 @@ class Neo4jStore(EpochedStore):
         by label in batches of inner transactions (one transaction ran out of heap)."""
         for epoch in sorted({0, *(e.id for e in await self.epochs(org_id).all())}, reverse=True):
             params = {"org": scope_of(check_org(org_id), epoch)}
-            for statement in cypher.delete_org(self.dialect).values():
+            for statement in organisations_cypher.delete_org(self.dialect).values():
                 await self._executor.run(statement, params, write=True)
             self._orgs.pop((org_id, epoch), None)
         self._pointers.pop(org_id, None)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.ports import GraphQueryError, StoredResult
 from engine.ports.changes import Change, ChangeFeed, ChangeKind
-from graph import cypher
+from graph.cypher import results as results_cypher
 
 if TYPE_CHECKING:
     from graph.scoped import Executor
@@ -45,7 +45,7 @@ class ResultArchive:
         wrongly (a cached plan that outlived a failed statement lost `org_id`), and a result
         id must never be handed out for something no one can read."""
         await self._run(
-            cypher.SAVE_RESULT, write=True, id=result_id, payload=payload,
+            results_cypher.SAVE_RESULT, write=True, id=result_id, payload=payload,
             created_ns=created_ns, subjects=list(subject_keys), reuse_key=reuse_key,
             outcome=outcome,
         )  # fmt: skip
@@ -64,7 +64,7 @@ class ResultArchive:
     async def by_ids(self, ids: Sequence[str]) -> dict[str, str]:
         if not ids:
             return {}
-        found = await self._run(cypher.GET_RESULTS, ids=list(dict.fromkeys(ids)))
+        found = await self._run(results_cypher.GET_RESULTS, ids=list(dict.fromkeys(ids)))
         return {row[0]: row[1] for row in found}
 
     async def page(
@@ -72,7 +72,7 @@ class ResultArchive:
     ) -> list[StoredResult]:
         """Newest first; `after` is the (created_ns, id) of the last result of a page."""
         found = await self._run(
-            cypher.LIST_RESULTS, subject=subject_key, limit=first,
+            results_cypher.LIST_RESULTS, subject=subject_key, limit=first,
             after_ns=after[0] if after else None, after_id=after[1] if after else None,
         )  # fmt: skip
         return [StoredResult(row[0], row[1], int(row[2])) for row in found]
@@ -82,14 +82,14 @@ class ResultArchive:
         change to the organisation's data."""
         epoch = await self.projection_epoch()
         found = await self._run(
-            cypher.FIND_REUSABLE, reuse_key=reuse_key, since_ns=since_ns,
+            results_cypher.FIND_REUSABLE, reuse_key=reuse_key, since_ns=since_ns,
             not_before_ns=epoch or 0,
         )  # fmt: skip
         return StoredResult(found[0][0], found[0][1]) if found else None
 
     async def projection_epoch(self) -> int | None:
-        found = await self._run(cypher.GET_PROJECTION_EPOCH)
+        found = await self._run(results_cypher.GET_PROJECTION_EPOCH)
         return int(found[0][0]) if found and found[0][0] is not None else None
 
     async def touch_projection_epoch(self, changed_ns: int) -> None:
-        await self._run(cypher.TOUCH_PROJECTION_EPOCH, write=True, changed_ns=changed_ns)
+        await self._run(results_cypher.TOUCH_PROJECTION_EPOCH, write=True, changed_ns=changed_ns)

@@ -239,8 +239,8 @@ _RECORD = {name: i for i, name in enumerate(("key", *RECORD_COLUMNS))}
 
 
 def record_summary(data: list[list[Any]]) -> tuple[list[list[Any]], list[list[Any]]]:
-    """What a batch of record rows adds to the activity structures (graph.cypher): records
-    per [kind, day, n], and each subject's [key, latest time] (end, else start)."""
+    """What a batch of record rows adds to the activity structures (graph.cypher.activity):
+    records per [kind, day, n], and each subject's [key, latest time] (end, else start)."""
     kind, day, subject = _RECORD["record_kind"], _RECORD["day"], _RECORD["subject_key"]
     start, end = _RECORD["start_ns"], _RECORD["end_ns"]
     days: dict[tuple[str, int], int] = {}

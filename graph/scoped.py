@@ -47,8 +47,16 @@ from engine.ports import (
 )
 from engine.ports.changes import Change, ChangeFeed, ChangeKind
 from engine.text import normalise
-from graph import activity, cypher, evidence, rows, series
+from graph import activity, evidence, rows, series
 from graph.changes import batch_change
+from graph.cypher import activity as activity_cypher
+from graph.cypher import checkpoints as checkpoints_cypher
+from graph.cypher import deletion as deletion_cypher
+from graph.cypher import organisations as organisations_cypher
+from graph.cypher import records as records_cypher
+from graph.cypher import relationships as relationships_cypher
+from graph.cypher import search as search_cypher
+from graph.cypher import subjects as subjects_cypher
 from graph.dialect import Dialect
 from graph.epochs import scope_of
 from graph.fingerprint import fingerprint
@@ -61,7 +69,7 @@ if TYPE_CHECKING:
 Row = list[Any]
 _TEXT = rows.SUBJECT_COLUMNS.index("search_text") + 1  # its position in a subject row
 MAX_KEYS = 10_000
-# Kept by the writes of source records (graph.cypher, "activity"); not content.
+# Kept by the writes of source records (graph.cypher.activity); not content.
 SUMMARY_LABELS = frozenset({"Activity", "RecordDay", "Format"})
 
 
@@ -117,11 +125,11 @@ async def apply_schema(
 
 def _edge_groups(
     requests: Sequence[EdgeRequest],
-) -> tuple[list[cypher.EdgeGroup], dict[str, list[list[Any]]]]:
-    grouped: dict[cypher.EdgeGroup, list[list[Any]]] = {}
+) -> tuple[list[relationships_cypher.EdgeGroup], dict[str, list[list[Any]]]]:
+    grouped: dict[relationships_cypher.EdgeGroup, list[list[Any]]] = {}
     # The types and direction become the statement's pattern: they pass through the closed
     # enums once per distinct shape, not once per request (hundreds per dashboard level).
-    shapes: dict[tuple[Any, ...], cypher.EdgeGroup] = {}
+    shapes: dict[tuple[Any, ...], relationships_cypher.EdgeGroup] = {}
     for i, q in enumerate(requests):
         shape = (q.types, q.direction, q.brief)
         group = shapes.get(shape)
@@ -250,16 +258,18 @@ class ScopedGraph:
         if not keys:
             return {}
         params: dict[str, Any] = {"keys": list(dict.fromkeys(keys))[:MAX_KEYS]}
-        found = await self._read(cypher.subjects_by_keys(_span(params, at)), **params)
+        found = await self._read(subjects_cypher.subjects_by_keys(_span(params, at)), **params)
         return {row[0][0]: rows.subject_from(row[0]) for row in found}
 
     async def subjects_by_ids(self, ids: Sequence[str]) -> dict[str, StoredSubject]:
         if not ids:
             return {}
-        found = await self._read(cypher.SUBJECTS_BY_IDS, ids=list(dict.fromkeys(ids)))
+        found = await self._read(subjects_cypher.SUBJECTS_BY_IDS, ids=list(dict.fromkeys(ids)))
         return {row[0][1]: rows.subject_from(row[0]) for row in found}
 
-    def _filter_params(self, query: SubjectQuery) -> tuple[dict[str, Any], cypher.FilterShape]:
+    def _filter_params(
+        self, query: SubjectQuery
+    ) -> tuple[dict[str, Any], subjects_cypher.FilterShape]:
         params: dict[str, Any] = {}
         if query.kinds:
             params["kinds"] = [k.value for k in query.kinds]
@@ -269,7 +279,7 @@ class ScopedGraph:
             params["search"] = normalise(query.search)  # as the search text was composed
         if query.attributes:
             params["pairs"] = [rows.attr_pair(k, v) for k, v in query.attributes]
-        shape = cypher.FilterShape(
+        shape = subjects_cypher.FilterShape(
             kinds=bool(query.kinds),
             prefix=query.name_prefix is not None,
             search=bool(query.search),
@@ -290,7 +300,7 @@ class ScopedGraph:
         if query.order is SubjectOrder.RECENT:
             found = await self.activity.page(shape, params, after)
         else:
-            statement = cypher.find_subjects(shape, query.order.value, after is not None)
+            statement = subjects_cypher.find_subjects(shape, query.order.value, after is not None)
             found = await self._read(statement, **params)
         page = found[:first]
         return SubjectPage(
@@ -301,7 +311,7 @@ class ScopedGraph:
 
     async def count_subjects(self, query: SubjectQuery) -> int:
         params, shape = self._filter_params(query)
-        found = await self._read(cypher.count_subjects(shape), **params)
+        found = await self._read(subjects_cypher.count_subjects(shape), **params)
         return int(found[0][0]) if found else 0
 
     async def reembed(self, progress: Callable[[int], None] | None = None) -> int:
@@ -326,7 +336,8 @@ class ScopedGraph:
     async def subjects_by_id_prefix(
         self, prefix: str, limit: int = 10
     ) -> tuple[list[StoredSubject], int]:
-        found = await self._read(cypher.SUBJECTS_BY_ID_PREFIX, prefix=prefix.lower(), limit=limit)
+        statement = search_cypher.SUBJECTS_BY_ID_PREFIX
+        found = await self._read(statement, prefix=prefix.lower(), limit=limit)
         if not found:
             return [], 0
         total, sample = found[0]
@@ -344,7 +355,7 @@ class ScopedGraph:
         if not requests:
             return out
         groups, params = _edge_groups(requests)
-        for index, page in await self._read(cypher.edges(groups), **params):
+        for index, page in await self._read(relationships_cypher.edges(groups), **params):
             anchor = requests[index].key
             for rel_type, props, other, outgoing in page:
                 ends = (anchor, other[0]) if outgoing else (other[0], anchor)
@@ -356,7 +367,7 @@ class ScopedGraph:
         out: list[list[StoredSubject]] = [[] for _ in requests]
         if requests:
             groups, params = _edge_groups(requests)
-            for index, others in await self._read(cypher.neighbors(groups), **params):
+            for index, others in await self._read(relationships_cypher.neighbors(groups), **params):
                 out[index] = [rows.subject_from(other) for other in others]
         return out
 
@@ -364,7 +375,8 @@ class ScopedGraph:
         counts = [0] * len(requests)
         if requests:
             groups, params = _edge_groups(requests)
-            for index, count in await self._read(cypher.edge_counts(groups), **params):
+            statement = relationships_cypher.edge_counts(groups)
+            for index, count in await self._read(statement, **params):
                 counts[index] = int(count)
         return counts
 
@@ -374,7 +386,8 @@ class ScopedGraph:
         unique = list(dict.fromkeys(ids))
         reqs = [[i, start, rel_id] for i, (start, rel_id) in enumerate(unique)]
         out: dict[tuple[str, str], Edge] = {}
-        for index, rel_type, props, other in await self._read(cypher.EDGES_BY_ID, reqs=reqs):
+        found = await self._read(relationships_cypher.EDGES_BY_ID, reqs=reqs)
+        for index, rel_type, props, other in found:
             start = unique[index][0]
             rel = rows.relationship_from(rel_type, props, start, other[0])
             out[unique[index]] = Edge(rel, rows.subject_from(other), True)
@@ -409,7 +422,7 @@ class ScopedGraph:
         if not kinds:
             return []
         found = await self._read(
-            cypher.active_subjects(bool(subject_kinds)),
+            activity_cypher.active_subjects(bool(subject_kinds)),
             subject_kinds=[SubjectKind(k).value for k in subject_kinds],
             kinds=[SourceRecordKind(k).value for k in kinds],
             limit=limit,
@@ -422,7 +435,7 @@ class ScopedGraph:
         out: list[list[Episode]] = [[] for _ in requests]
         if requests:
             reqs = [_episode_row(i, q) for i, q in enumerate(requests)]
-            for index, page in await self._read(cypher.EPISODES, reqs=reqs):
+            for index, page in await self._read(records_cypher.EPISODES, reqs=reqs):
                 out[index] = [rows.episode_from(p) for p in page]
         return out
 
@@ -430,7 +443,7 @@ class ScopedGraph:
         counts = [0] * len(requests)
         if requests:
             reqs = [_episode_row(i, q) for i, q in enumerate(requests)]
-            for index, count in await self._read(cypher.EPISODE_COUNTS, reqs=reqs):
+            for index, count in await self._read(records_cypher.EPISODE_COUNTS, reqs=reqs):
                 counts[index] = int(count)
         return counts
 
@@ -444,13 +457,14 @@ class ScopedGraph:
     async def episodes_by_keys(self, keys: Sequence[str]) -> dict[str, Episode]:
         if not keys:
             return {}
-        found = await self._read(cypher.EPISODES_BY_KEYS, keys=list(dict.fromkeys(keys)))
+        found = await self._read(records_cypher.EPISODES_BY_KEYS, keys=list(dict.fromkeys(keys)))
         return {row[0]["key"]: rows.episode_from(row[0]) for row in found}
 
     async def source_records_by_keys(self, keys: Sequence[str]) -> dict[str, SourceRecord]:
         if not keys:
             return {}
-        found = await self._read(cypher.SOURCE_RECORDS_BY_KEYS, keys=list(dict.fromkeys(keys)))
+        statement = records_cypher.SOURCE_RECORDS_BY_KEYS
+        found = await self._read(statement, keys=list(dict.fromkeys(keys)))
         return {row[0]["key"]: rows.source_record_from(row[0]) for row in found}
 
     async def source_record_pages(
@@ -459,7 +473,7 @@ class ScopedGraph:
         out: list[list[SourceRecord]] = [[] for _ in requests]
         if requests:
             reqs = [_record_page_row(i, q) for i, q in enumerate(requests)]
-            for index, page in await self._read(cypher.SOURCE_RECORD_PAGES, reqs=reqs):
+            for index, page in await self._read(records_cypher.SOURCE_RECORD_PAGES, reqs=reqs):
                 out[index] = [rows.source_record_from(p) for p in page]
         return out
 
@@ -500,7 +514,7 @@ class ScopedGraph:
             "keys": list(dict.fromkeys(keys)),
             "kinds": [SourceRecordKind(k).value for k in kinds],
         }
-        statement = cypher.source_records_of(_span(params, span))
+        statement = records_cypher.source_records_of(_span(params, span))
         out: dict[str, list[SourceRecord]] = {k: [] for k in params["keys"]}
         for (props,) in await self._read(statement, **params):
             out[props["subject_key"]].append(rows.source_record_from(props))
@@ -541,7 +555,7 @@ class ScopedGraph:
         first, source, run_id = run[0], batch.source, batch.run_id
         if isinstance(first, Subject):
             data = [rows.subject_row(self._org, s, source, run_id) for s in run]
-            steps.append(self._step(cypher.merge_subjects(self._dialect), rows=data))
+            steps.append(self._step(subjects_cypher.merge_subjects(self._dialect), rows=data))
             batch.written.update(s.key for s in run)
             vectors = await self.search.prepare_vectors(
                 [r[0] for r in data], [r[_TEXT] for r in data]
@@ -555,19 +569,19 @@ class ScopedGraph:
             for rel in run:
                 by_type[rel.type].append(rows.relationship_row(rel, source, run_id))
             for rel_type, data in by_type.items():
-                steps.append(self._step(cypher.merge_relationships(rel_type), rows=data))
+                statement = relationships_cypher.merge_relationships(rel_type)
+                steps.append(self._step(statement, rows=data))
         elif isinstance(first, Episode):
             self._ensure_subjects({k for e in run for k in e.mentions} - batch.written, steps)
             data = [rows.episode_row(e, source, run_id) for e in run]
-            steps.append(self._step(cypher.MERGE_EPISODES, rows=data))
+            steps.append(self._step(records_cypher.MERGE_EPISODES, rows=data))
         elif isinstance(first, SourceRecord):
             # One row per record, its last (the same record twice in a batch would be
             # counted twice: both rows find it new).
             data = list({r.key: rows.source_record_row(r, source, run_id) for r in run}.values())
             days, latest = rows.record_summary(data)
-            steps.append(
-                self._step(cypher.MERGE_SOURCE_RECORDS, rows=data, days=days, latest=latest)
-            )
+            statement = activity_cypher.MERGE_SOURCE_RECORDS
+            steps.append(self._step(statement, rows=data, days=days, latest=latest))
         else:
             self._retract(run, steps)
             batch.written.difference_update(t.key for t in run if t.target is ElementType.SUBJECT)
@@ -575,14 +589,14 @@ class ScopedGraph:
     def _ensure_subjects(self, keys: set[str], steps: list[_Send]) -> None:
         if keys:
             stubs = [rows.stub_row(self._org, k) for k in sorted(keys)]
-            steps.append(self._step(cypher.MERGE_STUBS, rows=stubs))
+            steps.append(self._step(subjects_cypher.MERGE_STUBS, rows=stubs))
 
     def _retract(self, tombstones: list[Tombstone], steps: list[_Send]) -> None:
         statements = {
-            ElementType.SUBJECT: cypher.DELETE_SUBJECTS,
-            ElementType.RELATIONSHIP: cypher.delete_relationships(self._dialect),
-            ElementType.EPISODE: cypher.DELETE_EPISODES,
-            ElementType.SOURCE_RECORD: cypher.DELETE_SOURCE_RECORDS,
+            ElementType.SUBJECT: deletion_cypher.DELETE_SUBJECTS,
+            ElementType.RELATIONSHIP: relationships_cypher.delete_relationships(self._dialect),
+            ElementType.EPISODE: deletion_cypher.DELETE_EPISODES,
+            ElementType.SOURCE_RECORD: activity_cypher.DELETE_SOURCE_RECORDS,
         }
         for target, group in groupby(tombstones, key=lambda t: t.target):
             # Each key once: a record matched twice would be taken off its counts twice.
@@ -593,14 +607,15 @@ class ScopedGraph:
         params = {"source": source, "run": run_id}
         deleted = 0
         dialect = self._dialect
-        unseen = cypher.delete_unseen_nodes(dialect).values()
-        for statement in (cypher.delete_unseen_relationships(dialect), *unseen):
+        unseen = deletion_cypher.delete_unseen_nodes(dialect).values()
+        for statement in (deletion_cypher.delete_unseen_relationships(dialect), *unseen):
             found = await self._write(statement, **params)
             deleted += int(found[0][0]) if found else 0
         # Source records one retraction at a time: it keeps the activity structures.
-        keys = [str(k) for (k,) in await self._read(cypher.UNSEEN_SOURCE_RECORDS, **params)]
+        unseen_keys = await self._read(deletion_cypher.UNSEEN_SOURCE_RECORDS, **params)
+        keys = [str(k) for (k,) in unseen_keys]
         for at in range(0, len(keys), MAX_KEYS):
-            await self._write(cypher.DELETE_SOURCE_RECORDS, keys=keys[at : at + MAX_KEYS])
+            await self._write(activity_cypher.DELETE_SOURCE_RECORDS, keys=keys[at : at + MAX_KEYS])
         deleted += len(keys)
         if deleted and self._changes is not None:  # no event names what went: readers resync
             await self._changes.publish(Change(org_id=self._org, kind=ChangeKind.RESET))
@@ -609,14 +624,15 @@ class ScopedGraph:
     async def activity_summary(self) -> tuple[dict[str, int], dict[tuple[str, int], int]]:
         """The activity structures as stored (diagnostics and tests): each subject's latest
         activity, and the records of each (kind, day) (days with none left out)."""
-        latest = {str(k): int(t) for k, t in await self._read(cypher.ACTIVITY_LATEST)}
-        days = {(str(k), int(d)): int(n) for k, d, n in await self._read(cypher.ACTIVITY_DAYS)}
+        latest = {str(k): int(t) for k, t in await self._read(activity_cypher.ACTIVITY_LATEST)}
+        counted = await self._read(activity_cypher.ACTIVITY_DAYS)
+        days = {(str(k), int(d)): int(n) for k, d, n in counted}
         return latest, {key: n for key, n in days.items() if n}
 
     # --- checkpoints and counts -------------------------------------------------------------
 
     async def checkpoint(self, source: str) -> Checkpoint | None:
-        found = await self._read(cypher.GET_CHECKPOINT, source=source)
+        found = await self._read(checkpoints_cypher.GET_CHECKPOINT, source=source)
         if not found:
             return None
         cursor, digest, run_id, finished = found[0]
@@ -624,7 +640,7 @@ class ScopedGraph:
 
     async def save_checkpoint(self, checkpoint: Checkpoint) -> None:
         await self._write(
-            cypher.SAVE_CHECKPOINT,
+            checkpoints_cypher.SAVE_CHECKPOINT,
             source=checkpoint.source,
             cursor=checkpoint.cursor,
             digest=checkpoint.digest,
@@ -638,9 +654,9 @@ class ScopedGraph:
 
     async def counts(self) -> Mapping[str, int]:
         out: dict[str, int] = {}
-        for label, count in await self._read(cypher.COUNTS):
+        for label, count in await self._read(organisations_cypher.COUNTS):
             if count and label not in SUMMARY_LABELS:  # one row per label, absent ones too
                 out[str(label)] = int(count)
-        for rel_type, count in await self._read(cypher.COUNT_RELATIONSHIPS):
+        for rel_type, count in await self._read(organisations_cypher.COUNT_RELATIONSHIPS):
             out[f"rel:{rel_type}"] = int(count)
         return out

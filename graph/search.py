@@ -20,7 +20,8 @@ import numpy as np
 from engine.models import StoredSubject, SubjectKind
 from engine.ports import GraphQueryError
 from engine.text import normalise
-from graph import cypher, rows
+from graph import rows
+from graph.cypher import search as search_cypher
 from graph.dialect import Dialect
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ VECTOR_DECIMALS = 3  # vectors travel as text to FalkorDB; more digits only cost
 REEMBED_BATCH = 2_000
 STATUS_TTL = 30.0
 MAX_NEIGHBOURS = 10_000  # most nearest neighbours asked of a shared vector index
-SHARE_CAP = 100_000  # an organisation's vectors counted at most (graph.cypher.VECTOR_SHARE)
+SHARE_CAP = 100_000  # an organisation's vectors counted at most (graph.cypher.search.VECTOR_SHARE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +87,7 @@ class SearchArms:
         params: dict[str, Any] = {"query": query, "limit": limit}
         if kinds:
             params["kinds"] = [k.value for k in kinds]
-        found = await self._read(cypher.lexical_search(self._dialect, bool(kinds)), **params)
+        found = await self._read(search_cypher.lexical_search(self._dialect, bool(kinds)), **params)
         return [(rows.subject_from(values), float(score)) for values, score in found]
 
     async def lexical(self, text: str, kinds: Sequence[SubjectKind], limit: int) -> list[Hit]:
@@ -125,7 +126,7 @@ class SearchArms:
         if kinds:
             params["kinds"] = [k.value for k in kinds]
         kind_text = handle in KIND_TEXTS
-        statement = cypher.subjects_by_handle(self._dialect, bool(kinds), kind_text)
+        statement = search_cypher.subjects_by_handle(self._dialect, bool(kinds), kind_text)
         found = await self._read(statement, **params)
         if not found:
             return [], 0
@@ -137,7 +138,7 @@ class SearchArms:
             return VectorStatus(False, "no_embedder")
         if self._status is None or time.monotonic() - self._status_at > STATUS_TTL:
             self._status_at = time.monotonic()
-            found = await self._read(cypher.GET_EMBEDDING_META)
+            found = await self._read(search_cypher.GET_EMBEDDING_META)
             stamp = self.embedder.identity.stamp()
             if not found:
                 self._status = VectorStatus(False, "no_vectors")
@@ -172,7 +173,7 @@ class SearchArms:
         }
         if kinds:
             params["kinds"] = [k.value for k in kinds]
-        build = cypher.vector_search if factor else cypher.exact_vector_search
+        build = search_cypher.vector_search if factor else search_cypher.exact_vector_search
         found = await self._read(build(self._dialect, bool(kinds)), **params)
         return [(rows.subject_from(values), float(sim)) for values, sim in found]
 
@@ -186,7 +187,7 @@ class SearchArms:
         now = time.monotonic()
         if self._share is None or now - self._share[0] > STATUS_TTL:
             cap = max(SHARE_CAP, self._exact_limit + 1)
-            found = await self._read(cypher.VECTOR_SHARE, stamp=stamp, cap=cap)
+            found = await self._read(search_cypher.VECTOR_SHARE, stamp=stamp, cap=cap)
             mine, total = (int(found[0][0]), int(found[0][1])) if found else (0, 0)
             factor = None if mine <= self._exact_limit else math.ceil(total / mine)
             self._share = (now, factor)
@@ -222,7 +223,7 @@ class SearchArms:
     ) -> Callable[[], Awaitable[Any]]:
         vectors = await embedder.embed(list(texts))
         rows_ = vector_rows(keys, vectors, embedder.identity.stamp())
-        statement = cypher.merge_subject_vectors(self._dialect)
+        statement = search_cypher.merge_subject_vectors(self._dialect)
         return self._x.prepare(statement, {"org": self._org, "rows": rows_}, write=True)
 
     async def _rebuild_index(self, dimension: int) -> None:
@@ -238,7 +239,7 @@ class SearchArms:
         assert self.embedder is not None
         identity = self.embedder.identity
         await self._write(
-            cypher.SET_EMBEDDING_META, stamp=identity.stamp(), dimension=identity.dimension
+            search_cypher.SET_EMBEDDING_META, stamp=identity.stamp(), dimension=identity.dimension
         )
         self._status = VectorStatus(True, "ok")
         self._share = None  # how many vectors are this embedder's has just changed
@@ -247,18 +248,18 @@ class SearchArms:
         """Rebuild every subject's vector with the configured embedder; returns the count."""
         if self.embedder is None:
             return 0
-        await self._write(cypher.SET_EMBEDDING_META, stamp="rebuilding", dimension=0)
+        await self._write(search_cypher.SET_EMBEDDING_META, stamp="rebuilding", dimension=0)
         self._status = VectorStatus(False, "identity_changed")
         await self._rebuild_index(self.embedder.identity.dimension)
         done, after = 0, ""
         while True:
-            page = await self._read(cypher.SEARCH_TEXTS, after=after, limit=REEMBED_BATCH)
+            page = await self._read(search_cypher.SEARCH_TEXTS, after=after, limit=REEMBED_BATCH)
             if not page:
                 break
             keys = [k for k, _ in page]
             vectors = await self.embedder.embed([t or "" for _, t in page])
             await self._write(
-                cypher.merge_subject_vectors(self._dialect),
+                search_cypher.merge_subject_vectors(self._dialect),
                 rows=vector_rows(keys, vectors, self.embedder.identity.stamp()),
             )
             done += len(page)

@@ -1,7 +1,8 @@
 """Every Cypher statement the Neo4j adapter can send, found by introspection, not by a list.
 
 Three sources, so a statement added later is checked without touching this file:
-* `graph.cypher`: every module-level string (and dict of strings) and every public function,
+* the modules of `graph.cypher` (a new one too): every module-level string (and dict of
+  strings) and every public function (but those of the private module of shared pieces),
   called with representative arguments for its parameter types: every relationship type, the
   Neo4j dialect, and for several parameters (or a `FilterShape`'s flags) an all-pairs
   covering of their values, so every value of each, and every pair of values of two, is
@@ -22,18 +23,21 @@ import dataclasses
 import importlib
 import importlib.util
 import inspect
+import pkgutil
 import re
 import string
 import typing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from engine.evidence import EvidenceRule
 from engine.models import Direction, RelationshipType
 from engine.ports import SubjectOrder
 from graph import cypher, evidence
+from graph.cypher import relationships as relationships_cypher
 from graph.dialect import NEO4J, Dialect
 
 # Our Cypher writes its keywords in capitals; a sentence in a message does not match.
@@ -51,12 +55,13 @@ NOT_CYPHER = {
     "fuzzy": "full-text (Lucene) query syntax, sent as a parameter value",
     "any_of": "full-text (Lucene) operator, part of a parameter value",
     "all_of": "full-text (Lucene) operator, part of a parameter value",
-    "vector_value": "a fragment, checked inside cypher.merge_subject_vectors",
-    "similarity": "a fragment, checked inside cypher.vector_search",
-    "subject_set": "a fragment, checked inside cypher.merge_subjects",
-    "batched": "a statement's tail, checked inside cypher.delete_org and delete_unseen_*",
+    "vector_value": "a fragment, checked inside cypher.search.merge_subject_vectors",
+    "similarity": "a fragment, checked inside cypher.search.vector_search",
+    "subject_set": "a fragment, checked inside cypher.subjects.merge_subjects",
+    "batched": "a statement's tail, checked inside cypher.organisations.delete_org and "
+    "cypher.deletion.delete_unseen_*",
     "shared_indexes": "a flag",
-    "exact_similarity": "a fragment, checked inside cypher.exact_vector_search",
+    "exact_similarity": "a fragment, checked inside cypher.search.exact_vector_search",
     "exact_limit": "a number",
 }
 
@@ -74,7 +79,7 @@ def is_statement(text: str) -> bool:
 # --- graph.cypher ----------------------------------------------------------------------------
 
 
-def _edge_group_lists() -> list[list[cypher.EdgeGroup]]:
+def _edge_group_lists() -> list[list[relationships_cypher.EdgeGroup]]:
     """Group shapes covering every pair of (types: none, one, several; direction; brief),
     three to a statement, so the UNION ALL of groups is checked too. (The linter's time grows
     faster than a statement's length: all eighteen shapes in one statement cost 30 s.)"""
@@ -99,7 +104,7 @@ def representatives(name: str, hint: Any) -> list[Any]:
         return [NEO4J]
     if hint is RelationshipType:
         return list(RelationshipType)
-    if hint == list[cypher.EdgeGroup]:
+    if hint == list[relationships_cypher.EdgeGroup]:
         return _edge_group_lists()
     if hint is int:
         return [DIMENSION]
@@ -208,22 +213,40 @@ def _module_level_names(module: Any) -> list[str]:
     return names
 
 
+def cypher_modules() -> list[ModuleType]:
+    """Every module of the `graph.cypher` package, found on disk (a new one is collected)."""
+    return [
+        importlib.import_module(f"{cypher.__name__}.{m.name}")
+        for m in pkgutil.iter_modules(cypher.__path__)
+    ]
+
+
+def builds_statements(module: ModuleType) -> bool:
+    """Whether a module's public functions build statements: those of a private module
+    (`graph.cypher._fragments`) compose pieces, as private helpers do elsewhere."""
+    return not module.__name__.rsplit(".", 1)[-1].startswith("_")
+
+
 def cypher_module_statements() -> list[Statement]:
     found: list[Statement] = []
-    for name in _module_level_names(cypher):
-        value = getattr(cypher, name)
-        if isinstance(value, str):
-            found.append(Statement(f"cypher.{name}", value))
-        elif isinstance(value, dict) and all(isinstance(v, str) for v in value.values()):
-            found += [Statement(f"cypher.{name}[{k!r}]", v) for k, v in value.items()]
-    for name, func in inspect.getmembers(cypher, inspect.isfunction):
-        if name.startswith("_") or func.__module__ != cypher.__name__:
-            continue  # private helpers compose partial statements; the public ones use them
-        for call, result in _calls(func):
-            if isinstance(result, dict):  # one statement per label, say
-                found += [Statement(f"{call}[{k!r}]", v) for k, v in result.items()]
-            else:
-                found.append(Statement(call, result))
+    for module in cypher_modules():
+        where = module.__name__.removeprefix("graph.")
+        for name in _module_level_names(module):
+            value = getattr(module, name)
+            if isinstance(value, str):
+                found.append(Statement(f"{where}.{name}", value))
+            elif isinstance(value, dict) and all(isinstance(v, str) for v in value.values()):
+                found += [Statement(f"{where}.{name}[{k!r}]", v) for k, v in value.items()]
+        for name, func in inspect.getmembers(module, inspect.isfunction):
+            if name.startswith("_") or func.__module__ != module.__name__:
+                continue  # private helpers compose partial statements; the public ones use them
+            if not builds_statements(module):
+                continue
+            for call, result in _calls(func):
+                if isinstance(result, dict):  # one statement per label, say
+                    found += [Statement(f"{call}[{k!r}]", v) for k, v in result.items()]
+                else:
+                    found.append(Statement(call, result))
     return found
 
 
@@ -278,10 +301,17 @@ def _graph_imports(module_name: str) -> set[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("graph"):
             out.add(node.module)
-            out |= {f"graph.{a.name}" for a in node.names if node.module == "graph"}
+            out |= {f"{node.module}.{a.name}" for a in node.names}  # a package's modules
         elif isinstance(node, ast.Import):
             out |= {a.name for a in node.names if a.name.startswith("graph.")}
-    return {m for m in out if importlib.util.find_spec(m) is not None}
+    return {m for m in out if _is_module(m)}
+
+
+def _is_module(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:  # a name imported from a module that is no package
+        return False
 
 
 def adapter_modules(root: str = "graph.neo4j_adapter") -> list[str]:
@@ -298,7 +328,9 @@ def adapter_modules(root: str = "graph.neo4j_adapter") -> list[str]:
 
 # Covered by introspection (above, and `evidence_statements` below); their literals are
 # partial (f-string pieces) or belong to the other backend's dialect.
-INTROSPECTED = {cypher.__name__, "graph.dialect", evidence.__name__}
+INTROSPECTED = {
+    cypher.__name__, *(m.__name__ for m in cypher_modules()), "graph.dialect", evidence.__name__,
+}
 
 
 def evidence_statements() -> list[Statement]:

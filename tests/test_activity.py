@@ -1,4 +1,4 @@
-"""The activity structures kept at ingest (graph.cypher, "activity"), on every backend.
+"""The activity structures kept at ingest (graph.cypher.activity), on every backend.
 
 Each check compares what is stored, or what a page reads through it, with what the records
 themselves say, recomputed here from the records loaded (never from the store)."""
@@ -15,7 +15,8 @@ import pytest
 
 from engine.models import SourceRecord, SourceRecordKind, Subject, SubjectKind, to_ns
 from engine.ports import GraphStore, SubjectOrder, SubjectQuery, TimeSpan
-from graph import cypher, rows
+from graph import rows
+from graph.cypher import subjects as subjects_cypher
 from graph.dialect import FALKORDB
 from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
@@ -212,7 +213,7 @@ async def _write_earlier(path: Path, version: int, items: list[dict[str, Any]]) 
         if version == 0:
             params = {"org": "acme",
                       "rows": [rows.subject_row("acme", s, "x", "r") for s in subjects]}  # fmt: skip
-            await graph.query(cypher.merge_subjects(FALKORDB), params)
+            await graph.query(subjects_cypher.merge_subjects(FALKORDB), params)
             params["rows"] = [rows.source_record_row(r, "x", "r") for r in records]
             await graph.query(_EARLIER_RECORD_WRITE, params)
             await system.query("CREATE (:ApiKey {org_id: '_'})")

@@ -18,13 +18,16 @@ from typing import Any
 
 import pytest
 
-from graph import cypher, epochs, neo4j_adapter
+from graph import epochs, neo4j_adapter
+from graph.cypher import deletion as deletion_cypher
 from graph.dialect import FALKORDB, NEO4J
 from tests.cypher_statements import (
     NOT_CYPHER,
     Statement,
     all_pairs,
+    builds_statements,
     cypher_module_statements,
+    cypher_modules,
     dialect_statements,
     neo4j_statements,
 )
@@ -125,19 +128,24 @@ def test_the_collection_covers_the_cypher_module_and_the_dialect(
     statements: list[Statement],
 ) -> None:
     texts = [s.text for s in statements]
-    # Every public statement constant and builder of graph.cypher is collected, and every
-    # text collected is checked (a fragment inside the statements that use it).
+    # Every public statement constant and builder of each graph.cypher module is collected,
+    # and every text collected is checked (a fragment inside the statements that use it).
     found = cypher_module_statements()
-    for name, value in vars(cypher).items():
-        if name.isupper() and isinstance(value, str):
-            assert any(s.text == value for s in found), name
-        if inspect.isfunction(value) and value.__module__ == cypher.__name__:
-            assert name.startswith("_") or any(
-                s.name.startswith(f"graph.cypher.{name}(") for s in found
-            ), name
+    modules = cypher_modules()
+    assert {"subjects", "relationships", "activity"} <= {m.__name__.split(".")[-1] for m in modules}
+    for module in modules:
+        for name, value in vars(module).items():
+            if name.isupper() and isinstance(value, str):
+                assert any(s.text == value for s in found), f"{module.__name__}.{name}"
+            if inspect.isfunction(value) and value.__module__ == module.__name__:
+                assert (
+                    name.startswith("_")
+                    or not builds_statements(module)
+                    or any(s.name.startswith(f"{module.__name__}.{name}(") for s in found)
+                ), f"{module.__name__}.{name}"
     for piece in found:
         assert any(piece.text.strip() in t for t in texts), piece.name
-    for template in cypher.delete_unseen_nodes(NEO4J).values():
+    for template in deletion_cypher.delete_unseen_nodes(NEO4J).values():
         assert template in texts
     # Every piece of the Neo4j dialect's DDL, and its procedure calls, as composed.
     for ddl in (*NEO4J.bootstrap, *NEO4J.vector_index(384), NEO4J.drop_vector_index):

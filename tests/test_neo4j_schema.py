@@ -21,7 +21,9 @@ from collections.abc import Iterable
 import pytest
 
 from engine.models import RelationshipType
-from graph import cypher
+from graph.cypher import organisations as organisations_cypher
+from graph.cypher import records as records_cypher
+from graph.cypher import relationships as relationships_cypher
 from graph.dialect import FALKORDB, NEO4J, org_term
 from graph.epochs import scope_of
 from graph.falkor import FalkorStore
@@ -168,13 +170,13 @@ def test_the_seek_check_catches_what_no_index_serves() -> None:
     found = [c.split(":")[0] for c in unseekable_matches(control, NEO4J.bootstrap)]
     assert found == ["c1", "c3", "c5"]
     # An expansion from a node bound by an earlier clause is anchored by that clause.
-    chained = Statement("c4", cypher.EPISODES)
+    chained = Statement("c4", records_cypher.EPISODES)
     assert not unseekable_matches([chained], NEO4J.bootstrap)
 
 
 def test_every_organisation_label_has_its_own_org_id_index() -> None:
     indexes, _ = schema(NEO4J.bootstrap)
-    for label in cypher.ORG_LABELS:
+    for label in organisations_cypher.ORG_LABELS:
         assert {"org_id"} in indexes[label], label
     # drop_org and counts cover every label an organisation's statements write.
     written = {
@@ -183,17 +185,17 @@ def test_every_organisation_label_has_its_own_org_id_index() -> None:
         for _, label, body in NODE_MERGE.findall(s.text)
         if "$org" in body and "$system" not in body
     }
-    assert written <= set(cypher.ORG_LABELS)
+    assert written <= set(organisations_cypher.ORG_LABELS)
 
 
 def test_relationships_retracted_by_id_are_sought_in_an_index_per_type() -> None:
-    statement = cypher.delete_relationships(NEO4J)
+    statement = relationships_cypher.delete_relationships(NEO4J)
     typed = re.findall(r"\[r:(\w+) \{id: id\}\]", statement)
     assert sorted(typed) == sorted(t.value for t in RelationshipType)
     for rel_type in typed:
         assert any(f"FOR ()-[r:{rel_type}]-() ON (r.id)" in ddl for ddl in NEO4J.bootstrap)
     # The other dialect keeps its walk over one organisation's graph.
-    assert "[r]" in cypher.delete_relationships(FALKORDB)
+    assert "[r]" in relationships_cypher.delete_relationships(FALKORDB)
 
 
 ORG_IDS = [

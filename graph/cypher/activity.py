@@ -1,0 +1,262 @@
+"""The activity structures kept by the writes of source records, and those writes.
+
+Every statement that writes or deletes source records is here, because it changes the
+structures that summarise them (a subject's latest activity, records per kind and day) in the
+same statement; with them, the reads of those structures, the cohort count on the records'
+own time index, and the migrations that bring a graph written by an earlier format version
+up to date (graph.activity runs them). The comment below says what each structure holds.
+"""
+
+from __future__ import annotations
+
+from graph.cypher._fragments import assign
+from graph.rows import RECORD_COLUMNS
+
+# --- activity: read structures kept by the writes of source records --------------------------
+#
+# (:Activity {subject_key, subject_kind, latest_ns, latest_us}): a subject's latest activity,
+#   the greatest end (or start, for a record with no end) of its records; -1 once none is
+#   left. "Most recently active" at the present reads a page of these from the latest_us
+#   index (microseconds, as the records' time indexes: graph.rows).
+# (:RecordDay {slot, record_kind, day, n}): how many records of a kind start on each day (UTC);
+#   it sizes the window a page is read from, here and as of any past time. Its key is `slot`,
+#   the text "kind:day" (_slot): on FalkorDB a lookup on a text key costs a thirtieth of one on
+#   (record_kind, day), whose numeric part is a range query (it was half the cost of a write).
+# A cohort question ("which services had incidents last week") counts the window's records
+#   on their start_us index (active_subjects): per-subject day counts (SubjectDay, format 5)
+#   made about one node per record and answered no faster (graph.activity, format 6).
+# Both change in the statement that writes or deletes the records they summarise. A write
+# compares a record with what it replaces (a record is counted once its `day` is set):
+# re-ingesting it unchanged counts nothing twice;
+# a record that moved to another day, kind or subject, or whose time went back, is counted
+# over and its subjects' latest activity is taken again from their records.
+
+
+def _latest(var: str) -> str:
+    return f"coalesce({var}.end_ns, {var}.start_ns)"
+
+
+def _raise_latest(top: str) -> str:
+    # Set only when it moves (measured a little cheaper than setting the same value again).
+    moved = f"coalesce(v.latest_ns, -1) < {top}"
+    return (
+        f"FOREACH (_ IN CASE WHEN {moved} THEN [1] ELSE [] END |\n"
+        f"  SET v.latest_ns = {top}, v.latest_us = {top} / 1000)"
+    )
+
+
+def _slot(kind: str, day: str) -> str:
+    return f"{kind} + ':' + toString({day})"
+
+
+def _count_day(kind: str, day: str, n: str) -> str:
+    return f"""MERGE (c:RecordDay {{org_id: $org, slot: {_slot(kind, day)}}})
+ON CREATE SET c.record_kind = {kind}, c.day = {day}
+SET c.n = coalesce(c.n, 0) + {n}"""
+
+
+def _keep_activity() -> str:
+    """Rows in: r (the record as now written), subject0/last0 (its subject and latest time
+    before this statement, null for a new record) and deltas ([kind, day, +-1] for RecordDay).
+    Rows out: k, each subject whose latest activity must be taken again (_retake_latest)."""
+    return f"""
+UNWIND deltas + [null] AS d
+WITH d[0] AS kind, d[1] AS day, toInteger(sum(coalesce(d[2], 0))) AS n,
+     collect(CASE WHEN d IS NULL
+                  THEN [r.subject_key, {_latest("r")}, subject0, last0] END) AS acts
+FOREACH (_ IN CASE WHEN kind IS NULL OR n = 0 THEN [] ELSE [1] END |
+  {_count_day("kind", "day", "n")})
+WITH acts
+UNWIND acts AS a
+WITH a[0] AS k, max(a[1]) AS top,
+     collect(CASE WHEN a[2] IS NOT NULL AND (a[2] <> a[0] OR a[3] > a[1]) THEN a[2] END) AS stale
+MERGE (v:Activity {{org_id: $org, subject_key: k}})
+ON CREATE SET v.subject_kind = split(k, ':')[0], v.latest_ns = top, v.latest_us = top / 1000
+{_raise_latest('top')}
+WITH collect(stale) AS stale
+UNWIND stale AS some
+UNWIND some AS k
+WITH DISTINCT k
+"""
+
+
+def _retake_latest() -> str:
+    """Rows in: k, a subject whose latest activity is taken again from its records."""
+    return f"""
+OPTIONAL MATCH (x:SourceRecord {{org_id: $org, subject_key: k}})
+WITH k, max({_latest("x")}) AS top
+MATCH (v:Activity {{org_id: $org, subject_key: k}})
+SET v.latest_ns = coalesce(top, -1),
+    v.latest_us = CASE WHEN top IS NULL THEN -1 ELSE top / 1000 END
+"""
+
+
+# $days: [kind, day, n] and $latest: [subject key, latest time], the batch's own counts and
+# latest times, added up by the writer (a database aggregation over the rows was a third of
+# the write). They hold for new records; each record that was already counted takes its old
+# count back here (an unchanged one then nets to zero), and a subject that lost a record or
+# saw one move back in time has its latest time taken again from its records.
+MERGE_SOURCE_RECORDS = f"""
+UNWIND $rows AS row
+MERGE (r:SourceRecord {{org_id: $org, key: row[0]}})
+WITH r, row, r.record_kind AS kind0, r.day AS day0, r.subject_key AS subject0,
+     {_latest("r")} AS last0
+SET {assign("r", RECORD_COLUMNS, 1)}
+WITH collect(CASE WHEN day0 IS NOT NULL THEN [kind0, day0, -1] END) AS fixes,
+     collect(CASE WHEN subject0 <> r.subject_key OR last0 > {_latest("r")}
+                  THEN subject0 END) AS stale
+UNWIND $days + fixes AS d
+WITH stale, d[0] AS kind, d[1] AS day, toInteger(sum(d[2])) AS n
+{_count_day("kind", "day", "n")}
+WITH stale, count(*) AS days
+UNWIND $latest AS a
+MERGE (v:Activity {{org_id: $org, subject_key: a[0]}})
+ON CREATE SET v.subject_kind = split(a[0], ':')[0], v.latest_ns = a[1],
+              v.latest_us = a[1] / 1000
+{_raise_latest('a[1]')}
+WITH stale, count(*) AS subjects
+UNWIND stale AS k
+WITH DISTINCT k
+{_retake_latest()}"""
+
+
+# A graph written before these structures existed: count its records a time window at a
+# time. A record is counted when its `day` is set, so an interrupted run resumes without
+# counting anything twice, and records written meanwhile are never counted again.
+MIGRATE_ACTIVITY = f"""
+MATCH (r:SourceRecord {{org_id: $org}})
+WHERE r.start_us >= $lo_us AND r.start_us < $hi_us AND r.day IS NULL
+SET r.day = CASE WHEN r.start_ns >= 0 THEN r.start_ns / $day_ns
+                 ELSE (r.start_ns - $day_ns + 1) / $day_ns END
+WITH r, null AS subject0, null AS last0, [[r.record_kind, r.day, 1]] AS deltas
+{_keep_activity()}{_retake_latest()}"""
+
+# Format 1 keyed a day's count by (record_kind, day): give each its text key.
+SLOT_RECORD_DAYS = f"""
+MATCH (c:RecordDay {{org_id: $org}})
+WHERE c.slot IS NULL
+SET c.slot = {_slot("c.record_kind", "c.day")}
+"""
+
+# Format 3: the records' times in microseconds, which the range indexes hold (graph.rows).
+# A batch at a time, until one comes back short; records written since have them already.
+FILL_MICROSECONDS = """
+MATCH (r:SourceRecord {org_id: $org})
+WHERE r.start_us IS NULL
+WITH r LIMIT $batch
+SET r.start_us = r.start_ns / 1000, r.end_us = r.end_ns / 1000
+RETURN count(r)
+"""
+
+# Format 4: each subject's latest activity in microseconds too (-1 stays -1: none left).
+FILL_ACTIVITY_MICROSECONDS = """
+MATCH (a:Activity {org_id: $org})
+WHERE a.latest_us IS NULL
+WITH a LIMIT $batch
+SET a.latest_us = CASE WHEN a.latest_ns = -1 THEN -1 ELSE a.latest_ns / 1000 END
+RETURN count(a)
+"""
+
+# Format 6: the per-subject day counts of format 5 go, a batch at a time (their index and
+# key are dropped on open: graph.dialect); nothing reads or writes them any more.
+COUNT_SUBJECT_DAYS = """
+MATCH (c:SubjectDay {org_id: $org})
+RETURN count(c)
+"""
+
+DELETE_SUBJECT_DAYS = """
+MATCH (c:SubjectDay {org_id: $org})
+WITH c LIMIT $batch
+DELETE c
+RETURN count(*)
+"""
+
+# Every organisation (or epoch scope) holding records: one written before a format version
+# has no Format node of its own (the database-wide one says which version it was brought to).
+ORGS_TO_MIGRATE = """
+MATCH (r:SourceRecord)
+RETURN DISTINCT r.org_id AS org
+UNION
+MATCH (c:RecordDay)
+WHERE c.slot IS NULL
+RETURN DISTINCT c.org_id AS org
+UNION
+MATCH (a:Activity)
+WHERE a.latest_us IS NULL
+RETURN DISTINCT a.org_id AS org
+UNION
+MATCH (c:SubjectDay)
+RETURN DISTINCT c.org_id AS org
+"""
+
+RECORD_SPAN = """
+MATCH (r:SourceRecord {org_id: $org})
+RETURN min(r.start_ns), max(r.start_ns), count(r)
+"""
+
+GET_FORMAT = """
+MATCH (m:Format {org_id: $org})
+RETURN m.activity
+"""
+
+SET_FORMAT = """
+MERGE (m:Format {org_id: $org})
+SET m.activity = $version
+"""
+
+COUNT_ACTIVITY = """
+MATCH (a:Activity {org_id: $org})
+RETURN count(a)
+"""
+
+ACTIVITY_LATEST = """
+MATCH (a:Activity {org_id: $org})
+RETURN a.subject_key, a.latest_ns
+"""
+
+ACTIVITY_DAYS = """
+MATCH (c:RecordDay {org_id: $org})
+RETURN c.record_kind, c.day, c.n
+"""
+
+# Records per day (every kind), newest first: how far back a window must reach.
+RECORD_DAYS = """
+MATCH (c:RecordDay {org_id: $org})
+WHERE c.n > 0
+WITH c.day AS day, sum(c.n) AS n
+RETURN day, n
+ORDER BY day DESC
+"""
+
+
+DELETE_SOURCE_RECORDS = f"""
+UNWIND $keys AS key
+MATCH (r:SourceRecord {{org_id: $org, key: key}})
+WITH r, r.subject_key AS k, [r.record_kind, r.day, -1] AS d
+DELETE r
+WITH collect(k) AS ks, collect(d) AS ds
+FOREACH (d IN [x IN ds WHERE x[1] IS NOT NULL] |
+  {_count_day("d[0]", "d[1]", "d[2]")})
+WITH ks
+UNWIND ks AS k
+WITH DISTINCT k
+{_retake_latest()}"""
+
+
+def active_subjects(subject_kinds: bool) -> str:
+    """Subjectless cohort discovery: the subjects with the most records of some kinds starting
+    in a window, most first, then by key.
+
+    One range read of the records' start_us index (microseconds, graph.rows), [$lo_us,
+    $hi_us], exact for the whole window. With $subject_kinds the kind is the subject key's
+    prefix, filtered before the limit: a cohort of one kind must not lose its members to
+    busier subjects of other kinds, and a record's subject need not exist."""
+    of_kind = "AND split(r.subject_key, ':')[0] IN $subject_kinds" if subject_kinds else ""
+    return f"""
+MATCH (r:SourceRecord {{org_id: $org}})
+WHERE r.start_us >= $lo_us AND r.start_us <= $hi_us AND r.record_kind IN $kinds {of_kind}
+WITH r.subject_key AS k, count(r) AS n
+ORDER BY n DESC, k
+LIMIT $limit
+RETURN k, n
+"""

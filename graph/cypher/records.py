@@ -1,0 +1,98 @@
+"""Episodes and source records as read: an episode's writes (with the subjects it
+mentions), pages of episodes and of source records per subject, lookups by key.
+
+Source records are written and retracted in graph.cypher.activity instead: those statements
+keep the activity structures that summarise the records in the same statement.
+"""
+
+from __future__ import annotations
+
+from graph.cypher._fragments import ALWAYS, assign
+from graph.rows import EPISODE_COLUMNS
+
+# An episode loaded again mentions what it says now: links to subjects it no longer names go
+# (MERGE alone only ever added links, so the episode stayed listed under a subject it had
+# stopped mentioning while its `mentions` said otherwise).
+MERGE_EPISODES = f"""
+UNWIND $rows AS row
+MERGE (e:Episode {{org_id: $org, key: row[0]}})
+SET {assign("e", EPISODE_COLUMNS, 2)}
+WITH e, row
+OPTIONAL MATCH (e)-[gone:MENTIONS]->(o:Subject)
+WHERE NOT o.key IN row[1]
+DELETE gone
+WITH DISTINCT e, row
+UNWIND row[1] AS m
+MATCH (s:Subject {{org_id: $org, key: m}})
+MERGE (e)-[x:MENTIONS {{org_id: $org}}]->(s)
+"""
+
+
+# A request row: [index, key, start_ns, end_ns, limit, after_ns, after_key]; newest first.
+# The subject is matched first, in a clause of its own: FalkorDB otherwise scanned every
+# episode and walked to the subject.
+EPISODES = """
+UNWIND $reqs AS q
+MATCH (s:Subject {org_id: $org, key: q[1]})
+WITH q, s
+MATCH (e:Episode)-[x:MENTIONS]->(s)
+WHERE e.org_id = $org
+  AND (q[2] IS NULL OR e.occurred_at_ns >= q[2]) AND (q[3] IS NULL OR e.occurred_at_ns <= q[3])
+  AND (q[5] IS NULL OR e.occurred_at_ns < q[5] OR (e.occurred_at_ns = q[5] AND e.key > q[6]))
+WITH q[0] AS i, q[4] AS lim, e
+ORDER BY i, e.occurred_at_ns DESC, e.key
+WITH i, lim, collect(properties(e)) AS rows
+RETURN i, rows[0..lim]
+"""
+
+EPISODE_COUNTS = """
+UNWIND $reqs AS q
+MATCH (s:Subject {org_id: $org, key: q[1]})
+WITH q, s
+MATCH (e:Episode)-[x:MENTIONS]->(s)
+WHERE e.org_id = $org
+  AND (q[2] IS NULL OR e.occurred_at_ns >= q[2]) AND (q[3] IS NULL OR e.occurred_at_ns <= q[3])
+RETURN q[0], count(e)
+"""
+
+EPISODES_BY_KEYS = """
+UNWIND $keys AS k
+MATCH (e:Episode {org_id: $org, key: k})
+RETURN properties(e)
+"""
+
+SOURCE_RECORDS_BY_KEYS = """
+UNWIND $keys AS k
+MATCH (r:SourceRecord {org_id: $org, key: k})
+RETURN properties(r)
+"""
+
+
+def source_records_of(timed: bool) -> str:
+    window = (
+        "r.start_ns <= $t_end AND (r.end_ns IS NULL OR r.end_ns >= $t_start)" if timed else ALWAYS
+    )
+    return f"""
+MATCH (r:SourceRecord {{org_id: $org}})
+WHERE r.subject_key IN $keys
+  AND (size($kinds) = 0 OR r.record_kind IN $kinds)
+  AND {window}
+RETURN properties(r)
+ORDER BY r.start_ns, r.key
+"""
+
+
+# A request row: [index, subject key, kinds (all when empty), start_ns, end_ns, limit, after
+# start_ns, after key]; oldest first, then by key, as `source_records_of` orders. The keyset
+# condition skips what earlier pages returned, and only the page leaves the database.
+SOURCE_RECORD_PAGES = """
+UNWIND $reqs AS q
+MATCH (r:SourceRecord {org_id: $org, subject_key: q[1]})
+WHERE (size(q[2]) = 0 OR r.record_kind IN q[2])
+  AND (q[3] IS NULL OR (r.start_ns <= q[4] AND (r.end_ns IS NULL OR r.end_ns >= q[3])))
+  AND (q[6] IS NULL OR r.start_ns > q[6] OR (r.start_ns = q[6] AND r.key > q[7]))
+WITH q[0] AS i, q[5] AS lim, r
+ORDER BY i, r.start_ns, r.key
+WITH i, lim, collect(properties(r)) AS rows
+RETURN i, rows[0..lim]
+"""

@@ -1,0 +1,141 @@
+"""Relationships between subjects: their writes by type, their pages and counts for many
+subjects at once (`edges`, `neighbors`, `edge_counts`), lookups by id and retraction by id.
+
+A page of edges is read for a whole dataloader level in one statement, grouped by
+(types, direction, brief): see the comment on `_ARROWS` for why each group gets a typed
+pattern of its own.
+"""
+
+from __future__ import annotations
+
+from engine.models import RelationshipType
+from graph.cypher._fragments import O_BRIEF, O_VALUES, R_VALUES, assign
+from graph.dialect import Dialect
+from graph.rows import RELATIONSHIP_COLUMNS
+
+
+def merge_relationships(rel_type: RelationshipType) -> str:
+    label = RelationshipType(rel_type).value  # closed enum: never caller text
+    return f"""
+UNWIND $rows AS row
+MATCH (a:Subject {{org_id: $org, key: row[0]}})
+MATCH (b:Subject {{org_id: $org, key: row[1]}})
+MERGE (a)-[r:{label} {{org_id: $org, id: row[2]}}]->(b)
+SET {assign("r", RELATIONSHIP_COLUMNS, 3)}
+"""
+
+
+def _admitted_at(var: str, start: str, end: str) -> str:
+    return (
+        f"({var}.valid_from_ns IS NULL OR {var}.valid_from_ns <= {end}) AND "
+        f"({var}.valid_to_ns IS NULL OR {var}.valid_to_ns > {start})"
+    )
+
+
+# Many edge requests (each its own subject, time and page) in one statement, so a dataloader
+# level costs one round trip. Requests are grouped by (types, direction) and each group gets a
+# typed pattern of its own, joined by UNION ALL: an untyped, undirected expansion filtered
+# afterwards walked every edge of busy subjects. The anchor is matched in a clause of its own so
+# the planner starts from its index even when the pattern points towards it (with the WITH
+# in between; FalkorDB otherwise merges the two and scans the far end's label). A request row is
+# positional:
+# [index, key, -, -, t_start, t_end, limit, after_type, after_key, after_id].
+_ARROWS = {"outgoing": ("-", "->"), "incoming": ("<-", "-"), "both": ("-", "-")}
+
+
+def _edge_match(param: str, types: tuple[RelationshipType, ...], direction: str) -> str:
+    left, right = _ARROWS[direction]
+    labels = "|".join(RelationshipType(t).value for t in types)  # closed enum
+    rel = f"[r:{labels}]" if labels else "[r]"
+    untyped = "" if labels else "AND type(r) <> 'MENTIONS'"
+    return f"""
+UNWIND ${param} AS q
+MATCH (s:Subject {{org_id: $org, key: q[1]}})
+WITH q, s
+MATCH (s){left}{rel}{right}(o:Subject)
+WHERE r.org_id = $org AND o.org_id = $org {untyped}
+  AND (q[4] IS NULL OR ({_admitted_at("r", "q[4]", "q[5]")}
+                        AND {_admitted_at("o", "q[4]", "q[5]")}))
+"""
+
+
+def _edge_page(brief: bool) -> str:
+    return f"""  AND (q[7] IS NULL OR type(r) > q[7]
+       OR (type(r) = q[7] AND (o.key > q[8] OR (o.key = q[8] AND r.id > q[9]))))
+WITH q[0] AS i, q[6] AS lim, r, o, startNode(r) = s AS outgoing
+ORDER BY i, type(r), o.key, r.id
+WITH i, lim, collect([type(r), {R_VALUES}, {O_BRIEF if brief else O_VALUES}, outgoing]) AS rels
+RETURN i, rels[0..lim] AS rels
+"""
+
+
+# (relationship types, direction, brief other end)
+EdgeGroup = tuple[tuple[RelationshipType, ...], str, bool]
+
+
+def edges(groups: list[EdgeGroup]) -> str:
+    """One statement for every group; group n's requests are the parameter `$g<n>`."""
+    parts = [
+        _edge_match(f"g{n}", types, d) + _edge_page(brief)
+        for n, (types, d, brief) in enumerate(groups)
+    ]
+    return "UNION ALL".join(parts)
+
+
+def _neighbor_page(brief: bool) -> str:
+    return f"""WITH q[0] AS i, q[6] AS lim, r, o
+ORDER BY i, type(r), o.key, r.id
+WITH i, lim, collect({O_BRIEF if brief else O_VALUES}) AS others
+RETURN i, others[0..lim] AS others
+"""
+
+
+def neighbors(groups: list[EdgeGroup]) -> str:
+    """The other ends of each request's page of edges, in edge order: what `edges` reads less
+    the relationships themselves, which a neighbour list never shows (a third of the cells
+    to encode and decode)."""
+    parts = [
+        _edge_match(f"g{n}", types, d) + _neighbor_page(brief)
+        for n, (types, d, brief) in enumerate(groups)
+    ]
+    return "UNION ALL".join(parts)
+
+
+def edge_counts(groups: list[EdgeGroup]) -> str:
+    parts = [
+        _edge_match(f"g{n}", types, d) + "RETURN q[0] AS i, count(r) AS n\n"
+        for n, (types, d, _) in enumerate(groups)
+    ]
+    return "UNION ALL".join(parts)
+
+
+# Relationships by identity, anchored on their start subject: [index, from_key, id].
+EDGES_BY_ID = f"""
+UNWIND $reqs AS q
+MATCH (s:Subject {{org_id: $org, key: q[1]}})-[r]->(o:Subject {{org_id: $org}})
+WHERE r.org_id = $org AND r.id = q[2]
+RETURN q[0], type(r), {R_VALUES}, {O_VALUES}
+"""
+
+
+def delete_relationships(dialect: Dialect) -> str:
+    """Relationships by id. One graph per organisation: every subject's relationships are
+    few enough to walk. In a database shared by every organisation each type is sought in
+    its own relationship index on `id` instead (an index needs the type)."""
+    if not dialect.shared_indexes:
+        return """
+UNWIND $keys AS id
+MATCH (:Subject {org_id: $org})-[r]->(:Subject {org_id: $org})
+WHERE r.org_id = $org AND r.id = id
+DELETE r
+"""
+    arms = "  UNION ALL\n".join(
+        f"  MATCH ()-[r:{t.value} {{id: id}}]->() WHERE r.org_id = $org RETURN r\n"
+        for t in RelationshipType
+    )
+    return f"""
+UNWIND $keys AS id
+CALL (id) {{
+{arms}}}
+DELETE r
+"""

@@ -1,0 +1,136 @@
+"""Search over subjects: full-text, vector (approximate or exact), by handle, by id prefix,
+and the writes that keep it (vectors, the embedder's stamp) with the reads a re-embedding
+pages through.
+
+The procedures called differ by backend (graph.dialect); every statement still keeps to one
+organisation's subjects, which a shared index does not do by itself.
+"""
+
+from __future__ import annotations
+
+from engine import text as _text
+from graph.cypher._fragments import S_VALUES
+from graph.dialect import Dialect
+
+_SEARCHABLE = "s.org_id = $org AND s.stub = false"
+
+
+def merge_subject_vectors(dialect: Dialect) -> str:
+    """Vectors of subjects already written: [key, vector, embedder stamp]."""
+    return f"""
+UNWIND $rows AS row
+MATCH (s:Subject {{org_id: $org, key: row[0]}})
+SET s.embedding = {dialect.vector_value.format("row[1]")}, s.embedder = row[2]
+"""
+
+
+def lexical_search(dialect: Dialect, kinds: bool) -> str:
+    """Best full-text matches of $query, up to $limit."""
+    kind = "AND s.kind IN $kinds" if kinds else ""
+    return f"""
+{dialect.fulltext_call.format(param="query")}
+WITH node AS s, score
+WHERE {_SEARCHABLE} {kind}
+WITH s, score ORDER BY score DESC, s.key LIMIT $limit
+RETURN {S_VALUES}, score
+"""
+
+
+def vector_search(dialect: Dialect, kinds: bool) -> str:
+    kind = "AND s.kind IN $kinds" if kinds else ""
+    return f"""
+{dialect.vector_call}
+WITH node AS s, {dialect.similarity} AS similarity
+WHERE {_SEARCHABLE} AND s.embedder = $stamp AND similarity >= $floor {kind}
+WITH s, similarity ORDER BY similarity DESC, s.key LIMIT $limit
+RETURN {S_VALUES}, similarity
+"""
+
+
+def exact_vector_search(dialect: Dialect, kinds: bool) -> str:
+    """Every vector of the organisation compared with $vector (dialects whose vector index
+    is shared by every organisation, for organisations small enough): the shared index's
+    approximate nearest neighbours, filtered by organisation afterwards, could all be
+    another organisation's."""
+    kind = "AND s.kind IN $kinds" if kinds else ""
+    score = dialect.exact_similarity or "null"
+    return f"""
+MATCH (s:Subject {{org_id: $org}})
+WHERE s.stub = false AND s.embedder = $stamp {kind}
+WITH s, {score} AS score
+WITH s, {dialect.similarity} AS similarity
+WHERE similarity >= $floor
+WITH s, similarity ORDER BY similarity DESC, s.key LIMIT $limit
+RETURN {S_VALUES}, similarity
+"""
+
+
+# How many subjects the database holds (the count store answers without reading them), and
+# how many of this organisation's have vectors of its embedder, counted up to $cap (no row:
+# none). Beyond the cap only the number of neighbours asked for grows, within its own cap.
+VECTOR_SHARE = """
+MATCH (a:Subject)
+WITH count(a) AS total
+MATCH (s:Subject {org_id: $org})
+WHERE s.embedder = $stamp
+WITH total, s LIMIT $cap
+RETURN count(s), total
+"""
+
+
+def subjects_by_handle(dialect: Dialect, kinds: bool, kind_text: bool = False) -> str:
+    """Subjects with a handle equal to $handle once folded (engine.text.normalise), or equal
+    to it with a trailing word naming the subject's kind: a count of all of them and the
+    first $limit. The full-text read of every token ($query) narrows; the equality is
+    decided on the stored search text, whose handles are separated by SEPARATOR: a padded
+    search text containing SEPARATOR + $handle + SEPARATOR has it (a substring test costs a
+    third of splitting every candidate's text). The kind, second, is not a handle: when
+    $handle is a kind's own text (kind_text), the text is split and that place skipped. No
+    LIMIT before the count: the total is the storage's, never a page's. The sample lists a
+    name written exactly as $raw first, then goes by key."""
+    kind = "AND s.kind IN $kinds" if kinds else ""
+    sep = _text.SEPARATOR
+    if kind_text:
+        test = f"""WITH s, split(s.search_text, '{sep}') AS parts
+WHERE any(i IN range(0, size(parts) - 1) WHERE i <> 1 AND (parts[i] = $handle
+      OR parts[i] = $handle + ' ' + replace(s.kind, '_', ' ') OR parts[i] = $handle + ' svc'))"""
+    else:
+        test = f"""WITH s, '{sep}' + s.search_text + '{sep}' AS padded
+WHERE padded CONTAINS ('{sep}' + $handle + '{sep}')
+   OR padded CONTAINS ('{sep}' + $handle + ' ' + replace(s.kind, '_', ' ') + '{sep}')
+   OR padded CONTAINS ('{sep}' + $handle + ' svc{sep}')"""
+    return f"""
+{dialect.fulltext_call.format(param="query")}
+WITH node AS s
+WHERE {_SEARCHABLE} {kind}
+{test}
+WITH s ORDER BY CASE WHEN s.name = $raw THEN 0 ELSE 1 END, s.key
+WITH count(s) AS total, collect({S_VALUES}) AS rows
+RETURN total, rows[0..$limit]
+"""
+
+
+SUBJECTS_BY_ID_PREFIX = f"""
+MATCH (s:Subject {{org_id: $org}})
+WHERE s.id STARTS WITH $prefix
+WITH s ORDER BY s.key
+WITH count(s) AS total, collect({S_VALUES}) AS rows
+RETURN total, rows[0..$limit]
+"""
+
+SEARCH_TEXTS = """
+MATCH (s:Subject {org_id: $org})
+WHERE s.key > $after
+WITH s ORDER BY s.key LIMIT $limit
+RETURN s.key, s.search_text
+"""
+
+GET_EMBEDDING_META = """
+MATCH (m:EmbeddingMeta {org_id: $org})
+RETURN m.stamp, m.dimension
+"""
+
+SET_EMBEDDING_META = """
+MERGE (m:EmbeddingMeta {org_id: $org})
+SET m.stamp = $stamp, m.dimension = $dimension
+"""
