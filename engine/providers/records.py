@@ -37,46 +37,47 @@ class DeliveryProvider(Provider):
         )
         facts: list[Fact] = []
         for key, records in found.items():
-            if not records:
-                continue
-            merged = [r for r in records if r.status == "merged" and within(r.end, window)]
-            before = [r for r in records if r.status == "merged" and within(r.end, before_window)]
-            still_open = [r for r in records if open_at(r, window.end)]
-            facts.append(
-                self.fact(
-                    FactKind.THROUGHPUT,
-                    key,
-                    {"merged": len(merged), "prior_merged": len(before)},
-                    window,
-                    [r.key for r in merged + before],
-                    R.MERGED,
-                )
-            )
-            facts.append(
-                self.fact(
-                    FactKind.CYCLE_TIME,
-                    key,
-                    {
-                        "median_hours": hours(merged),
-                        "prior_median_hours": hours(before),
-                        "merged": len(merged),
-                    },
-                    window,
-                    [r.key for r in merged + before],
-                    R.MERGED,
-                )
-            )
-            facts.append(
-                self.fact(
-                    FactKind.OPEN_PULL_REQUESTS,
-                    key,
-                    {"open": len(still_open)},
-                    window,
-                    [r.key for r in still_open],
-                    R.OPEN_AT_END,
-                )
-            )
+            if records:
+                facts += self._facts(key, records, window, before_window)
         return facts
+
+    def _facts(
+        self, key: str, records: Sequence[SourceRecord], window: Window, before_window: Window
+    ) -> list[Fact]:
+        """Throughput and cycle time against the window before, and the open pull requests."""
+        merged = [r for r in records if r.status == "merged" and within(r.end, window)]
+        before = [r for r in records if r.status == "merged" and within(r.end, before_window)]
+        still_open = [r for r in records if open_at(r, window.end)]
+        return [
+            self.fact(
+                FactKind.THROUGHPUT,
+                key,
+                {"merged": len(merged), "prior_merged": len(before)},
+                window,
+                [r.key for r in merged + before],
+                R.MERGED,
+            ),
+            self.fact(
+                FactKind.CYCLE_TIME,
+                key,
+                {
+                    "median_hours": hours(merged),
+                    "prior_median_hours": hours(before),
+                    "merged": len(merged),
+                },
+                window,
+                [r.key for r in merged + before],
+                R.MERGED,
+            ),
+            self.fact(
+                FactKind.OPEN_PULL_REQUESTS,
+                key,
+                {"open": len(still_open)},
+                window,
+                [r.key for r in still_open],
+                R.OPEN_AT_END,
+            ),
+        ]
 
 
 class IncidentProvider(Provider):
