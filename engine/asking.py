@@ -144,6 +144,10 @@ class Subjects:
                 f'"{m}" names no subject known here: it is left out of the answer.'
                 for m in missing
             )
+        elif missing:  # the no match says which names matched nothing
+            named = (f'"{m}" names no subject known here.' for m in missing)
+            said = (*await self._emptiness(), *named)
+            return lambda frame, trace: outcomes.no_match(frame, trace, said)
         return None
 
     async def _one(

@@ -140,18 +140,20 @@ def _fact_kinds(tokens: list[r.Token]) -> list[FactKind]:
 
 
 _YES_NO = frozenset({"did", "has", "have", "had", "was", "were"})
-_WORK_WORDS = frozenset({"change", "changed", "working", "worked"})
+_WORK_WORDS = v.CHANGE_VERBS
 
 
 def _asks_changes(lead: str, words: list[str], joined: str) -> bool:
-    """"What changed in X", "what has X been working on", "what's new in X", "list the
-    changes to X", "recent changes to X": the changes themselves are asked for (not a trend
-    over time)."""
+    """"What changed in X", "what has X been working on", "what did X touch", "did X change
+    Y", "what's new in X", "list the changes to X", "recent changes to X": the changes
+    themselves are asked for (not a trend over time)."""
     if " over time " in joined:
         return False
     changed = bool(_WORK_WORDS.union({"changes"}).intersection(words))
     if lead == "what" and changed:
         return True
+    if not lead and words[:1] and words[0] in _YES_NO and changed:
+        return True  # "did X change Y?", "has X changed anything?": the changes, maybe none
     if lead == "what" and any(f" {w} new " in joined for w in ("what", "s", "is")):
         return True
     return (lead in {"list", "show"} and "changes" in words) or " recent changes " in joined

@@ -35,6 +35,7 @@ from engine import timephrases as tp
 from engine.models import SubjectKind
 from engine.text import normalise
 from engine.vocabulary import (
+    CHANGE_VERBS,
     KIND_WORDS,
     NOT_NAMES,
     PLURAL_KINDS,
@@ -142,6 +143,7 @@ def content(token: Token) -> bool:
         and token.norm not in STOP_WORDS
         and token.norm not in VOCABULARY_WORDS
         and token.norm not in KIND_WORDS
+        and token.norm not in CHANGE_VERBS
     )
 
 

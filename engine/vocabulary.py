@@ -25,6 +25,14 @@ _DEPLOYS = (_K.DEPLOY_FREQUENCY,)
 _FAILED_DEPLOYS = (_K.DEPLOY_FREQUENCY, _K.FAILED_DEPLOYS)
 _OWNER = (_K.OWNERSHIP,)
 
+# Verbs of changing code: a name read by position never holds one ("did Armin touch X":
+# "Armin"), and "what did X touch/fix/work on?" asks for the changes themselves. Not stop
+# words: a known name may start with one ("Touch Base").
+CHANGE_VERBS = _words(
+    "change changed changes touch touches touched modify modifies modified edit edits edited "
+    "fix fixes fixed work works worked working make made makes making"
+)
+
 # Normalised phrase -> the fact kinds it asks about. Matched on whole tokens, at each position
 # the longest phrase first ("shipping to prod" before "shipping").
 FACT_VOCABULARY: dict[str, tuple[FactKind, ...]] = {

@@ -751,3 +751,51 @@ async def test_an_earlier_file_name_the_package_goes_by_is_not_kept(
     core = (await graph.subjects_by_keys([CORE]))[CORE]
     assert {"click.py", "click/core.py"} <= set(core.previous_names)
     assert "click" not in core.previous_names
+
+
+# --- a name followed by a verb, a name matching nothing ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "window"),
+    [
+        ("what did David Lord work on in 2021?", year(2021)),
+        ("what did David Lord touch in 2022?", year(2022)),
+        ("what has David Lord modified in 2023?", year(2023)),
+    ],
+)
+async def test_what_someone_worked_on_is_their_changes(
+    click: tuple[OrgGraph, list[Commit]], question: str, window: tuple[datetime, datetime]
+) -> None:
+    """It answered as a status question ("David Lord work" matched only in part), or a
+    trend; the changes are his commits of the window, newest first, as git lists them."""
+    graph, commits = click
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (f"person:{LORD}",)
+    assert result.interpretation["intent"] == "what_changed"
+    mine = sorted((c for c in between(commits, *window) if c.email == LORD), key=lambda c: c.at)
+    assert result.changes_total == len(mine) > 0
+    assert result.changes[0].title == mine[-1].subject
+    assert not any("not used" in n for n in result.limitations), result.limitations
+
+
+async def test_a_first_name_before_a_verb_asks_which_person_it_names(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """"did Armin touch": the name is "Armin" alone (it read "Armin touch", which named no
+    one); a first name is never a guess at the one person carrying it."""
+    graph, _ = click
+    result = await ask(graph, "which files did Armin touch in 2015?")
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED
+    assert (result.clarification_prompt or "").startswith('"Armin" could mean')
+    assert [c.subject_key for c in result.candidates] == [f"person:{ARMIN}"]
+
+
+async def test_a_name_matching_nothing_is_named_in_the_no_match(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    graph, commits = click
+    assert not any(c.name.lower().startswith("samuel") for c in commits)
+    result = await ask(graph, "what changes did Samuel make?")
+    assert result.outcome is Outcome.NO_MATCH
+    assert result.limitations == ('"Samuel" names no subject known here.',)

@@ -265,6 +265,41 @@ def test_verbs_read_as_stop_words_leave_names_holding_like_words_alone() -> None
         )
 
 
+@pytest.mark.parametrize(
+    ("question", "reference"),
+    [
+        ("what changes did Sam make?", "Sam"),
+        ("which files did Armin touch in 2015?", "Armin"),
+        ("what has Armin modified this year?", "Armin"),
+        ("what did Kim fix last week?", "Kim"),
+        ("what did Kim edit last week?", "Kim"),
+        ("what did Kim work on in 2021?", "Kim"),
+    ],
+)
+def test_a_name_read_by_position_ends_before_a_change_verb(question: str, reference: str) -> None:
+    """"did Armin touch X": the verb was read as part of the name ("Armin touch")."""
+    assert interpret(question, NOW).references == (reference,)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what did Kim work on in 2021?",
+        "what did Kim touch last week?",
+        "what has Kim made this year?",
+        "did Kim change checkout last week?",
+        "has Kim changed anything?",
+    ],
+)
+def test_what_someone_touched_or_whether_they_changed_asks_for_the_changes(
+    question: str,
+) -> None:
+    """These read as a status question ("touch", "work", "made") or as a trend ("did X
+    change Y?": a trend word): the changes themselves are asked for."""
+    assert interpret(question, NOW, lambda s: s in {"Kim", "checkout"}).intent == "what_changed"
+    assert interpret("has checkout changed over time?", NOW).intent == "trend"
+
+
 def test_people_asked_for_without_who_and_counted() -> None:
     assert interpret("has anyone touched checkout this year?", NOW).intent == "who"
     i = interpret("how many people worked on checkout last year?", NOW)
