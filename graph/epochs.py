@@ -27,7 +27,8 @@ from engine.ports import Epoch, EpochConflict, EpochState, EpochTimings, RetireR
 from engine.ports.changes import Change, ChangeFeed, ChangeKind
 
 if TYPE_CHECKING:
-    from graph.scoped import Executor, ScopedGraph
+    from graph.executor import Executor
+    from graph.scoped import ScopedGraph
 
 SCOPE_SEPARATOR = "@"
 LIFECYCLE_KEY = "lifecycle"

@@ -31,10 +31,11 @@ from graph.changes import RedisChangeFeed, RedisDocuments
 from graph.cypher import activity as activity_cypher
 from graph.dialect import FALKORDB, Dialect
 from graph.epochs import EpochedStore, purge_scope, scope_of
+from graph.executor import Row, apply_schema, bound
 from graph.falkor_params import header
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
 from graph.observation import observed
-from graph.scoped import Row, ScopedGraph, apply_schema, bound
+from graph.scoped import ScopedGraph
 
 if TYPE_CHECKING:
     from engine.embedding import Embedder

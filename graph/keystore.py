@@ -6,7 +6,7 @@ import secrets
 
 from engine.ports import SYSTEM_SCOPE, ApiKeyRecord
 from graph.cypher import keys as keys_cypher
-from graph.scoped import Executor, Row
+from graph.executor import Executor, Row
 
 __all__ = ["SYSTEM_SCOPE", "CypherKeyStore"]
 

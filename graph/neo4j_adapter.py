@@ -28,10 +28,11 @@ from graph.cypher import activity as activity_cypher
 from graph.cypher import organisations as organisations_cypher
 from graph.dialect import NEO4J, Dialect
 from graph.epochs import EpochedStore, purge_scope, scope_of
+from graph.executor import Row, apply_schema, bound
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
 from graph.neo4j_errors import retryable, translate
 from graph.observation import observed
-from graph.scoped import Row, ScopedGraph, apply_schema, bound
+from graph.scoped import ScopedGraph
 
 if TYPE_CHECKING:
     from engine.embedding import Embedder

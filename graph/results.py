@@ -15,7 +15,7 @@ from engine.ports.changes import Change, ChangeFeed, ChangeKind
 from graph.cypher import results as results_cypher
 
 if TYPE_CHECKING:
-    from graph.scoped import Executor
+    from graph.executor import Executor
 
 
 class ResultArchive:

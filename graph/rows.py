@@ -23,6 +23,7 @@ from engine.models import (
     subject_id,
     to_ns,
 )
+from engine.ports import TimeSpan
 from engine.text import search_text
 
 M = TypeVar("M", bound=BaseModel)
@@ -271,3 +272,12 @@ def source_record_from(props: Mapping[str, Any]) -> SourceRecord:
         source=props.get("source"),
         **values,
     )
+
+
+def bind_span(params: dict[str, Any], at: TimeSpan | None) -> bool:
+    """$t_start and $t_end bound to `at`'s bounds; whether there was a span to bind (the
+    statement is then the timed one)."""
+    if at is None:
+        return False
+    params["t_start"], params["t_end"] = at.start_ns, at.end_ns
+    return True

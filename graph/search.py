@@ -26,7 +26,7 @@ from graph.dialect import Dialect
 
 if TYPE_CHECKING:
     from engine.embedding import Embedder
-    from graph.scoped import Executor
+    from graph.executor import Executor
 
 KIND_TEXTS = frozenset(normalise(k.value) for k in SubjectKind)  # the second place of a text
 VECTOR_DECIMALS = 3  # vectors travel as text to FalkorDB; more digits only cost parse time

@@ -1,8 +1,8 @@
 """`OrgGraph` in plain Python: one organisation's graph, held in dictionaries.
 
-Each method does what its Cypher counterpart (graph/scoped.py, graph/cypher/) does, read
-straight off the port's contract, and counts one round trip for each statement-shaped call
-so tests of batching can run on it too.
+Each method does what its Cypher counterpart (graph/scoped.py and its parts, graph/cypher/)
+does, read straight off the port's contract, and counts one round trip for each statement-
+shaped call so tests of batching can run on it too.
 """
 
 from __future__ import annotations

@@ -1,0 +1,179 @@
+"""Writes of one organisation's graph: a batch's statements prepared (ahead of sending, while
+the store writes the batch before), sent in order, and the change event published once the
+batch is in; retraction and the cleanup of what a complete run did not see.
+
+Source records are written and retracted by statements that keep the activity structures
+(graph.cypher.activity); a subject's vector is written with it (graph.search).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import defaultdict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from itertools import groupby
+from typing import Any
+
+from engine.models import (
+    ElementType,
+    Episode,
+    Relationship,
+    RelationshipType,
+    SourceRecord,
+    Subject,
+    Tombstone,
+)
+from engine.ports import WriteBatch
+from engine.ports.changes import Change, ChangeFeed, ChangeKind
+from graph import rows
+from graph.changes import batch_change
+from graph.cypher import activity as activity_cypher
+from graph.cypher import deletion as deletion_cypher
+from graph.cypher import records as records_cypher
+from graph.cypher import relationships as relationships_cypher
+from graph.cypher import subjects as subjects_cypher
+from graph.dialect import Dialect
+from graph.executor import MAX_KEYS, Executor, Run
+from graph.search import SearchArms
+
+_TEXT = rows.SUBJECT_COLUMNS.index("search_text") + 1  # its position in a subject row
+
+
+_Send = Callable[[], Awaitable[Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """A batch's statements, ready to send in order, and the change event its write makes
+    (engine.ports.WriteBatch.prepared). writer: the writer that made it (each graph has its
+    own), the only one to send it."""
+
+    writer: Writer
+    steps: list[_Send]
+    change: Change | None
+
+
+class Writer:
+    """The writes of one organisation's graph (ScopedGraph's), sent through `executor` with
+    $org bound to `scope`; `read` and `write` run one statement so bound."""
+
+    def __init__(
+        self,
+        org_id: str,
+        scope: str,
+        executor: Executor,
+        dialect: Dialect,
+        changes: ChangeFeed | None,
+        search: SearchArms,
+        read: Run,
+        write: Run,
+    ) -> None:
+        self._org = org_id
+        self._scope = scope
+        self._x = executor
+        self._dialect = dialect
+        self._changes = changes
+        self._search = search
+        self._read = read
+        self._write = write
+
+    async def write(self, batch: WriteBatch) -> None:
+        """Write runs of same-typed elements in input order, so a tombstone after a record
+        retracts it and a record after a tombstone restores it. Sends what `prepare_write`
+        made of the batch, or (the plain path) prepares it now."""
+        plan = batch.prepared
+        if not isinstance(plan, _Plan) or plan.writer is not self:
+            await self.prepare_write(batch)
+            plan = batch.prepared
+            assert isinstance(plan, _Plan)
+        batch.prepared = None  # sent once
+        for send in plan.steps:
+            await send()
+        # Only once the batch is in: a reader told of it (or of the new revision) sees it.
+        if self._changes is not None and plan.change is not None:
+            await self._changes.publish(replace(plan.change, at_ns=time.time_ns()))
+
+    async def prepare_write(self, batch: WriteBatch) -> None:
+        """The statements of `batch`, made ahead of sending them (engine.ports.PreparesWrites):
+        ingest prepares one batch while the store writes the one before."""
+        steps: list[_Send] = []
+        for _, run in groupby(batch.elements, key=type):
+            await self._prepare_run(list(run), batch, steps)
+            await asyncio.sleep(0)  # a write in flight sends its next statement meanwhile
+        change = batch_change(self._org, batch) if self._changes and batch.elements else None
+        batch.prepared = _Plan(self, steps, change)
+
+    def _step(self, statement: str, **params: Any) -> _Send:
+        return self._x.prepare(statement, {"org": self._scope, **params}, write=True)
+
+    async def _prepare_run(self, run: list[Any], batch: WriteBatch, steps: list[_Send]) -> None:
+        first, source, run_id = run[0], batch.source, batch.run_id
+        if isinstance(first, Subject):
+            data = [rows.subject_row(self._org, s, source, run_id) for s in run]
+            steps.append(self._step(subjects_cypher.merge_subjects(self._dialect), rows=data))
+            batch.written.update(s.key for s in run)
+            vectors = await self._search.prepare_vectors(
+                [r[0] for r in data], [r[_TEXT] for r in data]
+            )
+            if vectors is not None:
+                steps.append(vectors)
+        elif isinstance(first, Relationship):
+            ends = {k for r in run for k in (r.from_key, r.to_key)}
+            self._ensure_subjects(ends - batch.written, steps)
+            by_type: dict[RelationshipType, list[list[Any]]] = defaultdict(list)
+            for rel in run:
+                by_type[rel.type].append(rows.relationship_row(rel, source, run_id))
+            for rel_type, data in by_type.items():
+                statement = relationships_cypher.merge_relationships(rel_type)
+                steps.append(self._step(statement, rows=data))
+        elif isinstance(first, Episode):
+            self._ensure_subjects({k for e in run for k in e.mentions} - batch.written, steps)
+            data = [rows.episode_row(e, source, run_id) for e in run]
+            steps.append(self._step(records_cypher.MERGE_EPISODES, rows=data))
+        elif isinstance(first, SourceRecord):
+            # One row per record, its last (the same record twice in a batch would be
+            # counted twice: both rows find it new).
+            data = list({r.key: rows.source_record_row(r, source, run_id) for r in run}.values())
+            days, latest = rows.record_summary(data)
+            statement = activity_cypher.MERGE_SOURCE_RECORDS
+            steps.append(self._step(statement, rows=data, days=days, latest=latest))
+        else:
+            self._retract(run, steps)
+            batch.written.difference_update(t.key for t in run if t.target is ElementType.SUBJECT)
+
+    def _ensure_subjects(self, keys: set[str], steps: list[_Send]) -> None:
+        if keys:
+            stubs = [rows.stub_row(self._org, k) for k in sorted(keys)]
+            steps.append(self._step(subjects_cypher.MERGE_STUBS, rows=stubs))
+
+    def _retract(self, tombstones: list[Tombstone], steps: list[_Send]) -> None:
+        statements = {
+            ElementType.SUBJECT: deletion_cypher.DELETE_SUBJECTS,
+            ElementType.RELATIONSHIP: relationships_cypher.delete_relationships(self._dialect),
+            ElementType.EPISODE: deletion_cypher.DELETE_EPISODES,
+            ElementType.SOURCE_RECORD: activity_cypher.DELETE_SOURCE_RECORDS,
+        }
+        for target, group in groupby(tombstones, key=lambda t: t.target):
+            # Each key once: a record matched twice would be taken off its counts twice.
+            keys = list(dict.fromkeys(t.key for t in group))
+            steps.append(self._step(statements[target], keys=keys))
+
+    async def delete_unseen(self, source: str, run_id: str) -> int:
+        params = {"source": source, "run": run_id}
+        deleted = 0
+        dialect = self._dialect
+        unseen = deletion_cypher.delete_unseen_nodes(dialect).values()
+        for statement in (deletion_cypher.delete_unseen_relationships(dialect), *unseen):
+            found = await self._write(statement, **params)
+            deleted += int(found[0][0]) if found else 0
+        # Source records one retraction at a time: it keeps the activity structures.
+        unseen_keys = await self._read(deletion_cypher.UNSEEN_SOURCE_RECORDS, **params)
+        keys = [str(k) for (k,) in unseen_keys]
+        for at in range(0, len(keys), MAX_KEYS):
+            await self._write(activity_cypher.DELETE_SOURCE_RECORDS, keys=keys[at : at + MAX_KEYS])
+        deleted += len(keys)
+        if deleted and self._changes is not None:  # no event names what went: readers resync
+            await self._changes.publish(Change(org_id=self._org, kind=ChangeKind.RESET))
+        return deleted
