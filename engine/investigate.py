@@ -5,8 +5,9 @@ An unresolved question (ambiguous or absent subjects) ends before any canonical 
 with a result composed without a model. A failure carries a closed stage and classification,
 never an exception's text. Results are immutable once saved.
 
-Here: the request, its time, answer reuse and saving, and the tagging of failures; the stages
-from resolve to validate run in engine/pipeline.py, reuse is rechecked in engine/reuse.py.
+Here: the request, answer reuse and saving, and the tagging of failures; the time the answer
+covers is chosen in engine/questiontime.py, the stages from resolve to validate run in
+engine/pipeline.py, and a reusable answer is rechecked in engine/reuse.py.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import time
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from engine import outcomes
 from engine.asking import Subjects
@@ -30,22 +31,20 @@ from engine.contract import (
     Trace,
     Versions,
 )
-from engine.errors import BadUserInput, PublicError
+from engine.errors import PublicError
 from engine.framing import temporal_label
 from engine.interpretation import Interpretation, handle_candidates, interpret
 from engine.observer import NULL_OBSERVER, InvestigationObserver
 from engine.pipeline import Pipeline, Stages
 from engine.ports import GraphError, GraphTimeout, OrgGraph
 from engine.providers import Provider
-from engine.questiontime import TooWide, question_time, too_wide
+from engine.questiontime import asked_time
 from engine.receipts import ReceiptSigner
 from engine.resolution import Resolver
 from engine.reuse import reusable, reuse_key
 from engine.synthesis import Synthesizer
-from engine.timecontext import MAX_RANGE, EffectiveTime, resolve_time, time_axis_key
+from engine.timecontext import EffectiveTime, resolve_time, time_axis_key
 from engine.validation import ContractViolation
-
-EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
 
 log = logging.getLogger("fabric.investigate")
 
@@ -72,28 +71,6 @@ class InvestigationRequest:
     end: datetime | None = None
     allow_clarification: bool = True
     prior_receipts: tuple[str, ...] = ()
-
-
-def _asked_time(
-    request: InvestigationRequest,
-    effective: EffectiveTime,
-    understood: Interpretation,
-    anchor: datetime,
-) -> tuple[EffectiveTime, list[str], TooWide | None]:
-    """The time the answer covers, what it must say about the question's time phrases, and
-    the phrase when it spans too much. BadUserInput for times that are refused."""
-    wide = too_wide(understood, anchor) if effective.axis.value != "range" else None
-    if wide is not None and not request.allow_clarification:
-        raise BadUserInput(
-            f'"{wide.phrase}": the range is wider than {MAX_RANGE.days} days'
-        )
-    if wide is not None:  # subjects are found over the window offered instead
-        effective, time_notes = wide.suggested, list[str]()
-    else:
-        effective, time_notes = question_time(effective, understood, anchor)
-    if effective.start < EARLIEST:
-        raise BadUserInput("times before 1970 cannot be asked about")
-    return effective, time_notes, wide
 
 
 class Investigator:
@@ -149,7 +126,9 @@ class Investigator:
             frame = self._frame(actor, request.question, now, effective, None)
             return await self._internal(frame, FailureStage.INTERPRET, Stages(), None), False
         asked = effective
-        effective, time_notes, wide = _asked_time(request, effective, understood, anchor)
+        effective, time_notes, wide = asked_time(
+            effective, understood, anchor, request.allow_clarification
+        )
         key = reuse_key(
             request.question, self.resolver.org_id, self.versions, time_axis_key(effective)
         )

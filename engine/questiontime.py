@@ -1,6 +1,7 @@
 """The time a question names: read relative to the request's time, what the answer must
 say about phrases it could not use, and a phrase spanning more than one answer may cover
-(MAX_RANGE), which asks again offering the widest allowed window."""
+(MAX_RANGE), which asks again offering the widest allowed window (or is refused when the
+request allows no clarification, as is any time before 1970)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from engine.timecontext import (
     resolve_time,
     to_utc,
 )
+
+EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)  # no time before it can be asked about
 
 
 @dataclass(frozen=True)
@@ -97,3 +100,25 @@ def question_time(
     for text in understood.time_ignored:
         notes.append(f'Only the first time phrase is used: "{text}" was not.')
     return effective, notes
+
+
+def asked_time(
+    effective: EffectiveTime,
+    understood: Interpretation,
+    anchor: datetime,
+    allow_clarification: bool,
+) -> tuple[EffectiveTime, list[str], TooWide | None]:
+    """The time the answer covers, what it must say about the question's time phrases, and
+    the phrase when it spans too much. BadUserInput for times that are refused."""
+    wide = too_wide(understood, anchor) if effective.axis.value != "range" else None
+    if wide is not None and not allow_clarification:
+        raise BadUserInput(
+            f'"{wide.phrase}": the range is wider than {MAX_RANGE.days} days'
+        )
+    if wide is not None:  # subjects are found over the window offered instead
+        effective, time_notes = wide.suggested, list[str]()
+    else:
+        effective, time_notes = question_time(effective, understood, anchor)
+    if effective.start < EARLIEST:
+        raise BadUserInput("times before 1970 cannot be asked about")
+    return effective, time_notes, wide
