@@ -8,7 +8,8 @@ clarification when it has none (engine.within); a path resolves to the module ho
 said; a committed reference discloses when it came from the actor's recent references,
 when a misspelt name was taken to mean a subject, which other people share a first name
 (with receipts to ask again), and a name that matched nothing is said, never dropped.
-The time a question names: engine/questiontime.py.
+The time a question names: engine/questiontime.py; a question naming no subject:
+engine/unnamed.py.
 """
 
 from __future__ import annotations
@@ -18,12 +19,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 
-from engine import outcomes
+from engine import outcomes, together, unnamed
 from engine.contract import InvestigationResult
-from engine.framing import window_of
 from engine.interpretation import HandleCandidate, Interpretation
 from engine.models import StoredSubject, SubjectKind
-from engine.ports import OrgGraph, SubjectOrder, SubjectQuery, TimeSpan
+from engine.ports import OrgGraph
 from engine.providers import Provider
 from engine.receipts import ReceiptSigner
 from engine.resolution import (
@@ -41,8 +41,6 @@ from engine.timecontext import EffectiveTime
 from engine.unmatched import narrowed, unmatched_note
 from engine.within import holder_of_path, repository_over_its_package, within
 
-COHORT_LIMIT = 10  # a cohort answer names its most affected subjects, not all of them
-ORGANISATION_LIMIT = 50  # an organisation-wide answer reads at most this many repositories
 MAX_NAME_PROBES = 16  # spans of one question looked up as known names
 
 
@@ -101,13 +99,26 @@ class Subjects:
                 return ended
         if not subjects and not understood.references:
             if understood.kind_hint is not None and understood.intent != "who":
-                subjects = await self._cohort(understood, effective, told)
+                subjects = await unnamed.cohort(
+                    self.graph, self.providers, understood, effective, told.notes
+                )
             elif understood.fact_kinds:
-                subjects = await self._organisation(effective, told)
+                subjects, note = await unnamed.organisation(self.graph, effective)
+                told.organisation_wide = bool(subjects)
+                told.notes.extend([note] if note else [])
         if not subjects:
-            notes = await self._emptiness()
+            notes = await unnamed.emptiness(self.graph)
             return lambda frame, trace: outcomes.no_match(frame, trace, notes)
-        return list({s.key: s for s in subjects}.values())
+        chosen = list({s.key: s for s in subjects}.values())
+        mixed = together.people_with_others(chosen)
+        if mixed is None:
+            return chosen
+        prompt, offered = mixed
+        if not allow_clarification:
+            return lambda frame, trace: outcomes.no_match(frame, trace, (prompt,))
+        return lambda frame, trace: outcomes.clarification(
+            frame, "", offered, self.signer, trace, prompt=prompt
+        )
 
     async def _named(
         self,
@@ -146,7 +157,7 @@ class Subjects:
             )
         elif missing:  # the no match says which names matched nothing
             named = (f'"{m}" names no subject known here.' for m in missing)
-            said = (*await self._emptiness(), *named)
+            said = (*await unnamed.emptiness(self.graph), *named)
             return lambda frame, trace: outcomes.no_match(frame, trace, said)
         return None
 
@@ -262,24 +273,6 @@ class Subjects:
             )
             told.candidates = tuple(Candidate(o, 0.5) for o in others[:5])
 
-    async def _organisation(
-        self, effective: EffectiveTime, told: Disclosures
-    ) -> list[StoredSubject]:
-        """No subject named: the organisation, as its repositories (the most recently active
-        first, at most ORGANISATION_LIMIT), and the answer says so."""
-        at = TimeSpan.point(window_of(effective).end_ns)  # a point: the lookback is irrelevant
-        query = SubjectQuery(kinds=(SubjectKind.REPOSITORY,), at=at, order=SubjectOrder.RECENT)
-        page = await self.graph.find_subjects(query, ORGANISATION_LIMIT)
-        found = list(page.items)
-        if found:
-            told.organisation_wide = True
-            more = f"; only the {len(found)} most recently active" if page.has_next else ""
-            told.notes.append(
-                "No subject was named: answered for the whole organisation "
-                f"({len(found)} repositor{'y' if len(found) == 1 else 'ies'}{more})."
-            )
-        return found
-
     async def known_handles(self, candidates: Sequence[HandleCandidate]) -> set[str]:
         """The spans of the question that are a known subject's name: looked up longest
         first, one round per length (the spans of a round together), never a span inside
@@ -320,60 +313,3 @@ class Subjects:
             if not isinstance(outcome, NotFound):
                 return outcome
         return await self.resolver.resolve(actor, reference, None, 5)
-
-    async def _cohort(
-        self, understood: Interpretation, effective: EffectiveTime, told: Disclosures
-    ) -> list[StoredSubject]:
-        """No subject named, a kind asked about ("which services had incidents last week"):
-        the subjects of that kind with the most records the asked facts are computed from,
-        in the window; without such facts, the most recently active of the kind. The graph
-        filters by kind before its limit (busier subjects of other kinds must not crowd the
-        asked kind out), and a list cut at COHORT_LIMIT says so."""
-        kind = understood.kind_hint
-        assert kind is not None
-        window = window_of(effective)
-        record_kinds = sorted(
-            {
-                k
-                for p in self.providers
-                if not understood.fact_kinds or p.kinds & set(understood.fact_kinds)
-                for k in p.record_kinds
-            }
-        )
-        if understood.fact_kinds and record_kinds:
-            span = TimeSpan(window.start_ns, window.end_ns)
-            # A margin over the limit: a record's subject may be unknown to the graph.
-            active = await self.graph.active_subjects(
-                record_kinds, span, COHORT_LIMIT * 4, subject_kinds=(kind,)
-            )
-            found = await self.graph.subjects_by_keys([k for k, _ in active])
-            ranked = [found[k] for k, _ in active if k in found and found[k].kind == kind]
-            if len(ranked) > COHORT_LIMIT:
-                told.notes.append(_cut(kind, "with the most records in the window"))
-            return ranked[:COHORT_LIMIT]
-        at = TimeSpan.point(window.end_ns)
-        query = SubjectQuery(kinds=(kind,), at=at, order=SubjectOrder.RECENT)
-        page = await self.graph.find_subjects(query, COHORT_LIMIT)
-        if page.has_next:
-            told.notes.append(_cut(kind, "most recently active"))
-        return list(page.items)
-
-    async def _emptiness(self) -> tuple[str, ...]:
-        """A question that matched nothing in an organisation holding nothing says so. Asked
-        as the most recently active subject: a store reads that page from its activity
-        index, where the first by key ranked every subject (a no-match question's p95 at
-        100k subjects); the never active come last, so the page is empty only when the
-        organisation holds no subject."""
-        query = SubjectQuery(brief=True, order=SubjectOrder.RECENT)
-        page = await self.graph.find_subjects(query, 1)
-        if page.items:
-            return ()
-        return ("This organisation holds no data: nothing was imported or ingested for it.",)
-
-
-def _cut(kind: SubjectKind, which: str) -> str:
-    """The limitation a cohort cut at COHORT_LIMIT states: more of the kind qualified."""
-    return (
-        f"Only the {COHORT_LIMIT} {kind.value} subjects {which} are answered for; "
-        "more qualified: name one to ask about it."
-    )

@@ -799,3 +799,46 @@ async def test_a_name_matching_nothing_is_named_in_the_no_match(
     result = await ask(graph, "what changes did Samuel make?")
     assert result.outcome is Outcome.NO_MATCH
     assert result.limitations == ('"Samuel" names no subject known here.',)
+
+
+# --- a person named with a module: never the two added up --------------------------------
+
+
+async def test_a_person_and_a_module_together_ask_which_and_a_receipt_answers(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """It answered "54 commit(s) to David Lord, click.parser": his 50 commits anywhere
+    added to the parser's 6 (git: 3 of his touch the parser)."""
+    graph, commits = click
+    question = "how many commits did David Lord make to the parser in 2023?"
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED
+    assert [c.subject_key for c in result.candidates] == [f"person:{LORD}", PARSER]
+    prompt = result.clarification_prompt or ""
+    assert "David Lord" in prompt and "click.parser" in prompt and "who changed" in prompt
+    engine = Investigator(
+        graph, Resolver(graph, ReferenceRing(), graph.org_id), default_providers(),
+        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: CLOCK,
+    )  # fmt: skip
+    receipt = result.candidates[1].receipt
+    bound, _ = await engine.investigate("me", InvestigationRequest(question, prior_receipts=(receipt,)))
+    assert bound.outcome is Outcome.ANSWERED and bound.subject_keys == (PARSER,)
+    parser = [c for c in between(commits, *Y2023) if "src/click/parser.py" in c.paths]
+    assert (bound.direct_judgment or "").startswith(f"{len(parser)} commit(s) to click.parser")
+
+
+async def test_commits_to_two_modules_are_each_counted_never_added_up(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """Every 2023 commit to parser.py also touched core.py: the sum (it said 19) counted
+    those twice."""
+    graph, commits = click
+    result = await ask(graph, "how many commits to core.py and parser.py in 2023?")
+    assert result.outcome is Outcome.ANSWERED and set(result.subject_keys) == {CORE, PARSER}
+    year_ = between(commits, *Y2023)
+    core = [c for c in year_ if "src/click/core.py" in c.paths]
+    parser = [c for c in year_ if "src/click/parser.py" in c.paths]
+    assert {c.sha for c in parser} <= {c.sha for c in core}  # so a sum cannot be right
+    headline = result.direct_judgment or ""
+    assert f"{len(core)} to click.core; {len(parser)} to click.parser." in headline, headline
+    assert f"{len(core) + len(parser)} commit" not in headline

@@ -207,3 +207,17 @@ async def test_a_who_question_naming_no_time_reads_a_year_and_says_so(graph: Org
     # git log --since 2023-12-14T12:00Z --until asOf -- routing/: Chen 2024-02-17 and
     # 2024-11-03 (Kim's 23:10 commit is after asOf).
     assert "ranked by commits: Alex Chen (2 commit(s)" in result.direct_judgment
+
+
+async def test_a_person_named_with_a_module_asks_which_one(graph: OrgGraph) -> None:
+    """Facts are each subject's own: Sam Lee's commits added to routing's would answer
+    neither "how many did Sam make to routing" nor anything else."""
+    asked = InvestigationRequest("how many commits did Sam Lee make to the routing module in 2024?")
+    result, _ = await engine(graph).investigate("me", asked)
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED
+    keys = [c.subject_key for c in result.candidates]
+    assert keys == ["person:sam@corp.example", "module:shop/routing"]
+    asked = InvestigationRequest("what did Sam Lee change in routing?", allow_clarification=False)
+    refused, _ = await engine(graph).investigate("me", asked)
+    assert refused.outcome is Outcome.NO_MATCH
+    assert "Sam Lee" in refused.limitations[0] and "routing" in refused.limitations[0]
