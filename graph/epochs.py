@@ -10,10 +10,9 @@ property every index leads with.
 
 The lifecycle record (one `Lifecycle` node per organisation, in the organisation's own scope,
 next to its investigation results) holds the serving epoch, the open build, the epoch in
-grace and the last id allocated. Every transition is one statement that first writes the
-record (`lock`: on Neo4j that takes the node's write lock before anything is read, so two
-concurrent transitions cannot both pass the compare; FalkorDB runs a graph's writes one at a
-time anyway) and then changes it only if it still holds what the caller read.
+grace and the last id allocated. Every transition is one statement (graph.cypher.epochs)
+that changes the record only if it still holds what the caller read. Which epoch a request
+reads is chosen in graph.store.
 """
 
 from __future__ import annotations
@@ -24,7 +23,22 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.ports import Epoch, EpochConflict, EpochState, EpochTimings, RetireReason
-from engine.ports.changes import Change, ChangeFeed, ChangeKind
+from graph.cypher.epochs import (
+    ABORT_BUILD,
+    BEGIN_BUILD,
+    CHECKPOINTS,
+    CLAIM_DELETE,
+    END_GRACE,
+    ENSURE,
+    FLIP,
+    LIST,
+    MARK_DELETED,
+    PURGE,
+    RETIRED_UNDELETED,
+    ROLLBACK,
+    SERVING,
+    STATUS,
+)
 
 if TYPE_CHECKING:
     from graph.executor import Executor
@@ -32,176 +46,11 @@ if TYPE_CHECKING:
 
 SCOPE_SEPARATOR = "@"
 LIFECYCLE_KEY = "lifecycle"
-# Labels holding an epoch's projected data (what retirement deletes); results, API keys and
-# the lifecycle itself are not an epoch's.
-DATA_LABELS = ("Subject", "Episode", "SourceRecord", "Checkpoint", "EmbeddingMeta")
 PURGE_BATCH = 5_000
 
 
 def scope_of(org_id: str, epoch: int) -> str:
     return org_id if epoch == 0 else f"{org_id}{SCOPE_SEPARATOR}{epoch}"
-
-
-# --- statements (parameters only; $org is the organisation id, never an epoch scope) ---------
-
-ENSURE = """
-MERGE (l:Lifecycle {org_id: $org, key: 'lifecycle'})
-ON CREATE SET l.active = 0, l.status = 'serving', l.last_allocated = 0, l.changed_ns = $now
-MERGE (e:Epoch {org_id: $org, key: 0})
-ON CREATE SET e.state = 'serving', e.created_ns = $now, e.changed_ns = $now
-RETURN l.active
-"""
-
-# The serving pointer alone: what a request's graph is chosen by (cached, see EpochPointers).
-SERVING = """
-MATCH (l:Lifecycle {org_id: $org, key: 'lifecycle'})
-RETURN l.active
-"""
-
-STATUS = """
-MATCH (l:Lifecycle {org_id: $org, key: 'lifecycle'})
-RETURN l.active, l.status, l.building, l.previous, l.grace_until_ns, l.last_allocated
-"""
-
-LIST = """
-MATCH (e:Epoch {org_id: $org})
-RETURN e.key, e.state, e.created_ns, e.changed_ns, e.reason, e.retired_ns, e.deleted_ns
-ORDER BY e.key
-"""
-
-BEGIN_BUILD = """
-MATCH (l:Lifecycle {org_id: $org, key: 'lifecycle'})
-SET l.lock = $now
-WITH l
-WHERE l.status = 'serving'
-WITH l, l.last_allocated + 1 AS next
-SET l.last_allocated = next, l.building = next, l.status = 'building', l.changed_ns = $now
-CREATE (e:Epoch {org_id: $org, key: next})
-SET e.state = 'building', e.created_ns = $now, e.changed_ns = $now
-RETURN next
-"""
-
-FLIP = """
-MATCH (l:Lifecycle {org_id: $org, key: 'lifecycle'})
-SET l.lock = $now
-WITH l
-WHERE l.status = 'building' AND l.building = $target AND l.active = $expected
-MATCH (new:Epoch {org_id: $org, key: $target}), (old:Epoch {org_id: $org, key: $expected})
-SET l.previous = $expected, l.active = $target, l.building = null, l.status = 'grace',
-    l.grace_until_ns = $now + $grace_ns, l.changed_ns = $now,
-    new.state = 'serving', new.changed_ns = $now,
-    old.state = 'grace', old.changed_ns = $now
-RETURN l.active
-"""
-
-ROLLBACK = """
-MATCH (l:Lifecycle {org_id: $org, key: 'lifecycle'})
-SET l.lock = $now
-WITH l
-WHERE l.status = 'grace' AND l.active = $expected AND l.grace_until_ns > $now
-MATCH (cur:Epoch {org_id: $org, key: l.active}), (prev:Epoch {org_id: $org, key: l.previous})
-SET cur.state = 'retired', cur.reason = 'rollback_abandoned', cur.retired_ns = $now,
-    cur.changed_ns = $now,
-    prev.state = 'serving', prev.changed_ns = $now,
-    l.active = prev.key, l.previous = null, l.status = 'serving', l.grace_until_ns = null,
-    l.changed_ns = $now
-RETURN l.active
-"""
-
-# Manual (`$force`) or once the grace period is over.
-END_GRACE = """
-MATCH (l:Lifecycle {org_id: $org, key: 'lifecycle'})
-SET l.lock = $now
-WITH l
-WHERE l.status = 'grace' AND ($force OR l.grace_until_ns <= $now)
-MATCH (prev:Epoch {org_id: $org, key: l.previous})
-SET prev.state = 'retired', prev.reason = $reason, prev.retired_ns = $now,
-    prev.changed_ns = $now,
-    l.previous = null, l.status = 'serving', l.grace_until_ns = null, l.changed_ns = $now
-RETURN prev.key
-"""
-
-ABORT_BUILD = """
-MATCH (l:Lifecycle {org_id: $org, key: 'lifecycle'})
-SET l.lock = $now
-WITH l
-WHERE l.status = 'building'
-MATCH (e:Epoch {org_id: $org, key: l.building})
-SET e.state = 'retired', e.reason = 'build_aborted', e.retired_ns = $now, e.changed_ns = $now,
-    l.building = null, l.status = 'serving', l.changed_ns = $now
-RETURN e.key
-"""
-
-# The single deleter: a retired, undeleted epoch past its drain bound, never the serving one,
-# claimed for a lease (a deleter that died frees it when the lease runs out).
-CLAIM_DELETE = """
-MATCH (e:Epoch {org_id: $org, key: $epoch})
-SET e.lock = $now
-WITH e
-WHERE e.state = 'retired' AND e.deleted_ns IS NULL AND e.retired_ns + $drain_ns <= $now
-  AND (e.deleter IS NULL OR e.deleter_until_ns < $now)
-MATCH (l:Lifecycle {org_id: $org, key: 'lifecycle'})
-WHERE l.active <> e.key
-SET e.deleter = $token, e.deleter_until_ns = $now + $lease_ns
-RETURN e.key
-"""
-
-MARK_DELETED = """
-MATCH (e:Epoch {org_id: $org, key: $epoch})
-WHERE e.deleter = $token
-SET e.deleted_ns = $now, e.deleter = null, e.changed_ns = $now
-RETURN e.key
-"""
-
-RETIRED_UNDELETED = """
-MATCH (e:Epoch {org_id: $org})
-WHERE e.state = 'retired' AND e.deleted_ns IS NULL
-RETURN e.key ORDER BY e.key
-"""
-
-CHECKPOINTS = """
-MATCH (c:Checkpoint {org_id: $org})
-RETURN c.source, c.finished
-"""
-
-# One per label of DATA_LABELS (each served by its org_id index), bounded in size.
-PURGE = (
-    """
-MATCH (n:Subject {org_id: $org})
-WITH n LIMIT $batch
-DETACH DELETE n
-RETURN count(n)
-""",
-    """
-MATCH (n:Episode {org_id: $org})
-WITH n LIMIT $batch
-DETACH DELETE n
-RETURN count(n)
-""",
-    """
-MATCH (n:SourceRecord {org_id: $org})
-WITH n LIMIT $batch
-DETACH DELETE n
-RETURN count(n)
-""",
-    """
-MATCH (n:Checkpoint {org_id: $org})
-WITH n LIMIT $batch
-DETACH DELETE n
-RETURN count(n)
-""",
-    """
-MATCH (n:EmbeddingMeta {org_id: $org})
-WITH n LIMIT $batch
-DETACH DELETE n
-RETURN count(n)
-""",
-)
-
-STATEMENTS = (
-    ENSURE, SERVING, STATUS, LIST, BEGIN_BUILD, FLIP, ROLLBACK, END_GRACE, ABORT_BUILD,
-    CLAIM_DELETE, MARK_DELETED, RETIRED_UNDELETED, CHECKPOINTS, *PURGE,
-)  # fmt: skip
 
 
 # --- the lifecycle --------------------------------------------------------------------------
@@ -379,7 +228,7 @@ async def purge_scope(graph: ScopedGraph) -> int:
     """Delete every datum of one epoch's scope, in bounded batches (the generic way; FalkorDB
     drops a whole epoch graph instead)."""
     deleted = 0
-    for statement in PURGE:
+    for statement in PURGE.values():
         while True:
             found = await graph._write(statement, batch=PURGE_BATCH)
             count = int(found[0][0]) if found else 0
@@ -387,70 +236,3 @@ async def purge_scope(graph: ScopedGraph) -> int:
             if count < PURGE_BATCH:
                 break
     return deleted
-
-
-class EpochedStore:
-    """What both adapters share: a ScopedGraph per (organisation, epoch), the serving
-    pointer cached per process for `pointer_ttl_s`, and each organisation's lifecycle.
-
-    The cache is why a request costs no extra round trip: the pointer is read at most once
-    per organisation per TTL (counted apart, RoundTrips.control), and dropped at once when
-    this process flips or rolls back. Another instance notices within the TTL; until then it
-    serves the epoch it had, which stays readable because deletion waits for the drain bound
-    (EpochTimings.drain_s, which must exceed the TTL plus the longest request).
-    """
-
-    timings: EpochTimings
-    pointer_ttl_s: float
-    changes: ChangeFeed
-    _orgs: dict[tuple[str, int], ScopedGraph]
-    _pointers: dict[str, tuple[int, float]]
-
-    def _init_epochs(self, timings: EpochTimings | None, pointer_ttl_s: float) -> None:
-        self.timings = timings or EpochTimings()
-        self.pointer_ttl_s = pointer_ttl_s
-        self._orgs = {}
-        self._pointers = {}
-
-    def _make_graph(self, org_id: str, epoch: int) -> ScopedGraph:
-        raise NotImplementedError
-
-    async def _purge_epoch(self, org_id: str, epoch: int) -> None:
-        raise NotImplementedError
-
-    def org(self, org_id: str, epoch: int = 0) -> ScopedGraph:
-        scoped = self._orgs.get((org_id, epoch))
-        if scoped is None:
-            scoped = self._orgs[(org_id, epoch)] = self._make_graph(org_id, epoch)
-        return scoped
-
-    async def serving(self, org_id: str) -> ScopedGraph:
-        cached = self._pointers.get(org_id)
-        now = time.monotonic()
-        if cached is not None and cached[1] > now:
-            return self.org(org_id, cached[0])
-        home = self.org(org_id)
-        found = await home.results_executor.run(SERVING, {"org": org_id}, control=True)
-        epoch = int(found[0][0]) if found and found[0][0] is not None else 0
-        self._pointers[org_id] = (epoch, now + self.pointer_ttl_s)
-        return self.org(org_id, epoch)
-
-    def epochs(self, org_id: str) -> CypherEpochs:
-        home = self.org(org_id)
-
-        async def purge(epoch: int) -> None:
-            await self._purge_epoch(org_id, epoch)
-
-        async def changed() -> None:
-            self._pointers.pop(org_id, None)
-            # Everything a reader saw may differ now: revisions move, subscribers resync.
-            await self.changes.publish(Change(org_id=org_id, kind=ChangeKind.RESET))
-
-        return CypherEpochs(
-            org_id,
-            home.results_executor,
-            graph_of=lambda epoch: self.org(org_id, epoch),
-            purge=purge,
-            changed=changed,
-            timings=self.timings,
-        )

@@ -30,12 +30,13 @@ from graph import activity, deadline, falkor_ready, falkor_results, rows
 from graph.changes import RedisChangeFeed, RedisDocuments
 from graph.cypher import activity as activity_cypher
 from graph.dialect import FALKORDB, Dialect
-from graph.epochs import EpochedStore, purge_scope, scope_of
+from graph.epochs import purge_scope, scope_of
 from graph.executor import Row, apply_schema, bound
 from graph.falkor_params import header
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
 from graph.observation import observed
 from graph.scoped import ScopedGraph
+from graph.store import EpochedStore
 
 if TYPE_CHECKING:
     from engine.embedding import Embedder

@@ -27,12 +27,13 @@ from graph.changes import LocalChangeFeed, LocalDocuments, RedisChangeFeed, Redi
 from graph.cypher import activity as activity_cypher
 from graph.cypher import organisations as organisations_cypher
 from graph.dialect import NEO4J, Dialect
-from graph.epochs import EpochedStore, purge_scope, scope_of
+from graph.epochs import purge_scope, scope_of
 from graph.executor import Row, apply_schema, bound
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
 from graph.neo4j_errors import retryable, translate
 from graph.observation import observed
 from graph.scoped import ScopedGraph
+from graph.store import EpochedStore
 
 if TYPE_CHECKING:
     from engine.embedding import Embedder

@@ -18,8 +18,9 @@ from typing import Any
 
 import pytest
 
-from graph import epochs, neo4j_adapter
+from graph import neo4j_adapter
 from graph.cypher import deletion as deletion_cypher
+from graph.cypher import epochs as epochs_cypher
 from graph.dialect import FALKORDB, NEO4J
 from tests.cypher_statements import (
     NOT_CYPHER,
@@ -154,7 +155,7 @@ def test_the_collection_covers_the_cypher_module_and_the_dialect(
     assert any("db.index.vector.queryNodes" in t for t in texts)
     # The adapter's own statements, outside the Cypher module.
     assert neo4j_adapter.PING in texts and neo4j_adapter.VERSION in texts
-    for statement in epochs.STATEMENTS:  # the epoch lifecycle's
+    for statement in epochs_cypher.STATEMENTS:  # the epoch lifecycle's
         assert statement in texts
     # A new dialect field must be classified: it either yields statements or is named as
     # holding no Cypher.

@@ -14,6 +14,8 @@ an import says which statements a module sends):
   reads and migrations, cohort counts;
 * `deletion`: retraction of subjects and episodes, and cleanup of what a run did not see;
 * `organisations`: an organisation's labels, counted and dropped;
-* `checkpoints`, `keys` (the system scope), `search`, `results` (and projection epochs);
+* `epochs`: the projection-epoch lifecycle's transitions, and the purge of an epoch's data;
+* `checkpoints`, `keys` (the system scope), `search`, `results` (and the time the graph
+  last changed);
 * `_fragments`: projection lists and row assignments the others share.
 """
