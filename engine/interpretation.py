@@ -11,7 +11,8 @@ time phrases: engine/timephrases.py.
 Intents (closed): `why_behind` (why + a degradation word), `who_owns` (ownership asked by
 who, or which/what + team/person), `who` (people asked for, not as owners: "who changed
 X", "which engineers ..."), `count` ("how many"), `what_changed` ("what did X change",
-"what changed in X", "what has X been working on"), `which` (which/what/list/show: a set
+"what changed in X", "what has X been working on"; "when did X last change?" too, its
+answer's newest change, `asks_last`), `which` (which/what/list/show: a set
 of subjects), `trend` (how something changed over time), `status` (everything else).
 """
 
@@ -89,6 +90,10 @@ class Interpretation:
     time_note: str | None = None
     # Neighbouring references of which one may hold the other ("click's tests").
     scopes: tuple[Scope, ...] = ()
+    # "When did X last commit?": the newest change is asked for (intent what_changed).
+    asks_last: bool = False
+    # A "when" question that is not about the last change ("when was X released?").
+    asks_when: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,7 +224,10 @@ def interpret(
     kind_hint = next((KIND_WORDS[t.norm] for t in tokens if t.free and t.norm in KIND_WORDS), None)
     spans = _named_spans(text, tokens, spans, notes)
     references = tuple(dict.fromkeys(text[a:b] for a, b in spans))
-    intent = _intent(words, kinds, kind_hint)
+    asks_last = _asks_last(tokens)
+    intent = "what_changed" if asks_last else _intent(words, kinds, kind_hint)
+    if asks_last:
+        kinds = []  # the changes themselves (DEFAULT_KINDS), not a count of commits
     if not kinds and intent == "count" and kind_hint is SubjectKind.PERSON:
         kinds = [FactKind.ACTIVE_CONTRIBUTORS]  # "how many people worked on X?"
     if not kinds:
@@ -244,7 +252,27 @@ def interpret(
         reference_kinds=tuple(kinds_after[ref] for ref in references),
         time_note=time.note if time else None,
         scopes=tuple(r.scopes(text, spans, tokens)),
+        asks_last=asks_last,
+        asks_when=not asks_last and words[:1] == ["when"],
     )
+
+
+_LAST_OF = v.CHANGE_VERBS | {"commit", "commits", "committed"}
+
+
+def _asks_last(tokens: list[r.Token]) -> bool:
+    """"When did X last commit?", "when was X last changed?", "the latest (most recent)
+    change to X", "the last commit by X", "last time X committed": a last-word outside any
+    time phrase ("last week" is one), in a "when" question or right before a change word."""
+    for i, token in enumerate(tokens):
+        if not (token.free and token.norm in v.LAST_WORDS):
+            continue
+        after = tokens[i + 1].norm if i + 1 < len(tokens) else ""
+        if token.norm == "recent" and (i == 0 or tokens[i - 1].norm != "most"):
+            continue  # "recent changes to X" are a list; "the most recent change" is one
+        if tokens[0].norm == "when" or after in _LAST_OF or after == "time":
+            return True
+    return False
 
 
 _COUNTING = frozenset({"count", "who", "what_changed"})  # intents that count over a window

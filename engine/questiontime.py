@@ -99,7 +99,25 @@ def question_time(
         notes.append(f'"{text}" was not understood as a time; the answer covers {used} instead.')
     for text in understood.time_ignored:
         notes.append(f'Only the first time phrase is used: "{text}" was not.')
+    notes.extend(_when(understood, used))
     return effective, notes
+
+
+def _when(understood: Interpretation, used: str) -> list[str]:
+    """What the answer says about a question asking when: the last change is looked for in
+    the window only (no older one is), and any other "when" is not understood."""
+    if understood.asks_last:
+        return [
+            f"Asked for the last change: it is the newest one listed from {used}. None listed "
+            "means none in that time: the last one is older, and is found by asking about "
+            'an earlier period ("what changed in 2020?").'
+        ]
+    if understood.asks_when:
+        return [
+            'Only "when did X last change?" is understood of questions asking when: this '
+            "answer is not the time something happened, but the state of what was named."
+        ]
+    return []
 
 
 def asked_time(

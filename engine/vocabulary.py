@@ -30,7 +30,7 @@ _OWNER = (_K.OWNERSHIP,)
 # words: a known name may start with one ("Touch Base").
 CHANGE_VERBS = _words(
     "change changed changes touch touches touched modify modifies modified edit edits edited "
-    "fix fixes fixed work works worked working make made makes making"
+    "fix fixes fixed work works worked working make made makes making committed committing"
 )
 
 # Normalised phrase -> the fact kinds it asks about. Matched on whole tokens, at each position
@@ -94,7 +94,7 @@ STOP_WORDS = _words(
     "healthy trend trends trending doing going happening changed change so very much up down "
     "compared worse better getting lot lots changes make made makes making got touched "
     "authored wrote written been working worked new anyone anybody someone somebody "
-    "anything something nothing nobody"
+    "anything something nothing nobody latest newest recent"
 )
 # Words that qualify a kind word without naming anything ("the go-to person", "the main
 # module"): never read as a name before it (a known name is still matched first).
@@ -102,6 +102,8 @@ NOT_NAMES = frozenset(
     {"go to", "best", "right", "main", "key", "lead", "primary", "responsible", "whole"}
     | {"entire", "only", "same", "new", "old", "other", "another", "single", "first", "last"}
 )
+# "When did X last commit?", "the latest change to X": the newest change is asked for.
+LAST_WORDS = _words("last latest newest recent")
 # Who is asked for without "who" ("has anyone touched X?").
 SOMEONE = _words("anyone anybody someone somebody")
 TRIGGERS = _words("is are was were for of about did does owned owns in with has have to by")

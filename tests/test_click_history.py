@@ -842,3 +842,41 @@ async def test_commits_to_two_modules_are_each_counted_never_added_up(
     headline = result.direct_judgment or ""
     assert f"{len(core)} to click.core; {len(parser)} to click.parser." in headline, headline
     assert f"{len(core) + len(parser)} commit" not in headline
+
+
+# --- when something last changed --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "subject", "mine"),
+    [
+        ("when did David Lord last commit?", f"person:{LORD}", lambda c: c.email == LORD),
+        ("when was core.py last changed?", CORE, lambda c: "src/click/core.py" in c.paths),
+        ("what was the last commit to the parser?", PARSER,
+         lambda c: "src/click/parser.py" in c.paths),
+    ],
+)  # fmt: skip
+async def test_when_something_last_changed_is_its_newest_change(
+    click: tuple[OrgGraph, list[Commit]],
+    question: str,
+    subject: str,
+    mine: Callable[[Commit], bool],
+) -> None:
+    """It answered a status question ("No canonical fact shows David Lord behind")."""
+    graph, commits = click
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (subject,)
+    newest = max((c for c in commits if mine(c)), key=lambda c: c.at)
+    assert (result.changes[0].title, result.changes[0].at) == (newest.subject, newest.at)
+    assert any(n.startswith("Asked for the last change") for n in result.limitations)
+
+
+async def test_a_last_change_before_the_window_is_said_to_be_older(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    graph, commits = click
+    result = await ask(graph, "when did Sam Schott last commit?")
+    assert max(c.at for c in commits if c.name == "Sam Schott") < YEAR[0]
+    assert result.outcome is Outcome.ANSWERED and result.changes_total == 0
+    said = next(n for n in result.limitations if n.startswith("Asked for the last change"))
+    assert "the last one is older" in said

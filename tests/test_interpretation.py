@@ -300,6 +300,32 @@ def test_what_someone_touched_or_whether_they_changed_asks_for_the_changes(
     assert interpret("has checkout changed over time?", NOW).intent == "trend"
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "when did Kim last commit?",
+        "when was checkout last changed?",
+        "when did Kim commit last?",
+        "what was the last commit to checkout?",
+        "what is the latest change by Kim?",
+        "what was the most recent change to checkout?",
+        "last time Kim committed?",
+    ],
+)
+def test_when_something_last_changed_asks_for_the_newest_change(question: str) -> None:
+    """These read as a status question (or a trend: "changed"), answering another question."""
+    i = interpret(question, NOW, lambda s: s in {"Kim", "checkout"})
+    assert (i.intent, i.asks_last, i.fact_kinds) == ("what_changed", True, (K.CHANGES, K.CHURN))
+    assert "latest" not in i.references and "recent" not in i.references
+
+
+def test_last_in_a_time_phrase_or_recent_changes_ask_no_last_change() -> None:
+    assert not interpret("what changed in checkout last week?", NOW).asks_last
+    assert not interpret("list the recent changes to checkout", NOW).asks_last
+    i = interpret("when was checkout released?", NOW, lambda s: s == "checkout")
+    assert (i.asks_last, i.asks_when) == (False, True)
+
+
 def test_people_asked_for_without_who_and_counted() -> None:
     assert interpret("has anyone touched checkout this year?", NOW).intent == "who"
     i = interpret("how many people worked on checkout last year?", NOW)
