@@ -14,16 +14,15 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 from graph.cypher import activity as activity_cypher
 from graph.cypher import subjects as subjects_cypher
+from graph.executor import Row, Run
 from graph.observation import fast_path
 from graph.rows import DAY_NS, us_at_least, us_at_most
 
-Row = list[Any]
-Read = Callable[..., Awaitable[list[Row]]]
 Progress = Callable[[str], None]
 
 # Of the activity structures; a graph of an earlier one is migrated on open. 1: the
@@ -56,7 +55,7 @@ class ActivityPages:
     read and the pages that fell back to ranking every subject (the plain path, which
     `use_windows = False` forces: tests hold the windows to it)."""
 
-    def __init__(self, read: Read) -> None:
+    def __init__(self, read: Run) -> None:
         self._read = read
         self.use_windows = True
         self._days: list[tuple[int, int]] = []
@@ -126,7 +125,7 @@ def _floors(days: list[tuple[int, int]], top: int | None, target: int) -> list[i
     return floors
 
 
-async def migrate(read: Read, write: Read, org: str, progress: Progress = _stderr) -> bool:
+async def migrate(read: Run, write: Run, org: str, progress: Progress = _stderr) -> bool:
     """Bring the activity structures of a graph written by an earlier format up to date;
     False when there was nothing to do. Runs once: the graph's Format node records that it
     is done. Each step skips what it did already, so an interrupted run resumes."""
@@ -161,7 +160,7 @@ async def migrate(read: Read, write: Read, org: str, progress: Progress = _stder
     return version >= 1 or bool(count)
 
 
-async def _fill(write: Read, statement: str, what: str, count: int, progress: Progress) -> None:
+async def _fill(write: Run, statement: str, what: str, count: int, progress: Progress) -> None:
     """A batch at a time until one comes back short: times in microseconds (formats 3 and 4),
     and the removal of format 5's per-subject day counts (format 6)."""
     started = shown = time.monotonic()
@@ -182,7 +181,7 @@ async def _fill(write: Read, statement: str, what: str, count: int, progress: Pr
 
 
 async def _by_windows(
-    write: Read,
+    write: Run,
     org: str,
     span: tuple[int, int, int],
     progress: Progress,

@@ -39,7 +39,7 @@ class Executor(Protocol):
         ...
 
 
-def bound(executor: Executor, scope: str, write: bool) -> Callable[..., Awaitable[list[Row]]]:
+def bound(executor: Executor, scope: str, write: bool) -> Run:
     """`executor`'s statements with $org bound to `scope` (graph.activity's read and write,
     for graphs opened before any ScopedGraph is made for them)."""
 

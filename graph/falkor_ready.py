@@ -22,7 +22,8 @@ import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
-Row = list[Any]
+from graph.executor import Row
+
 Read = Callable[[str], Awaitable[list[Row]]]
 Write = Callable[[str, dict[str, Any]], Awaitable[list[Row]]]
 

@@ -17,17 +17,16 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from engine.models import subject_id
 from engine.ports import Fingerprint
+from graph.executor import Run
 
 CONTENT_LABELS = ("Subject", "Episode", "SourceRecord")
 # Which organisation and which load run wrote an element: not what the element says.
 _VOLATILE = frozenset({"org_id", "run_id"})
-
-Read = Callable[..., Awaitable[list[list[Any]]]]
 
 
 def _nodes(label: str) -> str:
@@ -50,7 +49,7 @@ def _clean(org_id: str, key: str, props: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-async def fingerprint(read: Read, org_id: str) -> Fingerprint:
+async def fingerprint(read: Run, org_id: str) -> Fingerprint:
     """read: runs one read statement with `$org` bound to `org_id` (ScopedGraph._read)."""
     entries: list[str] = []
     nodes: Counter[str] = Counter()
