@@ -189,7 +189,8 @@ def _evaluate(
     a = (g[0] or "") if g else ""
     b = g[1] if len(g) > 1 else None
     if name == "between":
-        first, last = date_period(a, now), date_period(b or "", now)
+        last = date_period(b or "", now)
+        first = _first_of(a, b or "", last, now)
         return None, first[0], tc.bounded((first[0], last[1]), now)[1]
     if name in ("as_of", "on"):
         return date_period(a, now)[0], None, None
@@ -224,6 +225,23 @@ def _evaluate(
             period = (period[0] - timedelta(days=1), period[0])
     start, stop = tc.bounded(period, now)
     return None, start, stop
+
+
+def _first_of(a: str, b: str, last: tc.Period, now: datetime) -> tc.Period:
+    """The start of "between A and B": A without a year takes B's ("between May and July
+    2025" is May 2025, not the last May before now, which ended the range before it began),
+    or the year before when that falls after B ("between November and February 2026")."""
+    year = re.search(r"\b(\d{4})\b", b)
+    if year is None or re.search(r"\b\d{4}\b", a):
+        return date_period(a, now)
+    for y in (int(year.group(1)), int(year.group(1)) - 1):
+        try:
+            first = date_period(f"{a} {y}", now)
+        except ValueError:
+            return date_period(a, now)
+        if first[0] < last[1]:
+            return first
+    return date_period(a, now)
 
 
 def _period(

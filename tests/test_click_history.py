@@ -377,6 +377,9 @@ ASKED = [
     # A who question naming commits ranks people (it answered "No one changed docs").
     Asked("who made the most commits to the docs in 2025?", "answered", DOCS, year(2025),
           "docs", "who"),
+    # A range's start without a year takes its end's (it read May 2026: refused).
+    Asked("who worked on the docs between May and July 2025?", "answered", DOCS,
+          (on(2025, 5, 1), on(2025, 8, 1)), "docs", "who"),
     # Misspelt and absent modules.
     Asked("how many commits to the clcik module in 2023?", "answered", MODULE, Y2023, "package"),
     # One edit from "click" and from "cli" (the example's complex.cli): asks which.

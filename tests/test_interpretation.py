@@ -326,6 +326,25 @@ def test_last_in_a_time_phrase_or_recent_changes_ask_no_last_change() -> None:
     assert (i.asks_last, i.asks_when) == (False, True)
 
 
+@pytest.mark.parametrize(
+    ("phrase", "start", "end"),
+    [
+        ("between May and July 2025", utc(2025, 5, 1), utc(2025, 8, 1)),
+        ("from May to July 2025", utc(2025, 5, 1), utc(2025, 8, 1)),
+        ("between March 3 and April 5 2024", utc(2024, 3, 3), utc(2024, 4, 6)),
+        ("between November and February 2026", utc(2025, 11, 1), utc(2026, 3, 1)),
+        ("between May and July", utc(2026, 5, 1), utc(2026, 8, 1)),
+    ],
+)
+def test_a_range_start_without_a_year_takes_the_year_of_its_end(
+    phrase: str, start: datetime, end: datetime
+) -> None:
+    """"between May and July 2025" read the last May before now (2026): the range ended
+    before it began, and the question was refused."""
+    i = interpret(f"who changed checkout {phrase}?", NOW)
+    assert (i.time_expression, i.start, i.end) == (phrase, start, end)
+
+
 def test_people_asked_for_without_who_and_counted() -> None:
     assert interpret("has anyone touched checkout this year?", NOW).intent == "who"
     i = interpret("how many people worked on checkout last year?", NOW)
