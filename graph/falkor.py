@@ -241,8 +241,9 @@ class FalkorStore(EpochedStore):
     async def bootstrap(self, org_id: str) -> None:
         if org_id == SYSTEM_SCOPE:
             await self._bootstrap(SYSTEM_GRAPH, SYSTEM_SCOPE, vectors=False)
-            await self._migrate_all()
-            await self._await_all_indexes()
+            migrated = await self._migrate_all()
+            # A graph bootstrapped just now waited for its indexes already.
+            await self._await_all_indexes(waited={SYSTEM_GRAPH, *migrated})
         else:
             await self._bootstrap(GRAPH_PREFIX + check_org(org_id), org_id)
 
@@ -257,34 +258,38 @@ class FalkorStore(EpochedStore):
             await activity.migrate(read, write, scope)
         self._bootstrapped.add(scope)
 
-    async def _migrate_all(self) -> None:
+    async def _migrate_all(self) -> list[str]:
         """On the first open of a data directory written before the activity structures,
         bring every graph (each organisation's, each epoch's) up to date, indexes and
         structures, before anything reads them; the system graph then records that this
-        store is done."""
+        store is done. The names of the graphs it bootstrapped."""
         system = bound(_GraphExecutor(self, SYSTEM_GRAPH), SYSTEM_SCOPE, False)
         found = await system(activity_cypher.GET_FORMAT)
         if found and found[0][0] is not None and int(found[0][0]) >= activity.FORMAT_VERSION:
-            return
+            return []
         try:
             names = await self.client.list_graphs()
         except (redis_errors.RedisError, OSError) as exc:
             raise _translate(exc) from exc
+        migrated = []
         for name in sorted(names):
             scope = name.removeprefix(GRAPH_PREFIX)
             if name.startswith(GRAPH_PREFIX) and scope not in self._bootstrapped:
                 await self._bootstrap(name, scope)
+                migrated.append(name)
         writer = bound(_GraphExecutor(self, SYSTEM_GRAPH), SYSTEM_SCOPE, True)
         await writer(activity_cypher.SET_FORMAT, version=activity.FORMAT_VERSION)
+        return migrated
 
-    async def _await_all_indexes(self) -> None:
+    async def _await_all_indexes(self, waited: set[str]) -> None:
         """Every graph's indexes built (graph.falkor_ready): an organisation's graph is read
-        before this process bootstraps it, which only its first write does."""
+        before this process bootstraps it, which only its first write does. `waited`: the
+        graphs whose bootstrap just waited for theirs (one `db.indexes()` each is enough)."""
         try:
             names = await self.client.list_graphs()
         except (redis_errors.RedisError, OSError) as exc:
             raise _translate(exc) from exc
-        for name in sorted(names):
+        for name in sorted(set(names) - waited):
             await falkor_ready.await_indexes(_GraphExecutor(self, name).read, name)
 
     async def _prepare(self, scope: str) -> None:

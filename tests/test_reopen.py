@@ -6,10 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import graph.embedded as embedded
 from engine.ports import SubjectQuery
+from graph import falkor as adapter
 from graph.embedded import EmbeddedServer
-from graph.falkor import GRAPH_PREFIX, FalkorStore
+from graph.falkor import GRAPH_PREFIX, SYSTEM_GRAPH, FalkorStore
 from graph.falkor_ready import INDEX_STATUS, READY, await_indexes, building
 from graph.keystore import SYSTEM_SCOPE
 from tests.helpers import load, subject
@@ -119,3 +122,35 @@ def test_a_busy_start_says_whether_it_decodes_or_builds_indexes(tmp_path: Path) 
     assert line.endswith("loading, building the indexes of fabric:org:acme (12 s so far)")
     log.unlink()
     assert embedded._loading_line(tmp_path, b"", "/x.sock", 1).endswith("busy (1 s so far)")
+
+
+async def test_a_start_checks_each_graphs_indexes_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every `db.indexes()` a start sends, by graph: the system graph's bootstrap waits for its
+    # own, the start then waits for every other graph's; none is asked twice, also not on the
+    # start that migrates every organisation's graph first (each bootstrap waited already).
+    with EmbeddedServer(tmp_path) as server:
+        first = FalkorStore(server.url)
+        await first.bootstrap(SYSTEM_SCOPE)
+        for org in ("a", "b"):
+            await first.bootstrap(org)
+        system = first.client.select_graph(SYSTEM_GRAPH)
+        await system.query("MATCH (m:Format) SET m.activity = 0")  # an earlier format
+        await first.close()
+        asked: list[str] = []
+        read = adapter._GraphExecutor.read
+
+        async def counted(executor: adapter._GraphExecutor, statement: str) -> list[Any]:
+            if statement == INDEX_STATUS:
+                asked.append(executor._name)
+            return await read(executor, statement)
+
+        monkeypatch.setattr(adapter._GraphExecutor, "read", counted)
+        every = sorted([SYSTEM_GRAPH, GRAPH_PREFIX + "a", GRAPH_PREFIX + "b"])
+        for start in ("migrating", "plain"):
+            asked.clear()
+            store = FalkorStore(server.url)  # a new process's store
+            await store.bootstrap(SYSTEM_SCOPE)
+            await store.close()
+            assert sorted(asked) == every, start
