@@ -104,8 +104,11 @@ def relationship_drivers(
 
 
 def episode_drivers(episodes: Sequence[Episode], start: int) -> list[Driver]:
-    """Episodes are untrusted text: a rollback or outage they mention is shown to no one as a
-    finding (withheld), only counted, until a canonical fact says the same."""
+    """Episodes are untrusted text: one with a word of trouble (a rollback, an outage, a
+    page) becomes a withheld driver citing it, at most three, whose statement is only its
+    date. Withheld because a finding must rest on a canonical fact and anyone who can write an
+    episode could otherwise write one: never the judgment (synthesis._judgment), left out of
+    the answer projection and counted there, carried in the full result marked withheld."""
     out: list[Driver] = []
     for episode in episodes:
         text = episode.text.lower()

@@ -1,9 +1,17 @@
 """Synthesis: from canonical facts and context to a judgment, a current state and drivers.
 
-The deterministic synthesizer needs no model. Every driver it writes cites the canonical
-facts it rests on as claimed facts whose values are copies of the facts' values, and the
-evidence the facts name. Episode text is untrusted data: it is passed along fenced and never
-read as instructions (the deterministic synthesizer does not read it at all). A model-backed
+The deterministic synthesizer needs no model. Every driver it shows rests on the graph: one
+from a canonical fact cites it as a claimed fact whose value is a copy of the fact's, with the
+evidence the fact names; an ownership change cites the relationship.
+
+Episode text is untrusted data: it is passed along fenced and never read as instructions.
+The deterministic synthesizer reads it only for a few words of trouble ("rolled back",
+"rollback", "outage", "paged"; engine/drivers.py episode_drivers): an episode with one
+becomes a driver of standing withheld that cites the episode and says only its date.
+Withheld, because anyone able to write an episode could otherwise put in an answer a finding
+no canonical fact backs: it is never the judgment, the answer projection leaves it out and
+counts it (withheld_omitted), and the full result carries it marked withheld. Nothing of an
+episode's text reaches the judgment, the state or any driver's statement. A model-backed
 synthesizer may implement the same protocol; its output passes the same contract validator.
 
 Here: the protocol, its input and output, and the deterministic synthesizer's judgment and
@@ -121,10 +129,12 @@ def _judgment(
             for f in ownership
         ]
         return "; ".join(parts) + "."
-    primary = [d for d in drivers if d.standing is Standing.PRIMARY]
-    if not drivers:
+    # A withheld driver (an episode's words) is never the judgment: it rests on no fact.
+    shown = [d for d in drivers if d.standing is not Standing.WITHHELD]
+    if not shown:
         return f"No canonical fact shows {subject} behind or under strain in this window."
-    lead = primary[0] if primary else drivers[0]
+    primary = [d for d in shown if d.standing is Standing.PRIMARY]
+    lead = primary[0] if primary else shown[0]
     if inputs.intent == "why_behind":
         return f"{subject} is behind. Main reason: {lead.statement}"
     return f"{subject}: {lead.statement}"

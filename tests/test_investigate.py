@@ -252,6 +252,27 @@ async def test_episode_trouble_is_withheld_not_shown(demo: OrgGraph) -> None:
     assert view.budget.withheld_omitted == len(withheld)
 
 
+async def test_withheld_episode_trouble_is_never_the_judgment(memory: MemoryStore) -> None:
+    """An episode's words ("outage") only withhold a driver: with no canonical fact signalling,
+    the judgment says so rather than restating the untrusted episode as the main reason."""
+    org = new_org()
+    await memory.bootstrap(org)
+    graph = memory.org(org)
+    report = await Projector(graph, source="t").run(json.dumps(r) for r in [
+        {"type": "subject", "key": "repository:ledger", "kind": "repository", "name": "ledger"},
+        {"type": "episode", "key": "episode:1", "occurred_at": "2026-11-18T09:00:00Z",
+         "text": "ledger outage, deploy rolled back", "mentions": ["repository:ledger"]},
+    ])  # fmt: skip
+    assert report.ok
+    result, _ = await investigator(graph).investigate(
+        "me", InvestigationRequest("why is ledger behind?")
+    )
+    assert [d.standing for d in result.drivers] == [Standing.WITHHELD]
+    assert result.direct_judgment is not None
+    assert "episode" not in result.direct_judgment
+    assert result.direct_judgment.startswith("No canonical fact shows ledger behind")
+
+
 async def test_reuse_rechecks_evidence_still_exists(memory: MemoryStore) -> None:
     graph = await load_demo(memory, 300)
     engine = investigator(graph, reuse=timedelta(hours=1))
