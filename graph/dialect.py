@@ -1,8 +1,8 @@
 """What differs between the backends, in one small object each.
 
-The Cypher of the `graph.cypher` modules is shared; index DDL, how an existing index is
-reported, full-text/vector procedures and their score meaning, and how a large delete is
-batched live here.
+The Cypher of the `graph.cypher` modules is shared; index DDL (spelled in graph.indexes), how
+an existing index is reported, full-text/vector procedures and their score meaning, and how a
+large delete is batched live here.
 
 FalkorDB keeps one graph per organisation, so its indexes (full-text and vector included)
 hold one organisation each. Neo4j keeps every organisation in one database: every index
@@ -14,71 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.models import RelationshipType, SubjectKind
+from engine.models import SubjectKind
 from engine.text import query_tokens, spacing_variants, telling_tokens
-
-# (label, properties) pairs that every organisation's graph indexes.
-_NODE_INDEXES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Subject", ("id",)),
-    ("Subject", ("name",)),
-    ("Subject", ("kind",)),
-    ("Subject", ("source",)),
-    ("SourceRecord", ("subject_key",)),
-    # Times in microseconds, not nanoseconds: FalkorDB's range index holds doubles, and a
-    # range of nanoseconds since the epoch (past 2**53) walked most of it (graph.rows).
-    ("SourceRecord", ("start_us",)),
-    ("SourceRecord", ("end_us",)),
-    ("SourceRecord", ("record_kind",)),
-    ("Activity", ("latest_us",)),
-    ("Activity", ("subject_kind",)),
-    ("Investigation", ("reuse_key",)),
-    ("Investigation", ("created_ns",)),
-)
-# Indexes of earlier versions, dropped on open (every write paid for them).
-_RETIRED_INDEXES: tuple[tuple[str, str], ...] = (
-    ("SourceRecord", "start_ns"),
-    ("SourceRecord", "end_ns"),
-    ("Activity", "latest_ns"),
-)
-# Format 5's per-subject day counts (graph.activity, removed in format 6): their index, as
-# _NODE_INDEXES names it, and their key, as _NODE_KEYS does, dropped on open likewise.
-_RETIRED_COMPOSITE_INDEXES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("SubjectDay", ("record_kind", "subject_kind", "day")),
-)
-_RETIRED_KEYS: tuple[tuple[str, str], ...] = (("SubjectDay", "slot"),)
-# Episodes and source records are not indexed by source: only a complete-snapshot cleanup
-# reads them that way, and the index cost every one of the most numerous writes.
-# Identity keys: unique per organisation.
-_NODE_KEYS: tuple[tuple[str, str], ...] = (
-    ("Subject", "key"),
-    ("Episode", "key"),
-    ("SourceRecord", "key"),
-    ("Activity", "subject_key"),
-    ("RecordDay", "slot"),  # "kind:day" (graph.cypher.activity): a text key, not (kind, day)
-    ("Checkpoint", "source"),
-    ("ApiKey", "key_id"),
-    ("Investigation", "id"),
-    ("Secret", "name"),
-    # The projection-epoch lifecycle (graph.epochs): one record per organisation, and epochs.
-    ("Lifecycle", "key"),
-    ("Epoch", "key"),
-)
-# Singletons of an organisation (one node per org_id, created by MERGE): unique by org_id.
-_ORG_SINGLETONS = ("EmbeddingMeta", "ProjectionEpoch", "Format")
-# Identities of more than one property (besides org_id). None today: FalkorDB looks a
-# numeric part up as a range query, about thirty times the cost of a text key (RecordDay's
-# (record_kind, day) was half the cost of writing source records until it became one text).
-_COMPOSITE_KEYS: tuple[tuple[str, tuple[str, ...]], ...] = ()
-# Every label whose nodes carry org_id (graph.cypher.organisations.ORG_LABELS, plus the
-# system scope's).
-_ORG_ID_LABELS = (
-    "Subject", "Episode", "SourceRecord", "Checkpoint", "Investigation", "EmbeddingMeta",
-    "ProjectionEpoch", "ApiKey", "Secret", "Lifecycle", "Epoch", "Activity", "RecordDay",
-    "Format",
-    # Nothing writes it since format 6, which deletes format 5's nodes an organisation at a
-    # time by this index on Neo4j (an index of a label with no nodes costs no write).
-    "SubjectDay",
-)  # fmt: skip
+from graph import indexes
 
 
 @dataclass(frozen=True)
@@ -158,23 +96,6 @@ class Dialect:
         return self.all_of.join(tokens) if tokens else None
 
 
-def _falkor_bootstrap() -> tuple[str, ...]:
-    # One graph per organisation: org_id needs no index of its own there, and each
-    # organisation's full-text and vector indexes hold only its own subjects.
-    # A label's indexed properties form one index there, used together by a statement
-    # naming several of them; a CREATE INDEX naming a property indexed already is refused
-    # whole, so each property is named once.
-    out = [f"CREATE INDEX FOR (n:{label}) ON (n.{prop})" for label, prop in _NODE_KEYS]
-    named = set(_NODE_KEYS)
-    for label, props in (*_NODE_INDEXES, *_COMPOSITE_KEYS):
-        fresh = [p for p in props if (label, p) not in named]
-        named.update((label, p) for p in fresh)
-        if fresh:
-            out.append(f"CREATE INDEX FOR (n:{label}) ON ({', '.join('n.' + p for p in fresh)})")
-    out.append("CREATE FULLTEXT INDEX FOR (s:Subject) ON (s.search_text)")
-    return tuple(out)
-
-
 def _falkor_fuzzy(token: str) -> str:
     # RediSearch's %t% allows one Levenshtein edit, which misses the commonest typo, a swap
     # of neighbours (two edits there). %%t%% catches it but walks the whole term dictionary
@@ -193,24 +114,6 @@ def _falkor_fuzzy(token: str) -> str:
     return "|".join([token, *fuzzy, *sorted(swaps - {token})])
 
 
-def _falkor_vector_index(dimension: int) -> tuple[str, ...]:
-    # Index options take no parameters; the dimension is our embedder's, never a client's.
-    return (
-        "CREATE VECTOR INDEX FOR (s:Subject) ON (s.embedding) "
-        f"OPTIONS {{dimension: {int(dimension)}, similarityFunction: 'cosine'}}",
-    )
-
-
-def _neo4j_vector_index(dimension: int) -> tuple[str, ...]:
-    # Quantisation (the default from 5.23) would compare approximate vectors with the
-    # similarity floor, and the score becomes a confidence: it is turned off.
-    return (
-        "CREATE VECTOR INDEX subject_embedding IF NOT EXISTS FOR (s:Subject) ON (s.embedding) "
-        f"OPTIONS {{indexConfig: {{`vector.dimensions`: {int(dimension)}, "
-        "`vector.similarity_function`: 'cosine', `vector.quantization.enabled`: false}}",
-    )
-
-
 def org_term(org: str) -> str:
     """A Cypher expression turning the organisation id `org` into one full-text term: letters
     and digits only, so the analyser keeps it whole, and distinct for distinct ids (`x`,
@@ -222,71 +125,6 @@ def org_term(org: str) -> str:
         "WHEN c = '_' THEN 'x3' WHEN c = '@' THEN 'x4' "
         "WHEN c <> toLower(c) THEN 'x' + toLower(c) ELSE c END)"
     )
-
-
-def _neo4j_bootstrap() -> tuple[str, ...]:
-    # One database for every organisation. Identity keys are unique per organisation, and
-    # so is every node a MERGE creates (two replicas merging at once on a fresh database
-    # would otherwise each create one).
-    out = [
-        f"CREATE CONSTRAINT {label.lower()}_{prop} IF NOT EXISTS "
-        f"FOR (n:{label}) REQUIRE (n.org_id, n.{prop}) IS UNIQUE"
-        for label, prop in _NODE_KEYS
-    ]
-    out += [
-        f"CREATE CONSTRAINT {label.lower()}_org IF NOT EXISTS "
-        f"FOR (n:{label}) REQUIRE n.org_id IS UNIQUE"
-        for label in _ORG_SINGLETONS
-    ]
-    out += [
-        f"CREATE CONSTRAINT {label.lower()}_{'_'.join(props)} IF NOT EXISTS FOR (n:{label}) "
-        f"REQUIRE ({', '.join(['n.org_id', *('n.' + p for p in props)])}) IS UNIQUE"
-        for label, props in _COMPOSITE_KEYS
-    ]
-    # A composite index serves only statements with a predicate on each of its properties:
-    # listing, counting and cleanup by organisation alone seek on org_id by itself.
-    out += [
-        f"CREATE INDEX {label.lower()}_org_id IF NOT EXISTS FOR (n:{label}) ON (n.org_id)"
-        for label in _ORG_ID_LABELS
-        if label not in _ORG_SINGLETONS  # their constraint's index is on org_id alone
-    ]
-    for label, props in _NODE_INDEXES:
-        name = f"{label.lower()}_{'_'.join(props)}"
-        cols = ", ".join(["n.org_id", *("n." + p for p in props)])
-        out.append(f"CREATE INDEX {name} IF NOT EXISTS FOR (n:{label}) ON ({cols})")
-    # A retraction names a relationship by id alone; an index on it needs the type.
-    out += [
-        f"CREATE INDEX rel_{t.value.lower()}_id IF NOT EXISTS FOR ()-[r:{t.value}]-() ON (r.id)"
-        for t in RelationshipType
-    ]
-    # The organisation is a field of the full-text index and of every query: Lucene
-    # returns one organisation's matches only (one shared index mixed every tenant's).
-    out.append("DROP INDEX subject_search IF EXISTS")
-    out.append(
-        "CREATE FULLTEXT INDEX subject_search_org IF NOT EXISTS FOR (s:Subject) "
-        "ON EACH [s.search_text, s.org_term]"
-    )
-    return tuple(out)
-
-
-def _falkor_retired() -> tuple[str, ...]:
-    # One index per label there, its properties dropped one at a time (keys are plain indexes).
-    props = [(label, p) for label, ps in _RETIRED_COMPOSITE_INDEXES for p in ps]
-    return tuple(
-        f"DROP INDEX FOR (n:{label}) ON (n.{prop})"
-        for label, prop in (*_RETIRED_INDEXES, *_RETIRED_KEYS, *props)
-    )
-
-
-def _neo4j_retired() -> tuple[str, ...]:
-    # Named as _neo4j_bootstrap named them.
-    out = [f"DROP INDEX {label.lower()}_{prop} IF EXISTS" for label, prop in _RETIRED_INDEXES]
-    out += [
-        f"DROP INDEX {label.lower()}_{'_'.join(props)} IF EXISTS"
-        for label, props in _RETIRED_COMPOSITE_INDEXES
-    ]
-    out += [f"DROP CONSTRAINT {label.lower()}_{prop} IF EXISTS" for label, prop in _RETIRED_KEYS]
-    return tuple(out)
 
 
 NEO4J_BATCH_ROWS = 1_000
@@ -303,7 +141,7 @@ def _neo4j_batched(var: str, action: str) -> str:
 
 FALKORDB = Dialect(
     name="falkordb",
-    bootstrap=_falkor_bootstrap(),
+    bootstrap=indexes.falkor_bootstrap(),
     already_exists=("already indexed", "already exists"),
     fulltext_call="CALL db.idx.fulltext.queryNodes('Subject', ${param}) YIELD node, score",
     vector_call="CALL db.idx.vector.queryNodes('Subject', 'embedding', $k, vecf32($vector)) "
@@ -314,9 +152,9 @@ FALKORDB = Dialect(
     fuzzy=_falkor_fuzzy,
     any_of="|",
     all_of=" ",
-    vector_index=_falkor_vector_index,
+    vector_index=indexes.falkor_vector_index,
     drop_vector_index="DROP VECTOR INDEX FOR (s:Subject) ON (s.embedding)",
-    retired=_falkor_retired(),
+    retired=indexes.falkor_retired(),
     no_such_index=("no such index",),
     after_schema=(),
     migrations=(),
@@ -329,7 +167,7 @@ FALKORDB = Dialect(
 
 NEO4J = Dialect(
     name="neo4j",
-    bootstrap=_neo4j_bootstrap(),
+    bootstrap=indexes.neo4j_bootstrap(),
     already_exists=("EquivalentSchemaRule",),
     # One index for every organisation, queried for one organisation's term only.
     fulltext_call="CALL db.index.fulltext.queryNodes('subject_search_org', "
@@ -343,9 +181,9 @@ NEO4J = Dialect(
     fuzzy=lambda token: f"{token} OR {token}~1" if len(token) >= 3 else token,
     any_of=" OR ",
     all_of=" AND ",
-    vector_index=_neo4j_vector_index,
+    vector_index=indexes.neo4j_vector_index,
     drop_vector_index="DROP INDEX subject_embedding IF EXISTS",
-    retired=_neo4j_retired(),
+    retired=indexes.neo4j_retired(),
     no_such_index=(),
     # New indexes serve no query while they populate; the search procedures fail on them.
     after_schema=("CALL db.awaitIndexes(300)",),

@@ -326,10 +326,12 @@ def adapter_modules(root: str = "graph.neo4j_adapter") -> list[str]:
     return sorted(seen)
 
 
-# Covered by introspection (above, and `evidence_statements` below); their literals are
-# partial (f-string pieces) or belong to the other backend's dialect.
+# Covered by introspection (above, and `evidence_statements` below; graph.indexes through the
+# dialect's fields); their literals are partial (f-string pieces) or belong to the other
+# backend's dialect.
 INTROSPECTED = {
-    cypher.__name__, *(m.__name__ for m in cypher_modules()), "graph.dialect", evidence.__name__,
+    cypher.__name__, *(m.__name__ for m in cypher_modules()), "graph.dialect", "graph.indexes",
+    evidence.__name__,
 }
 
 

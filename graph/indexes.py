@@ -1,0 +1,176 @@
+"""The indexes and keys every organisation's graph has, and the DDL each backend spells them
+in (graph.dialect hands it to the adapters as `Dialect.bootstrap`, `vector_index` and
+`retired`).
+
+One list names them for both backends, so a new index or key is added once and an old one
+is dropped on open by both: FalkorDB keeps one graph per organisation, so its indexes need
+no org_id; Neo4j keeps every organisation in one database, so each of its indexes leads with
+org_id and each key is unique per organisation.
+"""
+
+from __future__ import annotations
+
+from engine.models import RelationshipType
+
+# (label, properties) pairs that every organisation's graph indexes.
+_NODE_INDEXES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Subject", ("id",)),
+    ("Subject", ("name",)),
+    ("Subject", ("kind",)),
+    ("Subject", ("source",)),
+    ("SourceRecord", ("subject_key",)),
+    # Times in microseconds, not nanoseconds: FalkorDB's range index holds doubles, and a
+    # range of nanoseconds since the epoch (past 2**53) walked most of it (graph.rows).
+    ("SourceRecord", ("start_us",)),
+    ("SourceRecord", ("end_us",)),
+    ("SourceRecord", ("record_kind",)),
+    ("Activity", ("latest_us",)),
+    ("Activity", ("subject_kind",)),
+    ("Investigation", ("reuse_key",)),
+    ("Investigation", ("created_ns",)),
+)
+# Indexes of earlier versions, dropped on open (every write paid for them).
+_RETIRED_INDEXES: tuple[tuple[str, str], ...] = (
+    ("SourceRecord", "start_ns"),
+    ("SourceRecord", "end_ns"),
+    ("Activity", "latest_ns"),
+)
+# Format 5's per-subject day counts (graph.activity, removed in format 6): their index, as
+# _NODE_INDEXES names it, and their key, as _NODE_KEYS does, dropped on open likewise.
+_RETIRED_COMPOSITE_INDEXES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("SubjectDay", ("record_kind", "subject_kind", "day")),
+)
+_RETIRED_KEYS: tuple[tuple[str, str], ...] = (("SubjectDay", "slot"),)
+# Episodes and source records are not indexed by source: only a complete-snapshot cleanup
+# reads them that way, and the index cost every one of the most numerous writes.
+# Identity keys: unique per organisation.
+_NODE_KEYS: tuple[tuple[str, str], ...] = (
+    ("Subject", "key"),
+    ("Episode", "key"),
+    ("SourceRecord", "key"),
+    ("Activity", "subject_key"),
+    ("RecordDay", "slot"),  # "kind:day" (graph.cypher.activity): a text key, not (kind, day)
+    ("Checkpoint", "source"),
+    ("ApiKey", "key_id"),
+    ("Investigation", "id"),
+    ("Secret", "name"),
+    # The projection-epoch lifecycle (graph.epochs): one record per organisation, and epochs.
+    ("Lifecycle", "key"),
+    ("Epoch", "key"),
+)
+# Singletons of an organisation (one node per org_id, created by MERGE): unique by org_id.
+_ORG_SINGLETONS = ("EmbeddingMeta", "ProjectionEpoch", "Format")
+# Identities of more than one property (besides org_id). None today: FalkorDB looks a
+# numeric part up as a range query, about thirty times the cost of a text key (RecordDay's
+# (record_kind, day) was half the cost of writing source records until it became one text).
+_COMPOSITE_KEYS: tuple[tuple[str, tuple[str, ...]], ...] = ()
+# Every label whose nodes carry org_id (graph.cypher.organisations.ORG_LABELS, plus the
+# system scope's).
+_ORG_ID_LABELS = (
+    "Subject", "Episode", "SourceRecord", "Checkpoint", "Investigation", "EmbeddingMeta",
+    "ProjectionEpoch", "ApiKey", "Secret", "Lifecycle", "Epoch", "Activity", "RecordDay",
+    "Format",
+    # Nothing writes it since format 6, which deletes format 5's nodes an organisation at a
+    # time by this index on Neo4j (an index of a label with no nodes costs no write).
+    "SubjectDay",
+)  # fmt: skip
+
+
+def falkor_bootstrap() -> tuple[str, ...]:
+    # One graph per organisation: org_id needs no index of its own there, and each
+    # organisation's full-text and vector indexes hold only its own subjects.
+    # A label's indexed properties form one index there, used together by a statement
+    # naming several of them; a CREATE INDEX naming a property indexed already is refused
+    # whole, so each property is named once.
+    out = [f"CREATE INDEX FOR (n:{label}) ON (n.{prop})" for label, prop in _NODE_KEYS]
+    named = set(_NODE_KEYS)
+    for label, props in (*_NODE_INDEXES, *_COMPOSITE_KEYS):
+        fresh = [p for p in props if (label, p) not in named]
+        named.update((label, p) for p in fresh)
+        if fresh:
+            out.append(f"CREATE INDEX FOR (n:{label}) ON ({', '.join('n.' + p for p in fresh)})")
+    out.append("CREATE FULLTEXT INDEX FOR (s:Subject) ON (s.search_text)")
+    return tuple(out)
+
+
+def falkor_vector_index(dimension: int) -> tuple[str, ...]:
+    # Index options take no parameters; the dimension is our embedder's, never a client's.
+    return (
+        "CREATE VECTOR INDEX FOR (s:Subject) ON (s.embedding) "
+        f"OPTIONS {{dimension: {int(dimension)}, similarityFunction: 'cosine'}}",
+    )
+
+
+def neo4j_vector_index(dimension: int) -> tuple[str, ...]:
+    # Quantisation (the default from 5.23) would compare approximate vectors with the
+    # similarity floor, and the score becomes a confidence: it is turned off.
+    return (
+        "CREATE VECTOR INDEX subject_embedding IF NOT EXISTS FOR (s:Subject) ON (s.embedding) "
+        f"OPTIONS {{indexConfig: {{`vector.dimensions`: {int(dimension)}, "
+        "`vector.similarity_function`: 'cosine', `vector.quantization.enabled`: false}}",
+    )
+
+
+def neo4j_bootstrap() -> tuple[str, ...]:
+    # One database for every organisation. Identity keys are unique per organisation, and
+    # so is every node a MERGE creates (two replicas merging at once on a fresh database
+    # would otherwise each create one).
+    out = [
+        f"CREATE CONSTRAINT {label.lower()}_{prop} IF NOT EXISTS "
+        f"FOR (n:{label}) REQUIRE (n.org_id, n.{prop}) IS UNIQUE"
+        for label, prop in _NODE_KEYS
+    ]
+    out += [
+        f"CREATE CONSTRAINT {label.lower()}_org IF NOT EXISTS "
+        f"FOR (n:{label}) REQUIRE n.org_id IS UNIQUE"
+        for label in _ORG_SINGLETONS
+    ]
+    out += [
+        f"CREATE CONSTRAINT {label.lower()}_{'_'.join(props)} IF NOT EXISTS FOR (n:{label}) "
+        f"REQUIRE ({', '.join(['n.org_id', *('n.' + p for p in props)])}) IS UNIQUE"
+        for label, props in _COMPOSITE_KEYS
+    ]
+    # A composite index serves only statements with a predicate on each of its properties:
+    # listing, counting and cleanup by organisation alone seek on org_id by itself.
+    out += [
+        f"CREATE INDEX {label.lower()}_org_id IF NOT EXISTS FOR (n:{label}) ON (n.org_id)"
+        for label in _ORG_ID_LABELS
+        if label not in _ORG_SINGLETONS  # their constraint's index is on org_id alone
+    ]
+    for label, props in _NODE_INDEXES:
+        name = f"{label.lower()}_{'_'.join(props)}"
+        cols = ", ".join(["n.org_id", *("n." + p for p in props)])
+        out.append(f"CREATE INDEX {name} IF NOT EXISTS FOR (n:{label}) ON ({cols})")
+    # A retraction names a relationship by id alone; an index on it needs the type.
+    out += [
+        f"CREATE INDEX rel_{t.value.lower()}_id IF NOT EXISTS FOR ()-[r:{t.value}]-() ON (r.id)"
+        for t in RelationshipType
+    ]
+    # The organisation is a field of the full-text index and of every query: Lucene
+    # returns one organisation's matches only (one shared index mixed every tenant's).
+    out.append("DROP INDEX subject_search IF EXISTS")
+    out.append(
+        "CREATE FULLTEXT INDEX subject_search_org IF NOT EXISTS FOR (s:Subject) "
+        "ON EACH [s.search_text, s.org_term]"
+    )
+    return tuple(out)
+
+
+def falkor_retired() -> tuple[str, ...]:
+    # One index per label there, its properties dropped one at a time (keys are plain indexes).
+    props = [(label, p) for label, ps in _RETIRED_COMPOSITE_INDEXES for p in ps]
+    return tuple(
+        f"DROP INDEX FOR (n:{label}) ON (n.{prop})"
+        for label, prop in (*_RETIRED_INDEXES, *_RETIRED_KEYS, *props)
+    )
+
+
+def neo4j_retired() -> tuple[str, ...]:
+    # Named as neo4j_bootstrap named them.
+    out = [f"DROP INDEX {label.lower()}_{prop} IF EXISTS" for label, prop in _RETIRED_INDEXES]
+    out += [
+        f"DROP INDEX {label.lower()}_{'_'.join(props)} IF EXISTS"
+        for label, props in _RETIRED_COMPOSITE_INDEXES
+    ]
+    out += [f"DROP CONSTRAINT {label.lower()}_{prop} IF EXISTS" for label, prop in _RETIRED_KEYS]
+    return tuple(out)
