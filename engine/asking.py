@@ -38,7 +38,7 @@ from engine.resolution import (
 )
 from engine.text import normalise
 from engine.timecontext import EffectiveTime
-from engine.unmatched import narrowed, unmatched_note
+from engine.unmatched import narrowed, unmatched_note, unread_note
 from engine.within import holder_of_path, repository_over_its_package, within
 
 MAX_NAME_PROBES = 16  # spans of one question looked up as known names
@@ -107,8 +107,9 @@ class Subjects:
                 told.organisation_wide = bool(subjects)
                 told.notes.extend([note] if note else [])
         if not subjects:
-            notes = await unnamed.emptiness(self.graph)
+            notes = (*await unnamed.emptiness(self.graph), *unread_note(understood))
             return lambda frame, trace: outcomes.no_match(frame, trace, notes)
+        told.notes.extend(unread_note(understood))
         chosen = list({s.key: s for s in subjects}.values())
         mixed = together.people_with_others(chosen)
         if mixed is None:
@@ -157,7 +158,7 @@ class Subjects:
             )
         elif missing:  # the no match says which names matched nothing
             named = (f'"{m}" names no subject known here.' for m in missing)
-            said = (*await unnamed.emptiness(self.graph), *named)
+            said = (*await unnamed.emptiness(self.graph), *named, *unread_note(understood))
             return lambda frame, trace: outcomes.no_match(frame, trace, said)
         return None
 

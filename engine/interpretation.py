@@ -94,6 +94,8 @@ class Interpretation:
     asks_last: bool = False
     # A "when" question that is not about the last change ("when was X released?").
     asks_when: bool = False
+    # Runs of words no rule read, verbatim (engine.references.unread): the answer names them.
+    unread: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,6 +239,7 @@ def interpret(
     if time is not None and intent in _COUNTING:
         time = _own_period(text, time)
     kinds_after = {text[a:b]: r.kind_after(text, tokens, b) for a, b in spans}
+    unread = tuple(dict.fromkeys(text[a:b] for a, b in r.unread(text, tokens, spans)))
     return Interpretation(
         references=references,
         fact_kinds=tuple(kinds),
@@ -253,6 +256,7 @@ def interpret(
         time_note=time.note if time else None,
         scopes=tuple(r.scopes(text, spans, tokens)),
         asks_last=asks_last,
+        unread=unread,
         asks_when=not asks_last and words[:1] == ["when"],
     )
 
@@ -289,6 +293,10 @@ def _named_spans(
         spans = r.fallback(text, tokens)
         if spans:
             notes.append("references_by_position")
+    if not spans:  # words nothing read, in a question naming nothing else ("parsr")
+        spans = r.unread(text, tokens, [])
+        if spans:
+            notes.append("references_unread")
     spans = sorted(set(spans))
     if len(spans) > MAX_REFERENCES:
         notes.append("references_truncated")

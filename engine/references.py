@@ -15,7 +15,10 @@ References, in order of appearance:
    when 1 and 2 found others: a name the question types is never dropped unread;
 4. only when 1 to 3 found nothing, a fallback: after a trigger word (is, are, for, of, about,
    did, does, owned, ...) and any stop or kind words, the next 1..3 tokens up to a stop,
-   vocabulary or kind word ("why is payments-api behind?" -> "payments-api").
+   vocabulary or kind word ("why is payments-api behind?" -> "payments-api");
+5. only when 1 to 4 found nothing, the runs of content words nothing read ("who chaged the
+   parsr?": "chaged", "parsr"); otherwise such runs are kept (`unread`) for the answer to
+   name.
 Tokens join into one reference only across plain spaces, never across punctuation.
 
 Two references next to each other, joined by nothing, a possessive or "of/in/inside/within/
@@ -36,6 +39,7 @@ from engine.models import SubjectKind
 from engine.text import normalise
 from engine.vocabulary import (
     CHANGE_VERBS,
+    FILLERS,
     KIND_WORDS,
     NOT_NAMES,
     PLURAL_KINDS,
@@ -221,6 +225,37 @@ def fallback(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
             spans.append((tokens[j].start, tokens[k - 1].end))
         i = max(k, i + 1)
     return spans
+
+
+def unread(text: str, tokens: list[Token], spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Runs of content words no rule read: not a reference, nor next to one (a word next to
+    a reference is said by engine.unmatched), nor a filler or a word qualifying a kind
+    ("best", "main"). A name the question types that nothing here knows ("parsr"): the
+    answer names it, or it is tried as a name when the question names nothing else."""
+    runs: list[list[Token]] = []
+    for token in tokens:
+        if not (content(token) and token.norm not in FILLERS and token.norm not in NOT_NAMES):
+            continue
+        if any(token.start < end and token.end > start for start, end in spans):
+            continue
+        if runs and adjacent(text, runs[-1][-1], token):
+            runs[-1].append(token)
+        else:
+            runs.append([token])
+    return [
+        (run[0].start, run[-1].end)
+        for run in runs
+        if not any(_touches(text, run, span) for span in spans)
+    ]
+
+
+def _touches(text: str, run: list[Token], span: tuple[int, int]) -> bool:
+    """A run right before or after a span, joined by plain spaces only."""
+    before = text[run[-1].end : span[0]]
+    after = text[span[1] : run[0].start]
+    return (run[-1].end <= span[0] and not before.strip(" \t")) or (
+        span[1] <= run[0].start and not after.strip(" \t")
+    )
 
 
 def before_kind_words(text: str, tokens: list[Token]) -> list[tuple[int, int]]:

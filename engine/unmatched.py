@@ -22,9 +22,7 @@ from engine.matching import handles
 from engine.models import StoredSubject
 from engine.resolution import Ambiguous
 from engine.text import normalise
-
-# Words that qualify a question, not a name ("who knows the parser best?").
-FILLERS = frozenset(["best", "well", "mostly", "really", "code", "file", "files"])
+from engine.vocabulary import FILLERS
 
 
 def _spans_of(text: str, phrases: list[str]) -> list[tuple[int, int]]:
@@ -87,6 +85,18 @@ def unmatched_note(
         f'"{phrase}" names no subject: only "{reference}" matched, {subject.name} '
         f'({subject.key}); "{unused}" was not used. Name the subject fully (or quote it) '
         "to ask about another."
+    ]
+
+
+def unread_note(understood: Interpretation) -> list[str]:
+    """The limitation naming the words of the question no rule read (none when they were
+    tried as names instead: engine.references.unread)."""
+    if not understood.unread or "references_unread" in understood.notes:
+        return []
+    words = ", ".join(f'"{w}"' for w in understood.unread)
+    return [
+        f"Not understood, so not used: {words}. A name nothing here knows is looked up as "
+        "written when quoted."
     ]
 
 

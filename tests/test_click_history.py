@@ -883,3 +883,29 @@ async def test_a_last_change_before_the_window_is_said_to_be_older(
     assert result.outcome is Outcome.ANSWERED and result.changes_total == 0
     said = next(n for n in result.limitations if n.startswith("Asked for the last change"))
     assert "the last one is older" in said
+
+
+# --- words no rule reads are named, never dropped ---------------------------------------
+
+
+async def test_misspelt_words_naming_nothing_else_are_tried_as_names(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """It answered for the whole organisation ("No subject was named"), "parsr" unread."""
+    graph, _ = click
+    result = await ask(graph, "who chaged the parsr recently?")
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (PARSER,)
+    assert any(n.startswith('"parsr" names no subject exactly') for n in result.limitations)
+    assert any(n.startswith('"chaged" names no subject known here') for n in result.limitations)
+    assert not any("whole organisation" in n for n in result.limitations)
+
+
+async def test_a_word_beside_another_reference_that_nothing_read_is_named(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """"davidism" (a login the import does not know as one) was silently dropped: the answer
+    was about core.py by anyone, as if he had not been named."""
+    graph, _ = click
+    result = await ask(graph, "when did davidism last change core.py?")
+    assert result.subject_keys == (CORE,)
+    assert any(n.startswith('Not understood, so not used: "davidism"') for n in result.limitations)

@@ -345,6 +345,25 @@ def test_a_range_start_without_a_year_takes_the_year_of_its_end(
     assert (i.time_expression, i.start, i.end) == (phrase, start, end)
 
 
+def test_words_no_rule_reads_are_kept_to_be_named() -> None:
+    """"davidism" was dropped: the path beside it was the only reference, and nothing said
+    so. Words next to a reference are engine.unmatched's to name; fillers are no names."""
+    i = interpret("when did davidism last change core.py?", NOW)
+    assert (i.references, i.unread) == (("core.py",), ("davidism",))
+    i = interpret("who knows checkout best?", NOW, lambda s: s == "checkout")
+    assert i.unread == ()
+    i = interpret("when was checkout released?", NOW, lambda s: s == "checkout")
+    assert i.unread == ()
+    i = interpret("who should review changes to checkout?", NOW, lambda s: s == "checkout")
+    assert (i.unread, i.intent, i.fact_kinds) == ((), "who", (K.ACTIVE_CONTRIBUTORS,))
+
+
+def test_a_question_naming_nothing_else_tries_its_unread_words_as_names() -> None:
+    i = interpret("who chaged the parsr recently?", NOW)
+    assert (i.references, i.unread) == (("chaged", "parsr"), ())
+    assert "references_unread" in i.notes
+
+
 def test_people_asked_for_without_who_and_counted() -> None:
     assert interpret("has anyone touched checkout this year?", NOW).intent == "who"
     i = interpret("how many people worked on checkout last year?", NOW)
