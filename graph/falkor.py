@@ -2,39 +2,26 @@
 
 Each organisation gets its own graph key, so every organisation has its own indexes and one
 tenant's rows can never crowd another's out of a search. Statements still carry `org_id`.
+How one statement is sent to one graph is graph.falkor_executor's.
 """
 
 from __future__ import annotations
 
-import asyncio
-import functools
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import redis.exceptions as redis_errors
 from falkordb.asyncio import FalkorDB
-from falkordb.asyncio.query_result import QueryResult
-from falkordb.exceptions import SchemaVersionMismatchException
 from redis.asyncio import BlockingConnectionPool, Redis
 
-from engine.ports import (
-    EpochTimings,
-    GraphError,
-    GraphQueryError,
-    GraphTimeout,
-    GraphUnavailable,
-    RoundTrips,
-    check_org,
-)
-from graph import activity, deadline, falkor_ready, falkor_results, rows
+from engine.ports import EpochTimings, RoundTrips, check_org
+from graph import activity, falkor_ready, rows
 from graph.changes import RedisChangeFeed, RedisDocuments
 from graph.cypher import activity as activity_cypher
 from graph.dialect import FALKORDB, Dialect
 from graph.epochs import purge_scope, scope_of
-from graph.executor import Row, apply_schema, bound
-from graph.falkor_params import header
+from graph.executor import apply_schema, bound
+from graph.falkor_executor import GraphExecutor, translate
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
-from graph.observation import observed
 from graph.scoped import ScopedGraph
 from graph.store import EpochedStore
 
@@ -42,16 +29,7 @@ if TYPE_CHECKING:
     from engine.embedding import Embedder
 
 GRAPH_PREFIX = "fabric:org:"
-_EMPTY_GRAPH = "empty key"  # FalkorDB's refusal to read a graph that was never written
 SYSTEM_GRAPH = "fabric:system"
-
-_UNAVAILABLE = (
-    redis_errors.ConnectionError,
-    redis_errors.TimeoutError,
-    redis_errors.BusyLoadingError,
-    OSError,
-)
-
 
 # Every property name a statement of ours writes. FalkorDB 4.16 rolls back the property names a
 # failed write introduced but keeps that statement's cached plan, whose next run then writes
@@ -72,93 +50,6 @@ ATTRIBUTES = tuple(
         }
     )
 )  # fmt: skip
-
-
-def _translate(exc: Exception) -> GraphError:
-    if isinstance(exc, _UNAVAILABLE):
-        return GraphUnavailable("the FalkorDB server cannot be reached")
-    message = str(exc)
-    if "timed out" in message.lower():
-        return GraphTimeout("the statement exceeded its time limit")
-    return GraphQueryError(message)
-
-
-class _GraphExecutor:
-    """Runs statements on one graph. prepare: awaited once before the first write through
-    this executor (an organisation first written by a request, not by an ingest, still gets
-    its indexes and property names)."""
-
-    def __init__(
-        self,
-        store: FalkorStore,
-        graph_name: str,
-        prepare: Callable[[], Awaitable[None]] | None = None,
-    ) -> None:
-        self._store = store
-        self._name = graph_name
-        self._graph = store.client.select_graph(graph_name)
-        self._prepare = prepare
-
-    @observed
-    async def run(
-        self, statement: str, params: dict[str, Any], *, write: bool = False, control: bool = False
-    ) -> list[Row]:
-        return await self._send(header(params) + statement, write, control)
-
-    async def read(self, statement: str) -> list[Row]:
-        """A statement with no parameters (graph.falkor_ready's reads)."""
-        return await self.run(statement, {})
-
-    async def change(self, statement: str, params: dict[str, Any]) -> list[Row]:
-        return await self.run(statement, params, write=True)
-
-    def prepare(
-        self, statement: str, params: dict[str, Any], *, write: bool = False
-    ) -> Callable[[], Awaitable[list[Row]]]:
-        """The statement's text with its parameters, made now (the client's CPU work of a
-        write: half a megabyte of parameter text for a batch of records), sent when called."""
-        return functools.partial(self._run_text, header(params) + statement, write=write)
-
-    @observed
-    async def _run_text(self, text: str, *, write: bool = False) -> list[Row]:
-        return await self._send(text, write, False)
-
-    async def _send(self, text: str, write: bool, control: bool) -> list[Row]:
-        if write and self._prepare is not None:
-            prepare, self._prepare = self._prepare, None
-            try:
-                await prepare()
-            except BaseException:
-                self._prepare = prepare  # not prepared: the next write tries again
-                raise
-        # Raises GraphTimeout, unsent, once the request's deadline has passed.
-        timeout = deadline.statement_limit_ms(self._store.statement_timeout_ms)
-        self._store.round_trips.add(control)
-        command: list[Any] = [
-            "GRAPH.QUERY" if write else "GRAPH.RO_QUERY",
-            self._name,
-            text,
-            "--compact",
-        ]
-        if timeout and not write:  # writes run to completion: a batch is never half-applied
-            command += ["timeout", timeout]
-        try:
-            response = await self._graph.execute_command(*command)
-            try:
-                return falkor_results.rows(response)
-            except falkor_results.Unsupported:
-                result = QueryResult(self._graph)
-                await result.parse(response)
-                rows: list[Row] = result.result_set
-                return rows
-        except asyncio.CancelledError:
-            raise
-        except redis_errors.ResponseError as exc:
-            if not write and _EMPTY_GRAPH in str(exc):
-                return []  # an organisation with no graph yet has nothing to read
-            raise _translate(exc) from exc
-        except (redis_errors.RedisError, OSError, SchemaVersionMismatchException) as exc:
-            raise _translate(exc) from exc
 
 
 class FalkorStore(EpochedStore):
@@ -214,7 +105,7 @@ class FalkorStore(EpochedStore):
         self.documents = RedisDocuments(Redis(connection_pool=self._pool))
         self._init_epochs(epoch_timings, pointer_ttl_s)
         self._bootstrapped: set[str] = set()  # scopes, by this process: prepared already
-        self._keys = CypherKeyStore(_GraphExecutor(self, SYSTEM_GRAPH))
+        self._keys = CypherKeyStore(GraphExecutor(self, SYSTEM_GRAPH))
 
     @property
     def backend(self) -> str:
@@ -226,7 +117,7 @@ class FalkorStore(EpochedStore):
 
     def _make_graph(self, org_id: str, epoch: int) -> ScopedGraph:
         scope = scope_of(check_org(org_id), epoch)
-        executor = _GraphExecutor(self, GRAPH_PREFIX + scope, lambda: self._prepare(scope))
+        executor = GraphExecutor(self, GRAPH_PREFIX + scope, lambda: self._prepare(scope))
         home = None if epoch == 0 else self.org(org_id).results_executor
         return ScopedGraph(
             org_id,
@@ -248,7 +139,7 @@ class FalkorStore(EpochedStore):
             await self._bootstrap(GRAPH_PREFIX + check_org(org_id), org_id)
 
     async def _bootstrap(self, name: str, scope: str, vectors: bool = True) -> None:
-        executor = _GraphExecutor(self, name)
+        executor = GraphExecutor(self, name)
         await apply_schema(executor, self.dialect, self.embedder, vectors)
         await falkor_ready.learn_attributes(executor.read, executor.change, ATTRIBUTES)
         # Nothing reads a graph before its indexes are built (graph.falkor_ready).
@@ -263,21 +154,21 @@ class FalkorStore(EpochedStore):
         bring every graph (each organisation's, each epoch's) up to date, indexes and
         structures, before anything reads them; the system graph then records that this
         store is done. The names of the graphs it bootstrapped."""
-        system = bound(_GraphExecutor(self, SYSTEM_GRAPH), SYSTEM_SCOPE, False)
+        system = bound(GraphExecutor(self, SYSTEM_GRAPH), SYSTEM_SCOPE, False)
         found = await system(activity_cypher.GET_FORMAT)
         if found and found[0][0] is not None and int(found[0][0]) >= activity.FORMAT_VERSION:
             return []
         try:
             names = await self.client.list_graphs()
         except (redis_errors.RedisError, OSError) as exc:
-            raise _translate(exc) from exc
+            raise translate(exc) from exc
         migrated = []
         for name in sorted(names):
             scope = name.removeprefix(GRAPH_PREFIX)
             if name.startswith(GRAPH_PREFIX) and scope not in self._bootstrapped:
                 await self._bootstrap(name, scope)
                 migrated.append(name)
-        writer = bound(_GraphExecutor(self, SYSTEM_GRAPH), SYSTEM_SCOPE, True)
+        writer = bound(GraphExecutor(self, SYSTEM_GRAPH), SYSTEM_SCOPE, True)
         await writer(activity_cypher.SET_FORMAT, version=activity.FORMAT_VERSION)
         return migrated
 
@@ -288,9 +179,9 @@ class FalkorStore(EpochedStore):
         try:
             names = await self.client.list_graphs()
         except (redis_errors.RedisError, OSError) as exc:
-            raise _translate(exc) from exc
+            raise translate(exc) from exc
         for name in sorted(set(names) - waited):
-            await falkor_ready.await_indexes(_GraphExecutor(self, name).read, name)
+            await falkor_ready.await_indexes(GraphExecutor(self, name).read, name)
 
     async def _prepare(self, scope: str) -> None:
         if scope not in self._bootstrapped:
@@ -310,14 +201,14 @@ class FalkorStore(EpochedStore):
         except redis_errors.ResponseError:
             pass  # no such graph
         except (redis_errors.RedisError, OSError) as exc:
-            raise _translate(exc) from exc
+            raise translate(exc) from exc
 
     async def ping(self) -> None:
         self.round_trips.add()
         try:
             await self.client.connection.ping()
         except (redis_errors.RedisError, OSError) as exc:
-            raise _translate(exc) from exc
+            raise translate(exc) from exc
 
     async def drop_org(self, org_id: str) -> None:
         """Delete an organisation's graphs, every epoch's (tests and `fabric` admin use)."""

@@ -10,9 +10,9 @@ import pytest
 
 import graph.embedded as embedded
 from engine.ports import SubjectQuery
-from graph import falkor as adapter
 from graph.embedded import EmbeddedServer
 from graph.falkor import GRAPH_PREFIX, SYSTEM_GRAPH, FalkorStore
+from graph.falkor_executor import GraphExecutor
 from graph.falkor_ready import INDEX_STATUS, READY, await_indexes, building
 from graph.keystore import SYSTEM_SCOPE
 from tests.helpers import load, subject
@@ -139,14 +139,14 @@ async def test_a_start_checks_each_graphs_indexes_once(
         await system.query("MATCH (m:Format) SET m.activity = 0")  # an earlier format
         await first.close()
         asked: list[str] = []
-        read = adapter._GraphExecutor.read
+        read = GraphExecutor.read
 
-        async def counted(executor: adapter._GraphExecutor, statement: str) -> list[Any]:
+        async def counted(executor: GraphExecutor, statement: str) -> list[Any]:
             if statement == INDEX_STATUS:
                 asked.append(executor._name)
             return await read(executor, statement)
 
-        monkeypatch.setattr(adapter._GraphExecutor, "read", counted)
+        monkeypatch.setattr(GraphExecutor, "read", counted)
         every = sorted([SYSTEM_GRAPH, GRAPH_PREFIX + "a", GRAPH_PREFIX + "b"])
         for start in ("migrating", "plain"):
             asked.clear()
