@@ -16,6 +16,7 @@ from gateway.cli import (
     demo_data,
     documents,
     epochs,
+    graph_server,
     graphiql_assets,
     import_git,
     ingest,
@@ -30,12 +31,14 @@ from gateway.cli.common import EXIT_FAILURE, EXIT_INVALID_LINES
 __all__ = ["EXIT_FAILURE", "EXIT_INVALID_LINES", "build_parser", "main"]
 
 DESCRIPTION = (
-    "serve the gateway, ingest projection files, import git history, make demo data, "
+    "serve the gateway, run a data directory's graph server, ingest projection files, "
+    "import git history, make demo data, "
     "investigate, manage keys, print the schema and the configuration reference"
 )
 
 COMMANDS = (
     serve,
+    graph_server,
     ingest,
     demo_data,
     investigate,
