@@ -79,6 +79,11 @@ def _count(facts: Sequence[Fact], scope: str, window: Window, people_only: bool)
         found = [f for f in facts if f.kind is kind]
         if found:
             parts.append(f"{sum(_int(f.value.get(field)) for f in found)} {label}")
+    churn = [f for f in facts if f.kind is FactKind.CHURN]
+    if churn:  # "how many lines changed in X?" (it said no count was available)
+        added = sum(_int(f.value.get("lines_added")) for f in churn)
+        removed = sum(_int(f.value.get("lines_removed")) for f in churn)
+        parts.append(f"{added + removed} line(s) changed (+{added} -{removed})")
     if not parts:
         return f"No count was available for {scope} {when(window)}."
     return f"{scope} {when(window)}: {'; '.join(parts)}."

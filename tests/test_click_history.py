@@ -909,3 +909,33 @@ async def test_a_word_beside_another_reference_that_nothing_read_is_named(
     result = await ask(graph, "when did davidism last change core.py?")
     assert result.subject_keys == (CORE,)
     assert any(n.startswith('Not understood, so not used: "davidism"') for n in result.limitations)
+
+
+async def test_how_many_lines_changed_counts_the_lines(
+    click: tuple[OrgGraph, list[Commit]], clone: Path
+) -> None:
+    """It said "No count was available" over the churn facts holding the lines."""
+    graph, _ = click
+    added, removed = lines_of(clone, "src/click/core.py", 2025)
+    result = await ask(graph, "how many lines changed in core.py in 2025?")
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (CORE,)
+    headline = result.direct_judgment or ""
+    assert f"{added + removed} line(s) changed (+{added} -{removed})" in headline, headline
+
+
+def lines_of(clone: Path, file: str, year_: int) -> tuple[int, int]:
+    """(added, removed) lines of one file's commits (renames followed) in a year, by git."""
+    text = subprocess.run(
+        ["git", "-C", str(clone), "log", "--no-merges", "--follow", "--format=@%at",
+         "--numstat", "--", file],
+        capture_output=True, check=True, text=True,
+    ).stdout  # fmt: skip
+    added = removed = 0
+    counted = False
+    for line in text.splitlines():
+        if line.startswith("@"):
+            counted = datetime.fromtimestamp(int(line[1:]), UTC).year == year_
+        elif counted and line.strip() and not line.startswith("-"):
+            plus, minus, _ = line.split("\t", 2)
+            added, removed = added + int(plus), removed + int(minus)
+    return added, removed
