@@ -234,6 +234,8 @@ def interpret(
         kinds = [FactKind.ACTIVE_CONTRIBUTORS]  # "how many people worked on X?"
     if not kinds:
         kinds = list(v.DEFAULT_KINDS.get(intent, ()))
+    elif intent == "status" and kinds == [FactKind.ACTIVE_CONTRIBUTORS]:
+        kinds += [FactKind.COMMIT_ACTIVITY, FactKind.CHURN]  # "how active was X?": a person too
     elif intent == "who" and FactKind.ACTIVE_CONTRIBUTORS not in kinds:
         kinds.append(FactKind.ACTIVE_CONTRIBUTORS)  # "did anyone commit to X?": the people
     if time is not None and intent in _COUNTING:

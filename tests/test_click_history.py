@@ -939,3 +939,14 @@ def lines_of(clone: Path, file: str, year_: int) -> tuple[int, int]:
             plus, minus, _ = line.split("\t", 2)
             added, removed = added + int(plus), removed + int(minus)
     return added, removed
+
+
+async def test_how_active_a_person_was_is_their_commits(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """It answered "No canonical fact shows David Lord behind or under strain"."""
+    graph, commits = click
+    result = await ask(graph, "how active was David Lord in 2022?")
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (f"person:{LORD}",)
+    his = [c for c in between(commits, *year(2022)) if c.email == LORD]
+    assert f"in {len(his)} commit(s) in the window" in (result.direct_judgment or "")

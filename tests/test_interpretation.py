@@ -364,6 +364,17 @@ def test_a_question_naming_nothing_else_tries_its_unread_words_as_names() -> Non
     assert "references_unread" in i.notes
 
 
+def test_how_active_someone_was_reads_their_commits() -> None:
+    """Contributors are counted for repositories and modules only: "how active was X?"
+    about a person read nothing ("No canonical fact shows X behind")."""
+    i = interpret("how active was Kim in 2022?", NOW, lambda s: s == "Kim")
+    assert (i.intent, i.fact_kinds) == (
+        "status", (K.ACTIVE_CONTRIBUTORS, K.COMMIT_ACTIVITY, K.CHURN)
+    )
+    i = interpret("how many active contributors did checkout have?", NOW)
+    assert (i.intent, i.fact_kinds) == ("count", (K.ACTIVE_CONTRIBUTORS,))
+
+
 def test_people_asked_for_without_who_and_counted() -> None:
     assert interpret("has anyone touched checkout this year?", NOW).intent == "who"
     i = interpret("how many people worked on checkout last year?", NOW)
