@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -178,6 +178,21 @@ def create_app(
         runtime.opened = OpenedStore(store)
         runtime.owns_store = False
     graphql, sockets = build_graphql(runtime)
+    app = Starlette(
+        routes=_routes(runtime, graphql, sockets),
+        middleware=_middleware(settings),
+        lifespan=_lifespan(runtime, on_startup),
+    )
+    app.state.runtime = runtime
+    return app
+
+
+def _lifespan(
+    runtime: Runtime, on_startup: Startup | None
+) -> Callable[[Starlette], AbstractAsyncContextManager[None]]:
+    """Open the store (unless one was given), start what runs beside requests, and stop it
+    all in reverse on shutdown."""
+    settings = runtime.settings
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -216,6 +231,14 @@ def create_app(
             if runtime.owns_store and runtime.opened is not None:
                 await runtime.opened.close()
 
+    return lifespan
+
+
+def _routes(
+    runtime: Runtime, graphql: GraphQLEndpoint, sockets: SubscriptionView
+) -> list[BaseRoute]:
+    settings = runtime.settings
+
     async def healthz(request: Request) -> Response:
         return PlainTextResponse("ok")
 
@@ -248,6 +271,10 @@ def create_app(
             directory=GraphiQLPage(settings.graphiql_assets_dir).directory, check_dir=False
         )
         routes.append(Mount(f"/{ASSETS_PATH}", app=assets))
+    return routes
+
+
+def _middleware(settings: Settings) -> list[Middleware]:
     middleware = [
         Middleware(RequestId),  # outermost: every response, even a refusal, has an id
         Middleware(BodyLimit, max_bytes=settings.max_body_bytes),
@@ -262,6 +289,4 @@ def create_app(
                 expose_headers=["X-Request-ID", "ETag"],
             )
         )
-    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
-    app.state.runtime = runtime
-    return app
+    return middleware

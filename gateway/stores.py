@@ -76,61 +76,65 @@ def open_store(settings: Settings) -> OpenedStore:
     thread, whose lifetime the embedded server's is tied to.
     """
     uri = settings.graph_uri
-    timeout = settings.statement_timeout_ms
     embedder = make_embedder(settings)
     timings = EpochTimings(settings.epoch_grace_s, settings.epoch_drain_s)
     if uri == "embedded":
         url, server = connect_or_start(
             settings.data_dir, start_limit=settings.embedded_start_limit_s
         )
-        store = FalkorStore(
-            url,
-            max_connections=settings.graph_pool_size,
-            statement_timeout_ms=timeout,
-            embedder=embedder,
-            epoch_timings=timings,
-            pointer_ttl_s=settings.epoch_pointer_ttl_s,
-        )
-        store.documents.limit = settings.max_persisted_queries
+        store = _falkor(url, settings, embedder, timings)
         return OpenedStore(store, server, socket=url.removeprefix("unix://"))
     if uri.startswith(_NEO4J):
-        if settings.trusted_documents and not settings.redis_url:
-            raise ValueError("FABRIC_TRUSTED_DOCUMENTS with Neo4j needs FABRIC_REDIS_URL")
-        auth = None
-        if settings.neo4j_user:
-            password = settings.neo4j_password.get_secret_value() if settings.neo4j_password else ""
-            auth = (settings.neo4j_user, password)
-        neo = Neo4jStore(
-            uri,
-            auth=auth,
-            database=settings.neo4j_database,
-            max_connections=settings.graph_pool_size,
-            statement_timeout_s=timeout / 1000 if timeout else None,
-            # Waiting for a pooled connection or retrying a deadlock never outlasts a request.
-            acquisition_timeout_s=min(5.0, settings.request_timeout_s / 2),
-            retry_time_s=min(5.0, settings.request_timeout_s / 2),
-            embedder=embedder,
-            redis_url=settings.redis_url,
-            epoch_timings=timings,
-            pointer_ttl_s=settings.epoch_pointer_ttl_s,
-        )
-        neo.documents.limit = settings.max_persisted_queries
-        return OpenedStore(neo)
+        return OpenedStore(_neo4j(uri, settings, embedder, timings))
     if uri.startswith(_FALKOR):
-        falkor = FalkorStore(
-            uri,
-            max_connections=settings.graph_pool_size,
-            statement_timeout_ms=timeout,
-            embedder=embedder,
-            epoch_timings=timings,
-            pointer_ttl_s=settings.epoch_pointer_ttl_s,
-        )
-        falkor.documents.limit = settings.max_persisted_queries
-        return OpenedStore(falkor)
+        return OpenedStore(_falkor(uri, settings, embedder, timings))
     raise ValueError(
         "FABRIC_GRAPH_URI must be `embedded`, a FalkorDB URI (redis://, unix://) "
         "or a Neo4j URI (bolt://, neo4j://)"
     )
+
+
+def _falkor(
+    url: str, settings: Settings, embedder: Embedder | None, timings: EpochTimings
+) -> FalkorStore:
+    store = FalkorStore(
+        url,
+        max_connections=settings.graph_pool_size,
+        statement_timeout_ms=settings.statement_timeout_ms,
+        embedder=embedder,
+        epoch_timings=timings,
+        pointer_ttl_s=settings.epoch_pointer_ttl_s,
+    )
+    store.documents.limit = settings.max_persisted_queries
+    return store
+
+
+def _neo4j(
+    uri: str, settings: Settings, embedder: Embedder | None, timings: EpochTimings
+) -> Neo4jStore:
+    if settings.trusted_documents and not settings.redis_url:
+        raise ValueError("FABRIC_TRUSTED_DOCUMENTS with Neo4j needs FABRIC_REDIS_URL")
+    auth = None
+    if settings.neo4j_user:
+        password = settings.neo4j_password.get_secret_value() if settings.neo4j_password else ""
+        auth = (settings.neo4j_user, password)
+    timeout = settings.statement_timeout_ms
+    store = Neo4jStore(
+        uri,
+        auth=auth,
+        database=settings.neo4j_database,
+        max_connections=settings.graph_pool_size,
+        statement_timeout_s=timeout / 1000 if timeout else None,
+        # Waiting for a pooled connection or retrying a deadlock never outlasts a request.
+        acquisition_timeout_s=min(5.0, settings.request_timeout_s / 2),
+        retry_time_s=min(5.0, settings.request_timeout_s / 2),
+        embedder=embedder,
+        redis_url=settings.redis_url,
+        epoch_timings=timings,
+        pointer_ttl_s=settings.epoch_pointer_ttl_s,
+    )
+    store.documents.limit = settings.max_persisted_queries
+    return store
 
 
 async def prepare(store: GraphStore, *orgs: str) -> None:

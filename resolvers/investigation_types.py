@@ -231,7 +231,6 @@ class InvestigationResult(Node):
     @classmethod
     def of(cls, r: contract.InvestigationResult) -> InvestigationResult:
         claims = {c.id: _claimed(c) for c in r.claimed_facts}
-        label = r.temporal_label
         return cls(
             id=strawberry.ID(to_global_id("InvestigationResult", r.id)),
             question=r.question,
@@ -246,15 +245,7 @@ class InvestigationResult(Node):
             ],
             limitations=list(r.limitations),
             limitations_displaced=r.limitations_displaced,
-            temporal_label=TemporalLabel(
-                axis=label.axis,
-                effective_from=label.effective_from,
-                effective_to=label.effective_to,
-                grain=label.grain,
-                note=label.note,
-            )
-            if label
-            else None,
+            temporal_label=_label(r.temporal_label) if r.temporal_label else None,
             candidates=[
                 Candidate(name=c.name, score=c.score, receipt=c.receipt, subject_key=c.subject_key)
                 for c in r.candidates
@@ -265,31 +256,44 @@ class InvestigationResult(Node):
             created_at=r.created_at,
             versions=cast(JSON, r.versions.model_dump(mode="json")),
             interpretation=cast(JSON, r.interpretation),
-            trace=Trace(
-                stages=[StageTiming(name=n, milliseconds=ms) for n, ms in r.trace.stages],
-                graph_round_trips=r.trace.graph_round_trips,
-                providers_chosen=list(r.trace.providers_chosen),
-                providers_pruned=[
-                    PrunedProvider(provider=p, reason=why) for p, why in r.trace.providers_pruned
-                ],
-            )
-            if r.trace
-            else None,
-            changes=[
-                Change(
-                    ref=c.ref,
-                    title=c.title,
-                    at=c.at,
-                    subject_key=c.subject_key,
-                    by_key=c.by,
-                    by_name=c.by_name,
-                    claimed_fact_id=c.claimed_fact_id,
-                )
-                for c in r.changes
-            ],
+            trace=_trace(r.trace) if r.trace else None,
+            changes=[_change(c) for c in r.changes],
             changes_total=r.changes_total,
             subject_keys=r.subject_keys,
         )
+
+
+def _label(label: contract.TemporalLabel) -> TemporalLabel:
+    return TemporalLabel(
+        axis=label.axis,
+        effective_from=label.effective_from,
+        effective_to=label.effective_to,
+        grain=label.grain,
+        note=label.note,
+    )
+
+
+def _trace(trace: contract.Trace) -> Trace:
+    return Trace(
+        stages=[StageTiming(name=n, milliseconds=ms) for n, ms in trace.stages],
+        graph_round_trips=trace.graph_round_trips,
+        providers_chosen=list(trace.providers_chosen),
+        providers_pruned=[
+            PrunedProvider(provider=p, reason=why) for p, why in trace.providers_pruned
+        ],
+    )
+
+
+def _change(c: contract.Change) -> Change:
+    return Change(
+        ref=c.ref,
+        title=c.title,
+        at=c.at,
+        subject_key=c.subject_key,
+        by_key=c.by,
+        by_name=c.by_name,
+        claimed_fact_id=c.claimed_fact_id,
+    )
 
 
 def _driver(d: contract.Driver, claims: dict[str, ClaimedFact]) -> Driver:

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gateway.cli.common import (
     EXIT_INVALID_LINES,
@@ -18,6 +18,9 @@ from gateway.cli.common import (
     settings_from,
     with_store,
 )
+
+if TYPE_CHECKING:
+    from graph.projection import IngestReport
 
 
 def add_parser(sub: Any) -> None:
@@ -121,24 +124,30 @@ def run(args: argparse.Namespace) -> int:
                 report = await projector.run(lines)
             finally:
                 bar.close()
-        for bad in report.invalid[:50]:
-            print(f"line {bad.line}: {bad.reason}", file=sys.stderr)
-        if report.invalid_count > 50:
-            print(f"... and {report.invalid_count - 50} more invalid lines", file=sys.stderr)
-        summary = {
-            "org": args.org,
-            "epoch": graph.epoch,
-            "source": report.source,
-            "lines": report.lines,
-            "accepted": report.accepted,
-            "invalid": report.invalid_count,
-            "resumed_from_line": report.resumed_from,
-            "deleted": report.deleted,
-            "seconds": round(report.seconds, 3),
-        }
-        if report.complete_skipped:
-            summary["complete"] = "skipped: invalid lines are no proof of a complete snapshot"
-        print(json.dumps(summary))
-        return EXIT_INVALID_LINES if report.invalid_count else 0
+        return _summary(args.org, graph.epoch, report)
 
     return with_store(settings_from(args), work)
+
+
+def _summary(org: str, epoch: int, report: IngestReport) -> int:
+    """The first invalid lines on stderr, one JSON line of counts on stdout; the exit status
+    (a load with invalid lines is not a clean one, even if every valid line went in)."""
+    for bad in report.invalid[:50]:
+        print(f"line {bad.line}: {bad.reason}", file=sys.stderr)
+    if report.invalid_count > 50:
+        print(f"... and {report.invalid_count - 50} more invalid lines", file=sys.stderr)
+    summary = {
+        "org": org,
+        "epoch": epoch,
+        "source": report.source,
+        "lines": report.lines,
+        "accepted": report.accepted,
+        "invalid": report.invalid_count,
+        "resumed_from_line": report.resumed_from,
+        "deleted": report.deleted,
+        "seconds": round(report.seconds, 3),
+    }
+    if report.complete_skipped:
+        summary["complete"] = "skipped: invalid lines are no proof of a complete snapshot"
+    print(json.dumps(summary))
+    return EXIT_INVALID_LINES if report.invalid_count else 0
