@@ -50,8 +50,13 @@ def headline(
         people_only = bool(names) and all(k.startswith("person:") for k in names)
         if len(names) > 1 and not people_only and not organisation_wide:
             return _each(facts, names, window)
-        return _count(facts, scope, window, people_only and not organisation_wide)
+        text = _count(facts, scope, window, people_only and not organisation_wide)
+        if len(names) > 1 and people_only and not organisation_wide:
+            text += " " + _per_person(facts, names)
+        return text
     if intent == "who":
+        if names and all(k.startswith("person:") for k in names) and not organisation_wide:
+            return _people_named(facts, names, scope, window)
         return _who(facts, scope, window, basis)
     if intent == "what_changed":
         people_only = bool(names) and all(k.startswith("person:") for k in names)
@@ -105,6 +110,38 @@ def _each(facts: Sequence[Fact], names: Mapping[str, str], window: Window) -> st
         f"Commit(s) {when(window)}: {'; '.join(each)}. A commit touching several of them "
         "counts for each, so they are not added up."
     )
+
+
+def _commits_of(facts: Sequence[Fact]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for f in facts:
+        if f.kind is FactKind.COMMIT_ACTIVITY:
+            out[f.subject_key] = out.get(f.subject_key, 0) + _int(f.value.get("commits"))
+    return out
+
+
+def _per_person(facts: Sequence[Fact], names: Mapping[str, str]) -> str:
+    """Each person's part of a count over several ("David Lord vs Kevin Deldycke")."""
+    commits = _commits_of(facts)
+    return "Each: " + "; ".join(f"{commits.get(k, 0)} by {n}" for k, n in names.items()) + "."
+
+
+def _people_named(
+    facts: Sequence[Fact], names: Mapping[str, str], scope: str, window: Window
+) -> str:
+    """A who question naming only people ("who made more commits in 2025, David Lord or
+    Kevin Deldycke?"): those people ranked by their commits. Who works with someone is not
+    computed: people are ranked for repositories and modules (it said "No one changed David
+    Lord")."""
+    commits = _commits_of(facts)
+    if not commits:
+        return (
+            f"Who worked with {scope} is not computed here: people are ranked for "
+            'repositories and modules. Ask "who changed X?" about one of them.'
+        )
+    ranked = sorted(names.items(), key=lambda kv: (-commits.get(kv[0], 0), kv[0]))
+    shown = ", ".join(f"{n} ({commits.get(k, 0)} commit(s))" for k, n in ranked)
+    return f"{scope} {when(window)}, ranked by commits: {shown}."
 
 
 LINE_WORDS = frozenset({"line", "lines", "loc", "churn", "churned"})

@@ -123,6 +123,11 @@ _PATTERNS = [
             "week_of",
             rf"\b(?:(?:in|during)\s+)?the\s+week\s+(?:of|starting|beginning)\s+({_DAY_DATE})",
         ),
+        (
+            "nth_week",
+            rf"\b(?:(?:in|during)\s+)?the\s+(first|second|third|fourth|last)\s+week\s+of"
+            rf"\s+({_MONTH}(?:\s+{_YEAR})?)",
+        ),
         ("in", rf"\b(?:in|during|for|throughout)\s+(?:the\s+year\s+)?({_DATE})"),
         ("in", rf"\b({_HALF}|{_SEASON}|{_MONTH}\s+{_YEAR}|{_QUARTER}|{_DAY_DATE})"),
         ("last_n", rf"{_PRE}{_N}\s+{_UNIT}\b"),
@@ -212,6 +217,8 @@ def _evaluate(
         period = date_period(a, now)
     elif name == "week_of":
         period = tc.week_period(date_period(a, now)[0])
+    elif name == "nth_week":
+        period = _nth_week(a.lower(), date_period(b or "", now))
     elif name == "ytd":
         period = tc.year_period(now.year)
     elif name == "season":
@@ -225,6 +232,18 @@ def _evaluate(
             period = (period[0] - timedelta(days=1), period[0])
     start, stop = tc.bounded(period, now)
     return None, start, stop
+
+
+_NTH = {"first": 0, "second": 1, "third": 2, "fourth": 3}
+
+
+def _nth_week(which: str, month: tc.Period) -> tc.Period:
+    """"The first week of May": May 1 to 7 (the second 8 to 14, ...); "the last week of
+    May": its last seven days. Stated (_note): a week here is not a Monday-to-Sunday one."""
+    if which == "last":
+        return month[1] - timedelta(days=7), month[1]
+    start = month[0] + timedelta(days=7 * _NTH[which])
+    return start, start + timedelta(days=7)
 
 
 def _first_of(a: str, b: str, last: tc.Period, now: datetime) -> tc.Period:
@@ -267,6 +286,11 @@ def _note(name: str, phrase: str) -> str | None:
         return f'"{phrase}" is read with "a couple" as 2 and "a few" as 3'
     if name == "week_of":
         return f'"{phrase}" is read as the Monday-to-Sunday week holding that day'
+    if name == "nth_week":
+        days = {"first": "1-7", "second": "8-14", "third": "15-21", "fourth": "22-28"}
+        which = next((w for w in phrase.lower().split() if w in days), None)
+        span = f"days {days[which]}" if which else "last 7 days"
+        return f'"{phrase}" is read as the month\'s {span}, not a Monday-to-Sunday week'
     if any(season in phrase.lower().split() for season in SEASONS):
         return SEASON_NOTE
     return None

@@ -380,6 +380,9 @@ ASKED = [
     # A range's start without a year takes its end's (it read May 2026: refused).
     Asked("who worked on the docs between May and July 2025?", "answered", DOCS,
           (on(2025, 5, 1), on(2025, 8, 1)), "docs", "who"),
+    # A week of a month: seven of its days (it read the whole month, silently).
+    Asked("how many commits did David Lord make in the first week of May 2026?", "answered",
+          f"person:{LORD}", (on(2026, 5, 1), on(2026, 5, 8)), None, "count", LORD),
     # Misspelt and absent modules.
     Asked("how many commits to the clcik module in 2023?", "answered", MODULE, Y2023, "package"),
     # One edit from "click" and from "cli" (the example's complex.cli): asks which.
@@ -950,3 +953,35 @@ async def test_how_active_a_person_was_is_their_commits(
     assert result.outcome is Outcome.ANSWERED and result.subject_keys == (f"person:{LORD}",)
     his = [c for c in between(commits, *year(2022)) if c.email == LORD]
     assert f"in {len(his)} commit(s) in the window" in (result.direct_judgment or "")
+
+
+# --- questions naming only people ---------------------------------------------------------
+
+DELDYCKE = {"kevin@deldycke.com", "kdeldycke@users.noreply.github.com"}  # one full name
+
+
+async def test_who_among_named_people_ranks_them_and_a_count_gives_each(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """It said "No one changed David Lord, Kevin Deldycke"; the count gave their sum only."""
+    graph, commits = click
+    year_ = between(commits, *Y2025)
+    lord = len([c for c in year_ if c.email == LORD])
+    kevin = len([c for c in year_ if c.email in DELDYCKE])
+    assert kevin > lord > 0
+    result = await ask(graph, "who made more commits in 2025, David Lord or Kevin Deldycke?")
+    assert result.outcome is Outcome.ANSWERED
+    expected = f"ranked by commits: Kevin Deldycke ({kevin} commit(s)), David Lord ({lord} commit(s))."
+    assert (result.direct_judgment or "").endswith(expected), result.direct_judgment
+    result = await ask(graph, "how many commits by David Lord vs Kevin Deldycke in 2025?")
+    headline = result.direct_judgment or ""
+    assert headline.startswith(f"{lord + kevin} commit(s) by ")
+    assert headline.endswith(f"Each: {lord} by David Lord; {kevin} by Kevin Deldycke."), headline
+
+
+async def test_who_someone_worked_with_is_said_not_to_be_computed(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    graph, _ = click
+    result = await ask(graph, "who has David Lord worked with?")
+    assert (result.direct_judgment or "").startswith("Who worked with David Lord is not computed")

@@ -375,6 +375,23 @@ def test_how_active_someone_was_reads_their_commits() -> None:
     assert (i.intent, i.fact_kinds) == ("count", (K.ACTIVE_CONTRIBUTORS,))
 
 
+@pytest.mark.parametrize(
+    ("phrase", "start", "end", "span"),
+    [
+        ("in the first week of May 2026", utc(2026, 5, 1), utc(2026, 5, 8), "days 1-7"),
+        ("during the second week of August", utc(2026, 8, 8), utc(2026, 8, 15), "days 8-14"),
+        ("in the last week of February 2024", utc(2024, 2, 23), utc(2024, 3, 1), "last 7 days"),
+    ],
+)
+def test_a_week_of_a_month_is_seven_of_its_days_said(
+    phrase: str, start: datetime, end: datetime, span: str
+) -> None:
+    """"the first week of May 2026" read "May 2026", the whole month, and said nothing."""
+    i = interpret(f"how many commits did Kim make {phrase}?", NOW)
+    assert (i.time_expression, i.start, i.end) == (phrase, start, end)
+    assert i.time_note == f'"{phrase}" is read as the month\'s {span}, not a Monday-to-Sunday week'
+
+
 def test_people_asked_for_without_who_and_counted() -> None:
     assert interpret("has anyone touched checkout this year?", NOW).intent == "who"
     i = interpret("how many people worked on checkout last year?", NOW)
