@@ -18,12 +18,8 @@ from engine.ports.errors import (
     check_org,
 )
 from engine.ports.graph import (
-    EpochControl,
     FactSource,
-    GraphStore,
-    KeyStore,
     OrgGraph,
-    PreparesWrites,
     ResultStore,
     SubjectDirectory,
 )
@@ -50,7 +46,9 @@ from engine.ports.shapes import (
     TimeSpan,
     WriteBatch,
 )
+from engine.ports.store import EpochControl, GraphStore, KeyStore
 from engine.ports.trips import RoundTrips
+from engine.ports.writes import GraphWrites, PreparesWrites
 
 __all__ = [
     "ORG_PATTERN",
@@ -74,6 +72,7 @@ __all__ = [
     "GraphStore",
     "GraphTimeout",
     "GraphUnavailable",
+    "GraphWrites",
     "InvalidOrganisation",
     "KeyStore",
     "OrgGraph",

@@ -1,15 +1,18 @@
-"""The graph port: an async, batch-shaped, organisation-scoped protocol.
+"""The graph port: one organisation's graph, an async, batch-shaped, organisation-scoped
+protocol, and the narrower roles the engine reads it through.
 
 The engine and the GraphQL layer talk to these protocols only; graph/ implements them for
 FalkorDB and Neo4j, and engine.memory implements them in plain Python for fast tests. Each
 method takes many keys at once so that a dataloader level costs one round trip whatever the
-size of the result. Adapters translate every driver exception into engine.ports.errors.
+size of the result. Adapters translate every driver exception into engine.ports.errors. The
+writing half is engine/ports/writes.py; the store that hands these graphs out, with its
+epochs and keys, is engine/ports/store.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Protocol
 
 from engine.models import (
     Direction,
@@ -20,14 +23,10 @@ from engine.models import (
     StoredSubject,
     SubjectKind,
 )
-from engine.ports.changes import ChangeFeed, DocumentStore
 from engine.ports.shapes import (
-    ApiKeyRecord,
-    Checkpoint,
     Edge,
     EdgeRequest,
     EpisodeRequest,
-    Epoch,
     EvidenceRequest,
     Fingerprint,
     RecordPageRequest,
@@ -38,22 +37,8 @@ from engine.ports.shapes import (
     SubjectPage,
     SubjectQuery,
     TimeSpan,
-    WriteBatch,
 )
-from engine.ports.trips import RoundTrips
-
-
-@runtime_checkable
-class PreparesWrites(Protocol):
-    """A graph that can do its client's share of a write ahead of sending it, so that ingest
-    prepares the next batch while the store writes the current one (graph.projection)."""
-
-    async def prepare_write(self, batch: WriteBatch) -> None:
-        """Make now everything of writing `batch` that needs no answer from the store (rows,
-        vectors, each statement's parameters as sent), kept in `batch.prepared`, so that
-        `write(batch)` only sends. Updates `batch.written` as the write would: batches must
-        be prepared in the order they are written, and written one at a time."""
-        ...
+from engine.ports.writes import GraphWrites
 
 
 class ResultStore(Protocol):
@@ -152,11 +137,12 @@ class FactSource(Protocol):
     ) -> dict[str, list[Edge]]: ...
 
 
-class OrgGraph(SubjectDirectory, FactSource, Protocol):
+class OrgGraph(SubjectDirectory, FactSource, GraphWrites, Protocol):
     """The graph of one organisation. Every statement is scoped by its `org_id`.
 
     The engine reads it through the narrower roles above (resolution a `SubjectDirectory`,
-    providers a `FactSource`), so a test double need only provide what it is asked."""
+    providers a `FactSource`), so a test double need only provide what it is asked. Its
+    writes, which ingest makes, are `GraphWrites` (engine/ports/writes.py)."""
 
     @property
     def org_id(self) -> str: ...
@@ -242,126 +228,9 @@ class OrgGraph(SubjectDirectory, FactSource, Protocol):
         reads one row per bucket, not every record of its window."""
         ...
 
-    async def write(self, batch: WriteBatch) -> None: ...
-
-    async def checkpoint(self, source: str) -> Checkpoint | None: ...
-
-    async def save_checkpoint(self, checkpoint: Checkpoint) -> None: ...
-
-    async def delete_unseen(self, source: str, run_id: str) -> int: ...
-
     async def counts(self) -> Mapping[str, int]: ...
 
     async def fingerprint(self) -> Fingerprint:
         """Counts and a digest of the organisation's content, equal for two loads of the same
         input whatever organisation or run (graph.fingerprint). Reads everything."""
         ...
-
-
-class EpochControl(Protocol):
-    """The projection-epoch lifecycle of one organisation (engine rules: build aside, flip,
-    roll back, retire). Every transition is one compare-and-swap on the organisation's
-    lifecycle record: of two concurrent transitions from the same state exactly one wins,
-    the other gets EpochConflict and changes nothing. Epoch ids are allocated monotonically
-    and never reused, so an abandoned epoch's data and checkpoints are never adopted."""
-
-    async def serving(self) -> int:
-        """The serving epoch's id, read from the store (not a cache)."""
-        ...
-
-    async def all(self) -> list[Epoch]:
-        """Every epoch this organisation has had, oldest first (epoch 0 serves until a flip)."""
-        ...
-
-    async def begin_build(self) -> Epoch:
-        """Allocate a new epoch in state building; the serving epoch is untouched.
-        EpochConflict while another build is open or a flip's grace period runs."""
-        ...
-
-    async def building(self) -> Epoch | None: ...
-
-    async def flip(self, target: int) -> Epoch:
-        """Serve `target` (the open build, fully loaded); the old serving epoch enters its
-        grace period. EpochConflict if `target` is not the open build, a load into it is
-        unfinished, or another transition won."""
-        ...
-
-    async def rollback(self) -> Epoch:
-        """During the grace period: serve the previous epoch again; the rolled-back one
-        retires (rollback_abandoned). EpochConflict outside the grace period."""
-        ...
-
-    async def abort_build(self) -> Epoch:
-        """Discard the open build (it retires, build_aborted); the serving epoch is untouched."""
-        ...
-
-    async def end_grace(self) -> Epoch | None:
-        """Retire the epoch in grace now (no rollback after this); None if none is."""
-        ...
-
-    async def sweep(self, now_ns: int | None = None) -> list[int]:
-        """Expire a grace period that ran out, then delete the data of retired epochs whose
-        drain bound has passed, one deleter per epoch. Returns the epochs deleted."""
-        ...
-
-
-class KeyStore(Protocol):
-    """API keys live in the graph store so that every gateway instance sees one set."""
-
-    async def put_key(self, record: ApiKeyRecord) -> None: ...
-
-    async def get_key(self, key_id: str) -> ApiKeyRecord | None: ...
-
-    async def revoke_key(self, key_id: str) -> bool: ...
-
-    async def list_keys(self, org_id: str | None = None) -> list[ApiKeyRecord]: ...
-
-    async def secret(self, name: str) -> str:
-        """A random secret under `name`, created once and shared by every instance."""
-        ...
-
-
-class GraphStore(Protocol):
-    """A connection to one graph store, handing out organisation-scoped graphs."""
-
-    round_trips: RoundTrips
-
-    @property
-    def changes(self) -> ChangeFeed:
-        """Revisions and change events (engine/ports/changes.py)."""
-        ...
-
-    @property
-    def documents(self) -> DocumentStore:
-        """Persisted GraphQL documents."""
-        ...
-
-    @property
-    def backend(self) -> str: ...
-
-    @property
-    def keys(self) -> KeyStore: ...
-
-    def org(self, org_id: str, epoch: int = 0) -> OrgGraph:
-        """One epoch's graph (default epoch 0, where an organisation that never rebuilt
-        lives). Requests read `await serving(org_id)` instead."""
-        ...
-
-    async def serving(self, org_id: str) -> OrgGraph:
-        """The graph of the organisation's serving epoch. The pointer is cached per process
-        for a short time and dropped on a flip or rollback made here, so a request costs no
-        extra round trip; an epoch stays readable for its drain bound after it stops
-        serving, which covers what another instance's cache still points at."""
-        ...
-
-    def epochs(self, org_id: str) -> EpochControl: ...
-
-    async def bootstrap(self, org_id: str) -> None: ...
-
-    async def ping(self) -> None: ...
-
-    async def drop_org(self, org_id: str) -> None:
-        """Delete everything an organisation has (administration and tests)."""
-        ...
-
-    async def close(self) -> None: ...

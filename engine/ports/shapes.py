@@ -174,7 +174,8 @@ class Checkpoint:
 
 @dataclass
 class WriteBatch:
-    """One batch of validated elements, written in the order given by `runs()`."""
+    """One batch of validated elements, written in their order, a run of same-typed elements
+    at a time (engine/ports/writes.py)."""
 
     source: str
     run_id: str
