@@ -40,8 +40,8 @@ from engine.contract import (
     Standing,
     TemporalLabel,
     TimeContext,
-    is_degraded_retrieval,
 )
+from engine.limitations import is_degraded_retrieval
 
 PROJECTION_VERSION = "v1"
 _STANDING_ORDER = {Standing.PRIMARY: 0, Standing.CONTRIBUTING: 1}

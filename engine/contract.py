@@ -4,12 +4,8 @@ The models are structural (types, closed vocabularies, frozen, no extra fields).
 *semantic* rules -- evidence closure, claimed facts reproducing canonical facts, outcome
 shapes -- live in `engine.validation`, which reports every breach as a closed violation code
 instead of refusing construction, so an invalid result can be diagnosed rather than lost.
-
-Limitations are capped at MAX_LIMITATIONS. The degraded-retrieval disclosure is displacing:
-at the cap it pushes out the last other limitation instead of being dropped (a degraded answer
-must never read as a clean one) and instead of overflowing the cap (which would fail the whole
-result). Every displacement is counted on the result, because a displaced list and a list that
-simply had room look the same afterwards.
+The cap on a result's limitations and how the degraded-retrieval disclosure keeps its place
+under it are engine/limitations.py.
 """
 
 from __future__ import annotations
@@ -26,11 +22,6 @@ from engine.gates import retrieval_policy_version
 from engine.models import MAX_TEXT, Instant, Key, SubjectKind, Text
 
 CONTRACT_VERSION = "v1"
-MAX_LIMITATIONS = 8
-DEGRADED_RETRIEVAL = (
-    "Retrieval ran degraded: some search or graph sources were unavailable, so relevant "
-    "subjects or context may be missing from this answer."
-)
 
 
 class Outcome(enum.StrEnum):
@@ -297,41 +288,3 @@ class InvestigationResult(_Model):
     # "What changed": the newest changes, and how many the claimed facts count in all.
     changes: tuple[Change, ...] = ()
     changes_total: Count = 0
-
-
-# --- limitations ------------------------------------------------------------------------
-
-
-def is_degraded_retrieval(text: str) -> bool:
-    return text.strip() == DEGRADED_RETRIEVAL
-
-
-def add_limitation(
-    limitations: tuple[str, ...], text: str, displaced: int
-) -> tuple[tuple[str, ...], int]:
-    """Append a limitation within the cap; returns the new list and displaced count.
-
-    A repeated limitation is not added twice. An ordinary limitation arriving at the cap is
-    itself the one displaced (counted). The degraded-retrieval disclosure is never dropped:
-    at the cap it displaces the last other limitation (counted) and the list never grows past
-    MAX_LIMITATIONS.
-    """
-    if text in limitations or (
-        is_degraded_retrieval(text) and any(is_degraded_retrieval(x) for x in limitations)
-    ):
-        return limitations, displaced
-    if len(limitations) < MAX_LIMITATIONS:
-        return (*limitations, text), displaced
-    if not is_degraded_retrieval(text):
-        return limitations, displaced + 1
-    # The disclosure is absent here, so every entry is an "other": keep the prefix that
-    # leaves room for it, dropping (and counting) from the end.
-    room = MAX_LIMITATIONS - 1
-    return (*limitations[:room], text), displaced + len(limitations) - room
-
-
-def disclose_degraded_retrieval(
-    limitations: tuple[str, ...], displaced: int
-) -> tuple[tuple[str, ...], int]:
-    """Add the fixed degraded-retrieval disclosure (idempotent), displacing if at the cap."""
-    return add_limitation(limitations, DEGRADED_RETRIEVAL, displaced)

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 from engine import outcomes
 from engine.asking import Disclosures, Subjects
 from engine.contract import (
-    MAX_LIMITATIONS,
     Axis,
     CoverageObservation,
     CoverageReason,
@@ -27,7 +26,6 @@ from engine.contract import (
     InvestigationResult,
     Outcome,
     Trace,
-    disclose_degraded_retrieval,
 )
 from engine.facts import Fact
 from engine.framing import (
@@ -38,6 +36,7 @@ from engine.framing import (
     window_of,
 )
 from engine.interpretation import Interpretation
+from engine.limitations import MAX_LIMITATIONS, disclose_degraded_retrieval
 from engine.models import Episode, RelationshipType, StoredSubject
 from engine.planning import Decision, Plan, plan, read_facts
 from engine.ports import Edge, OrgGraph, TimeSpan

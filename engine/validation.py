@@ -21,7 +21,6 @@ from pydantic import BaseModel, ConfigDict
 
 from engine.contract import (
     CONTRACT_VERSION,
-    MAX_LIMITATIONS,
     Axis,
     Driver,
     EvidenceKind,
@@ -31,6 +30,7 @@ from engine.contract import (
     requires_claimed_fact,
 )
 from engine.facts import Fact
+from engine.limitations import MAX_LIMITATIONS
 
 
 class ViolationCode(enum.StrEnum):

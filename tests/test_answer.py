@@ -11,8 +11,6 @@ from pydantic import ValidationError
 
 from engine.answer import PROJECTION_VERSION, AnswerProjection, ProjectionBudget, project
 from engine.contract import (
-    DEGRADED_RETRIEVAL,
-    MAX_LIMITATIONS,
     Axis,
     ClaimedFact,
     Driver,
@@ -23,6 +21,7 @@ from engine.contract import (
     TimeContext,
 )
 from engine.facts import Grain
+from engine.limitations import DEGRADED_RETRIEVAL, MAX_LIMITATIONS
 from tests.test_contract import T0, T1, answered, canonical, claim, driver, result
 
 P, C, W = Standing.PRIMARY, Standing.CONTRIBUTING, Standing.WITHHELD

@@ -16,8 +16,6 @@ from pydantic import ValidationError
 
 from engine.contract import (
     CONTRACT_VERSION,
-    DEGRADED_RETRIEVAL,
-    MAX_LIMITATIONS,
     Axis,
     ClaimedFact,
     CoverageReason,
@@ -30,12 +28,16 @@ from engine.contract import (
     TemporalLabel,
     TimeContext,
     Versions,
-    add_limitation,
-    disclose_degraded_retrieval,
-    is_degraded_retrieval,
     requires_claimed_fact,
 )
 from engine.facts import Fact, FactKind, Grain
+from engine.limitations import (
+    DEGRADED_RETRIEVAL,
+    MAX_LIMITATIONS,
+    add_limitation,
+    disclose_degraded_retrieval,
+    is_degraded_retrieval,
+)
 
 T0 = datetime(2024, 3, 1, tzinfo=UTC)
 T1 = T0 + timedelta(days=7)

@@ -291,7 +291,7 @@ async def test_reuse_rechecks_evidence_still_exists(memory: MemoryStore) -> None
 
 
 async def test_resolution_without_the_vector_arm_is_disclosed() -> None:
-    from engine.contract import DEGRADED_RETRIEVAL
+    from engine.limitations import DEGRADED_RETRIEVAL
 
     graph = await load_demo(MemoryStore(), 600)  # no embedder: the vector arm is off
     engine = investigator(graph)

@@ -11,8 +11,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.contract import (
-    DEGRADED_RETRIEVAL,
-    MAX_LIMITATIONS,
     Axis,
     CandidateChoice,
     DriverCategory,
@@ -26,6 +24,7 @@ from engine.contract import (
     Versions,
 )
 from engine.facts import FactKind
+from engine.limitations import DEGRADED_RETRIEVAL, MAX_LIMITATIONS
 from engine.models import SubjectKind
 from engine.validation import (
     ContractViolation,
