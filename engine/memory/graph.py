@@ -2,29 +2,27 @@
 
 Each method does what its Cypher counterpart (graph/scoped.py and its parts, graph/cypher/)
 does, read straight off the port's contract, and counts one round trip for each statement-
-shaped call so tests of batching can run on it too.
+shaped call so tests of batching can run on it too. It is the port's one surface, each
+method delegating to the part that holds its concept: subjects (engine.memory.subjects),
+search, the neighbourhood and what is read of records, episodes and evidence (relations),
+writes, and what is held, counted and digested (content).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from itertools import groupby
 from typing import TYPE_CHECKING
 
-from engine.memory import relations, search, subjects, writes
+from engine.memory import content, relations, search, subjects, writes
 from engine.memory.results import MemoryResults
 from engine.models import (
     Direction,
-    ElementType,
     Episode,
-    Relationship,
     RelationshipType,
     SourceRecord,
     SourceRecordKind,
     StoredSubject,
-    Subject,
     SubjectKind,
-    Tombstone,
 )
 from engine.ports import (
     Checkpoint,
@@ -250,40 +248,7 @@ class MemoryGraph:
     # --- writes -----------------------------------------------------------------------------
 
     async def write(self, batch: WriteBatch) -> None:
-        """Runs of same-typed elements in input order, as the Cypher adapters write them."""
-        data, org, source, run = self._data(), self._org, batch.source, batch.run_id
-        for _, run_of in groupby(batch.elements, key=type):
-            elements = list(run_of)
-            self._trips.add()
-            first = elements[0]
-            if isinstance(first, Subject):
-                subjects_ = [e for e in elements if isinstance(e, Subject)]
-                for s in subjects_:
-                    writes.put_subject(data, org, s, source, run)
-                batch.written.update(s.key for s in subjects_)
-                await search.write_vectors(data, self.embedder, [s.key for s in subjects_])
-            elif isinstance(first, Relationship):
-                rels = [e for e in elements if isinstance(e, Relationship)]
-                ends = {k for r in rels for k in (r.from_key, r.to_key)}
-                writes.ensure_stubs(data, org, ends - batch.written)
-                for rel in rels:
-                    writes.put_relationship(data, rel, source, run)
-            elif isinstance(first, Episode):
-                episodes = [e for e in elements if isinstance(e, Episode)]
-                mentioned = {k for e in episodes for k in e.mentions}
-                writes.ensure_stubs(data, org, mentioned - batch.written)
-                for episode in episodes:
-                    writes.put_episode(data, episode, source, run)
-            elif isinstance(first, SourceRecord):
-                for record in elements:
-                    assert isinstance(record, SourceRecord)
-                    writes.put_record(data, record, source, run)
-            else:
-                for tombstone in elements:
-                    assert isinstance(tombstone, Tombstone)
-                    writes.retract(data, tombstone)
-                    if tombstone.target is ElementType.SUBJECT:
-                        batch.written.discard(tombstone.key)
+        await writes.write_batch(self._data(), self._org, batch, self.embedder, self._trips)
         if self._changes is not None and batch.elements:
             await self._changes.publish(batch_change(self._org, batch))
 
@@ -301,21 +266,7 @@ class MemoryGraph:
         self._read().checkpoints[checkpoint.source] = checkpoint
 
     async def counts(self) -> Mapping[str, int]:
-        """Nodes per label and subject relationships per type, as the Cypher adapters count."""
-        data = self._read()
-        out = {
-            "Subject": len(data.subjects),
-            "Episode": len(data.episodes),
-            "SourceRecord": len(data.records),
-            "Checkpoint": len(data.checkpoints),
-            "Investigation": len(data.results.saved),
-            "EmbeddingMeta": int(data.vector_stamp is not None),
-            "ProjectionEpoch": int(data.results.epoch is not None),
-        }
-        counted = {label: n for label, n in out.items() if n}
-        for edge_id in data.edges:
-            counted[f"rel:{edge_id[0]}"] = counted.get(f"rel:{edge_id[0]}", 0) + 1
-        return counted
+        return content.counts(self._read())
 
     async def fingerprint(self) -> Fingerprint:
-        return writes.fingerprint(self._read(), self._org)
+        return content.fingerprint(self._read(), self._org)

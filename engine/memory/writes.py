@@ -1,18 +1,18 @@
-"""Writes of the in-memory graph: a WriteBatch in order (a tombstone after an element
-retracts it, an element after its tombstone restores it), complete-snapshot cleanup, and
-the content fingerprint."""
+"""Writes of the in-memory graph: a WriteBatch in order, a run of same-typed elements at a
+time as the Cypher adapters write it (a tombstone after an element retracts it, an element
+after its tombstone restores it), and complete-snapshot cleanup."""
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections import Counter
-from typing import Any
+from itertools import groupby
+from typing import TYPE_CHECKING
 
+from engine.memory import search
 from engine.memory.data import OrgData, StoredEdge, SubjectNode
 from engine.models import (
     ElementType,
     Episode,
+    ProjectionElement,
     Relationship,
     SourceRecord,
     StoredSubject,
@@ -22,8 +22,11 @@ from engine.models import (
     key_kind,
     subject_id,
 )
-from engine.ports import Fingerprint
+from engine.ports import RoundTrips, WriteBatch
 from engine.text import search_text
+
+if TYPE_CHECKING:
+    from engine.embedding import Embedder
 
 
 def put_subject(data: OrgData, org_id: str, subject: Subject, source: str, run_id: str) -> None:
@@ -106,38 +109,50 @@ def delete_unseen(data: OrgData, source: str, run_id: str) -> int:
     return len(edges) + len(subjects) + len(episodes) + len(records)
 
 
-def _dump(org_id: str, key: str, model: Any) -> Any:
-    values = model.model_dump(mode="json", by_alias=False)
-    if values.get("id") == subject_id(org_id, key):
-        values["id"] = "derived"
-    return values
+async def write_batch(
+    data: OrgData, org_id: str, batch: WriteBatch, embedder: Embedder | None, trips: RoundTrips
+) -> None:
+    """Runs of same-typed elements in input order, one round trip each, as the Cypher
+    adapters write them."""
+    for _, run_of in groupby(batch.elements, key=type):
+        trips.add()
+        await _write_run(data, org_id, list(run_of), batch, embedder)
 
 
-def fingerprint(data: OrgData, org_id: str) -> Fingerprint:
-    """Counts and a digest of the content (not of who loaded it, or in which run)."""
-    entries: list[str] = []
-    nodes: Counter[str] = Counter()
-    rels: Counter[str] = Counter()
-    for label, elements in (
-        ("Subject", {k: n.subject for k, n in data.subjects.items()}),
-        ("Episode", {k: e for k, (e, _) in data.episodes.items()}),
-        ("SourceRecord", {k: r for k, (r, _) in data.records.items()}),
-    ):
-        for key, model in elements.items():
-            nodes[label] += 1
-            entries.append(json.dumps(["n", label, key, _dump(org_id, key, model)], sort_keys=True))
-    for (rel_type, start, end, _), edge in data.edges.items():
-        rels[rel_type] += 1
-        values = edge.relationship.model_dump(mode="json")
-        entries.append(json.dumps(["r", rel_type, start, end, values], sort_keys=True))
-    for episode, linked in data.mentions.items():
-        for key in linked:
-            rels["MENTIONS"] += 1
-            entries.append(json.dumps(["r", "MENTIONS", episode, key], sort_keys=True))
-    entries.sort()
-    return Fingerprint(
-        nodes=dict(sorted(nodes.items())),
-        relationships=dict(sorted(rels.items())),
-        duplicates=0,  # every element is stored under its identity: there can be none
-        digest=hashlib.sha256("\n".join(entries).encode()).hexdigest(),
-    )
+async def _write_run(
+    data: OrgData,
+    org: str,
+    elements: list[ProjectionElement],
+    batch: WriteBatch,
+    embedder: Embedder | None,
+) -> None:
+    source, run = batch.source, batch.run_id
+    first = elements[0]
+    if isinstance(first, Subject):
+        subjects_ = [e for e in elements if isinstance(e, Subject)]
+        for s in subjects_:
+            put_subject(data, org, s, source, run)
+        batch.written.update(s.key for s in subjects_)
+        await search.write_vectors(data, embedder, [s.key for s in subjects_])
+    elif isinstance(first, Relationship):
+        rels = [e for e in elements if isinstance(e, Relationship)]
+        ends = {k for r in rels for k in (r.from_key, r.to_key)}
+        ensure_stubs(data, org, ends - batch.written)
+        for rel in rels:
+            put_relationship(data, rel, source, run)
+    elif isinstance(first, Episode):
+        episodes = [e for e in elements if isinstance(e, Episode)]
+        mentioned = {k for e in episodes for k in e.mentions}
+        ensure_stubs(data, org, mentioned - batch.written)
+        for episode in episodes:
+            put_episode(data, episode, source, run)
+    elif isinstance(first, SourceRecord):
+        for record in elements:
+            assert isinstance(record, SourceRecord)
+            put_record(data, record, source, run)
+    else:
+        for tombstone in elements:
+            assert isinstance(tombstone, Tombstone)
+            retract(data, tombstone)
+            if tombstone.target is ElementType.SUBJECT:
+                batch.written.discard(tombstone.key)
