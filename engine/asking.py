@@ -108,6 +108,8 @@ class Subjects:
                 told.notes.extend([note] if note else [])
         if not subjects:
             notes = (*await unnamed.emptiness(self.graph), *unread_note(understood))
+            if not notes and not understood.references:
+                notes = (unnamed.nothing_found(understood),)
             return lambda frame, trace: outcomes.no_match(frame, trace, notes)
         told.notes.extend(unread_note(understood))
         chosen = list({s.key: s for s in subjects}.values())

@@ -116,6 +116,7 @@ _PATTERNS = [
         ("as_of", rf"\bas\s+(?:of|at)\s+({_DATE})"),
         ("on", rf"\bon\s+({_DAY_DATE}|{_WEEKDAY})"),
         ("since", rf"\bsince\s+({_DATE})"),
+        ("since_day", r"\bsince\s+(yesterday|today)\b"),
         ("after", rf"\bafter\s+({_DATE})"),
         ("before", rf"\b(?:before|prior\s+to|until|till|up\s+to)\s+({_DATE})"),
         ("ytd", r"\b(?:year\s+to\s+date|ytd)\b"),
@@ -201,6 +202,9 @@ def _evaluate(
         return date_period(a, now)[0], None, None
     if name == "since":
         return None, date_period(a, now)[0], None
+    if name == "since_day":  # "since yesterday": from its start up to now
+        today = tc.day_period(now.year, now.month, now.day)[0]
+        return None, today - timedelta(days=1 if a.lower() == "yesterday" else 0), None
     if name == "after":
         return None, date_period(a, now)[1], None
     if name == "before":

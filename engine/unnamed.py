@@ -90,6 +90,17 @@ async def emptiness(graph: OrgGraph) -> tuple[str, ...]:
     return ("This organisation holds no data: nothing was imported or ingested for it.",)
 
 
+def nothing_found(understood: Interpretation) -> str:
+    """What a no match says when the question named no subject (it said nothing): no subject
+    of the kind asked qualified, or nothing it asks is answered organisation-wide."""
+    if understood.kind_hint is not None and understood.intent != "who":
+        return f"No {understood.kind_hint.value} subject qualified for this question."
+    return (
+        "The question names no subject, and what it asks is not answered for the whole "
+        "organisation: name a repository, module, team or person."
+    )
+
+
 def _cut(kind: SubjectKind, which: str) -> str:
     """The limitation a cohort cut at COHORT_LIMIT states: more of the kind qualified."""
     return (

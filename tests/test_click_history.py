@@ -985,3 +985,14 @@ async def test_who_someone_worked_with_is_said_not_to_be_computed(
     graph, _ = click
     result = await ask(graph, "who has David Lord worked with?")
     assert (result.direct_judgment or "").startswith("Who worked with David Lord is not computed")
+
+
+async def test_a_no_match_naming_nothing_says_why(click: tuple[OrgGraph, list[Commit]]) -> None:
+    """It was a no match with no word of why."""
+    graph, _ = click
+    result = await ask(graph, "which files changed the most in 2025?")
+    assert result.outcome is Outcome.NO_MATCH
+    assert result.limitations == (
+        "The question names no subject, and what it asks is not answered for the whole "
+        "organisation: name a repository, module, team or person.",
+    )

@@ -392,6 +392,14 @@ def test_a_week_of_a_month_is_seven_of_its_days_said(
     assert i.time_note == f'"{phrase}" is read as the month\'s {span}, not a Monday-to-Sunday week'
 
 
+def test_since_yesterday_runs_to_now() -> None:
+    """It was "not understood as a time" while "yesterday" alone was read."""
+    i = interpret("what has changed since yesterday?", NOW)
+    assert (i.time_expression, i.start, i.end, i.time_not_understood) == (
+        "since yesterday", utc(2026, 11, 17), None, ()
+    )
+
+
 def test_people_asked_for_without_who_and_counted() -> None:
     assert interpret("has anyone touched checkout this year?", NOW).intent == "who"
     i = interpret("how many people worked on checkout last year?", NOW)
