@@ -25,10 +25,20 @@ MAX_KEYS = 10_000  # keys one statement carries at most (a lookup, a retraction)
 
 class Executor(Protocol):
     async def run(
-        self, statement: str, params: dict[str, Any], *, write: bool = False, control: bool = False
+        self,
+        statement: str,
+        params: dict[str, Any],
+        *,
+        write: bool = False,
+        control: bool = False,
+        maintenance: bool = False,
     ) -> list[Row]:
         """Send one statement; raise only the port's errors. control: a lifecycle read that
-        is not part of any request's data (counted apart, see RoundTrips)."""
+        is not part of any request's data (counted apart, see RoundTrips). maintenance: a
+        read of the store's own upkeep (a bootstrap's index status, a migration's counts),
+        which no request waits for: like a write, it is not held to the read time limit,
+        since a first open after an upgrade reads every record of a large graph once and a
+        limit meant for requests would fail the start."""
         ...
 
     def prepare(
@@ -39,12 +49,13 @@ class Executor(Protocol):
         ...
 
 
-def bound(executor: Executor, scope: str, write: bool) -> Run:
+def bound(executor: Executor, scope: str, write: bool, maintenance: bool = False) -> Run:
     """`executor`'s statements with $org bound to `scope` (graph.activity's read and write,
     for graphs opened before any ScopedGraph is made for them)."""
 
     async def run(statement: str, **params: Any) -> list[Row]:
-        return await executor.run(statement, {"org": scope, **params}, write=write)
+        scoped = {"org": scope, **params}
+        return await executor.run(statement, scoped, write=write, maintenance=maintenance)
 
     return run
 

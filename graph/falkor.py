@@ -145,7 +145,8 @@ class FalkorStore(EpochedStore):
         # Nothing reads a graph before its indexes are built (graph.falkor_ready).
         await falkor_ready.await_indexes(executor.read, name)
         if scope != SYSTEM_SCOPE:
-            read, write = bound(executor, scope, False), bound(executor, scope, True)
+            read = bound(executor, scope, False, maintenance=True)
+            write = bound(executor, scope, True)
             await activity.migrate(read, write, scope)
         self._bootstrapped.add(scope)
 
@@ -154,7 +155,7 @@ class FalkorStore(EpochedStore):
         bring every graph (each organisation's, each epoch's) up to date, indexes and
         structures, before anything reads them; the system graph then records that this
         store is done. The names of the graphs it bootstrapped."""
-        system = bound(GraphExecutor(self, SYSTEM_GRAPH), SYSTEM_SCOPE, False)
+        system = bound(GraphExecutor(self, SYSTEM_GRAPH), SYSTEM_SCOPE, False, maintenance=True)
         found = await system(activity_cypher.GET_FORMAT)
         if found and found[0][0] is not None and int(found[0][0]) >= activity.FORMAT_VERSION:
             return []

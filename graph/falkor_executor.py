@@ -59,13 +59,20 @@ class GraphExecutor:
 
     @observed
     async def run(
-        self, statement: str, params: dict[str, Any], *, write: bool = False, control: bool = False
+        self,
+        statement: str,
+        params: dict[str, Any],
+        *,
+        write: bool = False,
+        control: bool = False,
+        maintenance: bool = False,
     ) -> list[Row]:
-        return await self._send(header(params) + statement, write, control)
+        return await self._send(header(params) + statement, write, control, maintenance)
 
     async def read(self, statement: str) -> list[Row]:
-        """A statement with no parameters (graph.falkor_ready's reads)."""
-        return await self.run(statement, {})
+        """A statement with no parameters: graph.falkor_ready's reads of a bootstrap (index
+        status, property names), upkeep that no request waits for."""
+        return await self.run(statement, {}, maintenance=True)
 
     async def change(self, statement: str, params: dict[str, Any]) -> list[Row]:
         return await self.run(statement, params, write=True)
@@ -81,7 +88,9 @@ class GraphExecutor:
     async def _run_text(self, text: str, *, write: bool = False) -> list[Row]:
         return await self._send(text, write, False)
 
-    async def _send(self, text: str, write: bool, control: bool) -> list[Row]:
+    async def _send(
+        self, text: str, write: bool, control: bool, maintenance: bool = False
+    ) -> list[Row]:
         if write and self._prepare is not None:
             prepare, self._prepare = self._prepare, None
             try:
@@ -98,7 +107,8 @@ class GraphExecutor:
             text,
             "--compact",
         ]
-        if timeout and not write:  # writes run to completion: a batch is never half-applied
+        # Writes run to completion (a batch is never half-applied), and upkeep reads too.
+        if timeout and not write and not maintenance:
             command += ["timeout", timeout]
         try:
             response = await self._graph.execute_command(*command)

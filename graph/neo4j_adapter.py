@@ -78,12 +78,20 @@ class _Neo4jExecutor:
 
     @observed
     async def run(
-        self, statement: str, params: dict[str, Any], *, write: bool = False, control: bool = False
+        self,
+        statement: str,
+        params: dict[str, Any],
+        *,
+        write: bool = False,
+        control: bool = False,
+        maintenance: bool = False,
     ) -> list[Row]:
         store = self._store
-        # Writes carry no time limit (a batch, a cleanup or DDL must finish), but are not
-        # sent once the request's deadline has passed; reads carry what is left of it.
-        limit_ms = self._limit_ms(write)
+        # Writes carry no time limit (a batch, a cleanup or DDL must finish), nor do upkeep
+        # reads, but neither is sent once the request's deadline has passed; reads carry
+        # what is left of it.
+        unlimited = write or maintenance
+        limit_ms = self._limit_ms(unlimited)
         store.round_trips.add(control)  # only a statement that is sent counts
         session = store.driver.session(
             database=store.database,
@@ -100,7 +108,7 @@ class _Neo4jExecutor:
                     self._work
                 )
                 execute = session.execute_write if write else session.execute_read
-                return await execute(work, statement, params, write)
+                return await execute(work, statement, params, unlimited)
         except asyncio.CancelledError:
             raise
         except _Final as final:
@@ -118,9 +126,13 @@ class _Neo4jExecutor:
         return transaction_limit_ms(self._store.statement_timeout_s, write)
 
     async def _work(
-        self, tx: neo4j.AsyncManagedTransaction, statement: str, params: dict[str, Any], write: bool
+        self,
+        tx: neo4j.AsyncManagedTransaction,
+        statement: str,
+        params: dict[str, Any],
+        unlimited: bool,
     ) -> list[Row]:
-        self._limit_ms(write)  # a retry after the deadline is not sent either
+        self._limit_ms(unlimited)  # a retry after the deadline is not sent either
         try:
             result = await tx.run(statement, params)
             return await result.values()
@@ -239,12 +251,14 @@ class Neo4jStore(EpochedStore):
         """Organisations written before the activity structures get them, once per database
         (the system scope's Format node records it)."""
         system = {"org": SYSTEM_SCOPE}
-        found = await self._executor.run(activity_cypher.GET_FORMAT, system)
+        found = await self._executor.run(activity_cypher.GET_FORMAT, system, maintenance=True)
         if found and found[0][0] is not None and int(found[0][0]) >= activity.FORMAT_VERSION:
             return
-        for (org,) in await self._executor.run(activity_cypher.ORGS_TO_MIGRATE, {}):
+        orgs = await self._executor.run(activity_cypher.ORGS_TO_MIGRATE, {}, maintenance=True)
+        for (org,) in orgs:
             scope = str(org)  # an organisation, or the scope of one of its epochs
-            read, write = bound(self._executor, scope, False), bound(self._executor, scope, True)
+            read = bound(self._executor, scope, False, maintenance=True)
+            write = bound(self._executor, scope, True)
             await activity.migrate(read, write, scope)
         done = {**system, "version": activity.FORMAT_VERSION}
         await self._executor.run(activity_cypher.SET_FORMAT, done, write=True)

@@ -154,3 +154,32 @@ async def test_a_start_checks_each_graphs_indexes_once(
             await store.bootstrap(SYSTEM_SCOPE)
             await store.close()
             assert sorted(asked) == every, start
+
+
+_RECORDS = """
+UNWIND range(1, $n) AS i
+CREATE (:SourceRecord {org_id: $org, key: 'deploy:' + toString(i), subject_key: 'service:s',
+                       record_kind: 'deploy', start_ns: i * 1000, start_us: i})
+"""
+
+
+async def test_an_upgrade_is_not_held_to_the_read_time_limit(
+    falkor: FalkorStore, falkor_server: EmbeddedServer
+) -> None:
+    # A graph of an earlier format with enough records that reading their span once takes
+    # longer than a millisecond, opened by a store whose reads are limited to one: the first
+    # open after an upgrade migrates it to the end (a limit meant for requests failed it).
+    org = "upgrading"
+    await falkor.bootstrap(org)
+    graph = falkor.client.select_graph(GRAPH_PREFIX + org)
+    await graph.query(_RECORDS, {"n": 200_000, "org": org})
+    await graph.query("MATCH (f:Format {org_id: $org}) SET f.activity = 5", {"org": org})
+    tight = FalkorStore(falkor_server.url, statement_timeout_ms=1)
+    try:
+        await tight.bootstrap(org)
+        formats = await graph.ro_query("MATCH (f:Format {org_id: $org}) RETURN f.activity",
+                                       {"org": org})
+        assert formats.result_set == [[6]]
+    finally:
+        await tight.close()
+        await falkor.drop_org(org)
