@@ -25,9 +25,10 @@ from engine.ring import ReferenceRing
 from gateway import heap, tracing
 from gateway.admission import Admission
 from gateway.documents import PersistedDocuments
+from gateway.endpoint import GraphQLEndpoint
 from gateway.errors import ShapeErrors
 from gateway.graphiql import ASSETS_PATH, GraphiQLPage
-from gateway.http import BodyLimit, GraphQLEndpoint, GraphQLView
+from gateway.http import BodyLimit
 from gateway.jwt_auth import JwtVerifier
 from gateway.limits import limit_extensions
 from gateway.logs import RequestId
@@ -36,6 +37,7 @@ from gateway.settings import Settings
 from gateway.stores import OpenedStore, open_store, prepare, supervise
 from gateway.subscriptions import ChangeHub, SubscriptionView
 from gateway.sweeper import sweep_every
+from gateway.view import GraphQLView
 from resolvers.context import EngineServices, Limits
 from resolvers.schema import build_schema
 

@@ -245,7 +245,7 @@ class SocketHandler(BaseGraphQLTransportWSHandler[SocketContext, None]):
 
 
 class SubscriptionView(GraphQL[SocketContext, None]):
-    """The WebSocket side of /graphql (HTTP requests go to gateway.http.GraphQLView)."""
+    """The WebSocket side of /graphql (HTTP requests go to gateway.view.GraphQLView)."""
 
     graphql_transport_ws_handler_class = SocketHandler
 

@@ -1,0 +1,181 @@
+"""The /graphql endpoint in front of strawberry's view (gateway.view): content negotiation,
+authentication, the request's time limit, its metrics, logs and span.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.types import Message, Receive, Scope, Send
+
+from engine.ports import GraphError, GraphStore, GraphTimeout, RoundTrips
+from gateway import logs
+from gateway.auth import authenticate
+from gateway.errors import GRAPH_MESSAGES
+from gateway.http import GRAPHQL_RESPONSE, JSON, error_body, error_response, negotiate
+from gateway.jwt_auth import JwtVerifier
+from gateway.metrics import Metrics, RequestRecord, current
+from gateway.view import GraphQLView
+from graph import deadline
+from graph.observation import observe_statements, stop_observing
+
+# Statements carry the request's deadline to the graph server, which aborts them itself; the
+# task is cancelled only this much later, so the server's own answer normally arrives first.
+TIMEOUT_GRACE_S = 0.5
+
+
+class GraphQLEndpoint:
+    """Authenticates, negotiates, times and bounds every request before strawberry sees it."""
+
+    def __init__(
+        self,
+        view: GraphQLView,
+        store: Callable[[], GraphStore],
+        jwt: JwtVerifier | None,
+        metrics: Metrics,
+        timeout_s: float,
+        graphiql: bool,
+    ) -> None:
+        self.view = view
+        self.store = store
+        self.jwt = jwt
+        self.metrics = metrics
+        self.timeout_s = timeout_s
+        self.graphiql = graphiql
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        request = Request(scope, receive)
+        media = negotiate(request.headers.get("accept"))
+        request.state.media = media or JSON
+        if self._wants_ide(request):
+            # The IDE page is static and needs no credentials; its queries do.
+            await (await self.view.render_graphql_ide(request))(scope, receive, send)
+            return
+        if media is None:
+            response = error_response(
+                406, "NOT_ACCEPTABLE", f"Accept {GRAPHQL_RESPONSE} or {JSON}."
+            )
+            await response(scope, receive, send)
+            return
+        record = RequestRecord()
+        token = current.set(record)
+        trips = RoundTrips.track()
+        watching = observe_statements(self.metrics)  # statement latency and spans
+        started = time.perf_counter()
+        try:
+            span_attributes = _span_attributes(request)
+            with self.metrics.span(
+                "graphql.request", span_attributes, server=True, carrier=request.headers
+            ) as span:
+                await self._handle(request, scope, receive, send, record)
+                _annotate(span, record, self.metrics.operation_label(record.operation))
+        finally:
+            record.round_trips = trips[0]
+            self.metrics.observe(record, time.perf_counter() - started)
+            logs.annotate(
+                operation=self.metrics.operation_label(record.operation),
+                outcome=record.outcome,
+                round_trips=record.round_trips,
+            )
+            stop_observing(watching)
+            current.reset(token)
+
+    async def _handle(
+        self, request: Request, scope: Scope, receive: Receive, send: Send, record: RequestRecord
+    ) -> None:
+        # Every graph statement of the request carries what is left of its time limit to the
+        # graph server (graph.deadline), so a timed-out request leaves no work running there.
+        limit = deadline.start(self.timeout_s)
+        try:
+            await self._handle_limited(request, scope, receive, send, record)
+        finally:
+            deadline.end(limit)
+
+    async def _handle_limited(
+        self, request: Request, scope: Scope, receive: Receive, send: Send, record: RequestRecord
+    ) -> None:
+        media = request.state.media
+        # The time limit covers the API-key lookup too: a graph that stopped answering must
+        # not hold a request until the driver gives up.
+        ends_at = asyncio.get_running_loop().time() + self.timeout_s
+        try:
+            async with asyncio.timeout_at(ends_at):
+                principal = await authenticate(
+                    self.store().keys, request.headers.get("authorization"), self.jwt
+                )
+        except (GraphError, TimeoutError) as exc:
+            timed_out = isinstance(exc, TimeoutError | GraphTimeout)
+            record.outcome = "timeout" if timed_out else "graph_unavailable"
+            code = "TIMEOUT" if timed_out else "GRAPH_UNAVAILABLE"
+            # The API-key lookup needs the graph: the stage tells clients nothing ran yet.
+            body = error_body(code, GRAPH_MESSAGES[code], failureStage="authenticate")
+            status = 504 if timed_out else 503
+            await JSONResponse(body, status_code=status, media_type=media)(scope, receive, send)
+            return
+        if principal is None:
+            record.outcome = "unauthenticated"
+            await error_response(
+                401,
+                "UNAUTHENTICATED",
+                "A valid `Authorization: Bearer <token>` header is required.",
+                media,
+                **{"WWW-Authenticate": "Bearer"},
+            )(scope, receive, send)
+            return
+        request.state.principal = principal
+        started = closed = False
+
+        async def guarded_send(message: Message) -> None:
+            nonlocal started
+            if not closed:  # after the time limit, nothing more reaches the client
+                started = True
+                await send(message)
+
+        # The view runs as its own task so the limit holds even if some layer inside it
+        # swallows a cancellation; cancelling it cancels its pending graph statements.
+        task = asyncio.ensure_future(self.view(scope, receive, guarded_send))
+        # The graph server aborts statements at the deadline itself; the task is cancelled
+        # only a little later, so that the server's own answer normally arrives first.
+        remaining = max(0.0, ends_at - asyncio.get_running_loop().time())
+        done, _ = await asyncio.wait({task}, timeout=remaining + TIMEOUT_GRACE_S)
+        if task in done:
+            task.result()
+            return
+        closed = True
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await task
+        record.outcome = "timeout"
+        if not started:
+            await error_response(504, "TIMEOUT", GRAPH_MESSAGES["TIMEOUT"], media)(
+                scope, receive, send
+            )
+
+    def _wants_ide(self, request: Request) -> bool:
+        return (
+            self.graphiql
+            and request.method == "GET"
+            and "text/html" in request.headers.get("accept", "")
+            and "query" not in request.query_params
+            and "extensions" not in request.query_params
+        )
+
+
+def _span_attributes(request: Request) -> dict[str, str]:
+    return {
+        "http.request.method": request.method,
+        "url.path": request.url.path,
+        "fabric.request_id": logs.request_id.get() or "",
+    }
+
+
+def _annotate(span: Any, record: RequestRecord, operation: str) -> None:
+    if span is not None:
+        span.set_attribute("graphql.operation.name", operation)
+        span.set_attribute("fabric.outcome", record.outcome)
