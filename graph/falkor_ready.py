@@ -11,7 +11,7 @@ bootstrap waits until `db.indexes()` reports each index OPERATIONAL.
 
 It also teaches the graph every property name a statement of ours writes (graph.falkor's
 ATTRIBUTES) only when one is missing: that is a write, which the append-only file logs, and
-a server stopped with anything logged rewrites its whole file (graph.embedded.compact).
+a server stopped with anything logged rewrites its whole file (graph.embedded.appendonly).
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ import pytest
 import graph.embedded as embedded
 from engine.ports import SubjectQuery
 from graph.embedded import EmbeddedServer
+from graph.embedded.loading import loading_line
 from graph.falkor import GRAPH_PREFIX, SYSTEM_GRAPH, FalkorStore
 from graph.falkor_executor import GraphExecutor
 from graph.falkor_ready import INDEX_STATUS, READY, await_indexes, building
@@ -112,16 +113,16 @@ def test_a_busy_start_says_whether_it_decodes_or_builds_indexes(tmp_path: Path) 
     log = tmp_path / embedded.LOG_FILE
     head = "1:M 01 Dec 2026 20:25:05.123 * <module> "
     log.write_text(f"{head}Graph 'fabric:org:acme' processing virtual key: 3/12\n")
-    line = embedded._loading_line(tmp_path, b"", "/nonexistent.sock", 7.2)
+    line = loading_line(tmp_path, b"", "/nonexistent.sock", 7.2)
     assert line.endswith("loading, decoding fabric:org:acme (7 s so far)")
     with log.open("a") as out:
         out.write(f"{head}Graph 'fabric:org:acme' processed 100000/750000 nodes\n")
         out.write(f"{head}Graph 'fabric:org:acme' Constructing indexes.\n")
         out.write("1:M 01 Dec 2026 20:25:09.000 * a line of Redis's own\n")
-    line = embedded._loading_line(tmp_path, b"", "/nonexistent.sock", 12.0)
+    line = loading_line(tmp_path, b"", "/nonexistent.sock", 12.0)
     assert line.endswith("loading, building the indexes of fabric:org:acme (12 s so far)")
     log.unlink()
-    assert embedded._loading_line(tmp_path, b"", "/x.sock", 1).endswith("busy (1 s so far)")
+    assert loading_line(tmp_path, b"", "/x.sock", 1).endswith("busy (1 s so far)")
 
 
 async def test_a_start_checks_each_graphs_indexes_once(

