@@ -5,7 +5,7 @@ gateway (a deploy, a changed setting) reopens the directory, and a reopen rebuil
 index before the server answers: seconds at 100k subjects, minutes at a million
 (docs/operations.md). Run as a service of its own, the server stays up while gateways and
 other `fabric` commands come and go: each joins it through the directory's state file
-(graph.embedded.find_running) in a moment, and none of them stops it.
+(graph.embedded.directory.find_running) in a moment, and none of them stops it.
 """
 
 from __future__ import annotations
