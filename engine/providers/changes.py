@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from engine.evidence import EvidenceRule, EvidenceSelector, change_time, is_change
 from engine.facts import Fact, FactKind, Grain, HistoryTier, fact_id
@@ -78,20 +79,6 @@ class ChangesProvider(Provider):
         person: bool,
         window: Window,
     ) -> Fact:
-        commits = sum(1 for _, r in changes if r.record_kind is SourceRecordKind.COMMIT)
-        authors = [key if person else (r.actor or "") for _, r in shown]
-        value = {
-            "changes": len(changes),
-            "commits": commits,
-            "merged_pull_requests": len(changes) - commits,
-            "latest": [r.key for _, r in shown],
-            "latest_titles": [r.title for _, r in shown],
-            "latest_at": [iso(at) for at, _ in shown],
-            "latest_by": authors,
-            "latest_by_names": [names.get(a, a) for a in authors],
-        }
-        if person:  # where each change was made: the repository (the record's actor)
-            value["latest_in"] = [r.actor or "" for _, r in shown]
         selector = EvidenceSelector(
             subject_key=key,
             record_kinds=self.record_kinds,
@@ -105,7 +92,7 @@ class ChangesProvider(Provider):
             id=fact_id(self.name, FactKind.CHANGES, key, window.start, window.end),
             kind=FactKind.CHANGES,
             subject_key=key,
-            value=value,
+            value=_value(key, changes, shown, names, person),
             window_start=window.start,
             window_end=window.end,
             grain=self.grain,
@@ -114,3 +101,29 @@ class ChangesProvider(Provider):
             evidence_total=len(changes),
             evidence_selector=selector,
         )
+
+
+def _value(
+    key: str,
+    changes: list[tuple[datetime, SourceRecord]],
+    shown: list[tuple[datetime, SourceRecord]],
+    names: dict[str, str],
+    person: bool,
+) -> dict[str, Any]:
+    """All the changes counted, the shown ones listed (key, title, time, author). A person's
+    changes are all by the person; each one's record names where it was made instead."""
+    commits = sum(1 for _, r in changes if r.record_kind is SourceRecordKind.COMMIT)
+    authors = [key if person else (r.actor or "") for _, r in shown]
+    value: dict[str, Any] = {
+        "changes": len(changes),
+        "commits": commits,
+        "merged_pull_requests": len(changes) - commits,
+        "latest": [r.key for _, r in shown],
+        "latest_titles": [r.title for _, r in shown],
+        "latest_at": [iso(at) for at, _ in shown],
+        "latest_by": authors,
+        "latest_by_names": [names.get(a, a) for a in authors],
+    }
+    if person:  # where each change was made: the repository (the record's actor)
+        value["latest_in"] = [r.actor or "" for _, r in shown]
+    return value
