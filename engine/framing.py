@@ -101,21 +101,28 @@ def coverage_of(
                 count=len(r.facts),
             )
         )
-    # Elements with no validity window are admitted at every time, and counted here.
-    windowless = sum(1 for s in subjects if s.valid_from is None and s.valid_to is None)
-    windowless += sum(
+    windowless = _windowless(subjects, edges)
+    return (*out, windowless) if windowless is not None else tuple(out)
+
+
+def _windowless(
+    subjects: Sequence[StoredSubject], edges: Sequence[Any]
+) -> CoverageObservation | None:
+    """Elements with no validity window are admitted at every time, whatever time was asked:
+    the coverage counts the subjects and relationships read that had none, so a reader can
+    see how much of an answer rests on elements that carry no time. None when all had one."""
+    count = sum(1 for s in subjects if s.valid_from is None and s.valid_to is None)
+    count += sum(
         1 for e in edges if e.relationship.valid_from is None and e.relationship.valid_to is None
     )
-    if windowless:
-        out.append(
-            CoverageObservation(
-                source="graph-validity-windows",
-                state=CoverageState.AVAILABLE,
-                reason=CoverageReason.ELEMENTS_WITHOUT_WINDOW,
-                count=windowless,
-            )
-        )
-    return tuple(out)
+    if not count:
+        return None
+    return CoverageObservation(
+        source="graph-validity-windows",
+        state=CoverageState.AVAILABLE,
+        reason=CoverageReason.ELEMENTS_WITHOUT_WINDOW,
+        count=count,
+    )
 
 
 def limitations_of(results: Sequence[ProviderResult]) -> tuple[str, ...]:
