@@ -130,14 +130,15 @@ def _people_named(
     facts: Sequence[Fact], names: Mapping[str, str], scope: str, window: Window
 ) -> str:
     """A who question naming only people ("who made more commits in 2025, David Lord or
-    Kevin Deldycke?"): those people ranked by their commits. Who works with someone is not
-    computed: people are ranked for repositories and modules (it said "No one changed David
-    Lord")."""
+    Kevin Deldycke?"): those people ranked by their commits. Who someone is or works with
+    is not computed, and is said so: people are ranked for repositories and modules (it said
+    "No one changed David Lord")."""
     commits = _commits_of(facts)
     if not commits:
         return (
-            f"Who worked with {scope} is not computed here: people are ranked for "
-            'repositories and modules. Ask "who changed X?" about one of them.'
+            f"{scope}: who a person is or works with is not computed here (people are "
+            f'ranked for repositories and modules). Ask "what did {scope} change?", or "who '
+            'changed X?" about a repository or module.'
         )
     ranked = sorted(names.items(), key=lambda kv: (-commits.get(kv[0], 0), kv[0]))
     shown = ", ".join(f"{n} ({commits.get(k, 0)} commit(s))" for k, n in ranked)

@@ -163,7 +163,10 @@ def _asks_changes(lead: str, words: list[str], joined: str) -> bool:
         return True  # "did X change Y?", "has X changed anything?": the changes, maybe none
     if lead == "what" and any(f" {w} new " in joined for w in ("what", "s", "is")):
         return True
-    return (lead in {"list", "show"} and "changes" in words) or " recent changes " in joined
+    if lead == "what" and " been up to " in f"{joined} ":
+        return True  # "what has X been up to?"
+    listed = {"changes", "commits"}.intersection(words)
+    return (lead in {"list", "show"} and bool(listed)) or " recent changes " in joined
 
 
 def _intent(words: list[str], kinds: list[FactKind], kind_hint: SubjectKind | None) -> str:
@@ -228,7 +231,7 @@ def interpret(
     references = tuple(dict.fromkeys(text[a:b] for a, b in spans))
     asks_last = _asks_last(tokens)
     intent = "what_changed" if asks_last else _intent(words, kinds, kind_hint)
-    if asks_last:
+    if intent == "what_changed" and all(k in v.CHANGE_KINDS for k in kinds):
         kinds = []  # the changes themselves (DEFAULT_KINDS), not a count of commits
     if not kinds and intent == "count" and kind_hint is SubjectKind.PERSON:
         kinds = [FactKind.ACTIVE_CONTRIBUTORS]  # "how many people worked on X?"

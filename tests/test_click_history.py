@@ -768,6 +768,7 @@ async def test_an_earlier_file_name_the_package_goes_by_is_not_kept(
         ("what did David Lord work on in 2021?", year(2021)),
         ("what did David Lord touch in 2022?", year(2022)),
         ("what has David Lord modified in 2023?", year(2023)),
+        ("show me David Lord's commits in 2024", year(2024)),  # a list asked for
     ],
 )
 async def test_what_someone_worked_on_is_their_changes(
@@ -979,12 +980,15 @@ async def test_who_among_named_people_ranks_them_and_a_count_gives_each(
     assert headline.endswith(f"Each: {lord} by David Lord; {kevin} by Kevin Deldycke."), headline
 
 
-async def test_who_someone_worked_with_is_said_not_to_be_computed(
-    click: tuple[OrgGraph, list[Commit]],
+@pytest.mark.parametrize("question", ["who has David Lord worked with?", "who is David Lord?"])
+async def test_who_someone_is_or_worked_with_is_said_not_to_be_computed(
+    click: tuple[OrgGraph, list[Commit]], question: str
 ) -> None:
     graph, _ = click
-    result = await ask(graph, "who has David Lord worked with?")
-    assert (result.direct_judgment or "").startswith("Who worked with David Lord is not computed")
+    result = await ask(graph, question)
+    assert (result.direct_judgment or "").startswith(
+        "David Lord: who a person is or works with is not computed here"
+    )
 
 
 async def test_a_no_match_naming_nothing_says_why(click: tuple[OrgGraph, list[Commit]]) -> None:

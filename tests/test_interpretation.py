@@ -289,6 +289,9 @@ def test_a_name_read_by_position_ends_before_a_change_verb(question: str, refere
         "what has Kim made this year?",
         "did Kim change checkout last week?",
         "has Kim changed anything?",
+        "what has Kim been up to?",
+        "list Kim's commits in 2024",
+        "show the commits to checkout last month",
     ],
 )
 def test_what_someone_touched_or_whether_they_changed_asks_for_the_changes(
@@ -296,7 +299,8 @@ def test_what_someone_touched_or_whether_they_changed_asks_for_the_changes(
 ) -> None:
     """These read as a status question ("touch", "work", "made") or as a trend ("did X
     change Y?": a trend word): the changes themselves are asked for."""
-    assert interpret(question, NOW, lambda s: s in {"Kim", "checkout"}).intent == "what_changed"
+    i = interpret(question, NOW, lambda s: s in {"Kim", "checkout"})
+    assert (i.intent, i.fact_kinds) == ("what_changed", (K.CHANGES, K.CHURN))
     assert interpret("has checkout changed over time?", NOW).intent == "trend"
 
 
