@@ -25,6 +25,7 @@ from engine.interpretation import HandleCandidate, Interpretation
 from engine.models import StoredSubject, SubjectKind
 from engine.ports import OrgGraph
 from engine.providers import Provider
+from engine.ranked import not_ranked
 from engine.receipts import ReceiptSigner
 from engine.resolution import (
     Ambiguous,
@@ -80,6 +81,9 @@ class Subjects:
     ) -> list[StoredSubject] | Callable[..., InvestigationResult]:
         """The subjects the question is about, or the composer of the result that ends the
         investigation without them (a clarification, or no match)."""
+        if understood.ranking is not None:  # not computed: said, never another answer
+            said = (not_ranked(understood.ranking),)
+            return lambda frame, trace: outcomes.no_match(frame, trace, said)
         bound = [
             key
             for r in receipts

@@ -28,6 +28,7 @@ from engine import timephrases as tp
 from engine import vocabulary as v
 from engine.facts import FactKind
 from engine.models import SubjectKind
+from engine.ranked import ranking_phrase
 from engine.references import MAX_HANDLE_PROBES, Scope
 from engine.vocabulary import FACT_VOCABULARY, INTENTS, KIND_WORDS, STOP_WORDS
 
@@ -96,6 +97,8 @@ class Interpretation:
     asks_when: bool = False
     # Runs of words no rule read, verbatim (engine.references.unread): the answer names them.
     unread: tuple[str, ...] = ()
+    # "Which modules changed the most?": the ranking phrase; not computed (engine.ranked).
+    ranking: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +228,7 @@ def interpret(
     if known_handles is not None:
         spans += r.by_handles(text, tokens, known_handles, notes)
     kinds = _fact_kinds(tokens)
+    fact_kinds = list(kinds)  # as asked, before an intent's defaults
     words = " ".join(t.norm for t in tokens).split()
     kind_hint = next((KIND_WORDS[t.norm] for t in tokens if t.free and t.norm in KIND_WORDS), None)
     spans = _named_spans(text, tokens, spans, notes)
@@ -263,6 +267,7 @@ def interpret(
         asks_last=asks_last,
         unread=unread,
         asks_when=not asks_last and words[:1] == ["when"],
+        ranking=ranking_phrase(words, fact_kinds, kind_hint),
     )
 
 

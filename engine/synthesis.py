@@ -129,6 +129,13 @@ def _judgment(
             for f in ownership
         ]
         return "; ".join(parts) + "."
+    if inputs.intent == "who_owns":  # a status judgment would answer another question
+        named = "a repository or module" if inputs.organisation_wide else subject
+        return (
+            f"No ownership is recorded for {subject}: no team or person is recorded as its "
+            f"owner at this time. Who changed it is computed from its commits: ask "
+            f'"who changed {named}?".'
+        )
     # A withheld driver (an episode's words) is never the judgment: it rests on no fact.
     shown = [d for d in drivers if d.standing is not Standing.WITHHELD]
     if not shown:

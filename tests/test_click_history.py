@@ -994,9 +994,47 @@ async def test_who_someone_is_or_worked_with_is_said_not_to_be_computed(
 async def test_a_no_match_naming_nothing_says_why(click: tuple[OrgGraph, list[Commit]]) -> None:
     """It was a no match with no word of why."""
     graph, _ = click
-    result = await ask(graph, "which files changed the most in 2025?")
+    result = await ask(graph, "which files changed in 2025?")
     assert result.outcome is Outcome.NO_MATCH
     assert result.limitations == (
         "The question names no subject, and what it asks is not answered for the whole "
         "organisation: name a repository, module, team or person.",
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase"),
+    [
+        ("which modules changed the most last quarter?", "the most"),
+        ("most changed modules in 2025", "most"),
+        ("which files changed the most in click?", "the most"),
+    ],
+)
+async def test_subjects_ranked_by_change_are_said_not_to_be_computed(
+    click: tuple[OrgGraph, list[Commit]], question: str, phrase: str
+) -> None:
+    """It answered a trend over the 10 most recently active modules as if it were the
+    ranking; a ranking from stored records would count daily rollups, not git's commits."""
+    graph, _ = click
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.NO_MATCH
+    assert len(result.limitations) == 1
+    assert result.limitations[0].startswith(
+        f'"{phrase}": ranking modules, repositories or files by how much they changed is '
+        "not computed."
+    )
+    assert '"what changed in X last quarter?"' in result.limitations[0]
+    assert not result.drivers and not result.direct_judgment
+
+
+async def test_who_owns_without_ownership_says_none_is_recorded(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """It said "No canonical fact shows click behind or under strain": a status judgment."""
+    graph, _ = click
+    result = await ask(graph, "who owns click?")
+    assert result.outcome is Outcome.ANSWERED
+    assert result.direct_judgment == (
+        "No ownership is recorded for click: no team or person is recorded as its owner at "
+        'this time. Who changed it is computed from its commits: ask "who changed click?".'
     )

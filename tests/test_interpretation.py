@@ -457,6 +457,36 @@ def test_intents() -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "phrase"),
+    [
+        ("which modules changed the most last quarter?", "the most"),
+        ("most changed modules", "most"),
+        ("what are the most active repositories in 2025?", "the most"),
+        ("which files changed the most in routing?", "the most"),
+        ("which repositories had the most commits?", "the most"),
+    ],
+)
+def test_subjects_ranked_by_change_are_read_as_a_ranking(question: str, phrase: str) -> None:
+    """It read as a trend over the most recently active modules, not a ranking."""
+    assert interpret(question, NOW).ranking == phrase
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "who changed routing the most?",
+        "who made the most commits to routing in 2025?",
+        "who are the most active contributors?",
+        "which engineers changed routing the most?",
+        "which services had the most incidents last week?",
+        "which modules changed last quarter?",
+    ],
+)
+def test_people_ranked_or_other_facts_are_no_ranking_of_subjects(question: str) -> None:
+    assert interpret(question, NOW).ranking is None
+
+
+@pytest.mark.parametrize(
     "question",
     [
         "what changed in the routing module last month?",
