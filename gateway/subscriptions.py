@@ -54,6 +54,9 @@ from resolvers.subscriptions import RESYNC, SocketContext
 log = logging.getLogger("fabric.subscriptions")
 OVERLOADED = 1013  # WebSocket "try again later": graphql-ws clients retry it
 FORBIDDEN = 4403
+# A stop waits this long for the change-feed reader to end once cancelled: a shutdown must
+# not hang on a feed whose close never returns (graph.changes.CLOSE_S says why one may not).
+STOP_S = 5.0
 
 
 class Listener:
@@ -105,10 +108,15 @@ class ChangeHub:
         self._task = asyncio.create_task(self._pump(feed))
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
+        if self._task is None:
+            return
+        self._task.cancel()
+        done, _ = await asyncio.wait({self._task}, timeout=STOP_S)
+        if not done:  # left to the process's exit, said
+            log.warning("the change feed reader did not stop within %.0f s; left behind", STOP_S)
+            return
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await self._task
 
     async def _pump(self, feed: ChangeFeed) -> None:
         while True:

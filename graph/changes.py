@@ -13,6 +13,7 @@ import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator, Sequence
+from typing import Any
 
 import redis.asyncio as aioredis
 import redis.exceptions as redis_errors
@@ -27,6 +28,11 @@ log = logging.getLogger("fabric.changes")
 
 CHANNEL = "fabric:changes"
 RETRY_S = 0.5  # between attempts to resubscribe after the server went away
+# Closing a subscription waits for its socket to close, which redis-py can wait for forever
+# (redis/redis-py#3941: PubSub.aclose awaits the writer's wait_closed); seen here as a
+# gateway's shutdown hung after its embedded server was killed and restarted. Bounded: the
+# connection is the process's to drop after that.
+CLOSE_S = 2.0
 # One round trip, atomic: the revision a change carries is the one its write produced.
 _PUBLISH = """
 local revision = redis.call('INCR', KEYS[1])
@@ -90,9 +96,14 @@ class RedisChangeFeed:
                 gap = True
                 await asyncio.sleep(RETRY_S)
             finally:
-                with contextlib.suppress(*_FAILURES):
-                    await pubsub.aclose()  # type: ignore[no-untyped-call]
-                    await client.aclose()
+                await _close(pubsub, client)
+
+
+async def _close(pubsub: Any, client: aioredis.Redis) -> None:
+    with contextlib.suppress(*_FAILURES, TimeoutError):
+        async with asyncio.timeout(CLOSE_S):
+            await pubsub.aclose()
+            await client.aclose()
 
 
 class LocalChangeFeed(MemoryChangeFeed):

@@ -17,7 +17,9 @@ from typing import Any
 import httpx
 import pytest
 
+from engine.memory.changes import MemoryChangeFeed
 from engine.ports.changes import Change, ChangeKind
+from gateway import subscriptions
 from gateway.auth import create_key
 from gateway.subscriptions import ChangeHub
 from graph.embedded import EmbeddedServer
@@ -264,3 +266,28 @@ async def test_the_guides_subscriptions_run(gateway_a: Gateway) -> None:
     for n in range(3):
         (event,) = _events(report, 0, n)
         assert event and "reason" not in event, event  # a real event, not a Resync
+
+
+class _StuckOnClose(MemoryChangeFeed):
+    """A feed whose listener, once cancelled, never finishes closing: what redis-py's pubsub
+    close can do (redis/redis-py#3941), and what hung a gateway's shutdown in teardown after
+    its embedded server was killed and restarted. Not reproducible on demand with a real
+    server, so this feed plays that part."""
+
+    async def listen(self) -> AsyncIterator[Change]:
+        try:
+            await asyncio.Event().wait()
+            yield Change(org_id="never", kind=ChangeKind.RESET)
+        finally:
+            await asyncio.shield(asyncio.Event().wait())  # a close that never returns
+
+
+async def test_a_stop_never_hangs_on_a_feed_that_does_not_close(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(subscriptions, "STOP_S", 0.2)
+    hub = ChangeHub(buffer=2)
+    hub.start(_StuckOnClose())
+    await asyncio.sleep(0)  # the reader is listening
+    await asyncio.wait_for(hub.stop(), timeout=60)  # a bound for the hang, not a speed
+    assert "did not stop" in caplog.text
