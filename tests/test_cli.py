@@ -227,3 +227,18 @@ def test_ctrl_c_in_a_terminal_stops_gateway_then_database_without_a_crash_report
     assert find_running(data_dir) is None
     with pytest.raises(ProcessLookupError):
         os.kill(server.pid, 0)
+
+
+def test_keys_list_says_when_there_are_none(tmp_path: Path) -> None:
+    data = ["--data-dir", str(tmp_path / "db")]
+    empty = fabric("keys", "list", *data)
+    assert empty.returncode == 0, empty.stderr
+    assert empty.stdout == ""  # JSON lines, and none
+    assert "no API keys" in empty.stderr
+    made = fabric("keys", "create", "--org", "acme", "--actor", "ci", *data)
+    assert made.returncode == 0, made.stderr
+    listed = fabric("keys", "list", "--org", "acme", *data)
+    assert [json.loads(line)["org"] for line in listed.stdout.splitlines()] == ["acme"]
+    assert "no API keys" not in listed.stderr
+    other = fabric("keys", "list", "--org", "other", *data)
+    assert other.stdout == "" and "no API keys for organisation 'other'" in other.stderr

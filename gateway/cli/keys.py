@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 from gateway.cli.common import add_graph_options, fail, settings_from, with_store
@@ -49,7 +50,11 @@ async def revoke(store: Any, args: argparse.Namespace) -> int:
 
 
 async def list_keys(store: Any, args: argparse.Namespace) -> int:
-    for record in await store.keys.list_keys(args.org):
+    records = await store.keys.list_keys(args.org)
+    if not records:  # said on stderr: stdout stays JSON lines, none here
+        where = f" for organisation {args.org!r}" if args.org else ""
+        print(f"fabric: no API keys{where}", file=sys.stderr)
+    for record in records:
         body = {
             "key_id": record.key_id,
             "org": record.org_id,
