@@ -11,15 +11,15 @@ other `fabric` commands come and go: each joins it through the directory's state
 from __future__ import annotations
 
 import argparse
+import asyncio
 import signal
-import threading
 from pathlib import Path
-from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gateway.cli.common import fail, settings_from
 
-_WATCH_S = 1.0  # how often a stopped server process is noticed (and restarted)
+if TYPE_CHECKING:
+    from graph.embedded import EmbeddedServer
 
 
 def add_parser(sub: Any) -> None:
@@ -43,10 +43,29 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"a graph server already runs on {server.data_dir}: gateways join that one")
     except EmbeddedError as exc:
         return fail(str(exc))
-    # From here a signal asks the watch to stop, so the server is stopped with a snapshot;
-    # before the line below, so that a signal sent on reading it is never the default's.
-    stopping = threading.Event()
-    _stop_on_signals(stopping)
+    try:
+        asyncio.run(_serve(server, settings.embedded_restart_delay_s))
+    finally:
+        server.stop()
+        print(f"Graph server for {server.data_dir} stopped.", flush=True)
+    return 0
+
+
+async def _serve(server: EmbeddedServer, restart_delay_s: float) -> None:
+    """Until Ctrl-C or SIGTERM, a server process that ended is started again on the same
+    files by the supervisor a gateway runs for the server it owns (graph.supervisor), since
+    gateways joined to this one cannot start it themselves while this command holds the
+    directory."""
+    from graph.supervisor import Supervisor
+
+    stopping = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    # From here a signal asks for the stop, so the server is stopped with a snapshot; before
+    # the line below, so that a signal sent on reading it is never the default's.
+    for stop in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(stop, stopping.set)
+    supervisor = Supervisor(server, first_delay=restart_delay_s)
+    supervisor.start()
     print(
         f"Graph server for {server.data_dir} ready ({server.url}).\n"
         f"  `fabric serve --data-dir {server.data_dir}` and every other command given this "
@@ -55,35 +74,6 @@ def run(args: argparse.Namespace) -> int:
         flush=True,
     )
     try:
-        return _watch(server, stopping)
+        await stopping.wait()
     finally:
-        server.stop()
-        print(f"Graph server for {server.data_dir} stopped.", flush=True)
-
-
-def _watch(server: Any, stopping: threading.Event) -> int:
-    """Until asked to stop: a server process that ended is started again on the same files
-    (as a gateway's supervisor does for the server it owns), since gateways joined to it
-    cannot start it themselves while this command holds the directory."""
-    from graph.embedded import EmbeddedError
-
-    while not stopping.wait(_WATCH_S):
-        if server.alive():
-            continue
-        print(
-            "fabric: the graph server stopped unexpectedly (see falkordb.log); restarting it",
-            flush=True,
-        )
-        try:
-            server.restart()
-        except EmbeddedError as exc:
-            return fail(f"the graph server could not be restarted: {exc}")
-    return 0
-
-
-def _stop_on_signals(stopping: threading.Event) -> None:
-    def handler(signum: int, frame: FrameType | None) -> None:
-        stopping.set()
-
-    signal.signal(signal.SIGINT, handler)
-    signal.signal(signal.SIGTERM, handler)
+        await supervisor.stop()
