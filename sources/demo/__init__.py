@@ -30,8 +30,9 @@ touches repository:payments-api or service:payments, so the story's signals stay
 Subject keys are computed from an index, so memory use does not grow with `records`.
 
 The modules, in the order they are used: clock.py (time without the wall clock), names.py
-(names from an index), story.py (the fixed story), organisation.py (bulk subjects and
-relationships), activity.py (bulk episodes and source records). The other data source, the
+(names from an index), story.py (the fixed story), organisation.py (the bulk organisation's
+sizes, identities and random stream), subjects.py and relationships.py (its subjects and
+relationships), activity.py (its episodes and source records). The other data source, the
 git import, stays under graph/git/ for now.
 """
 
@@ -45,6 +46,8 @@ from typing import Any
 from sources.demo.activity import episodes, source_records
 from sources.demo.clock import DEFAULT_ANCHOR, SOURCE, SPAN_DAYS
 from sources.demo.organisation import Organisation
+from sources.demo.relationships import padding, relationships
+from sources.demo.subjects import subjects
 
 __all__ = ["DEFAULT_ANCHOR", "SOURCE", "SPAN_DAYS", "generate"]
 
@@ -64,8 +67,8 @@ def generate(
     # One random stream, drawn in this order: the order is part of the output's identity.
     stream = chain(
         org.story,
-        org.subjects(),
-        islice(chain(org.relationships(), org.padding()), org.n_rel),
+        subjects(org),
+        islice(chain(relationships(org), padding(org)), org.n_rel),
         episodes(org),
         source_records(org),
     )
