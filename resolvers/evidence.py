@@ -12,8 +12,9 @@ from engine.evidence import EvidenceSelector
 from engine.models import to_ns
 from engine.ports import EvidenceRequest, TimeSpan
 from resolvers.args import page_size
+from resolvers.records import SourceRecord
 from resolvers.relay import decode_cursor, encode_cursor
-from resolvers.types import Ctx, PageInfo, SourceRecord
+from resolvers.types import Ctx, PageInfo
 
 
 @strawberry.type

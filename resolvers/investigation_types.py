@@ -16,7 +16,8 @@ from engine.facts import FactKind as FactKindValue
 from engine.facts import Grain as GrainValue
 from resolvers.evidence import EvidenceConnection, evidence_page
 from resolvers.relay import to_global_id
-from resolvers.types import Ctx, Node, Subject
+from resolvers.subject import Subject
+from resolvers.types import Ctx, Node
 
 Outcome = strawberry.enum(contract.Outcome, name="Outcome")
 Standing = strawberry.enum(contract.Standing, name="Standing")

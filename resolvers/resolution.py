@@ -11,7 +11,8 @@ from engine.gates import MIN_SEARCH_DEPTH, SIMILARITY_FLOOR
 from engine.models import SubjectKind as SubjectKindValue
 from resolvers.args import clean_text
 from resolvers.relay import from_global_id
-from resolvers.types import Ctx, Subject, SubjectKind
+from resolvers.subject import Subject
+from resolvers.types import Ctx, SubjectKind
 
 ResolutionStage = strawberry.enum(
     engine.Stage, name="ResolutionStage", description="Which stage of resolution decided."

@@ -16,7 +16,7 @@ from engine.ports import SeriesBucket, SeriesRequest, TimeSpan
 from resolvers.context import RequestContext
 
 if TYPE_CHECKING:
-    from resolvers.types import Subject
+    from resolvers.subject import Subject
 
 DAY_NS = 86_400 * 10**9
 INT_MAX = 2**31 - 1  # GraphQL's Int is 32-bit signed
