@@ -1,5 +1,9 @@
 """Investigations in GraphQL: the `investigate` and `project` mutations, result queries,
-the answer projection and canonical facts."""
+the answer projection and canonical facts.
+
+The types these fields answer have modules of their own: result.py (a stored result),
+findings.py (its drivers and claimed facts, and canonical facts) and answer.py (the bounded
+view of a result)."""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ from typing import Annotated
 import strawberry
 from strawberry.scalars import JSON
 
-from engine import answer, contract
+from engine import contract
 from engine.errors import BadUserInput, Forbidden, PublicError
 from engine.facts import FactKind as FactKindValue
 from engine.investigate import InvestigationFailed, InvestigationRequest, Investigator
@@ -18,26 +22,16 @@ from engine.planning import plan, read_facts
 from engine.ports import EpochConflict, OrgGraph
 from engine.providers import Window
 from engine.resolution import Resolver
+from resolvers.answer import AnswerProjection, ProjectionBudgetInput, projection
 from resolvers.args import TimeWindowInput, clean_text, page_size, time_position, window
-from resolvers.investigation_types import (
-    Axis,
-    Candidate,
-    ClaimedFact,
-    Driver,
-    Fact,
-    FactKind,
-    FailureClassification,
-    FailureStage,
+from resolvers.findings import Fact, FactKind
+from resolvers.relay import encode_cursor, from_global_id
+from resolvers.result import (
     InvestigatePayload,
     InvestigationResult,
     InvestigationResultConnection,
     InvestigationResultEdge,
-    Outcome,
-    TemporalLabel,
-    _claimed,
-    _driver,
 )
-from resolvers.relay import encode_cursor, from_global_id
 from resolvers.types import Ctx
 
 MAX_QUESTION = 2_000
@@ -52,54 +46,6 @@ class InvestigateInput:
     range: TimeWindowInput | None = None
     allow_clarification: bool = True
     prior_subject_receipts: list[str] | None = None
-
-
-@strawberry.input(description="How much of an answer a bounded consumer may receive.")
-class ProjectionBudgetInput:
-    max_drivers: int = 5
-    max_claimed_facts: int = 10
-    max_limitations: int = 5
-
-
-@strawberry.type
-class ProjectionBudgetReport:
-    drivers_omitted: int
-    withheld_omitted: int
-    claimed_facts_omitted: int
-    limitations_omitted: int
-
-
-@strawberry.type(
-    name="TimeContext",
-    description="What time the question is about: current, as of an instant, or a range.",
-)
-class TimeContextView:
-    axis: Axis  # type: ignore[valid-type]
-    as_of: datetime | None
-    start: datetime | None
-    end: datetime | None
-
-
-@strawberry.type(
-    description="The one bounded view of an answer: selects and drops, never rewrites."
-)
-class AnswerProjection:
-    result_id: strawberry.ID
-    question: str
-    outcome: Outcome  # type: ignore[valid-type]
-    direct_judgment: str | None
-    current_state: str | None
-    drivers: list[Driver]
-    claimed_facts: list[ClaimedFact]
-    limitations: list[str]
-    temporal_label: TemporalLabel | None
-    time_context: TimeContextView
-    candidates: list[Candidate]
-    clarification_prompt: str | None
-    failure_stage: FailureStage | None  # type: ignore[valid-type]
-    failure_classification: FailureClassification | None  # type: ignore[valid-type]
-    budget: ProjectionBudgetReport
-    truncated: bool
 
 
 @strawberry.type
@@ -195,41 +141,7 @@ class InvestigationQuery:
         found = await stored_result(info, result_id)
         if found is None:
             return None
-        limits = budget or ProjectionBudgetInput()
-        try:
-            cut = answer.ProjectionBudget(
-                max_drivers=limits.max_drivers,
-                max_claimed_facts=limits.max_claimed_facts,
-                max_limitations=limits.max_limitations,
-            )
-        except ValueError:
-            raise BadUserInput(
-                "budget values must be between 0 (1 for limitations) and 100"
-            ) from None
-        view = answer.project(found, cut)
-        claims = {c.id: _claimed(c) for c in view.claimed_facts}
-        shown = InvestigationResult.of(found)  # the candidates and label, shaped once
-        when = view.time_context
-        return AnswerProjection(
-            result_id=result_id,
-            question=view.question,
-            outcome=view.outcome,
-            direct_judgment=view.direct_judgment,
-            current_state=view.current_state,
-            drivers=[_driver(d, claims) for d in view.drivers],
-            claimed_facts=list(claims.values()),
-            limitations=list(view.limitations),
-            temporal_label=shown.temporal_label,
-            time_context=TimeContextView(
-                axis=when.axis, as_of=when.as_of, start=when.start, end=when.end
-            ),
-            candidates=shown.candidates,
-            clarification_prompt=view.clarification_prompt,
-            failure_stage=view.failure_stage,
-            failure_classification=view.failure_classification,
-            budget=ProjectionBudgetReport(**view.budget.model_dump()),
-            truncated=view.truncated,
-        )
+        return projection(found, result_id, budget)
 
     @strawberry.field(
         description="Canonical facts about a subject over a window (default: 30 days)."

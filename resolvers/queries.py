@@ -21,12 +21,12 @@ from resolvers.args import clean_text, page_size, point, time_position
 from resolvers.episode import Episode
 from resolvers.epochs import EpochQuery
 from resolvers.investigation import InvestigationQuery, stored_result
-from resolvers.investigation_types import InvestigationResult
 from resolvers.prefetch import read_ahead
 from resolvers.records import SourceRecord
 from resolvers.relationship import Relationship
 from resolvers.relay import decode_cursor, encode_cursor, from_global_id, storable
 from resolvers.resolution import ResolutionQuery
+from resolvers.result import InvestigationResult
 from resolvers.selection import connection_nodes, plain_fields
 from resolvers.subject import Subject, SubjectEdge, neighbors_of
 from resolvers.types import Ctx, Node, PageInfo, SubjectKind

@@ -39,11 +39,11 @@ from resolvers.completion import DIRECT, DirectExecutor, NotReady
 from resolvers.episode import Episode
 from resolvers.epochs import EpochMutation
 from resolvers.investigation import Mutation as InvestigationMutation
-from resolvers.investigation_types import InvestigationResult
 from resolvers.prefetch import answered_ahead
 from resolvers.queries import Query
 from resolvers.records import SourceRecord
 from resolvers.relationship import Relationship
+from resolvers.result import InvestigationResult
 from resolvers.subject import Subject
 from resolvers.subscriptions import Subscription
 

@@ -7,6 +7,7 @@ the whole subtree unless a nested field passes its own.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable
 from datetime import datetime
 from typing import Any, cast
@@ -227,6 +228,13 @@ def neighbors_of(found: list[models.StoredSubject], request: EdgeRequest) -> lis
         if other.key not in seen:
             seen[other.key] = Subject.from_model(other, request.at)
     return list(seen.values())
+
+
+async def current_subjects(info: Ctx, keys: tuple[str, ...] | list[str]) -> list[Subject]:
+    """The subjects with these keys as they are now; unknown (or deleted) keys are left out."""
+    at = info.context.now
+    found = await asyncio.gather(*(info.context.loaders.subject(k, None) for k in keys))
+    return [Subject.from_model(s, at) for s in found if s is not None]
 
 
 def _episode_cursor(episode: models.Episode) -> str:

@@ -20,8 +20,8 @@ from engine import contract, models
 from engine.errors import BadUserInput
 from engine.ports.changes import Change, ChangeKind
 from engine.principal import Principal
-from resolvers.investigation_types import Outcome
 from resolvers.relay import from_global_id, to_global_id
+from resolvers.result import Outcome
 from resolvers.types import SourceRecordKind, SubjectKind
 
 MAX_FILTER = 1_000  # keys or ids one subscription may name

@@ -1,8 +1,12 @@
-"""GraphQL types of investigation results, drivers, claimed facts and the answer projection."""
+"""GraphQL types of an investigation result: the immutable answer as stored, with what it
+covered, the candidates it offers, how it ran and the changes it lists, and its page.
+
+What the answer rests on (drivers, claimed facts, evidence) is resolvers/findings.py; the
+bounded view of a result is resolvers/answer.py.
+"""
 
 from __future__ import annotations
 
-import asyncio
 from datetime import datetime
 from typing import cast
 
@@ -10,18 +14,12 @@ import strawberry
 from strawberry.scalars import JSON
 
 from engine import contract
-from engine.evidence import EvidenceSelector
-from engine.facts import Fact as FactModel
-from engine.facts import FactKind as FactKindValue
-from engine.facts import Grain as GrainValue
-from resolvers.evidence import EvidenceConnection, evidence_page
+from resolvers.findings import ClaimedFact, Driver, Grain, claimed, driver
 from resolvers.relay import to_global_id
-from resolvers.subject import Subject
+from resolvers.subject import Subject, current_subjects
 from resolvers.types import Ctx, Node
 
 Outcome = strawberry.enum(contract.Outcome, name="Outcome")
-Standing = strawberry.enum(contract.Standing, name="Standing")
-DriverCategory = strawberry.enum(contract.DriverCategory, name="DriverCategory")
 Axis = strawberry.enum(contract.Axis, name="TimeAxis")
 CoverageState = strawberry.enum(contract.CoverageState, name="CoverageState")
 CoverageReason = strawberry.enum(contract.CoverageReason, name="CoverageReason")
@@ -29,14 +27,6 @@ FailureStage = strawberry.enum(contract.FailureStage, name="FailureStage")
 FailureClassification = strawberry.enum(
     contract.FailureClassification, name="FailureClassification"
 )
-FactKind = strawberry.enum(FactKindValue, name="FactKind")
-Grain = strawberry.enum(GrainValue, name="Grain")
-
-
-async def _subjects(info: Ctx, keys: tuple[str, ...] | list[str]) -> list[Subject]:
-    at = info.context.now
-    found = await asyncio.gather(*(info.context.loaders.subject(k, None) for k in keys))
-    return [Subject.from_model(s, at) for s in found if s is not None]
 
 
 @strawberry.type(description="Which time an answer covers; composed by the engine, never a model.")
@@ -46,99 +36,6 @@ class TemporalLabel:
     effective_to: datetime | None
     grain: Grain | None  # type: ignore[valid-type]
     note: str | None
-
-
-@strawberry.type(description="A canonical fact: a typed value about a subject over a window.")
-class Fact:
-    id: str
-    kind: FactKind  # type: ignore[valid-type]
-    subject_key: str
-    value: JSON
-    window_start: datetime
-    window_end: datetime
-    grain: Grain  # type: ignore[valid-type]
-    provider: str
-    evidence: list[str]
-
-    @classmethod
-    def of(cls, fact: FactModel) -> Fact:
-        return cls(
-            id=fact.id,
-            kind=fact.kind,
-            subject_key=fact.subject_key,
-            value=cast(JSON, fact.value),
-            window_start=fact.window_start,
-            window_end=fact.window_end,
-            grain=fact.grain,
-            provider=fact.provider,
-            evidence=list(fact.evidence),
-        )
-
-
-@strawberry.type(description="A canonical fact as a driver claims it (the value deep-equals it).")
-class ClaimedFact:
-    id: str
-    fact_id: str
-    kind: FactKind  # type: ignore[valid-type]
-    subject_key: str
-    value: JSON
-    window_start: datetime
-    window_end: datetime
-    evidence_total: int | None = strawberry.field(
-        description="How many source records the fact rests on (all of them; `evidence` "
-        "reads them back)."
-    )
-    selector: strawberry.Private[EvidenceSelector | None]
-
-    @strawberry.field(description="Every source record the fact rests on, by key.")
-    async def evidence(
-        self, info: Ctx, first: int | None = None, after: str | None = None
-    ) -> EvidenceConnection:
-        return await evidence_page(info, self.selector, first, after)
-
-
-def _claimed(c: contract.ClaimedFact) -> ClaimedFact:
-    return ClaimedFact(
-        id=c.id,
-        fact_id=c.fact_id,
-        kind=c.kind,
-        subject_key=c.subject_key,
-        value=cast(JSON, c.value),
-        window_start=c.window_start,
-        window_end=c.window_end,
-        evidence_total=c.evidence_total,
-        selector=c.evidence_selector,
-    )
-
-
-@strawberry.type(description="What a driver's claim rests on.")
-class EvidenceRef:
-    ref: str
-    kind: str
-    subject_key: strawberry.Private[str | None]
-
-    @strawberry.field
-    async def subject(self, info: Ctx) -> Subject | None:
-        if self.subject_key is None:
-            return None
-        found = await _subjects(info, [self.subject_key])
-        return found[0] if found else None
-
-
-@strawberry.type(description="A finding: why the answer is what it is, closed to evidence.")
-class Driver:
-    standing: Standing  # type: ignore[valid-type]
-    category: DriverCategory  # type: ignore[valid-type]
-    statement: str
-    evidence: list[EvidenceRef]
-    claimed_facts: list[ClaimedFact]
-    relationship_path: list[str]
-    rank: int
-    subject_keys: strawberry.Private[tuple[str, ...]]
-
-    @strawberry.field
-    async def subjects(self, info: Ctx) -> list[Subject]:
-        return await _subjects(info, self.subject_keys)
 
 
 @strawberry.type(description="How one source of facts or context fared.")
@@ -158,7 +55,7 @@ class Candidate:
 
     @strawberry.field
     async def subject(self, info: Ctx) -> Subject | None:
-        found = await _subjects(info, [self.subject_key])
+        found = await current_subjects(info, [self.subject_key])
         return found[0] if found else None
 
 
@@ -227,18 +124,18 @@ class InvestigationResult(Node):
 
     @strawberry.field(description="The subjects the answer is about.")
     async def subjects(self, info: Ctx) -> list[Subject]:
-        return await _subjects(info, self.subject_keys)
+        return await current_subjects(info, self.subject_keys)
 
     @classmethod
     def of(cls, r: contract.InvestigationResult) -> InvestigationResult:
-        claims = {c.id: _claimed(c) for c in r.claimed_facts}
+        claims = {c.id: claimed(c) for c in r.claimed_facts}
         return cls(
             id=strawberry.ID(to_global_id("InvestigationResult", r.id)),
             question=r.question,
             outcome=r.outcome,
             direct_judgment=r.direct_judgment,
             current_state=r.current_state,
-            drivers=[_driver(d, claims) for d in r.drivers],
+            drivers=[driver(d, claims) for d in r.drivers],
             claimed_facts=list(claims.values()),
             coverage=[
                 CoverageObservation(source=o.source, state=o.state, reason=o.reason, count=o.count)
@@ -294,21 +191,6 @@ def _change(c: contract.Change) -> Change:
         by_key=c.by,
         by_name=c.by_name,
         claimed_fact_id=c.claimed_fact_id,
-    )
-
-
-def _driver(d: contract.Driver, claims: dict[str, ClaimedFact]) -> Driver:
-    return Driver(
-        standing=d.standing,
-        category=d.category,
-        statement=d.statement,
-        evidence=[
-            EvidenceRef(ref=e.ref, kind=e.kind.value, subject_key=e.subject_key) for e in d.evidence
-        ],
-        claimed_facts=[claims[c] for c in d.claimed_fact_ids if c in claims],
-        relationship_path=list(d.relationship_path),
-        rank=d.rank,
-        subject_keys=d.subject_keys,
     )
 
 
