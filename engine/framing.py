@@ -126,14 +126,21 @@ def _windowless(
 
 
 def limitations_of(results: Sequence[ProviderResult]) -> tuple[str, ...]:
+    """What the reads say about their reach; the providers that found nothing in the window
+    in one note (five such notes said one thing five times)."""
     notes: list[str] = []
+    empty = [r.provider for r in results if r.state is ProviderState.NO_DATA]
     for r in results:
         if r.facts:
             notes.extend(n for n in r.notes if n not in notes)
-        if r.state is ProviderState.NO_DATA:
-            notes.append(f"No {r.provider} records are retained for this window.")
+        if r.state is ProviderState.NO_DATA and r.provider == empty[0]:
+            notes.append(f"No {_either(empty)} records are retained for this window.")
         elif r.state is ProviderState.NOT_APPLICABLE:
             notes.append(f"{r.provider} keeps no history, so it cannot answer for that time.")
         elif r.state is ProviderState.FAILED:
             notes.append(f"The {r.provider} facts could not be read.")
     return tuple(notes)
+
+
+def _either(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"

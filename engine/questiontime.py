@@ -10,7 +10,7 @@ from datetime import UTC, datetime, time, timedelta
 
 from engine import timephrases as tp
 from engine.errors import BadUserInput
-from engine.framing import LOOKBACK, lookback_of, window_of
+from engine.framing import lookback_of, window_of
 from engine.interpretation import Interpretation
 from engine.timecontext import (
     MAX_RANGE,
@@ -22,6 +22,9 @@ from engine.timecontext import (
 )
 
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)  # no time before it can be asked about
+NO_TIME = "No time was named"  # the note saying which window a question naming none covers
+# Ownership is read at the window's end, not over the window: no window to state.
+AT_A_POINT = frozenset({"who_owns"})
 
 
 @dataclass(frozen=True)
@@ -91,8 +94,8 @@ def question_time(
     window = window_of(effective, lookback_of(understood.intent))
     used = f"{iso(window.start)} to {iso(window.end)}"
     named = understood.time_not_understood or understood.as_of or understood.start
-    if effective.axis.value != "range" and understood.intent in LOOKBACK and not named:
-        notes.append(f"No time was named: the answer covers {used}.")
+    if effective.axis.value != "range" and understood.intent not in AT_A_POINT and not named:
+        notes.append(f"{NO_TIME}: the answer covers {used}.")  # every intent's default window
     if understood.time_note and phrase and not requested:
         notes.append(f"{understood.time_note}: the answer covers {used}.")
     for text in understood.time_not_understood:

@@ -35,7 +35,7 @@ from engine.contract import (
 )
 from engine.drivers import episode_drivers, fact_drivers, relationship_drivers
 from engine.facts import Fact, FactKind
-from engine.headlines import headline, ranking_basis, scope_of
+from engine.headlines import headline, ranking_basis, scope_of, when
 from engine.models import Episode, StoredSubject
 from engine.providers import Window
 
@@ -138,6 +138,9 @@ def _judgment(
         )
     # A withheld driver (an episode's words) is never the judgment: it rests on no fact.
     shown = [d for d in drivers if d.standing is not Standing.WITHHELD]
+    people = bool(names) and all(k.startswith("person:") for k in names)
+    if not any(f.kind in HEALTH_KINDS for f in inputs.facts):
+        return _unchecked(subject, shown, inputs.window, people)
     if not shown:
         return f"No canonical fact shows {subject} behind or under strain in this window."
     primary = [d for d in shown if d.standing is Standing.PRIMARY]
@@ -145,6 +148,43 @@ def _judgment(
     if inputs.intent == "why_behind":
         return f"{subject} is behind. Main reason: {lead.statement}"
     return f"{subject}: {lead.statement}"
+
+
+# The facts that can show a subject behind or under strain: delivery, incidents, work items
+# and deploys. Commits, churn, contributors and ownership say how much something changed and
+# who changed it, not whether it is healthy.
+HEALTH_KINDS = frozenset(
+    {
+        FactKind.THROUGHPUT,
+        FactKind.CYCLE_TIME,
+        FactKind.OPEN_PULL_REQUESTS,
+        FactKind.INCIDENT_COUNT,
+        FactKind.OPEN_INCIDENTS,
+        FactKind.TIME_TO_RESOLVE,
+        FactKind.WORK_ITEMS_OVERDUE,
+        FactKind.WORK_ITEMS_COMPLETED,
+        FactKind.DEPLOY_FREQUENCY,
+        FactKind.FAILED_DEPLOYS,
+    }
+)
+MISSING = "no incident, deploy, pull-request or work-item facts"
+
+
+def _unchecked(subject: str, shown: Sequence[Driver], window: Window, people: bool) -> str:
+    """A status question answered from no health fact (a git history holds commits only):
+    the answer says what was looked at and what is missing, once, instead of a verdict
+    ("No canonical fact shows X behind or under strain") that nothing was checked for.
+    People have no health facts at all: their answer is their changes."""
+    if people:
+        lead = shown[0].statement if shown else f"no commit was recorded {when(window)}."
+        return f"{subject}: {lead}"
+    head = (
+        f"The health of {subject} is not judged: {MISSING} were found for it "
+        f"{when(window)}"
+    )
+    if not shown:  # which reads found nothing is a limitation (framing.limitations_of)
+        return f"{head}."
+    return f"{head}; only its changes were read. {shown[0].statement}"
 
 
 def _state(facts: Sequence[Fact], names: dict[str, str]) -> str:

@@ -270,7 +270,11 @@ async def test_withheld_episode_trouble_is_never_the_judgment(memory: MemoryStor
     assert [d.standing for d in result.drivers] == [Standing.WITHHELD]
     assert result.direct_judgment is not None
     assert "episode" not in result.direct_judgment
-    assert result.direct_judgment.startswith("No canonical fact shows ledger behind")
+    # No health fact was read either: the judgment says so rather than a verdict.
+    assert result.direct_judgment.startswith(
+        "The health of ledger is not judged: no incident, deploy, pull-request or work-item "
+        "facts were found for it from"
+    )
 
 
 async def test_reuse_rechecks_evidence_still_exists(memory: MemoryStore) -> None:
