@@ -282,7 +282,9 @@ def dialect_statements(dialect: Dialect = NEO4J) -> list[Statement]:
             continue
         texts = _field_texts(dialect, field.name)
         unclassified = [label for label, text in texts if not is_statement(text)]
-        if unclassified or not texts:
+        # An empty tuple is "nothing to run" on a backend that needs none (FalkorDB's
+        # after_schema); Neo4j's dialect, the one checked by its linter, has every field.
+        if unclassified or (not texts and dialect is NEO4J):
             raise TypeError(
                 f"Dialect.{field.name} holds no Cypher statement: classify it in "
                 "tests/cypher_statements.py:NOT_CYPHER"
@@ -345,9 +347,9 @@ def evidence_statements() -> list[Statement]:
     return found
 
 
-def literal_statements() -> list[Statement]:
+def literal_statements(root: str = "graph.neo4j_adapter") -> list[Statement]:
     found: list[Statement] = []
-    for name in adapter_modules():
+    for name in adapter_modules(root):
         if name in INTROSPECTED:
             continue
         module = importlib.import_module(name)
