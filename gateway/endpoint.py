@@ -15,6 +15,7 @@ from starlette.responses import JSONResponse
 from starlette.types import Message, Receive, Scope, Send
 
 from engine.ports import GraphError, GraphStore, GraphTimeout, RoundTrips
+from engine.principal import Principal
 from gateway import logs
 from gateway.auth import authenticate
 from gateway.errors import GRAPH_MESSAGES
@@ -100,10 +101,26 @@ class GraphQLEndpoint:
     async def _handle_limited(
         self, request: Request, scope: Scope, receive: Receive, send: Send, record: RequestRecord
     ) -> None:
-        media = request.state.media
         # The time limit covers the API-key lookup too: a graph that stopped answering must
         # not hold a request until the driver gives up.
         ends_at = asyncio.get_running_loop().time() + self.timeout_s
+        principal = await self._authenticate(request, scope, receive, send, record, ends_at)
+        if principal is None:
+            return
+        request.state.principal = principal
+        await self._run_view(request.state.media, scope, receive, send, record, ends_at)
+
+    async def _authenticate(
+        self,
+        request: Request,
+        scope: Scope,
+        receive: Receive,
+        send: Send,
+        record: RequestRecord,
+        ends_at: float,
+    ) -> Principal | None:
+        """The request's principal, or None once the refusal has been sent."""
+        media = request.state.media
         try:
             async with asyncio.timeout_at(ends_at):
                 principal = await authenticate(
@@ -117,7 +134,7 @@ class GraphQLEndpoint:
             body = error_body(code, GRAPH_MESSAGES[code], failureStage="authenticate")
             status = 504 if timed_out else 503
             await JSONResponse(body, status_code=status, media_type=media)(scope, receive, send)
-            return
+            return None
         if principal is None:
             record.outcome = "unauthenticated"
             await error_response(
@@ -127,8 +144,19 @@ class GraphQLEndpoint:
                 media,
                 **{"WWW-Authenticate": "Bearer"},
             )(scope, receive, send)
-            return
-        request.state.principal = principal
+        return principal
+
+    async def _run_view(
+        self,
+        media: str,
+        scope: Scope,
+        receive: Receive,
+        send: Send,
+        record: RequestRecord,
+        ends_at: float,
+    ) -> None:
+        """strawberry's view, cut off at `ends_at` (plus the grace): a 504 when nothing was
+        sent yet, otherwise the response simply ends."""
         started = closed = False
 
         async def guarded_send(message: Message) -> None:
