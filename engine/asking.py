@@ -52,6 +52,7 @@ class Disclosures:
     notes: list[str] = field(default_factory=list)  # limitations, in the order found
     candidates: tuple[Candidate, ...] = ()  # others a committed reference could mean
     organisation_wide: bool = False
+    part: together.Part | None = None  # one person's part of the subjects (engine.together)
 
 
 class Subjects:
@@ -117,6 +118,11 @@ class Subjects:
             return lambda frame, trace: outcomes.no_match(frame, trace, notes)
         told.notes.extend(unread_note(understood))
         chosen = list({s.key: s for s in subjects}.values())
+        parted = together.part_of(chosen, understood.fact_kinds, question)
+        if parted is not None:
+            told.part, held = parted
+            told.notes.append(told.part.note(held))
+            return held
         mixed = together.people_with_others(chosen)
         if mixed is None:
             return chosen

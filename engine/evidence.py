@@ -50,6 +50,10 @@ class EvidenceSelector(BaseModel):
     start: datetime
     end: datetime
     rule: EvidenceRule
+    # One person's part of the subject's records (engine/together.py): those whose actor is
+    # `actor`, or with `others` those whose actor is anyone else.
+    actor: str | None = None
+    others: bool = False
 
     @property
     def prior_start(self) -> datetime:
@@ -67,7 +71,7 @@ class EvidenceSelector(BaseModel):
         """The store's page of these records (OrgGraph.evidence_pages), after the key `after`."""
         return EvidenceRequest(
             self.subject_key, self.record_kinds, self.rule.value, _ns(self.start),
-            _ns(self.end), limit, after,
+            _ns(self.end), limit, after, self.actor, self.others,
         )  # fmt: skip
 
     @classmethod
@@ -77,7 +81,7 @@ class EvidenceSelector(BaseModel):
         assert start is not None and end is not None
         return cls(
             subject_key=request.subject_key, record_kinds=request.kinds, start=start, end=end,
-            rule=EvidenceRule(request.rule),
+            rule=EvidenceRule(request.rule), actor=request.actor, others=request.others,
         )  # fmt: skip
 
 
@@ -198,12 +202,20 @@ def is_change(r: SourceRecord, start: datetime, end: datetime) -> bool:
     return _in(change_time(r), start, end)
 
 
+def by_actor(record: SourceRecord, actor: str | None, others: bool) -> bool:
+    """The record is in one person's part (`actor`), or with `others` in everyone else's;
+    every record when no actor is given."""
+    return actor is None or (record.actor == actor) is not others
+
+
 def select(selector: EvidenceSelector, records: Sequence[SourceRecord]) -> list[SourceRecord]:
     """The records backing the fact, by key (each once)."""
     mine = [
         r
         for r in records
-        if r.subject == selector.subject_key and r.record_kind in selector.record_kinds
+        if r.subject == selector.subject_key
+        and r.record_kind in selector.record_kinds
+        and by_actor(r, selector.actor, selector.others)
     ]
     test = _RULES[selector.rule]
     chosen = {r.key: r for r in mine if test(r, selector)}

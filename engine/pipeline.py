@@ -12,10 +12,11 @@ import asyncio
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import TYPE_CHECKING
 
-from engine import outcomes
+from engine import lastchange, outcomes, together
 from engine.asking import Disclosures, Subjects
 from engine.contract import (
     Axis,
@@ -41,7 +42,7 @@ from engine.models import Episode, RelationshipType, StoredSubject
 from engine.planning import Decision, Plan, plan, read_facts
 from engine.ports import Edge, OrgGraph, TimeSpan
 from engine.providers import Provider, ProviderResult, Window
-from engine.questiontime import TooWide
+from engine.questiontime import NO_TIME, TooWide
 from engine.receipts import ReceiptSigner
 from engine.resolution import Candidate, Resolver
 from engine.synthesis import Synthesis, SynthesisInput, Synthesizer
@@ -150,12 +151,15 @@ class Pipeline:
         if stages.too_wide is not None:
             return self._narrower(stages.too_wide, request.question, resolved, frame, stages)
         reading = await self._read(resolved, understood, effective, stages)
+        if understood.asks_last:
+            reading = await self._last(resolved, understood, effective, stages, reading)
+        named = together.named(resolved, stages.told.part)
         async with stages.stage(FailureStage.SYNTHESIZE):
             synthesis = await self.synthesizer.synthesize(
                 SynthesisInput(
                     request.question,
                     understood.intent,
-                    tuple(resolved),
+                    tuple(named),
                     reading.facts,
                     reading.episodes,
                     reading.edges,
@@ -189,19 +193,48 @@ class Pipeline:
             question=wide.question(question),
         )
 
+    async def _last(
+        self,
+        resolved: list[StoredSubject],
+        understood: Interpretation,
+        effective: EffectiveTime,
+        stages: Stages,
+        reading: Reading,
+    ) -> Reading:
+        """"When did X last change?" with no change in the window: read again from the day
+        of the last one before it, or say the search covered the window only."""
+        start, note = await lastchange.older(
+            self.graph, resolved, reading.facts, reading.window,
+            part=stages.told.part is not None, ranged=effective.axis.value == "range",
+        )  # fmt: skip
+        told = stages.told
+        if start is not None:  # the window it names is not the one answered
+            told.notes = [n for n in told.notes if not n.startswith(NO_TIME)]
+        told.notes.extend([note] if note else [])
+        if start is None:
+            return reading
+        return await self._read(resolved, understood, effective, stages, start)
+
     async def _read(
         self,
         resolved: list[StoredSubject],
         understood: Interpretation,
         effective: EffectiveTime,
         stages: Stages,
+        start: datetime | None = None,
     ) -> Reading:
+        """`start`: read from there instead of the window's own start (a last change)."""
         window = window_of(effective, lookback_of(understood.intent))
+        window = window if start is None else replace(window, start=start)
         async with stages.stage(FailureStage.PLAN):
             chosen = plan(self.providers, resolved, understood.fact_kinds)
         stages.planned(chosen)
+        part = stages.told.part
         async with stages.stage(FailureStage.READ_FACTS):
-            results = await read_facts(chosen, self.graph, window)
+            source = self.graph if part is None else together.PartSource(self.graph, part)
+            results = await read_facts(chosen, source, window)
+            if part is not None:
+                results = [replace(r, facts=tuple(map(part.fact, r.facts))) for r in results]
         async with stages.stage(FailureStage.DISCOVER_CONTEXT):
             keys = [s.key for s in resolved]
             span = TimeSpan(window.start_ns, window.end_ns)
@@ -219,7 +252,7 @@ class Pipeline:
             window,
             chosen,
             results,
-            tuple(e for es in episodes.values() for e in es),
+            tuple(e for es in episodes.values() for e in es if together.holds(part, e)),
             tuple(e for es in edges.values() for e in es),
         )
 

@@ -107,14 +107,11 @@ def question_time(
 
 
 def _when(understood: Interpretation, used: str) -> list[str]:
-    """What the answer says about a question asking when: the last change is looked for in
-    the window only (no older one is), and any other "when" is not understood."""
+    """What the answer says about a question asking when: the last change is the newest one
+    listed (one older than the window is looked for: engine/lastchange.py), and any other
+    "when" is not understood."""
     if understood.asks_last:
-        return [
-            f"Asked for the last change: it is the newest one listed from {used}. None listed "
-            "means none in that time: the last one is older, and is found by asking about "
-            'an earlier period ("what changed in 2020?").'
-        ]
+        return ["Asked for the last change: it is the newest change listed."]
     if understood.asks_when:
         return [
             'Only "when did X last change?" is understood of questions asking when: this '

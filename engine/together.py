@@ -1,27 +1,121 @@
 """People named together with other subjects: "how many commits did David Lord make to the
-parser?", "what did David Lord change in core.py?".
+parser?", "what did David Lord change in core.py?", "who changed the parser besides David
+Lord?".
 
 Every fact is about one subject: a person's commits are theirs anywhere, a module's are
-everyone's. The part of one person's work inside one module or repository is computed by
-no provider, and an answer over both subjects adds them up ("54 commit(s) to David Lord,
-click.parser" where git counts 3), which answers neither. So such a question is a
-clarification naming both and offering each alone, and pointing at the question that does
-show each person's part of a subject ("who changed click.parser?").
+everyone's, and adding the two up answers neither (it said "54 commit(s) to David Lord,
+click.parser" where git counts 3). One person's part of a module or repository is computed
+instead: the subject's own records whose actor is that person (`Part`). The git import writes
+a commit's record for each module it touched with its author as the actor, and the author's
+daily rollups of each module likewise (graph/git/records.py), so the part is the commits that
+are both the person's and the module's, as `git log --author -- <path>` lists them (the
+person's several addresses are one key: graph/git/identity.py). "Besides"/"except"/"other
+than" the person asks for everyone else's part.
+
+Only facts computed from those records are a part: the commits, their lines, the changes
+themselves and the people who made them. Anything else asked of a person and a module
+together (ownership, a status) is not intersected: the question stays a clarification naming
+both and offering each alone, never an added-up number.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from engine.models import StoredSubject, SubjectKind
+from engine.facts import Fact, FactKind
+from engine.models import (
+    Direction,
+    Episode,
+    RelationshipType,
+    SourceRecord,
+    SourceRecordKind,
+    StoredSubject,
+    SubjectKind,
+)
+from engine.ports import Edge, FactSource, TimeSpan
 from engine.resolution import Candidate
+
+# Facts computed from a subject's records, attributed by actor: a person's part of them is
+# the same computation over that person's records.
+PART_KINDS = frozenset(
+    {FactKind.COMMIT_ACTIVITY, FactKind.CHURN, FactKind.CHANGES, FactKind.ACTIVE_CONTRIBUTORS}
+)
+HELD = frozenset({SubjectKind.MODULE, SubjectKind.REPOSITORY})
+_OTHERS = re.compile(r"\b(besides|except|excluding|other than|apart from|aside from|but not)\s")
+
+
+@dataclass(frozen=True)
+class Part:
+    """One person's part of other subjects' records (`others`: everyone else's)."""
+
+    person: StoredSubject
+    others: bool = False
+
+    def keeps(self, record: SourceRecord) -> bool:
+        return (record.actor == self.person.key) is not self.others
+
+    def label(self, subject: StoredSubject) -> str:
+        """The subject's name as the answer says it: "click.parser by David Lord"."""
+        if self.others:
+            return f"{subject.name} (people other than {self.person.name})"
+        return f"{subject.name} by {self.person.name}"
+
+    def fact(self, fact: Fact) -> Fact:
+        """A fact computed over the part: its id and evidence selector say whose part."""
+        selector = fact.evidence_selector
+        if selector is not None:
+            selector = selector.model_copy(
+                update={"actor": self.person.key, "others": self.others}
+            )
+        whose = "others-than" if self.others else "by"
+        return fact.model_copy(
+            update={"id": f"{fact.id}|{whose}:{self.person.key}", "evidence_selector": selector}
+        )
+
+    def note(self, subjects: Sequence[StoredSubject]) -> str:
+        names = ", ".join(f"{s.name} ({s.key})" for s in subjects)
+        who = f"{self.person.name} ({self.person.key})"
+        whose = f"anyone but {who}" if self.others else who
+        return (
+            f"Counted: the records of {names} whose author is {whose} (each commit's own "
+            "record and daily rollups), not the person's changes elsewhere."
+        )
+
+
+def part_of(
+    subjects: Sequence[StoredSubject], kinds: Sequence[FactKind], question: str
+) -> tuple[Part, list[StoredSubject]] | None:
+    """One person and modules or repositories, asked about what their records hold: the
+    person's part of them (or everyone else's), and the subjects to read. None otherwise."""
+    people = [s for s in subjects if s.kind is SubjectKind.PERSON]
+    held = [s for s in subjects if s.kind is not SubjectKind.PERSON]
+    if len(people) != 1 or not held or any(s.kind not in HELD for s in held):
+        return None
+    if not kinds or not set(kinds) <= PART_KINDS:
+        return None
+    others = _OTHERS.search(f"{question.lower()} ") is not None
+    return Part(people[0], others), held
+
+
+def named(subjects: Sequence[StoredSubject], part: Part | None) -> list[StoredSubject]:
+    """The subjects as an answer over a part names them ("click.parser by David Lord")."""
+    if part is None:
+        return list(subjects)
+    return [s.model_copy(update={"name": part.label(s)}) for s in subjects]
+
+
+def holds(part: Part | None, episode: Episode) -> bool:
+    """An episode (a commit) belongs to a person's part when it mentions the person."""
+    return part is None or (part.person.key in episode.mentions) is not part.others
 
 
 def people_with_others(
     subjects: Sequence[StoredSubject],
 ) -> tuple[str, tuple[Candidate, ...]] | None:
     """(the prompt, the subjects offered alone) when people and other subjects are named
-    together; None otherwise."""
+    together and no part of one in the other is computed; None otherwise."""
     people = [s for s in subjects if s.kind is SubjectKind.PERSON]
     others = [s for s in subjects if s.kind is not SubjectKind.PERSON]
     if not people or not others:
@@ -30,11 +124,11 @@ def people_with_others(
     what = _names(others)
     whose = "their" if len(people) > 1 else "one person's"
     prompt = (
-        f"The question names {who} together with {what}: answers are computed for each "
-        "subject on its own (a person's changes anywhere, a module's or repository's by "
-        f"anyone), never for {whose} part of another subject, and adding them up would "
-        f'answer neither. Ask about one of them, or ask "who changed {others[0].name}?" to '
-        "see each person's part."
+        f"The question names {who} together with {what}: one person's part of a module or "
+        "repository is computed for its commits, their lines, its changes and who made "
+        f"them, not for what was asked here, nor {whose} part of another kind of subject; "
+        "adding them up would answer neither. Ask about one of them, or ask "
+        f'"who changed {others[0].name}?" to see each person\'s part.'
     )
     return prompt, tuple(Candidate(s, 1.0) for s in (*people, *others))
 
@@ -42,3 +136,40 @@ def people_with_others(
 def _names(subjects: Sequence[StoredSubject]) -> str:
     names = [f"{s.name} ({s.key})" for s in subjects]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+class PartSource:
+    """The graph as the providers read it for a part: each subject's records are those of
+    the part only; everything else is read as it is."""
+
+    def __init__(self, source: FactSource, part: Part) -> None:
+        self._source = source
+        self._part = part
+
+    async def subjects_by_keys(
+        self, keys: Sequence[str], at: TimeSpan | None = None
+    ) -> dict[str, StoredSubject]:
+        return await self._source.subjects_by_keys(keys, at)
+
+    async def relationships_of(
+        self,
+        keys: Sequence[str],
+        *,
+        types: Sequence[RelationshipType] = (),
+        direction: Direction = Direction.BOTH,
+        at: TimeSpan | None = None,
+        limit_per_subject: int = 100,
+    ) -> dict[str, list[Edge]]:
+        return await self._source.relationships_of(
+            keys, types=types, direction=direction, at=at, limit_per_subject=limit_per_subject
+        )
+
+    async def source_records_of(
+        self,
+        keys: Sequence[str],
+        *,
+        kinds: Sequence[SourceRecordKind] = (),
+        span: TimeSpan | None = None,
+    ) -> dict[str, list[SourceRecord]]:
+        found = await self._source.source_records_of(keys, kinds=kinds, span=span)
+        return {key: [r for r in rs if self._part.keeps(r)] for key, rs in found.items()}

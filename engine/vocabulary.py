@@ -98,7 +98,8 @@ STOP_WORDS = _words(
     "healthy trend trends trending doing going happening changed change so very much up down "
     "compared worse better getting lot lots changes make made makes making got touched "
     "authored wrote written been working worked new anyone anybody someone somebody "
-    "anything something nothing nobody latest newest recent"
+    "anything something nothing nobody latest newest recent besides except excluding apart "
+    "aside"
 )
 # Words that qualify a kind word without naming anything ("the go-to person", "the main
 # module"): never read as a name before it (a known name is still matched first).

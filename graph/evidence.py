@@ -8,8 +8,9 @@ rule, on every backend, to the in-memory store's answer, which is the rule itsel
 from a closed enum; constants and times are parameters, never text in the statement.
 
 A request row: [index, subject key, kinds, span start, span end, window start, window end,
-prior window start, after key, limit], where the span is what the window's records meet
-(EvidenceSelector.span): the same first cut as the Python read, then the rule.
+prior window start, after key, limit, actor key or null, others], where the span is what the
+window's records meet (EvidenceSelector.span): the same first cut as the Python read, then
+the rule; with an actor, only its records (or, `others`, everyone else's).
 """
 
 from __future__ import annotations
@@ -74,6 +75,8 @@ MATCH (r:SourceRecord {{org_id: $org, subject_key: q[1]}})
 WHERE r.record_kind IN q[2]
   AND r.start_ns <= q[4] AND (r.end_ns IS NULL OR r.end_ns >= q[3])
   AND {RULES[rule]}
+  AND (q[10] IS NULL OR (q[11] AND coalesce(r.actor_key, '') <> q[10])
+       OR (NOT q[11] AND r.actor_key = q[10]))
 """
 
 
@@ -108,6 +111,7 @@ def grouped(requests: Sequence[EvidenceRequest]) -> tuple[list[EvidenceRule], di
         groups.setdefault(selector.rule, []).append([
             index, q.subject_key, [k.value for k in q.kinds], span.start_ns, span.end_ns,
             q.start_ns, q.end_ns, q.start_ns - (q.end_ns - q.start_ns), q.after, q.limit,
+            q.actor, q.others,
         ])  # fmt: skip
     params: dict[str, Any] = {f"g{n}": rows for n, rows in enumerate(groups.values())}
     return list(groups), {**params, **CONSTANTS}

@@ -811,27 +811,112 @@ async def test_a_name_matching_nothing_is_named_in_the_no_match(
 # --- a person named with a module: never the two added up --------------------------------
 
 
-async def test_a_person_and_a_module_together_ask_which_and_a_receipt_answers(
+def authored(commit: Commit, person: str) -> bool:
+    """The person's commits, from every address the import joins into them (as `git log
+    --author="David Lord"` matches the name)."""
+    return commit.email in ADDRESSES.get(person, {person})
+
+
+PARTS = [
+    # git log --author="David Lord" --since=2023-01-01 --until=2024-01-01 -- src/click/parser.py
+    ("how many commits did David Lord make to the parser in 2023?", LORD, PARSER,
+     "src/click/parser.py", Y2023),
+    ("how many commits did David Lord make to core.py in 2024?", LORD, CORE, "src/click/core.py",
+     Y2024),
+    ("how many commits did AndreasBackx make to the tests in 2024?", BACKX, TESTS, "tests", Y2024),
+    ("how many commits did David Lord make to click in 2023?", LORD, REPOSITORY, None, Y2023),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("question", "person", "subject", "area", "years"), PARTS)
+async def test_a_persons_commits_to_a_module_are_those_both_made(
+    click: tuple[OrgGraph, list[Commit]],
+    question: str,
+    person: str,
+    subject: str,
+    area: str | None,
+    years: tuple[datetime, datetime],
+) -> None:
+    """It answered "54 commit(s) to David Lord, click.parser": his 50 commits anywhere added
+    to the parser's 6 (git: 3 of his touch the parser); then asked which one to count."""
+    graph, commits = click
+    expected = [c for c in between(commits, *years) if authored(c, person) and in_area(c, area)]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (subject,)
+    name = (await graph.subjects_by_keys([subject]))[subject].name
+    headline = result.direct_judgment or ""
+    assert headline.startswith(f"{len(expected)} commit(s) to {name} by "), headline
+    assert any(n.startswith("Counted: the records of ") for n in result.limitations)
+    (claim,) = [c for c in result.claimed_facts if c.kind is FactKind.COMMIT_ACTIVITY]
+    assert claim.evidence_selector is not None and claim.evidence_selector.actor is not None
+    everyone = claim.evidence_selector.model_copy(update={"actor": None})
+    mine, all_ = await graph.evidence_counts(
+        [claim.evidence_selector.request(), everyone.request()]
+    )
+    assert 0 < mine < all_  # the part's own records, not the module's
+
+
+async def test_what_a_person_changed_in_a_module_lists_the_commits_both_made(
     click: tuple[OrgGraph, list[Commit]],
 ) -> None:
-    """It answered "54 commit(s) to David Lord, click.parser": his 50 commits anywhere
-    added to the parser's 6 (git: 3 of his touch the parser)."""
     graph, commits = click
-    question = "how many commits did David Lord make to the parser in 2023?"
-    result = await ask(graph, question)
+    result = await ask(graph, "what did David Lord change in the parser in 2023?")
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (PARSER,)
+    expected = sorted(
+        (c for c in between(commits, *Y2023) if authored(c, LORD) and in_area(c, "src/click/parser.py")),
+        key=lambda c: c.at, reverse=True,
+    )  # fmt: skip
+    assert len(expected) == 3 and result.changes_total == len(expected)
+    assert [(c.title, c.at) for c in result.changes] == [(c.subject, c.at) for c in expected]
+    assert {c.by for c in result.changes} == {f"person:{LORD}"}
+    (claim,) = [c for c in result.claimed_facts if c.kind is FactKind.CHANGES]
+    assert claim.evidence_selector is not None
+    (page,) = await graph.evidence_pages([claim.evidence_selector.request(100)])
+    assert sorted(r.key for r in page) == sorted(c.ref for c in result.changes)
+    assert all(f":{c.sha}:" in r for c, r in zip(expected, [c.ref for c in result.changes], strict=True))
+
+
+async def test_a_person_who_never_changed_a_module_in_the_window_changed_nothing_there(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    graph, commits = click
+    assert not [c for c in between(commits, *year(2025)) if authored(c, ARMIN)]
+    result = await ask(graph, "what did Armin Ronacher change in core.py last year?")
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (CORE,)
+    assert result.changes_total == 0
+    assert (result.direct_judgment or "").startswith(
+        "No changes to or by click.core by Armin Ronacher were recorded"
+    )
+
+
+async def test_who_changed_a_module_besides_a_person_leaves_them_out(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    graph, commits = click
+    result = await ask(graph, "who changed the parser in 2023 besides David Lord?")
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (PARSER,)
+    others = Counter(
+        c.name for c in between(commits, *Y2023)
+        if in_area(c, "src/click/parser.py") and not authored(c, LORD)
+    )  # fmt: skip
+    headline = result.direct_judgment or ""
+    assert others and "David Lord" not in headline.split("ranked by commits:")[1], headline
+    for name, n in others.items():
+        assert f"{name} ({n} commit(s)" in headline, headline
+    assert f"({len(others)} people in all)" in headline
+    assert not any("besides" in n for n in result.limitations)  # read, so not said unused
+
+
+async def test_a_person_and_a_module_asked_about_anything_else_ask_which(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """A status of a person's part of a module is not computed: never an added-up answer."""
+    graph, _ = click
+    result = await ask(graph, "how is David Lord doing on the parser in 2023?")
     assert result.outcome is Outcome.CLARIFICATION_REQUIRED
     assert [c.subject_key for c in result.candidates] == [f"person:{LORD}", PARSER]
     prompt = result.clarification_prompt or ""
     assert "David Lord" in prompt and "click.parser" in prompt and "who changed" in prompt
-    engine = Investigator(
-        graph, Resolver(graph, ReferenceRing(), graph.org_id), default_providers(),
-        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: CLOCK,
-    )  # fmt: skip
-    receipt = result.candidates[1].receipt
-    bound, _ = await engine.investigate("me", InvestigationRequest(question, prior_receipts=(receipt,)))
-    assert bound.outcome is Outcome.ANSWERED and bound.subject_keys == (PARSER,)
-    parser = [c for c in between(commits, *Y2023) if "src/click/parser.py" in c.paths]
-    assert (bound.direct_judgment or "").startswith(f"{len(parser)} commit(s) to click.parser")
 
 
 async def test_commits_to_two_modules_are_each_counted_never_added_up(
@@ -878,15 +963,52 @@ async def test_when_something_last_changed_is_its_newest_change(
     assert any(n.startswith("Asked for the last change") for n in result.limitations)
 
 
-async def test_a_last_change_before_the_window_is_said_to_be_older(
+WINCONSOLE = ("src/click/_winconsole.py", "click/_winconsole.py")  # before and after the move
+
+
+@pytest.mark.parametrize(
+    ("question", "as_of", "subject", "mine"),
+    [
+        ("when did Sam Schott last commit?", None, "person:", lambda c: c.name == "Sam Schott"),
+        ("when was the termui example last changed?", None, "module:click/examples/termui",
+         lambda c: in_area(c, "examples/termui")),
+        # 2022-05-02, then nothing until 2023-08-20: as of 2023-08-01 the window holds none.
+        ("when was click/_winconsole.py last changed?", on(2023, 8, 1),
+         "module:click/src/click/_winconsole.py", lambda c: bool(set(WINCONSOLE) & set(c.paths))),
+    ],
+)  # fmt: skip
+async def test_a_last_change_before_the_window_is_found(
+    click: tuple[OrgGraph, list[Commit]],
+    question: str,
+    as_of: datetime | None,
+    subject: str,
+    mine: Callable[[Commit], bool],
+) -> None:
+    """It answered "No changes ... were recorded" over the last 365 days, the last one being
+    older. git log -1 --no-merges -- <path> (author date, before asOf)."""
+    graph, commits = click
+    until = as_of or CLOCK
+    newest = max((c for c in commits if mine(c) and c.at < until), key=lambda c: c.at)
+    assert newest.at < until - 365 * DAY  # older than the window
+    result = await ask(graph, question, as_of)
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys[0].startswith(subject)
+    assert (result.changes[0].title, result.changes[0].at) == (newest.subject, newest.at)
+    said = next(n for n in result.limitations if n.startswith("None was made from "))
+    assert "the last one is older" in said and newest.at.date().isoformat() in said
+    assert result.temporal_label.effective_from.date() == newest.at.date()
+    assert not any(n.startswith("No time was named") for n in result.limitations)
+
+
+async def test_a_persons_last_change_to_a_module_is_searched_in_the_window_only(
     click: tuple[OrgGraph, list[Commit]],
 ) -> None:
     graph, commits = click
-    result = await ask(graph, "when did Sam Schott last commit?")
-    assert max(c.at for c in commits if c.name == "Sam Schott") < YEAR[0]
-    assert result.outcome is Outcome.ANSWERED and result.changes_total == 0
-    said = next(n for n in result.limitations if n.startswith("Asked for the last change"))
-    assert "the last one is older" in said
+    assert max(c.at for c in commits if authored(c, ARMIN)) < YEAR[0]
+    result = await ask(graph, "when did Armin Ronacher last change core.py?")
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (CORE,)
+    assert result.changes_total == 0
+    said = next(n for n in result.limitations if n.startswith("None was made from "))
+    assert "the search covered only that window" in said
 
 
 # --- words no rule reads are named, never dropped ---------------------------------------

@@ -70,6 +70,11 @@ def _selectors() -> list[EvidenceSelector]:
         EvidenceSelector(subject_key=KEY, record_kinds=tuple(SourceRecordKind), start=CUT_START,
                          end=CUT_END, rule=rule)
         for rule in EvidenceRule
+    ] + [  # one person's part of the records (engine/together.py), and everyone else's
+        EvidenceSelector(subject_key=KEY, record_kinds=tuple(SourceRecordKind), start=CUT_START,
+                         end=CUT_END, rule=rule, actor="person:a", others=others)
+        for rule in (EvidenceRule.CHANGES, EvidenceRule.EXACT_COMMITS, EvidenceRule.STARTED)
+        for others in (False, True)
     ]  # fmt: skip
 
 
@@ -87,6 +92,11 @@ async def test_every_rule_chooses_in_the_store_what_it_chooses_in_python(
     for rule in EvidenceRule:
         widest = chosen[[s.rule for s in selectors].index(rule) + 3]
         assert 0 < len(widest) < 400, rule
+    # A part by actor chooses some of its rule's records, and everyone else's the rest.
+    for n in range(-6, 0, 2):
+        mine, others = chosen[n], chosen[n + 1]
+        whole = chosen[selectors.index(selectors[n].model_copy(update={"actor": None}))]
+        assert mine and others and sorted(mine + others) == whole
     # All at once (one statement, every rule), then page by page.
     assert await graph.evidence_counts([s.request() for s in selectors]) == [len(c) for c in chosen]
     whole = await graph.evidence_pages([s.request(1_000) for s in selectors])

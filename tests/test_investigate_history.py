@@ -209,15 +209,36 @@ async def test_a_who_question_naming_no_time_reads_a_year_and_says_so(graph: Org
     assert "ranked by commits: Alex Chen (2 commit(s)" in result.direct_judgment
 
 
-async def test_a_person_named_with_a_module_asks_which_one(graph: OrgGraph) -> None:
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # Sam's 2024 commits (2) are to httpx/models.py; his routing commit is of 2023-11-09.
+        ("how many commits did Sam Lee make to the routing module in 2024?", 0),
+        ("how many commits did Sam Lee make to the routing module in 2023?", 1),
+        ("how many commits did Alex Chen make to the routing module in 2024?", 2),
+    ],
+)
+async def test_a_persons_commits_to_a_module_are_those_both_made(
+    graph: OrgGraph, question: str, expected: int
+) -> None:
     """Facts are each subject's own: Sam Lee's commits added to routing's would answer
-    neither "how many did Sam make to routing" nor anything else."""
-    asked = InvestigationRequest("how many commits did Sam Lee make to the routing module in 2024?")
+    neither; his part of routing is routing's commits that he authored."""
+    result, _ = await engine(graph).investigate("me", InvestigationRequest(question))
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == ("module:shop/routing",)
+    name = question.split(" did ")[1].split(" make")[0]
+    assert (result.direct_judgment or "").startswith(f"{expected} commit(s) to routing by {name} ")
+
+
+async def test_a_person_named_with_a_module_about_anything_else_asks_which_one(
+    graph: OrgGraph,
+) -> None:
+    """A status of one person's part of a module is not computed: never the two added up."""
+    asked = InvestigationRequest("how is Sam Lee doing on the routing module?")
     result, _ = await engine(graph).investigate("me", asked)
     assert result.outcome is Outcome.CLARIFICATION_REQUIRED
     keys = [c.subject_key for c in result.candidates]
     assert keys == ["person:sam@corp.example", "module:shop/routing"]
-    asked = InvestigationRequest("what did Sam Lee change in routing?", allow_clarification=False)
+    asked = InvestigationRequest("how is Sam Lee doing on routing?", allow_clarification=False)
     refused, _ = await engine(graph).investigate("me", asked)
     assert refused.outcome is Outcome.NO_MATCH
     assert "Sam Lee" in refused.limitations[0] and "routing" in refused.limitations[0]

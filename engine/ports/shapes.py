@@ -137,7 +137,9 @@ SeriesBucket = tuple[int, float, int]
 class EvidenceRequest:
     """A page of the records a fact rests on (engine/evidence.py), by key, after the key
     `after`: the subject's records of `kinds` that its rule (an EvidenceRule value) chooses
-    for the half-open window [start_ns, end_ns). `limit` 0 with `evidence_counts`: all."""
+    for the half-open window [start_ns, end_ns). `limit` 0 with `evidence_counts`: all.
+    With `actor`, only the records whose actor is that key (`others`: only those whose actor
+    is not it): one person's part of a module's records, or everyone else's."""
 
     subject_key: str
     kinds: tuple[SourceRecordKind, ...]
@@ -146,6 +148,8 @@ class EvidenceRequest:
     end_ns: int
     limit: int = 0
     after: str | None = None
+    actor: str | None = None
+    others: bool = False
 
 
 @dataclass(frozen=True, slots=True)

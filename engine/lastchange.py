@@ -1,0 +1,129 @@
+"""When something last changed, older than the window an answer reads: "when was
+click/_winconsole.py last changed?" asked a year after its last commit.
+
+The window of a "what changed" question reaches back 365 days, and one answer covers at most
+400 (engine/questiontime.py). A last change before it is found in the store without reading
+the subject's records: its changes counted per year before the window (commits at their
+time, pull requests when merged: OrgGraph.series adds them up in the store), then per day in
+the newest year holding one. The answer then reads the changes from the start of that day,
+which lists the last change first and nothing after it (none was made before the window).
+
+Only a subject's own changes are counted so. One person's part of a module
+(engine/together.py) cannot be (a count per day is every author's), nor can a time the question
+named: the answer then says that the search covered that window only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from engine.facts import Fact, FactKind
+from engine.models import SourceRecordKind, StoredSubject, from_ns, to_ns
+from engine.ports import OrgGraph, SeriesRequest, TimeSpan
+from engine.providers import Window
+from engine.timecontext import iso
+
+DAY_NS = 86_400 * 10**9
+YEAR_NS = 366 * DAY_NS  # a bucket of the first read: at most one per year since 1970
+
+
+async def last_change_day(
+    graph: OrgGraph, keys: Sequence[str], before: datetime
+) -> datetime | None:
+    """The start (UTC midnight) of the newest day before `before` on which any of `keys`
+    changed, for each key its own; the earliest of those, so each one's last change is on or
+    after it. None when one of them never changed before `before`."""
+    end = to_ns(before)
+    assert end is not None
+    if end <= 0:
+        return None
+    years = await _newest(graph, keys, TimeSpan(0, end - 1), YEAR_NS)
+    if years is None:
+        return None
+    days = [
+        await _newest(graph, [key], TimeSpan(year, min(year + YEAR_NS, end) - 1), DAY_NS)
+        for key, year in zip(keys, years, strict=True)
+    ]
+    if any(d is None for d in days):
+        return None
+    return from_ns(min(d[0] for d in days if d is not None))
+
+
+async def _newest(
+    graph: OrgGraph, keys: Sequence[str], span: TimeSpan, width: int
+) -> list[int] | None:
+    """Per key, the start of the newest bucket of `width` in `span` holding a change of it;
+    None when one key has none."""
+    requests = [
+        request
+        for key in keys
+        for request in (
+            SeriesRequest(key, SourceRecordKind.COMMIT, span, width),
+            SeriesRequest(
+                key, SourceRecordKind.PULL_REQUEST, span, width, at_end=True, statuses=("merged",)
+            ),
+        )
+    ]
+    found = await graph.series(requests)
+    newest: list[int] = []
+    for n in range(len(keys)):
+        starts = [b[0] for buckets in found[2 * n : 2 * n + 2] for b in buckets if b[2] > 0]
+        if not starts:
+            return None
+        newest.append(max(starts))
+    return newest
+
+
+def found_older(start: datetime, used: str) -> str:
+    return (
+        f"None was made from {used}: the last one is older, found by counting the changes "
+        f"before that window; the answer covers {iso(start)} on, the day of the last change, "
+        "and lists it first."
+    )
+
+
+def none_older(used: str) -> str:
+    return f"None was made from {used} nor at any time before it: no change is recorded."
+
+
+def window_only(used: str, why: str) -> str:
+    return (
+        f"None was made from {used}; the search covered only that window ({why}): the last "
+        'one is older, and is found by asking about an earlier period ("what changed in '
+        '2020?").'
+    )
+
+
+async def older(
+    graph: OrgGraph,
+    subjects: Sequence[StoredSubject],
+    facts: Sequence[Fact],
+    window: Window,
+    *,
+    part: bool,
+    ranged: bool,
+) -> tuple[datetime | None, str | None]:
+    """Asked for the last change, with none listed in `window` for some subject: the start to
+    read the changes from instead (None: keep the window), and what the answer must say.
+    part: one person's part of the subjects is asked; ranged: the question named its time."""
+    why_not = None
+    if part:
+        why_not = "one person's part of a subject is searched in it only"
+    elif ranged:
+        why_not = "the time asked"
+    changed = {f.subject_key for f in facts if f.kind is FactKind.CHANGES}
+    lacking = [s.key for s in subjects if s.key not in changed]
+    used = f"{iso(window.start)} to {iso(window.end)}"
+    if not lacking:
+        return None, None
+    if len(lacking) < len(subjects):
+        why_not = why_not or "changes of the others are listed in it"
+    if why_not is not None:
+        return None, window_only(used, why_not)
+    start = await last_change_day(graph, lacking, window.start)
+    if start is None and len(lacking) == 1:
+        return None, none_older(used)
+    if start is None:
+        return None, window_only(used, "one of them has no change before it")
+    return start, found_older(start, used)
