@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import groupby
 
 from engine import outcomes, together, unnamed
@@ -116,6 +116,10 @@ class Subjects:
             if not notes and not understood.references:
                 notes = (unnamed.nothing_found(understood),)
             return lambda frame, trace: outcomes.no_match(frame, trace, notes)
+        if understood.unread and understood.references:
+            ended, understood = await self._first_names(understood, subjects, told)
+            if ended is not None and allow_clarification:
+                return ended
         told.notes.extend(unread_note(understood))
         chosen = list({s.key: s for s in subjects}.values())
         parted = together.part_of(chosen, understood.fact_kinds, question)
@@ -132,6 +136,28 @@ class Subjects:
         return lambda frame, trace: outcomes.clarification(
             frame, "", offered, self.signer, trace, prompt=prompt
         )
+
+    async def _first_names(
+        self, understood: Interpretation, subjects: list[StoredSubject], told: Disclosures
+    ) -> tuple[Callable[..., InvestigationResult] | None, Interpretation]:
+        """A first name beside other references ("what did Armin change in core.py?"): the
+        one person carrying it joins `subjects`, said; several ask which (the composer)."""
+        found, rest = await together.first_names(self.graph, understood.unread)
+        for run, people in found:
+            if len(people) > 1:
+                offered = tuple(Candidate(p, 0.9) for p in people)
+                return (
+                    lambda frame, trace, ref=run, c=offered: outcomes.clarification(
+                        frame, ref, c, self.signer, trace
+                    ),
+                    understood,
+                )
+            subjects.append(people[0])
+            told.notes.append(
+                f'"{run}" was taken to mean {people[0].name} ({people[0].key}), the one '
+                "person of that name."
+            )
+        return None, replace(understood, unread=tuple(rest))
 
     async def _named(
         self,

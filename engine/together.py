@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.facts import Fact, FactKind
+from engine.matching import handles
 from engine.models import (
     Direction,
     Episode,
@@ -34,8 +35,9 @@ from engine.models import (
     StoredSubject,
     SubjectKind,
 )
-from engine.ports import Edge, FactSource, TimeSpan
+from engine.ports import Edge, FactSource, SubjectDirectory, TimeSpan
 from engine.resolution import Candidate
+from engine.text import normalise
 
 # Facts computed from a subject's records, attributed by actor: a person's part of them is
 # the same computation over that person's records.
@@ -97,6 +99,36 @@ def part_of(
         return None
     others = _OTHERS.search(f"{question.lower()} ") is not None
     return Part(people[0], others), held
+
+
+_FIRST_NAME = re.compile(r"[A-Z][a-z]+")
+FIRST_NAME_SAMPLE = 6  # people read to find everyone one first name names
+
+
+async def first_names(
+    directory: SubjectDirectory, runs: Sequence[str]
+) -> tuple[list[tuple[str, list[StoredSubject]]], list[str]]:
+    """Words no rule read beside other references ("what did Armin change in core.py?"),
+    written as a name (one capitalised word): per word, every person carrying it as a whole
+    word of a name (when the search saw them all); and the words naming no one."""
+    found: list[tuple[str, list[StoredSubject]]] = []
+    rest: list[str] = []
+    for run in runs:
+        people: list[StoredSubject] = []
+        if _FIRST_NAME.fullmatch(run):
+            hits, complete = await directory.search_all_tokens(
+                run, [SubjectKind.PERSON], FIRST_NAME_SAMPLE
+            )
+            needle = normalise(run)
+            people = [
+                s for s, _ in hits if any(needle in normalise(h).split() for h in handles(s))
+            ]
+            people = people if complete else []
+        if people:
+            found.append((run, people))
+        else:
+            rest.append(run)
+    return found, rest
 
 
 def named(subjects: Sequence[StoredSubject], part: Part | None) -> list[StoredSubject]:

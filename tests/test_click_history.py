@@ -889,6 +889,24 @@ async def test_a_person_who_never_changed_a_module_in_the_window_changed_nothing
     )
 
 
+async def test_a_first_name_beside_a_module_is_the_one_person_carrying_it(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """"Armin" was not understood, so not used: the answer was click.core's 2015 by anyone.
+    git log --no-merges --author="Armin Ronacher" -- click/core.py src/click/core.py (2015)."""
+    graph, commits = click
+    assert len({c.email for c in commits if c.name.split()[0] == "Armin"}) == 1
+    core = {"click/core.py", "src/click/core.py"}
+    expected = [c for c in between(commits, *year(2015)) if authored(c, ARMIN) and core & set(c.paths)]
+    result = await ask(graph, "what did Armin change in core.py in 2015?")
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (CORE,)
+    assert expected and result.changes_total == len(expected)
+    assert any(n.startswith('"Armin" was taken to mean Armin Ronacher') for n in result.limitations)
+    result = await ask(graph, "how many commits did David make to the parser in 2023?")
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED  # several people are David
+    assert f"person:{LORD}" in {c.subject_key for c in result.candidates}
+
+
 async def test_who_changed_a_module_besides_a_person_leaves_them_out(
     click: tuple[OrgGraph, list[Commit]],
 ) -> None:
