@@ -16,7 +16,7 @@ from engine import models
 from engine.ports import EpisodeRequest, TimeSpan
 from resolvers.args import point
 from resolvers.relay import to_global_id
-from resolvers.types import Ctx, Node, PageInfo
+from resolvers.types import Ctx, Node, PageInfo, subject_type
 
 if TYPE_CHECKING:
     from resolvers.subject import Subject
@@ -47,12 +47,10 @@ class Episode(Node):
 
     @strawberry.field(description="Subjects the episode mentions (valid at the read time).")
     async def mentions(self, info: Ctx, as_of: datetime | None = None) -> list[LazySubject]:
-        from resolvers.subject import Subject  # imports this module
-
         at = point(as_of, self.at)
         loaders = info.context.loaders
         found = await asyncio.gather(*(loaders.subject(k, at) for k in self.mention_keys))
-        return [Subject.from_model(s, at) for s in found if s is not None]
+        return [subject_type().from_model(s, at) for s in found if s is not None]
 
 
 @strawberry.type

@@ -15,7 +15,7 @@ import strawberry
 from engine import models
 from engine.ports import TimeSpan
 from resolvers.relay import to_global_id
-from resolvers.types import Ctx, Node, SourceRecordKind
+from resolvers.types import Ctx, Node, SourceRecordKind, subject_type
 
 if TYPE_CHECKING:
     from resolvers.subject import Subject
@@ -64,18 +64,14 @@ class SourceRecord(Node):
 
     @strawberry.field(description="The subject the record is about.")
     async def subject(self, info: Ctx) -> LazySubject | None:
-        from resolvers.subject import Subject  # imports this module
-
         found = await info.context.loaders.subject(self.subject_key, None)
-        return Subject.from_model(found, self.at) if found else None
+        return subject_type().from_model(found, self.at) if found else None
 
     @strawberry.field(description="The person who acted (author, assignee), if known.")
     async def actor(self, info: Ctx) -> LazySubject | None:
-        from resolvers.subject import Subject  # imports this module
-
         if self.actor_key is None:
             return None
         found = await info.context.loaders.subject(self.actor_key, None)
-        return Subject.from_model(found, self.at) if found else None
+        return subject_type().from_model(found, self.at) if found else None
 
 

@@ -35,10 +35,8 @@ class Relationship(Node):
 
     @classmethod
     def from_edge(cls, edge: Edge, anchor: Subject) -> Relationship:
-        from resolvers.subject import Subject  # imports this module
-
         rel = edge.relationship
-        other = Subject.from_model(edge.other, anchor.at)
+        other = anchor.from_model(edge.other, anchor.at)  # a Subject, as `anchor` is
         start, end = (anchor, other) if edge.outgoing else (other, anchor)
         return cls(
             id=strawberry.ID(to_global_id("Relationship", json.dumps([rel.from_key, rel.rel_id]))),

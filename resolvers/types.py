@@ -1,5 +1,6 @@
 """What every GraphQL type of the graph's elements shares: the closed enums, the request's
-`Info` (`Ctx`), Relay's `Node` and `PageInfo`.
+`Info` (`Ctx`), Relay's `Node` and `PageInfo`, and the way to `Subject` for the types it
+imports (`subject_type`).
 
 The element types themselves have a module each: subject.py (the hub: its fields walk to
 the others), relationship.py, episode.py and records.py.
@@ -7,7 +8,8 @@ the others), relationship.py, episode.py and records.py.
 
 from __future__ import annotations
 
-from typing import Annotated
+from functools import cache
+from typing import TYPE_CHECKING, Annotated
 
 import strawberry
 from strawberry.types import Info
@@ -15,6 +17,9 @@ from strawberry.types import Info
 from engine import models
 from resolvers.args import TimeWindowInput
 from resolvers.context import RequestContext
+
+if TYPE_CHECKING:
+    from resolvers.subject import Subject
 
 SubjectKind = strawberry.enum(models.SubjectKind, description="The closed set of subject kinds.")
 RelationshipType = strawberry.enum(
@@ -48,3 +53,13 @@ class PageInfo:
             start_cursor=cursors[0] if cursors else None,
             end_cursor=cursors[-1] if cursors else None,
         )
+
+
+@cache
+def subject_type() -> type[Subject]:
+    """`Subject`, for the types whose fields return subjects (episode.py, records.py): they
+    cannot import it at the top, since resolvers.subject imports them. Looked up once; an
+    import inside each resolver would cost about as much as building the subject."""
+    from resolvers.subject import Subject
+
+    return Subject
