@@ -239,6 +239,8 @@ def interpret(
         kinds = []  # the changes themselves (DEFAULT_KINDS), not a count of commits
     if not kinds and intent == "count" and kind_hint is SubjectKind.PERSON:
         kinds = [FactKind.ACTIVE_CONTRIBUTORS]  # "how many people worked on X?"
+    if not kinds and intent == "count" and {"line", "lines"}.intersection(words):
+        kinds = [FactKind.CHURN]  # "how many lines did X change?": lines, not commits
     if not kinds:
         kinds = list(v.DEFAULT_KINDS.get(intent, ()))
     elif intent == "status" and kinds == [FactKind.ACTIVE_CONTRIBUTORS]:

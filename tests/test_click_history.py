@@ -1067,11 +1067,29 @@ async def test_how_many_lines_changed_counts_the_lines(
     assert f"{added + removed} line(s) changed (+{added} -{removed})" in headline, headline
 
 
-def lines_of(clone: Path, file: str, year_: int) -> tuple[int, int]:
-    """(added, removed) lines of one file's commits (renames followed) in a year, by git."""
+async def test_how_many_lines_a_person_changed_in_a_module_counts_their_lines(
+    click: tuple[OrgGraph, list[Commit]], clone: Path
+) -> None:
+    """It counted his commits there instead ("2 commit(s)"), the lines asked for unread.
+    git log --no-merges --follow --numstat --author=davidism@gmail.com -- src/click/core.py"""
+    graph, _ = click
+    added, removed = lines_of(clone, "src/click/core.py", 2025, LORD)
+    result = await ask(graph, "how many lines did David Lord change in core.py in 2025?")
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (CORE,)
+    headline = result.direct_judgment or ""
+    assert headline.startswith("click.core by David Lord from 2025-01-01"), headline
+    assert f"{added + removed} line(s) changed (+{added} -{removed})" in headline, headline
+    everyone = lines_of(clone, "src/click/core.py", 2025)
+    assert sum(everyone) > added + removed  # his part, not the module's
+
+
+def lines_of(clone: Path, file: str, year_: int, author: str | None = None) -> tuple[int, int]:
+    """(added, removed) lines of one file's commits (renames followed) in a year, by git
+    (with `author`, `git log --author=<author>`'s only)."""
+    by = [f"--author={author}"] if author else []
     text = subprocess.run(
         ["git", "-C", str(clone), "log", "--no-merges", "--follow", "--format=@%at",
-         "--numstat", "--", file],
+         "--numstat", *by, "--", file],
         capture_output=True, check=True, text=True,
     ).stdout  # fmt: skip
     added = removed = 0

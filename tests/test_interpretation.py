@@ -379,6 +379,16 @@ def test_how_active_someone_was_reads_their_commits() -> None:
     assert (i.intent, i.fact_kinds) == ("count", (K.ACTIVE_CONTRIBUTORS,))
 
 
+def test_how_many_lines_someone_changed_reads_the_lines() -> None:
+    """It read commit activity: the answer counted commits to a question asking lines."""
+    i = interpret("how many lines did Kim Lee change in core.py in 2025?", NOW,
+                  lambda s: s == "Kim Lee")  # fmt: skip
+    assert (i.intent, i.fact_kinds) == ("count", (K.CHURN,))
+    i = interpret("how many commits did Kim Lee make to core.py in 2025?", NOW,
+                  lambda s: s == "Kim Lee")  # fmt: skip
+    assert (i.intent, i.fact_kinds) == ("count", (K.COMMIT_ACTIVITY,))
+
+
 @pytest.mark.parametrize(
     ("phrase", "start", "end", "span"),
     [
