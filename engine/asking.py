@@ -19,13 +19,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import groupby
 
-from engine import outcomes, together, unnamed
+from engine import busiest, outcomes, together, unnamed
 from engine.contract import InvestigationResult
+from engine.framing import lookback_of, window_of
 from engine.interpretation import HandleCandidate, Interpretation
 from engine.models import StoredSubject, SubjectKind
 from engine.ports import OrgGraph
 from engine.providers import Provider
-from engine.ranked import not_ranked
 from engine.receipts import ReceiptSigner
 from engine.resolution import (
     Ambiguous,
@@ -82,9 +82,10 @@ class Subjects:
     ) -> list[StoredSubject] | Callable[..., InvestigationResult]:
         """The subjects the question is about, or the composer of the result that ends the
         investigation without them (a clarification, or no match)."""
-        if understood.ranking is not None:  # not computed: said, never another answer
-            said = (not_ranked(understood.ranking),)
-            return lambda frame, trace: outcomes.no_match(frame, trace, said)
+        if understood.ranking is not None:
+            return await self._ranked(
+                actor, question, receipts, allow_clarification, understood, effective, told
+            )
         bound = [
             key
             for r in receipts
@@ -158,6 +159,38 @@ class Subjects:
                 "person of that name."
             )
         return None, replace(understood, unread=tuple(rest))
+
+    async def _ranked(
+        self,
+        actor: str,
+        question: str,
+        receipts: Sequence[str],
+        allow_clarification: bool,
+        understood: Interpretation,
+        effective: EffectiveTime,
+        told: Disclosures,
+    ) -> list[StoredSubject] | Callable[..., InvestigationResult]:
+        """The subjects a ranking question asks for, most commits first (engine.busiest):
+        inside what it names, resolved as any reference is (the kind word names what is
+        ranked, not the reference), else across the organisation; or why none can be."""
+        assert understood.ranking is not None
+        within: list[StoredSubject] = []
+        if understood.references:
+            named = replace(understood, ranking=None, kind_hint=None)
+            found = await self.resolve(
+                actor, question, receipts, allow_clarification, named, effective, told
+            )
+            if not isinstance(found, list):
+                return found
+            within = found
+        else:
+            told.notes.extend(unread_note(understood))
+        window = window_of(effective, lookback_of(understood.intent))
+        ranked = await busiest.rank(self.graph, understood.ranking, window, within)
+        if isinstance(ranked, str):
+            return lambda frame, trace: outcomes.no_match(frame, trace, (ranked,))
+        told.notes.extend(ranked[1])
+        return ranked[0]
 
     async def _named(
         self,

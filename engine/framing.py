@@ -27,6 +27,7 @@ LOOKBACK = {
     "who": timedelta(days=365),
     "count": timedelta(days=365),
     "what_changed": timedelta(days=365),
+    "ranked": timedelta(days=365),  # which modules changed the most
 }
 
 

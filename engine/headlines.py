@@ -2,13 +2,15 @@
 
 A count question headlines the number; a "who" question headlines people, ranked by commits
 (then changed lines), and says so, with the numbers the facts hold; "what changed" lists
-the changes themselves, newest first, with their total (and the lines they changed).
+the changes themselves, newest first, with their total (and the lines they changed); a
+ranking lists its subjects by commits.
 Other intents keep the status judgment (synthesis).
 An organisation-wide answer says it is one.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -58,6 +60,8 @@ def headline(
         if names and all(k.startswith("person:") for k in names) and not organisation_wide:
             return _people_named(facts, names, scope, window)
         return _who(facts, scope, window, basis)
+    if intent == "ranked":
+        return _ranked(facts, names, window)
     if intent == "what_changed":
         people_only = bool(names) and all(k.startswith("person:") for k in names)
         return _changes(facts, scope, window, people_only and not organisation_wide)
@@ -201,6 +205,24 @@ def _who(facts: Sequence[Fact], scope: str, window: Window, by: str) -> str:
         return f"Most active on {scope} {when(window)}, ranked by lines changed: {shown}{count}."
     shown = ", ".join(f"{p} ({c} commit(s), {n} line(s))" for p, c, n in ranked[:SHOWN])
     return f"Most active on {scope} {when(window)}, ranked by commits: {shown}{count}."
+
+
+def _ranked(facts: Sequence[Fact], names: Mapping[str, str], window: Window) -> str:
+    """Subjects ranked by their commits (engine.busiest chose them), the numbers from their
+    changes facts, each citing its commit records. A name two of them share shows the key."""
+    commits = {
+        f.subject_key: _int(f.value.get("commits")) for f in facts if f.kind is FactKind.CHANGES
+    }
+    order = sorted(names, key=lambda k: (-commits.get(k, 0), k))
+    shared = Counter(names.values())
+    items = "; ".join(
+        f"{i}. {names[k] if shared[names[k]] == 1 else k} ({commits.get(k, 0)} commit(s))"
+        for i, k in enumerate(order, 1)
+    )
+    return (
+        f"Ranked by commits {when(window)}, the most first (each commit counted once for "
+        f"each subject it touched; equal counts in key order): {items}."
+    )
 
 
 def _changes(facts: Sequence[Fact], scope: str, window: Window, people_only: bool) -> str:

@@ -12,7 +12,8 @@ Intents (closed): `why_behind` (why + a degradation word), `who_owns` (ownership
 who, or which/what + team/person), `who` (people asked for, not as owners: "who changed
 X", "which engineers ..."), `count` ("how many"), `what_changed` ("what did X change",
 "what changed in X", "what has X been working on"; "when did X last change?" too, its
-answer's newest change, `asks_last`), `which` (which/what/list/show: a set
+answer's newest change, `asks_last`), `ranked` (subjects ranked by how much they changed:
+"which modules changed the most?", engine/ranked.py), `which` (which/what/list/show: a set
 of subjects), `trend` (how something changed over time), `status` (everything else).
 """
 
@@ -28,7 +29,8 @@ from engine import timephrases as tp
 from engine import vocabulary as v
 from engine.facts import FactKind
 from engine.models import SubjectKind
-from engine.ranked import ranking_phrase
+from engine.ranked import Ranking
+from engine.ranked import read as read_ranking
 from engine.references import MAX_HANDLE_PROBES, Scope
 from engine.vocabulary import FACT_VOCABULARY, INTENTS, KIND_WORDS, STOP_WORDS
 
@@ -97,8 +99,9 @@ class Interpretation:
     asks_when: bool = False
     # Runs of words no rule read, verbatim (engine.references.unread): the answer names them.
     unread: tuple[str, ...] = ()
-    # "Which modules changed the most?": the ranking phrase; not computed (engine.ranked).
-    ranking: str | None = None
+    # "Which modules changed the most?": the ranking asked for (intent `ranked`,
+    # engine.ranked); its subjects are ranked by commits (engine.busiest).
+    ranking: Ranking | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,10 +234,13 @@ def interpret(
     fact_kinds = list(kinds)  # as asked, before an intent's defaults
     words = " ".join(t.norm for t in tokens).split()
     kind_hint = next((KIND_WORDS[t.norm] for t in tokens if t.free and t.norm in KIND_WORDS), None)
+    ranking = read_ranking(tokens, fact_kinds, kind_hint)  # consumes "top 5", "files"
     spans = _named_spans(text, tokens, spans, notes)
     references = tuple(dict.fromkeys(text[a:b] for a, b in spans))
     asks_last = _asks_last(tokens)
     intent = "what_changed" if asks_last else _intent(words, kinds, kind_hint)
+    if ranking is not None:  # counted from the changes (commits) of each subject
+        intent, asks_last, kinds = "ranked", False, [FactKind.CHANGES]
     if intent == "what_changed" and all(k in v.CHANGE_KINDS for k in kinds):
         kinds = []  # the changes themselves (DEFAULT_KINDS), not a count of commits
     if not kinds and intent == "count" and kind_hint is SubjectKind.PERSON:
@@ -269,7 +275,7 @@ def interpret(
         asks_last=asks_last,
         unread=unread,
         asks_when=not asks_last and words[:1] == ["when"],
-        ranking=ranking_phrase(words, fact_kinds, kind_hint),
+        ranking=ranking,
     )
 
 
@@ -291,7 +297,8 @@ def _asks_last(tokens: list[r.Token]) -> bool:
     return False
 
 
-_COUNTING = frozenset({"count", "who", "what_changed"})  # intents that count over a window
+# Intents that count over a window.
+_COUNTING = frozenset({"count", "who", "what_changed", "ranked"})
 
 
 def _named_spans(

@@ -1,46 +1,99 @@
-"""Subjects ranked by how much they changed ("which modules changed the most?") are not
-computed, and an answer says so instead of answering another question.
+"""Reading a question that asks for subjects ranked by how much they changed ("which modules
+changed the most in 2024?", "top 5 most active modules", "the most changed files last year",
+"which parts of click had the most commits?").
 
-The stored records the engine could rank by count daily rollups as well as commits, so an
-order from them need not be git's commit order; a cohort answer lists the most recently
-active subjects (engine.unnamed), which is not a ranking by change either. So the question
-ends with a stated limitation naming the phrase, and the questions that are computed.
-People ranked by their changes ("who changed X the most?") are computed and not caught here.
+Only the reading is here: which kind is ranked, whether files are asked for, how many the
+question wants, and the words that said so, which are consumed so that no rule reads "top 5"
+or "files" as a name. The ranking itself (commits per subject, never daily rollups) is
+engine/busiest.py. People ranked by their changes ("who changed X the most?") are the `who`
+intent and are not read here.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.facts import FactKind
 from engine.models import SubjectKind
+from engine.references import Token
 from engine.vocabulary import CHANGE_KINDS, CHANGE_VERBS
 
 _RANKED_KINDS = frozenset(
     {SubjectKind.MODULE, SubjectKind.REPOSITORY, SubjectKind.SERVICE, SubjectKind.PROJECT}
 )
 _FILES = frozenset({"file", "files"})
+# Words that ask for modules without the kind word ("which parts of click ...").
+_PARTS = frozenset({"parts", "areas", "components", "subsystems"})
 _CHANGE_WORDS = CHANGE_VERBS | {"changes", "commits", "commit", "active", "activity", "churn"}
+# "Changed most recently" asks for the latest change, not a ranking.
+_NOT_AMOUNTS = frozenset({"recent", "recently", "lately"})
+_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+_NUMBERS = {**{str(n): n for n in range(1, 100)}, **{w: i + 1 for i, w in enumerate(_WORDS)}}
 
 
-def ranking_phrase(
-    words: list[str], kinds: list[FactKind], kind_hint: SubjectKind | None
-) -> str | None:
-    """The phrase asking for subjects (not people) ranked by change, verbatim as normalised
-    ("the most"), or None: "most" with a change word, about modules, repositories, services,
-    projects or files, asking no fact other than changes."""
-    if "most" not in words or not _CHANGE_WORDS.intersection(words):
+@dataclass(frozen=True, slots=True)
+class Ranking:
+    """phrase: the words asking for a ranking, as normalised ("the most", "top 5");
+    kind: the kind ranked; files: files asked for (modules that are files);
+    size: how many the question asks for ("top 5", "the 3 most"), None if it names none."""
+
+    phrase: str
+    kind: SubjectKind
+    files: bool = False
+    size: int | None = None
+
+
+def read(
+    tokens: list[Token], kinds: list[FactKind], kind_hint: SubjectKind | None
+) -> Ranking | None:
+    """The ranking the question asks for, or None: "most" (or "top") with a change word,
+    about modules, repositories, services, projects, files or parts, asking no fact other
+    than changes, and not "who". Its own words ("top", the size, "files", "parts") are
+    consumed (no longer free)."""
+    words = [t.norm for t in tokens]
+    at = _marker(words)
+    if at is None or not _CHANGE_WORDS.intersection(words) or words[:1] == ["who"]:
         return None
-    if not all(k in CHANGE_KINDS for k in kinds) or words[:1] == ["who"]:
+    if not all(k in CHANGE_KINDS for k in kinds):
         return None
-    if kind_hint not in _RANKED_KINDS and not (kind_hint is None and _FILES.intersection(words)):
+    files = kind_hint is None and bool(_FILES.intersection(words))
+    parts = kind_hint is None and bool(_PARTS.intersection(words))
+    kind = SubjectKind.MODULE if files or parts else kind_hint
+    if kind is None or kind not in _RANKED_KINDS:
         return None
-    at = words.index("most")
-    return "the most" if at and words[at - 1] == "the" else "most"
+    size, said = _size(tokens, at)
+    for i, token in enumerate(tokens):
+        if i in said or token.norm in _FILES | _PARTS:
+            token.free = False
+    first, last = min(said | {at}), max(said | {at})
+    first -= 1 if first and words[first - 1] == "the" else 0
+    return Ranking(" ".join(words[first : last + 1]), kind, files, size)
 
 
-def not_ranked(phrase: str) -> str:
-    """The limitation a ranking question ends with."""
-    return (
-        f'"{phrase}": ranking modules, repositories or files by how much they changed is not '
-        'computed. Ask about one of them instead: "what changed in X last quarter?", '
-        '"how many commits to X last quarter?" or "who changed X?".'
-    )
+def _marker(words: list[str]) -> int | None:
+    """Where "most" (else "top") is, unless it asks for the latest ("most recently")."""
+    for marker in ("most", "top"):
+        if marker in words:
+            at = words.index(marker)
+            after = words[at + 1] if at + 1 < len(words) else ""
+            return None if after in _NOT_AMOUNTS else at
+    return None
+
+
+def _size(tokens: list[Token], at: int) -> tuple[int | None, set[int]]:
+    """The size asked and the positions of the words saying it: "top 5 most", "the 3
+    most", "top 5" ("top" without a number asks no size, and is said too)."""
+
+    def number(i: int) -> int | None:
+        ok = 0 <= i < len(tokens) and tokens[i].free
+        return _NUMBERS.get(tokens[i].norm) if ok else None
+
+    if tokens[at].norm == "top":
+        size = number(at + 1)
+        return size, {at, at + 1} if size is not None else {at}
+    size = number(at - 1)
+    said = {at - 1} if size is not None else set()
+    top = at - 1 - len(said)
+    if top >= 0 and tokens[top].norm == "top" and tokens[top].free:
+        said.add(top)
+    return size, said

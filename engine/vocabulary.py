@@ -10,7 +10,10 @@ from engine import timephrases as tp
 from engine.facts import FactKind
 from engine.models import SubjectKind
 
-INTENTS = ("why_behind", "which", "who_owns", "who", "count", "what_changed", "status", "trend")
+INTENTS = (
+    "why_behind", "which", "who_owns", "who", "count", "what_changed", "ranked", "status",
+    "trend",
+)  # fmt: skip
 
 _K = FactKind
 

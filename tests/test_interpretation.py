@@ -17,6 +17,7 @@ from engine.interpretation import (
     parse_time_expression,
 )
 from engine.models import SubjectKind
+from engine.ranked import Ranking
 from engine.timecontext import Axis, resolve_time
 
 NOW = datetime(2026, 11, 18, 10, 30, tzinfo=UTC)  # a Wednesday
@@ -466,19 +467,40 @@ def test_intents() -> None:
     assert interpret("who owns ledger", NOW).intent == "who_owns"
 
 
+MODULE, REPOSITORY = SubjectKind.MODULE, SubjectKind.REPOSITORY
+
+
 @pytest.mark.parametrize(
-    ("question", "phrase"),
+    ("question", "phrase", "kind", "files", "size"),
     [
-        ("which modules changed the most last quarter?", "the most"),
-        ("most changed modules", "most"),
-        ("what are the most active repositories in 2025?", "the most"),
-        ("which files changed the most in routing?", "the most"),
-        ("which repositories had the most commits?", "the most"),
+        ("which modules changed the most last quarter?", "the most", MODULE, False, None),
+        ("most changed modules", "most", MODULE, False, None),
+        ("what are the most active repositories in 2025?", "the most", REPOSITORY, False, None),
+        ("which files changed the most in routing?", "the most", MODULE, True, None),
+        ("which repositories had the most commits?", "the most", REPOSITORY, False, None),
+        ("top 5 most active modules this year", "top 5 most", MODULE, False, 5),
+        ("what are the 3 most changed modules in 2024?", "the 3 most", MODULE, False, 3),
+        ("the top three modules by commits", "the top three", MODULE, False, 3),
+        ("which parts of click had the most commits since 2023?", "the most", MODULE, False,
+         None),
     ],
-)
-def test_subjects_ranked_by_change_are_read_as_a_ranking(question: str, phrase: str) -> None:
-    """It read as a trend over the most recently active modules, not a ranking."""
-    assert interpret(question, NOW).ranking == phrase
+)  # fmt: skip
+def test_subjects_ranked_by_change_are_read_as_a_ranking(
+    question: str, phrase: str, kind: SubjectKind, files: bool, size: int | None
+) -> None:
+    """It read as a trend over the most recently active modules, not a ranking; its words
+    ("top 5", "files", "parts") were read as names."""
+    understood = interpret(question, NOW)
+    assert understood.ranking == Ranking(phrase, kind, files, size)
+    assert understood.intent == "ranked"
+    assert understood.fact_kinds == (K.CHANGES,)
+    assert not {"top 5", "3", "files", "parts", "three"} & set(understood.references)
+    assert not understood.unread
+
+
+def test_a_ranking_inside_a_repository_names_it() -> None:
+    understood = interpret("which parts of click had the most commits in 2024?", NOW)
+    assert understood.references == ("click",) and understood.ranking is not None
 
 
 @pytest.mark.parametrize(
@@ -490,6 +512,8 @@ def test_subjects_ranked_by_change_are_read_as_a_ranking(question: str, phrase: 
         "which engineers changed routing the most?",
         "which services had the most incidents last week?",
         "which modules changed last quarter?",
+        "which module changed most recently?",
+        "what was the most recent change to click?",
     ],
 )
 def test_people_ranked_or_other_facts_are_no_ranking_of_subjects(question: str) -> None:

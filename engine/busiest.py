@@ -1,0 +1,165 @@
+"""Subjects ranked by how much they changed: by the number of commits in the window.
+
+A git import writes one `commit` source record per commit and subject it touched
+(graph/git/records.py), so the commit records of a module in a window are its commits there,
+each once, as `git log --no-merges --full-history -- <path>` lists them (merges are not
+imported; a plain `git log -- <path>` may show fewer: it hides the commits of a merged branch
+whose changes the merge left out). Daily metric rollups are never counted: they are not
+commits, and an organisation holding only rollups (the demo's) is told it has no commits to
+rank. The graph counts the records (OrgGraph.active_subjects: most first, then by key), over
+the window as the facts read it: half-open, nothing at or after its end.
+
+What is ranked: the kind asked for; "files" are the modules that are files (a Python module,
+one .py file of a package: graph/git/modules.py), and a question naming a repository or a
+module ranks what is inside it. The answer says how many qualified and whether the list was
+cut, and what a module's count includes (its earlier paths, its own Python modules).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.models import SourceRecordKind, StoredSubject, SubjectKind
+from engine.ports import OrgGraph, TimeSpan
+from engine.providers import Window
+from engine.ranked import Ranking
+from engine.timecontext import iso
+from engine.within import holds
+
+SHOWN = 10  # ranked when the question names no size ("top 5")
+MOST = 50  # the largest size a question may ask for
+READ = 1_000  # counts read: the busiest subjects of the kind, before files and scope
+PLURALS = {
+    SubjectKind.MODULE: "modules",
+    SubjectKind.REPOSITORY: "repositories",
+    SubjectKind.SERVICE: "services",
+    SubjectKind.PROJECT: "projects",
+}
+
+
+async def rank(
+    graph: OrgGraph, ranking: Ranking, window: Window, within: Sequence[StoredSubject]
+) -> tuple[list[StoredSubject], list[str]] | str:
+    """The subjects ranked, most commits first (then by key), with the limitations the
+    answer states; or why there is nothing to rank (a no match says it)."""
+    holders = [s for s in within if s.kind in (SubjectKind.REPOSITORY, SubjectKind.MODULE)]
+    if len(holders) != len(within) or (within and ranking.kind is not SubjectKind.MODULE):
+        return _not_inside(ranking, within)
+    span = TimeSpan(window.start_ns, window.end_ns - 1)  # the window is half-open
+    rows = await graph.active_subjects(
+        [SourceRecordKind.COMMIT], span, READ, subject_kinds=(ranking.kind,)
+    )
+    found = await graph.subjects_by_keys([k for k, _ in rows])
+    qualified = [
+        found[k]
+        for k, _ in rows
+        if k in found and found[k].kind is ranking.kind and _asked(found[k], ranking, holders)
+    ]
+    where = f" in {', '.join(s.name for s in holders)}" if holders else ""
+    when = f"from {iso(window.start)} to {iso(window.end)}"
+    if not qualified:
+        return (
+            f"No {_noun(ranking, 1)}{where} has "
+            f"a commit recorded {when}: there are no commits to rank. Only commits are "
+            "counted, one per commit and subject; daily metric rollups are not commits."
+        )
+    size = min(ranking.size or SHOWN, MOST)
+    notes = _notes(ranking, qualified, size, len(rows) >= READ, where, when)
+    return qualified[:size], notes + _nested(qualified[:size], list(found.values()))
+
+
+def _nested(ranked: Sequence[StoredSubject], found: Sequence[StoredSubject]) -> list[str]:
+    """A package inside a ranked directory module is a module of its own, and its commits
+    are not the directory's (click's tests/test_utils in tests): `git log -- tests` counts
+    them, so the answer says which (at most two)."""
+    pairs = [
+        (outer, inner)
+        for outer in ranked
+        if not is_file(outer)
+        for inner in found
+        if not is_file(inner) and inner.key != outer.key and inside(outer, inner)
+    ]
+    return [
+        f"{inner.attributes.get('path')} is a module of its own: its commits are not "
+        f"counted for {outer.name}."
+        for outer, inner in pairs[:2]
+    ]
+
+
+def _noun(ranking: Ranking, n: int) -> str:
+    if ranking.files:
+        return "file" if n == 1 else "files"
+    return ranking.kind.value if n == 1 else PLURALS[ranking.kind]
+
+
+def _not_inside(ranking: Ranking, within: Sequence[StoredSubject]) -> str:
+    """What a ranking inside something other than a repository or a module says."""
+    names = ", ".join(s.name for s in within)
+    if any(s.kind is SubjectKind.PERSON for s in within):
+        return (
+            f"Ranking {_noun(ranking, 2)} by one person's commits is not computed: ask "
+            f'"what did {names} change?" for their changes, or "who changed X the most?" '
+            "about a repository or module."
+        )
+    return (
+        f"Ranking {_noun(ranking, 2)} inside {names} is not computed: only modules and "
+        'files are ranked inside a repository or a module ("which files in click changed '
+        'the most?"), and any kind across the organisation.'
+    )
+
+
+def _asked(subject: StoredSubject, ranking: Ranking, holders: Sequence[StoredSubject]) -> bool:
+    """A file when files are asked for; inside one of the holders, when any is named."""
+    if ranking.files and not is_file(subject):
+        return False
+    return not holders or any(inside(h, subject) for h in holders)
+
+
+def is_file(module: StoredSubject) -> bool:
+    """A module that is one file: a Python module (its path is a .py file)."""
+    return str(module.attributes.get("path", "")).endswith(".py")
+
+
+def inside(holder: StoredSubject, module: StoredSubject) -> bool:
+    """The module belongs to the repository, or lies under the module's path in its
+    repository (the Python modules of a package)."""
+    if holder.kind is SubjectKind.REPOSITORY:
+        return holds(holder, module)
+    path, under = holder.attributes.get("path"), module.attributes.get("path")
+    same = holder.attributes.get("repository") == module.attributes.get("repository")
+    return same and isinstance(path, str) and str(under).startswith(f"{path}/")
+
+
+def _notes(
+    ranking: Ranking,
+    qualified: list[StoredSubject],
+    size: int,
+    read_all: bool,
+    where: str,
+    when: str,
+) -> list[str]:
+    """How many qualified and how many are ranked; what a count includes."""
+    many = f"at least {len(qualified)}" if read_all else str(len(qualified))
+    notes = [
+        f"{many} {_noun(ranking, 1 if many == '1' else 2)}{where} had commits {when}; "
+        + (
+            ("it is ranked." if many == "1" else "all of them are ranked.")
+            if len(qualified) <= size and not read_all
+            else f"the {size} with the most are ranked (equal counts in key order, at the "
+            f'cut too): ask for the "top {min(size * 2, MOST)}" to see more.'
+        )
+    ]
+    if (ranking.size or 0) > MOST:
+        notes.append(f"At most {MOST} are ranked in one answer.")
+    if ranking.files:
+        notes.append(
+            "Files are ranked among the Python modules tracked one by one (a .py file of a "
+            "package); other files count only for their directory's module, so one of them "
+            "may have changed more."
+        )
+    if ranking.kind is SubjectKind.MODULE:
+        notes.append(
+            "A module's count includes the commits made under its earlier paths (renames "
+            "are followed), and a package's the commits to its own Python modules."
+        )
+    return notes
