@@ -9,7 +9,7 @@ said; a committed reference discloses when it came from the actor's recent refer
 when a misspelt name was taken to mean a subject, which other people share a first name
 (with receipts to ask again), and a name that matched nothing is said, never dropped.
 The time a question names: engine/questiontime.py; a question naming no subject:
-engine/unnamed.py.
+engine/unnamed.py; subjects ranked by how much they changed: engine/busiest.py.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from itertools import groupby
 
 from engine import busiest, outcomes, together, unnamed
 from engine.contract import InvestigationResult
-from engine.framing import lookback_of, window_of
 from engine.interpretation import HandleCandidate, Interpretation
 from engine.models import StoredSubject, SubjectKind
 from engine.ports import OrgGraph
@@ -82,10 +82,12 @@ class Subjects:
     ) -> list[StoredSubject] | Callable[..., InvestigationResult]:
         """The subjects the question is about, or the composer of the result that ends the
         investigation without them (a clarification, or no match)."""
-        if understood.ranking is not None:
-            return await self._ranked(
-                actor, question, receipts, allow_clarification, understood, effective, told
-            )
+        if understood.ranking is not None:  # what it names holds what is ranked
+            named = partial(self.resolve, actor, question, receipts, allow_clarification)
+            return await busiest.subjects(
+                self.graph, understood, effective, told.notes,
+                lambda asked: named(asked, effective, told),
+            )  # fmt: skip
         bound = [
             key
             for r in receipts
@@ -159,38 +161,6 @@ class Subjects:
                 "person of that name."
             )
         return None, replace(understood, unread=tuple(rest))
-
-    async def _ranked(
-        self,
-        actor: str,
-        question: str,
-        receipts: Sequence[str],
-        allow_clarification: bool,
-        understood: Interpretation,
-        effective: EffectiveTime,
-        told: Disclosures,
-    ) -> list[StoredSubject] | Callable[..., InvestigationResult]:
-        """The subjects a ranking question asks for, most commits first (engine.busiest):
-        inside what it names, resolved as any reference is (the kind word names what is
-        ranked, not the reference), else across the organisation; or why none can be."""
-        assert understood.ranking is not None
-        within: list[StoredSubject] = []
-        if understood.references:
-            named = replace(understood, ranking=None, kind_hint=None)
-            found = await self.resolve(
-                actor, question, receipts, allow_clarification, named, effective, told
-            )
-            if not isinstance(found, list):
-                return found
-            within = found
-        else:
-            told.notes.extend(unread_note(understood))
-        window = window_of(effective, lookback_of(understood.intent))
-        ranked = await busiest.rank(self.graph, understood.ranking, window, within)
-        if isinstance(ranked, str):
-            return lambda frame, trace: outcomes.no_match(frame, trace, (ranked,))
-        told.notes.extend(ranked[1])
-        return ranked[0]
 
     async def _named(
         self,

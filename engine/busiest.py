@@ -17,14 +17,22 @@ cut, and what a module's count includes (its earlier paths, its own Python modul
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 
+from engine import outcomes
+from engine.contract import InvestigationResult
+from engine.framing import lookback_of, window_of
+from engine.interpretation import Interpretation
 from engine.models import SourceRecordKind, StoredSubject, SubjectKind
 from engine.ports import OrgGraph, TimeSpan
 from engine.providers import Window
 from engine.ranked import Ranking
-from engine.timecontext import iso
+from engine.timecontext import EffectiveTime, iso
+from engine.unmatched import unread_note
 from engine.within import holds
+
+Found = list[StoredSubject] | Callable[..., InvestigationResult]
 
 SHOWN = 10  # ranked when the question names no size ("top 5")
 MOST = 50  # the largest size a question may ask for
@@ -35,6 +43,34 @@ PLURALS = {
     SubjectKind.SERVICE: "services",
     SubjectKind.PROJECT: "projects",
 }
+
+
+async def subjects(
+    graph: OrgGraph,
+    understood: Interpretation,
+    effective: EffectiveTime,
+    notes: list[str],
+    resolve: Callable[[Interpretation], Awaitable[Found]],
+) -> Found:
+    """The subjects a ranking question asks for, most commits first, the answer's
+    limitations added to `notes`; or the composer of the no match saying why there are
+    none. What the question names holds what is ranked: it is resolved as any reference is
+    (`resolve`: engine.asking), the kind word naming what is ranked, not the reference."""
+    assert understood.ranking is not None
+    within: list[StoredSubject] = []
+    if understood.references:
+        found = await resolve(replace(understood, ranking=None, kind_hint=None))
+        if not isinstance(found, list):
+            return found
+        within = found
+    else:
+        notes.extend(unread_note(understood))
+    window = window_of(effective, lookback_of(understood.intent))
+    ranked = await rank(graph, understood.ranking, window, within)
+    if isinstance(ranked, str):
+        return lambda frame, trace: outcomes.no_match(frame, trace, (ranked,))
+    notes.extend(ranked[1])
+    return ranked[0]
 
 
 async def rank(
