@@ -196,6 +196,9 @@ def _notes(
     if ranking.kind is SubjectKind.MODULE:
         notes.append(
             "A module's count includes the commits made under its earlier paths (renames "
-            "are followed), and a package's the commits to its own Python modules."
+            "are followed), and a package's the commits to its own Python modules: it is "
+            "what `git log --no-merges --full-history -- <path>` counts (a plain `git log "
+            "-- <path>` can show fewer: it leaves out the commits of a merged branch whose "
+            "changes the merge did not keep)."
         )
     return notes

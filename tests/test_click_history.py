@@ -1251,6 +1251,7 @@ async def test_modules_ranked_by_change_agree_with_git(
         for n in result.limitations
     ), result.limitations
     assert case.no_time is any(n.startswith("No time was named") for n in result.limitations)
+    assert any("`git log --no-merges --full-history -- <path>`" in n for n in result.limitations)
     nested = "tests/test_utils is a module of its own: its commits are not counted for tests."
     said = "module:click/tests" in result.subject_keys and "module:click/tests/test_utils" in counts
     assert said is (nested in result.limitations)
