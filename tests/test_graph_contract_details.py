@@ -191,6 +191,29 @@ async def test_a_cohort_of_one_kind_is_chosen_before_the_limit(store: GraphStore
         incidents, window, 5, subject_kinds=[SubjectKind.PROJECT]) == []
 
 
+async def test_commits_per_module_over_a_half_open_window(store: GraphStore, org: str) -> None:
+    """What a ranking by change reads (engine.busiest): commit records per module, none of
+    the daily rollups, over [start, end) given as the closed span [start, end - 1 ns]."""
+    graph = store.org(org)
+    end = at("2026-02-01").start_ns
+    await load(graph, [record("commit:1:a", "module:r/a", "2026-01-05T10:00:00Z", kind="commit"),
+                       record("commit:2:a", "module:r/a", "2026-01-06T10:00:00Z", kind="commit"),
+                       record("commit:2:b", "module:r/b", "2026-01-06T10:00:00Z", kind="commit"),
+                       record("commit:3:b", "module:r/b", "2026-02-01T00:00:00Z", kind="commit"),
+                       record("commit:3:r", "repository:r", "2026-01-06T10:00:00Z",
+                              kind="commit"),
+                       {**record("metric_rollup:b", "module:r/b", "2026-01-06",
+                                 "2026-01-07", kind="metric_rollup"),
+                        "metric": "commits", "value": 9}])  # fmt: skip
+    commits, modules = [SourceRecordKind.COMMIT], [SubjectKind.MODULE]
+    window = TimeSpan(at("2026-01-01").start_ns, end - 1)
+    assert await graph.active_subjects(commits, window, 10, subject_kinds=modules) == [
+        ("module:r/a", 2), ("module:r/b", 1)]
+    closed = TimeSpan(at("2026-01-01").start_ns, end)  # its last instant counts
+    assert await graph.active_subjects(commits, closed, 10, subject_kinds=modules) == [
+        ("module:r/a", 2), ("module:r/b", 2)]
+
+
 async def test_all_tokens_says_whether_it_has_them_all(store: GraphStore, org: str) -> None:
     graph = store.org(org)
     await load(graph, [subject(f"service:pay-{i}", f"pay gateway {i}") for i in range(4)]
