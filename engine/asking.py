@@ -20,7 +20,8 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import groupby
 
-from engine import busiest, outcomes, together, unnamed
+from engine import busiest, clauses, outcomes, together, unnamed
+from engine import kinds as kinded
 from engine.contract import InvestigationResult
 from engine.interpretation import HandleCandidate, Interpretation
 from engine.models import StoredSubject, SubjectKind
@@ -40,7 +41,7 @@ from engine.resolution import (
 from engine.text import normalise
 from engine.timecontext import EffectiveTime
 from engine.unmatched import narrowed, unmatched_note, unread_note
-from engine.within import holder_of_path, repository_over_its_package, within
+from engine.within import Within, holder_of_path, repository_over_its_package, within
 
 MAX_NAME_PROBES = 16  # spans of one question looked up as known names
 
@@ -114,8 +115,9 @@ class Subjects:
                 subjects, note = await unnamed.organisation(self.graph, effective)
                 told.organisation_wide = bool(subjects)
                 told.notes.extend([note] if note else [])
+        asked_too = clauses.unanswered_note(understood.unanswered)
         if not subjects:
-            notes = (*await unnamed.emptiness(self.graph), *unread_note(understood))
+            notes = (*await unnamed.emptiness(self.graph), *unread_note(understood), *asked_too)
             if not notes and not understood.references:
                 notes = (unnamed.nothing_found(understood),)
             return lambda frame, trace: outcomes.no_match(frame, trace, notes)
@@ -123,7 +125,7 @@ class Subjects:
             ended, understood = await self._first_names(understood, subjects, told)
             if ended is not None and allow_clarification:
                 return ended
-        told.notes.extend(unread_note(understood))
+        told.notes.extend([*unread_note(understood), *asked_too])
         chosen = list({s.key: s for s in subjects}.values())
         parted = together.part_of(chosen, understood.fact_kinds, question)
         if parted is not None:
@@ -192,6 +194,8 @@ class Subjects:
                 )
             elif isinstance(outcome, NotFound):
                 missing.append(reference)
+            elif isinstance(outcome, Within):  # named with a kind it is not: ask which
+                return self._ask(outcome, reference, allow_clarification)
         if subjects:
             told.notes.extend(
                 f'"{m}" names no subject known here: it is left out of the answer.'
@@ -211,12 +215,16 @@ class Subjects:
         understood: Interpretation,
         kind: SubjectKind | None,
         told: Disclosures,
-    ) -> StoredSubject | Ambiguous | NotFound:
+    ) -> StoredSubject | Ambiguous | NotFound | Within:
         """One reference: the subject it commits to (said how, where the answer must), or
         why it does not. A repository tied with its own packages is the repository; a path
         naming nothing is the module holding it. Words next to the reference that it left
         out tell a tie apart, or are said (engine.unmatched)."""
-        outcome = await self._resolve_one(actor, reference, understood, kind)
+        outcome = await kinded.resolve(
+            self.graph, self.resolver, actor, reference, understood, kind, told.notes
+        )
+        if isinstance(outcome, Within):
+            return outcome
         if isinstance(outcome, Ambiguous) and kind is None:
             outcome = self._repository_first(actor, reference, outcome, told)
         if isinstance(outcome, Ambiguous):
@@ -260,12 +268,7 @@ class Subjects:
                 self.resolver.admit(actor, found.subject)
                 told.notes.extend([found.note] if found.note else [])
                 continue
-            prompt, offered = found.prompt, found.candidates
-            if not allow_clarification:
-                return lambda frame, trace: outcomes.no_match(frame, trace, (prompt or "",))
-            return lambda frame, trace: outcomes.clarification(
-                frame, scope.phrase, offered, self.signer, trace, prompt=prompt
-            )
+            return self._ask(found, scope.phrase, allow_clarification)
         return None
 
     def _repository_first(
@@ -336,22 +339,14 @@ class Subjects:
                     taken.append((c.start, c.end))
         return known
 
-    async def _resolve_one(
-        self,
-        actor: str,
-        reference: str,
-        understood: Interpretation,
-        kind: SubjectKind | None = None,
-    ) -> Resolution:
-        """The kind word next to a reference ("the httpx module") narrows it first; else a
-        kind word elsewhere in the question, unless it names the answer ("which engineers
-        changed X", "which team owns X"). If nothing of that kind matches, the reference is
-        tried alone."""
-        hint = kind
-        if hint is None and understood.intent not in ("who_owns", "who"):
-            hint = understood.kind_hint
-        if hint is not None:
-            outcome = await self.resolver.resolve(actor, reference, hint, 5)
-            if not isinstance(outcome, NotFound):
-                return outcome
-        return await self.resolver.resolve(actor, reference, None, 5)
+    def _ask(
+        self, found: Within, reference: str, allow_clarification: bool
+    ) -> Callable[..., InvestigationResult]:
+        """The clarification (or, when none is allowed, the no match) `found` asks."""
+        prompt, offered = found.prompt or "", found.candidates
+        if not allow_clarification:
+            return lambda frame, trace: outcomes.no_match(frame, trace, (prompt,))
+        return lambda frame, trace: outcomes.clarification(
+            frame, reference, offered, self.signer, trace, prompt=prompt
+        )
+

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from engine import clauses
 from engine import references as r
 from engine import timecontext as tc
 from engine import timephrases as tp
@@ -102,6 +103,8 @@ class Interpretation:
     # "Which modules changed the most?": the ranking asked for (intent `ranked`,
     # engine.ranked); its subjects are ranked by commits (engine.busiest).
     ranking: Ranking | None = None
+    # A second question asked after the first, verbatim: not answered (engine.clauses).
+    unanswered: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +227,8 @@ def interpret(
         notes.append("question_truncated")
     quoted = r.quoted(text)
     unquoted = r.blank_quotes(text, quoted)
+    text, unquoted, unanswered = _first_question(text, unquoted)
+    quoted = [q for q in quoted if q[1][1] <= len(text)]
     reading = find_time(unquoted, now, notes)
     time = reading.match
     tokens = r.free_tokens(unquoted, reading)
@@ -255,7 +260,7 @@ def interpret(
         kinds.append(FactKind.ACTIVE_CONTRIBUTORS)  # "did anyone commit to X?": the people
     if time is not None and intent in _COUNTING:
         time = _own_period(text, time)
-    kinds_after = {text[a:b]: r.kind_after(text, tokens, b) for a, b in spans}
+    kinds_after = {text[a:b]: r.kind_of(text, tokens, a, b) for a, b in spans}
     unread = tuple(dict.fromkeys(text[a:b] for a, b in r.unread(text, tokens, spans)))
     return Interpretation(
         references=references,
@@ -276,7 +281,16 @@ def interpret(
         unread=unread,
         asks_when=not asks_last and words[:1] == ["when"],
         ranking=ranking,
+        unanswered=unanswered,
     )
+
+
+def _first_question(text: str, unquoted: str) -> tuple[str, str, str | None]:
+    """The first question of two (engine.clauses), its blanked twin, and the rest."""
+    cut = clauses.split(unquoted)
+    if cut is None:
+        return text, unquoted, None
+    return text[: cut[0]], unquoted[: cut[0]], text[cut[1] :].strip()
 
 
 _LAST_OF = v.CHANGE_VERBS | {"commit", "commits", "committed"}

@@ -296,6 +296,20 @@ def kind_after(text: str, tokens: list[Token], end: int) -> SubjectKind | None:
     return KIND_WORDS.get(inside[0].norm) if inside else None
 
 
+def kind_of(text: str, tokens: list[Token], start: int, end: int) -> SubjectKind | None:
+    """The kind a kind word beside a reference names: after it (`kind_after`), or a
+    singular one right before it ("the repository click", "module core.py")."""
+    kind = kind_after(text, tokens, end)
+    if kind is not None:
+        return kind
+    before = next((t for t in reversed(tokens) if t.end <= start), None)
+    if before is None or not before.free or before.norm not in KIND_WORDS:
+        return None
+    if before.norm in PLURAL_KINDS or text[before.end : start].strip():
+        return None
+    return KIND_WORDS[before.norm]
+
+
 def scopes(text: str, spans: list[tuple[int, int]], tokens: list[Token]) -> list[Scope]:
     """Neighbouring references of which one may hold the other (see the module docstring);
     the phrase runs to a kind word right after the second ("click's testing module")."""

@@ -89,7 +89,8 @@ KIND_WORDS: dict[str, SubjectKind] = {
     **dict.fromkeys(("team", "teams", "squad", "squads"), SubjectKind.TEAM),
     **dict.fromkeys(("person", "people", "persons", "engineer", "engineers"), SubjectKind.PERSON),
     **dict.fromkeys(("project", "projects"), SubjectKind.PROJECT),
-    **dict.fromkeys(("module", "modules"), SubjectKind.MODULE),
+    # A package is a module here: the importer keeps src/click as the module "click".
+    **dict.fromkeys(("module", "modules", "package", "packages"), SubjectKind.MODULE),
 }
 PLURAL_KINDS = frozenset(w for w in KIND_WORDS if w.endswith("s") or w == "people")
 STOP_WORDS = _words(

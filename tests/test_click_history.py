@@ -1310,3 +1310,36 @@ async def test_who_owns_without_ownership_says_none_is_recorded(
         "No ownership is recorded for click: no team or person is recorded as its owner at "
         'this time. Who changed it is computed from its commits: ask "who changed click?".'
     )
+
+
+# --- two questions in one -----------------------------------------------------------------
+
+
+async def test_a_second_question_is_said_not_answered_as_a_whole(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """It read both into one: parser.py answered for 2025 with core.py (only "in 2024" said
+    unused); the first question is answered on its own, the second named whole."""
+    graph, commits = click
+    result = await ask(graph, "who changed core.py in 2025 and who changed parser.py in 2024?")
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (CORE,)
+    core = Counter(c.name for c in between(commits, *Y2025) if "src/click/core.py" in c.paths)
+    ((name, top),) = core.most_common(1)
+    assert f"ranked by commits: {name} ({top} commit(s)" in (result.direct_judgment or "")
+    said = 'Only the first question is answered: "who changed parser.py in 2024?" was not'
+    assert any(n.startswith(said) for n in result.limitations), result.limitations
+    assert not any("first time phrase" in n for n in result.limitations), result.limitations
+
+
+async def test_a_count_asked_after_a_who_is_said_not_answered(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """It answered the count only, saying only that "total" was not understood."""
+    graph, _ = click
+    question = "who changed core.py or parser.py in 2025, and how many commits were there in total?"
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED and set(result.subject_keys) == {CORE, PARSER}
+    assert result.interpretation["intent"] == "who"
+    said = 'Only the first question is answered: "how many commits were there in total?" was not'
+    assert any(n.startswith(said) for n in result.limitations), result.limitations
+    assert not any("total" in n and n.startswith("Not understood") for n in result.limitations)

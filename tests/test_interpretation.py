@@ -80,6 +80,51 @@ def test_known_handles_find_multiword_spans_longest_first() -> None:
     assert i.fact_kinds == (K.DEPLOY_FREQUENCY,)
 
 
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("how many commits to the click repository?", SubjectKind.REPOSITORY),
+        ("how many commits to the click repo?", SubjectKind.REPOSITORY),
+        ("how many commits to the repository click?", SubjectKind.REPOSITORY),
+        ("how many commits to the click project?", SubjectKind.PROJECT),
+        ("how many commits to the click package?", SubjectKind.MODULE),
+        ("how many commits to the click module?", SubjectKind.MODULE),
+        ("how many commits to click?", None),
+        # A plural kind word before a name names the answer, not the reference.
+        ("how many repositories click?", None),
+    ],
+)
+def test_a_kind_word_beside_a_reference_types_it(question: str, kind: SubjectKind | None) -> None:
+    i = interpret(question, NOW, lambda span: span.lower() == "click")
+    assert (i.references, i.reference_kinds) == (("click",), (kind,))
+
+
+@pytest.mark.parametrize(
+    ("question", "references", "first_time", "unanswered"),
+    [
+        (
+            "who changed core.py or parser.py in 2025, and how many commits were there in total?",
+            ("core.py", "parser.py"), "in 2025", "how many commits were there in total?",
+        ),
+        (
+            "who changed core.py in 2025 and who changed parser.py in 2024?",
+            ("core.py",), "in 2025", "who changed parser.py in 2024?",
+        ),
+        ("who changed core.py and when?", ("core.py",), None, "when?"),
+        ("how is core.py doing; is parser.py stable?", ("core.py",), None, "is parser.py stable?"),
+        ("In 2025, who changed core.py?", ("core.py",), "In 2025", None),  # one question
+        ("how many commits to core.py and parser.py?", ("core.py", "parser.py"), None, None),
+        ('who changed "a, and who b"?', ("a, and who b",), None, None),  # quoted: a name
+    ],
+)  # fmt: skip
+def test_a_second_question_is_kept_apart_whole(
+    question: str, references: tuple[str, ...], first_time: str | None, unanswered: str | None
+) -> None:
+    i = interpret(question, NOW, lambda span: span.lower() in {"core.py", "parser.py"})
+    assert (i.references, i.time_expression, i.unanswered) == (references, first_time, unanswered)
+    assert i.time_ignored == () and i.unread == ()
+
+
 def test_fallback_when_no_handle_matches() -> None:
     i = interpret("why is paymnets-api late", NOW, lambda span: False)
     assert i.references == ("paymnets-api",)

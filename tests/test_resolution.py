@@ -332,6 +332,29 @@ async def test_handles_typos_and_kinds(search_store: GraphStore) -> None:
         assert outcome.subject.key == key, reference
 
 
+async def test_a_kind_the_name_is_not_never_commits_another_kind(
+    search_store: GraphStore,
+) -> None:
+    """As on the click history imported from a directory named clk: "click" names only a
+    package (a module). Asked as a repository or a project, by `kinds` (resolveReference's
+    argument) or by a kind word in the reference, it is never the package."""
+    resolver = await _resolver(
+        search_store,
+        [
+            subject("repository:clk", "clk"),
+            subject("module:clk/src/click", "click", attributes={"repository": "clk"}),
+        ],
+    )
+    for kind in (SubjectKind.REPOSITORY, SubjectKind.PROJECT):
+        outcome = await resolver.resolve("me", "click", kind)
+        assert isinstance(outcome, NotFound), (kind, outcome)
+    for reference in ("click repository", "click repo", "click project", "repository click"):
+        outcome = await resolver.resolve("me", reference)
+        assert not isinstance(outcome, Resolved), (reference, outcome)
+    module = await resolver.resolve("me", "click", SubjectKind.MODULE)
+    assert isinstance(module, Resolved) and module.subject.key == "module:clk/src/click"
+
+
 async def test_two_alexes_and_payments_without_kind_are_never_a_guess(
     search_store: GraphStore,
 ) -> None:

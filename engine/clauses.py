@@ -1,0 +1,45 @@
+"""A question asking two questions ("who changed core.py in 2025, and how many commits were
+there in total?", "who changed core.py in 2025 and who changed parser.py in 2024?").
+
+An answer answers one question (one intent, one time, its subjects). Read whole, two
+questions mix: the count answered and the "who" dropped, or parser.py answered for 2025 when
+2024 was asked of it. So the first question is the one answered, read on its own, and the
+rest is named in the answer as not answered, as a whole, for the asker to ask on its own.
+
+A second question starts after a comma or semicolon ("and" may follow) with a question word
+or an auxiliary verb ("..., and is it stable?"), or after a plain "and" with a question word
+("... and who changed parser.py?", "... and when?"). Only a question that itself starts with
+a question word is split: "In 2025, who changed core.py?" is one question.
+"""
+
+from __future__ import annotations
+
+import re
+
+_WH = r"who|whom|whose|what|which|when|where|why|how"
+_AUX = r"is|are|was|were|did|does|do|has|have|had|can|could|will|would|should"
+_LEADS = re.compile(rf"^\W*(?:{_WH}|{_AUX}|list|show|tell|give)\b", re.IGNORECASE)
+_SECOND = re.compile(
+    rf"\s*[,;]\s*(?:and\s+|but\s+|also\s+)?(?=(?:{_WH}|{_AUX})\b)"
+    rf"|\s+and\s+(?:also\s+)?(?=(?:{_WH})\b)",
+    re.IGNORECASE,
+)
+
+
+def split(text: str) -> tuple[int, int] | None:
+    """Where the first question ends and the second starts, or None when `text` asks one
+    question. `text` has its quoted parts blanked (engine.references.blank_quotes), so no
+    quoted word splits it and the offsets are the question's."""
+    if not _LEADS.match(text):
+        return None
+    found = _SECOND.search(text)
+    if found is None or not text[: found.start()].strip() or not text[found.end() :].strip():
+        return None
+    return found.start(), found.end()
+
+
+def unanswered_note(rest: str | None) -> list[str]:
+    """What the answer says about the question it did not answer."""
+    if not rest:
+        return []
+    return [f'Only the first question is answered: "{rest}" was not; ask it on its own.']

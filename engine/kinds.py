@@ -1,0 +1,158 @@
+"""A reference typed by a kind word that names no subject of that kind.
+
+"The click repository", "the click repo", "the click project", "the click package": the kind
+word is part of what the question says, so it constrains the reference. On a history
+imported from a directory named `clk`, "click" names only the src/click package (a module):
+answering the package for "the click repository" counts 44 commits where git counts 119 for
+the repository. So when the name matches no subject of the kind asked, the answer never
+takes a subject of another kind in its place: it asks, listing what the name does mean with
+each one's kind, and for a module the repository holding it (the repository a question
+about "the click project" most likely means). A kind word elsewhere in the question ("which
+services ...", "who ...") names the answer, not the reference: a reference resolved past it
+to another kind is said (`switched`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.interpretation import Interpretation
+from engine.models import StoredSubject, SubjectKind
+from engine.ports import OrgGraph
+from engine.resolution import Ambiguous, Candidate, NotFound, Resolution, Resolved, Resolver
+from engine.within import Within
+
+OFFERED = 5  # what a clarification offers
+# Intents whose kind word names the answer, not a reference ("which services ...").
+ANSWER_KINDS = frozenset({"who_owns", "who", "which"})
+
+
+async def resolve(
+    graph: OrgGraph,
+    resolver: Resolver,
+    actor: str,
+    reference: str,
+    understood: Interpretation,
+    kind: SubjectKind | None,
+    notes: list[str],
+) -> Resolution | Within:
+    """The kind word next to a reference (`kind`: "the httpx module") constrains it: when
+    nothing of that kind matches, what the name does mean is asked (`other_kind`,
+    `exactly_another`), never answered in its place. Else a kind word elsewhere in the
+    question narrows it first, unless it names the answer ("which engineers changed X",
+    "which team owns X"); if nothing of that kind matches, the reference is tried alone,
+    and a subject of another kind is said in `notes`."""
+    if kind is not None:
+        outcome = await resolver.resolve(actor, reference, kind, 5)
+        if isinstance(outcome, Ambiguous):
+            other = await exactly_another(graph, reference, kind, outcome)
+        elif isinstance(outcome, NotFound):
+            other = await other_kind(graph, resolver, actor, reference, kind)
+        else:
+            return outcome
+        return outcome if other is None else other
+    hint = understood.kind_hint
+    if hint is not None and understood.intent not in ("who_owns", "who"):
+        outcome = await resolver.resolve(actor, reference, hint, 5)
+        if not isinstance(outcome, NotFound):
+            return outcome
+    outcome = await resolver.resolve(actor, reference, None, 5)
+    if hint and isinstance(outcome, Resolved) and understood.intent not in ANSWER_KINDS:
+        note = switched(reference, hint, outcome.subject)
+        notes.extend([note] if note else [])
+    return outcome
+
+
+async def other_kind(
+    graph: OrgGraph, resolver: Resolver, actor: str, reference: str, kind: SubjectKind
+) -> Within | None:
+    """What `reference` names when it names no subject of `kind`: a clarification listing
+    those subjects (and the repositories holding the modules among them), kinds said; None
+    when it names nothing at all."""
+    outcome = await resolver.resolve(actor, reference, None, OFFERED, use_recent=False)
+    if isinstance(outcome, Resolved):
+        found = [outcome.subject]
+    elif isinstance(outcome, Ambiguous):
+        found = [c.subject for c in outcome.candidates]
+    else:
+        return None
+    found = [s for s in found if s.kind is not kind][:OFFERED]
+    if not found:
+        return None
+    holders = await _holders(graph, found)
+    offered = [*found, *(h for h in holders if h.key not in {s.key for s in found})]
+    names = ", ".join(_described(s) for s in found)
+    also = ""
+    if holders:
+        also = f"; the {_names(holders)} repository holds it"
+    prompt = (
+        f'No {_kind(kind)} is named "{reference}": "{reference}" names {names}{also}. '
+        "Which one did you mean?"
+    )
+    return Within(None, tuple(Candidate(s, 0.5) for s in offered[:OFFERED]), prompt)
+
+
+async def exactly_another(
+    graph: OrgGraph, reference: str, kind: SubjectKind, outcome: Ambiguous
+) -> Within | None:
+    """A kind-typed reference that matches subjects of its kind only in part ("the clk
+    module": modules under clk/) while it is exactly the name of a subject of another kind
+    (the clk repository): the clarification offers both, kinds said. None when no candidate
+    of the kind is a partial match or the name is no other subject's exactly."""
+    if any(c.exact for c in outcome.candidates):
+        return None
+    exact, _ = await graph.subjects_by_handle(reference, (), OFFERED)
+    exact = [s for s in exact if s.kind is not kind]
+    if not exact:
+        return None
+    partial = [c.subject for c in outcome.candidates][: OFFERED - len(exact)]
+    names = ", ".join(_described(s) for s in exact)
+    close = ", ".join(s.name for s in partial)
+    prompt = (
+        f'No {_kind(kind)} is named "{reference}": "{reference}" names {names}'
+        f"{f'; {_kind(kind)}s with a name like it: {close}' if close else ''}. "
+        "Which one did you mean?"
+    )
+    offered = [Candidate(s, 0.5) for s in exact] + outcome.candidates[: len(partial)]
+    return Within(None, tuple(offered), prompt)
+
+
+def switched(reference: str, hint: SubjectKind, subject: StoredSubject) -> str | None:
+    """The note an answer states when a kind word elsewhere in the question did not fit the
+    reference and it was resolved to a subject of another kind; None when it did fit."""
+    if subject.kind is hint:
+        return None
+    return (
+        f'The question names a {_kind(hint)}, but "{reference}" names none: it was taken to '
+        f"mean {_described(subject)}."
+    )
+
+
+async def _holders(graph: OrgGraph, found: Sequence[StoredSubject]) -> list[StoredSubject]:
+    """The repositories holding the modules among `found`, by the importer's attribute."""
+    keys = [
+        f"repository:{s.attributes['repository']}"
+        for s in found
+        if s.kind is SubjectKind.MODULE and s.attributes.get("repository")
+    ]
+    if not keys:
+        return []
+    stored = await graph.subjects_by_keys(list(dict.fromkeys(keys)))
+    return [stored[k] for k in dict.fromkeys(keys) if k in stored]
+
+
+def _described(subject: StoredSubject) -> str:
+    if subject.kind is SubjectKind.MODULE:
+        path = subject.attributes.get("path") or subject.key.partition(":")[2]
+        where = subject.attributes.get("repository")
+        inside = f" in repository {where}" if where else ""
+        return f"{subject.name} (module {path}{inside})"
+    return f"{subject.name} ({_kind(subject.kind)})"
+
+
+def _kind(kind: SubjectKind) -> str:
+    return kind.value.replace("_", " ")
+
+
+def _names(subjects: Sequence[StoredSubject]) -> str:
+    return " or ".join(s.name for s in subjects)
