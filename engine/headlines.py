@@ -166,8 +166,13 @@ def people(facts: Sequence[Fact], by: str = "commits") -> list[tuple[str, int, i
     facts themselves list them. Each fact lists, besides its own top five, the people who
     lead across all the facts' subjects (engine/providers/contributions.py), so the first
     five here are exactly the leaders across them, with their exact totals: anyone else's
-    sum can only be short of their true total, which ranks below the fifth leader's."""
+    sum can only be short of their true total, which ranks below the fifth leader's.
+
+    A commit touching several of the modules asked about is one commit: where the facts
+    count each person's commits over all of them together (`top_commits_together`, from
+    the commit records), that count is the person's, never the sum over the modules."""
     commits: dict[str, int] = {}
+    together: dict[str, int] = {}
     lines: dict[str, int] = {}
     names: dict[str, str] = {}
     for fact in facts:
@@ -175,16 +180,21 @@ def people(facts: Sequence[Fact], by: str = "commits") -> list[tuple[str, int, i
             continue
         keys = [str(k) for k in fact.value.get("top") or []]
         shown = fact.value.get("top_names") or keys
-        for key, name, c, n in zip(
+        once = fact.value.get("top_commits_together")
+        for key, name, c, n, t in zip(
             keys,
             shown,
             fact.value.get("top_commits") or [],
             fact.value.get("top_lines") or [],
+            once if isinstance(once, list) else [None] * len(keys),
             strict=False,
         ):
             names.setdefault(key, str(name))
             commits[key] = commits.get(key, 0) + _int(c)
             lines[key] = lines.get(key, 0) + _int(n)
+            if t is not None:
+                together[key] = max(together.get(key, 0), _int(t))
+    commits.update(together)
     if by == "lines":  # as the provider ranks
         ranked = sorted(commits, key=lambda k: (-lines[k], -commits[k], k))
     else:

@@ -955,6 +955,39 @@ async def test_commits_to_two_modules_are_each_counted_never_added_up(
     assert f"{len(core) + len(parser)} commit" not in headline
 
 
+@pytest.mark.parametrize(
+    ("question", "files", "years"),
+    [
+        ("who changed core.py, parser.py and types.py in 2024?",
+         ("core.py", "parser.py", "types.py"), Y2024),
+        ("who changed core.py or parser.py in 2025?", ("core.py", "parser.py"), Y2025),
+    ],
+)  # fmt: skip
+async def test_who_changed_several_modules_counts_each_commit_once(
+    click: tuple[OrgGraph, list[Commit]],
+    question: str,
+    files: tuple[str, ...],
+    years: tuple[datetime, datetime],
+) -> None:
+    """A commit touching several of the modules is one commit by its author: the modules'
+    counts added up said David Lord 9 (git log -- the three files: 5)."""
+    graph, commits = click
+    paths = {f"src/click/{f}" for f in files}
+    chosen = [c for c in between(commits, *years) if paths & set(c.paths)]
+    per_name = Counter(c.name for c in chosen)
+    summed = sum(
+        len([c for c in chosen if c.name == per_name.most_common(1)[0][0] and p in c.paths])
+        for p in paths
+    )
+    assert summed > per_name.most_common(1)[0][1]  # a sum over the modules cannot be right
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED and len(result.subject_keys) == len(files)
+    shown = re.findall(r"([^,:]+?) \((\d+) commit\(s\)", result.direct_judgment or "")
+    assert shown, result.direct_judgment
+    for name, count in shown[:2]:
+        assert int(count) == per_name[name.strip()], (name, count, per_name)
+
+
 # --- when something last changed --------------------------------------------------------
 
 

@@ -44,6 +44,22 @@ def test_people_sharing_a_display_name_stay_apart_and_one_person_adds_up_across_
     assert people(facts) == [("Sam", 5, 15), ("Alex", 3, 30), ("Alex", 2, 50)]
 
 
+def test_commits_counted_together_over_modules_are_each_person_s_never_summed() -> None:
+    """One commit touching both modules is one commit: Sam made 3 in all, not 3 + 2."""
+    facts = [
+        contributors("module:r/a.py", [("person:sam@example.org", "Sam", 3, 30),
+                                       ("person:kim@example.org", "Kim", 2, 5)]),
+        contributors("module:r/b.py", [("person:sam@example.org", "Sam", 2, 4)]),
+    ]
+    together = {"person:sam@example.org": 3, "person:kim@example.org": 2}
+    facts = [
+        f.model_copy(update={"value": {**f.value, "top_commits_together": [
+            together[k] for k in f.value["top"]]}})
+        for f in facts
+    ]  # fmt: skip
+    assert people(facts) == [("Sam", 3, 34), ("Kim", 2, 5)]
+
+
 def changes(subject: str, listed: list[tuple[str, str, str, str]], total: int) -> Fact:
     return Fact(
         id=f"changes:changes:{subject}",

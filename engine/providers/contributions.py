@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, time, timedelta
 
 from engine.evidence import EvidenceRule
 from engine.facts import Fact, FactKind, Grain, HistoryTier
@@ -23,6 +24,7 @@ from engine.models import (
 )
 from engine.ports import FactSource
 from engine.providers.base import Provider, Window, prior, whole_day
+from engine.windows import whole_in
 
 _ADDED, _REMOVED, _COMMITS = "lines_added", "lines_removed", "commits"
 ATTRIBUTED = EvidenceRule.ATTRIBUTED_ROLLUPS
@@ -137,7 +139,8 @@ class ContributorsProvider(_Attributed):
             key: tally(records, window)
             for key, records in (await self.records(source, subjects, window)).items()
         }
-        leaders = set(leading(tallies.values()))
+        together = await _together(source, subjects, tallies, window)
+        leaders = set(leading(tallies.values(), together))
         for key, found in tallies.items():
             people = found.ranked()
             if not people:
@@ -157,6 +160,8 @@ class ContributorsProvider(_Attributed):
                 "top_commits": [found.commits.get(p, 0) for p in top],
                 "top_lines": [found.lines.get(p, 0) for p in top],
             }
+            if together is not None:
+                value["top_commits_together"] = [together.get(p, 0) for p in top]
             facts.append(
                 self.fact(
                     FactKind.ACTIVE_CONTRIBUTORS, key, value, window, found.evidence, ATTRIBUTED
@@ -165,16 +170,65 @@ class ContributorsProvider(_Attributed):
         return facts
 
 
-def leading(tallies: Iterable[Tally]) -> list[str]:
+def leading(tallies: Iterable[Tally], together: dict[str, int] | None = None) -> list[str]:
     """The TOP people across several subjects' tallies by commits and the TOP by lines, by
-    the same rankings as one tally's, a person's numbers added up over the subjects."""
+    the same rankings as one tally's, a person's numbers added up over the subjects (their
+    commits, when `together` counts them, each counted once: see _together)."""
     across = Tally()
     for found in tallies:
         for person, commits in found.commits.items():
             across.commits[person] = across.commits.get(person, 0) + commits
         for person, lines in found.lines.items():
             across.lines[person] = across.lines.get(person, 0) + lines
+    if together is not None:
+        across.commits = {p: together.get(p, 0) for p in across.commits}
     return list(dict.fromkeys(across.ranked()[:TOP] + across.ranked("lines")[:TOP]))
+
+
+async def _together(
+    source: FactSource,
+    subjects: Sequence[StoredSubject],
+    tallies: dict[str, Tally],
+    window: Window,
+) -> dict[str, int] | None:
+    """Each person's commits over several subjects one of which is a module, each commit
+    counted once: one commit touching core.py and parser.py is one commit by its author,
+    not two (adding the modules' rollups up said David Lord 9 where git log says 5). Read
+    from the commit records (the git import writes one per commit and subject, keyed
+    `commit:git:REPO:SHA:SUBJECT`), on the whole UTC days the rollups count. None when the
+    subjects cannot overlap, or when the records do not account for every commit the
+    rollups count (a source writing rollups only): the sum then stands."""
+    if len(tallies) < 2 or not any(s.kind is SubjectKind.MODULE for s in subjects):
+        return None
+    found = await source.source_records_of(
+        list(tallies), kinds=(SourceRecordKind.COMMIT,), span=window.span
+    )
+    seen: dict[str, set[str]] = {}
+    for key, records in found.items():
+        made: dict[str, int] = {}
+        for record in records:
+            if record.actor is None or not _whole_day_of(record.start, window):
+                continue
+            made[record.actor] = made.get(record.actor, 0) + 1
+            seen.setdefault(record.actor, set()).add(_commit_of(record.key, key))
+        rolled = tallies[key].commits
+        if {p: c for p, c in rolled.items() if c} != made:
+            return None
+    if any(tallies[k].commits for k in tallies if k not in found):
+        return None
+    return {person: len(commits) for person, commits in seen.items()}
+
+
+def _commit_of(record_key: str, subject_key: str) -> str:
+    """The commit a commit record is of: its key without the subject it was written for."""
+    suffix = f":{subject_key}"
+    return record_key[: -len(suffix)] if record_key.endswith(suffix) else record_key
+
+
+def _whole_day_of(moment: datetime, window: Window) -> bool:
+    """The UTC day holding `moment` lies wholly in the window (as a daily rollup counts)."""
+    day = datetime.combine(moment.astimezone(UTC).date(), time(), tzinfo=UTC)
+    return whole_in(window.start, window.end, day, day + timedelta(days=1))
 
 
 async def _names(source: FactSource, subjects: Sequence[StoredSubject]) -> dict[str, str]:
