@@ -45,14 +45,16 @@ def headline(
     window: Window,
     organisation_wide: bool,
     basis: str = "commits",
+    asked: Sequence[FactKind] = (),
 ) -> str | None:
-    """basis: what a "who" answer ranks people by, "commits" or "lines" (see ranking_basis)."""
+    """basis: what a "who" answer ranks people by, "commits" or "lines" (see ranking_basis);
+    asked: the fact kinds the question asked for by its words (none: the intent's own)."""
     scope = scope_of(names, organisation_wide)
     if intent == "count":
         people_only = bool(names) and all(k.startswith("person:") for k in names)
         if len(names) > 1 and not people_only and not organisation_wide:
-            return _each(facts, names, window)
-        text = _count(facts, scope, window, people_only and not organisation_wide)
+            return _each(facts, names, window, asked)
+        text = _count(facts, scope, window, people_only and not organisation_wide, asked)
         if len(names) > 1 and people_only and not organisation_wide:
             text += " " + _per_person(facts, names)
         return text
@@ -68,9 +70,13 @@ def headline(
     return None
 
 
-def _count(facts: Sequence[Fact], scope: str, window: Window, people_only: bool) -> str:
+def _count(
+    facts: Sequence[Fact], scope: str, window: Window, people_only: bool, asked: Sequence[FactKind]
+) -> str:
+    """No fact of a kind asked is no count: "how many deploys?" with none read is never
+    "0 commit(s)" (commits are counted when asked for, or when nothing else was)."""
     commits = [f for f in facts if f.kind is FactKind.COMMIT_ACTIVITY]
-    if commits or not facts:
+    if commits or (not facts and (not asked or FactKind.COMMIT_ACTIVITY in asked)):
         total = sum(_int(f.value.get("commits")) for f in commits)
         by = "by" if people_only else "to"
         return f"{total} commit(s) {by} {scope} {when(window)}."
@@ -98,13 +104,15 @@ def _count(facts: Sequence[Fact], scope: str, window: Window, people_only: bool)
     return f"{scope} {when(window)}: {'; '.join(parts)}."
 
 
-def _each(facts: Sequence[Fact], names: Mapping[str, str], window: Window) -> str | None:
+def _each(
+    facts: Sequence[Fact], names: Mapping[str, str], window: Window, asked: Sequence[FactKind]
+) -> str | None:
     """Commits to several modules or repositories, each on its own: one commit may touch
     several of them ("core.py and parser.py": 15 and 4 in click's 2023, 15 in all), so a
     sum would count it again for each (it said 19)."""
     commits = [f for f in facts if f.kind is FactKind.COMMIT_ACTIVITY]
     if not commits:
-        return _count(facts, ", ".join(names.values()), window, False)
+        return _count(facts, ", ".join(names.values()), window, False, asked)
     each = [
         f"{sum(_int(f.value.get('commits')) for f in commits if f.subject_key == key)} "
         f"to {name}"

@@ -29,6 +29,7 @@ from engine import timecontext as tc
 from engine import timephrases as tp
 from engine import vocabulary as v
 from engine.facts import FactKind
+from engine.merges import Merges, read_merges
 from engine.models import SubjectKind
 from engine.ranked import Ranking
 from engine.ranked import read as read_ranking
@@ -105,6 +106,8 @@ class Interpretation:
     ranking: Ranking | None = None
     # A second question asked after the first, verbatim: not answered (engine.clauses).
     unanswered: str | None = None
+    # "excluding merges", "including merges", "what did X merge": engine.merges.
+    merges: Merges | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +239,7 @@ def interpret(
     if known_handles is not None:
         spans += r.by_handles(text, tokens, known_handles, notes)
     kinds = _fact_kinds(tokens)
+    merges = read_merges(text, tokens)
     fact_kinds = list(kinds)  # as asked, before an intent's defaults
     words = " ".join(t.norm for t in tokens).split()
     kind_hint = next((KIND_WORDS[t.norm] for t in tokens if t.free and t.norm in KIND_WORDS), None)
@@ -282,6 +286,7 @@ def interpret(
         asks_when=not asks_last and words[:1] == ["when"],
         ranking=ranking,
         unanswered=unanswered,
+        merges=merges,
     )
 
 

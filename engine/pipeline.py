@@ -47,6 +47,7 @@ from engine.receipts import ReceiptSigner
 from engine.resolution import Candidate, Resolver
 from engine.synthesis import Synthesis, SynthesisInput, Synthesizer
 from engine.timecontext import EffectiveTime
+from engine.unrecorded import unasked
 from engine.validation import require_valid
 
 if TYPE_CHECKING:  # the request is the investigator's; only its fields are read here
@@ -153,6 +154,11 @@ class Pipeline:
         reading = await self._read(resolved, understood, effective, stages)
         if understood.asks_last:
             reading = await self._last(resolved, understood, effective, stages, reading)
+        said, unanswerable = await unasked(
+            self.graph, request.question, understood, self.providers,
+            reading.chosen.entries, resolved, reading.facts,
+        )  # fmt: skip
+        stages.told.notes.extend(said)
         named = together.named(resolved, stages.told.part)
         async with stages.stage(FailureStage.SYNTHESIZE):
             synthesis = await self.synthesizer.synthesize(
@@ -166,6 +172,8 @@ class Pipeline:
                     reading.window,
                     Axis(effective.axis.value),
                     organisation_wide=stages.told.organisation_wide,
+                    asked=understood.fact_kinds,
+                    unanswerable=unanswerable,
                 )
             )
         reading_note = understood.time_note if request.start is None else None

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from engine import timephrases as tp
+from engine.merges import MERGE_WORDS
 from engine.models import SubjectKind
 from engine.text import normalise
 from engine.vocabulary import (
@@ -148,6 +149,7 @@ def content(token: Token) -> bool:
         and token.norm not in VOCABULARY_WORDS
         and token.norm not in KIND_WORDS
         and token.norm not in CHANGE_VERBS
+        and not MERGE_WORDS.intersection(token.norm.split())  # engine.merges reads them
     )
 
 

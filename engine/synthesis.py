@@ -53,6 +53,8 @@ class SynthesisInput:
     window: Window
     axis: Axis
     organisation_wide: bool = False  # no subject was named: the subjects are the organisation
+    asked: tuple[FactKind, ...] = ()  # the fact kinds the question asked for, by its words
+    unanswerable: str | None = None  # the judgment when nothing here records what is asked
 
     def fenced_episodes(self) -> list[str]:
         """Episode texts as data, for a model-backed synthesizer's prompt."""
@@ -111,6 +113,8 @@ def _judgment(
     ownership: Sequence[Fact],
     names: dict[str, str],
 ) -> str:
+    if inputs.unanswerable is not None:  # engine/unrecorded.py
+        return inputs.unanswerable
     direct = headline(
         inputs.intent,
         inputs.facts,
@@ -118,6 +122,7 @@ def _judgment(
         inputs.window,
         inputs.organisation_wide,
         ranking_basis(inputs.question),
+        inputs.asked,
     )
     if direct is not None:
         return direct

@@ -61,6 +61,7 @@ if TYPE_CHECKING:
 
 # Kept by the writes of source records (graph.cypher.activity); not content.
 SUMMARY_LABELS = frozenset({"Activity", "RecordDay", "Format"})
+_RECORD_KINDS = frozenset(k.value for k in SourceRecordKind)
 
 
 class ScopedGraph:
@@ -286,6 +287,11 @@ class ScopedGraph:
     async def fingerprint(self) -> Fingerprint:
         """Counts and a content digest of this organisation's graph (graph.fingerprint)."""
         return await fingerprint(self._read, self._org)
+
+    async def record_kinds(self) -> frozenset[SourceRecordKind]:
+        """Read from the per-kind day counts the writes keep (a few per day, not a record)."""
+        found = await self._read(activity_cypher.RECORD_KINDS)
+        return frozenset(SourceRecordKind(k) for (k,) in found if k in _RECORD_KINDS)
 
     async def counts(self) -> Mapping[str, int]:
         out: dict[str, int] = {}

@@ -1376,3 +1376,121 @@ async def test_a_count_asked_after_a_who_is_said_not_answered(
     said = 'Only the first question is answered: "how many commits were there in total?" was not'
     assert any(n.startswith(said) for n in result.limitations), result.limitations
     assert not any("total" in n and n.startswith("Not understood") for n in result.limitations)
+
+
+# --- what nothing here records: said plainly, never another count -------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "word"),
+    [
+        ("how many releases were there in 2025?", "releases"),
+        ("how many open pull requests does core.py have?", "pull requests"),
+        ("how many releases did Kevin Deldycke ship in 2026?", "releases"),
+        ("how many incidents did click have in 2025?", "incidents"),
+        ("how many deploys were there in 2025?", "deploys"),
+        ("which PRs touched core.py in 2026?", "PRs"),
+        ("what's in the latest release?", "release"),
+    ],
+)
+async def test_what_no_record_holds_is_said_never_counted_as_commits(
+    click: tuple[OrgGraph, list[Commit]], question: str, word: str
+) -> None:
+    """A git import holds commits only: "how many releases?" said "0 commit(s) to the whole
+    organisation" (git: 251 commits in 2025), "which PRs touched core.py?" a status line."""
+    graph, commits = click
+    assert between(commits, *Y2025)  # there were commits: a zero of them would be wrong
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED
+    judgment = result.direct_judgment or ""
+    assert judgment.startswith(f'"{word}" is answered from '), judgment
+    assert judgment.endswith(
+        "records, and this organisation holds none, so this question cannot be answered from "
+        "its data."
+    )
+    assert "commit" not in judgment and "0 " not in judgment
+    said = [n for n in result.limitations if n.startswith(f'"{word}" is answered from ')]
+    assert len(said) == 1 and "none exist for this organisation (it holds only commits and " \
+        "daily activity rollups)" in said[0], said
+
+
+def merges_of(clone: Path, start: datetime, end: datetime) -> list[tuple[datetime, str]]:
+    """The merge commits git log lists (author time, author e-mail), which the import leaves
+    out."""
+    text = subprocess.run(
+        ["git", "-C", str(clone), "log", "--merges", "--format=%at\x1f%aE", "HEAD"],
+        capture_output=True, check=True, text=True,
+    ).stdout  # fmt: skip
+    out = []
+    for line in text.splitlines():
+        stamp, name = line.split("\x1f", 1)
+        at = datetime.fromtimestamp(int(stamp), UTC)
+        if start <= at < end:
+            out.append((at, name.lower()))
+    return out
+
+
+ROWLANDO = "67291205+rowlando13@users.noreply.github.com"  # named Eddie Girling in some
+NON_MERGE = "Merge commits are not counted: the git import records only commits that are not"
+Y2026 = (on(2026, 1, 1), CLOCK)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["how many commits did Rowlando13 make in 2026?",
+     "how many commits did Rowlando13 make in 2026 excluding merges?",
+     "how many non-merge commits did Rowlando13 make in 2026?"],
+)  # fmt: skip
+async def test_commit_counts_say_merges_are_left_out(
+    click: tuple[OrgGraph, list[Commit]], clone: Path, question: str
+) -> None:
+    """Rowlando13's 2026: git log counts his merges too (most of his commits); the answer
+    never said it counted without them, and named "excluding merges" as not understood."""
+    graph, commits = click
+    mine = [c for c in between(commits, *Y2026) if c.email == ROWLANDO]
+    merged = [m for m in merges_of(clone, *Y2026) if m[1] == ROWLANDO]
+    assert mine and len(merged) > len(mine)
+    result = await ask(graph, question)
+    assert (result.direct_judgment or "").startswith(f"{len(mine)} commit(s) by Rowlando13 ")
+    assert sum(n.startswith(NON_MERGE) for n in result.limitations) == 1
+    assert not any("Not understood" in n for n in result.limitations), result.limitations
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase"),
+    [
+        ("how many commits did Rowlando13 make in 2026 including merges?", "including merges"),
+        ("what did Rowlando13 merge last month?", "merge"),
+        ("how many merges were there in 2025?", "merges"),
+    ],
+)
+async def test_merges_asked_for_are_said_not_to_be_imported(
+    click: tuple[OrgGraph, list[Commit]], clone: Path, question: str, phrase: str
+) -> None:
+    """"including merges" gave the count without them as the answer (6; git: 128)."""
+    graph, commits = click
+    assert merges_of(clone, *Y2025) and merges_of(clone, on(2026, 8, 1), on(2026, 9, 1))
+    mine = [c for c in between(commits, *Y2026) if c.email == ROWLANDO]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED
+    assert result.direct_judgment == (
+        f'Merge commits are not recorded here, so "{phrase}" cannot be answered from this '
+        "organisation's data."
+    )
+    assert f"{len(mine)} commit(s)" not in (result.direct_judgment or "")
+    assert any(n.startswith("Merge commits are not imported") for n in result.limitations)
+    assert not any(f'"{phrase}" was not used' in n or "Not understood" in n
+                   for n in result.limitations)  # fmt: skip
+
+
+async def test_the_last_commit_is_the_newest_that_is_not_a_merge_and_says_so(
+    click: tuple[OrgGraph, list[Commit]], clone: Path
+) -> None:
+    """git log -1 shows a merge (2026-08-20, Rowlando13); the import's newest commit is
+    older, and the answer must say merges are left out."""
+    graph, commits = click
+    newest = max(commits, key=lambda c: c.at)
+    assert max(at for at, _ in merges_of(clone, *Y2026)) > newest.at
+    result = await ask(graph, "when was the last commit to click?")
+    assert (result.changes[0].title, result.changes[0].at) == (newest.subject, newest.at)
+    assert sum(n.startswith(NON_MERGE) for n in result.limitations) == 1

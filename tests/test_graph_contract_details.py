@@ -212,6 +212,22 @@ async def test_commits_per_module_over_a_half_open_window(store: GraphStore, org
     closed = TimeSpan(at("2026-01-01").start_ns, end)  # its last instant counts
     assert await graph.active_subjects(commits, closed, 10, subject_kinds=modules) == [
         ("module:r/a", 2), ("module:r/b", 2)]
+async def test_the_record_kinds_held_are_those_of_any_record_left(
+    store: GraphStore, org: str
+) -> None:
+    """What an organisation can be asked about at all ("how many releases?" where nothing
+    records releases): the kinds of its records, whatever their time; a deleted record's
+    kind goes with its last record."""
+    graph = store.org(org)
+    assert await graph.record_kinds() == frozenset()
+    await load(graph, [record("incident:1", "service:a", "2016-01-05"),
+                       record("deploy:1", "service:a", "2026-01-06", kind="deploy"),
+                       record("deploy:2", "service:b", "2026-02-06", kind="deploy")])  # fmt: skip
+    assert await graph.record_kinds() == {SourceRecordKind.INCIDENT, SourceRecordKind.DEPLOY}
+    await load(graph, [tombstone("source_record", "incident:1"),
+                       tombstone("source_record", "deploy:1")])  # fmt: skip
+    assert await graph.record_kinds() == {SourceRecordKind.DEPLOY}
+    assert await store.org(new_org()).record_kinds() == frozenset()
 
 
 async def test_all_tokens_says_whether_it_has_them_all(store: GraphStore, org: str) -> None:

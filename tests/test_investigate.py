@@ -270,10 +270,10 @@ async def test_withheld_episode_trouble_is_never_the_judgment(memory: MemoryStor
     assert [d.standing for d in result.drivers] == [Standing.WITHHELD]
     assert result.direct_judgment is not None
     assert "episode" not in result.direct_judgment
-    # No health fact was read either: the judgment says so rather than a verdict.
-    assert result.direct_judgment.startswith(
-        "The health of ledger is not judged: no incident, deploy, pull-request or work-item "
-        "facts were found for it from"
+    # The organisation holds no record "behind" is read from: the judgment says that.
+    assert result.direct_judgment == (
+        '"behind" is answered from pull request or work item records, and this organisation '
+        "holds none, so this question cannot be answered from its data."
     )
 
 

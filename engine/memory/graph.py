@@ -268,5 +268,8 @@ class MemoryGraph:
     async def counts(self) -> Mapping[str, int]:
         return content.counts(self._read())
 
+    async def record_kinds(self) -> frozenset[SourceRecordKind]:
+        return frozenset(record.record_kind for record, _ in self._read().records.values())
+
     async def fingerprint(self) -> Fingerprint:
         return content.fingerprint(self._read(), self._org)

@@ -230,6 +230,11 @@ class OrgGraph(SubjectDirectory, FactSource, GraphWrites, Protocol):
 
     async def counts(self) -> Mapping[str, int]: ...
 
+    async def record_kinds(self) -> frozenset[SourceRecordKind]:
+        """The kinds of source records the organisation holds any of, at any time: what it
+        can be asked about at all (a git import holds commits and rollups, no releases)."""
+        ...
+
     async def fingerprint(self) -> Fingerprint:
         """Counts and a digest of the organisation's content, equal for two loads of the same
         input whatever organisation or run (graph.fingerprint). Reads everything."""

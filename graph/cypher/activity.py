@@ -228,6 +228,12 @@ RETURN day, n
 ORDER BY day DESC
 """
 
+# The kinds of records the organisation holds any of (a deletion leaves a count of 0).
+RECORD_KINDS = """
+MATCH (c:RecordDay {org_id: $org})
+WHERE c.n > 0
+RETURN DISTINCT c.record_kind
+"""
 
 DELETE_SOURCE_RECORDS = f"""
 UNWIND $keys AS key

@@ -1,0 +1,106 @@
+"""Merge commits: the git import leaves them out (docs/git-import.md), and answers say so.
+
+A commit count, a ranking by commits or a list of commits from git data counts the commits
+that are not merges; `git log` without `--no-merges` counts more (Rowlando13: 6 commits in
+2026 by the import, 128 by `git log`, 122 of them merges), and the newest commit `git log -1`
+shows may be a merge. So such an answer states, once, that merges are not counted.
+
+The question's own words about merges are read here (never as a name, never as unread):
+"excluding merges", "without merges", "non-merge commits" ask what the import does, and the
+answer says it is done; "including merges", "merges", "merged", "what did X merge" ask for
+what is not recorded, and the answer says so in its judgment, never giving the merge-free
+number as the answer. Only for git data: where pull requests are recorded, "merged" is
+about them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.facts import Fact, FactKind
+from engine.models import SourceRecordKind
+
+if TYPE_CHECKING:  # engine.references reads MERGE_WORDS: no import back at run time
+    from engine.ports import OrgGraph
+    from engine.references import Token
+
+MERGE_WORDS = frozenset({"merge", "merges", "merged", "merging"})
+_WITHOUT = frozenset({"excluding", "exclude", "without", "except", "ignoring", "ignore",
+                      "minus", "no", "non", "not", "skipping", "skip"})  # fmt: skip
+_WITH = frozenset({"including", "include", "with", "plus", "counting", "incl"})
+WITHOUT, WITH, ASKED = "without", "with", "asked"
+COUNTED = frozenset({FactKind.COMMIT_ACTIVITY, FactKind.ACTIVE_CONTRIBUTORS, FactKind.CHANGES})
+LEFT_OUT = (
+    "Merge commits are not counted: the git import records only commits that are not "
+    "merges (as git log --no-merges counts them)."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Merges:
+    """How the question spoke of merges: `mode` WITHOUT, WITH or ASKED, `phrase` verbatim."""
+
+    mode: str
+    phrase: str
+
+
+def read_merges(text: str, tokens: list[Token]) -> Merges | None:
+    """The first merge word of the free tokens and the word qualifying it ("excluding
+    merges", "non-merge"), consumed: neither is a name nor unread."""
+    for i, token in enumerate(tokens):
+        words = token.norm.split()  # "non-merge" is one token
+        if not (token.free and MERGE_WORDS.intersection(words)):
+            continue
+        token.free = False
+        first, mode = token, ASKED
+        inner = words[: next(j for j, w in enumerate(words) if w in MERGE_WORDS)]
+        if inner and inner[-1] in _WITHOUT | _WITH:
+            mode = WITHOUT if inner[-1] in _WITHOUT else WITH
+            return Merges(mode, text[token.start : token.end])
+        before = tokens[i - 1] if i else None
+        if before is not None and before.free and before.norm in _WITHOUT | _WITH:
+            before.free = False
+            first = before
+            negated = i > 1 and tokens[i - 2].norm in {"not", "without", "no"}
+            mode = WITHOUT if before.norm in _WITHOUT or negated else WITH
+            if negated:
+                tokens[i - 2].free = False
+                first = tokens[i - 2]
+        return Merges(mode, text[first.start : token.end])
+    return None
+
+
+def from_git(facts: Sequence[Fact]) -> bool:
+    """Commits counted from a git import (its record keys say so)."""
+    return any(
+        f.kind in COUNTED and any(e.startswith(("metric_rollup:git:", "commit:git:"))
+                                  for e in f.evidence)
+        for f in facts
+    )  # fmt: skip
+
+
+async def merge_notes(
+    graph: OrgGraph, intent: str, merges: Merges | None, facts: Sequence[Fact]
+) -> tuple[tuple[str, ...], str | None]:
+    """The limitations and, when merges were asked for, the judgment (None: the answer
+    stands)."""
+    git = from_git(facts)
+    if merges is None or merges.mode == WITHOUT:
+        counting = intent in {"count", "who", "what_changed"}
+        return ((LEFT_OUT,) if git and counting else ()), None
+    if not git:
+        held = await graph.record_kinds()
+        if SourceRecordKind.COMMIT not in held or SourceRecordKind.PULL_REQUEST in held:
+            return (), None  # "merged" pull requests, or nothing git here
+    said = (
+        f'Merge commits are not imported (the git import records only commits that are not '
+        f'merges), so "{merges.phrase}" cannot be answered: no count or list here includes '
+        "merges."
+    )
+    judgment = (
+        f'Merge commits are not recorded here, so "{merges.phrase}" cannot be answered from '
+        "this organisation's data."
+    )
+    return (said,), judgment

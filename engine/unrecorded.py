@@ -1,0 +1,202 @@
+"""What a question asks about that nothing here records: said plainly, never answered with
+another kind of count.
+
+"How many releases were there in 2025?" asks for deploys; an organisation that holds only
+a git history has no deploy, pull request or incident records at all, and the answer said
+"0 commit(s)", a count of something else. Here, after the facts are read, each fact kind the
+question asked for (by its own words) that no fact answers is explained:
+
+* the organisation holds no record of any kind it is computed from (GraphStore's
+  `record_kinds`): "no records of "releases" exist for this organisation";
+* its records are kept for other kinds of subject than the ones asked about (pull requests
+  for repositories and services, not a module): the answer says for which.
+
+Otherwise (records of the kind exist, none in the window) the providers' own "no records are
+retained for this window" stands. When no fact answers any kind asked, the judgment says it
+too (`Unrecorded.judgment`): a status sentence would read as an answer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.facts import Fact, FactKind
+from engine.interpretation import Interpretation
+from engine.merges import merge_notes
+from engine.models import SourceRecordKind, StoredSubject, SubjectKind
+from engine.planning import Decision, PlanEntry
+from engine.ports import OrgGraph
+from engine.providers import Provider
+from engine.text import normalise
+from engine.vocabulary import FACT_VOCABULARY
+
+_WORD = re.compile(r"[0-9A-Za-z]+")
+_LONGEST = max(len(p.split()) for p in FACT_VOCABULARY)
+# What a record kind is called in a sentence: "deploy records", and what the organisation
+# holds ("only commits and daily activity rollups").
+RECORD = {
+    SourceRecordKind.PULL_REQUEST: "pull request",
+    SourceRecordKind.INCIDENT: "incident",
+    SourceRecordKind.WORK_ITEM: "work item",
+    SourceRecordKind.DEPLOY: "deploy",
+    SourceRecordKind.METRIC_ROLLUP: "daily activity rollup",
+    SourceRecordKind.COMMIT: "commit",
+}
+RECORDS = {
+    SourceRecordKind.PULL_REQUEST: "pull requests",
+    SourceRecordKind.INCIDENT: "incidents",
+    SourceRecordKind.WORK_ITEM: "work items",
+    SourceRecordKind.DEPLOY: "deploys",
+    SourceRecordKind.METRIC_ROLLUP: "daily activity rollups",
+    SourceRecordKind.COMMIT: "commits",
+}
+
+
+@dataclass(frozen=True)
+class Unrecorded:
+    """notes: the limitations to state; judgment: the answer's judgment when nothing asked
+    is answered (None: the answer stands, with the notes)."""
+
+    notes: tuple[str, ...]
+    judgment: str | None
+
+
+def asked_words(question: str, kinds: Sequence[FactKind]) -> list[str]:
+    """The question's own words asking for `kinds` ("releases", "PRs"), as written, longest
+    phrase first at each position (as interpretation reads them)."""
+    spans = [(m.start(), m.end()) for m in _WORD.finditer(question)]
+    out: list[str] = []
+    i = 0
+    while i < len(spans):
+        for size in range(min(_LONGEST, len(spans) - i), 0, -1):
+            text = question[spans[i][0] : spans[i + size - 1][1]]
+            found = FACT_VOCABULARY.get(normalise(text))
+            if found is not None:
+                if set(found) & set(kinds) and text not in out:
+                    out.append(text)
+                i += size - 1
+                break
+        i += 1
+    return out
+
+
+async def unrecorded(
+    graph: OrgGraph,
+    question: str,
+    asked: Sequence[FactKind],
+    providers: Sequence[Provider],
+    entries: Sequence[PlanEntry],
+    subjects: Sequence[StoredSubject],
+    facts: Sequence[Fact],
+) -> Unrecorded:
+    answered = {f.kind for f in facts}
+    worded = [k for k in dict.fromkeys(asked) if asked_words(question, [k])]  # no defaults
+    sources = {k: [p for p in providers if k in p.kinds and p.record_kinds] for k in worded}
+    open_ = [k for k, found in sources.items() if found and k not in answered]
+    if not open_:
+        return Unrecorded((), None)
+    held = await graph.record_kinds()
+    absent = [
+        k for k in open_ if not {r for p in sources[k] for r in p.record_kinds} & held
+    ]
+    pruned = {e.provider for e in entries if e.decision is Decision.PRUNED}
+    elsewhere = [
+        k for k in open_ if k not in absent and all(p.name in pruned for p in sources[k])
+    ]
+    notes: list[str] = []
+    if absent:
+        notes.append(_absent(question, absent, sources, held))
+    for kind in elsewhere:
+        notes.append(_elsewhere(question, kind, sources[kind], subjects))
+    # Nothing asked is answered, and each kind asked is explained: the judgment says so.
+    whole = not answered & set(asked) and set(absent + elsewhere) == set(open_)
+    judgment = _judgment(question, absent, elsewhere, sources, subjects) if whole else None
+    return Unrecorded(tuple(notes), judgment)
+
+
+def _asked(question: str, kinds: Sequence[FactKind]) -> str:
+    """The words asking for `kinds` ("releases" or "PRs") and their verb."""
+    words = asked_words(question, kinds)
+    verb = "is" if len(words) == 1 else "are"
+    quoted = " or ".join(f'"{w}"' for w in words)
+    return f"{quoted} {verb}"
+
+
+def _records(kinds: Sequence[FactKind], sources: dict[FactKind, list[Provider]]) -> str:
+    """What the kinds are computed from: "deploy records"."""
+    needed = sorted({r for k in kinds for p in sources[k] for r in p.record_kinds})
+    return f"{' or '.join(RECORD[r] for r in needed)} records"
+
+
+def _absent(
+    question: str,
+    kinds: Sequence[FactKind],
+    sources: dict[FactKind, list[Provider]],
+    held: frozenset[SourceRecordKind],
+) -> str:
+    holds = f"only {' and '.join(RECORDS[r] for r in sorted(held))}" if held else "no records"
+    return (
+        f"{_asked(question, kinds)} answered from {_records(kinds, sources)}, and none exist "
+        f"for this organisation (it holds {holds}): nothing is counted or listed for it, and "
+        "no other count stands in."
+    )
+
+
+def _elsewhere(
+    question: str, kind: FactKind, found: Sequence[Provider], subjects: Sequence[StoredSubject]
+) -> str:
+    kinds = sorted({s for p in found for s in p.subject_kinds})
+    asked = sorted({s.kind for s in subjects})
+    named = ", ".join(s.name for s in subjects[:3])
+    more = f" and {len(subjects) - 3} more" if len(subjects) > 3 else ""
+    return (
+        f"{_asked(question, [kind])} answered from {_records([kind], {kind: list(found)})}, "
+        f"kept for {_plural(kinds)} only, not for {_plural(asked)} ({named}{more}): nothing "
+        "of them is counted or listed here."
+    )
+
+
+def _plural(kinds: Sequence[SubjectKind]) -> str:
+    return " and ".join("repositories" if k is SubjectKind.REPOSITORY else f"{k.value}s"
+                        for k in kinds)  # fmt: skip
+
+
+def _judgment(
+    question: str,
+    absent: Sequence[FactKind],
+    elsewhere: Sequence[FactKind],
+    sources: dict[FactKind, list[Provider]],
+    subjects: Sequence[StoredSubject],
+) -> str:
+    if absent:
+        return (
+            f"{_asked(question, absent)} answered from {_records(absent, sources)}, and this "
+            "organisation holds none, so this question cannot be answered from its data."
+        )
+    kept = sorted({s for k in elsewhere for p in sources[k] for s in p.subject_kinds})
+    return (
+        f"{_asked(question, elsewhere)} answered from {_records(elsewhere, sources)}, kept for "
+        f"{_plural(kept)} only, so this question cannot be answered for the "
+        f"{_plural(sorted({s.kind for s in subjects}))} asked about."
+    )
+
+
+async def unasked(
+    graph: OrgGraph,
+    question: str,
+    understood: Interpretation,
+    providers: Sequence[Provider],
+    entries: Sequence[PlanEntry],
+    subjects: Sequence[StoredSubject],
+    facts: Sequence[Fact],
+) -> tuple[tuple[str, ...], str | None]:
+    """What the answer says of what is asked and not recorded: kinds of records (here) and
+    merge commits (engine.merges): the limitations, and the judgment when nothing asked can
+    be answered (None: the answer stands)."""
+    missing = await unrecorded(
+        graph, question, understood.fact_kinds, providers, entries, subjects, facts
+    )
+    said, merged = await merge_notes(graph, understood.intent, understood.merges, facts)
+    return missing.notes + said, missing.judgment or merged
