@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import groupby
 
-from engine import busiest, clauses, outcomes, together, unnamed
+from engine import busiest, clauses, meaning, outcomes, together, unnamed
 from engine import kinds as kinded
 from engine.contract import InvestigationResult
 from engine.interpretation import HandleCandidate, Interpretation
@@ -40,7 +40,7 @@ from engine.resolution import (
 )
 from engine.text import normalise
 from engine.timecontext import EffectiveTime
-from engine.unmatched import narrowed, unmatched_note, unread_note
+from engine.unmatched import missing_note, narrowed, unmatched_note, unread_note
 from engine.within import Within, holder_of_path, repository_over_its_package, within
 
 MAX_NAME_PROBES = 16  # spans of one question looked up as known names
@@ -89,6 +89,8 @@ class Subjects:
                 self.graph, understood, effective, told.notes,
                 lambda asked: named(asked, effective, told),
             )  # fmt: skip
+        if unasked := meaning.ending(understood.unasked):  # another question without them
+            return lambda frame, trace: outcomes.no_match(frame, trace, unasked)
         bound = [
             key
             for r in receipts
@@ -202,7 +204,7 @@ class Subjects:
                 for m in missing
             )
         elif missing:  # the no match says which names matched nothing
-            named = (f'"{m}" names no subject known here.' for m in missing)
+            named = (missing_note(m, understood) for m in missing)
             said = (*await unnamed.emptiness(self.graph), *named, *unread_note(understood))
             return lambda frame, trace: outcomes.no_match(frame, trace, said)
         return None

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from engine import clauses
+from engine import clauses, meaning
 from engine import references as r
 from engine import timecontext as tc
 from engine import timephrases as tp
@@ -108,6 +108,9 @@ class Interpretation:
     unanswered: str | None = None
     # "excluding merges", "including merges", "what did X merge": engine.merges.
     merges: Merges | None = None
+    # Words that change what is asked and are not computed ("first", "per month", "I"):
+    # said, and the question ends unanswered when one would make it another (engine.meaning).
+    unasked: tuple[meaning.Unasked, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +162,7 @@ def _fact_kinds(tokens: list[r.Token]) -> list[FactKind]:
 
 
 _YES_NO = frozenset({"did", "has", "have", "had", "was", "were"})
+_HAPPENED = frozenset({"happened", "happen", "happens", "happening"})
 _WORK_WORDS = v.CHANGE_VERBS
 
 
@@ -177,6 +181,8 @@ def _asks_changes(lead: str, words: list[str], joined: str) -> bool:
         return True
     if lead == "what" and " been up to " in f"{joined} ":
         return True  # "what has X been up to?"
+    if lead == "what" and _HAPPENED.intersection(words):
+        return True  # "what happened (in X) last quarter?": the changes
     listed = {"changes", "commits"}.intersection(words)
     return (lead in {"list", "show"} and bool(listed)) or " recent changes " in joined
 
@@ -238,18 +244,26 @@ def interpret(
     spans = [inner for inner, _ in quoted]
     if known_handles is not None:
         spans += r.by_handles(text, tokens, known_handles, notes)
+    readable = [replace(t) for t in tokens]  # before fact phrases take theirs ("new contributors")
     kinds = _fact_kinds(tokens)
+    free = [t.free for t in tokens]
     merges = read_merges(text, tokens)
+    for kept, token, was in zip(readable, tokens, free, strict=True):
+        kept.free = kept.free and (token.free or not was)  # "except merges" is read there
     fact_kinds = list(kinds)  # as asked, before an intent's defaults
     words = " ".join(t.norm for t in tokens).split()
     kind_hint = next((KIND_WORDS[t.norm] for t in tokens if t.free and t.norm in KIND_WORDS), None)
     ranking = read_ranking(tokens, fact_kinds, kind_hint)  # consumes "top 5", "files"
+    ranked = meaning.top(text, tokens) if ranking is None else ()  # "the top 3" people
+    reread: tuple[meaning.Unasked, ...] = ()
     spans = _named_spans(text, tokens, spans, notes)
     references = tuple(dict.fromkeys(text[a:b] for a, b in spans))
     asks_last = _asks_last(tokens)
     intent = "what_changed" if asks_last else _intent(words, kinds, kind_hint)
     if ranking is not None:  # counted from the changes (commits) of each subject
         intent, asks_last, kinds = "ranked", False, [FactKind.CHANGES]
+    else:
+        intent, reread = meaning.reread(text, readable, intent)
     if intent == "what_changed" and all(k in v.CHANGE_KINDS for k in kinds):
         kinds = []  # the changes themselves (DEFAULT_KINDS), not a count of commits
     if not kinds and intent == "count" and kind_hint is SubjectKind.PERSON:
@@ -287,6 +301,9 @@ def interpret(
         ranking=ranking,
         unanswered=unanswered,
         merges=merges,
+        unasked=()
+        if ranking is not None  # a ranking reads its own words (engine.ranked)
+        else (*ranked, *reread, *meaning.unasked(text, readable, intent, bool(references))),
     )
 
 

@@ -7,7 +7,8 @@ quarter or day without a year is the most recent one that has started.
 
 Understood: "since X", "after X", "before X" (an open start: wider than any answer may
 cover, so the caller offers the widest allowed window instead), "between X and Y", "from X to
-Y", "in/during/for X" (a year, a month, "Q4 2024", "H1 2025", "the first half of 2025", a
+Y", "2019-2020" (both years), "since the start of X" (of 2026, of the year),
+"in/during/for X" (a year, a month, "Q4 2024", "H1 2025", "the first half of 2025", a
 season, a date), "Q4 2024", "December 2024", an ISO date, "in the last N days/weeks/
 fortnights/months/quarters/years", "the past year", "the past fortnight",
 "last/this/previous week|month|quarter|year", "yesterday", "today", "year to date", "N days
@@ -90,6 +91,8 @@ _DAY_DATE = (
     rf"|{_MONTH}\s+{_ORD}(?:,?\s+\d{{4}})?(?!\d))"
 )
 _QUARTER = rf"q[1-4](?:\s+{_YEAR})?\b"
+# "2019-2020", "2019 - 2020": both years, whole ("during 2019-2020" is read as between them).
+_YEARS = r"(19[7-9]\d|2\d{3})\s*[-\u2013]\s*(19[7-9]\d|2\d{3})(?![-\d])"
 _WHICH_YEAR = rf"(?:{_YEAR}|the\s+year|this\s+year|last\s+year)"
 _HALF = rf"(?:h[12]\s+{_YEAR}|(?:the\s+)?(?:first|second|1st|2nd)\s+half\s+of\s+{_WHICH_YEAR})"
 _SEASON = rf"(?:(?:the\s+)?(?:spring|summer|autumn|fall)\s+(?:of\s+)?{_YEAR})"
@@ -112,6 +115,9 @@ _PATTERNS = [
         ("between", rf"\bbetween\s+({_DATE})\s+and\s+({_DATE})"),
         ("between", rf"\b(?:in|during)\s+({_DATE})\s+and\s+({_DATE})"),
         ("between", rf"\bfrom\s+({_DATE})\s+(?:to|until|till|through|thru)\s+({_DATE})"),
+        ("between", rf"\b(?:(?:in|during|from|for|throughout|over)\s+)?{_YEARS}"),
+        ("since", rf"\bsince\s+the\s+(?:start|beginning)\s+of\s+({_DATE})"),
+        ("ytd", r"\bsince\s+the\s+(?:start|beginning)\s+of\s+(?:the|this)\s+year\b"),
         ("recent", _RECENT),
         ("as_of", rf"\bas\s+(?:of|at)\s+({_DATE})"),
         ("on", rf"\bon\s+({_DAY_DATE}|{_WEEKDAY})"),
@@ -197,6 +203,8 @@ def _evaluate(
     if name == "between":
         last = date_period(b or "", now)
         first = _first_of(a, b or "", last, now)
+        if first[0] >= last[1]:
+            raise ValueError("a range ending before it starts")  # "2020-2019": said
         return None, first[0], tc.bounded((first[0], last[1]), now)[1]
     if name in ("as_of", "on"):
         return date_period(a, now)[0], None, None

@@ -16,6 +16,7 @@ also hold "example(s)"; only when exactly one of all of them does, and the answe
 
 from __future__ import annotations
 
+from engine import meaning
 from engine import references as r
 from engine.interpretation import MAX_QUESTION, Interpretation
 from engine.matching import handles
@@ -89,15 +90,30 @@ def unmatched_note(
 
 
 def unread_note(understood: Interpretation) -> list[str]:
-    """The limitation naming the words of the question no rule read (none when they were
-    tried as names instead: engine.references.unread)."""
+    """The limitations naming the words of the question no rule read (none when they were
+    tried as names instead: engine.references.unread), and the words read but not computed
+    beside an answer (engine.meaning)."""
+    said = meaning.notes(understood.unasked)
     if not understood.unread or "references_unread" in understood.notes:
-        return []
+        return said
     words = ", ".join(f'"{w}"' for w in understood.unread)
     return [
         f"Not understood, so not used: {words}. A name nothing here knows is looked up as "
-        "written when quoted."
+        "written when quoted.",
+        *said,
     ]
+
+
+def missing_note(reference: str, understood: Interpretation) -> str:
+    """What a no match says of a reference that named nothing: a word no rule read, tried
+    as a name only because the question named nothing else ("what did the team do after
+    the offsite?": "offsite"), is said not understood, not only unknown as a name."""
+    if "references_unread" in understood.notes:
+        return (
+            f'"{reference}" was not understood: no rule here reads it, and it names no '
+            "subject known here either."
+        )
+    return f'"{reference}" names no subject known here.'
 
 
 def _forms(word: str) -> set[str]:

@@ -233,6 +233,12 @@ def test_kind_words_are_hints_never_references() -> None:
         # An open start: the caller offers the widest allowed window instead.
         ("before 2015", None, utc(1970, 1, 1), utc(2015, 1, 1)),
         ("prior to March 2020", None, utc(1970, 1, 1), utc(2020, 3, 1)),
+        # A range of years (it read "2020" alone, not understood), and "the start of".
+        ("during 2019-2020", None, utc(2019, 1, 1), utc(2021, 1, 1)),
+        ("in 2023 - 2025", None, utc(2023, 1, 1), utc(2026, 1, 1)),
+        ("since the start of 2026", None, utc(2026, 1, 1), None),
+        ("since the beginning of March", None, utc(2026, 3, 1), None),
+        ("since the start of the year", None, utc(2026, 1, 1), NOW),
     ],
 )
 def test_time_expressions(
@@ -251,6 +257,11 @@ def test_vague_phrases_and_seasons_carry_a_note() -> None:
     )
     assert "June to August" in (interpret("commits last summer", NOW).time_note or "")
     assert interpret("commits in 2025", NOW).time_note is None
+
+
+def test_a_range_of_years_ending_before_it_starts_is_not_a_date() -> None:
+    i = interpret("how many commits to checkout 2020-2019?", NOW)
+    assert i.start is None and "2020-2019" in i.time_not_understood
 
 
 def test_time_phrases_not_understood_are_reported_whole() -> None:
@@ -651,3 +662,82 @@ def test_interpret_on_question_like_text(words: list[str], sep: str) -> None:
     assert all(r in text for r in i.references)
     spans = [t for t in (i.as_of, i.start, i.end) if t is not None]
     assert all(t.tzinfo is not None for t in spans)
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase"),
+    [
+        ("who was the first person to commit to routing?", "first"),
+        ("when was the earliest commit to routing?", "earliest"),
+        ("who changed routing but not auth in 2025?", "not"),
+        ("who has never touched routing?", "never"),
+        ("who didn't change routing last year?", "didn't"),
+        ("how many new contributors did routing get in 2025?", "new"),
+        ("how many commits per month to routing in 2025?", "per month"),
+        ("commits to routing each week, how many?", "each week"),
+        ("how many monthly commits to routing?", "monthly"),
+        ("what did I change last month?", "I"),
+        ("who reviewed my changes to routing?", "my"),
+        ("which files did Alex change last month?", "files"),
+        ("which modules did Alex touch in 2026?", "modules"),
+        ("what files were deleted from routing in 2025?", "files"),
+        ("what was the biggest change to routing?", "biggest"),
+        ("who made more than 10 commits to routing?", "more than"),
+    ],
+)
+def test_a_word_that_makes_it_another_question_is_kept(question: str, phrase: str) -> None:
+    """These were stop words, fillers or no-name words, dropped: the question was answered
+    without them, which is another question (engine.meaning)."""
+    unasked = interpret(question, NOW).unasked
+    assert [(u.phrase, u.ends) for u in unasked] == [(phrase, True)]
+    assert unasked[0].note.startswith(f'"{phrase}": ')
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many commits in the first half of 2025?",  # a time phrase
+        "how many commits in the first week of May 2026?",
+        "tell me who changed routing in 2025",  # "me" is the one told, not a subject
+        "show me the changes to routing",
+        "what's new in the routing module this week?",
+        "is routing changing more or less than last year?",  # a comparison of windows
+        "which modules changed in 2025?",  # a cohort, named nowhere: answered
+        "why is payments-api behind?",
+        "who changed routing in 2025?",
+        "how many commits to routing not counting merges?",  # engine.merges reads these
+        "how many commits except merges in 2025?",
+    ],
+)
+def test_words_read_elsewhere_are_not_kept(question: str) -> None:
+    assert interpret(question, NOW).unasked == ()
+
+
+def test_why_and_when_list_the_changes_and_say_what_is_not_answered() -> None:
+    """"why did X change?" and "who changed X and when?" ask for the changes (dated, with
+    their authors and messages); "why" is said not to be answered."""
+    why = interpret("why did routing change in 2024?", NOW)
+    assert why.intent == "what_changed" and why.references == ("routing",)
+    assert [(u.phrase, u.ends) for u in why.unasked] == [("why", False)]
+    when = interpret("who changed routing and when?", NOW)
+    assert when.intent == "what_changed" and when.references == ("routing",)
+    assert [(u.phrase, u.ends) for u in when.unasked] == [("when", False)]
+    assert interpret("why is routing slow?", NOW).intent == "why_behind"
+
+
+def test_what_happened_asks_for_the_changes() -> None:
+    """"happened" was read as a name and ended in "names no subject"."""
+    for question in ("what happened last quarter?", "what happened in routing in March 2024?"):
+        understood = interpret(question, NOW)
+        assert understood.intent == "what_changed" and "happened" not in understood.references
+
+
+def test_the_top_n_is_a_number_never_a_name() -> None:
+    """"top 3" was tried as a name (or said not understood) and five were listed unsaid."""
+    three = interpret("who are the top 3 contributors to routing in 2025?", NOW)
+    assert three.references == ("routing",) and three.unread == ()
+    assert [(u.phrase, u.ends) for u in three.unasked] == [("top 3", False)]
+    assert "the first 3 listed are the top 3" in three.unasked[0].note
+    ten = interpret("who are the top ten contributors to routing?", NOW)
+    assert "only the top 5 are listed, not 10" in ten.unasked[0].note
+    assert interpret("who are the top contributors to routing?", NOW).unasked == ()

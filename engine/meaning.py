@@ -1,0 +1,190 @@
+"""Words that change what a question asks, and that no rule here computes.
+
+Stop words are skipped when names are read, but some of them turn the question into another
+one: "who made the FIRST commit to X?" is not "who changed X most?", "who changed X BUT NOT
+Y?" is not "who changed X or Y?", "how many NEW contributors?" is not "how many
+contributors?", "commits PER MONTH" is not one total, "what did I change?" is not the whole
+organisation's changes. Answering the question without the word answers a different one, so
+such a question ends with a stated limitation naming the word (`Unasked.ends`). Words that
+only qualify an answer that is still right ("why did X change?": what changed is known, why
+is not recorded) are said beside the answer.
+
+Each rule reads the free tokens (not quoted, not a time phrase, not part of a known name),
+so "the first week of May" (a time phrase) and a person named "First" are not caught.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import pairwise
+
+from engine import references as r
+from engine.headlines import SHOWN
+from engine.timedates import count_of
+from engine.vocabulary import CHANGE_VERBS
+
+# Intents that answer over one window with counts or lists: the ones a changed meaning breaks.
+_COUNTING = frozenset({"who", "count", "what_changed", "which"})
+_FIRST = frozenset({"first", "earliest", "oldest"})
+_NEGATION = frozenset({"not", "never", "except"})
+_NEWCOMERS = frozenset(
+    {"contributor", "contributors", "people", "person", "committers", "committer", "authors"}
+    | {"engineers", "developers", "members", "folks", "faces", "hires", "joiners"}
+)
+_PERIODS = frozenset({"day", "week", "month", "quarter", "year", "days", "weeks", "months"})
+_PERIODIC = frozenset({"daily", "weekly", "monthly", "quarterly", "yearly", "annually"})
+_SELF = frozenset({"i", "my", "mine", "myself"})
+_OBJECT_ME = frozenset({"tell", "show", "give", "let", "help", "get", "find"})  # "show me"
+_SIZES = frozenset({"biggest", "largest", "smallest", "heaviest"})
+_COMPARED = frozenset({"more", "less", "fewer"})
+_LISTED = frozenset({"file", "files", "module", "modules", "package", "packages"})
+_TOUCHED = CHANGE_VERBS | {"deleted", "removed", "added", "renamed", "created", "moved"}
+
+
+@dataclass(frozen=True, slots=True)
+class Unasked:
+    """A phrase of the question (verbatim) whose meaning is not computed, the limitation the
+    answer states, and whether answering without it would answer another question."""
+
+    phrase: str
+    note: str
+    ends: bool = True
+
+
+def unasked(
+    text: str, tokens: list[r.Token], intent: str, named: bool
+) -> tuple[Unasked, ...]:
+    """The phrases of `text` that change what it asks and are not computed, in order;
+    `named`: the question names a subject."""
+    found: list[Unasked] = []
+    free = [t for t in tokens if t.free]
+    words = [t.norm for t in free]
+    for i, token in enumerate(free):
+        word, after = token.norm, words[i + 1] if i + 1 < len(words) else ""
+        before = words[i - 1] if i else ""
+        phrase = text[token.start : token.end]
+        if word == "t" and before.endswith("n"):  # "hasn't", "didn't": a negation
+            word, phrase = "not", text[free[i - 1].start : token.end]
+        note = None
+        if intent in _COUNTING or (word in _FIRST and intent != "why_behind"):
+            note = _counting_note(word, before, after, words)
+        if note is None and intent != "who_owns":
+            note = _listing_note(word, words, named)
+        if note is not None:
+            if word in {"per", "each", "every", "a"} or word in _COMPARED:
+                phrase = text[token.start : free[i + 1].end]
+            found.append(Unasked(phrase, f'"{phrase}": {note}'))
+        elif word in _SELF or (word == "me" and before not in _OBJECT_ME):
+            found.append(Unasked(phrase, f'"{phrase}": {_SELF_NOTE}'))
+        elif word == "why" and intent != "why_behind":
+            found.append(Unasked(phrase, f'"{phrase}": {_WHY_NOTE}', ends=False))
+    return tuple({u.phrase.lower(): u for u in found}.values())
+
+
+_SELF_NOTE = (
+    "a question is not tied to the person asking (no identity is known here), so it is not "
+    "answered for anyone: name the person instead."
+)
+_WHY_NOTE = (
+    "the reasons behind changes are not recorded here, only what changed, when and by whom "
+    "(a change's own message, where listed, is its author's words): the answer does not "
+    "say why."
+)
+
+
+def _counting_note(word: str, before: str, after: str, words: list[str]) -> str | None:
+    """The limitation of a word that changes what a counting or listing question asks."""
+    if word in _FIRST:
+        return (
+            "the earliest change (or first contributor) is not computed: answers count or "
+            'list the changes of one window. Ask for the period instead ("who changed X in '
+            '2014?").'
+        )
+    if word in _NEGATION:
+        return (
+            "leaving subjects or people out (a negation) is not computed; asking without it "
+            "would answer another question. Ask about each subject in turn."
+        )
+    if (word == "new" and after in _NEWCOMERS) or word in {"newcomers", "joined", "joiners"}:
+        return (
+            "telling new people (whose first change falls in the window) from everyone "
+            "active is not computed: the count would be everyone's."
+        )
+    if (word in {"per", "each", "every", "a"} and after in _PERIODS) or word in _PERIODIC:
+        return (
+            "a breakdown by period is not computed, only one total for the whole window: "
+            'ask for each period in turn ("in March 2025").'
+        )
+    if word in _SIZES and after not in _NEWCOMERS:  # "the biggest contributors": the top
+        return "ranking changes by their size is not computed."
+    if word in _COMPARED and after == "than" and before != "or":
+        return "a threshold or a comparison between subjects is not computed."
+    return None
+
+
+def _listing_note(word: str, words: list[str], named: bool) -> str | None:
+    """"Which files did X change?", "which modules did X touch?": a list of what a subject's
+    changes touched (a question naming no subject is answered, or says why, elsewhere:
+    engine.unnamed)."""
+    asked = words[:2] in (["which", word], ["what", word])  # the files are what is asked
+    if named and asked and word in _LISTED and _TOUCHED.intersection(words):
+        return (
+            "the files or modules a subject's changes touched are not listed (only counted): "
+            'ask "what did X change ...?" for the changes themselves, or about one module.'
+        )
+    return None
+
+
+def reread(text: str, tokens: list[r.Token], intent: str) -> tuple[str, tuple[Unasked, ...]]:
+    """The intent a question is answered with, and what the answer says about it: "who
+    changed X and when?" and "why did X change?" list the changes themselves (each with its
+    date, author and message), the nearest the records come to either."""
+    free = [t for t in tokens if t.free]
+    words = [t.norm for t in free]
+    changed = bool(CHANGE_VERBS.intersection(words))
+    if intent == "who" and "when" in words[1:]:
+        at = free[words.index("when", 1)]
+        phrase = text[at.start : at.end]
+        return "what_changed", (Unasked(phrase, f'"{phrase}": {_WHEN_NOTE}', ends=False),)
+    if intent not in ("why_behind", "what_changed") and words[:1] == ["why"] and changed:
+        return "what_changed", ()  # the "why" itself is said by `unasked`
+    return intent, ()
+
+
+_WHEN_NOTE = (
+    "answered with the changes themselves, newest first, each with its date and author "
+    "(the people who changed it are among them)."
+)
+
+
+def top(text: str, tokens: list[r.Token]) -> tuple[Unasked, ...]:
+    """"the top 3 contributors": the number is read, never a name (it was tried as one, or
+    said not understood). A who answer lists at most SHOWN people, ranked: the answer says
+    which of them the number asks for. Its tokens are taken (no longer free)."""
+    for word, number in pairwise(tokens):
+        count = count_of(number.norm) if number.norm != "a" else 0
+        if not (word.free and number.free and word.norm == "top" and count > 0):
+            continue
+        word.free = number.free = False
+        phrase = text[word.start : number.end]
+        shown = (
+            f"the first {count} listed are the top {count}"
+            if count <= SHOWN
+            else f"only the top {SHOWN} are listed, not {count}"
+        )
+        note = f'"{phrase}": an answer ranking people lists at most {SHOWN}: {shown}.'
+        return (Unasked(phrase, note, ends=False),)
+    return ()
+
+
+def ending(found: tuple[Unasked, ...]) -> tuple[str, ...]:
+    """The limitations of a question that ends unanswered (answering it without these words
+    would answer another question)."""
+    if not any(u.ends for u in found):
+        return ()
+    return tuple(u.note for u in found)
+
+
+def notes(found: tuple[Unasked, ...]) -> list[str]:
+    """The limitations an answered question states for the words it could not use."""
+    return [u.note for u in found if not u.ends]
