@@ -136,25 +136,15 @@ def _listing_note(word: str, words: list[str], named: bool) -> str | None:
 
 
 def reread(text: str, tokens: list[r.Token], intent: str) -> tuple[str, tuple[Unasked, ...]]:
-    """The intent a question is answered with, and what the answer says about it: "who
-    changed X and when?" and "why did X change?" list the changes themselves (each with its
-    date, author and message), the nearest the records come to either."""
-    free = [t for t in tokens if t.free]
-    words = [t.norm for t in free]
+    """The intent a question is answered with, and what the answer says about it: "why did
+    X change?" lists the changes themselves (each with its date, author and message), the
+    nearest the records come to a reason. ("Who changed X and when?" is two questions:
+    engine.clauses.)"""
+    words = [t.norm for t in tokens if t.free]
     changed = bool(CHANGE_VERBS.intersection(words))
-    if intent == "who" and "when" in words[1:]:
-        at = free[words.index("when", 1)]
-        phrase = text[at.start : at.end]
-        return "what_changed", (Unasked(phrase, f'"{phrase}": {_WHEN_NOTE}', ends=False),)
     if intent not in ("why_behind", "what_changed") and words[:1] == ["why"] and changed:
         return "what_changed", ()  # the "why" itself is said by `unasked`
     return intent, ()
-
-
-_WHEN_NOTE = (
-    "answered with the changes themselves, newest first, each with its date and author "
-    "(the people who changed it are among them)."
-)
 
 
 def top(text: str, tokens: list[r.Token]) -> tuple[Unasked, ...]:
