@@ -46,7 +46,13 @@ def _free_port() -> int:
 async def serve(store: FalkorStore, **settings: Any) -> AsyncIterator[Gateway]:
     port = _free_port()
     app = create_app(Settings(port=port, **settings), store=store)
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    # A bounded shutdown: uvicorn otherwise waits without end for every connection and
+    # task to finish, and a session's teardown hung idle that way under load (twice in one
+    # day, in epoll wait with no child process).
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", lifespan="on",
+        timeout_graceful_shutdown=10,
+    )
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve())
     while not server.started:
