@@ -28,6 +28,7 @@ LOOKBACK = {
     "count": timedelta(days=365),
     "what_changed": timedelta(days=365),
     "ranked": timedelta(days=365),  # which modules changed the most
+    "still": timedelta(days=365),  # "is X still maintained?": a quiet month says little
 }
 
 

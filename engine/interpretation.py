@@ -14,7 +14,9 @@ X", "which engineers ..."), `count` ("how many"), `what_changed` ("what did X ch
 "what changed in X", "what has X been working on"; "when did X last change?" too, its
 answer's newest change, `asks_last`), `ranked` (subjects ranked by how much they changed:
 "which modules changed the most?", engine/ranked.py), `which` (which/what/list/show: a set
-of subjects), `trend` (how something changed over time), `status` (everything else).
+of subjects), `trend` (how something changed over time), `still` ("is X still maintained?",
+"is Armin still active?": whether it is still changed, engine/latest.py), `status`
+(everything else).
 """
 
 from __future__ import annotations
@@ -264,6 +266,8 @@ def interpret(
         intent, asks_last, kinds = "ranked", False, [FactKind.CHANGES]
     else:
         intent, reread = meaning.reread(text, readable, intent)
+    if intent in {"status", "trend"} and _asks_still(tokens):
+        intent, kinds = "still", list(v.STILL_KINDS)  # its changes, not its health
     if intent == "what_changed" and all(k in v.CHANGE_KINDS for k in kinds):
         kinds = []  # the changes themselves (DEFAULT_KINDS), not a count of commits
     if not kinds and intent == "count" and kind_hint is SubjectKind.PERSON:
@@ -316,6 +320,28 @@ def _first_question(text: str, unquoted: str) -> tuple[str, str, str | None]:
 
 
 _LAST_OF = v.CHANGE_VERBS | {"commit", "commits", "committed"}
+# "Is X still maintained?", "does Armin still contribute?", "is X abandoned?": whether it is
+# still changed (intent `still`), answered from its changes and its last one.
+_STILL_AFTER = v.CHANGE_VERBS | {
+    "maintained", "maintain", "active", "alive", "developed", "develop", "supported",
+    "updated", "update", "used", "changing", "contributing", "contribute", "commit",
+    "committing", "around", "being",
+}  # fmt: skip
+_STILL_WORDS = frozenset({"maintained", "maintenance", "alive", "abandoned", "dormant"})
+
+
+def _asks_still(tokens: list[r.Token]) -> bool:
+    """"Still" before a word of being changed, or a word of maintenance: the words are read
+    (the answer never names them as not understood)."""
+    found = False
+    for i, token in enumerate(tokens):
+        after = tokens[i + 1] if i + 1 < len(tokens) else None
+        if token.norm == "still" and after is not None and after.norm in _STILL_AFTER:
+            token.free = after.free = False
+            found = True
+        elif token.norm in _STILL_WORDS:
+            found = True
+    return found
 
 
 def _asks_last(tokens: list[r.Token]) -> bool:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from engine import lastchange, outcomes, together
+from engine import lastchange, latest, outcomes, together
 from engine.asking import Disclosures, Subjects
 from engine.contract import (
     Axis,
@@ -160,6 +160,12 @@ class Pipeline:
         )  # fmt: skip
         stages.told.notes.extend(said)
         named = together.named(resolved, stages.told.part)
+        older: dict[str, latest.Last | None] = {}
+        if stages.told.part is None and latest.wanted(understood.intent, reading.facts):
+            async with stages.stage(FailureStage.READ_FACTS):  # the last change before it
+                older = await latest.last_before(
+                    self.graph, resolved, reading.facts, reading.window
+                )
         async with stages.stage(FailureStage.SYNTHESIZE):
             synthesis = await self.synthesizer.synthesize(
                 SynthesisInput(
@@ -174,6 +180,7 @@ class Pipeline:
                     organisation_wide=stages.told.organisation_wide,
                     asked=understood.fact_kinds,
                     unanswerable=unanswerable,
+                    older=older,
                 )
             )
         reading_note = understood.time_note if request.start is None else None

@@ -21,8 +21,8 @@ from relationships and episodes) in engine/drivers.py, headlines in engine/headl
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.changelog import listed, typed
@@ -36,8 +36,11 @@ from engine.contract import (
 from engine.drivers import episode_drivers, fact_drivers, relationship_drivers
 from engine.facts import Fact, FactKind
 from engine.headlines import headline, ranking_basis, scope_of, when
+from engine.latest import Last
+from engine.latest import judgment as still_judgment
 from engine.models import Episode, StoredSubject
 from engine.providers import Window
+from engine.signals import HEALTH_KINDS
 
 FENCE = "<<untrusted-episode-text>>"
 
@@ -55,6 +58,9 @@ class SynthesisInput:
     organisation_wide: bool = False  # no subject was named: the subjects are the organisation
     asked: tuple[FactKind, ...] = ()  # the fact kinds the question asked for, by its words
     unanswerable: str | None = None  # the judgment when nothing here records what is asked
+    # "Is X still maintained?": each subject's last change before the window, when it had
+    # none in it (engine/latest.py).
+    older: Mapping[str, Last | None] = field(default_factory=dict)
 
     def fenced_episodes(self) -> list[str]:
         """Episode texts as data, for a model-backed synthesizer's prompt."""
@@ -115,6 +121,8 @@ def _judgment(
 ) -> str:
     if inputs.unanswerable is not None:  # engine/unrecorded.py
         return inputs.unanswerable
+    if inputs.intent == "still":
+        return still_judgment(inputs.facts, names, inputs.window, inputs.older)
     direct = headline(
         inputs.intent,
         inputs.facts,
@@ -145,7 +153,7 @@ def _judgment(
     shown = [d for d in drivers if d.standing is not Standing.WITHHELD]
     people = bool(names) and all(k.startswith("person:") for k in names)
     if not any(f.kind in HEALTH_KINDS for f in inputs.facts):
-        return _unchecked(subject, shown, inputs.window, people)
+        return _unchecked(subject, shown, inputs.window, people) + _last_of(inputs.older, names)
     if not shown:
         return f"No canonical fact shows {subject} behind or under strain in this window."
     primary = [d for d in shown if d.standing is Standing.PRIMARY]
@@ -155,23 +163,6 @@ def _judgment(
     return f"{subject}: {lead.statement}"
 
 
-# The facts that can show a subject behind or under strain: delivery, incidents, work items
-# and deploys. Commits, churn, contributors and ownership say how much something changed and
-# who changed it, not whether it is healthy.
-HEALTH_KINDS = frozenset(
-    {
-        FactKind.THROUGHPUT,
-        FactKind.CYCLE_TIME,
-        FactKind.OPEN_PULL_REQUESTS,
-        FactKind.INCIDENT_COUNT,
-        FactKind.OPEN_INCIDENTS,
-        FactKind.TIME_TO_RESOLVE,
-        FactKind.WORK_ITEMS_OVERDUE,
-        FactKind.WORK_ITEMS_COMPLETED,
-        FactKind.DEPLOY_FREQUENCY,
-        FactKind.FAILED_DEPLOYS,
-    }
-)
 MISSING = "no incident, deploy, pull-request or work-item facts"
 
 
@@ -190,6 +181,17 @@ def _unchecked(subject: str, shown: Sequence[Driver], window: Window, people: bo
     if not shown:  # which reads found nothing is a limitation (framing.limitations_of)
         return f"{head}."
     return f"{head}; only its changes were read. {shown[0].statement}"
+
+
+def _last_of(older: Mapping[str, Last | None], names: Mapping[str, str]) -> str:
+    """The last change before the window of each subject that had none in it."""
+    return "".join(
+        f" {names.get(k, k)}'s last change before it was on {last.at:%Y-%m-%d} "
+        f'("{last.title}", {last.ref}).'
+        if last is not None
+        else f" {names.get(k, k)} had no change before it either."
+        for k, last in older.items()
+    )
 
 
 def _state(facts: Sequence[Fact], names: dict[str, str]) -> str:

@@ -11,8 +11,8 @@ from engine.facts import FactKind
 from engine.models import SubjectKind
 
 INTENTS = (
-    "why_behind", "which", "who_owns", "who", "count", "what_changed", "ranked", "status",
-    "trend",
+    "why_behind", "which", "who_owns", "who", "count", "what_changed", "ranked", "still",
+    "status", "trend",
 )  # fmt: skip
 
 _K = FactKind
@@ -129,6 +129,8 @@ DEFAULT_KINDS = {
     "count": (_K.COMMIT_ACTIVITY,),
     "what_changed": (_K.CHANGES, _K.CHURN),  # the changes themselves, and their lines
 }
+# "Is X still maintained?": its commits and its changes themselves (the newest is named).
+STILL_KINDS = (_K.COMMIT_ACTIVITY, _K.CHANGES)
 CHANGE_KINDS = frozenset({_K.ACTIVE_CONTRIBUTORS, _K.CHURN, _K.COMMIT_ACTIVITY, _K.BUS_FACTOR})
 
 VOCABULARY_WORDS = (

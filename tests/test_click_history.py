@@ -207,7 +207,7 @@ def year(value: int) -> tuple[datetime, datetime]:
 
 
 RECENT = (CLOCK - 90 * DAY, CLOCK)  # "lately", "recently", "these days", "of late"
-YEAR = (CLOCK - 365 * DAY, CLOCK)  # no time understood: a count or who question's year
+YEAR = (CLOCK - 365 * DAY, CLOCK)  # no time understood: a count, who or still question's year
 Y2025 = (datetime(2025, 1, 1, tzinfo=UTC), datetime(2026, 1, 1, tzinfo=UTC))
 H1_2025 = (datetime(2025, 1, 1, tzinfo=UTC), datetime(2025, 7, 1, tzinfo=UTC))
 TESTS = "module:click/tests"
@@ -329,8 +329,9 @@ ASKED = [
     Asked("who knows the docs best?", "answered", DOCS, YEAR, "docs", "who"),
     Asked("who should review changes to the click module?", "answered", MODULE, YEAR, "package", "who"),
     Asked("who should review a change to src/click?", "answered", MODULE, YEAR, "package", "who"),
-    Asked("is click still maintained?", "answered", REPOSITORY, LAST_30, None, "none"),
-    Asked("is click maintained?", "answered", REPOSITORY, LAST_30, None, "none"),
+    # Whether it is still changed: its last year (it read an unnamed 30 days).
+    Asked("is click still maintained?", "answered", REPOSITORY, YEAR, None, "none"),
+    Asked("is click maintained?", "answered", REPOSITORY, YEAR, None, "none"),
     Asked("how many commits in 2024?", "answered", REPOSITORY, year(2024), None, "count"),
     Asked("how many commits over the past year?", "answered", REPOSITORY, YEAR, None, "count"),
     Asked("how many commits in 2014?", "answered", REPOSITORY, year(2014), None, "count"),

@@ -48,3 +48,63 @@ async def test_a_status_question_says_its_window_and_that_health_is_not_judged(
         empty = [n for n in result.limitations if "records are retained" in n]
         assert len(empty) == 1, question
         assert ("activity" in empty[0]) == (not changed), question
+
+
+async def test_still_maintained_is_its_changes_and_the_newest_one(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """It answered "No canonical fact shows click.shell_completion behind or under strain in
+    this window" over an unnamed 30 days holding no commit."""
+    graph, commits = click
+    start = CLOCK - timedelta(days=365)
+    result = await ask(graph, "is shell_completion still maintained?")
+    assert result.outcome is Outcome.ANSWERED
+    assert result.subject_keys == ("module:click/src/click/shell_completion.py",)
+    assert result.temporal_label.effective_from == start
+    assert (
+        "No time was named: the answer covers 2025-09-01T00:00:00Z to 2026-09-01T00:00:00Z."
+        in result.limitations
+    )
+    changed = touching(between(commits, start, CLOCK), "src/click/shell_completion.py")
+    newest = max(changed, key=lambda c: c.at)  # 2026-07-17 0f4738d "Fix docs and changelog"
+    assert result.direct_judgment == (
+        f"click.shell_completion: {len(changed)} change(s) from 2025-09-01T00:00:00Z to "
+        f"2026-09-01T00:00:00Z, the latest on {newest.at:%Y-%m-%d} (\"{newest.subject}\" by "
+        f"{newest.name}), {(CLOCK - newest.at).days} day(s) before 2026-09-01T00:00:00Z. "
+        "Judged by commits only: no issue, review or release records are kept here."
+    )
+
+
+async def test_still_active_finds_the_last_change_before_the_window(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """Armin Ronacher's last commit is years before the window: it is found and named (it
+    said "No canonical fact shows Armin Ronacher behind or under strain")."""
+    graph, commits = click
+    result = await ask(graph, "is Armin Ronacher still active?")
+    assert result.outcome is Outcome.ANSWERED
+    his = [c for c in commits if c.name == "Armin Ronacher"]
+    last = max(his, key=lambda c: (c.at, c.sha))  # 2018-12-20 bfb52ea
+    assert not between(his, CLOCK - timedelta(days=365), CLOCK)
+    assert result.direct_judgment == (
+        "Armin Ronacher: no change from 2025-09-01T00:00:00Z to 2026-09-01T00:00:00Z; the "
+        f'last one was on {last.at:%Y-%m-%d} ("{last.subject}", {last.sha[:7]}), '
+        f"{(CLOCK - last.at).days} day(s) before 2026-09-01T00:00:00Z. Judged by commits "
+        "only: no issue, review or release records are kept here."
+    )
+    assert not any("behind or under strain" in n for n in result.limitations)
+
+
+async def test_a_status_answer_with_no_change_in_its_window_names_the_last_one(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    graph, commits = click
+    result = await ask(graph, "how is core.py doing?")
+    start = CLOCK - timedelta(days=30)
+    core = touching(commits, "src/click/core.py")
+    assert not between(core, start, CLOCK)
+    last = max((c for c in core if c.at < start), key=lambda c: (c.at, c.sha))
+    assert (result.direct_judgment or "").endswith(
+        f"click.core's last change before it was on {last.at:%Y-%m-%d} "
+        f'("{last.subject}", {last.sha[:7]}).'
+    )  # 2026-07-31 047adef

@@ -483,7 +483,8 @@ def test_a_yes_no_question_about_commits_counts_them() -> None:
     i = interpret("did Jo Park commit anything in August?", NOW, lambda s: s == "Jo Park")
     assert (i.intent, i.references) == ("count", ("Jo Park",))
     assert interpret("did anyone commit to checkout last week?", NOW).intent == "who"
-    assert interpret("is checkout still maintained?", NOW).intent == "status"
+    # Not a count: whether it is still changed (test_still_asks_whether_it_is_still_changed).
+    assert interpret("is checkout still maintained?", NOW).intent == "still"
 
 
 def test_a_point_phrase_in_a_counting_question_is_its_own_period() -> None:
@@ -592,6 +593,27 @@ def test_what_changed_asks_for_the_changes_themselves(question: str) -> None:
     assert understood.intent == "what_changed"
     assert understood.references == ("routing",)
     assert understood.fact_kinds[0] is K.CHANGES
+
+
+@pytest.mark.parametrize(
+    ("question", "intent"),
+    [
+        ("is routing still maintained?", "still"),
+        ("is Armin still active?", "still"),
+        ("does Armin still contribute to routing?", "still"),
+        ("is routing abandoned?", "still"),
+        ("is routing still maintained this year?", "still"),
+        ("how is routing doing?", "status"),
+        ("is routing still slow?", "status"),  # not about being changed
+        ("how many commits still touch routing?", "count"),
+    ],
+)
+def test_still_asks_whether_it_is_still_changed(question: str, intent: str) -> None:
+    understood = interpret(question, NOW)
+    assert understood.intent == intent
+    if intent == "still":  # its commits and the changes themselves; every word read
+        assert understood.fact_kinds == (K.COMMIT_ACTIVITY, K.CHANGES)
+        assert not {"still", "contribute"} & set(" ".join(understood.unread).split())
 
 
 def test_text_in_the_question_is_data() -> None:

@@ -1,0 +1,135 @@
+"""Whether something is still changed: "is shell_completion still maintained?", "is Armin
+Ronacher still active?".
+
+A git history records commits, not maintenance: the answer is the subject's changes over the
+window (a year when the question names no time, and it says so), the newest one named, and,
+when it had none there, its last change before the window, found in the store without reading
+its records: the day of it (engine/lastchange.py counts the changes per year before the
+window, then per day in the newest year holding one), then that day's records. Whether that is
+"maintained" or "active" is the reader's call: the answer says it judged by commits only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from engine import lastchange
+from engine.changelog import listed
+from engine.evidence import change_time, is_change
+from engine.facts import Fact, FactKind
+from engine.models import (
+    SourceRecord,
+    SourceRecordKind,
+    StoredSubject,
+    SubjectKind,
+    to_ns,
+)
+from engine.ports import OrgGraph, TimeSpan
+from engine.providers import Window
+from engine.signals import HEALTH_KINDS
+from engine.timecontext import iso
+
+DAY = timedelta(days=1)
+KINDS = (SourceRecordKind.COMMIT, SourceRecordKind.PULL_REQUEST)
+BASIS = "Judged by commits only: no issue, review or release records are kept here."
+
+
+@dataclass(frozen=True)
+class Last:
+    """A subject's last change before a window: its title, time and reference (a commit's
+    short hash, else its record's key)."""
+
+    title: str
+    at: datetime
+    ref: str
+
+
+CHANGED = (FactKind.CHANGES, FactKind.COMMIT_ACTIVITY)  # facts only made for some change
+CHANGING = frozenset({SubjectKind.REPOSITORY, SubjectKind.MODULE, SubjectKind.PERSON})
+
+
+def wanted(intent: str, facts: Sequence[Fact]) -> bool:
+    """Asked whether it is still changed, or a status answered from no health fact (whose
+    answer then says when it last changed): the last change before the window is looked
+    for."""
+    return intent == "still" or (
+        intent == "status" and not any(f.kind in HEALTH_KINDS for f in facts)
+    )
+
+
+async def last_before(
+    graph: OrgGraph, subjects: Sequence[StoredSubject], facts: Sequence[Fact], window: Window
+) -> dict[str, Last | None]:
+    """Each subject that can change with no change in `window`: its last one before it (None:
+    it never changed before it)."""
+    changed = {f.subject_key for f in facts if f.kind in CHANGED}
+    out: dict[str, Last | None] = {}
+    for subject in subjects:
+        if subject.key in changed or subject.kind not in CHANGING:
+            continue
+        out[subject.key] = await _last(graph, subject.key, window.start)
+    return out
+
+
+async def _last(graph: OrgGraph, key: str, before: datetime) -> Last | None:
+    """The newest change of `key` before `before`: the day of it (engine/lastchange.py counts
+    the changes per year, then per day, in the store), then that day's records."""
+    day = await lastchange.last_change_day(graph, [key], before)
+    if day is None:
+        return None
+    stop = min(day + DAY, before)
+    found = await graph.source_records_of(
+        [key], kinds=KINDS, span=TimeSpan(to_ns(day) or 0, (to_ns(stop) or 0) - 1)
+    )
+    timed = [(change_time(r), r) for r in found.get(key, []) if is_change(r, day, stop)]
+    if not timed:
+        return None
+    at, newest = max(((t, r) for t, r in timed if t is not None), key=lambda p: (p[0], p[1].key))
+    return Last(newest.title or newest.key, at, _ref(newest))
+
+
+def _ref(record: SourceRecord) -> str:
+    """A commit's short hash (its key is commit:git:<repo>:<sha>:<subject>), else its key."""
+    parts = record.key.split(":")
+    if record.record_kind is SourceRecordKind.COMMIT and len(parts) > 3 and parts[1] == "git":
+        return parts[3][:7]
+    return record.key
+
+
+def judgment(
+    facts: Sequence[Fact],
+    names: Mapping[str, str],
+    window: Window,
+    older: Mapping[str, Last | None],
+) -> str:
+    """Each subject's changes in the window and the newest one, or its last one before."""
+    parts = [
+        _one(key, name, facts, window, key in older, older.get(key)) for key, name in names.items()
+    ]
+    return " ".join(parts) + " " + BASIS
+
+
+def _one(
+    key: str, name: str, facts: Sequence[Fact], window: Window, searched: bool, last: Last | None
+) -> str:
+    span = f"from {iso(window.start)} to {iso(window.end)}"
+    shown, total = listed([f for f in facts if f.subject_key == key])
+    if shown:
+        newest = shown[0]
+        by = f" by {newest.by_name}" if newest.by_name and not key.startswith("person:") else ""
+        return (
+            f"{name}: {total} change(s) {span}, the latest on {newest.at:%Y-%m-%d} "
+            f'("{newest.title}"{by}), {_before(newest.at, window)}.'
+        )
+    if last is None:  # searched: none at all; else not searched (one person's part of it)
+        return f"{name}: no change {span}" + (", nor any before it." if searched else ".")
+    return (
+        f"{name}: no change {span}; the last one was on {last.at:%Y-%m-%d} "
+        f'("{last.title}", {last.ref}), {_before(last.at, window)}.'
+    )
+
+
+def _before(at: datetime, window: Window) -> str:
+    return f"{(window.end - at).days} day(s) before {iso(window.end)}"
