@@ -30,6 +30,7 @@ from engine import references as r
 from engine import timecontext as tc
 from engine import timephrases as tp
 from engine import vocabulary as v
+from engine.asked import asks_still, comparison
 from engine.facts import FactKind
 from engine.merges import Merges, read_merges
 from engine.models import SubjectKind
@@ -113,6 +114,9 @@ class Interpretation:
     # Words that change what is asked and are not computed ("first", "per month", "I"):
     # said, and the question ends unanswered when one would make it another (engine.meaning).
     unasked: tuple[meaning.Unasked, ...] = ()
+    # "Is X changing more than last year?": the period compared with, [start, end); the time
+    # read is then from its end to now (engine/compared.py).
+    compared: tuple[datetime, datetime] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,7 +270,7 @@ def interpret(
         intent, asks_last, kinds = "ranked", False, [FactKind.CHANGES]
     else:
         intent, reread = meaning.reread(text, readable, intent)
-    if intent in {"status", "trend"} and _asks_still(tokens):
+    if intent in {"status", "trend"} and asks_still(tokens):
         intent, kinds = "still", list(v.STILL_KINDS)  # its changes, not its health
     if intent == "what_changed" and all(k in v.CHANGE_KINDS for k in kinds):
         kinds = []  # the changes themselves (DEFAULT_KINDS), not a count of commits
@@ -282,6 +286,9 @@ def interpret(
         kinds.append(FactKind.ACTIVE_CONTRIBUTORS)  # "did anyone commit to X?": the people
     if time is not None and intent in _COUNTING:
         time = _own_period(text, time)
+    base = None
+    if time is not None:
+        time, base, intent, kinds = comparison(text, time, now, intent, kinds, tokens)
     kinds_after = {text[a:b]: r.kind_of(text, tokens, a, b) for a, b in spans}
     unread = tuple(dict.fromkeys(text[a:b] for a, b in r.unread(text, tokens, spans)))
     return Interpretation(
@@ -308,6 +315,7 @@ def interpret(
         unasked=()
         if ranking is not None  # a ranking reads its own words (engine.ranked)
         else (*ranked, *reread, *meaning.unasked(text, readable, intent, bool(references))),
+        compared=base,
     )
 
 
@@ -320,30 +328,6 @@ def _first_question(text: str, unquoted: str) -> tuple[str, str, str | None]:
 
 
 _LAST_OF = v.CHANGE_VERBS | {"commit", "commits", "committed"}
-# "Is X still maintained?", "does Armin still contribute?", "is X abandoned?": whether it is
-# still changed (intent `still`), answered from its changes and its last one.
-_STILL_AFTER = v.CHANGE_VERBS | {
-    "maintained", "maintain", "active", "alive", "developed", "develop", "supported",
-    "updated", "update", "used", "changing", "contributing", "contribute", "commit",
-    "committing", "around", "being",
-}  # fmt: skip
-_STILL_WORDS = frozenset({"maintained", "maintenance", "alive", "abandoned", "dormant"})
-
-
-def _asks_still(tokens: list[r.Token]) -> bool:
-    """"Still" before a word of being changed, or a word of maintenance: the words are read
-    (the answer never names them as not understood)."""
-    found = False
-    for i, token in enumerate(tokens):
-        after = tokens[i + 1] if i + 1 < len(tokens) else None
-        if token.norm == "still" and after is not None and after.norm in _STILL_AFTER:
-            token.free = after.free = False
-            found = True
-        elif token.norm in _STILL_WORDS:
-            found = True
-    return found
-
-
 def _asks_last(tokens: list[r.Token]) -> bool:
     """"When did X last commit?", "when was X last changed?", "the latest (most recent)
     change to X", "the last commit by X", "last time X committed": a last-word outside any

@@ -241,6 +241,8 @@ class Pipeline:
         """`start`: read from there instead of the window's own start (a last change)."""
         window = window_of(effective, lookback_of(understood.intent))
         window = window if start is None else replace(window, start=start)
+        if understood.compared is not None:  # "than last year": the window before is that
+            window = replace(window, before=Window(*understood.compared, historical=True))
         async with stages.stage(FailureStage.PLAN):
             chosen = plan(self.providers, resolved, understood.fact_kinds)
         stages.planned(chosen)

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.changelog import listed, typed
+from engine.compared import judgment as compared_judgment
 from engine.contract import (
     Axis,
     Change,
@@ -36,7 +37,7 @@ from engine.contract import (
 from engine.drivers import episode_drivers, fact_drivers, relationship_drivers
 from engine.facts import Fact, FactKind
 from engine.headlines import headline, ranking_basis, scope_of, when
-from engine.latest import Last
+from engine.latest import CHANGING, Last
 from engine.latest import judgment as still_judgment
 from engine.models import Episode, StoredSubject
 from engine.providers import Window
@@ -121,6 +122,9 @@ def _judgment(
 ) -> str:
     if inputs.unanswerable is not None:  # engine/unrecorded.py
         return inputs.unanswerable
+    changing = all(s.kind in CHANGING for s in inputs.subjects)
+    if inputs.window.before is not None and changing:  # "than last year": both periods
+        return compared_judgment(inputs.facts, names, inputs.window)
     if inputs.intent == "still":
         return still_judgment(inputs.facts, names, inputs.window, inputs.older)
     direct = headline(

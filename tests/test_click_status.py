@@ -5,11 +5,12 @@ had been checked. Expected numbers come from `git log` (tests/test_click_history
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 from engine.contract import Outcome
 from engine.ports import OrgGraph
-from tests.test_click_history import CLOCK, Commit, ask, between, click, clone
+from tests.test_click_history import CLOCK, Commit, ask, between, click, clone, lines_of
 
 __all__ = ["click", "clone"]  # the module's fixtures: one import of the history here
 
@@ -108,3 +109,32 @@ async def test_a_status_answer_with_no_change_in_its_window_names_the_last_one(
         f"click.core's last change before it was on {last.at:%Y-%m-%d} "
         f'("{last.subject}", {last.sha[:7]}).'
     )  # 2026-07-31 047adef
+
+
+async def test_more_or_less_than_last_year_compares_this_year_so_far_with_it(
+    click: tuple[OrgGraph, list[Commit]], clone: Path
+) -> None:
+    """It compared 2025 with 2024 (the year before the one named)."""
+    graph, commits = click
+    result = await ask(graph, "is core.py changing more or less than last year?")
+    assert result.outcome is Outcome.ANSWERED
+    core = touching(commits, "src/click/core.py")
+    y2025 = (datetime(2025, 1, 1, tzinfo=UTC), datetime(2026, 1, 1, tzinfo=UTC))
+    now = len(between(core, y2025[1], CLOCK))  # 34
+    then = len(between(core, *y2025))  # 47
+    lines = sum(lines_of(clone, "src/click/core.py", 2026))  # 1241: all of 2026 is before CLOCK
+    was = sum(lines_of(clone, "src/click/core.py", 2025))  # 1307
+    days = (CLOCK - y2025[1]).days  # 243
+    assert result.temporal_label.effective_from == y2025[1]
+    assert result.direct_judgment == (
+        f"click.core changed {lines} line(s) in {now} commit(s) from 2026-01-01T00:00:00Z to "
+        f"2026-09-01T00:00:00Z, against {was} line(s) in {then} commit(s) from "
+        f"2025-01-01T00:00:00Z to 2026-01-01T00:00:00Z. Over {days} whole day(s) against "
+        f"365, that is {lines / days:.2f} line(s) and {now / days:.2f} commit(s) a day "
+        f"against {was / 365:.2f} and {then / 365:.2f}: more lines and more commits a day."
+    )
+    assert (
+        '"last year" (2025-01-01T00:00:00Z to 2026-01-01T00:00:00Z) is what the time since is '
+        "compared with: the answer covers 2026-01-01T00:00:00Z to 2026-09-01T00:00:00Z."
+    ) in result.limitations
+    assert not any('"less"' in n for n in result.limitations)

@@ -102,7 +102,7 @@ class ChurnProvider(_Attributed):
     async def compute(
         self, source: FactSource, subjects: Sequence[StoredSubject], window: Window
     ) -> list[Fact]:
-        before = prior(window)
+        before = window.before or prior(window)
         found = await source.source_records_of(
             [s.key for s in subjects],
             kinds=self.record_kinds,
@@ -120,6 +120,8 @@ class ChurnProvider(_Attributed):
                 "commits": now.total_commits,
                 "prior_lines_changed": then.total_lines,
             }
+            if window.before is not None:  # a period the question named (engine/compared.py)
+                value["prior_commits"] = then.total_commits
             facts.append(self.fact(FactKind.CHURN, key, value, window, now.evidence, ATTRIBUTED))
         return facts
 

@@ -1,0 +1,92 @@
+"""What a question asks beyond its lead word: whether something is still changed ("is X still
+maintained?", intent `still`: engine/latest.py), and a comparison with an earlier period ("is
+X changing more than last year?": engine/compared.py). Read by engine/interpretation.py over
+its tokens; the words these read are marked read, so the answer never names them as not
+understood.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import datetime
+
+from engine import references as r
+from engine import timecontext as tc
+from engine import timephrases as tp
+from engine import vocabulary as v
+from engine.facts import FactKind
+
+# "Is X still maintained?", "does Armin still contribute?", "is X abandoned?": whether it is
+# still changed (intent `still`), answered from its changes and its last one.
+_STILL_AFTER = v.CHANGE_VERBS | {
+    "maintained", "maintain", "active", "alive", "developed", "develop", "supported",
+    "updated", "update", "used", "changing", "contributing", "contribute", "commit",
+    "committing", "around", "being",
+}  # fmt: skip
+_STILL_WORDS = frozenset({"maintained", "maintenance", "alive", "abandoned", "dormant"})
+
+
+def asks_still(tokens: list[r.Token]) -> bool:
+    """"Still" before a word of being changed, or a word of maintenance: the words are read
+    (the answer never names them as not understood)."""
+    found = False
+    for i, token in enumerate(tokens):
+        after = tokens[i + 1] if i + 1 < len(tokens) else None
+        if token.norm == "still" and after is not None and after.norm in _STILL_AFTER:
+            token.free = after.free = False
+            found = True
+        elif token.norm in _STILL_WORDS:
+            found = True
+    return found
+
+
+_MORE_OR_LESS = frozenset({"more", "less", "fewer", "than"})
+_THAN = re.compile(r"\b(?:than|compared\s+(?:to|with)|vs\.?|versus)\s+(?:in\s+|during\s+)?$")
+
+
+def comparison(
+    text: str,
+    time: tp.TimeMatch,
+    now: datetime,
+    intent: str,
+    kinds: list[FactKind],
+    tokens: list[r.Token],
+) -> tuple[tp.TimeMatch, tuple[datetime, datetime] | None, str, list[FactKind]]:
+    """A question about how much something changes, comparing now with a period ("is X
+    changing more than last year?", "has X changed more compared to last month?"): the time
+    read, the period compared with, the intent (trend) and the fact kinds (all: the answer
+    compares its lines and commits, engine/compared.py)."""
+    words = {t.norm for t in tokens}
+    listed = intent == "what_changed" and bool(words & (_MORE_OR_LESS - {"than"}))
+    changes = set(kinds) <= v.CHANGE_KINDS or listed
+    if not (intent in {"status", "trend"} or listed) or not changes:
+        return time, None, intent, kinds
+    found = _compared(text, time, now)
+    if found is None:
+        return time, None, intent, kinds
+    time, base = found
+    if base is None:
+        return time, None, intent, kinds
+    for token in tokens:  # "more or less than": read
+        token.free = token.free and token.norm not in _MORE_OR_LESS
+    return time, base, "trend", [k for k in kinds if k in v.CHANGE_KINDS]
+
+
+def _compared(
+    text: str, time: tp.TimeMatch, now: datetime
+) -> tuple[tp.TimeMatch, tuple[datetime, datetime] | None] | None:
+    """"Is X changing more than last year?": the period named after "than" is what the time
+    since its end (this year so far) is compared with, when it has ended and that time is no
+    longer than it. The time read instead, and the period (None: not compared, as the time's
+    note says). None when no period is named after "than"."""
+    start, end = time.start_at, time.end_at
+    if start is None or end is None or not _THAN.search(text[: time.start].lower()):
+        return None
+    phrase = text[time.start : time.end]
+    if end > now or now - end > end - start:  # answered for the phrase's own time, and said
+        note = f'"{phrase}" is not compared with the time since it (longer than it, or not over)'
+        return replace(time, note=note), None
+    note = f'"{phrase}" ({tc.iso(start)} to {tc.iso(end)}) is what the time since is compared with'
+    since = replace(time, as_of=None, start_at=end, end_at=None, note=note, period=None)
+    return since, (start, end)

@@ -1,0 +1,73 @@
+"""A question comparing now with an earlier period: "is core.py changing more or less than
+last year?" asks for this year so far against last year, not for last year against the year
+before it.
+
+Interpretation reads the period named after "than" ("compared to", "vs") as the one compared
+with, when it ended before the question's time and the time since its end is no longer than
+it (engine.asked `_compared`): the answer covers the time since its end (this year
+to date), and the churn fact's "window before" (its prior lines and commits) reads that
+period instead (Window.before). The spans differ (a
+year so far against a whole one): the judgment gives both totals and both rates per day, over
+the whole UTC days each counts, and never a verdict on fewer totals from a shorter span alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime, timedelta
+
+from engine.facts import Fact, FactKind
+from engine.providers import Window
+from engine.timecontext import iso
+
+DAY = timedelta(days=1)
+
+
+def _days(start: datetime, end: datetime) -> int:
+    """The whole UTC days in [start, end): what daily rollups count."""
+    first = start.date() if start.time() == datetime.min.time() else start.date() + DAY
+    return max((end.date() - first).days, 0)
+
+
+def _int(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def judgment(facts: Sequence[Fact], names: Mapping[str, str], window: Window) -> str:
+    """Each subject's lines and commits now and in the period compared with, the spans and
+    the rates per day."""
+    before = window.before
+    assert before is not None
+    churn = {f.subject_key: f for f in facts if f.kind is FactKind.CHURN}
+    days = _days(window.start, window.end), _days(before.start, before.end)
+    now = f"from {iso(window.start)} to {iso(window.end)}"
+    then = f"{iso(before.start)} to {iso(before.end)}"
+    parts = []
+    for key, name in names.items():
+        fact = churn.get(key)
+        if fact is None:
+            parts.append(f"{name} had no commit {now}, so it is not compared with {then}.")
+            continue
+        v = fact.value
+        lines = _int(v.get("lines_changed")), _int(v.get("prior_lines_changed"))
+        commits = _int(v.get("commits")), _int(v.get("prior_commits"))
+        parts.append(
+            f"{name} changed {lines[0]} line(s) in {commits[0]} commit(s) {now}, against "
+            f"{lines[1]} line(s) in {commits[1]} commit(s) from {then}. Over {days[0]} whole "
+            f"day(s) against {days[1]}, that is {_rate(lines[0], days[0])} line(s) and "
+            f"{_rate(commits[0], days[0])} commit(s) a day against {_rate(lines[1], days[1])} "
+            f"and {_rate(commits[1], days[1])}: {_more(lines, days)} lines and "
+            f"{_more(commits, days)} commits a day."
+        )
+    return " ".join(parts)
+
+
+def _rate(n: int, days: int) -> str:
+    return f"{n / days:.2f}" if days else "none"
+
+
+def _more(counts: tuple[int, int], days: tuple[int, int]) -> str:
+    if not days[0] or not days[1]:
+        return "no whole day to compare"
+    now, then = counts[0] / days[0], counts[1] / days[1]
+    return "more" if now > then else "fewer" if now < then else "as many"
