@@ -115,6 +115,12 @@ def _one(
     key: str, name: str, facts: Sequence[Fact], window: Window, searched: bool, last: Last | None
 ) -> str:
     span = f"from {iso(window.start)} to {iso(window.end)}"
+    kind = key.split(":", 1)[0]
+    if kind not in CHANGING:  # no change of it is recorded: none read, none claimed
+        return (
+            f"{name}: changes are recorded for repositories, modules and people, not for a "
+            f"{kind}, so whether it is still changed is not known here."
+        )
     shown, total = listed([f for f in facts if f.subject_key == key])
     if shown:
         newest = shown[0]

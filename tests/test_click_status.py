@@ -9,7 +9,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from engine.contract import Outcome
+from engine.latest import judgment
 from engine.ports import OrgGraph
+from engine.providers import Window
 from tests.test_click_history import CLOCK, Commit, ask, between, click, clone, lines_of
 
 __all__ = ["click", "clone"]  # the module's fixtures: one import of the history here
@@ -138,3 +140,14 @@ async def test_more_or_less_than_last_year_compares_this_year_so_far_with_it(
         "compared with: the answer covers 2026-01-01T00:00:00Z to 2026-09-01T00:00:00Z."
     ) in result.limitations
     assert not any('"less"' in n for n in result.limitations)
+
+
+def test_still_about_a_subject_whose_changes_are_not_recorded_says_so() -> None:
+    """A service has no commits: "no change" would claim what nothing read."""
+    window = Window(CLOCK - timedelta(days=365), CLOCK, True)
+    text = judgment((), {"service:checkout": "checkout"}, window, {})
+    assert text.startswith(
+        "checkout: changes are recorded for repositories, modules and people, not for a "
+        "service, so whether it is still changed is not known here."
+    )
+    assert "no change" not in text

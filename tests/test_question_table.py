@@ -254,13 +254,14 @@ def cases() -> list[Case]:
             y2024,
             kind="none",
         ),
-        # Understood more often: "most active on", "still maintained", no time named.
+        # Understood more often: "most active on", "still maintained", no time named (whether
+        # it is still changed reads its last year, not an unnamed 30 days).
         Case("most active on httpx in 2024", "answered", MODULES["httpx"], y2024, "httpx", "who"),
         Case(
             "is httpx still maintained?",
             "answered",
             MODULES["httpx"],
-            (AS_OF - 30 * DAY, AS_OF),
+            (AS_OF - 365 * DAY, AS_OF),
             kind="none",
         ),
         Case(
