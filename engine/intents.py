@@ -1,0 +1,125 @@
+"""A question's intent and the fact kinds it names, read from its words (engine.interpretation
+hands them the question's tokens and words).
+
+Intents (closed): `why_behind` (why + a degradation word), `who_owns` (ownership asked by
+who, or which/what + team/person), `who` (people asked for, not as owners: "who changed
+X", "which engineers ..."), `count` ("how many"), `what_changed` ("what did X change",
+"what changed in X", "what has X been working on"; "when did X last change?" too, its
+answer's newest change, `asks_last`), `ranked` (subjects ranked by how much they changed:
+"which modules changed the most?", engine/ranked.py), `which` (which/what/list/show: a set
+of subjects), `trend` (how something changed over time), `still` ("is X still maintained?",
+"is Armin still active?": whether it is still changed, engine/latest.py), `status`
+(everything else).
+"""
+
+from __future__ import annotations
+
+from engine import references as r
+from engine import vocabulary as v
+from engine.facts import FactKind
+from engine.models import SubjectKind
+
+
+def fact_kinds(tokens: list[r.Token]) -> list[FactKind]:
+    """Fact phrases over the free tokens, longest first at each position; consumes them."""
+    kinds: list[FactKind] = []
+    failure = False
+    longest = max(len(p.split()) for p in v.FACT_VOCABULARY)
+    i = 0
+    while i < len(tokens):
+        matched = 0
+        for size in range(min(longest, len(tokens) - i), 0, -1):
+            window = tokens[i : i + size]
+            phrase = " ".join(t.norm for t in window)
+            if all(t.free for t in window) and phrase in v.FACT_VOCABULARY:
+                kinds.extend(k for k in v.FACT_VOCABULARY[phrase] if k not in kinds)
+                for t in window:
+                    t.free = False
+                matched = size
+                break
+        failure = failure or (tokens[i].free and tokens[i].norm in v.FAILURE_WORDS)
+        i += max(matched, 1)
+    if failure and FactKind.DEPLOY_FREQUENCY in kinds and FactKind.FAILED_DEPLOYS not in kinds:
+        kinds.append(FactKind.FAILED_DEPLOYS)
+    return kinds
+
+
+
+_YES_NO = frozenset({"did", "has", "have", "had", "was", "were"})
+_HAPPENED = frozenset({"happened", "happen", "happens", "happening"})
+_WORK_WORDS = v.CHANGE_VERBS
+
+
+def _asks_changes(lead: str, words: list[str], joined: str) -> bool:
+    """"What changed in X", "what has X been working on", "what did X touch", "did X change
+    Y", "what's new in X", "list the changes to X", "recent changes to X": the changes
+    themselves are asked for (not a trend over time)."""
+    if " over time " in joined:
+        return False
+    changed = bool(_WORK_WORDS.union({"changes"}).intersection(words))
+    if lead == "what" and changed:
+        return True
+    if not lead and words[:1] and words[0] in _YES_NO and changed:
+        return True  # "did X change Y?", "has X changed anything?": the changes, maybe none
+    if lead == "what" and any(f" {w} new " in joined for w in ("what", "s", "is")):
+        return True
+    if lead == "what" and " been up to " in f"{joined} ":
+        return True  # "what has X been up to?"
+    if lead == "what" and _HAPPENED.intersection(words):
+        return True  # "what happened (in X) last quarter?": the changes
+    listed = {"changes", "commits"}.intersection(words)
+    return (lead in {"list", "show"} and bool(listed)) or " recent changes " in joined
+
+
+def intent(words: list[str], kinds: list[FactKind], kind_hint: SubjectKind | None) -> str:
+    """The closed intent vocabulary; see the module docstring."""
+    leads = {"why", "which", "what", "who", "list", "show"} | v.SOMEONE
+    lead = next((w for w in words if w in leads), "")
+    lead = "who" if lead in v.SOMEONE else lead
+    asks_owner = FactKind.OWNERSHIP in kinds
+    if lead == "why" and (
+        any(k in v.DEGRADATION for k in kinds) or v.DEGRADATION_WORDS.intersection(words)
+    ):
+        return "why_behind"
+    if asks_owner and (
+        lead == "who" or kind_hint in {SubjectKind.TEAM, SubjectKind.PERSON} or "whose" in words
+    ):
+        return "who_owns"
+    joined = f" {' '.join(words)} "
+    if " how many " in joined or " number of " in joined:
+        return "count"
+    if not lead and words[:1] and words[0] in _YES_NO and set(kinds) == {FactKind.COMMIT_ACTIVITY}:
+        return "count"  # "did David Lord commit anything in August?": how many, maybe none
+    about_changes = all(k in v.CHANGE_KINDS for k in kinds)
+    if about_changes and (
+        lead == "who"
+        or " most active " in joined
+        or (lead in {"which", "what"} and kind_hint is SubjectKind.PERSON)
+    ):
+        return "who"
+    if _asks_changes(lead, words, joined):
+        return "what_changed"
+    if any(w in v.TREND_WORDS for w in words) or " over time " in joined:
+        return "trend"
+    if lead == "which" or (lead in {"what", "list", "show"} and v.PLURAL_KINDS.intersection(words)):
+        return "which"
+    return "status"
+
+
+
+_LAST_OF = v.CHANGE_VERBS | {"commit", "commits", "committed"}
+
+
+def asks_last(tokens: list[r.Token]) -> bool:
+    """"When did X last commit?", "when was X last changed?", "the latest (most recent)
+    change to X", "the last commit by X", "last time X committed": a last-word outside any
+    time phrase ("last week" is one), in a "when" question or right before a change word."""
+    for i, token in enumerate(tokens):
+        if not (token.free and token.norm in v.LAST_WORDS):
+            continue
+        after = tokens[i + 1].norm if i + 1 < len(tokens) else ""
+        if token.norm == "recent" and (i == 0 or tokens[i - 1].norm != "most"):
+            continue  # "recent changes to X" are a list; "the most recent change" is one
+        if tokens[0].norm == "when" or after in _LAST_OF or after == "time":
+            return True
+    return False
