@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 
 from engine import lastchange
 from engine.changelog import listed
+from engine.commits import commit_of
 from engine.evidence import change_time, is_change
 from engine.facts import Fact, FactKind
 from engine.models import (
@@ -91,11 +92,9 @@ async def _last(graph: OrgGraph, key: str, before: datetime) -> Last | None:
 
 
 def _ref(record: SourceRecord) -> str:
-    """A commit's short hash (its key is commit:git:<repo>:<sha>:<subject>), else its key."""
-    parts = record.key.split(":")
-    if record.record_kind is SourceRecordKind.COMMIT and len(parts) > 3 and parts[1] == "git":
-        return parts[3][:7]
-    return record.key
+    """A commit's short hash (engine/commits.py reads it off the key), else its key."""
+    sha = commit_of(record).sha
+    return sha[:7] if sha else record.key
 
 
 def judgment(

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, time, timedelta
 
+from engine.commits import commit_of
 from engine.evidence import EvidenceRule
 from engine.facts import Fact, FactKind, Grain, HistoryTier
 from engine.models import (
@@ -197,9 +198,10 @@ async def _together(
     counted once: one commit touching core.py and parser.py is one commit by its author,
     not two (adding the modules' rollups up said David Lord 9 where git log says 5). Read
     from the commit records (the git import writes one per commit and subject, keyed
-    `commit:git:REPO:SHA:SUBJECT`), on the whole UTC days the rollups count. None when the
-    subjects cannot overlap, or when the records do not account for every commit the
-    rollups count (a source writing rollups only): the sum then stands."""
+    `commit:git:REPO:SHA:SUBJECT`, read by engine/commits.py), on the whole UTC days the
+    rollups count. None when the subjects cannot overlap, or when the records do not account
+    for every commit the rollups count (a source writing rollups only): the sum then
+    stands."""
     if len(tallies) < 2 or not any(s.kind is SubjectKind.MODULE for s in subjects):
         return None
     found = await source.source_records_of(
@@ -212,19 +214,13 @@ async def _together(
             if record.actor is None or not _whole_day_of(record.start, window):
                 continue
             made[record.actor] = made.get(record.actor, 0) + 1
-            seen.setdefault(record.actor, set()).add(_commit_of(record.key, key))
+            seen.setdefault(record.actor, set()).add(commit_of(record).commit)
         rolled = tallies[key].commits
         if {p: c for p, c in rolled.items() if c} != made:
             return None
     if any(tallies[k].commits for k in tallies if k not in found):
         return None
     return {person: len(commits) for person, commits in seen.items()}
-
-
-def _commit_of(record_key: str, subject_key: str) -> str:
-    """The commit a commit record is of: its key without the subject it was written for."""
-    suffix = f":{subject_key}"
-    return record_key[: -len(suffix)] if record_key.endswith(suffix) else record_key
 
 
 def _whole_day_of(moment: datetime, window: Window) -> bool:
