@@ -5,6 +5,7 @@ engine/timephrases.py for the phrases themselves)."""
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 
 from engine import timecontext as tc
@@ -21,6 +22,16 @@ WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}  # first month
 
 
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+_ORDINALS |= {"1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+# A quarter as engine.timephrases reads it: "q3 2025", "q3 of 2025", "q3-2025", "2025 q3",
+# "2025-q3", "third quarter of 2025", "q3".
+_QUARTER = re.compile(
+    r"(?:q(?P<q>[1-4])|(?P<nth>first|second|third|fourth|1st|2nd|3rd|4th) quarter)"
+    r"(?: of|\s*[-/])?\s*(?P<year>\d{4})?|(?P<year2>\d{4})\s*-?\s*q(?P<q2>[1-4])"
+)
+
+
 def date_period(text: str, now: datetime) -> tc.Period:
     """A date phrase (2026-03-01, 1 March 2026, March 1, March 2026, March, Q4 2024, 2023,
     H1 2025, the first half of 2025, summer 2024)."""
@@ -33,11 +44,12 @@ def date_period(text: str, now: datetime) -> tc.Period:
         return _weekday(words, now)
     if words[0] in SEASONS:
         return _season(words[0], int(words[-1]))
-    if words[0].startswith("q") and words[0][1:].isdigit():
-        quarter = int(words[0][1:])
-        if len(words) > 1:
-            return tc.quarter_period(int(words[1]), quarter)
-        return tc.most_recent(lambda y: tc.quarter_period(y, quarter), now)
+    if quarter := _QUARTER.fullmatch(" ".join(words)):
+        which = int(quarter["q"] or quarter["q2"] or _ORDINALS[quarter["nth"]])
+        year = quarter["year"] or quarter["year2"]
+        if year:
+            return tc.quarter_period(int(year), which)
+        return tc.most_recent(lambda y: tc.quarter_period(y, which), now)
     if len(words) == 1 and words[0][:1].isdigit():
         if "-" in words[0]:
             return tc.day_period(*(int(p) for p in words[0].split("-")))

@@ -8,9 +8,10 @@ quarter or day without a year is the most recent one that has started.
 Understood: "since X", "after X", "before X" (an open start: wider than any answer may
 cover, so the caller offers the widest allowed window instead), "between X and Y", "from X to
 Y", "2019-2020" (both years), "since the start of X" (of 2026, of the year),
-"in/during/for X" (a year, a month, "Q4 2024", "H1 2025", "the first half of 2025", a
-season, a date), "Q4 2024", "December 2024", an ISO date, "in the last N days/weeks/
-fortnights/months/quarters/years", "the past year", "the past fortnight",
+"in/during/for X" (a year, a month, "Q4 2024", "Q4 of 2024", "2024-Q4", "the fourth quarter
+of 2024", "H1 2025", "the first half of 2025", a season, a date), "Q4 2024", "December
+2024", an ISO date, "in the last N days/weeks/fortnights/months/quarters/years", "the past
+year", "the past fortnight",
 "last/this/previous week|month|quarter|year", "yesterday", "today", "year to date", "N days
 ago", "as of X", "on X", weekdays ("since last Tuesday", "on Friday"), "the week of X" (its
 Monday-to-Sunday week), "the last couple of (2) / few (3) weeks" (stated), and the vague
@@ -90,7 +91,12 @@ _DAY_DATE = (
     rf"(?:{_ISO}|{_ORD}\s+{_MONTH}(?:,?\s+\d{{4}}(?!\d))?"
     rf"|{_MONTH}\s+{_ORD}(?:,?\s+\d{{4}})?(?!\d))"
 )
-_QUARTER = rf"q[1-4](?:\s+{_YEAR})?\b"
+# "Q3 2025", "Q3 of 2025", "Q3-2025", "2025 Q3", "2025-Q3", "the third quarter of 2025", "Q3".
+_QUARTER_OF = r"(?:q[1-4]|(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)"
+_QUARTER = (
+    rf"(?:{_QUARTER_OF}(?:\s+of|\s*[-/])?\s*{_YEAR}|(?:19[7-9]\d|2\d{{3}})\s*-?\s*q[1-4]"
+    rf"|{_QUARTER_OF})\b"
+)
 # "2019-2020", "2019 - 2020": both years, whole ("during 2019-2020" is read as between them).
 _YEARS = r"(19[7-9]\d|2\d{3})\s*[-\u2013]\s*(19[7-9]\d|2\d{3})(?![-\d])"
 _WHICH_YEAR = rf"(?:{_YEAR}|the\s+year|this\s+year|last\s+year)"

@@ -210,6 +210,7 @@ RECENT = (CLOCK - 90 * DAY, CLOCK)  # "lately", "recently", "these days", "of la
 YEAR = (CLOCK - 365 * DAY, CLOCK)  # no time understood: a count, who or still question's year
 Y2025 = (datetime(2025, 1, 1, tzinfo=UTC), datetime(2026, 1, 1, tzinfo=UTC))
 H1_2025 = (datetime(2025, 1, 1, tzinfo=UTC), datetime(2025, 7, 1, tzinfo=UTC))
+Q3_2025 = (datetime(2025, 7, 1, tzinfo=UTC), datetime(2025, 10, 1, tzinfo=UTC))
 TESTS = "module:click/tests"
 TESTING = "module:click/src/click/testing.py"
 CORE = "module:click/src/click/core.py"
@@ -273,6 +274,11 @@ ASKED = [
           (CLOCK - 14 * DAY, CLOCK)),
     Asked("how many commits in H1 2025?", "answered", REPOSITORY, H1_2025),
     Asked("how many commits in the first half of 2025?", "answered", REPOSITORY, H1_2025),
+    # A quarter with its year after "of", a dash or before it: "2025-Q3" read Q3 2026 silently.
+    Asked("how many commits in Q3 of 2025?", "answered", REPOSITORY, Q3_2025),
+    Asked("how many commits in 2025-Q3?", "answered", REPOSITORY, Q3_2025),
+    Asked("how many commits in 2025 Q3?", "answered", REPOSITORY, Q3_2025),
+    Asked("how many commits in the third quarter of 2025?", "answered", REPOSITORY, Q3_2025),
     Asked("how many commits to click's docs in the summer of 2025?", "answered", DOCS,
           (datetime(2025, 6, 1, tzinfo=UTC), datetime(2025, 9, 1, tzinfo=UTC)), "docs"),
     # Not understood (releases are not imported): answered for a stated window.

@@ -190,6 +190,13 @@ def test_kind_words_are_hints_never_references() -> None:
         ("since 2026-01-01", None, utc(2026, 1, 1), None),
         ("in Q3", None, utc(2026, 7, 1), utc(2026, 10, 1)),
         ("in Q4 2025", None, utc(2025, 10, 1), utc(2026, 1, 1)),
+        ("in Q4 of 2025", None, utc(2025, 10, 1), utc(2026, 1, 1)),
+        ("in 2025-Q4", None, utc(2025, 10, 1), utc(2026, 1, 1)),
+        ("in 2025 Q2", None, utc(2025, 4, 1), utc(2025, 7, 1)),
+        ("in Q2/2025", None, utc(2025, 4, 1), utc(2025, 7, 1)),
+        ("in the third quarter of 2025", None, utc(2025, 7, 1), utc(2025, 10, 1)),
+        ("in the first quarter", None, utc(2026, 1, 1), utc(2026, 4, 1)),
+        ("since 2025-Q2", None, utc(2025, 4, 1), None),
         ("in Q4", None, utc(2026, 10, 1), NOW),  # under way: ends now
         ("in March", None, utc(2026, 3, 1), utc(2026, 4, 1)),
         ("in December", None, utc(2025, 12, 1), utc(2026, 1, 1)),  # most recent
