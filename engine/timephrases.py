@@ -48,6 +48,7 @@ from engine.timedates import (
     recent_season,
     span_before,
 )
+from engine.timeperiods import first_of, nth_week, point_period
 
 RECENT_DAYS = 90  # "lately", "recently", "these days": the last 90 days before `now`
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)  # the open start of "before X"
@@ -208,7 +209,7 @@ def _evaluate(
     b = g[1] if len(g) > 1 else None
     if name == "between":
         last = date_period(b or "", now)
-        first = _first_of(a, b or "", last, now)
+        first = first_of(a, b or "", last, now)
         if first[0] >= last[1]:
             raise ValueError("a range ending before it starts")  # "2020-2019": said
         return None, first[0], tc.bounded((first[0], last[1]), now)[1]
@@ -236,7 +237,7 @@ def _evaluate(
     elif name == "week_of":
         period = tc.week_period(date_period(a, now)[0])
     elif name == "nth_week":
-        period = _nth_week(a.lower(), date_period(b or "", now))
+        period = nth_week(a.lower(), date_period(b or "", now))
     elif name == "ytd":
         period = tc.year_period(now.year)
     elif name == "season":
@@ -250,49 +251,6 @@ def _evaluate(
             period = (period[0] - timedelta(days=1), period[0])
     start, stop = tc.bounded(period, now)
     return None, start, stop
-
-
-_NTH = {"first": 0, "second": 1, "third": 2, "fourth": 3}
-
-
-def _nth_week(which: str, month: tc.Period) -> tc.Period:
-    """"The first week of May": May 1 to 7 (the second 8 to 14, ...); "the last week of
-    May": its last seven days. Stated (_note): a week here is not a Monday-to-Sunday one."""
-    if which == "last":
-        return month[1] - timedelta(days=7), month[1]
-    start = month[0] + timedelta(days=7 * _NTH[which])
-    return start, start + timedelta(days=7)
-
-
-def _first_of(a: str, b: str, last: tc.Period, now: datetime) -> tc.Period:
-    """The start of "between A and B": A without a year takes B's ("between May and July
-    2025" is May 2025, not the last May before now, which ended the range before it began),
-    or the year before when that falls after B ("between November and February 2026")."""
-    year = re.search(r"\b(\d{4})\b", b)
-    if year is None or re.search(r"\b\d{4}\b", a):
-        return date_period(a, now)
-    for y in (int(year.group(1)), int(year.group(1)) - 1):
-        try:
-            first = date_period(f"{a} {y}", now)
-        except ValueError:
-            return date_period(a, now)
-        if first[0] < last[1]:
-            return first
-    return date_period(a, now)
-
-
-def _period(
-    name: str, g: tuple[str | None, ...], as_of: datetime | None, now: datetime
-) -> tuple[datetime, datetime] | None:
-    """The period a point phrase names: the day of "on DAY", the unit-long window that began
-    "N units ago"; bounded by `now`."""
-    if as_of is None or name not in ("on", "ago"):
-        return None
-    if name == "on":
-        return tc.bounded((as_of, as_of + timedelta(days=1)), now)
-    count, unit = count_of(g[0] or ""), (g[1] or "").lower()
-    stop = span_before(now, count - 1, unit) if count > 1 else now
-    return tc.bounded((as_of, stop), now)
 
 
 def _note(name: str, phrase: str) -> str | None:
@@ -326,7 +284,7 @@ def read_time(text: str, now: datetime) -> TimeReading:
                 reading.not_a_date.append(match.group())
                 continue
             note = _note(name, match.group())
-            period = _period(name, match.groups(), as_of, now)
+            period = point_period(name, match.groups(), as_of, now)
             found.append(TimeMatch(match.start(), match.end(), as_of, start, stop, note, period))
     covered: list[tuple[int, int]] = [(m.start, m.end) for m in found]
     covered += [m.span() for m in re.finditer(r"\d{4}-\d{2}-\d{2}", text) if reading.not_a_date]

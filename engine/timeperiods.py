@@ -1,0 +1,54 @@
+"""The periods some time phrases name beyond a plain date (engine.timedates): a week of a
+month ("the first week of May"), the start of a range whose first end has no year ("between
+May and July 2025"), and the period a point phrase carries ("on 2026-08-18", "2 weeks ago").
+engine.timephrases reads the phrases; these compute what they span."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+from engine import timecontext as tc
+from engine.timedates import count_of, date_period, span_before
+
+_NTH = {"first": 0, "second": 1, "third": 2, "fourth": 3}
+
+
+def nth_week(which: str, month: tc.Period) -> tc.Period:
+    """"The first week of May": May 1 to 7 (the second 8 to 14, ...); "the last week of
+    May": its last seven days. Stated (_note): a week here is not a Monday-to-Sunday one."""
+    if which == "last":
+        return month[1] - timedelta(days=7), month[1]
+    start = month[0] + timedelta(days=7 * _NTH[which])
+    return start, start + timedelta(days=7)
+
+
+def first_of(a: str, b: str, last: tc.Period, now: datetime) -> tc.Period:
+    """The start of "between A and B": A without a year takes B's ("between May and July
+    2025" is May 2025, not the last May before now, which ended the range before it began),
+    or the year before when that falls after B ("between November and February 2026")."""
+    year = re.search(r"\b(\d{4})\b", b)
+    if year is None or re.search(r"\b\d{4}\b", a):
+        return date_period(a, now)
+    for y in (int(year.group(1)), int(year.group(1)) - 1):
+        try:
+            first = date_period(f"{a} {y}", now)
+        except ValueError:
+            return date_period(a, now)
+        if first[0] < last[1]:
+            return first
+    return date_period(a, now)
+
+
+def point_period(
+    name: str, g: tuple[str | None, ...], as_of: datetime | None, now: datetime
+) -> tuple[datetime, datetime] | None:
+    """The period a point phrase names: the day of "on DAY", the unit-long window that began
+    "N units ago"; bounded by `now`."""
+    if as_of is None or name not in ("on", "ago"):
+        return None
+    if name == "on":
+        return tc.bounded((as_of, as_of + timedelta(days=1)), now)
+    count, unit = count_of(g[0] or ""), (g[1] or "").lower()
+    stop = span_before(now, count - 1, unit) if count > 1 else now
+    return tc.bounded((as_of, stop), now)
