@@ -11,41 +11,28 @@ graph; it moves only after the projection accepted every record of the run. The 
 
 Daily rollups are recomputed whole for every day a run touches, from the commits git still
 reaches, so a re-run after an interruption writes the same values instead of adding twice.
+What a run writes, and in which order, is graph/git/stream.py.
 """
 
 from __future__ import annotations
 
-import json
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from itertools import chain
 from pathlib import Path
-from typing import Any
 
 from engine.models import Relationship, StoredSubject, SubjectKind
 from engine.ports import Checkpoint, OrgGraph
-from graph.git import log
+from graph.git import log, stream
 from graph.git.history import History, RollupKey, module_key
 from graph.git.identity import gathered, joined
 from graph.git.log import GitError
 from graph.git.modules import Modules
-from graph.git.records import (
-    MODULE_LAYOUT,
-    commit_keys,
-    commit_records,
-    edge_id,
-    parts,
-    relationships,
-    rollup_key,
-    rollups,
-    subjects,
-)
-from graph.projection import IngestReport, Projector
-from graph.records import FORMAT_NAME, FORMAT_VERSION
+from graph.git.records import MODULE_LAYOUT, edge_id
+from graph.git.stream import Progress
 
-Progress = Callable[[str, int, int], None]  # phase ("commits" or "records"), done, total
 _READ_CHUNK = 5_000
 _LOOKUP = 20  # stored people read per name or address looked up
 
@@ -126,8 +113,9 @@ async def import_git(
     stored = await _stored_subjects(graph, new)
     edges = await _stored_edges(graph, new)
     # Streamed to the projector: a long history's records are never all encoded at once.
-    head_lines = [_dump(r) for r in _header_and_subjects(new, stored, report.branch, head)]
-    tombstones = _tombstones(repo, gone, stale)
+    opening = stream.header_and_subjects(new, stored, report.branch, head)
+    head_lines = [stream.dump(r) for r in opening]
+    tombstones = stream.tombstones(repo, gone, stale)
     changes = sum(2 + len(c.modules) for c in new.changes)  # graph/git/records.py
     total = len(head_lines) + len(new.spans) + len(new.episodes) + len(values) + len(tombstones)
     total += changes
@@ -135,8 +123,8 @@ async def import_git(
     report.commits, report.people = new.commits, len(new.people.by_key)
     report.modules, report.records = len(new.modules.by_path), total - 1
     report.tombstones, report.abandoned_commits = len(tombstones), gone.commits if gone else 0
-    lines = chain(head_lines, _body(new, edges, report.branch, values), tombstones)
-    ingest = await _write(graph, repo, lines, total, progress)
+    lines = chain(head_lines, stream.body(new, edges, report.branch, values), tombstones)
+    ingest = await stream.write(graph, repo, lines, total, progress)
     report.invalid = ingest.invalid_count
     report.warnings += [f"record {bad.line} rejected: {bad.reason}" for bad in ingest.invalid[:10]]
     if ingest.ok:  # only a fully accepted run may move the checkpoint
@@ -257,58 +245,6 @@ async def _join_people(graph: OrgGraph, histories: Sequence[History | None]) -> 
     for history in histories:
         if history is not None:
             history.remap(keys)
-
-
-def _tombstones(repo: str, gone: History | None, stale: set[RollupKey]) -> list[bytes]:
-    out: list[dict[str, Any]] = []
-    for episode in gone.episodes if gone else []:
-        out.append({"type": "tombstone", "target": "episode", "key": episode["key"]})
-    for change in gone.changes if gone else []:
-        assert gone is not None
-        out += [
-            {"type": "tombstone", "target": "source_record", "key": ref}
-            for ref in commit_keys(gone, change)
-        ]
-    for key in sorted(stale, key=str):
-        out.append({"type": "tombstone", "target": "source_record", "key": rollup_key(repo, key)})
-    return [_dump(record) for record in out]
-
-
-def _header_and_subjects(
-    history: History, stored: dict[str, StoredSubject], branch: str, head: str
-) -> Iterator[dict[str, Any]]:
-    yield {"type": "header", "format": FORMAT_NAME, "version": FORMAT_VERSION}
-    yield from subjects(history, stored, branch, head)
-
-
-def _body(
-    history: History, edges: dict[str, Relationship], branch: str, values: dict[RollupKey, int]
-) -> Iterator[bytes]:
-    for record in chain(relationships(history, edges, branch), parts(history)):
-        yield _dump(record)
-    for episode in history.episodes:
-        yield _dump({**episode, "source": f"git:{history.repo}"})
-    for change in history.changes:
-        for record in commit_records(history, change):
-            yield _dump(record)
-    for record in rollups(history.repo, values):
-        yield _dump(record)
-
-
-async def _write(
-    graph: OrgGraph, repo: str, lines: Iterable[bytes], total: int, progress: Progress | None
-) -> IngestReport:
-    projector = Projector(
-        graph,
-        source=f"git:{repo}",
-        resume=False,  # the git checkpoint decides what to read; re-runs are idempotent
-        on_progress=(lambda n, _: progress("records", n, total)) if progress else None,
-    )
-    return await projector.run(lines)
-
-
-def _dump(record: dict[str, Any]) -> bytes:
-    return json.dumps(record, separators=(",", ":"), ensure_ascii=False).encode()
 
 
 async def _stored_subjects(graph: OrgGraph, history: History) -> dict[str, StoredSubject]:
