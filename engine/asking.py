@@ -130,6 +130,8 @@ class Subjects:
         told.notes.extend([*unread_note(understood), *asked_too])
         chosen = list({s.key: s for s in subjects}.values())
         parted = together.part_of(chosen, understood.fact_kinds, question)
+        if left := together.left_out(chosen, parted and parted[0], question):
+            return lambda frame, trace: outcomes.no_match(frame, trace, (left,))
         if parted is not None:
             told.part, held = parted
             told.notes.append(told.part.note(held))

@@ -101,6 +101,31 @@ def part_of(
     return Part(people[0], others), held
 
 
+def left_out(subjects: Sequence[StoredSubject], part: Part | None, question: str) -> str | None:
+    """The limitation of "besides"/"apart from"/"other than" X when X is not the person whose
+    part of modules is left out, None otherwise. Everyone else's part is the one exclusion
+    computed; anything else asked without the word answered X itself ("how many commits in
+    2025 besides Kevin Deldycke?" counted Kevin Deldycke's, "what did David Lord work on
+    apart from docs?" the docs without David Lord). X is the subject named first after the
+    word; a word followed by no subject ("excluding merges") is read elsewhere."""
+    found = _OTHERS.search(f"{question.lower()} ")
+    if found is None:
+        return None
+    rest = f" {normalise(question[found.end() :])} "
+    at = [
+        (rest.find(f" {form} "), s)
+        for s in subjects for h in handles(s) if (form := normalise(h))
+    ]  # fmt: skip
+    named = min(((i, s) for i, s in at if i >= 0), key=lambda p: p[0], default=None)
+    if named is None or (part is not None and part.others and named[1] == part.person):
+        return None
+    return (
+        f'"{found.group(1)} {named[1].name}": leaving a subject out is computed only for a '
+        "person's part of modules or repositories (\"who changed X besides Y?\"); asking "
+        "without it would answer another question. Ask about each subject in turn."
+    )
+
+
 _FIRST_NAME = re.compile(r"[A-Z][a-z]+")
 FIRST_NAME_SAMPLE = 6  # people read to find everyone one first name names
 

@@ -993,6 +993,31 @@ async def test_who_changed_a_module_besides_a_person_leaves_them_out(
     assert not any("besides" in n for n in result.limitations)  # read, so not said unused
 
 
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("how many commits in 2025 besides David Lord?", '"besides David Lord": leaving'),
+        ("how many commits in 2025 other than David Lord's?", '"other than David Lord": '),
+        ("what did David Lord work on in 2023, apart from docs?", '"apart from docs": '),
+        ("how many commits in 2025 apart from the docs?", '"apart from docs": '),
+        ("who changed core.py in 2025 other than in tests?", '"other than tests": '),
+        ("how many commits did David Lord make to core.py in 2023, aside from docs?",
+         '"aside from docs": '),
+    ],
+)
+async def test_leaving_out_anything_but_a_person_of_a_module_ends_it_named(
+    click: tuple[OrgGraph, list[Commit]], question: str, said: str
+) -> None:
+    """Everyone else's part of a module is the one exclusion computed. Each of these answered
+    what it asked to leave out: David Lord's own commits for "besides David Lord" (14 in 2025),
+    the docs without David Lord for "apart from docs", core.py and the tests together for
+    "other than in tests"."""
+    graph, _ = click
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.NO_MATCH and not result.drivers, result.direct_judgment
+    assert any(n.startswith(said) for n in result.limitations), result.limitations
+
+
 async def test_a_person_and_a_module_asked_about_anything_else_ask_which(
     click: tuple[OrgGraph, list[Commit]],
 ) -> None:
