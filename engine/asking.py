@@ -16,13 +16,15 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import partial
 from itertools import groupby
 
 from engine import busiest, clauses, meaning, outcomes, together, unnamed
 from engine import kinds as kinded
 from engine.contract import InvestigationResult
+from engine.disclosures import Disclosures as Disclosures  # engine.pipeline imports it here
+from engine.disclosures import disclose
 from engine.interpretation import HandleCandidate, Interpretation
 from engine.models import StoredSubject, SubjectKind
 from engine.ports import OrgGraph
@@ -36,24 +38,12 @@ from engine.resolution import (
     Resolved,
     Resolver,
     Stage,
-    handles,
 )
-from engine.text import normalise
 from engine.timecontext import EffectiveTime
 from engine.unmatched import missing_note, narrowed, unmatched_note, unread_note
 from engine.within import Within, holder_of_path, repository_over_its_package, within
 
 MAX_NAME_PROBES = 16  # spans of one question looked up as known names
-
-
-@dataclass
-class Disclosures:
-    """What the answer must say about how its time and subjects were chosen."""
-
-    notes: list[str] = field(default_factory=list)  # limitations, in the order found
-    candidates: tuple[Candidate, ...] = ()  # others a committed reference could mean
-    organisation_wide: bool = False
-    part: together.Part | None = None  # one person's part of the subjects (engine.together)
 
 
 class Subjects:
@@ -243,7 +233,7 @@ class Subjects:
                 told.notes.append(held[1])
                 return held[0]
         if isinstance(outcome, Resolved):
-            await self._disclose(reference, outcome, told)
+            await disclose(self.graph, reference, outcome, told)
             told.notes += unmatched_note(question, reference, outcome.subject, understood)
             return outcome.subject
         return outcome
@@ -287,40 +277,6 @@ class Subjects:
         told.candidates = (*told.candidates, *packages)
         self.resolver.admit(actor, repository)
         return Resolved(repository, packages[0].score, Stage.EXACT_NAME, repository.name)
-
-    async def _disclose(self, reference: str, outcome: Resolved, told: Disclosures) -> None:
-        """What the answer must say about how a reference was committed: chosen from the
-        actor's recent references, or a name other people also carry."""
-        if outcome.stage is Stage.RING:
-            told.notes.append(
-                f'"{reference}" was chosen from your recent references '
-                f"({outcome.subject.name}); name it fully to ask about another."
-            )
-        subject = outcome.subject
-        if outcome.stage is Stage.HYBRID and normalise(reference) not in {
-            normalise(h) for h in handles(subject)
-        }:
-            told.notes.append(
-                f'"{reference}" names no subject exactly: it was taken to mean {subject.name} '
-                f"({subject.key})."
-            )
-        if subject.kind is not SubjectKind.PERSON:
-            return
-        found, _ = await self.graph.search_all_tokens(reference, [SubjectKind.PERSON], 10)
-        needle = normalise(reference)
-        others = [
-            subject
-            for subject, _ in found
-            if subject.key != outcome.subject.key
-            and any(needle in normalise(h).split() for h in handles(subject))
-        ]
-        if others:
-            names = ", ".join(f"{o.name} ({o.key})" for o in others[:5])
-            told.notes.append(
-                f'"{reference}" also names {names}: this answer is for {outcome.subject.name} '
-                f"({outcome.subject.key}) only; ask again with one of the candidates' receipts."
-            )
-            told.candidates = tuple(Candidate(o, 0.5) for o in others[:5])
 
     async def known_handles(self, candidates: Sequence[HandleCandidate]) -> set[str]:
         """The spans of the question that are a known subject's name: looked up longest

@@ -1,0 +1,60 @@
+"""What the answer must say about how its time and subjects were chosen (`Disclosures`),
+and what a committed reference discloses: chosen from the actor's recent references, a
+misspelt name taken to mean a subject, a name other people also carry (engine.asking)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine import together
+from engine.models import SubjectKind
+from engine.ports import SubjectDirectory
+from engine.resolution import Candidate, Resolved, Stage, handles
+from engine.text import normalise
+
+
+@dataclass
+class Disclosures:
+    """What the answer must say about how its time and subjects were chosen."""
+
+    notes: list[str] = field(default_factory=list)  # limitations, in the order found
+    candidates: tuple[Candidate, ...] = ()  # others a committed reference could mean
+    organisation_wide: bool = False
+    part: together.Part | None = None  # one person's part of the subjects (engine.together)
+
+
+async def disclose(
+    graph: SubjectDirectory, reference: str, outcome: Resolved, told: Disclosures
+) -> None:
+    """What the answer must say about how a reference was committed: chosen from the
+    actor's recent references, or a name other people also carry."""
+    if outcome.stage is Stage.RING:
+        told.notes.append(
+            f'"{reference}" was chosen from your recent references '
+            f"({outcome.subject.name}); name it fully to ask about another."
+        )
+    subject = outcome.subject
+    if outcome.stage is Stage.HYBRID and normalise(reference) not in {
+        normalise(h) for h in handles(subject)
+    }:
+        told.notes.append(
+            f'"{reference}" names no subject exactly: it was taken to mean {subject.name} '
+            f"({subject.key})."
+        )
+    if subject.kind is not SubjectKind.PERSON:
+        return
+    found, _ = await graph.search_all_tokens(reference, [SubjectKind.PERSON], 10)
+    needle = normalise(reference)
+    others = [
+        subject
+        for subject, _ in found
+        if subject.key != outcome.subject.key
+        and any(needle in normalise(h).split() for h in handles(subject))
+    ]
+    if others:
+        names = ", ".join(f"{o.name} ({o.key})" for o in others[:5])
+        told.notes.append(
+            f'"{reference}" also names {names}: this answer is for {outcome.subject.name} '
+            f"({outcome.subject.key}) only; ask again with one of the candidates' receipts."
+        )
+        told.candidates = tuple(Candidate(o, 0.5) for o in others[:5])
