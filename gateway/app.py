@@ -29,13 +29,14 @@ from gateway.endpoint import GraphQLEndpoint
 from gateway.errors import ShapeErrors
 from gateway.graphiql import ASSETS_PATH, GraphiQLPage
 from gateway.http import BodyLimit
+from gateway.hub import ChangeHub
 from gateway.jwt_auth import JwtVerifier
 from gateway.limits import limit_extensions
 from gateway.logs import RequestId
 from gateway.metrics import CONTENT_TYPE, Metrics, RecordOperation
 from gateway.settings import Settings
 from gateway.stores import OpenedStore, open_store, prepare, supervise
-from gateway.subscriptions import ChangeHub, SubscriptionView
+from gateway.subscriptions import SubscriptionView
 from gateway.sweeper import sweep_every
 from gateway.view import GraphQLView
 from resolvers.context import EngineServices, Limits

@@ -19,9 +19,8 @@ import pytest
 
 from engine.memory.changes import MemoryChangeFeed
 from engine.ports.changes import Change, ChangeKind
-from gateway import subscriptions
 from gateway.auth import create_key
-from gateway.subscriptions import ChangeHub
+from gateway.hub import ChangeHub
 from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
 from resolvers.subscriptions import RESYNC
@@ -285,7 +284,7 @@ class _StuckOnClose(MemoryChangeFeed):
 async def test_a_stop_never_hangs_on_a_feed_that_does_not_close(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    monkeypatch.setattr(subscriptions, "STOP_S", 0.2)
+    monkeypatch.setattr("gateway.hub.STOP_S", 0.2)
     hub = ChangeHub(buffer=2)
     hub.start(_StuckOnClose())
     await asyncio.sleep(0)  # the reader is listening
