@@ -35,13 +35,14 @@ from engine.errors import PublicError
 from engine.framing import temporal_label
 from engine.interpretation import Interpretation, handle_candidates, interpret
 from engine.observer import NULL_OBSERVER, InvestigationObserver
-from engine.pipeline import Pipeline, Stages
+from engine.pipeline import Pipeline
 from engine.ports import GraphError, GraphTimeout, OrgGraph
 from engine.providers import Provider
 from engine.questiontime import asked_time
 from engine.receipts import ReceiptSigner
 from engine.resolution import Resolver
 from engine.reuse import reusable, reuse_key
+from engine.stages import Stages
 from engine.synthesis import Synthesizer
 from engine.timecontext import EffectiveTime, resolve_time, time_axis_key
 from engine.validation import ContractViolation

@@ -1,18 +1,16 @@
 """The staged run of an investigation once its question is understood and its time chosen:
 resolve -> plan -> read facts -> discover context -> synthesize -> compose -> validate.
 
-Each stage is timed, and the stage running when something goes wrong is the one a failure
-names (the investigator tags it; see engine/investigate.py). An unresolved question ends at
-the resolve stage, before any canonical fact is read.
+Each stage is timed (engine/stages.py), and the stage running when something goes wrong is
+the one a failure names (the investigator tags it; see engine/investigate.py). An
+unresolved question ends at the resolve stage, before any canonical fact is read.
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
-from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import asynccontextmanager
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -26,7 +24,6 @@ from engine.contract import (
     FailureStage,
     InvestigationResult,
     Outcome,
-    Trace,
 )
 from engine.facts import Fact
 from engine.framing import (
@@ -39,12 +36,13 @@ from engine.framing import (
 from engine.interpretation import Interpretation
 from engine.limitations import MAX_LIMITATIONS, disclose_degraded_retrieval
 from engine.models import Episode, RelationshipType, StoredSubject
-from engine.planning import Decision, Plan, plan, read_facts
+from engine.planning import Plan, plan, read_facts
 from engine.ports import Edge, OrgGraph, TimeSpan
 from engine.providers import Provider, ProviderResult, Window
 from engine.questiontime import NO_TIME, TooWide
 from engine.receipts import ReceiptSigner
 from engine.resolution import Candidate, Resolver
+from engine.stages import Stages
 from engine.synthesis import Synthesis, SynthesisInput, Synthesizer
 from engine.timecontext import EffectiveTime
 from engine.unrecorded import unasked
@@ -54,47 +52,6 @@ if TYPE_CHECKING:  # the request is the investigator's; only its fields are read
     from engine.investigate import InvestigationRequest
 
 CONTEXT_TYPES = (RelationshipType.OWNS, RelationshipType.DEPENDS_ON)
-
-
-@dataclass
-class Stages:
-    """What one investigation records as it goes: stage timings, the stage running now (the
-    one a failure names), the providers chosen and pruned, and what was found out before
-    synthesis that the answer must say."""
-
-    timings: list[tuple[str, float]] = field(default_factory=list)
-    current: FailureStage = FailureStage.INTERPRET
-    chosen: tuple[str, ...] = ()
-    pruned: tuple[tuple[str, CoverageReason], ...] = ()
-    told: Disclosures = field(default_factory=Disclosures)  # found before synthesis
-    too_wide: TooWide | None = None  # the question's time phrase spans too much
-
-    @asynccontextmanager
-    async def stage(self, stage: FailureStage) -> AsyncIterator[None]:
-        self.current = stage
-        started = time.perf_counter()
-        try:
-            yield
-        finally:
-            self.timings.append((stage.value, round((time.perf_counter() - started) * 1000, 3)))
-
-    def planned(self, chosen: Plan) -> None:
-        """The providers the plan reads, and those it left unread with the closed reason."""
-        self.chosen = tuple(r.provider.name for r in chosen.reads)
-        self.pruned = tuple(
-            (e.provider, CoverageReason(e.decision.value))
-            for e in chosen.entries
-            if e.decision in (Decision.PRUNED, Decision.NOT_ASKED)
-        )
-
-    def trace(self, round_trips: int) -> Trace:
-        """The trace, given the graph statements sent during the investigation."""
-        return Trace(
-            stages=tuple(self.timings),
-            graph_round_trips=max(round_trips, 0),
-            providers_chosen=self.chosen,
-            providers_pruned=self.pruned,
-        )
 
 
 @dataclass(frozen=True)

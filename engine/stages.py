@@ -1,0 +1,58 @@
+"""What one investigation records as it runs its stages (engine/pipeline.py): each stage's
+timing, the stage running now (the one a failure names: engine/investigate.py tags it), the
+providers the plan chose and pruned, and what was found out before synthesis that the answer
+must say. Its trace is what a result reports of the run.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+
+from engine.asking import Disclosures
+from engine.contract import CoverageReason, FailureStage, Trace
+from engine.planning import Decision, Plan
+from engine.questiontime import TooWide
+
+
+@dataclass
+class Stages:
+    """What one investigation records as it goes: stage timings, the stage running now (the
+    one a failure names), the providers chosen and pruned, and what was found out before
+    synthesis that the answer must say."""
+
+    timings: list[tuple[str, float]] = field(default_factory=list)
+    current: FailureStage = FailureStage.INTERPRET
+    chosen: tuple[str, ...] = ()
+    pruned: tuple[tuple[str, CoverageReason], ...] = ()
+    told: Disclosures = field(default_factory=Disclosures)  # found before synthesis
+    too_wide: TooWide | None = None  # the question's time phrase spans too much
+
+    @asynccontextmanager
+    async def stage(self, stage: FailureStage) -> AsyncIterator[None]:
+        self.current = stage
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.timings.append((stage.value, round((time.perf_counter() - started) * 1000, 3)))
+
+    def planned(self, chosen: Plan) -> None:
+        """The providers the plan reads, and those it left unread with the closed reason."""
+        self.chosen = tuple(r.provider.name for r in chosen.reads)
+        self.pruned = tuple(
+            (e.provider, CoverageReason(e.decision.value))
+            for e in chosen.entries
+            if e.decision in (Decision.PRUNED, Decision.NOT_ASKED)
+        )
+
+    def trace(self, round_trips: int) -> Trace:
+        """The trace, given the graph statements sent during the investigation."""
+        return Trace(
+            stages=tuple(self.timings),
+            graph_round_trips=max(round_trips, 0),
+            providers_chosen=self.chosen,
+            providers_pruned=self.pruned,
+        )
