@@ -5,8 +5,8 @@ every reference is a verbatim substring of the question: interpretation never in
 subject. Questions are capped at MAX_QUESTION characters (the rest is ignored, with a note),
 which bounds every scan here, including the `known_handles` probes.
 
-How references and scopes are found: engine/references.py; the words: engine/vocabulary.py;
-time phrases: engine/timephrases.py.
+How references and scopes are found: engine/references.py and engine/scopes.py; the words:
+engine/vocabulary.py; time phrases: engine/timephrases.py.
 
 Intents (closed): engine/intents.py.
 """
@@ -28,7 +28,8 @@ from engine.merges import Merges, read_merges
 from engine.models import SubjectKind
 from engine.ranked import Ranking
 from engine.ranked import read as read_ranking
-from engine.references import MAX_HANDLE_PROBES, Scope
+from engine.references import MAX_HANDLE_PROBES
+from engine.scopes import Scope, scopes
 from engine.vocabulary import FACT_VOCABULARY, INTENTS, KIND_WORDS, STOP_WORDS
 
 __all__ = [
@@ -210,7 +211,7 @@ def interpret(
         time_ignored=tuple(reading.ignored),
         reference_kinds=tuple(kinds_after[ref] for ref in references),
         time_note=time.note if time else None,
-        scopes=tuple(r.scopes(text, spans, tokens)),
+        scopes=tuple(scopes(text, spans, tokens)),
         asks_last=asks_last,
         unread=unread,
         asks_when=not asks_last and words[:1] == ["when"],

@@ -1,5 +1,5 @@
-"""The references of a question: which spans of it name subjects, and which name one subject
-inside another ("starlette's tests", "routing in starlette").
+"""The references of a question: which spans of it name subjects (which name one subject
+inside another, "starlette's tests", "routing in starlette": engine/scopes.py).
 
 Tokens are runs of letters, digits and `- _ / . @ +` (so `payments-api`, `api.v2` and
 `jo@corp.example` stay whole), with `. - / @ +` trimmed from their edges (`@davidism` is
@@ -21,10 +21,8 @@ References, in order of appearance:
    name.
 Tokens join into one reference only across plain spaces, never across punctuation.
 
-Two references next to each other, joined by nothing, a possessive or "of/in/inside/within/
-from/under (the)", are a scope: the one may name a part of the other ("starlette
-middleware", "click's tests", "the tests of click", "routing in starlette"). Which is the
-container is for the resolver to find (engine.asking): only a repository holds modules.
+Two references next to each other may be a scope, the one naming a part of the other:
+engine/scopes.py.
 """
 
 from __future__ import annotations
@@ -64,13 +62,6 @@ _POSSESSIVE = re.compile(r"['\u2019]s?(?!\w)")
 _QUOTED = re.compile(
     r"(?<!\w)(?:\"([^\"\x00]+)\"|'([^'\x00]+)'|`([^`\x00]+)`|\u201c([^\u201d\x00]+)\u201d)(?!\w)"
 )
-_CONTAINER_WORDS = r"(?:repo|repository|project|package|module|codebase)"
-# Between two references: the first holds the second ("click tests", "click's tests").
-_HOLDER_FIRST = re.compile(rf"^(?:{_CONTAINER_WORDS}\s*)?(?:['\u2019]s?)?$")
-# Between two references: the second holds the first ("tests of click", "routing in starlette").
-_HOLDER_SECOND = re.compile(
-    rf"^(?:{_CONTAINER_WORDS}\s+)?(?:of|in|inside|within|from|under)(?:\s+the)?$"
-)
 
 
 @dataclass(slots=True)
@@ -79,16 +70,6 @@ class Token:
     end: int
     norm: str
     free: bool = True  # not quoted, not part of the time expression, not a fact phrase
-
-
-@dataclass(frozen=True, slots=True)
-class Scope:
-    """Two references of which one may name a part of the other: `phrase` is the question's
-    text from the first to the last, `outer` the one said to hold the other."""
-
-    phrase: str
-    outer: str
-    inner: str
 
 
 def tokens_of(text: str) -> list[Token]:
@@ -310,20 +291,3 @@ def kind_of(text: str, tokens: list[Token], start: int, end: int) -> SubjectKind
     if before.norm in PLURAL_KINDS or text[before.end : start].strip():
         return None
     return KIND_WORDS[before.norm]
-
-
-def scopes(text: str, spans: list[tuple[int, int]], tokens: list[Token]) -> list[Scope]:
-    """Neighbouring references of which one may hold the other (see the module docstring);
-    the phrase runs to a kind word right after the second ("click's testing module")."""
-    out = []
-    for (a0, a1), (b0, b1) in pairwise(sorted(spans)):
-        words = " ".join(text[a1:b0].lower().split())
-        after = next((t for t in tokens if t.start >= b1), None)
-        end = b1
-        if after is not None and after.norm in KIND_WORDS and not text[b1 : after.start].strip():
-            end = after.end
-        if _HOLDER_FIRST.match(words):
-            out.append(Scope(text[a0:end], text[a0:a1], text[b0:b1]))
-        elif _HOLDER_SECOND.match(words):
-            out.append(Scope(text[a0:end], text[b0:b1], text[a0:a1]))
-    return out

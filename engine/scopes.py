@@ -1,0 +1,50 @@
+"""The scopes of a question: two references next to each other, joined by nothing, a
+possessive or "of/in/inside/within/from/under (the)", are a scope: the one may name a part of
+the other ("starlette middleware", "click's tests", "the tests of click", "routing in
+starlette"). Which is the container is for the resolver to find (engine.asking): only a
+repository holds modules. The references themselves are found by engine/references.py.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import pairwise
+
+from engine.references import Token
+from engine.vocabulary import KIND_WORDS
+
+_CONTAINER_WORDS = r"(?:repo|repository|project|package|module|codebase)"
+# Between two references: the first holds the second ("click tests", "click's tests").
+_HOLDER_FIRST = re.compile(rf"^(?:{_CONTAINER_WORDS}\s*)?(?:['\u2019]s?)?$")
+# Between two references: the second holds the first ("tests of click", "routing in starlette").
+_HOLDER_SECOND = re.compile(
+    rf"^(?:{_CONTAINER_WORDS}\s+)?(?:of|in|inside|within|from|under)(?:\s+the)?$"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """Two references of which one may name a part of the other: `phrase` is the question's
+    text from the first to the last, `outer` the one said to hold the other."""
+
+    phrase: str
+    outer: str
+    inner: str
+
+
+def scopes(text: str, spans: list[tuple[int, int]], tokens: list[Token]) -> list[Scope]:
+    """Neighbouring references of which one may hold the other (see the module docstring);
+    the phrase runs to a kind word right after the second ("click's testing module")."""
+    out = []
+    for (a0, a1), (b0, b1) in pairwise(sorted(spans)):
+        words = " ".join(text[a1:b0].lower().split())
+        after = next((t for t in tokens if t.start >= b1), None)
+        end = b1
+        if after is not None and after.norm in KIND_WORDS and not text[b1 : after.start].strip():
+            end = after.end
+        if _HOLDER_FIRST.match(words):
+            out.append(Scope(text[a0:end], text[a0:a1], text[b0:b1]))
+        elif _HOLDER_SECOND.match(words):
+            out.append(Scope(text[a0:end], text[b0:b1], text[a0:a1]))
+    return out
