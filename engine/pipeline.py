@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from engine import lastchange, latest, outcomes, together
-from engine.asking import Disclosures, Subjects
+from engine.asking import Subjects
 from engine.contract import (
     Axis,
     CoverageObservation,
@@ -25,6 +25,7 @@ from engine.contract import (
     InvestigationResult,
     Outcome,
 )
+from engine.disclosures import Disclosures
 from engine.facts import Fact
 from engine.framing import (
     coverage_of,

@@ -11,8 +11,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
-from engine.asking import Disclosures
 from engine.contract import CoverageReason, FailureStage, Trace
+from engine.disclosures import Disclosures
 from engine.planning import Decision, Plan
 from engine.questiontime import TooWide
 
