@@ -20,7 +20,7 @@ from dataclasses import replace
 from functools import partial
 from itertools import groupby
 
-from engine import busiest, clauses, meaning, outcomes, together, unnamed
+from engine import busiest, choice, clauses, meaning, outcomes, together, unnamed
 from engine import kinds as kinded
 from engine.contract import InvestigationResult
 from engine.disclosures import Disclosures as Disclosures  # engine.pipeline imports it here
@@ -90,6 +90,11 @@ class Subjects:
         if bound:
             found = await self.graph.subjects_by_keys(bound)
             subjects = [found[k] for k in bound if k in found]
+            subjects = await choice.beside(
+                subjects, understood,
+                lambda ref, kind, said: self._one(actor, question, ref, understood, kind, said),
+                told,
+            )  # fmt: skip
             for subject in subjects:  # the caller chose it: a reference like any resolved one
                 self.resolver.admit(actor, subject)
         if not subjects and understood.references:
@@ -143,6 +148,8 @@ class Subjects:
         one person carrying it joins `subjects`, said; several ask which (the composer)."""
         found, rest = await together.first_names(self.graph, understood.unread)
         for run, people in found:
+            if any(p.key in {s.key for s in subjects} for p in people):
+                continue  # a receipt chose one of them (engine.choice)
             if len(people) > 1:
                 offered = tuple(Candidate(p, 0.9) for p in people)
                 return (

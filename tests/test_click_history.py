@@ -215,6 +215,7 @@ TESTS = "module:click/tests"
 TESTING = "module:click/src/click/testing.py"
 CORE = "module:click/src/click/core.py"
 PARSER = "module:click/src/click/parser.py"
+UTILS = "module:click/src/click/utils.py"
 SHELL = "module:click/src/click/shell_completion.py"
 DOCS = "module:click/docs"
 REPOSITORY = "repository:click"
@@ -1016,6 +1017,59 @@ async def test_leaving_out_anything_but_a_person_of_a_module_ends_it_named(
     result = await ask(graph, question)
     assert result.outcome is Outcome.NO_MATCH and not result.drivers, result.direct_judgment
     assert any(n.startswith(said) for n in result.limitations), result.limitations
+
+
+async def chosen(graph: OrgGraph, question: str, key: str) -> InvestigationResult:
+    """Asks, then asks again with the receipt of the candidate `key` (a new process: no
+    recent references remembered)."""
+    asked = await ask(graph, question)
+    assert asked.outcome is Outcome.CLARIFICATION_REQUIRED, asked.direct_judgment
+    receipt = next(c.receipt for c in asked.candidates if c.subject_key == key)
+    engine = Investigator(
+        graph, Resolver(graph, ReferenceRing(), graph.org_id), default_providers(),
+        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: CLOCK,
+    )  # fmt: skip
+    request = InvestigationRequest(question, prior_receipts=(receipt,))
+    result, _ = await engine.investigate("me", request)
+    return result
+
+
+@pytest.mark.parametrize(
+    ("question", "key", "subject", "path"),
+    [
+        ("how many commits did David make to the parser in 2023?", f"person:{LORD}", PARSER,
+         "src/click/parser.py"),
+        ("how many commits to utils.py in 2023 by David Lord?", UTILS, UTILS,
+         "src/click/utils.py"),
+    ],
+)
+async def test_a_receipt_answers_one_reference_and_the_others_still_count(
+    click: tuple[OrgGraph, list[Commit]], question: str, key: str, subject: str, path: str
+) -> None:
+    """A receipt chose one of a reference's candidates; the question's other references
+    were dropped ("utils.py ... by David Lord" answered everyone's commits to click.utils) or
+    asked about again ("David" asked which David after each choice)."""
+    graph, commits = click
+    result = await chosen(graph, question, key)
+    assert result.outcome is Outcome.ANSWERED, result.clarification_prompt
+    assert result.subject_keys == (subject,)
+    expected = [
+        c for c in between(commits, *Y2023) if in_area(c, path) and authored(c, LORD)
+    ]  # fmt: skip
+    module = subject.rsplit("/", 1)[1].removesuffix(".py")
+    assert (result.direct_judgment or "").startswith(
+        f"{len(expected)} commit(s) to click.{module} by David Lord "
+    ), result.direct_judgment
+
+
+async def test_a_receipt_choosing_one_of_two_subjects_named_together_is_the_answer_s(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """Named unambiguously together (a status of a person's part is not computed), the
+    choice is the question's one subject, as before."""
+    graph, _ = click
+    result = await chosen(graph, "how is David Lord doing on the parser?", PARSER)
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (PARSER,)
 
 
 async def test_a_person_and_a_module_asked_about_anything_else_ask_which(

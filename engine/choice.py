@@ -1,0 +1,75 @@
+"""What a receipt's choice answers, and the question's other references beside it.
+
+A clarification asks about one reference ("Kevin" could mean three people); the caller asks
+again with the chosen candidate's receipt. The rest of the question still stands: "how many
+commits to utils.py in 2025 by Kevin Deldycke?" asked which utils.py, and once click.utils was
+chosen answered 1 commit to click.utils, everyone's, Kevin Deldycke dropped unsaid; "how many
+commits did Kevin make to core.py in August 2026?" asked which Kevin again after each choice.
+So the receipt answers the reference whose candidates hold its subject (or the first name
+its person carries), and every other reference is read as without a receipt.
+
+A receipt chosen from subjects the question named unambiguously together (a person and a
+module asked about something not computed for a person's part: engine.together) answers no
+reference: that choice is the question's subject alone, as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+
+from engine.disclosures import Disclosures
+from engine.interpretation import Interpretation
+from engine.models import StoredSubject, SubjectKind
+from engine.resolution import Ambiguous, NotFound, handles
+from engine.text import normalise
+from engine.within import Within
+
+# One reference read as engine.asking reads it: (reference, its kind word, the notes it adds).
+Reader = Callable[
+    [str, SubjectKind | None, Disclosures],
+    Awaitable[StoredSubject | Ambiguous | NotFound | Within],
+]
+
+
+async def beside(
+    chosen: Sequence[StoredSubject], understood: Interpretation, read: Reader, told: Disclosures
+) -> list[StoredSubject]:
+    """The receipts' subjects and, when they answer one of the question's references, the
+    subjects its other references name (their notes said); otherwise the receipts' subjects
+    alone. A reference that names nothing, or asks again, leaves the receipts' subjects alone:
+    a clarification was already answered, so nothing is guessed beside it."""
+    keys = {s.key for s in chosen}
+    if understood.scopes:
+        return list(chosen)
+    answered = _first_name_answered(chosen, understood.unread)
+    found: list[StoredSubject] = []
+    notes: list[str] = []
+    kinds = understood.reference_kinds or (None,) * len(understood.references)
+    for reference, kind in zip(understood.references, kinds, strict=False):
+        scratch = Disclosures()
+        outcome = await read(reference, kind, scratch)
+        if isinstance(outcome, Ambiguous):
+            if not keys.intersection(c.subject.key for c in outcome.candidates):
+                return list(chosen)
+            answered = True
+        elif isinstance(outcome, StoredSubject):
+            if outcome.key not in keys:
+                found.append(outcome)
+                notes += scratch.notes
+        else:
+            return list(chosen)
+    if not answered or not found:
+        return list(chosen)
+    told.notes.extend(notes)
+    return [*chosen, *found]
+
+
+def _first_name_answered(chosen: Sequence[StoredSubject], unread: Sequence[str]) -> bool:
+    """A chosen person carries one of the question's unread words as a word of a name (the
+    first name a clarification asked about: engine.together.first_names)."""
+    words = {normalise(run) for run in unread}
+    return any(
+        word in normalise(h).split()
+        for s in chosen if s.kind is SubjectKind.PERSON
+        for h in handles(s) for word in words
+    )  # fmt: skip
