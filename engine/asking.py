@@ -23,8 +23,7 @@ from itertools import groupby
 from engine import busiest, choice, clauses, meaning, outcomes, together, unnamed
 from engine import kinds as kinded
 from engine.contract import InvestigationResult
-from engine.disclosures import Disclosures as Disclosures  # engine.pipeline imports it here
-from engine.disclosures import disclose
+from engine.disclosures import Disclosures, disclose
 from engine.interpretation import HandleCandidate, Interpretation
 from engine.models import StoredSubject, SubjectKind
 from engine.ports import OrgGraph

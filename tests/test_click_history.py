@@ -392,6 +392,11 @@ ASKED = [
     # A week of a month: seven of its days (it read the whole month, silently).
     Asked("how many commits did David Lord make in the first week of May 2026?", "answered",
           f"person:{LORD}", (on(2026, 5, 1), on(2026, 5, 8)), None, "count", LORD),
+    # People, not commits: "authors" was said not understood and the commits counted.
+    Asked("how many authors touched the parser in 2023?", "answered", PARSER, Y2023,
+          "src/click/parser.py", "people"),
+    Asked("how many distinct developers changed core.py in 2025?", "answered", CORE, Y2025,
+          "src/click/core.py", "people"),
     # Misspelt and absent modules.
     Asked("how many commits to the clcik module in 2023?", "answered", MODULE, Y2023, "package"),
     # One edit from "click" and from "cli" (the example's complex.cli): asks which.
