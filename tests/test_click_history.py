@@ -1024,6 +1024,20 @@ async def test_leaving_out_anything_but_a_person_of_a_module_ends_it_named(
     assert any(n.startswith(said) for n in result.limitations), result.limitations
 
 
+async def test_what_someone_has_done_reads_the_name_without_done(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """"done" was read into the name: '"dependabot done" names no subject known here'."""
+    graph, commits = click
+    asked = await ask(graph, "what has dependabot done in 2024?")
+    assert asked.outcome is Outcome.CLARIFICATION_REQUIRED, asked.limitations
+    assert f"person:{BOT}" in {c.subject_key for c in asked.candidates}
+    result = await chosen(graph, "what has dependabot done in 2024?", f"person:{BOT}")
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (f"person:{BOT}",)
+    made = [c for c in between(commits, *Y2024) if c.email == BOT_EMAIL]
+    assert made and f" {len(made)} commit(s) " in (result.direct_judgment or "")
+
+
 async def chosen(graph: OrgGraph, question: str, key: str) -> InvestigationResult:
     """Asks, then asks again with the receipt of the candidate `key` (a new process: no
     recent references remembered)."""
