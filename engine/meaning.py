@@ -21,6 +21,7 @@ from itertools import pairwise
 from engine import references as r
 from engine.headlines import SHOWN
 from engine.timedates import count_of
+from engine.timephrases import TIME_WORDS
 from engine.vocabulary import CHANGE_VERBS
 
 # Intents that answer over one window with counts or lists: the ones a changed meaning breaks.
@@ -70,8 +71,10 @@ def unasked(
             note = _counting_note(word, before, after, words)
         if note is None and intent != "who_owns":
             note = _listing_note(word, words, named)
+        if note is None and after == "than" and _between(word, before, tokens, free[i + 1]):
+            note = _BETWEEN_NOTE
         if note is not None:
-            if word in {"per", "each", "every", "a"} or word in _COMPARED:
+            if word in {"per", "each", "every", "a"} or word in _COMPARATIVES:
                 phrase = text[token.start : free[i + 1].end]
             found.append(Unasked(phrase, f'"{phrase}": {note}'))
         elif word in _SELF or (word == "me" and before not in _OBJECT_ME):
@@ -90,6 +93,30 @@ _WHY_NOTE = (
     "(a change's own message, where listed, is its author's words): the answer does not "
     "say why."
 )
+
+
+_COMPARATIVES = _COMPARED | frozenset(
+    {"busier", "quieter", "bigger", "larger", "smaller", "faster", "slower", "older", "newer"}
+    | {"healthier", "riskier", "better", "worse", "higher", "lower", "greater", "hotter"}
+)
+_BETWEEN_NOTE = (
+    "a comparison between subjects is not computed (each one's figures are, asked in "
+    "turn); a period is compared with now (\"is X changing more than last year?\")."
+)
+
+
+def _between(word: str, before: str, tokens: list[r.Token], than: r.Token) -> bool:
+    """"is core.py busier than types.py?": a comparative and "than" followed by a name, not
+    a period (that is engine.compared's) nor a number (a threshold: `_counting_note`). It
+    answered with one subject's figures, the comparison unsaid."""
+    following = next((t for t in tokens if t.start > than.start and t.norm != "the"), None)
+    return (
+        word in _COMPARATIVES
+        and before != "or"
+        and following is not None
+        and following.norm not in TIME_WORDS | {"in", "during", "for", "before"}
+        and not following.norm.isdigit()
+    )
 
 
 def _counting_note(word: str, before: str, after: str, words: list[str]) -> str | None:

@@ -615,6 +615,8 @@ async def test_what_changed_lists_the_commits_newest_first(
         ("how many commits did my team make in 2025?", '"my": a question is not tied'),
         ("what was the biggest change to click in 2025?", '"biggest": ranking changes'),
         ("who made more than 10 commits to click in 2025?", '"more than": a threshold'),
+        ("is core.py busier than types.py this year?", '"busier than": a comparison'),
+        ("is the parser quieter than the docs in 2025?", '"quieter than": a comparison'),
     ],
 )
 async def test_a_word_that_makes_it_another_question_ends_it_named(
@@ -1036,6 +1038,17 @@ async def test_what_someone_has_done_reads_the_name_without_done(
     assert result.outcome is Outcome.ANSWERED and result.subject_keys == (f"person:{BOT}",)
     made = [c for c in between(commits, *Y2024) if c.email == BOT_EMAIL]
     assert made and f" {len(made)} commit(s) " in (result.direct_judgment or "")
+
+
+async def test_a_comparative_before_a_period_compares_it_with_now(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """"busier than types.py" is a comparison between subjects (not computed, said);
+    "busier than last year" compares last year with this year so far (engine.compared)."""
+    graph, _ = click
+    result = await ask(graph, "is core.py busier than last year?")
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (CORE,)
+    assert "from 2025-01-01T00:00:00Z to 2026-01-01T00:00:00Z" in (result.direct_judgment or "")
 
 
 async def chosen(graph: OrgGraph, question: str, key: str) -> InvestigationResult:
