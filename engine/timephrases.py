@@ -14,7 +14,8 @@ of 2024", "H1 2025", "the first half of 2025", a season, a date), "Q4 2024", "De
 year", "the past fortnight",
 "last/this/previous week|month|quarter|year", "yesterday", "today", "year to date", "N days
 ago", "as of X", "on X", weekdays ("since last Tuesday", "on Friday"), "the week of X" (its
-Monday-to-Sunday week), "the last couple of (2) / few (3) weeks" (stated), and the vague
+Monday-to-Sunday week), "the last couple of (2) / few (3) weeks" (stated), "ever" and "of
+all time" (everything before now, when no other time is named), and the vague
 "lately", "recently", "of late", "these days", "in recent weeks/months" (RECENT_DAYS: the 90
 days before `now`; the reading is stated). A point ("on X", "N days ago") also carries its
 own period (`TimeMatch.period`), which a question counting over time reads instead.
@@ -112,6 +113,9 @@ _DATE = (
 _N = r"(\d{1,4}|(?:a\s+)?couple\s+of|(?:a\s+)?few|" + "|".join(NUMBERS) + ")"
 _UNIT = r"(hour|day|week|fortnight|month|quarter|year)s?"
 _PRE = r"\b(?:(?:in|over|during|within|for)\s+)?the\s+(?:last|past)\s+"
+# "ever", "of all time": everything before now (wider than an answer may cover: said, and the
+# widest window offered), when the question names no other time.
+_EVER = re.compile(r"\b(?:ever|(?:of\s+)?all[\s-]+time|since\s+forever)\b", re.IGNORECASE)
 _RECENT = (
     r"\b(?:lately|recently|of\s+late|as\s+of\s+late|these\s+days|nowadays"
     r"|in\s+recent\s+(?:days|weeks|months|times))\b"
@@ -294,6 +298,8 @@ def read_time(text: str, now: datetime) -> TimeReading:
             phrase = match.group() + (tail.group() if tail else "")
             reading.not_understood.append(phrase.strip())
             reading.unknown_spans.append((match.start(), match.start() + len(phrase.rstrip())))
+    if not found and (ever := _EVER.search(text)):  # "in 2025" in "ever in 2025" is the time
+        found.append(TimeMatch(ever.start(), ever.end(), None, EARLIEST, None))
     if found:
         first = min(found, key=lambda m: (m.start, -m.end))
         reading.match = first

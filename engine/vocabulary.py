@@ -118,7 +118,9 @@ NOT_NAMES = frozenset(
 # "When did X last commit?", "the latest change to X": the newest change is asked for.
 LAST_WORDS = _words("last latest newest recent")
 # Words that qualify a question, not a name ("who knows the parser best?").
-FILLERS = frozenset(["best", "well", "mostly", "really", "code", "file", "files", "distinct"])
+FILLERS = frozenset(
+    ["best", "well", "mostly", "really", "code", "file", "files", "distinct", "ever"]
+)
 # Who is asked for without "who" ("has anyone touched X?").
 SOMEONE = _words("anyone anybody someone somebody")
 TRIGGERS = _words("is are was were for of about did does owned owns in with has have to by")

@@ -286,6 +286,9 @@ ASKED = [
     Asked("how many commits since the 8.0 release?", "answered", REPOSITORY, YEAR),
     # Too wide: asks again, offering the last 400 days.
     Asked("how many commits before 2015?", "clarification_required"),
+    # "ever": everything (said "ever" was not used, and answered the last 12 months).
+    Asked("how many authors touched the parser ever?", "clarification_required"),
+    Asked("how many commits did Armin Ronacher make of all time?", "clarification_required"),
     Asked("how many commits did Armin Ronacher make since 2020?", "clarification_required"),
     # A module with its repository.
     Asked("how many commits to click's tests in 2023?", "answered", TESTS, Y2023, "tests"),
@@ -1049,6 +1052,22 @@ async def test_a_comparative_before_a_period_compares_it_with_now(
     result = await ask(graph, "is core.py busier than last year?")
     assert result.outcome is Outcome.ANSWERED and result.subject_keys == (CORE,)
     assert "from 2025-01-01T00:00:00Z to 2026-01-01T00:00:00Z" in (result.direct_judgment or "")
+
+
+async def test_ever_beside_another_time_is_that_time(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """"ever" alone is everything (too wide: asked again); beside "in 2023" it is 2023."""
+    graph, commits = click
+    result = await ask(graph, "how many commits did David Lord ever make to the parser in 2023?")
+    made = [
+        c for c in between(commits, *Y2023)
+        if in_area(c, "src/click/parser.py") and authored(c, LORD)
+    ]  # fmt: skip
+    assert (result.direct_judgment or "").startswith(
+        f"{len(made)} commit(s) to click.parser by David Lord from 2023-01-01T00:00:00Z "
+    ), result.direct_judgment
+    assert not any('"ever"' in n for n in result.limitations), result.limitations
 
 
 async def chosen(graph: OrgGraph, question: str, key: str) -> InvestigationResult:

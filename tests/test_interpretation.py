@@ -239,6 +239,9 @@ def test_kind_words_are_hints_never_references() -> None:
         ("over the last couple of weeks", None, NOW - timedelta(weeks=2), NOW),
         # An open start: the caller offers the widest allowed window instead.
         ("before 2015", None, utc(1970, 1, 1), utc(2015, 1, 1)),
+        # Everything before now: the caller says it is too wide, offering the widest window.
+        ("ever", None, utc(1970, 1, 1), None),
+        ("of all time", None, utc(1970, 1, 1), None),
         ("prior to March 2020", None, utc(1970, 1, 1), utc(2020, 3, 1)),
         # A range of years (it read "2020" alone, not understood), and "the start of".
         ("during 2019-2020", None, utc(2019, 1, 1), utc(2021, 1, 1)),
