@@ -99,6 +99,10 @@ def question_time(
     if understood.time_note and phrase and not requested:
         notes.append(f"{understood.time_note}: the answer covers {used}.")
     for text in understood.time_not_understood:
+        if text.lower().split()[0] in tp.VERSUS_WORDS:  # "vs 2024" (engine.timephrases)
+            notes.append(f'"{text}": comparing two periods is not computed here; the answer '
+                         f"covers {used} only.")  # fmt: skip
+            continue
         notes.append(f'"{text}" was not understood as a time; the answer covers {used} instead.')
     for text in understood.time_ignored:
         notes.append(f'Only the first time phrase is used: "{text}" was not.')

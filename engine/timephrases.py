@@ -113,6 +113,9 @@ _DATE = (
 _N = r"(\d{1,4}|(?:a\s+)?couple\s+of|(?:a\s+)?few|" + "|".join(NUMBERS) + ")"
 _UNIT = r"(hour|day|week|fortnight|month|quarter|year)s?"
 _PRE = r"\b(?:(?:in|over|during|within|for)\s+)?the\s+(?:last|past)\s+"
+# "2025 vs 2024": the period after it is another one to compare with (engine.questiontime).
+VERSUS_WORDS = frozenset({"vs", "vs.", "versus", "compared", "against"})
+VERSUS = re.compile(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|against)\s+$", re.IGNORECASE)
 # "ever", "of all time": everything before now (wider than an answer may cover: said, and the
 # widest window offered), when the question names no other time.
 _EVER = re.compile(r"\b(?:ever|(?:of\s+)?all[\s-]+time|since\s+forever)\b", re.IGNORECASE)
@@ -174,11 +177,14 @@ _TIME_LIKE = re.compile(
 )
 # The words after a time-like word that belong to the phrase reported ("since the 8.0
 # release"): two, and a third when it names an event.
-_CONTEXT = re.compile(
-    r"(?:[ \t]+[\w.-]*\w){0,2}(?:[ \t]+(?:release|outage|incident|launch|freeze|migration"
-    r"|rewrite|refactor|deploy|deployment|merge|version|sprint|reorg)s?\b)?",
-    re.IGNORECASE,
+_EVENT = (
+    r"[ \t]+(?:release|outage|incident|launch|freeze|migration|rewrite|refactor|deploy"
+    r"|deployment|merge|version|sprint|reorg)s?\b"
 )
+_CONTEXT = re.compile(rf"(?:[ \t]+[\w.-]*\w){{0,2}}(?:{_EVENT})?", re.IGNORECASE)
+# After a bare year only an event is part of the phrase ("2024 release"): "vs 2024 to
+# core.py" took the module into the phrase, and the answer was the whole organisation's.
+_YEAR_CONTEXT = re.compile(rf"(?:[ \t]+[\w.-]*\w){{0,1}}{_EVENT}", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,10 +300,13 @@ def read_time(text: str, now: datetime) -> TimeReading:
     covered += [m.span() for m in re.finditer(r"\d{4}-\d{2}-\d{2}", text) if reading.not_a_date]
     for match in _TIME_LIKE.finditer(text):
         if not any(a <= match.start() < b for a, b in covered + reading.unknown_spans):
-            tail = _CONTEXT.match(text, match.end())
-            phrase = match.group() + (tail.group() if tail else "")
+            context = _YEAR_CONTEXT if match.group().isdigit() else _CONTEXT
+            tail = context.match(text, match.end())
+            lead = VERSUS.search(text, 0, match.start())  # "vs 2024": said as a comparison
+            begin = lead.start() if lead else match.start()
+            phrase = text[begin : match.end()] + (tail.group() if tail else "")
             reading.not_understood.append(phrase.strip())
-            reading.unknown_spans.append((match.start(), match.start() + len(phrase.rstrip())))
+            reading.unknown_spans.append((begin, begin + len(phrase.rstrip())))
     if not found and (ever := _EVER.search(text)):  # "in 2025" in "ever in 2025" is the time
         found.append(TimeMatch(ever.start(), ever.end(), None, EARLIEST, None))
     if found:

@@ -1070,6 +1070,24 @@ async def test_ever_beside_another_time_is_that_time(
     assert not any('"ever"' in n for n in result.limitations), result.limitations
 
 
+@pytest.mark.parametrize(
+    "question",
+    ["how many commits to core.py in 2025 vs 2024?", "how many commits in 2025 versus 2024 to core.py?"],
+)
+async def test_a_second_period_to_compare_with_is_said_and_the_subject_kept(
+    click: tuple[OrgGraph, list[Commit]], question: str
+) -> None:
+    """The first period is counted and the second said as a comparison not computed. "2024
+    to core.py" was taken whole as a phrase not understood: core.py was lost and the whole
+    organisation counted."""
+    graph, commits = click
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (CORE,)
+    made = [c for c in between(commits, *Y2025) if in_area(c, "src/click/core.py")]
+    assert (result.direct_judgment or "").startswith(f"{len(made)} commit(s) to click.core ")
+    assert any(": comparing two periods is not computed" in n for n in result.limitations)
+
+
 async def chosen(graph: OrgGraph, question: str, key: str) -> InvestigationResult:
     """Asks, then asks again with the receipt of the candidate `key` (a new process: no
     recent references remembered)."""
