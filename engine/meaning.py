@@ -20,8 +20,7 @@ from itertools import pairwise
 
 from engine import references as r
 from engine.headlines import SHOWN
-from engine.timedates import count_of
-from engine.timephrases import TIME_WORDS
+from engine.timedates import TIME_WORDS, count_of
 from engine.vocabulary import CHANGE_VERBS
 
 # Intents that answer over one window with counts or lists: the ones a changed meaning breaks.

@@ -22,6 +22,36 @@ WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}  # first month
 
 
+# Words of time phrases: never read as names (engine.vocabulary, engine.meaning).
+TIME_WORDS = frozenset(
+    {n for n in MONTHS if len(n) > 3}
+    | {"q1", "q2", "q3", "q4", "h1", "h2", "since", "between", "ago", "ytd", "lately"}
+    | {"recently", "fortnight", "fortnights", "half", *SEASONS}
+    | set(
+        [
+            "today",
+            "yesterday",
+            "last",
+            "this",
+            "previous",
+            "past",
+            "current",
+            "hour",
+            "hours",
+            "day",
+            "days",
+            "week",
+            "weeks",
+            "month",
+            "months",
+            "quarter",
+            "quarters",
+            "year",
+            "years",
+        ]
+    )
+)
+
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 _ORDINALS |= {"1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 # A quarter as engine.timephrases reads it: "q3 2025", "q3 of 2025", "q3-2025", "2025 q3",

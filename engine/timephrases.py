@@ -57,34 +57,6 @@ SEASON_NOTE = (
     "Seasons are read as the northern hemisphere's meteorological ones (spring March to May, "
     "summer June to August, autumn September to November, winter December to February)"
 )
-TIME_WORDS = frozenset(
-    {n for n in MONTHS if len(n) > 3}
-    | {"q1", "q2", "q3", "q4", "h1", "h2", "since", "between", "ago", "ytd", "lately"}
-    | {"recently", "fortnight", "fortnights", "half", *SEASONS}
-    | set(
-        [
-            "today",
-            "yesterday",
-            "last",
-            "this",
-            "previous",
-            "past",
-            "current",
-            "hour",
-            "hours",
-            "day",
-            "days",
-            "week",
-            "weeks",
-            "month",
-            "months",
-            "quarter",
-            "quarters",
-            "year",
-            "years",
-        ]
-    )
-)
 _MONTH = "(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b"
 _YEAR = r"(?:19[7-9]\d|2\d{3})(?![-\d])"
 _ORD = r"\d{1,2}(?:st|nd|rd|th)?"

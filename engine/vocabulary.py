@@ -6,7 +6,7 @@ name by itself, except where a known name holding it is matched first (engine.re
 
 from __future__ import annotations
 
-from engine import timephrases as tp
+from engine import timedates as td
 from engine.facts import FactKind
 from engine.models import SubjectKind
 
@@ -142,5 +142,5 @@ VOCABULARY_WORDS = (
     frozenset(word for phrase in FACT_VOCABULARY for word in phrase.split())
     | FAILURE_WORDS
     | DEGRADATION_WORDS
-    | tp.TIME_WORDS
+    | td.TIME_WORDS
 )
