@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from engine.commits import commit_of
+import pytest
+
+from engine.commits import CommitKey, commit_of, legacy_commit_key
 from engine.models import SourceRecord
 from graph.git.history import Change, History, module_key
 from graph.git.modules import Modules
@@ -55,18 +57,30 @@ def test_a_repository_name_holding_a_colon_still_gives_the_hash() -> None:
     assert len({commit_of(r).commit for r in records}) == 1
 
 
-def test_a_key_too_long_to_name_the_commit_is_its_own_commit() -> None:
-    """A digested key (graph/git/records.py: over 256 characters, here from a long repository
-    name) names neither the commit nor its hash: each record counts as itself, and is named
-    by its key."""
-    records = _written("r" * 150, ("src/x.py",))
-    digested = [r for r in records if r.subject != "person:armin"]
-    assert len(digested) == 2 and all(r.key.count(":") == 2 for r in digested)
-    for record in digested:
-        assert commit_of(record).sha is None
-        assert commit_of(record).commit == record.key
-    (author,) = (r for r in records if r.subject == "person:armin")  # short enough to keep
-    assert commit_of(author).sha == SHA
+@pytest.mark.parametrize("repo", ["r" * 150, "r" * 175, "r:" * 85])
+def test_a_key_too_long_to_write_whole_still_names_the_commit(repo: str) -> None:
+    """A key over 256 characters (here from a long repository name) is shortened to the
+    repository, the hash and a digest (the repository's own digest when it is too long to
+    fit): every record of the commit is still the same commit, named by its hash. The
+    author's key, short enough to keep, is read as the same commit too."""
+    records = _written(repo, ("src/x.py", "src/y.py"))
+    shortened = [r for r in records if r.subject != "person:armin"]
+    assert len(shortened) == 3 and all(len(r.key) <= 256 for r in shortened)
+    assert len({r.key for r in records}) == 4
+    assert all(not r.key.endswith(r.subject) for r in shortened)
+    assert {commit_of(r).sha for r in records} == {SHA}
+    assert len({commit_of(r).commit for r in records}) == 1
+
+
+def test_a_key_an_older_import_digested_names_no_commit() -> None:
+    """Keys written before 2026-12 were `commit:git:` and a digest alone: each counts as
+    itself (a re-import retracts them, tests/test_long_commit_keys.py)."""
+    key = legacy_commit_key("r" * 150, SHA, "repository:" + "r" * 150)
+    assert key is not None and key.count(":") == 2
+    at = datetime(2026, 1, 1, tzinfo=UTC)
+    old = SourceRecord(key=key, record_kind="commit", subject="repository:x", start=at)
+    assert commit_of(old) == CommitKey(key, None)
+    assert legacy_commit_key("click", SHA, "repository:click") is None  # never shortened
 
 
 def test_a_record_not_of_a_git_commit_names_no_hash() -> None:

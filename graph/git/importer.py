@@ -117,6 +117,7 @@ async def import_git(
     head_lines = [stream.dump(r) for r in opening]
     tombstones = stream.tombstones(repo, gone, stale)
     changes = sum(2 + len(c.modules) for c in new.changes)  # graph/git/records.py
+    changes += len(stream.legacy(new))  # tombstones of the keys an older import gave them
     total = len(head_lines) + len(new.spans) + len(new.episodes) + len(values) + len(tombstones)
     total += changes
     total += sum(1 for m in new.modules.by_path.values() if m.parent)  # PART_OF

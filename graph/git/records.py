@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
+from engine.commits import commit_key, legacy_commit_key
 from engine.models import Relationship, StoredSubject
 from graph.git.history import Change, History, RollupKey, module_key
 from graph.git.modules import taken_names
@@ -32,13 +33,6 @@ def rollup_key(repo: str, key: RollupKey) -> str:
         return text
     digest = hashlib.sha256(text.encode()).hexdigest()[:40]
     return f"metric_rollup:git:{digest}"
-
-
-def commit_key(repo: str, sha: str, subject: str) -> str:
-    text = f"commit:git:{repo}:{sha}:{subject}"
-    if len(text) <= 256:
-        return text
-    return f"commit:git:{hashlib.sha256(text.encode()).hexdigest()[:40]}"
 
 
 def edge_id(repo: str, person: str, target: str) -> str:
@@ -202,10 +196,7 @@ def commit_records(history: History, change: Change) -> Iterator[dict[str, Any]]
     """A commit's `commit` records: one for the repository and each module it touched (the
     actor is the author), and one for the author (the actor is the repository), so that what
     changed in any of them lists it. The title is the commit's subject line (untrusted text)."""
-    repo = history.repo_key
-    ends = [(repo, change.person), *((m, change.person) for m in change.modules)]
-    ends.append((change.person, repo))
-    for subject, actor in ends:
+    for subject, actor in _ends(history, change):
         yield {
             "type": "source_record",
             "key": commit_key(history.repo, change.sha, subject),
@@ -221,3 +212,19 @@ def commit_records(history: History, change: Change) -> Iterator[dict[str, Any]]
 
 def commit_keys(history: History, change: Change) -> list[str]:
     return [r["key"] for r in commit_records(history, change)]
+
+
+def legacy_keys(history: History, change: Change) -> list[str]:
+    """The keys an import before 2026-12 gave the commit's records whose keys are now
+    shortened (engine/commits.py): tombstoned beside them, so re-reading a history imported
+    then replaces its records instead of adding a second one per commit and subject."""
+    keys = (legacy_commit_key(history.repo, change.sha, s) for s, _ in _ends(history, change))
+    return [key for key in keys if key is not None]
+
+
+def _ends(history: History, change: Change) -> list[tuple[str, str]]:
+    """(subject, actor) of each of a commit's records."""
+    repo = history.repo_key
+    ends = [(repo, change.person), *((m, change.person) for m in change.modules)]
+    ends.append((change.person, repo))
+    return ends

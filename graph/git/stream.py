@@ -3,7 +3,8 @@
 Split from graph/git/importer.py, which decides what a run reads; this is what it writes: the
 header and subjects first, then relationships, module parts, commit episodes, commit records
 and daily rollups, then the tombstones that retract what only an abandoned history
-contributed. The lines are streamed: a long history's records are never all encoded at once.
+contributed (and the commit records an older import keyed by a digest alone, see
+engine/commits.py). The lines are streamed: a long history's records are never all encoded at once.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from graph.git.history import History, RollupKey
 from graph.git.records import (
     commit_keys,
     commit_records,
+    legacy_keys,
     parts,
     relationships,
     rollup_key,
@@ -39,7 +41,7 @@ def tombstones(repo: str, gone: History | None, stale: set[RollupKey]) -> list[b
         assert gone is not None
         out += [
             {"type": "tombstone", "target": "source_record", "key": ref}
-            for ref in commit_keys(gone, change)
+            for ref in commit_keys(gone, change) + legacy_keys(gone, change)
         ]
     for key in sorted(stale, key=str):
         out.append({"type": "tombstone", "target": "source_record", "key": rollup_key(repo, key)})
@@ -65,6 +67,12 @@ def body(
             yield dump(record)
     for record in rollups(history.repo, values):
         yield dump(record)
+    for key in legacy(history):  # the same records under the keys an older import gave them
+        yield dump({"type": "tombstone", "target": "source_record", "key": key})
+
+
+def legacy(history: History) -> list[str]:
+    return [key for change in history.changes for key in legacy_keys(history, change)]
 
 
 async def write(

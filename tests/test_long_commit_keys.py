@@ -1,0 +1,146 @@
+"""A commit whose record keys are too long to write whole (over 256 characters: about twice
+the repository name's length plus the path's over 195) is still one commit: the shortened key
+keeps the repository and the hash (engine/commits.py), so "who changed" and the contributors
+facts count it once, not once per module it touched. Over a repository made with git
+(tests/gitrepo.py), imported into the real embedded FalkorDB; a history imported when such
+keys were a digest alone is re-imported without a second record per commit and subject."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from engine.commits import legacy_commit_key
+from engine.contract import InvestigationResult, Outcome
+from engine.facts import FactKind
+from engine.models import SourceRecordKind
+from engine.ports import Checkpoint, OrgGraph
+from graph.falkor import FalkorStore
+from graph.git.importer import GitImport, import_git
+from graph.projection import Projector
+from graph.records import FORMAT_NAME, FORMAT_VERSION
+from tests import gitrepo
+from tests.conftest import new_org
+from tests.test_python_modules import ask as ask_at
+
+NOW = datetime(2026, 6, 1, 12, tzinfo=UTC)
+REPO = "a-repository-named-at-some-length-x"  # 35 characters
+SUB = "subpackage_" + "n" * 100  # module keys fit (<= 200), commit keys do not (> 256)
+ALPHA, BETA = f"src/shop/{SUB}/alpha.py", f"src/shop/{SUB}/beta.py"
+KEYS = [f"module:{REPO}/{ALPHA}", f"module:{REPO}/{BETA}"]
+
+
+def build(path: Path) -> gitrepo.Repo:
+    repo = gitrepo.Repo(path, NOW)
+    repo.write("src/shop/__init__.py", "")
+    repo.write(f"src/shop/{SUB}/__init__.py", "")
+    repo.lines(ALPHA, 5, "a")
+    repo.lines(BETA, 5, "b")
+    repo.commit(gitrepo.ALEX, 30, "Alpha and beta")  # one commit, both modules
+    repo.lines(ALPHA, 2, "more")
+    repo.commit(gitrepo.SAM, 20, "More alpha")
+    return repo
+
+
+@pytest.fixture(scope="module")
+def repo(tmp_path_factory: pytest.TempPathFactory) -> gitrepo.Repo:
+    return build(tmp_path_factory.mktemp("long") / REPO)
+
+
+@pytest.fixture(scope="module")
+async def graph(falkor: FalkorStore, repo: gitrepo.Repo) -> AsyncIterator[OrgGraph]:
+    org = new_org()
+    await falkor.bootstrap(org)
+    graph = falkor.org(org)
+    report = await import_git(graph, GitImport(repo.path))
+    assert report.invalid == 0
+    yield graph
+    await falkor.drop_org(org)
+
+
+async def ask(graph: OrgGraph, question: str) -> InvestigationResult:
+    return await ask_at(graph, question)
+
+
+def touched(repo: gitrepo.Repo, path: str) -> list[str]:
+    """'SHA EMAIL' of each commit that touched `path`."""
+    return [line for line in repo.git("log", "--format=%H %aE", "--", path).split("\n") if line]
+
+
+async def commit_records(graph: OrgGraph) -> dict[str, list[str]]:
+    found = await graph.source_records_of(KEYS, kinds=[SourceRecordKind.COMMIT])
+    return {key: sorted(r.key for r in found.get(key, [])) for key in KEYS}
+
+
+async def test_the_keys_are_shortened_and_still_name_the_commit(
+    graph: OrgGraph, repo: gitrepo.Repo
+) -> None:
+    sha = repo.git("log", "--format=%H", "--grep", "Alpha and beta").strip()
+    records = await commit_records(graph)
+    assert all(len(k) > 256 for k in (f"commit:git:{REPO}:{sha}:{key}" for key in KEYS))
+    mine = [k for keys in records.values() for k in keys if sha in k]
+    assert len(set(mine)) == 2  # two records, one per module
+    assert all(k.startswith(f"commit:git:{REPO}:{sha}:#") and len(k) <= 256 for k in mine)
+
+
+async def test_who_changed_both_modules_counts_the_commit_once(
+    graph: OrgGraph, repo: gitrepo.Repo
+) -> None:
+    """Alex's one commit touched alpha.py and beta.py: with digest keys it was two."""
+    log = repo.git("log", "--no-merges", "--format=%aN", "--", ALPHA, BETA).split("\n")
+    assert log.count("Alex Kim") == 1
+    result = await ask(graph, "who changed alpha.py and beta.py in the last 100 days?")
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert set(result.subject_keys) == set(KEYS)
+    shown = dict(re.findall(r"([^,:;.]+?) \((\d+) commit\(s\)", result.direct_judgment or ""))
+    assert {k.strip(): int(v) for k, v in shown.items()} == {"Alex Kim": 1, "Sam Lee": 1}, (
+        result.direct_judgment
+    )
+    # The contributors facts count each person's commits over both modules together.
+    facts = [f for f in result.claimed_facts if f.kind is FactKind.ACTIVE_CONTRIBUTORS]
+    assert {f.subject_key for f in facts} == set(KEYS)
+    for fact in facts:
+        together = dict(zip(fact.value["top"], fact.value["top_commits_together"], strict=True))
+        assert together["person:alex@corp.example"] == 1
+
+
+async def test_a_history_imported_with_digest_keys_is_re_imported_once(
+    falkor: FalkorStore, repo: gitrepo.Repo
+) -> None:
+    """Before, the records of such a commit were keyed `commit:git:` and a digest alone; a
+    full import over them (here: no checkpoint yet) retracts those, and importing again adds
+    nothing."""
+    org = new_org()
+    await falkor.bootstrap(org)
+    graph = falkor.org(org)
+    try:
+        old = [
+            {"type": "source_record", "key": legacy_commit_key(REPO, sha, key),
+             "record_kind": "commit", "subject": key, "actor": f"person:{email}",
+             "start": NOW.isoformat(), "source": f"git:{REPO}"}
+            for key, path in zip(KEYS, (ALPHA, BETA), strict=True)
+            for sha, email in (line.split() for line in touched(repo, path))
+        ]  # fmt: skip
+        assert len(old) == 3
+        assert all(r["key"] and r["key"].count(":") == 2 for r in old)
+        header = {"type": "header", "format": FORMAT_NAME, "version": FORMAT_VERSION}
+        lines = [json.dumps(r).encode() for r in [header, *old]]
+        assert (await Projector(graph, source=f"git:{REPO}").run(lines)).ok
+        assert sum(map(len, (await commit_records(graph)).values())) == len(old)
+        assert (await import_git(graph, GitImport(repo.path))).invalid == 0
+        after = await commit_records(graph)
+        assert {k: len(v) for k, v in after.items()} == {KEYS[0]: 2, KEYS[1]: 1}
+        assert all(":#" in k for keys in after.values() for k in keys)
+        # An interrupted run (its checkpoint unfinished) reads the whole branch again.
+        marker = f"git-head:{REPO}@main"
+        await graph.save_checkpoint(Checkpoint(marker, 0, "", "interrupted", False))
+        again = await import_git(graph, GitImport(repo.path))
+        assert again.mode == "full" and again.invalid == 0
+        assert await commit_records(graph) == after
+    finally:
+        await falkor.drop_org(org)
