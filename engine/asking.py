@@ -43,6 +43,10 @@ from engine.unmatched import missing_note, narrowed, unmatched_note, unread_note
 from engine.within import Within, holder_of_path, repository_over_its_package, within
 
 MAX_NAME_PROBES = 16  # spans of one question looked up as known names
+ACTOR_UNKNOWN = (
+    "the question asks what they did, and an answer without them would count everyone's, "
+    "so none is given. Name them as the history does (a name or an e-mail address)."
+)
 
 
 class Subjects:
@@ -196,6 +200,9 @@ class Subjects:
                 missing.append(reference)
             elif isinstance(outcome, Within):  # named with a kind it is not: ask which
                 return self._ask(outcome, reference, allow_clarification)
+        if unknown := [m for m in missing if m in understood.actors]:
+            said = tuple(f'"{m}" names no one known here: {ACTOR_UNKNOWN}' for m in unknown)
+            return lambda frame, trace: outcomes.no_match(frame, trace, said)
         if subjects:
             told.notes.extend(
                 f'"{m}" names no subject known here: it is left out of the answer.'

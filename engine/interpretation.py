@@ -110,6 +110,10 @@ class Interpretation:
     # "Is X changing more than last year?": the period compared with, [start, end); the time
     # read is then from its end to now (engine/compared.py).
     compared: tuple[datetime, datetime] | None = None
+    # References read only because they follow "did" or "by" beside other references ("how
+    # many commits did davidism make to core.py?"): who acted. One naming nobody ends the
+    # question (engine.asking): everyone's count would answer another question.
+    actors: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +172,8 @@ def interpret(
     ranking = read_ranking(tokens, fact_kinds, kind_hint)  # consumes "top 5", "files"
     ranked = meaning.top(text, tokens) if ranking is None else ()  # "the top 3" people
     reread: tuple[meaning.Unasked, ...] = ()
-    spans = _named_spans(text, tokens, spans, notes)
+    actors: list[tuple[int, int]] = []
+    spans = _named_spans(text, tokens, spans, notes, actors)
     references = tuple(dict.fromkeys(text[a:b] for a, b in spans))
     asks_last = intents.asks_last(tokens)
     intent = "what_changed" if asks_last else intents.intent(words, kinds, kind_hint)
@@ -222,6 +227,7 @@ def interpret(
         if ranking is not None  # a ranking reads its own words (engine.ranked)
         else (*ranked, *reread, *meaning.unasked(text, readable, intent, bool(references))),
         compared=base,
+        actors=tuple(dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans)),
     )
 
 
@@ -238,12 +244,20 @@ _COUNTING = frozenset({"count", "who", "what_changed", "ranked"})
 
 
 def _named_spans(
-    text: str, tokens: list[r.Token], spans: list[tuple[int, int]], notes: list[str]
+    text: str,
+    tokens: list[r.Token],
+    spans: list[tuple[int, int]],
+    notes: list[str],
+    actors: list[tuple[int, int]],
 ) -> list[tuple[int, int]]:
     """Quoted and known names (`spans`), then names before kind words and paths beside
-    them; by position only when none of these named anything."""
+    them, and unread words right after "did" or "by" beside them (added to `actors` too);
+    by position only when none of these named anything."""
     for named in (r.before_kind_words(text, tokens), r.paths(text, tokens)):
         spans += [s for s in named if not _overlaps(s, spans)]
+    if spans:  # who acted, unknown beside a known name ("did davidism make to core.py")
+        actors += r.after_actor_words(text, tokens, spans)
+        spans += actors
     if not spans:
         spans = r.fallback(text, tokens)
         if spans:

@@ -13,10 +13,13 @@ References, in order of appearance:
    without overlap, that neither start nor end with a stop or vocabulary word;
 3. a name right before a singular kind word ("click's testing module": "testing"), even
    when 1 and 2 found others: a name the question types is never dropped unread;
-4. only when 1 to 3 found nothing, a fallback: after a trigger word (is, are, for, of, about,
+4. words no rule read right after a word naming who acted ("did", "by": "how many commits
+   did davidism make to core.py?"), even when 1 to 3 found others: whoever acted is part of
+   the question, and an answer without them would answer another one;
+5. only when 1 to 4 found nothing, a fallback: after a trigger word (is, are, for, of, about,
    did, does, owned, ...) and any stop or kind words, the next 1..3 tokens up to a stop,
    vocabulary or kind word ("why is payments-api behind?" -> "payments-api");
-5. only when 1 to 4 found nothing, the runs of content words nothing read ("who chaged the
+6. only when 1 to 5 found nothing, the runs of content words nothing read ("who chaged the
    parsr?": "chaged", "parsr"); otherwise such runs are kept (`unread`) for the answer to
    name.
 Tokens join into one reference only across plain spaces, never across punctuation.
@@ -37,6 +40,7 @@ from engine.merges import MERGE_WORDS
 from engine.models import SubjectKind
 from engine.text import normalise
 from engine.vocabulary import (
+    ACTOR_TRIGGERS,
     CHANGE_VERBS,
     FILLERS,
     KIND_WORDS,
@@ -58,6 +62,7 @@ _PATH = re.compile(
     r"^[\w.-]+(?:/[\w.-]+)+/?$"
     r"|^[\w-]+\.(?:py|pyi|js|ts|tsx|go|rs|java|rb|c|h|cpp|md|rst|toml|json|ya?ml|cfg|txt)$"
 )
+_FIRST_NAME = re.compile(r"[A-Z][a-z]+")  # as engine.together reads a first name
 _POSSESSIVE = re.compile(r"['\u2019]s?(?!\w)")
 _QUOTED = re.compile(
     r"(?<!\w)(?:\"([^\"\x00]+)\"|'([^'\x00]+)'|`([^`\x00]+)`|\u201c([^\u201d\x00]+)\u201d)(?!\w)"
@@ -230,6 +235,29 @@ def unread(text: str, tokens: list[Token], spans: list[tuple[int, int]]) -> list
         for run in runs
         if not any(_touches(text, run, span) for span in spans)
     ]
+
+
+def after_actor_words(
+    text: str, tokens: list[Token], spans: list[tuple[int, int]]
+) -> list[tuple[int, int]]:
+    """Runs of words no rule read (`unread`), of at most 3 words, right after a word naming
+    who acted ("did", "by"): a login or name the store may know only inside another handle
+    ("davidism" in "davidism@gmail.com"), or not at all. Tried as a name, it resolves, asks
+    which, or is said to name no one; left unread, the answer would be everyone's. One word
+    written as a first name ("Armin") stays unread: engine.together reads it as the first
+    name of every person carrying it."""
+    out = []
+    for start, end in unread(text, tokens, spans):
+        first = next(i for i, t in enumerate(tokens) if t.start == start)
+        words = sum(1 for t in tokens[first:] if t.end <= end)
+        before = tokens[first - 1] if first else None
+        if words > 3 or before is None or not before.free or before.norm not in ACTOR_TRIGGERS:
+            continue
+        if _FIRST_NAME.fullmatch(text[start:end]):
+            continue
+        if adjacent(text, before, tokens[first]):
+            out.append((start, end))
+    return out
 
 
 def _touches(text: str, run: list[Token], span: tuple[int, int]) -> bool:

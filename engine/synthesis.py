@@ -157,7 +157,8 @@ def _judgment(
     shown = [d for d in drivers if d.standing is not Standing.WITHHELD]
     people = bool(names) and all(k.startswith("person:") for k in names)
     if not any(f.kind in HEALTH_KINDS for f in inputs.facts):
-        return _unchecked(subject, shown, inputs.window, people) + _last_of(inputs.older, names)
+        leads = _leads(shown, names)
+        return _unchecked(subject, leads, inputs.window, people) + _last_of(inputs.older, names)
     if not shown:
         return f"No canonical fact shows {subject} behind or under strain in this window."
     primary = [d for d in shown if d.standing is Standing.PRIMARY]
@@ -170,21 +171,33 @@ def _judgment(
 MISSING = "no incident, deploy, pull-request or work-item facts"
 
 
-def _unchecked(subject: str, shown: Sequence[Driver], window: Window, people: bool) -> str:
+def _leads(shown: Sequence[Driver], names: Mapping[str, str]) -> list[Driver]:
+    """The first driver about each subject, in the order the subjects were named: with two
+    ("compare core.py and parser.py"), the judgment gave core.py's figures alone, parser.py's
+    only among the drivers."""
+    leads: list[Driver] = []
+    for key in names:
+        lead = next((d for d in shown if key in d.subject_keys), None)
+        if lead is not None and lead not in leads:
+            leads.append(lead)
+    return leads or list(shown[:1])
+
+
+def _unchecked(subject: str, leads: Sequence[Driver], window: Window, people: bool) -> str:
     """A status question answered from no health fact (a git history holds commits only):
     the answer says what was looked at and what is missing, once, instead of a verdict
     ("No canonical fact shows X behind or under strain") that nothing was checked for.
-    People have no health facts at all: their answer is their changes."""
+    People have no health facts at all: their answer is their changes. `leads`: the lead
+    driver of each subject, all of them said."""
+    said = " ".join(d.statement for d in leads)
     if people:
-        lead = shown[0].statement if shown else f"no commit was recorded {when(window)}."
-        return f"{subject}: {lead}"
-    head = (
-        f"The health of {subject} is not judged: {MISSING} were found for it "
-        f"{when(window)}"
-    )
-    if not shown:  # which reads found nothing is a limitation (framing.limitations_of)
+        return f"{subject}: {said or f'no commit was recorded {when(window)}.'}"
+    it = "them" if len(leads) > 1 else "it"
+    head = f"The health of {subject} is not judged: {MISSING} were found for {it} {when(window)}"
+    if not leads:  # which reads found nothing is a limitation (framing.limitations_of)
         return f"{head}."
-    return f"{head}; only its changes were read. {shown[0].statement}"
+    whose = "its" if len(leads) == 1 else "their"
+    return f"{head}; only {whose} changes were read. {said}"
 
 
 def _last_of(older: Mapping[str, Last | None], names: Mapping[str, str]) -> str:

@@ -124,6 +124,9 @@ FILLERS = frozenset(
 # Who is asked for without "who" ("has anyone touched X?").
 SOMEONE = _words("anyone anybody someone somebody")
 TRIGGERS = _words("is are was were for of about did does owned owns in with has have to by")
+# Words after which a question names who did something ("did davidism make", "by kim"): an
+# unknown name there is tried as a name even beside other references (engine.references).
+ACTOR_TRIGGERS = _words("did does has have by")
 SKIPPED = STOP_WORDS | frozenset(KIND_WORDS)  # "is the checkout service": "checkout"
 DEGRADATION_WORDS = _words("slow slower failing failed broken stuck worse")
 DEGRADATION = frozenset(_BEHIND + _INCIDENTS + (_K.FAILED_DEPLOYS,))

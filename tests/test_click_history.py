@@ -1299,9 +1299,51 @@ async def test_a_word_beside_another_reference_that_nothing_read_is_named(
     """"davidism" (a login the import does not know as one) was silently dropped: the answer
     was about core.py by anyone, as if he had not been named."""
     graph, _ = click
-    result = await ask(graph, "when did davidism last change core.py?")
+    result = await ask(graph, "when was davidism the last to change core.py?")
     assert result.subject_keys == (CORE,)
     assert any(n.startswith('Not understood, so not used: "davidism"') for n in result.limitations)
+
+
+async def test_a_login_after_did_beside_a_module_is_asked_about_as_a_person(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """It answered everyone's 15 commits to core.py in 2023 and said "davidism" was not
+    understood (git log --no-merges --author=davidism@gmail.com -- src/click/core.py: 10).
+    The import knows his address, not his login: "davidism" asks whether he is meant, and
+    the choice counts his commits there."""
+    graph, commits = click
+    question = "how many commits did davidism make to core.py in 2023?"
+    asked = await ask(graph, question)
+    assert asked.outcome is Outcome.CLARIFICATION_REQUIRED
+    assert [c.subject_key for c in asked.candidates] == [f"person:{LORD}"]
+    result = await chosen(graph, question, f"person:{LORD}")
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (CORE,)
+    made = [
+        c for c in between(commits, *Y2023)
+        if in_area(c, "src/click/core.py") and authored(c, LORD)
+    ]  # fmt: skip
+    assert (result.direct_judgment or "").startswith(
+        f"{len(made)} commit(s) to click.core by David Lord "
+    ), result.direct_judgment
+    everyone = [c for c in between(commits, *Y2023) if in_area(c, "src/click/core.py")]
+    assert len(everyone) != len(made)  # the count it gave would fail above
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("how many commits did john smith make to core.py in 2025?", "john smith"),
+        ("how many commits to core.py in 2025 by bots?", "bots"),
+    ],
+)
+async def test_someone_who_acted_naming_no_one_ends_the_question(
+    click: tuple[OrgGraph, list[Commit]], question: str, name: str
+) -> None:
+    """Everyone's count was the answer, the name said "left out" or not understood."""
+    graph, _ = click
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.NO_MATCH and result.direct_judgment is None
+    assert any(n.startswith(f'"{name}" names no one known here') for n in result.limitations)
 
 
 async def test_how_many_lines_changed_counts_the_lines(

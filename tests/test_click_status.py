@@ -151,3 +151,20 @@ def test_still_about_a_subject_whose_changes_are_not_recorded_says_so() -> None:
         "service, so whether it is still changed is not known here."
     )
     assert "no change" not in text
+
+
+async def test_a_status_of_two_modules_gives_the_figures_of_both(
+    click: tuple[OrgGraph, list[Commit]], clone: Path
+) -> None:
+    """"compare core.py and parser.py in 2025" gave core.py's figures alone in the judgment,
+    parser.py's only among the drivers. Lines: git log --no-merges --follow --numstat."""
+    graph, _ = click
+    result = await ask(graph, "compare core.py and parser.py in 2025")
+    assert result.outcome is Outcome.ANSWERED
+    judgment = result.direct_judgment or ""
+    assert "found for them" in judgment and "only their changes were read" in judgment
+    for name, path in (("core", "src/click/core.py"), ("parser", "src/click/parser.py")):
+        added, removed = lines_of(clone, path, 2025)
+        assert f"click.{name} changed {added + removed} line(s) (+{added} -{removed})" in (
+            judgment
+        ), judgment

@@ -419,14 +419,41 @@ def test_a_range_start_without_a_year_takes_the_year_of_its_end(
 def test_words_no_rule_reads_are_kept_to_be_named() -> None:
     """"davidism" was dropped: the path beside it was the only reference, and nothing said
     so. Words next to a reference are engine.unmatched's to name; fillers are no names."""
-    i = interpret("when did davidism last change core.py?", NOW)
-    assert (i.references, i.unread) == (("core.py",), ("davidism",))
+    i = interpret("when was davidism the last to change core.py?", NOW)
+    assert (i.references, i.unread, i.actors) == (("core.py",), ("davidism",), ())
     i = interpret("who knows checkout best?", NOW, lambda s: s == "checkout")
     assert i.unread == ()
     i = interpret("when was checkout released?", NOW, lambda s: s == "checkout")
     assert i.unread == ()
     i = interpret("who should review changes to checkout?", NOW, lambda s: s == "checkout")
     assert (i.unread, i.intent, i.fact_kinds) == ((), "who", (K.ACTIVE_CONTRIBUTORS,))
+
+
+@pytest.mark.parametrize(
+    ("question", "actor"),
+    [
+        ("how many commits did davidism make to core.py in 2023?", "davidism"),
+        ("when did davidism last change core.py?", "davidism"),
+        ("how many commits to core.py in 2025 by john smith?", "john smith"),
+        ("what has dependabot done to checkout?", "dependabot"),
+    ],
+)
+def test_an_unknown_name_after_did_or_by_beside_a_known_one_is_who_acted(
+    question: str, actor: str
+) -> None:
+    """"how many commits did davidism make to core.py in 2023?" answered everyone's 15
+    commits and said "davidism" was not understood (git: 10 by him): a login beside another
+    reference was never tried as a name."""
+    i = interpret(question, NOW, lambda s: s == "checkout")
+    assert actor in i.references and i.actors == (actor,) and i.unread == ()
+
+
+def test_a_first_name_after_did_is_left_to_be_read_as_a_first_name() -> None:
+    """engine.together asks which of the people carrying it, or takes the one."""
+    i = interpret("what did Armin change in core.py in 2015?", NOW)
+    assert (i.references, i.unread, i.actors) == (("core.py",), ("Armin",), ())
+    i = interpret("how many commits to core.py did anyone make in 2025?", NOW)
+    assert (i.references, i.actors) == (("core.py",), ())
 
 
 def test_a_question_naming_nothing_else_tries_its_unread_words_as_names() -> None:
