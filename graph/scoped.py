@@ -5,9 +5,9 @@ their dialect; everything the port promises (batching, time admission, tenancy) 
 implemented by `ScopedGraph` and the parts it is made of, one per concept, each reading or
 writing through the same scope-bound executor: subject reads (graph.subjects), the
 neighbourhood of subjects (graph.neighbourhood), episodes and source records as read
-(graph.timeline), writes (graph.writer), search (graph.search), results (graph.results) and
-most-recently-active pages (graph.activity). ScopedGraph itself is the port's one surface:
-each method says which part serves it.
+(graph.timeline), writes (graph.writer), search (graph.search), results (graph.results),
+most-recently-active pages (graph.activity) and counts of what is stored (graph.inventory).
+ScopedGraph itself is the port's one surface: each method says which part serves it.
 """
 
 from __future__ import annotations
@@ -42,13 +42,12 @@ from engine.ports import (
 )
 from engine.ports.changes import ChangeFeed
 from graph import activity
-from graph.cypher import activity as activity_cypher
 from graph.cypher import checkpoints as checkpoints_cypher
-from graph.cypher import organisations as organisations_cypher
 from graph.dialect import Dialect
 from graph.epochs import scope_of
 from graph.executor import Executor, Row
 from graph.fingerprint import fingerprint
+from graph.inventory import Inventory
 from graph.neighbourhood import Neighbourhood
 from graph.results import ResultArchive
 from graph.search import SearchArms
@@ -58,10 +57,6 @@ from graph.writer import Writer
 
 if TYPE_CHECKING:
     from engine.embedding import Embedder
-
-# Kept by the writes of source records (graph.cypher.activity); not content.
-SUMMARY_LABELS = frozenset({"Activity", "RecordDay", "Format"})
-_RECORD_KINDS = frozenset(k.value for k in SourceRecordKind)
 
 
 class ScopedGraph:
@@ -103,6 +98,7 @@ class ScopedGraph:
         self._subjects = SubjectReads(self._read, self.activity)
         self._neighbourhood = Neighbourhood(self._read)
         self._timeline = Timeline(self._read)
+        self._inventory = Inventory(self._read)
         self._writer = Writer(
             org_id, self._scope, executor, dialect, changes, self.search, self._read, self._write
         )
@@ -258,12 +254,8 @@ class ScopedGraph:
         return await self._writer.delete_unseen(source, run_id)
 
     async def activity_summary(self) -> tuple[dict[str, int], dict[tuple[str, int], int]]:
-        """The activity structures as stored (diagnostics and tests): each subject's latest
-        activity, and the records of each (kind, day) (days with none left out)."""
-        latest = {str(k): int(t) for k, t in await self._read(activity_cypher.ACTIVITY_LATEST)}
-        counted = await self._read(activity_cypher.ACTIVITY_DAYS)
-        days = {(str(k), int(d)): int(n) for k, d, n in counted}
-        return latest, {key: n for key, n in days.items() if n}
+        """The activity structures as stored (graph.inventory)."""
+        return await self._inventory.activity_summary()
 
     # --- checkpoints and counts -------------------------------------------------------------
 
@@ -289,15 +281,9 @@ class ScopedGraph:
         return await fingerprint(self._read, self._org)
 
     async def record_kinds(self) -> frozenset[SourceRecordKind]:
-        """Read from the per-kind day counts the writes keep (a few per day, not a record)."""
-        found = await self._read(activity_cypher.RECORD_KINDS)
-        return frozenset(SourceRecordKind(k) for (k,) in found if k in _RECORD_KINDS)
+        """The kinds of source records stored (graph.inventory)."""
+        return await self._inventory.record_kinds()
 
     async def counts(self) -> Mapping[str, int]:
-        out: dict[str, int] = {}
-        for label, count in await self._read(organisations_cypher.COUNTS):
-            if count and label not in SUMMARY_LABELS:  # one row per label, absent ones too
-                out[str(label)] = int(count)
-        for rel_type, count in await self._read(organisations_cypher.COUNT_RELATIONSHIPS):
-            out[f"rel:{rel_type}"] = int(count)
-        return out
+        """Elements per label and relationship type (graph.inventory)."""
+        return await self._inventory.counts()
