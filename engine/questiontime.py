@@ -5,6 +5,7 @@ request allows no clarification, as is any time before 1970)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 
@@ -23,6 +24,14 @@ from engine.timecontext import (
 
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)  # no time before it can be asked about
 NO_TIME = "No time was named"  # the note saying which window a question naming none covers
+# Words a time phrase starting with them is a prepositional phrase ("since 2010"): it stands
+# anywhere a time may, so the suggestion takes its place.
+_PREPOSITIONS = frozenset(
+    {"in", "since", "before", "after", "between", "from", "over", "during", "for", "until"}
+    | {"through", "of", "on", "at", "within", "to", "till", "up", "the", "last", "past"}
+)
+_SENTENCE_END = re.compile(r"\s*[?.!;]+(?=\s|$)")
+_SPACE_BEFORE = re.compile(r"\s+(?=[,;:?.!])")
 # Ownership is read at the window's end, not over the window: no window to state.
 AT_A_POINT = frozenset({"who_owns"})
 
@@ -39,8 +48,22 @@ class TooWide:
     suggested: EffectiveTime  # what the suggestion means
 
     def question(self, question: str) -> str:
-        """The question asked again with the suggestion in place of the phrase."""
-        return question.replace(self.phrase, self.suggestion, 1)
+        """The question asked again with the suggestion in place of the phrase when the
+        phrase is a prepositional one ("since 2010", "of all time"). Any other ("all-time",
+        "ever") qualifies a word or the verb: spliced in its place it read "who are the in
+        the last 400 days top contributors to core.py?", so it is left out and the
+        suggestion ends its sentence ("who are the top contributors to core.py in the last
+        400 days?")."""
+        at = question.find(self.phrase)
+        if at < 0:
+            return question
+        if self.phrase.split(maxsplit=1)[0].lower() in _PREPOSITIONS:
+            return question[:at] + self.suggestion + question[at + len(self.phrase) :]
+        before, after = question[:at].rstrip(" "), question[at + len(self.phrase) :]
+        rest = _SENTENCE_END.search(after)
+        cut = rest.start() if rest else len(after)
+        said = _SPACE_BEFORE.sub("", f"{before} {after[:cut].strip(' ')}").strip(" ,;:")
+        return f"{said} {self.suggestion}{after[cut:]}"
 
     def prompt(self, question: str) -> str:
         days = (self.end - self.start).days

@@ -1751,3 +1751,38 @@ async def test_the_last_commit_is_the_newest_that_is_not_a_merge_and_says_so(
     result = await ask(graph, "when was the last commit to click?")
     assert (result.changes[0].title, result.changes[0].at) == (newest.subject, newest.at)
     assert sum(n.startswith(NON_MERGE) for n in result.limitations) == 1
+
+
+@pytest.mark.parametrize(
+    ("question", "offered"),
+    [
+        ("who are the all-time top contributors to core.py?",
+         "who are the top contributors to core.py in the last 400 days?"),
+        ("how many authors ever touched core.py?",
+         "how many authors touched core.py in the last 400 days?"),
+        ("who are the top contributors of all time to core.py?",
+         "who are the top contributors in the last 400 days to core.py?"),
+    ],
+)  # fmt: skip
+async def test_a_too_wide_time_is_offered_as_a_question_people_would_ask(
+    click: tuple[OrgGraph, list[Commit]], question: str, offered: str
+) -> None:
+    """The last 400 days were spliced where "all-time" stood: "who are the in the last 400
+    days top contributors to core.py?". Asked with its receipt, the offer is answered."""
+    graph, _ = click
+    asked = await ask(graph, question)
+    assert asked.outcome is Outcome.CLARIFICATION_REQUIRED
+    assert f'"{offered}"' in (asked.clarification_prompt or ""), asked.clarification_prompt
+    receipt = next(c.receipt for c in asked.candidates if c.subject_key == CORE)
+    engine = Investigator(
+        graph, Resolver(graph, ReferenceRing(), graph.org_id), default_providers(),
+        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: CLOCK,
+    )  # fmt: skip
+    result, _ = await engine.investigate(
+        "me", InvestigationRequest(offered, prior_receipts=(receipt,))
+    )
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (CORE,)
+    label = result.temporal_label
+    assert label is not None and (label.effective_from, label.effective_to) == (
+        CLOCK - timedelta(days=400), CLOCK
+    )  # fmt: skip
