@@ -3,7 +3,7 @@ the coverage observations and the limitations, composed from the stages' outcome
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -127,21 +127,45 @@ def _windowless(
     )
 
 
-def limitations_of(results: Sequence[ProviderResult]) -> tuple[str, ...]:
+def limitations_of(
+    results: Sequence[ProviderResult], names: Mapping[str, str] | None = None
+) -> tuple[str, ...]:
     """What the reads say about their reach; the providers that found nothing in the window
-    in one note (five such notes said one thing five times)."""
+    in one note (five such notes said one thing five times), naming whose records they read
+    (`names`: subject key to name as the answer says it). "No activity records are retained
+    for this window" read as if nothing was kept then, when only the subject had none."""
     notes: list[str] = []
     empty = [r.provider for r in results if r.state is ProviderState.NO_DATA]
     for r in results:
         if r.facts:
             notes.extend(n for n in r.notes if n not in notes)
         if r.state is ProviderState.NO_DATA and r.provider == empty[0]:
-            notes.append(f"No {_either(empty)} records are retained for this window.")
+            notes.append(_none_for(empty, results, names or {}))
         elif r.state is ProviderState.NOT_APPLICABLE:
             notes.append(f"{r.provider} keeps no history, so it cannot answer for that time.")
         elif r.state is ProviderState.FAILED:
             notes.append(f"The {r.provider} facts could not be read.")
     return tuple(notes)
+
+
+def _none_for(
+    empty: Sequence[str], results: Sequence[ProviderResult], names: Mapping[str, str]
+) -> str:
+    """The note of the reads that found nothing: whose records, when the subjects read are
+    known ("No activity records of David Lord fall in this window.")."""
+    keys = dict.fromkeys(
+        k for r in results if r.state is ProviderState.NO_DATA for k in r.subject_keys
+    )
+    who = [names[k] for k in keys if k in names]
+    if not who or len(who) < len(keys):
+        return f"No {_either(empty)} records are retained for this window."
+    shown = _either(who[:NAMED]) if len(who) <= NAMED else (
+        f"{', '.join(who[:NAMED])} and {len(who) - NAMED} more"
+    )  # fmt: skip
+    return f"No {_either(empty)} records of {shown} fall in this window."
+
+
+NAMED = 3  # subjects named in the note of the reads that found nothing
 
 
 def _either(names: Sequence[str]) -> str:

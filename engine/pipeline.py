@@ -253,7 +253,10 @@ class Pipeline:
                     count=None,
                 ),
             )
-        limitations, displaced = _limitations(stages.told, synthesis, reading.results, coverage)
+        names = {s.key: s.name for s in together.named(resolved, stages.told.part)}
+        limitations, displaced = _limitations(
+            stages.told, synthesis, limitations_of(reading.results, names), coverage
+        )
         kept = [r.grain for r in reading.results if r.facts]
         label = temporal_label(effective, kept, reading.window, reading_note)
         return frame.result(
@@ -275,11 +278,12 @@ class Pipeline:
 def _limitations(
     told: Disclosures,
     synthesis: Synthesis,
-    results: Sequence[ProviderResult],
+    reach: Sequence[str],
     coverage: Sequence[CoverageObservation],
 ) -> tuple[tuple[str, ...], int]:
-    """The limitations an answer states, and how many more were displaced past the cap."""
-    limitations = tuple(told.notes) + synthesis.limitations + limitations_of(results)
+    """The limitations an answer states, and how many more were displaced past the cap.
+    reach: what the reads say about their reach (framing.limitations_of)."""
+    limitations = (*told.notes, *synthesis.limitations, *reach)
     # The most telling first (how time and subjects were chosen); beyond the cap the
     # rest is counted as displaced, never allowed to fail the result.
     displaced = max(len(limitations) - MAX_LIMITATIONS, 0)

@@ -25,7 +25,8 @@ async def test_a_status_question_says_its_window_and_that_health_is_not_judged(
     click: tuple[OrgGraph, list[Commit]],
 ) -> None:
     """It said "No canonical fact shows click.core behind or under strain in this window"
-    over a 30-day window it never named, and five "No X records are retained" notes."""
+    over a 30-day window it never named, and five "No X records are retained" notes (now one,
+    naming whose records were read)."""
     graph, commits = click
     start = CLOCK - timedelta(days=30)
     window = "2026-08-02T00:00:00Z to 2026-09-01T00:00:00Z"
@@ -48,8 +49,9 @@ async def test_a_status_question_says_its_window_and_that_health_is_not_judged(
         assert ("only its changes were read" in judgment) == bool(changed), question
         # The reads that found nothing, in one note (the repository's pull requests,
         # incidents and work items too).
-        empty = [n for n in result.limitations if "records are retained" in n]
+        empty = [n for n in result.limitations if "records of click" in n]
         assert len(empty) == 1, question
+        assert empty[0].endswith(" fall in this window."), empty[0]
         assert ("activity" in empty[0]) == (not changed), question
 
 
@@ -168,3 +170,22 @@ async def test_a_status_of_two_modules_gives_the_figures_of_both(
         assert f"click.{name} changed {added + removed} line(s) (+{added} -{removed})" in (
             judgment
         ), judgment
+
+
+async def test_a_zero_count_says_the_subject_had_none_not_that_nothing_is_kept(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """"No activity records are retained for this window" read as if nothing was kept then:
+    the organisation has commits in the quarter, David Lord none."""
+    graph, commits = click
+    start = CLOCK - timedelta(days=92)  # 2026-06-01
+    window = between(commits, start, CLOCK)
+    assert window and not [c for c in window if c.email == "davidism@gmail.com"]
+    result = await ask(graph, "how many commits did David Lord make over the past quarter?")
+    assert result.outcome is Outcome.ANSWERED
+    assert (result.direct_judgment or "").startswith("0 commit(s) by David Lord from ")
+    assert "No activity records of David Lord fall in this window." in result.limitations
+    assert not any("retained" in n for n in result.limitations)
+    result = await ask(graph, "how many commits did Kevin Wurster make to core.py in 2025?")
+    said = "No activity records of click.core by Kevin Wurster fall in this window."
+    assert said in result.limitations, result.limitations

@@ -78,7 +78,7 @@ async def test_no_deploy_in_the_window_is_no_count_never_zero_commits(demo: OrgG
     )
     assert judgment.startswith("No count was available for Checkout Service from 2026-10-01")
     assert "commit" not in judgment
-    assert "No deploys records are retained for this window." in limitations
+    assert "No deploys records of Checkout Service fall in this window." in limitations
     assert not any("none exist for this organisation" in n for n in limitations)
 
 
