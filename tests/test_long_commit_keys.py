@@ -144,3 +144,72 @@ async def test_a_history_imported_with_digest_keys_is_re_imported_once(
         assert await commit_records(graph) == after
     finally:
         await falkor.drop_org(org)
+
+
+async def _as_before(graph: OrgGraph, repo: str, long_keys: bool) -> None:
+    """Make the stored import look like one made before shortened keys named their commit:
+    the repository without the `commit_keys` mark and, with `long_keys`, the commit records
+    of the modules keyed by a digest alone."""
+    stored = (await graph.subjects_by_keys([f"repository:{repo}"]))[f"repository:{repo}"]
+    old = stored.model_dump(mode="json", exclude={"id", "stub"}, exclude_none=True)
+    old["attributes"].pop("commit_keys")
+    lines: list[dict[str, object]] = [{"type": "subject", **old}]
+    if long_keys:
+        found = await graph.source_records_of(KEYS, kinds=[SourceRecordKind.COMMIT])
+        for record in (r for records in found.values() for r in records):
+            sha = record.key.split(":")[3]
+            body = record.model_dump(mode="json", exclude_none=True)
+            lines.append({"type": "tombstone", "target": "source_record", "key": record.key})
+            lines.append({**body, "type": "source_record",
+                          "key": legacy_commit_key(REPO, sha, record.subject)})  # fmt: skip
+    header = {"type": "header", "format": FORMAT_NAME, "version": FORMAT_VERSION}
+    encoded = [json.dumps(r).encode() for r in [header, *lines]]
+    assert (await Projector(graph, source=f"git:{repo}", resume=False).run(encoded)).ok
+
+
+async def test_a_repository_imported_with_digest_keys_is_read_again_once(
+    falkor: FalkorStore, tmp_path: Path
+) -> None:
+    """An incremental run reads only the new commits: over a repository imported when such
+    keys were a digest alone, the whole history is read again (said, once), so its older
+    commits are keyed by their commits and counted once too."""
+    repo = build(tmp_path / REPO)
+    org = new_org()
+    await falkor.bootstrap(org)
+    graph = falkor.org(org)
+    try:
+        assert (await import_git(graph, GitImport(repo.path))).invalid == 0
+        before = await commit_records(graph)
+        await _as_before(graph, REPO, long_keys=True)
+        assert all(k.count(":") == 2 for keys in (await commit_records(graph)).values()
+                   for k in keys)  # fmt: skip
+        repo.lines("README.md", 1, "late")
+        repo.commit(gitrepo.JO, 1, "Readme")
+        again = await import_git(graph, GitImport(repo.path))
+        assert again.mode == "full" and again.invalid == 0
+        assert any("read again" in w and "named no commit" in w for w in again.warnings)
+        assert await commit_records(graph) == before
+        result = await ask(graph, "who changed alpha.py and beta.py in the last 100 days?")
+        assert "Alex Kim (1 commit(s)" in (result.direct_judgment or ""), result.direct_judgment
+        assert (await import_git(graph, GitImport(repo.path))).mode == "up_to_date"
+    finally:
+        await falkor.drop_org(org)
+
+
+async def test_a_repository_with_no_long_key_is_not_read_again(
+    falkor: FalkorStore, tmp_path: Path
+) -> None:
+    repo = gitrepo.build(tmp_path / "shop", NOW)
+    org = new_org()
+    await falkor.bootstrap(org)
+    graph = falkor.org(org)
+    try:
+        assert (await import_git(graph, GitImport(repo.path))).invalid == 0
+        await _as_before(graph, "shop", long_keys=False)
+        repo.lines("README.md", 1, "late")
+        repo.commit(gitrepo.JO, 1, "Readme")
+        again = await import_git(graph, GitImport(repo.path))
+        assert again.mode == "incremental" and again.commits == 1, again.warnings
+        assert not any("read again" in w for w in again.warnings)
+    finally:
+        await falkor.drop_org(org)

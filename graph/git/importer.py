@@ -25,12 +25,12 @@ from pathlib import Path
 
 from engine.models import Relationship, StoredSubject, SubjectKind
 from engine.ports import Checkpoint, OrgGraph
-from graph.git import log, stream
+from graph.git import log, stream, upgrade
 from graph.git.history import History, RollupKey, module_key
 from graph.git.identity import gathered, joined
 from graph.git.log import GitError
 from graph.git.modules import Modules
-from graph.git.records import MODULE_LAYOUT, edge_id
+from graph.git.records import edge_id
 from graph.git.stream import Progress
 
 _READ_CHUNK = 5_000
@@ -91,8 +91,10 @@ async def import_git(
     marker = f"git-head:{report.repository}@{report.branch}"
     saved = await graph.checkpoint(marker)
     old = report.previous_head = saved.digest if saved is not None and saved.finished else None
-    if old is not None and await _before_python_modules(graph, report):
-        old, saved = None, None  # the whole history, once: its Python modules were never made
+    why = await upgrade.read_again(graph, report.repository, report.head) if old else None
+    if why is not None:  # the whole history, once: an earlier version imported it differently
+        old, saved = None, None
+        report.warnings.append(why)
     if old == report.head:
         report.mode = "up_to_date"
         return report
@@ -133,21 +135,6 @@ async def import_git(
         await graph.save_checkpoint(Checkpoint(marker, done, head, ingest.run_id, True))
     report.seconds = time.monotonic() - started
     return report
-
-
-async def _before_python_modules(graph: OrgGraph, report: GitImportReport) -> bool:
-    """The repository was imported before Python modules were modules (its subject lacks
-    the layout mark): an incremental run would give them only the new commits' history, so
-    the whole branch is read again (idempotent: rollups are whole-day values), said."""
-    key = f"repository:{report.repository}"
-    stored = (await graph.subjects_by_keys([key])).get(key)
-    if stored is None or stored.attributes.get("module_layout") == MODULE_LAYOUT:
-        return False
-    report.warnings.append(
-        "imported before Python modules were modules: the whole history was read again "
-        "to count them (once)"
-    )
-    return True
 
 
 def _locate(spec: GitImport) -> GitImportReport:

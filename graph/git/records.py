@@ -24,6 +24,9 @@ MAX_TITLE = 400  # a source record's title (engine.models.SourceRecord)
 # What makes modules (graph/git/modules.py); 2: packages, directories and Python modules. An
 # import finding a repository stored under another layout reads its whole history again.
 MODULE_LAYOUT = 2
+# How commit records are keyed (engine/commits.py); 2: a shortened key names its commit. An
+# import finding a repository stored before reads its whole history again if it had such keys.
+COMMIT_KEYS = 2
 
 
 def rollup_key(repo: str, key: RollupKey) -> str:
@@ -79,6 +82,7 @@ def subjects(
             "valid_from": _since(history.first, stored.get(repo_key)),
             "attributes": {
                 "vcs": "git", "branch": branch[:200], "head": head, "module_layout": MODULE_LAYOUT,
+                "commit_keys": COMMIT_KEYS,
             },
         },
         stored.get(repo_key),

@@ -1,0 +1,74 @@
+"""What an import does, once, for a repository an earlier version of it imported differently.
+
+The repository's subject carries marks of how it was imported (graph/git/records.py): an
+incremental run over a repository stored without a current mark would leave its older
+history as the earlier version wrote it, so the whole branch is read again, once, and said.
+Re-reading is idempotent: rollups are whole-day values and records merge on their keys.
+
+* `module_layout`: Python modules were not modules; an incremental run would give them only
+  the new commits' history.
+* `commit_keys`: a commit record whose key was too long was keyed by a digest alone, which
+  named no commit (engine/commits.py), so a commit touching several modules counted once per
+  module. Read again only when the repository holds a subject whose key was that long: the
+  re-read writes the new keys and retracts the old ones (graph/git/stream.py).
+"""
+
+from __future__ import annotations
+
+from engine.commits import legacy_commit_key
+from engine.models import Direction, RelationshipType, SubjectKind
+from engine.ports import OrgGraph, SortKey, SubjectQuery
+from graph.git.records import COMMIT_KEYS, MODULE_LAYOUT
+
+_PAGE = 1_000
+_PEOPLE = 100_000  # people read per repository
+
+PYTHON_MODULES = (
+    "imported before Python modules were modules: the whole history was read again "
+    "to count them (once)"
+)
+LONG_KEYS = (
+    "imported when a commit record's key too long to write whole named no commit: the whole "
+    "history was read again to key them by their commits (once)"
+)
+
+
+async def read_again(graph: OrgGraph, repository: str, head: str) -> str | None:
+    """Why the whole history of `repository` is read again (a warning), or None."""
+    key = f"repository:{repository}"
+    stored = (await graph.subjects_by_keys([key])).get(key)
+    if stored is None:
+        return None
+    if stored.attributes.get("module_layout") != MODULE_LAYOUT:
+        return PYTHON_MODULES
+    if stored.attributes.get("commit_keys") == COMMIT_KEYS:
+        return None
+    subjects = [key, *await _people(graph, key), *await _modules(graph, repository)]
+    if any(legacy_commit_key(repository, head, s) is not None for s in subjects):
+        return LONG_KEYS
+    return None
+
+
+async def _people(graph: OrgGraph, key: str) -> list[str]:
+    found = await graph.relationships_of(
+        [key],
+        types=[RelationshipType.CONTRIBUTES_TO],
+        direction=Direction.INCOMING,
+        limit_per_subject=_PEOPLE,
+    )
+    return [edge.other.key for edge in found.get(key, [])]
+
+
+async def _modules(graph: OrgGraph, repository: str) -> list[str]:
+    """Every module the repository's imports stored (renamed ones too)."""
+    query = SubjectQuery(
+        kinds=(SubjectKind.MODULE,), attributes=(("repository", repository[:200]),), brief=True
+    )
+    keys: list[str] = []
+    after: SortKey | None = None
+    while True:
+        page = await graph.find_subjects(query, _PAGE, after)
+        keys += [s.key for s in page.items]
+        if not page.has_next or not page.positions:
+            return keys
+        after = page.positions[-1]
