@@ -39,7 +39,7 @@ from engine.resolution import (
     Stage,
 )
 from engine.timecontext import EffectiveTime
-from engine.unmatched import missing_note, narrowed, unmatched_note, unread_note
+from engine.unmatched import file_note, missing_note, narrowed, unmatched_note, unread_note
 from engine.within import Within, holder_of_path, repository_over_its_package, within
 
 MAX_NAME_PROBES = 16  # spans of one question looked up as known names
@@ -205,7 +205,7 @@ class Subjects:
             return lambda frame, trace: outcomes.no_match(frame, trace, said)
         if subjects:
             told.notes.extend(
-                f'"{m}" names no subject known here: it is left out of the answer.'
+                f'"{m}" names no subject known here: it is left out of the answer.{file_note(m)}'
                 for m in missing
             )
         elif missing:  # the no match says which names matched nothing

@@ -286,6 +286,11 @@ def before_kind_words(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
     return spans
 
 
+def is_path(text: str) -> bool:
+    """Written as a file or directory path ("CHANGES.md", "src/click/core.py")."""
+    return bool(_PATH.match(text))
+
+
 def paths(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
     """Free tokens written as a path ("src/click/core.py", "core.py"): a place in the code
     the question names, even when no trigger word precedes it."""

@@ -113,7 +113,21 @@ def missing_note(reference: str, understood: Interpretation) -> str:
             f'"{reference}" was not understood: no rule here reads it, and it names no '
             "subject known here either."
         )
-    return f'"{reference}" names no subject known here.'
+    return f'"{reference}" names no subject known here.{file_note(reference)}'
+
+
+def file_note(reference: str) -> str:
+    """Why a file named by its path names nothing ("how many commits to CHANGES.md?"): only
+    modules are tracked, so a file at a repository's root is not (docs/git-import.md). No
+    count is given for the repository in its place: that would answer another question."""
+    if not r.is_path(reference):
+        return ""
+    return (
+        " Files are not tracked as modules unless they are a Python module of a package (such "
+        "as core.py): a file at a repository's root (such as pyproject.toml or a changelog) "
+        f'or outside any module\'s directory is not, so commits to "{reference}" alone are '
+        "not counted. Ask about the repository, or the directory holding it."
+    )
 
 
 def _forms(word: str) -> set[str]:

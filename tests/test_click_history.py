@@ -1786,3 +1786,25 @@ async def test_a_too_wide_time_is_offered_as_a_question_people_would_ask(
     assert label is not None and (label.effective_from, label.effective_to) == (
         CLOCK - timedelta(days=400), CLOCK
     )  # fmt: skip
+
+
+@pytest.mark.parametrize("file", ["CHANGES.md", "pyproject.toml"])
+async def test_a_file_at_the_root_is_said_not_to_be_tracked_as_a_module(
+    click: tuple[OrgGraph, list[Commit]], file: str
+) -> None:
+    """It said only '"CHANGES.md" names no subject known here.', as for a name nobody uses,
+    though git log shows commits to the file in 2026: files at a repository's root are not
+    modules (docs/git-import.md). No count is given for the repository in its place."""
+    graph, commits = click
+    assert [c for c in between(commits, *Y2026) if file in c.paths]
+    result = await ask(graph, f"how many commits to {file} in 2026?")
+    assert result.outcome is Outcome.NO_MATCH and result.direct_judgment is None
+    said = next(n for n in result.limitations if n.startswith(f'"{file}" names no subject'))
+    assert "a file at a repository's root" in said and f'commits to "{file}" alone' in said
+    result = await ask(graph, f"how many commits to core.py and {file} in 2026?")
+    assert result.subject_keys == (CORE,)
+    assert any(
+        n.startswith(f'"{file}" names no subject known here: it is left out')
+        and "a file at a repository's root" in n
+        for n in result.limitations
+    )
