@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from engine import clauses, intents, meaning
+from engine import clauses, intents, kindwords, meaning
 from engine import references as r
 from engine import timecontext as tc
 from engine import timephrases as tp
@@ -200,7 +200,7 @@ def interpret(
     base = None
     if time is not None:
         time, base, intent, kinds = comparison(text, time, now, intent, kinds, tokens)
-    kinds_after = {text[a:b]: r.kind_of(text, tokens, a, b) for a, b in spans}
+    kinds_after = {text[a:b]: kindwords.kind_of(text, tokens, a, b) for a, b in spans}
     unread = tuple(dict.fromkeys(text[a:b] for a, b in r.unread(text, tokens, spans)))
     return Interpretation(
         references=references,
@@ -253,7 +253,7 @@ def _named_spans(
     """Quoted and known names (`spans`), then names before kind words and paths beside
     them, and unread words right after "did" or "by" beside them (added to `actors` too);
     by position only when none of these named anything."""
-    for named in (r.before_kind_words(text, tokens), r.paths(text, tokens)):
+    for named in (kindwords.before_kind_words(text, tokens), r.paths(text, tokens)):
         spans += [s for s in named if not _overlaps(s, spans)]
     if spans:  # who acted, unknown beside a known name ("did davidism make to core.py")
         actors += r.after_actor_words(text, tokens, spans)

@@ -13,6 +13,7 @@ References, in order of appearance:
    without overlap, that neither start nor end with a stop or vocabulary word;
 3. a name right before a singular kind word ("click's testing module": "testing"), even
    when 1 and 2 found others: a name the question types is never dropped unread;
+   engine/kindwords.py finds it, and the kind a kind word beside a reference names;
 4. words no rule read right after a word naming who acted ("did", "by": "how many commits
    did davidism make to core.py?"), even when 1 to 3 found others: whoever acted is part of
    the question, and an answer without them would answer another one;
@@ -37,7 +38,6 @@ from itertools import pairwise
 
 from engine import timephrases as tp
 from engine.merges import MERGE_WORDS
-from engine.models import SubjectKind
 from engine.text import normalise
 from engine.vocabulary import (
     ACTOR_TRIGGERS,
@@ -45,7 +45,6 @@ from engine.vocabulary import (
     FILLERS,
     KIND_WORDS,
     NOT_NAMES,
-    PLURAL_KINDS,
     SKIPPED,
     STOP_WORDS,
     TRIGGERS,
@@ -269,23 +268,6 @@ def _touches(text: str, run: list[Token], span: tuple[int, int]) -> bool:
     )
 
 
-def before_kind_words(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
-    """A name right before a singular kind word ("who changed the foo module"): a subject
-    is named, even when no trigger word precedes it."""
-    spans = []
-    for i, token in enumerate(tokens):
-        if not (token.free and token.norm in KIND_WORDS) or token.norm in PLURAL_KINDS:
-            continue
-        j = i
-        while j > 0 and i - j < 3 and _unnamed(tokens[j - 1]):
-            if not adjacent(text, tokens[j - 1], tokens[j]):
-                break
-            j -= 1
-        if j < i:
-            spans.append((tokens[j].start, tokens[i - 1].end))
-    return spans
-
-
 def is_path(text: str) -> bool:
     """Written as a file or directory path ("CHANGES.md", "src/click/core.py")."""
     return bool(_PATH.match(text))
@@ -295,32 +277,3 @@ def paths(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
     """Free tokens written as a path ("src/click/core.py", "core.py"): a place in the code
     the question names, even when no trigger word precedes it."""
     return [(t.start, t.end) for t in tokens if t.free and _PATH.match(text[t.start : t.end])]
-
-
-def _unnamed(token: Token) -> bool:
-    """A content word that may be (part of) a name before a kind word."""
-    return content(token) and token.norm not in NOT_NAMES
-
-
-def kind_after(text: str, tokens: list[Token], end: int) -> SubjectKind | None:
-    """The kind a kind word right after a reference names ("httpx module", "api service");
-    a kind word inside the reference ("Shipping Store Service") counts too."""
-    after = next((t for t in tokens if t.start >= end), None)
-    if after is not None and after.norm in KIND_WORDS and not text[end : after.start].strip():
-        return KIND_WORDS[after.norm]
-    inside = [t for t in tokens if t.end == end]
-    return KIND_WORDS.get(inside[0].norm) if inside else None
-
-
-def kind_of(text: str, tokens: list[Token], start: int, end: int) -> SubjectKind | None:
-    """The kind a kind word beside a reference names: after it (`kind_after`), or a
-    singular one right before it ("the repository click", "module core.py")."""
-    kind = kind_after(text, tokens, end)
-    if kind is not None:
-        return kind
-    before = next((t for t in reversed(tokens) if t.end <= start), None)
-    if before is None or not before.free or before.norm not in KIND_WORDS:
-        return None
-    if before.norm in PLURAL_KINDS or text[before.end : start].strip():
-        return None
-    return KIND_WORDS[before.norm]
