@@ -170,6 +170,10 @@ async def test_a_status_of_two_modules_gives_the_figures_of_both(
         assert f"click.{name} changed {added + removed} line(s) (+{added} -{removed})" in (
             judgment
         ), judgment
+    # "compare" asks for both subjects' figures: it is not glued into a name ('"compare
+    # core.py" names no subject ... "compare" was not used').
+    assert not any("compare" in n for n in result.limitations), result.limitations
+    assert not any("names no subject" in n for n in result.limitations), result.limitations
 
 
 async def test_a_zero_count_says_the_subject_had_none_not_that_nothing_is_kept(
