@@ -1,30 +1,27 @@
 """What a question is about, and what the answer must say about how that was decided.
 
-Known names are looked up before the question's vocabulary is read (longest first, one round
-per length); references resolve with the kind word next to them; a question naming no
-subject is about the organisation (its repositories), or about a cohort of the kind it
-asks for; a module named with its repository is that repository's module, or a
-clarification when it has none (engine.within); a path resolves to the module holding it,
-said; a committed reference discloses when it came from the actor's recent references,
-when a misspelt name was taken to mean a subject, which other people share a first name
-(with receipts to ask again), and a name that matched nothing is said, never dropped.
-The time a question names: engine/questiontime.py; a question naming no subject:
-engine/unnamed.py; subjects ranked by how much they changed: engine/busiest.py.
+References resolve with the kind word next to them; a question naming no subject is about
+the organisation (its repositories), or about a cohort of the kind it asks for; a module
+named with its repository is that repository's module, or a clarification when it has none
+(engine.within); a path resolves to the module holding it, said; a committed reference
+discloses when it came from the actor's recent references, when a misspelt name was taken
+to mean a subject, which other people share a first name (with receipts to ask again), and
+a name that matched nothing is said, never dropped. Names known before the question is read:
+engine/handles.py; the time a question names: engine/questiontime.py; a question naming no
+subject: engine/unnamed.py; subjects ranked by how much they changed: engine/busiest.py.
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
-from itertools import groupby
 
 from engine import busiest, choice, clauses, meaning, outcomes, together, unnamed
 from engine import kinds as kinded
 from engine.contract import InvestigationResult
 from engine.disclosures import Disclosures, disclose
-from engine.interpretation import HandleCandidate, Interpretation
+from engine.interpretation import Interpretation
 from engine.models import StoredSubject, SubjectKind
 from engine.ports import OrgGraph
 from engine.providers import Provider
@@ -42,7 +39,6 @@ from engine.timecontext import EffectiveTime
 from engine.unmatched import file_note, missing_note, narrowed, unmatched_note, unread_note
 from engine.within import Within, holder_of_path, repository_over_its_package, within
 
-MAX_NAME_PROBES = 16  # spans of one question looked up as known names
 ACTOR_UNKNOWN = (
     "the question asks what they did, and an answer without them would count everyone's, "
     "so none is given. Name them as the history does (a name or an e-mail address)."
@@ -290,27 +286,6 @@ class Subjects:
         told.candidates = (*told.candidates, *packages)
         self.resolver.admit(actor, repository)
         return Resolved(repository, packages[0].score, Stage.EXACT_NAME, repository.name)
-
-    async def known_handles(self, candidates: Sequence[HandleCandidate]) -> set[str]:
-        """The spans of the question that are a known subject's name: looked up longest
-        first, one round per length (the spans of a round together), never a span inside
-        a longer one already found; at most MAX_NAME_PROBES lookups."""
-        known: set[str] = set()
-        taken: list[tuple[int, int]] = []
-        probes = 0
-        for _, group in groupby(candidates, key=lambda c: c.size):
-            spans = [
-                c for c in group if not any(c.start < end and c.end > start for start, end in taken)
-            ][: max(MAX_NAME_PROBES - probes, 0)]
-            probes += len(spans)
-            found = await asyncio.gather(
-                *(self.graph.subjects_by_handle(c.text, (), 1) for c in spans)
-            )
-            for c, (_, total) in zip(spans, found, strict=True):
-                if total:
-                    known.add(c.text)
-                    taken.append((c.start, c.end))
-        return known
 
     def _ask(
         self, found: Within, reference: str, allow_clarification: bool

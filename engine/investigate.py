@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from engine import outcomes
-from engine.asking import Subjects
 from engine.contract import (
     Axis,
     FailureClassification,
@@ -33,6 +32,7 @@ from engine.contract import (
 )
 from engine.errors import PublicError
 from engine.framing import temporal_label
+from engine.handles import known_handles
 from engine.interpretation import Interpretation, handle_candidates, interpret
 from engine.observer import NULL_OBSERVER, InvestigationObserver
 from engine.pipeline import Pipeline
@@ -197,7 +197,7 @@ class Investigator:
         """Interpretation with the question's known names looked up first; the graph being
         unavailable then fails the investigation at the interpret stage."""
         try:
-            known = await self._subjects().known_handles(handle_candidates(question, anchor))
+            known = await known_handles(self.graph, handle_candidates(question, anchor))
         except GraphError as exc:
             stages = Stages()
             frame = self._frame(actor, question, now, effective, interpret(question, anchor))
@@ -206,9 +206,6 @@ class Investigator:
                 outcomes.failure(frame, FailureStage.INTERPRET, _classify(exc), None)
             ) from exc
         return interpret(question, anchor, known.__contains__)
-
-    def _subjects(self) -> Subjects:
-        return Subjects(self.graph, self.resolver, self.signer, self.providers)
 
     def _pipeline(self) -> Pipeline:
         return Pipeline(
