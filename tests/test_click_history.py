@@ -1329,6 +1329,28 @@ async def test_a_login_after_did_beside_a_module_is_asked_about_as_a_person(
     assert len(everyone) != len(made)  # the count it gave would fail above
 
 
+async def test_a_capitalised_login_after_did_is_his_count_said_not_everyones(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """"Davidism" (written as a first name) is read by engine.together: the one person whose
+    name or address holds it as a whole word, said; never everyone's count (git: 10 by David
+    Lord, 15 by everyone). Lower case asks instead (above): the first-name rule is surer."""
+    graph, commits = click
+    result = await ask(graph, "how many commits did Davidism make to core.py in 2023?")
+    made = [
+        c for c in between(commits, *Y2023)
+        if in_area(c, "src/click/core.py") and authored(c, LORD)
+    ]  # fmt: skip
+    assert result.outcome is Outcome.ANSWERED
+    assert (result.direct_judgment or "").startswith(
+        f"{len(made)} commit(s) to click.core by David Lord "
+    ), result.direct_judgment
+    assert any(
+        n.startswith(f'"Davidism" was taken to mean David Lord (person:{LORD})')
+        for n in result.limitations
+    ), result.limitations
+
+
 @pytest.mark.parametrize(
     ("question", "name"),
     [
