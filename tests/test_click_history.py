@@ -1334,7 +1334,7 @@ async def test_a_capitalised_login_after_did_is_his_count_said_not_everyones(
 ) -> None:
     """"Davidism" (written as a first name) is read by engine.together: the one person whose
     name or address holds it as a whole word, said; never everyone's count (git: 10 by David
-    Lord, 15 by everyone). Lower case asks instead (above): the first-name rule is surer."""
+    Lord, 15 by everyone). Lower case asks instead (above): the two readings still differ."""
     graph, commits = click
     result = await ask(graph, "how many commits did Davidism make to core.py in 2023?")
     made = [
