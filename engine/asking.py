@@ -43,6 +43,9 @@ ACTOR_UNKNOWN = (
     "the question asks what they did, and an answer without them would count everyone's, "
     "so none is given. Name them as the history does (a name or an e-mail address)."
 )
+# After "by", "has", "have" the words are as often not a name ("by hand", "by author",
+# "have landed"): unknown, they are said and the count is everyone's.
+ACTOR_LEFT = "the count is everyone's, not only theirs."
 
 
 class Subjects:
@@ -196,12 +199,15 @@ class Subjects:
                 missing.append(reference)
             elif isinstance(outcome, Within):  # named with a kind it is not: ask which
                 return self._ask(outcome, reference, allow_clarification)
-        if unknown := [m for m in missing if m in understood.actors]:
+        if unknown := [m for m in missing if m in understood.doers]:
             said = tuple(f'"{m}" names no one known here: {ACTOR_UNKNOWN}' for m in unknown)
             return lambda frame, trace: outcomes.no_match(frame, trace, said)
         if subjects:
             told.notes.extend(
-                f'"{m}" names no subject known here: it is left out of the answer.{file_note(m)}'
+                f'"{m}" names no one known here: {ACTOR_LEFT}'
+                if m in understood.actors
+                else f'"{m}" names no subject known here: it is left out of the answer.'
+                f"{file_note(m)}"
                 for m in missing
             )
         elif missing:  # the no match says which names matched nothing

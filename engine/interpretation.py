@@ -114,6 +114,9 @@ class Interpretation:
     # many commits did davidism make to core.py?"): who acted. One naming nobody ends the
     # question (engine.asking): everyone's count would answer another question.
     actors: tuple[str, ...] = ()
+    # Those of them right after "did" or "does" ("did davidism make"): surely who acted. The
+    # others ("by hand", "have landed") may be plain words, so naming nobody ends nothing.
+    doers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +231,9 @@ def interpret(
         else (*ranked, *reread, *meaning.unasked(text, readable, intent, bool(references))),
         compared=base,
         actors=tuple(dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans)),
+        doers=tuple(
+            dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans and _doer(text, a))
+        ),
     )
 
 
@@ -241,6 +247,12 @@ def _first_question(text: str, unquoted: str) -> tuple[str, str, str | None]:
 
 # Intents that count over a window.
 _COUNTING = frozenset({"count", "who", "what_changed", "ranked"})
+
+
+def _doer(text: str, start: int) -> bool:
+    """Whether the words at `start` follow "did" or "does" (engine.references reads them)."""
+    before = text[:start].rstrip().rsplit(maxsplit=1)
+    return bool(before) and before[-1].lower() in ("did", "does")
 
 
 def _named_spans(

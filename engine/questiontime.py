@@ -54,9 +54,11 @@ class TooWide:
         the last 400 days top contributors to core.py?", so it is left out and the
         suggestion ends its sentence ("who are the top contributors to core.py in the last
         400 days?")."""
-        at = question.find(self.phrase)
-        if at < 0:
+        # As a whole phrase: "ever" inside "everyone's" is not the phrase.
+        found = re.search(rf"(?<!\w){re.escape(self.phrase)}(?!\w)", question)
+        if found is None:
             return question
+        at = found.start()
         if self.phrase.split(maxsplit=1)[0].lower() in _PREPOSITIONS:
             return question[:at] + self.suggestion + question[at + len(self.phrase) :]
         before, after = question[:at].rstrip(" "), question[at + len(self.phrase) :]

@@ -1355,7 +1355,7 @@ async def test_a_capitalised_login_after_did_is_his_count_said_not_everyones(
     ("question", "name"),
     [
         ("how many commits did john smith make to core.py in 2025?", "john smith"),
-        ("how many commits to core.py in 2025 by bots?", "bots"),
+        ("how many commits does john smith make to core.py in 2025?", "john smith"),
     ],
 )
 async def test_someone_who_acted_naming_no_one_ends_the_question(
@@ -1366,6 +1366,31 @@ async def test_someone_who_acted_naming_no_one_ends_the_question(
     result = await ask(graph, question)
     assert result.outcome is Outcome.NO_MATCH and result.direct_judgment is None
     assert any(n.startswith(f'"{name}" names no one known here') for n in result.limitations)
+
+
+@pytest.mark.parametrize(
+    ("question", "word"),
+    [
+        ("how many commits to core.py by author in 2023?", "author"),
+        ("how many commits to core.py were made by hand in 2023?", "hand"),
+        ("how many commits have landed in core.py in 2023?", "landed"),
+        ("how many commits to core.py in 2023 by bots?", "bots"),
+    ],
+)
+async def test_an_unknown_word_after_by_or_have_is_said_and_everyone_counted(
+    click: tuple[OrgGraph, list[Commit]], question: str, word: str
+) -> None:
+    """Words after "by", "has" or "have" are tried as who acted, but are as often not a name
+    ("by hand", "have landed"): each ended the question naming no one, where it had been
+    answered (git log --no-merges -- src/click/core.py, 2023: 15). Only after "did" or
+    "does" does naming nobody end it; here the count is everyone's and says so."""
+    graph, commits = click
+    result = await ask(graph, question)
+    everyone = [c for c in between(commits, *Y2023) if in_area(c, "src/click/core.py")]
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (CORE,)
+    assert (result.direct_judgment or "").startswith(f"{len(everyone)} commit(s) to click.core ")
+    said = f'"{word}" names no one known here: the count is everyone\'s'
+    assert any(n.startswith(said) for n in result.limitations), result.limitations
 
 
 async def test_how_many_lines_changed_counts_the_lines(
@@ -1784,6 +1809,9 @@ async def test_the_last_commit_is_the_newest_that_is_not_a_merge_and_says_so(
          "how many authors touched core.py in the last 400 days?"),
         ("who are the top contributors of all time to core.py?",
          "who are the top contributors in the last 400 days to core.py?"),
+        # "ever" inside "every" was taken for the phrase: "how many commits has y contributor".
+        ("how many commits has every contributor ever made to core.py?",
+         "how many commits has every contributor made to core.py in the last 400 days?"),
     ],
 )  # fmt: skip
 async def test_a_too_wide_time_is_offered_as_a_question_people_would_ask(
