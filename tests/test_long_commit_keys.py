@@ -181,13 +181,14 @@ async def test_a_repository_imported_with_digest_keys_is_read_again_once(
         assert (await import_git(graph, GitImport(repo.path))).invalid == 0
         before = await commit_records(graph)
         await _as_before(graph, REPO, long_keys=True)
-        assert all(k.count(":") == 2 for keys in (await commit_records(graph)).values()
-                   for k in keys)  # fmt: skip
+        old = [k for keys in (await commit_records(graph)).values() for k in keys]
+        assert old and all(k.count(":") == 2 for k in old)
         repo.lines("README.md", 1, "late")
         repo.commit(gitrepo.JO, 1, "Readme")
         again = await import_git(graph, GitImport(repo.path))
         assert again.mode == "full" and again.invalid == 0
         assert any("read again" in w and "named no commit" in w for w in again.warnings)
+        assert again.tombstones == len(old)  # the report says what it retracted
         assert await commit_records(graph) == before
         result = await ask(graph, "who changed alpha.py and beta.py in the last 100 days?")
         assert "Alex Kim (1 commit(s)" in (result.direct_judgment or ""), result.direct_judgment
@@ -211,5 +212,44 @@ async def test_a_repository_with_no_long_key_is_not_read_again(
         again = await import_git(graph, GitImport(repo.path))
         assert again.mode == "incremental" and again.commits == 1, again.warnings
         assert not any("read again" in w for w in again.warnings)
+    finally:
+        await falkor.drop_org(org)
+
+
+class Interrupted(Exception):
+    """What stops a run once its first batch of records is written (a kill, a lost server)."""
+
+
+def stop_after_first_batch(phase: str, done: int, total: int) -> None:
+    if phase == "records":
+        raise Interrupted(f"{done} of {total} records written")
+
+
+async def test_an_interrupted_re_read_is_read_again_in_full(
+    falkor: FalkorStore, tmp_path: Path
+) -> None:
+    """A re-read's first batch gives the repository its current marks: a run stopped after
+    it had not yet retracted the older keys, and the next run, finding the marks beside the
+    old finished checkpoint, read nothing ('up_to_date'), each such commit kept twice."""
+    repo = build(tmp_path / REPO)
+    for i in range(1_000):  # enough records for more than one batch (graph/projection.py)
+        repo.write(f"src/shop/{SUB}/m{i:04}.py", "x\n")
+    repo.commit(gitrepo.JO, 10, "Many modules")
+    org = new_org()
+    await falkor.bootstrap(org)
+    graph = falkor.org(org)
+    try:
+        first = await import_git(graph, GitImport(repo.path))
+        assert first.invalid == 0 and first.records > 5_000
+        before = await commit_records(graph)
+        await _as_before(graph, REPO, long_keys=True)
+        with pytest.raises(Interrupted):
+            await import_git(graph, GitImport(repo.path), stop_after_first_batch)
+        kept = [k for keys in (await commit_records(graph)).values() for k in keys]
+        assert any(k.count(":") == 2 for k in kept)  # the old keys are still there
+        again = await import_git(graph, GitImport(repo.path))
+        assert again.mode == "full" and again.invalid == 0, again.warnings
+        assert await commit_records(graph) == before
+        assert (await import_git(graph, GitImport(repo.path))).mode == "up_to_date"
     finally:
         await falkor.drop_org(org)

@@ -50,7 +50,7 @@ class GitImportReport:
     people: int = 0
     modules: int = 0
     records: int = 0
-    tombstones: int = 0
+    tombstones: int = 0  # retractions: an abandoned history's, an older import's keys
     abandoned_commits: int = 0
     invalid: int = 0
     seconds: float = 0.0
@@ -95,6 +95,10 @@ async def import_git(
     if why is not None:  # the whole history, once: an earlier version imported it differently
         old, saved = None, None
         report.warnings.append(why)
+        # The run's first batch gives the repository its current marks, after which nothing
+        # would call for reading it again: until the whole run is accepted, the checkpoint
+        # says it is unfinished, so an interrupted re-read is read again in full.
+        await graph.save_checkpoint(Checkpoint(marker, 0, "", "read-again", False))
     if old == report.head:
         report.mode = "up_to_date"
         return report
@@ -119,13 +123,14 @@ async def import_git(
     head_lines = [stream.dump(r) for r in opening]
     tombstones = stream.tombstones(repo, gone, stale)
     changes = sum(2 + len(c.modules) for c in new.changes)  # graph/git/records.py
-    changes += len(stream.legacy(new))  # tombstones of the keys an older import gave them
+    legacy = len(stream.legacy(new))  # tombstones of the keys an older import gave them
     total = len(head_lines) + len(new.spans) + len(new.episodes) + len(values) + len(tombstones)
-    total += changes
+    total += changes + legacy
     total += sum(1 for m in new.modules.by_path.values() if m.parent)  # PART_OF
     report.commits, report.people = new.commits, len(new.people.by_key)
     report.modules, report.records = len(new.modules.by_path), total - 1
-    report.tombstones, report.abandoned_commits = len(tombstones), gone.commits if gone else 0
+    report.tombstones = len(tombstones) + legacy
+    report.abandoned_commits = gone.commits if gone else 0
     lines = chain(head_lines, stream.body(new, edges, report.branch, values), tombstones)
     ingest = await stream.write(graph, repo, lines, total, progress)
     report.invalid = ingest.invalid_count

@@ -3,7 +3,9 @@
 The repository's subject carries marks of how it was imported (graph/git/records.py): an
 incremental run over a repository stored without a current mark would leave its older
 history as the earlier version wrote it, so the whole branch is read again, once, and said.
-Re-reading is idempotent: rollups are whole-day values and records merge on their keys.
+Re-reading is idempotent: rollups are whole-day values and records merge on their keys. The
+importer marks the checkpoint unfinished first: the run's first batch writes the marks, so a
+re-read stopped after it would otherwise never be finished.
 
 * `module_layout`: Python modules were not modules; an incremental run would give them only
   the new commits' history.
