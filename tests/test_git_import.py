@@ -19,13 +19,13 @@ from engine.contract import Outcome, Standing
 from engine.facts import FactKind
 from engine.investigate import InvestigationRequest, Investigator
 from engine.models import Direction, RelationshipType, SourceRecordKind
-from engine.ports import OrgGraph
+from engine.ports import OrgGraph, SubjectQuery
 from engine.providers import Window, default_providers
 from engine.resolution import Resolver
 from engine.ring import ReferenceRing
 from engine.synthesis import DeterministicSynthesizer
 from graph.falkor import FalkorStore
-from graph.git.importer import GitError, GitImport, import_git
+from graph.git.importer import MAX_NAME, GitError, GitImport, import_git
 from tests import gitrepo
 from tests.conftest import new_org
 from tests.test_investigate import SIGNER, VERSIONS
@@ -249,6 +249,20 @@ async def test_not_a_repository_is_a_clear_error(graph: OrgGraph, tmp_path: Path
         await import_git(graph, spec(repo, branch="--output=/tmp/x"))
 
 
+async def test_a_name_no_record_can_carry_is_refused_before_anything_is_written(
+    graph: OrgGraph, tmp_path: Path
+) -> None:
+    """Records name their source `git:<name>` (at most 200 characters): with a longer name
+    every record was rejected and the run wrote the subjects alone."""
+    repo = gitrepo.build(tmp_path / "shop")
+    for name, why in (("r" * (MAX_NAME + 1), "characters long"), (" shop", "space")):
+        with pytest.raises(GitError, match=why):
+            await import_git(graph, spec(repo, name=name))
+    assert await graph.count_subjects(SubjectQuery()) == 0
+    longest = await import_git(graph, spec(repo, name="r" * MAX_NAME))
+    assert (longest.invalid, longest.commits) == (0, 14), longest.warnings
+
+
 def test_the_command_imports_a_bare_clone_and_refuses_a_non_repository(tmp_path: Path) -> None:
     repo = gitrepo.build(tmp_path / "work" / "shop")
     bare = tmp_path / "shop.git"
@@ -267,6 +281,10 @@ def test_the_command_imports_a_bare_clone_and_refuses_a_non_repository(tmp_path:
     )
     assert missing.returncode == 2 and "not a git repository" in missing.stderr
     assert "Traceback" not in missing.stderr
+    long = [*data, "--name", "r" * (MAX_NAME + 1)]
+    named = subprocess.run([*fabric, str(bare), *long], capture_output=True, text=True, cwd=ROOT)
+    assert named.returncode == 2 and "characters long" in named.stderr, named.stderr
+    assert "Traceback" not in named.stderr
 
 
 DASHBOARD = """

@@ -54,12 +54,13 @@ class PhaseBar:
 
 def run(args: argparse.Namespace) -> int:
     from engine.ports import check_org
-    from graph.git.importer import GitError, GitImport, import_git
+    from graph.git.importer import GitError, GitImport, checked_name, import_git, repository_name
     from graph.git.log import git_dir
 
     try:
         check_org(args.org)
         git_dir(Path(args.path))  # a clear error before any store is opened
+        checked_name(args.name or repository_name(Path(args.path)))
     except (ValueError, GitError) as exc:
         return fail(str(exc))
     spec = GitImport(Path(args.path), args.branch, args.since, args.depth, args.name)

@@ -23,6 +23,7 @@ from datetime import timedelta
 from itertools import chain
 from pathlib import Path
 
+from engine.models import MAX_NAME as MAX_SOURCE
 from engine.models import Relationship, StoredSubject, SubjectKind
 from engine.ports import Checkpoint, OrgGraph
 from graph.git import log, stream, upgrade
@@ -34,9 +35,12 @@ from graph.git.records import edge_id
 from graph.git.stream import Progress
 
 _READ_CHUNK = 5_000
+# Every record names its source `git:<name>`, which holds at most 200 characters
+# (engine.models.Name): a longer name would have every record of the run rejected.
+MAX_NAME = MAX_SOURCE - len("git:")
 _LOOKUP = 20  # stored people read per name or address looked up
 
-__all__ = ["GitError", "GitImportReport", "import_git"]
+__all__ = ["GitError", "GitImportReport", "checked_name", "import_git"]
 
 
 @dataclass
@@ -72,6 +76,22 @@ def repository_name(path: Path) -> str:
     if name == ".git":
         name = resolved.parent.name
     return name.removesuffix(".git") or "repository"
+
+
+def checked_name(name: str) -> str:
+    """`name` when records can carry it; else a GitError says why, before anything is read
+    or written (the records of such a run were all rejected, leaving its subjects alone)."""
+    if len(name) > MAX_NAME:
+        raise GitError(
+            f"the repository's name is {len(name)} characters long, more than the {MAX_NAME} "
+            "a record's source can hold: give a shorter one with --name"
+        )
+    if not name.isprintable() or name != name.strip():
+        raise GitError(
+            "the repository's name must not begin or end with a space or hold a control "
+            "character: give another with --name"
+        )
+    return name
 
 
 def _branch_label(path: Path, branch: str | None) -> str:
@@ -152,7 +172,7 @@ def _locate(spec: GitImport) -> GitImportReport:
     head = log.resolve(spec.path, spec.branch or "HEAD")
     if head is None:
         raise GitError(f"{spec.branch or 'HEAD'} names no commit in {spec.path}")
-    repo = spec.name or repository_name(spec.path)
+    repo = checked_name(spec.name or repository_name(spec.path))
     return GitImportReport(repo, _branch_label(spec.path, spec.branch), head)
 
 
