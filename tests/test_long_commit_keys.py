@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from graph.projection import Projector
 from graph.records import FORMAT_NAME, FORMAT_VERSION
 from tests import gitrepo
 from tests.conftest import new_org
+from tests.git_fixture import imported_graph  # noqa: F401 - the `graph` fixture
 from tests.test_python_modules import ask as ask_at
 
 NOW = datetime(2026, 6, 1, 12, tzinfo=UTC)
@@ -50,17 +50,6 @@ def build(path: Path) -> gitrepo.Repo:
 @pytest.fixture(scope="module")
 def repo(tmp_path_factory: pytest.TempPathFactory) -> gitrepo.Repo:
     return build(tmp_path_factory.mktemp("long") / REPO)
-
-
-@pytest.fixture(scope="module")
-async def graph(falkor: FalkorStore, repo: gitrepo.Repo) -> AsyncIterator[OrgGraph]:
-    org = new_org()
-    await falkor.bootstrap(org)
-    graph = falkor.org(org)
-    report = await import_git(graph, GitImport(repo.path))
-    assert report.invalid == 0
-    yield graph
-    await falkor.drop_org(org)
 
 
 async def ask(graph: OrgGraph, question: str) -> InvestigationResult:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -30,6 +29,7 @@ from graph.projection import Projector
 from graph.records import FORMAT_NAME, FORMAT_VERSION
 from tests import gitrepo
 from tests.conftest import new_org
+from tests.git_fixture import imported_graph  # noqa: F401 - the `graph` fixture
 from tests.test_investigate import SIGNER, VERSIONS
 
 NOW = datetime(2026, 6, 1, 12, tzinfo=UTC)
@@ -48,17 +48,6 @@ FILES = {
 @pytest.fixture(scope="module")
 def repo(tmp_path_factory: pytest.TempPathFactory) -> gitrepo.Repo:
     return gitrepo.build_python(tmp_path_factory.mktemp("py") / "shop", NOW)
-
-
-@pytest.fixture(scope="module")
-async def graph(falkor: FalkorStore, repo: gitrepo.Repo) -> AsyncIterator[OrgGraph]:
-    org = new_org()
-    await falkor.bootstrap(org)
-    graph = falkor.org(org)
-    report = await import_git(graph, GitImport(repo.path))
-    assert report.invalid == 0
-    yield graph
-    await falkor.drop_org(org)
 
 
 def followed(repo: gitrepo.Repo, path: str) -> Counter[str]:
