@@ -15,7 +15,9 @@ year", "the past fortnight",
 "last/this/previous week|month|quarter|year", "yesterday", "today", "year to date", "N days
 ago", "as of X", "on X", weekdays ("since last Tuesday", "on Friday"), "the week of X" (its
 Monday-to-Sunday week), "the last couple of (2) / few (3) weeks" (stated), "ever" and "of
-all time" (everything before now, when no other time is named), and the vague
+all time" (everything before now, when no other time is named), parts of a period and
+periods counted from now ("the first 3 months of 2026", "late 2025", "the month before last",
+"last weekend", "next month": engine/timespans.py), and the vague
 "lately", "recently", "of late", "these days", "in recent weeks/months" (RECENT_DAYS: the 90
 days before `now`; the reading is stated). A point ("on X", "N days ago") also carries its
 own period (`TimeMatch.period`), which a question counting over time reads instead.
@@ -39,6 +41,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from engine import timecontext as tc
+from engine import timespans
 from engine.timedates import (
     MONTHS,
     NUMBERS,
@@ -101,6 +104,7 @@ _PATTERNS = [
         ("between", rf"\bbetween\s+({_DATE})\s+and\s+({_DATE})"),
         ("between", rf"\b(?:in|during)\s+({_DATE})\s+and\s+({_DATE})"),
         ("between", rf"\bfrom\s+({_DATE})\s+(?:to|until|till|through|thru)\s+({_DATE})"),
+        ("since", rf"\b(?:from|between)\s+({_DATE})\s+(?:to|until|till|and)\s+(?:now|today)\b"),
         ("between", rf"\b(?:(?:in|during|from|for|throughout|over)\s+)?{_YEARS}"),
         ("since", rf"\bsince\s+the\s+(?:start|beginning)\s+of\s+({_DATE})"),
         ("ytd", r"\bsince\s+the\s+(?:start|beginning)\s+of\s+(?:the|this)\s+year\b"),
@@ -121,7 +125,8 @@ _PATTERNS = [
             rf"\b(?:(?:in|during)\s+)?the\s+(first|second|third|fourth|last)\s+week\s+of"
             rf"\s+({_MONTH}(?:\s+{_YEAR})?)",
         ),
-        ("in", rf"\b(?:in|during|for|throughout)\s+(?:the\s+year\s+)?({_DATE})"),
+        ("in", rf"\b(?:in|during|for|throughout)\s+(?:(?:the\s+)?(?:calendar\s+)?year\s+)?"
+               rf"({_DATE})"),
         ("in", rf"\b({_HALF}|{_SEASON}|{_MONTH}\s+{_YEAR}|{_QUARTER}|{_DAY_DATE})"),
         ("last_n", rf"{_PRE}{_N}\s+{_UNIT}\b"),
         ("last_n", rf"\b(?:last|past|previous)\s+{_N}\s+{_UNIT}\b"),
@@ -133,6 +138,7 @@ _PATTERNS = [
         ("relative", r"\b(last|this|previous|current)\s+(week|month|quarter|year)\b"),
         ("day", r"\b(yesterday|today)\b"),
         ("in", rf"\b((?:last|this|past)\s+(?:{'|'.join(WEEKDAYS)}))\b"),
+        *timespans.phrases(_DATE, _N, _UNIT, _YEAR, _MONTH),
     )
 ]
 # What looks like time: any of these outside an understood phrase is reported, never ignored.
@@ -214,7 +220,9 @@ def _evaluate(
         return None, span_before(now, 1, a), now
     if name == "ago":
         return span_before(now, count_of(a), b or ""), None, None
-    if name == "in":
+    if name in timespans.NAMES:
+        period = timespans.period(name, g, now)
+    elif name == "in":
         period = date_period(a, now)
     elif name == "week_of":
         period = tc.week_period(date_period(a, now)[0])
@@ -237,6 +245,8 @@ def _evaluate(
 
 def _note(name: str, phrase: str) -> str | None:
     """How a vague phrase was read, for the answer to state."""
+    if name in timespans.NAMES:
+        return timespans.note(name, phrase)
     if name == "recent":
         return f'"{phrase}" is read as the last {RECENT_DAYS} days'
     words = phrase.lower().split()

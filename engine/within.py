@@ -127,9 +127,20 @@ def repository_over_its_package(
 
 
 async def holder_of_path(graph: OrgGraph, reference: str) -> tuple[StoredSubject, str] | None:
-    """A path no subject is named by ("src/click/core.py"): the one module named by its
-    longest directory prefix, and the note saying the answer is for that module."""
+    """A path no subject is named by: the Python module it names without its extension
+    ("src/click/core" is src/click/core.py: its dotted name says as much), else the one
+    module named by its longest directory prefix ("src/click/nonexistent.py"), and the note
+    saying which module the answer is for."""
     parts = reference.strip("/").split("/")
+    if "." not in parts[-1]:
+        found, total = await graph.subjects_by_handle(
+            f"{reference.strip('/')}.py", [SubjectKind.MODULE], 2
+        )
+        if total == 1:
+            return found[0], (
+                f'"{reference}" was taken to mean the Python module {found[0].name} '
+                f"({_path(found[0])})."
+            )
     for n in range(len(parts) - 1, 0, -1):
         prefix = "/".join(parts[:n])
         found, total = await graph.subjects_by_handle(prefix, [SubjectKind.MODULE], 2)

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from engine.contract import CoverageReason, InvestigationResult, Outcome
+from engine.errors import BadUserInput
 from engine.evidence import select
 from engine.facts import FactKind, Grain
 from engine.investigate import InvestigationRequest, Investigator
@@ -405,6 +406,21 @@ ASKED = [
     # One edit from "click" and from "cli" (the example's complex.cli): asks which.
     Asked("how many commits to the clik module in 2023?", "clarification_required"),
     Asked("how many commits to the tset module in 2023?", "no_match"),
+    # A part of a period, a third of one (stated), periods counted back from now.
+    Asked("how many commits in the first 3 months of 2026?", "answered", REPOSITORY,
+          (on(2026, 1, 1), on(2026, 4, 1))),
+    Asked("how many commits in the last 3 months of 2025?", "answered", REPOSITORY,
+          (on(2025, 10, 1), on(2026, 1, 1))),
+    Asked("how many commits to the docs in late 2025?", "answered", DOCS,
+          (on(2025, 9, 1), on(2026, 1, 1)), "docs"),
+    Asked("how many commits in the month before last?", "answered", REPOSITORY,
+          (on(2026, 7, 1), on(2026, 8, 1))),
+    Asked("how many commits from Jan 2026 until now?", "answered", REPOSITORY,
+          (on(2026, 1, 1), CLOCK)),
+    Asked("how many commits in calendar year 2024?", "answered", REPOSITORY, year(2024)),
+    # A Python module's path without its extension (it answered the whole package).
+    Asked("how many commits to src/click/core in 2025?", "answered", CORE, Y2025,
+          "src/click/core.py"),
 ]  # fmt: skip
 
 
@@ -1858,3 +1874,14 @@ async def test_a_file_at_the_root_is_said_not_to_be_tracked_as_a_module(
         and "a file at a repository's root" in n
         for n in result.limitations
     )
+
+
+@pytest.mark.parametrize("when", ["next month", "tomorrow", "next year"])
+async def test_a_future_period_is_refused_never_read_as_the_past_year(
+    click: tuple[OrgGraph, list[Commit]], when: str
+) -> None:
+    """"who will change core.py next month?" ranked the past year's people, '"next month"
+    was not understood as a time' said beside it: a future time is refused ("in 2030")."""
+    graph, _ = click
+    with pytest.raises(BadUserInput, match="in the future"):
+        await ask(graph, f"who will change core.py {when}?")

@@ -249,6 +249,21 @@ def test_kind_words_are_hints_never_references() -> None:
         ("since the start of 2026", None, utc(2026, 1, 1), None),
         ("since the beginning of March", None, utc(2026, 3, 1), None),
         ("since the start of the year", None, utc(2026, 1, 1), NOW),
+        # A part of a period (it said "first" was not computed, or read the last 3 months
+        # before now with "2025" unused), a third of it (stated), and periods counted back.
+        ("in the first 3 months of 2026", None, utc(2026, 1, 1), utc(2026, 4, 1)),
+        ("in the last two weeks of 2025", None, utc(2025, 12, 18), utc(2026, 1, 1)),
+        ("in the last 3 months of last year", None, utc(2025, 10, 1), utc(2026, 1, 1)),
+        ("in early 2025", None, utc(2025, 1, 1), utc(2025, 5, 1)),
+        ("in mid-2025", None, utc(2025, 5, 1), utc(2025, 9, 1)),
+        ("in late 2025", None, utc(2025, 9, 1), utc(2026, 1, 1)),
+        ("in late August", None, utc(2026, 8, 21), utc(2026, 9, 1)),
+        ("the month before last", None, utc(2026, 9, 1), utc(2026, 10, 1)),
+        ("last weekend", None, utc(2026, 11, 14), utc(2026, 11, 16)),
+        ("from March 2026 until now", None, utc(2026, 3, 1), None),
+        ("in calendar year 2024", None, utc(2024, 1, 1), utc(2025, 1, 1)),
+        # The future (refused by the time context, as "in 2030" is): it read the past year.
+        ("next month", None, utc(2026, 12, 1), utc(2027, 1, 1)),
     ],
 )
 def test_time_expressions(
@@ -267,6 +282,13 @@ def test_vague_phrases_and_seasons_carry_a_note() -> None:
     )
     assert "June to August" in (interpret("commits last summer", NOW).time_note or "")
     assert interpret("commits in 2025", NOW).time_note is None
+
+
+def test_a_third_of_a_period_carries_a_note() -> None:
+    """"late 2025" read the past year with "2025" unused, and "late" as an overdue question."""
+    i = interpret("how many commits in late 2025?", NOW)
+    assert "September to December" in (i.time_note or "")
+    assert K.WORK_ITEMS_OVERDUE not in i.fact_kinds and not i.time_not_understood
 
 
 def test_a_range_of_years_ending_before_it_starts_is_not_a_date() -> None:

@@ -1,0 +1,117 @@
+"""Time phrases naming a part of a period, or a period counted from the current one:
+"the first 3 months of 2026", "the last two weeks of 2025", "early / mid / late 2025",
+"late August", "the month before last", "last weekend", "next month" (the future: refused
+as any future time is, never read as the past year). engine.timephrases finds them with its
+own phrases (`phrases` builds their patterns from its date, number and unit patterns); this
+module computes the period each one spans and says how a vague one was read.
+
+Early, mid and late split a year into thirds of four months (January-April, May-August,
+September-December) and a month into days 1-10, 11-20 and 21 to its end: a convention, so
+the answer states it. A weekend is Saturday and Sunday, in UTC.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from engine import timecontext as tc
+from engine.timedates import MONTHS, count_of, date_period, span_before
+
+NAMES = frozenset({"part_n", "part", "next", "before_last", "weekend"})
+_THIRDS = {"early": 0, "mid": 1, "late": 2}
+
+
+def phrases(date: str, n: str, unit: str, year: str, month: str) -> list[tuple[str, str]]:
+    """(name, pattern) of each phrase, from engine.timephrases' patterns of a date, a number
+    (one group), a unit (one group), a year and a month name (no group)."""
+    which_year = r"(?:the|this|last|previous)\s+year"
+    lead = r"\b(?:(?:in|during|over|for|by)\s+)?"
+    return [
+        (
+            "part_n",
+            rf"\b(?:(?:in|during|over|for|within)\s+)?the\s+(first|last|final)\s+{n}\s+{unit}"
+            rf"\s+of\s+({which_year}|{date})",
+        ),
+        ("part", rf"{lead}(early|mid|late)[\s-]+({month}(?:\s+{year})?|{year})"),
+        ("next", rf"{lead}(?:the\s+)?(next|coming)\s+(week|month|quarter|year)\b"),
+        ("next", r"\b(tomorrow)\b"),
+        ("before_last", r"\bthe\s+(day|week|month|quarter|year)\s+before\s+(last|yesterday)\b"),
+        ("weekend", r"\b(?:(last|this|past|previous)\s+weekend|(?:over|on)\s+the\s+weekend)\b"),
+    ]  # fmt: skip
+
+
+def period(name: str, g: tuple[str | None, ...], now: datetime) -> tc.Period:
+    """The period one phrase names (it may lie in the future: the caller refuses it);
+    ValueError when it names no real period."""
+    a, b = (g[0] or "").lower(), (g[1] or "").lower() if len(g) > 1 else ""
+    if name == "part_n":
+        whole = _named(g[3] or "", now)
+        count, unit = count_of(b), (g[2] or "").lower()
+        if a == "first":
+            part = whole[0], span_before(whole[0], -count, unit)
+        else:
+            part = span_before(whole[1], count, unit), whole[1]
+        if count <= 0 or part[0] < whole[0] or part[1] > whole[1]:
+            raise ValueError("a part longer than the period")
+        return part
+    if name == "part":
+        return _third(_THIRDS[a], date_period(b, now))
+    if name == "next":
+        if a == "tomorrow":
+            return tc.day_period(now.year, now.month, now.day)[1], tc.day_period(
+                now.year, now.month, now.day
+            )[1] + timedelta(days=1)
+        return tc.period_of(b, now, 1)
+    if name == "before_last":
+        return tc.period_of(a, now, -2) if a != "day" else _day(now, -2)
+    monday = tc.week_period(now)[0]
+    if a in ("last", "past", "previous") or (not a and now.weekday() < 5):
+        monday -= timedelta(days=7)
+    return monday + timedelta(days=5), monday + timedelta(days=7)
+
+
+def note(name: str, phrase: str) -> str | None:
+    """How a phrase of a convention was read, for the answer to state."""
+    if name == "part":
+        words = phrase.lower().replace("-", " ").split()
+        if any(w in MONTHS for w in words):
+            third = next(w for w in words if w in _THIRDS)
+            return (
+                f'"{phrase}" is read as days {_DAYS[third]} of the month (early: 1-10, mid: '
+                "11-20, late: 21 to its end)"
+            )
+        return (
+            f'"{phrase}" is read as a third of the year (early: January to April, mid: May '
+            "to August, late: September to December)"
+        )
+    if name == "weekend":
+        return f'"{phrase}" is read as that Saturday and Sunday (UTC)'
+    return None
+
+
+_DAYS = {"early": "1-10", "mid": "11-20", "late": "21 to the end"}
+
+
+def _named(text: str, now: datetime) -> tc.Period:
+    words = text.lower().split()
+    if words[-1:] == ["year"] and len(words) == 2:
+        return tc.period_of("year", now, -1 if words[0] in ("last", "previous") else 0)
+    return date_period(text, now)
+
+
+def _third(third: int, whole: tc.Period) -> tc.Period:
+    """The first, middle or last third of a year (four months each) or of a month (days
+    1-10, 11-20, 21 to its end)."""
+    start = whole[0]
+    if (whole[1] - start).days > 31:  # a year
+        return (
+            tc.month_period(start.year, 1 + 4 * third)[0],
+            tc.month_period(start.year, 4 + 4 * third)[1],
+        )
+    begin = start + timedelta(days=10 * third)
+    return begin, whole[1] if third == 2 else begin + timedelta(days=10)
+
+
+def _day(now: datetime, shift: int) -> tc.Period:
+    start = tc.day_period(now.year, now.month, now.day)[0] + timedelta(days=shift)
+    return start, start + timedelta(days=1)
