@@ -92,13 +92,18 @@ class Subjects:
         if bound:
             found = await self.graph.subjects_by_keys(bound)
             subjects = [found[k] for k in bound if k in found]
-            subjects = await choice.beside(
+            subjects, rest = await choice.beside(
                 subjects, understood,
                 lambda ref, kind, said: self._one(actor, question, ref, understood, kind, said),
                 told,
             )  # fmt: skip
             for subject in subjects:  # the caller chose it: a reference like any resolved one
                 self.resolver.admit(actor, subject)
+            if rest is not None:  # references the receipt did not answer, read as any is
+                clear = allow_clarification
+                ended = await self._named(actor, question, rest, clear, subjects, told)
+                if ended is not None:
+                    return ended
         if not subjects and understood.references:
             ended = await self._named(
                 actor, question, understood, allow_clarification, subjects, told

@@ -6,7 +6,11 @@ commits to utils.py in 2025 by Kevin Deldycke?" asked which utils.py, and once c
 chosen answered 1 commit to click.utils, everyone's, Kevin Deldycke dropped unsaid; "how many
 commits did Kevin make to core.py in August 2026?" asked which Kevin again after each choice.
 So the receipt answers the reference whose candidates hold its subject (or the first name
-its person carries), and every other reference is read as without a receipt.
+its person carries), and every other reference is read as without a receipt: one naming a
+subject joins it, and one that names nothing or could mean several is left to be read as
+any reference is (engine.asking: said, asked about, or ending the question). Dropped, "how
+many commits did john smith make to utils.py?" answered everyone's count once click.utils
+was chosen, and "... by davidism" never asked whether David Lord was meant.
 
 A receipt chosen from subjects the question named unambiguously together (a person and a
 module asked about something not computed for a person's part: engine.together) answers no
@@ -16,6 +20,7 @@ reference: that choice is the question's subject alone, as before.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 
 from engine.disclosures import Disclosures
 from engine.interpretation import Interpretation
@@ -33,35 +38,45 @@ Reader = Callable[
 
 async def beside(
     chosen: Sequence[StoredSubject], understood: Interpretation, read: Reader, told: Disclosures
-) -> list[StoredSubject]:
+) -> tuple[list[StoredSubject], Interpretation | None]:
     """The receipts' subjects and, when they answer one of the question's references, the
-    subjects its other references name (their notes said); otherwise the receipts' subjects
-    alone. A reference that names nothing, or asks again, leaves the receipts' subjects alone:
-    a clarification was already answered, so nothing is guessed beside it."""
+    subjects its other references name (their notes said), with the question narrowed to the
+    references still to be read (None: none is); otherwise the receipts' subjects alone."""
     keys = {s.key for s in chosen}
     if understood.scopes:
-        return list(chosen)
+        return list(chosen), None
     answered = _first_name_answered(chosen, understood.unread)
     found: list[StoredSubject] = []
     notes: list[str] = []
+    left: list[int] = []
     kinds = understood.reference_kinds or (None,) * len(understood.references)
-    for reference, kind in zip(understood.references, kinds, strict=False):
+    for at, (reference, kind) in enumerate(zip(understood.references, kinds, strict=False)):
         scratch = Disclosures()
         outcome = await read(reference, kind, scratch)
-        if isinstance(outcome, Ambiguous):
-            if not keys.intersection(c.subject.key for c in outcome.candidates):
-                return list(chosen)
+        if isinstance(outcome, Ambiguous) and keys & {c.subject.key for c in outcome.candidates}:
             answered = True
         elif isinstance(outcome, StoredSubject):
             if outcome.key not in keys:
                 found.append(outcome)
                 notes += scratch.notes
         else:
-            return list(chosen)
-    if not answered or not found:
-        return list(chosen)
+            left.append(at)
+    if not answered:
+        return list(chosen), None
     told.notes.extend(notes)
-    return [*chosen, *found]
+    return [*chosen, *found], _narrowed(understood, left)
+
+
+def _narrowed(understood: Interpretation, left: Sequence[int]) -> Interpretation | None:
+    """The question with only the references at `left` (None: there are none)."""
+    if not left:
+        return None
+    kinds = understood.reference_kinds
+    return replace(
+        understood,
+        references=tuple(understood.references[at] for at in left),
+        reference_kinds=tuple(kinds[at] for at in left) if kinds else kinds,
+    )
 
 
 def _first_name_answered(chosen: Sequence[StoredSubject], unread: Sequence[str]) -> bool:

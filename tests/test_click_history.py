@@ -1109,12 +1109,20 @@ async def chosen(graph: OrgGraph, question: str, key: str) -> InvestigationResul
     recent references remembered)."""
     asked = await ask(graph, question)
     assert asked.outcome is Outcome.CLARIFICATION_REQUIRED, asked.direct_judgment
-    receipt = next(c.receipt for c in asked.candidates if c.subject_key == key)
+    return await again(graph, question, receipt_of(asked, key))
+
+
+def receipt_of(asked: InvestigationResult, key: str) -> str:
+    return next(c.receipt for c in asked.candidates if c.subject_key == key)
+
+
+async def again(graph: OrgGraph, question: str, *receipts: str) -> InvestigationResult:
+    """Asks with the receipts of the candidates chosen so far, in a new process."""
     engine = Investigator(
         graph, Resolver(graph, ReferenceRing(), graph.org_id), default_providers(),
         DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: CLOCK,
     )  # fmt: skip
-    request = InvestigationRequest(question, prior_receipts=(receipt,))
+    request = InvestigationRequest(question, prior_receipts=receipts)
     result, _ = await engine.investigate("me", request)
     return result
 
@@ -1155,6 +1163,34 @@ async def test_a_receipt_choosing_one_of_two_subjects_named_together_is_the_answ
     graph, _ = click
     result = await chosen(graph, "how is David Lord doing on the parser?", PARSER)
     assert result.outcome is Outcome.ANSWERED and result.subject_keys == (PARSER,)
+
+
+async def test_a_reference_a_receipt_left_unanswered_is_read_as_without_one(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """Once click.utils was chosen, the question's other references were dropped unsaid when
+    they named no one or could mean someone: 'did john smith make' answered everyone's count
+    (without a receipt it ends naming him), 'by author' did not say the count was everyone's,
+    and 'by davidism' answered everyone's, never asking whether David Lord was meant."""
+    graph, commits = click
+    result = await chosen(graph, "how many commits did john smith make to utils.py in 2023?", UTILS)
+    assert result.outcome is Outcome.NO_MATCH and result.direct_judgment is None
+    assert any(n.startswith('"john smith" names no one known') for n in result.limitations)
+    everyone = [c for c in between(commits, *Y2023) if in_area(c, "src/click/utils.py")]
+    result = await chosen(graph, "how many commits to utils.py in 2023 by author?", UTILS)
+    assert (result.direct_judgment or "").startswith(f"{len(everyone)} commit(s) to click.utils ")
+    assert any(n.startswith('"author" names no one known here: the count is everyone') for n in
+               result.limitations), result.limitations  # fmt: skip
+    question = "how many commits to utils.py in 2023 by davidism?"
+    utils = receipt_of(await ask(graph, question), UTILS)
+    asked = await again(graph, question, utils)
+    assert asked.outcome is Outcome.CLARIFICATION_REQUIRED, asked.direct_judgment
+    result = await again(graph, question, utils, receipt_of(asked, f"person:{LORD}"))
+    his = [c for c in everyone if authored(c, LORD)]
+    assert len(his) < len(everyone)  # his count is not everyone's
+    assert (result.direct_judgment or "").startswith(
+        f"{len(his)} commit(s) to click.utils by David Lord "
+    ), result.direct_judgment
 
 
 async def test_a_person_and_a_module_asked_about_anything_else_ask_which(
