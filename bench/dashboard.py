@@ -66,7 +66,7 @@ MATCH (s:Subject {org_id: $org, key: k})
 # Past the window: every repository ranked by its records (never active ones last, by key).
 _EVERY = """
 MATCH (s:Subject {org_id: $org, kind: 'repository'})
-OPTIONAL MATCH (a:SourceRecord {org_id: $org, subject_key: s.key})
+OPTIONAL MATCH (:Activity {org_id: $org, subject_key: s.key})-[:HOLDS]->(a:SourceRecord)
 WITH s, max(CASE WHEN a.start_ns > $t THEN null
                  WHEN a.end_ns IS NOT NULL AND a.end_ns <= $t THEN a.end_ns
                  ELSE a.start_ns END) AS seen

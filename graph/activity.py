@@ -19,6 +19,7 @@ from typing import Any
 
 from graph.cypher import activity as activity_cypher
 from graph.cypher import subjects as subjects_cypher
+from graph.dialect import Dialect
 from graph.executor import Row, Run
 from graph.observation import fast_path
 from graph.rows import DAY_NS, us_at_least, us_at_most
@@ -32,7 +33,10 @@ Progress = Callable[[str], None]
 # (latest_us), indexed.
 # 5: per-subject day counts (SubjectDay); 6: those removed again (about one node per record,
 # for no faster cohort answer: docs/operations.md), a format-5 graph's deleted on open.
-FORMAT_VERSION = 6
+# 7: each record held by its subject's Activity node, (:Activity)-[:HOLDS]->(:SourceRecord),
+# which reads of a subject's records walk; the records' subject_key index, which a reopen
+# rebuilt at great cost (docs/operations.md, the 1M reopen), dropped once they are made.
+FORMAT_VERSION = 7
 _HISTOGRAM_TTL_S = 5.0  # the day counts only size windows: a stale copy costs time, not truth
 _PAGES_AHEAD = 4  # a first window holds about this many pages' worth of records
 _WIDEN = 8
@@ -41,6 +45,7 @@ _WIDEN = 8
 _CANDIDATES = 2
 _MIGRATION_WINDOWS = 64
 _FILL_BATCH = 50_000
+_HOLD_IDS = 200_000  # node ids a HOLDS batch covers: about 200k records at 1M subjects
 
 
 def _stderr(line: str) -> None:
@@ -125,7 +130,9 @@ def _floors(days: list[tuple[int, int]], top: int | None, target: int) -> list[i
     return floors
 
 
-async def migrate(read: Run, write: Run, org: str, progress: Progress = _stderr) -> bool:
+async def migrate(
+    read: Run, write: Run, org: str, dialect: Dialect, progress: Progress = _stderr
+) -> bool:
     """Bring the activity structures of a graph written by an earlier format up to date;
     False when there was nothing to do. Runs once: the graph's Format node records that it
     is done. Each step skips what it did already, so an interrupted run resumes."""
@@ -156,6 +163,8 @@ async def migrate(read: Run, write: Run, org: str, progress: Progress = _stderr)
     if stale:
         what = f"{org}: removing {stale:,} per-subject day counts"
         await _fill(write, activity_cypher.DELETE_SUBJECT_DAYS, what, stale, progress)
+    if version < 7:  # after format 1's Activity nodes, which hold the records
+        await _hold(read, write, org, dialect, progress)
     await write(activity_cypher.SET_FORMAT, version=FORMAT_VERSION)
     return version >= 1 or bool(count)
 
@@ -178,6 +187,29 @@ async def _fill(write: Run, statement: str, what: str, count: int, progress: Pro
         )
         if filled < _FILL_BATCH:
             return
+
+
+async def _hold(read: Run, write: Run, org: str, dialect: Dialect, progress: Progress) -> None:
+    """Format 7: each record held by its subject's Activity node, the Activity nodes a range
+    of node ids at a time (graph.dialect's holds; on Neo4j one range)."""
+    span, hold = dialect.holds
+    found = await read(span)
+    top, subjects = (found[0][0], int(found[0][1])) if found else (None, 0)
+    if top is None or not subjects:
+        return
+    started = shown = time.monotonic()
+    ranges = range(0, int(top) + 1, _HOLD_IDS)
+    held = 0
+    for done, lo in enumerate(ranges, 1):
+        made = await write(hold, lo=lo, hi=lo + _HOLD_IDS)
+        held += int(made[0][0]) if made else 0
+        if done < len(ranges) and time.monotonic() - shown < 1.0:
+            continue
+        shown = time.monotonic()
+        progress(
+            f"fabric: migrating {org}: the records of {subjects:,} subjects "
+            f"{done * 100 // len(ranges)}% ({held:,} held; {shown - started:.1f}s)"
+        )
 
 
 async def _by_windows(

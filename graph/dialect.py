@@ -34,7 +34,9 @@ class Dialect:
     organisation (a reembed must not drop them); exact_similarity: the similarity of `s`
     to $vector computed exactly (None: the vector index is per organisation already);
     exact_limit: the organisation size up to which vector search is exact instead of going
-    through the shared index."""
+    through the shared index; holds: format 7's migration, each record given its HOLDS from
+    its subject's Activity (graph.activity), as two statements: the highest Activity node id
+    and their count, and the HOLDS of the Activity nodes of ids in [$lo, $hi))."""
 
     name: str
     bootstrap: tuple[str, ...]
@@ -57,6 +59,7 @@ class Dialect:
     shared_indexes: bool
     exact_similarity: str | None
     exact_limit: int
+    holds: tuple[str, str]
 
     def is_already_exists(self, message: str) -> bool:
         return any(marker in message for marker in self.already_exists)
@@ -139,6 +142,32 @@ def _neo4j_batched(var: str, action: str) -> str:
     )
 
 
+# Format 7 (graph.activity): each record gets its HOLDS from its subject's Activity, found on
+# the records' subject_key index, which is dropped only once this is done (graph.executor).
+# An Activity that holds any has them all (one statement did them), so a run that stopped
+# resumes without making any twice. FalkorDB: node id ranges, a statement each (a batch cut
+# by LIMIT would read every node done so far again); the lookup of the records sits after a
+# WITH, or its planner joins every record of the organisation by hash instead.
+_FALKOR_HOLDS = """
+MATCH (v:Activity)
+WHERE id(v) >= $lo AND id(v) < $hi AND v.org_id = $org AND NOT (v)-[:HOLDS]->()
+WITH v
+MATCH (r:SourceRecord {org_id: $org, subject_key: v.subject_key})
+CREATE (v)-[:HOLDS]->(r)
+RETURN count(r)
+"""
+# Neo4j: one range (its first statement gives 0 as the highest id), batched by the statement
+# itself in inner transactions.
+_NEO4J_HOLDS = f"""
+MATCH (v:Activity {{org_id: $org}})
+WHERE NOT EXISTS {{ (v)-[:HOLDS]->() }}
+CALL (v) {{
+  MATCH (r:SourceRecord {{org_id: $org, subject_key: v.subject_key}})
+  CREATE (v)-[:HOLDS]->(r)
+}} IN TRANSACTIONS OF {NEO4J_BATCH_ROWS} ROWS
+RETURN count(*)
+"""
+
 FALKORDB = Dialect(
     name="falkordb",
     bootstrap=indexes.falkor_bootstrap(),
@@ -163,6 +192,7 @@ FALKORDB = Dialect(
     shared_indexes=False,
     exact_similarity=None,
     exact_limit=0,
+    holds=("MATCH (v:Activity {org_id: $org}) RETURN max(id(v)), count(v)", _FALKOR_HOLDS),
 )
 
 NEO4J = Dialect(
@@ -198,4 +228,5 @@ NEO4J = Dialect(
     shared_indexes=True,
     exact_similarity="vector.similarity.cosine(s.embedding, $vector)",
     exact_limit=20_000,
+    holds=("MATCH (v:Activity {org_id: $org}) RETURN 0, count(v)", _NEO4J_HOLDS),
 )

@@ -71,7 +71,7 @@ CONSTANTS: dict[str, Any] = {
 def _match(param: str, rule: EvidenceRule) -> str:
     return f"""
 UNWIND ${param} AS q
-MATCH (r:SourceRecord {{org_id: $org, subject_key: q[1]}})
+MATCH (:Activity {{org_id: $org, subject_key: q[1]}})-[:HOLDS]->(r:SourceRecord)
 WHERE r.record_kind IN q[2]
   AND r.start_ns <= q[4] AND (r.end_ns IS NULL OR r.end_ns >= q[3])
   AND {RULES[rule]}

@@ -64,7 +64,9 @@ async def apply_schema(
     executor: Executor, dialect: Dialect, embedder: Embedder | None, with_vectors: bool = True
 ) -> None:
     """Run the dialect's index DDL (and the vector index for the embedder's width); an index
-    that already exists is not an error, so bootstrap can run on every start."""
+    that already exists is not an error, so bootstrap can run on every start. Indexes of
+    earlier versions are dropped apart (`retire_indexes`), after the migrations: format 7's
+    reads the records' subject_key index one last time."""
     statements = list(dialect.bootstrap)
     if embedder is not None and with_vectors:
         statements += dialect.vector_index(embedder.identity.dimension)
@@ -74,11 +76,19 @@ async def apply_schema(
         except GraphQueryError as exc:
             if not dialect.is_already_exists(str(exc)):
                 raise
+    for statement in (*dialect.after_schema, *dialect.migrations):
+        await executor.run(statement, {}, write=True)
+
+
+async def retire_indexes(executor: Executor, dialect: Dialect) -> bool:
+    """Drop the indexes earlier versions made (run once the graph's migrations are done);
+    whether any was there to drop."""
+    dropped = False
     for statement in dialect.retired:
         try:
             await executor.run(statement, {}, write=True)
+            dropped = True
         except GraphQueryError as exc:
             if not any(marker in str(exc) for marker in dialect.no_such_index):
                 raise
-    for statement in (*dialect.after_schema, *dialect.migrations):
-        await executor.run(statement, {}, write=True)
+    return dropped

@@ -19,7 +19,7 @@ from graph.changes import RedisChangeFeed, RedisDocuments
 from graph.cypher import activity as activity_cypher
 from graph.dialect import FALKORDB, Dialect
 from graph.epochs import purge_scope, scope_of
-from graph.executor import apply_schema, bound
+from graph.executor import apply_schema, bound, retire_indexes
 from graph.falkor_executor import GraphExecutor, translate
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
 from graph.scoped import ScopedGraph
@@ -147,7 +147,11 @@ class FalkorStore(EpochedStore):
         if scope != SYSTEM_SCOPE:
             read = bound(executor, scope, False, maintenance=True)
             write = bound(executor, scope, True)
-            await activity.migrate(read, write, scope)
+            await activity.migrate(read, write, scope, self.dialect)
+        # After the migrations, which may read an index that goes (graph.executor). A label
+        # losing one of its fields has its index built again: nothing reads before that.
+        if await retire_indexes(executor, self.dialect):
+            await falkor_ready.await_indexes(executor.read, name)
         self._bootstrapped.add(scope)
 
     async def _migrate_all(self) -> list[str]:

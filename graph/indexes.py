@@ -18,7 +18,6 @@ _NODE_INDEXES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Subject", ("name",)),
     ("Subject", ("kind",)),
     ("Subject", ("source",)),
-    ("SourceRecord", ("subject_key",)),
     # Times in microseconds, not nanoseconds: FalkorDB's range index holds doubles, and a
     # range of nanoseconds since the epoch (past 2**53) walked most of it (graph.rows).
     ("SourceRecord", ("start_us",)),
@@ -34,6 +33,9 @@ _RETIRED_INDEXES: tuple[tuple[str, str], ...] = (
     ("SourceRecord", "start_ns"),
     ("SourceRecord", "end_ns"),
     ("Activity", "latest_ns"),
+    # A subject's records are walked from its Activity node since format 7 (graph.activity):
+    # a reopen rebuilt this index at great cost (a million distinct values at 1M subjects).
+    ("SourceRecord", "subject_key"),
 )
 # Format 5's per-subject day counts (graph.activity, removed in format 6): their index, as
 # _NODE_INDEXES names it, and their key, as _NODE_KEYS does, dropped on open likewise.

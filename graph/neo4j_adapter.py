@@ -28,7 +28,7 @@ from graph.cypher import activity as activity_cypher
 from graph.cypher import organisations as organisations_cypher
 from graph.dialect import NEO4J, Dialect
 from graph.epochs import purge_scope, scope_of
-from graph.executor import Row, apply_schema, bound
+from graph.executor import Row, apply_schema, bound, retire_indexes
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
 from graph.neo4j_errors import retryable, translate
 from graph.observation import observed
@@ -245,6 +245,8 @@ class Neo4jStore(EpochedStore):
             if not self._schema_ready:
                 await self._apply_schema()
                 await self._migrate_activity()
+                # After the migrations, which may read an index that goes (graph.executor).
+                await retire_indexes(self._executor, self.dialect)
                 self._schema_ready = True
 
     async def _migrate_activity(self) -> None:
@@ -259,7 +261,7 @@ class Neo4jStore(EpochedStore):
             scope = str(org)  # an organisation, or the scope of one of its epochs
             read = bound(self._executor, scope, False, maintenance=True)
             write = bound(self._executor, scope, True)
-            await activity.migrate(read, write, scope)
+            await activity.migrate(read, write, scope, self.dialect)
         done = {**system, "version": activity.FORMAT_VERSION}
         await self._executor.run(activity_cypher.SET_FORMAT, done, write=True)
 

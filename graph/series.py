@@ -17,7 +17,7 @@ from engine.ports import SeriesRequest
 
 SERIES = """
 UNWIND $reqs AS q
-MATCH (r:SourceRecord {org_id: $org, subject_key: q[1]})
+MATCH (:Activity {org_id: $org, subject_key: q[1]})-[:HOLDS]->(r:SourceRecord)
 WHERE r.record_kind = q[2]
   AND (size(q[4]) = 0 OR r.status IN q[4])
   AND (q[5] IS NULL OR r.metric = q[5])

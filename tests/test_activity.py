@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from engine.models import SourceRecord, SourceRecordKind, Subject, SubjectKind, to_ns
-from engine.ports import GraphStore, SubjectOrder, SubjectQuery, TimeSpan
+from engine.ports import GraphStore, RecordPageRequest, SubjectOrder, SubjectQuery, TimeSpan
 from graph import rows
 from graph.cypher import subjects as subjects_cypher
 from graph.dialect import FALKORDB
@@ -36,11 +36,12 @@ def ns(text: str) -> int:
     return value
 
 
-Summary = tuple[dict[str, int], dict[tuple[str, int], int]]
+Summary = tuple[dict[str, int], dict[tuple[str, int], int], dict[str, str]]
 
 
 def truth(records: Records) -> Summary:
-    """Each subject's latest activity and the records per (kind, day)."""
+    """Each subject's latest activity, the records per (kind, day), and each record's
+    subject (whose Activity node holds it)."""
     latest: dict[str, int] = {}
     days: dict[tuple[str, int], int] = {}
     for r in records.values():
@@ -48,7 +49,23 @@ def truth(records: Records) -> Summary:
         latest[r["subject"]] = max(latest.get(r["subject"], -1), t)
         key = (r["record_kind"], ns(r["start"]) // DAY_NS)
         days[key] = days.get(key, 0) + 1
-    return latest, days
+    return latest, days, {k: r["subject"] for k, r in records.items()}
+
+
+async def held(graph: ScopedGraph) -> dict[str, str]:
+    """Each record's subject as the HOLDS relationships say (format 7), checking that every
+    record has exactly one."""
+    # The relationship named: FalkorDB walks an unnamed one once per pair of nodes, however
+    # many join them.
+    found = await graph._read(
+        "MATCH (v:Activity {org_id: $org})-[h:HOLDS]->(r:SourceRecord) "
+        "RETURN r.key, v.subject_key, count(h)"
+    )
+    out = {str(k): str(v) for k, v, _ in found}
+    assert len(out) == len(found) and {int(n) for _, _, n in found} <= {1}  # none held twice
+    records = await graph._read("MATCH (r:SourceRecord {org_id: $org}) RETURN count(r)")
+    assert int(records[0][0]) == len(out)  # none held by nothing
+    return out
 
 
 async def stored(graph: ScopedGraph) -> Summary:
@@ -60,7 +77,7 @@ async def stored(graph: ScopedGraph) -> Summary:
     assert {k: u for k, _, u in found} == {k: -1 if t == -1 else t // 1000 for k, t, _ in found}
     # Format 5's per-subject day counts are neither written nor left behind (format 6).
     assert not await graph._read("MATCH (c:SubjectDay {org_id: $org}) RETURN c.slot LIMIT 1")
-    return {k: t for k, t in latest.items() if t >= 0}, days
+    return {k: t for k, t in latest.items() if t >= 0}, days, await held(graph)
 
 
 def record(key: str, subj: str, start: str, end: str | None = None, kind: str = "incident"):
@@ -96,6 +113,14 @@ async def _follow(graph: Any) -> None:
             elif item["type"] == "tombstone":
                 records.pop(item["key"], None)
         assert await stored(graph) == truth(records)
+        # Each subject's records, read through its HOLDS, are the ones that name it.
+        found = await graph.source_records_of([a, b])
+        for k in (a, b):
+            want = sorted(key for key, r in records.items() if r["subject"] == k)
+            assert sorted(r.key for r in found.get(k, [])) == want, k
+        pages = await graph.source_record_pages([RecordPageRequest(key=k, limit=100) for k in (a, b)])
+        for k, page in zip((a, b), pages, strict=True):
+            assert {r.key for r in page} == {key for key, r in records.items() if r["subject"] == k}
 
     a, b = "service:a", "service:b"
     first = [
@@ -196,9 +221,13 @@ SET r.record_kind = row[1], r.subject_key = row[2], r.start_ns = row[4], r.end_n
 """
 
 
-# Format 4 (main at 067f363): the records' `day` and microseconds, Activity and RecordDay,
-# as today's writes (format 5 added SubjectDay, format 6 took it away again).
-_TO_FORMAT_4 = ("MATCH (m:Format) SET m.activity = 4",)
+# Format 6 (main at c2719b3): today's writes without the HOLDS relationships, the records
+# indexed by subject_key instead. Format 4 (main at 067f363) held the same (format 5 added
+# SubjectDay, format 6 took it away again).
+_TO_FORMAT_6 = (
+    "MATCH (:Activity)-[h:HOLDS]->(:SourceRecord) DELETE h",
+    "CREATE INDEX FOR (n:SourceRecord) ON (n.subject_key)",
+)
 
 
 async def _write_earlier(path: Path, version: int, items: list[dict[str, Any]]) -> None:
@@ -220,17 +249,29 @@ async def _write_earlier(path: Path, version: int, items: list[dict[str, Any]]) 
         else:
             await old.bootstrap(SYSTEM_SCOPE)
             await load(old.org("acme"), items)
-            for statement in _TO_FORMAT_4:
+            for statement in _TO_FORMAT_6:
                 await graph.query(statement)
-                await system.query(statement)
+            for g in (graph, system):
+                await g.query("MATCH (m:Format) SET m.activity = $v", {"v": version})
+            assert "SourceRecord.subject_key" in await _indexed(old, "fabric:org:acme")
+            if version == 6:  # a migration stopped half way: the records of some are held
+                half = {"org": "acme", "lo": 0, "hi": await _top_id(graph) // 2}
+                made = await graph.query(FALKORDB.holds[1], half)
+                assert made.result_set[0][0] > 0
         await old.close()
 
 
-@pytest.mark.parametrize("version", [0, 4])
+async def _top_id(graph: Any) -> int:
+    found = await graph.query("MATCH (n) RETURN max(id(n))")
+    return int(found.result_set[0][0])
+
+
+@pytest.mark.parametrize("version", [0, 4, 6])
 async def test_a_data_directory_of_an_earlier_format_is_migrated_once_on_open(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], version: int
 ) -> None:
     items = [json.loads(json.dumps(i)) for i in generate(800, seed=3)]
+    everyone = {i["key"]: i for i in items if i["type"] == "subject"}
     await _write_earlier(tmp_path, version, items)
     capsys.readouterr()
     source_records = [i for i in items if i["type"] == "source_record"]
@@ -242,19 +283,30 @@ async def test_a_data_directory_of_an_earlier_format_is_migrated_once_on_open(
             store = FalkorStore(server.url)
             await store.bootstrap(SYSTEM_SCOPE)
             graph_ = store.org("acme")
-            got = await stored(graph_)
+            got = await stored(graph_)  # with every record held once (format 7)
             page = await graph_.find_subjects(SubjectQuery(order=SubjectOrder.RECENT), 5)
             cohort = await graph_.active_subjects(incidents, window, 1_000)
+            busiest = max(everyone, key=lambda k: sum(r["subject"] == k for r in source_records))
+            records_of = await graph_.source_records_of([busiest], span=window)
+            indexed = await _indexed(store, "fabric:org:acme")
             await store.close()
         progress = capsys.readouterr().err
-        if opening == 0 and version == 0:
-            assert "migrating acme" in progress and "100%" in progress
+        if opening == 0:
+            assert "migrating acme: the records of" in progress and "100%" in progress
             assert "per-subject day counts" not in progress  # none made on the way to 6
-        else:  # once only; format 4 holds what format 6 keeps (5's day counts are gone)
+            assert ("acme: activity of" in progress) == (version == 0)
+        else:  # once only
             assert "migrating" not in progress
+        # The records' subject_key index is dropped once the relationships are made.
+        assert "SourceRecord.subject_key" not in indexed
+        assert "Activity.subject_key" in indexed
         want = truth({r["key"]: r for r in source_records})
         assert got == want
-        everyone = {i["key"]: i for i in items if i["type"] == "subject"}
+        assert sorted(r.key for r in records_of.get(busiest, [])) == sorted(
+            r["key"] for r in source_records
+            if r["subject"] == busiest and ns(r["start"]) <= window.end_ns
+            and ("end" not in r or ns(r["end"]) >= window.start_ns)  # an open one lasts
+        )
         ranked = _expected(everyone, source_records, None, ())
         assert [s.key for s in page.items] == ranked[:5]
         counted: dict[str, int] = {}

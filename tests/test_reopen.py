@@ -10,6 +10,7 @@ import pytest
 
 import graph.embedded as embedded
 from engine.ports import SubjectQuery
+from graph.activity import FORMAT_VERSION
 from graph.embedded import EmbeddedServer
 from graph.embedded.loading import loading_line
 from graph.falkor import GRAPH_PREFIX, SYSTEM_GRAPH, FalkorStore
@@ -192,7 +193,7 @@ async def test_an_upgrade_is_not_held_to_the_read_time_limit(
         await tight.bootstrap(org)
         formats = await graph.ro_query("MATCH (f:Format {org_id: $org}) RETURN f.activity",
                                        {"org": org})
-        assert formats.result_set == [[6]]
+        assert formats.result_set == [[FORMAT_VERSION]]
     finally:
         await tight.close()
         await falkor.drop_org(org)

@@ -22,6 +22,11 @@ from graph.rows import RECORD_COLUMNS
 #   it sizes the window a page is read from, here and as of any past time. Its key is `slot`,
 #   the text "kind:day" (_slot): on FalkorDB a lookup on a text key costs a thirtieth of one on
 #   (record_kind, day), whose numeric part is a range query (it was half the cost of a write).
+# (:Activity)-[:HOLDS]->(:SourceRecord): each record from its subject's Activity node, exactly
+#   one (format 7). Every read of a subject's records walks it: it replaced the records' index
+#   on subject_key, which a reopen rebuilt at about 3.5 us a record (a million distinct values
+#   at 1M subjects: docs/operations.md), where a relationship costs a reopen almost nothing.
+#   The records keep their `subject_key` (reads return it).
 # A cohort question ("which services had incidents last week") counts the window's records
 #   on their start_us index (active_subjects): per-subject day counts (SubjectDay, format 5)
 #   made about one node per record and answered no faster (graph.activity, format 6).
@@ -83,25 +88,52 @@ WITH DISTINCT k
 def _retake_latest() -> str:
     """Rows in: k, a subject whose latest activity is taken again from its records."""
     return f"""
-OPTIONAL MATCH (x:SourceRecord {{org_id: $org, subject_key: k}})
-WITH k, max({_latest("x")}) AS top
 MATCH (v:Activity {{org_id: $org, subject_key: k}})
+OPTIONAL MATCH (v)-[:HOLDS]->(x:SourceRecord)
+WITH v, max({_latest("x")}) AS top
 SET v.latest_ns = coalesce(top, -1),
     v.latest_us = CASE WHEN top IS NULL THEN -1 ELSE top / 1000 END
 """
+
+
+def _hold() -> str:
+    """Rows in: r, a record as this statement wrote it (one row each: graph.writer sends a
+    record once), its subject's Activity node merged already. It gets exactly one HOLDS
+    from that Activity: a new record (or one without) gets it, one whose subject changed
+    has it moved, an unchanged one keeps it (re-ingesting writes nothing). Rows out: the
+    same, with the variables before (kind0, day0, subject0, last0)."""
+    return """
+WITH r, kind0, day0, subject0, last0
+OPTIONAL MATCH (old:Activity)-[h:HOLDS]->(r)
+WITH r, kind0, day0, subject0, last0, h,
+     old IS NULL OR old.subject_key <> r.subject_key AS moved
+FOREACH (_ IN CASE WHEN moved AND h IS NOT NULL THEN [1] ELSE [] END | DELETE h)
+FOREACH (_ IN CASE WHEN moved THEN [1] ELSE [] END |
+  MERGE (v:Activity {org_id: $org, subject_key: r.subject_key})
+  CREATE (v)-[:HOLDS]->(r))"""
 
 
 # $days: [kind, day, n] and $latest: [subject key, latest time], the batch's own counts and
 # latest times, added up by the writer (a database aggregation over the rows was a third of
 # the write). They hold for new records; each record that was already counted takes its old
 # count back here (an unchanged one then nets to zero), and a subject that lost a record or
-# saw one move back in time has its latest time taken again from its records.
+# saw one move back in time has its latest time taken again from its records (at the end,
+# once the HOLDS it reads have moved). The subjects' Activity nodes come first, for the
+# records' HOLDS. No list is carried through a grouping (`WITH stale, written, ...` hashed
+# the batch's records for every row: a seventh of the speed).
 MERGE_SOURCE_RECORDS = f"""
+UNWIND $latest AS a
+MERGE (v:Activity {{org_id: $org, subject_key: a[0]}})
+ON CREATE SET v.subject_kind = split(a[0], ':')[0], v.latest_ns = a[1],
+              v.latest_us = a[1] / 1000
+{_raise_latest('a[1]')}
+WITH count(*) AS subjects
 UNWIND $rows AS row
 MERGE (r:SourceRecord {{org_id: $org, key: row[0]}})
 WITH r, row, r.record_kind AS kind0, r.day AS day0, r.subject_key AS subject0,
      {_latest("r")} AS last0
 SET {assign("r", RECORD_COLUMNS, 1)}
+{_hold()}
 WITH collect(CASE WHEN day0 IS NOT NULL THEN [kind0, day0, -1] END) AS fixes,
      collect(CASE WHEN subject0 <> r.subject_key OR last0 > {_latest("r")}
                   THEN subject0 END) AS stale
@@ -109,12 +141,6 @@ UNWIND $days + fixes AS d
 WITH stale, d[0] AS kind, d[1] AS day, toInteger(sum(d[2])) AS n
 {_count_day("kind", "day", "n")}
 WITH stale, count(*) AS days
-UNWIND $latest AS a
-MERGE (v:Activity {{org_id: $org, subject_key: a[0]}})
-ON CREATE SET v.subject_kind = split(a[0], ':')[0], v.latest_ns = a[1],
-              v.latest_us = a[1] / 1000
-{_raise_latest('a[1]')}
-WITH stale, count(*) AS subjects
 UNWIND stale AS k
 WITH DISTINCT k
 {_retake_latest()}"""
@@ -235,11 +261,12 @@ WHERE c.n > 0
 RETURN DISTINCT c.record_kind
 """
 
+# DETACH: the record's HOLDS goes with it.
 DELETE_SOURCE_RECORDS = f"""
 UNWIND $keys AS key
 MATCH (r:SourceRecord {{org_id: $org, key: key}})
 WITH r, r.subject_key AS k, [r.record_kind, r.day, -1] AS d
-DELETE r
+DETACH DELETE r
 WITH collect(k) AS ks, collect(d) AS ds
 FOREACH (d IN [x IN ds WHERE x[1] IS NOT NULL] |
   {_count_day("d[0]", "d[1]", "d[2]")})

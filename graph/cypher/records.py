@@ -72,10 +72,15 @@ def source_records_of(timed: bool) -> str:
     window = (
         "r.start_ns <= $t_end AND (r.end_ns IS NULL OR r.end_ns >= $t_start)" if timed else ALWAYS
     )
+    # A subject's records are those its Activity node holds (graph.cypher.activity). Each
+    # Activity is found first, by its key: with `subject_key IN $keys` beside the walk,
+    # FalkorDB scanned every record and walked back to its Activity.
     return f"""
-MATCH (r:SourceRecord {{org_id: $org}})
-WHERE r.subject_key IN $keys
-  AND (size($kinds) = 0 OR r.record_kind IN $kinds)
+UNWIND $keys AS k
+MATCH (v:Activity {{org_id: $org, subject_key: k}})
+WITH DISTINCT v
+MATCH (v)-[:HOLDS]->(r:SourceRecord)
+WHERE (size($kinds) = 0 OR r.record_kind IN $kinds)
   AND {window}
 RETURN properties(r)
 ORDER BY r.start_ns, r.key
@@ -87,7 +92,7 @@ ORDER BY r.start_ns, r.key
 # condition skips what earlier pages returned, and only the page leaves the database.
 SOURCE_RECORD_PAGES = """
 UNWIND $reqs AS q
-MATCH (r:SourceRecord {org_id: $org, subject_key: q[1]})
+MATCH (v:Activity {org_id: $org, subject_key: q[1]})-[:HOLDS]->(r:SourceRecord)
 WHERE (size(q[2]) = 0 OR r.record_kind IN q[2])
   AND (q[3] IS NULL OR (r.start_ns <= q[4] AND (r.end_ns IS NULL OR r.end_ns >= q[3])))
   AND (q[6] IS NULL OR r.start_ns > q[6] OR (r.start_ns = q[6] AND r.key > q[7]))

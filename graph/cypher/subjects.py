@@ -107,7 +107,7 @@ def _recent_subjects(shape: FilterShape, after: bool) -> str:
     until = "$t_end" if shape.timed else "9223372036854775807"
     cursor = "WHERE last < $after_sort OR (last = $after_sort AND s.key > $after_key)"
     return f"""{_subject_filter(shape)}
-OPTIONAL MATCH (a:SourceRecord {{org_id: $org, subject_key: s.key}})
+OPTIONAL MATCH (:Activity {{org_id: $org, subject_key: s.key}})-[:HOLDS]->(a:SourceRecord)
 WITH s, max(CASE WHEN a.start_ns > {until} THEN null
                  WHEN a.end_ns IS NOT NULL AND a.end_ns <= {until} THEN a.end_ns
                  ELSE a.start_ns END) AS seen
