@@ -30,6 +30,7 @@ from engine.ranked import Ranking
 from engine.ranked import read as read_ranking
 from engine.references import MAX_HANDLE_PROBES
 from engine.scopes import Scope, scopes
+from engine.timeperiods import own_period
 from engine.vocabulary import FACT_VOCABULARY, INTENTS, KIND_WORDS, STOP_WORDS
 
 __all__ = [
@@ -186,7 +187,11 @@ def interpret(
         intent, reread = meaning.reread(text, readable, intent)
     if intent in {"status", "trend"} and asks_still(tokens):
         intent, kinds = "still", list(v.STILL_KINDS)  # its changes, not its health
-    if intent == "what_changed" and all(k in v.CHANGE_KINDS for k in kinds):
+    # "what did X do on November 19?" (a status of changes) is that day's doing too: it
+    # read the 30 days before the day, unsaid.
+    changes = all(k in v.CHANGE_KINDS for k in kinds)
+    counting = intent in _COUNTING or (intent == "status" and changes)
+    if intent == "what_changed" and changes:
         kinds = []  # the changes themselves (DEFAULT_KINDS), not a count of commits
     if not kinds and intent == "count" and kind_hint is SubjectKind.PERSON:
         kinds = [FactKind.ACTIVE_CONTRIBUTORS]  # "how many people worked on X?"
@@ -198,8 +203,8 @@ def interpret(
         kinds += [FactKind.COMMIT_ACTIVITY, FactKind.CHURN]  # "how active was X?": a person too
     elif intent == "who" and FactKind.ACTIVE_CONTRIBUTORS not in kinds:
         kinds.append(FactKind.ACTIVE_CONTRIBUTORS)  # "did anyone commit to X?": the people
-    if time is not None and intent in _COUNTING:
-        time = _own_period(text, time)
+    if time is not None and counting:
+        time = own_period(text, time)
     base = None
     if time is not None:
         time, base, intent, kinds = comparison(text, time, now, intent, kinds, tokens)
@@ -283,23 +288,6 @@ def _named_spans(
         notes.append("references_truncated")
         spans = spans[:MAX_REFERENCES]
     return spans
-
-
-def _own_period(text: str, time: tp.TimeMatch) -> tp.TimeMatch:
-    """A point phrase in a question counting over time reads its own period ("how many
-    commits on 2026-08-18?" counts that day, not the year before it)."""
-    if time.period is None:
-        return time
-    phrase = text[time.start : time.end]
-    note = None
-    if not phrase.lower().startswith("on"):
-        note = f'"{phrase}" is read as the {_length(time.period)} that began then'
-    return replace(time, as_of=None, start_at=time.period[0], end_at=time.period[1], note=note)
-
-
-def _length(period: tuple[datetime, datetime]) -> str:
-    days = (period[1] - period[0]).days
-    return "day" if days <= 1 else f"{days} days"
 
 
 def _overlaps(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:

@@ -121,6 +121,8 @@ def question_time(
     named = understood.time_not_understood or understood.as_of or understood.start
     if effective.axis.value != "range" and understood.intent not in AT_A_POINT and not named:
         notes.append(f"{NO_TIME}: the answer covers {used}.")  # every intent's default window
+    if effective.axis.value == "as_of" and understood.intent not in AT_A_POINT and phrase:
+        notes.append(f'"{phrase}" names a point in time: the answer covers {used}.')
     if understood.time_note and phrase and not requested:
         notes.append(f"{understood.time_note}: the answer covers {used}.")
     for text in understood.time_not_understood:

@@ -6,10 +6,15 @@ engine.timephrases reads the phrases; these compute what they span."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from engine import timecontext as tc
 from engine.timedates import count_of, date_period, span_before
+
+if TYPE_CHECKING:
+    from engine.timephrases import TimeMatch
 
 _NTH = {"first": 0, "second": 1, "third": 2, "fourth": 3}
 
@@ -52,3 +57,20 @@ def point_period(
     count, unit = count_of(g[0] or ""), (g[1] or "").lower()
     stop = span_before(now, count - 1, unit) if count > 1 else now
     return tc.bounded((as_of, stop), now)
+
+
+def own_period(text: str, time: TimeMatch) -> TimeMatch:
+    """A point phrase in a question counting over time reads its own period ("how many
+    commits on 2026-08-18?" counts that day, not the year before it)."""
+    if time.period is None:
+        return time
+    phrase = text[time.start : time.end]
+    note = None
+    if not phrase.lower().startswith("on"):
+        note = f'"{phrase}" is read as the {_length(time.period)} that began then'
+    return replace(time, as_of=None, start_at=time.period[0], end_at=time.period[1], note=note)
+
+
+def _length(period: tuple[datetime, datetime]) -> str:
+    days = (period[1] - period[0]).days
+    return "day" if days <= 1 else f"{days} days"

@@ -65,7 +65,7 @@ _YEAR = r"(?:19[7-9]\d|2\d{3})(?![-\d])"
 _ORD = r"\d{1,2}(?:st|nd|rd|th)?"
 _ISO = r"\d{4}-\d{2}-\d{2}(?![\d:T])"
 _DAY_DATE = (
-    rf"(?:{_ISO}|{_ORD}\s+{_MONTH}(?:,?\s+\d{{4}}(?!\d))?"
+    rf"(?:{_ISO}|(?:the\s+)?{_ORD}\s+(?:of\s+)?{_MONTH}(?:,?\s+\d{{4}}(?!\d))?"
     rf"|{_MONTH}\s+{_ORD}(?:,?\s+\d{{4}})?(?!\d))"
 )
 # "Q3 2025", "Q3 of 2025", "Q3-2025", "2025 Q3", "2025-Q3", "the third quarter of 2025", "Q3".

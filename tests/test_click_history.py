@@ -418,6 +418,12 @@ ASKED = [
     Asked("how many commits from Jan 2026 until now?", "answered", REPOSITORY,
           (on(2026, 1, 1), CLOCK)),
     Asked("how many commits in calendar year 2024?", "answered", REPOSITORY, year(2024)),
+    # What someone did on a day is that day's doing (it read the 30 days before it, unsaid);
+    # a day written "the 19th of November 2025" (it read the whole month, "19th" unused).
+    Asked("what did David Lord do on May 22 2026?", "answered", f"person:{LORD}",
+          (on(2026, 5, 22), on(2026, 5, 23)), None, "none"),
+    Asked("how many commits to core.py on the 19th of November 2025?", "answered", CORE,
+          (on(2025, 11, 19), on(2025, 11, 20)), "src/click/core.py"),
     # A Python module's path without its extension (it answered the whole package).
     Asked("how many commits to src/click/core in 2025?", "answered", CORE, Y2025,
           "src/click/core.py"),
@@ -1921,3 +1927,20 @@ async def test_a_future_period_is_refused_never_read_as_the_past_year(
     graph, _ = click
     with pytest.raises(BadUserInput, match="in the future"):
         await ask(graph, f"who will change core.py {when}?")
+
+
+async def test_a_point_in_time_states_the_window_read_up_to_it(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """"who changed core.py as of March 2026?" ranked the year before it and said nothing of
+    which window: a point names no window of its own."""
+    graph, commits = click
+    result = await ask(graph, "who changed core.py as of March 2026?")
+    window = (on(2025, 3, 1), on(2026, 3, 1))
+    label = result.temporal_label
+    assert label is not None and (label.effective_from, label.effective_to) == window
+    assert (
+        '"as of March 2026" names a point in time: the answer covers '
+        "2025-03-01T00:00:00Z to 2026-03-01T00:00:00Z." in result.limitations
+    )
+    assert [c for c in between(commits, *window) if in_area(c, "src/click/core.py")]

@@ -262,6 +262,7 @@ def test_kind_words_are_hints_never_references() -> None:
         ("last weekend", None, utc(2026, 11, 14), utc(2026, 11, 16)),
         ("from March 2026 until now", None, utc(2026, 3, 1), None),
         ("in calendar year 2024", None, utc(2024, 1, 1), utc(2025, 1, 1)),
+        ("on the 3rd of March 2026", utc(2026, 3, 3), None, None),
         # The future (refused by the time context, as "in 2030" is): it read the past year.
         ("next month", None, utc(2026, 12, 1), utc(2027, 1, 1)),
     ],
