@@ -75,6 +75,8 @@ def unasked(
         if note is not None:
             if word in {"per", "each", "every", "a"} or word in _COMPARATIVES:
                 phrase = text[token.start : free[i + 1].end]
+            elif note is _BETWEEN_NOTE:  # "more active than": from "more"
+                phrase = text[free[i - 1].start : free[i + 1].end]
             found.append(Unasked(phrase, f'"{phrase}": {note}'))
         elif word in _SELF or (word == "me" and before not in _OBJECT_ME):
             found.append(Unasked(phrase, f'"{phrase}": {_SELF_NOTE}'))
@@ -105,12 +107,13 @@ _BETWEEN_NOTE = (
 
 
 def _between(word: str, before: str, tokens: list[r.Token], than: r.Token) -> bool:
-    """"is core.py busier than types.py?": a comparative and "than" followed by a name, not
-    a period (that is engine.compared's) nor a number (a threshold: `_counting_note`). It
-    answered with one subject's figures, the comparison unsaid."""
+    """"is core.py busier than types.py?": a comparative ("busier", or "more" and a word:
+    "more active", "less often") and "than" followed by a name, not a period (that is
+    engine.compared's) nor a number (a threshold: `_counting_note`). It answered with one
+    subject's figures, or with both subjects' status, the comparison unsaid."""
     following = next((t for t in tokens if t.start > than.start and t.norm != "the"), None)
     return (
-        word in _COMPARATIVES
+        (word in _COMPARATIVES or before in _COMPARED)
         and before != "or"
         and following is not None
         and following.norm not in TIME_WORDS | {"in", "during", "for", "before"}

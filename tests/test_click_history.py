@@ -642,6 +642,8 @@ async def test_what_changed_lists_the_commits_newest_first(
         ("who made more than 10 commits to click in 2025?", '"more than": a threshold'),
         ("is core.py busier than types.py this year?", '"busier than": a comparison'),
         ("is the parser quieter than the docs in 2025?", '"quieter than": a comparison'),
+        ("is core.py more active than parser.py?", '"more active than": a comparison'),
+        ("who changed core.py more often than parser.py in 2025?", '"more often than": a '),
     ],
 )
 async def test_a_word_that_makes_it_another_question_ends_it_named(
@@ -1071,9 +1073,12 @@ async def test_a_comparative_before_a_period_compares_it_with_now(
     """"busier than types.py" is a comparison between subjects (not computed, said);
     "busier than last year" compares last year with this year so far (engine.compared)."""
     graph, _ = click
-    result = await ask(graph, "is core.py busier than last year?")
-    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (CORE,)
-    assert "from 2025-01-01T00:00:00Z to 2026-01-01T00:00:00Z" in (result.direct_judgment or "")
+    for question in ("is core.py busier than last year?", "is core.py more active than last year?"):
+        result = await ask(graph, question)
+        assert result.outcome is Outcome.ANSWERED and result.subject_keys == (CORE,)
+        assert "from 2025-01-01T00:00:00Z to 2026-01-01T00:00:00Z" in (
+            result.direct_judgment or ""
+        ), question
 
 
 async def test_ever_beside_another_time_is_that_time(
