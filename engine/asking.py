@@ -126,7 +126,7 @@ class Subjects:
                 notes = (unnamed.nothing_found(understood),)
             return lambda frame, trace: outcomes.no_match(frame, trace, notes)
         if understood.unread and understood.references:
-            ended, understood = await self._first_names(understood, subjects, told)
+            ended, understood = await self._first_names(question, understood, subjects, told)
             if ended is not None and allow_clarification:
                 return ended
         told.notes.extend([*unread_note(understood), *asked_too])
@@ -149,11 +149,12 @@ class Subjects:
         )
 
     async def _first_names(
-        self, understood: Interpretation, subjects: list[StoredSubject], told: Disclosures
+        self, question: str, understood: Interpretation, subjects: list[StoredSubject],
+        told: Disclosures,
     ) -> tuple[Callable[..., InvestigationResult] | None, Interpretation]:
         """A first name beside other references ("what did Armin change in core.py?"): the
         one person carrying it joins `subjects`, said; several ask which (the composer)."""
-        found, rest = await together.first_names(self.graph, understood.unread)
+        found, rest = await together.first_names(self.graph, understood.unread, question)
         for run, people in found:
             if any(p.key in {s.key for s in subjects} for p in people):
                 continue  # a receipt chose one of them (engine.choice)

@@ -128,19 +128,26 @@ def left_out(subjects: Sequence[StoredSubject], part: Part | None, question: str
 
 _FIRST_NAME = re.compile(r"[A-Z][a-z]+")
 FIRST_NAME_SAMPLE = 6  # people read to find everyone one first name names
+# Where a word stands for a person ("David Lord and kevin", "besides jaron"): after a list's
+# "and"/"or"/comma or a word leaving someone out.
+_PERSON_PLACE = r"(?:\b(?:and|or|besides|except|excluding|than|from)|,)\s+"
 
 
 async def first_names(
-    directory: SubjectDirectory, runs: Sequence[str]
+    directory: SubjectDirectory, runs: Sequence[str], question: str = ""
 ) -> tuple[list[tuple[str, list[StoredSubject]]], list[str]]:
     """Words no rule read beside other references ("what did Armin change in core.py?"),
-    written as a name (one capitalised word): per word, every person carrying it as a whole
-    word of a name (when the search saw them all); and the words naming no one."""
+    written as a name (one capitalised word), or one lower-case word where a person stands
+    ("how many commits did David Lord and kevin make?": it was said not understood and
+    David Lord's counted alone; "who changed the docs besides jaron?" ranked him): per word,
+    every person carrying it as a whole word of a name (when the search saw them all); and
+    the words naming no one."""
     found: list[tuple[str, list[StoredSubject]]] = []
     rest: list[str] = []
     for run in runs:
         people: list[StoredSubject] = []
-        if _FIRST_NAME.fullmatch(run):
+        placed = re.search(rf"{_PERSON_PLACE}{re.escape(run)}\b", question, re.IGNORECASE)
+        if _FIRST_NAME.fullmatch(run) or (run.isalpha() and run.islower() and placed):
             hits, complete = await directory.search_all_tokens(
                 run, [SubjectKind.PERSON], FIRST_NAME_SAMPLE
             )

@@ -107,7 +107,7 @@ STOP_WORDS = _words(
     "compared worse better getting lot lots changes make made makes making got touched "
     "authored wrote written been working worked new anyone anybody someone somebody "
     "anything something nothing nobody latest newest recent besides except excluding apart "
-    "aside"
+    "aside mr mrs ms dr mister"
 )
 # Words that qualify a kind word without naming anything ("the go-to person", "the main
 # module"): never read as a name before it (a known name is still matched first).
@@ -120,6 +120,7 @@ LAST_WORDS = _words("last latest newest recent")
 # Words that qualify a question, not a name ("who knows the parser best?").
 FILLERS = frozenset(
     ["best", "well", "mostly", "really", "code", "file", "files", "distinct", "ever"]
+    + ["folder", "folders", "directory", "directories", "dir"]
 )
 # Who is asked for without "who" ("has anyone touched X?").
 SOMEONE = _words("anyone anybody someone somebody")

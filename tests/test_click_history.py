@@ -486,6 +486,10 @@ async def test_what_the_answers_say_about_how_they_read_the_question(
     assert not any("names no subject" in n for n in go_to.limitations)
     path = await ask(graph, "who touched src/click/core.py recently?")
     assert not any("not tracked" in n for n in path.limitations)  # a Python module of its own
+    for place in ("directory", "folder"):  # a word for what a module is: "was not used"
+        folder = await ask(graph, f"how many commits to the examples {place} in 2021?")
+        assert folder.subject_keys == ("module:click/examples",)
+        assert not any(place in n for n in folder.limitations), folder.limitations
 
 
 @pytest.fixture(scope="module")
@@ -1008,6 +1012,31 @@ async def test_a_first_name_beside_a_module_is_the_one_person_carrying_it(
     result = await ask(graph, "how many commits did David make to the parser in 2023?")
     assert result.outcome is Outcome.CLARIFICATION_REQUIRED  # several people are David
     assert f"person:{LORD}" in {c.subject_key for c in result.candidates}
+
+
+async def test_a_lower_case_name_where_a_person_stands_is_tried_as_one(
+    click: tuple[OrgGraph, list[Commit]], everyone: set[tuple[str, str]]
+) -> None:
+    """"David Lord and kevin" counted David Lord's alone, "kevin" said not understood;
+    "besides jaron" ranked Jaron Rosenau first among the rest. A lower-case word after a
+    list's "and" or a word leaving someone out is a first name like a capitalised one; an
+    honorific ("Mr. Lord") is no name (it asked about robintully, of mr.robintully@...)."""
+    graph, commits = click
+    both = await ask(graph, "how many commits did David Lord and kevin make in 2024?")
+    assert both.outcome is Outcome.CLARIFICATION_REQUIRED
+    kevins = {c.name for c in both.candidates}
+    assert len(kevins) > 1 and all(n.startswith("Kevin ") for n in kevins)
+    docs = await ask(graph, "who changed the docs in 2026 besides jaron?")
+    jaron = next(e for names, e in identities(everyone) if "Jaron Rosenau" in names)
+    rest = Counter(
+        c.email for c in whole_days(commits, on(2026, 1, 1), CLOCK)
+        if in_area(c, "docs") and c.email not in jaron
+    ).most_common(1)  # fmt: skip
+    assert rest and "(people other than Jaron Rosenau)" in (docs.direct_judgment or "")
+    assert f"({rest[0][1]} commit(s)" in (docs.direct_judgment or "")
+    assert "Jaron Rosenau (" not in (docs.direct_judgment or "")
+    lord = await ask(graph, "how many commits did Mr. Lord make in 2024?")
+    assert [c.subject_key for c in lord.candidates] == [f"person:{LORD}"]
 
 
 async def test_who_changed_a_module_besides_a_person_leaves_them_out(
