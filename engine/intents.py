@@ -93,6 +93,7 @@ def intent(words: list[str], kinds: list[FactKind], kind_hint: SubjectKind | Non
     about_changes = all(k in v.CHANGE_KINDS for k in kinds)
     if about_changes and (
         lead == "who"
+        or (not lead and _opens_with_people(words))
         or " most active " in joined
         or (lead in {"which", "what"} and kind_hint is SubjectKind.PERSON)
     ):
@@ -105,6 +106,17 @@ def intent(words: list[str], kinds: list[FactKind], kind_hint: SubjectKind | Non
         return "which"
     return "status"
 
+
+
+# "top 3 contributors to X", "key committers of X": people asked for by the noun that opens
+# the question (they were a status of X, the ranking only among the drivers).
+_PEOPLE = frozenset({"contributors", "committers", "authors", "developers", "devs", "people"})
+_PEOPLE_LEAD = frozenset({"the", "top", "main", "key", "biggest", "leading", "primary", "lead"})
+
+
+def _opens_with_people(words: list[str]) -> bool:
+    opening = [w for w in words if w not in _PEOPLE_LEAD and not w.isdigit()]
+    return bool(opening) and opening[0] in _PEOPLE
 
 
 _LAST_OF = v.CHANGE_VERBS | {"commit", "commits", "committed"}

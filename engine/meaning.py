@@ -36,6 +36,7 @@ _PERIODIC = frozenset({"daily", "weekly", "monthly", "quarterly", "yearly", "ann
 _SELF = frozenset({"i", "my", "mine", "myself"})
 _OBJECT_ME = frozenset({"tell", "show", "give", "let", "help", "get", "find"})  # "show me"
 _SIZES = frozenset({"biggest", "largest", "smallest", "heaviest"})
+_RANKS = frozenset({"top", "most", "biggest", "busiest", "main", "leading", "largest"})
 _COMPARED = frozenset({"more", "less", "fewer"})
 _LISTED = frozenset({"file", "files", "module", "modules", "package", "packages"})
 _TOUCHED = CHANGE_VERBS | {"deleted", "removed", "added", "renamed", "created", "moved"}
@@ -180,12 +181,18 @@ def top(text: str, tokens: list[r.Token]) -> tuple[Unasked, ...]:
     """"the top 3 contributors": the number is read, never a name (it was tried as one, or
     said not understood). A who answer lists at most SHOWN people, ranked: the answer says
     which of them the number asks for. Its tokens are taken (no longer free)."""
-    for word, number in pairwise(tokens):
+    for left, right in pairwise(tokens):
+        # "top 3", or a number before "most" / "biggest" ("the 2 most active people": "2"
+        # was said not understood and 5 listed)
+        word, number = (right, left) if right.norm in _RANKS else (left, right)
         count = count_of(number.norm) if number.norm != "a" else 0
-        if not (word.free and number.free and word.norm == "top" and count > 0):
+        free = word.free or word.norm == "most"  # "most active" is a fact phrase too
+        if not (free and number.free and word.norm in _RANKS and count > 0):
+            continue
+        if word.norm != "top" and word is left:
             continue
         word.free = number.free = False
-        phrase = text[word.start : number.end]
+        phrase = text[left.start : right.end]
         shown = (
             f"the first {count} listed are the top {count}"
             if count <= SHOWN

@@ -25,6 +25,8 @@ _FILES = frozenset({"file", "files"})
 # Words that ask for modules without the kind word ("which parts of click ...").
 _PARTS = frozenset({"parts", "areas", "components", "subsystems"})
 _CHANGE_WORDS = CHANGE_VERBS | {"changes", "commits", "commit", "active", "activity", "churn"}
+# "the busiest modules": the most changed (it named "busiest" as no subject).
+_BUSIEST = "busiest"
 # "Changed most recently" asks for the latest change, not a ranking.
 _NOT_AMOUNTS = frozenset({"recent", "recently", "lately"})
 _WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -52,7 +54,8 @@ def read(
     consumed (no longer free)."""
     words = [t.norm for t in tokens]
     at = _marker(words)
-    if at is None or not _CHANGE_WORDS.intersection(words) or words[:1] == ["who"]:
+    changed = _CHANGE_WORDS.intersection(words) or _BUSIEST in words
+    if at is None or not changed or words[:1] == ["who"]:
         return None
     if not all(k in CHANGE_KINDS for k in kinds):
         return None
@@ -63,7 +66,7 @@ def read(
         return None
     size, said = _size(tokens, at)
     for i, token in enumerate(tokens):
-        if i in said or token.norm in _FILES | _PARTS:
+        if i in said or i == at or token.norm in _FILES | _PARTS:
             token.free = False
     first, last = min(said | {at}), max(said | {at})
     first -= 1 if first and words[first - 1] == "the" else 0
@@ -72,7 +75,7 @@ def read(
 
 def _marker(words: list[str]) -> int | None:
     """Where "most" (else "top") is, unless it asks for the latest ("most recently")."""
-    for marker in ("most", "top"):
+    for marker in ("most", "top", _BUSIEST):
         if marker in words:
             at = words.index(marker)
             after = words[at + 1] if at + 1 < len(words) else ""

@@ -424,6 +424,10 @@ ASKED = [
           (on(2026, 5, 22), on(2026, 5, 23)), None, "none"),
     Asked("how many commits to core.py on the 19th of November 2025?", "answered", CORE,
           (on(2025, 11, 19), on(2025, 11, 20)), "src/click/core.py"),
+    # People asked for by the noun opening the question (a status of the module, the
+    # ranking only among its drivers).
+    Asked("top 3 contributors to the docs in 2025", "answered", DOCS, Y2025, "docs", "who"),
+    Asked("key committers of the tests in 2024?", "answered", TESTS, Y2024, "tests", "who"),
     # A Python module's path without its extension (it answered the whole package).
     Asked("how many commits to src/click/core in 2025?", "answered", CORE, Y2025,
           "src/click/core.py"),
@@ -1641,6 +1645,9 @@ RANKED = [
            CLOCK - timedelta(days=400), CLOCK),
     Ranked("top 5 most active modules this year", on(2026, 1, 1), CLOCK, size=5),
     Ranked("which modules changed the most?", CLOCK - timedelta(days=365), CLOCK, no_time=True),
+    # "busiest" named no subject.
+    Ranked("the busiest modules last quarter", on(2026, 4, 1), on(2026, 7, 1)),
+    Ranked("what were the 3 busiest files in 2025?", *year(2025), files=True, size=3),
 ]  # fmt: skip
 
 
@@ -1978,3 +1985,17 @@ async def test_a_point_in_time_states_the_window_read_up_to_it(
         "2025-03-01T00:00:00Z to 2026-03-01T00:00:00Z." in result.limitations
     )
     assert [c for c in between(commits, *window) if in_area(c, "src/click/core.py")]
+
+
+async def test_a_number_before_most_is_how_many_people_are_asked_for(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """"the 2 most active people" said '"2"' was not understood."""
+    graph, _ = click
+    result = await ask(graph, "who were the 2 most active people in the tests in 2024?")
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (TESTS,)
+    assert (
+        '"2 most": an answer ranking people lists at most 5: the first 2 listed are the top 2.'
+        in result.limitations
+    )
+    assert not any(n.startswith("Not understood") for n in result.limitations)
