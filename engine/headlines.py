@@ -87,13 +87,14 @@ def _count(
         FactKind.OPEN_PULL_REQUESTS: ("open", "pull request(s) open at the end"),
         FactKind.OPEN_INCIDENTS: ("open", "incident(s) unresolved at the end"),
         FactKind.WORK_ITEMS_OVERDUE: ("overdue", "work item(s) overdue"),
-        FactKind.ACTIVE_CONTRIBUTORS: ("contributors", "people changed it"),
     }
     parts = []
     for kind, (field, label) in counted.items():
         found = [f for f in facts if f.kind is kind]
         if found:
             parts.append(f"{sum(_int(f.value.get(field)) for f in found)} {label}")
+    if any(f.kind is FactKind.ACTIVE_CONTRIBUTORS for f in facts):
+        parts.append(_people_count(facts))
     churn = [f for f in facts if f.kind is FactKind.CHURN]
     if churn:  # "how many lines changed in X?" (it said no count was available)
         added = sum(_int(f.value.get("lines_added")) for f in churn)
@@ -102,6 +103,34 @@ def _count(
     if not parts:
         return f"No count was available for {scope} {when(window)}."
     return f"{scope} {when(window)}: {'; '.join(parts)}."
+
+
+def contributors(facts: Sequence[Fact]) -> tuple[int, int]:
+    """How many people changed the subjects of the contributors facts, each once, as a range
+    (the same number twice when known). Added up over the subjects, a person who changed two
+    of them was counted for each ("how many authors touched core.py and parser.py in 2025?"
+    said 13 on click, where 12 people did); facts counting them together say it, others
+    bound it: at least the most of one subject, at most the sum."""
+    found = [f for f in facts if f.kind is FactKind.ACTIVE_CONTRIBUTORS]
+    each = [_int(f.value.get("contributors")) for f in found]
+    if len(found) == 1:
+        return each[0], each[0]
+    together = {f.value.get("contributors_together") for f in found}
+    if len(together) == 1 and isinstance(known := together.pop(), int):
+        return known, known
+    return max(each, default=0), sum(each)
+
+
+def _people_count(facts: Sequence[Fact]) -> str:
+    least, most = contributors(facts)
+    several = sum(1 for f in facts if f.kind is FactKind.ACTIVE_CONTRIBUTORS) > 1
+    it = "them" if several else "it"
+    if least == most:
+        return f"{least} people changed {it}"
+    return (
+        f"{least} to {most} people changed {it} (one who changed several of them is counted "
+        "for each)"
+    )
 
 
 def _each(
@@ -214,10 +243,8 @@ def _who(facts: Sequence[Fact], scope: str, window: Window, by: str) -> str:
     ranked = people(facts, by)
     if not ranked:
         return f"No one changed {scope} {when(window)}."
-    total = sum(
-        _int(f.value.get("contributors")) for f in facts if f.kind is FactKind.ACTIVE_CONTRIBUTORS
-    )
-    count = f" ({total} people in all)" if len(facts) == 1 else ""
+    least, most = contributors(facts)
+    count = f" ({least} people in all)" if least == most else ""
     if by == "lines":
         shown = ", ".join(f"{p} ({n} line(s), {c} commit(s))" for p, c, n in ranked[:SHOWN])
         return f"Most active on {scope} {when(window)}, ranked by lines changed: {shown}{count}."

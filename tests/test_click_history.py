@@ -1209,6 +1209,26 @@ async def test_a_receipt_choosing_one_of_two_subjects_named_together_is_the_answ
     assert result.outcome is Outcome.ANSWERED and result.subject_keys == (PARSER,)
 
 
+async def test_people_who_changed_several_modules_are_counted_once(
+    click: tuple[OrgGraph, list[Commit]], everyone: set[tuple[str, str]]
+) -> None:
+    """Each module's people were added up: "how many authors touched core.py and parser.py
+    in 2025?" said 13 on click, counting twice whoever changed both (12 people did)."""
+    graph, commits = click
+    year = whole_days(commits, *Y2025)
+    core, parser = ([c for c in year if in_area(c, p)] for p in ("src/click/core.py",
+                                                                  "src/click/parser.py"))
+    both = people_in(core + parser, everyone)
+    assert both < people_in(core, everyone) + people_in(parser, everyone)  # one changed both
+    result = await ask(graph, "how many authors touched core.py and parser.py in 2025?")
+    assert result.outcome is Outcome.ANSWERED and set(result.subject_keys) == {CORE, PARSER}
+    assert (result.direct_judgment or "").endswith(f": {both} people changed them."), (
+        result.direct_judgment
+    )
+    result = await ask(graph, "who changed core.py and parser.py in 2025?")
+    assert f"({both} people in all)." in (result.direct_judgment or ""), result.direct_judgment
+
+
 async def test_a_reference_a_receipt_left_unanswered_is_read_as_without_one(
     click: tuple[OrgGraph, list[Commit]],
 ) -> None:

@@ -95,3 +95,24 @@ def test_what_changed_lists_the_newest_changes_across_subjects_with_the_total() 
     assert text is not None and text.startswith("10 change(s) to a, b from 2024-01-01")
     assert text.index('"Fix a" by Sam') < text.index('"Fix b" by Ann') < text.index('"Add a"')
     assert "and 7 more (the evidence of the changes fact lists all 10)" in text
+
+
+def test_people_over_several_subjects_are_counted_once_or_bounded() -> None:
+    """Sam changed both repositories: two people changed them, not three. Facts that do not
+    count the people together (another source's) bound the number instead of adding it up."""
+    facts = [
+        contributors("repository:a", [("person:sam@example.org", "Sam", 3, 30),
+                                      ("person:kim@example.org", "Kim", 2, 5)]),
+        contributors("repository:b", [("person:sam@example.org", "Sam", 1, 5)]),
+    ]  # fmt: skip
+    window = Window(START, END, True)
+    names = {"repository:a": "a", "repository:b": "b"}
+    bounded = headline("count", facts, names, window, False)
+    assert bounded is not None and ": 2 to 3 people changed them (one who " in bounded, bounded
+    together = [f.model_copy(update={"value": {**f.value, "contributors_together": 2}})
+                for f in facts]  # fmt: skip
+    assert (headline("count", together, names, window, False) or "").endswith(
+        ": 2 people changed them."
+    )
+    one = headline("count", facts[:1], {"repository:a": "a"}, window, False)
+    assert (one or "").endswith(": 2 people changed it.")

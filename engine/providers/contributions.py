@@ -144,6 +144,9 @@ class ContributorsProvider(_Attributed):
         }
         together = await _together(source, subjects, tallies, window)
         leaders = set(leading(tallies.values(), together))
+        # Everyone who changed any of them, each once: a person who changed two modules is
+        # one of the people who changed them (engine/headlines.py), not one per module.
+        everyone = {p for found in tallies.values() for p in found.ranked()}
         for key, found in tallies.items():
             people = found.ranked()
             if not people:
@@ -165,6 +168,8 @@ class ContributorsProvider(_Attributed):
             }
             if together is not None:
                 value["top_commits_together"] = [together.get(p, 0) for p in top]
+            if len(tallies) > 1:
+                value["contributors_together"] = len(everyone)
             facts.append(
                 self.fact(
                     FactKind.ACTIVE_CONTRIBUTORS, key, value, window, found.evidence, ATTRIBUTED
