@@ -92,16 +92,16 @@ class Subjects:
         if bound:
             found = await self.graph.subjects_by_keys(bound)
             subjects = [found[k] for k in bound if k in found]
-            subjects, rest = await choice.beside(
+            subjects, done = await choice.beside(
                 subjects, understood,
                 lambda ref, kind, said: self._one(actor, question, ref, understood, kind, said),
                 told,
             )  # fmt: skip
             for subject in subjects:  # the caller chose it: a reference like any resolved one
                 self.resolver.admit(actor, subject)
-            if rest is not None:  # references the receipt did not answer, read as any is
+            if done is not None:  # the references the receipts left, read as any is
                 clear = allow_clarification
-                ended = await self._named(actor, question, rest, clear, subjects, told)
+                ended = await self._named(actor, question, understood, clear, subjects, told, done)
                 if ended is not None:
                     return ended
         if not subjects and understood.references:
@@ -181,11 +181,13 @@ class Subjects:
         allow_clarification: bool,
         subjects: list[StoredSubject],
         told: Disclosures,
+        done: frozenset[str] = frozenset(),
     ) -> Callable[..., InvestigationResult] | None:
         """The subjects the question names, added to `subjects`: modules with their
-        repository first, then each other reference; or the composer of the clarification
-        (or no match) that ends the investigation. A reference naming nothing is said."""
-        consumed: set[str] = set()
+        repository first, then each other reference (but those `done`: read beside a
+        receipt); or the composer of the clarification (or no match) that ends the
+        investigation. A reference naming nothing is said."""
+        consumed: set[str] = set(done)
         ended = await self._scopes(actor, understood, allow_clarification, subjects, consumed, told)
         if ended is not None:
             return ended

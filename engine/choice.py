@@ -20,7 +20,6 @@ reference: that choice is the question's subject alone, as before.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import replace
 
 from engine.disclosures import Disclosures
 from engine.interpretation import Interpretation
@@ -38,45 +37,35 @@ Reader = Callable[
 
 async def beside(
     chosen: Sequence[StoredSubject], understood: Interpretation, read: Reader, told: Disclosures
-) -> tuple[list[StoredSubject], Interpretation | None]:
+) -> tuple[list[StoredSubject], frozenset[str] | None]:
     """The receipts' subjects and, when they answer one of the question's references, the
-    subjects its other references name (their notes said), with the question narrowed to the
-    references still to be read (None: none is); otherwise the receipts' subjects alone."""
+    subjects its other references name (their notes said), with the references read here
+    when others are still to be read as any reference is (None: none is); otherwise the
+    receipts' subjects alone."""
     keys = {s.key for s in chosen}
     if understood.scopes:
         return list(chosen), None
     answered = _first_name_answered(chosen, understood.unread)
     found: list[StoredSubject] = []
     notes: list[str] = []
-    left: list[int] = []
+    done: set[str] = set()
     kinds = understood.reference_kinds or (None,) * len(understood.references)
-    for at, (reference, kind) in enumerate(zip(understood.references, kinds, strict=False)):
+    for reference, kind in zip(understood.references, kinds, strict=False):
         scratch = Disclosures()
         outcome = await read(reference, kind, scratch)
         if isinstance(outcome, Ambiguous) and keys & {c.subject.key for c in outcome.candidates}:
             answered = True
+            done.add(reference)
         elif isinstance(outcome, StoredSubject):
+            done.add(reference)
             if outcome.key not in keys:
                 found.append(outcome)
                 notes += scratch.notes
-        else:
-            left.append(at)
     if not answered:
         return list(chosen), None
     told.notes.extend(notes)
-    return [*chosen, *found], _narrowed(understood, left)
-
-
-def _narrowed(understood: Interpretation, left: Sequence[int]) -> Interpretation | None:
-    """The question with only the references at `left` (None: there are none)."""
-    if not left:
-        return None
-    kinds = understood.reference_kinds
-    return replace(
-        understood,
-        references=tuple(understood.references[at] for at in left),
-        reference_kinds=tuple(kinds[at] for at in left) if kinds else kinds,
-    )
+    left = set(understood.references) - done
+    return [*chosen, *found], frozenset(done) if left else None
 
 
 def _first_name_answered(chosen: Sequence[StoredSubject], unread: Sequence[str]) -> bool:
