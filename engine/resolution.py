@@ -47,6 +47,7 @@ from engine.candidates import (
 from engine.matching import Match, handles, match
 from engine.models import KEY_PATTERN, MAX_NAME, StoredSubject, SubjectKind, key_kind
 from engine.ports import SubjectDirectory
+from engine.references import is_path
 from engine.ring import ReferenceRing, RingEntry
 from engine.text import handle_forms, normalise
 
@@ -119,6 +120,10 @@ class Resolver:
                 return NotFound(Stage.INPUT, ("nothing_comparable",))
             recent = self.ring.snapshot(self.org_id, actor) if use_recent else []
             result = await self._by_name(text, wanted, limit, recent)
+        if isinstance(result, Resolved) and result.how is Match.SEARCH and is_path(text):
+            # A file name or path only a search resembles names another file ("__init__.py"
+            # was taken to mean complex.commands.cmd_init): nothing, as a guess would be.
+            return NotFound(result.stage, ("path_unmatched",))
         if isinstance(result, Resolved) and use_recent:
             self.admit(actor, result.subject)
         return result
@@ -197,6 +202,17 @@ class Resolver:
             )
         # As written before folded, then by key: deterministic whatever the store's order.
         candidates.sort(key=lambda c: (-c.score, c.subject.key))
+        # A file name or path as one subject writes it but for case, the others equal only
+        # once punctuation is folded ("utils.py": click.utils, not click._utils, which it
+        # asked about): that one, the others runners-up. A bare name still asks ("utils").
+        verbatim = [c for c in candidates if ("." in text or "/" in text) and _as_written(text, c)]
+        if len(verbatim) == 1 and total <= len(sample):
+            one = verbatim[0]
+            rest = tuple(c for c in candidates if c is not one)
+            return Resolved(
+                one.subject, one.score, Stage.EXACT_NAME, one.matched_handle or text,
+                one.how or Match.EXACT, rest[: gates.RUNNERS_UP],
+            )  # fmt: skip
         folded = normalise(text)
         keys = [e.key for e in recent if folded in e.forms and (not kinds or e.kind in kinds)]
         if len(keys) == 1:
@@ -248,3 +264,7 @@ class Resolver:
 
 
 _EXACT = (Match.EXACT, Match.FOLDED)
+
+
+def _as_written(text: str, candidate: Candidate) -> bool:
+    return any(h.strip().lower() == text.strip().lower() for h in handles(candidate.subject))

@@ -857,6 +857,12 @@ async def test_a_module_name_two_modules_share_asks_which(
     assert {c.subject_key for c in result.candidates} == {
         "module:click/src/click/utils.py", "module:click/src/click/_utils.py",
     }  # fmt: skip
+    # A file name written as one of them writes it is that one ("utils.py" asked which of
+    # utils.py and _utils.py); "_utils.py" is the other.
+    for written, key in (("utils.py", UTILS), ("Utils.py", UTILS),
+                         ("_utils.py", "module:click/src/click/_utils.py")):  # fmt: skip
+        result = await ask(graph, f"how many commits to {written} in 2023?")
+        assert result.outcome is Outcome.ANSWERED and result.subject_keys == (key,), written
 
 
 async def test_an_earlier_file_name_the_package_goes_by_is_not_kept(
@@ -1176,7 +1182,7 @@ async def again(graph: OrgGraph, question: str, *receipts: str) -> Investigation
     [
         ("how many commits did David make to the parser in 2023?", f"person:{LORD}", PARSER,
          "src/click/parser.py"),
-        ("how many commits to utils.py in 2023 by David Lord?", UTILS, UTILS,
+        ("how many commits to the utils module in 2023 by David Lord?", UTILS, UTILS,
          "src/click/utils.py"),
     ],
 )
@@ -1237,15 +1243,15 @@ async def test_a_reference_a_receipt_left_unanswered_is_read_as_without_one(
     (without a receipt it ends naming him), 'by author' did not say the count was everyone's,
     and 'by davidism' answered everyone's, never asking whether David Lord was meant."""
     graph, commits = click
-    result = await chosen(graph, "how many commits did john smith make to utils.py in 2023?", UTILS)
+    result = await chosen(graph, "how many commits did john smith make to utils in 2023?", UTILS)
     assert result.outcome is Outcome.NO_MATCH and result.direct_judgment is None
     assert any(n.startswith('"john smith" names no one known') for n in result.limitations)
     everyone = [c for c in between(commits, *Y2023) if in_area(c, "src/click/utils.py")]
-    result = await chosen(graph, "how many commits to utils.py in 2023 by author?", UTILS)
+    result = await chosen(graph, "how many commits to utils in 2023 by author?", UTILS)
     assert (result.direct_judgment or "").startswith(f"{len(everyone)} commit(s) to click.utils ")
     assert any(n.startswith('"author" names no one known here: the count is everyone') for n in
                result.limitations), result.limitations  # fmt: skip
-    question = "how many commits to utils.py in 2023 by davidism?"
+    question = "how many commits to utils in 2023 by davidism?"
     utils = receipt_of(await ask(graph, question), UTILS)
     asked = await again(graph, question, utils)
     assert asked.outcome is Outcome.CLARIFICATION_REQUIRED, asked.direct_judgment
@@ -2019,3 +2025,17 @@ async def test_a_number_before_most_is_how_many_people_are_asked_for(
         in result.limitations
     )
     assert not any(n.startswith("Not understood") for n in result.limitations)
+
+
+async def test_a_file_name_only_a_search_resembles_names_nothing(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """"__init__.py" was taken to mean complex.commands.cmd_init (0 commits, an example's
+    file): a guess. A misspelt file name one edit away is still read ("corr.py", said)."""
+    graph, _ = click
+    result = await ask(graph, "how many commits to __init__.py in 2025?")
+    assert result.outcome is Outcome.NO_MATCH and result.direct_judgment is None
+    assert any(n.startswith('"__init__.py" names no subject') for n in result.limitations)
+    typo = await ask(graph, "who changed corr.py in 2025?")
+    assert typo.subject_keys == (CORE,)
+    assert any(n.startswith('"corr.py" names no subject exactly') for n in typo.limitations)
