@@ -30,6 +30,11 @@ COMMIT_KEYS = 2
 
 
 def rollup_key(repo: str, key: RollupKey) -> str:
+    """A rollup's key. A long one is a digest alone, unlike a commit record's
+    (engine/commits.py): nothing reads a rollup's key back, only its identity (a re-run's
+    upsert, a force-push's tombstone) and its `metric_rollup:git:` prefix (engine.merges);
+    its subject, actor, day and metric are fields of the record. (On click no key is long:
+    the longest author address has 58 characters.)"""
     subject, actor, day, metric = key
     text = f"metric_rollup:git:{repo}:{day.isoformat()}:{metric}:{subject}:{actor}"
     if len(text) <= 256:
