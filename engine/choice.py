@@ -14,7 +14,7 @@ was chosen, and "... by davidism" never asked whether David Lord was meant.
 
 A receipt chosen from subjects the question named unambiguously together (a person and a
 module asked about something not computed for a person's part: engine.together) answers no
-reference: that choice is the question's subject alone, as before.
+reference: that choice is the question's subject alone, as before, the others said left out.
 """
 
 from __future__ import annotations
@@ -61,11 +61,23 @@ async def beside(
             if outcome.key not in keys:
                 found.append(outcome)
                 notes += scratch.notes
-    if not answered:
+    if not answered:  # chosen among subjects named together: the others are said left out
+        told.notes.extend(_left_out(chosen, found))
         return list(chosen), None
     told.notes.extend(notes)
     left = set(understood.references) - done
     return [*chosen, *found], frozenset(done) if left else None
+
+
+def _left_out(chosen: Sequence[StoredSubject], others: Sequence[StoredSubject]) -> list[str]:
+    """What a receipt choosing among subjects named together leaves out: a person chosen from
+    "how many commits did David Lord and Kevin Deldycke make to core.py?" answered David
+    Lord's commits everywhere, core.py and Kevin Deldycke dropped unsaid."""
+    if not others:
+        return []
+    left = ", ".join(f"{s.name} ({s.key})" for s in others)
+    kept = ", ".join(s.name for s in chosen)
+    return [f"{left}, named beside {kept}, left out: the choice made {kept} the only subject."]
 
 
 def _first_name_answered(chosen: Sequence[StoredSubject], unread: Sequence[str]) -> bool:

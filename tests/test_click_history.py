@@ -1213,6 +1213,14 @@ async def test_a_receipt_choosing_one_of_two_subjects_named_together_is_the_answ
     graph, _ = click
     result = await chosen(graph, "how is David Lord doing on the parser?", PARSER)
     assert result.outcome is Outcome.ANSWERED and result.subject_keys == (PARSER,)
+    # The others are said left out (they were dropped unsaid).
+    left = f"David Lord (person:{LORD}), named beside click.parser, left out: "
+    assert any(n.startswith(left) for n in result.limitations), result.limitations
+    question = "how many commits did David Lord and Kevin Deldycke make to core.py in 2025?"
+    result = await chosen(graph, question, f"person:{LORD}")
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (f"person:{LORD}",)
+    left = f"Kevin Deldycke (person:kevin@deldycke.com), click.core ({CORE}), named beside "
+    assert any(n.startswith(left) for n in result.limitations), result.limitations
 
 
 async def test_people_who_changed_several_modules_are_counted_once(
