@@ -123,7 +123,7 @@ _PATTERNS = [
         (
             "nth_week",
             rf"\b(?:(?:in|during)\s+)?the\s+(first|second|third|fourth|last)\s+week\s+of"
-            rf"\s+({_MONTH}(?:\s+{_YEAR})?)",
+            rf"\s+({_MONTH}(?:\s+{_YEAR})?|{_YEAR})",
         ),
         ("in", rf"\b(?:in|during|for|throughout)\s+(?:(?:the\s+)?(?:calendar\s+)?year\s+)?"
                rf"({_DATE})"),
@@ -258,7 +258,8 @@ def _note(name: str, phrase: str) -> str | None:
         days = {"first": "1-7", "second": "8-14", "third": "15-21", "fourth": "22-28"}
         which = next((w for w in phrase.lower().split() if w in days), None)
         span = f"days {days[which]}" if which else "last 7 days"
-        return f'"{phrase}" is read as the month\'s {span}, not a Monday-to-Sunday week'
+        whose = "year" if re.search(r"of\s+\d{4}", phrase) else "month"
+        return f'"{phrase}" is read as the {whose}\'s {span}, not a Monday-to-Sunday week'
     if any(season in phrase.lower().split() for season in SEASONS):
         return SEASON_NOTE
     return None

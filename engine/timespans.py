@@ -1,6 +1,7 @@
 """Time phrases naming a part of a period, or a period counted from the current one:
 "the first 3 months of 2026", "the last two weeks of 2025", "early / mid / late 2025",
-"late August", "the month before last", "last weekend", "next month" (the future: refused
+"late August", "the month before last", "last weekend", "since last month", "since 2 weeks
+ago", "next month" (the future: refused
 as any future time is, never read as the past year). engine.timephrases finds them with its
 own phrases (`phrases` builds their patterns from its date, number and unit patterns); this
 module computes the period each one spans and says how a vague one was read.
@@ -17,7 +18,8 @@ from datetime import datetime, timedelta
 from engine import timecontext as tc
 from engine.timedates import MONTHS, count_of, date_period, span_before
 
-NAMES = frozenset({"part_n", "part", "next", "before_last", "weekend"})
+NAMES = frozenset({"part_n", "part", "next", "before_last", "weekend", "since_then", "bare_year"})
+_EVENTS = r"(?:release|outage|incident|launch|freeze|migration|rewrite|version|sprint)s?\b"
 _THIRDS = {"early": 0, "mid": 1, "late": 2}
 
 
@@ -36,6 +38,14 @@ def phrases(date: str, n: str, unit: str, year: str, month: str) -> list[tuple[s
         ("next", rf"{lead}(?:the\s+)?(next|coming)\s+(week|month|quarter|year)\b"),
         ("next", r"\b(tomorrow)\b"),
         ("before_last", r"\bthe\s+(day|week|month|quarter|year)\s+before\s+(last|yesterday)\b"),
+        # A year alone ("core.py 2025 commits", "2024: commits to the tests?"): it was said
+        # not understood and the default window answered. Not after a word comparing
+        # periods ("vs 2024": engine.questiontime says so), nor naming an event ("the 2024
+        # release"): those stay not understood.
+        ("bare_year", rf"(?<![\w#./@-])(?<!vs\s)(?<!vs\.\s)(?<!versus\s)(?<!against\s)"
+                      rf"(?<!to\s)(?<!with\s)({year})(?!\s+{_EVENTS})"),
+        ("since_then", r"\bsince\s+(last|this|previous)\s+(week|month|quarter|year)\b"),
+        ("since_then", rf"\bsince\s+{n}\s+{unit}\s+ago\b"),
         ("weekend", r"\b(?:(last|this|past|previous)\s+weekend|(?:over|on)\s+the\s+weekend)\b"),
     ]  # fmt: skip
 
@@ -62,6 +72,12 @@ def period(name: str, g: tuple[str | None, ...], now: datetime) -> tc.Period:
                 now.year, now.month, now.day
             )[1] + timedelta(days=1)
         return tc.period_of(b, now, 1)
+    if name == "bare_year":
+        return tc.year_period(int(a))
+    if name == "since_then":  # "since last month": from its start; "since 2 weeks ago"
+        if a in ("last", "this", "previous"):
+            return tc.period_of(b, now, 0 if a == "this" else -1)[0], now
+        return span_before(now, count_of(a), b), now
     if name == "before_last":
         return tc.period_of(a, now, -2) if a != "day" else _day(now, -2)
     monday = tc.week_period(now)[0]

@@ -428,6 +428,12 @@ ASKED = [
     # ranking only among its drivers).
     Asked("top 3 contributors to the docs in 2025", "answered", DOCS, Y2025, "docs", "who"),
     Asked("key committers of the tests in 2024?", "answered", TESTS, Y2024, "tests", "who"),
+    # A year alone; a week of a year; since a relative period or a span ago.
+    Asked("core.py 2025 commits: how many?", "answered", CORE, Y2025, "src/click/core.py"),
+    Asked("how many commits during the last week of 2025?", "answered", REPOSITORY,
+          (on(2025, 12, 25), on(2026, 1, 1))),
+    Asked("how many commits since 2 weeks ago?", "answered", REPOSITORY,
+          (CLOCK - 14 * DAY, CLOCK)),
     # A Python module's path without its extension (it answered the whole package).
     Asked("how many commits to src/click/core in 2025?", "answered", CORE, Y2025,
           "src/click/core.py"),

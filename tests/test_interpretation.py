@@ -263,6 +263,12 @@ def test_kind_words_are_hints_never_references() -> None:
         ("from March 2026 until now", None, utc(2026, 3, 1), None),
         ("in calendar year 2024", None, utc(2024, 1, 1), utc(2025, 1, 1)),
         ("on the 3rd of March 2026", utc(2026, 3, 3), None, None),
+        # A week of a year ("first" ended the question; "the last week of 2025" read the last
+        # 7 days before now with "2025" unused), "since" a relative period or a span ago.
+        ("in the first week of 2026", None, utc(2026, 1, 1), utc(2026, 1, 8)),
+        ("during the last week of 2025", None, utc(2025, 12, 25), utc(2026, 1, 1)),
+        ("since last month", None, utc(2026, 10, 1), NOW),
+        ("since 2 weeks ago", None, NOW - timedelta(weeks=2), NOW),
         # The future (refused by the time context, as "in 2030" is): it read the past year.
         ("next month", None, utc(2026, 12, 1), utc(2027, 1, 1)),
     ],
@@ -283,6 +289,16 @@ def test_vague_phrases_and_seasons_carry_a_note() -> None:
     )
     assert "June to August" in (interpret("commits last summer", NOW).time_note or "")
     assert interpret("commits in 2025", NOW).time_note is None
+
+
+def test_a_year_alone_is_that_year() -> None:
+    """"core.py 2025 commits" said "2025" was not understood and answered the last 30 days;
+    a year after a word comparing periods, or naming an event, is still said."""
+    assert interpret("core.py 2025 commits", NOW).start == utc(2025, 1, 1)
+    assert interpret("2024: commits to checkout?", NOW).end == utc(2025, 1, 1)
+    assert interpret("commits in 2025 vs 2024", NOW).time_not_understood == ("vs 2024",)
+    i = interpret("commits since the 2024 release", NOW)
+    assert i.start is None and i.time_not_understood == ("since the 2024 release",)
 
 
 def test_a_third_of_a_period_carries_a_note() -> None:
