@@ -197,6 +197,9 @@ async def _hold(read: Run, write: Run, org: str, dialect: Dialect, progress: Pro
     top, subjects = (found[0][0], int(found[0][1])) if found else (None, 0)
     if top is None or not subjects:
         return
+    # The share done is of the records (the day counts hold how many): node ids are not
+    # spread evenly over the Activity nodes, nor those over the records.
+    total = sum(int(n) for _, n in await read(activity_cypher.RECORD_DAYS))
     started = shown = time.monotonic()
     ranges = range(0, int(top) + 1, _HOLD_IDS)
     held = 0
@@ -206,9 +209,10 @@ async def _hold(read: Run, write: Run, org: str, dialect: Dialect, progress: Pro
         if done < len(ranges) and time.monotonic() - shown < 1.0:
             continue
         shown = time.monotonic()
+        share = 100 if done == len(ranges) else min(99, held * 100 // max(total, 1))
         progress(
-            f"fabric: migrating {org}: the records of {subjects:,} subjects "
-            f"{done * 100 // len(ranges)}% ({held:,} held; {shown - started:.1f}s)"
+            f"fabric: migrating {org}: the records of {subjects:,} subjects {share}% "
+            f"({held:,} of {total:,} held; {shown - started:.1f}s)"
         )
 
 

@@ -192,6 +192,54 @@ async def test_a_stop_leaves_a_snapshot_to_reopen_from_not_a_log_to_replay(
         assert not server.compact()
 
 
+def test_a_stop_waits_for_its_rewrite_through_the_fork_preparation(tmp_path: Path) -> None:
+    # While FalkorDB prepares a rewrite's fork (5 to 7 s at 1M subjects) the server is
+    # silent, then may answer that no rewrite is in progress or scheduled: it has not forked
+    # yet. A stop that took either for the end stopped the server and killed the rewrite,
+    # leaving the whole log to replay at the next start. A protocol-level stand-in (as the
+    # start-up tests above): a real server silent for longer than a probe's 2 s cannot be
+    # made at will.
+    sock_path = str(tmp_path / "s.sock")
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(sock_path)
+    listener.listen()
+    # After BGREWRITEAOF: silent and then not started yet, then in progress, then done.
+    states = [(3.0, 0, 0), (0.0, 1, 1), (0.0, 0, 1)]
+    asked: list[str] = []
+
+    def persistence(in_progress: int, rewrites: int) -> bytes:
+        text = (f"aof_enabled:1\r\naof_current_size:900\r\naof_base_size:100\r\n"
+                f"aof_rewrite_in_progress:{in_progress}\r\naof_rewrite_scheduled:0\r\n"
+                f"aof_rewrites:{rewrites}\r\naof_last_bgrewrite_status:ok\r\n").encode()  # fmt: skip
+        return b"$%d\r\n%s\r\n" % (len(text), text)
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            with conn:
+                request = conn.recv(256)
+                if b"BGREWRITEAOF" in request:
+                    asked.append("rewrite")
+                    conn.sendall(b"+Background append only file rewriting started\r\n")
+                elif "rewrite" not in asked:
+                    conn.sendall(persistence(0, 0))
+                else:
+                    asked.append("info")
+                    silent, in_progress, rewrites = states[min(asked.count("info"), 3) - 1]
+                    time.sleep(silent)
+                    conn.sendall(persistence(in_progress, rewrites))
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        assert embedded.compact(sock_path, wait=30.0)
+        assert asked.count("info") == 3  # it waited until the rewrite was done
+    finally:
+        listener.close()
+
+
 def _loading_forever(tmp_path: Path) -> tuple[EmbeddedServer, socket.socket, list[str]]:
     """A 'server' that answers LOADING forever (and a process that uses no CPU)."""
 

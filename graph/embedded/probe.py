@@ -43,10 +43,10 @@ def command(sock_path: str, *args: str, timeout: float = 2.0) -> bytes:
         return b""
 
 
-def info(sock_path: str, section: str = "persistence") -> dict[str, str]:
-    """The server's INFO fields of one section (empty when it does not answer). Redis answers
-    INFO while it loads, between chunks of its files."""
-    reply = command(sock_path, "INFO", section)
+def info(sock_path: str, section: str = "persistence", timeout: float = 2.0) -> dict[str, str]:
+    """The server's INFO fields of one section (empty when it does not answer within
+    `timeout`). Redis answers INFO while it loads, between chunks of its files."""
+    reply = command(sock_path, "INFO", section, timeout=timeout)
     if not reply.startswith(b"$"):
         return {}
     text = reply.partition(b"\r\n")[2].decode("utf-8", "replace")
