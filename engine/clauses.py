@@ -38,6 +38,28 @@ def split(text: str) -> tuple[int, int] | None:
     return found.start(), found.end()
 
 
+# A second question that is one word set off by commas ("who changed core.py, and when, in
+# 2025?"): what follows the comma belongs to the first (its time was left in the rest, and
+# the answer covered the default window).
+_LONE = re.compile(rf"\s*(?:{_WH})\s*,\s*(?=\S)", re.IGNORECASE)
+
+
+def first_and_rest(text: str, unquoted: str) -> tuple[str, str, str | None]:
+    """The first question of two, its blanked twin, and the rest (None: one question)."""
+    cut = split(unquoted)
+    if cut is None:
+        return text, unquoted, None
+    lone = _LONE.match(unquoted, cut[1])
+    if lone is None:
+        return text[: cut[0]], unquoted[: cut[0]], text[cut[1] :].strip()
+    word = text[cut[1] : lone.end()].strip(" ,")
+    return (
+        f"{text[: cut[0]]} {text[lone.end() :]}",
+        f"{unquoted[: cut[0]]} {unquoted[lone.end() :]}",
+        word,
+    )
+
+
 def unanswered_note(rest: str | None) -> list[str]:
     """What the answer says about the question it did not answer."""
     if not rest:

@@ -156,7 +156,7 @@ def interpret(
         notes.append("question_truncated")
     quoted = r.quoted(text)
     unquoted = r.blank_quotes(text, quoted)
-    text, unquoted, unanswered = _first_question(text, unquoted)
+    text, unquoted, unanswered = clauses.first_and_rest(text, unquoted)
     quoted = [q for q in quoted if q[1][1] <= len(text)]
     reading = find_time(unquoted, now, notes)
     time = reading.match
@@ -240,14 +240,6 @@ def interpret(
             dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans and _doer(text, a))
         ),
     )
-
-
-def _first_question(text: str, unquoted: str) -> tuple[str, str, str | None]:
-    """The first question of two (engine.clauses), its blanked twin, and the rest."""
-    cut = clauses.split(unquoted)
-    if cut is None:
-        return text, unquoted, None
-    return text[: cut[0]], unquoted[: cut[0]], text[cut[1] :].strip()
 
 
 # Intents that count over a window.

@@ -434,6 +434,10 @@ ASKED = [
           (on(2025, 12, 25), on(2026, 1, 1))),
     Asked("how many commits since 2 weeks ago?", "answered", REPOSITORY,
           (CLOCK - 14 * DAY, CLOCK)),
+    # A second question of one word set off by commas leaves its time to the first (the
+    # answer covered the default year, "when, in 2025?" said not answered).
+    Asked("who changed core.py, and when, in 2025?", "answered", CORE, Y2025,
+          "src/click/core.py", "who"),
     # A Python module's path without its extension (it answered the whole package).
     Asked("how many commits to src/click/core in 2025?", "answered", CORE, Y2025,
           "src/click/core.py"),
@@ -1805,6 +1809,10 @@ async def test_a_second_question_is_said_not_answered_as_a_whole(
     said = 'Only the first question is answered: "who changed parser.py in 2024?" was not'
     assert any(n.startswith(said) for n in result.limitations), result.limitations
     assert not any("first time phrase" in n for n in result.limitations), result.limitations
+    when = await ask(graph, "who changed core.py, and when, in 2025?")
+    assert 'Only the first question is answered: "when" was not; ask it on its own.' in (
+        when.limitations
+    )
 
 
 async def test_a_count_asked_after_a_who_is_said_not_answered(
