@@ -1545,6 +1545,23 @@ async def test_how_many_lines_changed_counts_the_lines(
     assert f"{added + removed} line(s) changed (+{added} -{removed})" in headline, headline
 
 
+async def test_lines_of_subjects_holding_one_another_are_said_each_never_added(
+    click: tuple[OrgGraph, list[Commit]], clone: Path
+) -> None:
+    """The click package holds click.core's lines: "how many lines changed in the click
+    module and core.py in 2025?" added them up, counting core.py's twice."""
+    graph, _ = click
+    package = lines_of(clone, "src/click", 2025, follow=False)
+    core = lines_of(clone, "src/click/core.py", 2025)
+    assert sum(package) > sum(core) > 0
+    result = await ask(graph, "how many lines changed in the click module and core.py in 2025?")
+    assert result.outcome is Outcome.ANSWERED and set(result.subject_keys) == {MODULE, CORE}
+    headline = result.direct_judgment or ""
+    for (added, removed), name in ((package, "click"), (core, "click.core")):
+        assert f" {added + removed} (+{added} -{removed}) in {name}" in headline, headline
+    assert str(sum(package) + sum(core)) not in headline, headline
+
+
 async def test_how_many_lines_a_person_changed_in_a_module_counts_their_lines(
     click: tuple[OrgGraph, list[Commit]], clone: Path
 ) -> None:
@@ -1561,13 +1578,15 @@ async def test_how_many_lines_a_person_changed_in_a_module_counts_their_lines(
     assert sum(everyone) > added + removed  # his part, not the module's
 
 
-def lines_of(clone: Path, file: str, year_: int, author: str | None = None) -> tuple[int, int]:
+def lines_of(
+    clone: Path, file: str, year_: int, author: str | None = None, follow: bool = True
+) -> tuple[int, int]:
     """(added, removed) lines of one file's commits (renames followed) in a year, by git
     (with `author`, `git log --author=<author>`'s only)."""
     by = [f"--author={author}"] if author else []
     text = subprocess.run(
-        ["git", "-C", str(clone), "log", "--no-merges", "--follow", "--format=@%at",
-         "--numstat", *by, "--", file],
+        ["git", "-C", str(clone), "log", "--no-merges", *(["--follow"] if follow else ["--full-history"]),
+         "--format=@%at", "--numstat", *by, "--", file],
         capture_output=True, check=True, text=True,
     ).stdout  # fmt: skip
     added = removed = 0
