@@ -1,9 +1,9 @@
 """Headlines that answer the question asked, from the canonical facts alone.
 
-A count question headlines the number; a "who" question headlines people, ranked by commits
-(then changed lines), and says so, with the numbers the facts hold; "what changed" lists
-the changes themselves, newest first, with their total (and the lines they changed); a
-ranking lists its subjects by commits.
+A count question headlines the number (engine/counted.py); a "who" question headlines
+people, ranked by commits (then changed lines), and says so, with the numbers the facts
+hold; "what changed" lists the changes themselves, newest first, with their total (and the
+lines they changed); a ranking lists its subjects by commits.
 Other intents keep the status judgment (synthesis).
 An organisation-wide answer says it is one.
 """
@@ -12,24 +12,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from engine.changelog import Listed, listed
+from engine.counted import commits_of, contributors, count, each_subject, number, per_person, when
 from engine.facts import Fact, FactKind
 from engine.providers import Window
 from engine.text import normalise
-from engine.timecontext import iso
 
 SHOWN = 5
 SHOWN_CHANGES = 5  # in the headline; the result's `changes` lists engine.changelog.SHOWN
-
-
-def _int(value: Any) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
-
-
-def when(window: Window) -> str:
-    return f"from {iso(window.start)} to {iso(window.end)}"
 
 
 def scope_of(names: Mapping[str, str], organisation_wide: bool) -> str:
@@ -53,10 +44,10 @@ def headline(
     if intent == "count":
         people_only = bool(names) and all(k.startswith("person:") for k in names)
         if len(names) > 1 and not people_only and not organisation_wide:
-            return _each(facts, names, window, asked)
-        text = _count(facts, scope, window, people_only and not organisation_wide, asked)
+            return each_subject(facts, names, window, asked)
+        text = count(facts, scope, window, people_only and not organisation_wide, asked)
         if len(names) > 1 and people_only and not organisation_wide:
-            text += " " + _per_person(facts, names)
+            text += " " + per_person(facts, names)
         return text
     if intent == "who":
         if names and all(k.startswith("person:") for k in names) and not organisation_wide:
@@ -70,127 +61,6 @@ def headline(
     return None
 
 
-def _count(
-    facts: Sequence[Fact],
-    scope: str,
-    window: Window,
-    people_only: bool,
-    asked: Sequence[FactKind],
-    apart: Mapping[str, str] | None = None,
-) -> str:
-    """No fact of a kind asked is no count: "how many deploys?" with none read is never
-    "0 commit(s)" (commits are counted when asked for, or when nothing else was). `apart`:
-    the names of subjects that may hold one another, whose lines are said each."""
-    commits = [f for f in facts if f.kind is FactKind.COMMIT_ACTIVITY]
-    if commits or (not facts and (not asked or FactKind.COMMIT_ACTIVITY in asked)):
-        total = sum(_int(f.value.get("commits")) for f in commits)
-        by = "by" if people_only else "to"
-        return f"{total} commit(s) {by} {scope} {when(window)}."
-    counted = {
-        FactKind.INCIDENT_COUNT: ("started", "incident(s) started"),
-        FactKind.DEPLOY_FREQUENCY: ("deploys", "production deploy(s)"),
-        FactKind.THROUGHPUT: ("merged", "pull request(s) merged"),
-        FactKind.OPEN_PULL_REQUESTS: ("open", "pull request(s) open at the end"),
-        FactKind.OPEN_INCIDENTS: ("open", "incident(s) unresolved at the end"),
-        FactKind.WORK_ITEMS_OVERDUE: ("overdue", "work item(s) overdue"),
-    }
-    parts = []
-    for kind, (field, label) in counted.items():
-        found = [f for f in facts if f.kind is kind]
-        if found:
-            parts.append(f"{sum(_int(f.value.get(field)) for f in found)} {label}")
-    if any(f.kind is FactKind.ACTIVE_CONTRIBUTORS for f in facts):
-        parts.append(_people_count(facts))
-    churn = [f for f in facts if f.kind is FactKind.CHURN]
-    if len(churn) > 1 and apart:
-        parts.append(_lines_each(churn, apart))
-    elif churn:  # "how many lines changed in X?" (it said no count was available)
-        added = sum(_int(f.value.get("lines_added")) for f in churn)
-        removed = sum(_int(f.value.get("lines_removed")) for f in churn)
-        parts.append(f"{added + removed} line(s) changed (+{added} -{removed})")
-    if not parts:
-        return f"No count was available for {scope} {when(window)}."
-    return f"{scope} {when(window)}: {'; '.join(parts)}."
-
-
-def contributors(facts: Sequence[Fact]) -> tuple[int, int]:
-    """How many people changed the subjects of the contributors facts, each once, as a range
-    (the same number twice when known). Added up over the subjects, a person who changed two
-    of them was counted for each ("how many authors touched core.py and parser.py in 2025?"
-    said 13 on click, where 12 people did); facts counting them together say it, others
-    bound it: at least the most of one subject, at most the sum."""
-    found = [f for f in facts if f.kind is FactKind.ACTIVE_CONTRIBUTORS]
-    each = [_int(f.value.get("contributors")) for f in found]
-    if len(found) == 1:
-        return each[0], each[0]
-    together = {f.value.get("contributors_together") for f in found}
-    if len(together) == 1 and isinstance(known := together.pop(), int):
-        return known, known
-    return max(each, default=0), sum(each)
-
-
-def _people_count(facts: Sequence[Fact]) -> str:
-    least, most = contributors(facts)
-    several = sum(1 for f in facts if f.kind is FactKind.ACTIVE_CONTRIBUTORS) > 1
-    it = "them" if several else "it"
-    if least == most:
-        return f"{least} people changed {it}"
-    return (
-        f"{least} to {most} people changed {it} (one who changed several of them is counted "
-        "for each)"
-    )
-
-
-def _each(
-    facts: Sequence[Fact], names: Mapping[str, str], window: Window, asked: Sequence[FactKind]
-) -> str | None:
-    """Commits to several modules or repositories, each on its own: one commit may touch
-    several of them ("core.py and parser.py": 15 and 4 in click's 2023, 15 in all), so a
-    sum would count it again for each (it said 19)."""
-    commits = [f for f in facts if f.kind is FactKind.COMMIT_ACTIVITY]
-    if not commits:
-        return _count(facts, ", ".join(names.values()), window, False, asked, names)
-    each = [
-        f"{sum(_int(f.value.get('commits')) for f in commits if f.subject_key == key)} "
-        f"to {name}"
-        for key, name in names.items()
-    ]
-    return (
-        f"Commit(s) {when(window)}: {'; '.join(each)}. A commit touching several of them "
-        "counts for each, so they are not added up."
-    )
-
-
-def _lines_each(churn: Sequence[Fact], names: Mapping[str, str]) -> str:
-    """Lines changed in several modules or repositories, each on its own: a repository
-    holds its modules' lines and a package its Python modules' ("the click module and
-    core.py" in click's 2025: 2074 and 1307, 2074 in all), so a sum counted them again (it
-    said 3381)."""
-    each = []
-    for key, name in names.items():
-        added = sum(_int(f.value.get("lines_added")) for f in churn if f.subject_key == key)
-        removed = sum(_int(f.value.get("lines_removed")) for f in churn if f.subject_key == key)
-        each.append(f"{added + removed} (+{added} -{removed}) in {name}")
-    return (
-        f"line(s) changed: {'; '.join(each)} (a line of several of them counts for each, so "
-        "they are not added up)"
-    )
-
-
-def _commits_of(facts: Sequence[Fact]) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for f in facts:
-        if f.kind is FactKind.COMMIT_ACTIVITY:
-            out[f.subject_key] = out.get(f.subject_key, 0) + _int(f.value.get("commits"))
-    return out
-
-
-def _per_person(facts: Sequence[Fact], names: Mapping[str, str]) -> str:
-    """Each person's part of a count over several ("David Lord vs Kevin Deldycke")."""
-    commits = _commits_of(facts)
-    return "Each: " + "; ".join(f"{commits.get(k, 0)} by {n}" for k, n in names.items()) + "."
-
-
 def _people_named(
     facts: Sequence[Fact], names: Mapping[str, str], scope: str, window: Window
 ) -> str:
@@ -198,7 +68,7 @@ def _people_named(
     Kevin Deldycke?"): those people ranked by their commits. Who someone is or works with
     is not computed, and is said so: people are ranked for repositories and modules (it said
     "No one changed David Lord")."""
-    commits = _commits_of(facts)
+    commits = commits_of(facts)
     if not commits:
         return (
             f"{scope}: who a person is or works with is not computed here (people are "
@@ -251,10 +121,10 @@ def people(facts: Sequence[Fact], by: str = "commits") -> list[tuple[str, int, i
             strict=False,
         ):
             names.setdefault(key, str(name))
-            commits[key] = commits.get(key, 0) + _int(c)
-            lines[key] = lines.get(key, 0) + _int(n)
+            commits[key] = commits.get(key, 0) + number(c)
+            lines[key] = lines.get(key, 0) + number(n)
             if t is not None:
-                together[key] = max(together.get(key, 0), _int(t))
+                together[key] = max(together.get(key, 0), number(t))
     commits.update(together)
     if by == "lines":  # as the provider ranks
         ranked = sorted(commits, key=lambda k: (-lines[k], -commits[k], k))
@@ -280,7 +150,7 @@ def _ranked(facts: Sequence[Fact], names: Mapping[str, str], window: Window) -> 
     """Subjects ranked by their commits (engine.busiest chose them), the numbers from their
     changes facts, each citing its commit records. A name two of them share shows the key."""
     commits = {
-        f.subject_key: _int(f.value.get("commits")) for f in facts if f.kind is FactKind.CHANGES
+        f.subject_key: number(f.value.get("commits")) for f in facts if f.kind is FactKind.CHANGES
     }
     order = sorted(names, key=lambda k: (-commits.get(k, 0), k))
     shared = Counter(names.values())
@@ -306,10 +176,10 @@ def _changes(facts: Sequence[Fact], scope: str, window: Window, people_only: boo
     by = "by" if people_only else "to"
     text = f"{total} change(s) {by} {scope} {when(window)}, newest first: {items}{rest}."
     churn = [f for f in facts if f.kind is FactKind.CHURN]
-    added = sum(_int(f.value.get("lines_added")) for f in churn)
-    removed = sum(_int(f.value.get("lines_removed")) for f in churn)
-    commits = sum(_int(f.value.get("commits")) for f in churn)
-    changed = sum(_int(f.value.get("commits")) for f in facts if f.kind is FactKind.CHANGES)
+    added = sum(number(f.value.get("lines_added")) for f in churn)
+    removed = sum(number(f.value.get("lines_removed")) for f in churn)
+    commits = sum(number(f.value.get("commits")) for f in churn)
+    changed = sum(number(f.value.get("commits")) for f in facts if f.kind is FactKind.CHANGES)
     if churn and commits == changed:
         text += f" Lines changed: +{added} -{removed}."
     elif churn:

@@ -34,9 +34,10 @@ from engine.contract import (
     Driver,
     Standing,
 )
+from engine.counted import when
 from engine.drivers import episode_drivers, fact_drivers, relationship_drivers
 from engine.facts import Fact, FactKind
-from engine.headlines import headline, ranking_basis, scope_of, when
+from engine.headlines import headline, ranking_basis, scope_of
 from engine.latest import CHANGING, Last
 from engine.latest import judgment as still_judgment
 from engine.models import Episode, StoredSubject

@@ -145,7 +145,7 @@ class ContributorsProvider(_Attributed):
         together = await _together(source, subjects, tallies, window)
         leaders = set(leading(tallies.values(), together))
         # Everyone who changed any of them, each once: a person who changed two modules is
-        # one of the people who changed them (engine/headlines.py), not one per module.
+        # one of the people who changed them (engine/counted.py), not one per module.
         everyone = {p for found in tallies.values() for p in found.ranked()}
         for key, found in tallies.items():
             people = found.ranked()

@@ -1,0 +1,146 @@
+"""The headline of a count question ("how many commits to X?", "how many authors touched
+X and Y?", "how many lines changed in X?"), from the canonical facts alone (split from
+engine/headlines.py, which heads every other intent).
+
+Several subjects may hold one another or share what they count: one commit touches several
+modules, one person changes several, a package holds its Python modules' lines. So a count
+over several says each one's number, or counts what they share once; it never adds them up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.facts import Fact, FactKind
+from engine.providers import Window
+from engine.timecontext import iso
+
+
+def number(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def when(window: Window) -> str:
+    return f"from {iso(window.start)} to {iso(window.end)}"
+
+
+def count(
+    facts: Sequence[Fact],
+    scope: str,
+    window: Window,
+    people_only: bool,
+    asked: Sequence[FactKind],
+    apart: Mapping[str, str] | None = None,
+) -> str:
+    """No fact of a kind asked is no count: "how many deploys?" with none read is never
+    "0 commit(s)" (commits are counted when asked for, or when nothing else was). `apart`:
+    the names of subjects that may hold one another, whose lines are said each."""
+    commits = [f for f in facts if f.kind is FactKind.COMMIT_ACTIVITY]
+    if commits or (not facts and (not asked or FactKind.COMMIT_ACTIVITY in asked)):
+        total = sum(number(f.value.get("commits")) for f in commits)
+        by = "by" if people_only else "to"
+        return f"{total} commit(s) {by} {scope} {when(window)}."
+    counted = {
+        FactKind.INCIDENT_COUNT: ("started", "incident(s) started"),
+        FactKind.DEPLOY_FREQUENCY: ("deploys", "production deploy(s)"),
+        FactKind.THROUGHPUT: ("merged", "pull request(s) merged"),
+        FactKind.OPEN_PULL_REQUESTS: ("open", "pull request(s) open at the end"),
+        FactKind.OPEN_INCIDENTS: ("open", "incident(s) unresolved at the end"),
+        FactKind.WORK_ITEMS_OVERDUE: ("overdue", "work item(s) overdue"),
+    }
+    parts = []
+    for kind, (field, label) in counted.items():
+        found = [f for f in facts if f.kind is kind]
+        if found:
+            parts.append(f"{sum(number(f.value.get(field)) for f in found)} {label}")
+    if any(f.kind is FactKind.ACTIVE_CONTRIBUTORS for f in facts):
+        parts.append(_people_count(facts))
+    churn = [f for f in facts if f.kind is FactKind.CHURN]
+    if len(churn) > 1 and apart:
+        parts.append(_lines_each(churn, apart))
+    elif churn:  # "how many lines changed in X?" (it said no count was available)
+        added = sum(number(f.value.get("lines_added")) for f in churn)
+        removed = sum(number(f.value.get("lines_removed")) for f in churn)
+        parts.append(f"{added + removed} line(s) changed (+{added} -{removed})")
+    if not parts:
+        return f"No count was available for {scope} {when(window)}."
+    return f"{scope} {when(window)}: {'; '.join(parts)}."
+
+
+def contributors(facts: Sequence[Fact]) -> tuple[int, int]:
+    """How many people changed the subjects of the contributors facts, each once, as a range
+    (the same number twice when known). Added up over the subjects, a person who changed two
+    of them was counted for each ("how many authors touched core.py and parser.py in 2025?"
+    said 13 on click, where 12 people did); facts counting them together say it, others
+    bound it: at least the most of one subject, at most the sum."""
+    found = [f for f in facts if f.kind is FactKind.ACTIVE_CONTRIBUTORS]
+    each = [number(f.value.get("contributors")) for f in found]
+    if len(found) == 1:
+        return each[0], each[0]
+    together = {f.value.get("contributors_together") for f in found}
+    if len(together) == 1 and isinstance(known := together.pop(), int):
+        return known, known
+    return max(each, default=0), sum(each)
+
+
+def _people_count(facts: Sequence[Fact]) -> str:
+    least, most = contributors(facts)
+    several = sum(1 for f in facts if f.kind is FactKind.ACTIVE_CONTRIBUTORS) > 1
+    it = "them" if several else "it"
+    if least == most:
+        return f"{least} people changed {it}"
+    return (
+        f"{least} to {most} people changed {it} (one who changed several of them is counted "
+        "for each)"
+    )
+
+
+def each_subject(
+    facts: Sequence[Fact], names: Mapping[str, str], window: Window, asked: Sequence[FactKind]
+) -> str | None:
+    """Commits to several modules or repositories, each on its own: one commit may touch
+    several of them ("core.py and parser.py": 15 and 4 in click's 2023, 15 in all), so a
+    sum would count it again for each (it said 19)."""
+    commits = [f for f in facts if f.kind is FactKind.COMMIT_ACTIVITY]
+    if not commits:
+        return count(facts, ", ".join(names.values()), window, False, asked, names)
+    each = [
+        f"{sum(number(f.value.get('commits')) for f in commits if f.subject_key == key)} "
+        f"to {name}"
+        for key, name in names.items()
+    ]
+    return (
+        f"Commit(s) {when(window)}: {'; '.join(each)}. A commit touching several of them "
+        "counts for each, so they are not added up."
+    )
+
+
+def _lines_each(churn: Sequence[Fact], names: Mapping[str, str]) -> str:
+    """Lines changed in several modules or repositories, each on its own: a repository
+    holds its modules' lines and a package its Python modules' ("the click module and
+    core.py" in click's 2025: 2074 and 1307, 2074 in all), so a sum counted them again (it
+    said 3381)."""
+    each = []
+    for key, name in names.items():
+        added = sum(number(f.value.get("lines_added")) for f in churn if f.subject_key == key)
+        removed = sum(number(f.value.get("lines_removed")) for f in churn if f.subject_key == key)
+        each.append(f"{added + removed} (+{added} -{removed}) in {name}")
+    return (
+        f"line(s) changed: {'; '.join(each)} (a line of several of them counts for each, so "
+        "they are not added up)"
+    )
+
+
+def commits_of(facts: Sequence[Fact]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for f in facts:
+        if f.kind is FactKind.COMMIT_ACTIVITY:
+            out[f.subject_key] = out.get(f.subject_key, 0) + number(f.value.get("commits"))
+    return out
+
+
+def per_person(facts: Sequence[Fact], names: Mapping[str, str]) -> str:
+    """Each person's part of a count over several ("David Lord vs Kevin Deldycke")."""
+    commits = commits_of(facts)
+    return "Each: " + "; ".join(f"{commits.get(k, 0)} by {n}" for k, n in names.items()) + "."
