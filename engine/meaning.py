@@ -81,11 +81,18 @@ def unasked(
             found.append(Unasked(phrase, f'"{phrase}": {note}'))
         elif word in _SELF or (word == "me" and before not in _OBJECT_ME):
             found.append(Unasked(phrase, f'"{phrase}": {_SELF_NOTE}'))
+        elif word == "both" and intent == "who" and after not in TIME_WORDS:
+            found.append(Unasked(phrase, f'"{phrase}": {_BOTH_NOTE}'))
         elif word == "why" and intent != "why_behind":
             found.append(Unasked(phrase, f'"{phrase}": {_WHY_NOTE}', ends=False))
     return tuple({u.phrase.lower(): u for u in found}.values())
 
 
+_BOTH_NOTE = (
+    "the people who changed every one of several subjects (an intersection) are not "
+    "computed: the answer would rank everyone who changed any of them. Ask about each "
+    "subject in turn."
+)
 _SELF_NOTE = (
     "a question is not tied to the person asking (no identity is known here), so it is not "
     "answered for anyone: name the person instead."

@@ -2080,3 +2080,18 @@ async def test_a_file_name_only_a_search_resembles_names_nothing(
     typo = await ask(graph, "who changed corr.py in 2025?")
     assert typo.subject_keys == (CORE,)
     assert any(n.startswith('"corr.py" names no subject exactly') for n in typo.limitations)
+
+
+async def test_who_changed_both_of_two_modules_ends_named(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """"who changed both core.py and parser.py?" ranked everyone who changed either ("both"
+    said unused): the people who changed each are another question. A count of both people's
+    commits is each one's, as without the word."""
+    graph, _ = click
+    result = await ask(graph, "who changed both core.py and parser.py in 2025?")
+    assert result.outcome is Outcome.NO_MATCH and result.direct_judgment is None
+    assert any(n.startswith('"both": the people who changed every one') for n in result.limitations)
+    count = await ask(graph, "how many commits did both David Lord and Andreas Backx make in 2024?")
+    assert count.outcome is Outcome.ANSWERED and len(count.subject_keys) == 2
+    assert not any("both" in n for n in count.limitations), count.limitations
