@@ -148,7 +148,8 @@ WITH DISTINCT k
 
 # A graph written before these structures existed: count its records a time window at a
 # time. A record is counted when its `day` is set, so an interrupted run resumes without
-# counting anything twice, and records written meanwhile are never counted again.
+# counting anything twice, and records written meanwhile are never counted again. Their
+# HOLDS come after, from format 7's step (graph.dialect's `holds`), as a format-6 graph's do.
 MIGRATE_ACTIVITY = f"""
 MATCH (r:SourceRecord {{org_id: $org}})
 WHERE r.start_us >= $lo_us AND r.start_us < $hi_us AND r.day IS NULL
