@@ -5,7 +5,8 @@ A scope (engine.scopes.Scope) whose holder is a repository's name resolves to th
 of that name inside that repository: never the repository itself, never a module of the same
 name in another repository. When the repository holds no such module, the answer says so
 (a clarification naming the phrase, offering the repository and the same-named modules
-elsewhere), never answering the repository in its place. A holder that names no repository,
+elsewhere), never answering the repository in its place. A holder that is a module holds the
+one module of the part's name under its path ("complex's cli"). A holder that names nothing,
 or a part that names a subject of another kind ("Kevin's click commits"), is no scope: the
 references then resolve one by one.
 
@@ -54,7 +55,7 @@ async def within(
     scope (see the module docstring)."""
     repositories, _ = await graph.subjects_by_handle(scope.outer, [SubjectKind.REPOSITORY], 5)
     if not repositories:
-        return None
+        return await _in_module(graph, scope)
     modules, _ = await graph.subjects_by_handle(scope.inner, [SubjectKind.MODULE], MODULE_SAMPLE)
     held = [m for m in modules if any(holds(r, m) for r in repositories)]
     note = None
@@ -82,6 +83,18 @@ async def within(
         names = ", ".join(f"{m.name} ({_path(m)})" for m in held[:OFFERED])
         return Within(None, offered, f'"{scope.phrase}" could mean {names}. Which one?')
     return _not_held(scope, repositories, modules[: OFFERED - 1])
+
+
+async def _in_module(graph: OrgGraph, scope: Scope) -> Within | None:
+    """A module named with a module holding it ("complex's cli", "click's core" where the
+    repository has another name): the one module of that name under the holder's path. It
+    counted the holder and the part side by side. None when no one such module is there."""
+    holders, _ = await graph.subjects_by_handle(scope.outer, [SubjectKind.MODULE], 5)
+    if not holders:
+        return None
+    parts, _ = await graph.subjects_by_handle(scope.inner, [SubjectKind.MODULE], MODULE_SAMPLE)
+    held = [m for m in parts if any(m.key.startswith(f"{h.key}/") for h in holders)]
+    return Within(held[0]) if len(held) == 1 else None
 
 
 def _not_held(

@@ -438,6 +438,13 @@ ASKED = [
     # answer covered the default year, "when, in 2025?" said not answered).
     Asked("who changed core.py, and when, in 2025?", "answered", CORE, Y2025,
           "src/click/core.py", "who"),
+    # A module named with a module holding it (both were counted side by side).
+    Asked("how many commits to complex's cli in 2020?", "answered",
+          "module:click/examples/complex/complex/cli.py", year(2020),
+          "examples/complex/complex/cli.py"),
+    Asked("how many commits to the cli of complex in 2020?", "answered",
+          "module:click/examples/complex/complex/cli.py", year(2020),
+          "examples/complex/complex/cli.py"),
     # A Python module's path without its extension (it answered the whole package).
     Asked("how many commits to src/click/core in 2025?", "answered", CORE, Y2025,
           "src/click/core.py"),
