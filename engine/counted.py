@@ -86,7 +86,8 @@ def contributors(facts: Sequence[Fact]) -> tuple[int, int]:
 
 def _people_count(facts: Sequence[Fact]) -> str:
     least, most = contributors(facts)
-    several = sum(1 for f in facts if f.kind is FactKind.ACTIVE_CONTRIBUTORS) > 1
+    found = [f for f in facts if f.kind is FactKind.ACTIVE_CONTRIBUTORS]
+    several = len(found) > 1 or any("contributors_together" in f.value for f in found)
     it = "them" if several else "it"
     if least == most:
         return f"{least} people changed {it}"

@@ -116,3 +116,6 @@ def test_people_over_several_subjects_are_counted_once_or_bounded() -> None:
     )
     one = headline("count", facts[:1], {"repository:a": "a"}, window, False)
     assert (one or "").endswith(": 2 people changed it.")
+    # Two subjects asked about, one of them changed by no one: its fact is missing.
+    alone = headline("count", together[:1], names, window, False)
+    assert (alone or "").endswith(": 2 people changed them."), alone
