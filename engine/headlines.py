@@ -105,6 +105,7 @@ def people(facts: Sequence[Fact], by: str = "commits") -> list[tuple[str, int, i
     commits: dict[str, int] = {}
     together: dict[str, int] = {}
     lines: dict[str, int] = {}
+    lines_together: dict[str, int] = {}
     names: dict[str, str] = {}
     for fact in facts:
         if fact.kind is not FactKind.ACTIVE_CONTRIBUTORS:
@@ -112,6 +113,7 @@ def people(facts: Sequence[Fact], by: str = "commits") -> list[tuple[str, int, i
         keys = [str(k) for k in fact.value.get("top") or []]
         shown = fact.value.get("top_names") or keys
         once = fact.value.get("top_commits_together")
+        whole = fact.value.get("top_lines_together")
         for key, name, c, n, t in zip(
             keys,
             shown,
@@ -125,7 +127,10 @@ def people(facts: Sequence[Fact], by: str = "commits") -> list[tuple[str, int, i
             lines[key] = lines.get(key, 0) + number(n)
             if t is not None:
                 together[key] = max(together.get(key, 0), number(t))
+        for key, n in zip(keys, whole if isinstance(whole, list) else [], strict=False):
+            lines_together[key] = max(lines_together.get(key, 0), number(n))
     commits.update(together)
+    lines.update(lines_together)
     if by == "lines":  # as the provider ranks
         ranked = sorted(commits, key=lambda k: (-lines[k], -commits[k], k))
     else:

@@ -1569,6 +1569,21 @@ async def test_lines_of_subjects_holding_one_another_are_said_each_never_added(
     assert str(sum(package) + sum(core)) not in headline, headline
 
 
+async def test_a_person_s_lines_over_a_package_and_its_module_are_counted_once(
+    click: tuple[OrgGraph, list[Commit]], clone: Path
+) -> None:
+    """The package holds click.core's lines: "who changed the click module and core.py in
+    2025?" gave Kevin Deldycke 2627 lines, his 1486 in src/click with core.py's added again."""
+    graph, _ = click
+    kevin = "kevin@deldycke.com"
+    package = sum(lines_of(clone, "src/click", 2025, kevin, follow=False))
+    assert 0 < sum(lines_of(clone, "src/click/core.py", 2025, kevin)) < package
+    result = await ask(graph, "who changed the click module and core.py in 2025?")
+    assert result.outcome is Outcome.ANSWERED and set(result.subject_keys) == {MODULE, CORE}
+    assert re.search(rf"Kevin Deldycke \(\d+ commit\(s\), {package} line\(s\)\)",
+                     result.direct_judgment or ""), result.direct_judgment  # fmt: skip
+
+
 async def test_how_many_lines_a_person_changed_in_a_module_counts_their_lines(
     click: tuple[OrgGraph, list[Commit]], clone: Path
 ) -> None:

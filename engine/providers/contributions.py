@@ -24,6 +24,7 @@ from engine.models import (
     SubjectKind,
 )
 from engine.ports import FactSource
+from engine.providers import holding
 from engine.providers.base import Provider, Window, prior, whole_day
 from engine.windows import whole_in
 
@@ -143,7 +144,11 @@ class ContributorsProvider(_Attributed):
             for key, records in (await self.records(source, subjects, window)).items()
         }
         together = await _together(source, subjects, tallies, window)
-        leaders = set(leading(tallies.values(), together))
+        # Over several subjects, those another one holds count nothing more (holding.py).
+        held = await holding.held(source, subjects) if len(tallies) > 1 else set()
+        apart = [found for key, found in tallies.items() if key not in held]
+        leaders = set(leading(apart, together))
+        lines = {p: sum(t.lines.get(p, 0) for t in apart) for t in apart for p in t.lines}
         # Everyone who changed any of them, each once: a person who changed two modules is
         # one of the people who changed them (engine/counted.py), not one per module.
         everyone = {p for found in tallies.values() for p in found.ranked()}
@@ -170,6 +175,8 @@ class ContributorsProvider(_Attributed):
                 value["top_commits_together"] = [together.get(p, 0) for p in top]
             if len(tallies) > 1:
                 value["contributors_together"] = len(everyone)
+            if held:
+                value["top_lines_together"] = [lines.get(p, 0) for p in top]
             facts.append(
                 self.fact(
                     FactKind.ACTIVE_CONTRIBUTORS, key, value, window, found.evidence, ATTRIBUTED
