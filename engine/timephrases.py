@@ -154,12 +154,14 @@ _TIME_LIKE = re.compile(
     re.IGNORECASE | re.ASCII,
 )
 # The words after a time-like word that belong to the phrase reported ("since the 8.0
-# release"): two, and a third when it names an event.
+# release"): two, and a third when it names an event; never a file name ("how long since
+# parser.py last changed?" took it into the phrase, and the question named nothing).
+_FILE = r"[\w.-]*/|[\w-]+\.(?:py|pyi|js|ts|go|rs|java|rb|md|rst|toml|json|ya?ml|cfg|txt)\b"
 _EVENT = (
     r"[ \t]+(?:release|outage|incident|launch|freeze|migration|rewrite|refactor|deploy"
     r"|deployment|merge|version|sprint|reorg)s?\b"
 )
-_CONTEXT = re.compile(rf"(?:[ \t]+[\w.-]*\w){{0,2}}(?:{_EVENT})?", re.IGNORECASE)
+_CONTEXT = re.compile(rf"(?:[ \t]+(?!{_FILE})[\w.-]*\w){{0,2}}(?:{_EVENT})?", re.IGNORECASE)
 # After a bare year only an event is part of the phrase ("2024 release"): "vs 2024 to
 # core.py" took the module into the phrase, and the answer was the whole organisation's.
 _YEAR_CONTEXT = re.compile(rf"(?:[ \t]+[\w.-]*\w){{0,1}}{_EVENT}", re.IGNORECASE)

@@ -445,6 +445,10 @@ ASKED = [
     Asked("how many commits to the cli of complex in 2020?", "answered",
           "module:click/examples/complex/complex/cli.py", year(2020),
           "examples/complex/complex/cli.py"),
+    # A file name after a time-like word is no part of the phrase not understood (it was
+    # taken into it: the question named nothing, NO_MATCH on "long").
+    Asked("how long since parser.py last changed?", "answered", PARSER, YEAR,
+          "src/click/parser.py", "none"),
     # A Python module's path without its extension (it answered the whole package).
     Asked("how many commits to src/click/core in 2025?", "answered", CORE, Y2025,
           "src/click/core.py"),
