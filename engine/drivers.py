@@ -31,8 +31,8 @@ def fact_drivers(
     claims: list[ClaimedFact] = []
     drivers = []
     for rank, (signal, fact) in enumerate(signals_of(facts, names)):
-        claim = _claim(fact, len(claims) + 1)
-        claims.append(claim)
+        cited = claim(fact, len(claims) + 1)
+        claims.append(cited)
         drivers.append(
             Driver(
                 id=f"driver-{rank + 1}",
@@ -41,14 +41,14 @@ def fact_drivers(
                 statement=signal.statement,
                 subject_keys=(fact.subject_key,),
                 evidence=_evidence(fact),
-                claimed_fact_ids=(claim.id,),
+                claimed_fact_ids=(cited.id,),
                 rank=rank,
             )
         )
     return drivers, claims
 
 
-def _claim(fact: Fact, n: int) -> ClaimedFact:
+def claim(fact: Fact, n: int) -> ClaimedFact:
     # A copy of the canonical value: the contract validator compares them deeply.
     return ClaimedFact(
         id=f"claim-{n}",

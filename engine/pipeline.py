@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from engine import lastchange, latest, outcomes, together
+from engine import lastchange, latest, outcomes, together, unpeopled
 from engine.asking import Subjects
 from engine.contract import (
     Axis,
@@ -118,6 +118,9 @@ class Pipeline:
         )  # fmt: skip
         stages.told.notes.extend(said)
         named = together.named(resolved, stages.told.part)
+        wide = stages.told.organisation_wide
+        if unanswerable is None and unpeopled.wanted(understood.intent, named, reading.facts, wide):
+            reading, unanswerable = await self._unpeopled(resolved, named, reading, stages)
         older: dict[str, latest.Last | None] = {}
         if stages.told.part is None and latest.wanted(understood.intent, reading.facts):
             async with stages.stage(FailureStage.READ_FACTS):  # the last change before it
@@ -145,6 +148,27 @@ class Pipeline:
         result = self._compose(frame, effective, reading_note, resolved, reading, synthesis, stages)
         async with stages.stage(FailureStage.VALIDATE):
             return require_valid(result, {f.id: f for f in reading.facts})
+
+    async def _unpeopled(
+        self,
+        resolved: list[StoredSubject],
+        named: Sequence[StoredSubject],
+        reading: Reading,
+        stages: Stages,
+    ) -> tuple[Reading, str | None]:
+        """A "who" answer with no contributor records: the other activity read, and the
+        judgment saying the people are unknown when there was some (engine/unpeopled.py)."""
+        part = stages.told.part
+        async with stages.stage(FailureStage.READ_FACTS):
+            source = self.graph if part is None else together.PartSource(self.graph, part)
+            extra = await unpeopled.other_activity(
+                self.providers, resolved, source, reading.window
+            )
+            if part is not None:
+                extra = [replace(r, facts=tuple(map(part.fact, r.facts))) for r in extra]
+        reading = replace(reading, results=[*reading.results, *extra])
+        names = {s.key: s.name for s in named}
+        return reading, unpeopled.judgment(reading.facts, names, reading.window)
 
     def _narrower(
         self,

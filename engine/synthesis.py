@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from engine import unpeopled
 from engine.changelog import listed, typed
 from engine.compared import judgment as compared_judgment
 from engine.contract import (
@@ -103,6 +104,8 @@ class DeterministicSynthesizer:
         drivers += episode_drivers(inputs.episodes, len(drivers))
         ownership = [f for f in inputs.facts if f.kind is FactKind.OWNERSHIP]
         judgment = _judgment(inputs, drivers, ownership, names)
+        if inputs.intent == "who" and inputs.unanswerable is not None:
+            claims += unpeopled.claims(inputs.facts, claims)  # the activity it says
         shown, total = listed(inputs.facts) if inputs.intent == "what_changed" else ([], 0)
         changes = typed(shown, {c.fact_id: c.id for c in claims})
         return Synthesis(

@@ -1,0 +1,91 @@
+"""A "who" question about subjects with no contributor records in the window, while other
+records show them changing: a stated limitation, never "No one changed X".
+
+People are ranked from contributor records alone (engine/headlines.py). The demo's
+payments-api has no contributor record over the last 90 days, yet 7 pull requests merged,
+2 open and 3 commits: "who has driven changes to payments-api lately?" answered "No one
+changed payments-api", a confident wrong answer. Here, when the contributor facts name
+nobody, the subjects' pull requests and commits are read too; if any is recorded, the
+judgment says the people are unknown and what activity there was, each figure a claimed fact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from engine.contract import ClaimedFact
+from engine.counted import number, when
+from engine.drivers import claim
+from engine.facts import Fact, FactKind
+from engine.headlines import people
+from engine.models import StoredSubject
+from engine.planning import plan, read_facts
+from engine.ports import FactSource
+from engine.providers import Provider, ProviderResult, Window
+
+# The activity that shows a subject changed, in the order the judgment says it.
+OTHER = (FactKind.THROUGHPUT, FactKind.OPEN_PULL_REQUESTS, FactKind.COMMIT_ACTIVITY)
+
+
+def wanted(
+    intent: str, subjects: Sequence[StoredSubject], facts: Sequence[Fact], wide: bool
+) -> bool:
+    """A "who" question about named subjects (not people, not the whole organisation)
+    whose contributor facts name nobody."""
+    if intent != "who" or wide or not subjects:
+        return False
+    if all(s.key.startswith("person:") for s in subjects):
+        return False
+    return not people(facts)
+
+
+async def other_activity(
+    providers: Sequence[Provider],
+    subjects: Sequence[StoredSubject],
+    source: FactSource,
+    window: Window,
+) -> list[ProviderResult]:
+    """The subjects' pull requests and commits over the window, only the kinds in OTHER."""
+    chosen = plan(providers, subjects, OTHER)
+    results = await read_facts(chosen, source, window)
+    return [replace(r, facts=tuple(f for f in r.facts if f.kind in OTHER)) for r in results]
+
+
+def judgment(facts: Sequence[Fact], names: Mapping[str, str], window: Window) -> str | None:
+    """The judgment when other activity is recorded (None: nothing is, and "No one changed"
+    is true as far as the records go)."""
+    said = [f"{names[k]} had {shown}" for k in names if (shown := _activity(facts, k))]
+    if not said:
+        return None
+    scope = ", ".join(names.values())
+    return (
+        f"Who changed {scope} {when(window)} is not known here: no contributor records of "
+        f"{scope} fall in that window, so no one is named. Other records show activity: "
+        f"{'; '.join(said)}."
+    )
+
+
+def _activity(facts: Sequence[Fact], key: str) -> str:
+    values = {f.kind: f.value for f in facts if f.subject_key == key and f.kind in OTHER}
+    merged = number(values.get(FactKind.THROUGHPUT, {}).get("merged"))
+    opened = number(values.get(FactKind.OPEN_PULL_REQUESTS, {}).get("open"))
+    commits = number(values.get(FactKind.COMMIT_ACTIVITY, {}).get("commits"))
+    done = [f"{merged} merged pull request(s)"] * bool(merged) + [f"{commits} commit(s)"] * bool(
+        commits
+    )
+    parts = [f"{' and '.join(done)} in that window"] if done else []
+    if opened:
+        parts.append(f"{opened} pull request(s) open at its end")
+    return ", ".join(parts)
+
+
+def claims(facts: Sequence[Fact], claimed: Sequence[ClaimedFact]) -> list[ClaimedFact]:
+    """The activity facts the judgment cites that no driver claimed (merged pull requests
+    signal nothing unless they fell against the window before): each figure is claimed."""
+    cited = {c.fact_id for c in claimed}
+    extra = [
+        f for f in facts
+        if f.kind in OTHER and f.id not in cited and _activity([f], f.subject_key)
+    ]  # fmt: skip
+    return [claim(f, len(claimed) + n) for n, f in enumerate(extra, 1)]
