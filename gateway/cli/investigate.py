@@ -12,7 +12,7 @@ from gateway.cli.common import add_graph_options, fail, settings_from, with_stor
 
 def add_parser(sub: Any) -> None:
     investigate = sub.add_parser("investigate", help="ask a question of an organisation")
-    investigate.add_argument("question")
+    investigate.add_argument("question", type=question)
     investigate.add_argument("--org", default="demo")
     investigate.add_argument("--actor", default="cli")
     investigate.add_argument(
@@ -22,6 +22,18 @@ def add_parser(sub: Any) -> None:
     investigate.add_argument("--json", action="store_true", help="print the whole result")
     add_graph_options(investigate)
     investigate.set_defaults(func=run)
+
+
+def question(text: str) -> str:
+    """The question, refused as GraphQL's `investigate` refuses it (empty, blank, too long):
+    a usage error, exit status 2, before any store is opened, so nothing is saved."""
+    from engine.errors import BadUserInput
+    from resolvers.investigation import checked_question
+
+    try:
+        return checked_question(text)
+    except BadUserInput as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def instant(text: str) -> datetime:

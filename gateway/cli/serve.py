@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
 
     from gateway import logs, tracing
     from gateway.app import Runtime, create_app
-    from gateway.cli.announcing import AnnouncingServer
+    from gateway.cli.announcing import AnnouncingServer, port_in_use
     from gateway.demo import demo_token, ensure_demo_data, token_file
 
     settings = settings_from(args)
@@ -87,6 +87,11 @@ def run(args: argparse.Namespace) -> int:
     unavailable = embedded_unavailable(settings)
     if unavailable is not None:
         return fail(unavailable)
+    if port_in_use(settings.host, settings.port):  # before the store or the demo is touched
+        return fail(
+            f"port {settings.port} on {settings.host} is in use (another `fabric serve`?): "
+            "stop that server, or pass --port N for another port"
+        )
     logs.configure(settings)  # JSON lines with request ids, secrets redacted
     tracing.configure_exporter(settings)
     if args.demo:
