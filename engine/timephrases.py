@@ -16,8 +16,7 @@ year", "the past fortnight",
 ago", "as of X", "on X", weekdays ("since last Tuesday", "on Friday"), "the week of X" (its
 Monday-to-Sunday week), "the last couple of (2) / few (3) weeks" (stated), "ever" and "of
 all time" (everything before now, when no other time is named), parts of a period and
-periods counted from now ("the first 3 months of 2026", "late 2025", "the month before last",
-"last weekend", "next month": engine/timespans.py), and the vague
+periods counted from now ("late 2025", "next month": engine/timespans.py), and the vague
 "lately", "recently", "of late", "these days", "in recent weeks/months" (RECENT_DAYS: the 90
 days before `now`; the reading is stated). A point ("on X", "N days ago") also carries its
 own period (`TimeMatch.period`), which a question counting over time reads instead.
@@ -102,7 +101,7 @@ _PATTERNS = [
     (name, re.compile(pattern, re.IGNORECASE | re.ASCII))
     for name, pattern in (
         ("between", rf"\bbetween\s+({_DATE})\s+and\s+({_DATE})"),
-        ("between", rf"\b(?:in|during)\s+({_DATE})\s+and\s+({_DATE})"),
+        ("both", rf"\b(?:in|during)\s+({_DATE})\s+and\s+({_DATE})"),
         ("between", rf"\bfrom\s+({_DATE})\s+(?:to|until|till|through|thru)\s+({_DATE})"),
         ("since", rf"\b(?:from|between)\s+({_DATE})\s+(?:to|until|till|and)\s+(?:now|today)\b"),
         ("between", rf"\b(?:(?:in|during|from|for|throughout|over)\s+)?{_YEARS}"),
@@ -154,8 +153,7 @@ _TIME_LIKE = re.compile(
     re.IGNORECASE | re.ASCII,
 )
 # The words after a time-like word that belong to the phrase reported ("since the 8.0
-# release"): two, and a third when it names an event; never a file name ("how long since
-# parser.py last changed?" took it into the phrase, and the question named nothing).
+# release"): two, a third naming an event; never a file name ("since parser.py last").
 _FILE = r"[\w.-]*/|[\w-]+\.(?:py|pyi|js|ts|go|rs|java|rb|md|rst|toml|json|ya?ml|cfg|txt)\b"
 _EVENT = (
     r"[ \t]+(?:release|outage|incident|launch|freeze|migration|rewrite|refactor|deploy"
@@ -197,10 +195,12 @@ def _evaluate(
     """(as_of, start, stop) of one phrase; ValueError when it names no real date."""
     a = (g[0] or "") if g else ""
     b = g[1] if len(g) > 1 else None
-    if name == "between":
+    if name in ("between", "both"):
         last = date_period(b or "", now)
         first = first_of(a, b or "", last, now)
-        if first[0] >= last[1]:
+        if first[0] >= last[1] and name == "both":  # "in 2025 and 2024": both, in order
+            first, last = last, date_period(a, now)
+        elif first[0] >= last[1]:
             raise ValueError("a range ending before it starts")  # "2020-2019": said
         return None, first[0], tc.bounded((first[0], last[1]), now)[1]
     if name in ("as_of", "on"):

@@ -269,6 +269,8 @@ def test_kind_words_are_hints_never_references() -> None:
         ("during the last week of 2025", None, utc(2025, 12, 25), utc(2026, 1, 1)),
         ("since last month", None, utc(2026, 10, 1), NOW),
         ("since 2 weeks ago", None, NOW - timedelta(weeks=2), NOW),
+        # Two years in either order are both ("in 2025 and 2024" was said not understood).
+        ("in 2025 and 2024", None, utc(2024, 1, 1), utc(2026, 1, 1)),
         # The future (refused by the time context, as "in 2030" is): it read the past year.
         ("next month", None, utc(2026, 12, 1), utc(2027, 1, 1)),
     ],
