@@ -11,7 +11,7 @@ import logging
 import re
 from collections.abc import Iterator
 
-from graphql import GraphQLError
+from graphql import GraphQLError, GraphQLSyntaxError
 from strawberry.extensions import SchemaExtension
 from strawberry.types.graphql import OperationType
 
@@ -56,7 +56,12 @@ def shape(error: GraphQLError, stage: str = "read") -> GraphQLError:
     message = error.message
     extra: dict[str, str] = {}
     if original is None:
-        code = (error.extensions or {}).get("code") or "GRAPHQL_VALIDATION_FAILED"
+        # A document that does not parse is told apart from one that does not validate, as
+        # Apollo Server does (GRAPHQL_PARSE_FAILED): a client fixes each differently.
+        unparsed = isinstance(error, GraphQLSyntaxError)
+        code = (error.extensions or {}).get("code") or (
+            "GRAPHQL_PARSE_FAILED" if unparsed else "GRAPHQL_VALIDATION_FAILED"
+        )
     elif error.path is None and not isinstance(original, PublicError | GraphError):
         # Raised before execution (variable coercion): the client's own input, told back.
         code = (error.extensions or {}).get("code") or "BAD_USER_INPUT"

@@ -44,6 +44,7 @@ from resolvers.queries import Query
 from resolvers.records import SourceRecord
 from resolvers.relationship import Relationship
 from resolvers.result import InvestigationResult
+from resolvers.scalars import SCALAR_OVERRIDES
 from resolvers.subject import Subject
 from resolvers.subscriptions import Subscription
 
@@ -193,6 +194,7 @@ def build_schema(
             DirectExecutor if fast_paths.plans else StrawberryGraphQLCoreExecutionContext
         ),
         federation_version=FEDERATION_VERSION,
+        scalar_overrides=SCALAR_OVERRIDES,  # type: ignore[arg-type]
     )
     if fast_paths.attributes:
         read_attributes_directly(schema)

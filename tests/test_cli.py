@@ -93,14 +93,14 @@ def test_schema_command_prints_the_exported_schema() -> None:
     assert result.stdout == (ROOT / "schema.graphql").read_text()
 
 
-def _start_serve(data_dir: Path, port: int, token: str,
-                 own_group: bool = False) -> subprocess.Popen[str]:
+def _start_serve(data_dir: Path, port: int, token: str, own_group: bool = False,
+                 log_level: str = "warning") -> subprocess.Popen[str]:
     # GraphiQL off: its first-start fetch is tests/test_graphiql_browser.py's subject.
     env = {**os.environ, "FABRIC_DEMO_TOKEN": token, "FABRIC_DEMO_RECORDS": "400",
            "FABRIC_GRAPHIQL": "false"}
     return subprocess.Popen(
         [*FABRIC, "serve", "--demo", "--port", str(port), "--data-dir", str(data_dir),
-         "--log-level", "warning"],
+         "--log-level", log_level],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT,
         start_new_session=own_group,
     )
@@ -171,6 +171,23 @@ def test_serve_demo_end_to_end(tmp_path: Path) -> None:
         assert answer.json()["data"]["one"]["name"] == "payments-api"
     finally:
         _stop(proc)
+
+
+def test_the_banner_follows_the_start_up_logs_and_ends_with_the_token(tmp_path: Path) -> None:
+    """The JSON log lines share the terminal with the banner: every start-up line comes
+    before it, a blank line sets it off, and the ready-to-paste token line ends it."""
+    token = "demo-" + os.urandom(8).hex()
+    proc = _start_serve(tmp_path / "data", free_port(), token, log_level="info")
+    try:
+        lines = _read_until(proc, "export TOKEN=").splitlines()
+    finally:
+        _stop(proc)
+    logged = [i for i, line in enumerate(lines) if line.startswith("{")]
+    assert any("Uvicorn running on" in lines[i] for i in logged), lines
+    said = lines[max(logged) + 1:]
+    assert said[0] == "" and said[1] == "Loaded 400 demo records into 'demo'.", lines
+    assert said[2].startswith("Context Fabric Gateway: http://127.0.0.1:"), lines
+    assert said[-1] == f"  export TOKEN={token}"
 
 
 def test_investigate_refuses_a_bad_as_of_and_says_an_organisation_is_empty(

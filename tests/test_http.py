@@ -59,6 +59,65 @@ async def test_request_errors_are_4xx_with_graphql_response_json(gateway: Gatewa
     assert refused.status_code == 406
 
 
+async def test_a_syntax_error_is_told_apart_from_a_validation_error(gateway: Gateway) -> None:
+    """As Apollo Server does: GRAPHQL_PARSE_FAILED for a document that does not parse,
+    GRAPHQL_VALIDATION_FAILED for one that parses and is not valid; both 400, no `data`."""
+    token = await _token(gateway)
+    modern = {"Accept": GRAPHQL_RESPONSE}
+    for query, code in [("{", "GRAPHQL_PARSE_FAILED"),
+                        ('{ subjects(first: 1 { totalCount } }', "GRAPHQL_PARSE_FAILED"),
+                        ("{ subjects { nope } }", "GRAPHQL_VALIDATION_FAILED")]:
+        response = await gateway.query(token, query, **modern)
+        assert response.status_code == 400, response.text
+        body = response.json()
+        assert "data" not in body
+        assert [e["extensions"]["code"] for e in body["errors"]] == [code], body
+
+
+DATETIME_VARIABLE = 'query($at: DateTime) { subject(key: "repository:x", asOf: $at) { key } }'
+NOT_DATETIMES: list[tuple[str, dict[str, object] | None, str]] = [
+    (DATETIME_VARIABLE, {"at": "yesterday"}, '"yesterday"'),
+    (DATETIME_VARIABLE, {"at": "2026-13-01"}, '"2026-13-01"'),
+    (DATETIME_VARIABLE, {"at": 5}, "5"),
+    ('{ subject(key: "repository:x", asOf: "yesterday") { key } }', None, '"yesterday"'),
+    ('{ subjects(asOf: "2026-02-30T00:00:00Z") { totalCount } }', None, "2026-02-30"),
+    ('{ subjects(asOf: 1700000000) { totalCount } }', None, "1700000000"),
+    ("mutation($i: InvestigateInput!) { investigate(input: $i) { __typename } }",
+     {"i": {"question": "who changed it?", "asOf": "tomorrow"}}, '"tomorrow"'),
+    ('mutation { investigate(input: {question: "who?", asOf: "soon"}) { __typename } }', None,
+     '"soon"'),
+]
+
+
+@pytest.mark.parametrize(("query", "variables", "shown"), NOT_DATETIMES)
+async def test_a_value_that_is_no_datetime_is_told_without_python_internals(
+    gateway: Gateway, query: str, variables: dict[str, object] | None, shown: str
+) -> None:
+    """`asOf: "yesterday"` answered dateutil's `invalid literal for int() with base 10:
+    b'yest'`. In a literal or a variable, the answer now says what a DateTime is."""
+    token = await _token(gateway)
+    response = await gateway.query(token, query, variables)
+    assert response.status_code == 200
+    body = response.json()
+    assert "data" not in body or body["data"] is None
+    [error] = body["errors"]
+    assert error["extensions"]["code"] == "BAD_USER_INPUT"
+    message = error["message"]
+    assert "DateTime must be an ISO 8601 date-time such as 2026-11-01T00:00:00Z" in message
+    assert shown in message
+    for internal in ("int()", "b'", "base 10", "month must be", "day is out of range",
+                     "Expected a string"):
+        assert internal not in message, message
+    assert error.get("locations"), error  # where in the document the value stands
+
+
+async def test_a_datetime_in_iso_8601_is_still_read(gateway: Gateway) -> None:
+    token = await _token(gateway)
+    for at in ("2026-11-01T00:00:00Z", "2026-11-01", "2026-11-01T09:30:00+02:00"):
+        response = await gateway.query(token, DATETIME_VARIABLE, {"at": at})
+        assert response.json() == {"data": {"subject": None}}, at
+
+
 async def test_get_queries_and_graphiql(gateway: Gateway) -> None:
     token = await _token(gateway)
     got = await gateway.client.get(gateway.url, params={"query": "{ subjects { totalCount } }"},

@@ -201,7 +201,7 @@ async def test_a_long_document_over_the_default_limit_is_rejected() -> None:
 
 async def test_other_syntax_errors_keep_their_code() -> None:
     result = await run(real(), "{ subjects { ")
-    assert error_codes(result.errors) == {"GRAPHQL_VALIDATION_FAILED"}
+    assert error_codes(result.errors) == {"GRAPHQL_PARSE_FAILED"}
 
 
 # -- directives ------------------------------------------------------------------------------

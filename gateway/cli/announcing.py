@@ -21,7 +21,10 @@ class AnnouncingServer(uvicorn.Server):
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets=sockets)
         if self.started:
-            print("\n".join(self._said), flush=True)
+            # After every start-up log line (uvicorn's "running on" included), set off from
+            # them by a blank line: the JSON log lines share the terminal, and the token,
+            # the banner's last line, was easy to miss among them.
+            print("\n" + "\n".join(self._said), flush=True)
 
 
 def port_in_use(host: str, port: int) -> bool:
