@@ -14,10 +14,9 @@ subject: engine/unnamed.py; subjects ranked by how much they changed: engine/bus
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from functools import partial
 
-from engine import busiest, choice, clauses, meaning, outcomes, together, unnamed
+from engine import busiest, choice, clauses, firstnames, meaning, outcomes, together, unnamed
 from engine import kinds as kinded
 from engine.contract import InvestigationResult
 from engine.disclosures import Disclosures, disclose
@@ -28,7 +27,6 @@ from engine.providers import Provider
 from engine.receipts import ReceiptSigner
 from engine.resolution import (
     Ambiguous,
-    Candidate,
     NotFound,
     Resolution,
     Resolved,
@@ -126,7 +124,9 @@ class Subjects:
                 notes = (unnamed.nothing_found(understood),)
             return lambda frame, trace: outcomes.no_match(frame, trace, notes)
         if understood.unread and understood.references:
-            ended, understood = await self._first_names(question, understood, subjects, told)
+            ended, understood = await firstnames.joined(
+                self.graph, self.signer, question, understood, subjects, told
+            )
             if ended is not None and allow_clarification:
                 return ended
         told.notes.extend([*unread_note(understood), *asked_too])
@@ -147,31 +147,6 @@ class Subjects:
         return lambda frame, trace: outcomes.clarification(
             frame, "", offered, self.signer, trace, prompt=prompt
         )
-
-    async def _first_names(
-        self, question: str, understood: Interpretation, subjects: list[StoredSubject],
-        told: Disclosures,
-    ) -> tuple[Callable[..., InvestigationResult] | None, Interpretation]:
-        """A first name beside other references ("what did Armin change in core.py?"): the
-        one person carrying it joins `subjects`, said; several ask which (the composer)."""
-        found, rest = await together.first_names(self.graph, understood.unread, question)
-        for run, people in found:
-            if any(p.key in {s.key for s in subjects} for p in people):
-                continue  # a receipt chose one of them (engine.choice)
-            if len(people) > 1:
-                offered = tuple(Candidate(p, 0.9) for p in people)
-                return (
-                    lambda frame, trace, ref=run, c=offered: outcomes.clarification(
-                        frame, ref, c, self.signer, trace
-                    ),
-                    understood,
-                )
-            subjects.append(people[0])
-            told.notes.append(
-                f'"{run}" was taken to mean {people[0].name} ({people[0].key}), the one '
-                "person of that name."
-            )
-        return None, replace(understood, unread=tuple(rest))
 
     async def _named(
         self,
