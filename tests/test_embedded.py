@@ -9,6 +9,7 @@ import socket
 import subprocess
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -135,28 +136,13 @@ async def test_a_slow_reply_is_not_mistaken_for_an_unreachable_server(falkor: Fa
 def test_start_up_waits_on_a_server_still_loading_its_data(tmp_path: Path) -> None:
     # A large data set takes longer to read back than the start-up limit; the server answers
     # LOADING meanwhile, which is progress. The limit applies only to silence.
-    import socket
-    import subprocess
-    import threading
-
-    sock_path = str(tmp_path / "s.sock")
-    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    listener.bind(sock_path)
-    listener.listen()
     ready_at = time.monotonic() + 1.0
 
-    def serve() -> None:
-        while True:
-            try:
-                conn, _ = listener.accept()
-            except OSError:
-                return
-            with conn:
-                conn.recv(64)
-                loading = time.monotonic() < ready_at
-                conn.sendall(b"-LOADING Redis is loading\r\n" if loading else b"+PONG\r\n")
+    def reply(_: bytes) -> bytes:
+        loading = time.monotonic() < ready_at
+        return b"-LOADING Redis is loading\r\n" if loading else b"+PONG\r\n"
 
-    threading.Thread(target=serve, daemon=True).start()
+    sock_path, listener = _stand_in(tmp_path, reply)
     server = EmbeddedServer(tmp_path / "data", startup_timeout=0.3)
     server.socket = sock_path
     server._proc = subprocess.Popen(["sleep", "30"])
@@ -199,10 +185,6 @@ def test_a_stop_waits_for_its_rewrite_through_the_fork_preparation(tmp_path: Pat
     # leaving the whole log to replay at the next start. A protocol-level stand-in (as the
     # start-up tests above): a real server silent for longer than a probe's 2 s cannot be
     # made at will.
-    sock_path = str(tmp_path / "s.sock")
-    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    listener.bind(sock_path)
-    listener.listen()
     # After BGREWRITEAOF: silent and then not started yet, then in progress, then done.
     states = [(3.0, 0, 0), (0.0, 1, 1), (0.0, 0, 1)]
     asked: list[str] = []
@@ -213,26 +195,18 @@ def test_a_stop_waits_for_its_rewrite_through_the_fork_preparation(tmp_path: Pat
                 f"aof_rewrites:{rewrites}\r\naof_last_bgrewrite_status:ok\r\n").encode()  # fmt: skip
         return b"$%d\r\n%s\r\n" % (len(text), text)
 
-    def serve() -> None:
-        while True:
-            try:
-                conn, _ = listener.accept()
-            except OSError:
-                return
-            with conn:
-                request = conn.recv(256)
-                if b"BGREWRITEAOF" in request:
-                    asked.append("rewrite")
-                    conn.sendall(b"+Background append only file rewriting started\r\n")
-                elif "rewrite" not in asked:
-                    conn.sendall(persistence(0, 0))
-                else:
-                    asked.append("info")
-                    silent, in_progress, rewrites = states[min(asked.count("info"), 3) - 1]
-                    time.sleep(silent)
-                    conn.sendall(persistence(in_progress, rewrites))
+    def reply(request: bytes) -> bytes:
+        if b"BGREWRITEAOF" in request:
+            asked.append("rewrite")
+            return b"+Background append only file rewriting started\r\n"
+        if "rewrite" not in asked:
+            return persistence(0, 0)
+        asked.append("info")
+        silent, in_progress, rewrites = states[min(asked.count("info"), 3) - 1]
+        time.sleep(silent)
+        return persistence(in_progress, rewrites)
 
-    threading.Thread(target=serve, daemon=True).start()
+    sock_path, listener = _stand_in(tmp_path, reply)
     try:
         assert embedded.compact(sock_path, wait=30.0)
         assert asked.count("info") == 3  # it waited until the rewrite was done
@@ -243,22 +217,7 @@ def test_a_stop_waits_for_its_rewrite_through_the_fork_preparation(tmp_path: Pat
 def _loading_forever(tmp_path: Path) -> tuple[EmbeddedServer, socket.socket, list[str]]:
     """A 'server' that answers LOADING forever (and a process that uses no CPU)."""
 
-    sock_path = str(tmp_path / "s.sock")
-    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    listener.bind(sock_path)
-    listener.listen()
-
-    def serve() -> None:
-        while True:
-            try:
-                conn, _ = listener.accept()
-            except OSError:
-                return
-            with conn:
-                conn.recv(64)
-                conn.sendall(b"-LOADING Redis is loading\r\n")
-
-    threading.Thread(target=serve, daemon=True).start()
+    sock_path, listener = _stand_in(tmp_path, lambda _: b"-LOADING Redis is loading\r\n")
     lines: list[str] = []
     server = EmbeddedServer(
         tmp_path / "data", startup_timeout=0.3, start_limit=2.5, progress=lines.append
@@ -284,3 +243,25 @@ def test_start_up_reports_its_progress_and_stops_only_at_the_hard_limit(
         server._proc.kill()
         server._proc.wait()
         listener.close()
+
+
+def _stand_in(tmp_path: Path, reply: Callable[[bytes], bytes]) -> tuple[str, socket.socket]:
+    """A protocol-level stand-in for the server on a Unix socket: each connection's request
+    (one read) gets `reply(request)`. For states a real server cannot be put in at will (a
+    load that never ends, a silent fork preparation). Close the listener to stop it."""
+    sock_path = str(tmp_path / "s.sock")
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(sock_path)
+    listener.listen()
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            with conn:
+                conn.sendall(reply(conn.recv(256)))
+
+    threading.Thread(target=serve, daemon=True).start()
+    return sock_path, listener
