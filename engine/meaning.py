@@ -67,7 +67,10 @@ def unasked(
         if word == "t" and before.endswith("n"):  # "hasn't", "didn't": a negation
             word, phrase = "not", text[free[i - 1].start : token.end]
         note = None
-        if intent in _COUNTING or (word in _FIRST and intent != "why_behind"):
+        # A negation in a trend too: "which modules didn't change in 2026?" reads "change"
+        # as a trend, and the negation went unsaid.
+        negated = intent == "trend" and word in _NEGATION
+        if intent in _COUNTING or negated or (word in _FIRST and intent != "why_behind"):
             note = _counting_note(word, before, after, words)
         if note is None and intent != "who_owns":
             note = _listing_note(word, words, named)

@@ -2121,3 +2121,20 @@ async def test_who_changed_both_of_two_modules_ends_named(
     count = await ask(graph, "how many commits did both David Lord and Andreas Backx make in 2024?")
     assert count.outcome is Outcome.ANSWERED and len(count.subject_keys) == 2
     assert not any("both" in n for n in count.limitations), count.limitations
+
+
+@pytest.mark.parametrize(
+    ("question", "word"),
+    [("which files did not change in 2026?", "not"),
+     ("which modules didn't change in 2026?", "didn't")],
+)  # fmt: skip
+async def test_a_negation_read_with_a_trend_is_said(
+    click: tuple[OrgGraph, list[Commit]], question: str, word: str
+) -> None:
+    """"change" reads as a trend: the negation went unsaid ("the question names no subject",
+    or only that modules are not listed)."""
+    graph, _ = click
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.NO_MATCH and result.direct_judgment is None
+    assert any(n.startswith(f'"{word}": leaving subjects or people out (a negation)')
+               for n in result.limitations), result.limitations  # fmt: skip
