@@ -36,7 +36,7 @@ from engine.contract import (
     Standing,
 )
 from engine.counted import when
-from engine.drivers import episode_drivers, fact_drivers, relationship_drivers
+from engine.drivers import claim, episode_drivers, fact_drivers, relationship_drivers
 from engine.facts import Fact, FactKind
 from engine.headlines import headline, ranking_basis, scope_of
 from engine.latest import CHANGING, Last
@@ -106,6 +106,12 @@ class DeterministicSynthesizer:
         judgment = _judgment(inputs, drivers, ownership, names)
         if inputs.intent == "who" and inputs.unanswerable is not None:
             claims += unpeopled.claims(inputs.facts, claims)  # the activity it says
+        if inputs.intent == "who_owns":  # the owners it names, their keys and relationships
+            cited = {c.fact_id for c in claims}
+            claims += [
+                claim(f, len(claims) + n)
+                for n, f in enumerate((f for f in ownership if f.id not in cited), 1)
+            ]
         shown, total = listed(inputs.facts) if inputs.intent == "what_changed" else ([], 0)
         changes = typed(shown, {c.fact_id: c.id for c in claims})
         return Synthesis(
@@ -144,12 +150,7 @@ def _judgment(
         return direct
     subject = scope_of(names, inputs.organisation_wide)
     if inputs.intent == "who_owns" and ownership:
-        parts = [
-            f"{names.get(f.subject_key, f.subject_key)} was owned by "
-            f"{', '.join(f.value.get('owners') or []) or 'no team'}"
-            for f in ownership
-        ]
-        return "; ".join(parts) + "."
+        return _owned(inputs, ownership, names)
     if inputs.intent == "who_owns":  # a status judgment would answer another question
         named = "a repository or module" if inputs.organisation_wide else subject
         return (
@@ -170,6 +171,25 @@ def _judgment(
     if inputs.intent == "why_behind":
         return f"{subject} is behind. Main reason: {lead.statement}"
     return f"{subject}: {lead.statement}"
+
+
+def _owned(inputs: SynthesisInput, ownership: Sequence[Fact], names: Mapping[str, str]) -> str:
+    """Each subject's owners by name (their keys are in the ownership relationships the fact
+    cites), in the present tense when the ownership is read at the present: "who owns
+    analytics-api?" said "was owned by team:cobalt-2"."""
+    known = {e.other.key: e.other.name for e in inputs.edges if getattr(e, "other", None)}
+    verb = "was" if inputs.window.historical else "is"
+
+    def owner(key: str) -> str:
+        name = known.get(key)
+        return name if name and name != key else key
+
+    parts = [
+        f"{names.get(f.subject_key, f.subject_key)} {verb} owned by "
+        f"{', '.join(owner(str(k)) for k in f.value.get('owners') or []) or 'no team'}"
+        for f in ownership
+    ]
+    return "; ".join(parts) + "."
 
 
 MISSING = "no incident, deploy, pull-request or work-item facts"
@@ -219,7 +239,9 @@ def _state(facts: Sequence[Fact], names: dict[str, str]) -> str:
     parts = []
     for fact in sorted(facts, key=lambda f: (f.subject_key, f.kind.value)):
         values = ", ".join(
-            f"{k}={v}" for k, v in sorted(fact.value.items()) if not isinstance(v, dict | list)
+            f"{k}={'not known' if v is None else v}"  # never Python's None in an answer
+            for k, v in sorted(fact.value.items())
+            if not isinstance(v, dict | list)
         )
         if values:
             parts.append(

@@ -81,3 +81,32 @@ async def test_who_without_contributor_records_is_never_no_one(
     commits = figure(result, FactKind.COMMIT_ACTIVITY, "commits")
     assert merged and commits
     assert f"{merged} merged pull request(s) and {commits} commit(s)" in text
+
+
+@pytest.mark.parametrize(
+    ("question", "verb"),
+    [("who owns analytics-api?", "is"), ("who owned analytics-api in 2025?", "was")],
+)
+async def test_ownership_names_the_team_in_the_tense_asked(
+    demo: OrgGraph, question: str, verb: str
+) -> None:
+    """The owner by its name (its key is in the relationship the fact cites), in the present
+    tense for the present: it said "analytics-api was owned by team:cobalt-2"."""
+    result = await ask(demo, question)
+    owned = [c for c in result.claimed_facts if c.kind == "ownership"]
+    assert result.outcome is Outcome.ANSWERED and len(owned) == 1
+    keys = owned[0].value["owners"]
+    team = (await demo.subjects_by_keys(keys))[keys[0]]
+    assert team.name != team.key
+    assert result.direct_judgment == f"analytics-api {verb} owned by {team.name}."
+
+
+async def test_a_missing_value_is_said_in_words(demo: OrgGraph) -> None:
+    """A fact value nothing measured (no pull request merged: no median cycle time) reads
+    "not known" in the current state; it read "median_hours=None"."""
+    result = await ask(demo, "how is payments-api doing?")
+    cycle = [f for f in result.claimed_facts if f.kind == "cycle_time"]
+    state = result.current_state or ""
+    assert "None" not in state
+    assert "median_hours=not known" in state
+    assert cycle == [] or cycle[0].value["median_hours"] is None

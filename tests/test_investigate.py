@@ -89,7 +89,10 @@ async def test_historical_ownership_is_labelled(demo: OrgGraph) -> None:
     assert result.outcome is Outcome.ANSWERED
     assert result.temporal_label is not None and result.temporal_label.axis is Axis.AS_OF
     assert result.temporal_label.effective_to == datetime(2026, 3, 1, tzinfo=UTC)
-    assert "team:checkout" in (result.direct_judgment or "")
+    # The owner by name, in the past tense; its key in the claimed ownership fact.
+    assert result.direct_judgment == "checkout-web was owned by Checkout Squad."
+    owned = [c for c in result.claimed_facts if c.kind == "ownership"]
+    assert len(owned) == 1 and owned[0].value["owners"] == ["team:checkout"]
 
 
 async def test_clarification_then_a_receipt_binds_the_answer(demo: OrgGraph) -> None:
