@@ -60,6 +60,8 @@ def unasked(
     found: list[Unasked] = []
     free = [t for t in tokens if t.free]
     words = [t.norm for t in free]
+    asker = _asker(text, free, intent)
+    found += asker
     for i, token in enumerate(free):
         word, after = token.norm, words[i + 1] if i + 1 < len(words) else ""
         before = words[i - 1] if i else ""
@@ -82,6 +84,10 @@ def unasked(
             elif note is _BETWEEN_NOTE:  # "more active than": from "more"
                 phrase = text[free[i - 1].start : free[i + 1].end]
             found.append(Unasked(phrase, f'"{phrase}": {note}'))
+        elif word in _DEPENDS:
+            found.append(_depends(text, free, i))
+        elif asker and word in _SELF:
+            continue  # "who should I ask about X?": the asker is not what is asked about
         elif word in _SELF or (word == "me" and before not in _OBJECT_ME):
             found.append(Unasked(phrase, f'"{phrase}": {_SELF_NOTE}'))
         elif word == "both" and intent == "who" and after not in TIME_WORDS:
@@ -89,6 +95,51 @@ def unasked(
         elif word == "why" and intent != "why_behind":
             found.append(Unasked(phrase, f'"{phrase}": {_WHY_NOTE}', ends=False))
     return tuple({u.phrase.lower(): u for u in found}.values())
+
+
+_DEPENDS = frozenset(
+    {"depend", "depends", "depending", "dependency", "dependencies", "dependent", "dependents"}
+)
+_DEPENDS_NOTE = (
+    "what a subject depends on, or what depends on it, is not answered here: the recorded "
+    "dependencies are listed by the graph's neighbors query (DEPENDS_ON), not by an "
+    "investigation. Ask about the subject's health or changes instead."
+)
+
+
+def _depends(text: str, free: list[r.Token], i: int) -> Unasked:
+    """"what does X depend on?", "what depends on X?", "X's dependencies": not computed,
+    and answering without the word gave a health summary of X with "depend" dropped."""
+    after = free[i + 1] if i + 1 < len(free) else None
+    end = after.end if after is not None and after.norm in {"on", "upon"} else free[i].end
+    phrase = text[free[i].start : end]
+    return Unasked(phrase, f'"{phrase}": {_DEPENDS_NOTE}')
+
+
+# "who should I ask about X?", "who knows about X?", "who can help with X?": the people who
+# know X, read as the people who changed it most (the asker is not what is asked about).
+_ASKERS = (
+    ("should", "i", "ask"), ("can", "i", "ask"), ("could", "i", "ask"), ("do", "i", "ask"),
+    ("should", "i", "talk"), ("can", "i", "talk"), ("should", "i", "contact"),
+    ("knows",), ("know",), ("can", "help"), ("could", "help"), ("can", "i", "contact"),
+)
+_ASKER_NOTE = (
+    "read as the people who changed it most in the window, from its contributor records "
+    '(who knows a subject is not recorded); its owning team is asked with "who owns X?".'
+)
+
+
+def _asker(text: str, free: list[r.Token], intent: str) -> list[Unasked]:
+    """The phrase asking whom to turn to, in a "who" question: said beside the answer."""
+    words = [t.norm for t in free]
+    if intent != "who" or words[:1] != ["who"]:
+        return []
+    for shape in _ASKERS:
+        n = len(shape)
+        if tuple(words[1 : 1 + n]) == shape:
+            phrase = text[free[1].start : free[n].end]
+            return [Unasked(phrase, f'"{phrase}": {_ASKER_NOTE}', ends=False)]
+    return []
 
 
 _BOTH_NOTE = (

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine import unpeopled
+from engine import incidents, unpeopled
 from engine.changelog import listed, typed
 from engine.compared import judgment as compared_judgment
 from engine.contract import (
@@ -106,6 +106,8 @@ class DeterministicSynthesizer:
         judgment = _judgment(inputs, drivers, ownership, names)
         if inputs.intent == "who" and inputs.unanswerable is not None:
             claims += unpeopled.claims(inputs.facts, claims)  # the activity it says
+        if inputs.unanswerable is None and incidents.asked(inputs.intent, inputs.asked):
+            claims += incidents.claims(inputs.facts, claims)  # the incidents it counts
         if inputs.intent == "who_owns":  # the owners it names, their keys and relationships
             cited = {c.fact_id for c in claims}
             claims += [
@@ -149,6 +151,8 @@ def _judgment(
     if direct is not None:
         return direct
     subject = scope_of(names, inputs.organisation_wide)
+    if incidents.asked(inputs.intent, inputs.asked) and not inputs.organisation_wide:
+        return incidents.judgment(inputs.facts, names, inputs.window)
     if inputs.intent == "who_owns" and ownership:
         return _owned(inputs, ownership, names)
     if inputs.intent == "who_owns":  # a status judgment would answer another question

@@ -110,3 +110,76 @@ async def test_a_missing_value_is_said_in_words(demo: OrgGraph) -> None:
     assert "None" not in state
     assert "median_hours=not known" in state
     assert cycle == [] or cycle[0].value["median_hours"] is None
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase"),
+    [
+        ("what does analytics-gateway depend on?", "depend on"),
+        ("what depends on order-worker?", "depends on"),
+        ("what are the dependencies of order-worker?", "dependencies"),
+    ],
+)
+async def test_dependencies_are_named_not_answered_with_health(
+    demo: OrgGraph, question: str, phrase: str
+) -> None:
+    """Dependencies are not computed by an investigation: the question ends naming the
+    phrase; it answered analytics-gateway's health with "depend" dropped."""
+    result = await ask(demo, question)
+    assert result.outcome is Outcome.NO_MATCH and result.direct_judgment is None
+    assert any(n.startswith(f'"{phrase}": what a subject depends on') for n in result.limitations)
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase"),
+    [
+        ("who should I ask about the analytics-api?", "should I ask"),
+        ("who knows about checkout-web?", "knows"),
+        ("who can help with payments-api?", "can help"),
+    ],
+)
+async def test_whom_to_ask_is_read_as_who_changed_it(
+    demo: OrgGraph, question: str, phrase: str
+) -> None:
+    """"Who should I ask about X?" asks for the people who know X, not for the asker's own
+    data: answered as who changed X, saying so; it ended on "I"."""
+    result = await ask(demo, question)
+    assert result.outcome is Outcome.ANSWERED and len(result.subject_keys) == 1
+    assert any(n.startswith(f'"{phrase}": read as the people who changed it') for n in
+               result.limitations)
+    assert not any("not tied to the person asking" in n for n in result.limitations)
+    name = result.subject_keys[0].split(":", 1)[1]
+    assert f"Who changed {name} " in (result.direct_judgment or "")
+
+
+async def test_a_question_about_me_still_ends(demo: OrgGraph) -> None:
+    result = await ask(demo, "what did I change last week?")
+    assert result.outcome is Outcome.NO_MATCH
+    assert any("not tied to the person asking" in n for n in result.limitations)
+
+
+@pytest.mark.parametrize(
+    ("question", "subject"),
+    [
+        ("which incidents hit checkout-web last month?", "repository:checkout-web"),
+        ("which incidents hit the checkout service this year?", "service:checkout"),
+        ("what incidents affected the checkout service last month?", "service:checkout"),
+    ],
+)
+async def test_incidents_that_hit_a_subject_are_counted(
+    demo: OrgGraph, question: str, subject: str
+) -> None:
+    """"hit X" is about X: the incidents are counted from the claimed incident facts (each
+    incident in their evidence), or said to be none; it answered with a health summary and
+    said "hit checkout-web" names no subject."""
+    result = await ask(demo, question)
+    text = result.direct_judgment or ""
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (subject,)
+    assert "health" not in text and not any("names no subject" in n for n in result.limitations)
+    counted = [c for c in result.claimed_facts if c.kind == "incident_count"]
+    if counted:
+        started = counted[0].value["started"]
+        assert counted[0].evidence_total == started or started == 0
+        assert text.startswith(f"{started} incident(s) started on ")
+    else:
+        assert text.startswith("No incident of ")

@@ -1,0 +1,58 @@
+""""Which incidents hit X?": the incidents asked for, counted from the incident facts, each
+incident cited in the claimed fact's evidence; never a health summary of X.
+
+"which incidents hit checkout-web last month?" answered "The health of checkout-web is not
+judged: no incident, deploy, pull-request or work-item facts were found", a status sentence
+for a question asking for incidents. Here a question asking for incidents alone says how
+many started on each subject in the window and how many were unresolved at the window's end.(the
+incidents themselves are the evidence of the incident-count fact), or that none is recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from engine.contract import ClaimedFact
+from engine.counted import number, when
+from engine.drivers import claim
+from engine.facts import Fact, FactKind
+from engine.providers import Window
+
+KINDS = frozenset({FactKind.INCIDENT_COUNT, FactKind.OPEN_INCIDENTS, FactKind.TIME_TO_RESOLVE})
+_INTENTS = frozenset({"which", "status", "what_changed"})
+
+
+def asked(intent: str, kinds: Sequence[FactKind]) -> bool:
+    """A question asking for incidents alone ("which incidents hit X?")."""
+    return intent in _INTENTS and bool(kinds) and set(kinds) <= KINDS
+
+
+def judgment(facts: Sequence[Fact], names: Mapping[str, str], window: Window) -> str:
+    parts = []
+    for key, name in names.items():
+        found = {f.kind: f.value for f in facts if f.subject_key == key and f.kind in KINDS}
+        if FactKind.INCIDENT_COUNT not in found:
+            parts.append(f"No incident of {name} is recorded {when(window)}.")
+            continue
+        started = number(found[FactKind.INCIDENT_COUNT].get("started"))
+        unresolved = number(found.get(FactKind.OPEN_INCIDENTS, {}).get("open"))
+        parts.append(
+            f"{started} incident(s) started on {name} {when(window)}; {unresolved} incident(s) "
+            "were unresolved at the window's end."
+        )
+    return " ".join(parts) + (
+        " Each incident is cited in the evidence of the incident facts (the incidents are "
+        "not listed one by one here)."
+        if any(f.kind is FactKind.INCIDENT_COUNT for f in facts)
+        else ""
+    )
+
+
+def claims(facts: Sequence[Fact], claimed: Sequence[ClaimedFact]) -> list[ClaimedFact]:
+    """The incident facts the judgment cites that no driver claimed."""
+    cited = {c.fact_id for c in claimed}
+    extra = [
+        f for f in facts
+        if f.kind in (FactKind.INCIDENT_COUNT, FactKind.OPEN_INCIDENTS) and f.id not in cited
+    ]  # fmt: skip
+    return [claim(f, len(claimed) + n) for n, f in enumerate(extra, 1)]
