@@ -19,20 +19,16 @@ from engine.contract import CoverageReason, InvestigationResult, Outcome
 from engine.errors import BadUserInput
 from engine.evidence import select
 from engine.facts import FactKind, Grain
-from engine.investigate import InvestigationRequest, Investigator
+from engine.investigate import InvestigationRequest
 from engine.models import SourceRecordKind, SubjectKind
 from engine.ports import OrgGraph, SubjectQuery
-from engine.providers import default_providers
 from engine.providers.changes import ChangesProvider
-from engine.resolution import Resolver
-from engine.ring import ReferenceRing
-from engine.synthesis import DeterministicSynthesizer
 from engine.text import normalise
 from engine.timecontext import iso
 from graph.falkor import FalkorStore
 from graph.git.importer import GitImport, import_git
 from tests.conftest import new_org
-from tests.test_investigate import SIGNER, VERSIONS
+from tests.test_investigate import investigator
 
 # ../shared/data beside the checkout (a worktree sits one level deeper); or the variable.
 _ROOT = Path(__file__).resolve().parents[1]
@@ -110,10 +106,7 @@ async def click(falkor: FalkorStore, clone: Path) -> AsyncIterator[tuple[OrgGrap
 async def ask(
     graph: OrgGraph, question: str, as_of: datetime | None = None
 ) -> InvestigationResult:
-    engine = Investigator(
-        graph, Resolver(graph, ReferenceRing(), graph.org_id), default_providers(),
-        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: CLOCK,
-    )  # fmt: skip
+    engine = investigator(graph, now=CLOCK)
     result, _ = await engine.investigate("me", InvestigationRequest(question, as_of=as_of))
     return result
 
@@ -1189,10 +1182,7 @@ def receipt_of(asked: InvestigationResult, key: str) -> str:
 
 async def again(graph: OrgGraph, question: str, *receipts: str) -> InvestigationResult:
     """Asks with the receipts of the candidates chosen so far, in a new process."""
-    engine = Investigator(
-        graph, Resolver(graph, ReferenceRing(), graph.org_id), default_providers(),
-        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: CLOCK,
-    )  # fmt: skip
+    engine = investigator(graph, now=CLOCK)
     request = InvestigationRequest(question, prior_receipts=receipts)
     result, _ = await engine.investigate("me", request)
     return result
@@ -2016,10 +2006,7 @@ async def test_a_too_wide_time_is_offered_as_a_question_people_would_ask(
     assert asked.outcome is Outcome.CLARIFICATION_REQUIRED
     assert f'"{offered}"' in (asked.clarification_prompt or ""), asked.clarification_prompt
     receipt = next(c.receipt for c in asked.candidates if c.subject_key == CORE)
-    engine = Investigator(
-        graph, Resolver(graph, ReferenceRing(), graph.org_id), default_providers(),
-        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: CLOCK,
-    )  # fmt: skip
+    engine = investigator(graph, now=CLOCK)
     result, _ = await engine.investigate(
         "me", InvestigationRequest(offered, prior_receipts=(receipt,))
     )

@@ -12,12 +12,8 @@ from pathlib import Path
 import pytest
 
 from engine.contract import InvestigationResult, Outcome
-from engine.investigate import InvestigationRequest, Investigator
+from engine.investigate import InvestigationRequest
 from engine.ports import OrgGraph
-from engine.providers import default_providers
-from engine.resolution import Resolver
-from engine.ring import ReferenceRing
-from engine.synthesis import DeterministicSynthesizer
 from graph.falkor import FalkorStore
 from graph.git.importer import GitImport, import_git
 from tests.conftest import new_org
@@ -31,7 +27,7 @@ from tests.test_click_history import (
     git_log,
     in_package,
 )
-from tests.test_investigate import SIGNER, VERSIONS
+from tests.test_investigate import investigator
 
 pytestmark = pytest.mark.skipif(not BUNDLE.exists(), reason=f"{BUNDLE} is not present")
 
@@ -52,10 +48,7 @@ async def clk(falkor: FalkorStore, clone: Path) -> AsyncIterator[tuple[OrgGraph,
 async def ask(
     graph: OrgGraph, question: str, receipts: tuple[str, ...] = (), clarify: bool = True
 ) -> InvestigationResult:
-    engine = Investigator(
-        graph, Resolver(graph, ReferenceRing(), graph.org_id), default_providers(),
-        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: CLOCK,
-    )  # fmt: skip
+    engine = investigator(graph, now=CLOCK)
     request = InvestigationRequest(
         question, prior_receipts=receipts, allow_clarification=clarify
     )

@@ -13,19 +13,15 @@ import pytest
 from engine.contract import InvestigationResult, Outcome
 from engine.embedding import HashingEmbedder
 from engine.facts import FactKind
-from engine.investigate import InvestigationRequest, Investigator
+from engine.investigate import InvestigationRequest
 from engine.memory import MemoryStore
 from engine.ports import OrgGraph
-from engine.providers import default_providers
-from engine.resolution import Resolver
-from engine.ring import ReferenceRing
-from engine.synthesis import DeterministicSynthesizer
 from gateway.demo import DEMO_SEED
 from gateway.settings import Settings
 from graph.projection import Projector
 from sources.demo import generate
 from tests.conftest import new_org
-from tests.test_investigate import SIGNER, VERSIONS
+from tests.test_investigate import investigator
 
 ASKED = datetime(2026, 12, 2, 8, 30, tzinfo=UTC)
 
@@ -43,10 +39,7 @@ async def demo() -> OrgGraph:
 
 
 async def ask(graph: OrgGraph, question: str) -> InvestigationResult:
-    engine = Investigator(
-        graph, Resolver(graph, ReferenceRing(), graph.org_id), default_providers(),
-        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: ASKED,
-    )  # fmt: skip
+    engine = investigator(graph, now=ASKED)
     result, _ = await engine.investigate("me", InvestigationRequest(question))
     return result
 

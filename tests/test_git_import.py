@@ -17,18 +17,15 @@ import pytest
 
 from engine.contract import Outcome, Standing
 from engine.facts import FactKind
-from engine.investigate import InvestigationRequest, Investigator
+from engine.investigate import InvestigationRequest
 from engine.models import Direction, RelationshipType, SourceRecordKind
 from engine.ports import OrgGraph, SubjectQuery
 from engine.providers import Window, default_providers
-from engine.resolution import Resolver
-from engine.ring import ReferenceRing
-from engine.synthesis import DeterministicSynthesizer
 from graph.falkor import FalkorStore
 from graph.git.importer import MAX_NAME, GitError, GitImport, import_git
 from tests import gitrepo
 from tests.conftest import new_org
-from tests.test_investigate import SIGNER, VERSIONS
+from tests.test_investigate import investigator
 
 ROOT = Path(__file__).resolve().parent.parent
 RESOLVER = "module:shop/resolver"
@@ -188,10 +185,7 @@ async def test_the_providers_answer_an_investigation_on_imported_data(
     repo = gitrepo.build(tmp_path / "shop")
     await import_git(graph, spec(repo))
     now = repo.now + timedelta(hours=1)
-    engine = Investigator(
-        graph, Resolver(graph, ReferenceRing(), graph.org_id), default_providers(),
-        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: now,
-    )  # fmt: skip
+    engine = investigator(graph, now=now)
     result, _ = await engine.investigate(
         "me", InvestigationRequest("what is the bus factor of resolver?")
     )

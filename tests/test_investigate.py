@@ -52,11 +52,19 @@ async def demo(memory: MemoryStore) -> OrgGraph:
     return await load_demo(memory, 600)
 
 
-def investigator(graph: OrgGraph, reuse: timedelta | None = None) -> Investigator:
+def investigator(
+    graph: OrgGraph,
+    reuse: timedelta | None = None,
+    *,
+    now: datetime = NOW,
+    ring: ReferenceRing | None = None,
+) -> Investigator:
+    """The engine as the tests ask it: every provider, the deterministic synthesizer, a fixed
+    clock (`now`) and signer; `ring` carries a session's recent references between asks."""
     return Investigator(
-        graph, Resolver(graph, ReferenceRing(), graph.org_id), default_providers(),
-        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: NOW, reuse_max_age=reuse,
-    )
+        graph, Resolver(graph, ring or ReferenceRing(), graph.org_id), default_providers(),
+        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: now, reuse_max_age=reuse,
+    )  # fmt: skip
 
 
 async def test_why_is_payments_api_behind_closes_to_evidence(
@@ -230,11 +238,7 @@ async def test_a_kind_word_narrows_the_reference(demo: OrgGraph) -> None:
 async def test_recent_ownership_change_closes_to_its_relationship(demo: OrgGraph) -> None:
     from engine.contract import DriverCategory
 
-    engine = Investigator(
-        demo, Resolver(demo, ReferenceRing(), demo.org_id), default_providers(),
-        DeterministicSynthesizer(), SIGNER, VERSIONS,
-        now=lambda: datetime(2026, 3, 1, tzinfo=UTC),
-    )
+    engine = investigator(demo, now=datetime(2026, 3, 1, tzinfo=UTC))
     result, _ = await engine.investigate("me", InvestigationRequest("how is checkout-web doing?"))
     changes = [d for d in result.drivers if d.category is DriverCategory.OWNERSHIP_CHANGE]
     assert len(changes) == 1 and "Checkout Squad" in changes[0].statement

@@ -15,17 +15,15 @@ from engine.contract import Outcome
 from engine.facts import Grain
 from engine.investigate import InvestigationRequest, Investigator
 from engine.ports import OrgGraph
-from engine.providers import Window, default_providers
+from engine.providers import Window
 from engine.providers.base import prior, within
-from engine.resolution import Resolver
 from engine.ring import ReferenceRing
-from engine.synthesis import DeterministicSynthesizer
 from graph.falkor import FalkorStore
 from graph.git.importer import GitImport, import_git
 from graph.projection import Projector
 from tests import gitrepo
 from tests.conftest import new_org
-from tests.test_investigate import SIGNER, VERSIONS
+from tests.test_investigate import investigator
 
 AS_OF = datetime(2024, 12, 13, 12, 0, tzinfo=UTC)
 CLOCK = datetime(2025, 1, 10, 9, 0, tzinfo=UTC)
@@ -79,10 +77,7 @@ async def graph(
 
 
 def engine(graph: OrgGraph, ring: ReferenceRing | None = None) -> Investigator:
-    return Investigator(
-        graph, Resolver(graph, ring or ReferenceRing(), graph.org_id), default_providers(),
-        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: CLOCK,
-    )  # fmt: skip
+    return investigator(graph, now=CLOCK, ring=ring)
 
 
 async def ask(graph: OrgGraph, question: str, **time: datetime) -> object:

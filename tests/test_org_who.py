@@ -14,17 +14,13 @@ from pathlib import Path
 import pytest
 
 from engine.contract import Outcome
-from engine.investigate import InvestigationRequest, Investigator
+from engine.investigate import InvestigationRequest
 from engine.ports import OrgGraph
-from engine.providers import default_providers
-from engine.resolution import Resolver
-from engine.ring import ReferenceRing
-from engine.synthesis import DeterministicSynthesizer
 from graph.falkor import FalkorStore
 from graph.git.importer import GitImport, import_git
 from tests import gitrepo
 from tests.conftest import new_org
-from tests.test_investigate import SIGNER, VERSIONS
+from tests.test_investigate import investigator
 
 NOW = datetime(2024, 6, 1, tzinfo=UTC)
 PEOPLE = [(f"Dev {c} Person", f"dev{c}@corp.example") for c in "ABCDEFG"]
@@ -90,10 +86,7 @@ async def test_the_organisation_wide_ranking_is_exact_across_repositories(
         await import_git(graph, GitImport(repo.path))
     counted = Counter(e for repo in repos for e in authors(repo))
     assert counted.most_common(1) == [(PEOPLE[5][1], 6)]
-    engine = Investigator(
-        graph, Resolver(graph, ReferenceRing(), graph.org_id), default_providers(),
-        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: NOW,
-    )  # fmt: skip
+    engine = investigator(graph, now=NOW)
     result, _ = await engine.investigate("me", InvestigationRequest(question))
     assert result.outcome is Outcome.ANSWERED
     assert set(result.subject_keys) == {"repository:one", "repository:two"}
@@ -127,10 +120,7 @@ async def test_a_lines_question_ranks_by_lines_exactly_across_repositories(
         await import_git(graph, GitImport(repo.path))
     counted = lines(repos)
     assert counted.most_common(1) == [(h[1], 30)]
-    engine = Investigator(
-        graph, Resolver(graph, ReferenceRing(), graph.org_id), default_providers(),
-        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: NOW,
-    )  # fmt: skip
+    engine = investigator(graph, now=NOW)
     result, _ = await engine.investigate("me", InvestigationRequest("who changed the most lines?"))
     judgment = result.direct_judgment or ""
     assert "the whole organisation" in judgment and "ranked by lines changed" in judgment

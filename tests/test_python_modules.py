@@ -16,13 +16,9 @@ from pathlib import Path
 import pytest
 
 from engine.contract import InvestigationResult, Outcome
-from engine.investigate import InvestigationRequest, Investigator
+from engine.investigate import InvestigationRequest
 from engine.models import Direction, RelationshipType, SourceRecordKind
 from engine.ports import OrgGraph
-from engine.providers import default_providers
-from engine.resolution import Resolver
-from engine.ring import ReferenceRing
-from engine.synthesis import DeterministicSynthesizer
 from graph.falkor import FalkorStore
 from graph.git.importer import GitImport, import_git
 from graph.projection import Projector
@@ -30,7 +26,7 @@ from graph.records import FORMAT_NAME, FORMAT_VERSION
 from tests import gitrepo
 from tests.conftest import new_org
 from tests.git_fixture import imported_graph  # noqa: F401 - the `graph` fixture
-from tests.test_investigate import SIGNER, VERSIONS
+from tests.test_investigate import investigator
 
 NOW = datetime(2026, 6, 1, 12, tzinfo=UTC)
 ROUTING = "module:shop/src/shop/routing.py"
@@ -66,10 +62,7 @@ async def commits_by_person(graph: OrgGraph, key: str) -> Counter[str]:
 
 
 async def ask(graph: OrgGraph, question: str) -> InvestigationResult:
-    engine = Investigator(
-        graph, Resolver(graph, ReferenceRing(), graph.org_id), default_providers(),
-        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: NOW,
-    )  # fmt: skip
+    engine = investigator(graph, now=NOW)
     result, _ = await engine.investigate("me", InvestigationRequest(question))
     return result
 

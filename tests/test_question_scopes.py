@@ -18,14 +18,11 @@ from engine.embedding import HashingEmbedder
 from engine.investigate import InvestigationRequest, Investigator
 from engine.memory import MemoryStore
 from engine.ports import OrgGraph
-from engine.providers import default_providers
-from engine.resolution import Resolver
 from engine.ring import ReferenceRing
-from engine.synthesis import DeterministicSynthesizer
 from graph.git.importer import GitImport, import_git
 from tests import gitrepo
 from tests.conftest import new_org
-from tests.test_investigate import SIGNER, VERSIONS
+from tests.test_investigate import investigator
 from tests.test_question_table import AS_OF, CLOCK, PEOPLE, Commit, counted, git_log, utc
 
 Y2024 = (utc(2024, 1, 1), AS_OF)
@@ -65,10 +62,7 @@ async def org(tmp_path_factory: pytest.TempPathFactory) -> tuple[OrgGraph, dict[
 
 
 def engine(graph: OrgGraph, ring: ReferenceRing | None = None) -> Investigator:
-    return Investigator(
-        graph, Resolver(graph, ring or ReferenceRing(), graph.org_id), default_providers(),
-        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: CLOCK,
-    )  # fmt: skip
+    return investigator(graph, now=CLOCK, ring=ring)
 
 
 async def ask(

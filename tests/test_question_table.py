@@ -33,7 +33,7 @@ from engine.synthesis import DeterministicSynthesizer
 from graph.git.importer import GitImport, import_git
 from tests import gitrepo
 from tests.conftest import new_org
-from tests.test_investigate import SIGNER, VERSIONS
+from tests.test_investigate import SIGNER, VERSIONS, investigator
 
 AS_OF = datetime(2024, 12, 13, 12, 0, tzinfo=UTC)
 CLOCK = datetime(2025, 2, 1, tzinfo=UTC)
@@ -458,10 +458,7 @@ async def test_a_range_too_wide_offers_the_widest_allowed(
 async def test_a_range_too_wide_is_refused_without_clarification(
     shop: tuple[OrgGraph, list[Commit]],
 ) -> None:
-    engine = Investigator(
-        graph := shop[0], Resolver(graph, ReferenceRing(), graph.org_id), default_providers(),
-        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: CLOCK,
-    )  # fmt: skip
+    engine = investigator(shop[0], now=CLOCK)
     request = InvestigationRequest(
         "how many commits to the httpx module since 2020?",
         as_of=AS_OF,
