@@ -6,7 +6,7 @@ names; an ownership change cites the relationship; an episode, untrusted text, i
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from engine.contract import (
     ClaimedFact,
@@ -46,6 +46,14 @@ def fact_drivers(
             )
         )
     return drivers, claims
+
+
+def claim_also(facts: Iterable[Fact], claimed: Sequence[ClaimedFact]) -> list[ClaimedFact]:
+    """Claims for the facts a judgment cites that no driver claimed, numbered after
+    `claimed`: each figure a judgment states closes to a claimed fact."""
+    cited = {c.fact_id for c in claimed}
+    extra = [f for f in facts if f.id not in cited]
+    return [claim(f, len(claimed) + n) for n, f in enumerate(extra, 1)]
 
 
 def claim(fact: Fact, n: int) -> ClaimedFact:

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from engine.contract import ClaimedFact
 from engine.counted import number, when
-from engine.drivers import claim
+from engine.drivers import claim_also
 from engine.facts import Fact, FactKind
 from engine.providers import Window
 
@@ -50,9 +50,5 @@ def judgment(facts: Sequence[Fact], names: Mapping[str, str], window: Window) ->
 
 def claims(facts: Sequence[Fact], claimed: Sequence[ClaimedFact]) -> list[ClaimedFact]:
     """The incident facts the judgment cites that no driver claimed."""
-    cited = {c.fact_id for c in claimed}
-    extra = [
-        f for f in facts
-        if f.kind in (FactKind.INCIDENT_COUNT, FactKind.OPEN_INCIDENTS) and f.id not in cited
-    ]  # fmt: skip
-    return [claim(f, len(claimed) + n) for n, f in enumerate(extra, 1)]
+    counted = (f for f in facts if f.kind in (FactKind.INCIDENT_COUNT, FactKind.OPEN_INCIDENTS))
+    return claim_also(counted, claimed)

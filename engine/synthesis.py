@@ -36,7 +36,7 @@ from engine.contract import (
     Standing,
 )
 from engine.counted import when
-from engine.drivers import claim, episode_drivers, fact_drivers, relationship_drivers
+from engine.drivers import claim_also, episode_drivers, fact_drivers, relationship_drivers
 from engine.facts import Fact, FactKind
 from engine.headlines import headline, ranking_basis, scope_of
 from engine.latest import CHANGING, Last
@@ -109,11 +109,7 @@ class DeterministicSynthesizer:
         if inputs.unanswerable is None and incidents.asked(inputs.intent, inputs.asked):
             claims += incidents.claims(inputs.facts, claims)  # the incidents it counts
         if inputs.intent == "who_owns":  # the owners it names, their keys and relationships
-            cited = {c.fact_id for c in claims}
-            claims += [
-                claim(f, len(claims) + n)
-                for n, f in enumerate((f for f in ownership if f.id not in cited), 1)
-            ]
+            claims += claim_also(ownership, claims)
         shown, total = listed(inputs.facts) if inputs.intent == "what_changed" else ([], 0)
         changes = typed(shown, {c.fact_id: c.id for c in claims})
         return Synthesis(

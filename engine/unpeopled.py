@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from engine.contract import ClaimedFact
 from engine.counted import number, when
-from engine.drivers import claim
+from engine.drivers import claim_also
 from engine.facts import Fact, FactKind
 from engine.headlines import people
 from engine.models import StoredSubject
@@ -83,9 +83,5 @@ def _activity(facts: Sequence[Fact], key: str) -> str:
 def claims(facts: Sequence[Fact], claimed: Sequence[ClaimedFact]) -> list[ClaimedFact]:
     """The activity facts the judgment cites that no driver claimed (merged pull requests
     signal nothing unless they fell against the window before): each figure is claimed."""
-    cited = {c.fact_id for c in claimed}
-    extra = [
-        f for f in facts
-        if f.kind in OTHER and f.id not in cited and _activity([f], f.subject_key)
-    ]  # fmt: skip
-    return [claim(f, len(claimed) + n) for n, f in enumerate(extra, 1)]
+    said = (f for f in facts if f.kind in OTHER and _activity([f], f.subject_key))
+    return claim_also(said, claimed)
