@@ -60,6 +60,8 @@ class Subjects:
         self.resolver = resolver
         self.signer = signer
         self.providers = providers
+        # Paths said not to be tracked (engine.within.holder_of_path), with what is said.
+        self.untracked: dict[str, str] = {}
 
     async def resolve(
         self,
@@ -189,12 +191,13 @@ class Subjects:
             told.notes.extend(
                 f'"{m}" names no one known here: {ACTOR_LEFT}'
                 if m in understood.actors
-                else f'"{m}" names no subject known here: it is left out of the answer.'
+                else self.untracked.get(m)
+                or f'"{m}" names no subject known here: it is left out of the answer.'
                 f"{file_note(m)}"
                 for m in missing
             )
         elif missing:  # the no match says which names matched nothing
-            named = (missing_note(m, understood) for m in missing)
+            named = (self.untracked.get(m) or missing_note(m, understood) for m in missing)
             said = (*await unnamed.emptiness(self.graph), *named, *unread_note(understood))
             return lambda frame, trace: outcomes.no_match(frame, trace, said)
         return None
@@ -227,7 +230,10 @@ class Subjects:
                 return chosen[0]
         if not isinstance(outcome, Resolved) and "/" in reference:
             held = await holder_of_path(self.graph, reference)
-            if held is not None:
+            if held is not None and held[0] is None:
+                self.untracked[reference] = held[1]
+                return outcome if isinstance(outcome, NotFound) else NotFound(outcome.stage)
+            if held is not None and held[0] is not None:
                 told.notes.append(held[1])
                 return held[0]
         if isinstance(outcome, Resolved):

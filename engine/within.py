@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.models import StoredSubject, SubjectKind
-from engine.ports import OrgGraph
+from engine.models import Direction, RelationshipType, StoredSubject, SubjectKind
+from engine.ports import EdgeRequest, OrgGraph
 from engine.resolution import Ambiguous, Candidate, Resolved, Resolver, Stage
 from engine.scopes import Scope
 from engine.text import normalise
@@ -139,11 +139,16 @@ def repository_over_its_package(
     return repository, packages, note
 
 
-async def holder_of_path(graph: OrgGraph, reference: str) -> tuple[StoredSubject, str] | None:
+async def holder_of_path(
+    graph: OrgGraph, reference: str
+) -> tuple[StoredSubject | None, str] | None:
     """A path no subject is named by: the Python module it names without its extension
     ("src/click/core" is src/click/core.py: its dotted name says as much), else the one
-    module named by its longest directory prefix ("src/click/nonexistent.py"), and the note
-    saying which module the answer is for."""
+    module named by its longest directory prefix ("docs/index.md"), and the note saying
+    which module the answer is for. A Python file under a package holding Python modules
+    would be a module of its own were it in the imported head: it is not tracked, said
+    (None and the note), never answered for the package ("src/click/nonexistent/thing.py"
+    answered for all of click)."""
     parts = reference.strip("/").split("/")
     if "." not in parts[-1]:
         found, total = await graph.subjects_by_handle(
@@ -161,11 +166,34 @@ async def holder_of_path(graph: OrgGraph, reference: str) -> tuple[StoredSubject
             return None  # several modules hold it: the path alone cannot say which
         if total == 1:
             module = found[0]
+            if _would_be_a_module(parts[-1]) and await _holds_python_modules(graph, module):
+                return None, (
+                    f'"{reference}" is not tracked: no Python module of {module.name} '
+                    f"({_path(module)}) has that path in the history imported here (a Python "
+                    "file in a package directory is a module of its own; this one is not "
+                    "there), so no answer is given for it, and none for "
+                    f"{module.name} in its place. Ask about {module.name}, or a module it has."
+                )
             return module, (
                 f'"{reference}" is not tracked by itself: answered for the module holding it, '
                 f"{module.name} ({_path(module)})."
             )
     return None
+
+
+def _would_be_a_module(file: str) -> bool:
+    """A file name the git import makes a Python module of, in a package directory
+    (graph/git/log.py python_modules): not `__init__.py`, not a test file."""
+    stem = file.removesuffix(".py")
+    if stem == file or not stem.isidentifier() or stem == "__init__":
+        return False
+    return not (stem == "conftest" or stem.startswith("test_") or stem.endswith("_test"))
+
+
+async def _holds_python_modules(graph: OrgGraph, module: StoredSubject) -> bool:
+    """The module is a package whose Python modules are modules (their PART_OF edges)."""
+    request = EdgeRequest(module.key, (RelationshipType.PART_OF,), Direction.INCOMING, limit=1)
+    return bool((await graph.edge_counts([request]))[0])
 
 
 def _names(subjects: Sequence[StoredSubject]) -> str:

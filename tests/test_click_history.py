@@ -2125,3 +2125,26 @@ async def test_a_negation_read_with_a_trend_is_said(
     assert result.outcome is Outcome.NO_MATCH and result.direct_judgment is None
     assert any(n.startswith(f'"{word}": leaving subjects or people out (a negation)')
                for n in result.limitations), result.limitations  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "path", ["src/click/nonexistent/thing.py", "src/click/nonexistent.py"]
+)
+async def test_a_python_file_no_module_has_is_said_not_tracked(
+    click: tuple[OrgGraph, list[Commit]], path: str
+) -> None:
+    """A Python file under a package holding Python modules would be a module of its own: it
+    answered for the whole package (117 changes to click), a note saying "not tracked by
+    itself". Beside a module that is tracked, that one is answered and the path said; a
+    file of the package that is no module (its __init__.py) is still the package's, said."""
+    graph, commits = click
+    assert not [c for c in commits if path in c.paths]
+    result = await ask(graph, f"what changed in {path}?")
+    assert result.outcome is Outcome.NO_MATCH and result.direct_judgment is None
+    assert any(n.startswith(f'"{path}" is not tracked: no Python module of click')
+               for n in result.limitations), result.limitations  # fmt: skip
+    both = await ask(graph, f"how many commits to core.py and {path} in 2025?")
+    assert both.subject_keys == (CORE,)
+    assert any(n.startswith(f'"{path}" is not tracked') for n in both.limitations)
+    init = await ask(graph, "how many commits to src/click/__init__.py in 2025?")
+    assert init.subject_keys == (MODULE,)
