@@ -111,7 +111,8 @@ class Subjects:
             if ended is not None:
                 return ended
         if not subjects and not understood.references:
-            if understood.kind_hint is not None and understood.intent != "who":
+            cohort = understood.kind_hint is not None and understood.intent != "who"
+            if cohort and not kinded.counts_people(understood):
                 subjects = await unnamed.cohort(
                     self.graph, self.providers, understood, effective, told.notes
                 )

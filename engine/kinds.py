@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.facts import FactKind
 from engine.interpretation import Interpretation
 from engine.models import StoredSubject, SubjectKind
 from engine.ports import OrgGraph
@@ -51,7 +52,7 @@ async def resolve(
         else:
             return outcome
         return outcome if other is None else other
-    hint = understood.kind_hint
+    hint = None if counts_people(understood) else understood.kind_hint
     if hint is not None and understood.intent not in ("who_owns", "who"):
         outcome = await resolver.resolve(actor, reference, hint, 5)
         if not isinstance(outcome, NotFound):
@@ -61,6 +62,17 @@ async def resolve(
         note = switched(reference, hint, outcome.subject)
         notes.extend([note] if note else [])
     return outcome
+
+
+def counts_people(understood: Interpretation) -> bool:
+    """"How many people changed X?": the kind word names what is counted, as "who" names
+    the answer; X is no person. Each such answer said 'The question names a person, but "X"
+    names none'."""
+    return (
+        understood.kind_hint is SubjectKind.PERSON
+        and understood.intent == "count"
+        and FactKind.ACTIVE_CONTRIBUTORS in understood.fact_kinds
+    )
 
 
 async def other_kind(

@@ -144,6 +144,40 @@ async def test_who_knows_it_best_ranks_by_git_log(graph: OrgGraph, repo: gitrepo
     assert found is not None and (found.group(1), int(found.group(2))) == (top, count)
 
 
+@pytest.mark.parametrize("noun", ["people", "persons", "engineers"])
+async def test_a_count_of_people_names_them_as_the_answer_not_the_module(
+    graph: OrgGraph, repo: gitrepo.Repo, noun: str
+) -> None:
+    """"How many people changed routing.py?": the people are what is counted. It answered
+    with 'The question names a person, but "routing.py" names none: it was taken to mean
+    shop.routing', as if the module had been asked as a person."""
+    result = await ask(graph, f"how many {noun} changed routing.py in the last 100 days?")
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert result.subject_keys == (ROUTING,)
+    assert not any("names a person" in n for n in result.limitations), result.limitations
+    git = repo.git("log", "--no-merges", "--follow", "--format=%at %aE", "--", "src/shop/routing.py")
+    since = (NOW - timedelta(days=100)).timestamp()
+    people = {e for at, e in (line.split(" ", 1) for line in git.splitlines()) if int(at) >= since}
+    assert f"{len(people)} people changed it" in (result.direct_judgment or "")
+
+
+@pytest.mark.parametrize("question", ["how many people committed", "how many engineers committed"])
+async def test_a_count_of_people_naming_no_subject_counts_the_organisations(
+    graph: OrgGraph, repo: gitrepo.Repo, question: str
+) -> None:
+    """It read the people as the subjects asked about and answered "No count was available
+    for Sam, Alex, Jo ... Each: 0 by Sam; 0 by Alex": people have no contributors of their
+    own. The people who changed the organisation's repositories are counted."""
+    result = await ask(graph, f"{question} in the last 100 days?")
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert result.subject_keys == ("repository:shop",)
+    git = repo.git("log", "--no-merges", "--format=%at %aE")
+    since = (NOW - timedelta(days=100)).timestamp()
+    people = {e for at, e in (line.split(" ", 1) for line in git.splitlines()) if int(at) >= since}
+    assert len(people) >= 2
+    assert f"{len(people)} people changed it" in (result.direct_judgment or "")
+
+
 @pytest.mark.parametrize(
     "question", ["who changed utils lately?", "how is the utils module doing?"]
 )
