@@ -90,7 +90,7 @@ def unasked(
             continue  # "who should I ask about X?": the asker is not what is asked about
         elif word in _SELF or (word == "me" and before not in _OBJECT_ME):
             found.append(Unasked(phrase, f'"{phrase}": {_SELF_NOTE}'))
-        elif word == "both" and intent == "who" and after not in TIME_WORDS:
+        elif word == "both" and _of_people(intent, words) and after not in TIME_WORDS:
             found.append(Unasked(phrase, f'"{phrase}": {_BOTH_NOTE}'))
         elif word == "why" and intent != "why_behind":
             found.append(Unasked(phrase, f'"{phrase}": {_WHY_NOTE}', ends=False))
@@ -142,10 +142,17 @@ def _asker(text: str, free: list[r.Token], intent: str) -> list[Unasked]:
     return []
 
 
+def _of_people(intent: str, words: list[str]) -> bool:
+    """A question about people ("who changed both X and Y?", "how many people changed both
+    X and Y?"), where "both" asks for the people of each (an intersection); a count of
+    commits "both" made is each one's."""
+    return intent == "who" or (intent == "count" and not _NEWCOMERS.isdisjoint(words))
+
+
 _BOTH_NOTE = (
     "the people who changed every one of several subjects (an intersection) are not "
-    "computed: the answer would rank everyone who changed any of them. Ask about each "
-    "subject in turn."
+    "computed: the answer would rank or count everyone who changed any of them. Ask about "
+    "each subject in turn."
 )
 _SELF_NOTE = (
     "a question is not tied to the person asking (no identity is known here), so it is not "
