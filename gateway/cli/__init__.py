@@ -26,7 +26,8 @@ from gateway.cli import (
     schema,
     serve,
 )
-from gateway.cli.common import EXIT_FAILURE, EXIT_INVALID_LINES
+from gateway.cli.common import EXIT_FAILURE, EXIT_INVALID_LINES, fail
+from gateway.settings import SettingsError
 
 __all__ = ["EXIT_FAILURE", "EXIT_INVALID_LINES", "build_parser", "main"]
 
@@ -64,5 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     args = build_parser().parse_args(argv)
-    code: int = args.func(args)
+    try:
+        code: int = args.func(args)
+    except SettingsError as exc:  # a FABRIC_* variable or a flag its setting refuses
+        return fail(str(exc))
     return code
