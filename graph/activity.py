@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from graph.cypher import activity as activity_cypher
@@ -36,16 +36,18 @@ Progress = Callable[[str], None]
 # 7: each record held by its subject's Activity node, (:Activity)-[:HOLDS]->(:SourceRecord),
 # which reads of a subject's records walk; the records' subject_key index, which a reopen
 # rebuilt at great cost (docs/operations.md, the 1M reopen), dropped once they are made.
-FORMAT_VERSION = 7
+# 8: each record reached from its time slots, (:TimeSlot)-[:STARTS|ENDS]->(:SourceRecord),
+# which reads of a time window walk; the records' start_us and end_us indexes, the rest of
+# that cost, dropped once they are made.
+FORMAT_VERSION = 8
 _HISTOGRAM_TTL_S = 5.0  # the day counts only size windows: a stale copy costs time, not truth
 _PAGES_AHEAD = 4  # a first window holds about this many pages' worth of records
 _WIDEN = 8
 # Subjects of a window looked up per row of the page: the rest of the filter (stubs, validity
 # at the time asked) rarely turns one away, and a subject costs a lookup.
 _CANDIDATES = 2
-_MIGRATION_WINDOWS = 64
 _FILL_BATCH = 50_000
-_HOLD_IDS = 200_000  # node ids a HOLDS batch covers: about 200k records at 1M subjects
+_IDS = 200_000  # node ids a statement of a migration covers: about 200k records at 1M subjects
 
 
 def _stderr(line: str) -> None:
@@ -142,16 +144,20 @@ async def migrate(
         return False
     # Before anything counts a day again: a count without its key would be counted anew.
     await write(activity_cypher.SLOT_RECORD_DAYS)
-    span = await read(activity_cypher.RECORD_SPAN)
-    lo, hi, count = span[0] if span else (None, None, 0)
-    if count and lo is not None and hi is not None:
-        bounds = (int(lo), int(hi), int(count))
+    span = await read(activity_cypher.RECORD_IDS)
+    top, count = (span[0][0], int(span[0][1])) if span else (None, 0)
+    if count and top is not None:
         if version < 3:
-            what = f"{org}: times of {int(count):,} source records"
-            await _fill(write, activity_cypher.FILL_MICROSECONDS, what, int(count), progress)
-        if version < 1:  # windows on start_us: after the fill
-            migrate_activity = activity_cypher.MIGRATE_ACTIVITY
-            await _by_windows(write, org, bounds, progress, migrate_activity, "activity")
+            what = f"{org}: times of {count:,} source records"
+            await _fill(write, activity_cypher.FILL_MICROSECONDS, what, count, progress)
+        uncounted = 0 if version else int((await read(activity_cypher.UNCOUNTED))[0][0])
+        if uncounted:
+            statement = activity_cypher.MIGRATE_ACTIVITY  # counts nothing back: by ranges
+            async for share, _, seconds in _by_ids(write, statement, int(top), None):
+                progress(
+                    f"fabric: migrating {org}: activity of {uncounted:,} source records "
+                    f"{share}% ({seconds:.1f}s)"
+                )
     if 1 <= version < 4:  # Activity nodes of formats 1 to 3 (format 0's come from the count)
         subjects = int((await read(activity_cypher.COUNT_ACTIVITY))[0][0])
         what = f"{org}: latest activity of {subjects:,} subjects"
@@ -165,28 +171,61 @@ async def migrate(
         await _fill(write, activity_cypher.DELETE_SUBJECT_DAYS, what, stale, progress)
     if version < 7:  # after format 1's Activity nodes, which hold the records
         await _hold(read, write, org, dialect, progress)
+    if version < 8:  # after format 3's times in microseconds, which place the records
+        await _place(read, write, org, dialect, progress)
     await write(activity_cypher.SET_FORMAT, version=FORMAT_VERSION)
     return version >= 1 or bool(count)
+
+
+class _Throttle:
+    """When a migration's progress line is due: at most one a second, and always the last."""
+
+    def __init__(self) -> None:
+        self._started = self._shown = time.monotonic()
+
+    def due(self, last: bool) -> float | None:
+        """The seconds since the start when a line is due, else None."""
+        now = time.monotonic()
+        if not last and now - self._shown < 1.0:
+            return None
+        self._shown = now
+        return now - self._started
 
 
 async def _fill(write: Run, statement: str, what: str, count: int, progress: Progress) -> None:
     """A batch at a time until one comes back short: times in microseconds (formats 3 and 4),
     and the removal of format 5's per-subject day counts (format 6)."""
-    started = shown = time.monotonic()
+    throttle = _Throttle()
     done = 0
     while True:
         found = await write(statement, batch=_FILL_BATCH)
         filled = int(found[0][0]) if found else 0
         done += filled
-        if filled == _FILL_BATCH and time.monotonic() - shown < 1.0:
-            continue
-        shown = time.monotonic()
-        progress(
-            f"fabric: migrating {what} "
-            f"{min(done, count) * 100 // max(count, 1)}% ({shown - started:.1f}s)"
-        )
+        if (seconds := throttle.due(filled < _FILL_BATCH)) is not None:
+            share = min(done, count) * 100 // max(count, 1)
+            progress(f"fabric: migrating {what} {share}% ({seconds:.1f}s)")
         if filled < _FILL_BATCH:
             return
+
+
+async def _by_ids(
+    write: Run, statement: str, top: int, total: int | None
+) -> AsyncIterator[tuple[int, int, float]]:
+    """Runs `statement` over node ids [$lo, $hi), a range at a time up to `top` (a statement
+    each: a batch cut by LIMIT would read every node done so far again). Yields, when a
+    progress line is due, the share done (of `total`, what the statements' counts add up
+    to: node ids are not spread evenly over what they do; None: of the ranges), their count
+    so far and the seconds."""
+    throttle = _Throttle()
+    ranges = range(0, top + 1, _IDS)
+    made = 0
+    for done, lo in enumerate(ranges, 1):
+        found = await write(statement, lo=lo, hi=lo + _IDS)
+        made += int(found[0][0]) if found else 0
+        last = done == len(ranges)
+        if (seconds := throttle.due(last)) is not None:
+            share = done * 100 // len(ranges) if total is None else made * 100 // max(total, 1)
+            yield 100 if last else min(99, share), made, seconds
 
 
 async def _hold(read: Run, write: Run, org: str, dialect: Dialect, progress: Progress) -> None:
@@ -197,48 +236,25 @@ async def _hold(read: Run, write: Run, org: str, dialect: Dialect, progress: Pro
     top, subjects = (found[0][0], int(found[0][1])) if found else (None, 0)
     if top is None or not subjects:
         return
-    # The share done is of the records (the day counts hold how many): node ids are not
-    # spread evenly over the Activity nodes, nor those over the records.
+    # The share done is of the records (the day counts hold how many).
     total = sum(int(n) for _, n in await read(activity_cypher.RECORD_DAYS))
-    started = shown = time.monotonic()
-    ranges = range(0, int(top) + 1, _HOLD_IDS)
-    held = 0
-    for done, lo in enumerate(ranges, 1):
-        made = await write(hold, lo=lo, hi=lo + _HOLD_IDS)
-        held += int(made[0][0]) if made else 0
-        if done < len(ranges) and time.monotonic() - shown < 1.0:
-            continue
-        shown = time.monotonic()
-        share = 100 if done == len(ranges) else min(99, held * 100 // max(total, 1))
+    async for share, held, seconds in _by_ids(write, hold, int(top), total):
         progress(
             f"fabric: migrating {org}: the records of {subjects:,} subjects {share}% "
-            f"({held:,} of {total:,} held; {shown - started:.1f}s)"
+            f"({held:,} of {total:,} held; {seconds:.1f}s)"
         )
 
 
-async def _by_windows(
-    write: Run,
-    org: str,
-    span: tuple[int, int, int],
-    progress: Progress,
-    statement: str,
-    what: str,
-) -> None:
-    """Runs a migration statement over the records a window of start times at a time:
-    MIGRATE_ACTIVITY (the Activity and RecordDay nodes, format 1)."""
-    lo, hi, count = span
-    started = shown = time.monotonic()
-    # Whole days, read on the records' start_us index.
-    first, last = lo // DAY_NS, hi // DAY_NS + 1
-    step = max(1, (last - first) // _MIGRATION_WINDOWS + 1)
-    windows = range(first, last, step)
-    for done, day in enumerate(windows, 1):
-        bounds = {"lo_us": us_at_least(day * DAY_NS), "hi_us": us_at_least((day + step) * DAY_NS)}
-        await write(statement, **bounds, day_ns=DAY_NS)
-        if done < len(windows) and time.monotonic() - shown < 1.0:
-            continue
-        shown = time.monotonic()
+async def _place(read: Run, write: Run, org: str, dialect: Dialect, progress: Progress) -> None:
+    """Format 8: each record given its STARTS (and ENDS) from its time slots, the records a
+    range of node ids at a time (graph.dialect's slots; on Neo4j one range)."""
+    span, place = dialect.slots
+    found = await read(span)
+    top, total = (found[0][0], int(found[0][1])) if found else (None, 0)
+    if top is None or not total:
+        return
+    async for share, placed, seconds in _by_ids(write, place, int(top), total):
         progress(
-            f"fabric: migrating {org}: {what} of {count:,} source records "
-            f"{done * 100 // len(windows)}% ({shown - started:.1f}s)"
+            f"fabric: migrating {org}: the time slots of {total:,} source records {share}% "
+            f"({placed:,} placed; {seconds:.1f}s)"
         )

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from engine.models import SubjectKind
 from engine.text import query_tokens, spacing_variants, telling_tokens
 from graph import indexes
+from graph.rows import SLOT_US
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,9 @@ class Dialect:
     exact_limit: the organisation size up to which vector search is exact instead of going
     through the shared index; holds: format 7's migration, each record given its HOLDS from
     its subject's Activity (graph.activity), as two statements: the highest Activity node id
-    and their count, and the HOLDS of the Activity nodes of ids in [$lo, $hi))."""
+    and their count, and the HOLDS of the Activity nodes of ids in [$lo, $hi)); slots: format
+    8's, each record given its STARTS (and ENDS) from its time slots, likewise: the highest
+    record node id and the records' count, and the slots of the records of ids in [$lo, $hi)."""
 
     name: str
     bootstrap: tuple[str, ...]
@@ -60,6 +63,7 @@ class Dialect:
     exact_similarity: str | None
     exact_limit: int
     holds: tuple[str, str]
+    slots: tuple[str, str]
 
     def is_already_exists(self, message: str) -> bool:
         return any(marker in message for marker in self.already_exists)
@@ -168,6 +172,42 @@ CALL (v) {{
 RETURN count(*)
 """
 
+
+def _slot(var: str) -> str:
+    # floor(var / SLOT_US), before 1970 too (Cypher's integer division truncates), as
+    # graph.rows.slots computes it for a write.
+    below = f"({var} - {SLOT_US - 1}) / {SLOT_US}"
+    return f"CASE WHEN {var} >= 0 THEN {var} / {SLOT_US} ELSE {below} END"
+
+
+# Format 8 (graph.activity): each record gets its STARTS from the slot of its kind and start,
+# and its ENDS from the slot of its end when that is another (graph.cypher.activity). Both in
+# one statement, so a record with a STARTS is done and a run that stopped resumes at those
+# without. FalkorDB: node id ranges, as _FALKOR_HOLDS.
+_PLACE = f"""
+WITH r, {_slot("r.start_us")} AS n0,
+     CASE WHEN r.end_us IS NULL THEN null ELSE {_slot("r.end_us")} END AS n1
+MERGE (t:TimeSlot {{org_id: $org, slot: r.record_kind + ':' + toString(n0)}})
+ON CREATE SET t.record_kind = r.record_kind, t.n = n0
+CREATE (t)-[:STARTS]->(r)
+FOREACH (_ IN CASE WHEN n1 IS NOT NULL AND n1 <> n0 THEN [1] ELSE [] END |
+  MERGE (u:TimeSlot {{org_id: $org, slot: r.record_kind + ':' + toString(n1)}})
+  ON CREATE SET u.record_kind = r.record_kind, u.n = n1
+  CREATE (u)-[:ENDS]->(r))"""
+_FALKOR_SLOTS = f"""
+MATCH (r:SourceRecord)
+WHERE id(r) >= $lo AND id(r) < $hi AND r.org_id = $org AND NOT (:TimeSlot)-[:STARTS]->(r)
+{_PLACE}
+RETURN count(r)
+"""
+_NEO4J_SLOTS = f"""
+MATCH (r:SourceRecord {{org_id: $org}})
+WHERE NOT EXISTS {{ (:TimeSlot)-[:STARTS]->(r) }}
+CALL (r) {{{_PLACE}
+}} IN TRANSACTIONS OF {NEO4J_BATCH_ROWS} ROWS
+RETURN count(*)
+"""
+
 FALKORDB = Dialect(
     name="falkordb",
     bootstrap=indexes.falkor_bootstrap(),
@@ -193,6 +233,7 @@ FALKORDB = Dialect(
     exact_similarity=None,
     exact_limit=0,
     holds=("MATCH (v:Activity {org_id: $org}) RETURN max(id(v)), count(v)", _FALKOR_HOLDS),
+    slots=("MATCH (r:SourceRecord {org_id: $org}) RETURN max(id(r)), count(r)", _FALKOR_SLOTS),
 )
 
 NEO4J = Dialect(
@@ -229,4 +270,5 @@ NEO4J = Dialect(
     exact_similarity="vector.similarity.cosine(s.embedding, $vector)",
     exact_limit=20_000,
     holds=("MATCH (v:Activity {org_id: $org}) RETURN 0, count(v)", _NEO4J_HOLDS),
+    slots=("MATCH (r:SourceRecord {org_id: $org}) RETURN 0, count(r)", _NEO4J_SLOTS),
 )

@@ -25,6 +25,8 @@ _NODE_INDEXES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("SourceRecord", ("record_kind",)),
     ("Activity", ("latest_us",)),
     ("Activity", ("subject_kind",)),
+    # A time window's slots (graph.cypher.activity): ten minutes each, by number.
+    ("TimeSlot", ("n",)),
     ("Investigation", ("reuse_key",)),
     ("Investigation", ("created_ns",)),
 )
@@ -52,6 +54,7 @@ _NODE_KEYS: tuple[tuple[str, str], ...] = (
     ("SourceRecord", "key"),
     ("Activity", "subject_key"),
     ("RecordDay", "slot"),  # "kind:day" (graph.cypher.activity): a text key, not (kind, day)
+    ("TimeSlot", "slot"),  # "kind:n", likewise
     ("Checkpoint", "source"),
     ("ApiKey", "key_id"),
     ("Investigation", "id"),
@@ -71,7 +74,7 @@ _COMPOSITE_KEYS: tuple[tuple[str, tuple[str, ...]], ...] = ()
 _ORG_ID_LABELS = (
     "Subject", "Episode", "SourceRecord", "Checkpoint", "Investigation", "EmbeddingMeta",
     "ProjectionEpoch", "ApiKey", "Secret", "Lifecycle", "Epoch", "Activity", "RecordDay",
-    "Format",
+    "Format", "TimeSlot",
     # Nothing writes it since format 6, which deletes format 5's nodes an organisation at a
     # time by this index on Neo4j (an index of a label with no nodes costs no write).
     "SubjectDay",

@@ -14,7 +14,7 @@ from graph.cypher import organisations as organisations_cypher
 from graph.executor import Run
 
 # Kept by the writes of source records (graph.cypher.activity); not content.
-SUMMARY_LABELS = frozenset({"Activity", "RecordDay", "Format"})
+SUMMARY_LABELS = frozenset({"Activity", "RecordDay", "Format", "TimeSlot"})
 _RECORD_KINDS = frozenset(k.value for k in SourceRecordKind)
 
 

@@ -43,6 +43,12 @@ RECORD_COLUMNS = (
 )  # fmt: skip
 DAY_NS = 86_400_000_000_000  # a record's day (UTC) is floor(start_ns / DAY_NS)
 US = 1_000  # nanoseconds per microsecond
+# A time slot (graph.cypher.activity's TimeSlot): ten minutes, in microseconds. A record's
+# start slot is floor(start_us / SLOT_US), before 1970 too. A record row carries its slots
+# after RECORD_COLUMNS, from SLOT_AT: [start slot key, start slot, end slot key, end slot],
+# the end's two null unless the record ends in another slot than it starts.
+SLOT_US = 600_000_000
+SLOT_AT = len(RECORD_COLUMNS) + 1
 
 
 def us_at_least(t_ns: int) -> int:
@@ -229,11 +235,26 @@ def source_record_row(record: SourceRecord, source: str, run_id: str) -> list[An
         # walked most of the index (170 ms for 576 of 1.25M records; 1 ms in microseconds).
         _us(start),
         _us(end),
+        *slots(record.record_kind.value, _us(start), _us(end)),
     ]
 
 
 def _us(t_ns: int | None) -> int | None:
     return None if t_ns is None else t_ns // US
+
+
+def slot_key(kind: str, slot: int) -> str:
+    """A TimeSlot's identity: a text, as RecordDay's (graph.cypher.activity)."""
+    return f"{kind}:{slot}"
+
+
+def slots(kind: str, start_us: int | None, end_us: int | None) -> list[Any]:
+    """[start slot key, start slot, end slot key, end slot] of a record (SLOT_AT)."""
+    first = (start_us or 0) // SLOT_US
+    last = None if end_us is None else end_us // SLOT_US
+    if last is None or last == first:
+        return [slot_key(kind, first), first, None, None]
+    return [slot_key(kind, first), first, slot_key(kind, last), last]
 
 
 _RECORD = {name: i for i, name in enumerate(("key", *RECORD_COLUMNS))}

@@ -18,6 +18,7 @@ from engine.ports import GraphStore, RecordPageRequest, SubjectOrder, SubjectQue
 from graph import rows
 from graph.cypher import subjects as subjects_cypher
 from graph.dialect import FALKORDB
+from graph.dialect import _slot as dialect_slot
 from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
 from graph.keystore import SYSTEM_SCOPE
@@ -36,20 +37,32 @@ def ns(text: str) -> int:
     return value
 
 
-Summary = tuple[dict[str, int], dict[tuple[str, int], int], dict[str, str]]
+Slots = dict[str, tuple[str, str | None]]
+Summary = tuple[dict[str, int], dict[tuple[str, int], int], dict[str, str], Slots]
+TEN_MINUTES_US = 600_000_000
+
+
+def slot_of(kind: str, text: str) -> tuple[str, int]:
+    n = (ns(text) // 1_000) // TEN_MINUTES_US  # floor, before 1970 too
+    return f"{kind}:{n}", n
 
 
 def truth(records: Records) -> Summary:
-    """Each subject's latest activity, the records per (kind, day), and each record's
-    subject (whose Activity node holds it)."""
+    """Each subject's latest activity, the records per (kind, day), each record's subject
+    (whose Activity node holds it) and its time slots: the one of its start, and the one of
+    its end when that is another (format 8)."""
     latest: dict[str, int] = {}
     days: dict[tuple[str, int], int] = {}
-    for r in records.values():
+    slots: Slots = {}
+    for k, r in records.items():
         t = ns(r.get("end") or r["start"])
         latest[r["subject"]] = max(latest.get(r["subject"], -1), t)
         key = (r["record_kind"], ns(r["start"]) // DAY_NS)
         days[key] = days.get(key, 0) + 1
-    return latest, days, {k: r["subject"] for k, r in records.items()}
+        first = slot_of(r["record_kind"], r["start"])[0]
+        last = slot_of(r["record_kind"], r["end"])[0] if r.get("end") else first
+        slots[k] = (first, None if last == first else last)
+    return latest, days, {k: r["subject"] for k, r in records.items()}, slots
 
 
 async def held(graph: ScopedGraph) -> dict[str, str]:
@@ -68,6 +81,29 @@ async def held(graph: ScopedGraph) -> dict[str, str]:
     return out
 
 
+async def placed(graph: ScopedGraph) -> Slots:
+    """Each record's time slots as the STARTS and ENDS relationships say (format 8), checking
+    that every record has exactly one STARTS, at most one ENDS, each from a slot node of the
+    record's kind whose number its key names, and that no slot has two nodes."""
+    out: dict[str, list[Any]] = {}
+    for rel, at in (("STARTS", 0), ("ENDS", 1)):
+        found = await graph._read(
+            f"MATCH (t:TimeSlot {{org_id: $org}})-[h:{rel}]->(r:SourceRecord) "
+            "RETURN r.key, r.record_kind, t.slot, t.n, t.record_kind"
+        )
+        for key, kind, slot, n, slot_kind in found:
+            assert slot == f"{kind}:{n}" and slot_kind == kind, (rel, key, slot, n)
+            seen = out.setdefault(str(key), [None, None])
+            assert seen[at] is None, (rel, key)  # none twice
+            seen[at] = str(slot)
+    assert all(first is not None for first, _ in out.values())  # an ENDS alone
+    records = await graph._read("MATCH (r:SourceRecord {org_id: $org}) RETURN count(r)")
+    assert int(records[0][0]) == len(out)  # none placed by nothing
+    nodes = await graph._read("MATCH (t:TimeSlot {org_id: $org}) RETURN t.slot, count(t)")
+    assert {int(n) for _, n in nodes} <= {1}
+    return {k: (first, last) for k, (first, last) in out.items()}
+
+
 async def stored(graph: ScopedGraph) -> Summary:
     latest, days = await graph.activity_summary()
     # The latest time again in microseconds (the index "most recently active" reads).
@@ -77,7 +113,27 @@ async def stored(graph: ScopedGraph) -> Summary:
     assert {k: u for k, _, u in found} == {k: -1 if t == -1 else t // 1000 for k, t, _ in found}
     # Format 5's per-subject day counts are neither written nor left behind (format 6).
     assert not await graph._read("MATCH (c:SubjectDay {org_id: $org}) RETURN c.slot LIMIT 1")
-    return {k: t for k, t in latest.items() if t >= 0}, days, await held(graph)
+    latest = {k: t for k, t in latest.items() if t >= 0}
+    return latest, days, await held(graph), await placed(graph)
+
+
+async def test_a_migration_places_times_before_1970_in_the_slot_a_write_would(
+    cypher_store: GraphStore,
+) -> None:
+    # No record is before 1970 (engine.models refuses it), but the migration's slot number
+    # (graph.dialect, in Cypher) and a write's (graph.rows) must agree on a floor anyway.
+    org = new_org()
+    await cypher_store.bootstrap(org)
+    graph = cypher_store.org(org)
+    assert isinstance(graph, ScopedGraph)
+    times = [-TEN_MINUTES_US - 1, -TEN_MINUTES_US, -1, 0, TEN_MINUTES_US - 1, TEN_MINUTES_US]
+    expression = dialect_slot("x")
+    try:
+        found = await graph._read(f"UNWIND $times AS x RETURN x, {expression}", times=times)
+    finally:
+        await cypher_store.drop_org(org)
+    assert [(int(x), int(n)) for x, n in found] == [(t, t // TEN_MINUTES_US) for t in times]
+    assert [rows.slots("incident", t, None)[1] for t in times] == [t // TEN_MINUTES_US for t in times]
 
 
 def record(key: str, subj: str, start: str, end: str | None = None, kind: str = "incident"):
@@ -143,6 +199,13 @@ async def _follow(graph: Any) -> None:
     assert latest[a] == -1
     await put(tombstone("incident:1"), tombstone("incident:404"))  # retracting again: no-op
     await put(record("incident:1", a, "2026-03-01T00:00:00Z"))  # and back
+    # Time slots (format 8): the first two, an end that moves to a later slot and back into
+    # its start's, a start that moves one slot within its day.
+    await put(record("incident:7", b, "1970-01-01T00:05:00Z", "1970-01-01T00:10:00Z"))
+    await put(record("incident:3", b, "2026-01-02T00:00:00Z", "2026-01-02T00:10:00Z", "deploy"))
+    await put(record("incident:3", b, "2026-01-02T00:00:00Z", "2026-01-02T00:09:59Z", "deploy"))
+    await put(record("incident:3", b, "2026-01-02T00:10:00Z", "2026-01-02T00:19:59Z", "deploy"))
+    assert (await stored(graph))[3]["incident:7"] == ("incident:0", "incident:1")
     # The same record twice in one batch: its last version, counted once.
     await put(record("incident:6", a, "2026-05-01T00:00:00Z"), record("incident:6", b, "2026-05-02"))
     # A complete snapshot that omits a record its source wrote before deletes it.
@@ -221,16 +284,23 @@ SET r.record_kind = row[1], r.subject_key = row[2], r.start_ns = row[4], r.end_n
 """
 
 
-# Format 6 (main at c2719b3): today's writes without the HOLDS relationships, the records
-# indexed by subject_key instead. Format 4 (main at 067f363) held the same (format 5 added
-# SubjectDay, format 6 took it away again).
+# Format 7 (main at 6738c24): today's writes without the time slots.
+_TO_FORMAT_7 = ("MATCH (t:TimeSlot) DETACH DELETE t",)
+# Format 6 (main at c2719b3): format 7 without the HOLDS relationships, the records indexed by
+# subject_key instead. Format 4 (main at 067f363) held the same (format 5 added SubjectDay,
+# format 6 took it away again).
 _TO_FORMAT_6 = (
+    *_TO_FORMAT_7,
     "MATCH (:Activity)-[h:HOLDS]->(:SourceRecord) DELETE h",
     "CREATE INDEX FOR (n:SourceRecord) ON (n.subject_key)",
 )
 
 
-async def _write_earlier(path: Path, version: int, items: list[dict[str, Any]]) -> None:
+async def _write_earlier(
+    path: Path, version: int, items: list[dict[str, Any]], halfway: bool = False
+) -> None:
+    """A data directory of format `version`; halfway: with the migration to the next format
+    stopped half way (format 6: the records of some subjects held; 7: some records placed)."""
     subjects = [Subject.model_validate({k: v for k, v in i.items() if k != "type"})
                 for i in items if i["type"] == "subject"]  # fmt: skip
     records = [SourceRecord.model_validate({k: v for k, v in i.items() if k != "type"})
@@ -249,14 +319,16 @@ async def _write_earlier(path: Path, version: int, items: list[dict[str, Any]]) 
         else:
             await old.bootstrap(SYSTEM_SCOPE)
             await load(old.org("acme"), items)
-            for statement in _TO_FORMAT_6:
+            for statement in _TO_FORMAT_7 if version == 7 else _TO_FORMAT_6:
                 await graph.query(statement)
             for g in (graph, system):
                 await g.query("MATCH (m:Format) SET m.activity = $v", {"v": version})
-            assert "SourceRecord.subject_key" in await _indexed(old, "fabric:org:acme")
-            if version == 6:  # a migration stopped half way: the records of some are held
+            indexed = await _indexed(old, "fabric:org:acme")
+            assert ("SourceRecord.subject_key" in indexed) == (version < 7)
+            if halfway:  # a migration stopped half way: some records held, or placed
                 half = {"org": "acme", "lo": 0, "hi": await _top_id(graph) // 2}
-                made = await graph.query(FALKORDB.holds[1], half)
+                step = FALKORDB.holds[1] if version == 6 else FALKORDB.slots[1]
+                made = await graph.query(step, half)
                 assert made.result_set[0][0] > 0
         await old.close()
 
@@ -266,13 +338,15 @@ async def _top_id(graph: Any) -> int:
     return int(found.result_set[0][0])
 
 
-@pytest.mark.parametrize("version", [0, 4, 6])
+@pytest.mark.parametrize(
+    ("version", "halfway"), [(0, False), (4, False), (6, True), (7, False), (7, True)]
+)
 async def test_a_data_directory_of_an_earlier_format_is_migrated_once_on_open(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], version: int
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], version: int, halfway: bool
 ) -> None:
     items = [json.loads(json.dumps(i)) for i in generate(800, seed=3)]
     everyone = {i["key"]: i for i in items if i["type"] == "subject"}
-    await _write_earlier(tmp_path, version, items)
+    await _write_earlier(tmp_path, version, items, halfway)
     capsys.readouterr()
     source_records = [i for i in items if i["type"] == "source_record"]
     last = max(ns(r["start"]) for r in source_records)
@@ -283,7 +357,7 @@ async def test_a_data_directory_of_an_earlier_format_is_migrated_once_on_open(
             store = FalkorStore(server.url)
             await store.bootstrap(SYSTEM_SCOPE)
             graph_ = store.org("acme")
-            got = await stored(graph_)  # with every record held once (format 7)
+            got = await stored(graph_)  # every record held once (7), placed once (8)
             page = await graph_.find_subjects(SubjectQuery(order=SubjectOrder.RECENT), 5)
             cohort = await graph_.active_subjects(incidents, window, 1_000)
             busiest = max(everyone, key=lambda k: sum(r["subject"] == k for r in source_records))
@@ -292,7 +366,8 @@ async def test_a_data_directory_of_an_earlier_format_is_migrated_once_on_open(
             await store.close()
         progress = capsys.readouterr().err
         if opening == 0:
-            assert "migrating acme: the records of" in progress and "100%" in progress
+            assert ("migrating acme: the records of" in progress) == (version < 7)
+            assert "migrating acme: the time slots of" in progress and "100%" in progress
             assert "per-subject day counts" not in progress  # none made on the way to 6
             assert ("acme: activity of" in progress) == (version == 0)
         else:  # once only

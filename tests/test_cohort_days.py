@@ -127,6 +127,7 @@ async def test_cohort_counts_are_the_records_counts_through_reingest_and_retract
 # How format 5 kept per-subject day counts (main before format 6): their index and key, and
 # the counts of every (kind, day, subject) as its migration set them from the records.
 _TO_FORMAT_5 = (
+    "MATCH (t:TimeSlot) DETACH DELETE t",  # format 8's
     "CREATE INDEX FOR (n:SubjectDay) ON (n.slot)",
     "CREATE INDEX FOR (n:SubjectDay) ON (n.record_kind, n.subject_kind, n.day)",
     """MATCH (r:SourceRecord)
@@ -179,7 +180,9 @@ async def test_a_format_5_directory_loses_its_subject_days_once_with_the_same_co
         progress = capsys.readouterr().err
         if opening == 0:
             assert f"migrating acme: removing {made:,} per-subject day counts 100%" in progress
-            assert "source records" not in progress  # format 5 had everything else
+            # Format 5 had the times and activity already; its records get their time slots.
+            assert "times of" not in progress and "activity of" not in progress
+            assert "migrating acme: the time slots of 300 source records 100%" in progress
         else:
             assert "migrating" not in progress  # once only
         assert left == (0, set())

@@ -10,7 +10,7 @@ up to date (graph.activity runs them). The comment below says what each structur
 from __future__ import annotations
 
 from graph.cypher._fragments import assign
-from graph.rows import RECORD_COLUMNS
+from graph.rows import DAY_NS, RECORD_COLUMNS, SLOT_AT
 
 # --- activity: read structures kept by the writes of source records --------------------------
 #
@@ -27,10 +27,22 @@ from graph.rows import RECORD_COLUMNS
 #   on subject_key, which a reopen rebuilt at about 3.5 us a record (a million distinct values
 #   at 1M subjects: docs/operations.md), where a relationship costs a reopen almost nothing.
 #   The records keep their `subject_key` (reads return it).
+# (:TimeSlot {slot, record_kind, n})-[:STARTS]->(:SourceRecord): each record from the slot
+#   of its kind and start, exactly one (format 8); n = floor(start_us / SLOT_US), ten minutes
+#   (graph.rows, floor before 1970 too), and `slot` the text "kind:n" (a text key, as
+#   RecordDay's). (:TimeSlot)-[:ENDS]->(:SourceRecord) from the slot of its end, only when
+#   that is another one (most records are points or end within their slot). A time window is
+#   read from the slots' n index and walks to the records (recent_window as of a past time,
+#   active_subjects): it replaced the records' start_us and end_us indexes, which a reopen
+#   rebuilt at about 1.6 us a record (docs/operations.md, the 1M reopen); the few slot nodes
+#   (one per kind and ten minutes that holds any record) cost a reopen little. A record
+#   with an endpoint in a window is reached from that endpoint's slot: its start by STARTS,
+#   its end by STARTS when in the same slot, else by ENDS. Slot nodes whose records went
+#   stay, empty: every read filters the records' exact times, and counts records, not slots.
 # A cohort question ("which services had incidents last week") counts the window's records
-#   on their start_us index (active_subjects): per-subject day counts (SubjectDay, format 5)
+#   through their start slots (active_subjects): per-subject day counts (SubjectDay, format 5)
 #   made about one node per record and answered no faster (graph.activity, format 6).
-# Both change in the statement that writes or deletes the records they summarise. A write
+# All change in the statement that writes or deletes the records they summarise. A write
 # compares a record with what it replaces (a record is counted once its `day` is set):
 # re-ingesting it unchanged counts nothing twice;
 # a record that moved to another day, kind or subject, or whose time went back, is counted
@@ -96,6 +108,32 @@ SET v.latest_ns = coalesce(top, -1),
 """
 
 
+def _place() -> str:
+    """Rows in: r and row, a record as this statement wrote it and its write row (one row
+    each), with its slots (graph.rows.SLOT_AT). It gets exactly one STARTS from its start
+    slot and an ENDS from its end slot when that is another: a new record (or one without)
+    gets them, one whose kind or times changed slot has them moved, an unchanged one keeps
+    them (re-ingesting writes nothing). Rows out: the same, with the variables before."""
+    s, n, e, m = SLOT_AT, SLOT_AT + 1, SLOT_AT + 2, SLOT_AT + 3
+    return f"""
+WITH r, row, kind0, day0, subject0, last0
+OPTIONAL MATCH (t0:TimeSlot)-[h:STARTS]->(r)
+OPTIONAL MATCH (u0:TimeSlot)-[g:ENDS]->(r)
+WITH r, row, kind0, day0, subject0, last0, h, g,
+     t0 IS NULL OR t0.slot <> row[{s}] AS moved,
+     coalesce(u0.slot, '') <> coalesce(row[{e}], '') AS ended
+FOREACH (_ IN CASE WHEN moved AND h IS NOT NULL THEN [1] ELSE [] END | DELETE h)
+FOREACH (_ IN CASE WHEN moved THEN [1] ELSE [] END |
+  MERGE (t:TimeSlot {{org_id: $org, slot: row[{s}]}})
+  ON CREATE SET t.record_kind = r.record_kind, t.n = row[{n}]
+  CREATE (t)-[:STARTS]->(r))
+FOREACH (_ IN CASE WHEN ended AND g IS NOT NULL THEN [1] ELSE [] END | DELETE g)
+FOREACH (_ IN CASE WHEN ended AND row[{e}] IS NOT NULL THEN [1] ELSE [] END |
+  MERGE (u:TimeSlot {{org_id: $org, slot: row[{e}]}})
+  ON CREATE SET u.record_kind = r.record_kind, u.n = row[{m}]
+  CREATE (u)-[:ENDS]->(r))"""
+
+
 def _hold() -> str:
     """Rows in: r, a record as this statement wrote it (one row each: graph.writer sends a
     record once), its subject's Activity node merged already. It gets exactly one HOLDS
@@ -133,7 +171,7 @@ MERGE (r:SourceRecord {{org_id: $org, key: row[0]}})
 WITH r, row, r.record_kind AS kind0, r.day AS day0, r.subject_key AS subject0,
      {_latest("r")} AS last0
 SET {assign("r", RECORD_COLUMNS, 1)}
-{_hold()}
+{_place()}{_hold()}
 WITH collect(CASE WHEN day0 IS NOT NULL THEN [kind0, day0, -1] END) AS fixes,
      collect(CASE WHEN subject0 <> r.subject_key OR last0 > {_latest("r")}
                   THEN subject0 END) AS stale
@@ -146,15 +184,19 @@ WITH DISTINCT k
 {_retake_latest()}"""
 
 
-# A graph written before these structures existed: count its records a time window at a
-# time. A record is counted when its `day` is set, so an interrupted run resumes without
-# counting anything twice, and records written meanwhile are never counted again. Their
-# HOLDS come after, from format 7's step (graph.dialect's `holds`), as a format-6 graph's do.
+# A graph written before these structures existed: count its records a range of node ids at
+# a time (graph.activity; a window of start times read the records' start_us index, which
+# format 8 dropped). A record is counted when its `day` is set, so an interrupted run resumes
+# without counting anything twice, and records written meanwhile are never counted again.
+# Their HOLDS and time slots come after, from format 7's and 8's steps (graph.dialect's
+# `holds` and `slots`), as a format-6 graph's do. (Neo4j seeks no range of ids: there each
+# range filters the organisation's records, a slow first open of a format-0 graph only, as
+# graph.activity runs this only when UNCOUNTED finds a record to count.)
 MIGRATE_ACTIVITY = f"""
-MATCH (r:SourceRecord {{org_id: $org}})
-WHERE r.start_us >= $lo_us AND r.start_us < $hi_us AND r.day IS NULL
-SET r.day = CASE WHEN r.start_ns >= 0 THEN r.start_ns / $day_ns
-                 ELSE (r.start_ns - $day_ns + 1) / $day_ns END
+MATCH (r:SourceRecord)
+WHERE id(r) >= $lo AND id(r) < $hi AND r.org_id = $org AND r.day IS NULL
+SET r.day = CASE WHEN r.start_ns >= 0 THEN r.start_ns / {DAY_NS}
+                 ELSE (r.start_ns - {DAY_NS - 1}) / {DAY_NS} END
 WITH r, null AS subject0, null AS last0, [[r.record_kind, r.day, 1]] AS deltas
 {_keep_activity()}{_retake_latest()}"""
 
@@ -216,9 +258,16 @@ MATCH (c:SubjectDay)
 RETURN DISTINCT c.org_id AS org
 """
 
-RECORD_SPAN = """
+# The highest record node id and the records' count (format 1's migration, by node ids).
+RECORD_IDS = """
 MATCH (r:SourceRecord {org_id: $org})
-RETURN min(r.start_ns), max(r.start_ns), count(r)
+RETURN max(id(r)), count(r)
+"""
+
+UNCOUNTED = """
+MATCH (r:SourceRecord {org_id: $org})
+WHERE r.day IS NULL
+RETURN count(r)
 """
 
 GET_FORMAT = """
@@ -262,7 +311,7 @@ WHERE c.n > 0
 RETURN DISTINCT c.record_kind
 """
 
-# DETACH: the record's HOLDS goes with it.
+# DETACH: the record's HOLDS, STARTS and ENDS go with it.
 DELETE_SOURCE_RECORDS = f"""
 UNWIND $keys AS key
 MATCH (r:SourceRecord {{org_id: $org, key: key}})

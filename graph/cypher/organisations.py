@@ -10,7 +10,7 @@ from graph.dialect import Dialect
 # are not an organisation's).
 ORG_LABELS = (
     "Subject", "Episode", "SourceRecord", "Checkpoint", "Investigation", "EmbeddingMeta",
-    "ProjectionEpoch", "Lifecycle", "Epoch", "Activity", "RecordDay", "Format",
+    "ProjectionEpoch", "Lifecycle", "Epoch", "Activity", "RecordDay", "Format", "TimeSlot",
 )  # fmt: skip
 
 
