@@ -193,8 +193,8 @@ WITH DISTINCT k
 # range filters the organisation's records, a slow first open of a format-0 graph only, as
 # graph.activity runs this only when UNCOUNTED finds a record to count.)
 MIGRATE_ACTIVITY = f"""
-MATCH (r:SourceRecord)
-WHERE id(r) >= $lo AND id(r) < $hi AND r.org_id = $org AND r.day IS NULL
+MATCH (r:SourceRecord {{org_id: $org}})
+WHERE id(r) >= $lo AND id(r) < $hi AND r.day IS NULL
 SET r.day = CASE WHEN r.start_ns >= 0 THEN r.start_ns / {DAY_NS}
                  ELSE (r.start_ns - {DAY_NS - 1}) / {DAY_NS} END
 WITH r, null AS subject0, null AS last0, [[r.record_kind, r.day, 1]] AS deltas
