@@ -13,6 +13,7 @@ Intents (closed): engine/intents.py.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -209,7 +210,21 @@ def interpret(
     if time is not None:
         time, base, intent, kinds = comparison(text, time, now, intent, kinds, tokens)
     kinds_after = {text[a:b]: kindwords.kind_of(text, tokens, a, b) for a, b in spans}
-    unread = tuple(dict.fromkeys(text[a:b] for a, b in r.unread(text, tokens, spans)))
+    unasked = (
+        ()
+        if ranking is not None  # a ranking reads its own words (engine.ranked)
+        else (*ranked, *reread, *meaning.unasked(text, readable, intent, bool(references)))
+    )
+    # A word a phrase said beside the answer holds ("ask" of "who should I ask about X?")
+    # was read: never also "not understood".
+    said = " | ".join(u.phrase.lower() for u in unasked)
+    unread = tuple(
+        dict.fromkeys(
+            text[a:b]
+            for a, b in r.unread(text, tokens, spans)
+            if not re.search(rf"(?<!\w){re.escape(text[a:b].lower())}(?!\w)", said)
+        )
+    )
     return Interpretation(
         references=references,
         fact_kinds=tuple(kinds),
@@ -231,9 +246,7 @@ def interpret(
         ranking=ranking,
         unanswered=unanswered,
         merges=merges,
-        unasked=()
-        if ranking is not None  # a ranking reads its own words (engine.ranked)
-        else (*ranked, *reread, *meaning.unasked(text, readable, intent, bool(references))),
+        unasked=unasked,
         compared=base,
         actors=tuple(dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans)),
         doers=tuple(

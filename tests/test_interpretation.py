@@ -860,3 +860,16 @@ def test_the_top_n_is_a_number_never_a_name() -> None:
     ten = interpret("who are the top ten contributors to routing?", NOW)
     assert "only the top 5 are listed, not 10" in ten.unasked[0].note
     assert interpret("who are the top contributors to routing?", NOW).unasked == ()
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["who should I ask about core.py?", "who can I talk to about the docs?",
+     "who could I ask about the parser?"],
+)  # fmt: skip
+def test_a_word_of_a_phrase_said_beside_the_answer_is_not_unread(question: str) -> None:
+    """"who should I ask about X?" is answered as who changed X, the phrase said; "ask" was
+    also said not understood beside it: a contradiction."""
+    i = interpret(question, NOW)
+    assert i.intent == "who" and i.unread == (), i.unread
+    assert any(u.phrase.lower().startswith(("should i", "can i", "could i")) for u in i.unasked)
