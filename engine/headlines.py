@@ -41,6 +41,8 @@ def headline(
     """basis: what a "who" answer ranks people by, "commits" or "lines" (see ranking_basis);
     asked: the fact kinds the question asked for by its words (none: the intent's own)."""
     scope = scope_of(names, organisation_wide)
+    if intent == "count" and _no_one(facts, names, organisation_wide, asked):
+        return f"No one changed {scope} {when(window)}: 0 people."
     if intent == "count":
         people_only = bool(names) and all(k.startswith("person:") for k in names)
         if len(names) > 1 and not people_only and not organisation_wide:
@@ -59,6 +61,22 @@ def headline(
         people_only = bool(names) and all(k.startswith("person:") for k in names)
         return _changes(facts, scope, window, people_only and not organisation_wide)
     return None
+
+
+def _no_one(
+    facts: Sequence[Fact], names: Mapping[str, str], wide: bool, asked: Sequence[FactKind]
+) -> bool:
+    """A count of the people who changed repositories or modules (whose contributor records
+    are read) with none in the window: no one did ("how many people changed parser.py
+    lately?" said "No count was available"). Other activity recorded without the people is
+    said by engine/unpeopled.py before this."""
+    changing = bool(names) and all(k.startswith(("repository:", "module:")) for k in names)
+    return (
+        changing
+        and not wide
+        and tuple(asked) == (FactKind.ACTIVE_CONTRIBUTORS,)
+        and not any(f.kind is FactKind.ACTIVE_CONTRIBUTORS for f in facts)
+    )
 
 
 def _people_named(

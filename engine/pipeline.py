@@ -119,8 +119,14 @@ class Pipeline:
         stages.told.notes.extend(said)
         named = together.named(resolved, stages.told.part)
         wide = stages.told.organisation_wide
-        if unanswerable is None and unpeopled.wanted(understood.intent, named, reading.facts, wide):
-            reading, unanswerable = await self._unpeopled(resolved, named, reading, stages)
+        if unanswerable is None and unpeopled.wanted(
+            understood.intent, named, reading.facts, wide, understood.fact_kinds
+        ):
+            reading, unanswerable = await self._unpeopled(
+                resolved, named, reading, stages, unpeopled.counts_people(
+                    understood.intent, understood.fact_kinds
+                )
+            )
         older: dict[str, latest.Last | None] = {}
         if stages.told.part is None and latest.wanted(understood.intent, reading.facts):
             async with stages.stage(FailureStage.READ_FACTS):  # the last change before it
@@ -155,6 +161,7 @@ class Pipeline:
         named: Sequence[StoredSubject],
         reading: Reading,
         stages: Stages,
+        counted: bool,
     ) -> tuple[Reading, str | None]:
         """A "who" answer with no contributor records: the other activity read, and the
         judgment saying the people are unknown when there was some (engine/unpeopled.py)."""
@@ -168,7 +175,7 @@ class Pipeline:
                 extra = [replace(r, facts=tuple(map(part.fact, r.facts))) for r in extra]
         reading = replace(reading, results=[*reading.results, *extra])
         names = {s.key: s.name for s in named}
-        return reading, unpeopled.judgment(reading.facts, names, reading.window)
+        return reading, unpeopled.judgment(reading.facts, names, reading.window, counted)
 
     def _narrower(
         self,

@@ -104,7 +104,8 @@ class DeterministicSynthesizer:
         drivers += episode_drivers(inputs.episodes, len(drivers))
         ownership = [f for f in inputs.facts if f.kind is FactKind.OWNERSHIP]
         judgment = _judgment(inputs, drivers, ownership, names)
-        if inputs.intent == "who" and inputs.unanswerable is not None:
+        people = inputs.intent == "who" or unpeopled.counts_people(inputs.intent, inputs.asked)
+        if people and inputs.unanswerable is not None:
             claims += unpeopled.claims(inputs.facts, claims)  # the activity it says
         if inputs.unanswerable is None and incidents.asked(inputs.intent, inputs.asked):
             claims += incidents.claims(inputs.facts, claims)  # the incidents it counts

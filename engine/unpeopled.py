@@ -28,12 +28,21 @@ from engine.providers import Provider, ProviderResult, Window
 OTHER = (FactKind.THROUGHPUT, FactKind.OPEN_PULL_REQUESTS, FactKind.COMMIT_ACTIVITY)
 
 
+def counts_people(intent: str, asked: Sequence[FactKind]) -> bool:
+    """"how many people changed X?": a count of the people of the contributor records."""
+    return intent == "count" and tuple(asked) == (FactKind.ACTIVE_CONTRIBUTORS,)
+
+
 def wanted(
-    intent: str, subjects: Sequence[StoredSubject], facts: Sequence[Fact], wide: bool
+    intent: str,
+    subjects: Sequence[StoredSubject],
+    facts: Sequence[Fact],
+    wide: bool,
+    asked: Sequence[FactKind] = (),
 ) -> bool:
-    """A "who" question about named subjects (not people, not the whole organisation)
-    whose contributor facts name nobody."""
-    if intent != "who" or wide or not subjects:
+    """A "who" question, or one counting people, about named subjects (not people, not the
+    whole organisation) whose contributor facts name nobody."""
+    if (intent != "who" and not counts_people(intent, asked)) or wide or not subjects:
         return False
     if all(s.key.startswith("person:") for s in subjects):
         return False
@@ -52,16 +61,20 @@ async def other_activity(
     return [replace(r, facts=tuple(f for f in r.facts if f.kind in OTHER)) for r in results]
 
 
-def judgment(facts: Sequence[Fact], names: Mapping[str, str], window: Window) -> str | None:
+def judgment(
+    facts: Sequence[Fact], names: Mapping[str, str], window: Window, counted: bool = False
+) -> str | None:
     """The judgment when other activity is recorded (None: nothing is, and "No one changed"
-    is true as far as the records go)."""
+    is true as far as the records go). `counted`: the question counts the people ("how many
+    people changed payments-api lately?" said "No count was available")."""
     said = [f"{names[k]} had {shown}" for k in names if (shown := _activity(facts, k))]
     if not said:
         return None
     scope = ", ".join(names.values())
+    asked, none = ("How many people", "counted") if counted else ("Who", "named")
     return (
-        f"Who changed {scope} {when(window)} is not known here: no contributor records of "
-        f"{scope} fall in that window, so no one is named. Other records show activity: "
+        f"{asked} changed {scope} {when(window)} is not known here: no contributor records "
+        f"of {scope} fall in that window, so no one is {none}. Other records show activity: "
         f"{'; '.join(said)}."
     )
 

@@ -122,6 +122,7 @@ LAST_WORDS = _words("last latest newest recent")
 # Words that qualify a question, not a name ("who knows the parser best?").
 FILLERS = frozenset(
     {"best", "well", "mostly", "really", "code", "file", "files", "distinct", "ever"}
+    | {"different", "unique", "individual", "separate"}
     | {"folder", "folders", "directory", "directories", "dir", "both"}
 )
 # Who is asked for without "who" ("has anyone touched X?").

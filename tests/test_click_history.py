@@ -2148,3 +2148,21 @@ async def test_a_python_file_no_module_has_is_said_not_tracked(
     assert any(n.startswith(f'"{path}" is not tracked') for n in both.limitations)
     init = await ask(graph, "how many commits to src/click/__init__.py in 2025?")
     assert init.subject_keys == (MODULE,)
+
+
+async def test_a_count_of_people_is_the_people_who_changed_it_or_no_one(
+    click: tuple[OrgGraph, list[Commit]], everyone: set[tuple[str, str]]
+) -> None:
+    """"how many people changed parser.py lately?" said "No count was available" (no one
+    had: no contributor record in the window); "core.py" was said to name no person, and
+    "different" not understood, beside a count of people."""
+    graph, commits = click
+    assert not [c for c in between(commits, *RECENT) if in_area(c, "src/click/parser.py")]
+    none = await ask(graph, "how many people changed parser.py lately?")
+    assert none.outcome is Outcome.ANSWERED and none.subject_keys == (PARSER,)
+    assert (none.direct_judgment or "").startswith("No one changed click.parser from ")
+    assert (none.direct_judgment or "").endswith(": 0 people.")
+    chosen = [c for c in whole_days(commits, *Y2025) if in_area(c, "src/click/core.py")]
+    some = await ask(graph, "how many different people changed core.py in 2025?")
+    assert f": {people_in(chosen, everyone)} people changed it" in (some.direct_judgment or "")
+    assert not any("names a person" in n or "different" in n for n in some.limitations)

@@ -176,3 +176,18 @@ async def test_incidents_that_hit_a_subject_are_counted(
         assert text.startswith(f"{started} incident(s) started on ")
     else:
         assert text.startswith("No incident of ")
+
+
+async def test_a_count_of_people_without_contributor_records_says_what_is_known(
+    demo: OrgGraph,
+) -> None:
+    """payments-api has no contributor records over the last 90 days, but pull requests and
+    commits: the count of people is said unknown (the window stated, the activity claimed),
+    as the who answer says; it said "No count was available"."""
+    result = await ask(demo, "how many people changed payments-api lately")
+    text = result.direct_judgment or ""
+    assert result.outcome is Outcome.ANSWERED and "No count" not in text
+    assert text.startswith("How many people changed payments-api from ")
+    assert "is not known here" in text and "so no one is counted" in text
+    assert f"{figure(result, FactKind.COMMIT_ACTIVITY, 'commits')} commit(s)" in text
+    assert not any("names a person" in n for n in result.limitations), result.limitations
