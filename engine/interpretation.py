@@ -119,6 +119,8 @@ class Interpretation:
     # Those of them right after "did" or "does" ("did davidism make"): surely who acted. The
     # others ("by hand", "have landed") may be plain words, so naming nobody ends nothing.
     doers: tuple[str, ...] = ()
+    # A slash date two of whose readings may be meant, with them ("07/01/2026"): asked.
+    which_day: tuple[tuple[str, tuple[tuple[datetime, datetime], ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,6 +249,7 @@ def interpret(
         unanswered=unanswered,
         merges=merges,
         unasked=unasked,
+        which_day=tuple(reading.which_day.items()),
         compared=base,
         actors=tuple(dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans)),
         doers=tuple(

@@ -40,7 +40,7 @@ from engine.models import Episode, RelationshipType, StoredSubject
 from engine.planning import Plan, plan, read_facts
 from engine.ports import Edge, OrgGraph, TimeSpan
 from engine.providers import Provider, ProviderResult, Window
-from engine.questiontime import NO_TIME, TooWide
+from engine.questiontime import NO_TIME, Narrower
 from engine.receipts import ReceiptSigner
 from engine.resolution import Candidate, Resolver
 from engine.stages import Stages
@@ -179,7 +179,7 @@ class Pipeline:
 
     def _narrower(
         self,
-        wide: TooWide,
+        wide: Narrower,
         question: str,
         resolved: list[StoredSubject],
         frame: outcomes.Frame,

@@ -8,11 +8,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
+from typing import Protocol
 
 from engine import timephrases as tp
 from engine.errors import BadUserInput
 from engine.framing import lookback_of, window_of
 from engine.interpretation import Interpretation
+from engine.slashdates import Ambiguous
 from engine.timecontext import (
     MAX_RANGE,
     MICROSECOND,
@@ -151,15 +153,43 @@ def _when(understood: Interpretation, used: str) -> list[str]:
     return []
 
 
+class Narrower(Protocol):
+    """A time phrase the answer asks about again (TooWide, or a slash date's two days)."""
+
+    @property
+    def phrase(self) -> str: ...
+
+    @property
+    def suggested(self) -> EffectiveTime: ...
+
+    def question(self, question: str) -> str: ...
+
+    def prompt(self, question: str) -> str: ...
+
+
+def which_day(understood: Interpretation, anchor: datetime) -> Ambiguous | None:
+    """The first slash date whose two readings may both be meant (engine/slashdates.py)."""
+    for phrase, readings in understood.which_day:
+        return Ambiguous(phrase, readings, anchor)
+    return None
+
+
 def asked_time(
     effective: EffectiveTime,
     understood: Interpretation,
     anchor: datetime,
     allow_clarification: bool,
-) -> tuple[EffectiveTime, list[str], TooWide | None]:
+) -> tuple[EffectiveTime, list[str], Narrower | None]:
     """The time the answer covers, what it must say about the question's time phrases, and
     the phrase when it spans too much. BadUserInput for times that are refused."""
-    wide = too_wide(understood, anchor) if effective.axis.value != "range" else None
+    wide: Narrower | None = None
+    if effective.axis.value != "range":
+        wide = which_day(understood, anchor) or too_wide(understood, anchor)
+    if isinstance(wide, Ambiguous) and not allow_clarification:
+        raise BadUserInput(
+            f'"{wide.phrase}" could be either of two days (day/month or month/day): write '
+            "the date as YYYY-MM-DD"
+        )
     if wide is not None and not allow_clarification:
         raise BadUserInput(
             f'"{wide.phrase}": the range is wider than {MAX_RANGE.days} days'

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from engine.contract import CoverageReason, FailureStage, Trace
 from engine.disclosures import Disclosures
 from engine.planning import Decision, Plan
-from engine.questiontime import TooWide
+from engine.questiontime import Narrower
 
 
 @dataclass
@@ -28,7 +28,7 @@ class Stages:
     chosen: tuple[str, ...] = ()
     pruned: tuple[tuple[str, CoverageReason], ...] = ()
     told: Disclosures = field(default_factory=Disclosures)  # found before synthesis
-    too_wide: TooWide | None = None  # the question's time phrase spans too much
+    too_wide: Narrower | None = None  # the time phrase spans too much, or is two days
 
     @asynccontextmanager
     async def stage(self, stage: FailureStage) -> AsyncIterator[None]:

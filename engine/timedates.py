@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
+from engine import slashdates
 from engine import timecontext as tc
 
 MONTH_NAMES = (
@@ -63,8 +64,8 @@ _QUARTER = re.compile(
 
 
 def date_period(text: str, now: datetime) -> tc.Period:
-    """A date phrase (2026-03-01, 1 March 2026, March 1, March 2026, March, Q4 2024, 2023,
-    H1 2025, the first half of 2025, summer 2024)."""
+    """A date phrase (2026-03-01, 13/01/2026, 1 March 2026, March 1, March 2026, March, Q4
+    2024, 2023, H1 2025, the first half of 2025, summer 2024)."""
     words = text.lower().replace(",", " ").split()
     if words[0] == "the":
         words = words[1:]
@@ -81,6 +82,8 @@ def date_period(text: str, now: datetime) -> tc.Period:
             return tc.quarter_period(int(year), which)
         return tc.most_recent(lambda y: tc.quarter_period(y, which), now)
     if len(words) == 1 and words[0][:1].isdigit():
+        if "/" in words[0]:  # "07/01/2026": which order (engine/slashdates.py)
+            return slashdates.day_of(words[0], now)
         if "-" in words[0]:
             return tc.day_period(*(int(p) for p in words[0].split("-")))
         return tc.year_period(int(words[0]))

@@ -65,7 +65,7 @@ def own_period(text: str, time: TimeMatch) -> TimeMatch:
     if time.period is None:
         return time
     phrase = text[time.start : time.end]
-    note = None
+    note = time.note  # how a slash date was read ("on 03/09/2026")
     if not phrase.lower().startswith("on"):
         note = f'"{phrase}" is read as the {_length(time.period)} that began then'
     return replace(time, as_of=None, start_at=time.period[0], end_at=time.period[1], note=note)

@@ -41,10 +41,11 @@ from datetime import UTC, datetime, timedelta
 
 from engine import timecontext as tc
 from engine import timespans
+from engine.slashdates import PATTERN as _SLASH
+from engine.slashdates import WhichDay
 from engine.timedates import (
     MONTHS,
     NUMBERS,
-    SEASONS,
     WEEKDAYS,
     count_of,
     date_period,
@@ -52,19 +53,15 @@ from engine.timedates import (
     span_before,
 )
 from engine.timeperiods import first_of, nth_week, point_period
+from engine.timespans import RECENT_DAYS
 
-RECENT_DAYS = 90  # "lately", "recently", "these days": the last 90 days before `now`
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)  # the open start of "before X"
-SEASON_NOTE = (
-    "Seasons are read as the northern hemisphere's meteorological ones (spring March to May, "
-    "summer June to August, autumn September to November, winter December to February)"
-)
 _MONTH = "(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b"
 _YEAR = r"(?:19[7-9]\d|2\d{3})(?![-\d])"
 _ORD = r"\d{1,2}(?:st|nd|rd|th)?"
 _ISO = r"\d{4}-\d{2}-\d{2}(?![\d:T])"
 _DAY_DATE = (
-    rf"(?:{_ISO}|(?:the\s+)?{_ORD}\s+(?:of\s+)?{_MONTH}(?:,?\s+\d{{4}}(?!\d))?"
+    rf"(?:{_ISO}|{_SLASH}|(?:the\s+)?{_ORD}\s+(?:of\s+)?{_MONTH}(?:,?\s+\d{{4}}(?!\d))?"
     rf"|{_MONTH}\s+{_ORD}(?:,?\s+\d{{4}})?(?!\d))"
 )
 # "Q3 2025", "Q3 of 2025", "Q3-2025", "2025 Q3", "2025-Q3", "the third quarter of 2025", "Q3".
@@ -187,6 +184,7 @@ class TimeReading:
     not_understood: list[str] = field(default_factory=list)
     unknown_spans: list[tuple[int, int]] = field(default_factory=list)  # of not_understood
     not_a_date: list[str] = field(default_factory=list)  # "2026-02-30"
+    which_day: dict[str, tuple[tc.Period, ...]] = field(default_factory=dict)  # "07/01/2026"
 
 
 def _evaluate(
@@ -245,28 +243,6 @@ def _evaluate(
     return None, start, stop
 
 
-def _note(name: str, phrase: str) -> str | None:
-    """How a vague phrase was read, for the answer to state."""
-    if name in timespans.NAMES:
-        return timespans.note(name, phrase)
-    if name == "recent":
-        return f'"{phrase}" is read as the last {RECENT_DAYS} days'
-    words = phrase.lower().split()
-    if "few" in words or "couple" in words:
-        return f'"{phrase}" is read with "a couple" as 2 and "a few" as 3'
-    if name == "week_of":
-        return f'"{phrase}" is read as the Monday-to-Sunday week holding that day'
-    if name == "nth_week":
-        days = {"first": "1-7", "second": "8-14", "third": "15-21", "fourth": "22-28"}
-        which = next((w for w in phrase.lower().split() if w in days), None)
-        span = f"days {days[which]}" if which else "last 7 days"
-        whose = "year" if re.search(r"of\s+\d{4}", phrase) else "month"
-        return f'"{phrase}" is read as the {whose}\'s {span}, not a Monday-to-Sunday week'
-    if any(season in phrase.lower().split() for season in SEASONS):
-        return SEASON_NOTE
-    return None
-
-
 def read_time(text: str, now: datetime) -> TimeReading:
     """The first understood phrase of `text`, and every other time-like phrase reported."""
     reading = TimeReading()
@@ -275,13 +251,18 @@ def read_time(text: str, now: datetime) -> TimeReading:
         for match in pattern.finditer(text):
             try:
                 as_of, start, stop = _evaluate(name, match.groups(), now)
+            except WhichDay as which:  # "07/01/2026": asked which day (engine.slashdates)
+                reading.which_day.setdefault(which.phrase, which.readings)
+                reading.unknown_spans.append(match.span())
+                continue
             except (ValueError, OverflowError):
                 reading.not_a_date.append(match.group())
                 continue
-            note = _note(name, match.group())
+            note = timespans.note(name, match.group())
             period = point_period(name, match.groups(), as_of, now)
             found.append(TimeMatch(match.start(), match.end(), as_of, start, stop, note, period))
     covered: list[tuple[int, int]] = [(m.start, m.end) for m in found]
+    covered += reading.unknown_spans
     covered += [m.span() for m in re.finditer(r"\d{4}-\d{2}-\d{2}", text) if reading.not_a_date]
     for match in _TIME_LIKE.finditer(text):
         if not any(a <= match.start() < b for a, b in covered + reading.unknown_spans):

@@ -13,11 +13,18 @@ the answer states it. A weekend is Saturday and Sunday, in UTC.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timedelta
 
+from engine import slashdates
 from engine import timecontext as tc
-from engine.timedates import MONTHS, count_of, date_period, span_before
+from engine.timedates import MONTHS, SEASONS, count_of, date_period, span_before
 
+RECENT_DAYS = 90  # "lately", "recently", "these days": the last 90 days before `now`
+SEASON_NOTE = (
+    "Seasons are read as the northern hemisphere's meteorological ones (spring March to May, "
+    "summer June to August, autumn September to November, winter December to February)"
+)
 NAMES = frozenset({"part_n", "part", "next", "before_last", "weekend", "since_then", "bare_year"})
 _EVENTS = r"(?:release|outage|incident|launch|freeze|migration|rewrite|version|sprint)s?\b"
 _THIRDS = {"early": 0, "mid": 1, "late": 2}
@@ -86,7 +93,7 @@ def period(name: str, g: tuple[str | None, ...], now: datetime) -> tc.Period:
     return monday + timedelta(days=5), monday + timedelta(days=7)
 
 
-def note(name: str, phrase: str) -> str | None:
+def _convention(name: str, phrase: str) -> str | None:
     """How a phrase of a convention was read, for the answer to state."""
     if name == "part":
         words = phrase.lower().replace("-", " ").split()
@@ -131,3 +138,27 @@ def _third(third: int, whole: tc.Period) -> tc.Period:
 def _day(now: datetime, shift: int) -> tc.Period:
     start = tc.day_period(now.year, now.month, now.day)[0] + timedelta(days=shift)
     return start, start + timedelta(days=1)
+
+
+def note(name: str, phrase: str) -> str | None:
+    """How a vague phrase was read, for the answer to state."""
+    if name in NAMES:
+        return _convention(name, phrase)
+    if "/" in phrase and (slashed := slashdates.note(phrase)):
+        return slashed
+    if name == "recent":
+        return f'"{phrase}" is read as the last {RECENT_DAYS} days'
+    words = phrase.lower().split()
+    if "few" in words or "couple" in words:
+        return f'"{phrase}" is read with "a couple" as 2 and "a few" as 3'
+    if name == "week_of":
+        return f'"{phrase}" is read as the Monday-to-Sunday week holding that day'
+    if name == "nth_week":
+        days = {"first": "1-7", "second": "8-14", "third": "15-21", "fourth": "22-28"}
+        which = next((w for w in phrase.lower().split() if w in days), None)
+        span = f"days {days[which]}" if which else "last 7 days"
+        whose = "year" if re.search(r"of\s+\d{4}", phrase) else "month"
+        return f'"{phrase}" is read as the {whose}\'s {span}, not a Monday-to-Sunday week'
+    if any(season in phrase.lower().split() for season in SEASONS):
+        return SEASON_NOTE
+    return None

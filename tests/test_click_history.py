@@ -2166,3 +2166,22 @@ async def test_a_count_of_people_is_the_people_who_changed_it_or_no_one(
     some = await ask(graph, "how many different people changed core.py in 2025?")
     assert f": {people_in(chosen, everyone)} people changed it" in (some.direct_judgment or "")
     assert not any("names a person" in n or "different" in n for n in some.limitations)
+
+
+async def test_a_slash_date_two_days_may_be_meant_asks_which(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """"07/01/2026" is 7 January or 1 July: asked, both named, each offered as an ISO date
+    (it answered the default year, "2026" said not understood). "13/01/2026" is only 13
+    January: answered, counted as git counts."""
+    graph, commits = click
+    asked = await ask(graph, "what changed on 07/01/2026?")
+    assert asked.outcome is Outcome.CLARIFICATION_REQUIRED
+    prompt = asked.clarification_prompt or ""
+    assert '"07/01/2026" could be 7 January 2026 (day/month) or 1 July 2026' in prompt
+    assert '"what changed on 2026-01-07?"' in prompt and '"what changed on 2026-07-01?"' in prompt
+    one = await ask(graph, "how many commits since 13/01/2026?")
+    label = one.temporal_label
+    assert label is not None and label.effective_from == on(2026, 1, 13)
+    chosen = whole_days(commits, on(2026, 1, 13), CLOCK)
+    assert (one.direct_judgment or "").startswith(f"{len(chosen)} commit(s) to ")

@@ -873,3 +873,31 @@ def test_a_word_of_a_phrase_said_beside_the_answer_is_not_unread(question: str) 
     i = interpret(question, NOW)
     assert i.intent == "who" and i.unread == (), i.unread
     assert any(u.phrase.lower().startswith(("should i", "can i", "could i")) for u in i.unasked)
+
+
+@pytest.mark.parametrize(
+    ("question", "day"),
+    [("how many commits since 13/01/2026?", utc(2026, 1, 13)),  # no 13th month
+     ("how many commits since 01/13/2026?", utc(2026, 1, 13)),
+     ("what changed on 12/11/2026?", utc(2026, 11, 12)),  # 11 December is in the future
+     ("what changed on 07/07/2026?", utc(2026, 7, 7))],
+)  # fmt: skip
+def test_a_slash_date_with_one_possible_day_is_that_day(question: str, day: datetime) -> None:
+    i = interpret(question, NOW)
+    assert (i.start or i.as_of) == day and i.which_day == (), i
+    assert i.time_not_understood == ()
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase", "days"),
+    [("what changed on 07/01/2026?", "07/01/2026", (utc(2026, 1, 7), utc(2026, 7, 1))),
+     ("how many commits since 03/04/2025?", "03/04/2025", (utc(2025, 4, 3), utc(2025, 3, 4)))],
+)  # fmt: skip
+def test_a_slash_date_naming_two_possible_days_is_asked_about(
+    question: str, phrase: str, days: tuple[datetime, datetime]
+) -> None:
+    """It was said not understood ("since", "2025") and the default year answered."""
+    i = interpret(question, NOW)
+    assert i.time_expression is None and i.time_not_understood == ()
+    ((said, readings),) = i.which_day
+    assert said == phrase and tuple(r[0] for r in readings) == days
