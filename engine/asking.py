@@ -225,6 +225,7 @@ class Subjects:
             outcome = self._repository_first(actor, reference, outcome, told)
         if isinstance(outcome, Ambiguous):
             chosen = narrowed(question, reference, outcome, understood)
+            chosen = chosen or await firstnames.sole_carrier(self.graph, reference, outcome)
             if chosen is not None:
                 told.notes.append(chosen[1])
                 self.resolver.admit(actor, chosen[0])

@@ -1,7 +1,14 @@
 """First names beside other references ("what did Armin change in core.py?", "how many
 commits did David Lord and kevin make?"): engine.together finds the people each word names;
 here the one person carrying it joins the question's subjects, said, and several ask which.
-engine.asking calls it once the references have resolved."""
+engine.asking calls it once the references have resolved.
+
+A first name asked alone ("what did jaron do in 2025?") that search offers one person for is
+that person when it is certain (`sole_carrier`): the word is a whole word of that person's
+name (not a login: "davidism" still asks) and no other subject's name, alias or handle holds
+it at all ("Lord" is also in
+"lord63": still asked). It asked which person, offering one.
+"""
 
 from __future__ import annotations
 
@@ -12,10 +19,11 @@ from engine import outcomes, together
 from engine.contract import InvestigationResult
 from engine.disclosures import Disclosures
 from engine.interpretation import Interpretation
-from engine.models import StoredSubject
-from engine.ports import OrgGraph
+from engine.models import StoredSubject, SubjectKind
+from engine.ports import OrgGraph, SubjectQuery
 from engine.receipts import ReceiptSigner
-from engine.resolution import Candidate
+from engine.resolution import Ambiguous, Candidate
+from engine.text import normalise
 
 
 async def joined(
@@ -45,3 +53,22 @@ async def joined(
             "person of that name."
         )
     return None, replace(understood, unread=tuple(rest))
+
+
+async def sole_carrier(
+    graph: OrgGraph, reference: str, outcome: Ambiguous
+) -> tuple[StoredSubject, str] | None:
+    """The one person a single word names for certain, and the note saying so; None when
+    it is not certain (see the module docstring)."""
+    if not reference.isalpha() or len(outcome.candidates) != 1:
+        return None
+    person = outcome.candidates[0].subject
+    needle = normalise(reference)
+    if person.kind is not SubjectKind.PERSON or needle not in normalise(person.name).split():
+        return None  # a login or an address ("davidism") is still asked about
+    if await graph.count_subjects(SubjectQuery(search=reference)) != 1:
+        return None  # another subject's names hold it too ("lord63" for "Lord")
+    return person, (
+        f'"{reference}" was taken to mean {person.name} ({person.key}), the one person of '
+        "that name (no other name known here holds it)."
+    )

@@ -917,16 +917,28 @@ async def test_what_someone_worked_on_is_their_changes(
     assert not any("not used" in n for n in result.limitations), result.limitations
 
 
-async def test_a_first_name_before_a_verb_asks_which_person_it_names(
+async def test_a_first_name_before_a_verb_is_its_one_certain_carrier_or_asks(
     click: tuple[OrgGraph, list[Commit]],
 ) -> None:
     """"did Armin touch": the name is "Armin" alone (it read "Armin touch", which named no
-    one); a first name is never a guess at the one person carrying it."""
-    graph, _ = click
+    one). Only Armin Ronacher is named Armin, and no other name holds the word: he is meant,
+    said (it asked which person, offering one). "Lord" is also in "lord63": still asked."""
+    graph, commits = click
+    assert {c.name for c in commits if "armin" in c.name.lower()} == {"Armin Ronacher"}
     result = await ask(graph, "what did Armin touch in 2015?")
-    assert result.outcome is Outcome.CLARIFICATION_REQUIRED
-    assert (result.clarification_prompt or "").startswith('"Armin" could mean')
-    assert [c.subject_key for c in result.candidates] == [f"person:{ARMIN}"]
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (f"person:{ARMIN}",)
+    assert any(n.startswith('"Armin" was taken to mean Armin Ronacher') for n in
+               result.limitations)  # fmt: skip
+    mine = [c for c in whole_days(commits, *year(2015)) if c.email == ARMIN]
+    assert result.changes_total == len(mine) > 0
+    jaron = await ask(graph, "what did jaron do in 2025?")
+    assert jaron.outcome is Outcome.ANSWERED and len(jaron.subject_keys) == 1
+    assert any(n.startswith('"jaron" was taken to mean Jaron Rosenau') for n in
+               jaron.limitations)  # fmt: skip
+    assert any("lord" in c.name.lower() and c.email != LORD for c in commits)
+    lord = await ask(graph, "how many commits did Lord make in 2024?")
+    assert lord.outcome is Outcome.CLARIFICATION_REQUIRED
+    assert [c.subject_key for c in lord.candidates] == [f"person:{LORD}"]
 
 
 async def test_a_name_matching_nothing_is_named_in_the_no_match(
