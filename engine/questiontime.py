@@ -132,11 +132,34 @@ def question_time(
             notes.append(f'"{text}": comparing two periods is not computed here; the answer '
                          f"covers {used} only.")  # fmt: skip
             continue
-        notes.append(f'"{text}" was not understood as a time; the answer covers {used} instead.')
+        why = _unread_time(text)
+        notes.append(f'"{text}" {why}; the answer covers {used} instead.')
     for text in understood.time_ignored:
         notes.append(f'Only the first time phrase is used: "{text}" was not.')
     notes.extend(_when(understood, used))
     return effective, notes
+
+
+_FISCAL = re.compile(r"\bfy\s?'?\d|\bfiscal\b", re.IGNORECASE)
+_EVENT = re.compile(r"\b(?:release|version|tag)s?\b", re.IGNORECASE)
+
+
+def _unread_time(text: str) -> str:
+    """Why a time phrase was not read: a fiscal year's months differ from one organisation
+    to the next (none is recorded here: reading one would be a guess), and releases are not
+    imported, so when one was is not known."""
+    if _FISCAL.search(text):
+        return (
+            "names a fiscal period, whose months differ between organisations (none is "
+            'recorded here), so it was not read: name its dates ("between 2024-07-01 and '
+            '2025-06-30")'
+        )
+    if _EVENT.search(text):
+        return (
+            "names a release, and releases (tags) are not recorded here, so when it was is "
+            'not known: name its date ("since 2021-05-11")'
+        )
+    return "was not understood as a time"
 
 
 def _when(understood: Interpretation, used: str) -> list[str]:

@@ -66,9 +66,11 @@ _QUARTER = re.compile(
 def date_period(text: str, now: datetime) -> tc.Period:
     """A date phrase (2026-03-01, 13/01/2026, 1 March 2026, March 1, March 2026, March, Q4
     2024, 2023, H1 2025, the first half of 2025, summer 2024)."""
-    words = text.lower().replace(",", " ").split()
+    words = text.lower().replace(",", " ").replace("'s", "").split()
     if words[0] == "the":
         words = words[1:]
+    if words[0] in HOLIDAYS or words[:2] == ["new", "year"]:
+        return _holiday(words, now)
     if "half" in words or words[0] in ("h1", "h2"):
         return _half(words, now)
     if words[-1] in WEEKDAYS:
@@ -100,6 +102,20 @@ def date_period(text: str, now: datetime) -> tc.Period:
     if year is not None:
         return tc.month_period(year, month)
     return tc.most_recent(lambda y: tc.month_period(y, month), now)
+
+
+# Days of the year named by a holiday ("since Christmas", "between Christmas 2025 and New
+# Year"): fixed dates, read in UTC and said (engine.timespans.note).
+HOLIDAYS = {"christmas": (12, 25), "xmas": (12, 25), "new": (1, 1)}
+
+
+def _holiday(words: list[str], now: datetime) -> tc.Period:
+    """Its day in the year named, else the most recent one that has begun."""
+    month, day = HOLIDAYS[words[0]]
+    year = next((int(w) for w in words if w.isdigit() and len(w) == 4), None)
+    if year is not None:
+        return tc.day_period(year, month, day)
+    return tc.most_recent(lambda y: tc.day_period(y, month, day), now)
 
 
 def _half(words: list[str], now: datetime) -> tc.Period:

@@ -60,8 +60,13 @@ _MONTH = "(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b"
 _YEAR = r"(?:19[7-9]\d|2\d{3})(?![-\d])"
 _ORD = r"\d{1,2}(?:st|nd|rd|th)?"
 _ISO = r"\d{4}-\d{2}-\d{2}(?![\d:T])"
+# "Christmas", "Christmas Day 2025", "New Year's Day", "the new year" (not their eves).
+_HOLIDAY = (
+    r"(?:(?:christmas|xmas)(?:\s+day)?|(?:the\s+)?new\s+year(?:'s)?(?:\s+day)?)"
+    r"(?!\s+eve)(?:,?\s+\d{4}(?!\d))?"
+)
 _DAY_DATE = (
-    rf"(?:{_ISO}|{_SLASH}|(?:the\s+)?{_ORD}\s+(?:of\s+)?{_MONTH}(?:,?\s+\d{{4}}(?!\d))?"
+    rf"(?:{_ISO}|{_SLASH}|{_HOLIDAY}|(?:the\s+)?{_ORD}\s+(?:of\s+)?{_MONTH}(?:,?\s+\d{{4}}(?!\d))?"
     rf"|{_MONTH}\s+{_ORD}(?:,?\s+\d{{4}})?(?!\d))"
 )
 # "Q3 2025", "Q3 of 2025", "Q3-2025", "2025 Q3", "2025-Q3", "the third quarter of 2025", "Q3".
@@ -140,7 +145,8 @@ _PATTERNS = [
 # What looks like time: any of these outside an understood phrase is reported, never ignored.
 _TIME_LIKE = re.compile(
     rf"\b(?:since|between|ago|tomorrow|tonight|ytd|quarters?|q[1-4]|h[12]|{_YEAR}|\d{{4}}-\d{{2}}"
-    r"|summer|winter|autumn|spring\s+\d|weekend|fortnights?|half\s+of"
+    r"|summer|winter|autumn|spring\s+\d|weekend|fortnights?|half\s+of|christmas|xmas"
+    r"|fy\s?'?\d{2,4}|fiscal\s+(?:year|quarter)|week\s+\d{1,2}"
     r"|(?:couple|few|several)\s+(?:of\s+)?(?:hours|days|weeks|months|quarters|years)"
     r"|next\s+(?:week|month|quarter|year|sprint|release)"
     r"|(?:january|february|march|april|june|july|august|september|october|november|december)\b"

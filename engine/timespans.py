@@ -14,7 +14,7 @@ the answer states it. A weekend is Saturday and Sunday, in UTC.
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 from engine import slashdates
 from engine import timecontext as tc
@@ -25,7 +25,9 @@ SEASON_NOTE = (
     "Seasons are read as the northern hemisphere's meteorological ones (spring March to May, "
     "summer June to August, autumn September to November, winter December to February)"
 )
-NAMES = frozenset({"part_n", "part", "next", "before_last", "weekend", "since_then", "bare_year"})
+NAMES = frozenset(
+    {"part_n", "part", "next", "before_last", "weekend", "since_then", "bare_year", "iso_week"}
+)
 _EVENTS = r"(?:release|outage|incident|launch|freeze|migration|rewrite|version|sprint)s?\b"
 _THIRDS = {"early": 0, "mid": 1, "late": 2}
 
@@ -50,10 +52,14 @@ def phrases(date: str, n: str, unit: str, year: str, month: str) -> list[tuple[s
         # periods ("vs 2024": engine.questiontime says so), nor naming an event ("the 2024
         # release"): those stay not understood.
         ("bare_year", rf"(?<![\w#./@-])(?<!vs\s)(?<!vs\.\s)(?<!versus\s)(?<!against\s)"
-                      rf"(?<!to\s)(?<!with\s)({year})(?!\s+{_EVENTS})"),
+                      rf"(?<!to\s)(?<!with\s)(?<!fy\s)(?<!fiscal\syear\s)({year})(?!\s+{_EVENTS})"),
         ("since_then", r"\bsince\s+(last|this|previous)\s+(week|month|quarter|year)\b"),
         ("since_then", rf"\bsince\s+{n}\s+{unit}\s+ago\b"),
         ("weekend", r"\b(?:(last|this|past|previous)\s+weekend|(?:over|on)\s+the\s+weekend)\b"),
+        # An ISO week ("week 32", "in week 32 of 2025", "ISO week 1 2026", "2025-W32").
+        ("iso_week", rf"{lead}(?:the\s+)?(?:iso\s+|calendar\s+)?week\s+(?:no\.?\s*|number\s+|#)?"
+                     rf"(\d{{1,2}})(?!\d)(?:,?\s+(?:of\s+)?({year}))?"),
+        ("iso_week", rf"{lead}()(19[7-9]\d|2\d{{3}})-?w(\d{{2}})\b"),
     ]  # fmt: skip
 
 
@@ -79,6 +85,8 @@ def period(name: str, g: tuple[str | None, ...], now: datetime) -> tc.Period:
                 now.year, now.month, now.day
             )[1] + timedelta(days=1)
         return tc.period_of(b, now, 1)
+    if name == "iso_week":
+        return _iso_week(int(a or (g[2] or "0")), int(b) if b else None, now)
     if name == "bare_year":
         return tc.year_period(int(a))
     if name == "since_then":  # "since last month": from its start; "since 2 weeks ago"
@@ -109,6 +117,9 @@ def _convention(name: str, phrase: str) -> str | None:
         )
     if name == "weekend":
         return f'"{phrase}" is read as that Saturday and Sunday (UTC)'
+    if name == "iso_week":
+        year = "" if re.search(r"\d{4}", phrase) else ", in the most recent year it has begun"
+        return f'"{phrase}" is read as that ISO week (Monday to Sunday, UTC){year}'
     return None
 
 
@@ -135,6 +146,23 @@ def _third(third: int, whole: tc.Period) -> tc.Period:
     return begin, whole[1] if third == 2 else begin + timedelta(days=10)
 
 
+def _iso_week(week: int, year: int | None, now: datetime) -> tc.Period:
+    """ISO week `week` (Monday to Sunday) of the ISO year named, else the most recent one
+    that has begun; ValueError for a week that year has not (week 53 of most years)."""
+    if year is not None:
+        monday = date.fromisocalendar(year, week, 1)
+        start = datetime(monday.year, monday.month, monday.day, tzinfo=UTC)
+        return start, start + timedelta(days=7)
+    for back in (0, 1, 2):
+        try:
+            found = _iso_week(week, now.year - back, now)
+        except ValueError:
+            continue
+        if found[0] <= now:
+            return found
+    raise ValueError("no such week")
+
+
 def _day(now: datetime, shift: int) -> tc.Period:
     start = tc.day_period(now.year, now.month, now.day)[0] + timedelta(days=shift)
     return start, start + timedelta(days=1)
@@ -146,6 +174,8 @@ def note(name: str, phrase: str) -> str | None:
         return _convention(name, phrase)
     if "/" in phrase and (slashed := slashdates.note(phrase)):
         return slashed
+    if re.search(r"christmas|xmas|new\s+year", phrase, re.IGNORECASE):
+        return f'"{phrase}" is read with Christmas as 25 December and New Year as 1 January (UTC)'
     if name == "recent":
         return f'"{phrase}" is read as the last {RECENT_DAYS} days'
     words = phrase.lower().split()

@@ -490,7 +490,8 @@ async def test_what_the_answers_say_about_how_they_read_the_question(
     assert lately.temporal_label is not None
     assert lately.temporal_label.note == '"lately" is read as the last 90 days'
     release = await ask(graph, "how many commits since the 8.0 release?")
-    assert any(n.startswith('"since the 8.0 release" was not understood as a time')
+    assert any(n.startswith('"since the 8.0 release" names a release, and releases (tags) '
+                            "are not recorded here")
                for n in release.limitations)  # fmt: skip
     repository = await ask(graph, "how many commits to click in 2025?")
     assert any(n.startswith('"click" names the repository click and its package click')
@@ -2197,3 +2198,31 @@ async def test_a_slash_date_two_days_may_be_meant_asks_which(
     assert label is not None and label.effective_from == on(2026, 1, 13)
     chosen = whole_days(commits, on(2026, 1, 13), CLOCK)
     assert (one.direct_judgment or "").startswith(f"{len(chosen)} commit(s) to ")
+
+
+@pytest.mark.parametrize(
+    ("question", "window"),
+    [("how many commits since Christmas?", (on(2025, 12, 25), CLOCK)),
+     ("how many commits in week 32 of 2025?", (on(2025, 8, 4), on(2025, 8, 11))),
+     ("how many commits in week 32?", (on(2026, 8, 3), on(2026, 8, 10)))],
+)  # fmt: skip
+async def test_holidays_and_iso_weeks_are_read_and_said(
+    click: tuple[OrgGraph, list[Commit]], question: str, window: tuple[datetime, datetime]
+) -> None:
+    """"since Christmas" answered the default year, the phrase said not understood; "week
+    32" ended the question ("32" named no subject)."""
+    graph, commits = click
+    result = await ask(graph, question)
+    label = result.temporal_label
+    assert label is not None and (label.effective_from, label.effective_to) == window
+    assert (result.direct_judgment or "").startswith(f"{len(whole_days(commits, *window))} commit")
+    assert any(" is read " in n for n in result.limitations), result.limitations
+
+
+async def test_a_fiscal_year_is_said_not_read_never_guessed(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """"FY2025" named no subject (the question ended there): its months are not known."""
+    graph, _ = click
+    result = await ask(graph, "how many commits in FY2025?")
+    assert any(n.startswith('"FY2025" names a fiscal period') for n in result.limitations)

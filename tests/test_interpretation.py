@@ -273,6 +273,15 @@ def test_kind_words_are_hints_never_references() -> None:
         ("in 2025 and 2024", None, utc(2024, 1, 1), utc(2026, 1, 1)),
         # The future (refused by the time context, as "in 2030" is): it read the past year.
         ("next month", None, utc(2026, 12, 1), utc(2027, 1, 1)),
+        # Holidays, ISO weeks, a slash date with one possible day (each was said not
+        # understood, "32" tried as a name, and the default window answered).
+        ("since Christmas", None, utc(2025, 12, 25), None),
+        ("between Christmas 2025 and New Year", None, utc(2025, 12, 25), utc(2026, 1, 2)),
+        ("in week 32", None, utc(2026, 8, 3), utc(2026, 8, 10)),
+        ("in week 32 of 2025", None, utc(2025, 8, 4), utc(2025, 8, 11)),
+        ("in 2025-W32", None, utc(2025, 8, 4), utc(2025, 8, 11)),
+        ("in week 1 of 2026", None, utc(2025, 12, 29), utc(2026, 1, 5)),
+        ("since 13/01/2026", None, utc(2026, 1, 13), None),
     ],
 )
 def test_time_expressions(
@@ -901,3 +910,19 @@ def test_a_slash_date_naming_two_possible_days_is_asked_about(
     assert i.time_expression is None and i.time_not_understood == ()
     ((said, readings),) = i.which_day
     assert said == phrase and tuple(r[0] for r in readings) == days
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase"),
+    [("how many commits in FY2025?", "FY2025"),
+     ("how many commits in fiscal year 2025?", "fiscal year 2025"),
+     ("how many commits on Christmas Eve?", "Christmas Eve")],
+)  # fmt: skip
+def test_a_time_with_no_rule_is_said_never_read_as_a_name_or_a_year(
+    question: str, phrase: str
+) -> None:
+    """"FY2025" was tried as a name (the question ended on it); "fiscal year 2025" read the
+    calendar year 2025: a fiscal year's months are not known here."""
+    i = interpret(question, NOW)
+    assert i.references == () and i.time_expression is None, i
+    assert i.time_not_understood == (phrase,)
