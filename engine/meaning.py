@@ -90,7 +90,7 @@ def unasked(
             continue  # "who should I ask about X?": the asker is not what is asked about
         elif word in _SELF or (word == "me" and before not in _OBJECT_ME):
             found.append(Unasked(phrase, f'"{phrase}": {_SELF_NOTE}'))
-        elif word == "both" and _of_people(intent, words) and after not in TIME_WORDS:
+        elif word == "both" and _of_people(intent, words) and after not in TIME_WORDS and not named:
             found.append(Unasked(phrase, f'"{phrase}": {_BOTH_NOTE}'))
         elif word == "why" and intent != "why_behind":
             found.append(Unasked(phrase, f'"{phrase}": {_WHY_NOTE}', ends=False))

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine import incidents, unpeopled
+from engine import both, incidents, unpeopled
 from engine.changelog import listed, typed
 from engine.compared import judgment as compared_judgment
 from engine.contract import (
@@ -136,6 +136,11 @@ def _judgment(
         return compared_judgment(inputs.facts, names, inputs.window)
     if inputs.intent == "still":
         return still_judgment(inputs.facts, names, inputs.window, inputs.older)
+    keys = [s.key for s in inputs.subjects]
+    if both.asked(inputs.question, inputs.intent, inputs.asked) and both.wanted(
+        keys, inputs.organisation_wide
+    ):
+        return both.judgment(inputs.facts, names, inputs.window, inputs.intent == "count")
     direct = headline(
         inputs.intent,
         inputs.facts,

@@ -2108,16 +2108,36 @@ async def test_a_file_name_only_a_search_resembles_names_nothing(
     assert any(n.startswith('"corr.py" names no subject exactly') for n in typo.limitations)
 
 
-async def test_who_changed_both_of_two_modules_ends_named(
-    click: tuple[OrgGraph, list[Commit]],
+async def test_who_changed_both_of_two_modules_is_the_people_who_changed_each(
+    click: tuple[OrgGraph, list[Commit]], everyone: set[tuple[str, str]]
 ) -> None:
     """"who changed both core.py and parser.py?" ranked everyone who changed either ("both"
-    said unused): the people who changed each are another question. A count of both people's
-    commits is each one's, as without the word."""
-    graph, _ = click
-    result = await ask(graph, "who changed both core.py and parser.py in 2025?")
-    assert result.outcome is Outcome.NO_MATCH and result.direct_judgment is None
-    assert any(n.startswith('"both": the people who changed every one') for n in result.limitations)
+    said unused), then ended naming "both": it is the people who changed each of them, with
+    their commits to each, as git counts them. A count of both people's commits is each
+    one's, as without the word."""
+    graph, commits = click
+    person = person_ids(everyone)
+    names = [group for group, _ in identities(everyone)]
+    for question, files, window in [
+        ("who changed both core.py and parser.py in 2025?", ("core", "parser"), Y2025),
+        ("who changed both core.py and types.py in 2026?", ("core", "types"), Y2026),
+    ]:
+        per = [
+            Counter(person[c.email] for c in whole_days(commits, *window)
+                    if in_area(c, f"src/click/{f}.py"))
+            for f in files
+        ]  # fmt: skip
+        shared = set(per[0]) & set(per[1])
+        result = await ask(graph, question)
+        text = result.direct_judgment or ""
+        assert result.outcome is Outcome.ANSWERED, result.limitations
+        assert text.endswith(f"({len(shared)} in all)."), text
+        for p in shared:
+            said = [n for n in names[p] if f"{n} ({per[0][p]} commit(s) to click.{files[0]}, "
+                    f"{per[1][p]} commit(s) to click.{files[1]})" in text]  # fmt: skip
+            assert said, (names[p], text)
+    count = await ask(graph, "how many people changed both core.py and parser.py in 2025?")
+    assert (count.direct_judgment or "").startswith("1 person changed each of click.core and ")
     count = await ask(graph, "how many commits did both David Lord and Andreas Backx make in 2024?")
     assert count.outcome is Outcome.ANSWERED and len(count.subject_keys) == 2
     assert not any("both" in n for n in count.limitations), count.limitations

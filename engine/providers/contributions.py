@@ -31,6 +31,7 @@ from engine.windows import whole_in
 _ADDED, _REMOVED, _COMMITS = "lines_added", "lines_removed", "commits"
 ATTRIBUTED = EvidenceRule.ATTRIBUTED_ROLLUPS
 TOP = 5
+SHARED = 20  # people of an intersection a fact lists
 # The bus factor is the fewest people who made at least this share of the changed lines.
 BUS_SHARE = 0.5
 
@@ -175,6 +176,7 @@ class ContributorsProvider(_Attributed):
                 value["top_commits_together"] = [together.get(p, 0) for p in top]
             if len(tallies) > 1:
                 value["contributors_together"] = len(everyone)
+                value |= _shared(tallies, found, names)
             if held:
                 value["top_lines_together"] = [lines.get(p, 0) for p in top]
             facts.append(
@@ -183,6 +185,27 @@ class ContributorsProvider(_Attributed):
                 )
             )
         return facts
+
+
+def _shared(
+    tallies: dict[str, Tally], found: Tally, names: dict[str, str]
+) -> dict[str, object]:
+    """The people who changed every one of the subjects ("who changed both core.py and
+    parser.py?"), most commits over them first, with their commits to this one: each
+    subject's fact holds its side of the intersection (SHARED of them, and how many)."""
+    sets = [set(t.ranked()) for t in tallies.values()]
+    both = set.intersection(*sets) if sets else set()
+
+    def order(p: str) -> tuple[int, str]:
+        return -sum(t.commits.get(p, 0) for t in tallies.values()), p
+
+    shared = sorted(both, key=order)[:SHARED]
+    return {
+        "shared": shared,
+        "shared_names": [names.get(p, p) for p in shared],
+        "shared_commits": [found.commits.get(p, 0) for p in shared],
+        "shared_total": len(both),
+    }
 
 
 def leading(tallies: Iterable[Tally], together: dict[str, int] | None = None) -> list[str]:

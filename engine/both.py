@@ -1,0 +1,70 @@
+"""The people who changed every one of several repositories or modules: "who changed both
+core.py and parser.py in 2025?" (it ranked everyone who changed either, then ended naming
+"both"), "how many people changed both X and Y?".
+
+Each subject's contributor fact lists its side of the intersection (the people who changed
+all of the subjects asked about, engine/providers/contributions.py `_shared`), with their
+commits to it: the answer names each person with their commits to each subject, every
+figure from a claimed fact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from engine.counted import number, when
+from engine.facts import Fact, FactKind
+from engine.providers import Window
+from engine.text import normalise
+
+SHOWN = 10
+
+
+def asked(question: str, intent: str, asked_kinds: Sequence[FactKind]) -> bool:
+    """"both" in a who question, or in one counting people."""
+    people = intent == "who" or (
+        intent == "count" and tuple(asked_kinds) == (FactKind.ACTIVE_CONTRIBUTORS,)
+    )
+    return people and "both" in normalise(question).split()
+
+
+def wanted(keys: Sequence[str], organisation_wide: bool) -> bool:
+    """Several repositories or modules, named."""
+    changing = all(k.startswith(("repository:", "module:")) for k in keys)
+    return len(keys) > 1 and changing and not organisation_wide
+
+
+def judgment(
+    facts: Sequence[Fact], names: Mapping[str, str], window: Window, counted: bool
+) -> str:
+    """Who changed each of the subjects in the window (or how many people did)."""
+    found = {f.subject_key: f for f in facts if f.kind is FactKind.ACTIVE_CONTRIBUTORS}
+    scope = " and ".join(names.values())
+    sides = [found.get(k) for k in names]
+    if any(f is None for f in sides):
+        idle = ", ".join(n for k, n in names.items() if k not in found)
+        return f"No one changed each of {scope} {when(window)}: no one changed {idle}."
+    first = found[next(iter(names))]
+    shared, shared_names = first.value.get("shared") or [], first.value.get("shared_names") or []
+    people = list(zip(shared, shared_names, strict=False))
+    total = number(first.value.get("shared_total"))
+    if not people:
+        each = "; ".join(
+            f"{number(found[k].value.get('contributors'))} changed {n}" for k, n in names.items()
+        )
+        return f"No one changed each of {scope} {when(window)} ({each})."
+    shown = []
+    for key, name in people[:SHOWN]:
+        parts = [f"{_commits(found[k], key)} commit(s) to {n}" for k, n in names.items()]
+        shown.append(f"{name} ({', '.join(parts)})")
+    more = f" (the first {SHOWN} shown)" if total > SHOWN else ""
+    if counted:
+        who = "person" if total == 1 else "people"
+        return f"{total} {who} changed each of {scope} {when(window)}: {'; '.join(shown)}{more}."
+    return f"Changed each of {scope} {when(window)}: {'; '.join(shown)}{more} ({total} in all)."
+
+
+def _commits(fact: Fact, person: str) -> int:
+    keys = list(fact.value.get("shared") or [])
+    commits = list(fact.value.get("shared_commits") or [])
+    return number(commits[keys.index(person)]) if person in keys else 0
