@@ -24,6 +24,7 @@ _RANKED_KINDS = frozenset(
 _FILES = frozenset({"file", "files"})
 # Words that ask for modules without the kind word ("which parts of click ...").
 _PARTS = frozenset({"parts", "areas", "components", "subsystems"})
+_NOUNS = _FILES | _PARTS | {"modules", "repositories", "repos", "services", "projects"}
 _CHANGE_WORDS = CHANGE_VERBS | {"changes", "commits", "commit", "active", "activity", "churn"}
 # "the busiest modules": the most changed (it named "busiest" as no subject).
 _BUSIEST = "busiest"
@@ -65,6 +66,8 @@ def read(
     if kind is None or kind not in _RANKED_KINDS:
         return None
     size, said = _size(tokens, at)
+    if size is None:  # "which 3 modules changed most?" ("3" ended the question, unread)
+        size, said = _counted_noun(tokens)
     for i, token in enumerate(tokens):
         if i in said or i == at or token.norm in _FILES | _PARTS:
             token.free = False
@@ -81,6 +84,16 @@ def _marker(words: list[str]) -> int | None:
             after = words[at + 1] if at + 1 < len(words) else ""
             return None if after in _NOT_AMOUNTS else at
     return None
+
+
+def _counted_noun(tokens: list[Token]) -> tuple[int | None, set[int]]:
+    """A number right before the noun naming what is ranked ("which 3 modules", "the 5
+    files"), and its position."""
+    for i in range(1, len(tokens)):
+        before = tokens[i - 1]
+        if before.free and before.norm in _NUMBERS and tokens[i].norm in _NOUNS:
+            return _NUMBERS[before.norm], {i - 1}
+    return None, set()
 
 
 def _size(tokens: list[Token], at: int) -> tuple[int | None, set[int]]:

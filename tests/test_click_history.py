@@ -1740,6 +1740,9 @@ RANKED = [
     # "busiest" named no subject.
     Ranked("the busiest modules last quarter", on(2026, 4, 1), on(2026, 7, 1)),
     Ranked("what were the 3 busiest files in 2025?", *year(2025), files=True, size=3),
+    # The size before the noun ("3" ended the question: not understood, no subject).
+    Ranked("which 3 modules changed most in 2024?", *Y2024, size=3),
+    Ranked("what are the 5 files that changed most in 2025?", *year(2025), files=True, size=5),
 ]  # fmt: skip
 
 
