@@ -33,7 +33,8 @@ _OWNER = (_K.OWNERSHIP,)
 # words: a known name may start with one ("Touch Base").
 CHANGE_VERBS = _words(
     "change changed changes touch touches touched modify modifies modified edit edits edited "
-    "fix fixes fixed work works worked working make made makes making committed committing"
+    "fix fixes fixed work works worked working make made makes making committed committing "
+    "changing touching modifying editing fixing"
 )
 
 # Normalised phrase -> the fact kinds it asks about. Matched on whole tokens, at each position

@@ -2249,3 +2249,18 @@ async def test_a_fiscal_year_is_said_not_read_never_guessed(
     graph, _ = click
     result = await ask(graph, "how many commits in FY2025?")
     assert any(n.startswith('"FY2025" names a fiscal period') for n in result.limitations)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["is core.py changing more than last year?", "who has been touching termui.py lately?"],
+)
+async def test_a_change_verb_beside_a_module_is_read_never_said_unused(
+    click: tuple[OrgGraph, list[Commit]], question: str
+) -> None:
+    """'"core.py changing" names no subject: only "core.py" matched; "changing" was not
+    used', beside an answer that read it (a trend, who changed it)."""
+    graph, _ = click
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED
+    assert not any("was not used" in n for n in result.limitations), result.limitations
