@@ -90,7 +90,7 @@ def _people_count(facts: Sequence[Fact]) -> str:
     several = len(found) > 1 or any("contributors_together" in f.value for f in found)
     it = "them" if several else "it"
     if least == most:
-        return f"{least} people changed {it}"
+        return f"{least} {'person' if least == 1 else 'people'} changed {it}"
     return (
         f"{least} to {most} people changed {it} (one who changed several of them is counted "
         "for each)"

@@ -40,7 +40,7 @@ def phrases(date: str, n: str, unit: str, year: str, month: str) -> list[tuple[s
     return [
         (
             "part_n",
-            rf"\b(?:(?:in|during|over|for|within)\s+)?the\s+(first|last|final)\s+{n}\s+{unit}"
+            rf"\b(?:(?:in|during|over|for|within)\s+)?the\s+(first|last|final)\s+(?:{n}\s+)?{unit}"
             rf"\s+of\s+({which_year}|{date})",
         ),
         ("part", rf"{lead}(early|mid|late)[\s-]+({month}(?:\s+{year})?|{year})"),
@@ -69,7 +69,7 @@ def period(name: str, g: tuple[str | None, ...], now: datetime) -> tc.Period:
     a, b = (g[0] or "").lower(), (g[1] or "").lower() if len(g) > 1 else ""
     if name == "part_n":
         whole = _named(g[3] or "", now)
-        count, unit = count_of(b), (g[2] or "").lower()
+        count, unit = count_of(b) if b else 1, (g[2] or "").lower()  # "the last quarter of"
         if a == "first":
             part = whole[0], span_before(whole[0], -count, unit)
         else:

@@ -2264,3 +2264,18 @@ async def test_a_change_verb_beside_a_module_is_read_never_said_unused(
     result = await ask(graph, question)
     assert result.outcome is Outcome.ANSWERED
     assert not any("was not used" in n for n in result.limitations), result.limitations
+
+
+async def test_one_person_is_said_one_and_among_is_no_name(
+    click: tuple[OrgGraph, list[Commit]], everyone: set[tuple[str, str]]
+) -> None:
+    """"docs ...: 1 people changed it"; "among Kevin Deldycke" said "among" was not used."""
+    graph, commits = click
+    window = (on(2026, 8, 1), on(2026, 9, 1))
+    chosen = [c for c in whole_days(commits, *window) if in_area(c, "docs")]
+    assert people_in(chosen, everyone) == 1
+    result = await ask(graph, "how many people worked on the docs last month?")
+    assert (result.direct_judgment or "").endswith(": 1 person changed it."), result.direct_judgment
+    among = await ask(graph, "who among David Lord and Andreas Backx made more commits in 2024?")
+    assert among.outcome is Outcome.ANSWERED and len(among.subject_keys) == 2
+    assert not any("among" in n for n in among.limitations), among.limitations

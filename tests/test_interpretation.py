@@ -282,6 +282,9 @@ def test_kind_words_are_hints_never_references() -> None:
         ("in 2025-W32", None, utc(2025, 8, 4), utc(2025, 8, 11)),
         ("in week 1 of 2026", None, utc(2025, 12, 29), utc(2026, 1, 5)),
         ("since 13/01/2026", None, utc(2026, 1, 13), None),
+        # A part of one unit ("2025" was tried as a name: the question ended on it).
+        ("in the last quarter of 2025", None, utc(2025, 10, 1), utc(2026, 1, 1)),
+        ("in the first month of 2026", None, utc(2026, 1, 1), utc(2026, 2, 1)),
     ],
 )
 def test_time_expressions(
