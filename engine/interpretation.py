@@ -215,7 +215,7 @@ def interpret(
     unasked = (
         ()
         if ranking is not None  # a ranking reads its own words (engine.ranked)
-        else (*ranked, *reread, *meaning.unasked(text, readable, intent, bool(references)))
+        else (*ranked, *reread, *meaning.unasked(text, readable, intent, references))
     )
     # A word a phrase said beside the answer holds ("ask" of "who should I ask about X?")
     # was read: never also "not understood".

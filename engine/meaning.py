@@ -15,6 +15,7 @@ so "the first week of May" (a time phrase) and a person named "First" are not ca
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -53,10 +54,11 @@ class Unasked:
 
 
 def unasked(
-    text: str, tokens: list[r.Token], intent: str, named: bool
+    text: str, tokens: list[r.Token], intent: str, references: Sequence[str]
 ) -> tuple[Unasked, ...]:
     """The phrases of `text` that change what it asks and are not computed, in order;
-    `named`: the question names a subject."""
+    `references`: the names the question gives."""
+    named = bool(references)
     found: list[Unasked] = []
     free = [t for t in tokens if t.free]
     words = [t.norm for t in free]
@@ -68,6 +70,8 @@ def unasked(
         phrase = text[token.start : token.end]
         if word == "t" and before.endswith("n"):  # "hasn't", "didn't": a negation
             word, phrase = "not", text[free[i - 1].start : token.end]
+        if word == "except" and _before_a_name(text, token.end, references):
+            continue  # "except Kevin": engine.together leaves him out (or ends, named)
         note = None
         # A negation in a trend too: "which modules didn't change in 2026?" reads "change"
         # as a trend, and the negation went unsaid.
@@ -95,6 +99,12 @@ def unasked(
         elif word == "why" and intent != "why_behind":
             found.append(Unasked(phrase, f'"{phrase}": {_WHY_NOTE}', ends=False))
     return tuple({u.phrase.lower(): u for u in found}.values())
+
+
+def _before_a_name(text: str, at: int, references: Sequence[str]) -> bool:
+    rest = text[at:].lstrip().lower()
+    rest = rest.removeprefix("the ")
+    return any(rest.startswith(ref.lower()) for ref in references)
 
 
 _DEPENDS = frozenset(

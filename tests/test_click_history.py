@@ -2279,3 +2279,16 @@ async def test_one_person_is_said_one_and_among_is_no_name(
     among = await ask(graph, "who among David Lord and Andreas Backx made more commits in 2024?")
     assert among.outcome is Outcome.ANSWERED and len(among.subject_keys) == 2
     assert not any("among" in n for n in among.limitations), among.limitations
+
+
+async def test_who_changed_a_module_except_a_person_leaves_them_out(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """"except Kevin Deldycke" ended the question (a negation, not computed) where
+    "besides"/"excluding" leave him out: the same answer now."""
+    graph, _ = click
+    besides = await ask(graph, "who changed core.py in 2025 besides Kevin Deldycke?")
+    result = await ask(graph, "who changed core.py in 2025 except Kevin Deldycke?")
+    assert result.outcome is Outcome.ANSWERED
+    assert result.direct_judgment == besides.direct_judgment
+    assert "(people other than Kevin Deldycke)" in (result.direct_judgment or "")

@@ -815,6 +815,7 @@ def test_interpret_on_question_like_text(words: list[str], sep: str) -> None:
         # People who changed each of the subjects named (an intersection) without naming
         # any: "both" of what is not known.
         ("how many people changed both in 2025?", "both"),
+        ("who changed routing except in 2025?", "except"),  # no name after it
         ("who changed both last year?", "both"),
     ],
 )
@@ -845,6 +846,8 @@ def test_a_word_that_makes_it_another_question_is_kept(question: str, phrase: st
         # changed either, "both" unsaid, then ended naming "both".
         "how many people changed both routing and auth in 2025?",
         "who changed both routing and auth in 2025?",
+        # A name after "except" is left out (engine.together), as after "besides": it ended.
+        "who changed routing in 2025 except Alex?",
     ],
 )
 def test_words_read_elsewhere_are_not_kept(question: str) -> None:
