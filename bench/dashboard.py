@@ -44,21 +44,18 @@ _ADMITTED = (
 _PAGE = 100
 # The hand-written endpoint reads the page the best direct way it can, with the structures the
 # gateway keeps (the issue lets it): the repositories last active since a floor, from the
-# records' start and end indexes (microseconds, graph.rows; two index reads, as an OR walked
-# the whole index), a repository's kind being its key's prefix, ranked before any subject is
-# looked up; the floor sized from the per-day record counts and widened until the page is
-# whole. Then the owners, dependencies and their owners, in one statement.
+# records reached through the time slots of the window (graph.cypher.activity, format 8: ten
+# minutes each, by number; the records' exact times in microseconds, graph.rows), a
+# repository's kind being its key's prefix, ranked before any subject is looked up; the floor
+# sized from the per-day record counts and widened until the page is whole. Then the owners,
+# dependencies and their owners, in one statement.
+_SLOT_US = 600_000_000
 _WINDOW = """
-CALL {
-  MATCH (a:SourceRecord {org_id: $org})
-  WHERE a.start_us >= $floor_us AND a.start_us <= $t_us
-  RETURN a.subject_key AS k, a.start_us AS at
-  UNION ALL
-  MATCH (a:SourceRecord {org_id: $org})
-  WHERE a.end_us >= $floor_us AND a.end_us <= $t_us
-  RETURN a.subject_key AS k, a.end_us AS at
-}
-WITH k, max(at) * 1000 AS last
+MATCH (t:TimeSlot {org_id: $org})
+WHERE t.n >= $floor_slot AND t.n <= $t_slot
+MATCH (t)-[:STARTS|ENDS]->(a:SourceRecord)
+UNWIND [x IN [a.start_us, a.end_us] WHERE x >= $floor_us AND x <= $t_us] AS at
+WITH a.subject_key AS k, max(at) * 1000 AS last
 WHERE k STARTS WITH 'repository:'
 WITH k, last ORDER BY last DESC, k LIMIT $candidates
 MATCH (s:Subject {org_id: $org, key: k})
@@ -145,7 +142,9 @@ class Raw:
         records, candidates = 4.0 * _PAGE, 2 * _PAGE
         while (floor := _floor(self._days, t, records)) is not None:
             floor -= floor % 1000  # microseconds, as the records' times are held
-            rows = await self._read(RANK_WINDOW, t=t, t_us=t // 1000, floor_us=floor // 1000,
+            t_us, floor_us = t // 1000, floor // 1000
+            rows = await self._read(RANK_WINDOW, t=t, t_us=t_us, floor_us=floor_us,
+                                    t_slot=t_us // _SLOT_US, floor_slot=floor_us // _SLOT_US,
                                     candidates=candidates)
             if len(rows) >= _PAGE:
                 return rows

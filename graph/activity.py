@@ -2,12 +2,12 @@
 
 "Most recently active" pages are read from a window (graph.cypher.subjects.recent_window): the
 subjects last active at or after a floor (as of now from the Activity index; as of a past time
-from the records' start and end indexes, in microseconds). The subjects inside it are ranked
-exactly, so once it holds a whole page (and one more row, to know there is a next page) that
-page is the answer. The floor starts where the newest days hold a few pages' worth of records
-(the per-day record counts) and moves back until the page is whole; a page that reaches past
-every active subject into those never active is read by the statement that ranks every subject
-(graph.cypher.subjects.find_subjects).
+from the records reached through the window's time slots, format 8). The subjects inside it
+are ranked exactly, so once it holds a whole page (and one more row, to know there is a next
+page) that page is the answer. The floor starts where the newest days hold a few pages' worth
+of records (the per-day record counts) and moves back until the page is whole; a page that
+reaches past every active subject into those never active is read by the statement that ranks
+every subject (graph.cypher.subjects.find_subjects).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from graph.cypher import subjects as subjects_cypher
 from graph.dialect import Dialect
 from graph.executor import Row, Run
 from graph.observation import fast_path
-from graph.rows import DAY_NS, us_at_least, us_at_most
+from graph.rows import DAY_NS, SLOT_US, us_at_least, us_at_most
 
 Progress = Callable[[str], None]
 
@@ -88,12 +88,17 @@ class ActivityPages:
         top = after[0] if after is not None else params.get("t_end") if shape.timed else None
         if self.use_windows and (isinstance(top, int) or top is None):
             statement = subjects_cypher.recent_window(shape, after is not None)
-            bounds = {"t_end_us": us_at_most(params["t_end"])} if shape.timed else {}
+            bounds: dict[str, int] = {}
+            if shape.timed:
+                bounds["t_end_us"] = us_at_most(params["t_end"])
+                bounds["t_end_slot"] = bounds["t_end_us"] // SLOT_US
             candidates = limit * _CANDIDATES
             for floor in _floors(await self._histogram(), top, limit * _PAGES_AHEAD):
                 self.windows_read += 1
                 fast_path("windows_read")  # fabric_activity_windows_read_total
-                bounds.update(floor=floor, floor_us=us_at_least(floor), candidates=candidates)
+                floor_us = us_at_least(floor)
+                bounds.update(floor=floor, floor_us=floor_us, floor_slot=floor_us // SLOT_US)
+                bounds["candidates"] = candidates
                 found = await self._read(statement, **bounds, **params)
                 if len(found) >= limit:
                     return found

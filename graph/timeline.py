@@ -63,17 +63,20 @@ class Timeline:
         subject_kinds: Sequence[SubjectKind] = (),
     ) -> list[tuple[str, int]]:
         """Subject keys with the most source records of `kinds` starting within `span`, read
-        from the records' start_us index (a stored time is on a whole microsecond, so the
+        through the time slots of the span (a stored time is on a whole microsecond, so the
         rounded bounds admit exactly the records the nanosecond ones do)."""
         if not kinds:
             return []
+        lo_us, hi_us = rows.us_at_least(span.start_ns), rows.us_at_most(span.end_ns)
         found = await self._read(
             activity_cypher.active_subjects(bool(subject_kinds)),
             subject_kinds=[SubjectKind(k).value for k in subject_kinds],
             kinds=[SourceRecordKind(k).value for k in kinds],
             limit=limit,
-            lo_us=rows.us_at_least(span.start_ns),
-            hi_us=rows.us_at_most(span.end_ns),
+            lo_us=lo_us,
+            hi_us=hi_us,
+            lo_slot=lo_us // rows.SLOT_US,
+            hi_slot=hi_us // rows.SLOT_US,
         )
         return [(str(k), int(n)) for k, n in found]
 

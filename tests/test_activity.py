@@ -285,7 +285,10 @@ SET r.record_kind = row[1], r.subject_key = row[2], r.start_ns = row[4], r.end_n
 
 
 # Format 7 (main at 6738c24): today's writes without the time slots.
-_TO_FORMAT_7 = ("MATCH (t:TimeSlot) DETACH DELETE t",)
+_TO_FORMAT_7 = (
+    "MATCH (t:TimeSlot) DETACH DELETE t",
+    "CREATE INDEX FOR (n:SourceRecord) ON (n.start_us, n.end_us)",
+)
 # Format 6 (main at c2719b3): format 7 without the HOLDS relationships, the records indexed by
 # subject_key instead. Format 4 (main at 067f363) held the same (format 5 added SubjectDay,
 # format 6 took it away again).
@@ -325,6 +328,7 @@ async def _write_earlier(
                 await g.query("MATCH (m:Format) SET m.activity = $v", {"v": version})
             indexed = await _indexed(old, "fabric:org:acme")
             assert ("SourceRecord.subject_key" in indexed) == (version < 7)
+            assert {"SourceRecord.start_us", "SourceRecord.end_us"} <= indexed
             if halfway:  # a migration stopped half way: some records held, or placed
                 half = {"org": "acme", "lo": 0, "hi": await _top_id(graph) // 2}
                 step = FALKORDB.holds[1] if version == 6 else FALKORDB.slots[1]
@@ -372,9 +376,10 @@ async def test_a_data_directory_of_an_earlier_format_is_migrated_once_on_open(
             assert ("acme: activity of" in progress) == (version == 0)
         else:  # once only
             assert "migrating" not in progress
-        # The records' subject_key index is dropped once the relationships are made.
-        assert "SourceRecord.subject_key" not in indexed
-        assert "Activity.subject_key" in indexed
+        # The records' subject_key index is dropped once the relationships are made, their
+        # times' once the time slots are.
+        assert not {"SourceRecord.subject_key", "SourceRecord.start_us", "SourceRecord.end_us"} & indexed
+        assert {"Activity.subject_key", "TimeSlot.n", "TimeSlot.slot"} <= indexed
         want = truth({r["key"]: r for r in source_records})
         assert got == want
         assert sorted(r.key for r in records_of.get(busiest, [])) == sorted(
@@ -577,8 +582,6 @@ async def _fast_equals_plain(graph: ScopedGraph) -> None:
 _TO_FORMAT_2 = (
     "MATCH (r:SourceRecord) REMOVE r.start_us, r.end_us",
     "MATCH (a:Activity) REMOVE a.latest_us",
-    "DROP INDEX FOR (n:SourceRecord) ON (n.start_us)",
-    "DROP INDEX FOR (n:SourceRecord) ON (n.end_us)",
     "DROP INDEX FOR (n:Activity) ON (n.latest_us)",
     "CREATE INDEX FOR (n:SourceRecord) ON (n.start_ns)",
     "CREATE INDEX FOR (n:SourceRecord) ON (n.end_ns)",
@@ -633,15 +636,15 @@ async def test_a_data_directory_of_format_2_gets_its_times_in_microseconds_once(
             assert "migrating" not in progress  # once only
         assert got == truth({r["key"]: r for r in records})
         assert [k for k, _ in pages] == _expected(everyone, records, at, ())
-        # Read from the records' microsecond indexes: only pages past the active subjects
-        # rank every subject.
+        # Read through the time slots: only pages past the active subjects rank every one.
         active = sum(1 for _, (last, _k) in pages if last >= 0)
         assert active > 10 and fell_back == sum(1 for i in range(count) if 5 * i + 6 > active)
         assert [k for k, _ in now] == _expected(everyone, records, None, ())
         active = sum(1 for _, (last, _k) in now if last >= 0)
         assert now_fell_back == sum(1 for i in range(now_count) if 5 * i + 6 > active)
-        assert {"SourceRecord.start_us", "SourceRecord.end_us", "Activity.latest_us"} <= indexed
+        assert {"TimeSlot.n", "Activity.latest_us"} <= indexed
         assert not {"SourceRecord.start_ns", "SourceRecord.end_ns", "Activity.latest_ns"} & indexed
+        assert not {"SourceRecord.start_us", "SourceRecord.end_us"} & indexed  # format 8
 
 
 async def test_window_pages_when_the_most_recent_subjects_are_turned_away(
@@ -681,3 +684,79 @@ async def test_window_pages_when_the_most_recent_subjects_are_turned_away(
                 assert [k for k, _ in fast] == _expected(subjects, records, when, kinds)
     finally:
         await cypher_store.drop_org(org)
+
+
+async def test_time_windows_through_slots_equal_the_records_at_slot_edges(
+    cypher_store: GraphStore,
+) -> None:
+    """Windows read through the time slots (format 8) against what the records say, computed
+    here: records and window edges on slot boundaries and a microsecond either side, records
+    ending in a later slot, records spanning many slots, every kind."""
+    org = new_org()
+    await cypher_store.bootstrap(org)
+    try:
+        graph = cypher_store.org(org)
+        assert isinstance(graph, ScopedGraph)
+        await _slot_edges(graph)
+    finally:
+        await cypher_store.drop_org(org)
+
+
+async def _slot_edges(graph: ScopedGraph) -> None:
+    rng = random.Random(21)
+    base_us = ns("2026-03-01T00:00:00Z") // 1_000  # a slot boundary
+    slot = TEN_MINUTES_US
+    kinds = ["incident", "deploy", "work_item"]
+    keys = [f"service:s{i:02d}" for i in range(16)]
+
+    def stamp(us: int) -> str:
+        return datetime.fromtimestamp(us // 1_000_000, UTC).replace(
+            microsecond=us % 1_000_000
+        ).isoformat()
+
+    def edge(k: int) -> int:  # on a boundary or a microsecond either side
+        return base_us + k * slot + rng.choice((-1, 0, 1, rng.randrange(slot)))
+
+    records: Records = {}
+    for n in range(240):
+        start = edge(rng.randrange(0, 30))
+        length = rng.choice([None, 0, 1, slot - 1, slot, 3 * slot + 7, 40 * slot])
+        end = None if length is None else start + length
+        item = record(f"incident:{n}", rng.choice(keys), stamp(start),
+                      None if end is None else stamp(end), rng.choice(kinds))  # fmt: skip
+        if end == start:
+            item["end"] = item["start"]
+        records[item["key"]] = item
+    await load(graph, [*(subject(k) for k in keys), *records.values()])
+    assert await stored(graph) == truth(records)
+
+    def us(text: str) -> int:
+        return ns(text) // 1_000
+
+    bounds = [base_us + k * slot + d for k in (0, 3, 7, 12, 29, 31, 45) for d in (-1, 0, 1)]
+    shape = subjects_cypher.FilterShape(timed=True, brief=True)
+    statement = subjects_cypher.recent_window(shape, False)
+    for lo in bounds[::2]:
+        for hi in bounds[1::2]:
+            if hi < lo:
+                continue
+            last: dict[str, int] = {}
+            for r in records.values():
+                for x in (us(r["start"]), us(r["end"]) if "end" in r else None):
+                    if x is not None and lo <= x <= hi:
+                        last[r["subject"]] = max(last.get(r["subject"], -1), x * 1_000)
+            want = sorted(last.items(), key=lambda kv: (-kv[1], kv[0]))
+            found = await graph._read(
+                statement, floor_us=lo, floor_slot=lo // slot, t_end_us=hi,
+                t_end_slot=hi // slot, candidates=100, limit=100, t_start=hi * 1_000,
+                t_end=hi * 1_000,
+            )  # fmt: skip
+            assert [(s[0], int(t)) for s, t, _ in found] == want, (lo, hi)
+            for of in (["incident"], ["deploy", "work_item"]):
+                counted: dict[str, int] = {}
+                for r in records.values():
+                    if r["record_kind"] in of and lo <= us(r["start"]) <= hi:
+                        counted[r["subject"]] = counted.get(r["subject"], 0) + 1
+                span = TimeSpan(lo * 1_000, hi * 1_000)
+                cohort = await graph.active_subjects([SourceRecordKind(k) for k in of], span, 100)
+                assert cohort == sorted(counted.items(), key=lambda kv: (-kv[1], kv[0])), (lo, of)

@@ -330,14 +330,18 @@ def active_subjects(subject_kinds: bool) -> str:
     """Subjectless cohort discovery: the subjects with the most records of some kinds starting
     in a window, most first, then by key.
 
-    One range read of the records' start_us index (microseconds, graph.rows), [$lo_us,
-    $hi_us], exact for the whole window. With $subject_kinds the kind is the subject key's
-    prefix, filtered before the limit: a cohort of one kind must not lose its members to
-    busier subjects of other kinds, and a record's subject need not exist."""
+    The time slots of $kinds in [$lo_slot, $hi_slot] (one range read of their n index), each
+    record from its start slot (exactly one STARTS each: counted once), its start then
+    compared exactly with [$lo_us, $hi_us] (microseconds, graph.rows). With $subject_kinds
+    the kind is the subject key's prefix, filtered before the limit: a cohort of one kind
+    must not lose its members to busier subjects of other kinds, and a record's subject need
+    not exist."""
     of_kind = "AND split(r.subject_key, ':')[0] IN $subject_kinds" if subject_kinds else ""
     return f"""
-MATCH (r:SourceRecord {{org_id: $org}})
-WHERE r.start_us >= $lo_us AND r.start_us <= $hi_us AND r.record_kind IN $kinds {of_kind}
+MATCH (t:TimeSlot {{org_id: $org}})
+WHERE t.n >= $lo_slot AND t.n <= $hi_slot AND t.record_kind IN $kinds
+MATCH (t)-[:STARTS]->(r:SourceRecord)
+WHERE r.start_us >= $lo_us AND r.start_us <= $hi_us {of_kind}
 WITH r.subject_key AS k, count(r) AS n
 ORDER BY n DESC, k
 LIMIT $limit

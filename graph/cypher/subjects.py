@@ -126,22 +126,20 @@ def recent_window(shape: FilterShape, after: bool) -> str:
     At the present the window is a range of the Activity index. As of a past time it is the
     records' start and end times in [$floor_us, $t_end_us] (microseconds, graph.rows): a
     subject's latest activity as of T is its greatest record start or end not after T, and
-    each of those at or after the floor is in the window. The two ranges are two index reads
-    joined by UNION ALL: one read of either range (OR) walked the whole index. A subject's
-    kind is its key's prefix (engine.models), so other kinds are left out before a subject
-    is looked up."""
+    each of those at or after the floor is in the window. They are read through the time
+    slots of every kind in [$floor_slot, $t_end_slot] (graph.cypher.activity): a record
+    with an endpoint in the window is reached from that endpoint's slot (by STARTS, or by
+    ENDS when its end is in another slot than its start), perhaps twice, which the greatest
+    time per subject does not mind; the slots at the edges also reach records outside the
+    window, which the exact times leave out. A subject's kind is its key's prefix
+    (engine.models), so other kinds are left out before a subject is looked up."""
     if shape.timed:
         window = """
-CALL {
-  MATCH (r:SourceRecord {org_id: $org})
-  WHERE r.start_us >= $floor_us AND r.start_us <= $t_end_us
-  RETURN r.subject_key AS k, r.start_us AS t
-  UNION ALL
-  MATCH (r:SourceRecord {org_id: $org})
-  WHERE r.end_us >= $floor_us AND r.end_us <= $t_end_us
-  RETURN r.subject_key AS k, r.end_us AS t
-}
-WITH k, max(t) * 1000 AS last"""
+MATCH (t:TimeSlot {org_id: $org})
+WHERE t.n >= $floor_slot AND t.n <= $t_end_slot
+MATCH (t)-[:STARTS|ENDS]->(r:SourceRecord)
+UNWIND [x IN [r.start_us, r.end_us] WHERE x >= $floor_us AND x <= $t_end_us] AS x
+WITH r.subject_key AS k, max(x) * 1000 AS last"""
         if shape.kinds:
             window += "\nWHERE split(k, ':')[0] IN $kinds"
     else:
