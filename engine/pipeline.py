@@ -169,7 +169,7 @@ class Pipeline:
         async with stages.stage(FailureStage.READ_FACTS):
             source = self.graph if part is None else together.PartSource(self.graph, part)
             extra = await unpeopled.other_activity(
-                self.providers, resolved, source, reading.window
+                self.providers, resolved, source, reading.window, reading.facts
             )
             if part is not None:
                 extra = [replace(r, facts=tuple(map(part.fact, r.facts))) for r in extra]
