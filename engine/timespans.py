@@ -30,6 +30,12 @@ NAMES = frozenset(
 )
 _EVENTS = r"(?:release|outage|incident|launch|freeze|migration|rewrite|version|sprint)s?\b"
 _THIRDS = {"early": 0, "mid": 1, "late": 2}
+# A number naming an issue, a pull request or a version is no year ("who fixed issue 2031?"
+# was refused: '"2031": the range start is in the future').
+_NUMBERED = "".join(
+    rf"(?<!\b{w}\s)"
+    for w in ("issue", "issues", "pr", "prs", "request", "ticket", "bug", "version", "number")
+)
 
 
 def phrases(date: str, n: str, unit: str, year: str, month: str) -> list[tuple[str, str]]:
@@ -52,7 +58,8 @@ def phrases(date: str, n: str, unit: str, year: str, month: str) -> list[tuple[s
         # periods ("vs 2024": engine.questiontime says so), nor naming an event ("the 2024
         # release"): those stay not understood.
         ("bare_year", rf"(?<![\w#./@-])(?<!vs\s)(?<!vs\.\s)(?<!versus\s)(?<!against\s)"
-                      rf"(?<!to\s)(?<!with\s)(?<!fy\s)(?<!fiscal\syear\s)({year})(?!\s+{_EVENTS})"),
+                      rf"(?<!to\s)(?<!with\s)(?<!fy\s)(?<!fiscal\syear\s){_NUMBERED}({year})"
+                      rf"(?!\s+{_EVENTS})"),
         ("since_then", r"\bsince\s+(last|this|previous)\s+(week|month|quarter|year)\b"),
         ("since_then", rf"\bsince\s+{n}\s+{unit}\s+ago\b"),
         ("weekend", r"\b(?:(last|this|past|previous)\s+weekend|(?:over|on)\s+the\s+weekend)\b"),

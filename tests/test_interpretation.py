@@ -315,6 +315,24 @@ def test_a_year_alone_is_that_year() -> None:
     assert i.start is None and i.time_not_understood == ("since the 2024 release",)
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "who fixed issue 2031?",
+        "who changed core.py for PR 2048?",
+        "who reviewed pull request 2040?",
+        "who closed ticket 2100?",
+        "what did version 2030 change?",
+    ],
+)
+def test_a_number_naming_an_issue_is_no_year(question: str) -> None:
+    """"who fixed issue 2031?" was refused, '"2031": the range start is in the future': a
+    number after a word naming an issue, a pull request, a ticket or a version is no year
+    alone; it is said not understood, never read as a period."""
+    i = interpret(question, NOW)
+    assert i.start is None and i.end is None and i.as_of is None, (i.start, i.end)
+
+
 def test_a_third_of_a_period_carries_a_note() -> None:
     """"late 2025" read the past year with "2025" unused, and "late" as an overdue question."""
     i = interpret("how many commits in late 2025?", NOW)
