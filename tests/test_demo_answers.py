@@ -146,6 +146,8 @@ async def test_whom_to_ask_is_read_as_who_changed_it(
     assert any(n.startswith(f'"{phrase}": read as the people who changed it') for n in
                result.limitations)
     assert not any("not tied to the person asking" in n for n in result.limitations)
+    # Its words are read: it also said 'Not understood, so not used: "ask"'.
+    assert not any(n.startswith("Not understood") for n in result.limitations), result.limitations
     name = result.subject_keys[0].split(":", 1)[1]
     assert f"Who changed {name} " in (result.direct_judgment or "")
 
