@@ -120,12 +120,11 @@ class Pipeline:
         named = together.named(resolved, stages.told.part)
         wide = stages.told.organisation_wide
         if unanswerable is None and unpeopled.wanted(
-            understood.intent, named, reading.facts, wide, understood.fact_kinds
+            understood.intent, named, reading.facts, understood.fact_kinds
         ):
+            counted = unpeopled.counts_people(understood.intent, understood.fact_kinds)
             reading, unanswerable = await self._unpeopled(
-                resolved, named, reading, stages, unpeopled.counts_people(
-                    understood.intent, understood.fact_kinds
-                )
+                resolved, named, reading, stages, counted, wide
             )
         older: dict[str, latest.Last | None] = {}
         if stages.told.part is None and latest.wanted(understood.intent, reading.facts):
@@ -162,6 +161,7 @@ class Pipeline:
         reading: Reading,
         stages: Stages,
         counted: bool,
+        wide: bool,
     ) -> tuple[Reading, str | None]:
         """A "who" answer with no contributor records: the other activity read, and the
         judgment saying the people are unknown when there was some (engine/unpeopled.py)."""
@@ -175,7 +175,7 @@ class Pipeline:
                 extra = [replace(r, facts=tuple(map(part.fact, r.facts))) for r in extra]
         reading = replace(reading, results=[*reading.results, *extra])
         names = {s.key: s.name for s in named}
-        return reading, unpeopled.judgment(reading.facts, names, reading.window, counted)
+        return reading, unpeopled.judgment(reading.facts, names, reading.window, counted, wide)
 
     def _narrower(
         self,

@@ -37,12 +37,11 @@ def wanted(
     intent: str,
     subjects: Sequence[StoredSubject],
     facts: Sequence[Fact],
-    wide: bool,
     asked: Sequence[FactKind] = (),
 ) -> bool:
-    """A "who" question, or one counting people, about named subjects (not people, not the
-    whole organisation) whose contributor facts name nobody."""
-    if (intent != "who" and not counts_people(intent, asked)) or wide or not subjects:
+    """A "who" question, or one counting people, about subjects other than people (named,
+    or the organisation's repositories) whose contributor facts name nobody."""
+    if (intent != "who" and not counts_people(intent, asked)) or not subjects:
         return False
     if all(s.key.startswith("person:") for s in subjects):
         return False
@@ -70,16 +69,31 @@ def _new(fact: Fact, have: set[tuple[FactKind, str]]) -> bool:
 
 
 def judgment(
-    facts: Sequence[Fact], names: Mapping[str, str], window: Window, counted: bool = False
+    facts: Sequence[Fact],
+    names: Mapping[str, str],
+    window: Window,
+    counted: bool = False,
+    wide: bool = False,
 ) -> str | None:
     """The judgment when other activity is recorded (None: nothing is, and "No one changed"
     is true as far as the records go). `counted`: the question counts the people ("how many
-    people changed payments-api lately?" said "No count was available")."""
-    said = [f"{names[k]} had {shown}" for k in names if (shown := _activity(facts, k))]
-    if not said:
+    people changed payments-api lately?" said "No count was available"). Over the whole
+    organisation (`wide`) the activity is said in all: "who changed anything this year?"
+    said "No one changed the whole organisation" over the demo's 1,242 commits."""
+    active = [k for k in names if _activity(facts, k)]
+    if not active:
         return None
-    scope = ", ".join(names.values())
     asked, none = ("How many people", "counted") if counted else ("Who", "named")
+    if wide:
+        total = [sum(n) for n in zip(*(_figures(facts, k) for k in active), strict=True)]
+        held = f"{len(active)} of its {len(names)} repositories"
+        return (
+            f"{asked} changed the whole organisation {when(window)} is not known here: no "
+            f"contributor records of its repositories fall in that window, so no one is {none}."
+            f" Other records show activity, in all over {held}: {_said(*total)}."
+        )
+    said = [f"{names[k]} had {_activity(facts, k)}" for k in active]
+    scope = ", ".join(names.values())
     return (
         f"{asked} changed {scope} {when(window)} is not known here: no contributor records "
         f"of {scope} fall in that window, so no one is {none}. Other records show activity: "
@@ -87,11 +101,20 @@ def judgment(
     )
 
 
-def _activity(facts: Sequence[Fact], key: str) -> str:
+def _figures(facts: Sequence[Fact], key: str) -> tuple[int, int, int]:
+    """A subject's merged pull requests, commits and pull requests open at the end."""
     values = {f.kind: f.value for f in facts if f.subject_key == key and f.kind in OTHER}
     merged = number(values.get(FactKind.THROUGHPUT, {}).get("merged"))
-    opened = number(values.get(FactKind.OPEN_PULL_REQUESTS, {}).get("open"))
     commits = number(values.get(FactKind.COMMIT_ACTIVITY, {}).get("commits"))
+    opened = number(values.get(FactKind.OPEN_PULL_REQUESTS, {}).get("open"))
+    return merged, commits, opened
+
+
+def _activity(facts: Sequence[Fact], key: str) -> str:
+    return _said(*_figures(facts, key))
+
+
+def _said(merged: int, commits: int, opened: int) -> str:
     done = [f"{merged} merged pull request(s)"] * bool(merged) + [f"{commits} commit(s)"] * bool(
         commits
     )

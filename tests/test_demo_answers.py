@@ -82,6 +82,29 @@ async def test_who_without_contributor_records_is_never_no_one(
 
 
 @pytest.mark.parametrize(
+    "question",
+    ["who changed anything this year?", "who were the most active contributors this year?"],
+)
+async def test_who_over_the_organisation_without_contributor_records_is_never_no_one(
+    demo: OrgGraph, question: str
+) -> None:
+    """The demo's repositories have commits and merged pull requests this year but no
+    contributor records: it answered "No one changed the whole organisation". The people are
+    said unknown and the activity is said in all, each repository's figures claimed."""
+    result = await ask(demo, question)
+    text = result.direct_judgment or ""
+    assert result.outcome is Outcome.ANSWERED and "No one changed" not in text
+    assert "is not known here: no contributor records" in text, text
+    commits = sum(int(c.value["commits"]) for c in result.claimed_facts
+                  if c.kind == "commit_activity")
+    merged = sum(int(c.value["merged"]) for c in result.claimed_facts if c.kind == "throughput")
+    held = {c.subject_key for c in result.claimed_facts if c.kind == "commit_activity"}
+    assert commits and merged and len(held) > 1
+    assert f"{merged} merged pull request(s) and {commits} commit(s)" in text, text
+    assert len(text) < 600  # in all, never one clause per repository
+
+
+@pytest.mark.parametrize(
     ("question", "verb"),
     [("who owns analytics-api?", "is"), ("who owned analytics-api in 2025?", "was")],
 )
