@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from engine import both, incidents, unpeopled
@@ -185,17 +186,40 @@ def _owned(inputs: SynthesisInput, ownership: Sequence[Fact], names: Mapping[str
     analytics-api?" said "was owned by team:cobalt-2"."""
     known = {e.other.key: e.other.name for e in inputs.edges if getattr(e, "other", None)}
     verb = "was" if inputs.window.historical else "is"
+    # A period asked about ("in February 2026"), not a point ("as of 2026-03-01": the owners
+    # then are the whole answer).
+    ranged = inputs.axis is Axis.RANGE
 
     def owner(key: str) -> str:
         name = known.get(key)
         return name if name and name != key else key
 
-    parts = [
-        f"{names.get(f.subject_key, f.subject_key)} {verb} owned by "
-        f"{', '.join(owner(str(k)) for k in f.value.get('owners') or []) or 'no team'}"
-        for f in ownership
-    ]
+    parts = []
+    for fact in ownership:
+        subject = names.get(fact.subject_key, fact.subject_key)
+        owners = ", ".join(owner(str(k)) for k in fact.value.get("owners") or []) or "no team"
+        since = _since(fact, inputs.window, subject, owners) if ranged else ""
+        parts.append(f"{subject} {verb} owned by {owners}{since}")
     return "; ".join(parts) + "."
+
+
+def _since(fact: Fact, window: Window, subject: str, owners: str) -> str:
+    """When a past window's owners began within it: "who owned checkout-web in February
+    2026?" said "was owned by Checkout Squad", the whole month, where it moved to them on
+    the 15th. Who owned it before is another reading (its owners as of a day before)."""
+    since = fact.value.get("since")
+    began = datetime.fromisoformat(since) if isinstance(since, str) else None
+    if began is not None and began.tzinfo is None:
+        began = began.replace(tzinfo=UTC)
+    # One owner: with several, "since" is the latest one's (engine/providers/relations.py).
+    one = len(fact.value.get("owners") or []) == 1
+    if not (window.historical and one and began and window.start < began < window.end):
+        return ""
+    day = began - timedelta(days=1)
+    return (
+        f" from {began:%Y-%m-%d}; before that, within the window, {owners} did not own it "
+        f'(ask "who owned {subject} as of {day:%Y-%m-%d}?")'
+    )
 
 
 MISSING = "no incident, deploy, pull-request or work-item facts"

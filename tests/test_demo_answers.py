@@ -6,7 +6,7 @@ holds to the same port as FalkorDB."""
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -120,6 +120,27 @@ async def test_ownership_names_the_team_in_the_tense_asked(
     team = (await demo.subjects_by_keys(keys))[keys[0]]
     assert team.name != team.key
     assert result.direct_judgment == f"analytics-api {verb} owned by {team.name}."
+
+
+@pytest.mark.parametrize(
+    "question", ["who owned checkout-web in February 2026?", "who owned checkout-web in 2026?"]
+)
+async def test_an_owner_since_a_day_within_the_window_is_said_since_then(
+    demo: OrgGraph, question: str
+) -> None:
+    """checkout-web moved to Checkout Squad on 2026-02-15: "who owned checkout-web in
+    February 2026?" said "checkout-web was owned by Checkout Squad", the whole month, where
+    another team owned it until the 15th. The owner is said from the day its ownership began,
+    which the claimed fact holds."""
+    result = await ask(demo, question)
+    (owned,) = [c for c in result.claimed_facts if c.kind == "ownership"]
+    since = datetime.fromisoformat(owned.value["since"])
+    assert owned.window_start < since < owned.window_end
+    text = result.direct_judgment or ""
+    assert text.startswith(f"checkout-web was owned by Checkout Squad from {since:%Y-%m-%d}"), text
+    before = since - timedelta(days=1)
+    assert "before that, within the window, Checkout Squad did not own it" in text, text
+    assert f'"who owned checkout-web as of {before:%Y-%m-%d}?"' in text, text
 
 
 async def test_a_missing_value_is_said_in_words(demo: OrgGraph) -> None:
