@@ -108,8 +108,9 @@ async def unrecorded(
     notes: list[str] = []
     if absent:
         notes.append(_absent(question, absent, sources, held))
-    for kind in elsewhere:
+    for kind in elsewhere:  # kinds asked by one word ("incidents": three) said once
         notes.append(_elsewhere(question, kind, sources[kind], subjects))
+    notes = list(dict.fromkeys(notes))
     # Nothing asked is answered, and each kind asked is explained: the judgment says so.
     whole = not answered & set(asked) and set(absent + elsewhere) == set(open_)
     judgment = _judgment(question, absent, elsewhere, sources, subjects) if whole else None

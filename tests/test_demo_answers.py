@@ -203,6 +203,24 @@ async def test_a_question_about_me_still_ends(demo: OrgGraph) -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("which incidents hit Aisha Nguyen this year?", "persons"),
+        ("which incidents hit analytics-api/api this year?", "modules"),
+    ],
+)
+async def test_incidents_of_a_subject_that_keeps_none_are_said_once(
+    demo: OrgGraph, question: str, kind: str
+) -> None:
+    """"Incidents" asks for three facts (started, open, time to resolve): the limitation
+    that a person's or a module's incidents are not kept was said three times over."""
+    result = await ask(demo, question)
+    said = [n for n in result.limitations if f"not for {kind}" in n]
+    assert len(said) == 1, result.limitations
+    assert len(result.limitations) == len(set(result.limitations)), result.limitations
+
+
+@pytest.mark.parametrize(
     ("question", "subject"),
     [
         ("which incidents hit checkout-web last month?", "repository:checkout-web"),
