@@ -314,7 +314,9 @@ def _limitations(
 ) -> tuple[tuple[str, ...], int]:
     """The limitations an answer states, and how many more were displaced past the cap.
     reach: what the reads say about their reach (framing.limitations_of)."""
-    limitations = (*told.notes, *synthesis.limitations, *reach)
+    # Each once: two readings may say one thing alike ('"April 31" was not understood as a
+    # time' was said twice), and a repeat took the place of another under the cap.
+    limitations = tuple(dict.fromkeys((*told.notes, *synthesis.limitations, *reach)))
     # The most telling first (how time and subjects were chosen); beyond the cap the
     # rest is counted as displaced, never allowed to fail the result.
     displaced = max(len(limitations) - MAX_LIMITATIONS, 0)

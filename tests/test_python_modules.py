@@ -178,6 +178,14 @@ async def test_a_count_of_people_naming_no_subject_counts_the_organisations(
     assert f"{len(people)} people changed it" in (result.direct_judgment or "")
 
 
+async def test_a_limitation_is_said_once(graph: OrgGraph) -> None:
+    """"April 31" is no day: it was said not understood three times, twice in the same
+    words, each taking a place among the limitations an answer may state."""
+    result = await ask(graph, "how many commits to routing.py on April 31?")
+    assert len(result.limitations) == len(set(result.limitations)), result.limitations
+    assert any('"April 31"' in n for n in result.limitations), result.limitations
+
+
 @pytest.mark.parametrize(
     "question", ["who changed utils lately?", "how is the utils module doing?"]
 )
