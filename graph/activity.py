@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from graph.cypher import activity as activity_cypher
@@ -22,7 +22,7 @@ from graph.cypher import subjects as subjects_cypher
 from graph.dialect import Dialect
 from graph.executor import Row, Run
 from graph.observation import fast_path
-from graph.rows import DAY_NS, SLOT_US, us_at_least, us_at_most
+from graph.rows import DAY_NS, SLOT_US, slot_key, us_at_least, us_at_most
 
 Progress = Callable[[str], None]
 
@@ -48,6 +48,7 @@ _WIDEN = 8
 _CANDIDATES = 2
 _FILL_BATCH = 50_000
 _IDS = 200_000  # node ids a statement of a migration covers: about 200k records at 1M subjects
+_SLOT_BATCH = 1_000  # time slots made per statement (graph.cypher.activity.MAKE_SLOTS)
 
 
 def _stderr(line: str) -> None:
@@ -158,7 +159,7 @@ async def migrate(
         uncounted = 0 if version else int((await read(activity_cypher.UNCOUNTED))[0][0])
         if uncounted:
             statement = activity_cypher.MIGRATE_ACTIVITY  # counts nothing back: by ranges
-            async for share, _, seconds in _by_ids(write, statement, int(top), None):
+            async for share, _, seconds in _by_ids(_statement(write, statement), int(top), None):
                 progress(
                     f"fabric: migrating {org}: activity of {uncounted:,} source records "
                     f"{share}% ({seconds:.1f}s)"
@@ -213,20 +214,30 @@ async def _fill(write: Run, statement: str, what: str, count: int, progress: Pro
             return
 
 
-async def _by_ids(
-    write: Run, statement: str, top: int, total: int | None
-) -> AsyncIterator[tuple[int, int, float]]:
-    """Runs `statement` over node ids [$lo, $hi), a range at a time up to `top` (a statement
-    each: a batch cut by LIMIT would read every node done so far again). Yields, when a
-    progress line is due, the share done (of `total`, what the statements' counts add up
-    to: node ids are not spread evenly over what they do; None: of the ranges), their count
-    so far and the seconds."""
+Step = Callable[[int, int], Awaitable[int]]  # a migration's work on node ids [lo, hi): a count
+
+
+def _statement(write: Run, statement: str) -> Step:
+    """A step that is one statement, returning a count."""
+
+    async def step(lo: int, hi: int) -> int:
+        found = await write(statement, lo=lo, hi=hi)
+        return int(found[0][0]) if found and found[0][0] is not None else 0
+
+    return step
+
+
+async def _by_ids(step: Step, top: int, total: int | None) -> AsyncIterator[tuple[int, int, float]]:
+    """Runs `step` over node ids [lo, hi), a range at a time up to `top` (a statement each: a
+    batch cut by LIMIT would read every node done so far again). Yields, when a progress line
+    is due, the share done (of `total`, what the steps' counts add up to: node ids are not
+    spread evenly over what they do; None: of the ranges), their count so far and the
+    seconds."""
     throttle = _Throttle()
     ranges = range(0, top + 1, _IDS)
     made = 0
     for done, lo in enumerate(ranges, 1):
-        found = await write(statement, lo=lo, hi=lo + _IDS)
-        made += int(found[0][0]) if found else 0
+        made += await step(lo, lo + _IDS)
         last = done == len(ranges)
         if (seconds := throttle.due(last)) is not None:
             share = done * 100 // len(ranges) if total is None else made * 100 // max(total, 1)
@@ -243,7 +254,7 @@ async def _hold(read: Run, write: Run, org: str, dialect: Dialect, progress: Pro
         return
     # The share done is of the records (the day counts hold how many).
     total = sum(int(n) for _, n in await read(activity_cypher.RECORD_DAYS))
-    async for share, held, seconds in _by_ids(write, hold, int(top), total):
+    async for share, held, seconds in _by_ids(_statement(write, hold), int(top), total):
         progress(
             f"fabric: migrating {org}: the records of {subjects:,} subjects {share}% "
             f"({held:,} of {total:,} held; {seconds:.1f}s)"
@@ -252,13 +263,21 @@ async def _hold(read: Run, write: Run, org: str, dialect: Dialect, progress: Pro
 
 async def _place(read: Run, write: Run, org: str, dialect: Dialect, progress: Progress) -> None:
     """Format 8: each record given its STARTS (and ENDS) from its time slots, the records a
-    range of node ids at a time (graph.dialect's slots; on Neo4j one range)."""
-    span, place = dialect.slots
+    range of node ids at a time (graph.dialect's slots; on Neo4j one range): the range's
+    missing slots made first, a batch at a time, then its records placed."""
+    span, missing, place = dialect.slots
     found = await read(span)
     top, total = (found[0][0], int(found[0][1])) if found else (None, 0)
     if top is None or not total:
         return
-    async for share, placed, seconds in _by_ids(write, place, int(top), total):
+
+    async def step(lo: int, hi: int) -> int:
+        slots = [[slot_key(k, int(n)), k, int(n)] for k, n in await read(missing, lo=lo, hi=hi)]
+        for at in range(0, len(slots), _SLOT_BATCH):
+            await write(activity_cypher.MAKE_SLOTS, slots=slots[at : at + _SLOT_BATCH])
+        return await _statement(write, place)(lo, hi)
+
+    async for share, placed, seconds in _by_ids(step, int(top), total):
         progress(
             f"fabric: migrating {org}: the time slots of {total:,} source records {share}% "
             f"({placed:,} placed; {seconds:.1f}s)"

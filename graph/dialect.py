@@ -39,7 +39,8 @@ class Dialect:
     its subject's Activity (graph.activity), as two statements: the highest Activity node id
     and their count, and the HOLDS of the Activity nodes of ids in [$lo, $hi)); slots: format
     8's, each record given its STARTS (and ENDS) from its time slots, likewise: the highest
-    record node id and the records' count, and the slots of the records of ids in [$lo, $hi)."""
+    record node id and the records' count, the slots missing for the records of ids in [$lo,
+    $hi) not placed yet ([kind, n] rows), and the placing of those records."""
 
     name: str
     bootstrap: tuple[str, ...]
@@ -63,7 +64,7 @@ class Dialect:
     exact_similarity: str | None
     exact_limit: int
     holds: tuple[str, str]
-    slots: tuple[str, str]
+    slots: tuple[str, str, str]
 
     def is_already_exists(self, message: str) -> bool:
         return any(marker in message for marker in self.already_exists)
@@ -181,28 +182,37 @@ def _slot(var: str) -> str:
 
 
 # Format 8 (graph.activity): each record gets its STARTS from the slot of its kind and start,
-# and its ENDS from the slot of its end when that is another (graph.cypher.activity). Both in
-# one statement, so a record with a STARTS is done and a run that stopped resumes at those
-# without. FalkorDB: node id ranges, as _FALKOR_HOLDS.
-_PLACE = f"""
-WITH r, {_slot("r.start_us")} AS n0,
-     CASE WHEN r.end_us IS NULL THEN null ELSE {_slot("r.end_us")} END AS n1
-MERGE (t:TimeSlot {{org_id: $org, slot: r.record_kind + ':' + toString(n0)}})
-ON CREATE SET t.record_kind = r.record_kind, t.n = n0
-CREATE (t)-[:STARTS]->(r)
-FOREACH (_ IN CASE WHEN n1 IS NOT NULL AND n1 <> n0 THEN [1] ELSE [] END |
-  MERGE (u:TimeSlot {{org_id: $org, slot: r.record_kind + ':' + toString(n1)}})
-  ON CREATE SET u.record_kind = r.record_kind, u.n = n1
-  CREATE (u)-[:ENDS]->(r))"""
-_FALKOR_SLOTS = f"""
-MATCH (r:SourceRecord)
-WHERE id(r) >= $lo AND id(r) < $hi AND r.org_id = $org AND NOT (:TimeSlot)-[:STARTS]->(r)
-{_PLACE}
-RETURN count(r)
+# and its ENDS from the slot of its end when that is another (graph.cypher.activity). First
+# the slots missing for the records not placed yet are read (graph.activity makes them, a
+# batch at a time: graph.cypher.activity.MAKE_SLOTS says why), then the records are placed,
+# finding their slots only. Both relationships in one statement, so a record with a STARTS
+# is done and a run that stopped resumes at those without. FalkorDB: node id ranges, as
+# _FALKOR_HOLDS; Neo4j: one range, the placing in inner transactions.
+_SLOTS = f"""
+WITH r, r.record_kind AS kind, {_slot("r.start_us")} AS n0,
+     CASE WHEN r.end_us IS NULL THEN null ELSE {_slot("r.end_us")} END AS n1"""
+_MISSING = f"""{_SLOTS}
+UNWIND [n0, n1] AS n
+WITH DISTINCT kind, n
+WHERE n IS NOT NULL
+OPTIONAL MATCH (t:TimeSlot {{org_id: $org, slot: kind + ':' + toString(n)}})
+WITH kind, n
+WHERE t IS NULL
+RETURN kind, n
 """
-_NEO4J_SLOTS = f"""
-MATCH (r:SourceRecord {{org_id: $org}})
-WHERE NOT EXISTS {{ (:TimeSlot)-[:STARTS]->(r) }}
+_PLACE = f"""{_SLOTS}
+MATCH (t:TimeSlot {{org_id: $org, slot: kind + ':' + toString(n0)}})
+OPTIONAL MATCH (u:TimeSlot {{org_id: $org, slot: kind + ':' + toString(n1)}})
+WHERE n1 <> n0
+CREATE (t)-[:STARTS]->(r)
+FOREACH (_ IN CASE WHEN u IS NULL THEN [] ELSE [1] END | CREATE (u)-[:ENDS]->(r))"""
+_FALKOR_UNPLACED = """
+MATCH (r:SourceRecord)
+WHERE id(r) >= $lo AND id(r) < $hi AND r.org_id = $org AND NOT (:TimeSlot)-[:STARTS]->(r)"""
+_NEO4J_UNPLACED = """
+MATCH (r:SourceRecord {org_id: $org})
+WHERE NOT EXISTS { (:TimeSlot)-[:STARTS]->(r) }"""
+_NEO4J_PLACE = f"""{_NEO4J_UNPLACED}
 CALL (r) {{{_PLACE}
 }} IN TRANSACTIONS OF {NEO4J_BATCH_ROWS} ROWS
 RETURN count(*)
@@ -233,7 +243,11 @@ FALKORDB = Dialect(
     exact_similarity=None,
     exact_limit=0,
     holds=("MATCH (v:Activity {org_id: $org}) RETURN max(id(v)), count(v)", _FALKOR_HOLDS),
-    slots=("MATCH (r:SourceRecord {org_id: $org}) RETURN max(id(r)), count(r)", _FALKOR_SLOTS),
+    slots=(
+        "MATCH (r:SourceRecord {org_id: $org}) RETURN max(id(r)), count(r)",
+        _FALKOR_UNPLACED + _MISSING,
+        f"{_FALKOR_UNPLACED}{_PLACE}\nRETURN count(r)\n",
+    ),
 )
 
 NEO4J = Dialect(
@@ -270,5 +284,9 @@ NEO4J = Dialect(
     exact_similarity="vector.similarity.cosine(s.embedding, $vector)",
     exact_limit=20_000,
     holds=("MATCH (v:Activity {org_id: $org}) RETURN 0, count(v)", _NEO4J_HOLDS),
-    slots=("MATCH (r:SourceRecord {org_id: $org}) RETURN 0, count(r)", _NEO4J_SLOTS),
+    slots=(
+        "MATCH (r:SourceRecord {org_id: $org}) RETURN 0, count(r)",
+        _NEO4J_UNPLACED + _MISSING,
+        _NEO4J_PLACE,
+    ),
 )

@@ -279,6 +279,18 @@ def record_summary(data: list[list[Any]]) -> tuple[list[list[Any]], list[list[An
     )
 
 
+def record_slots(data: list[list[Any]]) -> list[list[Any]]:
+    """The distinct time slots of a batch of record rows, [key, kind, n] each, start and end
+    (graph.cypher.activity merges them before placing the records)."""
+    kind = _RECORD["record_kind"]
+    out: dict[str, list[Any]] = {}
+    for row in data:
+        for at in (SLOT_AT, SLOT_AT + 2):
+            if row[at] is not None and row[at] not in out:
+                out[row[at]] = [row[at], row[kind], row[at + 1]]
+    return list(out.values())
+
+
 def source_record_from(props: Mapping[str, Any]) -> SourceRecord:
     values: dict[str, Any] = {name: props.get(name) for name in _RECORD_FIELDS}
     values["title"] = values["title"] or ""

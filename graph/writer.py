@@ -137,8 +137,9 @@ class Writer:
             # counted twice: both rows find it new).
             data = list({r.key: rows.source_record_row(r, source, run_id) for r in run}.values())
             days, latest = rows.record_summary(data)
+            slots = rows.record_slots(data)
             statement = activity_cypher.MERGE_SOURCE_RECORDS
-            steps.append(self._step(statement, rows=data, days=days, latest=latest))
+            steps.append(self._step(statement, rows=data, days=days, latest=latest, slots=slots))
         else:
             self._retract(run, steps)
             batch.written.difference_update(t.key for t in run if t.target is ElementType.SUBJECT)

@@ -16,6 +16,7 @@ import pytest
 from engine.models import SourceRecord, SourceRecordKind, Subject, SubjectKind, to_ns
 from engine.ports import GraphStore, RecordPageRequest, SubjectOrder, SubjectQuery, TimeSpan
 from graph import rows
+from graph.cypher import activity as activity_cypher
 from graph.cypher import subjects as subjects_cypher
 from graph.dialect import FALKORDB
 from graph.dialect import _slot as dialect_slot
@@ -331,7 +332,11 @@ async def _write_earlier(
             assert {"SourceRecord.start_us", "SourceRecord.end_us"} <= indexed
             if halfway:  # a migration stopped half way: some records held, or placed
                 half = {"org": "acme", "lo": 0, "hi": await _top_id(graph) // 2}
-                step = FALKORDB.holds[1] if version == 6 else FALKORDB.slots[1]
+                if version == 7:  # the range's slots made, then its records placed
+                    found = await graph.query(FALKORDB.slots[1], half)
+                    slots = [[f"{k}:{n}", k, n] for k, n in found.result_set]
+                    await graph.query(activity_cypher.MAKE_SLOTS, {"org": "acme", "slots": slots})
+                step = FALKORDB.holds[1] if version == 6 else FALKORDB.slots[2]
                 made = await graph.query(step, half)
                 assert made.result_set[0][0] > 0
         await old.close()
