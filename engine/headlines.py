@@ -161,7 +161,8 @@ def _who(facts: Sequence[Fact], scope: str, window: Window, by: str) -> str:
     if not ranked:
         return f"No one changed {scope} {when(window)}."
     least, most = contributors(facts)
-    count = f" ({least} people in all)" if least == most else ""
+    who = "person" if least == 1 else "people"
+    count = f" ({least} {who} in all)" if least == most else ""
     if by == "lines":
         shown = ", ".join(f"{p} ({n} line(s), {c} commit(s))" for p, c, n in ranked[:SHOWN])
         return f"Most active on {scope} {when(window)}, ranked by lines changed: {shown}{count}."

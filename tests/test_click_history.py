@@ -1090,7 +1090,7 @@ async def test_who_changed_a_module_besides_a_person_leaves_them_out(
     assert others and "David Lord" not in headline.split("ranked by commits:")[1], headline
     for name, n in others.items():
         assert f"{name} ({n} commit(s)" in headline, headline
-    assert f"({len(others)} people in all)" in headline
+    assert f"({len(others)} {'person' if len(others) == 1 else 'people'} in all)" in headline
     assert not any("besides" in n for n in result.limitations)  # read, so not said unused
 
 
@@ -2276,6 +2276,8 @@ async def test_one_person_is_said_one_and_among_is_no_name(
     assert people_in(chosen, everyone) == 1
     result = await ask(graph, "how many people worked on the docs last month?")
     assert (result.direct_judgment or "").endswith(": 1 person changed it."), result.direct_judgment
+    one = await ask(graph, "who touched core.py on 2026-07-31?")
+    assert (one.direct_judgment or "").endswith(" (1 person in all)."), one.direct_judgment
     among = await ask(graph, "who among David Lord and Andreas Backx made more commits in 2024?")
     assert among.outcome is Outcome.ANSWERED and len(among.subject_keys) == 2
     assert not any("among" in n for n in among.limitations), among.limitations

@@ -954,3 +954,13 @@ def test_a_time_with_no_rule_is_said_never_read_as_a_name_or_a_year(
     i = interpret(question, NOW)
     assert i.references == () and i.time_expression is None, i
     assert i.time_not_understood == (phrase,)
+
+
+@pytest.mark.parametrize(
+    "question", ["how many commits were there in total in 2023?", "how many commits overall in 2023?"]
+)
+def test_a_word_for_all_of_it_is_no_name(question: str) -> None:
+    """"in total" named "total" as the subject (a no match: "total" names no subject)."""
+    i = interpret(question, NOW)
+    assert (i.references, i.unread) == ((), ())
+    assert i.start == utc(2023, 1, 1)
