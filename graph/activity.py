@@ -37,8 +37,8 @@ Progress = Callable[[str], None]
 # which reads of a subject's records walk; the records' subject_key index, which a reopen
 # rebuilt at great cost (docs/operations.md, the 1M reopen), dropped once they are made.
 # 8: each record reached from its time slots, (:TimeSlot)-[:STARTS|ENDS]->(:SourceRecord),
-# which reads of a time window walk; the records' start_us and end_us indexes, the rest of
-# that cost, dropped once they are made.
+# which reads of a time window walk; the records' start_us and end_us index fields (about
+# 12 s of a 1M reopen's 66: docs/operations.md), dropped once they are made.
 FORMAT_VERSION = 8
 _HISTOGRAM_TTL_S = 5.0  # the day counts only size windows: a stale copy costs time, not truth
 _PAGES_AHEAD = 4  # a first window holds about this many pages' worth of records
