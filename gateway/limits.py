@@ -233,12 +233,26 @@ class CostLimit(ValidationCache):
             cached = len(context.query or "") <= CACHEABLE_CHARS
             validate = self.cached_validate_document if cached else validate_document
             errors = list(validate(schema, document, context.validation_rules))
+            # The name the request gave (strawberry's `operation_name` falls back to the
+            # first operation's, and ran that one).
+            named = getattr(context, "_provided_operation_name", context.operation_name)
+            if not errors and named is None and _operations(document) > 1:
+                errors = [GraphQLError(UNNAMED)]
             if not errors:
                 cost = estimate_cost(schema, document, context.variables, context.operation_name)
                 if cost > self.max_cost:
                     errors = [too_complex(exceeds("query cost", cost, self.max_cost))]
             context.pre_execution_errors = errors
         yield
+
+
+UNNAMED = "Must provide operation name if query contains multiple operations."
+
+
+def _operations(document: ast.DocumentNode) -> int:
+    """The operations a document defines: with several, a request must name one (GraphQL's
+    spec); strawberry ran the first."""
+    return sum(isinstance(d, ast.OperationDefinitionNode) for d in document.definitions)
 
 
 # -- suggestions ----------------------------------------------------------------------------

@@ -74,6 +74,20 @@ async def test_a_syntax_error_is_told_apart_from_a_validation_error(gateway: Gat
         assert [e["extensions"]["code"] for e in body["errors"]] == [code], body
 
 
+async def test_several_operations_without_a_name_are_refused(gateway: Gateway) -> None:
+    """A document of two operations and no operationName ran the first one and answered its
+    data; GraphQL says the operation to run cannot be told (a request error: no `data`)."""
+    token = await _token(gateway)
+    modern = {"Accept": GRAPHQL_RESPONSE}
+    two = "query A { subjects(first: 1) { totalCount } } query B { __typename }"
+    response = await gateway.query(token, two, **modern)
+    assert response.status_code == 400, response.text
+    body = response.json()
+    assert "data" not in body, body
+    assert [e["extensions"]["code"] for e in body["errors"]] == ["GRAPHQL_VALIDATION_FAILED"]
+    assert "operation name" in body["errors"][0]["message"]
+
+
 DATETIME_VARIABLE = 'query($at: DateTime) { subject(key: "repository:x", asOf: $at) { key } }'
 NOT_DATETIMES: list[tuple[str, dict[str, object] | None, str]] = [
     (DATETIME_VARIABLE, {"at": "yesterday"}, '"yesterday"'),
