@@ -46,7 +46,11 @@ def command(sock_path: str, *args: str, timeout: float = 2.0) -> bytes:
 def info(sock_path: str, section: str = "persistence", timeout: float = 2.0) -> dict[str, str]:
     """The server's INFO fields of one section (empty when it does not answer within
     `timeout`). Redis answers INFO while it loads, between chunks of its files."""
-    reply = command(sock_path, "INFO", section, timeout=timeout)
+    return info_fields(command(sock_path, "INFO", section, timeout=timeout))
+
+
+def info_fields(reply: bytes) -> dict[str, str]:
+    """The fields of an INFO reply; empty for anything else (an error, no answer)."""
     if not reply.startswith(b"$"):
         return {}
     text = reply.partition(b"\r\n")[2].decode("utf-8", "replace")
