@@ -35,7 +35,7 @@ from graph.cypher import records as records_cypher
 from graph.cypher import relationships as relationships_cypher
 from graph.cypher import subjects as subjects_cypher
 from graph.dialect import Dialect
-from graph.executor import MAX_KEYS, Executor, Run
+from graph.executor import MAX_KEYS, Executor, Run, bound
 from graph.search import SearchArms
 
 _TEXT = rows.SUBJECT_COLUMNS.index("search_text") + 1  # its position in a subject row
@@ -170,7 +170,10 @@ class Writer:
             found = await self._write(statement, **params)
             deleted += int(found[0][0]) if found else 0
         # Source records one retraction at a time: it keeps the activity structures.
-        unseen_keys = await self._read(deletion_cypher.UNSEEN_SOURCE_RECORDS, **params)
+        # A read of the cleanup, which runs to the end as its writes do: no read time limit
+        # (under load the request limit cut it off, and the cleanup failed half done).
+        upkeep = bound(self._x, self._scope, False, maintenance=True)
+        unseen_keys = await upkeep(deletion_cypher.UNSEEN_SOURCE_RECORDS, **params)
         keys = [str(k) for (k,) in unseen_keys]
         for at in range(0, len(keys), MAX_KEYS):
             await self._write(activity_cypher.DELETE_SOURCE_RECORDS, keys=keys[at : at + MAX_KEYS])

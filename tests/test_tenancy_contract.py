@@ -14,12 +14,13 @@ from __future__ import annotations
 import asyncio
 import uuid
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 
 from engine.embedding import HashingEmbedder
-from engine.models import Subject
+from engine.models import SourceRecord, SourceRecordKind, Subject
 from engine.ports import GraphStore, SubjectQuery, WriteBatch
 from engine.text import search_text
 from tests.conftest import CONTRACT_EXACT_LIMIT, new_org, open_backend
@@ -111,6 +112,29 @@ async def test_writes_are_not_held_to_the_read_time_limit(
         # The next complete run saw none of them: all are deleted, in batches.
         assert await tight.org(org).delete_unseen("bulk", "run-2") == 5_000
         assert await store.org(org).count_subjects(SubjectQuery(include_stubs=True)) == 0
+    finally:
+        await store.drop_org(org)
+        await tight.close()
+
+
+async def test_the_cleanup_of_source_records_is_not_held_to_the_read_time_limit(
+    cypher_store: GraphStore, request: pytest.FixtureRequest
+) -> None:
+    """The cleanup finds the unseen records by a read; under a millisecond limit that read
+    of 20,000 records was cut off ('Query timed out') and the cleanup failed half done."""
+    store, org = cypher_store, new_org()
+    tight = open_backend(_param(request), request, timeout_s=0.001)
+    try:
+        await tight.bootstrap(org)
+        start = datetime(2026, 1, 1, tzinfo=UTC)
+        records = [
+            SourceRecord(key=f"deploy:d{i}", record_kind=SourceRecordKind.DEPLOY,
+                         subject=f"service:s{i % 50}", start=start + timedelta(minutes=i))
+            for i in range(20_000)
+        ]  # fmt: skip
+        await tight.org(org).write(WriteBatch(source="bulk", run_id="run-1", elements=records))
+        assert await tight.org(org).delete_unseen("bulk", "run-2") == 20_000
+        assert await store.org(org).source_records_by_keys(["deploy:d0", "deploy:d19999"]) == {}
     finally:
         await store.drop_org(org)
         await tight.close()

@@ -167,6 +167,17 @@ WITH n LIMIT $batch
 DETACH DELETE n
 RETURN count(n)
 """,
+    # The activity structures the records' writes keep (graph.cypher.activity), per scope as
+    # the records are: left behind, every retired epoch kept one Activity node per subject.
+    **{
+        label: f"""
+MATCH (n:{label} {{org_id: $org}})
+WITH n LIMIT $batch
+DETACH DELETE n
+RETURN count(n)
+"""
+        for label in ("Activity", "RecordDay", "TimeSlot", "Format")
+    },
 }
 DATA_LABELS = tuple(PURGE)
 
