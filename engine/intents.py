@@ -114,6 +114,22 @@ _PEOPLE = frozenset({"contributors", "committers", "authors", "developers", "dev
 _PEOPLE_LEAD = frozenset({"the", "top", "main", "key", "biggest", "leading", "primary", "lead"})
 
 
+# What "how many" counts may be qualified first ("how many different people").
+_QUALIFIED = frozenset({"different", "unique", "individual", "separate", "distinct"})
+_PEOPLE_COUNTED = _PEOPLE | {"persons", "person", "engineers", "contributors", "committers"}
+
+
+def counts_people(words: list[str]) -> bool:
+    """"How many people made commits?": the noun "how many" (or "number of") counts is a
+    people noun, so the people are counted, whatever verb and object follow ("made
+    commits", "authored commits"). It counted the commits of the 10 busiest people."""
+    for i in range(len(words) - 2):
+        if words[i : i + 2] in (["how", "many"], ["number", "of"]):
+            counted = [w for w in words[i + 2 :] if w not in _QUALIFIED]
+            return bool(counted) and counted[0] in _PEOPLE_COUNTED
+    return False
+
+
 def _opens_with_people(words: list[str]) -> bool:
     opening = [w for w in words if w not in _PEOPLE_LEAD and not w.isdigit()]
     return bool(opening) and opening[0] in _PEOPLE

@@ -34,7 +34,7 @@ _OWNER = (_K.OWNERSHIP,)
 CHANGE_VERBS = _words(
     "change changed changes touch touches touched modify modifies modified edit edits edited "
     "fix fixes fixed work works worked working make made makes making committed committing "
-    "changing touching modifying editing fixing"
+    "changing touching modifying editing fixing push pushed pushes pushing"
 )
 
 # Normalised phrase -> the fact kinds it asks about. Matched on whole tokens, at each position

@@ -2294,3 +2294,42 @@ async def test_who_changed_a_module_except_a_person_leaves_them_out(
     assert result.outcome is Outcome.ANSWERED
     assert result.direct_judgment == besides.direct_judgment
     assert "(people other than Kevin Deldycke)" in (result.direct_judgment or "")
+
+
+@pytest.mark.parametrize(
+    "did",
+    ["committed", "made commits", "made changes", "contributed", "authored commits",
+     "pushed commits"],
+)  # fmt: skip
+async def test_how_many_people_made_commits_counts_the_people(
+    click: tuple[OrgGraph, list[Commit]], everyone: set[tuple[str, str]], did: str
+) -> None:
+    """"how many people made commits in 2025?" answered "198 commit(s) by Edward G, Jaron
+    Rosenau ..." (the commits of the 10 busiest people) where "committed" counts the people
+    (41, as git's authors are); "pushed" named no subject. "pushed" is read as authored, said
+    (a push is not in the history)."""
+    graph, commits = click
+    people = people_in(whole_days(commits, *Y2025), everyone)
+    result = await ask(graph, f"how many people {did} in 2025?")
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert (result.direct_judgment or "").endswith(f": {people} people changed it.")
+    pushed = [n for n in result.limitations if n.startswith('"pushed": read as authored')]
+    assert bool(pushed) == ("pushed" in did), result.limitations
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["how many people made commits to core.py in 2025?",
+     "how many developers made commits to core.py in 2025?"],
+)  # fmt: skip
+async def test_how_many_people_made_commits_to_a_module_counts_its_people(
+    click: tuple[OrgGraph, list[Commit]], everyone: set[tuple[str, str]], question: str
+) -> None:
+    """It answered "47 commit(s) to click.core", saying "core.py" named no person."""
+    graph, commits = click
+    chosen = [c for c in whole_days(commits, *Y2025) if in_area(c, "src/click/core.py")]
+    result = await ask(graph, question)
+    assert result.subject_keys == (CORE,)
+    judgment = result.direct_judgment or ""
+    assert judgment.endswith(f": {people_in(chosen, everyone)} people changed it."), judgment
+    assert not any("names a person" in n for n in result.limitations), result.limitations
