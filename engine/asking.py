@@ -169,6 +169,8 @@ class Subjects:
         ended = await self._scopes(actor, understood, allow_clarification, subjects, consumed, told)
         if ended is not None:
             return ended
+        alone, alone_notes = await kinded.alone(self.graph, understood)  # "the repo"
+        subjects.extend(alone)
         kinds = understood.reference_kinds or (None,) * len(understood.references)
         missing: list[str] = []
         for reference, kind in zip(understood.references, kinds, strict=False):
@@ -189,6 +191,7 @@ class Subjects:
             said = tuple(f'"{m}" names no one known here: {ACTOR_UNKNOWN}' for m in unknown)
             return lambda frame, trace: outcomes.no_match(frame, trace, said)
         if subjects:
+            told.notes.extend(alone_notes)
             told.notes.extend(
                 f'"{m}" names no one known here: {ACTOR_LEFT}'
                 if m in understood.actors
@@ -199,7 +202,8 @@ class Subjects:
             )
         elif missing:  # the no match says which names matched nothing
             named = (self.untracked.get(m) or missing_note(m, understood) for m in missing)
-            said = (*await unnamed.emptiness(self.graph), *named, *unread_note(understood))
+            said = (*await unnamed.emptiness(self.graph), *named, *alone_notes)
+            said = (*said, *unread_note(understood))
             return lambda frame, trace: outcomes.no_match(frame, trace, said)
         return None
 

@@ -121,6 +121,9 @@ class Interpretation:
     doers: tuple[str, ...] = ()
     # A slash date two of whose readings may be meant, with them ("07/01/2026"): asked.
     which_day: tuple[tuple[str, tuple[tuple[datetime, datetime], ...]], ...] = ()
+    # A singular kind word standing for a subject beside other references ("the repo" of
+    # "who changed the repo and the docs?"), with its kind: engine.kinds.alone reads it.
+    kinds_alone: tuple[tuple[str, SubjectKind], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,12 +178,15 @@ def interpret(
         kept.free = kept.free and (token.free or not was)  # "except merges" is read there
     fact_kinds = list(kinds)  # as asked, before an intent's defaults
     words = " ".join(t.norm for t in tokens).split()
-    kind_hint = next((KIND_WORDS[t.norm] for t in tokens if t.free and t.norm in KIND_WORDS), None)
+    kind_hint = _kind_hint(tokens)
     ranking = read_ranking(tokens, fact_kinds, kind_hint)  # consumes "top 5", "files"
     ranked = meaning.top(text, tokens) if ranking is None else ()  # "the top 3" people
     reread: tuple[meaning.Unasked, ...] = ()
     actors: list[tuple[int, int]] = []
     spans = _named_spans(text, tokens, spans, notes, actors)
+    alone = kindwords.alone(text, tokens, spans) if spans and ranking is None else []
+    if alone:  # "the repo" beside "the docs": a subject of its own, no longer a hint
+        kind_hint = _kind_hint(tokens)
     references = tuple(dict.fromkeys(text[a:b] for a, b in spans))
     asks_last = intents.asks_last(tokens)
     intent = "what_changed" if asks_last else intents.intent(words, kinds, kind_hint)
@@ -257,6 +263,7 @@ def interpret(
         doers=tuple(
             dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans and _doer(text, a))
         ),
+        kinds_alone=tuple(alone),
     )
 
 
@@ -264,6 +271,10 @@ def interpret(
 _PEOPLE_KINDS = frozenset({FactKind.ACTIVE_CONTRIBUTORS, FactKind.COMMIT_ACTIVITY})
 # Intents that count over a window.
 _COUNTING = frozenset({"count", "who", "what_changed", "ranked"})
+
+
+def _kind_hint(tokens: list[r.Token]) -> SubjectKind | None:
+    return next((KIND_WORDS[t.norm] for t in tokens if t.free and t.norm in KIND_WORDS), None)
 
 
 def _doer(text: str, start: int) -> bool:

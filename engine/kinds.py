@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from engine.facts import FactKind
 from engine.interpretation import Interpretation
 from engine.models import StoredSubject, SubjectKind
-from engine.ports import OrgGraph
+from engine.ports import OrgGraph, SubjectOrder, SubjectQuery
 from engine.resolution import Ambiguous, Candidate, NotFound, Resolution, Resolved, Resolver
 from engine.within import Within
 
@@ -62,6 +62,31 @@ async def resolve(
         note = switched(reference, hint, outcome.subject)
         notes.extend([note] if note else [])
     return outcome
+
+
+async def alone(
+    graph: OrgGraph, understood: Interpretation
+) -> tuple[list[StoredSubject], list[str]]:
+    """"Who changed the repo and the docs?": "the repo" is the organisation's one subject of
+    its kind, said (it was dropped silently, the docs answered alone), as "the docs" is the
+    subject of that name; with none or several of the kind it names no one subject: said,
+    left out of the answer, never guessed."""
+    found: list[StoredSubject] = []
+    notes: list[str] = []
+    for phrase, kind in understood.kinds_alone:
+        query = SubjectQuery(kinds=(kind,), order=SubjectOrder.RECENT)
+        page = await graph.find_subjects(query, 2)
+        name = kind.value
+        if len(page.items) == 1 and not page.has_next:
+            found.append(page.items[0])
+            notes.append(f'"{phrase}" was read as {page.items[0].name}, the one {name} known here.')
+        else:
+            many = "several are" if page.items else "none is"
+            notes.append(
+                f'"{phrase}" names no one {name}: {many} known here, so it is left out of the '
+                f"answer; name the {name} meant."
+            )
+    return found, notes
 
 
 def counts_people(understood: Interpretation) -> bool:

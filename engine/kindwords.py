@@ -1,7 +1,9 @@
 """Kind words beside a reference ("click's testing module", "the repository click"): the
 name right before a singular kind word, which is a reference even when no trigger word
 precedes it (rule 3 of engine/references.py), and the kind a kind word next to a reference
-names, which the reference is then resolved with.
+names, which the reference is then resolved with. A singular kind word standing alone
+beside other references ("who changed the repo and the docs?") names a subject of its own
+(`alone`): engine.kinds reads it as the organisation's one subject of that kind.
 """
 
 from __future__ import annotations
@@ -26,6 +28,48 @@ def before_kind_words(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
         if j < i:
             spans.append((tokens[j].start, tokens[i - 1].end))
     return spans
+
+
+# What makes a kind word stand for one subject ("the repo", "this repository", "the whole
+# repo", "the docs and repo").
+_DETERMINERS = frozenset({"the", "this", "our", "that", "and", "or"})
+_WHOLE = frozenset({"whole", "entire"})
+
+
+def alone(
+    text: str, tokens: list[Token], spans: list[tuple[int, int]]
+) -> list[tuple[str, SubjectKind]]:
+    """"the repo" beside other references and next to none ("who changed the repo and the
+    docs?"): the span from its determiner to the singular kind word (not a person's: "the
+    person" is who is asked for). It was dropped silently, the docs answered alone. Its
+    kind word is taken (no longer free): it no longer narrows the other references."""
+    out = []
+    for i, token in enumerate(tokens):
+        if not token.free or token.norm not in KIND_WORDS or token.norm in PLURAL_KINDS:
+            continue
+        if KIND_WORDS[token.norm] is SubjectKind.PERSON:
+            continue
+        j = i - 1
+        while j >= 0 and tokens[j].norm in _WHOLE and adjacent(text, tokens[j], tokens[j + 1]):
+            j -= 1
+        if j < 0 or tokens[j].norm not in _DETERMINERS:
+            continue
+        if not adjacent(text, tokens[j], tokens[j + 1]):
+            continue
+        if any(_beside(text, token, start, end) for start, end in spans):
+            continue  # "the repository click": the name's kind (`kind_of`)
+        if text[token.end : token.end + 1] in ("'", "\u2019"):
+            continue  # "the repo's docs": what holds the docs (engine.scopes)
+        token.free = False
+        out.append((text[tokens[j].start : token.end], KIND_WORDS[token.norm]))
+    return out
+
+
+def _beside(text: str, token: Token, start: int, end: int) -> bool:
+    """Whether only spaces lie between the kind word and the span [start, end)."""
+    if start >= token.end:
+        return not text[token.end : start].strip()
+    return end <= token.start and not text[end : token.start].strip()
 
 
 def _unnamed(token: Token) -> bool:

@@ -2333,3 +2333,29 @@ async def test_how_many_people_made_commits_to_a_module_counts_its_people(
     judgment = result.direct_judgment or ""
     assert judgment.endswith(f": {people_in(chosen, everyone)} people changed it."), judgment
     assert not any("names a person" in n for n in result.limitations), result.limitations
+
+
+async def test_the_repo_beside_another_subject_is_the_one_repository(
+    click: tuple[OrgGraph, list[Commit]], everyone: set[tuple[str, str]]
+) -> None:
+    """"who changed the repo and the docs?" answered for the docs alone, "the repo" dropped
+    unsaid. The organisation has one repository: "the repo" is it, said, as "the docs" is
+    the subject of that name. A kind with several subjects (modules) or none (teams) names
+    no one subject: said, left out."""
+    graph, commits = click
+    year = whole_days(commits, *Y2025)
+    result = await ask(graph, "who changed the repo and the docs in 2025?")
+    assert result.outcome is Outcome.ANSWERED
+    assert set(result.subject_keys) == {"repository:click", DOCS}
+    assert '"the repo" was read as click, the one repository known here.' in result.limitations
+    assert (result.direct_judgment or "").endswith(f"({people_in(year, everyone)} people in all).")
+    counted = await ask(graph, "how many commits to the docs and repo in 2025?")
+    docs = [c for c in year if in_area(c, "docs")]
+    assert f": {len(year)} to click; {len(docs)} to docs." in (counted.direct_judgment or "")
+    held = await ask(graph, "who changed the repo's docs in 2025?")  # what holds the docs
+    assert held.subject_keys == (DOCS,) and not any("the repo" in n for n in held.limitations)
+    for kind, many in (("module", "several are"), ("team", "none is")):
+        other = await ask(graph, f"who changed the docs and the {kind} in 2025?")
+        assert other.outcome is Outcome.ANSWERED and len(other.subject_keys) == 1
+        said = f'"the {kind}" names no one {kind}: {many} known here, so it is left out'
+        assert any(n.startswith(said) for n in other.limitations), other.limitations
