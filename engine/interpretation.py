@@ -204,10 +204,10 @@ def interpret(
         kinds = []  # the changes themselves (DEFAULT_KINDS), not a count of commits
     if intent == "count" and intents.counts_people(words) and set(kinds) <= _PEOPLE_KINDS:
         kinds = [FactKind.ACTIVE_CONTRIBUTORS]  # "how many people made commits?": people
+    if not kinds and intent == "count" and {"line", "lines"}.intersection(words):
+        kinds = [FactKind.CHURN]  # "how many lines did X (or people) change?": lines
     if not kinds and intent == "count" and kind_hint is SubjectKind.PERSON:
         kinds = [FactKind.ACTIVE_CONTRIBUTORS]  # "how many people worked on X?"
-    if not kinds and intent == "count" and {"line", "lines"}.intersection(words):
-        kinds = [FactKind.CHURN]  # "how many lines did X change?": lines, not commits
     if not kinds:
         kinds = list(v.DEFAULT_KINDS.get(intent, ()))
     elif intent == "status" and kinds == [FactKind.ACTIVE_CONTRIBUTORS]:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.facts import FactKind
 from engine.interpretation import Interpretation
 from engine.models import StoredSubject, SubjectKind
 from engine.ports import OrgGraph, SubjectOrder, SubjectQuery
@@ -90,14 +89,12 @@ async def alone(
 
 
 def counts_people(understood: Interpretation) -> bool:
-    """"How many people changed X?": the kind word names what is counted, as "who" names
-    the answer; X is no person. Each such answer said 'The question names a person, but "X"
-    names none'."""
-    return (
-        understood.kind_hint is SubjectKind.PERSON
-        and understood.intent == "count"
-        and FactKind.ACTIVE_CONTRIBUTORS in understood.fact_kinds
-    )
+    """"How many people changed X?", "how many commits did people make (to X)?": the person
+    kind word names who is counted or whose changes are, as "who" names the answer; X is no
+    person, and the people are all of them (the organisation's), not a cohort of the 10
+    busiest. Each such answer said 'The question names a person, but "X" names none', or
+    summed the 10 busiest people's commits (198 of click's 251 in 2025)."""
+    return understood.kind_hint is SubjectKind.PERSON and understood.intent == "count"
 
 
 async def other_kind(

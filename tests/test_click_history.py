@@ -2359,3 +2359,23 @@ async def test_the_repo_beside_another_subject_is_the_one_repository(
         assert other.outcome is Outcome.ANSWERED and len(other.subject_keys) == 1
         said = f'"the {kind}" names no one {kind}: {many} known here, so it is left out'
         assert any(n.startswith(said) for n in other.limitations), other.limitations
+
+
+async def test_what_people_did_counted_is_everyones(
+    click: tuple[OrgGraph, list[Commit]], clone: Path
+) -> None:
+    """"how many commits did people make in 2025?" answered "198 commit(s) by Edward G, Jaron
+    Rosenau ..." (the 10 busiest people's, where git counts 251); "how many lines did people
+    change in core.py?" counted the people who changed it, and "how many commits did
+    engineers make to core.py?" said "core.py" named no person."""
+    graph, commits = click
+    year = whole_days(commits, *Y2025)
+    result = await ask(graph, "how many commits did people make in 2025?")
+    assert (result.direct_judgment or "").startswith(f"{len(year)} commit(s) to the whole ")
+    core = [c for c in year if in_area(c, "src/click/core.py")]
+    to_core = await ask(graph, "how many commits did engineers make to core.py in 2025?")
+    assert (to_core.direct_judgment or "").startswith(f"{len(core)} commit(s) to click.core ")
+    assert not any("names a person" in n for n in to_core.limitations), to_core.limitations
+    added, removed = lines_of(clone, "src/click/core.py", 2025)
+    lines = await ask(graph, "how many lines did people change in core.py in 2025?")
+    assert f": {added + removed} line(s) changed" in (lines.direct_judgment or "")
