@@ -108,7 +108,7 @@ STOP_WORDS = _words(
     "compared worse better getting lot lots changes make made makes making got touched "
     "authored wrote written been working worked new anyone anybody someone somebody "
     "anything something nothing nobody latest newest recent besides except excluding apart "
-    "aside mr mrs ms dr mister among amongst total overall altogether "
+    "aside mr mrs ms dr mister among amongst total overall altogether number "
     # "which incidents hit X?": X's incidents ("hit X" was tried as a name, "hit" dropped)
     "hit hits hitting affect affects affected affecting impact impacts impacted impacting"
 )

@@ -964,3 +964,15 @@ def test_a_word_for_all_of_it_is_no_name(question: str) -> None:
     i = interpret(question, NOW)
     assert (i.references, i.unread) == ((), ())
     assert i.start == utc(2023, 1, 1)
+
+
+@pytest.mark.parametrize(
+    ("question", "references"),
+    [("number of people who committed in 2025?", ()),
+     ("what is the number of commits to core.py in 2025?", ("core.py",))],
+)  # fmt: skip
+def test_the_number_of_is_a_count_and_no_name(question: str, references: tuple[str, ...]) -> None:
+    """"number" was read (a count) and also tried as a name: "number of people who committed"
+    ended 'names no subject', and beside core.py it was said not understood."""
+    i = interpret(question, NOW)
+    assert (i.intent, i.references, i.unread) == ("count", references, ())
