@@ -123,7 +123,7 @@ class Interpretation:
     which_day: tuple[tuple[str, tuple[tuple[datetime, datetime], ...]], ...] = ()
     # A singular kind word standing for a subject beside other references ("the repo" of
     # "who changed the repo and the docs?"), with its kind: engine.kinds.alone reads it.
-    kinds_alone: tuple[tuple[str, SubjectKind], ...] = ()
+    kinds_alone: tuple[tuple[str, SubjectKind | None], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,6 +73,10 @@ async def alone(
     found: list[StoredSubject] = []
     notes: list[str] = []
     for phrase, kind in understood.kinds_alone:
+        if kind is None:  # "the code": of which module or repository is not known
+            notes.append(f'"{phrase}" names no one subject, so it is left out of the answer; '
+                         "name the module or repository meant.")
+            continue
         query = SubjectQuery(kinds=(kind,), order=SubjectOrder.RECENT)
         page = await graph.find_subjects(query, 2)
         name = kind.value

@@ -34,35 +34,51 @@ def before_kind_words(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
 # repo", "the docs and repo").
 _DETERMINERS = frozenset({"the", "this", "our", "that", "and", "or"})
 _WHOLE = frozenset({"whole", "entire"})
+_JOINS = frozenset({"and", "or"})
 
 
 def alone(
     text: str, tokens: list[Token], spans: list[tuple[int, int]]
-) -> list[tuple[str, SubjectKind]]:
+) -> list[tuple[str, SubjectKind | None]]:
     """"the repo" beside other references and next to none ("who changed the repo and the
     docs?"): the span from its determiner to the singular kind word (not a person's: "the
-    person" is who is asked for). It was dropped silently, the docs answered alone. Its
-    kind word is taken (no longer free): it no longer narrows the other references."""
-    out = []
+    person" is who is asked for), with its kind. It was dropped silently, the docs answered
+    alone. Its kind word is taken (no longer free): it no longer narrows the other
+    references. "The code" joined to another subject ("the code and the docs") is one too,
+    of no kind (which code is not known); elsewhere "code" qualifies ("knows the code")."""
+    out: list[tuple[str, SubjectKind | None]] = []
     for i, token in enumerate(tokens):
-        if not token.free or token.norm not in KIND_WORDS or token.norm in PLURAL_KINDS:
+        code = token.norm == "code" and _joined(tokens, i)
+        if not token.free or not (code or _singular(token)):
             continue
-        if KIND_WORDS[token.norm] is SubjectKind.PERSON:
-            continue
-        j = i - 1
-        while j >= 0 and tokens[j].norm in _WHOLE and adjacent(text, tokens[j], tokens[j + 1]):
-            j -= 1
-        if j < 0 or tokens[j].norm not in _DETERMINERS:
-            continue
-        if not adjacent(text, tokens[j], tokens[j + 1]):
-            continue
-        if any(_beside(text, token, start, end) for start, end in spans):
+        j = _determiner(text, tokens, i)
+        if j is None or any(_beside(text, token, start, end) for start, end in spans):
             continue  # "the repository click": the name's kind (`kind_of`)
         if text[token.end : token.end + 1] in ("'", "\u2019"):
             continue  # "the repo's docs": what holds the docs (engine.scopes)
         token.free = False
-        out.append((text[tokens[j].start : token.end], KIND_WORDS[token.norm]))
+        out.append((text[tokens[j].start : token.end], None if code else KIND_WORDS[token.norm]))
     return out
+
+
+def _singular(token: Token) -> bool:
+    kind = KIND_WORDS.get(token.norm)
+    return kind not in (None, SubjectKind.PERSON) and token.norm not in PLURAL_KINDS
+
+
+def _determiner(text: str, tokens: list[Token], i: int) -> int | None:
+    """The determiner before the kind word at `i` ("the", "the whole"), or None."""
+    j = i - 1
+    while j >= 0 and tokens[j].norm in _WHOLE and adjacent(text, tokens[j], tokens[j + 1]):
+        j -= 1
+    if j < 0 or tokens[j].norm not in _DETERMINERS:
+        return None
+    return j if adjacent(text, tokens[j], tokens[j + 1]) else None
+
+
+def _joined(tokens: list[Token], i: int) -> bool:
+    near = [t.norm for t in tokens[max(i - 2, 0) : i + 2] if t is not tokens[i]]
+    return bool(_JOINS.intersection(near))
 
 
 def _beside(text: str, token: Token, start: int, end: int) -> bool:

@@ -2379,3 +2379,21 @@ async def test_what_people_did_counted_is_everyones(
     added, removed = lines_of(clone, "src/click/core.py", 2025)
     lines = await ask(graph, "how many lines did people change in core.py in 2025?")
     assert f": {added + removed} line(s) changed" in (lines.direct_judgment or "")
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["who changed the code and the docs in 2025?", "who changed the docs and the code in 2025?"],
+)
+async def test_the_code_beside_another_subject_is_said_left_out(
+    click: tuple[OrgGraph, list[Commit]], question: str
+) -> None:
+    """"code" qualifies ("who knows the code best?"), so "the code and the docs" answered for
+    the docs alone, "the code" dropped unsaid. Which code is not known: said, left out."""
+    graph, _ = click
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (DOCS,)
+    said = '"the code" names no one subject, so it is left out of the answer'
+    assert any(n.startswith(said) for n in result.limitations), result.limitations
+    best = await ask(graph, "who knows the code best?")
+    assert not any('"the code"' in n for n in best.limitations), best.limitations
