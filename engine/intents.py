@@ -130,6 +130,26 @@ def counts_people(words: list[str]) -> bool:
     return False
 
 
+# The facts a count of people ("how many people made commits?") is the contributors of.
+_PEOPLE_KINDS = frozenset({FactKind.ACTIVE_CONTRIBUTORS, FactKind.COMMIT_ACTIVITY})
+
+
+def counted(
+    words: list[str], kinds: list[FactKind], kind_hint: SubjectKind | None
+) -> list[FactKind]:
+    """What a count question counts: the people ("how many people made commits?"), lines
+    ("how many lines did X, or people, change?": read before the person kind word, which
+    counted the people), people again when nothing else is named ("how many people worked
+    on X?"), else the facts named."""
+    if counts_people(words) and set(kinds) <= _PEOPLE_KINDS:
+        return [FactKind.ACTIVE_CONTRIBUTORS]
+    if not kinds and {"line", "lines"}.intersection(words):
+        return [FactKind.CHURN]
+    if not kinds and kind_hint is SubjectKind.PERSON:
+        return [FactKind.ACTIVE_CONTRIBUTORS]
+    return kinds
+
+
 def _opens_with_people(words: list[str]) -> bool:
     opening = [w for w in words if w not in _PEOPLE_LEAD and not w.isdigit()]
     return bool(opening) and opening[0] in _PEOPLE

@@ -202,12 +202,8 @@ def interpret(
     counting = intent in _COUNTING or (intent == "status" and changes)
     if intent == "what_changed" and changes:
         kinds = []  # the changes themselves (DEFAULT_KINDS), not a count of commits
-    if intent == "count" and intents.counts_people(words) and set(kinds) <= _PEOPLE_KINDS:
-        kinds = [FactKind.ACTIVE_CONTRIBUTORS]  # "how many people made commits?": people
-    if not kinds and intent == "count" and {"line", "lines"}.intersection(words):
-        kinds = [FactKind.CHURN]  # "how many lines did X (or people) change?": lines
-    if not kinds and intent == "count" and kind_hint is SubjectKind.PERSON:
-        kinds = [FactKind.ACTIVE_CONTRIBUTORS]  # "how many people worked on X?"
+    if intent == "count":
+        kinds = intents.counted(words, kinds, kind_hint)
     if not kinds:
         kinds = list(v.DEFAULT_KINDS.get(intent, ()))
     elif intent == "status" and kinds == [FactKind.ACTIVE_CONTRIBUTORS]:
@@ -267,8 +263,6 @@ def interpret(
     )
 
 
-# The facts a count of people ("how many people made commits?") is the contributors of.
-_PEOPLE_KINDS = frozenset({FactKind.ACTIVE_CONTRIBUTORS, FactKind.COMMIT_ACTIVITY})
 # Intents that count over a window.
 _COUNTING = frozenset({"count", "who", "what_changed", "ranked"})
 
