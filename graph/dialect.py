@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from engine.models import SubjectKind
 from engine.text import query_tokens, spacing_variants, telling_tokens
 from graph import indexes
+from graph.cypher._fragments import floor_div
 from graph.rows import SLOT_US
 
 
@@ -174,13 +175,6 @@ RETURN count(*)
 """
 
 
-def _slot(var: str) -> str:
-    # floor(var / SLOT_US), before 1970 too (Cypher's integer division truncates), as
-    # graph.rows.slots computes it for a write.
-    below = f"({var} - {SLOT_US - 1}) / {SLOT_US}"
-    return f"CASE WHEN {var} >= 0 THEN {var} / {SLOT_US} ELSE {below} END"
-
-
 # Format 8 (graph.activity): each record gets its STARTS from the slot of its kind and start,
 # and its ENDS from the slot of its end when that is another (graph.cypher.activity). First
 # the slots missing for the records not placed yet are read (graph.activity makes them, a
@@ -189,8 +183,8 @@ def _slot(var: str) -> str:
 # is done and a run that stopped resumes at those without. FalkorDB: node id ranges, as
 # _FALKOR_HOLDS; Neo4j: one range, the placing in inner transactions.
 _SLOTS = f"""
-WITH r, r.record_kind AS kind, {_slot("r.start_us")} AS n0,
-     CASE WHEN r.end_us IS NULL THEN null ELSE {_slot("r.end_us")} END AS n1"""
+WITH r, r.record_kind AS kind, {floor_div("r.start_us", SLOT_US)} AS n0,
+     CASE WHEN r.end_us IS NULL THEN null ELSE {floor_div("r.end_us", SLOT_US)} END AS n1"""
 _MISSING = f"""{_SLOTS}
 UNWIND [n0, n1] AS n
 WITH DISTINCT kind, n

@@ -18,8 +18,8 @@ from engine.ports import GraphStore, RecordPageRequest, SubjectOrder, SubjectQue
 from graph import rows
 from graph.cypher import activity as activity_cypher
 from graph.cypher import subjects as subjects_cypher
+from graph.cypher._fragments import floor_div
 from graph.dialect import FALKORDB
-from graph.dialect import _slot as dialect_slot
 from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
 from graph.keystore import SYSTEM_SCOPE
@@ -128,7 +128,7 @@ async def test_a_migration_places_times_before_1970_in_the_slot_a_write_would(
     graph = cypher_store.org(org)
     assert isinstance(graph, ScopedGraph)
     times = [-TEN_MINUTES_US - 1, -TEN_MINUTES_US, -1, 0, TEN_MINUTES_US - 1, TEN_MINUTES_US]
-    expression = dialect_slot("x")
+    expression = floor_div("x", rows.SLOT_US)  # as graph.dialect places the records
     try:
         found = await graph._read(f"UNWIND $times AS x RETURN x, {expression}", times=times)
     finally:

@@ -32,5 +32,12 @@ def assign(var: str, columns: tuple[str, ...], offset: int) -> str:
     return ", ".join(f"{var}.{col} = row[{i}]" for i, col in enumerate(columns, offset))
 
 
+def floor_div(expr: str, divisor: int) -> str:
+    """floor(expr / divisor) for a positive integer divisor, negative values too: Cypher's
+    integer division truncates toward zero (a day or time slot before 1970, graph.rows)."""
+    below = f"({expr} - {divisor - 1}) / {divisor}"
+    return f"CASE WHEN {expr} >= 0 THEN {expr} / {divisor} ELSE {below} END"
+
+
 # The time condition of a statement asked for no time: every element is admitted.
 ALWAYS = "true"

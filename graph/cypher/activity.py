@@ -9,7 +9,7 @@ up to date (graph.activity runs them). The comment below says what each structur
 
 from __future__ import annotations
 
-from graph.cypher._fragments import assign
+from graph.cypher._fragments import assign, floor_div
 from graph.rows import DAY_NS, RECORD_COLUMNS, SLOT_AT
 
 # --- activity: read structures kept by the writes of source records --------------------------
@@ -214,8 +214,7 @@ WITH DISTINCT k
 MIGRATE_ACTIVITY = f"""
 MATCH (r:SourceRecord {{org_id: $org}})
 WHERE id(r) >= $lo AND id(r) < $hi AND r.day IS NULL
-SET r.day = CASE WHEN r.start_ns >= 0 THEN r.start_ns / {DAY_NS}
-                 ELSE (r.start_ns - {DAY_NS - 1}) / {DAY_NS} END
+SET r.day = {floor_div("r.start_ns", DAY_NS)}
 WITH r, null AS subject0, null AS last0, [[r.record_kind, r.day, 1]] AS deltas
 {_keep_activity()}{_retake_latest()}"""
 
