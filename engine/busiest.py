@@ -24,7 +24,13 @@ from engine import outcomes
 from engine.contract import InvestigationResult
 from engine.framing import lookback_of, window_of
 from engine.interpretation import Interpretation
-from engine.models import SourceRecordKind, StoredSubject, SubjectKind
+from engine.models import (
+    Direction,
+    RelationshipType,
+    SourceRecordKind,
+    StoredSubject,
+    SubjectKind,
+)
 from engine.ports import OrgGraph, TimeSpan
 from engine.providers import Window
 from engine.ranked import Ranking
@@ -101,13 +107,16 @@ async def rank(
         )
     size = min(ranking.size or SHOWN, MOST)
     notes = _notes(ranking, qualified, size, len(rows) >= READ, where, when)
-    return qualified[:size], notes + _nested(qualified[:size], list(found.values()))
+    return qualified[:size], notes + await _nested(graph, qualified[:size], list(found.values()))
 
 
-def _nested(ranked: Sequence[StoredSubject], found: Sequence[StoredSubject]) -> list[str]:
-    """A package inside a ranked directory module is a module of its own, and its commits
-    are not the directory's (click's tests/test_utils in tests): `git log -- tests` counts
-    them, so the answer says which (at most two)."""
+async def _nested(
+    graph: OrgGraph, ranked: Sequence[StoredSubject], found: Sequence[StoredSubject]
+) -> list[str]:
+    """A package inside a ranked directory module (click's tests/test_utils in tests) counts
+    for it when the import says it is PART_OF it (graph/git/modules.py). One imported before
+    that, and not read again since, counts only for itself, where `git log -- tests` counts
+    it: the answer says which (at most two)."""
     pairs = [
         (outer, inner)
         for outer in ranked
@@ -115,6 +124,14 @@ def _nested(ranked: Sequence[StoredSubject], found: Sequence[StoredSubject]) -> 
         for inner in found
         if not is_file(inner) and inner.key != outer.key and inside(outer, inner)
     ]
+    if pairs:
+        edges = await graph.relationships_of(
+            list({inner.key for _, inner in pairs}),
+            types=[RelationshipType.PART_OF],
+            direction=Direction.OUTGOING,
+        )
+        parts = {(key, e.other.key) for key, found_edges in edges.items() for e in found_edges}
+        pairs = [(outer, inner) for outer, inner in pairs if (inner.key, outer.key) not in parts]
     return [
         f"{inner.attributes.get('path')} is a module of its own: its commits are not "
         f"counted for {outer.name}."
@@ -196,7 +213,8 @@ def _notes(
     if ranking.kind is SubjectKind.MODULE:
         notes.append(
             "A module's count includes the commits made under its earlier paths (renames "
-            "are followed), and a package's the commits to its own Python modules: it is "
+            "are followed), a package's the commits to its own Python modules, and a "
+            "directory's the commits to the packages inside it: it is "
             "what `git log --no-merges --full-history -- <path>` counts (a plain `git log "
             "-- <path>` can show fewer: it leaves out the commits of a merged branch whose "
             "changes the merge did not keep)."

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.models import Direction, RelationshipType, StoredSubject, SubjectKind
-from engine.ports import EdgeRequest, OrgGraph
+from engine.ports import OrgGraph
 from engine.resolution import Ambiguous, Candidate, Resolved, Resolver, Stage
 from engine.scopes import Scope
 from engine.text import normalise
@@ -183,7 +183,7 @@ async def holder_of_path(
 
 def _would_be_a_module(file: str) -> bool:
     """A file name the git import makes a Python module of, in a package directory
-    (graph/git/log.py python_modules): not `__init__.py`, not a test file."""
+    (graph/git/tree.py python_modules): not `__init__.py`, not a test file."""
     stem = file.removesuffix(".py")
     if stem == file or not stem.isidentifier() or stem == "__init__":
         return False
@@ -191,9 +191,14 @@ def _would_be_a_module(file: str) -> bool:
 
 
 async def _holds_python_modules(graph: OrgGraph, module: StoredSubject) -> bool:
-    """The module is a package whose Python modules are modules (their PART_OF edges)."""
-    request = EdgeRequest(module.key, (RelationshipType.PART_OF,), Direction.INCOMING, limit=1)
-    return bool((await graph.edge_counts([request]))[0])
+    """The module is a package whose Python modules are modules (their PART_OF edges; a
+    directory module's come from the packages inside it, never from a Python module)."""
+    found = await graph.relationships_of(
+        [module.key], types=[RelationshipType.PART_OF], direction=Direction.INCOMING,
+        limit_per_subject=1,
+    )  # fmt: skip
+    edges = found.get(module.key, [])
+    return any(str(e.other.attributes.get("path", "")).endswith(".py") for e in edges)
 
 
 def _names(subjects: Sequence[StoredSubject]) -> str:

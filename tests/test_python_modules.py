@@ -227,7 +227,7 @@ async def test_a_phrase_matched_in_part_says_which_words_were_not_used(
 
 
 def test_python_modules_of_a_tree(repo: gitrepo.Repo) -> None:
-    from graph.git.log import python_modules
+    from graph.git.tree import python_modules
 
     assert python_modules(Path(repo.path), "HEAD") == FILES
 

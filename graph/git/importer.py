@@ -26,7 +26,7 @@ from pathlib import Path
 from engine.models import MAX_NAME as MAX_SOURCE
 from engine.models import Relationship, StoredSubject, SubjectKind
 from engine.ports import Checkpoint, OrgGraph
-from graph.git import log, stream, upgrade
+from graph.git import log, stream, tree, upgrade
 from graph.git.history import History, RollupKey, module_key
 from graph.git.identity import gathered, joined
 from graph.git.log import GitError
@@ -125,7 +125,7 @@ async def import_git(
     repo, head = report.repository, report.head
     revs, abandoned = _plan(spec.path, old, head, report)
     total = log.count(spec.path, revs, spec.since)
-    roots = log.layout(spec.path, head)
+    roots = tree.layout(spec.path, head, spec.depth)
     report.warnings += roots.warnings
     new = History(repo, _modules(spec, roots))
     new.add_all(
@@ -197,14 +197,14 @@ def _plan(
     return [head, f"^{old}"], [old, f"^{head}"]
 
 
-def _modules(spec: GitImport, roots: log.Layout) -> Modules:
+def _modules(spec: GitImport, roots: tree.Layout) -> Modules:
     """Modules by the package roots and Python modules of the imported head (see
     graph/git/modules.py)."""
     gone = lambda sha, p: not log.path_exists(spec.path, sha, p)  # noqa: E731
-    return Modules(spec.depth, gone, roots.roots, roots.files)
+    return Modules(spec.depth, gone, roots.roots, roots.files, roots.holders)
 
 
-def _history(spec: GitImport, repo: str, revs: Sequence[str], roots: log.Layout) -> History:
+def _history(spec: GitImport, repo: str, revs: Sequence[str], roots: tree.Layout) -> History:
     found = History(repo, _modules(spec, roots))
     found.add_all(log.commits(spec.path, revs), None)
     return found
@@ -215,7 +215,7 @@ def _kept(
     new: History,
     head: str | None,
     gone: History | None,
-    roots: log.Layout,
+    roots: tree.Layout,
 ) -> History | None:
     """The commits already imported on the days this run touches: counted before, and
     counted again in the recomputed days. head: set on a run after an earlier one."""

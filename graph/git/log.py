@@ -14,7 +14,6 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import NamedTuple
 
 # One header per commit: record separator, then unit-separated fields; the subject is last
 # because it is the only field that may contain separators of its own.
@@ -110,91 +109,6 @@ def count(repo: Path, revs: Sequence[str], since: str | None = None) -> int:
 
 def path_exists(repo: Path, sha: str, path: str) -> bool:
     return bool(git(repo, "ls-tree", "--name-only", sha, "--", path).strip())
-
-
-# A directory holding one of these is a package root: its files are one module, named by
-# the directory's own name (src/click -> click), whatever its depth.
-PACKAGE_MARKERS = frozenset(
-    {"__init__.py", "package.json", "Cargo.toml", "go.mod", "pyproject.toml", "setup.py",
-     "pom.xml", "build.gradle", "build.gradle.kts", "mix.exs", "composer.json", "Gemfile"}
-)  # fmt: skip
-
-
-def package_roots(repo: Path, rev: str) -> list[str]:
-    """The outermost package roots of the tree at `rev` (never the repository root itself):
-    a package inside another package is part of it."""
-    listing = git(repo, "ls-tree", "-r", "-z", "--name-only", rev, "--")
-    dirs = {
-        path.rpartition("/")[0]
-        for path in listing.split("\0")
-        if path.rpartition("/")[2] in PACKAGE_MARKERS and "/" in path
-    }
-    outermost = []
-    for candidate in sorted(dirs, key=lambda d: (d.count("/"), d)):
-        parts = candidate.split("/")
-        if not any("/".join(parts[:i]) in dirs for i in range(1, len(parts))):
-            outermost.append(candidate)
-    return outermost
-
-
-MAX_FILE_MODULES = 5_000  # Python modules of one head made module subjects, at most
-
-
-class Layout(NamedTuple):
-    """What makes modules in the imported head: package roots and Python modules."""
-
-    roots: list[str]
-    files: dict[str, str]  # a Python module's path -> its dotted name
-    warnings: list[str]
-
-
-def layout(repo: Path, rev: str) -> Layout:
-    """The head's package roots and Python modules; past MAX_FILE_MODULES Python modules,
-    none (packages stay modules) and a warning: a repository that large asks by package."""
-    files = python_modules(repo, rev)
-    warnings = []
-    if len(files) > MAX_FILE_MODULES:
-        warnings.append(
-            f"{len(files)} Python modules is more than {MAX_FILE_MODULES}: only packages "
-            "and directories are modules in this import"
-        )
-        files = {}
-    return Layout(package_roots(repo, rev), files, warnings)
-
-
-def python_modules(repo: Path, rev: str) -> dict[str, str]:
-    """The Python modules of the tree at `rev`: each importable `.py` file directly in a
-    package directory (one holding `__init__.py`), by path, with its dotted name (the
-    package path from the outermost package directory above it: `src/click/parser.py` is
-    `click.parser`). `__init__.py` is the package itself, not a module of its own; a file
-    at the repository's root, or in a directory that is no package, is no module here.
-    Test files (pytest's `test_*.py`, `*_test.py`, `conftest.py`) are left out: a test
-    directory is a package or not by an accident of configuration, so the same tests would
-    be modules in one repository and not in the next; they stay in their directory's module."""
-    listing = git(repo, "ls-tree", "-r", "-z", "--name-only", rev, "--").split("\0")
-    packages = {
-        path.rpartition("/")[0]
-        for path in listing
-        if path.rpartition("/")[2] == "__init__.py" and "/" in path
-    }
-    out: dict[str, str] = {}
-    for path in listing:
-        folder, _, base = path.rpartition("/")
-        stem = base.removesuffix(".py")
-        if folder not in packages or stem == base or stem == "__init__":
-            continue
-        if not stem.isidentifier() or _test_file(stem):
-            continue  # `my-script.py` cannot be imported: no module name to ask by
-        parts = folder.split("/")
-        top = len(parts) - 1
-        while top > 0 and "/".join(parts[:top]) in packages:
-            top -= 1
-        out[path] = ".".join([*parts[top:], stem])
-    return out
-
-
-def _test_file(stem: str) -> bool:
-    return stem == "conftest" or stem.startswith("test_") or stem.endswith("_test")
 
 
 def commits(repo: Path, revs: Sequence[str], since: str | None = None) -> Iterator[Commit]:

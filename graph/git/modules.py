@@ -2,7 +2,7 @@
 through renames.
 
 A file under a package root (a directory holding __init__.py, package.json, Cargo.toml,
-go.mod, ...; see log.PACKAGE_MARKERS) belongs to that package's module, named by the
+go.mod, ...; see tree.PACKAGE_MARKERS) belongs to that package's module, named by the
 directory's own name with the directory path as an alias: a src layout's `src/click/` is the
 module `click`, not `src`. Other files belong to their directory at the module depth.
 
@@ -11,8 +11,14 @@ every older commit touching A is attributed to B's lineage: one module subject k
 history, with A recorded as a previous name. A move counts as a rename only when A no longer
 exists after that commit; a directory that lost some files to another is two modules.
 
+A package root below a directory module that has files of its own at the head (click's
+`tests/test_utils` in `tests`; tree.holders) is a module of its own and part of the
+directory's: its changes count for it and for the directory, once per commit, as
+`git log -- tests` counts them (a package inside a package is part of the outer one and no
+module of its own). `src` of a src layout, holding only its package, is no module.
+
 Python modules are modules too: each `.py` file directly in a package directory of the
-imported head (log.python_modules) is a module subject of its own, named by its dotted name
+imported head (tree.python_modules) is a module subject of its own, named by its dotted name
 (`click.parser`), part of the package module holding it. Its changes count for it and for
 its package. A file renamed (git's rename detection, `-M`) keeps its history, as
 `git log --follow` does: older commits touching the old path count for the module, whose
@@ -43,7 +49,9 @@ class Module:
     renamed_at: datetime | None = None  # when it got its current path, if renamed
     package: bool = False  # a package root: named by its directory's own name
     dotted: str | None = None  # a Python module (a file): its dotted name, `click.parser`
-    parent: str | None = None  # a Python module: the path of the package module holding it
+    # A Python module: the path of the package module holding it; a package: the path of
+    # the directory module holding it, if any.
+    parent: str | None = None
 
     @property
     def name(self) -> str:
@@ -93,9 +101,11 @@ class Modules:
         gone_after: Callable[[str, str], bool],
         roots: Iterable[str] = (),
         files: Mapping[str, str] | None = None,
+        holders: Iterable[str] = (),
     ) -> None:
         self.depth = depth
         self.roots = frozenset(roots)
+        self.holders = frozenset(holders)  # directory modules holding package roots
         self.files = dict(files or {})  # a Python module's head path -> its dotted name
         self._follows: dict[str, str] = {}  # an older file path -> the module's head path
         self._gone_after = gone_after  # (sha, path) -> the path no longer exists after sha
@@ -110,6 +120,15 @@ class Modules:
             if prefix in self.roots:
                 return prefix
         return module_of(path, self.depth)
+
+    def _holder(self, path: str, module: str) -> str | None:
+        """The directory module holding the package `module` that `path` is in, if any:
+        the file counts for it too (tests/test_utils/x.py for tests)."""
+        directory = module_of(path, self.depth)
+        if directory is None or not module.startswith(f"{directory}/"):
+            return None
+        current = self.current(directory)
+        return current if current in self.holders else None
 
     def _module(self, path: str) -> Module:
         return self.by_path.setdefault(path, Module(path, package=path in self.roots))
@@ -130,10 +149,14 @@ class Modules:
             if module is None:
                 continue
             current = self.current(module)
-            totals = out.setdefault(current, [0, 0])
-            totals[0] += change.added
-            totals[1] += change.removed
-            self._module(current)
+            holder = self._holder(change.path, module)
+            for path in (current, holder) if holder is not None else (current,):
+                totals = out.setdefault(path, [0, 0])
+                totals[0] += change.added
+                totals[1] += change.removed
+                self._module(path)
+            if holder is not None and self.by_path[current].parent is None:
+                self.by_path[current].parent = holder
         for old, targets in moves.items():
             self._maybe_rename(commit, old, targets)
         for change in commit.files:

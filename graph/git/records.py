@@ -21,9 +21,10 @@ from graph.git.modules import taken_names
 _LAST_INSTANT = timedelta(seconds=1)
 MAX_LIST = 64
 MAX_TITLE = 400  # a source record's title (engine.models.SourceRecord)
-# What makes modules (graph/git/modules.py); 2: packages, directories and Python modules. An
-# import finding a repository stored under another layout reads its whole history again.
-MODULE_LAYOUT = 2
+# What makes modules (graph/git/modules.py); 2: packages, directories and Python modules;
+# 3: a package's changes count for the directory module holding it too. An import finding a
+# repository stored under another layout reads its whole history again.
+MODULE_LAYOUT = 3
 # How commit records are keyed (engine/commits.py); 2: a shortened key names its commit. An
 # import finding a repository stored before reads its whole history again if it had such keys.
 COMMIT_KEYS = 2
@@ -167,18 +168,20 @@ def relationships(
 
 
 def parts(history: History) -> Iterator[dict[str, Any]]:
-    """A Python module is PART_OF the package module holding it (graph/git/modules.py)."""
+    """A Python module is PART_OF the package module holding it, a package the directory
+    module holding it (graph/git/modules.py): what counts for one counts for the other."""
     for path, module in history.modules.by_path.items():
         if module.parent is None:
             continue
         key, parent = module_key(history.repo, path), module_key(history.repo, module.parent)
+        holder = "package" if module.dotted is not None else "directory"
         yield {
             "type": "relationship",
             "relation": "PART_OF",
             "from": key,
             "to": parent,
             "id": f"git:{history.repo}:{key}<{parent}"[:512],
-            "evidence": f"{module.path} is in the package {module.parent}"[:1000],
+            "evidence": f"{module.path} is in the {holder} {module.parent}"[:1000],
             "source": f"git:{history.repo}",
         }
 

@@ -9,6 +9,8 @@ re-read stopped after it would otherwise never be finished.
 
 * `module_layout`: Python modules were not modules; an incremental run would give them only
   the new commits' history.
+* `module_layout` 2: a package inside a directory module (click's tests/test_utils in
+  tests) did not count for it; an incremental run would count only the new commits.
 * `commit_keys`: a commit record whose key was too long was keyed by a digest alone, which
   named no commit (engine/commits.py), so a commit touching several modules counted once per
   module. Read again only when the repository holds a subject whose key was that long: the
@@ -29,6 +31,10 @@ PYTHON_MODULES = (
     "imported before Python modules were modules: the whole history was read again "
     "to count them (once)"
 )
+NESTED_PACKAGES = (
+    "imported when a package inside a directory module did not count for it: the whole "
+    "history was read again to count it (once)"
+)
 LONG_KEYS = (
     "imported when a commit record's key too long to write whole named no commit: the whole "
     "history was read again to key them by their commits (once)"
@@ -41,8 +47,9 @@ async def read_again(graph: OrgGraph, repository: str, head: str) -> str | None:
     stored = (await graph.subjects_by_keys([key])).get(key)
     if stored is None:
         return None
-    if stored.attributes.get("module_layout") != MODULE_LAYOUT:
-        return PYTHON_MODULES
+    layout = stored.attributes.get("module_layout")
+    if layout != MODULE_LAYOUT:
+        return NESTED_PACKAGES if layout == 2 else PYTHON_MODULES
     if stored.attributes.get("commit_keys") == COMMIT_KEYS:
         return None
     subjects = [key, *await _people(graph, key), *await _modules(graph, repository)]
