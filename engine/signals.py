@@ -135,11 +135,14 @@ def _contributors(fact: Fact, name: str) -> Signal | None:
         return None
     people = ", ".join(f"{p} ({_int(c)} commit(s))" for p, c in zip(top, commits, strict=False))
     lines = _int(fact.value.get("lines_changed"))
+    count = _int(fact.value.get("contributors"))
+    # One contributor is "1 person", and made all of the changes, not most ("1 people
+    # changed click.parser").
+    who, share = ("person", "all") if count == 1 else ("people", "most")
     return Signal(
         DriverCategory.ACTIVITY_CHANGE,
         Standing.CONTRIBUTING,
-        f"{_int(fact.value.get('contributors'))} people changed {name} in the window; "
-        f"most changes came from {people}.",
+        f"{count} {who} changed {name} in the window; {share} changes came from {people}.",
         1.0 + min(lines, 1_000_000) / 1_000_000,  # the busiest subject first
     )
 
