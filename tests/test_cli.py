@@ -314,3 +314,17 @@ def test_keys_list_says_when_there_are_none(tmp_path: Path) -> None:
     assert "no API keys" not in listed.stderr
     other = fabric("keys", "list", "--org", "other", *data)
     assert other.stdout == "" and "no API keys for organisation 'other'" in other.stderr
+
+
+@pytest.mark.parametrize("name", ["a/b", "../x", "shop:main", "my shop", ".hidden", "café"])
+def test_import_git_refuses_a_name_that_cannot_be_a_key(tmp_path: Path, name: str) -> None:
+    """`--name a/b` was taken: its modules' keys (`module:a/b/<path>`) read as repository a's,
+    its commit keys' ":" as a separator. A name has an organisation id's characters."""
+    subprocess.run(["git", "init", "-q", str(tmp_path / "shop")], check=True)
+    done = fabric("import", "git", str(tmp_path / "shop"), "--name", name,
+                  "--data-dir", str(tmp_path / "db"))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (f"fabric: the repository's name {name!r} must be letters, digits, "
+                           '"_", "." and "-", beginning with a letter or digit: give another '
+                           "with --name\n")
+    assert not (tmp_path / "db").exists()  # refused before any store opened

@@ -4,11 +4,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 from typing import IO, Any
 
 from gateway.cli.common import add_graph_options, fail, settings_from, with_store
+
+# A repository's name is written into keys (`repository:<name>`, `module:<name>/<path>`,
+# `commit:git:<name>:<sha>:...`): a "/" in it reads as a module's path ("a/b" is then
+# repository "a"'s module "b"), a ":" as a key's separator. Names get an organisation id's
+# characters (engine.ports.ORG_PATTERN), at the length a record's source allows.
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+NAME_RULE = 'letters, digits, "_", "." and "-", beginning with a letter or digit'
 
 
 def add_parser(sub: Any) -> None:
@@ -60,7 +68,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         check_org(args.org)
         git_dir(Path(args.path))  # a clear error before any store is opened
-        checked_name(args.name or repository_name(Path(args.path)))
+        name = checked_name(args.name or repository_name(Path(args.path)))
+        if not NAME.fullmatch(name):
+            return fail(f"the repository's name {name!r} must be {NAME_RULE}: give another "
+                        "with --name")
     except (ValueError, GitError) as exc:
         return fail(str(exc))
     spec = GitImport(Path(args.path), args.branch, args.since, args.depth, args.name)
