@@ -1,0 +1,80 @@
+"""Questions about click's history whose reading went wrong: each answer checked against
+`git log` (author time, merges left out, as the import counts). Imported from 2024 on."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from engine.contract import InvestigationResult
+from engine.investigate import InvestigationRequest
+from engine.ports import OrgGraph
+from graph.falkor import FalkorStore
+from graph.git.importer import GitImport, import_git
+from tests.conftest import new_org
+from tests.test_click_history import (
+    BUNDLE,
+    CLOCK,
+    clone,  # noqa: F401  (the fixture)
+)
+from tests.test_investigate import investigator
+
+pytestmark = pytest.mark.skipif(not BUNDLE.exists(), reason=f"{BUNDLE} is not present")
+
+Y2025 = (datetime(2025, 1, 1, tzinfo=UTC), datetime(2026, 1, 1, tzinfo=UTC))
+
+
+@pytest.fixture(scope="module")
+async def clk(falkor: FalkorStore, clone: Path) -> AsyncIterator[tuple[OrgGraph, Path]]:  # noqa: F811
+    org = new_org()
+    await falkor.bootstrap(org)
+    graph = falkor.org(org)
+    await import_git(graph, GitImport(clone, name="clk", since="2024-01-01"))
+    yield graph, clone
+    await falkor.drop_org(org)
+
+
+async def ask(graph: OrgGraph, question: str, clarify: bool = True) -> InvestigationResult:
+    engine = investigator(graph, now=CLOCK)
+    request = InvestigationRequest(question, allow_clarification=clarify)
+    result, _ = await engine.investigate("me", request)
+    return result
+
+
+def numstat_lines(path: Path, window: tuple[datetime, datetime], *options: str) -> int:
+    """Lines added plus removed by the commits authored in the window, as `git log
+    --no-merges --numstat` with `options` counts them (binary files: 0)."""
+    text = subprocess.run(
+        ["git", "-C", str(path), "log", "--no-merges", "--numstat", *options,
+         "--format=\x1e%at", "HEAD"],
+        capture_output=True, check=True, text=True,
+    ).stdout  # fmt: skip
+    start, end = (int(t.timestamp()) for t in window)
+    total = 0
+    for block in text.split("\x1e")[1:]:
+        stamp, _, rows = block.partition("\n")
+        if not start <= int(stamp) < end:
+            continue
+        for row in rows.splitlines():
+            added, removed, *_ = [*row.split("\t"), "", ""]
+            total += sum(int(n) for n in (added, removed) if n.isdigit())
+    return total
+
+
+async def test_lines_changed_are_gits_count_with_rename_detection_said(
+    clk: tuple[OrgGraph, Path],
+) -> None:
+    """'how many lines changed in 2025?' answered 19091 without saying which of git's line
+    counts that is (a probe counted 18569 leaving renamed files out, --no-renames counts
+    25655): it is --numstat with git's rename detection, and the answer says so."""
+    graph, path = clk
+    with_renames = numstat_lines(path, Y2025, "-M")
+    assert with_renames != numstat_lines(path, Y2025, "--no-renames")
+    result = await ask(graph, "how many lines changed in 2025?")
+    assert f" {with_renames} line(s) changed" in (result.direct_judgment or "")
+    said = [n for n in result.limitations if n.startswith("Lines are counted as git log")]
+    assert said and "rename detection (-M" in said[0], result.limitations
