@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.contract import InvestigationResult
+from engine.contract import InvestigationResult, Outcome
 from engine.investigate import InvestigationRequest
 from engine.ports import OrgGraph
 from graph.falkor import FalkorStore
@@ -78,3 +78,27 @@ async def test_lines_changed_are_gits_count_with_rename_detection_said(
     assert f" {with_renames} line(s) changed" in (result.direct_judgment or "")
     said = [n for n in result.limitations if n.startswith("Lines are counted as git log")]
     assert said and "rename detection (-M" in said[0], result.limitations
+
+
+@pytest.mark.parametrize(
+    ("question", "word"),
+    [
+        ("who made the fewest commits to core.py in 2025?", "fewest"),
+        ("who changed core.py the least in 2025?", "least"),
+        ("which module had the fewest commits in 2025?", "fewest"),
+    ],
+)
+async def test_a_least_first_ranking_is_said_not_computed_never_the_most_first(
+    clk: tuple[OrgGraph, Path], question: str, word: str
+) -> None:
+    """'who made the fewest commits to core.py in 2025?' answered the most active first
+    (Kevin Deldycke 31 of git's 47), "fewest" said not understood beside it; the quietest
+    people and the modules with no commit are not in any fact, so it is said, and the
+    question ends."""
+    graph, _ = clk
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
+    assert not result.claimed_facts and not result.drivers
+    assert any(
+        n.startswith(f'"{word}": a least-first ranking') for n in result.limitations
+    ), result.limitations
