@@ -112,10 +112,7 @@ def left_out(subjects: Sequence[StoredSubject], part: Part | None, question: str
     if found is None:
         return None
     rest = f" {normalise(question[found.end() :])} "
-    at = [
-        (rest.find(f" {form} "), s)
-        for s in subjects for h in handles(s) if (form := normalise(h))
-    ]  # fmt: skip
+    at = [(rest.find(f" {form} "), s) for s in subjects for form in _forms(s)]
     named = min(((i, s) for i, s in at if i >= 0), key=lambda p: p[0], default=None)
     if named is None or (part is not None and part.others and named[1] == part.person):
         return None
@@ -124,6 +121,16 @@ def left_out(subjects: Sequence[StoredSubject], part: Part | None, question: str
         "person's part of modules or repositories (\"who changed X besides Y?\"); asking "
         "without it would answer another question. Ask about each subject in turn."
     )
+
+
+def _forms(subject: StoredSubject) -> set[str]:
+    """How the question may name a subject: its handles, and for a person each word of
+    their name ("besides jaron": a first name engine.firstnames joined; it was taken for
+    no name and "besides docs" was said not computed)."""
+    forms = {normalise(h) for h in handles(subject)}
+    if subject.kind is SubjectKind.PERSON:
+        forms |= set(normalise(subject.name).split())
+    return forms - {""}
 
 
 _FIRST_NAME = re.compile(r"[A-Z][a-z]+")

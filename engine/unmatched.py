@@ -47,9 +47,11 @@ def unmatched_words(
     others = [x for x in understood.references if x != reference]
     timed = [understood.time_expression or "", *understood.time_not_understood]
     taken = _spans_of(text, [*others, *timed, *understood.time_ignored])
-    for token in tokens:
+    for token, after in zip(tokens, [*tokens[1:], None], strict=True):
         if any(token.start < end and token.end > start for start, end in taken):
             token.free = False
+        if token.norm == "other" and after is not None and after.norm == "than":
+            token.free = False  # "the docs other than jaron": engine.together reads it
     for start, end in _spans_of(text, [reference]):
         first = next((i for i, t in enumerate(tokens) if t.start == start), None)
         last = next((i for i, t in enumerate(tokens) if t.end == end), None)

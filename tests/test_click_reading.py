@@ -19,7 +19,9 @@ from tests.conftest import new_org
 from tests.test_click_history import (
     BUNDLE,
     CLOCK,
+    between,
     clone,  # noqa: F401  (the fixture)
+    git_log,
 )
 from tests.test_investigate import investigator
 
@@ -102,3 +104,52 @@ async def test_a_least_first_ranking_is_said_not_computed_never_the_most_first(
     assert any(
         n.startswith(f'"{word}": a least-first ranking') for n in result.limitations
     ), result.limitations
+
+
+def docs_2025_but_jaron(path: Path) -> tuple[int, int]:
+    """(commits, authors) of docs/ in 2025 by anyone but Jaron Rosenau, as git counts them
+    (his two addresses, both holding "jaron", are one person in the import)."""
+    docs = [
+        c for c in between(git_log(path), *Y2025)
+        if any(p.startswith("docs/") for p in c.paths) and "jaron" not in c.email
+    ]  # fmt: skip
+    return len(docs), len({c.email for c in docs})
+
+
+@pytest.mark.parametrize(
+    ("question", "counted"),
+    [
+        ("who changed the docs in 2025 other than jaron?",
+         "how many commits to the docs in 2025 other than jaron?"),
+        ("who other than jaron changed the docs in 2025?",
+         "how many commits other than jaron's were made to the docs in 2025?"),
+        ("who besides jaron changed the docs in 2025?",
+         "how many commits besides jaron's to the docs in 2025?"),
+        ("who apart from jaron changed the docs in 2025?",
+         "how many commits to the docs in 2025 apart from jaron?"),
+    ],
+)  # fmt: skip
+async def test_a_first_name_left_out_before_or_after_the_subject_is_left_out(
+    clk: tuple[OrgGraph, Path], question: str, counted: str
+) -> None:
+    """'who besides jaron changed the docs in 2025?' ended: '"besides docs": leaving a
+    subject out is computed only for a person's part ...' (the first name after the word was
+    no handle of Jaron Rosenau, so the docs were taken for what was left out)."""
+    graph, path = clk
+    commits, people = docs_2025_but_jaron(path)
+    result = await ask(graph, question)
+    headline = result.direct_judgment or ""
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert "(people other than Jaron Rosenau)" in headline
+    assert f"({people} people in all)" in headline, headline
+    count = (await ask(graph, counted)).direct_judgment or ""
+    assert count.startswith(f"{commits} commit(s) to docs (people other than Jaron"), count
+
+
+async def test_other_than_a_person_is_no_word_of_the_subject(clk: tuple[OrgGraph, Path]) -> None:
+    """'who changed the docs other than jaron?' left him out and also said '"docs other"
+    names no subject: only "docs" matched ... "other" was not used' (false: it was read)."""
+    graph, _ = clk
+    result = await ask(graph, "who changed the docs other than jaron?")
+    assert "(people other than Jaron Rosenau)" in (result.direct_judgment or "")
+    assert not [n for n in result.limitations if "other" in n.split(":")[0]], result.limitations
