@@ -22,6 +22,7 @@ from engine.contract import InvestigationResult
 from engine.disclosures import Disclosures, disclose
 from engine.interpretation import Interpretation
 from engine.models import StoredSubject, SubjectKind
+from engine.owntimes import ending as own_times
 from engine.ports import OrgGraph
 from engine.providers import Provider
 from engine.receipts import ReceiptSigner
@@ -81,7 +82,7 @@ class Subjects:
                 self.graph, understood, effective, told.notes,
                 lambda asked: named(asked, effective, told),
             )  # fmt: skip
-        if unasked := meaning.ending(understood.unasked):  # another question without them
+        if unasked := meaning.ending(understood.unasked) or own_times(question, understood):
             return lambda frame, trace: outcomes.no_match(frame, trace, unasked)
         bound = [
             key

@@ -188,7 +188,8 @@ class TimeReading:
     match: TimeMatch | None = None
     ignored: list[str] = field(default_factory=list)  # understood, but a later phrase
     not_understood: list[str] = field(default_factory=list)
-    unknown_spans: list[tuple[int, int]] = field(default_factory=list)  # of not_understood
+    # Of not_understood, and of the phrases ignored: their words are no name, nor unread.
+    unknown_spans: list[tuple[int, int]] = field(default_factory=list)
     not_a_date: list[str] = field(default_factory=list)  # "2026-02-30"
     which_day: dict[str, tuple[tc.Period, ...]] = field(default_factory=dict)  # "07/01/2026"
 
@@ -284,5 +285,14 @@ def read_time(text: str, now: datetime) -> TimeReading:
     if found:
         first = min(found, key=lambda m: (m.start, -m.end))
         reading.match = first
-        reading.ignored = [text[m.start : m.end] for m in found if m.start >= first.end]
+        later = [m for m in found if m.start >= first.end]
+        later = [m for m in later if not any(_inside(m, o) for o in later)]  # "2024" of "in 2024"
+        reading.ignored = [text[m.start : m.end] for m in later]
+        reading.unknown_spans += [(m.start, m.end) for m in later]  # said unused: no name
     return reading
+
+
+def _inside(inner: TimeMatch, outer: TimeMatch) -> bool:
+    """A phrase within a longer one ("2024" of "in 2024")."""
+    longer = outer.end - outer.start > inner.end - inner.start
+    return longer and outer.start <= inner.start and inner.end <= outer.end

@@ -27,6 +27,7 @@ from tests.test_investigate import investigator
 
 pytestmark = pytest.mark.skipif(not BUNDLE.exists(), reason=f"{BUNDLE} is not present")
 
+Y2024 = (datetime(2024, 1, 1, tzinfo=UTC), datetime(2025, 1, 1, tzinfo=UTC))
 Y2025 = (datetime(2025, 1, 1, tzinfo=UTC), datetime(2026, 1, 1, tzinfo=UTC))
 
 
@@ -153,3 +154,50 @@ async def test_other_than_a_person_is_no_word_of_the_subject(clk: tuple[OrgGraph
     result = await ask(graph, "who changed the docs other than jaron?")
     assert "(people other than Jaron Rosenau)" in (result.direct_judgment or "")
     assert not [n for n in result.limitations if "other" in n.split(":")[0]], result.limitations
+
+
+def commits_to(path: Path, file: str, window: tuple[datetime, datetime]) -> int:
+    return sum(file in c.paths for c in between(git_log(path), *window))
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["who changed core.py in 2025 and parser.py in 2024?",
+     "how many commits to core.py in 2025 and to parser.py in 2024?"],
+)  # fmt: skip
+async def test_subjects_each_with_a_time_of_its_own_are_asked_in_turn(
+    clk: tuple[OrgGraph, Path], question: str
+) -> None:
+    """'who changed core.py in 2025 and parser.py in 2024?' answered both for 2025 (git:
+    parser.py had 2 commits in 2025, 3 in 2024), "in 2024" said unused beside it and "2024"
+    said not understood besides. The question ends naming both pairs; each asked in turn is
+    git's."""
+    graph, path = clk
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
+    said = [n for n in result.limitations if "a time of its own" in n]
+    assert said and '"core.py in 2025" and ' in said[0] and 'parser.py in 2024"' in said[0]
+    for file, window, asked in (
+        ("src/click/core.py", Y2025, "how many commits to core.py in 2025?"),
+        ("src/click/parser.py", Y2024, "how many commits to parser.py in 2024?"),
+    ):
+        alone = (await ask(graph, asked)).direct_judgment or ""
+        assert alone.startswith(f"{commits_to(path, file, window)} commit(s) to "), alone
+    assert commits_to(path, "src/click/parser.py", Y2025) != commits_to(
+        path, "src/click/parser.py", Y2024
+    )
+
+
+async def test_a_later_time_phrase_is_said_unused_once_never_not_understood(
+    clk: tuple[OrgGraph, Path],
+) -> None:
+    """'in 2024' after 'in 2025' was said unused twice ("in 2024", then "2024") and "2024"
+    not understood besides: it was understood, and is said once."""
+    graph, path = clk
+    result = await ask(graph, "how many commits to core.py in 2025 in 2024?")
+    assert (result.direct_judgment or "").startswith(
+        f"{commits_to(path, 'src/click/core.py', Y2025)} commit(s) to click.core"
+    )
+    unused = [n for n in result.limitations if n.startswith("Only the first time phrase")]
+    assert unused == ['Only the first time phrase is used: "in 2024" was not.']
+    assert not [n for n in result.limitations if "Not understood" in n], result.limitations
