@@ -109,6 +109,23 @@ async def test_files_are_the_modules_that_are_files_inside_what_is_named() -> No
     assert result.subject_keys == (package, other, core)
 
 
+async def test_a_package_left_out_of_its_directory_is_said() -> None:
+    """An import of layout 3 makes tests/helpers PART_OF tests and counts it for tests: the
+    ranking says nothing more. One of layout 2 (not read again since) did neither: the
+    ranking says tests' count leaves tests/helpers out."""
+    tests, helpers = "module:r1/tests", "module:r1/tests/helpers"
+    base = [module("tests"), module("tests/helpers"), *commits(tests, 3), *commits(helpers, 1)]
+    said = "tests/helpers is a module of its own: its commits are not counted for tests."
+    old = await ask(await graph_of(base), "which modules changed the most in 2025?")
+    assert old.subject_keys == (tests, helpers) and said in old.limitations
+    part = {"type": "relationship", "relation": "PART_OF", "from": helpers, "to": tests,
+            "id": f"git:r1:{helpers}<{tests}"}  # fmt: skip
+    new = await ask(await graph_of([*base, part]), "which modules changed the most in 2025?")
+    assert new.subject_keys == (tests, helpers) and said not in new.limitations
+    assert any("a directory's the commits to the packages inside it" in n
+               for n in new.limitations)  # fmt: skip
+
+
 async def test_a_ranking_inside_a_person_is_said_not_to_be_computed() -> None:
     graph = await graph_of([module("a"), *commits("module:r1/a", 1)])
     result = await ask(graph, "which modules did Ann change the most in 2025?")
