@@ -29,6 +29,7 @@ from strawberry.schema.schema import validate_document
 
 from gateway.cost import estimate_cost
 from gateway.settings import Settings
+from resolvers.schema import requested_operation_name
 
 __all__ = ["INTROSPECTION_DISABLED", "TOO_COMPLEX", "limit_extensions"]
 
@@ -235,7 +236,7 @@ class CostLimit(ValidationCache):
             errors = list(validate(schema, document, context.validation_rules))
             # The name the request gave (strawberry's `operation_name` falls back to the
             # first operation's, and ran that one).
-            named = getattr(context, "_provided_operation_name", context.operation_name)
+            named = requested_operation_name()
             if not errors and named is None and _operations(document) > 1:
                 errors = [GraphQLError(UNNAMED)]
             if not errors:

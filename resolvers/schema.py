@@ -8,7 +8,8 @@ by `key`, `_service { sdl }` answers the federated SDL (schema.federated.graphql
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import partial
 from operator import attrgetter
@@ -31,8 +32,9 @@ from strawberry.extensions import SchemaExtension
 from strawberry.federation.schema import FederationAny
 from strawberry.schema.config import BatchingConfig, StrawberryConfig
 from strawberry.schema.name_converter import NameConverter
-from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
-from strawberry.types import Info
+from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext, StreamResult
+from strawberry.types import ExecutionResult, Info
+from strawberry.types.graphql import OperationType
 
 from engine.errors import BadUserInput
 from resolvers.completion import DIRECT, DirectExecutor, NotReady
@@ -59,7 +61,66 @@ MAX_REPRESENTATIONS = 1_000  # entities one `_entities` call may ask for
 ENTITIES = frozenset({"Subject"})
 
 
+# The operation name the request gave, or None. strawberry's execution context tells only
+# `operation_name`, which falls back to the first operation's name: a document of several
+# operations sent without one would run its first, where GraphQL says it names none to run
+# (gateway.limits refuses it). Set by Schema.execute and Schema.stream, which are given it.
+_REQUESTED_OPERATION: ContextVar[str | None] = ContextVar("requested_operation", default=None)
+
+
+def requested_operation_name() -> str | None:
+    """The `operationName` of the operation running in this task, as its request gave it."""
+    return _REQUESTED_OPERATION.get()
+
+
 class Schema(strawberry.federation.Schema):
+    async def execute(
+        self,
+        query: str | None,
+        variable_values: dict[str, Any] | None = None,
+        context_value: Any | None = None,
+        root_value: Any | None = None,
+        operation_name: str | None = None,
+        allowed_operation_types: Iterable[OperationType] | None = None,
+        operation_extensions: dict[str, Any] | None = None,
+    ) -> ExecutionResult:
+        token = _REQUESTED_OPERATION.set(operation_name)
+        try:
+            return await super().execute(
+                query,
+                variable_values=variable_values,
+                context_value=context_value,
+                root_value=root_value,
+                operation_name=operation_name,
+                allowed_operation_types=allowed_operation_types,
+                operation_extensions=operation_extensions,
+            )
+        finally:
+            _REQUESTED_OPERATION.reset(token)
+
+    async def stream(
+        self,
+        query: str | None,
+        variable_values: dict[str, Any] | None = None,
+        context_value: Any | None = None,
+        root_value: Any | None = None,
+        operation_name: str | None = None,
+        operation_extensions: dict[str, Any] | None = None,
+        allowed_operation_types: Iterable[OperationType] | None = None,
+    ) -> StreamResult:
+        # The stream runs after this returns, in the caller's task (one per WebSocket
+        # operation or HTTP request): the name stays set there.
+        _REQUESTED_OPERATION.set(operation_name)
+        return await super().stream(
+            query,
+            variable_values=variable_values,
+            context_value=context_value,
+            root_value=root_value,
+            operation_name=operation_name,
+            operation_extensions=operation_extensions,
+            allowed_operation_types=allowed_operation_types,
+        )
+
     def entities_resolver(
         self, info: Info, representations: list[FederationAny]
     ) -> list[FederationAny]:

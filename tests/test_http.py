@@ -7,7 +7,7 @@ import pytest
 from gateway.http import GRAPHQL_RESPONSE, JSON, negotiate
 from graph.falkor import FalkorStore
 from tests.conftest import new_org
-from tests.gateway_fixture import Gateway
+from tests.gateway_fixture import Gateway, serve
 
 
 @pytest.mark.parametrize(("accept", "media"), [
@@ -86,6 +86,29 @@ async def test_several_operations_without_a_name_are_refused(gateway: Gateway) -
     assert "data" not in body, body
     assert [e["extensions"]["code"] for e in body["errors"]] == ["GRAPHQL_VALIDATION_FAILED"]
     assert "operation name" in body["errors"][0]["message"]
+
+
+async def test_the_operation_a_request_names_runs_even_the_first(falkor: FalkorStore) -> None:
+    """The name a request gives is read as given (resolvers.schema.requested_operation_name;
+    strawberry's `operation_name` falls back to the first operation's, so naming "A" and naming
+    nothing looked alike): naming the first operation runs it, over POST, over GET and beside
+    an unnamed document of several operations in a batch, which is still refused."""
+    org = new_org()
+    await falkor.bootstrap(org)
+    two = "query A { a: __typename } query B { b: __typename }"
+    async for batching in serve(falkor, allow_batching=True, max_batch=3):
+        headers = {"Authorization": f"Bearer {await batching.token(org)}"}
+        for name in ("A", "B"):
+            body = {"query": two, "operationName": name}
+            posted = await batching.client.post(batching.url, json=body, headers=headers)
+            got = await batching.client.get(batching.url, params=body, headers=headers)
+            assert posted.json() == got.json() == {"data": {name.lower(): "Query"}}
+        batch = [{"query": two}, {"query": two, "operationName": "A"}, {"query": two}]
+        answers = (await batching.client.post(batching.url, json=batch, headers=headers)).json()
+        assert answers[1] == {"data": {"a": "Query"}}
+        for refused in (answers[0], answers[2]):
+            codes = [e["extensions"]["code"] for e in refused["errors"]]
+            assert codes == ["GRAPHQL_VALIDATION_FAILED"], refused
 
 
 DATETIME_VARIABLE = 'query($at: DateTime) { subject(key: "repository:x", asOf: $at) { key } }'
