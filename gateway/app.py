@@ -126,6 +126,7 @@ def build_graphql(runtime: Runtime) -> tuple[GraphQLEndpoint, SubscriptionView]:
         max_connections=settings.max_subscription_connections,
         max_per_connection=settings.max_subscriptions_per_connection,
         recheck_s=settings.subscription_recheck_s,
+        max_tokens=settings.max_tokens,
         documents=documents,
     )
     endpoint = GraphQLEndpoint(

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from graphql import GraphQLError, GraphQLSyntaxError
 from strawberry.extensions import SchemaExtension
+from strawberry.types.execution import ExecutionResult, StreamExecutionResult
 from strawberry.types.graphql import OperationType
 
 from engine.errors import PublicError
@@ -94,12 +95,26 @@ def shape(error: GraphQLError, stage: str = "read") -> GraphQLError:
 
 
 class ShapeErrors(SchemaExtension):
+    def __init__(self) -> None:
+        super().__init__()
+        self._streamed = False
+
     def on_operation(self) -> Iterator[None]:
         yield
+        if self._streamed:
+            return  # each result was shaped as it left (on_stream_result)
         result = self.execution_context.result
         errors = getattr(result, "errors", None)
         if result is not None and errors:
             result.errors = [shape(e, self._stage()) for e in errors]
+
+    def on_stream_result(self, result: StreamExecutionResult) -> Iterator[None]:
+        """A streamed result (a subscription's, over WebSocket) is sent before the operation
+        ends: its errors are shaped here, or they would leave without a code."""
+        self._streamed = True
+        if isinstance(result, ExecutionResult) and result.errors:
+            result.errors = [shape(e, self._stage()) for e in result.errors]
+        yield
 
     def _stage(self) -> str:
         try:

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, NamedTuple
 from graphql import (
     ASTValidationRule,
     GraphQLError,
+    GraphQLSyntaxError,
     ValidationContext,
     ValidationRule,
     parse,
@@ -26,12 +27,13 @@ from graphql import (
 from graphql.language import ast
 from strawberry.extensions import AddValidationRules, SchemaExtension, ValidationCache
 from strawberry.schema.schema import validate_document
+from strawberry.types.execution import ExecutionResult, StreamExecutionResult
 
 from gateway.cost import estimate_cost
 from gateway.settings import Settings
 from resolvers.schema import requested_operation_name
 
-__all__ = ["INTROSPECTION_DISABLED", "TOO_COMPLEX", "limit_extensions"]
+__all__ = ["INTROSPECTION_DISABLED", "TOO_COMPLEX", "limit_extensions", "parse_document"]
 
 TOO_COMPLEX = "QUERY_TOO_COMPLEX"
 INTROSPECTION_DISABLED = "INTROSPECTION_DISABLED"
@@ -81,6 +83,29 @@ def _parse(query: str, max_tokens: int) -> ast.DocumentNode:
     return parse(query, max_tokens=max_tokens)
 
 
+def _too_many_tokens(max_tokens: int) -> str:
+    return f"query exceeds the limit of {max_tokens} tokens"
+
+
+def parse_document(query: str, max_tokens: int) -> ast.DocumentNode:
+    """`query`'s document, parsed as a request's is (the token limit; short ones cached), for
+    a transport that must read it before strawberry does (gateway.subscriptions). Over the
+    limit: the QUERY_TOO_COMPLEX error TokenLimit gives; not parsing: its GraphQLSyntaxError."""
+    try:
+        if len(query) <= CACHEABLE_CHARS:
+            return _parse(query, max_tokens)
+        return parse(query, max_tokens=max_tokens)
+    except GraphQLSyntaxError as error:
+        if not TOKEN_ERROR.search(error.message):
+            raise
+        raise GraphQLError(
+            _too_many_tokens(max_tokens),
+            source=error.source,
+            positions=error.positions,
+            extensions={"code": TOO_COMPLEX},
+        ) from None
+
+
 class TokenLimit(SchemaExtension):
     """Parses with a token limit (comments count), caching short queries' documents.
 
@@ -103,7 +128,7 @@ class TokenLimit(SchemaExtension):
         yield
         for error in context.pre_execution_errors or ():
             if TOKEN_ERROR.search(error.message):
-                error.message = f"query exceeds the limit of {self.max_tokens} tokens"
+                error.message = _too_many_tokens(self.max_tokens)
                 error.extensions = {"code": TOO_COMPLEX}
 
 
@@ -283,3 +308,9 @@ class HideSuggestions(SchemaExtension):
         errors = getattr(result, "errors", None)
         if result is not None and errors:
             result.errors = [without_suggestion(e) for e in errors]
+
+    def on_stream_result(self, result: StreamExecutionResult) -> Iterator[None]:
+        # A streamed result leaves before on_operation's end (and a second pass is harmless).
+        if isinstance(result, ExecutionResult) and result.errors:
+            result.errors = [without_suggestion(e) for e in result.errors]
+        yield

@@ -8,6 +8,10 @@ gateway/hub.py.
 * With FABRIC_TRUSTED_DOCUMENTS, only registered documents subscribe, as over HTTP.
 * At most `max_subscription_connections` per process (more: close 1013, try again later) and
   `max_subscriptions_per_connection` operations per connection; only subscriptions run here.
+* An operation that cannot run gets an `error` message for its id, with the `extensions.code`
+  HTTP would give (a syntax error, an invalid document, an unknown operation name, a limit):
+  the connection and its other subscriptions go on. Only a message the protocol cannot read
+  (not JSON, not a subscribe message's shape) closes it, with 4400, as the protocol says.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
-from graphql import GraphQLError, OperationDefinitionNode, OperationType, parse
+from graphql import GraphQLError, OperationDefinitionNode, OperationType
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.websockets import WebSocket
@@ -39,13 +43,24 @@ from engine.ports import GraphError, GraphStore
 from engine.principal import Principal
 from gateway.auth import authenticate
 from gateway.documents import DocumentRefused, PersistedDocuments
-from gateway.errors import GRAPH_MESSAGES
+from gateway.errors import GRAPH_MESSAGES, shape
 from gateway.hub import ChangeHub
 from gateway.jwt_auth import JwtVerifier
+from gateway.limits import parse_document
 from resolvers.subscriptions import SocketContext
 
 OVERLOADED = 1013  # WebSocket "try again later": graphql-ws clients retry it
 FORBIDDEN = 4403
+BAD_REQUEST = "BAD_REQUEST"  # as HTTP names a request it cannot run (an unknown operation)
+TOO_MANY_SUBSCRIPTIONS = "TOO_MANY_SUBSCRIPTIONS"
+ONLY_SUBSCRIPTIONS = "Only subscriptions run over WebSocket; send queries over HTTP."
+# A subscribe payload's members and the types the protocol gives them (null: left out).
+_PAYLOAD = (
+    ("query", str, "a string"),
+    ("variables", dict, "an object"),
+    ("operationName", str, "a string"),
+    ("extensions", dict, "an object"),
+)
 
 
 def _token(context: SocketContext, websocket: WebSocket) -> str | None:
@@ -55,6 +70,22 @@ def _token(context: SocketContext, websocket: WebSocket) -> str | None:
         if isinstance(value, str):
             return value if " " in value else f"Bearer {value}"
     return websocket.headers.get("authorization")
+
+
+def _coded(message: str, code: str) -> GraphQLError:
+    return GraphQLError(message, extensions={"code": code})
+
+
+def _malformed(message: SubscribeMessage) -> str | None:
+    """Why a subscribe message is not one the protocol defines (an `id` string and a `payload`
+    object whose members have their types), or None."""
+    payload: Any = message.get("payload")
+    if not isinstance(message.get("id"), str) or not isinstance(payload, dict):
+        return "Invalid subscribe message"
+    for member, kind, said in _PAYLOAD:
+        if not isinstance(payload.get(member), kind | None):
+            return f"Invalid subscribe message: `{member}` must be {said} or null"
+    return None
 
 
 class SocketHandler(BaseGraphQLTransportWSHandler[SocketContext, None]):
@@ -88,23 +119,51 @@ class SocketHandler(BaseGraphQLTransportWSHandler[SocketContext, None]):
                 return
 
     async def handle_subscribe(self, message: SubscribeMessage) -> None:
-        if self.connection_acknowledged and not await self._trusted(message):
+        if not self.connection_acknowledged:
+            await super().handle_subscribe(message)  # closes 4401, as the protocol says
             return
-        try:
-            document = parse(message["payload"]["query"])
-        except (GraphQLError, KeyError, TypeError):
-            document = None
-        operations = [
-            d for d in (document.definitions if document else ())
-            if isinstance(d, OperationDefinitionNode)
-        ]  # fmt: skip
-        if operations and any(op.operation is not OperationType.SUBSCRIPTION for op in operations):
-            error = GraphQLError("Only subscriptions run over WebSocket; send queries over HTTP.")
+        problem = _malformed(message)
+        if problem is not None:
+            await self.handle_invalid_message(problem)
+            return
+        if message["id"] in self.operations:
+            await super().handle_subscribe(message)  # closes 4409, as the protocol says
+            return
+        if not await self._trusted(message):
+            return
+        query = message["payload"].get("query")
+        if not isinstance(query, str):
+            await self.handle_invalid_message("Invalid subscribe message: no query")
+            return
+        refusal = self._refusal(query, message["payload"].get("operationName"))
+        if refusal is not None:
             await self.send_message(
-                {"id": message["id"], "type": "error", "payload": [error.formatted]}
+                {"id": message["id"], "type": "error", "payload": [refusal.formatted]}
             )
             return
         await super().handle_subscribe(message)
+
+    def _refusal(self, query: str, name: str | None) -> GraphQLError | None:
+        """Why the operation cannot run, told as HTTP tells it (same code and message), or
+        None. Strawberry would close the whole connection on a syntax error or an unknown
+        operation name; validation, cost and variables are checked as it runs, and their
+        errors shaped (gateway.errors.ShapeErrors)."""
+        try:
+            document = parse_document(query, self.view.max_tokens)
+        except GraphQLError as error:
+            return shape(error)
+        operations = [d for d in document.definitions if isinstance(d, OperationDefinitionNode)]
+        chosen = [o for o in operations if name is None or (o.name and o.name.value == name)]
+        if not operations:
+            return _coded("Can't get GraphQL operation type", BAD_REQUEST)
+        if not chosen:
+            return _coded(f'Unknown operation named "{name}".', BAD_REQUEST)
+        if any(o.operation is not OperationType.SUBSCRIPTION for o in chosen):
+            return _coded(ONLY_SUBSCRIPTIONS, BAD_REQUEST)
+        limit = self.max_subscriptions_per_connection
+        if limit is not None and len(self.operations) >= limit:
+            return _coded("Subscription limit reached", TOO_MANY_SUBSCRIPTIONS)
+        return None
 
     async def _trusted(self, message: SubscribeMessage) -> bool:
         """With FABRIC_TRUSTED_DOCUMENTS, only registered documents subscribe (by their text
@@ -135,7 +194,7 @@ class SocketHandler(BaseGraphQLTransportWSHandler[SocketContext, None]):
         return True
 
     async def _refuse(self, operation: str, text: str, code: str) -> None:
-        error = GraphQLError(text, extensions={"code": code})
+        error = _coded(text, code)
         await self.send_message({"id": operation, "type": "error", "payload": [error.formatted]})
 
     async def shutdown(self) -> None:
@@ -163,6 +222,7 @@ class SubscriptionView(GraphQL[SocketContext, None]):
         max_connections: int,
         max_per_connection: int,
         recheck_s: float,
+        max_tokens: int,
         documents: PersistedDocuments | None = None,
     ) -> None:
         super().__init__(
@@ -177,6 +237,7 @@ class SubscriptionView(GraphQL[SocketContext, None]):
         self._jwt = jwt
         self.max_connections = max_connections
         self.recheck_s = recheck_s
+        self.max_tokens = max_tokens
         self.documents = documents
 
     async def authenticate(self, header: str | None) -> Principal | None:

@@ -225,8 +225,12 @@ async def test_limits_per_connection_and_per_process(small: Gateway) -> None:
     report = await first
     subs = report["clients"][0]["subscriptions"]
     assert [len(s["events"]) for s in subs[:2]] == [1, 1]
-    assert subs[2]["errors"] == ["Subscription limit reached"]
-    assert subs[3]["errors"] == ["Only subscriptions run over WebSocket; send queries over HTTP."]
+    assert (subs[2]["errors"], subs[2]["codes"]) == (
+        ["Subscription limit reached"], ["TOO_MANY_SUBSCRIPTIONS"]
+    )
+    assert (subs[3]["errors"], subs[3]["codes"]) == (
+        ["Only subscriptions run over WebSocket; send queries over HTTP."], ["BAD_REQUEST"]
+    )
 
 
 async def test_a_slow_subscriber_gets_one_resync_and_bounded_memory() -> None:

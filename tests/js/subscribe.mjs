@@ -1,6 +1,6 @@
 // graphql-ws (graphql-transport-ws) clients against live gateways. Usage:
 //   node subscribe.mjs < plan.json
-// plan: {timeoutMs, clients: [{url, token, subscriptions: [{query, variables, take}]}]}
+// plan: {timeoutMs, clients: [{url, token, subscriptions: [{query, variables, operationName, take}]}]}
 // (tokens may also come from the environment: "$NAME" reads process.env.NAME).
 // Each subscription collects events until it has `take` of them (or the socket closes, or
 // the time is up); each event is reported with the client's receive time (ms since epoch),
@@ -26,10 +26,10 @@ function runClient(spec) {
     on: { closed: (event) => { report.closed = { code: event.code, reason: event.reason }; } },
   });
   const runs = spec.subscriptions.map((sub) => new Promise((resolve) => {
-    const got = { events: [], errors: [], completed: false };
+    const got = { events: [], errors: [], codes: [], completed: false };
     report.subscriptions.push(got);
     const stop = client.subscribe(
-      { query: sub.query, variables: sub.variables ?? {} },
+      { query: sub.query, variables: sub.variables ?? {}, operationName: sub.operationName },
       {
         next: (value) => {
           got.events.push({ at: Date.now(), ...value });
@@ -37,6 +37,8 @@ function runClient(spec) {
         },
         error: (error) => {
           got.errors.push(error?.message ?? (Array.isArray(error) ? error.map((e) => e.message).join("; ") : String(error?.code ?? error)));
+          // An `error` message's GraphQL errors: each one's extensions.code (null when none).
+          if (Array.isArray(error)) got.codes.push(...error.map((e) => e?.extensions?.code ?? null));
           resolve();
         },
         complete: () => { got.completed = true; resolve(); },
