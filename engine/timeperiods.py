@@ -74,3 +74,15 @@ def own_period(text: str, time: TimeMatch) -> TimeMatch:
 def _length(period: tuple[datetime, datetime]) -> str:
     days = (period[1] - period[0]).days
     return "day" if days <= 1 else f"{days} days"
+
+
+def end_of(phrase: str, now: datetime) -> datetime:
+    """The instant "as of PHRASE" names: the end of the day or period named (as of = up to
+    and including it: "as of yesterday" read only that day, "as" left unused), `now` for
+    one still under way ("as of today", "as of this month")."""
+    words = phrase.lower().split()
+    if words == ["yesterday"]:
+        return tc.day_period(now.year, now.month, now.day)[0]
+    if words[0] in ("last", "previous"):
+        return tc.period_of(words[-1], now, -1)[1]
+    return now

@@ -2,7 +2,8 @@
 
 Every phrase is read relative to a reference instant `now` (the request's asOf when it has
 one, else the clock), in UTC. A period is half-open [start, stop); a period under way stops
-at `now`. "as of" and "on" name a point (the first instant of the day or month named); a month,
+at `now`. "as of" and "on" name a point (the first instant of the day or month named; "as of
+yesterday", "as of last month": its end, as of being up to and including it); a month,
 quarter or day without a year is the most recent one that has started.
 
 Understood: "since X", "after X", "before X" (an open start: wider than any answer may
@@ -52,7 +53,7 @@ from engine.timedates import (
     recent_season,
     span_before,
 )
-from engine.timeperiods import first_of, nth_week, point_period
+from engine.timeperiods import end_of, first_of, nth_week, point_period
 from engine.timespans import RECENT_DAYS
 
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)  # the open start of "before X"
@@ -99,6 +100,8 @@ _RECENT = (
     r"\b(?:lately|recently|of\s+late|as\s+of\s+late|these\s+days|nowadays"
     r"|in\s+recent\s+(?:days|weeks|months|times))\b"
 )
+# "as of yesterday", "as of last month": up to and including it (timeperiods.end_of).
+_AS_OF_END = r"yesterday|today|now|(?:last|previous|this)\s+(?:week|month|quarter|year)"
 _PATTERNS = [
     (name, re.compile(pattern, re.IGNORECASE | re.ASCII))
     for name, pattern in (
@@ -110,6 +113,7 @@ _PATTERNS = [
         ("since", rf"\bsince\s+the\s+(?:start|beginning)\s+of\s+({_DATE})"),
         ("ytd", r"\bsince\s+the\s+(?:start|beginning)\s+of\s+(?:the|this)\s+year\b"),
         ("recent", _RECENT),
+        ("as_of_end", rf"\bas\s+(?:of|at)\s+({_AS_OF_END})\b"),
         ("as_of", rf"\bas\s+(?:of|at)\s+({_DATE})"),
         ("on", rf"\bon\s+({_DAY_DATE}|{_WEEKDAY})"),
         ("since", rf"\bsince\s+({_DATE})"),
@@ -208,6 +212,8 @@ def _evaluate(
         elif first[0] >= last[1]:
             raise ValueError("a range ending before it starts")  # "2020-2019": said
         return None, first[0], tc.bounded((first[0], last[1]), now)[1]
+    if name == "as_of_end":
+        return end_of(a, now), None, None
     if name in ("as_of", "on"):
         return date_period(a, now)[0], None, None
     if name == "since":

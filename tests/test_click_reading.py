@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import subprocess
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -13,6 +13,7 @@ import pytest
 from engine.contract import InvestigationResult, Outcome
 from engine.investigate import InvestigationRequest
 from engine.ports import OrgGraph
+from engine.timecontext import iso
 from graph.falkor import FalkorStore
 from graph.git.importer import GitImport, import_git
 from tests.conftest import new_org
@@ -41,9 +42,11 @@ async def clk(falkor: FalkorStore, clone: Path) -> AsyncIterator[tuple[OrgGraph,
     await falkor.drop_org(org)
 
 
-async def ask(graph: OrgGraph, question: str, clarify: bool = True) -> InvestigationResult:
+async def ask(
+    graph: OrgGraph, question: str, clarify: bool = True, as_of: datetime | None = None
+) -> InvestigationResult:
     engine = investigator(graph, now=CLOCK)
-    request = InvestigationRequest(question, allow_clarification=clarify)
+    request = InvestigationRequest(question, allow_clarification=clarify, as_of=as_of)
     result, _ = await engine.investigate("me", request)
     return result
 
@@ -201,3 +204,27 @@ async def test_a_later_time_phrase_is_said_unused_once_never_not_understood(
     unused = [n for n in result.limitations if n.startswith("Only the first time phrase")]
     assert unused == ['Only the first time phrase is used: "in 2024" was not.']
     assert not [n for n in result.limitations if "Not understood" in n], result.limitations
+
+
+@pytest.mark.parametrize(
+    ("question", "end", "whose"),
+    [
+        ("how many commits as of yesterday?", datetime(2026, 8, 20, tzinfo=UTC), None),
+        ("how many commits to core.py as of last month?", datetime(2026, 8, 1, tzinfo=UTC),
+         "src/click/core.py"),
+    ],
+)  # fmt: skip
+async def test_as_of_a_day_or_period_is_up_to_its_end(
+    clk: tuple[OrgGraph, Path], question: str, end: datetime, whose: str | None
+) -> None:
+    """'how many commits as of yesterday?' read yesterday alone and "as" as a name ("as" was
+    not understood: no match); as of is up to and including: the year up to its end."""
+    graph, path = clk
+    result = await ask(graph, question, as_of=datetime(2026, 8, 20, 12, tzinfo=UTC))
+    start = end - timedelta(days=365)
+    commits = [c for c in between(git_log(path), start, end) if not whose or whose in c.paths]
+    judgment = result.direct_judgment or ""
+    assert judgment.startswith(f"{len(commits)} commit(s) to "), judgment
+    assert judgment.endswith(f" from {iso(start)} to {iso(end)}."), judgment
+    assert not [n for n in result.limitations if '"as"' in n], result.limitations
+
