@@ -22,6 +22,7 @@ from itertools import pairwise
 from engine import leastfirst
 from engine import references as r
 from engine.headlines import SHOWN
+from engine.readas import READ_AS
 from engine.timedates import TIME_WORDS, count_of
 from engine.vocabulary import CHANGE_VERBS
 
@@ -100,8 +101,8 @@ def unasked(
             found.append(Unasked(phrase, f'"{phrase}": {_BOTH_NOTE}'))
         elif word == "why" and intent != "why_behind":
             found.append(Unasked(phrase, f'"{phrase}": {_WHY_NOTE}', ends=False))
-        elif word in _PUSHES:
-            found.append(Unasked(phrase, f'"{phrase}": {_PUSH_NOTE}', ends=False))
+        elif word in READ_AS:
+            found.append(Unasked(phrase, f'"{phrase}": {READ_AS[word]}', ends=False))
     return tuple({u.phrase.lower(): u for u in found}.values())
 
 
@@ -167,11 +168,6 @@ _BOTH_NOTE = (
     "the people who changed every one of several subjects (an intersection) are not "
     "computed: the answer would rank or count everyone who changed any of them. Ask about "
     "each subject in turn."
-)
-_PUSHES = frozenset({"push", "pushed", "pushes", "pushing"})
-_PUSH_NOTE = (
-    "read as authored: who pushed a commit is not in the history, only who authored it "
-    "(a push is not recorded by git)."
 )
 _SELF_NOTE = (
     "a question is not tied to the person asking (no identity is known here), so it is not "

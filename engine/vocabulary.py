@@ -34,8 +34,10 @@ _OWNER = (_K.OWNERSHIP,)
 CHANGE_VERBS = _words(
     "change changed changes touch touches touched modify modifies modified edit edits edited "
     "fix fixes fixed work works worked working make made makes making committed committing "
-    "changing touching modifying editing fixing push pushed pushes pushing"
+    "changing touching modifying editing fixing push pushed pushes pushing land lands landed "
+    "landing"
 )
+LANDS = _words("land lands landed landing")  # read as committed (engine.meaning says so)
 
 # Normalised phrase -> the fact kinds it asks about. Matched on whole tokens, at each position
 # the longest phrase first ("shipping to prod" before "shipping").
@@ -90,6 +92,9 @@ FAILURE_WORDS = frozenset({"failed", "failing", "broken"})
 KIND_WORDS: dict[str, SubjectKind] = {
     **dict.fromkeys(("service", "services"), SubjectKind.SERVICE),
     **dict.fromkeys(("repo", "repos", "repository", "repositories"), SubjectKind.REPOSITORY),
+    # "the codebase", "the org": the code of the organisation, read as "the repo" is (its
+    # one repository, said beside other names; every repository in a count naming none).
+    **dict.fromkeys(("codebase", "org", "organisation", "organization"), SubjectKind.REPOSITORY),
     **dict.fromkeys(("team", "teams", "squad", "squads"), SubjectKind.TEAM),
     **dict.fromkeys(("person", "people", "persons", "engineer", "engineers"), SubjectKind.PERSON),
     **dict.fromkeys(("project", "projects"), SubjectKind.PROJECT),
@@ -108,7 +113,7 @@ STOP_WORDS = _words(
     "compared worse better getting lot lots changes make made makes making got touched "
     "authored wrote written been working worked new anyone anybody someone somebody "
     "anything something nothing nobody latest newest recent besides except excluding apart "
-    "aside mr mrs ms dr mister among amongst total overall altogether number "
+    "aside mr mrs ms dr mister among amongst total overall altogether number whole entire "
     # "which incidents hit X?": X's incidents ("hit X" was tried as a name, "hit" dropped)
     "hit hits hitting affect affects affected affecting impact impacts impacted impacting"
 )

@@ -228,3 +228,29 @@ async def test_as_of_a_day_or_period_is_up_to_its_end(
     assert judgment.endswith(f" from {iso(start)} to {iso(end)}."), judgment
     assert not [n for n in result.limitations if '"as"' in n], result.limitations
 
+
+@pytest.mark.parametrize(
+    "question",
+    ["how many commits to the codebase in 2025?", "how many commits to the whole repo in 2025?",
+     "how many commits in the org in 2025?", "how many commits landed in 2025?",
+     "how many landed commits in 2025?"],
+)  # fmt: skip
+async def test_the_codebase_the_org_and_landed_commits_are_the_repositorys_commits(
+    clk: tuple[OrgGraph, Path], question: str
+) -> None:
+    """"codebase", "the org" (it asked which of five people with a .org address), "whole"
+    and "landed" were names nothing knew: the one repository's commits (git 251), "landed"
+    said read as committed (commits are counted by author time)."""
+    graph, path = clk
+    result = await ask(graph, question)
+    judgment = result.direct_judgment or ""
+    assert judgment.startswith(f"{len(between(git_log(path), *Y2025))} commit(s) to "), judgment
+    landed = [n for n in result.limitations if "read as committed" in n]
+    assert bool(landed) == ("landed" in question), result.limitations
+    core = await ask(graph, "how many commits have landed in core.py in 2025?")
+    assert (core.direct_judgment or "").startswith(
+        f"{commits_to(path, 'src/click/core.py', Y2025)} commit(s) to click.core "
+    )
+    others = await ask(graph, "who changed the codebase and the docs in 2025?")
+    assert '"the codebase" was read as clk, the one repository known here.' in others.limitations
+
