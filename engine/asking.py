@@ -142,11 +142,11 @@ class Subjects:
             told.part, held = parted
             told.notes.append(told.part.note(held))
             return held
-        mixed = together.people_with_others(chosen)
+        mixed = together.people_with_others(chosen, question)
         if mixed is None:
             return chosen
         prompt, offered = mixed
-        if not allow_clarification:
+        if not allow_clarification or not offered:
             return lambda frame, trace: outcomes.no_match(frame, trace, (prompt,))
         return lambda frame, trace: outcomes.clarification(
             frame, "", offered, self.signer, trace, prompt=prompt

@@ -183,16 +183,25 @@ def holds(part: Part | None, episode: Episode) -> bool:
 
 
 def people_with_others(
-    subjects: Sequence[StoredSubject],
+    subjects: Sequence[StoredSubject], question: str = ""
 ) -> tuple[str, tuple[Candidate, ...]] | None:
     """(the prompt, the subjects offered alone) when people and other subjects are named
-    together and no part of one in the other is computed; None otherwise."""
+    together and no part of one in the other is computed; None otherwise. People compared
+    on a subject ("who changed core.py more, X or Y?") are offered nothing: choosing one
+    would not compare them, so it is said plainly (it asked which one)."""
     people = [s for s in subjects if s.kind is SubjectKind.PERSON]
     others = [s for s in subjects if s.kind is not SubjectKind.PERSON]
     if not people or not others:
         return None
     who = _names(people)
     what = _names(others)
+    if len(people) > 1 and _COMPARING.search(question):
+        return (
+            f"Comparing {who} on {what} is not computed: one person's part of a module or "
+            "repository is, one person at a time. Ask how many commits each one made to it "
+            f'("how many commits did {people[0].name} make to {others[0].name}?"), or "who '
+            f'changed {others[0].name}?" for everyone\'s commits ranked.'
+        ), ()
     whose = "their" if len(people) > 1 else "one person's"
     prompt = (
         f"The question names {who} together with {what}: one person's part of a module or "
@@ -202,6 +211,12 @@ def people_with_others(
         f'"who changed {others[0].name}?" to see each person\'s part.'
     )
     return prompt, tuple(Candidate(s, 1.0) for s in (*people, *others))
+
+
+_COMPARING = re.compile(
+    r"\b(?:more|most|less|fewer|fewest|least)\b.*\bor\b|\bor\b.*\b(?:more|most|less|fewer)\b",
+    re.IGNORECASE,
+)
 
 
 def _names(subjects: Sequence[StoredSubject]) -> str:

@@ -254,3 +254,14 @@ async def test_the_codebase_the_org_and_landed_commits_are_the_repositorys_commi
     others = await ask(graph, "who changed the codebase and the docs in 2025?")
     assert '"the codebase" was read as clk, the one repository known here.' in others.limitations
 
+
+async def test_two_people_compared_on_a_module_is_said_not_computed(
+    clk: tuple[OrgGraph, Path],
+) -> None:
+    """'who changed core.py more, David Lord or Kevin Deldycke, in 2024?' asked which one,
+    offering each (choosing one compares nothing): said plainly, no candidates."""
+    graph, _ = clk
+    result = await ask(graph, "who changed core.py more, David Lord or Kevin Deldycke, in 2024?")
+    assert result.outcome is Outcome.NO_MATCH and not result.candidates
+    said = [n for n in result.limitations if n.startswith("Comparing David Lord")]
+    assert said and "is not computed" in said[0], result.limitations
