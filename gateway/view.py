@@ -42,6 +42,9 @@ from gateway.http import (
 from resolvers.context import EngineServices, Limits, RequestContext
 
 _ETAG = "x-fabric-etag"
+SUBSCRIPTIONS_OVER_HTTP = (
+    "Subscriptions run over WebSocket (graphql-transport-ws) on /graphql, not over HTTP."
+)
 # The request strawberry is parsing (its request adapter hides it).
 _request: contextvars.ContextVar[Request] = contextvars.ContextVar("fabric_request")
 
@@ -214,10 +217,13 @@ class GraphQLView(GraphQL[RequestContext, None]):
         except HTTPException as exc:
             code = "METHOD_NOT_ALLOWED" if exc.status_code == 405 else "BAD_REQUEST"
             status = exc.status_code
-            if request.method == "GET" and "mutation" in exc.reason.lower():
+            reason = exc.reason
+            if request.method == "GET" and "mutation" in reason.lower():
                 status, code = 405, "METHOD_NOT_ALLOWED"
+            elif reason.startswith("subscriptions are not allowed"):
+                reason = SUBSCRIPTIONS_OVER_HTTP
             headers = {"Allow": "POST"} if status == 405 else {}
-            response = error_response(status, code, exc.reason, request.state.media, **headers)
+            response = error_response(status, code, reason, request.state.media, **headers)
         except StrawberryGraphQLError as exc:
             response = error_response(400, "BAD_REQUEST", str(exc), request.state.media)
         finally:

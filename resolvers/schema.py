@@ -68,6 +68,9 @@ ENTITIES = frozenset({"Subject"})
 _REQUESTED_OPERATION: ContextVar[str | None] = ContextVar("requested_operation", default=None)
 
 
+_OPERATION_TYPES = frozenset(OperationType)
+
+
 def requested_operation_name() -> str | None:
     """The `operationName` of the operation running in this task, as its request gave it."""
     return _REQUESTED_OPERATION.get()
@@ -84,6 +87,10 @@ class Schema(strawberry.federation.Schema):
         allowed_operation_types: Iterable[OperationType] | None = None,
         operation_extensions: dict[str, Any] | None = None,
     ) -> ExecutionResult:
+        # A subscription streams (Schema.stream, over WebSocket): executed once, its resolver's
+        # event stream failed as an internal error. Refused, strawberry says which type is not
+        # allowed (over HTTP: a 400).
+        allowed = set(allowed_operation_types or _OPERATION_TYPES) - {OperationType.SUBSCRIPTION}
         token = _REQUESTED_OPERATION.set(operation_name)
         try:
             return await super().execute(
@@ -92,7 +99,7 @@ class Schema(strawberry.federation.Schema):
                 context_value=context_value,
                 root_value=root_value,
                 operation_name=operation_name,
-                allowed_operation_types=allowed_operation_types,
+                allowed_operation_types=allowed,
                 operation_extensions=operation_extensions,
             )
         finally:

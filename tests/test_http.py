@@ -219,3 +219,18 @@ async def test_a_request_over_its_time_limit_gets_504(falkor: FalkorStore) -> No
         assert response.json()["errors"][0]["extensions"]["code"] == "TIMEOUT"
         # The gateway is still serving.
         assert (await slow.client.get(slow.url.rsplit("/", 1)[0] + "/healthz")).text == "ok"
+
+
+async def test_a_subscription_over_http_is_a_bad_request(gateway: Gateway) -> None:
+    """It ran once, and its event stream failed as an internal error ("Internal server
+    error", logged as a bug): it is the client's mistake, told with where subscriptions go."""
+    token = await _token(gateway)
+    headers = {"Authorization": f"Bearer {token}"}
+    query = "subscription { recordsIngested { __typename } }"
+    posted = await gateway.client.post(gateway.url, json={"query": query}, headers=headers)
+    got = await gateway.client.get(gateway.url, params={"query": query}, headers=headers)
+    for response in (posted, got):
+        assert response.status_code == 400, response.text
+        assert response.json() == {"errors": [{
+            "message": "Subscriptions run over WebSocket (graphql-transport-ws) on /graphql, "
+                       "not over HTTP.", "extensions": {"code": "BAD_REQUEST"}}]}  # fmt: skip
