@@ -189,7 +189,7 @@ UNWIND $rows AS row
 MERGE (r:SourceRecord {{org_id: $org, key: row[0]}})
 WITH r, row, r.record_kind AS kind0, r.day AS day0, r.subject_key AS subject0,
      {_latest("r")} AS last0
-SET {assign("r", RECORD_COLUMNS, 1)}
+{assign("r", RECORD_COLUMNS, 1)}
 {_place()}{_hold()}
 WITH collect(CASE WHEN day0 IS NOT NULL THEN [kind0, day0, -1] END) AS fixes,
      collect(CASE WHEN subject0 <> r.subject_key OR last0 > {_latest("r")}

@@ -63,6 +63,8 @@ SET l.previous = $expected, l.active = $target, l.building = null, l.status = 'g
 RETURN l.active
 """
 
+# `l.grace_until_ns = null` has a clause of its own: an update clause that deletes two
+# properties of a node can corrupt it on FalkorDB (graph.cypher._fragments.assign says how).
 ROLLBACK = """
 MATCH (l:Lifecycle {org_id: $org, key: 'lifecycle'})
 SET l.lock = $now
@@ -72,8 +74,9 @@ MATCH (cur:Epoch {org_id: $org, key: l.active}), (prev:Epoch {org_id: $org, key:
 SET cur.state = 'retired', cur.reason = 'rollback_abandoned', cur.retired_ns = $now,
     cur.changed_ns = $now,
     prev.state = 'serving', prev.changed_ns = $now,
-    l.active = prev.key, l.previous = null, l.status = 'serving', l.grace_until_ns = null,
-    l.changed_ns = $now
+    l.active = prev.key, l.previous = null, l.status = 'serving', l.changed_ns = $now
+WITH l
+SET l.grace_until_ns = null
 RETURN l.active
 """
 
@@ -86,7 +89,9 @@ WHERE l.status = 'grace' AND ($force OR l.grace_until_ns <= $now)
 MATCH (prev:Epoch {org_id: $org, key: l.previous})
 SET prev.state = 'retired', prev.reason = $reason, prev.retired_ns = $now,
     prev.changed_ns = $now,
-    l.previous = null, l.status = 'serving', l.grace_until_ns = null, l.changed_ns = $now
+    l.previous = null, l.status = 'serving', l.changed_ns = $now
+WITH l, prev
+SET l.grace_until_ns = null
 RETURN prev.key
 """
 

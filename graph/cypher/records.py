@@ -16,7 +16,7 @@ from graph.rows import EPISODE_COLUMNS
 MERGE_EPISODES = f"""
 UNWIND $rows AS row
 MERGE (e:Episode {{org_id: $org, key: row[0]}})
-SET {assign("e", EPISODE_COLUMNS, 2)}
+{assign("e", EPISODE_COLUMNS, 2)}
 WITH e, row
 OPTIONAL MATCH (e)-[gone:MENTIONS]->(o:Subject)
 WHERE NOT o.key IN row[1]

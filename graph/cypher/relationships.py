@@ -21,7 +21,7 @@ UNWIND $rows AS row
 MATCH (a:Subject {{org_id: $org, key: row[0]}})
 MATCH (b:Subject {{org_id: $org, key: row[1]}})
 MERGE (a)-[r:{label} {{org_id: $org, id: row[2]}}]->(b)
-SET {assign("r", RELATIONSHIP_COLUMNS, 3)}
+{assign("r", RELATIONSHIP_COLUMNS, 3)}
 """
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from graph.cypher._fragments import ALWAYS, S_BRIEF, S_VALUES, assign
+from graph.cypher._fragments import ALWAYS, S_BRIEF, S_VALUES, assign, assign_new
 from graph.dialect import Dialect
 from graph.rows import STUB_COLUMNS, SUBJECT_COLUMNS
 
@@ -27,7 +27,7 @@ def merge_subjects(dialect: Dialect) -> str:
     return f"""
 UNWIND $rows AS row
 MERGE (s:Subject {{org_id: $org, key: row[0]}})
-SET {assign("s", SUBJECT_COLUMNS, 1)}{dialect.subject_set}
+{assign("s", SUBJECT_COLUMNS, 1, dialect.subject_set)}
 """
 
 
@@ -36,7 +36,7 @@ SET {assign("s", SUBJECT_COLUMNS, 1)}{dialect.subject_set}
 MERGE_STUBS = f"""
 UNWIND $rows AS row
 MERGE (s:Subject {{org_id: $org, key: row[0]}})
-ON CREATE SET {assign("s", STUB_COLUMNS, 1)}, s.stub = true
+ON CREATE SET {assign_new("s", STUB_COLUMNS, 1)}, s.stub = true
 """
 
 
