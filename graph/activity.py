@@ -17,6 +17,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
+from graph import ties
 from graph.cypher import activity as activity_cypher
 from graph.cypher import subjects as subjects_cypher
 from graph.dialect import Dialect
@@ -39,7 +40,9 @@ Progress = Callable[[str], None]
 # 8: each record reached from its time slots, (:TimeSlot)-[:STARTS|ENDS]->(:SourceRecord),
 # which reads of a time window walk; the records' start_us and end_us index fields (about
 # 12 s of a 1M reopen's 66: docs/operations.md), dropped once they are made.
-FORMAT_VERSION = 8
+# 9: each endpoint on a midnight on its slot's tie node for its subject's key prefix
+# (graph.rows.tie_of), which a page tied at that midnight reads in key order (graph.ties).
+FORMAT_VERSION = 9
 _HISTOGRAM_TTL_S = 5.0  # the day counts only size windows: a stale copy costs time, not truth
 _PAGES_AHEAD = 4  # a first window holds about this many pages' worth of records
 _WIDEN = 8
@@ -66,6 +69,8 @@ class ActivityPages:
     def __init__(self, read: Run) -> None:
         self._read = read
         self.use_windows = True
+        self.use_ties = True
+        self.ties = ties.TiePages(read)
         self._days: list[tuple[int, int]] = []
         self._fetched = float("-inf")
         self.windows_read = 0
@@ -90,11 +95,20 @@ class ActivityPages:
         if self.use_windows and (isinstance(top, int) or top is None):
             statement = subjects_cypher.recent_window(shape, after is not None)
             bounds: dict[str, int] = {}
+            mark = None
             if shape.timed:
                 bounds["t_end_us"] = us_at_most(params["t_end"])
                 bounds["t_end_slot"] = bounds["t_end_us"] // SLOT_US
+                mark = ties.midnight(top) if self.use_ties and isinstance(top, int) else None
             candidates = limit * _CANDIDATES
             for floor in _floors(await self._histogram(), top, limit * _PAGES_AHEAD):
+                if mark is not None and floor <= mark:
+                    # The window reaches the midnight: its tie, read in key order (graph.ties).
+                    cursor = (int(after[0]), str(after[1])) if after is not None else None
+                    tied = await self.ties.page(shape, params, cursor, mark)
+                    if tied is not None:
+                        return tied
+                    mark = None
                 self.windows_read += 1
                 fast_path("windows_read")  # fabric_activity_windows_read_total
                 floor_us = us_at_least(floor)
@@ -177,8 +191,8 @@ async def migrate(
         await _fill(write, activity_cypher.DELETE_SUBJECT_DAYS, what, stale, progress)
     if version < 7:  # after format 1's Activity nodes, which hold the records
         await _hold(read, write, org, dialect, progress)
-    if version < 8:  # after format 3's times in microseconds, which place the records
-        await _place(read, write, org, dialect, progress)
+    if version < 9:  # after format 3's times in microseconds, which place the records
+        await _place(read, write, org, dialect, progress, unplace=version == 8)
     await write(activity_cypher.SET_FORMAT, version=FORMAT_VERSION)
     return version >= 1 or bool(count)
 
@@ -261,10 +275,14 @@ async def _hold(read: Run, write: Run, org: str, dialect: Dialect, progress: Pro
         )
 
 
-async def _place(read: Run, write: Run, org: str, dialect: Dialect, progress: Progress) -> None:
+async def _place(
+    read: Run, write: Run, org: str, dialect: Dialect, progress: Progress, unplace: bool
+) -> None:
     """Format 8: each record given its STARTS (and ENDS) from its time slots, the records a
     range of node ids at a time (graph.dialect's slots; on Neo4j one range): the range's
-    missing slots made first, a batch at a time, then its records placed."""
+    missing slots made first, a batch at a time, then its records placed. From format 8
+    (`unplace`), format 9's: the range's records with an endpoint on a midnight are taken
+    off their slots first, and placed again on their tie nodes (graph.rows.tie_of)."""
     span, missing, place = dialect.slots
     found = await read(span)
     top, total = (found[0][0], int(found[0][1])) if found else (None, 0)
@@ -272,7 +290,12 @@ async def _place(read: Run, write: Run, org: str, dialect: Dialect, progress: Pr
         return
 
     async def step(lo: int, hi: int) -> int:
-        slots = [[slot_key(k, int(n)), k, int(n)] for k, n in await read(missing, lo=lo, hi=hi)]
+        if unplace:
+            await write(dialect.unplace, lo=lo, hi=hi)
+        slots = [
+            [slot_key(k, int(n), tie), k, int(n), tie]
+            for k, n, tie in await read(missing, lo=lo, hi=hi)
+        ]
         for at in range(0, len(slots), _SLOT_BATCH):
             await write(activity_cypher.MAKE_SLOTS, slots=slots[at : at + _SLOT_BATCH])
         return await _statement(write, place)(lo, hi)

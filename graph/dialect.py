@@ -18,7 +18,7 @@ from engine.models import SubjectKind
 from engine.text import query_tokens, spacing_variants, telling_tokens
 from graph import indexes
 from graph.cypher._fragments import floor_div
-from graph.rows import SLOT_US
+from graph.rows import DAY_US, SLOT_US
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,9 @@ class Dialect:
     and their count, and the HOLDS of the Activity nodes of ids in [$lo, $hi)); slots: format
     8's, each record given its STARTS (and ENDS) from its time slots, likewise: the highest
     record node id and the records' count, the slots missing for the records of ids in [$lo,
-    $hi) not placed yet ([kind, n] rows), and the placing of those records."""
+    $hi) not placed yet ([kind, n, tie] rows), and the placing of those records; unplace:
+    format 9's, the STARTS and ENDS of the records of ids in [$lo, $hi) with an endpoint on
+    a midnight taken away (format 8 placed them on plain slots), a count."""
 
     name: str
     bootstrap: tuple[str, ...]
@@ -66,6 +68,7 @@ class Dialect:
     exact_limit: int
     holds: tuple[str, str]
     slots: tuple[str, str, str]
+    unplace: str
 
     def is_already_exists(self, message: str) -> bool:
         return any(marker in message for marker in self.already_exists)
@@ -182,22 +185,35 @@ RETURN count(*)
 # finding their slots only. Both relationships in one statement, so a record with a STARTS
 # is done and a run that stopped resumes at those without. FalkorDB: node id ranges, as
 # _FALKOR_HOLDS; Neo4j: one range, the placing in inner transactions.
+# An endpoint on a midnight is on its slot's tie node (format 9): the tie is graph.rows.tie_of,
+# the key's kind, colon and first character after it.
+_TIE = "substring(r.subject_key, 0, size(split(r.subject_key, ':')[0]) + 2)"
+
+
+def _slot_of(at: str) -> str:
+    return (
+        f"[{floor_div(at, SLOT_US)}, CASE WHEN {at} % {DAY_US} = 0 THEN {_TIE} END]"
+    )
+
+
 _SLOTS = f"""
-WITH r, r.record_kind AS kind, {floor_div("r.start_us", SLOT_US)} AS n0,
-     CASE WHEN r.end_us IS NULL THEN null ELSE {floor_div("r.end_us", SLOT_US)} END AS n1"""
+WITH r, r.record_kind AS kind, {_slot_of("r.start_us")} AS s0,
+     CASE WHEN r.end_us IS NULL THEN null ELSE {_slot_of("r.end_us")} END AS s1
+WITH r, kind, s0, s1, kind + ':' + toString(s0[0]) + coalesce(':' + s0[1], '') AS k0,
+     kind + ':' + toString(s1[0]) + coalesce(':' + s1[1], '') AS k1"""
 _MISSING = f"""{_SLOTS}
-UNWIND [n0, n1] AS n
-WITH DISTINCT kind, n
-WHERE n IS NOT NULL
-OPTIONAL MATCH (t:TimeSlot {{org_id: $org, slot: kind + ':' + toString(n)}})
-WITH kind, n
+UNWIND [[k0, s0], [k1, s1]] AS ks
+WITH DISTINCT kind, ks[0] AS k, ks[1] AS sl
+WHERE k IS NOT NULL
+OPTIONAL MATCH (t:TimeSlot {{org_id: $org, slot: k}})
+WITH kind, sl
 WHERE t IS NULL
-RETURN kind, n
+RETURN kind, sl[0], sl[1]
 """
 _PLACE = f"""{_SLOTS}
-MATCH (t:TimeSlot {{org_id: $org, slot: kind + ':' + toString(n0)}})
-OPTIONAL MATCH (u:TimeSlot {{org_id: $org, slot: kind + ':' + toString(n1)}})
-WHERE n1 <> n0
+MATCH (t:TimeSlot {{org_id: $org, slot: k0}})
+OPTIONAL MATCH (u:TimeSlot {{org_id: $org, slot: k1}})
+WHERE k1 <> k0
 CREATE (t)-[:STARTS]->(r)
 FOREACH (_ IN CASE WHEN u IS NULL THEN [] ELSE [1] END | CREATE (u)-[:ENDS]->(r))"""
 _FALKOR_UNPLACED = """
@@ -206,6 +222,25 @@ WHERE id(r) >= $lo AND id(r) < $hi AND r.org_id = $org AND NOT (:TimeSlot)-[:STA
 _NEO4J_UNPLACED = """
 MATCH (r:SourceRecord {org_id: $org})
 WHERE NOT EXISTS { (:TimeSlot)-[:STARTS]->(r) }"""
+# Format 9: a format-8 record with an endpoint on a midnight loses its STARTS and ENDS (both:
+# they are made again together), and is placed again, on its tie nodes, by format 8's step.
+_ON_MIDNIGHT = f"(r.start_us % {DAY_US} = 0 OR r.end_us % {DAY_US} = 0)"
+_FALKOR_UNPLACE = f"""
+MATCH (r:SourceRecord)
+WHERE id(r) >= $lo AND id(r) < $hi AND r.org_id = $org AND {_ON_MIDNIGHT}
+MATCH (:TimeSlot)-[h:STARTS|ENDS]->(r)
+DELETE h
+RETURN count(h)
+"""
+_NEO4J_UNPLACE = f"""
+MATCH (r:SourceRecord {{org_id: $org}})
+WHERE {_ON_MIDNIGHT}
+CALL (r) {{
+  MATCH (:TimeSlot)-[h:STARTS|ENDS]->(r)
+  DELETE h
+}} IN TRANSACTIONS OF {NEO4J_BATCH_ROWS} ROWS
+RETURN count(*)
+"""
 _NEO4J_PLACE = f"""{_NEO4J_UNPLACED}
 CALL (r) {{{_PLACE}
 }} IN TRANSACTIONS OF {NEO4J_BATCH_ROWS} ROWS
@@ -242,6 +277,7 @@ FALKORDB = Dialect(
         _FALKOR_UNPLACED + _MISSING,
         f"{_FALKOR_UNPLACED}{_PLACE}\nRETURN count(r)\n",
     ),
+    unplace=_FALKOR_UNPLACE,
 )
 
 NEO4J = Dialect(
@@ -283,4 +319,5 @@ NEO4J = Dialect(
         _NEO4J_UNPLACED + _MISSING,
         _NEO4J_PLACE,
     ),
+    unplace=_NEO4J_UNPLACE,
 )

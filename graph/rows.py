@@ -45,9 +45,12 @@ DAY_NS = 86_400_000_000_000  # a record's day (UTC) is floor(start_ns / DAY_NS)
 US = 1_000  # nanoseconds per microsecond
 # A time slot (graph.cypher.activity's TimeSlot): ten minutes, in microseconds. A record's
 # start slot is floor(start_us / SLOT_US), before 1970 too. A record row carries its slots
-# after RECORD_COLUMNS, from SLOT_AT: [start slot key, start slot, end slot key, end slot],
-# the end's two null unless the record ends in another slot than it starts.
+# after RECORD_COLUMNS, from SLOT_AT: [start slot key, start slot, end slot key, end slot,
+# start tie, end tie], the end's null unless the record ends on another slot node than it
+# starts. An endpoint on a midnight (UTC) is on its slot's tie node for its subject's key
+# prefix (tie_of, format 9: graph.ties says why).
 SLOT_US = 600_000_000
+DAY_US = DAY_NS // US
 SLOT_AT = len(RECORD_COLUMNS) + 1
 
 
@@ -235,7 +238,7 @@ def source_record_row(record: SourceRecord, source: str, run_id: str) -> list[An
         # walked most of the index (170 ms for 576 of 1.25M records; 1 ms in microseconds).
         _us(start),
         _us(end),
-        *slots(record.record_kind.value, _us(start), _us(end)),
+        *slots(record.record_kind.value, record.subject, _us(start), _us(end)),
     ]
 
 
@@ -243,18 +246,35 @@ def _us(t_ns: int | None) -> int | None:
     return None if t_ns is None else t_ns // US
 
 
-def slot_key(kind: str, slot: int) -> str:
-    """A TimeSlot's identity: a text, as RecordDay's (graph.cypher.activity)."""
-    return f"{kind}:{slot}"
+def slot_key(kind: str, slot: int, tie: str | None = None) -> str:
+    """A TimeSlot's identity: a text, as RecordDay's (graph.cypher.activity); a midnight's
+    tie node's names its tie too."""
+    return f"{kind}:{slot}" if tie is None else f"{kind}:{slot}:{tie}"
 
 
-def slots(kind: str, start_us: int | None, end_us: int | None) -> list[Any]:
-    """[start slot key, start slot, end slot key, end slot] of a record (SLOT_AT)."""
-    first = (start_us or 0) // SLOT_US
-    last = None if end_us is None else end_us // SLOT_US
-    if last is None or last == first:
-        return [slot_key(kind, first), first, None, None]
-    return [slot_key(kind, first), first, slot_key(kind, last), last]
+def tie_of(subject_key: str) -> str:
+    """The tie node of a midnight a subject's records there are on: its key's kind, the colon
+    and the first character after it. A prefix of the key, so the ties in their order hold
+    the keys in theirs (graph.ties). graph.dialect's migration computes the same in Cypher."""
+    return subject_key[: len(subject_key.split(":", 1)[0]) + 2]
+
+
+def _endpoint(kind: str, at_us: int, subject_key: str) -> tuple[str, int, str | None]:
+    n = at_us // SLOT_US
+    tie = tie_of(subject_key) if at_us % DAY_US == 0 else None
+    return slot_key(kind, n, tie), n, tie
+
+
+def slots(kind: str, subject_key: str, start_us: int | None, end_us: int | None) -> list[Any]:
+    """[start slot key, start slot, end slot key, end slot, start tie, end tie] of a record
+    (SLOT_AT)."""
+    first, n, tie = _endpoint(kind, start_us or 0, subject_key)
+    if end_us is None:
+        return [first, n, None, None, tie, None]
+    last, m, end_tie = _endpoint(kind, end_us, subject_key)
+    if last == first:
+        return [first, n, None, None, tie, None]
+    return [first, n, last, m, tie, end_tie]
 
 
 _RECORD = {name: i for i, name in enumerate(("key", *RECORD_COLUMNS))}
@@ -280,14 +300,14 @@ def record_summary(data: list[list[Any]]) -> tuple[list[list[Any]], list[list[An
 
 
 def record_slots(data: list[list[Any]]) -> list[list[Any]]:
-    """The distinct time slots of a batch of record rows, [key, kind, n] each, start and end
-    (graph.cypher.activity merges them before placing the records)."""
+    """The distinct time slots of a batch of record rows, [key, kind, n, tie] each, start and
+    end (graph.cypher.activity merges them before placing the records)."""
     kind = _RECORD["record_kind"]
     out: dict[str, list[Any]] = {}
     for row in data:
-        for at in (SLOT_AT, SLOT_AT + 2):
+        for at, tie in ((SLOT_AT, SLOT_AT + 4), (SLOT_AT + 2, SLOT_AT + 5)):
             if row[at] is not None and row[at] not in out:
-                out[row[at]] = [row[at], row[kind], row[at + 1]]
+                out[row[at]] = [row[at], row[kind], row[at + 1], row[tie]]
     return list(out.values())
 
 

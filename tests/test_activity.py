@@ -43,9 +43,13 @@ Summary = tuple[dict[str, int], dict[tuple[str, int], int], dict[str, str], Slot
 TEN_MINUTES_US = 600_000_000
 
 
-def slot_of(kind: str, text: str) -> tuple[str, int]:
-    n = (ns(text) // 1_000) // TEN_MINUTES_US  # floor, before 1970 too
-    return f"{kind}:{n}", n
+def slot_of(kind: str, text: str, subject: str = "") -> tuple[str, int]:
+    """A time's slot node: on a midnight, the tie node of the subject key's kind and first
+    character (format 9)."""
+    us = ns(text) // 1_000
+    n = us // TEN_MINUTES_US  # floor, before 1970 too
+    tie = f":{subject.split(':')[0]}:{subject.split(':', 1)[1][:1]}" if us % 86_400_000_000 == 0 else ""
+    return f"{kind}:{n}{tie}", n
 
 
 def truth(records: Records) -> Summary:
@@ -60,8 +64,8 @@ def truth(records: Records) -> Summary:
         latest[r["subject"]] = max(latest.get(r["subject"], -1), t)
         key = (r["record_kind"], ns(r["start"]) // DAY_NS)
         days[key] = days.get(key, 0) + 1
-        first = slot_of(r["record_kind"], r["start"])[0]
-        last = slot_of(r["record_kind"], r["end"])[0] if r.get("end") else first
+        first = slot_of(r["record_kind"], r["start"], r["subject"])[0]
+        last = slot_of(r["record_kind"], r["end"], r["subject"])[0] if r.get("end") else first
         slots[k] = (first, None if last == first else last)
     return latest, days, {k: r["subject"] for k, r in records.items()}, slots
 
@@ -83,17 +87,22 @@ async def held(graph: ScopedGraph) -> dict[str, str]:
 
 
 async def placed(graph: ScopedGraph) -> Slots:
-    """Each record's time slots as the STARTS and ENDS relationships say (format 8), checking
-    that every record has exactly one STARTS, at most one ENDS, each from a slot node of the
-    record's kind whose number its key names, and that no slot has two nodes."""
+    """Each record's time slots as the STARTS and ENDS relationships say (formats 8 and 9),
+    checking that every record has exactly one STARTS, at most one ENDS, each from a slot
+    node of the record's kind whose number its key names, on the tie node of its subject's
+    key prefix exactly when that endpoint is on a midnight, and that no slot has two nodes."""
     out: dict[str, list[Any]] = {}
     for rel, at in (("STARTS", 0), ("ENDS", 1)):
         found = await graph._read(
             f"MATCH (t:TimeSlot {{org_id: $org}})-[h:{rel}]->(r:SourceRecord) "
-            "RETURN r.key, r.record_kind, t.slot, t.n, t.record_kind"
+            "RETURN r.key, r.record_kind, t.slot, t.n, t.record_kind, t.tie, r.subject_key, "
+            f"{'r.start_ns' if rel == 'STARTS' else 'r.end_ns'} / 1000"
         )
-        for key, kind, slot, n, slot_kind in found:
-            assert slot == f"{kind}:{n}" and slot_kind == kind, (rel, key, slot, n)
+        for key, kind, slot, n, slot_kind, tie, owner, at_us in found:  # the ns time
+            on_midnight = at_us % (86_400 * 10**6) == 0
+            assert tie == (owner[: owner.index(":") + 2] if on_midnight else None), (key, tie)
+            assert slot == ":".join(str(p) for p in (kind, n, tie) if p is not None), (rel, key)
+            assert slot_kind == kind and n == at_us // TEN_MINUTES_US, (rel, key, slot, n)
             seen = out.setdefault(str(key), [None, None])
             assert seen[at] is None, (rel, key)  # none twice
             seen[at] = str(slot)
@@ -134,7 +143,7 @@ async def test_a_migration_places_times_before_1970_in_the_slot_a_write_would(
     finally:
         await cypher_store.drop_org(org)
     assert [(int(x), int(n)) for x, n in found] == [(t, t // TEN_MINUTES_US) for t in times]
-    assert [rows.slots("incident", t, None)[1] for t in times] == [t // TEN_MINUTES_US for t in times]
+    assert [rows.slots("incident", "service:x", t, None)[1] for t in times] == [t // TEN_MINUTES_US for t in times]
 
 
 def record(key: str, subj: str, start: str, end: str | None = None, kind: str = "incident"):
@@ -290,6 +299,27 @@ _TO_FORMAT_7 = (
     "MATCH (t:TimeSlot) DETACH DELETE t",
     "CREATE INDEX FOR (n:SourceRecord) ON (n.start_us, n.end_us)",
 )
+# Format 8 (main at 9272860): endpoints on midnights on the plain slots, no tie nodes; made
+# from today's by placing every record again as format 8's migration did.
+_F8_SLOTS = f"""
+MATCH (r:SourceRecord)
+WITH r, r.record_kind AS kind, {floor_div("r.start_us", rows.SLOT_US)} AS n0,
+     CASE WHEN r.end_us IS NULL THEN null ELSE {floor_div("r.end_us", rows.SLOT_US)} END AS n1"""
+_TO_FORMAT_8 = (
+    "MATCH (t:TimeSlot) DETACH DELETE t",
+    f"""{_F8_SLOTS}
+UNWIND [n0, n1] AS n
+WITH DISTINCT r.org_id AS org, kind, n
+WHERE n IS NOT NULL
+MERGE (t:TimeSlot {{org_id: org, slot: kind + ':' + toString(n)}})
+ON CREATE SET t.record_kind = kind, t.n = n""",
+    f"""{_F8_SLOTS}
+MATCH (t:TimeSlot {{org_id: r.org_id, slot: kind + ':' + toString(n0)}})
+OPTIONAL MATCH (u:TimeSlot {{org_id: r.org_id, slot: kind + ':' + toString(n1)}})
+WHERE n1 <> n0
+CREATE (t)-[:STARTS]->(r)
+FOREACH (_ IN CASE WHEN u IS NULL THEN [] ELSE [1] END | CREATE (u)-[:ENDS]->(r))""",
+)
 # Format 6 (main at c2719b3): format 7 without the HOLDS relationships, the records indexed by
 # subject_key instead. Format 4 (main at 067f363) held the same (format 5 added SubjectDay,
 # format 6 took it away again).
@@ -323,18 +353,27 @@ async def _write_earlier(
         else:
             await old.bootstrap(SYSTEM_SCOPE)
             await load(old.org("acme"), items)
-            for statement in _TO_FORMAT_7 if version == 7 else _TO_FORMAT_6:
+            earlier = {8: _TO_FORMAT_8, 7: _TO_FORMAT_7}.get(version, _TO_FORMAT_6)
+            for statement in earlier:
                 await graph.query(statement)
             for g in (graph, system):
                 await g.query("MATCH (m:Format) SET m.activity = $v", {"v": version})
             indexed = await _indexed(old, "fabric:org:acme")
             assert ("SourceRecord.subject_key" in indexed) == (version < 7)
-            assert {"SourceRecord.start_us", "SourceRecord.end_us"} <= indexed
-            if halfway:  # a migration stopped half way: some records held, or placed
+            assert ({"SourceRecord.start_us", "SourceRecord.end_us"} <= indexed) == (version < 8)
+            if halfway and version == 8:  # some records on their tie nodes already
+                half = {"org": "acme", "lo": 0, "hi": await _top_id(graph) // 2}
+                unplaced = await graph.query(FALKORDB.unplace, half)
+                assert unplaced.result_set[0][0] > 0
+                found = await graph.query(FALKORDB.slots[1], half)
+                slots = [[rows.slot_key(k, n, t), k, n, t] for k, n, t in found.result_set]
+                await graph.query(activity_cypher.MAKE_SLOTS, {"org": "acme", "slots": slots})
+                await graph.query(FALKORDB.slots[2], half)
+            elif halfway:  # a migration stopped half way: some records held, or placed
                 half = {"org": "acme", "lo": 0, "hi": await _top_id(graph) // 2}
                 if version == 7:  # the range's slots made, then its records placed
                     found = await graph.query(FALKORDB.slots[1], half)
-                    slots = [[f"{k}:{n}", k, n] for k, n in found.result_set]
+                    slots = [[rows.slot_key(k, n, t), k, n, t] for k, n, t in found.result_set]
                     await graph.query(activity_cypher.MAKE_SLOTS, {"org": "acme", "slots": slots})
                 step = FALKORDB.holds[1] if version == 6 else FALKORDB.slots[2]
                 made = await graph.query(step, half)
@@ -348,7 +387,8 @@ async def _top_id(graph: Any) -> int:
 
 
 @pytest.mark.parametrize(
-    ("version", "halfway"), [(0, False), (4, False), (6, True), (7, False), (7, True)]
+    ("version", "halfway"),
+    [(0, False), (4, False), (6, True), (7, False), (7, True), (8, False), (8, True)],
 )
 async def test_a_data_directory_of_an_earlier_format_is_migrated_once_on_open(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], version: int, halfway: bool
@@ -377,6 +417,8 @@ async def test_a_data_directory_of_an_earlier_format_is_migrated_once_on_open(
         if opening == 0:
             assert ("migrating acme: the records of" in progress) == (version < 7)
             assert "migrating acme: the time slots of" in progress and "100%" in progress
+            if version == 8:  # nothing but the midnights' records moved
+                assert "migrating acme: the records of" not in progress
             assert "per-subject day counts" not in progress  # none made on the way to 6
             assert ("acme: activity of" in progress) == (version == 0)
         else:  # once only

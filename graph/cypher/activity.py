@@ -39,6 +39,10 @@ from graph.rows import DAY_NS, RECORD_COLUMNS, SLOT_AT
 #   with an endpoint in a window is reached from that endpoint's slot: its start by STARTS,
 #   its end by STARTS when in the same slot, else by ENDS. Slot nodes whose records went
 #   stay, empty: every read filters the records' exact times, and counts records, not slots.
+# (:TimeSlot {slot, record_kind, n, tie}): an endpoint exactly on a midnight (UTC) is on a
+#   tie node of its slot instead, one per subject key prefix (graph.rows.tie_of), whose
+#   `slot` is "kind:n:tie" (format 9). Reads of a window reach them as any slot of its n;
+#   a page tied at a midnight reads them in key order (graph.ties says why).
 # A cohort question ("which services had incidents last week") counts the window's records
 #   through their start slots (active_subjects): per-subject day counts (SubjectDay, format 5)
 #   made about one node per record and answered no faster (graph.activity, format 6).
@@ -114,7 +118,7 @@ def _place() -> str:
     slot and an ENDS from its end slot when that is another: a new record (or one without)
     gets them, one whose kind or times changed slot has them moved, an unchanged one keeps
     them (re-ingesting writes nothing). Rows out: the same, with the variables before."""
-    s, n, e, m = SLOT_AT, SLOT_AT + 1, SLOT_AT + 2, SLOT_AT + 3
+    s, n, e, m, st, et = (SLOT_AT + i for i in range(6))
     return f"""
 WITH r, row, kind0, day0, subject0, last0
 OPTIONAL MATCH (t0:TimeSlot)-[h:STARTS]->(r)
@@ -125,12 +129,12 @@ WITH r, row, kind0, day0, subject0, last0, h, g,
 FOREACH (_ IN CASE WHEN moved AND h IS NOT NULL THEN [1] ELSE [] END | DELETE h)
 FOREACH (_ IN CASE WHEN moved THEN [1] ELSE [] END |
   MERGE (t:TimeSlot {{org_id: $org, slot: row[{s}]}})
-  ON CREATE SET t.record_kind = r.record_kind, t.n = row[{n}]
+  ON CREATE SET t.record_kind = r.record_kind, t.n = row[{n}], t.tie = row[{st}]
   CREATE (t)-[:STARTS]->(r))
 FOREACH (_ IN CASE WHEN ended AND g IS NOT NULL THEN [1] ELSE [] END | DELETE g)
 FOREACH (_ IN CASE WHEN ended AND row[{e}] IS NOT NULL THEN [1] ELSE [] END |
   MERGE (u:TimeSlot {{org_id: $org, slot: row[{e}]}})
-  ON CREATE SET u.record_kind = r.record_kind, u.n = row[{m}]
+  ON CREATE SET u.record_kind = r.record_kind, u.n = row[{m}], u.tie = row[{et}]
   CREATE (u)-[:ENDS]->(r))"""
 
 
@@ -152,12 +156,12 @@ FOREACH (_ IN CASE WHEN moved THEN [1] ELSE [] END |
 
 
 def _merge_slot() -> str:
-    """A time slot, `sl` being [key, kind, n] (graph.rows.record_slots)."""
+    """A time slot, `sl` being [key, kind, n, tie] (graph.rows.record_slots)."""
     return """MERGE (t:TimeSlot {org_id: $org, slot: sl[0]})
-ON CREATE SET t.record_kind = sl[1], t.n = sl[2]"""
+ON CREATE SET t.record_kind = sl[1], t.n = sl[2], t.tie = sl[3]"""
 
 
-# Time slots made ahead of the records they place ($slots: [key, kind, n] each, a thousand or
+# Time slots made ahead of the records they place ($slots: [key, kind, n, tie] each, a thousand or
 # so): FalkorDB's MERGE of many new nodes in a statement that also creates relationships
 # grew faster than the rows (a format-8 migration of 200k records at 1M, spanning 400 days,
 # had not ended after 28 minutes); alone, a MERGE is linear.

@@ -70,10 +70,10 @@ class FilterShape(NamedTuple):
 
 
 def _subject_filter(shape: FilterShape) -> str:
-    return f"\nMATCH (s:Subject {{org_id: $org}})\nWHERE {_subject_where(shape)}\n"
+    return f"\nMATCH (s:Subject {{org_id: $org}})\nWHERE {subject_where(shape)}\n"
 
 
-def _subject_where(shape: FilterShape) -> str:
+def subject_where(shape: FilterShape) -> str:
     terms = [
         "s.kind IN $kinds" if shape.kinds else "",
         "s.name STARTS WITH $prefix" if shape.prefix else "",
@@ -155,7 +155,7 @@ WITH a.subject_key AS k, a.latest_ns AS last"""
     return f"""{window}{cursor if after else ""}
 WITH k, last ORDER BY last DESC, k LIMIT $candidates
 MATCH (s:Subject {{org_id: $org, key: k}})
-WHERE {_subject_where(shape)}
+WHERE {subject_where(shape)}
 WITH s, last ORDER BY last DESC, s.key LIMIT $limit
 RETURN {S_BRIEF if shape.brief else S_VALUES}, last, s.key
 """
