@@ -283,7 +283,7 @@ async def _place(
     missing slots made first, a batch at a time, then its records placed. From format 8
     (`unplace`), format 9's: the range's records with an endpoint on a midnight are taken
     off their slots first, and placed again on their tie nodes (graph.rows.tie_of)."""
-    span, missing, place = dialect.slots
+    span, missing, place, unplaced = dialect.slots
     found = await read(span)
     top, total = (found[0][0], int(found[0][1])) if found else (None, 0)
     if top is None or not total:
@@ -291,7 +291,7 @@ async def _place(
 
     async def step(lo: int, hi: int) -> int:
         if unplace:
-            await write(dialect.unplace, lo=lo, hi=hi)
+            await write(unplaced, lo=lo, hi=hi)
         slots = [
             [slot_key(k, int(n), tie), k, int(n), tie]
             for k, n, tie in await read(missing, lo=lo, hi=hi)

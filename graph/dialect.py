@@ -41,9 +41,9 @@ class Dialect:
     and their count, and the HOLDS of the Activity nodes of ids in [$lo, $hi)); slots: format
     8's, each record given its STARTS (and ENDS) from its time slots, likewise: the highest
     record node id and the records' count, the slots missing for the records of ids in [$lo,
-    $hi) not placed yet ([kind, n, tie] rows), and the placing of those records; unplace:
-    format 9's, the STARTS and ENDS of the records of ids in [$lo, $hi) with an endpoint on
-    a midnight taken away (format 8 placed them on plain slots), a count."""
+    $hi) not placed yet ([kind, n, tie] rows), the placing of those records, and format 9's
+    step before it: the STARTS and ENDS of the records of ids in [$lo, $hi) with an endpoint
+    on a midnight taken away (format 8 placed them on plain slots), a count."""
 
     name: str
     bootstrap: tuple[str, ...]
@@ -67,8 +67,7 @@ class Dialect:
     exact_similarity: str | None
     exact_limit: int
     holds: tuple[str, str]
-    slots: tuple[str, str, str]
-    unplace: str
+    slots: tuple[str, str, str, str]
 
     def is_already_exists(self, message: str) -> bool:
         return any(marker in message for marker in self.already_exists)
@@ -276,8 +275,8 @@ FALKORDB = Dialect(
         "MATCH (r:SourceRecord {org_id: $org}) RETURN max(id(r)), count(r)",
         _FALKOR_UNPLACED + _MISSING,
         f"{_FALKOR_UNPLACED}{_PLACE}\nRETURN count(r)\n",
+        _FALKOR_UNPLACE,
     ),
-    unplace=_FALKOR_UNPLACE,
 )
 
 NEO4J = Dialect(
@@ -318,6 +317,6 @@ NEO4J = Dialect(
         "MATCH (r:SourceRecord {org_id: $org}) RETURN 0, count(r)",
         _NEO4J_UNPLACED + _MISSING,
         _NEO4J_PLACE,
+        _NEO4J_UNPLACE,
     ),
-    unplace=_NEO4J_UNPLACE,
 )

@@ -363,7 +363,7 @@ async def _write_earlier(
             assert ({"SourceRecord.start_us", "SourceRecord.end_us"} <= indexed) == (version < 8)
             if halfway and version == 8:  # some records on their tie nodes already
                 half = {"org": "acme", "lo": 0, "hi": await _top_id(graph) // 2}
-                unplaced = await graph.query(FALKORDB.unplace, half)
+                unplaced = await graph.query(FALKORDB.slots[3], half)
                 assert unplaced.result_set[0][0] > 0
                 found = await graph.query(FALKORDB.slots[1], half)
                 slots = [[rows.slot_key(k, n, t), k, n, t] for k, n, t in found.result_set]
