@@ -46,7 +46,7 @@ ATTRIBUTES = tuple(
             "active", "status", "building", "previous", "grace_until_ns", "last_allocated",
             "lock", "state", "reason", "retired_ns", "deleted_ns", "deleter",
             "deleter_until_ns",
-            "subject_kind", "latest_ns", "latest_us", "n", "activity", "slot",
+            "subject_kind", "latest_ns", "latest_us", "n", "activity", "slot", "tie",
         }
     )
 )  # fmt: skip
