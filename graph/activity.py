@@ -300,8 +300,10 @@ async def _place(
             await write(activity_cypher.MAKE_SLOTS, slots=slots[at : at + _SLOT_BATCH])
         return await _statement(write, place)(lo, hi)
 
-    async for share, placed, seconds in _by_ids(step, int(top), total):
+    # From format 8 only the records on midnights are placed again: the share is of the ranges.
+    what = "the midnight ties" if unplace else "the time slots"
+    async for share, placed, seconds in _by_ids(step, int(top), None if unplace else total):
         progress(
-            f"fabric: migrating {org}: the time slots of {total:,} source records {share}% "
+            f"fabric: migrating {org}: {what} of {total:,} source records {share}% "
             f"({placed:,} placed; {seconds:.1f}s)"
         )

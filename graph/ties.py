@@ -30,7 +30,7 @@ from graph.observation import fast_path
 from graph.rows import DAY_NS, SLOT_US, US, tie_of, us_at_least, us_at_most
 
 _CANDIDATES = 2  # subjects looked up per row of the page, as graph.activity's windows do
-_FIRST_TIES = 8  # tie nodes read at first (a statement each time: few), twice as many after
+_FIRST_TIES = 4  # tie nodes read at first (a statement each time: few), four times as many after
 
 
 def midnight(t_ns: int) -> int:
@@ -66,7 +66,8 @@ class TiePages:
             after_key = after[1] if after is not None and after[0] == mark else None
             tied = await self._tied(shape, params, bounds, after_key, seen, need)
             candidates += [[k, mark] for k in tied]
-        rows = await self._lookup(shape, params, candidates) if candidates else []
+        # Fewer candidates than the page cannot make it: no lookup.
+        rows = await self._lookup(shape, params, candidates) if len(candidates) >= limit else []
         if len(rows) >= limit:
             self.read += 1
             fast_path("ties_read")  # fabric_activity_ties_read_total
@@ -99,9 +100,9 @@ class TiePages:
         need: int,
     ) -> list[str]:
         """Up to `need` keys on the midnight, in order, after `after_key` and not in `seen`,
-        read a few tie nodes at a time (more each time)."""
+        read a few tie nodes at a time (four times as many each time)."""
         start = tie_of(after_key) if after_key is not None else ""
-        ties = [str(t) for (t,) in await self._read(ties_cypher.TIES, **{"from": start}, **bounds)]
+        ties = [str(t) for (t,) in await self._read(ties_cypher.TIES, first_tie=start, **bounds)]
         if shape.kinds:
             kinds = set(params["kinds"])
             ties = [t for t in ties if t.split(":", 1)[0] in kinds]
@@ -113,7 +114,7 @@ class TiePages:
                 statement, ties=ties[at : at + step], after_key=after_key, **bounds
             )
             keys += [str(k) for (k,) in found if str(k) not in seen]
-            at, step = at + step, step * 2
+            at, step = at + step, step * 4
         return keys[:need]
 
     async def _lookup(

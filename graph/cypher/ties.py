@@ -30,11 +30,11 @@ ORDER BY last DESC, k
 """
 
 
-# The midnight's ties at or after $from ('' for all), in order: the database's order, which
+# The midnight's ties at or after $first_tie ('' for all), in order: the database's order, which
 # the keys' order is read in too.
 TIES = """
 MATCH (t:TimeSlot {org_id: $org})
-WHERE t.n = $mark_slot AND t.tie IS NOT NULL AND t.tie >= $from
+WHERE t.n = $mark_slot AND t.tie IS NOT NULL AND t.tie >= $first_tie
 RETURN DISTINCT t.tie AS tie
 ORDER BY tie
 """
