@@ -207,9 +207,10 @@ async def one_client(base: str, token: str, seconds: float) -> dict[str, float]:
         out[f"{name}_p50_ms_1_client"] = round(statistics.median(lat) * 1000, 1)
     # The same page as of a time no record is stamped at (demo times are whole minutes).
     # AS_OF is a midnight, and the demo's daily rollups start and end at midnights: every
-    # repository with one ties for "most recently active" there, a tie ranked by key, so the
-    # page reads all of it (about 47 records at 10k subjects, 4,700 at 1M). Both are kept:
-    # a date picker asks as of midnights; this one shows what the page costs without a tie.
+    # repository with one ties for "most recently active" there, a tie ranked by key (about
+    # 47 records at 10k subjects, 4,700 at 1M), which the page reads in key order a few tie
+    # nodes at a time (graph/ties.py, format 9; format 8 read all of it). Both are kept: a
+    # date picker asks as of midnights; this one shows what the page costs without a tie.
     off_tie = _page(OFF_TIE)
     await _whole_page(base, token, off_tie)
     _, lat = await dashboard.drive(base + "/graphql", off_tie, token, seconds, 1)
