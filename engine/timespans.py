@@ -26,8 +26,11 @@ SEASON_NOTE = (
     "summer June to August, autumn September to November, winter December to February)"
 )
 NAMES = frozenset(
-    {"part_n", "part", "next", "before_last", "weekend", "since_then", "bare_year", "iso_week"}
+    {"part_n", "part", "next", "before_last", "weekend", "since_then", "bare_year", "iso_week",
+     "month_week"}
 )
+# Units a number before them counts ("5 days"), so no week number.
+_COUNTED = r"(?:minute|hour|day|week|fortnight|month|quarter|year)s?\b"
 _EVENTS = r"(?:release|outage|incident|launch|freeze|migration|rewrite|version|sprint)s?\b"
 _THIRDS = {"early": 0, "mid": 1, "late": 2}
 # A number naming an issue, a pull request or a version is no year ("who fixed issue 2031?"
@@ -63,10 +66,15 @@ def phrases(date: str, n: str, unit: str, year: str, month: str) -> list[tuple[s
         ("since_then", r"\bsince\s+(last|this|previous)\s+(week|month|quarter|year)\b"),
         ("since_then", rf"\bsince\s+{n}\s+{unit}\s+ago\b"),
         ("weekend", r"\b(?:(last|this|past|previous)\s+weekend|(?:over|on)\s+the\s+weekend)\b"),
-        # An ISO week ("week 32", "in week 32 of 2025", "ISO week 1 2026", "2025-W32").
+        # An ISO week ("week 32", "in week 32 of 2025", "ISO week 1 2026", "week 32 of last
+        # year", "2025-W32"); not a number that counts a unit ("the week 5 days ago") nor a
+        # week of a month ("week 2 of March": its days, never ISO week 2 in January).
         ("iso_week", rf"{lead}(?:the\s+)?(?:iso\s+|calendar\s+)?week\s+(?:no\.?\s*|number\s+|#)?"
-                     rf"(\d{{1,2}})(?!\d)(?:,?\s+(?:of\s+)?({year}))?"),
+                     rf"(\d{{1,2}})(?!\d)(?!\s+(?:of\s+)?{month})(?!\s+{_COUNTED})"
+                     rf"(?:,?\s+(?:of\s+)?({year}|{which_year}))?"),
         ("iso_week", rf"{lead}()(19[7-9]\d|2\d{{3}})-?w(\d{{2}})\b"),
+        # A week of a month by its number ("week 2 of March 2026"), as "the second week of".
+        ("month_week", rf"{lead}(?:the\s+)?week\s+([1-4])\s+of\s+({month}(?:\s+{year})?)"),
     ]  # fmt: skip
 
 
@@ -93,7 +101,10 @@ def period(name: str, g: tuple[str | None, ...], now: datetime) -> tc.Period:
             )[1] + timedelta(days=1)
         return tc.period_of(b, now, 1)
     if name == "iso_week":
-        return _iso_week(int(a or (g[2] or "0")), int(b) if b else None, now)
+        return _iso_week(int(a or (g[2] or "0")), _week_year(b, now), now)
+    if name == "month_week":  # days 1-7, 8-14, ... of the month
+        start = date_period(b, now)[0] + timedelta(days=7 * (int(a) - 1))
+        return start, start + timedelta(days=7)
     if name == "bare_year":
         return tc.year_period(int(a))
     if name == "since_then":  # "since last month": from its start; "since 2 weeks ago"
@@ -122,10 +133,17 @@ def _convention(name: str, phrase: str) -> str | None:
             f'"{phrase}" is read as a third of the year (early: January to April, mid: May '
             "to August, late: September to December)"
         )
+    if name == "month_week":
+        n = int(re.findall(r"\d+", phrase)[0])
+        return (
+            f'"{phrase}" is read as the month\'s days {7 * n - 6}-{7 * n}, not a Monday-to-Sunday '
+            "week"
+        )
     if name == "weekend":
         return f'"{phrase}" is read as that Saturday and Sunday (UTC)'
     if name == "iso_week":
-        year = "" if re.search(r"\d{4}", phrase) else ", in the most recent year it has begun"
+        named = re.search(r"\d{4}|\byear\b", phrase, re.IGNORECASE)
+        year = "" if named else ", in the most recent year it has begun"
         return f'"{phrase}" is read as that ISO week (Monday to Sunday, UTC){year}'
     return None
 
@@ -151,6 +169,15 @@ def _third(third: int, whole: tc.Period) -> tc.Period:
         )
     begin = start + timedelta(days=10 * third)
     return begin, whole[1] if third == 2 else begin + timedelta(days=10)
+
+
+def _week_year(text: str, now: datetime) -> int | None:
+    """The ISO year of "week N of ...": a year, "last year", "this year"; None: not said."""
+    if not text:
+        return None
+    if text[0].isdigit():
+        return int(text)
+    return now.year - 1 if text.split()[0] in ("last", "previous") else now.year
 
 
 def _iso_week(week: int, year: int | None, now: datetime) -> tc.Period:
