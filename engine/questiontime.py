@@ -13,7 +13,7 @@ from typing import Protocol
 from engine import timephrases as tp
 from engine.errors import BadUserInput
 from engine.framing import lookback_of, window_of
-from engine.interpretation import Interpretation
+from engine.interpretation import Interpretation, parse_time_expression
 from engine.slashdates import Ambiguous
 from engine.timecontext import (
     MAX_RANGE,
@@ -135,9 +135,18 @@ def question_time(
         why = _unread_time(text)
         notes.append(f'"{text}" {why}; the answer covers {used} instead.')
     for text in understood.time_ignored:
+        if _same_time(text, understood, anchor):
+            continue  # "core.py in 2025 and parser.py in 2025": one time, used for each
         notes.append(f'Only the first time phrase is used: "{text}" was not.')
     notes.extend(_when(understood, used))
     return effective, notes
+
+
+def _same_time(text: str, understood: Interpretation, anchor: datetime) -> bool:
+    """A later phrase that reads as the very time the first one does ("in 2025" twice) is
+    used, not ignored: saying it unused was false beside an answer covering it."""
+    first = (understood.as_of, understood.start, understood.end)
+    return parse_time_expression(text, anchor) == first
 
 
 _FISCAL = re.compile(r"\bfy\s?'?\d|\bfiscal\b", re.IGNORECASE)
