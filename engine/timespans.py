@@ -27,7 +27,7 @@ SEASON_NOTE = (
 )
 NAMES = frozenset(
     {"part_n", "part", "next", "before_last", "weekend", "since_then", "bare_year", "iso_week",
-     "month_week"}
+     "month_week", "ymd"}
 )
 # Units a number before them counts ("5 days"), so no week number.
 _COUNTED = r"(?:minute|hour|day|week|fortnight|month|quarter|year)s?\b"
@@ -59,10 +59,11 @@ def phrases(date: str, n: str, unit: str, year: str, month: str) -> list[tuple[s
         # A year alone ("core.py 2025 commits", "2024: commits to the tests?"): it was said
         # not understood and the default window answered. Not after a word comparing
         # periods ("vs 2024": engine.questiontime says so), nor naming an event ("the 2024
-        # release"): those stay not understood.
+        # release"): those stay not understood. Nor the year of a date written another way
+        # ("on 2026/03/04" read the whole of 2026, the day dropped unsaid).
         ("bare_year", rf"(?<![\w#./@-])(?<!vs\s)(?<!vs\.\s)(?<!versus\s)(?<!against\s)"
                       rf"(?<!to\s)(?<!with\s)(?<!fy\s)(?<!fiscal\syear\s){_NUMBERED}({year})"
-                      rf"(?!\s+{_EVENTS})"),
+                      rf"(?![/.]\d)(?!\s+{_EVENTS})"),
         ("since_then", r"\bsince\s+(last|this|previous)\s+(week|month|quarter|year)\b"),
         ("since_then", rf"\bsince\s+{n}\s+{unit}\s+ago\b"),
         ("weekend", r"\b(?:(last|this|past|previous)\s+weekend|(?:over|on)\s+the\s+weekend)\b"),
@@ -73,6 +74,10 @@ def phrases(date: str, n: str, unit: str, year: str, month: str) -> list[tuple[s
                      rf"(\d{{1,2}})(?!\d)(?!\s+(?:of\s+)?{month})(?!\s+{_COUNTED})"
                      rf"(?:,?\s+(?:of\s+)?({year}|{which_year}))?"),
         ("iso_week", rf"{lead}()(19[7-9]\d|2\d{{3}})-?w(\d{{2}})\b"),
+        # A date written year first with slashes or dots ("on 2026/03/04"): year, month, day
+        # in that order wherever it is written (its year alone read the whole year).
+        ("ymd", r"\b(?:(?:on|for)\s+)?(19[7-9]\d|2\d{3})([/.])(\d{1,2})\2(\d{1,2})"
+                r"(?!\d)(?![/.]\d)"),
         # A week of a month by its number ("week 2 of March 2026"), as "the second week of".
         ("month_week", rf"{lead}(?:the\s+)?week\s+([1-4])\s+of\s+({month}(?:\s+{year})?)"),
     ]  # fmt: skip
@@ -102,6 +107,8 @@ def period(name: str, g: tuple[str | None, ...], now: datetime) -> tc.Period:
         return tc.period_of(b, now, 1)
     if name == "iso_week":
         return _iso_week(int(a or (g[2] or "0")), _week_year(b, now), now)
+    if name == "ymd":
+        return tc.day_period(int(a), int(g[2] or 0), int(g[3] or 0))
     if name == "month_week":  # days 1-7, 8-14, ... of the month
         start = date_period(b, now)[0] + timedelta(days=7 * (int(a) - 1))
         return start, start + timedelta(days=7)
@@ -133,6 +140,8 @@ def _convention(name: str, phrase: str) -> str | None:
             f'"{phrase}" is read as a third of the year (early: January to April, mid: May '
             "to August, late: September to December)"
         )
+    if name == "ymd":
+        return f'"{phrase}" is read as year/month/day'
     if name == "month_week":
         n = int(re.findall(r"\d+", phrase)[0])
         return (

@@ -1,0 +1,29 @@
+"""A date written year first with slashes or dots ("on 2026/03/04") is that day
+(engine/timespans.py): its year alone was read, the whole of 2026 answered, the month and
+day dropped unsaid."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from engine.interpretation import interpret
+
+NOW = datetime(2026, 9, 1, 12, tzinfo=UTC)
+
+
+def test_a_year_first_date_is_that_day() -> None:
+    for written in ("2026/03/04", "2026.3.4"):
+        i = interpret(f"how many commits to checkout on {written}?", NOW)
+        assert (i.start, i.end) == (
+            datetime(2026, 3, 4, tzinfo=UTC),
+            datetime(2026, 3, 5, tzinfo=UTC),
+        ), written
+        assert i.time_note == f'"on {written}" is read as year/month/day'
+        assert i.references == ("checkout",)
+
+
+def test_a_year_first_date_that_is_no_day_is_never_its_year() -> None:
+    for written in ("2026/13/04", "2026/03/04/05"):
+        i = interpret(f"how many commits to checkout on {written}?", NOW)
+        assert (i.start, i.end) != (datetime(2026, 1, 1, tzinfo=UTC), NOW), written
+        assert i.time_not_understood, written
