@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from engine import leastfirst
+from engine import leastfirst, weekdays
 from engine import references as r
 from engine.headlines import SHOWN
 from engine.readas import READ_AS
@@ -80,7 +80,7 @@ def unasked(
         negated = intent == "trend" and word in _NEGATION
         if intent in _COUNTING or negated or (word in _FIRST and intent != "why_behind"):
             note = _counting_note(word, before, after, words)
-        note = note or leastfirst.note(word, before)
+        note = note or leastfirst.note(word, before) or weekdays.note(word)
         if note is None and intent != "who_owns":
             note = _listing_note(word, words, named)
         if note is None and after == "than" and _between(word, before, tokens, free[i + 1]):

@@ -265,3 +265,23 @@ async def test_two_people_compared_on_a_module_is_said_not_computed(
     assert result.outcome is Outcome.NO_MATCH and not result.candidates
     said = [n for n in result.limitations if n.startswith("Comparing David Lord")]
     assert said and "is not computed" in said[0], result.limitations
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("how many commits did Kevin Deldycke make on weekends in 2025?",
+         '"weekends": counting by day of the week'),
+        ("who changed core.py on weekdays in 2025?", '"weekdays": counting by day of the week'),
+    ],
+)  # fmt: skip
+async def test_weekends_and_weekdays_end_the_question_named(
+    clk: tuple[OrgGraph, Path], question: str, said: str
+) -> None:
+    """'how many commits did Kevin Deldycke make on weekends in 2025?' answered all his
+    commits (56), "weekends" said not understood beside them: an answer to another question.
+    It ends, naming what is not computed."""
+    graph, _ = clk
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
+    assert any(n.startswith(said) for n in result.limitations), result.limitations
