@@ -3,7 +3,7 @@ fewest commits?", "who changed X the least?". Not computed: a subject's contribu
 hold its busiest people only (the quietest are not among them), and a ranking of modules
 counts those that changed (the ones with no commit at all, the fewest, are not listed). The
 most-first answer the question got before is the opposite of what it asks, so the question
-ends, naming the word (engine.meaning). "At least" is a threshold, not this."""
+ends, naming the word (engine.meaning). "At least" is a threshold, not computed either."""
 
 from __future__ import annotations
 
@@ -16,6 +16,15 @@ NOTE = (
 )
 
 
+# "who made at least 5 commits to core.py?" ranked everyone ("least 5" said not understood).
+THRESHOLD = (
+    'with "at" before it, a threshold ("at least 5 commits") is not computed: the answer would '
+    "list or count everyone."
+)
+
+
 def note(word: str, before: str) -> str | None:
-    """The limitation of `word` when it asks for the fewest first (not "at least")."""
-    return NOTE if word in LEAST and before != "at" else None
+    """The limitation of `word` when it asks for the fewest first, or of "at least"."""
+    if word in LEAST and before == "at":
+        return THRESHOLD
+    return NOTE if word in LEAST else None

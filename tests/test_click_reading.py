@@ -273,14 +273,17 @@ async def test_two_people_compared_on_a_module_is_said_not_computed(
         ("how many commits did Kevin Deldycke make on weekends in 2025?",
          '"weekends": counting by day of the week'),
         ("who changed core.py on weekdays in 2025?", '"weekdays": counting by day of the week'),
+        ("who made at least 5 commits to core.py in 2025?", '"least": with "at" before it, a '
+         "threshold"),
     ],
 )  # fmt: skip
-async def test_weekends_and_weekdays_end_the_question_named(
+async def test_weekends_weekdays_and_at_least_end_the_question_named(
     clk: tuple[OrgGraph, Path], question: str, said: str
 ) -> None:
     """'how many commits did Kevin Deldycke make on weekends in 2025?' answered all his
-    commits (56), "weekends" said not understood beside them: an answer to another question.
-    It ends, naming what is not computed."""
+    commits (56), "weekends" said not understood beside them; 'who made at least 5 commits
+    to core.py?' ranked all 12 people (git: 1 made 5 or more), "least 5" not understood. Each
+    answer was of another question: each ends, naming what is not computed."""
     graph, _ = clk
     result = await ask(graph, question)
     assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
