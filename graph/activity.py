@@ -191,6 +191,8 @@ async def migrate(
         await _fill(write, activity_cypher.DELETE_SUBJECT_DAYS, what, stale, progress)
     if version < 7:  # after format 1's Activity nodes, which hold the records
         await _hold(read, write, org, dialect, progress)
+    if 3 <= version < 9:  # times a re-ingest lost (graph.cypher.activity says how)
+        await _repair(write, org, progress)
     if version < 9:  # after format 3's times in microseconds, which place the records
         await _place(read, write, org, dialect, progress, unplace=version == 8)
     await write(activity_cypher.SET_FORMAT, version=FORMAT_VERSION)
@@ -226,6 +228,20 @@ async def _fill(write: Run, statement: str, what: str, count: int, progress: Pro
             progress(f"fabric: migrating {what} {share}% ({seconds:.1f}s)")
         if filled < _FILL_BATCH:
             return
+
+
+async def _repair(write: Run, org: str, progress: Progress) -> None:
+    """Format 9: records' times in microseconds made what their times in nanoseconds say, a
+    batch at a time; a line only when some were wrong."""
+    repaired = 0
+    while True:
+        found = await write(activity_cypher.REPAIR_MICROSECONDS, batch=_FILL_BATCH)
+        done = int(found[0][0]) if found else 0
+        repaired += done
+        if done < _FILL_BATCH:
+            break
+    if repaired:
+        progress(f"fabric: migrating {org}: repaired the times of {repaired:,} source records")
 
 
 Step = Callable[[int, int], Awaitable[int]]  # a migration's work on node ids [lo, hi): a count

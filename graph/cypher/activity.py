@@ -239,6 +239,19 @@ SET r.start_us = r.start_ns / 1000, r.end_us = r.end_ns / 1000
 RETURN count(r)
 """
 
+# Format 9: a record's times in microseconds as its times in nanoseconds say. Before the
+# writes deleted at most one property per clause (graph.cypher._fragments.assign), a record
+# re-ingested without its end could lose its start_us and keep its old end_us on FalkorDB,
+# which the time windows compare. A batch at a time, until none is left.
+REPAIR_MICROSECONDS = """
+MATCH (r:SourceRecord {org_id: $org})
+WHERE r.start_us IS NULL OR r.start_us <> r.start_ns / 1000
+   OR (r.end_ns IS NULL) <> (r.end_us IS NULL) OR r.end_us <> r.end_ns / 1000
+WITH r LIMIT $batch
+SET r.start_us = r.start_ns / 1000, r.end_us = r.end_ns / 1000
+RETURN count(r)
+"""
+
 # Format 4: each subject's latest activity in microseconds too (-1 stays -1: none left).
 FILL_ACTIVITY_MICROSECONDS = """
 MATCH (a:Activity {org_id: $org})
