@@ -74,9 +74,10 @@ def phrases(date: str, n: str, unit: str, year: str, month: str) -> list[tuple[s
                      rf"(\d{{1,2}})(?!\d)(?!\s+(?:of\s+)?{month})(?!\s+{_COUNTED})"
                      rf"(?:,?\s+(?:of\s+)?({year}|{which_year}))?"),
         ("iso_week", rf"{lead}()(19[7-9]\d|2\d{{3}})-?w(\d{{2}})\b"),
-        # A date written year first with slashes or dots ("on 2026/03/04"): year, month, day
-        # in that order wherever it is written (its year alone read the whole year).
-        ("ymd", r"\b(?:(?:on|for)\s+)?(19[7-9]\d|2\d{3})([/.])(\d{1,2})\2(\d{1,2})"
+        # A date written year first with slashes ("on 2026/03/04"): year, month, day in that
+        # order wherever it is written (its year alone read the whole year). Not with dots:
+        # "2025.1.2" may be a version (calendar versioning), said not understood.
+        ("ymd", rf"\b(?:(?:on|for)\s+)?{_NUMBERED}(19[7-9]\d|2\d{{3}})(/)(\d{{1,2}})/(\d{{1,2}})"
                 r"(?!\d)(?![/.]\d)"),
         # A week of a month by its number ("week 2 of March 2026"), as "the second week of".
         ("month_week", rf"{lead}(?:the\s+)?week\s+([1-4])\s+of\s+({month}(?:\s+{year})?)"),

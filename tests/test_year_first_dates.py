@@ -1,6 +1,6 @@
-"""A date written year first with slashes or dots ("on 2026/03/04") is that day
-(engine/timespans.py): its year alone was read, the whole of 2026 answered, the month and
-day dropped unsaid."""
+"""A date written year first with slashes ("on 2026/03/04") is that day (engine/timespans.py):
+its year alone was read, the whole of 2026 answered, the month and day dropped unsaid. With
+dots ("2025.1.2", perhaps a version) it is said not understood, never read as its year."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ NOW = datetime(2026, 9, 1, 12, tzinfo=UTC)
 
 
 def test_a_year_first_date_is_that_day() -> None:
-    for written in ("2026/03/04", "2026.3.4"):
+    for written in ("2026/03/04", "2026/3/4"):
         i = interpret(f"how many commits to checkout on {written}?", NOW)
         assert (i.start, i.end) == (
             datetime(2026, 3, 4, tzinfo=UTC),
@@ -23,7 +23,12 @@ def test_a_year_first_date_is_that_day() -> None:
 
 
 def test_a_year_first_date_that_is_no_day_is_never_its_year() -> None:
-    for written in ("2026/13/04", "2026/03/04/05"):
+    for written in ("2026/13/04", "2026/03/04/05", "2026.03.04"):
         i = interpret(f"how many commits to checkout on {written}?", NOW)
         assert (i.start, i.end) != (datetime(2026, 1, 1, tzinfo=UTC), NOW), written
         assert i.time_not_understood, written
+
+
+def test_a_version_number_written_as_a_date_is_no_date() -> None:
+    i = interpret("what changed in checkout for version 2025/1/2?", NOW)
+    assert i.start is None and i.as_of is None
