@@ -84,6 +84,8 @@ def date_period(text: str, now: datetime) -> tc.Period:
             return tc.quarter_period(int(year), which)
         return tc.most_recent(lambda y: tc.quarter_period(y, which), now)
     if len(words) == 1 and words[0][:1].isdigit():
+        if re.fullmatch(r"\d{4}/\d{1,2}/\d{1,2}", words[0]):  # year first: one order
+            return tc.day_period(*(int(p) for p in words[0].split("/")))
         if "/" in words[0]:  # "07/01/2026": which order (engine/slashdates.py)
             return slashdates.day_of(words[0], now)
         if "-" in words[0]:

@@ -45,6 +45,25 @@ def first_of(a: str, b: str, last: tc.Period, now: datetime) -> tc.Period:
     return date_period(a, now)
 
 
+def last_of(a: str, b: str, last: tc.Period, now: datetime) -> tc.Period:
+    """The end of "between A and B" when A names a year and B does not: B's first occurrence
+    ending after A began, in A's year or the next ("between August 2025 and September" is
+    September 2025, not the last September before now; "between Christmas 2024 and New Year"
+    ends on 1 January 2025). Otherwise `last`, B as read alone."""
+    year = re.search(r"\b(\d{4})\b", a)
+    if year is None or re.search(r"\b\d{4}\b", b):
+        return last
+    start = date_period(a, now)[0]
+    for y in (int(year.group(1)), int(year.group(1)) + 1):
+        try:
+            found = date_period(f"{b} {y}", now)
+        except (ValueError, IndexError):
+            return last
+        if found[1] > start:
+            return found
+    return last
+
+
 def point_period(
     name: str, g: tuple[str | None, ...], as_of: datetime | None, now: datetime
 ) -> tuple[datetime, datetime] | None:

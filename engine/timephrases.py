@@ -53,14 +53,17 @@ from engine.timedates import (
     recent_season,
     span_before,
 )
-from engine.timeperiods import end_of, first_of, nth_week, point_period
+from engine.timeperiods import end_of, first_of, last_of, nth_week, point_period
 from engine.timespans import RECENT_DAYS
 
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)  # the open start of "before X"
 _MONTH = "(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b"
-_YEAR = r"(?:19[7-9]\d|2\d{3})(?![-\d])"
+_YEAR = r"(?:19[7-9]\d|2\d{3})(?![-\d]|[/.]\d)"  # not a year-first date's (2026/03/04)
 _ORD = r"\d{1,2}(?:st|nd|rd|th)?"
 _ISO = r"\d{4}-\d{2}-\d{2}(?![\d:T])"
+# A day written year first with slashes (2026/03/04), never a number's ("version 2025/1/2"):
+# a date after "since", "before", "between"... ("on 2026/03/04" is engine/timespans.py's).
+_YMD = rf"{timespans.NUMBERED}(?:19[7-9]\d|2\d{{3}})/\d{{1,2}}/\d{{1,2}}(?![\d/.])"
 # "Christmas", "Christmas Day 2025", "New Year's Day", "the new year" (not their eves).
 _HOLIDAY = (
     r"(?:(?:christmas|xmas)(?:\s+day)?|(?:the\s+)?new\s+year(?:'s)?(?:\s+day)?)"
@@ -83,7 +86,7 @@ _HALF = rf"(?:h[12]\s+{_YEAR}|(?:the\s+)?(?:first|second|1st|2nd)\s+half\s+of\s+
 _SEASON = rf"(?:(?:the\s+)?(?:spring|summer|autumn|fall)\s+(?:of\s+)?{_YEAR})"
 _WEEKDAY = rf"(?:(?:last|this|past)\s+)?(?:{'|'.join(WEEKDAYS)})\b"
 _DATE = (
-    rf"(?:{_HALF}|{_SEASON}|{_MONTH}\s+{_YEAR}|{_DAY_DATE}|{_QUARTER}|{_MONTH}|{_YEAR}"
+    rf"(?:{_HALF}|{_SEASON}|{_MONTH}\s+{_YEAR}|{_DAY_DATE}|{_YMD}|{_QUARTER}|{_MONTH}|{_YEAR}"
     rf"|{_WEEKDAY})"
 )
 # "a couple of" is 2 and "a few" 3 (stated: VAGUE_COUNT_NOTE).
@@ -148,7 +151,7 @@ _PATTERNS = [
 ]
 # What looks like time: any of these outside an understood phrase is reported, never ignored.
 _TIME_LIKE = re.compile(
-    rf"\b(?:since|between|ago|tomorrow|tonight|ytd|quarters?|q[1-4]|h[12]|{_YEAR}|\d{{4}}-\d{{2}}"
+    rf"\b(?:since|between|ago|tomorrow|tonight|ytd|quarters?|q[1-4]|h[12]|{_YEAR}|\d{{4}}[-/.]\d{{1,2}}"
     r"|summer|winter|autumn|spring\s+\d|weekend|fortnights?|half\s+of|christmas|xmas"
     r"|fy\s?'?\d{2,4}|fiscal\s+(?:year|quarter)|week\s+\d{1,2}"
     r"|(?:couple|few|several)\s+(?:of\s+)?(?:hours|days|weeks|months|quarters|years)"
@@ -205,7 +208,7 @@ def _evaluate(
     a = (g[0] or "") if g else ""
     b = g[1] if len(g) > 1 else None
     if name in ("between", "both"):
-        last = date_period(b or "", now)
+        last = last_of(a, b or "", date_period(b or "", now), now)
         first = first_of(a, b or "", last, now)
         if first[0] >= last[1] and name == "both":  # "in 2025 and 2024": both, in order
             first, last = last, date_period(a, now)

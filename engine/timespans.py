@@ -35,7 +35,7 @@ _EVENTS = r"(?:release|outage|incident|launch|freeze|migration|rewrite|version|s
 _THIRDS = {"early": 0, "mid": 1, "late": 2}
 # A number naming an issue, a pull request or a version is no year ("who fixed issue 2031?"
 # was refused: '"2031": the range start is in the future').
-_NUMBERED = "".join(
+NUMBERED = "".join(
     rf"(?<!\b{w}\s)"
     for w in ("issue", "issues", "pr", "prs", "request", "ticket", "bug", "version", "number")
 )
@@ -62,7 +62,7 @@ def phrases(date: str, n: str, unit: str, year: str, month: str) -> list[tuple[s
         # release"): those stay not understood. Nor the year of a date written another way
         # ("on 2026/03/04" read the whole of 2026, the day dropped unsaid).
         ("bare_year", rf"(?<![\w#./@-])(?<!vs\s)(?<!vs\.\s)(?<!versus\s)(?<!against\s)"
-                      rf"(?<!to\s)(?<!with\s)(?<!fy\s)(?<!fiscal\syear\s){_NUMBERED}({year})"
+                      rf"(?<!to\s)(?<!with\s)(?<!fy\s)(?<!fiscal\syear\s){NUMBERED}({year})"
                       rf"(?![/.]\d)(?!\s+{_EVENTS})"),
         ("since_then", r"\bsince\s+(last|this|previous)\s+(week|month|quarter|year)\b"),
         ("since_then", rf"\bsince\s+{n}\s+{unit}\s+ago\b"),
@@ -77,7 +77,7 @@ def phrases(date: str, n: str, unit: str, year: str, month: str) -> list[tuple[s
         # A date written year first with slashes ("on 2026/03/04"): year, month, day in that
         # order wherever it is written (its year alone read the whole year). Not with dots:
         # "2025.1.2" may be a version (calendar versioning), said not understood.
-        ("ymd", rf"\b(?:(?:on|for)\s+)?{_NUMBERED}(19[7-9]\d|2\d{{3}})(/)(\d{{1,2}})/(\d{{1,2}})"
+        ("ymd", rf"\b(?:(?:on|for)\s+)?{NUMBERED}(19[7-9]\d|2\d{{3}})(/)(\d{{1,2}})/(\d{{1,2}})"
                 r"(?!\d)(?![/.]\d)"),
         # A week of a month by its number ("week 2 of March 2026"), as "the second week of".
         ("month_week", rf"{lead}(?:the\s+)?week\s+([1-4])\s+of\s+({month}(?:\s+{year})?)"),
