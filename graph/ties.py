@@ -17,10 +17,18 @@ A page whole by then is the page: everything not read ranks after it (latest bef
 on M with a later key). Otherwise, or when (1) alone holds more candidates than a page
 looks up, the caller reads the plain window (`None`): a fast path of ActivityPages, counted
 when it falls back (graph.observation: ties_read, ties_fell_back).
+
+First the midnight's ties are listed with how many records each holds (relationships
+counted, no record read). A tie too small to be worth it (a few pages' worth of records,
+as at 10k subjects) is left to the plain window at once, which reads it cheaply anyway; a
+big one is read a few ties at a time, as many as hold about the candidates a page looks up.
+The listing is kept a few seconds per midnight (as graph.activity keeps its day counts): it
+decides only how the tie is read, never what a page holds, since the ties are read by range.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from graph.cypher import subjects as subjects_cypher
@@ -30,7 +38,9 @@ from graph.observation import fast_path
 from graph.rows import DAY_NS, SLOT_US, US, tie_of, us_at_least, us_at_most
 
 _CANDIDATES = 2  # subjects looked up per row of the page, as graph.activity's windows do
-_FIRST_TIES = 4  # tie nodes read at first (a statement each time: few), four times as many after
+_WORTH = 4  # a tie of fewer records than this many times a page's candidates: read plainly
+_TTL_S = 5.0  # how long a midnight's listing of ties is kept
+_KEPT = 64  # listings kept at most (midnights, kinds and cursors asked lately)
 
 
 def midnight(t_ns: int) -> int:
@@ -46,6 +56,7 @@ class TiePages:
         self._read = read
         self.read = 0
         self.fell_back = 0
+        self._listed: dict[tuple[Any, ...], tuple[float, list[tuple[str, int]]]] = {}
 
     async def page(
         self,
@@ -59,12 +70,16 @@ class TiePages:
         limit = int(params["limit"])
         cap = limit * _CANDIDATES
         bounds = _bounds(mark, int(params["t_end"]))
+        after_key = after[1] if after is not None and after[0] == mark else None
+        ties = await self._ties(shape, params, bounds, after_key)
+        if sum(n for _, n in ties) < cap * _WORTH:
+            self._fall_back()  # a small tie: the plain window reads it as cheaply
+            return None
         seen, ranked = await self._above(shape, params, after, bounds)
         candidates = ranked[:cap]
         if len(ranked) <= cap:
             need = cap - len(ranked)
-            after_key = after[1] if after is not None and after[0] == mark else None
-            tied = await self._tied(shape, params, bounds, after_key, seen, need)
+            tied = await self._tied(shape, params, bounds, after_key, seen, need, ties)
             candidates += [[k, mark] for k in tied]
         # Fewer candidates than the page cannot make it: no lookup.
         rows = await self._lookup(shape, params, candidates) if len(candidates) >= limit else []
@@ -72,9 +87,37 @@ class TiePages:
             self.read += 1
             fast_path("ties_read")  # fabric_activity_ties_read_total
             return rows
+        self._fall_back()
+        return None
+
+    def _fall_back(self) -> None:
         self.fell_back += 1
         fast_path("ties_fell_back")  # fabric_activity_ties_fell_back_total
-        return None
+
+    async def _ties(
+        self,
+        shape: subjects_cypher.FilterShape,
+        params: dict[str, Any],
+        bounds: dict[str, int],
+        after_key: str | None,
+    ) -> list[tuple[str, int]]:
+        """The midnight's ties of the page's kinds from the cursor's on, in order, with how
+        many records each holds: listed, or as listed less than _TTL_S ago."""
+        start = tie_of(after_key) if after_key is not None else ""
+        kinds = tuple(params["kinds"]) if shape.kinds else ()
+        key = (bounds["mark_slot"], start, kinds)
+        now = time.monotonic()
+        kept = self._listed.get(key)
+        if kept is not None and now - kept[0] <= _TTL_S:
+            return kept[1]
+        found = await self._read(
+            ties_cypher.ties(shape.kinds), first_tie=start, kinds=list(kinds), **bounds
+        )
+        ties = [(str(t), int(n)) for t, n in found]
+        if len(self._listed) >= _KEPT:
+            self._listed.pop(next(iter(self._listed)))  # the oldest
+        self._listed[key] = (now, ties)
+        return ties
 
     async def _above(
         self,
@@ -98,23 +141,26 @@ class TiePages:
         after_key: str | None,
         seen: set[str],
         need: int,
+        ties: list[tuple[str, int]],
     ) -> list[str]:
         """Up to `need` keys on the midnight, in order, after `after_key` and not in `seen`,
-        read a few tie nodes at a time (four times as many each time)."""
-        start = tie_of(after_key) if after_key is not None else ""
-        ties = [str(t) for (t,) in await self._read(ties_cypher.TIES, first_tie=start, **bounds)]
-        if shape.kinds:
-            kinds = set(params["kinds"])
-            ties = [t for t in ties if t.split(":", 1)[0] in kinds]
-        statement = ties_cypher.tied(after_key is not None)
+        read a range of ties at a time: as many as hold about twice `need` records (a
+        subject may have two there: a day ending, the next starting), more if it took more."""
         keys: list[str] = []
-        at, step = 0, _FIRST_TIES
+        at, lo = 0, tie_of(after_key) if after_key is not None else ""
         while at < len(ties) and len(keys) < need:
+            want, held, end = 2 * (need - len(keys)), 0, at
+            while end < len(ties) and held < want:
+                held += ties[end][1]
+                end += 1
+            statement = ties_cypher.tied(after_key is not None, shape.kinds, first=at == 0)
+            hi = ties[end - 1][0]
             found = await self._read(
-                statement, ties=ties[at : at + step], after_key=after_key, **bounds
-            )
+                statement, lo_tie=lo, hi_tie=hi, after_key=after_key,
+                kinds=params.get("kinds", []), **bounds,
+            )  # fmt: skip
             keys += [str(k) for (k,) in found if str(k) not in seen]
-            at, step = at + step, step * 4
+            at, lo = end, hi
         return keys[:need]
 
     async def _lookup(

@@ -30,23 +30,30 @@ ORDER BY last DESC, k
 """
 
 
-# The midnight's ties at or after $first_tie ('' for all), in order: the database's order, which
-# the keys' order is read in too.
-TIES = """
-MATCH (t:TimeSlot {org_id: $org})
-WHERE t.n = $mark_slot AND t.tie IS NOT NULL AND t.tie >= $first_tie
-RETURN DISTINCT t.tie AS tie
+def ties(kinds: bool) -> str:
+    """The midnight's ties at or after $first_tie ('' for all), of $kinds, in order (the
+    database's, which the keys' is read in too), with how many records each holds: the
+    relationships counted, no record read."""
+    of_kinds = " AND split(t.tie, ':')[0] IN $kinds" if kinds else ""
+    return f"""
+MATCH (t:TimeSlot {{org_id: $org}})
+WHERE t.n = $mark_slot AND t.tie IS NOT NULL AND t.tie >= $first_tie{of_kinds}
+MATCH (t)-[e:STARTS|ENDS]->(:SourceRecord)
+RETURN t.tie AS tie, count(e) AS n
 ORDER BY tie
 """
 
 
-def tied(after: bool) -> str:
-    """The subjects with a record start or end exactly on the midnight, on the tie nodes
-    $ties (consecutive ones), by key; after the cursor's key when it is at the midnight."""
+def tied(after: bool, kinds: bool, first: bool) -> str:
+    """The subjects with a record start or end exactly on the midnight, on its tie nodes from
+    $lo_tie (on it when `first`, else after it: where the chunk before ended) to $hi_tie, of
+    $kinds, by key; after the cursor's key when it is at the midnight. A range, not a list:
+    a tie node made since the ties were listed is read too."""
+    of_kinds = " AND split(t.tie, ':')[0] IN $kinds" if kinds else ""
     cursor = "\nWHERE k > $after_key" if after else ""
     return f"""
 MATCH (t:TimeSlot {{org_id: $org}})
-WHERE t.n = $mark_slot AND t.tie IN $ties
+WHERE t.n = $mark_slot AND t.tie {">=" if first else ">"} $lo_tie AND t.tie <= $hi_tie{of_kinds}
 MATCH (t)-[:STARTS|ENDS]->(r:SourceRecord)
 WHERE r.start_us = $mark_us OR r.end_us = $mark_us
 WITH DISTINCT r.subject_key AS k{cursor}
