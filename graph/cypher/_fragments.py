@@ -65,3 +65,18 @@ def floor_div(expr: str, divisor: int) -> str:
 
 # The time condition of a statement asked for no time: every element is admitted.
 ALWAYS = "true"
+
+
+def slot_window(kinds: bool, but_mark_ties: bool = False) -> str:
+    """Each subject (of $kinds) with a record start or end in [$floor_us, $t_end_us], as `k`,
+    and its greatest one there in nanoseconds, as `last`: the records reached through the time
+    slots of [$floor_slot, $t_end_slot] (graph.cypher.activity); with `but_mark_ties`, not
+    through the tie nodes of slot $mark_slot (graph.ties). Rows in no order."""
+    skip = " AND NOT (t.n = $mark_slot AND t.tie IS NOT NULL)" if but_mark_ties else ""
+    of_kinds = "\nWHERE split(k, ':')[0] IN $kinds" if kinds else ""
+    return f"""
+MATCH (t:TimeSlot {{org_id: $org}})
+WHERE t.n >= $floor_slot AND t.n <= $t_end_slot{skip}
+MATCH (t)-[:STARTS|ENDS]->(r:SourceRecord)
+UNWIND [x IN [r.start_us, r.end_us] WHERE x >= $floor_us AND x <= $t_end_us] AS x
+WITH r.subject_key AS k, max(x) * 1000 AS last{of_kinds}"""

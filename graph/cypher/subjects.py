@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from graph.cypher._fragments import ALWAYS, S_BRIEF, S_VALUES, assign, assign_new
+from graph.cypher._fragments import ALWAYS, S_BRIEF, S_VALUES, assign, assign_new, slot_window
 from graph.dialect import Dialect
 from graph.rows import STUB_COLUMNS, SUBJECT_COLUMNS
 
@@ -134,14 +134,7 @@ def recent_window(shape: FilterShape, after: bool) -> str:
     window, which the exact times leave out. A subject's kind is its key's prefix
     (engine.models), so other kinds are left out before a subject is looked up."""
     if shape.timed:
-        window = """
-MATCH (t:TimeSlot {org_id: $org})
-WHERE t.n >= $floor_slot AND t.n <= $t_end_slot
-MATCH (t)-[:STARTS|ENDS]->(r:SourceRecord)
-UNWIND [x IN [r.start_us, r.end_us] WHERE x >= $floor_us AND x <= $t_end_us] AS x
-WITH r.subject_key AS k, max(x) * 1000 AS last"""
-        if shape.kinds:
-            window += "\nWHERE split(k, ':')[0] IN $kinds"
+        window = slot_window(shape.kinds)
     else:
         kinds = "AND a.subject_kind IN $kinds" if shape.kinds else ""
         window = f"""

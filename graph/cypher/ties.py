@@ -7,7 +7,7 @@ exactly on it, one node per record kind and subject key prefix (graph.rows.tie_o
 
 from __future__ import annotations
 
-from graph.cypher._fragments import S_BRIEF, S_VALUES
+from graph.cypher._fragments import S_BRIEF, S_VALUES, slot_window
 from graph.cypher.subjects import FilterShape, subject_where
 
 
@@ -17,14 +17,9 @@ def above(shape: FilterShape, after: bool) -> str:
     then by key; `next` says it comes after the cursor. The midnight's own tie nodes are
     left out: every endpoint on them is at the midnight, under the window (the reason they
     exist is that they hold thousands of records at a million subjects)."""
-    kinds = "\nWHERE split(k, ':')[0] IN $kinds" if shape.kinds else ""
     cursor = "last < $after_sort OR (last = $after_sort AND k > $after_key)" if after else "true"
-    return f"""
-MATCH (t:TimeSlot {{org_id: $org}})
-WHERE t.n >= $floor_slot AND t.n <= $t_end_slot AND NOT (t.n = $mark_slot AND t.tie IS NOT NULL)
-MATCH (t)-[:STARTS|ENDS]->(r:SourceRecord)
-UNWIND [x IN [r.start_us, r.end_us] WHERE x >= $floor_us AND x <= $t_end_us] AS x
-WITH r.subject_key AS k, max(x) * 1000 AS last{kinds}
+    window = slot_window(shape.kinds, but_mark_ties=True)
+    return f"""{window}
 RETURN k, last, {cursor} AS next
 ORDER BY last DESC, k
 """
