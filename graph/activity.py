@@ -214,9 +214,10 @@ class _Throttle:
         return now - self._started
 
 
-async def _fill(write: Run, statement: str, what: str, count: int, progress: Progress) -> None:
-    """A batch at a time until one comes back short: times in microseconds (formats 3 and 4),
-    and the removal of format 5's per-subject day counts (format 6)."""
+async def _fill(write: Run, statement: str, what: str, count: int, progress: Progress) -> int:
+    """A batch at a time until one comes back short, and how many it did: times in
+    microseconds (formats 3, 4 and 9), and the removal of format 5's per-subject day counts
+    (format 6)."""
     throttle = _Throttle()
     done = 0
     while True:
@@ -227,19 +228,13 @@ async def _fill(write: Run, statement: str, what: str, count: int, progress: Pro
             share = min(done, count) * 100 // max(count, 1)
             progress(f"fabric: migrating {what} {share}% ({seconds:.1f}s)")
         if filled < _FILL_BATCH:
-            return
+            return done
 
 
 async def _repair(write: Run, org: str, progress: Progress) -> None:
-    """Format 9: records' times in microseconds made what their times in nanoseconds say, a
-    batch at a time; a line only when some were wrong."""
-    repaired = 0
-    while True:
-        found = await write(activity_cypher.REPAIR_MICROSECONDS, batch=_FILL_BATCH)
-        done = int(found[0][0]) if found else 0
-        repaired += done
-        if done < _FILL_BATCH:
-            break
+    """Format 9: records' times in microseconds made what their times in nanoseconds say; a
+    line only when some were wrong (few are: no share to show)."""
+    repaired = await _fill(write, activity_cypher.FILL_MICROSECONDS, org, 0, lambda _: None)
     if repaired:
         progress(f"fabric: migrating {org}: repaired the times of {repaired:,} source records")
 

@@ -229,21 +229,12 @@ WHERE c.slot IS NULL
 SET c.slot = {_slot("c.record_kind", "c.day")}
 """
 
-# Format 3: the records' times in microseconds, which the range indexes hold (graph.rows).
-# A batch at a time, until one comes back short; records written since have them already.
+# The records' times in microseconds as their times in nanoseconds say, a batch at a time
+# until one comes back short. Format 3 gave them (graph.rows: the range indexes held them);
+# format 9 repairs those a re-ingest lost before the writes deleted at most one property per
+# clause (graph.cypher._fragments.assign): a record re-ingested without its end could lose
+# its start_us and keep its old end_us on FalkorDB, which the time windows compare.
 FILL_MICROSECONDS = """
-MATCH (r:SourceRecord {org_id: $org})
-WHERE r.start_us IS NULL
-WITH r LIMIT $batch
-SET r.start_us = r.start_ns / 1000, r.end_us = r.end_ns / 1000
-RETURN count(r)
-"""
-
-# Format 9: a record's times in microseconds as its times in nanoseconds say. Before the
-# writes deleted at most one property per clause (graph.cypher._fragments.assign), a record
-# re-ingested without its end could lose its start_us and keep its old end_us on FalkorDB,
-# which the time windows compare. A batch at a time, until none is left.
-REPAIR_MICROSECONDS = """
 MATCH (r:SourceRecord {org_id: $org})
 WHERE r.start_us IS NULL OR r.start_us <> r.start_ns / 1000
    OR (r.end_ns IS NULL) <> (r.end_us IS NULL) OR r.end_us <> r.end_ns / 1000
