@@ -189,10 +189,12 @@ RETURN count(*)
 _TIE = "substring(r.subject_key, 0, size(split(r.subject_key, ':')[0]) + 2)"
 
 
+def _on_midnight(at: str) -> str:
+    return f"{at} % {DAY_US} = 0"  # as graph.rows places an endpoint
+
+
 def _slot_of(at: str) -> str:
-    return (
-        f"[{floor_div(at, SLOT_US)}, CASE WHEN {at} % {DAY_US} = 0 THEN {_TIE} END]"
-    )
+    return f"[{floor_div(at, SLOT_US)}, CASE WHEN {_on_midnight(at)} THEN {_TIE} END]"
 
 
 _SLOTS = f"""
@@ -223,7 +225,7 @@ MATCH (r:SourceRecord {org_id: $org})
 WHERE NOT EXISTS { (:TimeSlot)-[:STARTS]->(r) }"""
 # Format 9: a format-8 record with an endpoint on a midnight loses its STARTS and ENDS (both:
 # they are made again together), and is placed again, on its tie nodes, by format 8's step.
-_ON_MIDNIGHT = f"(r.start_us % {DAY_US} = 0 OR r.end_us % {DAY_US} = 0)"
+_ON_MIDNIGHT = f"({_on_midnight('r.start_us')} OR {_on_midnight('r.end_us')})"
 _FALKOR_UNPLACE = f"""
 MATCH (r:SourceRecord)
 WHERE id(r) >= $lo AND id(r) < $hi AND r.org_id = $org AND {_ON_MIDNIGHT}

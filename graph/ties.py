@@ -71,7 +71,8 @@ class TiePages:
         cap = limit * _CANDIDATES
         bounds = _bounds(mark, int(params["t_end"]))
         after_key = after[1] if after is not None and after[0] == mark else None
-        ties = await self._ties(shape, params, bounds, after_key)
+        start = tie_of(after_key) if after_key is not None else ""  # the cursor's tie, or all
+        ties = await self._ties(shape, params, bounds, start)
         if sum(n for _, n in ties) < cap * _WORTH:
             self._fall_back()  # a small tie: the plain window reads it as cheaply
             return None
@@ -79,7 +80,7 @@ class TiePages:
         candidates = ranked[:cap]
         if len(ranked) <= cap:
             need = cap - len(ranked)
-            tied = await self._tied(shape, params, bounds, after_key, seen, need, ties)
+            tied = await self._tied(shape, params, bounds, after_key, start, seen, need, ties)
             candidates += [[k, mark] for k in tied]
         # Fewer candidates than the page cannot make it: no lookup.
         rows = await self._lookup(shape, params, candidates) if len(candidates) >= limit else []
@@ -99,11 +100,10 @@ class TiePages:
         shape: subjects_cypher.FilterShape,
         params: dict[str, Any],
         bounds: dict[str, int],
-        after_key: str | None,
+        start: str,
     ) -> list[tuple[str, int]]:
-        """The midnight's ties of the page's kinds from the cursor's on, in order, with how
-        many records each holds: listed, or as listed less than _TTL_S ago."""
-        start = tie_of(after_key) if after_key is not None else ""
+        """The midnight's ties of the page's kinds from `start` on, in order, with how many
+        records each holds: listed, or as listed less than _TTL_S ago."""
         kinds = tuple(params["kinds"]) if shape.kinds else ()
         key = (bounds["mark_slot"], start, kinds)
         now = time.monotonic()
@@ -139,6 +139,7 @@ class TiePages:
         params: dict[str, Any],
         bounds: dict[str, int],
         after_key: str | None,
+        start: str,
         seen: set[str],
         need: int,
         ties: list[tuple[str, int]],
@@ -147,7 +148,7 @@ class TiePages:
         read a range of ties at a time: as many as hold about twice `need` records (a
         subject may have two there: a day ending, the next starting), more if it took more."""
         keys: list[str] = []
-        at, lo = 0, tie_of(after_key) if after_key is not None else ""
+        at, lo = 0, start
         while at < len(ties) and len(keys) < need:
             want, held, end = 2 * (need - len(keys)), 0, at
             while end < len(ties) and held < want:
