@@ -37,11 +37,11 @@ class Repo:
         path.mkdir(parents=True, exist_ok=True)
         self.git("init", "-q", "-b", "main")
 
-    def git(self, *args: str, env: dict[str, str] | None = None) -> str:
+    def git(self, *args: str, env: dict[str, str] | None = None, check: bool = True) -> str:
         done = subprocess.run(
             ["git", "-C", str(self.path), *args],
             capture_output=True,
-            check=True,
+            check=check,
             env={**os.environ, "GIT_CONFIG_GLOBAL": "/dev/null", **(env or {})},
         )
         return done.stdout.decode()
@@ -67,6 +67,27 @@ class Repo:
         self.git("add", "-A")
         self.git("commit", "-q", "--allow-empty", "-m", message, *extra, env=env)
         return self.git("rev-parse", "HEAD").strip()
+
+    def raw_commit(self, author: bytes, days_ago: float, message: str) -> str:
+        """Commits the work tree with an author line git itself would refuse to write
+        (`author` followed by these bytes: an empty name or address, `=`, bytes that are
+        no UTF-8), as old or foreign tools wrote them."""
+        self.git("add", "-A")
+        tree = self.git("write-tree").strip()
+        parent = self.git("rev-parse", "--verify", "-q", "HEAD^{commit}", check=False).strip()
+        stamp = int((self.now - timedelta(days=days_ago)).timestamp())
+        body = b"tree " + tree.encode() + b"\n"
+        body += b"parent " + parent.encode() + b"\n" if parent else b""
+        body += b"author " + author + b" %d +0000\n" % stamp
+        body += b"committer Robot <robot@example.org> %d +0000\n\n" % stamp
+        body += message.encode() + b"\n"
+        done = subprocess.run(
+            ["git", "-C", str(self.path), "hash-object", "-t", "commit", "-w", "--literally",
+             "--stdin"], input=body, capture_output=True, check=True,
+        )  # fmt: skip
+        sha = done.stdout.decode().strip()
+        self.git("update-ref", "HEAD", sha)
+        return sha
 
     def lines(self, name: str, count: int, tag: str) -> None:
         existing = (self.path / name).read_text() if (self.path / name).exists() else ""

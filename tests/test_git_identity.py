@@ -97,3 +97,58 @@ async def test_a_person_is_joined_across_repositories_and_kept_on_reimport(
         resolution = await resolver.resolve("me", reference, use_recent=False)
         assert isinstance(resolution, Resolved), reference
         assert resolution.subject.key == key
+
+
+# Author lines as foreign tools wrote them (the bytes after `author`), and the oddities the
+# import's summary counts for each: every one is a person, and its commit is kept.
+ODD_AUTHORS = [
+    (b" <>", ["no_address", "no_name"]),
+    (b"= <=>", ["not_an_address"]),
+    (b"digitalxero <none@none>", ["not_an_address"]),
+    (b"J\xf6rg Gr\xfcn <j\xf6rg@example.org>", ["not_utf8"]),
+    (b"\xff <\xfe>", ["not_an_address", "not_utf8"]),
+]
+DANA = ("Dana Cruz", "12345+dcruz@users.noreply.github.com")
+NICK = ("Nick Proper", "nick@new.example")
+
+
+async def test_any_author_string_is_a_person_and_its_commit_is_kept(
+    graph: OrgGraph, tmp_path: Path
+) -> None:
+    """One odd commit never fails an import: before, `=` and the address of bytes that are
+    no UTF-8 made the key `person:`, every record naming it was rejected and the run ended
+    with exit status 1 (invalid records)."""
+    repo = gitrepo.Repo(tmp_path / "odd")
+    repo.write(".mailmap", "Nick Proper <nick@new.example> Nick Oldname <nick@old.example>\n")
+    repo.lines("core/a.py", 1, "start")
+    repo.commit(ROBIN, 30, "start")
+    for n, (author, _) in enumerate(ODD_AUTHORS):
+        repo.lines("core/a.py", 2, f"odd{n}")
+        repo.raw_commit(author, 20 - n, f"odd {n}")
+    repo.lines("core/a.py", 1, "dana")
+    repo.commit(DANA, 10, "from a private address")
+    repo.lines("core/a.py", 1, "nick")
+    repo.commit(("Nick Oldname", "nick@old.example"), 5, "before the mailmap's name")
+    report = await import_git(graph, GitImport(repo.path))
+    assert report.invalid == 0, report.warnings
+    odd: dict[str, int] = {}
+    for _, kinds in ODD_AUTHORS:
+        for kind in kinds:
+            odd[kind] = odd.get(kind, 0) + 1
+    assert report.odd_authors == dict(sorted(odd.items()))
+    assert report.commits == 8 == int(repo.git("rev-list", "--count", "HEAD"))
+    # Five odd authors (the two empty-ish ones are two people), Robin, Dana, Nick.
+    assert report.people == 8
+    found = await graph.source_records_of(["repository:odd"])
+    commits = sum(int(r.value or 0) for r in found["repository:odd"] if r.metric == "commits")
+    assert commits == 8
+    resolver = Resolver(graph, ReferenceRing(), graph.org_id)
+    for reference, key in [
+        ("dcruz", "person:12345+dcruz@users.noreply.github.com"),
+        ("Nick Oldname", "person:nick@new.example"),
+        ("nick@old.example", "person:nick@new.example"),
+        ("digitalxero", "person:none@none"),
+    ]:
+        resolution = await resolver.resolve("me", reference, use_recent=False)
+        assert isinstance(resolution, Resolved), reference
+        assert resolution.subject.key == key, reference

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -63,12 +64,44 @@ class Person:
 
 
 def person_key(email: str, name: str) -> str:
-    """A stable key from the canonical e-mail; a name-based key when there is no address."""
-    ident = email.strip().lower() or "unknown-" + _UNSAFE.sub("-", name.strip().lower())
-    key = "person:" + _UNSAFE.sub("-", ident).strip("-")
+    """A stable key from the canonical e-mail; a name-based key when there is no address.
+    Never empty: an address or name with no letter or digit (`=`, bytes that are no UTF-8)
+    is keyed by a digest of what was written, so every author string yields a person."""
+    address = email.strip().lower()
+    ident = _UNSAFE.sub("-", address).strip("-")
+    if not ident:
+        spelled = _UNSAFE.sub("-", name.strip().lower()).strip("-")
+        ident = "unknown-" + (spelled or "author")
+        if address:  # an address of its own, even if no character of it is safe in a key
+            ident += "-" + hashlib.sha256(address.encode()).hexdigest()[:12]
+    key = "person:" + ident
     if len(key) > 200:
         key = "person:" + hashlib.sha256(ident.encode()).hexdigest()[:32]
     return key
+
+
+_ADDRESS = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s.]+$")
+
+
+def oddities(name: str, email: str) -> list[str]:
+    """What is odd about an author string, as the import's summary counts it: no name, no
+    address, an address that is none (`=`, `none@none`, `praks.putchala`), bytes that are no
+    UTF-8 (read as U+FFFD). The commit is kept and the author is a person all the same."""
+    odd = []
+    if not name.strip():
+        odd.append("no_name")
+    if not email.strip():
+        odd.append("no_address")
+    elif not _ADDRESS.match(email.strip()):
+        odd.append("not_an_address")
+    if "\ufffd" in name or "\ufffd" in email:
+        odd.append("not_utf8")
+    return odd
+
+
+def _meaningful(text: str) -> bool:
+    """A name or address a user could type: one holding a letter or a digit (`=` is none)."""
+    return any(c.isalnum() for c in text)
 
 
 class People:
@@ -76,8 +109,10 @@ class People:
 
     def __init__(self) -> None:
         self.by_key: dict[str, Person] = {}
+        self.odd: Counter[str] = Counter()  # commits per oddity of their author (oddities)
 
     def add(self, commit: Commit) -> str:
+        self.odd.update(oddities(commit.raw_name, commit.raw_email))
         key = person_key(commit.email, commit.name)
         person = self.by_key.get(key)
         if person is None:
@@ -86,9 +121,11 @@ class People:
         if commit.authored > person.latest:
             person.name, person.latest = commit.name[:200], commit.authored
         person.names.add(commit.name)
-        person.emails.update(e for e in (commit.email, commit.raw_email) if e)
+        person.emails.update(e for e in (commit.email, commit.raw_email) if _meaningful(e))
         person.aliases.update(
-            a for a in (commit.name, commit.raw_name, commit.email, commit.raw_email) if a
+            a
+            for a in (commit.name, commit.raw_name, commit.email, commit.raw_email)
+            if _meaningful(a)
         )
         for email in (commit.email, commit.raw_email):
             login = github_login(email)

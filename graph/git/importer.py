@@ -57,6 +57,9 @@ class GitImportReport:
     tombstones: int = 0  # retractions: an abandoned history's, an older import's keys
     abandoned_commits: int = 0
     invalid: int = 0
+    # Commits per oddity of their author string (graph/git/identity.oddities): kept, each
+    # author a person all the same.
+    odd_authors: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
     warnings: list[str] = field(default_factory=list)
 
@@ -148,6 +151,7 @@ async def import_git(
     total += changes + legacy
     total += sum(1 for m in new.modules.by_path.values() if m.parent)  # PART_OF
     report.commits, report.people = new.commits, len(new.people.by_key)
+    report.odd_authors = dict(sorted(new.people.odd.items()))
     report.modules, report.records = len(new.modules.by_path), total - 1
     report.tombstones = len(tombstones) + legacy
     report.abandoned_commits = gone.commits if gone else 0

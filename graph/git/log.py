@@ -190,7 +190,7 @@ def _header(text: str) -> Commit:
     return Commit(
         sha=sha,
         parents=tuple(parents.split()),
-        name=name.strip() or raw_name.strip() or "unknown",
+        name=name.strip() or raw_name.strip() or email.strip() or "unknown",
         email=email.strip().lower(),
         raw_name=raw_name.strip(),
         raw_email=raw_email.strip().lower(),
