@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import timedelta
+from functools import partial
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -24,7 +25,7 @@ from engine.receipts import ReceiptSigner
 from engine.ring import ReferenceRing
 from gateway import heap, tracing
 from gateway.admission import Admission
-from gateway.documents import PersistedDocuments
+from gateway.documents import PersistedDocuments, PersistValidated
 from gateway.endpoint import GraphQLEndpoint
 from gateway.errors import ShapeErrors
 from gateway.graphiql import ASSETS_PATH, GraphiQLPage
@@ -90,19 +91,22 @@ class _Documents:
 
 def build_graphql(runtime: Runtime) -> tuple[GraphQLEndpoint, SubscriptionView]:
     settings = runtime.settings
+    documents = PersistedDocuments(
+        _Documents(lambda: runtime.store),
+        enabled=settings.persisted_queries,
+        trusted=settings.trusted_documents,
+        max_chars=settings.max_body_bytes,
+        max_tokens=settings.max_tokens,
+    )
     schema = build_schema(
         extensions=[
             RecordOperation,
             *limit_extensions(settings),
             ShapeErrors,
             *tracing.schema_extensions(settings),
+            partial(PersistValidated, documents),  # last: after every limit passed
         ],
         max_batch=settings.max_batch if settings.allow_batching else None,
-    )
-    documents = PersistedDocuments(
-        _Documents(lambda: runtime.store),
-        enabled=settings.persisted_queries,
-        trusted=settings.trusted_documents,
     )
     limits = Limits(max_page_size=settings.max_page_size)
     view = GraphQLView(

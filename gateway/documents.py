@@ -2,30 +2,48 @@
 
 A client sends `extensions.persistedQuery = {version: 1, sha256Hash}`, without the query text
 once the gateway knows it; an unknown hash answers `PERSISTED_QUERY_NOT_FOUND` (HTTP 200, as
-Apollo's clients expect), and the client sends text and hash together, which stores the text
-for every replica (the store is on the graph server, bounded per organisation).
+Apollo's clients expect), and the client sends text and hash together. That text is stored
+(for every replica: the store is on the graph server, bounded per organisation in count and
+bytes) only once it has parsed, validated and passed every limit, as the request executes
+(`PersistValidated`), and in its minified form (gateway.tokens).
 
 With `FABRIC_TRUSTED_DOCUMENTS` on, only documents an operator registered
-(`fabric documents register FILE...`) run, by hash or by their exact text: arbitrary queries
-are refused with `DOCUMENT_NOT_TRUSTED`.
+(`fabric documents register FILE...`) run, by hash or by their text: arbitrary queries are
+refused with `DOCUMENT_NOT_TRUSTED`, before any parse. A text is looked up by the hash of
+its raw form, then, only when it is within the size and token limits, by the hash of its
+minified form (the lexer alone computes it, reading at most the token limit's tokens).
 """
 
 from __future__ import annotations
 
+import contextvars
 import hashlib
 import json
+import logging
+import sys
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from graphql import GraphQLError, OperationDefinitionNode, parse, print_ast
+from graphql import GraphQLError, OperationDefinitionNode, parse
+from strawberry.extensions import SchemaExtension
 from strawberry.http import GraphQLRequestData
 
+from engine.ports import GraphError
 from engine.ports.changes import DocumentStore
+from gateway.tokens import minified
+
+log = logging.getLogger("fabric.documents")
 
 NOT_FOUND = "PERSISTED_QUERY_NOT_FOUND"
 NOT_SUPPORTED = "PERSISTED_QUERY_NOT_SUPPORTED"
 NOT_TRUSTED = "DOCUMENT_NOT_TRUSTED"
 _HEX = frozenset("0123456789abcdef")
+# Texts this request asked to persist (text -> organisation, hash), stored as each executes:
+# strawberry runs a request's operations in the task that resolved them.
+_pending: contextvars.ContextVar[dict[str, tuple[str, str]] | None] = contextvars.ContextVar(
+    "fabric_pending_documents", default=None
+)
 
 
 class DocumentRefused(Exception):
@@ -58,11 +76,14 @@ def _requested_hash(extensions: dict[str, Any] | None) -> str | None:
 @dataclass
 class PersistedDocuments:
     """store: where documents live; enabled: automatic persisted queries accepted; trusted:
-    only registered documents run."""
+    only registered documents run; max_chars, max_tokens: the limits within which a text is
+    minified (the body size and the request's token limit)."""
 
     store: DocumentStore
     enabled: bool = True
     trusted: bool = False
+    max_chars: int = 1_000_000
+    max_tokens: int = 5_000
 
     async def resolve(self, org_id: str, data: GraphQLRequestData) -> GraphQLRequestData:
         """The request with its query text, or DocumentRefused."""
@@ -80,8 +101,29 @@ class PersistedDocuments:
             return replace(data, query=text)
         if sha256_hex(data.query) != digest:
             raise DocumentRefused(400, "BAD_REQUEST", "provided sha does not match query")
-        await self.store.put(org_id, digest, data.query)
+        pending = _pending.get()
+        if pending is None:
+            pending = {}
+            _pending.set(pending)
+        pending[data.query] = (org_id, digest)  # stored if it executes (PersistValidated)
         return data
+
+    async def persist(self, query: str | None) -> None:
+        """Store `query` if this request registered it: called as it starts executing, so
+        only once it parsed, validated and passed every limit."""
+        org_digest = (_pending.get() or {}).pop(query or "", None)
+        if query is None or org_digest is None:
+            return
+        org_id, digest = org_digest
+        try:
+            await self.store.put(org_id, digest, minified(query, self.max_tokens) or query)
+        except GraphError as exc:  # the answer goes on; the client sends the text again
+            log.warning("a persisted query was not stored: %s", exc)
+
+    def _minified(self, text: str) -> str | None:
+        if len(text) > self.max_chars:
+            return None
+        return minified(text, self.max_tokens)
 
     async def _trusted(self, data: GraphQLRequestData, digest: str | None) -> GraphQLRequestData:
         if data.query is not None:
@@ -93,8 +135,8 @@ class PersistedDocuments:
             raise DocumentRefused(400, NOT_TRUSTED, "Only registered documents run here.")
         text = await self.store.trusted(digest)
         if text is None and data.query is not None:  # the same document, differently spaced
-            printed = normalised(data.query)
-            text = await self.store.trusted(sha256_hex(printed)) if printed else None
+            form = self._minified(data.query)  # None over the limits: refused unparsed
+            text = await self.store.trusted(sha256_hex(form)) if form else None
         if text is None:
             if data.query is None:  # an APQ client then sends the text, refused below
                 raise DocumentRefused(200, NOT_FOUND, "PersistedQueryNotFound")
@@ -102,20 +144,35 @@ class PersistedDocuments:
         return replace(data, query=text)
 
 
+class PersistValidated(SchemaExtension):
+    """Stores a persisted query its request registered as the operation starts executing:
+    strawberry runs `on_execute` only after parsing, validation and every limit passed."""
+
+    def __init__(self, documents: PersistedDocuments) -> None:
+        super().__init__()
+        self.documents = documents
+
+    async def on_execute(self) -> AsyncIterator[None]:
+        await self.documents.persist(self.execution_context.query)
+        yield
+
+
 MANIFEST = "apollo-persisted-query-manifest"
 
 
 def documents_in(text: str) -> list[tuple[str, str]]:
     """(sha256, text) pairs to register from one file: an Apollo persisted query manifest
-    (its ids are the hashes its clients send), or a GraphQL document, as written and as the
-    gateway normalises it (text requests are matched in both forms). ValueError or
-    GraphQLError when it is neither."""
+    (its ids are the hashes its clients send), or a GraphQL document, as written and
+    minified (text requests are matched in both forms). ValueError or GraphQLError when it
+    is neither."""
     if text.lstrip().startswith("{"):
         return _manifest(json.loads(text))
     document = parse(text)
     if not any(isinstance(d, OperationDefinitionNode) for d in document.definitions):
         raise GraphQLError("the file holds no operation")
-    return [(sha256_hex(t), t) for t in dict.fromkeys([text, print_ast(document)])]
+    # A registered document may exceed the request's token limit: it is trusted.
+    forms = [text, minified(text, sys.maxsize) or text]
+    return [(sha256_hex(t), t) for t in dict.fromkeys(forms)]
 
 
 def _manifest(data: Any) -> list[tuple[str, str]]:
@@ -129,10 +186,3 @@ def _manifest(data: Any) -> list[tuple[str, str]]:
         parse(body)
         pairs.append((sha256_hex(body), body))
     return pairs
-
-
-def normalised(text: str) -> str | None:
-    try:
-        return print_ast(parse(text))
-    except GraphQLError:
-        return None

@@ -14,15 +14,15 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import suppress
 from functools import lru_cache, partial
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, NamedTuple
 
 from graphql import (
-    ASTValidationRule,
     GraphQLError,
     GraphQLSyntaxError,
-    ValidationContext,
     ValidationRule,
+    Visitor,
     parse,
+    visit,
 )
 from graphql.language import ast
 from strawberry.extensions import AddValidationRules, SchemaExtension, ValidationCache
@@ -54,16 +54,12 @@ Extension = Callable[[], SchemaExtension] | type[SchemaExtension]
 
 def limit_extensions(settings: Settings) -> list[Extension]:
     """The extensions enforcing `settings`' limits; add them after error shaping."""
-    rules: list[type[ASTValidationRule]] = [_bound_limit_rule(settings)]
-    if not settings.introspection:
-        rules.append(NoIntrospection)
     extensions: list[Extension] = [
-        partial(AddValidationRules, rules),
         partial(TokenLimit, settings.max_tokens),
-        partial(CostLimit, settings.max_cost),
+        partial(CostLimit, settings),
     ]
     if not settings.introspection:
-        extensions.append(HideSuggestions)
+        extensions += [partial(AddValidationRules, [NoIntrospection]), HideSuggestions]
     return extensions
 
 
@@ -188,50 +184,49 @@ class NestingWalker:
         return self.done[key]
 
 
-class LimitRule(ValidationRule):
-    """Depth (per operation, through fragments), aliases and directives (per document)."""
+class Counter(Visitor):
+    """Aliases and directive uses in a whole document."""
 
-    settings: ClassVar[Settings]
-
-    def __init__(self, context: ValidationContext) -> None:
-        super().__init__(context)
+    def __init__(self) -> None:
+        super().__init__()
         self.aliases = 0
         self.directives = 0
-        self.walker = NestingWalker(context.get_fragment)
 
     def enter_field(self, node: ast.FieldNode, *_: Any) -> None:
         self.aliases += node.alias is not None
 
-    def enter_directive(self, node: ast.DirectiveNode, *_: Any) -> None:
+    def enter_directive(self, *_: Any) -> None:
         self.directives += 1
 
-    def enter_operation_definition(self, node: ast.OperationDefinitionNode, *_: Any) -> None:
-        nesting = self.walker.selections(node.selection_set, False)
+
+def limit_errors(document: ast.DocumentNode, settings: Settings) -> list[GraphQLError]:
+    """Depth (per operation, through fragments), aliases and directives (per document),
+    checked before validation: graphql-core stops validating at 100 errors, so a count
+    made by a validation rule was never reached by 1,000 unknown directives."""
+    errors: list[GraphQLError] = []
+    fragments = {
+        d.name.value: d for d in document.definitions if isinstance(d, ast.FragmentDefinitionNode)
+    }
+    walker = NestingWalker(fragments.get)
+    for node in document.definitions:
+        if not isinstance(node, ast.OperationDefinitionNode):
+            continue
+        nesting = walker.selections(node.selection_set, False)
         checks = (
-            ("query depth", nesting.depth, self.settings.max_depth),
+            ("query depth", nesting.depth, settings.max_depth),
             ("introspection ofType nesting", nesting.of_type, MAX_OF_TYPE),
             ("introspection type nesting", nesting.type_nesting, MAX_TYPE_NESTING),
         )
-        for what, value, limit in checks:
-            if value > limit:
-                self.report_error(too_complex(exceeds(what, value, limit), node))
-
-    def leave_document(self, *_: Any) -> None:
-        if self.aliases > self.settings.max_aliases:
-            message = exceeds("alias count", self.aliases, self.settings.max_aliases)
-            self.report_error(too_complex(message))
-        if self.directives > self.settings.max_directives:
-            message = exceeds("directive count", self.directives, self.settings.max_directives)
-            self.report_error(too_complex(message))
-
-
-def _bound_limit_rule(limits: Settings) -> type[ValidationRule]:
-    """A rule class per settings object: the validation cache keys on the rule classes."""
-
-    class BoundLimitRule(LimitRule):
-        settings = limits
-
-    return BoundLimitRule
+        errors += [too_complex(exceeds(w, v, lim), node) for w, v, lim in checks if v > lim]
+    counter = Counter()
+    visit(document, counter)
+    for what, value, limit in (
+        ("alias count", counter.aliases, settings.max_aliases),
+        ("directive count", counter.directives, settings.max_directives),
+    ):
+        if value > limit:
+            errors.append(too_complex(exceeds(what, value, limit)))
+    return errors
 
 
 class NoIntrospection(ValidationRule):
@@ -247,9 +242,10 @@ class NoIntrospection(ValidationRule):
 class CostLimit(ValidationCache):
     """Strawberry's ValidationCache (for short queries), then the request's cost."""
 
-    def __init__(self, max_cost: int) -> None:
+    def __init__(self, settings: Settings) -> None:
         super().__init__(maxsize=CACHE_SIZE)
-        self.max_cost = max_cost
+        self.settings = settings
+        self.max_cost = settings.max_cost
 
     def on_validate(self) -> Iterator[None]:
         context = self.execution_context
@@ -258,7 +254,9 @@ class CostLimit(ValidationCache):
             schema = context.schema._schema
             cached = len(context.query or "") <= CACHEABLE_CHARS
             validate = self.cached_validate_document if cached else validate_document
-            errors = list(validate(schema, document, context.validation_rules))
+            errors = limit_errors(document, self.settings)
+            if not errors:
+                errors = list(validate(schema, document, context.validation_rules))
             # The name the request gave (strawberry's `operation_name` falls back to the
             # first operation's, and ran that one).
             named = requested_operation_name()

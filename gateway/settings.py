@@ -171,10 +171,18 @@ class Settings(BaseSettings):
         description="Automatic persisted queries kept per organisation (least recently used "
         "go first).",
     )
+    max_persisted_query_bytes: int = Field(
+        10_000_000,
+        ge=1_024,
+        description="Bytes of automatic persisted queries kept per organisation, counted in "
+        "their stored (minified) form; the least recently used go first, so a document larger "
+        "than this is never kept.",
+    )
     trusted_documents: bool = Field(
         False,
         description="Run only documents registered with `fabric documents register` (by hash "
-        "or exact text); anything else is refused with DOCUMENT_NOT_TRUSTED.",
+        "or text, as written or minified); anything else is refused with DOCUMENT_NOT_TRUSTED, "
+        "before any parse.",
     )
     max_subscription_connections: int = Field(
         1_000,

@@ -106,6 +106,7 @@ def _falkor(
         pointer_ttl_s=settings.epoch_pointer_ttl_s,
     )
     store.documents.limit = settings.max_persisted_queries
+    store.documents.budget = settings.max_persisted_query_bytes
     return store
 
 
@@ -134,6 +135,7 @@ def _neo4j(
         pointer_ttl_s=settings.epoch_pointer_ttl_s,
     )
     store.documents.limit = settings.max_persisted_queries
+    store.documents.budget = settings.max_persisted_query_bytes
     return store
 
 

@@ -39,6 +39,32 @@ local revision = redis.call('INCR', KEYS[1])
 redis.call('PUBLISH', ARGV[1], revision .. '|' .. ARGV[2])
 return revision
 """
+# One round trip, atomic: store a document, mark it used now, then forget the least recently
+# used until the organisation's documents are within both the count and the byte budget
+# (bytes kept in a counter; a store without one, written before the budget, is summed once).
+# KEYS: documents (hash), last use (sorted set), bytes; ARGV: sha256, text, now, limit, budget.
+_PUT_DOCUMENT = """
+if redis.call('EXISTS', KEYS[3]) == 0 then
+  local total = 0
+  for _, name in ipairs(redis.call('HKEYS', KEYS[1])) do
+    total = total + redis.call('HSTRLEN', KEYS[1], name)
+  end
+  redis.call('SET', KEYS[3], total)
+end
+local before = redis.call('HSTRLEN', KEYS[1], ARGV[1])
+local bytes = redis.call('INCRBY', KEYS[3], string.len(ARGV[2]) - before)
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
+local count = redis.call('ZCARD', KEYS[2])
+while count > tonumber(ARGV[4]) or bytes > tonumber(ARGV[5]) do
+  local oldest = redis.call('ZPOPMIN', KEYS[2])
+  if #oldest == 0 then break end
+  bytes = redis.call('DECRBY', KEYS[3], redis.call('HSTRLEN', KEYS[1], oldest[1]))
+  redis.call('HDEL', KEYS[1], oldest[1])
+  count = count - 1
+end
+return bytes
+"""
 _FAILURES = (redis_errors.RedisError, OSError)
 
 
@@ -119,11 +145,15 @@ class LocalChangeFeed(MemoryChangeFeed):
 
 class RedisDocuments:
     """Persisted documents on the server: automatic persisted queries per organisation, at
-    most `limit` each (the least recently used go first), and the trusted documents."""
+    most `limit` of them and `budget` bytes each (the least recently used go first), and
+    the trusted documents."""
 
-    def __init__(self, client: aioredis.Redis, limit: int = 10_000) -> None:
+    def __init__(
+        self, client: aioredis.Redis, limit: int = 10_000, budget: int = 10_000_000
+    ) -> None:
         self._client = client
         self.limit = limit
+        self.budget = budget
 
     async def get(self, org_id: str, sha256: str) -> str | None:
         try:
@@ -136,18 +166,11 @@ class RedisDocuments:
         return str(text) if text is not None else None
 
     async def put(self, org_id: str, sha256: str, text: str) -> None:
-        used = f"fabric:apq-used:{org_id}"
+        keys = (f"fabric:apq:{org_id}", f"fabric:apq-used:{org_id}", f"fabric:apq-bytes:{org_id}")
         try:
-            pipe = self._client.pipeline(transaction=True)
-            pipe.hset(f"fabric:apq:{org_id}", sha256, text)
-            pipe.zadd(used, {sha256: time.time()})
-            pipe.zcard(used)
-            *_, count = await pipe.execute()
-            if int(count) > self.limit:
-                evicted = await self._client.zpopmin(used, int(count) - self.limit)
-                names = [str(pair[0]) for pair in evicted]
-                if names:
-                    await self._client.hdel(f"fabric:apq:{org_id}", *names)
+            await self._client.eval(
+                _PUT_DOCUMENT, len(keys), *keys, sha256, text, time.time(), self.limit, self.budget
+            )
         except _FAILURES as exc:
             raise _unavailable(exc) from exc
 

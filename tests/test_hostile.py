@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from typing import Any
 
 import httpx
@@ -32,6 +33,8 @@ HOSTILE_DOCUMENTS = {
                         TOO_COMPLEX),
     "directive-flood": ("{ " + "__typename @include(if: true) " * 60 + "}", TOO_COMPLEX),
     "huge-document": ("{ " + "__typename " * 6_000 + "}", TOO_COMPLEX),
+    # Past 100 errors graphql-core stops validating: the count must not wait for the end.
+    "unknown-directive-flood": ("{ " + "__typename @nosuch " * 1_000 + "}", TOO_COMPLEX),
     "cost-over-budget": ("""{ subjects(first: 500) { edges { node {
         relationships(first: 500) { edges { node { to { neighbors(first: 100) { key } } } } }
         } } } }""", TOO_COMPLEX),
@@ -159,6 +162,61 @@ async def test_a_lying_content_length_is_refused(gateway: Gateway, token: str) -
     status_line = await reader.readline()
     writer.close()
     assert status_line.split()[1] == b"413"
+
+
+# -- the event loop stays free while a hostile document is refused ---------------------------
+
+# 25,000 selections with a selection each (100,000 tokens): parsed and printed without a
+# token limit, they held the loop for seconds.
+MANY_SELECTIONS = "{ " + "a { b } " * 25_000 + "}"
+
+
+async def _healthz_worst_during(gateway: Gateway, token: str, query: str) -> tuple[set[str], float]:
+    """The codes of three refusals of `query`, and the slowest /healthz answer while they
+    were made: the gateway runs on this test's event loop, so a refusal that holds the loop
+    holds the probe."""
+    healthz = gateway.url.replace("/graphql", "/healthz")
+    worst = 0.0
+    done = asyncio.Event()
+
+    async def probe() -> None:
+        nonlocal worst
+        while not done.is_set():
+            started = time.perf_counter()
+            assert (await gateway.client.get(healthz)).status_code == 200
+            worst = max(worst, time.perf_counter() - started)
+            await asyncio.sleep(0.002)
+
+    prober = asyncio.create_task(probe())
+    codes: set[str] = set()
+    try:
+        for _ in range(3):
+            response = await gateway.query(token, query, Accept=GRAPHQL_RESPONSE)
+            assert response.status_code == 400, response.text[:300]
+            codes |= _codes(response)
+    finally:
+        done.set()
+        await prober
+    return codes, worst
+
+
+async def test_trusted_mode_refuses_a_hostile_document_without_holding_the_loop(
+    gateway: Gateway, token: str, falkor: FalkorStore
+) -> None:
+    """An unregistered document is refused by size and token count before any parse: the
+    event loop answers /healthz during the refusal about as it does while the normal path
+    refuses the same body at its token limit (the parse that came first took 8.5-11 s, and
+    a concurrent /healthz 7 s)."""
+    normal_codes, normal = await _healthz_worst_during(gateway, token, MANY_SELECTIONS)
+    assert normal_codes == {TOO_COMPLEX}
+    async for trusted in serve(falkor, trusted_documents=True):
+        org = new_org()
+        await falkor.bootstrap(org)
+        codes, worst = await _healthz_worst_during(trusted, await trusted.token(org),
+                                                   MANY_SELECTIONS)
+    assert codes == {"DOCUMENT_NOT_TRUSTED"}
+    # Relative to the normal path, with room for scheduling on a shared machine.
+    assert worst < 4 * normal + 0.1, (worst, normal)
 
 
 # -- a slow query and the per-request time limit ----------------------------------------------

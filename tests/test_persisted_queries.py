@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from graphql import parse
 
+from engine.memory.changes import MemoryDocuments
 from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
 from tests.conftest import new_org
@@ -97,6 +98,78 @@ async def test_refusals(gateway: Gateway) -> None:
             gateway.url, json={"extensions": {"persistedQuery": bad}}, headers=auth
         )
         assert refused.status_code == 400, bad
+
+
+async def _register(gateway: Gateway, token: str, text: str) -> dict[str, Any]:
+    ext = {"persistedQuery": {"version": 1, "sha256Hash": _sha(text)}}
+    response = await gateway.client.post(
+        gateway.url, json={"query": text, "extensions": ext},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    body: dict[str, Any] = response.json()
+    return body
+
+
+async def _by_hash(gateway: Gateway, token: str, text: str) -> dict[str, Any]:
+    ext = {"persistedQuery": {"version": 1, "sha256Hash": _sha(text)}}
+    response = await gateway.client.post(
+        gateway.url, json={"extensions": ext}, headers={"Authorization": f"Bearer {token}"}
+    )
+    body: dict[str, Any] = response.json()
+    return body
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    ("{ nosuchfield }", "GRAPHQL_VALIDATION_FAILED"),
+    ("{ __typename " * 2, "GRAPHQL_PARSE_FAILED"),
+    ("{ " + "__typename @include(if: true) " * 60 + "}", "QUERY_TOO_COMPLEX"),
+    ("subscription { recordsIngested { __typename } }", "BAD_REQUEST"),
+], ids=["unknown-field", "syntax-error", "directive-flood", "subscription-over-http"])  # fmt: skip
+async def test_a_refused_document_is_not_persisted(gateway: Gateway, text: str, code: str) -> None:
+    """Stored only once it parsed, validated and passed every limit: asked by its hash
+    afterwards, it is unknown (it was stored before parsing, and answered its error)."""
+    _, token = await _org(gateway)
+    refused = await _register(gateway, token, text)
+    assert refused["errors"][0]["extensions"]["code"] == code, refused
+    again = await _by_hash(gateway, token, text)
+    assert [e["extensions"]["code"] for e in again["errors"]] == ["PERSISTED_QUERY_NOT_FOUND"]
+
+
+async def test_a_persisted_query_is_stored_minified(gateway: Gateway) -> None:
+    """900 KB of spaces around `{ __typename }` are not kept: the printed form is."""
+    org, token = await _org(gateway)
+    text = "query Padded {" + " " * 900_000 + "__typename # a comment\n}"
+    assert await _register(gateway, token, text) == {"data": {"__typename": "Query"}}
+    assert await gateway.store.documents.get(org, _sha(text)) == "query Padded{__typename}"
+    assert await _by_hash(gateway, token, text) == {"data": {"__typename": "Query"}}
+
+
+@pytest.mark.parametrize("kind", ["falkordb", "memory"])
+async def test_the_store_is_bounded_in_bytes_least_recently_used_first(
+    falkor: FalkorStore, kind: str
+) -> None:
+    org = new_org()
+    documents: Any = falkor.documents if kind == "falkordb" else MemoryDocuments()
+    budget, documents.budget = documents.budget, 1_000
+    texts = {n: str(n) * 300 for n in range(1, 6)}  # 300 bytes each: three fit
+    try:
+        for n in (1, 2, 3):
+            await documents.put(org, _sha(texts[n]), texts[n])
+        assert await documents.get(org, _sha(texts[1])) == texts[1]  # 1 is used: 2 goes next
+        await documents.put(org, _sha(texts[4]), texts[4])
+        kept = [n for n in texts if await documents.get(org, _sha(texts[n])) is not None]
+        assert kept == [1, 3, 4]
+        huge = "x" * 1_001  # more than the whole budget: never kept, and it takes the rest
+        await documents.put(org, _sha(huge), huge)
+        assert [n for n in texts if await documents.get(org, _sha(texts[n]))] == []
+        assert await documents.get(org, _sha(huge)) is None
+        # Replacing a document counts its new size only.
+        for _ in range(5):
+            await documents.put(org, _sha(texts[5]), texts[5])
+        await documents.put(org, _sha(texts[1]), texts[1])
+        assert await documents.get(org, _sha(texts[5])) == texts[5]
+    finally:
+        documents.budget = budget
 
 
 async def test_the_store_is_bounded(falkor: FalkorStore) -> None:

@@ -40,11 +40,12 @@ class MemoryChangeFeed:
 
 
 class MemoryDocuments:
-    """Persisted queries per organisation, at most `limit` each (least recently used go
-    first), and the trusted documents."""
+    """Persisted queries per organisation, at most `limit` of them and `budget` bytes (UTF-8)
+    each (least recently used go first), and the trusted documents."""
 
-    def __init__(self, limit: int = 10_000) -> None:
+    def __init__(self, limit: int = 10_000, budget: int = 10_000_000) -> None:
         self.limit = limit
+        self.budget = budget
         self._docs: dict[tuple[str, str], str] = {}
         self._trusted: dict[str, str] = {}
 
@@ -57,8 +58,14 @@ class MemoryDocuments:
     async def put(self, org_id: str, sha256: str, text: str) -> None:
         self._docs.pop((org_id, sha256), None)
         self._docs[(org_id, sha256)] = text
-        while sum(1 for org, _ in self._docs if org == org_id) > self.limit:
-            del self._docs[next(k for k in self._docs if k[0] == org_id)]
+        mine = [key for key in self._docs if key[0] == org_id]  # least recently used first
+        count = len(mine)
+        size = sum(_size(self._docs[key]) for key in mine)
+        for key in mine:
+            if count <= self.limit and size <= self.budget:
+                break
+            size -= _size(self._docs.pop(key))
+            count -= 1
 
     async def trusted(self, sha256: str) -> str | None:
         return self._trusted.get(sha256)
@@ -67,3 +74,7 @@ class MemoryDocuments:
         new = [(digest, text) for digest, text in documents if digest not in self._trusted]
         self._trusted.update(new)
         return len(dict(new))
+
+
+def _size(text: str) -> int:
+    return len(text.encode("utf-8", "surrogatepass"))
