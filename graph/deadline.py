@@ -40,3 +40,10 @@ def statement_limit_ms(configured_ms: int | None) -> int | None:
     if left_ms <= 0:
         raise GraphTimeout("the request's time limit passed before the statement was sent")
     return left_ms if configured_ms is None else min(configured_ms, left_ms)
+
+
+def left_s() -> float | None:
+    """Seconds left before the current deadline (None: there is none); a retry that would
+    pause past it is not worth making."""
+    deadline = _deadline.get()
+    return None if deadline is None else deadline - time.monotonic()

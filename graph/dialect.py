@@ -322,3 +322,9 @@ NEO4J = Dialect(
         _NEO4J_UNPLACE,
     ),
 )
+
+
+def neo4j_dialect(version: tuple[int, int]) -> Dialect:
+    """The Neo4j dialect for a server of this (major, minor) version (read at bootstrap)."""
+    del version
+    return NEO4J

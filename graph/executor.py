@@ -64,9 +64,10 @@ async def apply_schema(
     executor: Executor, dialect: Dialect, embedder: Embedder | None, with_vectors: bool = True
 ) -> None:
     """Run the dialect's index DDL (and the vector index for the embedder's width); an index
-    that already exists is not an error, so bootstrap can run on every start. Indexes of
-    earlier versions are dropped apart (`retire_indexes`), after the migrations: format 7's
-    reads the records' subject_key index one last time."""
+    that already exists is not an error, so bootstrap can run on every start. Waiting for
+    new indexes and the backfills are the adapter's (graph.neo4j_schema; FalkorDB has
+    neither). Indexes of earlier versions are dropped apart (`retire_indexes`), after the
+    migrations: format 7's reads the records' subject_key index one last time."""
     statements = list(dialect.bootstrap)
     if embedder is not None and with_vectors:
         statements += dialect.vector_index(embedder.identity.dimension)
@@ -76,8 +77,6 @@ async def apply_schema(
         except GraphQueryError as exc:
             if not dialect.is_already_exists(str(exc)):
                 raise
-    for statement in (*dialect.after_schema, *dialect.migrations):
-        await executor.run(statement, {}, write=True)
 
 
 async def retire_indexes(executor: Executor, dialect: Dialect) -> bool:

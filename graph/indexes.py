@@ -153,8 +153,8 @@ def neo4j_bootstrap() -> tuple[str, ...]:
         for t in RelationshipType
     ]
     # The organisation is a field of the full-text index and of every query: Lucene
-    # returns one organisation's matches only (one shared index mixed every tenant's).
-    out.append("DROP INDEX subject_search IF EXISTS")
+    # returns one organisation's matches only (one shared index mixed every tenant's). The
+    # index before it, subject_search, is retired once this one is online (neo4j_retired).
     out.append(
         "CREATE FULLTEXT INDEX subject_search_org IF NOT EXISTS FOR (s:Subject) "
         "ON EACH [s.search_text, s.org_term]"
@@ -195,4 +195,7 @@ def neo4j_retired() -> tuple[str, ...]:
         for label, props in _RETIRED_COMPOSITE_INDEXES
     ]
     out += [f"DROP CONSTRAINT {label.lower()}_{prop} IF EXISTS" for label, prop in _RETIRED_KEYS]
+    # The full-text index without the organisation term (graph.neo4j_schema drops it only
+    # after the one replacing it came online).
+    out.append("DROP INDEX subject_search IF EXISTS")
     return tuple(out)

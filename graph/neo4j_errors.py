@@ -11,7 +11,8 @@ limit passed. The codes are Neo4j 5's (https://neo4j.com/docs/status-codes/curre
   the server does when it does).
 * GraphBusy: retry later; the server is up (deadlock, lock wait, the memory pool of the
   whole server, no free connection in the driver's pool).
-* GraphUnavailable: no server or no database to talk to, or credentials it refuses.
+* GraphUnavailable: no server or no database to talk to (a cluster whose leader moved
+  included), or credentials it refuses.
 * GraphQueryError: the statement itself was refused; sending it again will not help
   (a syntax or type error, a constraint, or more memory than one transaction may use).
 """
@@ -54,6 +55,11 @@ UNAVAILABLE_CODES = frozenset(
     {
         "Neo.TransientError.General.DatabaseUnavailable",
         "Neo.ClientError.Database.DatabaseNotFound",
+        # A cluster's leader moved (or this member turned read-only) under a write: client
+        # errors by code, yet the driver marks them retryable and reroutes; once retries run
+        # out the database is, for now, not writable here (GRAPH_UNAVAILABLE, 503).
+        "Neo.ClientError.Cluster.NotALeader",
+        "Neo.ClientError.General.ForbiddenOnReadOnlyDatabase",
     }
 )
 

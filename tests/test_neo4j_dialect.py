@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from graph import neo4j_adapter
+from graph import neo4j_adapter, neo4j_schema
 from graph.cypher import deletion as deletion_cypher
 from graph.cypher import epochs as epochs_cypher
 from graph.dialect import FALKORDB, NEO4J
@@ -154,7 +154,7 @@ def test_the_collection_covers_the_cypher_module_and_the_dialect(
     assert any("db.index.fulltext.queryNodes" in t for t in texts)
     assert any("db.index.vector.queryNodes" in t for t in texts)
     # The adapter's own statements, outside the Cypher module.
-    assert neo4j_adapter.PING in texts and neo4j_adapter.VERSION in texts
+    assert neo4j_adapter.PING in texts and neo4j_schema.VERSION in texts
     for statement in epochs_cypher.STATEMENTS:  # the epoch lifecycle's
         assert statement in texts
     # A new dialect field must be classified: it either yields statements or is named as

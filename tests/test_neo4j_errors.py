@@ -40,6 +40,10 @@ CASES: list[tuple[str, type[GraphError], bool]] = [
     ("Neo.TransientError.General.DatabaseUnavailable", GraphUnavailable, True),
     ("Neo.ClientError.Database.DatabaseNotFound", GraphUnavailable, False),
     ("Neo.ClientError.Security.Unauthorized", GraphUnavailable, False),
+    # A cluster's leader moved, or this member is read-only: the driver reroutes and
+    # retries; once retries run out, the database is not writable here for now.
+    ("Neo.ClientError.Cluster.NotALeader", GraphUnavailable, True),
+    ("Neo.ClientError.General.ForbiddenOnReadOnlyDatabase", GraphUnavailable, True),
     ("Neo.ClientError.Statement.SyntaxError", GraphQueryError, False),
     ("Neo.ClientError.Schema.ConstraintValidationFailed", GraphQueryError, False),
     ("Neo.DatabaseError.General.UnknownError", GraphQueryError, False),
