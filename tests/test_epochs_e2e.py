@@ -5,16 +5,25 @@ serving epoch, whole), then flip, see the new data, roll back, see the old, and 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
+import signal
+import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
+
+import httpx
+import pytest
+from falkordb import FalkorDB
 
 from graph.embedded import EmbeddedServer
 from tests.conftest import new_org
 from tests.gateway_fixture import Gateway
-from tests.test_cli import ROOT
+from tests.test_cli import FABRIC, ROOT, free_port
+from tests.test_cli import fabric as cli_fabric
 
 QUERY = """{ epoch { id state }
   subjects(first: 5, filter: {kind: REPOSITORY}, orderBy: KEY) { totalCount edges { node { key } } } }"""
@@ -193,3 +202,126 @@ async def test_the_lifecycle_through_graphql(gateway: Gateway) -> None:
         "deleted": [],  # still draining
     }
     await gateway.store.drop_org(org)
+
+
+# --- a fresh data directory: each command its own server start, or a `fabric serve` -------
+
+
+def _cli(data_dir: Path, *args: str, **env: str) -> list[Any]:
+    result = cli_fabric(*args, "--org", "ep", "--data-dir", str(data_dir), env=env)
+    assert result.returncode == 0, (args, result.stderr)
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def _loads(order: str, tmp_path: Path) -> list[list[str]]:
+    old = str(write(tmp_path / "old.ndjson", "old", 3))
+    new = str(write(tmp_path / "new.ndjson", "new", 5))
+    if order == "plain, then --new-epoch":
+        return [["ingest", old], ["ingest", new, "--new-epoch"]]
+    return [["ingest", new, "--new-epoch"]]  # the first load ever opens epoch 1
+
+
+LISTED_AFTER = [(0, "serving", None, None), (1, "retired", "rollback_abandoned", True)]
+
+
+@pytest.mark.parametrize("order", ["plain, then --new-epoch", "--new-epoch first"])
+def test_the_lifecycle_through_the_cli_on_a_fresh_data_directory(
+    order: str, tmp_path: Path
+) -> None:
+    """Every command starts the directory's server and stops it (loading its snapshot each
+    time): epoch 0's node must still be found by its key (issue 33: every flip said 'another
+    transition changed the lifecycle first', 3 of 3 fresh directories)."""
+    data_dir = tmp_path / "data"
+    for load in _loads(order, tmp_path):
+        _cli(data_dir, *load)
+    assert _cli(data_dir, "epochs", "flip", "--epoch", "1")[0]["state"] == "serving"
+    rolled = _cli(data_dir, "epochs", "rollback")[0]
+    assert (rolled["id"], rolled["state"]) == (0, "serving")
+    assert _cli(data_dir, "epochs", "retire", FABRIC_EPOCH_DRAIN_S="0") == [
+        {"retired": None, "deleted": [1]}
+    ]
+    listing = _cli(data_dir, "epochs", "list")
+    assert [(e["id"], e["state"], e.get("reason"), e.get("deleted")) for e in listing] == (
+        LISTED_AFTER
+    )
+    # Ids are never reused, and epoch 0 is found again for the next flip.
+    assert _cli(data_dir, "ingest", str(tmp_path / "new.ndjson"), "--new-epoch")[0]["epoch"] == 2
+    assert _cli(data_dir, "epochs", "flip", "--epoch", "2")[0]["state"] == "serving"
+    assert _cli(data_dir, "epochs", "retire")[0]["retired"]["id"] == 0
+
+
+def _serve(data_dir: Path, port: int) -> subprocess.Popen[str]:
+    env = {**os.environ, "FABRIC_GRAPHIQL": "false", "FABRIC_EPOCH_DRAIN_S": "0"}
+    return subprocess.Popen(
+        [*FABRIC, "serve", "--port", str(port), "--data-dir", str(data_dir)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT,
+    )  # fmt: skip
+
+
+def _ready(url: str, proc: subprocess.Popen[str]) -> None:
+    for _ in range(1200):
+        assert proc.poll() is None, "fabric serve exited"
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(url + "/readyz").status_code == 200:
+                return
+        time.sleep(0.1)
+    pytest.fail("fabric serve never became ready")
+
+
+@pytest.mark.parametrize("order", ["plain, then --new-epoch", "--new-epoch first"])
+def test_the_lifecycle_through_graphql_beside_a_running_serve(order: str, tmp_path: Path) -> None:
+    """The first load before `fabric serve` starts (which loads the directory's snapshot),
+    the rest beside it: a CLI load joins its server, the transitions go through GraphQL."""
+    data_dir = tmp_path / "data"
+    first, *rest = _loads(order, tmp_path)
+    _cli(data_dir, *first)
+    token = _cli(data_dir, "keys", "create", "--actor", "op", "--scope", "admin")[0]["token"]
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    proc = _serve(data_dir, port)
+    try:
+        _ready(url, proc)
+        for load in rest:
+            assert _cli(data_dir, *load)[-1]["epoch"] == 1  # joins serve's server
+
+        def ask(query: str) -> Any:
+            answer = httpx.post(
+                url + "/graphql",
+                json={"query": query},
+                headers={"Authorization": f"Bearer {token}"},
+                timeout=60,
+            )
+            assert answer.status_code == 200 and "errors" not in answer.json(), answer.text
+            return answer.json()["data"]
+
+        assert ask("mutation { flipEpoch(epoch: 1) { id state } }")["flipEpoch"] == {
+            "id": 1, "state": "SERVING"
+        }  # fmt: skip
+        assert ask("mutation { rollbackEpoch { id state } }")["rollbackEpoch"] == {
+            "id": 0, "state": "SERVING"
+        }  # fmt: skip
+        retired = ask("mutation { retireEpochs { retired { id } deleted } }")
+        assert retired["retireEpochs"] == {"retired": None, "deleted": [1]}
+        listing = ask("{ epochs { id state retireReason deleted } }")["epochs"]
+        assert [(e["id"], e["state"], e["retireReason"], e["deleted"]) for e in listing] == [
+            (0, "SERVING", None, False), (1, "RETIRED", "rollback_abandoned", True)
+        ]  # fmt: skip
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=60)
+
+
+def test_a_directory_indexed_before_has_its_epoch_index_dropped_on_open(tmp_path: Path) -> None:
+    """A directory written by an earlier version has the `Epoch.key` index, which a snapshot
+    load builds without epoch 0: opening it drops the index, and the flip finds epoch 0."""
+    data_dir = tmp_path / "data"
+    for load in _loads("plain, then --new-epoch", tmp_path):
+        _cli(data_dir, *load)
+    with EmbeddedServer(data_dir) as server:
+        graph = FalkorDB(unix_socket_path=server.socket).select_graph("fabric:org:ep")
+        graph.query("CREATE INDEX FOR (n:Epoch) ON (n.key)")
+    assert _cli(data_dir, "epochs", "flip", "--epoch", "1")[0]["state"] == "serving"
+    with EmbeddedServer(data_dir) as server:
+        graph = FalkorDB(unix_socket_path=server.socket).select_graph("fabric:org:ep")
+        indexed = graph.query("CALL db.indexes() YIELD label RETURN label").result_set
+    assert ["Epoch"] not in indexed
