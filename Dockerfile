@@ -19,6 +19,10 @@ RUN /opt/fabric/bin/pip install ".[otel]"
 RUN /opt/fabric/bin/fabric graphiql-assets
 
 FROM python:3.11-slim
+# git: `fabric import git` runs it to read a repository's history (graph/git/).
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends git \
+    && rm -rf /var/lib/apt/lists/*
 # A fixed, unprivileged user: the gateway needs no root, and a fixed uid keeps volume
 # ownership stable across image rebuilds.
 RUN groupadd --system --gid 10001 fabric \

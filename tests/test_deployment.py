@@ -8,6 +8,7 @@ volume, memory settings and a health check, configuration only through settings 
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
@@ -21,7 +22,7 @@ import yaml
 
 from gateway.configuration import env_names
 from gateway.settings import Settings
-from tests import system_tools
+from tests import gitrepo, system_tools
 
 ROOT = Path(__file__).resolve().parent.parent
 _DEFAULTED = re.compile(r"\$\{([A-Z0-9_]+):-([^}]*)\}")
@@ -191,3 +192,52 @@ def test_dockerfile_passes_the_dockerfile_validator(tmp_path: Path) -> None:
     broken.write_text("FROM python:3.11-slim\nHEALTHCHECK --intervall=5s CMD true\n")
     refused = _lint(broken)
     assert refused.returncode != 0 and "Unknown flag: intervall" in refused.stdout
+
+
+def test_the_image_has_git_for_the_git_import() -> None:
+    """`fabric import git` runs git: the final stage installs it (as root, before the user
+    switch), without recommended packages, and leaves no package lists behind."""
+    stage = _final_stage()
+    user_at = [op for op, _ in stage].index("USER")
+    installs = [args for op, args in stage[:user_at] if op == "RUN" and "apt-get install" in args]
+    assert installs, "the final stage installs no system package (git)"
+    (install,) = installs
+    words = shlex.split(install.replace("&&", " && "))
+    packages = words[words.index("install") + 1 : words.index("&&", words.index("install"))]
+    assert [p for p in packages if not p.startswith("-")] == ["git"]
+    assert "--no-install-recommends" in packages and "-y" in packages
+    assert "apt-get update" in install and "rm -rf /var/lib/apt/lists/*" in install
+
+
+def _docker() -> str:
+    docker = shutil.which("docker")
+    if docker is None:
+        pytest.skip("no docker command here: this test builds the image and runs it")
+    if subprocess.run([docker, "info"], capture_output=True, timeout=60).returncode != 0:
+        pytest.skip("no Docker daemon answers here (`docker info` fails): this test builds "
+                    "the image and runs `fabric import git` in it")
+    return docker
+
+
+def test_fabric_import_git_runs_inside_the_built_image(tmp_path: Path) -> None:
+    """Where a Docker daemon runs: the image is built and imports a repository mounted into
+    it, as docs/git-import.md shows (its own user, the mounted path trusted)."""
+    docker = _docker()
+    repo = gitrepo.build(tmp_path / "shop")
+    tag = f"context-fabric-gateway-test:{os.getpid()}"
+    built = subprocess.run([docker, "build", "-q", "-t", tag, str(ROOT)], capture_output=True,
+                           text=True, timeout=1800)  # fmt: skip
+    assert built.returncode == 0, built.stderr
+    try:
+        ran = subprocess.run(
+            [docker, "run", "--rm", "-v", f"{repo.path}:/repo:ro",
+             "-e", "GIT_CONFIG_COUNT=1", "-e", "GIT_CONFIG_KEY_0=safe.directory",
+             "-e", "GIT_CONFIG_VALUE_0=/repo",
+             tag, "import", "git", "/repo", "--org", "acme"],
+            capture_output=True, text=True, timeout=600,
+        )  # fmt: skip
+        assert ran.returncode == 0, ran.stderr
+        summary = json.loads(ran.stdout.strip().splitlines()[-1])
+        assert summary["org"] == "acme" and summary["commits"] > 0 and summary["invalid"] == 0
+    finally:
+        subprocess.run([docker, "image", "rm", "-f", tag], capture_output=True, timeout=120)
