@@ -12,7 +12,7 @@ there leads with, or is filtered by, the organisation (docs/operations.md, "Neo4
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.models import SubjectKind
 from engine.text import query_tokens, spacing_variants, telling_tokens
@@ -28,21 +28,23 @@ class Dialect:
     procedure calls, yielding `node` and `score`; vector_value: how a stored vector is written;
     similarity: the vector score turned into a cosine similarity; retired: drops of indexes
     earlier versions made (no_such_index: a refusal that only means it is gone already);
-    after_schema: run once the
-    DDL is sent (waiting for new indexes to come online); migrations: backfills a new schema
-    needs, run at bootstrap; subject_set: extra assignments when a subject is written;
-    batched: the tail of a delete of the matched `var` (action DELETE or DETACH DELETE),
-    returning how many; shared_indexes: one full-text and one vector index serve every
-    organisation (a reembed must not drop them); exact_similarity: the similarity of `s`
+    after_schema: run once the DDL is sent (waiting for new indexes to come online); migrations:
+    backfills a new schema needs, run at bootstrap; subject_set: extra assignments when a
+    subject is written; batched: the tail of a delete of the matched `var` (action DELETE or
+    DETACH DELETE), returning how many; shared_indexes: one full-text and one vector index serve
+    every organisation (a reembed must not drop them); exact_similarity: the similarity of `s`
     to $vector computed exactly (None: the vector index is per organisation already);
-    exact_limit: the organisation size up to which vector search is exact instead of going
-    through the shared index; holds: format 7's migration, each record given its HOLDS from
-    its subject's Activity (graph.activity), as two statements: the highest Activity node id
-    and their count, and the HOLDS of the Activity nodes of ids in [$lo, $hi)); slots: format
-    8's, each record given its STARTS (and ENDS) from its time slots, likewise: the highest
-    record node id and the records' count, the slots missing for the records of ids in [$lo,
-    $hi) not placed yet ([kind, n, tie] rows), the placing of those records, and format 9's
-    step before it: the STARTS and ENDS of the records of ids in [$lo, $hi) with an endpoint
+    vector_filters: the properties a shared vector index holds beside the vector, so a search
+    filters by them inside the index (Neo4j 2026.01's `SEARCH ... WHERE`); none: a shared index
+    cannot keep to one organisation, and vector search compares the organisation's vectors
+    exactly whatever its size; exact_limit: the organisation size up to which vector search is
+    exact even where the index could filter; holds: format 7's migration, each record given its
+    HOLDS from its subject's Activity (graph.activity), as two statements: the highest Activity
+    node id and their count, and the HOLDS of the Activity nodes of ids in [$lo, $hi)); slots:
+    format 8's, each record given its STARTS (and ENDS) from its time slots, likewise: the
+    highest record node id and the records' count, the slots missing for the records of ids in
+    [$lo, $hi) not placed yet ([kind, n, tie] rows), the placing of those records, and format
+    9's step before it: the STARTS and ENDS of the records of ids in [$lo, $hi) with an endpoint
     on a midnight taken away (format 8 placed them on plain slots), a count."""
 
     name: str
@@ -65,6 +67,7 @@ class Dialect:
     batched: Callable[[str, str], str]
     shared_indexes: bool
     exact_similarity: str | None
+    vector_filters: tuple[str, ...]
     exact_limit: int
     holds: tuple[str, str]
     slots: tuple[str, str, str, str]
@@ -271,6 +274,7 @@ FALKORDB = Dialect(
     batched=lambda var, action: f"{action} {var}\nRETURN count({var})",
     shared_indexes=False,
     exact_similarity=None,
+    vector_filters=(),
     exact_limit=0,
     holds=("MATCH (v:Activity {org_id: $org}) RETURN max(id(v)), count(v)", _FALKOR_HOLDS),
     slots=(
@@ -313,6 +317,7 @@ NEO4J = Dialect(
     batched=_neo4j_batched,
     shared_indexes=True,
     exact_similarity="vector.similarity.cosine(s.embedding, $vector)",
+    vector_filters=(),
     exact_limit=20_000,
     holds=("MATCH (v:Activity {org_id: $org}) RETURN 0, count(v)", _NEO4J_HOLDS),
     slots=(
@@ -324,7 +329,20 @@ NEO4J = Dialect(
 )
 
 
+# Neo4j 2026.01 filters a vector search inside the index (the SEARCH clause's WHERE, Cypher 25
+# only) by properties the index holds beside the vector (`WITH [...]` at creation): one
+# organisation's nearest neighbours, of its scope (an epoch's, graph.epochs), of the current
+# embedder, not stubs, and of the kinds asked for, before the top k is taken.
+SEARCH_FILTERS = indexes.VECTOR_FILTERS
+NEO4J_SEARCH = replace(
+    NEO4J,
+    vector_index=indexes.neo4j_filtered_vector_index,
+    vector_filters=SEARCH_FILTERS,
+)
+SEARCH_SINCE = (2026, 1)
+NEO4J_DIALECTS = (NEO4J, NEO4J_SEARCH)  # each checked by Neo4j's linter (tests/)
+
+
 def neo4j_dialect(version: tuple[int, int]) -> Dialect:
     """The Neo4j dialect for a server of this (major, minor) version (read at bootstrap)."""
-    del version
-    return NEO4J
+    return NEO4J_SEARCH if version >= SEARCH_SINCE else NEO4J

@@ -116,13 +116,28 @@ def falkor_vector_index(dimension: int) -> tuple[str, ...]:
 
 
 def neo4j_vector_index(dimension: int) -> tuple[str, ...]:
+    return _neo4j_vector_index(dimension, ())
+
+
+def _neo4j_vector_index(dimension: int, filters: tuple[str, ...]) -> tuple[str, ...]:
     # Quantisation (the default from 5.23) would compare approximate vectors with the
-    # similarity floor, and the score becomes a confidence: it is turned off.
+    # similarity floor, and the score becomes a confidence: it is turned off. Properties
+    # held for filtering inside the index (`filters`, Neo4j 2026.01) are Cypher 25 only.
+    held = f"WITH [{', '.join('s.' + p for p in filters)}] " if filters else ""
     return (
-        "CREATE VECTOR INDEX subject_embedding IF NOT EXISTS FOR (s:Subject) ON (s.embedding) "
-        f"OPTIONS {{indexConfig: {{`vector.dimensions`: {int(dimension)}, "
+        ("CYPHER 25\n" if filters else "")
+        + "CREATE VECTOR INDEX subject_embedding IF NOT EXISTS FOR (s:Subject) ON (s.embedding) "
+        f"{held}OPTIONS {{indexConfig: {{`vector.dimensions`: {int(dimension)}, "
         "`vector.similarity_function`: 'cosine', `vector.quantization.enabled`: false}}",
     )
+
+
+# What Neo4j 2026.01's vector index holds beside the vector for filtering (graph.dialect).
+VECTOR_FILTERS = ("org_id", "embedder", "stub", "kind")
+
+
+def neo4j_filtered_vector_index(dimension: int) -> tuple[str, ...]:
+    return _neo4j_vector_index(dimension, VECTOR_FILTERS)
 
 
 def neo4j_bootstrap() -> tuple[str, ...]:

@@ -9,13 +9,17 @@ for new indexes and the backfills, in the order an upgrade of a live database ne
   after them, and fails the start then.
 * Indexes of earlier versions (the full-text index before the organisation term, say) are
   dropped last, once their replacements are online: lexical search never goes without one.
+* `CREATE VECTOR INDEX ... IF NOT EXISTS` keeps an index of the same name whatever its
+  options, so the vector index's are read first (`SHOW VECTOR INDEXES`): one made with other
+  options (another dimension, quantised, without the properties this server's dialect
+  filters by) is dropped and made again, and the start waits for it.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.ports import GraphQueryError
 from graph import activity
@@ -31,6 +35,11 @@ log = logging.getLogger("fabric.neo4j")
 
 OLDEST = (5, 23)  # vector.quantization.enabled (5.23), vector.similarity.cosine (5.18)
 VERSION = "CALL dbms.components() YIELD name, versions RETURN name, versions[0]"
+VECTOR_INDEX = """
+SHOW VECTOR INDEXES YIELD name, properties, options
+WHERE name = 'subject_embedding'
+RETURN properties, options
+"""
 
 
 def server_version(text: str) -> tuple[int, int] | None:
@@ -58,6 +67,8 @@ async def prepare(executor: Executor, embedder: Embedder | None) -> Dialect:
     """Bring the database's schema and data to the current format; the dialect for the
     server's version (graph.dialect.neo4j_dialect)."""
     dialect = neo4j_dialect(await kernel_version(executor))
+    if embedder is not None:
+        await _drop_stale_vector_index(executor, dialect, embedder.identity.dimension)
     await apply_schema(executor, dialect, embedder)
     settled = await _settle(executor, dialect, tolerate=True)
     if await _format(executor) < activity.FORMAT_VERSION:
@@ -70,6 +81,46 @@ async def prepare(executor: Executor, embedder: Embedder | None) -> Dialect:
     # replace the old ones are online (graph.executor).
     await retire_indexes(executor, dialect)
     return dialect
+
+
+def vector_index_differs(
+    properties: list[str] | None,
+    options: dict[str, Any] | None,
+    dimension: int,
+    filters: tuple[str, ...],
+) -> bool:
+    """Whether an existing vector index (as SHOW VECTOR INDEXES reports it) was made with
+    options other than the ones wanted. An option the server does not report is taken as
+    made as wanted (nothing is rebuilt for what cannot be seen)."""
+    config = (options or {}).get("indexConfig") or {}
+    wanted: dict[str, object] = {
+        "vector.dimensions": dimension,
+        "vector.similarity_function": "cosine",
+        "vector.quantization.enabled": False,
+    }
+    for key, value in wanted.items():
+        have = config.get(key)
+        if have is None:
+            continue
+        if isinstance(value, str) and str(have).lower() != value:
+            return True
+        if isinstance(value, bool) and bool(have) is not value:
+            return True
+        if isinstance(value, int) and not isinstance(value, bool) and int(have) != value:
+            return True
+    return not set(filters) <= set(properties or ())
+
+
+async def _drop_stale_vector_index(executor: Executor, dialect: Dialect, dimension: int) -> None:
+    found = await executor.run(VECTOR_INDEX, {}, maintenance=True)
+    if found and vector_index_differs(found[0][0], found[0][1], dimension, dialect.vector_filters):
+        log.warning(
+            "the vector index subject_embedding was made with other options (%s, %s): "
+            "it is made again and populated before the start completes",
+            found[0][0],
+            found[0][1],
+        )
+        await executor.run(dialect.drop_vector_index, {}, write=True)
 
 
 async def _settle(executor: Executor, dialect: Dialect, *, tolerate: bool) -> bool:

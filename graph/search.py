@@ -9,10 +9,10 @@ change it stays off, and says so, until `fabric reembed` has rebuilt the vectors
 from __future__ import annotations
 
 import contextlib
-import math
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -32,8 +32,6 @@ KIND_TEXTS = frozenset(normalise(k.value) for k in SubjectKind)  # the second pl
 VECTOR_DECIMALS = 3  # vectors travel as text to FalkorDB; more digits only cost parse time
 REEMBED_BATCH = 2_000
 STATUS_TTL = 30.0
-MAX_NEIGHBOURS = 10_000  # most nearest neighbours asked of a shared vector index
-SHARE_CAP = 100_000  # an organisation's vectors counted at most (graph.cypher.search.VECTOR_SHARE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +41,14 @@ class VectorStatus:
 
 
 Hit = tuple[StoredSubject, float]
+
+
+class Route(Enum):
+    """How a vector search reaches an organisation's nearest subjects."""
+
+    INDEX = "index"  # an index of this organisation's alone (FalkorDB)
+    EXACT = "exact"  # every vector of the organisation compared (vector.similarity.cosine)
+    IN_INDEX = "in_index"  # a shared index filtered inside by organisation (Neo4j 2026.01)
 
 
 def as_parameter(vectors: np.ndarray) -> Any:
@@ -71,7 +77,7 @@ class SearchArms:
         self._dialect = dialect
         self.embedder = embedder
         self._exact_limit = dialect.exact_limit if exact_limit is None else exact_limit
-        self._share: tuple[float, int | None] | None = None  # (read at, neighbour factor)
+        self._route: tuple[float, Route] | None = None  # (read at, route)
         # Process-local and re-read every STATUS_TTL seconds, so a reembed run elsewhere is
         # noticed; until then the stamp filter in every vector query keeps identities apart.
         self._status: VectorStatus | None = None
@@ -160,38 +166,47 @@ class SearchArms:
         if not np.any(vector[0]):
             return []
         stamp = self.embedder.identity.stamp()
-        factor = await self._neighbour_factor(stamp)
-        # k-NN returns k rows whatever their distance; over-fetch for the kind filter (and,
-        # in an index shared by every organisation, for the others' rows), then let the
-        # floor turn "nothing similar" into no candidate at all.
+        route = await self.vector_route(stamp)
+        # k-NN returns k rows whatever their distance; over-fetch for the floor and the
+        # order, then let the floor turn "nothing similar" into no candidate at all. Every
+        # filter (organisation, epoch, embedder, kind) is applied before the top k is taken:
+        # inside the index (IN_INDEX), by the statement's own match (EXACT), or by an index
+        # holding one organisation (INDEX, whose kinds are filtered after: FalkorDB's index
+        # has none, and holds this organisation's subjects only).
         params: dict[str, Any] = {
             "vector": as_parameter(vector[0]),
-            "k": min(max(limit * 4, 40) * (factor or 1), MAX_NEIGHBOURS),
+            "k": max(limit * 4, 40),
             "limit": limit,
             "floor": floor,
             "stamp": stamp,
         }
         if kinds:
             params["kinds"] = [k.value for k in kinds]
-        build = search_cypher.vector_search if factor else search_cypher.exact_vector_search
+        build = {
+            Route.INDEX: search_cypher.vector_search,
+            Route.EXACT: search_cypher.exact_vector_search,
+            Route.IN_INDEX: search_cypher.filtered_vector_search,
+        }[route]
         found = await self._read(build(self._dialect, bool(kinds)), **params)
         return [(rows.subject_from(values), float(sim)) for values, sim in found]
 
-    async def _neighbour_factor(self, stamp: str) -> int | None:
-        """None: compare every vector of the organisation exactly (a shared index, and an
-        organisation small enough). Otherwise how many times more neighbours to ask of the
-        index than wanted: the database's subjects per subject of this organisation, since
-        the index's nearest neighbours are everyone's."""
+    async def vector_route(self, stamp: str) -> Route:
+        """INDEX where the index is this organisation's; where it is shared, EXACT unless
+        the index filters by organisation inside it and the organisation has more vectors
+        than the exact limit (counted up to it once per STATUS_TTL): a shared index's nearest
+        neighbours filtered afterwards could all be another organisation's, or another
+        epoch's copies of this one's, so it is never read that way."""
         if not self._dialect.shared_indexes:
-            return 1  # the index holds this organisation only
+            return Route.INDEX
+        if not self._dialect.vector_filters:
+            return Route.EXACT
         now = time.monotonic()
-        if self._share is None or now - self._share[0] > STATUS_TTL:
-            cap = max(SHARE_CAP, self._exact_limit + 1)
-            found = await self._read(search_cypher.VECTOR_SHARE, stamp=stamp, cap=cap)
-            mine, total = (int(found[0][0]), int(found[0][1])) if found else (0, 0)
-            factor = None if mine <= self._exact_limit else math.ceil(total / mine)
-            self._share = (now, factor)
-        return self._share[1]
+        if self._route is None or now - self._route[0] > STATUS_TTL:
+            cap = self._exact_limit + 1
+            found = await self._read(search_cypher.VECTOR_COUNT, stamp=stamp, cap=cap)
+            mine = int(found[0][0]) if found else 0
+            self._route = (now, Route.EXACT if mine <= self._exact_limit else Route.IN_INDEX)
+        return self._route[1]
 
     async def prepare_vectors(
         self, keys: Sequence[str], texts: Sequence[str]
@@ -242,7 +257,7 @@ class SearchArms:
             search_cypher.SET_EMBEDDING_META, stamp=identity.stamp(), dimension=identity.dimension
         )
         self._status = VectorStatus(True, "ok")
-        self._share = None  # how many vectors are this embedder's has just changed
+        self._route = None  # how many vectors are this embedder's has just changed
 
     async def reembed(self, progress: Callable[[int], None] | None = None) -> int:
         """Rebuild every subject's vector with the configured embedder; returns the count."""

@@ -7,7 +7,8 @@ Three sources, so a statement added later is checked without touching this file:
   Neo4j dialect, and for several parameters (or a `FilterShape`'s flags) an all-pairs
   covering of their values, so every value of each, and every pair of values of two, is
   composed into some statement;
-* the `NEO4J` dialect: every field holding DDL or a procedure call (fields that hold no Cypher
+* the Neo4j dialects (one per server version the adapter tells apart, graph.dialect.
+  NEO4J_DIALECTS): every field holding DDL or a procedure call (fields that hold no Cypher
   are named in `NOT_CYPHER`, with the reason, and a new field must be classified);
 * plain string literals that start with a Cypher clause in the graph modules the Neo4j adapter
   imports (directly or not), such as its own `drop_org` statement.
@@ -38,11 +39,13 @@ from engine.models import Direction, RelationshipType
 from engine.ports import SubjectOrder
 from graph import cypher, evidence
 from graph.cypher import relationships as relationships_cypher
-from graph.dialect import NEO4J, Dialect
+from graph.dialect import NEO4J, NEO4J_DIALECTS, Dialect
 
 # Our Cypher writes its keywords in capitals; a sentence in a message does not match.
+# A statement for Neo4j 2026.01 and after may name its Cypher version first (CYPHER 25).
 CLAUSE = re.compile(
-    r"^\s*(OPTIONAL\s+MATCH|MATCH|MERGE|CREATE|CALL|UNWIND|DROP|WITH|RETURN|SHOW)\b"
+    r"^\s*(CYPHER\s+\d+\s+)?"
+    r"(OPTIONAL\s+MATCH|MATCH|MERGE|CREATE|CALL|UNWIND|DROP|WITH|RETURN|SHOW)\b"
 )
 FRAGMENT_HOST = "MATCH (s), (o), ()-[r]->()\nRETURN {} AS value"
 DIMENSION = 384  # a representative vector width (the embedder's, never a client's)
@@ -63,6 +66,7 @@ NOT_CYPHER = {
     "shared_indexes": "a flag",
     "exact_similarity": "a fragment, checked inside cypher.search.exact_vector_search",
     "exact_limit": "a number",
+    "vector_filters": "property names, checked inside the vector index DDL",
 }
 
 
@@ -373,8 +377,8 @@ def neo4j_statements() -> list[Statement]:
     """Every statement, once (the first source that yields a text names it). A fragment is
     checked where a statement uses it; one that none uses is checked in a host statement."""
     found = [
-        *cypher_module_statements(), *dialect_statements(), *evidence_statements(),
-        *literal_statements(),
+        *cypher_module_statements(), *(s for d in NEO4J_DIALECTS for s in dialect_statements(d)),
+        *evidence_statements(), *literal_statements(),
     ]  # fmt: skip
     statements = [s for s in found if is_statement(s.text)]
     for fragment in (s for s in found if not is_statement(s.text)):

@@ -21,7 +21,7 @@ import pytest
 from graph import neo4j_adapter, neo4j_schema
 from graph.cypher import deletion as deletion_cypher
 from graph.cypher import epochs as epochs_cypher
-from graph.dialect import FALKORDB, NEO4J
+from graph.dialect import FALKORDB, NEO4J, NEO4J_SEARCH
 from tests.cypher_statements import (
     NOT_CYPHER,
     Statement,
@@ -54,7 +54,7 @@ CONTROLS = {
     "control:falkordb-vector-index": FALKORDB.vector_index(384)[0],
     "control:falkordb-drop-vector-index": FALKORDB.drop_vector_index,
 }
-SCHEMA_COMMAND = re.compile(r"^\s*(CREATE|DROP)\s+(\w+\s+)?(INDEX|CONSTRAINT)\b")
+SCHEMA_COMMAND = re.compile(r"^\s*(CYPHER\s+\d+\s+)?(CREATE|DROP)\s+(\w+\s+)?(INDEX|CONSTRAINT)\b")
 # A standalone procedure call binds no variable either (the controls cover its name).
 STANDALONE_CALL = re.compile(r"^\s*CALL\s+[\w.]+\([^)]*\)\s*$")
 
@@ -151,6 +151,10 @@ def test_the_collection_covers_the_cypher_module_and_the_dialect(
     # Every piece of the Neo4j dialect's DDL, and its procedure calls, as composed.
     for ddl in (*NEO4J.bootstrap, *NEO4J.vector_index(384), NEO4J.drop_vector_index):
         assert ddl in texts
+    # The newer servers' dialect: its vector index holds the properties SEARCH filters by.
+    assert all(ddl in texts for ddl in NEO4J_SEARCH.vector_index(384))
+    assert any("SEARCH s IN (" in t for t in texts)
+    assert neo4j_schema.VECTOR_INDEX in texts
     assert any("db.index.fulltext.queryNodes" in t for t in texts)
     assert any("db.index.vector.queryNodes" in t for t in texts)
     # The adapter's own statements, outside the Cypher module.

@@ -102,7 +102,8 @@ def unseekable_matches(statements: list[Statement], bootstrap: Iterable[str]) ->
             if clause.startswith(("MATCH", "OPTIONAL MATCH")) and any(
                 p in clause for p in ORG_PARAMS
             ):
-                anchored = False
+                # A vector search filtered inside its index starts from the index.
+                anchored = re.search(r"\n\s+SEARCH \w+ IN \(", clause) is not None
                 for var, labels, body in nodes:
                     keys = set(map_keys(body))
                     pinned = any(v in ORG_PARAMS for v in map_keys(body).values())

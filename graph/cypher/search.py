@@ -65,16 +65,43 @@ RETURN {S_VALUES}, similarity
 """
 
 
-# How many subjects the database holds (the count store answers without reading them), and
-# how many of this organisation's have vectors of its embedder, counted up to $cap (no row:
-# none). Beyond the cap only the number of neighbours asked for grows, within its own cap.
-VECTOR_SHARE = """
-MATCH (a:Subject)
-WITH count(a) AS total
+def filtered_vector_search(dialect: Dialect, kinds: bool) -> str:
+    """The $k nearest of the organisation's vectors in the shared index, filtered inside it
+    (Neo4j 2026.01's SEARCH clause, Cypher 25; the properties are the index's, declared in
+    graph.indexes.VECTOR_FILTERS): its scope, the current embedder, no stubs and, with
+    kinds, each kind's own $k (an IN list filters inside the index only from 2026.06), so
+    neither other organisations (nor another epoch of this one) nor other kinds crowd the
+    top k; the floor, the order and $limit are applied to those."""
+    where = "s.org_id = $org AND s.embedder = $stamp AND s.stub = false"
+    search = f"""MATCH (s:Subject)
+  SEARCH s IN (
+    VECTOR INDEX subject_embedding
+    FOR $vector
+    WHERE {where}{" AND s.kind = kind" if kinds else ""}
+    LIMIT $k
+  ) SCORE AS score"""
+    if kinds:
+        search = f"""UNWIND $kinds AS kind
+CALL (kind) {{
+  {search.replace(chr(10), chr(10) + "  ")}
+  RETURN s, score
+}}"""
+    return f"""CYPHER 25
+{search}
+WITH s, {dialect.similarity} AS similarity
+WHERE similarity >= $floor
+WITH s, similarity ORDER BY similarity DESC, s.key LIMIT $limit
+RETURN {S_VALUES}, similarity
+"""
+
+
+# How many of this organisation's subjects have vectors of its embedder, counted up to $cap
+# (no more is needed to choose between exact search and the index).
+VECTOR_COUNT = """
 MATCH (s:Subject {org_id: $org})
 WHERE s.embedder = $stamp
-WITH total, s LIMIT $cap
-RETURN count(s), total
+WITH s LIMIT $cap
+RETURN count(s)
 """
 
 
