@@ -1,9 +1,16 @@
 """Change events, revisions and persisted documents on a Redis-protocol server (the FalkorDB
 server itself, or `FABRIC_REDIS_URL` beside Neo4j), and their single-process stand-ins.
 
-Keys: `fabric:revision:<org>` (a counter), `fabric:apq:<org>` (a hash of documents) with
+Keys: `fabric:revision:<org>` (a counter), `fabric:bookmarks:<org>` (a list of the latest
+writes' bookmarks, Neo4j's), `fabric:apq:<org>` (a hash of documents) with
 `fabric:apq-used:<org>` (a sorted set by last use, for the bound), `fabric:trusted` (a hash).
 Changes are published on `fabric:changes` as `<revision>|<json>`.
+
+Bookmarks (Neo4j): a gateway that learns of revision N, by reading it for an ETag or by a
+change event, may read from a cluster member that has not applied the write behind N yet,
+and would answer (and tag) stale data as N. So the writer's bookmarks travel with the
+revision, set with it in one step, and with the event; the reader hands them to its store
+(`BookmarkHook.learned`) before it reads, and the store's reads then wait for them.
 """
 
 from __future__ import annotations
@@ -13,7 +20,8 @@ import contextlib
 import logging
 import time
 from collections.abc import AsyncIterator, Sequence
-from typing import Any
+from dataclasses import replace
+from typing import Any, Protocol
 
 import redis.asyncio as aioredis
 import redis.exceptions as redis_errors
@@ -33,9 +41,19 @@ RETRY_S = 0.5  # between attempts to resubscribe after the server went away
 # gateway's shutdown hung after its embedded server was killed and restarted. Bounded: the
 # connection is the process's to drop after that.
 CLOSE_S = 2.0
-# One round trip, atomic: the revision a change carries is the one its write produced.
+BOOKMARKS_KEPT = 16  # the latest writes' bookmarks kept per organisation
+# One round trip, atomic: the revision a change carries is the one its write produced, and
+# whoever reads that revision reads the bookmarks of the writes up to it (the latest few:
+# writers' commits and publications may interleave, so one writer's is not enough).
+# KEYS: revision, bookmarks; ARGV: channel, body, kept, bookmarks...
 _PUBLISH = """
 local revision = redis.call('INCR', KEYS[1])
+for i = 4, #ARGV do
+  redis.call('LPUSH', KEYS[2], ARGV[i])
+end
+if #ARGV >= 4 then
+  redis.call('LTRIM', KEYS[2], 0, tonumber(ARGV[3]) - 1)
+end
 redis.call('PUBLISH', ARGV[1], revision .. '|' .. ARGV[2])
 return revision
 """
@@ -72,28 +90,53 @@ def _unavailable(exc: Exception) -> GraphUnavailable:
     return GraphUnavailable(f"change feed unavailable: {type(exc).__name__}")
 
 
+class BookmarkHook(Protocol):
+    """A store whose readers may lag behind its writer: the bookmarks of an organisation's
+    writes so far (`held`), and those another process's writes left (`learned`)."""
+
+    async def held(self, org_id: str) -> tuple[str, ...]: ...
+
+    async def learned(self, org_id: str, bookmarks: Sequence[str]) -> None: ...
+
+
 class RedisChangeFeed:
     """Revisions in counters, changes over the server's publish/subscribe: every gateway
-    process on the same server sees every writer's changes."""
+    process on the same server sees every writer's changes. bookmarks: the store's, to send
+    with each change and take from each revision read and event (None: a store whose
+    readers never lag, FalkorDB)."""
 
     shared = True
 
-    def __init__(self, client: aioredis.Redis, url: str) -> None:
+    def __init__(
+        self, client: aioredis.Redis, url: str, bookmarks: BookmarkHook | None = None
+    ) -> None:
         self._client = client
         self._url = url  # the listener's own connection, outside the statement pool
+        self._bookmarks = bookmarks
 
     async def revision(self, org_id: str) -> int | None:
         try:
-            value = await self._client.get(f"fabric:revision:{org_id}")
+            if self._bookmarks is None:
+                value = await self._client.get(f"fabric:revision:{org_id}")
+            else:
+                pipe = self._client.pipeline(transaction=True)  # the pair as one write left it
+                pipe.get(f"fabric:revision:{org_id}")
+                pipe.lrange(f"fabric:bookmarks:{org_id}", 0, -1)
+                value, marks = await pipe.execute()
+                await self._bookmarks.learned(org_id, [str(m) for m in marks])
         except _FAILURES as exc:
             raise _unavailable(exc) from exc
         return int(value) if value is not None else 0
 
     async def publish(self, change: Change) -> int:
+        if self._bookmarks is not None:
+            change = replace(change, bookmarks=await self._bookmarks.held(change.org_id))
+        keys = (f"fabric:revision:{change.org_id}", f"fabric:bookmarks:{change.org_id}")
         try:
             revision = await self._client.eval(
-                _PUBLISH, 1, f"fabric:revision:{change.org_id}", CHANNEL, change.encode()
-            )
+                _PUBLISH, len(keys), *keys, CHANNEL, change.encode(), BOOKMARKS_KEPT,
+                *change.bookmarks,
+            )  # fmt: skip
         except _FAILURES as exc:
             raise _unavailable(exc) from exc
         return int(revision)
@@ -114,9 +157,13 @@ class RedisChangeFeed:
                         continue
                     revision, _, body = str(message["data"]).partition("|")
                     try:
-                        yield Change.decode(body, int(revision))
+                        change = Change.decode(body, int(revision))
                     except (ValueError, KeyError, TypeError):
                         log.warning("ignored a malformed change message")
+                        continue
+                    if self._bookmarks is not None and change.bookmarks:
+                        await self._bookmarks.learned(change.org_id, change.bookmarks)
+                    yield change
             except _FAILURES as exc:
                 log.warning("change feed lost its connection (%s); resubscribing", exc)
                 gap = True

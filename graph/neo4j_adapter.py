@@ -12,6 +12,7 @@ TRANSACTIONS`, which Neo4j runs only as auto-commit statements of a session.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import neo4j
@@ -22,7 +23,7 @@ from graph import neo4j_schema
 from graph.changes import LocalChangeFeed, LocalDocuments, RedisChangeFeed, RedisDocuments
 from graph.cypher import organisations as organisations_cypher
 from graph.dialect import NEO4J, Dialect
-from graph.epochs import purge_scope, scope_of
+from graph.epochs import SCOPE_SEPARATOR, purge_scope, scope_of
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
 from graph.neo4j_executor import Neo4jExecutor
 from graph.scoped import ScopedGraph
@@ -96,7 +97,8 @@ class Neo4jStore(EpochedStore):
         self._redis: Redis | None = None  # closed with the store
         if redis_url:
             client = self._redis = Redis.from_url(redis_url, decode_responses=True)
-            self.changes = RedisChangeFeed(client, redis_url)
+            # Bookmarks travel with revisions and events (graph/changes.py).
+            self.changes = RedisChangeFeed(client, redis_url, bookmarks=self)
             self.documents = RedisDocuments(client)
         else:
             self.changes, self.documents = LocalChangeFeed(), LocalDocuments()
@@ -125,14 +127,29 @@ class Neo4jStore(EpochedStore):
         return self._keys
 
     def bookmarks(self, params: dict[str, Any]) -> neo4j.AsyncBookmarkManager:
-        """One bookmark manager per organisation (and one for the system scope and DDL): a
-        read on a cluster waits for its own organisation's writes, not for every write this
-        process made (the driver's default manager is shared by every query)."""
+        """One bookmark manager per organisation, its epochs' scopes included (and one for
+        the system scope and DDL): a read on a cluster waits for its own organisation's
+        writes, not for every write this process made (the driver's default manager is
+        shared by every query)."""
         scope = str(params.get("org") or params.get("system") or SYSTEM_SCOPE)
-        manager = self._bookmarks.get(scope)
+        return self._manager(scope.split(SCOPE_SEPARATOR, 1)[0])
+
+    def _manager(self, org_id: str) -> neo4j.AsyncBookmarkManager:
+        manager = self._bookmarks.get(org_id)
         if manager is None:
-            manager = self._bookmarks[scope] = neo4j.AsyncGraphDatabase.bookmark_manager()
+            manager = self._bookmarks[org_id] = neo4j.AsyncGraphDatabase.bookmark_manager()
         return manager
+
+    async def held(self, org_id: str) -> tuple[str, ...]:
+        """The bookmarks of this process's writes for the organisation (sent with each
+        change it publishes: graph/changes.py)."""
+        return tuple(sorted(await self._manager(org_id).get_bookmarks()))
+
+    async def learned(self, org_id: str, bookmarks: Sequence[str]) -> None:
+        """Another process's writes, told with a revision or a change event: this process's
+        next reads of the organisation wait until the server they reach has applied them."""
+        if bookmarks:
+            await self._manager(org_id).update_bookmarks((), bookmarks)
 
     def _make_graph(self, org_id: str, epoch: int) -> ScopedGraph:
         return ScopedGraph(

@@ -33,6 +33,7 @@ class Attempt:
     mode: str  # neo4j.READ_ACCESS or neo4j.WRITE_ACCESS
     timeout: float | None
     autocommit: bool
+    bookmarks: tuple[str, ...] = ()  # what the session's bookmark manager held
 
 
 @dataclass
@@ -41,7 +42,8 @@ class ScriptedDriver:
     attempts: list[Attempt] = field(default_factory=list)
 
     def session(self, **config: Any) -> _Session:
-        return _Session(self, config.get("default_access_mode", "WRITE"))
+        mode = config.get("default_access_mode", "WRITE")
+        return _Session(self, mode, config.get("bookmark_manager"))
 
     async def close(self) -> None:
         return None
@@ -60,11 +62,14 @@ class _Result:
 
 
 class _Tx:
-    def __init__(self, driver: ScriptedDriver, mode: str, timeout: float | None) -> None:
-        self._driver, self._mode, self._timeout = driver, mode, timeout
+    def __init__(
+        self, driver: ScriptedDriver, mode: str, timeout: float | None, marks: tuple[str, ...]
+    ) -> None:
+        self._driver, self._mode, self._timeout, self._marks = driver, mode, timeout, marks
 
     async def run(self, statement: str, params: dict[str, Any]) -> _Result:
-        return self._driver._reply(Attempt(statement, self._mode, self._timeout, False))
+        attempt = Attempt(statement, self._mode, self._timeout, False, self._marks)
+        return self._driver._reply(attempt)
 
     async def commit(self) -> None:
         return None
@@ -77,8 +82,11 @@ class _Tx:
 
 
 class _Session:
-    def __init__(self, driver: ScriptedDriver, mode: str) -> None:
-        self._driver, self._mode = driver, mode
+    def __init__(self, driver: ScriptedDriver, mode: str, manager: Any) -> None:
+        self._driver, self._mode, self._manager = driver, mode, manager
+
+    async def _marks(self) -> tuple[str, ...]:
+        return tuple(sorted(await self._manager.get_bookmarks())) if self._manager else ()
 
     async def __aenter__(self) -> _Session:
         return self
@@ -88,16 +96,16 @@ class _Session:
 
     async def run(self, query: Any, params: dict[str, Any] | None = None) -> _Result:
         text, timeout = (query.text, query.timeout) if hasattr(query, "text") else (query, None)
-        return self._driver._reply(Attempt(text, self._mode, timeout, True))
+        return self._driver._reply(Attempt(text, self._mode, timeout, True, await self._marks()))
 
     async def begin_transaction(self, timeout: float | None = None) -> _Tx:  # noqa: ASYNC109
-        return _Tx(self._driver, self._mode, timeout)
+        return _Tx(self._driver, self._mode, timeout, await self._marks())
 
     async def _managed(self, mode: str, work: Any, *args: Any) -> Any:
         timeout = getattr(work, "timeout", None)  # read once, as the driver does
         for _ in range(10):
             try:
-                return await work(_Tx(self._driver, mode, timeout), *args)
+                return await work(_Tx(self._driver, mode, timeout, await self._marks()), *args)
             except neo4j_errors.Neo4jError as exc:
                 if not exc.is_retryable():
                     raise

@@ -35,6 +35,9 @@ class Change:
     subjects: (key, kind) of the subjects whose own data or relationships the write changed.
     subject_keys: every subject the write touched (also through records and episodes).
     record_kinds: the kinds of the source records in the batch.
+    bookmarks: where the write stands in the store's transaction order, for stores whose
+        readers may lag behind its writer (Neo4j's causal-consistency bookmarks): a reader
+        told of the change waits for them before it reads (graph/changes.py).
     """
 
     org_id: str
@@ -48,6 +51,7 @@ class Change:
     investigation_id: str = ""
     outcome: str = ""
     at_ns: int = 0
+    bookmarks: tuple[str, ...] = ()
 
     def encode(self) -> str:
         # Field by field, not dataclasses.asdict: asdict deep-copies every key of a batch's
@@ -70,6 +74,7 @@ class Change:
             investigation_id=str(data.get("investigation_id", "")),
             outcome=str(data.get("outcome", "")),
             at_ns=int(data.get("at_ns", 0)),
+            bookmarks=tuple(str(b) for b in data.get("bookmarks", ())),
         )
 
 
