@@ -1,0 +1,1 @@
+"""The investigation: interpret, resolve, plan, read facts, synthesise, validate; reuse and stages."""

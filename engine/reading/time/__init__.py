@@ -1,0 +1,1 @@
+"""Time phrases: what a question's words about time mean, read against a fixed instant."""

@@ -1,0 +1,1 @@
+"""A question's subjects, references and time, chosen against the organisation's graph."""
