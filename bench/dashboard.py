@@ -173,7 +173,7 @@ def serve(url: str, port: int) -> None:
     from starlette.responses import JSONResponse, Response
     from starlette.routing import Route
 
-    from engine.models import to_ns
+    from engine.domain.models import to_ns
     from gateway.app import create_app
     from gateway.auth import authenticate
     from gateway.settings import Settings

@@ -19,7 +19,7 @@ import time
 
 import numpy as np
 
-from engine.embedding import HashingEmbedder
+from engine.domain.embedding import HashingEmbedder
 
 HARD = ["", "---", "\ufb01le-sync", "file-sync", "\uff30\uff41\uff59", "payments", "שירות-תשלומים",
         "cafe\u0301", "café", "x" * 10_000, "💥 api", "A-B_C.D"]

@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from engine.embedding import HashingEmbedder
+from engine.domain.embedding import HashingEmbedder
 from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
 from graph.git.importer import GitImport, import_git

@@ -28,7 +28,7 @@ from typing import Any
 import httpx
 import uvicorn
 
-from engine.embedding import HashingEmbedder
+from engine.domain.embedding import HashingEmbedder
 from gateway import heap
 from gateway.app import create_app
 from gateway.auth import create_key

@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from engine.embedding import HashingEmbedder
+from engine.domain.embedding import HashingEmbedder
 from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
 from graph.projection import Projector

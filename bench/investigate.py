@@ -28,16 +28,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.contract import Outcome, Standing, Versions, requires_claimed_fact
-from engine.embedding import HashingEmbedder
-from engine.errors import BadUserInput
-from engine.investigate import InvestigationRequest, Investigator
+from engine.answering.synthesis import DeterministicSynthesizer
+from engine.domain.contract import Outcome, Standing, Versions, requires_claimed_fact
+from engine.domain.embedding import HashingEmbedder
+from engine.domain.errors import BadUserInput
+from engine.domain.text import handle_forms, handles
+from engine.investigation.investigate import InvestigationRequest, Investigator
 from engine.providers import default_providers
-from engine.receipts import ReceiptSigner
-from engine.resolution import Resolver
-from engine.ring import ReferenceRing
-from engine.synthesis import DeterministicSynthesizer
-from engine.text import handle_forms, handles
+from engine.resolving.receipts import ReceiptSigner
+from engine.resolving.resolution import Resolver
+from engine.resolving.ring import ReferenceRing
 from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
 from graph.projection import Projector

@@ -26,13 +26,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from engine.framing import coverage_of, window_of
+from engine.answering.framing import coverage_of, window_of
+from engine.answering.planning import Decision, Plan, PlannedRead, plan, read_facts
+from engine.domain.models import StoredSubject, SubjectKind
+from engine.domain.timecontext import resolve_time
 from engine.memory import MemoryStore
-from engine.models import StoredSubject, SubjectKind
-from engine.planning import Decision, Plan, PlannedRead, plan, read_facts
 from engine.ports import OrgGraph, SubjectQuery
 from engine.providers import Window, default_providers
-from engine.timecontext import resolve_time
 from graph.git.importer import GitImport, import_git
 from graph.projection import Projector
 from sources.demo import generate

@@ -40,11 +40,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.resolve_cases import Case, Oracle, Record, hard_subjects, labelled
-from engine.embedding import HashingEmbedder
+from engine.domain.embedding import HashingEmbedder
+from engine.domain.text import normalise
 from engine.ports import SubjectQuery
-from engine.resolution import Ambiguous, NotFound, Resolved, Resolver
-from engine.ring import ReferenceRing
-from engine.text import normalise
+from engine.resolving.resolution import Ambiguous, NotFound, Resolved, Resolver
+from engine.resolving.ring import ReferenceRing
 from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
 from graph.git.importer import GitImport, import_git

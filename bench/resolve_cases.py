@@ -1,7 +1,7 @@
 """The labelled references of bench/resolve.py: the hard subjects it adds to the demo data,
 an oracle that knows every handle, and the generated references with their expected outcome.
 
-The oracle reads handles with the engine's one normalisation (engine.text), so "expected"
+The oracle reads handles with the engine's one normalisation (engine.domain.text), so "expected"
 means what the rules in docs/graphql.md (Resolution) promise, computed independently of the
 resolver's search: an exact handle owned by one subject resolves to it, by two or more is
 ambiguous; a reference one edit from exactly one subject's handle, when no subject has every
@@ -19,8 +19,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from engine import gates
-from engine.text import handle_forms, handles, normalise
+from engine.domain import gates
+from engine.domain.text import handle_forms, handles, normalise
 
 Record = dict[str, Any]
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789 "

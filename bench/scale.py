@@ -64,7 +64,7 @@ COHORT = (
 
 
 def _handles_only(subject: dict[str, Any]) -> dict[str, Any]:
-    from engine.text import SEARCH_ATTRIBUTES
+    from engine.domain.text import SEARCH_ATTRIBUTES
 
     kept = {k: subject[k] for k in ("key", "kind", "name")}
     kept.update((k, subject[k]) for k in ("aliases", "previous_names") if subject.get(k))
@@ -130,15 +130,15 @@ async def load(url: str, subjects: int, seed: int) -> tuple[str, list[dict[str, 
 
 
 async def engine_figures(url: str, subjects: list[dict[str, Any]], seed: int) -> dict[str, Any]:
-    from engine.contract import Versions
-    from engine.embedding import HashingEmbedder
-    from engine.errors import BadUserInput
-    from engine.investigate import InvestigationRequest, Investigator
+    from engine.answering.synthesis import DeterministicSynthesizer
+    from engine.domain.contract import Versions
+    from engine.domain.embedding import HashingEmbedder
+    from engine.domain.errors import BadUserInput
+    from engine.investigation.investigate import InvestigationRequest, Investigator
     from engine.providers import default_providers
-    from engine.receipts import ReceiptSigner
-    from engine.resolution import Ambiguous, Resolved, Resolver
-    from engine.ring import ReferenceRing
-    from engine.synthesis import DeterministicSynthesizer
+    from engine.resolving.receipts import ReceiptSigner
+    from engine.resolving.resolution import Ambiguous, Resolved, Resolver
+    from engine.resolving.ring import ReferenceRing
     from graph.falkor import FalkorStore
     from sources.demo import DEFAULT_ANCHOR
 

@@ -1,1 +1,2 @@
-"""The pure domain: models, time context, resolution, planning, synthesis, contracts."""
+"""The investigation engine, in layers: investigation > resolving > answering > reading >
+providers | memory > ports > domain (docs/architecture.md; import-linter holds the order)."""

@@ -18,11 +18,11 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from engine.answer import PROJECTION_VERSION
-from engine.contract import Versions
+from engine.domain.answer import PROJECTION_VERSION
+from engine.domain.contract import Versions
 from engine.ports import GraphError, GraphStore, GraphUnavailable
-from engine.receipts import ReceiptSigner
-from engine.ring import ReferenceRing
+from engine.resolving.receipts import ReceiptSigner
+from engine.resolving.ring import ReferenceRing
 from gateway import heap, tracing
 from gateway.admission import Admission
 from gateway.documents import PersistedDocuments, PersistValidated

@@ -18,8 +18,8 @@ import re
 import secrets
 from typing import TYPE_CHECKING
 
+from engine.domain.principal import Principal
 from engine.ports import ApiKeyRecord, GraphError, KeyStore, check_org
-from engine.principal import Principal
 
 if TYPE_CHECKING:  # gateway.jwt_auth imports this module (for SCOPES)
     from gateway.jwt_auth import JwtVerifier

@@ -15,7 +15,7 @@ import json
 
 from strawberry.http import GraphQLRequestData
 
-from engine.principal import Principal
+from engine.domain.principal import Principal
 
 CACHE_CONTROL = "private, max-age=0, must-revalidate"
 

@@ -1,7 +1,8 @@
-"""An :class:`~engine.embedding.Embedder` over an OpenAI-compatible ``/v1/embeddings`` endpoint.
+"""An :class:`~engine.domain.embedding.Embedder` over an OpenAI-compatible ``/v1/embeddings``
+endpoint.
 
 Every response is verified before a vector is used, and anything unexpected fails closed with
-an :class:`~engine.embedding.EmbeddingError`:
+an :class:`~engine.domain.embedding.EmbeddingError`:
 
 * a non-2xx status, a timeout, a transport error, a body that is not JSON or is too large;
 * a ``model`` field that is absent or names another model. It is compared with the configured
@@ -15,7 +16,7 @@ an :class:`~engine.embedding.EmbeddingError`:
 Error messages never carry the response body, the URL or the API key.
 
 Texts that are empty or whitespace-only are not sent (OpenAI refuses empty input); their rows
-are zero vectors, as :class:`~engine.embedding.HashingEmbedder` gives for an empty text.
+are zero vectors, as :class:`~engine.domain.embedding.HashingEmbedder` gives for an empty text.
 """
 
 from __future__ import annotations
@@ -29,7 +30,13 @@ from typing import Any, Self
 import httpx
 import numpy as np
 
-from engine.embedding import EmbedderIdentity, EmbeddingError, Vectors, l2_normalise, texts_list
+from engine.domain.embedding import (
+    EmbedderIdentity,
+    EmbeddingError,
+    Vectors,
+    l2_normalise,
+    texts_list,
+)
 
 PROVIDER = "openai-compatible"
 _ASCII_FOLD = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")

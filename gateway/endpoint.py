@@ -14,8 +14,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.types import Message, Receive, Scope, Send
 
+from engine.domain.principal import Principal
 from engine.ports import GraphError, GraphStore, GraphTimeout, RoundTrips
-from engine.principal import Principal
 from gateway import logs
 from gateway.auth import authenticate
 from gateway.errors import GRAPH_MESSAGES

@@ -16,7 +16,7 @@ from strawberry.extensions import SchemaExtension
 from strawberry.types.execution import ExecutionResult, StreamExecutionResult
 from strawberry.types.graphql import OperationType
 
-from engine.errors import PublicError
+from engine.domain.errors import PublicError
 from engine.ports import GraphError, GraphTimeout, GraphUnavailable, UnrepresentableValue
 
 log = logging.getLogger("fabric.errors")

@@ -23,8 +23,8 @@ import jwt
 from cryptography.hazmat.primitives.asymmetric.rsa import RSAPublicKey
 from cryptography.hazmat.primitives.serialization import load_pem_public_key
 
+from engine.domain.principal import Principal
 from engine.ports import ORG_PATTERN, InvalidOrganisation, check_org
-from engine.principal import Principal
 from gateway.auth import SCOPES
 
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
-from engine.embedding import Embedder, HashingEmbedder
+from engine.domain.embedding import Embedder, HashingEmbedder
 from engine.ports import EpochTimings, GraphStore
 from gateway.embedder_http import HttpEmbedder
 from gateway.settings import Settings

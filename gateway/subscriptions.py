@@ -39,8 +39,8 @@ from strawberry.subscriptions.protocols.graphql_transport_ws.types import (
 )
 from strawberry.types.unset import UnsetType
 
+from engine.domain.principal import Principal
 from engine.ports import GraphError, GraphStore
-from engine.principal import Principal
 from gateway.auth import authenticate
 from gateway.documents import DocumentRefused, PersistedDocuments
 from gateway.errors import GRAPH_MESSAGES, shape

@@ -23,9 +23,9 @@ from strawberry.exceptions import StrawberryGraphQLError
 from strawberry.http import GraphQLHTTPResponse, GraphQLRequestData
 from strawberry.types import ExecutionResult
 
+from engine.domain.principal import Principal
 from engine.ports import GraphError, GraphStore, GraphTimeout
-from engine.principal import Principal
-from engine.ring import ReferenceRing
+from engine.resolving.ring import ReferenceRing
 from gateway import caching
 from gateway.documents import DocumentRefused, PersistedDocuments
 from gateway.errors import GRAPH_MESSAGES

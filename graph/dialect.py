@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from engine.models import SubjectKind
-from engine.text import query_tokens, spacing_variants, telling_tokens
+from engine.domain.models import SubjectKind
+from engine.domain.text import query_tokens, spacing_variants, telling_tokens
 from graph import indexes
 from graph.cypher._fragments import floor_div
 from graph.rows import DAY_US, SLOT_US
@@ -91,7 +91,7 @@ class Dialect:
 
     def fulltext_every(self, text: str) -> str | None:
         """Every telling token, each forgiving typos; or, as written, every token of the
-        reference with its spacing mended (engine.text.spacing_variants). Far more selective
+        reference with its spacing mended (engine.domain.text.spacing_variants). Far more selective
         than any-token: a common token ("api", "order") matches thousands of subjects, every
         one of which the engine hands to the statement, while a typo in one token of a handle
         still leaves the handle matching them all."""

@@ -1,8 +1,8 @@
-"""A fact's evidence read in the database: each rule of engine/evidence.py as a Cypher
+"""A fact's evidence read in the database: each rule of engine/domain/evidence.py as a Cypher
 condition, so a page of a fact's records (by key) is chosen and cut in the statement and only
 the page leaves the store, not every record of the fact's window.
 
-The conditions restate engine/evidence.py's tests over the stored properties (times as int64
+The conditions restate engine/domain/evidence.py's tests over the stored properties (times as int64
 nanoseconds, half-open windows); the contract suite (tests/test_evidence_pages.py) holds every
 rule, on every backend, to the in-memory store's answer, which is the rule itself. Rules come
 from a closed enum; constants and times are parameters, never text in the statement.
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.evidence import ROLLUP_METRICS, EvidenceRule, EvidenceSelector
+from engine.domain.evidence import ROLLUP_METRICS, EvidenceRule, EvidenceSelector
 from engine.ports import EvidenceRequest
 
 _S, _E, _P = "q[5]", "q[6]", "q[7]"
@@ -55,7 +55,7 @@ RULES: dict[EvidenceRule, str] = {
         f"({_E} % $day <> 0 AND r.start_ns >= {_E} - {_E} % $day))))"
     ),
 }
-# The constants the conditions compare with (engine/evidence.py's).
+# The constants the conditions compare with (engine/domain/evidence.py's).
 CONSTANTS: dict[str, Any] = {
     "rollups": list(ROLLUP_METRICS),
     "commits": "commits",

@@ -15,7 +15,7 @@ from engine.ports import GraphQueryError
 from graph.dialect import Dialect
 
 if TYPE_CHECKING:
-    from engine.embedding import Embedder
+    from engine.domain.embedding import Embedder
 
 Row = list[Any]
 # A statement's rows, with $org bound to one scope (as `bound` makes, or ScopedGraph._read).

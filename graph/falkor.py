@@ -26,7 +26,7 @@ from graph.scoped import ScopedGraph
 from graph.store import EpochedStore
 
 if TYPE_CHECKING:
-    from engine.embedding import Embedder
+    from engine.domain.embedding import Embedder
 
 GRAPH_PREFIX = "fabric:org:"
 SYSTEM_GRAPH = "fabric:system"

@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from engine.models import subject_id
+from engine.domain.models import subject_id
 from engine.ports import Fingerprint
 from graph.executor import Run
 

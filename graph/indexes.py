@@ -10,7 +10,7 @@ org_id and each key is unique per organisation.
 
 from __future__ import annotations
 
-from engine.models import RelationshipType
+from engine.domain.models import RelationshipType
 
 # (label, properties) pairs that every organisation's graph indexes.
 _NODE_INDEXES: tuple[tuple[str, tuple[str, ...]], ...] = (

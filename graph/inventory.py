@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.models import SourceRecordKind
+from engine.domain.models import SourceRecordKind
 from graph.cypher import activity as activity_cypher
 from graph.cypher import organisations as organisations_cypher
 from graph.executor import Run

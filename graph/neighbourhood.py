@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.models import Direction, RelationshipType, StoredSubject
+from engine.domain.models import Direction, RelationshipType, StoredSubject
 from engine.ports import Edge, EdgeRequest, TimeSpan
 from graph import rows
 from graph.cypher import relationships as relationships_cypher

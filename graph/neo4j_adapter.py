@@ -30,7 +30,7 @@ from graph.scoped import ScopedGraph
 from graph.store import EpochedStore
 
 if TYPE_CHECKING:
-    from engine.embedding import Embedder
+    from engine.domain.embedding import Embedder
 
 # A read that checks the database answers.
 PING = "RETURN 1 AS ok"

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from engine.models import (
+from engine.domain.models import (
     Episode,
     ProjectionElement,
     Relationship,

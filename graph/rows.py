@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from engine.models import (
+from engine.domain.models import (
     Episode,
     Relationship,
     RelationshipType,
@@ -23,8 +23,8 @@ from engine.models import (
     subject_id,
     to_ns,
 )
+from engine.domain.text import search_text
 from engine.ports import TimeSpan
-from engine.text import search_text
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -56,7 +56,7 @@ SLOT_AT = len(RECORD_COLUMNS) + 1
 
 def us_at_least(t_ns: int) -> int:
     """The least whole microsecond at or after t_ns: `x_ns >= t_ns` is `x_us >= this` for a
-    time on a whole microsecond, as every stored time is (engine.models.to_ns)."""
+    time on a whole microsecond, as every stored time is (engine.domain.models.to_ns)."""
     return -(-t_ns // US)
 
 

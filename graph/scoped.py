@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.models import (
+from engine.domain.models import (
     Direction,
     Episode,
     RelationshipType,
@@ -56,7 +56,7 @@ from graph.timeline import Timeline
 from graph.writer import Writer
 
 if TYPE_CHECKING:
-    from engine.embedding import Embedder
+    from engine.domain.embedding import Embedder
 
 
 class ScopedGraph:

@@ -17,15 +17,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from engine.models import StoredSubject, SubjectKind
+from engine.domain.models import StoredSubject, SubjectKind
+from engine.domain.text import normalise
 from engine.ports import GraphQueryError
-from engine.text import normalise
 from graph import rows
 from graph.cypher import search as search_cypher
 from graph.dialect import Dialect
 
 if TYPE_CHECKING:
-    from engine.embedding import Embedder
+    from engine.domain.embedding import Embedder
     from graph.executor import Executor
 
 KIND_TEXTS = frozenset(normalise(k.value) for k in SubjectKind)  # the second place of a text

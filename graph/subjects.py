@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.models import StoredSubject
+from engine.domain.models import StoredSubject
+from engine.domain.text import normalise
 from engine.ports import SortKey, SubjectOrder, SubjectPage, SubjectQuery, TimeSpan
-from engine.text import normalise
 from graph import rows
 from graph.activity import ActivityPages
 from graph.cypher import search as search_cypher

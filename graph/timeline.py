@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.models import Episode, SourceRecord, SourceRecordKind, SubjectKind
+from engine.domain.models import Episode, SourceRecord, SourceRecordKind, SubjectKind
 from engine.ports import (
     EpisodeRequest,
     EvidenceRequest,

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from itertools import groupby
 from typing import Any
 
-from engine.models import (
+from engine.domain.models import (
     ElementType,
     Episode,
     Relationship,

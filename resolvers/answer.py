@@ -1,5 +1,5 @@
 """The bounded view of an investigation result (`Query.answerProjection`): what a consumer
-with a budget receives. It selects and drops (engine.answer.project), never rewrites, and
+with a budget receives. It selects and drops (engine.domain.answer.project), never rewrites, and
 reports how much it left out.
 """
 
@@ -9,8 +9,8 @@ from datetime import datetime
 
 import strawberry
 
-from engine import answer, contract
-from engine.errors import BadUserInput
+from engine.domain import answer, contract
+from engine.domain.errors import BadUserInput
 from resolvers.findings import ClaimedFact, Driver, claimed, driver
 from resolvers.result import (
     Axis,

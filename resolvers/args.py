@@ -6,8 +6,8 @@ from datetime import UTC, datetime, timedelta
 
 import strawberry
 
-from engine.errors import BadUserInput
-from engine.models import to_ns
+from engine.domain.errors import BadUserInput
+from engine.domain.models import to_ns
 from engine.ports import TimeSpan
 from resolvers.relay import decode_cursor, storable
 

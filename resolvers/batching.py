@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 from aiodataloader import DataLoader
 
-from engine.observer import InvestigationObserver
+from engine.investigation.observer import InvestigationObserver
 from resolvers.completion import PlanObserver
 from resolvers.loaders import Loaders
 

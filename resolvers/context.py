@@ -6,14 +6,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from engine.contract import Versions
-from engine.models import StoredSubject, to_ns
+from engine.answering.synthesis import DeterministicSynthesizer, Synthesizer
+from engine.domain.contract import Versions
+from engine.domain.models import StoredSubject, to_ns
+from engine.domain.principal import Principal
 from engine.ports import EdgeRequest, EpochControl, OrgGraph, TimeSpan
-from engine.principal import Principal
 from engine.providers import Provider, default_providers
-from engine.receipts import ReceiptSigner
-from engine.ring import ReferenceRing
-from engine.synthesis import DeterministicSynthesizer, Synthesizer
+from engine.resolving.receipts import ReceiptSigner
+from engine.resolving.ring import ReferenceRing
 from resolvers.batching import ServiceObserver, observe_batches
 from resolvers.loaders import Loaders
 from resolvers.selection import SelectionChecks

@@ -19,8 +19,8 @@ from typing import NamedTuple
 
 from graphql import GRAPHQL_MAX_INT
 
-from engine.gates import ALL_TOKENS_DEPTH, MIN_SEARCH_DEPTH, RUNNERS_UP
-from engine.models import MAX_LIST, to_ns
+from engine.domain.gates import ALL_TOKENS_DEPTH, MIN_SEARCH_DEPTH, RUNNERS_UP
+from engine.domain.models import MAX_LIST, to_ns
 from engine.ports import TimeSpan
 from resolvers.args import DEFAULT_WINDOW_DAYS, MAX_WINDOW
 from resolvers.investigation import INVESTIGATIONS_PAGE

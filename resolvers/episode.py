@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import strawberry
 
-from engine import models
+from engine.domain import models
 from engine.ports import EpisodeRequest, TimeSpan
 from resolvers.args import point
 from resolvers.relay import to_global_id

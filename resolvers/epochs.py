@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 import strawberry
 from strawberry.scalars import JSON
 
-from engine.errors import Forbidden, PublicError
+from engine.domain.errors import Forbidden, PublicError
 from engine.ports import Epoch as EpochValue
 from engine.ports import EpochControl, EpochState
 from resolvers.types import Ctx

@@ -1,15 +1,15 @@
 """Every record a claimed fact rests on, as a connection: a fact lists at most its provider's
 limit of record keys, and this reads all of them back with the fact's own selection rule
-(engine/evidence.py), so `totalCount` equals the fact's `evidenceTotal`. The store chooses and
-cuts each page (OrgGraph.evidence_pages): the field reads its page and one more row, as the
+(engine/domain/evidence.py), so `totalCount` equals the fact's `evidenceTotal`. The store chooses
+and cuts each page (OrgGraph.evidence_pages): the field reads its page and one more row, as the
 cost limiter charges a connection."""
 
 from __future__ import annotations
 
 import strawberry
 
-from engine.evidence import EvidenceSelector
-from engine.models import to_ns
+from engine.domain.evidence import EvidenceSelector
+from engine.domain.models import to_ns
 from engine.ports import EvidenceRequest, TimeSpan
 from resolvers.args import page_size
 from resolvers.records import SourceRecord

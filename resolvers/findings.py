@@ -13,11 +13,11 @@ from typing import cast
 import strawberry
 from strawberry.scalars import JSON
 
-from engine import contract
-from engine.evidence import EvidenceSelector
-from engine.facts import Fact as FactModel
-from engine.facts import FactKind as FactKindValue
-from engine.facts import Grain as GrainValue
+from engine.domain import contract
+from engine.domain.evidence import EvidenceSelector
+from engine.domain.facts import Fact as FactModel
+from engine.domain.facts import FactKind as FactKindValue
+from engine.domain.facts import Grain as GrainValue
 from resolvers.evidence import EvidenceConnection, evidence_page
 from resolvers.subject import Subject, current_subjects
 from resolvers.types import Ctx

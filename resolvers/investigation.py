@@ -13,15 +13,15 @@ from typing import Annotated
 import strawberry
 from strawberry.scalars import JSON
 
-from engine import contract
-from engine.errors import BadUserInput, Forbidden, PublicError
-from engine.facts import FactKind as FactKindValue
-from engine.investigate import InvestigationFailed, InvestigationRequest, Investigator
-from engine.observer import NULL_OBSERVER
-from engine.planning import plan, read_facts
+from engine.answering.planning import plan, read_facts
+from engine.domain import contract
+from engine.domain.errors import BadUserInput, Forbidden, PublicError
+from engine.domain.facts import FactKind as FactKindValue
+from engine.investigation.investigate import InvestigationFailed, InvestigationRequest, Investigator
+from engine.investigation.observer import NULL_OBSERVER
 from engine.ports import EpochConflict, OrgGraph
 from engine.providers import Window
-from engine.resolution import Resolver
+from engine.resolving.resolution import Resolver
 from resolvers.answer import AnswerProjection, ProjectionBudgetInput, projection
 from resolvers.args import TimeWindowInput, clean_text, page_size, time_position, window
 from resolvers.findings import Fact, FactKind
@@ -169,7 +169,7 @@ class InvestigationQuery:
         if services is None:
             raise PublicError("Facts are not available here.", code="UNAVAILABLE")
         span = window(window_, info.context.now.end_ns)
-        from engine.models import from_ns
+        from engine.domain.models import from_ns
 
         start, end = from_ns(span.start_ns), from_ns(span.end_ns)
         assert start is not None and end is not None

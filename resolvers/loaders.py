@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from aiodataloader import DataLoader
 
-from engine.models import Episode, SourceRecord, StoredSubject
+from engine.domain.models import Episode, SourceRecord, StoredSubject
 from engine.ports import (
     Edge,
     EdgeRequest,

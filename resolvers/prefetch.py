@@ -19,9 +19,9 @@ from typing import Any, Protocol
 from graphql import FieldNode, GraphQLError, GraphQLObjectType, GraphQLResolveInfo
 from graphql.execution.values import VariableValues, get_argument_values
 
-from engine import models
-from engine.errors import PublicError
-from engine.models import StoredSubject
+from engine.domain import models
+from engine.domain.errors import PublicError
+from engine.domain.models import StoredSubject
 from engine.ports import EdgeRequest, GraphError, TimeSpan
 from resolvers.args import page_size, point
 from resolvers.context import RequestContext

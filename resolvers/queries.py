@@ -12,9 +12,9 @@ from typing import Annotated
 import strawberry
 from strawberry.scalars import JSON
 
-from engine.errors import BadUserInput
-from engine.models import MAX_ATTRIBUTES
-from engine.models import SubjectKind as SubjectKindValue
+from engine.domain.errors import BadUserInput
+from engine.domain.models import MAX_ATTRIBUTES
+from engine.domain.models import SubjectKind as SubjectKindValue
 from engine.ports import SortKey, SubjectPage, SubjectQuery
 from engine.ports import SubjectOrder as PortOrder
 from resolvers.args import clean_text, page_size, point, time_position

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import strawberry
 
-from engine import models
+from engine.domain import models
 from engine.ports import TimeSpan
 from resolvers.relay import to_global_id
 from resolvers.types import Ctx, Node, SourceRecordKind, subject_type

@@ -10,7 +10,7 @@ import re
 
 import orjson
 
-from engine.errors import BadUserInput
+from engine.domain.errors import BadUserInput
 
 MAX_OPAQUE = 2_048
 _SURROGATE = re.compile("[\ud800-\udfff]")  # from JSON's `\ud800` escapes: no UTF-8 form

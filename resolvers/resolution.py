@@ -6,9 +6,9 @@ from typing import Annotated
 
 import strawberry
 
-from engine import resolution as engine
-from engine.gates import MIN_SEARCH_DEPTH, SIMILARITY_FLOOR
-from engine.models import SubjectKind as SubjectKindValue
+from engine.domain.gates import MIN_SEARCH_DEPTH, SIMILARITY_FLOOR
+from engine.domain.models import SubjectKind as SubjectKindValue
+from engine.resolving import resolution as engine
 from resolvers.args import clean_text
 from resolvers.relay import from_global_id
 from resolvers.subject import Subject
@@ -117,7 +117,7 @@ def _resolver(info: Ctx) -> engine.Resolver:
 
 def _limit(value: int, what: str) -> int:
     if not 1 <= value <= MAX_LIMIT:
-        from engine.errors import BadUserInput
+        from engine.domain.errors import BadUserInput
 
         raise BadUserInput(f"{what} must be between 1 and {MAX_LIMIT}")
     return value

@@ -13,7 +13,7 @@ from typing import cast
 import strawberry
 from strawberry.scalars import JSON
 
-from engine import contract
+from engine.domain import contract
 from resolvers.findings import ClaimedFact, Driver, Grain, claimed, driver
 from resolvers.relay import to_global_id
 from resolvers.subject import Subject, current_subjects

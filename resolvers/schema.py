@@ -36,7 +36,7 @@ from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext, Stre
 from strawberry.types import ExecutionResult, Info
 from strawberry.types.graphql import OperationType
 
-from engine.errors import BadUserInput
+from engine.domain.errors import BadUserInput
 from resolvers.completion import DIRECT, DirectExecutor, NotReady
 from resolvers.episode import Episode
 from resolvers.epochs import EpochMutation

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 import strawberry
 from strawberry.types import Info
 
-from engine.errors import PublicError
-from engine.models import SourceRecordKind, from_ns
+from engine.domain.errors import PublicError
+from engine.domain.models import SourceRecordKind, from_ns
 from engine.ports import SeriesBucket, SeriesRequest, TimeSpan
 from resolvers.context import RequestContext
 

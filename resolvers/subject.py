@@ -15,7 +15,7 @@ from typing import Any, cast
 import strawberry
 from strawberry.scalars import JSON
 
-from engine import models
+from engine.domain import models
 from engine.ports import Edge, EdgeRequest, EpisodeRequest, RecordPageRequest, TimeSpan
 from resolvers.args import instant, page_size, time_position, window
 from resolvers.episode import Episode, EpisodeConnection, EpisodeEdge

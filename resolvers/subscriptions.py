@@ -16,10 +16,10 @@ from typing import Annotated, Any, Protocol
 import strawberry
 from strawberry.types import Info
 
-from engine import contract, models
-from engine.errors import BadUserInput
+from engine.domain import contract, models
+from engine.domain.errors import BadUserInput
+from engine.domain.principal import Principal
 from engine.ports.changes import Change, ChangeKind
-from engine.principal import Principal
 from resolvers.relay import from_global_id, to_global_id
 from resolvers.result import Outcome
 from resolvers.types import SourceRecordKind, SubjectKind

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import strawberry
 from strawberry.types import Info
 
-from engine import models
+from engine.domain import models
 from resolvers.args import TimeWindowInput
 from resolvers.context import RequestContext
 

@@ -113,7 +113,7 @@ async def cypher_store(request: pytest.FixtureRequest) -> AsyncIterator[Any]:
 async def falkor(falkor_server: EmbeddedServer) -> AsyncIterator[FalkorStore]:
     """The embedded FalkorDB store alone (with the local embedder, as `fabric serve` runs),
     for tests that are not about backend parity."""
-    from engine.embedding import HashingEmbedder
+    from engine.domain.embedding import HashingEmbedder
 
     opened = FalkorStore(falkor_server.url, embedder=HashingEmbedder(128))
     await opened.bootstrap(SYSTEM_SCOPE)

@@ -34,8 +34,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from engine.evidence import EvidenceRule
-from engine.models import Direction, RelationshipType
+from engine.domain.evidence import EvidenceRule
+from engine.domain.models import Direction, RelationshipType
 from engine.ports import SubjectOrder
 from graph import cypher, evidence
 from graph.cypher import relationships as relationships_cypher

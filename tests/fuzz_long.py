@@ -20,7 +20,7 @@ from typing import Any
 
 import httpx
 
-from engine.embedding import HashingEmbedder
+from engine.domain.embedding import HashingEmbedder
 from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
 from graph.keystore import SYSTEM_SCOPE

@@ -16,8 +16,8 @@ from typing import Any
 import graphql
 from graphql.language import ast
 
+from engine.domain.principal import Principal
 from engine.ports import SubjectPage
-from engine.principal import Principal
 from gateway.cost import CostEstimator
 from resolvers.context import RequestContext
 from resolvers.costs import Charge

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from engine.models import SourceRecord, SourceRecordKind, Subject, SubjectKind, to_ns
+from engine.domain.models import SourceRecord, SourceRecordKind, Subject, SubjectKind, to_ns
 from engine.ports import GraphStore, RecordPageRequest, SubjectOrder, SubjectQuery, TimeSpan
 from graph import rows
 from graph.cypher import activity as activity_cypher
@@ -130,7 +130,7 @@ async def stored(graph: ScopedGraph) -> Summary:
 async def test_a_migration_places_times_before_1970_in_the_slot_a_write_would(
     cypher_store: GraphStore,
 ) -> None:
-    # No record is before 1970 (engine.models refuses it), but the migration's slot number
+    # No record is before 1970 (engine.domain.models refuses it), but the migration's slot number
     # (graph.dialect, in Cypher) and a write's (graph.rows) must agree on a floor anyway.
     org = new_org()
     await cypher_store.bootstrap(org)

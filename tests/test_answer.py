@@ -9,8 +9,8 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from engine.answer import PROJECTION_VERSION, AnswerProjection, ProjectionBudget, project
-from engine.contract import (
+from engine.domain.answer import PROJECTION_VERSION, AnswerProjection, ProjectionBudget, project
+from engine.domain.contract import (
     Axis,
     ClaimedFact,
     Driver,
@@ -20,8 +20,8 @@ from engine.contract import (
     TemporalLabel,
     TimeContext,
 )
-from engine.facts import Grain
-from engine.limitations import DEGRADED_RETRIEVAL, MAX_LIMITATIONS
+from engine.domain.facts import Grain
+from engine.domain.limitations import DEGRADED_RETRIEVAL, MAX_LIMITATIONS
 from tests.test_contract import T0, T1, answered, canonical, claim, driver, result
 
 P, C, W = Standing.PRIMARY, Standing.CONTRIBUTING, Standing.WITHHELD

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from engine import pipeline as engine_pipeline
+from engine.investigation import pipeline as engine_pipeline
 from tests.conftest import new_org
 from tests.gateway_fixture import Gateway
 from tests.helpers import subject

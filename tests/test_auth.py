@@ -14,8 +14,8 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
 
+from engine.domain.principal import Principal
 from engine.ports import ApiKeyRecord, GraphUnavailable, InvalidOrganisation, KeyStore
-from engine.principal import Principal
 from gateway.auth import (
     MAX_TOKEN,
     authenticate,

@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from bench import dashboard
-from engine.models import to_ns
+from engine.domain.models import to_ns
 from graph.projection import Projector
 from sources.demo import generate
 from tests.conftest import new_org

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from engine.ports import SubjectQuery, UnrepresentableValue
-from engine.receipts import ReceiptSigner
+from engine.resolving.receipts import ReceiptSigner
 from graph.falkor import FalkorStore
 from graph.falkor_params import header, literal
 from resolvers.relay import encode_cursor

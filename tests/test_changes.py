@@ -9,7 +9,7 @@ import dataclasses
 
 import pytest
 
-from engine.models import Episode, Relationship, SourceRecord, Subject, Tombstone
+from engine.domain.models import Episode, Relationship, SourceRecord, Subject, Tombstone
 from engine.ports import GraphUnavailable, WriteBatch
 from engine.ports.changes import Change, ChangeKind
 from gateway.settings import Settings

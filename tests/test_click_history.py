@@ -15,16 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from engine.contract import CoverageReason, InvestigationResult, Outcome
-from engine.errors import BadUserInput
-from engine.evidence import select
-from engine.facts import FactKind, Grain
-from engine.investigate import InvestigationRequest
-from engine.models import SourceRecordKind, SubjectKind
+from engine.domain.contract import CoverageReason, InvestigationResult, Outcome
+from engine.domain.errors import BadUserInput
+from engine.domain.evidence import select
+from engine.domain.facts import FactKind, Grain
+from engine.domain.models import SourceRecordKind, SubjectKind
+from engine.domain.text import normalise
+from engine.domain.timecontext import iso
+from engine.investigation.investigate import InvestigationRequest
 from engine.ports import OrgGraph, SubjectQuery
 from engine.providers.changes import ChangesProvider
-from engine.text import normalise
-from engine.timecontext import iso
 from graph.falkor import FalkorStore
 from graph.git.importer import GitImport, import_git
 from tests.conftest import new_org
@@ -606,7 +606,7 @@ def newest_first(commits: list[Commit]) -> list[Commit]:
          lambda c: c.email == "davidism@gmail.com"),
         ("what changed in the click repository in 2024?", "repository:click", Y2024,
          lambda c: True),
-        # "why" is said not answered (engine.meaning).
+        # "why" is said not answered (engine.reading.meaning).
         ("why did core.py change in 2024?", CORE, Y2024,
          lambda c: "src/click/core.py" in c.paths),
         ("what happened in 2024?", "repository:click", Y2024, lambda c: True),
@@ -699,7 +699,7 @@ async def test_why_and_ordinary_verbs_are_said_never_read_as_names(
     for question, said in (
         ("how many commits on weekends in 2025?", '"weekends": counting by day of the week'),
         ("how many bots committed in 2025?", '"bots" was not understood'),
-    ):  # a day of the week is read now, and said not computed (engine/weekdays.py)
+    ):  # a day of the week is read now, and said not computed (engine/reading/wordrules.py)
         result = await ask(graph, question)
         assert result.outcome is Outcome.NO_MATCH
         assert any(n.startswith(said) for n in result.limitations), result.limitations
@@ -1145,7 +1145,7 @@ async def test_a_comparative_before_a_period_compares_it_with_now(
     click: tuple[OrgGraph, list[Commit]],
 ) -> None:
     """"busier than types.py" is a comparison between subjects (not computed, said);
-    "busier than last year" compares last year with this year so far (engine.compared)."""
+    "busier than last year" compares last year with this year so far (engine.answering.compared)."""
     graph, _ = click
     for question in ("is core.py busier than last year?", "is core.py more active than last year?"):
         result = await ask(graph, question)
@@ -1494,7 +1494,7 @@ async def test_a_login_after_did_beside_a_module_is_asked_about_as_a_person(
 async def test_a_capitalised_login_after_did_is_his_count_said_not_everyones(
     click: tuple[OrgGraph, list[Commit]],
 ) -> None:
-    """"Davidism" (written as a first name) is read by engine.together: the one person whose
+    """"Davidism" (written as a first name) is read by engine.resolving.together: the one person whose
     name or address holds it as a whole word, said; never everyone's count (git: 10 by David
     Lord, 15 by everyone). Lower case asks instead (above): the two readings still differ."""
     graph, commits = click

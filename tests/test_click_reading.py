@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.contract import InvestigationResult, Outcome
-from engine.investigate import InvestigationRequest
+from engine.domain.contract import InvestigationResult, Outcome
+from engine.domain.timecontext import iso
+from engine.investigation.investigate import InvestigationRequest
 from engine.ports import OrgGraph
-from engine.timecontext import iso
 from graph.falkor import FalkorStore
 from graph.git.importer import GitImport, import_git
 from tests.conftest import new_org

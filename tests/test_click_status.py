@@ -8,8 +8,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from engine.contract import Outcome
-from engine.latest import judgment
+from engine.answering.stillchanging import judgment
+from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from engine.providers import Window
 from tests.test_click_history import CLOCK, Commit, ask, between, click, clone, lines_of

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from engine.models import SourceRecordKind, SubjectKind, to_ns
+from engine.domain.models import SourceRecordKind, SubjectKind, to_ns
 from engine.ports import GraphStore, TimeSpan
 from graph import activity
 from graph.embedded import EmbeddedServer

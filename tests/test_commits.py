@@ -1,4 +1,4 @@
-"""Which commit a commit record is of (engine/commits.py), on the records the git import
+"""Which commit a commit record is of (engine/domain/commits.py), on the records the git import
 writes: one per commit and subject it touched, so a commit touching two modules is one commit
 (contributions count it once) and is named by its short hash (a 'still' answer)."""
 
@@ -8,8 +8,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from engine.commits import CommitKey, commit_of, legacy_commit_key
-from engine.models import SourceRecord
+from engine.domain.commits import CommitKey, commit_of, legacy_commit_key
+from engine.domain.models import SourceRecord
 from graph.git.history import Change, History, module_key
 from graph.git.modules import Modules
 from graph.git.records import commit_records

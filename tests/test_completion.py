@@ -234,9 +234,9 @@ class Seen:
 
 async def _answer(store: Any, org: str, query: str, fast_paths: Any, read_ahead: bool,
                   executor: type | None = None) -> tuple[Any, list[Any], Seen]:  # fmt: skip
-    from engine.contract import Versions
-    from engine.principal import Principal
-    from engine.receipts import ReceiptSigner
+    from engine.domain.contract import Versions
+    from engine.domain.principal import Principal
+    from engine.resolving.receipts import ReceiptSigner
     from resolvers.context import EngineServices, RequestContext
     from resolvers.schema import build_schema
 

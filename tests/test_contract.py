@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from engine.contract import (
+from engine.domain.contract import (
     CONTRACT_VERSION,
     Axis,
     ClaimedFact,
@@ -30,8 +30,8 @@ from engine.contract import (
     Versions,
     requires_claimed_fact,
 )
-from engine.facts import Fact, FactKind, Grain
-from engine.limitations import (
+from engine.domain.facts import Fact, FactKind, Grain
+from engine.domain.limitations import (
     DEGRADED_RETRIEVAL,
     MAX_LIMITATIONS,
     add_limitation,

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.models import Episode, Relationship, SourceRecord, Subject
+from engine.domain.models import Episode, Relationship, SourceRecord, Subject
 from graph.records import Parsed, parse_record
 from sources.demo import DEFAULT_ANCHOR, SPAN_DAYS, generate
 

@@ -10,10 +10,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from engine.contract import InvestigationResult, Outcome
-from engine.embedding import HashingEmbedder
-from engine.facts import FactKind
-from engine.investigate import InvestigationRequest
+from engine.domain.contract import InvestigationResult, Outcome
+from engine.domain.embedding import HashingEmbedder
+from engine.domain.facts import FactKind
+from engine.investigation.investigate import InvestigationRequest
 from engine.memory import MemoryStore
 from engine.ports import OrgGraph
 from gateway.demo import DEMO_SEED

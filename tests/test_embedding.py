@@ -25,7 +25,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
-from engine.embedding import (
+from engine.domain.embedding import (
     COMPOSITION_TAG,
     Embedder,
     EmbedderIdentity,
@@ -112,7 +112,7 @@ def test_deterministic_across_instances_and_batches() -> None:
 def test_deterministic_across_processes() -> None:
     text = "payments-api | repository | payments service | Zahlungen"
     code = (
-        "import json, sys; from engine.embedding import HashingEmbedder;"
+        "import json, sys; from engine.domain.embedding import HashingEmbedder;"
         "print(json.dumps(HashingEmbedder().embed_sync([sys.argv[1]])[0].tolist()))"
     )
     here = HashingEmbedder().embed_sync([text])[0].tolist()

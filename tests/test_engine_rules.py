@@ -12,16 +12,18 @@ from typing import Any
 
 import pytest
 
-from engine import gates, outcomes
-from engine.contract import Axis, Outcome, TimeContext, Versions
-from engine.embedding import HashingEmbedder
-from engine.investigate import InvestigationRequest, Investigator
+from engine.answering.synthesis import DeterministicSynthesizer
+from engine.domain import gates
+from engine.domain.contract import Axis, Outcome, TimeContext, Versions
+from engine.domain.embedding import HashingEmbedder
+from engine.domain.models import StoredSubject, SubjectKind
+from engine.investigation.investigate import InvestigationRequest, Investigator
 from engine.memory import MemoryStore
-from engine.models import StoredSubject, SubjectKind
 from engine.ports import OrgGraph
 from engine.providers import default_providers
-from engine.receipts import ReceiptSigner
-from engine.resolution import (
+from engine.resolving import outcomes
+from engine.resolving.receipts import ReceiptSigner
+from engine.resolving.resolution import (
     Ambiguous,
     Candidate,
     Match,
@@ -31,8 +33,7 @@ from engine.resolution import (
     Stage,
     decide,
 )
-from engine.ring import ReferenceRing, RingEntry
-from engine.synthesis import DeterministicSynthesizer
+from engine.resolving.ring import ReferenceRing, RingEntry
 from tests.conftest import new_org
 from tests.helpers import load, rel, subject
 

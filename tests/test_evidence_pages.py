@@ -1,5 +1,5 @@
 """The graph port's evidence pages (OrgGraph.evidence_pages / evidence_counts), on every backend:
-for every rule of engine/evidence.py, the records a store chooses in its statement are the
+for every rule of engine/domain/evidence.py, the records a store chooses in its statement are the
 records the rule itself chooses from the window's full read, page after page by key, and the
 count is how many there are. The records sit on and around every boundary the rules compare
 with (the window's start and end, the prior window's start, a day either side), with every
@@ -11,8 +11,8 @@ import random
 from datetime import UTC, datetime
 from typing import Any
 
-from engine.evidence import EvidenceRule, EvidenceSelector, select
-from engine.models import SourceRecordKind
+from engine.domain.evidence import EvidenceRule, EvidenceSelector, select
+from engine.domain.models import SourceRecordKind
 from engine.ports import GraphStore
 from tests.helpers import load, subject
 
@@ -70,7 +70,7 @@ def _selectors() -> list[EvidenceSelector]:
         EvidenceSelector(subject_key=KEY, record_kinds=tuple(SourceRecordKind), start=CUT_START,
                          end=CUT_END, rule=rule)
         for rule in EvidenceRule
-    ] + [  # one person's part of the records (engine/together.py), and everyone else's
+    ] + [  # one person's part of the records (engine/resolving/together.py), and everyone else's
         EvidenceSelector(subject_key=KEY, record_kinds=tuple(SourceRecordKind), start=CUT_START,
                          end=CUT_END, rule=rule, actor="person:a", others=others)
         for rule in (EvidenceRule.CHANGES, EvidenceRule.EXACT_COMMITS, EvidenceRule.STARTED)

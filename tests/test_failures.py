@@ -10,15 +10,15 @@ from typing import Any
 
 import pytest
 
-from engine import investigate as engine_investigate
-from engine import pipeline as engine_pipeline
-from engine.contract import FailureClassification, FailureStage, InvestigationResult, Outcome
-from engine.embedding import HashingEmbedder
-from engine.investigate import InvestigationFailed, InvestigationRequest
+from engine.answering.synthesis import DeterministicSynthesizer
+from engine.domain.contract import FailureClassification, FailureStage, InvestigationResult, Outcome
+from engine.domain.embedding import HashingEmbedder
+from engine.investigation import investigate as engine_investigate
+from engine.investigation import pipeline as engine_pipeline
+from engine.investigation.investigate import InvestigationFailed, InvestigationRequest
 from engine.memory import MemoryStore
 from engine.memory.results import MemoryResults
 from engine.ports import OrgGraph
-from engine.synthesis import DeterministicSynthesizer
 from graph.projection import Projector
 from graph.results import ResultArchive
 from sources.demo import generate

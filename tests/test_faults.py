@@ -20,7 +20,7 @@ import pytest
 import uvicorn
 from starlette.applications import Starlette
 
-from engine.contract import FailureStage
+from engine.domain.contract import FailureStage
 from gateway.app import Runtime, create_app
 from gateway.auth import create_key
 from gateway.settings import Settings

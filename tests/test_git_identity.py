@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.models import SubjectKind
+from engine.domain.models import SubjectKind
 from engine.ports import OrgGraph
-from engine.resolution import Resolved, Resolver
-from engine.ring import ReferenceRing
+from engine.resolving.resolution import Resolved, Resolver
+from engine.resolving.ring import ReferenceRing
 from graph.falkor import FalkorStore
 from graph.git.importer import GitImport, import_git
 from tests import gitrepo

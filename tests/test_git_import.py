@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from engine.contract import Outcome, Standing
-from engine.facts import FactKind
-from engine.investigate import InvestigationRequest
-from engine.models import Direction, RelationshipType, SourceRecordKind
+from engine.domain.contract import Outcome, Standing
+from engine.domain.facts import FactKind
+from engine.domain.models import Direction, RelationshipType, SourceRecordKind
+from engine.investigation.investigate import InvestigationRequest
 from engine.ports import OrgGraph, SubjectQuery
 from engine.providers import Window, default_providers
 from graph.falkor import FalkorStore

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from engine.models import Direction, RelationshipType, SubjectKind, to_ns
+from engine.domain.models import Direction, RelationshipType, SubjectKind, to_ns
 from engine.ports import GraphStore, SubjectOrder, SubjectQuery, TimeSpan
 from tests.conftest import new_org
 from tests.helpers import load, rel, subject
@@ -194,7 +194,7 @@ async def test_episodes_and_source_records(store: GraphStore, org: str) -> None:
     records = await graph.source_records_of(["service:pay"])
     assert [r.key for r in records["service:pay"]] == ["incident:1", "deploy:1"]
     assert records["service:pay"][0].severity == "sev2"
-    from engine.models import SourceRecordKind
+    from engine.domain.models import SourceRecordKind
 
     deploys = await graph.source_records_of(["service:pay"], kinds=[SourceRecordKind.DEPLOY])
     assert [r.key for r in deploys["service:pay"]] == ["deploy:1"]

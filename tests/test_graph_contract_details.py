@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from engine.embedding import HashingEmbedder
-from engine.models import Direction, SourceRecordKind, SubjectKind
+from engine.domain.embedding import HashingEmbedder
+from engine.domain.models import Direction, SourceRecordKind, SubjectKind
 from engine.ports import (
     SYSTEM_SCOPE,
     ApiKeyRecord,
@@ -192,7 +192,7 @@ async def test_a_cohort_of_one_kind_is_chosen_before_the_limit(store: GraphStore
 
 
 async def test_commits_per_module_over_a_half_open_window(store: GraphStore, org: str) -> None:
-    """What a ranking by change reads (engine.busiest): commit records per module, none of
+    """What a ranking by change reads (engine.resolving.rankedsubjects): commit records per module, none of
     the daily rollups, over [start, end) given as the closed span [start, end - 1 ns]."""
     graph = store.org(org)
     end = at("2026-02-01").start_ns

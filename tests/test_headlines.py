@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from engine.facts import Fact, FactKind, Grain
-from engine.headlines import headline, people
+from engine.answering.headlines import headline, people
+from engine.domain.facts import Fact, FactKind, Grain
 from engine.providers import Window
 
 START = datetime(2024, 1, 1, tzinfo=UTC)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from engine.models import StoredSubject
+from engine.domain.models import StoredSubject
 from gateway import heap
 from tests.gateway_fixture import Gateway
 from tests.helpers import rel, subject

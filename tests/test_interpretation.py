@@ -8,17 +8,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.errors import BadUserInput
-from engine.facts import FactKind as K
-from engine.interpretation import (
+from engine.domain.errors import BadUserInput
+from engine.domain.facts import FactKind as K
+from engine.domain.models import SubjectKind
+from engine.domain.timecontext import Axis, resolve_time
+from engine.reading.interpretation import (
     MAX_HANDLE_PROBES,
     MAX_QUESTION,
     interpret,
     parse_time_expression,
 )
-from engine.models import SubjectKind
-from engine.ranked import Ranking
-from engine.timecontext import Axis, resolve_time
+from engine.reading.ranking import Ranking
 
 NOW = datetime(2026, 11, 18, 10, 30, tzinfo=UTC)  # a Wednesday
 US = timedelta(microseconds=1)
@@ -489,7 +489,7 @@ def test_a_range_start_without_a_year_takes_the_year_of_its_end(
 
 def test_words_no_rule_reads_are_kept_to_be_named() -> None:
     """"davidism" was dropped: the path beside it was the only reference, and nothing said
-    so. Words next to a reference are engine.unmatched's to name; fillers are no names."""
+    so. Words next to a reference are engine.resolving.unmatchedwords's to name; fillers are no names."""
     i = interpret("when was davidism the last to change core.py?", NOW)
     assert (i.references, i.unread, i.actors) == (("core.py",), ("davidism",), ())
     i = interpret("who knows checkout best?", NOW, lambda s: s == "checkout")
@@ -520,7 +520,7 @@ def test_an_unknown_name_after_did_or_by_beside_a_known_one_is_who_acted(
 
 
 def test_a_first_name_after_did_is_left_to_be_read_as_a_first_name() -> None:
-    """engine.together asks which of the people carrying it, or takes the one."""
+    """engine.resolving.together asks which of the people carrying it, or takes the one."""
     i = interpret("what did Armin change in core.py in 2015?", NOW)
     assert (i.references, i.unread, i.actors) == (("core.py",), ("Armin",), ())
     i = interpret("how many commits to core.py did anyone make in 2025?", NOW)
@@ -839,7 +839,7 @@ def test_interpret_on_question_like_text(words: list[str], sep: str) -> None:
 )
 def test_a_word_that_makes_it_another_question_is_kept(question: str, phrase: str) -> None:
     """These were stop words, fillers or no-name words, dropped: the question was answered
-    without them, which is another question (engine.meaning)."""
+    without them, which is another question (engine.reading.meaning)."""
     unasked = interpret(question, NOW).unasked
     assert [(u.phrase, u.ends) for u in unasked] == [(phrase, True)]
     assert unasked[0].note.startswith(f'"{phrase}": ')
@@ -857,14 +857,14 @@ def test_a_word_that_makes_it_another_question_is_kept(question: str, phrase: st
         "which modules changed in 2025?",  # a cohort, named nowhere: answered
         "why is payments-api behind?",
         "who changed routing in 2025?",
-        "how many commits to routing not counting merges?",  # engine.merges reads these
+        "how many commits to routing not counting merges?",  # engine.reading.merges reads these
         "how many commits except merges in 2025?",
         "how many commits did both Alex and Sam make in 2025?",  # each one's, as without it
-        # The people who changed each of them (engine/both.py): it counted everyone who
+        # The people who changed each of them (engine/answering/both.py): it counted everyone who
         # changed either, "both" unsaid, then ended naming "both".
         "how many people changed both routing and auth in 2025?",
         "who changed both routing and auth in 2025?",
-        # A name after "except" is left out (engine.together), as after "besides": it ended.
+        # A name after "except" is left out (engine.resolving.together), as after "besides": it ended.
         "who changed routing in 2025 except Alex?",
     ],
 )

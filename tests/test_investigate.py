@@ -11,18 +11,18 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from engine.contract import Axis, Outcome, Standing, Versions
-from engine.embedding import HashingEmbedder
-from engine.errors import BadUserInput
-from engine.investigate import InvestigationFailed, InvestigationRequest, Investigator
+from engine.answering.synthesis import DeterministicSynthesizer
+from engine.domain.contract import Axis, Outcome, Standing, Versions
+from engine.domain.embedding import HashingEmbedder
+from engine.domain.errors import BadUserInput
+from engine.domain.validation import validate
+from engine.investigation.investigate import InvestigationFailed, InvestigationRequest, Investigator
 from engine.memory import MemoryStore
 from engine.ports import GraphStore, OrgGraph
 from engine.providers import default_providers
-from engine.receipts import ReceiptSigner
-from engine.resolution import Resolver
-from engine.ring import ReferenceRing
-from engine.synthesis import DeterministicSynthesizer
-from engine.validation import validate
+from engine.resolving.receipts import ReceiptSigner
+from engine.resolving.resolution import Resolver
+from engine.resolving.ring import ReferenceRing
 from graph.projection import Projector
 from sources.demo import generate
 from tests.conftest import new_org
@@ -236,7 +236,7 @@ async def test_a_kind_word_narrows_the_reference(demo: OrgGraph) -> None:
 
 
 async def test_recent_ownership_change_closes_to_its_relationship(demo: OrgGraph) -> None:
-    from engine.contract import DriverCategory
+    from engine.domain.contract import DriverCategory
 
     engine = investigator(demo, now=datetime(2026, 3, 1, tzinfo=UTC))
     result, _ = await engine.investigate("me", InvestigationRequest("how is checkout-web doing?"))
@@ -247,7 +247,7 @@ async def test_recent_ownership_change_closes_to_its_relationship(demo: OrgGraph
 
 
 async def test_episode_trouble_is_withheld_not_shown(demo: OrgGraph) -> None:
-    from engine.answer import project
+    from engine.domain.answer import project
 
     result, _ = await investigator(demo).investigate(
         "me", InvestigationRequest("how is the payments service doing?")
@@ -302,7 +302,7 @@ async def test_reuse_rechecks_evidence_still_exists(memory: MemoryStore) -> None
 
 
 async def test_resolution_without_the_vector_arm_is_disclosed() -> None:
-    from engine.limitations import DEGRADED_RETRIEVAL
+    from engine.domain.limitations import DEGRADED_RETRIEVAL
 
     graph = await load_demo(MemoryStore(), 600)  # no embedder: the vector arm is off
     engine = investigator(graph)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.investigate import InvestigationRequest
+from engine.investigation.investigate import InvestigationRequest
 from engine.memory import MemoryStore
 from engine.ports import OrgGraph
-from engine.unnamed import COHORT_LIMIT
+from engine.resolving.subjectless import COHORT_LIMIT
 from tests.conftest import new_org
 from tests.helpers import load, subject
 from tests.test_investigate import investigator

@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from engine.contract import Outcome
-from engine.facts import Grain
-from engine.investigate import InvestigationRequest, Investigator
+from engine.domain.contract import Outcome
+from engine.domain.facts import Grain
+from engine.investigation.investigate import InvestigationRequest, Investigator
 from engine.ports import OrgGraph
 from engine.providers import Window
 from engine.providers.base import prior, within
-from engine.ring import ReferenceRing
+from engine.resolving.ring import ReferenceRing
 from graph.falkor import FalkorStore
 from graph.git.importer import GitImport, import_git
 from graph.projection import Projector

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.contract import InvestigationResult, Outcome
-from engine.investigate import InvestigationRequest
+from engine.domain.contract import InvestigationResult, Outcome
+from engine.investigation.investigate import InvestigationRequest
 from engine.memory import MemoryStore
 from engine.ports import OrgGraph
 from tests.conftest import new_org

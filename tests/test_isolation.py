@@ -19,7 +19,7 @@ import httpx
 import pytest
 from cryptography.hazmat.primitives.asymmetric import rsa
 
-from engine.errors import BadUserInput
+from engine.domain.errors import BadUserInput
 from gateway.auth import key_id_of
 from graph.projection import Projector
 from resolvers.relay import decode_cursor, encode_cursor, from_global_id, to_global_id

@@ -1,6 +1,6 @@
 """A commit whose record keys are too long to write whole (over 256 characters: about twice
 the repository name's length plus the path's over 195) is still one commit: the shortened key
-keeps the repository and the hash (engine/commits.py), so "who changed" and the contributors
+keeps the repository and the hash (engine/domain/commits.py), so "who changed" and the contributors
 facts count it once, not once per module it touched. Over a repository made with git
 (tests/gitrepo.py), imported into the real embedded FalkorDB; a history imported when such
 keys were a digest alone is re-imported without a second record per commit and subject."""
@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.commits import legacy_commit_key
-from engine.contract import InvestigationResult, Outcome
-from engine.facts import FactKind
-from engine.models import SourceRecordKind
+from engine.domain.commits import legacy_commit_key
+from engine.domain.contract import InvestigationResult, Outcome
+from engine.domain.facts import FactKind
+from engine.domain.models import SourceRecordKind
 from engine.ports import Checkpoint, OrgGraph
 from graph.falkor import FalkorStore
 from graph.git.importer import GitImport, import_git

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 
 import pytest
 
-from engine.models import RelationshipType
+from engine.domain.models import RelationshipType
 from graph.cypher import organisations as organisations_cypher
 from graph.cypher import records as records_cypher
 from graph.cypher import relationships as relationships_cypher

@@ -13,7 +13,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from engine.models import SourceRecordKind, SubjectKind
+from engine.domain.models import SourceRecordKind, SubjectKind
 from engine.ports import GraphStore, SubjectOrder, SubjectQuery, TimeSpan
 from graph.cypher._fragments import assign
 from graph.falkor import FalkorStore

@@ -1,11 +1,11 @@
 """A later time phrase naming the very time the first one names is used, not ignored: "how
 many commits to payments-api in 2026 and checkout-web in 2026?" answered both for 2026 and said 'Only the first time phrase is used: "in 2026" was not.'
-beside it, a false statement (engine/questiontime.py). On the demo organisation as
+beside it, a false statement (engine/resolving/questiontime.py). On the demo organisation as
 tests/test_demo_answers.py loads it."""
 
 from __future__ import annotations
 
-from engine.contract import Outcome
+from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests.test_demo_answers import ask, demo  # noqa: F401  (the fixture)
 

@@ -24,7 +24,7 @@ def test_import_layering_contracts_hold() -> None:
 
 def test_engine_imports_no_driver_even_transitively() -> None:
     code = (
-        "import sys, engine.models, engine.principal, engine.errors;"
+        "import sys, engine.domain.models, engine.domain.principal, engine.domain.errors;"
         "bad = [m for m in ('strawberry', 'starlette', 'neo4j', 'falkordb', 'redis') "
         "if m in sys.modules]; print(bad)"
     )

@@ -10,10 +10,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from engine.facts import FactKind, Grain, ProviderState
+from engine.answering.planning import Decision, plan, read_facts
+from engine.domain.facts import FactKind, Grain, ProviderState
+from engine.domain.models import StoredSubject
 from engine.memory import MemoryStore
-from engine.models import StoredSubject
-from engine.planning import Decision, plan, read_facts
 from engine.ports import OrgGraph
 from engine.providers import Window, default_providers
 from graph.projection import Projector
@@ -121,7 +121,7 @@ async def test_every_fact_s_selector_reads_back_exactly_its_evidence(demo: OrgGr
     """For every record-backed fact of every provider, the selector finds evidence_total
     records, and the listed evidence is the first of them by key (for the changes fact, the
     newest of them by change time: the changes an answer lists)."""
-    from engine.evidence import change_time, select
+    from engine.domain.evidence import change_time, select
     from engine.ports import SubjectQuery
 
     page = await demo.find_subjects(SubjectQuery(), 200)

@@ -17,16 +17,16 @@ from pathlib import Path
 
 import pytest
 
-from engine.contract import CoverageObservation, CoverageReason, CoverageState
-from engine.embedding import HashingEmbedder
-from engine.facts import FactKind
-from engine.framing import coverage_of, window_of
+from engine.answering.framing import coverage_of, window_of
+from engine.answering.planning import Decision, Plan, PlannedRead, plan, read_facts
+from engine.domain.contract import CoverageObservation, CoverageReason, CoverageState
+from engine.domain.embedding import HashingEmbedder
+from engine.domain.facts import FactKind
+from engine.domain.models import StoredSubject, SubjectKind
+from engine.domain.timecontext import resolve_time
 from engine.memory import MemoryStore
-from engine.models import StoredSubject, SubjectKind
-from engine.planning import Decision, Plan, PlannedRead, plan, read_facts
 from engine.ports import OrgGraph, SubjectQuery
 from engine.providers import Window, default_providers
-from engine.timecontext import resolve_time
 from graph.git.importer import GitImport, import_git
 from graph.projection import Projector
 from sources.demo import generate

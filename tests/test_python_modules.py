@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.contract import InvestigationResult, Outcome
-from engine.investigate import InvestigationRequest
-from engine.models import Direction, RelationshipType, SourceRecordKind
+from engine.domain.contract import InvestigationResult, Outcome
+from engine.domain.models import Direction, RelationshipType, SourceRecordKind
+from engine.investigation.investigate import InvestigationRequest
 from engine.ports import OrgGraph
 from graph.falkor import FalkorStore
 from graph.git.importer import GitImport, import_git

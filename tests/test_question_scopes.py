@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.contract import InvestigationResult, Outcome
-from engine.embedding import HashingEmbedder
-from engine.investigate import InvestigationRequest, Investigator
+from engine.domain.contract import InvestigationResult, Outcome
+from engine.domain.embedding import HashingEmbedder
+from engine.investigation.investigate import InvestigationRequest, Investigator
 from engine.memory import MemoryStore
 from engine.ports import OrgGraph
-from engine.ring import ReferenceRing
+from engine.resolving.ring import ReferenceRing
 from graph.git.importer import GitImport, import_git
 from tests import gitrepo
 from tests.conftest import new_org

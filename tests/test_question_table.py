@@ -20,16 +20,16 @@ from pathlib import Path
 
 import pytest
 
-from engine.contract import InvestigationResult, Outcome
-from engine.embedding import HashingEmbedder
-from engine.errors import BadUserInput
-from engine.investigate import InvestigationRequest, Investigator
+from engine.answering.synthesis import DeterministicSynthesizer
+from engine.domain.contract import InvestigationResult, Outcome
+from engine.domain.embedding import HashingEmbedder
+from engine.domain.errors import BadUserInput
+from engine.investigation.investigate import InvestigationRequest, Investigator
 from engine.memory import MemoryStore
 from engine.ports import OrgGraph
 from engine.providers import default_providers
-from engine.resolution import Resolver
-from engine.ring import ReferenceRing
-from engine.synthesis import DeterministicSynthesizer
+from engine.resolving.resolution import Resolver
+from engine.resolving.ring import ReferenceRing
 from graph.git.importer import GitImport, import_git
 from tests import gitrepo
 from tests.conftest import new_org

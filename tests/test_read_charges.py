@@ -12,10 +12,10 @@ from typing import Any
 import graphql
 import pytest
 
-from engine import contract
-from engine.evidence import EvidenceRule, EvidenceSelector
-from engine.facts import FactKind
-from engine.models import MAX_LIST, SourceRecordKind
+from engine.domain import contract
+from engine.domain.evidence import EvidenceRule, EvidenceSelector
+from engine.domain.facts import FactKind
+from engine.domain.models import MAX_LIST, SourceRecordKind
 from engine.ports import GraphStore
 from resolvers.costs import BY_DATA, CHARGES, DEFAULT_BOUND
 from tests.conftest import new_org

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from engine.principal import Principal
+from engine.domain.principal import Principal
 from resolvers.context import RequestContext
 from resolvers.schema import build_schema
 from tests.conftest import new_org

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.models import Relationship, Subject, SubjectKind
+from engine.domain.models import Relationship, Subject, SubjectKind
 from graph.records import Invalid, Parsed, parse_line, parse_record, to_record
 
 VALID = [
@@ -237,7 +237,7 @@ def test_arbitrary_json_never_raises(value: object) -> None:
 
 def test_rows_read_back_set_every_model_field() -> None:
     # `trusted` skips pydantic's defaults: a field added to a model must be added here too.
-    from engine.models import Relationship, StoredSubject
+    from engine.domain.models import Relationship, StoredSubject
     from graph.rows import relationship_from, subject_from
 
     subject = subject_from(["team:a", "id", "team", "A", ["a"], [], "", '{"x": 1}', 1, None,

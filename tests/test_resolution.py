@@ -13,13 +13,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import gates
-from engine.embedding import HashingEmbedder
+from engine.domain import gates
+from engine.domain.embedding import HashingEmbedder
+from engine.domain.models import StoredSubject, SubjectKind
 from engine.memory import MemoryStore
-from engine.models import StoredSubject, SubjectKind
 from engine.ports import GraphStore
-from engine.resolution import Ambiguous, Match, NotFound, Resolved, Resolver, Stage, decide, rank
-from engine.ring import ReferenceRing, RingEntry
+from engine.resolving.resolution import (
+    Ambiguous,
+    Match,
+    NotFound,
+    Resolved,
+    Resolver,
+    Stage,
+    decide,
+    rank,
+)
+from engine.resolving.ring import ReferenceRing, RingEntry
 from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
 from tests.conftest import new_org

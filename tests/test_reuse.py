@@ -7,14 +7,14 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from engine.contract import Outcome, Versions
-from engine.investigate import InvestigationRequest, Investigator
+from engine.answering.synthesis import DeterministicSynthesizer
+from engine.domain.contract import Outcome, Versions
+from engine.investigation.investigate import InvestigationRequest, Investigator
 from engine.ports import OrgGraph
 from engine.providers import default_providers
-from engine.receipts import ReceiptSigner
-from engine.resolution import Resolver
-from engine.ring import ReferenceRing
-from engine.synthesis import DeterministicSynthesizer
+from engine.resolving.receipts import ReceiptSigner
+from engine.resolving.resolution import Resolver
+from engine.resolving.ring import ReferenceRing
 from graph.falkor import FalkorStore
 from graph.projection import Projector
 from sources.demo import generate
@@ -171,7 +171,7 @@ async def test_reuse_rechecks_episodes_and_explicit_id_relationships(
 def test_the_retrieval_policy_version_follows_every_gate(
     gate: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from engine import gates
+    from engine.domain import gates
 
     before = gates.retrieval_policy_version()
     assert Versions(projection="v1", embedder="e").retrieval_policy == before

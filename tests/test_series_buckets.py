@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from engine.models import SourceRecord, SourceRecordKind, to_ns
+from engine.domain.models import SourceRecord, SourceRecordKind, to_ns
 from engine.ports import GraphStore, SeriesRequest, TimeSpan
 from tests.helpers import load, subject
 

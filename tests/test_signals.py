@@ -6,8 +6,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from engine.facts import Fact, FactKind, Grain
-from engine.signals import signals_of
+from engine.answering.signals import signals_of
+from engine.domain.facts import Fact, FactKind, Grain
 
 
 def _contributors(people: list[tuple[str, int]]) -> Fact:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from engine.models import SourceRecordKind
+from engine.domain.models import SourceRecordKind
 from engine.ports import TimeSpan
 from resolvers.args import DEFAULT_PAGE
 from tests.gateway_fixture import Gateway
@@ -109,7 +109,7 @@ async def test_the_field_reads_what_the_cost_limiter_charges(
 ) -> None:
     import graphql
 
-    from engine.principal import Principal
+    from engine.domain.principal import Principal
     from gateway.limits import estimate_cost
     from resolvers.context import RequestContext
     from resolvers.schema import build_schema

@@ -19,10 +19,10 @@ from typing import Any
 
 import pytest
 
-from engine.embedding import HashingEmbedder
-from engine.models import SourceRecord, SourceRecordKind, Subject
+from engine.domain.embedding import HashingEmbedder
+from engine.domain.models import SourceRecord, SourceRecordKind, Subject
+from engine.domain.text import search_text
 from engine.ports import GraphStore, SubjectQuery, WriteBatch
-from engine.text import search_text
 from tests.conftest import CONTRACT_EXACT_LIMIT, new_org, open_backend
 from tests.helpers import load, rel, subject
 

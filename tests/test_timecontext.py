@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.errors import BadUserInput
-from engine.facts import Grain
-from engine.timecontext import (
+from engine.domain.errors import BadUserInput
+from engine.domain.facts import Grain
+from engine.domain.timecontext import (
     CURRENT_AXIS_KEY,
     MAX_RANGE,
     SKEW_TOLERANCE,

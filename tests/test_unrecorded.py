@@ -1,5 +1,5 @@
-"""What a question asks that nothing here records, and merge commits (engine/unrecorded.py,
-engine/merges.py), on the in-memory graph: the demo organisation (pull requests, incidents
+"""What a question asks that nothing here records, and merge commits (engine/answering/recordgaps.py,
+engine/reading/merges.py), on the in-memory graph: the demo organisation (pull requests, incidents
 and deploys, for services and repositories) and the standard test repository imported from
 git (commits only, one merge). tests/test_click_history.py asks the same of click's history.
 """
@@ -11,14 +11,14 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from engine.contract import Outcome
-from engine.embedding import HashingEmbedder
-from engine.investigate import InvestigationRequest
+from engine.answering.recordgaps import asked_words
+from engine.domain.contract import Outcome
+from engine.domain.embedding import HashingEmbedder
+from engine.domain.models import SourceRecordKind
+from engine.investigation.investigate import InvestigationRequest
 from engine.memory import MemoryStore
-from engine.models import SourceRecordKind
 from engine.ports import OrgGraph, TimeSpan
-from engine.unrecorded import asked_words
-from engine.vocabulary import FACT_VOCABULARY
+from engine.reading.vocabulary import FACT_VOCABULARY
 from graph.git.importer import GitImport, import_git
 from tests import gitrepo
 from tests.conftest import new_org

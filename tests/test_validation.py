@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.contract import (
+from engine.domain.contract import (
     Axis,
     CandidateChoice,
     DriverCategory,
@@ -23,10 +23,10 @@ from engine.contract import (
     TimeContext,
     Versions,
 )
-from engine.facts import FactKind
-from engine.limitations import DEGRADED_RETRIEVAL, MAX_LIMITATIONS
-from engine.models import SubjectKind
-from engine.validation import (
+from engine.domain.facts import FactKind
+from engine.domain.limitations import DEGRADED_RETRIEVAL, MAX_LIMITATIONS
+from engine.domain.models import SubjectKind
+from engine.domain.validation import (
     ContractViolation,
     ViolationCode,
     require_valid,
@@ -387,7 +387,7 @@ def test_closed_results_validate_and_any_perturbed_claimed_value_is_refused(
 def test_a_listed_change_must_close_to_a_claimed_fact_listing_it() -> None:
     """Each change a "what changed" answer lists is one its claimed changes fact lists (the
     fact whose evidence reads back all of them), and no more are listed than counted."""
-    from engine.contract import Change
+    from engine.domain.contract import Change
 
     fact = canonical(
         id="changes:1", kind=FactKind.CHANGES, value={"changes": 2, "latest": ["commit:a"]}

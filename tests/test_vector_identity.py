@@ -3,9 +3,9 @@ and a store configured with another embedder turns the arm off (and says so) unt
 
 from __future__ import annotations
 
-from engine.embedding import HashingEmbedder
-from engine.resolution import NotFound, Resolver
-from engine.ring import ReferenceRing
+from engine.domain.embedding import HashingEmbedder
+from engine.resolving.resolution import NotFound, Resolver
+from engine.resolving.ring import ReferenceRing
 from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
 from tests.conftest import new_org

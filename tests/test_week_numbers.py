@@ -1,5 +1,5 @@
 """A number after "week" is an ISO week only when nothing else says what it counts
-(engine/timespans.py): "week 2 of March" is a week of March, "week 32 of last year" is last
+(engine/reading/time/spans.py): "week 2 of March" is a week of March, "week 32 of last year" is last
 year's week 32, "the week 5 days ago" counts days. Each was read as an ISO week of the most
 recent year it had begun, the words after it said unused or dropped."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from engine.interpretation import interpret
+from engine.reading.interpretation import interpret
 
 NOW = datetime(2026, 9, 1, 12, tzinfo=UTC)
 

@@ -1,4 +1,4 @@
-"""A date written year first with slashes ("on 2026/03/04") is that day (engine/timespans.py):
+"""A date written year first with slashes ("on 2026/03/04") is that day (engine/reading/time/spans.py):
 its year alone was read, the whole of 2026 answered, the month and day dropped unsaid. With
 dots ("2025.1.2", perhaps a version) it is said not understood, never read as its year."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from engine.interpretation import interpret
+from engine.reading.interpretation import interpret
 
 NOW = datetime(2026, 9, 1, 12, tzinfo=UTC)
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine.counted import number, when
-from engine.facts import Fact, FactKind
+from engine.answering.counted import number, when
+from engine.domain.facts import Fact, FactKind
+from engine.domain.text import normalise
 from engine.providers import Window
-from engine.text import normalise
 
 SHOWN = 10
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from engine.contract import Change
-from engine.facts import Fact, FactKind
+from engine.domain.contract import Change
+from engine.domain.facts import Fact, FactKind
 
 SHOWN = 10  # changes an answer lists; every fact lists at least this many (evidence_limit)
 

@@ -4,7 +4,7 @@ before it.
 
 Interpretation reads the period named after "than" ("compared to", "vs") as the one compared
 with, when it ended before the question's time and the time since its end is no longer than
-it (engine.asked `_compared`): the answer covers the time since its end (this year
+it (engine.reading.asked `_compared`): the answer covers the time since its end (this year
 to date), and the churn fact's "window before" (its prior lines and commits) reads that
 period instead (Window.before). The spans differ (a
 year so far against a whole one): the judgment gives both totals and both rates per day, over
@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 
-from engine.facts import Fact, FactKind
+from engine.domain.facts import Fact, FactKind
+from engine.domain.timecontext import iso
 from engine.providers import Window
-from engine.timecontext import iso
 
 DAY = timedelta(days=1)
 

@@ -1,6 +1,6 @@
 """The headline of a count question ("how many commits to X?", "how many authors touched
 X and Y?", "how many lines changed in X?"), from the canonical facts alone (split from
-engine/headlines.py, which heads every other intent).
+engine/answering/headlines.py, which heads every other intent).
 
 Several subjects may hold one another or share what they count: one commit touches several
 modules, one person changes several, a package holds its Python modules' lines. So a count
@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.facts import Fact, FactKind
+from engine.domain.facts import Fact, FactKind
+from engine.domain.timecontext import iso
 from engine.providers import Window
-from engine.timecontext import iso
 
 
 def number(value: Any) -> int:

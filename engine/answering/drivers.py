@@ -8,7 +8,8 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable, Mapping, Sequence
 
-from engine.contract import (
+from engine.answering.signals import signals_of
+from engine.domain.contract import (
     ClaimedFact,
     Driver,
     DriverCategory,
@@ -16,11 +17,10 @@ from engine.contract import (
     EvidenceRef,
     Standing,
 )
-from engine.facts import Fact, FactKind
-from engine.models import Episode
+from engine.domain.facts import Fact, FactKind
+from engine.domain.models import Episode
 from engine.ports import Edge
 from engine.providers import Window
-from engine.signals import signals_of
 
 
 def fact_drivers(

@@ -7,18 +7,18 @@ from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from typing import Any
 
-from engine.contract import (
+from engine.answering.planning import Decision
+from engine.domain.contract import (
     Axis,
     CoverageObservation,
     CoverageReason,
     CoverageState,
     TemporalLabel,
 )
-from engine.facts import ProviderState
-from engine.models import StoredSubject
-from engine.planning import Decision
+from engine.domain.facts import ProviderState
+from engine.domain.models import StoredSubject
+from engine.domain.timecontext import EffectiveTime, compose_label
 from engine.providers import ProviderResult, Window
-from engine.timecontext import EffectiveTime, compose_label
 
 DEFAULT_WINDOW = timedelta(days=30)
 # Questions about people and amounts of change read a year when no time is named: who knows

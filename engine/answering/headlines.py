@@ -1,6 +1,6 @@
 """Headlines that answer the question asked, from the canonical facts alone.
 
-A count question headlines the number (engine/counted.py); a "who" question headlines
+A count question headlines the number (engine/answering/counted.py); a "who" question headlines
 people, ranked by commits (then changed lines), and says so, with the numbers the facts
 hold; "what changed" lists the changes themselves, newest first, with their total (and the
 lines they changed); a ranking lists its subjects by commits.
@@ -13,14 +13,23 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from engine.changelog import Listed, listed
-from engine.counted import commits_of, contributors, count, each_subject, number, per_person, when
-from engine.facts import Fact, FactKind
+from engine.answering.changelog import Listed, listed
+from engine.answering.counted import (
+    commits_of,
+    contributors,
+    count,
+    each_subject,
+    number,
+    per_person,
+    when,
+)
+from engine.domain.contract import PEOPLE_SHOWN
+from engine.domain.facts import Fact, FactKind
+from engine.domain.text import normalise
 from engine.providers import Window
-from engine.text import normalise
 
-SHOWN = 5
-SHOWN_CHANGES = 5  # in the headline; the result's `changes` lists engine.changelog.SHOWN
+SHOWN = PEOPLE_SHOWN
+SHOWN_CHANGES = 5  # in the headline; the result's `changes` lists engine.answering.changelog.SHOWN
 
 
 def scope_of(names: Mapping[str, str], organisation_wide: bool) -> str:
@@ -69,7 +78,7 @@ def _no_one(
     """A count of the people who changed repositories or modules (whose contributor records
     are read) with none in the window: no one did ("how many people changed parser.py
     lately?" said "No count was available"). Other activity recorded without the people is
-    said by engine/unpeopled.py before this."""
+    said by engine/answering/nocontributors.py before this."""
     changing = bool(names) and all(k.startswith(("repository:", "module:")) for k in names)
     return (
         changing
@@ -171,8 +180,9 @@ def _who(facts: Sequence[Fact], scope: str, window: Window, by: str) -> str:
 
 
 def _ranked(facts: Sequence[Fact], names: Mapping[str, str], window: Window) -> str:
-    """Subjects ranked by their commits (engine.busiest chose them), the numbers from their
-    changes facts, each citing its commit records. A name two of them share shows the key."""
+    """Subjects ranked by their commits (engine.resolving.rankedsubjects chose them), the numbers
+    from their changes facts, each citing its commit records. A name two of them share shows the
+    key."""
     commits = {
         f.subject_key: number(f.value.get("commits")) for f in facts if f.kind is FactKind.CHANGES
     }

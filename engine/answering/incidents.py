@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine.contract import ClaimedFact
-from engine.counted import number, when
-from engine.drivers import claim_also
-from engine.facts import Fact, FactKind
+from engine.answering.counted import number, when
+from engine.answering.drivers import claim_also
+from engine.domain.contract import ClaimedFact
+from engine.domain.facts import Fact, FactKind
 from engine.providers import Window
 
 KINDS = frozenset({FactKind.INCIDENT_COUNT, FactKind.OPEN_INCIDENTS, FactKind.TIME_TO_RESOLVE})

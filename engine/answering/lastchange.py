@@ -2,15 +2,15 @@
 click/_winconsole.py last changed?" asked a year after its last commit.
 
 The window of a "what changed" question reaches back 365 days, and one answer covers at most
-400 (engine/questiontime.py). A last change before it is found in the store without reading
-the subject's records: its changes counted per year before the window (commits at their
+400 (engine/resolving/questiontime.py). A last change before it is found in the store without
+reading the subject's records: its changes counted per year before the window (commits at their
 time, pull requests when merged: OrgGraph.series adds them up in the store), then per day in
 the newest year holding one. The answer then reads the changes from the start of that day,
 which lists the last change first and nothing after it (none was made before the window).
 
 Only a subject's own changes are counted so. One person's part of a module
-(engine/together.py) cannot be (a count per day is every author's), nor can a time the question
-named: the answer then says that the search covered that window only.
+(engine/resolving/together.py) cannot be (a count per day is every author's), nor can a time the
+question named: the answer then says that the search covered that window only.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from engine.facts import Fact, FactKind
-from engine.models import SourceRecordKind, StoredSubject, from_ns, to_ns
+from engine.domain.facts import Fact, FactKind
+from engine.domain.models import SourceRecordKind, StoredSubject, from_ns, to_ns
+from engine.domain.timecontext import iso
 from engine.ports import OrgGraph, SeriesRequest, TimeSpan
 from engine.providers import Window
-from engine.timecontext import iso
 
 DAY_NS = 86_400 * 10**9
 YEAR_NS = 366 * DAY_NS  # a bucket of the first read: at most one per year since 1970

@@ -1,7 +1,7 @@
 """A "who" question about subjects with no contributor records in the window, while other
 records show them changing: a stated limitation, never "No one changed X".
 
-People are ranked from contributor records alone (engine/headlines.py). The demo's
+People are ranked from contributor records alone (engine/answering/headlines.py). The demo's
 payments-api has no contributor record over the last 90 days, yet 7 pull requests merged,
 2 open and 3 commits: "who has driven changes to payments-api lately?" answered "No one
 changed payments-api", a confident wrong answer. Here, when the contributor facts name
@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from engine.contract import ClaimedFact
-from engine.counted import number, when
-from engine.drivers import claim_also
-from engine.facts import Fact, FactKind
-from engine.headlines import people
-from engine.models import StoredSubject
-from engine.planning import plan, read_facts
+from engine.answering.counted import number, when
+from engine.answering.drivers import claim_also
+from engine.answering.headlines import people
+from engine.answering.planning import plan, read_facts
+from engine.domain.contract import ClaimedFact
+from engine.domain.facts import Fact, FactKind
+from engine.domain.models import StoredSubject
 from engine.ports import FactSource
 from engine.providers import Provider, ProviderResult, Window
 

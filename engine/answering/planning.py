@@ -14,8 +14,8 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.facts import FactKind, ProviderState
-from engine.models import StoredSubject
+from engine.domain.facts import FactKind, ProviderState
+from engine.domain.models import StoredSubject
 from engine.ports import GraphError
 from engine.providers import FactSource, Provider, ProviderResult, Window
 

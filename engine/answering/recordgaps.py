@@ -22,15 +22,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.facts import Fact, FactKind
-from engine.interpretation import Interpretation
-from engine.merges import merge_notes
-from engine.models import SourceRecordKind, StoredSubject, SubjectKind
-from engine.planning import Decision, PlanEntry
+from engine.answering.planning import Decision, PlanEntry
+from engine.domain.facts import Fact, FactKind
+from engine.domain.models import SourceRecordKind, StoredSubject, SubjectKind
+from engine.domain.text import normalise
 from engine.ports import OrgGraph
 from engine.providers import Provider
-from engine.text import normalise
-from engine.vocabulary import FACT_VOCABULARY
+from engine.reading.interpretation import Interpretation
+from engine.reading.merges import merge_notes
+from engine.reading.vocabulary import FACT_VOCABULARY
 
 _WORD = re.compile(r"[0-9A-Za-z]+")
 _LONGEST = max(len(p.split()) for p in FACT_VOCABULARY)
@@ -194,7 +194,7 @@ async def unasked(
     facts: Sequence[Fact],
 ) -> tuple[tuple[str, ...], str | None]:
     """What the answer says of what is asked and not recorded: kinds of records (here) and
-    merge commits (engine.merges): the limitations, and the judgment when nothing asked can
+    merge commits (engine.reading.merges): the limitations, and the judgment when nothing asked can
     be answered (None: the answer stands)."""
     missing = await unrecorded(
         graph, question, understood.fact_kinds, providers, entries, subjects, facts

@@ -11,8 +11,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.contract import DriverCategory, Standing
-from engine.facts import Fact, FactKind
+from engine.domain.contract import DriverCategory, Standing
+from engine.domain.facts import Fact, FactKind
 
 
 @dataclass(frozen=True)
@@ -191,7 +191,8 @@ def _changes(fact: Fact, name: str) -> Signal | None:
 
 # The facts that can show a subject behind or under strain: delivery, incidents, work items
 # and deploys. Commits, churn, contributors and ownership say how much something changed and
-# who changed it, not whether it is healthy (engine/synthesis.py says so when only they exist).
+# who changed it, not whether it is healthy (engine/answering/synthesis.py says so when only they
+# exist).
 HEALTH_KINDS = frozenset(
     {
         FactKind.THROUGHPUT,

@@ -4,7 +4,7 @@ Ronacher still active?".
 A git history records commits, not maintenance: the answer is the subject's changes over the
 window (a year when the question names no time, and it says so), the newest one named, and,
 when it had none there, its last change before the window, found in the store without reading
-its records: the day of it (engine/lastchange.py counts the changes per year before the
+its records: the day of it (engine/answering/lastchange.py counts the changes per year before the
 window, then per day in the newest year holding one), then that day's records. Whether that is
 "maintained" or "active" is the reader's call: the answer says it judged by commits only.
 """
@@ -15,22 +15,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from engine import lastchange
-from engine.changelog import listed
-from engine.commits import commit_of
-from engine.evidence import change_time, is_change
-from engine.facts import Fact, FactKind
-from engine.models import (
+from engine.answering import lastchange
+from engine.answering.changelog import listed
+from engine.answering.signals import HEALTH_KINDS
+from engine.domain.commits import commit_of
+from engine.domain.evidence import change_time, is_change
+from engine.domain.facts import Fact, FactKind
+from engine.domain.models import (
     SourceRecord,
     SourceRecordKind,
     StoredSubject,
     SubjectKind,
     to_ns,
 )
+from engine.domain.timecontext import iso
 from engine.ports import OrgGraph, TimeSpan
 from engine.providers import Window
-from engine.signals import HEALTH_KINDS
-from engine.timecontext import iso
 
 DAY = timedelta(days=1)
 KINDS = (SourceRecordKind.COMMIT, SourceRecordKind.PULL_REQUEST)
@@ -75,8 +75,8 @@ async def last_before(
 
 
 async def _last(graph: OrgGraph, key: str, before: datetime) -> Last | None:
-    """The newest change of `key` before `before`: the day of it (engine/lastchange.py counts
-    the changes per year, then per day, in the store), then that day's records."""
+    """The newest change of `key` before `before`: the day of it (engine/answering/lastchange.py
+    counts the changes per year, then per day, in the store), then that day's records."""
     day = await lastchange.last_change_day(graph, [key], before)
     if day is None:
         return None
@@ -92,7 +92,7 @@ async def _last(graph: OrgGraph, key: str, before: datetime) -> Last | None:
 
 
 def _ref(record: SourceRecord) -> str:
-    """A commit's short hash (engine/commits.py reads it off the key), else its key."""
+    """A commit's short hash (engine/domain/commits.py reads it off the key), else its key."""
     sha = commit_of(record).sha
     return sha[:7] if sha else record.key
 

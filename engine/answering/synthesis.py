@@ -6,7 +6,7 @@ evidence the fact names; an ownership change cites the relationship.
 
 Episode text is untrusted data: it is passed along fenced and never read as instructions.
 The deterministic synthesizer reads it only for a few words of trouble ("rolled back",
-"rollback", "outage", "paged"; engine/drivers.py episode_drivers): an episode with one
+"rollback", "outage", "paged"; engine/answering/drivers.py episode_drivers): an episode with one
 becomes a driver of standing withheld that cites the episode and says only its date.
 Withheld, because anyone able to write an episode could otherwise put in an answer a finding
 no canonical fact backs: it is never the judgment, the answer projection leaves it out and
@@ -15,8 +15,9 @@ episode's text reaches the judgment, the state or any driver's statement. A mode
 synthesizer may implement the same protocol; its output passes the same contract validator.
 
 Here: the protocol, its input and output, and the deterministic synthesizer's judgment and
-state; the rules reading facts are in engine/signals.py, the drivers they become (and those
-from relationships and episodes) in engine/drivers.py, headlines in engine/headlines.py.
+state; the rules reading facts are in engine/answering/signals.py, the drivers they become (and
+those from relationships and episodes) in engine/answering/drivers.py, headlines in
+engine/answering/headlines.py.
 """
 
 from __future__ import annotations
@@ -26,25 +27,26 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from engine import both, incidents, unpeopled
-from engine.changelog import listed, typed
-from engine.compared import judgment as compared_judgment
-from engine.contract import (
+from engine.answering import both, incidents
+from engine.answering import nocontributors as unpeopled
+from engine.answering.changelog import listed, typed
+from engine.answering.compared import judgment as compared_judgment
+from engine.answering.counted import when
+from engine.answering.drivers import claim_also, episode_drivers, fact_drivers, relationship_drivers
+from engine.answering.headlines import headline, ranking_basis, scope_of
+from engine.answering.signals import HEALTH_KINDS
+from engine.answering.stillchanging import CHANGING, Last
+from engine.answering.stillchanging import judgment as still_judgment
+from engine.domain.contract import (
     Axis,
     Change,
     ClaimedFact,
     Driver,
     Standing,
 )
-from engine.counted import when
-from engine.drivers import claim_also, episode_drivers, fact_drivers, relationship_drivers
-from engine.facts import Fact, FactKind
-from engine.headlines import headline, ranking_basis, scope_of
-from engine.latest import CHANGING, Last
-from engine.latest import judgment as still_judgment
-from engine.models import Episode, StoredSubject
+from engine.domain.facts import Fact, FactKind
+from engine.domain.models import Episode, StoredSubject
 from engine.providers import Window
-from engine.signals import HEALTH_KINDS
 
 FENCE = "<<untrusted-episode-text>>"
 
@@ -63,7 +65,7 @@ class SynthesisInput:
     asked: tuple[FactKind, ...] = ()  # the fact kinds the question asked for, by its words
     unanswerable: str | None = None  # the judgment when nothing here records what is asked
     # "Is X still maintained?": each subject's last change before the window, when it had
-    # none in it (engine/latest.py).
+    # none in it (engine/answering/stillchanging.py).
     older: Mapping[str, Last | None] = field(default_factory=dict)
 
     def fenced_episodes(self) -> list[str]:
@@ -130,7 +132,7 @@ def _judgment(
     ownership: Sequence[Fact],
     names: dict[str, str],
 ) -> str:
-    if inputs.unanswerable is not None:  # engine/unrecorded.py
+    if inputs.unanswerable is not None:  # engine/answering/recordgaps.py
         return inputs.unanswerable
     changing = all(s.kind in CHANGING for s in inputs.subjects)
     if inputs.window.before is not None and changing:  # "than last year": both periods

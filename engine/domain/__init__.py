@@ -1,1 +1,2 @@
-"""The values everything else is written in: models, facts, evidence, the result contract, time context, text."""
+"""The values everything else is written in: models, facts, evidence, the result contract, time
+context, text."""

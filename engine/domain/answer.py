@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.contract import (
+from engine.domain.contract import (
     CandidateChoice,
     ClaimedFact,
     Driver,
@@ -41,7 +41,7 @@ from engine.contract import (
     TemporalLabel,
     TimeContext,
 )
-from engine.limitations import is_degraded_retrieval
+from engine.domain.limitations import is_degraded_retrieval
 
 PROJECTION_VERSION = "v1"
 _STANDING_ORDER = {Standing.PRIMARY: 0, Standing.CONTRIBUTING: 1}

@@ -10,8 +10,8 @@ now retracts them when it writes the same records again, see `legacy_commit_key`
 
 Two readers need the commit behind a record: counting commits once across the subjects one
 touched (engine/providers/contributions.py) and naming a commit by its short hash
-(engine/latest.py). The writer and the one parser live together, so the two never read the
-same key differently.
+(engine/answering/stillchanging.py). The writer and the one parser live together, so the two never
+read the same key differently.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import hashlib
 import string
 from dataclasses import dataclass
 
-from engine.models import SourceRecord, SourceRecordKind
+from engine.domain.models import SourceRecord, SourceRecordKind
 
 GIT = "commit:git:"
 MAX_KEY = 256  # docs/projection-format.md

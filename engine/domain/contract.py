@@ -2,10 +2,10 @@
 
 The models are structural (types, closed vocabularies, frozen, no extra fields). The
 *semantic* rules -- evidence closure, claimed facts reproducing canonical facts, outcome
-shapes -- live in `engine.validation`, which reports every breach as a closed violation code
+shapes -- live in `engine.domain.validation`, which reports every breach as a closed violation code
 instead of refusing construction, so an invalid result can be diagnosed rather than lost.
 The cap on a result's limitations and how the degraded-retrieval disclosure keeps its place
-under it are engine/limitations.py.
+under it are engine/domain/limitations.py.
 """
 
 from __future__ import annotations
@@ -16,12 +16,15 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from engine.evidence import EvidenceSelector
-from engine.facts import FactKind, Grain
-from engine.gates import retrieval_policy_version
-from engine.models import MAX_TEXT, Instant, Key, SubjectKind, Text
+from engine.domain.evidence import EvidenceSelector
+from engine.domain.facts import FactKind, Grain
+from engine.domain.gates import retrieval_policy_version
+from engine.domain.models import MAX_TEXT, Instant, Key, SubjectKind, Text
 
 CONTRACT_VERSION = "v1"
+# People a ranking headline lists (engine.answering.headlines); a question asking for more is
+# told so when it is read (engine.reading.meaning).
+PEOPLE_SHOWN = 5
 
 
 class Outcome(enum.StrEnum):
@@ -250,7 +253,7 @@ class Versions(_Model):
     model: str | None = None  # None: deterministic synthesis, no model was called
     # The projection epoch every read of the investigation went to (graph.epochs).
     epoch: Count = 0
-    # The gates, tau and search depths the references were resolved under (engine.gates).
+    # The gates, tau and search depths the references were resolved under (engine.domain.gates).
     retrieval_policy: str = Field(default_factory=retrieval_policy_version)
 
 

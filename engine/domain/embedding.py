@@ -1,7 +1,7 @@
 """Embeddings of subject search text: the identity stamp, the embedder port and a local default.
 
 Every subject carries one *search text* (name, kind, aliases and previous names, composed by
-``engine.text.search_text``). The full-text index and the vector index both cover it, and
+``engine.domain.text.search_text``). The full-text index and the vector index both cover it, and
 reference resolution fuses the two arms. A vector is only comparable with vectors made by the
 same embedder over the same composition, so every embedder names itself with an
 :class:`EmbedderIdentity`; its :meth:`~EmbedderIdentity.stamp` is what an index records, and a
@@ -48,8 +48,8 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-# The version of the search-text composition (engine.text.search_text: fields joined by " | ",
-# each field cut to 200 characters). Change it whenever that composition changes, so that
+# The version of the search-text composition (engine.domain.text.search_text: fields joined
+# by " | ", each field cut to 200 characters). Change it whenever that composition changes, so that
 # every stored vector's stamp goes stale.
 COMPOSITION_TAG = "t2:f200"
 

@@ -10,13 +10,34 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.models import SourceRecord, SourceRecordKind, from_ns, to_ns
-from engine.ports import EvidenceRequest, TimeSpan
-from engine.windows import admits, whole_in
+from engine.domain.models import SourceRecord, SourceRecordKind, from_ns, to_ns
+from engine.domain.windows import TimeSpan, admits, whole_in
+
+
+@dataclass(frozen=True, slots=True)
+class EvidenceRequest:
+    """A page of the records a fact rests on (this module), by key, after the key
+    `after`: the subject's records of `kinds` that its rule (an EvidenceRule value) chooses
+    for the half-open window [start_ns, end_ns). `limit` 0 with `evidence_counts`: all.
+    With `actor`, only the records whose actor is that key (`others`: only those whose actor
+    is not it): one person's part of a module's records, or everyone else's."""
+
+    subject_key: str
+    kinds: tuple[SourceRecordKind, ...]
+    rule: str
+    start_ns: int
+    end_ns: int
+    limit: int = 0
+    after: str | None = None
+    actor: str | None = None
+    others: bool = False
+
+
 
 ROLLUP_METRICS = ("commits", "lines_added", "lines_removed")
 
@@ -50,8 +71,8 @@ class EvidenceSelector(BaseModel):
     start: datetime
     end: datetime
     rule: EvidenceRule
-    # One person's part of the subject's records (engine/together.py): those whose actor is
-    # `actor`, or with `others` those whose actor is anyone else.
+    # One person's part of the subject's records (engine/resolving/together.py): those whose actor
+    # is `actor`, or with `others` those whose actor is anyone else.
     actor: str | None = None
     others: bool = False
 

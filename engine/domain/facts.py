@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.evidence import EvidenceSelector
+from engine.domain.evidence import EvidenceSelector
 
 
 class FactKind(enum.StrEnum):
@@ -94,7 +94,7 @@ class Fact(BaseModel):
     evidence: tuple[str, ...] = Field(description="Keys of the source records or relationships.")
     evidence_total: int = Field(default=0, description="How many records back it (all of them).")
     evidence_selector: EvidenceSelector | None = Field(
-        default=None, description="Reads every record back (see engine/evidence.py)."
+        default=None, description="Reads every record back (see engine/domain/evidence.py)."
     )
 
 

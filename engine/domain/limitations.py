@@ -1,6 +1,6 @@
 """A result's limitations: capped, and the degraded-retrieval disclosure never lost.
 
-Limitations are capped at MAX_LIMITATIONS (engine.validation reports a result over it). The
+Limitations are capped at MAX_LIMITATIONS (engine.domain.validation reports a result over it). The
 degraded-retrieval disclosure is displacing: at the cap it pushes out the last other
 limitation instead of being dropped (a degraded answer must never read as a clean one) and
 instead of overflowing the cap (which would fail the whole result). Every displacement is

@@ -12,7 +12,7 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 
-from engine.models import SubjectKind
+from engine.domain.models import SubjectKind
 
 _TOKEN = re.compile(r"[0-9a-z]+")
 MAX_HANDLE = 200  # characters of one handle kept in the search text
@@ -63,7 +63,7 @@ def search_text(
     """The one text both retrieval arms index: the normalised handles, the kind's name in
     second place (so a search for "team" finds teams), each capped. The exact-name read
     splits it on SEPARATOR and skips that second place. Changing this composition means
-    bumping engine.embedding.COMPOSITION_TAG, so stored vectors are known to be stale."""
+    bumping engine.domain.embedding.COMPOSITION_TAG, so stored vectors are known to be stale."""
     named = handles(kind, name, aliases, previous, attributes)
     parts = [named[0], kind, *named[1:]]
     return SEPARATOR.join(normalise(p[:MAX_HANDLE]) for p in parts)

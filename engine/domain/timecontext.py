@@ -23,8 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from engine.errors import BadUserInput
-from engine.facts import Grain
+from engine.domain.errors import BadUserInput
+from engine.domain.facts import Grain
 
 SKEW_TOLERANCE = timedelta(minutes=5)
 MAX_RANGE = timedelta(days=400)

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.contract import (
+from engine.domain.contract import (
     CONTRACT_VERSION,
     Axis,
     Driver,
@@ -29,8 +29,8 @@ from engine.contract import (
     Standing,
     requires_claimed_fact,
 )
-from engine.facts import Fact
-from engine.limitations import MAX_LIMITATIONS
+from engine.domain.facts import Fact
+from engine.domain.limitations import MAX_LIMITATIONS
 
 
 class ViolationCode(enum.StrEnum):

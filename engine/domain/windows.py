@@ -5,6 +5,7 @@ its prior)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 
@@ -17,3 +18,15 @@ def whole_in(start: datetime, stop: datetime, span_start: datetime, span_stop: d
     """A span [span_start, span_stop) lies wholly inside the window [start, stop): a daily
     rollup whose day runs past the window's end holds changes made after it."""
     return start <= span_start and span_stop <= stop
+
+
+@dataclass(frozen=True, slots=True)
+class TimeSpan:
+    """A closed query interval in epoch nanoseconds; a point in time is (T, T)."""
+
+    start_ns: int
+    end_ns: int
+
+    @classmethod
+    def point(cls, at_ns: int) -> TimeSpan:
+        return cls(at_ns, at_ns)

@@ -1,1 +1,2 @@
-"""The investigation: interpret, resolve, plan, read facts, synthesise, validate; reuse and stages."""
+"""The investigation: interpret, resolve, plan, read facts, synthesise, validate; reuse and
+stages."""

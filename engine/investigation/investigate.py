@@ -6,8 +6,9 @@ with a result composed without a model. A failure carries a closed stage and cla
 never an exception's text. Results are immutable once saved.
 
 Here: the request, answer reuse and saving, and the tagging of failures; the time the answer
-covers is chosen in engine/questiontime.py, the stages from resolve to validate run in
-engine/pipeline.py, and a reusable answer is rechecked in engine/reuse.py.
+covers is chosen in engine/resolving/questiontime.py, the stages from resolve to validate run in
+engine/investigation/pipeline.py, and a reusable answer is rechecked in
+engine/investigation/reuse.py.
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from engine import outcomes
-from engine.contract import (
+from engine.answering.framing import temporal_label
+from engine.answering.synthesis import Synthesizer
+from engine.domain.contract import (
     Axis,
     FailureClassification,
     FailureStage,
@@ -30,22 +32,21 @@ from engine.contract import (
     Trace,
     Versions,
 )
-from engine.errors import PublicError
-from engine.framing import temporal_label
-from engine.handles import known_handles
-from engine.interpretation import Interpretation, handle_candidates, interpret
-from engine.observer import NULL_OBSERVER, InvestigationObserver
-from engine.pipeline import Pipeline
+from engine.domain.errors import PublicError
+from engine.domain.timecontext import EffectiveTime, resolve_time, time_axis_key
+from engine.domain.validation import ContractViolation
+from engine.investigation.observer import NULL_OBSERVER, InvestigationObserver
+from engine.investigation.pipeline import Pipeline
+from engine.investigation.reuse import reusable, reuse_key
+from engine.investigation.stages import Stages
 from engine.ports import GraphError, GraphTimeout, OrgGraph
 from engine.providers import Provider
-from engine.questiontime import asked_time
-from engine.receipts import ReceiptSigner
-from engine.resolution import Resolver
-from engine.reuse import reusable, reuse_key
-from engine.stages import Stages
-from engine.synthesis import Synthesizer
-from engine.timecontext import EffectiveTime, resolve_time, time_axis_key
-from engine.validation import ContractViolation
+from engine.reading.interpretation import Interpretation, handle_candidates, interpret
+from engine.resolving import outcomes
+from engine.resolving.handles import known_handles
+from engine.resolving.questiontime import asked_time
+from engine.resolving.receipts import ReceiptSigner
+from engine.resolving.resolution import Resolver
 
 log = logging.getLogger("fabric.investigate")
 

@@ -1,9 +1,10 @@
 """The staged run of an investigation once its question is understood and its time chosen:
 resolve -> plan -> read facts -> discover context -> synthesize -> compose -> validate.
 
-Each stage is timed (engine/stages.py), and the stage running when something goes wrong is
-the one a failure names (the investigator tags it; see engine/investigate.py). An
-unresolved question ends at the resolve stage, before any canonical fact is read.
+Each stage is timed (engine/investigation/stages.py), and the stage running when something goes
+wrong is the one a failure names (the investigator tags it; see
+engine/investigation/investigate.py). An unresolved question ends at the resolve stage, before any
+canonical fact is read.
 """
 
 from __future__ import annotations
@@ -14,9 +15,20 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from engine import lastchange, latest, outcomes, together, unpeopled
-from engine.asking import Subjects
-from engine.contract import (
+from engine.answering import lastchange
+from engine.answering import nocontributors as unpeopled
+from engine.answering import stillchanging as latest
+from engine.answering.framing import (
+    coverage_of,
+    limitations_of,
+    lookback_of,
+    temporal_label,
+    window_of,
+)
+from engine.answering.planning import Plan, plan, read_facts
+from engine.answering.recordgaps import unasked
+from engine.answering.synthesis import Synthesis, SynthesisInput, Synthesizer
+from engine.domain.contract import (
     Axis,
     CoverageObservation,
     CoverageReason,
@@ -25,32 +37,24 @@ from engine.contract import (
     InvestigationResult,
     Outcome,
 )
-from engine.disclosures import Disclosures
-from engine.facts import Fact
-from engine.framing import (
-    coverage_of,
-    limitations_of,
-    lookback_of,
-    temporal_label,
-    window_of,
-)
-from engine.interpretation import Interpretation
-from engine.limitations import MAX_LIMITATIONS, disclose_degraded_retrieval
-from engine.models import Episode, RelationshipType, StoredSubject
-from engine.planning import Plan, plan, read_facts
+from engine.domain.facts import Fact
+from engine.domain.limitations import MAX_LIMITATIONS, disclose_degraded_retrieval
+from engine.domain.models import Episode, RelationshipType, StoredSubject
+from engine.domain.timecontext import EffectiveTime
+from engine.domain.validation import require_valid
+from engine.investigation.stages import Stages
 from engine.ports import Edge, OrgGraph, TimeSpan
 from engine.providers import Provider, ProviderResult, Window
-from engine.questiontime import NO_TIME, Narrower
-from engine.receipts import ReceiptSigner
-from engine.resolution import Candidate, Resolver
-from engine.stages import Stages
-from engine.synthesis import Synthesis, SynthesisInput, Synthesizer
-from engine.timecontext import EffectiveTime
-from engine.unrecorded import unasked
-from engine.validation import require_valid
+from engine.reading.interpretation import Interpretation
+from engine.resolving import outcomes, together
+from engine.resolving.disclosures import Disclosures
+from engine.resolving.questiontime import NO_TIME, Narrower
+from engine.resolving.receipts import ReceiptSigner
+from engine.resolving.resolution import Candidate, Resolver
+from engine.resolving.subjects import Subjects
 
 if TYPE_CHECKING:  # the request is the investigator's; only its fields are read here
-    from engine.investigate import InvestigationRequest
+    from engine.investigation.investigate import InvestigationRequest
 
 CONTEXT_TYPES = (RelationshipType.OWNS, RelationshipType.DEPENDS_ON)
 
@@ -164,7 +168,8 @@ class Pipeline:
         wide: bool,
     ) -> tuple[Reading, str | None]:
         """A "who" answer with no contributor records: the other activity read, and the
-        judgment saying the people are unknown when there was some (engine/unpeopled.py)."""
+        judgment saying the people are unknown when there was some
+        (engine/answering/nocontributors.py)."""
         part = stages.told.part
         async with stages.stage(FailureStage.READ_FACTS):
             source = self.graph if part is None else together.PartSource(self.graph, part)

@@ -8,9 +8,9 @@ import asyncio
 import hashlib
 from datetime import datetime
 
-from engine.contract import InvestigationResult, Versions
+from engine.domain.contract import InvestigationResult, Versions
+from engine.domain.text import normalise
 from engine.ports import OrgGraph
-from engine.text import normalise
 
 # Relationships read around a subject to recheck an explicit-id one on reuse (past this it is
 # not found, and the answer is recomputed rather than reused).

@@ -1,7 +1,7 @@
-"""What one investigation records as it runs its stages (engine/pipeline.py): each stage's
-timing, the stage running now (the one a failure names: engine/investigate.py tags it), the
-providers the plan chose and pruned, and what was found out before synthesis that the answer
-must say. Its trace is what a result reports of the run.
+"""What one investigation records as it runs its stages (engine/investigation/pipeline.py): each
+stage's timing, the stage running now (the one a failure names: engine/investigation/investigate.py
+tags it), the providers the plan chose and pruned, and what was found out before synthesis that the
+answer must say. Its trace is what a result reports of the run.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
-from engine.contract import CoverageReason, FailureStage, Trace
-from engine.disclosures import Disclosures
-from engine.planning import Decision, Plan
-from engine.questiontime import Narrower
+from engine.answering.planning import Decision, Plan
+from engine.domain.contract import CoverageReason, FailureStage, Trace
+from engine.resolving.disclosures import Disclosures
+from engine.resolving.questiontime import Narrower
 
 
 @dataclass

@@ -9,8 +9,8 @@ import json
 from collections import Counter
 from typing import Any
 
+from engine.domain.models import subject_id
 from engine.memory.data import OrgData
-from engine.models import subject_id
 from engine.ports import Fingerprint
 
 

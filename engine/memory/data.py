@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from engine.models import Episode, Relationship, SourceRecord, StoredSubject, to_ns
+from engine.domain.models import Episode, Relationship, SourceRecord, StoredSubject, to_ns
 from engine.ports import Checkpoint, StoredResult, TimeSpan
 
 _TOKEN = re.compile(r"[0-9a-z]+")
@@ -49,7 +49,7 @@ def brief(subject: StoredSubject) -> StoredSubject:
 @dataclass
 class SubjectNode:
     subject: StoredSubject
-    text: str  # the search text (engine.text.search_text)
+    text: str  # the search text (engine.domain.text.search_text)
     run_id: str | None  # None for a stub: no load owns it
     tokens: tuple[str, ...] = ()
     pairs: frozenset[str] = frozenset()

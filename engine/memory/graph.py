@@ -13,9 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from engine.memory import content, relations, search, subjects, writes
-from engine.memory.results import MemoryResults
-from engine.models import (
+from engine.domain.models import (
     Direction,
     Episode,
     RelationshipType,
@@ -24,6 +22,8 @@ from engine.models import (
     StoredSubject,
     SubjectKind,
 )
+from engine.memory import content, relations, search, subjects, writes
+from engine.memory.results import MemoryResults
 from engine.ports import (
     Checkpoint,
     Edge,
@@ -44,7 +44,7 @@ from engine.ports import (
 from engine.ports.changes import Change, ChangeFeed, ChangeKind, batch_change
 
 if TYPE_CHECKING:
-    from engine.embedding import Embedder
+    from engine.domain.embedding import Embedder
     from engine.memory.data import OrgData
 
 Hit = tuple[StoredSubject, float]

@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from engine.evidence import EvidenceSelector, select
-from engine.memory.data import OrgData, admitted, brief
-from engine.models import (
+from engine.domain.evidence import EvidenceSelector, select
+from engine.domain.models import (
     Direction,
     Episode,
     SourceRecord,
@@ -16,6 +15,7 @@ from engine.models import (
     key_kind,
     to_ns,
 )
+from engine.memory.data import OrgData, admitted, brief
 from engine.ports import (
     Edge,
     EdgeRequest,
@@ -131,7 +131,7 @@ def source_record_page(data: OrgData, request: RecordPageRequest) -> list[Source
 
 
 def evidence(data: OrgData, request: EvidenceRequest) -> list[SourceRecord]:
-    """Every record the request's rule chooses, by key: the rule itself (engine/evidence.py)
+    """Every record the request's rule chooses, by key: the rule itself (engine/domain/evidence.py)
     over the window's records, which the Cypher stores' statements must agree with."""
     selector = EvidenceSelector.of(request)
     found = source_records_of(data, [request.subject_key], request.kinds, selector.span())

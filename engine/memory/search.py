@@ -16,10 +16,10 @@ from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 
-from engine.embedding import Embedder
+from engine.domain.embedding import Embedder
+from engine.domain.models import StoredSubject, SubjectKind
+from engine.domain.text import query_tokens, spacing_variants, telling_tokens
 from engine.memory.data import OrgData, SubjectNode
-from engine.models import StoredSubject, SubjectKind
-from engine.text import query_tokens, spacing_variants, telling_tokens
 
 Hit = tuple[StoredSubject, float]
 VECTOR_DECIMALS = 3  # as the Cypher adapters store vectors
@@ -82,7 +82,7 @@ def _searchable(data: OrgData, kinds: Sequence[SubjectKind]) -> list[SubjectNode
 
 def lexical(data: OrgData, text: str, kinds: Sequence[SubjectKind], limit: int) -> list[Hit]:
     """Subjects with every telling token (typos forgiven), or with every token of the text
-    with its spacing mended (engine.text.spacing_variants), if any; else those with any."""
+    with its spacing mended (engine.domain.text.spacing_variants), if any; else those with any."""
     tokens = telling_tokens(text)
     if not tokens:
         return []

@@ -20,7 +20,7 @@ from engine.ports import (
 from engine.ports.changes import Change, ChangeKind
 
 if TYPE_CHECKING:
-    from engine.embedding import Embedder
+    from engine.domain.embedding import Embedder
 
 
 class MemoryKeyStore:

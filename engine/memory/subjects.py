@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from engine.domain.models import StoredSubject, SubjectKind, to_ns
+from engine.domain.text import SEPARATOR, kind_suffixes, normalise
 from engine.memory.data import OrgData, SubjectNode, admitted, attribute_pair, brief
-from engine.models import StoredSubject, SubjectKind, to_ns
 from engine.ports import SortKey, SubjectOrder, SubjectPage, SubjectQuery, TimeSpan
-from engine.text import SEPARATOR, kind_suffixes, normalise
 
 NEVER = -1  # the recency of a subject with no source record up to the query time
 LATEST = 2**63 - 1  # no query time: every record counts

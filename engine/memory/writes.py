@@ -7,9 +7,7 @@ from __future__ import annotations
 from itertools import groupby
 from typing import TYPE_CHECKING
 
-from engine.memory import search
-from engine.memory.data import OrgData, StoredEdge, SubjectNode
-from engine.models import (
+from engine.domain.models import (
     ElementType,
     Episode,
     ProjectionElement,
@@ -22,11 +20,13 @@ from engine.models import (
     key_kind,
     subject_id,
 )
+from engine.domain.text import search_text
+from engine.memory import search
+from engine.memory.data import OrgData, StoredEdge, SubjectNode
 from engine.ports import RoundTrips, WriteBatch
-from engine.text import search_text
 
 if TYPE_CHECKING:
-    from engine.embedding import Embedder
+    from engine.domain.embedding import Embedder
 
 
 def put_subject(data: OrgData, org_id: str, subject: Subject, source: str, run_id: str) -> None:

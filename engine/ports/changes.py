@@ -15,8 +15,8 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Protocol
 
-from engine.models import ElementType as Element
-from engine.models import Episode, Relationship, SourceRecord, Subject, Tombstone, key_kind
+from engine.domain.models import ElementType as Element
+from engine.domain.models import Episode, Relationship, SourceRecord, Subject, Tombstone, key_kind
 from engine.ports.shapes import WriteBatch
 
 ALL_ORGS = "*"  # a RESET for every organisation (the feed itself lost events)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from engine.errors import PublicError
+from engine.domain.errors import PublicError
 
 ORG_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 # Where a store keeps what belongs to no organisation (API keys, shared secrets). Not a valid

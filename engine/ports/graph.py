@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
-from engine.models import (
+from engine.domain.models import (
     Direction,
     Episode,
     RelationshipType,
@@ -85,7 +85,7 @@ class SubjectDirectory(Protocol):
         self, text: str, kinds: Sequence[SubjectKind] = (), limit: int = 10
     ) -> tuple[list[StoredSubject], int]:
         """Subjects with a handle (name, alias, previous name, identifying attribute) equal to
-        `text` once folded by engine.text.normalise, or equal to it followed by a word naming
+        `text` once folded by engine.domain.text.normalise, or equal to it followed by a word naming
         the subject's kind: the first `limit` by key, and how many there are in all."""
         ...
 
@@ -216,7 +216,7 @@ class OrgGraph(SubjectDirectory, FactSource, GraphWrites, Protocol):
 
     async def evidence_pages(self, requests: Sequence[EvidenceRequest]) -> list[list[SourceRecord]]:
         """One page of a fact's records per request, by key, chosen in the store by the
-        fact's own rule (engine/evidence.py): only the page leaves it."""
+        fact's own rule (engine/domain/evidence.py): only the page leaves it."""
         ...
 
     async def evidence_counts(self, requests: Sequence[EvidenceRequest]) -> list[int]:

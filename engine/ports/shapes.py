@@ -10,7 +10,8 @@ import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from engine.models import (
+from engine.domain.evidence import EvidenceRequest as EvidenceRequest
+from engine.domain.models import (
     Direction,
     Episode,
     Relationship,
@@ -22,18 +23,7 @@ from engine.models import (
     SubjectKind,
     Tombstone,
 )
-
-
-@dataclass(frozen=True, slots=True)
-class TimeSpan:
-    """A closed query interval in epoch nanoseconds; a point in time is (T, T)."""
-
-    start_ns: int
-    end_ns: int
-
-    @classmethod
-    def point(cls, at_ns: int) -> TimeSpan:
-        return cls(at_ns, at_ns)
+from engine.domain.windows import TimeSpan as TimeSpan
 
 
 class SubjectOrder(enum.StrEnum):
@@ -131,25 +121,6 @@ class SeriesRequest:
 
 # A bucket of a series: (its start in ns, what it adds up, how many records fell in it).
 SeriesBucket = tuple[int, float, int]
-
-
-@dataclass(frozen=True, slots=True)
-class EvidenceRequest:
-    """A page of the records a fact rests on (engine/evidence.py), by key, after the key
-    `after`: the subject's records of `kinds` that its rule (an EvidenceRule value) chooses
-    for the half-open window [start_ns, end_ns). `limit` 0 with `evidence_counts`: all.
-    With `actor`, only the records whose actor is that key (`others`: only those whose actor
-    is not it): one person's part of a module's records, or everyone else's."""
-
-    subject_key: str
-    kinds: tuple[SourceRecordKind, ...]
-    rule: str
-    start_ns: int
-    end_ns: int
-    limit: int = 0
-    after: str | None = None
-    actor: str | None = None
-    others: bool = False
 
 
 @dataclass(frozen=True, slots=True)

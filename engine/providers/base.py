@@ -8,18 +8,18 @@ from dataclasses import dataclass, field
 from datetime import datetime, time
 from typing import Any, ClassVar
 
-from engine.evidence import EvidenceRule, EvidenceSelector
-from engine.facts import Fact, FactKind, Grain, HistoryTier, ProviderState, fact_id
-from engine.models import (
+from engine.domain.evidence import EvidenceRule, EvidenceSelector
+from engine.domain.facts import Fact, FactKind, Grain, HistoryTier, ProviderState, fact_id
+from engine.domain.models import (
     SourceRecord,
     SourceRecordKind,
     StoredSubject,
     SubjectKind,
     to_ns,
 )
+from engine.domain.timecontext import iso
+from engine.domain.windows import admits, whole_in
 from engine.ports import FactSource, TimeSpan
-from engine.timecontext import iso
-from engine.windows import admits, whole_in
 
 
 @dataclass(frozen=True)
@@ -30,10 +30,10 @@ class Window:
     start: datetime
     end: datetime
     historical: bool  # the effective time is in the past (as_of or range axis)
-    # The period a question compares the window with ("than last year": engine/compared.py),
-    # which the churn fact's prior lines and commits read instead of `prior` (the window of
-    # the same length just before). Only churn: a rule judging a slowdown (delivery) would
-    # read a month so far against a whole one as one.
+    # The period a question compares the window with ("than last year":
+    # engine/answering/compared.py), which the churn fact's prior lines and commits read instead of
+    # `prior` (the window of the same length just before). Only churn: a rule judging a slowdown
+    # (delivery) would read a month so far against a whole one as one.
     before: Window | None = None
 
     @property
@@ -71,7 +71,7 @@ class Provider:
     grain: ClassVar[Grain]
     tier: ClassVar[HistoryTier]
     record_kinds: ClassVar[tuple[SourceRecordKind, ...]] = ()
-    # Read only for a question that asks for one of `kinds` (engine.planning): not for one
+    # Read only for a question that asks for one of `kinds` (engine.answering.planning): not for one
     # that names no fact kind, which reads every other provider.
     on_request: ClassVar[bool] = False
     evidence_limit: int = field(default=20)

@@ -6,7 +6,7 @@ touched and its author) is a change at its author time; a pull request is one wh
 its merge time. Both are instants, so the answer is exact to the instant: nothing at or after
 the window's end is listed or counted. The fact lists the newest `evidence_limit` changes
 with their titles, times and authors, counts all of them, and its evidence selector
-(engine/evidence.py, rule `changes`) reads every one of them back.
+(engine/domain/evidence.py, rule `changes`) reads every one of them back.
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from engine.evidence import EvidenceRule, EvidenceSelector, change_time, is_change
-from engine.facts import Fact, FactKind, Grain, HistoryTier, fact_id
-from engine.models import SourceRecord, SourceRecordKind, StoredSubject, SubjectKind
+from engine.domain.evidence import EvidenceRule, EvidenceSelector, change_time, is_change
+from engine.domain.facts import Fact, FactKind, Grain, HistoryTier, fact_id
+from engine.domain.models import SourceRecord, SourceRecordKind, StoredSubject, SubjectKind
+from engine.domain.timecontext import iso
 from engine.ports import FactSource
 from engine.providers.base import Provider, Window
-from engine.timecontext import iso
 
 
 def _newest_first(records: Sequence[SourceRecord]) -> list[tuple[datetime, SourceRecord]]:

@@ -12,10 +12,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, time, timedelta
 
-from engine.commits import commit_of
-from engine.evidence import EvidenceRule
-from engine.facts import Fact, FactKind, Grain, HistoryTier
-from engine.models import (
+from engine.domain.commits import commit_of
+from engine.domain.evidence import EvidenceRule
+from engine.domain.facts import Fact, FactKind, Grain, HistoryTier
+from engine.domain.models import (
     Direction,
     RelationshipType,
     SourceRecord,
@@ -23,10 +23,10 @@ from engine.models import (
     StoredSubject,
     SubjectKind,
 )
+from engine.domain.windows import whole_in
 from engine.ports import FactSource
 from engine.providers import holding
 from engine.providers.base import Provider, Window, prior, whole_day
-from engine.windows import whole_in
 
 _ADDED, _REMOVED, _COMMITS = "lines_added", "lines_removed", "commits"
 ATTRIBUTED = EvidenceRule.ATTRIBUTED_ROLLUPS
@@ -123,7 +123,8 @@ class ChurnProvider(_Attributed):
                 "commits": now.total_commits,
                 "prior_lines_changed": then.total_lines,
             }
-            if window.before is not None:  # a period the question named (engine/compared.py)
+            # a period the question named (engine/answering/compared.py)
+            if window.before is not None:
                 value["prior_commits"] = then.total_commits
             facts.append(self.fact(FactKind.CHURN, key, value, window, now.evidence, ATTRIBUTED))
         return facts
@@ -151,7 +152,7 @@ class ContributorsProvider(_Attributed):
         leaders = set(leading(apart, together))
         lines = {p: sum(t.lines.get(p, 0) for t in apart) for t in apart for p in t.lines}
         # Everyone who changed any of them, each once: a person who changed two modules is
-        # one of the people who changed them (engine/counted.py), not one per module.
+        # one of the people who changed them (engine/answering/counted.py), not one per module.
         everyone = {p for found in tallies.values() for p in found.ranked()}
         for key, found in tallies.items():
             people = found.ranked()
@@ -160,7 +161,7 @@ class ContributorsProvider(_Attributed):
             # Its own top five by commits and by lines, and the people leading across all the
             # subjects asked about (an organisation's repositories), by either, wherever they
             # changed this one: their totals then add up exactly over the facts, whichever
-            # basis engine/headlines.py ranks by.
+            # basis engine/answering/headlines.py ranks by.
             chosen = leaders | set(people[:TOP]) | set(found.ranked("lines")[:TOP])
             top = [p for p in people if p in chosen]
             value = {
@@ -233,7 +234,7 @@ async def _together(
     counted once: one commit touching core.py and parser.py is one commit by its author,
     not two (adding the modules' rollups up said David Lord 9 where git log says 5). Read
     from the commit records (the git import writes one per commit and subject, keyed
-    `commit:git:REPO:SHA:SUBJECT`, read by engine/commits.py), on the whole UTC days the
+    `commit:git:REPO:SHA:SUBJECT`, read by engine/domain/commits.py), on the whole UTC days the
     rollups count. None when the subjects cannot overlap, or when the records do not account
     for every commit the rollups count (a source writing rollups only): the sum then
     stands."""

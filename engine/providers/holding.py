@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.models import Direction, RelationshipType, StoredSubject, SubjectKind
+from engine.domain.models import Direction, RelationshipType, StoredSubject, SubjectKind
 from engine.ports import FactSource
 
 # PART_OF steps followed up from a module: a Python module, its package, the directory.

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.evidence import EvidenceRule as R
-from engine.evidence import counted_commits, cut_days, select, unread_days, whole_days
-from engine.facts import Fact, FactKind, Grain, HistoryTier
-from engine.models import SourceRecord, SourceRecordKind, StoredSubject, SubjectKind
+from engine.domain.evidence import EvidenceRule as R
+from engine.domain.evidence import counted_commits, cut_days, select, unread_days, whole_days
+from engine.domain.facts import Fact, FactKind, Grain, HistoryTier
+from engine.domain.models import SourceRecord, SourceRecordKind, StoredSubject, SubjectKind
 from engine.ports import FactSource
 from engine.providers.base import Provider, Window, hours, open_at, prior, within
 

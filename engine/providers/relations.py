@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.facts import Fact, FactKind, Grain, HistoryTier
-from engine.models import Direction, RelationshipType, StoredSubject, SubjectKind, to_ns
+from engine.domain.facts import Fact, FactKind, Grain, HistoryTier
+from engine.domain.models import Direction, RelationshipType, StoredSubject, SubjectKind, to_ns
 from engine.ports import FactSource, TimeSpan
 from engine.providers.base import Provider, Window
 

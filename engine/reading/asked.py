@@ -1,8 +1,8 @@
 """What a question asks beyond its lead word: whether something is still changed ("is X still
-maintained?", intent `still`: engine/latest.py), and a comparison with an earlier period ("is
-X changing more than last year?": engine/compared.py). Read by engine/interpretation.py over
-its tokens; the words these read are marked read, so the answer never names them as not
-understood.
+maintained?", intent `still`: engine/answering/stillchanging.py), and a comparison with an earlier
+period ("is X changing more than last year?": engine/answering/compared.py). Read by
+engine/reading/interpretation.py over its tokens; the words these read are marked read, so the
+answer never names them as not understood.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ import re
 from dataclasses import replace
 from datetime import datetime
 
-from engine import references as r
-from engine import timecontext as tc
-from engine import timephrases as tp
-from engine import vocabulary as v
-from engine.facts import FactKind
+from engine.domain import timecontext as tc
+from engine.domain.facts import FactKind
+from engine.reading import references as r
+from engine.reading import vocabulary as v
+from engine.reading.time import phrases as tp
 
 # "Is X still maintained?", "does Armin still contribute?", "is X abandoned?": whether it is
 # still changed (intent `still`), answered from its changes and its last one.
@@ -56,7 +56,7 @@ def comparison(
     """A question about how much something changes, comparing now with a period ("is X
     changing more than last year?", "has X changed more compared to last month?"): the time
     read, the period compared with, the intent (trend) and the fact kinds (all: the answer
-    compares its lines and commits, engine/compared.py)."""
+    compares its lines and commits, engine/answering/compared.py)."""
     words = {t.norm for t in tokens}
     listed = intent == "what_changed" and bool(words & (_MORE_OR_LESS - {"than"}))
     changes = set(kinds) <= v.CHANGE_KINDS or listed

@@ -28,7 +28,7 @@ _SECOND = re.compile(
 
 def split(text: str) -> tuple[int, int] | None:
     """Where the first question ends and the second starts, or None when `text` asks one
-    question. `text` has its quoted parts blanked (engine.references.blank_quotes), so no
+    question. `text` has its quoted parts blanked (engine.reading.references.blank_quotes), so no
     quoted word splits it and the offsets are the question's."""
     if not _LEADS.match(text):
         return None

@@ -1,23 +1,23 @@
-"""A question's intent and the fact kinds it names, read from its words (engine.interpretation
-hands them the question's tokens and words).
+"""A question's intent and the fact kinds it names, read from its words
+(engine.reading.interpretation hands them the question's tokens and words).
 
 Intents (closed): `why_behind` (why + a degradation word), `who_owns` (ownership asked by
 who, or which/what + team/person), `who` (people asked for, not as owners: "who changed
 X", "which engineers ..."), `count` ("how many"), `what_changed` ("what did X change",
 "what changed in X", "what has X been working on"; "when did X last change?" too, its
 answer's newest change, `asks_last`), `ranked` (subjects ranked by how much they changed:
-"which modules changed the most?", engine/ranked.py), `which` (which/what/list/show: a set
+"which modules changed the most?", engine/reading/ranking.py), `which` (which/what/list/show: a set
 of subjects), `trend` (how something changed over time), `still` ("is X still maintained?",
-"is Armin still active?": whether it is still changed, engine/latest.py), `status`
+"is Armin still active?": whether it is still changed, engine/answering/stillchanging.py), `status`
 (everything else).
 """
 
 from __future__ import annotations
 
-from engine import references as r
-from engine import vocabulary as v
-from engine.facts import FactKind
-from engine.models import SubjectKind
+from engine.domain.facts import FactKind
+from engine.domain.models import SubjectKind
+from engine.reading import references as r
+from engine.reading import vocabulary as v
 
 
 def fact_kinds(tokens: list[r.Token]) -> list[FactKind]:

@@ -5,10 +5,10 @@ every reference is a verbatim substring of the question: interpretation never in
 subject. Questions are capped at MAX_QUESTION characters (the rest is ignored, with a note),
 which bounds every scan here, including the `known_handles` probes.
 
-How references and scopes are found: engine/references.py and engine/scopes.py; the words:
-engine/vocabulary.py; time phrases: engine/timephrases.py.
+How references and scopes are found: engine/reading/references.py and engine/reading/scopes.py; the
+words: engine/reading/vocabulary.py; time phrases: engine/reading/time/phrases.py.
 
-Intents (closed): engine/intents.py.
+Intents (closed): engine/reading/intents.py.
 """
 
 from __future__ import annotations
@@ -18,21 +18,21 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from engine import clauses, intents, kindwords, meaning
-from engine import references as r
-from engine import timecontext as tc
-from engine import timephrases as tp
-from engine import vocabulary as v
-from engine.asked import asks_still, comparison
-from engine.facts import FactKind
-from engine.merges import Merges, read_merges
-from engine.models import SubjectKind
-from engine.ranked import Ranking
-from engine.ranked import read as read_ranking
-from engine.references import MAX_HANDLE_PROBES
-from engine.scopes import Scope, scopes
-from engine.timeperiods import own_period
-from engine.vocabulary import FACT_VOCABULARY, INTENTS, KIND_WORDS, STOP_WORDS
+from engine.domain import timecontext as tc
+from engine.domain.facts import FactKind
+from engine.domain.models import SubjectKind
+from engine.reading import clauses, intents, kindwords, meaning
+from engine.reading import references as r
+from engine.reading import vocabulary as v
+from engine.reading.asked import asks_still, comparison
+from engine.reading.merges import Merges, read_merges
+from engine.reading.ranking import Ranking
+from engine.reading.ranking import read as read_ranking
+from engine.reading.references import MAX_HANDLE_PROBES
+from engine.reading.scopes import Scope, scopes
+from engine.reading.time import phrases as tp
+from engine.reading.time.periods import own_period
+from engine.reading.vocabulary import FACT_VOCABULARY, INTENTS, KIND_WORDS, STOP_WORDS
 
 __all__ = [
     "FACT_VOCABULARY", "INTENTS", "KIND_WORDS", "MAX_HANDLE_PROBES", "MAX_QUESTION",
@@ -97,24 +97,26 @@ class Interpretation:
     asks_last: bool = False
     # A "when" question that is not about the last change ("when was X released?").
     asks_when: bool = False
-    # Runs of words no rule read, verbatim (engine.references.unread): the answer names them.
+    # Runs of words no rule read, verbatim (engine.reading.references.unread): the answer names
+    # them.
     unread: tuple[str, ...] = ()
     # "Which modules changed the most?": the ranking asked for (intent `ranked`,
-    # engine.ranked); its subjects are ranked by commits (engine.busiest).
+    # engine.reading.ranking); its subjects are ranked by commits (engine.resolving.rankedsubjects).
     ranking: Ranking | None = None
-    # A second question asked after the first, verbatim: not answered (engine.clauses).
+    # A second question asked after the first, verbatim: not answered (engine.reading.clauses).
     unanswered: str | None = None
-    # "excluding merges", "including merges", "what did X merge": engine.merges.
+    # "excluding merges", "including merges", "what did X merge": engine.reading.merges.
     merges: Merges | None = None
     # Words that change what is asked and are not computed ("first", "per month", "I"):
-    # said, and the question ends unanswered when one would make it another (engine.meaning).
+    # said, and the question ends unanswered when one would make it another
+    # (engine.reading.meaning).
     unasked: tuple[meaning.Unasked, ...] = ()
     # "Is X changing more than last year?": the period compared with, [start, end); the time
-    # read is then from its end to now (engine/compared.py).
+    # read is then from its end to now (engine/answering/compared.py).
     compared: tuple[datetime, datetime] | None = None
     # References read only because they follow "did" or "by" beside other references ("how
     # many commits did davidism make to core.py?"): who acted. One naming nobody ends the
-    # question (engine.asking): everyone's count would answer another question.
+    # question (engine.resolving.subjects): everyone's count would answer another question.
     actors: tuple[str, ...] = ()
     # Those of them right after "did" or "does" ("did davidism make"): surely who acted. The
     # others ("by hand", "have landed") may be plain words, so naming nobody ends nothing.
@@ -122,7 +124,7 @@ class Interpretation:
     # A slash date two of whose readings may be meant, with them ("07/01/2026"): asked.
     which_day: tuple[tuple[str, tuple[tuple[datetime, datetime], ...]], ...] = ()
     # A singular kind word standing for a subject beside other references ("the repo" of
-    # "who changed the repo and the docs?"), with its kind: engine.kinds.alone reads it.
+    # "who changed the repo and the docs?"), with its kind: engine.resolving.kinded.alone reads it.
     kinds_alone: tuple[tuple[str, SubjectKind | None], ...] = ()
 
 
@@ -218,7 +220,7 @@ def interpret(
     kinds_after = {text[a:b]: kindwords.kind_of(text, tokens, a, b) for a, b in spans}
     unasked = (
         ()
-        if ranking is not None  # a ranking reads its own words (engine.ranked)
+        if ranking is not None  # a ranking reads its own words (engine.reading.ranking)
         else (*ranked, *reread, *meaning.unasked(text, readable, intent, references))
     )
     # A word a phrase said beside the answer holds ("ask" of "who should I ask about X?")
@@ -272,7 +274,8 @@ def _kind_hint(tokens: list[r.Token]) -> SubjectKind | None:
 
 
 def _doer(text: str, start: int) -> bool:
-    """Whether the words at `start` follow "did" or "does" (engine.references reads them)."""
+    """Whether the words at `start` follow "did" or "does" (engine.reading.references reads
+    them)."""
     before = text[:start].rstrip().rsplit(maxsplit=1)
     return bool(before) and before[-1].lower() in ("did", "does")
 

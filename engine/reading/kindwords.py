@@ -1,16 +1,16 @@
 """Kind words beside a reference ("click's testing module", "the repository click"): the
 name right before a singular kind word, which is a reference even when no trigger word
-precedes it (rule 3 of engine/references.py), and the kind a kind word next to a reference
+precedes it (rule 3 of engine/reading/references.py), and the kind a kind word next to a reference
 names, which the reference is then resolved with. A singular kind word standing alone
 beside other references ("who changed the repo and the docs?") names a subject of its own
-(`alone`): engine.kinds reads it as the organisation's one subject of that kind.
+(`alone`): engine.resolving.kinded reads it as the organisation's one subject of that kind.
 """
 
 from __future__ import annotations
 
-from engine.models import SubjectKind
-from engine.references import Token, adjacent, content
-from engine.vocabulary import KIND_WORDS, NOT_NAMES, PLURAL_KINDS
+from engine.domain.models import SubjectKind
+from engine.reading.references import Token, adjacent, content
+from engine.reading.vocabulary import KIND_WORDS, NOT_NAMES, PLURAL_KINDS
 
 
 def before_kind_words(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
@@ -55,7 +55,7 @@ def alone(
         if j is None or any(_beside(text, token, start, end) for start, end in spans):
             continue  # "the repository click": the name's kind (`kind_of`)
         if text[token.end : token.end + 1] in ("'", "\u2019"):
-            continue  # "the repo's docs": what holds the docs (engine.scopes)
+            continue  # "the repo's docs": what holds the docs (engine.reading.scopes)
         token.free = False
         out.append((text[tokens[j].start : token.end], None if code else KIND_WORDS[token.norm]))
     return out

@@ -19,12 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
-from engine import leastfirst, weekdays
-from engine import references as r
-from engine.headlines import SHOWN
-from engine.readas import READ_AS
-from engine.timedates import TIME_WORDS, count_of
-from engine.vocabulary import CHANGE_VERBS
+from engine.domain.contract import PEOPLE_SHOWN as SHOWN
+from engine.reading import references as r
+from engine.reading.time.calendar import TIME_WORDS, count_of
+from engine.reading.vocabulary import CHANGE_VERBS
+from engine.reading.wordrules import READ_AS, least_note, weekday_note
 
 # Intents that answer over one window with counts or lists: the ones a changed meaning breaks.
 _COUNTING = frozenset({"who", "count", "what_changed", "which"})
@@ -73,14 +72,14 @@ def unasked(
         if word == "t" and before.endswith("n"):  # "hasn't", "didn't": a negation
             word, phrase = "not", text[free[i - 1].start : token.end]
         if word == "except" and _before_a_name(text, token.end, references):
-            continue  # "except Kevin": engine.together leaves him out (or ends, named)
+            continue  # "except Kevin": engine.resolving.together leaves him out (or ends, named)
         note = None
         # A negation in a trend too: "which modules didn't change in 2026?" reads "change"
         # as a trend, and the negation went unsaid.
         negated = intent == "trend" and word in _NEGATION
         if intent in _COUNTING or negated or (word in _FIRST and intent != "why_behind"):
             note = _counting_note(word, before, after, words)
-        note = note or leastfirst.note(word, before) or weekdays.note(word)
+        note = note or least_note(word, before) or weekday_note(word)
         if note is None and intent != "who_owns":
             note = _listing_note(word, words, named)
         if note is None and after == "than" and _between(word, before, tokens, free[i + 1]):
@@ -193,7 +192,7 @@ _BETWEEN_NOTE = (
 def _between(word: str, before: str, tokens: list[r.Token], than: r.Token) -> bool:
     """"is core.py busier than types.py?": a comparative ("busier", or "more" and a word:
     "more active", "less often") and "than" followed by a name, not a period (that is
-    engine.compared's) nor a number (a threshold: `_counting_note`). It answered with one
+    engine.answering.compared's) nor a number (a threshold: `_counting_note`). It answered with one
     subject's figures, or with both subjects' status, the comparison unsaid."""
     following = next((t for t in tokens if t.start > than.start and t.norm != "the"), None)
     return (
@@ -238,7 +237,7 @@ def _counting_note(word: str, before: str, after: str, words: list[str]) -> str 
 def _listing_note(word: str, words: list[str], named: bool) -> str | None:
     """"Which files did X change?", "which modules did X touch?": a list of what a subject's
     changes touched (a question naming no subject is answered, or says why, elsewhere:
-    engine.unnamed)."""
+    engine.resolving.subjectless)."""
     asked = words[:2] in (["which", word], ["what", word])  # the files are what is asked
     if named and asked and word in _LISTED and _TOUCHED.intersection(words):
         return (
@@ -252,7 +251,7 @@ def reread(text: str, tokens: list[r.Token], intent: str) -> tuple[str, tuple[Un
     """The intent a question is answered with, and what the answer says about it: "why did
     X change?" lists the changes themselves (each with its date, author and message), the
     nearest the records come to a reason. ("Who changed X and when?" is two questions:
-    engine.clauses.)"""
+    engine.reading.clauses.)"""
     words = [t.norm for t in tokens if t.free]
     changed = bool(CHANGE_VERBS.intersection(words))
     if intent not in ("why_behind", "what_changed") and words[:1] == ["why"] and changed:

@@ -19,12 +19,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.facts import Fact, FactKind
-from engine.models import SourceRecordKind
+from engine.domain.facts import Fact, FactKind
+from engine.domain.models import SourceRecordKind
 
-if TYPE_CHECKING:  # engine.references reads MERGE_WORDS: no import back at run time
+if TYPE_CHECKING:  # engine.reading.references reads MERGE_WORDS: no import back at run time
     from engine.ports import OrgGraph
-    from engine.references import Token
+    from engine.reading.references import Token
 
 MERGE_WORDS = frozenset({"merge", "merges", "merged", "merging"})
 _WITHOUT = frozenset({"excluding", "exclude", "without", "except", "ignoring", "ignore",

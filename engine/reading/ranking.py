@@ -5,18 +5,18 @@ changed the most in 2024?", "top 5 most active modules", "the most changed files
 Only the reading is here: which kind is ranked, whether files are asked for, how many the
 question wants, and the words that said so, which are consumed so that no rule reads "top 5"
 or "files" as a name. The ranking itself (commits per subject, never daily rollups) is
-engine/busiest.py. People ranked by their changes ("who changed X the most?") are the `who`
-intent and are not read here.
+engine/resolving/rankedsubjects.py. People ranked by their changes ("who changed X the most?") are
+the `who` intent and are not read here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.facts import FactKind
-from engine.models import SubjectKind
-from engine.references import Token
-from engine.vocabulary import CHANGE_KINDS, CHANGE_VERBS
+from engine.domain.facts import FactKind
+from engine.domain.models import SubjectKind
+from engine.reading.references import Token
+from engine.reading.vocabulary import CHANGE_KINDS, CHANGE_VERBS
 
 _RANKED_KINDS = frozenset(
     {SubjectKind.MODULE, SubjectKind.REPOSITORY, SubjectKind.SERVICE, SubjectKind.PROJECT}

@@ -1,10 +1,10 @@
 """The references of a question: which spans of it name subjects (which name one subject
-inside another, "starlette's tests", "routing in starlette": engine/scopes.py).
+inside another, "starlette's tests", "routing in starlette": engine/reading/scopes.py).
 
 Tokens are runs of letters, digits and `- _ / . @ +` (so `payments-api`, `api.v2` and
 `jo@corp.example` stay whole), with `. - / @ +` trimmed from their edges (`@davidism` is
 `davidism`) and a possessive `'s` dropped; control characters (NUL included) separate tokens.
-Words are compared after `engine.text.normalise`.
+Words are compared after `engine.domain.text.normalise`.
 
 References, in order of appearance:
 1. quoted text ("...", '...', `...`, “...”), verbatim; quoted text is never read as
@@ -13,7 +13,7 @@ References, in order of appearance:
    without overlap, that neither start nor end with a stop or vocabulary word;
 3. a name right before a singular kind word ("click's testing module": "testing"), even
    when 1 and 2 found others: a name the question types is never dropped unread;
-   engine/kindwords.py finds it, and the kind a kind word beside a reference names;
+   engine/reading/kindwords.py finds it, and the kind a kind word beside a reference names;
 4. words no rule read right after a word naming who acted ("did", "by": "how many commits
    did davidism make to core.py?"), even when 1 to 3 found others: whoever acted is part of
    the question, and an answer without them would answer another one;
@@ -26,7 +26,7 @@ References, in order of appearance:
 Tokens join into one reference only across plain spaces, never across punctuation.
 
 Two references next to each other may be a scope, the one naming a part of the other:
-engine/scopes.py.
+engine/reading/scopes.py.
 """
 
 from __future__ import annotations
@@ -36,10 +36,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 
-from engine import timephrases as tp
-from engine.merges import MERGE_WORDS
-from engine.text import normalise
-from engine.vocabulary import (
+from engine.domain.text import normalise
+from engine.reading.merges import MERGE_WORDS
+from engine.reading.time import phrases as tp
+from engine.reading.vocabulary import (
     ACTOR_TRIGGERS,
     CHANGE_VERBS,
     FILLERS,
@@ -61,7 +61,7 @@ _PATH = re.compile(
     r"^[\w.-]+(?:/[\w.-]+)+/?$"
     r"|^[\w-]+\.(?:py|pyi|js|ts|tsx|go|rs|java|rb|c|h|cpp|md|rst|toml|json|ya?ml|cfg|txt)$"
 )
-_FIRST_NAME = re.compile(r"[A-Z][a-z]+")  # as engine.together reads a first name
+_FIRST_NAME = re.compile(r"[A-Z][a-z]+")  # as engine.resolving.together reads a first name
 _POSSESSIVE = re.compile(r"['\u2019]s?(?!\w)")
 _QUOTED = re.compile(
     r"(?<!\w)(?:\"([^\"\x00]+)\"|'([^'\x00]+)'|`([^`\x00]+)`|\u201c([^\u201d\x00]+)\u201d)(?!\w)"
@@ -134,7 +134,7 @@ def content(token: Token) -> bool:
         and token.norm not in VOCABULARY_WORDS
         and token.norm not in KIND_WORDS
         and token.norm not in CHANGE_VERBS
-        and not MERGE_WORDS.intersection(token.norm.split())  # engine.merges reads them
+        and not MERGE_WORDS.intersection(token.norm.split())  # engine.reading.merges reads them
     )
 
 
@@ -216,8 +216,8 @@ def fallback(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
 
 def unread(text: str, tokens: list[Token], spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Runs of content words no rule read: not a reference, nor next to one (a word next to
-    a reference is said by engine.unmatched), nor a filler or a word qualifying a kind
-    ("best", "main"). A name the question types that nothing here knows ("parsr"): the
+    a reference is said by engine.resolving.unmatchedwords), nor a filler or a word qualifying a
+    kind ("best", "main"). A name the question types that nothing here knows ("parsr"): the
     answer names it, or it is tried as a name when the question names nothing else."""
     runs: list[list[Token]] = []
     for token in tokens:
@@ -243,7 +243,7 @@ def after_actor_words(
     who acted ("did", "by"): a login or name the store may know only inside another handle
     ("davidism" in "davidism@gmail.com"), or not at all. Tried as a name, it resolves, asks
     which, or is said to name no one; left unread, the answer would be everyone's. One word
-    written as a first name ("Armin") stays unread: engine.together reads it as the first
+    written as a first name ("Armin") stays unread: engine.resolving.together reads it as the first
     name of every person carrying it."""
     out = []
     for start, end in unread(text, tokens, spans):

@@ -1,8 +1,8 @@
 """The scopes of a question: two references next to each other, joined by nothing, a
 possessive or "of/in/inside/within/from/under (the)", are a scope: the one may name a part of
 the other ("starlette middleware", "click's tests", "the tests of click", "routing in
-starlette"). Which is the container is for the resolver to find (engine.asking): only a
-repository holds modules. The references themselves are found by engine/references.py.
+starlette"). Which is the container is for the resolver to find (engine.resolving.subjects): only a
+repository holds modules. The references themselves are found by engine/reading/references.py.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass
 from itertools import pairwise
 
-from engine.references import Token
-from engine.vocabulary import KIND_WORDS
+from engine.reading.references import Token
+from engine.reading.vocabulary import KIND_WORDS
 
 _CONTAINER_WORDS = r"(?:repo|repository|project|package|module|codebase)"
 # Between two references: the first holds the second ("click tests", "click's tests").

@@ -1,14 +1,14 @@
 """The words a question is read with: fact phrases, kind words, stop words, intents.
 
-Closed vocabularies, normalised (engine.text.normalise). A word here is never a subject's
-name by itself, except where a known name holding it is matched first (engine.references).
+Closed vocabularies, normalised (engine.domain.text.normalise). A word here is never a subject's
+name by itself, except where a known name holding it is matched first (engine.reading.references).
 """
 
 from __future__ import annotations
 
-from engine import timedates as td
-from engine.facts import FactKind
-from engine.models import SubjectKind
+from engine.domain.facts import FactKind
+from engine.domain.models import SubjectKind
+from engine.reading.time import calendar as td
 
 INTENTS = (
     "why_behind", "which", "who_owns", "who", "count", "what_changed", "ranked", "still",
@@ -37,7 +37,7 @@ CHANGE_VERBS = _words(
     "changing touching modifying editing fixing push pushed pushes pushing land lands landed "
     "landing"
 )
-LANDS = _words("land lands landed landing")  # read as committed (engine.meaning says so)
+LANDS = _words("land lands landed landing")  # read as committed (engine.reading.meaning says so)
 
 # Normalised phrase -> the fact kinds it asks about. Matched on whole tokens, at each position
 # the longest phrase first ("shipping to prod" before "shipping").
@@ -135,7 +135,7 @@ FILLERS = frozenset(
 SOMEONE = _words("anyone anybody someone somebody")
 TRIGGERS = _words("is are was were for of about did does owned owns in with has have to by")
 # Words after which a question names who did something ("did davidism make", "by kim"): an
-# unknown name there is tried as a name even beside other references (engine.references).
+# unknown name there is tried as a name even beside other references (engine.reading.references).
 ACTOR_TRIGGERS = _words("did does has have by")
 SKIPPED = STOP_WORDS | frozenset(KIND_WORDS)  # "is the checkout service": "checkout"
 DEGRADATION_WORDS = _words("slow slower failing failed broken stuck worse")

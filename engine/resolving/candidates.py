@@ -2,7 +2,7 @@
 resolution (resolved, ambiguous, not found, with the stage that decided) and the pure
 functions that score candidates by how the reference matches their handles (`rank`), say
 who competes (`contenders`), commit one or offer several (`decide`), and find a genuine tie
-that only the actor's recent references may break (`tied`). No reads: engine.resolution
+that only the actor's recent references may break (`tied`). No reads: engine.resolving.resolution
 reads the directory and calls these.
 """
 
@@ -11,9 +11,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field, replace
 
-from engine import gates
-from engine.matching import Match, match
-from engine.models import StoredSubject
+from engine.domain import gates
+from engine.domain.models import StoredSubject
+from engine.resolving.matching import Match, match
 
 __all__ = [
     "Ambiguous", "Candidate", "Hit", "NotFound", "Resolution", "Resolved", "Stage",

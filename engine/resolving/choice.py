@@ -8,12 +8,12 @@ commits did Kevin make to core.py in August 2026?" asked which Kevin again after
 So the receipt answers the reference whose candidates hold its subject (or the first name
 its person carries), and every other reference is read as without a receipt: one naming a
 subject joins it, and one that names nothing or could mean several is left to be read as
-any reference is (engine.asking: said, asked about, or ending the question). Dropped, "how
-many commits did john smith make to utils.py?" answered everyone's count once click.utils
+any reference is (engine.resolving.subjects: said, asked about, or ending the question). Dropped,
+"how many commits did john smith make to utils.py?" answered everyone's count once click.utils
 was chosen, and "... by davidism" never asked whether David Lord was meant.
 
 A receipt chosen from subjects the question named unambiguously together (a person and a
-module asked about something not computed for a person's part: engine.together) answers no
+module asked about something not computed for a person's part: engine.resolving.together) answers no
 reference: that choice is the question's subject alone, as before, the others said left out.
 """
 
@@ -21,14 +21,15 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 
-from engine.disclosures import Disclosures
-from engine.interpretation import Interpretation
-from engine.models import StoredSubject, SubjectKind
-from engine.resolution import Ambiguous, NotFound, handles
-from engine.text import normalise
-from engine.within import Within
+from engine.domain.models import StoredSubject, SubjectKind
+from engine.domain.text import normalise
+from engine.reading.interpretation import Interpretation
+from engine.resolving.disclosures import Disclosures
+from engine.resolving.resolution import Ambiguous, NotFound, handles
+from engine.resolving.within import Within
 
-# One reference read as engine.asking reads it: (reference, its kind word, the notes it adds).
+# One reference read as engine.resolving.subjects reads it: (reference, its kind word, the notes it
+# adds).
 Reader = Callable[
     [str, SubjectKind | None, Disclosures],
     Awaitable[StoredSubject | Ambiguous | NotFound | Within],
@@ -82,7 +83,7 @@ def _left_out(chosen: Sequence[StoredSubject], others: Sequence[StoredSubject]) 
 
 def _first_name_answered(chosen: Sequence[StoredSubject], unread: Sequence[str]) -> bool:
     """A chosen person carries one of the question's unread words as a word of a name (the
-    first name a clarification asked about: engine.together.first_names)."""
+    first name a clarification asked about: engine.resolving.together.first_names)."""
     words = {normalise(run) for run in unread}
     return any(
         word in normalise(h).split()

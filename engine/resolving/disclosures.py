@@ -1,16 +1,17 @@
 """What the answer must say about how its time and subjects were chosen (`Disclosures`),
 and what a committed reference discloses: chosen from the actor's recent references, a
-misspelt name taken to mean a subject, a name other people also carry (engine.asking)."""
+misspelt name taken to mean a subject, a name other people also carry
+(engine.resolving.subjects)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine import together
-from engine.models import SubjectKind
+from engine.domain.models import SubjectKind
+from engine.domain.text import normalise
 from engine.ports import SubjectDirectory
-from engine.resolution import Candidate, Resolved, Stage, handles
-from engine.text import normalise
+from engine.resolving import together
+from engine.resolving.resolution import Candidate, Resolved, Stage, handles
 
 
 @dataclass
@@ -20,7 +21,8 @@ class Disclosures:
     notes: list[str] = field(default_factory=list)  # limitations, in the order found
     candidates: tuple[Candidate, ...] = ()  # others a committed reference could mean
     organisation_wide: bool = False
-    part: together.Part | None = None  # one person's part of the subjects (engine.together)
+    # one person's part of the subjects (engine.resolving.together)
+    part: together.Part | None = None
 
 
 async def disclose(

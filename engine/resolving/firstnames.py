@@ -1,7 +1,7 @@
 """First names beside other references ("what did Armin change in core.py?", "how many
-commits did David Lord and kevin make?"): engine.together finds the people each word names;
-here the one person carrying it joins the question's subjects, said, and several ask which.
-engine.asking calls it once the references have resolved.
+commits did David Lord and kevin make?"): engine.resolving.together finds the people each word
+names; here the one person carrying it joins the question's subjects, said, and several ask which.
+engine.resolving.subjects calls it once the references have resolved.
 
 A first name asked alone ("what did jaron do in 2025?") that search offers one person for is
 that person when it is certain (`sole_carrier`): the word is a whole word of that person's
@@ -15,15 +15,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from engine import outcomes, together
-from engine.contract import InvestigationResult
-from engine.disclosures import Disclosures
-from engine.interpretation import Interpretation
-from engine.models import StoredSubject, SubjectKind
+from engine.domain.contract import InvestigationResult
+from engine.domain.models import StoredSubject, SubjectKind
+from engine.domain.text import normalise
 from engine.ports import OrgGraph, SubjectQuery
-from engine.receipts import ReceiptSigner
-from engine.resolution import Ambiguous, Candidate
-from engine.text import normalise
+from engine.reading.interpretation import Interpretation
+from engine.resolving import outcomes, together
+from engine.resolving.disclosures import Disclosures
+from engine.resolving.receipts import ReceiptSigner
+from engine.resolving.resolution import Ambiguous, Candidate
 
 
 async def joined(
@@ -38,7 +38,7 @@ async def joined(
     found, rest = await together.first_names(graph, understood.unread, question)
     for run, people in found:
         if any(p.key in {s.key for s in subjects} for p in people):
-            continue  # a receipt chose one of them (engine.choice)
+            continue  # a receipt chose one of them (engine.resolving.choice)
         if len(people) > 1:
             offered = tuple(Candidate(p, 0.9) for p in people)
             return (

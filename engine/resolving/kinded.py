@@ -16,11 +16,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.interpretation import Interpretation
-from engine.models import StoredSubject, SubjectKind
+from engine.domain.models import StoredSubject, SubjectKind
 from engine.ports import OrgGraph, SubjectOrder, SubjectQuery
-from engine.resolution import Ambiguous, Candidate, NotFound, Resolution, Resolved, Resolver
-from engine.within import Within
+from engine.reading.interpretation import Interpretation
+from engine.resolving.resolution import (
+    Ambiguous,
+    Candidate,
+    NotFound,
+    Resolution,
+    Resolved,
+    Resolver,
+)
+from engine.resolving.within import Within
 
 OFFERED = 5  # what a clarification offers
 # Intents whose kind word names the answer, not a reference ("which services ...").

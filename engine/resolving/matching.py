@@ -1,10 +1,10 @@
 """How a reference matches a subject: the handle it matched, how, and with what confidence.
 
-Pure functions over strings; the resolver (engine.resolution) reads the subjects and decides.
-Every comparison is between normalised text (engine.text), the same fold the search text
-was written with, so case, accents and punctuation never change an outcome.
+Pure functions over strings; the resolver (engine.resolving.resolution) reads the subjects and
+decides. Every comparison is between normalised text (engine.domain.text), the same fold the search
+text was written with, so case, accents and punctuation never change an outcome.
 
-Match classes, strongest first (their confidences are in engine.gates):
+Match classes, strongest first (their confidences are in engine.domain.gates):
 
 * EXACT / FOLDED: the reference is one of the subject's handles, as written / once folded
   (or without a trailing word naming its kind: "checkout" for "Checkout Service").
@@ -23,10 +23,10 @@ import functools
 from collections import Counter
 from dataclasses import dataclass
 
-from engine import gates
-from engine.models import StoredSubject
-from engine.text import handle_forms, normalise
-from engine.text import handles as text_handles
+from engine.domain import gates
+from engine.domain.models import StoredSubject
+from engine.domain.text import handle_forms, normalise
+from engine.domain.text import handles as text_handles
 
 
 class Match(enum.StrEnum):
@@ -53,7 +53,7 @@ NO_MATCH = HandleMatch(None, None, 0.0, False)
 
 
 def handles(subject: StoredSubject) -> list[str]:
-    """Every name the subject is known by (engine.text.handles)."""
+    """Every name the subject is known by (engine.domain.text.handles)."""
     return text_handles(
         subject.kind.value, subject.name, subject.aliases, subject.previous_names,
         subject.attributes,

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from engine.contract import (
+from engine.domain.contract import (
     CandidateChoice,
     FailureClassification,
     FailureStage,
@@ -18,8 +18,8 @@ from engine.contract import (
     Trace,
     Versions,
 )
-from engine.receipts import ReceiptSigner
-from engine.resolution import Candidate
+from engine.resolving.receipts import ReceiptSigner
+from engine.resolving.resolution import Candidate
 
 FALLBACK_PROMPT = "Several subjects match this question. Which one did you mean?"
 MAX_CHOICES = 5  # candidates a clarification offers

@@ -10,12 +10,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 from typing import Protocol
 
-from engine import timephrases as tp
-from engine.errors import BadUserInput
-from engine.framing import lookback_of, window_of
-from engine.interpretation import Interpretation, parse_time_expression
-from engine.slashdates import Ambiguous
-from engine.timecontext import (
+from engine.answering.framing import lookback_of, window_of
+from engine.domain.errors import BadUserInput
+from engine.domain.timecontext import (
     MAX_RANGE,
     MICROSECOND,
     EffectiveTime,
@@ -23,6 +20,9 @@ from engine.timecontext import (
     resolve_time,
     to_utc,
 )
+from engine.reading.interpretation import Interpretation, parse_time_expression
+from engine.reading.time import phrases as tp
+from engine.reading.time.slashdates import Ambiguous
 
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)  # no time before it can be asked about
 NO_TIME = "No time was named"  # the note saying which window a question naming none covers
@@ -128,7 +128,7 @@ def question_time(
     if understood.time_note and phrase and not requested:
         notes.append(f"{understood.time_note}: the answer covers {used}.")
     for text in understood.time_not_understood:
-        if text.lower().split()[0] in tp.VERSUS_WORDS:  # "vs 2024" (engine.timephrases)
+        if text.lower().split()[0] in tp.VERSUS_WORDS:  # "vs 2024" (engine.reading.time.phrases)
             notes.append(f'"{text}": comparing two periods is not computed here; the answer '
                          f"covers {used} only.")  # fmt: skip
             continue
@@ -173,7 +173,7 @@ def _unread_time(text: str) -> str:
 
 def _when(understood: Interpretation, used: str) -> list[str]:
     """What the answer says about a question asking when: the last change is the newest one
-    listed (one older than the window is looked for: engine/lastchange.py), and any other
+    listed (one older than the window is looked for: engine/answering/lastchange.py), and any other
     "when" is not understood."""
     if understood.asks_last:
         return ["Asked for the last change: it is the newest change listed."]
@@ -200,7 +200,8 @@ class Narrower(Protocol):
 
 
 def which_day(understood: Interpretation, anchor: datetime) -> Ambiguous | None:
-    """The first slash date whose two readings may both be meant (engine/slashdates.py)."""
+    """The first slash date whose two readings may both be meant
+    (engine/reading/time/slashdates.py)."""
     for phrase, readings in understood.which_day:
         return Ambiguous(phrase, readings, anchor)
     return None

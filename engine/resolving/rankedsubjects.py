@@ -20,23 +20,23 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 
-from engine import outcomes
-from engine.contract import InvestigationResult
-from engine.framing import lookback_of, window_of
-from engine.interpretation import Interpretation
-from engine.models import (
+from engine.answering.framing import lookback_of, window_of
+from engine.domain.contract import InvestigationResult
+from engine.domain.models import (
     Direction,
     RelationshipType,
     SourceRecordKind,
     StoredSubject,
     SubjectKind,
 )
+from engine.domain.timecontext import EffectiveTime, iso
 from engine.ports import OrgGraph, TimeSpan
 from engine.providers import Window
-from engine.ranked import Ranking
-from engine.timecontext import EffectiveTime, iso
-from engine.unmatched import unread_note
-from engine.within import holds
+from engine.reading.interpretation import Interpretation
+from engine.reading.ranking import Ranking
+from engine.resolving import outcomes
+from engine.resolving.unmatchedwords import unread_note
+from engine.resolving.within import holds
 
 Found = list[StoredSubject] | Callable[..., InvestigationResult]
 
@@ -61,7 +61,8 @@ async def subjects(
     """The subjects a ranking question asks for, most commits first, the answer's
     limitations added to `notes`; or the composer of the no match saying why there are
     none. What the question names holds what is ranked: it is resolved as any reference is
-    (`resolve`: engine.asking), the kind word naming what is ranked, not the reference."""
+    (`resolve`: engine.resolving.subjects), the kind word naming what is ranked, not the
+    reference."""
     assert understood.ranking is not None
     within: list[StoredSubject] = []
     if understood.references:

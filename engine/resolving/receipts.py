@@ -11,7 +11,7 @@ import binascii
 import hashlib
 import hmac
 
-from engine.text import normalise
+from engine.domain.text import normalise
 
 _SIGNATURE_CHARS = 22
 

@@ -1,8 +1,8 @@
 """Reference resolution: a natural-language reference to one subject, or an honest "which?".
 
-Ordered stages, never guessing among close candidates (engine.matching says how a reference
-matches a subject, engine.gates with what confidence, engine.candidates how candidates are
-ranked and decided):
+Ordered stages, never guessing among close candidates (engine.resolving.matching says how a
+reference matches a subject, engine.domain.gates with what confidence, engine.resolving.candidates
+how candidates are ranked and decided):
 
 1. Input: a reference that can name nothing (empty, longer than any handle, unreadable,
    nothing left once folded) is NotFound at stage INPUT with a note saying why; never an
@@ -17,7 +17,7 @@ ranked and decided):
 4. Search: the lexical and vector arms, searched deeper than the caller's limit, scored by
    how the reference matches each candidate's handles; the gates decide what commits.
 
-The actor's recent references (engine.ring) decide only a genuine tie: between subjects
+The actor's recent references (engine.resolving.ring) decide only a genuine tie: between subjects
 with the same handle, or search candidates that would each commit alone. A substring of a
 recent reference never commits anything. A caller can leave the memory out per call.
 """
@@ -30,8 +30,12 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import replace
 
-from engine import gates
-from engine.candidates import (
+from engine.domain import gates
+from engine.domain.models import KEY_PATTERN, MAX_NAME, StoredSubject, SubjectKind, key_kind
+from engine.domain.text import handle_forms, normalise
+from engine.ports import SubjectDirectory
+from engine.reading.references import is_path
+from engine.resolving.candidates import (
     Ambiguous,
     Candidate,
     Hit,
@@ -44,12 +48,8 @@ from engine.candidates import (
     rank,
     tied,
 )
-from engine.matching import Match, handles, match
-from engine.models import KEY_PATTERN, MAX_NAME, StoredSubject, SubjectKind, key_kind
-from engine.ports import SubjectDirectory
-from engine.references import is_path
-from engine.ring import ReferenceRing, RingEntry
-from engine.text import handle_forms, normalise
+from engine.resolving.matching import Match, handles, match
+from engine.resolving.ring import ReferenceRing, RingEntry
 
 __all__ = [
     "Ambiguous", "Candidate", "Match", "NotFound", "Resolution", "Resolved", "Resolver",

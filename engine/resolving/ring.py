@@ -1,7 +1,7 @@
 """The actor's recently-referenced ring: a small, process-local memory per organisation and
 actor of the subjects they resolved or investigated (reading one is not referencing it).
 Another actor never sees it; it does not survive a restart and is not shared between gateway
-instances. It only ever breaks a genuine tie (engine.resolution), so a miss costs nothing
+instances. It only ever breaks a genuine tie (engine.resolving.resolution), so a miss costs nothing
 but a clarification."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from threading import Lock
 
 @dataclass(frozen=True, slots=True)
 class RingEntry:
-    """forms: the subject's handles folded (engine.text.handle_forms) when it was referenced,
+    """forms: the subject's handles folded (engine.domain.text.handle_forms) when it was referenced,
     so a tie between subjects sharing a handle is checked without reading them again."""
 
     key: str

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.framing import window_of
-from engine.interpretation import Interpretation
-from engine.models import StoredSubject, SubjectKind
+from engine.answering.framing import window_of
+from engine.domain.models import StoredSubject, SubjectKind
+from engine.domain.timecontext import EffectiveTime
 from engine.ports import OrgGraph, SubjectOrder, SubjectQuery, TimeSpan
 from engine.providers import Provider
-from engine.timecontext import EffectiveTime
+from engine.reading.interpretation import Interpretation
 
 COHORT_LIMIT = 10  # a cohort answer names its most affected subjects, not all of them
 ORGANISATION_LIMIT = 50  # an organisation-wide answer reads at most this many repositories

@@ -3,12 +3,13 @@
 References resolve with the kind word next to them; a question naming no subject is about
 the organisation (its repositories), or about a cohort of the kind it asks for; a module
 named with its repository is that repository's module, or a clarification when it has none
-(engine.within); a path resolves to the module holding it, said; a committed reference
+(engine.resolving.within); a path resolves to the module holding it, said; a committed reference
 discloses when it came from the actor's recent references, when a misspelt name was taken
 to mean a subject, which other people share a first name (with receipts to ask again), and
 a name that matched nothing is said, never dropped. Names known before the question is read:
-engine/handles.py; the time a question names: engine/questiontime.py; a question naming no
-subject: engine/unnamed.py; subjects ranked by how much they changed: engine/busiest.py.
+engine/resolving/handles.py; the time a question names: engine/resolving/questiontime.py; a question
+naming no subject: engine/resolving/subjectless.py; subjects ranked by how much they changed:
+engine/resolving/rankedsubjects.py.
 """
 
 from __future__ import annotations
@@ -16,17 +17,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from engine import busiest, choice, clauses, firstnames, meaning, outcomes, together, unnamed
-from engine import kinds as kinded
-from engine.contract import InvestigationResult
-from engine.disclosures import Disclosures, disclose
-from engine.interpretation import Interpretation
-from engine.models import StoredSubject, SubjectKind
-from engine.owntimes import ending as own_times
+from engine.domain.contract import InvestigationResult
+from engine.domain.models import StoredSubject, SubjectKind
+from engine.domain.timecontext import EffectiveTime
 from engine.ports import OrgGraph
 from engine.providers import Provider
-from engine.receipts import ReceiptSigner
-from engine.resolution import (
+from engine.reading import clauses, meaning
+from engine.reading.interpretation import Interpretation
+from engine.reading.time.owntimes import ending as own_times
+from engine.resolving import choice, firstnames, kinded, outcomes, together
+from engine.resolving import rankedsubjects as busiest
+from engine.resolving import subjectless as unnamed
+from engine.resolving.disclosures import Disclosures, disclose
+from engine.resolving.receipts import ReceiptSigner
+from engine.resolving.resolution import (
     Ambiguous,
     NotFound,
     Resolution,
@@ -34,9 +38,14 @@ from engine.resolution import (
     Resolver,
     Stage,
 )
-from engine.timecontext import EffectiveTime
-from engine.unmatched import file_note, missing_note, narrowed, unmatched_note, unread_note
-from engine.within import Within, holder_of_path, repository_over_its_package, within
+from engine.resolving.unmatchedwords import (
+    file_note,
+    missing_note,
+    narrowed,
+    unmatched_note,
+    unread_note,
+)
+from engine.resolving.within import Within, holder_of_path, repository_over_its_package, within
 
 ACTOR_UNKNOWN = (
     "the question asks what they did, and an answer without them would count everyone's, "
@@ -61,7 +70,7 @@ class Subjects:
         self.resolver = resolver
         self.signer = signer
         self.providers = providers
-        # Paths said not to be tracked (engine.within.holder_of_path), with what is said.
+        # Paths said not to be tracked (engine.resolving.within.holder_of_path), with what is said.
         self.untracked: dict[str, str] = {}
 
     async def resolve(
@@ -220,7 +229,7 @@ class Subjects:
         """One reference: the subject it commits to (said how, where the answer must), or
         why it does not. A repository tied with its own packages is the repository; a path
         naming nothing is the module holding it. Words next to the reference that it left
-        out tell a tie apart, or are said (engine.unmatched)."""
+        out tell a tie apart, or are said (engine.resolving.unmatchedwords)."""
         outcome = await kinded.resolve(
             self.graph, self.resolver, actor, reference, understood, kind, told.notes
         )
@@ -258,7 +267,7 @@ class Subjects:
         consumed: set[str],
         told: Disclosures,
     ) -> Callable[..., InvestigationResult] | None:
-        """Modules named with their repository (engine.within): found ones join `subjects`
+        """Modules named with their repository (engine.resolving.within): found ones join `subjects`
         and their references are `consumed`; a pair not found ends the investigation with a
         clarification (or no match)."""
         for scope in understood.scopes:

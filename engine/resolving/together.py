@@ -24,9 +24,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.facts import Fact, FactKind
-from engine.matching import handles
-from engine.models import (
+from engine.domain.facts import Fact, FactKind
+from engine.domain.models import (
     Direction,
     Episode,
     RelationshipType,
@@ -35,9 +34,10 @@ from engine.models import (
     StoredSubject,
     SubjectKind,
 )
+from engine.domain.text import normalise
 from engine.ports import Edge, FactSource, SubjectDirectory, TimeSpan
-from engine.resolution import Candidate
-from engine.text import normalise
+from engine.resolving.matching import handles
+from engine.resolving.resolution import Candidate
 
 # Facts computed from a subject's records, attributed by actor: a person's part of them is
 # the same computation over that person's records.
@@ -125,7 +125,7 @@ def left_out(subjects: Sequence[StoredSubject], part: Part | None, question: str
 
 def _forms(subject: StoredSubject) -> set[str]:
     """How the question may name a subject: its handles, and for a person each word of
-    their name ("besides jaron": a first name engine.firstnames joined; it was taken for
+    their name ("besides jaron": a first name engine.resolving.firstnames joined; it was taken for
     no name and "besides docs" was said not computed)."""
     forms = {normalise(h) for h in handles(subject)}
     if subject.kind is SubjectKind.PERSON:

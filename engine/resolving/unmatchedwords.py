@@ -16,14 +16,14 @@ also hold "example(s)"; only when exactly one of all of them does, and the answe
 
 from __future__ import annotations
 
-from engine import meaning
-from engine import references as r
-from engine.interpretation import MAX_QUESTION, Interpretation
-from engine.matching import handles
-from engine.models import StoredSubject
-from engine.resolution import Ambiguous
-from engine.text import normalise
-from engine.vocabulary import FILLERS
+from engine.domain.models import StoredSubject
+from engine.domain.text import normalise
+from engine.reading import meaning
+from engine.reading import references as r
+from engine.reading.interpretation import MAX_QUESTION, Interpretation
+from engine.reading.vocabulary import FILLERS
+from engine.resolving.matching import handles
+from engine.resolving.resolution import Ambiguous
 
 
 def _spans_of(text: str, phrases: list[str]) -> list[tuple[int, int]]:
@@ -51,7 +51,7 @@ def unmatched_words(
         if any(token.start < end and token.end > start for start, end in taken):
             token.free = False
         if token.norm == "other" and after is not None and after.norm == "than":
-            token.free = False  # "the docs other than jaron": engine.together reads it
+            token.free = False  # "the docs other than jaron": engine.resolving.together reads it
     for start, end in _spans_of(text, [reference]):
         first = next((i for i, t in enumerate(tokens) if t.start == start), None)
         last = next((i for i, t in enumerate(tokens) if t.end == end), None)
@@ -93,8 +93,8 @@ def unmatched_note(
 
 def unread_note(understood: Interpretation) -> list[str]:
     """The limitations naming the words of the question no rule read (none when they were
-    tried as names instead: engine.references.unread), and the words read but not computed
-    beside an answer (engine.meaning)."""
+    tried as names instead: engine.reading.references.unread), and the words read but not computed
+    beside an answer (engine.reading.meaning)."""
     said = meaning.notes(understood.unasked)
     if not understood.unread or "references_unread" in understood.notes:
         return said

@@ -1,7 +1,7 @@
 """A module named with its repository ("starlette middleware", "click's tests", "the tests of
 click", "routing in starlette"), and a repository named like its own package ("click").
 
-A scope (engine.scopes.Scope) whose holder is a repository's name resolves to the module
+A scope (engine.reading.scopes.Scope) whose holder is a repository's name resolves to the module
 of that name inside that repository: never the repository itself, never a module of the same
 name in another repository. When the repository holds no such module, the answer says so
 (a clarification naming the phrase, offering the repository and the same-named modules
@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.models import Direction, RelationshipType, StoredSubject, SubjectKind
+from engine.domain.models import Direction, RelationshipType, StoredSubject, SubjectKind
+from engine.domain.text import normalise
 from engine.ports import OrgGraph
-from engine.resolution import Ambiguous, Candidate, Resolved, Resolver, Stage
-from engine.scopes import Scope
-from engine.text import normalise
+from engine.reading.scopes import Scope
+from engine.resolving.resolution import Ambiguous, Candidate, Resolved, Resolver, Stage
 
 MODULE_SAMPLE = 50  # modules of one name read to find the one inside the repository
 OFFERED = 5  # what a clarification offers

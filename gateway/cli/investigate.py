@@ -27,7 +27,7 @@ def add_parser(sub: Any) -> None:
 def question(text: str) -> str:
     """The question, refused as GraphQL's `investigate` refuses it (empty, blank, too long):
     a usage error, exit status 2, before any store is opened, so nothing is saved."""
-    from engine.errors import BadUserInput
+    from engine.domain.errors import BadUserInput
     from resolvers.investigation import checked_question
 
     try:
@@ -84,10 +84,14 @@ def print_result(result: Any, reused: bool) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from engine.errors import PublicError
-    from engine.investigate import InvestigationFailed, InvestigationRequest, Investigator
-    from engine.resolution import Resolver
-    from engine.ring import ReferenceRing
+    from engine.domain.errors import PublicError
+    from engine.investigation.investigate import (
+        InvestigationFailed,
+        InvestigationRequest,
+        Investigator,
+    )
+    from engine.resolving.resolution import Resolver
+    from engine.resolving.ring import ReferenceRing
     from gateway.app import engine_services
 
     settings = settings_from(args)

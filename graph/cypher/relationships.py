@@ -8,7 +8,7 @@ pattern of its own.
 
 from __future__ import annotations
 
-from engine.models import RelationshipType
+from engine.domain.models import RelationshipType
 from graph.cypher._fragments import O_BRIEF, O_VALUES, R_VALUES, assign
 from graph.dialect import Dialect
 from graph.rows import RELATIONSHIP_COLUMNS

@@ -8,7 +8,7 @@ organisation's subjects, which a shared index does not do by itself.
 
 from __future__ import annotations
 
-from engine import text as _text
+from engine.domain import text as _text
 from graph.cypher._fragments import S_VALUES
 from graph.dialect import Dialect
 
@@ -106,7 +106,7 @@ RETURN count(s)
 
 
 def subjects_by_handle(dialect: Dialect, kinds: bool, kind_text: bool = False) -> str:
-    """Subjects with a handle equal to $handle once folded (engine.text.normalise), or equal
+    """Subjects with a handle equal to $handle once folded (engine.domain.text.normalise), or equal
     to it with a trailing word naming the subject's kind: a count of all of them and the
     first $limit. The full-text read of every token ($query) narrows; the equality is
     decided on the stored search text, whose handles are separated by SEPARATOR: a padded

@@ -132,7 +132,7 @@ def recent_window(shape: FilterShape, after: bool) -> str:
     ENDS when its end is in another slot than its start), perhaps twice, which the greatest
     time per subject does not mind; the slots at the edges also reach records outside the
     window, which the exact times leave out. A subject's kind is its key's prefix
-    (engine.models), so other kinds are left out before a subject is looked up."""
+    (engine.domain.models), so other kinds are left out before a subject is looked up."""
     if shape.timed:
         window = slot_window(shape.kinds)
     else:

@@ -3,7 +3,7 @@
 git applies `.mailmap` before we see an author, so spellings the mailmap joins arrive with one
 canonical name and e-mail. Beyond that, two identities are one person when they share an
 e-mail address (case-insensitive), or when their (mailmapped) full names are identical once
-normalised (engine.text.normalise: case, accents, punctuation), as `git shortlog` groups by
+normalised (engine.domain.text.normalise: case, accents, punctuation), as `git shortlog` groups by
 name, within the organisation: with identities already stored there (from this repository
 or another) too. A name of one word ("Alex", "unknown") never joins anyone: a first name
 alone is shared by different people. Every other spelling of a person's name, every address
@@ -22,8 +22,8 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from engine.models import StoredSubject
-from engine.text import normalise
+from engine.domain.models import StoredSubject
+from engine.domain.text import normalise
 from graph.git.log import Commit
 
 MAX_ALIASES = 64

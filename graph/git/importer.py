@@ -23,8 +23,8 @@ from datetime import timedelta
 from itertools import chain
 from pathlib import Path
 
-from engine.models import MAX_NAME as MAX_SOURCE
-from engine.models import Relationship, StoredSubject, SubjectKind
+from engine.domain.models import MAX_NAME as MAX_SOURCE
+from engine.domain.models import Relationship, StoredSubject, SubjectKind
 from engine.ports import Checkpoint, OrgGraph
 from graph.git import log, stream, tree, upgrade
 from graph.git.history import History, RollupKey, module_key
@@ -36,7 +36,7 @@ from graph.git.stream import Progress
 
 _READ_CHUNK = 5_000
 # Every record names its source `git:<name>`, which holds at most 200 characters
-# (engine.models.Name): a longer name would have every record of the run rejected.
+# (engine.domain.models.Name): a longer name would have every record of the run rejected.
 MAX_NAME = MAX_SOURCE - len("git:")
 _LOOKUP = 20  # stored people read per name or address looked up
 

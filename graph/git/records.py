@@ -12,28 +12,28 @@ from collections.abc import Iterator, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-from engine.commits import commit_key, legacy_commit_key
-from engine.models import Relationship, StoredSubject
+from engine.domain.commits import commit_key, legacy_commit_key
+from engine.domain.models import Relationship, StoredSubject
 from graph.git.history import Change, History, RollupKey, module_key
 from graph.git.modules import taken_names
 
 # A window is half-open: the last commit lies inside [first, last + 1 s).
 _LAST_INSTANT = timedelta(seconds=1)
 MAX_LIST = 64
-MAX_TITLE = 400  # a source record's title (engine.models.SourceRecord)
+MAX_TITLE = 400  # a source record's title (engine.domain.models.SourceRecord)
 # What makes modules (graph/git/modules.py); 2: packages, directories and Python modules;
 # 3: a package's changes count for the directory module holding it too. An import finding a
 # repository stored under another layout reads its whole history again.
 MODULE_LAYOUT = 3
-# How commit records are keyed (engine/commits.py); 2: a shortened key names its commit. An
+# How commit records are keyed (engine/domain/commits.py); 2: a shortened key names its commit. An
 # import finding a repository stored before reads its whole history again if it had such keys.
 COMMIT_KEYS = 2
 
 
 def rollup_key(repo: str, key: RollupKey) -> str:
     """A rollup's key. A long one is a digest alone, unlike a commit record's
-    (engine/commits.py): nothing reads a rollup's key back, only its identity (a re-run's
-    upsert, a force-push's tombstone) and its `metric_rollup:git:` prefix (engine.merges);
+    (engine/domain/commits.py): nothing reads a rollup's key back, only its identity (a re-run's
+    upsert, a force-push's tombstone) and its `metric_rollup:git:` prefix (engine.reading.merges);
     its subject, actor, day and metric are fields of the record. (On click no key is long:
     the longest author address has 58 characters.)"""
     subject, actor, day, metric = key
@@ -228,7 +228,7 @@ def commit_keys(history: History, change: Change) -> list[str]:
 
 def legacy_keys(history: History, change: Change) -> list[str]:
     """The keys an import before 2026-12 gave the commit's records whose keys are now
-    shortened (engine/commits.py): tombstoned beside them, so re-reading a history imported
+    shortened (engine/domain/commits.py): tombstoned beside them, so re-reading a history imported
     then replaces its records instead of adding a second one per commit and subject."""
     keys = (legacy_commit_key(history.repo, change.sha, s) for s, _ in _ends(history, change))
     return [key for key in keys if key is not None]

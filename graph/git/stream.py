@@ -4,7 +4,8 @@ Split from graph/git/importer.py, which decides what a run reads; this is what i
 header and subjects first, then relationships, module parts, commit episodes, commit records
 and daily rollups, then the tombstones that retract what only an abandoned history
 contributed (and the commit records an older import keyed by a digest alone, see
-engine/commits.py). The lines are streamed: a long history's records are never all encoded at once.
+engine/domain/commits.py). The lines are streamed: a long history's records are never all encoded at
+once.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from typing import Any
 
-from engine.models import Relationship, StoredSubject
+from engine.domain.models import Relationship, StoredSubject
 from engine.ports import OrgGraph
 from graph.git.history import History, RollupKey
 from graph.git.records import (

@@ -12,15 +12,15 @@ re-read stopped after it would otherwise never be finished.
 * `module_layout` 2: a package inside a directory module (click's tests/test_utils in
   tests) did not count for it; an incremental run would count only the new commits.
 * `commit_keys`: a commit record whose key was too long was keyed by a digest alone, which
-  named no commit (engine/commits.py), so a commit touching several modules counted once per
+  named no commit (engine/domain/commits.py), so a commit touching several modules counted once per
   module. Read again only when the repository holds a subject whose key was that long: the
   re-read writes the new keys and retracts the old ones (graph/git/stream.py).
 """
 
 from __future__ import annotations
 
-from engine.commits import legacy_commit_key
-from engine.models import Direction, RelationshipType, SubjectKind
+from engine.domain.commits import legacy_commit_key
+from engine.domain.models import Direction, RelationshipType, SubjectKind
 from engine.ports import OrgGraph, SortKey, SubjectQuery
 from graph.git.records import COMMIT_KEYS, MODULE_LAYOUT
 

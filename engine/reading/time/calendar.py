@@ -1,15 +1,15 @@
 """Calendar words of time phrases: month, weekday, season and number names, and the
 periods a date phrase names ("March 2026", "Q4", "H1 2025", "the summer of 2024",
 "last Tuesday"), all in UTC and relative to a reference instant `now` (see
-engine/timephrases.py for the phrases themselves)."""
+engine/reading/time/phrases.py for the phrases themselves)."""
 
 from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta
 
-from engine import slashdates
-from engine import timecontext as tc
+from engine.domain import timecontext as tc
+from engine.reading.time import slashdates
 
 MONTH_NAMES = (
     "january jan|february feb|march mar|april apr|may|june jun|july jul|august aug|"
@@ -23,7 +23,7 @@ WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}  # first month
 
 
-# Words of time phrases: never read as names (engine.vocabulary, engine.meaning).
+# Words of time phrases: never read as names (engine.reading.vocabulary, engine.reading.meaning).
 TIME_WORDS = frozenset(
     {n for n in MONTHS if len(n) > 3}
     | {"q1", "q2", "q3", "q4", "h1", "h2", "since", "between", "ago", "ytd", "lately"}
@@ -55,7 +55,7 @@ TIME_WORDS = frozenset(
 
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 _ORDINALS |= {"1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
-# A quarter as engine.timephrases reads it: "q3 2025", "q3 of 2025", "q3-2025", "2025 q3",
+# A quarter as engine.reading.time.phrases reads it: "q3 2025", "q3 of 2025", "q3-2025", "2025 q3",
 # "2025-q3", "third quarter of 2025", "q3".
 _QUARTER = re.compile(
     r"(?:q(?P<q>[1-4])|(?P<nth>first|second|third|fourth|1st|2nd|3rd|4th) quarter)"
@@ -86,7 +86,7 @@ def date_period(text: str, now: datetime) -> tc.Period:
     if len(words) == 1 and words[0][:1].isdigit():
         if re.fullmatch(r"\d{4}/\d{1,2}/\d{1,2}", words[0]):  # year first: one order
             return tc.day_period(*(int(p) for p in words[0].split("/")))
-        if "/" in words[0]:  # "07/01/2026": which order (engine/slashdates.py)
+        if "/" in words[0]:  # "07/01/2026": which order (engine/reading/time/slashdates.py)
             return slashdates.day_of(words[0], now)
         if "-" in words[0]:
             return tc.day_period(*(int(p) for p in words[0].split("-")))
@@ -107,7 +107,7 @@ def date_period(text: str, now: datetime) -> tc.Period:
 
 
 # Days of the year named by a holiday ("since Christmas", "between Christmas 2025 and New
-# Year"): fixed dates, read in UTC and said (engine.timespans.note).
+# Year"): fixed dates, read in UTC and said (engine.reading.time.spans.note).
 HOLIDAYS = {"christmas": (12, 25), "xmas": (12, 25), "new": (1, 1)}
 
 

@@ -1,6 +1,6 @@
 """A time for each subject: "who changed core.py in 2025 and parser.py in 2024?".
 
-A question is read with one time (engine.timephrases: the first phrase; later ones are said
+A question is read with one time (engine.reading.time.phrases: the first phrase; later ones are said
 unused). When a later phrase follows a subject named after the first phrase, that subject
 has a time of its own: the answer read both for 2025 ("Only the first time phrase is used"
 beside it), so parser.py's figures were 2025's where 2024's were asked. Answering it would
@@ -11,7 +11,7 @@ time.
 
 from __future__ import annotations
 
-from engine.interpretation import MAX_QUESTION, Interpretation
+from engine.reading.interpretation import MAX_QUESTION, Interpretation
 
 
 def ending(question: str, understood: Interpretation) -> tuple[str, ...]:

@@ -1,7 +1,7 @@
-"""The periods some time phrases name beyond a plain date (engine.timedates): a week of a
-month ("the first week of May"), the start of a range whose first end has no year ("between
+"""The periods some time phrases name beyond a plain date (engine.reading.time.calendar): a week of
+a month ("the first week of May"), the start of a range whose first end has no year ("between
 May and July 2025"), and the period a point phrase carries ("on 2026-08-18", "2 weeks ago").
-engine.timephrases reads the phrases; these compute what they span."""
+engine.reading.time.phrases reads the phrases; these compute what they span."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from engine import timecontext as tc
-from engine.timedates import count_of, date_period, span_before
+from engine.domain import timecontext as tc
+from engine.reading.time.calendar import count_of, date_period, span_before
 
 if TYPE_CHECKING:
-    from engine.timephrases import TimeMatch
+    from engine.reading.time.phrases import TimeMatch
 
 _NTH = {"first": 0, "second": 1, "third": 2, "fourth": 3}
 

@@ -17,11 +17,11 @@ year", "the past fortnight",
 ago", "as of X", "on X", weekdays ("since last Tuesday", "on Friday"), "the week of X" (its
 Monday-to-Sunday week), "the last couple of (2) / few (3) weeks" (stated), "ever" and "of
 all time" (everything before now, when no other time is named), parts of a period and
-periods counted from now ("late 2025", "next month": engine/timespans.py), and the vague
+periods counted from now ("late 2025", "next month": engine/reading/time/spans.py), and the vague
 "lately", "recently", "of late", "these days", "in recent weeks/months" (RECENT_DAYS: the 90
 days before `now`; the reading is stated). A point ("on X", "N days ago") also carries its
 own period (`TimeMatch.period`), which a question counting over time reads instead.
-Calendar words and the periods of date phrases: engine/timedates.py.
+Calendar words and the periods of date phrases: engine/reading/time/calendar.py.
 
 Seasons are the northern hemisphere's meteorological ones (spring March to May, summer June
 to August, autumn or fall September to November, winter December to February), and the
@@ -40,11 +40,9 @@ import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from engine import timecontext as tc
-from engine import timespans
-from engine.slashdates import PATTERN as _SLASH
-from engine.slashdates import WhichDay
-from engine.timedates import (
+from engine.domain import timecontext as tc
+from engine.reading.time import spans as timespans
+from engine.reading.time.calendar import (
     MONTHS,
     NUMBERS,
     WEEKDAYS,
@@ -53,8 +51,10 @@ from engine.timedates import (
     recent_season,
     span_before,
 )
-from engine.timeperiods import end_of, first_of, last_of, nth_week, point_period
-from engine.timespans import RECENT_DAYS
+from engine.reading.time.periods import end_of, first_of, last_of, nth_week, point_period
+from engine.reading.time.slashdates import PATTERN as _SLASH
+from engine.reading.time.slashdates import WhichDay
+from engine.reading.time.spans import RECENT_DAYS
 
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)  # the open start of "before X"
 _MONTH = "(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b"
@@ -62,7 +62,7 @@ _YEAR = r"(?:19[7-9]\d|2\d{3})(?![-\d]|[/.]\d)"  # not a year-first date's (2026
 _ORD = r"\d{1,2}(?:st|nd|rd|th)?"
 _ISO = r"\d{4}-\d{2}-\d{2}(?![\d:T])"
 # A day written year first with slashes (2026/03/04), never a number's ("version 2025/1/2"):
-# a date after "since", "before", "between"... ("on 2026/03/04" is engine/timespans.py's).
+# a date after "since", "before", "between"... ("on 2026/03/04" is engine/reading/time/spans.py's).
 _YMD = rf"{timespans.NUMBERED}(?:19[7-9]\d|2\d{{3}})/\d{{1,2}}/\d{{1,2}}(?![\d/.])"
 # "Christmas", "Christmas Day 2025", "New Year's Day", "the new year" (not their eves).
 _HOLIDAY = (
@@ -93,7 +93,8 @@ _DATE = (
 _N = r"(\d{1,4}|(?:a\s+)?couple\s+of|(?:a\s+)?few|" + "|".join(NUMBERS) + ")"
 _UNIT = r"(hour|day|week|fortnight|month|quarter|year)s?"
 _PRE = r"\b(?:(?:in|over|during|within|for)\s+)?the\s+(?:last|past)\s+"
-# "2025 vs 2024": the period after it is another one to compare with (engine.questiontime).
+# "2025 vs 2024": the period after it is another one to compare with
+# (engine.resolving.questiontime).
 VERSUS_WORDS = frozenset({"vs", "vs.", "versus", "compared", "against"})
 VERSUS = re.compile(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|against)\s+$", re.IGNORECASE)
 # "ever", "of all time": everything before now (wider than an answer may cover: said, and the
@@ -267,7 +268,8 @@ def read_time(text: str, now: datetime) -> TimeReading:
         for match in pattern.finditer(text):
             try:
                 as_of, start, stop = _evaluate(name, match.groups(), now)
-            except WhichDay as which:  # "07/01/2026": asked which day (engine.slashdates)
+            # "07/01/2026": asked which day (engine.reading.time.slashdates)
+            except WhichDay as which:
                 reading.which_day.setdefault(which.phrase, which.readings)
                 reading.unknown_spans.append(match.span())
                 continue

@@ -3,8 +3,8 @@ world, month/day in the United States, so "07/01/2026" is 7 January or 1 July. A
 that is no real date (13/01/2026: no 13th month) or lies in the future leaves the other
 one; two possible readings are asked about (which day is meant), never guessed.
 
-engine.timephrases reads the phrase as a day date; `day_of` gives its day, or raises
-`WhichDay` naming both readings, which engine.questiontime turns into a clarification.
+engine.reading.time.phrases reads the phrase as a day date; `day_of` gives its day, or raises
+`WhichDay` naming both readings, which engine.resolving.questiontime turns into a clarification.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
-from engine import timecontext as tc
-from engine.timecontext import EffectiveTime, resolve_time
+from engine.domain import timecontext as tc
+from engine.domain.timecontext import EffectiveTime, resolve_time
 
 PATTERN = r"\d{1,2}/\d{1,2}/\d{4}(?![\d/])"
 _MONTHS = (

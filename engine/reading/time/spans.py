@@ -2,7 +2,7 @@
 "the first 3 months of 2026", "the last two weeks of 2025", "early / mid / late 2025",
 "late August", "the month before last", "last weekend", "since last month", "since 2 weeks
 ago", "next month" (the future: refused
-as any future time is, never read as the past year). engine.timephrases finds them with its
+as any future time is, never read as the past year). engine.reading.time.phrases finds them with its
 own phrases (`phrases` builds their patterns from its date, number and unit patterns); this
 module computes the period each one spans and says how a vague one was read.
 
@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from datetime import UTC, date, datetime, timedelta
 
-from engine import slashdates
-from engine import timecontext as tc
-from engine.timedates import MONTHS, SEASONS, count_of, date_period, span_before
+from engine.domain import timecontext as tc
+from engine.reading.time import slashdates
+from engine.reading.time.calendar import MONTHS, SEASONS, count_of, date_period, span_before
 
 RECENT_DAYS = 90  # "lately", "recently", "these days": the last 90 days before `now`
 SEASON_NOTE = (
@@ -42,8 +42,8 @@ NUMBERED = "".join(
 
 
 def phrases(date: str, n: str, unit: str, year: str, month: str) -> list[tuple[str, str]]:
-    """(name, pattern) of each phrase, from engine.timephrases' patterns of a date, a number
-    (one group), a unit (one group), a year and a month name (no group)."""
+    """(name, pattern) of each phrase, from engine.reading.time.phrases' patterns of a date, a
+    number (one group), a unit (one group), a year and a month name (no group)."""
     which_year = r"(?:the|this|last|previous)\s+year"
     lead = r"\b(?:(?:in|during|over|for|by)\s+)?"
     return [
@@ -58,7 +58,7 @@ def phrases(date: str, n: str, unit: str, year: str, month: str) -> list[tuple[s
         ("before_last", r"\bthe\s+(day|week|month|quarter|year)\s+before\s+(last|yesterday)\b"),
         # A year alone ("core.py 2025 commits", "2024: commits to the tests?"): it was said
         # not understood and the default window answered. Not after a word comparing
-        # periods ("vs 2024": engine.questiontime says so), nor naming an event ("the 2024
+        # periods ("vs 2024": engine.resolving.questiontime says so), nor naming an event ("the 2024
         # release"): those stay not understood. Nor the year of a date written another way
         # ("on 2026/03/04" read the whole of 2026, the day dropped unsaid).
         ("bare_year", rf"(?<![\w#./@-])(?<!vs\s)(?<!vs\.\s)(?<!versus\s)(?<!against\s)"
