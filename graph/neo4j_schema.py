@@ -29,7 +29,7 @@ from graph.executor import Executor, apply_schema, bound, retire_indexes
 from graph.keystore import SYSTEM_SCOPE
 
 if TYPE_CHECKING:
-    from engine.embedding import Embedder
+    from engine.domain.embedding import Embedder
 
 log = logging.getLogger("fabric.neo4j")
 

@@ -142,14 +142,14 @@ def test_a_range_index_compares_doubles(graph: Graph) -> None:
 
 
 def test_an_integer_parameter_of_2_63_becomes_2_63_minus_1(graph: Graph) -> None:
-    """Silently clamped: why engine.models bounds integers at INT64_MAX and
+    """Silently clamped: why engine.domain.models bounds integers at INT64_MAX and
     graph.falkor_params refuses a wider one (UnrepresentableValue)."""
     assert _rows(graph, "RETURN $v", v=2**63) == [[2**63 - 1]], REVISIT + "graph.falkor_params"
     assert _rows(graph, "RETURN $v", v=-(2**63)) == [[-(2**63)]]
 
 
 def test_a_nul_in_a_string_parameter_breaks_the_statement(graph: Graph) -> None:
-    """Why engine.models refuses a NUL and graph.falkor_params raises UnrepresentableValue."""
+    """Why engine.domain.models refuses a NUL and graph.falkor_params raises UnrepresentableValue."""
     assert _rows(graph, "RETURN $v", v="a\tb") == [["a\tb"]]
     with pytest.raises(redis.exceptions.ResponseError, match="Invalid input"):
         graph.query("RETURN $v", {"v": "a\x00b"})

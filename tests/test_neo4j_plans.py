@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from engine.embedding import HashingEmbedder
+from engine.domain.embedding import HashingEmbedder
 from graph.cypher.organisations import ORG_LABELS
 from graph.dialect import SEARCH_SINCE
 from graph.neo4j_adapter import Neo4jStore

@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from engine.embedding import HashingEmbedder
-from engine.models import SubjectKind
+from engine.domain.embedding import HashingEmbedder
+from engine.domain.models import SubjectKind
 from graph.neo4j_adapter import Neo4jStore
 from graph.scoped import ScopedGraph
 from tests.neo4j_fakes import ScriptedExecutor

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from engine.ports import OrgGraph
-from engine.resolution import Resolved, Resolver
-from engine.ring import ReferenceRing
+from engine.resolving.resolution import Resolved, Resolver
+from engine.resolving.ring import ReferenceRing
 from graph.falkor import FalkorStore
 from graph.git.importer import GitImport, GitImportReport, import_git
 from tests import shared_history
