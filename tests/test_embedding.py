@@ -52,15 +52,15 @@ def _sim(embedder: HashingEmbedder, a: str, b: str) -> float:
 def test_identity_stamp_is_readable_and_tracks_every_field() -> None:
     identity = HashingEmbedder().identity
     assert identity == EmbedderIdentity("local", "char-ngram-v1", 128)
-    assert identity.composition == COMPOSITION_TAG == "t2:f200"
-    assert identity.stamp() == "local/char-ngram-v1#128@t2:f200"
-    assert HashingEmbedder(64).identity.stamp() == "local/char-ngram-v1#64@t2:f200"
+    assert identity.composition == COMPOSITION_TAG == "t3:f200"
+    assert identity.stamp() == "local/char-ngram-v1#128@t3:f200"
+    assert HashingEmbedder(64).identity.stamp() == "local/char-ngram-v1#64@t3:f200"
     assert identity.stamp() == EmbedderIdentity("local", "char-ngram-v1", 128).stamp()
     assert EmbedderIdentity("local", "char-ngram-v1", 128, "t9:f200").stamp() != identity.stamp()
     # Separators inside provider or model are escaped, so different identities never collide.
     assert EmbedderIdentity("a/b", "c", 8).stamp() != EmbedderIdentity("a", "b/c", 8).stamp()
     assert EmbedderIdentity("a", "m#8@x", 8).stamp() != EmbedderIdentity("a", "m", 8, "x").stamp()
-    assert EmbedderIdentity("p", "org/model", 8).stamp() == "p/org/model#8@t2:f200"
+    assert EmbedderIdentity("p", "org/model", 8).stamp() == "p/org/model#8@t3:f200"
 
 
 @pytest.mark.parametrize("dimension", [0, -1, True, 1.5, 70_000])
@@ -305,7 +305,7 @@ async def test_http_correct_response(fake: FakeOpenAI) -> None:
 async def test_http_identity_and_no_key_in_repr(fake: FakeOpenAI) -> None:
     embedder = HttpEmbedder(fake.url, "modelx", DIM, api_key=API_KEY)
     assert embedder.identity == EmbedderIdentity("openai-compatible", "modelx", DIM)
-    assert embedder.identity.stamp() == "openai-compatible/modelx#16@t2:f200"
+    assert embedder.identity.stamp() == "openai-compatible/modelx#16@t3:f200"
     assert API_KEY not in repr(embedder)
     await embedder.aclose()
 

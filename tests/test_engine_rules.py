@@ -39,7 +39,7 @@ from tests.helpers import load, rel, subject
 
 NOW = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
 SIGNER = ReceiptSigner(b"k" * 32)
-VERSIONS = Versions(projection="v1", embedder="local/char-ngram-v1#128@t2:f200")
+VERSIONS = Versions(projection="v1", embedder="local/char-ngram-v1#128@t3:f200")
 
 
 def candidate(key: str, score: float) -> Candidate:

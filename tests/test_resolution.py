@@ -197,6 +197,36 @@ async def test_case_and_accents_never_change_the_outcome(search_store: GraphStor
     assert isinstance(old, Resolved) and old.matched_name == "Zoë Müller"
 
 
+
+async def test_names_in_other_letters_fold_to_ascii_never_vanish(search_store: GraphStore) -> None:
+    # Before: a letter with no decomposition was dropped ("Łukasz" folded to "ukasz", "Øyvind"
+    # to "yvind", "Straße" to "strae") and a Cyrillic name to nothing at all.
+    resolver = await _resolver(search_store, [
+        subject("person:lukasz", "Łukasz Langa"),
+        subject("person:oyvind", "Øyvind Lie"),
+        subject("person:jurgen", "Jürgen Straßburg"),
+        subject("person:sergey", "Сергей Брин"),
+        subject("person:lukas", "Lukas Lange"),
+    ])
+    exact = {  # the exact-name stage: written as the person writes it, or in ASCII
+        "Łukasz Langa": "person:lukasz", "Lukasz Langa": "person:lukasz",
+        "Øyvind Lie": "person:oyvind", "oyvind lie": "person:oyvind",
+        "Jürgen Straßburg": "person:jurgen", "jurgen strassburg": "person:jurgen",
+        "Сергей Брин": "person:sergey", "Sergey Brin": "person:sergey",
+    }
+    for ref, key in exact.items():
+        outcome = await resolver.resolve("me", ref, use_recent=False)
+        assert isinstance(outcome, Resolved) and outcome.subject.key == key, (ref, outcome)
+        assert outcome.stage is Stage.EXACT_NAME, ref
+    typo = await resolver.resolve("me", "Lukasz Lagna", use_recent=False)  # one edit
+    assert isinstance(typo, Resolved) and typo.subject.key == "person:lukasz", typo
+    assert typo.how is Match.TYPO and typo.matched_name == "Łukasz Langa"
+    graph = resolver.directory
+    for text, key in (("oyvind", "person:oyvind"), ("strassburg", "person:jurgen"),
+                      ("sergey", "person:sergey"), ("Łukasz", "person:lukasz")):
+        hits = await graph.search_lexical(text, [SubjectKind.PERSON], 5)
+        assert hits and hits[0][0].key == key, (text, hits)
+
 async def test_case_variants_are_one_name_decided_from_the_storage_total(
     search_store: GraphStore,
 ) -> None:

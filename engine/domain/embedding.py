@@ -49,9 +49,11 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 # The version of the search-text composition (engine.domain.text.search_text: fields joined
-# by " | ", each field cut to 200 characters). Change it whenever that composition changes, so that
-# every stored vector's stamp goes stale.
-COMPOSITION_TAG = "t2:f200"
+# by " | ", each field cut to 200 characters, folded by engine.domain.text.normalise). Change
+# it whenever that composition changes, so that every stored vector's stamp goes stale. t3:
+# letters with no decomposition are transliterated (anyascii: "Łukasz" is "lukasz", no longer
+# "ukasz"; a Cyrillic name is no longer empty).
+COMPOSITION_TAG = "t3:f200"
 
 Vectors = NDArray[np.float32]
 

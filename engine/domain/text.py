@@ -1,16 +1,19 @@
 """Text normalisation, written once: what the search text is composed of when a subject is
 written, and what a reference is compared with when it is resolved.
 
-Both sides fold the same way (case, accents, punctuation), so `Sebastián Ramírez`,
+Both sides fold the same way (case, accents, punctuation, script), so `Sebastián Ramírez`,
 `sebastian ramirez` and `SEBASTIAN-RAMIREZ` are one name wherever they are compared: in the
-full-text index, in the exact-name read, and in the resolver's scoring.
+full-text index, in the exact-name read, and in the resolver's scoring. Letters with no
+decomposition are transliterated (anyascii), never dropped: `Łukasz` is `lukasz` (it was
+`ukasz`), `Øyvind` `oyvind`, `Straße` `strasse`, `Сергей` `sergey` (it was nothing).
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Mapping, Sequence
+
+from anyascii import anyascii
 
 from engine.domain.models import SubjectKind
 
@@ -31,7 +34,7 @@ SEARCH_ATTRIBUTES: dict[str, tuple[str, ...]] = {
 def normalise(text: str) -> str:
     """Lower-case letters and digits, one space between tokens: what both search arms and
     the resolver compare, so `shop_frontend`, `Shop-Frontend` and `shop frontend` agree."""
-    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    folded = anyascii(text).lower()
     return " ".join(_TOKEN.findall(folded))
 
 
