@@ -1,0 +1,302 @@
+"""The cases of bench/generalise.py: questions made from the bank's templates about subjects,
+people and windows picked at random (seeded) from one history, each with its expected outcome
+and, when answered, its figure from git (bench/generalise_truth.py). Standard library only.
+
+A case is left out (counted in `skipped`, never guessed) when its truth is not single: a
+figure that differs between grouping people by name (git shortlog) and by person (names and
+addresses linked), or between counting a directory as git log -- DIR does and following the
+files moved into or out of it; a bus factor at exactly half; a ranking, a head count or a
+bus factor of nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from bench import generalise_truth as truth
+from bench import generalise_windows as windows
+from bench.generalise_catalogue import Catalogue, Subject, misspell, one_edit
+from bench.generalise_truth import History
+
+ANY_WINDOW = ["year", "quarter", "half", "month", "summer", "months", "dates", "since", "relative"]
+CALENDAR = ["year", "quarter", "half", "month"]
+ABSENT_FIRST = ["Margarethe", "Thorvald", "Ysolde", "Bartholomew", "Ottoline", "Leopoldo"]
+ABSENT_LAST = ["Vandersloot", "Quillfeather", "Oyelaran-Smythe", "Brightwater", "Nakashimova"]
+UNKNOWN_WORDS = ["frobnicator", "quuxlet", "zanzibarite", "blorptastic", "wimbleweft"]
+
+
+@dataclass
+class Case:
+    history: str
+    template: str
+    paraphrase: int
+    question: str
+    expect: str  # answered | clarification | no_match | refused
+    metric: str
+    subject_key: str | None = None  # module:REPO/PATH or repository:REPO; None: a person
+    person_emails: list[str] = field(default_factory=list)
+    window: tuple[int, int] | None = None  # epoch seconds, half-open
+    figure: int | None = None
+    top_names: list[str] = field(default_factory=list)
+    salient: list[str] = field(default_factory=list)
+    ties: list[list[str]] = field(default_factory=list)  # a tie's candidates' addresses
+
+    def as_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def epoch(t: datetime) -> int:
+    return int(t.timestamp())
+
+
+def at(seconds: int) -> datetime:
+    return datetime.fromtimestamp(seconds, UTC)
+
+
+class Builder:
+    """Makes one history's cases from the bank, at the clock NOW, with RNG."""
+
+    def __init__(
+        self, history: History, bank: dict[str, Any], now: datetime, rng: random.Random
+    ) -> None:
+        self.h, self.bank, self.now, self.rng = history, bank, now, rng
+        self.cat = Catalogue(history)
+        self.skipped: Counter[str] = Counter()
+
+    def cases(self, count: int) -> list[Case]:
+        out: list[Case] = []
+        templates = self.bank["templates"]
+        n = 0
+        while len(out) < count and n < count * 20:
+            template = templates[n % len(templates)]
+            n += 1
+            case = self.one(template)
+            if case is not None:
+                out.append(case)
+        return out
+
+    def one(self, template: dict[str, Any]) -> Case | None:
+        rng = self.rng
+        k = rng.randrange(len(template["paraphrases"]))
+        paraphrase = template["paraphrases"][k]
+        subject = self._subject(template.get("subject"))
+        if subject is False:
+            return self._skip(template, "no subject of the kind")
+        person = self._person(template.get("person"), subject)
+        if person is False:
+            return self._skip(template, "no person of the kind")
+        w = self._window(template, subject, person)
+        if w is None:
+            return self._skip(template, "no window")
+        phrase, start, end = w
+        s_ref = rng.choice(subject.refs) if isinstance(subject, Subject) else ""
+        p_ref, pid = person if isinstance(person, tuple) else ("", None)
+        question = _fill(paraphrase, s_ref, p_ref, phrase)
+        case = Case(
+            self.h.name,
+            template["id"],
+            k,
+            question,
+            "answered",
+            template["metric"],
+            salient=[x for x in (s_ref, p_ref, phrase) if x],
+        )
+        return self._expect(case, template, subject, (p_ref, pid), (start, end))
+
+    def _skip(self, template: dict[str, Any], why: str) -> Case | None:
+        self.skipped[f"{template['id']}: {why}"] += 1
+        return None
+
+    def _subject(self, kind: str | None) -> Subject | bool | None:
+        if kind is None:
+            return None
+        if kind == "unknown":
+            word = self.rng.choice(UNKNOWN_WORDS)
+            return Subject("unknown", word, (f"the {word} package",), None, None)
+        kinds = (
+            ["repo", "package", "subpackage", "file", "tests", "docs"] if kind == "any" else [kind]
+        )
+        pool = [s for k in kinds for s in self.cat.subjects[k]]
+        return self.rng.choice(pool) if pool else False
+
+    def _person(
+        self, kind: str | None, subject: Subject | bool | None
+    ) -> tuple[str, str | None] | bool | None:
+        """(the reference, the person id or None when nobody/several are meant); with a
+        subject, one of the people who changed it."""
+        rng, h, cat = self.rng, self.h, self.cat
+        if kind is None:
+            return None
+        if kind == "absent":
+            for _ in range(20):
+                name = f"{rng.choice(ABSENT_FIRST)} {rng.choice(ABSENT_LAST)}"
+                if not any(one_edit(name.casefold(), o) for o in cat.names):
+                    return name, None
+            return False
+        if kind == "first_shared":
+            if not cat.first_names:
+                return False
+            first = rng.choice(sorted(cat.first_names))
+            return first.capitalize(), None
+        if kind == "login":
+            if not cat.logins:
+                return False
+            pid = rng.choice(sorted(cat.logins))
+            return "@" + cat.logins[pid], pid
+        pool = cat.clean
+        if isinstance(subject, Subject) and subject.narrow is not None:
+            scope = subject.narrow
+            touched = {h.person_of[c.name] for c in h.commits if scope.lines(c) is not None}
+            pool = sorted(touched & set(cat.clean))
+        if not pool:
+            return False
+        pid = rng.choice(pool)
+        name = next(iter(h.names_of[pid]))
+        if kind == "email":
+            emails = sorted(e for e in h.emails_of[pid] if not truth.NOREPLY.match(e))
+            return (rng.choice(emails), pid) if emails else False
+        if kind == "misspelt":
+            typo = misspell(name, cat.names)
+            return (typo, pid) if typo else False
+        return name, pid
+
+    def _window(
+        self,
+        template: dict[str, Any],
+        subject: Subject | bool | None,
+        person: tuple[str, str | None] | bool | None,
+    ) -> windows.Window | None:
+        rng, now = self.rng, self.now
+        group = template["window"]
+        if group == "any":
+            group = rng.choice([*ANY_WINDOW, "default"])
+        elif group == "calendar":
+            group = rng.choice(CALENDAR)
+        phrases = self.bank["windows"].get(group, [""])
+        if group in ("refuse_wide", "refuse_future", "unknown"):
+            return windows.refused(group, rng.choice(phrases), now, rng), now, now
+        relevant = self._relevant(subject, person)
+        birth = min((c.at for c in relevant), default=None)
+        if group == "default":
+            found: windows.Window | None = ("", now - 365 * windows.DAY, now)
+        elif group == "relative":
+            phrase = rng.choice(phrases)
+            found = (phrase, *windows.relative(phrase, now))
+        else:
+            pool = relevant if relevant and rng.random() < 0.85 else self.h.commits
+            found = windows.anchored(group, rng.choice(phrases), at(rng.choice(pool).at), now, rng)
+        if found is None or (
+            birth is not None
+            and epoch(found[1]) < birth
+            and isinstance(subject, Subject)
+            and subject.kind != "repo"
+        ):
+            return None
+        return found
+
+    def _relevant(
+        self, subject: Subject | bool | None, person: tuple[str, str | None] | bool | None
+    ) -> list[truth.Commit]:
+        h = self.h
+        wanted: set[str] | None = None
+        if isinstance(person, tuple):
+            ref, pid = person
+            if pid is not None:
+                wanted = {pid}
+            elif ref.casefold() in self.cat.first_names:
+                wanted = self.cat.first_names[ref.casefold()]
+        scope = subject.narrow if isinstance(subject, Subject) else None
+        return [
+            c
+            for c in h.commits
+            if (wanted is None or h.person_of[c.name] in wanted)
+            and (scope is None or scope.lines(c) is not None)
+        ]
+
+    def _expect(
+        self,
+        case: Case,
+        template: dict[str, Any],
+        subject: Subject | bool | None,
+        person: tuple[str, str | None],
+        span: tuple[datetime, datetime],
+    ) -> Case | None:
+        h, (p_ref, pid), (start, end) = self.h, person, span
+        group = template["window"]
+        if group in ("refuse_wide", "refuse_future", "unknown"):
+            case.expect = {
+                "refuse_wide": "clarification",
+                "refuse_future": "refused",
+                "unknown": "no_match",
+            }[group]
+            return case
+        case.window = (epoch(start), epoch(end))
+        if isinstance(subject, Subject) and subject.kind in ("unknown", "shared_file"):
+            case.expect = "no_match" if subject.kind == "unknown" else "clarification"
+            return case
+        person_kind = template.get("person")
+        if person_kind == "absent":
+            case.expect = "no_match"
+            return case
+        if person_kind == "first_shared":
+            namesakes = self.cat.first_names[p_ref.casefold()]
+            awake = truth.active(h, namesakes, epoch(start), epoch(end))
+            if len(awake) < 2:
+                return self._skip(template, "fewer than two namesakes active")
+            case.expect = "clarification"
+            case.ties = [sorted(h.emails_of[p]) for p in awake]
+            return case
+        if isinstance(subject, Subject):
+            case.subject_key = (
+                f"repository:{h.name}"
+                if subject.kind == "repo"
+                else f"module:{h.name}/{subject.path}"
+            )
+        if pid is not None:
+            case.person_emails = sorted(h.emails_of[pid])
+        scopes = (
+            [None]
+            if not isinstance(subject, Subject) or subject.kind == "repo"
+            else [subject.narrow, subject.wide]
+        )
+        values = {
+            _value(case.metric, truth.figures(h, sc, epoch(start), epoch(end), pid, by))
+            for sc in scopes
+            for by in ("name", "person")
+        }
+        if len(values) != 1:
+            return self._skip(template, "truth not single (grouping or moves)")
+        (value,) = values
+        if value is None:
+            return self._skip(template, "nothing to rank or no bus factor")
+        if case.metric == "top":
+            names, count = value
+            case.top_names, case.figure = sorted(names), count
+        else:
+            case.figure = value
+        return case
+
+
+def _value(metric: str, f: truth.Figures) -> Any:
+    if metric in ("commits", "changes"):
+        return f.commits
+    if metric == "lines":
+        return f.lines
+    if metric == "people":
+        return f.people or None
+    if metric == "top":
+        return f.top if f.top[1] else None
+    return f.bus_factor
+
+
+def _fill(paraphrase: str, s: str, p: str, w: str) -> str:
+    text = paraphrase.replace("{s}", s).replace("{p}", p)
+    if w:
+        text = text.replace("{W}", w[0].upper() + w[1:]).replace("{w}", w)
+    else:
+        text = text.replace("{W}, ", "").replace(" {w}", "").replace("{w}", "")
+    return text[0].upper() + text[1:] if text.startswith(("{", " ")) else text

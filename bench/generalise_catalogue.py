@@ -1,0 +1,198 @@
+"""The subjects and people of one history that bench/generalise.py's questions name, and
+how a question may name them (standard library only). A name is offered only where the
+catalogue can tell what it must mean: a package's last name only when no other directory has
+it, a file's name only when no other file has it and no directory or repository is named so;
+a person only when git's grouping by name and the project's by person agree (one author name,
+whatever addresses), a login only when one person's GitHub noreply address holds it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from bench import generalise_truth as truth
+from bench.generalise_truth import History, Scope
+
+TESTLIKE = ("test_", "conftest")
+
+
+@dataclass(frozen=True)
+class Subject:
+    kind: str
+    path: str  # "" for the repository
+    refs: tuple[str, ...]  # how a question may name it
+    narrow: Scope | None
+    wide: Scope | None
+
+
+class Catalogue:
+    """The subjects and people of one history a question may name."""
+
+    def __init__(self, history: History) -> None:
+        self.h = history
+        files = history.head_files
+        py_dirs = sorted(
+            {f.rsplit("/", 1)[0] for f in files if f.endswith("/__init__.py") and not _aside(f)}
+        )
+        dirs_named = Counter(d.rsplit("/", 1)[-1] for d in _all_dirs(files))
+        bases = Counter(f.rsplit("/", 1)[-1] for f in files)
+        self.subjects: dict[str, list[Subject]] = {
+            k: []
+            for k in (
+                "repo",
+                "package",
+                "subpackage",
+                "file",
+                "tests",
+                "docs",
+                "moved",
+                "shared_file",
+            )
+        }
+        self.subjects["repo"].append(
+            Subject(
+                "repo",
+                "",
+                (history.name, f"the {history.name} repository", f"the {history.name} repo"),
+                None,
+                None,
+            )
+        )
+        for d in py_dirs:
+            parent = d.rsplit("/", 1)[0] if "/" in d else ""
+            last = d.rsplit("/", 1)[-1]
+            kind = "subpackage" if parent in py_dirs else "package"
+            refs = [d] + ([f"the {last} package"] if dirs_named[last] == 1 else [])
+            if kind == "subpackage":
+                refs.append(_dotted(d))
+            narrow, wide = truth.scopes(history, d)
+            self.subjects[kind].append(Subject(kind, d, tuple(refs), narrow, wide))
+        modules = [
+            f
+            for f in files
+            if f.endswith(".py")
+            and "/" in f
+            and f.rsplit("/", 1)[0] in py_dirs
+            and not _testlike(f)
+            and not f.endswith("__init__.py")
+        ]
+        module_bases = Counter(f.rsplit("/", 1)[-1] for f in modules)
+        for f in modules:
+            base = f.rsplit("/", 1)[-1]
+            refs = [f, _dotted(f)]
+            if bases[base] == 1 and dirs_named[base[:-3]] == 0 and base[:-3] != history.name:
+                refs.append(base)
+            scope = truth.file_scope(history, f)
+            self.subjects["file"].append(Subject("file", f, tuple(refs), scope, scope))
+            if module_bases[base] > 1:
+                self.subjects["shared_file"].append(Subject("shared_file", f, (base,), None, None))
+        for top in ("tests", "docs"):
+            if any(f.startswith(top + "/") for f in files):
+                narrow, wide = truth.scopes(history, top)
+                named = (f"the {top}", f"{top}/", f"the {top} directory")
+                self.subjects[top].append(Subject(top, top, named, narrow, wide))
+        self._moved(modules, py_dirs)
+        self._people()
+
+    def _moved(self, modules: list[str], py_dirs: list[str]) -> None:
+        """Old paths of a head module or package that name nothing else at the head."""
+        heads = set(self.h.head_files) | set(_all_dirs(self.h.head_files))
+        owners: dict[str, set[str]] = {}
+        for f in modules:
+            for old in self.h.file_aliases.get(f, set()) | (
+                truth.file_scope(self.h, f).files - {f}
+            ):
+                owners.setdefault(old, set()).add(f)
+        for d in py_dirs:
+            for old in truth.earlier_dirs(self.h, d) - {d}:
+                owners.setdefault(old, set()).add(d)
+        for old, new in sorted(owners.items()):
+            if len(new) != 1 or old in heads or "/" not in old:
+                continue
+            (path,) = new
+            if path.endswith(".py"):
+                scope = truth.file_scope(self.h, path)
+                narrow, wide = scope, scope
+            else:
+                narrow, wide = truth.scopes(self.h, path)
+            self.subjects["moved"].append(Subject("moved", path, (old,), narrow, wide))
+
+    def _people(self) -> None:
+        h = self.h
+        self.clean = sorted(
+            pid
+            for pid, names in h.names_of.items()
+            if len(names) == 1 and len(next(iter(names)).split()) >= 2
+        )
+        names = {n.casefold() for n in h.person_of}
+        logins: Counter[str] = Counter()
+        for emails in h.emails_of.values():
+            for e in emails:
+                m = truth.NOREPLY.match(e)
+                if m:
+                    logins[m.group(1)] += 1
+        self.logins = {
+            pid: m.group(1)
+            for pid in self.clean
+            for e in sorted(h.emails_of[pid])
+            if (m := truth.NOREPLY.match(e)) and logins[m.group(1)] == 1 and m.group(1) not in names
+        }
+        self.names = names
+        firsts: dict[str, set[str]] = {}
+        for name, pid in h.person_of.items():
+            if name.split():
+                firsts.setdefault(name.split()[0].casefold(), set()).add(pid)
+        self.first_names = {f: pids for f, pids in firsts.items() if len(pids) > 1 and len(f) > 2}
+
+
+def _aside(path: str) -> bool:
+    parts = path.split("/")
+    return parts[0] in ("tests", "docs", "examples", "test") or any(
+        p.startswith(".") or p in ("tests", "test") for p in parts
+    )
+
+
+def _testlike(path: str) -> bool:
+    base = path.rsplit("/", 1)[-1]
+    return base.startswith(TESTLIKE) or base.endswith("_test.py")
+
+
+def _all_dirs(files: list[str]) -> list[str]:
+    return sorted({f.rsplit("/", i)[0] for f in files for i in range(1, f.count("/") + 1)})
+
+
+def _dotted(path: str) -> str:
+    path = path[4:] if path.startswith("src/") else path
+    return path.removesuffix(".py").replace("/", ".")
+
+
+def misspell(name: str, others: set[str]) -> str | None:
+    """NAME with two neighbouring letters of its longest word swapped, when the result is one
+    edit from no other author name."""
+    words = name.split()
+    i = max(range(len(words)), key=lambda k: len(words[k]))
+    word = words[i]
+    for k in range(1, len(word) - 2):
+        if word[k] != word[k + 1] and word[k].isalpha() and word[k + 1].isalpha():
+            words[i] = word[:k] + word[k + 1] + word[k] + word[k + 2 :]
+            typo = " ".join(words)
+            near = [o for o in others if one_edit(typo.casefold(), o)]
+            if near == [name.casefold()]:
+                return typo
+    return None
+
+
+def one_edit(a: str, b: str) -> bool:
+    """Whether A and B are at most one insertion, deletion, substitution or swap apart."""
+    if a == b:
+        return True
+    if abs(len(a) - len(b)) > 1:
+        return False
+    i = 0
+    while i < min(len(a), len(b)) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        return a[i + 1 :] == b[i + 1 :] or (
+            a[i + 2 :] == b[i + 2 :] and a[i : i + 2] == b[i : i + 2][::-1]
+        )
+    return a[i:] == b[i + 1 :] if len(b) > len(a) else a[i + 1 :] == b[i:]

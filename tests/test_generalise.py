@@ -1,0 +1,165 @@
+"""bench/generalise.py's instrument: its truth from git on a tiny history made here, its
+judgment of canned answers (a right one, a wrong one said or unsaid, a no-match, a tie settled
+by memory), and one short run of the real engine over the tiny history."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bench import generalise, generalise_cases, generalise_truth
+from bench.generalise_judge import judge, tally
+from tests import gitrepo
+
+NOW = datetime(2026, 9, 1, 12, tzinfo=UTC)
+ADA = ("Ada Lovelace", "ada@corp.example")
+GRACE = ("Grace Hopper", "grace@corp.example")
+KELLY = ("Grace Kelly", "kelly@corp.example")
+
+
+def build(path: Path) -> gitrepo.Repo:
+    """pkg/ (with a subpackage) moved whole to src/pkg/ 100 days before NOW; three people,
+    two of them Grace."""
+    repo = gitrepo.Repo(path, now=NOW)
+    repo.write("pkg/__init__.py", "")
+    repo.write("pkg/sub/__init__.py", "")
+    repo.lines("pkg/core.py", 5, "a")
+    repo.commit(ADA, 300, "start")  # 2025-11-05
+    repo.lines("pkg/sub/util.py", 3, "b")
+    repo.commit(GRACE, 200, "util")
+    repo.lines("pkg/core.py", 2, "c")
+    repo.commit(KELLY, 150, "core")
+    (path / "src").mkdir()
+    repo.git("mv", "pkg", "src/pkg")
+    repo.commit(ADA, 100, "src layout")
+    repo.lines("src/pkg/core.py", 4, "d")
+    repo.commit(GRACE, 50, "core again")
+    repo.lines("tests/test_core.py", 6, "e")
+    repo.commit(KELLY, 10, "tests")
+    return repo
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    gitrepo.require_git()
+    path = tmp_path_factory.mktemp("tiny") / "shop"
+    path.mkdir()
+    build(path)
+    return path
+
+
+def test_truth_follows_the_move_and_groups_people(tiny: Path) -> None:
+    history = generalise_truth.read(tiny, "shop")
+    assert len(history.commits) == 6
+    narrow, _ = generalise_truth.scopes(history, "src/pkg")
+    assert "pkg" in narrow.roots
+    whole = generalise_truth.figures(history, narrow, 0, int(NOW.timestamp()))
+    # Every commit but the one to tests/ touched the package, before or after the move.
+    assert whole.commits == 5 and whole.people == 3
+    assert generalise_truth.people_named(history, "grace") == sorted(
+        {history.person_of["Grace Hopper"], history.person_of["Grace Kelly"]}
+    )
+    core = generalise_truth.file_scope(history, "src/pkg/core.py")
+    followed = gitrepo.Repo(tiny).git("log", "--follow", "--format=%H", "--", "src/pkg/core.py")
+    assert (
+        generalise_truth.figures(history, core, 0, int(NOW.timestamp())).commits
+        == len(followed.split())
+        == 4
+    )  # the move commit too, as git log --follow lists it
+
+
+def _cases(tiny: Path, count: int) -> list[dict[str, Any]]:
+    bank = json.loads(generalise.BANK.read_text())
+    history = generalise_truth.read(tiny, "shop")
+    builder = generalise_cases.Builder(history, bank, NOW, random.Random(7))
+    return [c.as_json() for c in builder.cases(count)]
+
+
+def _answer(case: dict[str, Any], shift: int = 0, note: str | None = None) -> dict[str, Any]:
+    """What an engine answering CASE with its figure plus SHIFT would print."""
+    start, end = case["window"]
+    key = case["subject_key"] or f"person:{case['person_emails'][0]}"
+    kinds = {"commits": ("commit_activity", "commits"), "changes": ("changes", "changes"),
+             "lines": ("churn", "lines_changed"), "people": ("active_contributors", "contributors"),
+             "bus": ("bus_factor", "bus_factor")}  # fmt: skip
+    if case["metric"] == "top":
+        value = {"top_names": case["top_names"][:1], "top_commits": [case["figure"] + shift]}
+        kind = "active_contributors"
+    else:
+        kind, name = kinds[case["metric"]]
+        value = {name: case["figure"] + shift}
+    at = {k: datetime.fromtimestamp(t, UTC).isoformat().replace("+00:00", "Z")
+          for k, t in (("effective_from", start), ("effective_to", end))}  # fmt: skip
+    return {"outcome": "answered", "subject_keys": [key], "temporal_label": at,
+            "claimed_facts": [{"kind": kind, "subject_key": key, "value": value}],
+            "limitations": [note] if note else []}  # fmt: skip
+
+
+def test_a_right_engine_is_as_expected_and_a_wrong_one_is_caught(tiny: Path) -> None:
+    """An engine off by one on every figure: every answer due is counted wrong, silent
+    when nothing is said, disclosed when a limitation names the subject."""
+    cases = [c for c in _cases(tiny, 60) if c["expect"] == "answered"]
+    assert len(cases) >= 20
+    right = [judge(c, _answer(c)) for c in cases]
+    assert tally(right)["as_expected"] == len(cases)
+    wrong = [judge(c, _answer(c, shift=1)) for c in cases]
+    assert tally(wrong)["wrong_silent"] == len(cases)
+    said = [judge(c, _answer(c, 1, f"read {c['salient'][0]!r} as something else")) for c in cases]
+    assert tally(said)["wrong_disclosed"] == len(cases)
+
+
+def test_outcomes_against_expectations() -> None:
+    base = {"metric": "commits", "salient": ["Ada Smith", "in 2025"], "window": None}
+    absent = base | {"expect": "no_match"}
+    assert judge(absent, {"outcome": "no_match"})["bucket"] == "as_expected"
+    assert judge(absent, {"outcome": "clarification_required"})["bucket"] == "as_expected"
+    everyone = {"outcome": "answered", "subject_keys": ["repository:shop"],
+                "limitations": ['"Ada Smith" names no one known here: the count is everyone\'s.']}  # fmt: skip
+    assert judge(absent, everyone) == {
+        "bucket": "wrong_disclosed", "why": "answered where no_match was due"}  # fmt: skip
+    assert judge(absent, everyone | {"limitations": []})["bucket"] == "wrong_silent"
+    due = base | {"expect": "answered", "subject_key": "module:shop/src/pkg", "figure": 3}
+    assert judge(due, {"outcome": "clarification_required"})["bucket"] == "clarification"
+    assert judge(due, {"outcome": "REFUSED"})["bucket"] == "refused"
+    other = {"outcome": "answered", "subject_keys": ["module:shop/src/pkg/core.py"],
+             "claimed_facts": [{"kind": "commit_activity", "subject_key": "module:shop/src/pkg/core.py",
+                                "value": {"commits": 3}}]}  # fmt: skip
+    assert judge(due, other)["why"].startswith("subject")
+    zero = due | {"figure": 0}
+    nothing = {"outcome": "answered", "subject_keys": ["module:shop/src/pkg"],
+               "limitations": ["No activity records of pkg fall in this window."]}  # fmt: skip
+    assert judge(zero, nothing)["bucket"] == "as_expected"
+    assert judge(due, nothing)["why"] == "commits 0 instead of 3"
+
+
+def test_a_tie_is_settled_by_memory_only_for_the_one_asked_about() -> None:
+    tie = {"expect": "clarification", "metric": "commits", "salient": ["Grace"],
+           "ties": [["grace@corp.example"], ["kelly@corp.example"]]}  # fmt: skip
+    kelly = {"outcome": "answered", "subject_keys": ["person:kelly@corp.example"]}
+    assert judge(tie, kelly)["bucket"] == "wrong_silent"
+    assert judge(tie, kelly, {"person:kelly@corp.example"})["bucket"] == "as_expected"
+    both = {"person:kelly@corp.example", "person:grace@corp.example"}
+    assert judge(tie, kelly, both)["bucket"] == "wrong_silent"
+    assert judge(tie, kelly, {"person:grace@corp.example"})["bucket"] == "wrong_silent"
+
+
+def test_the_real_engine_over_the_tiny_history(tiny: Path, tmp_path: Path) -> None:
+    """One short run through `fabric import git` and the engine: every question judged in
+    both modes, the counts adding up."""
+    from bench.generalise_ask import import_history
+
+    cases = _cases(tiny, 24)
+    summary = import_history(tiny, "shop", tmp_path / "data")
+    assert summary["exit_status"] == 0 and summary["commits"] == 6
+    rows = asyncio.run(generalise.ask_all(tmp_path / "data", "shop", NOW, cases,
+                                          ["fresh", "session"]))  # fmt: skip
+    for mode in ("fresh", "session"):
+        counts = tally([r["verdict"] for r in rows[mode]])
+        assert counts["questions"] == len(cases) and counts["failed"] == 0
+        assert sum(v for k, v in counts.items() if k != "questions") == len(cases)
