@@ -20,7 +20,7 @@ from typing import Any
 from bench import generalise_truth as truth
 from bench import generalise_windows as windows
 from bench.generalise_catalogue import Catalogue, Subject, misspell, one_edit
-from bench.generalise_truth import History
+from bench.generalise_truth import History, Scope
 
 ANY_WINDOW = ["year", "quarter", "half", "month", "summer", "months", "dates", "since", "relative"]
 CALENDAR = ["year", "quarter", "half", "month"]
@@ -37,13 +37,16 @@ class Case:
     question: str
     expect: str  # answered | clarification | no_match | refused
     metric: str
+    time_phrase: str = ""
     subject_key: str | None = None  # module:REPO/PATH or repository:REPO; None: a person
     person_emails: list[str] = field(default_factory=list)
     window: tuple[int, int] | None = None  # epoch seconds, half-open
     figure: int | None = None
     top_names: list[str] = field(default_factory=list)
     salient: list[str] = field(default_factory=list)
-    ties: list[list[str]] = field(default_factory=list)  # a tie's candidates' addresses
+    ties: list[list[str]] = field(default_factory=list)  # each tied candidate's subject keys
+    # Another reading the docs allow: {"window": [start, end], "figure": ..., "top_names": ...}
+    also: list[dict[str, Any]] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -103,6 +106,7 @@ class Builder:
             question,
             "answered",
             template["metric"],
+            phrase,
             salient=[x for x in (s_ref, p_ref, phrase) if x],
         )
         return self._expect(case, template, subject, (p_ref, pid), (start, end))
@@ -237,6 +241,11 @@ class Builder:
         case.window = (epoch(start), epoch(end))
         if isinstance(subject, Subject) and subject.kind in ("unknown", "shared_file"):
             case.expect = "no_match" if subject.kind == "unknown" else "clarification"
+            case.ties = [
+                [f"module:{h.name}/{s.path}"]
+                for s in self.cat.subjects["shared_file"]
+                if s.refs == subject.refs
+            ]
             return case
         person_kind = template.get("person")
         if person_kind == "absent":
@@ -248,7 +257,7 @@ class Builder:
             if len(awake) < 2:
                 return self._skip(template, "fewer than two namesakes active")
             case.expect = "clarification"
-            case.ties = [sorted(h.emails_of[p]) for p in awake]
+            case.ties = [[f"person:{e}" for e in sorted(h.emails_of[p])] for p in awake]
             return case
         if isinstance(subject, Subject):
             case.subject_key = (
@@ -258,27 +267,52 @@ class Builder:
             )
         if pid is not None:
             case.person_emails = sorted(h.emails_of[pid])
-        scopes = (
+        scopes: list[Scope | None] = (
             [None]
             if not isinstance(subject, Subject) or subject.kind == "repo"
             else [subject.narrow, subject.wide]
         )
+        value = self._truth(case.metric, scopes, pid, epoch(start), epoch(end))
+        if isinstance(value, str):
+            return self._skip(template, value)
+        case.figure, case.top_names = value
+        if template["window"] != "default" and not case.time_phrase and not _strict(case):
+            # A question of no kind the docs give 365 days may be read over the last 30.
+            month = epoch(self.now) - 30 * 86_400
+            other = self._truth(case.metric, scopes, pid, month, epoch(self.now))
+            if not isinstance(other, str):
+                case.also.append(
+                    {"window": [month, epoch(self.now)], "figure": other[0],
+                     "top_names": other[1]}
+                )  # fmt: skip
+        return case
+
+    def _truth(
+        self, metric: str, scopes: list[Scope | None], pid: str | None, start: int, end: int
+    ) -> tuple[int, list[str]] | str:
+        """(the figure, the top people's names) the same under every reading, or why not."""
         values = {
-            _value(case.metric, truth.figures(h, sc, epoch(start), epoch(end), pid, by))
+            _value(metric, truth.figures(self.h, sc, start, end, pid, by))
             for sc in scopes
             for by in ("name", "person")
         }
         if len(values) != 1:
-            return self._skip(template, "truth not single (grouping or moves)")
+            return "truth not single (grouping or moves)"
         (value,) = values
         if value is None:
-            return self._skip(template, "nothing to rank or no bus factor")
-        if case.metric == "top":
+            return "nothing to rank or no bus factor"
+        if metric == "top":
             names, count = value
-            case.top_names, case.figure = sorted(names), count
-        else:
-            case.figure = value
-        return case
+            return count, sorted(names)
+        return value, []
+
+
+# The kinds of question the docs give the last 365 days when they name no time.
+STRICT = ("how many", "who", "what changed", "what's new", "what did", "number of", "is ")
+
+
+def _strict(case: Case) -> bool:
+    return case.question.casefold().startswith(STRICT)
 
 
 def _value(metric: str, f: truth.Figures) -> Any:

@@ -97,8 +97,14 @@ def _wrong_answer(case: dict[str, Any], result: dict[str, Any]) -> str | None:
     label = result.get("temporal_label") or {}
     if window is not None:
         got = (_epoch(label.get("effective_from")), _epoch(label.get("effective_to")))
-        if got != tuple(window):
+        readings = [case] + [
+            case | {"window": a["window"], "figure": a["figure"], "top_names": a["top_names"]}
+            for a in case.get("also") or ()
+        ]
+        chosen = [r for r in readings if tuple(r["window"]) == got]
+        if not chosen:
             return f"window {_span(got)} instead of {_span(tuple(window))}"
+        case = chosen[0]
     value = figure(case["metric"], result, keys[0] if keys else None)
     if value is None:
         return f"no {case['metric']} figure in the answer"
@@ -139,8 +145,8 @@ def _memory_settled(case: dict[str, Any], result: dict[str, Any], recent: set[st
     ties = [set(t) for t in case.get("ties") or ()]
     if len(keys) != 1 or not ties:
         return False
-    lately = [t for t in ties if any(_email(k) in t for k in recent)]
-    return len(lately) == 1 and _email(keys[0]) in lately[0]
+    lately = [t for t in ties if t & recent]
+    return len(lately) == 1 and keys[0] in lately[0]
 
 
 def _email(key: str) -> str:

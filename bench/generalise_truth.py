@@ -269,7 +269,7 @@ class Figures:
     commits: int
     lines: int
     people: int
-    top: tuple[frozenset[str], int]  # the names sharing the most commits, and that count
+    top: tuple[frozenset[str], int]  # every name of the people with the most commits; how many
     bus_factor: int | None  # None: at the half exactly (no one reading), or nothing changed
 
 
@@ -302,12 +302,12 @@ def figures(
         per_commits[who] += 1
         per_lines[who] += n
     most = max(per_commits.values(), default=0)
-    top = frozenset(_display(history, w, by) for w, k in per_commits.items() if k == most)
+    leaders = {
+        history.person_of[w] if by == "name" else w for w, k in per_commits.items() if k == most
+    }
+    # Every name of each leader: an answer may show any spelling of the same person.
+    top = frozenset(name for pid in leaders for name in history.names_of[pid])
     return Figures(commits, lines, len(per_commits), (top, most), _bus(per_lines, per_commits))
-
-
-def _display(history: History, who: str, by: str) -> str:
-    return who if by == "name" else min(history.names_of[who])
 
 
 def _bus(per_lines: Counter[str], per_commits: Counter[str]) -> int | None:

@@ -140,7 +140,7 @@ def test_outcomes_against_expectations() -> None:
 
 def test_a_tie_is_settled_by_memory_only_for_the_one_asked_about() -> None:
     tie = {"expect": "clarification", "metric": "commits", "salient": ["Grace"],
-           "ties": [["grace@corp.example"], ["kelly@corp.example"]]}  # fmt: skip
+           "ties": [["person:grace@corp.example"], ["person:kelly@corp.example"]]}  # fmt: skip
     kelly = {"outcome": "answered", "subject_keys": ["person:kelly@corp.example"]}
     assert judge(tie, kelly)["bucket"] == "wrong_silent"
     assert judge(tie, kelly, {"person:kelly@corp.example"})["bucket"] == "as_expected"
