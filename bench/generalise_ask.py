@@ -60,10 +60,10 @@ def import_history(repo: Path, org: str, data_dir: Path) -> dict[str, Any]:
 async def engine(data_dir: Path, org: str, now: datetime) -> AsyncIterator[Asker]:
     """One long-lived engine over DATA_DIR's organisation ORG, its clock fixed at NOW, its
     recent references kept per actor for the whole run (as the gateway keeps them)."""
-    from engine.errors import PublicError
-    from engine.investigate import InvestigationRequest, Investigator
-    from engine.resolution import Resolver
-    from engine.ring import ReferenceRing
+    from engine.domain.errors import PublicError
+    from engine.investigation.investigate import InvestigationRequest, Investigator
+    from engine.resolving.resolution import Resolver
+    from engine.resolving.ring import ReferenceRing
     from gateway.app import engine_services
     from gateway.settings import load_settings
     from gateway.stores import open_store, prepare
