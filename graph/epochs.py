@@ -17,6 +17,8 @@ reads is chosen in graph.store.
 
 from __future__ import annotations
 
+import functools
+import logging
 import time
 import uuid
 from collections.abc import Awaitable, Callable
@@ -34,6 +36,7 @@ from graph.cypher.epochs import (
     LIST,
     MARK_DELETED,
     PURGE,
+    RENEW_DELETE,
     RETIRED_UNDELETED,
     ROLLBACK,
     SERVING,
@@ -44,7 +47,15 @@ if TYPE_CHECKING:
     from graph.executor import Executor
     from graph.scoped import ScopedGraph
 
+log = logging.getLogger("fabric.epochs")
+
 SCOPE_SEPARATOR = "@"
+# Holds the deleter's claim on for another lease; raises LeaseLost once it ran out.
+Renew = Callable[[], Awaitable[None]]
+
+
+class LeaseLost(Exception):
+    """The deleter's claim ran out before it could be renewed: another may be deleting."""
 LIFECYCLE_KEY = "lifecycle"
 PURGE_BATCH = 5_000
 
@@ -77,7 +88,8 @@ class CypherEpochs:
     """`EpochControl` of one organisation over the executor of its own scope.
 
     graph_of: the ScopedGraph of an epoch (to check a build's checkpoints).
-    purge: deletes every datum of an epoch (the adapter's fastest way).
+    purge: deletes every datum of an epoch (the adapter's fastest way), calling its renew
+        between batches: a purge longer than the deleter's lease keeps its claim.
     changed: awaited after every change of the serving epoch made here (drops the cached
         serving pointer, tells change-feed readers to resync).
     """
@@ -88,7 +100,7 @@ class CypherEpochs:
         executor: Executor,
         *,
         graph_of: Callable[[int], ScopedGraph],
-        purge: Callable[[int], Awaitable[None]],
+        purge: Callable[[int, Renew], Awaitable[None]],
         changed: Callable[[], Awaitable[None]],
         timings: EpochTimings,
         clock: Callable[[], int] = time.time_ns,
@@ -217,22 +229,37 @@ class CypherEpochs:
         )  # fmt: skip
         if not claimed:
             return False  # still draining, serving again, or another deleter has it
-        await self._purge(epoch)
+        try:
+            await self._purge(epoch, functools.partial(self._renew, epoch, token))
+        except LeaseLost:
+            log.warning("epoch %s of %s: the deleter's claim ran out mid-purge", epoch, self._org)
+            return False
         marked = await self._run(
             MARK_DELETED, write=True, epoch=epoch, now=self.clock(), token=token
         )
         return bool(marked)
 
 
-async def purge_scope(graph: ScopedGraph) -> int:
+    async def _renew(self, epoch: int, token: str) -> None:
+        renewed = await self._run(
+            RENEW_DELETE, write=True, epoch=epoch, token=token, now=self.clock(),
+            lease_ns=_ns(self._timings.lease_s),
+        )  # fmt: skip
+        if not renewed:
+            raise LeaseLost(f"epoch {epoch}")
+
+
+async def purge_scope(graph: ScopedGraph, renew: Renew | None = None) -> int:
     """Delete every datum of one epoch's scope, in bounded batches (the generic way; FalkorDB
-    drops a whole epoch graph instead)."""
+    drops a whole epoch graph instead), renewing the deleter's claim after each batch."""
     deleted = 0
     for statement in PURGE.values():
         while True:
             found = await graph._write(statement, batch=PURGE_BATCH)
             count = int(found[0][0]) if found else 0
             deleted += count
+            if renew is not None:
+                await renew()
             if count < PURGE_BATCH:
                 break
     return deleted

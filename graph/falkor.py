@@ -18,7 +18,7 @@ from graph import activity, falkor_ready, rows
 from graph.changes import RedisChangeFeed, RedisDocuments
 from graph.cypher import activity as activity_cypher
 from graph.dialect import FALKORDB, Dialect
-from graph.epochs import purge_scope, scope_of
+from graph.epochs import Renew, purge_scope, scope_of
 from graph.executor import apply_schema, bound, retire_indexes
 from graph.falkor_executor import GraphExecutor, translate
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
@@ -192,9 +192,9 @@ class FalkorStore(EpochedStore):
         if scope not in self._bootstrapped:
             await self._bootstrap(GRAPH_PREFIX + scope, scope)
 
-    async def _purge_epoch(self, org_id: str, epoch: int) -> None:
+    async def _purge_epoch(self, org_id: str, epoch: int, renew: Renew) -> None:
         if epoch == 0:  # shares its graph key with the results: delete its data only
-            await purge_scope(self.org(org_id, 0))
+            await purge_scope(self.org(org_id, 0), renew)
         else:
             await self._delete_graph(GRAPH_PREFIX + scope_of(org_id, epoch))
             self._bootstrapped.discard(scope_of(org_id, epoch))

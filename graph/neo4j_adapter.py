@@ -23,7 +23,7 @@ from graph import neo4j_schema
 from graph.changes import LocalChangeFeed, LocalDocuments, RedisChangeFeed, RedisDocuments
 from graph.cypher import organisations as organisations_cypher
 from graph.dialect import NEO4J, Dialect
-from graph.epochs import SCOPE_SEPARATOR, purge_scope, scope_of
+from graph.epochs import SCOPE_SEPARATOR, Renew, purge_scope, scope_of
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
 from graph.neo4j_executor import Neo4jExecutor
 from graph.scoped import ScopedGraph
@@ -157,8 +157,8 @@ class Neo4jStore(EpochedStore):
             self.exact_vector_limit, epoch=epoch,
         )  # fmt: skip
 
-    async def _purge_epoch(self, org_id: str, epoch: int) -> None:
-        await purge_scope(self.org(org_id, epoch))
+    async def _purge_epoch(self, org_id: str, epoch: int, renew: Renew) -> None:
+        await purge_scope(self.org(org_id, epoch), renew)
         self._orgs.pop((org_id, epoch), None)
 
     async def bootstrap(self, org_id: str) -> None:

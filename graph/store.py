@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from engine.ports import EpochTimings
 from engine.ports.changes import Change, ChangeFeed, ChangeKind
 from graph.cypher.epochs import SERVING
-from graph.epochs import CypherEpochs
+from graph.epochs import CypherEpochs, Renew
 
 if TYPE_CHECKING:
     from graph.scoped import ScopedGraph
@@ -44,7 +44,7 @@ class EpochedStore:
     def _make_graph(self, org_id: str, epoch: int) -> ScopedGraph:
         raise NotImplementedError
 
-    async def _purge_epoch(self, org_id: str, epoch: int) -> None:
+    async def _purge_epoch(self, org_id: str, epoch: int, renew: Renew) -> None:
         raise NotImplementedError
 
     def org(self, org_id: str, epoch: int = 0) -> ScopedGraph:
@@ -67,8 +67,8 @@ class EpochedStore:
     def epochs(self, org_id: str) -> CypherEpochs:
         home = self.org(org_id)
 
-        async def purge(epoch: int) -> None:
-            await self._purge_epoch(org_id, epoch)
+        async def purge(epoch: int, renew: Renew) -> None:
+            await self._purge_epoch(org_id, epoch, renew)
 
         async def changed() -> None:
             self._pointers.pop(org_id, None)

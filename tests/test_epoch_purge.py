@@ -3,12 +3,15 @@ structures with the records (graph.epochs.purge_scope)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from graph.cypher.epochs import PURGE
 from graph.cypher.organisations import ORG_LABELS
-from graph.epochs import purge_scope
+from graph.epochs import Renew, purge_scope
 from graph.falkor import FalkorStore
 from tests.conftest import new_org
 from tests.helpers import load
+from tests.test_epochs import built, control, names, seconds
 
 # Written by the results and the lifecycle, not by a projection: an epoch's purge keeps them.
 _NOT_PROJECTED = {"Investigation", "ProjectionEpoch", "Lifecycle", "Epoch"}
@@ -42,3 +45,64 @@ async def _counts(graph: object, labels: list[str]) -> dict[str, int]:
         label: int((await read(f"MATCH (n:{label} {{org_id: $org}}) RETURN count(n)"))[0][0])
         for label in labels
     }
+
+
+async def test_a_purge_longer_than_the_lease_keeps_its_claim(cypher_store: Any) -> None:
+    """The deleter renews its claim after each batch: a second gateway sweeping once the
+    first lease would have run out finds the epoch taken, and a deleter whose claim ran out
+    before it could renew stops instead of purging beside a new one."""
+    org = new_org()
+    await cypher_store.bootstrap(org)
+    try:
+        target = await built(cypher_store, org)
+        first = control(cypher_store, org)
+        await first.flip(target)
+        retired = await first.end_grace()
+        assert retired is not None and retired.retired_ns is not None
+        now = [retired.retired_ns + seconds(cypher_store, "drain_s")]
+        lease = seconds(cypher_store, "lease_s")
+        first.clock = lambda: now[0]
+        second = control(cypher_store, org)
+        purge = first._purge
+        others: list[list[int]] = []
+
+        async def long_purge(epoch: int, renew: Renew) -> None:
+            for _ in range(3):  # batches, each taking most of a lease
+                now[0] += lease * 3 // 4
+                await renew()
+                others.append(await second.sweep(now[0]))
+            await purge(epoch, renew)
+
+        first._purge = long_purge
+        assert await first.sweep(now[0]) == [0]
+        assert others == [[], [], []]  # the first purge held its claim throughout
+        assert await names(cypher_store.org(org, 0)) == {}
+    finally:
+        await cypher_store.drop_org(org)
+
+
+async def test_a_deleter_whose_claim_ran_out_stops(cypher_store: Any) -> None:
+    org = new_org()
+    await cypher_store.bootstrap(org)
+    try:
+        target = await built(cypher_store, org)
+        first = control(cypher_store, org)
+        await first.flip(target)
+        retired = await first.end_grace()
+        assert retired is not None and retired.retired_ns is not None
+        now = [retired.retired_ns + seconds(cypher_store, "drain_s")]
+        first.clock = lambda: now[0]
+        second = control(cypher_store, org)
+        taken: list[list[int]] = []
+
+        async def stalled_purge(epoch: int, renew: Renew) -> None:
+            now[0] += 2 * seconds(cypher_store, "lease_s")  # stalled past its lease...
+            taken.append(await second.sweep(now[0]))  # ...and another deleter took over
+            await renew()
+            raise AssertionError("purged on after its claim was lost")
+
+        first._purge = stalled_purge
+        assert await first.sweep(now[0]) == []
+        assert taken == [[0]]
+    finally:
+        await cypher_store.drop_org(org)

@@ -120,6 +120,15 @@ SET e.deleter = $token, e.deleter_until_ns = $now + $lease_ns
 RETURN e.key
 """
 
+# The deleter's claim, held on while it purges (after each batch), so a purge longer than the
+# lease is not taken over by a second deleter; no row: the claim was lost (it ran out first).
+RENEW_DELETE = """
+MATCH (e:Epoch {org_id: $org, key: $epoch})
+WHERE e.deleter = $token
+SET e.deleter_until_ns = $now + $lease_ns
+RETURN e.key
+"""
+
 MARK_DELETED = """
 MATCH (e:Epoch {org_id: $org, key: $epoch})
 WHERE e.deleter = $token
@@ -188,5 +197,5 @@ DATA_LABELS = tuple(PURGE)
 
 STATEMENTS = (
     ENSURE, SERVING, STATUS, LIST, BEGIN_BUILD, FLIP, ROLLBACK, END_GRACE, ABORT_BUILD,
-    CLAIM_DELETE, MARK_DELETED, RETIRED_UNDELETED, CHECKPOINTS, *PURGE.values(),
+    CLAIM_DELETE, RENEW_DELETE, MARK_DELETED, RETIRED_UNDELETED, CHECKPOINTS, *PURGE.values(),
 )  # fmt: skip
