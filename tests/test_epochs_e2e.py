@@ -306,6 +306,18 @@ def test_the_lifecycle_through_graphql_beside_a_running_serve(order: str, tmp_pa
         assert [(e["id"], e["state"], e["retireReason"], e["deleted"]) for e in listing] == [
             (0, "SERVING", None, False), (1, "RETIRED", "rollback_abandoned", True)
         ]  # fmt: skip
+        # The CLI beside it (joining serve's server): build, flip, end the grace; serve
+        # notices the flip within its pointer TTL.
+        assert _cli(data_dir, "ingest", str(tmp_path / "new.ndjson"), "--new-epoch")[0] == {
+            "org": "ep", "epoch": 2, "state": "building"
+        }  # fmt: skip
+        assert _cli(data_dir, "epochs", "flip", "--epoch", "2")[0]["state"] == "serving"
+        for _ in range(600):
+            if ask("{ epoch { id } }")["epoch"]["id"] == 2:
+                break
+            time.sleep(0.05)
+        assert ask("{ epoch { id state } }")["epoch"] == {"id": 2, "state": "SERVING"}
+        assert _cli(data_dir, "epochs", "retire")[0]["retired"]["id"] == 0
     finally:
         proc.send_signal(signal.SIGINT)
         proc.communicate(timeout=60)
