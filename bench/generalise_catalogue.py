@@ -82,8 +82,8 @@ class Catalogue:
             refs = [f, _dotted(f)]
             if bases[base] == 1 and dirs_named[base[:-3]] == 0 and base[:-3] != history.name:
                 refs.append(base)
-            scope = truth.file_scope(history, f)
-            self.subjects["file"].append(Subject("file", f, tuple(refs), scope, scope))
+            narrow, wide = truth.file_scopes(history, f)
+            self.subjects["file"].append(Subject("file", f, tuple(refs), narrow, wide))
             if module_bases[base] > 1:
                 self.subjects["shared_file"].append(Subject("shared_file", f, (base,), None, None))
         for top in ("tests", "docs"):
@@ -111,8 +111,7 @@ class Catalogue:
                 continue
             (path,) = new
             if path.endswith(".py"):
-                scope = truth.file_scope(self.h, path)
-                narrow, wide = scope, scope
+                narrow, wide = truth.file_scopes(self.h, path)
             else:
                 narrow, wide = truth.scopes(self.h, path)
             self.subjects["moved"].append(Subject("moved", path, (old,), narrow, wide))

@@ -237,10 +237,11 @@ _TOUCHED: dict[Scope, dict[str, int | None]] = {}  # a scope's lines per commit,
 
 
 def scopes(history: History, path: str) -> tuple[Scope, Scope]:
-    """The narrow and the wide scope of a head directory: the narrow one leaves out what moved
-    into it from elsewhere and what moved out of it (its old paths' commits count for where
-    they went), the wide one keeps both. They are equal unless files or directories crossed
-    its border."""
+    """The narrow and the wide scope of a head directory: the narrow one keeps only the
+    earlier directories that were the same place (moved with its parent, or into a src
+    layout) and leaves out what moved out of it; the wide one keeps every earlier directory
+    and every file moved into it. They are equal unless something crossed its border, or a
+    directory moved out of another subject into it (werkzeug/testsuite became tests)."""
     roots = earlier_dirs(history, path)
     wide_files: set[str] = set()
     away: set[str] = set()
@@ -252,16 +253,43 @@ def scopes(history: History, path: str) -> tuple[Scope, Scope]:
     for new_dir, olds in history.dir_aliases.items():
         if not under(new_dir, path):
             away |= {o for o in olds if any(under(o, r) for r in roots) and o not in roots}
-    narrow = Scope(frozenset(roots), frozenset(), frozenset(away))
+    narrow = Scope(frozenset(same_place(history, path)), frozenset(), frozenset(away))
     return narrow, Scope(frozenset(roots), frozenset(wide_files))
 
 
-def file_scope(history: History, path: str) -> Scope:
-    """A file: its path, its earlier paths, and where a moved directory held it."""
+def same_place(history: History, path: str) -> set[str]:
+    """PATH and its earlier directories that were PATH under its parent's earlier names (or
+    PATH before a move into src/)."""
+    if not path:
+        return {""}
+    parent, _, base = path.rpartition("/")
+    parents = same_place(history, parent)
+    out = {path} | ({path[4:]} if path.startswith("src/") and "/" not in path[4:] else set())
+    for e in earlier_dirs(history, path):
+        e_parent, _, e_base = e.rpartition("/")
+        if e_base == base and e_parent in parents:
+            out.add(e)
+    return out
+
+
+def file_scopes(history: History, path: str) -> tuple[Scope, Scope]:
+    """A file: its path, its earlier paths, and where a moved directory held it. The narrow
+    scope leaves out a module that became a package and a package's __init__.py
+    (werkzeug/wrappers.py, split into wrappers/request.py and others: which one continues it
+    is git's guess)."""
+    parent = path.rsplit("/", 1)[0] if "/" in path else ""
     olds = set(history.file_aliases.get(path, set()))
-    for d in earlier_dirs(history, path.rsplit("/", 1)[0] if "/" in path else ""):
+    for d in earlier_dirs(history, parent):
         olds.add(d + "/" + path.rsplit("/", 1)[-1] if d else path)
-    return Scope(frozenset(), frozenset({path} | olds))
+    package = parent.rsplit("/", 1)[-1]
+    split = {o for o in olds if o.rsplit("/", 1)[-1] in (f"{package}.py", "__init__.py")}
+    narrow = Scope(frozenset(), frozenset({path} | olds - split))
+    return narrow, Scope(frozenset(), frozenset({path} | olds))
+
+
+def file_scope(history: History, path: str) -> Scope:
+    """A file's narrow scope (see file_scopes)."""
+    return file_scopes(history, path)[0]
 
 
 @dataclass(frozen=True)

@@ -163,3 +163,35 @@ def test_the_real_engine_over_the_tiny_history(tiny: Path, tmp_path: Path) -> No
         counts = tally([r["verdict"] for r in rows[mode]])
         assert counts["questions"] == len(cases) and counts["failed"] == 0
         assert sum(v for k, v in counts.items() if k != "questions") == len(cases)
+
+
+WERKZEUG = Path(__file__).resolve().parents[1]
+WERKZEUG_BUNDLE = next(
+    (p / "shared" / "data" / "werkzeug.bundle" for p in WERKZEUG.parents
+     if (p / "shared" / "data" / "werkzeug.bundle").exists()),
+    None,
+)  # fmt: skip
+
+
+@pytest.mark.skipif(WERKZEUG_BUNDLE is None, reason="../shared/data/werkzeug.bundle is absent")
+def test_a_move_out_of_another_subject_has_no_single_truth(tmp_path: Path) -> None:
+    """werkzeug's test suite lived in werkzeug/testsuite (inside the package) until 2014:
+    git log -- tests counts none of its 206 commits of 2013-04-11..06-16, following the move
+    counts them all. Both readings are kept apart, so no case asks about that window."""
+    gitrepo.require_git()
+    repo = tmp_path / "werkzeug"
+    gitrepo.Repo(tmp_path).git("clone", "-q", str(WERKZEUG_BUNDLE), str(repo))
+    history = generalise_truth.read(repo, "werkzeug")
+    narrow, wide = generalise_truth.scopes(history, "tests")
+    start = int(datetime(2013, 4, 11, tzinfo=UTC).timestamp())
+    end = int(datetime(2013, 6, 17, tzinfo=UTC).timestamp())
+    stamps = gitrepo.Repo(repo).git(
+        "log", "--no-merges", "--full-history", "--format=%at", "--", "werkzeug/testsuite"
+    )
+    moved = sum(start <= int(t) < end for t in stamps.split())
+    assert moved == 206
+    assert generalise_truth.figures(history, narrow, start, end).commits == 0
+    assert generalise_truth.figures(history, wide, start, end).commits == moved
+    # A module that became a package: which file continues it is git's guess, kept apart.
+    split, whole = generalise_truth.file_scopes(history, "src/werkzeug/wrappers/request.py")
+    assert "werkzeug/wrappers.py" in whole.files - split.files
