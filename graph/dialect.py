@@ -23,7 +23,8 @@ from graph.rows import DAY_US, SLOT_US
 
 @dataclass(frozen=True)
 class Dialect:
-    """name: the backend; bootstrap: index and constraint DDL; already_exists: substrings of a
+    """name: the backend; fuzzy / fuzzy_terms: a token made to forgive typos, and in at most how
+    many tokens of a query; bootstrap: index and constraint DDL; already_exists: substrings of a
     refusal that only means "this index already exists"; fulltext_call / vector_call: the
     procedure calls, yielding `node` and `score`; vector_value: how a stored vector is written;
     similarity: the vector score turned into a cosine similarity; retired: drops of indexes
@@ -55,6 +56,7 @@ class Dialect:
     vector_value: str
     similarity: str
     fuzzy: Callable[[str], str]
+    fuzzy_terms: int
     any_of: str
     all_of: str
     vector_index: Callable[[int], tuple[str, ...]]
@@ -83,7 +85,7 @@ class Dialect:
         telling = telling_tokens(text)
         if not telling:
             return None
-        query = self.any_of.join(self.fuzzy(t) for t in telling)
+        query = self.any_of.join(self._forgiving(telling))
         if not kinds:
             return query
         required = self.any_of.join("(" + self.all_of.join(k.value.split("_")) + ")" for k in kinds)
@@ -98,11 +100,19 @@ class Dialect:
         telling = telling_tokens(text)
         if not telling:
             return None
-        every = self.all_of.join("(" + self.fuzzy(t) + ")" for t in telling)
+        every = self.all_of.join("(" + t + ")" for t in self._forgiving(telling))
         variants = [self.all_of.join(v) for v in spacing_variants(query_tokens(text))]
         if not variants:
             return every
         return self.any_of.join(f"({q})" for q in [every, *variants])
+
+    def _forgiving(self, tokens: Sequence[str]) -> list[str]:
+        """The tokens, the `fuzzy_terms` longest forgiving typos and the rest as written:
+        each fuzzy term walks the index's term dictionary (on Neo4j every organisation's
+        terms), so a long question would cost a walk per word."""
+        longest = sorted(range(len(tokens)), key=lambda i: (-len(tokens[i]), i))
+        fuzzy = set(longest[: self.fuzzy_terms])
+        return [self.fuzzy(t) if i in fuzzy else t for i, t in enumerate(tokens)]
 
     def fulltext_all(self, text: str) -> str | None:
         """Every token, as written: the subjects an identical handle must be among."""
@@ -262,6 +272,7 @@ FALKORDB = Dialect(
     # FalkorDB reports cosine distance (0 = identical).
     similarity="1.0 - score",
     fuzzy=_falkor_fuzzy,
+    fuzzy_terms=1_000,  # one organisation's dictionary, and typo swaps spelled out exactly
     any_of="|",
     all_of=" ",
     vector_index=indexes.falkor_vector_index,
@@ -299,6 +310,10 @@ NEO4J = Dialect(
     similarity="2.0 * score - 1.0",
     vector_value="{}",
     fuzzy=lambda token: f"{token} OR {token}~1" if len(token) >= 3 else token,
+    # One dictionary for every organisation: a fuzzy term is an automaton walk over all of
+    # them (Lucene keeps the 50 closest expansions), so a query forgives typos in its four
+    # longest words and matches the rest as written.
+    fuzzy_terms=4,
     any_of=" OR ",
     all_of=" AND ",
     vector_index=indexes.neo4j_vector_index,

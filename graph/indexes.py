@@ -170,6 +170,14 @@ def neo4j_bootstrap() -> tuple[str, ...]:
         name = f"{label.lower()}_{'_'.join(props)}"
         cols = ", ".join(["n.org_id", *("n." + p for p in props)])
         out.append(f"CREATE INDEX {name} IF NOT EXISTS FOR (n:{label}) ON ({cols})")
+    # A relationship is merged by (org_id, id) between its two subjects: unique per
+    # organisation (relationship property uniqueness constraints, Neo4j 5.7), so two writers
+    # merging the same edge at once create one (the MERGE then locks the constraint's entry).
+    out += [
+        f"CREATE CONSTRAINT rel_{t.value.lower()}_key IF NOT EXISTS FOR ()-[r:{t.value}]-() "
+        "REQUIRE (r.org_id, r.id) IS UNIQUE"
+        for t in RelationshipType
+    ]
     # A retraction names a relationship by id alone; an index on it needs the type.
     out += [
         f"CREATE INDEX rel_{t.value.lower()}_id IF NOT EXISTS FOR ()-[r:{t.value}]-() ON (r.id)"

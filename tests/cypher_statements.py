@@ -56,6 +56,7 @@ NOT_CYPHER = {
     "already_exists": "substrings of the server's refusal messages",
     "no_such_index": "substrings of the server's refusal messages",
     "fuzzy": "full-text (Lucene) query syntax, sent as a parameter value",
+    "fuzzy_terms": "a number",
     "any_of": "full-text (Lucene) operator, part of a parameter value",
     "all_of": "full-text (Lucene) operator, part of a parameter value",
     "vector_value": "a fragment, checked inside cypher.search.merge_subject_vectors",

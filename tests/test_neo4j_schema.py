@@ -76,6 +76,29 @@ def unconstrained_merges(statements: list[Statement], bootstrap: Iterable[str]) 
     return out
 
 
+REL_MERGE = re.compile(r"\bMERGE\s+\(\w*\)-\[(\w*):(\w+)\s*\{([^{}]*)\}\]->\(\w*\)")
+REL_UNIQUE = re.compile(r"FOR \(\)-\[\w+:(\w+)\]-\(\) REQUIRE \(([^)]*)\) IS UNIQUE")
+
+
+def unconstrained_relationship_merges(
+    statements: list[Statement], bootstrap: Iterable[str]
+) -> list[str]:
+    """Relationship MERGEs by properties without a uniqueness constraint on them all."""
+    unique: dict[str, list[set[str]]] = {}
+    for ddl in bootstrap:
+        for rel_type, props in REL_UNIQUE.findall(ddl):
+            unique.setdefault(rel_type, []).append(
+                {p.strip().split(".", 1)[1] for p in props.split(",")}
+            )
+    out = []
+    for s in statements:
+        for var, rel_type, body in REL_MERGE.findall(s.text):
+            keys = set(map_keys("{" + body + "}"))
+            if not any(props <= keys for props in unique.get(rel_type, [])):
+                out.append(f"{s.name}: MERGE ()-[{var}:{rel_type} {{{', '.join(sorted(keys))}}}]->()")
+    return out
+
+
 def _clauses(text: str) -> list[str]:
     starts = [m.start() for m in CLAUSE.finditer(text)] + [len(text)]
     return [text[a:b] for a, b in itertools.pairwise(starts)]
@@ -145,6 +168,23 @@ def test_the_merge_check_catches_a_merge_without_a_constraint() -> None:
     assert [c.split(":")[1] for c in unconstrained_merges(control, NEO4J.bootstrap)] == [
         "no-constraint",
         "too-few-keys",
+    ]
+
+
+def test_every_relationship_a_statement_merges_has_a_uniqueness_constraint(
+    statements: list[Statement],
+) -> None:
+    """Relationship property uniqueness constraints (Neo4j 5.7): without one, two gateways
+    merging the same edge at once may each create theirs."""
+    merged = {t for s in statements for _, t, _ in REL_MERGE.findall(s.text)}
+    assert merged == {*(t.value for t in RelationshipType), "MENTIONS"}
+    # An episode's MENTIONS has no identity but its two ends, which no property constraint
+    # can express; every relationship with an id of its own is constrained.
+    unconstrained = unconstrained_relationship_merges(statements, NEO4J.bootstrap)
+    assert all(":MENTIONS {org_id}" in u for u in unconstrained), unconstrained
+    control = [Statement("control", "MATCH (a), (b) MERGE (a)-[r:OWNS {org_id: $org, x: 1}]->(b)")]
+    assert unconstrained_relationship_merges(control, NEO4J.bootstrap) == [
+        "control: MERGE ()-[r:OWNS {org_id, x}]->()"
     ]
 
 
