@@ -192,6 +192,10 @@ async def test_earlier_questions_only_break_a_genuine_tie_and_say_so(graph: OrgG
     tied, _ = await same.investigate("me", InvestigationRequest("how is httpx doing?"))
     assert tied.subject_keys == ("module:shop/httpx",)
     assert any("chosen from your recent references" in n for n in tied.limitations)
+    # The judgment says so too, not only a limitation (one may be displaced past the cap).
+    assert '"httpx" read as httpx: chosen from your recent references.' in (
+        tied.direct_judgment or ""
+    )
 
 
 async def test_a_who_question_naming_no_time_reads_a_year_and_says_so(graph: OrgGraph) -> None:

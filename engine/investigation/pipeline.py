@@ -297,7 +297,7 @@ class Pipeline:
         label = temporal_label(effective, kept, reading.window, reading_note)
         return frame.result(
             Outcome.ANSWERED,
-            direct_judgment=synthesis.direct_judgment,
+            direct_judgment=stages.told.judged(synthesis.direct_judgment),
             current_state=synthesis.current_state,
             drivers=synthesis.drivers,
             claimed_facts=synthesis.claimed_facts,

@@ -12,12 +12,12 @@ import enum
 from dataclasses import dataclass, field, replace
 
 from engine.domain import gates
-from engine.domain.models import StoredSubject
+from engine.domain.models import StoredSubject, SubjectKind
 from engine.resolving.matching import Match, match
 
 __all__ = [
     "Ambiguous", "Candidate", "Hit", "NotFound", "Resolution", "Resolved", "Stage",
-    "contenders", "decide", "rank", "tied",
+    "contenders", "decide", "holds", "rank", "ruled", "tied",
 ]  # fmt: skip
 
 Hit = tuple[StoredSubject, float]
@@ -69,6 +69,28 @@ class NotFound:
 
 
 Resolution = Resolved | Ambiguous | NotFound
+
+
+def holds(repository: StoredSubject, module: StoredSubject) -> bool:
+    """The module belongs to the repository (by the importer's key and attribute)."""
+    slug = repository.key.partition(":")[2]
+    return module.attributes.get("repository") == slug or module.key.startswith(
+        f"module:{slug}/"
+    )
+
+
+def ruled(candidates: list[Candidate]) -> bool:
+    """A tie a rule decides, so no recent reference may: one repository and packages inside
+    it, all of one name (engine.resolving.within: the name means the repository). After
+    "the werkzeug package", a bare "werkzeug" was answered for the package "from your
+    recent references"; fresh, the same question is the repository's."""
+    repositories = [c.subject for c in candidates if c.subject.kind is SubjectKind.REPOSITORY]
+    if len(repositories) != 1:
+        return False
+    rest = [c.subject for c in candidates if c.subject.key != repositories[0].key]
+    return bool(rest) and all(
+        s.kind is SubjectKind.MODULE and holds(repositories[0], s) for s in rest
+    )
 
 
 def rank(reference: str, lexical: list[Hit], vector: list[Hit] | None) -> list[Candidate]:

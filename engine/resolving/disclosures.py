@@ -23,6 +23,14 @@ class Disclosures:
     organisation_wide: bool = False
     # one person's part of the subjects (engine.resolving.together)
     part: together.Part | None = None
+    # What the actor's recent references chose: the judgment says it, not only a limitation.
+    remembered: list[str] = field(default_factory=list)
+
+    def judged(self, judgment: str | None) -> str | None:
+        """The judgment, saying which of its subjects the actor's recent references chose."""
+        if not judgment or not self.remembered:
+            return judgment
+        return f"{judgment} ({'; '.join(self.remembered)}: chosen from your recent references.)"
 
 
 async def disclose(
@@ -31,6 +39,7 @@ async def disclose(
     """What the answer must say about how a reference was committed: chosen from the
     actor's recent references, or a name other people also carry."""
     if outcome.stage is Stage.RING:
+        told.remembered.append(f'"{reference}" read as {outcome.subject.name}')
         told.notes.append(
             f'"{reference}" was chosen from your recent references '
             f"({outcome.subject.name}); name it fully to ask about another."

@@ -18,8 +18,10 @@ how candidates are ranked and decided):
    how the reference matches each candidate's handles; the gates decide what commits.
 
 The actor's recent references (engine.resolving.ring) decide only a genuine tie: between subjects
-with the same handle, or search candidates that would each commit alone. A substring of a
-recent reference never commits anything. A caller can leave the memory out per call.
+with the same handle, or search candidates that would each commit alone; never one a rule
+decides (a repository and its own packages of one name: the repository, `ruled`). A
+substring of a recent reference never commits anything. A caller can leave the memory out
+per call.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ from engine.resolving.candidates import (
     contenders,
     decide,
     rank,
+    ruled,
     tied,
 )
 from engine.resolving.matching import Match, handles, match
@@ -215,7 +218,7 @@ class Resolver:
             )  # fmt: skip
         folded = normalise(text)
         keys = [e.key for e in recent if folded in e.forms and (not kinds or e.kind in kinds)]
-        if len(keys) == 1:
+        if len(keys) == 1 and not (total <= len(sample) and ruled(candidates)):
             # The ring remembers handles as they were; what the key names now is read again
             # (renamed or retracted since, it no longer decides anything).
             now = (await self.directory.subjects_by_keys(keys)).get(keys[0])

@@ -24,7 +24,10 @@ from engine.domain.models import Direction, RelationshipType, StoredSubject, Sub
 from engine.domain.text import normalise
 from engine.ports import OrgGraph
 from engine.reading.scopes import Scope
+from engine.resolving.candidates import holds
 from engine.resolving.resolution import Ambiguous, Candidate, Resolved, Resolver, Stage
+
+__all__ = ["Within", "holder_of_path", "holds", "repository_over_its_package", "within"]
 
 MODULE_SAMPLE = 50  # modules of one name read to find the one inside the repository
 OFFERED = 5  # what a clarification offers
@@ -38,14 +41,6 @@ class Within:
     candidates: tuple[Candidate, ...] = ()
     prompt: str | None = None
     note: str | None = None  # what the answer must say (a misspelt part)
-
-
-def holds(repository: StoredSubject, module: StoredSubject) -> bool:
-    """The module belongs to the repository (by the importer's key and attribute)."""
-    slug = repository.key.partition(":")[2]
-    return module.attributes.get("repository") == slug or module.key.startswith(
-        f"module:{slug}/"
-    )
 
 
 async def within(
