@@ -11,7 +11,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from engine.domain import timecontext as tc
-from engine.reading.time.calendar import count_of, date_period, span_before
+from engine.reading.time.calendar import date_period
 
 if TYPE_CHECKING:
     from engine.reading.time.phrases import TimeMatch
@@ -62,20 +62,6 @@ def last_of(a: str, b: str, last: tc.Period, now: datetime) -> tc.Period:
         if found[1] > start:
             return found
     return last
-
-
-def point_period(
-    name: str, g: tuple[str | None, ...], as_of: datetime | None, now: datetime
-) -> tuple[datetime, datetime] | None:
-    """The period a point phrase names: the day of "on DAY", the unit-long window that began
-    "N units ago"; bounded by `now`."""
-    if as_of is None or name not in ("on", "ago"):
-        return None
-    if name == "on":
-        return tc.bounded((as_of, as_of + timedelta(days=1)), now)
-    count, unit = count_of(g[0] or ""), (g[1] or "").lower()
-    stop = span_before(now, count - 1, unit) if count > 1 else now
-    return tc.bounded((as_of, stop), now)
 
 
 def own_period(text: str, time: TimeMatch) -> TimeMatch:

@@ -1,0 +1,201 @@
+"""The values a composition rule reads (a slot's words: "the end of last year", "mid-2025",
+"3 weeks back", "last month", any date), one row per kind of value in `VALUES`, and the
+resolutions and notes of the composition rules of engine/reading/time/rules.py: "since",
+"after", "before / until", "from X to Y", "between X and Y", ranges of months with a dash
+and of days with "to", fractions of a unit ("the past half year"), the beginning, middle or
+end of a period.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+
+from engine.domain import timecontext as tc
+from engine.reading.time import patterns as p
+from engine.reading.time import spans
+from engine.reading.time.calendar import count_of, date_period, span_before
+
+EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)  # the open start of "before X"
+
+Groups = tuple[str | None, ...]
+Reading = tuple[datetime | None, datetime | None, datetime | None]  # as_of, start, stop
+Resolve = Callable[[Groups, datetime], Reading]
+
+
+
+def first(g: Groups) -> str:
+    return (g[0] or "") if g else ""
+
+
+def second(g: Groups) -> str:
+    return (g[1] or "") if len(g) > 1 else ""
+
+
+# --- the values a composition reads (a slot's words): one row per kind of value ----------
+
+
+def _boundary(which: str, whole: tc.Period) -> tc.Period:
+    """"the beginning / middle / end of P" alone: P's first, middle or last third."""
+    return spans.third({"beginning": 0, "start": 0, "middle": 1, "end": 2}[which], whole)
+
+
+def _edge(which: str, whole: tc.Period) -> datetime:
+    """The instant "the beginning / middle / end of P" names after since, until, from..."""
+    if which in ("beginning", "start"):
+        return whole[0]
+    return whole[1] if which == "end" else _boundary("middle", whole)[0]
+
+
+def _relative(text: str, now: datetime) -> tc.Period:
+    which, unit = text.lower().split()  # "the year" is this one
+    return tc.period_of(unit, now, -1 if which in ("last", "previous") else 0)
+
+
+def _ago(text: str, now: datetime) -> tc.Period:
+    words = text.lower().split()
+    at = span_before(now, count_of(" ".join(words[:-2])), words[-2].rstrip("s"))
+    return at, at
+
+
+def day_of(text: str, now: datetime) -> tc.Period:
+    today = tc.day_period(now.year, now.month, now.day)
+    if text.lower() == "yesterday":
+        return today[0] - timedelta(days=1), today[0]
+    return today
+
+
+_BOUNDED = re.compile(rf"{p.BOUNDARY}(.+)", re.IGNORECASE | re.ASCII)
+_PART = re.compile(r"(early|mid|late)[\s-]+(.+)", re.IGNORECASE | re.ASCII)
+
+
+def _part(text: str, now: datetime) -> tc.Period:
+    found = _PART.fullmatch(text)
+    return spans.part(found.groups() if found else (), now)
+
+
+VALUES: list[tuple[re.Pattern[str], Callable[[str, datetime], tc.Period]]] = [
+    (re.compile(p.AGO, re.I | re.A), _ago),
+    (re.compile(r"yesterday|today", re.I | re.A), day_of),
+    (re.compile(p.RELATIVE, re.I | re.A), _relative),
+    (re.compile(p.PART, re.I | re.A), _part),
+    (re.compile(p.DATE, re.I | re.A), date_period),
+]
+
+
+def period_of(text: str, now: datetime) -> tc.Period:
+    """The period a slot's words name ("last year", "mid-2025", "the end of Q3": its last
+    third, "2 weeks ago": that instant); ValueError when no value row reads them."""
+    text = text.strip()
+    if bounded := _BOUNDED.fullmatch(text):
+        return _boundary(bounded[1].lower(), period_of(bounded[2], now))
+    for pattern, read in VALUES:
+        if pattern.fullmatch(text):
+            return read(text, now)
+    raise ValueError(f"no value reads {text!r}")
+
+
+def point_of(text: str, now: datetime, end: bool = False) -> datetime:
+    """The instant a slot names where a point is wanted: a boundary's instant ("the end of
+    last year": its end), else the period's start (`end`: its end, as "to Y" includes Y)."""
+    if bounded := _BOUNDED.fullmatch(text.strip()):
+        return _edge(bounded[1].lower(), period_of(bounded[2], now))
+    whole = period_of(text, now)
+    return whole[1] if end else whole[0]
+
+
+def _inherit(a: str, b: str, shift: int = 0) -> str:
+    """A range's first end without a year takes its last end's ("from the start of March to
+    the end of May 2025": March 2025), or the year before (`shift` -1)."""
+    year = re.search(r"\b(\d{4})\b", b)
+    if year is None or re.search(r"\b\d{4}\b", a):
+        return a
+    return f"{a} {int(year[1]) + shift}"
+
+
+def since_point(g: Groups, now: datetime) -> Reading:
+    """"since the end of last year", "since mid-2025", "since 3 weeks back"."""
+    return None, point_of(first(g), now), None
+
+
+def after_point(g: Groups, now: datetime) -> Reading:
+    """"after the middle of 2025": from that instant; "after last month": from its end."""
+    return None, point_of(first(g), now, end=True), None
+
+
+def before_point(g: Groups, now: datetime) -> Reading:
+    """"before the end of last year", "until mid-2025": everything up to that instant."""
+    return None, EARLIEST, min(point_of(first(g), now), now)
+
+
+def point_range(g: Groups, now: datetime) -> Reading:
+    """"from the start of 2025 to the end of Q1 2026", "October through December 2025":
+    the first's start (or instant) to the last's end (or instant)."""
+    a, b = first(g), second(g)
+    stop = point_of(b, now, end=True)
+    start = point_of(_inherit(a, b), now)
+    if start >= stop:  # "from November to the end of February 2026": November 2025
+        start = point_of(_inherit(a, b, -1), now)
+    if start >= stop:
+        start = point_of(a, now)
+    if start >= stop:
+        raise ValueError("a range ending before it starts")
+    return None, start, min(stop, now)
+
+
+def day_range(month_first: bool) -> Resolve:
+    """"May 3 to 10", "3-10 May 2025", "between March 3 and 10": those days, both whole."""
+
+    def resolve(g: Groups, now: datetime) -> Reading:
+        if month_first:
+            month, first, last, year = g[0] or "", g[1] or "", g[2] or "", g[3] or ""
+        else:
+            first, last, month, year = g[0] or "", g[1] or "", g[2] or "", g[3] or ""
+        begin = date_period(f"{month} {first} {year}".strip(), now)
+        end = date_period(f"{month} {last} {begin[0].year}", now)
+        if begin[0] >= end[1]:
+            raise ValueError("a range ending before it starts")
+        return None, begin[0], min(end[1], now)
+
+    return resolve
+
+
+
+
+def fraction(g: Groups, now: datetime) -> Reading:
+    """"the past half year": the last 6 months; "the past half hour", "half a day"."""
+    part, unit = first(g).lower(), second(g).lower()
+    share = {"half": 2, "quarter": 4}[part]
+    if unit == "year":
+        return None, tc.months_before(now, 12 // share), now
+    whole = timedelta(days=1) if unit == "day" else timedelta(hours=1)
+    return None, now - whole / share, now
+
+
+def year_and_a_half(g: Groups, now: datetime) -> Reading:
+    return None, tc.months_before(now, 18), now
+
+
+def boundary_span(g: Groups, now: datetime) -> tc.Period:
+    return _boundary(first(g).lower(), period_of(second(g), now))
+
+
+def boundary_note(phrase: str) -> str | None:
+    words = phrase.lower().split()
+    which = next((w for w in ("beginning", "start", "middle", "end") if w in words), None)
+    if which is None:
+        return None
+    third = {"beginning": "first", "start": "first", "middle": "middle", "end": "last"}[which]
+    return (f'"{phrase}" is read as the {third} third of the period (as early, mid and late '
+            "are: of a year, four months)")
+
+
+def edge_note(phrase: str) -> str | None:
+    if " middle " in f" {phrase.lower()} ":
+        return f'"{phrase}" is read with the middle of a period as the start of its middle third'
+    return None
+
+
+def fraction_note(phrase: str) -> str:
+    return f'"{phrase}" is read back from now ("half a year": 6 months)'

@@ -1,0 +1,75 @@
+"""The named sub-patterns time rules are written with (engine/reading/time/rules.py): a year,
+a month name, a day date, a quarter, a count and a unit, and the slots a composition rule
+reads an already-read value from (`POINT`: any date or period phrase standing alone).
+
+A sub-pattern here holds no capturing group, except `N` and `UNIT` (one group each): a rule
+chooses what it captures.
+"""
+
+from __future__ import annotations
+
+from engine.reading.time.calendar import MONTHS, NUMBERS, WEEKDAYS
+from engine.reading.time.slashdates import PATTERN as SLASH
+
+MONTH = "(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b"
+YEAR = r"(?:19[7-9]\d|2\d{3})(?![-\d]|[/.]\d)"  # not a year-first date's (2026/03/04)
+ORD = r"\d{1,2}(?:st|nd|rd|th)?"
+ISO = r"\d{4}-\d{2}-\d{2}(?![\d:T])"
+# A number naming an issue, a pull request or a version is no year ("who fixed issue 2031?"
+# was refused: '"2031": the range start is in the future').
+NUMBERED = "".join(
+    rf"(?<!\b{w}\s)"
+    for w in ("issue", "issues", "pr", "prs", "request", "ticket", "bug", "version", "number")
+)
+# A day written year first with slashes (2026/03/04), never a number's ("version 2025/1/2"):
+# a date after "since", "before", "between"... ("on 2026/03/04" is the `ymd` rule's).
+YMD = rf"{NUMBERED}(?:19[7-9]\d|2\d{{3}})/\d{{1,2}}/\d{{1,2}}(?![\d/.])"
+# "Christmas", "Christmas Day 2025", "New Year's Day", "the new year" (not their eves).
+HOLIDAY = (
+    r"(?:(?:christmas|xmas)(?:\s+day)?|(?:the\s+)?new\s+year(?:'s)?(?:\s+day)?)"
+    r"(?!\s+eve)(?:,?\s+\d{4}(?!\d))?"
+)
+DAY_DATE = (
+    rf"(?:{ISO}|{SLASH}|{HOLIDAY}|(?:the\s+)?{ORD}\s+(?:of\s+)?{MONTH}(?:,?\s+\d{{4}}(?!\d))?"
+    rf"|{MONTH}\s+{ORD}(?:,?\s+\d{{4}})?(?!\d))"
+)
+# "Q3 2025", "Q3 of 2025", "Q3-2025", "2025 Q3", "2025-Q3", "the third quarter of 2025", "Q3".
+QUARTER_OF = r"(?:q[1-4]|(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)"
+QUARTER = (
+    rf"(?:{QUARTER_OF}(?:\s+of|\s*[-/])?\s*{YEAR}|(?:19[7-9]\d|2\d{{3}})\s*-?\s*q[1-4]"
+    rf"|{QUARTER_OF})\b"
+)
+# "2019-2020", "2019 - 2020": both years, whole (two groups).
+YEARS = r"(19[7-9]\d|2\d{3})\s*[-\u2013]\s*(19[7-9]\d|2\d{3})(?![-\d])"
+WHICH_YEAR = rf"(?:{YEAR}|the\s+year|this\s+year|last\s+year)"
+HALF = rf"(?:h[12]\s+{YEAR}|(?:the\s+)?(?:first|second|1st|2nd)\s+half\s+of\s+{WHICH_YEAR})"
+SEASON = rf"(?:(?:the\s+)?(?:spring|summer|autumn|fall)\s+(?:of\s+)?{YEAR})"
+WEEKDAY = rf"(?:(?:last|this|past)\s+)?(?:{'|'.join(WEEKDAYS)})\b"
+# A date or a period of the calendar (engine.reading.time.calendar.date_period reads it).
+DATE = (
+    rf"(?:{HALF}|{SEASON}|{MONTH}\s+{YEAR}|{DAY_DATE}|{YMD}|{QUARTER}|{MONTH}|{YEAR}"
+    rf"|{WEEKDAY})"
+)
+# "a couple of" is 2 and "a few" 3 (stated: VAGUE_COUNT_NOTE). One group each.
+N = r"(\d{1,4}|(?:a\s+)?couple\s+of|(?:a\s+)?few|" + "|".join(NUMBERS) + ")"
+UNIT = r"(hour|day|week|fortnight|month|quarter|year)s?"
+PRE = r"\b(?:(?:in|over|during|within|for)\s+)?the\s+(?:last|past)\s+"
+# Units a number before them counts ("5 days"), so no week number.
+COUNTED = r"(?:minute|hour|day|week|fortnight|month|quarter|year)s?\b"
+EVENTS = r"(?:release|outage|incident|launch|freeze|migration|rewrite|version|sprint)s?\b"
+# A period counted from the current one ("last month", "this year"; "the year": this one).
+RELATIVE = r"(?:last|this|previous|current|the)\s+(?:week|month|quarter|year)\b"
+# A part of a year or month by thirds ("early 2025", "mid-2025", "late August").
+PART = rf"(?:early|mid|late)[\s-]+(?:{MONTH}(?:\s+{YEAR})?|{YEAR})"
+# A period named for its place in a composition: a date, a relative period, a third of one.
+PERIOD = rf"(?:{RELATIVE}|{PART}|{DATE})"
+# "the beginning / start / middle / end of P": one group, the boundary's word.
+BOUNDARY = r"the\s+(beginning|start|middle|end)\s+of\s+"
+# A point or period standing alone, as a composition rule reads it: a boundary of a period,
+# a span back from now ("2 weeks ago", "3 months back"), a day, or a period.
+_COUNT = r"(?:\d{1,4}|(?:a\s+)?couple\s+of|(?:a\s+)?few|" + "|".join(NUMBERS) + ")"
+AGO = rf"{_COUNT}\s+(?:hour|day|week|fortnight|month|quarter|year)s?\s+(?:ago|back)\b"
+POINT = (
+    rf"(?:the\s+(?:beginning|start|middle|end)\s+of\s+{PERIOD}|{AGO}|yesterday\b|today\b"
+    rf"|{PERIOD})"
+)
