@@ -171,6 +171,20 @@ def _unread_time(text: str) -> str:
     return "was not understood as a time"
 
 
+def unread(understood: Interpretation) -> tuple[str, ...]:
+    """The time phrases the question names that no rule reads, each said with why: the
+    investigation ends on them (no match), never answering over another window, whether
+    said beside the answer or not ("3 weeks back", "the past half year" answered the last
+    year, "since the end of last year" all of last year, each with a limitation). A phrase
+    comparing with another period ("vs 2024") is not one: the first period is answered."""
+    return tuple(
+        f'"{text}" {_unread_time(text)}; no other window is answered in its place: ask '
+        'again naming the period (for example "since 2025-03-01" or "in the last 30 days").'
+        for text in understood.time_not_understood
+        if text.lower().split()[0] not in tp.VERSUS_WORDS
+    )
+
+
 def _when(understood: Interpretation, used: str) -> list[str]:
     """What the answer says about a question asking when: the last change is the newest one
     listed (one older than the window is looked for: engine/answering/lastchange.py), and any other

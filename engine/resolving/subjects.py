@@ -25,7 +25,7 @@ from engine.providers import Provider
 from engine.reading import clauses, meaning
 from engine.reading.interpretation import Interpretation
 from engine.reading.time.owntimes import ending as own_times
-from engine.resolving import choice, firstnames, kinded, outcomes, together
+from engine.resolving import choice, firstnames, kinded, outcomes, questiontime, together
 from engine.resolving import rankedsubjects as busiest
 from engine.resolving import subjectless as unnamed
 from engine.resolving.disclosures import Disclosures, disclose
@@ -85,6 +85,8 @@ class Subjects:
     ) -> list[StoredSubject] | Callable[..., InvestigationResult]:
         """The subjects the question is about, or the composer of the result that ends the
         investigation without them (a clarification, or no match)."""
+        if unread := questiontime.unread(understood):  # a time no rule reads: no answer
+            return lambda frame, trace: outcomes.no_match(frame, trace, unread)
         if understood.ranking is not None:  # what it names holds what is ranked
             named = partial(self.resolve, actor, question, receipts, allow_clarification)
             return await busiest.subjects(

@@ -1,0 +1,60 @@
+"""A time phrase no rule reads ends the investigation naming it (no match), never an answer
+over another window: "3 sprints back" answered the default year with a limitation, "the past
+half month" the same without a word. On the demo organisation, in memory."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from engine.domain.contract import Outcome
+from engine.investigation.investigate import InvestigationRequest
+from engine.ports import OrgGraph
+from tests.test_investigate import demo, investigator, memory  # noqa: F401 (fixtures)
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase"),
+    [
+        ("how many commits to payments-api 3 sprints back?", "3 sprints back"),
+        ("who changed payments-api in the past half month?", "half month"),
+        ("how many commits to payments-api since the launch?", "since the launch"),
+        ("what changed in payments-api before the freeze?", "before the freeze"),
+        ("who changed payments-api in winter 2024?", "winter 2024"),
+    ],
+)
+async def test_a_time_not_understood_is_named_never_replaced(
+    demo: OrgGraph,  # noqa: F811
+    question: str,
+    phrase: str,
+) -> None:
+    result, _ = await investigator(demo).investigate("me", InvestigationRequest(question))
+    assert result.outcome is Outcome.NO_MATCH, (question, result.outcome, result.limitations)
+    assert any(n.startswith(f'"{phrase}"') and "no other window is answered" in n
+               for n in result.limitations), result.limitations  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("question", "start", "end"),
+    [  # at 2026-11-20T12:00 UTC (tests/test_investigate.py's NOW)
+        ("how many commits to payments-api since the end of last year?", "2026-01-01", None),
+        ("who changed payments-api in the past half year?", "2026-05-20T12:00", None),
+        ("what changed in payments-api March-May 2026?", "2026-03-01", "2026-06-01"),
+        ("how many commits to payments-api between May 3 and 10?", "2026-05-03", "2026-05-11"),
+    ],
+)
+async def test_a_composition_is_answered_over_its_own_window(
+    demo: OrgGraph,  # noqa: F811
+    question: str,
+    start: str,
+    end: str | None,
+) -> None:
+    result, _ = await investigator(demo).investigate("me", InvestigationRequest(question))
+    assert result.outcome is Outcome.ANSWERED, (question, result.limitations)
+    assert not any("not understood" in n or "no other window" in n for n in result.limitations)
+    label = result.temporal_label
+    assert label is not None
+    assert label.effective_from == datetime.fromisoformat(start).replace(tzinfo=UTC)
+    if end is not None:
+        assert label.effective_to == datetime.fromisoformat(end).replace(tzinfo=UTC)
