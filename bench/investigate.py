@@ -103,9 +103,10 @@ def questions(subjects: list[dict[str, Any]], count: int, seed: int) -> list[Que
         lambda: on(repos, "who changed {} last quarter?"),
         lambda: on(repos, "how many pull requests merged in {} between 2026-08-01 and 2026-10-31?"),
         lambda: on(repos, "who has driven changes to {} lately?"),
-        # Hard cases: a phrase not understood answers for a stated window; a range too wide
-        # asks again, offering the last 400 days; a future time is refused.
-        lambda: on(repos, "how many commits to {} since the outage?"),
+        # Hard cases: a phrase not understood is named, never answered over another window
+        # (no match); a range too wide asks again, offering the last 400 days; a future time
+        # is refused.
+        lambda: on(repos, "how many commits to {} since the outage?", "no_match"),
         lambda: on(repos, "how many commits to {} since 2020?", "clarification_required"),
         lambda: on(services, "how is {} doing next year in 2031?", "refused"),
     ]
