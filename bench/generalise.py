@@ -181,6 +181,12 @@ def main() -> None:
                 "histories": [r["history"] for r in runs],
                 "questions": questions,
                 "counts": counts,
+                "wrong": {m: c["wrong_silent"] + c["wrong_disclosed"] for m, c in counts.items()},
+                "as_expected_share": {
+                    m: round(c["as_expected"] / max(c["questions"], 1), 4)
+                    for m, c in counts.items()
+                },
+                "skipped": sum(sum(r["skipped"].values()) for r in runs),
             }
         )
     )

@@ -26,6 +26,9 @@ ANY_WINDOW = ["year", "quarter", "half", "month", "summer", "months", "dates", "
 CALENDAR = ["year", "quarter", "half", "month"]
 ABSENT_FIRST = ["Margarethe", "Thorvald", "Ysolde", "Bartholomew", "Ottoline", "Leopoldo"]
 ABSENT_LAST = ["Vandersloot", "Quillfeather", "Oyelaran-Smythe", "Brightwater", "Nakashimova"]
+# Three in four answers of 0 are drawn again: people and files are quiet in most windows, and
+# a 0 says little about counting.
+ZERO_REDRAWN = 0.75
 UNKNOWN_WORDS = ["frobnicator", "quuxlet", "zanzibarite", "blorptastic", "wimbleweft"]
 
 
@@ -109,7 +112,10 @@ class Builder:
             phrase,
             salient=[x for x in (s_ref, p_ref, phrase) if x],
         )
-        return self._expect(case, template, subject, (p_ref, pid), (start, end))
+        made = self._expect(case, template, subject, (p_ref, pid), (start, end))
+        if made is not None and made.figure == 0 and self.rng.random() < ZERO_REDRAWN:
+            return self._skip(template, "nothing in the window (drawn again)")
+        return made
 
     def _skip(self, template: dict[str, Any], why: str) -> Case | None:
         self.skipped[f"{template['id']}: {why}"] += 1
