@@ -19,7 +19,14 @@ from engine.ports import GraphError, GraphStore, GraphTimeout, RoundTrips
 from gateway import logs
 from gateway.auth import authenticate
 from gateway.errors import GRAPH_MESSAGES
-from gateway.http import GRAPHQL_RESPONSE, JSON, error_body, error_response, negotiate
+from gateway.http import (
+    GRAPHQL_RESPONSE,
+    JSON,
+    RETRY_AFTER_S,
+    error_body,
+    error_response,
+    negotiate,
+)
 from gateway.jwt_auth import JwtVerifier
 from gateway.metrics import Metrics, RequestRecord, current
 from gateway.view import GraphQLView
@@ -133,7 +140,9 @@ class GraphQLEndpoint:
             # The API-key lookup needs the graph: the stage tells clients nothing ran yet.
             body = error_body(code, GRAPH_MESSAGES[code], failureStage="authenticate")
             status = 504 if timed_out else 503
-            await JSONResponse(body, status_code=status, media_type=media)(scope, receive, send)
+            retry = {} if timed_out else {"Retry-After": RETRY_AFTER_S}
+            response = JSONResponse(body, status_code=status, media_type=media, headers=retry)
+            await response(scope, receive, send)
             return None
         if principal is None:
             record.outcome = "unauthenticated"

@@ -20,6 +20,9 @@ from strawberry.http import GraphQLHTTPResponse
 GRAPHQL_RESPONSE = "application/graphql-response+json"
 JSON = "application/json"
 STATUS_BY_CODE = {"GRAPH_UNAVAILABLE": 503, "TIMEOUT": 504}
+# With a 503 from the graph store (unreachable, busy, a cluster electing a leader): when to
+# try again, in seconds (RFC 9110, 10.2.3), as the admission gate says it.
+RETRY_AFTER_S = "1"
 
 
 def negotiate(accept: str | None) -> str | None:

@@ -32,6 +32,7 @@ from gateway.errors import GRAPH_MESSAGES
 from gateway.graphiql import GraphiQLPage
 from gateway.http import (
     JSON,
+    RETRY_AFTER_S,
     STATUS_BY_CODE,
     error_body,
     error_response,
@@ -184,6 +185,8 @@ class GraphQLView(GraphQL[RequestContext, None]):
             del response.headers[_ETAG]
         if isinstance(response_data, dict):
             response.status_code = status_of(response_data, media)
+            if response.status_code == 503:  # the graph store: try again shortly (RFC 9110)
+                response.headers["Retry-After"] = RETRY_AFTER_S
             # Only a complete answer may be revalidated: an error may be gone next time.
             if tag is not None and response.status_code == 200 and not errors_of(response_data):
                 response.headers.update(caching.headers(tag))

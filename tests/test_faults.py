@@ -45,6 +45,7 @@ class Running:
     client: httpx.AsyncClient
     token: str = ""
     seen: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    retry_after: list[str | None] = field(default_factory=list)  # each 503's Retry-After
 
     @property
     def runtime(self) -> Runtime:
@@ -90,6 +91,8 @@ async def _hammer(gw: Running, stop: asyncio.Event, query: str = SUBJECTS) -> No
     while not stop.is_set():
         response = await gw.post(query)
         gw.seen.append((response.status_code, response.json()))
+        if response.status_code == 503:
+            gw.retry_after.append(response.headers.get("retry-after"))
         await asyncio.sleep(0.01)
 
 
@@ -159,6 +162,7 @@ async def test_gateway_restarts_its_embedded_server_after_kill_9(running: Runnin
     stop.set()
     await asyncio.gather(*clients)
     _check_answers(gw.seen)
+    assert gw.retry_after and all(r == "1" for r in gw.retry_after)  # try again shortly
     assert server.restarts == 1 and server.pid != first_pid
     await _serves_again(gw)
 
@@ -200,6 +204,7 @@ async def test_gateway_reconnects_to_an_external_server_that_came_back(
         stop.set()
         await asyncio.gather(*clients)
         _check_answers(gw.seen)
+        assert gw.retry_after and all(r == "1" for r in gw.retry_after)  # try again shortly
         await _serves_again(gw)
     uv.should_exit = True
     await task
