@@ -1,6 +1,7 @@
 """Dashboard query: the gateway against a hand-written endpoint answering the same JSON.
 
 Usage: python bench/dashboard.py [--subjects 10000] [--seconds 15] [--concurrency 8]
+                                [--workload repositories|organisation]
 
 Loads demo data with about N subjects into a fresh embedded FalkorDB, serves the gateway and
 a baseline endpoint (hand-written Cypher, no GraphQL; it authenticates the same bearer token)
@@ -9,6 +10,9 @@ process for the same time, in alternating rounds, checking again after each (`wr
 a run with any fails). The dashboard: the 100 most recently active repositories
 as of a date, each with its owning team, its dependencies and each dependency's owner. The last
 line is one JSON object: gateway_rps, raw_rps, ratio, round_trips, p50 latencies, wrong_answers.
+
+`--workload organisation` drives the dashboard's organisation page instead: its exact
+documents as the page sends them, cold and revalidated (bench/organisation_page.py).
 """
 
 from __future__ import annotations
@@ -309,6 +313,8 @@ def main() -> None:
     parser.add_argument("--subjects", type=int, default=10_000)
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--concurrency", type=int, default=8)
+    parser.add_argument("--workload", choices=["repositories", "organisation"],
+                        default="repositories", help="the page measured (default: repositories)")
     parser.add_argument("--serve", nargs=2, metavar=("URL", "PORT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
@@ -329,7 +335,14 @@ def main() -> None:
                     break
                 except httpx.HTTPError:
                     time.sleep(0.1)
-            result = asyncio.run(measure(base, token, args.seconds, args.concurrency))
+            if args.workload == "organisation":
+                sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+                from bench import organisation_page
+
+                result = asyncio.run(
+                    organisation_page.measure(base, token, args.seconds, args.concurrency))
+            else:
+                result = asyncio.run(measure(base, token, args.seconds, args.concurrency))
         finally:
             server.terminate()
             server.wait(timeout=30)

@@ -23,7 +23,7 @@ from engine.domain.contract import Versions
 from engine.ports import GraphError, GraphStore, GraphUnavailable
 from engine.resolving.receipts import ReceiptSigner
 from engine.resolving.ring import ReferenceRing
-from gateway import heap, tracing
+from gateway import dashboard, heap, tracing
 from gateway.admission import Admission
 from gateway.documents import PersistedDocuments, PersistValidated
 from gateway.endpoint import GraphQLEndpoint
@@ -279,6 +279,8 @@ def _routes(
             directory=GraphiQLPage(settings.graphiql_assets_dir).directory, check_dir=False
         )
         routes.append(Mount(f"/{ASSETS_PATH}", app=assets))
+    if settings.dashboard:
+        routes += dashboard.routes(GraphiQLPage(settings.graphiql_assets_dir))
     return routes
 
 

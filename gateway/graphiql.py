@@ -8,6 +8,9 @@ published sha512 integrity, and extracts the few UMD files into a static directo
 browser gets our page loading them from `graphiql/` next to it; until then the same page
 (with its bearer-token field) loads the same pinned files from jsDelivr, each checked by
 the browser against its subresource-integrity hash.
+
+The same step fetches graphql-ws's browser build (SUBSCRIPTIONS), which the dashboard
+(gateway.dashboard) loads for its live panels.
 """
 
 from __future__ import annotations
@@ -74,6 +77,19 @@ ASSETS: tuple[Asset, ...] = (
 )
 
 
+# graphql-ws's browser build (global `graphqlWs`): the dashboard's subscriptions.
+SUBSCRIPTIONS: tuple[Asset, ...] = (
+    Asset(
+        "graphql-ws",
+        "6.4.2",
+        "sha512-wxhPhhOGJo8PbGDkBYVE76sZLDrS+GkyrR4bZECSLVbo0pZZNKs0HtBh2Ip/uaUuiVUxwO9ssI9R92buQfNSqQ==",
+        (("package/umd/graphql-ws.min.js", "graphql-ws.min.js"),),
+    ),
+)
+# Everything `fabric graphiql-assets` fetches into the one static directory.
+FETCHED = ASSETS + SUBSCRIPTIONS
+
+
 # Subresource-integrity hashes of the files themselves (sha384, computed from the tarballs
 # above), for the CDN page: the browser refuses a file that does not match.
 FILE_INTEGRITY = {
@@ -88,6 +104,10 @@ FILE_INTEGRITY = {
 
 def asset_files(assets: tuple[Asset, ...] = ASSETS) -> list[str]:
     return [local for asset in assets for _, local in asset.files]
+
+
+def subscription_files() -> list[str]:
+    return asset_files(SUBSCRIPTIONS)
 
 
 def check_integrity(asset: Asset, data: bytes) -> None:
@@ -143,7 +163,7 @@ def download(url: str, timeout_s: float = 120.0) -> bytes:
 def fetch_assets(
     dest: Path = DEFAULT_DIR,
     registry: str = REGISTRY,
-    assets: tuple[Asset, ...] = ASSETS,
+    assets: tuple[Asset, ...] = FETCHED,
     progress: Callable[[str], None] | None = None,
 ) -> list[Path]:
     """Download, check and unpack every asset into `dest`; returns the files written.
@@ -178,6 +198,10 @@ class GraphiQLPage:
 
     def complete(self) -> bool:
         return all((self.directory / name).is_file() for name in asset_files())
+
+    def fetched(self) -> bool:
+        """Every asset `fabric graphiql-assets` fetches is here (the dashboard's too)."""
+        return all((self.directory / name).is_file() for name in asset_files(FETCHED))
 
     def html(self) -> str:
         local = self.complete()

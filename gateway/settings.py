@@ -73,6 +73,9 @@ class Settings(BaseSettings):
     max_body_bytes: int = Field(1_000_000, ge=1_024, description="Request body size limit.")
     introspection: bool = Field(True, description="Allow schema introspection.")
     graphiql: bool = Field(True, description="Serve GraphiQL on GET /graphql.")
+    dashboard: bool = Field(
+        True, description="Serve the dashboard (static pages on the public API) at /dashboard."
+    )
     graphiql_assets_dir: Path | None = Field(
         None,
         description="GraphiQL's local assets, written by `fabric graphiql-assets` or the first "

@@ -4,65 +4,29 @@ The first test is README's first run: `fabric serve --demo` started from an empt
 with no GraphiQL assets fetches them on its first start, and the page runs its own first
 query with the token the command printed. The second sets the token, types a query, runs it
 and reads the docs explorer. Both read the result pane; screenshots go to test-artifacts/.
-Chromium is found on PATH (or FABRIC_TEST_CHROMIUM); without it the tests fail where
-`.ci/deps` installs it and are skipped elsewhere (tests/system_tools.py).
+Chromium (tests/chromium.py) is found on PATH (or FABRIC_TEST_CHROMIUM); without it the
+tests fail where `.ci/deps` installs it and are skipped elsewhere (tests/system_tools.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import shutil
-import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import httpx
 
 from gateway.graphiql import GraphiQLPage
 from graph.falkor import FalkorStore
 from tests import system_tools
+from tests.chromium import browser
 from tests.conftest import new_org
 from tests.gateway_fixture import Gateway, serve
 from tests.helpers import load, subject
 from tests.readme import Demo
 
-# Without the background-networking flags chromium keeps dialling Google on a closed network.
-FLAGS = (
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--window-size=1400,900",
-)
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 QUERY = "{ subjects(first: 10, orderBy: KEY) { totalCount edges { node { key name } } } }"
-
-
-@contextmanager
-def _browser() -> Iterator[Any]:
-    from selenium import webdriver
-    from selenium.common.exceptions import WebDriverException
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    browser, chromedriver = system_tools.chromium()
-    profile = tempfile.mkdtemp(prefix="fabric-chromium-")
-    options = Options()
-    options.binary_location = browser
-    for flag in (*FLAGS, f"--user-data-dir={profile}"):
-        options.add_argument(flag)
-    try:
-        # Without a chromedriver on PATH, Selenium Manager looks for (or fetches) one.
-        driver = webdriver.Chrome(options=options, service=Service(chromedriver))
-    except WebDriverException as exc:
-        shutil.rmtree(profile, ignore_errors=True)
-        system_tools.missing("chromium", f"a chromedriver for {browser} ({exc.msg})")
-    try:
-        yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 def _run_first_query(url: str, token: str, screenshot: Path) -> str:
@@ -72,7 +36,7 @@ def _run_first_query(url: str, token: str, screenshot: Path) -> str:
     from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import WebDriverWait
 
-    with _browser() as driver:
+    with browser() as driver:
         driver.get(url)
         wait = WebDriverWait(driver, 60)
         result = (By.CSS_SELECTOR, ".graphiql-response")
@@ -102,7 +66,7 @@ def test_readme_first_run_graphiql_runs_its_first_query(readme_demo: Demo) -> No
     if not fetched.complete():
         assert "could not be fetched" in readme_demo.output, readme_demo.output
         system_tools.missing("registry", "the npm registry (GraphiQL's assets)")
-    for package in ("react@18.3.1", "react-dom@18.3.1", "graphiql@3.8.3"):
+    for package in ("react@18.3.1", "react-dom@18.3.1", "graphiql@3.8.3", "graphql-ws@6.4.2"):
         assert f"fetching {package}" in readme_demo.output
     page = httpx.get(readme_demo.url, headers={"Accept": "text/html"})
     assert '"graphiql/graphiql.min.js"' in page.text and "cdn.jsdelivr" not in page.text
@@ -127,7 +91,7 @@ def _drive(url: str, token: str, screenshot: Path) -> tuple[str, str]:
     from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import WebDriverWait
 
-    with _browser() as driver:
+    with browser() as driver:
         driver.get(url)
         wait = WebDriverWait(driver, 60)
         field = wait.until(ec.element_to_be_clickable((By.ID, "fabric-token")))

@@ -37,13 +37,13 @@ def embedded_unavailable(settings: Settings) -> str | None:
 
 
 def fetch_graphiql(settings: Settings) -> None:
-    """The demo's GraphiQL page works from the first start: fetch its pinned assets when
-    they are missing, saying so; a failure leaves the page on the CDN, never the gateway
-    down."""
+    """The demo's GraphiQL page (and the dashboard's live panels) work from the first start:
+    fetch the pinned assets when any is missing, saying so; a failure leaves the page on the
+    CDN, never the gateway down."""
     from gateway.graphiql import AssetError, GraphiQLPage, fetch_assets
 
     page = GraphiQLPage(settings.graphiql_assets_dir)
-    if not settings.graphiql or page.complete():
+    if not settings.graphiql or page.fetched():
         return
     registry = settings.graphiql_registry
 
