@@ -60,7 +60,8 @@ async def test_dashboard_is_served_with_its_documents_and_graphql_ws(gateway: Ga
 
 async def test_every_document_runs_as_a_persisted_query(gateway: Gateway) -> None:
     """Each document validates against the schema and runs by hash once its text was sent,
-    over GET for queries (with an ETag) as the page sends them."""
+    over GET for queries as the page sends them; the tag of the answer to the request that
+    sent the text revalidates the same request by hash alone (304)."""
     org = new_org()
     await gateway.store.bootstrap(org)
     token = await gateway.token(org)
@@ -86,3 +87,6 @@ async def test_every_document_runs_as_a_persisted_query(gateway: Gateway) -> Non
         assert first.status_code == 200 and "errors" not in first.json(), (name, first.json())
         again = await gateway.client.get(gateway.url, params=params, headers=headers)
         assert again.json() == first.json() and again.headers["etag"] == first.headers["etag"]
+        revalidated = await gateway.client.get(
+            gateway.url, params=params, headers={**headers, "If-None-Match": first.headers["etag"]})
+        assert revalidated.status_code == 304, name

@@ -1,4 +1,5 @@
-"""`fabric graphiql-assets`: fetch GraphiQL's pinned UMD assets so the page needs no CDN."""
+"""`fabric graphiql-assets`: fetch GraphiQL's pinned UMD assets so the page needs no CDN
+(and graphql-ws's browser build, for the dashboard's live panels)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from gateway.settings import load_settings
 
 def add_parser(sub: Any) -> None:
     assets = sub.add_parser(
-        "graphiql-assets", help="fetch GraphiQL's pinned UMD assets from the npm registry"
+        "graphiql-assets",
+        help="fetch the pinned UMD assets of GraphiQL (and the dashboard's graphql-ws) from the "
+        "npm registry",
     )
     assets.add_argument("--dir", type=Path, help="target (default: FABRIC_GRAPHIQL_ASSETS_DIR)")
     assets.add_argument("--registry", help="npm registry or mirror (FABRIC_GRAPHIQL_REGISTRY)")

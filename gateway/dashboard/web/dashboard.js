@@ -279,9 +279,12 @@ function table(headers, rows, shown, caption) {
   return wrap;
 }
 
+// A record without a title (a metric rollup): what it measured.
+const recordName = (r) => (r.metric ? `${label(r.metric)}: ${r.value}` : label(r.recordKind));
+
 function recordLine(r, ...rest) {
   return h("li", {}, timeTag(r.start), h("span", { class: "row-main" },
-    h("button", { type: "button", class: "linkish", onclick: () => openRecord(r.id) }, r.title || label(r.recordKind)), ...rest));
+    h("button", { type: "button", class: "linkish", onclick: () => openRecord(r.id) }, r.title || recordName(r)), ...rest));
 }
 
 function recentList(records, t) {
@@ -365,7 +368,7 @@ async function organisationPage() {
 
 // An incoming relationship, read from this subject's side.
 const PASSIVE = {
-  OWNS: "owned by", MEMBER_OF: "has member", DEPENDS_ON: "needed by", CONTRIBUTES_TO: "contributed to by",
+  OWNS: "owned by", MEMBER_OF: "has member", DEPENDS_ON: "depended on by", CONTRIBUTES_TO: "contributed to by",
   PART_OF: "has part", AFFECTS: "affected by", ASSIGNED_TO: "has assigned", AUTHORED: "authored by",
   REVIEWED: "reviewed by", LEADS: "led by",
 };
@@ -417,9 +420,10 @@ async function subjectPage(key) {
       ` · valid ${s.validFrom ? "from " + fmtDate(s.validFrom) : "since always"}${s.validTo ? " to " + fmtDate(s.validTo) : ""}`),
     s.description ? h("p", {}, s.description) : "",
     h("div", { class: "grid" },
-      card("Activity", series("activity", "Pull requests merged"), series("deploys", "Deploys"), series("incidents", "Incidents started")),
+      h("div", { class: "wide grid" },
+        card("Activity", series("activity", "Pull requests merged"), series("deploys", "Deploys"), series("incidents", "Incidents started")),
       card("People who changed it", changers.length ? h("ol", { class: "rank" }, changers.slice(0, 10).map((p) =>
-        h("li", {}, h("span", { class: "row-main" }, subjectLink(p.subject)), h("span", { class: "badge" }, `${p.n} record${p.n === 1 ? "" : "s"}`)))) : h("p", { class: "muted" }, "No records with an actor in this window.")),
+        h("li", {}, h("span", { class: "row-main" }, subjectLink(p.subject)), h("span", { class: "badge" }, `${p.n} record${p.n === 1 ? "" : "s"}`)))) : h("p", { class: "muted" }, "No records with an actor in this window."))),
       h("div", { class: "wide" }, card("Relationships over the window", relRows.length
         ? table([["Relationship"], ["Subject"], [`${fmtDate(t.window.from)} – ${fmtDate(t.asOf)}`, "hide-narrow"], ["Valid"]], relRows, 40, `${relationships.size} relationships valid at the window's start or end.`)
         : h("p", { class: "muted" }, "No relationships in this window."))),
