@@ -49,6 +49,8 @@ class PageLoad:
         self.sent_text: set[str] = set()
         self.tags: dict[str, str] = {}
         self.statuses: list[int] = []
+        self.day = _midnight(datetime.now(UTC))  # the clock's answer, kept for a 304
+        self.recent: list[str] = []  # OrgRecent's services, kept likewise
 
     async def send(self, name: str, variables: dict[str, Any], revalidate: bool) -> Any:
         text = documents()[name]

@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+import httpx
+
 from gateway.dashboard import documents
 from gateway.demo import DEMO_SEED
 from gateway.graphiql import GraphiQLPage
@@ -332,3 +334,24 @@ async def _check_against_the_api(gateway: Gateway, token: str, answers: dict[str
     for name in ("organisation", "subject", "ask", "live", "phone"):
         assert (IMAGES / f"dashboard-{name}.png").stat().st_size > 10_000
 
+
+
+def test_readme_demo_shows_the_demo_organisation_at_dashboard(readme_demo: Demo) -> None:
+    """README's `fabric serve --demo` itself: /dashboard, the printed token typed once, and
+    the organisation page counts the demo's repositories and services as the API does."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    query = "{ r: subjects(filter: {kind: REPOSITORY}) { totalCount } " \
+            "s: subjects(filter: {kind: SERVICE}) { totalCount } }"
+    counts = httpx.post(readme_demo.url, json={"query": query}, timeout=60,
+                        headers={"Authorization": f"Bearer {readme_demo.token}"}).json()["data"]
+    with browser(1280, 900) as driver:
+        driver.get(readme_demo.url.removesuffix("/graphql") + "/dashboard")
+        field = WebDriverWait(driver, WAIT_S).until(ec.element_to_be_clickable((By.ID, "token")))
+        field.send_keys(readme_demo.token, Keys.ENTER)
+        _ready(driver, "org")
+        shown = (_stat(driver, "repositories"), _stat(driver, "services"))
+    assert shown == (counts["r"]["totalCount"], counts["s"]["totalCount"]) and shown[0] > 0
