@@ -19,6 +19,7 @@ from engine.reading.interpretation import (
     parse_time_expression,
 )
 from engine.reading.ranking import Ranking
+from engine.reading.vocabulary import Intent
 
 NOW = datetime(2026, 11, 18, 10, 30, tzinfo=UTC)  # a Wednesday
 US = timedelta(microseconds=1)
@@ -976,3 +977,24 @@ def test_the_number_of_is_a_count_and_no_name(question: str, references: tuple[s
     ended 'names no subject', and beside core.py it was said not understood."""
     i = interpret(question, NOW)
     assert (i.intent, i.references, i.unread) == ("count", references, ())
+
+
+def test_the_intent_is_a_closed_enum() -> None:
+    i = interpret("who changed payments-api last month?", NOW)
+    assert i.intent is Intent.WHO
+    assert {interpret(q, NOW).intent for q in ("why is payments-api behind?",
+                                               "how many commits to checkout?")} <= set(Intent)
+
+
+def test_what_answers_need_of_the_words_is_read_once() -> None:
+    """"both", line words and "besides Y" were read again from the raw question after it
+    was interpreted (engine/answering/both.py, headlines.ranking_basis, together's
+    _OTHERS): the interpretation carries them."""
+    both = interpret("who changed both core.py and parser.py in 2025?", NOW)
+    assert (both.asks_both, both.ranked_by, both.excluding) == (True, "commits", None)
+    lines = interpret("who changed the most lines in core.py?", NOW)
+    assert (lines.asks_both, lines.ranked_by) == (False, "lines")
+    besides = interpret("who changed core.py besides David Lord?", NOW)
+    assert besides.excluding == ("besides", "david lord")
+    apart = interpret("what did David Lord work on apart from the docs?", NOW)
+    assert apart.excluding == ("apart from", "the docs")

@@ -14,18 +14,19 @@ from collections.abc import Mapping, Sequence
 
 from engine.answering.counted import number, when
 from engine.domain.facts import Fact, FactKind
-from engine.domain.text import normalise
 from engine.providers import Window
+from engine.reading.vocabulary import Intent
 
 SHOWN = 10
 
 
-def asked(question: str, intent: str, asked_kinds: Sequence[FactKind]) -> bool:
-    """"both" in a who question, or in one counting people."""
-    people = intent == "who" or (
-        intent == "count" and tuple(asked_kinds) == (FactKind.ACTIVE_CONTRIBUTORS,)
+def asked(asks_both: bool, intent: Intent, asked_kinds: Sequence[FactKind]) -> bool:
+    """"both" in a who question, or in one counting people (`asks_both`: the question's
+    words hold "both", engine.reading.interpretation)."""
+    people = intent == Intent.WHO or (
+        intent == Intent.COUNT and tuple(asked_kinds) == (FactKind.ACTIVE_CONTRIBUTORS,)
     )
-    return people and "both" in normalise(question).split()
+    return people and asks_both
 
 
 def wanted(keys: Sequence[str], organisation_wide: bool) -> bool:

@@ -19,20 +19,21 @@ from engine.domain.facts import ProviderState
 from engine.domain.models import StoredSubject
 from engine.domain.timecontext import EffectiveTime, compose_label
 from engine.providers import ProviderResult, Window
+from engine.reading.vocabulary import Intent
 
 DEFAULT_WINDOW = timedelta(days=30)
 # Questions about people and amounts of change read a year when no time is named: who knows
 # a module, or how much it changed, is not a matter of the last month. The answer says so.
 LOOKBACK = {
-    "who": timedelta(days=365),
-    "count": timedelta(days=365),
-    "what_changed": timedelta(days=365),
-    "ranked": timedelta(days=365),  # which modules changed the most
-    "still": timedelta(days=365),  # "is X still maintained?": a quiet month says little
+    Intent.WHO: timedelta(days=365),
+    Intent.COUNT: timedelta(days=365),
+    Intent.WHAT_CHANGED: timedelta(days=365),
+    Intent.RANKED: timedelta(days=365),  # which modules changed the most
+    Intent.STILL: timedelta(days=365),  # "is X still maintained?": a quiet month says little
 }
 
 
-def lookback_of(intent: str) -> timedelta:
+def lookback_of(intent: Intent) -> timedelta:
     return LOOKBACK.get(intent, DEFAULT_WINDOW)
 
 

@@ -25,8 +25,8 @@ from engine.answering.counted import (
 )
 from engine.domain.contract import PEOPLE_SHOWN
 from engine.domain.facts import Fact, FactKind
-from engine.domain.text import normalise
 from engine.providers import Window
+from engine.reading.vocabulary import Intent
 
 SHOWN = PEOPLE_SHOWN
 SHOWN_CHANGES = 5  # in the headline; the result's `changes` lists engine.answering.changelog.SHOWN
@@ -39,7 +39,7 @@ def scope_of(names: Mapping[str, str], organisation_wide: bool) -> str:
 
 
 def headline(
-    intent: str,
+    intent: Intent,
     facts: Sequence[Fact],
     names: Mapping[str, str],
     window: Window,
@@ -47,12 +47,13 @@ def headline(
     basis: str = "commits",
     asked: Sequence[FactKind] = (),
 ) -> str | None:
-    """basis: what a "who" answer ranks people by, "commits" or "lines" (see ranking_basis);
-    asked: the fact kinds the question asked for by its words (none: the intent's own)."""
+    """basis: what a "who" answer ranks people by, "commits" or "lines" (the
+    interpretation's `ranked_by`); asked: the fact kinds the question asked for by its words
+    (none: the intent's own)."""
     scope = scope_of(names, organisation_wide)
-    if intent == "count" and _no_one(facts, names, organisation_wide, asked):
+    if intent == Intent.COUNT and _no_one(facts, names, organisation_wide, asked):
         return f"No one changed {scope} {when(window)}: 0 people."
-    if intent == "count":
+    if intent == Intent.COUNT:
         people_only = bool(names) and all(k.startswith("person:") for k in names)
         if len(names) > 1 and not people_only and not organisation_wide:
             return each_subject(facts, names, window, asked)
@@ -60,13 +61,13 @@ def headline(
         if len(names) > 1 and people_only and not organisation_wide:
             text += " " + per_person(facts, names)
         return text
-    if intent == "who":
+    if intent == Intent.WHO:
         if names and all(k.startswith("person:") for k in names) and not organisation_wide:
             return _people_named(facts, names, scope, window)
         return _who(facts, scope, window, basis)
-    if intent == "ranked":
+    if intent == Intent.RANKED:
         return _ranked(facts, names, window)
-    if intent == "what_changed":
+    if intent == Intent.WHAT_CHANGED:
         people_only = bool(names) and all(k.startswith("person:") for k in names)
         return _changes(facts, scope, window, people_only and not organisation_wide)
     return None
@@ -107,12 +108,7 @@ def _people_named(
     return f"{scope} {when(window)}, ranked by commits: {shown}."
 
 
-LINE_WORDS = frozenset({"line", "lines", "loc", "churn", "churned"})
 
-
-def ranking_basis(question: str) -> str:
-    """"Who changed the most lines?" ranks by changed lines; any other "who" by commits."""
-    return "lines" if LINE_WORDS.intersection(normalise(question).split()) else "commits"
 
 
 def people(facts: Sequence[Fact], by: str = "commits") -> list[tuple[str, int, int]]:

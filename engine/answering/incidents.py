@@ -17,12 +17,13 @@ from engine.answering.drivers import claim_also
 from engine.domain.contract import ClaimedFact
 from engine.domain.facts import Fact, FactKind
 from engine.providers import Window
+from engine.reading.vocabulary import Intent
 
 KINDS = frozenset({FactKind.INCIDENT_COUNT, FactKind.OPEN_INCIDENTS, FactKind.TIME_TO_RESOLVE})
-_INTENTS = frozenset({"which", "status", "what_changed"})
+_INTENTS = frozenset({Intent.WHICH, Intent.STATUS, Intent.WHAT_CHANGED})
 
 
-def asked(intent: str, kinds: Sequence[FactKind]) -> bool:
+def asked(intent: Intent, kinds: Sequence[FactKind]) -> bool:
     """A question asking for incidents alone ("which incidents hit X?")."""
     return intent in _INTENTS and bool(kinds) and set(kinds) <= KINDS
 

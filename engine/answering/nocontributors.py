@@ -23,25 +23,26 @@ from engine.domain.facts import Fact, FactKind
 from engine.domain.models import StoredSubject
 from engine.ports import FactSource
 from engine.providers import Provider, ProviderResult, Window
+from engine.reading.vocabulary import Intent
 
 # The activity that shows a subject changed, in the order the judgment says it.
 OTHER = (FactKind.THROUGHPUT, FactKind.OPEN_PULL_REQUESTS, FactKind.COMMIT_ACTIVITY)
 
 
-def counts_people(intent: str, asked: Sequence[FactKind]) -> bool:
+def counts_people(intent: Intent, asked: Sequence[FactKind]) -> bool:
     """"how many people changed X?": a count of the people of the contributor records."""
-    return intent == "count" and tuple(asked) == (FactKind.ACTIVE_CONTRIBUTORS,)
+    return intent == Intent.COUNT and tuple(asked) == (FactKind.ACTIVE_CONTRIBUTORS,)
 
 
 def wanted(
-    intent: str,
+    intent: Intent,
     subjects: Sequence[StoredSubject],
     facts: Sequence[Fact],
     asked: Sequence[FactKind] = (),
 ) -> bool:
     """A "who" question, or one counting people, about subjects other than people (named,
     or the organisation's repositories) whose contributor facts name nobody."""
-    if (intent != "who" and not counts_people(intent, asked)) or not subjects:
+    if (intent != Intent.WHO and not counts_people(intent, asked)) or not subjects:
         return False
     if all(s.key.startswith("person:") for s in subjects):
         return False

@@ -31,6 +31,7 @@ from engine.domain.models import (
 from engine.domain.timecontext import iso
 from engine.ports import OrgGraph, TimeSpan
 from engine.providers import Window
+from engine.reading.vocabulary import Intent
 
 DAY = timedelta(days=1)
 KINDS = (SourceRecordKind.COMMIT, SourceRecordKind.PULL_REQUEST)
@@ -51,12 +52,12 @@ CHANGED = (FactKind.CHANGES, FactKind.COMMIT_ACTIVITY)  # facts only made for so
 CHANGING = frozenset({SubjectKind.REPOSITORY, SubjectKind.MODULE, SubjectKind.PERSON})
 
 
-def wanted(intent: str, facts: Sequence[Fact]) -> bool:
+def wanted(intent: Intent, facts: Sequence[Fact]) -> bool:
     """Asked whether it is still changed, or a status answered from no health fact (whose
     answer then says when it last changed): the last change before the window is looked
     for."""
-    return intent == "still" or (
-        intent == "status" and not any(f.kind in HEALTH_KINDS for f in facts)
+    return intent == Intent.STILL or (
+        intent == Intent.STATUS and not any(f.kind in HEALTH_KINDS for f in facts)
     )
 
 

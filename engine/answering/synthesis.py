@@ -33,7 +33,7 @@ from engine.answering.changelog import listed, typed
 from engine.answering.compared import judgment as compared_judgment
 from engine.answering.counted import when
 from engine.answering.drivers import claim_also, episode_drivers, fact_drivers, relationship_drivers
-from engine.answering.headlines import headline, ranking_basis, scope_of
+from engine.answering.headlines import headline, scope_of
 from engine.answering.signals import HEALTH_KINDS
 from engine.answering.stillchanging import CHANGING, Last
 from engine.answering.stillchanging import judgment as still_judgment
@@ -47,6 +47,7 @@ from engine.domain.contract import (
 from engine.domain.facts import Fact, FactKind
 from engine.domain.models import Episode, StoredSubject
 from engine.providers import Window
+from engine.reading.vocabulary import Intent
 
 FENCE = "<<untrusted-episode-text>>"
 
@@ -54,7 +55,7 @@ FENCE = "<<untrusted-episode-text>>"
 @dataclass(frozen=True)
 class SynthesisInput:
     question: str
-    intent: str
+    intent: Intent
     subjects: tuple[StoredSubject, ...]
     facts: tuple[Fact, ...]
     episodes: tuple[Episode, ...]
@@ -67,6 +68,10 @@ class SynthesisInput:
     # "Is X still maintained?": each subject's last change before the window, when it had
     # none in it (engine/answering/stillchanging.py).
     older: Mapping[str, Last | None] = field(default_factory=dict)
+    # Read from the question's words (engine.reading.interpretation), never again here:
+    # "both" asked, and what a "who" answer ranks people by ("commits" or "lines").
+    asks_both: bool = False
+    ranked_by: str = "commits"
 
     def fenced_episodes(self) -> list[str]:
         """Episode texts as data, for a model-backed synthesizer's prompt."""
@@ -107,14 +112,14 @@ class DeterministicSynthesizer:
         drivers += episode_drivers(inputs.episodes, len(drivers))
         ownership = [f for f in inputs.facts if f.kind is FactKind.OWNERSHIP]
         judgment = _judgment(inputs, drivers, ownership, names)
-        people = inputs.intent == "who" or unpeopled.counts_people(inputs.intent, inputs.asked)
+        people = inputs.intent == Intent.WHO or unpeopled.counts_people(inputs.intent, inputs.asked)
         if people and inputs.unanswerable is not None:
             claims += unpeopled.claims(inputs.facts, claims)  # the activity it says
         if inputs.unanswerable is None and incidents.asked(inputs.intent, inputs.asked):
             claims += incidents.claims(inputs.facts, claims)  # the incidents it counts
-        if inputs.intent == "who_owns":  # the owners it names, their keys and relationships
+        if inputs.intent == Intent.WHO_OWNS:  # the owners it names, their keys and relationships
             claims += claim_also(ownership, claims)
-        shown, total = listed(inputs.facts) if inputs.intent == "what_changed" else ([], 0)
+        shown, total = listed(inputs.facts) if inputs.intent == Intent.WHAT_CHANGED else ([], 0)
         changes = typed(shown, {c.fact_id: c.id for c in claims})
         return Synthesis(
             judgment,
@@ -137,20 +142,20 @@ def _judgment(
     changing = all(s.kind in CHANGING for s in inputs.subjects)
     if inputs.window.before is not None and changing:  # "than last year": both periods
         return compared_judgment(inputs.facts, names, inputs.window)
-    if inputs.intent == "still":
+    if inputs.intent == Intent.STILL:
         return still_judgment(inputs.facts, names, inputs.window, inputs.older)
     keys = [s.key for s in inputs.subjects]
-    if both.asked(inputs.question, inputs.intent, inputs.asked) and both.wanted(
+    if both.asked(inputs.asks_both, inputs.intent, inputs.asked) and both.wanted(
         keys, inputs.organisation_wide
     ):
-        return both.judgment(inputs.facts, names, inputs.window, inputs.intent == "count")
+        return both.judgment(inputs.facts, names, inputs.window, inputs.intent == Intent.COUNT)
     direct = headline(
         inputs.intent,
         inputs.facts,
         names,
         inputs.window,
         inputs.organisation_wide,
-        ranking_basis(inputs.question),
+        inputs.ranked_by,
         inputs.asked,
     )
     if direct is not None:
@@ -158,9 +163,9 @@ def _judgment(
     subject = scope_of(names, inputs.organisation_wide)
     if incidents.asked(inputs.intent, inputs.asked) and not inputs.organisation_wide:
         return incidents.judgment(inputs.facts, names, inputs.window)
-    if inputs.intent == "who_owns" and ownership:
+    if inputs.intent == Intent.WHO_OWNS and ownership:
         return _owned(inputs, ownership, names)
-    if inputs.intent == "who_owns":  # a status judgment would answer another question
+    if inputs.intent == Intent.WHO_OWNS:  # a status judgment would answer another question
         named = "a repository or module" if inputs.organisation_wide else subject
         return (
             f"No ownership is recorded for {subject}: no team or person is recorded as its "
@@ -177,7 +182,7 @@ def _judgment(
         return f"No canonical fact shows {subject} behind or under strain in this window."
     primary = [d for d in shown if d.standing is Standing.PRIMARY]
     lead = primary[0] if primary else shown[0]
-    if inputs.intent == "why_behind":
+    if inputs.intent == Intent.WHY_BEHIND:
         return f"{subject} is behind. Main reason: {lead.statement}"
     return f"{subject}: {lead.statement}"
 

@@ -151,6 +151,8 @@ class Pipeline:
                     asked=understood.fact_kinds,
                     unanswerable=unanswerable,
                     older=older,
+                    asks_both=understood.asks_both,
+                    ranked_by=understood.ranked_by,
                 )
             )
         reading_note = understood.time_note if request.start is None else None

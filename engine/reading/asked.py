@@ -16,6 +16,7 @@ from engine.domain.facts import FactKind
 from engine.reading import references as r
 from engine.reading import vocabulary as v
 from engine.reading.time import phrases as tp
+from engine.reading.vocabulary import Intent
 
 # "Is X still maintained?", "does Armin still contribute?", "is X abandoned?": whether it is
 # still changed (intent `still`), answered from its changes and its last one.
@@ -49,18 +50,18 @@ def comparison(
     text: str,
     time: tp.TimeMatch,
     now: datetime,
-    intent: str,
+    intent: Intent,
     kinds: list[FactKind],
     tokens: list[r.Token],
-) -> tuple[tp.TimeMatch, tuple[datetime, datetime] | None, str, list[FactKind]]:
+) -> tuple[tp.TimeMatch, tuple[datetime, datetime] | None, Intent, list[FactKind]]:
     """A question about how much something changes, comparing now with a period ("is X
     changing more than last year?", "has X changed more compared to last month?"): the time
     read, the period compared with, the intent (trend) and the fact kinds (all: the answer
     compares its lines and commits, engine/answering/compared.py)."""
     words = {t.norm for t in tokens}
-    listed = intent == "what_changed" and bool(words & (_MORE_OR_LESS - {"than"}))
+    listed = intent == Intent.WHAT_CHANGED and bool(words & (_MORE_OR_LESS - {"than"}))
     changes = set(kinds) <= v.CHANGE_KINDS or listed
-    if not (intent in {"status", "trend"} or listed) or not changes:
+    if not (intent in {Intent.STATUS, Intent.TREND} or listed) or not changes:
         return time, None, intent, kinds
     found = _compared(text, time, now)
     if found is None:
@@ -70,7 +71,7 @@ def comparison(
         return time, None, intent, kinds
     for token in tokens:  # "more or less than": read
         token.free = token.free and token.norm not in _MORE_OR_LESS
-    return time, base, "trend", [k for k in kinds if k in v.CHANGE_KINDS]
+    return time, base, Intent.TREND, [k for k in kinds if k in v.CHANGE_KINDS]
 
 
 def _compared(

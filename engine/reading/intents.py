@@ -18,6 +18,7 @@ from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
 from engine.reading import references as r
 from engine.reading import vocabulary as v
+from engine.reading.vocabulary import Intent
 
 
 def fact_kinds(tokens: list[r.Token]) -> list[FactKind]:
@@ -71,7 +72,7 @@ def _asks_changes(lead: str, words: list[str], joined: str) -> bool:
     return (lead in {"list", "show"} and bool(listed)) or " recent changes " in joined
 
 
-def intent(words: list[str], kinds: list[FactKind], kind_hint: SubjectKind | None) -> str:
+def intent(words: list[str], kinds: list[FactKind], kind_hint: SubjectKind | None) -> Intent:
     """The closed intent vocabulary; see the module docstring."""
     leads = {"why", "which", "what", "who", "list", "show"} | v.SOMEONE
     lead = next((w for w in words if w in leads), "")
@@ -80,16 +81,16 @@ def intent(words: list[str], kinds: list[FactKind], kind_hint: SubjectKind | Non
     if lead == "why" and (
         any(k in v.DEGRADATION for k in kinds) or v.DEGRADATION_WORDS.intersection(words)
     ):
-        return "why_behind"
+        return Intent.WHY_BEHIND
     if asks_owner and (
         lead == "who" or kind_hint in {SubjectKind.TEAM, SubjectKind.PERSON} or "whose" in words
     ):
-        return "who_owns"
+        return Intent.WHO_OWNS
     joined = f" {' '.join(words)} "
     if " how many " in joined or " number of " in joined:
-        return "count"
+        return Intent.COUNT
     if not lead and words[:1] and words[0] in _YES_NO and set(kinds) == {FactKind.COMMIT_ACTIVITY}:
-        return "count"  # "did David Lord commit anything in August?": how many, maybe none
+        return Intent.COUNT  # "did David Lord commit anything in August?": how many, maybe none
     about_changes = all(k in v.CHANGE_KINDS for k in kinds)
     if about_changes and (
         lead == "who"
@@ -97,14 +98,14 @@ def intent(words: list[str], kinds: list[FactKind], kind_hint: SubjectKind | Non
         or " most active " in joined
         or (lead in {"which", "what"} and kind_hint is SubjectKind.PERSON)
     ):
-        return "who"
+        return Intent.WHO
     if _asks_changes(lead, words, joined):
-        return "what_changed"
+        return Intent.WHAT_CHANGED
     if any(w in v.TREND_WORDS for w in words) or " over time " in joined:
-        return "trend"
+        return Intent.TREND
     if lead == "which" or (lead in {"what", "list", "show"} and v.PLURAL_KINDS.intersection(words)):
-        return "which"
-    return "status"
+        return Intent.WHICH
+    return Intent.STATUS
 
 
 

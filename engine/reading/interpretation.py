@@ -21,6 +21,7 @@ from datetime import datetime
 from engine.domain import timecontext as tc
 from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
+from engine.domain.text import normalise
 from engine.reading import clauses, intents, kindwords, meaning
 from engine.reading import references as r
 from engine.reading import vocabulary as v
@@ -32,7 +33,7 @@ from engine.reading.references import MAX_HANDLE_PROBES
 from engine.reading.scopes import Scope, scopes
 from engine.reading.time import phrases as tp
 from engine.reading.time.periods import own_period
-from engine.reading.vocabulary import FACT_VOCABULARY, INTENTS, KIND_WORDS, STOP_WORDS
+from engine.reading.vocabulary import FACT_VOCABULARY, INTENTS, KIND_WORDS, STOP_WORDS, Intent
 
 __all__ = [
     "FACT_VOCABULARY", "INTENTS", "KIND_WORDS", "MAX_HANDLE_PROBES", "MAX_QUESTION",
@@ -82,7 +83,7 @@ class Interpretation:
     start: datetime | None
     end: datetime | None
     time_expression: str | None
-    intent: str
+    intent: Intent
     kind_hint: SubjectKind | None
     notes: tuple[str, ...]
     time_not_understood: tuple[str, ...] = ()
@@ -126,6 +127,13 @@ class Interpretation:
     # A singular kind word standing for a subject beside other references ("the repo" of
     # "who changed the repo and the docs?"), with its kind: engine.resolving.kinded.alone reads it.
     kinds_alone: tuple[tuple[str, SubjectKind | None], ...] = ()
+    # "both" among the words ("who changed both X and Y?": engine/answering/both.py).
+    asks_both: bool = False
+    # What a "who" answer ranks people by: "lines" when changed lines are asked for.
+    ranked_by: str = "commits"
+    # "besides Y", "apart from Y": the word, and the folded words after it (one person's part
+    # left out, or said not computed: engine.resolving.together).
+    excluding: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,26 +199,26 @@ def interpret(
         kind_hint = _kind_hint(tokens)
     references = tuple(dict.fromkeys(text[a:b] for a, b in spans))
     asks_last = intents.asks_last(tokens)
-    intent = "what_changed" if asks_last else intents.intent(words, kinds, kind_hint)
+    intent = Intent.WHAT_CHANGED if asks_last else intents.intent(words, kinds, kind_hint)
     if ranking is not None:  # counted from the changes (commits) of each subject
-        intent, asks_last, kinds = "ranked", False, [FactKind.CHANGES]
+        intent, asks_last, kinds = Intent.RANKED, False, [FactKind.CHANGES]
     else:
         intent, reread = meaning.reread(text, readable, intent)
-    if intent in {"status", "trend"} and asks_still(tokens):
-        intent, kinds = "still", list(v.STILL_KINDS)  # its changes, not its health
+    if intent in {Intent.STATUS, Intent.TREND} and asks_still(tokens):
+        intent, kinds = Intent.STILL, list(v.STILL_KINDS)  # its changes, not its health
     # "what did X do on November 19?" (a status of changes) is that day's doing too: it
     # read the 30 days before the day, unsaid.
     changes = all(k in v.CHANGE_KINDS for k in kinds)
-    counting = intent in _COUNTING or (intent == "status" and changes)
-    if intent == "what_changed" and changes:
+    counting = intent in _COUNTING or (intent == Intent.STATUS and changes)
+    if intent == Intent.WHAT_CHANGED and changes:
         kinds = []  # the changes themselves (DEFAULT_KINDS), not a count of commits
-    if intent == "count":
+    if intent == Intent.COUNT:
         kinds = intents.counted(words, kinds, kind_hint)
     if not kinds:
         kinds = list(v.DEFAULT_KINDS.get(intent, ()))
-    elif intent == "status" and kinds == [FactKind.ACTIVE_CONTRIBUTORS]:
+    elif intent == Intent.STATUS and kinds == [FactKind.ACTIVE_CONTRIBUTORS]:
         kinds += [FactKind.COMMIT_ACTIVITY, FactKind.CHURN]  # "how active was X?": a person too
-    elif intent == "who" and FactKind.ACTIVE_CONTRIBUTORS not in kinds:
+    elif intent == Intent.WHO and FactKind.ACTIVE_CONTRIBUTORS not in kinds:
         kinds.append(FactKind.ACTIVE_CONTRIBUTORS)  # "did anyone commit to X?": the people
     if time is not None and counting:
         time = own_period(text, time)
@@ -258,6 +266,9 @@ def interpret(
         which_day=tuple(reading.which_day.items()),
         compared=base,
         actors=tuple(dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans)),
+        asks_both="both" in words,
+        ranked_by="lines" if v.LINE_WORDS.intersection(words) else "commits",
+        excluding=_excluding(text),
         doers=tuple(
             dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans and _doer(text, a))
         ),
@@ -266,7 +277,7 @@ def interpret(
 
 
 # Intents that count over a window.
-_COUNTING = frozenset({"count", "who", "what_changed", "ranked"})
+_COUNTING = frozenset({Intent.COUNT, Intent.WHO, Intent.WHAT_CHANGED, Intent.RANKED})
 
 
 def _kind_hint(tokens: list[r.Token]) -> SubjectKind | None:
@@ -312,3 +323,9 @@ def _named_spans(
 
 def _overlaps(span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
     return any(span[0] < end and span[1] > start for start, end in spans)
+
+
+def _excluding(text: str) -> tuple[str, str] | None:
+    """The word leaving a subject out ("besides", "apart from"), and what follows it."""
+    found = v.EXCLUDING.search(f"{text.lower()} ")
+    return None if found is None else (found.group(1), normalise(text[found.end() :]))

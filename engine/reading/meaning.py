@@ -22,11 +22,11 @@ from itertools import pairwise
 from engine.domain.contract import PEOPLE_SHOWN as SHOWN
 from engine.reading import references as r
 from engine.reading.time.calendar import TIME_WORDS, count_of
-from engine.reading.vocabulary import CHANGE_VERBS
+from engine.reading.vocabulary import CHANGE_VERBS, Intent
 from engine.reading.wordrules import READ_AS, least_note, weekday_note
 
 # Intents that answer over one window with counts or lists: the ones a changed meaning breaks.
-_COUNTING = frozenset({"who", "count", "what_changed", "which"})
+_COUNTING = frozenset({Intent.WHO, Intent.COUNT, Intent.WHAT_CHANGED, Intent.WHICH})
 _FIRST = frozenset({"first", "earliest", "oldest"})
 _NEGATION = frozenset({"not", "never", "except"})
 _NEWCOMERS = frozenset(
@@ -55,7 +55,7 @@ class Unasked:
 
 
 def unasked(
-    text: str, tokens: list[r.Token], intent: str, references: Sequence[str]
+    text: str, tokens: list[r.Token], intent: Intent, references: Sequence[str]
 ) -> tuple[Unasked, ...]:
     """The phrases of `text` that change what it asks and are not computed, in order;
     `references`: the names the question gives."""
@@ -76,11 +76,11 @@ def unasked(
         note = None
         # A negation in a trend too: "which modules didn't change in 2026?" reads "change"
         # as a trend, and the negation went unsaid.
-        negated = intent == "trend" and word in _NEGATION
-        if intent in _COUNTING or negated or (word in _FIRST and intent != "why_behind"):
+        negated = intent == Intent.TREND and word in _NEGATION
+        if intent in _COUNTING or negated or (word in _FIRST and intent != Intent.WHY_BEHIND):
             note = _counting_note(word, before, after, words)
         note = note or least_note(word, before) or weekday_note(word)
-        if note is None and intent != "who_owns":
+        if note is None and intent != Intent.WHO_OWNS:
             note = _listing_note(word, words, named)
         if note is None and after == "than" and _between(word, before, tokens, free[i + 1]):
             note = _BETWEEN_NOTE
@@ -98,7 +98,7 @@ def unasked(
             found.append(Unasked(phrase, f'"{phrase}": {_SELF_NOTE}'))
         elif word == "both" and _of_people(intent, words) and after not in TIME_WORDS and not named:
             found.append(Unasked(phrase, f'"{phrase}": {_BOTH_NOTE}'))
-        elif word == "why" and intent != "why_behind":
+        elif word == "why" and intent != Intent.WHY_BEHIND:
             found.append(Unasked(phrase, f'"{phrase}": {_WHY_NOTE}', ends=False))
         elif word in READ_AS:
             found.append(Unasked(phrase, f'"{phrase}": {READ_AS[word]}', ends=False))
@@ -143,10 +143,10 @@ _ASKER_NOTE = (
 )
 
 
-def _asker(text: str, free: list[r.Token], intent: str) -> list[Unasked]:
+def _asker(text: str, free: list[r.Token], intent: Intent) -> list[Unasked]:
     """The phrase asking whom to turn to, in a "who" question: said beside the answer."""
     words = [t.norm for t in free]
-    if intent != "who" or words[:1] != ["who"]:
+    if intent != Intent.WHO or words[:1] != ["who"]:
         return []
     for shape in _ASKERS:
         n = len(shape)
@@ -156,11 +156,11 @@ def _asker(text: str, free: list[r.Token], intent: str) -> list[Unasked]:
     return []
 
 
-def _of_people(intent: str, words: list[str]) -> bool:
+def _of_people(intent: Intent, words: list[str]) -> bool:
     """A question about people ("who changed both X and Y?", "how many people changed both
     X and Y?"), where "both" asks for the people of each (an intersection); a count of
     commits "both" made is each one's."""
-    return intent == "who" or (intent == "count" and not _NEWCOMERS.isdisjoint(words))
+    return intent == Intent.WHO or (intent == Intent.COUNT and not _NEWCOMERS.isdisjoint(words))
 
 
 _BOTH_NOTE = (
@@ -247,15 +247,15 @@ def _listing_note(word: str, words: list[str], named: bool) -> str | None:
     return None
 
 
-def reread(text: str, tokens: list[r.Token], intent: str) -> tuple[str, tuple[Unasked, ...]]:
+def reread(text: str, tokens: list[r.Token], intent: Intent) -> tuple[Intent, tuple[Unasked, ...]]:
     """The intent a question is answered with, and what the answer says about it: "why did
     X change?" lists the changes themselves (each with its date, author and message), the
     nearest the records come to a reason. ("Who changed X and when?" is two questions:
     engine.reading.clauses.)"""
     words = [t.norm for t in tokens if t.free]
     changed = bool(CHANGE_VERBS.intersection(words))
-    if intent not in ("why_behind", "what_changed") and words[:1] == ["why"] and changed:
-        return "what_changed", ()  # the "why" itself is said by `unasked`
+    if intent not in (Intent.WHY_BEHIND, Intent.WHAT_CHANGED) and words[:1] == ["why"] and changed:
+        return Intent.WHAT_CHANGED, ()  # the "why" itself is said by `unasked`
     return intent, ()
 
 

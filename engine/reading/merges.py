@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from engine.domain.facts import Fact, FactKind
 from engine.domain.models import SourceRecordKind
+from engine.reading.vocabulary import Intent
 
 if TYPE_CHECKING:  # engine.reading.references reads MERGE_WORDS: no import back at run time
     from engine.ports import OrgGraph
@@ -98,14 +99,14 @@ def _git_lines(facts: Sequence[Fact]) -> bool:
 
 
 async def merge_notes(
-    graph: OrgGraph, intent: str, merges: Merges | None, facts: Sequence[Fact]
+    graph: OrgGraph, intent: Intent, merges: Merges | None, facts: Sequence[Fact]
 ) -> tuple[tuple[str, ...], str | None]:
     """The limitations and, when merges were asked for, the judgment (None: the answer
     stands)."""
     git = from_git(facts)
     lines = (LINES,) if _git_lines(facts) else ()
     if merges is None or merges.mode == WITHOUT:
-        counting = intent in {"count", "who", "what_changed"}
+        counting = intent in {Intent.COUNT, Intent.WHO, Intent.WHAT_CHANGED}
         return ((LEFT_OUT,) if git and counting else ()) + lines, None
     if not git:
         held = await graph.record_kinds()

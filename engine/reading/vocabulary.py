@@ -6,14 +6,35 @@ name by itself, except where a known name holding it is matched first (engine.re
 
 from __future__ import annotations
 
+import enum
+import re
+
 from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
 from engine.reading.time import calendar as td
 
-INTENTS = (
-    "why_behind", "which", "who_owns", "who", "count", "what_changed", "ranked", "still",
-    "status", "trend",
-)  # fmt: skip
+
+class Intent(enum.StrEnum):
+    """What a question asks for, closed (engine/reading/intents.py reads it)."""
+
+    WHY_BEHIND = "why_behind"
+    WHICH = "which"
+    WHO_OWNS = "who_owns"
+    WHO = "who"
+    COUNT = "count"
+    WHAT_CHANGED = "what_changed"
+    RANKED = "ranked"
+    STILL = "still"
+    STATUS = "status"
+    TREND = "trend"
+
+
+INTENTS = tuple(Intent)
+
+# Words asking for changed lines: a "who" answer then ranks people by lines, not commits.
+LINE_WORDS = frozenset({"line", "lines", "loc", "churn", "churned"})
+# Words leaving a subject out ("who changed X besides Y?": engine.resolving.together).
+EXCLUDING = re.compile(r"\b(besides|except|excluding|other than|apart from|aside from|but not)\s")
 
 _K = FactKind
 
@@ -143,9 +164,9 @@ DEGRADATION = frozenset(_BEHIND + _INCIDENTS + (_K.FAILED_DEPLOYS,))
 TREND_WORDS = _words("trend trends trending changed change")
 # What a question of these intents asks when it names no fact ("who changed X?").
 DEFAULT_KINDS = {
-    "who": (_K.ACTIVE_CONTRIBUTORS,),
-    "count": (_K.COMMIT_ACTIVITY,),
-    "what_changed": (_K.CHANGES, _K.CHURN),  # the changes themselves, and their lines
+    Intent.WHO: (_K.ACTIVE_CONTRIBUTORS,),
+    Intent.COUNT: (_K.COMMIT_ACTIVITY,),
+    Intent.WHAT_CHANGED: (_K.CHANGES, _K.CHURN),  # the changes themselves, and their lines
 }
 # "Is X still maintained?": its commits and its changes themselves (the newest is named).
 STILL_KINDS = (_K.COMMIT_ACTIVITY, _K.CHANGES)

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from engine.domain.models import StoredSubject, SubjectKind
 from engine.ports import OrgGraph, SubjectOrder, SubjectQuery
 from engine.reading.interpretation import Interpretation
+from engine.reading.vocabulary import Intent
 from engine.resolving.resolution import (
     Ambiguous,
     Candidate,
@@ -31,7 +32,7 @@ from engine.resolving.within import Within
 
 OFFERED = 5  # what a clarification offers
 # Intents whose kind word names the answer, not a reference ("which services ...").
-ANSWER_KINDS = frozenset({"who_owns", "who", "which"})
+ANSWER_KINDS = frozenset({Intent.WHO_OWNS, Intent.WHO, Intent.WHICH})
 
 
 async def resolve(
@@ -59,7 +60,7 @@ async def resolve(
             return outcome
         return outcome if other is None else other
     hint = None if counts_people(understood) else understood.kind_hint
-    if hint is not None and understood.intent not in ("who_owns", "who"):
+    if hint is not None and understood.intent not in (Intent.WHO_OWNS, Intent.WHO):
         outcome = await resolver.resolve(actor, reference, hint, 5)
         if not isinstance(outcome, NotFound):
             return outcome
@@ -105,7 +106,7 @@ def counts_people(understood: Interpretation) -> bool:
     person, and the people are all of them (the organisation's), not a cohort of the 10
     busiest. Each such answer said 'The question names a person, but "X" names none', or
     summed the 10 busiest people's commits (198 of click's 251 in 2025)."""
-    return understood.kind_hint is SubjectKind.PERSON and understood.intent == "count"
+    return understood.kind_hint is SubjectKind.PERSON and understood.intent == Intent.COUNT
 
 
 async def other_kind(

@@ -23,6 +23,7 @@ from engine.domain.timecontext import (
 from engine.reading.interpretation import Interpretation, parse_time_expression
 from engine.reading.time import phrases as tp
 from engine.reading.time.slashdates import Ambiguous
+from engine.reading.vocabulary import Intent
 
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)  # no time before it can be asked about
 NO_TIME = "No time was named"  # the note saying which window a question naming none covers
@@ -35,7 +36,7 @@ _PREPOSITIONS = frozenset(
 _SENTENCE_END = re.compile(r"\s*[?.!;]+(?=\s|$)")
 _SPACE_BEFORE = re.compile(r"\s+(?=[,;:?.!])")
 # Ownership is read at the window's end, not over the window: no window to state.
-AT_A_POINT = frozenset({"who_owns"})
+AT_A_POINT = frozenset({Intent.WHO_OWNS})
 
 
 @dataclass(frozen=True)

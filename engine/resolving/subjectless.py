@@ -12,6 +12,7 @@ from engine.domain.timecontext import EffectiveTime
 from engine.ports import OrgGraph, SubjectOrder, SubjectQuery, TimeSpan
 from engine.providers import Provider
 from engine.reading.interpretation import Interpretation
+from engine.reading.vocabulary import Intent
 
 COHORT_LIMIT = 10  # a cohort answer names its most affected subjects, not all of them
 ORGANISATION_LIMIT = 50  # an organisation-wide answer reads at most this many repositories
@@ -93,7 +94,7 @@ async def emptiness(graph: OrgGraph) -> tuple[str, ...]:
 def nothing_found(understood: Interpretation) -> str:
     """What a no match says when the question named no subject (it said nothing): no subject
     of the kind asked qualified, or nothing it asks is answered organisation-wide."""
-    if understood.kind_hint is not None and understood.intent != "who":
+    if understood.kind_hint is not None and understood.intent != Intent.WHO:
         return f"No {understood.kind_hint.value} subject qualified for this question."
     return (
         "The question names no subject, and what it asks is not answered for the whole "

@@ -25,6 +25,7 @@ from engine.providers import Provider
 from engine.reading import clauses, meaning
 from engine.reading.interpretation import Interpretation
 from engine.reading.time.owntimes import ending as own_times
+from engine.reading.vocabulary import Intent
 from engine.resolving import choice, firstnames, kinded, outcomes, questiontime, together
 from engine.resolving import rankedsubjects as busiest
 from engine.resolving import subjectless as unnamed
@@ -123,7 +124,7 @@ class Subjects:
             if ended is not None:
                 return ended
         if not subjects and not understood.references:
-            cohort = understood.kind_hint is not None and understood.intent != "who"
+            cohort = understood.kind_hint is not None and understood.intent != Intent.WHO
             if cohort and not kinded.counts_people(understood):
                 subjects = await unnamed.cohort(
                     self.graph, self.providers, understood, effective, told.notes
@@ -146,8 +147,8 @@ class Subjects:
                 return ended
         told.notes.extend([*unread_note(understood), *asked_too])
         chosen = list({s.key: s for s in subjects}.values())
-        parted = together.part_of(chosen, understood.fact_kinds, question)
-        if left := together.left_out(chosen, parted and parted[0], question):
+        parted = together.part_of(chosen, understood.fact_kinds, understood.excluding)
+        if left := together.left_out(chosen, parted and parted[0], understood.excluding):
             return lambda frame, trace: outcomes.no_match(frame, trace, (left,))
         if parted is not None:
             told.part, held = parted

@@ -45,7 +45,6 @@ PART_KINDS = frozenset(
     {FactKind.COMMIT_ACTIVITY, FactKind.CHURN, FactKind.CHANGES, FactKind.ACTIVE_CONTRIBUTORS}
 )
 HELD = frozenset({SubjectKind.MODULE, SubjectKind.REPOSITORY})
-_OTHERS = re.compile(r"\b(besides|except|excluding|other than|apart from|aside from|but not)\s")
 
 
 @dataclass(frozen=True)
@@ -87,7 +86,9 @@ class Part:
 
 
 def part_of(
-    subjects: Sequence[StoredSubject], kinds: Sequence[FactKind], question: str
+    subjects: Sequence[StoredSubject],
+    kinds: Sequence[FactKind],
+    excluding: tuple[str, str] | None,
 ) -> tuple[Part, list[StoredSubject]] | None:
     """One person and modules or repositories, asked about what their records hold: the
     person's part of them (or everyone else's), and the subjects to read. None otherwise."""
@@ -97,27 +98,29 @@ def part_of(
         return None
     if not kinds or not set(kinds) <= PART_KINDS:
         return None
-    others = _OTHERS.search(f"{question.lower()} ") is not None
-    return Part(people[0], others), held
+    return Part(people[0], excluding is not None), held
 
 
-def left_out(subjects: Sequence[StoredSubject], part: Part | None, question: str) -> str | None:
+def left_out(
+    subjects: Sequence[StoredSubject], part: Part | None, excluding: tuple[str, str] | None
+) -> str | None:
     """The limitation of "besides"/"apart from"/"other than" X when X is not the person whose
     part of modules is left out, None otherwise. Everyone else's part is the one exclusion
     computed; anything else asked without the word answered X itself ("how many commits in
     2025 besides Kevin Deldycke?" counted Kevin Deldycke's, "what did David Lord work on
     apart from docs?" the docs without David Lord). X is the subject named first after the
-    word; a word followed by no subject ("excluding merges") is read elsewhere."""
-    found = _OTHERS.search(f"{question.lower()} ")
-    if found is None:
+    word; a word followed by no subject ("excluding merges") is read elsewhere. `excluding`:
+    the word and the folded words after it (engine.reading.interpretation reads them)."""
+    if excluding is None:
         return None
-    rest = f" {normalise(question[found.end() :])} "
+    word, after = excluding
+    rest = f" {after} "
     at = [(rest.find(f" {form} "), s) for s in subjects for form in _forms(s)]
     named = min(((i, s) for i, s in at if i >= 0), key=lambda p: p[0], default=None)
     if named is None or (part is not None and part.others and named[1] == part.person):
         return None
     return (
-        f'"{found.group(1)} {named[1].name}": leaving a subject out is computed only for a '
+        f'"{word} {named[1].name}": leaving a subject out is computed only for a '
         "person's part of modules or repositories (\"who changed X besides Y?\"); asking "
         "without it would answer another question. Ask about each subject in turn."
     )
