@@ -313,12 +313,14 @@ class Builder:
         return value, []
 
 
-# The kinds of question the docs give the last 365 days when they name no time.
-STRICT = ("how many", "who", "what changed", "what's new", "what did", "number of", "is ")
+# The kinds of question the docs give the last 365 days when they name no time ("who", "how
+# many", "what changed", "still"); "is X a knowledge silo?" is none of them.
+STRICT = ("how many", "who", "what changed", "what's new", "what did", "number of")
 
 
 def _strict(case: Case) -> bool:
-    return case.question.casefold().startswith(STRICT)
+    text = case.question.casefold()
+    return text.startswith(STRICT) or " still " in text
 
 
 def _value(metric: str, f: truth.Figures) -> Any:

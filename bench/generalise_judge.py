@@ -80,7 +80,7 @@ def disclosed(case: dict[str, Any], result: dict[str, Any]) -> bool:
     notes = [n for n in result.get("limitations") or () if not n.startswith(BOILERPLATE)]
     words = [w.casefold() for w in case.get("salient", ()) if w]
     return any(w in n.casefold() for n in notes for w in words) or any(
-        d in n for n in notes for d in DISCLOSING
+        d in n.casefold() for n in notes for d in DISCLOSING
     )
 
 

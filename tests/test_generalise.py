@@ -124,6 +124,8 @@ def test_outcomes_against_expectations() -> None:
     assert judge(absent, everyone) == {
         "bucket": "wrong_disclosed", "why": "answered where no_match was due"}  # fmt: skip
     assert judge(absent, everyone | {"limitations": []})["bucket"] == "wrong_silent"
+    unread = ['Not understood, so not used: "during", "migration".']
+    assert judge(absent, everyone | {"limitations": unread})["bucket"] == "wrong_disclosed"
     due = base | {"expect": "answered", "subject_key": "module:shop/src/pkg", "figure": 3}
     assert judge(due, {"outcome": "clarification_required"})["bucket"] == "clarification"
     assert judge(due, {"outcome": "REFUSED"})["bucket"] == "refused"
