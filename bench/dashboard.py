@@ -313,12 +313,8 @@ def main() -> None:
     parser.add_argument("--subjects", type=int, default=10_000)
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--concurrency", type=int, default=8)
-    parser.add_argument(
-        "--workload",
-        choices=["repositories", "organisation"],
-        default="repositories",
-        help="the page measured (default: repositories)",
-    )
+    parser.add_argument("--workload", choices=["repositories", "organisation"],
+                        default="repositories", help="the page measured (default: repositories)")
     parser.add_argument("--serve", nargs=2, metavar=("URL", "PORT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
@@ -344,8 +340,7 @@ def main() -> None:
                 from bench import organisation_page
 
                 result = asyncio.run(
-                    organisation_page.measure(base, token, args.seconds, args.concurrency)
-                )
+                    organisation_page.measure(base, token, args.seconds, args.concurrency))
             else:
                 result = asyncio.run(measure(base, token, args.seconds, args.concurrency))
         finally:

@@ -55,11 +55,9 @@ class PageLoad:
     async def send(self, name: str, variables: dict[str, Any], revalidate: bool) -> Any:
         text = documents()[name]
         digest = sha256_hex(text)
-        params = {
-            "operationName": name,
-            "variables": json.dumps(variables),
-            "extensions": json.dumps({"persistedQuery": {"version": 1, "sha256Hash": digest}}),
-        }
+        params = {"operationName": name, "variables": json.dumps(variables),
+                  "extensions": json.dumps({"persistedQuery": {"version": 1,
+                                                               "sha256Hash": digest}})}
         if digest not in self.sent_text:
             params["query"] = text
         key = name + json.dumps(variables, sort_keys=True)
@@ -79,11 +77,8 @@ class PageLoad:
     async def load(self, today: datetime, revalidate: bool = False) -> dict[str, Any]:
         """The page's requests, in its order; the answers by operation (None: 304)."""
         end = _midnight(today) + DAY
-        clock = await self.send(
-            "DashboardClock",
-            {"window": {"from": _iso(end - 399 * DAY), "to": _iso(end)}},
-            revalidate,
-        )
+        clock = await self.send("DashboardClock", {"window": {
+            "from": _iso(end - 399 * DAY), "to": _iso(end)}}, revalidate)
         answers: dict[str, Any] = {"DashboardClock": clock}
         day = _latest_day(clock) if clock else self.day
         self.day = day
@@ -92,31 +87,23 @@ class PageLoad:
         variables = {"asOf": _iso(as_of), "window": window, "bucket": "WEEK"}
         repos, services = await asyncio.gather(
             self.send("OrgRepositories", variables, revalidate),
-            self.send("OrgServices", variables, revalidate),
-        )
+            self.send("OrgServices", variables, revalidate))
         answers |= {"OrgRepositories": repos, "OrgServices": services}
         if services is not None:
             self.recent = _recent_ids(services)
         recent_window = {"from": _iso(as_of - 14 * DAY), "to": _iso(as_of)}
         answers["OrgRecent"] = await self.send(
-            "OrgRecent", {"ids": self.recent, "window": recent_window}, revalidate
-        )
+            "OrgRecent", {"ids": self.recent, "window": recent_window}, revalidate)
         assert set(answers) == set(ORGANISATION_PAGE)
         return answers
 
 
 def _latest_day(clock: dict[str, Any]) -> datetime:
-    starts = [
-        p["start"]
-        for e in clock["data"]["subjects"]["edges"]
-        for name, series in e["node"].items()
-        if name != "key"
-        for p in series["points"]
-        if p["value"] > 0
-    ]
-    return (
-        _midnight(datetime.fromisoformat(max(starts))) if starts else _midnight(datetime.now(UTC))
-    )
+    starts = [p["start"] for e in clock["data"]["subjects"]["edges"]
+              for name, series in e["node"].items() if name != "key"
+              for p in series["points"] if p["value"] > 0]
+    return _midnight(datetime.fromisoformat(max(starts))) if starts else _midnight(
+        datetime.now(UTC))
 
 
 def _recent_ids(services: dict[str, Any]) -> list[str]:
@@ -124,10 +111,8 @@ def _recent_ids(services: dict[str, Any]) -> list[str]:
     in the last two buckets; the first 25."""
     nodes = [e["node"] for e in services["data"]["subjects"]["edges"]]
     nodes.sort(key=lambda s: (-s["deploys"]["total"], -s["incidents"]["total"], s["name"]))
-
     def active(s: dict[str, Any]) -> bool:
         return any(p["value"] for k in ("deploys", "incidents") for p in s[k]["points"][-2:])
-
     return [s["id"] for s in nodes if active(s)][:25]
 
 
@@ -164,8 +149,7 @@ async def measure(base: str, token: str, seconds: float, concurrency: int) -> di
             for revalidate, times in ((False, cold), (True, warm)):
                 until = time.perf_counter() + seconds / rounds / 2
                 found = await asyncio.gather(
-                    *(worker(revalidate, until, times) for _ in range(concurrency))
-                )
+                    *(worker(revalidate, until, times) for _ in range(concurrency)))
                 wrong += sum(found)
     return {
         "workload": "organisation",
