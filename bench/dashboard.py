@@ -120,7 +120,9 @@ def _floor(days: list[tuple[int, int]], t: int, records: float) -> int | None:
     return None
 
 
-def _neighbors(rows: list[list[Any]], tag: int, limit: int) -> dict[str, list[dict[str, Any]]]:
+def _neighbors(
+    rows: list[list[Any]], tag: int, limit: int
+) -> dict[str, list[dict[str, Any]]]:
     """Each key's neighbors of one tag, by key, the first `limit` (the gateway's order for
     one edge type)."""
     found: dict[str, dict[str, str]] = {}
@@ -145,15 +147,9 @@ class Raw:
         while (floor := _floor(self._days, t, records)) is not None:
             floor -= floor % 1000  # microseconds, as the records' times are held
             t_us, floor_us = t // 1000, floor // 1000
-            rows = await self._read(
-                RANK_WINDOW,
-                t=t,
-                t_us=t_us,
-                floor_us=floor_us,
-                t_slot=t_us // _SLOT_US,
-                floor_slot=floor_us // _SLOT_US,
-                candidates=candidates,
-            )
+            rows = await self._read(RANK_WINDOW, t=t, t_us=t_us, floor_us=floor_us,
+                                    t_slot=t_us // _SLOT_US, floor_slot=floor_us // _SLOT_US,
+                                    candidates=candidates)
             if len(rows) >= _PAGE:
                 return rows
             records, candidates = records * 8, candidates * 8
@@ -166,16 +162,9 @@ class Raw:
         owners, deps = _neighbors(found, 0, 1), _neighbors(found, 1, 10)
         dep_owners = _neighbors(found, 2, 1)
         edges = [
-            {
-                "node": {
-                    "key": key,
-                    "name": name,
-                    "owner": owners.get(key, []),
-                    "dependencies": [
-                        {**d, "owner": dep_owners.get(d["key"], [])} for d in deps.get(key, [])
-                    ],
-                }
-            }
+            {"node": {"key": key, "name": name, "owner": owners.get(key, []),
+                      "dependencies": [{**d, "owner": dep_owners.get(d["key"], [])}
+                                       for d in deps.get(key, [])]}}
             for key, name in ranked
         ]
         return {"data": {"subjects": {"edges": edges}}}
@@ -214,14 +203,12 @@ def serve(url: str, port: int) -> None:
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
 
 
-async def drive(
-    url: str, body: dict[str, Any], token: str, seconds: float, concurrency: int
-) -> tuple[int, list[float]]:
+async def drive(url: str, body: dict[str, Any], token: str, seconds: float,
+                concurrency: int) -> tuple[int, list[float]]:
     latencies: list[float] = []
     deadline = time.perf_counter() + seconds
     headers = {"Authorization": f"Bearer {token}"}
     async with httpx.AsyncClient(timeout=60) as client:
-
         async def worker() -> None:
             while time.perf_counter() < deadline:
                 started = time.perf_counter()

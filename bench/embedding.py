@@ -21,20 +21,8 @@ import numpy as np
 
 from engine.domain.embedding import HashingEmbedder
 
-HARD = [
-    "",
-    "---",
-    "\ufb01le-sync",
-    "file-sync",
-    "\uff30\uff41\uff59",
-    "payments",
-    "שירות-תשלומים",
-    "cafe\u0301",
-    "café",
-    "x" * 10_000,
-    "💥 api",
-    "A-B_C.D",
-]
+HARD = ["", "---", "\ufb01le-sync", "file-sync", "\uff30\uff41\uff59", "payments", "שירות-תשלומים",
+        "cafe\u0301", "café", "x" * 10_000, "💥 api", "A-B_C.D"]
 
 
 def texts(n: int) -> list[str]:
@@ -50,10 +38,8 @@ def check(
     embedder: HashingEmbedder, batch: list[str], rows: np.ndarray, sample: int
 ) -> tuple[int, int]:
     """(rows checked, rows wrong): a spread sample of the batch and every hard case."""
-    picked = [
-        *range(0, len(batch) - len(HARD), max(1, len(batch) // sample)),
-        *range(len(batch) - len(HARD), len(batch)),
-    ]
+    picked = [*range(0, len(batch) - len(HARD), max(1, len(batch) // sample)),
+              *range(len(batch) - len(HARD), len(batch))]
     wrong = 0
     for i in picked:
         alone = embedder.embed_sync([batch[i]])[0]
@@ -79,17 +65,13 @@ def main() -> None:
         embedder.embed_sync(batch)
         warm.append(time.perf_counter() - started)
     checked, wrong = check(embedder, batch, rows, 200)
-    print(
-        json.dumps(
-            {
-                "texts": len(batch),
-                "cold_texts_per_s": round(len(batch) / cold),
-                "warm_texts_per_s": round(len(batch) / min(warm)),
-                "checked": checked,
-                "wrong": wrong,
-            }
-        )
-    )
+    print(json.dumps({
+        "texts": len(batch),
+        "cold_texts_per_s": round(len(batch) / cold),
+        "warm_texts_per_s": round(len(batch) / min(warm)),
+        "checked": checked,
+        "wrong": wrong,
+    }))
 
 
 if __name__ == "__main__":

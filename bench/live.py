@@ -154,12 +154,9 @@ def summary(
         "delivery_p50_ms": round(percentile(delays, 50) * 1000, 1) if delays else None,
         "delivery_p99_ms": round(percentile(delays, 99) * 1000, 1) if delays else None,
         "fanout_p50_ms": round(percentile(tally.fanout_s, 50) * 1000, 1)
-        if tally.fanout_s
-        else None,
+        if tally.fanout_s else None,
         "fanout_p99_ms": round(percentile(tally.fanout_s, 99) * 1000, 1)
-        if tally.fanout_s
-        else None,
+        if tally.fanout_s else None,
         "ingest_p50_ms": round(percentile(tally.ingest_s, 50) * 1000, 1)
-        if tally.ingest_s
-        else None,
+        if tally.ingest_s else None,
     }

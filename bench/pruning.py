@@ -107,13 +107,9 @@ async def prove(graph: OrgGraph, now: datetime) -> dict[str, Any]:
 def _checkout(path: Path, into: Path) -> tuple[Path, datetime]:
     """A working clone (bundles too) and its head commit's time (the question's 'now')."""
     subprocess.run(["git", "clone", "-q", str(path), str(into)], check=True)
-    stamp = (
-        subprocess.run(
-            ["git", "-C", str(into), "log", "-1", "--format=%cI"], check=True, capture_output=True
-        )
-        .stdout.decode()
-        .strip()
-    )
+    stamp = subprocess.run(
+        ["git", "-C", str(into), "log", "-1", "--format=%cI"], check=True, capture_output=True
+    ).stdout.decode().strip()
     return into, datetime.fromisoformat(stamp).astimezone(UTC)
 
 

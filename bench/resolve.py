@@ -190,13 +190,8 @@ def main() -> None:
     parser.add_argument("--subjects", type=int, default=100_000)
     parser.add_argument("--references", type=int, default=2_000)
     parser.add_argument("--seed", type=int, default=5)
-    parser.add_argument(
-        "--git",
-        type=Path,
-        action="append",
-        default=[],
-        help="a repository (or bundle) whose people and modules to add",
-    )
+    parser.add_argument("--git", type=Path, action="append", default=[],
+                        help="a repository (or bundle) whose people and modules to add")
     parser.add_argument("--data", type=Path, help="keep the store here between runs")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:

@@ -25,36 +25,12 @@ from engine.domain.text import handle_forms, handles, normalise
 Record = dict[str, Any]
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789 "
 
-_ACCENTED_FIRST = [
-    "Sebastián",
-    "José",
-    "Zoë",
-    "Jürgen",
-    "Raphaël",
-    "Hólmar",
-    "Krisztián",
-    "Rémy",
-    "Sébastien",
-    "Patryk",
-    "Clément",
-    "Máté",
-    "Ionel",
-    "Ellison",
-]
+_ACCENTED_FIRST = ["Sebastián", "José", "Zoë", "Jürgen", "Raphaël", "Hólmar", "Krisztián",
+                   "Rémy", "Sébastien", "Patryk", "Clément", "Máté", "Ionel", "Ellison"]
 _ACCENTED_LAST = ["Ramírez", "García", "Brändt", "Gomès", "Löki", "Bęza", "Mărieș", "Núñez",
                   "Fievet", "Mézard", "Leão", "Nordén", "Mellström"]  # fmt: skip
-_SHORT_FIRST = [
-    "Ben Beasley",
-    "Joe Freeman",
-    "Tom Christie",
-    "Ed Singleton",
-    "Bob Kerns",
-    "Jon Dufresne",
-    "Ian Cordasco",
-    "Amy Dunn",
-    "Eli Bendersky",
-    "Zac Hatfield",
-]
+_SHORT_FIRST = ["Ben Beasley", "Joe Freeman", "Tom Christie", "Ed Singleton", "Bob Kerns",
+                "Jon Dufresne", "Ian Cordasco", "Amy Dunn", "Eli Bendersky", "Zac Hatfield"]
 _SHARED_FIRST = ["Moritz Klein", "Moritz Maria Schmidt", "Moritz Vogel", "William Woodruff",
                  "William Ernest Henley", "William Chan", "Andrey Kuznetsov", "Andrey Petrov",
                  "Erik Wrede", "Erik Lundqvist"]  # fmt: skip

@@ -191,14 +191,12 @@ async def engine_figures(url: str, subjects: list[dict[str, Any]], seed: int) ->
     await store.close()
     investigate = _ms(all_lat + cohort_lat)
     return {
-        "resolve": {
-            **_ms(resolve_lat),
-            "cases": len(names),
-            "ambiguous": ambiguous,
-            "wrong": wrong_names,
-        },
-        "investigate": {**investigate, "questions": len(asked) + len(cohort_lat), "wrong": wrong},
-        "cohort": {**_ms(cohort_lat), "questions": len(cohort_lat), "answered": cohort_answered},
+        "resolve": {**_ms(resolve_lat), "cases": len(names), "ambiguous": ambiguous,
+                    "wrong": wrong_names},
+        "investigate": {**investigate, "questions": len(asked) + len(cohort_lat),
+                        "wrong": wrong},
+        "cohort": {**_ms(cohort_lat), "questions": len(cohort_lat),
+                   "answered": cohort_answered},
     }
 
 
@@ -349,10 +347,8 @@ def main() -> None:
     need = 4 * 115e6 * max(args.sizes) / 0.08 / 1e6
     free = shutil.disk_usage(args.dir).free
     if free < need:
-        raise SystemExit(
-            f"{args.dir} has {free / 1e9:.1f} GB free; the largest size needs "
-            f"about {need / 1e9:.1f} GB (choose another --dir)"
-        )
+        raise SystemExit(f"{args.dir} has {free / 1e9:.1f} GB free; the largest size needs "
+                         f"about {need / 1e9:.1f} GB (choose another --dir)")
     rows = []
     for size in args.sizes:
         row = run_size(size, args.seconds, args.dir, args.seed)
