@@ -131,6 +131,7 @@ def build_graphql(runtime: Runtime) -> tuple[GraphQLEndpoint, SubscriptionView]:
         max_per_connection=settings.max_subscriptions_per_connection,
         recheck_s=settings.subscription_recheck_s,
         max_tokens=settings.max_tokens,
+        max_message_bytes=settings.max_body_bytes,
         documents=documents,
     )
     endpoint = GraphQLEndpoint(

@@ -58,6 +58,8 @@ class GraphQLEndpoint:
         self.graphiql = graphiql
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["method"] == "HEAD":  # answered as GET would be, without the body (RFC 9110)
+            scope, send = {**scope, "method": "GET"}, _headless(send)
         request = Request(scope, receive)
         media = negotiate(request.headers.get("accept"))
         request.state.media = media or JSON
@@ -202,6 +204,15 @@ class GraphQLEndpoint:
             and "query" not in request.query_params
             and "extensions" not in request.query_params
         )
+
+
+def _headless(send: Send) -> Send:
+    async def without_body(message: Message) -> None:
+        if message["type"] == "http.response.body":
+            message = {**message, "body": b""}
+        await send(message)
+
+    return without_body
 
 
 def _span_attributes(request: Request) -> dict[str, str]:

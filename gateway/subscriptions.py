@@ -8,6 +8,10 @@ gateway/hub.py.
 * With FABRIC_TRUSTED_DOCUMENTS, only registered documents subscribe, as over HTTP.
 * At most `max_subscription_connections` per process (more: close 1013, try again later) and
   `max_subscriptions_per_connection` operations per connection; only subscriptions run here.
+* A message is at most `max_message_bytes` (FABRIC_MAX_BODY_BYTES, as a request body):
+  a longer one closes the connection with 1009 (message too big) before it is decoded.
+  `fabric serve` also gives uvicorn that limit (gateway/server.py), which then refuses the
+  frame itself, with the same code, before reading it.
 * An operation that cannot run gets an `error` message for its id, with the `extensions.code`
   HTTP would give (a syntax error, an invalid document, an unknown operation name, a limit):
   the connection and its other subscriptions go on. Only a message the protocol cannot read
@@ -17,18 +21,20 @@ gateway/hub.py.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import AsyncGenerator, Callable
 from datetime import timedelta
+from json import JSONDecodeError
 from typing import Any
 
 from graphql import GraphQLError, OperationDefinitionNode, OperationType
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.websockets import WebSocket
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from strawberry import Schema
-from strawberry.asgi import GraphQL
+from strawberry.asgi import ASGIWebSocketAdapter, GraphQL
 from strawberry.exceptions import ConnectionRejectionError
 from strawberry.http import GraphQLRequestData
+from strawberry.http.exceptions import NonJsonMessageReceived, NonTextMessageReceived
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
     BaseGraphQLTransportWSHandler,
@@ -50,6 +56,7 @@ from gateway.limits import parse_document
 from resolvers.subscriptions import SocketContext
 
 OVERLOADED = 1013  # WebSocket "try again later": graphql-ws clients retry it
+TOO_BIG = 1009  # WebSocket "message too big" (RFC 6455)
 FORBIDDEN = 4403
 BAD_REQUEST = "BAD_REQUEST"  # as HTTP names a request it cannot run (an unknown operation)
 TOO_MANY_SUBSCRIPTIONS = "TOO_MANY_SUBSCRIPTIONS"
@@ -86,6 +93,31 @@ def _malformed(message: SubscribeMessage) -> str | None:
         if not isinstance(payload.get(member), kind | None):
             return f"Invalid subscribe message: `{member}` must be {said} or null"
     return None
+
+
+class BoundedSocket(ASGIWebSocketAdapter):
+    """strawberry's WebSocket adapter, closing with 1009 on a message over the view's
+    `max_message_bytes` instead of decoding it."""
+
+    async def iter_json(self, *, ignore_parsing_errors: bool = False) -> AsyncGenerator[object]:
+        assert isinstance(self.view, SubscriptionView)
+        limit = self.view.max_message_bytes
+        try:
+            while self.ws.application_state != WebSocketState.DISCONNECTED:
+                text = await self.ws.receive_text()
+                size = len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
+                if size > limit:
+                    await self.close(TOO_BIG, f"Message over {limit} bytes")
+                    return
+                try:
+                    yield self.view.decode_json(text)
+                except JSONDecodeError as exc:
+                    if not ignore_parsing_errors:
+                        raise NonJsonMessageReceived from exc
+        except KeyError as exc:
+            raise NonTextMessageReceived from exc
+        except WebSocketDisconnect:
+            pass
 
 
 class SocketHandler(BaseGraphQLTransportWSHandler[SocketContext, None]):
@@ -211,6 +243,7 @@ class SubscriptionView(GraphQL[SocketContext, None]):
     """The WebSocket side of /graphql (HTTP requests go to gateway.view.GraphQLView)."""
 
     graphql_transport_ws_handler_class = SocketHandler
+    websocket_adapter_class = BoundedSocket
 
     def __init__(
         self,
@@ -223,6 +256,7 @@ class SubscriptionView(GraphQL[SocketContext, None]):
         max_per_connection: int,
         recheck_s: float,
         max_tokens: int,
+        max_message_bytes: int = 1_000_000,
         documents: PersistedDocuments | None = None,
     ) -> None:
         super().__init__(
@@ -238,6 +272,7 @@ class SubscriptionView(GraphQL[SocketContext, None]):
         self.max_connections = max_connections
         self.recheck_s = recheck_s
         self.max_tokens = max_tokens
+        self.max_message_bytes = max_message_bytes
         self.documents = documents
 
     async def authenticate(self, header: str | None) -> Principal | None:

@@ -13,6 +13,7 @@ import uvicorn
 
 from gateway.app import create_app
 from gateway.auth import create_key
+from gateway.server import server_options
 from gateway.settings import Settings
 from graph.falkor import FalkorStore
 
@@ -43,15 +44,21 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-async def serve(store: FalkorStore, **settings: Any) -> AsyncIterator[Gateway]:
+async def serve(
+    store: FalkorStore, uvicorn_options: dict[str, Any] | None = None, **settings: Any
+) -> AsyncIterator[Gateway]:
+    """A gateway with `settings`, given to uvicorn as `fabric serve` does (gateway.server),
+    but for `uvicorn_options`."""
     port = _free_port()
-    app = create_app(Settings(port=port, **settings), store=store)
+    chosen = Settings(port=port, **settings)
+    app = create_app(chosen, store=store)
     # A bounded shutdown: uvicorn otherwise waits without end for every connection and
     # task to finish, and a session's teardown hung idle that way under load (twice in one
     # day, in epoll wait with no child process).
     config = uvicorn.Config(
         app, host="127.0.0.1", port=port, log_level="warning", lifespan="on",
         timeout_graceful_shutdown=10,
+        **{**server_options(chosen), **(uvicorn_options or {})},
     )
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve())

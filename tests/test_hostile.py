@@ -164,6 +164,35 @@ async def test_a_lying_content_length_is_refused(gateway: Gateway, token: str) -
     assert status_line.split()[1] == b"413"
 
 
+async def _raw_get(gateway: Gateway, target: bytes, token: str) -> tuple[bytes, dict[bytes, bytes], bytes]:
+    """A GET written on the socket (httpx refuses a query string over 64 KiB): the status
+    line, the headers and the body."""
+    host, port = gateway.url.split("//")[1].split("/")[0].split(":")
+    reader, writer = await asyncio.open_connection(host, int(port))
+    writer.write(b"GET " + target + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                 + f"Authorization: Bearer {token}\r\n\r\n".encode())
+    await writer.drain()
+    answer = await asyncio.wait_for(reader.read(), timeout=60)
+    writer.close()
+    head, _, body = answer.partition(b"\r\n\r\n")
+    status, *lines = head.split(b"\r\n")
+    headers = dict(line.lower().split(b": ", 1) for line in lines)
+    return status, headers, body
+
+
+@pytest.mark.parametrize("size", [40_000, 70_000, 1_100_000])
+async def test_an_oversized_get_url_gets_a_json_error(gateway: Gateway, token: str, size: int) -> None:
+    """Under 64 KiB the gateway reads the query (and its token limit refuses it); from 64 KiB
+    on, uvicorn's URL parser refuses the request before the application sees it, and
+    answered with a plain-text 400: now the same status with a JSON error body."""
+    target = b"/graphql?query=%7B" + b"a%20" * (size // 4) + b"%7D"  # a token each
+    status, headers, body = await _raw_get(gateway, target, token)
+    assert headers[b"content-type"].startswith(b"application/json"), (status, body[:200])
+    code = json.loads(body)["errors"][0]["extensions"]["code"]
+    assert (status.split()[1], code) == ((b"200", TOO_COMPLEX) if size < 65_536
+                                         else (b"400", "BAD_REQUEST"))
+
+
 # -- the event loop stays free while a hostile document is refused ---------------------------
 
 # 25,000 selections with a selection each (100,000 tokens): parsed and printed without a

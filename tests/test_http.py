@@ -234,3 +234,18 @@ async def test_a_subscription_over_http_is_a_bad_request(gateway: Gateway) -> No
         assert response.json() == {"errors": [{
             "message": "Subscriptions run over WebSocket (graphql-transport-ws) on /graphql, "
                        "not over HTTP.", "extensions": {"code": "BAD_REQUEST"}}]}  # fmt: skip
+
+
+async def test_head_answers_as_get_without_a_body(gateway: Gateway) -> None:
+    """HEAD /graphql was 405 (strawberry's view knows GET and POST only)."""
+    auth = {"Authorization": f"Bearer {await _token(gateway)}"}
+    params = {"query": "{ __typename }"}
+    got = await gateway.client.get(gateway.url, params=params, headers=auth)
+    head = await gateway.client.head(gateway.url, params=params, headers=auth)
+    assert (head.status_code, head.content) == (200, b"")
+    for name in ("content-type", "content-length", "etag", "cache-control", "vary"):
+        assert head.headers.get(name) == got.headers.get(name), name
+    refused = await gateway.client.head(gateway.url, params=params)
+    assert (refused.status_code, refused.content) == (401, b"")
+    page = await gateway.client.head(gateway.url, headers={"Accept": "text/html"})
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")

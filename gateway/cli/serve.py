@@ -80,6 +80,7 @@ def run(args: argparse.Namespace) -> int:
     from gateway.app import Runtime, create_app
     from gateway.cli.announcing import AnnouncingServer, port_in_use
     from gateway.demo import demo_token, ensure_demo_data, token_file
+    from gateway.server import server_options
 
     settings = settings_from(args)
     if args.log_level:
@@ -122,6 +123,7 @@ def run(args: argparse.Namespace) -> int:
         log_config=None,  # keep the handler logs.configure installed
         access_log=False,  # gateway.logs.RequestId writes the access lines
         lifespan="on",
+        **server_options(settings),  # messages bounded as bodies are; JSON parse errors
     )
     server = AnnouncingServer(config, said)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C stops it: no crash report
