@@ -148,3 +148,71 @@ async def _typed_query(gateway: Gateway) -> None:
     assert "UNAUTHENTICATED" not in result
     assert "Query" in docs and "Mutation" in docs
     assert screenshot.stat().st_size > 10_000
+
+
+SUBSCRIPTION = (
+    "subscription Live { recordsIngested { __typename ... on RecordsIngested { source count } } }"
+)
+
+
+def _subscribe_in_browser(url: str, token: str, screenshot: Path) -> tuple[str, list[str]]:
+    """Type a subscription and run it; the result pane once an event arrived, and the
+    console's errors."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support import expected_conditions as ec
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    with browser(logs=True) as driver:
+        driver.get(url)
+        wait = WebDriverWait(driver, 90)
+        field = wait.until(ec.element_to_be_clickable((By.ID, "fabric-token")))
+        field.send_keys(token, Keys.ENTER)
+        editor = wait.until(ec.element_to_be_clickable(
+            (By.CSS_SELECTOR, ".graphiql-query-editor .CodeMirror")))
+        editor.click()
+        typing = driver.switch_to.active_element
+        typing.send_keys(Keys.CONTROL, "a")
+        typing.send_keys(Keys.DELETE)
+        typing.send_keys(SUBSCRIPTION)
+        driver.find_element(By.CSS_SELECTOR, ".graphiql-execute-button").click()
+        result = (By.CSS_SELECTOR, ".graphiql-response")
+        wait.until(ec.text_to_be_present_in_element(result, "RecordsIngested"))
+        text: str = driver.execute_script(
+            "return document.querySelector('.graphiql-response .CodeMirror').CodeMirror.getValue()"
+        )
+        driver.save_screenshot(str(screenshot))
+        console = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        return text, console
+
+
+async def test_graphiql_runs_a_typed_subscription_over_websocket_in_chromium(
+    falkor: FalkorStore, readme_demo: Demo
+) -> None:
+    """A subscription typed into the page runs over graphql-transport-ws with the page's
+    token: an ingest made meanwhile arrives as an event in the result pane. Before, the
+    fetcher had no WebSocket URL and the gateway answered 400 ('Subscriptions run over
+    WebSocket'); the console shows no error (a /favicon.ico 404 was one)."""
+    from tests.test_subscriptions import _until_active
+
+    if not GraphiQLPage(readme_demo.assets).complete():
+        system_tools.missing("registry", "the npm registry (GraphiQL's assets)")
+    async for gateway in serve(falkor, graphiql_assets_dir=readme_demo.assets):
+        org = new_org()
+        await gateway.store.bootstrap(org)
+        token = await gateway.token(org)
+        ARTIFACTS.mkdir(exist_ok=True)
+        screenshot = ARTIFACTS / "graphiql-subscription.png"
+        screenshot.unlink(missing_ok=True)
+        browsing = asyncio.create_task(
+            asyncio.to_thread(_subscribe_in_browser, gateway.url, token, screenshot)
+        )
+        await _until_active({gateway.url: 1})
+        await load(gateway.store.org(org), [subject("service:live-one", "live-one")])
+        result, console = await browsing
+    answer = json.loads(result)
+    assert answer["data"]["recordsIngested"]["__typename"] == "RecordsIngested", answer
+    assert answer["data"]["recordsIngested"]["count"] >= 1
+    assert "errors" not in answer
+    assert console == []
+    assert screenshot.stat().st_size > 10_000
