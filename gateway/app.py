@@ -8,7 +8,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import timedelta
-from functools import partial
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -104,7 +103,7 @@ def build_graphql(runtime: Runtime) -> tuple[GraphQLEndpoint, SubscriptionView]:
             *limit_extensions(settings),
             ShapeErrors,
             *tracing.schema_extensions(settings),
-            partial(PersistValidated, documents),  # last: after every limit passed
+            PersistValidated,  # last: after every limit passed
         ],
         max_batch=settings.max_batch if settings.allow_batching else None,
     )

@@ -4,8 +4,8 @@ A client sends `extensions.persistedQuery = {version: 1, sha256Hash}`, without t
 once the gateway knows it; an unknown hash answers `PERSISTED_QUERY_NOT_FOUND` (HTTP 200, as
 Apollo's clients expect), and the client sends text and hash together. That text is stored
 (for every replica: the store is on the graph server, bounded per organisation in count and
-bytes) only once it has parsed, validated and passed every limit, as the request executes
-(`PersistValidated`), and in its minified form (gateway.tokens).
+bytes) only once it has parsed, validated and passed every limit (it started executing:
+`PersistValidated`), after the request has run, and in its minified form (gateway.tokens).
 
 With `FABRIC_TRUSTED_DOCUMENTS` on, only documents an operator registered
 (`fabric documents register FILE...`) run, by hash or by their text: arbitrary queries are
@@ -16,12 +16,13 @@ minified form (the lexer alone computes it, reading at most the token limit's to
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import hashlib
 import json
 import logging
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -39,9 +40,19 @@ NOT_FOUND = "PERSISTED_QUERY_NOT_FOUND"
 NOT_SUPPORTED = "PERSISTED_QUERY_NOT_SUPPORTED"
 NOT_TRUSTED = "DOCUMENT_NOT_TRUSTED"
 _HEX = frozenset("0123456789abcdef")
-# Texts this request asked to persist (text -> organisation, hash), stored as each executes:
-# strawberry runs a request's operations in the task that resolved them.
-_pending: contextvars.ContextVar[dict[str, tuple[str, str]] | None] = contextvars.ContextVar(
+SHORT_CHARS = 2_500  # minified on the event loop (a millisecond or so); longer in a thread
+
+
+@dataclass
+class _Registration:
+    org_id: str
+    digest: str
+    executed: bool = False  # parsed, validated and within every limit: to be stored
+
+
+# Texts this request asked to persist, by text: marked as each starts executing, stored once
+# the request has run (one dict per request, shared by its operations' contexts).
+_pending: contextvars.ContextVar[dict[str, _Registration] | None] = contextvars.ContextVar(
     "fabric_pending_documents", default=None
 )
 
@@ -105,25 +116,31 @@ class PersistedDocuments:
         if pending is None:
             pending = {}
             _pending.set(pending)
-        pending[data.query] = (org_id, digest)  # stored if it executes (PersistValidated)
+        pending[data.query] = _Registration(org_id, digest)  # stored if it executes
         return data
 
-    async def persist(self, query: str | None) -> None:
-        """Store `query` if this request registered it: called as it starts executing, so
-        only once it parsed, validated and passed every limit."""
-        org_digest = (_pending.get() or {}).pop(query or "", None)
-        if query is None or org_digest is None:
-            return
-        org_id, digest = org_digest
-        try:
-            await self.store.put(org_id, digest, minified(query, self.max_tokens) or query)
-        except GraphError as exc:  # the answer goes on; the client sends the text again
-            log.warning("a persisted query was not stored: %s", exc)
+    async def persist_executed(self) -> None:
+        """Store the texts this request registered that started executing (so parsed,
+        validated and within every limit: PersistValidated marked them)."""
+        pending = _pending.get() or {}
+        for query, registration in list(pending.items()):
+            del pending[query]
+            if not registration.executed:
+                continue
+            text = await self._minified(query) or query
+            try:
+                await self.store.put(registration.org_id, registration.digest, text)
+            except GraphError as exc:  # the answer stands; the client sends the text again
+                log.warning("a persisted query was not stored: %s", exc)
 
-    def _minified(self, text: str) -> str | None:
+    async def _minified(self, text: str) -> str | None:
+        """`text` minified within the limits, else None; a long text in a thread (the lexer
+        reads about 5 MB a second: near the body limit, a fifth of a second)."""
         if len(text) > self.max_chars:
             return None
-        return minified(text, self.max_tokens)
+        if len(text) <= SHORT_CHARS:
+            return minified(text, self.max_tokens)
+        return await asyncio.to_thread(minified, text, self.max_tokens)
 
     async def _trusted(self, data: GraphQLRequestData, digest: str | None) -> GraphQLRequestData:
         if data.query is not None:
@@ -135,7 +152,7 @@ class PersistedDocuments:
             raise DocumentRefused(400, NOT_TRUSTED, "Only registered documents run here.")
         text = await self.store.trusted(digest)
         if text is None and data.query is not None:  # the same document, differently spaced
-            form = self._minified(data.query)  # None over the limits: refused unparsed
+            form = await self._minified(data.query)  # None over the limits: refused unparsed
             text = await self.store.trusted(sha256_hex(form)) if form else None
         if text is None:
             if data.query is None:  # an APQ client then sends the text, refused below
@@ -145,15 +162,15 @@ class PersistedDocuments:
 
 
 class PersistValidated(SchemaExtension):
-    """Stores a persisted query its request registered as the operation starts executing:
-    strawberry runs `on_execute` only after parsing, validation and every limit passed."""
+    """Marks a persisted query its request registered as the operation starts executing:
+    strawberry runs `on_execute` only after parsing, validation and every limit passed.
+    The view stores it once the request has run (PersistedDocuments.persist_executed): an
+    asynchronous on_execute changed how strawberry runs every operation."""
 
-    def __init__(self, documents: PersistedDocuments) -> None:
-        super().__init__()
-        self.documents = documents
-
-    async def on_execute(self) -> AsyncIterator[None]:
-        await self.documents.persist(self.execution_context.query)
+    def on_execute(self) -> Iterator[None]:
+        registration = (_pending.get() or {}).get(self.execution_context.query or "")
+        if registration is not None:
+            registration.executed = True
         yield
 
 

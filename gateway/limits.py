@@ -10,9 +10,9 @@ the request's variables.
 
 from __future__ import annotations
 
+import asyncio
 import re
-from collections.abc import Callable, Iterator
-from contextlib import suppress
+from collections.abc import AsyncIterator, Callable, Iterator
 from functools import lru_cache, partial
 from typing import Any, NamedTuple
 
@@ -103,29 +103,54 @@ def parse_document(query: str, max_tokens: int) -> ast.DocumentNode:
 
 
 class TokenLimit(SchemaExtension):
-    """Parses with a token limit (comments count), caching short queries' documents.
+    """Parses with a token limit (comments count), caching short queries' documents, and
+    parsing long ones in a thread: graphql-core's lexer reads about 5 MB a second, so a text
+    near the body limit held the event loop for a fifth of a second.
 
     Strawberry's ParserCache would raise the limit's error outside strawberry's own parse
     error handling, bypassing error shaping; here a failed parse is left to strawberry,
-    which reports it, and its error is then labelled QUERY_TOO_COMPLEX.
+    which reports it, and its error is then labelled QUERY_TOO_COMPLEX. A long text that
+    failed in the thread is not read again: strawberry's parse is told to refuse it unread
+    (`max_source_length`), and its error then takes the thread's message and location.
     """
 
     def __init__(self, max_tokens: int) -> None:
         super().__init__()
         self.max_tokens = max_tokens
 
-    def on_parse(self) -> Iterator[None]:
+    async def on_parse(self) -> AsyncIterator[None]:
         context = self.execution_context
         context.parse_options["max_tokens"] = self.max_tokens
         query = context.query
-        if context.graphql_document is None and query and len(query) <= CACHEABLE_CHARS:
-            with suppress(GraphQLError):
-                context.graphql_document = _parse(query, self.max_tokens)
+        failed: GraphQLError | None = None
+        if context.graphql_document is None and query:
+            try:
+                if len(query) <= CACHEABLE_CHARS:
+                    context.graphql_document = _parse(query, self.max_tokens)
+                else:
+                    context.graphql_document = await asyncio.to_thread(
+                        parse, query, max_tokens=self.max_tokens
+                    )
+            except GraphQLError as refused:
+                if len(query) > CACHEABLE_CHARS:
+                    failed = refused
+                    # graphql-core's own option; strawberry's TypedDict names only max_tokens.
+                    context.parse_options["max_source_length"] = 0  # type: ignore[typeddict-unknown-key]
         yield
         for error in context.pre_execution_errors or ():
+            if failed is not None:
+                _take_over(error, failed)
             if TOKEN_ERROR.search(error.message):
                 error.message = _too_many_tokens(self.max_tokens)
                 error.extensions = {"code": TOO_COMPLEX}
+
+
+def _take_over(error: GraphQLError, original: GraphQLError) -> None:
+    """`error` (strawberry's, reported) says what `original` (the thread's) said."""
+    error.message = original.message
+    error.source, error.positions = original.source, original.positions
+    error.locations = original.locations
+    error.nodes = original.nodes
 
 
 # -- validation rules: depth, aliases, directives, introspection ----------------------------

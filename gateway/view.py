@@ -203,6 +203,8 @@ class GraphQLView(GraphQL[RequestContext, None]):
         token = _request.set(request)
         try:
             response = await self.run(request)
+            if self._documents is not None:  # what registered and ran is stored now
+                await self._documents.persist_executed()
         except NotModified as exc:
             response = Response(status_code=304, headers=caching.headers(exc.tag))
         except DocumentRefused as exc:
