@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -83,27 +84,35 @@ def test_readme_first_run_graphiql_runs_its_first_query(readme_demo: Demo) -> No
     assert screenshot.stat().st_size > 10_000
 
 
+def _type_and_run(driver: Any, wait: Any, url: str, token: str, text: str) -> None:
+    """Open the page, give it the token, type `text` in the editor and run it."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support import expected_conditions as ec
+
+    driver.get(url)
+    field = wait.until(ec.element_to_be_clickable((By.ID, "fabric-token")))
+    field.send_keys(token, Keys.ENTER)
+    editor = wait.until(ec.element_to_be_clickable(
+        (By.CSS_SELECTOR, ".graphiql-query-editor .CodeMirror")))
+    editor.click()
+    typing = driver.switch_to.active_element
+    typing.send_keys(Keys.CONTROL, "a")
+    typing.send_keys(Keys.DELETE)
+    typing.send_keys(text)
+    driver.find_element(By.CSS_SELECTOR, ".graphiql-execute-button").click()
+
+
 def _drive(url: str, token: str, screenshot: Path) -> tuple[str, str]:
     """What a user does in the browser; returns the text of the result pane, then of the
     docs explorer."""
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import WebDriverWait
 
     with browser() as driver:
-        driver.get(url)
         wait = WebDriverWait(driver, 60)
-        field = wait.until(ec.element_to_be_clickable((By.ID, "fabric-token")))
-        field.send_keys(token, Keys.ENTER)
-        editor = wait.until(ec.element_to_be_clickable(
-            (By.CSS_SELECTOR, ".graphiql-query-editor .CodeMirror")))
-        editor.click()
-        typing = driver.switch_to.active_element
-        typing.send_keys(Keys.CONTROL, "a")
-        typing.send_keys(Keys.DELETE)
-        typing.send_keys(QUERY)
-        driver.find_element(By.CSS_SELECTOR, ".graphiql-execute-button").click()
+        _type_and_run(driver, wait, url, token, QUERY)
         result = (By.CSS_SELECTOR, ".graphiql-response")
         wait.until(ec.text_to_be_present_in_element(result, "totalCount"))
         text: str = driver.find_element(*result).text
@@ -159,23 +168,12 @@ def _subscribe_in_browser(url: str, token: str, screenshot: Path) -> tuple[str, 
     """Type a subscription and run it; the result pane once an event arrived, and the
     console's errors."""
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import WebDriverWait
 
     with browser(logs=True) as driver:
-        driver.get(url)
         wait = WebDriverWait(driver, 90)
-        field = wait.until(ec.element_to_be_clickable((By.ID, "fabric-token")))
-        field.send_keys(token, Keys.ENTER)
-        editor = wait.until(ec.element_to_be_clickable(
-            (By.CSS_SELECTOR, ".graphiql-query-editor .CodeMirror")))
-        editor.click()
-        typing = driver.switch_to.active_element
-        typing.send_keys(Keys.CONTROL, "a")
-        typing.send_keys(Keys.DELETE)
-        typing.send_keys(SUBSCRIPTION)
-        driver.find_element(By.CSS_SELECTOR, ".graphiql-execute-button").click()
+        _type_and_run(driver, wait, url, token, SUBSCRIPTION)
         result = (By.CSS_SELECTOR, ".graphiql-response")
         wait.until(ec.text_to_be_present_in_element(result, "RecordsIngested"))
         text: str = driver.execute_script(
