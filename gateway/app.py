@@ -94,7 +94,6 @@ def build_graphql(runtime: Runtime) -> tuple[GraphQLEndpoint, SubscriptionView]:
         _Documents(lambda: runtime.store),
         enabled=settings.persisted_queries,
         trusted=settings.trusted_documents,
-        max_chars=settings.max_body_bytes,
         max_tokens=settings.max_tokens,
     )
     schema = build_schema(

@@ -5,18 +5,19 @@ once the gateway knows it; an unknown hash answers `PERSISTED_QUERY_NOT_FOUND` (
 Apollo's clients expect), and the client sends text and hash together. That text is stored
 (for every replica: the store is on the graph server, bounded per organisation in count and
 bytes) only once it has parsed, validated and passed every limit (it started executing:
-`PersistValidated`), after the request has run, and in its minified form (gateway.tokens).
+`PersistValidated`), after the request has run, in its printed form minified
+(gateway.tokens): the padding of the text as sent is neither kept nor read again.
 
 With `FABRIC_TRUSTED_DOCUMENTS` on, only documents an operator registered
 (`fabric documents register FILE...`) run, by hash or by their text: arbitrary queries are
 refused with `DOCUMENT_NOT_TRUSTED`, before any parse. A text is looked up by the hash of
-its raw form, then, only when it is within the size and token limits, by the hash of its
-minified form (the lexer alone computes it, reading at most the token limit's tokens).
+its raw form, then, only when it is within 100,000 characters and the token limit, by the
+hash of its minified form (the lexer alone computes it, reading at most the token limit's
+tokens; a long text in the lexer thread).
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextvars
 import hashlib
 import json
@@ -26,13 +27,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from graphql import GraphQLError, OperationDefinitionNode, parse
+from graphql import GraphQLError, OperationDefinitionNode, parse, print_ast
 from strawberry.extensions import SchemaExtension
 from strawberry.http import GraphQLRequestData
 
 from engine.ports import GraphError
 from engine.ports.changes import DocumentStore
-from gateway.tokens import minified
+from gateway.tokens import minified, off_loop
 
 log = logging.getLogger("fabric.documents")
 
@@ -47,7 +48,7 @@ SHORT_CHARS = 2_500  # minified on the event loop (a millisecond or so); longer 
 class _Registration:
     org_id: str
     digest: str
-    executed: bool = False  # parsed, validated and within every limit: to be stored
+    printed: str | None = None  # once it started executing (so within every limit)
 
 
 # Texts this request asked to persist, by text: marked as each starts executing, stored once
@@ -88,12 +89,12 @@ def _requested_hash(extensions: dict[str, Any] | None) -> str | None:
 class PersistedDocuments:
     """store: where documents live; enabled: automatic persisted queries accepted; trusted:
     only registered documents run; max_chars, max_tokens: the limits within which a text is
-    minified (the body size and the request's token limit)."""
+    minified to be matched (longer texts run only as registered, byte for byte)."""
 
     store: DocumentStore
     enabled: bool = True
     trusted: bool = False
-    max_chars: int = 1_000_000
+    max_chars: int = 100_000
     max_tokens: int = 5_000
 
     async def resolve(self, org_id: str, data: GraphQLRequestData) -> GraphQLRequestData:
@@ -125,22 +126,29 @@ class PersistedDocuments:
         pending = _pending.get() or {}
         for query, registration in list(pending.items()):
             del pending[query]
-            if not registration.executed:
+            if registration.printed is None:
                 continue
-            text = await self._minified(query) or query
+            # The printed document, minified: no padding left to read, however it came (a
+            # long one, with a long string, in the lexer thread).
+            printed = registration.printed
+            text = (
+                minified(printed, sys.maxsize)
+                if len(printed) <= SHORT_CHARS
+                else await off_loop(minified, printed, sys.maxsize)
+            ) or printed
             try:
                 await self.store.put(registration.org_id, registration.digest, text)
             except GraphError as exc:  # the answer stands; the client sends the text again
                 log.warning("a persisted query was not stored: %s", exc)
 
     async def _minified(self, text: str) -> str | None:
-        """`text` minified within the limits, else None; a long text in a thread (the lexer
-        reads about 5 MB a second: near the body limit, a fifth of a second)."""
+        """`text` minified within the limits, else None; a long text in the lexer thread
+        (the lexer reads about 5 MB a second)."""
         if len(text) > self.max_chars:
             return None
         if len(text) <= SHORT_CHARS:
             return minified(text, self.max_tokens)
-        return await asyncio.to_thread(minified, text, self.max_tokens)
+        return await off_loop(minified, text, self.max_tokens)
 
     async def _trusted(self, data: GraphQLRequestData, digest: str | None) -> GraphQLRequestData:
         if data.query is not None:
@@ -168,9 +176,12 @@ class PersistValidated(SchemaExtension):
     asynchronous on_execute changed how strawberry runs every operation."""
 
     def on_execute(self) -> Iterator[None]:
-        registration = (_pending.get() or {}).get(self.execution_context.query or "")
-        if registration is not None:
-            registration.executed = True
+        context = self.execution_context
+        registration = (_pending.get() or {}).get(context.query or "")
+        if registration is not None and context.graphql_document is not None:
+            # Printing takes time in the document's tokens (within the limit), not its text's
+            # length: a string is copied whole.
+            registration.printed = print_ast(context.graphql_document)
         yield
 
 

@@ -10,7 +10,6 @@ the request's variables.
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import AsyncIterator, Callable, Iterator
 from functools import lru_cache, partial
@@ -31,6 +30,7 @@ from strawberry.types.execution import ExecutionResult, StreamExecutionResult
 
 from gateway.cost import estimate_cost
 from gateway.settings import Settings
+from gateway.tokens import off_loop
 from resolvers.schema import requested_operation_name
 
 __all__ = ["INTROSPECTION_DISABLED", "TOO_COMPLEX", "limit_extensions", "parse_document"]
@@ -76,6 +76,10 @@ def exceeds(what: str, value: int, limit: int) -> str:
 
 @lru_cache(maxsize=CACHE_SIZE)
 def _parse(query: str, max_tokens: int) -> ast.DocumentNode:
+    return parse(query, max_tokens=max_tokens)
+
+
+def _parse_long(query: str, max_tokens: int) -> ast.DocumentNode:
     return parse(query, max_tokens=max_tokens)
 
 
@@ -128,9 +132,7 @@ class TokenLimit(SchemaExtension):
                 if len(query) <= CACHEABLE_CHARS:
                     context.graphql_document = _parse(query, self.max_tokens)
                 else:
-                    context.graphql_document = await asyncio.to_thread(
-                        parse, query, max_tokens=self.max_tokens
-                    )
+                    context.graphql_document = await off_loop(_parse_long, query, self.max_tokens)
             except GraphQLError as refused:
                 if len(query) > CACHEABLE_CHARS:
                     failed = refused

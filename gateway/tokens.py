@@ -12,10 +12,25 @@ beyond what separates two names): the same for every spacing of one document.
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
+
 from graphql import GraphQLSyntaxError, Source, TokenKind
 from graphql.language import Lexer
 from graphql.language.block_string import print_block_string
 from graphql.language.lexer import is_punctuator_token_kind
+
+T = TypeVar("T")
+# Long texts are lexed here, one at a time: each thread holding the interpreter lock makes
+# the event loop wait for it in turn, so several at once slowed every other request.
+_LEXER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="fabric-lexer")
+
+
+async def off_loop(work: Callable[..., T], *args: object) -> T:
+    """`work(*args)` in the lexer thread (parsing or minifying a long text)."""
+    return await asyncio.get_running_loop().run_in_executor(_LEXER, work, *args)
 
 
 def minified(text: str, max_tokens: int) -> str | None:
