@@ -264,10 +264,14 @@ def _drain(stream: IO[str]) -> None:
         pass
 
 
-def start_gateway(data_dir: Path, records: int) -> tuple[subprocess.Popen[str], str, str]:
-    """`fabric serve --demo` on a free loopback port: (process, base URL, bearer token)."""
+def start_gateway(
+    data_dir: Path, records: int, settings: dict[str, str] | None = None
+) -> tuple[subprocess.Popen[str], str, str]:
+    """`fabric serve --demo` on a free loopback port, with `settings` (FABRIC_* variables)
+    beside the environment: (process, base URL, bearer token)."""
     port = _free_port()
     env = {**os.environ, "FABRIC_DEMO_RECORDS": str(records), "FABRIC_HOST": "127.0.0.1"}
+    env.update(settings or {})
     log = (data_dir / "gateway.log").open("w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "gateway.cli", "serve", "--demo", "--port", str(port),
