@@ -15,7 +15,7 @@ from datetime import UTC, datetime, timedelta
 from engine.domain import timecontext as tc
 from engine.reading.time import patterns as p
 from engine.reading.time import spans
-from engine.reading.time.calendar import count_of, date_period, span_before
+from engine.reading.time.calendar import count_of, date_period, recent_season, span_before
 
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)  # the open start of "before X"
 
@@ -50,7 +50,12 @@ def _edge(which: str, whole: tc.Period) -> datetime:
 
 def _relative(text: str, now: datetime) -> tc.Period:
     which, unit = text.lower().split()  # "the year" is this one
-    return tc.period_of(unit, now, -1 if which in ("last", "previous") else 0)
+    return tc.period_of(unit, now, -1 if which in ("last", "previous", "prior") else 0)
+
+
+def _season_now(text: str, now: datetime) -> tc.Period:
+    which, season = text.lower().split()
+    return recent_season(season, which, now)
 
 
 def _ago(text: str, now: datetime) -> tc.Period:
@@ -79,6 +84,7 @@ VALUES: list[tuple[re.Pattern[str], Callable[[str, datetime], tc.Period]]] = [
     (re.compile(p.AGO, re.I | re.A), _ago),
     (re.compile(r"yesterday|today", re.I | re.A), day_of),
     (re.compile(p.RELATIVE, re.I | re.A), _relative),
+    (re.compile(p.SEASON_NOW, re.I | re.A), _season_now),
     (re.compile(p.PART, re.I | re.A), _part),
     (re.compile(p.DATE, re.I | re.A), date_period),
 ]

@@ -42,7 +42,10 @@ QUARTER = (
 # "2019-2020", "2019 - 2020": both years, whole (two groups).
 YEARS = r"(19[7-9]\d|2\d{3})\s*[-\u2013]\s*(19[7-9]\d|2\d{3})(?![-\d])"
 WHICH_YEAR = rf"(?:{YEAR}|the\s+year|this\s+year|last\s+year)"
-HALF = rf"(?:h[12]\s+{YEAR}|(?:the\s+)?(?:first|second|1st|2nd)\s+half\s+of\s+{WHICH_YEAR})"
+HALF = (
+    rf"(?:h[12]\s+(?:of\s+)?(?:{YEAR}|(?:this|last)\s+year)"
+    rf"|(?:the\s+)?(?:first|second|1st|2nd)\s+half\s+of\s+{WHICH_YEAR})"
+)
 SEASON = rf"(?:(?:the\s+)?(?:spring|summer|autumn|fall)\s+(?:of\s+)?{YEAR})"
 WEEKDAY = rf"(?:(?:last|this|past)\s+)?(?:{'|'.join(WEEKDAYS)})\b"
 # A date or a period of the calendar (engine.reading.time.calendar.date_period reads it).
@@ -58,18 +61,18 @@ PRE = r"\b(?:(?:in|over|during|within|for)\s+)?the\s+(?:last|past)\s+"
 COUNTED = r"(?:minute|hour|day|week|fortnight|month|quarter|year)s?\b"
 EVENTS = r"(?:release|outage|incident|launch|freeze|migration|rewrite|version|sprint)s?\b"
 # A period counted from the current one ("last month", "this year"; "the year": this one).
-RELATIVE = r"(?:last|this|previous|current|the)\s+(?:week|month|quarter|year)\b"
+RELATIVE = r"(?:last|this|previous|prior|current|the)\s+(?:week|month|quarter|year)\b"
+# A season counted from now ("last summer": the latest that has ended; "this winter").
+SEASON_NOW = r"(?:last|this|previous|past)\s+(?:spring|summer|autumn|fall|winter)\b"
 # A part of a year or month by thirds ("early 2025", "mid-2025", "late August").
 PART = rf"(?:early|mid|late)[\s-]+(?:{MONTH}(?:\s+{YEAR})?|{YEAR})"
 # A period named for its place in a composition: a date, a relative period, a third of one.
-PERIOD = rf"(?:{RELATIVE}|{PART}|{DATE})"
+PERIOD = rf"(?:{RELATIVE}|{SEASON_NOW}|{PART}|{DATE})"
 # "the beginning / start / middle / end of P": one group, the boundary's word.
 BOUNDARY = r"the\s+(beginning|start|middle|end)\s+of\s+"
 # A point or period standing alone, as a composition rule reads it: a boundary of a period,
 # a span back from now ("2 weeks ago", "3 months back"), a day, or a period.
 _COUNT = r"(?:\d{1,4}|(?:a\s+)?couple\s+of|(?:a\s+)?few|" + "|".join(NUMBERS) + ")"
 AGO = rf"{_COUNT}\s+(?:hour|day|week|fortnight|month|quarter|year)s?\s+(?:ago|back)\b"
-POINT = (
-    rf"(?:the\s+(?:beginning|start|middle|end)\s+of\s+{PERIOD}|{AGO}|yesterday\b|today\b"
-    rf"|{PERIOD})"
-)
+BOUNDARY_POINT = rf"the\s+(?:beginning|start|middle|end)\s+of\s+{PERIOD}"
+POINT = rf"(?:{BOUNDARY_POINT}|{AGO}|yesterday\b|today\b|{PERIOD})"

@@ -168,7 +168,7 @@ def _season(g: Groups, now: datetime) -> tc.Period:
 
 
 def _relative_period(g: Groups, now: datetime) -> tc.Period:
-    shift = -1 if c.first(g).lower() in ("last", "previous") else 0
+    shift = -1 if c.first(g).lower() in ("last", "previous", "prior") else 0
     return tc.period_of(c.second(g).lower(), now, shift)
 
 
@@ -210,7 +210,7 @@ RULES: list[Rule] = [
     Rule("since_day", r"\bsince\s+(yesterday|today)\b", _since_day),
     Rule("after", rf"\bafter\s+({p.DATE})", _after),
     Rule("before", rf"\b(?:before|prior\s+to|until|till|up\s+to)\s+({p.DATE})", _before),
-    Rule("ytd", r"\b(?:year\s+to\s+date|ytd)\b", span(_year_to_date)),
+    Rule("ytd", r"\b(?:year[\s-]+to[\s-]+date|ytd)\b", span(_year_to_date)),
     Rule("week_of",
          rf"\b(?:(?:in|during)\s+)?the\s+week\s+(?:of|starting|beginning)\s+({p.DAY_DATE})",
          span(_week_of), note=spans.week_of_note),
@@ -229,7 +229,7 @@ RULES: list[Rule] = [
     Rule("ago", rf"\b{p.N}\s+{p.UNIT}\s+ago\b", _ago_point, period=_ago_period),
     Rule("season", r"\b(last|this|previous|past)\s+(spring|summer|autumn|fall|winter)\b",
          span(_season)),
-    Rule("relative", r"\b(last|this|previous|current)\s+(week|month|quarter|year)\b",
+    Rule("relative", r"\b(last|this|previous|prior|current)\s+(week|month|quarter|year)\b",
          span(_relative_period)),
     Rule("day", r"\b(yesterday|today)\b", span(_day)),
     Rule("in", rf"\b((?:last|this|past)\s+(?:{_DAYS}))\b", span(_dated)),
@@ -279,7 +279,12 @@ RULES: list[Rule] = [
     Rule("since", rf"\bsince\s+({p.POINT})", c.since_point, note=c.edge_note),
     Rule("since", rf"\b(?:from|between)\s+({p.POINT})\s+(?:to|until|till|and)\s+(?:now|today)\b",
          c.since_point, note=c.edge_note),
+    # "from the beginning of 2024" alone is since then ("from 2024" alone is 2024's).
+    Rule("since", rf"\bfrom\s+({p.BOUNDARY_POINT})", c.since_point, note=c.edge_note),
     Rule("after", rf"\bafter\s+({p.POINT})", c.after_point, note=c.edge_note),
+    # "through the end of 2025", "by the end of last year": everything up to that end.
+    Rule("before", rf"\b(?:through|thru|by)\s+({p.BOUNDARY_POINT})", c.before_point,
+         note=c.edge_note),
     Rule("before", rf"\b(?:before|prior\s+to|until|till|up\s+to)\s+({p.POINT})", c.before_point,
          note=c.edge_note),
     Rule("between", rf"\b(?:from|between)\s+({p.POINT})\s+(?:{_TO}|and)\s+({p.POINT})",
