@@ -52,6 +52,7 @@ class Dialect:
     bootstrap: tuple[str, ...]
     already_exists: tuple[str, ...]
     fulltext_call: str
+    fulltext_top: str
     vector_call: str
     vector_value: str
     similarity: str
@@ -266,6 +267,8 @@ FALKORDB = Dialect(
     bootstrap=indexes.falkor_bootstrap(),
     already_exists=("already indexed", "already exists"),
     fulltext_call="CALL db.idx.fulltext.queryNodes('Subject', ${param}) YIELD node, score",
+    # One organisation's index: its matches are that organisation's only.
+    fulltext_top="CALL db.idx.fulltext.queryNodes('Subject', ${param}) YIELD node, score",
     vector_call="CALL db.idx.vector.queryNodes('Subject', 'embedding', $k, vecf32($vector)) "
     "YIELD node, score",
     vector_value="vecf32({})",
@@ -304,6 +307,11 @@ NEO4J = Dialect(
     fulltext_call="CALL db.index.fulltext.queryNodes('subject_search_org', "
     "'search_text:(' + ${param} + ') AND org_term:' + " + org_term("$org") + ") "
     "YIELD node, score",
+    # Lucene's best $candidates only, for reads that keep the best few (a common word matched
+    # every subject of a large organisation, each one handed to the statement to be sorted).
+    fulltext_top="CALL db.index.fulltext.queryNodes('subject_search_org', "
+    "'search_text:(' + ${param} + ') AND org_term:' + " + org_term("$org") + ", "
+    "{{limit: $candidates}}) YIELD node, score",
     vector_call="CALL db.index.vector.queryNodes('subject_embedding', $k, $vector) "
     "YIELD node, score",
     # Neo4j reports (1 + cosine) / 2, in [0, 1].

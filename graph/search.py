@@ -32,6 +32,7 @@ KIND_TEXTS = frozenset(normalise(k.value) for k in SubjectKind)  # the second pl
 VECTOR_DECIMALS = 3  # vectors travel as text to FalkorDB; more digits only cost parse time
 REEMBED_BATCH = 2_000
 STATUS_TTL = 30.0
+FULLTEXT_CANDIDATES = 10_000  # the full-text index's best matches a lexical read ranks
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +91,10 @@ class SearchArms:
         return await self._x.run(statement, {"org": self._org, **params}, write=True)
 
     async def _fulltext(self, query: str, kinds: Sequence[SubjectKind], limit: int) -> list[Hit]:
-        params: dict[str, Any] = {"query": query, "limit": limit}
+        # The index's best candidates: enough for the page after the statement's filters
+        # (stubs, and kinds, which the query already requires by their words).
+        candidates = max(limit * 4, FULLTEXT_CANDIDATES)
+        params: dict[str, Any] = {"query": query, "limit": limit, "candidates": candidates}
         if kinds:
             params["kinds"] = [k.value for k in kinds]
         found = await self._read(search_cypher.lexical_search(self._dialect, bool(kinds)), **params)

@@ -125,9 +125,11 @@ class ScriptedExecutor:
 
     answers: dict[str, Any]
     sent: list[str] = field(default_factory=list)
+    params: list[dict[str, Any]] = field(default_factory=list)
 
     async def run(self, statement: str, params: dict[str, Any], **_: Any) -> list[list[Any]]:
         self.sent.append(statement)
+        self.params.append(params)
         for key, answer in self.answers.items():
             if key in statement:
                 if isinstance(answer, list) and answer and isinstance(answer[0], Exception):

@@ -25,10 +25,10 @@ SET s.embedding = {dialect.vector_value.format("row[1]")}, s.embedder = row[2]
 
 
 def lexical_search(dialect: Dialect, kinds: bool) -> str:
-    """Best full-text matches of $query, up to $limit."""
+    """Best full-text matches of $query, up to $limit, of the index's best $candidates."""
     kind = "AND s.kind IN $kinds" if kinds else ""
     return f"""
-{dialect.fulltext_call.format(param="query")}
+{dialect.fulltext_top.format(param="query")}
 WITH node AS s, score
 WHERE {_SEARCHABLE} {kind}
 WITH s, score ORDER BY score DESC, s.key LIMIT $limit
