@@ -42,12 +42,6 @@ class Settings(BaseSettings):
     neo4j_database: str = Field(
         "neo4j", min_length=1, description="Neo4j database (named: never looked up per call)."
     )
-    neo4j_write_timeout_s: float | None = Field(
-        300.0,
-        gt=0,
-        description="Neo4j: the transaction timeout each write carries (a backstop where the "
-        "server sets no `db.transaction.timeout`; it bounds lock waits too).",
-    )
     graph_pool_size: int = Field(32, ge=1, le=1024, description="Graph connection pool size.")
     statement_timeout_ms: int | None = Field(
         15_000, ge=1, description="Server-side limit on one read statement."

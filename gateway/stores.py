@@ -126,7 +126,6 @@ def _neo4j(
         database=settings.neo4j_database,
         max_connections=settings.graph_pool_size,
         statement_timeout_s=timeout / 1000 if timeout else None,
-        write_timeout_s=settings.neo4j_write_timeout_s,
         # Waiting for a pooled connection or retrying a deadlock never outlasts a request.
         acquisition_timeout_s=min(5.0, settings.request_timeout_s / 2),
         retry_time_s=min(5.0, settings.request_timeout_s / 2),

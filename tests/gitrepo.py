@@ -118,14 +118,14 @@ def build(path: Path, now: datetime | None = None) -> Repo:
     repo.git("checkout", "-q", "main")
     repo.lines("engine/core.py", 4, "hotfix")
     repo.commit(SAM, 10, "Engine hotfix")
-    _merge(repo, "feature", JO, 9)
+    merge(repo, "feature", JO, 9)
     for day in (5, 4, 3, 2, 1):
         repo.lines("resolver/parse.py", 6, f"day{day}")
         repo.commit(ALEX, day, f"Resolver: refine parse (step {6 - day})")
     return repo
 
 
-def _merge(repo: Repo, branch: str, who: tuple[str, str], days_ago: float) -> None:
+def merge(repo: Repo, branch: str, who: tuple[str, str], days_ago: float) -> None:
     when = (repo.now - timedelta(days=days_ago)).isoformat()
     env = {
         "GIT_AUTHOR_NAME": who[0],
@@ -177,7 +177,7 @@ def build_python(path: Path, now: datetime | None = None) -> Repo:
     repo.lines("src/shop/routing.py", 3, "late")
     repo.lines("src/shop/api/handlers.py", 2, "late")
     repo.commit(ALEX, 10, "Routing and handlers")
-    _merge(repo, "utils", SAM, 8)
+    merge(repo, "utils", SAM, 8)
     repo.lines("src/shop/routing.py", 1, "last")
     repo.commit(SAM, 5, "Routing: last fix")
     return repo

@@ -168,7 +168,6 @@ async def test_waiting_for_a_connection_or_a_retry_stays_within_the_request() ->
         assert isinstance(store, Neo4jStore)
         assert store.acquisition_timeout_s == 2.0 and store.retry_time_s == 2.0
         assert store.database == "neo4j"
-        assert store.write_timeout_s == 300.0  # FABRIC_NEO4J_WRITE_TIMEOUT_S's default
     finally:
         await opened.store.close()
 

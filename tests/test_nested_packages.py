@@ -19,7 +19,7 @@ from engine.investigation.investigate import InvestigationRequest
 from engine.ports import OrgGraph
 from graph.falkor import FalkorStore
 from graph.git.importer import GitImport, import_git
-from graph.git.tree import holders
+from graph.git.tree import bare, module_dirs
 from graph.projection import Projector
 from graph.records import FORMAT_NAME, FORMAT_VERSION
 from tests import gitrepo
@@ -32,8 +32,10 @@ NOW = datetime(2026, 6, 1, 12, tzinfo=UTC)
 TESTS, HELPERS = "module:lab/tests", "module:lab/tests/helpers"
 EXAMPLES, DEMO = "module:lab/examples", "module:lab/examples/demo"
 CX, CLI = "module:lab/examples/cx", "module:lab/examples/cx/cx/cli.py"
+CX_PACKAGE = "module:lab/examples/cx/cx"
 PATHS = {TESTS: "tests", HELPERS: "tests/helpers", EXAMPLES: "examples", DEMO: "examples/demo",
-         CX: "examples/cx", CLI: "examples/cx/cx/cli.py", "module:lab/src/lab": "src/lab"}  # fmt: skip
+         CX: "examples/cx", CX_PACKAGE: "examples/cx/cx", CLI: "examples/cx/cx/cli.py",
+         "module:lab/src/lab": "src/lab"}  # fmt: skip
 
 
 def build(path: Path) -> gitrepo.Repo:
@@ -105,22 +107,29 @@ async def test_each_module_counts_what_git_log_of_its_path_counts(
 
 
 async def test_a_nested_package_is_part_of_its_directory(graph: OrgGraph) -> None:
-    keys = [HELPERS, DEMO, CX, CLI]
+    keys = [HELPERS, DEMO, CX, CX_PACKAGE, CLI]
     edges = await graph.relationships_of(
         keys, types=[RelationshipType.PART_OF], direction=Direction.OUTGOING
     )
     parents = {k: [e.other.key for e in edges.get(k, [])] for k in keys}
-    assert parents == {HELPERS: [TESTS], DEMO: [EXAMPLES], CX: [EXAMPLES], CLI: [CX]}
+    assert parents == {
+        HELPERS: [TESTS], DEMO: [EXAMPLES], CX: [EXAMPLES], CX_PACKAGE: [CX], CLI: [CX_PACKAGE]
+    }  # fmt: skip
     # A src layout's src holds nothing but its package: no module.
     assert await graph.subjects_by_keys(["module:lab/src"]) == {}
 
 
-def test_the_directories_holding_packages() -> None:
-    listing = ["src/lab/__init__.py", "tests/a.py", "tests/h/__init__.py", "docs/x.md",
-               "examples/README", "examples/d/pyproject.toml", "top/pkg/sub/setup.py"]  # fmt: skip
-    roots = ["src/lab", "tests/h", "examples/d", "top/pkg/sub"]
-    assert holders(listing, roots, 1) == {"tests", "examples"}
-    assert holders(listing, roots, 2) == frozenset()  # top/pkg has no file of its own
+def test_the_module_directories_and_those_that_are_none() -> None:
+    listing = ["src/lab/__init__.py", "src/lab/sub/x.py", "tests/a.py", "tests/h/__init__.py",
+               "docs/x.md", "examples/README", "examples/d/pyproject.toml",
+               "top/pkg/sub/setup.py", "ci/run.sh"]  # fmt: skip
+    dirs = module_dirs(listing)
+    assert dirs == {"src/lab": "package", "src/lab/sub": "directory", "tests": "directory",
+                    "tests/h": "package", "docs": "directory", "examples": "directory",
+                    "examples/d": "package", "top/pkg/sub": "package"}  # fmt: skip
+    # src and top hold nothing but modules: no module; ci is a plain directory module.
+    assert bare(listing, dirs, 1) == {"src", "top"}
+    assert bare(listing, dirs, 2) == {"top/pkg"}
 
 
 async def test_a_question_about_the_directory_counts_its_packages(
@@ -143,11 +152,16 @@ async def test_a_directory_and_what_it_holds_count_a_commit_once(graph: OrgGraph
     assert "Sam Lee (1 commit(s)" in (result.direct_judgment or ""), result.direct_judgment
 
 
+@pytest.mark.parametrize(
+    ("layout", "said"),
+    [(2, "a package inside a directory module"), (3, "subpackages and directories of Python")],
+)
 async def test_a_repository_imported_before_is_read_again_once(
-    falkor: FalkorStore, tmp_path: Path
+    falkor: FalkorStore, tmp_path: Path, layout: int, said: str
 ) -> None:
-    """An import of layout 2 counted tests/helpers for itself alone: the next run reads the
-    whole history again, said, and then counts it for tests too."""
+    """An import of layout 2 counted tests/helpers for itself alone, one of layout 3 made
+    no module of examples/cx/cx: the next run reads the whole history again, said, and then
+    counts it for tests too."""
     repo = build(tmp_path / "lab")
     org = new_org()
     await falkor.bootstrap(org)
@@ -156,7 +170,7 @@ async def test_a_repository_imported_before_is_read_again_once(
         await import_git(graph, GitImport(repo.path))
         stored = (await graph.subjects_by_keys(["repository:lab"]))["repository:lab"]
         old = stored.model_dump(mode="json", exclude={"id", "stub"}, exclude_none=True)
-        old["attributes"]["module_layout"] = 2
+        old["attributes"]["module_layout"] = layout  # as if that layout had imported it
         header = {"type": "header", "format": FORMAT_NAME, "version": FORMAT_VERSION}
         lines = [json.dumps(r).encode() for r in (header, {"type": "subject", **old})]
         assert (await Projector(graph, source="git:lab", resume=False).run(lines)).ok
@@ -164,7 +178,7 @@ async def test_a_repository_imported_before_is_read_again_once(
         repo.commit(JO, 1, "Helpers: one more")
         again = await import_git(graph, GitImport(repo.path))
         assert again.mode == "full"
-        assert any("a package inside a directory module" in w for w in again.warnings)
+        assert any(said in w for w in again.warnings), again.warnings
         assert await commits_by_person(graph, TESTS) == git_commits(repo, "tests")
         assert (await import_git(graph, GitImport(repo.path))).mode == "up_to_date"
     finally:

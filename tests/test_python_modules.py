@@ -90,7 +90,16 @@ async def test_a_module_is_part_of_its_package(graph: OrgGraph) -> None:
         keys, types=[RelationshipType.PART_OF], direction=Direction.OUTGOING
     )
     parents = {k: e.other.key for k in keys for e in edges.get(k, [])}
-    assert parents == dict.fromkeys(keys, PACKAGE)  # the nested api package is part of shop
+    api = f"{PACKAGE}/api"  # a subpackage: a module of its own, part of shop
+    inside = {k: api if k.startswith(f"{api}/") else PACKAGE for k in keys}
+    assert parents == inside
+    edges = await graph.relationships_of(
+        [api], types=[RelationshipType.PART_OF], direction=Direction.OUTGOING
+    )
+    assert [e.other.key for e in edges[api]] == [PACKAGE]
+    found = (await graph.subjects_by_keys([api]))[api]
+    assert found.name == "shop.api" and {"api", "src/shop/api"} <= set(found.aliases)
+    assert found.attributes["module_kind"] == "package"
 
 
 @pytest.mark.parametrize("path", list(FILES))

@@ -37,6 +37,11 @@ class Change:
     title: str
     person: str
     modules: tuple[str, ...]  # module keys
+    # Lines changed (added + removed, as `git log -M --numstat` gives them): in all, and in
+    # each of `modules`, in its order. Written on the commit's records, so that a window
+    # cutting a day counts the lines of its commits to the instant.
+    lines: int = 0
+    module_lines: tuple[int, ...] = ()
 
 
 def module_key(repo: str, path: str) -> str:
@@ -79,10 +84,17 @@ class History:
         return f"repository:{self.repo}"
 
     def add_all(self, commits: Iterable[Commit], progress: Callable[[int], None] | None) -> None:
+        """Reads every commit, learns their renames (graph/git/modules.py: a commit is
+        counted where its paths are at the head, whatever order git lists it in), then
+        counts them."""
+        read: list[Commit] = []
         for commit in commits:
+            read.append(commit)
+            if progress is not None and len(read) % 500 == 0:
+                progress(len(read))
+        self.modules.learn(read)
+        for commit in read:
             self.add(commit)
-            if progress is not None and self.commits % 500 == 0:
-                progress(self.commits)
         if progress is not None:
             progress(self.commits)
 
@@ -100,14 +112,17 @@ class History:
         self.episodes.append(self._episode(commit, person, modules))
         if commit.is_merge:
             return
-        keys = tuple(module_key(self.repo, p) for p in sorted(modules))
-        self.changes.append(Change(commit.sha, moment, commit.subject, person, keys))
+        paths = sorted(modules)
+        keys = tuple(module_key(self.repo, p) for p in paths)
+        added = sum(c.added for c in commit.files)
+        removed = sum(c.removed for c in commit.files)
+        lines = tuple(sum(modules[p]) for p in paths)
+        change = Change(commit.sha, moment, commit.subject, person, keys, added + removed, lines)
+        self.changes.append(change)
         if not self.keep(commit):
             return
         day = moment.date()
         self.days.add(day)
-        added = sum(c.added for c in commit.files)
-        removed = sum(c.removed for c in commit.files)
         self._roll(self.repo_key, person, day, (1, added, removed))
         self._roll(person, self.repo_key, day, (1, added, removed))
         for path, (m_added, m_removed) in modules.items():

@@ -205,7 +205,7 @@ def _modules(spec: GitImport, roots: tree.Layout) -> Modules:
     """Modules by the package roots and Python modules of the imported head (see
     graph/git/modules.py)."""
     gone = lambda sha, p: not log.path_exists(spec.path, sha, p)  # noqa: E731
-    return Modules(spec.depth, gone, roots.roots, roots.files, roots.holders)
+    return Modules(spec.depth, gone, roots)
 
 
 def _history(spec: GitImport, repo: str, revs: Sequence[str], roots: tree.Layout) -> History:

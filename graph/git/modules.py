@@ -1,41 +1,41 @@
-"""Modules: the code's own packages, else directories at a configurable depth, followed
-through renames.
+"""Modules: the code's packages at every depth, its directories of Python files, Python
+modules, else directories at a configurable depth, each followed through renames.
 
-A file under a package root (a directory holding __init__.py, package.json, Cargo.toml,
-go.mod, ...; see tree.PACKAGE_MARKERS) belongs to that package's module, named by the
-directory's own name with the directory path as an alias: a src layout's `src/click/` is the
-module `click`, not `src`. Other files belong to their directory at the module depth.
-
-History is read newest first, so when a commit is seen that moved a whole directory A to B,
-every older commit touching A is attributed to B's lineage: one module subject keeps the whole
-history, with A recorded as a previous name. A move counts as a rename only when A no longer
-exists after that commit; a directory that lost some files to another is two modules.
-
-A package root below a directory module that has files of its own at the head (click's
-`tests/test_utils` in `tests`; tree.holders) is a module of its own and part of the
-directory's: its changes count for it and for the directory, once per commit, as
-`git log -- tests` counts them (a package inside a package is part of the outer one and no
-module of its own). `src` of a src layout, holding only its package, is no module.
+Every directory of the imported head holding Python files is a module (a package: it holds
+`__init__.py` or another package marker, tree.PACKAGE_MARKERS; else a directory of them), and
+so are the top-level tests/, docs/ and examples/, and every directory at the module depth
+unless it holds nothing but module directories (a src layout's `src`). A file counts for
+every module directory holding it, its innermost package up to the top (a PART_OF chain):
+`src/werkzeug/routing/rules.py` for werkzeug.routing.rules, werkzeug.routing and werkzeug,
+as `git log -- src/werkzeug/routing` and `git log -- src/werkzeug` count it.
 
 Python modules are modules too: each `.py` file directly in a package directory of the
-imported head (tree.python_modules) is a module subject of its own, named by its dotted name
-(`click.parser`), part of the package module holding it. Its changes count for it and for
-its package. A file renamed (git's rename detection, `-M`) keeps its history, as
-`git log --follow` does: older commits touching the old path count for the module, whose
-previous names record that path, unless the old path is a module of the head itself.
+imported head (tree.modules_of_tree) is a module subject of its own, named by its dotted
+name (`click.parser`). A file renamed (git's rename detection, `-M`) keeps its history, as
+`git log --follow` does, unless the old path is a module of the head itself.
+
+Paths are the head's: before counting, every commit of the run is read for renames (learn),
+so a commit on a side branch merged after a move counts where its files are now, whatever
+order git lists it in. A commit that moved a whole directory A to B (nothing left of A after
+it, renames out of A all going into B) makes A an earlier name of B; each directory of an
+older path is translated on its own, so `werkzeug/testsuite/x.py` (before testsuite/ moved
+to tests/, and werkzeug/ to src/werkzeug/) counts for src/werkzeug and for tests, as
+`git log -- PATH EARLIER-PATHS` of each counts it. A moved file's entry counts for the
+modules of its old and of its new path, once each, with the lines git's `-M` gives it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from graph.git.log import Commit, FileChange
+from graph.git.tree import Layout, within
 
 
 def module_of(path: str, depth: int) -> str | None:
-    """The module a file belongs to; None for files above the module depth."""
+    """The directory at the module depth a file lies in; None for files above it."""
     parts = path.split("/")
     if len(parts) <= depth:
         return None
@@ -47,26 +47,34 @@ class Module:
     path: str  # the current path (the newest name)
     previous: list[str] = field(default_factory=list)
     renamed_at: datetime | None = None  # when it got its current path, if renamed
-    package: bool = False  # a package root: named by its directory's own name
+    package: bool = False  # an outermost package root: named by its directory's own name
     dotted: str | None = None  # a Python module (a file): its dotted name, `click.parser`
-    # A Python module: the path of the package module holding it; a package: the path of
-    # the directory module holding it, if any.
+    # The module directory holding it, if any: its package, the directory holding that ...
     parent: str | None = None
+    kind: str = "directory"  # "package", "directory" or "file"
+    # A package inside a Python package: its dotted name, `werkzeug.routing`.
+    subpackage: str | None = None
 
     @property
     def name(self) -> str:
         if self.dotted is not None:
             return self.dotted
+        if self.subpackage is not None:
+            return self.subpackage
         return self.path.rpartition("/")[2] if self.package else self.path
 
     def aliases(self, repo: str) -> list[str]:
         """What a user would type for it: its path (with and without the repository); for
         a Python module also its file name and the name without `.py` (`parser`), and its
-        dotted name once its package's name is dropped (`commands.cmd_init`)."""
+        dotted name once its package's name is dropped (`commands.cmd_init`); for a
+        subpackage its directory's name (`routing`) and its dotted name without the top
+        package's."""
         own = [self.path, f"{repo}/{self.path}"]
         if self.dotted is not None:
             base = self.path.rpartition("/")[2]
             own += [base, base.removesuffix(".py"), self.dotted.partition(".")[2]]
+        if self.subpackage is not None:
+            own += [self.path.rpartition("/")[2], self.subpackage.partition(".")[2]]
         return [a for a in dict.fromkeys(own) if a and a != self.name]
 
     def previous_names(self, taken: frozenset[str] = frozenset()) -> list[str]:
@@ -86,6 +94,7 @@ def taken_names(repo: str, modules: Modules) -> frozenset[str]:
     the modules this run saw and the repository go by: an earlier file name equal to one of
     them names that, not the module renamed."""
     names = {repo, *(root.rpartition("/")[2] for root in modules.roots)}
+    names.update(d.rpartition("/")[2] for d in modules.dotted)
     for path, dotted in modules.files.items():
         names.update((dotted, path.rpartition("/")[2].removesuffix(".py")))
     names.update(module.name for module in modules.by_path.values())
@@ -93,109 +102,175 @@ def taken_names(repo: str, modules: Modules) -> frozenset[str]:
 
 
 class Modules:
-    """Maps a file path at some point of history to the module lineage it belongs to."""
+    """Maps a file path at some point of history to the modules it counts for now."""
 
     def __init__(
-        self,
-        depth: int,
-        gone_after: Callable[[str, str], bool],
-        roots: Iterable[str] = (),
-        files: Mapping[str, str] | None = None,
-        holders: Iterable[str] = (),
+        self, depth: int, gone_after: Callable[[str, str], bool], layout: Layout | None = None
     ) -> None:
         self.depth = depth
-        self.roots = frozenset(roots)
-        self.holders = frozenset(holders)  # directory modules holding package roots
-        self.files = dict(files or {})  # a Python module's head path -> its dotted name
-        self._follows: dict[str, str] = {}  # an older file path -> the module's head path
+        layout = layout or Layout([], {}, [])
+        self.roots = frozenset(layout.roots)
+        self.files = dict(layout.files)  # a Python module's head path -> its dotted name
+        self.dirs = dict(layout.dirs)  # a module directory of the head -> its kind
+        self.dotted = dict(layout.dotted)  # a Python package's head path -> its dotted name
+        self.bare = layout.bare  # directories at the depth that are no module
+        self._present = layout.present  # every directory of the head: never renamed away
         self._gone_after = gone_after  # (sha, path) -> the path no longer exists after sha
-        self._lineage: dict[str, str] = {}  # an older path -> the current path of its module
+        self._moved: dict[str, tuple[str, datetime]] = {}  # older directory -> (newer, when)
+        self._follows: dict[str, tuple[str, datetime]] = {}  # older file -> (newer, when)
+        self._where: dict[str, str] = {}  # a directory -> its head path (memo)
+        self._counts: dict[str, tuple[str, ...]] = {}  # a path -> its modules (memo)
+        self._earlier: dict[str, list[tuple[str, datetime]]] = {}  # module -> earlier paths
         self.by_path: dict[str, Module] = {}
 
-    def module_of(self, path: str) -> str | None:
-        """The package root holding `path`, else its directory at the module depth."""
+    def learn(self, commits: Sequence[Commit]) -> None:
+        """Reads the renames of every commit (newest first) before any is counted: the
+        paths of a side branch's commits are the head's, however git orders them."""
+        for commit in commits:
+            renames = [c for c in commit.files if c.old_path is not None and c.old_path != c.path]
+            for change in renames:
+                assert change.old_path is not None
+                if change.old_path not in self.files:  # a module of the head lives on
+                    self._follows.setdefault(change.old_path, (change.path, commit.authored))
+            for old, new in _directory_moves(renames):
+                if old in self._moved or old in self._present:
+                    continue
+                if self._gone_after(commit.sha, old):
+                    self._moved[old] = (new, commit.authored)
+        self._where.clear()
+        self._counts.clear()
+        for old, (_, when) in self._moved.items():
+            self._earlier.setdefault(self.head_path(old), []).append((old, when))
+        for old, (_, when) in self._follows.items():
+            now = self._file(old)
+            if now in self.files:
+                self._earlier.setdefault(now, []).append((old, when))
+
+    def head_path(self, directory: str) -> str:
+        """Where a directory of some commit is at the head, through every move learnt."""
+        if not directory:
+            return ""
+        found = self._where.get(directory)
+        if found is not None:
+            return found
+        self._where[directory] = directory  # a cycle of moves ends where it began
+        if directory in self._moved:
+            found = self.head_path(self._moved[directory][0])
+        else:
+            parent, _, base = directory.rpartition("/")
+            above = self.head_path(parent)
+            found = f"{above}/{base}" if above else base
+        self._where[directory] = found
+        return found
+
+    def _file(self, path: str) -> str:
+        seen = {path}
+        while path in self._follows:
+            path = self._follows[path][0]
+            if path in seen:
+                break
+            seen.add(path)
+        return path
+
+    def counts_for(self, path: str) -> tuple[str, ...]:
+        """The modules (head paths) a change to `path`, as some commit wrote it, counts for,
+        outermost first: each module directory holding it, the directory at the module
+        depth, and the Python module it is."""
+        found = self._counts.get(path)
+        if found is not None:
+            return found
         parts = path.split("/")
+        out: list[str] = []
         for i in range(1, len(parts)):
-            prefix = "/".join(parts[:i])
-            if prefix in self.roots:
-                return prefix
-        return module_of(path, self.depth)
-
-    def _holder(self, path: str, module: str) -> str | None:
-        """The directory module holding the package `module` that `path` is in, if any:
-        the file counts for it too (tests/test_utils/x.py for tests)."""
-        directory = module_of(path, self.depth)
-        if directory is None or not module.startswith(f"{directory}/"):
-            return None
-        current = self.current(directory)
-        return current if current in self.holders else None
-
-    def _module(self, path: str) -> Module:
-        return self.by_path.setdefault(path, Module(path, package=path in self.roots))
-
-    def current(self, path: str) -> str:
-        return self._lineage.get(path, path)
+            now = self.head_path("/".join(parts[:i]))
+            if i == self.depth:  # the directory at the depth, unless it holds only modules
+                top = "/".join(now.split("/")[: self.depth])
+                if top not in self.bare:
+                    out.append(top)
+            if now in self.dirs:
+                out.append(now)
+        module = self._file(path)
+        if module in self.files:
+            out.append(module)
+        found = self._counts[path] = tuple(dict.fromkeys(out))
+        return found
 
     def modules_of(self, commit: Commit) -> dict[str, list[int]]:
-        """Module (current path) -> [added, removed] for one commit; notes directory renames."""
+        """Module (current path) -> [added, removed] for one commit: each file's entry once
+        for every module of its path, and of its old path when it moved."""
         out: dict[str, list[int]] = {}
-        moves: dict[str, set[str]] = {}
         for change in commit.files:
-            module = self.module_of(change.path)
-            if change.old_path is not None:
-                old = self.module_of(change.old_path)
-                if old is not None and old != module:
-                    moves.setdefault(old, set()).add(module or "")
-            if module is None:
-                continue
-            current = self.current(module)
-            holder = self._holder(change.path, module)
-            for path in (current, holder) if holder is not None else (current,):
+            for path in self._modules_of_change(change):
                 totals = out.setdefault(path, [0, 0])
                 totals[0] += change.added
                 totals[1] += change.removed
-                self._module(path)
-            if holder is not None and self.by_path[current].parent is None:
-                self.by_path[current].parent = holder
-        for old, targets in moves.items():
-            self._maybe_rename(commit, old, targets)
-        for change in commit.files:
-            self._file_change(commit, change, out)
         return out
 
-    def _file_change(self, commit: Commit, change: FileChange, out: dict[str, list[int]]) -> None:
-        """Counts a change to a Python module for that module; follows its renames."""
-        path = self._follows.get(change.path, change.path)
-        if path not in self.files:
-            return
-        totals = out.setdefault(path, [0, 0])
-        totals[0] += change.added
-        totals[1] += change.removed
-        module = self.by_path.get(path)
-        if module is None:
-            package = self.module_of(path)
-            parent = self.current(package) if package is not None else None
-            module = self.by_path[path] = Module(path, dotted=self.files[path], parent=parent)
-        old = change.old_path
-        if old is None or old == path or old in self.files or old in self._follows:
-            return  # a module of the head keeps its own history, and a path one lineage
-        self._follows[old] = path
-        module.previous.append(old)
-        if module.renamed_at is None:
-            module.renamed_at = commit.authored
+    def _modules_of_change(self, change: FileChange) -> list[str]:
+        paths = [change.path] if change.old_path is None else [change.old_path, change.path]
+        found = list(dict.fromkeys(m for p in paths for m in self.counts_for(p)))
+        for path in found:
+            if path not in self.by_path:
+                self.by_path[path] = self._module(path)
+        return found
 
-    def _maybe_rename(self, commit: Commit, old: str, targets: set[str]) -> None:
-        if len(targets) != 1 or "" in targets or old in self._lineage:
-            return
-        if old in self.by_path:
-            return  # touched by a newer commit under its own name: it lived on
-        if any(self.module_of(c.path) == old for c in commit.files if c.old_path is None):
-            return
-        if not self._gone_after(commit.sha, old):
-            return
-        new = self.current(next(iter(targets)))
-        self._lineage[old] = new
-        module = self._module(new)
-        module.previous.append(old)
-        if module.renamed_at is None:
-            module.renamed_at = commit.authored
+    def _module(self, path: str) -> Module:
+        earlier = sorted(self._earlier.get(path, []), key=lambda pair: pair[1], reverse=True)
+        module = Module(
+            path,
+            previous=[old for old, _ in earlier],
+            renamed_at=earlier[0][1] if earlier else None,
+            package=path in self.roots,
+            dotted=self.files.get(path),
+            parent=self._parent(path),
+        )
+        if module.dotted is not None:
+            module.kind = "file"
+        elif self.dirs.get(path) == "package":
+            module.kind = "package"
+            dotted = self.dotted.get(path)
+            if path not in self.roots and dotted is not None and "." in dotted:
+                module.subpackage = dotted
+        return module
+
+    def _parent(self, path: str) -> str | None:
+        """The module directory holding a module of the head, else the module at the
+        depth holding it; None for a module at the depth or one the head has no more."""
+        if path not in self.dirs and path not in self.files:
+            return None
+        inner = within(path, self.dirs)
+        if inner is not None:
+            return inner
+        top = module_of(path, self.depth)
+        return top if top is not None and top not in self.bare else None
+
+
+def _directory_moves(renames: Sequence[FileChange]) -> list[tuple[str, str]]:
+    """The directory moves one commit's renames suggest: each old directory and the new one
+    its files went to, walking up while both keep the same name (`werkzeug/debug` to
+    `src/werkzeug/debug`, `werkzeug` to `src/werkzeug`), the innermost pair whatever their
+    names (`query` to `resolver`). A directory whose files went to several is no move."""
+    targets: dict[str, set[str]] = {}
+    for change in renames:
+        assert change.old_path is not None
+        old, new = change.old_path.rpartition("/")[0], change.path.rpartition("/")[0]
+        first = True
+        while old and new and old != new:
+            same = old.rpartition("/")[2] == new.rpartition("/")[2]
+            if not (same or first):
+                break
+            targets.setdefault(old, set()).add(new)
+            old, new, first = old.rpartition("/")[0], new.rpartition("/")[0], False
+            if not same:
+                break
+    # Every rename out of a directory must have gone into the same one: a directory that
+    # sent files to two places split, it did not move.
+    out = []
+    for old, news in targets.items():
+        if len(news) != 1:
+            continue
+        (new,) = news
+        inside = [c for c in renames if c.old_path is not None and c.old_path.startswith(f"{old}/")]
+        if all(c.path.startswith(f"{new}/") for c in inside):
+            out.append((old, new))
+    return out

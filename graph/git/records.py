@@ -15,19 +15,25 @@ from typing import Any
 from engine.domain.commits import commit_key, legacy_commit_key
 from engine.domain.models import Relationship, StoredSubject
 from graph.git.history import Change, History, RollupKey, module_key
-from graph.git.modules import taken_names
+from graph.git.modules import Module, taken_names
 
 # A window is half-open: the last commit lies inside [first, last + 1 s).
 _LAST_INSTANT = timedelta(seconds=1)
 MAX_LIST = 64
 MAX_TITLE = 400  # a source record's title (engine.domain.models.SourceRecord)
 # What makes modules (graph/git/modules.py); 2: packages, directories and Python modules;
-# 3: a package's changes count for the directory module holding it too. An import finding a
-# repository stored under another layout reads its whole history again.
-MODULE_LAYOUT = 3
+# 3: a package's changes count for the directory module holding it too; 4: packages and
+# directories of Python files at every depth, paths followed through directory moves on
+# side branches too. An import finding a repository stored under another layout reads its
+# whole history again.
+MODULE_LAYOUT = 4
 # How commit records are keyed (engine/domain/commits.py); 2: a shortened key names its commit. An
 # import finding a repository stored before reads its whole history again if it had such keys.
 COMMIT_KEYS = 2
+# The metric of a commit record: the lines the commit changed in its subject (added and
+# removed together). Not a rollup's metric (engine/evidence.ROLLUP_METRICS): nothing that
+# sums a day's rollups reads it.
+COMMIT_LINES = "lines_changed"
 
 
 def rollup_key(repo: str, key: RollupKey) -> str:
@@ -117,11 +123,22 @@ def subjects(
                 "aliases": list(dict.fromkeys(a[-200:] for a in module.aliases(history.repo))),
                 "previous_names": [p[-200:] for p in module.previous_names(taken)],
                 "source": source,
-                "attributes": {"repository": history.repo[:200], "path": path[:1000]},
+                "attributes": _module_attributes(history.repo, module),
             },
             stored.get(key),
         )
         yield from _retired(history, module.previous, key, module.renamed_at, stored)
+
+
+def _module_attributes(repo: str, module: Module) -> dict[str, Any]:
+    """What tells modules apart beside their names: the path, the kind (package, directory
+    of files, Python module file) and a Python package's or module's dotted name."""
+    out: dict[str, Any] = {"repository": repo[:200], "path": module.path[:1000]}
+    out["module_kind"] = module.kind
+    dotted = module.dotted or module.subpackage
+    if dotted is not None:
+        out["dotted"] = dotted[-200:]
+    return out
 
 
 def _retired(
@@ -168,13 +185,15 @@ def relationships(
 
 
 def parts(history: History) -> Iterator[dict[str, Any]]:
-    """A Python module is PART_OF the package module holding it, a package the directory
-    module holding it (graph/git/modules.py): what counts for one counts for the other."""
+    """A module is PART_OF the module directory holding it (graph/git/modules.py): a Python
+    module its package, a subpackage its package, a package the directory holding it; what
+    counts for one counts for the other, up the chain."""
     for path, module in history.modules.by_path.items():
         if module.parent is None:
             continue
         key, parent = module_key(history.repo, path), module_key(history.repo, module.parent)
-        holder = "package" if module.dotted is not None else "directory"
+        outer = history.modules.by_path.get(module.parent)
+        holder = outer.kind if outer is not None else "directory"
         yield {
             "type": "relationship",
             "relation": "PART_OF",
@@ -207,8 +226,15 @@ def rollups(repo: str, values: Mapping[RollupKey, int]) -> Iterator[dict[str, An
 def commit_records(history: History, change: Change) -> Iterator[dict[str, Any]]:
     """A commit's `commit` records: one for the repository and each module it touched (the
     actor is the author), and one for the author (the actor is the repository), so that what
-    changed in any of them lists it. The title is the commit's subject line (untrusted text)."""
-    for subject, actor in _ends(history, change):
+    changed in any of them lists it. The title is the commit's subject line (untrusted text).
+    Each carries the lines the commit changed there (`metric` lines_changed, added and
+    removed together, as `git log -M --numstat` counts them): a day's records add up to its
+    rollups' lines, and a window cutting the day can count them to the instant."""
+    ends = _ends(history, change)
+    lines: list[int | None] = [change.lines, *change.module_lines, change.lines]
+    if len(lines) != len(ends):  # a change made without its lines (tests): none said
+        lines = [None] * len(ends)
+    for (subject, actor), changed in zip(ends, lines, strict=True):
         yield {
             "type": "source_record",
             "key": commit_key(history.repo, change.sha, subject),
@@ -218,6 +244,7 @@ def commit_records(history: History, change: Change) -> Iterator[dict[str, Any]]
             "start": change.authored.isoformat(),
             "end": change.authored.isoformat(),  # an instant: windows read it as one
             "title": change.title[:MAX_TITLE],
+            **({"metric": COMMIT_LINES, "value": changed} if changed is not None else {}),
             "source": f"git:{history.repo}",
         }
 

@@ -1,13 +1,15 @@
-"""What makes modules in the imported head's tree: package roots, Python modules, and the
-directory modules holding package roots (graph/git/modules.py reads history by them).
+"""What makes modules in the imported head's tree: package roots, every directory of Python
+files (packages at every depth), Python modules, and the directories at the module depth that
+are no module (graph/git/modules.py reads history by them).
 
 The layout is the head's: a path of an older commit is counted by where its module lies now.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from types import MappingProxyType
 from typing import NamedTuple
 
 from graph.git.log import git
@@ -42,21 +44,30 @@ def package_roots(listing: Sequence[str]) -> list[str]:
 
 
 MAX_FILE_MODULES = 5_000  # Python modules of one head made module subjects, at most
+MAX_MODULE_DIRS = 5_000  # directories of one head made modules, at most
+# Top-level directories that are modules whatever they hold: people ask about them by name.
+TOP_DIRECTORIES = ("tests", "docs", "examples")
 
 
 class Layout(NamedTuple):
-    """What makes modules in the imported head: package roots, Python modules, and the
-    directory modules holding package roots."""
+    """What makes modules in the imported head: package roots (the outermost), Python
+    modules, every module directory and the directories at the module depth that hold
+    nothing but module directories (a src layout's `src`: no module)."""
 
     roots: list[str]
     files: dict[str, str]  # a Python module's path -> its dotted name
     warnings: list[str]
-    holders: frozenset[str] = frozenset()
+    dirs: Mapping[str, str] = MappingProxyType({})  # module directory -> "package"/"directory"
+    dotted: Mapping[str, str] = MappingProxyType({})  # a Python package's path -> dotted name
+    bare: frozenset[str] = frozenset()
+    present: frozenset[str] = frozenset()  # every directory of the head
 
 
 def layout(repo: Path, rev: str, depth: int = 1) -> Layout:
-    """The head's package roots and Python modules; past MAX_FILE_MODULES Python modules,
-    none (packages stay modules) and a warning: a repository that large asks by package."""
+    """The head's package roots, module directories and Python modules; past
+    MAX_FILE_MODULES Python modules, none (packages stay modules) and a warning: a
+    repository that large asks by package; past MAX_MODULE_DIRS module directories, only
+    the outermost package roots and the top-level directories are."""
     listing = _listing(repo, rev)
     files = modules_of_tree(listing)
     warnings = []
@@ -67,24 +78,85 @@ def layout(repo: Path, rev: str, depth: int = 1) -> Layout:
         )
         files = {}
     roots = package_roots(listing)
-    return Layout(roots, files, warnings, holders(listing, roots, depth))
+    dirs = module_dirs(listing)
+    if len(dirs) > MAX_MODULE_DIRS:
+        warnings.append(
+            f"{len(dirs)} directories of Python files is more than {MAX_MODULE_DIRS}: only "
+            "the outermost packages are modules in this import"
+        )
+        dirs = {d: kind for d, kind in dirs.items() if d in roots or d in TOP_DIRECTORIES}
+    present = frozenset(p.rpartition("/")[0] for p in listing if "/" in p)
+    present |= {d.rsplit("/", n)[0] for d in present for n in range(1, d.count("/") + 1)}
+    return Layout(
+        roots, files, warnings, dirs, dotted_packages(listing), bare(listing, dirs, depth),
+        frozenset(present),
+    )  # fmt: skip
 
 
-def holders(listing: Sequence[str], roots: Sequence[str], depth: int) -> frozenset[str]:
-    """The directory modules at `depth` that hold a package root deeper down (click's
-    `tests`, holding `tests/test_utils`): a directory with a file of its own outside every
-    package root. `src` of a src layout holds nothing else: no module of its own."""
+def module_dirs(listing: Sequence[str]) -> dict[str, str]:
+    """Every directory that is a module: a package ("package": it holds `__init__.py` or
+    another package marker), one holding Python files without being a package (a namespace
+    package, a test or example directory: "directory"), and the top-level tests/, docs/ and
+    examples/ whatever they hold. The repository's root is none."""
+    out: dict[str, str] = {}
+    for path in listing:
+        folder, _, base = path.rpartition("/")
+        if not folder:
+            continue
+        if base in PACKAGE_MARKERS:
+            out[folder] = "package"
+        elif base.endswith(".py"):
+            out.setdefault(folder, "directory")
+    for path in listing:
+        top = path.partition("/")[0]
+        if top in TOP_DIRECTORIES and "/" in path:
+            out.setdefault(top, "directory")
+    return out
+
+
+def within(path: str, dirs: Mapping[str, str]) -> str | None:
+    """The innermost module directory holding `path` (itself excepted), if any."""
+    parts = path.split("/")
+    for i in range(len(parts) - 1, 0, -1):
+        prefix = "/".join(parts[:i])
+        if prefix in dirs:
+            return prefix
+    return None
+
+
+def bare(listing: Sequence[str], dirs: Mapping[str, str], depth: int) -> frozenset[str]:
+    """The directories at `depth` that are no module: holding module directories and no file
+    outside them, themselves none (a src layout's `src`, holding only its package)."""
 
     def top(path: str) -> str:
         return "/".join(path.split("/")[:depth])
 
-    below = {top(root) for root in roots if root.count("/") >= depth}
-    inside = tuple(f"{root}/" for root in roots)
-    return frozenset(
+    below = {top(d) for d in dirs if d.count("/") >= depth}
+    own = {
         top(path)
         for path in listing
-        if path.count("/") >= depth and top(path) in below and not path.startswith(inside)
-    )
+        if path.count("/") >= depth and within(path, dirs) is None
+    }
+    return frozenset(below - own - set(dirs))
+
+
+def dotted_packages(listing: Sequence[str]) -> dict[str, str]:
+    """Each Python package directory (one holding `__init__.py`) with its dotted name, from
+    the outermost package directory above it: `src/werkzeug/routing` is `werkzeug.routing`."""
+    packages = {
+        path.rpartition("/")[0]
+        for path in listing
+        if path.rpartition("/")[2] == "__init__.py" and "/" in path
+    }
+    return {folder: _dotted(folder, packages) for folder in packages}
+
+
+def _dotted(folder: str, packages: set[str] | frozenset[str]) -> str:
+    parts = folder.split("/")
+    top = len(parts) - 1
+    while top > 0 and "/".join(parts[:top]) in packages:
+        top -= 1
+    return ".".join(parts[top:])
 
 
 def python_modules(repo: Path, rev: str) -> dict[str, str]:
@@ -114,11 +186,7 @@ def modules_of_tree(listing: Sequence[str]) -> dict[str, str]:
             continue
         if not stem.isidentifier() or _test_file(stem):
             continue  # `my-script.py` cannot be imported: no module name to ask by
-        parts = folder.split("/")
-        top = len(parts) - 1
-        while top > 0 and "/".join(parts[:top]) in packages:
-            top -= 1
-        out[path] = ".".join([*parts[top:], stem])
+        out[path] = f"{_dotted(folder, packages)}.{stem}"
     return out
 
 

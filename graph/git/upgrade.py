@@ -11,6 +11,9 @@ re-read stopped after it would otherwise never be finished.
   the new commits' history.
 * `module_layout` 2: a package inside a directory module (click's tests/test_utils in
   tests) did not count for it; an incremental run would count only the new commits.
+* `module_layout` 3: subpackages and directories of Python files below the top were not
+  modules, and a directory moved before a side branch's commits were listed was not
+  followed for them.
 * `commit_keys`: a commit record whose key was too long was keyed by a digest alone, which
   named no commit (engine/domain/commits.py), so a commit touching several modules counted once per
   module. Read again only when the repository holds a subject whose key was that long: the
@@ -35,6 +38,11 @@ NESTED_PACKAGES = (
     "imported when a package inside a directory module did not count for it: the whole "
     "history was read again to count it (once)"
 )
+SUBPACKAGES = (
+    "imported when subpackages and directories of Python files were not modules and a "
+    "directory moved on a side branch was not followed: the whole history was read again "
+    "(once)"
+)
 LONG_KEYS = (
     "imported when a commit record's key too long to write whole named no commit: the whole "
     "history was read again to key them by their commits (once)"
@@ -49,6 +57,8 @@ async def read_again(graph: OrgGraph, repository: str, head: str) -> str | None:
         return None
     layout = stored.attributes.get("module_layout")
     if layout != MODULE_LAYOUT:
+        if layout == 3:
+            return SUBPACKAGES
         return NESTED_PACKAGES if layout == 2 else PYTHON_MODULES
     if stored.attributes.get("commit_keys") == COMMIT_KEYS:
         return None
