@@ -69,6 +69,8 @@ _TIME_LIKE = re.compile(
     r"|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?"
     rf"|(?:\d+|{'|'.join(NUMBERS)})\s+[a-z]+s?\s+(?:ago|back)|\d+\s+sprints?"
     r"|half[\s-]+(?:an?\s+)?(?:year|month|week|day|hour)"
+    r"|during\s+(?:the\s+|a\s+|an\s+|our\s+|this\s+|that\s+)?[\w.-]+"
+    r"|(?:holidays?|vacations?|hackathons?|offsites?)"
     r"|(?:before|after|until)\s+the\s+(?:[\w.-]+\s+)?(?:release|outage|incident|launch|freeze"
     r"|migration|rewrite|refactor|deploy|deployment|merge|version|sprint|reorg)s?"
     r"|(?:beginning|middle|end)\s+of\s+(?:the\s+)?(?:year|month|quarter|week|sprint|release))\b",
