@@ -197,3 +197,29 @@ def test_a_move_out_of_another_subject_has_no_single_truth(tmp_path: Path) -> No
     # A module that became a package: which file continues it is git's guess, kept apart.
     split, whole = generalise_truth.file_scopes(history, "src/werkzeug/wrappers/request.py")
     assert "werkzeug/wrappers.py" in whole.files - split.files
+
+
+def test_another_reading_the_docs_allow_is_judged_by_its_own_figure() -> None:
+    """A question of no kind the docs give 365 days may be read over 30: judged by the figure
+    of the window the answer states; a window neither reading has is wrong."""
+    year, month = (1_725_192_000, 1_756_728_000), (1_754_136_000, 1_756_728_000)
+    case = {"expect": "answered", "metric": "commits", "subject_key": "module:shop/tests",
+            "window": list(year), "figure": 9, "salient": ["tests/"],
+            "also": [{"window": list(month), "figure": 2, "top_names": []}]}  # fmt: skip
+
+    def said(window: tuple[int, int], commits: int) -> dict[str, Any]:
+        at = [datetime.fromtimestamp(t, UTC).isoformat() for t in window]
+        return {"outcome": "answered", "subject_keys": ["module:shop/tests"],
+                "temporal_label": {"effective_from": at[0], "effective_to": at[1]},
+                "claimed_facts": [{"kind": "commit_activity", "subject_key": "module:shop/tests",
+                                   "value": {"commits": commits}}]}  # fmt: skip
+
+    assert judge(case, said(year, 9))["bucket"] == "as_expected"
+    assert judge(case, said(month, 2))["bucket"] == "as_expected"
+    assert judge(case, said(month, 9))["why"] == "commits 9 instead of 2"
+    assert judge(case, said((month[0], year[1] - 1), 2))["why"].startswith("window")
+    tie = {"expect": "clarification", "metric": "commits", "salient": ["utils.py"],
+           "ties": [["module:shop/a/utils.py"], ["module:shop/b/utils.py"]]}  # fmt: skip
+    picked = {"outcome": "answered", "subject_keys": ["module:shop/b/utils.py"]}
+    assert judge(tie, picked, {"module:shop/b/utils.py"})["bucket"] == "as_expected"
+    assert judge(tie, picked, {"module:shop/a/utils.py"})["bucket"] == "wrong_silent"
