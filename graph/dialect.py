@@ -31,22 +31,23 @@ class Dialect:
     earlier versions made (no_such_index: a refusal that only means it is gone already);
     after_schema: run once the DDL is sent (waiting for new indexes to come online); migrations:
     backfills a new schema needs, run at bootstrap; subject_set: extra assignments when a
-    subject is written; batched: the tail of a delete of the matched `var` (action DELETE or
-    DETACH DELETE), returning how many; shared_indexes: one full-text and one vector index serve
-    every organisation (a reembed must not drop them); exact_similarity: the similarity of `s`
-    to $vector computed exactly (None: the vector index is per organisation already);
-    vector_filters: the properties a shared vector index holds beside the vector, so a search
-    filters by them inside the index (Neo4j 2026.01's `SEARCH ... WHERE`); none: a shared index
-    cannot keep to one organisation, and vector search compares the organisation's vectors
-    exactly whatever its size; exact_limit: the organisation size up to which vector search is
-    exact even where the index could filter; holds: format 7's migration, each record given its
-    HOLDS from its subject's Activity (graph.activity), as two statements: the highest Activity
-    node id and their count, and the HOLDS of the Activity nodes of ids in [$lo, $hi)); slots:
-    format 8's, each record given its STARTS (and ENDS) from its time slots, likewise: the
-    highest record node id and the records' count, the slots missing for the records of ids in
-    [$lo, $hi) not placed yet ([kind, n, tie] rows), the placing of those records, and format
-    9's step before it: the STARTS and ENDS of the records of ids in [$lo, $hi) with an endpoint
-    on a midnight taken away (format 8 placed them on plain slots), a count."""
+    subject is written; batch_version / batched: the Cypher version a batched delete names
+    first, and its tail, of the matched `var` (action DELETE or DETACH DELETE), returning how
+    many; shared_indexes: one full-text and one vector index serve every organisation (a reembed
+    must not drop them); exact_similarity: the similarity of `s` to $vector computed exactly
+    (None: the vector index is per organisation already); vector_filters: the properties a
+    shared vector index holds beside the vector, so a search filters by them inside the index
+    (Neo4j 2026.01's `SEARCH ... WHERE`); none: a shared index cannot keep to one organisation,
+    and vector search compares the organisation's vectors exactly whatever its size;
+    exact_limit: the organisation size up to which vector search is exact even where the index
+    could filter; holds: format 7's migration, each record given its HOLDS from its subject's
+    Activity (graph.activity), as two statements: the highest Activity node id and their count,
+    and the HOLDS of the Activity nodes of ids in [$lo, $hi)); slots: format 8's, each record
+    given its STARTS (and ENDS) from its time slots, likewise: the highest record node id and
+    the records' count, the slots missing for the records of ids in [$lo, $hi) not placed yet
+    ([kind, n, tie] rows), the placing of those records, and format 9's step before it: the
+    STARTS and ENDS of the records of ids in [$lo, $hi) with an endpoint on a midnight taken
+    away (format 8 placed them on plain slots), a count."""
 
     name: str
     bootstrap: tuple[str, ...]
@@ -67,6 +68,7 @@ class Dialect:
     after_schema: tuple[str, ...]
     migrations: tuple[str, ...]
     subject_set: str
+    batch_version: str
     batched: Callable[[str, str], str]
     shared_indexes: bool
     exact_similarity: str | None
@@ -285,6 +287,7 @@ FALKORDB = Dialect(
     after_schema=(),
     migrations=(),
     subject_set="",
+    batch_version="",
     batched=lambda var, action: f"{action} {var}\nRETURN count({var})",
     shared_indexes=False,
     exact_similarity=None,
@@ -337,6 +340,7 @@ NEO4J = Dialect(
         f"IN TRANSACTIONS OF {NEO4J_BATCH_ROWS * 10} ROWS",
     ),
     subject_set=f", s.org_term = {org_term('$org')}",
+    batch_version="",
     batched=_neo4j_batched,
     shared_indexes=True,
     exact_similarity="vector.similarity.cosine(s.embedding, $vector)",
@@ -352,20 +356,49 @@ NEO4J = Dialect(
 )
 
 
+# From Neo4j 2025.06 a batch of `CALL {...} IN TRANSACTIONS` that fails for a transient reason
+# (a deadlock, a lock wait) is retried by the server itself, with backoff, for up to 30 s
+# (`ON ERROR RETRY`, Cypher 25, serial batches from 2025.06); a failure of the whole statement
+# (a leader switch) is still resent by the adapter (graph.neo4j_executor), and resumes.
+ON_ERROR_RETRY = " ON ERROR RETRY FOR 30 SECONDS THEN FAIL"
+CYPHER_25 = "CYPHER 25\n"
+
+
+def _retried(statement: str) -> str:
+    """A batched statement of ours (never a value), its batches retried by the server."""
+    return CYPHER_25 + statement.lstrip("\n").replace(" ROWS", " ROWS" + ON_ERROR_RETRY)
+
+
+def _neo4j_retried_batched(var: str, action: str) -> str:
+    return _neo4j_batched(var, action).replace(" ROWS", " ROWS" + ON_ERROR_RETRY)
+
+
+NEO4J_RETRY = replace(
+    NEO4J,
+    batch_version=CYPHER_25,
+    batched=_neo4j_retried_batched,
+    migrations=tuple(_retried(m) for m in NEO4J.migrations),
+    holds=(NEO4J.holds[0], _retried(NEO4J.holds[1])),
+    slots=(*NEO4J.slots[:2], _retried(NEO4J.slots[2]), _retried(NEO4J.slots[3])),
+)
+RETRY_SINCE = (2025, 6)
+
 # Neo4j 2026.01 filters a vector search inside the index (the SEARCH clause's WHERE, Cypher 25
 # only) by properties the index holds beside the vector (`WITH [...]` at creation): one
 # organisation's nearest neighbours, of its scope (an epoch's, graph.epochs), of the current
 # embedder, not stubs, and of the kinds asked for, before the top k is taken.
 SEARCH_FILTERS = indexes.VECTOR_FILTERS
 NEO4J_SEARCH = replace(
-    NEO4J,
+    NEO4J_RETRY,
     vector_index=indexes.neo4j_filtered_vector_index,
     vector_filters=SEARCH_FILTERS,
 )
 SEARCH_SINCE = (2026, 1)
-NEO4J_DIALECTS = (NEO4J, NEO4J_SEARCH)  # each checked by Neo4j's linter (tests/)
+NEO4J_DIALECTS = (NEO4J, NEO4J_RETRY, NEO4J_SEARCH)  # each checked by Neo4j's linter (tests/)
 
 
 def neo4j_dialect(version: tuple[int, int]) -> Dialect:
     """The Neo4j dialect for a server of this (major, minor) version (read at bootstrap)."""
-    return NEO4J_SEARCH if version >= SEARCH_SINCE else NEO4J
+    if version >= SEARCH_SINCE:
+        return NEO4J_SEARCH
+    return NEO4J_RETRY if version >= RETRY_SINCE else NEO4J

@@ -64,6 +64,7 @@ NOT_CYPHER = {
     "subject_set": "a fragment, checked inside cypher.subjects.merge_subjects",
     "batched": "a statement's tail, checked inside cypher.organisations.delete_org and "
     "cypher.deletion.delete_unseen_*",
+    "batch_version": "a statement's head (CYPHER 25 or nothing), checked likewise",
     "shared_indexes": "a flag",
     "exact_similarity": "a fragment, checked inside cypher.search.exact_vector_search",
     "exact_limit": "a number",
@@ -106,7 +107,7 @@ def representatives(name: str, hint: Any) -> list[Any]:
     if hint is bool:
         return [False, True]
     if hint is Dialect:
-        return [NEO4J]
+        return list(NEO4J_DIALECTS)  # the texts they share are checked once
     if hint is RelationshipType:
         return list(RelationshipType)
     if hint == list[relationships_cypher.EdgeGroup]:

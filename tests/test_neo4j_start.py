@@ -87,3 +87,28 @@ async def test_the_old_full_text_index_goes_once_the_new_one_is_online(store: Ne
     created = next(i for i, s in enumerate(sent) if s.startswith(NEW_FULLTEXT))
     waited = max(i for i, s in enumerate(sent) if s.startswith(AWAIT))
     assert created < waited < sent.index(OLD_FULLTEXT_DROP)
+
+
+@pytest.mark.parametrize(
+    ("version", "retried"),
+    [("5.26.1", False), ("2025.05.0", False), ("2025.06.0", True), ("2026.01.0", True)],
+)
+async def test_from_2025_06_the_server_retries_failed_batches_itself(
+    store: Neo4jStore, version: str, retried: bool
+) -> None:
+    """`ON ERROR RETRY` (Cypher 25; serial batches from 2025.06): a batch that fails for a
+    transient reason is retried by the server, for up to 30 s, instead of failing the
+    statement; older servers get the plain form (the adapter resends the statement)."""
+    scripted = store._executor = server(None)  # type: ignore[assignment]
+    scripted.answers["dbms.components"] = [["Neo4j Kernel", version]]
+    await store.bootstrap("acme")
+    backfill = next(s for s in scripted.sent if "s.org_term IS NULL" in s)
+    assert ("ON ERROR RETRY FOR 30 SECONDS THEN FAIL" in backfill) is retried
+    assert backfill.startswith("CYPHER 25") is retried
+    batched = [
+        store.dialect.batched("n", "DETACH DELETE"),
+        store.dialect.holds[1],
+        *store.dialect.slots[2:],
+        *store.dialect.migrations,
+    ]
+    assert all(("ON ERROR RETRY" in b) is retried for b in batched)

@@ -27,7 +27,7 @@ DETACH DELETE e
 # returns how many it deleted; the dialect batches the deletes (graph.dialect).
 def delete_unseen_relationships(dialect: Dialect) -> str:
     return f"""
-MATCH (:Subject {{org_id: $org}})-[r]->(:Subject {{org_id: $org}})
+{dialect.batch_version}MATCH (:Subject {{org_id: $org}})-[r]->(:Subject {{org_id: $org}})
 WHERE r.org_id = $org AND r.source = $source AND r.run_id <> $run
 {dialect.batched("r", "DELETE")}
 """
@@ -41,7 +41,7 @@ UNSEEN_LABELS = ("Subject", "Episode")
 def delete_unseen_nodes(dialect: Dialect) -> dict[str, str]:
     return {
         label: f"""
-MATCH (n:{label} {{org_id: $org, source: $source}})
+{dialect.batch_version}MATCH (n:{label} {{org_id: $org, source: $source}})
 WHERE n.run_id <> $run
 {dialect.batched("n", "DETACH DELETE")}
 """

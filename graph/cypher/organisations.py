@@ -18,7 +18,7 @@ def delete_org(dialect: Dialect) -> dict[str, str]:
     """Every node of one organisation, label by label (each seeks on its org_id index)."""
     return {
         label: f"""
-MATCH (n:{label} {{org_id: $org}})
+{dialect.batch_version}MATCH (n:{label} {{org_id: $org}})
 {dialect.batched("n", "DETACH DELETE")}
 """
         for label in ORG_LABELS
