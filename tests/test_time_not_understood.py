@@ -22,6 +22,7 @@ from tests.test_investigate import demo, investigator, memory  # noqa: F401 (fix
         ("how many commits to payments-api since the launch?", "since the launch"),
         ("what changed in payments-api before the freeze?", "before the freeze"),
         ("who changed payments-api in winter 2024?", "winter 2024"),
+        ("how many commits to payments-api on 2026-02-30?", "on 2026-02-30"),
     ],
 )
 async def test_a_time_not_understood_is_named_never_replaced(
@@ -58,3 +59,10 @@ async def test_a_composition_is_answered_over_its_own_window(
     assert label.effective_from == datetime.fromisoformat(start).replace(tzinfo=UTC)
     if end is not None:
         assert label.effective_to == datetime.fromisoformat(end).replace(tzinfo=UTC)
+
+
+async def test_a_date_that_is_no_date_is_said_so(demo: OrgGraph) -> None:  # noqa: F811
+    question = "how many commits to payments-api between 2020 and 2019?"
+    result, _ = await investigator(demo).investigate("me", InvestigationRequest(question))
+    assert result.outcome is Outcome.NO_MATCH
+    assert any(n.startswith('"between 2020 and 2019" names no real date') for n in result.limitations)

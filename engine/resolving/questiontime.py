@@ -152,6 +152,7 @@ def _same_time(text: str, understood: Interpretation, anchor: datetime) -> bool:
 
 _FISCAL = re.compile(r"\bfy\s?'?\d|\bfiscal\b", re.IGNORECASE)
 _EVENT = re.compile(r"\b(?:release|version|tag)s?\b", re.IGNORECASE)
+_DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}/\d{4}|\b\d{4}\s*(?:-|and)\s*\d{4}\b")
 
 
 def _unread_time(text: str) -> str:
@@ -163,6 +164,11 @@ def _unread_time(text: str) -> str:
             "names a fiscal period, whose months differ between organisations (none is "
             'recorded here), so it was not read: name its dates ("between 2024-07-01 and '
             '2025-06-30")'
+        )
+    if _DATE.search(text):
+        return (
+            "names no real date (a day its month does not have, or a range ending before it "
+            "starts)"
         )
     if _EVENT.search(text):
         return (
