@@ -66,15 +66,15 @@ def search(arg: Argument) -> Charge:
 
 
 def resolve_reference(arg: Argument) -> Charge:
-    """At worst: a reference shaped like the start of an id that starts none (the id read's
-    count row), no subject with it as a handle (the exact read's count row; when some have
-    it, its sample decides and nothing is searched), the every-token read (ALL_TOKENS_DEPTH
-    and one more, which tells whether that is all of them) and both search arms,
-    max(limit, MIN_SEARCH_DEPTH) each. Every path reads less than this one: a decided exact
-    read's sample, max(limit, EXACT_SAMPLE), and the one subject a tie may read again are
-    fewer than the search arms' rows. The candidates it returns are among these rows."""
+    """At worst: a name no subject has as a handle (the exact read's count row; when some
+    have it, its sample decides and nothing is searched), the every-token read
+    (ALL_TOKENS_DEPTH and one more, which tells whether that is all of them) and both search
+    arms, max(limit, MIN_SEARCH_DEPTH) each. Every path reads less than this one: an id or id
+    prefix reads its id alone (a prefix that starts no id is NotFound, never searched), a
+    decided exact read's sample, max(limit, EXACT_SAMPLE), and the one subject a tie may read
+    again are fewer than the search arms' rows. The candidates it returns are among these."""
     limit = count(arg("limit"), RESOLVE_LIMIT)
-    return Charge(1, 1 + 1 + ALL_TOKENS_DEPTH + 1 + 2 * max(limit, MIN_SEARCH_DEPTH))
+    return Charge(1, 1 + ALL_TOKENS_DEPTH + 1 + 2 * max(limit, MIN_SEARCH_DEPTH))
 
 
 def investigations(arg: Argument) -> Charge:

@@ -149,11 +149,18 @@ async def test_an_ambiguous_id_prefix_is_ambiguous_never_a_pick() -> None:
 
 async def test_two_identical_exact_names_in_the_ring_stay_ambiguous() -> None:
     resolver = await resolver_over([subject("service:a", "Gateway"), subject("service:b", "Gateway")])
-    for key in ("service:a", "service:b"):
-        resolver.ring.admit(resolver.org_id, "me", RingEntry(key, "Gateway", "service"))
+    graph: Any = resolver.directory
+    found = await graph.subjects_by_keys(["service:a", "service:b"])
+    # Admitted as a resolution admits them, with their folded forms ("gateway" among them):
+    # an entry without forms matches nothing, and the test could not fail.
+    resolver.admit("me", found["service:a"])
+    outcome = await resolver.resolve("me", "gateway")
+    assert isinstance(outcome, Resolved) and outcome.stage is Stage.RING  # the control: one
+    resolver.admit("me", found["service:b"])
     outcome = await resolver.resolve("me", "gateway")
     assert isinstance(outcome, Ambiguous)
     assert {c.subject.key for c in outcome.candidates} == {"service:a", "service:b"}
+    assert all(isinstance(e, RingEntry) and e.forms for e in resolver.ring.snapshot(resolver.org_id, "me"))
 
 
 # --- terminal outcomes ----------------------------------------------------------------------

@@ -107,7 +107,7 @@ CASES: list[tuple[str, str, tuple[str, ...]]] = [
     ("Query.search", '{ search(query: "deadbeef", first: 5) { subject { key } } }', ()),
     (
         "Query.resolveReference",
-        '{ resolveReference(ref: "deadbeef-", limit: 5) { __typename } }',
+        '{ resolveReference(ref: "deadbeef", limit: 5) { __typename } }',
         (),
     ),
     (
@@ -133,10 +133,10 @@ async def test_a_field_at_its_worst_reads_exactly_its_charge(
 async def test_resolving_reads_its_worst_case_at_every_limit(falkor: GraphStore, org: str) -> None:
     for limit in (1, 20, 30, 50):
         graph = Counted(falkor.org(org))
-        query = f'{{ resolveReference(ref: "deadbeef-", limit: {limit}) {{ __typename }} }}'
+        query = f'{{ resolveReference(ref: "deadbeef", limit: {limit}) {{ __typename }} }}'
         await run(graph, org, query)
         # The arms read max(limit, 20) each: at 30 and 50 the data runs out first (64 alike).
-        assert graph.rows["search_all_tokens"] == 51 and graph.rows["subjects_by_id_prefix"] == 1
+        assert graph.rows["search_all_tokens"] == 51 and "subjects_by_id_prefix" not in graph.rows
         assert graph.total <= charge(query, "Query.resolveReference").reads
         if limit <= 20:
             assert graph.total == charge(query, "Query.resolveReference").reads

@@ -105,6 +105,7 @@ class CoverageReason(enum.StrEnum):
 
 
 class FailureStage(enum.StrEnum):
+    REUSE = "reuse"  # the reuse lookup and its recheck, before interpretation
     INTERPRET = "interpret"
     RESOLVE = "resolve"
     PLAN = "plan"

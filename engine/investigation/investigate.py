@@ -37,7 +37,7 @@ from engine.domain.timecontext import EffectiveTime, resolve_time, time_axis_key
 from engine.domain.validation import ContractViolation
 from engine.investigation.observer import NULL_OBSERVER, InvestigationObserver
 from engine.investigation.pipeline import Pipeline
-from engine.investigation.reuse import reusable, reuse_key
+from engine.investigation.reuse import ReuseKey, reusable, reuse_key
 from engine.investigation.stages import Stages
 from engine.ports import GraphError, GraphTimeout, OrgGraph
 from engine.providers import Provider
@@ -117,6 +117,16 @@ class Investigator:
         """The result, and whether it was reused. BadUserInput for refused times."""
         now = self.now()
         effective = resolve_time(request.as_of, request.start, request.end, now)
+        # Reuse runs before interpretation and keys on the request's clamped time (a fixed
+        # literal for the current axis), never on a window read from the wording: "in the last
+        # 7 days" would key on the clock and never be found again (seed 003, TimeAxisKeyFor).
+        key = reuse_key(
+            request.question, self.resolver.org_id, self.versions, time_axis_key(effective)
+        )
+        if self.reuse_max_age is not None and not request.prior_receipts:
+            reused = await self._reuse(actor, request.question, now, effective, key)
+            if reused is not None:
+                return reused, reused.outcome is not Outcome.FAILED
         # Time phrases are read relative to the request's time ("in the last 3 months" with
         # asOf: the 3 months before asOf), and never reach past it.
         anchor = effective.end
@@ -131,18 +141,38 @@ class Investigator:
         effective, time_notes, wide = asked_time(
             effective, understood, anchor, request.allow_clarification
         )
-        key = reuse_key(
-            request.question, self.resolver.org_id, self.versions, time_axis_key(effective)
-        )
-        if self.reuse_max_age is not None and not request.prior_receipts:
-            reused = await reusable(self.graph, key, now - self.reuse_max_age)
-            if reused is not None:
-                self.observer.investigation(reused.outcome.value, True, ())
-                return reused, True
         stages = Stages(too_wide=wide)
         frame = self._frame(actor, request.question, now, asked if wide else effective, understood)
         stages.told.notes = list(time_notes)
-        return await self._answer(actor, request, effective, understood, frame, stages, key), False
+        answer = await self._answer(
+            actor, request, effective, understood, frame, stages, key.digest
+        )
+        return answer, False
+
+    async def _reuse(
+        self, actor: str, question: str, now: datetime, effective: EffectiveTime, key: ReuseKey
+    ) -> InvestigationResult | None:
+        """A saved answer still visible under `key`, or None. A failure of the lookup or its
+        recheck ends as a failed result tagged `reuse` (saved when the graph takes it), never
+        a bare error."""
+        assert self.reuse_max_age is not None
+        try:
+            reused = await reusable(self.graph, key.digest, now - self.reuse_max_age)
+        except GraphError as exc:
+            frame = self._frame(actor, question, now, effective, None)
+            failed = outcomes.failure(frame, FailureStage.REUSE, _classify(exc), None)
+            self.observer.investigation(Outcome.FAILED.value, False, ())
+            try:
+                await self._persist(failed, None)
+            except InvestigationFailed:
+                raise InvestigationFailed(failed) from exc
+            return failed
+        except Exception:  # a bug: a tagged, saved failure, never a bare error
+            frame = self._frame(actor, question, now, effective, None)
+            return await self._internal(frame, FailureStage.REUSE, Stages(), None)
+        if reused is not None:
+            self.observer.investigation(reused.outcome.value, True, ())
+        return reused
 
     async def _answer(
         self,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+from dataclasses import dataclass
 from datetime import datetime
 
 from engine.domain.contract import InvestigationResult, Versions
@@ -17,7 +18,28 @@ from engine.ports import OrgGraph
 RECHECK_EDGES = 1_000
 
 
-def reuse_key(question: str, org_id: str, versions: Versions, axis_key: str) -> str:
+# The dimensions of the key, in the order the one digest is taken over.
+DIMENSIONS = (
+    "question", "organisation", "contract", "projection", "embedder", "model", "epoch",
+    "retrieval_policy", "time_axis",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ReuseKey:
+    """The key a saved answer is found again by: one SHA-256 over every dimension (what the
+    store matches on), and a digest per dimension, so a miss can be attributed to the
+    dimension that missed (`differs`)."""
+
+    digest: str
+    dimensions: dict[str, str]
+
+    def differs(self, other: ReuseKey) -> tuple[str, ...]:
+        """The dimensions whose values differ between two keys, in key order."""
+        return tuple(d for d in DIMENSIONS if self.dimensions[d] != other.dimensions[d])
+
+
+def reuse_key(question: str, org_id: str, versions: Versions, axis_key: str) -> ReuseKey:
     """Every dimension a reused answer must match: the question as normalised, the
     organisation, contract/projection/embedder/model identities, the projection epoch, the
     retrieval policy (gates, tau, search depth), and the time axis."""
@@ -32,7 +54,12 @@ def reuse_key(question: str, org_id: str, versions: Versions, axis_key: str) -> 
         versions.retrieval_policy,
         axis_key,
     )
-    return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()
+    digest = hashlib.sha256("\x1f".join(parts).encode()).hexdigest()
+    each = {
+        d: hashlib.sha256(p.encode()).hexdigest()[:16]
+        for d, p in zip(DIMENSIONS, parts, strict=True)
+    }
+    return ReuseKey(digest, each)
 
 
 async def reusable(graph: OrgGraph, key: str, since: datetime) -> InvestigationResult | None:

@@ -156,7 +156,9 @@ class Resolver:
         if total > 1:
             candidates = [Candidate(s, gates.ID_CONFIDENCE, how=Match.ID) for s in sample]
             return Ambiguous(candidates, Stage.ID, total)
-        return None  # a prefix that starts no id may still be a name
+        # A prefix that starts no id (of the kinds asked) is NotFound, never read as a name:
+        # it was written as an id, and a name it happens to resemble is another question.
+        return NotFound(Stage.ID, ("id_prefix_unmatched",))
 
     @staticmethod
     def _one(subject: StoredSubject | None, kinds: list[SubjectKind]) -> Resolution:
