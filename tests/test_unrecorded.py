@@ -18,6 +18,7 @@ from engine.domain.models import SourceRecordKind
 from engine.investigation.investigate import InvestigationRequest
 from engine.memory import MemoryStore
 from engine.ports import OrgGraph, TimeSpan
+from engine.reading.intents import fact_words
 from engine.reading.vocabulary import FACT_VOCABULARY
 from graph.git.importer import GitImport, import_git
 from tests import gitrepo
@@ -43,9 +44,9 @@ async def ask(graph: OrgGraph, question: str) -> tuple[str, tuple[str, ...]]:
 
 def test_the_words_asked_are_named_as_written() -> None:
     kinds = FACT_VOCABULARY["prs"]
-    assert asked_words("Which PRs touched core.py?", kinds) == ["PRs"]
-    assert asked_words("how many open PRs?", kinds) == ["open PRs"]
-    assert asked_words("how many commits?", kinds) == []
+    assert asked_words(fact_words("Which PRs touched core.py?"), kinds) == ["PRs"]
+    assert asked_words(fact_words("how many open PRs?"), kinds) == ["open PRs"]
+    assert asked_words(fact_words("how many commits?"), kinds) == []
 
 
 async def test_deploys_of_a_repository_are_said_to_be_kept_for_services(demo: OrgGraph) -> None:

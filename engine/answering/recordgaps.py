@@ -18,22 +18,18 @@ too (`Unrecorded.judgment`): a status sentence would read as an answer.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.answering.planning import Decision, PlanEntry
 from engine.domain.facts import Fact, FactKind
 from engine.domain.models import SourceRecordKind, StoredSubject, SubjectKind
-from engine.domain.text import normalise
 from engine.ports import OrgGraph
 from engine.providers import Provider
+from engine.reading.intents import FactWords
 from engine.reading.interpretation import Interpretation
 from engine.reading.merges import merge_notes
-from engine.reading.vocabulary import FACT_VOCABULARY
 
-_WORD = re.compile(r"[0-9A-Za-z]+")
-_LONGEST = max(len(p.split()) for p in FACT_VOCABULARY)
 # What a record kind is called in a sentence: "deploy records", and what the organisation
 # holds ("only commits and daily activity rollups").
 RECORD = {
@@ -63,28 +59,15 @@ class Unrecorded:
     judgment: str | None
 
 
-def asked_words(question: str, kinds: Sequence[FactKind]) -> list[str]:
-    """The question's own words asking for `kinds` ("releases", "PRs"), as written, longest
-    phrase first at each position (as interpretation reads them)."""
-    spans = [(m.start(), m.end()) for m in _WORD.finditer(question)]
-    out: list[str] = []
-    i = 0
-    while i < len(spans):
-        for size in range(min(_LONGEST, len(spans) - i), 0, -1):
-            text = question[spans[i][0] : spans[i + size - 1][1]]
-            found = FACT_VOCABULARY.get(normalise(text))
-            if found is not None:
-                if set(found) & set(kinds) and text not in out:
-                    out.append(text)
-                i += size - 1
-                break
-        i += 1
-    return out
+def asked_words(words: FactWords, kinds: Sequence[FactKind]) -> list[str]:
+    """The question's own words asking for `kinds` ("releases", "PRs"), as written (read
+    with the question: engine.reading.intents.fact_words)."""
+    return list(dict.fromkeys(text for text, found in words if set(found) & set(kinds)))
 
 
 async def unrecorded(
     graph: OrgGraph,
-    question: str,
+    words: FactWords,
     asked: Sequence[FactKind],
     providers: Sequence[Provider],
     entries: Sequence[PlanEntry],
@@ -92,7 +75,7 @@ async def unrecorded(
     facts: Sequence[Fact],
 ) -> Unrecorded:
     answered = {f.kind for f in facts}
-    worded = [k for k in dict.fromkeys(asked) if asked_words(question, [k])]  # no defaults
+    worded = [k for k in dict.fromkeys(asked) if asked_words(words, [k])]  # no defaults
     sources = {k: [p for p in providers if k in p.kinds and p.record_kinds] for k in worded}
     open_ = [k for k, found in sources.items() if found and k not in answered]
     if not open_:
@@ -107,21 +90,21 @@ async def unrecorded(
     ]
     notes: list[str] = []
     if absent:
-        notes.append(_absent(question, absent, sources, held))
+        notes.append(_absent(words, absent, sources, held))
     for kind in elsewhere:  # kinds asked by one word ("incidents": three) said once
-        notes.append(_elsewhere(question, kind, sources[kind], subjects))
+        notes.append(_elsewhere(words, kind, sources[kind], subjects))
     notes = list(dict.fromkeys(notes))
     # Nothing asked is answered, and each kind asked is explained: the judgment says so.
     whole = not answered & set(asked) and set(absent + elsewhere) == set(open_)
-    judgment = _judgment(question, absent, elsewhere, sources, subjects) if whole else None
+    judgment = _judgment(words, absent, elsewhere, sources, subjects) if whole else None
     return Unrecorded(tuple(notes), judgment)
 
 
-def _asked(question: str, kinds: Sequence[FactKind]) -> str:
+def _asked(words: FactWords, kinds: Sequence[FactKind]) -> str:
     """The words asking for `kinds` ("releases" or "PRs") and their verb."""
-    words = asked_words(question, kinds)
-    verb = "is" if len(words) == 1 else "are"
-    quoted = " or ".join(f'"{w}"' for w in words)
+    asking = asked_words(words, kinds)
+    verb = "is" if len(asking) == 1 else "are"
+    quoted = " or ".join(f'"{w}"' for w in asking)
     return f"{quoted} {verb}"
 
 
@@ -132,28 +115,28 @@ def _records(kinds: Sequence[FactKind], sources: dict[FactKind, list[Provider]])
 
 
 def _absent(
-    question: str,
+    words: FactWords,
     kinds: Sequence[FactKind],
     sources: dict[FactKind, list[Provider]],
     held: frozenset[SourceRecordKind],
 ) -> str:
     holds = f"only {' and '.join(RECORDS[r] for r in sorted(held))}" if held else "no records"
     return (
-        f"{_asked(question, kinds)} answered from {_records(kinds, sources)}, and none exist "
+        f"{_asked(words, kinds)} answered from {_records(kinds, sources)}, and none exist "
         f"for this organisation (it holds {holds}): nothing is counted or listed for it, and "
         "no other count stands in."
     )
 
 
 def _elsewhere(
-    question: str, kind: FactKind, found: Sequence[Provider], subjects: Sequence[StoredSubject]
+    words: FactWords, kind: FactKind, found: Sequence[Provider], subjects: Sequence[StoredSubject]
 ) -> str:
     kinds = sorted({s for p in found for s in p.subject_kinds})
     asked = sorted({s.kind for s in subjects})
     named = ", ".join(s.name for s in subjects[:3])
     more = f" and {len(subjects) - 3} more" if len(subjects) > 3 else ""
     return (
-        f"{_asked(question, [kind])} answered from {_records([kind], {kind: list(found)})}, "
+        f"{_asked(words, [kind])} answered from {_records([kind], {kind: list(found)})}, "
         f"kept for {_plural(kinds)} only, not for {_plural(asked)} ({named}{more}): nothing "
         "of them is counted or listed here."
     )
@@ -165,7 +148,7 @@ def _plural(kinds: Sequence[SubjectKind]) -> str:
 
 
 def _judgment(
-    question: str,
+    words: FactWords,
     absent: Sequence[FactKind],
     elsewhere: Sequence[FactKind],
     sources: dict[FactKind, list[Provider]],
@@ -173,12 +156,12 @@ def _judgment(
 ) -> str:
     if absent:
         return (
-            f"{_asked(question, absent)} answered from {_records(absent, sources)}, and this "
+            f"{_asked(words, absent)} answered from {_records(absent, sources)}, and this "
             "organisation holds none, so this question cannot be answered from its data."
         )
     kept = sorted({s for k in elsewhere for p in sources[k] for s in p.subject_kinds})
     return (
-        f"{_asked(question, elsewhere)} answered from {_records(elsewhere, sources)}, kept for "
+        f"{_asked(words, elsewhere)} answered from {_records(elsewhere, sources)}, kept for "
         f"{_plural(kept)} only, so this question cannot be answered for the "
         f"{_plural(sorted({s.kind for s in subjects}))} asked about."
     )
@@ -186,7 +169,6 @@ def _judgment(
 
 async def unasked(
     graph: OrgGraph,
-    question: str,
     understood: Interpretation,
     providers: Sequence[Provider],
     entries: Sequence[PlanEntry],
@@ -197,7 +179,7 @@ async def unasked(
     merge commits (engine.reading.merges): the limitations, and the judgment when nothing asked can
     be answered (None: the answer stands)."""
     missing = await unrecorded(
-        graph, question, understood.fact_kinds, providers, entries, subjects, facts
+        graph, understood.fact_words, understood.fact_kinds, providers, entries, subjects, facts
     )
     said, merged = await merge_notes(graph, understood.intent, understood.merges, facts)
     return missing.notes + said, missing.judgment or merged

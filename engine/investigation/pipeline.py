@@ -117,7 +117,7 @@ class Pipeline:
         if understood.asks_last:
             reading = await self._last(resolved, understood, effective, stages, reading)
         said, unanswerable = await unasked(
-            self.graph, request.question, understood, self.providers,
+            self.graph, understood, self.providers,
             reading.chosen.entries, resolved, reading.facts,
         )  # fmt: skip
         stages.told.notes.extend(said)

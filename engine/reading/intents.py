@@ -14,8 +14,11 @@ of subjects), `trend` (how something changed over time), `still` ("is X still ma
 
 from __future__ import annotations
 
+import re
+
 from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
+from engine.domain.text import normalise
 from engine.reading import references as r
 from engine.reading import vocabulary as v
 from engine.reading.vocabulary import Intent
@@ -172,3 +175,27 @@ def asks_last(tokens: list[r.Token]) -> bool:
         if tokens[0].norm == "when" or after in _LAST_OF or after == "time":
             return True
     return False
+
+
+_WORD = re.compile(r"[0-9A-Za-z]+")
+_LONGEST = max(len(p.split()) for p in v.FACT_VOCABULARY)
+FactWords = tuple[tuple[str, tuple[FactKind, ...]], ...]
+
+
+def fact_words(question: str) -> FactWords:
+    """The question's own words naming fact kinds ("releases", "open PRs"), as written, each
+    with the kinds it names, longest phrase first at each position (as `fact_kinds` reads
+    them): what an answer quotes back when nothing here records them."""
+    spans = [(m.start(), m.end()) for m in _WORD.finditer(question)]
+    out: list[tuple[str, tuple[FactKind, ...]]] = []
+    i = 0
+    while i < len(spans):
+        for size in range(min(_LONGEST, len(spans) - i), 0, -1):
+            text = question[spans[i][0] : spans[i + size - 1][1]]
+            found = v.FACT_VOCABULARY.get(normalise(text))
+            if found is not None:
+                out.append((text, tuple(found)))
+                i += size - 1
+                break
+        i += 1
+    return tuple(out)

@@ -134,6 +134,9 @@ class Interpretation:
     # "besides Y", "apart from Y": the word, and the folded words after it (one person's part
     # left out, or said not computed: engine.resolving.together).
     excluding: tuple[str, str] | None = None
+    # The words naming fact kinds, as written, with their kinds ("open PRs"): quoted back
+    # when nothing here records them (engine/answering/recordgaps.py).
+    fact_words: intents.FactWords = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,6 +272,7 @@ def interpret(
         asks_both="both" in words,
         ranked_by="lines" if v.LINE_WORDS.intersection(words) else "commits",
         excluding=_excluding(text),
+        fact_words=intents.fact_words(text),
         doers=tuple(
             dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans and _doer(text, a))
         ),
