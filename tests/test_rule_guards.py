@@ -5,6 +5,7 @@ asks for; the grain of a label comes only from providers whose facts were kept."
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -13,6 +14,8 @@ import pytest
 from engine.answering.synthesis import DeterministicSynthesizer
 from engine.domain import gates
 from engine.domain.contract import (
+    EvidenceKind,
+    EvidenceRef,
     FailureClassification,
     FailureStage,
     InvestigationResult,
@@ -218,3 +221,46 @@ async def test_the_grain_comes_only_from_providers_whose_facts_were_kept() -> No
     # request's instant facts alone set the grain.
     assert result.temporal_label is not None
     assert result.temporal_label.grain is Grain.INSTANT
+
+
+# --- 3. driver evidence closes to a fact or to what was read --------------------------------
+
+
+class Citing(DeterministicSynthesizer):
+    """The deterministic synthesizer, but its first driver also cites `extra`."""
+
+    def __init__(self, extra: EvidenceRef) -> None:
+        self.extra = extra
+
+    async def synthesize(self, *args: Any, **kwargs: Any) -> Any:
+        out = await super().synthesize(*args, **kwargs)
+        first = out.drivers[0]
+        cited = first.model_copy(update={"evidence": (*first.evidence, self.extra)})
+        return replace(out, drivers=(cited, *out.drivers[1:]))
+
+
+@pytest.mark.parametrize(
+    ("extra", "closes"),
+    [
+        (EvidenceRef(ref="pull_request:999", kind=EvidenceKind.SOURCE_RECORD), False),
+        (EvidenceRef(ref="episode:invented", kind=EvidenceKind.EPISODE), False),
+        (EvidenceRef(ref="pull_request:1", kind=EvidenceKind.SOURCE_RECORD), True),  # behind a fact
+        (EvidenceRef(ref="repository:api", kind=EvidenceKind.SUBJECT), True),  # resolved, read
+    ],
+    ids=["record-behind-no-fact", "episode-never-read", "record-behind-a-fact", "subject-read"],
+)
+async def test_every_evidence_ref_closes_to_a_fact_or_to_what_was_read(
+    extra: EvidenceRef, closes: bool
+) -> None:
+    graph = await api_graph()
+    run = Investigator(
+        graph, Resolver(graph, ReferenceRing(), graph.org_id), default_providers(),
+        Citing(extra), SIGNER, VERSIONS, now=lambda: NOW,
+    )  # fmt: skip
+    result, _ = await run.investigate("me", InvestigationRequest("what changed in api?"))
+    if closes:
+        assert result.outcome is Outcome.ANSWERED, result.failure_classification
+    else:
+        assert result.outcome is Outcome.FAILED
+        assert result.failure_stage is FailureStage.VALIDATE
+        assert result.failure_classification is FailureClassification.CONTRACT_VIOLATION

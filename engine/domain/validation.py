@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict
@@ -38,6 +38,7 @@ class ViolationCode(enum.StrEnum):
     DUPLICATE_DRIVER_ID = "duplicate_driver_id"
     DUPLICATE_CLAIMED_FACT_ID = "duplicate_claimed_fact_id"
     UNCLOSED_DRIVER = "unclosed_driver"  # non-withheld, no evidence at all
+    UNCLOSED_EVIDENCE = "unclosed_evidence"  # a ref behind no fact and not read from the graph
     UNBACKED_RELATIONSHIP_PATH = "unbacked_relationship_path"  # a hop without evidence
     MISSING_CLAIMED_FACT = "missing_claimed_fact"  # a fact-shaped category citing none
     DANGLING_CLAIMED_FACT = "dangling_claimed_fact"  # cites an id the result does not carry
@@ -120,8 +121,13 @@ class _Breach(Protocol):
     def __call__(self, code: ViolationCode, detail: str, driver_id: str | None = None) -> None: ...
 
 
-def validate(result: InvestigationResult, facts: Mapping[str, Fact]) -> list[Violation]:
-    """Every contract breach of `result`; `facts` are the canonical facts by id."""
+def validate(
+    result: InvestigationResult, facts: Mapping[str, Fact], read: Collection[str] | None = None
+) -> list[Violation]:
+    """Every contract breach of `result`; `facts` are the canonical facts by id. `read`: the
+    episode keys, relationship ids and subject keys the run read from the graph; when given,
+    every evidence ref of every driver must close, to a record behind one of `facts` or to
+    something read (a driver cannot cite what nothing read)."""
     out: list[Violation] = []
 
     def breach(code: ViolationCode, detail: str, driver_id: str | None = None) -> None:
@@ -138,6 +144,8 @@ def validate(result: InvestigationResult, facts: Mapping[str, Fact]) -> list[Vio
     claimed = {c.id for c in result.claimed_facts}
     for driver in result.drivers:
         _driver_rules(driver, claimed, breach)
+    if read is not None:
+        _closure_rules(result, facts, read, breach)
     _claimed_fact_rules(result, facts, breach)
     _change_rules(result, breach)
     _temporal_rules(result, breach)
@@ -173,6 +181,20 @@ def _driver_rules(driver: Driver, claimed: set[str], breach: _Breach) -> None:
             f"category {driver.category.value} must cite a claimed fact",
             driver.id,
         )
+
+
+def _closure_rules(
+    result: InvestigationResult, facts: Mapping[str, Fact], read: Collection[str], breach: _Breach
+) -> None:
+    behind = {e for f in facts.values() for e in f.evidence}
+    for driver in result.drivers:
+        for ref in driver.evidence:
+            if ref.ref not in behind and ref.ref not in read:
+                breach(
+                    ViolationCode.UNCLOSED_EVIDENCE,
+                    f"cites {ref.kind.value} {ref.ref!r}, behind no fact and never read",
+                    driver.id,
+                )
 
 
 def _claimed_fact_rules(
@@ -254,9 +276,11 @@ def _outcome_rules(result: InvestigationResult, breach: _Breach) -> None:
         breach(ViolationCode.FAILURE_ON_NON_FAILED, f"a {outcome.value} result has no failure")
 
 
-def require_valid(result: InvestigationResult, facts: Mapping[str, Fact]) -> InvestigationResult:
+def require_valid(
+    result: InvestigationResult, facts: Mapping[str, Fact], read: Collection[str] | None = None
+) -> InvestigationResult:
     """`result` unchanged when it satisfies the contract; ContractViolation otherwise."""
-    violations = validate(result, facts)
+    violations = validate(result, facts, read)
     if violations:
         raise ContractViolation(violations)
     return result

@@ -158,7 +158,9 @@ class Pipeline:
         reading_note = understood.time_note if request.start is None else None
         result = self._compose(frame, effective, reading_note, resolved, reading, synthesis, stages)
         async with stages.stage(FailureStage.VALIDATE):
-            return require_valid(result, {f.id: f for f in reading.facts})
+            read = {e.key for e in reading.episodes} | {s.key for s in resolved}
+            read |= {e.relationship.rel_id for e in reading.edges}
+            return require_valid(result, {f.id: f for f in reading.facts}, read)
 
     async def _unpeopled(
         self,
