@@ -16,6 +16,7 @@ from engine.ports import OrgGraph
 from tests import gitrepo
 from tests.git_fixture import imported_graph  # noqa: F401 - the `graph` fixture
 from tests.gitrepo import ALEX, JO, SAM
+from tests.test_nested_packages import git_commits
 
 NOW = datetime(2026, 6, 1, 12, tzinfo=UTC)
 PACKAGE, SUB = "module:lab/src/lab", "module:lab/src/lab/sub"
@@ -53,11 +54,6 @@ def build(path: Path) -> gitrepo.Repo:
 @pytest.fixture(scope="module")
 def repo(tmp_path_factory: pytest.TempPathFactory) -> gitrepo.Repo:
     return build(tmp_path_factory.mktemp("moves") / "lab")
-
-
-def git_commits(repo: gitrepo.Repo, *paths: str) -> Counter[str]:
-    out = repo.git("log", "--no-merges", "--full-history", "--format=%aE", "--", *paths)
-    return Counter(line.lower() for line in out.split())
 
 
 async def commits_and_lines(graph: OrgGraph, key: str) -> tuple[Counter[str], list[int]]:

@@ -73,8 +73,8 @@ def repo(tmp_path_factory: pytest.TempPathFactory) -> gitrepo.Repo:
     return build(tmp_path_factory.mktemp("nested") / "lab")
 
 
-def git_commits(repo: gitrepo.Repo, path: str) -> Counter[str]:
-    out = repo.git("log", "--no-merges", "--full-history", "--format=%aE", "--", path)
+def git_commits(repo: gitrepo.Repo, *paths: str) -> Counter[str]:
+    out = repo.git("log", "--no-merges", "--full-history", "--format=%aE", "--", *paths)
     return Counter(line.lower() for line in out.split())
 
 

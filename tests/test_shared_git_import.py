@@ -10,6 +10,7 @@ import re
 from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -27,31 +28,27 @@ pytestmark = shared_history.present("werkzeug", "requests")
 Imported = tuple[OrgGraph, Path, GitImportReport]
 
 
-async def _imported(falkor: FalkorStore, path: Path) -> AsyncIterator[Imported]:
-    org = new_org()
-    await falkor.bootstrap(org)
-    graph = falkor.org(org)
-    report = await import_git(graph, GitImport(path))
-    yield graph, path, report
-    await falkor.drop_org(org)
+def _imported(name: str, fixture: str) -> Any:
+    """A module-scoped fixture: the bundle `name` cloned and imported into a new
+    organisation, dropped after the module."""
+
+    @pytest.fixture(scope="module", name=fixture)
+    async def imported(
+        falkor: FalkorStore, tmp_path_factory: pytest.TempPathFactory
+    ) -> AsyncIterator[Imported]:
+        path = shared_history.clone(name, tmp_path_factory.mktemp("shared"))
+        org = new_org()
+        await falkor.bootstrap(org)
+        graph = falkor.org(org)
+        report = await import_git(graph, GitImport(path))
+        yield graph, path, report
+        await falkor.drop_org(org)
+
+    return imported
 
 
-@pytest.fixture(scope="module")
-async def requests_(
-    falkor: FalkorStore, tmp_path_factory: pytest.TempPathFactory
-) -> AsyncIterator[Imported]:
-    path = shared_history.clone("requests", tmp_path_factory.mktemp("shared"))
-    async for found in _imported(falkor, path):
-        yield found
-
-
-@pytest.fixture(scope="module")
-async def werkzeug(
-    falkor: FalkorStore, tmp_path_factory: pytest.TempPathFactory
-) -> AsyncIterator[Imported]:
-    path = shared_history.clone("werkzeug", tmp_path_factory.mktemp("shared"))
-    async for found in _imported(falkor, path):
-        yield found
+requests_ = _imported("requests", "requests_")
+werkzeug = _imported("werkzeug", "werkzeug")
 
 
 def git_commits(path: Path, *paths: str) -> set[str]:
@@ -61,34 +58,15 @@ def git_commits(path: Path, *paths: str) -> set[str]:
     return set(out.split())
 
 
-def git_lines(path: Path, *paths: str) -> tuple[int, int]:
-    """Lines added and removed under `paths` as `git log -M --numstat` of the whole
-    repository gives them: a moved file's entry once, with the lines of its edit, when its
-    old or its new path lies there."""
-    text = shared_history.git(
-        path, "-c", "core.quotepath=off", "log", "--no-merges", "-M", "--numstat", "-z",
-        "--format=%x1e", "HEAD",
-    )  # fmt: skip
-    added = removed = 0
-    tokens = iter(t.lstrip("\n") for t in text.replace("\x1e", "\0").split("\0"))
-    for token in tokens:
-        if not token:
-            continue
-        plus, minus, name = ([*token.split("\t", 2), "", ""])[:3]
-        names = [name] if name else [next(tokens, ""), next(tokens, "")]
-        if any(n == p or n.startswith(f"{p}/") for n in names for p in paths):
-            added += int(plus) if plus.isdigit() else 0
-            removed += int(minus) if minus.isdigit() else 0
-    return added, removed
-
-
-def git_lines_per_commit(path: Path, *paths: str) -> dict[str, int]:
-    """Lines changed (added and removed) under `paths` per commit, as `git_lines` counts."""
+def git_numstat(path: Path, *paths: str) -> dict[str, tuple[int, int]]:
+    """Lines added and removed under `paths` per commit, as `git log -M --numstat` of the
+    whole repository gives them: a moved file's entry once, with the lines of its edit,
+    when its old or its new path lies there."""
     text = shared_history.git(
         path, "-c", "core.quotepath=off", "log", "--no-merges", "-M", "--numstat", "-z",
         "--format=%x1e%H", "HEAD",
     )  # fmt: skip
-    out: dict[str, int] = {}
+    out: dict[str, tuple[int, int]] = {}
     for block in text.split("\x1e")[1:]:
         sha, _, rest = block.partition("\n")
         sha = sha.strip("\0")
@@ -99,9 +77,21 @@ def git_lines_per_commit(path: Path, *paths: str) -> dict[str, int]:
             plus, minus, name = ([*token.split("\t", 2), "", ""])[:3]
             names = [name] if name else [next(tokens, ""), next(tokens, "")]
             if any(n == p or n.startswith(f"{p}/") for n in names for p in paths):
-                changed = sum(int(x) for x in (plus, minus) if x.isdigit())
-                out[sha] = out.get(sha, 0) + changed
+                added, removed = out.get(sha, (0, 0))
+                added += int(plus) if plus.isdigit() else 0
+                removed += int(minus) if minus.isdigit() else 0
+                out[sha] = (added, removed)
     return out
+
+
+def git_lines(path: Path, *paths: str) -> tuple[int, int]:
+    per = git_numstat(path, *paths).values()
+    return sum(a for a, _ in per), sum(r for _, r in per)
+
+
+def git_lines_per_commit(path: Path, *paths: str) -> dict[str, int]:
+    """Lines changed (added and removed) under `paths` per commit."""
+    return {sha: a + r for sha, (a, r) in git_numstat(path, *paths).items()}
 
 
 async def counted(graph: OrgGraph, key: str) -> tuple[set[str], tuple[int, int]]:
