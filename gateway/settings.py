@@ -122,7 +122,7 @@ class Settings(BaseSettings):
         120.0,
         ge=0,
         description="How long a retired epoch stays readable before its data is deleted "
-        "(keep above the epoch pointer TTL plus the request timeout).",
+        "(at least the epoch pointer TTL plus the request timeout: raised to that when lower).",
     )
     epoch_sweep_interval_s: float = Field(
         60.0,

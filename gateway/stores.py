@@ -69,6 +69,14 @@ def make_embedder(settings: Settings) -> Embedder | None:
     raise ValueError("FABRIC_EMBEDDER must be local, http or none")
 
 
+def epoch_timings(settings: Settings) -> EpochTimings:
+    """The lifecycle's bounds. The drain is derived, not advice: a retired epoch stays readable
+    at least the serving pointer's TTL (another instance's cache) plus the request time limit
+    (a request in flight pinned to it); a lower `epoch_drain_s` is raised to that."""
+    floor = settings.epoch_pointer_ttl_s + settings.request_timeout_s
+    return EpochTimings(settings.epoch_grace_s, max(settings.epoch_drain_s, floor))
+
+
 def open_store(settings: Settings) -> OpenedStore:
     """Connect to the configured store; `embedded` starts (or joins) the data dir's server.
 
@@ -77,7 +85,7 @@ def open_store(settings: Settings) -> OpenedStore:
     """
     uri = settings.graph_uri
     embedder = make_embedder(settings)
-    timings = EpochTimings(settings.epoch_grace_s, settings.epoch_drain_s)
+    timings = epoch_timings(settings)
     if uri == "embedded":
         url, server = connect_or_start(
             settings.data_dir, start_limit=settings.embedded_start_limit_s

@@ -1,0 +1,98 @@
+"""Epoch rules an audit found unguarded (issue 35): a plain ingest after a flip (and after a
+rollback) lands in the serving epoch, the deleter never claims the serving epoch whatever its
+row says, and the drain bound is derived from the pointer TTL plus the request time limit."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from engine.ports import EpochState, GraphStore, SubjectQuery
+from gateway.cli.ingest import target_graph
+from gateway.settings import Settings
+from gateway.stores import epoch_timings
+from graph.cypher.epochs import SERVING
+from tests.conftest import new_org
+from tests.helpers import load, subject
+
+OLD = [subject("repository:api", "api")]
+NEW = [subject("repository:api", "api v2")]
+LATE = [subject("service:late", "Late")]
+HOUR_NS = 3_600 * 1_000_000_000
+
+
+async def keys(graph: Any) -> set[str]:
+    return {s.key for s in (await graph.find_subjects(SubjectQuery(), first=100)).items}
+
+
+def plain(org: str) -> argparse.Namespace:
+    """`fabric ingest FILE --org ORG`: neither --new-epoch nor --epoch."""
+    return argparse.Namespace(org=org, new_epoch=False, epoch=None)
+
+
+async def flipped(store: GraphStore, org: str) -> int:
+    assert (await load(store.org(org), OLD, source="s")).ok
+    build = (await store.epochs(org).begin_build()).id
+    assert (await load(store.org(org, build), NEW, source="s")).ok
+    await store.epochs(org).flip(build)
+    return build
+
+
+async def test_a_plain_ingest_after_a_flip_lands_in_the_new_serving_epoch(
+    store: GraphStore, org: str
+) -> None:
+    build = await flipped(store, org)
+    target = await target_graph(store, plain(org))
+    assert target.epoch == build
+    assert (await load(target, LATE, source="late")).ok
+    assert "service:late" in await keys(await store.serving(org))
+    assert "service:late" not in await keys(store.org(org, 0))  # the replaced epoch untouched
+
+
+async def test_after_a_rollback_a_plain_ingest_resumes_in_the_restored_epoch(
+    store: GraphStore, org: str
+) -> None:
+    await flipped(store, org)
+    before = await store.org(org).checkpoint("s")
+    restored = await store.epochs(org).rollback()
+    assert restored.id == 0 and restored.state is EpochState.SERVING
+    target = await target_graph(store, plain(org))
+    assert target.epoch == 0
+    # The restored epoch's checkpoint is the one it had: a resumed load continues from it.
+    assert await target.checkpoint("s") == before is not None
+    assert (await load(target, LATE, source="late")).ok
+    assert "service:late" in await keys(await store.serving(org))
+    # A new build after the rollback takes a new id, never the abandoned one.
+    again = (await store.epochs(org).begin_build()).id
+    assert again == 2
+
+
+FORGE = """
+MATCH (e:Epoch {org_id: $org, key: $epoch})
+SET e.state = 'retired', e.retired_ns = 0, e.reason = 'grace_expired'
+"""
+
+
+async def test_the_deleter_never_claims_the_serving_epoch_whatever_its_row_says(
+    cypher_store: Any,
+) -> None:
+    """A serving epoch whose row reads retired (a retire racing a rollback) is still served:
+    the claim checks the lifecycle's pointer itself (`l.active <> e.key`)."""
+    org = new_org()
+    await cypher_store.bootstrap(org)
+    build = await flipped(cypher_store, org)
+    home = cypher_store.org(org)
+    await home.results_executor.run(FORGE, {"org": org, "epoch": build}, write=True, control=True)
+    found = await home.results_executor.run(SERVING, {"org": org}, control=True)
+    assert int(found[0][0]) == build
+    swept = await cypher_store.epochs(org).sweep(10_000 * HOUR_NS + cypher_store.epochs(org).clock())
+    assert build not in swept
+    assert await keys(cypher_store.org(org, build)) == {"repository:api"}
+    await cypher_store.drop_org(org)
+
+
+def test_the_drain_bound_is_the_pointer_ttl_plus_the_request_time_limit() -> None:
+    low = Settings(epoch_drain_s=0.0, epoch_pointer_ttl_s=5.0, request_timeout_s=15.0)
+    assert epoch_timings(low).drain_s == 20.0
+    high = Settings(epoch_drain_s=300.0, epoch_pointer_ttl_s=5.0, request_timeout_s=15.0)
+    assert epoch_timings(high).drain_s == 300.0
