@@ -989,7 +989,7 @@ def test_the_intent_is_a_closed_enum() -> None:
 def test_what_answers_need_of_the_words_is_read_once() -> None:
     """"both", line words, "besides Y" and the words naming facts were read again from the
     raw question after it was interpreted (engine/answering/both.py, headlines.ranking_basis,
-    together's _OTHERS, recordgaps.asked_words): the interpretation carries them."""
+    together's _OTHERS, recordgaps.asked_words, owntimes): the interpretation carries them."""
     both = interpret("who changed both core.py and parser.py in 2025?", NOW)
     assert (both.asks_both, both.ranked_by, both.excluding) == (True, "commits", None)
     lines = interpret("who changed the most lines in core.py?", NOW)
@@ -1000,3 +1000,8 @@ def test_what_answers_need_of_the_words_is_read_once() -> None:
     assert apart.excluding == ("apart from", "the docs")
     prs = interpret("how many open PRs did checkout merge?", NOW)  # quoted back as written
     assert [text for text, _ in prs.fact_words] == ["open PRs"]
+    own = interpret("who changed core.py in 2025 and parser.py in 2024?", NOW)
+    assert own.own_times and own.own_times[0].startswith(
+        '"core.py in 2025" and "parser.py in 2024": each subject is asked about'
+    )
+    assert interpret("who changed core.py in 2025 and parser.py in 2025?", NOW).own_times == ()

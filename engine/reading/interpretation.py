@@ -32,6 +32,7 @@ from engine.reading.ranking import read as read_ranking
 from engine.reading.references import MAX_HANDLE_PROBES
 from engine.reading.scopes import Scope, scopes
 from engine.reading.time import phrases as tp
+from engine.reading.time.owntimes import ending as own_times
 from engine.reading.time.periods import own_period
 from engine.reading.vocabulary import FACT_VOCABULARY, INTENTS, KIND_WORDS, STOP_WORDS, Intent
 
@@ -137,6 +138,9 @@ class Interpretation:
     # The words naming fact kinds, as written, with their kinds ("open PRs"): quoted back
     # when nothing here records them (engine/answering/recordgaps.py).
     fact_words: intents.FactWords = ()
+    # Subjects asked about over times of their own ("core.py in 2025 and parser.py in 2024"):
+    # the note ending the question (engine/reading/time/owntimes.py), else ().
+    own_times: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,6 +277,9 @@ def interpret(
         ranked_by="lines" if v.LINE_WORDS.intersection(words) else "commits",
         excluding=_excluding(text),
         fact_words=intents.fact_words(text),
+        own_times=own_times(
+            text, text[time.start : time.end] if time else None, reading.ignored, references
+        ),
         doers=tuple(
             dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans and _doer(text, a))
         ),

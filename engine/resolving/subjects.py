@@ -24,7 +24,6 @@ from engine.ports import OrgGraph
 from engine.providers import Provider
 from engine.reading import clauses, meaning
 from engine.reading.interpretation import Interpretation
-from engine.reading.time.owntimes import ending as own_times
 from engine.reading.vocabulary import Intent
 from engine.resolving import choice, firstnames, kinded, outcomes, questiontime, together
 from engine.resolving import rankedsubjects as busiest
@@ -94,7 +93,7 @@ class Subjects:
                 self.graph, understood, effective, told.notes,
                 lambda asked: named(asked, effective, told),
             )  # fmt: skip
-        if unasked := meaning.ending(understood.unasked) or own_times(question, understood):
+        if unasked := meaning.ending(understood.unasked) or understood.own_times:
             return lambda frame, trace: outcomes.no_match(frame, trace, unasked)
         bound = [
             key

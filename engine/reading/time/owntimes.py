@@ -11,22 +11,24 @@ time.
 
 from __future__ import annotations
 
-from engine.reading.interpretation import MAX_QUESTION, Interpretation
+from collections.abc import Sequence
 
 
-def ending(question: str, understood: Interpretation) -> tuple[str, ...]:
-    """The limitation ending a question whose subjects have times of their own, else ()."""
-    first = understood.time_expression
-    if not first or not understood.time_ignored or len(understood.references) < 2:
+def ending(
+    text: str, first: str | None, ignored: Sequence[str], references: Sequence[str]
+) -> tuple[str, ...]:
+    """The limitation ending a question whose subjects have times of their own, else ():
+    `first` the time phrase used, `ignored` the later ones, `references` the subjects named
+    (read by engine.reading.interpretation, which keeps the result as `own_times`)."""
+    if not first or not ignored or len(references) < 2:
         return ()
-    text = question[:MAX_QUESTION]
     at = text.find(first)
-    named = sorted((text.find(ref), ref) for ref in understood.references)
+    named = sorted((text.find(ref), ref) for ref in references)
     before = [ref for i, ref in named if 0 <= i < at]
     for i, ref in named:
         if i <= at:
             continue
-        later = [(text.find(t, i + len(ref)), t) for t in understood.time_ignored]
+        later = [(text.find(t, i + len(ref)), t) for t in ignored]
         own = min(((j, -len(t), t) for j, t in later if j >= 0), default=None)
         if own is None or own[2].lower() == first.lower() or not before:
             continue
