@@ -29,6 +29,7 @@ from strawberry.extensions import SchemaExtension
 from gateway import tracing as tracing_module
 
 MAX_OPERATIONS = 200
+MAX_EPOCH_ORGS = 1_000
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
 _BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
 _FAST_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 5.0)
@@ -121,6 +122,7 @@ class Metrics:
             registry=self.registry,
         )
         self._add_fast_path_metrics()
+        self._add_epoch_metrics()
         self.stage_latency = Histogram(
             "fabric_investigation_stage_seconds",
             "Duration of each investigation stage.",
@@ -128,6 +130,33 @@ class Metrics:
             buckets=_BUCKETS,
             registry=self.registry,
         )
+
+    def _add_epoch_metrics(self) -> None:
+        self.epoch_transitions = Counter(
+            "fabric_epoch_transitions_total",
+            "Projection epoch lifecycle transitions by kind (begin, flip, rollback, discard, "
+            "retire) and outcome (ok, conflict, error).",
+            ["kind", "outcome"],
+            registry=self.registry,
+        )
+        # Labelled by organisation, as operators ask which epoch each serves; at most
+        # MAX_EPOCH_ORGS of them (organisations are a bounded set of tenants here).
+        self.epoch_serving = Gauge(
+            "fabric_epoch_serving",
+            "The projection epoch an organisation serves, as of its last transition here.",
+            ["org"],
+            registry=self.registry,
+        )
+        self._epoch_orgs: set[str] = set()
+
+    def epoch_transition(self, kind: str, outcome: str) -> None:
+        self.epoch_transitions.labels(kind, outcome).inc()
+
+    def serving_epoch(self, org_id: str, epoch: int) -> None:
+        if org_id not in self._epoch_orgs and len(self._epoch_orgs) >= MAX_EPOCH_ORGS:
+            return
+        self._epoch_orgs.add(org_id)
+        self.epoch_serving.labels(org_id).set(epoch)
 
     def _add_fast_path_metrics(self) -> None:
         # Per process, without organisation labels: an organisation id is not a bounded label.

@@ -21,9 +21,18 @@ class BatchObserver(Protocol):
         """One dataloader batch of `size` keys was sent to the graph."""
 
 
-class ServiceObserver(InvestigationObserver, BatchObserver, PlanObserver, Protocol):
-    """Everything the resolver layer reports: investigations, dataloader batches and
-    completion plans given up."""
+class EpochObserver(Protocol):
+    def epoch_transition(self, kind: str, outcome: str) -> None:
+        """A lifecycle transition (`begin`, `flip`, `rollback`, `discard`, `retire`) ended
+        `ok`, in `conflict` (refused: another transition first, nothing in grace...) or `error`."""
+
+    def serving_epoch(self, org_id: str, epoch: int) -> None:
+        """The organisation serves `epoch` (after a transition)."""
+
+
+class ServiceObserver(InvestigationObserver, BatchObserver, PlanObserver, EpochObserver, Protocol):
+    """Everything the resolver layer reports: investigations, dataloader batches,
+    completion plans given up and projection epoch transitions."""
 
 
 BatchFn = Callable[[list[Any]], Coroutine[Any, Any, list[Any]]]

@@ -5,15 +5,19 @@ retire. The CLI's `fabric epochs ...` does the same through the same port."""
 from __future__ import annotations
 
 import enum
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
+from typing import TypeVar
 
 import strawberry
 from strawberry.scalars import JSON
 
 from engine.domain.errors import Forbidden, PublicError
 from engine.ports import Epoch as EpochValue
-from engine.ports import EpochControl, EpochState
+from engine.ports import EpochConflict, EpochControl, EpochState
 from resolvers.types import Ctx
+
+T = TypeVar("T")
 
 # What `counts` reports of an epoch: its projected data, not bookkeeping.
 COUNTED = ("Subject", "Episode", "SourceRecord")
@@ -103,23 +107,49 @@ class EpochQuery:
         return out
 
 
+async def _transition(info: Ctx, kind: str, run: Callable[[], Awaitable[T]]) -> T:
+    """Run one lifecycle transition, telling the observer its outcome and, when it happened,
+    the epoch the organisation now serves (the lifecycle's telemetry)."""
+    control = _admin(info)
+    services = info.context.services
+    observer = services.observer if services is not None else None
+    try:
+        done = await run()
+    except EpochConflict:
+        if observer is not None:
+            observer.epoch_transition(kind, "conflict")
+        raise
+    except Exception:
+        if observer is not None:
+            observer.epoch_transition(kind, "error")
+        raise
+    if observer is not None:
+        observer.epoch_transition(kind, "ok")
+        observer.serving_epoch(info.context.principal.org_id, await control.serving())
+    return done
+
+
 @strawberry.type
 class EpochMutation:
     @strawberry.mutation(description="Open a new epoch to build into (admin).")
     async def begin_epoch(self, info: Ctx) -> EpochType:
-        return EpochType.of(await _admin(info).begin_build())
+        control = _admin(info)
+        return EpochType.of(await _transition(info, "begin", control.begin_build))
 
     @strawberry.mutation(description="Serve the open build; the old epoch enters grace (admin).")
     async def flip_epoch(self, info: Ctx, epoch: int) -> EpochType:
-        return EpochType.of(await _admin(info).flip(epoch))
+        control = _admin(info)
+        return EpochType.of(await _transition(info, "flip", lambda: control.flip(epoch)))
 
     @strawberry.mutation(description="Within grace: serve the previous epoch again (admin).")
     async def rollback_epoch(self, info: Ctx) -> EpochType:
-        return EpochType.of(await _admin(info).rollback())
+        control = _admin(info)
+        return EpochType.of(await _transition(info, "rollback", control.rollback))
 
     @strawberry.mutation(description="Discard the open build; nothing served changes (admin).")
     async def discard_epoch(self, info: Ctx) -> EpochType:
-        return EpochType.of(await _admin(info).abort_build())
+        control = _admin(info)
+        return EpochType.of(await _transition(info, "discard", control.abort_build))
 
     @strawberry.mutation(
         description="End the grace period now (no rollback after it) and delete the data of "
@@ -127,7 +157,7 @@ class EpochMutation:
     )
     async def retire_epochs(self, info: Ctx) -> EpochRetirement:
         control = _admin(info)
-        retired = await control.end_grace()
+        retired = await _transition(info, "retire", control.end_grace)
         deleted = await control.sweep()
         return EpochRetirement(retired=EpochType.of(retired) if retired else None, deleted=deleted)
 

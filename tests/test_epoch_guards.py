@@ -13,6 +13,7 @@ from gateway.settings import Settings
 from gateway.stores import epoch_timings
 from graph.cypher.epochs import SERVING
 from tests.conftest import new_org
+from tests.gateway_fixture import Gateway
 from tests.helpers import load, subject
 
 OLD = [subject("repository:api", "api")]
@@ -96,3 +97,47 @@ def test_the_drain_bound_is_the_pointer_ttl_plus_the_request_time_limit() -> Non
     assert epoch_timings(low).drain_s == 20.0
     high = Settings(epoch_drain_s=300.0, epoch_pointer_ttl_s=5.0, request_timeout_s=15.0)
     assert epoch_timings(high).drain_s == 300.0
+
+
+# --- lifecycle telemetry: /metrics after a flip and a rollback ------------------------------
+
+
+def sample(text: str, name: str, **labels: str) -> float | None:
+    """The value of one Prometheus sample, or None when it is not exported."""
+    want = ",".join(f'{k}="{v}"' for k, v in sorted(labels.items()))
+    for line in text.splitlines():
+        if line.startswith(f"{name}{{") and line.split("}")[0][len(name) + 1 :] == want:
+            return float(line.rsplit(" ", 1)[1])
+    return None
+
+
+async def test_metrics_show_transitions_and_the_serving_epoch_after_a_flip_and_a_rollback(
+    gateway: Gateway,
+) -> None:
+    org = new_org()
+    admin = await gateway.token(org, "operator", frozenset({"admin"}))
+    metrics_url = gateway.url.rsplit("/", 1)[0] + "/metrics"
+
+    async def run(query: str) -> dict[str, Any]:
+        body: dict[str, Any] = (await gateway.query(admin, query)).json()
+        return body
+
+    async def scraped() -> str:
+        return (await gateway.client.get(metrics_url)).text
+
+    before = await scraped()
+    ok = {"flip": sample(before, "fabric_epoch_transitions_total", kind="flip", outcome="ok") or 0}
+    assert (await run("mutation { beginEpoch { id } }"))["data"]["beginEpoch"]["id"] == 1
+    assert (await run("mutation { flipEpoch(epoch: 1) { id } }"))["data"]["flipEpoch"]["id"] == 1
+    text = await scraped()
+    assert sample(text, "fabric_epoch_transitions_total", kind="flip", outcome="ok") == ok["flip"] + 1
+    assert sample(text, "fabric_epoch_serving", org=org) == 1
+    assert (await run("mutation { rollbackEpoch { id } }"))["data"]["rollbackEpoch"]["id"] == 0
+    refused = await run("mutation { rollbackEpoch { id } }")  # nothing in grace any more
+    assert refused["errors"][0]["extensions"]["code"] == "EPOCH_CONFLICT"
+    text = await scraped()
+    assert sample(text, "fabric_epoch_transitions_total", kind="rollback", outcome="ok") is not None
+    assert (sample(text, "fabric_epoch_transitions_total", kind="rollback", outcome="conflict")
+            or 0) >= 1  # fmt: skip
+    assert sample(text, "fabric_epoch_serving", org=org) == 0
+    await gateway.store.drop_org(org)
