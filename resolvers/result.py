@@ -52,6 +52,11 @@ class Candidate:
     score: float
     receipt: str
     subject_key: strawberry.Private[str]
+    label: str | None = strawberry.field(
+        default=None,
+        description="What tells this candidate apart from the others offered: its kind, "
+        "where it is, its commits in the question's window and in all.",
+    )
 
     @strawberry.field
     async def subject(self, info: Ctx) -> Subject | None:
@@ -145,7 +150,13 @@ class InvestigationResult(Node):
             limitations_displaced=r.limitations_displaced,
             temporal_label=_label(r.temporal_label) if r.temporal_label else None,
             candidates=[
-                Candidate(name=c.name, score=c.score, receipt=c.receipt, subject_key=c.subject_key)
+                Candidate(
+                    name=c.name,
+                    score=c.score,
+                    receipt=c.receipt,
+                    label=c.label,
+                    subject_key=c.subject_key,
+                )
                 for c in r.candidates
             ],
             clarification_prompt=r.clarification_prompt,

@@ -144,14 +144,17 @@ async def test_the_subject_named_is_answered_with_its_people(graph: OrgGraph) ->
 
 
 async def test_a_shared_first_name_lists_the_others(graph: OrgGraph) -> None:
+    """"Alex" is one person's whole name (1 commit in 2024) and the first name of Alex Kim
+    (5) and Alex Chen (3), both active that year: it answered Alex's 1 and listed the others;
+    now it asks, each with their commits in the window, the most active namesake first."""
     result = await ask(graph, "what did Alex change in 2024?")
-    assert result.subject_keys == ("person:alex@corp.example",)
-    note = next(n for n in result.limitations if '"Alex" also names' in n)
-    assert "Alex Kim" in note and "Alex Chen" in note
-    assert {c.subject_key for c in result.candidates} == {
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED
+    assert [c.subject_key for c in result.candidates] == [
+        "person:alex@corp.example",
         "person:kim@corp.example",
         "person:chen@corp.example",
-    }
+    ]
+    assert "Alex Kim (person:kim@corp.example): 5 commits" in (result.clarification_prompt or "")
     assert all(c.receipt for c in result.candidates)
 
 

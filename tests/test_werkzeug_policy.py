@@ -7,6 +7,7 @@ Each test is one class of issue 31's wrong answers, with its figure from `git lo
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
@@ -20,6 +21,7 @@ from engine.memory.store import MemoryStore
 from engine.ports import OrgGraph
 from engine.resolving.ring import ReferenceRing
 from graph.git.importer import GitImport, import_git
+from tests.gitrepo import Repo
 from tests.test_investigate import investigator
 
 _ROOT = Path(__file__).resolve().parents[1]
@@ -49,22 +51,35 @@ def clone(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-async def werkzeug(clone: Path) -> AsyncIterator[OrgGraph]:
+def small(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A second repository of the organisation with a docs/ of its own: 2 commits there
+    in 2024 (werkzeug's docs/ has its own)."""
+    repo = Repo(tmp_path_factory.mktemp("small") / "small", now=datetime(2024, 6, 1, tzinfo=UTC))
+    for days in (30, 20):
+        repo.write("docs/index.md", f"the guide, {days}\n")
+        repo.commit(("Pat Example", "pat@small.example"), days, f"docs {days}")
+    return repo.path
+
+
+@pytest.fixture(scope="module")
+async def werkzeug(clone: Path, small: Path) -> AsyncIterator[OrgGraph]:
     store = MemoryStore()
     await store.bootstrap("werkzeug")
     graph = store.org("werkzeug")
     await import_git(graph, GitImport(clone, name="werkzeug"))
+    await import_git(graph, GitImport(small, name="small"))
     yield graph
 
 
 def git_count(clone: Path, year: int, *args: str) -> int:
-    """Commits authored in `year` (UTC), as `git log --no-merges` lists them (`args`: its
+    """Commits authored in `year` (UTC; 0: any), as `git log --no-merges` lists them (`args`: its
     other options, `--author=...`, `-- PATH`)."""
     out = subprocess.run(
         ["git", "-C", str(clone), "log", "--no-merges", "--format=%at", *args],
         capture_output=True, check=True, text=True,
     ).stdout  # fmt: skip
-    return sum(datetime.fromtimestamp(int(t), UTC).year == year for t in out.split())
+    stamps = [datetime.fromtimestamp(int(t), UTC) for t in out.split()]
+    return sum(year in (0, at.year) for at in stamps)  # 0: every year
 
 
 async def ask(
@@ -95,3 +110,117 @@ async def test_a_bare_repository_name_is_the_repository_in_a_session_too(
         assert result.outcome is Outcome.ANSWERED and result.subject_keys == (REPOSITORY,)
         assert (result.direct_judgment or "").startswith(f"{expected} commit(s) to werkzeug ")
         assert not any("recent references" in n for n in result.limitations)
+
+
+async def test_a_dotted_name_is_read_the_same_fresh_and_after_one_of_its_modules(
+    werkzeug: OrgGraph,
+) -> None:
+    """After a question about werkzeug.middleware.lint, "werkzeug.middleware" (asked fresh:
+    which of five modules) was answered for werkzeug.middleware.lint "from your recent
+    references": a search's partial matches are no tie for memory to break."""
+    question = "how many commits to werkzeug.middleware in 2022?"
+    fresh = await ask(werkzeug, question)
+    ring = ReferenceRing()
+    lint = await ask(werkzeug, "how many commits to werkzeug.middleware.lint in 2022?", ring)
+    assert lint.subject_keys == ("module:werkzeug/src/werkzeug/middleware/lint.py",)
+    later = await ask(werkzeug, question, ring)
+    assert (later.outcome, later.subject_keys) == (fresh.outcome, fresh.subject_keys)
+    assert "module:werkzeug/src/werkzeug/middleware/lint.py" not in later.subject_keys
+    assert not any("recent references" in n for n in later.limitations)
+
+
+# --- class 4: never the answer to a different question --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "named"),
+    [
+        # All 115 changes of werkzeug in 2024, by anyone, with "Not understood: Zed".
+        ("what did Zed change in the werkzeug repository in 2024?", '"Zed"'),
+        # Everyone's commits ("the count is everyone's, not only theirs").
+        ("how many commits by zed to werkzeug in 2024?", '"zed"'),
+        # The whole repository's people, "frobnicator" not used.
+        ("who worked on werkzeug and frobnicator in 2024?", '"frobnicator"'),
+        ("who has worked on werkzeug's frobnicator in 2024?", '"frobnicator"'),
+        # "werkzeug.nothinghere" asked which of werkzeug, werkzeug was meant.
+        ("who changed werkzeug.nothinghere in 2024?", '"werkzeug.nothinghere"'),
+    ],
+)
+async def test_a_name_that_names_nothing_is_no_answer_about_something_else(
+    werkzeug: OrgGraph, clone: Path, question: str, named: str
+) -> None:
+    assert git_count(clone, 2024, "--author=Zed") == 0
+    result = await ask(werkzeug, question)
+    assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
+    assert any(named in n for n in result.limitations)
+
+
+# --- class 6: namesakes ---------------------------------------------------------------------
+
+
+async def test_a_first_name_that_is_one_persons_whole_name_asks_when_namesakes_were_active(
+    werkzeug: OrgGraph, clone: Path
+) -> None:
+    """"Kai" is the whole name of one person (1 commit, in 2021) and the first name of Kai
+    Chen (5 in 2020): "Kai" in 2020 answered "no changes by Kai", listing Kai Chen only as
+    another person the name could mean. Now it asks, with each one's commits in 2020; in
+    2021, when only Kai was active, it answers him."""
+    assert git_count(clone, 2020, "--author=^Kai <") == 0
+    chen = git_count(clone, 2020, "--author=Kai Chen")
+    assert chen == 5
+    asked = await ask(werkzeug, "what did Kai work on in 2020?")
+    assert asked.outcome is Outcome.CLARIFICATION_REQUIRED
+    assert [c.name for c in asked.candidates] == ["Kai", "Kai Chen"]
+    assert f"Kai Chen (person:kaichen120@gmail.com): {chen} commits" in (
+        asked.clarification_prompt or ""
+    )
+    alone = await ask(werkzeug, "what did Kai work on in 2021?")
+    assert alone.outcome is Outcome.ANSWERED
+    assert alone.subject_keys == ("person:schweinepriester@users.noreply.github.com",)
+    assert (alone.direct_judgment or "").startswith(
+        f"{git_count(clone, 2021, '--author=^Kai <')} change(s) by Kai "
+    )
+
+
+async def test_alternatives_never_leave_out_the_most_active_namesake(
+    werkzeug: OrgGraph, clone: Path
+) -> None:
+    """"Adam" (2 commits, both 2017) in 2018: 0 commits answered, and the five others listed
+    left out Adam Englander, one of the two Adams active that year."""
+    englander = git_count(clone, 2018, "--author=Adam Englander")
+    assert englander == 1 and git_count(clone, 2018, "--author=^Adam <") == 0
+    result = await ask(werkzeug, "how many commits did Adam make in 2018?")
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED
+    assert "Adam Englander" in [c.name for c in result.candidates]
+    assert f"Adam Englander (person:adamenglander@yahoo.com): {englander} commit;" in (
+        result.clarification_prompt or ""
+    )
+
+
+# --- class 7: choices told apart ------------------------------------------------------------
+
+
+async def test_a_clarification_labels_each_candidate_with_its_place_and_activity(
+    werkzeug: OrgGraph, clone: Path
+) -> None:
+    """Two repositories' docs/ directories asked 'docs could mean docs, docs': nothing
+    told them apart. Each choice now says its place and its commits in the window and in
+    all, as git counts them, and the prompt says the labels."""
+    result = await ask(werkzeug, "how many commits to docs in 2024?")
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED
+    labels = {c.subject_key: c.label or "" for c in result.candidates}
+    assert set(labels) == {"module:werkzeug/docs", "module:small/docs"}
+    ours = git_count(clone, 2024, "--", "docs")
+    window = "from 2024-01-01T00:00:00Z to 2025-01-01T00:00:00Z"
+    ever = r"[\d,]+ in all before 2025-01-01"
+    # "directory" once the import says a module's kind (graph/git/records.py), else "module"
+    assert re.fullmatch(
+        rf"docs: (directory|module) docs in werkzeug, {ours:,} commits {window}, {ever}",
+        labels["module:werkzeug/docs"],
+    )
+    assert re.fullmatch(
+        rf"docs: (directory|module) docs in small, 2 commits {window}, {ever}",
+        labels["module:small/docs"],
+    )
+    assert len(set(labels.values())) == 2
+    assert all(label in (result.clarification_prompt or "") for label in labels.values())

@@ -245,6 +245,9 @@ class CandidateChoice(_Model):
     kind: SubjectKind
     score: Score
     receipt: Ident
+    # What tells it apart from the others offered: kind, place, commits in the window and
+    # in all (engine/resolving/activity.py); None where no activity was read.
+    label: Text | None = None
 
 
 class Versions(_Model):

@@ -46,7 +46,7 @@ from engine.investigation.stages import Stages
 from engine.ports import Edge, OrgGraph, TimeSpan
 from engine.providers import Provider, ProviderResult, Window
 from engine.reading.interpretation import Interpretation
-from engine.resolving import outcomes, together
+from engine.resolving import activity, outcomes, together
 from engine.resolving.disclosures import Disclosures
 from engine.resolving.questiontime import NO_TIME, Narrower
 from engine.resolving.receipts import ReceiptSigner
@@ -110,7 +110,9 @@ class Pipeline:
                 stages.told,
             )
         if not isinstance(resolved, list):
-            return resolved(frame, stages.trace(self.round_trips()))
+            return await self._ended(
+                resolved, frame, window_of(effective, lookback_of(understood.intent)), stages
+            )
         if stages.too_wide is not None:
             return self._narrower(stages.too_wide, request.question, resolved, frame, stages)
         reading = await self._read(resolved, understood, effective, stages)
@@ -161,6 +163,26 @@ class Pipeline:
             read = {e.key for e in reading.episodes} | {s.key for s in resolved}
             read |= {e.relationship.rel_id for e in reading.edges}
             return require_valid(result, {f.id: f for f in reading.facts}, read)
+
+    async def _ended(
+        self,
+        compose: Callable[..., InvestigationResult],
+        frame: outcomes.Frame,
+        window: Window,
+        stages: Stages,
+    ) -> InvestigationResult:
+        """The result that ends the run before any fact is read; the candidates it offers
+        labelled so that none reads like another ("X could mean X, X"): composed again
+        once their activity in the window is read."""
+        ended = compose(frame, stages.trace(self.round_trips()))
+        if not ended.candidates:
+            return ended
+        async with stages.stage(FailureStage.RESOLVE):
+            keys = [c.subject_key for c in ended.candidates]
+            found = await self.graph.subjects_by_keys(keys)
+            offered = [found[k] for k in keys if k in found]
+            said = await activity.labels(self.graph, offered, window)
+        return compose(replace(frame, labels=said), stages.trace(self.round_trips()))
 
     async def _unpeopled(
         self,
@@ -214,7 +236,7 @@ class Pipeline:
         stages: Stages,
         reading: Reading,
     ) -> Reading:
-        """"When did X last change?" with no change in the window: read again from the day
+        """ "When did X last change?" with no change in the window: read again from the day
         of the last one before it, or say the search covered the window only."""
         start, note = await lastchange.older(
             self.graph, resolved, reading.facts, reading.window,

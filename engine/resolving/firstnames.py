@@ -12,6 +12,7 @@ it at all ("Lord" is also in
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -33,14 +34,19 @@ async def joined(
     understood: Interpretation,
     subjects: list[StoredSubject],
     told: Disclosures,
+    allow_clarification: bool = True,
 ) -> tuple[Callable[..., InvestigationResult] | None, Interpretation]:
-    """The clarification to ask (or None), and the interpretation without the words read."""
+    """The clarification to ask (None when none is allowed), or the no match saying which
+    words name no one; and the interpretation without the words read."""
     found, rest = await together.first_names(graph, understood.unread, question)
     for run, people in found:
         if any(p.key in {s.key for s in subjects} for p in people):
             continue  # a receipt chose one of them (engine.resolving.choice)
         if len(people) > 1:
             offered = tuple(Candidate(p, 0.9) for p in people)
+            if not allow_clarification:  # answered without them, it was everyone's
+                which = (outcomes.prompt_for(run, offered),)
+                return lambda frame, trace, n=which: outcomes.no_match(frame, trace, n), understood
             return (
                 lambda frame, trace, ref=run, c=offered: outcomes.clarification(
                     frame, ref, c, signer, trace
@@ -52,7 +58,67 @@ async def joined(
             f'"{run}" was taken to mean {people[0].name} ({people[0].key}), the one '
             "person of that name."
         )
+    if absent := [run for run in rest if _names_someone(run, question)]:
+        said, closest = await _absent(graph, absent)
+        return (
+            lambda frame, trace: outcomes.no_match(frame, trace, said, closest, signer),
+            understood,
+        )
     return None, replace(understood, unread=tuple(rest))
+
+
+# Words no rule read that start a phrase, not a name (", before the launch": the phrase
+# is said not understood as a time).
+_NOT_NAMES = frozenset(
+    [
+        "before",
+        "after",
+        "since",
+        "until",
+        "till",
+        "during",
+        "between",
+        "within",
+        "around",
+        "ago",
+        "next",
+        "then",
+        "while",
+        "once",
+        "every",
+        "each",
+        "per",
+        "than",
+    ]
+)
+
+
+def _names_someone(run: str, question: str) -> bool:
+    """A word no rule read that the question names someone or something by: where a name
+    stands (together.tried_as_person; not the question's first word, capitalised as any
+    is), or after a possessive ("werkzeug's frobnicator")."""
+    start = question.lstrip()[: len(run)] == run
+    if together.tried_as_person(run, question) and not start and run.lower() not in _NOT_NAMES:
+        return True
+    return re.search(rf"\w['\u2019]s\s+{re.escape(run)}\b", question) is not None
+
+
+async def _absent(graph: OrgGraph, runs: list[str]) -> tuple[tuple[str, ...], list[Candidate]]:
+    """What a no match says of words naming nothing known, and the closest readings of
+    them (a typo's person or module), to choose from with receipts. Answered without them,
+    the answer was everyone's ("what did Zed change in werkzeug?": all 115 changes of 2024,
+    with a limitation) or the whole repository's ("werkzeug's frobnicator")."""
+    said = tuple(
+        f'"{run}" names no one and nothing known here (no person, module or repository of '
+        "that name): an answer without it would be about something the question does not "
+        "ask, so none is given."
+        for run in runs
+    )
+    closest: list[Candidate] = []
+    for run in runs:
+        hits = await graph.search_lexical(run, (), 3)
+        closest += [Candidate(s, min(score, 0.5)) for s, score in hits]
+    return said, list({c.subject.key: c for c in closest}.values())
 
 
 async def sole_carrier(

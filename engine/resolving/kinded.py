@@ -23,10 +23,12 @@ from engine.reading.vocabulary import Intent
 from engine.resolving.resolution import (
     Ambiguous,
     Candidate,
+    Match,
     NotFound,
     Resolution,
     Resolved,
     Resolver,
+    Stage,
 )
 from engine.resolving.within import Within
 
@@ -52,6 +54,9 @@ async def resolve(
     and a subject of another kind is said in `notes`."""
     if kind is not None:
         outcome = await resolver.resolve(actor, reference, kind, 5)
+        if kind is SubjectKind.MODULE and isinstance(outcome, Ambiguous):
+            chosen = package_first(reference, outcome, notes)
+            outcome = outcome if chosen is None else chosen
         if isinstance(outcome, Ambiguous):
             other = await exactly_another(graph, reference, kind, outcome)
         elif isinstance(outcome, NotFound):
@@ -69,6 +74,45 @@ async def resolve(
         note = switched(reference, hint, outcome.subject)
         notes.extend([note] if note else [])
     return outcome
+
+
+def package_first(reference: str, outcome: Ambiguous, notes: list[str]) -> Resolved | None:
+    """"The views package", "the views code", "the views module": of the modules named
+    exactly so, the one package or directory when every other one is a file (a package's
+    own `__init__.py`, a same-named `views.py` elsewhere), said in `notes`; None when that
+    is not so (two packages of the name still ask which)."""
+    if (outcome.total or 0) > len(outcome.candidates):
+        return None
+    exact = [c for c in outcome.candidates if c.exact]
+    if len(exact) != len(outcome.candidates):
+        return None
+    packages = [c for c in exact if not _file(c.subject)]
+    if len(packages) != 1:
+        return None
+    package = packages[0]
+    files = [c for c in exact if c is not package]
+    notes.append(
+        f'"{reference}" was read as the package {_described(package.subject)}, not the '
+        f"file{'s' if len(files) > 1 else ''} of that name "
+        f"({', '.join(_path(c.subject) for c in files)}): the question says package, "
+        "module or code."
+    )
+    return Resolved(
+        package.subject, package.score, Stage.EXACT_NAME, package.matched_handle,
+        package.how or Match.EXACT, tuple(files),
+    )  # fmt: skip
+
+
+def _file(subject: StoredSubject) -> bool:
+    """A module that is one file (the git import's kind, else its path's extension)."""
+    kind = subject.attributes.get("module_kind")
+    if kind is not None:
+        return kind == "file"
+    return "." in _path(subject).rpartition("/")[2]
+
+
+def _path(subject: StoredSubject) -> str:
+    return str(subject.attributes.get("path") or subject.key.partition(":")[2])
 
 
 async def alone(

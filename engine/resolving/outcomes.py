@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -38,6 +38,9 @@ class Frame:
     interpretation: dict[str, Any]
     versions: Versions
     label: TemporalLabel | None
+    # Each candidate's one-line label by key (engine/resolving/activity.labels), read once
+    # the candidates are known: a clarification's prompt and choices say them.
+    labels: Mapping[str, str] = field(default_factory=dict)
 
     def result(
         self, outcome: Outcome, trace: Trace | None = None, **fields: Any
@@ -60,10 +63,16 @@ class Frame:
         )
 
 
-def prompt_for(reference: str, candidates: Sequence[Candidate]) -> str:
-    names = [c.subject.name for c in candidates[:5]]
+def prompt_for(
+    reference: str, candidates: Sequence[Candidate], labels: Mapping[str, str] | None = None
+) -> str:
+    """`labels`: each candidate's label by key, said instead of its name (names alike, "X
+    could mean X, X", told nothing apart)."""
+    names = [(labels or {}).get(c.subject.key, c.subject.name) for c in candidates[:5]]
     if not names:
         return FALLBACK_PROMPT
+    if labels:
+        return f'"{reference}" could mean: {"; ".join(names)}. Which one did you mean?'
     return f'"{reference}" could mean {", ".join(names)}. Which one did you mean?'
 
 
@@ -83,6 +92,7 @@ def choices(
             kind=c.subject.kind,
             score=min(max(c.score, 0.0), 1.0),
             receipt=signer.issue(frame.org_id, frame.actor, asked, c.subject.key),
+            label=frame.labels.get(c.subject.key),
         )
         for c in candidates
     )
@@ -104,16 +114,27 @@ def clarification(
         Outcome.CLARIFICATION_REQUIRED,
         trace,
         candidates=choices(frame, candidates, signer, question),
-        clarification_prompt=prompt or prompt_for(reference, candidates) or FALLBACK_PROMPT,
+        clarification_prompt=prompt
+        or prompt_for(reference, candidates, frame.labels)
+        or FALLBACK_PROMPT,
     )
 
 
-def no_match(frame: Frame, trace: Trace | None, notes: Sequence[str] = ()) -> InvestigationResult:
+def no_match(
+    frame: Frame,
+    trace: Trace | None,
+    notes: Sequence[str] = (),
+    closest: Sequence[Candidate] = (),
+    signer: ReceiptSigner | None = None,
+) -> InvestigationResult:
+    """`closest`: the nearest readings of what named nothing, offered with receipts."""
+    offered = choices(frame, closest[:MAX_CHOICES], signer) if signer is not None else ()
     return frame.result(
         Outcome.NO_MATCH,
         trace,
         limitations=tuple(notes)[:3],
         direct_judgment=None,
+        candidates=offered,
     )
 
 

@@ -127,6 +127,11 @@ class Resolver:
             # A file name or path only a search resembles names another file ("__init__.py"
             # was taken to mean complex.commands.cmd_init): nothing, as a guess would be.
             return NotFound(result.stage, ("path_unmatched",))
+        if isinstance(result, Ambiguous) and _partly(text, result):
+            # A path or dotted name no subject has, that a search matched in part: nothing,
+            # the partial matches the closest readings ("werkzeug.nothinghere" asked which
+            # of the repository werkzeug and its package werkzeug was meant).
+            return NotFound(result.stage, ("path_unmatched",), tuple(result.candidates))
         if isinstance(result, Resolved) and use_recent:
             self.admit(actor, result.subject)
         return result
@@ -254,7 +259,9 @@ class Resolver:
             self.vector_arm_missed = True
         ranked = rank(text, lexical, vector)
         outcome = decide(ranked, limit, exhaustive=exhaustive)
-        if isinstance(outcome, Ambiguous) and recent and exhaustive:
+        # Never for a path or dotted name matched only in part: no tie to break, nothing
+        # named it ("werkzeug.middleware" was werkzeug.middleware.lint in a session).
+        if isinstance(outcome, Ambiguous) and recent and exhaustive and not _written(text):
             keys = {e.key for e in recent}
             chosen = [c for c in tied(ranked) if c.subject.key in keys]
             if len(chosen) == 1:
@@ -269,6 +276,19 @@ class Resolver:
 
 
 _EXACT = (Match.EXACT, Match.FOLDED)
+_DOTTED = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$")
+
+
+def _written(text: str) -> bool:
+    """Written as a path or a dotted module name: one thing, never a part of one."""
+    return is_path(text) or bool(_DOTTED.match(text))
+
+
+def _partly(text: str, result: Ambiguous) -> bool:
+    """A reference written as a path or a dotted module name that a search matched only
+    in part, never exactly."""
+    exact = any(c.exact for c in result.candidates)
+    return _written(text) and result.stage is Stage.HYBRID and not exact
 
 
 def _as_written(text: str, candidate: Candidate) -> bool:

@@ -17,21 +17,23 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 
+from engine.answering.framing import lookback_of, window_of
 from engine.domain.contract import InvestigationResult
 from engine.domain.models import StoredSubject, SubjectKind
 from engine.domain.timecontext import EffectiveTime
 from engine.ports import OrgGraph
-from engine.providers import Provider
+from engine.providers import Provider, Window
 from engine.reading import clauses, meaning
 from engine.reading.interpretation import Interpretation
 from engine.reading.vocabulary import Intent
-from engine.resolving import choice, firstnames, kinded, outcomes, questiontime, together
+from engine.resolving import choice, firstnames, kinded, namesakes, outcomes, questiontime, together
 from engine.resolving import rankedsubjects as busiest
 from engine.resolving import subjectless as unnamed
 from engine.resolving.disclosures import Disclosures, disclose
 from engine.resolving.receipts import ReceiptSigner
 from engine.resolving.resolution import (
     Ambiguous,
+    Candidate,
     NotFound,
     Resolution,
     Resolved,
@@ -41,6 +43,7 @@ from engine.resolving.resolution import (
 from engine.resolving.unmatchedwords import (
     file_note,
     missing_note,
+    names_something,
     narrowed,
     unmatched_note,
     unread_note,
@@ -72,6 +75,7 @@ class Subjects:
         self.providers = providers
         # Paths said not to be tracked (engine.resolving.within.holder_of_path), with what is said.
         self.untracked: dict[str, str] = {}
+        self.window: Window | None = None  # the question's, once known: namesakes' activity
 
     async def resolve(
         self,
@@ -87,6 +91,7 @@ class Subjects:
         investigation without them (a clarification, or no match)."""
         if unread := questiontime.unread(understood):  # a time no rule reads: no answer
             return lambda frame, trace: outcomes.no_match(frame, trace, unread)
+        self.window = window_of(effective, lookback_of(understood.intent))
         if understood.ranking is not None:  # what it names holds what is ranked
             named = partial(self.resolve, actor, question, receipts, allow_clarification)
             return await busiest.subjects(
@@ -140,9 +145,10 @@ class Subjects:
             return lambda frame, trace: outcomes.no_match(frame, trace, notes)
         if understood.unread and understood.references:
             ended, understood = await firstnames.joined(
-                self.graph, self.signer, question, understood, subjects, told
-            )
-            if ended is not None and allow_clarification:
+                self.graph, self.signer, question, understood, subjects, told,
+                allow_clarification,
+            )  # fmt: skip
+            if ended is not None:
                 return ended
         told.notes.extend([*unread_note(understood), *asked_too])
         chosen = list({s.key: s for s in subjects}.values())
@@ -185,6 +191,7 @@ class Subjects:
         subjects.extend(alone)
         kinds = understood.reference_kinds or (None,) * len(understood.references)
         missing: list[str] = []
+        closest: list[Candidate] = []  # the nearest readings of what named nothing
         for reference, kind in zip(understood.references, kinds, strict=False):
             if reference in consumed:
                 continue
@@ -195,13 +202,27 @@ class Subjects:
                 return lambda frame, trace, ref=reference, c=outcome.candidates: (
                     outcomes.clarification(frame, ref, c, self.signer, trace)
                 )
+            elif isinstance(outcome, Ambiguous):  # answered without it: another question
+                which = (outcomes.prompt_for(reference, outcome.candidates),)
+                return lambda frame, trace: outcomes.no_match(frame, trace, which)
             elif isinstance(outcome, NotFound):
                 missing.append(reference)
+                closest += outcome.suggestions
             elif isinstance(outcome, Within):  # named with a kind it is not: ask which
                 return self._ask(outcome, reference, allow_clarification)
         if unknown := [m for m in missing if m in understood.doers]:
             said = tuple(f'"{m}" names no one known here: {ACTOR_UNKNOWN}' for m in unknown)
             return lambda frame, trace: outcomes.no_match(frame, trace, said)
+        if dropped := [m for m in missing if names_something(m, understood)]:
+            said = tuple(
+                f'"{m}" names no one known here: {ACTOR_UNKNOWN}'
+                if m in understood.actors
+                else self.untracked.get(m) or missing_note(m, understood)
+                for m in dropped
+            )
+            return lambda frame, trace: outcomes.no_match(
+                frame, trace, said, closest, self.signer
+            )
         if subjects:
             told.notes.extend(alone_notes)
             told.notes.extend(
@@ -216,7 +237,9 @@ class Subjects:
             named = (self.untracked.get(m) or missing_note(m, understood) for m in missing)
             said = (*await unnamed.emptiness(self.graph), *named, *alone_notes)
             said = (*said, *unread_note(understood))
-            return lambda frame, trace: outcomes.no_match(frame, trace, said)
+            return lambda frame, trace: outcomes.no_match(
+                frame, trace, said, closest, self.signer
+            )
         return None
 
     async def _one(
@@ -254,6 +277,11 @@ class Subjects:
             if held is not None and held[0] is not None:
                 told.notes.append(held[1])
                 return held[0]
+        window = self.window
+        if isinstance(outcome, Resolved) and window is not None and (
+            ask := await namesakes.asked(self.graph, reference, outcome.subject, window)
+        ):
+            return ask
         if isinstance(outcome, Resolved):
             await disclose(self.graph, reference, outcome, told)
             told.notes += unmatched_note(question, reference, outcome.subject, understood)

@@ -156,8 +156,7 @@ async def first_names(
     rest: list[str] = []
     for run in runs:
         people: list[StoredSubject] = []
-        placed = re.search(rf"{_PERSON_PLACE}{re.escape(run)}\b", question, re.IGNORECASE)
-        if _FIRST_NAME.fullmatch(run) or (run.isalpha() and run.islower() and placed):
+        if tried_as_person(run, question):
             hits, complete = await directory.search_all_tokens(
                 run, [SubjectKind.PERSON], FIRST_NAME_SAMPLE
             )
@@ -171,6 +170,13 @@ async def first_names(
         else:
             rest.append(run)
     return found, rest
+
+
+def tried_as_person(run: str, question: str) -> bool:
+    """A word no rule read that stands where a name does: written as one (capitalised), or
+    lower-case after "and", "besides", ... (`_PERSON_PLACE`)."""
+    placed = re.search(rf"{_PERSON_PLACE}{re.escape(run)}\b", question, re.IGNORECASE)
+    return bool(_FIRST_NAME.fullmatch(run) or (run.isalpha() and run.islower() and placed))
 
 
 def named(subjects: Sequence[StoredSubject], part: Part | None) -> list[StoredSubject]:

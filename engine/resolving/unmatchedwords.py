@@ -165,3 +165,21 @@ def narrowed(
         f'"{phrase}": "{reference}" also names {others}; answered for {chosen.name} '
         f'({chosen.key}), the one whose names hold "{" ".join(words)}".'
     )
+
+
+def names_something(reference: str, understood: Interpretation) -> bool:
+    """A reference naming nothing known that the question does name someone or something
+    by (after "by", quoted, beside a kind word): answered without it, the answer was
+    everyone's ("how many commits by zed to werkzeug?") or another subject's. A reference
+    read only by its position ("who chaged the parsr?": "chaged") is said instead."""
+    if reference in understood.actors:  # "has every contributor": everyone, said
+        words = normalise(reference).split()
+        return bool(words) and normalise(reference) not in BY_IDIOMS and words[0] not in EVERYONE
+    return not {"references_by_position", "references_unread"} & set(understood.notes)
+
+
+# Words after "by" that name no one and leave the question as it was ("made by hand"): said,
+# and everyone's count answered. Any other word there ("by bots", "by author", "by zed")
+# names who acted: answered without them, the count was another question's.
+BY_IDIOMS = frozenset({"hand", "default", "mistake", "accident", "design", "far"})
+EVERYONE = frozenset({"every", "each", "all", "any", "everyone", "everybody"})

@@ -1,0 +1,80 @@
+"""How active candidates were: each one's commits in a window, read in one round trip, so a
+choice offered says which candidate did what (a namesake's 9 commits beside the exact name's
+0; the package's commits beside the test directory's) instead of listing names alike.
+
+A git import writes one `commit` record per commit for the repository, each module it
+touched and its author (graph/git/records.py): a subject's commit records in a window are its
+commits there, as `git log --no-merges [--author] -- PATH` lists them."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from engine.domain.evidence import EvidenceRequest, EvidenceRule
+from engine.domain.models import SourceRecordKind, StoredSubject, SubjectKind, to_ns
+from engine.domain.timecontext import iso
+from engine.ports import OrgGraph
+from engine.providers import Window
+
+
+async def commits_in(
+    graph: OrgGraph, subjects: Sequence[StoredSubject], window: Window
+) -> dict[str, int]:
+    """Each subject's commits in the half-open window, by key."""
+    start, end = to_ns(window.start), to_ns(window.end)
+    assert start is not None and end is not None
+    requests = [
+        EvidenceRequest(s.key, (SourceRecordKind.COMMIT,), EvidenceRule.CHANGES, start, end)
+        for s in subjects
+    ]
+    counts = await graph.evidence_counts(requests)
+    return {s.key: n for s, n in zip(subjects, counts, strict=True)}
+
+
+def counted(n: int) -> str:
+    return f"{n:,} commit{'' if n == 1 else 's'}"
+
+
+def span(window: Window) -> str:
+    return f"from {iso(window.start)} to {iso(window.end)}"
+
+
+def described(subject: StoredSubject) -> str:
+    """The subject's kind and where it is: "person person:a@b.example", "package
+    src/werkzeug/sansio in werkzeug" (the git import's module kind: package, directory or
+    file; "module" where it says none)."""
+    if subject.kind is SubjectKind.MODULE:
+        path = subject.attributes.get("path") or subject.key.partition(":")[2]
+        where = subject.attributes.get("repository")
+        kind = subject.attributes.get("module_kind") or "module"
+        return f"{kind} {path}{f' in {where}' if where else ''}"
+    if subject.kind is SubjectKind.PERSON:
+        return f"person {subject.key}"
+    return subject.kind.value.replace("_", " ")
+
+
+async def labels(
+    graph: OrgGraph, subjects: Sequence[StoredSubject], window: Window
+) -> dict[str, str]:
+    """A one-line label per subject telling it apart from the others offered beside it:
+    name, kind, where it is, its commits in the window and in all: "werkzeug.sansio: package
+    src/werkzeug/sansio in werkzeug, 20 commits from ... to ..., 90 in all before 2026-09-01"
+    beside "sansio: package tests/sansio in werkzeug, 7 commits ..., 21 in all before ...".
+    Two offered alike ("X could mean X, X") are told apart by their keys."""
+    if not subjects:
+        return {}
+    ever = Window(datetime(1970, 1, 1, tzinfo=UTC), window.end, window.historical)
+    recent, total = (
+        await commits_in(graph, subjects, window),
+        await commits_in(graph, subjects, ever),
+    )
+    before = iso(window.end)[:10]
+    out = {
+        s.key: f"{s.name}: {described(s)}, {counted(recent[s.key])} {span(window)}, "
+        f"{total[s.key]:,} in all before {before}"
+        for s in subjects
+    }
+    seen = Counter(out.values())
+    return {k: f"{v} ({k})" if seen[v] > 1 else v for k, v in out.items()}
