@@ -22,6 +22,7 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -111,6 +112,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="*", help="these mutation ids (default: all)")
     parser.add_argument("--whole-suite", action="store_true",
                         help="run the whole suite for a mutant the named tests let survive")
+    parser.add_argument("--skip-baseline", action="store_true",
+                        help="do not run the named tests on the unchanged copy first (said so)")
     parser.add_argument("--timeout", type=float, default=600.0,
                         help="seconds per run of the named tests (a timeout survives)")
     args = parser.parse_args(argv)
@@ -122,19 +125,26 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error {line}")
     results: list[dict[str, object]] = []
     baseline = "not run"
+    interrupted = False
     with tempfile.TemporaryDirectory(prefix="mutants-") as tmp:
         copy = Path(tmp) / "repo"
         shutil.copytree(ROOT, copy, ignore=IGNORED)
         runnable = [m for m in mutations if not any(e.startswith(f"{m.id}:") for e in errors)]
         named = sorted({t for m in runnable for t in m.tests})
-        baseline = pytest(copy, named, args.timeout * 4) if named else "passed"
+        if args.skip_baseline:
+            baseline = "skipped"
+        else:
+            baseline = pytest(copy, named, args.timeout * 4) if named else "passed"
         print(f"baseline ({len(named)} test files, unchanged copy): {baseline}", flush=True)
-        if baseline == "passed":
-            for m in runnable:
+        signal.signal(signal.SIGTERM, _interrupt)
+        try:
+            for m in runnable if baseline in ("passed", "skipped") else []:
                 result = run_one(m, copy, args.timeout, args.whole_suite)
                 results.append(result)
                 print(f"{result['verdict']:8} {m.id:26} {m.file}: {m.original.strip()[:60]!r}",
                       flush=True)  # fmt: skip
+        except KeyboardInterrupt:  # stopped (time ran out): the summary says what was not run
+            interrupted = True
     rules: dict[str, dict[str, int]] = {}
     for r in results:
         counts = rules.setdefault(str(r["rule"]), {"killed": 0, "survived": 0, "error": 0})
@@ -149,10 +159,17 @@ def main(argv: list[str] | None = None) -> int:
         "wrong": len(survived),  # a rule no test guards: the count this benchmark minimises
         "baseline": baseline,
         "whole_suite_on_survivors": args.whole_suite,
+        "interrupted": interrupted,
+        "not_run": [m.id for m in mutations if m.id not in {r["id"] for r in results}],
         "rules": rules,
     }
     print(json.dumps(summary, sort_keys=True))
-    return 0 if baseline == "passed" and not errors and not survived else 1
+    complete = baseline == "passed" and not interrupted
+    return 0 if complete and not errors and not survived else 1
+
+
+def _interrupt(*_: object) -> None:
+    raise KeyboardInterrupt
 
 
 if __name__ == "__main__":
