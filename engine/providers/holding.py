@@ -14,9 +14,6 @@ from collections.abc import Sequence
 from engine.domain.models import Direction, RelationshipType, StoredSubject, SubjectKind
 from engine.ports import FactSource
 
-# PART_OF steps followed up from a module: a Python module, its package, the directory.
-_LEVELS = 3
-
 
 async def held(source: FactSource, subjects: Sequence[StoredSubject]) -> set[str]:
     """The keys of the subjects another of `subjects` holds."""
@@ -26,15 +23,24 @@ async def held(source: FactSource, subjects: Sequence[StoredSubject]) -> set[str
     rest = [s.key for s in modules if s.key not in out]
     if len(rest) < 2:
         return out
-    above = {key: {key} for key in rest}  # a module -> the modules it is in, so far
-    for _ in range(_LEVELS):
-        tops = {top for tops in above.values() for top in tops}
+    # Up to the top however deep (click's cmd_init.py is four steps below examples): the
+    # PART_OF edges are read one level at a time, each module once (a cycle ends the walk).
+    up: dict[str, set[str]] = {}
+    tops = set(rest)
+    while tops:
         parts = await source.relationships_of(
             sorted(tops), types=[RelationshipType.PART_OF], direction=Direction.OUTGOING
         )
-        up = {key: {e.other.key for e in edges} for key, edges in parts.items()}
-        above = {key: {o for top in tops for o in up.get(top, ())} for key, tops in above.items()}
-        out |= {key for key, tops in above.items() if tops & keys}
-        if not any(above.values()):
-            break
+        up |= {key: {e.other.key for e in parts.get(key, [])} for key in tops}
+        tops = {o for key in tops for o in up[key]} - up.keys()
+    return out | {key for key in rest if _above(key, up) & keys}
+
+
+def _above(key: str, up: dict[str, set[str]]) -> set[str]:
+    """The modules `key` is in, at any depth."""
+    out: set[str] = set()
+    todo = set(up.get(key, ()))
+    while todo:
+        out |= todo
+        todo = {o for top in todo for o in up.get(top, ())} - out
     return out
