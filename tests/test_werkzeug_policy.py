@@ -19,6 +19,7 @@ from engine.domain.contract import InvestigationResult, Outcome
 from engine.investigation.investigate import InvestigationRequest
 from engine.memory.store import MemoryStore
 from engine.ports import OrgGraph
+from engine.resolving.activity import counted
 from engine.resolving.ring import ReferenceRing
 from graph.git.importer import GitImport, import_git
 from tests.gitrepo import Repo
@@ -80,6 +81,16 @@ def git_count(clone: Path, year: int, *args: str) -> int:
     ).stdout  # fmt: skip
     stamps = [datetime.fromtimestamp(int(t), UTC) for t in out.split()]
     return sum(year in (0, at.year) for at in stamps)  # 0: every year
+
+
+def git_since(clone: Path, *args: str) -> int:
+    """Commits authored in the year before CLOCK (the window of a question naming none)."""
+    out = subprocess.run(
+        ["git", "-C", str(clone), "log", "--no-merges", "--format=%at", *args],
+        capture_output=True, check=True, text=True,
+    ).stdout  # fmt: skip
+    start = CLOCK.replace(year=CLOCK.year - 1)
+    return sum(start <= datetime.fromtimestamp(int(t), UTC) < CLOCK for t in out.split())
 
 
 async def ask(
@@ -224,3 +235,41 @@ async def test_a_clarification_labels_each_candidate_with_its_place_and_activity
     )
     assert len(set(labels.values())) == 2
     assert all(label in (result.clarification_prompt or "") for label in labels.values())
+
+
+# --- class 1 (engine side): subpackages by their names --------------------------------------
+
+
+async def test_sansio_asks_which_of_the_package_and_the_test_directory(
+    werkzeug: OrgGraph, clone: Path
+) -> None:
+    """"who knows sansio best?" answered tests/sansio without a word; src/werkzeug/sansio is
+    a package of the same last name. It asks, each choice labelled with its kind, path and
+    commits in the window (git log --no-merges -- PATH, the year before the clock)."""
+    result = await ask(werkzeug, "who knows sansio best?")
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED
+    labels = {c.subject_key: c.label or "" for c in result.candidates}
+    package, tests = "module:werkzeug/src/werkzeug/sansio", "module:werkzeug/tests/sansio"
+    assert set(labels) == {package, tests}
+    start, end = "2025-09-01T00:00:00Z", "2026-09-01T00:00:00Z"
+    for key, path in ((package, "src/werkzeug/sansio"), (tests, "tests/sansio")):
+        since = git_since(clone, "--", path)
+        assert f"package {path} in werkzeug, {counted(since)} from {start} to {end}" in labels[key]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how many commits to the routing package in 2024?",
+        "how many commits to werkzeug.routing in 2024?",
+        "how many commits to src/werkzeug/routing in 2024?",
+        "how many commits to werkzeug's routing in 2024?",
+    ],
+)
+async def test_a_subpackage_by_each_of_its_names(
+    werkzeug: OrgGraph, clone: Path, question: str
+) -> None:
+    expected = git_count(clone, 2024, "--", "src/werkzeug/routing")
+    result = await ask(werkzeug, question)
+    assert result.subject_keys == ("module:werkzeug/src/werkzeug/routing",)
+    assert (result.direct_judgment or "").startswith(f"{expected} commit(s) to werkzeug.routing ")
