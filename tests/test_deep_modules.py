@@ -75,3 +75,13 @@ async def test_a_directory_and_a_module_five_steps_down_count_a_commit_once(
     assert result.outcome is Outcome.ANSWERED, result.limitations
     said = result.direct_judgment or ""
     assert "Sam Lee (1 commit(s), 2 line(s))" in said, said
+
+
+async def test_a_ranked_directory_counts_the_packages_at_any_depth(graph: OrgGraph) -> None:
+    """examples/cx/cx is PART_OF examples/cx, itself PART_OF examples: its commits count for
+    examples (`git log -- examples` lists them), so no answer says they do not (it was said
+    for every module more than one step below a ranked one)."""
+    result = await ask(graph, "which modules changed most in the last 100 days?")
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert "module:lab/examples" in result.subject_keys, result.subject_keys
+    assert not [n for n in result.limitations if "is a module of its own" in n]

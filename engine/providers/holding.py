@@ -23,17 +23,23 @@ async def held(source: FactSource, subjects: Sequence[StoredSubject]) -> set[str
     rest = [s.key for s in modules if s.key not in out]
     if len(rest) < 2:
         return out
-    # Up to the top however deep (click's cmd_init.py is four steps below examples): the
-    # PART_OF edges are read one level at a time, each module once (a cycle ends the walk).
+    found = await containers(source, rest)
+    return out | {key for key in rest if found[key] & keys}
+
+
+async def containers(source: FactSource, keys: Sequence[str]) -> dict[str, set[str]]:
+    """The modules each of `keys` is in, by their PART_OF edges, up to the top however deep
+    (click's cmd_init.py is four steps below examples). The edges are read one level at a
+    time, each module once (a cycle ends the walk)."""
     up: dict[str, set[str]] = {}
-    tops = set(rest)
+    tops = set(keys)
     while tops:
         parts = await source.relationships_of(
             sorted(tops), types=[RelationshipType.PART_OF], direction=Direction.OUTGOING
         )
         up |= {key: {e.other.key for e in parts.get(key, [])} for key in tops}
         tops = {o for key in tops for o in up[key]} - up.keys()
-    return out | {key for key in rest if _above(key, up) & keys}
+    return {key: _above(key, up) for key in keys}
 
 
 def _above(key: str, up: dict[str, set[str]]) -> set[str]:

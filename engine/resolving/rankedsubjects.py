@@ -23,15 +23,13 @@ from dataclasses import replace
 from engine.answering.framing import lookback_of, window_of
 from engine.domain.contract import InvestigationResult
 from engine.domain.models import (
-    Direction,
-    RelationshipType,
     SourceRecordKind,
     StoredSubject,
     SubjectKind,
 )
 from engine.domain.timecontext import EffectiveTime, iso
 from engine.ports import OrgGraph, TimeSpan
-from engine.providers import Window
+from engine.providers import Window, holding
 from engine.reading.interpretation import Interpretation
 from engine.reading.ranking import Ranking
 from engine.resolving import outcomes
@@ -115,7 +113,8 @@ async def _nested(
     graph: OrgGraph, ranked: Sequence[StoredSubject], found: Sequence[StoredSubject]
 ) -> list[str]:
     """A package inside a ranked directory module (click's tests/test_utils in tests) counts
-    for it when the import says it is PART_OF it (graph/git/modules.py). One imported before
+    for it when the import says it is PART_OF it, through any number of modules between
+    (graph/git/modules.py). One imported before
     that, and not read again since, counts only for itself, where `git log -- tests` counts
     it: the answer says which (at most two)."""
     pairs = [
@@ -126,13 +125,9 @@ async def _nested(
         if not is_file(inner) and inner.key != outer.key and inside(outer, inner)
     ]
     if pairs:
-        edges = await graph.relationships_of(
-            list({inner.key for _, inner in pairs}),
-            types=[RelationshipType.PART_OF],
-            direction=Direction.OUTGOING,
-        )
-        parts = {(key, e.other.key) for key, found_edges in edges.items() for e in found_edges}
-        pairs = [(outer, inner) for outer, inner in pairs if (inner.key, outer.key) not in parts]
+        # At any depth: examples/cx/cx is PART_OF examples/cx, which is PART_OF examples.
+        above = await holding.containers(graph, list({inner.key for _, inner in pairs}))
+        pairs = [(outer, inner) for outer, inner in pairs if outer.key not in above[inner.key]]
     return [
         f"{inner.attributes.get('path')} is a module of its own: its commits are not "
         f"counted for {outer.name}."
