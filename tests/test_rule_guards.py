@@ -264,3 +264,24 @@ async def test_every_evidence_ref_closes_to_a_fact_or_to_what_was_read(
         assert result.outcome is Outcome.FAILED
         assert result.failure_stage is FailureStage.VALIDATE
         assert result.failure_classification is FailureClassification.CONTRACT_VIOLATION
+
+
+# --- survivors of bench/mutants.py, killed ---------------------------------------------------
+
+
+def test_a_vector_only_hit_is_capped_whatever_its_similarity() -> None:
+    from engine.domain.models import StoredSubject
+    from engine.resolving.candidates import rank
+
+    ledger = StoredSubject(key="service:ledger", id="l", kind=SubjectKind.SERVICE, name="ledger")
+    (only,) = rank("money book nightly", [], [(ledger, 0.99)])
+    assert only.lexical_rank is None and only.vector_similarity == 0.99
+    assert only.score <= gates.VECTOR_CEILING < gates.LONE_COMMIT
+
+
+def test_a_window_admits_its_start_and_never_its_stop() -> None:
+    from engine.domain.windows import admits
+
+    start, stop = NOW - DAY, NOW
+    assert admits(start, stop, start) and admits(start, stop, stop - timedelta(microseconds=1))
+    assert not admits(start, stop, stop) and not admits(start, stop, start - timedelta(seconds=1))
