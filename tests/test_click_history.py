@@ -2409,3 +2409,60 @@ async def test_the_code_beside_another_subject_is_said_left_out(
     assert any(n.startswith(said) for n in result.limitations), result.limitations
     best = await ask(graph, "who knows the code best?")
     assert not any('"the code"' in n for n in best.limitations), best.limitations
+
+
+def bus_factor_of(clone: Path, file: str, start: datetime, end: datetime) -> tuple[int, int]:
+    """(commits, bus factor) of one file in [start, end) by author time, by git: `git log
+    --no-merges --full-history --numstat -- FILE`; the bus factor is the fewest authors (by
+    address) whose changed lines make at least half of the window's."""
+    text = subprocess.run(
+        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--format=@%at %aE",
+         "--numstat", "--", file],
+        capture_output=True, check=True, text=True,
+    ).stdout  # fmt: skip
+    lines: Counter[str] = Counter()
+    commits, author = 0, None
+    for line in text.splitlines():
+        if line.startswith("@"):
+            at, email = line[1:].split(" ", 1)
+            inside = start <= datetime.fromtimestamp(int(at), UTC) < end
+            author, commits = (email.lower() if inside else None), commits + inside
+        elif author is not None and line.strip() and not line.startswith("-"):
+            plus, minus, _ = line.split("\t", 2)
+            lines[author] += int(plus) + int(minus)
+    factor, covered = 0, 0
+    for amount in sorted(lines.values(), reverse=True):
+        factor, covered = factor + 1, covered + amount
+        if 2 * covered >= sum(lines.values()):
+            break
+    return commits, factor
+
+
+@pytest.mark.parametrize(
+    ("question", "window"),
+    [
+        ("what is the bus factor of core.py in 2024?", Y2024),
+        ("what was the bus factor of core.py in the first half of 2022?", (on(2022, 1, 1), on(2022, 7, 1))),
+        ("is src/click/core.py a knowledge silo in 2024?", Y2024),
+        ("what is the bus factor of core.py in 2025?", Y2025),  # a bus factor of 1: said before
+    ],
+)  # fmt: skip
+async def test_a_bus_factor_is_stated_for_a_window_with_changes(
+    click: tuple[OrgGraph, list[Commit]], clone: Path, question: str,
+    window: tuple[datetime, datetime],
+) -> None:  # fmt: skip
+    """A bus factor above 1 made no finding, so "what is the bus factor of core.py in 2024?"
+    answered "The health of click.core is not judged ... click.core's last change before it
+    was on 2023-12-29", where git has 20 commits in 2024 (and 10 in H1 2022), bus factor 2."""
+    graph, _ = click
+    commits, factor = bus_factor_of(clone, "src/click/core.py", *window)
+    assert commits > 0 and factor > 0
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (CORE,)
+    headline = result.direct_judgment or ""
+    assert headline.startswith(
+        f"The bus factor of click.core from {iso(window[0])} to {iso(window[1])} is {factor}:"
+    ), headline
+    assert f"({commits} commit(s))" in headline and "last change before" not in headline
+    (claimed,) = [c for c in result.claimed_facts if c.kind is FactKind.BUS_FACTOR]
+    assert claimed.value["bus_factor"] == factor and claimed.value["commits"] == commits

@@ -194,6 +194,9 @@ async def test_the_providers_answer_an_investigation_on_imported_data(
     claimed = {c.kind: c.value for c in result.claimed_facts}
     # In the last 30 days Alex made 35 of the 43 changed lines: one person holds it.
     assert claimed[FactKind.BUS_FACTOR]["bus_factor"] == 1
+    judgment = result.direct_judgment or ""
+    assert judgment.startswith("The bus factor of resolver from "), judgment
+    assert "is 1: 1 person of 2 contributor(s)" in judgment and "Alex Kim made 81%" in judgment
     live = [d for d in result.drivers if d.standing is not Standing.WITHHELD]
     assert live and "bus factor 1" in live[0].statement
     assert live[0].statement.startswith("Alex Kim made 81% of the changes to resolver")

@@ -66,13 +66,21 @@ async def last_before(
 ) -> dict[str, Last | None]:
     """Each subject that can change with no change in `window`: its last one before it (None:
     it never changed before it)."""
-    changed = {f.subject_key for f in facts if f.kind in CHANGED}
+    changed = {f.subject_key for f in facts if _shows_change(f)}
     out: dict[str, Last | None] = {}
     for subject in subjects:
         if subject.key in changed or subject.kind not in CHANGING:
             continue
         out[subject.key] = await _last(graph, subject.key, window.start)
     return out
+
+
+def _shows_change(fact: Fact) -> bool:
+    """A fact made only for a change, or one counting commits in the window: a bus factor of
+    20 commits (click.core in 2024) had its subject's last change before 2024 named, as if
+    the year had none."""
+    commits = fact.value.get("commits")
+    return fact.kind in CHANGED or (isinstance(commits, int) and commits > 0)
 
 
 async def _last(graph: OrgGraph, key: str, before: datetime) -> Last | None:

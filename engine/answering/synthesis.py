@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from engine.answering import both, incidents
+from engine.answering import both, busfactor, incidents
 from engine.answering import nocontributors as unpeopled
 from engine.answering.changelog import listed, typed
 from engine.answering.compared import judgment as compared_judgment
@@ -117,6 +117,8 @@ class DeterministicSynthesizer:
             claims += unpeopled.claims(inputs.facts, claims)  # the activity it says
         if inputs.unanswerable is None and incidents.asked(inputs.intent, inputs.asked):
             claims += incidents.claims(inputs.facts, claims)  # the incidents it counts
+        if inputs.unanswerable is None and busfactor.asked(inputs.intent, inputs.asked):
+            claims += busfactor.claims(inputs.facts, claims)  # the bus factors it states
         if inputs.intent == Intent.WHO_OWNS:  # the owners it names, their keys and relationships
             claims += claim_also(ownership, claims)
         shown, total = listed(inputs.facts) if inputs.intent == Intent.WHAT_CHANGED else ([], 0)
@@ -163,6 +165,9 @@ def _judgment(
     subject = scope_of(names, inputs.organisation_wide)
     if incidents.asked(inputs.intent, inputs.asked) and not inputs.organisation_wide:
         return incidents.judgment(inputs.facts, names, inputs.window)
+    factor = busfactor.judgment(inputs.facts, names, inputs.window)
+    if busfactor.asked(inputs.intent, inputs.asked) and factor is not None:
+        return factor
     if inputs.intent == Intent.WHO_OWNS and ownership:
         return _owned(inputs, ownership, names)
     if inputs.intent == Intent.WHO_OWNS:  # a status judgment would answer another question
