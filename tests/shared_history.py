@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 import subprocess
+from collections import Counter
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -40,3 +42,30 @@ def clone(name: str, into: Path) -> Path:
 def git(path: Path, *args: str) -> str:
     done = subprocess.run(["git", "-C", str(path), *args], capture_output=True, check=True)
     return done.stdout.decode("utf-8", "replace")
+
+
+def bus_factor(clone: Path, file: str, start: datetime, end: datetime) -> tuple[int, int]:
+    """(commits, bus factor) of one file in [start, end) by author time, by git: `git log
+    --no-merges --full-history --numstat -- FILE`; the bus factor is the fewest authors (by
+    address) whose changed lines make at least half of the window's."""
+    text = subprocess.run(
+        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--format=@%at %aE",
+         "--numstat", "--", file],
+        capture_output=True, check=True, text=True,
+    ).stdout  # fmt: skip
+    lines: Counter[str] = Counter()
+    commits, author = 0, None
+    for line in text.splitlines():
+        if line.startswith("@"):
+            at, email = line[1:].split(" ", 1)
+            inside = start <= datetime.fromtimestamp(int(at), UTC) < end
+            author, commits = (email.lower() if inside else None), commits + inside
+        elif author is not None and line.strip() and not line.startswith("-"):
+            plus, minus, _ = line.split("\t", 2)
+            lines[author] += int(plus) + int(minus)
+    factor, covered = 0, 0
+    for amount in sorted(lines.values(), reverse=True):
+        factor, covered = factor + 1, covered + amount
+        if 2 * covered >= sum(lines.values()):
+            break
+    return commits, factor

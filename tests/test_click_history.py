@@ -27,6 +27,7 @@ from engine.ports import OrgGraph, SubjectQuery
 from engine.providers.changes import ChangesProvider
 from graph.falkor import FalkorStore
 from graph.git.importer import GitImport, import_git
+from tests import shared_history
 from tests.conftest import new_org
 from tests.test_investigate import investigator
 
@@ -2411,33 +2412,6 @@ async def test_the_code_beside_another_subject_is_said_left_out(
     assert not any('"the code"' in n for n in best.limitations), best.limitations
 
 
-def bus_factor_of(clone: Path, file: str, start: datetime, end: datetime) -> tuple[int, int]:
-    """(commits, bus factor) of one file in [start, end) by author time, by git: `git log
-    --no-merges --full-history --numstat -- FILE`; the bus factor is the fewest authors (by
-    address) whose changed lines make at least half of the window's."""
-    text = subprocess.run(
-        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--format=@%at %aE",
-         "--numstat", "--", file],
-        capture_output=True, check=True, text=True,
-    ).stdout  # fmt: skip
-    lines: Counter[str] = Counter()
-    commits, author = 0, None
-    for line in text.splitlines():
-        if line.startswith("@"):
-            at, email = line[1:].split(" ", 1)
-            inside = start <= datetime.fromtimestamp(int(at), UTC) < end
-            author, commits = (email.lower() if inside else None), commits + inside
-        elif author is not None and line.strip() and not line.startswith("-"):
-            plus, minus, _ = line.split("\t", 2)
-            lines[author] += int(plus) + int(minus)
-    factor, covered = 0, 0
-    for amount in sorted(lines.values(), reverse=True):
-        factor, covered = factor + 1, covered + amount
-        if 2 * covered >= sum(lines.values()):
-            break
-    return commits, factor
-
-
 @pytest.mark.parametrize(
     ("question", "window"),
     [
@@ -2455,7 +2429,7 @@ async def test_a_bus_factor_is_stated_for_a_window_with_changes(
     answered "The health of click.core is not judged ... click.core's last change before it
     was on 2023-12-29", where git has 20 commits in 2024 (and 10 in H1 2022), bus factor 2."""
     graph, _ = click
-    commits, factor = bus_factor_of(clone, "src/click/core.py", *window)
+    commits, factor = shared_history.bus_factor(clone, "src/click/core.py", *window)
     assert commits > 0 and factor > 0
     result = await ask(graph, question)
     assert result.outcome is Outcome.ANSWERED and result.subject_keys == (CORE,)

@@ -16,12 +16,14 @@ from pathlib import Path
 import pytest
 
 from engine.domain.contract import InvestigationResult, Outcome
+from engine.domain.facts import FactKind
 from engine.investigation.investigate import InvestigationRequest
 from engine.memory.store import MemoryStore
 from engine.ports import OrgGraph
 from engine.resolving.activity import counted
 from engine.resolving.ring import ReferenceRing
 from graph.git.importer import GitImport, import_git
+from tests import shared_history
 from tests.gitrepo import Repo
 from tests.test_investigate import investigator
 
@@ -273,3 +275,22 @@ async def test_a_subpackage_by_each_of_its_names(
     result = await ask(werkzeug, question)
     assert result.subject_keys == ("module:werkzeug/src/werkzeug/routing",)
     assert (result.direct_judgment or "").startswith(f"{expected} commit(s) to werkzeug.routing ")
+
+
+# --- a bus factor above 1 (bench/generalise.py's W2) ------------------------------------------
+
+
+async def test_a_bus_factor_above_one_is_stated(werkzeug: OrgGraph, clone: Path) -> None:
+    """"what was the bus factor of src/werkzeug/http.py in 2022?" said the health of
+    werkzeug.http is not judged and its last change before it was on 2021-12-23, where git has
+    7 commits in 2022, bus factor 2."""
+    start, end = datetime(2022, 1, 1, tzinfo=UTC), datetime(2023, 1, 1, tzinfo=UTC)
+    commits, factor = shared_history.bus_factor(clone, "src/werkzeug/http.py", start, end)
+    assert commits > 0 and factor > 1
+    result = await ask(werkzeug, "what was the bus factor of src/werkzeug/http.py in 2022?")
+    assert result.outcome is Outcome.ANSWERED
+    assert result.subject_keys == ("module:werkzeug/src/werkzeug/http.py",)
+    headline = result.direct_judgment or ""
+    assert f"is {factor}: " in headline and f"({commits} commit(s))" in headline, headline
+    (claimed,) = [c for c in result.claimed_facts if c.kind is FactKind.BUS_FACTOR]
+    assert claimed.value["bus_factor"] == factor and claimed.value["commits"] == commits
