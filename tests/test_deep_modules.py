@@ -39,9 +39,9 @@ def build(path: Path) -> gitrepo.Repo:
         repo.write(f"{package}/__init__.py", "")
     repo.lines(RUNNER, 5, "run")
     repo.commit(JO, 40, "A complex example with commands")
-    repo.lines("examples/cx/cx/commands/cmd_init.py", 3, "init")
-    repo.lines("examples/cx/cx/cli.py", 3, "cli")
-    repo.commit(ALEX, 30, "Commands and a cli")
+    repo.lines("examples/cx/cx/commands/init.py", 3, "init")
+    repo.lines("examples/cx/cx/main.py", 3, "main")
+    repo.commit(ALEX, 30, "Commands and a main")
     repo.lines(RUNNER, 2, "fix")
     repo.commit(SAM, 10, "Fix the runner")  # only the deepest module
     return repo
@@ -85,3 +85,15 @@ async def test_a_ranked_directory_counts_the_packages_at_any_depth(graph: OrgGra
     assert result.outcome is Outcome.ANSWERED, result.limitations
     assert "module:lab/examples" in result.subject_keys, result.subject_keys
     assert not [n for n in result.limitations if "is a module of its own" in n]
+
+
+@pytest.mark.parametrize("package", ["examples/cx/cx", "examples/cx/cx/commands"])
+async def test_a_python_file_missing_from_a_package_holding_subpackages_is_not_tracked(
+    graph: OrgGraph, package: str
+) -> None:
+    """Each package holds a Python module (main.py, init.py) and a subpackage whose key sorts
+    first (commands, deep): a .py path in it that is no module is not tracked, never
+    answered for the package. Only the first PART_OF edge was read, the subpackage's, whose
+    path does not end in .py: answered for the package, said "not tracked by itself"."""
+    result = await ask(graph, f"what changed in {package}/nothing.py in the last 100 days?")
+    assert result.outcome is Outcome.NO_MATCH, (result.subject_keys, result.limitations)

@@ -176,6 +176,11 @@ async def holder_of_path(
     return None
 
 
+# The PART_OF edges read into a package: more than any package holds modules and
+# subpackages (a file module after the first thousand would be missed).
+_HELD = 1_000
+
+
 def _would_be_a_module(file: str) -> bool:
     """A file name the git import makes a Python module of, in a package directory
     (graph/git/tree.py python_modules): not `__init__.py`, not a test file."""
@@ -187,13 +192,15 @@ def _would_be_a_module(file: str) -> bool:
 
 async def _holds_python_modules(graph: OrgGraph, module: StoredSubject) -> bool:
     """The module is a package whose Python modules are modules (their PART_OF edges; a
-    directory module's come from the packages inside it, never from a Python module)."""
+    directory module's come from the packages inside it, never from a Python module). Every
+    edge is read: the first (by key) may be a subpackage's (examples/cx/cx/commands before
+    examples/cx/cx/main.py), and a subpackage is no Python module."""
     found = await graph.relationships_of(
         [module.key], types=[RelationshipType.PART_OF], direction=Direction.INCOMING,
-        limit_per_subject=1,
+        limit_per_subject=_HELD,
     )  # fmt: skip
     edges = found.get(module.key, [])
-    return any(str(e.other.attributes.get("path", "")).endswith(".py") for e in edges)
+    return any(e.other.attributes.get("module_kind") == "file" for e in edges)
 
 
 def _names(subjects: Sequence[StoredSubject]) -> str:
