@@ -285,3 +285,12 @@ def test_a_window_admits_its_start_and_never_its_stop() -> None:
     start, stop = NOW - DAY, NOW
     assert admits(start, stop, start) and admits(start, stop, stop - timedelta(microseconds=1))
     assert not admits(start, stop, stop) and not admits(start, stop, start - timedelta(seconds=1))
+
+
+async def test_a_folded_exact_name_commits_at_095_as_the_rules_table_says() -> None:
+    store = MemoryStore()
+    org = new_org()
+    assert (await load(store.org(org), [subject("service:pay", "Payments-API")])).ok
+    outcome = await Resolver(store.org(org), ReferenceRing(), org).resolve("me", "payments api")
+    assert isinstance(outcome, Resolved) and outcome.stage is Stage.EXACT_NAME
+    assert outcome.confidence == gates.FOLDED_CONFIDENCE == 0.95  # below an exact name's 0.98
