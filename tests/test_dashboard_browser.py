@@ -5,7 +5,8 @@ One walk through the four pages, as a user: the token typed once; the organisati
 figures checked against the API; a subject; a question whose evidence opens a record and
 whose clarification is chosen with the keyboard; the live page updated by an ingest. Along
 the way: no console error, no request off the gateway's origin, no horizontal scrolling at a
-phone's width. Each page's screenshot is written to docs/images/ (README shows one). The
+phone's width. Each page's screenshot is written to a directory of the run's own, or to
+docs/images/ (README shows one) with FABRIC_UPDATE_SCREENSHOTS=1. The
 first load's GraphQL requests and time to render are printed (reported, not asserted).
 """
 
@@ -13,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -35,7 +38,13 @@ from tests.gateway_fixture import Gateway, serve
 from tests.helpers import load, subject
 from tests.readme import Demo
 
-IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
+# The screenshots README shows are rewritten only when asked (FABRIC_UPDATE_SCREENSHOTS=1):
+# a plain run must leave the checkout as it found it, so it writes them to a directory of its own.
+DOCS_IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
+IMAGES = (
+    DOCS_IMAGES if os.environ.get("FABRIC_UPDATE_SCREENSHOTS") == "1"
+    else Path(tempfile.mkdtemp(prefix="fabric-dashboard-shots-"))
+)
 WAIT_S = 60
 LIVE_KEY = "repository:dashboard-live"
 
