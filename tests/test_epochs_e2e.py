@@ -30,6 +30,18 @@ QUERY = """{ epoch { id state }
 OLD_REPOS = 40
 NEW_REPOS = 1_500
 
+# The drain is at least the pointer TTL plus the request limit (gateway.stores.epoch_timings):
+# a retire that should delete at once brings all three to about nothing on the CLI, which
+# serves no request; a running serve keeps a request limit its reads fit in and is waited out.
+DRAINED = {
+    "FABRIC_EPOCH_DRAIN_S": "0", "FABRIC_EPOCH_POINTER_TTL_S": "0", "FABRIC_REQUEST_TIMEOUT_S": "0.001",
+}
+SERVE_DRAIN_FLOOR_S = 3.0
+SERVE_DRAINED = {
+    "FABRIC_EPOCH_DRAIN_S": "0", "FABRIC_EPOCH_POINTER_TTL_S": "0",
+    "FABRIC_REQUEST_TIMEOUT_S": str(SERVE_DRAIN_FLOOR_S),
+}
+
 
 def write(path: Path, prefix: str, count: int) -> Path:
     lines = [
@@ -129,7 +141,7 @@ async def test_rebuild_flip_rollback_retire(
     # Retire: the abandoned epoch drains (no deletion yet), then goes for good.
     code, out = await fabric(url, "epochs", "retire", "--org", org)
     assert code == 0 and out == [{"retired": None, "deleted": []}]
-    code, out = await fabric(url, "epochs", "retire", "--org", org, FABRIC_EPOCH_DRAIN_S="0")
+    code, out = await fabric(url, "epochs", "retire", "--org", org, **DRAINED)
     assert code == 0 and out == [{"retired": None, "deleted": [1]}]
     code, listing = await fabric(url, "epochs", "list", "--org", org)
     assert [(e["id"], e["state"], e.get("reason"), e.get("deleted")) for e in listing] == [
@@ -237,7 +249,7 @@ def test_the_lifecycle_through_the_cli_on_a_fresh_data_directory(
     assert _cli(data_dir, "epochs", "flip", "--epoch", "1")[0]["state"] == "serving"
     rolled = _cli(data_dir, "epochs", "rollback")[0]
     assert (rolled["id"], rolled["state"]) == (0, "serving")
-    assert _cli(data_dir, "epochs", "retire", FABRIC_EPOCH_DRAIN_S="0") == [
+    assert _cli(data_dir, "epochs", "retire", **DRAINED) == [
         {"retired": None, "deleted": [1]}
     ]
     listing = _cli(data_dir, "epochs", "list")
@@ -251,7 +263,7 @@ def test_the_lifecycle_through_the_cli_on_a_fresh_data_directory(
 
 
 def _serve(data_dir: Path, port: int) -> subprocess.Popen[str]:
-    env = {**os.environ, "FABRIC_GRAPHIQL": "false", "FABRIC_EPOCH_DRAIN_S": "0"}
+    env = {**os.environ, "FABRIC_GRAPHIQL": "false", **SERVE_DRAINED}
     return subprocess.Popen(
         [*FABRIC, "serve", "--port", str(port), "--data-dir", str(data_dir)],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT,
@@ -300,6 +312,7 @@ def test_the_lifecycle_through_graphql_beside_a_running_serve(order: str, tmp_pa
         assert ask("mutation { rollbackEpoch { id state } }")["rollbackEpoch"] == {
             "id": 0, "state": "SERVING"
         }  # fmt: skip
+        time.sleep(SERVE_DRAIN_FLOOR_S)  # the rolled-back epoch drains at least this long
         retired = ask("mutation { retireEpochs { retired { id } deleted } }")
         assert retired["retireEpochs"] == {"retired": None, "deleted": [1]}
         listing = ask("{ epochs { id state retireReason deleted } }")["epochs"]
