@@ -6,7 +6,6 @@ Each test is one class of issue 31's wrong answers, with its figure from `git lo
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 from collections.abc import AsyncIterator
@@ -27,18 +26,7 @@ from tests import shared_history
 from tests.gitrepo import Repo
 from tests.test_investigate import investigator
 
-_ROOT = Path(__file__).resolve().parents[1]
-BUNDLE = Path(
-    os.environ.get("FABRIC_TEST_WERKZEUG_BUNDLE")
-    or next(
-        (
-            str(p / "shared" / "data" / "werkzeug.bundle")
-            for p in _ROOT.parents
-            if (p / "shared" / "data" / "werkzeug.bundle").exists()
-        ),
-        "werkzeug.bundle",
-    )
-)
+BUNDLE = shared_history.bundle("werkzeug")
 CLOCK = datetime(2026, 9, 1, tzinfo=UTC)
 REPOSITORY = "repository:werkzeug"
 PACKAGE = "module:werkzeug/src/werkzeug"
