@@ -4,8 +4,8 @@ Usage: python bench/scale.py [--sizes 10000 100000 1000000] [--seconds 10] [--di
 
 For each size (subjects; the demo shape has about 12.5 records per subject) it streams the
 demo generator into a fresh embedded FalkorDB (nothing is held in memory but the subjects,
-which the question sets are drawn from), stops the server, reopens the directory, and then
-measures:
+which the question sets are drawn from), stops the server, reopens the directory with
+`fabric serve`, and then measures:
 
 * dashboard (bench/dashboard.py's query and its hand-written endpoint, served by one
   uvicorn process): p50 with one client, requests per second with 8, and their ratio; and
@@ -15,9 +15,15 @@ measures:
   drawn), in process;
 * investigate: p50/p95 of the engine on bench/investigate.py's questions, plus the cohort
   questions ("which services had incidents last week?", ...) on their own;
-* ingest seconds and records/s (generation and encoding included: the input is streamed),
-  reopen seconds (start until the server answers, and the
-  store's bootstrap), data directory size after the stop, and the server's RSS after the
+* ingest seconds and records/s (generation and encoding included: the input is streamed;
+  the store is the one `fabric ingest` opens, with the default embedder, so every subject's
+  vector is written as on a user's directory);
+* reopen as a user restarts: `fabric serve --data-dir D` (a subprocess) until /readyz
+  (`reopen_s`), until the first whole dashboard page (`first_page_s`, asked as soon as
+  /readyz is green, and again until whole: `page_errors_while_opening` counts the failures a
+  user would have seen) and until every index of every graph is built (`indexes_built_s`);
+  the measurements below run against that server;
+* data directory size after the stop, and the server's RSS after the
   load, at its peak while loading (append-only file rewrites fork it) and once measured;
   this process's own peak RSS (it keeps the subjects' names for the question sets), and
   the load averages before and after (the machine may be shared).
@@ -38,6 +44,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -102,6 +109,7 @@ def dir_mb(path: Path) -> float:
 
 
 async def load(url: str, subjects: int, seed: int) -> tuple[str, list[dict[str, Any]], float, int]:
+    from engine.domain.embedding import HashingEmbedder
     from gateway.auth import create_key
     from graph.falkor import FalkorStore
     from graph.keystore import SYSTEM_SCOPE
@@ -118,7 +126,9 @@ async def load(url: str, subjects: int, seed: int) -> tuple[str, list[dict[str, 
                 kept.append(_handles_only(record))
             yield json.dumps(record, separators=(",", ":"))
 
-    store = FalkorStore(url)
+    # The store `fabric ingest` opens: the default embedder writes every subject's vector,
+    # whose index a reopen builds again (graph.indexes), as a user's directory holds it.
+    store = FalkorStore(url, embedder=HashingEmbedder(128))
     await store.bootstrap(SYSTEM_SCOPE)
     await store.bootstrap(ORG)
     started = time.perf_counter()
@@ -252,10 +262,87 @@ def serve_gateway(url: str) -> tuple[subprocess.Popen[bytes], str]:
     raise SystemExit("the gateway did not start")
 
 
+def serve_directory(data: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """`fabric serve --data-dir D` as a user starts it (a subprocess of this checkout)."""
+    port = 18_000 + os.getpid() % 1000
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),  # this checkout's packages, not an install's
+        "FABRIC_GRAPHIQL": "false",  # no asset download on a first start
+        "FABRIC_LOG_LEVEL": "warning",
+    }
+    command = [sys.executable, "-m", "gateway.cli", "serve", "--data-dir", str(data),
+               "--host", "127.0.0.1", "--port", str(port)]  # fmt: skip
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+    return proc, f"http://127.0.0.1:{port}"
+
+
+async def reopen(data: Path, token: str) -> tuple[subprocess.Popen[bytes], str, dict[str, Any]]:
+    """Restart as a user sees it: seconds from `fabric serve --data-dir D` to /readyz, to the
+    first whole dashboard page (asked as soon as /readyz is green, again until whole) and
+    to every index of every graph built; any page that failed once /readyz was green is
+    counted (`page_errors_while_opening`: a user saw an error)."""
+    started = time.perf_counter()
+    proc, base = serve_directory(data)
+    headers = {"Authorization": f"Bearer {token}"}
+    async with httpx.AsyncClient(timeout=300) as client:
+        while True:
+            if proc.poll() is not None:
+                raise SystemExit(f"fabric serve exited with {proc.returncode} while opening")
+            try:
+                if (await client.get(base + "/readyz")).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            await asyncio.sleep(0.05)
+        ready_s = time.perf_counter() - started
+        errors = 0
+        while True:
+            response = await client.post(base + "/graphql", json=_page(dashboard.AS_OF),
+                                         headers=headers)  # fmt: skip
+            payload = response.json() if response.status_code == 200 else {}
+            edges = (payload.get("data") or {}).get("subjects", {}).get("edges", [])
+            if not payload.get("errors") and len(edges) == 100:
+                break
+            errors += 1
+            await asyncio.sleep(0.1)
+        page_s = time.perf_counter() - started
+    indexes_s = await _indexes_built(data) + page_s
+    return proc, base, {
+        "reopen_s": round(ready_s, 2),
+        "first_page_s": round(page_s, 2),
+        "indexes_built_s": round(indexes_s, 2),
+        "page_errors_while_opening": errors,
+    }
+
+
+async def _indexes_built(data: Path) -> float:
+    """Seconds from now until every index of every graph on `data`'s server is built."""
+    from falkordb.asyncio import FalkorDB
+
+    from graph.embedded.directory import find_running
+    from graph.falkor_ready import INDEX_STATUS, building
+
+    info = find_running(data)
+    if info is None:
+        raise SystemExit("fabric serve's FalkorDB server is not running")
+    started = time.perf_counter()
+    client = FalkorDB(unix_socket_path=info.socket)
+    try:
+        for name in await client.list_graphs():
+            graph = client.select_graph(name)
+            while True:
+                if not building((await graph.ro_query(INDEX_STATUS)).result_set):
+                    break
+                await asyncio.sleep(0.05)
+    finally:
+        await client.aclose()
+    return time.perf_counter() - started
+
+
 def run_size(subjects: int, seconds: float, parent: Path, seed: int) -> dict[str, Any]:
     from graph.embedded import EmbeddedServer
-    from graph.falkor import FalkorStore
-    from graph.keystore import SYSTEM_SCOPE
+    from graph.embedded.directory import find_running
 
     data = Path(tempfile.mkdtemp(prefix=f"fabric-scale-{subjects}-", dir=parent))
     load_before = load_average()
@@ -265,19 +352,11 @@ def run_size(subjects: int, seconds: float, parent: Path, seed: int) -> dict[str
             loaded_rss = rss_mb(server.pid)
             loading_peak_rss = rss_mb(server.pid, "VmHWM")
         size = dir_mb(data)  # after the stop, which rewrote the log into a snapshot
-        started = time.perf_counter()
-        server = EmbeddedServer(data)
-        server.start()
-
-        async def opened() -> None:
-            store = FalkorStore(server.url)
-            await store.bootstrap(SYSTEM_SCOPE)
-            await store.close()
-
-        asyncio.run(opened())
-        reopen_s = time.perf_counter() - started
+        serve, _, opening = asyncio.run(reopen(data, token))
         try:
-            gateway, base = serve_gateway(server.url)
+            info = find_running(data)
+            assert info is not None
+            gateway, base = serve_gateway(info.url)
             try:
                 single = asyncio.run(one_client(base, token, seconds / 2))
                 dash = asyncio.run(dashboard.measure(base, token, seconds, 8))
@@ -285,10 +364,11 @@ def run_size(subjects: int, seconds: float, parent: Path, seed: int) -> dict[str
             finally:
                 gateway.terminate()
                 gateway.wait(timeout=30)
-            figures = asyncio.run(engine_figures(server.url, kept, seed))
-            server_rss = rss_mb(server.pid)
+            figures = asyncio.run(engine_figures(info.url, kept, seed))
+            server_rss = rss_mb(info.pid)
         finally:
-            server.stop()
+            serve.send_signal(signal.SIGINT)  # as Ctrl-C: the gateway stops its server in order
+            serve.wait(timeout=600)
     finally:
         shutil.rmtree(data, ignore_errors=True)
     return {
@@ -298,7 +378,7 @@ def run_size(subjects: int, seconds: float, parent: Path, seed: int) -> dict[str
         "ingest_records_per_s": round(records / ingest_s),
         "dashboard": {**single, **dash},
         **figures,
-        "reopen_s": round(reopen_s, 2),
+        **opening,
         "data_dir_mb": size,
         "server_rss_mb_after_load": loaded_rss,
         "server_peak_rss_mb_loading": loading_peak_rss,
@@ -330,6 +410,7 @@ def growth(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "investigate_p95": factor(lambda r: r["investigate"]["p95_ms"]),
         "cohort_p95": factor(lambda r: r["cohort"]["p95_ms"]),
         "reopen": factor(lambda r: r["reopen_s"]),
+        "first_page": factor(lambda r: r["first_page_s"]),
         "data_dir": factor(lambda r: r["data_dir_mb"]),
         "server_rss": factor(lambda r: r["server_rss_mb"]),
     }
