@@ -30,6 +30,7 @@ from engine.resolving import choice, firstnames, kinded, namesakes, outcomes, qu
 from engine.resolving import rankedsubjects as busiest
 from engine.resolving import subjectless as unnamed
 from engine.resolving.disclosures import Disclosures, disclose
+from engine.resolving.fullnames import other_person
 from engine.resolving.receipts import ReceiptSigner
 from engine.resolving.resolution import (
     Ambiguous,
@@ -73,7 +74,9 @@ class Subjects:
         self.resolver = resolver
         self.signer = signer
         self.providers = providers
-        # Paths said not to be tracked (engine.resolving.within.holder_of_path), with what is said.
+        # References said to name nothing known, with what is said: paths not tracked
+        # (engine.resolving.within.holder_of_path), a person's name with words no name of
+        # theirs holds (engine.resolving.unmatchedwords.other_person).
         self.untracked: dict[str, str] = {}
         self.window: Window | None = None  # the question's, once known: namesakes' activity
 
@@ -211,13 +214,18 @@ class Subjects:
             elif isinstance(outcome, Within):  # named with a kind it is not: ask which
                 return self._ask(outcome, reference, allow_clarification)
         if unknown := [m for m in missing if m in understood.doers]:
-            said = tuple(f'"{m}" names no one known here: {ACTOR_UNKNOWN}' for m in unknown)
-            return lambda frame, trace: outcomes.no_match(frame, trace, said)
+            said = tuple(
+                self.untracked.get(m) or f'"{m}" names no one known here: {ACTOR_UNKNOWN}'
+                for m in unknown
+            )
+            return lambda frame, trace: outcomes.no_match(
+                frame, trace, said, closest, self.signer
+            )
         if dropped := [m for m in missing if names_something(m, understood)]:
             said = tuple(
-                f'"{m}" names no one known here: {ACTOR_UNKNOWN}'
-                if m in understood.actors
-                else self.untracked.get(m) or missing_note(m, understood)
+                self.untracked.get(m)
+                or (f'"{m}" names no one known here: {ACTOR_UNKNOWN}' if m in understood.actors
+                    else missing_note(m, understood))
                 for m in dropped
             )
             return lambda frame, trace: outcomes.no_match(
@@ -278,6 +286,11 @@ class Subjects:
                 told.notes.append(held[1])
                 return held[0]
         window = self.window
+        if isinstance(outcome, Resolved) and (
+            other := await other_person(self.graph, question, reference, outcome, understood)
+        ):
+            self.untracked[reference] = other.notes[0]
+            return other
         if isinstance(outcome, Resolved) and window is not None and (
             ask := await namesakes.asked(self.graph, reference, outcome.subject, window)
         ):
