@@ -1,51 +1,126 @@
 """bench/dashboard.py's hand-written endpoint answers the dashboard page as the gateway does
-(the benchmark compares their speed, so it must compare the same answer), through its
-windows and through its ranking of every repository."""
+(the benchmark compares their speed, so it must compare the same answer and the same work):
+it ranks through the structures the gateway reads (day counts, windows, tie nodes), and a
+page on which the two differ is counted wrong, which fails the run."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import socket
+from collections.abc import AsyncIterator
 from datetime import datetime
 from typing import Any
 
+import pytest
+import uvicorn
+
 from bench import dashboard
 from engine.domain.models import to_ns
+from graph.embedded import EmbeddedServer
 from graph.projection import Projector
 from sources.demo import generate
 from tests.conftest import new_org
 from tests.gateway_fixture import Gateway
 
+EARLY = "2025-10-20T00:00:00Z"  # early in the demo's data: fewer repositories than a page
 
-async def test_the_baseline_reads_the_gateways_page(gateway: Gateway) -> None:
+
+async def _demo_org(gateway: Gateway) -> tuple[str, str]:
     org = new_org()
     await gateway.store.bootstrap(org)
     lines = (json.dumps(r) for r in generate(8000, seed=11))
     assert (await Projector(gateway.store.org(org), source="demo").run(lines)).ok
-    token = await gateway.token(org)
-    raw = dashboard.Raw(gateway.store.org(org)._read)
-    rank: list[bool] = []  # each ranking statement: a window (True), or every repository
-    paths: set[bool] = set()  # how each page was ranked in the end
-    read = raw._read
+    return org, await gateway.token(org)
 
-    async def counted(statement: str, **params: Any) -> list[list[Any]]:
-        if statement in (dashboard.RANK_WINDOW, dashboard.RANK_EVERY):
-            rank.append(statement == dashboard.RANK_WINDOW)
-        return await read(statement, **params)
 
-    raw._read = counted
-    for as_of in (dashboard.AS_OF, "2026-05-01T00:00:00Z", "2025-10-20T00:00:00Z"):
-        body = {"query": dashboard.QUERY, "variables": {"asOf": as_of}}
-        response = (await gateway.query(token, body["query"], body["variables"])).json()
+def _record(gateway: Gateway, org: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The statements sent for `org` from now on (the executor, shared by every
+    organisation, still runs each)."""
+    executor = gateway.store.org(org)._x
+    sent: list[str] = []
+    run = executor.run
+
+    async def recorded(statement: str, params: dict[str, Any], **kw: Any) -> Any:
+        if params.get("org") == org:
+            sent.append(statement)
+        return await run(statement, params, **kw)
+
+    monkeypatch.setattr(executor, "run", recorded)
+    return sent
+
+
+async def test_the_baseline_reads_the_gateways_page_through_the_same_structures(
+    gateway: Gateway, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    org, token = await _demo_org(gateway)
+    raw = dashboard.Raw(gateway.store.org(org))
+    activity = gateway.store.org(org).activity
+    sent = _record(gateway, org, monkeypatch)
+    ranked_all = []
+    for as_of in (*dashboard.PAGES, "2026-05-01T00:00:00Z", EARLY):
+        sent.clear()
+        response = (await gateway.query(token, dashboard.QUERY, {"asOf": as_of})).json()
+        by_gateway = set(sent)
+        sent.clear()
+        before = activity.ranked_all
         t = to_ns(datetime.fromisoformat(as_of))
         assert t is not None
-        rank.clear()
         page = await raw.page(t)
-        paths.add(rank[-1])
+        ranked_all.append(activity.ranked_all > before)
         edges = page["data"]["subjects"]["edges"]
         assert edges and page == response, as_of
         assert any(e["node"]["owner"] for e in edges)
         assert any(d["owner"] for e in edges for d in e["node"]["dependencies"])
-        if as_of == dashboard.AS_OF:
-            assert len(edges) == 100 and rank[-1]  # from a window
-    # Early in the data the windows hold too few repositories: every one was ranked.
-    assert paths == {True, False}
+        # Every statement but its one lookup of the neighbours is one the gateway sent for
+        # the same page: the ranking is the same work, not a reading of its own.
+        assert dashboard.LOOKUPS in sent, as_of
+        assert set(sent) - {dashboard.LOOKUPS} <= by_gateway, as_of
+        assert set(sent) - {dashboard.LOOKUPS}, as_of  # it did rank (nothing cached whole)
+        if as_of in dashboard.PAGES:
+            assert len(edges) == 100, as_of
+    # Early in the data the windows hold too few repositories: every one was ranked, late
+    # the windows held the page.
+    assert ranked_all[-1] and not ranked_all[0]
+
+
+@pytest.fixture
+async def bench_server(falkor_server: EmbeddedServer) -> AsyncIterator[str]:
+    """bench/dashboard.py's server (the gateway and /raw) on a loopback port."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    app = dashboard.bench_app(falkor_server.url, port)
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                            timeout_graceful_shutdown=5)  # fmt: skip
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve())
+    while not server.started:
+        await asyncio.sleep(0.02)
+        if task.done():
+            task.result()
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    await task
+
+
+async def test_a_page_on_which_the_two_differ_is_counted_wrong(
+    gateway: Gateway, bench_server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, token = await _demo_org(gateway)
+    agreed = await dashboard.measure(bench_server, token, 0.2, 1)
+    assert agreed["wrong_answers"] == 0 and agreed["repositories"] == 100
+    assert agreed["pages_compared"] == len(dashboard.PAGES) + 2
+    # The baseline drops a repository on one page only, and not the measured one.
+    differs = to_ns(datetime.fromisoformat(dashboard.PAGES[2]))
+    page = dashboard.Raw.page
+
+    async def one_short(self: dashboard.Raw, t: int) -> dict[str, Any]:
+        found = await page(self, t)
+        if t == differs:
+            found["data"]["subjects"]["edges"].pop()
+        return found
+
+    monkeypatch.setattr(dashboard.Raw, "page", one_short)
+    disagreed = await dashboard.measure(bench_server, token, 0.2, 1)
+    assert disagreed["wrong_answers"] == 1

@@ -1,0 +1,127 @@
+"""Several gateway processes on one port: `fabric serve --workers N`.
+
+uvicorn's own process supervisor (uvicorn.supervisors.Multiprocess) does the work: the
+parent binds the port once and spawns N workers, each a whole gateway (its own event loop,
+store connections, change-feed listener and caches) accepting from that one listening
+socket, so the kernel hands each new connection to whichever worker accepts it first. One
+socket, not one per worker (SO_REUSEPORT): a worker that stops leaves the connections
+queued behind it to the others, where a socket of its own would drop them with it.
+
+* SIGHUP replaces the workers one at a time, each new one serving before the old one is
+  told to stop (uvicorn >= 0.55); a stopping worker finishes the requests it has. SIGTTIN
+  adds a worker, SIGTTOU stops one; a worker that dies is replaced. SIGINT/SIGTERM stop all.
+* What workers share lives in the graph server: the change feed (its publish/subscribe),
+  revisions and ETags, persisted documents, keys. What is per process: caches that are only
+  a cost when missed (the reference ring, the activity day counts), the limits on
+  concurrent requests and subscription connections, and /metrics (a scrape reads the worker
+  that answered it; docs/operations.md).
+* The embedded graph server has one owner: this parent starts it (or joins one already
+  running on the directory) before any worker exists, restarts it if it exits, and stops it
+  last, after every worker has finished; the workers are told its socket, so none of them
+  starts one (a worker's restart would otherwise take the database down with it).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import uvicorn
+from uvicorn.supervisors.multiprocess import Multiprocess
+
+from gateway.settings import Settings
+from graph.embedded import EmbeddedError, EmbeddedServer
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+
+log = logging.getLogger("fabric.workers")
+MAX_DEFAULT = 8
+STARTUP_S = 300.0  # a worker's start may wait for the store's bootstrap (indexes at 1M)
+Ready = Callable[[list[int]], None]
+_RESTART_BACKOFF_S = (0.5, 30.0)  # the embedded server's first wait after a crash, the most
+
+
+def default_workers() -> int:
+    """The number of cores this process may use, at most MAX_DEFAULT."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, MAX_DEFAULT))
+
+
+class Workers(Multiprocess):
+    """uvicorn's supervisor, also keeping the embedded graph server it owns alive (from its
+    own loop's thread: the server is told to exit when the thread that started it ends)."""
+
+    def __init__(
+        self, config: uvicorn.Config, server: EmbeddedServer | None, ready: Ready | None
+    ) -> None:
+        super().__init__(config, sockets=[config.bind_socket()])
+        self.graph_server = server
+        self._ready = ready
+        self._delay = _RESTART_BACKOFF_S[0]
+        self._next_try = 0.0
+
+    def init_processes(self) -> None:
+        """Start every worker, then tell `ready` once each serves (or gave up starting)."""
+        super().init_processes()
+        for process in self.processes:
+            process.wait_until_ready(STARTUP_S, self.should_exit)
+        if self._ready is not None and not self.should_exit.is_set():
+            self._ready(self.pids())
+
+    def keep_subprocess_alive(self) -> None:
+        self._keep_graph_server()
+        super().keep_subprocess_alive()
+
+    def _keep_graph_server(self) -> None:
+        server = self.graph_server
+        now = time.monotonic()
+        if server is None or server.alive() or self.should_exit.is_set() or now < self._next_try:
+            return
+        log.error("the embedded FalkorDB server exited; restarting it")
+        try:
+            server.restart()  # the workers' pools reconnect once it answers
+        except EmbeddedError as exc:
+            self._next_try = now + self._delay
+            self._delay = min(self._delay * 2, _RESTART_BACKOFF_S[1])
+            log.error("restarting the embedded FalkorDB server failed (%s)", exc)
+            return
+        self._delay = _RESTART_BACKOFF_S[0]
+        log.warning("the embedded FalkorDB server is back (restart %d)", server.restarts)
+
+    def pids(self) -> list[int]:
+        return [p.pid for p in self.processes if p.pid is not None]
+
+
+def serve(
+    config: uvicorn.Config, server: EmbeddedServer | None = None, ready: Ready | None = None
+) -> None:
+    """Run `config.workers` workers of `config.app` (a picklable app factory, with
+    factory=True: each worker builds its own app) until SIGINT or SIGTERM. server: the
+    embedded graph server this process started, kept alive here; ready: told the workers'
+    pids once every one serves."""
+    if config.workers < 2:
+        raise ValueError("serve() runs two or more workers; run uvicorn.Server for one")
+    supervisor = Workers(config, server, ready)
+    try:
+        supervisor.run()
+    finally:
+        for sock in supervisor.sockets:
+            sock.close()
+
+
+def worker_app(settings: Settings) -> Starlette:
+    """One worker's gateway (the app factory `fabric serve --workers` hands uvicorn): its
+    logging and tracing set up in its own process, then the app as a single process has it."""
+    from gateway import logs, tracing
+    from gateway.app import create_app
+
+    logs.configure(settings)
+    tracing.configure_exporter(settings)
+    return create_app(settings)
