@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
 from gateway.graphiql import GraphiQLPage
 from graph.falkor import FalkorStore
@@ -85,8 +84,11 @@ def test_readme_first_run_graphiql_runs_its_first_query(readme_demo: Demo) -> No
     assert screenshot.stat().st_size > 10_000
 
 
-def _type_and_run(driver: Any, wait: Any, url: str, token: str, text: str) -> None:
-    """Open the page, give it the token, type `text` in the editor and run it."""
+def _type_and_run(driver: Any, wait: Any, url: str, token: str, text: str,
+                  at_once: bool = False) -> None:
+    """Open the page, give it the token, type `text` in the editor and run it: with the
+    execute button, or (at_once) with Ctrl-Enter in the same keystrokes, as a user pasting
+    and running does (GraphiQL parses the editor 100 ms after a change; this runs sooner)."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support import expected_conditions as ec
@@ -100,6 +102,9 @@ def _type_and_run(driver: Any, wait: Any, url: str, token: str, text: str) -> No
     typing = driver.switch_to.active_element
     typing.send_keys(Keys.CONTROL, "a")
     typing.send_keys(Keys.DELETE)
+    if at_once:
+        typing.send_keys(text, Keys.CONTROL, Keys.ENTER)
+        return
     typing.send_keys(text)
     driver.find_element(By.CSS_SELECTOR, ".graphiql-execute-button").click()
 
@@ -174,7 +179,7 @@ def _subscribe_in_browser(url: str, token: str, screenshot: Path) -> tuple[str, 
 
     with browser(logs=True) as driver:
         wait = WebDriverWait(driver, 90)
-        _type_and_run(driver, wait, url, token, SUBSCRIPTION)
+        _type_and_run(driver, wait, url, token, SUBSCRIPTION, at_once=True)
         result = (By.CSS_SELECTOR, ".graphiql-response")
         wait.until(ec.text_to_be_present_in_element(result, "RecordsIngested"))
         text: str = driver.execute_script(
@@ -185,11 +190,6 @@ def _subscribe_in_browser(url: str, token: str, screenshot: Path) -> tuple[str, 
         return text, console
 
 
-@pytest.mark.skip(
-    reason="fails on main since a landing after 2ce0134 (the subscription never becomes active "
-    "on the gateway, alone and in the full suite, quiet machine); found at the session's end, "
-    "not yet bisected: see the session notes"
-)
 async def test_graphiql_runs_a_typed_subscription_over_websocket_in_chromium(
     falkor: FalkorStore, readme_demo: Demo
 ) -> None:
