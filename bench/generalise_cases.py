@@ -285,7 +285,7 @@ class Builder:
         if template["window"] != "default" and not case.time_phrase and not _strict(case):
             # A question of no kind the docs give 365 days may be read over the last 30.
             month = epoch(self.now) - 30 * 86_400
-            other = self._truth(case.metric, scopes, pid, month, epoch(self.now))
+            other = self._truth(case.metric, scopes, pid, month, epoch(self.now), quiet=0)
             if not isinstance(other, str):
                 case.also.append(
                     {"window": [month, epoch(self.now)], "figure": other[0],
@@ -294,14 +294,25 @@ class Builder:
         return case
 
     def _truth(
-        self, metric: str, scopes: list[Scope | None], pid: str | None, start: int, end: int
+        self,
+        metric: str,
+        scopes: list[Scope | None],
+        pid: str | None,
+        start: int,
+        end: int,
+        quiet: int | None = None,
     ) -> tuple[int, list[str]] | str:
-        """(the figure, the top people's names) the same under every reading, or why not."""
-        values = {
-            _value(metric, truth.figures(self.h, sc, start, end, pid, by))
-            for sc in scopes
-            for by in ("name", "person")
-        }
+        """(the figure, the top people's names) the same under every reading, or why not.
+        QUIET: the figure of a window with no commit at all (None: no question is made of
+        it). The docs' 30-day reading of a question naming no time may find the subject
+        quiet: "what is the bus factor of the datastructures package?" is then rightly
+        answered "no change in the window" (the judge reads it as 0), where this said there
+        was no such reading and the answer was counted wrong against the year's figure."""
+        every = [truth.figures(self.h, sc, start, end, pid, by) for sc in scopes
+                 for by in ("name", "person")]  # fmt: skip
+        if quiet is not None and metric != "top" and not any(f.commits for f in every):
+            return quiet, []
+        values = {_value(metric, f) for f in every}
         if len(values) != 1:
             return "truth not single (grouping or moves)"
         (value,) = values

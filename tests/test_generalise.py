@@ -223,3 +223,38 @@ def test_another_reading_the_docs_allow_is_judged_by_its_own_figure() -> None:
     picked = {"outcome": "answered", "subject_keys": ["module:shop/b/utils.py"]}
     assert judge(tie, picked, {"module:shop/b/utils.py"})["bucket"] == "as_expected"
     assert judge(tie, picked, {"module:shop/a/utils.py"})["bucket"] == "wrong_silent"
+
+
+def test_the_thirty_day_reading_of_a_quiet_subject_is_a_reading_too(tmp_path: Path) -> None:
+    """A question naming no time that the docs read over the last 30 days (its people, its
+    bus factor), about a subject with no commit then (pkg: its last, by git, 50 days before
+    NOW), is rightly answered "nothing changed in the window" (the judge reads 0): that
+    reading was left out because the month has no figure, and the right answer was counted
+    wrong against the year's (werkzeug's datastructures package, seed 31)."""
+    gitrepo.require_git()
+    repo = gitrepo.Repo(tmp_path / "quiet", now=NOW)
+    repo.write("pkg/__init__.py", "")
+    for days, who in ((400, ADA), (200, GRACE), (50, ADA)):
+        repo.lines("pkg/core.py", days // 50, str(days))
+        repo.commit(who, days, f"core {days}")
+    month = int(NOW.timestamp()) - 30 * 86_400
+    stamps = repo.git("log", "--no-merges", "--format=%at", "--", "pkg").split()
+    assert len(stamps) == 3 and not any(int(t) >= month for t in stamps)
+    bank = json.loads(generalise.BANK.read_text())
+    builder = generalise_cases.Builder(
+        generalise_truth.read(repo.path, "quiet"), bank, NOW, random.Random(7)
+    )
+    template = {"id": "people-quiet", "metric": "people", "subject": "package", "window": "any",
+                "paraphrases": ["is {s} short of contributors {w}?"]}  # fmt: skip
+    made = [builder.one(template) for _ in range(100)]
+    quiet = [c for c in made if c is not None and not c.time_phrase]
+    assert quiet and {(c.subject_key, c.figure) for c in quiet} == {("module:quiet/pkg", 2)}
+    reading = {"window": [month, int(NOW.timestamp())], "figure": 0, "top_names": []}
+    label = {k: datetime.fromtimestamp(t, UTC).isoformat()
+             for k, t in zip(("effective_from", "effective_to"), reading["window"], strict=True)}
+    answer = {"outcome": "answered", "subject_keys": ["module:quiet/pkg"],
+              "temporal_label": label,
+              "limitations": ["No contributors records of pkg fall in this window."]}  # fmt: skip
+    for case in quiet:
+        assert case.also == [reading], case.question
+        assert judge(case.as_json(), answer)["bucket"] == "as_expected"
