@@ -282,3 +282,28 @@ async def test_a_bus_factor_above_one_is_stated(werkzeug: OrgGraph, clone: Path)
     assert f"is {factor}: " in headline and f"({commits} commit(s))" in headline, headline
     (claimed,) = [c for c in result.claimed_facts if c.kind is FactKind.BUS_FACTOR]
     assert claimed.value["bus_factor"] == factor and claimed.value["commits"] == commits
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "how concentrated is knowledge of werkzeug.middleware in the summer of 2019?",
+        "what is the truck factor of werkzeug.middleware in the summer of 2019?",
+    ],
+)
+async def test_knowledge_concentration_is_the_bus_factor(
+    werkzeug: OrgGraph, clone: Path, question: str
+) -> None:
+    """"how concentrated is knowledge of X?" asks a bus factor: "concentrated" was not
+    understood, so the answer gave werkzeug.middleware's churn and no bus factor (the
+    bench read "no ownership records" as 0), where git has 2 commits, bus factor 1 (David
+    Lord 17 of 19 lines)."""
+    start, end = datetime(2019, 6, 1, tzinfo=UTC), datetime(2019, 9, 1, tzinfo=UTC)
+    commits, factor = shared_history.bus_factor(clone, "src/werkzeug/middleware", start, end)
+    assert (commits, factor) == (2, 1)
+    result = await ask(werkzeug, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert result.subject_keys == ("module:werkzeug/src/werkzeug/middleware",)
+    assert not any(n.startswith("Not understood") for n in result.limitations)
+    (claimed,) = [c for c in result.claimed_facts if c.kind is FactKind.BUS_FACTOR]
+    assert claimed.value["bus_factor"] == factor and claimed.value["commits"] == commits

@@ -105,7 +105,18 @@ FACT_VOCABULARY: dict[str, tuple[FactKind, ...]] = {
         ),
         (_K.ACTIVE_CONTRIBUTORS,),
     ),
-    **dict.fromkeys(("bus factor", "key person risk", "knowledge silo"), (_K.BUS_FACTOR,)),
+    # "how concentrated is knowledge of X?": how few people made most of its changes.
+    **dict.fromkeys(
+        (
+            "bus factor",
+            "truck factor",
+            "key person risk",
+            "knowledge silo",
+            "concentrated",
+            "concentration",
+        ),
+        (_K.BUS_FACTOR,),
+    ),
 }
 # With a deploy word present, these also ask for failed deploys ("failed releases").
 FAILURE_WORDS = frozenset({"failed", "failing", "broken"})
