@@ -34,6 +34,7 @@ from gateway.jwt_auth import JwtVerifier
 from gateway.limits import limit_extensions
 from gateway.logs import RequestId
 from gateway.metrics import CONTENT_TYPE, Metrics, RecordOperation
+from gateway.overdue import Bounds, look_every
 from gateway.settings import Settings
 from gateway.stores import OpenedStore, open_store, prepare, supervise
 from gateway.subscriptions import SubscriptionView
@@ -194,6 +195,22 @@ def create_app(
     return app
 
 
+def _lifecycle_tasks(runtime: Runtime) -> list[asyncio.Task[None]]:
+    """The epoch sweeper and the look for builds and graces past their bound, as configured."""
+    settings, tasks = runtime.settings, []
+    if settings.epoch_sweep_interval_s > 0:
+        tasks.append(asyncio.create_task(sweep_every(
+            settings.epoch_sweep_interval_s, lambda: runtime.store, runtime.orgs_seen
+        )))  # fmt: skip
+    if settings.epoch_watch_interval_s > 0:
+        bounds = Bounds(settings.epoch_build_bound_s, settings.epoch_grace_s)
+        tasks.append(asyncio.create_task(look_every(
+            settings.epoch_watch_interval_s, lambda: runtime.store, runtime.orgs_seen,
+            bounds, runtime.metrics.epochs_over_bound,
+        )))  # fmt: skip
+    return tasks
+
+
 def _lifespan(
     runtime: Runtime, on_startup: Startup | None
 ) -> Callable[[Starlette], AbstractAsyncContextManager[None]]:
@@ -207,7 +224,7 @@ def _lifespan(
             runtime.opened = open_store(settings)
         supervisor = supervise(runtime.opened, settings)
         collector: asyncio.Task[None] | None = None
-        sweeper: asyncio.Task[None] | None = None
+        lifecycle: list[asyncio.Task[None]] = []
         try:
             await prepare(runtime.store)
             runtime.services = await engine_services(runtime.store, settings)
@@ -217,18 +234,13 @@ def _lifespan(
             if settings.gc_interval_s > 0:
                 heap.settle()
                 collector = asyncio.create_task(heap.collect_every(settings.gc_interval_s))
-            if settings.epoch_sweep_interval_s > 0:
-                sweeper = asyncio.create_task(
-                    sweep_every(
-                        settings.epoch_sweep_interval_s, lambda: runtime.store, runtime.orgs_seen
-                    )
-                )
+            lifecycle = _lifecycle_tasks(runtime)
             if on_startup is not None:
                 await on_startup(runtime)
             yield
         finally:
-            if sweeper is not None:
-                sweeper.cancel()
+            for task in lifecycle:
+                task.cancel()
             await runtime.hub.stop()
             if collector is not None:
                 collector.cancel()

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
@@ -148,6 +148,45 @@ class Metrics:
             registry=self.registry,
         )
         self._epoch_orgs: set[str] = set()
+        self._add_overdue_metrics()
+
+    def _add_overdue_metrics(self) -> None:
+        self.epoch_over_bound = Gauge(
+            "fabric_epoch_over_bound_seconds",
+            "How far past its bound an organisation's open build or grace period is, as of "
+            "the last look (gateway/overdue.py); absent when it is within it.",
+            ["org", "state"],
+            registry=self.registry,
+        )
+        # Every organisation looked at counts, labelled or not (at most MAX_EPOCH_ORGS are).
+        self._over: dict[str, dict[str, float]] = {}
+        counted = Gauge(
+            "fabric_epochs_over_bound",
+            "Organisations whose open build (state=building) or grace period (state=grace) is "
+            "past its bound, as of the last look.",
+            ["state"],
+            registry=self.registry,
+        )
+        for state in ("building", "grace"):
+            counted.labels(state).set_function(self._over_count(state))
+
+    def _over_count(self, state: str) -> Callable[[], float]:
+        return lambda: float(sum(state in past for past in self._over.values()))
+
+    def epochs_over_bound(self, org_id: str, past: dict[str, float]) -> None:
+        """One organisation's look (gateway.overdue.Report): seconds past bound by state."""
+        before = self._over.pop(org_id, {})
+        if past:
+            self._over[org_id] = past
+        if org_id in self._epoch_orgs:
+            for state in before.keys() - past.keys():
+                with suppress(KeyError):  # looked at before it had a label
+                    self.epoch_over_bound.remove(org_id, state)
+        elif not past or len(self._epoch_orgs) >= MAX_EPOCH_ORGS:
+            return
+        self._epoch_orgs.add(org_id)
+        for state, seconds in past.items():
+            self.epoch_over_bound.labels(org_id, state).set(seconds)
 
     def epoch_transition(self, kind: str, outcome: str) -> None:
         self.epoch_transitions.labels(kind, outcome).inc()

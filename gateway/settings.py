@@ -130,6 +130,18 @@ class Settings(BaseSettings):
         description="Seconds between the server's epoch sweeps (grace expiry, deletion of "
         "drained epochs); 0 turns them off (then `fabric epochs retire` does it).",
     )
+    epoch_build_bound_s: float = Field(
+        86_400.0,
+        ge=0,
+        description="A projection build open longer than this is reported "
+        "(fabric_epoch_over_bound_seconds), not stopped.",
+    )
+    epoch_watch_interval_s: float = Field(
+        60.0,
+        ge=0,
+        description="Seconds between the server's looks at each organisation's lifecycle for "
+        "builds and grace periods past their bound (whether or not it sweeps); 0 turns them off.",
+    )
     epoch_pointer_ttl_s: float = Field(
         1.0,
         ge=0,

@@ -5,6 +5,8 @@ row says, and the drain bound is derived from the pointer TTL plus the request t
 from __future__ import annotations
 
 import argparse
+import asyncio
+import time
 from typing import Any
 
 from engine.ports import EpochState, GraphStore, SubjectQuery
@@ -12,8 +14,9 @@ from gateway.cli.ingest import target_graph
 from gateway.settings import Settings
 from gateway.stores import epoch_timings
 from graph.cypher.epochs import SERVING
+from graph.falkor import FalkorStore
 from tests.conftest import new_org
-from tests.gateway_fixture import Gateway
+from tests.gateway_fixture import Gateway, serve
 from tests.helpers import load, subject
 
 OLD = [subject("repository:api", "api")]
@@ -141,3 +144,55 @@ async def test_metrics_show_transitions_and_the_serving_epoch_after_a_flip_and_a
             or 0) >= 1  # fmt: skip
     assert sample(text, "fabric_epoch_serving", org=org) == 0
     await gateway.store.drop_org(org)
+
+
+async def _until(scrape: Any, holds: Any) -> str:
+    """Scrape /metrics until `holds(text)` (the look runs every 50 ms); the last text."""
+    for _ in range(1_500):
+        text: str = await scrape()
+        if holds(text):
+            return text
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"/metrics never showed it:\n{text}")
+
+
+async def test_metrics_show_a_build_and_a_grace_past_their_bound_until_flip_and_rollback(
+    falkor: FalkorStore,
+) -> None:
+    """A build begun two hours ago, an hour past its one-hour bound, shows on /metrics until
+    it is flipped; the epoch it replaced, in grace since then (bound: an hour), shows until it
+    is rolled back through GraphQL (the record allows a day, the store's own grace)."""
+    async for gateway in serve(
+        falkor, epoch_sweep_interval_s=0, epoch_watch_interval_s=0.05,
+        epoch_build_bound_s=3_600, epoch_grace_s=3_600,
+    ):  # fmt: skip
+        await _past_bound(gateway, falkor)
+
+
+async def _past_bound(gateway: Gateway, falkor: FalkorStore) -> None:
+    org = new_org()
+    admin = await gateway.token(org, "operator", frozenset({"admin"}))
+    metrics_url = gateway.url.rsplit("/", 1)[0] + "/metrics"
+
+    async def scrape() -> str:
+        return (await gateway.client.get(metrics_url)).text
+
+    def over(text: str, state: str) -> float | None:
+        return sample(text, "fabric_epoch_over_bound_seconds", org=org, state=state)
+
+    control = falkor.epochs(org)
+    control.clock = lambda: time.time_ns() - 2 * HOUR_NS  # type: ignore[attr-defined]
+    build = (await control.begin_build()).id
+    text = await _until(scrape, lambda t: over(t, "building") is not None)
+    assert (over(text, "building") or 0) >= 3_599 and over(text, "grace") is None
+    assert (sample(text, "fabric_epochs_over_bound", state="building") or 0) >= 1
+    await control.flip(build)  # two hours ago too: epoch 0 has been in grace since then
+    text = await _until(scrape, lambda t: over(t, "building") is None)
+    assert (over(text, "grace") or 0) >= 3_599
+    assert (sample(text, "fabric_epochs_over_bound", state="grace") or 0) >= 1
+    rolled = (await gateway.query(admin, "mutation { rollbackEpoch { id } }")).json()
+    assert rolled == {"data": {"rollbackEpoch": {"id": 0}}}
+    text = await _until(scrape, lambda t: over(t, "grace") is None)
+    assert over(text, "building") is None
+    assert sample(text, "fabric_epoch_transitions_total", kind="rollback", outcome="ok")
+    await falkor.drop_org(org)
