@@ -206,7 +206,7 @@ def _lifecycle_tasks(runtime: Runtime) -> list[asyncio.Task[None]]:
         bounds = Bounds(settings.epoch_build_bound_s, settings.epoch_grace_s)
         tasks.append(asyncio.create_task(look_every(
             settings.epoch_watch_interval_s, lambda: runtime.store, runtime.orgs_seen,
-            bounds, runtime.metrics.epochs_over_bound,
+            bounds, runtime.metrics.looked,
         )))  # fmt: skip
     return tasks
 

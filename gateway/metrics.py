@@ -27,6 +27,7 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, gene
 from strawberry.extensions import SchemaExtension
 
 from gateway import tracing as tracing_module
+from gateway.overdue import KINDS, Look
 
 MAX_OPERATIONS = 200
 MAX_EPOCH_ORGS = 1_000
@@ -169,12 +170,30 @@ class Metrics:
         )
         for state in ("building", "grace"):
             counted.labels(state).set_function(self._over_count(state))
+        self._recorded: dict[str, dict[str, int]] = {}
+        transitions = Gauge(
+            "fabric_epoch_recorded_transitions",
+            "Transitions the lifecycles of the organisations looked at record, by kind, whoever "
+            "made them (this instance, another, `fabric epochs` on the command line): begin, "
+            "flip, rollback, discard, retire (a grace ended by hand), expire (by a sweep).",
+            ["kind"],
+            registry=self.registry,
+        )
+        for kind in KINDS:
+            transitions.labels(kind).set_function(self._recorded_count(kind))
+
+    def _recorded_count(self, kind: str) -> Callable[[], float]:
+        return lambda: float(sum(counts.get(kind, 0) for counts in self._recorded.values()))
 
     def _over_count(self, state: str) -> Callable[[], float]:
         return lambda: float(sum(state in past for past in self._over.values()))
 
-    def epochs_over_bound(self, org_id: str, past: dict[str, float]) -> None:
-        """One organisation's look (gateway.overdue.Report): seconds past bound by state."""
+    def looked(self, org_id: str, look: Look) -> None:
+        """One organisation's look (gateway.overdue.Report)."""
+        self._recorded[org_id] = look.recorded
+        self._epochs_over_bound(org_id, look.past)
+
+    def _epochs_over_bound(self, org_id: str, past: dict[str, float]) -> None:
         before = self._over.pop(org_id, {})
         if past:
             self._over[org_id] = past

@@ -5,7 +5,9 @@ of an organisation's data; a grace period past its end means nobody retired the 
 sweeping instance visits the organisation, or its sweep keeps failing). Neither stops serving,
 so both would go unseen: `fabric serve` looks at every organisation it sweeps (API-key holders
 and those it served) every `epoch_watch_interval_s` and reports, per organisation and state,
-how far past its bound the oldest such epoch is (gateway.metrics, `fabric_epoch_over_bound_*`).
+how far past its bound the oldest such epoch is (gateway.metrics, `fabric_epoch_over_bound_*`),
+and the transitions its lifecycle records, whoever made them (`fabric_epoch_recorded_transitions`:
+the `fabric epochs` command line is another process, whose own counters nobody scrapes).
 
 The bounds: a build `epoch_build_bound_s` after it began; a grace `epoch_grace_s` after the
 flip that started it (this instance's setting, the one its own flips give the record). The
@@ -21,13 +23,49 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.ports import Epoch, EpochState, GraphError, GraphStore
+from engine.ports import Epoch, EpochState, GraphError, GraphStore, RetireReason
 from gateway.sweeper import organisations
 
 log = logging.getLogger("fabric.sweeper")
 
-# What a look reports: per organisation, seconds past its bound by state (building, grace).
-Report = Callable[[str, dict[str, float]], None]
+
+
+@dataclass(frozen=True)
+class Look:
+    """One organisation's lifecycle as a look saw it.
+
+    past: seconds past its bound, by state (building, grace), only where past.
+    recorded: the transitions its epochs record, by kind, whoever made them (this instance,
+        another, `fabric epochs` on the command line): each begun epoch was a `begin`; each
+        that served after one a `flip`; each retired epoch's reason names the transition
+        that retired it (`rollback`, `discard`, `retire` by hand, `expire` by a sweep)."""
+
+    past: dict[str, float]
+    recorded: dict[str, int]
+
+
+Report = Callable[[str, Look], None]
+# The transition each retirement reason records (engine.ports.RetireReason).
+_RETIRED_BY = {
+    RetireReason.ROLLBACK_ABANDONED: "rollback",
+    RetireReason.BUILD_ABORTED: "discard",
+    RetireReason.GRACE_ENDED: "retire",
+    RetireReason.GRACE_EXPIRED: "expire",
+}
+KINDS = ("begin", "flip", "rollback", "discard", "retire", "expire")
+
+
+def recorded(epochs: Sequence[Epoch]) -> dict[str, int]:
+    """The transitions an organisation's epochs record, by kind (every kind, 0 included)."""
+    counts = dict.fromkeys(KINDS, 0)
+    for epoch in epochs:
+        if epoch.id > 0:
+            counts["begin"] += 1
+            aborted = epoch.reason is RetireReason.BUILD_ABORTED
+            counts["flip"] += epoch.state is not EpochState.BUILDING and not aborted
+        if epoch.reason is not None:
+            counts[_RETIRED_BY[epoch.reason]] += 1
+    return counts
 
 
 @dataclass(frozen=True)
@@ -67,7 +105,8 @@ async def look_once(
         except GraphError as exc:
             log.warning("epoch look at %s failed; tried again at the next tick: %s", org, exc)
             continue
-        report(org, over_bound(epochs, time.time_ns() if now_ns is None else now_ns, bounds))
+        now = time.time_ns() if now_ns is None else now_ns
+        report(org, Look(over_bound(epochs, now, bounds), recorded(epochs)))
 
 
 async def look_every(

@@ -14,10 +14,12 @@ from gateway.cli.ingest import target_graph
 from gateway.settings import Settings
 from gateway.stores import epoch_timings
 from graph.cypher.epochs import SERVING
+from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
 from tests.conftest import new_org
 from tests.gateway_fixture import Gateway, serve
 from tests.helpers import load, subject
+from tests.test_epochs_e2e import fabric
 
 OLD = [subject("repository:api", "api")]
 NEW = [subject("repository:api", "api v2")]
@@ -195,4 +197,48 @@ async def _past_bound(gateway: Gateway, falkor: FalkorStore) -> None:
     text = await _until(scrape, lambda t: over(t, "grace") is None)
     assert over(text, "building") is None
     assert sample(text, "fabric_epoch_transitions_total", kind="rollback", outcome="ok")
+    await falkor.drop_org(org)
+
+
+async def test_metrics_count_the_transitions_the_command_line_made(
+    falkor: FalkorStore, falkor_server: EmbeddedServer
+) -> None:
+    """`fabric epochs flip`, `rollback` and `retire` run in processes of their own, whose
+    counters nobody scrapes: the gateway's /metrics counts them from the lifecycle record."""
+    async for gateway in serve(
+        falkor, epoch_sweep_interval_s=0, epoch_watch_interval_s=0.05, epoch_build_bound_s=0,
+    ):  # fmt: skip
+        await _command_line(gateway, falkor, falkor_server.url)
+
+
+async def _command_line(gateway: Gateway, falkor: FalkorStore, url: str) -> None:
+    org = new_org()
+    await gateway.token(org, "operator", frozenset({"admin"}))  # a key: the look visits it
+    metrics_url = gateway.url.rsplit("/", 1)[0] + "/metrics"
+
+    async def scrape() -> str:
+        return (await gateway.client.get(metrics_url)).text
+
+    def building(text: str) -> float | None:
+        return sample(text, "fabric_epoch_over_bound_seconds", org=org, state="building")
+
+    def counts(text: str) -> dict[str, float]:
+        kinds = ("begin", "flip", "rollback", "retire")
+        return {k: sample(text, "fabric_epoch_recorded_transitions", kind=k) or 0 for k in kinds}
+
+    await falkor.epochs(org).begin_build()
+    # Past its bound (0 s) once a look has seen the build: every organisation is counted.
+    before = counts(await _until(scrape, lambda t: building(t) is not None))
+    for args in (("flip", "--epoch", "1"), ("rollback",)):
+        code, out = await fabric(url, "epochs", *args, "--org", org)
+        assert code == 0, out
+    await falkor.epochs(org).begin_build()
+    for args in (("flip", "--epoch", "2"), ("retire",)):
+        code, out = await fabric(url, "epochs", *args, "--org", org)
+        assert code == 0, out
+    want = {"begin": 1, "flip": 2, "rollback": 1, "retire": 1}
+    after = await _until(
+        scrape, lambda t: {k: counts(t)[k] - before[k] for k in want} == want
+    )
+    assert building(after) is None
     await falkor.drop_org(org)
