@@ -42,6 +42,10 @@ def build(path: Path) -> gitrepo.Repo:
     repo.lines("examples/cx/cx/commands/init.py", 3, "init")
     repo.lines("examples/cx/cx/main.py", 3, "main")
     repo.commit(ALEX, 30, "Commands and a main")
+    repo.write("src/lab/plugins/__init__.py", "")  # nothing but a subpackage beside it
+    repo.lines("src/lab/plugins/web/app.py", 4, "app")
+    repo.write("src/lab/plugins/web/__init__.py", "")
+    repo.commit(JO, 20, "A web plugin")
     repo.lines(RUNNER, 2, "fix")
     repo.commit(SAM, 10, "Fix the runner")  # only the deepest module
     return repo
@@ -87,13 +91,18 @@ async def test_a_ranked_directory_counts_the_packages_at_any_depth(graph: OrgGra
     assert not [n for n in result.limitations if "is a module of its own" in n]
 
 
-@pytest.mark.parametrize("package", ["examples/cx/cx", "examples/cx/cx/commands"])
+@pytest.mark.parametrize(
+    "package", ["examples/cx/cx", "examples/cx/cx/commands", "src/lab/plugins"]
+)
 async def test_a_python_file_missing_from_a_package_holding_subpackages_is_not_tracked(
     graph: OrgGraph, package: str
 ) -> None:
     """Each package holds a Python module (main.py, init.py) and a subpackage whose key sorts
     first (commands, deep): a .py path in it that is no module is not tracked, never
     answered for the package. Only the first PART_OF edge was read, the subpackage's, whose
-    path does not end in .py: answered for the package, said "not tracked by itself"."""
+    path does not end in .py: answered for the package, said "not tracked by itself".
+    src/lab/plugins holds only its __init__.py and a subpackage (web): no Python module at
+    all, yet a .py file there would be one, so it is not tracked either (it was answered
+    for src/lab/plugins)."""
     result = await ask(graph, f"what changed in {package}/nothing.py in the last 100 days?")
     assert result.outcome is Outcome.NO_MATCH, (result.subject_keys, result.limitations)

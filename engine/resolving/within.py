@@ -191,16 +191,23 @@ def _would_be_a_module(file: str) -> bool:
 
 
 async def _holds_python_modules(graph: OrgGraph, module: StoredSubject) -> bool:
-    """The module is a package whose Python modules are modules (their PART_OF edges; a
-    directory module's come from the packages inside it, never from a Python module). Every
-    edge is read: the first (by key) may be a subpackage's (examples/cx/cx/commands before
-    examples/cx/cx/main.py), and a subpackage is no Python module."""
+    """The module is a Python package: it holds Python modules or subpackages (`_python`,
+    by their PART_OF edges; a directory module's come from the top packages inside it,
+    neither). Every edge is read: one holding both may list either first."""
     found = await graph.relationships_of(
         [module.key], types=[RelationshipType.PART_OF], direction=Direction.INCOMING,
         limit_per_subject=_HELD,
     )  # fmt: skip
     edges = found.get(module.key, [])
-    return any(e.other.attributes.get("module_kind") == "file" for e in edges)
+    return any(_python(e.other) for e in edges)
+
+
+def _python(held: StoredSubject) -> bool:
+    """A Python module, or a subpackage (a package with a dotted name: the import gives one
+    only to a package inside a Python package), which shows its holder is a Python package
+    even when that holds nothing but its `__init__.py` (src/lab/plugins holding web/)."""
+    kind = held.attributes.get("module_kind")
+    return kind == "file" or (kind == "package" and "dotted" in held.attributes)
 
 
 def _names(subjects: Sequence[StoredSubject]) -> str:
