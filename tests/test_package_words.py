@@ -76,3 +76,18 @@ async def test_a_bare_name_shared_by_a_package_and_a_file_still_asks(graph: OrgG
     assert result.outcome is Outcome.CLARIFICATION_REQUIRED
     labels = [c.label or "" for c in result.candidates]
     assert len(set(labels)) == 2 and all("in shop, " in label for label in labels)
+
+
+async def test_the_views_code_is_the_package_too(graph: OrgGraph, repo: Path) -> None:
+    """"code" names no kind (a repository's code is code too), but among the modules named
+    views it means the package, as "package" and "module" do: it asked which of views and
+    app.views (app/views.py) was meant."""
+    expected = commits(repo, "views")
+    engine = investigator(graph, now=NOW)
+    result, _ = await engine.investigate(
+        "me", InvestigationRequest("how many commits to the views code this year?")
+    )
+    assert result.outcome is Outcome.ANSWERED, result.clarification_prompt
+    assert result.subject_keys == ("module:shop/views",)
+    assert (result.direct_judgment or "").startswith(f"{expected} commit(s) to views ")
+    assert any("not the file of that name (app/views.py)" in n for n in result.limitations)

@@ -91,6 +91,9 @@ class Interpretation:
     time_ignored: tuple[str, ...] = ()
     # The kind word right after a reference ("the httpx module"), per reference, or None.
     reference_kinds: tuple[SubjectKind | None, ...] = ()
+    # References right before the word "code" ("the views code"): a package is meant over
+    # same-named files, though "code" names no kind (engine.resolving.kinded.package_first).
+    coded: tuple[str, ...] = ()
     # How a vague time phrase was read ("lately": the last 90 days), for the answer to state.
     time_note: str | None = None
     # Neighbouring references of which one may hold the other ("click's tests").
@@ -261,6 +264,9 @@ def interpret(
         time_not_understood=tuple(reading.not_understood + reading.not_a_date),
         time_ignored=tuple(reading.ignored),
         reference_kinds=tuple(kinds_after[ref] for ref in references),
+        coded=tuple(
+            dict.fromkeys(text[a:b] for a, b in spans if kindwords.code_after(text, tokens, b))
+        ),
         time_note=time.note if time else None,
         scopes=tuple(scopes(text, spans, tokens)),
         asks_last=asks_last,

@@ -103,6 +103,14 @@ def kind_after(text: str, tokens: list[Token], end: int) -> SubjectKind | None:
     return KIND_WORDS.get(inside[0].norm) if inside else None
 
 
+def code_after(text: str, tokens: list[Token], end: int) -> bool:
+    """The word "code" right after a reference ("the views code", "the routing code"): it
+    names no kind (a repository's code is code too), but among same-named subjects it means
+    the package (engine.resolving.kinded.package_first)."""
+    after = next((t for t in tokens if t.start >= end), None)
+    return after is not None and after.norm == "code" and not text[end : after.start].strip()
+
+
 def kind_of(text: str, tokens: list[Token], start: int, end: int) -> SubjectKind | None:
     """The kind a kind word beside a reference names: after it (`kind_after`), or a
     singular one right before it ("the repository click", "module core.py")."""

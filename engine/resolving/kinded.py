@@ -70,6 +70,8 @@ async def resolve(
         if not isinstance(outcome, NotFound):
             return outcome
     outcome = await resolver.resolve(actor, reference, None, 5)
+    if isinstance(outcome, Ambiguous) and reference in understood.coded:  # "the views code"
+        outcome = package_first(reference, outcome, notes) or outcome
     if hint and isinstance(outcome, Resolved) and understood.intent not in ANSWER_KINDS:
         note = switched(reference, hint, outcome.subject)
         notes.extend([note] if note else [])
