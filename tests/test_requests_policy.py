@@ -91,13 +91,18 @@ async def test_a_full_name_partly_matching_one_person_is_no_match_naming_the_wor
 
 @pytest.mark.parametrize(
     "question",
-    ["what did Hugo van Kemenade ship in 2024?", "how many commits did Hugo make in 2024?"],
+    [
+        "what did Hugo van Kemenade ship in 2024?",
+        "how many commits did Hugo make in 2024?",
+        "how many commits did hugovk@users.noreply.github.com author in 2024?",
+    ],
 )
 async def test_words_beside_a_name_that_are_not_more_of_it_leave_the_answer(
     requests_: OrgGraph, question: str
 ) -> None:
-    """A word after the whole name ("ship"), or a lower-case one after a capitalised first
-    name, is not more of the name: the question is still answered for the person named."""
+    """A word after the whole name ("ship") or after an address ("author"), or a lower-case
+    one after a capitalised first name, is not more of the name: the question is still
+    answered for the person named (an address followed by "author" was a no match)."""
     result = await ask(requests_, question)
     assert result.outcome is Outcome.ANSWERED, result.limitations
     assert result.subject_keys == (KEMENADE,)

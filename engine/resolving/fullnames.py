@@ -45,8 +45,11 @@ async def other_person(
     person = outcome.subject
     if person.kind is not SubjectKind.PERSON:
         return None
-    if set(normalise(person.name).split()) <= set(normalise(reference).split()):
-        return None  # the whole name was said: words beside it are not more of it
+    said, name = set(normalise(reference).split()), set(normalise(person.name).split())
+    if not said < name:
+        # The whole name was said, or an address or login ("did minhee@dahlia.kr author"):
+        # words beside it are not more of the name. Only a part of it (a first name) is.
+        return None
     found = unmatched_words(question, reference, understood)
     if found is None:
         return None
