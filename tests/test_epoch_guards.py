@@ -13,7 +13,7 @@ from engine.ports import EpochState, GraphStore, SubjectQuery
 from gateway.cli.ingest import target_graph
 from gateway.settings import Settings
 from gateway.stores import epoch_timings
-from graph.cypher.epochs import SERVING
+from graph.cypher.epochs import FLIP, SERVING, STATUS
 from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
 from tests.conftest import new_org
@@ -94,6 +94,30 @@ async def test_the_deleter_never_claims_the_serving_epoch_whatever_its_row_says(
     swept = await cypher_store.epochs(org).sweep(10_000 * HOUR_NS + cypher_store.epochs(org).clock())
     assert build not in swept
     assert await keys(cypher_store.org(org, build)) == {"repository:api"}
+    await cypher_store.drop_org(org)
+
+
+async def test_the_flip_statement_refuses_an_expected_epoch_that_no_longer_serves(
+    cypher_store: Any,
+) -> None:
+    """FLIP is a compare-and-swap on the serving pointer as well as the build: sent with an
+    expected epoch read before an earlier flip (0, retired since), it changes nothing. Without
+    `l.active = $expected` it served the build and put retired epoch 0 back in grace, a
+    rollback target whose data may be deleted. (CypherEpochs reads both pointers at once, so
+    the statement's own guard is what holds for any caller.)"""
+    org = new_org()
+    await cypher_store.bootstrap(org)
+    first = await flipped(cypher_store, org)
+    epochs = cypher_store.epochs(org)
+    await epochs.end_grace()
+    build = (await epochs.begin_build()).id
+    home = cypher_store.org(org)
+    stale = {"org": org, "now": epochs.clock(), "target": build, "expected": 0, "grace_ns": HOUR_NS}
+    assert await home.results_executor.run(FLIP, stale, write=True, control=True) == []
+    status = await home.results_executor.run(STATUS, {"org": org}, control=True)
+    assert (int(status[0][0]), status[0][1], int(status[0][2])) == (first, "building", build)
+    states = {e.id: e.state for e in await epochs.all()}
+    assert states == {0: EpochState.RETIRED, first: EpochState.SERVING, build: EpochState.BUILDING}
     await cypher_store.drop_org(org)
 
 

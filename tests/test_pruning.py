@@ -21,7 +21,7 @@ from engine.answering.framing import coverage_of, window_of
 from engine.answering.planning import Decision, Plan, PlannedRead, plan, read_facts
 from engine.domain.contract import CoverageObservation, CoverageReason, CoverageState
 from engine.domain.embedding import HashingEmbedder
-from engine.domain.facts import FactKind
+from engine.domain.facts import FactKind, ProviderState
 from engine.domain.models import StoredSubject, SubjectKind
 from engine.domain.timecontext import resolve_time
 from engine.memory import MemoryStore
@@ -82,6 +82,33 @@ def test_the_changes_are_read_only_when_asked_for() -> None:
     assert status["churn"] is status["activity"] is Decision.SELECTED
     changed = plan(PROVIDERS, [repo], [FactKind.CHANGES, FactKind.CHURN])
     assert [r.provider.name for r in changed.reads] == ["churn", "changes"]
+
+
+class BrokenSource:
+    """A fact source every read of which raises: a provider bug, which read_facts turns into
+    that provider's failed result (engine.answering.planning.read_facts)."""
+
+    def __getattr__(self, name: str) -> object:
+        async def broken(*args: object, **kwargs: object) -> object:
+            raise RuntimeError(f"{name} broke")
+
+        return broken
+
+
+async def test_a_narrowed_provider_that_fails_names_only_the_subjects_it_was_asked_for(
+) -> None:
+    """The incidents provider narrowed to the repository (teams have no incidents) fails: its
+    failed result names the repository, the subject it was asked for, not the team planning
+    narrowed away. (Provider.read also drops kinds it does not declare, so on success the
+    narrowing shows only in what each provider is asked; a failure is where it is read back.)"""
+    repo = subject("repository:api", SubjectKind.REPOSITORY)
+    team = subject("team:core", SubjectKind.TEAM)
+    asked = plan(PROVIDERS, [repo, team], [FactKind.INCIDENT_COUNT])
+    window = window_of(resolve_time(None, None, None, NOW))
+    results = await read_facts(asked, BrokenSource(), window)  # type: ignore[arg-type]
+    assert [(r.provider, r.state, r.reason, r.subject_keys) for r in results] == [
+        ("incidents", ProviderState.FAILED, "provider_error", ("repository:api",))
+    ]
 
 
 # --- pruning proven -----------------------------------------------------------------------

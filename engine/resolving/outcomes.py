@@ -114,9 +114,9 @@ def clarification(
         Outcome.CLARIFICATION_REQUIRED,
         trace,
         candidates=choices(frame, candidates, signer, question),
-        clarification_prompt=prompt
-        or prompt_for(reference, candidates, frame.labels)
-        or FALLBACK_PROMPT,
+        # prompt_for says the fixed prompt itself when there is no candidate to name: one
+        # fallback, in one place (a second `or FALLBACK_PROMPT` here hid a broken one).
+        clarification_prompt=prompt or prompt_for(reference, candidates, frame.labels),
     )
 
 
