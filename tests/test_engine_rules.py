@@ -22,6 +22,7 @@ from engine.memory import MemoryStore
 from engine.ports import OrgGraph
 from engine.providers import default_providers
 from engine.resolving import outcomes
+from engine.resolving.candidates import rank
 from engine.resolving.receipts import ReceiptSigner
 from engine.resolving.resolution import (
     Ambiguous,
@@ -161,6 +162,80 @@ async def test_two_identical_exact_names_in_the_ring_stay_ambiguous() -> None:
     assert isinstance(outcome, Ambiguous)
     assert {c.subject.key for c in outcome.candidates} == {"service:a", "service:b"}
     assert all(isinstance(e, RingEntry) and e.forms for e in resolver.ring.snapshot(resolver.org_id, "me"))
+
+
+async def test_a_search_tie_between_two_recent_subjects_still_asks() -> None:
+    """"checkoutt" is one typo from "checkout" and from "checkouts" (0.92 each, a genuine
+    tie). One of them referenced recently breaks it; both referenced recently do not, and
+    neither is chosen for the other."""
+    resolver = await resolver_over(
+        [subject("service:checkout", "checkout"), subject("service:checkouts", "checkouts")]
+    )
+    found = await resolver.directory.subjects_by_keys(["service:checkout", "service:checkouts"])
+    assert isinstance(await resolver.resolve("me", "checkoutt"), Ambiguous)
+    resolver.admit("me", found["service:checkouts"])
+    outcome = await resolver.resolve("me", "checkoutt")
+    assert isinstance(outcome, Resolved) and outcome.stage is Stage.RING  # the control: one
+    assert outcome.subject.key == "service:checkouts"
+    resolver.admit("me", found["service:checkout"])
+    outcome = await resolver.resolve("me", "checkoutt")
+    assert isinstance(outcome, Ambiguous)
+    assert {c.subject.key for c in outcome.candidates} == {"service:checkout", "service:checkouts"}
+
+
+async def test_a_recent_subject_renamed_since_no_longer_breaks_a_tie_of_its_old_name() -> None:
+    """The ring remembers "Gateway" for service:x; x is renamed "Portal" since. Asked for
+    "gateway" (two other Gateways), the ring's entry no longer decides: the answer is which
+    of the two, never the Portal."""
+    resolver = await resolver_over([
+        subject("service:x", "Gateway"), subject("service:y", "Gateway"),
+        subject("service:z", "Gateway"),
+    ])  # fmt: skip
+    found = await resolver.directory.subjects_by_keys(["service:x"])
+    resolver.admit("me", found["service:x"])
+    outcome = await resolver.resolve("me", "gateway")
+    assert isinstance(outcome, Resolved) and outcome.subject.key == "service:x"  # the control
+    assert (await load(resolver.directory, [subject("service:x", "Portal")])).ok
+    outcome = await resolver.resolve("me", "gateway")
+    assert isinstance(outcome, Ambiguous)
+    assert {c.subject.key for c in outcome.candidates} == {"service:y", "service:z"}
+
+
+async def test_a_recent_service_breaks_its_tie_with_a_same_named_repository() -> None:
+    """A repository and a service both named "gateway" are no repository-and-its-packages tie
+    (which a rule decides for the repository, so no memory may): the service referenced
+    recently is the one meant."""
+    resolver = await resolver_over(
+        [subject("repository:gateway", "gateway"), subject("service:gateway", "gateway")]
+    )
+    assert isinstance(await resolver.resolve("me", "gateway"), Ambiguous)
+    found = await resolver.directory.subjects_by_keys(["service:gateway"])
+    resolver.admit("me", found["service:gateway"])
+    outcome = await resolver.resolve("me", "gateway")
+    assert isinstance(outcome, Resolved) and outcome.stage is Stage.RING
+    assert outcome.subject.key == "service:gateway"
+
+
+async def test_two_files_written_as_the_reference_stay_ambiguous() -> None:
+    """"utils.py" is written so by a module of click and one of werkzeug: a file name as one
+    subject writes it decides only when one does; two ask which."""
+    resolver = await resolver_over([
+        subject("module:click/src/click/utils.py", "utils.py"),
+        subject("module:werkzeug/src/werkzeug/utils.py", "utils.py"),
+    ])  # fmt: skip
+    outcome = await resolver.resolve("me", "utils.py")
+    assert isinstance(outcome, Ambiguous) and len(outcome.candidates) == 2
+
+
+def test_a_stronger_match_ranks_above_a_better_fused_rank() -> None:
+    """Fusion only orders equals: the store ranking a partial match first ("checkout history
+    archive") does not put it above a one-typo match ("checkouts", 0.92) of "checkoutt"."""
+    partial = StoredSubject(key="service:h", id="h", kind=SubjectKind.SERVICE,
+                            name="checkout history archive")  # fmt: skip
+    typo = StoredSubject(key="service:c", id="c", kind=SubjectKind.SERVICE, name="checkouts")
+    ranked = rank("checkoutt", [(partial, 9.0), (typo, 3.0)], None)
+    assert [c.subject.key for c in ranked] == ["service:c", "service:h"]
+    assert ranked[0].score > ranked[1].score
 
 
 # --- terminal outcomes ----------------------------------------------------------------------

@@ -25,15 +25,18 @@ from engine.domain.contract import (
 from engine.domain.embedding import HashingEmbedder
 from engine.domain.facts import Grain
 from engine.domain.models import SubjectKind
+from engine.domain.text import search_text
 from engine.investigation.investigate import InvestigationFailed, InvestigationRequest, Investigator
 from engine.investigation.reuse import DIMENSIONS, reuse_key
 from engine.memory import MemoryStore
 from engine.memory.results import MemoryResults
 from engine.ports import GraphUnavailable, OrgGraph
 from engine.providers import default_providers
+from engine.resolving.matching import Match
 from engine.resolving.receipts import ReceiptSigner
 from engine.resolving.resolution import NotFound, Resolved, Resolver, Stage
 from engine.resolving.ring import ReferenceRing
+from graph.falkor import FalkorStore
 from tests.conftest import new_org
 from tests.helpers import load, subject
 
@@ -294,3 +297,28 @@ async def test_a_folded_exact_name_commits_at_095_as_the_rules_table_says() -> N
     outcome = await Resolver(store.org(org), ReferenceRing(), org).resolve("me", "payments api")
     assert isinstance(outcome, Resolved) and outcome.stage is Stage.EXACT_NAME
     assert outcome.confidence == gates.FOLDED_CONFIDENCE == 0.95  # below an exact name's 0.98
+
+
+STALE_TEXT = "MATCH (s:Subject {org_id: $org, key: $key}) SET s.search_text = $text"
+
+
+async def test_a_name_the_store_folds_otherwise_commits_as_folded_at_095(
+    falkor: FalkorStore,
+) -> None:
+    """The store's exact-name read finds one subject by a search text folded otherwise than
+    the resolver folds its handles now (written before names folded with anyascii, when
+    "Łagoda" lost its "Ł": "agoda"). The resolver's own match is then no exact one: the
+    resolution says FOLDED at the folded confidence, 0.95, as the rules table says."""
+    org = new_org()
+    await falkor.bootstrap(org)
+    graph = falkor.org(org)
+    try:
+        assert (await load(graph, [subject("service:lagoda", "Łagoda")])).ok
+        old = search_text("service", "Łagoda", [], []).replace("lagoda", "agoda")
+        await graph._write(STALE_TEXT, key="service:lagoda", text=old)
+        outcome = await Resolver(graph, ReferenceRing(), org).resolve("me", "agoda")
+        assert isinstance(outcome, Resolved) and outcome.stage is Stage.EXACT_NAME
+        assert outcome.subject.key == "service:lagoda" and outcome.how is Match.FOLDED
+        assert outcome.confidence == gates.FOLDED_CONFIDENCE
+    finally:
+        await falkor.drop_org(org)
