@@ -114,7 +114,7 @@ class Pipeline:
                 resolved, frame, window_of(effective, lookback_of(understood.intent)), stages
             )
         if stages.too_wide is not None:
-            return self._narrower(stages.too_wide, request.question, resolved, frame, stages)
+            return self._narrower(stages.too_wide, resolved, frame, stages)
         reading = await self._read(resolved, understood, effective, stages)
         if understood.asks_last:
             reading = await self._last(resolved, understood, effective, stages, reading)
@@ -211,7 +211,6 @@ class Pipeline:
     def _narrower(
         self,
         wide: Narrower,
-        question: str,
         resolved: list[StoredSubject],
         frame: outcomes.Frame,
         stages: Stages,
@@ -224,8 +223,8 @@ class Pipeline:
             [Candidate(s, 1.0) for s in resolved[: outcomes.MAX_CHOICES]],
             self.signer,
             stages.trace(self.round_trips()),
-            prompt=wide.prompt(question),
-            question=wide.question(question),
+            prompt=wide.prompt(),
+            question=wide.question(),
         )
 
     async def _last(

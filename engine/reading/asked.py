@@ -1,6 +1,7 @@
 """What a question asks beyond its lead word: whether something is still changed ("is X still
 maintained?", intent `still`: engine/answering/stillchanging.py), and a comparison with an earlier
-period ("is X changing more than last year?": engine/answering/compared.py). Read by
+period ("is X changing more than last year?": engine/answering/compared.py), and a choice
+between people ("who changed core.py more, X or Y?": `compares`). Read by
 engine/reading/interpretation.py over its tokens; the words these read are marked read, so the
 answer never names them as not understood.
 """
@@ -91,3 +92,16 @@ def _compared(
     note = f'"{phrase}" ({tc.iso(start)} to {tc.iso(end)}) is what the time since is compared with'
     since = replace(time, as_of=None, start_at=end, end_at=None, note=note, period=None)
     return since, (start, end)
+
+
+# "Who changed core.py more, X or Y?": people compared on a subject (engine.resolving.together
+# says it is not computed instead of offering one of them).
+_COMPARING = re.compile(
+    r"\b(?:more|most|less|fewer|fewest|least)\b.*\bor\b|\bor\b.*\b(?:more|most|less|fewer)\b",
+    re.IGNORECASE,
+)
+
+
+def compares(text: str) -> bool:
+    """Whether the question compares choices ("more ... or", "or ... fewer")."""
+    return _COMPARING.search(text) is not None

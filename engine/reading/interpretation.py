@@ -22,18 +22,21 @@ from engine.domain import timecontext as tc
 from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
 from engine.domain.text import normalise
-from engine.reading import clauses, intents, kindwords, meaning
+from engine.reading import clauses, intents, kindwords, meaning, runs
 from engine.reading import references as r
 from engine.reading import vocabulary as v
-from engine.reading.asked import asks_still, comparison
+from engine.reading.asked import asks_still, compares, comparison
 from engine.reading.merges import Merges, read_merges
 from engine.reading.ranking import Ranking
 from engine.reading.ranking import read as read_ranking
 from engine.reading.references import MAX_HANDLE_PROBES
 from engine.reading.scopes import Scope, scopes
 from engine.reading.time import phrases as tp
+from engine.reading.time import reasons
+from engine.reading.time import slots as sl
 from engine.reading.time.owntimes import ending as own_times
 from engine.reading.time.periods import own_period
+from engine.reading.time.slots import Slot
 from engine.reading.vocabulary import FACT_VOCABULARY, INTENTS, KIND_WORDS, STOP_WORDS, Intent
 
 __all__ = [
@@ -144,6 +147,34 @@ class Interpretation:
     # Subjects asked about over times of their own ("core.py in 2025 and parser.py in 2024"):
     # the note ending the question (engine/reading/time/owntimes.py), else ().
     own_times: tuple[str, ...] = ()
+    # Each reference inside a longer run of content words, with the run's other words
+    # (engine.reading.runs; engine.resolving.unmatchedwords says them).
+    beside: tuple[runs.Beside, ...] = ()
+    # Where each run of `unread` stands (engine.reading.runs; engine.resolving.firstnames).
+    placed: tuple[runs.Placed, ...] = ()
+    # "Who changed X more, A or B?": choices compared (engine.resolving.together).
+    compares: bool = False
+    # The question around its time phrase and its slash dates, to ask it again with other
+    # words there (engine/reading/time/slots.py; engine.resolving.questiontime).
+    slots: tuple[Slot, ...] = ()
+    # Why each phrase of `time_not_understood` was not read (engine/reading/time/reasons.py).
+    time_reasons: tuple[tuple[str, reasons.Unread], ...] = ()
+    # Phrases of `time_ignored` that read as the very time used ("in 2025" twice).
+    time_repeated: tuple[str, ...] = ()
+
+    def slot(self, phrase: str) -> Slot:
+        """Where `phrase` stands in the question (the question unchanged, when nowhere)."""
+        return next(
+            (s for s in self.slots if s.phrase == phrase), Slot(phrase, "", "", False)
+        )
+
+    def placed_of(self, run: str) -> runs.Placed | None:
+        """Where a run of `unread` stands."""
+        return next((p for p in self.placed if p.run == run), None)
+
+    def beside_of(self, reference: str) -> runs.Beside | None:
+        """The run of content words holding `reference`, when longer than it."""
+        return next((b for b in self.beside if b.reference == reference), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,6 +282,8 @@ def interpret(
             if not re.search(rf"(?<!\w){re.escape(text[a:b].lower())}(?!\w)", said)
         )
     )
+    expression = text[time.start : time.end] if time else None
+    not_understood = tuple(reading.not_understood + reading.not_a_date)
     return Interpretation(
         references=references,
         fact_kinds=tuple(kinds),
@@ -261,7 +294,7 @@ def interpret(
         intent=intent,
         kind_hint=kind_hint,
         notes=tuple(dict.fromkeys(notes)),
-        time_not_understood=tuple(reading.not_understood + reading.not_a_date),
+        time_not_understood=not_understood,
         time_ignored=tuple(reading.ignored),
         reference_kinds=tuple(kinds_after[ref] for ref in references),
         coded=tuple(
@@ -290,7 +323,29 @@ def interpret(
             dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans and _doer(text, a))
         ),
         kinds_alone=tuple(alone),
+        beside=runs.beside(text, references, [expression or "", *not_understood, *reading.ignored]),
+        placed=runs.placed(text, unread),
+        compares=compares(text),
+        slots=_slots(question, expression, reading.which_day),
+        time_reasons=tuple((p, reasons.reason(p)) for p in not_understood),
+        time_repeated=tuple(p for p in reading.ignored if _same_time(p, time, now)),
     )
+
+
+def _slots(
+    question: str, expression: str | None, which_day: dict[str, tuple[tc.Period, ...]]
+) -> tuple[Slot, ...]:
+    """Where the time phrase and each slash date asked about stand in the question as asked."""
+    found = [sl.of_time(question, expression)] if expression else []
+    return (*found, *(sl.of_date(question, phrase) for phrase in which_day))
+
+
+def _same_time(phrase: str, time: tp.TimeMatch | None, now: datetime) -> bool:
+    """A later phrase that reads as the very time the first one does ("in 2025" twice)."""
+    match = tp.read_time(phrase[:MAX_QUESTION], now).match
+    if match is None or time is None:
+        return match is None and time is None
+    return (match.as_of, match.start_at, match.end_at) == (time.as_of, time.start_at, time.end_at)
 
 
 # Intents that count over a window.

@@ -12,7 +12,6 @@ it at all ("Lord" is also in
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -30,7 +29,6 @@ from engine.resolving.resolution import Ambiguous, Candidate
 async def joined(
     graph: OrgGraph,
     signer: ReceiptSigner,
-    question: str,
     understood: Interpretation,
     subjects: list[StoredSubject],
     told: Disclosures,
@@ -38,7 +36,7 @@ async def joined(
 ) -> tuple[Callable[..., InvestigationResult] | None, Interpretation]:
     """The clarification to ask (None when none is allowed), or the no match saying which
     words name no one; and the interpretation without the words read."""
-    found, rest = await together.first_names(graph, understood.unread, question)
+    found, rest = await together.first_names(graph, understood.unread, understood)
     for run, people in found:
         if any(p.key in {s.key for s in subjects} for p in people):
             continue  # a receipt chose one of them (engine.resolving.choice)
@@ -58,7 +56,7 @@ async def joined(
             f'"{run}" was taken to mean {people[0].name} ({people[0].key}), the one '
             "person of that name."
         )
-    if absent := [run for run in rest if _names_someone(run, question)]:
+    if absent := [run for run in rest if _names_someone(run, understood)]:
         said, closest = await _absent(graph, absent)
         return (
             lambda frame, trace: outcomes.no_match(frame, trace, said, closest, signer),
@@ -93,14 +91,16 @@ _NOT_NAMES = frozenset(
 )
 
 
-def _names_someone(run: str, question: str) -> bool:
+def _names_someone(run: str, understood: Interpretation) -> bool:
     """A word no rule read that the question names someone or something by: where a name
     stands (together.tried_as_person; not the question's first word, capitalised as any
-    is), or after a possessive ("werkzeug's frobnicator")."""
-    start = question.lstrip()[: len(run)] == run
-    if together.tried_as_person(run, question) and not start and run.lower() not in _NOT_NAMES:
-        return True
-    return re.search(rf"\w['\u2019]s\s+{re.escape(run)}\b", question) is not None
+    is), or after a possessive ("werkzeug's frobnicator"). Where it stands was read with the
+    question (engine.reading.runs)."""
+    place = understood.placed_of(run)
+    if place is None:
+        return False
+    named = together.tried_as_person(run, understood) and run.lower() not in _NOT_NAMES
+    return (named and not place.opens) or place.possessed
 
 
 async def _absent(graph: OrgGraph, runs: list[str]) -> tuple[tuple[str, ...], list[Candidate]]:

@@ -35,7 +35,6 @@ def _name_word(word: str, reference: str) -> bool:
 
 async def other_person(
     graph: OrgGraph,
-    question: str,
     reference: str,
     outcome: Resolved,
     understood: Interpretation,
@@ -50,7 +49,7 @@ async def other_person(
         # The whole name was said, or an address or login ("did minhee@dahlia.kr author"):
         # words beside it are not more of the name. Only a part of it (a first name) is.
         return None
-    found = unmatched_words(question, reference, understood)
+    found = unmatched_words(reference, understood)
     if found is None:
         return None
     phrase, words = found

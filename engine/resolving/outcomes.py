@@ -84,14 +84,14 @@ def choices(
 ) -> tuple[CandidateChoice, ...]:
     """Candidates with receipts the caller can bind back on a later question (`question`:
     the one the clarification suggests asking instead; by default the question asked)."""
-    asked = frame.question if question is None else question
+    question = frame.question if question is None else question
     return tuple(
         CandidateChoice(
             subject_key=c.subject.key,
             name=c.subject.name,
             kind=c.subject.kind,
             score=min(max(c.score, 0.0), 1.0),
-            receipt=signer.issue(frame.org_id, frame.actor, asked, c.subject.key),
+            receipt=signer.issue(frame.org_id, frame.actor, question, c.subject.key),
             label=frame.labels.get(c.subject.key),
         )
         for c in candidates

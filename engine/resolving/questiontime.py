@@ -5,7 +5,6 @@ request allows no clarification, as is any time before 1970)."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
 from typing import Protocol
@@ -20,21 +19,15 @@ from engine.domain.timecontext import (
     resolve_time,
     to_utc,
 )
-from engine.reading.interpretation import Interpretation, parse_time_expression
+from engine.reading.interpretation import Interpretation
 from engine.reading.time import phrases as tp
+from engine.reading.time.reasons import Unread
 from engine.reading.time.slashdates import Ambiguous
+from engine.reading.time.slots import Slot
 from engine.reading.vocabulary import Intent
 
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)  # no time before it can be asked about
 NO_TIME = "No time was named"  # the note saying which window a question naming none covers
-# Words a time phrase starting with them is a prepositional phrase ("since 2010"): it stands
-# anywhere a time may, so the suggestion takes its place.
-_PREPOSITIONS = frozenset(
-    {"in", "since", "before", "after", "between", "from", "over", "during", "for", "until"}
-    | {"through", "of", "on", "at", "within", "to", "till", "up", "the", "last", "past"}
-)
-_SENTENCE_END = re.compile(r"\s*[?.!;]+(?=\s|$)")
-_SPACE_BEFORE = re.compile(r"\s+(?=[,;:?.!])")
 # Ownership is read at the window's end, not over the window: no window to state.
 AT_A_POINT = frozenset({Intent.WHO_OWNS})
 
@@ -49,28 +42,14 @@ class TooWide:
     end: datetime
     suggestion: str  # the phrase to ask instead ("in the last 400 days")
     suggested: EffectiveTime  # what the suggestion means
+    slot: Slot  # where the phrase stands in the question
 
-    def question(self, question: str) -> str:
-        """The question asked again with the suggestion in place of the phrase when the
-        phrase is a prepositional one ("since 2010", "of all time"). Any other ("all-time",
-        "ever") qualifies a word or the verb: spliced in its place it read "who are the in
-        the last 400 days top contributors to core.py?", so it is left out and the
-        suggestion ends its sentence ("who are the top contributors to core.py in the last
-        400 days?")."""
-        # As a whole phrase: "ever" inside "everyone's" is not the phrase.
-        found = re.search(rf"(?<!\w){re.escape(self.phrase)}(?!\w)", question)
-        if found is None:
-            return question
-        at = found.start()
-        if self.phrase.split(maxsplit=1)[0].lower() in _PREPOSITIONS:
-            return question[:at] + self.suggestion + question[at + len(self.phrase) :]
-        before, after = question[:at].rstrip(" "), question[at + len(self.phrase) :]
-        rest = _SENTENCE_END.search(after)
-        cut = rest.start() if rest else len(after)
-        said = _SPACE_BEFORE.sub("", f"{before} {after[:cut].strip(' ')}").strip(" ,;:")
-        return f"{said} {self.suggestion}{after[cut:]}"
+    def question(self) -> str:
+        """The question asked again with the suggestion in the phrase's place
+        (engine/reading/time/slots.py)."""
+        return self.slot.asked(self.suggestion)
 
-    def prompt(self, question: str) -> str:
+    def prompt(self) -> str:
         days = (self.end - self.start).days
         asks = f"{days} days ({iso(self.start)} to {iso(self.end)})"
         if self.start == tp.EARLIEST:
@@ -79,7 +58,7 @@ class TooWide:
             f'"{self.phrase}" asks for {asks}, '
             f"more than the {MAX_RANGE.days} days one answer may cover. Ask for at most "
             f"{MAX_RANGE.days} days, for example the last {MAX_RANGE.days} days up to "
-            f'{iso(self.end)}: "{self.question(question)}" (the receipts given here are for '
+            f'{iso(self.end)}: "{self.question()}" (the receipts given here are for '
             "that question)."
         )
 
@@ -100,7 +79,8 @@ def too_wide(understood: Interpretation, anchor: datetime) -> TooWide | None:
         first = last - (MAX_RANGE - timedelta(days=1))
         suggestion = f"between {first.isoformat()} and {last.isoformat()}"
         window = (datetime.combine(first, time(), UTC), end)
-    return TooWide(phrase, to_utc(start), end, suggestion, resolve_time(None, *window, anchor))
+    suggested = resolve_time(None, *window, anchor)
+    return TooWide(phrase, to_utc(start), end, suggestion, suggested, understood.slot(phrase))
 
 
 def question_time(
@@ -128,54 +108,37 @@ def question_time(
         notes.append(f'"{phrase}" names a point in time: the answer covers {used}.')
     if understood.time_note and phrase and not requested:
         notes.append(f"{understood.time_note}: the answer covers {used}.")
-    for text in understood.time_not_understood:
-        if text.lower().split()[0] in tp.VERSUS_WORDS:  # "vs 2024" (engine.reading.time.phrases)
+    for text, reason in understood.time_reasons:
+        if reason is Unread.VERSUS:  # "vs 2024" (engine/reading/time/reasons.py)
             notes.append(f'"{text}": comparing two periods is not computed here; the answer '
                          f"covers {used} only.")  # fmt: skip
             continue
-        why = _unread_time(text)
-        notes.append(f'"{text}" {why}; the answer covers {used} instead.')
+        notes.append(f'"{text}" {_WHY[reason]}; the answer covers {used} instead.')
     for text in understood.time_ignored:
-        if _same_time(text, understood, anchor):
+        if text in understood.time_repeated:
             continue  # "core.py in 2025 and parser.py in 2025": one time, used for each
         notes.append(f'Only the first time phrase is used: "{text}" was not.')
     notes.extend(_when(understood, used))
     return effective, notes
 
 
-def _same_time(text: str, understood: Interpretation, anchor: datetime) -> bool:
-    """A later phrase that reads as the very time the first one does ("in 2025" twice) is
-    used, not ignored: saying it unused was false beside an answer covering it."""
-    first = (understood.as_of, understood.start, understood.end)
-    return parse_time_expression(text, anchor) == first
-
-
-_FISCAL = re.compile(r"\bfy\s?'?\d|\bfiscal\b", re.IGNORECASE)
-_EVENT = re.compile(r"\b(?:release|version|tag)s?\b", re.IGNORECASE)
-_DATE = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}/\d{4}|\b\d{4}\s*(?:-|and)\s*\d{4}\b")
-
-
-def _unread_time(text: str) -> str:
-    """Why a time phrase was not read: a fiscal year's months differ from one organisation
-    to the next (none is recorded here: reading one would be a guess), and releases are not
-    imported, so when one was is not known."""
-    if _FISCAL.search(text):
-        return (
-            "names a fiscal period, whose months differ between organisations (none is "
-            'recorded here), so it was not read: name its dates ("between 2024-07-01 and '
-            '2025-06-30")'
-        )
-    if _DATE.search(text):
-        return (
-            "names no real date (a day its month does not have, or a range ending before it "
-            "starts)"
-        )
-    if _EVENT.search(text):
-        return (
-            "names a release, and releases (tags) are not recorded here, so when it was is "
-            'not known: name its date ("since 2021-05-11")'
-        )
-    return "was not understood as a time"
+# Why a time phrase was not read (engine/reading/time/reasons.py), in the answer's words.
+_WHY = {
+    Unread.FISCAL: (
+        "names a fiscal period, whose months differ between organisations (none is "
+        'recorded here), so it was not read: name its dates ("between 2024-07-01 and '
+        '2025-06-30")'
+    ),
+    Unread.NO_DATE: (
+        "names no real date (a day its month does not have, or a range ending before it starts)"
+    ),
+    Unread.RELEASE: (
+        "names a release, and releases (tags) are not recorded here, so when it was is "
+        'not known: name its date ("since 2021-05-11")'
+    ),
+    Unread.UNKNOWN: "was not understood as a time",
+    Unread.VERSUS: "compares with another period",
+}
 
 
 def unread(understood: Interpretation) -> tuple[str, ...]:
@@ -185,10 +148,10 @@ def unread(understood: Interpretation) -> tuple[str, ...]:
     year, "since the end of last year" all of last year, each with a limitation). A phrase
     comparing with another period ("vs 2024") is not one: the first period is answered."""
     return tuple(
-        f'"{text}" {_unread_time(text)}; no other window is answered in its place: ask '
+        f'"{text}" {_WHY[reason]}; no other window is answered in its place: ask '
         'again naming the period (for example "since 2025-03-01" or "in the last 30 days").'
-        for text in understood.time_not_understood
-        if text.lower().split()[0] not in tp.VERSUS_WORDS
+        for text, reason in understood.time_reasons
+        if reason is not Unread.VERSUS
     )
 
 
@@ -215,16 +178,16 @@ class Narrower(Protocol):
     @property
     def suggested(self) -> EffectiveTime: ...
 
-    def question(self, question: str) -> str: ...
+    def question(self) -> str: ...
 
-    def prompt(self, question: str) -> str: ...
+    def prompt(self) -> str: ...
 
 
 def which_day(understood: Interpretation, anchor: datetime) -> Ambiguous | None:
     """The first slash date whose two readings may both be meant
     (engine/reading/time/slashdates.py)."""
     for phrase, readings in understood.which_day:
-        return Ambiguous(phrase, readings, anchor)
+        return Ambiguous(phrase, readings, anchor, understood.slot(phrase))
     return None
 
 

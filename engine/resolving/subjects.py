@@ -148,8 +148,7 @@ class Subjects:
             return lambda frame, trace: outcomes.no_match(frame, trace, notes)
         if understood.unread and understood.references:
             ended, understood = await firstnames.joined(
-                self.graph, self.signer, question, understood, subjects, told,
-                allow_clarification,
+                self.graph, self.signer, understood, subjects, told, allow_clarification,
             )  # fmt: skip
             if ended is not None:
                 return ended
@@ -162,7 +161,7 @@ class Subjects:
             told.part, held = parted
             told.notes.append(told.part.note(held))
             return held
-        mixed = together.people_with_others(chosen, question)
+        mixed = together.people_with_others(chosen, understood.compares)
         if mixed is None:
             return chosen
         prompt, offered = mixed
@@ -271,7 +270,7 @@ class Subjects:
         if isinstance(outcome, Ambiguous) and kind is None:
             outcome = self._repository_first(actor, reference, outcome, told)
         if isinstance(outcome, Ambiguous):
-            chosen = narrowed(question, reference, outcome, understood)
+            chosen = narrowed(reference, outcome, understood)
             chosen = chosen or await firstnames.sole_carrier(self.graph, reference, outcome)
             if chosen is not None:
                 told.notes.append(chosen[1])
@@ -287,7 +286,7 @@ class Subjects:
                 return held[0]
         window = self.window
         if isinstance(outcome, Resolved) and (
-            other := await other_person(self.graph, question, reference, outcome, understood)
+            other := await other_person(self.graph, reference, outcome, understood)
         ):
             self.untracked[reference] = other.notes[0]
             return other
@@ -297,7 +296,7 @@ class Subjects:
             return ask
         if isinstance(outcome, Resolved):
             await disclose(self.graph, reference, outcome, told)
-            told.notes += unmatched_note(question, reference, outcome.subject, understood)
+            told.notes += unmatched_note(reference, outcome.subject, understood)
             return outcome.subject
         return outcome
 

@@ -36,6 +36,7 @@ from engine.domain.models import (
 )
 from engine.domain.text import normalise
 from engine.ports import Edge, FactSource, SubjectDirectory, TimeSpan
+from engine.reading.interpretation import Interpretation
 from engine.resolving.matching import handles
 from engine.resolving.resolution import Candidate
 
@@ -138,13 +139,10 @@ def _forms(subject: StoredSubject) -> set[str]:
 
 _FIRST_NAME = re.compile(r"[A-Z][a-z]+")
 FIRST_NAME_SAMPLE = 6  # people read to find everyone one first name names
-# Where a word stands for a person ("David Lord and kevin", "besides jaron"): after a list's
-# "and"/"or"/comma or a word leaving someone out.
-_PERSON_PLACE = r"(?:\b(?:and|or|besides|except|excluding|than|from)|,)\s+"
 
 
 async def first_names(
-    directory: SubjectDirectory, runs: Sequence[str], question: str = ""
+    directory: SubjectDirectory, runs: Sequence[str], understood: Interpretation
 ) -> tuple[list[tuple[str, list[StoredSubject]]], list[str]]:
     """Words no rule read beside other references ("what did Armin change in core.py?"),
     written as a name (one capitalised word), or one lower-case word where a person stands
@@ -156,7 +154,7 @@ async def first_names(
     rest: list[str] = []
     for run in runs:
         people: list[StoredSubject] = []
-        if tried_as_person(run, question):
+        if tried_as_person(run, understood):
             hits, complete = await directory.search_all_tokens(
                 run, [SubjectKind.PERSON], FIRST_NAME_SAMPLE
             )
@@ -172,11 +170,12 @@ async def first_names(
     return found, rest
 
 
-def tried_as_person(run: str, question: str) -> bool:
+def tried_as_person(run: str, understood: Interpretation) -> bool:
     """A word no rule read that stands where a name does: written as one (capitalised), or
-    lower-case after "and", "besides", ... (`_PERSON_PLACE`)."""
-    placed = re.search(rf"{_PERSON_PLACE}{re.escape(run)}\b", question, re.IGNORECASE)
-    return bool(_FIRST_NAME.fullmatch(run) or (run.isalpha() and run.islower() and placed))
+    lower-case after "and", "besides", ... (engine.reading.runs reads where it stands)."""
+    place = understood.placed_of(run)
+    listed = place is not None and place.listed
+    return bool(_FIRST_NAME.fullmatch(run) or (run.isalpha() and run.islower() and listed))
 
 
 def named(subjects: Sequence[StoredSubject], part: Part | None) -> list[StoredSubject]:
@@ -192,19 +191,20 @@ def holds(part: Part | None, episode: Episode) -> bool:
 
 
 def people_with_others(
-    subjects: Sequence[StoredSubject], question: str = ""
+    subjects: Sequence[StoredSubject], compares: bool = False
 ) -> tuple[str, tuple[Candidate, ...]] | None:
     """(the prompt, the subjects offered alone) when people and other subjects are named
     together and no part of one in the other is computed; None otherwise. People compared
     on a subject ("who changed core.py more, X or Y?") are offered nothing: choosing one
-    would not compare them, so it is said plainly (it asked which one)."""
+    would not compare them, so it is said plainly (it asked which one). `compares`: the
+    question compares choices (engine.reading.asked.compares)."""
     people = [s for s in subjects if s.kind is SubjectKind.PERSON]
     others = [s for s in subjects if s.kind is not SubjectKind.PERSON]
     if not people or not others:
         return None
     who = _names(people)
     what = _names(others)
-    if len(people) > 1 and _COMPARING.search(question):
+    if len(people) > 1 and compares:
         return (
             f"Comparing {who} on {what} is not computed: one person's part of a module or "
             "repository is, one person at a time. Ask how many commits each one made to it "
@@ -220,12 +220,6 @@ def people_with_others(
         f'"who changed {others[0].name}?" to see each person\'s part.'
     )
     return prompt, tuple(Candidate(s, 1.0) for s in (*people, *others))
-
-
-_COMPARING = re.compile(
-    r"\b(?:more|most|less|fewer|fewest|least)\b.*\bor\b|\bor\b.*\b(?:more|most|less|fewer)\b",
-    re.IGNORECASE,
-)
 
 
 def _names(subjects: Sequence[StoredSubject]) -> str:

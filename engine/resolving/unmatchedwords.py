@@ -8,6 +8,7 @@ module named `completion` when nothing is named `shell completion`. The answer i
 The phrase around a reference is the run of neighbouring content words (joined by plain
 spaces; no stop, vocabulary, kind or time word, no other reference, no filler such as
 "best") that holds it; the words of the run outside the reference are the unmatched ones.
+Both are read with the question (engine/reading/runs.py), never from its text here.
 
 The same words can tell apart subjects that share the reference: "the termui example" is
 the one of the two modules named `termui` (examples/termui and click.termui) whose names
@@ -20,66 +21,24 @@ from engine.domain.models import StoredSubject
 from engine.domain.text import normalise
 from engine.reading import meaning
 from engine.reading import references as r
-from engine.reading.interpretation import MAX_QUESTION, Interpretation
-from engine.reading.vocabulary import FILLERS
+from engine.reading.interpretation import Interpretation
 from engine.resolving.matching import handles
 from engine.resolving.resolution import Ambiguous
 
 
-def _spans_of(text: str, phrases: list[str]) -> list[tuple[int, int]]:
-    """Every occurrence of each phrase in the question."""
-    out = []
-    for phrase in phrases:
-        at = text.find(phrase) if phrase else -1
-        while at >= 0:
-            out.append((at, at + len(phrase)))
-            at = text.find(phrase, at + 1)
-    return out
-
-
-def unmatched_words(
-    question: str, reference: str, understood: Interpretation
-) -> tuple[str, list[str]] | None:
+def unmatched_words(reference: str, understood: Interpretation) -> tuple[str, list[str]] | None:
     """(the phrase, its words outside the reference) when the reference is part of a longer
-    run of content words; None when it stands alone."""
-    text = question[:MAX_QUESTION]
-    tokens = r.tokens_of(r.blank_quotes(text, r.quoted(text)))
-    others = [x for x in understood.references if x != reference]
-    timed = [understood.time_expression or "", *understood.time_not_understood]
-    taken = _spans_of(text, [*others, *timed, *understood.time_ignored])
-    for token, after in zip(tokens, [*tokens[1:], None], strict=True):
-        if any(token.start < end and token.end > start for start, end in taken):
-            token.free = False
-        if token.norm == "other" and after is not None and after.norm == "than":
-            token.free = False  # "the docs other than jaron": engine.resolving.together reads it
-    for start, end in _spans_of(text, [reference]):
-        first = next((i for i, t in enumerate(tokens) if t.start == start), None)
-        last = next((i for i, t in enumerate(tokens) if t.end == end), None)
-        if first is None or last is None:
-            continue
-        lo, hi = first, last
-        while lo > 0 and r.adjacent(text, tokens[lo - 1], tokens[lo]) and _loose(tokens[lo - 1]):
-            lo -= 1
-        while hi + 1 < len(tokens) and r.adjacent(text, tokens[hi], tokens[hi + 1]):
-            if not _loose(tokens[hi + 1]):
-                break
-            hi += 1
-        words = [text[t.start : t.end] for t in tokens[lo:first] + tokens[last + 1 : hi + 1]]
-        if not words:
-            return None
-        return text[tokens[lo].start : tokens[hi].end], words
-    return None
-
-
-def _loose(token: r.Token) -> bool:
-    return r.content(token) and token.norm not in FILLERS
+    run of content words (read with the question: engine.reading.runs); None when it stands
+    alone."""
+    found = understood.beside_of(reference)
+    return None if found is None else (found.phrase, list(found.words))
 
 
 def unmatched_note(
-    question: str, reference: str, subject: StoredSubject, understood: Interpretation
+    reference: str, subject: StoredSubject, understood: Interpretation
 ) -> list[str]:
     """The limitation an answer states when words next to its reference matched nothing."""
-    found = unmatched_words(question, reference, understood)
+    found = unmatched_words(reference, understood)
     if found is None:
         return []
     phrase, words = found
@@ -139,12 +98,12 @@ def _forms(word: str) -> set[str]:
 
 
 def narrowed(
-    question: str, reference: str, outcome: Ambiguous, understood: Interpretation
+    reference: str, outcome: Ambiguous, understood: Interpretation
 ) -> tuple[StoredSubject, str] | None:
     """The one subject of a tie whose names also hold the words next to the reference, and
     the note saying how it was chosen; None unless every tied subject was seen and exactly
     one holds them all."""
-    found = unmatched_words(question, reference, understood)
+    found = unmatched_words(reference, understood)
     if found is None or outcome.total is None or outcome.total > len(outcome.candidates):
         return None
     phrase, words = found

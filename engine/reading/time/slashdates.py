@@ -15,6 +15,7 @@ from datetime import datetime
 
 from engine.domain import timecontext as tc
 from engine.domain.timecontext import EffectiveTime, resolve_time
+from engine.reading.time.slots import Slot
 
 PATTERN = r"\d{1,2}/\d{1,2}/\d{4}(?![\d/])"
 _MONTHS = (
@@ -79,19 +80,19 @@ class Ambiguous:
     phrase: str
     readings: tuple[tc.Period, ...]
     anchor: datetime
+    slot: Slot  # where the date stands in the question (engine/reading/time/slots.py)
 
     @property
     def suggested(self) -> EffectiveTime:
         return resolve_time(None, *self.readings[0], self.anchor)
 
-    def question(self, question: str, which: int = 0) -> str:
-        iso = self.readings[which][0].date().isoformat()
-        return re.sub(rf"(?<![\d/]){re.escape(self.phrase)}(?![\d/])", iso, question, count=1)
+    def question(self, which: int = 0) -> str:
+        return self.slot.asked(self.readings[which][0].date().isoformat())
 
-    def prompt(self, question: str) -> str:
+    def prompt(self) -> str:
         one, other = (spoken(p) for p in self.readings[:2])
         return (
             f'"{self.phrase}" could be {one} (day/month) or {other} (month/day). Which day is '
-            f'meant? Ask "{self.question(question)}" or "{self.question(question, 1)}" (the '
+            f'meant? Ask "{self.question()}" or "{self.question(1)}" (the '
             "receipts given here are for the first)."
         )

@@ -1,0 +1,120 @@
+"""Runs of words around what the question names, read once with the question, so nothing
+after reading looks at its text again (engine/resolving reads these from the Interpretation).
+
+Words beside a reference (`Beside`): known names are matched longest first, so a phrase
+naming something the graph does not know can still match one of its words: "who should
+review changes to shell completion?" finds a module named `completion` when nothing is named
+`shell completion`. The phrase around a reference is the run of neighbouring content words
+(joined by plain spaces; no stop, vocabulary, kind or time word, no other reference, no
+filler such as "best") that holds it; the words of the run outside the reference are the
+ones no name matched (engine.resolving.unmatchedwords says them, or tells a tie apart by them).
+
+Where a run of words no rule read stands (`Placed`): at the question's start (capitalised as
+any first word is), where a person stands in a list or after a word leaving someone out
+("David Lord and kevin", "besides jaron"), or after a possessive ("werkzeug's frobnicator"):
+engine.resolving.firstnames and engine.resolving.together decide from it whether the run names
+someone.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.reading import references as r
+from engine.reading.vocabulary import FILLERS
+
+# Where a word stands for a person ("David Lord and kevin", "besides jaron"): after a list's
+# "and"/"or"/comma or a word leaving someone out.
+_PERSON_PLACE = r"(?:\b(?:and|or|besides|except|excluding|than|from)|,)\s+"
+
+
+@dataclass(frozen=True, slots=True)
+class Beside:
+    """A reference inside a longer run of content words: the run, and its other words."""
+
+    reference: str
+    phrase: str
+    words: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """Where a run of words no rule read stands in the question (see the module docstring)."""
+
+    run: str
+    opens: bool  # the question's first words
+    listed: bool  # after "and", "or", a comma, "besides", "except", "excluding", "than", "from"
+    possessed: bool  # right after a possessive ("werkzeug's frobnicator")
+
+
+def _spans_of(text: str, phrases: list[str]) -> list[tuple[int, int]]:
+    """Every occurrence of each phrase in the question."""
+    out = []
+    for phrase in phrases:
+        at = text.find(phrase) if phrase else -1
+        while at >= 0:
+            out.append((at, at + len(phrase)))
+            at = text.find(phrase, at + 1)
+    return out
+
+
+def beside(text: str, references: tuple[str, ...], timed: list[str]) -> tuple[Beside, ...]:
+    """Each reference that is part of a longer run of content words, with the run and its
+    words outside the reference. `timed`: the time phrases read or named (never a word of a
+    run)."""
+    out = []
+    for reference in references:
+        found = _beside(text, reference, [x for x in references if x != reference], timed)
+        if found is not None:
+            out.append(Beside(reference, *found))
+    return tuple(out)
+
+
+def _beside(
+    text: str, reference: str, others: list[str], timed: list[str]
+) -> tuple[str, tuple[str, ...]] | None:
+    tokens = r.tokens_of(r.blank_quotes(text, r.quoted(text)))
+    taken = _spans_of(text, [*others, *timed])
+    for at, token in enumerate(tokens):
+        after = tokens[at + 1] if at + 1 < len(tokens) else None
+        if any(token.start < end and token.end > start for start, end in taken):
+            token.free = False
+        if token.norm == "other" and after is not None and after.norm == "than":
+            token.free = False  # "the docs other than jaron": engine.resolving.together reads it
+    for start, end in _spans_of(text, [reference]):
+        first = next((i for i, t in enumerate(tokens) if t.start == start), None)
+        last = next((i for i, t in enumerate(tokens) if t.end == end), None)
+        if first is None or last is None:
+            continue
+        lo, hi = first, last
+        while lo > 0 and r.adjacent(text, tokens[lo - 1], tokens[lo]) and _loose(tokens[lo - 1]):
+            lo -= 1
+        while hi + 1 < len(tokens) and r.adjacent(text, tokens[hi], tokens[hi + 1]):
+            if not _loose(tokens[hi + 1]):
+                break
+            hi += 1
+        words = tuple(text[t.start : t.end] for t in tokens[lo:first] + tokens[last + 1 : hi + 1])
+        if not words:
+            return None
+        return text[tokens[lo].start : tokens[hi].end], words
+    return None
+
+
+def _loose(token: r.Token) -> bool:
+    return r.content(token) and token.norm not in FILLERS
+
+
+def placed(text: str, runs: tuple[str, ...]) -> tuple[Placed, ...]:
+    """Where each run of words no rule read stands (any of its occurrences)."""
+    opening = text.lstrip()
+    return tuple(
+        Placed(
+            run,
+            opens=opening[: len(run)] == run,
+            listed=re.search(rf"{_PERSON_PLACE}{re.escape(run)}\b", text, re.IGNORECASE)
+            is not None,
+            possessed=re.search(rf"\w['\u2019]s\s+{re.escape(run)}\b", text) is not None,
+        )
+        for run in runs
+    )
