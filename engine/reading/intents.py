@@ -9,12 +9,15 @@ answer's newest change, `asks_last`), `ranked` (subjects ranked by how much they
 "which modules changed the most?", engine/reading/ranking.py), `which` (which/what/list/show: a set
 of subjects), `trend` (how something changed over time), `still` ("is X still maintained?",
 "is Armin still active?": whether it is still changed, engine/answering/stillchanging.py), `status`
-(everything else).
+(everything else). One row per rule, in order (INTENT_ROWS): the first that holds is the
+intent.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
@@ -48,14 +51,13 @@ def fact_kinds(tokens: list[r.Token]) -> list[FactKind]:
     return kinds
 
 
-
 _YES_NO = frozenset({"did", "has", "have", "had", "was", "were"})
 _HAPPENED = frozenset({"happened", "happen", "happens", "happening"})
 _WORK_WORDS = v.CHANGE_VERBS
 
 
 def _asks_changes(lead: str, words: list[str], joined: str) -> bool:
-    """"What changed in X", "what has X been working on", "what did X touch", "did X change
+    """ "What changed in X", "what has X been working on", "what did X touch", "did X change
     Y", "what's new in X", "list the changes to X", "recent changes to X": the changes
     themselves are asked for (not a trend over time)."""
     if " over time " in joined:
@@ -75,41 +77,93 @@ def _asks_changes(lead: str, words: list[str], joined: str) -> bool:
     return (lead in {"list", "show"} and bool(listed)) or " recent changes " in joined
 
 
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """What the intent rows read: the question's words, its lead word (why, which, what, who,
+    list, show; "anyone" is who), the words joined with spaces around, the fact kinds named
+    and the kind word's kind."""
+
+    words: list[str]
+    lead: str
+    joined: str
+    kinds: list[FactKind]
+    kind_hint: SubjectKind | None
+
+
+@dataclass(frozen=True, slots=True)
+class IntentRow:
+    """One intent rule: the intent when `holds` (the first row that holds wins)."""
+
+    intent: Intent
+    holds: Callable[[Asked], bool]
+    note: str
+
+
+def _why_behind(a: Asked) -> bool:
+    degraded = any(k in v.DEGRADATION for k in a.kinds) or v.DEGRADATION_WORDS.intersection(a.words)
+    return a.lead == "why" and bool(degraded)
+
+
+def _who_owns(a: Asked) -> bool:
+    people = a.kind_hint in {SubjectKind.TEAM, SubjectKind.PERSON}
+    return FactKind.OWNERSHIP in a.kinds and (a.lead == "who" or people or "whose" in a.words)
+
+
+def _yes_no_commits(a: Asked) -> bool:
+    opens = bool(a.words[:1]) and a.words[0] in _YES_NO
+    return not a.lead and opens and set(a.kinds) == {FactKind.COMMIT_ACTIVITY}
+
+
+def _who(a: Asked) -> bool:
+    return all(k in v.CHANGE_KINDS for k in a.kinds) and (
+        a.lead == "who"
+        or (not a.lead and _opens_with_people(a.words))
+        or " most active " in a.joined
+        or (a.lead in {"which", "what"} and a.kind_hint is SubjectKind.PERSON)
+    )
+
+
+def _which(a: Asked) -> bool:
+    listed = a.lead in {"what", "list", "show"} and v.PLURAL_KINDS.intersection(a.words)
+    return a.lead == "which" or bool(listed)
+
+
+# The intent rules, in order: the first that holds is the question's intent. A question's
+# intent is read here only; engine.reading.interpretation then lets "when did X last ...?"
+# (what_changed), a ranking (ranked) and "still" (still) take its place.
+INTENT_ROWS = (
+    IntentRow(Intent.WHY_BEHIND, _why_behind, '"why" and a degradation word ("why is X behind?")'),
+    IntentRow(Intent.WHO_OWNS, _who_owns, 'ownership asked by "who", "whose", a team or person'),
+    IntentRow(
+        Intent.COUNT, lambda a: " how many " in a.joined or " number of " in a.joined,
+        '"how many", "number of"',
+    ),
+    IntentRow(
+        Intent.COUNT, _yes_no_commits,
+        '"did David Lord commit anything in August?": how many, maybe none',
+    ),
+    IntentRow(Intent.WHO, _who, "people asked for, about changes: who, people nouns, most active"),
+    IntentRow(
+        Intent.WHAT_CHANGED, lambda a: _asks_changes(a.lead, a.words, a.joined),
+        "the changes themselves (see _asks_changes)",
+    ),
+    IntentRow(
+        Intent.TREND,
+        lambda a: bool(v.TREND_WORDS.intersection(a.words)) or " over time " in a.joined,
+        "how something changed over time",
+    ),
+    IntentRow(Intent.WHICH, _which, "which, or what/list/show with a plural kind word: a set"),
+    IntentRow(Intent.STATUS, lambda a: True, "everything else"),
+)  # fmt: skip
+
+
 def intent(words: list[str], kinds: list[FactKind], kind_hint: SubjectKind | None) -> Intent:
-    """The closed intent vocabulary; see the module docstring."""
+    """The closed intent vocabulary: the first of INTENT_ROWS that holds."""
     leads = {"why", "which", "what", "who", "list", "show"} | v.SOMEONE
     lead = next((w for w in words if w in leads), "")
     lead = "who" if lead in v.SOMEONE else lead
-    asks_owner = FactKind.OWNERSHIP in kinds
-    if lead == "why" and (
-        any(k in v.DEGRADATION for k in kinds) or v.DEGRADATION_WORDS.intersection(words)
-    ):
-        return Intent.WHY_BEHIND
-    if asks_owner and (
-        lead == "who" or kind_hint in {SubjectKind.TEAM, SubjectKind.PERSON} or "whose" in words
-    ):
-        return Intent.WHO_OWNS
-    joined = f" {' '.join(words)} "
-    if " how many " in joined or " number of " in joined:
-        return Intent.COUNT
-    if not lead and words[:1] and words[0] in _YES_NO and set(kinds) == {FactKind.COMMIT_ACTIVITY}:
-        return Intent.COUNT  # "did David Lord commit anything in August?": how many, maybe none
-    about_changes = all(k in v.CHANGE_KINDS for k in kinds)
-    if about_changes and (
-        lead == "who"
-        or (not lead and _opens_with_people(words))
-        or " most active " in joined
-        or (lead in {"which", "what"} and kind_hint is SubjectKind.PERSON)
-    ):
-        return Intent.WHO
-    if _asks_changes(lead, words, joined):
-        return Intent.WHAT_CHANGED
-    if any(w in v.TREND_WORDS for w in words) or " over time " in joined:
-        return Intent.TREND
-    if lead == "which" or (lead in {"what", "list", "show"} and v.PLURAL_KINDS.intersection(words)):
-        return Intent.WHICH
-    return Intent.STATUS
-
+    asked = Asked(words, lead, f" {' '.join(words)} ", kinds, kind_hint)
+    return next(row.intent for row in INTENT_ROWS if row.holds(asked))
 
 
 # "top 3 contributors to X", "key committers of X": people asked for by the noun that opens
@@ -124,7 +178,7 @@ _PEOPLE_COUNTED = _PEOPLE | {"persons", "person", "engineers", "contributors", "
 
 
 def counts_people(words: list[str]) -> bool:
-    """"How many people made commits?": the noun "how many" (or "number of") counts is a
+    """ "How many people made commits?": the noun "how many" (or "number of") counts is a
     people noun, so the people are counted, whatever verb and object follow ("made
     commits", "authored commits"). It counted the commits of the 10 busiest people."""
     for i in range(len(words) - 2):
@@ -163,7 +217,7 @@ _LAST_OF = v.CHANGE_VERBS | {"commit", "commits", "committed"}
 
 
 def asks_last(tokens: list[r.Token]) -> bool:
-    """"When did X last commit?", "when was X last changed?", "the latest (most recent)
+    """ "When did X last commit?", "when was X last changed?", "the latest (most recent)
     change to X", "the last commit by X", "last time X committed": a last-word outside any
     time phrase ("last week" is one), in a "when" question or right before a change word."""
     for i, token in enumerate(tokens):

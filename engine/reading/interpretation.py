@@ -223,10 +223,7 @@ def interpret(
         spans += r.by_handles(text, tokens, known_handles, notes)
     readable = [replace(t) for t in tokens]  # before fact phrases take theirs ("new contributors")
     kinds = intents.fact_kinds(tokens)
-    free = [t.free for t in tokens]
-    merges = read_merges(text, tokens)
-    for kept, token, was in zip(readable, tokens, free, strict=True):
-        kept.free = kept.free and (token.free or not was)  # "except merges" is read there
+    merges = read_merges(text, tokens, readable)
     fact_kinds = list(kinds)  # as asked, before an intent's defaults
     words = " ".join(t.norm for t in tokens).split()
     kind_hint = _kind_hint(tokens)

@@ -55,29 +55,40 @@ class Merges:
     phrase: str
 
 
-def read_merges(text: str, tokens: list[Token]) -> Merges | None:
+def read_merges(
+    text: str, tokens: list[Token], readable: list[Token] | None = None
+) -> Merges | None:
     """The first merge word of the free tokens and the word qualifying it ("excluding
-    merges", "non-merge"), consumed: neither is a name nor unread."""
+    merges", "non-merge"), consumed: neither is a name nor unread. `readable`: a copy of
+    the tokens (by position) the words are taken in too (engine/reading/claims.py)."""
+    found = _merges(text, tokens)
+    if found is None:
+        return None
+    merges, taken = found
+    for i in taken:
+        tokens[i].free = False
+        if readable is not None and i < len(readable):
+            readable[i].free = False  # "except merges" is read here, never a negation
+    return merges
+
+
+def _merges(text: str, tokens: list[Token]) -> tuple[Merges, list[int]] | None:
+    """The merges read, and the positions of the tokens reading them."""
     for i, token in enumerate(tokens):
         words = token.norm.split()  # "non-merge" is one token
         if not (token.free and MERGE_WORDS.intersection(words)):
             continue
-        token.free = False
-        first, mode = token, ASKED
         inner = words[: next(j for j, w in enumerate(words) if w in MERGE_WORDS)]
         if inner and inner[-1] in _WITHOUT | _WITH:
             mode = WITHOUT if inner[-1] in _WITHOUT else WITH
-            return Merges(mode, text[token.start : token.end])
+            return Merges(mode, text[token.start : token.end]), [i]
         before = tokens[i - 1] if i else None
-        if before is not None and before.free and before.norm in _WITHOUT | _WITH:
-            before.free = False
-            first = before
-            negated = i > 1 and tokens[i - 2].norm in {"not", "without", "no"}
-            mode = WITHOUT if before.norm in _WITHOUT or negated else WITH
-            if negated:
-                tokens[i - 2].free = False
-                first = tokens[i - 2]
-        return Merges(mode, text[first.start : token.end])
+        if before is None or not before.free or before.norm not in _WITHOUT | _WITH:
+            return Merges(ASKED, text[token.start : token.end]), [i]
+        negated = i > 1 and tokens[i - 2].norm in {"not", "without", "no"}
+        mode = WITHOUT if before.norm in _WITHOUT or negated else WITH
+        first = i - 2 if negated else i - 1
+        return Merges(mode, text[tokens[first].start : token.end]), list(range(first, i + 1))
     return None
 
 

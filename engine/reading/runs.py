@@ -19,7 +19,7 @@ someone.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.reading import references as r
 from engine.reading.vocabulary import FILLERS
@@ -74,14 +74,14 @@ def beside(text: str, references: tuple[str, ...], timed: list[str]) -> tuple[Be
 def _beside(
     text: str, reference: str, others: list[str], timed: list[str]
 ) -> tuple[str, tuple[str, ...]] | None:
-    tokens = r.tokens_of(r.blank_quotes(text, r.quoted(text)))
     taken = _spans_of(text, [*others, *timed])
-    for at, token in enumerate(tokens):
-        after = tokens[at + 1] if at + 1 < len(tokens) else None
-        if any(token.start < end and token.end > start for start, end in taken):
-            token.free = False
-        if token.norm == "other" and after is not None and after.norm == "than":
-            token.free = False  # "the docs other than jaron": engine.resolving.together reads it
+    read = r.tokens_of(r.blank_quotes(text, r.quoted(text)))
+    # A copy of its own, the words of other references and time phrases taken ("the docs
+    # other than jaron": "other" too, engine.resolving.together reads it).
+    tokens = [
+        replace(t, free=not (_within(t, taken) or _other_than(t, after)))
+        for t, after in zip(read, [*read[1:], None], strict=False)
+    ]
     for start, end in _spans_of(text, [reference]):
         first = next((i for i, t in enumerate(tokens) if t.start == start), None)
         last = next((i for i, t in enumerate(tokens) if t.end == end), None)
@@ -99,6 +99,14 @@ def _beside(
             return None
         return text[tokens[lo].start : tokens[hi].end], words
     return None
+
+
+def _within(token: r.Token, spans: list[tuple[int, int]]) -> bool:
+    return any(token.start < end and token.end > start for start, end in spans)
+
+
+def _other_than(token: r.Token, after: r.Token | None) -> bool:
+    return token.norm == "other" and after is not None and after.norm == "than"
 
 
 def _loose(token: r.Token) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 import re
+from dataclasses import dataclass
 
 from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
@@ -120,19 +121,42 @@ FACT_VOCABULARY: dict[str, tuple[FactKind, ...]] = {
 }
 # With a deploy word present, these also ask for failed deploys ("failed releases").
 FAILURE_WORDS = frozenset({"failed", "failing", "broken"})
-# Kind words name what kind of subject the question is about; never a reference alone.
-KIND_WORDS: dict[str, SubjectKind] = {
-    **dict.fromkeys(("service", "services"), SubjectKind.SERVICE),
-    **dict.fromkeys(("repo", "repos", "repository", "repositories"), SubjectKind.REPOSITORY),
-    # "the codebase", "the org": the code of the organisation, read as "the repo" is (its
-    # one repository, said beside other names; every repository in a count naming none).
-    **dict.fromkeys(("codebase", "org", "organisation", "organization"), SubjectKind.REPOSITORY),
-    **dict.fromkeys(("team", "teams", "squad", "squads"), SubjectKind.TEAM),
-    **dict.fromkeys(("person", "people", "persons", "engineer", "engineers"), SubjectKind.PERSON),
-    **dict.fromkeys(("project", "projects"), SubjectKind.PROJECT),
-    # A package is a module here: the importer keeps src/click as the module "click".
-    **dict.fromkeys(("module", "modules", "package", "packages"), SubjectKind.MODULE),
-}
+
+
+@dataclass(frozen=True, slots=True)
+class KindRow:
+    """Kind words: the words, the subject kind they name, and why (a row per kind)."""
+
+    words: tuple[str, ...]
+    kind: SubjectKind
+    note: str
+
+
+# Kind words name what kind of subject the question is about; never a reference alone
+# ("which services ...": a hint; "the repository click": the kind of "click").
+KIND_ROWS = (
+    KindRow(("service", "services"), SubjectKind.SERVICE, "a deployed service"),
+    KindRow(
+        ("repo", "repos", "repository", "repositories"), SubjectKind.REPOSITORY, "a repository"
+    ),
+    KindRow(
+        ("codebase", "org", "organisation", "organization"),
+        SubjectKind.REPOSITORY,
+        "the code of the organisation, read as \"the repo\" is (its one repository, said "
+        "beside other names; every repository in a count naming none)",
+    ),
+    KindRow(("team", "teams", "squad", "squads"), SubjectKind.TEAM, "a team"),
+    KindRow(
+        ("person", "people", "persons", "engineer", "engineers"), SubjectKind.PERSON, "people"
+    ),
+    KindRow(("project", "projects"), SubjectKind.PROJECT, "a project"),
+    KindRow(
+        ("module", "modules", "package", "packages"),
+        SubjectKind.MODULE,
+        "a package is a module here: the importer keeps src/click as the module \"click\"",
+    ),
+)
+KIND_WORDS: dict[str, SubjectKind] = {w: row.kind for row in KIND_ROWS for w in row.words}
 PLURAL_KINDS = frozenset(w for w in KIND_WORDS if w.endswith("s") or w == "people")
 STOP_WORDS = _words(
     "a an the is are was were be been being do does did has have had having of for about in "

@@ -1,4 +1,11 @@
-"""Word rules of the reader that are one note or one small table each: words that ask for
+"""Word rules as rows: the words that change what a question asks and that no rule here
+computes, each row its words (a condition over the word in its place), its note, and whether
+the question ends on it (answering without it would answer another question) or the note is
+said beside the answer; the first row that holds says the word (engine.reading.meaning runs
+them over the free words). Stop words are skipped when names are read, but some of them turn
+the question into another one: "who made the FIRST commit to X?" is not "who changed X
+most?", "how many NEW contributors?" is not "how many contributors?", "commits PER MONTH" is
+not one total, "what did I change?" is not the whole organisation's changes.
 something no rule here computes (a least-first ranking, a day of the week), and verbs read as
 another one. engine.reading.meaning says them beside the answer or ends the question with them.
 
@@ -24,7 +31,34 @@ time (no landing time is kept).
 
 from __future__ import annotations
 
-from engine.reading.vocabulary import LANDS
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.reading import references as r
+from engine.reading.time.calendar import TIME_WORDS
+from engine.reading.vocabulary import CHANGE_VERBS, LANDS, Intent
+
+# Intents that answer over one window with counts or lists: the ones a changed meaning breaks.
+_COUNTING = frozenset({Intent.WHO, Intent.COUNT, Intent.WHAT_CHANGED, Intent.WHICH})
+_FIRST = frozenset({"first", "earliest", "oldest"})
+_NEGATION = frozenset({"not", "never", "except"})
+NEWCOMERS = frozenset(
+    {"contributor", "contributors", "people", "person", "committers", "committer", "authors"}
+    | {"engineers", "developers", "members", "folks", "faces", "hires", "joiners"}
+)
+_JOINED = frozenset({"newcomers", "joined", "joiners"})
+_PER = frozenset({"per", "each", "every", "a"})
+_PERIODS = frozenset({"day", "week", "month", "quarter", "year", "days", "weeks", "months"})
+_PERIODIC = frozenset({"daily", "weekly", "monthly", "quarterly", "yearly", "annually"})
+SELF = frozenset({"i", "my", "mine", "myself"})
+_OBJECT_ME = frozenset({"tell", "show", "give", "let", "help", "get", "find"})  # "show me"
+_SIZES = frozenset({"biggest", "largest", "smallest", "heaviest"})
+_COMPARED = frozenset({"more", "less", "fewer"})
+_LISTED = frozenset({"file", "files", "module", "modules", "package", "packages"})
+_TOUCHED = CHANGE_VERBS | {"deleted", "removed", "added", "renamed", "created", "moved"}
+_DEPENDS = frozenset(
+    {"depend", "depends", "depending", "dependency", "dependencies", "dependent", "dependents"}
+)
 
 LEAST = frozenset({"fewest", "least", "lowest", "quietest"})
 LEAST_NOTE = (
@@ -33,20 +67,17 @@ LEAST_NOTE = (
     "not listed, so the answer would be the opposite of what is asked. Ask for one subject's "
     "or person's count instead."
 )
-
 # "who made at least 5 commits to core.py?" ranked everyone ("least 5" said not understood).
 THRESHOLD = (
     'with "at" before it, a threshold ("at least 5 commits") is not computed: the answer would '
     "list or count everyone."
 )
-
-_DAYS = frozenset({"weekends", "weekdays", "weekday"})
+DAYS = frozenset({"weekends", "weekdays", "weekday"})
 WEEKDAY_NOTE = (
     "counting by day of the week (weekends or weekdays) is not computed: counts are of whole "
     "windows, every day of them, so the answer would include the days not asked about. Ask "
     "for the whole window instead."
 )
-
 PUSHES = frozenset({"push", "pushed", "pushes", "pushing"})
 PUSH_NOTE = (
     "read as authored: who pushed a commit is not in the history, only who authored it "
@@ -57,16 +88,207 @@ LAND_NOTE = (
     "it has landed; commits are counted by their author time (when each one landed, its merge "
     "or commit time, is not recorded)."
 )
-READ_AS = {**dict.fromkeys(PUSHES, PUSH_NOTE), **dict.fromkeys(LANDS, LAND_NOTE)}
+_FIRST_NOTE = (
+    "the earliest change (or first contributor) is not computed: answers count or "
+    'list the changes of one window. Ask for the period instead ("who changed X in '
+    '2014?").'
+)
+_NEGATION_NOTE = (
+    "leaving subjects or people out (a negation) is not computed; asking without it "
+    "would answer another question. Ask about each subject in turn."
+)
+NEWCOMERS_NOTE = (
+    "telling new people (whose first change falls in the window) from everyone "
+    "active is not computed: the count would be everyone's."
+)
+_PER_NOTE = (
+    "a breakdown by period is not computed, only one total for the whole window: "
+    'ask for each period in turn ("in March 2025").'
+)
+_LISTED_NOTE = (
+    "the files or modules a subject's changes touched are not listed (only counted): "
+    'ask "what did X change ...?" for the changes themselves, or about one module.'
+)
+_DEPENDS_NOTE = (
+    "what a subject depends on, or what depends on it, is not answered here: the recorded "
+    "dependencies are listed by the graph's neighbors query (DEPENDS_ON), not by an "
+    "investigation. Ask about the subject's health or changes instead."
+)
+_BOTH_NOTE = (
+    "the people who changed every one of several subjects (an intersection) are not "
+    "computed: the answer would rank or count everyone who changed any of them. Ask about "
+    "each subject in turn."
+)
+_SELF_NOTE = (
+    "a question is not tied to the person asking (no identity is known here), so it is not "
+    "answered for anyone: name the person instead."
+)
+_WHY_NOTE = (
+    "the reasons behind changes are not recorded here, only what changed, when and by whom "
+    "(a change's own message, where listed, is its author's words): the answer does not "
+    "say why."
+)
 
 
-def least_note(word: str, before: str) -> str | None:
-    """The limitation of `word` when it asks for the fewest first, or of "at least"."""
-    if word in LEAST and before == "at":
-        return THRESHOLD
-    return LEAST_NOTE if word in LEAST else None
+_COMPARATIVES = _COMPARED | frozenset(
+    {"busier", "quieter", "bigger", "larger", "smaller", "faster", "slower", "older", "newer"}
+    | {"healthier", "riskier", "better", "worse", "higher", "lower", "greater", "hotter"}
+)
+_BETWEEN_NOTE = (
+    "a comparison between subjects is not computed (each one's figures are, asked in "
+    'turn); a period is compared with now ("is X changing more than last year?").'
+)
 
 
-def weekday_note(word: str) -> str | None:
-    """The limitation of a word asking to count by day of the week."""
-    return WEEKDAY_NOTE if word in _DAYS else None
+@dataclass(frozen=True, slots=True)
+class At:
+    """One free word of the question in its place, as the word rows read it."""
+
+    text: str
+    free: list[r.Token]
+    i: int
+    word: str  # "not" for the "t" of "hasn't"
+    before: str
+    after: str
+    words: list[str]
+    intent: Intent
+    named: bool  # the question names a subject
+    tokens: list[r.Token]
+    asker: bool  # "who should I ask ...?" (engine.reading.meaning reads it)
+
+    def through_next(self) -> tuple[int, int]:
+        return self.free[self.i].start, self.free[self.i + 1].end
+
+    def around(self) -> tuple[int, int]:
+        return self.free[self.i - 1].start, self.free[self.i + 1].end
+
+    def word_only(self) -> tuple[int, int]:
+        return self.free[self.i].start, self.free[self.i].end
+
+
+@dataclass(frozen=True, slots=True)
+class WordRow:
+    """One rule for a word that changes what a question asks: when it `holds`, the word
+    (or the phrase `extent` spans) is said with `note`; `ends`: answering without it would
+    answer another question, so the question ends (otherwise said beside the answer). A
+    row with no note reads the word and says nothing ("who should I ask": "I")."""
+
+    name: str
+    holds: Callable[[At], bool]
+    note: str | None
+    ends: bool = True
+    extent: Callable[[At], tuple[int, int]] | None = None
+
+
+def _counting(a: At) -> bool:
+    return a.intent in _COUNTING
+
+
+def _per_period(a: At) -> bool:
+    return (a.word in _PER and a.after in _PERIODS) or a.word in _PERIODIC
+
+
+def _compared(a: At) -> bool:
+    return a.word in _COMPARED and a.after == "than" and a.before != "or"
+
+
+def _between_extent(a: At) -> tuple[int, int]:
+    """ "busier than": from the comparative; "more active than": from "more"."""
+    return a.through_next() if a.word in _COMPARATIVES else a.around()
+
+
+def _depends_extent(a: At) -> tuple[int, int]:
+    """ "depend on": through "on" ("what does X depend on?")."""
+    following = a.free[a.i + 1] if a.i + 1 < len(a.free) else None
+    ends = following is not None and following.norm in {"on", "upon"}
+    return a.free[a.i].start, following.end if following is not None and ends else a.free[a.i].end
+
+
+def _listed(a: At) -> bool:
+    """ "Which files did X change?": a list of what a subject's changes touched (a question
+    naming no subject is answered, or says why, elsewhere: engine.resolving.subjectless)."""
+    asked = a.words[:2] in (["which", a.word], ["what", a.word])  # the files are asked for
+    changed = bool(_TOUCHED.intersection(a.words))
+    return a.intent != Intent.WHO_OWNS and a.named and asked and a.word in _LISTED and changed
+
+
+def _between_subjects(a: At) -> bool:
+    """ "is core.py busier than types.py?": a comparative ("busier", or "more" and a word:
+    "more active", "less often") and "than" followed by a name, not a period (that is
+    engine.answering.compared's) nor a number (a threshold: the `compared` row). It answered
+    with one subject's figures, or with both subjects' status, the comparison unsaid."""
+    if a.after != "than" or a.i + 1 >= len(a.free):
+        return False
+    than = a.free[a.i + 1]
+    following = next((t for t in a.tokens if t.start > than.start and t.norm != "the"), None)
+    return (
+        (a.word in _COMPARATIVES or a.before in _COMPARED)
+        and a.before != "or"
+        and following is not None
+        and following.norm not in TIME_WORDS | {"in", "during", "for", "before"}
+        and not following.norm.isdigit()
+    )
+
+
+def _both(a: At) -> bool:
+    """A question about people ("who changed both X and Y?", "how many people changed both
+    X and Y?"), where "both" asks for the people of each (an intersection); a count of
+    commits "both" made is each one's."""
+    people = a.intent == Intent.WHO or (
+        a.intent == Intent.COUNT and not NEWCOMERS.isdisjoint(a.words)
+    )
+    return a.word == "both" and people and a.after not in TIME_WORDS and not a.named
+
+
+# The word rules, in order: the first row that holds says the word (engine/reading/claims.py
+# says which words are still free to be read here: engine.reading.meaning reads them).
+WORD_ROWS = (
+    WordRow("first", lambda a: a.word in _FIRST and a.intent != Intent.WHY_BEHIND, _FIRST_NOTE),
+    WordRow(
+        "negation",
+        lambda a: a.word in _NEGATION and (_counting(a) or a.intent == Intent.TREND),
+        _NEGATION_NOTE,
+    ),
+    WordRow(
+        "newcomers",
+        lambda a: (
+            _counting(a) and ((a.word == "new" and a.after in NEWCOMERS) or a.word in _JOINED)
+        ),
+        NEWCOMERS_NOTE,
+    ),
+    WordRow(
+        "per period",
+        lambda a: _counting(a) and _per_period(a),
+        _PER_NOTE,
+        extent=lambda a: a.through_next() if a.word in _PER else a.word_only(),
+    ),
+    WordRow(
+        "sizes",
+        lambda a: _counting(a) and a.word in _SIZES and a.after not in NEWCOMERS,
+        "ranking changes by their size is not computed.",
+    ),
+    WordRow(
+        "threshold",
+        lambda a: _counting(a) and _compared(a),
+        "a threshold or a comparison between subjects is not computed.",
+        extent=lambda a: a.through_next(),
+    ),
+    WordRow("at least", lambda a: a.word in LEAST and a.before == "at", THRESHOLD),
+    WordRow("least first", lambda a: a.word in LEAST, LEAST_NOTE),
+    WordRow("day of the week", lambda a: a.word in DAYS, WEEKDAY_NOTE),
+    WordRow("files listed", _listed, _LISTED_NOTE),
+    WordRow("between subjects", _between_subjects, _BETWEEN_NOTE, extent=_between_extent),
+    WordRow("depends", lambda a: a.word in _DEPENDS, _DEPENDS_NOTE, extent=_depends_extent),
+    WordRow("the asker", lambda a: a.word in SELF and a.asker, None),
+    WordRow(
+        "self",
+        lambda a: a.word in SELF or (a.word == "me" and a.before not in _OBJECT_ME),
+        _SELF_NOTE,
+    ),
+    WordRow("both", _both, _BOTH_NOTE),
+    WordRow(
+        "why", lambda a: a.word == "why" and a.intent != Intent.WHY_BEHIND, _WHY_NOTE, ends=False
+    ),
+    WordRow("pushed", lambda a: a.word in PUSHES, PUSH_NOTE, ends=False),
+    WordRow("landed", lambda a: a.word in LANDS, LAND_NOTE, ends=False),
+)

@@ -1,0 +1,79 @@
+"""The order in which the readings of a question claim its words, stated once.
+
+Every reading runs over the same tokens (engine.reading.references.Token) and takes the words
+it reads (`Token.free = False`), so no later reading reads them again, none is tried as a
+name, and none is said not understood. The order decides which reading wins a word: a time
+phrase is never a name ("since the outage" asks no incident question), a known name holding a
+fact word is the name ("Shipping Store Service"), "most active" is a fact phrase before "the
+top 3" can take "most". engine.reading.interpretation.interpret runs the passes in the order
+of CLAIMS; tests/test_claims.py holds both ways: every function of engine/reading that takes
+a question's word is a row here, and interpret calls them in the rows' order.
+
+Two lists of tokens are read: `tokens`, which every pass claims from, and `readable`, a copy
+taken after the known names and before the fact phrases, which only merge words are taken
+from too: engine.reading.meaning reads words there that a fact phrase also reads ("new
+contributors": "new" changes what is asked).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """One pass: what it takes, the function taking it (module.function under
+    engine/reading), and why it comes where it does."""
+
+    words: str
+    reader: str
+    why: str
+
+
+CLAIMS = (
+    Claim(
+        "time phrases, understood or not",
+        "references.free_tokens",
+        "first: a time phrase is never a name or a fact word (\"since the outage\")",
+    ),
+    Claim(
+        "known names, longest first",
+        "references.by_handles",
+        "before any vocabulary: a known name may hold fact or kind words",
+    ),
+    Claim(
+        "fact phrases, longest first at each position",
+        "intents.fact_kinds",
+        "before the intent, which reads the kinds they name (\"shipping to prod\")",
+    ),
+    Claim(
+        "merge words and the word qualifying them",
+        "merges.read_merges",
+        "\"excluding merges\" is read whole, never a name nor a negation (both lists)",
+    ),
+    Claim(
+        "the words of a ranking (\"top 5\", \"files\")",
+        "ranking.read",
+        "after the fact phrases, whose kinds say whether changes are ranked",
+    ),
+    Claim(
+        "\"the top 3\" people",
+        "meaning.top",
+        "only when no ranking read the number: a number is never a name",
+    ),
+    Claim(
+        "a singular kind word standing for a subject (\"the repo\")",
+        "kindwords.alone",
+        "after the names are read: beside other names it is a subject, not a hint",
+    ),
+    Claim(
+        "\"still\" and the word after it",
+        "asked.asks_still",
+        "once the intent is known: \"is X still maintained?\" asks whether it is changed",
+    ),
+    Claim(
+        "\"more\", \"less\", \"fewer\", \"than\" of a comparison with a period",
+        "asked.comparison",
+        "last, once the time is read: \"more than last year\"",
+    ),
+)
