@@ -43,6 +43,19 @@ async def test_a_time_not_understood_is_named_never_replaced(
         ("who changed payments-api in the past half year?", "2026-05-20T12:00", None),
         ("what changed in payments-api March-May 2026?", "2026-03-01", "2026-06-01"),
         ("how many commits to payments-api between May 3 and 10?", "2026-05-03", "2026-05-11"),
+        # Answered over Q3 2026 and over the whole quarter (issue 32's unseen phrasings).
+        ("how many commits to payments-api in Q3 of last year?", "2025-07-01", "2025-10-01"),
+        ("how many commits to payments-api in late Q3 2026?", "2026-09-01", "2026-10-01"),
+        # Said not understood.
+        ("how many commits to payments-api since early this year?", "2026-01-01", None),
+        ("how many commits to payments-api the fortnight before last?", "2026-10-23T12:00",
+         "2026-11-06T12:00"),
+        ("how many commits to payments-api since the start of H2?", "2026-07-01", None),
+        # Read March 2025 to May 2026 (asked again: wider than 400 days), and only the first
+        # of "the start of 2025 to the end of March".
+        ("what changed in payments-api March 2025 to May?", "2025-03-01", "2025-06-01"),
+        ("who changed payments-api the start of 2025 to the end of March?", "2025-01-01",
+         "2025-04-01"),
     ],
 )
 async def test_a_composition_is_answered_over_its_own_window(

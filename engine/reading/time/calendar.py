@@ -63,12 +63,34 @@ _QUARTER = re.compile(
 )
 
 
+# A period counted from the current one, inside a date phrase ("Q3 of last year",
+# "mid last month").
+_COUNTED_FROM = frozenset({"this", "last", "previous"})
+_UNITS = frozenset({"week", "month", "quarter", "year"})
+
+
+def named_year(text: str, now: datetime) -> int | None:
+    """The year a date phrase names: written ("May 2025"), or counted from now ("May of last
+    year"); None when it names none."""
+    if found := re.search(r"\b(\d{4})\b", text):
+        return int(found.group(1))
+    words = text.lower().split()
+    if words[-1:] == ["year"] and len(words) > 2 and words[-2] in _COUNTED_FROM:
+        return now.year - (1 if words[-2] != "this" else 0)
+    return None
+
+
 def date_period(text: str, now: datetime) -> tc.Period:
     """A date phrase (2026-03-01, 13/01/2026, 1 March 2026, March 1, March 2026, March, Q4
     2024, 2023, H1 2025, the first half of 2025, summer 2024)."""
     words = text.lower().replace(",", " ").replace("'s", "").split()
     if words[0] == "the":
         words = words[1:]
+    if len(words) == 2 and words[0] in _COUNTED_FROM and words[1] in _UNITS:
+        return tc.period_of(words[1], now, -1 if words[0] != "this" else 0)  # "last month"
+    if len(words) > 2 and words[-1] == "year" and words[-2] in _COUNTED_FROM:
+        shifted = now.year - (1 if words[-2] != "this" else 0)  # "Q3 of last year"
+        words = [*(w for w in words[:-2] if w != "of"), str(shifted)]
     if words[0] in HOLIDAYS or words[:2] == ["new", "year"]:
         return _holiday(words, now)
     if "half" in words or words[0] in ("h1", "h2"):
@@ -123,11 +145,17 @@ def _holiday(words: list[str], now: datetime) -> tc.Period:
 def _half(words: list[str], now: datetime) -> tc.Period:
     """H1/H2 of a year, or the first/second half of a year (this year, last year)."""
     second = words[0] in ("h2", "second", "2nd")
+
+    def half(year: int) -> tc.Period:
+        start = tc.month_period(year, 7 if second else 1)[0]
+        return start, tc.month_period(year, 12 if second else 6)[1]
+
+    if words == [words[0]]:  # "H2" alone: the most recent one that has started
+        return tc.most_recent(half, now)
     year = int(words[-1]) if words[-1].isdigit() else now.year
     if words[-2:] == ["last", "year"]:
         year -= 1
-    start = tc.month_period(year, 7 if second else 1)[0]
-    return start, tc.month_period(year, 12 if second else 6)[1]
+    return half(year)
 
 
 def _season(name: str, year: int) -> tc.Period:

@@ -15,7 +15,13 @@ from datetime import UTC, datetime, timedelta
 from engine.domain import timecontext as tc
 from engine.reading.time import patterns as p
 from engine.reading.time import spans
-from engine.reading.time.calendar import count_of, date_period, recent_season, span_before
+from engine.reading.time.calendar import (
+    count_of,
+    date_period,
+    named_year,
+    recent_season,
+    span_before,
+)
 
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)  # the open start of "before X"
 
@@ -111,6 +117,23 @@ def point_of(text: str, now: datetime, end: bool = False) -> datetime:
     return whole[1] if end else whole[0]
 
 
+def _last_end(a: str, b: str, now: datetime) -> datetime:
+    """The end of a range's last end; one without a year takes the first end's year, or the
+    next ("March 2025 to May" ends with May 2025: it read the last May before now, 2026)."""
+    year = named_year(a, now)
+    if year is None or named_year(b, now) is not None:
+        return point_of(b, now, end=True)
+    start = point_of(a, now)
+    for y in (year, year + 1):
+        try:
+            stop = point_of(f"{b} {y}", now, end=True)
+        except (ValueError, IndexError):
+            break
+        if stop > start:
+            return stop
+    return point_of(b, now, end=True)
+
+
 def _inherit(a: str, b: str, shift: int = 0) -> str:
     """A range's first end without a year takes its last end's ("from the start of March to
     the end of May 2025": March 2025), or the year before (`shift` -1)."""
@@ -139,7 +162,7 @@ def point_range(g: Groups, now: datetime) -> Reading:
     """"from the start of 2025 to the end of Q1 2026", "October through December 2025":
     the first's start (or instant) to the last's end (or instant)."""
     a, b = first(g), second(g)
-    stop = point_of(b, now, end=True)
+    stop = _last_end(a, b, now)
     start = point_of(_inherit(a, b), now)
     if start >= stop:  # "from November to the end of February 2026": November 2025
         start = point_of(_inherit(a, b, -1), now)

@@ -35,23 +35,25 @@ DAY_DATE = (
 )
 # "Q3 2025", "Q3 of 2025", "Q3-2025", "2025 Q3", "2025-Q3", "the third quarter of 2025", "Q3".
 QUARTER_OF = r"(?:q[1-4]|(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)"
+# A year counted from now where a year may stand ("Q3 of last year", "March last year").
+REL_YEAR = r"(?:this|last|previous)\s+year\b"
 QUARTER = (
-    rf"(?:{QUARTER_OF}(?:\s+of|\s*[-/])?\s*{YEAR}|(?:19[7-9]\d|2\d{{3}})\s*-?\s*q[1-4]"
-    rf"|{QUARTER_OF})\b"
+    rf"(?:{QUARTER_OF}(?:\s+of|\s*[-/])?\s*(?:{YEAR}|{REL_YEAR})"
+    rf"|(?:19[7-9]\d|2\d{{3}})\s*-?\s*q[1-4]|{QUARTER_OF})\b"
 )
 # "2019-2020", "2019 - 2020": both years, whole (two groups).
 YEARS = r"(19[7-9]\d|2\d{3})\s*[-\u2013]\s*(19[7-9]\d|2\d{3})(?![-\d])"
 WHICH_YEAR = rf"(?:{YEAR}|the\s+year|this\s+year|last\s+year)"
 HALF = (
-    rf"(?:h[12]\s+(?:of\s+)?(?:{YEAR}|(?:this|last)\s+year)"
+    rf"(?:h[12]\s+(?:of\s+)?(?:{YEAR}|(?:this|last)\s+year)|h[12]\b(?!\s*[-/]?\s*\d)"
     rf"|(?:the\s+)?(?:first|second|1st|2nd)\s+half\s+of\s+{WHICH_YEAR})"
 )
 SEASON = rf"(?:(?:the\s+)?(?:spring|summer|autumn|fall)\s+(?:of\s+)?{YEAR})"
 WEEKDAY = rf"(?:(?:last|this|past)\s+)?(?:{'|'.join(WEEKDAYS)})\b"
 # A date or a period of the calendar (engine.reading.time.calendar.date_period reads it).
 DATE = (
-    rf"(?:{HALF}|{SEASON}|{MONTH}\s+{YEAR}|{DAY_DATE}|{YMD}|{QUARTER}|{MONTH}|{YEAR}"
-    rf"|{WEEKDAY})"
+    rf"(?:{HALF}|{SEASON}|{MONTH}\s+(?:{YEAR}|(?:of\s+)?{REL_YEAR})|{DAY_DATE}|{YMD}|{QUARTER}"
+    rf"|{MONTH}|{YEAR}|{WEEKDAY})"
 )
 # "a couple of" is 2 and "a few" 3 (stated: VAGUE_COUNT_NOTE). One group each.
 N = r"(\d{1,4}|(?:a\s+)?couple\s+of|(?:a\s+)?few|" + "|".join(NUMBERS) + ")"
@@ -65,7 +67,12 @@ RELATIVE = r"(?:last|this|previous|prior|current|the)\s+(?:week|month|quarter|ye
 # A season counted from now ("last summer": the latest that has ended; "this winter").
 SEASON_NOW = r"(?:last|this|previous|past)\s+(?:spring|summer|autumn|fall|winter)\b"
 # A part of a year or month by thirds ("early 2025", "mid-2025", "late August").
-PART = rf"(?:early|mid|late)[\s-]+(?:{MONTH}(?:\s+{YEAR})?|{YEAR})"
+# A period a third is taken of ("early 2025", "late August", "mid last month").
+THIRD_OF = (
+    rf"(?:{HALF}|{SEASON}|{QUARTER}|{MONTH}(?:\s+{YEAR})?|{YEAR}"
+    rf"|(?:this|last|previous)\s+(?:month|quarter|year)\b)"
+)
+PART = rf"(?:early|mid|late)[\s-]+{THIRD_OF}"
 # A period named for its place in a composition: a date, a relative period, a third of one.
 PERIOD = rf"(?:{RELATIVE}|{SEASON_NOW}|{PART}|{DATE})"
 # "the beginning / start / middle / end of P": one group, the boundary's word.

@@ -5,13 +5,12 @@ engine.reading.time.phrases reads the phrases; these compute what they span."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from engine.domain import timecontext as tc
-from engine.reading.time.calendar import date_period
+from engine.reading.time.calendar import date_period, named_year
 
 if TYPE_CHECKING:
     from engine.reading.time.phrases import TimeMatch
@@ -32,10 +31,10 @@ def first_of(a: str, b: str, last: tc.Period, now: datetime) -> tc.Period:
     """The start of "between A and B": A without a year takes B's ("between May and July
     2025" is May 2025, not the last May before now, which ended the range before it began),
     or the year before when that falls after B ("between November and February 2026")."""
-    year = re.search(r"\b(\d{4})\b", b)
-    if year is None or re.search(r"\b\d{4}\b", a):
+    year = named_year(b, now)
+    if year is None or named_year(a, now) is not None:
         return date_period(a, now)
-    for y in (int(year.group(1)), int(year.group(1)) - 1):
+    for y in (year, year - 1):
         try:
             first = date_period(f"{a} {y}", now)
         except ValueError:
@@ -50,11 +49,11 @@ def last_of(a: str, b: str, last: tc.Period, now: datetime) -> tc.Period:
     ending after A began, in A's year or the next ("between August 2025 and September" is
     September 2025, not the last September before now; "between Christmas 2024 and New Year"
     ends on 1 January 2025). Otherwise `last`, B as read alone."""
-    year = re.search(r"\b(\d{4})\b", a)
-    if year is None or re.search(r"\b\d{4}\b", b):
+    year = named_year(a, now)
+    if year is None or named_year(b, now) is not None:
         return last
     start = date_period(a, now)[0]
-    for y in (int(year.group(1)), int(year.group(1)) + 1):
+    for y in (year, year + 1):
         try:
             found = date_period(f"{b} {y}", now)
         except (ValueError, IndexError):

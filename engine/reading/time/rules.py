@@ -231,18 +231,21 @@ RULES: list[Rule] = [
          span(_season)),
     Rule("relative", r"\b(last|this|previous|prior|current)\s+(week|month|quarter|year)\b",
          span(_relative_period)),
+    Rule("relative", r"\b(?:(?:in|during|over|for)\s+)?the\s+(previous|prior|current)\s+"
+                     r"(week|month|quarter|year)\b", span(_relative_period)),
     Rule("day", r"\b(yesterday|today)\b", span(_day)),
     Rule("in", rf"\b((?:last|this|past)\s+(?:{_DAYS}))\b", span(_dated)),
     # Parts of a period and periods counted from now (engine/reading/time/spans.py).
     Rule("part_n", rf"\b(?:(?:in|during|over|for|within)\s+)?the\s+(first|last|final)\s+"
                    rf"(?:{p.N}\s+)?{p.UNIT}\s+of\s+({_WHICH_YEAR}|{p.DATE})", span(spans.part_n),
          alone=True),
-    Rule("part", rf"{_LEAD}(early|mid|late)[\s-]+({p.MONTH}(?:\s+{p.YEAR})?|{p.YEAR})",
+    Rule("part", rf"{_LEAD}(early|mid|late)[\s-]+({p.THIRD_OF})",
          span(spans.part), note=spans.part_note, alone=True),
     Rule("next", rf"{_LEAD}(?:the\s+)?(next|coming)\s+(week|month|quarter|year)\b",
          span(spans.following), alone=True),
     Rule("next", r"\b(tomorrow)\b", span(spans.following), alone=True),
-    Rule("before_last", r"\bthe\s+(day|week|month|quarter|year)\s+before\s+(last|yesterday)\b",
+    Rule("before_last",
+         r"\bthe\s+(day|week|fortnight|month|quarter|year)\s+before\s+(last|yesterday)\b",
          span(spans.before_last), alone=True),
     # A year alone ("core.py 2025 commits", "2024: commits to the tests?"): it was said not
     # understood and the default window answered. Not after a word comparing periods ("vs
@@ -290,6 +293,11 @@ RULES: list[Rule] = [
     Rule("between", rf"\b(?:from|between)\s+({p.POINT})\s+(?:{_TO}|and)\s+({p.POINT})",
          c.point_range, note=c.edge_note),
     Rule("between", rf"\b({p.PERIOD})\s*(?:\s{_TO}\s|[-\u2013])\s*({p.PERIOD})", c.point_range),
+    # "the start of 2025 to the end of March", "June 2025 to the end of August": without
+    # "from", only the first was read and the rest said unused.
+    Rule("between", rf"\b({p.POINT})\s+{_TO}\s+({p.POINT})", c.point_range, note=c.edge_note),
+    Rule("since", rf"\b({p.POINT})\s+(?:to|until|till)\s+(?:now|today)\b", c.since_point,
+         note=c.edge_note),
     Rule("between", rf"\b(?:(?:from|between)\s+)?({p.MONTH})\s+({p.ORD})\s*(?:[-\u2013]|\s{_TO}\s"
                     rf"|\sand\s)\s*({p.ORD})\b(?!\s+(?:of\s+)?{p.MONTH})(?:,?\s+({p.YEAR}))?",
          c.day_range(month_first=True)),

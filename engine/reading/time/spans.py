@@ -31,7 +31,7 @@ Groups = tuple[str | None, ...]
 
 
 def part_n(g: Groups, now: datetime) -> tc.Period:
-    """"the first 3 months of 2026", "the last quarter of 2025": a part at either end."""
+    """ "the first 3 months of 2026", "the last quarter of 2025": a part at either end."""
     a, b = (g[0] or "").lower(), (g[1] or "").lower()
     whole = named(g[3] or "", now)
     count, unit = count_of(b) if b else 1, (g[2] or "").lower()
@@ -45,12 +45,12 @@ def part_n(g: Groups, now: datetime) -> tc.Period:
 
 
 def part(g: Groups, now: datetime) -> tc.Period:
-    """"early 2025", "mid-2025", "late August": a third of the year or month."""
+    """ "early 2025", "mid-2025", "late August": a third of the year or month."""
     return third(THIRDS[(g[0] or "").lower()], date_period(g[1] or "", now))
 
 
 def following(g: Groups, now: datetime) -> tc.Period:
-    """"next month", "the coming week", "tomorrow": in the future (refused by the caller)."""
+    """ "next month", "the coming week", "tomorrow": in the future (refused by the caller)."""
     a, b = (g[0] or "").lower(), (g[1] or "").lower() if len(g) > 1 else ""
     if a == "tomorrow":
         today = tc.day_period(now.year, now.month, now.day)
@@ -59,13 +59,15 @@ def following(g: Groups, now: datetime) -> tc.Period:
 
 
 def before_last(g: Groups, now: datetime) -> tc.Period:
-    """"the month before last", "the day before yesterday"."""
+    """ "the month before last", "the day before yesterday", "the fortnight before last"."""
     a = (g[0] or "").lower()
+    if a == "fortnight":  # the 14 days before the past fortnight (itself the last 14 days)
+        return now - timedelta(days=28), now - timedelta(days=14)
     return tc.period_of(a, now, -2) if a != "day" else _day(now, -2)
 
 
 def since_then(g: Groups, now: datetime) -> tc.Period:
-    """"since last month": from its start; "since 2 weeks ago": from then; up to now."""
+    """ "since last month": from its start; "since 2 weeks ago": from then; up to now."""
     a, b = (g[0] or "").lower(), (g[1] or "").lower()
     if a in ("last", "this", "previous"):
         return tc.period_of(b, now, 0 if a == "this" else -1)[0], now
@@ -73,7 +75,7 @@ def since_then(g: Groups, now: datetime) -> tc.Period:
 
 
 def weekend(g: Groups, now: datetime) -> tc.Period:
-    """"last weekend", "this weekend", "over the weekend": a Saturday and Sunday."""
+    """ "last weekend", "this weekend", "over the weekend": a Saturday and Sunday."""
     a = (g[0] or "").lower()
     monday = tc.week_period(now)[0]
     if a in ("last", "past", "previous") or (not a and now.weekday() < 5):
@@ -82,18 +84,18 @@ def weekend(g: Groups, now: datetime) -> tc.Period:
 
 
 def iso_week(g: Groups, now: datetime) -> tc.Period:
-    """"week 32", "week 32 of 2025", "2025-W32": an ISO week."""
+    """ "week 32", "week 32 of 2025", "2025-W32": an ISO week."""
     a, b = (g[0] or "").lower(), (g[1] or "").lower()
     return _iso_week(int(a or (g[2] or "0")), _week_year(b, now), now)
 
 
 def ymd(g: Groups, now: datetime) -> tc.Period:
-    """"on 2026/03/04": year, month, day."""
+    """ "on 2026/03/04": year, month, day."""
     return tc.day_period(int(g[0] or 0), int(g[2] or 0), int(g[3] or 0))
 
 
 def month_week(g: Groups, now: datetime) -> tc.Period:
-    """"week 2 of March": days 1-7, 8-14, ... of the month."""
+    """ "week 2 of March": days 1-7, 8-14, ... of the month."""
     start = date_period(g[1] or "", now)[0] + timedelta(days=7 * (int(g[0] or 1) - 1))
     return start, start + timedelta(days=7)
 
@@ -104,7 +106,16 @@ def bare_year(g: Groups, now: datetime) -> tc.Period:
 
 def part_note(phrase: str) -> str:
     words = phrase.lower().replace("-", " ").split()
-    if any(w in MONTHS for w in words):
+    if (
+        "quarter" in words
+        or any(re.fullmatch(r"q[1-4]|h[12]|half", w) for w in words)
+        or any(w in ("spring", "summer", "autumn", "fall") for w in words)
+    ):
+        return (
+            f'"{phrase}" is read as a third of the period (of a quarter or a season: its '
+            "first, second or third month; of a half: two months)"
+        )
+    if any(w in MONTHS for w in words) or "month" in words:
         which = next(w for w in words if w in THIRDS)
         return (
             f'"{phrase}" is read as days {_DAYS[which]} of the month (early: 1-10, mid: '
@@ -123,8 +134,7 @@ def ymd_note(phrase: str) -> str:
 def month_week_note(phrase: str) -> str:
     n = int(re.findall(r"\d+", phrase)[0])
     return (
-        f'"{phrase}" is read as the month\'s days {7 * n - 6}-{7 * n}, not a Monday-to-Sunday '
-        "week"
+        f'"{phrase}" is read as the month\'s days {7 * n - 6}-{7 * n}, not a Monday-to-Sunday week'
     )
 
 
