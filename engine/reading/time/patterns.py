@@ -48,7 +48,9 @@ HALF = (
     rf"(?:h[12]\s+(?:of\s+)?(?:{YEAR}|(?:this|last)\s+year)|h[12]\b(?!\s*[-/]?\s*\d)"
     rf"|(?:the\s+)?(?:first|second|1st|2nd)\s+half\s+of\s+{WHICH_YEAR})"
 )
-SEASON = rf"(?:(?:the\s+)?(?:spring|summer|autumn|fall)\s+(?:of\s+)?{YEAR})"
+SEASON = rf"(?:(?:the\s+)?(?:spring|summer|autumn|fall)\s+(?:of\s+)?(?:{YEAR}|{REL_YEAR}))"
+# A month counted from now, or one of a year counted from now ("last month", "May last year").
+REL_MONTH = rf"(?:(?:this|last|previous)\s+month\b|{MONTH}\s+(?:of\s+)?{REL_YEAR})"
 WEEKDAY = rf"(?:(?:last|this|past)\s+)?(?:{'|'.join(WEEKDAYS)})\b"
 # A date or a period of the calendar (engine.reading.time.calendar.date_period reads it).
 DATE = (
@@ -69,7 +71,7 @@ SEASON_NOW = r"(?:last|this|previous|past)\s+(?:spring|summer|autumn|fall|winter
 # A part of a year or month by thirds ("early 2025", "mid-2025", "late August").
 # A period a third is taken of ("early 2025", "late August", "mid last month").
 THIRD_OF = (
-    rf"(?:{HALF}|{SEASON}|{QUARTER}|{MONTH}(?:\s+{YEAR})?|{YEAR}"
+    rf"(?:{HALF}|{SEASON}|{QUARTER}|{REL_MONTH}|{MONTH}(?:\s+{YEAR})?|{YEAR}"
     rf"|(?:this|last|previous)\s+(?:month|quarter|year)\b)"
 )
 PART = rf"(?:early|mid|late)[\s-]+{THIRD_OF}"

@@ -162,12 +162,53 @@ def read_time(text: str, now: datetime) -> TimeReading:
         found.append(TimeMatch(ever.start(), ever.end(), None, EARLIEST, None))
     if found:
         first = min(found, key=lambda m: (m.start, -m.end))
+        if qualified := _qualified(text, first, found):  # "the second week of last month"
+            reading.not_understood.append(text[qualified[0] : qualified[1]].strip())
+            reading.unknown_spans.append(qualified)
+            return reading
         reading.match = first
         later = [m for m in found if m.start >= first.end]
         later = [m for m in later if not any(_inside(m, o) for o in later)]  # "2024" of "in 2024"
         reading.ignored = [text[m.start : m.end] for m in later]
         reading.unknown_spans += [(m.start, m.end) for m in later]  # said unused: no name
     return reading
+
+
+# A part of a period named before a phrase ("the second week of", "the first 10 days of",
+# "the spring of"), or a period named right after it ("of last year", "last year").
+_PART_OF = re.compile(
+    r"(?:\b(?:the\s+)?(?:[\w-]+\s+){0,2})?\b(?:days?|weeks?|fortnights?|months?|quarters?|"
+    r"half|halves|years?|spring|summer|autumn|fall|winter)\s+of\s+$",
+    re.IGNORECASE | re.ASCII,
+)
+_JOINED = re.compile(r"(?:\s+of)?\s+$|\s*$", re.IGNORECASE)
+# A later phrase starting with one of these is a time of its own ("in 2026 in 2025": the
+# first is used and the second said unused), not a qualifier of the first.
+_LEADS = frozenset(
+    {"in", "during", "since", "for", "from", "between", "before", "after", "until", "till"}
+    | {"over", "on", "at", "by", "through", "throughout", "within", "as", "prior", "up"}
+)
+
+
+def _qualified(text: str, first: TimeMatch, found: list[TimeMatch]) -> tuple[int, int] | None:
+    """The span of a time phrase that a part of a period qualifies, or that a period right
+    after it qualifies, where no row reads the whole ("the second week of last month" read
+    all of last month, "the last week of last month" the last 7 days with "last month" said
+    unused, "Q4 of the previous year" this year's Q4): not understood, never the part read
+    alone."""
+    before = _PART_OF.search(text, 0, first.start)
+    if before is not None and before.end() == first.start:
+        return before.start(), first.end
+    after = [
+        m
+        for m in found
+        if m.start >= first.end
+        and _JOINED.fullmatch(text, first.end, m.start)
+        and text[m.start : m.end].split()[0].lower() not in _LEADS  # "in 2026 in 2025": said
+    ]
+    if after:
+        return first.start, max(m.end for m in after)
+    return None
 
 
 def _inside(inner: TimeMatch, outer: TimeMatch) -> bool:

@@ -215,7 +215,7 @@ RULES: list[Rule] = [
          rf"\b(?:(?:in|during)\s+)?the\s+week\s+(?:of|starting|beginning)\s+({p.DAY_DATE})",
          span(_week_of), note=spans.week_of_note),
     Rule("nth_week", rf"\b(?:(?:in|during)\s+)?the\s+(first|second|third|fourth|last)\s+week\s+of"
-                     rf"\s+({p.MONTH}(?:\s+{p.YEAR})?|{p.YEAR})",
+                     rf"\s+({p.REL_MONTH}|{p.MONTH}(?:\s+{p.YEAR})?|{p.YEAR}|{p.REL_YEAR})",
          span(_nth_week), note=spans.nth_week_note),
     Rule("in", rf"\b(?:in|during|for|throughout)\s+(?:(?:the\s+)?(?:calendar\s+)?year\s+)?"
                rf"({p.DATE})", span(_dated)),
@@ -237,7 +237,8 @@ RULES: list[Rule] = [
     Rule("in", rf"\b((?:last|this|past)\s+(?:{_DAYS}))\b", span(_dated)),
     # Parts of a period and periods counted from now (engine/reading/time/spans.py).
     Rule("part_n", rf"\b(?:(?:in|during|over|for|within)\s+)?the\s+(first|last|final)\s+"
-                   rf"(?:{p.N}\s+)?{p.UNIT}\s+of\s+({_WHICH_YEAR}|{p.DATE})", span(spans.part_n),
+                   rf"(?:{p.N}\s+)?{p.UNIT}\s+of\s+({p.REL_MONTH}|{_WHICH_YEAR}|{p.DATE})",
+         span(spans.part_n),
          alone=True),
     Rule("part", rf"{_LEAD}(early|mid|late)[\s-]+({p.THIRD_OF})",
          span(spans.part), note=spans.part_note, alone=True),
@@ -276,7 +277,8 @@ RULES: list[Rule] = [
     Rule("ymd", rf"\b(?:(?:on|for)\s+)?{p.NUMBERED}(19[7-9]\d|2\d{{3}})(/)(\d{{1,2}})/(\d{{1,2}})"
                 r"(?!\d)(?![/.]\d)", span(spans.ymd), note=spans.ymd_note, alone=True),
     # A week of a month by its number ("week 2 of March 2026"), as "the second week of".
-    Rule("month_week", rf"{_LEAD}(?:the\s+)?week\s+([1-4])\s+of\s+({p.MONTH}(?:\s+{p.YEAR})?)",
+    Rule("month_week", rf"{_LEAD}(?:the\s+)?week\s+([1-4])\s+of\s+"
+                       rf"({p.REL_MONTH}|{p.MONTH}(?:\s+{p.YEAR})?)",
          span(spans.month_week), note=spans.month_week_note, alone=True),
     # Compositions over a value already read (`patterns.POINT`, `patterns.PERIOD`).
     Rule("since", rf"\bsince\s+({p.POINT})", c.since_point, note=c.edge_note),
