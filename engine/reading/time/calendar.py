@@ -97,6 +97,8 @@ def date_period(text: str, now: datetime) -> tc.Period:
         return _half(words, now)
     if words[-1] in WEEKDAYS:
         return _weekday(words, now)
+    if words[0] in SEASONS and len(words) == 1:  # "summer": the latest that has begun
+        return tc.most_recent(lambda y: _season(words[0], y), now)
     if words[0] in SEASONS:
         return _season(words[0], int(words[-1]))
     if quarter := _QUARTER.fullmatch(" ".join(words)):
@@ -175,6 +177,12 @@ def recent_season(name: str, which: str, now: datetime) -> tc.Period:
     while _season(name, year)[1] > now:
         year -= 1
     return _season(name, year)
+
+
+def season_before_last(name: str, now: datetime) -> tc.Period:
+    """"the summer before last": the one before last summer (`recent_season`)."""
+    start, stop = recent_season(name, "last", now)
+    return start.replace(year=start.year - 1), stop.replace(year=stop.year - 1)
 
 
 def count_of(n: str) -> int:

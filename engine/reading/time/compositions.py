@@ -22,6 +22,7 @@ from engine.reading.time.calendar import (
     recent_season,
     span_before,
 )
+from engine.reading.time.periods import nth_week
 
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)  # the open start of "before X"
 
@@ -86,7 +87,18 @@ def _part(text: str, now: datetime) -> tc.Period:
     return spans.part(found.groups() if found else (), now)
 
 
+_NTH_WEEK = re.compile(r"the\s+(\w+)\s+week\s+of\s+(.+)", re.IGNORECASE | re.ASCII)
+
+
+def _nth_week(text: str, now: datetime) -> tc.Period:
+    found = _NTH_WEEK.fullmatch(text)
+    if found is None:
+        raise ValueError(f"no week of a period in {text!r}")
+    return nth_week(found[1].lower(), date_period(found[2], now))
+
+
 VALUES: list[tuple[re.Pattern[str], Callable[[str, datetime], tc.Period]]] = [
+    (re.compile(p.NTH_WEEK, re.I | re.A), _nth_week),
     (re.compile(p.AGO, re.I | re.A), _ago),
     (re.compile(r"yesterday|today", re.I | re.A), day_of),
     (re.compile(p.RELATIVE, re.I | re.A), _relative),

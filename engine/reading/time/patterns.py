@@ -35,6 +35,7 @@ DAY_DATE = (
 )
 # "Q3 2025", "Q3 of 2025", "Q3-2025", "2025 Q3", "2025-Q3", "the third quarter of 2025", "Q3".
 QUARTER_OF = r"(?:q[1-4]|(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)"
+EVENTS = r"(?:release|outage|incident|launch|freeze|migration|rewrite|version|sprint)s?\b"
 # A year counted from now where a year may stand ("Q3 of last year", "March last year").
 REL_YEAR = r"(?:this|last|previous)\s+year\b"
 QUARTER = (
@@ -48,7 +49,14 @@ HALF = (
     rf"(?:h[12]\s+(?:of\s+)?(?:{YEAR}|(?:this|last)\s+year)|h[12]\b(?!\s*[-/]?\s*\d)"
     rf"|(?:the\s+)?(?:first|second|1st|2nd)\s+half\s+of\s+{WHICH_YEAR})"
 )
-SEASON = rf"(?:(?:the\s+)?(?:spring|summer|autumn|fall)\s+(?:of\s+)?(?:{YEAR}|{REL_YEAR}))"
+# A season of a year, or summer and autumn alone (the latest that has begun: "since
+# summer"; "the summer" does not say which), never an event's name ("the summer release").
+# Spring and fall alone may be names (the Spring framework); winter alone is not one (which
+# winter is not said).
+SEASON = (
+    rf"(?:(?:the\s+)?(?:spring|summer|autumn|fall)\s+(?:of\s+)?(?:{YEAR}|{REL_YEAR})"
+    rf"|(?<!the\s)(?<![-\w])(?:summer|autumn)(?![-\w])(?!\s+{EVENTS})(?!\s+(?:before|of)\b))"
+)
 # A month counted from now, or one of a year counted from now ("last month", "May last year").
 REL_MONTH = rf"(?:(?:this|last|previous)\s+month\b|{MONTH}\s+(?:of\s+)?{REL_YEAR})"
 WEEKDAY = rf"(?:(?:last|this|past)\s+)?(?:{'|'.join(WEEKDAYS)})\b"
@@ -63,7 +71,6 @@ UNIT = r"(hour|day|week|fortnight|month|quarter|year)s?"
 PRE = r"\b(?:(?:in|over|during|within|for)\s+)?the\s+(?:last|past)\s+"
 # Units a number before them counts ("5 days"), so no week number.
 COUNTED = r"(?:minute|hour|day|week|fortnight|month|quarter|year)s?\b"
-EVENTS = r"(?:release|outage|incident|launch|freeze|migration|rewrite|version|sprint)s?\b"
 # A period counted from the current one ("last month", "this year"; "the year": this one).
 RELATIVE = r"(?:last|this|previous|prior|current|the)\s+(?:week|month|quarter|year)\b"
 # A season counted from now ("last summer": the latest that has ended; "this winter").
@@ -75,8 +82,13 @@ THIRD_OF = (
     rf"|(?:this|last|previous)\s+(?:month|quarter|year)\b)"
 )
 PART = rf"(?:early|mid|late)[\s-]+{THIRD_OF}"
+# "The second week of October": days 8-14 (engine.reading.time.periods.nth_week).
+NTH_WEEK = (
+    rf"the\s+(?:first|second|third|fourth|last)\s+week\s+of\s+"
+    rf"(?:{REL_MONTH}|{MONTH}(?:\s+{YEAR})?|{YEAR}|{REL_YEAR})"
+)
 # A period named for its place in a composition: a date, a relative period, a third of one.
-PERIOD = rf"(?:{RELATIVE}|{SEASON_NOW}|{PART}|{DATE})"
+PERIOD = rf"(?:{NTH_WEEK}|{RELATIVE}|{SEASON_NOW}|{PART}|{DATE})"
 # "the beginning / start / middle / end of P": one group, the boundary's word.
 BOUNDARY = r"the\s+(beginning|start|middle|end)\s+of\s+"
 # A point or period standing alone, as a composition rule reads it: a boundary of a period,

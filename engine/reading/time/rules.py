@@ -36,6 +36,7 @@ from engine.reading.time.calendar import (
     count_of,
     date_period,
     recent_season,
+    season_before_last,
     span_before,
 )
 from engine.reading.time.compositions import EARLIEST, Groups, Reading, Resolve
@@ -229,6 +230,8 @@ RULES: list[Rule] = [
     Rule("ago", rf"\b{p.N}\s+{p.UNIT}\s+ago\b", _ago_point, period=_ago_period),
     Rule("season", r"\b(last|this|previous|past)\s+(spring|summer|autumn|fall|winter)\b",
          span(_season)),
+    Rule("season", r"\bthe\s+(spring|summer|autumn|fall|winter)\s+before\s+last\b",
+         span(lambda g, now: season_before_last(c.first(g).lower(), now))),
     Rule("relative", r"\b(last|this|previous|prior|current)\s+(week|month|quarter|year)\b",
          span(_relative_period)),
     Rule("relative", r"\b(?:(?:in|during|over|for)\s+)?the\s+(previous|prior|current)\s+"
