@@ -251,3 +251,24 @@ async def test_trusted_documents_bind_subscriptions_too(
         {"recordsIngested": {"__typename": "RecordsIngested"}}
     ]
     assert other["errors"] == ["Only registered documents run here."]
+
+
+async def test_what_the_server_holds_for_the_documents_stays_within_the_budget(
+    falkor: FalkorStore,
+) -> None:
+    """Documents of 100,032 bytes under a 1,000,000-byte budget: counted by their length, nine
+    were kept and the server held 1.03 MB for them (each in a 114,688-byte allocation); counted
+    as held, eight are, and MEMORY USAGE of the organisation's documents is within the budget."""
+    org = new_org()
+    documents = falkor.documents
+    budget, documents.budget = documents.budget, 1_000_000
+    texts = [f"query Q{n:03d}{{" + "x" * 100_022 + "}" for n in range(20)]
+    try:
+        for text in texts:
+            await documents.put(org, _sha(text), text)
+        kept = [t for t in texts if await documents.get(org, _sha(t)) is not None]
+        assert kept == texts[-8:]
+        used = await documents._client.memory_usage(f"fabric:apq:{org}", samples=0)
+        assert used <= 1_000_000, used
+    finally:
+        documents.budget = budget
