@@ -83,15 +83,18 @@ def shape(error: GraphQLError, stage: str = "read") -> GraphQLError:
         code = INTERNAL
         message = "Internal server error"
         log.error("unexpected error at %s", error.path, exc_info=original)
-    return GraphQLError(
+    shaped = GraphQLError(
         message,
-        nodes=error.nodes,
-        source=error.source,
-        positions=error.positions,
         path=error.path,
         original_error=None,
         extensions={**(error.extensions or {}), **extra, "code": code},
     )
+    # The location as it was already computed: given the source and positions again,
+    # GraphQLError scans the whole document for line and column once more, on the event loop
+    # (about 10 ms per error of a 900 KB padded body).
+    shaped.nodes, shaped.source, shaped.positions = error.nodes, error.source, error.positions
+    shaped.locations = error.locations
+    return shaped
 
 
 class ShapeErrors(SchemaExtension):

@@ -19,11 +19,10 @@ from graphql import (
     GraphQLError,
     GraphQLSyntaxError,
     ValidationRule,
-    Visitor,
     parse,
-    visit,
 )
 from graphql.language import ast
+from graphql.language.ast import QUERY_DOCUMENT_KEYS
 from strawberry.extensions import AddValidationRules, SchemaExtension, ValidationCache
 from strawberry.schema.schema import validate_document
 from strawberry.types.execution import ExecutionResult, StreamExecutionResult
@@ -164,7 +163,13 @@ class Nesting(NamedTuple):
     type_nesting: int = 0  # other `__Type`-returning fields on a path in introspection
 
     def widest(self, other: Nesting) -> Nesting:
-        return Nesting(*(max(a, b) for a, b in zip(self, other, strict=True)))
+        if self == other:
+            return self
+        return Nesting(
+            max(self.depth, other.depth),
+            max(self.of_type, other.of_type),
+            max(self.type_nesting, other.type_nesting),
+        )
 
 
 class NestingWalker:
@@ -211,19 +216,27 @@ class NestingWalker:
         return self.done[key]
 
 
-class Counter(Visitor):
-    """Aliases and directive uses in a whole document."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.aliases = 0
-        self.directives = 0
-
-    def enter_field(self, node: ast.FieldNode, *_: Any) -> None:
-        self.aliases += node.alias is not None
-
-    def enter_directive(self, *_: Any) -> None:
-        self.directives += 1
+def counts(document: ast.DocumentNode) -> tuple[int, int]:
+    """Aliases and directive uses in a whole document: the children graphql-core's `visit`
+    walks (QUERY_DOCUMENT_KEYS), without its visitor machinery (a third of the time)."""
+    aliases = directives = 0
+    stack: list[Any] = [document]
+    while stack:
+        node = stack.pop()
+        kind = node.kind
+        if kind == "directive":
+            directives += 1
+        elif kind == "field" and node.alias is not None:
+            aliases += 1
+        for key in QUERY_DOCUMENT_KEYS.get(kind, ()):
+            value = getattr(node, key)
+            if value is None:
+                continue
+            if isinstance(value, tuple | list):
+                stack.extend(value)
+            else:
+                stack.append(value)
+    return aliases, directives
 
 
 def limit_errors(document: ast.DocumentNode, settings: Settings) -> list[GraphQLError]:
@@ -245,11 +258,10 @@ def limit_errors(document: ast.DocumentNode, settings: Settings) -> list[GraphQL
             ("introspection type nesting", nesting.type_nesting, MAX_TYPE_NESTING),
         )
         errors += [too_complex(exceeds(w, v, lim), node) for w, v, lim in checks if v > lim]
-    counter = Counter()
-    visit(document, counter)
+    aliases, directives = counts(document)
     for what, value, limit in (
-        ("alias count", counter.aliases, settings.max_aliases),
-        ("directive count", counter.directives, settings.max_directives),
+        ("alias count", aliases, settings.max_aliases),
+        ("directive count", directives, settings.max_directives),
     ):
         if value > limit:
             errors.append(too_complex(exceeds(what, value, limit)))

@@ -19,6 +19,7 @@ from gateway.errors import ShapeErrors, error_codes
 from gateway.limits import (
     INTROSPECTION_DISABLED,
     TOO_COMPLEX,
+    counts,
     estimate_cost,
     limit_extensions,
 )
@@ -384,3 +385,33 @@ async def test_introspection_off_hides_suggestions_in_variable_errors() -> None:
     hidden = await run(schema, query, variables)
     assert hidden.errors
     assert not any("Did you mean" in m for m in messages(hidden)), messages(hidden)
+
+
+class _VisitCount(graphql.Visitor):
+    """The count as graphql-core's own walk makes it: what `counts` must equal."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.aliases = self.directives = 0
+
+    def enter_field(self, node: graphql.FieldNode, *_: Any) -> None:
+        self.aliases += node.alias is not None
+
+    def enter_directive(self, *_: Any) -> None:
+        self.directives += 1
+
+
+@pytest.mark.parametrize("text", [
+    # A directive at every place one may stand, aliases at every depth.
+    "query Q($a: Int = 1 @v1) @op { x: a @f(b: 1) { y: b ...F @s ... on T @i { z: c @g } } }"
+    " fragment F on T @fd { w: d @h }",
+    "subscription { a @x @y @z }",
+    "{ " + "__typename @nosuch " * 1_000 + "}",
+    "{ " + "a: x { " * 40 + "b" + " }" * 41,
+    "{ a }",
+])  # fmt: skip
+def test_aliases_and_directives_are_counted_everywhere_graphql_walks(text: str) -> None:
+    document = graphql.parse(text)
+    walked = _VisitCount()
+    graphql.visit(document, walked)
+    assert counts(document) == (walked.aliases, walked.directives)
