@@ -27,10 +27,22 @@ _OPEN_AT_END = f"r.start_ns <= {_E} AND (r.end_ns IS NULL OR r.end_ns > {_E})"
 _STARTED = f"{_S} <= r.start_ns AND r.start_ns < {_E}"
 _PRODUCTION = "r.environment = $production"
 
+_ATTRIBUTED = (
+    "r.actor_key IS NOT NULL AND r.metric IN $rollups AND r.value IS NOT NULL "
+    f"AND r.value <> 0 AND {_WHOLE}"
+)
+# A day the window cuts: the window's start is not a midnight and the record falls before
+# the next one, or its end is not and the record falls at or after the last one.
+_CUT_COMMIT = (
+    f"r.record_kind = $commit AND {_STARTED} AND "
+    f"(({_S} % $day <> 0 AND r.start_ns < {_S} - {_S} % $day + $day) OR "
+    f"({_E} % $day <> 0 AND r.start_ns >= {_E} - {_E} % $day))"
+)
+
 RULES: dict[EvidenceRule, str] = {
-    EvidenceRule.ATTRIBUTED_ROLLUPS: (
-        "r.actor_key IS NOT NULL AND r.metric IN $rollups AND r.value IS NOT NULL "
-        f"AND r.value <> 0 AND {_WHOLE}"
+    EvidenceRule.ATTRIBUTED_ROLLUPS: _ATTRIBUTED,
+    EvidenceRule.EXACT_ATTRIBUTED: (
+        f"(({_ATTRIBUTED}) OR (r.actor_key IS NOT NULL AND {_CUT_COMMIT}))"
     ),
     EvidenceRule.COMMIT_ROLLUPS: f"r.metric = $commits AND {_WHOLE}",
     EvidenceRule.MERGED: (
@@ -47,13 +59,7 @@ RULES: dict[EvidenceRule, str] = {
         f"((r.record_kind = $commit AND {_STARTED}) OR (r.record_kind = $pull_request AND "
         f"r.status = $merged AND r.end_ns IS NOT NULL AND {_S} <= r.end_ns AND r.end_ns < {_E}))"
     ),
-    # A day the window cuts: the window's start is not a midnight and the record falls before
-    # the next one, or its end is not and the record falls at or after the last one.
-    EvidenceRule.EXACT_COMMITS: (
-        f"((r.metric = $commits AND {_WHOLE}) OR (r.record_kind = $commit AND {_STARTED} AND "
-        f"(({_S} % $day <> 0 AND r.start_ns < {_S} - {_S} % $day + $day) OR "
-        f"({_E} % $day <> 0 AND r.start_ns >= {_E} - {_E} % $day))))"
-    ),
+    EvidenceRule.EXACT_COMMITS: f"((r.metric = $commits AND {_WHOLE}) OR ({_CUT_COMMIT}))",
 }
 # The constants the conditions compare with (engine/domain/evidence.py's).
 CONSTANTS: dict[str, Any] = {

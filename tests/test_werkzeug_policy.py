@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import subprocess
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -307,3 +307,37 @@ async def test_knowledge_concentration_is_the_bus_factor(
     assert not any(n.startswith("Not understood") for n in result.limitations)
     (claimed,) = [c for c in result.claimed_facts if c.kind is FactKind.BUS_FACTOR]
     assert claimed.value["bus_factor"] == factor and claimed.value["commits"] == commits
+
+
+# --- class 8: a window cutting days reads them to the instant -------------------------------
+
+
+async def test_contributors_and_bus_factor_count_the_days_a_window_cuts(
+    werkzeug: OrgGraph, clone: Path
+) -> None:
+    """As of 2023-08-14 12:00, "the last 30 days" cut both edge days; pgjones's two commits
+    that morning (09:00 UTC) were left out of the werkzeug package's contributors and bus
+    factor (4 commits, grain day, said), where git log counts 6 in the window to the second.
+    Commit records carry their lines, so the cut days are read from them (grain instant)."""
+    now = datetime(2023, 8, 14, 12, tzinfo=UTC)
+    start = now - timedelta(days=30)
+    commits, factor = shared_history.bus_factor(clone, "src/werkzeug", start, now)
+    assert (commits, factor) == (6, 1)
+    log = shared_history.git(
+        clone, "log", "--no-merges", "--full-history", "--format=%at %aE", "--", "src/werkzeug"
+    )
+    stamps = [line.split() for line in log.splitlines() if line]
+    inside = {a for t, a in stamps if start.timestamp() <= int(t) < now.timestamp()}
+    engine = investigator(werkzeug, now=now)
+    for question, kind in [
+        ("what is the bus factor of the werkzeug package in the last 30 days?", FactKind.BUS_FACTOR),
+        ("how many people changed the werkzeug package in the last 30 days?", FactKind.ACTIVE_CONTRIBUTORS),
+    ]:  # fmt: skip
+        result, _ = await engine.investigate("me", InvestigationRequest(question))
+        assert result.outcome is Outcome.ANSWERED and result.subject_keys == (PACKAGE,)
+        (claimed,) = [c for c in result.claimed_facts if c.kind is kind]
+        assert claimed.value["commits"] == commits, question
+        assert claimed.value.get("bus_factor", factor) == factor
+        assert claimed.value["contributors"] == len(inside) == 3
+        assert not any("partial day" in n for n in result.limitations)
+        assert result.temporal_label is not None and result.temporal_label.grain == "instant"

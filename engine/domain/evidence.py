@@ -59,6 +59,10 @@ class EvidenceRule(enum.StrEnum):
     # Commit rollups of whole days, and the commit records in the window on the days it cuts
     # (used when those days' records account for every commit their rollups count).
     EXACT_COMMITS = "exact_commits"
+    # A person's change rollups of whole days, and the commit records with an author on the
+    # days the window cuts (each carries its lines): when those days' records account for
+    # every commit their rollups count. Active contributors and bus factor read to the instant.
+    EXACT_ATTRIBUTED = "exact_attributed"
 
 
 class EvidenceSelector(BaseModel):
@@ -83,7 +87,7 @@ class EvidenceSelector(BaseModel):
     def span(self) -> TimeSpan:
         """The span to read: rules that compare against the window before reach back; a
         rule that reads the days the window cuts reads them whole."""
-        if self.rule is EvidenceRule.EXACT_COMMITS:
+        if self.rule in (EvidenceRule.EXACT_COMMITS, EvidenceRule.EXACT_ATTRIBUTED):
             return whole_days(self.start, self.end)
         start = self.prior_start if self.rule is EvidenceRule.MERGED else self.start
         return TimeSpan(_ns(start), _ns(self.end))
@@ -176,13 +180,27 @@ def _open_at(r: SourceRecord, moment: datetime) -> bool:
 
 Test = Callable[[SourceRecord, EvidenceSelector], bool]
 
-_RULES: dict[EvidenceRule, Test] = {
-    EvidenceRule.ATTRIBUTED_ROLLUPS: lambda r, s: (
+def _attributed(r: SourceRecord, s: EvidenceSelector) -> bool:
+    return (
         r.actor is not None
         and r.metric in ROLLUP_METRICS
         and bool(r.value)
         and _whole_day(r, s.start, s.end)
-    ),
+    )
+
+
+def cut_commit(r: SourceRecord, start: datetime, end: datetime) -> bool:
+    """A commit record with an author in [start, end), on a day the window cuts."""
+    return (
+        r.record_kind is SourceRecordKind.COMMIT
+        and r.actor is not None
+        and on_cut_day(r.start, start, end)
+    )
+
+
+_RULES: dict[EvidenceRule, Test] = {
+    EvidenceRule.ATTRIBUTED_ROLLUPS: _attributed,
+    EvidenceRule.EXACT_ATTRIBUTED: lambda r, s: _attributed(r, s) or cut_commit(r, s.start, s.end),
     EvidenceRule.COMMIT_ROLLUPS: lambda r, s: (
         r.metric == "commits" and _whole_day(r, s.start, s.end)
     ),

@@ -3,7 +3,12 @@
 They read `metric_rollup` records whose `actor` is the person who made the change (the git
 import writes them per module and person, and per repository and person, for every day with
 commits; see docs/git-import.md). Rollups without an actor carry no attribution and are
-ignored here; the activity provider counts them.
+ignored here; the activity provider counts them. A day the window cuts (an `asOf` at 12:00)
+is read from its commit records inside the window by active contributors and bus factor,
+when the day's records account for every commit its rollups count and each carries its
+lines (the git import writes both): those facts are then exact to the instant (grain
+instant). Churn still leaves a cut day out: a commit record's lines are added and removed
+together, and churn states them apart.
 """
 
 from __future__ import annotations
@@ -11,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, time, timedelta
+from typing import ClassVar
 
 from engine.domain.commits import commit_of
-from engine.domain.evidence import EvidenceRule
+from engine.domain.evidence import EvidenceRule, cut_commit, cut_days, unread_days, whole_days
 from engine.domain.facts import Fact, FactKind, Grain, HistoryTier
 from engine.domain.models import (
     Direction,
@@ -30,6 +36,8 @@ from engine.providers.base import Provider, Window, prior, whole_day
 
 _ADDED, _REMOVED, _COMMITS = "lines_added", "lines_removed", "commits"
 ATTRIBUTED = EvidenceRule.ATTRIBUTED_ROLLUPS
+EXACT = EvidenceRule.EXACT_ATTRIBUTED
+COMMIT_LINES = "lines_changed"  # a commit record's lines (graph/git/records.py)
 TOP = 5
 SHARED = 20  # people of an intersection a fact lists
 # The bus factor is the fewest people who made at least this share of the changed lines.
@@ -45,6 +53,10 @@ class Tally:
     added: int = 0
     removed: int = 0
     evidence: list[str] = field(default_factory=list)
+    # Read to the instant: the days the window cuts counted from their commit records,
+    # whose lines (added and removed together) are `cut_lines`.
+    exact: bool = False
+    cut_lines: int = 0
 
     @property
     def total_commits(self) -> int:
@@ -52,7 +64,13 @@ class Tally:
 
     @property
     def total_lines(self) -> int:
-        return self.added + self.removed
+        return self.added + self.removed + self.cut_lines
+
+    def rule(self, window: Window) -> EvidenceRule:
+        return EXACT if self.exact and cut_days(window.start, window.end) else ATTRIBUTED
+
+    def grain(self, window: Window) -> Grain:
+        return Grain.INSTANT if self.rule(window) is EXACT else Grain.DAY
 
     def ranked(self, by: str = "commits") -> list[str]:
         """People by commits, then changed lines, then key (deterministic): the ranking
@@ -67,9 +85,18 @@ class Tally:
         return sorted(people, key=order)
 
 
-def tally(records: Sequence[SourceRecord], window: Window) -> Tally:
-    out = Tally()
+def tally(records: Sequence[SourceRecord], window: Window, exact: bool = False) -> Tally:
+    """Per person: whole days from their rollups, and with `exact` (`exactly`) the days the
+    window cuts from the commit records inside it."""
+    out = Tally(exact=exact)
     for record in records:
+        if exact and record.actor is not None and cut_commit(record, window.start, window.end):
+            lines = int(record.value or 0)
+            out.commits[record.actor] = out.commits.get(record.actor, 0) + 1
+            out.lines[record.actor] = out.lines.get(record.actor, 0) + lines
+            out.cut_lines += lines
+            out.evidence.append(record.key)
+            continue
         if record.actor is None or not whole_day(record, window):
             continue
         value = int(record.value or 0)
@@ -88,11 +115,39 @@ def tally(records: Sequence[SourceRecord], window: Window) -> Tally:
     return out
 
 
+def exactly(records: Sequence[SourceRecord], window: Window) -> bool:
+    """The days the window cuts can be read from their commit records: those account for
+    every commit the days' rollups count, and each carries its lines."""
+    cut = [r for r in records if cut_commit(r, window.start, window.end)]
+    if any(r.metric != COMMIT_LINES for r in cut):
+        return False
+    return not unread_days(records, window.start, window.end)
+
+
 class _Attributed(Provider):
     grain = Grain.DAY
     tier = HistoryTier.ROLLUP
-    record_kinds = (SourceRecordKind.METRIC_ROLLUP,)
+    record_kinds: ClassVar[tuple[SourceRecordKind, ...]] = (SourceRecordKind.METRIC_ROLLUP,)
     subject_kinds = frozenset({SubjectKind.REPOSITORY, SubjectKind.MODULE})
+
+
+class _Exact(_Attributed):
+    """Reads the days the window cuts whole, with their commit records (`tally`'s exact)."""
+
+    record_kinds: ClassVar[tuple[SourceRecordKind, ...]] = (
+        SourceRecordKind.METRIC_ROLLUP,
+        SourceRecordKind.COMMIT,
+    )
+
+    async def tallies(
+        self, source: FactSource, subjects: Sequence[StoredSubject], window: Window
+    ) -> dict[str, Tally]:
+        found = await source.source_records_of(
+            [s.key for s in subjects],
+            kinds=self.record_kinds,
+            span=whole_days(window.start, window.end),
+        )
+        return {key: tally(rs, window, exactly(rs, window)) for key, rs in found.items()}
 
 
 class ChurnProvider(_Attributed):
@@ -130,7 +185,7 @@ class ChurnProvider(_Attributed):
         return facts
 
 
-class ContributorsProvider(_Attributed):
+class ContributorsProvider(_Exact):
     """Who changed a repository or module in the window, most commits first."""
 
     name = "contributors"
@@ -141,10 +196,7 @@ class ContributorsProvider(_Attributed):
     ) -> list[Fact]:
         facts: list[Fact] = []
         names = await _names(source, subjects)
-        tallies = {
-            key: tally(records, window)
-            for key, records in (await self.records(source, subjects, window)).items()
-        }
+        tallies = await self.tallies(source, subjects, window)
         together = await _together(source, subjects, tallies, window)
         # Over several subjects, those another one holds count nothing more (holding.py).
         held = await holding.held(source, subjects) if len(tallies) > 1 else set()
@@ -180,9 +232,10 @@ class ContributorsProvider(_Attributed):
                 value |= _shared(tallies, found, names)
             if held:
                 value["top_lines_together"] = [lines.get(p, 0) for p in top]
+            rule, grain = found.rule(window), found.grain(window)
             facts.append(
                 self.fact(
-                    FactKind.ACTIVE_CONTRIBUTORS, key, value, window, found.evidence, ATTRIBUTED
+                    FactKind.ACTIVE_CONTRIBUTORS, key, value, window, found.evidence, rule, grain
                 )
             )
         return facts
@@ -246,8 +299,12 @@ async def _together(
     seen: dict[str, set[str]] = {}
     for key, records in found.items():
         made: dict[str, int] = {}
+        exact = tallies[key].exact
         for record in records:
-            if record.actor is None or not _whole_day_of(record.start, window):
+            counted = _whole_day_of(record.start, window) or (
+                exact and cut_commit(record, window.start, window.end)
+            )
+            if record.actor is None or not counted:
                 continue
             made[record.actor] = made.get(record.actor, 0) + 1
             seen.setdefault(record.actor, set()).add(commit_of(record).commit)
@@ -276,7 +333,7 @@ async def _names(source: FactSource, subjects: Sequence[StoredSubject]) -> dict[
     return {e.other.key: e.other.name for edges in found.values() for e in edges}
 
 
-class BusFactorProvider(_Attributed):
+class BusFactorProvider(_Exact):
     """The fewest people who made at least half of the window's changed lines (commits when
     no line changed, e.g. binary files only)."""
 
@@ -288,8 +345,7 @@ class BusFactorProvider(_Attributed):
     ) -> list[Fact]:
         facts: list[Fact] = []
         names = await _names(source, subjects)
-        for key, records in (await self.records(source, subjects, window)).items():
-            found = tally(records, window)
+        for key, found in (await self.tallies(source, subjects, window)).items():
             basis, shares = (
                 ("lines", found.lines) if found.total_lines else ("commits", found.commits)
             )
@@ -311,7 +367,8 @@ class BusFactorProvider(_Attributed):
                 "top_share": round(max(shares.values()) / total, 3),
                 "commits": found.total_commits,
             }
+            rule, grain = found.rule(window), found.grain(window)
             facts.append(
-                self.fact(FactKind.BUS_FACTOR, key, value, window, found.evidence, ATTRIBUTED)
+                self.fact(FactKind.BUS_FACTOR, key, value, window, found.evidence, rule, grain)
             )
         return facts
