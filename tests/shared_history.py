@@ -12,6 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from engine.memory.store import MemoryStore
+from engine.ports import OrgGraph
+from graph.git.importer import GitImport, import_git
+
 _ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -69,3 +73,13 @@ def bus_factor(clone: Path, file: str, start: datetime, end: datetime) -> tuple[
         if 2 * covered >= sum(lines.values()):
             break
     return commits, factor
+
+
+async def in_memory(clone: Path, name: str) -> OrgGraph:
+    """The clone imported as repository `name` into a new in-memory store's organisation
+    `name` (the engine under test, not a backend)."""
+    store = MemoryStore()
+    await store.bootstrap(name)
+    graph = store.org(name)
+    await import_git(graph, GitImport(clone, name=name))
+    return graph

@@ -7,7 +7,6 @@ the import does)."""
 from __future__ import annotations
 
 import subprocess
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -15,9 +14,7 @@ import pytest
 
 from engine.domain.contract import InvestigationResult, Outcome
 from engine.investigation.investigate import InvestigationRequest
-from engine.memory.store import MemoryStore
 from engine.ports import OrgGraph
-from graph.git.importer import GitImport, import_git
 from tests import shared_history
 from tests.test_investigate import investigator
 
@@ -34,12 +31,8 @@ def clone(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-async def requests_(clone: Path) -> AsyncIterator[OrgGraph]:
-    store = MemoryStore()
-    await store.bootstrap("requests")
-    graph = store.org("requests")
-    await import_git(graph, GitImport(clone, name="requests"))
-    yield graph
+async def requests_(clone: Path) -> OrgGraph:
+    return await shared_history.in_memory(clone, "requests")
 
 
 async def ask(graph: OrgGraph, question: str) -> InvestigationResult:
