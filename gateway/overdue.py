@@ -17,14 +17,13 @@ look runs whether or not this instance sweeps, so an operator who retires by han
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.ports import Epoch, EpochState, GraphError, GraphStore, RetireReason
-from gateway.sweeper import organisations
+from gateway.sweeper import every, organisations
 
 log = logging.getLogger("fabric.sweeper")
 
@@ -114,9 +113,6 @@ async def look_every(
     report: Report,
 ) -> None:
     """Look every `interval_s` seconds, until cancelled."""
-    while True:
-        await asyncio.sleep(interval_s)
-        try:
-            await look_once(store(), tuple(seen), bounds, report)
-        except GraphError as exc:  # listing the keys failed: the server is away
-            log.warning("epoch look skipped; tried again at the next tick: %s", exc)
+    await every(
+        interval_s, lambda: look_once(store(), tuple(seen), bounds, report), "epoch look"
+    )

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 
 from engine.ports import GraphError, GraphStore
 
@@ -49,9 +49,15 @@ async def sweep_every(
     interval_s: float, store: Callable[[], GraphStore], seen: set[str]
 ) -> None:
     """Sweep every `interval_s` seconds, until cancelled."""
+    await every(interval_s, lambda: sweep_once(store(), tuple(seen)), "epoch sweep")
+
+
+async def every(interval_s: float, once: Callable[[], Awaitable[object]], what: str) -> None:
+    """Run `once` every `interval_s` seconds, until cancelled. Listing the organisations
+    failed (the server is away): logged, and tried again at the next tick."""
     while True:
         await asyncio.sleep(interval_s)
         try:
-            await sweep_once(store(), tuple(seen))
-        except GraphError as exc:  # listing the keys failed: the server is away
-            log.warning("epoch sweep skipped; retried at the next tick: %s", exc)
+            await once()
+        except GraphError as exc:
+            log.warning("%s skipped; retried at the next tick: %s", what, exc)
