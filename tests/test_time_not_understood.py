@@ -23,6 +23,10 @@ from tests.test_investigate import demo, investigator, memory  # noqa: F401 (fix
         ("what changed in payments-api before the freeze?", "before the freeze"),
         ("who changed payments-api in winter 2024?", "winter 2024"),
         ("how many commits to payments-api on 2026-02-30?", "on 2026-02-30"),
+        # Answered over all of last year, Q3, everything before March, without a word.
+        ("how many commits to payments-api this time last year?", "this time last year"),
+        ("what changed in payments-api through Q3?", "through Q3"),
+        ("how many commits to payments-api the 3 months before March?", "months before March"),
     ],
 )
 async def test_a_time_not_understood_is_named_never_replaced(
@@ -56,6 +60,9 @@ async def test_a_time_not_understood_is_named_never_replaced(
         ("what changed in payments-api March 2025 to May?", "2025-03-01", "2025-06-01"),
         ("who changed payments-api the start of 2025 to the end of March?", "2025-01-01",
          "2025-04-01"),
+        # All of October without a word.
+        ("how many commits to payments-api the second week of last month?", "2026-10-08",
+         "2026-10-15"),
     ],
 )
 async def test_a_composition_is_answered_over_its_own_window(

@@ -12,7 +12,8 @@ from engine.reading.time.calendar import MONTHS, NUMBERS, WEEKDAYS
 from engine.reading.time.slashdates import PATTERN as SLASH
 
 MONTH = "(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b"
-YEAR = r"(?:19[7-9]\d|2\d{3})(?![-\d]|[/.]\d)"  # not a year-first date's (2026/03/04)
+# Not a year-first date's (2026/03/04), nor a decade ("the 2020s").
+YEAR = r"(?:19[7-9]\d|2\d{3})(?![-\d]|[/.]\d|'?s\b)"
 ORD = r"\d{1,2}(?:st|nd|rd|th)?"
 ISO = r"\d{4}-\d{2}-\d{2}(?![\d:T])"
 # A number naming an issue, a pull request or a version is no year ("who fixed issue 2031?"

@@ -61,6 +61,7 @@ _EVER = re.compile(r"\b(?:ever|(?:of\s+)?all[\s-]+time|since\s+forever)\b", re.I
 _TIME_LIKE = re.compile(
     rf"\b(?:(?<!\blong\s)since|between|ago|tomorrow|tonight|ytd|quarters?|q[1-4]|h[12]|{_YEAR}|\d{{4}}[-/.]\d{{1,2}}"
     r"|summer|winter|autumn|spring\s+\d|weekend|fortnights?|half\s+of|christmas|xmas"
+    r"|(?:19|20)\d0'?s"
     r"|fy\s?'?\d{2,4}|fiscal\s+(?:year|quarter)|week\s+\d{1,2}"
     r"|(?:couple|few|several)\s+(?:of\s+)?(?:hours|days|weeks|months|quarters|years)"
     r"|next\s+(?:week|month|quarter|year|sprint|release)"
@@ -176,12 +177,33 @@ def read_time(text: str, now: datetime) -> TimeReading:
 
 # A part of a period named before a phrase ("the second week of", "the first 10 days of",
 # "the spring of"), or a period named right after it ("of last year", "last year").
+# Also a span counted to or from it ("the 3 months before March", "in the 12 months to March
+# 2026", "the week after Christmas"), the same time in another period ("this time last
+# year"), or a word bounding it ("through Q3": everything up to its end, not Q3).
+_UNITS = (
+    r"(?:days?|weeks?|fortnights?|months?|quarters?|half|halves|years?|spring|summer|autumn"
+    r"|fall|winter|time|period|end|beginning|start|middle|rest|remainder|bulk|part|portion)"
+)
 _PART_OF = re.compile(
-    r"(?:\b(?:the\s+)?(?:[\w-]+\s+){0,2})?\b(?:days?|weeks?|fortnights?|months?|quarters?|"
-    r"half|halves|years?|spring|summer|autumn|fall|winter)\s+of\s+$",
+    rf"(?:\b(?:the\s+)?(?:[\w-]+\s+){{0,2}})?\b{_UNITS}\s+"
+    r"(?:of|before|after|to|until|till|following|preceding|ending|from|since)\s+$"
+    r"|\b(?:this|that|same)\s+(?:time|period|day|week|month)\s+$"
+    r"|\b(?:through|thru|by|outside)\s+$",
     re.IGNORECASE | re.ASCII,
 )
+# A span counted from the phrase when the phrase starts with its own preposition ("the 3
+# months before March", "the week after Christmas").
+_SPAN_BEFORE = re.compile(
+    r"\b(?:days?|weeks?|fortnights?|months?|quarters?|years?)\s+$", re.IGNORECASE | re.ASCII
+)
+_SPANNED = frozenset({"before", "after", "until", "till", "since", "to", "following", "prior"})
+# Joined to a period after it ("Q3 of last year"), or to more of a span ("the last 2 years
+# and 3 months").
 _JOINED = re.compile(r"(?:\s+of)?\s+$|\s*$", re.IGNORECASE)
+_MORE = re.compile(
+    rf"\s+and\s+(?:an?|\d+|{'|'.join(NUMBERS)}|half)\s+(?:an?\s+)?{_UNITS}\b",
+    re.IGNORECASE | re.ASCII,
+)
 # A later phrase starting with one of these is a time of its own ("in 2026 in 2025": the
 # first is used and the second said unused), not a qualifier of the first.
 _LEADS = frozenset(
@@ -199,6 +221,9 @@ def _qualified(text: str, first: TimeMatch, found: list[TimeMatch]) -> tuple[int
     before = _PART_OF.search(text, 0, first.start)
     if before is not None and before.end() == first.start:
         return before.start(), first.end
+    spanned = text[first.start : first.end].split()[0].lower() in _SPANNED
+    if spanned and (unit := _SPAN_BEFORE.search(text, 0, first.start)):
+        return unit.start(), first.end
     after = [
         m
         for m in found
@@ -208,6 +233,8 @@ def _qualified(text: str, first: TimeMatch, found: list[TimeMatch]) -> tuple[int
     ]
     if after:
         return first.start, max(m.end for m in after)
+    if more := _MORE.match(text, first.end):
+        return first.start, more.end()
     return None
 
 
