@@ -1,0 +1,251 @@
+"""Time phrasings through `investigate`: issue 32's bar ("no ANSWERED over a window the phrase
+does not mean, and at least 9 in 10 read right") on phrasings written, each with the window it
+means, before the reader saw them. Three sets, as they were written: the first two were run on
+the reader of the time (3 of 49 and 2 of 47 read wrong or not at all, then fixed as rows), the
+third after those fixes (40 of 43). All are corpus rows now (tests/data/time_phrases.tsv), so
+this guards them through the whole investigation: resolution, the window answered, the
+clarification of a phrase wider than 400 days.
+
+Usage: python bench/time_phrasings.py
+
+On the demo organisation in memory at 2026-11-20T12:00 UTC, "how many commits to payments-api
+<phrase>?". Each case states its window (an open end is now); a phrase wider than 400 days
+is asked again naming its exact span. A case is right when answered over its window (or asked
+again naming it), wrong when answered over another window; anything else (a no match naming
+the phrase) is neither. The last line is one JSON object: phrases, right, wrong (must be 0),
+not_read, and the examples of each.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from datetime import UTC, datetime, timedelta
+
+from engine.answering.synthesis import DeterministicSynthesizer
+from engine.domain.contract import Outcome, Versions
+from engine.domain.embedding import HashingEmbedder
+from engine.domain.timecontext import MAX_RANGE
+from engine.investigation.investigate import InvestigationRequest, Investigator
+from engine.memory import MemoryStore
+from engine.ports import OrgGraph
+from engine.providers import default_providers
+from engine.resolving.receipts import ReceiptSigner
+from engine.resolving.resolution import Resolver
+from engine.resolving.ring import ReferenceRing
+from graph.projection import Projector
+from sources.demo import generate
+
+NOW = datetime(2026, 11, 20, 12, 0, tzinfo=UTC)
+N = None  # up to now
+
+
+def d(text: str) -> datetime:
+    return datetime.fromisoformat(text).replace(tzinfo=UTC)
+
+
+def back(**units: int) -> datetime:
+    return NOW - timedelta(**units)
+
+
+# (phrase, start, end) by set, as written.
+FIRST = [
+    ("since the start of last quarter", d("2026-07-01"), N),
+    ("since the middle of last month", d("2026-10-11"), N),
+    ("since the end of Q2", d("2026-07-01"), N),
+    ("since the beginning of October", d("2026-10-01"), N),
+    ("since the end of 2025", d("2026-01-01"), N),
+    ("since mid-March", d("2026-03-11"), N),
+    ("since early this year", d("2026-01-01"), N),
+    ("since the start of the week", d("2026-11-16"), N),
+    ("since the end of last week", d("2026-11-16"), N),
+    ("since the middle of the year", d("2026-05-01"), N),
+    ("after the end of June 2026", d("2026-07-01"), N),
+    ("from mid-2026 until now", d("2026-05-01"), N),
+    ("Feb-Apr 2025", d("2025-02-01"), d("2025-05-01")),
+    ("from July to September 2025", d("2025-07-01"), d("2025-10-01")),
+    ("Sept-Nov 2024", d("2024-09-01"), d("2024-12-01")),
+    ("between April and June 2025", d("2025-04-01"), d("2025-07-01")),
+    ("March 2025 \u2013 June 2025", d("2025-03-01"), d("2025-07-01")),
+    ("Aug to Oct 2026", d("2026-08-01"), d("2026-11-01")),
+    ("from 5 to 12 October 2025", d("2025-10-05"), d("2025-10-13")),
+    ("October 5 to 12, 2025", d("2025-10-05"), d("2025-10-13")),
+    ("from June 3 to June 9 2025", d("2025-06-03"), d("2025-06-10")),
+    ("between the 1st and the 10th of September 2025", d("2025-09-01"), d("2025-09-11")),
+    ("from the 2nd to the 6th of November", d("2026-11-02"), d("2026-11-07")),
+    ("since 4 weeks back", back(weeks=4), N),
+    ("since 5 days ago", back(days=5), N),
+    ("since six months back", d("2026-05-20T12:00"), N),
+    ("over the past half year", d("2026-05-20T12:00"), N),
+    ("in the last half year", d("2026-05-20T12:00"), N),
+    ("the fortnight before last", back(days=28), back(days=14)),
+    ("in Q3 of last year", d("2025-07-01"), d("2025-10-01")),
+    ("during Q2 2026", d("2026-04-01"), d("2026-07-01")),
+    ("in the previous quarter", d("2026-07-01"), d("2026-10-01")),
+    ("in the first quarter of this year", d("2026-01-01"), d("2026-04-01")),
+    ("in spring 2026", d("2026-03-01"), d("2026-06-01")),
+    ("during summer 2025", d("2025-06-01"), d("2025-09-01")),
+    ("in the autumn of 2025", d("2025-09-01"), d("2025-12-01")),
+    ("in ISO week 40 of 2025", d("2025-09-29"), d("2025-10-06")),
+    ("in week 45", d("2026-11-02"), d("2026-11-09")),
+    ("in 2026-W10", d("2026-03-02"), d("2026-03-09")),
+    ("in the second half of last year", d("2025-07-01"), d("2026-01-01")),
+    ("in the last 45 days", back(days=45), N),
+    ("over the last 4 months", d("2026-07-20T12:00"), N),
+    ("in the past 7 weeks", back(weeks=7), N),
+    ("in mid-October 2025", d("2025-10-11"), d("2025-10-21")),
+    ("at the start of last month", d("2026-10-01"), d("2026-10-11")),
+    ("the last 10 days of October 2025", d("2025-10-22"), d("2025-11-01")),
+    ("the first two weeks of March 2025", d("2025-03-01"), d("2025-03-15")),
+    ("between early 2025 and mid-2025", d("2025-01-01"), d("2025-09-01")),
+    ("since the start of the quarter", d("2026-10-01"), N),
+]
+SECOND = [
+    ("since the end of the summer of 2025", d("2025-09-01"), N),
+    ("since late last year", d("2025-09-01"), N),
+    ("since mid last month", d("2026-10-11"), N),
+    ("between the start of March and the end of May 2026", d("2026-03-01"), d("2026-06-01")),
+    ("from the middle of June to the end of August 2025", d("2025-06-11"), d("2025-09-01")),
+    ("April-June 2026", d("2026-04-01"), d("2026-07-01")),
+    ("Jan\u2013Mar 2026", d("2026-01-01"), d("2026-04-01")),
+    ("from Sep 2025 to Feb 2026", d("2025-09-01"), d("2026-03-01")),
+    ("July 2025 through September 2025", d("2025-07-01"), d("2025-10-01")),
+    ("between Oct 1 and Oct 15 2025", d("2025-10-01"), d("2025-10-16")),
+    ("10-20 September 2025", d("2025-09-10"), d("2025-09-21")),
+    ("from 1 to 7 June 2026", d("2026-06-01"), d("2026-06-08")),
+    ("Sept 1 to Sept 30, 2025", d("2025-09-01"), d("2025-10-01")),
+    ("since 3 months back", d("2026-08-20T12:00"), N),
+    ("since a year back", d("2025-11-20T12:00"), N),
+    ("since 10 weeks ago", back(weeks=10), N),
+    ("in the past half a year", d("2026-05-20T12:00"), N),
+    ("over the last half year", d("2026-05-20T12:00"), N),
+    ("within the past 60 days", back(days=60), N),
+    ("the past 2 fortnights", back(days=28), N),
+    ("in Q2 last year", d("2025-04-01"), d("2025-07-01")),
+    ("in the fourth quarter of last year", d("2025-10-01"), d("2026-01-01")),
+    ("Q1 of this year", d("2026-01-01"), d("2026-04-01")),
+    ("during 2025 Q4", d("2025-10-01"), d("2026-01-01")),
+    ("in the summer of 2026", d("2026-06-01"), d("2026-09-01")),
+    ("during fall 2025", d("2025-09-01"), d("2025-12-01")),
+    ("last fall", d("2025-09-01"), d("2025-12-01")),
+    ("in week 12 of 2026", d("2026-03-16"), d("2026-03-23")),
+    ("2025-W48", d("2025-11-24"), d("2025-12-01")),
+    ("ISO week 3 2026", d("2026-01-12"), d("2026-01-19")),
+    ("in the week of October 6th 2025", d("2025-10-06"), d("2025-10-13")),
+    ("in early October 2025", d("2025-10-01"), d("2025-10-11")),
+    ("in late Q3 2026", d("2026-09-01"), d("2026-10-01")),
+    ("at the end of June 2025", d("2025-06-21"), d("2025-07-01")),
+    ("the middle of last year", d("2025-05-01"), d("2025-09-01")),
+    ("the first 2 weeks of 2026", d("2026-01-01"), d("2026-01-15")),
+    ("the last 3 days of October 2025", d("2025-10-29"), d("2025-11-01")),
+    ("in the first half of this year", d("2026-01-01"), d("2026-07-01")),
+    ("H1 last year", d("2025-01-01"), d("2025-07-01")),
+    ("since the start of H2", d("2026-07-01"), N),
+    ("after mid-September", d("2026-09-21"), N),
+    ("from last week until now", d("2026-11-09"), N),
+    ("since Q3", d("2026-07-01"), N),
+    ("in the 2nd quarter of 2025", d("2025-04-01"), d("2025-07-01")),
+    ("from early 2026 to mid-2026", d("2026-01-01"), d("2026-09-01")),
+    ("the past 3 quarters", d("2026-02-20T12:00"), N),
+    ("over the past 5 months", d("2026-06-20T12:00"), N),
+]
+THIRD = [
+    ("since the second week of October", d("2026-10-08"), N),
+    ("in the third week of last month", d("2026-10-15"), d("2026-10-22")),
+    ("the first 5 days of this month", d("2026-11-01"), d("2026-11-06")),
+    ("since the end of the first quarter", d("2026-04-01"), N),
+    ("between the end of June and the start of September 2026", d("2026-07-01"), d("2026-09-01")),
+    ("from mid-August to mid-September 2026", d("2026-08-11"), d("2026-09-21")),
+    ("June\u2013July 2026", d("2026-06-01"), d("2026-08-01")),
+    ("Dec 2025 - Feb 2026", d("2025-12-01"), d("2026-03-01")),
+    ("from 20 to 25 October", d("2026-10-20"), d("2026-10-26")),
+    ("between 1 and 15 August 2026", d("2026-08-01"), d("2026-08-16")),
+    ("since 7 weeks back", back(weeks=7), N),
+    ("since two quarters ago", d("2026-05-20T12:00"), N),
+    ("over the past quarter of a year", d("2026-08-20T12:00"), N),
+    ("during the last 3 weeks", back(weeks=3), N),
+    ("in the previous month", d("2026-10-01"), d("2026-11-01")),
+    ("the prior week", d("2026-11-09"), d("2026-11-16")),
+    ("Q2 of last year", d("2025-04-01"), d("2025-07-01")),
+    ("in the 4th quarter of 2025", d("2025-10-01"), d("2026-01-01")),
+    ("in early Q2 2026", d("2026-04-01"), d("2026-05-01")),
+    ("mid-Q3", d("2026-08-01"), d("2026-09-01")),
+    ("in spring of last year", d("2025-03-01"), d("2025-06-01")),
+    ("the summer before last", d("2025-06-01"), d("2025-09-01")),
+    ("in week 44 of this year", d("2026-10-26"), d("2026-11-02")),
+    ("in the week of 12 October 2026", d("2026-10-12"), d("2026-10-19")),
+    ("in late September last year", d("2025-09-21"), d("2025-10-01")),
+    ("during the second half of 2024", d("2024-07-01"), d("2025-01-01")),
+    ("since the beginning of last week", d("2026-11-09"), N),
+    ("since the middle of October", d("2026-10-11"), N),
+    ("after the start of the month", d("2026-11-01"), N),
+    ("from the end of September until now", d("2026-10-01"), N),
+    ("October through November 2026", d("2026-10-01"), N),
+    ("between September 2025 and January", d("2025-09-01"), d("2026-02-01")),
+    ("the last 2 months of 2025", d("2025-11-01"), d("2026-01-01")),
+    ("the first 3 weeks of October", d("2026-10-01"), d("2026-10-22")),
+    ("in the last 6 weeks", back(weeks=6), N),
+    ("over the past 100 days", back(days=100), N),
+    ("within the last 2 months", d("2026-09-20T12:00"), N),
+    ("the past two fortnights", back(days=28), N),
+    ("in autumn last year", d("2025-09-01"), d("2025-12-01")),
+    ("since summer", d("2026-06-01"), N),
+    ("since H1 2026", d("2026-01-01"), N),
+    ("in the first two months of this year", d("2026-01-01"), d("2026-03-01")),
+    ("from 2026-10-05 to 2026-10-09", d("2026-10-05"), d("2026-10-10")),
+]
+
+
+async def _demo() -> OrgGraph:
+    store = MemoryStore(embedder=HashingEmbedder(128))
+    await store.bootstrap("bench-times")
+    graph = store.org("bench-times")
+    records = (json.dumps(r) for r in generate(600))
+    report = await Projector(graph, source="demo").run(records)
+    assert report.ok
+    return graph
+
+
+async def main() -> None:
+    graph = await _demo()
+    engine = Investigator(
+        graph, Resolver(graph, ReferenceRing(), graph.org_id), default_providers(),
+        DeterministicSynthesizer(), ReceiptSigner(b"k" * 32),
+        Versions(projection="v1", embedder="local/char-ngram-v1#128@t3:f200"),
+        now=lambda: NOW,
+    )  # fmt: skip
+    right: list[str] = []
+    wrong: list[str] = []
+    not_read: list[str] = []
+    for phrase, start, end in [*FIRST, *SECOND, *THIRD]:
+        question = f"how many commits to payments-api {phrase}?"
+        result, _ = await engine.investigate("bench", InvestigationRequest(question))
+        stop = end or NOW
+        label = result.temporal_label
+        got = (label.effective_from, label.effective_to) if label else None
+        prompt = result.clarification_prompt or ""
+        if result.outcome is Outcome.ANSWERED:
+            (right if got == (start, stop) else wrong).append(phrase)
+        elif result.outcome is Outcome.CLARIFICATION_REQUIRED and stop - start > MAX_RANGE:
+            asked = f"({start:%Y-%m-%dT%H:%M:%SZ} to {stop:%Y-%m-%dT%H:%M:%SZ})"
+            (right if asked in prompt else wrong).append(phrase)
+        else:
+            not_read.append(phrase)
+        if phrase not in right:
+            print(f"{result.outcome.value:24} {phrase!r}: got {got}, means {start} .. {stop}")
+    print(
+        json.dumps(
+            {
+                "phrases": len(right) + len(wrong) + len(not_read),
+                "right": len(right),
+                "wrong": len(wrong),
+                "not_read": len(not_read),
+                "wrong_examples": wrong[:10],
+                "not_read_examples": not_read[:10],
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
