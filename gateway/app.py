@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import timedelta
+from functools import partial
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -24,6 +25,7 @@ from engine.resolving.receipts import ReceiptSigner
 from engine.resolving.ring import ReferenceRing
 from gateway import dashboard, heap, tracing
 from gateway.admission import Admission
+from gateway.compiled import CompiledDocuments, CompileSeen
 from gateway.documents import PersistedDocuments, PersistValidated
 from gateway.endpoint import GraphQLEndpoint
 from gateway.errors import ShapeErrors
@@ -97,16 +99,25 @@ def build_graphql(runtime: Runtime) -> tuple[GraphQLEndpoint, SubscriptionView]:
         trusted=settings.trusted_documents,
         max_tokens=settings.max_tokens,
     )
+    traced = tracing.schema_extensions(settings)
+    compiled = CompiledDocuments(
+        settings.max_cost,
+        runtime.metrics,
+        enabled=settings.compiled_documents,
+        tracing=bool(traced),
+    )
     schema = build_schema(
         extensions=[
             RecordOperation,
             *limit_extensions(settings),
             ShapeErrors,
-            *tracing.schema_extensions(settings),
+            *traced,
             PersistValidated,  # last: after every limit passed
+            partial(CompileSeen, compiled),
         ],
         max_batch=settings.max_batch if settings.allow_batching else None,
     )
+    compiled.bind(schema)
     limits = Limits(max_page_size=settings.max_page_size)
     view = GraphQLView(
         schema,
@@ -119,6 +130,7 @@ def build_graphql(runtime: Runtime) -> tuple[GraphQLEndpoint, SubscriptionView]:
         documents,
         http_cache=settings.http_cache,
         orgs_seen=runtime.orgs_seen,
+        compiled=compiled,
     )
     jwt = JwtVerifier.from_settings(settings)
     sockets = SubscriptionView(

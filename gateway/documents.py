@@ -58,6 +58,11 @@ _pending: contextvars.ContextVar[dict[str, _Registration] | None] = contextvars.
 )
 
 
+def registering(text: str) -> bool:
+    """Whether this request registers `text` (stored once it starts executing)."""
+    return text in (_pending.get() or {})
+
+
 class DocumentRefused(Exception):
     """status: HTTP status; code: the error's `extensions.code`; message: Apollo's text for
     its own codes (its clients match on the message as well as the code)."""

@@ -122,6 +122,18 @@ class Metrics:
             ["reason"],
             registry=self.registry,
         )
+        self.compiled_fallbacks = Counter(
+            "fabric_compiled_fallbacks_total",
+            "Query documents run on the plain path instead of a compiled plan, by reason "
+            "(gateway/compiled.py; `unseen`: the first time a document is seen).",
+            ["reason"],
+            registry=self.registry,
+        )
+        self.compiled_answers = Counter(
+            "fabric_compiled_requests_total",
+            "Query documents answered from a compiled plan (gateway/compiled.py).",
+            registry=self.registry,
+        )
         self._add_fast_path_metrics()
         self._add_epoch_metrics()
         self.stage_latency = Histogram(
@@ -302,6 +314,12 @@ class Metrics:
 
     def batch(self, loader: str, size: int) -> None:
         self.batch_sizes.labels(loader).observe(size)
+
+    def compiled_answer(self) -> None:
+        self.compiled_answers.inc()
+
+    def compiled_fallback(self, reason: str) -> None:
+        self.compiled_fallbacks.labels(reason).inc()
 
     def plan_abandoned(self, reason: str) -> None:
         self.plans_abandoned.labels(reason).inc()

@@ -177,6 +177,12 @@ class Settings(BaseSettings):
         description="GET queries answer with an ETag (query, variables, principal, the "
         "organisation's revision) and revalidate with If-None-Match (304).",
     )
+    compiled_documents: bool = Field(
+        True,
+        description="A query document seen before runs from a compiled plan (parsed, "
+        'validated and compiled once; docs/graphql.md, "Compiled documents"); what a plan '
+        "does not cover runs the plain path, counted in fabric_compiled_fallbacks_total.",
+    )
     persisted_queries: bool = Field(
         True, description="Accept Apollo's automatic persisted queries (sha256 hashes)."
     )

@@ -27,6 +27,7 @@ from engine.domain.principal import Principal
 from engine.ports import GraphError, GraphStore, GraphTimeout
 from engine.resolving.ring import ReferenceRing
 from gateway import caching
+from gateway.compiled import CompiledDocuments
 from gateway.documents import DocumentRefused, PersistedDocuments
 from gateway.errors import GRAPH_MESSAGES
 from gateway.graphiql import GraphiQLPage
@@ -71,6 +72,7 @@ class GraphQLView(GraphQL[RequestContext, None]):
         documents: PersistedDocuments | None = None,
         http_cache: bool = True,
         orgs_seen: set[str] | None = None,
+        compiled: CompiledDocuments | None = None,
     ) -> None:
         super().__init__(
             schema, graphql_ide="graphiql" if graphiql else None, allow_queries_via_get=True
@@ -84,6 +86,7 @@ class GraphQLView(GraphQL[RequestContext, None]):
         self._ide_page = ide_page
         # Organisations this process served: the epoch sweeper's list (gateway/sweeper.py).
         self._orgs_seen = orgs_seen if orgs_seen is not None else set()
+        self._compiled = compiled
 
     def should_render_graphql_ide(self, request: Any) -> bool:
         # A persisted query over GET has no `query` parameter, only `extensions`.
@@ -145,6 +148,25 @@ class GraphQLView(GraphQL[RequestContext, None]):
         if caching.matches(request.headers.get("if-none-match"), tag):
             raise NotModified(tag)
         request.state.sub_response.headers[_ETAG] = tag
+
+    async def execute_single(
+        self,
+        request: Request,
+        request_adapter: AsyncHTTPRequestAdapter,
+        sub_response: Response,
+        context: RequestContext,
+        root_value: None,
+        request_data: GraphQLRequestData,
+    ) -> ExecutionResult:
+        """A document seen before runs from its compiled plan (gateway/compiled.py); anything
+        else, and anything a plan gives back, runs strawberry's plain path."""
+        if self._compiled is not None:
+            result = await self._compiled.execute(request_data, context)
+            if result is not None:
+                return result
+        return await super().execute_single(
+            request, request_adapter, sub_response, context, root_value, request_data
+        )
 
     async def get_context(self, request: Request, response: Response) -> RequestContext:  # type: ignore[override]
         principal: Principal = request.state.principal

@@ -72,7 +72,7 @@ def _attribute_filter(value: object) -> tuple[tuple[str, str | int | float | boo
     return tuple(pairs)
 
 
-def _subject_query(
+def subject_query(
     filter: SubjectFilter | None, search: str | None, order: SubjectOrder, at: object
 ) -> SubjectQuery:
     kinds: list[SubjectKindValue] = []
@@ -91,7 +91,7 @@ def _subject_query(
     )
 
 
-def _position(after: str | None, order: SubjectOrder) -> SortKey | None:
+def sort_position(after: str | None, order: SubjectOrder) -> SortKey | None:
     if after is None:
         return None
     if order is SubjectOrder.RECENTLY_ACTIVE:
@@ -187,10 +187,10 @@ class Query(ResolutionQuery, InvestigationQuery, EpochQuery):
         as_of: datetime | None = None,
     ) -> SubjectConnection:
         size = page_size(first, info.context.limits.max_page_size)
-        query = _subject_query(filter, search, order_by, point(as_of, info.context.now))
+        query = subject_query(filter, search, order_by, point(as_of, info.context.now))
         if info.context.selection.nodes_identity_only(info._raw_info.field_nodes):
             query = replace(query, brief=True)
-        page = await info.context.graph.find_subjects(query, size, _position(after, order_by))
+        page = await info.context.graph.find_subjects(query, size, sort_position(after, order_by))
         connection = SubjectConnection.of(page, query, after is not None)
         fields = connection_nodes(info._raw_info.field_nodes) if info.context.read_ahead else None
         if fields:

@@ -1,0 +1,197 @@
+"""Compiled subject lists: a query's selection turned once into the batched reads it needs and
+a direct writer of its JSON values, with no resolver, Subject object or completion per field.
+
+What a plan covers: root `subjects` fields (and `__typename`), their connection's `edges {
+cursor node }`, `pageInfo` and `totalCount`, and under `node` the fields a subject answers
+from itself (resolvers/subject.py's attributes, `id`, `__typename`) and `neighbors` to any
+depth, each selection plain (fields and aliases; no fragment, directive or key selected
+twice). Every read is the plain path's: `find_subjects` and `count_subjects` with the query
+`Query.subjects` builds, then one `OrgGraph.neighbors` per level with the EdgeRequests
+`Subject.neighbors` makes (resolvers/subject_plan.py); every value is written as the plain
+path's resolvers and the schema's scalars write it (tests/test_compiled.py compares bodies).
+
+`compile_operation` answers `Uncovered(reason)` for anything else; a run raises `Fallback`
+when the plain path would report something (an argument a resolver refuses, a page too
+large to read ahead). Either way gateway/compiled.py runs the plain path, which answers the
+request and reports any error in its place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from graphql import (
+    FieldNode,
+    GraphQLField,
+    GraphQLObjectType,
+    GraphQLSchema,
+    OperationDefinitionNode,
+    OperationType,
+)
+from graphql.execution.values import VariableValues
+
+from engine.domain.errors import PublicError
+from engine.ports import TimeSpan
+from resolvers.args import page_size, point
+from resolvers.context import RequestContext
+from resolvers.queries import SubjectFilter, sort_position, subject_query
+from resolvers.relay import encode_cursor
+from resolvers.selection import plain_fields
+from resolvers.subject_plan import (
+    Fallback,
+    SubjectPlan,
+    Uncovered,
+    arguments,
+    read_levels,
+    subject_plan,
+)
+
+__all__ = ["Fallback", "OperationPlan", "Uncovered", "compile_operation"]
+
+_PAGE_INFO = {"hasNextPage", "hasPreviousPage", "startCursor", "endCursor"}
+
+
+@dataclass(frozen=True)
+class ListPlan:
+    """A root `subjects` field: its connection's parts (edge parts, page info parts) and the
+    plan of its nodes."""
+
+    node: FieldNode
+    field: GraphQLField
+    parts: tuple[tuple[str, str], ...]  # (response key, field name) of the connection
+    edge_parts: tuple[tuple[str, str], ...]
+    info_parts: tuple[tuple[str, str], ...]
+    nodes: SubjectPlan | None
+
+    async def run(self, context: RequestContext, variables: VariableValues) -> dict[str, Any]:
+        args = arguments(self.field, self.node, variables)
+        order = args["orderBy"]
+        try:
+            size = page_size(args.get("first"), context.limits.max_page_size)
+            query = subject_query(
+                _filter(args.get("filter")),
+                args.get("search"),
+                order,
+                point(args.get("asOf"), context.now),
+            )
+            position = sort_position(args.get("after"), order)
+        except PublicError as exc:
+            raise Fallback("arguments") from exc
+        if context.selection.nodes_identity_only([self.node]):
+            query = replace(query, brief=True)
+        page = await context.graph.find_subjects(query, size, position)
+        at = query.at
+        assert at is not None
+        cursors = [encode_cursor(str(p[0]), p[1]) for p in page.positions]
+        level: list[tuple[TimeSpan, str, dict[str, Any], SubjectPlan]] = []
+        edges = []
+        for subject, cursor in zip(page.items, cursors, strict=True):
+            edge: dict[str, Any] = {}
+            for key, name in self.edge_parts:
+                if name == "node" and self.nodes is not None:
+                    edge[key] = written = self.nodes.write(subject)
+                    if self.nodes.neighbors:
+                        level.append((at, subject.key, written, self.nodes))
+                else:
+                    edge[key] = cursor if name == "cursor" else "SubjectEdge"
+            edges.append(edge)
+        info = {
+            "hasNextPage": page.has_next,
+            "hasPreviousPage": args.get("after") is not None,
+            "startCursor": cursors[0] if cursors else None,
+            "endCursor": cursors[-1] if cursors else None,
+            "__typename": "PageInfo",
+        }
+        out: dict[str, Any] = {}
+        for key, name in self.parts:
+            if name == "edges":
+                out[key] = edges
+            elif name == "pageInfo":
+                out[key] = {k: info[n] for k, n in self.info_parts}
+            elif name == "totalCount":
+                out[key] = await context.graph.count_subjects(query)
+            else:
+                out[key] = "SubjectConnection"
+        await read_levels(context, level, variables)
+        return out
+
+
+def _filter(value: dict[str, Any] | None) -> SubjectFilter | None:
+    """The filter argument as strawberry hands it to `Query.subjects`."""
+    if value is None:
+        return None
+    return SubjectFilter(
+        kind=value.get("kind"),
+        kinds=value.get("kinds"),
+        name_prefix=value.get("namePrefix"),
+        attributes=value.get("attributes"),
+        include_stubs=value.get("includeStubs", False),
+    )
+
+
+@dataclass(frozen=True)
+class OperationPlan:
+    """A whole query: each root response key's list plan (None: `__typename`)."""
+
+    roots: tuple[tuple[str, ListPlan | None], ...]
+
+    async def run(self, context: RequestContext, variables: VariableValues) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        for key, root in self.roots:
+            data[key] = "Query" if root is None else await root.run(context, variables)
+        return data
+
+
+def compile_operation(schema: GraphQLSchema, operation: OperationDefinitionNode) -> OperationPlan:
+    """The plan of `operation` (validated already), or Uncovered."""
+    if operation.operation is not OperationType.QUERY:
+        raise Uncovered("operation")
+    query = schema.query_type
+    assert query is not None
+    roots: list[tuple[str, ListPlan | None]] = []
+    for node in plain_fields(operation.selection_set) or _uncovered("selection"):
+        name = node.name.value
+        if name == "__typename":
+            roots.append(((node.alias or node.name).value, None))
+        elif name == "subjects":
+            roots.append(((node.alias or node.name).value, _list_plan(schema, node, query)))
+        else:
+            raise Uncovered("field")
+    return OperationPlan(tuple(roots))
+
+
+def _uncovered(reason: str) -> list[FieldNode]:
+    raise Uncovered(reason)
+
+
+def _parts(node: FieldNode | None, allowed: set[str]) -> tuple[tuple[str, str], ...]:
+    fields = plain_fields(node.selection_set) if node is not None else []
+    if fields is None:
+        raise Uncovered("selection")
+    parts = tuple(((f.alias or f.name).value, f.name.value) for f in fields)
+    if any(name not in allowed for _, name in parts):
+        raise Uncovered("field")
+    return parts
+
+
+def _list_plan(schema: GraphQLSchema, node: FieldNode, query: GraphQLObjectType) -> ListPlan:
+    if node.directives:
+        raise Uncovered("selection")
+    parts = _parts(node, {"edges", "pageInfo", "totalCount", "__typename"})
+    fields = plain_fields(node.selection_set) or []
+    edges = [f for f in fields if f.name.value == "edges"]
+    infos = [f for f in fields if f.name.value == "pageInfo"]
+    if len(edges) > 1 or len(infos) > 1:
+        raise Uncovered("selection")
+    edge = edges[0] if edges else None
+    edge_parts = _parts(edge, {"cursor", "node", "__typename"})
+    info_parts = _parts(infos[0] if infos else None, _PAGE_INFO | {"__typename"})
+    node_fields = [f for f in (plain_fields(edge.selection_set) if edge else []) or ()
+                   if f.name.value == "node"]  # fmt: skip
+    if len(node_fields) > 1:
+        raise Uncovered("selection")
+    nodes = (
+        subject_plan(schema, plain_fields(node_fields[0].selection_set)) if node_fields else None
+    )
+    return ListPlan(node, query.fields["subjects"], parts, edge_parts, info_parts, nodes)

@@ -1,0 +1,181 @@
+"""Compiled documents (gateway/compiled.py, resolvers/compiled.py) answer exactly what the
+plain path answers, and really answer what they cover.
+
+The differential suite sends every query the docs and README show, the dashboard's queries,
+bench/dashboard.py's page and a seeded fuzzed set of subject-list documents (valid and not,
+covered and not) twice to one gateway: the first time the document is unseen and runs the
+plain path, the second time it runs from its plan when one covers it. Status, content type
+and body must be the same; the counters say which path answered.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bench.dashboard import QUERY as DASHBOARD_PAGE
+from gateway.compiled import CompiledDocuments, schema_version
+from gateway.dashboard import documents
+from gateway.metrics import Metrics
+from graph.projection import Projector
+from resolvers.schema import build_schema
+from sources.demo import generate
+from tests.conftest import new_org
+from tests.gateway_fixture import Gateway, serve
+
+ROOT = Path(__file__).resolve().parent.parent
+_FENCE = re.compile(r"```graphql\n(.*?)```", re.S)
+AS_OF = "2026-11-01T00:00:00Z"
+WINDOW = {"from": "2026-08-01T00:00:00Z", "to": "2026-11-01T00:00:00Z"}
+VARIABLES = {"asOf": AS_OF, "earlier": "2026-05-01T00:00:00Z", "window": WINDOW,
+             "bucket": "WEEK", "key": "repository:payments-api", "search": "pay"}  # fmt: skip
+
+
+def documented() -> list[tuple[str, str | None]]:
+    """(text, operation name) of every query in docs/*.md and README.md, and of the
+    dashboard's documents."""
+    found: list[tuple[str, str | None]] = []
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        for body in _FENCE.findall(path.read_text()):
+            if not re.match(r"\s*(mutation|subscription)\b", body):
+                found.append((body, None))
+    for name, text in documents().items():
+        if re.search(rf"\bquery {name}\b", text):
+            found.append((text, name))
+    return [*found, (DASHBOARD_PAGE, "Dashboard")]
+
+
+SUBJECT_FIELDS = ["id", "key", "kind", "name", "aliases", "previousNames", "description",
+                  "attributes", "validFrom", "validTo", "stub", "__typename"]  # fmt: skip
+TYPES = ["OWNS", "DEPENDS_ON", "MEMBER_OF", "PART_OF", "CONTRIBUTES_TO"]
+
+
+def _subject(rng: random.Random, depth: int) -> str:
+    fields = [f"{'a' + str(i) + ': ' if rng.random() < 0.2 else ''}{f}"
+              for i, f in enumerate(rng.sample(SUBJECT_FIELDS, rng.randint(1, 5)))]  # fmt: skip
+    if depth < 3 and rng.random() < 0.6:
+        args = [f"types: [{', '.join(rng.sample(TYPES, rng.randint(1, 2)))}]"]
+        args += [f"direction: {rng.choice(['INCOMING', 'OUTGOING', 'BOTH'])}"]
+        args += rng.sample(["first: 1", "first: 3", "first: 0", "first: 900", "asOf: $asOf",
+                            "first: 2", 'asOf: "1960-01-01"'], rng.randint(0, 1))  # fmt: skip
+        alias = rng.choice(["", "n: ", "other: "])
+        fields.append(f"{alias}neighbors({', '.join(args)}) {{ {_subject(rng, depth + 1)} }}")
+    odd = rng.random()
+    if odd < 0.04:
+        fields.append("... on Subject { key }")  # a fragment: not covered
+    elif odd < 0.08:
+        fields.append("name @include(if: true)")  # a directive: not covered
+    elif odd < 0.1:
+        fields.append("episodes(first: 1) { totalCount }")  # another field: not covered
+    return " ".join(fields)
+
+
+def fuzzed(count: int, seed: int = 34) -> list[tuple[str, dict[str, Any]]]:
+    """Seeded subject-list documents and their variables."""
+    rng = random.Random(seed)
+    found = []
+    for _ in range(count):
+        args = [f"orderBy: {rng.choice(['KEY', 'NAME', 'RECENTLY_ACTIVE'])}", "asOf: $asOf"]
+        args += rng.sample(["filter: {kind: REPOSITORY}", "filter: {kinds: [TEAM, SERVICE]}",
+                            'filter: {namePrefix: "p"}', "first: 5", "first: 0", "first: 501",
+                            'after: "bm90IGEgY3Vyc29y"', 'search: "a"'],
+                           rng.randint(0, 2))  # fmt: skip
+        parts = rng.sample(["edges { cursor node { NODE } }", "edges { node { NODE } }",
+                            "pageInfo { hasNextPage endCursor startCursor hasPreviousPage }",
+                            "totalCount", "__typename"], rng.randint(1, 3))  # fmt: skip
+        body = " ".join(parts).replace("NODE", _subject(rng, 0))
+        as_of = rng.choice([AS_OF, AS_OF, "2025-01-01T00:00:00Z", "not a time"])
+        found.append((f"query F($asOf: DateTime) {{ subjects({', '.join(args)}) {{ {body} }} }}",
+                      {"asOf": as_of}))  # fmt: skip
+    return found
+
+
+def _counter(metrics: str, name: str) -> float:
+    return sum(float(line.split()[-1]) for line in metrics.splitlines()
+               if line.startswith(name + "{") or line.startswith(name + " "))  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+async def demo(falkor: Any) -> Any:
+    org = new_org()
+    await falkor.bootstrap(org)
+    lines = (json.dumps(r) for r in generate(1500, seed=11))
+    assert (await Projector(falkor.org(org), source="demo").run(lines)).ok
+    async for gateway in serve(falkor):
+        yield gateway, await gateway.token(org)
+
+
+async def _twice(gateway: Gateway, token: str, body: dict[str, Any]) -> tuple[Any, Any, float]:
+    """The plain path's response, the compiled path's, and how many requests plans answered."""
+    metrics = gateway.url.replace("/graphql", "/metrics")
+    headers = {"Authorization": f"Bearer {token}"}
+    first = await gateway.client.post(gateway.url, json=body, headers=headers)
+    before = _counter((await gateway.client.get(metrics)).text, "fabric_compiled_requests_total")
+    second = await gateway.client.post(gateway.url, json=body, headers=headers)
+    after = _counter((await gateway.client.get(metrics)).text, "fabric_compiled_requests_total")
+    return first, second, after - before
+
+
+def _same(first: Any, second: Any) -> None:
+    assert (first.status_code, first.headers["content-type"]) == (
+        second.status_code, second.headers["content-type"])  # fmt: skip
+    assert first.json() == second.json()
+
+
+async def test_every_documented_query_answers_the_same_compiled(demo: Any) -> None:
+    gateway, token = demo
+    compiled = 0.0
+    for text, name in documented():
+        used = {k: v for k, v in VARIABLES.items() if f"${k}" in text}
+        body = {"query": text, "variables": used, "operationName": name}
+        first, second, ran = await _twice(gateway, token, body)
+        _same(first, second)
+        compiled += ran
+    assert compiled >= 3  # the dashboard page, LiveActive, SubjectSearch and the guide's lists
+
+
+async def test_fuzzed_documents_answer_the_same_compiled(demo: Any) -> None:
+    gateway, token = demo
+    outcomes = {"compiled": 0, "plain": 0, "errors": 0}
+    for text, variables in fuzzed(150):
+        first, second, ran = await _twice(gateway, token, {"query": text, "variables": variables})
+        _same(first, second)
+        outcomes["compiled" if ran else "plain"] += 1
+        outcomes["errors"] += bool(first.json().get("errors"))
+    # The set exercises both paths, and errors (all on the plain path).
+    print(outcomes)
+    assert outcomes["compiled"] >= 60 and outcomes["plain"] >= 30 and outcomes["errors"] >= 20
+
+
+async def test_the_dashboard_page_is_compiled_and_fallbacks_are_counted(demo: Any) -> None:
+    gateway, token = demo
+    body = {"query": DASHBOARD_PAGE, "variables": {"asOf": AS_OF}}
+    first, second, ran = await _twice(gateway, token, body)
+    assert ran == 1 and first.json() == second.json()
+    assert len(second.json()["data"]["subjects"]["edges"]) > 0
+    metrics = gateway.url.replace("/graphql", "/metrics")
+    fragment = "{ subjects(first: 2) { edges { node { ... on Subject { key } } } } }"
+    for _ in range(2):
+        await gateway.query(token, fragment)
+    text = (await gateway.client.get(metrics)).text
+    assert _counter(text, 'fabric_compiled_fallbacks_total{reason="uncovered:selection"}') >= 1
+    assert _counter(text, 'fabric_compiled_fallbacks_total{reason="unseen"}') >= 2
+
+
+def test_plans_are_kept_per_schema_version() -> None:
+    compiled = CompiledDocuments(10_000, Metrics())
+    first = build_schema()
+    compiled.bind(first)
+    document_text = "{ subjects { edges { node { key } } } }"
+    from graphql import parse
+
+    compiled.remember(document_text, parse(document_text))
+    assert compiled.known(document_text)
+    assert compiled.version == schema_version(first)
+    compiled.bind(build_schema(extensions=[]))  # the same SDL: a rebuilt schema
+    assert not compiled.known(document_text)  # plans never outlive the schema they were made for
