@@ -34,10 +34,16 @@ def _value(cell: list[Any]) -> Any:
 def _values(cells: list[list[Any]]) -> list[Any]:
     # Strings and integers, most of every reply, are taken in the loop rather than through a
     # call each (the decoder was a tenth of a dashboard page's CPU).
+    # So are nested lists (a neighbour list's subjects, each a list of its values).
     out = []
     for cell in cells:
         kind = cell[0]
-        out.append(cell[1] if kind == 2 or kind == 3 else _value(cell))
+        if kind == 2 or kind == 3:
+            out.append(cell[1])
+        elif kind == 6:
+            out.append(_values(cell[1]))
+        else:
+            out.append(_value(cell))
     return out
 
 

@@ -21,14 +21,17 @@ def _edge_groups(
     grouped: dict[relationships_cypher.EdgeGroup, list[list[Any]]] = {}
     # The types and direction become the statement's pattern: they pass through the closed
     # enums once per distinct shape, not once per request (hundreds per dashboard level).
-    shapes: dict[tuple[Any, ...], relationships_cypher.EdgeGroup] = {}
+    # Shapes are told apart by identity first (requests of one field share their types and
+    # direction objects): hashing the enums themselves runs Python code, per request.
+    shapes: dict[tuple[int, int, bool], list[list[Any]]] = {}
     for i, q in enumerate(requests):
-        shape = (q.types, q.direction, q.brief)
-        group = shapes.get(shape)
-        if group is None:
+        shape = (id(q.types), id(q.direction), q.brief)  # `requests` keeps them all alive
+        rows = shapes.get(shape)
+        if rows is None:
             types = tuple(RelationshipType(t) for t in q.types)
-            group = shapes[shape] = (types, Direction(q.direction).value, q.brief)
-        grouped.setdefault(group, []).append(_edge_row(i, q))
+            group = (types, Direction(q.direction).value, q.brief)
+            rows = shapes[shape] = grouped.setdefault(group, [])
+        rows.append(_edge_row(i, q))
     groups = list(grouped)
     return groups, {f"g{n}": grouped[g] for n, g in enumerate(groups)}
 

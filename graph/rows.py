@@ -111,7 +111,6 @@ def stub_row(org_id: str, key: str) -> list[Any]:
     return [key, subject_id(org_id, key), kind, name, search_text(kind, name, [], [])]
 
 
-_BRIEF_REST = [None] * (len(SUBJECT_FIELDS) - len(SUBJECT_BRIEF_FIELDS))
 # A dictionary lookup instead of the enum's call, for every subject read (an unknown value
 # still goes through the call, which refuses it).
 _KINDS = {kind.value: kind for kind in SubjectKind}
@@ -133,7 +132,7 @@ def trusted(cls: type[M], values: dict[str, Any]) -> M:
 def subject_from(values: list[Any]) -> StoredSubject:
     """A subject from the values of SUBJECT_FIELDS, or of SUBJECT_BRIEF_FIELDS, in order."""
     if len(values) == len(SUBJECT_BRIEF_FIELDS):
-        values = [*values, *_BRIEF_REST]
+        return _brief_subject(values)
     key, id_, kind, name, aliases, previous, description, attrs, vf, vt, source, stub = values
     return trusted(
         StoredSubject,
@@ -149,6 +148,29 @@ def subject_from(values: list[Any]) -> StoredSubject:
             "attributes": json.loads(attrs) if attrs else {},
             "source": source,
             "stub": bool(stub),
+            "id": id_,
+        },
+    )
+
+
+def _brief_subject(values: list[Any]) -> StoredSubject:
+    """subject_from's answer for identity alone (what the rest of the fields read as None
+    give), built without the conversions: most subjects of a dashboard page are these."""
+    key, id_, kind, name = values
+    return trusted(
+        StoredSubject,
+        {
+            "valid_from": None,
+            "valid_to": None,
+            "key": key,
+            "kind": _KINDS.get(kind) or SubjectKind(kind),
+            "name": name,
+            "aliases": [],
+            "previous_names": [],
+            "description": "",
+            "attributes": {},
+            "source": None,
+            "stub": False,
             "id": id_,
         },
     )

@@ -116,8 +116,27 @@ class SubjectPlan:
         return {key: write(subject) for key, write in self.writers}
 
 
-def _writer(read: Write, coerce: Callable[[Any], Any]) -> Write:
-    return lambda subject: coerce(read(subject))
+def _writer(read: Write, type_: GraphQLOutputType) -> Write:
+    """One call per field and subject: the value read, written as its type writes it (a value
+    of the very type its scalar writes unchanged, as read)."""
+    required = isinstance(type_, GraphQLNonNull)
+    named = type_.of_type if isinstance(type_, GraphQLNonNull) else type_
+    if not isinstance(named, GraphQLLeafType):
+        coerce = _leaf(type_)  # a list
+        return lambda subject: coerce(read(subject))
+    same, serialize = _AS_IS.get(named.name), named.serialize
+
+    def write(subject: StoredSubject) -> Any:
+        value = read(subject)
+        if type(value) is same:
+            return value
+        if value is None:
+            if required:
+                raise Fallback("null")
+            return None
+        return serialize(value)
+
+    return write
 
 
 def _nothing(_: StoredSubject) -> None:
@@ -140,7 +159,7 @@ def subject_plan(schema: GraphQLSchema, fields: Sequence[FieldNode] | None) -> S
             neighbors.append(Neighbors(key, node, subject.fields[name], inner))
             writers.append((key, _nothing))  # keeps the key's place in the response
         elif name in _READERS:
-            writers.append((key, _writer(_READERS[name], _leaf(subject.fields[name].type))))
+            writers.append((key, _writer(_READERS[name], subject.fields[name].type)))
         else:
             raise Uncovered("field")
     return SubjectPlan(tuple(writers), tuple(neighbors))

@@ -21,6 +21,7 @@ import pytest
 from bench.dashboard import QUERY as DASHBOARD_PAGE
 from gateway.compiled import CompiledDocuments, schema_version
 from gateway.dashboard import documents
+from gateway.documents import sha256_hex
 from gateway.metrics import Metrics
 from graph.projection import Projector
 from resolvers.schema import build_schema
@@ -179,3 +180,30 @@ def test_plans_are_kept_per_schema_version() -> None:
     assert compiled.version == schema_version(first)
     compiled.bind(build_schema(extensions=[]))  # the same SDL: a rebuilt schema
     assert not compiled.known(document_text)  # plans never outlive the schema they were made for
+
+
+async def test_a_persisted_query_over_get_keeps_its_etag_compiled(demo: Any) -> None:
+    gateway, token = demo
+    text = "query Names($asOf: DateTime) { subjects(first: 3, asOf: $asOf) { edges { node { key name } } } }"
+    persisted = {"persistedQuery": {"version": 1, "sha256Hash": sha256_hex(text)}}
+    params = {"extensions": json.dumps(persisted), "variables": json.dumps({"asOf": AS_OF})}
+    headers = {"Authorization": f"Bearer {token}"}
+    metrics = gateway.url.replace("/graphql", "/metrics")
+    registered = await gateway.client.get(gateway.url, params={**params, "query": text},
+                                          headers=headers)  # fmt: skip
+    assert registered.status_code == 200
+    answers = []
+    for _ in range(2):  # the stored text: unseen (the plain path), then from its plan
+        before = _counter(
+            (await gateway.client.get(metrics)).text, "fabric_compiled_requests_total"
+        )
+        answers.append(await gateway.client.get(gateway.url, params=params, headers=headers))
+        after = _counter((await gateway.client.get(metrics)).text, "fabric_compiled_requests_total")
+    plain, compiled = answers
+    assert after - before == 1  # the second one ran from its plan
+    _same(plain, compiled)
+    assert compiled.json() == registered.json()
+    assert plain.headers["etag"] == compiled.headers["etag"]
+    again = await gateway.client.get(gateway.url, params=params,
+                                     headers={**headers, "If-None-Match": compiled.headers["etag"]})  # fmt: skip
+    assert again.status_code == 304
