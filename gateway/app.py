@@ -233,7 +233,8 @@ def _lifespan(
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if runtime.opened is None:
-            runtime.opened = open_store(settings)
+            # Pages are answered while FalkorDB builds its indexes (graph.falkor_ready).
+            runtime.opened = open_store(settings, wait_for_indexes=False)
         supervisor = supervise(runtime.opened, settings)
         collector: asyncio.Task[None] | None = None
         lifecycle: list[asyncio.Task[None]] = []

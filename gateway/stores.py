@@ -77,11 +77,13 @@ def epoch_timings(settings: Settings) -> EpochTimings:
     return EpochTimings(settings.epoch_grace_s, max(settings.epoch_drain_s, floor))
 
 
-def open_store(settings: Settings) -> OpenedStore:
+def open_store(settings: Settings, *, wait_for_indexes: bool = True) -> OpenedStore:
     """Connect to the configured store; `embedded` starts (or joins) the data dir's server.
 
     Blocking (it may wait for a server to load its append-only file): call it from the main
-    thread, whose lifetime the embedded server's is tied to.
+    thread, whose lifetime the embedded server's is tied to. wait_for_indexes: False for a
+    serving gateway, which answers while FalkorDB builds its indexes (graph.falkor_ready);
+    a command that writes waits for them.
     """
     uri = settings.graph_uri
     embedder = make_embedder(settings)
@@ -90,12 +92,12 @@ def open_store(settings: Settings) -> OpenedStore:
         url, server = connect_or_start(
             settings.data_dir, start_limit=settings.embedded_start_limit_s
         )
-        store = _falkor(url, settings, embedder, timings)
+        store = _falkor(url, settings, embedder, timings, wait_for_indexes)
         return OpenedStore(store, server, socket=url.removeprefix("unix://"))
     if uri.startswith(_NEO4J):
         return OpenedStore(_neo4j(uri, settings, embedder, timings))
     if uri.startswith(_FALKOR):
-        return OpenedStore(_falkor(uri, settings, embedder, timings))
+        return OpenedStore(_falkor(uri, settings, embedder, timings, wait_for_indexes))
     raise ValueError(
         "FABRIC_GRAPH_URI must be `embedded`, a FalkorDB URI (redis://, unix://) "
         "or a Neo4j URI (bolt://, neo4j://)"
@@ -103,7 +105,11 @@ def open_store(settings: Settings) -> OpenedStore:
 
 
 def _falkor(
-    url: str, settings: Settings, embedder: Embedder | None, timings: EpochTimings
+    url: str,
+    settings: Settings,
+    embedder: Embedder | None,
+    timings: EpochTimings,
+    wait_for_indexes: bool = True,
 ) -> FalkorStore:
     store = FalkorStore(
         url,
@@ -112,6 +118,7 @@ def _falkor(
         embedder=embedder,
         epoch_timings=timings,
         pointer_ttl_s=settings.epoch_pointer_ttl_s,
+        wait_for_indexes=wait_for_indexes,
     )
     store.documents.limit = settings.max_persisted_queries
     store.documents.budget = settings.max_persisted_query_bytes

@@ -27,6 +27,8 @@ class Dialect:
     many tokens of a query; bootstrap: index and constraint DDL; already_exists: substrings of a
     refusal that only means "this index already exists"; fulltext_call / vector_call: the
     procedure calls, yielding `node` and `score`; vector_value: how a stored vector is written;
+    vector_label: a label a subject with a vector is given, which the vector index is on
+    (FalkorDB, graph.indexes.VECTOR_LABEL; empty: the index is on Subject);
     similarity: the vector score turned into a cosine similarity; retired: drops of indexes
     earlier versions made (no_such_index: a refusal that only means it is gone already);
     after_schema: run once the DDL is sent (waiting for new indexes to come online); migrations:
@@ -56,6 +58,7 @@ class Dialect:
     fulltext_top: str
     vector_call: str
     vector_value: str
+    vector_label: str
     similarity: str
     fuzzy: Callable[[str], str]
     fuzzy_terms: int
@@ -271,9 +274,10 @@ FALKORDB = Dialect(
     fulltext_call="CALL db.idx.fulltext.queryNodes('Subject', ${param}) YIELD node, score",
     # One organisation's index: its matches are that organisation's only.
     fulltext_top="CALL db.idx.fulltext.queryNodes('Subject', ${param}) YIELD node, score",
-    vector_call="CALL db.idx.vector.queryNodes('Subject', 'embedding', $k, vecf32($vector)) "
-    "YIELD node, score",
+    vector_call=f"CALL db.idx.vector.queryNodes('{indexes.VECTOR_LABEL}', 'embedding', $k, "
+    "vecf32($vector)) YIELD node, score",
     vector_value="vecf32({})",
+    vector_label=indexes.VECTOR_LABEL,
     # FalkorDB reports cosine distance (0 = identical).
     similarity="1.0 - score",
     fuzzy=_falkor_fuzzy,
@@ -281,7 +285,7 @@ FALKORDB = Dialect(
     any_of="|",
     all_of=" ",
     vector_index=indexes.falkor_vector_index,
-    drop_vector_index="DROP VECTOR INDEX FOR (s:Subject) ON (s.embedding)",
+    drop_vector_index=f"DROP VECTOR INDEX FOR (s:{indexes.VECTOR_LABEL}) ON (s.embedding)",
     retired=indexes.falkor_retired(),
     no_such_index=("no such index",),
     after_schema=(),
@@ -320,6 +324,7 @@ NEO4J = Dialect(
     # Neo4j reports (1 + cosine) / 2, in [0, 1].
     similarity="2.0 * score - 1.0",
     vector_value="{}",
+    vector_label="",
     fuzzy=lambda token: f"{token} OR {token}~1" if len(token) >= 3 else token,
     # One dictionary for every organisation: a fuzzy term is an automaton walk over all of
     # them (Lucene keeps the 50 closest expansions), so a query forgives typos in its four

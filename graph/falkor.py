@@ -14,7 +14,7 @@ from falkordb.asyncio import FalkorDB
 from redis.asyncio import BlockingConnectionPool, Redis
 
 from engine.ports import EpochTimings, RoundTrips, check_org
-from graph import activity, falkor_ready, rows
+from graph import activity, falkor_ready, falkor_vectors, rows
 from graph.changes import RedisChangeFeed, RedisDocuments
 from graph.cypher import activity as activity_cypher
 from graph.dialect import FALKORDB, Dialect
@@ -79,6 +79,7 @@ class FalkorStore(EpochedStore):
         socket_timeout_s: float | None = 600.0,
         epoch_timings: EpochTimings | None = None,
         pointer_ttl_s: float = 1.0,
+        wait_for_indexes: bool = True,
     ) -> None:
         for scheme, replacement in (
             ("falkordb://", "redis://"),
@@ -105,6 +106,8 @@ class FalkorStore(EpochedStore):
         self.documents = RedisDocuments(Redis(connection_pool=self._pool))
         self._init_epochs(epoch_timings, pointer_ttl_s)
         self._bootstrapped: set[str] = set()  # scopes, by this process: prepared already
+        self.wait_for_indexes = wait_for_indexes
+        self._gates: dict[str, falkor_ready.IndexGate] = {}  # graph name: its search gate
         self._keys = CypherKeyStore(GraphExecutor(self, SYSTEM_GRAPH))
 
     @property
@@ -117,8 +120,11 @@ class FalkorStore(EpochedStore):
 
     def _make_graph(self, org_id: str, epoch: int) -> ScopedGraph:
         scope = scope_of(check_org(org_id), epoch)
-        executor = GraphExecutor(self, GRAPH_PREFIX + scope, lambda: self._prepare(scope))
+        name = GRAPH_PREFIX + scope
+        executor = GraphExecutor(self, name, lambda: self._prepare(scope))
         home = None if epoch == 0 else self.org(org_id).results_executor
+        if name not in self._gates:
+            self._gates[name] = falkor_ready.IndexGate(GraphExecutor(self, name).read)
         return ScopedGraph(
             org_id,
             executor,
@@ -127,14 +133,16 @@ class FalkorStore(EpochedStore):
             self.changes,
             epoch=epoch,
             results_executor=home,
+            index_gate=self._gates[name],
         )
 
     async def bootstrap(self, org_id: str) -> None:
         if org_id == SYSTEM_SCOPE:
             await self._bootstrap(SYSTEM_GRAPH, SYSTEM_SCOPE, vectors=False)
             migrated = await self._migrate_all()
-            # A graph bootstrapped just now waited for its indexes already.
-            await self._await_all_indexes(waited={SYSTEM_GRAPH, *migrated})
+            migrated += await self._move_all_vectors()
+            if self.wait_for_indexes:  # a graph bootstrapped just now waited already
+                await self._await_all_indexes(waited={SYSTEM_GRAPH, *migrated})
         else:
             await self._bootstrap(GRAPH_PREFIX + check_org(org_id), org_id)
 
@@ -142,15 +150,17 @@ class FalkorStore(EpochedStore):
         executor = GraphExecutor(self, name)
         await apply_schema(executor, self.dialect, self.embedder, vectors)
         await falkor_ready.learn_attributes(executor.read, executor.change, ATTRIBUTES)
-        # Nothing reads a graph before its indexes are built (graph.falkor_ready).
-        await falkor_ready.await_indexes(executor.read, name)
+        # A loader writes once the indexes are built (graph.falkor_ready).
+        if self.wait_for_indexes:
+            await falkor_ready.await_indexes(executor.read, name)
         if scope != SYSTEM_SCOPE:
             read = bound(executor, scope, False, maintenance=True)
             write = bound(executor, scope, True)
             await activity.migrate(read, write, scope, self.dialect)
+            await falkor_vectors.move(executor.read, executor.change, name)
         # After the migrations, which may read an index that goes (graph.executor). A label
-        # losing one of its fields has its index built again: nothing reads before that.
-        if await retire_indexes(executor, self.dialect):
+        # losing one of its fields has its index built again.
+        if await retire_indexes(executor, self.dialect) and self.wait_for_indexes:
             await falkor_ready.await_indexes(executor.read, name)
         self._bootstrapped.add(scope)
 
@@ -176,6 +186,23 @@ class FalkorStore(EpochedStore):
         writer = bound(GraphExecutor(self, SYSTEM_GRAPH), SYSTEM_SCOPE, True)
         await writer(activity_cypher.SET_FORMAT, version=activity.FORMAT_VERSION)
         return migrated
+
+    async def _move_all_vectors(self) -> list[str]:
+        """Bootstrap every graph whose vectors are still on Subject (graph.falkor_vectors),
+        before anything searches them; the names of those it bootstrapped."""
+        try:
+            names = await self.client.list_graphs()
+        except (redis_errors.RedisError, OSError) as exc:
+            raise translate(exc) from exc
+        moved = []
+        for name in sorted(names):
+            scope = name.removeprefix(GRAPH_PREFIX)
+            if not name.startswith(GRAPH_PREFIX) or scope in self._bootstrapped:
+                continue
+            if await falkor_vectors.old_layout(GraphExecutor(self, name).read):
+                await self._bootstrap(name, scope)
+                moved.append(name)
+        return moved
 
     async def _await_all_indexes(self, waited: set[str]) -> None:
         """Every graph's indexes built (graph.falkor_ready): an organisation's graph is read
@@ -231,6 +258,8 @@ class FalkorStore(EpochedStore):
         """Drop idle pooled connections (after the server restarted); in-use ones fail on
         their own and are replaced when next taken from the pool."""
         await self._pool.disconnect(inuse_connections=False)
+        for gate in self._gates.values():  # a restarted server builds every index again
+            gate.reset()
 
     async def close(self) -> None:
         await self._pool.disconnect()

@@ -1,13 +1,17 @@
-"""When a FalkorDB graph may be read: once every one of its indexes is populated.
+"""When a FalkorDB graph may be read: a search once its index is populated, the rest at once.
 
-FalkorDB keeps no index in its snapshot: it builds each from the graph's nodes while loading
-(the embedded server's setting, graph.embedded), in the background after a CREATE INDEX on
-existing nodes (a new index or field, on an older data directory), and in the background
-after loading on a server started with DELAY_INDEXING. Until an index is built, statements
-read without it, which is only slower; but the full-text procedure answers with no rows at
-all (FalkorDB 4.16: a search finding 5 subjects found 0 while the Subject index was
-`[Indexing] 969/100011: UNDER CONSTRUCTION`), which would be a wrong answer. So a graph's
-bootstrap waits until `db.indexes()` reports each index OPERATIONAL.
+FalkorDB keeps no index in its snapshot: it builds each again from the graph's nodes, label
+after label, in the background after loading (the embedded server starts with DELAY_INDEXING,
+graph.embedded, so that it answers as soon as the data is in) and after a CREATE INDEX on
+existing nodes (a new index or field, on an older data directory). Until a label's index is
+built, statements read without it, which is only slower (FalkorDB 4.16, tests/
+test_index_build.py: a subject or record found by key while its index was under
+construction); but the full-text and vector procedures answer with no rows at all (a
+search finding 5 subjects found 0 while the Subject index was
+`[Indexing] 969/100011: UNDER CONSTRUCTION`), which would be a wrong answer. So a search
+waits for its own index (`IndexGate`); a graph's bootstrap waits for every index when its
+store is told to (a loader, whose writes would scan without them), and `fabric serve`
+answers pages meanwhile.
 
 It also teaches the graph every property name a statement of ours writes (graph.falkor's
 ATTRIBUTES) only when one is missing: that is a write, which the append-only file logs, and
@@ -75,3 +79,26 @@ async def await_indexes(
     if shown > started:
         progress(f"fabric: {graph}: indexes ready after {waited:.1f} s")
     return waited
+
+
+class IndexGate:
+    """Holds a search back until its label's index is built, on one graph (`read` sends a
+    statement there). Once seen built, a label is not asked again until `reset` (the
+    server restarted, and builds every index again)."""
+
+    def __init__(self, read: Read) -> None:
+        self._read = read
+        self._built: set[str] = set()
+
+    async def __call__(self, label: str) -> None:
+        if label in self._built:
+            return
+        while True:
+            rows = await self._read(INDEX_STATUS)
+            if all(status == READY for found, status in rows if found == label):
+                break  # built (or no such index: nothing to wait for)
+            await asyncio.sleep(_POLL_S)
+        self._built.add(label)
+
+    def reset(self) -> None:
+        self._built.clear()

@@ -50,7 +50,7 @@ from graph.fingerprint import fingerprint
 from graph.inventory import Inventory
 from graph.neighbourhood import Neighbourhood
 from graph.results import ResultArchive
-from graph.search import SearchArms
+from graph.search import IndexReady, SearchArms
 from graph.subjects import SubjectReads
 from graph.timeline import Timeline
 from graph.writer import Writer
@@ -72,6 +72,8 @@ class ScopedGraph:
         `graph.epochs.scope_of(org_id, epoch)` (the organisation id itself for epoch 0).
     results_executor: where the organisation's investigation results live (they outlive
         every epoch); default `executor`.
+    index_gate: awaited with a label before a search of its index (graph.falkor_ready: an
+        index still being built answers a search with nothing); None: always built.
     """
 
     def __init__(
@@ -85,12 +87,15 @@ class ScopedGraph:
         *,
         epoch: int = 0,
         results_executor: Executor | None = None,
+        index_gate: IndexReady | None = None,
     ) -> None:
         self._org = org_id
         self._epoch = epoch
         self._scope = scope_of(org_id, epoch)
         self._x = executor
-        self.search = SearchArms(self._scope, executor, dialect, embedder, exact_limit)
+        self.search = SearchArms(
+            self._scope, executor, dialect, embedder, exact_limit, index_gate
+        )
         # The organisation's own scope (results, the epoch lifecycle): outlives every epoch.
         self.results_executor = results_executor or executor
         self.results = ResultArchive(org_id, self.results_executor, changes)

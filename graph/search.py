@@ -23,6 +23,7 @@ from engine.ports import GraphQueryError
 from graph import rows
 from graph.cypher import search as search_cypher
 from graph.dialect import Dialect
+from graph.indexes import FULLTEXT_LABEL, VECTOR_LABEL
 
 if TYPE_CHECKING:
     from engine.domain.embedding import Embedder
@@ -32,6 +33,9 @@ KIND_TEXTS = frozenset(normalise(k.value) for k in SubjectKind)  # the second pl
 VECTOR_DECIMALS = 3  # vectors travel as text to FalkorDB; more digits only cost parse time
 REEMBED_BATCH = 2_000
 STATUS_TTL = 30.0
+# Awaited with a label before a search of its index: returns once the index is built
+# (graph.falkor_ready.IndexGate).
+IndexReady = Callable[[str], Awaitable[None]]
 FULLTEXT_CANDIDATES = 10_000  # the full-text index's best matches a lexical read ranks
 
 
@@ -72,8 +76,10 @@ class SearchArms:
         dialect: Dialect,
         embedder: Embedder | None,
         exact_limit: int | None = None,
+        index_gate: IndexReady | None = None,
     ) -> None:
         self._org = org_id
+        self._gate = index_gate
         self._x = executor
         self._dialect = dialect
         self.embedder = embedder
@@ -90,6 +96,11 @@ class SearchArms:
     async def _write(self, statement: str, **params: Any) -> list[list[Any]]:
         return await self._x.run(statement, {"org": self._org, **params}, write=True)
 
+    async def _built(self, label: str) -> None:
+        # A search of an index still being built would find nothing: it waits instead.
+        if self._gate is not None:
+            await self._gate(label)
+
     async def _fulltext(self, query: str, kinds: Sequence[SubjectKind], limit: int) -> list[Hit]:
         # The index's best candidates: enough for the page after the statement's filters
         # (stubs, and kinds, which the query already requires by their words).
@@ -97,6 +108,7 @@ class SearchArms:
         params: dict[str, Any] = {"query": query, "limit": limit, "candidates": candidates}
         if kinds:
             params["kinds"] = [k.value for k in kinds]
+        await self._built(FULLTEXT_LABEL)
         found = await self._read(search_cypher.lexical_search(self._dialect, bool(kinds)), **params)
         return [(rows.subject_from(values), float(score)) for values, score in found]
 
@@ -137,6 +149,7 @@ class SearchArms:
             params["kinds"] = [k.value for k in kinds]
         kind_text = handle in KIND_TEXTS
         statement = search_cypher.subjects_by_handle(self._dialect, bool(kinds), kind_text)
+        await self._built(FULLTEXT_LABEL)
         found = await self._read(statement, **params)
         if not found:
             return [], 0
@@ -191,6 +204,8 @@ class SearchArms:
             Route.EXACT: search_cypher.exact_vector_search,
             Route.IN_INDEX: search_cypher.filtered_vector_search,
         }[route]
+        if route is not Route.EXACT:
+            await self._built(VECTOR_LABEL)
         found = await self._read(build(self._dialect, bool(kinds)), **params)
         return [(rows.subject_from(values), float(sim)) for values, sim in found]
 

@@ -53,6 +53,7 @@ DIMENSION = 384  # a representative vector width (the embedder's, never a client
 # Dialect fields that hold no Cypher statement, and why.
 NOT_CYPHER = {
     "name": "the backend's name",
+    "vector_label": "a label name (empty on Neo4j), checked inside merge_subject_vectors",
     "already_exists": "substrings of the server's refusal messages",
     "no_such_index": "substrings of the server's refusal messages",
     "fuzzy": "full-text (Lucene) query syntax, sent as a parameter value",

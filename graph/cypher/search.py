@@ -16,11 +16,13 @@ _SEARCHABLE = "s.org_id = $org AND s.stub = false"
 
 
 def merge_subject_vectors(dialect: Dialect) -> str:
-    """Vectors of subjects already written: [key, vector, embedder stamp]."""
+    """Vectors of subjects already written: [key, vector, embedder stamp]; with the label
+    the dialect's vector index is on, if it has one (graph.indexes.VECTOR_LABEL)."""
+    label = f"s:{dialect.vector_label}, " if dialect.vector_label else ""
     return f"""
 UNWIND $rows AS row
 MATCH (s:Subject {{org_id: $org, key: row[0]}})
-SET s.embedding = {dialect.vector_value.format("row[1]")}, s.embedder = row[2]
+SET {label}s.embedding = {dialect.vector_value.format("row[1]")}, s.embedder = row[2]
 """
 
 

@@ -1,0 +1,114 @@
+"""A reopened directory answers while FalkorDB builds its indexes (graph.falkor_ready): reads
+at once, a search once its own index is built, never with nothing found; and subject vectors
+on a label of their own, so their index (most of a reopen) is built last (graph.indexes,
+graph.falkor_vectors), a directory written before moved to it on open."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.domain.embedding import HashingEmbedder
+from engine.domain.models import SubjectKind
+from graph.embedded import EmbeddedServer
+from graph.falkor import GRAPH_PREFIX, FalkorStore
+from graph.falkor_ready import INDEX_STATUS, READY
+from graph.falkor_vectors import INDEX_FIELDS
+from graph.indexes import VECTOR_LABEL
+from graph.keystore import SYSTEM_SCOPE
+from tests.helpers import load, subject
+
+DIMENSION = 256
+# Vectors enough that building their index outlasts a reopen's first reads many times over
+# (FalkorDB builds an index per label, one after another, the vector label's last).
+FILLER = 10_000
+_FILLER = f"""
+UNWIND range(1, $n) AS i
+CREATE (:Subject:{VECTOR_LABEL} {{org_id: $org, key: 'team:filler' + toString(i),
+        id: 'f' + toString(i), kind: 'team', name: 'filler ' + toString(i), stub: true,
+        embedder: 'filler', embedding: vecf32([j IN range(1, {DIMENSION}) | rand() - 0.5])}})
+"""
+NAMES = ["checkout service", "ledger", "payments gateway", "fraud scoring"]
+
+
+def _subjects() -> list[dict[str, object]]:
+    return [subject(f"service:s{i}", name) for i, name in enumerate(NAMES)]
+
+
+async def _statuses(store: FalkorStore, org: str) -> dict[str, str]:
+    graph = store.client.select_graph(GRAPH_PREFIX + org)
+    return {label: status for label, status in (await graph.ro_query(INDEX_STATUS)).result_set}
+
+
+async def test_a_reopened_directory_answers_while_its_vectors_are_indexed(
+    tmp_path: Path,
+) -> None:
+    org = "reopened"
+    embedder = HashingEmbedder(DIMENSION)
+    with EmbeddedServer(tmp_path) as server:
+        store = FalkorStore(server.url, embedder=embedder)
+        await store.bootstrap(SYSTEM_SCOPE)
+        await store.bootstrap(org)
+        graph = store.client.select_graph(GRAPH_PREFIX + org)
+        await graph.query(_FILLER, {"n": FILLER, "org": org})
+        await load(store.org(org), _subjects())
+        await store.close()
+    # As `fabric serve` opens it: the server answers once the data is loaded, the gateway's
+    # store waits for no index.
+    with EmbeddedServer(tmp_path) as server:
+        store = FalkorStore(server.url, embedder=embedder, wait_for_indexes=False)
+        await store.bootstrap(SYSTEM_SCOPE)
+        scoped = store.org(org)
+        found = await scoped.subjects_by_keys(["service:s2"])
+        # Answered while the vectors' index was still being built: the page did not wait.
+        assert found["service:s2"].name == "payments gateway"
+        assert (await _statuses(store, org))[VECTOR_LABEL] != READY
+        # A search waits for its own index, and finds what is there (an index being built
+        # answers a search with nothing).
+        similar = await scoped.search_similar("payments gateway", [SubjectKind.SERVICE], 3, 0.5)
+        assert similar is not None and similar[0][0].key == "service:s2"
+        lexical = await scoped.search_lexical("ledger", [], 5)
+        assert [s.key for s, _ in lexical] == ["service:s1"]
+        assert set((await _statuses(store, org)).values()) == {READY}
+        await store.close()
+
+
+async def test_vectors_of_a_directory_written_before_move_to_their_own_index(
+    falkor_server: EmbeddedServer,
+) -> None:
+    org = "vectors_on_subject"
+    embedder = HashingEmbedder(DIMENSION)
+    store = FalkorStore(falkor_server.url, embedder=embedder)
+    await store.bootstrap(SYSTEM_SCOPE)
+    await store.bootstrap(org)
+    await load(store.org(org), _subjects())
+    graph = store.client.select_graph(GRAPH_PREFIX + org)
+    # The layout before: the vector index on Subject, no subject with the vector label.
+    await graph.query(f"DROP VECTOR INDEX FOR (s:{VECTOR_LABEL}) ON (s.embedding)")
+    await graph.query(f"MATCH (s:{VECTOR_LABEL}) REMOVE s:{VECTOR_LABEL}")
+    await graph.query(
+        "CREATE VECTOR INDEX FOR (s:Subject) ON (s.embedding) "
+        f"OPTIONS {{dimension: {DIMENSION}, similarityFunction: 'cosine'}}"
+    )
+    await store.close()
+    try:
+        opened = FalkorStore(falkor_server.url, embedder=embedder)  # a new process's store
+        await opened.bootstrap(SYSTEM_SCOPE)  # as a gateway starts: before anything searches
+        fields = {label: props for label, props in (await graph.ro_query(INDEX_FIELDS)).result_set}
+        assert "embedding" not in fields["Subject"]
+        assert fields[VECTOR_LABEL] == ["embedding"]
+        labelled = await graph.ro_query(
+            f"MATCH (s:Subject) WHERE s.embedding IS NOT NULL AND NOT s:{VECTOR_LABEL} "
+            "RETURN count(s)"
+        )
+        assert labelled.result_set == [[0]]
+        similar = await opened.org(org).search_similar("fraud scoring", [], 3, 0.5)
+        assert similar is not None and similar[0][0].key == "service:s3"
+        await opened.close()
+    finally:
+        await falkor_cleanup(falkor_server, org)
+
+
+async def falkor_cleanup(server: EmbeddedServer, org: str) -> None:
+    store = FalkorStore(server.url)
+    await store.drop_org(org)
+    await store.close()
