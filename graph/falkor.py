@@ -46,7 +46,7 @@ ATTRIBUTES = tuple(
             "active", "status", "building", "previous", "grace_until_ns", "last_allocated",
             "lock", "state", "reason", "retired_ns", "deleted_ns", "deleter",
             "deleter_until_ns",
-            "subject_kind", "latest_ns", "latest_us", "n", "activity", "slot", "tie",
+            "subject_kind", "latest_ns", "latest_us", "n", "activity", "slot", "tie", "vectors",
         }
     )
 )  # fmt: skip
@@ -157,7 +157,7 @@ class FalkorStore(EpochedStore):
             read = bound(executor, scope, False, maintenance=True)
             write = bound(executor, scope, True)
             await activity.migrate(read, write, scope, self.dialect)
-            await falkor_vectors.move(executor.read, executor.change, name)
+            await falkor_vectors.move(executor.read, read, write, name)
         # After the migrations, which may read an index that goes (graph.executor). A label
         # losing one of its fields has its index built again.
         if await retire_indexes(executor, self.dialect) and self.wait_for_indexes:
@@ -188,8 +188,9 @@ class FalkorStore(EpochedStore):
         return migrated
 
     async def _move_all_vectors(self) -> list[str]:
-        """Bootstrap every graph whose vectors are still on Subject (graph.falkor_vectors),
-        before anything searches them; the names of those it bootstrapped."""
+        """Bootstrap every graph whose vectors are yet to be moved to their own label
+        (graph.falkor_vectors), before anything searches them; the names of those it
+        bootstrapped."""
         try:
             names = await self.client.list_graphs()
         except (redis_errors.RedisError, OSError) as exc:
@@ -199,7 +200,9 @@ class FalkorStore(EpochedStore):
             scope = name.removeprefix(GRAPH_PREFIX)
             if not name.startswith(GRAPH_PREFIX) or scope in self._bootstrapped:
                 continue
-            if await falkor_vectors.old_layout(GraphExecutor(self, name).read):
+            executor = GraphExecutor(self, name)
+            read = bound(executor, scope, False, maintenance=True)
+            if await falkor_vectors.pending(executor.read, read):
                 await self._bootstrap(name, scope)
                 moved.append(name)
         return moved

@@ -104,6 +104,14 @@ async def test_vectors_of_a_directory_written_before_move_to_their_own_index(
         similar = await opened.org(org).search_similar("fraud scoring", [], 3, 0.5)
         assert similar is not None and similar[0][0].key == "service:s3"
         await opened.close()
+        # A move cut short after the old index went: taken up again on the next open.
+        await graph.query(f"MATCH (s:{VECTOR_LABEL} {{key: 'service:s3'}}) REMOVE s:{VECTOR_LABEL}")
+        await graph.query("MATCH (m:Format) SET m.vectors = NULL")
+        again = FalkorStore(falkor_server.url, embedder=embedder)
+        await again.bootstrap(SYSTEM_SCOPE)
+        similar = await again.org(org).search_similar("fraud scoring", [], 3, 0.5)
+        assert similar is not None and similar[0][0].key == "service:s3"
+        await again.close()
     finally:
         await falkor_cleanup(falkor_server, org)
 
