@@ -256,9 +256,9 @@ async def measure(
         "wrong_answers": wrong,
         "gateway_rps": round(gateway_n / seconds, 1),
         "raw_rps": round(raw_n / seconds, 1),
-        "ratio": round(gateway_n / raw_n, 3),
-        "gateway_p50_ms": round(statistics.median(gateway_lat) * 1000, 1),
-        "raw_p50_ms": round(statistics.median(raw_lat) * 1000, 1),
+        "ratio": round(gateway_n / raw_n, 3) if raw_n else None,
+        "gateway_p50_ms": round(statistics.median(gateway_lat) * 1000, 1) if gateway_lat else None,
+        "raw_p50_ms": round(statistics.median(raw_lat) * 1000, 1) if raw_lat else None,
         "concurrency": concurrency,
     }  # fmt: skip
     if before is not None:

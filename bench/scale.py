@@ -245,23 +245,6 @@ async def _whole_page(base: str, token: str, body: dict[str, Any]) -> None:
         raise SystemExit(f"the off-tie dashboard page failed: {response.text[:300]}")
 
 
-def serve_gateway(url: str) -> tuple[subprocess.Popen[bytes], str]:
-    port = 19_000 + os.getpid() % 1000
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}  # this checkout's packages, not an install's
-    proc = subprocess.Popen(
-        [sys.executable, dashboard.__file__, "--serve", url, str(port)], env=env
-    )
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(600):
-        try:
-            httpx.get(base + "/healthz", timeout=1)
-            return proc, base
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.terminate()
-    raise SystemExit("the gateway did not start")
-
-
 def serve_directory(data: Path) -> tuple[subprocess.Popen[bytes], str]:
     """`fabric serve --data-dir D` as a user starts it (a subprocess of this checkout)."""
     port = 18_000 + os.getpid() % 1000
@@ -356,7 +339,7 @@ def run_size(subjects: int, seconds: float, parent: Path, seed: int) -> dict[str
         try:
             info = find_running(data)
             assert info is not None
-            gateway, base = serve_gateway(info.url)
+            gateway, base = dashboard.start_server(info.url, 1)  # the same baseline
             try:
                 single = asyncio.run(one_client(base, token, seconds / 2))
                 dash = asyncio.run(dashboard.measure(base, token, seconds, 8))

@@ -37,6 +37,14 @@ class Settings(BaseSettings):
     )
     host: str = Field("127.0.0.1", description="Address the HTTP server binds.")
     port: int = Field(8000, ge=0, le=65535, description="Port the HTTP server binds.")
+    workers: int = Field(
+        0,
+        ge=0,
+        le=64,
+        description="Gateway processes serving the port (`fabric serve --workers`); 0: the "
+        "number of cores, at most 8. They share the graph server; docs/operations.md says how "
+        "to size them against its threads.",
+    )
     neo4j_user: str | None = Field(None, description="Neo4j user name.")
     neo4j_password: SecretStr | None = Field(None, description="Neo4j password.")
     neo4j_database: str = Field(

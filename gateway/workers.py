@@ -41,6 +41,10 @@ if TYPE_CHECKING:
 log = logging.getLogger("fabric.workers")
 MAX_DEFAULT = 8
 STARTUP_S = 300.0  # a worker's start may wait for the store's bootstrap (indexes at 1M)
+# How long a replacement may take to serve, and a busy worker to answer the parent's health
+# check, before it is given up on (uvicorn's default, 5 s, gave up on every SIGHUP
+# replacement on a loaded 2-core machine, keeping the old worker).
+HEALTHCHECK_S = 60
 Ready = Callable[[list[int]], None]
 _RESTART_BACKOFF_S = (0.5, 30.0)  # the embedded server's first wait after a crash, the most
 
@@ -108,6 +112,7 @@ def serve(
     pids once every one serves."""
     if config.workers < 2:
         raise ValueError("serve() runs two or more workers; run uvicorn.Server for one")
+    config.timeout_worker_healthcheck = max(config.timeout_worker_healthcheck, HEALTHCHECK_S)
     supervisor = Workers(config, server, ready)
     try:
         supervisor.run()

@@ -25,6 +25,10 @@ from graph.keystore import SYSTEM_SCOPE
 # This process starts gateway after gateway: freezing the heap at each start (gateway/heap.py)
 # would pin every earlier test's objects for good. tests/test_heap.py checks the collector.
 os.environ.setdefault("FABRIC_GC_INTERVAL_S", "0")
+# A `fabric serve` a test starts is one process (its /metrics and its Ctrl-C are what those
+# tests read), unless the test asks for workers: tests/test_workers.py does, and README's
+# demo (tests/readme.py) runs as a user runs it, with the default of one per core.
+os.environ.setdefault("FABRIC_WORKERS", "1")
 
 # No wall-clock assertions in the suite: hypothesis's per-example deadline (200 ms) is one, and
 # failed a property test whose first example met a loaded machine (308 ms, then 0.75 ms).

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import socket
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,13 +61,21 @@ async def serve(
         timeout_graceful_shutdown=10,
         **{**server_options(chosen), **(uvicorn_options or {})},
     )
+    async with running(config), httpx.AsyncClient(timeout=30) as client:
+        yield Gateway(f"http://127.0.0.1:{port}/graphql", store, client)
+
+
+@asynccontextmanager
+async def running(config: uvicorn.Config) -> AsyncIterator[None]:
+    """A uvicorn server on this event loop, from its start until the block ends."""
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve())
     while not server.started:
         await asyncio.sleep(0.02)
         if task.done():
             task.result()
-    async with httpx.AsyncClient(timeout=30) as client:
-        yield Gateway(f"http://127.0.0.1:{port}/graphql", store, client)
-    server.should_exit = True
-    await task
+    try:
+        yield
+    finally:
+        server.should_exit = True
+        await task

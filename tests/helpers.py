@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import signal
+import subprocess
 from typing import Any
 
 from engine.ports import OrgGraph, SubjectQuery
@@ -42,3 +44,13 @@ async def content_hash(graph: OrgGraph) -> str:
         sort_keys=True,
     )
     return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def interrupt(proc: subprocess.Popen[str]) -> None:
+    """Stop a server as Ctrl-C does, killing it if it has not ended within a minute."""
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()

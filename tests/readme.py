@@ -7,7 +7,6 @@ import os
 import queue
 import re
 import shlex
-import signal
 import socket
 import subprocess
 import sys
@@ -18,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from tests.helpers import interrupt
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -123,9 +124,4 @@ def start_demo(cwd: Path, records: int | None = None) -> Iterator[Demo]:
     try:
         yield Demo(f"http://127.0.0.1:{port}/graphql", cwd, assets, "".join(seen), token)
     finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        interrupt(proc)

@@ -5,7 +5,6 @@ page on which the two differ is counted wrong, which fails the run."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import socket
 from collections.abc import AsyncIterator
@@ -21,7 +20,7 @@ from graph.embedded import EmbeddedServer
 from graph.projection import Projector
 from sources.demo import generate
 from tests.conftest import new_org
-from tests.gateway_fixture import Gateway
+from tests.gateway_fixture import Gateway, running
 
 EARLY = "2025-10-20T00:00:00Z"  # early in the demo's data: fewer repositories than a page
 
@@ -93,22 +92,15 @@ async def bench_server(falkor_server: EmbeddedServer) -> AsyncIterator[str]:
     app = dashboard.bench_app(falkor_server.url, port)
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
                             timeout_graceful_shutdown=5)  # fmt: skip
-    server = uvicorn.Server(config)
-    task = asyncio.create_task(server.serve())
-    while not server.started:
-        await asyncio.sleep(0.02)
-        if task.done():
-            task.result()
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    await task
+    async with running(config):
+        yield f"http://127.0.0.1:{port}"
 
 
 async def test_a_page_on_which_the_two_differ_is_counted_wrong(
     gateway: Gateway, bench_server: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _, token = await _demo_org(gateway)
-    agreed = await dashboard.measure(bench_server, token, 0.2, 1)
+    agreed = await dashboard.measure(bench_server, token, 1.0, 1)
     assert agreed["wrong_answers"] == 0 and agreed["repositories"] == 100
     assert agreed["pages_compared"] == len(dashboard.PAGES) + 2
     # The baseline drops a repository on one page only, and not the measured one.
@@ -122,5 +114,5 @@ async def test_a_page_on_which_the_two_differ_is_counted_wrong(
         return found
 
     monkeypatch.setattr(dashboard.Raw, "page", one_short)
-    disagreed = await dashboard.measure(bench_server, token, 0.2, 1)
+    disagreed = await dashboard.measure(bench_server, token, 1.0, 1)
     assert disagreed["wrong_answers"] == 1

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gateway.cli.common import add_graph_options, fail, settings_from
 from gateway.settings import Settings
+
+if TYPE_CHECKING:
+    from engine.ports import GraphStore
 
 
 def add_parser(sub: Any) -> None:
@@ -15,6 +18,12 @@ def add_parser(sub: Any) -> None:
     serve.add_argument("--demo", action="store_true", help="load the demo organisation")
     serve.add_argument("--host")
     serve.add_argument("--port", type=int)
+    serve.add_argument(
+        "--workers",
+        type=int,
+        help="gateway processes on the port (FABRIC_WORKERS; default: the number of cores, "
+        "at most 8)",
+    )
     serve.add_argument(
         "--log-level", choices=["debug", "info", "warning", "error"], help="FABRIC_LOG_LEVEL"
     )
@@ -73,18 +82,41 @@ def banner(url: str, token: str | None, token_file: str | None) -> str:
     return "\n".join(lines)
 
 
+async def announcements(store: GraphStore, settings: Settings, demo: bool) -> list[str]:
+    """The lines said once the gateway serves; with the demo, its data loaded first (once
+    per data directory) and its token made."""
+    from gateway.demo import demo_token, ensure_demo_data, token_file
+
+    url = f"http://{settings.host}:{settings.port}/graphql"
+    if not demo:
+        return [banner(url, None, None)]
+    said = []
+    report = await ensure_demo_data(store, settings)
+    if report is not None:
+        said.append(f"Loaded {report.accepted} demo records into '{settings.demo_org}'.")
+    else:  # a second start: say so, or a user wonders whether their data went
+        said.append(f"The demo organisation '{settings.demo_org}' is loaded already.")
+    token = await demo_token(store, settings)
+    kept = None if settings.demo_token else str(token_file(settings))
+    return [*said, banner(url, token, kept)]
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from gateway import logs, tracing
     from gateway.app import Runtime, create_app
     from gateway.cli.announcing import AnnouncingServer, port_in_use
-    from gateway.demo import demo_token, ensure_demo_data, token_file
     from gateway.server import server_options
+    from gateway.workers import default_workers
 
     settings = settings_from(args)
     if args.log_level:
         settings.log_level = args.log_level
+    if args.workers is not None:
+        if not 1 <= args.workers <= 64:
+            return fail("--workers takes 1 to 64 processes")
+        settings.workers = args.workers
     unavailable = embedded_unavailable(settings)
     if unavailable is not None:
         return fail(unavailable)
@@ -97,22 +129,16 @@ def run(args: argparse.Namespace) -> int:
     tracing.configure_exporter(settings)
     if args.demo:
         fetch_graphiql(settings)
+    workers = settings.workers or default_workers()
+    if workers > 1:
+        from gateway.cli.serve_workers import serve_workers
+
+        return serve_workers(settings, workers, demo=args.demo)
 
     said: list[str] = []
 
     async def startup(runtime: Runtime) -> None:
-        url = f"http://{settings.host}:{settings.port}/graphql"
-        if not args.demo:
-            said.append(banner(url, None, None))
-            return
-        report = await ensure_demo_data(runtime.store, settings)
-        if report is not None:
-            said.append(f"Loaded {report.accepted} demo records into '{settings.demo_org}'.")
-        else:  # a second start: say so, or a user wonders whether their data went
-            said.append(f"The demo organisation '{settings.demo_org}' is loaded already.")
-        token = await demo_token(runtime.store, settings)
-        kept = None if settings.demo_token else str(token_file(settings))
-        said.append(banner(url, token, kept))
+        said.extend(await announcements(runtime.store, settings, args.demo))
 
     app = create_app(settings, on_startup=startup)
     config = uvicorn.Config(
