@@ -51,6 +51,9 @@ async def serve(
     """A gateway with `settings`, given to uvicorn as `fabric serve` does (gateway.server),
     but for `uvicorn_options`."""
     port = _free_port()
+    # The session's gateways share one store, whose round trips some tests count: a lifecycle
+    # look (a statement per organisation every minute) only where a test asks for one.
+    settings.setdefault("epoch_watch_interval_s", 0)
     chosen = Settings(port=port, **settings)
     app = create_app(chosen, store=store)
     # A bounded shutdown: uvicorn otherwise waits without end for every connection and
