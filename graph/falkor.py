@@ -173,16 +173,10 @@ class FalkorStore(EpochedStore):
         found = await system(activity_cypher.GET_FORMAT)
         if found and found[0][0] is not None and int(found[0][0]) >= activity.FORMAT_VERSION:
             return []
-        try:
-            names = await self.client.list_graphs()
-        except (redis_errors.RedisError, OSError) as exc:
-            raise translate(exc) from exc
         migrated = []
-        for name in sorted(names):
-            scope = name.removeprefix(GRAPH_PREFIX)
-            if name.startswith(GRAPH_PREFIX) and scope not in self._bootstrapped:
-                await self._bootstrap(name, scope)
-                migrated.append(name)
+        for name, scope in await self._not_bootstrapped():
+            await self._bootstrap(name, scope)
+            migrated.append(name)
         writer = bound(GraphExecutor(self, SYSTEM_GRAPH), SYSTEM_SCOPE, True)
         await writer(activity_cypher.SET_FORMAT, version=activity.FORMAT_VERSION)
         return migrated
@@ -191,15 +185,8 @@ class FalkorStore(EpochedStore):
         """Bootstrap every graph whose vectors are yet to be moved to their own label
         (graph.falkor_vectors), before anything searches them; the names of those it
         bootstrapped."""
-        try:
-            names = await self.client.list_graphs()
-        except (redis_errors.RedisError, OSError) as exc:
-            raise translate(exc) from exc
         moved = []
-        for name in sorted(names):
-            scope = name.removeprefix(GRAPH_PREFIX)
-            if not name.startswith(GRAPH_PREFIX) or scope in self._bootstrapped:
-                continue
+        for name, scope in await self._not_bootstrapped():
             executor = GraphExecutor(self, name)
             read = bound(executor, scope, False, maintenance=True)
             if await falkor_vectors.pending(executor.read, read):
@@ -211,12 +198,24 @@ class FalkorStore(EpochedStore):
         """Every graph's indexes built (graph.falkor_ready): an organisation's graph is read
         before this process bootstraps it, which only its first write does. `waited`: the
         graphs whose bootstrap just waited for theirs (one `db.indexes()` each is enough)."""
+        for name in sorted(set(await self._graph_names()) - waited):
+            await falkor_ready.await_indexes(GraphExecutor(self, name).read, name)
+
+    async def _graph_names(self) -> list[str]:
         try:
-            names = await self.client.list_graphs()
+            return list(await self.client.list_graphs())
         except (redis_errors.RedisError, OSError) as exc:
             raise translate(exc) from exc
-        for name in sorted(set(names) - waited):
-            await falkor_ready.await_indexes(GraphExecutor(self, name).read, name)
+
+    async def _not_bootstrapped(self) -> list[tuple[str, str]]:
+        """The organisation graphs (name, scope) this process has not bootstrapped yet, in
+        name order: what the first open's migrations walk."""
+        return [
+            (name, name.removeprefix(GRAPH_PREFIX))
+            for name in sorted(await self._graph_names())
+            if name.startswith(GRAPH_PREFIX)
+            and name.removeprefix(GRAPH_PREFIX) not in self._bootstrapped
+        ]
 
     async def _prepare(self, scope: str) -> None:
         if scope not in self._bootstrapped:
