@@ -41,7 +41,7 @@ from strawberry.types import ExecutionResult
 
 from engine.ports import GraphError
 from gateway.cost import estimate_cost
-from gateway.documents import registering
+from gateway.documents import registering, sha256_hex
 from gateway.metrics import current
 from resolvers.compiled import Fallback, OperationPlan, Uncovered, compile_operation
 from resolvers.context import RequestContext
@@ -95,7 +95,7 @@ class CompiledDocuments:
         self._entries.clear()
 
     def _key(self, text: str) -> tuple[str, str]:
-        return self.version, hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+        return self.version, sha256_hex(text)
 
     def remember(self, text: str | None, document: DocumentNode | None) -> None:
         """A document that passed every check of the plain path (CompileSeen)."""
