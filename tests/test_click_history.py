@@ -1147,7 +1147,7 @@ async def test_a_comparative_before_a_period_compares_it_with_now(
     click: tuple[OrgGraph, list[Commit]],
 ) -> None:
     """"busier than types.py" is a comparison between subjects (not computed, said);
-    "busier than last year" compares last year with this year so far (engine.answering.compared)."""
+    "busier than last year" compares last year with this year so far (engine.questions.compared)."""
     graph, _ = click
     for question in ("is core.py busier than last year?", "is core.py more active than last year?"):
         result = await ask(graph, question)

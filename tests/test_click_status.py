@@ -8,10 +8,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from engine.answering.stillchanging import judgment
 from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from engine.providers import Window
+from engine.questions.still import judgment
 from tests.test_click_history import CLOCK, Commit, ask, between, click, clone, lines_of
 
 __all__ = ["click", "clone"]  # the module's fixtures: one import of the history here

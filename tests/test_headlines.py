@@ -4,12 +4,28 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from engine.answering.headlines import headline, people
+from collections.abc import Mapping, Sequence
+
+from engine.domain.contract import Axis
 from engine.domain.facts import Fact, FactKind, Grain
 from engine.providers import Window
+from engine.questions import Case, SynthesisInput, default_questions
+from engine.questions.who import people
+from engine.reading.vocabulary import Intent
 
 START = datetime(2024, 1, 1, tzinfo=UTC)
 END = datetime(2025, 1, 1, tzinfo=UTC)
+
+
+def headline(
+    intent: str, facts: Sequence[Fact], names: Mapping[str, str], window: Window, wide: bool
+) -> str | None:
+    """The judgment of the first registered question type that answers (engine/questions/)."""
+    inputs = SynthesisInput(
+        "", Intent(intent), (), tuple(facts), (), (), window, Axis.RANGE, organisation_wide=wide
+    )
+    case = Case(inputs, names)
+    return next((j for q in default_questions() if (j := q.judgment(case)) is not None), None)
 
 
 def contributors(subject: str, top: list[tuple[str, str, int, int]]) -> Fact:

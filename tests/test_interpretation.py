@@ -861,7 +861,7 @@ def test_a_word_that_makes_it_another_question_is_kept(question: str, phrase: st
         "how many commits to routing not counting merges?",  # engine.reading.merges reads these
         "how many commits except merges in 2025?",
         "how many commits did both Alex and Sam make in 2025?",  # each one's, as without it
-        # The people who changed each of them (engine/answering/both.py): it counted everyone who
+        # The people who changed each of them (engine/questions/both.py): it counted everyone who
         # changed either, "both" unsaid, then ended naming "both".
         "how many people changed both routing and auth in 2025?",
         "who changed both routing and auth in 2025?",
@@ -988,7 +988,7 @@ def test_the_intent_is_a_closed_enum() -> None:
 
 def test_what_answers_need_of_the_words_is_read_once() -> None:
     """"both", line words, "besides Y" and the words naming facts were read again from the
-    raw question after it was interpreted (engine/answering/both.py, headlines.ranking_basis,
+    raw question after it was interpreted (engine/questions/both.py, headlines.ranking_basis,
     together's _OTHERS, recordgaps.asked_words, owntimes): the interpretation carries them."""
     both = interpret("who changed both core.py and parser.py in 2025?", NOW)
     assert (both.asks_both, both.ranked_by, both.excluding) == (True, "commits", None)

@@ -5,8 +5,7 @@ names; an ownership change cites the relationship; an episode, untrusted text, i
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from engine.answering.signals import signals_of
 from engine.domain.contract import (
@@ -21,6 +20,7 @@ from engine.domain.facts import Fact, FactKind
 from engine.domain.models import Episode
 from engine.ports import Edge
 from engine.providers import Window
+from engine.questions.base import claim
 
 
 def fact_drivers(
@@ -46,29 +46,6 @@ def fact_drivers(
             )
         )
     return drivers, claims
-
-
-def claim_also(facts: Iterable[Fact], claimed: Sequence[ClaimedFact]) -> list[ClaimedFact]:
-    """Claims for the facts a judgment cites that no driver claimed, numbered after
-    `claimed`: each figure a judgment states closes to a claimed fact."""
-    cited = {c.fact_id for c in claimed}
-    extra = [f for f in facts if f.id not in cited]
-    return [claim(f, len(claimed) + n) for n, f in enumerate(extra, 1)]
-
-
-def claim(fact: Fact, n: int) -> ClaimedFact:
-    # A copy of the canonical value: the contract validator compares them deeply.
-    return ClaimedFact(
-        id=f"claim-{n}",
-        fact_id=fact.id,
-        kind=fact.kind,
-        subject_key=fact.subject_key,
-        value=copy.deepcopy(fact.value),
-        window_start=fact.window_start,
-        window_end=fact.window_end,
-        evidence_total=fact.evidence_total,
-        evidence_selector=fact.evidence_selector,
-    )
 
 
 _EVIDENCE_KIND = {

@@ -189,25 +189,6 @@ def _changes(fact: Fact, name: str) -> Signal | None:
     )
 
 
-# The facts that can show a subject behind or under strain: delivery, incidents, work items
-# and deploys. Commits, churn, contributors and ownership say how much something changed and
-# who changed it, not whether it is healthy (engine/answering/synthesis.py says so when only they
-# exist).
-HEALTH_KINDS = frozenset(
-    {
-        FactKind.THROUGHPUT,
-        FactKind.CYCLE_TIME,
-        FactKind.OPEN_PULL_REQUESTS,
-        FactKind.INCIDENT_COUNT,
-        FactKind.OPEN_INCIDENTS,
-        FactKind.TIME_TO_RESOLVE,
-        FactKind.WORK_ITEMS_OVERDUE,
-        FactKind.WORK_ITEMS_COMPLETED,
-        FactKind.DEPLOY_FREQUENCY,
-        FactKind.FAILED_DEPLOYS,
-    }
-)
-
 _ORDER = {Standing.PRIMARY: 0, Standing.CONTRIBUTING: 1, Standing.WITHHELD: 2}
 
 RULES: dict[FactKind, Rule] = {

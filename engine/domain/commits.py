@@ -10,7 +10,7 @@ now retracts them when it writes the same records again, see `legacy_commit_key`
 
 Two readers need the commit behind a record: counting commits once across the subjects one
 touched (engine/providers/contributions.py) and naming a commit by its short hash
-(engine/answering/stillchanging.py). The writer and the one parser live together, so the two never
+(engine/questions/still.py). The writer and the one parser live together, so the two never
 read the same key differently.
 """
 

@@ -22,7 +22,7 @@ from engine.domain.gates import retrieval_policy_version
 from engine.domain.models import MAX_TEXT, Instant, Key, SubjectKind, Text
 
 CONTRACT_VERSION = "v1"
-# People a ranking headline lists (engine.answering.headlines); a question asking for more is
+# People a ranking headline lists (engine.questions.who); a question asking for more is
 # told so when it is read (engine.reading.meaning).
 PEOPLE_SHOWN = 5
 

@@ -54,6 +54,25 @@ class Grain(enum.StrEnum):
         return max(grains, key=lambda g: g.rank) if grains else None
 
 
+# The facts that can show a subject behind or under strain: delivery, incidents, work items
+# and deploys. Commits, churn, contributors and ownership say how much something changed and
+# who changed it, not whether it is healthy (engine/questions/status.py says so when only they
+# exist).
+HEALTH_KINDS = frozenset(
+    {
+        FactKind.THROUGHPUT,
+        FactKind.CYCLE_TIME,
+        FactKind.OPEN_PULL_REQUESTS,
+        FactKind.INCIDENT_COUNT,
+        FactKind.OPEN_INCIDENTS,
+        FactKind.TIME_TO_RESOLVE,
+        FactKind.WORK_ITEMS_OVERDUE,
+        FactKind.WORK_ITEMS_COMPLETED,
+        FactKind.DEPLOY_FREQUENCY,
+        FactKind.FAILED_DEPLOYS,
+    }
+)
+
 _GRAIN_RANK = {Grain.INSTANT: 0, Grain.DAY: 1, Grain.WEEK: 2}
 
 

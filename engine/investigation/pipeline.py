@@ -15,9 +15,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from engine.answering import lastchange
-from engine.answering import nocontributors as unpeopled
-from engine.answering import stillchanging as latest
+from engine.answering.activity import other_activity
 from engine.answering.framing import (
     coverage_of,
     limitations_of,
@@ -45,6 +43,8 @@ from engine.domain.validation import require_valid
 from engine.investigation.stages import Stages
 from engine.ports import Edge, OrgGraph, TimeSpan
 from engine.providers import Provider, ProviderResult, Window
+from engine.questions import lastchange, unpeopled
+from engine.questions import still as latest
 from engine.reading.interpretation import Interpretation
 from engine.resolving import activity, outcomes, together
 from engine.resolving.disclosures import Disclosures
@@ -132,7 +132,7 @@ class Pipeline:
             reading, unanswerable = await self._unpeopled(
                 resolved, named, reading, stages, counted, wide
             )
-        older: dict[str, latest.Last | None] = {}
+        older: dict[str, lastchange.Last | None] = {}
         if stages.told.part is None and latest.wanted(understood.intent, reading.facts):
             async with stages.stage(FailureStage.READ_FACTS):  # the last change before it
                 older = await latest.last_before(
@@ -195,11 +195,11 @@ class Pipeline:
     ) -> tuple[Reading, str | None]:
         """A "who" answer with no contributor records: the other activity read, and the
         judgment saying the people are unknown when there was some
-        (engine/answering/nocontributors.py)."""
+        (engine/questions/unpeopled.py)."""
         part = stages.told.part
         async with stages.stage(FailureStage.READ_FACTS):
             source = self.graph if part is None else together.PartSource(self.graph, part)
-            extra = await unpeopled.other_activity(
+            extra = await other_activity(
                 self.providers, resolved, source, reading.window, reading.facts
             )
             if part is not None:

@@ -31,7 +31,7 @@ class Window:
     end: datetime
     historical: bool  # the effective time is in the past (as_of or range axis)
     # The period a question compares the window with ("than last year":
-    # engine/answering/compared.py), which the churn fact's prior lines and commits read instead of
+    # engine/questions/compared.py), which the churn fact's prior lines and commits read instead of
     # `prior` (the window of the same length just before). Only churn: a rule judging a slowdown
     # (delivery) would read a month so far against a whole one as one.
     before: Window | None = None

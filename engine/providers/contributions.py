@@ -178,7 +178,7 @@ class ChurnProvider(_Attributed):
                 "commits": now.total_commits,
                 "prior_lines_changed": then.total_lines,
             }
-            # a period the question named (engine/answering/compared.py)
+            # a period the question named (engine/questions/compared.py)
             if window.before is not None:
                 value["prior_commits"] = then.total_commits
             facts.append(self.fact(FactKind.CHURN, key, value, window, now.evidence, ATTRIBUTED))
@@ -204,7 +204,7 @@ class ContributorsProvider(_Exact):
         leaders = set(leading(apart, together))
         lines = {p: sum(t.lines.get(p, 0) for t in apart) for t in apart for p in t.lines}
         # Everyone who changed any of them, each once: a person who changed two modules is
-        # one of the people who changed them (engine/answering/counted.py), not one per module.
+        # one of the people who changed them (engine/questions/count.py), not one per module.
         everyone = {p for found in tallies.values() for p in found.ranked()}
         for key, found in tallies.items():
             people = found.ranked()
@@ -213,7 +213,7 @@ class ContributorsProvider(_Exact):
             # Its own top five by commits and by lines, and the people leading across all the
             # subjects asked about (an organisation's repositories), by either, wherever they
             # changed this one: their totals then add up exactly over the facts, whichever
-            # basis engine/answering/headlines.py ranks by.
+            # basis engine/questions/who.py ranks by.
             chosen = leaders | set(people[:TOP]) | set(found.ranked("lines")[:TOP])
             top = [p for p in people if p in chosen]
             value = {

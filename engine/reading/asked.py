@@ -1,6 +1,6 @@
 """What a question asks beyond its lead word: whether something is still changed ("is X still
-maintained?", intent `still`: engine/answering/stillchanging.py), and a comparison with an earlier
-period ("is X changing more than last year?": engine/answering/compared.py), and a choice
+maintained?", intent `still`: engine/questions/still.py), and a comparison with an earlier
+period ("is X changing more than last year?": engine/questions/compared.py), and a choice
 between people ("who changed core.py more, X or Y?": `compares`). Read by
 engine/reading/interpretation.py over its tokens; the words these read are marked read, so the
 answer never names them as not understood.
@@ -58,7 +58,7 @@ def comparison(
     """A question about how much something changes, comparing now with a period ("is X
     changing more than last year?", "has X changed more compared to last month?"): the time
     read, the period compared with, the intent (trend) and the fact kinds (all: the answer
-    compares its lines and commits, engine/answering/compared.py)."""
+    compares its lines and commits, engine/questions/compared.py)."""
     words = {t.norm for t in tokens}
     listed = intent == Intent.WHAT_CHANGED and bool(words & (_MORE_OR_LESS - {"than"}))
     changes = set(kinds) <= v.CHANGE_KINDS or listed

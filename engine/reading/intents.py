@@ -8,7 +8,7 @@ X", "which engineers ..."), `count` ("how many"), `what_changed` ("what did X ch
 answer's newest change, `asks_last`), `ranked` (subjects ranked by how much they changed:
 "which modules changed the most?", engine/reading/ranking.py), `which` (which/what/list/show: a set
 of subjects), `trend` (how something changed over time), `still` ("is X still maintained?",
-"is Armin still active?": whether it is still changed, engine/answering/stillchanging.py), `status`
+"is Armin still active?": whether it is still changed, engine/questions/still.py), `status`
 (everything else). One row per rule, in order (INTENT_ROWS): the first that holds is the
 intent.
 """

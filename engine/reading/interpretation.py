@@ -120,7 +120,7 @@ class Interpretation:
     # (engine.reading.meaning).
     unasked: tuple[meaning.Unasked, ...] = ()
     # "Is X changing more than last year?": the period compared with, [start, end); the time
-    # read is then from its end to now (engine/answering/compared.py).
+    # read is then from its end to now (engine/questions/compared.py).
     compared: tuple[datetime, datetime] | None = None
     # References read only because they follow "did" or "by" beside other references ("how
     # many commits did davidism make to core.py?"): who acted. One naming nobody ends the
@@ -134,7 +134,7 @@ class Interpretation:
     # A singular kind word standing for a subject beside other references ("the repo" of
     # "who changed the repo and the docs?"), with its kind: engine.resolving.kinded.alone reads it.
     kinds_alone: tuple[tuple[str, SubjectKind | None], ...] = ()
-    # "both" among the words ("who changed both X and Y?": engine/answering/both.py).
+    # "both" among the words ("who changed both X and Y?": engine/questions/both.py).
     asks_both: bool = False
     # What a "who" answer ranks people by: "lines" when changed lines are asked for.
     ranked_by: str = "commits"

@@ -215,7 +215,7 @@ def _listed(a: At) -> bool:
 def _between_subjects(a: At) -> bool:
     """ "is core.py busier than types.py?": a comparative ("busier", or "more" and a word:
     "more active", "less often") and "than" followed by a name, not a period (that is
-    engine.answering.compared's) nor a number (a threshold: the `compared` row). It answered
+    engine.questions.compared's) nor a number (a threshold: the `compared` row). It answered
     with one subject's figures, or with both subjects' status, the comparison unsaid."""
     if a.after != "than" or a.i + 1 >= len(a.free):
         return False

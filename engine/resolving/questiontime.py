@@ -157,7 +157,7 @@ def unread(understood: Interpretation) -> tuple[str, ...]:
 
 def _when(understood: Interpretation, used: str) -> list[str]:
     """What the answer says about a question asking when: the last change is the newest one
-    listed (one older than the window is looked for: engine/answering/lastchange.py), and any other
+    listed (one older than the window is looked for: engine/questions/lastchange.py), and any other
     "when" is not understood."""
     if understood.asks_last:
         return ["Asked for the last change: it is the newest change listed."]

@@ -1,5 +1,6 @@
-"""What changed: the changes the `changes` facts list, merged newest first, for the answer's
-headline and its typed `changes` list.
+"""What changed ("what changed in X?", "what did X work on?"): the changes the `changes`
+facts list, merged newest first, for the answer's headline and its typed `changes` list, with
+their total and the lines they changed.
 
 Each fact lists its subject's newest changes (engine/providers/changes.py); merging them
 newest first and keeping the first `SHOWN` gives the newest changes across all the subjects,
@@ -17,8 +18,26 @@ from typing import Any
 
 from engine.domain.contract import Change
 from engine.domain.facts import Fact, FactKind
+from engine.providers import Window
+from engine.questions.base import Case, Question, number, when
+from engine.reading.vocabulary import Intent
 
 SHOWN = 10  # changes an answer lists; every fact lists at least this many (evidence_limit)
+SHOWN_CHANGES = 5  # in the headline; the result's `changes` lists SHOWN
+
+
+class WhatChanged(Question):
+    """The changes themselves, newest first, with their total."""
+
+    name = "what_changed"
+
+    def judgment(self, case: Case) -> str | None:
+        if case.intent != Intent.WHAT_CHANGED:
+            return None
+        return _changes(case.facts, case.scope, case.window, case.people_only)
+
+    def changes(self, case: Case) -> tuple[Sequence[Listed], int]:
+        return listed(case.facts) if case.intent == Intent.WHAT_CHANGED else ([], 0)
 
 
 @dataclass(frozen=True)
@@ -74,3 +93,36 @@ def typed(changes: Sequence[Listed], claims: Mapping[str, str]) -> tuple[Change,
         for c in changes
         if c.fact_id in claims
     )
+
+
+def _changes(facts: Sequence[Fact], scope: str, window: Window, people_only: bool) -> str:
+    """The changes themselves, newest first, with how many there are in all; the lines they
+    changed when the churn facts count the same commits (whole UTC days)."""
+    shown, total = listed(facts)
+    if not total:
+        return f"No changes to or by {scope} were recorded {when(window)}."
+    items = "; ".join(_change(c) for c in shown[:SHOWN_CHANGES])
+    more = total - min(len(shown), SHOWN_CHANGES)
+    rest = f"; and {more} more (the evidence of the changes fact lists all {total})" if more else ""
+    by = "by" if people_only else "to"
+    text = f"{total} change(s) {by} {scope} {when(window)}, newest first: {items}{rest}."
+    churn = [f for f in facts if f.kind is FactKind.CHURN]
+    added = sum(number(f.value.get("lines_added")) for f in churn)
+    removed = sum(number(f.value.get("lines_removed")) for f in churn)
+    commits = sum(number(f.value.get("commits")) for f in churn)
+    changed = sum(number(f.value.get("commits")) for f in facts if f.kind is FactKind.CHANGES)
+    if churn and commits == changed:
+        text += f" Lines changed: +{added} -{removed}."
+    elif churn:
+        text += (
+            f" Lines changed on the whole UTC days of the window: +{added} -{removed} "
+            f"in {commits} commit(s)."
+        )
+    return text
+
+
+def _change(change: Listed) -> str:
+    if change.where:  # a person's own change: where it was made
+        return f'{change.at:%Y-%m-%d} "{change.title}" in {change.where.split(":", 1)[-1]}'
+    by = f" by {change.by_name}" if change.by_name else ""
+    return f'{change.at:%Y-%m-%d} "{change.title}"{by}'

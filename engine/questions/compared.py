@@ -17,10 +17,26 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 
 from engine.domain.facts import Fact, FactKind
+from engine.domain.models import SubjectKind
 from engine.domain.timecontext import iso
 from engine.providers import Window
+from engine.questions.base import Case, Question
 
 DAY = timedelta(days=1)
+CHANGING = frozenset({SubjectKind.REPOSITORY, SubjectKind.MODULE, SubjectKind.PERSON})
+
+
+class Compared(Question):
+    """Now against an earlier period, for subjects that change (repositories, modules,
+    people)."""
+
+    name = "compared"
+
+    def judgment(self, case: Case) -> str | None:
+        changing = all(s.kind in CHANGING for s in case.inputs.subjects)
+        if case.window.before is None or not changing:
+            return None
+        return judgment(case.facts, case.names, case.window)
 
 
 def _days(start: datetime, end: datetime) -> int:

@@ -12,12 +12,26 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine.answering.counted import number, when
 from engine.domain.facts import Fact, FactKind
 from engine.providers import Window
+from engine.questions.base import Case, Question, number, when
 from engine.reading.vocabulary import Intent
 
 SHOWN = 10
+
+
+class Both(Question):
+    """The people who changed every one of several repositories or modules."""
+
+    name = "both"
+
+    def judgment(self, case: Case) -> str | None:
+        inputs = case.inputs
+        if not asked(inputs.asks_both, case.intent, case.asked):
+            return None
+        if not wanted([s.key for s in inputs.subjects], case.wide):
+            return None
+        return judgment(case.facts, case.names, case.window, case.intent == Intent.COUNT)
 
 
 def asked(asks_both: bool, intent: Intent, asked_kinds: Sequence[FactKind]) -> bool:

@@ -7,21 +7,35 @@ bus factor of core.py in 2024?" (click: 20 commits, bus factor 2) answered that 
 of click.core is not judged, and even named its last change before 2024, as if the year had
 none. Here a question asking for the bus factor alone gets it for each subject with changes
 in the window; a subject without any says so (its last change before the window is
-engine/answering/stillchanging.py's).
+engine/questions/still.py's).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine.answering.counted import number, when
-from engine.answering.drivers import claim_also
 from engine.domain.contract import ClaimedFact
 from engine.domain.facts import Fact, FactKind
 from engine.providers import Window
+from engine.questions.base import Case, Question, claim_also, number, when
 from engine.reading.vocabulary import Intent
 
 _INTENTS = frozenset({Intent.STATUS, Intent.WHICH})
+
+
+class BusFactor(Question):
+    """The bus factor asked for alone, stated with its figure."""
+
+    name = "bus_factor"
+
+    def judgment(self, case: Case) -> str | None:
+        if not asked(case.intent, case.asked):
+            return None
+        return judgment(case.facts, case.names, case.window)
+
+    def claims(self, case: Case, claimed: Sequence[ClaimedFact]) -> list[ClaimedFact]:
+        wanted = case.answerable and asked(case.intent, case.asked)
+        return claims(case.facts, claimed) if wanted else []
 
 
 def asked(intent: Intent, kinds: Sequence[FactKind]) -> bool:

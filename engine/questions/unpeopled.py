@@ -1,32 +1,40 @@
 """A "who" question about subjects with no contributor records in the window, while other
 records show them changing: a stated limitation, never "No one changed X".
 
-People are ranked from contributor records alone (engine/answering/headlines.py). The demo's
+People are ranked from contributor records alone (engine/questions/who.py). The demo's
 payments-api has no contributor record over the last 90 days, yet 7 pull requests merged,
 2 open and 3 commits: "who has driven changes to payments-api lately?" answered "No one
 changed payments-api", a confident wrong answer. Here, when the contributor facts name
-nobody, the subjects' pull requests and commits are read too; if any is recorded, the
-judgment says the people are unknown and what activity there was, each figure a claimed fact.
+nobody, the subjects' pull requests and commits are read too (engine/answering/activity.py);
+if any is recorded, the judgment says the people are unknown and what activity there was,
+each figure a claimed fact.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
-from engine.answering.counted import number, when
-from engine.answering.drivers import claim_also
-from engine.answering.headlines import people
-from engine.answering.planning import plan, read_facts
 from engine.domain.contract import ClaimedFact
 from engine.domain.facts import Fact, FactKind
 from engine.domain.models import StoredSubject
-from engine.ports import FactSource
-from engine.providers import Provider, ProviderResult, Window
+from engine.providers import Window
+from engine.questions.base import Case, Question, claim_also, number, when
+from engine.questions.who import people
 from engine.reading.vocabulary import Intent
 
 # The activity that shows a subject changed, in the order the judgment says it.
 OTHER = (FactKind.THROUGHPUT, FactKind.OPEN_PULL_REQUESTS, FactKind.COMMIT_ACTIVITY)
+
+
+class Unpeopled(Question):
+    """A question about people that no contributor record answers (the pipeline judged it:
+    `unanswerable`): the activity it says instead, each figure claimed."""
+
+    name = "unpeopled"
+
+    def claims(self, case: Case, claimed: Sequence[ClaimedFact]) -> list[ClaimedFact]:
+        people_asked = case.intent == Intent.WHO or counts_people(case.intent, case.asked)
+        return [] if case.answerable or not people_asked else claims(case.facts, claimed)
 
 
 def counts_people(intent: Intent, asked: Sequence[FactKind]) -> bool:
@@ -47,26 +55,6 @@ def wanted(
     if all(s.key.startswith("person:") for s in subjects):
         return False
     return not people(facts)
-
-
-async def other_activity(
-    providers: Sequence[Provider],
-    subjects: Sequence[StoredSubject],
-    source: FactSource,
-    window: Window,
-    read: Sequence[Fact] = (),
-) -> list[ProviderResult]:
-    """The subjects' pull requests and commits over the window, only the kinds in OTHER
-    that the question did not read already (`read`): "did anyone commit to X?" read X's
-    commits, and reading them again said and claimed them twice."""
-    have = {(f.kind, f.subject_key) for f in read}
-    chosen = plan(providers, subjects, OTHER)
-    results = await read_facts(chosen, source, window)
-    return [replace(r, facts=tuple(f for f in r.facts if _new(f, have))) for r in results]
-
-
-def _new(fact: Fact, have: set[tuple[FactKind, str]]) -> bool:
-    return fact.kind in OTHER and (fact.kind, fact.subject_key) not in have
 
 
 def judgment(

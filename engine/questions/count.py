@@ -1,6 +1,5 @@
 """The headline of a count question ("how many commits to X?", "how many authors touched
-X and Y?", "how many lines changed in X?"), from the canonical facts alone (split from
-engine/answering/headlines.py, which heads every other intent).
+X and Y?", "how many lines changed in X?"), from the canonical facts alone.
 
 Several subjects may hold one another or share what they count: one commit touches several
 modules, one person changes several, a package holds its Python modules' lines. So a count
@@ -10,19 +9,46 @@ over several says each one's number, or counts what they share once; it never ad
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from engine.domain.facts import Fact, FactKind
-from engine.domain.timecontext import iso
 from engine.providers import Window
+from engine.questions.base import Case, Question, number, when
+from engine.reading.vocabulary import Intent
 
 
-def number(value: Any) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+class Count(Question):
+    """ "How many": the number, said for each subject where they may share what is counted."""
+
+    name = "count"
+
+    def judgment(self, case: Case) -> str | None:
+        if case.intent != Intent.COUNT:
+            return None
+        facts, names, window, asked = case.facts, case.names, case.window, case.asked
+        if _no_one(facts, names, case.wide, asked):
+            return f"No one changed {case.scope} {when(window)}: 0 people."
+        if len(names) > 1 and not case.people_only and not case.wide:
+            return each_subject(facts, names, window, asked)
+        text = count(facts, case.scope, window, case.people_only, asked)
+        if len(names) > 1 and case.people_only:
+            text += " " + per_person(facts, names)
+        return text
 
 
-def when(window: Window) -> str:
-    return f"from {iso(window.start)} to {iso(window.end)}"
+def _no_one(
+    facts: Sequence[Fact], names: Mapping[str, str], wide: bool, asked: Sequence[FactKind]
+) -> bool:
+    """A count of the people who changed repositories or modules (whose contributor records
+    are read) with none in the window: no one did ("how many people changed parser.py
+    lately?" said "No count was available"). Other activity recorded without the people is
+    said by engine/questions/unpeopled.py before this."""
+    changing = bool(names) and all(k.startswith(("repository:", "module:")) for k in names)
+    return (
+        changing
+        and not wide
+        and tuple(asked) == (FactKind.ACTIVE_CONTRIBUTORS,)
+        and not any(f.kind is FactKind.ACTIVE_CONTRIBUTORS for f in facts)
+    )
 
 
 def count(

@@ -4,7 +4,7 @@ Ronacher still active?".
 A git history records commits, not maintenance: the answer is the subject's changes over the
 window (a year when the question names no time, and it says so), the newest one named, and,
 when it had none there, its last change before the window, found in the store without reading
-its records: the day of it (engine/answering/lastchange.py counts the changes per year before the
+its records: the day of it (engine/questions/lastchange.py counts the changes per year before the
 window, then per day in the newest year holding one), then that day's records. Whether that is
 "maintained" or "active" is the reader's call: the answer says it judged by commits only.
 """
@@ -12,25 +12,25 @@ window, then per day in the newest year holding one), then that day's records. W
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from engine.answering import lastchange
-from engine.answering.changelog import listed
-from engine.answering.signals import HEALTH_KINDS
 from engine.domain.commits import commit_of
 from engine.domain.evidence import change_time, is_change
-from engine.domain.facts import Fact, FactKind
+from engine.domain.facts import HEALTH_KINDS, Fact, FactKind
 from engine.domain.models import (
     SourceRecord,
     SourceRecordKind,
     StoredSubject,
-    SubjectKind,
     to_ns,
 )
 from engine.domain.timecontext import iso
 from engine.ports import OrgGraph, TimeSpan
 from engine.providers import Window
+from engine.questions import lastchange
+from engine.questions.base import Case, Question
+from engine.questions.changes import listed
+from engine.questions.compared import CHANGING
+from engine.questions.lastchange import Last
 from engine.reading.vocabulary import Intent
 
 DAY = timedelta(days=1)
@@ -38,18 +38,18 @@ KINDS = (SourceRecordKind.COMMIT, SourceRecordKind.PULL_REQUEST)
 BASIS = "Judged by commits only: no issue, review or release records are kept here."
 
 
-@dataclass(frozen=True)
-class Last:
-    """A subject's last change before a window: its title, time and reference (a commit's
-    short hash, else its record's key)."""
-
-    title: str
-    at: datetime
-    ref: str
-
-
 CHANGED = (FactKind.CHANGES, FactKind.COMMIT_ACTIVITY)  # facts only made for some change
-CHANGING = frozenset({SubjectKind.REPOSITORY, SubjectKind.MODULE, SubjectKind.PERSON})
+
+
+class Still(Question):
+    """Whether something is still changed: its changes in the window, or its last before."""
+
+    name = "still"
+
+    def judgment(self, case: Case) -> str | None:
+        if case.intent != Intent.STILL:
+            return None
+        return judgment(case.facts, case.names, case.window, case.inputs.older)
 
 
 def wanted(intent: Intent, facts: Sequence[Fact]) -> bool:
@@ -84,7 +84,7 @@ def _shows_change(fact: Fact) -> bool:
 
 
 async def _last(graph: OrgGraph, key: str, before: datetime) -> Last | None:
-    """The newest change of `key` before `before`: the day of it (engine/answering/lastchange.py
+    """The newest change of `key` before `before`: the day of it (engine/questions/lastchange.py
     counts the changes per year, then per day, in the store), then that day's records."""
     day = await lastchange.last_change_day(graph, [key], before)
     if day is None:

@@ -16,6 +16,7 @@ question named: the answer then says that the search covered that window only.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from engine.domain.facts import Fact, FactKind
@@ -23,6 +24,17 @@ from engine.domain.models import SourceRecordKind, StoredSubject, from_ns, to_ns
 from engine.domain.timecontext import iso
 from engine.ports import OrgGraph, SeriesRequest, TimeSpan
 from engine.providers import Window
+
+
+@dataclass(frozen=True)
+class Last:
+    """A subject's last change before a window: its title, time and reference (a commit's
+    short hash, else its record's key)."""
+
+    title: str
+    at: datetime
+    ref: str
+
 
 DAY_NS = 86_400 * 10**9
 YEAR_NS = 366 * DAY_NS  # a bucket of the first read: at most one per year since 1970

@@ -12,15 +12,29 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine.answering.counted import number, when
-from engine.answering.drivers import claim_also
 from engine.domain.contract import ClaimedFact
 from engine.domain.facts import Fact, FactKind
 from engine.providers import Window
+from engine.questions.base import Case, Question, claim_also, number, when
 from engine.reading.vocabulary import Intent
 
 KINDS = frozenset({FactKind.INCIDENT_COUNT, FactKind.OPEN_INCIDENTS, FactKind.TIME_TO_RESOLVE})
 _INTENTS = frozenset({Intent.WHICH, Intent.STATUS, Intent.WHAT_CHANGED})
+
+
+class Incidents(Question):
+    """The incidents that hit a subject, asked for alone, counted and cited."""
+
+    name = "incidents"
+
+    def judgment(self, case: Case) -> str | None:
+        if not asked(case.intent, case.asked) or case.wide:
+            return None
+        return judgment(case.facts, case.names, case.window)
+
+    def claims(self, case: Case, claimed: Sequence[ClaimedFact]) -> list[ClaimedFact]:
+        wanted = case.answerable and asked(case.intent, case.asked)
+        return claims(case.facts, claimed) if wanted else []
 
 
 def asked(intent: Intent, kinds: Sequence[FactKind]) -> bool:

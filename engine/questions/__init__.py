@@ -1,0 +1,45 @@
+"""Question types and their registry: one module per way facts answer a question, behind one
+contract (engine/questions/base.py `Question`).
+
+`default_questions` lists them in the order the synthesis asks them: the first whose
+judgment is not None heads the answer, so a question type that only some questions of an
+intent ask ("both", a comparison, "still") comes before the intent's own, and the status
+judgment, which always answers, comes last. Claims are gathered from every one, in this order.
+Adding a question type: its module, and its row here.
+"""
+
+from __future__ import annotations
+
+from engine.questions.base import Case, Question, SynthesisInput
+from engine.questions.both import Both
+from engine.questions.busfactor import BusFactor
+from engine.questions.changes import WhatChanged
+from engine.questions.compared import Compared
+from engine.questions.count import Count
+from engine.questions.incidents import Incidents
+from engine.questions.owners import Owners
+from engine.questions.ranked import Ranked
+from engine.questions.status import Status
+from engine.questions.still import Still
+from engine.questions.unpeopled import Unpeopled
+from engine.questions.who import Who
+
+
+def default_questions() -> list[Question]:
+    return [
+        Compared(),  # "than last year": both periods, whatever the intent
+        Still(),
+        Unpeopled(),  # claims only: the activity said when no contributor record names anyone
+        Both(),
+        Count(),
+        Who(),
+        Ranked(),
+        WhatChanged(),
+        Incidents(),
+        BusFactor(),
+        Owners(),
+        Status(),  # always answers: last
+    ]
+
+
+__all__ = ["Case", "Question", "SynthesisInput", "default_questions"]

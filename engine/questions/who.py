@@ -1,0 +1,117 @@
+"""A "who" question ("who changed X?", "the top contributors to X", "who made more commits,
+A or B?"): people ranked by commits (then changed lines; by lines when the question asks for
+lines), and said so, with the numbers the contributor facts hold. A who question naming only
+people ranks those people. An organisation-wide answer says it is one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from engine.domain.contract import PEOPLE_SHOWN
+from engine.domain.facts import Fact, FactKind
+from engine.providers import Window
+from engine.questions.base import Case, Question, number, when
+from engine.questions.count import commits_of, contributors
+from engine.reading.vocabulary import Intent
+
+SHOWN = PEOPLE_SHOWN
+
+
+class Who(Question):
+    """People asked for, about changes: ranked by commits or lines."""
+
+    name = "who"
+
+    def judgment(self, case: Case) -> str | None:
+        if case.intent != Intent.WHO:
+            return None
+        if case.people_only:
+            return _people_named(case.facts, case.names, case.scope, case.window)
+        return _who(case.facts, case.scope, case.window, case.inputs.ranked_by)
+
+
+def _people_named(
+    facts: Sequence[Fact], names: Mapping[str, str], scope: str, window: Window
+) -> str:
+    """A who question naming only people ("who made more commits in 2025, David Lord or
+    Kevin Deldycke?"): those people ranked by their commits. Who someone is or works with
+    is not computed, and is said so: people are ranked for repositories and modules (it said
+    "No one changed David Lord")."""
+    commits = commits_of(facts)
+    if not commits:
+        return (
+            f"{scope}: who a person is or works with is not computed here (people are "
+            f'ranked for repositories and modules). Ask "what did {scope} change?", or "who '
+            'changed X?" about a repository or module.'
+        )
+    ranked = sorted(names.items(), key=lambda kv: (-commits.get(kv[0], 0), kv[0]))
+    shown = ", ".join(f"{n} ({commits.get(k, 0)} commit(s))" for k, n in ranked)
+    return f"{scope} {when(window)}, ranked by commits: {shown}."
+
+
+
+
+
+def people(facts: Sequence[Fact], by: str = "commits") -> list[tuple[str, int, int]]:
+    """(name, commits, lines) per person over the contributor facts, by commits then lines
+    (by="lines": lines, then commits).
+
+    People are added up by key, not by name: one person active in several repositories is
+    one row, and two identities that merely share a display name stay two rows, as the
+    facts themselves list them. Each fact lists, besides its own top five, the people who
+    lead across all the facts' subjects (engine/providers/contributions.py), so the first
+    five here are exactly the leaders across them, with their exact totals: anyone else's
+    sum can only be short of their true total, which ranks below the fifth leader's.
+
+    A commit touching several of the modules asked about is one commit: where the facts
+    count each person's commits over all of them together (`top_commits_together`, from
+    the commit records), that count is the person's, never the sum over the modules."""
+    commits: dict[str, int] = {}
+    together: dict[str, int] = {}
+    lines: dict[str, int] = {}
+    lines_together: dict[str, int] = {}
+    names: dict[str, str] = {}
+    for fact in facts:
+        if fact.kind is not FactKind.ACTIVE_CONTRIBUTORS:
+            continue
+        keys = [str(k) for k in fact.value.get("top") or []]
+        shown = fact.value.get("top_names") or keys
+        once = fact.value.get("top_commits_together")
+        whole = fact.value.get("top_lines_together")
+        for key, name, c, n, t in zip(
+            keys,
+            shown,
+            fact.value.get("top_commits") or [],
+            fact.value.get("top_lines") or [],
+            once if isinstance(once, list) else [None] * len(keys),
+            strict=False,
+        ):
+            names.setdefault(key, str(name))
+            commits[key] = commits.get(key, 0) + number(c)
+            lines[key] = lines.get(key, 0) + number(n)
+            if t is not None:
+                together[key] = max(together.get(key, 0), number(t))
+        for key, n in zip(keys, whole if isinstance(whole, list) else [], strict=False):
+            lines_together[key] = max(lines_together.get(key, 0), number(n))
+    commits.update(together)
+    lines.update(lines_together)
+    if by == "lines":  # as the provider ranks
+        ranked = sorted(commits, key=lambda k: (-lines[k], -commits[k], k))
+    else:
+        ranked = sorted(commits, key=lambda k: (-commits[k], -lines[k], k))
+    return [(names[k], commits[k], lines[k]) for k in ranked]
+
+
+def _who(facts: Sequence[Fact], scope: str, window: Window, by: str) -> str:
+    ranked = people(facts, by)
+    if not ranked:
+        return f"No one changed {scope} {when(window)}."
+    least, most = contributors(facts)
+    who = "person" if least == 1 else "people"
+    count = f" ({least} {who} in all)" if least == most else ""
+    if by == "lines":
+        shown = ", ".join(f"{p} ({n} line(s), {c} commit(s))" for p, c, n in ranked[:SHOWN])
+        return f"Most active on {scope} {when(window)}, ranked by lines changed: {shown}{count}."
+    shown = ", ".join(f"{p} ({c} commit(s), {n} line(s))" for p, c, n in ranked[:SHOWN])
+    return f"Most active on {scope} {when(window)}, ranked by commits: {shown}{count}."
