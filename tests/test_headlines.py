@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
 
 from engine.domain.contract import Axis
 from engine.domain.facts import Fact, FactKind, Grain

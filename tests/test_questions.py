@@ -1,0 +1,107 @@
+"""Question types (engine/questions/): one module each, behind one contract, registered in
+order. A question type added is its module and its row: the synthesizer asks it in the
+registry's order, its judgment heads the answer and its claims close what it states, through
+the whole investigation and the result contract's validation."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine.answering.synthesis import DeterministicSynthesizer
+from engine.domain.contract import Axis, ClaimedFact, Outcome
+from engine.domain.facts import FactKind
+from engine.investigation.investigate import InvestigationRequest, Investigator
+from engine.ports import OrgGraph
+from engine.providers import Window, default_providers
+from engine.questions import SynthesisInput, default_questions
+from engine.questions.base import Case, Question, claim_also
+from engine.reading.vocabulary import Intent
+from engine.resolving.resolution import Resolver
+from engine.resolving.ring import ReferenceRing
+from tests.test_investigate import NOW, SIGNER, VERSIONS, demo, memory  # noqa: F401 (fixtures)
+
+QUESTIONS = Path(__file__).resolve().parent.parent / "engine" / "questions"
+# Modules of engine/questions/ that hold no question type: the contract, and the last change
+# before a window that "still" and "what changed" both look for.
+HELPERS = {"__init__.py", "base.py", "lastchange.py"}
+
+
+def _types_defined(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        node.name
+        for node in tree.body
+        if isinstance(node, ast.ClassDef)
+        and any(isinstance(b, ast.Name) and b.id == "Question" for b in node.bases)
+    ]
+
+
+def test_each_module_holds_one_registered_question_type() -> None:
+    registered = {type(q).__name__: type(q).__module__ for q in default_questions()}
+    found = {}
+    for path in sorted(QUESTIONS.glob("*.py")):
+        defined = _types_defined(path)
+        if path.name in HELPERS:
+            assert defined == [], (path.name, defined)
+            continue
+        assert len(defined) == 1, (path.name, defined)  # one module per question type
+        found[defined[0]] = f"engine.questions.{path.stem}"
+    assert found == registered
+    names = [q.name for q in default_questions()]
+    assert len(set(names)) == len(names)
+    assert names[-1] == "status"  # always answers: asked last
+
+
+def test_every_intent_is_answered_by_a_registered_type() -> None:
+    """The last row judges whatever no other did: no intent is left without a judgment."""
+    window = Window(NOW, NOW, False)
+    for intent in Intent:
+        inputs = SynthesisInput("", intent, (), (), (), (), window, Axis.CURRENT)
+        case = Case(inputs, {"repository:a": "a"})
+        judged = [q.name for q in default_questions() if q.judgment(case) is not None]
+        assert judged, intent
+
+
+class Busiest(Question):
+    """A question type added by a test: "how busy" questions about changes, judged from the
+    commit activity facts, each figure claimed."""
+
+    name = "busiest"
+
+    def judgment(self, case: Case) -> str | None:
+        if case.intent != Intent.COUNT:
+            return None
+        commits = [f for f in case.facts if f.kind is FactKind.COMMIT_ACTIVITY]
+        total = sum(int(f.value.get("commits") or 0) for f in commits)
+        return f"BUSIEST: {total} commit(s) to {case.scope}."
+
+    def claims(self, case: Case, claimed: Sequence[ClaimedFact]) -> list[ClaimedFact]:
+        if case.intent != Intent.COUNT:
+            return []
+        return claim_also([f for f in case.facts if f.kind is FactKind.COMMIT_ACTIVITY], claimed)
+
+
+async def test_a_question_type_added_is_one_module_and_one_row(demo: OrgGraph) -> None:  # noqa: F811
+    """Registered ahead of the count, it heads a count question's answer through the whole
+    investigation, and its claims pass the result contract's validation."""
+    synthesizer = DeterministicSynthesizer([Busiest(), *default_questions()])
+    engine = Investigator(
+        demo, Resolver(demo, ReferenceRing(), demo.org_id), default_providers(), synthesizer,
+        SIGNER, VERSIONS, now=lambda: NOW,
+    )  # fmt: skip
+    question = "how many commits to payments-api in the last 90 days?"
+    result, _ = await engine.investigate("me", InvestigationRequest(question))
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    judgment = result.direct_judgment or ""
+    assert judgment.startswith("BUSIEST: ") and "payments-api" in judgment, judgment
+    activity = [c for c in result.claimed_facts if c.kind is FactKind.COMMIT_ACTIVITY]
+    assert activity, result.claimed_facts
+    # Without its row, the count heads the same question.
+    plain = Investigator(
+        demo, Resolver(demo, ReferenceRing(), demo.org_id), default_providers(),
+        DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: NOW,
+    )  # fmt: skip
+    counted, _ = await plain.investigate("me", InvestigationRequest(question))
+    assert not (counted.direct_judgment or "").startswith("BUSIEST")
