@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import socket
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 import httpx
 import uvicorn
 
+from gateway import logs
 from gateway.app import create_app
 from gateway.auth import create_key
 from gateway.server import server_options
@@ -51,8 +53,9 @@ async def serve(
     """A gateway with `settings`, given to uvicorn as `fabric serve` does (gateway.server),
     but for `uvicorn_options`."""
     port = _free_port()
-    # The session's gateways share one store, whose round trips some tests count: a lifecycle
-    # look (a statement per organisation every minute) only where a test asks for one.
+    # The session's gateways share one store: a lifecycle look (a statement per organisation
+    # every minute) only where a test asks for one. A test counting statements counts its
+    # requests' own (request_statements), which no sweep or look beside it reaches.
     settings.setdefault("epoch_watch_interval_s", 0)
     chosen = Settings(port=port, **settings)
     app = create_app(chosen, store=store)
@@ -82,3 +85,48 @@ async def running(config: uvicorn.Config) -> AsyncIterator[None]:
     finally:
         server.should_exit = True
         await task
+
+
+class RequestStatements(logging.Handler):
+    """The graph statements each request sent, by request id, as the gateway counts them for
+    the request's access line (gateway.endpoint: the request's own, and its loaders').
+
+    A test counting a request's statements reads them here, never off the store's counter:
+    the session's store is shared, and its counter also takes whatever runs beside the test
+    (each gateway's epoch sweep, a statement or more for every organisation holding a key,
+    every minute; other fixtures' gateways): under load a sweep lands inside a test's
+    request, which counted [4, 14] where its own were [4, 4]."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sent: dict[str, int] = {}
+        self._arrived = asyncio.Event()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        trips, current = getattr(record, "round_trips", None), logs.request_id.get()
+        if trips is not None and current is not None:
+            self.sent[current] = trips
+            self._arrived.set()
+
+    async def of(self, response: httpx.Response) -> int:
+        """The statements `response`'s request sent (its access line may follow the body)."""
+        current = response.headers[logs.HEADER]
+        while current not in self.sent:
+            self._arrived.clear()
+            await asyncio.wait_for(self._arrived.wait(), 60)
+        return self.sent[current]
+
+
+@contextmanager
+def request_statements() -> Iterator[RequestStatements]:
+    """Count each request's statements while the block runs (the access lines are written at
+    INFO: the logger is opened to it for the block only)."""
+    counted = RequestStatements()
+    level = logs.access.level
+    logs.access.addHandler(counted)
+    logs.access.setLevel(logging.INFO)
+    try:
+        yield counted
+    finally:
+        logs.access.removeHandler(counted)
+        logs.access.setLevel(level)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import socket
 from collections.abc import AsyncIterator
+from contextvars import ContextVar
 from datetime import datetime
 from typing import Any
 
@@ -16,6 +17,7 @@ import uvicorn
 
 from bench import dashboard
 from engine.domain.models import to_ns
+from gateway import logs
 from graph.embedded import EmbeddedServer
 from graph.projection import Projector
 from sources.demo import generate
@@ -33,15 +35,22 @@ async def _demo_org(gateway: Gateway) -> tuple[str, str]:
     return org, await gateway.token(org)
 
 
+# Set in the test's own task (and so in what it starts): the baseline's reads.
+_OWN: ContextVar[bool] = ContextVar("the test's own statements", default=False)
+
+
 def _record(gateway: Gateway, org: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The statements sent for `org` from now on (the executor, shared by every
-    organisation, still runs each)."""
+    """The statements sent for `org` from now on by a request to the gateway or by the test
+    itself (the executor, shared by every organisation, still runs each). Not what runs
+    beside them: the session gateway's epoch sweep reads every keyed organisation's serving
+    epoch through this same executor, and would be counted to whichever side it fell in."""
     executor = gateway.store.org(org)._x
     sent: list[str] = []
     run = executor.run
+    _OWN.set(True)
 
     async def recorded(statement: str, params: dict[str, Any], **kw: Any) -> Any:
-        if params.get("org") == org:
+        if params.get("org") == org and (_OWN.get() or logs.request_id.get() is not None):
             sent.append(statement)
         return await run(statement, params, **kw)
 

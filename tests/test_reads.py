@@ -10,7 +10,7 @@ from engine.domain.principal import Principal
 from resolvers.context import RequestContext
 from resolvers.schema import build_schema
 from tests.conftest import new_org
-from tests.gateway_fixture import Gateway
+from tests.gateway_fixture import Gateway, request_statements
 from tests.helpers import load, rel, subject
 from tests.test_completion import CountingExecutor
 
@@ -208,9 +208,10 @@ async def test_round_trips_do_not_grow_with_the_result(gateway: Gateway) -> None
     _, token = await _org(gateway, records)
     trips = []
     for n in (10, 100):
-        before = gateway.store.round_trips.total
-        result = data(await gateway.query(token, THREE_LEVELS, {"n": n}))
-        trips.append(gateway.store.round_trips.total - before)
+        with request_statements() as sent:
+            response = await gateway.query(token, THREE_LEVELS, {"n": n})
+            trips.append(await sent.of(response))
+        result = data(response)
         nodes = [e["node"] for e in result["subjects"]["edges"]]
         assert len(nodes) == n
         assert all(len(node["owner"]) == 1 and len(node["deps"]) == 1 for node in nodes)
@@ -250,9 +251,10 @@ async def test_read_ahead_and_loaders_agree(gateway: Gateway) -> None:
         (WITH_VARIABLES, {"n": 12, "own": ["OWNS"], "dir": "INCOMING", "one": 1}),
         (WITH_FRAGMENT, {"n": 12}),
     ):
-        before = gateway.store.round_trips.total
-        answers.append(data(await gateway.query(token, query, variables)))
-        trips.append(gateway.store.round_trips.total - before)
+        with request_statements() as sent:
+            response = await gateway.query(token, query, variables)
+            trips.append(await sent.of(response))
+        answers.append(data(response))
     assert answers[0] == answers[1] == answers[2]
     nodes = [e["node"] for e in answers[0]["subjects"]["edges"]]
     assert nodes[5] == {"key": "repository:r05", "owner": [{"key": "team:t2"}],
