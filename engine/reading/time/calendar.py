@@ -90,7 +90,7 @@ def date_period(text: str, now: datetime) -> tc.Period:
         return tc.period_of(words[1], now, -1 if words[0] != "this" else 0)  # "last month"
     if len(words) > 2 and words[-1] == "year" and words[-2] in _COUNTED_FROM:
         shifted = now.year - (1 if words[-2] != "this" else 0)  # "Q3 of last year"
-        words = [*(w for w in words[:-2] if w != "of"), str(shifted)]
+        words = [*(w for w in words[:-2] if w not in ("of", "the")), str(shifted)]
     if words[0] in HOLIDAYS or words[:2] == ["new", "year"]:
         return _holiday(words, now)
     if "half" in words or words[0] in ("h1", "h2"):
@@ -145,8 +145,14 @@ def _holiday(words: list[str], now: datetime) -> tc.Period:
 
 
 def _half(words: list[str], now: datetime) -> tc.Period:
-    """H1/H2 of a year, or the first/second half of a year (this year, last year)."""
+    """H1/H2 of a year, or the first/second half of a year (this year, last year) or of a
+    month (days 1-15, and from the 16th to its end)."""
     second = words[0] in ("h2", "second", "2nd")
+    named = [w for w in words[2:] if w != "of"]
+    if named[-1:] == ["month"] or any(w in MONTHS for w in named):
+        start, stop = date_period(" ".join(named), now)
+        middle = start + timedelta(days=15)
+        return (middle, stop) if second else (start, middle)
 
     def half(year: int) -> tc.Period:
         start = tc.month_period(year, 7 if second else 1)[0]

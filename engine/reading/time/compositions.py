@@ -71,6 +71,25 @@ def _ago(text: str, now: datetime) -> tc.Period:
     return at, at
 
 
+def half_ago(text: str, now: datetime) -> tc.Period:
+    """ "a year and a half ago": 18 months back; "2 weeks and a half back": 17.5 days."""
+    words = text.lower().split()
+    at = _and_a_half(count_of(" ".join(words[:-5])), words[-5].rstrip("s"), now)
+    return at, at
+
+
+def _and_a_half(count: int, unit: str, now: datetime) -> datetime:
+    """`count` and a half `unit`s before now (a year's half: 6 months)."""
+    if unit == "year":
+        return tc.months_before(now, 12 * count + 6)
+    return span_before(now, count, unit) - (now - span_before(now, 1, unit)) / 2
+
+
+def and_a_half(g: Groups, now: datetime) -> Reading:
+    """ "the last one and a half years": the last 18 months."""
+    return None, _and_a_half(count_of(first(g)), second(g).lower(), now), now
+
+
 def day_of(text: str, now: datetime) -> tc.Period:
     today = tc.day_period(now.year, now.month, now.day)
     if text.lower() == "yesterday":
@@ -100,6 +119,7 @@ def _nth_week(text: str, now: datetime) -> tc.Period:
 VALUES: list[tuple[re.Pattern[str], Callable[[str, datetime], tc.Period]]] = [
     (re.compile(p.NTH_WEEK, re.I | re.A), _nth_week),
     (re.compile(p.AGO, re.I | re.A), _ago),
+    (re.compile(p.HALF_AGO, re.I | re.A), half_ago),
     (re.compile(r"yesterday|today", re.I | re.A), day_of),
     (re.compile(p.RELATIVE, re.I | re.A), _relative),
     (re.compile(p.SEASON_NOW, re.I | re.A), _season_now),
@@ -146,13 +166,36 @@ def _last_end(a: str, b: str, now: datetime) -> datetime:
     return point_of(b, now, end=True)
 
 
-def _inherit(a: str, b: str, shift: int = 0) -> str:
-    """A range's first end without a year takes its last end's ("from the start of March to
-    the end of May 2025": March 2025), or the year before (`shift` -1)."""
-    year = re.search(r"\b(\d{4})\b", b)
-    if year is None or re.search(r"\b\d{4}\b", a):
+def _inherit(a: str, b: str, now: datetime, shift: int = 0) -> str:
+    """A range's first end without a year takes its last end's, written or counted from now
+    ("from the start of March to the end of May 2025": March 2025; "June to August of last
+    year": June 2025), or the year before (`shift` -1)."""
+    year = named_year(b, now)
+    if year is None or named_year(a, now) is not None:
         return a
-    return f"{a} {int(year[1]) + shift}"
+    return f"{a} {year + shift}"
+
+
+_BEFORE_IT = frozenset({"before", "prior", "preceding"})
+_AFTER_IT = frozenset({"after", "following"})
+_FROM_IT = frozenset({"from", "starting"})
+
+
+def span_of(g: Groups, now: datetime) -> Reading:
+    """ "the 12 months to March 2026": the 12 months ending with March (whole); "the 3 months
+    before March": ending where March starts; "the week after Christmas": from Christmas's end;
+    "the 2 weeks from May 3": from its start. One unit when no count is said."""
+    count, unit = (count_of(g[0]) if g[0] else 1), (g[1] or "").lower()
+    word, point = (g[2] or "").lower().split()[0], g[3] or ""
+    if word in _AFTER_IT or word in _FROM_IT:
+        start = point_of(point, now, end=word in _AFTER_IT)
+        stop = span_before(start, -count, unit)  # counted forward
+    else:
+        stop = point_of(point, now, end=word not in _BEFORE_IT)
+        start = span_before(stop, count, unit)
+    if start >= now:
+        raise ValueError("a span starting after now")
+    return None, start, min(stop, now)
 
 
 def since_point(g: Groups, now: datetime) -> Reading:
@@ -175,9 +218,9 @@ def point_range(g: Groups, now: datetime) -> Reading:
     the first's start (or instant) to the last's end (or instant)."""
     a, b = first(g), second(g)
     stop = _last_end(a, b, now)
-    start = point_of(_inherit(a, b), now)
+    start = point_of(_inherit(a, b, now), now)
     if start >= stop:  # "from November to the end of February 2026": November 2025
-        start = point_of(_inherit(a, b, -1), now)
+        start = point_of(_inherit(a, b, now, -1), now)
     if start >= stop:
         start = point_of(a, now)
     if start >= stop:
@@ -193,6 +236,11 @@ def day_range(month_first: bool) -> Resolve:
             month, first, last, year = g[0] or "", g[1] or "", g[2] or "", g[3] or ""
         else:
             first, last, month, year = g[0] or "", g[1] or "", g[2] or "", g[3] or ""
+        if not year and (named := named_year(month, now)) is not None:  # "of last month"
+            month, year = f"{date_period(month, now)[0]:%B}", str(named)
+        elif not year and month.lower().split()[-1:] == ["month"]:
+            at = date_period(month, now)[0]
+            month, year = f"{at:%B}", str(at.year)
         begin = date_period(f"{month} {first} {year}".strip(), now)
         end = date_period(f"{month} {last} {begin[0].year}", now)
         if begin[0] >= end[1]:

@@ -12,8 +12,9 @@ from engine.reading.time.calendar import MONTHS, NUMBERS, WEEKDAYS
 from engine.reading.time.slashdates import PATTERN as SLASH
 
 MONTH = "(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b"
-# Not a year-first date's (2026/03/04), nor a decade ("the 2020s").
-YEAR = r"(?:19[7-9]\d|2\d{3})(?![-\d]|[/.]\d|'?s\b)"
+# Not a year-first date's (2026/03/04, 2026-03-04), nor a decade ("the 2020s"); a dash after
+# it may start a range's other end ("Nov 2025-Feb 2026").
+YEAR = r"(?:19[7-9]\d|2\d{3})(?!\d|-\d|[/.]\d|'?s\b)"
 ORD = r"\d{1,2}(?:st|nd|rd|th)?"
 ISO = r"\d{4}-\d{2}-\d{2}(?![\d:T])"
 # A number naming an issue, a pull request or a version is no year ("who fixed issue 2031?"
@@ -38,7 +39,7 @@ DAY_DATE = (
 QUARTER_OF = r"(?:q[1-4]|(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)"
 EVENTS = r"(?:release|outage|incident|launch|freeze|migration|rewrite|version|sprint)s?\b"
 # A year counted from now where a year may stand ("Q3 of last year", "March last year").
-REL_YEAR = r"(?:this|last|previous)\s+year\b"
+REL_YEAR = r"(?:this|last|(?:the\s+)?previous)\s+year\b"
 QUARTER = (
     rf"(?:{QUARTER_OF}(?:\s+of|\s*[-/])?\s*(?:{YEAR}|{REL_YEAR})"
     rf"|(?:19[7-9]\d|2\d{{3}})\s*-?\s*q[1-4]|{QUARTER_OF})\b"
@@ -46,9 +47,12 @@ QUARTER = (
 # "2019-2020", "2019 - 2020": both years, whole (two groups).
 YEARS = r"(19[7-9]\d|2\d{3})\s*[-\u2013]\s*(19[7-9]\d|2\d{3})(?![-\d])"
 WHICH_YEAR = rf"(?:{YEAR}|the\s+year|this\s+year|last\s+year)"
+# A half of a year ("H1 2025", "the second half of last year"), or of a month ("the first
+# half of last month": its days 1-15; the second from the 16th).
 HALF = (
     rf"(?:h[12]\s+(?:of\s+)?(?:{YEAR}|(?:this|last)\s+year)|h[12]\b(?!\s*[-/]?\s*\d)"
-    rf"|(?:the\s+)?(?:first|second|1st|2nd)\s+half\s+of\s+{WHICH_YEAR})"
+    rf"|(?:the\s+)?(?:first|second|1st|2nd)\s+half\s+of\s+(?:{WHICH_YEAR}"
+    rf"|(?:this|last|previous)\s+month\b|{MONTH}(?:\s+(?:of\s+)?(?:{YEAR}|{REL_YEAR}))?))"
 )
 # A season of a year, or summer and autumn alone (the latest that has begun: "since
 # summer"; "the summer" does not say which), never an event's name ("the summer release").
@@ -85,7 +89,7 @@ THIRD_OF = (
 PART = rf"(?:early|mid|late)[\s-]+{THIRD_OF}"
 # "The second week of October": days 8-14 (engine.reading.time.periods.nth_week).
 NTH_WEEK = (
-    rf"the\s+(?:first|second|third|fourth|last)\s+week\s+of\s+"
+    rf"the\s+(?:first|second|third|fourth|last|final)\s+week\s+of\s+"
     rf"(?:{REL_MONTH}|{MONTH}(?:\s+{YEAR})?|{YEAR}|{REL_YEAR})"
 )
 # A period named for its place in a composition: a date, a relative period, a third of one.
@@ -96,5 +100,16 @@ BOUNDARY = r"the\s+(beginning|start|middle|end)\s+of\s+"
 # a span back from now ("2 weeks ago", "3 months back"), a day, or a period.
 _COUNT = r"(?:\d{1,4}|(?:a\s+)?couple\s+of|(?:a\s+)?few|" + "|".join(NUMBERS) + ")"
 AGO = rf"{_COUNT}\s+(?:hour|day|week|fortnight|month|quarter|year)s?\s+(?:ago|back)\b"
+# "a year and a half ago", "2 weeks and a half back": the count and a half of its unit (a
+# month has no half a reader agrees on: not read).
+HALF_AGO = rf"{_COUNT}\s+(?:hour|day|week|year)s?\s+and\s+a\s+half\s+(?:ago|back)\b"
+# "the last one and a half years", "the past 2 and a half weeks": count, unit (two groups).
+AND_A_HALF = rf"({_COUNT})\s+and\s+a\s+half\s+(hour|day|week|year)s?\b"
 BOUNDARY_POINT = rf"the\s+(?:beginning|start|middle|end)\s+of\s+{PERIOD}"
-POINT = rf"(?:{BOUNDARY_POINT}|{AGO}|yesterday\b|today\b|{PERIOD})"
+POINT = rf"(?:{BOUNDARY_POINT}|{AGO}|{HALF_AGO}|yesterday\b|today\b|{PERIOD})"
+# A span of units counted to, before, after or from a point ("the 12 months to March 2026",
+# "the 3 months before March", "the week after Christmas"): its word, one group.
+SPAN_WORD = (
+    r"(to|until|till|through|thru|ending(?:\s+(?:in|with))?|up\s+to|before|prior\s+to"
+    r"|preceding|after|following|from|starting(?:\s+(?:in|with|from))?)"
+)

@@ -21,7 +21,7 @@ _NTH = {"first": 0, "second": 1, "third": 2, "fourth": 3}
 def nth_week(which: str, month: tc.Period) -> tc.Period:
     """"The first week of May": May 1 to 7 (the second 8 to 14, ...); "the last week of
     May": its last seven days. Stated (_note): a week here is not a Monday-to-Sunday one."""
-    if which == "last":
+    if which in ("last", "final"):
         return month[1] - timedelta(days=7), month[1]
     start = month[0] + timedelta(days=7 * _NTH[which])
     return start, start + timedelta(days=7)

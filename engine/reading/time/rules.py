@@ -17,7 +17,10 @@ weeks run Monday to Sunday (ISO) except "the first week of May" (its days 1-7); 
 the northern meteorological ones; "lately" and its kin are the last 90 days; "a couple" is
 2, "a few" 3; "the beginning / middle / end of P" alone is P's first / middle / last third
 (as early / mid / late), and after "since", "after", "before", "until", "from" or "to" the
-instant it names: P's start, the start of its middle third, P's end.
+instant it names: P's start, the start of its middle third, P's end; the first half of a
+month is its days 1-15; "a year and a half ago" is 18 months back; "the N units to X" end
+with X whole, "before X" where X starts, "after X" start where X ends, "from X" where it
+starts.
 """
 
 from __future__ import annotations
@@ -147,6 +150,12 @@ def _ago_period(g: Groups, as_of: datetime, now: datetime) -> tc.Period | None:
     return tc.bounded((as_of, stop), now)
 
 
+def _half_ago_period(g: Groups, as_of: datetime, now: datetime) -> tc.Period | None:
+    """"a year and a half ago" counted over: the year that began then (as "2 years ago")."""
+    unit = c.first(g).lower().split()[-5].rstrip("s")
+    return tc.bounded((as_of, span_before(as_of, -1, unit)), now)
+
+
 def _day_period(g: Groups, as_of: datetime, now: datetime) -> tc.Period | None:
     """"on 2026-08-18" counted over: that day."""
     return tc.bounded((as_of, as_of + timedelta(days=1)), now)
@@ -190,7 +199,7 @@ _RECENT = (
     r"|in\s+recent\s+(?:days|weeks|months|times))\b"
 )
 _DAYS = "|".join(WEEKDAYS)
-_TO = r"(?:to|until|till|through|thru)"
+_TO = r"(?:to|until|till|through(?:\s+to)?|thru)"
 
 RULES: list[Rule] = [
     Rule("between", rf"\bbetween\s+({p.DATE})\s+and\s+({p.DATE})", _range(both=False)),
@@ -215,8 +224,8 @@ RULES: list[Rule] = [
     Rule("week_of",
          rf"\b(?:(?:in|during)\s+)?the\s+week\s+(?:of|starting|beginning)\s+({p.DAY_DATE})",
          span(_week_of), note=spans.week_of_note),
-    Rule("nth_week", rf"\b(?:(?:in|during)\s+)?the\s+(first|second|third|fourth|last)\s+week\s+of"
-                     rf"\s+({p.REL_MONTH}|{p.MONTH}(?:\s+{p.YEAR})?|{p.YEAR}|{p.REL_YEAR})",
+    Rule("nth_week", rf"\b(?:(?:in|during)\s+)?the\s+(first|second|third|fourth|last|final)\s+"
+                     rf"week\s+of\s+({p.REL_MONTH}|{p.MONTH}(?:\s+{p.YEAR})?|{p.YEAR}|{p.REL_YEAR})",
          span(_nth_week), note=spans.nth_week_note),
     Rule("in", rf"\b(?:in|during|for|throughout)\s+(?:(?:the\s+)?(?:calendar\s+)?year\s+)?"
                rf"({p.DATE})", span(_dated)),
@@ -297,7 +306,9 @@ RULES: list[Rule] = [
          note=c.edge_note),
     Rule("between", rf"\b(?:from|between)\s+({p.POINT})\s+(?:{_TO}|and)\s+({p.POINT})",
          c.point_range, note=c.edge_note),
-    Rule("between", rf"\b({p.PERIOD})\s*(?:\s{_TO}\s|[-\u2013])\s*({p.PERIOD})", c.point_range),
+    # "June-July", "in June-July" (it read June: "in June" starts first), "Nov 2025-Feb 2026".
+    Rule("between", rf"\b(?:(?:in|during|for|throughout|over|from|between)\s+)?({p.PERIOD})"
+                    rf"\s*(?:\s{_TO}\s|[-\u2013])\s*({p.PERIOD})", c.point_range),
     # "the start of 2025 to the end of March", "June 2025 to the end of August": without
     # "from", only the first was read and the rest said unused.
     Rule("between", rf"\b({p.POINT})\s+{_TO}\s+({p.POINT})", c.point_range, note=c.edge_note),
@@ -307,12 +318,18 @@ RULES: list[Rule] = [
                     rf"|\sand\s)\s*({p.ORD})\b(?!\s+(?:of\s+)?{p.MONTH})(?:,?\s+({p.YEAR}))?",
          c.day_range(month_first=True)),
     Rule("between", rf"\b(?:(?:from|between)\s+)?(?:the\s+)?({p.ORD})\s*(?:[-\u2013]|\s{_TO}\s"
-                    rf"|\sand\s)\s*(?:the\s+)?({p.ORD})\s+(?:of\s+)?({p.MONTH})"
+                    rf"|\sand\s)\s*(?:the\s+)?({p.ORD})\s+(?:of\s+)?({p.REL_MONTH}|{p.MONTH})"
                     rf"(?:,?\s+({p.YEAR}))?", c.day_range(month_first=False)),
     Rule("ago", rf"\b{p.N}\s+{p.UNIT}\s+back\b", _ago_point, period=_ago_period),
+    Rule("ago", rf"\b({p.HALF_AGO})", lambda g, now: (c.half_ago(c.first(g), now)[0], None, None),
+         period=_half_ago_period),
+    # "the 12 months to March 2026", "the 3 months before March", "the week after Christmas".
+    Rule("span_of", rf"{_LEAD}the\s+(?:{p.N}\s+)?{p.UNIT}\s+{p.SPAN_WORD}\s+({p.POINT})",
+         c.span_of, note=c.edge_note),
     Rule("fraction", rf"{p.PRE}(half|quarter)[\s-]+(?:(?:of\s+)?an?\s+)?(year|day|hour)\b",
          c.fraction, note=c.fraction_note),
     Rule("fraction", rf"{p.PRE}year\s+and\s+a\s+half\b", c.year_and_a_half, note=c.fraction_note),
+    Rule("fraction", rf"{p.PRE}{p.AND_A_HALF}", c.and_a_half, note=c.fraction_note),
     Rule("boundary", rf"\b(?:(?:at|in|during|around)\s+)?{p.BOUNDARY}({p.PERIOD})",
          span(c.boundary_span), note=c.boundary_note),
 ]  # fmt: skip
