@@ -7,6 +7,7 @@ How one statement is sent to one graph is graph.falkor_executor's.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import redis.exceptions as redis_errors
@@ -14,7 +15,7 @@ from falkordb.asyncio import FalkorDB
 from redis.asyncio import BlockingConnectionPool, Redis
 
 from engine.ports import EpochTimings, RoundTrips, check_org
-from graph import activity, falkor_ready, falkor_vectors, rows
+from graph import activity, falkor_bulk, falkor_ready, falkor_vectors, rows
 from graph.changes import RedisChangeFeed, RedisDocuments
 from graph.cypher import activity as activity_cypher
 from graph.dialect import FALKORDB, Dialect
@@ -27,6 +28,7 @@ from graph.store import EpochedStore
 
 if TYPE_CHECKING:
     from engine.domain.embedding import Embedder
+    from graph.bulk_load import Load as BulkLoad
 
 GRAPH_PREFIX = "fabric:org:"
 SYSTEM_GRAPH = "fabric:system"
@@ -228,6 +230,17 @@ class FalkorStore(EpochedStore):
             await self._delete_graph(GRAPH_PREFIX + scope_of(org_id, epoch))
             self._bootstrapped.discard(scope_of(org_id, epoch))
         self._orgs.pop((org_id, epoch), None)
+
+    async def forget_graph(self, org_id: str, epoch: int) -> None:
+        """Delete a build's graph key (what a bulk load cut short left), to be made anew."""
+        scope = scope_of(check_org(org_id), epoch)
+        await self._delete_graph(GRAPH_PREFIX + scope)
+        self._bootstrapped.discard(scope)
+        self._orgs.pop((org_id, epoch), None)
+
+    def bulk_loader(self, org_id: str, epoch: int) -> BulkLoad:
+        """Loads a whole graph (graph.bulk) into build `epoch` (graph.falkor_bulk.load)."""
+        return functools.partial(falkor_bulk.load, self, org_id, epoch)
 
     async def _delete_graph(self, name: str) -> None:
         try:

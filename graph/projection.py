@@ -127,7 +127,7 @@ class Projector:
                     await pending
         await self._prepare(batch, report, None)
         await self._flush(batch, number, digest.hexdigest(), report, finished=True)
-        await self._delete_unseen(report)
+        await self._finish(report)
         if report.accepted or report.deleted:
             # Answers computed before this change must not be reused after it.
             await self.graph.results.touch_projection_epoch(time.time_ns())
@@ -206,6 +206,11 @@ class Projector:
         )
         if self.on_progress:
             self.on_progress(cursor, report.accepted)
+
+    async def _finish(self, report: IngestReport) -> None:
+        """After the last batch: a complete snapshot's cleanup (graph.bulk_load sends its
+        whole graph here instead)."""
+        await self._delete_unseen(report)
 
     async def _delete_unseen(self, report: IngestReport) -> None:
         if not self.complete:

@@ -52,6 +52,19 @@ def add_parser(sub: Any) -> None:
         type=int,
         help="load into this open build (resumes a killed `--new-epoch` load)",
     )
+    way = ingest.add_mutually_exclusive_group()
+    way.add_argument(
+        "--bulk",
+        action="store_true",
+        help="read the whole input, then write it at once into a new epoch (or the open "
+        "build --epoch, loaded again from its first line); the default of --new-epoch on "
+        "FalkorDB",
+    )
+    way.add_argument(
+        "--no-bulk",
+        action="store_true",
+        help="--new-epoch loads record by record, as into the serving epoch",
+    )
     add_graph_options(ingest)
     ingest.set_defaults(func=run)
 
@@ -89,9 +102,26 @@ def open_input(name: str) -> Iterator[tuple[Iterable[bytes], int | None]]:
         yield fh, count_lines(path) if path.is_file() else None
 
 
+def in_bulk(store: Any, args: argparse.Namespace) -> bool:
+    """Whether this load goes in bulk: asked for, or a new epoch's on a store that can."""
+    if args.no_bulk:
+        return False
+    return bool(args.bulk or (args.new_epoch and hasattr(store, "bulk_loader")))
+
+
+def projector(store: Any, graph: Any, args: argparse.Namespace, bar: ProgressBar) -> Any:
+    from graph.bulk_load import BulkProjector
+    from graph.projection import Projector
+
+    options = {"source": args.source, "batch_size": args.batch_size, "complete": args.complete}
+    if in_bulk(store, args):
+        loader = store.bulk_loader(args.org, graph.epoch)
+        return BulkProjector(graph, loader, args.org, on_progress=bar, **options)
+    return Projector(graph, resume=not args.no_resume, on_progress=bar, **options)
+
+
 def run(args: argparse.Namespace) -> int:
     from engine.ports import check_org
-    from graph.projection import Projector
 
     try:
         check_org(args.org)
@@ -103,6 +133,9 @@ def run(args: argparse.Namespace) -> int:
     async def work(store: Any) -> int:
         from engine.ports import EpochConflict
 
+        if args.bulk and not hasattr(store, "bulk_loader"):
+            return fail("--bulk needs FalkorDB: on Neo4j, --new-epoch loads in batches")
+        args.new_epoch = args.new_epoch or (args.bulk and args.epoch is None)
         await store.bootstrap(args.org)
         try:
             graph = await target_graph(store, args)
@@ -112,16 +145,8 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps({"org": args.org, "epoch": graph.epoch, "state": "building"}))
         with open_input(args.file) as (lines, total):
             bar = ProgressBar(total)
-            projector = Projector(
-                graph,
-                source=args.source,
-                batch_size=args.batch_size,
-                complete=args.complete,
-                resume=not args.no_resume,
-                on_progress=bar,
-            )
             try:
-                report = await projector.run(lines)
+                report = await projector(store, graph, args, bar).run(lines)
             finally:
                 bar.close()
         return _summary(args.org, graph.epoch, report)

@@ -1,0 +1,170 @@
+"""A bulk load (`fabric ingest --bulk`: graph.bulk, graph.falkor_bulk) leaves the graph an
+incremental load of the same input leaves, node by node and edge by edge: every label,
+property and relationship, the activity structures, time slots, tie nodes, day counts,
+stubs, vectors and the checkpoint; on the demo and on input with re-writes and retractions.
+The shared git histories are compared in tests/test_bulk_histories.py."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Iterable
+from typing import Any
+
+import pytest
+
+from graph.bulk_load import BulkProjector
+from graph.epochs import scope_of
+from graph.falkor import FalkorStore
+from graph.projection import IngestReport, Projector
+from sources.demo import generate
+from tests.conftest import new_org
+from tests.test_activity import stored
+from tests.graph_dump import dump
+
+
+@pytest.fixture
+async def org(falkor: FalkorStore) -> AsyncIterator[str]:
+    org_id = new_org()
+    await falkor.bootstrap(org_id)
+    yield org_id
+    await falkor.drop_org(org_id)
+
+
+async def incremental(
+    store: FalkorStore, org: str, lines: list[bytes], source: str = "s", batch: int = 5_000
+) -> tuple[str, IngestReport]:
+    """The lines loaded record by record into a new build; its scope and report."""
+    epoch = (await store.epochs(org).begin_build()).id
+    report = await Projector(store.org(org, epoch), source=source, batch_size=batch).run(lines)
+    await store.epochs(org).flip(epoch)  # so that the next build may begin
+    await store.epochs(org).end_grace()
+    return scope_of(org, epoch), report
+
+
+async def checked(store: FalkorStore, scope: str) -> Any:
+    """The contract's checks of a graph's activity structures (tests.test_activity: every
+    record held once, placed on its slots and ties once, latest times in both units), and
+    what they read."""
+    org, _, epoch = scope.partition("@")
+    return await stored(store.org(org, int(epoch or 0)))
+
+
+async def bulk(
+    store: FalkorStore, org: str, lines: list[bytes], source: str = "s", batch: int = 5_000
+) -> tuple[str, IngestReport]:
+    epoch = (await store.epochs(org).begin_build()).id
+    graph = store.org(org, epoch)
+    loader = store.bulk_loader(org, epoch)
+    projector = BulkProjector(graph, loader, org, source=source, batch_size=batch)
+    return scope_of(org, epoch), await projector.run(lines)
+
+
+async def both(
+    store: FalkorStore, lines: list[bytes], **options: Any
+) -> tuple[Any, Any, IngestReport, IngestReport]:
+    """The dumps of the lines loaded incrementally and in bulk (two builds of one new
+    organisation: a subject's id derives from it), and the two reports; each graph passes
+    the contract's checks, reading the same."""
+    org = new_org()
+    try:
+        await store.bootstrap(org)
+        scope, plain = await incremental(store, org, lines, **options)
+        bulk_scope, fast = await bulk(store, org, lines, **options)
+        assert await checked(store, scope) == await checked(store, bulk_scope)
+        return await dump(store, scope), await dump(store, bulk_scope), plain, fast
+    finally:
+        await store.drop_org(org)
+
+
+def demo(records: int, seed: int = 7) -> list[bytes]:
+    return [json.dumps(r).encode() for r in generate(records, seed=seed)]
+
+
+def dumps(items: Iterable[dict[str, Any]]) -> list[bytes]:
+    return [json.dumps(i).encode() for i in items]
+
+
+def same(incremental: Any, bulk: Any) -> None:
+    (nodes, edges), (bulk_nodes, bulk_edges) = incremental, bulk
+    assert sorted((nodes - bulk_nodes).elements())[:5] == []
+    assert sorted((bulk_nodes - nodes).elements())[:5] == []
+    assert sorted((edges - bulk_edges).elements())[:5] == []
+    assert sorted((bulk_edges - edges).elements())[:5] == []
+
+
+async def test_a_bulk_load_of_the_demo_is_the_incremental_graph(falkor: FalkorStore) -> None:
+    plain, fast, report, bulk_report = await both(falkor, demo(6_000), batch=1_000)
+    same(plain, fast)
+    assert sum(plain[0].values()) > 6_000  # records, their slots, days, activities, ...
+    assert (bulk_report.accepted, bulk_report.lines) == (report.accepted, report.lines)
+
+
+def record(key: str, subject: str, start: str, end: str | None = None, **extra: Any) -> dict[str, Any]:
+    out = {"type": "source_record", "key": key, "record_kind": extra.pop("kind", "incident"),
+           "subject": subject, "start": start, **extra}  # fmt: skip
+    return out | ({"end": end} if end else {})
+
+
+def subject(key: str, name: str, **extra: Any) -> dict[str, Any]:
+    return {"type": "subject", "key": key, "kind": key.split(":")[0], "name": name, **extra}
+
+
+def gone(target: str, key: str) -> dict[str, Any]:
+    return {"type": "tombstone", "target": target, "key": key}
+
+
+# Written again, moved, retracted and written again, a batch of 3 lines cutting across: a
+# record moved to another subject, day, slot and back in time, at a midnight (a tie node)
+# and ending in another slot, at the epoch's first instant, twice in one batch; a subject retracted with its
+# relationships and mentions, then referred to again (a stub) and written again; an episode
+# written again naming fewer subjects; a relationship retracted by id.
+REWRITES = [
+    subject("service:a", "A", aliases=["alpha"], attributes={"tier": 1}),
+    {"type": "relationship", "relation": "DEPENDS_ON", "from": "service:a", "to": "service:b",
+     "id": "dep-1"},
+    {"type": "episode", "key": "episode:1", "occurred_at": "2026-01-02T03:04:05Z", "text": "x",
+     "mentions": ["service:a", "service:c"]},
+    record("incident:1", "service:a", "2026-01-01T00:00:00Z", "2026-01-03T10:00:00Z",
+           severity="sev1", status="open"),
+    record("incident:2", "service:a", "2026-01-05T12:00:00Z"),
+    record("incident:1", "service:a", "2026-01-01T00:00:00Z", status="closed"),
+    record("incident:3", "service:b", "1970-01-01T00:00:00Z", "1970-01-02T00:00:00Z"),
+    subject("service:b", "B", description="the b"),
+    record("incident:2", "service:b", "2026-01-04T00:00:00Z", kind="deploy"),
+    record("incident:4", "service:c", "2026-02-01T08:00:00Z", "2026-02-01T08:05:00Z"),
+    record("incident:4", "service:c", "2026-01-20T08:00:00Z"),
+    gone("source_record", "incident:3"),
+    {"type": "relationship", "relation": "OWNS", "from": "service:c", "to": "service:a"},
+    gone("subject", "service:a"),
+    {"type": "episode", "key": "episode:2", "occurred_at": "2026-01-09T00:00:00Z", "text": "y",
+     "mentions": ["service:a", "service:b"]},
+    {"type": "episode", "key": "episode:1", "occurred_at": "2026-01-02T03:04:05Z", "text": "x2",
+     "mentions": ["service:c"]},
+    subject("service:a", "A again"),
+    {"type": "relationship", "relation": "DEPENDS_ON", "from": "service:b", "to": "service:c",
+     "id": "dep-2"},
+    gone("relationship", "dep-2"),
+    gone("source_record", "incident:1"),
+    gone("episode", "episode:9"),
+    record("incident:5", "service:a", "2026-01-01T00:00:00Z", "2026-01-02T00:00:00Z"),
+    {"type": "episode", "key": "episode:3", "occurred_at": "2026-01-10T00:00:00Z", "text": "z",
+     "mentions": ["service:d", "service:c"]},
+    gone("subject", "service:d"),
+    {"type": "relationship", "relation": "OWNS", "from": "service:d", "to": "service:c"},
+    record("incident:6", "service:c", "2026-03-01T00:00:00Z"),
+    record("incident:7", "service:b", "2026-04-01T00:00:00Z", "2026-04-01T00:10:00Z"),
+    subject("service:e", "E"),  # the records after it are another statement
+    record("incident:6", "service:b", "2026-03-01T00:00:00Z"),
+    record("incident:7", "service:b", "2026-04-01T00:00:00Z"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("batch", [3, 5_000])
+async def test_a_bulk_load_of_rewrites_and_retractions_is_the_incremental_graph(
+    falkor: FalkorStore, batch: int
+) -> None:
+    plain, fast, report, _ = await both(falkor, dumps(REWRITES), batch=batch)
+    assert report.invalid_count == 0, report.invalid
+    same(plain, fast)
+    labels = {json.loads(text)[0][-1] for text in plain[0]}
+    assert {"Activity", "RecordDay", "TimeSlot", "Episode", "SourceRecord"} <= labels
