@@ -51,6 +51,7 @@ DAY = ("RecordDay", ("org_id", "slot", "record_kind", "day", "n"))
 SLOT = ("TimeSlot", ("org_id", "slot", "record_kind", "n", "tie"))
 FORMAT = ("Format", ("org_id", "activity", "vectors"))
 META = ("EmbeddingMeta", ("org_id", "stamp", "dimension"))
+CHECKPOINT = ("Checkpoint", ("org_id", "source", "cursor", "digest", "run_id", "finished"))
 RELATED = ("org_id", "id", *RELATIONSHIP_COLUMNS)
 
 if TYPE_CHECKING:
@@ -137,11 +138,16 @@ def _nodes(
 
 
 def tables(
-    graph: BulkGraph, scope: str, stamp: str | None, dimension: int, ids: NodeIds
+    graph: BulkGraph, scope: str, stamp: str | None, dimension: int, ids: NodeIds, run: Checkpoint
 ) -> Iterator[Table]:
     """Every node table, then every relationship table, of `graph` in scope `scope`; with a
     `stamp` (an embedder's), the subjects written by a subject record carry it and the
-    vector label. `ids` learns each node's id as its table is encoded."""
+    vector label. `ids` learns each node's id as its table is encoded. First of all, the
+    run's checkpoint, unfinished: a flip refuses a build holding one (graph.epochs), so a
+    load cut short is never served; `load` finishes it last."""
+    started = {"source": run.source, "cursor": 0, "digest": "", "run_id": run.run_id}
+    first = iter([("", started | {"finished": False})])
+    yield _nodes(graph, scope, ids, CHECKPOINT[1], CHECKPOINT[0], first, None)
     vectors = graph.vectors if stamp is not None else {}
     plain = ((k, {"key": k, **p}) for k, p in graph.subjects.items() if k not in vectors)
     embedded = (
@@ -220,7 +226,7 @@ Send = Callable[[list[Any]], Awaitable[Any]]
 
 
 async def send(
-    graph: BulkGraph, scope: str, stamp: str | None, dimension: int, bulk: Send
+    graph: BulkGraph, scope: str, stamp: str | None, dimension: int, run: Checkpoint, bulk: Send
 ) -> NodeIds:
     """Every table of `graph` to a new graph key, in calls of about CALL_BYTES; `bulk` sends
     one call's arguments (after GRAPH.BULK and the key). The node ids given."""
@@ -241,7 +247,7 @@ async def send(
         first, nodes, edges, size = False, 0, 0, 0
         tokens.clear()
 
-    for table in tables(graph, scope, stamp, dimension, ids):
+    for table in tables(graph, scope, stamp, dimension, ids, run):
         parts = [table.header]
         count = 0
         for entity in table.entities:
@@ -295,7 +301,7 @@ async def load(
         except (redis_errors.RedisError, OSError) as exc:
             raise translate(exc) from exc
 
-    ids = await send(graph, scope, stamp, dimension, bulk)
+    ids = await send(graph, scope, stamp, dimension, done, bulk)
     if embedder is not None:
         executor = GraphExecutor(store, name)
         keys = list(graph.vectors)

@@ -12,14 +12,16 @@ from typing import Any
 
 import pytest
 
+from engine.ports import EpochConflict
+from graph import falkor_bulk
 from graph.bulk_load import BulkProjector
 from graph.epochs import scope_of
-from graph.falkor import FalkorStore
+from graph.falkor import GRAPH_PREFIX, FalkorStore
 from graph.projection import IngestReport, Projector
 from sources.demo import generate
 from tests.conftest import new_org
-from tests.test_activity import stored
 from tests.graph_dump import dump
+from tests.test_activity import stored
 
 
 @pytest.fixture
@@ -168,3 +170,44 @@ async def test_a_bulk_load_of_rewrites_and_retractions_is_the_incremental_graph(
     same(plain, fast)
     labels = {json.loads(text)[0][-1] for text in plain[0]}
     assert {"Activity", "RecordDay", "TimeSlot", "Episode", "SourceRecord"} <= labels
+
+
+class Killed(Exception):
+    """The loader's process died between two of its GRAPH.BULK calls."""
+
+
+async def test_a_bulk_load_cut_short_is_never_served_and_loads_again(
+    falkor: FalkorStore, org: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = demo(2_000)
+    epochs = falkor.epochs(org)
+    epoch = (await epochs.begin_build()).id
+    made: list[Any] = []
+
+    async def keep(graph: Any, done: Any) -> None:
+        made.extend((graph, done))
+
+    await BulkProjector(falkor.org(org, epoch), keep, org).run(lines)
+    monkeypatch.setattr(falkor_bulk, "CALL_BYTES", 20_000)  # many calls
+    name, calls = GRAPH_PREFIX + scope_of(org, epoch), 0
+
+    async def dies_after_two(args: list[Any]) -> None:
+        nonlocal calls
+        calls += 1
+        if calls > 2:
+            raise Killed
+        await falkor.client.connection.execute_command("GRAPH.BULK", name, *args)
+
+    with pytest.raises(Killed):
+        await falkor_bulk.send(made[0], scope_of(org, epoch), None, 0, made[1], dies_after_two)
+    assert dict(await falkor.org(org, epoch).counts())  # some of it is there
+    with pytest.raises(EpochConflict, match="has not finished"):
+        await epochs.flip(epoch)
+    # Loaded again in bulk from the first line, the build is whole and may be served.
+    report = await BulkProjector(falkor.org(org, epoch), falkor.bulk_loader(org, epoch), org).run(
+        lines
+    )
+    assert report.accepted == 2_000
+    await epochs.flip(epoch)
+    counts = dict(await falkor.org(org, epoch).counts())
+    assert counts["SourceRecord"] == sum(b'"source_record"' in line for line in lines)
