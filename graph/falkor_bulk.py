@@ -20,7 +20,7 @@ parameters (vecf32), before the indexes are made.
 from __future__ import annotations
 
 import struct
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -90,11 +90,29 @@ def _header(label: str, names: tuple[str, ...]) -> bytes:
     return b"".join(parts)
 
 
-def _entity(props: Props, names: tuple[str, ...]) -> bytes:
+def values(items: Iterable[Any]) -> bytes:
+    """Properties in the bulk format (`value`'s, the common types first: most of a load's
+    time here went to the call per property)."""
     out: list[bytes] = []
-    for name in names:
-        value(props.get(name), out)
+    append = out.append
+    try:
+        for v in items:
+            kind = type(v)
+            if v is None:
+                append(b"\x00")
+            elif kind is str and "\x00" not in v:
+                append(b"\x03" + v.encode("utf-8") + b"\x00")
+            elif kind is int:
+                append(_LONG.pack(4, v))
+            else:
+                value(v, out)
+    except struct.error as exc:
+        raise UnrepresentableValue("an integer outside the 64-bit range") from exc
     return b"".join(out)
+
+
+def _entity(props: Props, names: tuple[str, ...]) -> bytes:
+    return values([props.get(name) for name in names])
 
 
 @dataclass
@@ -123,18 +141,31 @@ class NodeIds:
 
 
 def _nodes(
-    graph: BulkGraph, scope: str, ids: NodeIds, names: tuple[str, ...], label: str,
-    items: Iterator[tuple[str, Props]], into: dict[str, int] | None,
+    ids: NodeIds, label: str, names: tuple[str, ...], scope: str,
+    items: Iterator[tuple[str, list[Any]]], into: dict[str, int] | None,
 ) -> Table:  # fmt: skip
+    """A node table: each item a key and its property values in the order of `names` after
+    the first, org_id (the scope, the same for every node)."""
+    assert names[0] == "org_id"
+    org = values([scope])
+
     def entities() -> Iterator[bytes]:
-        for key, props in items:
+        for key, found in items:
             if into is not None:
                 ids.take(into, key)
             else:
                 ids.next += 1
-            yield _entity({"org_id": scope, **props}, names)
+            yield org + values(found)
 
     return Table(_header(label, names), True, entities())
+
+
+def _in_order(
+    names: tuple[str, ...], items: Iterable[tuple[str, Props]]
+) -> Iterator[tuple[str, list[Any]]]:
+    rest = names[1:]
+    for key, props in items:
+        yield key, [props.get(n) for n in rest]
 
 
 def tables(
@@ -146,34 +177,36 @@ def tables(
     run's checkpoint, unfinished: a flip refuses a build holding one (graph.epochs), so a
     load cut short is never served; `load` finishes it last."""
     started = {"source": run.source, "cursor": 0, "digest": "", "run_id": run.run_id}
-    first = iter([("", started | {"finished": False})])
-    yield _nodes(graph, scope, ids, CHECKPOINT[1], CHECKPOINT[0], first, None)
+    first = [("", started | {"finished": False})]
+    yield _nodes(ids, *CHECKPOINT, scope, _in_order(CHECKPOINT[1], first), None)
     vectors = graph.vectors if stamp is not None else {}
     plain = ((k, {"key": k, **p}) for k, p in graph.subjects.items() if k not in vectors)
     embedded = (
         (k, {"key": k, "embedder": stamp, **p}) for k, p in graph.subjects.items() if k in vectors
     )
-    yield _nodes(graph, scope, ids, SUBJECT[1], SUBJECT[0], plain, ids.subjects)
-    yield _nodes(graph, scope, ids, EMBEDDED[1], EMBEDDED[0], embedded, ids.subjects)
+    yield _nodes(ids, *SUBJECT, scope, _in_order(SUBJECT[1], plain), ids.subjects)
+    yield _nodes(ids, *EMBEDDED, scope, _in_order(EMBEDDED[1], embedded), ids.subjects)
     episodes = ((k, {"key": k, **p}) for k, p in graph.episodes.items())
-    yield _nodes(graph, scope, ids, EPISODE[1], EPISODE[0], episodes, ids.episodes)
-    records = ((k, graph.record_props(row)) for k, row in graph.records.items())
-    yield _nodes(graph, scope, ids, RECORD[1], RECORD[0], records, ids.records)
-    activities = iter(graph.activities.items())
-    yield _nodes(graph, scope, ids, ACTIVITY[1], ACTIVITY[0], activities, ids.activities)
+    yield _nodes(ids, *EPISODE, scope, _in_order(EPISODE[1], episodes), ids.episodes)
+    # A record's write row is its properties in RECORD's order (graph.rows), its slots after.
+    width = len(RECORD[1]) - 1
+    records = ((k, row[:width]) for k, row in graph.records.items())
+    yield _nodes(ids, *RECORD, scope, records, ids.records)
+    activities = _in_order(ACTIVITY[1], graph.activities.items())
+    yield _nodes(ids, *ACTIVITY, scope, activities, ids.activities)
     days = (
-        (f"{kind}:{day}", {"slot": f"{kind}:{day}", "record_kind": kind, "day": day, "n": n})
+        (f"{kind}:{day}", [f"{kind}:{day}", kind, day, n])
         for (kind, day), n in graph.days.items()
     )
-    yield _nodes(graph, scope, ids, DAY[1], DAY[0], days, None)
-    slots = ((k, {"slot": k, **p}) for k, p in graph.slots.items())
-    yield _nodes(graph, scope, ids, SLOT[1], SLOT[0], slots, ids.slots)
+    yield _nodes(ids, *DAY, scope, days, None)
+    slots = _in_order(SLOT[1], ((k, {"slot": k, **p}) for k, p in graph.slots.items()))
+    yield _nodes(ids, *SLOT, scope, slots, ids.slots)
     # graph.activity's migration of a new graph leaves this; the vectors are on their label.
-    fmt = iter([("", {"activity": _format_version(), "vectors": 1})])
-    yield _nodes(graph, scope, ids, FORMAT[1], FORMAT[0], fmt, None)
+    fmt = [("", {"activity": _format_version(), "vectors": 1})]
+    yield _nodes(ids, *FORMAT, scope, _in_order(FORMAT[1], fmt), None)
     if stamp is not None and graph.claimed:
-        meta = iter([("", {"stamp": stamp, "dimension": dimension})])
-        yield _nodes(graph, scope, ids, META[1], META[0], meta, None)
+        meta = [("", {"stamp": stamp, "dimension": dimension})]
+        yield _nodes(ids, *META, scope, _in_order(META[1], meta), None)
     yield from _edges(graph, scope, ids)
 
 
@@ -184,6 +217,7 @@ def _format_version() -> int:
 
 
 def _edges(graph: BulkGraph, scope: str, ids: NodeIds) -> Iterator[Table]:
+    org = values([scope])
     by_type: dict[str, list[tuple[str, str, Props]]] = {}
     for (rel_type, a, b, _), props in graph.relationships.items():
         by_type.setdefault(rel_type, []).append((a, b, props))
@@ -192,18 +226,16 @@ def _edges(graph: BulkGraph, scope: str, ids: NodeIds) -> Iterator[Table]:
             _header(rel_type, RELATED),
             False,
             (
-                _ENDS.pack(ids.subjects[a], ids.subjects[b])
-                + _entity({"org_id": scope, **p}, RELATED)
+                _ENDS.pack(ids.subjects[a], ids.subjects[b]) + org + _entity(p, RELATED[1:])
                 for a, b, p in found
             ),
         )
-    org = ("org_id",)
     mentions = (
-        _ENDS.pack(ids.episodes[e], ids.subjects[s]) + _entity({"org_id": scope}, org)
+        _ENDS.pack(ids.episodes[e], ids.subjects[s]) + org
         for e, keys in graph.mentions.items()
         for s in sorted(keys)
     )
-    yield Table(_header("MENTIONS", org), False, mentions)
+    yield Table(_header("MENTIONS", ("org_id",)), False, mentions)
     holds = (
         _ENDS.pack(ids.activities[graph.record_subject(row)], ids.records[key])
         for key, row in graph.records.items()
