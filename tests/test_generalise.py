@@ -4,16 +4,18 @@ by memory), and one short run of the real engine over the tiny history."""
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import json
 import random
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bench import generalise, generalise_cases, generalise_truth
+from bench import generalise, generalise_cases, generalise_truth, generalise_windows
 from bench.generalise_judge import judge, tally
 from tests import gitrepo
 
@@ -258,3 +260,56 @@ def test_the_thirty_day_reading_of_a_quiet_subject_is_a_reading_too(tmp_path: Pa
     for case in quiet:
         assert case.also == [reading], case.question
         assert judge(case.as_json(), answer)["bucket"] == "as_expected"
+
+
+def test_the_time_phrases_come_from_the_corpus_and_mean_what_the_reader_reads(tiny: Path) -> None:
+    """bench/generalise.py asks the time corpus's phrasings (tests/data/time_phrases.tsv),
+    not a list of its own: a calendar row moved to another year means what the project reads
+    then, and a row counted from now what it reads at the bench's clock; its truth code still
+    imports nothing of the project."""
+    from engine.reading.time.phrases import read_time
+
+    instant, rows = generalise_windows.corpus()
+    assert len(rows) >= 400
+    bank = generalise_windows.bank()
+    groups = {*generalise_windows.SHAPES, "since", "relative", "refuse_wide",
+              "refuse_future", "unknown"}  # fmt: skip
+    assert groups <= set(bank) and all(len(bank[g]) >= 3 for g in groups), {
+        g: len(bank.get(g, ())) for g in groups
+    }
+    moved = [r for g in (*generalise_windows.SHAPES, "since") for r in bank[g]]
+    for years in (-7, -1):
+        for row in moved:
+            made = generalise_windows._moved(row, years)
+            if made is None:
+                continue
+            text, start, end = made
+            read = read_time(text, instant).match
+            assert read is not None, text
+            assert (read.start_at, read.end_at) == (start, end or read.end_at), text
+    for row in rows:  # where the bench reads a row counted from now, it reads it as the corpus
+        got = generalise_windows.relative(row.phrase, instant)
+        assert got is None or got == (row.start, row.end or instant), row
+    for row in bank["relative"]:
+        read = read_time(row.phrase, NOW).match
+        assert read is not None, row.phrase
+        got = generalise_windows.relative(row.phrase, NOW)
+        assert got == (read.start_at, read.end_at or NOW), row.phrase
+    phrases = {r.phrase for r in rows}
+    cases = _cases(tiny, 200)
+    assert sum(bool(c["time_phrase"]) for c in cases) >= 100
+    for case in cases:
+        said = case["time_phrase"]
+        assert not said or said in phrases or _YEARS.sub("Y", said) in {
+            _YEARS.sub("Y", p) for p in phrases
+        }, said
+    for module in ("generalise_windows", "generalise_truth"):
+        tree = ast.parse((Path(generalise.__file__).with_name(f"{module}.py")).read_text())
+        imported = {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+        imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        project = ("engine", "graph", "resolvers", "gateway", "sources")
+        assert not {m for m in imported if m.split(".")[0] in project}, module
+
+
+
+_YEARS = re.compile(r"\b(?:19[7-9]\d|2\d{3})\b")
