@@ -10,8 +10,10 @@ bundles of ../shared/data) is cloned to a temporary directory, imported with `fa
 git` into a temporary data directory, and read with git (bench/generalise_truth.py, which
 does not import the project). Questions are made from the templates of
 bench/generalise_bank.json about subjects, people and windows picked at random with the
-seed (bench/generalise_cases.py); each states its expected outcome (ANSWERED with its figure,
-CLARIFICATION_REQUIRED, NO_MATCH, or a refused time). They are asked of one engine per
+seed (bench/generalise_cases.py), the time phrases drawn from the project's time corpus,
+tests/data/time_phrases.tsv (bench/generalise_windows.py reads it as data); each states its
+expected outcome (ANSWERED with its figure, CLARIFICATION_REQUIRED, NO_MATCH, or a refused
+time). They are asked of one engine per
 history with its clock fixed at --now (bench/generalise_ask.py), in two modes: `fresh`, a new
 actor per question, and `session`, one actor asking them all in turn (recent references are
 kept per actor). bench/generalise_judge.py sorts each answer into as expected, answered wrong
