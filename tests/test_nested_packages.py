@@ -154,7 +154,11 @@ async def test_a_directory_and_what_it_holds_count_a_commit_once(graph: OrgGraph
 
 @pytest.mark.parametrize(
     ("layout", "said"),
-    [(2, "a package inside a directory module"), (3, "subpackages and directories of Python")],
+    [
+        (2, "a package inside a directory module"),
+        (3, "subpackages and directories of Python"),
+        (4, "earlier path spelled as its name"),
+    ],
 )
 async def test_a_repository_imported_before_is_read_again_once(
     falkor: FalkorStore, tmp_path: Path, layout: int, said: str

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.domain.models import SubjectKind
+from engine.domain.models import StoredSubject, SubjectKind
 from engine.domain.text import normalise
 from engine.ports import SubjectDirectory
 from engine.resolving import together
-from engine.resolving.resolution import Candidate, Resolved, Stage, handles
+from engine.resolving.resolution import Candidate, Resolved, Stage, handle_forms, handles
 
 
 @dataclass
@@ -52,6 +52,8 @@ async def disclose(
             f'"{reference}" names no subject exactly: it was taken to mean {subject.name} '
             f"({subject.key})."
         )
+    if former := _former_name(reference, subject):
+        told.notes.append(former)
     if subject.kind is not SubjectKind.PERSON:
         return
     found, _ = await graph.search_all_tokens(reference, [SubjectKind.PERSON], 10)
@@ -69,3 +71,20 @@ async def disclose(
             f"({outcome.subject.key}) only; ask again with one of the candidates' receipts."
         )
         told.candidates = tuple(Candidate(o, 0.5) for o in others[:5])
+
+
+def _former_name(reference: str, subject: StoredSubject) -> str | None:
+    """What the answer says when the reference is only one of the subject's earlier names
+    (a file's path before it moved, "click/core.py" for src/click/core.py): the name it is
+    known by now, and its path."""
+    needle = normalise(reference)
+    now = handles(subject.model_copy(update={"previous_names": []}))
+    if not subject.previous_names or any(
+        needle in handle_forms(h, subject.kind.value) for h in now
+    ):
+        return None
+    if not any(needle in handle_forms(h, subject.kind.value) for h in subject.previous_names):
+        return None
+    path = subject.attributes.get("path")
+    where = f", its path now {path}" if path else ""
+    return f'"{reference}" is a former name of {subject.name}: answered for {subject.name}{where}.'

@@ -30,6 +30,7 @@ from engine.resolving import choice, firstnames, kinded, namesakes, outcomes, qu
 from engine.resolving import rankedsubjects as busiest
 from engine.resolving import subjectless as unnamed
 from engine.resolving.disclosures import Disclosures, disclose
+from engine.resolving.formerpaths import moved
 from engine.resolving.fullnames import other_person
 from engine.resolving.receipts import ReceiptSigner
 from engine.resolving.resolution import (
@@ -277,6 +278,9 @@ class Subjects:
                 self.resolver.admit(actor, chosen[0])
                 return chosen[0]
         if not isinstance(outcome, Resolved) and "/" in reference:
+            if (former := await moved(self.graph, reference)) is not None:
+                told.notes.append(former.note)
+                return former.subject
             held = await holder_of_path(self.graph, reference)
             if held is not None and held[0] is None:
                 self.untracked[reference] = held[1]

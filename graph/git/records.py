@@ -24,9 +24,9 @@ MAX_TITLE = 400  # a source record's title (engine.domain.models.SourceRecord)
 # What makes modules (graph/git/modules.py); 2: packages, directories and Python modules;
 # 3: a package's changes count for the directory module holding it too; 4: packages and
 # directories of Python files at every depth, paths followed through directory moves on
-# side branches too. An import finding a repository stored under another layout reads its
-# whole history again.
-MODULE_LAYOUT = 4
+# side branches too; 5: a package's earlier path is kept though spelled as its name. An
+# import finding a repository stored under another layout reads its whole history again.
+MODULE_LAYOUT = 5
 # How commit records are keyed (engine/domain/commits.py); 2: a shortened key names its commit. An
 # import finding a repository stored before reads its whole history again if it had such keys.
 COMMIT_KEYS = 2
@@ -71,7 +71,10 @@ def _subject(body: dict[str, Any], stored: StoredSubject | None) -> dict[str, An
             body["description"] = stored.description
     for attr in ("aliases", "previous_names"):
         merged = _merge_names(body.get(attr, []), stored, attr)
-        names = [n for n in merged if n != body["name"]]
+        # An earlier path spelled as the name stays (attrs' attr/ is src/attr's): it says
+        # the package moved, and a path under it reads through the move
+        # (engine/resolving/formerpaths.py).
+        names = [n for n in merged if n != body["name"] or attr == "previous_names"]
         if names:
             body[attr] = names
         else:

@@ -14,6 +14,9 @@ re-read stopped after it would otherwise never be finished.
 * `module_layout` 3: subpackages and directories of Python files below the top were not
   modules, and a directory moved before a side branch's commits were listed was not
   followed for them.
+* `module_layout` 4: a package's earlier path spelled as its name was not kept (attrs'
+  `attr` for `src/attr`), so a path from before the move named nothing
+  (engine/resolving/formerpaths.py).
 * `commit_keys`: a commit record whose key was too long was keyed by a digest alone, which
   named no commit (engine/domain/commits.py), so a commit touching several modules counted once per
   module. Read again only when the repository holds a subject whose key was that long: the
@@ -43,6 +46,10 @@ SUBPACKAGES = (
     "directory moved on a side branch was not followed: the whole history was read again "
     "(once)"
 )
+FORMER_PATHS = (
+    "imported when a package's earlier path spelled as its name was not kept: the whole "
+    "history was read again so that a path from before its move names it (once)"
+)
 LONG_KEYS = (
     "imported when a commit record's key too long to write whole named no commit: the whole "
     "history was read again to key them by their commits (once)"
@@ -57,6 +64,8 @@ async def read_again(graph: OrgGraph, repository: str, head: str) -> str | None:
         return None
     layout = stored.attributes.get("module_layout")
     if layout != MODULE_LAYOUT:
+        if layout == 4:
+            return FORMER_PATHS
         if layout == 3:
             return SUBPACKAGES
         return NESTED_PACKAGES if layout == 2 else PYTHON_MODULES
