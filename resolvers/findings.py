@@ -39,6 +39,11 @@ class Fact:
     grain: Grain  # type: ignore[valid-type]
     provider: str
     evidence: list[str]
+    actor_key: str | None = strawberry.field(
+        description="One person's part of the subject: whose (`others`: everyone's but "
+        "theirs); null: everyone's."
+    )
+    others: bool
 
     @classmethod
     def of(cls, fact: FactModel) -> Fact:
@@ -52,6 +57,8 @@ class Fact:
             grain=fact.grain,
             provider=fact.provider,
             evidence=list(fact.evidence),
+            actor_key=fact.actor_key,
+            others=fact.others,
         )
 
 
@@ -68,6 +75,11 @@ class ClaimedFact:
         description="How many source records the fact rests on (all of them; `evidence` "
         "reads them back)."
     )
+    actor_key: str | None = strawberry.field(
+        description="One person's part of the subject: whose (`others`: everyone's but "
+        "theirs); null: everyone's. facts(subjectKey, personKey) reads it back."
+    )
+    others: bool
     selector: strawberry.Private[EvidenceSelector | None]
 
     @strawberry.field(description="Every source record the fact rests on, by key.")
@@ -88,6 +100,8 @@ def claimed(c: contract.ClaimedFact) -> ClaimedFact:
         window_start=c.window_start,
         window_end=c.window_end,
         evidence_total=c.evidence_total,
+        actor_key=c.actor_key,
+        others=c.others,
         selector=c.evidence_selector,
     )
 

@@ -22,9 +22,11 @@ from engine.investigation.observer import NULL_OBSERVER
 from engine.ports import EpochConflict, OrgGraph
 from engine.providers import Window
 from engine.resolving.resolution import Resolver
+from engine.resolving.together import PartSource
 from resolvers.answer import AnswerProjection, ProjectionBudgetInput, projection
 from resolvers.args import TimeWindowInput, clean_text, page_size, time_position, window
 from resolvers.findings import Fact, FactKind
+from resolvers.parts import part_of
 from resolvers.relay import encode_cursor, from_global_id
 from resolvers.result import (
     InvestigatePayload,
@@ -160,6 +162,16 @@ class InvestigationQuery:
         subject_key: str,
         kinds: list[FactKind] | None = None,  # type: ignore[valid-type]
         window_: Annotated[TimeWindowInput | None, strawberry.argument(name="window")] = None,
+        person_key: Annotated[
+            str | None,
+            strawberry.argument(
+                description="One person's part of the subject (a module or repository): "
+                "its records whose author is that person, as an investigation claims it."
+            ),
+        ] = None,
+        others: Annotated[
+            bool, strawberry.argument(description="With personKey: everyone's part but theirs.")
+        ] = False,
     ) -> list[Fact]:
         key = clean_text(subject_key, "subjectKey", 256) or ""
         subject = await info.context.loaders.subject(key, None)
@@ -174,9 +186,14 @@ class InvestigationQuery:
         start, end = from_ns(span.start_ns), from_ns(span.end_ns)
         assert start is not None and end is not None
         historical = window_ is not None
-        chosen = plan(services.providers, [subject], [FactKindValue(k) for k in kinds or []])
-        results = await read_facts(chosen, info.context.graph, Window(start, end, historical))
-        return [Fact.of(f) for r in results for f in r.facts]
+        asked = [FactKindValue(k) for k in kinds or []]
+        part, asked = await part_of(info, subject, person_key, others, asked)
+        chosen = plan(services.providers, [subject], asked)
+        graph = info.context.graph
+        source = graph if part is None else PartSource(graph, part)
+        results = await read_facts(chosen, source, Window(start, end, historical))
+        found = [f for r in results for f in r.facts]
+        return [Fact.of(f if part is None else part.fact(f)) for f in found]
 
 
 async def _building(info: Ctx, epoch: int) -> OrgGraph:

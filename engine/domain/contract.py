@@ -194,6 +194,9 @@ class ClaimedFact(_Model):
     # and how to read every one of them back.
     evidence_total: int | None = None
     evidence_selector: EvidenceSelector | None = None
+    # A person's part of the subject: their key (`others`: everyone's but theirs).
+    actor_key: Key | None = None
+    others: bool = False
 
 
 class EvidenceRef(_Model):

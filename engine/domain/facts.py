@@ -115,6 +115,12 @@ class Fact(BaseModel):
     evidence_selector: EvidenceSelector | None = Field(
         default=None, description="Reads every record back (see engine/domain/evidence.py)."
     )
+    # One person's part of the subject (engine/resolving/together.py): the fact counts the
+    # subject's records whose actor is that person (`others`: anyone else); its id names both.
+    actor_key: str | None = Field(
+        default=None, description="Whose part of the subject it counts; None: everyone's."
+    )
+    others: bool = Field(default=False, description="Everyone's part but `actor_key`'s.")
 
 
 def fact_id(provider: str, kind: FactKind, subject_key: str, start: datetime, end: datetime) -> str:

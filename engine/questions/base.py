@@ -160,4 +160,6 @@ def claim(fact: Fact, n: int) -> ClaimedFact:
         window_end=fact.window_end,
         evidence_total=fact.evidence_total,
         evidence_selector=fact.evidence_selector,
+        actor_key=fact.actor_key,
+        others=fact.others,
     )

@@ -73,7 +73,12 @@ class Part:
             )
         whose = "others-than" if self.others else "by"
         return fact.model_copy(
-            update={"id": f"{fact.id}|{whose}:{self.person.key}", "evidence_selector": selector}
+            update={
+                "id": f"{fact.id}|{whose}:{self.person.key}",
+                "evidence_selector": selector,
+                "actor_key": self.person.key,
+                "others": self.others,
+            }
         )
 
     def note(self, subjects: Sequence[StoredSubject]) -> str:
