@@ -99,3 +99,30 @@ async def test_words_beside_a_name_that_are_not_more_of_it_leave_the_answer(
     result = await ask(requests_, question)
     assert result.outcome is Outcome.ANSWERED, result.limitations
     assert result.subject_keys == (KEMENADE,)
+
+
+# --- class 6: a first name several people carry ----------------------------------------------
+
+
+async def test_a_first_name_asks_when_the_person_it_named_was_not_the_one_active(
+    requests_: OrgGraph, clone: Path
+) -> None:
+    """"Hugo" commits to Hugo van Kemenade (he committed as "Hugo"): "what did Hugo change in
+    2013?" answered for him, 0 changes, where git has 1 commit by Hugo Osvaldo Barrera, said
+    only in a limitation. Now it asks, each one's commits in 2013 from git; in 2019, when
+    only Hugo van Kemenade was active, it answers him (5 commits)."""
+    barrera = git_count(clone, "Hugo Osvaldo Barrera", "2013-01-01T00:00Z", "2014-01-01T00:00Z")
+    kemenade = git_count(clone, "hugovk@", "2013-01-01T00:00Z", "2014-01-01T00:00Z")
+    assert (barrera, kemenade) == (1, 0)
+    asked = await ask(requests_, "what did Hugo change in 2013?")
+    assert asked.outcome is Outcome.CLARIFICATION_REQUIRED, asked.direct_judgment
+    assert [c.subject_key for c in asked.candidates] == [KEMENADE, BARRERA]
+    prompt = asked.clarification_prompt or ""
+    assert f"Hugo Osvaldo Barrera ({BARRERA}): {barrera} commit." in prompt
+    assert f"Hugo van Kemenade ({KEMENADE}): {kemenade} commits" in prompt
+
+    alone = await ask(requests_, "how many commits did Hugo make in 2019?")
+    assert alone.outcome is Outcome.ANSWERED and alone.subject_keys == (KEMENADE,)
+    in_2019 = git_count(clone, "hugovk@", "2019-01-01T00:00Z", "2020-01-01T00:00Z")
+    assert in_2019 == 5
+    assert (alone.direct_judgment or "").startswith(f"{in_2019} commit(s) by Hugo van Kemenade")
