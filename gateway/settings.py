@@ -203,9 +203,10 @@ class Settings(BaseSettings):
     max_persisted_query_bytes: int = Field(
         10_000_000,
         ge=1_024,
-        description="Bytes of automatic persisted queries kept per organisation, counted in "
-        "their stored (minified) form; the least recently used go first, so a document larger "
-        "than this is never kept.",
+        description="Bytes of automatic persisted queries kept per organisation, counted as "
+        "the graph server holds them (the minified text in its allocation, 304 bytes of entry "
+        "each, and the organisation's keys); the least recently used go first, so a document "
+        "larger than this is never kept.",
     )
     trusted_documents: bool = Field(
         False,

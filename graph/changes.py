@@ -3,7 +3,8 @@ server itself, or `FABRIC_REDIS_URL` beside Neo4j), and their single-process sta
 
 Keys: `fabric:revision:<org>` (a counter), `fabric:bookmarks:<org>` (a list of the latest
 writes' bookmarks, Neo4j's), `fabric:apq:<org>` (a hash of documents) with
-`fabric:apq-used:<org>` (a sorted set by last use, for the bound), `fabric:trusted` (a hash).
+`fabric:apq-used:<org>` (a sorted set by last use, for the bound) and
+`fabric:apq-footprint:<org>` (the bytes they take, counted), `fabric:trusted` (a hash).
 Changes are published on `fabric:changes` as `<revision>|<json>`.
 
 Bookmarks (Neo4j): a gateway that learns of revision N, by reading it for an ETag or by a
@@ -26,7 +27,12 @@ from typing import Any, Protocol
 import redis.asyncio as aioredis
 import redis.exceptions as redis_errors
 
-from engine.memory.changes import MemoryChangeFeed, MemoryDocuments
+from engine.memory.changes import (
+    ENTRY_BYTES,
+    MemoryChangeFeed,
+    MemoryDocuments,
+    documents_room,
+)
 from engine.ports import GraphUnavailable
 from engine.ports.changes import ALL_ORGS, Change, ChangeKind, batch_change
 
@@ -60,12 +66,14 @@ return revision
 # One round trip, atomic: store a document, mark it used now, then forget the least recently
 # used until the organisation's documents are within both the count and the byte budget
 # (bytes kept in a counter; a store without one, written before the budget, is summed once).
-# KEYS: documents (hash), last use (sorted set), bytes; ARGV: sha256, text, now, limit, budget.
-# What the server holds for a document: its bytes with the string's header, rounded up to
-# the allocator's size class (jemalloc: four classes per doubling), which is what the budget
-# bounds. Counted as the text's length, 49 documents of 200,032 bytes (9.8 MB, "within" a
-# 10 MB budget) took 11.2 MB: each sat in a 229,376-byte class (engine.memory.changes.held).
-# The count moved to a new key (bytes of text before): an older count is dropped and redone.
+# KEYS: documents (hash), last use (sorted set), bytes, the earlier counters (dropped);
+# ARGV: sha256, text, now, limit, room (the budget less the organisation's fixed part), entry.
+# What the server holds for a document (engine.memory.changes.footprint): its bytes with the
+# string's header, rounded up to the allocator's size class (jemalloc: four classes per
+# doubling), and the entry's own (the hash field, the sorted set's member and node). Counted
+# as the text's length, 49 documents of 200,032 bytes (9.8 MB, "within" a 10 MB budget) took
+# 11.2 MB: each sat in a 229,376-byte class. The count moved to a new key with each rule (the
+# text's length, then with the size class): an older count is dropped and redone.
 _PUT_DOCUMENT = """
 local function held(n)
   n = n + 10
@@ -74,13 +82,14 @@ local function held(n)
   while step * 8 < n do step = step * 2 end
   return math.ceil(n / step) * step
 end
+local entry = tonumber(ARGV[6])
 local function size(name)
   local n = redis.call('HSTRLEN', KEYS[1], name)
   if n == 0 then return 0 end
-  return held(n)
+  return held(n) + entry
 end
 if redis.call('EXISTS', KEYS[3]) == 0 then
-  redis.call('DEL', KEYS[4])
+  redis.call('DEL', KEYS[4], KEYS[5])
   local total = 0
   for _, name in ipairs(redis.call('HKEYS', KEYS[1])) do
     total = total + size(name)
@@ -88,7 +97,7 @@ if redis.call('EXISTS', KEYS[3]) == 0 then
   redis.call('SET', KEYS[3], total)
 end
 local before = size(ARGV[1])
-local bytes = redis.call('INCRBY', KEYS[3], held(string.len(ARGV[2])) - before)
+local bytes = redis.call('INCRBY', KEYS[3], held(string.len(ARGV[2])) + entry - before)
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
 local count = redis.call('ZCARD', KEYS[2])
@@ -232,13 +241,15 @@ class RedisDocuments:
 
     async def put(self, org_id: str, sha256: str, text: str) -> None:
         keys = (
-            f"fabric:apq:{org_id}", f"fabric:apq-used:{org_id}", f"fabric:apq-held:{org_id}",
-            f"fabric:apq-bytes:{org_id}",
+            f"fabric:apq:{org_id}", f"fabric:apq-used:{org_id}", f"fabric:apq-footprint:{org_id}",
+            f"fabric:apq-held:{org_id}", f"fabric:apq-bytes:{org_id}",
         )  # fmt: skip
+        room = documents_room(self.budget, org_id)
         try:
             await self._client.eval(
-                _PUT_DOCUMENT, len(keys), *keys, sha256, text, time.time(), self.limit, self.budget
-            )
+                _PUT_DOCUMENT, len(keys), *keys, sha256, text, time.time(), self.limit, room,
+                ENTRY_BYTES,
+            )  # fmt: skip
         except _FAILURES as exc:
             raise _unavailable(exc) from exc
 
