@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.domain.models import Direction, RelationshipType, StoredSubject
-from engine.ports import Edge, EdgeRequest, TimeSpan
+from engine.ports import Edge, EdgeRequest, NeighborLevel, SubjectIdentity, TimeSpan
+from engine.ports.shapes import preorder
 from graph import rows
 from graph.cypher import relationships as relationships_cypher
 from graph.executor import Run
@@ -74,6 +75,28 @@ class Neighbourhood:
             groups, params = _edge_groups(requests)
             for index, others in await self._read(relationships_cypher.neighbors(groups), **params):
                 out[index] = [rows.subject_from(other) for other in others]
+        return out
+
+    async def neighbor_levels(
+        self, keys: Sequence[str], levels: Sequence[NeighborLevel]
+    ) -> list[dict[str, list[StoredSubject | SubjectIdentity]]]:
+        flat = preorder(levels)
+        out: list[dict[str, list[StoredSubject | SubjectIdentity]]] = [{} for _ in flat]
+        if not keys or not flat:
+            return out
+        shapes: list[relationships_cypher.LevelShape] = []
+        params: dict[str, Any] = {"keys": list(keys)}
+        for n, (level, parent) in enumerate(flat):
+            types = tuple(RelationshipType(t) for t in level.types)
+            shapes.append((types, Direction(level.direction).value, level.brief, parent))
+            at = level.at
+            params[f"l{n}"] = [at.start_ns if at else None, at.end_ns if at else None, level.limit]
+        statement = relationships_cypher.neighbor_levels(shapes)
+        for n, key, others in await self._read(statement, **params):
+            if flat[n][0].brief:  # identity only: a tuple, no model
+                out[n][key] = [rows.identity_from(other) for other in others]
+            else:
+                out[n][key] = [rows.subject_from(other) for other in others]
         return out
 
     async def edge_counts(self, requests: Sequence[EdgeRequest]) -> list[int]:

@@ -24,7 +24,7 @@ from engine.domain.models import (
     to_ns,
 )
 from engine.domain.text import search_text
-from engine.ports import TimeSpan
+from engine.ports import SubjectIdentity, TimeSpan
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -72,6 +72,8 @@ SUBJECT_FIELDS = (
     "valid_from_ns", "valid_to_ns", "source", "stub",
 )  # fmt: skip
 SUBJECT_BRIEF_FIELDS = SUBJECT_FIELDS[:4]  # key, id, kind, name
+# What a GraphQL selection of identity reads (its `id` is made from the key, not stored).
+SUBJECT_IDENTITY_FIELDS = ("key", "kind", "name")
 RELATIONSHIP_FIELDS = ("id", "valid_from_ns", "valid_to_ns", "evidence", "source")
 
 
@@ -174,6 +176,12 @@ def _brief_subject(values: list[Any]) -> StoredSubject:
             "id": id_,
         },
     )
+
+
+def identity_from(values: list[Any]) -> SubjectIdentity:
+    """A subject's identity from the values of SUBJECT_IDENTITY_FIELDS, in order."""
+    key, kind, name = values
+    return SubjectIdentity(key, _KINDS.get(kind) or SubjectKind(kind), name)
 
 
 def relationship_row(rel: Relationship, source: str, run_id: str) -> list[Any]:

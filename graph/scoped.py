@@ -31,10 +31,12 @@ from engine.ports import (
     EpisodeRequest,
     EvidenceRequest,
     Fingerprint,
+    NeighborLevel,
     RecordPageRequest,
     SeriesBucket,
     SeriesRequest,
     SortKey,
+    SubjectIdentity,
     SubjectPage,
     SubjectQuery,
     TimeSpan,
@@ -176,6 +178,11 @@ class ScopedGraph:
 
     async def neighbors(self, requests: Sequence[EdgeRequest]) -> list[list[StoredSubject]]:
         return await self._neighbourhood.neighbors(requests)
+
+    async def neighbor_levels(
+        self, keys: Sequence[str], levels: Sequence[NeighborLevel]
+    ) -> list[dict[str, list[StoredSubject | SubjectIdentity]]]:
+        return await self._neighbourhood.neighbor_levels(keys, levels)
 
     async def edge_counts(self, requests: Sequence[EdgeRequest]) -> list[int]:
         return await self._neighbourhood.edge_counts(requests)

@@ -6,13 +6,14 @@ cursor node }`, `pageInfo` and `totalCount`, and under `node` the fields a subje
 from itself (resolvers/subject.py's attributes, `id`, `__typename`) and `neighbors` to any
 depth, each selection plain (fields and aliases; no fragment, directive or key selected
 twice). Every read is the plain path's: `find_subjects` and `count_subjects` with the query
-`Query.subjects` builds, then one `OrgGraph.neighbors` per level with the EdgeRequests
-`Subject.neighbors` makes (resolvers/subject_plan.py); every value is written as the plain
-path's resolvers and the schema's scalars write it (tests/test_compiled.py compares bodies).
+`Query.subjects` builds, then every level of `neighbors` in one `OrgGraph.neighbor_levels`
+with the pages `Subject.neighbors` asks for (resolvers/subject_plan.py); every value is
+written as the plain path's resolvers and the schema's scalars write it (tests/test_compiled.py
+compares bodies).
 
 `compile_operation` answers `Uncovered(reason)` for anything else; a run raises `Fallback`
-when the plain path would report something (an argument a resolver refuses, a page too
-large to read ahead). Either way gateway/compiled.py runs the plain path, which answers the
+when the plain path would report something (an argument a resolver refuses, a null where
+none may be). Either way gateway/compiled.py runs the plain path, which answers the
 request and reports any error in its place.
 """
 
@@ -32,7 +33,6 @@ from graphql import (
 from graphql.execution.values import VariableValues
 
 from engine.domain.errors import PublicError
-from engine.ports import TimeSpan
 from resolvers.args import page_size, point
 from resolvers.context import RequestContext
 from resolvers.queries import SubjectFilter, sort_position, subject_query
@@ -40,6 +40,7 @@ from resolvers.relay import encode_cursor
 from resolvers.selection import plain_fields
 from resolvers.subject_plan import (
     Fallback,
+    Parents,
     SubjectPlan,
     Uncovered,
     arguments,
@@ -84,15 +85,14 @@ class ListPlan:
         at = query.at
         assert at is not None
         cursors = [encode_cursor(str(p[0]), p[1]) for p in page.positions]
-        level: list[tuple[TimeSpan, str, dict[str, Any], SubjectPlan]] = []
+        parents: Parents = []
         edges = []
         for subject, cursor in zip(page.items, cursors, strict=True):
             edge: dict[str, Any] = {}
             for key, name in self.edge_parts:
                 if name == "node" and self.nodes is not None:
                     edge[key] = written = self.nodes.write(subject)
-                    if self.nodes.neighbors:
-                        level.append((at, subject.key, written, self.nodes))
+                    parents.append((subject.key, written))
                 else:
                     edge[key] = cursor if name == "cursor" else "SubjectEdge"
             edges.append(edge)
@@ -113,7 +113,8 @@ class ListPlan:
                 out[key] = await context.graph.count_subjects(query)
             else:
                 out[key] = "SubjectConnection"
-        await read_levels(context, level, variables)
+        if self.nodes is not None:
+            await read_levels(context, self.nodes, at, parents, variables)
         return out
 
 

@@ -1,7 +1,8 @@
 """A compiled Subject selection (resolvers/compiled.py): a writer of each response key from the
-stored subject, as Subject.from_model and the schema's scalars write it, and the levels of
-`neighbors` under it, read one level per round trip with the requests Subject.neighbors
-makes (prefetch.neighbor_request) and written into their parents' places.
+stored subject (or, read brief, its identity), as Subject.from_model and the schema's scalars
+write it, and the levels of `neighbors` under it, all read in one round trip
+(OrgGraph.neighbor_levels) with the pages Subject.neighbors asks for (prefetch.
+neighbor_request) and written into their parents' places.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any
+from typing import Any, cast
 
 from graphql import (
     FieldNode,
@@ -26,27 +27,37 @@ from graphql.execution.values import VariableValues, get_argument_values
 
 from engine.domain.errors import PublicError
 from engine.domain.models import StoredSubject
-from engine.ports import EdgeRequest, TimeSpan
+from engine.ports import EdgeRequest, NeighborLevel, SubjectIdentity, TimeSpan
 from resolvers.context import RequestContext
-from resolvers.prefetch import MAX_REQUESTS, neighbor_request
+from resolvers.prefetch import neighbor_request
 from resolvers.relay import to_global_id
 from resolvers.selection import plain_fields
 
-Write = Callable[[StoredSubject], Any]
+# What a plan writes a subject from: a stored subject, or its identity alone (a brief read).
+Read = StoredSubject | SubjectIdentity
+Write = Callable[[Read], Any]
 NEIGHBORS = "neighbors"
+
+
+def _stored(read: Callable[[StoredSubject], Any]) -> Write:
+    """A reader of a field beyond identity: a selection holding one is never read brief
+    (resolvers/selection.py), so it is only ever given a stored subject."""
+    return cast(Write, read)
+
+
 # A subject's fields answered from the stored subject itself, as Subject.from_model sets them.
-_READERS: dict[str, Callable[[StoredSubject], Any]] = {
+_READERS: dict[str, Write] = {
     "id": lambda s: to_global_id("Subject", s.key),
     "key": attrgetter("key"),
     "kind": attrgetter("kind"),
     "name": attrgetter("name"),
-    "aliases": lambda s: list(s.aliases),
-    "previousNames": lambda s: list(s.previous_names),
-    "description": attrgetter("description"),
-    "attributes": lambda s: dict(s.attributes),
-    "validFrom": attrgetter("valid_from"),
-    "validTo": attrgetter("valid_to"),
-    "stub": attrgetter("stub"),
+    "aliases": _stored(lambda s: list(s.aliases)),
+    "previousNames": _stored(lambda s: list(s.previous_names)),
+    "description": _stored(attrgetter("description")),
+    "attributes": _stored(lambda s: dict(s.attributes)),
+    "validFrom": _stored(attrgetter("valid_from")),
+    "validTo": _stored(attrgetter("valid_to")),
+    "stub": _stored(attrgetter("stub")),
 }
 _AS_IS: dict[str, type] = {"String": str, "ID": str, "Boolean": bool}  # Int: range-checked
 
@@ -112,7 +123,7 @@ class SubjectPlan:
     writers: tuple[tuple[str, Write], ...]
     neighbors: tuple[Neighbors, ...]
 
-    def write(self, subject: StoredSubject) -> dict[str, Any]:
+    def write(self, subject: Read) -> dict[str, Any]:
         return {key: write(subject) for key, write in self.writers}
 
 
@@ -126,7 +137,7 @@ def _writer(read: Write, type_: GraphQLOutputType) -> Write:
         return lambda subject: coerce(read(subject))
     same, serialize = _AS_IS.get(named.name), named.serialize
 
-    def write(subject: StoredSubject) -> Any:
+    def write(subject: Read) -> Any:
         value = read(subject)
         if type(value) is same:
             return value
@@ -139,7 +150,7 @@ def _writer(read: Write, type_: GraphQLOutputType) -> Write:
     return write
 
 
-def _nothing(_: StoredSubject) -> None:
+def _nothing(_: Read) -> None:
     return None
 
 
@@ -173,18 +184,17 @@ def arguments(field: GraphQLField, node: FieldNode, variables: VariableValues) -
     return values
 
 
-Level = list[tuple[TimeSpan, str, dict[str, Any], SubjectPlan]]
-Ident = tuple[int, str, int, int]
-Asked = list[tuple[dict[str, Any], Neighbors, Ident, TimeSpan, int]]
+Parents = list[tuple[str, dict[str, Any]]]  # (subject key, its written place)
 
 
 def _template(
     context: RequestContext, plan: Neighbors, variables: VariableValues, at: TimeSpan
-) -> tuple[EdgeRequest, bool]:
-    """The field's request but for its parent's key (and time, unless it names its own)."""
+) -> EdgeRequest:
+    """The field's request but for its parent's key: its time is its own `asOf` or its
+    parent's."""
     args = arguments(plan.field, plan.node, variables)
     try:
-        request = neighbor_request(
+        return neighbor_request(
             context,
             [plan.node],
             "",
@@ -196,63 +206,74 @@ def _template(
         )
     except PublicError as exc:
         raise Fallback("arguments") from exc
-    return request, args.get("asOf") is not None
 
 
-async def read_levels(context: RequestContext, level: Level, variables: VariableValues) -> None:
-    """Every level of `neighbors` under `level`, one read per level (as the read-ahead reads
-    them: resolvers/prefetch.py), written into the parents' places. Requests are told apart
-    by (template, key, time) in plain values: hashing an EdgeRequest hashes its enums in
-    Python, thousands of times a page."""
-    templates: dict[int, tuple[EdgeRequest, bool]] = {}
-    canonical: dict[EdgeRequest, EdgeRequest] = {}  # fields asking alike share one template
-    read: dict[Ident, list[StoredSubject]] = {}
-    made = 0
-    while level:
-        asked: Asked = []
-        fresh: dict[Ident, EdgeRequest] = {}
-        for at, key, out, plan in level:
-            for field in plan.neighbors:
-                shape = templates.get(id(field))
-                if shape is None:
-                    template, own_time = _template(context, field, variables, at)
-                    shape = (canonical.setdefault(template, template), own_time)
-                    templates[id(field)] = shape
-                t, own_time = shape
-                span = t.at if own_time and t.at is not None else at
-                ident = (id(t), key, span.start_ns, span.end_ns)
-                if ident not in read and ident not in fresh:
-                    fresh[ident] = EdgeRequest(
-                        key, t.types, t.direction, span, t.limit, None, t.brief
-                    )
-                asked.append((out, field, ident, span, t.limit))
-        made += len(fresh)
-        if made > MAX_REQUESTS:
-            raise Fallback("size")  # the plain path's loaders read the rest
-        if fresh:
-            context.batch("neighbors_read_ahead", len(fresh))
-            found = await context.graph.neighbors(list(fresh.values()))
-            read.update(zip(fresh, found, strict=True))
-        level = _answer(asked, read)
+def _levels(
+    context: RequestContext,
+    plan: SubjectPlan,
+    variables: VariableValues,
+    at: TimeSpan,
+    numbered: list[Neighbors],
+) -> tuple[NeighborLevel, ...]:
+    """The tree of `plan`'s neighbors fields as the port reads it, each field appended to
+    `numbered` in the port's (preorder) numbering."""
+    levels = []
+    for field in plan.neighbors:
+        request = _template(context, field, variables, at)
+        span = request.at or at
+        numbered.append(field)
+        under = _levels(context, field.inner, variables, span, numbered)
+        levels.append(NeighborLevel(request.types, request.direction, span, request.limit,
+                                    request.brief, under))  # fmt: skip
+    return tuple(levels)
 
 
-def _answer(asked: Asked, read: dict[Ident, list[StoredSubject]]) -> Level:
-    """Each parent's answer (as neighbors_of makes it: the page's distinct other ends); the
-    next level is the answers whose selection has neighbors of its own."""
-    built: dict[tuple[Ident, int], list[dict[str, Any]]] = {}
-    following: Level = []
-    for out, field, ident, at, limit in asked:
-        answer = built.get((ident, id(field)))
-        if answer is None:
-            answer = built[(ident, id(field))] = []
-            seen: set[str] = set()
-            for other in read[ident][:limit]:
-                if other.key in seen:
-                    continue
-                seen.add(other.key)
-                written = field.inner.write(other)
-                answer.append(written)
-                if field.inner.neighbors:
-                    following.append((at, other.key, written, field.inner))
-        out[field.key] = answer
-    return following
+async def read_levels(
+    context: RequestContext,
+    plan: SubjectPlan,
+    at: TimeSpan,
+    parents: Parents,
+    variables: VariableValues,
+) -> None:
+    """Every level of `neighbors` under `parents` (subjects `plan` wrote, as of `at`) in one
+    round trip (OrgGraph.neighbor_levels), written into the parents' places as the plain
+    path's resolvers write them."""
+    if not plan.neighbors or not parents:
+        return
+    numbered: list[Neighbors] = []
+    levels = _levels(context, plan, variables, at, numbered)
+    context.batch("neighbors_read_ahead", len(parents))
+    found = await context.graph.neighbor_levels([key for key, _ in parents], levels)
+    index = {id(field): n for n, field in enumerate(numbered)}
+    _fill(plan, parents, found, index)
+
+
+def _fill(
+    plan: SubjectPlan,
+    parents: Parents,
+    found: list[dict[str, list[Read]]],
+    index: dict[int, int],
+) -> None:
+    """Each parent's answer to each neighbors field (as neighbors_of makes it: the page's
+    distinct other ends), then the levels under those answers."""
+    for field in plan.neighbors:
+        pages = found[index[id(field)]]
+        inner = field.inner
+        children: Parents = []
+        answers: dict[str, list[dict[str, Any]]] = {}
+        for key, out in parents:
+            answer = answers.get(key)
+            if answer is None:
+                answer = answers[key] = []
+                seen: set[str] = set()
+                for other in pages.get(key, ()):
+                    if other.key in seen:
+                        continue
+                    seen.add(other.key)
+                    written = inner.write(other)
+                    answer.append(written)
+                    if inner.neighbors:
+                        children.append((other.key, written))
+            out[field.key] = answer
+        if children:
+            _fill(inner, children, found, index)

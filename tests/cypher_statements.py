@@ -103,6 +103,23 @@ def _edge_group_lists() -> list[list[relationships_cypher.EdgeGroup]]:
     return [shapes[i : i + 3] for i in range(0, len(shapes), 3)]
 
 
+def _level_trees() -> list[list[relationships_cypher.LevelShape]]:
+    """Trees of neighbour levels: every type set and direction at the top and under a parent,
+    brief and not, and a third level under a second (an arm walking two ancestors)."""
+    type_sets: list[tuple[RelationshipType, ...]] = [
+        (),
+        (RelationshipType.OWNS,),
+        (RelationshipType.DEPENDS_ON, RelationshipType.MEMBER_OF),
+    ]
+    directions = [d.value for d in Direction]
+    trees: list[list[relationships_cypher.LevelShape]] = []
+    for t, d, b in all_pairs([len(type_sets), len(directions), 2]):
+        under = (type_sets[(t + 1) % 3], directions[(d + 1) % 3], not b)
+        trees.append([(type_sets[t], directions[d], bool(b), -1), (*under, 0)])
+    trees[0].append((type_sets[1], directions[0], True, 1))
+    return trees
+
+
 def representatives(name: str, hint: Any) -> list[Any]:
     """Every value worth composing a statement with, for one parameter."""
     if hint is bool:
@@ -113,6 +130,8 @@ def representatives(name: str, hint: Any) -> list[Any]:
         return list(RelationshipType)
     if hint == list[relationships_cypher.EdgeGroup]:
         return _edge_group_lists()
+    if hint == list[relationships_cypher.LevelShape]:
+        return _level_trees()
     if hint is int:
         return [DIMENSION]
     if hint is str and name == "order":
@@ -204,7 +223,7 @@ def _short(value: Any) -> str:
         on = [f for f in value._fields if getattr(value, f)]
         return f"{type(value).__name__}({','.join(on)})"
     if isinstance(value, list):
-        return f"[{len(value)} groups]"
+        return f"[{len(value)} groups]"  # edge groups, or the levels of a tree
     return repr(value)
 
 

@@ -27,7 +27,7 @@ from graph.projection import Projector
 from resolvers.schema import build_schema
 from sources.demo import generate
 from tests.conftest import new_org
-from tests.gateway_fixture import Gateway, serve
+from tests.gateway_fixture import Gateway, request_statements, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 _FENCE = re.compile(r"```graphql\n(.*?)```", re.S)
@@ -166,6 +166,33 @@ async def test_the_dashboard_page_is_compiled_and_fallbacks_are_counted(demo: An
     text = (await gateway.client.get(metrics)).text
     assert _counter(text, 'fabric_compiled_fallbacks_total{reason="uncovered:selection"}') >= 1
     assert _counter(text, 'fabric_compiled_fallbacks_total{reason="unseen"}') >= 2
+
+
+THREE_LEVELS = """query Three($asOf: DateTime) {
+  subjects(filter: {kind: REPOSITORY}, first: 50, orderBy: KEY, asOf: $asOf) {
+    edges { node { key name
+      owner: neighbors(types: [OWNS], direction: INCOMING, first: 1) { key }
+      dependencies: neighbors(types: [DEPENDS_ON], direction: OUTGOING, first: 3) { key kind
+        owners: neighbors(types: [OWNS], direction: INCOMING, first: 2) { id name } } } } } }"""
+
+
+async def test_a_plan_reads_every_level_of_neighbours_in_one_round_trip(demo: Any) -> None:
+    """The plain path reads a level of neighbours per round trip (the third level asks other
+    pages than the first, so it is not read with it); a plan reads them all in one, as
+    bench/dashboard.py's hand-written baseline does: the API key, the page, the neighbours."""
+    gateway, token = demo
+    body = {"query": THREE_LEVELS, "variables": {"asOf": AS_OF}}
+    answers, trips = [], []
+    for _ in range(3):  # unseen (the plain path), then from its plan, twice
+        with request_statements() as sent:
+            answers.append(await gateway.client.post(
+                gateway.url, json=body, headers={"Authorization": f"Bearer {token}"}))
+            trips.append(await sent.of(answers[-1]))  # fmt: skip
+    assert trips == [4, 3, 3]
+    assert answers[0].json() == answers[1].json() == answers[2].json()
+    nodes = [edge["node"] for edge in answers[0].json()["data"]["subjects"]["edges"]]
+    assert len(nodes) > 20 and any(node["dependencies"] for node in nodes)
+    assert any(dep["owners"] for node in nodes for dep in node["dependencies"])
 
 
 def test_plans_are_kept_per_schema_version() -> None:

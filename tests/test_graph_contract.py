@@ -368,6 +368,65 @@ async def test_mixed_edge_requests_are_answered_in_one_round_trip(
     assert others[0][0] == edges[0][0].other and others[2] == []
 
 
+async def test_a_tree_of_neighbour_levels_is_read_in_one_round_trip(
+    store: GraphStore, org: str
+) -> None:
+    from engine.ports import EdgeRequest, NeighborLevel, SubjectIdentity
+
+    graph = store.org(org)
+    await load(
+        graph,
+        [subject("team:a"), subject("team:b"), subject("repository:x"), subject("repository:y"),
+         subject("repository:z", valid_to="2025-01-01"), subject("service:s"),
+         rel("OWNS", "team:a", "repository:x", valid_to="2025-06-01"),
+         rel("OWNS", "team:b", "repository:x", valid_from="2025-06-01"),
+         rel("OWNS", "team:b", "repository:y"), rel("OWNS", "team:a", "repository:y"),
+         rel("OWNS", "team:b", "service:s"),
+         rel("DEPENDS_ON", "repository:x", "repository:y"),
+         rel("DEPENDS_ON", "repository:x", "repository:z"),
+         rel("DEPENDS_ON", "repository:x", "service:s"),
+         rel("MEMBER_OF", "repository:x", "team:a")],
+    )  # fmt: skip
+    now = at("2026-03-01")
+    owns, depends = (RelationshipType.OWNS,), (RelationshipType.DEPENDS_ON,)
+    owner = NeighborLevel(owns, Direction.INCOMING, now, 1, brief=True)
+    # The first dependency only (y before s; z is gone by then), and y's owners under it.
+    first_dependency = NeighborLevel(depends, Direction.OUTGOING, now, 1,
+                                     under=(NeighborLevel(owns, Direction.INCOMING, now, 5,
+                                                          brief=True),))  # fmt: skip
+    anything = NeighborLevel((), Direction.BOTH, None, 10, brief=True)
+    levels = [owner, first_dependency, anything]
+    keys = ["repository:x", "repository:absent"]
+    before = store.round_trips.total
+    found = await graph.neighbor_levels(keys, levels)
+    assert store.round_trips.total == before + 1
+    assert len(found) == 4  # numbered in preorder: owner, dependency, its owners, anything
+    pages = [{k: [s.key for s in page] for k, page in level.items() if page} for level in found]
+    assert pages == [
+        {"repository:x": ["team:b"]},
+        {"repository:x": ["repository:y"]},
+        {"repository:y": ["team:a", "team:b"]},  # not service:s: it is not on x's page
+        # By type, then key: a subject reached by two edges is there twice (team:a).
+        {"repository:x": ["repository:y", "repository:z", "service:s", "team:a", "team:a",
+                          "team:b"]},
+    ]
+    # Each page is the one `neighbors` reads for the same request.
+    asked = [(owner, "repository:x"), (first_dependency, "repository:x"),
+             (first_dependency.under[0], "repository:y"), (anything, "repository:x")]  # fmt: skip
+    one_by_one = await graph.neighbors([
+        EdgeRequest(key, level.types, level.direction, level.at, level.limit, None, level.brief)
+        for level, key in asked
+    ])  # fmt: skip
+    assert [pages[n][key] for n, (_, key) in enumerate(asked)] == [
+        [s.key for s in page] for page in one_by_one
+    ]
+    # A brief level answers identity alone, in a tuple; any other, the stored subject.
+    assert found[0]["repository:x"] == [SubjectIdentity("team:b", SubjectKind.TEAM, "b")]
+    dependency = found[1]["repository:x"][0]
+    assert not isinstance(dependency, SubjectIdentity)
+    assert dependency == (await graph.subjects_by_keys(["repository:y"]))["repository:y"]
+
+
 async def test_edge_pages_continue_after_a_position(store: GraphStore, org: str) -> None:
     from engine.ports import EdgeRequest
 

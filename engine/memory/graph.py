@@ -31,11 +31,13 @@ from engine.ports import (
     EpisodeRequest,
     EvidenceRequest,
     Fingerprint,
+    NeighborLevel,
     RecordPageRequest,
     RoundTrips,
     SeriesBucket,
     SeriesRequest,
     SortKey,
+    SubjectIdentity,
     SubjectPage,
     SubjectQuery,
     TimeSpan,
@@ -142,6 +144,11 @@ class MemoryGraph:
 
     async def neighbors(self, requests: Sequence[EdgeRequest]) -> list[list[StoredSubject]]:
         return [[e.other for e in page] for page in await self.edges(requests)]
+
+    async def neighbor_levels(
+        self, keys: Sequence[str], levels: Sequence[NeighborLevel]
+    ) -> list[dict[str, list[StoredSubject | SubjectIdentity]]]:
+        return relations.neighbor_levels(self._read(), keys, levels)
 
     async def edge_counts(self, requests: Sequence[EdgeRequest]) -> list[int]:
         if not requests:

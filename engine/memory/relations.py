@@ -11,6 +11,7 @@ from engine.domain.models import (
     Episode,
     SourceRecord,
     SourceRecordKind,
+    StoredSubject,
     SubjectKind,
     key_kind,
     to_ns,
@@ -21,11 +22,14 @@ from engine.ports import (
     EdgeRequest,
     EpisodeRequest,
     EvidenceRequest,
+    NeighborLevel,
     RecordPageRequest,
     SeriesBucket,
     SeriesRequest,
+    SubjectIdentity,
     TimeSpan,
 )
+from engine.ports.shapes import preorder
 
 
 def _ns(value: object) -> int:
@@ -63,6 +67,28 @@ def edges(data: OrgData, request: EdgeRequest, paged: bool = True) -> list[Edge]
     if request.after is not None:
         found = [e for e in found if e.position > request.after]
     return found[: request.limit]
+
+
+def neighbor_levels(
+    data: OrgData, keys: Sequence[str], levels: Sequence[NeighborLevel]
+) -> list[dict[str, list[StoredSubject | SubjectIdentity]]]:
+    """Each level of the tree read with `edges`, a level at a time, each anchored on `keys`
+    or on the distinct other ends of its parent's pages."""
+    flat = preorder(levels)
+    out: list[dict[str, list[StoredSubject | SubjectIdentity]]] = []
+    anchors: list[list[str]] = []
+    for level, parent in flat:
+        pages: dict[str, list[StoredSubject | SubjectIdentity]] = {}
+        for key in keys if parent < 0 else anchors[parent]:
+            request = EdgeRequest(key, level.types, level.direction, level.at, level.limit,
+                                  None, level.brief)  # fmt: skip
+            others = [e.other for e in edges(data, request)]
+            if others:
+                pages[key] = [SubjectIdentity(o.key, o.kind, o.name) for o in others] \
+                    if level.brief else list(others)  # fmt: skip
+        out.append(pages)
+        anchors.append(list(dict.fromkeys(o.key for page in pages.values() for o in page)))
+    return out
 
 
 def edges_by_id(data: OrgData, ids: Sequence[tuple[str, str]]) -> dict[tuple[str, str], Edge]:

@@ -29,11 +29,13 @@ from engine.ports.shapes import (
     EpisodeRequest,
     EvidenceRequest,
     Fingerprint,
+    NeighborLevel,
     RecordPageRequest,
     SeriesBucket,
     SeriesRequest,
     SortKey,
     StoredResult,
+    SubjectIdentity,
     SubjectPage,
     SubjectQuery,
     TimeSpan,
@@ -176,6 +178,16 @@ class OrgGraph(SubjectDirectory, FactSource, GraphWrites, Protocol):
     async def neighbors(self, requests: Sequence[EdgeRequest]) -> list[list[StoredSubject]]:
         """The subject at the other end of each edge `edges` would return (same order, same
         page; a subject reached by several edges appears once per edge)."""
+        ...
+
+    async def neighbor_levels(
+        self, keys: Sequence[str], levels: Sequence[NeighborLevel]
+    ) -> list[dict[str, list[StoredSubject | SubjectIdentity]]]:
+        """Every level of a tree of neighbours under `keys`, in one round trip: for each
+        level, in `preorder` numbering, its anchors' pages of other ends by anchor key (the
+        page `neighbors` reads; an anchor with none may be left out), a brief level's as
+        SubjectIdentity. A top level is anchored on `keys`, any other on the distinct other
+        ends of its parent's pages."""
         ...
 
     async def edge_counts(self, requests: Sequence[EdgeRequest]) -> list[int]: ...

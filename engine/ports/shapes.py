@@ -7,8 +7,9 @@ without importing one another.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from engine.domain.evidence import EvidenceRequest as EvidenceRequest
 from engine.domain.models import (
@@ -89,6 +90,46 @@ class EdgeRequest:
     after: tuple[str, str, str] | None = None
     # The other end's identity only (key, id, kind, name); see SubjectQuery.brief.
     brief: bool = False
+
+
+class SubjectIdentity(NamedTuple):
+    """A subject's identity alone: what a brief neighbour read answers where the reader
+    selects nothing else (a GraphQL `id` is made from the key). A tuple, not a StoredSubject:
+    a dashboard page reads hundreds of neighbours, and building a model for each cost more
+    than reading it."""
+
+    key: str
+    kind: SubjectKind
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class NeighborLevel:
+    """A level of neighbours in a tree read at once (OrgGraph.neighbor_levels): each anchor's
+    page of other ends, as `neighbors` reads it for EdgeRequest(anchor, types, direction, at,
+    limit, brief=brief), and the levels under them, anchored on the distinct other ends of
+    this level's pages."""
+
+    types: tuple[RelationshipType, ...] = ()
+    direction: Direction = Direction.BOTH
+    at: TimeSpan | None = None
+    limit: int = 100
+    brief: bool = False
+    under: tuple[NeighborLevel, ...] = ()
+
+
+def preorder(levels: Sequence[NeighborLevel]) -> list[tuple[NeighborLevel, int]]:
+    """The levels of a tree, each before the levels under it, with its parent's position in
+    this list (-1: anchored on the keys asked): the numbering neighbor_levels answers in."""
+    found: list[tuple[NeighborLevel, int]] = []
+
+    def walk(items: Sequence[NeighborLevel], parent: int) -> None:
+        for level in items:
+            found.append((level, parent))
+            walk(level.under, len(found) - 1)
+
+    walk(levels, -1)
+    return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from graph.rows import (
     RELATIONSHIP_FIELDS,
     SUBJECT_BRIEF_FIELDS,
     SUBJECT_FIELDS,
+    SUBJECT_IDENTITY_FIELDS,
 )
 
 
@@ -25,6 +26,7 @@ O_VALUES = _values("o", SUBJECT_FIELDS)
 S_BRIEF = _values("s", SUBJECT_BRIEF_FIELDS)
 O_BRIEF = _values("o", SUBJECT_BRIEF_FIELDS)
 R_VALUES = _values("r", RELATIONSHIP_FIELDS)
+O_IDENTITY = _values("o", SUBJECT_IDENTITY_FIELDS)
 
 
 def assign(var: str, columns: tuple[str, ...], offset: int, also: str = "") -> str:

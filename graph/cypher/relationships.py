@@ -9,7 +9,7 @@ pattern of its own.
 from __future__ import annotations
 
 from engine.domain.models import RelationshipType
-from graph.cypher._fragments import O_BRIEF, O_VALUES, R_VALUES, assign
+from graph.cypher._fragments import O_BRIEF, O_IDENTITY, O_VALUES, R_VALUES, assign
 from graph.dialect import Dialect
 from graph.rows import RELATIONSHIP_COLUMNS
 
@@ -139,3 +139,52 @@ CALL (id) {{
 {arms}}}
 DELETE r
 """
+
+
+# A tree of neighbour levels (OrgGraph.neighbor_levels), each level's shape as an EdgeGroup's
+# and its parent's position (-1: anchored on $keys), in preorder.
+LevelShape = tuple[tuple[RelationshipType, ...], str, bool, int]
+
+
+def _level_step(n: int, types: tuple[RelationshipType, ...], direction: str) -> str:
+    """From anchor `a`, level n's edges `r` to other ends `o`, admitted at the level's time,
+    in `neighbors`' order; `$l<n>` is [time start, time end, page size] (a null start: any
+    time). The order leaves out what cannot change a page of other ends: the type when
+    there is one, and the relationship's id (it orders edges to the same subject)."""
+    left, right = _ARROWS[direction]
+    labels = "|".join(RelationshipType(t).value for t in types)  # closed enum
+    rel = f"[r:{labels}]" if labels else "[r]"
+    untyped = "" if labels else "AND type(r) <> 'MENTIONS'"
+    start, end = f"$l{n}[0]", f"$l{n}[1]"
+    return f"""MATCH (a){left}{rel}{right}(o:Subject)
+WHERE r.org_id = $org AND o.org_id = $org {untyped}
+  AND ({start} IS NULL OR ({_admitted_at("r", start, end)}
+                         AND {_admitted_at("o", start, end)}))
+WITH a, {"" if len(types) == 1 else "type(r) AS t, "}o
+ORDER BY {"" if len(types) == 1 else "t, "}o.key
+"""
+
+
+def neighbor_levels(shapes: list[LevelShape]) -> str:
+    """One statement for a whole tree: an arm per level, joined by UNION ALL, each walking
+    from $keys down its ancestors' pages (the first `$l<p>[2]` other ends of each anchor, in
+    `neighbors`' order, then the distinct ones) to its own, returned as `neighbors` returns
+    a page: [level, anchor key, others]. An ancestor's walk is repeated in each arm under it,
+    as a hand-written UNION of the same levels repeats it; one round trip instead of one per
+    level."""
+    arms = []
+    for n, (types, direction, brief, _) in enumerate(shapes):
+        path = [n]
+        while shapes[path[0]][3] >= 0:
+            path.insert(0, shapes[path[0]][3])
+        walk = ["UNWIND $keys AS key\nMATCH (a:Subject {org_id: $org, key: key})\nWITH a\n"]
+        for p in path[:-1]:
+            walk.append(_level_step(p, shapes[p][0], shapes[p][1]))
+            walk.append(f"WITH a, collect(o) AS page\nUNWIND page[0..$l{p}[2]] AS o\n"
+                        "WITH DISTINCT o AS a\n")  # fmt: skip
+        walk.append(_level_step(n, types, direction))
+        values = O_IDENTITY if brief else O_VALUES
+        walk.append(f"WITH a.key AS k, collect({values}) AS others\n"
+                    f"RETURN {n} AS level, k, others[0..$l{n}[2]] AS others\n")  # fmt: skip
+        arms.append("".join(walk))
+    return "UNION ALL\n".join(arms)
