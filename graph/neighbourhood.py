@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.domain.models import Direction, RelationshipType, StoredSubject
+from engine.domain.models import Direction, RelationshipType, StoredSubject, SubjectKind
 from engine.ports import Edge, EdgeRequest, NeighborLevel, SubjectIdentity, TimeSpan
 from engine.ports.shapes import preorder
 from graph import rows
@@ -92,9 +92,13 @@ class Neighbourhood:
             at = level.at
             params[f"l{n}"] = [at.start_ns if at else None, at.end_ns if at else None, level.limit]
         statement = relationships_cypher.neighbor_levels(shapes)
+        kinds = rows.KINDS
         for n, key, others in await self._read(statement, **params):
-            if flat[n][0].brief:  # identity only: a tuple, no model
-                out[n][key] = [rows.identity_from(other) for other in others]
+            if flat[n][0].brief:  # identity only: a tuple, no model (rows.identity_from, inline)
+                out[n][key] = [
+                    SubjectIdentity(k, kinds.get(kind) or SubjectKind(kind), name)
+                    for k, kind, name in others
+                ]
             else:
                 out[n][key] = [rows.subject_from(other) for other in others]
         return out

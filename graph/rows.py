@@ -24,7 +24,7 @@ from engine.domain.models import (
     to_ns,
 )
 from engine.domain.text import search_text
-from engine.ports import SubjectIdentity, TimeSpan
+from engine.ports import TimeSpan
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -115,7 +115,7 @@ def stub_row(org_id: str, key: str) -> list[Any]:
 
 # A dictionary lookup instead of the enum's call, for every subject read (an unknown value
 # still goes through the call, which refuses it).
-_KINDS = {kind.value: kind for kind in SubjectKind}
+KINDS = {kind.value: kind for kind in SubjectKind}
 
 
 def trusted(cls: type[M], values: dict[str, Any]) -> M:
@@ -142,7 +142,7 @@ def subject_from(values: list[Any]) -> StoredSubject:
             "valid_from": from_ns(vf),
             "valid_to": from_ns(vt),
             "key": key,
-            "kind": _KINDS.get(kind) or SubjectKind(kind),
+            "kind": KINDS.get(kind) or SubjectKind(kind),
             "name": name,
             "aliases": list(aliases or ()),
             "previous_names": list(previous or ()),
@@ -165,7 +165,7 @@ def _brief_subject(values: list[Any]) -> StoredSubject:
             "valid_from": None,
             "valid_to": None,
             "key": key,
-            "kind": _KINDS.get(kind) or SubjectKind(kind),
+            "kind": KINDS.get(kind) or SubjectKind(kind),
             "name": name,
             "aliases": [],
             "previous_names": [],
@@ -176,12 +176,6 @@ def _brief_subject(values: list[Any]) -> StoredSubject:
             "id": id_,
         },
     )
-
-
-def identity_from(values: list[Any]) -> SubjectIdentity:
-    """A subject's identity from the values of SUBJECT_IDENTITY_FIELDS, in order."""
-    key, kind, name = values
-    return SubjectIdentity(key, _KINDS.get(kind) or SubjectKind(kind), name)
 
 
 def relationship_row(rel: Relationship, source: str, run_id: str) -> list[Any]:

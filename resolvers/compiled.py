@@ -64,6 +64,7 @@ class ListPlan:
     edge_parts: tuple[tuple[str, str], ...]
     info_parts: tuple[tuple[str, str], ...]
     nodes: SubjectPlan | None
+    cursors: bool  # whether any part selected shows a cursor
 
     async def run(self, context: RequestContext, variables: VariableValues) -> dict[str, Any]:
         args = arguments(self.field, self.node, variables)
@@ -84,7 +85,9 @@ class ListPlan:
         page = await context.graph.find_subjects(query, size, position)
         at = query.at
         assert at is not None
-        cursors = [encode_cursor(str(p[0]), p[1]) for p in page.positions]
+        # Cursors cost an encoding each: made only when the selection shows one.
+        cursors = [encode_cursor(str(p[0]), p[1]) for p in page.positions] if self.cursors \
+            else [None] * len(page.items)  # fmt: skip
         parents: Parents = []
         edges = []
         for subject, cursor in zip(page.items, cursors, strict=True):
@@ -195,4 +198,9 @@ def _list_plan(schema: GraphQLSchema, node: FieldNode, query: GraphQLObjectType)
     nodes = (
         subject_plan(schema, plain_fields(node_fields[0].selection_set)) if node_fields else None
     )
-    return ListPlan(node, query.fields["subjects"], parts, edge_parts, info_parts, nodes)
+    cursors = any(name == "cursor" for _, name in edge_parts) or any(
+        name in ("startCursor", "endCursor") for _, name in info_parts
+    )
+    return ListPlan(
+        node, query.fields["subjects"], parts, edge_parts, info_parts, nodes, cursors
+    )

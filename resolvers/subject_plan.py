@@ -258,22 +258,37 @@ def _fill(
     distinct other ends), then the levels under those answers."""
     for field in plan.neighbors:
         pages = found[index[id(field)]]
-        inner = field.inner
+        write, deeper = field.inner.write, bool(field.inner.neighbors)
         children: Parents = []
-        answers: dict[str, list[dict[str, Any]]] = {}
+        answers: dict[str, list[dict[str, Any]]] = {}  # a subject under several parents
         for key, out in parents:
             answer = answers.get(key)
             if answer is None:
-                answer = answers[key] = []
-                seen: set[str] = set()
-                for other in pages.get(key, ()):
-                    if other.key in seen:
-                        continue
-                    seen.add(other.key)
-                    written = inner.write(other)
-                    answer.append(written)
-                    if inner.neighbors:
-                        children.append((other.key, written))
+                page = pages.get(key, ())
+                if len(page) == 1:  # most of a page: an owner, a single dependency
+                    answer = [write(page[0])]
+                    if deeper:
+                        children.append((page[0].key, answer[0]))
+                else:
+                    answer = _distinct(page, write, children if deeper else None)
+                answers[key] = answer
             out[field.key] = answer
         if children:
-            _fill(inner, children, found, index)
+            _fill(field.inner, children, found, index)
+
+
+def _distinct(
+    page: Sequence[Read], write: Callable[[Read], dict[str, Any]], children: Parents | None
+) -> list[dict[str, Any]]:
+    """A page's distinct other ends, written (and kept in `children` to fill further)."""
+    answer: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for other in page:
+        if other.key in seen:
+            continue
+        seen.add(other.key)
+        written = write(other)
+        answer.append(written)
+        if children is not None:
+            children.append((other.key, written))
+    return answer
