@@ -26,6 +26,9 @@ from tests.test_investigate import demo, investigator, memory  # noqa: F401 (fix
         # Answered over all of last year and Q3 without a word.
         ("how many commits to payments-api this time last year?", "this time last year"),
         ("what changed in payments-api through Q3?", "through Q3"),
+        # Answered over the last year with "3" said unused: a month has no half.
+        ("how many commits to payments-api in the past 3 and a half months?",
+         "3 and a half months"),
     ],
 )
 async def test_a_time_not_understood_is_named_never_replaced(
@@ -78,6 +81,9 @@ async def test_a_time_not_understood_is_named_never_replaced(
         # Said not understood, or answered over June alone and February alone.
         ("how many commits to payments-api in June-July?", "2026-06-01", "2026-08-01"),
         ("how many commits to payments-api Nov 2025-Feb 2026?", "2025-11-01", "2026-03-01"),
+        # Answered over October's first 10 days, "after" dropped without a word.
+        ("how many commits to payments-api after the first 10 days of October?", "2026-10-11",
+         None),
     ],
 )
 async def test_a_composition_is_answered_over_its_own_window(

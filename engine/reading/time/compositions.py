@@ -72,9 +72,11 @@ def _ago(text: str, now: datetime) -> tc.Period:
 
 
 def half_ago(text: str, now: datetime) -> tc.Period:
-    """ "a year and a half ago": 18 months back; "2 weeks and a half back": 17.5 days."""
-    words = text.lower().split()
-    at = _and_a_half(count_of(" ".join(words[:-5])), words[-5].rstrip("s"), now)
+    """ "a year and a half ago": 18 months back; "2 weeks and a half back", "two and a half
+    weeks ago": 17.5 days."""
+    words = [w for w in text.lower().split()[:-1] if w not in ("and", "a", "half")]
+    unit = words[-1].rstrip("s")
+    at = _and_a_half(count_of(" ".join(words[:-1]) or "a"), unit, now)
     return at, at
 
 
@@ -116,8 +118,21 @@ def _nth_week(text: str, now: datetime) -> tc.Period:
     return nth_week(found[1].lower(), date_period(found[2], now))
 
 
+_PART_N = re.compile(
+    rf"the\s+(first|last|final)\s+(?:{p.N}\s+)?{p.UNIT}\s+of\s+(.+)", re.IGNORECASE | re.ASCII
+)
+
+
+def _part_n(text: str, now: datetime) -> tc.Period:
+    found = _PART_N.fullmatch(text)
+    if found is None:
+        raise ValueError(f"no part of a period in {text!r}")
+    return spans.part_n(found.groups(), now)
+
+
 VALUES: list[tuple[re.Pattern[str], Callable[[str, datetime], tc.Period]]] = [
     (re.compile(p.NTH_WEEK, re.I | re.A), _nth_week),
+    (re.compile(p.PART_N, re.I | re.A), _part_n),
     (re.compile(p.AGO, re.I | re.A), _ago),
     (re.compile(p.HALF_AGO, re.I | re.A), half_ago),
     (re.compile(r"yesterday|today", re.I | re.A), day_of),

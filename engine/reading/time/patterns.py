@@ -102,11 +102,20 @@ _COUNT = r"(?:\d{1,4}|(?:a\s+)?couple\s+of|(?:a\s+)?few|" + "|".join(NUMBERS) + 
 AGO = rf"{_COUNT}\s+(?:hour|day|week|fortnight|month|quarter|year)s?\s+(?:ago|back)\b"
 # "a year and a half ago", "2 weeks and a half back": the count and a half of its unit (a
 # month has no half a reader agrees on: not read).
-HALF_AGO = rf"{_COUNT}\s+(?:hour|day|week|year)s?\s+and\s+a\s+half\s+(?:ago|back)\b"
+HALF_AGO = (
+    rf"{_COUNT}\s+(?:(?:hour|day|week|year)s?\s+and\s+a\s+half"
+    rf"|and\s+a\s+half\s+(?:hour|day|week|year)s?)\s+(?:ago|back)\b"
+)
 # "the last one and a half years", "the past 2 and a half weeks": count, unit (two groups).
 AND_A_HALF = rf"({_COUNT})\s+and\s+a\s+half\s+(hour|day|week|year)s?\b"
 BOUNDARY_POINT = rf"the\s+(?:beginning|start|middle|end)\s+of\s+{PERIOD}"
-POINT = rf"(?:{BOUNDARY_POINT}|{AGO}|{HALF_AGO}|yesterday\b|today\b|{PERIOD})"
+# A part at either end of a period ("the first 10 days of October", "the last quarter of
+# 2025"), as a value a composition reads ("after the first 10 days of October").
+PART_N = (
+    rf"the\s+(?:first|last|final)\s+(?:{_COUNT}\s+)?(?:hour|day|week|fortnight|month|quarter"
+    rf"|year)s?\s+of\s+(?:{REL_MONTH}|(?:the|this|last|previous)\s+year\b|{DATE})"
+)
+POINT = rf"(?:{BOUNDARY_POINT}|{AGO}|{HALF_AGO}|{PART_N}|yesterday\b|today\b|{PERIOD})"
 # A span of units counted to, before, after or from a point ("the 12 months to March 2026",
 # "the 3 months before March", "the week after Christmas"): its word, one group.
 SPAN_WORD = (

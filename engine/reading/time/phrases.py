@@ -70,6 +70,7 @@ _TIME_LIKE = re.compile(
     r"|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?"
     rf"|(?:\d+|{'|'.join(NUMBERS)})\s+[a-z]+s?\s+(?:ago|back)|\d+\s+sprints?"
     r"|half[\s-]+(?:an?\s+)?(?:year|month|week|day|hour)"
+    rf"|(?:\d+|an?|{'|'.join(NUMBERS)})\s+(?:[a-z]+\s+)?and\s+a\s+half(?:\s+[a-z]+)?"
     r"|during\s+(?:the\s+|a\s+|an\s+|our\s+|this\s+|that\s+)?[\w.-]+"
     r"|(?:holidays?|vacations?|hackathons?|offsites?)"
     r"|(?:before|after|until)\s+the\s+(?:[\w.-]+\s+)?(?:release|outage|incident|launch|freeze"
@@ -188,7 +189,7 @@ _PART_OF = re.compile(
     rf"(?:\b(?:the\s+)?(?:[\w-]+\s+){{0,2}})?\b{_UNITS}\s+"
     r"(?:of|before|after|to|until|till|following|preceding|ending|from|since)\s+$"
     r"|\b(?:this|that|same)\s+(?:time|period|day|week|month)\s+$"
-    r"|\b(?:through|thru|by|outside)\s+$",
+    r"|\b(?:through|thru|by|outside|since|after|before|until|till)\s+$",
     re.IGNORECASE | re.ASCII,
 )
 # A span counted from the phrase when the phrase starts with its own preposition ("the 3

@@ -152,7 +152,8 @@ def _ago_period(g: Groups, as_of: datetime, now: datetime) -> tc.Period | None:
 
 def _half_ago_period(g: Groups, as_of: datetime, now: datetime) -> tc.Period | None:
     """"a year and a half ago" counted over: the year that began then (as "2 years ago")."""
-    unit = c.first(g).lower().split()[-5].rstrip("s")
+    words = [w for w in c.first(g).lower().split()[:-1] if w not in ("and", "a", "half")]
+    unit = words[-1].rstrip("s")
     return tc.bounded((as_of, span_before(as_of, -1, unit)), now)
 
 
