@@ -23,7 +23,8 @@ References, in order of appearance:
 6. only when 1 to 5 found nothing, the runs of content words nothing read ("who chaged the
    parsr?": "chaged", "parsr"); otherwise such runs are kept (`unread`) for the answer to
    name.
-Tokens join into one reference only across plain spaces, never across punctuation.
+Tokens join into one reference only across plain spaces, never across punctuation (an
+initial's period excepted: "C. Sachs").
 
 Two references next to each other may be a scope, the one naming a part of the other:
 engine/reading/scopes.py.
@@ -139,8 +140,19 @@ def content(token: Token) -> bool:
 
 
 def adjacent(text: str, left: Token, right: Token) -> bool:
-    """Only plain spaces between two tokens join them into one reference."""
-    return right.start > left.end and not text[left.end : right.start].strip(" \t")
+    """Only plain spaces between two tokens join them into one reference, and the period of
+    an initial before a capitalised word ("C. Sachs", "John T. Wodder II"): the name was
+    cut at it, and "C" asked which of everyone whose name holds a C was meant."""
+    if right.start <= left.end:
+        return False
+    gap = text[left.end : right.start]
+    if not gap.strip(" \t"):
+        return True
+    initial = text[left.start : left.end]
+    return (
+        gap[0] == "." and gap[1:] != "" and not gap[1:].strip(" \t")
+        and len(initial) == 1 and initial.isupper() and text[right.start].isupper()
+    )  # fmt: skip
 
 
 def _nameable(token: Token) -> bool:
