@@ -25,7 +25,10 @@ WebSocket close code); anything else counts as wrong, and any 5xx is counted apa
 The baseline does the same number of requests of `{ __typename }` at the same concurrency,
 with the same probe, on the APQ gateway first. The last line is one JSON object: per mode the
 requests, wrong answers, 5xx, /healthz p50/p99/max (ms) and the FalkorDB server's and the
-gateway's RSS before and after (MB), with the byte budget they are held to.
+gateway's RSS before and after (MB), with the byte budget they are held to; and what the
+budget bounds, apart from the rest of the server's growth: the server's `used_memory` before
+and after, and `MEMORY USAGE` (every element) of the persisted documents' keys after
+(`documents_held_mb`, per organisation at most the budget).
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ import asyncio
 import hashlib
 import json
 import multiprocessing
+import os
 import sys
 import tempfile
 import time
@@ -182,6 +186,30 @@ def _probed(base: str, work: Callable[[], Any]) -> tuple[Any, dict[str, float]]:
     return result, healthz
 
 
+# Where the rest of a server's memory goes (INFO memory): Lua's VM (started by the first
+# stored document), client buffers (a 200 KB document arrives in one command), the
+# append-only file's buffer.
+_PARTS = ("used_memory_vm_eval", "mem_clients_normal", "mem_aof_buffer")
+
+
+def _server_memory(data_dir: Path) -> dict[str, float]:
+    """The FalkorDB server's used_memory, some of its parts, and what its persisted
+    documents' keys hold (`documents`), in MB."""
+    import redis
+
+    from graph.embedded.directory import socket_path
+
+    client = redis.Redis(unix_socket_path=socket_path(data_dir))
+    try:
+        info = client.info("memory")
+        held = sum(int(client.memory_usage(name, samples=0) or 0)
+                   for name in client.scan_iter(match="fabric:apq*"))  # fmt: skip
+    finally:
+        client.close()
+    found = {name: int(info.get(name, 0)) for name in ("used_memory", *_PARTS)}
+    return {name: round(n / 1e6, 3) for name, n in {**found, "documents": held}.items()}
+
+
 def _mode(name: str, args: argparse.Namespace, baseline: bool) -> dict[str, Any]:
     settings = {"FABRIC_MAX_PERSISTED_QUERY_BYTES": str(BUDGET),
                 "FABRIC_MAX_BODY_BYTES": str(MAX_BODY),
@@ -196,16 +224,20 @@ def _mode(name: str, args: argparse.Namespace, baseline: bool) -> dict[str, Any]
                     _run(base, token, args.documents, args.concurrency, None)))
                 figures["baseline"] = {**same_work[0], "healthz": same_work[1]}
             before = [rss_mb(p) for p in pids]
+            memory_before = _server_memory(Path(tmp))
             column = 1 if name == "apq" else 2
             result, healthz = _probed(base, lambda: asyncio.run(_run(
                 base, token, args.documents, args.concurrency,
                 lambda kind: KINDS[kind][column])))  # type: ignore[return-value]
             after = [rss_mb(p) for p in pids]
+            memory_after = _server_memory(Path(tmp))
         finally:
             proc.terminate()
             proc.wait(timeout=60)
     return {**figures, **result, "healthz": healthz,
             "falkordb_rss_mb": {"before": before[1], "after": after[1]},
+            "falkordb_memory_mb": {"before": memory_before, "after": memory_after},
+            "documents_held_mb": memory_after["documents"],
             "gateway_rss_mb": {"before": before[0], "after": after[0]}}
 
 
@@ -226,6 +258,10 @@ def main() -> None:
         "documents_per_mode": args.documents, "concurrency": args.concurrency,
         "budget_mb": BUDGET / 1e6, "apq": apq, "trusted": trusted,
         "falkordb_growth_mb": growth,
+        "documents_held_mb": {"apq": apq["documents_held_mb"],
+                              "trusted": trusted["documents_held_mb"]},
+        "documents_within_budget": apq["documents_held_mb"] <= BUDGET / 1e6,
+        "load_average": [round(x, 2) for x in os.getloadavg()],
         "wrong": apq["wrong"] + trusted["wrong"], "5xx": apq["5xx"] + trusted["5xx"],
         "healthz_p99_ms": max(apq["healthz"]["p99_ms"], trusted["healthz"]["p99_ms"]),
     }))
