@@ -2,10 +2,10 @@
 does not mean, and at least 9 in 10 read right") on phrasings written, each with the window it
 means, before the reader saw them. Three sets, as they were written: the first two were run on
 the reader of the time (3 of 49 and 2 of 47 read wrong or not at all, then fixed as rows), the
-third after those fixes (40 of 43); the fourth (40 of 43), fifth (19 of 23) and sixth (27 of
-30) after issue 32's last compositions became rows. The first three sets are corpus rows
-(tests/data/time_phrases.tsv), and of the last two those read wrong or not at all; this guards
-them all through the whole investigation: resolution, the window answered, the
+third after those fixes (40 of 43); the fourth (40 of 43), fifth (19 of 23), sixth (27 of 30)
+and seventh (21 of 25) after issue 32's last compositions became rows. The first three sets are
+corpus rows (tests/data/time_phrases.tsv), and of the last four those read wrong or not at all;
+this guards them all through the whole investigation: resolution, the window answered, the
 clarification of a phrase wider than 400 days.
 
 Usage: python bench/time_phrasings.py
@@ -320,6 +320,38 @@ SIXTH = [
     ("in late summer 2026", d("2026-08-01"), d("2026-09-01")),
     ("the past 3 and a half months", d("2026-08-05"), N),
 ]
+# A seventh, after those: 25 unseen: 21 read right, 1 answered over another window with a word
+# said unused ("from mid-September onwards": mid-September alone, "onwards" unused), 3 not
+# understood ("Q1 of the prior year", and days named by ordinal words: "the week after the
+# first of October", "between the first and the tenth of November"). Rows now, except the
+# ordinal words, still said not understood (not read here).
+SEVENTH = [
+    ("since the beginning of September", d("2026-09-01"), N),
+    ("after the start of last quarter", d("2026-07-01"), N),
+    ("from mid-September onwards", d("2026-09-11"), N),
+    ("since late October", d("2026-10-21"), N),
+    ("from July to September of last year", d("2025-07-01"), d("2025-10-01")),
+    ("from the 5th to the 15th of October", d("2026-10-05"), d("2026-10-16")),
+    ("October 2025 to February", d("2025-10-01"), d("2026-03-01")),
+    ("between February and the end of April", d("2026-02-01"), d("2026-05-01")),
+    ("between the middle of May and the middle of June", d("2026-05-11"), d("2026-06-11")),
+    ("the end of last year", d("2025-09-01"), d("2026-01-01")),
+    ("the beginning of the month", d("2026-11-01"), d("2026-11-11")),
+    ("in the middle of last year", d("2025-05-01"), d("2025-09-01")),
+    ("three months back", d("2026-08-20T12:00"), d("2026-09-20T12:00")),
+    ("a week ago", back(weeks=1), N),
+    ("over the past half a year", d("2026-05-20T12:00"), N),
+    ("in the last quarter of an hour", back(minutes=15), N),
+    ("Sep\u2013Oct", d("2026-09-01"), d("2026-11-01")),
+    ("in April\u2013May 2025", d("2025-04-01"), d("2025-06-01")),
+    ("Oct 2025\u2013Jan 2026", d("2025-10-01"), d("2026-02-01")),
+    ("the first half of September", d("2026-09-01"), d("2026-09-16")),
+    ("the 3 months to the end of September", d("2026-07-01"), d("2026-10-01")),
+    ("since the second half of 2025", d("2025-07-01"), N),
+    ("the week after the first of October", d("2026-10-02"), d("2026-10-09")),
+    ("Q1 of the prior year", d("2025-01-01"), d("2025-04-01")),
+    ("between the first and the tenth of November", d("2026-11-01"), d("2026-11-11")),
+]
 
 
 async def _demo() -> OrgGraph:
@@ -343,7 +375,7 @@ async def main() -> None:
     right: list[str] = []
     wrong: list[str] = []
     not_read: list[str] = []
-    for phrase, start, end in [*FIRST, *SECOND, *THIRD, *FOURTH, *FIFTH, *SIXTH]:
+    for phrase, start, end in [*FIRST, *SECOND, *THIRD, *FOURTH, *FIFTH, *SIXTH, *SEVENTH]:
         question = f"how many commits to payments-api {phrase}?"
         result, _ = await engine.investigate("bench", InvestigationRequest(question))
         stop = end or NOW

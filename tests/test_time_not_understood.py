@@ -11,7 +11,7 @@ import pytest
 from engine.domain.contract import Outcome
 from engine.investigation.investigate import InvestigationRequest
 from engine.ports import OrgGraph
-from tests.test_investigate import demo, investigator, memory  # noqa: F401 (fixtures)
+from tests.test_investigate import NOW, demo, investigator, memory  # noqa: F401 (fixtures)
 
 
 @pytest.mark.parametrize(
@@ -81,6 +81,10 @@ async def test_a_time_not_understood_is_named_never_replaced(
         # Said not understood, or answered over June alone and February alone.
         ("how many commits to payments-api in June-July?", "2026-06-01", "2026-08-01"),
         ("how many commits to payments-api Nov 2025-Feb 2026?", "2025-11-01", "2026-03-01"),
+        # Answered over mid-September alone, "onwards" said unused; not understood.
+        ("how many commits to payments-api from mid-September onwards?", "2026-09-11", None),
+        ("how many commits to payments-api in Q1 of the prior year?", "2025-01-01",
+         "2025-04-01"),
         # Answered over October's first 10 days, "after" dropped without a word.
         ("how many commits to payments-api after the first 10 days of October?", "2026-10-11",
          None),
@@ -94,12 +98,13 @@ async def test_a_composition_is_answered_over_its_own_window(
 ) -> None:
     result, _ = await investigator(demo).investigate("me", InvestigationRequest(question))
     assert result.outcome is Outcome.ANSWERED, (question, result.limitations)
-    assert not any("not understood" in n or "no other window" in n for n in result.limitations)
+    said = [n.lower() for n in result.limitations]
+    assert not any("not understood" in n or "no other window" in n for n in said), said
     label = result.temporal_label
     assert label is not None
     assert label.effective_from == datetime.fromisoformat(start).replace(tzinfo=UTC)
-    if end is not None:
-        assert label.effective_to == datetime.fromisoformat(end).replace(tzinfo=UTC)
+    stop = NOW if end is None else datetime.fromisoformat(end).replace(tzinfo=UTC)
+    assert label.effective_to == stop
 
 
 async def test_a_date_that_is_no_date_is_said_so(demo: OrgGraph) -> None:  # noqa: F811

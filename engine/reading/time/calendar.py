@@ -65,7 +65,7 @@ _QUARTER = re.compile(
 
 # A period counted from the current one, inside a date phrase ("Q3 of last year",
 # "mid last month").
-_COUNTED_FROM = frozenset({"this", "last", "previous"})
+_COUNTED_FROM = frozenset({"this", "last", "previous", "prior"})
 _UNITS = frozenset({"week", "month", "quarter", "year"})
 
 

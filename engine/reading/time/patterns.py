@@ -39,7 +39,7 @@ DAY_DATE = (
 QUARTER_OF = r"(?:q[1-4]|(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)"
 EVENTS = r"(?:release|outage|incident|launch|freeze|migration|rewrite|version|sprint)s?\b"
 # A year counted from now where a year may stand ("Q3 of last year", "March last year").
-REL_YEAR = r"(?:this|last|(?:the\s+)?previous)\s+year\b"
+REL_YEAR = r"(?:this|last|(?:the\s+)?(?:previous|prior))\s+year\b"
 QUARTER = (
     rf"(?:{QUARTER_OF}(?:\s+of|\s*[-/])?\s*(?:{YEAR}|{REL_YEAR})"
     rf"|(?:19[7-9]\d|2\d{{3}})\s*-?\s*q[1-4]|{QUARTER_OF})\b"

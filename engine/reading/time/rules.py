@@ -315,6 +315,9 @@ RULES: list[Rule] = [
     Rule("between", rf"\b({p.POINT})\s+{_TO}\s+({p.POINT})", c.point_range, note=c.edge_note),
     Rule("since", rf"\b({p.POINT})\s+(?:to|until|till)\s+(?:now|today)\b", c.since_point,
          note=c.edge_note),
+    # "from mid-September onwards" (it read mid-September, "onwards" said unused), "2025 on".
+    Rule("since", rf"\b(?:from\s+)?({p.POINT})\s+(?:onwards?|on)\b(?!\s+\w)", c.since_point,
+         note=c.edge_note),
     Rule("between", rf"\b(?:(?:from|between)\s+)?({p.MONTH})\s+({p.ORD})\s*(?:[-\u2013]|\s{_TO}\s"
                     rf"|\sand\s)\s*({p.ORD})\b(?!\s+(?:of\s+)?{p.MONTH})(?:,?\s+({p.YEAR}))?",
          c.day_range(month_first=True)),
