@@ -16,8 +16,8 @@ The stages of the one path (docs/graphql.md, "Compiled documents"):
 
 Anything else runs the plain path, counted by reason (`fabric_compiled_fallbacks_total`):
 `unseen` (not yet seen), `uncovered:<what>` (a plan does not cover it), `operation` (no
-single operation to run), `variables`, `cost`, `arguments`, `null` (the plain path reports
-those itself), `graph` (a read failed), `persist` (the request registers its
+single operation to run), `variables`, `cost`, `arguments`, `null`, `range` (the plain path
+reports those itself), `graph` (a read failed), `persist` (the request registers its
 text: PersistValidated marks it on the plain path), `tracing` (spans are the plain path's)
 and `error` (a defect of a plan, logged).
 """

@@ -3,11 +3,12 @@ a direct writer of its JSON values, with no resolver, Subject object or completi
 
 What a plan covers: root `subjects` fields (and `__typename`), their connection's `edges {
 cursor node }`, `pageInfo` and `totalCount`, and under `node` the fields a subject answers
-from itself (resolvers/subject.py's attributes, `id`, `__typename`) and `neighbors` to any
-depth, each selection plain (fields and aliases; no fragment, directive or key selected
-twice). Every read is the plain path's: `find_subjects` and `count_subjects` with the query
-`Query.subjects` builds, then every level of `neighbors` in one `OrgGraph.neighbor_levels`
-with the pages `Subject.neighbors` asks for (resolvers/subject_plan.py); every value is
+from itself (resolvers/subject.py's attributes, `id`, `__typename`), `neighbors` to any
+depth and, on the list's nodes, `activity` series (resolvers/series_plan.py), each selection
+plain (fields and aliases; no fragment, directive or key selected twice). Every read is the
+plain path's: `find_subjects` and `count_subjects` with the query `Query.subjects` builds,
+then every level of `neighbors` in one `OrgGraph.neighbor_levels` with the pages
+`Subject.neighbors` asks for (resolvers/subject_plan.py), and the series; every value is
 written as the plain path's resolvers and the schema's scalars write it (tests/test_compiled.py
 compares bodies).
 
@@ -19,6 +20,7 @@ request and reports any error in its place.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -38,6 +40,7 @@ from resolvers.context import RequestContext
 from resolvers.queries import SubjectFilter, sort_position, subject_query
 from resolvers.relay import encode_cursor
 from resolvers.selection import plain_fields
+from resolvers.series_plan import SeriesPlan, series_plan, write_series
 from resolvers.subject_plan import (
     Fallback,
     Parents,
@@ -51,6 +54,7 @@ from resolvers.subject_plan import (
 __all__ = ["Fallback", "OperationPlan", "Uncovered", "compile_operation"]
 
 _PAGE_INFO = {"hasNextPage", "hasPreviousPage", "startCursor", "endCursor"}
+ACTIVITY = "activity"  # a list's nodes' series (resolvers/series_plan.py)
 
 
 @dataclass(frozen=True)
@@ -64,6 +68,7 @@ class ListPlan:
     edge_parts: tuple[tuple[str, str], ...]
     info_parts: tuple[tuple[str, str], ...]
     nodes: SubjectPlan | None
+    series: tuple[SeriesPlan, ...]  # the nodes' `activity` fields
     cursors: bool  # whether any part selected shows a cursor
 
     async def run(self, context: RequestContext, variables: VariableValues) -> dict[str, Any]:
@@ -116,8 +121,11 @@ class ListPlan:
                 out[key] = await context.graph.count_subjects(query)
             else:
                 out[key] = "SubjectConnection"
-        if self.nodes is not None:
-            await read_levels(context, self.nodes, at, parents, variables)
+        if self.nodes is not None:  # the two reads at once: each is one round trip
+            await asyncio.gather(
+                read_levels(context, self.nodes, at, parents, variables),
+                write_series(context, self.series, parents, at, variables),
+            )
         return out
 
 
@@ -195,12 +203,15 @@ def _list_plan(schema: GraphQLSchema, node: FieldNode, query: GraphQLObjectType)
                    if f.name.value == "node"]  # fmt: skip
     if len(node_fields) > 1:
         raise Uncovered("selection")
-    nodes = (
-        subject_plan(schema, plain_fields(node_fields[0].selection_set)) if node_fields else None
-    )
+    selected = plain_fields(node_fields[0].selection_set) if node_fields else None
+    nodes = subject_plan(schema, selected, frozenset({ACTIVITY})) if node_fields else None
+    subject = schema.type_map["Subject"]
+    assert isinstance(subject, GraphQLObjectType)
+    series = tuple(series_plan(schema, f, subject.fields[ACTIVITY])
+                   for f in selected or () if f.name.value == ACTIVITY)  # fmt: skip
     cursors = any(name == "cursor" for _, name in edge_parts) or any(
         name in ("startCursor", "endCursor") for _, name in info_parts
     )
     return ListPlan(
-        node, query.fields["subjects"], parts, edge_parts, info_parts, nodes, cursors
+        node, query.fields["subjects"], parts, edge_parts, info_parts, nodes, series, cursors
     )

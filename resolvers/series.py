@@ -23,7 +23,7 @@ INT_MAX = 2**31 - 1  # GraphQL's Int is 32-bit signed
 OUT_OF_RANGE = "VALUE_OUT_OF_RANGE"
 
 
-def _int(value: float) -> int:
+def as_int(value: float) -> int:
     """A value as GraphQL's Int, or a stated refusal: a sum of metric rollups can outgrow it
     (the values are any finite number), and a clamped or wrapped count would be a wrong one."""
     whole = round(value)
@@ -98,7 +98,7 @@ class TimeSeries:
 
     @strawberry.field(description="Sum of every bucket's value.")
     def total(self) -> int:
-        return _int(sum(p.value for p in self.points))
+        return as_int(sum(p.value for p in self.points))
 
 
 def _bucket_start(ns: int, width: int, weekly: bool) -> int:
@@ -129,7 +129,7 @@ def points(found: list[SeriesBucket], span: TimeSpan, bucket: TimeBucket) -> lis
     whole things; the store sums rollup values as floats, rounded here once per bucket."""
     added = {slot: (value, count) for slot, value, count in found}
     return [
-        TimePoint(start=from_ns(s), value=_int(added.get(s, (0.0, 0))[0]),  # type: ignore[arg-type]
+        TimePoint(start=from_ns(s), value=as_int(added.get(s, (0.0, 0))[0]),  # type: ignore[arg-type]
                   count=added.get(s, (0.0, 0))[1])
         for s in bucket_starts(span, bucket)
     ]  # fmt: skip

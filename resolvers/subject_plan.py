@@ -154,7 +154,14 @@ def _nothing(_: Read) -> None:
     return None
 
 
-def subject_plan(schema: GraphQLSchema, fields: Sequence[FieldNode] | None) -> SubjectPlan:
+def subject_plan(
+    schema: GraphQLSchema,
+    fields: Sequence[FieldNode] | None,
+    later: frozenset[str] = frozenset(),
+) -> SubjectPlan:
+    """The plan of a Subject selection; fields named in `later` are written by the caller
+    (their places kept), any other beyond a subject's own fields and `neighbors` is not
+    covered."""
     subject = schema.type_map["Subject"]
     assert isinstance(subject, GraphQLObjectType)
     if fields is None:
@@ -171,6 +178,8 @@ def subject_plan(schema: GraphQLSchema, fields: Sequence[FieldNode] | None) -> S
             writers.append((key, _nothing))  # keeps the key's place in the response
         elif name in _READERS:
             writers.append((key, _writer(_READERS[name], subject.fields[name].type)))
+        elif name in later:
+            writers.append((key, _nothing))
         else:
             raise Uncovered("field")
     return SubjectPlan(tuple(writers), tuple(neighbors))

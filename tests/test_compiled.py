@@ -66,6 +66,8 @@ def _subject(rng: random.Random, depth: int) -> str:
                             "first: 2", 'asOf: "1960-01-01"'], rng.randint(0, 1))  # fmt: skip
         alias = rng.choice(["", "n: ", "other: "])
         fields.append(f"{alias}neighbors({', '.join(args)}) {{ {_subject(rng, depth + 1)} }}")
+    if rng.random() < (0.5 if depth == 0 else 0.05):  # a series: compiled on a list's nodes
+        fields.append(_activity(rng))
     odd = rng.random()
     if odd < 0.04:
         fields.append("... on Subject { key }")  # a fragment: not covered
@@ -74,6 +76,19 @@ def _subject(rng: random.Random, depth: int) -> str:
     elif odd < 0.1:
         fields.append("episodes(first: 1) { totalCount }")  # another field: not covered
     return " ".join(fields)
+
+
+def _activity(rng: random.Random) -> str:
+    args = [f"metric: {rng.choice(['DEPLOYS', 'COMMITS', 'PULL_REQUESTS_MERGED'])}"]
+    args += rng.sample(["bucket: WEEK", "bucket: DAY",
+                        'window: {from: "2026-08-01T00:00:00Z", to: "2026-11-01T00:00:00Z"}'],
+                       rng.randint(0, 2))  # fmt: skip
+    if rng.random() < 0.1:  # a window the resolver refuses: backwards, or over 400 days
+        args.append(rng.choice(['window: {from: "2026-11-01T00:00:00Z", to: "2026-08-01T00:00:00Z"}',
+                                'window: {from: "2020-01-01T00:00:00Z", to: "2026-01-01T00:00:00Z"}']))
+    parts = rng.sample(["total", "metric", "bucket", "__typename", "points { start value }",
+                        "p: points { count __typename start }"], rng.randint(1, 3))
+    return f"{rng.choice(['', 's: '])}activity({', '.join(args)}) {{ {' '.join(parts)} }}"
 
 
 def fuzzed(count: int, seed: int = 34) -> list[tuple[str, dict[str, Any]]]:
@@ -137,20 +152,24 @@ async def test_every_documented_query_answers_the_same_compiled(demo: Any) -> No
         first, second, ran = await _twice(gateway, token, body)
         _same(first, second)
         compiled += ran
-    assert compiled >= 3  # the dashboard page, LiveActive, SubjectSearch and the guide's lists
+    # The dashboard page, LiveActive, SubjectSearch, the organisation page's three lists of
+    # series (OrgRepositories, OrgServices, DashboardClock) and the guide's lists.
+    assert compiled >= 6
 
 
 async def test_fuzzed_documents_answer_the_same_compiled(demo: Any) -> None:
     gateway, token = demo
-    outcomes = {"compiled": 0, "plain": 0, "errors": 0}
-    for text, variables in fuzzed(150):
+    outcomes = {"compiled": 0, "plain": 0, "errors": 0, "series compiled": 0}
+    for text, variables in fuzzed(200):
         first, second, ran = await _twice(gateway, token, {"query": text, "variables": variables})
         _same(first, second)
         outcomes["compiled" if ran else "plain"] += 1
         outcomes["errors"] += bool(first.json().get("errors"))
+        outcomes["series compiled"] += bool(ran and "activity(" in text)
     # The set exercises both paths, and errors (all on the plain path).
     print(outcomes)
     assert outcomes["compiled"] >= 60 and outcomes["plain"] >= 30 and outcomes["errors"] >= 20
+    assert outcomes["series compiled"] >= 12
 
 
 async def test_the_dashboard_page_is_compiled_and_fallbacks_are_counted(demo: Any) -> None:
@@ -193,6 +212,29 @@ async def test_a_plan_reads_every_level_of_neighbours_in_one_round_trip(demo: An
     nodes = [edge["node"] for edge in answers[0].json()["data"]["subjects"]["edges"]]
     assert len(nodes) > 20 and any(node["dependencies"] for node in nodes)
     assert any(dep["owners"] for node in nodes for dep in node["dependencies"])
+
+
+SERIES = """query Series($asOf: DateTime, $window: TimeWindowInput!) {
+  subjects(filter: {kinds: [REPOSITORY, SERVICE]}, first: 40, orderBy: KEY, asOf: $asOf) {
+    edges { node { key
+      commits: activity(metric: COMMITS, bucket: WEEK, window: $window) {
+        metric bucket total points { start value count } }
+      deploys: activity(metric: DEPLOYS, window: $window) { total points { count __typename } }
+      __typename } } } }"""
+
+
+async def test_a_lists_series_run_from_its_plan_and_answer_the_same(demo: Any) -> None:
+    """The organisation page's shape (a list's nodes with `activity`), where commits sum
+    rollups (a bucket's value is not its count of records) and deploys count records."""
+    gateway, token = demo
+    body = {"query": SERIES, "variables": {"asOf": AS_OF, "window": WINDOW}}
+    first, second, ran = await _twice(gateway, token, body)
+    assert ran == 1  # the second from its plan
+    _same(first, second)
+    nodes = [edge["node"] for edge in second.json()["data"]["subjects"]["edges"]]
+    weeks = [p for node in nodes for p in node["commits"]["points"]]
+    assert any(p["value"] != p["count"] for p in weeks)  # sums, not counts
+    assert sum(node["deploys"]["total"] for node in nodes) > 0
 
 
 def test_plans_are_kept_per_schema_version() -> None:
