@@ -18,8 +18,8 @@ Anything else runs the plain path, counted by reason (`fabric_compiled_fallbacks
 `unseen` (not yet seen), `uncovered:<what>` (a plan does not cover it), `operation` (no
 single operation to run), `variables`, `cost`, `arguments`, `null`, `range` (the plain path
 reports those itself), `graph` (a read failed), `persist` (the request registers its
-text: PersistValidated marks it on the plain path), `tracing` (spans are the plain path's)
-and `error` (a defect of a plan, logged).
+text: PersistValidated marks it on the plain path) and `error` (a defect of a plan, logged).
+With tracing on, a plan makes the plain path's operation and root-field spans itself.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import hashlib
 import logging
 from collections import OrderedDict
 from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -40,6 +41,7 @@ from strawberry.http import GraphQLRequestData
 from strawberry.types import ExecutionResult
 
 from engine.ports import GraphError
+from gateway import tracing
 from gateway.cost import estimate_cost
 from gateway.documents import registering, sha256_hex
 from gateway.metrics import current
@@ -75,7 +77,7 @@ def schema_version(schema: Schema) -> str:
 
 class CompiledDocuments:
     """The plans of one schema's documents. enabled: run plans at all (off: every request
-    runs the plain path, uncounted); tracing: spans are on, so the plain path runs."""
+    runs the plain path, uncounted); tracing: spans are on, so plans make them too."""
 
     def __init__(
         self, max_cost: int, observer: Observer, *, enabled: bool = True, tracing: bool = False
@@ -141,8 +143,6 @@ class CompiledDocuments:
         return None
 
     def _refusal(self, data: GraphQLRequestData) -> str | None:
-        if self.tracing:
-            return "tracing"
         if registering(data.query or ""):
             return "persist"
         return None
@@ -164,10 +164,24 @@ class CompiledDocuments:
         variables = self._variables(operation, data.variables)
         if self._cost(entry, data) > self.max_cost:
             raise Fallback("cost")
+        name = _name(entry.document, data.operation_name)
         record = current.get()
         if record is not None:  # as RecordOperation tells it on the plain path
-            record.operation = _name(entry.document, data.operation_name) or "anonymous"
-        return ExecutionResult(data=await plan.run(context, variables), errors=None)
+            record.operation = name or "anonymous"
+        if not self.tracing:
+            return ExecutionResult(data=await plan.run(context, variables), errors=None)
+        # The plain path's spans (strawberry's OpenTelemetry extension): the operation, and
+        # each root field resolving; nothing is parsed or validated, so no span says so.
+        title = f"GraphQL Query: {name}" if name else "GraphQL Query"
+        attributes = {"component": "graphql", "query": data.query or ""}
+        with tracing.span(title, attributes, server=True) as operation:
+            try:
+                found = await plan.run(context, variables, _resolving)
+            except Exception:  # the plain path answers: this span was not its operation
+                if operation is not None:
+                    operation.update_name("GraphQL compiled plan given up")
+                raise
+        return ExecutionResult(data=found, errors=None)
 
     def _variables(
         self, operation: OperationDefinitionNode, inputs: dict[str, Any] | None
@@ -193,6 +207,12 @@ class CompiledDocuments:
             if len(entry.costs) > MAX_COSTS:
                 entry.costs.popitem(last=False)
         return cost
+
+
+def _resolving(field: str, key: str) -> AbstractContextManager[Any]:
+    """A root field's span, as strawberry's extension names it (arguments never recorded)."""
+    attributes = {"component": "graphql", "graphql.parentType": "Query", "graphql.path": key}
+    return tracing.span(f"GraphQL Resolving: {field}", attributes)
 
 
 def _operations(document: DocumentNode) -> Iterator[OperationDefinitionNode]:

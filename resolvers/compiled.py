@@ -21,6 +21,8 @@ request and reports any error in its place.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -55,6 +57,8 @@ __all__ = ["Fallback", "OperationPlan", "Uncovered", "compile_operation"]
 
 _PAGE_INFO = {"hasNextPage", "hasPreviousPage", "startCursor", "endCursor"}
 ACTIVITY = "activity"  # a list's nodes' series (resolvers/series_plan.py)
+# A root field's span, from its field name and response key (gateway/compiled.py makes them).
+Traced = Callable[[str, str], AbstractContextManager[Any]]
 
 
 @dataclass(frozen=True)
@@ -148,10 +152,20 @@ class OperationPlan:
 
     roots: tuple[tuple[str, ListPlan | None], ...]
 
-    async def run(self, context: RequestContext, variables: VariableValues) -> dict[str, Any]:
+    async def run(
+        self, context: RequestContext, variables: VariableValues, traced: Traced | None = None
+    ) -> dict[str, Any]:
+        """The data; `traced`, when tracing is on, makes each root field's span (its name and
+        response key), as the plain path's resolver spans (gateway/tracing.py)."""
         data: dict[str, Any] = {}
         for key, root in self.roots:
-            data[key] = "Query" if root is None else await root.run(context, variables)
+            if root is None:
+                data[key] = "Query"
+            elif traced is None:
+                data[key] = await root.run(context, variables)
+            else:
+                with traced(root.node.name.value, key):
+                    data[key] = await root.run(context, variables)
         return data
 
 

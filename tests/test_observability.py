@@ -354,6 +354,41 @@ async def test_spans_for_request_resolvers_and_statements(
     assert token not in dumped
 
 
+async def test_a_document_run_from_its_plan_has_the_plain_paths_spans(
+    traced: Gateway, demo: tuple[str, str], spans: InMemorySpanExporter
+) -> None:
+    """With tracing on, a document seen before still runs from its plan (docs/graphql.md,
+    "Compiled documents"), and makes the plain path's spans but parsing and validation, which
+    it does not do again."""
+    org, _ = demo
+    token = await traced.token(org)
+    query = DASHBOARD.replace("OpsDashboard", "OpsDashboardTwice")
+    shapes, compiled, reads = [], [], []
+    for _ in range(2):  # unseen (the plain path), then from its plan
+        before = _total(await _samples(traced), "fabric_compiled_requests_total")
+        spans.clear()
+        assert len(_ok(await traced.query(token, query))["subjects"]["edges"]) == 5
+        finished = spans.get_finished_spans()
+        compiled.append(_total(await _samples(traced), "fabric_compiled_requests_total") - before)
+        by_id = {s.context.span_id: s for s in finished}
+        (resolver,) = [s for s in finished if s.name.startswith("GraphQL Resolving")]
+        assert resolver.attributes is not None
+        assert resolver.attributes["graphql.path"] == "subjects"
+        assert resolver.attributes["graphql.parentType"] == "Query"
+        # The page's reads (not the key's, made before the operation) are spans under it.
+        reads.append(sum("GraphQL Query: OpsDashboardTwice" in _parent_chain(s, by_id)
+                         for s in finished if s.name == "graph.statement"))  # fmt: skip
+        shapes.append({s.name: by_id[s.parent.span_id].name for s in finished
+                       if s.name != "graph.statement" and s.parent is not None
+                       and s.parent.span_id in by_id})  # fmt: skip
+    assert compiled == [0, 1]
+    assert reads[0] >= 2 and reads[1] >= 2  # the page and its owners
+    plain, planned = shapes
+    operation = "GraphQL Query: OpsDashboardTwice"
+    assert plain.pop("GraphQL Parsing") == plain.pop("GraphQL Validation") == operation
+    assert planned == plain == {operation: "graphql.request", "GraphQL Resolving: subjects": operation}
+
+
 async def test_a_callers_trace_context_is_continued(
     traced: Gateway, demo: tuple[str, str], spans: InMemorySpanExporter
 ) -> None:
