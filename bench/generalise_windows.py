@@ -140,11 +140,14 @@ def _groups(row: Row, now: datetime) -> list[str]:
 
 def wide(row: Row, now: datetime) -> bool:
     """A row of refuse_wide still wider than 400 days at NOW: one naming its years and up to
-    now may not be; one counted from now always is."""
-    named = bool(_YEAR.search(row.phrase))
-    if named and row.end is None and row.start is not None:
-        return now - row.start > WIDEST
-    return True
+    now may not be, nor one counted from now whose width moves with now ("since late last
+    year": 443 days at the corpus's instant, 365 on 2026-09-01); one the bench reads (the last
+    500 days) is measured, one it cannot read is left out."""
+    assert row.start is not None
+    if _YEAR.search(row.phrase):
+        return (row.end or now) - row.start > WIDEST
+    read = relative(row.phrase, now)
+    return read is not None and read[1] - read[0] > WIDEST
 
 
 def future(row: Row, now: datetime) -> bool:
