@@ -126,3 +126,38 @@ async def test_a_first_name_asks_when_the_person_it_named_was_not_the_one_active
     in_2019 = git_count(clone, "hugovk@", "2019-01-01T00:00Z", "2020-01-01T00:00Z")
     assert in_2019 == 5
     assert (alone.direct_judgment or "").startswith(f"{in_2019} commit(s) by Hugo van Kemenade")
+
+
+# --- class 3: a misspelt full name, a verb after it -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "author", "key", "since", "until", "expected"),
+    [
+        ("In the second half of 2018, how many commits did Kale Farnz author?", "Kale Franz",
+         "person:kfranz@continuum.io", "2018-07-01T00:00Z", "2019-01-01T00:00Z", 1),
+        ("From January 2018 to May 2018, how many commits did Laurent Bcahelier author?",
+         "Laurent Bachelier", "person:laurent@bachelier.name", "2018-01-01T00:00Z",
+         "2018-06-01T00:00Z", 3),
+    ],
+)  # fmt: skip
+async def test_a_lower_case_word_after_a_misspelt_name_is_no_more_of_it(
+    requests_: OrgGraph,
+    clone: Path,
+    question: str,
+    author: str,
+    key: str,
+    since: str,
+    until: str,
+    expected: int,
+) -> None:
+    """"did Kale Farnz author?": the reference read by its place was "Kale Farnz author", one
+    word more than the name, and the misspelling was asked back ("could mean: Kale Franz");
+    a lower-case word after a name written capitalised is no more of it, so the misspelt name
+    is taken to mean the one person, said, with git's count."""
+    assert git_count(clone, author, since, until) == expected
+    result = await ask(requests_, question)
+    assert result.outcome is Outcome.ANSWERED, result.clarification_prompt
+    assert result.subject_keys == (key,)
+    assert (result.direct_judgment or "").startswith(f"{expected} commit(s) by {author} ")
+    assert any("taken to mean" in note for note in result.limitations)

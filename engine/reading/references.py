@@ -221,7 +221,7 @@ def fallback(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
             if k < len(tokens) and not adjacent(text, tokens[k - 1], tokens[k]):
                 break
         if k > j and tokens[k - 1].end - tokens[j].start <= MAX_REFERENCE:
-            spans.append((tokens[j].start, tokens[k - 1].end))
+            spans.append((tokens[j].start, _capitalised_end(text, tokens[j:k], tokens[k - 1].end)))
         i = max(k, i + 1)
     return spans
 
@@ -267,8 +267,23 @@ def after_actor_words(
         if _FIRST_NAME.fullmatch(text[start:end]):
             continue
         if adjacent(text, before, tokens[first]):
-            out.append((start, end))
+            out.append((start, _capitalised_end(text, tokens[first:], end)))
     return out
+
+
+def _capitalised_end(text: str, run: list[Token], end: int) -> int:
+    """Where a name written capitalised ends: at its last capitalised word before a word in
+    lower case ("did Pihlipp Gortan author?": "author" is no more of the name, as
+    engine.resolving.fullnames reads words beside a name; kept, the misspelt name was asked
+    back). A run in lower case is a name in lower case, whole."""
+    last = None
+    for token in run:
+        if token.end > end:
+            break
+        if not text[token.start].isupper():
+            break
+        last = token.end
+    return end if last is None else last
 
 
 def _touches(text: str, run: list[Token], span: tuple[int, int]) -> bool:
