@@ -31,6 +31,16 @@ class Moved:
     note: str
 
 
+def folded_path(reference: str, matched: str | None) -> bool:
+    """A path that named a subject only once punctuation was folded: "click/_utils.py" is
+    not src/click/utils.py (once click/utils.py), though the two fold alike; it is read as
+    the path it is (through the moves, else not tracked). Case and a trailing slash are no
+    difference ("docs/" is docs)."""
+    if matched is None or "/" not in reference:
+        return False
+    return reference.strip().strip("/").casefold() != matched.strip().strip("/").casefold()
+
+
 async def moved(graph: SubjectDirectory, reference: str) -> Moved | None:
     """The module of the head `reference` (a path) became through the moves the import
     learnt, None when it names none (or several)."""

@@ -30,8 +30,9 @@ from engine.resolving import choice, firstnames, kinded, namesakes, outcomes, qu
 from engine.resolving import rankedsubjects as busiest
 from engine.resolving import subjectless as unnamed
 from engine.resolving.disclosures import Disclosures, disclose
-from engine.resolving.formerpaths import moved
+from engine.resolving.formerpaths import folded_path, moved
 from engine.resolving.fullnames import other_person
+from engine.resolving.matching import Match
 from engine.resolving.receipts import ReceiptSigner
 from engine.resolving.resolution import (
     Ambiguous,
@@ -277,6 +278,12 @@ class Subjects:
                 told.notes.append(chosen[1])
                 self.resolver.admit(actor, chosen[0])
                 return chosen[0]
+        if (
+            isinstance(outcome, Resolved)
+            and outcome.how is Match.FOLDED
+            and folded_path(reference, outcome.matched_name)
+        ):
+            outcome = NotFound(outcome.stage)
         if not isinstance(outcome, Resolved) and "/" in reference:
             if (former := await moved(self.graph, reference)) is not None:
                 told.notes.append(former.note)
