@@ -140,11 +140,14 @@ class FalkorStore(EpochedStore):
 
     async def bootstrap(self, org_id: str) -> None:
         if org_id == SYSTEM_SCOPE:
+            # Every other graph's indexes are waited for by whatever writes it (its own
+            # bootstrap, below): FalkorDB builds one graph's after another, so a command
+            # touching one organisation (or none: `fabric keys create`) waited for every
+            # organisation's (476 s behind a 100k-subject graph's). A read before is only
+            # slower, and a search waits for its own index (graph.falkor_ready).
             await self._bootstrap(SYSTEM_GRAPH, SYSTEM_SCOPE, vectors=False)
-            migrated = await self._migrate_all()
-            migrated += await self._move_all_vectors()
-            if self.wait_for_indexes:  # a graph bootstrapped just now waited already
-                await self._await_all_indexes(waited={SYSTEM_GRAPH, *migrated})
+            await self._migrate_all()
+            await self._move_all_vectors()
         else:
             await self._bootstrap(GRAPH_PREFIX + check_org(org_id), org_id)
 
@@ -152,8 +155,9 @@ class FalkorStore(EpochedStore):
         executor = GraphExecutor(self, name)
         await apply_schema(executor, self.dialect, self.embedder, vectors)
         await falkor_ready.learn_attributes(executor.read, executor.change, ATTRIBUTES)
-        # A loader writes once the indexes are built (graph.falkor_ready).
-        if self.wait_for_indexes:
+        # A loader writes once the indexes are built (graph.falkor_ready). The system
+        # graph's few keys and secrets are found as fast without them.
+        if self.wait_for_indexes and scope != SYSTEM_SCOPE:
             await falkor_ready.await_indexes(executor.read, name)
         if scope != SYSTEM_SCOPE:
             read = bound(executor, scope, False, maintenance=True)
@@ -195,13 +199,6 @@ class FalkorStore(EpochedStore):
                 await self._bootstrap(name, scope)
                 moved.append(name)
         return moved
-
-    async def _await_all_indexes(self, waited: set[str]) -> None:
-        """Every graph's indexes built (graph.falkor_ready): an organisation's graph is read
-        before this process bootstraps it, which only its first write does. `waited`: the
-        graphs whose bootstrap just waited for theirs (one `db.indexes()` each is enough)."""
-        for name in sorted(set(await self._graph_names()) - waited):
-            await falkor_ready.await_indexes(GraphExecutor(self, name).read, name)
 
     async def _graph_names(self) -> list[str]:
         try:

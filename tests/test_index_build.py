@@ -120,3 +120,27 @@ async def falkor_cleanup(server: EmbeddedServer, org: str) -> None:
     store = FalkorStore(server.url)
     await store.drop_org(org)
     await store.close()
+
+
+async def test_a_command_waits_for_no_other_organisations_indexes(tmp_path: Path) -> None:
+    """`fabric keys create` (or an ingest into another organisation) on a directory whose
+    big organisation's indexes are being built: FalkorDB builds one graph's after another,
+    and the command waited for all of them (476 s behind a 100k-subject organisation)."""
+    from gateway.auth import create_key
+
+    org = "big"
+    embedder = HashingEmbedder(DIMENSION)
+    with EmbeddedServer(tmp_path) as server:
+        store = FalkorStore(server.url, embedder=embedder)
+        await store.bootstrap(SYSTEM_SCOPE)
+        await store.bootstrap(org)
+        graph = store.client.select_graph(GRAPH_PREFIX + org)
+        await graph.query(_FILLER, {"n": FILLER, "org": org})
+        await store.close()
+    with EmbeddedServer(tmp_path) as server:
+        store = FalkorStore(server.url, embedder=embedder)  # a command's: waits for indexes
+        await store.bootstrap(SYSTEM_SCOPE)
+        token, key_id = await create_key(store.keys, "other", "ci")
+        assert token and key_id
+        assert (await _statuses(store, org))[VECTOR_LABEL] != READY
+        await store.close()
