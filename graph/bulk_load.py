@@ -11,6 +11,8 @@ checkpoints, graph.epochs) and is loaded again from its first line or discarded
 
 from __future__ import annotations
 
+import sys
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -31,6 +33,7 @@ class BulkProjector(Projector):
         self.model = BulkGraph(org_id)
         self._load = load
         self._checkpoint: Checkpoint | None = None
+        self._began = time.monotonic()
 
     async def _prepare(self, *_: Any) -> None:
         return  # nothing is sent per batch
@@ -58,4 +61,7 @@ class BulkProjector(Projector):
         # A new graph holds nothing an earlier run wrote: a complete snapshot deletes nothing,
         # though one with invalid lines is still no proof of complete enumeration.
         report.complete_skipped = self.complete and bool(report.invalid_count)
+        seconds = time.monotonic() - self._began
+        line = f"fabric: bulk load: {report.accepted:,} records read ({seconds:.1f} s)"
+        print(line, file=sys.stderr)
         await self._load(self.model, self._checkpoint)
