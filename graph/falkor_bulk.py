@@ -32,6 +32,7 @@ from engine.ports import Checkpoint, UnrepresentableValue
 from graph.bulk import BulkGraph, Props
 from graph.epochs import scope_of
 from graph.falkor_executor import GraphExecutor, translate
+from graph.indexes import falkor_new_graph, falkor_vector_index
 from graph.rows import EPISODE_COLUMNS, RECORD_COLUMNS, RELATIONSHIP_COLUMNS, SUBJECT_COLUMNS
 from graph.search import as_parameter
 
@@ -351,6 +352,13 @@ async def load(
             vectors = as_parameter(await embedder.embed([graph.vectors[k] for k in some]))
             await executor.change(SET_VECTORS, {"lo": lo, "hi": lo + len(some), "vectors": vectors})
         step(f"{len(keys):,} vectors set")
+    # Each label's index in one statement (graph.indexes.falkor_new_graph); the bootstrap's
+    # statements below then find every field indexed already.
+    schema = GraphExecutor(store, name)
+    for statement in falkor_new_graph() + (
+        falkor_vector_index(dimension) if embedder is not None else ()
+    ):
+        await schema.change(statement, {})
     scoped = store.org(org_id, epoch)
     await scoped.save_checkpoint(done)  # its first write: the bootstrap, indexes built, first
     step("indexes built, checkpoint finished")

@@ -107,6 +107,25 @@ def falkor_bootstrap() -> tuple[str, ...]:
     return tuple(out)
 
 
+def falkor_new_graph() -> tuple[str, ...]:
+    """`falkor_bootstrap`'s indexes for a graph that has none yet (a bulk load's, made once
+    its nodes are in): each label's fields in one statement. FalkorDB builds a label's index
+    again for each field added to it; on a 100k-record demo graph, the 23 statements took
+    14.0 and 17.4 s to build, these 13 took 7.5 and 9.8 s (load average 12). Where a field
+    may be indexed already, a statement naming it would be refused whole: not for those."""
+    fields: dict[str, list[str]] = {}
+    rest = []
+    head = "CREATE INDEX FOR (n:"
+    for statement in falkor_bootstrap():
+        if statement.startswith(head):
+            label, _, props = statement.removeprefix(head).partition(") ON (")
+            fields.setdefault(label, []).append(props.removesuffix(")"))
+        else:
+            rest.append(statement)
+    grouped = [f"CREATE INDEX FOR (n:{label}) ON ({', '.join(f)})" for label, f in fields.items()]
+    return (*grouped, *rest)
+
+
 # FalkorDB: a subject with a vector carries this label too, and the vector index is on it.
 # FalkorDB keeps one index per label and builds none into a snapshot: a reopen builds every
 # index again, label after label (the one first made first). On the Subject label the vector

@@ -51,6 +51,18 @@ async def checked(store: FalkorStore, scope: str) -> Any:
     return await stored(store.org(org, int(epoch or 0)))
 
 
+async def indexes(store: FalkorStore, scope: str) -> list[Any]:
+    """The graph's indexes: label, fields, their types, and the options of each (a vector's
+    dimension and similarity), every one built."""
+    graph = store.client.select_graph(GRAPH_PREFIX + scope)
+    found = await graph.ro_query(
+        "CALL db.indexes() YIELD label, properties, types, options, status "
+        "RETURN label, properties, types, options, status ORDER BY label"
+    )
+    return [[label, sorted(zip(props, [str(types[p]) for p in props], strict=True)),
+             str(options), status] for label, props, types, options, status in found.result_set]  # fmt: skip
+
+
 async def bulk(
     store: FalkorStore, org: str, lines: list[bytes], source: str = "s", batch: int = 5_000
 ) -> tuple[str, IngestReport]:
@@ -73,6 +85,7 @@ async def both(
         scope, plain = await incremental(store, org, lines, **options)
         bulk_scope, fast = await bulk(store, org, lines, **options)
         assert await checked(store, scope) == await checked(store, bulk_scope)
+        assert await indexes(store, scope) == await indexes(store, bulk_scope)
         return await dump(store, scope), await dump(store, bulk_scope), plain, fast
     finally:
         await store.drop_org(org)
