@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import redis.exceptions as redis_errors
 
 from engine.ports import Checkpoint, UnrepresentableValue
+from graph.activity import FORMAT_VERSION
 from graph.bulk import BulkGraph, Props
 from graph.epochs import scope_of
 from graph.falkor_executor import GraphExecutor, translate
@@ -205,18 +206,12 @@ def tables(
     slots = _in_order(SLOT[1], ((k, {"slot": k, **p}) for k, p in graph.slots.items()))
     yield _nodes(ids, *SLOT, scope, slots, ids.slots)
     # graph.activity's migration of a new graph leaves this; the vectors are on their label.
-    fmt = [("", {"activity": _format_version(), "vectors": 1})]
+    fmt = [("", {"activity": FORMAT_VERSION, "vectors": 1})]
     yield _nodes(ids, *FORMAT, scope, _in_order(FORMAT[1], fmt), None)
     if stamp is not None and graph.claimed:
         meta = [("", {"stamp": stamp, "dimension": dimension})]
         yield _nodes(ids, *META, scope, _in_order(META[1], meta), None)
     yield from _edges(graph, scope, ids)
-
-
-def _format_version() -> int:
-    from graph.activity import FORMAT_VERSION
-
-    return FORMAT_VERSION
 
 
 def _edges(graph: BulkGraph, scope: str, ids: NodeIds) -> Iterator[Table]:
