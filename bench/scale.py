@@ -18,6 +18,11 @@ which the question sets are drawn from), stops the server, reopens the directory
 * ingest seconds and records/s (generation and encoding included: the input is streamed;
   the store is the one `fabric ingest` opens, with the default embedder, so every subject's
   vector is written as on a user's directory);
+* bulk load seconds, records/s and the loader's peak RSS: the same input written to a file
+  and loaded by `fabric ingest FILE --bulk` (a subprocess; `bulk_s` is the load's own time
+  as it reports it, `bulk_command_s` the whole command's) into a new epoch, which is then
+  discarded; `bulk_same_counts` says whether every label and relationship type has the count
+  the incremental load made (expected: true);
 * reopen as a user restarts: `fabric serve --data-dir D` (a subprocess) until /readyz
   (`reopen_s`), until the first whole dashboard page (`first_page_s`, asked as soon as
   /readyz is green, and again until whole: `page_errors_while_opening` counts the failures a
@@ -137,6 +142,81 @@ async def load(url: str, subjects: int, seed: int) -> tuple[str, list[dict[str, 
     token, _ = await create_key(store.keys, ORG, "bench")
     await store.close()
     return token, kept, seconds, report.accepted
+
+
+# The labels and relationship types a load writes (an organisation's epoch 0 also holds its
+# lifecycle and results): the same counts of each in the two graphs, or `bulk_same_counts`
+# is false. tests/test_bulk_load.py compares them node by node and edge by edge.
+LOADED = ("Subject", "Embedding", "Episode", "SourceRecord", "Activity", "RecordDay",
+          "TimeSlot", "Checkpoint", "Format", "EmbeddingMeta")  # fmt: skip
+COUNT_LABEL = "MATCH (n:{label}) RETURN count(n)"
+COUNT_TYPES = "MATCH ()-[r]->() RETURN type(r), count(r)"
+
+
+async def _counts(url: str, graph: str) -> dict[str, int]:
+    from falkordb.asyncio import FalkorDB
+
+    client = FalkorDB.from_url(url)
+    try:
+        g = client.select_graph(graph)
+        out = {}
+        for label in LOADED:  # a constant: never input
+            out[label] = (await g.ro_query(COUNT_LABEL.format(label=label))).result_set[0][0]
+        for rel_type, n in (await g.ro_query(COUNT_TYPES)).result_set:
+            out[f"-{rel_type}-"] = n
+        return out
+    finally:
+        await client.aclose()
+
+
+def bulk_load(url: str, subjects: int, seed: int, parent: Path) -> dict[str, Any]:
+    """The same input loaded again by `fabric ingest FILE --bulk` (a subprocess, as a user
+    runs it) into a new epoch of the organisation: its seconds, records/s and peak RSS, and
+    whether every label and relationship type has the count the incremental load made; the
+    epoch is then discarded and deleted (a reopen would build its indexes too)."""
+    import resource
+
+    from sources.demo import generate
+
+    path = parent / f"bulk-{subjects}.ndjson"
+    with path.open("w") as out:
+        for record in generate(int(subjects / 0.08), seed=seed):
+            out.write(json.dumps(record, separators=(",", ":")) + "\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "gateway.cli", "ingest", str(path), "--bulk", "--org", ORG,
+               "--source", "bench", "--graph-uri", url]  # fmt: skip
+    started = time.perf_counter()
+    done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    seconds = time.perf_counter() - started
+    path.unlink()
+    if done.returncode:
+        raise SystemExit(f"fabric ingest --bulk failed: {done.stderr[-2000:]}")
+    report = json.loads(done.stdout.splitlines()[-1])
+    epoch = int(report["epoch"])
+    plain = asyncio.run(_counts(url, f"fabric:org:{ORG}"))
+    bulk = asyncio.run(_counts(url, f"fabric:org:{ORG}@{epoch}"))
+    asyncio.run(_discard(url, epoch))
+    # The load's own time, as `ingest_s` is (reading the input to the checkpoint, indexes
+    # built); the command's adds starting Python and opening the store.
+    return {
+        "bulk_s": round(float(report["seconds"]), 1),
+        "bulk_records_per_s": round(int(report["accepted"]) / float(report["seconds"])),
+        "bulk_command_s": round(seconds, 1),
+        "bulk_peak_rss_mb": round(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, 1),
+        "bulk_same_counts": plain == bulk,
+        "bulk_counts": bulk,
+    }
+
+
+async def _discard(url: str, epoch: int) -> None:
+    from graph.falkor import FalkorStore
+
+    store = FalkorStore(url)
+    try:
+        await store.epochs(ORG).abort_build()
+        await store.forget_graph(ORG, epoch)
+    finally:
+        await store.close()
 
 
 async def engine_figures(url: str, subjects: list[dict[str, Any]], seed: int) -> dict[str, Any]:
@@ -334,6 +414,7 @@ def run_size(subjects: int, seconds: float, parent: Path, seed: int) -> dict[str
             token, kept, ingest_s, records = asyncio.run(load(server.url, subjects, seed))
             loaded_rss = rss_mb(server.pid)
             loading_peak_rss = rss_mb(server.pid, "VmHWM")
+            bulk = bulk_load(server.url, subjects, seed, parent)
         size = dir_mb(data)  # after the stop, which rewrote the log into a snapshot
         serve, _, opening = asyncio.run(reopen(data, token))
         try:
@@ -359,6 +440,7 @@ def run_size(subjects: int, seconds: float, parent: Path, seed: int) -> dict[str
         "records": records,
         "ingest_s": round(ingest_s, 1),
         "ingest_records_per_s": round(records / ingest_s),
+        **bulk,
         "dashboard": {**single, **dash},
         **figures,
         **opening,
@@ -393,6 +475,8 @@ def growth(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "investigate_p95": factor(lambda r: r["investigate"]["p95_ms"]),
         "cohort_p95": factor(lambda r: r["cohort"]["p95_ms"]),
         "reopen": factor(lambda r: r["reopen_s"]),
+        "ingest_rate": factor(lambda r: r["ingest_records_per_s"]),
+        "bulk_rate": factor(lambda r: r["bulk_records_per_s"]),
         "first_page": factor(lambda r: r["first_page_s"]),
         "data_dir": factor(lambda r: r["data_dir_mb"]),
         "server_rss": factor(lambda r: r["server_rss_mb"]),
