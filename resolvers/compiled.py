@@ -2,10 +2,11 @@
 a direct writer of its JSON values, with no resolver, Subject object or completion per field.
 
 What a plan covers: root `subjects` fields (and `__typename`), their connection's `edges {
-cursor node }`, `pageInfo` and `totalCount`, and under `node` the fields a subject answers
-from itself (resolvers/subject.py's attributes, `id`, `__typename`), `neighbors` to any
-depth and, on the list's nodes, `activity` series (resolvers/series_plan.py), each selection
-plain (fields and aliases; no fragment, directive or key selected twice). Every read is the
+cursor node }`, `pageInfo` and `totalCount`, root `subject(key | id, asOf)` fields, and under
+a subject (a `node`, or that one) the fields a subject answers from itself (resolvers/
+subject.py's attributes, `id`, `__typename`), `neighbors` to any depth and, on a list's
+nodes, `activity` series (resolvers/series_plan.py), each selection plain (fields and
+aliases; no fragment, directive or key selected twice). Every read is the
 plain path's: `find_subjects` and `count_subjects` with the query `Query.subjects` builds,
 then every level of `neighbors` in one `OrgGraph.neighbor_levels` with the pages
 `Subject.neighbors` asks for (resolvers/subject_plan.py), and the series; every value is
@@ -40,7 +41,7 @@ from engine.domain.errors import PublicError
 from resolvers.args import page_size, point
 from resolvers.context import RequestContext
 from resolvers.queries import SubjectFilter, sort_position, subject_query
-from resolvers.relay import encode_cursor
+from resolvers.relay import encode_cursor, from_global_id, storable
 from resolvers.selection import plain_fields
 from resolvers.series_plan import SeriesPlan, series_plan, write_series
 from resolvers.subject_plan import (
@@ -147,10 +148,44 @@ def _filter(value: dict[str, Any] | None) -> SubjectFilter | None:
 
 
 @dataclass(frozen=True)
-class OperationPlan:
-    """A whole query: each root response key's list plan (None: `__typename`)."""
+class KeyPlan:
+    """A root `subject(key | id, asOf)` field: the subject read as `Query.subject` reads it,
+    and the plan of its selection (its neighbours in one more round trip)."""
 
-    roots: tuple[tuple[str, ListPlan | None], ...]
+    node: FieldNode
+    field: GraphQLField
+    subject: SubjectPlan
+
+    async def run(self, context: RequestContext, variables: VariableValues) -> Any:
+        args = arguments(self.field, self.node, variables)
+        key, id_ = args.get("key"), args.get("id")
+        if (key is None) == (id_ is None):
+            raise Fallback("arguments")  # the resolver's error to report
+        if id_ is not None:
+            parsed = from_global_id(id_)
+            if parsed is None or parsed[0] != "Subject":
+                return None
+            key = parsed[1]
+        assert isinstance(key, str)
+        if len(key) > 256 or not storable(key):  # like an unknown key
+            return None
+        try:
+            at = point(args.get("asOf"), context.now)
+        except PublicError as exc:
+            raise Fallback("arguments") from exc
+        found = (await context.graph.subjects_by_keys([key], at)).get(key)
+        if found is None:
+            return None
+        written = self.subject.write(found)
+        await read_levels(context, self.subject, at, [(found.key, written)], variables)
+        return written
+
+
+@dataclass(frozen=True)
+class OperationPlan:
+    """A whole query: each root response key's plan (None: `__typename`)."""
+
+    roots: tuple[tuple[str, ListPlan | KeyPlan | None], ...]
 
     async def run(
         self, context: RequestContext, variables: VariableValues, traced: Traced | None = None
@@ -175,13 +210,19 @@ def compile_operation(schema: GraphQLSchema, operation: OperationDefinitionNode)
         raise Uncovered("operation")
     query = schema.query_type
     assert query is not None
-    roots: list[tuple[str, ListPlan | None]] = []
+    roots: list[tuple[str, ListPlan | KeyPlan | None]] = []
     for node in plain_fields(operation.selection_set) or _uncovered("selection"):
         name = node.name.value
         if name == "__typename":
             roots.append(((node.alias or node.name).value, None))
         elif name == "subjects":
             roots.append(((node.alias or node.name).value, _list_plan(schema, node, query)))
+        elif name == "subject":
+            if node.directives:
+                raise Uncovered("selection")
+            plan = KeyPlan(node, query.fields[name],
+                           subject_plan(schema, plain_fields(node.selection_set)))  # fmt: skip
+            roots.append(((node.alias or node.name).value, plan))
         else:
             raise Uncovered("field")
     return OperationPlan(tuple(roots))

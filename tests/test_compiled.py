@@ -111,6 +111,26 @@ def fuzzed(count: int, seed: int = 34) -> list[tuple[str, dict[str, Any]]]:
     return found
 
 
+def fuzzed_subjects(count: int, seed: int = 35) -> list[tuple[str, dict[str, Any]]]:
+    """Seeded `subject(key | id)` documents: known keys, an unknown one, an id, a bad id,
+    both or neither (the resolver's error), a time or none."""
+    rng = random.Random(seed)
+    found = []
+    for _ in range(count):
+        which = rng.choice(['key: "repository:checkout-web"', 'key: "team:echo"',
+                            'key: "service:notification-engine"', 'key: "repository:absent"',
+                            'id: "U3ViamVjdDpyZXBvc2l0b3J5OmNoZWNrb3V0LXdlYg=="', 'id: "bm9wZQ=="',
+                            'key: "team:echo", id: "bm9wZQ=="', ""])  # fmt: skip
+        timed = rng.random() < 0.6
+        args = ", ".join(a for a in (which, "asOf: $asOf" if timed else "") if a)
+        call = f"subject({args})" if args else "subject"
+        head = "query K($asOf: DateTime)" if timed else "query K"
+        variables = {"asOf": rng.choice([AS_OF, "2025-01-01T00:00:00Z"])} if timed else {}
+        alias = rng.choice(["", "one: "])
+        found.append((f"{head} {{ {alias}{call} {{ {_subject(rng, 1)} }} }}", variables))
+    return found
+
+
 def _counter(metrics: str, name: str) -> float:
     return sum(float(line.split()[-1]) for line in metrics.splitlines()
                if line.startswith(name + "{") or line.startswith(name + " "))  # fmt: skip
@@ -235,6 +255,20 @@ async def test_a_lists_series_run_from_its_plan_and_answer_the_same(demo: Any) -
     weeks = [p for node in nodes for p in node["commits"]["points"]]
     assert any(p["value"] != p["count"] for p in weeks)  # sums, not counts
     assert sum(node["deploys"]["total"] for node in nodes) > 0
+
+
+async def test_fuzzed_subject_documents_answer_the_same_compiled(demo: Any) -> None:
+    gateway, token = demo
+    outcomes = {"compiled": 0, "plain": 0, "null": 0, "errors": 0}
+    for text, variables in fuzzed_subjects(80):
+        first, second, ran = await _twice(gateway, token, {"query": text, "variables": variables})
+        _same(first, second)
+        outcomes["compiled" if ran else "plain"] += 1
+        answer = first.json()
+        outcomes["errors"] += bool(answer.get("errors"))
+        outcomes["null"] += bool(answer.get("data") and None in answer["data"].values())
+    print(outcomes)
+    assert outcomes["compiled"] >= 25 and outcomes["null"] >= 5 and outcomes["errors"] >= 5
 
 
 def test_plans_are_kept_per_schema_version() -> None:
