@@ -36,7 +36,7 @@ SUBJECT_COLUMNS = (
 )  # fmt: skip
 RELATIONSHIP_COLUMNS = ("valid_from_ns", "valid_to_ns", "evidence", "source", "run_id")
 EPISODE_COLUMNS = ("occurred_at_ns", "text", "mention_keys", "source", "run_id")
-_RECORD_FIELDS = ("status", "severity", "environment", "metric", "value", "title")
+_RECORD_FIELDS = ("status", "severity", "environment", "metric", "value", "added", "title")
 RECORD_COLUMNS = (
     "record_kind", "subject_key", "actor_key", "start_ns", "end_ns", "due_ns", "source",
     "run_id", *_RECORD_FIELDS, "day", "start_us", "end_us",
@@ -255,7 +255,8 @@ def source_record_row(record: SourceRecord, source: str, run_id: str) -> list[An
         record.environment,
         record.metric,
         record.value,
-        record.title,  # the six before `day` are _RECORD_FIELDS, in order
+        record.added,
+        record.title,  # the seven before `day` are _RECORD_FIELDS, in order
         (start or 0) // DAY_NS,
         # The times again in microseconds, for the range indexes: FalkorDB's range index
         # holds doubles, and at nanoseconds since the epoch (past 2**53) a range read there

@@ -158,6 +158,7 @@ async def test_a_directory_and_what_it_holds_count_a_commit_once(graph: OrgGraph
         (2, "a package inside a directory module"),
         (3, "subpackages and directories of Python"),
         (4, "earlier path spelled as its name"),
+        (5, "how many of its lines were added"),
     ],
 )
 async def test_a_repository_imported_before_is_read_again_once(

@@ -341,3 +341,34 @@ async def test_contributors_and_bus_factor_count_the_days_a_window_cuts(
         assert claimed.value["contributors"] == len(inside) == 3
         assert not any("partial day" in n for n in result.limitations)
         assert result.temporal_label is not None and result.temporal_label.grain == "instant"
+
+
+async def test_churn_counts_the_days_a_window_cuts(werkzeug: OrgGraph, clone: Path) -> None:
+    """The same window: churn left out the cut days (pgjones's two commits that morning),
+    said, because a commit record held its lines added and removed together; each record now
+    says how many it added, so lines added and removed are git's to the second (numstat -M
+    of the commits authored in [30 days before, 2023-08-14 12:00))."""
+    now = datetime(2023, 8, 14, 12, tzinfo=UTC)
+    start = now - timedelta(days=30)
+    log = shared_history.git(
+        clone, "log", "--no-merges", "--full-history", "-M", "--numstat", "--format=@%at",
+        "--", "src/werkzeug",
+    )  # fmt: skip
+    added = removed = commits = 0
+    inside = False
+    for line in log.splitlines():
+        if line.startswith("@"):
+            inside = start.timestamp() <= int(line[1:]) < now.timestamp()
+            commits += inside
+        elif inside and line.strip() and not line.startswith("-"):
+            plus, minus, _ = line.split("\t", 2)
+            added, removed = added + int(plus), removed + int(minus)
+    assert commits == 6
+    engine = investigator(werkzeug, now=now)
+    question = "how many lines changed in the werkzeug package in the last 30 days?"
+    result, _ = await engine.investigate("me", InvestigationRequest(question))
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (PACKAGE,)
+    (churn,) = [c for c in result.claimed_facts if c.kind is FactKind.CHURN]
+    assert (churn.value["lines_added"], churn.value["lines_removed"]) == (added, removed)
+    assert churn.value["commits"] == commits
+    assert not any("partial day" in n for n in result.limitations)

@@ -266,6 +266,9 @@ class SourceRecord(_Model):
     environment: Annotated[str, Field(max_length=32), AfterValidator(_clean_text)] | None = None
     metric: Annotated[str, Field(max_length=64), AfterValidator(_clean_text)] | None = None
     value: Annotated[float, Field(allow_inf_nan=False), BeforeValidator(_safe_scalar)] | None = None
+    # Of `value`, the part added, the rest removed: a git commit's record holds the lines it
+    # changed (`metric` lines_changed) and those it added, so churn counts to the instant.
+    added: Annotated[float, Field(allow_inf_nan=False), BeforeValidator(_safe_scalar)] | None = None
     title: Annotated[Text, Field(max_length=MAX_NAME * 2)] = ""
     source: Name | None = None
 

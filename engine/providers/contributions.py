@@ -4,11 +4,12 @@ They read `metric_rollup` records whose `actor` is the person who made the chang
 import writes them per module and person, and per repository and person, for every day with
 commits; see docs/git-import.md). Rollups without an actor carry no attribution and are
 ignored here; the activity provider counts them. A day the window cuts (an `asOf` at 12:00)
-is read from its commit records inside the window by active contributors and bus factor,
-when the day's records account for every commit its rollups count and each carries its
-lines (the git import writes both): those facts are then exact to the instant (grain
-instant). Churn still leaves a cut day out: a commit record's lines are added and removed
-together, and churn states them apart.
+is read from its commit records inside the window, when the day's records account for
+every commit its rollups count and each carries its lines (the git import writes both):
+those facts are then exact to the instant (grain instant). Churn states lines added and
+removed apart, so it reads a cut day so only when each record also says how many of its
+lines were added (the git import writes that too, since `module_layout` 6); else it leaves
+the cut day out, said.
 """
 
 from __future__ import annotations
@@ -94,7 +95,11 @@ def tally(records: Sequence[SourceRecord], window: Window, exact: bool = False) 
             lines = int(record.value or 0)
             out.commits[record.actor] = out.commits.get(record.actor, 0) + 1
             out.lines[record.actor] = out.lines.get(record.actor, 0) + lines
-            out.cut_lines += lines
+            if record.added is None:
+                out.cut_lines += lines
+            else:  # added and removed apart (churn)
+                out.added += int(record.added)
+                out.removed += lines - int(record.added)
             out.evidence.append(record.key)
             continue
         if record.actor is None or not whole_day(record, window):
@@ -115,11 +120,12 @@ def tally(records: Sequence[SourceRecord], window: Window, exact: bool = False) 
     return out
 
 
-def exactly(records: Sequence[SourceRecord], window: Window) -> bool:
+def exactly(records: Sequence[SourceRecord], window: Window, split: bool = False) -> bool:
     """The days the window cuts can be read from their commit records: those account for
-    every commit the days' rollups count, and each carries its lines."""
+    every commit the days' rollups count, and each carries its lines (with `split`, how many
+    of them were added too: churn states them apart)."""
     cut = [r for r in records if cut_commit(r, window.start, window.end)]
-    if any(r.metric != COMMIT_LINES for r in cut):
+    if any(r.metric != COMMIT_LINES or (split and r.added is None) for r in cut):
         return False
     return not unread_days(records, window.start, window.end)
 
@@ -150,8 +156,9 @@ class _Exact(_Attributed):
         return {key: tally(rs, window, exactly(rs, window)) for key, rs in found.items()}
 
 
-class ChurnProvider(_Attributed):
-    """Lines added and removed in the window, against the window before."""
+class ChurnProvider(_Exact):
+    """Lines added and removed in the window, against the window before; the days either
+    window cuts read from their commit records when those say what was added (`exactly`)."""
 
     name = "churn"
     kinds = frozenset({FactKind.CHURN})
@@ -164,11 +171,12 @@ class ChurnProvider(_Attributed):
         found = await source.source_records_of(
             [s.key for s in subjects],
             kinds=self.record_kinds,
-            span=Window(before.start, window.end, window.historical).span,
+            span=whole_days(min(before.start, window.start), max(before.end, window.end)),
         )
         facts: list[Fact] = []
         for key, records in found.items():
-            now, then = tally(records, window), tally(records, before)
+            now = tally(records, window, exactly(records, window, split=True))
+            then = tally(records, before, exactly(records, before, split=True))
             if not now.total_lines and not now.total_commits:
                 continue
             value = {
@@ -181,7 +189,8 @@ class ChurnProvider(_Attributed):
             # a period the question named (engine/questions/compared.py)
             if window.before is not None:
                 value["prior_commits"] = then.total_commits
-            facts.append(self.fact(FactKind.CHURN, key, value, window, now.evidence, ATTRIBUTED))
+            rule, grain = now.rule(window), now.grain(window)
+            facts.append(self.fact(FactKind.CHURN, key, value, window, now.evidence, rule, grain))
         return facts
 
 

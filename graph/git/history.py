@@ -42,6 +42,9 @@ class Change:
     # cutting a day counts the lines of its commits to the instant.
     lines: int = 0
     module_lines: tuple[int, ...] = ()
+    # Of those, the lines added (in all, and in each of `modules`): the rest were removed.
+    added: int = 0
+    module_added: tuple[int, ...] = ()
 
 
 def module_key(repo: str, path: str) -> str:
@@ -117,7 +120,10 @@ class History:
         added = sum(c.added for c in commit.files)
         removed = sum(c.removed for c in commit.files)
         lines = tuple(sum(modules[p]) for p in paths)
-        change = Change(commit.sha, moment, commit.subject, person, keys, added + removed, lines)
+        plus = tuple(modules[p][0] for p in paths)
+        change = Change(
+            commit.sha, moment, commit.subject, person, keys, added + removed, lines, added, plus
+        )
         self.changes.append(change)
         if not self.keep(commit):
             return

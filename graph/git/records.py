@@ -24,9 +24,10 @@ MAX_TITLE = 400  # a source record's title (engine.domain.models.SourceRecord)
 # What makes modules (graph/git/modules.py); 2: packages, directories and Python modules;
 # 3: a package's changes count for the directory module holding it too; 4: packages and
 # directories of Python files at every depth, paths followed through directory moves on
-# side branches too; 5: a package's earlier path is kept though spelled as its name. An
-# import finding a repository stored under another layout reads its whole history again.
-MODULE_LAYOUT = 5
+# side branches too; 5: a package's earlier path is kept though spelled as its name; 6: a
+# commit record says how many of its lines were added. An import finding a repository
+# stored under another layout reads its whole history again.
+MODULE_LAYOUT = 6
 # How commit records are keyed (engine/domain/commits.py); 2: a shortened key names its commit. An
 # import finding a repository stored before reads its whole history again if it had such keys.
 COMMIT_KEYS = 2
@@ -231,13 +232,17 @@ def commit_records(history: History, change: Change) -> Iterator[dict[str, Any]]
     actor is the author), and one for the author (the actor is the repository), so that what
     changed in any of them lists it. The title is the commit's subject line (untrusted text).
     Each carries the lines the commit changed there (`metric` lines_changed, added and
-    removed together, as `git log -M --numstat` counts them): a day's records add up to its
-    rollups' lines, and a window cutting the day can count them to the instant."""
+    removed together, as `git log -M --numstat` counts them) and, as `added`, those it added:
+    a day's records add up to its rollups' lines, and a window cutting the day can count them
+    (and churn's added and removed apart) to the instant."""
     ends = _ends(history, change)
     lines: list[int | None] = [change.lines, *change.module_lines, change.lines]
+    plus: list[int | None] = [change.added, *change.module_added, change.added]
     if len(lines) != len(ends):  # a change made without its lines (tests): none said
         lines = [None] * len(ends)
-    for (subject, actor), changed in zip(ends, lines, strict=True):
+    if len(plus) != len(ends) or None in lines:
+        plus = [None] * len(ends)
+    for (subject, actor), changed, added in zip(ends, lines, plus, strict=True):
         yield {
             "type": "source_record",
             "key": commit_key(history.repo, change.sha, subject),
@@ -248,6 +253,7 @@ def commit_records(history: History, change: Change) -> Iterator[dict[str, Any]]
             "end": change.authored.isoformat(),  # an instant: windows read it as one
             "title": change.title[:MAX_TITLE],
             **({"metric": COMMIT_LINES, "value": changed} if changed is not None else {}),
+            **({"added": added} if added is not None else {}),
             "source": f"git:{history.repo}",
         }
 

@@ -17,6 +17,8 @@ re-read stopped after it would otherwise never be finished.
 * `module_layout` 4: a package's earlier path spelled as its name was not kept (attrs'
   `attr` for `src/attr`), so a path from before the move named nothing
   (engine/resolving/formerpaths.py).
+* `module_layout` 5: a commit record did not say how many of its lines were added, so churn
+  left out the days a window cuts.
 * `commit_keys`: a commit record whose key was too long was keyed by a digest alone, which
   named no commit (engine/domain/commits.py), so a commit touching several modules counted once per
   module. Read again only when the repository holds a subject whose key was that long: the
@@ -50,6 +52,10 @@ FORMER_PATHS = (
     "imported when a package's earlier path spelled as its name was not kept: the whole "
     "history was read again so that a path from before its move names it (once)"
 )
+LINES_ADDED = (
+    "imported when a commit record did not say how many of its lines were added: the whole "
+    "history was read again so that churn counts to the instant (once)"
+)
 LONG_KEYS = (
     "imported when a commit record's key too long to write whole named no commit: the whole "
     "history was read again to key them by their commits (once)"
@@ -64,6 +70,8 @@ async def read_again(graph: OrgGraph, repository: str, head: str) -> str | None:
         return None
     layout = stored.attributes.get("module_layout")
     if layout != MODULE_LAYOUT:
+        if layout == 5:
+            return LINES_ADDED
         if layout == 4:
             return FORMER_PATHS
         if layout == 3:
