@@ -1005,3 +1005,18 @@ def test_what_answers_need_of_the_words_is_read_once() -> None:
         '"core.py in 2025" and "parser.py in 2024": each subject is asked about'
     )
     assert interpret("who changed core.py in 2025 and parser.py in 2025?", NOW).own_times == ()
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what is the key person risk of attr._make during Q2 2016?",
+        "what is the bus factor of src/attr/_make.py in 2016?",
+        "what is the bus factor of attr.make in 2016?",
+    ],
+)
+def test_the_parts_of_a_dotted_name_or_path_are_no_words_of_the_question(question: str) -> None:
+    """attrs, bench/generalise.py seed 2026: "make" inside attr._make asked what changed,
+    and the answer listed changes where the bus factor was asked (no figure, no word)."""
+    understood = interpret(question, NOW)
+    assert understood.fact_kinds == (K.BUS_FACTOR,)

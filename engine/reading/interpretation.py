@@ -225,7 +225,10 @@ def interpret(
     kinds = intents.fact_kinds(tokens)
     merges = read_merges(text, tokens, readable)
     fact_kinds = list(kinds)  # as asked, before an intent's defaults
-    words = " ".join(t.norm for t in tokens).split()
+    # A path or dotted module name is one name, its parts no words of the question's
+    # ("what is the bus factor of attr._make?": "make" asked what changed).
+    named = [t for t in tokens if not r.is_written_name(text[t.start : t.end])]
+    words = " ".join(t.norm for t in named).split()
     kind_hint = _kind_hint(tokens)
     ranking = read_ranking(tokens, fact_kinds, kind_hint)  # consumes "top 5", "files"
     ranked = meaning.top(text, tokens) if ranking is None else ()  # "the top 3" people

@@ -295,6 +295,14 @@ def _touches(text: str, run: list[Token], span: tuple[int, int]) -> bool:
     )
 
 
+_DOTTED = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$")
+
+
+def is_written_name(text: str) -> bool:
+    """Written as a path or a dotted module name ("src/attr/_make.py", "attr._make")."""
+    return is_path(text) or bool(_DOTTED.match(text))
+
+
 def is_path(text: str) -> bool:
     """Written as a file or directory path ("CHANGES.md", "src/click/core.py")."""
     return bool(_PATH.match(text))
