@@ -124,14 +124,14 @@ async def test_nothing_after_as_of_is_counted(graph: OrgGraph) -> None:
     assert result.direct_judgment.startswith("2 commit(s) to shop")
     assert result.temporal_label.grain is Grain.INSTANT
     assert not any("partial day" in n for n in result.limitations)
-    # Lines come from daily rollups only: the cut day is left out, and the answer says so.
+    # Lines too, since commit records say how many were added (b6f029d): git log --numstat
+    # over the same span counts +2 (12-03) and +1 (12-13 09:36), -0; the whole-day rollups
+    # alone gave +2 with the cut day left out and said.
     result = await ask(graph, "what changed in shop this month?", as_of=AS_OF)
     assert result.direct_judgment.startswith("2 change(s) to shop")
-    assert "Lines changed on the whole UTC days of the window: +2 -0 in 1 commit(s)" in (
-        result.direct_judgment
-    )
-    assert result.temporal_label.grain is Grain.DAY
-    assert any("partial day(s) 2024-12-13" in n for n in result.limitations)
+    assert "Lines changed: +3 -0." in result.direct_judgment, result.direct_judgment
+    assert result.temporal_label.grain is Grain.INSTANT
+    assert not any("partial day" in n for n in result.limitations), result.limitations
 
 
 async def test_the_subject_named_is_answered_with_its_people(graph: OrgGraph) -> None:
