@@ -51,6 +51,7 @@ from engine.resolving.disclosures import Disclosures
 from engine.resolving.questiontime import NO_TIME, Narrower
 from engine.resolving.receipts import ReceiptSigner
 from engine.resolving.resolution import Candidate, Resolver
+from engine.resolving.ring import HeldRing
 from engine.resolving.subjects import Subjects
 
 if TYPE_CHECKING:  # the request is the investigator's; only its fields are read here
@@ -98,8 +99,12 @@ class Pipeline:
         frame: outcomes.Frame,
         stages: Stages,
     ) -> InvestigationResult:
+        # What the run resolves is remembered only once it is known the run referenced it:
+        # not when the question is refused for its time (engine.resolving.ring.HeldRing).
+        held = HeldRing(self.resolver.ring)
+        resolver = Resolver(self.resolver.directory, held, self.resolver.org_id)
         async with stages.stage(FailureStage.RESOLVE):
-            subjects = Subjects(self.graph, self.resolver, self.signer, self.providers)
+            subjects = Subjects(self.graph, resolver, self.signer, self.providers)
             resolved = await subjects.resolve(
                 actor,
                 request.question,
@@ -109,6 +114,9 @@ class Pipeline:
                 effective,
                 stages.told,
             )
+        self.resolver.vector_arm_missed |= resolver.vector_arm_missed
+        if not (isinstance(resolved, list) and stages.too_wide is not None):
+            held.commit()
         if not isinstance(resolved, list):
             return await self._ended(
                 resolved, frame, window_of(effective, lookback_of(understood.intent)), stages

@@ -46,3 +46,36 @@ class ReferenceRing:
         with self._lock:
             ring = self._rings.get((org_id, actor))
             return list(reversed(ring.values())) if ring else []
+
+
+class HeldRing(ReferenceRing):
+    """One investigation's admissions, held until the run knows it referenced anything.
+
+    A question refused for its time ("from 2010 to 2030" is wider than allowed) investigated
+    nothing: on attrs, a session that asked about src/attr/exceptions.py over too wide a window
+    and then "who changed exceptions.py in the first half of 2024?" had the second question
+    answered for attr.exceptions "from your recent references" though no answer had ever been
+    about it. Within the run, what it admitted is already seen (newest first), as before.
+    """
+
+    def __init__(self, ring: ReferenceRing) -> None:
+        super().__init__(ring.capacity, 1)
+        self.ring = ring
+        self._held: list[tuple[str, str, RingEntry]] = []
+
+    def admit(self, org_id: str, actor: str, entry: RingEntry) -> None:
+        self._held.append((org_id, actor, entry))
+
+    def snapshot(self, org_id: str, actor: str) -> list[RingEntry]:
+        held: dict[str, RingEntry] = {}
+        for org, who, entry in reversed(self._held):
+            if (org, who) == (org_id, actor):
+                held.setdefault(entry.key, entry)
+        older = [e for e in self.ring.snapshot(org_id, actor) if e.key not in held]
+        return [*held.values(), *older]
+
+    def commit(self) -> None:
+        """The run referenced what it admitted: remembered, in the order admitted."""
+        for org, who, entry in self._held:
+            self.ring.admit(org, who, entry)
+        self._held.clear()
