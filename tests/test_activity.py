@@ -457,12 +457,16 @@ async def test_a_data_directory_of_an_earlier_format_is_migrated_once_on_open(
 
 
 # How format 1 (activity structures, FORMAT_VERSION 1) wrote new records: day counts
-# keyed by (record_kind, day), with no text key.
+# keyed by (record_kind, day), with no text key. The row is today's (graph.rows), read by
+# column name: a column added since (`added`, b6f029d) shifted title and day by one, and
+# the positions written here as numbers stored a title as the day.
+_AT = {name: i for i, name in enumerate(("key", *rows.RECORD_COLUMNS))}
 _FORMAT_1_WRITE = """
 UNWIND $rows AS row
 MERGE (r:SourceRecord {org_id: $org, key: row[0]})
-SET r.record_kind = row[1], r.subject_key = row[2], r.start_ns = row[4], r.end_ns = row[5],
-    r.source = row[7], r.run_id = row[8], r.title = row[14], r.day = row[15]
+SET r.record_kind = row[$at.record_kind], r.subject_key = row[$at.subject_key],
+    r.start_ns = row[$at.start_ns], r.end_ns = row[$at.end_ns], r.source = row[$at.source],
+    r.run_id = row[$at.run_id], r.title = row[$at.title], r.day = row[$at.day]
 WITH count(*) AS written
 UNWIND $days AS d
 MERGE (c:RecordDay {org_id: $org, record_kind: d[0], day: d[1]})
@@ -484,7 +488,7 @@ async def test_day_counts_of_format_1_keep_counting_after_the_upgrade(tmp_path: 
         data = [rows.source_record_row(r, "x", "r") for r in records]
         days, latest = rows.record_summary(data)
         graph = old.client.select_graph("fabric:org:acme")
-        params = {"org": "acme", "rows": data, "days": days, "latest": latest}
+        params = {"org": "acme", "rows": data, "days": days, "latest": latest, "at": _AT}
         await graph.query(_FORMAT_1_WRITE, params)
         await graph.query("CREATE (:Format {org_id: 'acme', activity: 1})")
         system = old.client.select_graph("fabric:system")
