@@ -88,6 +88,10 @@ async def test_a_time_not_understood_is_named_never_replaced(
         # Answered over October's first 10 days, "after" dropped without a word.
         ("how many commits to payments-api after the first 10 days of October?", "2026-10-11",
          None),
+        # An independent check's unseen phrasings: the default year with "four" said unused,
+        # and the right window with "far" said not understood.
+        ("how many commits to payments-api going back four months?", "2026-07-20T12:00", None),
+        ("how many commits to payments-api so far this year?", "2026-01-01", None),
     ],
 )
 async def test_a_composition_is_answered_over_its_own_window(

@@ -234,6 +234,10 @@ RULES: list[Rule] = [
          span(_dated)),
     Rule("last_n", rf"{p.PRE}{p.N}\s+{p.UNIT}\b", _last_n),
     Rule("last_n", rf"\b(?:last|past|previous)\s+{p.N}\s+{p.UNIT}\b", _last_n),
+    # "going back four months", "looking back over 3 weeks": the same span back from now (an
+    # unseen phrasing answered the default year, "four" said unused).
+    Rule("last_n", rf"\b(?:going|looking|reaching)\s+back\s+(?:over\s+)?{p.N}\s+{p.UNIT}\b",
+         _last_n),
     Rule("past", rf"{p.PRE}(week|fortnight|month|quarter|year)\b", _past),
     Rule("past", r"\bpast\s+(week|fortnight|month|quarter|year)\b", _past),
     Rule("past", r"\b(?:last|this)\s+(fortnight)\b", _past),
