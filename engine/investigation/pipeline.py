@@ -102,7 +102,7 @@ class Pipeline:
         # What the run resolves is remembered only once it is known the run referenced it:
         # not when the question is refused for its time (engine.resolving.ring.HeldRing).
         held = HeldRing(self.resolver.ring)
-        resolver = Resolver(self.resolver.directory, held, self.resolver.org_id)
+        resolver = self.resolver.holding(held)
         async with stages.stage(FailureStage.RESOLVE):
             subjects = Subjects(self.graph, resolver, self.signer, self.providers)
             resolved = await subjects.resolve(

@@ -27,6 +27,7 @@ per call.
 from __future__ import annotations
 
 import asyncio
+import copy
 import re
 import uuid
 from collections.abc import Sequence
@@ -135,6 +136,13 @@ class Resolver:
         if isinstance(result, Resolved) and use_recent:
             self.admit(actor, result.subject)
         return result
+
+    def holding(self, ring: ReferenceRing) -> Resolver:
+        """This resolver over `ring` instead (a run's held admissions): a copy, so whatever
+        else it carries (its directory, an instance's own methods) is the same."""
+        held = copy.copy(self)
+        held.ring = ring
+        return held
 
     def admit(self, actor: str, subject: StoredSubject) -> None:
         """Remember that the actor referenced the subject (resolved or investigated it)."""
