@@ -24,7 +24,14 @@ import uuid
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.ports import Epoch, EpochConflict, EpochState, EpochTimings, RetireReason
+from engine.ports import (
+    Epoch,
+    EpochConflict,
+    EpochState,
+    EpochTimings,
+    RetireReason,
+    unflippable,
+)
 from graph.cypher.epochs import (
     ABORT_BUILD,
     BEGIN_BUILD,
@@ -162,16 +169,10 @@ class CypherEpochs:
         active, status, building, *_ = await self._status()
         if status != "building" or building != target:
             raise EpochConflict(f"epoch {target} is not the open build; nothing was flipped")
-        unfinished = [
-            source
-            for source, finished in await self._graph_of(target)._read(CHECKPOINTS)
-            if not finished
-        ]
-        if unfinished:
-            raise EpochConflict(
-                f"the load of '{sorted(unfinished)[0]}' into epoch {target} has not finished: "
-                "resume it or discard the build"
-            )
+        checkpoints = await self._graph_of(target)._read(CHECKPOINTS)
+        refusal = unflippable(target, [(str(s), bool(f)) for s, f in checkpoints])
+        if refusal:
+            raise EpochConflict(refusal)
         found = await self._run(
             FLIP, write=True, now=self.clock(), target=target, expected=int(active),
             grace_ns=_ns(self._timings.grace_s),

@@ -157,6 +157,7 @@ async def test_metrics_show_transitions_and_the_serving_epoch_after_a_flip_and_a
     before = await scraped()
     ok = {"flip": sample(before, "fabric_epoch_transitions_total", kind="flip", outcome="ok") or 0}
     assert (await run("mutation { beginEpoch { id } }"))["data"]["beginEpoch"]["id"] == 1
+    assert (await load(gateway.store.org(org, 1), [], source="s")).ok  # an empty file's load
     assert (await run("mutation { flipEpoch(epoch: 1) { id } }"))["data"]["flipEpoch"]["id"] == 1
     text = await scraped()
     assert sample(text, "fabric_epoch_transitions_total", kind="flip", outcome="ok") == ok["flip"] + 1
@@ -209,6 +210,7 @@ async def _past_bound(gateway: Gateway, falkor: FalkorStore) -> None:
     control = falkor.epochs(org)
     control.clock = lambda: time.time_ns() - 2 * HOUR_NS  # type: ignore[attr-defined]
     build = (await control.begin_build()).id
+    assert (await load(falkor.org(org, build), [], source="s")).ok  # an empty file's load
     text = await _until(scrape, lambda t: over(t, "building") is not None)
     assert (over(text, "building") or 0) >= 3_599 and over(text, "grace") is None
     assert (sample(text, "fabric_epochs_over_bound", state="building") or 0) >= 1
@@ -251,12 +253,14 @@ async def _command_line(gateway: Gateway, falkor: FalkorStore, url: str) -> None
         return {k: sample(text, "fabric_epoch_recorded_transitions", kind=k) or 0 for k in kinds}
 
     await falkor.epochs(org).begin_build()
+    assert (await load(falkor.org(org, 1), [], source="s")).ok  # an empty file's load
     # Past its bound (0 s) once a look has seen the build: every organisation is counted.
     before = counts(await _until(scrape, lambda t: building(t) is not None))
     for args in (("flip", "--epoch", "1"), ("rollback",)):
         code, out = await fabric(url, "epochs", *args, "--org", org)
         assert code == 0, out
     await falkor.epochs(org).begin_build()
+    assert (await load(falkor.org(org, 2), [], source="s")).ok
     for args in (("flip", "--epoch", "2"), ("retire",)):
         code, out = await fabric(url, "epochs", *args, "--org", org)
         assert code == 0, out

@@ -174,6 +174,29 @@ async def test_a_killed_build_is_resumable_or_discardable(store: GraphStore, org
     assert (await store.serving(org)).epoch == again.id
 
 
+async def test_a_build_no_load_finished_into_is_never_served(store: GraphStore, org: str) -> None:
+    """A load killed before its first batch (an incremental `--new-epoch` load, say) leaves
+    an open build with no checkpoint at all: flipping it would serve an empty organisation."""
+    assert (await load(store.org(org), OLD, source="s")).ok
+    epochs = store.epochs(org)
+    epoch = (await epochs.begin_build()).id
+    with pytest.raises(EpochConflict, match="no load into epoch"):
+        await epochs.flip(epoch)
+    assert await names(await store.serving(org)) == {"repository:api": "api", "team:core": "Core"}
+    assert (await epochs.building()) is not None  # still open: load it or discard it
+
+
+async def test_a_build_of_an_empty_file_is_served_empty(store: GraphStore, org: str) -> None:
+    """Emptying an organisation on purpose: an empty file's load finishes (cursor 0)."""
+    assert (await load(store.org(org), OLD, source="s")).ok
+    epochs = store.epochs(org)
+    epoch = (await epochs.begin_build()).id
+    report = await load(store.org(org, epoch), [], source="s")
+    assert report.ok and report.lines == 0
+    await epochs.flip(epoch)
+    assert await names(await store.serving(org)) == {}
+
+
 async def test_checkpoints_are_per_epoch(store: GraphStore, org: str) -> None:
     target = await built(store, org)
     zero = await store.org(org).checkpoint("s")

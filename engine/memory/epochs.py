@@ -9,7 +9,7 @@ import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
-from engine.ports import Epoch, EpochConflict, EpochState, RetireReason
+from engine.ports import Epoch, EpochConflict, EpochState, RetireReason, unflippable
 
 
 @dataclass
@@ -37,14 +37,14 @@ def _replace(epoch: Epoch, **changes: object) -> Epoch:
 
 class MemoryEpochs:
     """grace_ns / drain_ns / lease_ns: as graph.epochs.EpochTimings, in nanoseconds.
-    unfinished: the sources whose load into an epoch has not finished.
+    checkpoints: (source, finished) of each checkpoint in an epoch.
     purge: deletes an epoch's data. changed: awaited after the serving epoch changed."""
 
     def __init__(
         self,
         state: Lifecycle,
         *,
-        unfinished: Callable[[int], list[str]],
+        checkpoints: Callable[[int], list[tuple[str, bool]]],
         purge: Callable[[int], None],
         changed: Callable[[], Awaitable[None]],
         grace_ns: int,
@@ -52,7 +52,7 @@ class MemoryEpochs:
         lease_ns: int,
     ) -> None:
         self._s = state
-        self._unfinished = unfinished
+        self._checkpoints = checkpoints
         self._purge = purge
         self._changed = changed
         self._grace, self._drain, self._lease = grace_ns, drain_ns, lease_ns
@@ -96,8 +96,9 @@ class MemoryEpochs:
         s = self._s
         if s.status != "building" or s.building != target:
             raise EpochConflict(f"epoch {target} is not the open build; nothing was flipped")
-        if self._unfinished(target):
-            raise EpochConflict(f"a load into epoch {target} has not finished")
+        refusal = unflippable(target, self._checkpoints(target))
+        if refusal:
+            raise EpochConflict(refusal)
         old = s.active
         s.previous, s.active, s.building, s.status = old, target, None, "grace"
         s.grace_until_ns = self.clock() + self._grace

@@ -103,9 +103,9 @@ class MemoryStore:
     def epochs(self, org_id: str) -> MemoryEpochs:
         state = self._lifecycles.setdefault(check_org(org_id), Lifecycle())
 
-        def unfinished(epoch: int) -> list[str]:
+        def checkpoints(epoch: int) -> list[tuple[str, bool]]:
             found = self._data(org_id, epoch).checkpoints.values()
-            return [c.source for c in found if not c.finished]
+            return [(c.source, c.finished) for c in found]
 
         def purge(epoch: int) -> None:
             results = self._data(org_id).results
@@ -118,7 +118,7 @@ class MemoryStore:
             int(x * 1e9) for x in (self.timings.grace_s, self.timings.drain_s, self.timings.lease_s)
         )
         return MemoryEpochs(
-            state, unfinished=unfinished, purge=purge, changed=changed,
+            state, checkpoints=checkpoints, purge=purge, changed=changed,
             grace_ns=grace, drain_ns=drain, lease_ns=lease,
         )  # fmt: skip
 

@@ -48,7 +48,7 @@ from engine.ports.shapes import (
     TimeSpan,
     WriteBatch,
 )
-from engine.ports.store import EpochControl, GraphStore, KeyStore
+from engine.ports.store import EpochControl, GraphStore, KeyStore, unflippable
 from engine.ports.trips import RoundTrips
 from engine.ports.writes import GraphWrites, PreparesWrites
 
@@ -97,4 +97,5 @@ __all__ = [
     "UnrepresentableValue",
     "WriteBatch",
     "check_org",
+    "unflippable",
 ]

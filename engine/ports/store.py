@@ -15,6 +15,27 @@ from engine.ports.shapes import ApiKeyRecord, Epoch
 from engine.ports.trips import RoundTrips
 
 
+def unflippable(target: int, checkpoints: list[tuple[str, bool]]) -> str | None:
+    """Why a build holding these (source, finished) checkpoints may not be served, or None.
+
+    A build is whole only when a finished checkpoint says so: a load killed before its first
+    batch (or a build nothing was loaded into) holds none and would be served empty. A load
+    of an empty file still leaves a finished checkpoint (cursor 0), so an organisation can
+    be emptied on purpose."""
+    unfinished = sorted(source for source, finished in checkpoints if not finished)
+    if unfinished:
+        return (
+            f"the load of '{unfinished[0]}' into epoch {target} has not finished: "
+            "resume it or discard the build"
+        )
+    if not checkpoints:
+        return (
+            f"no load into epoch {target} has finished: load it (an empty file is a load) "
+            "or discard the build"
+        )
+    return None
+
+
 class EpochControl(Protocol):
     """The projection-epoch lifecycle of one organisation (engine rules: build aside, flip,
     roll back, retire). Every transition is one compare-and-swap on the organisation's
@@ -40,7 +61,7 @@ class EpochControl(Protocol):
     async def flip(self, target: int) -> Epoch:
         """Serve `target` (the open build, fully loaded); the old serving epoch enters its
         grace period. EpochConflict if `target` is not the open build, a load into it is
-        unfinished, or another transition won."""
+        unfinished, no load into it has finished (see `unflippable`), or another transition won."""
         ...
 
     async def rollback(self) -> Epoch:
