@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Sequence
+from dataclasses import replace
+from datetime import timedelta
 from pathlib import Path
 
 from engine.answering.synthesis import DeterministicSynthesizer
@@ -16,16 +18,16 @@ from engine.investigation.investigate import InvestigationRequest, Investigator
 from engine.ports import OrgGraph
 from engine.providers import Window, default_providers
 from engine.questions import SynthesisInput, default_questions
-from engine.questions.base import Case, Question, claim_also
+from engine.questions.base import Asked, Case, Found, Question, Reader, claim_also
 from engine.reading.vocabulary import Intent
 from engine.resolving.resolution import Resolver
 from engine.resolving.ring import ReferenceRing
 from tests.test_investigate import NOW, SIGNER, VERSIONS, demo, memory  # noqa: F401 (fixtures)
 
 QUESTIONS = Path(__file__).resolve().parent.parent / "engine" / "questions"
-# Modules of engine/questions/ that hold no question type: the contract, and the last change
-# before a window that "still" and "what changed" both look for.
-HELPERS = {"__init__.py", "base.py", "lastchange.py"}
+# Modules of engine/questions/ that hold no question type: the contract.
+HELPERS = {"__init__.py", "base.py"}
+ENGINE = QUESTIONS.parent
 
 
 def _types_defined(path: Path) -> list[str]:
@@ -105,3 +107,69 @@ async def test_a_question_type_added_is_one_module_and_one_row(demo: OrgGraph) -
     )  # fmt: skip
     counted, _ = await plain.investigate("me", InvestigationRequest(question))
     assert not (counted.direct_judgment or "").startswith("BUSIEST")
+
+
+class LastThirty(Question):
+    """A question type added by a test with a read of its own: a count question's commits in
+    the last 30 days of its window, read through the reader it is given, kept for its
+    judgment and claimed."""
+
+    name = "last 30 days"
+
+    async def read(self, asked: Asked, reader: Reader) -> Found | None:
+        if asked.intent != Intent.COUNT:
+            return None
+        window = asked.window
+        last = replace(window, start=window.end - timedelta(days=30))
+        read = await reader.facts(asked.subjects, [FactKind.COMMIT_ACTIVITY], last)
+        facts = [f for r in read for f in r.facts]
+        total = sum(int(f.value.get("commits") or 0) for f in facts)
+        return Found(results=tuple(read), kept=(total, tuple(f.id for f in facts)))
+
+    def judgment(self, case: Case) -> str | None:
+        kept = case.inputs.kept.get(self.name)
+        if case.intent != Intent.COUNT or not isinstance(kept, tuple):
+            return None
+        return f"LAST 30 DAYS: {kept[0]} commit(s) to {case.scope}."
+
+    def claims(self, case: Case, claimed: Sequence[ClaimedFact]) -> list[ClaimedFact]:
+        kept = case.inputs.kept.get(self.name)
+        ids = kept[1] if isinstance(kept, tuple) else ()
+        return claim_also([f for f in case.facts if f.id in ids], claimed)
+
+
+async def test_a_question_type_with_a_read_of_its_own_needs_no_pipeline_edit(
+    demo: OrgGraph,  # noqa: F811
+) -> None:
+    """Its row alone: the pipeline runs its read (over a window of its own choosing, through
+    the reader), its judgment reads back what it kept, and its claims close to the facts it
+    read, through the result contract's validation."""
+    synthesizer = DeterministicSynthesizer([LastThirty(), *default_questions()])
+    engine = Investigator(
+        demo, Resolver(demo, ReferenceRing(), demo.org_id), default_providers(), synthesizer,
+        SIGNER, VERSIONS, now=lambda: NOW,
+    )  # fmt: skip
+    question = "how many commits to payments-api in the last 90 days?"
+    result, _ = await engine.investigate("me", InvestigationRequest(question))
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    judgment = result.direct_judgment or ""
+    assert judgment.startswith("LAST 30 DAYS: ") and "payments-api" in judgment, judgment
+    figure = int(judgment.split()[3])
+    own = [
+        c for c in result.claimed_facts
+        if c.kind is FactKind.COMMIT_ACTIVITY and c.window_start == NOW - timedelta(days=30)
+    ]  # fmt: skip
+    assert [c.value["commits"] for c in own] == [figure], result.claimed_facts
+
+
+def test_the_pipeline_names_no_question_type() -> None:
+    """engine/investigation/ takes from engine/questions/ only the contract: the reads and
+    judgments of each type are behind it."""
+    contract = {"Asked", "Found", "Question", "Reader", "SynthesisInput", "Case"}
+    for path in sorted((ENGINE / "investigation").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                "engine.questions"
+            ):
+                names = {a.name for a in node.names}
+                assert node.module == "engine.questions" and names <= contract, (path.name, names)

@@ -49,6 +49,10 @@ class Synthesis:
 
 
 class Synthesizer(Protocol):
+    # The question types, in order: their own reads run before synthesis
+    # (engine/investigation/pipeline.py), and a synthesizer judges with them.
+    questions: Sequence[Question]
+
     @property
     def model_identity(self) -> str | None:
         """The model that composes answers; None for the deterministic synthesizer."""

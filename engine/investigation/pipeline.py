@@ -10,12 +10,11 @@ canonical fact is read.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from engine.answering.activity import other_activity
 from engine.answering.framing import (
     coverage_of,
     limitations_of,
@@ -24,7 +23,6 @@ from engine.answering.framing import (
     window_of,
 )
 from engine.answering.planning import Plan, plan, read_facts
-from engine.answering.recordgaps import unasked
 from engine.answering.synthesis import Synthesis, SynthesisInput, Synthesizer
 from engine.domain.contract import (
     Axis,
@@ -40,11 +38,11 @@ from engine.domain.limitations import MAX_LIMITATIONS, disclose_degraded_retriev
 from engine.domain.models import Episode, RelationshipType, StoredSubject
 from engine.domain.timecontext import EffectiveTime
 from engine.domain.validation import require_valid
+from engine.investigation.reader import RunReader
 from engine.investigation.stages import Stages
 from engine.ports import Edge, OrgGraph, TimeSpan
 from engine.providers import Provider, ProviderResult, Window
-from engine.questions import lastchange, unpeopled
-from engine.questions import still as latest
+from engine.questions import Asked, Found
 from engine.reading.interpretation import Interpretation
 from engine.resolving import activity, outcomes, together
 from engine.resolving.disclosures import Disclosures
@@ -74,6 +72,22 @@ class Reading:
     @property
     def facts(self) -> tuple[Fact, ...]:
         return tuple(f for r in self.results for f in r.facts)
+
+
+@dataclass(frozen=True)
+class Own:
+    """What the question types' own reads found (engine/questions/base.py `Found`), together:
+    the facts read beside the planned ones, the last judgment given for what is not recorded,
+    and what each kept for its judgment, by its name."""
+
+    results: tuple[ProviderResult, ...] = ()
+    unanswerable: str | None = None
+    kept: Mapping[str, object] = field(default_factory=dict)
+
+    def add(self, name: str, found: Found) -> Own:
+        kept = dict(self.kept) | ({} if found.kept is None else {name: found.kept})
+        unanswerable = self.unanswerable if found.unanswerable is None else found.unanswerable
+        return Own((*self.results, *found.results), unanswerable, kept)
 
 
 @dataclass(frozen=True)
@@ -124,28 +138,11 @@ class Pipeline:
         if stages.too_wide is not None:
             return self._narrower(stages.too_wide, resolved, frame, stages)
         reading = await self._read(resolved, understood, effective, stages)
-        if understood.asks_last:
-            reading = await self._last(resolved, understood, effective, stages, reading)
-        said, unanswerable = await unasked(
-            self.graph, understood, self.providers,
-            reading.chosen.entries, resolved, reading.facts,
-        )  # fmt: skip
-        stages.told.notes.extend(said)
         named = together.named(resolved, stages.told.part)
-        wide = stages.told.organisation_wide
-        if unanswerable is None and unpeopled.wanted(
-            understood.intent, named, reading.facts, understood.fact_kinds
-        ):
-            counted = unpeopled.counts_people(understood.intent, understood.fact_kinds)
-            reading, unanswerable = await self._unpeopled(
-                resolved, named, reading, stages, counted, wide
-            )
-        older: dict[str, lastchange.Last | None] = {}
-        if stages.told.part is None and latest.wanted(understood.intent, reading.facts):
-            async with stages.stage(FailureStage.READ_FACTS):  # the last change before it
-                older = await latest.last_before(
-                    self.graph, resolved, reading.facts, reading.window
-                )
+        reader = RunReader(self.graph, self.providers, understood, resolved, stages.told.part)
+        reading, own = await self._own_reads(reader, named, understood, effective, stages, reading)
+        said, unanswerable = await reader.gaps()
+        stages.told.notes.extend(said)
         async with stages.stage(FailureStage.SYNTHESIZE):
             synthesis = await self.synthesizer.synthesize(
                 SynthesisInput(
@@ -159,8 +156,8 @@ class Pipeline:
                     Axis(effective.axis.value),
                     organisation_wide=stages.told.organisation_wide,
                     asked=understood.fact_kinds,
-                    unanswerable=unanswerable,
-                    older=older,
+                    unanswerable=own.unanswerable if unanswerable is None else unanswerable,
+                    kept=own.kept,
                     asks_both=understood.asks_both,
                     ranked_by=understood.ranked_by,
                 )
@@ -192,30 +189,6 @@ class Pipeline:
             said = await activity.labels(self.graph, offered, window)
         return compose(replace(frame, labels=said), stages.trace(self.round_trips()))
 
-    async def _unpeopled(
-        self,
-        resolved: list[StoredSubject],
-        named: Sequence[StoredSubject],
-        reading: Reading,
-        stages: Stages,
-        counted: bool,
-        wide: bool,
-    ) -> tuple[Reading, str | None]:
-        """A "who" answer with no contributor records: the other activity read, and the
-        judgment saying the people are unknown when there was some
-        (engine/questions/unpeopled.py)."""
-        part = stages.told.part
-        async with stages.stage(FailureStage.READ_FACTS):
-            source = self.graph if part is None else together.PartSource(self.graph, part)
-            extra = await other_activity(
-                self.providers, resolved, source, reading.window, reading.facts
-            )
-            if part is not None:
-                extra = [replace(r, facts=tuple(map(part.fact, r.facts))) for r in extra]
-        reading = replace(reading, results=[*reading.results, *extra])
-        names = {s.key: s.name for s in named}
-        return reading, unpeopled.judgment(reading.facts, names, reading.window, counted, wide)
-
     def _narrower(
         self,
         wide: Narrower,
@@ -235,27 +208,48 @@ class Pipeline:
             question=wide.question(),
         )
 
-    async def _last(
+    async def _own_reads(
         self,
-        resolved: list[StoredSubject],
+        reader: RunReader,
+        named: Sequence[StoredSubject],
         understood: Interpretation,
         effective: EffectiveTime,
         stages: Stages,
         reading: Reading,
-    ) -> Reading:
-        """ "When did X last change?" with no change in the window: read again from the day
-        of the last one before it, or say the search covered the window only."""
-        start, note = await lastchange.older(
-            self.graph, resolved, reading.facts, reading.window,
-            part=stages.told.part is not None, ranged=effective.axis.value == "range",
-        )  # fmt: skip
+    ) -> tuple[Reading, Own]:
+        """Each question type's own read beyond the planned facts, in the registry's order
+        (engine/questions/base.py `Question.read`): the facts it reads beside them, the notes
+        it states, the judgment when what is asked is not recorded, what its judgment reads
+        back; and, when it finds the answer must read from another start ("when did X last
+        change?" with no change in the window), everything read again from there (the types
+        after it then see that reading)."""
         told = stages.told
-        if start is not None:  # the window it names is not the one answered
-            told.notes = [n for n in told.notes if not n.startswith(NO_TIME)]
-        told.notes.extend([note] if note else [])
-        if start is None:
-            return reading
-        return await self._read(resolved, understood, effective, stages, start)
+        reader.replanned(reading.chosen.entries, reading.facts)
+        own = Own()
+        pending = list(self.synthesizer.questions)
+        while pending:
+            start = None
+            async with stages.stage(FailureStage.READ_FACTS):
+                while pending and start is None:
+                    kind = pending.pop(0)
+                    asked = Asked(
+                        understood, tuple(reader.subjects), tuple(named),
+                        (*reading.facts, *(f for r in own.results for f in r.facts)),
+                        reading.window, part=told.part is not None,
+                        wide=told.organisation_wide, ranged=effective.axis.value == "range",
+                    )  # fmt: skip
+                    found = await kind.read(asked, reader)
+                    if found is not None:
+                        own = own.add(kind.name, found)
+                        start = found.start
+                        if start is not None:  # the window named is not the one answered
+                            told.notes = [n for n in told.notes if not n.startswith(NO_TIME)]
+                        told.notes.extend(found.notes)
+            if start is not None:
+                subjects = list(reader.subjects)
+                reading = await self._read(subjects, understood, effective, stages, start)
+                reader.replanned(reading.chosen.entries, reading.facts)
+        return replace(reading, results=[*reading.results, *own.results]), own
 
     async def _read(
         self,

@@ -4,19 +4,22 @@ contract (engine/questions/base.py `Question`).
 `default_questions` lists them in the order the synthesis asks them: the first whose
 judgment is not None heads the answer, so a question type that only some questions of an
 intent ask ("both", a comparison, "still") comes before the intent's own, and the status
-judgment, which always answers, comes last. Claims are gathered from every one, in this order.
+judgment, which always answers, comes last. Claims are gathered from every one, in this order,
+and their own reads before synthesis are made in it too (engine/investigation/pipeline.py): the
+last change first, as it may read everything again from an earlier start.
 Adding a question type: its module, and its row here.
 """
 
 from __future__ import annotations
 
-from engine.questions.base import Case, Question, SynthesisInput
+from engine.questions.base import Asked, Case, Found, Question, Reader, SynthesisInput
 from engine.questions.both import Both
 from engine.questions.busfactor import BusFactor
 from engine.questions.changes import WhatChanged
 from engine.questions.compared import Compared
 from engine.questions.count import Count
 from engine.questions.incidents import Incidents
+from engine.questions.lastchange import LastChange
 from engine.questions.owners import Owners
 from engine.questions.ranked import Ranked
 from engine.questions.status import Status
@@ -27,6 +30,7 @@ from engine.questions.who import Who
 
 def default_questions() -> list[Question]:
     return [
+        LastChange(),  # reads only: from the last change before the window, when it is asked
         Compared(),  # "than last year": both periods, whatever the intent
         Still(),
         Unpeopled(),  # claims only: the activity said when no contributor record names anyone
@@ -42,4 +46,4 @@ def default_questions() -> list[Question]:
     ]
 
 
-__all__ = ["Case", "Question", "SynthesisInput", "default_questions"]
+__all__ = ["Asked", "Case", "Found", "Question", "Reader", "SynthesisInput", "default_questions"]

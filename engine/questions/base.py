@@ -5,8 +5,12 @@ still maintained?", "what is the bus factor?" ...). Each is a subclass of `Quest
 own module of engine/questions/, registered by one row in engine/questions/__init__.py
 (`default_questions`, in order). engine/answering/synthesis.py asks them in that order: the
 first whose `judgment` is not None heads the answer; every one adds the claims its figures
-rest on (`claims`) and may list changes (`changes`). Adding a question type is its module and
-its row.
+rest on (`claims`) and may list changes (`changes`). Before that, once the planned facts are
+read, engine/investigation/pipeline.py gives each, in the same order, the question as read and
+what was read for it (`Asked`) with a `Reader`: a type that needs a read of its own (the last
+change before the window, other activity when no contributor record names anyone) makes it in
+`read` and returns what it found (`Found`); the pipeline names no question type. Adding a
+question type is its module and its row.
 
 Here too: the synthesis input they all read (`SynthesisInput`, with `Case`), and the few
 helpers every one of them writes with (a figure read from a fact, a window said, a fact
@@ -18,14 +22,16 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from engine.domain.contract import Axis, ClaimedFact, Driver
 from engine.domain.facts import Fact, FactKind
 from engine.domain.models import Episode, StoredSubject
 from engine.domain.timecontext import iso
-from engine.providers import Window
-from engine.questions.lastchange import Last
+from engine.ports import OrgGraph
+from engine.providers import ProviderResult, Window
+from engine.reading.interpretation import Interpretation
 from engine.reading.vocabulary import Intent
 
 if TYPE_CHECKING:
@@ -47,9 +53,9 @@ class SynthesisInput:
     organisation_wide: bool = False  # no subject was named: the subjects are the organisation
     asked: tuple[FactKind, ...] = ()  # the fact kinds the question asked for, by its words
     unanswerable: str | None = None  # the judgment when nothing here records what is asked
-    # "Is X still maintained?": each subject's last change before the window, when it had
-    # none in it (engine/questions/still.py).
-    older: Mapping[str, Last | None] = field(default_factory=dict)
+    # What question types' own reads kept for their judgments, by the type's name (`Found.kept`:
+    # "is X still maintained?" keeps each subject's last change before the window).
+    kept: Mapping[str, object] = field(default_factory=dict)
     # Read from the question's words (engine.reading.interpretation), never again here:
     # "both" asked, and what a "who" answer ranks people by ("commits" or "lines").
     asks_both: bool = False
@@ -106,10 +112,84 @@ class Case:
         return scope_of(self.names, self.wide)
 
 
+@dataclass(frozen=True)
+class Asked:
+    """What a question type's own read sees: the question as read (never its text), the
+    subjects resolved (`subjects`) and named in the answer (`named`: one person's part of a
+    module is named as that part), the facts read so far and their window.
+
+    part: one person's part of the subjects is asked (engine/resolving/together.py);
+    wide: no subject was named, the subjects are the organisation's; ranged: the question
+    named its time."""
+
+    understood: Interpretation
+    subjects: tuple[StoredSubject, ...]
+    named: tuple[StoredSubject, ...]
+    facts: tuple[Fact, ...]
+    window: Window
+    part: bool = False
+    wide: bool = False
+    ranged: bool = False
+
+    @property
+    def intent(self) -> Intent:
+        return self.understood.intent
+
+    @property
+    def asked(self) -> tuple[FactKind, ...]:
+        return self.understood.fact_kinds
+
+    @property
+    def names(self) -> dict[str, str]:
+        return {s.key: s.name for s in self.named}
+
+
+@dataclass(frozen=True)
+class Found:
+    """What a question type's own read found, for the pipeline to use.
+
+    results: more facts, read beside the planned ones; start: read everything again from
+    there instead of the window's start (the window then is not the one the question named,
+    so a note saying the window was chosen for it no longer holds); notes: limitations the
+    answer states; unanswerable: the judgment, when what is asked is not recorded; kept:
+    anything the type's own judgment reads back (`SynthesisInput.kept`, by its name)."""
+
+    results: tuple[ProviderResult, ...] = ()
+    start: datetime | None = None
+    notes: tuple[str, ...] = ()
+    unanswerable: str | None = None
+    kept: object = None
+
+
+class Reader(Protocol):
+    """What a question type's own read may read with (the pipeline gives it)."""
+
+    @property
+    def graph(self) -> OrgGraph:
+        """The organisation's graph (counts and records in the store)."""
+        ...
+
+    async def facts(
+        self, subjects: Sequence[StoredSubject], kinds: Sequence[FactKind], window: Window
+    ) -> list[ProviderResult]:
+        """The facts of `kinds` the providers give for `subjects` over `window`, planned as
+        the question's own are (and of one person's part, when that is asked)."""
+        ...
+
+    async def unanswerable(self) -> str | None:
+        """The judgment when nothing the question asks for is recorded, as far as the
+        planned reading shows (engine/answering/recordgaps.py); None: the answer stands."""
+        ...
+
+
 class Question:
     """Base of every question type. Subclasses set `name` and override what they give."""
 
     name: ClassVar[str]
+
+    async def read(self, asked: Asked, reader: Reader) -> Found | None:
+        """A read of its own beyond the planned facts, before synthesis (None: none)."""
+        return None
 
     def judgment(self, case: Case) -> str | None:
         """The answer's judgment, when this question type is the one asked (None: not

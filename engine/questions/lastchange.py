@@ -8,7 +8,9 @@ time, pull requests when merged: OrgGraph.series adds them up in the store), the
 the newest year holding one. The answer then reads the changes from the start of that day,
 which lists the last change first and nothing after it (none was made before the window).
 
-Only a subject's own changes are counted so. One person's part of a module
+`LastChange.read` does it, for a question asking for the last change (Interpretation.asks_last);
+`last_change_day` serves "is X still maintained?" too (engine/questions/still.py). Only a
+subject's own changes are counted so. One person's part of a module
 (engine/resolving/together.py) cannot be (a count per day is every author's), nor can a time the
 question named: the answer then says that the search covered that window only.
 """
@@ -24,6 +26,24 @@ from engine.domain.models import SourceRecordKind, StoredSubject, from_ns, to_ns
 from engine.domain.timecontext import iso
 from engine.ports import OrgGraph, SeriesRequest, TimeSpan
 from engine.providers import Window
+from engine.questions.base import Asked, Found, Question, Reader
+
+
+class LastChange(Question):
+    """ "When did X last change?": with no change in the window, the answer reads from the
+    day of the last one before it, or says the search covered the window only. It judges
+    nothing of its own: the changes listed answer it (engine/questions/changes.py)."""
+
+    name = "last change"
+
+    async def read(self, asked: Asked, reader: Reader) -> Found | None:
+        if not asked.understood.asks_last:
+            return None
+        start, note = await older(
+            reader.graph, asked.subjects, asked.facts, asked.window,
+            part=asked.part, ranged=asked.ranged,
+        )  # fmt: skip
+        return Found(start=start, notes=(note,) if note else ())
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from engine.domain.facts import HEALTH_KINDS
 from engine.providers import Window
 from engine.questions.base import Case, Question, when
 from engine.questions.lastchange import Last
+from engine.questions.still import older
 from engine.reading.vocabulary import Intent
 
 
@@ -31,7 +32,7 @@ class Status(Question):
         if not any(f.kind in HEALTH_KINDS for f in case.facts):
             leads = _leads(shown, names)
             said = _unchecked(subject, leads, case.window, people)
-            return said + _last_of(case.inputs.older, names)
+            return said + _last_of(older(case), names)  # read by Still
         if not shown:
             return f"No canonical fact shows {subject} behind or under strain in this window."
         primary = [d for d in shown if d.standing is Standing.PRIMARY]

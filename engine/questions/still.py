@@ -27,7 +27,7 @@ from engine.domain.timecontext import iso
 from engine.ports import OrgGraph, TimeSpan
 from engine.providers import Window
 from engine.questions import lastchange
-from engine.questions.base import Case, Question
+from engine.questions.base import Asked, Case, Found, Question, Reader
 from engine.questions.changes import listed
 from engine.questions.compared import CHANGING
 from engine.questions.lastchange import Last
@@ -46,10 +46,24 @@ class Still(Question):
 
     name = "still"
 
+    async def read(self, asked: Asked, reader: Reader) -> Found | None:
+        """The last change before the window of each subject with none in it (not of one
+        person's part: a count per day is every author's)."""
+        if asked.part or not wanted(asked.intent, asked.facts):
+            return None
+        older = await last_before(reader.graph, asked.subjects, asked.facts, asked.window)
+        return Found(kept=older)
+
     def judgment(self, case: Case) -> str | None:
         if case.intent != Intent.STILL:
             return None
-        return judgment(case.facts, case.names, case.window, case.inputs.older)
+        return judgment(case.facts, case.names, case.window, older(case))
+
+
+def older(case: Case) -> Mapping[str, Last | None]:
+    """What this type's read kept: each subject's last change before the window."""
+    kept = case.inputs.kept.get(Still.name)
+    return kept if isinstance(kept, dict) else {}
 
 
 def wanted(intent: Intent, facts: Sequence[Fact]) -> bool:

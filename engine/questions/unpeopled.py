@@ -5,20 +5,30 @@ People are ranked from contributor records alone (engine/questions/who.py). The 
 payments-api has no contributor record over the last 90 days, yet 7 pull requests merged,
 2 open and 3 commits: "who has driven changes to payments-api lately?" answered "No one
 changed payments-api", a confident wrong answer. Here, when the contributor facts name
-nobody, the subjects' pull requests and commits are read too (engine/answering/activity.py);
-if any is recorded, the judgment says the people are unknown and what activity there was,
-each figure a claimed fact.
+nobody, the subjects' pull requests and commits are read too (`Unpeopled.read`, only the
+kinds the question did not read already); if any is recorded, the judgment says the people
+are unknown and what activity there was, each figure a claimed fact.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from engine.domain.contract import ClaimedFact
 from engine.domain.facts import Fact, FactKind
 from engine.domain.models import StoredSubject
 from engine.providers import Window
-from engine.questions.base import Case, Question, claim_also, number, when
+from engine.questions.base import (
+    Asked,
+    Case,
+    Found,
+    Question,
+    Reader,
+    claim_also,
+    number,
+    when,
+)
 from engine.questions.who import people
 from engine.reading.vocabulary import Intent
 
@@ -32,13 +42,33 @@ class Unpeopled(Question):
 
     name = "unpeopled"
 
+    async def read(self, asked: Asked, reader: Reader) -> Found | None:
+        """The subjects' pull requests and commits over the window, only the kinds in OTHER
+        the question did not read already ("did anyone commit to X?" read X's commits, and
+        reading them again said and claimed them twice), and the judgment they give."""
+        if not wanted(asked.intent, asked.named, asked.facts, asked.asked):
+            return None
+        if await reader.unanswerable() is not None:  # that judgment stands
+            return None
+        have = {(f.kind, f.subject_key) for f in asked.facts}
+        read = await reader.facts(asked.subjects, OTHER, asked.window)
+        extra = tuple(replace(r, facts=tuple(f for f in r.facts if _new(f, have))) for r in read)
+        facts = (*asked.facts, *(f for r in extra for f in r.facts))
+        counted = counts_people(asked.intent, asked.asked)
+        said = judgment(facts, asked.names, asked.window, counted, asked.wide)
+        return Found(results=extra, unanswerable=said)
+
     def claims(self, case: Case, claimed: Sequence[ClaimedFact]) -> list[ClaimedFact]:
         people_asked = case.intent == Intent.WHO or counts_people(case.intent, case.asked)
         return [] if case.answerable or not people_asked else claims(case.facts, claimed)
 
 
+def _new(fact: Fact, have: set[tuple[FactKind, str]]) -> bool:
+    return fact.kind in OTHER and (fact.kind, fact.subject_key) not in have
+
+
 def counts_people(intent: Intent, asked: Sequence[FactKind]) -> bool:
-    """"how many people changed X?": a count of the people of the contributor records."""
+    """ "how many people changed X?": a count of the people of the contributor records."""
     return intent == Intent.COUNT and tuple(asked) == (FactKind.ACTIVE_CONTRIBUTORS,)
 
 
