@@ -235,6 +235,58 @@ def test_arbitrary_json_never_raises(value: object) -> None:
     assert result is None or isinstance(result, Invalid | Parsed)
 
 
+def json_way(data: bytes, line: int) -> Parsed | Invalid | None:
+    """What parse_line answered before it read lines with orjson: json.loads on the text."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return Invalid(line, "line is not valid UTF-8")
+    if not text.strip():
+        return None
+    try:
+        raw = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        return Invalid(line, "line is not valid JSON")
+    return parse_record(raw, line)
+
+
+SUBJECT_WITH = '{"type":"subject","key":"team:a","kind":"team","name":"A","attributes":{"n":%s}}'
+RECORD_WITH = (
+    '{"type":"source_record","key":"metric_rollup:1","record_kind":"metric_rollup",'
+    '"subject":"team:a","start":"2026-01-01","metric":"m","value":%s}'
+)
+# Lines orjson reads otherwise than json (or refuses): each must get json's answer.
+EDGES = [
+    *(SUBJECT_WITH % n for n in ("18446744073709551616", "-9223372036854775809", "1e400",
+                                  "NaN", "-Infinity", "9223372036854775807", "1.5e300")),
+    *(RECORD_WITH % n for n in ("18446744073709551616", "1e400", "NaN", "123456789012345678901")),
+    '{"type":"subject","key":"team:a","kind":"team","name":"\\ud800"}',
+    '{"type":"subject","key":"team:a","kind":"team","name":"A","name":"B"}',
+    '{"type":"tombstone","target":"subject","key":"team:\\u0000"}',
+    "\ufeff{}", "\u00a0", "  ", "[" * 2_000 + "]" * 2_000, '{"type":"header"}',
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("line", EDGES)
+def test_a_line_gets_the_answer_json_gave(line: str) -> None:
+    data = line.encode("utf-8", "surrogatepass")
+    assert parse_line(data, 7) == json_way(data, 7)
+
+
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+        lambda c: st.lists(c) | st.dictionaries(st.text(), c),
+        max_leaves=20,
+    )
+)
+def test_any_json_value_gets_the_answer_json_gave(value: object) -> None:
+    record = {"type": "subject", "key": "team:a", "kind": "team", "name": "A"}
+    for line in (json.dumps(value), json.dumps({**record, "attributes": {"x": value}})):
+        data = line.encode("utf-8", "surrogatepass")
+        assert parse_line(data, 3) == json_way(data, 3)
+
+
 def test_rows_read_back_set_every_model_field() -> None:
     # `trusted` skips pydantic's defaults: a field added to a model must be added here too.
     from engine.domain.models import Relationship, StoredSubject
