@@ -45,7 +45,13 @@ from gateway import tracing
 from gateway.cost import estimate_cost
 from gateway.documents import registering, sha256_hex
 from gateway.metrics import current
-from resolvers.compiled import Fallback, OperationPlan, Uncovered, compile_operation
+from resolvers.compiled import (
+    Fallback,
+    OperationPlan,
+    Uncovered,
+    compile_operation,
+    fragments,
+)
 from resolvers.context import RequestContext
 
 log = logging.getLogger("fabric.compiled")
@@ -140,6 +146,9 @@ class CompiledDocuments:
         except Exception:  # a defect of the plan: the plain path still answers
             log.warning("a compiled plan failed; the plain path answers", exc_info=True)
             self.observer.compiled_fallback("error")
+        # The plain path starts from nothing read: what a plan's loaders kept would change
+        # the order its resolvers finish in, and so which of several errors it reports.
+        context.release()
         return None
 
     def _refusal(self, data: GraphQLRequestData) -> str | None:
@@ -155,7 +164,7 @@ class CompiledDocuments:
         plan = entry.plans.get(data.operation_name)
         if plan is None:
             try:
-                plan = compile_operation(self.schema, operation)
+                plan = compile_operation(self.schema, operation, fragments(entry.document))
             except Uncovered as exc:
                 plan = exc.reason
             entry.plans[data.operation_name] = plan

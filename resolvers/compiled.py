@@ -2,16 +2,18 @@
 a direct writer of its JSON values, with no resolver, Subject object or completion per field.
 
 What a plan covers: root `subjects` fields (and `__typename`), their connection's `edges {
-cursor node }`, `pageInfo` and `totalCount`, root `subject(key | id, asOf)` fields, and under
-a subject (a `node`, or that one) the fields a subject answers from itself (resolvers/
-subject.py's attributes, `id`, `__typename`), `neighbors` to any depth and, on a list's
-nodes, `activity` series (resolvers/series_plan.py), each selection plain (fields and
-aliases; no fragment, directive or key selected twice). Every read is the
-plain path's: `find_subjects` and `count_subjects` with the query `Query.subjects` builds,
-then every level of `neighbors` in one `OrgGraph.neighbor_levels` with the pages
-`Subject.neighbors` asks for (resolvers/subject_plan.py), and the series; every value is
-written as the plain path's resolvers and the schema's scalars write it (tests/test_compiled.py
-compares bodies).
+cursor node }`, `pageInfo` and `totalCount`, root `subject(key | id, asOf)` fields, root
+`node(id)` and `nodes(ids)` fields (resolvers/node_plan.py), and under a subject (a `node`,
+that one, one by id) the fields a subject answers from itself (resolvers/subject.py's
+attributes, `id`, `__typename`), `neighbors` to any depth, `activity` series (resolvers/
+series_plan.py) and the pages of `relationships`, `episodes` and `sourceRecords` (resolvers/
+page_plan.py, resolvers/object_plan.py); fragments are collected per type and any directive
+or key selected twice is not covered (resolvers/plan_fields.py). Every read is the plain
+path's: `find_subjects` and `count_subjects` with the query `Query.subjects` builds, then
+every level of `neighbors` in one `OrgGraph.neighbor_levels` with the pages
+`Subject.neighbors` asks for (resolvers/subject_plan.py), the series, and the pages through
+the request's loaders; every value is written as the plain path's resolvers and the schema's
+scalars write it (tests/test_compiled.py and tests/test_compiled_pages.py compare bodies).
 
 `compile_operation` answers `Uncovered(reason)` for anything else; a run raises `Fallback`
 when the plain path would report something (an argument a resolver refuses, a null where
@@ -21,14 +23,15 @@ request and reports any error in its place.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from typing import Any
 
 from graphql import (
+    DocumentNode,
     FieldNode,
+    FragmentDefinitionNode,
     GraphQLField,
     GraphQLObjectType,
     GraphQLSchema,
@@ -40,24 +43,15 @@ from graphql.execution.values import VariableValues
 from engine.domain.errors import PublicError
 from resolvers.args import page_size, point
 from resolvers.context import RequestContext
+from resolvers.node_plan import NodePlan, node_plan
+from resolvers.page_plan import TopPlan, top_plan
+from resolvers.plan_fields import Fallback, Scope, Uncovered, arguments
 from resolvers.queries import SubjectFilter, sort_position, subject_query
 from resolvers.relay import encode_cursor, from_global_id, storable
-from resolvers.selection import plain_fields
-from resolvers.series_plan import SeriesPlan, series_plan, write_series
-from resolvers.subject_plan import (
-    Fallback,
-    Parents,
-    SubjectPlan,
-    Uncovered,
-    arguments,
-    read_levels,
-    subject_plan,
-)
 
 __all__ = ["Fallback", "OperationPlan", "Uncovered", "compile_operation"]
 
 _PAGE_INFO = {"hasNextPage", "hasPreviousPage", "startCursor", "endCursor"}
-ACTIVITY = "activity"  # a list's nodes' series (resolvers/series_plan.py)
 # A root field's span, from its field name and response key (gateway/compiled.py makes them).
 Traced = Callable[[str, str], AbstractContextManager[Any]]
 
@@ -72,8 +66,7 @@ class ListPlan:
     parts: tuple[tuple[str, str], ...]  # (response key, field name) of the connection
     edge_parts: tuple[tuple[str, str], ...]
     info_parts: tuple[tuple[str, str], ...]
-    nodes: SubjectPlan | None
-    series: tuple[SeriesPlan, ...]  # the nodes' `activity` fields
+    nodes: TopPlan | None
     cursors: bool  # whether any part selected shows a cursor
 
     async def run(self, context: RequestContext, variables: VariableValues) -> dict[str, Any]:
@@ -98,14 +91,14 @@ class ListPlan:
         # Cursors cost an encoding each: made only when the selection shows one.
         cursors = [encode_cursor(str(p[0]), p[1]) for p in page.positions] if self.cursors \
             else [None] * len(page.items)  # fmt: skip
-        parents: Parents = []
+        parents: list[tuple[Any, dict[str, Any]]] = []
         edges = []
         for subject, cursor in zip(page.items, cursors, strict=True):
             edge: dict[str, Any] = {}
             for key, name in self.edge_parts:
                 if name == "node" and self.nodes is not None:
                     edge[key] = written = self.nodes.write(subject)
-                    parents.append((subject.key, written))
+                    parents.append((subject, written))
                 else:
                     edge[key] = cursor if name == "cursor" else "SubjectEdge"
             edges.append(edge)
@@ -126,11 +119,8 @@ class ListPlan:
                 out[key] = await context.graph.count_subjects(query)
             else:
                 out[key] = "SubjectConnection"
-        if self.nodes is not None:  # the two reads at once: each is one round trip
-            await asyncio.gather(
-                read_levels(context, self.nodes, at, parents, variables),
-                write_series(context, self.series, parents, at, variables),
-            )
+        if self.nodes is not None:
+            await self.nodes.complete(context, parents, at, variables)
         return out
 
 
@@ -154,7 +144,7 @@ class KeyPlan:
 
     node: FieldNode
     field: GraphQLField
-    subject: SubjectPlan
+    subject: TopPlan
 
     async def run(self, context: RequestContext, variables: VariableValues) -> Any:
         args = arguments(self.field, self.node, variables)
@@ -177,7 +167,7 @@ class KeyPlan:
         if found is None:
             return None
         written = self.subject.write(found)
-        await read_levels(context, self.subject, at, [(found.key, written)], variables)
+        await self.subject.complete(context, [(found, written)], at, variables)
         return written
 
 
@@ -185,7 +175,7 @@ class KeyPlan:
 class OperationPlan:
     """A whole query: each root response key's plan (None: `__typename`)."""
 
-    roots: tuple[tuple[str, ListPlan | KeyPlan | None], ...]
+    roots: tuple[tuple[str, ListPlan | KeyPlan | NodePlan | None], ...]
 
     async def run(
         self, context: RequestContext, variables: VariableValues, traced: Traced | None = None
@@ -204,69 +194,69 @@ class OperationPlan:
         return data
 
 
-def compile_operation(schema: GraphQLSchema, operation: OperationDefinitionNode) -> OperationPlan:
-    """The plan of `operation` (validated already), or Uncovered."""
+def fragments(document: DocumentNode) -> dict[str, FragmentDefinitionNode]:
+    return {d.name.value: d for d in document.definitions
+            if isinstance(d, FragmentDefinitionNode)}  # fmt: skip
+
+
+def compile_operation(
+    schema: GraphQLSchema,
+    operation: OperationDefinitionNode,
+    fragments: dict[str, FragmentDefinitionNode] | None = None,
+) -> OperationPlan:
+    """The plan of `operation` (validated already, with its document's `fragments`), or
+    Uncovered."""
     if operation.operation is not OperationType.QUERY:
         raise Uncovered("operation")
     query = schema.query_type
     assert query is not None
-    roots: list[tuple[str, ListPlan | KeyPlan | None]] = []
-    for node in plain_fields(operation.selection_set) or _uncovered("selection"):
-        name = node.name.value
+    scope = Scope(schema, fragments or {})
+    roots: list[tuple[str, ListPlan | KeyPlan | NodePlan | None]] = []
+    for node in scope.fields(operation.selection_set, query.name):
+        name, key = node.name.value, (node.alias or node.name).value
         if name == "__typename":
-            roots.append(((node.alias or node.name).value, None))
+            roots.append((key, None))
         elif name == "subjects":
-            roots.append(((node.alias or node.name).value, _list_plan(schema, node, query)))
+            roots.append((key, _list_plan(scope, node, query)))
         elif name == "subject":
-            if node.directives:
-                raise Uncovered("selection")
-            plan = KeyPlan(node, query.fields[name],
-                           subject_plan(schema, plain_fields(node.selection_set)))  # fmt: skip
-            roots.append(((node.alias or node.name).value, plan))
+            plan = top_plan(scope, scope.fields(node.selection_set, "Subject"))
+            roots.append((key, KeyPlan(node, query.fields[name], plan)))
+        elif name in ("node", "nodes"):
+            roots.append((key, node_plan(scope, node, query.fields[name])))
         else:
             raise Uncovered("field")
     return OperationPlan(tuple(roots))
 
 
-def _uncovered(reason: str) -> list[FieldNode]:
-    raise Uncovered(reason)
-
-
-def _parts(node: FieldNode | None, allowed: set[str]) -> tuple[tuple[str, str], ...]:
-    fields = plain_fields(node.selection_set) if node is not None else []
-    if fields is None:
-        raise Uncovered("selection")
+def _parts(
+    scope: Scope, node: FieldNode | None, type_name: str, allowed: set[str]
+) -> tuple[tuple[str, str], ...]:
+    fields = scope.fields(node.selection_set, type_name) if node is not None else []
     parts = tuple(((f.alias or f.name).value, f.name.value) for f in fields)
     if any(name not in allowed for _, name in parts):
         raise Uncovered("field")
     return parts
 
 
-def _list_plan(schema: GraphQLSchema, node: FieldNode, query: GraphQLObjectType) -> ListPlan:
-    if node.directives:
-        raise Uncovered("selection")
-    parts = _parts(node, {"edges", "pageInfo", "totalCount", "__typename"})
-    fields = plain_fields(node.selection_set) or []
+def _list_plan(scope: Scope, node: FieldNode, query: GraphQLObjectType) -> ListPlan:
+    connection = "SubjectConnection"
+    parts = _parts(scope, node, connection, {"edges", "pageInfo", "totalCount", "__typename"})
+    fields = scope.fields(node.selection_set, connection)
     edges = [f for f in fields if f.name.value == "edges"]
     infos = [f for f in fields if f.name.value == "pageInfo"]
     if len(edges) > 1 or len(infos) > 1:
         raise Uncovered("selection")
     edge = edges[0] if edges else None
-    edge_parts = _parts(edge, {"cursor", "node", "__typename"})
-    info_parts = _parts(infos[0] if infos else None, _PAGE_INFO | {"__typename"})
-    node_fields = [f for f in (plain_fields(edge.selection_set) if edge else []) or ()
+    edge_parts = _parts(scope, edge, "SubjectEdge", {"cursor", "node", "__typename"})
+    info_parts = _parts(scope, infos[0] if infos else None, "PageInfo",
+                        _PAGE_INFO | {"__typename"})  # fmt: skip
+    node_fields = [f for f in (scope.fields(edge.selection_set, "SubjectEdge") if edge else [])
                    if f.name.value == "node"]  # fmt: skip
     if len(node_fields) > 1:
         raise Uncovered("selection")
-    selected = plain_fields(node_fields[0].selection_set) if node_fields else None
-    nodes = subject_plan(schema, selected, frozenset({ACTIVITY})) if node_fields else None
-    subject = schema.type_map["Subject"]
-    assert isinstance(subject, GraphQLObjectType)
-    series = tuple(series_plan(schema, f, subject.fields[ACTIVITY])
-                   for f in selected or () if f.name.value == ACTIVITY)  # fmt: skip
+    nodes = top_plan(scope, scope.fields(node_fields[0].selection_set, "Subject")) \
+        if node_fields else None  # fmt: skip
     cursors = any(name == "cursor" for _, name in edge_parts) or any(
         name in ("startCursor", "endCursor") for _, name in info_parts
     )
-    return ListPlan(
-        node, query.fields["subjects"], parts, edge_parts, info_parts, nodes, series, cursors
-    )
+    return ListPlan(node, query.fields["subjects"], parts, edge_parts, info_parts, nodes, cursors)

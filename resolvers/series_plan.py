@@ -1,10 +1,12 @@
-"""Compiled `activity` fields of a list's subjects (resolvers/compiled.py): every series of the
-page read in one round trip (OrgGraph.series, as the plain path's series loader batches them)
-and written as the plain path's TimeSeries and TimePoint write them (resolvers/series.py: the
-same requests, the same zero-filled buckets, the same range check on Int).
+"""Compiled `activity` fields of a list's or a root field's subjects (resolvers/compiled.py):
+every series of the selection read in one round trip (OrgGraph.series, as the plain path's
+series loader batches them) and written as the plain path's TimeSeries and TimePoint write
+them (resolvers/series.py: the same requests, the same zero-filled buckets, the same range
+check on Int).
 
 Covered: `activity(metric, bucket, window)` selecting `metric`, `bucket`, `total`,
-`__typename` and `points { start value count __typename }`, fields and aliases only. A window
+`__typename` and `points { start value count __typename }` (fragments collected as
+resolvers/plan_fields.py does). A window
 or a sum the plain path refuses is its to report (Fallback).
 """
 
@@ -28,9 +30,8 @@ from engine.domain.errors import PublicError
 from engine.ports import SeriesRequest, TimeSpan
 from resolvers.args import TimeWindowInput, window
 from resolvers.context import RequestContext
-from resolvers.selection import plain_fields
+from resolvers.plan_fields import Fallback, Parents, Scope, Uncovered, arguments
 from resolvers.series import RULES, TimePoint, as_int, points, request
-from resolvers.subject_plan import Fallback, Parents, Uncovered, arguments
 
 _SERIES = {"metric", "bucket", "points", "total", "__typename"}
 _POINT = {"start", "value", "count", "__typename"}
@@ -89,10 +90,8 @@ def _checked(make: Callable[[], int]) -> int:
         raise Fallback("range") from exc
 
 
-def series_plan(schema: GraphQLSchema, node: FieldNode, field: GraphQLField) -> SeriesPlan:
-    fields = plain_fields(node.selection_set)
-    if fields is None or node.directives:
-        raise Uncovered("selection")
+def series_plan(scope: Scope, node: FieldNode, field: GraphQLField) -> SeriesPlan:
+    fields = scope.fields(node.selection_set, "TimeSeries")
     parts: list[Part] = []
     for f in fields:
         name = f.name.value
@@ -100,9 +99,7 @@ def series_plan(schema: GraphQLSchema, node: FieldNode, field: GraphQLField) -> 
             raise Uncovered("field")
         inner: tuple[tuple[str, str], ...] = ()
         if name == "points":
-            point_fields = plain_fields(f.selection_set)
-            if point_fields is None:
-                raise Uncovered("selection")
+            point_fields = scope.fields(f.selection_set, "TimePoint")
             inner = tuple(((p.alias or p.name).value, p.name.value) for p in point_fields)
             if any(n not in _POINT for _, n in inner):
                 raise Uncovered("field")
@@ -112,9 +109,9 @@ def series_plan(schema: GraphQLSchema, node: FieldNode, field: GraphQLField) -> 
         node,
         field,
         tuple(parts),
-        _output(schema, "TimeSeries", "metric"),
-        _output(schema, "TimeSeries", "bucket"),
-        _output(schema, "TimePoint", "start"),
+        _output(scope.schema, "TimeSeries", "metric"),
+        _output(scope.schema, "TimeSeries", "bucket"),
+        _output(scope.schema, "TimePoint", "start"),
     )
 
 

@@ -14,24 +14,24 @@ from typing import Any, cast
 
 from graphql import (
     FieldNode,
-    GraphQLError,
     GraphQLField,
     GraphQLLeafType,
     GraphQLList,
     GraphQLNonNull,
-    GraphQLObjectType,
     GraphQLOutputType,
-    GraphQLSchema,
 )
-from graphql.execution.values import VariableValues, get_argument_values
+from graphql.execution.values import VariableValues
 
 from engine.domain.errors import PublicError
 from engine.domain.models import StoredSubject
 from engine.ports import EdgeRequest, NeighborLevel, SubjectIdentity, TimeSpan
 from resolvers.context import RequestContext
+from resolvers.plan_fields import Fallback, Parents, Scope, Uncovered, arguments
 from resolvers.prefetch import neighbor_request
 from resolvers.relay import to_global_id
-from resolvers.selection import plain_fields
+
+__all__ = ["Fallback", "Parents", "Read", "SubjectPlan", "Uncovered", "arguments",
+           "field_writer", "read_levels", "subject_plan"]  # fmt: skip
 
 # What a plan writes a subject from: a stored subject, or its identity alone (a brief read).
 Read = StoredSubject | SubjectIdentity
@@ -60,22 +60,6 @@ _READERS: dict[str, Write] = {
     "stub": _stored(attrgetter("stub")),
 }
 _AS_IS: dict[str, type] = {"String": str, "ID": str, "Boolean": bool}  # Int: range-checked
-
-
-class Uncovered(Exception):
-    """The compiler does not cover this operation; `reason` says what (a metric label)."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-class Fallback(Exception):
-    """This run is the plain path's to answer: it reports what is wrong in its place."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 def _leaf(type_: GraphQLOutputType) -> Callable[[Any], Any]:
@@ -127,7 +111,7 @@ class SubjectPlan:
         return {key: write(subject) for key, write in self.writers}
 
 
-def _writer(read: Write, type_: GraphQLOutputType) -> Write:
+def field_writer(read: Write, type_: GraphQLOutputType) -> Write:
     """One call per field and subject: the value read, written as its type writes it (a value
     of the very type its scalar writes unchanged, as read)."""
     required = isinstance(type_, GraphQLNonNull)
@@ -155,45 +139,32 @@ def _nothing(_: Read) -> None:
 
 
 def subject_plan(
-    schema: GraphQLSchema,
-    fields: Sequence[FieldNode] | None,
+    scope: Scope,
+    fields: Sequence[FieldNode],
     later: frozenset[str] = frozenset(),
+    neighbors: bool = True,
 ) -> SubjectPlan:
     """The plan of a Subject selection; fields named in `later` are written by the caller
-    (their places kept), any other beyond a subject's own fields and `neighbors` is not
-    covered."""
-    subject = schema.type_map["Subject"]
-    assert isinstance(subject, GraphQLObjectType)
-    if fields is None:
-        raise Uncovered("selection")
+    (their places kept), any other beyond a subject's own fields and `neighbors` (unless
+    `neighbors` is false: a subject whose neighbours no plan reads) is not covered."""
+    subject = scope.object("Subject")
     writers: list[tuple[str, Write]] = []
-    neighbors: list[Neighbors] = []
+    levels: list[Neighbors] = []
     for node in fields:
         key, name = (node.alias or node.name).value, node.name.value
         if name == "__typename":
             writers.append((key, lambda _s: "Subject"))
-        elif name == NEIGHBORS:
-            inner = subject_plan(schema, plain_fields(node.selection_set))
-            neighbors.append(Neighbors(key, node, subject.fields[name], inner))
+        elif name == NEIGHBORS and neighbors:
+            inner = subject_plan(scope, scope.fields(node.selection_set, "Subject"))
+            levels.append(Neighbors(key, node, subject.fields[name], inner))
             writers.append((key, _nothing))  # keeps the key's place in the response
         elif name in _READERS:
-            writers.append((key, _writer(_READERS[name], subject.fields[name].type)))
+            writers.append((key, field_writer(_READERS[name], subject.fields[name].type)))
         elif name in later:
             writers.append((key, _nothing))
         else:
             raise Uncovered("field")
-    return SubjectPlan(tuple(writers), tuple(neighbors))
-
-
-def arguments(field: GraphQLField, node: FieldNode, variables: VariableValues) -> dict[str, Any]:
-    try:
-        values: dict[str, Any] = get_argument_values(field, node, variables)
-    except GraphQLError as exc:
-        raise Fallback("arguments") from exc
-    return values
-
-
-Parents = list[tuple[str, dict[str, Any]]]  # (subject key, its written place)
+    return SubjectPlan(tuple(writers), tuple(levels))
 
 
 def _template(

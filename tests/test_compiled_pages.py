@@ -1,0 +1,237 @@
+"""Compiled plans of a subject's pages (relationships, episodes, source records), of `node` and
+`nodes`, and of fragments answer exactly what the plain path answers (resolvers/page_plan.py,
+resolvers/object_plan.py, resolvers/node_plan.py, resolvers/plan_fields.py).
+
+Every dashboard document runs from its plan from its second request on, as the page sends it
+(a persisted query over GET, with its ETag), and a seeded fuzzed set of documents over the new
+shapes (arguments valid and not, cursors, fragments, ids of every type, good and bad) is sent
+twice to one gateway: the plain path's body and the plan's must be the same.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+from typing import Any
+
+from gateway.dashboard import documents
+from gateway.documents import sha256_hex
+from tests.test_compiled import AS_OF, WINDOW, _counter, _same, _twice, demo
+
+__all__ = ["demo"]  # the module's demo organisation and gateway (tests/test_compiled.py)
+
+EARLIER = "2026-05-01T00:00:00Z"
+
+
+def gid(type_name: str, local: str) -> str:
+    return base64.urlsafe_b64encode(f"{type_name}:{local}".encode()).decode().rstrip("=")
+
+
+SUBJECT_IDS = [gid("Subject", k) for k in ("service:payments", "service:notification-engine",
+                                           "repository:payments-api", "team:absent")]  # fmt: skip
+OTHER_IDS = [gid("SourceRecord", "pull_request:1"), gid("SourceRecord", "incident:3"),
+             gid("SourceRecord", "deploy:2"), gid("SourceRecord", "nope:1"),
+             gid("Episode", "episode:1"), gid("Episode", "episode:9"), gid("Episode", "x:1"),
+             gid("Relationship", json.dumps(["team:payments", "r1"])), gid("Nope", "a"),
+             "bm9wZQ", "!!", gid("InvestigationResult", "x")]  # fmt: skip
+DASHBOARD_VARIABLES: dict[str, dict[str, Any]] = {
+    "DashboardClock": {"window": WINDOW},
+    "OrgRepositories": {"asOf": AS_OF, "window": WINDOW, "bucket": "WEEK"},
+    "OrgServices": {"asOf": AS_OF, "window": WINDOW, "bucket": "WEEK"},
+    "OrgRecent": {"ids": SUBJECT_IDS, "window": WINDOW},
+    "SubjectPage": {"key": "repository:payments-api", "asOf": AS_OF, "earlier": EARLIER,
+                    "window": WINDOW, "bucket": "WEEK"},
+    "SubjectSearch": {"search": "pay"},
+    "RecordDetail": {"id": gid("SourceRecord", "pull_request:1")},
+    "LiveActive": {},
+}
+
+
+def _fallbacks(metrics: str) -> float:
+    return _counter(metrics, "fabric_compiled_fallbacks_total")
+
+
+async def test_every_dashboard_document_runs_compiled_with_its_etag(demo: Any) -> None:
+    """As the page sends them: registered once, then by hash over GET. From the second request
+    on, no document falls back, and body and ETag are the plain path's."""
+    gateway, token = demo
+    headers = {"Authorization": f"Bearer {token}"}
+    metrics_url = gateway.url.replace("/graphql", "/metrics")
+    queries = {n: t for n, t in documents().items() if n in DASHBOARD_VARIABLES}
+    assert set(queries) == set(DASHBOARD_VARIABLES)  # every query the pages send
+    for name, text in queries.items():
+        persisted = {"persistedQuery": {"version": 1, "sha256Hash": sha256_hex(text)}}
+        params = {"extensions": json.dumps(persisted), "operationName": name,
+                  "variables": json.dumps(DASHBOARD_VARIABLES[name])}  # fmt: skip
+        first = await gateway.client.get(gateway.url, params={**params, "query": text},
+                                         headers=headers)  # fmt: skip
+        plain = await gateway.client.get(gateway.url, params=params, headers=headers)
+        before = (await gateway.client.get(metrics_url)).text
+        compiled = await gateway.client.get(gateway.url, params=params, headers=headers)
+        after = (await gateway.client.get(metrics_url)).text
+        assert first.status_code == 200 and "errors" not in first.json(), name
+        assert _fallbacks(after) - _fallbacks(before) == 0, name
+        ran = _counter(after, "fabric_compiled_requests_total") - _counter(
+            before, "fabric_compiled_requests_total")  # fmt: skip
+        assert ran == 1, name
+        _same(plain, compiled)
+        assert plain.headers["etag"] == compiled.headers["etag"], name
+    # The pages have something to show: the subject page's every part, the recent records.
+    page = await gateway.query(token, queries["SubjectPage"], DASHBOARD_VARIABLES["SubjectPage"])
+    subject = page.json()["data"]["subject"]
+    assert subject["now"]["edges"] and subject["records"] and subject["episodes"]["edges"]
+    assert any(r["actor"] for r in subject["records"])
+    assert any(e["node"]["mentions"] for e in subject["episodes"]["edges"])
+
+
+RELATIONSHIP = ("{ id type validFrom validTo evidence source __typename "
+                "from { key name kind } to { key __typename } }")  # fmt: skip
+RECORD = ("id key recordKind title start end due status severity environment metric value "
+          "source __typename subject { key name } actor { key kind }")  # fmt: skip
+EPISODE = "id key occurredAt text source __typename mentions{MENTIONS} { key name kind }"
+FRAGMENTS = ["fragment Rel on Relationship { id type from { key } to { key name } }",
+             "fragment Sub on Subject { key name kind }"]
+PAGE_VARIABLES = {"asOf": "DateTime", "earlier": "DateTime", "window": "TimeWindowInput"}
+
+
+def _connection(rng: random.Random, item: str, cursor: bool) -> str:
+    parts = rng.sample([f"edges {{ {'cursor ' if cursor else ''}node {item} }}",
+                        "pageInfo { hasNextPage hasPreviousPage startCursor endCursor }",
+                        "totalCount", "__typename", "edges { __typename }"],
+                       rng.randint(1, 3))  # fmt: skip
+    if "edges { __typename }" in parts and any(p.startswith("edges {") and p != "edges { __typename }"
+                                               for p in parts):  # fmt: skip
+        parts.remove("edges { __typename }")  # one `edges` field
+    return " ".join(parts)
+
+
+def _args(rng: random.Random, groups: list[list[str]]) -> list[str]:
+    """Up to two arguments, each of another group (an argument given twice is invalid)."""
+    return [rng.choice(group) for group in rng.sample(groups, rng.randint(0, 2))]
+
+
+def _head(name: str, text: str, types: dict[str, str]) -> str:
+    """The operation's head declaring the variables `text` uses, and the fragments it spreads."""
+    used = [f"${v}: {t}" for v, t in types.items() if f"${v}" in text]
+    head = f"query {name}({', '.join(used)})" if used else f"query {name}"
+    spread = [f for f in FRAGMENTS if f"...{f.split()[1]}" in text]
+    return " ".join([head, text, *spread])
+
+
+def _pages(rng: random.Random) -> str:
+    """Some of a subject's pages, with arguments valid and not."""
+    found = []
+    if rng.random() < 0.6:
+        args = _args(rng, [["first: 3", "first: 0", "first: 700"],
+                           ["asOf: $earlier", 'asOf: "1960-01-01"'], ["types: [OWNS, DEPENDS_ON]"],
+                           ["direction: INCOMING"], ['after: "bm90IGEgY3Vyc29y"']])  # fmt: skip
+        item = rng.choice([RELATIONSHIP, "{ ...Rel }", "{ ... on Relationship { id type } }"])
+        call = f"relationships({', '.join(args)})" if args else "relationships"
+        found.append(f"{rng.choice(['', 'rels: '])}{call} {{ {_connection(rng, item, True)} }}")
+    if rng.random() < 0.6:
+        args = _args(rng, [["first: 2", "first: 0", "first: 900"],
+                           ["since: $earlier", 'since: "1900-01-01T00:00:00Z"'], ["until: $asOf"],
+                           ['after: "bm90IGEgY3Vyc29y"']])  # fmt: skip
+        mentions = rng.choice(["", "(asOf: $earlier)", '(asOf: "3000-01-01")'])
+        item = "{ " + EPISODE.replace("{MENTIONS}", mentions) + " }"
+        call = f"episodes({', '.join(args)})" if args else "episodes"
+        found.append(f"{call} {{ {_connection(rng, item, True)} }}")
+    if rng.random() < 0.6:
+        args = _args(rng, [["first: 5", "first: 0", "first: 800"],
+                           ["kinds: [PULL_REQUEST, INCIDENT]", "kinds: [DEPLOY]"],
+                           ["window: $window", 'window: {from: "2026-11-01T00:00:00Z", '
+                                               'to: "2026-01-01T00:00:00Z"}']])  # fmt: skip
+        call = f"sourceRecords({', '.join(args)})" if args else "sourceRecords"
+        found.append(f"{rng.choice(['', 'recs: '])}{call} {{ {RECORD} }}")
+    if rng.random() < 0.3:
+        found.append("activity(metric: COMMITS, bucket: WEEK, window: $window) { total }")
+    if rng.random() < 0.2:
+        found.append(rng.choice(["...Sub", "... on Subject { description }",
+                                 "... on Node { id }"]))  # fmt: skip
+    return " ".join(found) or "key"
+
+
+def fuzzed_pages(count: int, seed: int = 36) -> list[tuple[str, dict[str, Any]]]:
+    """Seeded documents reading subjects' pages at a root `subject` or on a list's nodes."""
+    rng = random.Random(seed)
+    found = []
+    for _ in range(count):
+        pages = _pages(rng)
+        if rng.random() < 0.6:
+            key = rng.choice(["repository:payments-api", "service:payments", "team:payments",
+                              "person:alex-kim", "repository:absent"])  # fmt: skip
+            body = f'subject(key: "{key}", asOf: $asOf) {{ key {pages} }}'
+        else:
+            kind = rng.choice(["SERVICE", "REPOSITORY", "TEAM"])
+            body = (f"subjects(filter: {{kind: {kind}}}, first: {rng.choice([3, 8])}, "
+                    f"asOf: $asOf) {{ edges {{ node {{ key {pages} }} }} }}")  # fmt: skip
+        text = _head("P", f"{{ {body} }}", PAGE_VARIABLES)
+        variables = {"asOf": rng.choice([AS_OF, "2026-08-01T00:00:00Z"]), "earlier": EARLIER,
+                     "window": rng.choice([WINDOW, {"from": "2026-10-01T00:00:00Z",
+                                                    "to": "2026-11-01T00:00:00Z"}])}  # fmt: skip
+        found.append((text, variables))
+    return found
+
+
+NODE_SELECTIONS = [
+    "... on Subject { key name sourceRecords(kinds: [INCIDENT, DEPLOY], window: $window, "
+    "first: 100) { id key recordKind title start end status severity environment } }",
+    f"... on SourceRecord {{ {RECORD} }}",
+    "... on Episode { key text mentions { key } }",
+    "id __typename",
+    "... on Subject { key neighbors(types: [OWNS], direction: INCOMING, first: 1) { key } "
+    "activity(metric: DEPLOYS, window: $window) { total } }",
+    "... on Relationship { id }",
+]
+
+
+def fuzzed_nodes(count: int, seed: int = 37) -> list[tuple[str, dict[str, Any]]]:
+    """Seeded `node(id)` and `nodes(ids)` documents: ids of every type, unknown, malformed,
+    of a type the plan leaves to the plain path, and more than `nodes` takes."""
+    rng = random.Random(seed)
+    every = SUBJECT_IDS + OTHER_IDS
+    found = []
+    for _ in range(count):
+        selection = " ".join(rng.sample(NODE_SELECTIONS, rng.randint(1, 3)))
+        if rng.random() < 0.5:
+            variables = {"id": rng.choice(every), "window": WINDOW}
+            text = _head("N", f"{{ node(id: $id) {{ {selection} }} }}",
+                         {"id": "ID!", "window": "TimeWindowInput"})
+        else:
+            ids = rng.sample(every, rng.randint(0, 6)) if rng.random() < 0.9 else \
+                [SUBJECT_IDS[0]] * 101  # fmt: skip
+            variables = {"ids": ids, "window": WINDOW}
+            text = _head("N", f"{{ nodes(ids: $ids) {{ {selection} }} }}",
+                         {"ids": "[ID!]!", "window": "TimeWindowInput"})
+        found.append((text, variables))
+    return found
+
+
+async def test_fuzzed_page_documents_answer_the_same_compiled(demo: Any) -> None:
+    gateway, token = demo
+    outcomes = {"compiled": 0, "plain": 0, "errors": 0, "fragments compiled": 0, "items": 0}
+    for text, variables in fuzzed_pages(160):
+        first, second, ran = await _twice(gateway, token, {"query": text, "variables": variables})
+        _same(first, second)
+        outcomes["compiled" if ran else "plain"] += 1
+        outcomes["errors"] += bool(first.json().get("errors"))
+        outcomes["fragments compiled"] += bool(ran and "fragment " in text)
+        outcomes["items"] += bool(ran) * first.text.count('"key"')
+    print(outcomes)
+    assert outcomes["compiled"] >= 60 and outcomes["errors"] >= 20
+    assert outcomes["fragments compiled"] >= 5 and outcomes["items"] >= 1000
+
+
+async def test_fuzzed_node_documents_answer_the_same_compiled(demo: Any) -> None:
+    gateway, token = demo
+    outcomes = {"compiled": 0, "plain": 0, "errors": 0, "nulls compiled": 0}
+    for text, variables in fuzzed_nodes(120):
+        first, second, ran = await _twice(gateway, token, {"query": text, "variables": variables})
+        _same(first, second)
+        outcomes["compiled" if ran else "plain"] += 1
+        outcomes["errors"] += bool(first.json().get("errors"))
+        outcomes["nulls compiled"] += bool(ran and "null" in first.text)
+    print(outcomes)
+    assert outcomes["compiled"] >= 40 and outcomes["plain"] >= 10 and outcomes["errors"] >= 3
+    assert outcomes["nulls compiled"] >= 10
