@@ -29,6 +29,8 @@ from tests.test_investigate import NOW, demo, investigator, memory  # noqa: F401
         # Answered over the last year with "3" said unused: a month has no half.
         ("how many commits to payments-api in the past 3 and a half months?",
          "3 and a half months"),
+        # "May" alone is no time (a verb): nothing was said, and the default window answered.
+        ("how many commits to payments-api on the fortieth of May?", "fortieth of May"),
     ],
 )
 async def test_a_time_not_understood_is_named_never_replaced(
@@ -92,6 +94,19 @@ async def test_a_time_not_understood_is_named_never_replaced(
         # and the right window with "far" said not understood.
         ("how many commits to payments-api going back four months?", "2026-07-20T12:00", None),
         ("how many commits to payments-api so far this year?", "2026-01-01", None),
+        # Days named by ordinal words, and of a month counted from now: said not understood,
+        # or answered over the whole month with the day said unused.
+        ("how many commits to payments-api since the first of October?", "2026-10-01", None),
+        ("how many commits to payments-api since October the first?", "2026-10-01", None),
+        ("how many commits to payments-api between the first and the tenth of November?",
+         "2026-11-01", "2026-11-11"),
+        ("how many commits to payments-api in the week after the first of October?",
+         "2026-10-02", "2026-10-09"),
+        ("how many commits to payments-api on the twenty-first of March 2026?", "2026-03-21",
+         "2026-03-22"),
+        ("what changed in payments-api on the 5th of last month?", "2026-10-05", "2026-10-06"),
+        ("how many commits to payments-api since the 5th of last month?", "2026-10-05", None),
+        ("who changed payments-api since the first of the month?", "2026-11-01", None),
     ],
 )
 async def test_a_composition_is_answered_over_its_own_window(

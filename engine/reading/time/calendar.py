@@ -19,6 +19,17 @@ MONTHS = {n: i for i, names in enumerate(MONTH_NAMES.split("|"), 1) for n in nam
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 NUMBERS = {word: n for n, word in enumerate((*_NUMBER_WORDS, "ten", "eleven", "twelve"))}
 NUMBERS["a"] = 1
+# Days of a month named by ordinal words ("the first of October", "the twenty-first of March"):
+# the word and the day, as "1st" and "21st" are read; "twenty-first" also written "twenty first".
+_ORDINAL_WORDS = [
+    *("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"),
+    *("tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth"),
+    *("seventeenth", "eighteenth", "nineteenth", "twentieth"),
+]
+ORDINAL_DAYS = {word: n for n, word in enumerate(_ORDINAL_WORDS, 1)}
+ORDINAL_DAYS |= {f"twenty-{w}": 20 + n for w, n in list(ORDINAL_DAYS.items())[:9]}
+ORDINAL_DAYS |= {"thirtieth": 30, "thirty-first": 31}
+ORDINAL_DAYS |= {w.replace("-", " "): n for w, n in ORDINAL_DAYS.items() if "-" in w}
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}  # first month
 
@@ -60,6 +71,11 @@ _ORDINALS |= {"1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 _QUARTER = re.compile(
     r"(?:q(?P<q>[1-4])|(?P<nth>first|second|third|fourth|1st|2nd|3rd|4th) quarter)"
     r"(?: of|\s*[-/])?\s*(?P<year>\d{4})?|(?P<year2>\d{4})\s*-?\s*q(?P<q2>[1-4])"
+)
+
+
+_ORDINAL_DAY = re.compile(
+    r"\b(?:" + "|".join(sorted(ORDINAL_DAYS, key=len, reverse=True)) + r")\b"
 )
 
 
@@ -115,6 +131,11 @@ def date_period(text: str, now: datetime) -> tc.Period:
         if "-" in words[0]:
             return tc.day_period(*(int(p) for p in words[0].split("-")))
         return tc.year_period(int(words[0]))
+    if words[-1] == "month" and len(words) > 2 and words[-2] in {*_COUNTED_FROM, "the"}:
+        # "the 5th of last month": that month, named ("the month": this one)
+        at = tc.period_of("month", now, 0 if words[-2] in ("this", "the") else -1)[0]
+        words = [*words[:-2], f"{at:%B}".lower(), str(at.year)]
+    words = _ORDINAL_DAY.sub(lambda m: str(ORDINAL_DAYS[m.group()]), " ".join(words)).split()
     month = next((MONTHS[w] for w in words if w in MONTHS), None)
     if month is None:
         raise ValueError("no month named")

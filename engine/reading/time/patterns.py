@@ -8,14 +8,22 @@ chooses what it captures.
 
 from __future__ import annotations
 
-from engine.reading.time.calendar import MONTHS, NUMBERS, WEEKDAYS
+from engine.reading.time.calendar import MONTHS, NUMBERS, ORDINAL_DAYS, WEEKDAYS
 from engine.reading.time.slashdates import PATTERN as SLASH
 
 MONTH = "(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b"
 # Not a year-first date's (2026/03/04, 2026-03-04), nor a decade ("the 2020s"); a dash after
 # it may start a range's other end ("Nov 2025-Feb 2026").
 YEAR = r"(?:19[7-9]\d|2\d{3})(?!\d|-\d|[/.]\d|'?s\b)"
-ORD = r"\d{1,2}(?:st|nd|rd|th)?"
+# A day of a month: "3", "3rd", or in words ("third", "twenty-first", "twenty first"); a
+# word never starts more of a phrase ("the first half", "the first 10 days", "the first week").
+ORD_WORD = (
+    r"(?<![\w-])(?:"
+    + "|".join(w.replace(" ", r"[\s-]") for w in sorted(ORDINAL_DAYS, key=len, reverse=True))
+    + r")\b(?![\s-]+(?:half|quarter|week|weeks|month|months|days?|\d{1,3}(?!\d)))"
+)
+ORDINAL = rf"(?:\d{{1,2}}(?:st|nd|rd|th)|{ORD_WORD})"
+ORD = rf"(?:\d{{1,2}}(?:st|nd|rd|th)?|{ORD_WORD})"
 ISO = r"\d{4}-\d{2}-\d{2}(?![\d:T])"
 # A number naming an issue, a pull request or a version is no year ("who fixed issue 2031?"
 # was refused: '"2031": the range start is in the future').
@@ -31,9 +39,12 @@ HOLIDAY = (
     r"(?:(?:christmas|xmas)(?:\s+day)?|(?:the\s+)?new\s+year(?:'s)?(?:\s+day)?)"
     r"(?!\s+eve)(?:,?\s+\d{4}(?!\d))?"
 )
+# A day of a month counted from now ("the 5th of last month", "the first of the month").
+_REL_MONTH_DAY = r"(?:(?:this|last|previous)\s+month|the\s+month)\b"
 DAY_DATE = (
     rf"(?:{ISO}|{SLASH}|{HOLIDAY}|(?:the\s+)?{ORD}\s+(?:of\s+)?{MONTH}(?:,?\s+\d{{4}}(?!\d))?"
-    rf"|{MONTH}\s+{ORD}(?:,?\s+\d{{4}})?(?!\d))"
+    rf"|(?:the\s+)?{ORD}\s+of\s+{_REL_MONTH_DAY}"
+    rf"|{MONTH}\s+(?:the\s+)?{ORD}(?:,?\s+\d{{4}})?(?!\d))"
 )
 # "Q3 2025", "Q3 of 2025", "Q3-2025", "2025 Q3", "2025-Q3", "the third quarter of 2025", "Q3".
 QUARTER_OF = r"(?:q[1-4]|(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)"

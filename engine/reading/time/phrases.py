@@ -43,6 +43,7 @@ from datetime import datetime
 from engine.domain import timecontext as tc
 from engine.reading.time.calendar import NUMBERS
 from engine.reading.time.compositions import EARLIEST
+from engine.reading.time.patterns import ORDINAL
 from engine.reading.time.patterns import YEAR as _YEAR
 from engine.reading.time.rules import RULES
 from engine.reading.time.slashdates import WhichDay
@@ -67,6 +68,8 @@ _TIME_LIKE = re.compile(
     r"|next\s+(?:week|month|quarter|year|sprint|release)"
     r"|(?:january|february|march|april|june|july|august|september|october|november|december)\b"
     r"|(?:jan|feb|apr|jun|jul|aug|sept|sep|oct|nov|dec)\s+\d"
+    # a day of a month by an ordinal no row reads ("the fortieth of May": May is no time alone)
+    r"|(?:\d+|[a-z]+)(?:st|nd|rd|th)\s+of\s+(?:may|(?:the|this|last|next)\s+month)"
     r"|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?"
     rf"|(?:\d+|{'|'.join(NUMBERS)})\s+[a-z]+s?\s+(?:ago|back)|\d+\s+sprints?"
     r"|half[\s-]+(?:an?\s+)?(?:year|month|week|day|hour)"
@@ -189,6 +192,8 @@ _PART_OF = re.compile(
     rf"(?:\b(?:the\s+)?(?:[\w-]+\s+){{0,2}})?\b{_UNITS}\s+"
     r"(?:of|before|after|to|until|till|following|preceding|ending|from|since)\s+$"
     r"|\b(?:this|that|same)\s+(?:time|period|day|week|month)\s+$"
+    # A day of it by its ordinal ("the twenty-first of March 2024" read March whole)
+    rf"|\b(?:the\s+)?{ORDINAL}\s+of\s+$"
     r"|\b(?:through|thru|by|outside|since|after|before|until|till)\s+$",
     re.IGNORECASE | re.ASCII,
 )
