@@ -254,3 +254,39 @@ class BulkGraph:
     def record_slots(row: list[Any]) -> tuple[str, str | None]:
         """The keys of the slot a record starts on and, if another, of the one it ends on."""
         return row[SLOT_AT], row[SLOT_AT + 2]
+
+
+class Conflict(Exception):
+    """Input a load sending each batch as it is read cannot follow: an element written
+    again in a later batch (or a record twice in one), a subject written after a stub was
+    made for it, or a retraction. Such input is loaded whole (BulkGraph) instead."""
+
+
+@dataclass
+class BatchGraph(BulkGraph):
+    """One batch's part of a bulk load sent as it is read (graph.falkor_stream): what the
+    batch adds to the graph the batches before it made. `known`: the subjects already sent
+    (a relationship or an episode naming one makes no stub); `stubs`: those that were made
+    as stubs. Raises Conflict where the batch would change what was sent."""
+
+    known: dict[str, int] = field(default_factory=dict)
+    stubs: set[str] = field(default_factory=set)
+
+    def _subjects(self, run: list[Subject], batch: WriteBatch) -> None:
+        if any(s.key in self.known for s in run):
+            made = next(s.key for s in run if s.key in self.known)
+            was = "a stub made for it" if made in self.stubs else "itself"
+            raise Conflict(f"subject {made!r} written after {was}, in an earlier batch")
+        super()._subjects(run, batch)
+
+    def _stubs(self, keys: set[str]) -> None:
+        super()._stubs(keys - self.known.keys())
+
+    def _records(self, run: list[SourceRecord], batch: WriteBatch) -> None:
+        keys = {r.key for r in run}
+        if len(keys) < len(run) or not keys.isdisjoint(self.records):
+            raise Conflict("a source record written twice in one batch")
+        super()._records(run, batch)
+
+    def _retract(self, run: list[Tombstone], batch: WriteBatch) -> None:
+        raise Conflict("a retraction")

@@ -13,14 +13,24 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from typing import Any, Protocol
 
 from engine.ports import Checkpoint, OrgGraph, WriteBatch
-from graph.bulk import BulkGraph
+from graph.bulk import BatchGraph, BulkGraph, Conflict
 from graph.projection import IngestReport, Projector
 
 Load = Callable[[BulkGraph, Checkpoint], Awaitable[None]]
+
+
+class Stream(Protocol):
+    """Where a load sent as it is read goes (graph.falkor_stream.FalkorStream)."""
+
+    def part(self) -> BatchGraph: ...
+
+    async def send(self, part: BatchGraph, source: str, run_id: str) -> None: ...
+
+    async def finish(self, done: Checkpoint) -> None: ...
 
 
 class BulkProjector(Projector):
@@ -65,3 +75,85 @@ class BulkProjector(Projector):
         line = f"fabric: bulk load: {report.accepted:,} records read ({seconds:.1f} s)"
         print(line, file=sys.stderr)
         await self._load(self.model, self._checkpoint)
+
+
+class StreamProjector(Projector):
+    """Reads the input batch by batch and sends each batch's part of the graph as it is
+    read (`stream`), the finished checkpoint last. Raises graph.bulk.Conflict on input the
+    stream cannot follow (BulkRun then loads it whole)."""
+
+    def __init__(self, graph: OrgGraph, stream: Stream, **options: Any) -> None:
+        options["resume"] = False
+        super().__init__(graph, **options)
+        self._stream = stream
+        self._checkpoint: Checkpoint | None = None
+        self._began = time.monotonic()
+
+    async def _prepare(self, *_: Any) -> None:
+        return  # a batch is made into its part as it is sent
+
+    async def _flush(
+        self,
+        batch: WriteBatch,
+        cursor: int,
+        digest: str,
+        report: IngestReport,
+        *,
+        finished: bool = False,
+    ) -> None:
+        if batch.elements:
+            part = self._stream.part()
+            part.add(batch)
+            await self._stream.send(part, self.source, report.run_id)
+            report.accepted += len(batch.elements)
+            report.batches += 1
+        if finished:
+            self._checkpoint = Checkpoint(self.source, cursor, digest, report.run_id, True)
+        if self.on_progress:
+            self.on_progress(cursor, report.accepted)
+
+    async def _finish(self, report: IngestReport) -> None:
+        assert self._checkpoint is not None
+        report.complete_skipped = self.complete and bool(report.invalid_count)
+        seconds = time.monotonic() - self._began
+        line = f"fabric: bulk load: {report.accepted:,} records read and sent ({seconds:.1f} s)"
+        print(line, file=sys.stderr)
+        await self._stream.finish(self._checkpoint)
+
+
+class BulkRun:
+    """A bulk load of input that can be read twice (a file, a list of lines) is sent as it
+    is read; if the input turns out to write an element again or retract one
+    (graph.bulk.Conflict), it is read again from its first line and loaded whole, which
+    deletes what was sent. Input read once (a pipe) is loaded whole from the start."""
+
+    def __init__(
+        self, graph: OrgGraph, load: Load, stream: Callable[[], Stream], org_id: str,
+        **options: Any,
+    ) -> None:  # fmt: skip
+        self._graph, self._load, self._stream = graph, load, stream
+        self._org, self._options = org_id, options
+        self.streamed = False  # whether the last run was sent as it was read
+
+    async def run(self, lines: Iterable[str | bytes]) -> IngestReport:
+        if isinstance(lines, Sequence) or _seekable(lines):
+            try:
+                streaming = StreamProjector(self._graph, self._stream(), **self._options)
+                report = await streaming.run(lines)
+                self.streamed = True
+                return report
+            except Conflict as why:
+                print(f"fabric: bulk load: {why}: the input is read again and loaded whole",
+                      file=sys.stderr)  # fmt: skip
+                if not isinstance(lines, Sequence):
+                    lines.seek(0)  # type: ignore[attr-defined]
+        self.streamed = False
+        whole = BulkProjector(self._graph, self._load, self._org, **self._options)
+        return await whole.run(lines)
+
+
+def _seekable(lines: Any) -> bool:
+    try:
+        return bool(lines.seekable()) and lines.tell() == 0
+    except (AttributeError, OSError, ValueError):
+        return False

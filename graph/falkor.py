@@ -22,6 +22,7 @@ from graph.dialect import FALKORDB, Dialect
 from graph.epochs import Renew, purge_scope, scope_of
 from graph.executor import apply_schema, bound, retire_indexes
 from graph.falkor_executor import GraphExecutor, translate
+from graph.falkor_stream import FalkorStream
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
 from graph.scoped import ScopedGraph
 from graph.store import EpochedStore
@@ -238,6 +239,10 @@ class FalkorStore(EpochedStore):
     def bulk_loader(self, org_id: str, epoch: int) -> BulkLoad:
         """Loads a whole graph (graph.bulk) into build `epoch` (graph.falkor_bulk.load)."""
         return functools.partial(falkor_bulk.load, self, org_id, epoch)
+
+    def bulk_stream(self, org_id: str, epoch: int) -> FalkorStream:
+        """Sends a bulk load into build `epoch` as it is read (graph.falkor_stream)."""
+        return FalkorStream(self, org_id, epoch)
 
     async def _delete_graph(self, name: str) -> None:
         try:

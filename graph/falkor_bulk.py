@@ -180,9 +180,27 @@ def tables(
     vector label. `ids` learns each node's id as its table is encoded. First of all, the
     run's checkpoint, unfinished: a flip refuses a build holding one (graph.epochs), so a
     load cut short is never served; `load` finishes it last."""
-    started = {"source": run.source, "cursor": 0, "digest": "", "run_id": run.run_id}
-    first = [("", started | {"finished": False})]
-    yield _nodes(ids, *CHECKPOINT, scope, _in_order(CHECKPOINT[1], first), None)
+    yield started(ids, scope, run.source, run.run_id)
+    yield from contents(graph, scope, stamp, ids)
+    yield from summaries(graph.activities.items(), graph.days, scope, ids)
+    yield from closing(graph.claimed, scope, stamp, dimension, ids)
+    yield from relations(graph, scope, ids)
+    yield from holds(graph, ids)
+    yield from placed(graph, ids)
+
+
+def started(ids: NodeIds, scope: str, source: str, run_id: str) -> Table:
+    """The run's checkpoint, unfinished (a flip refuses the build until it is finished)."""
+    first = [("", {"source": source, "cursor": 0, "digest": "", "run_id": run_id,
+                   "finished": False})]  # fmt: skip
+    return _nodes(ids, *CHECKPOINT, scope, _in_order(CHECKPOINT[1], first), None)
+
+
+def contents(
+    graph: BulkGraph, scope: str, stamp: str | None, ids: NodeIds, slots: bool = True
+) -> Iterator[Table]:
+    """The subjects (those with a vector one table: consecutive ids), episodes, records and,
+    unless `slots` is off, time slots of `graph`."""
     vectors = graph.vectors if stamp is not None else {}
     plain = ((k, {"key": k, **p}) for k, p in graph.subjects.items() if k not in vectors)
     embedded = (
@@ -196,25 +214,41 @@ def tables(
     width = len(RECORD[1]) - 1
     records = ((k, row[:width]) for k, row in graph.records.items())
     yield _nodes(ids, *RECORD, scope, records, ids.records)
-    activities = _in_order(ACTIVITY[1], graph.activities.items())
-    yield _nodes(ids, *ACTIVITY, scope, activities, ids.activities)
-    days = (
-        (f"{kind}:{day}", [f"{kind}:{day}", kind, day, n])
-        for (kind, day), n in graph.days.items()
+    if slots:
+        yield slot_table(graph.slots.items(), scope, ids)
+
+
+def slot_table(items: Iterable[tuple[str, Props]], scope: str, ids: NodeIds) -> Table:
+    slots = _in_order(SLOT[1], ((k, {"slot": k, **p}) for k, p in items))
+    return _nodes(ids, *SLOT, scope, slots, ids.slots)
+
+
+def summaries(
+    activities: Iterable[tuple[str, Props]], days: dict[tuple[str, int], int], scope: str,
+    ids: NodeIds,
+) -> Iterator[Table]:  # fmt: skip
+    """The Activity nodes and the day counts."""
+    yield _nodes(ids, *ACTIVITY, scope, _in_order(ACTIVITY[1], activities), ids.activities)
+    counted = (
+        (f"{kind}:{day}", [f"{kind}:{day}", kind, day, n]) for (kind, day), n in days.items()
     )
-    yield _nodes(ids, *DAY, scope, days, None)
-    slots = _in_order(SLOT[1], ((k, {"slot": k, **p}) for k, p in graph.slots.items()))
-    yield _nodes(ids, *SLOT, scope, slots, ids.slots)
+    yield _nodes(ids, *DAY, scope, counted, None)
+
+
+def closing(
+    claimed: bool, scope: str, stamp: str | None, dimension: int, ids: NodeIds
+) -> Iterator[Table]:
+    """The graph's Format and, if claimed for an embedder, its EmbeddingMeta."""
     # graph.activity's migration of a new graph leaves this; the vectors are on their label.
     fmt = [("", {"activity": FORMAT_VERSION, "vectors": 1})]
     yield _nodes(ids, *FORMAT, scope, _in_order(FORMAT[1], fmt), None)
-    if stamp is not None and graph.claimed:
+    if stamp is not None and claimed:
         meta = [("", {"stamp": stamp, "dimension": dimension})]
         yield _nodes(ids, *META, scope, _in_order(META[1], meta), None)
-    yield from _edges(graph, scope, ids)
 
 
-def _edges(graph: BulkGraph, scope: str, ids: NodeIds) -> Iterator[Table]:
+def relations(graph: BulkGraph, scope: str, ids: NodeIds) -> Iterator[Table]:
+    """The relationships between subjects, and the episodes' mentions."""
     org = values([scope])
     by_type: dict[str, list[tuple[str, str, Props]]] = {}
     for (rel_type, a, b, _), props in graph.relationships.items():
@@ -234,11 +268,18 @@ def _edges(graph: BulkGraph, scope: str, ids: NodeIds) -> Iterator[Table]:
         for s in sorted(keys)
     )
     yield Table(_header("MENTIONS", ("org_id",)), False, mentions)
-    holds = (
+
+
+def holds(graph: BulkGraph, ids: NodeIds) -> Iterator[Table]:
+    found = (
         _ENDS.pack(ids.activities[graph.record_subject(row)], ids.records[key])
         for key, row in graph.records.items()
     )
-    yield Table(_header("HOLDS", ()), False, holds)
+    yield Table(_header("HOLDS", ()), False, found)
+
+
+def placed(graph: BulkGraph, ids: NodeIds) -> Iterator[Table]:
+    """Each record's STARTS from its first time slot and ENDS from its last, if another."""
     starts = (
         _ENDS.pack(ids.slots[graph.record_slots(row)[0]], ids.records[key])
         for key, row in graph.records.items()
@@ -255,44 +296,58 @@ def _edges(graph: BulkGraph, scope: str, ids: NodeIds) -> Iterator[Table]:
 Send = Callable[[list[Any]], Awaitable[Any]]
 
 
+class Calls:
+    """Tables put into GRAPH.BULK calls of about CALL_BYTES each, BEGIN on the first."""
+
+    def __init__(self, bulk: Send) -> None:
+        self._bulk = bulk
+        self._first = True
+        self._nodes = self._edges = self._size = 0
+        self._tokens: list[tuple[bool, bytes]] = []
+
+    async def add(self, table: Table) -> None:
+        parts = [table.header]
+        count = 0
+        for entity in table.entities:
+            parts.append(entity)
+            count += 1
+            self._size += len(entity)
+            if self._size >= CALL_BYTES:
+                self._token(table.node, parts, count)
+                await self.flush()
+                parts, count = [table.header], 0
+        if count:
+            self._token(table.node, parts, count)
+
+    def _token(self, node: bool, parts: list[bytes], count: int) -> None:
+        self._tokens.append((node, b"".join(parts)))
+        if node:
+            self._nodes += count
+        else:
+            self._edges += count
+
+    async def flush(self) -> None:
+        if not self._tokens:
+            return
+        node_tokens = [t for is_node, t in self._tokens if is_node]
+        edge_tokens = [t for is_node, t in self._tokens if not is_node]
+        args: list[Any] = ["BEGIN"] if self._first else []
+        args += [self._nodes, self._edges, len(node_tokens), len(edge_tokens)]
+        await self._bulk([*args, *node_tokens, *edge_tokens])
+        self._first, self._nodes, self._edges, self._size = False, 0, 0, 0
+        self._tokens.clear()
+
+
 async def send(
     graph: BulkGraph, scope: str, stamp: str | None, dimension: int, run: Checkpoint, bulk: Send
 ) -> NodeIds:
     """Every table of `graph` to a new graph key, in calls of about CALL_BYTES; `bulk` sends
     one call's arguments (after GRAPH.BULK and the key). The node ids given."""
     ids = NodeIds()
-    first = True
-    nodes = edges = size = 0
-    tokens: list[tuple[bool, bytes]] = []
-
-    async def flush() -> None:
-        nonlocal first, nodes, edges, size
-        if not tokens:
-            return
-        node_tokens = [t for is_node, t in tokens if is_node]
-        edge_tokens = [t for is_node, t in tokens if not is_node]
-        args: list[Any] = ["BEGIN"] if first else []
-        args += [nodes, edges, len(node_tokens), len(edge_tokens), *node_tokens, *edge_tokens]
-        await bulk(args)
-        first, nodes, edges, size = False, 0, 0, 0
-        tokens.clear()
-
+    calls = Calls(bulk)
     for table in tables(graph, scope, stamp, dimension, ids, run):
-        parts = [table.header]
-        count = 0
-        for entity in table.entities:
-            parts.append(entity)
-            count += 1
-            size += len(entity)
-            if size >= CALL_BYTES:
-                tokens.append((table.node, b"".join(parts)))
-                nodes, edges = (nodes + count, edges) if table.node else (nodes, edges + count)
-                await flush()
-                parts, count = [table.header], 0
-        if count:
-            tokens.append((table.node, b"".join(parts)))
-            nodes, edges = (nodes + count, edges) if table.node else (nodes, edges + count)
-    await flush()
+        await calls.add(table)
+    await calls.flush()
     return ids
 
 
@@ -308,55 +363,84 @@ SET s.embedding = vecf32($vectors[id(s) - $lo])
 VECTOR_BATCH = 4_096
 
 
-async def load(
-    store: FalkorStore, org_id: str, epoch: int, graph: BulkGraph, done: Checkpoint
-) -> None:
-    """`graph` as epoch `epoch` of `org_id` (a build: never epoch 0, which is served and holds
-    the results): whatever a load cut short left there deleted, every node and relationship
-    sent, the vectors set, the graph bootstrapped (its indexes built), and last `done`, the
-    checkpoint that says the build is whole. A line on stderr after each step, with its
-    time."""
-    from graph.falkor import GRAPH_PREFIX
+@dataclass
+class Target:
+    """Where a bulk load goes: the build's graph key and scope, the embedder's stamp and
+    dimension (none without an embedder), and `bulk`, which sends one GRAPH.BULK call."""
 
-    if epoch == 0:
-        raise ValueError("a bulk load builds a new epoch, never epoch 0")
-    scope = scope_of(org_id, epoch)
-    name = GRAPH_PREFIX + scope
-    await store.forget_graph(org_id, epoch)
-    embedder = store.embedder
-    stamp = embedder.identity.stamp() if embedder is not None else None
-    dimension = embedder.identity.dimension if embedder is not None else 0
-    connection = store.client.connection
-    step = _Steps(name)
+    store: FalkorStore
+    org_id: str
+    epoch: int
+    scope: str
+    name: str
+    stamp: str | None
+    dimension: int
+    step: _Steps
 
-    async def bulk(args: list[Any]) -> None:
+    @classmethod
+    async def emptied(cls, store: FalkorStore, org_id: str, epoch: int) -> Target:
+        """Build `epoch` of `org_id` (never epoch 0, which is served and holds the results),
+        whatever a load cut short left there deleted."""
+        from graph.falkor import GRAPH_PREFIX
+
+        if epoch == 0:
+            raise ValueError("a bulk load builds a new epoch, never epoch 0")
+        scope = scope_of(org_id, epoch)
+        await store.forget_graph(org_id, epoch)
+        embedder = store.embedder
+        stamp = embedder.identity.stamp() if embedder is not None else None
+        dimension = embedder.identity.dimension if embedder is not None else 0
+        name = GRAPH_PREFIX + scope
+        return cls(store, org_id, epoch, scope, name, stamp, dimension, _Steps(name))
+
+    async def bulk(self, args: list[Any]) -> None:
         try:
-            await connection.execute_command("GRAPH.BULK", name, *args)
+            await self.store.client.connection.execute_command("GRAPH.BULK", self.name, *args)
         except (redis_errors.RedisError, OSError) as exc:
             raise translate(exc) from exc
 
-    ids = await send(graph, scope, stamp, dimension, done, bulk)
-    step(f"{ids.next:,} nodes and their relationships sent")
-    if embedder is not None:
-        executor = GraphExecutor(store, name)
-        keys = sorted(graph.vectors, key=ids.subjects.__getitem__)
+    async def vectors(self, texts: dict[str, str], ids: dict[str, int]) -> None:
+        """The vectors of the subjects whose search text is in `texts`, set by node id: they
+        were sent as one table, so their ids are consecutive."""
+        embedder = self.store.embedder
+        if embedder is None:
+            return
+        executor = GraphExecutor(self.store, self.name)
+        keys = sorted(texts, key=ids.__getitem__)
         for at in range(0, len(keys), VECTOR_BATCH):
             some = keys[at : at + VECTOR_BATCH]
-            lo = ids.subjects[some[0]]
-            assert ids.subjects[some[-1]] == lo + len(some) - 1  # one table: consecutive
-            vectors = as_parameter(await embedder.embed([graph.vectors[k] for k in some]))
+            lo = ids[some[0]]
+            assert ids[some[-1]] == lo + len(some) - 1  # one table: consecutive
+            vectors = as_parameter(await embedder.embed([texts[k] for k in some]))
             await executor.change(SET_VECTORS, {"lo": lo, "hi": lo + len(some), "vectors": vectors})
-        step(f"{len(keys):,} vectors set")
-    # Each label's index in one statement (graph.indexes.falkor_new_graph); the bootstrap's
-    # statements below then find every field indexed already.
-    schema = GraphExecutor(store, name)
-    for statement in falkor_new_graph() + (
-        falkor_vector_index(dimension) if embedder is not None else ()
-    ):
-        await schema.change(statement, {})
-    scoped = store.org(org_id, epoch)
-    await scoped.save_checkpoint(done)  # its first write: the bootstrap, indexes built, first
-    step("indexes built, checkpoint finished")
+
+    async def finish(self, done: Checkpoint) -> None:
+        """The indexes built, then `done`, the checkpoint that says the build is whole."""
+        # Each label's index in one statement (graph.indexes.falkor_new_graph); the
+        # bootstrap's statements below then find every field indexed already.
+        schema = GraphExecutor(self.store, self.name)
+        vector = falkor_vector_index(self.dimension) if self.stamp is not None else ()
+        for statement in falkor_new_graph() + vector:
+            await schema.change(statement, {})
+        scoped = self.store.org(self.org_id, self.epoch)
+        await scoped.save_checkpoint(done)  # its first write: the bootstrap, indexes built
+        self.step("indexes built, checkpoint finished")
+
+
+async def load(
+    store: FalkorStore, org_id: str, epoch: int, graph: BulkGraph, done: Checkpoint
+) -> None:
+    """`graph` as epoch `epoch` of `org_id` (a build): whatever a load cut short left there
+    deleted, every node and relationship sent, the vectors set, the graph bootstrapped (its
+    indexes built), and last `done`, the checkpoint that says the build is whole. A line on
+    stderr after each step, with its time."""
+    to = await Target.emptied(store, org_id, epoch)
+    ids = await send(graph, to.scope, to.stamp, to.dimension, done, to.bulk)
+    to.step(f"{ids.next:,} nodes and their relationships sent")
+    if to.stamp is not None:
+        await to.vectors(graph.vectors, ids.subjects)
+        to.step(f"{len(graph.vectors):,} vectors set")
+    await to.finish(done)
 
 
 class _Steps:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 from collections.abc import Iterable, Iterator
@@ -110,13 +111,14 @@ def in_bulk(store: Any, args: argparse.Namespace) -> bool:
 
 
 def projector(store: Any, graph: Any, args: argparse.Namespace, bar: ProgressBar) -> Any:
-    from graph.bulk_load import BulkProjector
+    from graph.bulk_load import BulkRun
     from graph.projection import Projector
 
     options = {"source": args.source, "batch_size": args.batch_size, "complete": args.complete}
     if in_bulk(store, args):
         loader = store.bulk_loader(args.org, graph.epoch)
-        return BulkProjector(graph, loader, args.org, on_progress=bar, **options)
+        stream = functools.partial(store.bulk_stream, args.org, graph.epoch)
+        return BulkRun(graph, loader, stream, args.org, on_progress=bar, **options)
     return Projector(graph, resume=not args.no_resume, on_progress=bar, **options)
 
 
