@@ -31,6 +31,15 @@ from tests.test_investigate import NOW, demo, investigator, memory  # noqa: F401
          "3 and a half months"),
         # "May" alone is no time (a verb): nothing was said, and the default window answered.
         ("how many commits to payments-api on the fortieth of May?", "fortieth of May"),
+        # An independent check's unseen phrasings (u32): answered over all of 2026 with
+        # "around" said unused; over one week for "the weeks"; over 2026 with "before
+        # Halloween" said unused.
+        ("who changed payments-api around the time of PyCon 2026?",
+         "around the time of PyCon 2026"),
+        ("how many commits to payments-api in the weeks before Christmas 2025?",
+         "weeks before Christmas 2025"),
+        ("how many commits to payments-api in the weeks before Halloween 2026?",
+         "before Halloween 2026"),
     ],
 )
 async def test_a_time_not_understood_is_named_never_replaced(
@@ -107,6 +116,21 @@ async def test_a_time_not_understood_is_named_never_replaced(
         ("what changed in payments-api on the 5th of last month?", "2026-10-05", "2026-10-06"),
         ("how many commits to payments-api since the 5th of last month?", "2026-10-05", None),
         ("who changed payments-api since the first of the month?", "2026-11-01", None),
+        # u32's: this summer with "'25" said unused (the right month only by chance for
+        # "Sept '26"), all of 2026 October for "the first of October", and not understood.
+        ("how many commits to payments-api in summer '25?", "2025-06-01", "2025-09-01"),
+        ("how many commits to payments-api in Sept '26?", "2026-09-01", "2026-10-01"),
+        ("who touched payments-api on the first of October 2026?", "2026-10-01", "2026-10-02"),
+        ("how many commits to payments-api in the back half of 2025?", "2025-07-01",
+         "2026-01-01"),
+        ("how many commits to payments-api during Q3 of two years ago?", "2024-07-01",
+         "2024-10-01"),
+        ("how many commits to payments-api since the beginning of the previous quarter?",
+         "2026-07-01", None),
+        # "as of" a point: the year up to it ("the end of October" read its last third,
+        # "as of last Christmas" the day, "as" said unused).
+        ("what changed in payments-api as of the end of October?", "2025-11-01", "2026-11-01"),
+        ("when did payments-api last change as of last Christmas?", "2024-12-25", "2025-12-25"),
     ],
 )
 async def test_a_composition_is_answered_over_its_own_window(

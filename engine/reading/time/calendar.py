@@ -107,7 +107,10 @@ def date_period(text: str, now: datetime) -> tc.Period:
     if len(words) > 2 and words[-1] == "year" and words[-2] in _COUNTED_FROM:
         shifted = now.year - (1 if words[-2] != "this" else 0)  # "Q3 of last year"
         words = [*(w for w in words[:-2] if w not in ("of", "the")), str(shifted)]
-    if words[0] in HOLIDAYS or words[:2] == ["new", "year"]:
+    if len(words) > 3 and words[-1] == "ago" and words[-2] in ("year", "years"):
+        shifted = now.year - count_of(words[-3])  # "Q3 of two years ago"
+        words = [*(w for w in words[:-3] if w not in ("of", "the")), str(shifted)]
+    if words[0] in HOLIDAYS or words[:2] == ["new", "year"] or _named_holiday(words):
         return _holiday(words, now)
     if "half" in words or words[0] in ("h1", "h2"):
         return _half(words, now)
@@ -156,19 +159,32 @@ def date_period(text: str, now: datetime) -> tc.Period:
 HOLIDAYS = {"christmas": (12, 25), "xmas": (12, 25), "new": (1, 1)}
 
 
+def _named_holiday(words: list[str]) -> bool:
+    """ "last Christmas", "this Christmas"."""
+    return words[0] in ("last", "this") and words[1:2] in (["christmas"], ["xmas"])
+
+
 def _holiday(words: list[str], now: datetime) -> tc.Period:
-    """Its day in the year named, else the most recent one that has begun."""
+    """Its day in the year named, else the most recent one that has begun ("last
+    Christmas": the most recent one that has ended; "this Christmas": this year's)."""
+    which = words[0] if words[0] in ("last", "this") else None
+    words = words[1:] if which else words
     month, day = HOLIDAYS[words[0]]
     year = next((int(w) for w in words if w.isdigit() and len(w) == 4), None)
     if year is not None:
         return tc.day_period(year, month, day)
+    if which == "this":
+        return tc.day_period(now.year, month, day)
+    if which == "last":
+        ended = tc.day_period(now.year, month, day)
+        return ended if ended[1] <= now else tc.day_period(now.year - 1, month, day)
     return tc.most_recent(lambda y: tc.day_period(y, month, day), now)
 
 
 def _half(words: list[str], now: datetime) -> tc.Period:
     """H1/H2 of a year, or the first/second half of a year (this year, last year) or of a
     month (days 1-15, and from the 16th to its end)."""
-    second = words[0] in ("h2", "second", "2nd")
+    second = words[0] in ("h2", "second", "2nd", "back", "latter", "later")
     named = [w for w in words[2:] if w != "of"]
     if named[-1:] == ["month"] or any(w in MONTHS for w in named):
         start, stop = date_period(" ".join(named), now)

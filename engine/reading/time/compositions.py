@@ -56,7 +56,7 @@ def _edge(which: str, whole: tc.Period) -> datetime:
 
 
 def _relative(text: str, now: datetime) -> tc.Period:
-    which, unit = text.lower().split()  # "the year" is this one
+    which, unit = text.lower().split()[-2:]  # "the year" is this one; "the previous year"
     return tc.period_of(unit, now, -1 if which in ("last", "previous", "prior") else 0)
 
 
@@ -218,6 +218,11 @@ def since_point(g: Groups, now: datetime) -> Reading:
     return None, point_of(first(g), now), None
 
 
+def as_of_point(g: Groups, now: datetime) -> Reading:
+    """"as of the end of 2023": that instant (never after now)."""
+    return min(point_of(first(g), now), now), None, None
+
+
 def after_point(g: Groups, now: datetime) -> Reading:
     """"after the middle of 2025": from that instant; "after last month": from its end."""
     return None, point_of(first(g), now, end=True), None
@@ -293,12 +298,6 @@ def boundary_note(phrase: str) -> str | None:
     third = {"beginning": "first", "start": "first", "middle": "middle", "end": "last"}[which]
     return (f'"{phrase}" is read as the {third} third of the period (as early, mid and late '
             "are: of a year, four months)")
-
-
-def edge_note(phrase: str) -> str | None:
-    if " middle " in f" {phrase.lower()} ":
-        return f'"{phrase}" is read with the middle of a period as the start of its middle third'
-    return None
 
 
 def fraction_note(phrase: str) -> str:

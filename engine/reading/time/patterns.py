@@ -14,7 +14,10 @@ from engine.reading.time.slashdates import PATTERN as SLASH
 MONTH = "(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b"
 # Not a year-first date's (2026/03/04, 2026-03-04), nor a decade ("the 2020s"); a dash after
 # it may start a range's other end ("Nov 2025-Feb 2026").
-YEAR = r"(?:19[7-9]\d|2\d{3})(?!\d|-\d|[/.]\d|'?s\b)"
+# A year written with an apostrophe and two digits ("summer '22", "Jan '23") is one too: it
+# was said unused and another year's summer answered (engine.reading.time.phrases reads its
+# century: the latest not after now).
+YEAR = r"(?:(?:19[7-9]\d|2\d{3})(?!\d|-\d|[/.]\d|'?s\b)|(?<![\w'])'\d{2}(?![\w']))"
 # A day of a month: "3", "3rd", or in words ("third", "twenty-first", "twenty first"); a
 # word never starts more of a phrase ("the first half", "the first 10 days", "the first week").
 ORD_WORD = (
@@ -36,7 +39,7 @@ NUMBERED = "".join(
 YMD = rf"{NUMBERED}(?:19[7-9]\d|2\d{{3}})/\d{{1,2}}/\d{{1,2}}(?![\d/.])"
 # "Christmas", "Christmas Day 2025", "New Year's Day", "the new year" (not their eves).
 HOLIDAY = (
-    r"(?:(?:christmas|xmas)(?:\s+day)?|(?:the\s+)?new\s+year(?:'s)?(?:\s+day)?)"
+    r"(?:(?:(?:last|this)\s+)?(?:christmas|xmas)(?:\s+day)?|(?:the\s+)?new\s+year(?:'s)?(?:\s+day)?)"
     r"(?!\s+eve)(?:,?\s+\d{4}(?!\d))?"
 )
 # A day of a month counted from now ("the 5th of last month", "the first of the month").
@@ -50,7 +53,11 @@ DAY_DATE = (
 QUARTER_OF = r"(?:q[1-4]|(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)"
 EVENTS = r"(?:release|outage|incident|launch|freeze|migration|rewrite|version|sprint)s?\b"
 # A year counted from now where a year may stand ("Q3 of last year", "March last year").
-REL_YEAR = r"(?:this|last|(?:the\s+)?(?:previous|prior))\s+year\b"
+# ... and "Q3 of two years ago", "May 2 years ago" (that year, counted back).
+REL_YEAR = (
+    r"(?:(?:this|last|(?:the\s+)?(?:previous|prior))\s+year\b"
+    r"|(?:\d{1,2}|" + "|".join(NUMBERS) + r")\s+years?\s+ago\b)"
+)
 QUARTER = (
     rf"(?:{QUARTER_OF}(?:\s+of|\s*[-/])?\s*(?:{YEAR}|{REL_YEAR})"
     rf"|(?:19[7-9]\d|2\d{{3}})\s*-?\s*q[1-4]|{QUARTER_OF})\b"
@@ -62,7 +69,7 @@ WHICH_YEAR = rf"(?:{YEAR}|the\s+year|this\s+year|last\s+year)"
 # half of last month": its days 1-15; the second from the 16th).
 HALF = (
     rf"(?:h[12]\s+(?:of\s+)?(?:{YEAR}|(?:this|last)\s+year)|h[12]\b(?!\s*[-/]?\s*\d)"
-    rf"|(?:the\s+)?(?:first|second|1st|2nd)\s+half\s+of\s+(?:{WHICH_YEAR}"
+    rf"|(?:the\s+)?(?:first|second|1st|2nd|front|back|latter|later)\s+half\s+of\s+(?:{WHICH_YEAR}"
     rf"|(?:this|last|previous)\s+month\b|{MONTH}(?:\s+(?:of\s+)?(?:{YEAR}|{REL_YEAR}))?))"
 )
 # A season of a year, or summer and autumn alone (the latest that has begun: "since
@@ -88,7 +95,9 @@ PRE = r"\b(?:(?:in|over|during|within|for)\s+)?the\s+(?:last|past)\s+"
 # Units a number before them counts ("5 days"), so no week number.
 COUNTED = r"(?:minute|hour|day|week|fortnight|month|quarter|year)s?\b"
 # A period counted from the current one ("last month", "this year"; "the year": this one).
-RELATIVE = r"(?:last|this|previous|prior|current|the)\s+(?:week|month|quarter|year)\b"
+RELATIVE = (
+    r"(?:(?:the\s+)?(?:last|this|previous|prior|current)|the)\s+(?:week|month|quarter|year)\b"
+)
 # A season counted from now ("last summer": the latest that has ended; "this winter").
 SEASON_NOW = r"(?:last|this|previous|past)\s+(?:spring|summer|autumn|fall|winter)\b"
 # A part of a year or month by thirds ("early 2025", "mid-2025", "late August").

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from engine.domain import timecontext as tc
+from engine.reading.time import conventions
 from engine.reading.time.calendar import NUMBERS
 from engine.reading.time.compositions import EARLIEST
 from engine.reading.time.patterns import ORDINAL
@@ -75,6 +76,9 @@ _TIME_LIKE = re.compile(
     r"|half[\s-]+(?:an?\s+)?(?:year|month|week|day|hour)"
     rf"|(?:\d+|an?|{'|'.join(NUMBERS)})\s+(?:[a-z]+\s+)?and\s+a\s+half(?:\s+[a-z]+)?"
     r"|during\s+(?:the\s+|a\s+|an\s+|our\s+|this\s+|that\s+)?[\w.-]+"
+    # an event's time ("around the time of PyCon 2019" answered all of 2019)
+    r"|(?:around|about|near|roughly|at|by|from|since|until|till|before|after)\s+the\s+time\s+of"
+    r"|(?<![\w'])'\d{2}(?![\w'])"
     r"|(?:holidays?|vacations?|hackathons?|offsites?)"
     r"|(?:before|after|until)\s+the\s+(?:[\w.-]+\s+)?(?:release|outage|incident|launch|freeze"
     r"|migration|rewrite|refactor|deploy|deployment|merge|version|sprint|reorg)s?"
@@ -120,6 +124,19 @@ class TimeReading:
     which_day: dict[str, tuple[tc.Period, ...]] = field(default_factory=dict)  # "07/01/2026"
 
 
+_APOSTROPHE_YEAR = re.compile(r"'(\d{2})\b")
+
+
+def _years(groups: tuple[str | None, ...], now: datetime) -> tuple[str | None, ...]:
+    """A year written "'22" as its four digits: the latest such year not after now."""
+
+    def year(found: re.Match[str]) -> str:
+        late = 2000 + int(found[1])
+        return str(late if late <= now.year else late - 100)
+
+    return tuple(g if g is None else _APOSTROPHE_YEAR.sub(year, g) for g in groups)
+
+
 def read_time(text: str, now: datetime) -> TimeReading:
     """The first understood phrase of `text`, and every other time-like phrase reported."""
     reading = TimeReading()
@@ -127,8 +144,9 @@ def read_time(text: str, now: datetime) -> TimeReading:
     bad: list[tuple[int, int]] = []  # phrases naming no real date ("2020-2019")
     for rule in RULES:
         for match in rule.compiled.finditer(text):
+            groups = _years(match.groups(), now)
             try:
-                as_of, start, stop = rule.resolve(match.groups(), now)
+                as_of, start, stop = rule.resolve(groups, now)
             # "07/01/2026": asked which day (engine.reading.time.slashdates)
             except WhichDay as which:
                 reading.which_day.setdefault(which.phrase, which.readings)
@@ -139,9 +157,12 @@ def read_time(text: str, now: datetime) -> TimeReading:
                 bad.append(match.span())
                 continue
             note = rule.stated(match.group())
+            note = conventions.joined(
+                match.group(), note, conventions.yearless(match.group(), start or as_of, now)
+            )
             period = None
             if rule.period is not None and as_of is not None:
-                period = rule.period(match.groups(), as_of, now)
+                period = rule.period(groups, as_of, now)
             found.append(TimeMatch(match.start(), match.end(), as_of, start, stop, note, period))
     # A phrase one rule read is no bad date because another rule could not read it.
     read_spans = {(m.start, m.end) for m in found}
@@ -194,7 +215,10 @@ _PART_OF = re.compile(
     r"|\b(?:this|that|same)\s+(?:time|period|day|week|month)\s+$"
     # A day of it by its ordinal ("the twenty-first of March 2024" read March whole)
     rf"|\b(?:the\s+)?{ORDINAL}\s+of\s+$"
-    r"|\b(?:through|thru|by|outside|since|after|before|until|till)\s+$",
+    r"|\b(?:through|thru|by|outside|since|after|before|until|till|as\s+(?:of|at))\s+$"
+    # ... or with a name between ("before Halloween 2026", "around PyCon 2019": an event's
+    # day, unknown here, answered the whole year)
+    r"|\b(?:since|after|before|until|till|around|as\s+(?:of|at))\s+(?-i:[A-Z][\w'-]*)\s+$",
     re.IGNORECASE | re.ASCII,
 )
 # A span counted from the phrase when the phrase starts with its own preposition ("the 3

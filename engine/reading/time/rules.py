@@ -32,6 +32,7 @@ from datetime import datetime, timedelta
 
 from engine.domain import timecontext as tc
 from engine.reading.time import compositions as c
+from engine.reading.time import conventions as cv
 from engine.reading.time import patterns as p
 from engine.reading.time import spans
 from engine.reading.time.calendar import (
@@ -201,26 +202,33 @@ _RECENT = (
 )
 _DAYS = "|".join(WEEKDAYS)
 _TO = r"(?:to|until|till|through(?:\s+to)?|thru)"
+# Units without a count ("the weeks before"): no span (the span rule read one week).
+_NOT_UNITS = r"(?!(?:hour|day|week|fortnight|month|quarter|year)s\b)"
 
 RULES: list[Rule] = [
-    Rule("between", rf"\bbetween\s+({p.DATE})\s+and\s+({p.DATE})", _range(both=False)),
+    Rule("between", rf"\bbetween\s+({p.DATE})\s+and\s+({p.DATE})", _range(both=False),
+         note=cv.ranged),
     Rule("both", rf"\b(?:in|during)\s+({p.DATE})\s+and\s+({p.DATE})", _range(both=True)),
-    Rule("between", rf"\bfrom\s+({p.DATE})\s+{_TO}\s+({p.DATE})", _range(both=False)),
+    Rule("between", rf"\bfrom\s+({p.DATE})\s+{_TO}\s+({p.DATE})", _range(both=False),
+         note=cv.ranged),
     Rule("since", rf"\b(?:from|between)\s+({p.DATE})\s+(?:to|until|till|and)\s+(?:now|today)\b",
          _since),
     Rule("between", rf"\b(?:(?:in|during|from|for|throughout|over)\s+)?{p.YEARS}",
-         _range(both=False)),
+         _range(both=False), note=cv.ranged),
     Rule("since", rf"\bsince\s+the\s+(?:start|beginning)\s+of\s+({p.DATE})", _since),
     Rule("ytd", r"\bsince\s+the\s+(?:start|beginning)\s+of\s+(?:the|this)\s+year\b",
          span(_year_to_date)),
     Rule("recent", _RECENT, _recent, note=spans.recent_note),
     Rule("as_of_end", rf"\bas\s+(?:of|at)\s+({_AS_OF_END})\b", _as_of_end),
     Rule("as_of", rf"\bas\s+(?:of|at)\s+({p.DATE})", _as_of),
+    # "as of the end of 2023": the instant it names (it read the last third of 2023).
+    Rule("as_of", rf"\bas\s+(?:of|at)\s+({p.BOUNDARY_POINT})", c.as_of_point, note=cv.edge),
     Rule("on", rf"\bon\s+({p.DAY_DATE}|{p.WEEKDAY})", _as_of, period=_day_period),
     Rule("since", rf"\bsince\s+({p.DATE})", _since),
     Rule("since_day", r"\bsince\s+(yesterday|today)\b", _since_day),
     Rule("after", rf"\bafter\s+({p.DATE})", _after),
-    Rule("before", rf"\b(?:before|prior\s+to|until|till|up\s+to)\s+({p.DATE})", _before),
+    Rule("before", rf"\b(?:before|prior\s+to|until|till|up\s+to)\s+({p.DATE})", _before,
+         note=cv.until),
     Rule("ytd", r"\b(?:year[\s-]+to[\s-]+date|ytd)\b", span(_year_to_date)),
     Rule("week_of",
          rf"\b(?:(?:in|during)\s+)?the\s+week\s+(?:of|starting|beginning)\s+({p.DAY_DATE})",
@@ -232,24 +240,26 @@ RULES: list[Rule] = [
                rf"({p.DATE})", span(_dated)),
     Rule("in", rf"\b({p.HALF}|{p.SEASON}|{p.MONTH}\s+{p.YEAR}|{p.QUARTER}|{p.DAY_DATE})",
          span(_dated)),
-    Rule("last_n", rf"{p.PRE}{p.N}\s+{p.UNIT}\b", _last_n),
-    Rule("last_n", rf"\b(?:last|past|previous)\s+{p.N}\s+{p.UNIT}\b", _last_n),
+    Rule("last_n", rf"{p.PRE}{p.N}\s+{p.UNIT}\b", _last_n, note=cv.back_from_now),
+    Rule("last_n", rf"\b(?:last|past|previous)\s+{p.N}\s+{p.UNIT}\b", _last_n,
+         note=cv.back_from_now),
     # "going back four months", "looking back over 3 weeks": the same span back from now (an
     # unseen phrasing answered the default year, "four" said unused).
     Rule("last_n", rf"\b(?:going|looking|reaching)\s+back\s+(?:over\s+)?{p.N}\s+{p.UNIT}\b",
-         _last_n),
-    Rule("past", rf"{p.PRE}(week|fortnight|month|quarter|year)\b", _past),
-    Rule("past", r"\bpast\s+(week|fortnight|month|quarter|year)\b", _past),
-    Rule("past", r"\b(?:last|this)\s+(fortnight)\b", _past),
+         _last_n, note=cv.back_from_now),
+    Rule("past", rf"{p.PRE}(week|fortnight|month|quarter|year)\b", _past, note=cv.back_from_now),
+    Rule("past", r"\bpast\s+(week|fortnight|month|quarter|year)\b", _past,
+         note=cv.back_from_now),
+    Rule("past", r"\b(?:last|this)\s+(fortnight)\b", _past, note=cv.back_from_now),
     Rule("ago", rf"\b{p.N}\s+{p.UNIT}\s+ago\b", _ago_point, period=_ago_period),
     Rule("season", r"\b(last|this|previous|past)\s+(spring|summer|autumn|fall|winter)\b",
          span(_season)),
     Rule("season", r"\bthe\s+(spring|summer|autumn|fall|winter)\s+before\s+last\b",
          span(lambda g, now: season_before_last(c.first(g).lower(), now))),
     Rule("relative", r"\b(last|this|previous|prior|current)\s+(week|month|quarter|year)\b",
-         span(_relative_period)),
+         span(_relative_period), note=cv.relative),
     Rule("relative", r"\b(?:(?:in|during|over|for)\s+)?the\s+(previous|prior|current)\s+"
-                     r"(week|month|quarter|year)\b", span(_relative_period)),
+                     r"(week|month|quarter|year)\b", span(_relative_period), note=cv.relative),
     Rule("day", r"\b(yesterday|today)\b", span(_day)),
     Rule("in", rf"\b((?:last|this|past)\s+(?:{_DAYS}))\b", span(_dated)),
     # Parts of a period and periods counted from now (engine/reading/time/spans.py).
@@ -298,42 +308,44 @@ RULES: list[Rule] = [
                        rf"({p.REL_MONTH}|{p.MONTH}(?:\s+{p.YEAR})?)",
          span(spans.month_week), note=spans.month_week_note, alone=True),
     # Compositions over a value already read (`patterns.POINT`, `patterns.PERIOD`).
-    Rule("since", rf"\bsince\s+({p.POINT})", c.since_point, note=c.edge_note),
+    Rule("since", rf"\bsince\s+({p.POINT})", c.since_point, note=cv.edge),
     Rule("since", rf"\b(?:from|between)\s+({p.POINT})\s+(?:to|until|till|and)\s+(?:now|today)\b",
-         c.since_point, note=c.edge_note),
+         c.since_point, note=cv.edge),
     # "from the beginning of 2024" alone is since then ("from 2024" alone is 2024's).
-    Rule("since", rf"\bfrom\s+({p.BOUNDARY_POINT})", c.since_point, note=c.edge_note),
-    Rule("after", rf"\bafter\s+({p.POINT})", c.after_point, note=c.edge_note),
+    Rule("since", rf"\bfrom\s+({p.BOUNDARY_POINT})", c.since_point, note=cv.edge),
+    Rule("after", rf"\bafter\s+({p.POINT})", c.after_point, note=cv.edge),
     # "through the end of 2025", "by the end of last year": everything up to that end.
     Rule("before", rf"\b(?:through|thru|by)\s+({p.BOUNDARY_POINT})", c.before_point,
-         note=c.edge_note),
+         note=cv.edge),
     Rule("before", rf"\b(?:before|prior\s+to|until|till|up\s+to)\s+({p.POINT})", c.before_point,
-         note=c.edge_note),
+         note=lambda phrase: cv.edge(phrase) or cv.until(phrase)),
     Rule("between", rf"\b(?:from|between)\s+({p.POINT})\s+(?:{_TO}|and)\s+({p.POINT})",
-         c.point_range, note=c.edge_note),
+         c.point_range, note=cv.ranged),
     # "June-July", "in June-July" (it read June: "in June" starts first), "Nov 2025-Feb 2026".
     Rule("between", rf"\b(?:(?:in|during|for|throughout|over|from|between)\s+)?({p.PERIOD})"
-                    rf"\s*(?:\s{_TO}\s|[-\u2013])\s*({p.PERIOD})", c.point_range),
+                    rf"\s*(?:\s{_TO}\s|[-\u2013])\s*({p.PERIOD})", c.point_range, note=cv.ranged),
     # "the start of 2025 to the end of March", "June 2025 to the end of August": without
     # "from", only the first was read and the rest said unused.
-    Rule("between", rf"\b({p.POINT})\s+{_TO}\s+({p.POINT})", c.point_range, note=c.edge_note),
+    Rule("between", rf"\b({p.POINT})\s+{_TO}\s+({p.POINT})", c.point_range, note=cv.ranged),
     Rule("since", rf"\b({p.POINT})\s+(?:to|until|till)\s+(?:now|today)\b", c.since_point,
-         note=c.edge_note),
+         note=cv.edge),
     # "from mid-September onwards" (it read mid-September, "onwards" said unused), "2025 on".
     Rule("since", rf"\b(?:from\s+)?({p.POINT})\s+(?:onwards?|on)\b(?!\s+\w)", c.since_point,
-         note=c.edge_note),
+         note=cv.edge),
     Rule("between", rf"\b(?:(?:from|between)\s+)?({p.MONTH})\s+({p.ORD})\s*(?:[-\u2013]|\s{_TO}\s"
                     rf"|\sand\s)\s*({p.ORD})\b(?!\s+(?:of\s+)?{p.MONTH})(?:,?\s+({p.YEAR}))?",
-         c.day_range(month_first=True)),
+         c.day_range(month_first=True), note=cv.ranged),
     Rule("between", rf"\b(?:(?:from|between)\s+)?(?:the\s+)?({p.ORD})\s*(?:[-\u2013]|\s{_TO}\s"
                     rf"|\sand\s)\s*(?:the\s+)?({p.ORD})\s+(?:of\s+)?({p.REL_MONTH}|{p.MONTH})"
-                    rf"(?:,?\s+({p.YEAR}))?", c.day_range(month_first=False)),
+                    rf"(?:,?\s+({p.YEAR}))?", c.day_range(month_first=False), note=cv.ranged),
     Rule("ago", rf"\b{p.N}\s+{p.UNIT}\s+back\b", _ago_point, period=_ago_period),
     Rule("ago", rf"\b({p.HALF_AGO})", lambda g, now: (c.half_ago(c.first(g), now)[0], None, None),
          period=_half_ago_period),
     # "the 12 months to March 2026", "the 3 months before March", "the week after Christmas".
-    Rule("span_of", rf"{_LEAD}the\s+(?:{p.N}\s+)?{p.UNIT}\s+{p.SPAN_WORD}\s+({p.POINT})",
-         c.span_of, note=c.edge_note),
+    # "the weeks before Christmas" (no count) is no span: it read one week.
+    Rule("span_of", rf"{_LEAD}the\s+{_NOT_UNITS}(?:{p.N}\s+)?{p.UNIT}\s+{p.SPAN_WORD}"
+                    rf"\s+({p.POINT})",
+         c.span_of, note=cv.edge),
     Rule("fraction", rf"{p.PRE}(half|quarter)[\s-]+(?:(?:of\s+)?an?\s+)?(year|day|hour)\b",
          c.fraction, note=c.fraction_note),
     Rule("fraction", rf"{p.PRE}year\s+and\s+a\s+half\b", c.year_and_a_half, note=c.fraction_note),

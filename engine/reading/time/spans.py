@@ -16,7 +16,7 @@ import re
 from datetime import UTC, date, datetime, timedelta
 
 from engine.domain import timecontext as tc
-from engine.reading.time import slashdates
+from engine.reading.time import conventions, slashdates
 from engine.reading.time.calendar import MONTHS, SEASONS, count_of, date_period, span_before
 
 RECENT_DAYS = 90  # "lately", "recently", "these days": the last 90 days before `now`
@@ -173,6 +173,8 @@ def general_note(phrase: str, own: str | None) -> str | None:
         return f'"{phrase}" is read with Christmas as 25 December and New Year as 1 January (UTC)'
     if own is not None:
         return own
+    if half := conventions.half_month(phrase):
+        return half
     words = phrase.lower().split()
     if "few" in words or "couple" in words:
         return f'"{phrase}" is read with "a couple" as 2 and "a few" as 3'

@@ -1,0 +1,110 @@
+"""The conventions a reading depends on, stated beside the answer in plain words: each is a
+rule's note (engine/reading/time/rules.py `Rule.note`), said once, in the temporal label's
+note and in the limitations ("...: the answer covers A to B").
+
+The corpus (tests/data/time_phrases.tsv) states each convention once in its header; a phrase
+whose reading depends on one says it here: which 7 days "last week" is, that "the past month"
+counts back from now and "last month" is the calendar's, that a range includes its last end
+whole while "until X" stops where X starts, that a quarter is the calendar's, that "the end
+of X" after "since" is the instant X ends, which days half a month is, and which year a month
+named without one is. Vague words ("lately"), seasons, holidays, thirds and weeks of a month
+state theirs in engine/reading/time/spans.py.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from engine.reading.time.calendar import MONTHS
+
+_WEEK = "the Monday-to-Sunday week"
+_UNTIL = re.compile(r"^(?:until|till|up\s+to)\s+(.+)$", re.IGNORECASE)
+_COUNT_WORDS = {"few": '"a few" is 3', "couple": '"a couple" is 2'}
+_CALENDAR = {"week": "weeks (Monday to Sunday)", "fortnight": "fortnights", "month": "months"}
+_CALENDAR |= {"quarter": "quarters", "year": "years"}
+
+
+def relative(phrase: str) -> str | None:
+    """ "last week", "this quarter": which week or quarter of the calendar (a month or a year
+    needs no word)."""
+    words = phrase.lower().split()
+    if "week" in words:
+        which = (
+            "under way (from Monday)"
+            if "this" in words or "current" in words
+            else ("before this one")
+        )
+        return f'"{phrase}" is read as {_WEEK} {which}, in UTC'
+    if "quarter" in words:
+        return (
+            f'"{phrase}" is read as a calendar quarter (January-March, April-June, July-'
+            "September, October-December)"
+        )
+    return None
+
+
+def back_from_now(phrase: str) -> str | None:
+    """ "the past month", "in the last 3 weeks": counted back from now, not whole calendar
+    periods; "a couple" and "a few" said when they count."""
+    words = phrase.lower().replace("-", " ").split()
+    unit = next((w.rstrip("s") for w in words if w.rstrip("s") in _CALENDAR), None)
+    counts = [said for word, said in _COUNT_WORDS.items() if word in words]
+    if unit is None:
+        return f'"{phrase}" is read with {" and ".join(counts)}' if counts else None
+    said = f'"{phrase}" is read back from now, not as whole calendar {_CALENDAR[unit]}'
+    return f"{said}; {' and '.join(counts)}" if counts else said
+
+
+def until(phrase: str) -> str | None:
+    """ "until October": up to where October starts, October left out ("through October"
+    and "from June to October" include it)."""
+    found = _UNTIL.match(phrase.strip())
+    if found is None:
+        return None
+    return f'"{phrase}" is read up to the start of {found.group(1)}, which is not included'
+
+
+def edge(phrase: str) -> str | None:
+    """ "since the end of September", "after the middle of 2025": the instant it names."""
+    words = f" {phrase.lower()} "
+    if " middle " in words:
+        return f'"{phrase}" is read with the middle of a period as the start of its middle third'
+    if " end of " in words:
+        return f'"{phrase}" is read with the end of a period as the instant it ends'
+    return None
+
+
+def ranged(phrase: str) -> str:
+    """ "between September and October", "May 3-10": both ends in, the last one whole."""
+    said = edge(phrase)
+    both = "both ends included, the last one whole"
+    return f"{said}; {both}" if said else f'"{phrase}" is read with {both}'
+
+
+def half_month(phrase: str) -> str | None:
+    """ "the first half of last month": its days 1-15."""
+    words = phrase.lower().split()
+    if "half" not in words or not ("month" in words or any(w in MONTHS for w in words)):
+        return None
+    return f'"{phrase}" is read as the month\'s days 1-15 (its second half: the 16th to its end)'
+
+
+def yearless(phrase: str, start: datetime | None, now: datetime) -> str | None:
+    """A month, quarter or day named without a year, read in an earlier year than now's ("in
+    December", asked in November 2026, is December 2025): the most recent that has begun."""
+    words = phrase.lower().replace(",", " ").split()
+    if start is None or start.year >= now.year or re.search(r"\d{4}", phrase):
+        return None
+    if {"year", "last", "previous", "prior", "ago", "back", "before"} & set(words):
+        return None
+    if not any(w in MONTHS or re.fullmatch(r"q[1-4]", w) for w in words):
+        return None
+    return f"a month or quarter named without a year is the most recent one begun ({start:%B %Y})"
+
+
+def joined(phrase: str, note: str | None, clause: str | None) -> str | None:
+    """A rule's note with a convention of the words read (`yearless`) added, or that alone."""
+    if clause is None:
+        return note
+    return f'"{phrase}" is read with {clause}' if note is None else f"{note}; {clause}"
