@@ -40,6 +40,8 @@ from tests.test_investigate import NOW, demo, investigator, memory  # noqa: F401
          "weeks before Christmas 2025"),
         ("how many commits to payments-api in the weeks before Halloween 2026?",
          "before Halloween 2026"),
+        # Read as "up to 2026", asked again as "in the run-between ... and 2025-12-31".
+        ("who changed payments-api in the run-up to 2026?", "the run-up to 2026"),
     ],
 )
 async def test_a_time_not_understood_is_named_never_replaced(
@@ -131,6 +133,18 @@ async def test_a_time_not_understood_is_named_never_replaced(
         # "as of last Christmas" the day, "as" said unused).
         ("what changed in payments-api as of the end of October?", "2025-11-01", "2026-11-01"),
         ("when did payments-api last change as of last Christmas?", "2024-12-25", "2025-12-25"),
+        # u32's said not understood: a misspelt month ("names no one"), a year before its
+        # range, "the 3rd week of", "the early days of", "post-", "the tail end of", "Q2 '26".
+        ("how many commits to payments-api in Febuary 2026?", "2026-02-01", "2026-03-01"),
+        ("In 2026, between March and May, how many commits to payments-api?", "2026-03-01",
+         "2026-06-01"),
+        ("how many commits to payments-api the 3rd week of October?", "2026-10-15",
+         "2026-10-22"),
+        ("how many commits to payments-api in the early days of 2026?", "2026-01-01",
+         "2026-05-01"),
+        ("how many commits to payments-api post-2025?", "2026-01-01", None),
+        ("how many commits to payments-api in the tail end of 2025?", "2025-09-01", "2026-01-01"),
+        ("how many commits to payments-api in Q2 '26?", "2026-04-01", "2026-07-01"),
     ],
 )
 async def test_a_composition_is_answered_over_its_own_window(

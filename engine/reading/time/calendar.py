@@ -16,6 +16,27 @@ MONTH_NAMES = (
     "september sept sep|october oct|november nov|december dec"
 )
 MONTHS = {n: i for i, names in enumerate(MONTH_NAMES.split("|"), 1) for n in names.split()}
+
+
+def _typos(name: str) -> set[str]:
+    """A long month name with one letter left out or two swapped ("febuary", "ocotber")."""
+    dropped = {name[:i] + name[i + 1 :] for i in range(len(name))}
+    swapped = {name[:i] + name[i + 1] + name[i] + name[i + 2 :] for i in range(len(name) - 1)}
+    return dropped | swapped
+
+
+# Month names misspelt by one letter: read as the month, and said (a misspelt month was taken
+# for a name nobody has, and the year around it answered). Only names of 6 letters or more:
+# a shorter one's ("marh", "arch") are other words.
+MONTH_TYPOS = {
+    typo: name
+    for names in MONTH_NAMES.split("|")
+    for name in names.split()[:1]
+    if len(name) >= 6
+    for typo in _typos(name)
+    if typo not in MONTHS and typo != name
+}
+MONTHS |= {typo: MONTHS[name] for typo, name in MONTH_TYPOS.items()}
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 NUMBERS = {word: n for n, word in enumerate((*_NUMBER_WORDS, "ten", "eleven", "twelve"))}
 NUMBERS["a"] = 1

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from engine.reading.time.calendar import MONTHS
+from engine.reading.time.calendar import MONTH_TYPOS, MONTHS
 
 _WEEK = "the Monday-to-Sunday week"
 _UNTIL = re.compile(r"^(?:until|till|up\s+to)\s+(.+)$", re.IGNORECASE)
@@ -103,8 +103,18 @@ def yearless(phrase: str, start: datetime | None, now: datetime) -> str | None:
     return f"a month or quarter named without a year is the most recent one begun ({start:%B %Y})"
 
 
-def joined(phrase: str, note: str | None, clause: str | None) -> str | None:
-    """A rule's note with a convention of the words read (`yearless`) added, or that alone."""
-    if clause is None:
+def misspelt(phrase: str) -> str | None:
+    """A month name misspelt by a letter ("Febuary"), read as the month: said."""
+    words = re.findall(r"[a-z]+", phrase.lower())
+    typos = [(w, MONTH_TYPOS[w]) for w in words if w in MONTH_TYPOS]
+    said = ", ".join(f'"{typo}" as {name.capitalize()}' for typo, name in typos)
+    return f"a misspelt month name read as the month ({said})" if typos else None
+
+
+def joined(phrase: str, note: str | None, *clauses: str | None) -> str | None:
+    """A rule's note with the conventions of the words read (`yearless`, `misspelt`) added,
+    or those alone."""
+    said = "; ".join(c for c in clauses if c)
+    if not said:
         return note
-    return f'"{phrase}" is read with {clause}' if note is None else f"{note}; {clause}"
+    return f'"{phrase}" is read with {said}' if note is None else f"{note}; {said}"

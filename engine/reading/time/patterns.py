@@ -109,13 +109,14 @@ THIRD_OF = (
 PART = rf"(?:early|mid|late)[\s-]+{THIRD_OF}"
 # "The second week of October": days 8-14 (engine.reading.time.periods.nth_week).
 NTH_WEEK = (
-    rf"the\s+(?:first|second|third|fourth|last|final)\s+week\s+of\s+"
+    rf"the\s+(?:first|second|third|fourth|1st|2nd|3rd|4th|last|final)\s+week\s+of\s+"
     rf"(?:{REL_MONTH}|{MONTH}(?:\s+{YEAR})?|{YEAR}|{REL_YEAR})"
 )
 # A period named for its place in a composition: a date, a relative period, a third of one.
 PERIOD = rf"(?:{NTH_WEEK}|{RELATIVE}|{SEASON_NOW}|{PART}|{DATE})"
 # "the beginning / start / middle / end of P": one group, the boundary's word.
-BOUNDARY = r"the\s+(beginning|start|middle|end)\s+of\s+"
+# ("the tail end of 2020" is its end)
+BOUNDARY = r"the\s+(?:tail\s+(?=end))?(beginning|start|middle|end)\s+of\s+"
 # A point or period standing alone, as a composition rule reads it: a boundary of a period,
 # a span back from now ("2 weeks ago", "3 months back"), a day, or a period.
 _COUNT = r"(?:\d{1,4}|(?:a\s+)?couple\s+of|(?:a\s+)?few|" + "|".join(NUMBERS) + ")"
@@ -128,7 +129,7 @@ HALF_AGO = (
 )
 # "the last one and a half years", "the past 2 and a half weeks": count, unit (two groups).
 AND_A_HALF = rf"({_COUNT})\s+and\s+a\s+half\s+(hour|day|week|year)s?\b"
-BOUNDARY_POINT = rf"the\s+(?:beginning|start|middle|end)\s+of\s+{PERIOD}"
+BOUNDARY_POINT = rf"the\s+(?:tail\s+(?=end))?(?:beginning|start|middle|end)\s+of\s+{PERIOD}"
 # A part at either end of a period ("the first 10 days of October", "the last quarter of
 # 2025"), as a value a composition reads ("after the first 10 days of October").
 PART_N = (

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from engine.reading.time.phrases import TimeMatch
 
 _NTH = {"first": 0, "second": 1, "third": 2, "fourth": 3}
+_NTH |= {"1st": 0, "2nd": 1, "3rd": 2, "4th": 3}
 
 
 def nth_week(which: str, month: tc.Period) -> tc.Period:

@@ -79,6 +79,7 @@ _TIME_LIKE = re.compile(
     # an event's time ("around the time of PyCon 2019" answered all of 2019)
     r"|(?:around|about|near|roughly|at|by|from|since|until|till|before|after)\s+the\s+time\s+of"
     r"|(?<![\w'])'\d{2}(?![\w'])"
+    r"|(?:the\s+)?run[\s-]up\s+to"
     r"|(?:holidays?|vacations?|hackathons?|offsites?)"
     r"|(?:before|after|until)\s+the\s+(?:[\w.-]+\s+)?(?:release|outage|incident|launch|freeze"
     r"|migration|rewrite|refactor|deploy|deployment|merge|version|sprint|reorg)s?"
@@ -158,8 +159,9 @@ def read_time(text: str, now: datetime) -> TimeReading:
                 continue
             note = rule.stated(match.group())
             note = conventions.joined(
-                match.group(), note, conventions.yearless(match.group(), start or as_of, now)
-            )
+                match.group(), note, conventions.yearless(match.group(), start or as_of, now),
+                conventions.misspelt(match.group()),
+            )  # fmt: skip
             period = None
             if rule.period is not None and as_of is not None:
                 period = rule.period(groups, as_of, now)

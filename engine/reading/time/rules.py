@@ -102,6 +102,12 @@ def _range(both: bool) -> Resolve:
     return resolve
 
 
+def _year_first(g: Groups, now: datetime) -> Reading:
+    """"in 2022, between March and May": March to May of that year."""
+    year, a, b = g[0] or "", g[1] or "", g[2] or ""
+    return _range(both=False)((a, f"{b} {year}"), now)
+
+
 def _since(g: Groups, now: datetime) -> Reading:
     return None, date_period(c.first(g), now)[0], None
 
@@ -209,6 +215,10 @@ RULES: list[Rule] = [
     Rule("between", rf"\bbetween\s+({p.DATE})\s+and\s+({p.DATE})", _range(both=False),
          note=cv.ranged),
     Rule("both", rf"\b(?:in|during)\s+({p.DATE})\s+and\s+({p.DATE})", _range(both=True)),
+    # "In 2022, between March and May", "in 2022 from March to May": the range in that year
+    # (each end was said not understood).
+    Rule("between", rf"\b(?:in|during)\s+({p.YEAR}),?\s+(?:between|from)\s+({p.MONTH})\s+"
+                    rf"(?:and|{_TO})\s+({p.MONTH})(?!\s*,?\s*\d)", _year_first, note=cv.ranged),
     Rule("between", rf"\bfrom\s+({p.DATE})\s+{_TO}\s+({p.DATE})", _range(both=False),
          note=cv.ranged),
     Rule("since", rf"\b(?:from|between)\s+({p.DATE})\s+(?:to|until|till|and)\s+(?:now|today)\b",
@@ -227,13 +237,18 @@ RULES: list[Rule] = [
     Rule("since", rf"\bsince\s+({p.DATE})", _since),
     Rule("since_day", r"\bsince\s+(yesterday|today)\b", _since_day),
     Rule("after", rf"\bafter\s+({p.DATE})", _after),
-    Rule("before", rf"\b(?:before|prior\s+to|until|till|up\s+to)\s+({p.DATE})", _before,
+    # "pre-2020", "post-2024": before it, after it.
+    Rule("before", rf"\bpre-?\s*({p.DATE})", _before),
+    Rule("after", rf"\bpost-?\s*({p.DATE})", _after),
+    # Not "the run-up to 2021" (it offered "in the run-between 2019-11-28 and 2020-12-31").
+    Rule("before", rf"\b(?:before|prior\s+to|until|till|(?<![\w-])up\s+to)\s+({p.DATE})", _before,
          note=cv.until),
     Rule("ytd", r"\b(?:year[\s-]+to[\s-]+date|ytd)\b", span(_year_to_date)),
     Rule("week_of",
          rf"\b(?:(?:in|during)\s+)?the\s+week\s+(?:of|starting|beginning)\s+({p.DAY_DATE})",
          span(_week_of), note=spans.week_of_note),
-    Rule("nth_week", rf"\b(?:(?:in|during)\s+)?the\s+(first|second|third|fourth|last|final)\s+"
+    Rule("nth_week", rf"\b(?:(?:in|during)\s+)?the\s+(first|second|third|fourth|1st|2nd|3rd|4th"
+                     rf"|last|final)\s+"
                      rf"week\s+of\s+({p.REL_MONTH}|{p.MONTH}(?:\s+{p.YEAR})?|{p.YEAR}|{p.REL_YEAR})",
          span(_nth_week), note=spans.nth_week_note),
     Rule("in", rf"\b(?:in|during|for|throughout)\s+(?:(?:the\s+)?(?:calendar\s+)?year\s+)?"
@@ -268,6 +283,9 @@ RULES: list[Rule] = [
          span(spans.part_n),
          alone=True),
     Rule("part", rf"{_LEAD}(early|mid|late)[\s-]+({p.THIRD_OF})",
+         span(spans.part), note=spans.part_note, alone=True),
+    # "the early days of 2023": early 2023.
+    Rule("part", rf"{_LEAD}the\s+(early)\s+days\s+of\s+({p.THIRD_OF})",
          span(spans.part), note=spans.part_note, alone=True),
     Rule("next", rf"{_LEAD}(?:the\s+)?(next|coming)\s+(week|month|quarter|year)\b",
          span(spans.following), alone=True),
@@ -317,7 +335,8 @@ RULES: list[Rule] = [
     # "through the end of 2025", "by the end of last year": everything up to that end.
     Rule("before", rf"\b(?:through|thru|by)\s+({p.BOUNDARY_POINT})", c.before_point,
          note=cv.edge),
-    Rule("before", rf"\b(?:before|prior\s+to|until|till|up\s+to)\s+({p.POINT})", c.before_point,
+    Rule("before", rf"\b(?:before|prior\s+to|until|till|(?<![\w-])up\s+to)\s+({p.POINT})",
+         c.before_point,
          note=lambda phrase: cv.edge(phrase) or cv.until(phrase)),
     Rule("between", rf"\b(?:from|between)\s+({p.POINT})\s+(?:{_TO}|and)\s+({p.POINT})",
          c.point_range, note=cv.ranged),

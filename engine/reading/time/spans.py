@@ -158,6 +158,7 @@ def week_of_note(phrase: str) -> str:
 
 def nth_week_note(phrase: str) -> str:
     days = {"first": "1-7", "second": "8-14", "third": "15-21", "fourth": "22-28"}
+    days |= {"1st": "1-7", "2nd": "8-14", "3rd": "15-21", "4th": "22-28"}
     which = next((w for w in phrase.lower().split() if w in days), None)
     span = f"days {days[which]}" if which else "last 7 days"
     whose = "year" if re.search(r"of\s+\d{4}", phrase) else "month"
