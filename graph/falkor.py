@@ -15,7 +15,7 @@ from falkordb.asyncio import FalkorDB
 from redis.asyncio import BlockingConnectionPool, Redis
 
 from engine.ports import EpochTimings, RoundTrips, check_org
-from graph import activity, falkor_bulk, falkor_ready, falkor_vectors, rows
+from graph import activity, falkor_build, falkor_ready, falkor_vectors, rows
 from graph.changes import RedisChangeFeed, RedisDocuments
 from graph.cypher import activity as activity_cypher
 from graph.dialect import FALKORDB, Dialect
@@ -237,8 +237,8 @@ class FalkorStore(EpochedStore):
         self._orgs.pop((org_id, epoch), None)
 
     def bulk_loader(self, org_id: str, epoch: int) -> BulkLoad:
-        """Loads a whole graph (graph.bulk) into build `epoch` (graph.falkor_bulk.load)."""
-        return functools.partial(falkor_bulk.load, self, org_id, epoch)
+        """Loads a whole graph (graph.bulk) into build `epoch` (graph.falkor_build.load)."""
+        return functools.partial(falkor_build.load, self, org_id, epoch)
 
     def bulk_stream(self, org_id: str, epoch: int) -> FalkorStream:
         """Sends a bulk load into build `epoch` as it is read (graph.falkor_stream)."""

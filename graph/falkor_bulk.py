@@ -20,27 +20,19 @@ parameters (vecf32), before the indexes are made.
 from __future__ import annotations
 
 import struct
-import sys
-import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-
-import redis.exceptions as redis_errors
+from typing import Any
 
 from engine.ports import Checkpoint, UnrepresentableValue
 from graph.activity import FORMAT_VERSION
 from graph.bulk import BulkGraph, Props
-from graph.epochs import scope_of
-from graph.falkor_executor import GraphExecutor, translate
-from graph.indexes import falkor_new_graph, falkor_vector_index
 from graph.rows import EPISODE_COLUMNS, RECORD_COLUMNS, RELATIONSHIP_COLUMNS, SUBJECT_COLUMNS
-from graph.search import as_parameter
 
 _LONG = struct.Struct("=Bq")
 _DOUBLE = struct.Struct("=Bd")
 _ARRAY = struct.Struct("=Bq")
-_ENDS = struct.Struct("=QQ")
+ENDS = struct.Struct("=QQ")
 _COUNT = struct.Struct("=I")
 CALL_BYTES = 16 << 20  # per GRAPH.BULK call: the server answers no one else while it runs
 
@@ -58,8 +50,6 @@ META = ("EmbeddingMeta", ("org_id", "stamp", "dimension"))
 CHECKPOINT = ("Checkpoint", ("org_id", "source", "cursor", "digest", "run_id", "finished"))
 RELATED = ("org_id", "id", *RELATIONSHIP_COLUMNS)
 
-if TYPE_CHECKING:
-    from graph.falkor import FalkorStore
 
 
 def value(v: Any, out: list[bytes]) -> None:
@@ -88,7 +78,7 @@ def value(v: Any, out: list[bytes]) -> None:
         raise UnrepresentableValue(f"a value of type {kind.__name__}")
 
 
-def _header(label: str, names: tuple[str, ...]) -> bytes:
+def header(label: str, names: tuple[str, ...]) -> bytes:
     parts = [label.encode() + b"\x00", _COUNT.pack(len(names))]
     parts += [n.encode() + b"\x00" for n in names]
     return b"".join(parts)
@@ -161,7 +151,7 @@ def _nodes(
                 ids.next += 1
             yield org + values(found)
 
-    return Table(_header(label, names), True, entities())
+    return Table(header(label, names), True, entities())
 
 
 def _in_order(
@@ -255,42 +245,42 @@ def relations(graph: BulkGraph, scope: str, ids: NodeIds) -> Iterator[Table]:
         by_type.setdefault(rel_type, []).append((a, b, props))
     for rel_type, found in sorted(by_type.items()):
         yield Table(
-            _header(rel_type, RELATED),
+            header(rel_type, RELATED),
             False,
             (
-                _ENDS.pack(ids.subjects[a], ids.subjects[b]) + org + _entity(p, RELATED[1:])
+                ENDS.pack(ids.subjects[a], ids.subjects[b]) + org + _entity(p, RELATED[1:])
                 for a, b, p in found
             ),
         )
     mentions = (
-        _ENDS.pack(ids.episodes[e], ids.subjects[s]) + org
+        ENDS.pack(ids.episodes[e], ids.subjects[s]) + org
         for e, keys in graph.mentions.items()
         for s in sorted(keys)
     )
-    yield Table(_header("MENTIONS", ("org_id",)), False, mentions)
+    yield Table(header("MENTIONS", ("org_id",)), False, mentions)
 
 
 def holds(graph: BulkGraph, ids: NodeIds) -> Iterator[Table]:
     found = (
-        _ENDS.pack(ids.activities[graph.record_subject(row)], ids.records[key])
+        ENDS.pack(ids.activities[graph.record_subject(row)], ids.records[key])
         for key, row in graph.records.items()
     )
-    yield Table(_header("HOLDS", ()), False, found)
+    yield Table(header("HOLDS", ()), False, found)
 
 
 def placed(graph: BulkGraph, ids: NodeIds) -> Iterator[Table]:
     """Each record's STARTS from its first time slot and ENDS from its last, if another."""
     starts = (
-        _ENDS.pack(ids.slots[graph.record_slots(row)[0]], ids.records[key])
+        ENDS.pack(ids.slots[graph.record_slots(row)[0]], ids.records[key])
         for key, row in graph.records.items()
     )
-    yield Table(_header("STARTS", ()), False, starts)
+    yield Table(header("STARTS", ()), False, starts)
     ends = (
-        _ENDS.pack(ids.slots[end], ids.records[key])
+        ENDS.pack(ids.slots[end], ids.records[key])
         for key, row in graph.records.items()
         if (end := graph.record_slots(row)[1]) is not None
     )
-    yield Table(_header("ENDS", ()), False, ends)
+    yield Table(header("ENDS", ()), False, ends)
 
 
 Send = Callable[[list[Any]], Awaitable[Any]]
@@ -349,108 +339,3 @@ async def send(
         await calls.add(table)
     await calls.flush()
     return ids
-
-
-# Vectors by node id, before any index exists (graph.search writes them by key): the subjects
-# with a vector have consecutive ids (one table), and a range of ids is read by FalkorDB's
-# "Node By Label and ID Scan"; an id from each row of an UNWIND was a scan of every subject
-# per row (8,011 vectors took 59.8 s).
-SET_VECTORS = """
-MATCH (s:Subject)
-WHERE id(s) >= $lo AND id(s) < $hi
-SET s.embedding = vecf32($vectors[id(s) - $lo])
-"""
-VECTOR_BATCH = 4_096
-
-
-@dataclass
-class Target:
-    """Where a bulk load goes: the build's graph key and scope, the embedder's stamp and
-    dimension (none without an embedder), and `bulk`, which sends one GRAPH.BULK call."""
-
-    store: FalkorStore
-    org_id: str
-    epoch: int
-    scope: str
-    name: str
-    stamp: str | None
-    dimension: int
-    step: _Steps
-
-    @classmethod
-    async def emptied(cls, store: FalkorStore, org_id: str, epoch: int) -> Target:
-        """Build `epoch` of `org_id` (never epoch 0, which is served and holds the results),
-        whatever a load cut short left there deleted."""
-        from graph.falkor import GRAPH_PREFIX
-
-        if epoch == 0:
-            raise ValueError("a bulk load builds a new epoch, never epoch 0")
-        scope = scope_of(org_id, epoch)
-        await store.forget_graph(org_id, epoch)
-        embedder = store.embedder
-        stamp = embedder.identity.stamp() if embedder is not None else None
-        dimension = embedder.identity.dimension if embedder is not None else 0
-        name = GRAPH_PREFIX + scope
-        return cls(store, org_id, epoch, scope, name, stamp, dimension, _Steps(name))
-
-    async def bulk(self, args: list[Any]) -> None:
-        try:
-            await self.store.client.connection.execute_command("GRAPH.BULK", self.name, *args)
-        except (redis_errors.RedisError, OSError) as exc:
-            raise translate(exc) from exc
-
-    async def vectors(self, texts: dict[str, str], ids: dict[str, int]) -> None:
-        """The vectors of the subjects whose search text is in `texts`, set by node id: they
-        were sent as one table, so their ids are consecutive."""
-        embedder = self.store.embedder
-        if embedder is None:
-            return
-        executor = GraphExecutor(self.store, self.name)
-        keys = sorted(texts, key=ids.__getitem__)
-        for at in range(0, len(keys), VECTOR_BATCH):
-            some = keys[at : at + VECTOR_BATCH]
-            lo = ids[some[0]]
-            assert ids[some[-1]] == lo + len(some) - 1  # one table: consecutive
-            vectors = as_parameter(await embedder.embed([texts[k] for k in some]))
-            await executor.change(SET_VECTORS, {"lo": lo, "hi": lo + len(some), "vectors": vectors})
-
-    async def finish(self, done: Checkpoint) -> None:
-        """The indexes built, then `done`, the checkpoint that says the build is whole."""
-        # Each label's index in one statement (graph.indexes.falkor_new_graph); the
-        # bootstrap's statements below then find every field indexed already.
-        schema = GraphExecutor(self.store, self.name)
-        vector = falkor_vector_index(self.dimension) if self.stamp is not None else ()
-        for statement in falkor_new_graph() + vector:
-            await schema.change(statement, {})
-        scoped = self.store.org(self.org_id, self.epoch)
-        await scoped.save_checkpoint(done)  # its first write: the bootstrap, indexes built
-        self.step("indexes built, checkpoint finished")
-
-
-async def load(
-    store: FalkorStore, org_id: str, epoch: int, graph: BulkGraph, done: Checkpoint
-) -> None:
-    """`graph` as epoch `epoch` of `org_id` (a build): whatever a load cut short left there
-    deleted, every node and relationship sent, the vectors set, the graph bootstrapped (its
-    indexes built), and last `done`, the checkpoint that says the build is whole. A line on
-    stderr after each step, with its time."""
-    to = await Target.emptied(store, org_id, epoch)
-    ids = await send(graph, to.scope, to.stamp, to.dimension, done, to.bulk)
-    to.step(f"{ids.next:,} nodes and their relationships sent")
-    if to.stamp is not None:
-        await to.vectors(graph.vectors, ids.subjects)
-        to.step(f"{len(graph.vectors):,} vectors set")
-    await to.finish(done)
-
-
-class _Steps:
-    """Prints `fabric: GRAPH: bulk load: WHAT (N.N s)`, the seconds since the step before."""
-
-    def __init__(self, name: str) -> None:
-        self._name = name
-        self._at = time.monotonic()
-
-    def __call__(self, what: str) -> None:
-        now = time.monotonic()
-        print(f"fabric: {self._name}: bulk load: {what} ({now - self._at:.1f} s)", file=sys.stderr)
-        self._at = now

@@ -23,15 +23,15 @@ import numpy as np
 
 from engine.ports import Checkpoint
 from graph.bulk import BatchGraph, Conflict, Props
+from graph.falkor_build import Target
 from graph.falkor_bulk import (
-    _ENDS,
+    ENDS,
     Calls,
     NodeIds,
     Table,
-    Target,
-    _header,
     closing,
     contents,
+    header,
     placed,
     relations,
     slot_table,
@@ -137,6 +137,6 @@ class FalkorStream:
 
         def found() -> Iterator[bytes]:
             for at in range(0, len(held), 2):
-                yield _ENDS.pack(first + held[at], held[at + 1])
+                yield ENDS.pack(first + held[at], held[at + 1])
 
-        return Table(_header("HOLDS", ()), False, found())
+        return Table(header("HOLDS", ()), False, found())

@@ -1,0 +1,130 @@
+"""Where a bulk load goes on FalkorDB (`Target`): a build's graph key, emptied first; the
+GRAPH.BULK calls into it (graph.falkor_bulk encodes them); the vectors set by node id; then
+the indexes and the checkpoint that says the build is whole. `load` sends a whole graph made
+first (graph.bulk.BulkGraph); graph.falkor_stream sends one batch by batch.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import redis.exceptions as redis_errors
+
+from engine.ports import Checkpoint
+from graph.bulk import BulkGraph
+from graph.epochs import scope_of
+from graph.falkor_bulk import send
+from graph.falkor_executor import GraphExecutor, translate
+from graph.indexes import falkor_new_graph, falkor_vector_index
+from graph.search import as_parameter
+
+if TYPE_CHECKING:
+    from graph.falkor import FalkorStore
+
+
+# Vectors by node id, before any index exists (graph.search writes them by key): the subjects
+# with a vector have consecutive ids (one table), and a range of ids is read by FalkorDB's
+# "Node By Label and ID Scan"; an id from each row of an UNWIND was a scan of every subject
+# per row (8,011 vectors took 59.8 s).
+SET_VECTORS = """
+MATCH (s:Subject)
+WHERE id(s) >= $lo AND id(s) < $hi
+SET s.embedding = vecf32($vectors[id(s) - $lo])
+"""
+VECTOR_BATCH = 4_096
+
+
+@dataclass
+class Target:
+    """Where a bulk load goes: the build's graph key and scope, the embedder's stamp and
+    dimension (none without an embedder), and `bulk`, which sends one GRAPH.BULK call."""
+
+    store: FalkorStore
+    org_id: str
+    epoch: int
+    scope: str
+    name: str
+    stamp: str | None
+    dimension: int
+    step: _Steps
+
+    @classmethod
+    async def emptied(cls, store: FalkorStore, org_id: str, epoch: int) -> Target:
+        """Build `epoch` of `org_id` (never epoch 0, which is served and holds the results),
+        whatever a load cut short left there deleted."""
+        from graph.falkor import GRAPH_PREFIX
+
+        if epoch == 0:
+            raise ValueError("a bulk load builds a new epoch, never epoch 0")
+        scope = scope_of(org_id, epoch)
+        await store.forget_graph(org_id, epoch)
+        embedder = store.embedder
+        stamp = embedder.identity.stamp() if embedder is not None else None
+        dimension = embedder.identity.dimension if embedder is not None else 0
+        name = GRAPH_PREFIX + scope
+        return cls(store, org_id, epoch, scope, name, stamp, dimension, _Steps(name))
+
+    async def bulk(self, args: list[Any]) -> None:
+        try:
+            await self.store.client.connection.execute_command("GRAPH.BULK", self.name, *args)
+        except (redis_errors.RedisError, OSError) as exc:
+            raise translate(exc) from exc
+
+    async def vectors(self, texts: dict[str, str], ids: dict[str, int]) -> None:
+        """The vectors of the subjects whose search text is in `texts`, set by node id: they
+        were sent as one table, so their ids are consecutive."""
+        embedder = self.store.embedder
+        if embedder is None:
+            return
+        executor = GraphExecutor(self.store, self.name)
+        keys = sorted(texts, key=ids.__getitem__)
+        for at in range(0, len(keys), VECTOR_BATCH):
+            some = keys[at : at + VECTOR_BATCH]
+            lo = ids[some[0]]
+            assert ids[some[-1]] == lo + len(some) - 1  # one table: consecutive
+            vectors = as_parameter(await embedder.embed([texts[k] for k in some]))
+            await executor.change(SET_VECTORS, {"lo": lo, "hi": lo + len(some), "vectors": vectors})
+
+    async def finish(self, done: Checkpoint) -> None:
+        """The indexes built, then `done`, the checkpoint that says the build is whole."""
+        # Each label's index in one statement (graph.indexes.falkor_new_graph); the
+        # bootstrap's statements below then find every field indexed already.
+        schema = GraphExecutor(self.store, self.name)
+        vector = falkor_vector_index(self.dimension) if self.stamp is not None else ()
+        for statement in falkor_new_graph() + vector:
+            await schema.change(statement, {})
+        scoped = self.store.org(self.org_id, self.epoch)
+        await scoped.save_checkpoint(done)  # its first write: the bootstrap, indexes built
+        self.step("indexes built, checkpoint finished")
+
+
+async def load(
+    store: FalkorStore, org_id: str, epoch: int, graph: BulkGraph, done: Checkpoint
+) -> None:
+    """`graph` as epoch `epoch` of `org_id` (a build): whatever a load cut short left there
+    deleted, every node and relationship sent, the vectors set, the graph bootstrapped (its
+    indexes built), and last `done`, the checkpoint that says the build is whole. A line on
+    stderr after each step, with its time."""
+    to = await Target.emptied(store, org_id, epoch)
+    ids = await send(graph, to.scope, to.stamp, to.dimension, done, to.bulk)
+    to.step(f"{ids.next:,} nodes and their relationships sent")
+    if to.stamp is not None:
+        await to.vectors(graph.vectors, ids.subjects)
+        to.step(f"{len(graph.vectors):,} vectors set")
+    await to.finish(done)
+
+
+class _Steps:
+    """Prints `fabric: GRAPH: bulk load: WHAT (N.N s)`, the seconds since the step before."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+        self._at = time.monotonic()
+
+    def __call__(self, what: str) -> None:
+        now = time.monotonic()
+        print(f"fabric: {self._name}: bulk load: {what} ({now - self._at:.1f} s)", file=sys.stderr)
+        self._at = now
