@@ -14,7 +14,7 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from engine.ports.changes import ALL_ORGS, Change, ChangeFeed, ChangeKind
@@ -64,9 +64,24 @@ class ChangeHub:
 
     def __init__(self, buffer: int) -> None:
         self.buffer = buffer
-        self.connections = 0
+        self._connections = 0
         self._by_org: dict[str, set[Listener]] = {}
+        self.watchers: list[Callable[[], None]] = []  # told when either count changes
         self._task: asyncio.Task[None] | None = None
+
+    @property
+    def connections(self) -> int:
+        """Open WebSocket connections (gateway/subscriptions.py counts them)."""
+        return self._connections
+
+    @connections.setter
+    def connections(self, value: int) -> None:
+        self._connections = value
+        self._changed()
+
+    def _changed(self) -> None:
+        for watcher in self.watchers:
+            watcher()
 
     @property
     def subscriptions(self) -> int:
@@ -110,6 +125,7 @@ class ChangeHub:
     async def subscribe(self, org_id: str) -> AsyncIterator[AsyncIterator[Change | Any]]:
         listener = Listener(self.buffer)
         self._by_org.setdefault(org_id, set()).add(listener)
+        self._changed()
         try:
             yield listener
         finally:
@@ -118,3 +134,4 @@ class ChangeHub:
                 group.discard(listener)
                 if not group:
                     del self._by_org[org_id]
+            self._changed()

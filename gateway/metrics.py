@@ -23,9 +23,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from prometheus_client import CONTENT_TYPE_LATEST as CONTENT_TYPE
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from strawberry.extensions import SchemaExtension
 
+from gateway import scrape
 from gateway import tracing as tracing_module
 from gateway.overdue import KINDS, Look
 
@@ -82,17 +83,27 @@ class Metrics:
         self._add_observer_metrics()
 
     def watch_subscriptions(self, hub: Any) -> None:
-        """Open WebSocket connections and subscriptions, read from the hub when scraped."""
+        """Open WebSocket connections and subscriptions, set as the hub's change (with
+        workers: summed over the live ones)."""
         connections = Gauge(
             "fabric_subscription_connections",
             "Open WebSocket connections (graphql-transport-ws).",
             registry=self.registry,
+            multiprocess_mode="livesum",
         )
-        connections.set_function(lambda: float(hub.connections))
         active = Gauge(
-            "fabric_subscriptions_active", "Running subscriptions.", registry=self.registry
+            "fabric_subscriptions_active",
+            "Running subscriptions.",
+            registry=self.registry,
+            multiprocess_mode="livesum",
         )
-        active.set_function(lambda: float(hub.subscriptions))
+
+        def changed() -> None:
+            connections.set(hub.connections)
+            active.set(hub.subscriptions)
+
+        changed()
+        hub.watchers.append(changed)
 
     def _add_observer_metrics(self) -> None:
         self.statement_latency = Histogram(
@@ -159,6 +170,7 @@ class Metrics:
             "The projection epoch an organisation serves, as of its last transition here.",
             ["org"],
             registry=self.registry,
+            multiprocess_mode="livemostrecent",
         )
         self._epoch_orgs: set[str] = set()
         self._add_overdue_metrics()
@@ -170,6 +182,7 @@ class Metrics:
             "the last look (gateway/overdue.py); absent when it is within it.",
             ["org", "state"],
             registry=self.registry,
+            multiprocess_mode="livemostrecent",
         )
         # Every organisation looked at counts, labelled or not (at most MAX_EPOCH_ORGS are).
         self._over: dict[str, dict[str, float]] = {}
@@ -179,9 +192,9 @@ class Metrics:
             "past its bound, as of the last look.",
             ["state"],
             registry=self.registry,
+            multiprocess_mode="livemax",  # each worker counts the organisations it looked at
         )
-        for state in ("building", "grace"):
-            counted.labels(state).set_function(self._over_count(state))
+        self._counted = [(counted.labels(s), self._over_count(s)) for s in ("building", "grace")]
         self._recorded: dict[str, dict[str, int]] = {}
         transitions = Gauge(
             "fabric_epoch_recorded_transitions",
@@ -190,9 +203,15 @@ class Metrics:
             "flip, rollback, discard, retire (a grace ended by hand), expire (by a sweep).",
             ["kind"],
             registry=self.registry,
+            multiprocess_mode="livemax",
         )
-        for kind in KINDS:
-            transitions.labels(kind).set_function(self._recorded_count(kind))
+        self._counted += [(transitions.labels(k), self._recorded_count(k)) for k in KINDS]
+        self._set_counts()
+
+    def _set_counts(self) -> None:
+        # Set at each look, not read when scraped: with workers a scrape reads values only.
+        for gauge, count in self._counted:
+            gauge.set(count())
 
     def _recorded_count(self, kind: str) -> Callable[[], float]:
         return lambda: float(sum(counts.get(kind, 0) for counts in self._recorded.values()))
@@ -204,6 +223,7 @@ class Metrics:
         """One organisation's look (gateway.overdue.Report)."""
         self._recorded[org_id] = look.recorded
         self._epochs_over_bound(org_id, look.past)
+        self._set_counts()
 
     def _epochs_over_bound(self, org_id: str, past: dict[str, float]) -> None:
         before = self._over.pop(org_id, {})
@@ -211,6 +231,9 @@ class Metrics:
             self._over[org_id] = past
         if org_id in self._epoch_orgs:
             for state in before.keys() - past.keys():
+                if scrape.shared():  # workers' values cannot be removed: 0, not over
+                    self.epoch_over_bound.labels(org_id, state).set(0)
+                    continue
                 with suppress(KeyError):  # looked at before it had a label
                     self.epoch_over_bound.remove(org_id, state)
         elif not past or len(self._epoch_orgs) >= MAX_EPOCH_ORGS:
@@ -332,7 +355,8 @@ class Metrics:
             self.stage_latency.labels(stage).observe(milliseconds / 1000)
 
     def render(self) -> bytes:
-        return bytes(generate_latest(self.registry))
+        """This process's metrics, or with workers the whole server's (gateway/scrape.py)."""
+        return scrape.render(self.registry)
 
 
 class RecordOperation(SchemaExtension):

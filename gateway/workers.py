@@ -13,8 +13,9 @@ queued behind it to the others, where a socket of its own would drop them with i
 * What workers share lives in the graph server: the change feed (its publish/subscribe),
   revisions and ETags, persisted documents, keys. What is per process: caches that are only
   a cost when missed (the reference ring, the activity day counts), the limits on
-  concurrent requests and subscription connections, and /metrics (a scrape reads the worker
-  that answered it; docs/operations.md).
+  concurrent requests and subscription connections. /metrics shows the whole server
+  whichever worker answers: every worker writes its metrics to a directory this parent makes
+  (gateway/scrape.py, prometheus_client's multiprocess mode).
 * The embedded graph server has one owner: this parent starts it (or joins one already
   running on the directory) before any worker exists, restarts it if it exits, and stops it
   last, after every worker has finished; the workers are told its socket, so none of them
@@ -32,6 +33,7 @@ from typing import TYPE_CHECKING
 import uvicorn
 from uvicorn.supervisors.multiprocess import Multiprocess
 
+from gateway.scrape import SharedMetrics
 from gateway.settings import Settings
 from graph.embedded import EmbeddedError, EmbeddedServer
 
@@ -63,11 +65,17 @@ class Workers(Multiprocess):
     own loop's thread: the server is told to exit when the thread that started it ends)."""
 
     def __init__(
-        self, config: uvicorn.Config, server: EmbeddedServer | None, ready: Ready | None
+        self,
+        config: uvicorn.Config,
+        server: EmbeddedServer | None,
+        ready: Ready | None,
+        metrics: SharedMetrics | None = None,
     ) -> None:
         super().__init__(config, sockets=[config.bind_socket()])
         self.graph_server = server
         self._ready = ready
+        self._metrics = metrics
+        self._known: set[int] = set()
         self._delay = _RESTART_BACKOFF_S[0]
         self._next_try = 0.0
 
@@ -82,6 +90,16 @@ class Workers(Multiprocess):
     def keep_subprocess_alive(self) -> None:
         self._keep_graph_server()
         super().keep_subprocess_alive()
+        self._forget_gone()
+
+    def _forget_gone(self) -> None:
+        """A worker gone (died, replaced, stopped) no longer counts in live gauges; its
+        counters stay in the sums."""
+        now = set(self.pids())
+        if self._metrics is not None:
+            for pid in self._known - now:
+                self._metrics.forget(pid)
+        self._known = now
 
     def _keep_graph_server(self) -> None:
         server = self.graph_server
@@ -113,12 +131,16 @@ def serve(
     if config.workers < 2:
         raise ValueError("serve() runs two or more workers; run uvicorn.Server for one")
     config.timeout_worker_healthcheck = max(config.timeout_worker_healthcheck, HEALTHCHECK_S)
-    supervisor = Workers(config, server, ready)
+    metrics = SharedMetrics()  # before any worker starts: each inherits where to write
     try:
-        supervisor.run()
+        supervisor = Workers(config, server, ready, metrics)
+        try:
+            supervisor.run()
+        finally:
+            for sock in supervisor.sockets:
+                sock.close()
     finally:
-        for sock in supervisor.sockets:
-            sock.close()
+        metrics.close()
 
 
 def worker_app(settings: Settings) -> Starlette:

@@ -237,14 +237,15 @@ async def test_a_write_through_one_worker_reaches_subscribers_on_both(served: Se
     subscribers = [await _subscriber(served, a), await _subscriber(served, b)]
     on_a, on_b = connection_to(served, a), connection_to(served, b)
     try:
-        # graphql-ws acknowledges no subscribe: each worker's own gauge says it runs.
+        # graphql-ws acknowledges no subscribe: the gauge, summed over the workers, says
+        # both run (whichever worker answers the scrape).
         for conn in (on_a, on_b):
             for _ in range(1000):
-                if metric(conn, "fabric_subscriptions_active") >= 1:
+                if metric(conn, "fabric_subscriptions_active") >= 2:
                     break
                 await asyncio.sleep(0.02)
             else:
-                raise AssertionError("a subscription never became active")
+                raise AssertionError("the subscriptions never became active")
         records = [subject("repository:beta"), subject("team:core")]
         status, _, body = ask(on_b, "POST", served.token, {"query": PROJECT, "variables": {"r": records}})
         assert (status, body) == (200, {"data": {"project": {"accepted": 2}}})
@@ -285,6 +286,35 @@ def test_a_document_and_an_etag_from_one_worker_serve_on_the_other(served: Serve
         status, after_headers, _ = ask(on_a, "GET", served.token, params=hashed,
                                        headers={"If-None-Match": headers["etag"]})  # fmt: skip
         assert status == 200 and after_headers["etag"] != headers["etag"]
+    finally:
+        on_a.close()
+        on_b.close()
+
+
+def total(conn: http.client.HTTPConnection, name: str) -> float:
+    """Every series of a metric summed, as one scrape through `conn` shows it."""
+    conn.request("GET", "/metrics")
+    text = conn.getresponse().read().decode()
+    return sum(float(line.split()[-1]) for line in text.splitlines()
+               if line.startswith((name + "{", name + " ")))  # fmt: skip
+
+
+def test_a_scrape_on_either_worker_shows_the_whole_server(served: Served) -> None:
+    """Requests answered by each worker all count, in the scrape of either (gateway/scrape.py):
+    a worker's own registry showed its own requests only."""
+    a, b = served.workers()
+    on_a, on_b = connection_to(served, a), connection_to(served, b)
+    names = ("fabric_graphql_requests_total", "fabric_graphql_request_seconds_count",
+             "fabric_graph_round_trips_count")  # fmt: skip
+    try:
+        before = {name: total(on_a, name) for name in names}
+        assert before == {name: total(on_b, name) for name in names}
+        for conn, n in ((on_a, 3), (on_b, 5)):
+            for _ in range(n):
+                status, _, body = ask(conn, "POST", served.token, {"query": PAGE})
+                assert status == 200 and "errors" not in body, body
+        for conn in (on_a, on_b, on_a):
+            assert {name: total(conn, name) - before[name] for name in names} == dict.fromkeys(names, 8)
     finally:
         on_a.close()
         on_b.close()
