@@ -42,12 +42,15 @@ HOLIDAY = (
     r"(?:(?:(?:last|this)\s+)?(?:christmas|xmas)(?:\s+day)?|(?:the\s+)?new\s+year(?:'s)?(?:\s+day)?)"
     r"(?!\s+eve)(?:,?\s+\d{4}(?!\d))?"
 )
+# A number before a unit counts it: "May 2 years ago" is no May 2 (it was read so, "years
+# ago" left without a word).
+_NO_UNIT = r"(?!\s+(?:minute|hour|day|week|fortnight|month|quarter|year)s?\b)"
 # A day of a month counted from now ("the 5th of last month", "the first of the month").
 _REL_MONTH_DAY = r"(?:(?:this|last|previous)\s+month|the\s+month)\b"
 DAY_DATE = (
     rf"(?:{ISO}|{SLASH}|{HOLIDAY}|(?:the\s+)?{ORD}\s+(?:of\s+)?{MONTH}(?:,?\s+\d{{4}}(?!\d))?"
     rf"|(?:the\s+)?{ORD}\s+of\s+{_REL_MONTH_DAY}"
-    rf"|{MONTH}\s+(?:the\s+)?{ORD}(?:,?\s+\d{{4}})?(?!\d))"
+    rf"|{MONTH}\s+(?:the\s+)?{ORD}(?:,?\s+\d{{4}})?(?!\d){_NO_UNIT})"
 )
 # "Q3 2025", "Q3 of 2025", "Q3-2025", "2025 Q3", "2025-Q3", "the third quarter of 2025", "Q3".
 QUARTER_OF = r"(?:q[1-4]|(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)"

@@ -253,8 +253,8 @@ RULES: list[Rule] = [
          span(_nth_week), note=spans.nth_week_note),
     Rule("in", rf"\b(?:in|during|for|throughout)\s+(?:(?:the\s+)?(?:calendar\s+)?year\s+)?"
                rf"({p.DATE})", span(_dated)),
-    Rule("in", rf"\b({p.HALF}|{p.SEASON}|{p.MONTH}\s+{p.YEAR}|{p.QUARTER}|{p.DAY_DATE})",
-         span(_dated)),
+    Rule("in", rf"\b({p.HALF}|{p.SEASON}|{p.MONTH}\s+{p.YEAR}|{p.QUARTER}|{p.DAY_DATE}"
+               rf"|{p.MONTH}\s+(?:of\s+)?{p.REL_YEAR})", span(_dated)),
     Rule("last_n", rf"{p.PRE}{p.N}\s+{p.UNIT}\b", _last_n, note=cv.back_from_now),
     Rule("last_n", rf"\b(?:last|past|previous)\s+{p.N}\s+{p.UNIT}\b", _last_n,
          note=cv.back_from_now),
