@@ -39,6 +39,9 @@ from tests.test_investigate import NOW, demo, investigator, memory  # noqa: F401
         # a month named without a year: the most recent begun, said when it is last year's
         ("in December", "most recent one begun (December 2025)"),
         ("since December", "most recent one begun (December 2025)"),
+        # a two-digit year and a misspelt month: read, and said how
+        ("in summer '25", "latest such year not after now (\"'25\": 2025)"),
+        ("in Febuary 2026", '"febuary" as February'),
         # stated before these rows, kept
         ("lately", "the last 90 days"),
         ("last summer", "meteorological"),

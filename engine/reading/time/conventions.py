@@ -94,13 +94,13 @@ def yearless(phrase: str, start: datetime | None, now: datetime) -> str | None:
     """A month, quarter or day named without a year, read in an earlier year than now's ("in
     December", asked in November 2026, is December 2025): the most recent that has begun."""
     words = phrase.lower().replace(",", " ").split()
-    if start is None or start.year >= now.year or re.search(r"\d{4}", phrase):
+    if start is None or start.year >= now.year or re.search(r"\d{4}|'\d{2}", phrase):
         return None
     if {"year", "last", "previous", "prior", "ago", "back", "before"} & set(words):
         return None
     if not any(w in MONTHS or re.fullmatch(r"q[1-4]", w) for w in words):
         return None
-    return f"a month or quarter named without a year is the most recent one begun ({start:%B %Y})"
+    return f"a month or quarter without a year as the most recent one begun ({start:%B %Y})"
 
 
 def misspelt(phrase: str) -> str | None:
@@ -108,7 +108,17 @@ def misspelt(phrase: str) -> str | None:
     words = re.findall(r"[a-z]+", phrase.lower())
     typos = [(w, MONTH_TYPOS[w]) for w in words if w in MONTH_TYPOS]
     said = ", ".join(f'"{typo}" as {name.capitalize()}' for typo, name in typos)
-    return f"a misspelt month name read as the month ({said})" if typos else None
+    return f"a misspelt month name as the month ({said})" if typos else None
+
+
+def two_digit_year(phrase: str, now: datetime) -> str | None:
+    """ "summer '22": the latest such year not after now, said."""
+    found = re.search(r"(?<![\w'])'(\d{2})(?![\w'])", phrase)
+    if found is None:
+        return None
+    late = 2000 + int(found[1])
+    year = late if late <= now.year else late - 100
+    return f'a two-digit year as the latest such year not after now ("\'{found[1]}": {year})'
 
 
 def joined(phrase: str, note: str | None, *clauses: str | None) -> str | None:

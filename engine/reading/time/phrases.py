@@ -160,7 +160,7 @@ def read_time(text: str, now: datetime) -> TimeReading:
             note = rule.stated(match.group())
             note = conventions.joined(
                 match.group(), note, conventions.yearless(match.group(), start or as_of, now),
-                conventions.misspelt(match.group()),
+                conventions.misspelt(match.group()), conventions.two_digit_year(match.group(), now),
             )  # fmt: skip
             period = None
             if rule.period is not None and as_of is not None:
