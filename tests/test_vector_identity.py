@@ -9,7 +9,7 @@ from engine.resolving.ring import ReferenceRing
 from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
 from tests.conftest import new_org
-from tests.helpers import load
+from tests.helpers import load, subject
 from tests.test_resolution import STORY
 
 
@@ -41,3 +41,30 @@ async def test_another_embedder_turns_the_vector_arm_off_until_reembed(
         await narrower.close()
         await search_store.drop_org(org)
         await search_store.close()
+
+
+async def test_a_subject_written_again_stores_the_vector_of_its_new_text(
+    falkor_server: EmbeddedServer,
+) -> None:
+    # FalkorDB leaves a vector property as it was when SET gives it another vector: the
+    # write removes it first (graph.cypher.search.merge_subject_vectors).
+    embedder = HashingEmbedder(128)
+    store = FalkorStore(falkor_server.url, embedder=embedder)
+    org = new_org()
+    await store.bootstrap(org)
+    try:
+        graph = store.org(org)
+        await load(graph, [subject("repository:api", "api")])
+        await load(graph, [subject("repository:api", "payments gateway")])
+        found = await graph._read(
+            "MATCH (s:Subject {org_id: $org, key: 'repository:api'}) "
+            "RETURN s.search_text, properties(s)"
+        )
+        text, props = found[0]
+        assert "payments gateway" in text
+        wanted = (await embedder.embed([text]))[0]
+        # As stored: rounded to the parameter's precision (graph.search.vector_rows).
+        assert max(abs(a - float(b)) for a, b in zip(props["embedding"], wanted, strict=True)) < 1e-3
+    finally:
+        await store.drop_org(org)
+        await store.close()

@@ -19,9 +19,15 @@ def merge_subject_vectors(dialect: Dialect) -> str:
     """Vectors of subjects already written: [key, vector, embedder stamp]; with the label
     the dialect's vector index is on, if it has one (graph.indexes.VECTOR_LABEL)."""
     label = f"s:{dialect.vector_label}, " if dialect.vector_label else ""
+    # The old vector is removed first: FalkorDB (graph module 4.16.3) leaves a vecf32 property
+    # as it was when SET gives it another vecf32 (in the same clause or after setting it to
+    # null), so a renamed subject kept the vector of its old name; REMOVE, then SET, replaces
+    # it (tests/test_reingest.py).
     return f"""
 UNWIND $rows AS row
 MATCH (s:Subject {{org_id: $org, key: row[0]}})
+REMOVE s.embedding
+WITH s, row
 SET {label}s.embedding = {dialect.vector_value.format("row[1]")}, s.embedder = row[2]
 """
 
