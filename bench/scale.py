@@ -15,6 +15,9 @@ which the question sets are drawn from), stops the server, reopens the directory
   drawn), in process;
 * investigate: p50/p95 of the engine on bench/investigate.py's questions, plus the cohort
   questions ("which services had incidents last week?", ...) on their own;
+* re-ingest of the same input (`reingest_s`, and its ratio to the first load's seconds): a
+  check of each element's stored digest (graph.unchanged), `reingest_unchanged` the records
+  it found as they were (expected: every one);
 * ingest seconds and records/s (generation and encoding included: the input is streamed;
   the store is the one `fabric ingest` opens, with the default embedder, so every subject's
   vector is written as on a user's directory);
@@ -113,7 +116,10 @@ def dir_mb(path: Path) -> float:
     return round(sum(f.stat().st_size for f in path.rglob("*") if f.is_file()) / 1e6, 1)
 
 
-async def load(url: str, subjects: int, seed: int) -> tuple[str, list[dict[str, Any]], float, int]:
+async def load(
+    url: str, subjects: int, seed: int
+) -> tuple[str, list[dict[str, Any]], float, int, dict[str, Any]]:
+    """The load, then the same input loaded again (nothing changed: `reingest_*`)."""
     from engine.domain.embedding import HashingEmbedder
     from gateway.auth import create_key
     from graph.falkor import FalkorStore
@@ -122,10 +128,11 @@ async def load(url: str, subjects: int, seed: int) -> tuple[str, list[dict[str, 
     from sources.demo import generate
 
     kept: list[dict[str, Any]] = []
+    keep = True
 
     def lines() -> Any:
         for record in generate(int(subjects / 0.08), seed=seed):
-            if record["type"] == "subject":
+            if record["type"] == "subject" and keep:
                 # Only what the question sets read (names and handles): at a million
                 # subjects the whole records held about 0.9 GB in this process.
                 kept.append(_handles_only(record))
@@ -139,9 +146,18 @@ async def load(url: str, subjects: int, seed: int) -> tuple[str, list[dict[str, 
     started = time.perf_counter()
     report = await Projector(store.org(ORG), source="bench").run(lines())
     seconds = time.perf_counter() - started
+    keep = False
+    started = time.perf_counter()
+    again = await Projector(store.org(ORG), source="bench").run(lines())
+    reingest_s = time.perf_counter() - started
+    reingest = {
+        "reingest_s": round(reingest_s, 1),
+        "reingest_ratio": round(reingest_s / seconds, 2),
+        "reingest_unchanged": again.unchanged,
+    }
     token, _ = await create_key(store.keys, ORG, "bench")
     await store.close()
-    return token, kept, seconds, report.accepted
+    return token, kept, seconds, report.accepted, reingest
 
 
 # The labels and relationship types a load writes (an organisation's epoch 0 also holds its
@@ -411,7 +427,8 @@ def run_size(subjects: int, seconds: float, parent: Path, seed: int) -> dict[str
     load_before = load_average()
     try:
         with EmbeddedServer(data) as server:
-            token, kept, ingest_s, records = asyncio.run(load(server.url, subjects, seed))
+            loaded = asyncio.run(load(server.url, subjects, seed))
+            token, kept, ingest_s, records, reingest = loaded
             loaded_rss = rss_mb(server.pid)
             loading_peak_rss = rss_mb(server.pid, "VmHWM")
             bulk = bulk_load(server.url, subjects, seed, parent)
@@ -440,6 +457,7 @@ def run_size(subjects: int, seconds: float, parent: Path, seed: int) -> dict[str
         "records": records,
         "ingest_s": round(ingest_s, 1),
         "ingest_records_per_s": round(records / ingest_s),
+        **reingest,
         **bulk,
         "dashboard": {**single, **dash},
         **figures,

@@ -46,6 +46,7 @@ class IngestReport:
     invalid: list[Invalid] = field(default_factory=list)
     complete_skipped: bool = False
     unprepared: int = 0  # batches written without being prepared ahead (the plain path)
+    unchanged: int = 0  # accepted records the graph held as they are: not written again
     seconds: float = 0.0
 
     @property
@@ -128,7 +129,7 @@ class Projector:
         await self._prepare(batch, report, None)
         await self._flush(batch, number, digest.hexdigest(), report, finished=True)
         await self._finish(report)
-        if report.accepted or report.deleted:
+        if report.accepted > report.unchanged or report.deleted:
             # Answers computed before this change must not be reused after it.
             await self.graph.results.touch_projection_epoch(time.time_ns())
         report.lines = number
@@ -155,7 +156,9 @@ class Projector:
         return chain(head, lines), hashlib.sha256(), 0
 
     def _new_batch(self, run_id: str) -> WriteBatch:
-        return WriteBatch(source=self.source, run_id=run_id, written=self._written)
+        return WriteBatch(
+            source=self.source, run_id=run_id, written=self._written, complete=self.complete
+        )
 
     def _take(self, number: int, data: bytes, batch: WriteBatch, report: IngestReport) -> None:
         result = parse_line(data, number)
@@ -199,6 +202,7 @@ class Projector:
         if batch.elements:
             await self.graph.write(batch)
             report.accepted += len(batch.elements)
+            report.unchanged += batch.unchanged
             report.batches += 1
         # Only now, with the batch acknowledged, may the checkpoint move past it.
         await self.graph.save_checkpoint(

@@ -27,10 +27,11 @@ from engine.domain.models import (
 )
 from engine.ports import WriteBatch
 from engine.ports.changes import Change, ChangeFeed, ChangeKind
-from graph import rows
+from graph import rows, unchanged
 from graph.changes import batch_change
 from graph.cypher import activity as activity_cypher
 from graph.cypher import deletion as deletion_cypher
+from graph.cypher import digests as digests_cypher
 from graph.cypher import records as records_cypher
 from graph.cypher import relationships as relationships_cypher
 from graph.cypher import subjects as subjects_cypher
@@ -53,6 +54,7 @@ class _Plan:
     writer: Writer
     steps: list[_Send]
     change: Change | None
+    touched: unchanged.Touched  # what it writes or retracts, in flight until sent
 
 
 class Writer:
@@ -78,6 +80,10 @@ class Writer:
         self._search = search
         self._read = read
         self._write = write
+        # Reads of what a write would change, which run to the end as the write does.
+        self._upkeep = bound(executor, scope, False, maintenance=True)
+        # What the batches prepared and not yet written write (graph.unchanged).
+        self._in_flight: list[unchanged.Touched] = []
 
     async def write(self, batch: WriteBatch) -> None:
         """Write runs of same-typed elements in input order, so a tombstone after a record
@@ -89,60 +95,138 @@ class Writer:
             plan = batch.prepared
             assert isinstance(plan, _Plan)
         batch.prepared = None  # sent once
-        for send in plan.steps:
-            await send()
+        try:
+            for send in plan.steps:
+                await send()
+        finally:
+            self._in_flight = [t for t in self._in_flight if t is not plan.touched]
         # Only once the batch is in: a reader told of it (or of the new revision) sees it.
         if self._changes is not None and plan.change is not None:
             await self._changes.publish(replace(plan.change, at_ns=time.time_ns()))
 
     async def prepare_write(self, batch: WriteBatch) -> None:
         """The statements of `batch`, made ahead of sending them (engine.ports.PreparesWrites):
-        ingest prepares one batch while the store writes the one before."""
+        ingest prepares one batch while the store writes the one before. Elements the graph
+        holds as they are (graph.unchanged) are left out, counted in `batch.unchanged`; a
+        complete run stamps its run id on them instead."""
+        runs = [self._pairs(list(run), batch) for _, run in groupby(batch.elements, key=type)]
+        stored = await unchanged.read_stored(self._upkeep, runs)
+        embedder = self._search.embedder
+        stamp = embedder.identity.stamp() if embedder is not None else None
+        # What the batch before writes may land after the read; what this one writes, too.
+        dirty = unchanged.Touched(set().union(*(t.ids for t in self._in_flight)))
+        mine = unchanged.Touched()
         steps: list[_Send] = []
-        for _, run in groupby(batch.elements, key=type):
-            await self._prepare_run(list(run), batch, steps)
+        written: list[Any] = []
+        for run in runs:
+            kept: list[unchanged.Pair] = []
+            same: list[unchanged.Pair] = []
+            for element, row in run:
+                if (
+                    row is not None
+                    and not dirty.changes(element)
+                    and unchanged.unchanged(element, row, stored, stamp)
+                ):
+                    same.append((element, row))
+                    continue
+                kept.append((element, row))
+                dirty.add(element)
+                mine.add(element)
+            if kept:
+                await self._prepare_run(kept, batch, steps)
+                written += [e for e, _ in kept]
+            if same:
+                self._leave(same, batch, steps)
             await asyncio.sleep(0)  # a write in flight sends its next statement meanwhile
-        change = batch_change(self._org, batch) if self._changes and batch.elements else None
-        batch.prepared = _Plan(self, steps, change)
+        self._in_flight.append(mine)
+        batch.unchanged += len(batch.elements) - len(written)
+        change = None
+        if self._changes and written:
+            whole = len(written) == len(batch.elements)
+            change = batch_change(self._org, batch if whole else replace(batch, elements=written))
+        batch.prepared = _Plan(self, steps, change, mine)
 
     def _step(self, statement: str, **params: Any) -> _Send:
         return self._x.prepare(statement, {"org": self._scope, **params}, write=True)
 
-    async def _prepare_run(self, run: list[Any], batch: WriteBatch, steps: list[_Send]) -> None:
+    def _pairs(self, run: list[Any], batch: WriteBatch) -> list[unchanged.Pair]:
+        """Each element of a run with its write row (graph.rows; a tombstone has none)."""
         first, source, run_id = run[0], batch.source, batch.run_id
         if isinstance(first, Subject):
-            data = [rows.subject_row(self._org, s, source, run_id) for s in run]
+            return [(s, rows.subject_row(self._org, s, source, run_id)) for s in run]
+        if isinstance(first, Relationship):
+            return [(r, rows.relationship_row(r, source, run_id)) for r in run]
+        if isinstance(first, Episode):
+            return [(e, rows.episode_row(e, source, run_id)) for e in run]
+        if isinstance(first, SourceRecord):
+            # One row per record, its last (the same record twice in a batch would be
+            # counted twice: both rows find it new).
+            pairs = {r.key: (r, rows.source_record_row(r, source, run_id)) for r in run}
+            return list(pairs.values())
+        return [(t, None) for t in run]
+
+    def _leave(self, same: list[unchanged.Pair], batch: WriteBatch, steps: list[_Send]) -> None:
+        """Unchanged elements: not written, but a subject is there for stubs to skip, and a
+        complete run's cleanup (`delete_unseen`) must find this run's id on each."""
+        first = same[0][0]
+        if isinstance(first, Subject):
+            batch.written.update(s.key for s, _ in same)
+        if not batch.complete:
+            return
+        run = batch.run_id
+        if isinstance(first, Relationship):
+            by_type: dict[RelationshipType, list[list[str]]] = defaultdict(list)
+            for rel, _ in same:
+                by_type[rel.type].append([rel.from_key, rel.to_key, rel.rel_id])
+            for rel_type, ends in by_type.items():
+                statement = digests_cypher.stamp_relationships(rel_type)
+                steps.append(self._step(statement, keys=ends, run=run))
+            return
+        stamps: dict[type[Any], str] = {
+            Subject: digests_cypher.STAMP_SUBJECTS,
+            Episode: digests_cypher.STAMP_EPISODES,
+            SourceRecord: digests_cypher.STAMP_RECORDS,
+        }
+        keys = [e.key for e, _ in same]
+        steps.append(self._step(stamps[type(first)], keys=keys, run=run))
+
+    async def _prepare_run(
+        self, pairs: list[unchanged.Pair], batch: WriteBatch, steps: list[_Send]
+    ) -> None:
+        first = pairs[0][0]
+        data = [row for _, row in pairs if row is not None]  # none for tombstones
+        if isinstance(first, Subject):
             steps.append(self._step(subjects_cypher.merge_subjects(self._dialect), rows=data))
-            batch.written.update(s.key for s in run)
+            batch.written.update(s.key for s, _ in pairs)
             vectors = await self._search.prepare_vectors(
                 [r[0] for r in data], [r[_TEXT] for r in data]
             )
             if vectors is not None:
                 steps.append(vectors)
         elif isinstance(first, Relationship):
-            ends = {k for r in run for k in (r.from_key, r.to_key)}
+            ends = {k for r, _ in pairs for k in (r.from_key, r.to_key)}
             self._ensure_subjects(ends - batch.written, steps)
             by_type: dict[RelationshipType, list[list[Any]]] = defaultdict(list)
-            for rel in run:
-                by_type[rel.type].append(rows.relationship_row(rel, source, run_id))
-            for rel_type, data in by_type.items():
+            for (rel, _), row in zip(pairs, data, strict=True):
+                by_type[rel.type].append(row)
+            for rel_type, typed in by_type.items():
                 statement = relationships_cypher.merge_relationships(rel_type)
-                steps.append(self._step(statement, rows=data))
+                steps.append(self._step(statement, rows=typed))
         elif isinstance(first, Episode):
-            self._ensure_subjects({k for e in run for k in e.mentions} - batch.written, steps)
-            data = [rows.episode_row(e, source, run_id) for e in run]
+            mentioned = {k for e, _ in pairs for k in e.mentions}
+            self._ensure_subjects(mentioned - batch.written, steps)
             steps.append(self._step(records_cypher.MERGE_EPISODES, rows=data))
         elif isinstance(first, SourceRecord):
-            # One row per record, its last (the same record twice in a batch would be
-            # counted twice: both rows find it new).
-            data = list({r.key: rows.source_record_row(r, source, run_id) for r in run}.values())
             days, latest = rows.record_summary(data)
             slots = rows.record_slots(data)
             statement = activity_cypher.MERGE_SOURCE_RECORDS
             steps.append(self._step(statement, rows=data, days=days, latest=latest, slots=slots))
         else:
-            self._retract(run, steps)
-            batch.written.difference_update(t.key for t in run if t.target is ElementType.SUBJECT)
+            tombstones = [t for t, _ in pairs]
+            self._retract(tombstones, steps)
+            batch.written.difference_update(
+                t.key for t in tombstones if t.target is ElementType.SUBJECT
+            )
 
     def _ensure_subjects(self, keys: set[str], steps: list[_Send]) -> None:
         if keys:

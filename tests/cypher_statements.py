@@ -128,6 +128,8 @@ def representatives(name: str, hint: Any) -> list[Any]:
         return list(NEO4J_DIALECTS)  # the texts they share are checked once
     if hint is RelationshipType:
         return list(RelationshipType)
+    if hint == tuple[RelationshipType, ...]:
+        return [(), tuple(RelationshipType)[:1], tuple(RelationshipType)]
     if hint == list[relationships_cypher.EdgeGroup]:
         return _edge_group_lists()
     if hint == list[relationships_cypher.LevelShape]:

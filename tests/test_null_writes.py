@@ -166,7 +166,7 @@ async def _reingest(graph: ScopedGraph) -> None:
         subject("service:a"), record("incident:1", "service:a", start),
         rel("OWNS", "team:t", "service:a", id="e1"),
     ])  # fmt: skip
-    kept = {"org_id", "source", "run_id"}  # the writer's own, checked present below
+    kept = {"org_id", "source", "run_id", "digest"}  # the writer's own, checked present below
 
     # The record: exactly its new columns (start, and the day and microseconds of it).
     raw = await _raw(graph, "(x:SourceRecord {org_id: $org, key: $key})", "incident:1")

@@ -201,6 +201,12 @@ class WriteBatch:
     # Subject keys this load already wrote (shared across its batches and kept up to date by
     # the writer): references to them need no stub, which saves a statement per batch.
     written: set[str] = field(default_factory=set)
+    # Part of a complete snapshot's run (its cleanup deletes what has another run id): an
+    # element a graph leaves unwritten because it holds it unchanged still gets the run id.
+    complete: bool = False
+    # Elements the graph held as they are and so did not write (a re-ingest's), set by the
+    # graph's write (or `prepare_write`); a graph that writes everything leaves it 0.
+    unchanged: int = 0
     # What a graph's `prepare_write` made of the batch ahead of its write (its statements,
     # ready to send); opaque to everyone else, and ignored by a graph that did not make it.
     prepared: object | None = field(default=None, repr=False, compare=False)

@@ -169,6 +169,7 @@ def _summary(org: str, epoch: int, report: IngestReport) -> int:
         "source": report.source,
         "lines": report.lines,
         "accepted": report.accepted,
+        "unchanged": report.unchanged,
         "invalid": report.invalid_count,
         "resumed_from_line": report.resumed_from,
         "deleted": report.deleted,
