@@ -12,7 +12,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from engine.answering.synthesis import DeterministicSynthesizer
-from engine.domain.contract import Axis, ClaimedFact, Outcome
+from engine.domain.contract import Axis, ClaimedFact, InvestigationResult, Outcome
 from engine.domain.facts import FactKind
 from engine.investigation.investigate import InvestigationRequest, Investigator
 from engine.ports import OrgGraph
@@ -85,17 +85,25 @@ class Busiest(Question):
         return claim_also([f for f in case.facts if f.kind is FactKind.COMMIT_ACTIVITY], claimed)
 
 
+QUESTION = "how many commits to payments-api in the last 90 days?"
+
+
+async def _asked(graph: OrgGraph, added: Question) -> InvestigationResult:
+    """QUESTION through the whole investigation, `added` registered first; answered."""
+    synthesizer = DeterministicSynthesizer([added, *default_questions()])
+    engine = Investigator(
+        graph, Resolver(graph, ReferenceRing(), graph.org_id), default_providers(), synthesizer,
+        SIGNER, VERSIONS, now=lambda: NOW,
+    )  # fmt: skip
+    result, _ = await engine.investigate("me", InvestigationRequest(QUESTION))
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    return result
+
+
 async def test_a_question_type_added_is_one_module_and_one_row(demo: OrgGraph) -> None:  # noqa: F811
     """Registered ahead of the count, it heads a count question's answer through the whole
     investigation, and its claims pass the result contract's validation."""
-    synthesizer = DeterministicSynthesizer([Busiest(), *default_questions()])
-    engine = Investigator(
-        demo, Resolver(demo, ReferenceRing(), demo.org_id), default_providers(), synthesizer,
-        SIGNER, VERSIONS, now=lambda: NOW,
-    )  # fmt: skip
-    question = "how many commits to payments-api in the last 90 days?"
-    result, _ = await engine.investigate("me", InvestigationRequest(question))
-    assert result.outcome is Outcome.ANSWERED, result.limitations
+    result = await _asked(demo, Busiest())
     judgment = result.direct_judgment or ""
     assert judgment.startswith("BUSIEST: ") and "payments-api" in judgment, judgment
     activity = [c for c in result.claimed_facts if c.kind is FactKind.COMMIT_ACTIVITY]
@@ -105,7 +113,7 @@ async def test_a_question_type_added_is_one_module_and_one_row(demo: OrgGraph) -
         demo, Resolver(demo, ReferenceRing(), demo.org_id), default_providers(),
         DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: NOW,
     )  # fmt: skip
-    counted, _ = await plain.investigate("me", InvestigationRequest(question))
+    counted, _ = await plain.investigate("me", InvestigationRequest(QUESTION))
     assert not (counted.direct_judgment or "").startswith("BUSIEST")
 
 
@@ -144,14 +152,7 @@ async def test_a_question_type_with_a_read_of_its_own_needs_no_pipeline_edit(
     """Its row alone: the pipeline runs its read (over a window of its own choosing, through
     the reader), its judgment reads back what it kept, and its claims close to the facts it
     read, through the result contract's validation."""
-    synthesizer = DeterministicSynthesizer([LastThirty(), *default_questions()])
-    engine = Investigator(
-        demo, Resolver(demo, ReferenceRing(), demo.org_id), default_providers(), synthesizer,
-        SIGNER, VERSIONS, now=lambda: NOW,
-    )  # fmt: skip
-    question = "how many commits to payments-api in the last 90 days?"
-    result, _ = await engine.investigate("me", InvestigationRequest(question))
-    assert result.outcome is Outcome.ANSWERED, result.limitations
+    result = await _asked(demo, LastThirty())
     judgment = result.direct_judgment or ""
     assert judgment.startswith("LAST 30 DAYS: ") and "payments-api" in judgment, judgment
     figure = int(judgment.split()[3])
