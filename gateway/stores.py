@@ -4,16 +4,26 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine.domain.embedding import Embedder, HashingEmbedder
 from engine.ports import EpochTimings, GraphStore
 from gateway.embedder_http import HttpEmbedder
 from gateway.settings import Settings
-from graph.embedded import EmbeddedServer, compact, connect_or_start
+from graph.embedded import (
+    DataDirInUse,
+    EmbeddedServer,
+    compact,
+    connect_or_start,
+    find_running,
+)
 from graph.falkor import FalkorStore
 from graph.keystore import SYSTEM_SCOPE
-from graph.neo4j_adapter import Neo4jStore
 from graph.supervisor import Supervisor
+
+if TYPE_CHECKING:  # the driver is imported only by a gateway that uses it (0.3 s of a start)
+    from graph.neo4j_adapter import Neo4jStore
 
 _NEO4J = ("bolt://", "bolt+s://", "bolt+ssc://", "neo4j://", "neo4j+s://", "neo4j+ssc://")
 _FALKOR = ("redis://", "rediss://", "unix://", "falkor://", "falkors://", "falkordb://")
@@ -77,17 +87,48 @@ def epoch_timings(settings: Settings) -> EpochTimings:
     return EpochTimings(settings.epoch_grace_s, max(settings.epoch_drain_s, floor))
 
 
-def open_store(settings: Settings, *, wait_for_indexes: bool = True) -> OpenedStore:
+def launch_embedded(settings: Settings) -> EmbeddedServer | None:
+    """The data directory's embedded server, started without waiting for it to load (hand it
+    to `open_store`, which waits); None when the store is not embedded or a server already
+    runs there (or is being started by another process), which `open_store` joins."""
+    if settings.graph_uri != "embedded":
+        return None
+    path = Path(settings.data_dir).resolve()
+    if find_running(path) is not None:
+        return None
+    server = EmbeddedServer(path, start_limit=settings.embedded_start_limit_s)
+    try:
+        server.launch()
+    except DataDirInUse:
+        return None
+    return server
+
+
+def open_store(
+    settings: Settings,
+    *,
+    wait_for_indexes: bool = True,
+    launched: EmbeddedServer | None = None,
+) -> OpenedStore:
     """Connect to the configured store; `embedded` starts (or joins) the data dir's server.
 
     Blocking (it may wait for a server to load its append-only file): call it from the main
     thread, whose lifetime the embedded server's is tied to. wait_for_indexes: False for a
     serving gateway, which answers while FalkorDB builds its indexes (graph.falkor_ready);
-    a command that writes waits for them.
+    a command that writes waits for them. launched: the server `launch_embedded` started,
+    waited for here (stopped if it fails to come up).
     """
     uri = settings.graph_uri
     embedder = make_embedder(settings)
     timings = epoch_timings(settings)
+    if launched is not None:
+        try:
+            launched.wait_ready()
+        except BaseException:
+            launched.stop()
+            raise
+        store = _falkor(launched.url, settings, embedder, timings, wait_for_indexes)
+        return OpenedStore(store, launched, socket=str(launched.socket))
     if uri == "embedded":
         url, server = connect_or_start(
             settings.data_dir, start_limit=settings.embedded_start_limit_s
@@ -128,6 +169,8 @@ def _falkor(
 def _neo4j(
     uri: str, settings: Settings, embedder: Embedder | None, timings: EpochTimings
 ) -> Neo4jStore:
+    from graph.neo4j_adapter import Neo4jStore
+
     if settings.trusted_documents and not settings.redis_url:
         raise ValueError("FABRIC_TRUSTED_DOCUMENTS with Neo4j needs FABRIC_REDIS_URL")
     auth = None

@@ -25,6 +25,7 @@ queued behind it to the others, where a socket of its own would drop them with i
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
 import time
 from collections.abc import Callable
@@ -38,6 +39,8 @@ from gateway.settings import Settings
 from graph.embedded import EmbeddedError, EmbeddedServer
 
 if TYPE_CHECKING:
+    from multiprocessing.synchronize import Event as Gate
+
     from starlette.applications import Starlette
 
 log = logging.getLogger("fabric.workers")
@@ -48,6 +51,7 @@ STARTUP_S = 300.0  # a worker's start may wait for the store's bootstrap (indexe
 # replacement on a loaded 2-core machine, keeping the old worker).
 HEALTHCHECK_S = 60
 Ready = Callable[[list[int]], None]
+_GATE_POLL_S = 0.5  # how often a waiting worker checks that its parent is still there
 _RESTART_BACKOFF_S = (0.5, 30.0)  # the embedded server's first wait after a crash, the most
 
 
@@ -70,18 +74,30 @@ class Workers(Multiprocess):
         server: EmbeddedServer | None,
         ready: Ready | None,
         metrics: SharedMetrics | None = None,
+        before: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(config, sockets=[config.bind_socket()])
         self.graph_server = server
         self._ready = ready
         self._metrics = metrics
         self._known: set[int] = set()
+        self._before = before
         self._delay = _RESTART_BACKOFF_S[0]
         self._next_try = 0.0
 
     def init_processes(self) -> None:
-        """Start every worker, then tell `ready` once each serves (or gave up starting)."""
+        """Start every worker, run `before` meanwhile (the graph server's load, which the
+        workers wait for), then tell `ready` once each serves (or gave up starting)."""
         super().init_processes()
+        if self._before is not None:
+            try:
+                self._before()
+            except BaseException:
+                for process in self.processes:
+                    process.kill()
+                for process in self.processes:
+                    process.join()
+                raise
         for process in self.processes:
             process.wait_until_ready(STARTUP_S, self.should_exit)
         if self._ready is not None and not self.should_exit.is_set():
@@ -122,18 +138,22 @@ class Workers(Multiprocess):
 
 
 def serve(
-    config: uvicorn.Config, server: EmbeddedServer | None = None, ready: Ready | None = None
+    config: uvicorn.Config,
+    server: EmbeddedServer | None = None,
+    ready: Ready | None = None,
+    before: Callable[[], None] | None = None,
 ) -> None:
     """Run `config.workers` workers of `config.app` (a picklable app factory, with
     factory=True: each worker builds its own app) until SIGINT or SIGTERM. server: the
     embedded graph server this process started, kept alive here; ready: told the workers'
-    pids once every one serves."""
+    pids once every one serves; before: run once the workers are started (their gate is
+    `before`'s to open, `worker_app`), its exception stops them and is raised."""
     if config.workers < 2:
         raise ValueError("serve() runs two or more workers; run uvicorn.Server for one")
     config.timeout_worker_healthcheck = max(config.timeout_worker_healthcheck, HEALTHCHECK_S)
     metrics = SharedMetrics()  # before any worker starts: each inherits where to write
     try:
-        supervisor = Workers(config, server, ready, metrics)
+        supervisor = Workers(config, server, ready, metrics, before)
         try:
             supervisor.run()
         finally:
@@ -143,12 +163,24 @@ def serve(
         metrics.close()
 
 
-def worker_app(settings: Settings) -> Starlette:
+def spawn_gate() -> Gate:
+    """What a worker waits on before it builds its app (`worker_app`), set by the parent."""
+    return multiprocessing.get_context("spawn").Event()
+
+
+def worker_app(settings: Settings, gate: Gate | None = None) -> Starlette:
     """One worker's gateway (the app factory `fabric serve --workers` hands uvicorn): its
-    logging and tracing set up in its own process, then the app as a single process has it."""
+    logging and tracing set up in its own process, then the app as a single process has it.
+    gate: set by the parent once the graph server it started has loaded and is bootstrapped;
+    the imports come first, while it loads."""
     from gateway import logs, tracing
     from gateway.app import create_app
 
     logs.configure(settings)
     tracing.configure_exporter(settings)
+    if gate is not None:
+        parent = os.getppid()
+        while not gate.wait(_GATE_POLL_S):
+            if os.getppid() != parent:
+                raise SystemExit("the parent process ended before the graph store was ready")
     return create_app(settings)

@@ -147,7 +147,7 @@ def test_start_up_waits_on_a_server_still_loading_its_data(tmp_path: Path) -> No
     server.socket = sock_path
     server._proc = subprocess.Popen(["sleep", "30"])
     try:
-        server._wait_ready()  # would give up after 0.3 s if loading counted as silence
+        server.wait_ready()  # would give up after 0.3 s if loading counted as silence
         assert time.monotonic() >= ready_at
     finally:
         server._proc.kill()
@@ -270,7 +270,7 @@ def test_start_up_reports_its_progress_and_stops_only_at_the_hard_limit(
     started = time.monotonic()
     try:
         with pytest.raises(embedded.EmbeddedError, match="FABRIC_EMBEDDED_START_LIMIT_S"):
-            server._wait_ready()
+            server.wait_ready()
         # Well past the silence limit (0.3 s): loading is not silence.
         assert time.monotonic() - started >= 2.5
         assert lines and all("opening the graph store" in line for line in lines)

@@ -102,12 +102,8 @@ async def announcements(store: GraphStore, settings: Settings, demo: bool) -> li
 
 
 def run(args: argparse.Namespace) -> int:
-    import uvicorn
-
     from gateway import logs, tracing
-    from gateway.app import Runtime, create_app
-    from gateway.cli.announcing import AnnouncingServer, port_in_use
-    from gateway.server import server_options
+    from gateway.cli.announcing import port_in_use
     from gateway.workers import default_workers
 
     settings = settings_from(args)
@@ -134,6 +130,13 @@ def run(args: argparse.Namespace) -> int:
         from gateway.cli.serve_workers import serve_workers
 
         return serve_workers(settings, workers, demo=args.demo)
+
+    # Imported only here: with workers, this process never builds an app (each worker does).
+    import uvicorn
+
+    from gateway.app import Runtime, create_app
+    from gateway.cli.announcing import AnnouncingServer
+    from gateway.server import server_options
 
     said: list[str] = []
 

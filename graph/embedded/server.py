@@ -92,22 +92,31 @@ class EmbeddedServer:
         return self._proc is not None and self._proc.poll() is None
 
     def start(self) -> ServerInfo:
+        self.launch()
+        try:
+            self.wait_ready()
+        except BaseException:
+            self.stop()
+            raise
+        return ServerInfo(pid=self._proc.pid if self._proc else 0, socket=self.socket)
+
+    def launch(self) -> None:
+        """`start` without waiting for the server to load its data: `fabric serve` starts its
+        workers meanwhile (gateway.cli.serve_workers), then calls `wait_ready`."""
         server, module = binaries()
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self._take_lock()
         try:
             self._stop_orphan()
             self._spawn(server, module)
-            self._wait_ready()
         except BaseException:
             self.stop()
             raise
-        return ServerInfo(pid=self._proc.pid if self._proc else 0, socket=self.socket)
 
     def restart(self) -> None:
         """Bring a crashed server back on the same files (the lock is still ours)."""
         self.respawn()
-        self._wait_ready()
+        self.wait_ready()
         self.restarts += 1
 
     def respawn(self) -> None:
@@ -209,7 +218,7 @@ class EmbeddedServer:
         or the server did not answer."""
         return compact(self.socket, wait)
 
-    def _wait_ready(self) -> None:
+    def wait_ready(self) -> None:
         # The limit is on silence, not on loading: a server reading a large data set back
         # answers LOADING, or is too busy decoding one graph to answer but uses CPU, and
         # giving up on it would only start the reading over. Only `start_limit` bounds that.
