@@ -136,6 +136,7 @@ class BulkRun:
         self.streamed = False  # whether the last run was sent as it was read
 
     async def run(self, lines: Iterable[str | bytes]) -> IngestReport:
+        began = time.monotonic()
         if isinstance(lines, Sequence) or _seekable(lines):
             try:
                 streaming = StreamProjector(self._graph, self._stream(), **self._options)
@@ -149,7 +150,9 @@ class BulkRun:
                     lines.seek(0)  # type: ignore[attr-defined]
         self.streamed = False
         whole = BulkProjector(self._graph, self._load, self._org, **self._options)
-        return await whole.run(lines)
+        report = await whole.run(lines)
+        report.seconds = time.monotonic() - began  # the stream given up on included
+        return report
 
 
 def _seekable(lines: Any) -> bool:
