@@ -214,6 +214,32 @@ async def test_an_element_written_again_in_a_later_batch_is_loaded_whole(
     assert (bulk_report.accepted, bulk_report.lines) == (report.accepted, report.lines)
 
 
+async def test_a_file_the_stream_cannot_follow_is_read_again_from_its_first_line(
+    falkor: FalkorStore, tmp_path: Any
+) -> None:
+    """`fabric ingest FILE --bulk` hands the open file: after the conflict (here a record
+    written again in a later batch) the file is read again from its first line, and the
+    graph is the one the lines make loaded whole."""
+    lines = written_again(demo(1_000), "source_record")
+    path = tmp_path / "input.ndjson"
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    org = new_org()
+    try:
+        await falkor.bootstrap(org)
+        scope, plain = await incremental(falkor, org, lines, batch=300)
+        epoch = (await falkor.epochs(org).begin_build()).id
+        stream = functools.partial(falkor.bulk_stream, org, epoch)
+        run = BulkRun(falkor.org(org, epoch), falkor.bulk_loader(org, epoch), stream, org,
+                      source="s", batch_size=300)  # fmt: skip
+        with path.open("rb") as fh:
+            report = await run.run(fh)
+        assert not run.streamed
+        assert (report.accepted, report.lines) == (plain.accepted, plain.lines)
+        same(await dump(falkor, scope), await dump(falkor, scope_of(org, epoch)))
+    finally:
+        await falkor.drop_org(org)
+
+
 class Killed(Exception):
     """The loader's process died between two of its GRAPH.BULK calls."""
 
