@@ -171,3 +171,18 @@ async def test_a_date_that_is_no_date_is_said_so(demo: OrgGraph) -> None:  # noq
     result, _ = await investigator(demo).investigate("me", InvestigationRequest(question))
     assert result.outcome is Outcome.NO_MATCH
     assert any(n.startswith('"between 2020 and 2019" names no real date') for n in result.limitations)
+
+
+async def test_a_part_of_a_phrase_read_whole_names_no_bad_date(demo: OrgGraph) -> None:  # noqa: F811
+    """Asked in March, "between March and May" alone ends before it starts (this March to
+    last May): inside "In 2025, between March and May" it was said to name no real date, and
+    the question ended unanswered beside its right reading (u32's c16)."""
+    question = "In 2025, between March and May, how many commits to payments-api?"
+    asked = InvestigationRequest(question, as_of=datetime(2026, 3, 10, 12, tzinfo=UTC))
+    result, _ = await investigator(demo).investigate("me", asked)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    label = result.temporal_label
+    assert label is not None
+    assert (label.effective_from, label.effective_to) == (
+        datetime(2025, 3, 1, tzinfo=UTC), datetime(2025, 6, 1, tzinfo=UTC)
+    )

@@ -166,10 +166,12 @@ def read_time(text: str, now: datetime) -> TimeReading:
             if rule.period is not None and as_of is not None:
                 period = rule.period(groups, as_of, now)
             found.append(TimeMatch(match.start(), match.end(), as_of, start, stop, note, period))
-    # A phrase one rule read is no bad date because another rule could not read it.
-    read_spans = {(m.start, m.end) for m in found}
-    reading.not_a_date = [text[a:b] for a, b in bad if (a, b) not in read_spans]
-    bad = [span for span in bad if span not in read_spans]
+    # A phrase one rule read is no bad date because another rule could not read it, nor is a
+    # part of it ("In 2022, between March and May", asked in March 2023: the range alone ends
+    # before it starts, and was said to name no real date beside the right reading).
+    read_spans = [(m.start, m.end) for m in found]
+    bad = [(a, b) for a, b in bad if not any(c <= a and b <= d for c, d in read_spans)]
+    reading.not_a_date = [text[a:b] for a, b in bad]
     covered: list[tuple[int, int]] = [(m.start, m.end) for m in found]
     covered += reading.unknown_spans + bad
     covered += [m.span() for m in re.finditer(r"\d{4}-\d{2}-\d{2}", text) if reading.not_a_date]
