@@ -31,8 +31,8 @@ from engine.reading.ranking import Ranking
 from engine.reading.ranking import read as read_ranking
 from engine.reading.references import MAX_HANDLE_PROBES
 from engine.reading.scopes import Scope, scopes
+from engine.reading.time import beside, reasons
 from engine.reading.time import phrases as tp
-from engine.reading.time import reasons
 from engine.reading.time import slots as sl
 from engine.reading.time.owntimes import ending as own_times
 from engine.reading.time.periods import own_period
@@ -261,6 +261,9 @@ def interpret(
         kinds += [FactKind.COMMIT_ACTIVITY, FactKind.CHURN]  # "how active was X?": a person too
     elif intent == Intent.WHO and FactKind.ACTIVE_CONTRIBUTORS not in kinds:
         kinds.append(FactKind.ACTIVE_CONTRIBUTORS)  # "did anyone commit to X?": the people
+    if time is not None:  # "since Jan '23": not understood, never "since Jan"
+        time, spans = _time_beside(text, time, reading, tokens, spans, notes)
+        references = tuple(dict.fromkeys(text[a:b] for a, b in spans))
     if time is not None and counting:
         time = own_period(text, time)
     base = None
@@ -350,6 +353,37 @@ def _same_time(phrase: str, time: tp.TimeMatch | None, now: datetime) -> bool:
 
 # Intents that count over a window.
 _COUNTING = frozenset({Intent.COUNT, Intent.WHO, Intent.WHAT_CHANGED, Intent.RANKED})
+
+
+def _time_beside(
+    text: str,
+    time: tp.TimeMatch,
+    reading: tp.TimeReading,
+    tokens: list[r.Token],
+    spans: list[tuple[int, int]],
+    notes: list[str],
+) -> tuple[tp.TimeMatch | None, list[tuple[int, int]]]:
+    """The time phrase, or None when a word beside it that could change it was left unread
+    (engine.reading.time.beside): the phrase and the word are then said not understood, and
+    a name guessed from the word ("around" of "around 2019" alone) is no name. Its tokens are
+    taken, so the words are named once."""
+    guessed = {"references_by_position", "references_unread"} & set(notes)
+    known = [] if guessed else spans  # guessed names are words nothing read
+    unread = [t.free and not _overlaps((t.start, t.end), known) for t in tokens]
+    names = [
+        u and r.content(t) and t.norm not in v.FILLERS for u, t in zip(unread, tokens, strict=True)
+    ]
+    found = beside.unread_beside(text, time.start, time.end, tokens, unread, names)
+    if found is None:
+        return time, spans
+    reading.not_understood.append(text[found[0] : found[1]].strip())
+    reading.unknown_spans.append(found)
+    notes.append("time_expression_not_understood")
+    reading.match = None
+    for token in tokens:
+        if found[0] <= token.start and token.end <= found[1]:
+            token.free = False
+    return None, [s for s in spans if not found[0] <= s[0] < found[1]]
 
 
 def _kind_hint(tokens: list[r.Token]) -> SubjectKind | None:

@@ -119,7 +119,8 @@ def _nth_week(text: str, now: datetime) -> tc.Period:
 
 
 _PART_N = re.compile(
-    rf"the\s+(first|last|final)\s+(?:{p.N}\s+)?{p.UNIT}\s+of\s+(.+)", re.IGNORECASE | re.ASCII
+    rf"the\s+(first|last|final)\s+{p.NOT_UNITS}(?:{p.N}\s+)?{p.UNIT}\s+of\s+(.+)",
+    re.IGNORECASE | re.ASCII,
 )
 
 

@@ -94,6 +94,9 @@ DATE = (
 # "a couple of" is 2 and "a few" 3 (stated: VAGUE_COUNT_NOTE). One group each.
 N = r"(\d{1,4}|(?:a\s+)?couple\s+of|(?:a\s+)?few|" + "|".join(NUMBERS) + ")"
 UNIT = r"(hour|day|week|fortnight|month|quarter|year)s?"
+# No plural unit without a count ("the weeks before Christmas" are several, not one week):
+# before an optional count and its unit.
+NOT_UNITS = r"(?!(?:hour|day|week|fortnight|month|quarter|year)s\b)"
 PRE = r"\b(?:(?:in|over|during|within|for)\s+)?the\s+(?:last|past)\s+"
 # Units a number before them counts ("5 days"), so no week number.
 COUNTED = r"(?:minute|hour|day|week|fortnight|month|quarter|year)s?\b"
@@ -136,7 +139,7 @@ BOUNDARY_POINT = rf"the\s+(?:tail\s+(?=end))?(?:beginning|start|middle|end)\s+of
 # A part at either end of a period ("the first 10 days of October", "the last quarter of
 # 2025"), as a value a composition reads ("after the first 10 days of October").
 PART_N = (
-    rf"the\s+(?:first|last|final)\s+(?:{_COUNT}\s+)?(?:hour|day|week|fortnight|month|quarter"
+    rf"the\s+(?:first|last|final)\s+{NOT_UNITS}(?:{_COUNT}\s+)?(?:hour|day|week|fortnight|month|quarter"
     rf"|year)s?\s+of\s+(?:{REL_MONTH}|(?:the|this|last|previous)\s+year\b|{DATE})"
 )
 POINT = rf"(?:{BOUNDARY_POINT}|{AGO}|{HALF_AGO}|{PART_N}|yesterday\b|today\b|{PERIOD})"

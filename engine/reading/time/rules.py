@@ -212,7 +212,7 @@ _RECENT = (
 _DAYS = "|".join(WEEKDAYS)
 _TO = r"(?:to|until|till|through(?:\s+to)?|thru)"
 # Units without a count ("the weeks before"): no span (the span rule read one week).
-_NOT_UNITS = r"(?!(?:hour|day|week|fortnight|month|quarter|year)s\b)"
+_NOT_UNITS = p.NOT_UNITS
 
 RULES: list[Rule] = [
     Rule("between", rf"\bbetween\s+({p.DATE})\s+and\s+({p.DATE})", _range(both=False),
@@ -282,7 +282,8 @@ RULES: list[Rule] = [
     Rule("in", rf"\b((?:last|this|past)\s+(?:{_DAYS}))\b", span(_dated)),
     # Parts of a period and periods counted from now (engine/reading/time/spans.py).
     Rule("part_n", rf"\b(?:(?:in|during|over|for|within)\s+)?the\s+(first|last|final)\s+"
-                   rf"(?:{p.N}\s+)?{p.UNIT}\s+of\s+({p.REL_MONTH}|{_WHICH_YEAR}|{p.DATE})",
+                   rf"{_NOT_UNITS}(?:{p.N}\s+)?{p.UNIT}\s+of\s+({p.REL_MONTH}|{_WHICH_YEAR}"
+                   rf"|{p.DATE})",
          span(spans.part_n),
          alone=True),
     Rule("part", rf"{_LEAD}(early|mid|late)[\s-]+({p.THIRD_OF})",

@@ -1,0 +1,119 @@
+"""A word beside a time phrase that nothing read and that could change it ends the reading as
+not understood, naming the words, never an answer over the phrase read without them (issue
+32's independent check found "since Jan '23" answered over the latest January and "around the
+time of PyCon 2019" over all of 2019, with the word only said unused: those are rows now, and
+this is the rule for the words no row reads: "around 2019", "about 2 weeks ago"); and "as of
+<a point>" in a question about the last change is that instant, not a window on that day. On
+click's real history (../shared/data/click.bundle), in memory, with git's own dates."""
+
+from __future__ import annotations
+
+import subprocess
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from engine.domain.contract import InvestigationResult, Outcome
+from engine.investigation.investigate import InvestigationRequest
+from engine.ports import OrgGraph
+from tests import shared_history
+from tests.test_investigate import investigator
+
+CLOCK = datetime(2026, 6, 15, 12, tzinfo=UTC)
+CORE = "src/click/core.py"
+
+pytestmark = shared_history.present("click")
+
+
+@pytest.fixture(scope="module")
+def clone(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return shared_history.clone("click", tmp_path_factory.mktemp("click"))
+
+
+@pytest.fixture(scope="module")
+async def click(clone: Path) -> OrgGraph:
+    return await shared_history.in_memory(clone, "click")
+
+
+async def ask(graph: OrgGraph, question: str) -> InvestigationResult:
+    result, _ = await investigator(graph, now=CLOCK).investigate(
+        "me", InvestigationRequest(question)
+    )
+    return result
+
+
+def last_change(clone: Path, path: str, before: datetime) -> datetime:
+    """The author time of the newest commit (no merges) to `path` before `before`, by git."""
+    out = subprocess.run(
+        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--format=%at",
+         "--", path],
+        capture_output=True, check=True, text=True,
+    ).stdout  # fmt: skip
+    return max(t for s in out.split() if (t := datetime.fromtimestamp(int(s), UTC)) < before)
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase"),
+    [  # each answered on the old code over the window of the phrase read without the word
+        # All of 2019, "around" said unused.
+        ("who changed core.py around 2019?", "around 2019"),
+        # The week that began 2 weeks ago, "about" said unused.
+        ("who changed core.py about 2 weeks ago?", "about 2 weeks ago"),
+        # All of March 2024, "fortieth" said unused.
+        ("who changed core.py on the fortieth of March 2024?", "fortieth of March 2024"),
+        # All of 2021, "Octuber" said to name nothing (no row reads this misspelling).
+        ("who changed core.py in Octuber 2021?", "Octuber 2021"),
+        # March 2024, "approximately" said unused.
+        ("who changed core.py in March 2024 approximately?", "in March 2024 approximately"),
+        # Sep-Dec 2019, "near" said unused.
+        ("who changed core.py near the end of 2019?", "near the end of 2019"),
+        # The first week of 2020 for "the first weeks".
+        ("who changed core.py in the first weeks of 2020?", "the first weeks of 2020"),
+    ],
+)
+async def test_a_word_beside_a_time_that_could_change_it_is_named_never_dropped(
+    click: OrgGraph, question: str, phrase: str
+) -> None:
+    result = await ask(click, question)
+    assert result.outcome is not Outcome.ANSWERED, (question, result.direct_judgment)
+    assert any(n.startswith(f'"{phrase}"') and "no other window is answered" in n
+               for n in result.limitations), result.limitations  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("question", "start", "end"),
+    [  # the same phrases without the word, or with a word that does not touch the time
+        ("who changed core.py in the summer of 2022?", "2022-06-01", "2022-09-01"),
+        ("who changed core.py in summer '22?", "2022-06-01", "2022-09-01"),
+        ("who changed core.py back in 2019?", "2019-01-01", "2020-01-01"),
+        ("who changed core.py in the first week of 2020?", "2020-01-01", "2020-01-08"),
+        ("who changed the parser in the 3 weeks before Christmas 2020?", "2020-12-04",
+         "2020-12-25"),
+    ],
+)
+async def test_a_phrase_with_nothing_unread_beside_it_is_answered_over_its_window(
+    click: OrgGraph, question: str, start: str, end: str
+) -> None:
+    result = await ask(click, question)
+    assert result.outcome is Outcome.ANSWERED, (question, result.limitations)
+    label = result.temporal_label
+    assert label is not None
+    assert (label.effective_from, label.effective_to) == (
+        datetime.fromisoformat(start).replace(tzinfo=UTC),
+        datetime.fromisoformat(end).replace(tzinfo=UTC),
+    )
+
+
+async def test_as_of_a_point_asks_for_the_last_change_up_to_it(
+    click: OrgGraph, clone: Path
+) -> None:
+    """"as of the end of 2023" read the months Sep-Dec 2023 as a window ("the end of 2023"
+    as a period, "as" said unused): it is the instant 2024-01-01, and the newest change listed
+    is git's last one before it."""
+    result = await ask(click, "when was core.py last changed, as of the end of 2023?")
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    point = datetime(2024, 1, 1, tzinfo=UTC)
+    assert result.time_context.as_of == point
+    assert result.changes, result.direct_judgment
+    assert result.changes[0].at == last_change(clone, CORE, point)
