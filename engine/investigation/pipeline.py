@@ -13,6 +13,7 @@ import asyncio
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import partial
 from typing import TYPE_CHECKING
 
 from engine.answering.framing import (
@@ -229,7 +230,8 @@ class Pipeline:
         pending = list(self.synthesizer.questions)
         while pending:
             start = None
-            async with stages.stage(FailureStage.READ_FACTS):
+            made: list[str] = []  # the types that read: the stage is timed only when one did
+            async with stages.stage(FailureStage.READ_FACTS, timed=partial(bool, made)):
                 while pending and start is None:
                     kind = pending.pop(0)
                     asked = Asked(
@@ -240,6 +242,7 @@ class Pipeline:
                     )  # fmt: skip
                     found = await kind.read(asked, reader)
                     if found is not None:
+                        made.append(kind.name)
                         own = own.add(kind.name, found)
                         start = found.start
                         if start is not None:  # the window named is not the one answered

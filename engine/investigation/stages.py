@@ -7,7 +7,7 @@ answer must say. Its trace is what a result reports of the run.
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
@@ -31,13 +31,19 @@ class Stages:
     too_wide: Narrower | None = None  # the time phrase spans too much, or is two days
 
     @asynccontextmanager
-    async def stage(self, stage: FailureStage) -> AsyncIterator[None]:
+    async def stage(
+        self, stage: FailureStage, timed: Callable[[], bool] = lambda: True
+    ) -> AsyncIterator[None]:
+        """`timed`: whether the stage did anything worth a timing (the question types' own
+        reads, most of which read nothing, are one only when one of them read)."""
         self.current = stage
         started = time.perf_counter()
         try:
             yield
         finally:
-            self.timings.append((stage.value, round((time.perf_counter() - started) * 1000, 3)))
+            if timed():
+                elapsed = round((time.perf_counter() - started) * 1000, 3)
+                self.timings.append((stage.value, elapsed))
 
     def planned(self, chosen: Plan) -> None:
         """The providers the plan reads, and those it left unread with the closed reason."""
