@@ -68,6 +68,8 @@ def last_change(clone: Path, path: str, before: datetime) -> datetime:
         ("who changed core.py in March 2024 approximately?", "in March 2024 approximately"),
         # Sep-Dec 2019, "near" said unused.
         ("who changed core.py near the end of 2019?", "near the end of 2019"),
+        # All of 2023, "fiscal" said unused (a fiscal year is not the calendar's).
+        ("who changed core.py in fiscal 2023?", "fiscal 2023"),
         # The first week of 2020 for "the first weeks".
         ("who changed core.py in the first weeks of 2020?", "the first weeks of 2020"),
     ],

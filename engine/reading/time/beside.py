@@ -24,7 +24,7 @@ from engine.reading.time.calendar import MONTHS, NUMBERS, ORDINAL_DAYS
 _UNITS = frozenset(
     {"hour", "day", "week", "weekend", "fortnight", "month", "quarter", "year", "decade"}
     | {"season", "spring", "summer", "autumn", "fall", "winter", "time", "period", "half"}
-    | {"halves", "q1", "q2", "q3", "q4", "h1", "h2"}
+    | {"halves", "q1", "q2", "q3", "q4", "h1", "h2", "fiscal", "fy", "financial", "academic"}
 )
 # Words bounding or placing a period, and hedges: each makes the phrase another window.
 _BOUNDS = frozenset(
