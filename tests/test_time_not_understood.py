@@ -42,6 +42,16 @@ from tests.test_investigate import NOW, demo, investigator, memory  # noqa: F401
          "before Halloween 2026"),
         # Read as "up to 2026", asked again as "in the run-between ... and 2025-12-31".
         ("who changed payments-api in the run-up to 2026?", "the run-up to 2026"),
+        # A second independent check (v32): an event nothing here knows, and a vague span,
+        # each answered over the default year with the words said unused or not at all.
+        ("who changed payments-api before the pandemic?", "before the pandemic"),
+        ("what did people change in payments-api back in the day?", "back in the day"),
+        ("who changed payments-api in the early days?", "in the early days"),
+        # q32's two left: Christmas Day 2025 for a holiday's break; all of 2022 for a time
+        # around an event.
+        ("who changed payments-api over the Christmas break 2025?", "Christmas break 2025"),
+        ("who changed payments-api around the 8.1 launch in 2026?",
+         "around the 8.1 launch in 2026"),
     ],
 )
 async def test_a_time_not_understood_is_named_never_replaced(

@@ -81,9 +81,24 @@ _TIME_LIKE = re.compile(
     r"|(?<![\w'])'\d{2}(?![\w'])"
     r"|(?:the\s+)?run[\s-]up\s+to"
     r"|(?:holidays?|vacations?|hackathons?|offsites?)"
-    r"|(?:before|after|until)\s+the\s+(?:[\w.-]+\s+)?(?:release|outage|incident|launch|freeze"
+    r"|(?:before|after|until|around|about|near|circa)\s+the\s+(?:[\w.-]+\s+)?(?:release|outage|incident|launch|freeze"
     r"|migration|rewrite|refactor|deploy|deployment|merge|version|sprint|reorg)s?"
+    # A bound before any named thing is a time nothing here knows ("before the pandemic"
+    # was answered over the default year): an article or possessive, then a noun; a verb
+    # ("before changing core.py") or a pronoun ("after that") bounds no time.
+    r"|(?:before|after|until|till|prior\s+to)\s+(?:the|our|their|his|her|its)\s+(?![\w-]+ing\b)[a-z][\w-]*"
+    r"|(?:before|after|prior\s+to)\s+(?:covid|corona(?:virus)?|lockdown|brexit|y2k|pycon)"
+    # Vague spans with no window to read: "back in the day" was answered over the default.
+    r"|back\s+in\s+the\s+days?|(?:in\s+)?the\s+(?:old|early|good\s+old)\s+days|way\s+back"
+    r"|back\s+(?:then|when)|long\s+ago|ages\s+ago|once\s+upon\s+a\s+time"
     r"|(?:beginning|middle|end)\s+of\s+(?:the\s+)?(?:year|month|quarter|week|sprint|release))\b",
+    re.IGNORECASE | re.ASCII,
+)
+# A read phrase that a following word widens into days no row reads: "over the Christmas
+# break 2022" was answered over Christmas Day 2025 with "break" unsaid.
+_WIDENED = re.compile(
+    r"\b(?:christmas|xmas|easter|thanksgiving|new\s+year'?s?)(?:\s+(?:day|eve))?"
+    r"\s+(?:break|holidays?|vacation|period|season|shutdown|rush|week)s?\b(?:\s+\d{4}\b)?",
     re.IGNORECASE | re.ASCII,
 )
 # The words after a time-like word that belong to the phrase reported ("since the 8.0
@@ -175,6 +190,10 @@ def read_time(text: str, now: datetime) -> TimeReading:
     covered: list[tuple[int, int]] = [(m.start, m.end) for m in found]
     covered += reading.unknown_spans + bad
     covered += [m.span() for m in re.finditer(r"\d{4}-\d{2}-\d{2}", text) if reading.not_a_date]
+    for match in _WIDENED.finditer(text):
+        if any(match.start() <= m.start and m.end < match.end() for m in found):
+            reading.not_understood.append(match.group())
+            reading.unknown_spans.append(match.span())
     for match in _TIME_LIKE.finditer(text):
         if not any(a <= match.start() < b for a, b in covered + reading.unknown_spans):
             context = _YEAR_CONTEXT if match.group().isdigit() else _CONTEXT
