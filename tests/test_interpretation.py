@@ -943,9 +943,9 @@ def test_a_slash_date_naming_two_possible_days_is_asked_about(
 
 @pytest.mark.parametrize(
     ("question", "phrase"),
+    # (An eve is a row now, the day before its holiday: tests/test_time_not_understood.py.)
     [("how many commits in FY2025?", "FY2025"),
-     ("how many commits in fiscal year 2025?", "fiscal year 2025"),
-     ("how many commits on Christmas Eve?", "Christmas Eve")],
+     ("how many commits in fiscal year 2025?", "fiscal year 2025")],
 )  # fmt: skip
 def test_a_time_with_no_rule_is_said_never_read_as_a_name_or_a_year(
     question: str, phrase: str

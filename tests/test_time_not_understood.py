@@ -74,6 +74,11 @@ async def test_a_time_not_understood_is_named_never_replaced(
         ("how many commits to payments-api between May 3 and 10?", "2026-05-03", "2026-05-11"),
         # Answered over Q3 2026 and over the whole quarter (issue 32's unseen phrasings).
         ("how many commits to payments-api in Q3 of last year?", "2025-07-01", "2025-10-01"),
+        # A third independent check (w32): "new years eve 2024" was read as "new year" (1
+        # January 2026), "2024" said unused; an eve is the day before its holiday.
+        ("who changed payments-api on new years eve 2024?", "2024-12-31", "2025-01-01"),
+        ("how many commits to payments-api on Christmas Eve 2025?", "2025-12-24",
+         "2025-12-25"),
         ("how many commits to payments-api in late Q3 2026?", "2026-09-01", "2026-10-01"),
         # Said not understood.
         ("how many commits to payments-api since early this year?", "2026-01-01", None),

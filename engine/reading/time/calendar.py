@@ -191,6 +191,8 @@ def _holiday(words: list[str], now: datetime) -> tc.Period:
     which = words[0] if words[0] in ("last", "this") else None
     words = words[1:] if which else words
     month, day = HOLIDAYS[words[0]]
+    if "eve" in words:  # the day before, in the year named: New Year's Eve 2024 is 31 Dec 2024
+        month, day = (12, 31) if words[0] == "new" else (month, day - 1)
     year = next((int(w) for w in words if w.isdigit() and len(w) == 4), None)
     if year is not None:
         return tc.day_period(year, month, day)

@@ -37,10 +37,13 @@ NUMBERED = "".join(
 # A day written year first with slashes (2026/03/04), never a number's ("version 2025/1/2"):
 # a date after "since", "before", "between"... ("on 2026/03/04" is the `ymd` rule's).
 YMD = rf"{NUMBERED}(?:19[7-9]\d|2\d{{3}})/\d{{1,2}}/\d{{1,2}}(?![\d/.])"
-# "Christmas", "Christmas Day 2025", "New Year's Day", "the new year" (not their eves).
+# "Christmas", "Christmas Day 2025", "New Year's Day", "the new year", and their eves. The
+# whole word is taken or nothing: "new years eve 2024" was read as "new year" (1 January
+# 2026) with "s eve" left over and "2024" said unused.
 HOLIDAY = (
-    r"(?:(?:(?:last|this)\s+)?(?:christmas|xmas)(?:\s+day)?|(?:the\s+)?new\s+year(?:'s)?(?:\s+day)?)"
-    r"(?!\s+eve)(?:,?\s+\d{4}(?!\d))?"
+    r"(?:(?:(?:last|this)\s+)?(?:christmas|xmas)(?:\s+(?:day|eve))?"
+    r"|(?:the\s+)?new\s+year(?:['\u2019]?s)?(?:\s+(?:day|eve))?)"
+    r"(?![\w'\u2019])(?:,?\s+\d{4}(?!\d))?"
 )
 # A number before a unit counts it: "May 2 years ago" is no May 2 (it was read so, "years
 # ago" left without a word).

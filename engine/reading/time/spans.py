@@ -171,7 +171,10 @@ def general_note(phrase: str, own: str | None) -> str | None:
     if "/" in phrase and (slashed := slashdates.note(phrase)):
         return slashed
     if re.search(r"christmas|xmas|new\s+year", phrase, re.IGNORECASE):
-        return f'"{phrase}" is read with Christmas as 25 December and New Year as 1 January (UTC)'
+        return (
+            f'"{phrase}" is read with Christmas as 25 December, New Year as 1 January and '
+            "an eve as the day before (UTC)"
+        )
     if own is not None:
         return own
     if half := conventions.half_month(phrase):
