@@ -39,6 +39,9 @@ def _callees(module: Path, function: str) -> list[str]:
             for alias in node.names:
                 local = alias.asname or alias.name
                 names[local] = f"{base}.{alias.name}" if base else alias.name
+    for node in tree.body:  # the module's own passes ("interpretation._time_beside")
+        if isinstance(node, ast.FunctionDef):
+            names.setdefault(node.name, f"{module.stem}.{node.name}")
     body = next(
         n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == function
     )

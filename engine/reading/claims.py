@@ -72,6 +72,12 @@ CLAIMS = (
         "once the intent is known: \"is X still maintained?\" asks whether it is changed",
     ),
     Claim(
+        "a word beside the time phrase that could change it (\"since Jan '23\")",
+        "interpretation._time_beside",
+        "once names and the intent's words are read: only a word nothing read is tested, "
+        "and the phrase with it is said not understood",
+    ),
+    Claim(
         "\"more\", \"less\", \"fewer\", \"than\" of a comparison with a period",
         "asked.comparison",
         "last, once the time is read: \"more than last year\"",
