@@ -33,6 +33,11 @@ async def _ping(sock_path: str, within: float) -> bytes:
                 with contextlib.suppress(OSError):
                     await writer.wait_closed()
     except (OSError, TimeoutError):
+        # A cancel that meets the timeout comes out of asyncio.timeout as TimeoutError (Python
+        # 3.11): still a cancel, never "no answer", or the caller polls on, uncancelled.
+        task = asyncio.current_task()
+        if task is not None and task.cancelling():
+            raise asyncio.CancelledError from None
         return b""
 
 
