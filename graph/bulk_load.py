@@ -33,20 +33,27 @@ class Stream(Protocol):
     async def finish(self, done: Checkpoint) -> None: ...
 
 
-class BulkProjector(Projector):
-    """Reads the input into a BulkGraph, batch by batch, then hands it and the final
-    checkpoint to `load` (the store's). Never resumes: a bulk load is whole or not at all."""
+class _WholeProjector(Projector):
+    """A projector that never resumes (a bulk load is whole or not at all) and keeps the
+    finished checkpoint for the end: subclasses say what a batch becomes (`_hold`) and where
+    the load ends (`_end`)."""
 
-    def __init__(self, graph: OrgGraph, load: Load, org_id: str, **options: Any) -> None:
+    said = "read"  # what the stderr line says was done with the records
+
+    def __init__(self, graph: OrgGraph, **options: Any) -> None:
         options["resume"] = False
         super().__init__(graph, **options)
-        self.model = BulkGraph(org_id)
-        self._load = load
         self._checkpoint: Checkpoint | None = None
         self._began = time.monotonic()
 
     async def _prepare(self, *_: Any) -> None:
-        return  # nothing is sent per batch
+        return  # a batch is held whole in _flush
+
+    async def _hold(self, batch: WriteBatch, run_id: str) -> None:
+        raise NotImplementedError
+
+    async def _end(self, done: Checkpoint) -> None:
+        raise NotImplementedError
 
     async def _flush(
         self,
@@ -58,7 +65,7 @@ class BulkProjector(Projector):
         finished: bool = False,
     ) -> None:
         if batch.elements:
-            self.model.add(batch)
+            await self._hold(batch, report.run_id)
             report.accepted += len(batch.elements)
             report.batches += 1
         if finished:
@@ -72,53 +79,45 @@ class BulkProjector(Projector):
         # though one with invalid lines is still no proof of complete enumeration.
         report.complete_skipped = self.complete and bool(report.invalid_count)
         seconds = time.monotonic() - self._began
-        line = f"fabric: bulk load: {report.accepted:,} records read ({seconds:.1f} s)"
+        line = f"fabric: bulk load: {report.accepted:,} records {self.said} ({seconds:.1f} s)"
         print(line, file=sys.stderr)
-        await self._load(self.model, self._checkpoint)
+        await self._end(self._checkpoint)
 
 
-class StreamProjector(Projector):
+class BulkProjector(_WholeProjector):
+    """Reads the input into a BulkGraph, batch by batch, then hands it and the final
+    checkpoint to `load` (the store's)."""
+
+    def __init__(self, graph: OrgGraph, load: Load, org_id: str, **options: Any) -> None:
+        super().__init__(graph, **options)
+        self.model = BulkGraph(org_id)
+        self._load = load
+
+    async def _hold(self, batch: WriteBatch, run_id: str) -> None:
+        self.model.add(batch)  # nothing is sent per batch
+
+    async def _end(self, done: Checkpoint) -> None:
+        await self._load(self.model, done)
+
+
+class StreamProjector(_WholeProjector):
     """Reads the input batch by batch and sends each batch's part of the graph as it is
     read (`stream`), the finished checkpoint last. Raises graph.bulk.Conflict on input the
     stream cannot follow (BulkRun then loads it whole)."""
 
+    said = "read and sent"
+
     def __init__(self, graph: OrgGraph, stream: Stream, **options: Any) -> None:
-        options["resume"] = False
         super().__init__(graph, **options)
         self._stream = stream
-        self._checkpoint: Checkpoint | None = None
-        self._began = time.monotonic()
 
-    async def _prepare(self, *_: Any) -> None:
-        return  # a batch is made into its part as it is sent
+    async def _hold(self, batch: WriteBatch, run_id: str) -> None:
+        part = self._stream.part()
+        part.add(batch)
+        await self._stream.send(part, self.source, run_id)
 
-    async def _flush(
-        self,
-        batch: WriteBatch,
-        cursor: int,
-        digest: str,
-        report: IngestReport,
-        *,
-        finished: bool = False,
-    ) -> None:
-        if batch.elements:
-            part = self._stream.part()
-            part.add(batch)
-            await self._stream.send(part, self.source, report.run_id)
-            report.accepted += len(batch.elements)
-            report.batches += 1
-        if finished:
-            self._checkpoint = Checkpoint(self.source, cursor, digest, report.run_id, True)
-        if self.on_progress:
-            self.on_progress(cursor, report.accepted)
-
-    async def _finish(self, report: IngestReport) -> None:
-        assert self._checkpoint is not None
-        report.complete_skipped = self.complete and bool(report.invalid_count)
-        seconds = time.monotonic() - self._began
-        line = f"fabric: bulk load: {report.accepted:,} records read and sent ({seconds:.1f} s)"
-        print(line, file=sys.stderr)
-        await self._stream.finish(self._checkpoint)
+    async def _end(self, done: Checkpoint) -> None:
+        await self._stream.finish(done)
 
 
 class BulkRun:
