@@ -110,11 +110,13 @@ class Writer:
         holds as they are (graph.unchanged) are left out, counted in `batch.unchanged`; a
         complete run stamps its run id on them instead."""
         runs = [self._pairs(list(run), batch) for _, run in groupby(batch.elements, key=type)]
+        # What the batch before writes may land after the read; what this one writes, too.
+        # Taken before the read: a write in flight that ends while the read waits leaves
+        # the list then, yet its last statements may have landed after the read.
+        dirty = unchanged.Touched(set().union(*(t.ids for t in self._in_flight)))
         stored = await unchanged.read_stored(self._upkeep, runs)
         embedder = self._search.embedder
         stamp = embedder.identity.stamp() if embedder is not None else None
-        # What the batch before writes may land after the read; what this one writes, too.
-        dirty = unchanged.Touched(set().union(*(t.ids for t in self._in_flight)))
         mine = unchanged.Touched()
         steps: list[_Send] = []
         written: list[Any] = []

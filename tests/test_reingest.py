@@ -12,8 +12,10 @@ from typing import Any
 import pytest
 
 from engine.domain.embedding import HashingEmbedder
+from engine.ports import WriteBatch
 from graph.falkor import FalkorStore
 from graph.projection import IngestReport, Projector
+from graph.records import Parsed, parse_line
 from graph.scoped import ScopedGraph
 from tests.conftest import new_org
 from tests.helpers import lines, rel, subject
@@ -165,6 +167,42 @@ async def test_a_reingest_replays_retractions_in_input_order(
     assert not await graph._read(
         "MATCH (:Subject {org_id: $org, key: 'team:core'})-[r:OWNS]->() RETURN r.id"
     )  # retracted with service:pay, and not written again after it
+
+
+def parsed(record: dict[str, Any]) -> Any:
+    result = parse_line(lines([record])[0].encode(), 1)
+    assert isinstance(result, Parsed)
+    return result.element
+
+
+async def test_a_write_that_ends_while_the_next_batch_reads_still_counts_as_in_flight(
+    falkor: FalkorStore, org: str
+) -> None:
+    """The order CI met once in three runs of the test above at batch size 1: the next batch's
+    digests are read before the retraction in flight lands, and that write ends while the read
+    waits. What it retracts must still be taken as changed, not as held unchanged."""
+    graph = falkor.org(org)
+    await load(graph, [subject("service:pay", "pay")])
+    gone, back = parsed(tombstone("subject", "service:pay")), parsed(subject("service:pay", "pay"))
+    retract = WriteBatch(source="s", run_id="r2", elements=[gone])
+    again = WriteBatch(source="s", run_id="r2", elements=[back])
+    await graph.prepare_write(retract)
+    writer = graph._writer
+    read = writer._upkeep
+
+    async def read_then_land(statement: str, **params: Any) -> Any:
+        rows = await read(statement, **params)  # the subject still stored, digest and all
+        await graph.write(retract)  # the retraction lands and leaves the in-flight list
+        return rows
+
+    writer._upkeep = read_then_land
+    try:
+        await graph.prepare_write(again)
+    finally:
+        writer._upkeep = read
+    await graph.write(again)
+    assert again.unchanged == 0
+    assert list(await graph.subjects_by_keys(["service:pay"])) == ["service:pay"]
 
 
 async def test_an_episode_that_lost_a_mention_link_is_written_again(
