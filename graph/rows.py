@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -80,11 +80,30 @@ _DIGEST_KEY = hashlib.blake2b(
 ).digest()
 
 
+def _json_encoder() -> Callable[[list[Any]], str]:
+    """json.dumps(values, separators=(",", ":"), default=str), its encoder made once: a
+    digest is taken of every row a load writes, and making the encoder was most of its time
+    (the keyed hash is copied, not keyed again, for the same reason)."""
+    make = getattr(json.encoder, "c_make_encoder", None)  # the C accelerator, undeclared
+    if make is None:  # no C accelerator: the same text, slower
+        return json.JSONEncoder(separators=(",", ":"), default=str).encode
+    # (markers, default, encoder, indent, key_separator, item_separator, sort_keys,
+    # skipkeys, allow_nan) as json.JSONEncoder.iterencode passes them; no markers: a row
+    # holds no cycle.
+    encode = make(None, str, json.encoder.encode_basestring_ascii, None, ":", ",",
+                  False, False, True)  # fmt: skip
+    return lambda values: "".join(encode(values, 0))
+
+
+_DIGEST_JSON = _json_encoder()
+_DIGEST_HASH = hashlib.blake2b(digest_size=8, key=_DIGEST_KEY)
+
+
 def digest(values: list[Any]) -> int:
     """A signed 64-bit integer (stored in a node's own property slot, no string)."""
-    data = json.dumps(values, separators=(",", ":"), default=str).encode()
-    raw = hashlib.blake2b(data, digest_size=8, key=_DIGEST_KEY).digest()
-    return int.from_bytes(raw, "big", signed=True)
+    hashed = _DIGEST_HASH.copy()
+    hashed.update(_DIGEST_JSON(values).encode())
+    return int.from_bytes(hashed.digest(), "big", signed=True)
 
 
 # Reads return positional values, not property maps: only what a reader needs, and a list
