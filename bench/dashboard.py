@@ -23,7 +23,12 @@ as `fabric serve --workers N`), after the one-process run; the JSON then holds b
 (`workers`) and the N-process rates over the one-process ones (`gateway_scaling`).
 The last line is one JSON object: gateway_rps, raw_rps, ratio, round_trips,
 p50 latencies, wrong_answers, and the load average before and after (the machine may be
-shared).
+shared). With one server process it also holds each side's `db_p50_ms`: per page, the
+database's own execution time of the organisation's statements (FalkorDB's "internal
+execution time" of each reply, summed), its median over the measured pages; it leaves out
+the waiting in either process, which makes it the figure least moved by a loaded machine.
+Measuring starts once every index of the database is built: a reopened data directory
+builds them again in the background, and statements meanwhile scan (seconds at 100k).
 
 `--workload organisation` drives the dashboard's organisation page instead: its exact
 documents as the page sends them, cold and revalidated (bench/organisation_page.py).
@@ -37,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextvars
 import functools
 import json
 import os
@@ -57,7 +63,10 @@ from engine.domain.windows import TimeSpan
 from engine.ports import SubjectOrder, SubjectQuery
 
 if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+
     from starlette.applications import Starlette
+    from starlette.types import ASGIApp, Receive, Scope, Send
 
     from graph.scoped import ScopedGraph
 
@@ -147,6 +156,57 @@ class Raw:
         return {"data": {"subjects": {"edges": edges}}}
 
 
+# The database's own time of the statements sent for the request being served, in ms.
+_SPENT: contextvars.ContextVar[list[float] | None] = contextvars.ContextVar(
+    "bench_db_ms", default=None
+)
+_EXECUTION = "internal execution time:"
+
+
+def _execution_ms(reply: Any) -> float:
+    """FalkorDB's own execution time of one statement, from its reply's statistics."""
+    for line in reply[-1] if isinstance(reply, list) and reply else ():
+        text = line.decode() if isinstance(line, bytes) else str(line)
+        if _EXECUTION in text.lower():
+            return float(text.lower().split(_EXECUTION)[1].split()[0])
+    return 0.0
+
+
+class DatabaseClock:
+    """Per page (request) served on /graphql and /raw: the database's own execution time of
+    the statements it sent, summed (`spent`, by path). Sees the statements of the
+    organisation's graphs (the system graph's key lookup, the same on both sides, is sent
+    through a client selected before the clock was set)."""
+
+    def __init__(self, app: ASGIApp, spent: dict[str, list[float]]) -> None:
+        self._app = app
+        self._spent = spent
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = str(scope.get("path", ""))
+        if scope["type"] != "http" or path not in self._spent:
+            await self._app(scope, receive, send)
+            return
+        mine: list[float] = []
+        token = _SPENT.set(mine)
+        try:
+            await self._app(scope, receive, send)
+        finally:
+            _SPENT.reset(token)
+            self._spent[path].append(sum(mine))
+
+
+def _timed(execute: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+    async def execute_timed(*args: Any, **kwargs: Any) -> Any:
+        reply = await execute(*args, **kwargs)
+        spent = _SPENT.get()
+        if spent is not None:
+            spent.append(_execution_ms(reply))
+        return reply
+
+    return execute_timed
+
+
 def bench_app(url: str, port: int) -> Starlette:
     """The gateway app plus the baseline route (/raw), as each server process builds it."""
     from starlette.requests import Request
@@ -159,8 +219,11 @@ def bench_app(url: str, port: int) -> Starlette:
     from graph.falkor import FalkorStore
 
     store = FalkorStore(url)
+    # Every organisation graph the store selects from now on sends through the clock.
+    store.client.execute_command = _timed(store.client.execute_command)
     app = create_app(Settings(port=port, max_cost=10_000_000), store=store)
     pages: dict[str, Raw] = {}
+    spent: dict[str, list[float]] = {"/graphql": [], "/raw": []}
 
     async def raw(request: Request) -> Response:
         principal = await authenticate(store.keys, request.headers.get("authorization"))
@@ -173,7 +236,12 @@ def bench_app(url: str, port: int) -> Starlette:
         reader = pages.get(org) or pages.setdefault(org, Raw(await store.serving(org)))
         return JSONResponse(await reader.page(moment))
 
+    async def database(_: Request) -> Response:
+        return JSONResponse(spent)
+
     app.router.routes.append(Route("/raw", raw, methods=["POST"]))
+    app.router.routes.append(Route("/bench/db", database, methods=["GET"]))
+    app.add_middleware(DatabaseClock, spent=spent)
     return app
 
 
@@ -217,8 +285,10 @@ async def prepare(url: str, subjects: int, bulk: bool = False) -> tuple[str, int
     `fabric ingest --bulk` loads it (graph.bulk_load, into a new epoch, then served), in
     minutes where the incremental load takes most of an hour at 100k subjects."""
     from gateway.auth import create_key
+    from graph import falkor_ready
     from graph.bulk_load import BulkProjector
     from graph.falkor import FalkorStore
+    from graph.falkor_executor import GraphExecutor
     from graph.keystore import SYSTEM_SCOPE
     from graph.projection import Projector
     from sources.demo import generate
@@ -242,22 +312,27 @@ async def prepare(url: str, subjects: int, bulk: bool = False) -> tuple[str, int
             await Projector(store.org(ORG), source="bench").run(lines)
         counts = dict(await (await store.serving(ORG)).counts())
     token, _ = await create_key(store.keys, ORG, "bench")
+    for name in await store.client.list_graphs():  # built again on every reopen
+        await falkor_ready.await_indexes(GraphExecutor(store, name).read, name)
     await store.close()
     return token, counts.get("Subject", 0)
 
 
 async def measure(
-    base: str, token: str, seconds: float, concurrency: int, trips: bool = True
+    base: str, token: str, seconds: float, concurrency: int, trips: bool = True,
+    database: bool = True,
 ) -> dict[str, Any]:
     """Every page of PAGES compared, then the gateway and the baseline driven in alternating
     rounds on the first. `trips`: read the round trips per request from /metrics (with
-    workers, the whole server's: gateway/scrape.py)."""
+    workers, the whole server's: gateway/scrape.py). `database`: each side's db_p50_ms
+    (one server process: its DatabaseClock holds every page)."""
     gql = _page(AS_OF)
     wrong = 0
     for as_of in PAGES:
         wrong += (await _compare(base, as_of, token))[1]
     via_gateway, _ = await _compare(base, AS_OF, token)
     before = await _trips(base) if trips else None
+    clocked = await _database(base) if database else None
     # Alternate short rounds of each, so that anything else the machine does in the meantime
     # weighs on both sides alike rather than on whichever ran second.
     rounds = max(2, round(seconds / 2.5))
@@ -282,6 +357,11 @@ async def measure(
         "raw_p50_ms": round(statistics.median(raw_lat) * 1000, 1) if raw_lat else None,
         "concurrency": concurrency,
     }  # fmt: skip
+    if clocked is not None:
+        now = await _database(base)
+        for side, path in (("gateway", "/graphql"), ("raw", "/raw")):
+            pages = now[path][len(clocked[path]):]
+            result[f"{side}_db_p50_ms"] = round(statistics.median(pages), 2) if pages else None
     if before is not None:
         after = await _trips(base)
         trips_per = (after[1] - before[1]) / max(after[0] - before[0], 1)
@@ -303,6 +383,12 @@ async def _compare(base: str, as_of: str, token: str) -> tuple[dict[str, Any], i
         raw = await client.post(base + "/raw", json={"asOf": as_of}, headers=headers)
     edges = ((via_gateway.get("data") or {}).get("subjects") or {}).get("edges", [])
     return via_gateway, int(via_gateway != raw.json() or len(edges) != _PAGE)
+
+
+async def _database(base: str) -> dict[str, list[float]]:
+    async with httpx.AsyncClient(timeout=60) as client:
+        found: dict[str, list[float]] = (await client.get(base + "/bench/db")).json()
+    return found
 
 
 async def _trips(base: str) -> tuple[float, float]:
@@ -381,7 +467,7 @@ def main() -> None:
                         organisation_page.measure(base, token, args.seconds, args.concurrency))
                 else:
                     runs[workers] = asyncio.run(measure(
-                        base, token, args.seconds, args.concurrency))
+                        base, token, args.seconds, args.concurrency, database=workers == 1))
             finally:
                 server.terminate()
                 server.wait(timeout=60)

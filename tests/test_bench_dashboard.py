@@ -112,6 +112,8 @@ async def test_a_page_on_which_the_two_differ_is_counted_wrong(
     agreed = await dashboard.measure(bench_server, token, 1.0, 1)
     assert agreed["wrong_answers"] == 0 and agreed["repositories"] == 100
     assert agreed["pages_compared"] == len(dashboard.PAGES) + 2
+    # Each side's database time per page, from the database's own replies.
+    assert agreed["gateway_db_p50_ms"] > 0 and agreed["raw_db_p50_ms"] > 0
     # The baseline drops a repository on one page only, and not the measured one.
     differs = to_ns(datetime.fromisoformat(dashboard.PAGES[2]))
     page = dashboard.Raw.page

@@ -9,10 +9,13 @@ with cursors through the tie, and to the ranking computed here from the records.
 from __future__ import annotations
 
 import random
+from contextlib import AbstractContextManager, nullcontext
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from engine.ports import GraphStore
+from engine.domain.models import SubjectKind
+from engine.ports import GraphStore, SubjectOrder, SubjectQuery, TimeSpan
+from graph.observation import observe_statements, stop_observing
 from graph.scoped import ScopedGraph
 from tests.conftest import new_org
 from tests.helpers import load, subject
@@ -96,8 +99,12 @@ async def _ties_equal_plain(graph: ScopedGraph) -> None:
                     # it, the one past its end and those under it read the plain window.
                     assert ties.read - read >= 60 // first - 1
                 elif at == midnight and kinds == ("repository",):
-                    # Pages of 25 look up 52 candidates: a tie of fewer than four times as
-                    # many records is read plainly, at once.
+                    # Pages of 25 look up 52 candidates, more than four times the tie's
+                    # records: as of the midnight itself (nothing above it) the tie is read
+                    # all the same, a page's worth of records being one statement either way.
+                    assert ties.read > read
+                elif at == midnight + 30 * 10**9 and kinds == ("repository",) and first == 25:
+                    # Above the midnight, such a tie is read plainly, at once.
                     assert ties.read == read and ties.fell_back > fell_back
 
 
@@ -156,5 +163,54 @@ async def test_a_tie_node_made_after_the_ties_were_listed_is_read(
         assert graph.activity.ties.read > read  # through the kept listing
         assert [k for k, _ in fast] == [k for k, _ in plain] == sorted([*keys, *late])
         assert [k for k, _ in first] == sorted(keys)
+    finally:
+        await cypher_store.drop_org(org)
+
+
+class _Statements:
+    """Counts the statements sent in the context it observes (graph.observation)."""
+
+    def __init__(self) -> None:
+        self.sent = 0
+
+    def statement(self, backend: str, write: bool) -> AbstractContextManager[None]:
+        self.sent += 1
+        return nullcontext()
+
+    def fast_path(self, event: str) -> None:
+        pass
+
+
+async def test_a_page_as_of_a_midnight_is_one_statement_from_its_ties(
+    cypher_store: GraphStore,
+) -> None:
+    """As of the midnight itself nothing ranks above the tie: its first ties and the lookup of
+    their subjects are one statement, which makes the page the plain ranking makes."""
+    org = new_org()
+    await cypher_store.bootstrap(org)
+    try:
+        graph = cypher_store.org(org)
+        assert isinstance(graph, ScopedGraph)
+        keys = [f"repository:{s}" for s in _SLUGS]
+        items: list[dict[str, Any]] = [subject(k) for k in keys]
+        items += [_rollup(f"metric_rollup:{n}", k, BASE) for n, k in enumerate(keys)]
+        assert (await load(graph, items)).invalid_count == 0
+        at = ns(_stamp(BASE + DAY))
+        query = SubjectQuery(kinds=(SubjectKind.REPOSITORY,), at=TimeSpan.point(at),
+                             order=SubjectOrder.RECENT, brief=True)  # fmt: skip
+        ties = graph.activity.ties
+        for first in (4, 25):
+            await graph.find_subjects(query, first)  # the day counts and the ties listed
+            read, counted = ties.read, _Statements()
+            token = observe_statements(counted)
+            try:
+                page = await graph.find_subjects(query, first)
+            finally:
+                stop_observing(token)
+            assert ties.read == read + 1, first
+            assert counted.sent == 1, first  # was 2 (the tie's keys, then their lookup)
+            assert [s.key for s in page.items] == sorted(keys)[:first]
+            fast, plain, _, _ = await _fast_and_plain(graph, ("repository",), at, first)
+            assert fast == plain
     finally:
         await cypher_store.drop_org(org)

@@ -39,11 +39,7 @@ ORDER BY tie
 """
 
 
-def tied(after: bool, kinds: bool, first: bool) -> str:
-    """The subjects with a record start or end exactly on the midnight, on its tie nodes from
-    $lo_tie (on it when `first`, else after it: where the chunk before ended) to $hi_tie, of
-    $kinds, by key; after the cursor's key when it is at the midnight. A range, not a list:
-    a tie node made since the ties were listed is read too."""
+def _tied_keys(after: bool, kinds: bool, first: bool) -> str:
     of_kinds = " AND split(t.tie, ':')[0] IN $kinds" if kinds else ""
     cursor = "\nWHERE k > $after_key" if after else ""
     return f"""
@@ -51,9 +47,28 @@ MATCH (t:TimeSlot {{org_id: $org}})
 WHERE t.n = $mark_slot AND t.tie {">=" if first else ">"} $lo_tie AND t.tie <= $hi_tie{of_kinds}
 MATCH (t)-[:STARTS|ENDS]->(r:SourceRecord)
 WHERE r.start_us = $mark_us OR r.end_us = $mark_us
-WITH DISTINCT r.subject_key AS k{cursor}
-RETURN k
-ORDER BY k
+WITH DISTINCT r.subject_key AS k{cursor}"""
+
+
+def tied(after: bool, kinds: bool, first: bool) -> str:
+    """The subjects with a record start or end exactly on the midnight, on its tie nodes from
+    $lo_tie (on it when `first`, else after it: where the chunk before ended) to $hi_tie, of
+    $kinds, by key; after the cursor's key when it is at the midnight. A range, not a list:
+    a tie node made since the ties were listed is read too."""
+    return _tied_keys(after, kinds, first) + "\nRETURN k\nORDER BY k\n"
+
+
+def tied_page(shape: FilterShape, after: bool) -> str:
+    """`tied` from the first tie ($lo_tie) and `lookup` in one statement, for a page with
+    nothing above the midnight (as of the midnight itself): the first $need subjects on the
+    ties up to $hi_tie, by key, looked up with the page's filter, the first $limit of them
+    as `lookup` gives rows, each at $mark (the midnight, in nanoseconds)."""
+    return f"""{_tied_keys(after, shape.kinds, True)}
+WITH k ORDER BY k LIMIT $need
+MATCH (s:Subject {{org_id: $org, key: k}})
+WHERE {subject_where(shape)}
+WITH s ORDER BY s.key LIMIT $limit
+RETURN {S_BRIEF if shape.brief else S_VALUES}, $mark, s.key
 """
 
 
