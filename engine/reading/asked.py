@@ -21,26 +21,47 @@ from engine.reading.vocabulary import Intent
 
 # "Is X still maintained?", "does Armin still contribute?", "is X abandoned?": whether it is
 # still changed (intent `still`), answered from its changes and its last one.
-_STILL_AFTER = v.CHANGE_VERBS | {
+_STILL_AFTER = v.CHANGE_VERBS | v.CHANGE_NOUNS | {
     "maintained", "maintain", "active", "alive", "developed", "develop", "supported",
     "updated", "update", "used", "changing", "contributing", "contribute", "commit",
-    "committing", "around", "being",
+    "committing", "around", "being", "development", "maintenance", "activity", "work", "use",
+    "maintaining", "getting",
 }  # fmt: skip
 _STILL_WORDS = frozenset({"maintained", "maintenance", "alive", "abandoned", "dormant"})
+# Words between "still" and what it asks about ("still being worked on", "still actively
+# developed", "still getting commits", "still under development", "still in active use").
+_STILL_BETWEEN = frozenset(
+    {"being", "getting", "receiving", "seeing", "under", "in", "actively", "regularly"}
+    | {"any", "new", "much", "to", "gets", "get", "receives", "sees", "see", "receive"}
+)
 
 
 def asks_still(tokens: list[r.Token]) -> bool:
     """"Still" before a word of being changed, or a word of maintenance: the words are read
-    (the answer never names them as not understood)."""
+    (the answer never names them as not understood). Up to two words may stand between
+    ("still being worked on", "still actively developed", "still getting commits")."""
     found = False
     for i, token in enumerate(tokens):
-        after = tokens[i + 1] if i + 1 < len(tokens) else None
-        if token.norm == "still" and after is not None and after.norm in _STILL_AFTER:
-            token.free = after.free = False
+        if token.norm == "still" and (end := _still_end(tokens, i)) is not None:
+            for t in tokens[i : end + 1]:
+                t.free = False
             found = True
         elif token.norm in _STILL_WORDS:
             found = True
     return found
+
+
+def _still_end(tokens: list[r.Token], i: int) -> int | None:
+    """Where the words "still" at `i` asks about end: the first word of being changed within
+    three words, through the words of it that follow ("still under active development")."""
+    for j in range(i + 1, min(i + 4, len(tokens))):
+        if tokens[j].norm in _STILL_AFTER:
+            while j + 1 < len(tokens) and tokens[j + 1].norm in _STILL_AFTER:
+                j += 1
+            return j
+        if tokens[j].norm not in _STILL_BETWEEN:
+            return None
+    return None
 
 
 _MORE_OR_LESS = frozenset({"more", "less", "fewer", "than"})

@@ -53,6 +53,11 @@ def fact_kinds(tokens: list[r.Token]) -> list[FactKind]:
 
 _YES_NO = frozenset({"did", "has", "have", "had", "was", "were"})
 _HAPPENED = frozenset({"happened", "happen", "happens", "happening"})
+# What was put into a subject, said without a change verb ("what went into wsgi.py?").
+_WENT_INTO = (
+    "went into", "gone into", "goes into", "go into", "done to", "done on",
+    "added to", "put into", "landed in",
+)  # fmt: skip
 _WORK_WORDS = v.CHANGE_VERBS
 
 
@@ -73,6 +78,8 @@ def _asks_changes(lead: str, words: list[str], joined: str) -> bool:
         return True  # "what has X been up to?"
     if lead == "what" and _HAPPENED.intersection(words):
         return True  # "what happened (in X) last quarter?": the changes
+    if lead == "what" and any(f" {p} " in joined for p in _WENT_INTO):
+        return True  # "what went into X?", "what's been done to X?": the changes
     listed = {"changes", "commits"}.intersection(words)
     return (lead in {"list", "show"} and bool(listed)) or " recent changes " in joined
 

@@ -245,7 +245,7 @@ def interpret(
         intent, asks_last, kinds = Intent.RANKED, False, [FactKind.CHANGES]
     else:
         intent, reread = meaning.reread(text, readable, intent)
-    if intent in {Intent.STATUS, Intent.TREND} and asks_still(tokens):
+    if (intent in {Intent.STATUS, Intent.TREND} or _anyone(words, intent)) and asks_still(tokens):
         intent, kinds = Intent.STILL, list(v.STILL_KINDS)  # its changes, not its health
     # "what did X do on November 19?" (a status of changes) is that day's doing too: it
     # read the 30 days before the day, unsaid.
@@ -384,6 +384,16 @@ def _time_beside(
         if found[0] <= token.start and token.end <= found[1]:
             token.free = False
     return None, [s for s in spans if not found[0] <= s[0] < found[1]]
+
+
+def _anyone(words: list[str], intent: Intent) -> bool:
+    """ "Is anyone still maintaining X?", "does anybody still touch X?": whether X is still
+    changed (asked of anyone), not who changed it."""
+    return intent == Intent.WHO and words[:1] in _YES_NO_OPENING and "who" not in words
+
+
+# Words opening a question answered yes or no ("does anyone still touch X?").
+_YES_NO_OPENING = [[w] for w in ("is", "are", "does", "do", "has", "have", "was", "were")]
 
 
 def _kind_hint(tokens: list[r.Token]) -> SubjectKind | None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
 from engine.reading.references import Token
+from engine.reading.verbs import BUSIEST, CHANGE_NOUNS
 from engine.reading.vocabulary import CHANGE_KINDS, CHANGE_VERBS
 
 _RANKED_KINDS = frozenset(
@@ -25,9 +26,7 @@ _FILES = frozenset({"file", "files"})
 # Words that ask for modules without the kind word ("which parts of click ...").
 _PARTS = frozenset({"parts", "areas", "components", "subsystems"})
 _NOUNS = _FILES | _PARTS | {"modules", "repositories", "repos", "services", "projects"}
-_CHANGE_WORDS = CHANGE_VERBS | {"changes", "commits", "commit", "active", "activity", "churn"}
-# "the busiest modules": the most changed (it named "busiest" as no subject).
-_BUSIEST = "busiest"
+_CHANGE_WORDS = CHANGE_VERBS | CHANGE_NOUNS | {"commit", "active", "activity", "churn"}
 # "Changed most recently" asks for the latest change, not a ranking.
 _NOT_AMOUNTS = frozenset({"recent", "recently", "lately"})
 _WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -55,7 +54,7 @@ def read(
     consumed (no longer free)."""
     words = [t.norm for t in tokens]
     at = _marker(words)
-    changed = _CHANGE_WORDS.intersection(words) or _BUSIEST in words
+    changed = _CHANGE_WORDS.intersection(words) or BUSIEST.intersection(words)
     if at is None or not changed or words[:1] == ["who"]:
         return None
     if not all(k in CHANGE_KINDS for k in kinds):
@@ -77,8 +76,9 @@ def read(
 
 
 def _marker(words: list[str]) -> int | None:
-    """Where "most" (else "top") is, unless it asks for the latest ("most recently")."""
-    for marker in ("most", "top", _BUSIEST):
+    """Where "most" (else "top", else "busiest": verbs.BUSIEST) is, unless it asks for the
+    latest ("most recently")."""
+    for marker in ("most", "top", *sorted(BUSIEST)):
         if marker in words:
             at = words.index(marker)
             after = words[at + 1] if at + 1 < len(words) else ""

@@ -42,6 +42,7 @@ from engine.reading.merges import MERGE_WORDS
 from engine.reading.time import phrases as tp
 from engine.reading.vocabulary import (
     ACTOR_TRIGGERS,
+    CHANGE_NOUNS,
     CHANGE_VERBS,
     FILLERS,
     KIND_WORDS,
@@ -135,6 +136,7 @@ def content(token: Token) -> bool:
         and token.norm not in VOCABULARY_WORDS
         and token.norm not in KIND_WORDS
         and token.norm not in CHANGE_VERBS
+        and token.norm not in CHANGE_NOUNS
         and not MERGE_WORDS.intersection(token.norm.split())  # engine.reading.merges reads them
     )
 

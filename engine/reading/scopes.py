@@ -31,6 +31,8 @@ class Scope:
     phrase: str
     outer: str
     inner: str
+    # Said before or after the question, holding every other reference (one scope each).
+    prefix: bool = False
 
 
 def scopes(text: str, spans: list[tuple[int, int]], tokens: list[Token]) -> list[Scope]:
@@ -47,4 +49,41 @@ def scopes(text: str, spans: list[tuple[int, int]], tokens: list[Token]) -> list
             out.append(Scope(text[a0:end], text[a0:a1], text[b0:b1]))
         elif _HOLDER_SECOND.match(words):
             out.append(Scope(text[a0:end], text[b0:b1], text[a0:a1]))
-    return out
+    return [*out, *_said_where(text, sorted(spans), {(s.outer, s.inner) for s in out})]
+
+
+_PREPOSITION = r"(?:in|for|within|inside|on|about|at)\s+(?:the\s+)?"
+# "requests: ...", "in requests, ...", "In the requests repo - ...": where the question is asked.
+_BEFORE = re.compile(rf"^\W*(?:{_PREPOSITION})?$", re.IGNORECASE)
+_AFTER = re.compile(rf"^\s*(?:{_CONTAINER_WORDS}\s*)?(?::|,|\s-\s|\u2014|\u2013)", re.IGNORECASE)
+_PREPOSED = re.compile(rf"^\s*(?:{_CONTAINER_WORDS}\s*)?,", re.IGNORECASE)
+# "..., in requests?", "... (in requests)": said after the question.
+_TRAILING_BEFORE = re.compile(rf"(?:,\s*|\(\s*){_PREPOSITION}$", re.IGNORECASE)
+_TRAILING_AFTER = re.compile(rf"^\s*(?:{_CONTAINER_WORDS})?\s*\)?\s*[?.!]*\s*$", re.IGNORECASE)
+
+
+def _said_where(
+    text: str, spans: list[tuple[int, int]], paired: set[tuple[str, str]]
+) -> list[Scope]:
+    """The reference said before the question ("requests: who touched models.py?", "in
+    requests, ...") or after it (", in requests?") as holding each other reference: a comma
+    alone after the first ("core.py, parser.py") lists, it does not place, unless a
+    preposition comes before it ("in requests, ...")."""
+    if len(spans) < 2:
+        return []
+    (a0, a1), (z0, z1) = spans[0], spans[-1]
+    before, after = text[:a0], text[a1 : spans[1][0]]
+    where: tuple[int, int] | None = None
+    if _BEFORE.match(before) and _AFTER.match(after):
+        said = bool(before.strip()) or not _PREPOSED.match(after)
+        where = spans[0] if said else None
+    elif _TRAILING_BEFORE.search(text[:z0]) and _TRAILING_AFTER.match(text[z1:]):
+        where = spans[-1]
+    if where is None:
+        return []
+    outer = text[where[0] : where[1]]
+    return [
+        Scope(text[min(a, where[0]) : max(b, where[1])], outer, text[a:b], prefix=True)
+        for a, b in spans
+        if (a, b) != where and (outer, text[a:b]) not in paired
+    ]

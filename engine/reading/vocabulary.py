@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
+from engine.reading import verbs
 from engine.reading.time import calendar as td
 
 
@@ -50,15 +51,11 @@ _DEPLOYS = (_K.DEPLOY_FREQUENCY,)
 _FAILED_DEPLOYS = (_K.DEPLOY_FREQUENCY, _K.FAILED_DEPLOYS)
 _OWNER = (_K.OWNERSHIP,)
 
-# Verbs of changing code: a name read by position never holds one ("did Armin touch X":
-# "Armin"), and "what did X touch/fix/work on?" asks for the changes themselves. Not stop
-# words: a known name may start with one ("Touch Base").
-CHANGE_VERBS = _words(
-    "change changed changes touch touches touched modify modifies modified edit edits edited "
-    "fix fixes fixed work works worked working make made makes making committed committing "
-    "changing touching modifying editing fixing push pushed pushes pushing land lands landed "
-    "landing"
-)
+# Verbs of changing code (engine/reading/verbs.py, a row per verb): a name read by position
+# never holds one ("did Armin touch X": "Armin"), and "what did X touch/fix/work on?" asks for
+# the changes themselves. Not stop words: a known name may start with one ("Touch Base").
+CHANGE_VERBS = verbs.CHANGE_VERBS
+CHANGE_NOUNS = verbs.CHANGE_NOUNS
 LANDS = _words("land lands landed landing")  # read as committed (engine.reading.meaning says so)
 
 # Normalised phrase -> the fact kinds it asks about. Matched on whole tokens, at each position
@@ -79,7 +76,10 @@ FACT_VOCABULARY: dict[str, tuple[FactKind, ...]] = {
     **dict.fromkeys(("own", "owner", "owners", "owns", "owned", "who owned", "ownership"), _OWNER),
     **dict.fromkeys(("commits", "commit", "activity"), (_K.COMMIT_ACTIVITY,)),
     **dict.fromkeys(
-        ("maintained", "maintenance", "still maintained", "alive", "abandoned", "dormant"),
+        (
+            "maintained", "maintenance", "still maintained", "alive", "abandoned", "dormant",
+            "maintain", "maintains", "maintaining", "maintainer", "maintainers",
+        ),
         (_K.COMMIT_ACTIVITY, _K.ACTIVE_CONTRIBUTORS),
     ),
     **dict.fromkeys(("churn", "churning", "lines changed", "code churn"), (_K.CHURN,)),
@@ -172,7 +172,7 @@ STOP_WORDS = _words(
     "aside mr mrs ms dr mister among amongst total overall altogether number whole entire "
     # "which incidents hit X?": X's incidents ("hit X" was tried as a name, "hit" dropped)
     "hit hits hitting affect affects affected affecting impact impacts impacted impacting"
-)
+) | verbs.LIGHT_VERBS | verbs.ADVERBS
 # Words that qualify a kind word without naming anything ("the go-to person", "the main
 # module"): never read as a name before it (a known name is still matched first).
 NOT_NAMES = frozenset(
@@ -186,6 +186,8 @@ FILLERS = frozenset(
     {"best", "well", "mostly", "really", "code", "file", "files", "distinct", "ever"}
     | {"different", "unique", "individual", "separate"}
     | {"folder", "folders", "directory", "directories", "dir", "both"}
+    # "who rewrote parts of the routing package?": the package is what is asked about
+    | {"parts", "part", "bits", "pieces", "portions", "areas"}
     # "so far this year": the window is the time rule's; "far" was said not understood
     | {"far"}
 )

@@ -38,6 +38,11 @@ from engine.resolving.within import holds
 
 Found = list[StoredSubject] | Callable[..., InvestigationResult]
 
+# A ranking asked by lines ("churned the most", "the most lines changed"): counted by commits.
+LINES_NOTE = (
+    "Subjects are ranked by their commits, not by lines changed (churn): a ranking by lines "
+    "is not computed; ask about one subject for its lines."
+)
 SHOWN = 10  # ranked when the question names no size ("top 5")
 MOST = 50  # the largest size a question may ask for
 READ = 1_000  # counts read: the busiest subjects of the kind, before files and scope
@@ -75,6 +80,8 @@ async def subjects(
     if isinstance(ranked, str):
         return lambda frame, trace: outcomes.no_match(frame, trace, (ranked,))
     notes.extend(ranked[1])
+    if understood.ranked_by == "lines":  # "which modules churned the most?"
+        notes.append(LINES_NOTE)
     return ranked[0]
 
 

@@ -324,7 +324,8 @@ class Subjects:
         and their references are `consumed`; a pair not found ends the investigation with a
         clarification (or no match)."""
         for scope in understood.scopes:
-            if consumed.intersection((scope.outer, scope.inner)):
+            # a question's place ("requests: ...") holds each other reference in turn
+            if scope.inner in consumed or (scope.outer in consumed and not scope.prefix):
                 continue
             found = await within(self.graph, self.resolver, actor, scope)
             if found is None:
