@@ -1,14 +1,15 @@
 """Compiled root `node(id)` and `nodes(ids)` fields (resolvers/compiled.py): each id read as
-Query.node reads it (a subject, episode or source record through the request's loaders, as of
-now; anything unknown, malformed or of another organisation answers null) and written by the
-plan of its type's selection (its fragments collected for that type).
+Query.node reads it (a subject, episode, source record or relationship through the request's
+loaders, as of now; anything unknown, malformed or of another organisation answers null) and
+written by the plan of its type's selection (its fragments collected for that type).
 
-A relationship's or an investigation result's id is the plain path's to answer (Fallback):
-the plan covers the types the dashboard's documents read.
+An investigation result's id is the plain path's to answer (Fallback): its type is the
+investigation engine's, which no plan writes.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,8 +23,8 @@ from resolvers.plan_fields import Fallback, Scope, arguments, together
 from resolvers.queries import MAX_NODES
 from resolvers.relay import from_global_id
 
-_READ = ("Subject", "Episode", "SourceRecord")  # the types a plan reads
-_PLAIN = ("Relationship", "InvestigationResult")  # the plain path's
+_READ = ("Subject", "Episode", "SourceRecord", "Relationship")  # the types a plan reads
+_PLAIN = ("InvestigationResult",)  # the plain path's
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,7 @@ class NodePlan:
     subject: TopPlan
     episode: ObjectPlan
     record: ObjectPlan
+    relationship: ObjectPlan
 
     async def run(self, context: RequestContext, variables: VariableValues) -> Any:
         args = arguments(self.field, self.node, variables)
@@ -58,6 +60,9 @@ class NodePlan:
                 answers.append(None)
                 continue
             kind = asked[0]
+            if kind == "Relationship":  # (edge, anchor): nothing to read after it
+                answers.append(self.relationship.write(item))
+                continue
             plan = self.subject if kind == "Subject" else (
                 self.episode if kind == "Episode" else self.record)  # fmt: skip
             answers.append(written := plan.write(item))
@@ -81,7 +86,24 @@ async def _read(loaders: Any, wanted: tuple[str, str] | None) -> Any:
         return await loaders.subject(local, None)
     if kind == "Episode":
         return await loaders.episodes_by_key.load(local)
+    if kind == "Relationship":
+        return await _relationship(loaders, local)
     return await loaders.records_by_key.load(local)
+
+
+async def _relationship(loaders: Any, local: str) -> Any:
+    """A relationship's id, [start key, relationship id], read as Query.node reads it: the
+    edge from its start, and the start itself as of now (edge, anchor); null when either is
+    missing or the id is not two strings."""
+    try:
+        start, rel_id = json.loads(local)
+    except (ValueError, TypeError):
+        return None
+    if not isinstance(start, str) or not isinstance(rel_id, str):
+        return None
+    edge, anchor = await together(loaders.edges_by_id.load((start, rel_id)),
+                                  loaders.subject(start, None))  # fmt: skip
+    return None if edge is None or anchor is None else (edge, anchor)
 
 
 def node_plan(scope: Scope, node: FieldNode, field: GraphQLField) -> NodePlan:
@@ -93,4 +115,5 @@ def node_plan(scope: Scope, node: FieldNode, field: GraphQLField) -> NodePlan:
         top_plan(scope, scope.fields(selection, "Subject")),
         object_plan(scope, scope.fields(selection, "Episode"), "Episode"),
         object_plan(scope, scope.fields(selection, "SourceRecord"), "SourceRecord"),
+        object_plan(scope, scope.fields(selection, "Relationship"), "Relationship"),
     )

@@ -17,6 +17,7 @@ from typing import Any
 
 from gateway.dashboard import documents
 from gateway.documents import sha256_hex
+from resolvers.relay import from_global_id
 from tests.test_compiled import AS_OF, WINDOW, _counter, _same, _twice, demo
 
 __all__ = ["demo"]  # the module's demo organisation and gateway (tests/test_compiled.py)
@@ -235,3 +236,36 @@ async def test_fuzzed_node_documents_answer_the_same_compiled(demo: Any) -> None
     print(outcomes)
     assert outcomes["compiled"] >= 40 and outcomes["plain"] >= 10 and outcomes["errors"] >= 3
     assert outcomes["nulls compiled"] >= 10
+
+
+async def test_relationship_ids_answer_the_same_compiled(demo: Any) -> None:
+    """`node` and `nodes` with relationships' ids (real ones, one of an unknown start, and
+    malformed ones) run compiled, with the plain path's bodies; an investigation result's id
+    still runs the plain path."""
+    gateway, token = demo
+    found = await gateway.query(token, """{ subject(key: "service:payments") {
+        relationships(first: 4) { edges { node { id } } } } }""")  # fmt: skip
+    real = [e["node"]["id"] for e in found.json()["data"]["subject"]["relationships"]["edges"]]
+    assert len(real) >= 2
+    parsed = from_global_id(real[0])
+    assert parsed is not None
+    start, rel_id = json.loads(parsed[1])
+    odd = [gid("Relationship", json.dumps(["service:absent", rel_id])),
+           gid("Relationship", json.dumps([start, "absent"])), gid("Relationship", "not json"),
+           gid("Relationship", json.dumps([1, rel_id])), gid("Relationship", '["a", "b", "c"]'),
+           gid("Relationship", '"ab"')]  # fmt: skip
+    selection = f"... on Relationship {RELATIONSHIP} ... on Subject {{ key __typename }}"
+    single = "query R($id: ID!) { node(id: $id) { " + selection + " } }"
+    many = "query R($ids: [ID!]!) { nodes(ids: $ids) { " + selection + " } }"
+    written = 0
+    for body in ([{"query": single, "variables": {"id": i}} for i in real + odd]
+                 + [{"query": many, "variables": {"ids": real + odd + SUBJECT_IDS[:1]}}]):
+        first, second, ran = await _twice(gateway, token, body)
+        _same(first, second)
+        assert ran == 1, body
+        written += first.text.count('"type"')
+    assert written >= 2 * len(real)  # each real one, alone and in `nodes`
+    body = {"query": single, "variables": {"id": gid("InvestigationResult", "x")}}
+    first, second, ran = await _twice(gateway, token, body)
+    _same(first, second)
+    assert ran == 0
