@@ -2,7 +2,9 @@
 stored subject (or, read brief, its identity), as Subject.from_model and the schema's scalars
 write it, and the levels of `neighbors` under it, all read in one round trip
 (OrgGraph.neighbor_levels) with the pages Subject.neighbors asks for (prefetch.
-neighbor_request) and written into their parents' places.
+neighbor_request) and written into their parents' places. The `activity` of a level's
+subjects is read after the levels (resolvers/series_plan.py: one round trip per level that
+selects it, all at once), as of the level's time, as the plain path's neighbours read it.
 """
 
 from __future__ import annotations
@@ -26,9 +28,10 @@ from engine.domain.errors import PublicError
 from engine.domain.models import StoredSubject
 from engine.ports import EdgeRequest, NeighborLevel, SubjectIdentity, TimeSpan
 from resolvers.context import RequestContext
-from resolvers.plan_fields import Fallback, Parents, Scope, Uncovered, arguments
+from resolvers.plan_fields import Fallback, Parents, Scope, Uncovered, arguments, together
 from resolvers.prefetch import neighbor_request
 from resolvers.relay import to_global_id
+from resolvers.series_plan import SeriesPlan, series_plan, write_series
 
 __all__ = ["Fallback", "Parents", "Read", "SubjectPlan", "Uncovered", "arguments",
            "field_writer", "read_levels", "subject_plan"]  # fmt: skip
@@ -37,6 +40,7 @@ __all__ = ["Fallback", "Parents", "Read", "SubjectPlan", "Uncovered", "arguments
 Read = StoredSubject | SubjectIdentity
 Write = Callable[[Read], Any]
 NEIGHBORS = "neighbors"
+ACTIVITY = "activity"
 
 
 def _stored(read: Callable[[StoredSubject], Any]) -> Write:
@@ -102,10 +106,12 @@ class Neighbors:
 
 @dataclass(frozen=True)
 class SubjectPlan:
-    """A Subject selection: each response key's writer (neighbors written later, by level)."""
+    """A Subject selection: each response key's writer (neighbors written later, by level,
+    and the activity series of a level's subjects after them)."""
 
     writers: tuple[tuple[str, Write], ...]
     neighbors: tuple[Neighbors, ...]
+    series: tuple[SeriesPlan, ...] = ()
 
     def write(self, subject: Read) -> dict[str, Any]:
         return {key: write(subject) for key, write in self.writers}
@@ -145,11 +151,13 @@ def subject_plan(
     neighbors: bool = True,
 ) -> SubjectPlan:
     """The plan of a Subject selection; fields named in `later` are written by the caller
-    (their places kept), any other beyond a subject's own fields and `neighbors` (unless
-    `neighbors` is false: a subject whose neighbours no plan reads) is not covered."""
+    (their places kept), any other beyond a subject's own fields, `neighbors` and, on a level
+    of neighbours, `activity` (unless `neighbors` is false: a subject whose neighbours and
+    series no plan reads) is not covered."""
     subject = scope.object("Subject")
     writers: list[tuple[str, Write]] = []
     levels: list[Neighbors] = []
+    series: list[SeriesPlan] = []
     for node in fields:
         key, name = (node.alias or node.name).value, node.name.value
         if name == "__typename":
@@ -162,9 +170,12 @@ def subject_plan(
             writers.append((key, field_writer(_READERS[name], subject.fields[name].type)))
         elif name in later:
             writers.append((key, _nothing))
+        elif name == ACTIVITY and neighbors:
+            series.append(series_plan(scope, node, subject.fields[name]))
+            writers.append((key, _nothing))
         else:
             raise Uncovered("field")
-    return SubjectPlan(tuple(writers), tuple(levels))
+    return SubjectPlan(tuple(writers), tuple(levels), tuple(series))
 
 
 def _template(
@@ -193,15 +204,15 @@ def _levels(
     plan: SubjectPlan,
     variables: VariableValues,
     at: TimeSpan,
-    numbered: list[Neighbors],
+    numbered: list[tuple[Neighbors, TimeSpan]],
 ) -> tuple[NeighborLevel, ...]:
-    """The tree of `plan`'s neighbors fields as the port reads it, each field appended to
-    `numbered` in the port's (preorder) numbering."""
+    """The tree of `plan`'s neighbors fields as the port reads it, each field (and the time
+    its subjects are read at) appended to `numbered` in the port's (preorder) numbering."""
     levels = []
     for field in plan.neighbors:
         request = _template(context, field, variables, at)
         span = request.at or at
-        numbered.append(field)
+        numbered.append((field, span))
         under = _levels(context, field.inner, variables, span, numbered)
         levels.append(NeighborLevel(request.types, request.direction, span, request.limit,
                                     request.brief, under))  # fmt: skip
@@ -220,12 +231,16 @@ async def read_levels(
     path's resolvers write them."""
     if not plan.neighbors or not parents:
         return
-    numbered: list[Neighbors] = []
+    numbered: list[tuple[Neighbors, TimeSpan]] = []
     levels = _levels(context, plan, variables, at, numbered)
     context.batch("neighbors_read_ahead", len(parents))
     found = await context.graph.neighbor_levels([key for key, _ in parents], levels)
-    index = {id(field): n for n, field in enumerate(numbered)}
-    _fill(plan, parents, found, index)
+    index = {id(field): n for n, (field, _) in enumerate(numbered)}
+    written: dict[int, Parents] = {id(f): [] for f, _ in numbered if f.inner.series}
+    _fill(plan, parents, found, index, written)
+    await together(*(write_series(context, field.inner.series, written[id(field)], span,
+                                  variables)
+                     for field, span in numbered if field.inner.series))  # fmt: skip
 
 
 def _fill(
@@ -233,12 +248,15 @@ def _fill(
     parents: Parents,
     found: list[dict[str, list[Read]]],
     index: dict[int, int],
+    written: dict[int, Parents],
 ) -> None:
     """Each parent's answer to each neighbors field (as neighbors_of makes it: the page's
-    distinct other ends), then the levels under those answers."""
+    distinct other ends), then the levels under those answers; the subjects of a field whose
+    items select `activity` kept in `written` (by the field's id), each written place once."""
     for field in plan.neighbors:
         pages = found[index[id(field)]]
-        write, deeper = field.inner.write, bool(field.inner.neighbors)
+        write = field.inner.write
+        deeper = bool(field.inner.neighbors) or id(field) in written
         children: Parents = []
         answers: dict[str, list[dict[str, Any]]] = {}  # a subject under several parents
         for key, out in parents:
@@ -253,8 +271,10 @@ def _fill(
                     answer = _distinct(page, write, children if deeper else None)
                 answers[key] = answer
             out[field.key] = answer
-        if children:
-            _fill(field.inner, children, found, index)
+        if id(field) in written:
+            written[id(field)].extend(children)
+        if children and field.inner.neighbors:
+            _fill(field.inner, children, found, index, written)
 
 
 def _distinct(

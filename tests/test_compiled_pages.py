@@ -269,3 +269,46 @@ async def test_relationship_ids_answer_the_same_compiled(demo: Any) -> None:
     first, second, ran = await _twice(gateway, token, body)
     _same(first, second)
     assert ran == 0
+
+
+NEIGHBOR_ACTIVITY = [
+    # The dashboard's list with each dependency's deploys, and its owner's below it.
+    """query A($asOf: DateTime!, $window: TimeWindowInput) {
+      subjects(filter: {kind: REPOSITORY}, orderBy: RECENTLY_ACTIVE, first: 20, asOf: $asOf) {
+        edges { node { key dependencies: neighbors(types: [DEPENDS_ON], direction: OUTGOING,
+                                                   first: 5) {
+          key deploys: activity(metric: DEPLOYS, window: $window) {
+            metric bucket total points { start value count __typename } __typename }
+          owner: neighbors(types: [OWNS], direction: INCOMING, first: 1) { key
+            commits: activity(metric: COMMITS, bucket: WEEK) { total points { value } } } } } } } }""",
+    # A subject's neighbours as of an earlier time (their default window ends there), two
+    # series on one level.
+    """query B($key: String!, $earlier: DateTime!, $window: TimeWindowInput) {
+      subject(key: $key) { key neighbors(asOf: $earlier, first: 8) { key
+        a: activity(metric: PULL_REQUESTS_MERGED, bucket: WEEK) { total }
+        b: activity(metric: LINES_CHANGED, window: $window) { total points { start value } } } } }""",
+    # A window that ends before it starts: the plain path's error, in its place.
+    """query C($key: String!) { subject(key: $key) { neighbors(first: 3) { key
+        activity(metric: DEPLOYS, window: {from: "2026-09-01T00:00:00Z",
+                                           to: "2026-08-01T00:00:00Z"}) { total } } } }""",
+]
+
+
+async def test_activity_under_neighbors_answers_the_same_compiled(demo: Any) -> None:
+    """`activity` on a level of neighbours runs compiled (read as of the level's time), with
+    the plain path's bodies; a window the plain path refuses is its to report."""
+    gateway, token = demo
+    variables = {"asOf": AS_OF, "window": WINDOW, "key": "repository:payments-api",
+                 "earlier": "2026-09-15T00:00:00Z"}  # fmt: skip
+    totals = 0
+    for n, text in enumerate(NEIGHBOR_ACTIVITY):
+        used = {k: v for k, v in variables.items() if f"${k}" in text}
+        first, second, ran = await _twice(gateway, token, {"query": text, "variables": used})
+        _same(first, second)
+        body = first.json()
+        if n < 2:
+            assert ran == 1 and "errors" not in body, body
+            totals += first.text.count('"total"')
+        else:
+            assert ran == 0 and body["errors"], body
+    assert totals >= 20
