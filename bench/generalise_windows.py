@@ -36,11 +36,13 @@ SHAPES = ("year", "quarter", "half", "season", "month", "months", "dates")
 
 _YEAR = re.compile(r"\b(?:19[7-9]\d|2\d{3})\b")
 # Words that count from now, or whose window moved to another year is not the same days (a
-# week starts on a Monday, a slash date may be read either way): no calendar row.
+# week starts on a Monday, a slash date may be read either way, Easter and the holidays on a
+# weekday of a month move): no calendar row.
 _NOT_CALENDAR = re.compile(
     r"\b(?:now|today|yesterday|tomorrow|ago|back|last|this|past|previous|prior|current|next"
     r"|coming|recent\w*|lately|late|weeks?|weekend|fortnight|iso|monday|tuesday|wednesday"
-    r"|thursday|friday|saturday|sunday|as|on|before|until|till|up|by|through|thru)\b|/|w\d",
+    r"|thursday|friday|saturday|sunday|as|on|before|until|till|up|by|through|thru"
+    r"|easter|thanksgiving|labor|memorial)\b|/|w\d",
     re.IGNORECASE,
 )
 

@@ -42,6 +42,23 @@ from tests.test_investigate import NOW, demo, investigator, memory  # noqa: F401
         # a two-digit year and a misspelt month: read, and said how
         ("in summer '25", "latest such year not after now (\"'25\": 2025)"),
         ("in Febuary 2026", '"febuary" as February'),
+        # which days "mid" names, in a range and after "since" as alone (an independent check
+        # had "from mid-March to mid-April 2025" said only as both ends included)
+        ("from mid-March to mid-April 2026", "mid: days 11-20"),
+        ("between mid-May and mid-June 2026", "mid: days 11-20"),
+        ("since mid-June", "mid: days 11-20"),
+        ("in mid-March 2026", "mid: days 11-20"),
+        ("in the middle of March 2026", "mid: days 11-20"),
+        ("since mid-2026", "mid: May to August"),
+        # which holiday, and how its day is computed
+        ("since Easter", "Western (Gregorian) Easter Sunday"),
+        ("on Thanksgiving 2025", "the United States' (the fourth Thursday of November)"),
+        ("since last Labor Day", "the first Monday of September"),
+        ("after Memorial Day 2026", "the last Monday of May"),
+        ("on Boxing Day 2025", "Boxing Day as 26 December"),
+        # a third and a week of a year by their ordinals
+        ("in the last third of 2025", "September to December"),
+        ("in the ninth week of 2026", "the year's days 57-63, not a Monday-to-Sunday week"),
         # stated before these rows, kept
         ("lately", "the last 90 days"),
         ("last summer", "meteorological"),

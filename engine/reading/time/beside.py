@@ -34,8 +34,10 @@ _BOUNDS = frozenset(
 )
 _HEDGES = frozenset(
     {"around", "about", "roughly", "circa", "ca", "approximately", "approx", "near"}
-    | {"nearly", "almost", "ish"}
+    | {"nearly", "almost", "ish", "thereabouts"}
 )
+# "approx. June 2026", "ca. 2019": an abbreviated hedge's full stop joins it to the phrase.
+_ABBREVIATED = re.compile(r"\.\s*")
 _PLURALS = frozenset(f"{u}s" for u in _UNITS)
 _PARTS = frozenset({"early", "mid", "late"})
 # Before a unit, how to count rather than when ("per month", "each week", "over time").
@@ -115,9 +117,13 @@ class _Walk:
         for i in order[:_REACH]:
             word = self.words[i]
             gap = self.text[word.end : at] if leftwards else self.text[at : word.start]
-            if not _GAP.fullmatch(gap) or not self.unread[i]:
+            hedged = leftwards and word.norm in _HEDGES and _ABBREVIATED.fullmatch(gap)
+            if not (_GAP.fullmatch(gap) or hedged) or not self.unread[i]:
                 break
             before = self.words[i - 1].norm if i > 0 else ""
+            if not leftwards and word.norm == "so" and before == "or":  # "March 2026 or so"
+                found = word.end
+                break
             if leftwards and word.norm in _UNITS | _PLURALS and before in _GRAINS:
                 break  # "per month", "over time": how to count, not when
             following = self.words[i + 1].norm if i + 1 < len(self.words) else ""
@@ -135,6 +141,8 @@ def changes(norm: str, following: str = "") -> bool:
         return True
     if norm == "as":  # "as of last Christmas": a point, not that day
         return following in ("of", "at")
+    if norm == "or":  # "in March 2026 or so", "or thereabouts": a hedge after the phrase
+        return following in ("so", "thereabouts")
     return len(norm) > 4 and any(_spelt_like(norm, m) for m in _MONTH_NAMES)
 
 

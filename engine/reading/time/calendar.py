@@ -9,7 +9,7 @@ import re
 from datetime import datetime, timedelta
 
 from engine.domain import timecontext as tc
-from engine.reading.time import slashdates
+from engine.reading.time import holidays, slashdates
 
 MONTH_NAMES = (
     "january jan|february feb|march mar|april apr|may|june jun|july jul|august aug|"
@@ -51,6 +51,17 @@ ORDINAL_DAYS = {word: n for n, word in enumerate(_ORDINAL_WORDS, 1)}
 ORDINAL_DAYS |= {f"twenty-{w}": 20 + n for w, n in list(ORDINAL_DAYS.items())[:9]}
 ORDINAL_DAYS |= {"thirtieth": 30, "thirty-first": 31}
 ORDINAL_DAYS |= {w.replace("-", " "): n for w, n in ORDINAL_DAYS.items() if "-" in w}
+# Ordinals of a week of a year ("the ninth week of 2023", "the fifty-second week"): 1-53.
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50}
+WEEK_ORDINALS = {w: n for w, n in ORDINAL_DAYS.items() if n < 20 and " " not in w}
+WEEK_ORDINALS |= {f"{t[:-1]}ieth": n for t, n in _TENS.items()}
+WEEK_ORDINALS |= {
+    f"{t}{sep}{w}": n + m
+    for t, n in _TENS.items()
+    for w, m in list(ORDINAL_DAYS.items())[:9]
+    for sep in ("-", " ")
+    if n + m <= 53
+}
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}  # first month
 
@@ -106,6 +117,19 @@ _COUNTED_FROM = frozenset({"this", "last", "previous", "prior"})
 _UNITS = frozenset({"week", "month", "quarter", "year"})
 
 
+# A month by its number and year ("03/2024", "2024-03"); patterns.MONTH_NUMBER finds it.
+_MONTH_NUMBER = re.compile(r"(\d{1,2})/(\d{4})|(\d{4})-(\d{2})")
+
+
+def _month_number(found: re.Match[str]) -> tc.Period:
+    """ "03/2024", "2024-03": that month; "2011-12" may be two years (the 2011-12 season) as
+    well as December 2011: not read."""
+    year, month = int(found[2] or found[3]), int(found[1] or found[4])
+    if found[3] and month == (year + 1) % 100:
+        raise ValueError("a month or a pair of years")
+    return tc.month_period(year, month)
+
+
 def named_year(text: str, now: datetime) -> int | None:
     """The year a date phrase names: written ("May 2025"), or counted from now ("May of last
     year"); None when it names none."""
@@ -131,7 +155,7 @@ def date_period(text: str, now: datetime) -> tc.Period:
     if len(words) > 3 and words[-1] == "ago" and words[-2] in ("year", "years"):
         shifted = now.year - count_of(words[-3])  # "Q3 of two years ago"
         words = [*(w for w in words[:-3] if w not in ("of", "the")), str(shifted)]
-    if words[0] in HOLIDAYS or words[:2] == ["new", "year"] or _named_holiday(words):
+    if holidays.which(words[:4]) is not None:  # "Easter 2025", "last Labor Day"
         return _holiday(words, now)
     if "half" in words or words[0] in ("h1", "h2"):
         return _half(words, now)
@@ -147,6 +171,8 @@ def date_period(text: str, now: datetime) -> tc.Period:
         if year:
             return tc.quarter_period(int(year), which)
         return tc.most_recent(lambda y: tc.quarter_period(y, which), now)
+    if len(words) == 1 and (numbered := _MONTH_NUMBER.fullmatch(words[0])):
+        return _month_number(numbered)
     if len(words) == 1 and words[0][:1].isdigit():
         if re.fullmatch(r"\d{4}/\d{1,2}/\d{1,2}", words[0]):  # year first: one order
             return tc.day_period(*(int(p) for p in words[0].split("/")))
@@ -175,33 +201,29 @@ def date_period(text: str, now: datetime) -> tc.Period:
     return tc.most_recent(lambda y: tc.month_period(y, month), now)
 
 
-# Days of the year named by a holiday ("since Christmas", "between Christmas 2025 and New
-# Year"): fixed dates, read in UTC and said (engine.reading.time.spans.note).
-HOLIDAYS = {"christmas": (12, 25), "xmas": (12, 25), "new": (1, 1)}
-
-
-def _named_holiday(words: list[str]) -> bool:
-    """ "last Christmas", "this Christmas"."""
-    return words[0] in ("last", "this") and words[1:2] in (["christmas"], ["xmas"])
-
-
 def _holiday(words: list[str], now: datetime) -> tc.Period:
-    """Its day in the year named, else the most recent one that has begun ("last
-    Christmas": the most recent one that has ended; "this Christmas": this year's)."""
+    """A holiday's day (engine/reading/time/holidays.py) in the year named, else the most
+    recent one that has begun ("last Easter": the most recent one that has ended; "this
+    Christmas": this year's)."""
     which = words[0] if words[0] in ("last", "this") else None
-    words = words[1:] if which else words
-    month, day = HOLIDAYS[words[0]]
-    if "eve" in words:  # the day before, in the year named: New Year's Eve 2024 is 31 Dec 2024
-        month, day = (12, 31) if words[0] == "new" else (month, day - 1)
+    name = holidays.which(words)
+    if name is None:
+        raise ValueError("no holiday named")
+    eve = "eve" in words
+
+    def on(year: int) -> tc.Period:
+        found = holidays.day(name, year, eve)
+        return tc.day_period(found.year, found.month, found.day)
+
     year = next((int(w) for w in words if w.isdigit() and len(w) == 4), None)
     if year is not None:
-        return tc.day_period(year, month, day)
+        return on(year)
     if which == "this":
-        return tc.day_period(now.year, month, day)
+        return on(now.year)
     if which == "last":
-        ended = tc.day_period(now.year, month, day)
-        return ended if ended[1] <= now else tc.day_period(now.year - 1, month, day)
-    return tc.most_recent(lambda y: tc.day_period(y, month, day), now)
+        ended = on(now.year)
+        return ended if ended[1] <= now else on(now.year - 1)
+    return tc.most_recent(on, now)
 
 
 def _half(words: list[str], now: datetime) -> tc.Period:

@@ -13,9 +13,11 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from engine.domain import timecontext as tc
+from engine.reading.time import conventions as cv
 from engine.reading.time import patterns as p
 from engine.reading.time import spans
 from engine.reading.time.calendar import (
+    MONTHS,
     count_of,
     date_period,
     named_year,
@@ -108,14 +110,14 @@ def _part(text: str, now: datetime) -> tc.Period:
     return spans.part(found.groups() if found else (), now)
 
 
-_NTH_WEEK = re.compile(r"the\s+(\w+)\s+week\s+of\s+(.+)", re.IGNORECASE | re.ASCII)
+_NTH_WEEK = re.compile(r"the\s+(\w+(?:[\s-]\w+)?)\s+week\s+of\s+(.+)", re.IGNORECASE | re.ASCII)
 
 
 def _nth_week(text: str, now: datetime) -> tc.Period:
     found = _NTH_WEEK.fullmatch(text)
     if found is None:
         raise ValueError(f"no week of a period in {text!r}")
-    return nth_week(found[1].lower(), date_period(found[2], now))
+    return nth_week(found[1].lower(), spans.named(found[2], now))
 
 
 _PART_N = re.compile(
@@ -131,9 +133,18 @@ def _part_n(text: str, now: datetime) -> tc.Period:
     return spans.part_n(found.groups(), now)
 
 
+_THIRD_PART = re.compile(p.THIRDS, re.IGNORECASE | re.ASCII)
+
+
+def _nth_third(text: str, now: datetime) -> tc.Period:
+    found = _THIRD_PART.fullmatch(text)
+    return spans.nth_third(found.groups() if found else (), now)
+
+
 VALUES: list[tuple[re.Pattern[str], Callable[[str, datetime], tc.Period]]] = [
     (re.compile(p.NTH_WEEK, re.I | re.A), _nth_week),
     (re.compile(p.PART_N, re.I | re.A), _part_n),
+    (re.compile(p.THIRD_PART, re.I | re.A), _nth_third),
     (re.compile(p.AGO, re.I | re.A), _ago),
     (re.compile(p.HALF_AGO, re.I | re.A), half_ago),
     (re.compile(r"yesterday|today", re.I | re.A), day_of),
@@ -297,6 +308,8 @@ def boundary_note(phrase: str) -> str | None:
     if which is None:
         return None
     third = {"beginning": "first", "start": "first", "middle": "middle", "end": "last"}[which]
+    if any(w in MONTHS or w == "month" for w in words[words.index(which) :]):
+        return f'"{phrase}" is read as the {third} third of the month ({cv.MONTH_THIRDS})'
     return (f'"{phrase}" is read as the {third} third of the period (as early, mid and late '
             "are: of a year, four months)")
 

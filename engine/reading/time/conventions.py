@@ -7,8 +7,14 @@ whose reading depends on one says it here: which 7 days "last week" is, that "th
 counts back from now and "last month" is the calendar's, that a range includes its last end
 whole while "until X" stops where X starts, that a quarter is the calendar's, that "the end
 of X" after "since" is the instant X ends, which days half a month is, and which year a month
-named without one is. Vague words ("lately"), seasons, holidays, thirds and weeks of a month
-state theirs in engine/reading/time/spans.py.
+named without one is, and which days early, mid and late are (`MONTH_THIRDS`, `YEAR_THIRDS`).
+Vague words ("lately"), seasons, thirds and weeks of a month state theirs in
+engine/reading/time/spans.py, holidays in engine/reading/time/holidays.py.
+
+A hedge ("around March 2026", "circa 2019", "roughly 2 weeks ago", "approx. June", "in 2025 or
+so", "around the end of 2025") is one rule, whatever it hedges: not understood, the phrase and
+the hedge named (engine/reading/time/beside.py), never the date alone nor a window widened by a
+margin the question does not state.
 """
 
 from __future__ import annotations
@@ -65,14 +71,43 @@ def until(phrase: str) -> str | None:
     return f'"{phrase}" is read up to the start of {found.group(1)}, which is not included'
 
 
+# Early, mid and late (and the beginning, middle and end of a period alone) are its thirds:
+# said once here, beside every answer that reads one ("mid-March", "from mid-March to
+# mid-April 2025", "since mid-June"); engine/reading/time/spans.py computes them.
+MONTH_THIRDS = "early: days 1-10, mid: days 11-20, late: the 21st to its end"
+YEAR_THIRDS = "early: January to April, mid: May to August, late: September to December"
+_THIRD_OF = re.compile(r"\b(early|mid|late)[\s-]+(\w+)", re.IGNORECASE)
+
+
+def thirds(phrase: str) -> str | None:
+    """ "mid-March" and "late 2025" inside a phrase: which days or months they are."""
+    months, years = [], []
+    for found in _THIRD_OF.finditer(phrase):
+        whole = found[2].lower()
+        if whole in MONTHS or (whole == "last" and "month" in phrase.lower()):
+            months.append(found.group())
+        elif re.fullmatch(r"\d{4}|year|last|this", whole):
+            years.append(found.group())
+    said = []
+    if months:
+        said.append(f"{' and '.join(months)} as thirds of a month ({MONTH_THIRDS})")
+    if years:
+        said.append(f"{' and '.join(years)} as thirds of a year ({YEAR_THIRDS})")
+    return "; ".join(said) if said else None
+
+
 def edge(phrase: str) -> str | None:
-    """ "since the end of September", "after the middle of 2025": the instant it names."""
+    """ "since the end of September", "after the middle of 2025": the instant it names;
+    "since mid-June", "from mid-March to mid-April": the days mid names."""
     words = f" {phrase.lower()} "
+    said = []
     if " middle " in words:
-        return f'"{phrase}" is read with the middle of a period as the start of its middle third'
-    if " end of " in words:
-        return f'"{phrase}" is read with the end of a period as the instant it ends'
-    return None
+        said.append("the middle of a period as the start of its middle third")
+    elif " end of " in words:
+        said.append("the end of a period as the instant it ends")
+    if part := thirds(phrase):
+        said.append(part)
+    return f'"{phrase}" is read with {"; ".join(said)}' if said else None
 
 
 def ranged(phrase: str) -> str:

@@ -8,7 +8,8 @@ chooses what it captures.
 
 from __future__ import annotations
 
-from engine.reading.time.calendar import MONTHS, NUMBERS, ORDINAL_DAYS, WEEKDAYS
+from engine.reading.time.calendar import MONTHS, NUMBERS, ORDINAL_DAYS, WEEK_ORDINALS, WEEKDAYS
+from engine.reading.time.holidays import NAMES as HOLIDAY_NAMES
 from engine.reading.time.slashdates import PATTERN as SLASH
 
 MONTH = "(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b"
@@ -37,12 +38,14 @@ NUMBERED = "".join(
 # A day written year first with slashes (2026/03/04), never a number's ("version 2025/1/2"):
 # a date after "since", "before", "between"... ("on 2026/03/04" is the `ymd` rule's).
 YMD = rf"{NUMBERED}(?:19[7-9]\d|2\d{{3}})/\d{{1,2}}/\d{{1,2}}(?![\d/.])"
-# "Christmas", "Christmas Day 2025", "New Year's Day", "the new year", and their eves. The
-# whole word is taken or nothing: "new years eve 2024" was read as "new year" (1 January
-# 2026) with "s eve" left over and "2024" said unused.
+# A holiday (engine/reading/time/holidays.py: "Christmas Day 2025", "New Year's Day",
+# "Easter 2024", "Good Friday", "last Labor Day", "Valentine's Day"), and the eves of
+# Christmas and New Year. The whole word is taken or nothing: "new years eve 2024" was read
+# as "new year" (1 January 2026) with "s eve" left over and "2024" said unused.
 HOLIDAY = (
     r"(?:(?:(?:last|this)\s+)?(?:christmas|xmas)(?:\s+(?:day|eve))?"
-    r"|(?:the\s+)?new\s+year(?:['\u2019]?s)?(?:\s+(?:day|eve))?)"
+    r"|(?:the\s+)?new\s+year(?:['\u2019]?s)?(?:\s+(?:day|eve))?"
+    rf"|(?:(?:last|this)\s+)?(?:{HOLIDAY_NAMES}))"
     r"(?![\w'\u2019])(?:,?\s+\d{4}(?!\d))?"
 )
 # A number before a unit counts it: "May 2 years ago" is no May 2 (it was read so, "years
@@ -90,9 +93,17 @@ SEASON = (
 REL_MONTH = rf"(?:(?:this|last|previous)\s+month\b|{MONTH}\s+(?:of\s+)?{REL_YEAR})"
 WEEKDAY = rf"(?:(?:last|this|past)\s+)?(?:{'|'.join(WEEKDAYS)})\b"
 # A date or a period of the calendar (engine.reading.time.calendar.date_period reads it).
+# A month by its number and year: "2/2025", "03/2024", "2024-03" (not a day, "2024-03-04",
+# nor a version, "version 3/2024").
+MONTH_NUMBER = (
+    rf"(?:{NUMBERED}(?<![\w/.-])(?:0?[1-9]|1[0-2])/(?:19[7-9]\d|2\d{{3}})(?![\w/.-])"
+    rf"|{NUMBERED}(?<![\w/.-])(?:19[7-9]\d|2\d{{3}})-(?:0[1-9]|1[0-2])(?![\w/.-]|-\d))"
+)
+# "September of 2025", "September, 2025" as "September 2025" ("between June and September of
+# 2023" was not read, "in March, 2025" read March 2026 with "2025" said unused).
 DATE = (
-    rf"(?:{HALF}|{SEASON}|{MONTH}\s+(?:{YEAR}|(?:of\s+)?{REL_YEAR})|{DAY_DATE}|{YMD}|{QUARTER}"
-    rf"|{MONTH}|{YEAR}|{WEEKDAY})"
+    rf"(?:{HALF}|{SEASON}|{MONTH},?\s+(?:of\s+)?(?:{YEAR}|{REL_YEAR})|{DAY_DATE}|{YMD}|{QUARTER}"
+    rf"|{MONTH_NUMBER}|{MONTH}|{YEAR}|{WEEKDAY})"
 )
 # "a couple of" is 2 and "a few" 3 (stated: VAGUE_COUNT_NOTE). One group each.
 N = r"(\d{1,4}|(?:a\s+)?couple\s+of|(?:a\s+)?few|" + "|".join(NUMBERS) + ")"
@@ -116,10 +127,25 @@ THIRD_OF = (
     rf"|(?:this|last|previous)\s+(?:month|quarter|year)\b)"
 )
 PART = rf"(?:early|mid|late)[\s-]+{THIRD_OF}"
-# "The second week of October": days 8-14 (engine.reading.time.periods.nth_week).
+# "the last third of 2023", "the first third of last year", "the middle third of March":
+# the thirds early, mid and late name. THIRDS: which third and the period, one group each.
+_WHICH_THIRD = r"the\s+{}\s+third\s+of\s+{}"
+_THIRD_WHOLE = rf"{THIRD_OF}|the\s+(?:year|month|quarter)\b"
+THIRDS = _WHICH_THIRD.format("(first|second|middle|third|last|final)", f"({_THIRD_WHOLE})")
+THIRD_PART = _WHICH_THIRD.format("(?:first|second|middle|third|last|final)", f"(?:{_THIRD_WHOLE})")
+# "The second week of October": days 8-14 (engine.reading.time.periods.nth_week); of a year
+# any week by its ordinal ("the ninth week of 2023": its days 57-63, as "the first week of
+# 2023" is its days 1-7).
+WEEK_NTH = r"(?:first|second|third|fourth|1st|2nd|3rd|4th|last|final)"
+YEAR_WEEK_NTH = (
+    r"(?:[1-5]?\d(?:st|nd|rd|th)|"
+    + "|".join(w.replace(" ", r"[\s-]") for w in sorted(WEEK_ORDINALS, key=len, reverse=True))
+    + ")"
+)
+WHOLE_YEAR = rf"(?:{YEAR}|{REL_YEAR}|the\s+year\b)"
 NTH_WEEK = (
-    rf"the\s+(?:first|second|third|fourth|1st|2nd|3rd|4th|last|final)\s+week\s+of\s+"
-    rf"(?:{REL_MONTH}|{MONTH}(?:\s+{YEAR})?|{YEAR}|{REL_YEAR})"
+    rf"the\s+(?:{WEEK_NTH}\s+week\s+of\s+(?:{REL_MONTH}|{MONTH}(?:\s+{YEAR})?|{WHOLE_YEAR})"
+    rf"|{YEAR_WEEK_NTH}\s+week\s+of\s+{WHOLE_YEAR})"
 )
 # A period named for its place in a composition: a date, a relative period, a third of one.
 PERIOD = rf"(?:{NTH_WEEK}|{RELATIVE}|{SEASON_NOW}|{PART}|{DATE})"
@@ -145,7 +171,7 @@ PART_N = (
     rf"the\s+(?:first|last|final)\s+{NOT_UNITS}(?:{_COUNT}\s+)?(?:hour|day|week|fortnight|month|quarter"
     rf"|year)s?\s+of\s+(?:{REL_MONTH}|(?:the|this|last|previous)\s+year\b|{DATE})"
 )
-POINT = rf"(?:{BOUNDARY_POINT}|{AGO}|{HALF_AGO}|{PART_N}|yesterday\b|today\b|{PERIOD})"
+POINT = rf"(?:{BOUNDARY_POINT}|{AGO}|{HALF_AGO}|{PART_N}|{THIRD_PART}|yesterday\b|today\b|{PERIOD})"
 # A span of units counted to, before, after or from a point ("the 12 months to March 2026",
 # "the 3 months before March", "the week after Christmas"): its word, one group.
 SPAN_WORD = (

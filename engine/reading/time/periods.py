@@ -5,27 +5,36 @@ engine.reading.time.phrases reads the phrases; these compute what they span."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from engine.domain import timecontext as tc
-from engine.reading.time.calendar import date_period, named_year
+from engine.reading.time.calendar import WEEK_ORDINALS, date_period, named_year
 
 if TYPE_CHECKING:
     from engine.reading.time.phrases import TimeMatch
 
-_NTH = {"first": 0, "second": 1, "third": 2, "fourth": 3}
-_NTH |= {"1st": 0, "2nd": 1, "3rd": 2, "4th": 3}
-
-
-def nth_week(which: str, month: tc.Period) -> tc.Period:
+def nth_week(which: str, whole: tc.Period) -> tc.Period:
     """"The first week of May": May 1 to 7 (the second 8 to 14, ...); "the last week of
-    May": its last seven days. Stated (_note): a week here is not a Monday-to-Sunday one."""
+    May": its last seven days; "the ninth week of 2023": its days 57-63. Stated
+    (spans.nth_week_note): a week here is not a Monday-to-Sunday one. A week past the
+    period's end ("the fifth week of February") is no date (ValueError)."""
     if which in ("last", "final"):
-        return month[1] - timedelta(days=7), month[1]
-    start = month[0] + timedelta(days=7 * _NTH[which])
+        return whole[1] - timedelta(days=7), whole[1]
+    start = whole[0] + timedelta(days=7 * (week_number(which) - 1))
+    if start + timedelta(days=7) > whole[1]:
+        raise ValueError("a week past the period's end")
     return start, start + timedelta(days=7)
+
+
+def week_number(which: str) -> int:
+    """ "ninth", "9th", "twenty-first": 9, 9, 21."""
+    which = which.lower()
+    if which[:1].isdigit():
+        return int(which.rstrip("stndrh"))
+    return WEEK_ORDINALS[re.sub(r"\s+", " ", which)]
 
 
 def first_of(a: str, b: str, last: tc.Period, now: datetime) -> tc.Period:

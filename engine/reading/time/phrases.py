@@ -44,6 +44,7 @@ from engine.domain import timecontext as tc
 from engine.reading.time import conventions
 from engine.reading.time.calendar import NUMBERS
 from engine.reading.time.compositions import EARLIEST
+from engine.reading.time.holidays import NAMES as HOLIDAY_NAMES
 from engine.reading.time.patterns import ORDINAL
 from engine.reading.time.patterns import YEAR as _YEAR
 from engine.reading.time.rules import RULES
@@ -96,9 +97,12 @@ _TIME_LIKE = re.compile(
 )
 # A read phrase that a following word widens into days no row reads: "over the Christmas
 # break 2022" was answered over Christmas Day 2025 with "break" unsaid.
+# ... "over the Easter weekend", "Labor Day weekend" (any holiday of
+# engine/reading/time/holidays.py).
 _WIDENED = re.compile(
-    r"\b(?:christmas|xmas|easter|thanksgiving|new\s+year'?s?)(?:\s+(?:day|eve))?"
-    r"\s+(?:break|holidays?|vacation|period|season|shutdown|rush|week)s?\b(?:\s+\d{4}\b)?",
+    rf"\b(?:{HOLIDAY_NAMES}|new\s+year'?s?)(?:\s+(?:day|eve))?"
+    r"\s+(?:break|holidays?|vacation|period|season|shutdown|rush|week|weekend)s?\b"
+    r"(?:\s+\d{4}\b)?",
     re.IGNORECASE | re.ASCII,
 )
 # The words after a time-like word that belong to the phrase reported ("since the 8.0
@@ -240,8 +244,10 @@ _PART_OF = re.compile(
     rf"|\b(?:the\s+)?{ORDINAL}\s+of\s+$"
     r"|\b(?:through|thru|by|outside|since|after|before|until|till|as\s+(?:of|at))\s+$"
     # ... or with a name between ("before Halloween 2026", "around PyCon 2019": an event's
-    # day, unknown here, answered the whole year)
-    r"|\b(?:since|after|before|until|till|around|as\s+(?:of|at))\s+(?-i:[A-Z][\w'-]*)\s+$",
+    # day, unknown here, answered the whole year; "on Diwali 2025", "on Canada Day 2025": a
+    # holiday no row names, engine/reading/time/holidays.py)
+    r"|\b(?:since|after|before|until|till|around|on|from|between|as\s+(?:of|at))\s+"
+    r"(?-i:[A-Z][\w'\u2019-]*)(?:\s+(?-i:Day|Eve))?\s+$",
     re.IGNORECASE | re.ASCII,
 )
 # A span counted from the phrase when the phrase starts with its own preposition ("the 3

@@ -111,6 +111,11 @@ def _year_first(g: Groups, now: datetime) -> Reading:
     return _range(both=False)((a, f"{b} {year}"), now)
 
 
+def _year_after(g: Groups, now: datetime) -> Reading:
+    """"between May and July in 2025": May to July of that year."""
+    return _year_first((g[2], g[0], g[1]), now)
+
+
 def _since(g: Groups, now: datetime) -> Reading:
     return None, date_period(c.first(g), now)[0], None
 
@@ -177,7 +182,7 @@ def _week_of(g: Groups, now: datetime) -> tc.Period:
 
 
 def _nth_week(g: Groups, now: datetime) -> tc.Period:
-    return nth_week(c.first(g).lower(), date_period(c.second(g), now))
+    return nth_week(c.first(g).lower(), spans.named(c.second(g), now))
 
 
 def _year_to_date(g: Groups, now: datetime) -> tc.Period:
@@ -222,6 +227,10 @@ RULES: list[Rule] = [
     # (each end was said not understood).
     Rule("between", rf"\b(?:in|during)\s+({p.YEAR}),?\s+(?:between|from)\s+({p.MONTH})\s+"
                     rf"(?:and|{_TO})\s+({p.MONTH})(?!\s*,?\s*\d)", _year_first, note=cv.ranged),
+    # "between May and July in 2025", "from March to May, 2024": the range in that year ("in
+    # 2025" was said unused and May to July 2026 answered).
+    Rule("between", rf"\b(?:between|from)\s+({p.MONTH})\s+(?:and|{_TO})\s+({p.MONTH}),?\s+"
+                    rf"(?:in|of|during)\s+({p.YEAR})", _year_after, note=cv.ranged),
     Rule("between", rf"\bfrom\s+({p.DATE})\s+{_TO}\s+({p.DATE})", _range(both=False),
          note=cv.ranged),
     Rule("since", rf"\b(?:from|between)\s+({p.DATE})\s+(?:to|until|till|and)\s+(?:now|today)\b",
@@ -250,9 +259,12 @@ RULES: list[Rule] = [
     Rule("week_of",
          rf"\b(?:(?:in|during)\s+)?the\s+week\s+(?:of|starting|beginning)\s+({p.DAY_DATE})",
          span(_week_of), note=spans.week_of_note),
-    Rule("nth_week", rf"\b(?:(?:in|during)\s+)?the\s+(first|second|third|fourth|1st|2nd|3rd|4th"
-                     rf"|last|final)\s+"
-                     rf"week\s+of\s+({p.REL_MONTH}|{p.MONTH}(?:\s+{p.YEAR})?|{p.YEAR}|{p.REL_YEAR})",
+    Rule("nth_week", rf"\b(?:(?:in|during)\s+)?the\s+({p.WEEK_NTH})\s+week\s+of\s+"
+                     rf"({p.REL_MONTH}|{p.MONTH}(?:\s+{p.YEAR})?|{p.WHOLE_YEAR})",
+         span(_nth_week), note=spans.nth_week_note),
+    # "the ninth week of 2023", "the 12th week of last year": the year's days, 7 a week.
+    Rule("nth_week", rf"\b(?:(?:in|during)\s+)?the\s+({p.YEAR_WEEK_NTH})\s+week\s+of\s+"
+                     rf"({p.WHOLE_YEAR})",
          span(_nth_week), note=spans.nth_week_note),
     Rule("in", rf"\b(?:in|during|for|throughout)\s+(?:(?:the\s+)?(?:calendar\s+)?year\s+)?"
                rf"({p.DATE})", span(_dated)),
@@ -288,6 +300,9 @@ RULES: list[Rule] = [
          alone=True),
     Rule("part", rf"{_LEAD}(early|mid|late)[\s-]+({p.THIRD_OF})",
          span(spans.part), note=spans.part_note, alone=True),
+    # "the last third of 2023", "the first third of last year": as late 2023, early last year.
+    Rule("part", rf"{_LEAD}{p.THIRDS}", span(spans.nth_third), note=spans.nth_third_note,
+         alone=True),
     # "the early days of 2023": early 2023.
     Rule("part", rf"{_LEAD}the\s+(early)\s+days\s+of\s+({p.THIRD_OF})",
          span(spans.part), note=spans.part_note, alone=True),
@@ -373,6 +388,8 @@ RULES: list[Rule] = [
          c.fraction, note=c.fraction_note),
     Rule("fraction", rf"{p.PRE}year\s+and\s+a\s+half\b", c.year_and_a_half, note=c.fraction_note),
     Rule("fraction", rf"{p.PRE}{p.AND_A_HALF}", c.and_a_half, note=c.fraction_note),
-    Rule("boundary", rf"\b(?:(?:at|in|during|around)\s+)?{p.BOUNDARY}({p.PERIOD})",
+    # Not after a hedge ("around the end of 2025" read the last third, "around" unsaid): a
+    # hedge is not understood, whatever it hedges (engine/reading/time/beside.py).
+    Rule("boundary", rf"\b(?:(?:at|in|during)\s+)?{p.BOUNDARY}({p.PERIOD})",
          span(c.boundary_span), note=c.boundary_note),
 ]  # fmt: skip

@@ -16,7 +16,7 @@ import re
 from datetime import UTC, date, datetime, timedelta
 
 from engine.domain import timecontext as tc
-from engine.reading.time import conventions, slashdates
+from engine.reading.time import conventions, holidays, periods, slashdates
 from engine.reading.time.calendar import MONTHS, SEASONS, count_of, date_period, span_before
 
 RECENT_DAYS = 90  # "lately", "recently", "these days": the last 90 days before `now`
@@ -47,6 +47,21 @@ def part_n(g: Groups, now: datetime) -> tc.Period:
 def part(g: Groups, now: datetime) -> tc.Period:
     """ "early 2025", "mid-2025", "late August": a third of the year or month."""
     return third(THIRDS[(g[0] or "").lower()], date_period(g[1] or "", now))
+
+
+_NTH_THIRD = {"first": 0, "second": 1, "middle": 1, "third": 2, "last": 2, "final": 2}
+
+
+def nth_third(g: Groups, now: datetime) -> tc.Period:
+    """ "the last third of 2023", "the first third of last year": a third of the period, as
+    early, mid and late are."""
+    return third(_NTH_THIRD[(g[0] or "").lower()], named(g[1] or "", now))
+
+
+def nth_third_note(phrase: str) -> str:
+    """The thirds of the period named, as `part_note` says them for early, mid and late."""
+    which = next(w for w in phrase.lower().split() if w in _NTH_THIRD)
+    return part_note(phrase, ("early", "mid", "late")[_NTH_THIRD[which]])
 
 
 def following(g: Groups, now: datetime) -> tc.Period:
@@ -104,7 +119,9 @@ def bare_year(g: Groups, now: datetime) -> tc.Period:
     return tc.year_period(int(g[0] or 0))
 
 
-def part_note(phrase: str) -> str:
+def part_note(phrase: str, which: str | None = None) -> str:
+    """How a third was read (`which`: early, mid or late, when the phrase says it otherwise:
+    "the last third of March")."""
     words = phrase.lower().replace("-", " ").split()
     if (
         "quarter" in words
@@ -116,15 +133,10 @@ def part_note(phrase: str) -> str:
             "first, second or third month; of a half: two months)"
         )
     if any(w in MONTHS for w in words) or "month" in words:
-        which = next(w for w in words if w in THIRDS)
-        return (
-            f'"{phrase}" is read as days {_DAYS[which]} of the month (early: 1-10, mid: '
-            "11-20, late: 21 to its end)"
-        )
-    return (
-        f'"{phrase}" is read as a third of the year (early: January to April, mid: May '
-        "to August, late: September to December)"
-    )
+        which = which or next(w for w in words if w in THIRDS)
+        days = _DAYS[which]
+        return f'"{phrase}" is read as days {days} of the month ({conventions.MONTH_THIRDS})'
+    return f'"{phrase}" is read as a third of the year ({conventions.YEAR_THIRDS})'
 
 
 def ymd_note(phrase: str) -> str:
@@ -157,12 +169,22 @@ def week_of_note(phrase: str) -> str:
 
 
 def nth_week_note(phrase: str) -> str:
-    days = {"first": "1-7", "second": "8-14", "third": "15-21", "fourth": "22-28"}
-    days |= {"1st": "1-7", "2nd": "8-14", "3rd": "15-21", "4th": "22-28"}
-    which = next((w for w in phrase.lower().split() if w in days), None)
-    span = f"days {days[which]}" if which else "last 7 days"
-    whose = "year" if re.search(r"of\s+\d{4}", phrase) else "month"
-    return f'"{phrase}" is read as the {whose}\'s {span}, not a Monday-to-Sunday week'
+    """ "the second week of March": the month's days 8-14; "the ninth week of 2023": the
+    year's days 57-63 (week 9 of 2023 is the ISO week)."""
+    found = re.search(r"the\s+(.+?)\s+week\s+of\s+(.+)$", phrase, re.IGNORECASE)
+    which = found[1].lower() if found else "last"
+    if which in ("last", "final"):
+        span = "last 7 days"
+    else:
+        n = periods.week_number(which)
+        span = f"days {7 * n - 6}-{7 * n}"
+    whole = found[2].lower().split() if found else ["month"]
+    of_year = not any(w in MONTHS or w == "month" for w in whole)
+    iso = ' ("week N of a year" is the ISO week)' if of_year else ""
+    return (
+        f'"{phrase}" is read as the {"year" if of_year else "month"}\'s {span}, not a '
+        f"Monday-to-Sunday week{iso}"
+    )
 
 
 def general_note(phrase: str, own: str | None) -> str | None:
@@ -170,11 +192,8 @@ def general_note(phrase: str, own: str | None) -> str | None:
     holiday, "a few"), else `own`, the note of its rule, else its season's convention."""
     if "/" in phrase and (slashed := slashdates.note(phrase)):
         return slashed
-    if re.search(r"christmas|xmas|new\s+year", phrase, re.IGNORECASE):
-        return (
-            f'"{phrase}" is read with Christmas as 25 December, New Year as 1 January and '
-            "an eve as the day before (UTC)"
-        )
+    if said := holidays.note(phrase):
+        return said
     if own is not None:
         return own
     if half := conventions.half_month(phrase):
@@ -190,8 +209,8 @@ def general_note(phrase: str, own: str | None) -> str | None:
 def named(text: str, now: datetime) -> tc.Period:
     """A period named by a date phrase, or "the year", "this year", "last year"."""
     words = text.lower().split()
-    if words[-1:] == ["year"] and len(words) == 2:
-        return tc.period_of("year", now, -1 if words[0] in ("last", "previous") else 0)
+    if len(words) == 2 and words[-1] in ("year", "quarter", "month"):  # "the year", "last month"
+        return tc.period_of(words[-1], now, -1 if words[0] in ("last", "previous") else 0)
     return date_period(text, now)
 
 

@@ -1,0 +1,105 @@
+"""Days named by a holiday, computed for the year named (engine/reading/time/calendar.py reads
+the phrase, engine/reading/time/patterns.HOLIDAY finds it): one row per holiday in `DAYS`,
+each with its convention, said beside the answer (`note`).
+
+Conventions: Christmas is 25 December and New Year 1 January, an eve the day before; Easter is
+the Western (Gregorian) Easter Sunday, Good Friday two days before it and Easter Monday the
+day after; Thanksgiving, Labor Day, Memorial Day and Independence Day are the United States'
+(the fourth Thursday of November, the first Monday of September, the last Monday of May, 4
+July); Halloween is 31 October, Valentine's Day 14 February and Boxing Day 26 December. A
+holiday no row names ("Diwali 2025", "St Patrick's Day") is not understood, never its year.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import date, timedelta
+
+
+def easter(year: int) -> date:
+    """Western Easter Sunday (the Gregorian computus, the anonymous algorithm)."""
+    a, b, c = year % 19, year // 100, year % 100
+    d, e = divmod(b, 4)
+    f = (b + 8) // 25
+    g = (b - f + 1) // 3
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = divmod(c, 4)
+    weekday = (32 + 2 * e + 2 * i - h - k) % 7
+    m = (a + 11 * h + 22 * weekday) // 451
+    month, day = divmod(h + weekday - 7 * m + 114, 31)
+    return date(year, month, day + 1)
+
+
+def _nth_weekday(year: int, month: int, weekday: int, nth: int) -> date:
+    """The `nth` `weekday` (Monday 0) of a month; `nth` -1: its last."""
+    if nth < 0:
+        last = date(year + month // 12, month % 12 + 1, 1) - timedelta(days=1)
+        return last - timedelta(days=(last.weekday() - weekday) % 7)
+    first = date(year, month, 1)
+    return first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (nth - 1))
+
+
+def _fixed(month: int, day: int) -> Callable[[int], date]:
+    return lambda year: date(year, month, day)
+
+
+# A holiday's words (lower case, "'s" dropped) -> its day in a year, and its convention.
+DAYS: dict[str, tuple[Callable[[int], date], str]] = {
+    "christmas": (_fixed(12, 25), "Christmas as 25 December"),
+    "xmas": (_fixed(12, 25), "Christmas as 25 December"),
+    "new year": (_fixed(1, 1), "New Year as 1 January"),
+    "easter": (easter, "Easter as the Western (Gregorian) Easter Sunday"),
+    "good friday": (lambda y: easter(y) - timedelta(days=2), "Good Friday as two days before "
+                    "the Western (Gregorian) Easter Sunday"),
+    "easter monday": (lambda y: easter(y) + timedelta(days=1), "Easter Monday as the day after "
+                      "the Western (Gregorian) Easter Sunday"),
+    "thanksgiving": (lambda y: _nth_weekday(y, 11, 3, 4), "Thanksgiving as the United States' "
+                     "(the fourth Thursday of November)"),
+    "labor day": (lambda y: _nth_weekday(y, 9, 0, 1), "Labor Day as the United States' (the "
+                  "first Monday of September)"),
+    "memorial day": (lambda y: _nth_weekday(y, 5, 0, -1), "Memorial Day as the United States' "
+                     "(the last Monday of May)"),
+    "independence day": (_fixed(7, 4), "Independence Day as the United States' (4 July)"),
+    "halloween": (_fixed(10, 31), "Halloween as 31 October"),
+    "valentine": (_fixed(2, 14), "Valentine's Day as 14 February"),
+    "boxing day": (_fixed(12, 26), "Boxing Day as 26 December"),
+}  # fmt: skip
+# The words naming each (patterns.HOLIDAY): "Easter Sunday", "Thanksgiving Day", "Valentine's".
+NAMES = (
+    r"christmas|xmas|new\s+year|easter(?:\s+(?:sunday|monday))?|good\s+friday"
+    r"|thanksgiving(?:\s+day)?|labor\s+day|memorial\s+day|independence\s+day|halloween"
+    r"|valentine(?:['\u2019]?s)?(?:\s+day)?|boxing\s+day"
+)
+_NAME = re.compile(rf"\b(?:{NAMES})\b", re.IGNORECASE)
+
+
+def which(words: list[str]) -> str | None:
+    """The holiday a phrase's words name (lower case, "'s" dropped), or None."""
+    text = re.sub(r"\bnew years\b", "new year", " ".join(words)).replace("valentines", "valentine")
+    for name in sorted(DAYS, key=len, reverse=True):
+        if re.search(rf"(?<![\w]){name}(?![\w])", text):
+            return name
+    return None
+
+
+def day(name: str, year: int, eve: bool) -> date:
+    """The holiday's day in `year` (an eve: the day before; New Year's Eve closes `year`)."""
+    if eve and name == "new year":
+        return date(year, 12, 31)
+    found = DAYS[name][0](year)
+    return found - timedelta(days=1) if eve else found
+
+
+def note(phrase: str) -> str | None:
+    """The conventions of the holidays a phrase names, or None."""
+    said = []
+    for found in _NAME.finditer(phrase):
+        words = found.group().lower().replace("'s", "").replace("\u2019s", "").split()
+        name = which(words)
+        if name is not None and DAYS[name][1] not in said:
+            said.append(DAYS[name][1])
+    if not said:
+        return None
+    eve = " and an eve as the day before" if re.search(r"\beve\b", phrase, re.I) else ""
+    return f'"{phrase}" is read with {", ".join(said)}{eve} (UTC)'
