@@ -38,6 +38,7 @@ from graph.falkor_bulk import (
     started,
     summaries,
 )
+from graph.slot_ids import SlotIds
 
 if TYPE_CHECKING:
     from graph.falkor import FalkorStore
@@ -53,11 +54,14 @@ class FalkorStream:
         self._calls: Calls | None = None
         self.ids = NodeIds()
         self.stubs: set[str] = set()
-        self._activities: dict[str, Props] = {}
-        self._ordinal: dict[str, int] = {}  # each Activity's place: the order first seen
+        self._slots = SlotIds()
+        self._activities = _Activities()
         self._days: dict[tuple[str, int], int] = {}
         self._claimed = False
-        self._held = array("q")  # per record: its Activity's ordinal, its node id
+        # Per record, in the order sent: its Activity's place (4 bytes); the records of a
+        # batch have consecutive node ids, so each batch's first id and count are enough.
+        self._held = array("i")
+        self._batches: list[tuple[int, int]] = []
         self._seen = {name: array("q") for name in ("record", "relationship", "episode")}
         self._vectors = 0
 
@@ -74,6 +78,7 @@ class FalkorStream:
         to, calls = self._to, self._calls
         assert calls is not None
         self.ids.episodes, self.ids.records = {}, {}
+        self.ids.slots = self._slots.found(part.slots.items())  # this batch's slots sent before
         new_slots = [(k, p) for k, p in part.slots.items() if k not in self.ids.slots]
         for table in (
             *contents(part, to.scope, to.stamp, self.ids, slots=False),
@@ -83,6 +88,7 @@ class FalkorStream:
         ):
             await calls.add(table)
         await calls.flush()
+        self._slots.add(new_slots, self.ids.slots)
         self.stubs.update(k for k, p in part.subjects.items() if p.get("stub"))
         if to.stamp is not None and part.vectors:
             await to.vectors(part.vectors, self.ids.subjects)
@@ -92,15 +98,13 @@ class FalkorStream:
     def _remember(self, part: BatchGraph) -> None:
         """What later batches and the last call need of this one."""
         for key, props in part.activities.items():
-            held = self._activities.get(key)
-            if held is None:
-                self._activities[key] = dict(props)
-                self._ordinal[key] = len(self._ordinal)
-            elif props.get("latest_ns", -1) > held.get("latest_ns", -1):
-                held["latest_ns"], held["latest_us"] = props["latest_ns"], props["latest_us"]
-        ordinal = self._ordinal
-        for key, row in part.records.items():
-            self._held.extend((ordinal[part.record_subject(row)], self.ids.records[key]))
+            self._activities.add(key, props)
+        place = self._activities.place
+        self._held.extend(place[part.record_subject(row)] for row in part.records.values())
+        if part.records:
+            first = self.ids.records[next(iter(part.records))]
+            assert self.ids.records[next(reversed(part.records))] == first + len(part.records) - 1
+            self._batches.append((first, len(part.records)))
         for bucket, n in part.days.items():
             self._days[bucket] = self._days.get(bucket, 0) + n
         self._claimed = self._claimed or part.claimed
@@ -133,10 +137,58 @@ class FalkorStream:
         await to.finish(done)
 
     def _holds(self, first: int) -> Table:
-        held = self._held
+        held, batches = self._held, self._batches
 
         def found() -> Iterator[bytes]:
-            for at in range(0, len(held), 2):
-                yield ENDS.pack(first + held[at], held[at + 1])
+            at = 0
+            for record, count in batches:
+                for i in range(count):
+                    yield ENDS.pack(first + held[at + i], record + i)
+                at += count
 
         return Table(header("HOLDS", ()), False, found())
+
+
+class _Activities:
+    """Each subject's Activity as the batches sent leave it (graph.bulk.BulkGraph's
+    `activities`), compact: its place (the order first seen, which is the order its node is
+    sent in), its latest time in two int64 arrays, and one byte saying which properties it
+    has (a kind, which is its key's, and a latest time). A dict of properties each held
+    about 450 bytes a subject."""
+
+    _KIND, _LATEST = 1, 2
+
+    def __init__(self) -> None:
+        self.place: dict[str, int] = {}
+        self._ns = array("q")
+        self._us = array("q")
+        self._has = bytearray()
+
+    def add(self, key: str, props: Props) -> None:
+        """One batch's Activity of `key`: new, or its latest time raised (its kind stays)."""
+        at = self.place.get(key)
+        latest = props.get("latest_ns")
+        if at is None:
+            self.place[key] = len(self._has)
+            kind = props.get("subject_kind")
+            assert kind is None or kind == key.split(":")[0]  # graph.bulk's _raise
+            self._has.append((self._KIND if kind is not None else 0)
+                             | (self._LATEST if latest is not None else 0))  # fmt: skip
+            self._ns.append(latest if latest is not None else 0)
+            self._us.append(props["latest_us"] if latest is not None else 0)
+        elif latest is not None and latest > self._latest(at):
+            self._ns[at], self._us[at] = latest, props["latest_us"]
+            self._has[at] |= self._LATEST
+
+    def _latest(self, at: int) -> int:
+        return self._ns[at] if self._has[at] & self._LATEST else -1
+
+    def items(self) -> Iterator[tuple[str, Props]]:
+        """(key, properties) of each, in place order, as BulkGraph holds them."""
+        for key, at in self.place.items():
+            props: Props = {"subject_key": key}
+            if self._has[at] & self._KIND:
+                props["subject_kind"] = key.split(":")[0]
+            if self._has[at] & self._LATEST:
+                props["latest_ns"], props["latest_us"] = self._ns[at], self._us[at]
+            yield key, props

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import functools
 import json
+import random
+from collections import Counter
 from collections.abc import AsyncIterator, Iterable
 from typing import Any
 
@@ -191,6 +193,31 @@ async def test_a_bulk_load_of_rewrites_and_retractions_is_the_incremental_graph(
     assert not bulk_report.streamed  # type: ignore[attr-defined]  # loaded whole
     labels = {json.loads(text)[0][-1] for text in plain[0]}
     assert {"Activity", "RecordDay", "TimeSlot", "Episode", "SourceRecord"} <= labels
+
+
+def few_slots(count: int = 400) -> list[bytes]:
+    """Records of a few subjects on a few time slots (ten minutes each) and midnights (tie
+    nodes), in no order of time: each batch of a stream finds most of its slots, and its
+    subjects' Activities, sent by batches before it, and raises or keeps their latest time."""
+    rng = random.Random(38)
+    out = [subject(f"service:{c}", c.upper()) for c in "abc"]
+    for i in range(count):
+        day, minute = rng.choice((1, 2)), rng.choice((0, 0, 5, 15, 25, 61, 62, 600))
+        start = f"2026-01-0{day}T{minute // 60:02}:{minute % 60:02}:00Z"
+        end = rng.choice((None, f"2026-01-0{day + 1}T00:00:00Z", f"2026-01-0{day}T12:00:00Z"))
+        out.append(record(f"incident:{i}", f"service:{rng.choice('abcd')}", start, end,
+                          kind=rng.choice(("incident", "deploy"))))  # fmt: skip
+    return dumps(out)
+
+
+async def test_a_stream_of_batches_on_few_time_slots_is_the_incremental_graph(
+    falkor: FalkorStore,
+) -> None:
+    plain, fast, _, bulk_report = await both(falkor, few_slots(), batch=7)
+    same(plain, fast)
+    assert bulk_report.streamed  # type: ignore[attr-defined]
+    labels = Counter(json.loads(text)[0][-1] for text in plain[0].elements())
+    assert labels["SourceRecord"] == 400 and 10 < labels["TimeSlot"] < 100
 
 
 def written_again(lines: list[bytes], kind: str) -> list[bytes]:
