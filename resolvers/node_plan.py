@@ -9,7 +9,6 @@ investigation engine's, which no plan writes.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,7 +20,7 @@ from resolvers.object_plan import ObjectPlan, object_plan
 from resolvers.page_plan import TopPlan, top_plan
 from resolvers.plan_fields import Fallback, Scope, arguments, together
 from resolvers.queries import MAX_NODES
-from resolvers.relay import from_global_id
+from resolvers.relay import from_global_id, relationship_ends
 
 _READ = ("Subject", "Episode", "SourceRecord", "Relationship")  # the types a plan reads
 _PLAIN = ("InvestigationResult",)  # the plain path's
@@ -95,12 +94,10 @@ async def _relationship(loaders: Any, local: str) -> Any:
     """A relationship's id, [start key, relationship id], read as Query.node reads it: the
     edge from its start, and the start itself as of now (edge, anchor); null when either is
     missing or the id is not two strings."""
-    try:
-        start, rel_id = json.loads(local)
-    except (ValueError, TypeError):
+    ends = relationship_ends(local)
+    if ends is None:
         return None
-    if not isinstance(start, str) or not isinstance(rel_id, str):
-        return None
+    start, rel_id = ends
     edge, anchor = await together(loaders.edges_by_id.load((start, rel_id)),
                                   loaders.subject(start, None))  # fmt: skip
     return None if edge is None or anchor is None else (edge, anchor)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import enum
-import json
 from dataclasses import replace
 from datetime import datetime
 from typing import Annotated
@@ -24,7 +23,13 @@ from resolvers.investigation import InvestigationQuery, stored_result
 from resolvers.prefetch import read_ahead
 from resolvers.records import SourceRecord
 from resolvers.relationship import Relationship
-from resolvers.relay import decode_cursor, encode_cursor, from_global_id, storable
+from resolvers.relay import (
+    decode_cursor,
+    encode_cursor,
+    from_global_id,
+    relationship_ends,
+    storable,
+)
 from resolvers.resolution import ResolutionQuery
 from resolvers.result import InvestigationResult
 from resolvers.selection import connection_nodes, plain_fields
@@ -147,12 +152,10 @@ async def _node(info: Ctx, global_id: str) -> Node | None:
 
 
 async def _relationship(info: Ctx, local: str) -> Relationship | None:
-    try:
-        start, rel_id = json.loads(local)
-    except (ValueError, TypeError):
+    ends = relationship_ends(local)
+    if ends is None:
         return None
-    if not isinstance(start, str) or not isinstance(rel_id, str):
-        return None
+    start, rel_id = ends
     edge = await info.context.loaders.edges_by_id.load((start, rel_id))
     anchor = await info.context.loaders.subject(start, None)
     if edge is None or anchor is None:

@@ -55,6 +55,18 @@ def from_global_id(global_id: str) -> tuple[str, str] | None:
     return type_name, local_id
 
 
+def relationship_ends(local: str) -> tuple[str, str] | None:
+    """A relationship's local id, JSON [start key, relationship id], as its start key and id;
+    None when it is not two strings."""
+    try:
+        start, rel_id = json.loads(local)
+    except (ValueError, TypeError):
+        return None
+    if not isinstance(start, str) or not isinstance(rel_id, str):
+        return None
+    return start, rel_id
+
+
 def encode_cursor(*values: str) -> str:
     # Every edge of every page gets one, selected or not: orjson writes the JSON as bytes at a
     # fraction of the standard encoder's cost (non-ASCII as UTF-8; decoding takes either).

@@ -145,12 +145,8 @@ async def test_a_tie_node_made_after_the_ties_were_listed_is_read(
     org = new_org()
     await cypher_store.bootstrap(org)
     try:
-        graph = cypher_store.org(org)
-        assert isinstance(graph, ScopedGraph)
         keys = [f"repository:{s}" for s in _SLUGS if not s.startswith("c")]
-        items: list[dict[str, Any]] = [subject(k) for k in keys]
-        items += [_rollup(f"metric_rollup:{n}", k, BASE) for n, k in enumerate(keys)]
-        assert (await load(graph, items)).invalid_count == 0
+        graph = await _rolled_up(cypher_store.org(org), keys)
         at = ns(_stamp(BASE + DAY))
         first, _, _, _ = await _fast_and_plain(graph, ("repository",), at, 3)
         late = [f"repository:c{i}" for i in range(9)]  # between b and d: a new tie node
@@ -189,12 +185,8 @@ async def test_a_page_as_of_a_midnight_is_one_statement_from_its_ties(
     org = new_org()
     await cypher_store.bootstrap(org)
     try:
-        graph = cypher_store.org(org)
-        assert isinstance(graph, ScopedGraph)
         keys = [f"repository:{s}" for s in _SLUGS]
-        items: list[dict[str, Any]] = [subject(k) for k in keys]
-        items += [_rollup(f"metric_rollup:{n}", k, BASE) for n, k in enumerate(keys)]
-        assert (await load(graph, items)).invalid_count == 0
+        graph = await _rolled_up(cypher_store.org(org), keys)
         at = ns(_stamp(BASE + DAY))
         query = SubjectQuery(kinds=(SubjectKind.REPOSITORY,), at=TimeSpan.point(at),
                              order=SubjectOrder.RECENT, brief=True)  # fmt: skip
@@ -214,3 +206,13 @@ async def test_a_page_as_of_a_midnight_is_one_statement_from_its_ties(
             assert fast == plain
     finally:
         await cypher_store.drop_org(org)
+
+
+async def _rolled_up(graph: Any, keys: list[str]) -> ScopedGraph:
+    """`graph` holding the subjects `keys`, each with a rollup of BASE's day (ending on the
+    next midnight, where they tie)."""
+    assert isinstance(graph, ScopedGraph)
+    items: list[dict[str, Any]] = [subject(k) for k in keys]
+    items += [_rollup(f"metric_rollup:{n}", k, BASE) for n, k in enumerate(keys)]
+    assert (await load(graph, items)).invalid_count == 0
+    return graph
