@@ -120,8 +120,9 @@ class BulkGraph:
         self._stubs({k for r in run for k in (r.from_key, r.to_key)} - batch.written)
         for rel in run:
             row = rows.relationship_row(rel, batch.source, batch.run_id)
-            identity = (rel.type.value, rel.from_key, rel.to_key, rel.rel_id)
-            self.relationships[identity] = {"id": rel.rel_id} | assigned(
+            rel_id = row[2]  # rel.rel_id, made once
+            identity = (rel.type.value, rel.from_key, rel.to_key, rel_id)
+            self.relationships[identity] = {"id": rel_id} | assigned(
                 rows.RELATIONSHIP_COLUMNS, row, 3
             )
 
