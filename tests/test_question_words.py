@@ -47,6 +47,7 @@ RANKED = [
 WHO = [
     "who has been hacking on the routing package this year",
     "who churned datastructures in 2025",
+    "who churned through datastructures in 2025",
     "who rewrote parts of the routing package in 2023",
     "who has been tinkering with wsgi.py this year",
     "who refactored serving.py in 2022",

@@ -33,6 +33,8 @@ class Scope:
     inner: str
     # Said before or after the question, holding every other reference (one scope each).
     prefix: bool = False
+    # Joined by nothing, not even a possessive ("the testing helpers"): one phrase.
+    bare: bool = False
 
 
 def scopes(text: str, spans: list[tuple[int, int]], tokens: list[Token]) -> list[Scope]:
@@ -46,7 +48,8 @@ def scopes(text: str, spans: list[tuple[int, int]], tokens: list[Token]) -> list
         if after is not None and after.norm in KIND_WORDS and not text[b1 : after.start].strip():
             end = after.end
         if _HOLDER_FIRST.match(words):
-            out.append(Scope(text[a0:end], text[a0:a1], text[b0:b1]))
+            bare = not text[a1:b0].strip()
+            out.append(Scope(text[a0:end], text[a0:a1], text[b0:b1], bare=bare))
         elif _HOLDER_SECOND.match(words):
             out.append(Scope(text[a0:end], text[b0:b1], text[a0:a1]))
     return [*out, *_said_where(text, sorted(spans), {(s.outer, s.inner) for s in out})]

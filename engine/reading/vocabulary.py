@@ -171,7 +171,9 @@ STOP_WORDS = _words(
     "anything something nothing nobody latest newest recent besides except excluding apart "
     "aside mr mrs ms dr mister among amongst total overall altogether number whole entire "
     # "which incidents hit X?": X's incidents ("hit X" was tried as a name, "hit" dropped)
-    "hit hits hitting affect affects affected affecting impact impacts impacted impacting"
+    "hit hits hitting affect affects affected affecting impact impacts impacted impacting "
+    # "who churned through X?", "changes across X": the verb's preposition, no name
+    "through throughout across"
 ) | verbs.LIGHT_VERBS | verbs.ADVERBS
 # Words that qualify a kind word without naming anything ("the go-to person", "the main
 # module"): never read as a name before it (a known name is still matched first).

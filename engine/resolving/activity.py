@@ -33,6 +33,17 @@ async def commits_in(
     return {s.key: n for s, n in zip(subjects, counts, strict=True)}
 
 
+async def existed(
+    graph: OrgGraph, subjects: Sequence[StoredSubject], window: Window
+) -> list[StoredSubject]:
+    """Those of `subjects` with a commit before the window ends: a module of a git import
+    exists from its first commit, so one with none before a past window did not exist in it
+    ("attrs converters in 2019": src/attrs/converters.py was made in 2021)."""
+    ever = Window(datetime(1970, 1, 1, tzinfo=UTC), window.end, window.historical)
+    counts = await commits_in(graph, subjects, ever)
+    return [s for s in subjects if counts[s.key] > 0]
+
+
 def counted(n: int) -> str:
     return f"{n:,} commit{'' if n == 1 else 's'}"
 

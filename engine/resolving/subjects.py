@@ -26,7 +26,16 @@ from engine.providers import Provider, Window
 from engine.reading import clauses, meaning
 from engine.reading.interpretation import Interpretation
 from engine.reading.vocabulary import Intent
-from engine.resolving import choice, firstnames, kinded, namesakes, outcomes, questiontime, together
+from engine.resolving import (
+    choice,
+    existence,
+    firstnames,
+    kinded,
+    namesakes,
+    outcomes,
+    questiontime,
+    together,
+)
 from engine.resolving import rankedsubjects as busiest
 from engine.resolving import subjectless as unnamed
 from engine.resolving.disclosures import Disclosures, disclose
@@ -52,6 +61,7 @@ from engine.resolving.unmatchedwords import (
     unread_note,
 )
 from engine.resolving.within import Within, holder_of_path, repository_over_its_package, within
+from engine.resolving.wordforms import described
 
 ACTOR_UNKNOWN = (
     "the question asks what they did, and an answer without them would count everyone's, "
@@ -264,6 +274,12 @@ class Subjects:
         why it does not. A repository tied with its own packages is the repository; a path
         naming nothing is the module holding it. Words next to the reference that it left
         out tell a tie apart, or are said (engine.resolving.unmatchedwords)."""
+        window = self.window
+        run = understood.beside_of(reference)  # "the test suite": the tests (a description)
+        if run is not None and described(run.phrase) and (
+            formed := await self._by_form(reference, run.phrase, told)
+        ):
+            return formed
         outcome = await kinded.resolve(
             self.graph, self.resolver, actor, reference, understood, kind, told.notes
         )
@@ -284,6 +300,10 @@ class Subjects:
             and folded_path(reference, outcome.matched_name)
         ):
             outcome = NotFound(outcome.stage)
+        if isinstance(outcome, NotFound) and reference not in understood.actors and (
+            formed := await self._by_form(reference, None, told)
+        ):
+            return formed  # "the debugger": the debug package
         if not isinstance(outcome, Resolved) and "/" in reference:
             if (former := await moved(self.graph, reference)) is not None:
                 told.notes.append(former.note)
@@ -295,7 +315,11 @@ class Subjects:
             if held is not None and held[0] is not None:
                 told.notes.append(held[1])
                 return held[0]
-        window = self.window
+        if isinstance(outcome, Resolved) and window is not None and window.historical:
+            late = await existence.not_yet(self.graph, reference, outcome, window)
+            if isinstance(late, Ambiguous):  # "attrs converters in '19": made in 2021
+                return late
+            told.notes.extend([late] if late else [])
         if isinstance(outcome, Resolved) and (
             other := await other_person(self.graph, reference, outcome, understood)
         ):
@@ -328,6 +352,8 @@ class Subjects:
             if scope.inner in consumed or (scope.outer in consumed and not scope.prefix):
                 continue
             found = await within(self.graph, self.resolver, actor, scope)
+            if found is None and scope.bare:  # "the testing helpers": one phrase, two modules
+                found = await existence.two_in_one(self.graph, scope)
             if found is None:
                 continue
             consumed.update((scope.outer, scope.inner))
@@ -338,6 +364,22 @@ class Subjects:
                 continue
             return self._ask(found, scope.phrase, allow_clarification)
         return None
+
+    async def _by_form(
+        self, reference: str, phrase: str | None, told: Disclosures
+    ) -> StoredSubject | Ambiguous | None:
+        """The module a word names by its form or as a description, existing in the
+        question's window (engine.resolving.existence), said; the modules to ask between;
+        None (what names nothing is then said as before, or why the module read is not
+        answered: it did not exist yet)."""
+        formed = await existence.by_form(self.graph, reference, phrase, self.window)
+        if formed is None or isinstance(formed, Ambiguous):
+            return formed
+        if isinstance(formed, str):
+            self.untracked[reference] = formed
+            return None
+        told.notes.append(formed[1])
+        return formed[0]
 
     def _repository_first(
         self, actor: str, reference: str, outcome: Ambiguous, told: Disclosures

@@ -1,0 +1,207 @@
+"""Subjects named by what they are and told apart by when: "the debugger" (werkzeug's debug
+package), "the router" (routing), "the test suite" (tests/), "the dev server" (serving.py),
+two names side by side naming two modules, and a module chosen for a past window that existed
+in it
+(engine/resolving/wordforms.py, engine/resolving/existence.py). On werkzeug's and attrs'
+histories (cloned from ../shared/data, imported once for this module), each figure from
+`git log --no-merges --full-history` (author time, UTC)."""
+
+from __future__ import annotations
+
+import subprocess
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from engine.domain.contract import InvestigationResult, Outcome
+from engine.investigation.investigate import InvestigationRequest
+from engine.ports import OrgGraph
+from engine.resolving.wordforms import described, forms
+from tests import shared_history
+from tests.test_investigate import investigator
+
+pytestmark = shared_history.present("werkzeug", "attrs", "click")
+
+DEBUG = "module:werkzeug/src/werkzeug/debug"
+ROUTING = "module:werkzeug/src/werkzeug/routing"
+TESTS = "module:werkzeug/tests"
+OLD_CONVERTERS = "module:attrs/src/attr/converters.py"
+NEW_CONVERTERS = "module:attrs/src/attrs/converters.py"
+
+
+@pytest.mark.parametrize(
+    ("word", "name"),
+    [("debugger", "debug"), ("router", "routing"), ("converter", "converters"),
+     ("libraries", "library"), ("adapter", "adapters")],
+)  # fmt: skip
+def test_a_word_form_reaches_the_name(word: str, name: str) -> None:
+    assert name in forms(word)
+
+
+def test_short_words_and_paths_have_no_forms() -> None:
+    assert forms("cli") == [] and forms("core.py") == [] and forms("a/b") == []
+
+
+@pytest.mark.parametrize(
+    ("phrase", "name"),
+    [("the test suite", "tests"), ("unit tests", "tests"), ("documentation", "docs"),
+     ("the CI", ".github")],
+)  # fmt: skip
+def test_a_description_names_a_directory(phrase: str, name: str) -> None:
+    assert described(phrase) == name
+
+
+@pytest.fixture(scope="module")
+def werkzeug_clone(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return shared_history.clone("werkzeug", tmp_path_factory.mktemp("werkzeug"))
+
+
+@pytest.fixture(scope="module")
+async def werkzeug(werkzeug_clone: Path) -> OrgGraph:
+    return await shared_history.in_memory(werkzeug_clone, "werkzeug")
+
+
+@pytest.fixture(scope="module")
+def attrs_clone(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return shared_history.clone("attrs", tmp_path_factory.mktemp("attrs"))
+
+
+@pytest.fixture(scope="module")
+async def attrs(attrs_clone: Path) -> OrgGraph:
+    return await shared_history.in_memory(attrs_clone, "attrs")
+
+
+async def ask(graph: OrgGraph, question: str, now: datetime) -> InvestigationResult:
+    engine = investigator(graph, now=now)
+    result, _ = await engine.investigate("me", InvestigationRequest(question))
+    return result
+
+
+def authors(clone: Path, start: datetime, end: datetime, *paths: str) -> dict[str, int]:
+    """Commits per author name in [start, end), as git counts them for `paths`."""
+    out = subprocess.run(
+        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--format=%at %an",
+         "--", *paths],
+        capture_output=True, check=True, text=True,
+    ).stdout  # fmt: skip
+    counts: dict[str, int] = {}
+    for line in out.splitlines():
+        at, name = line.split(" ", 1)
+        if start <= datetime.fromtimestamp(int(at), UTC) < end:
+            counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+def ranked(counts: dict[str, int]) -> str:
+    top = max(counts, key=lambda n: counts[n])
+    return f"{top} ({counts[top]} commit(s)"
+
+
+MAY_2026 = datetime(2026, 5, 10, 12, tzinfo=UTC)
+Y2024 = (datetime(2024, 1, 1, tzinfo=UTC), datetime(2025, 1, 1, tzinfo=UTC))
+
+
+async def test_the_debugger_is_the_debug_package(werkzeug: OrgGraph, werkzeug_clone: Path) -> None:
+    """w32's #14: "debugger" named no subject (no match). Now werkzeug.debug, said, with
+    git's figures for src/werkzeug/debug over the last 90 days."""
+    result = await ask(werkzeug, "who's been committing to the debugger lately", MAY_2026)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert result.subject_keys == (DEBUG,)
+    assert any('"debugger"' in n and "debug" in n for n in result.limitations)
+    start = datetime(2026, 2, 9, 12, tzinfo=UTC)
+    counts = authors(werkzeug_clone, start, MAY_2026, "src/werkzeug/debug")
+    assert ranked(counts) in (result.direct_judgment or "")
+
+
+@pytest.mark.parametrize(
+    ("question", "key", "paths"),
+    [
+        ("who changed the router in 2024?", ROUTING, ("src/werkzeug/routing",)),
+        ("who worked on the test suite in 2024?", TESTS, ("tests",)),
+        ("who changed the debugger in 2024?", DEBUG, ("src/werkzeug/debug",)),
+    ],
+)
+async def test_a_module_named_by_what_it_is(
+    werkzeug: OrgGraph, werkzeug_clone: Path, question: str, key: str, paths: tuple[str, ...]
+) -> None:
+    """"the router" named nothing; "the test suite" was answered for werkzeug.test (the
+    test client, src/werkzeug/test.py) with "suite" said unused."""
+    result = await ask(werkzeug, question, MAY_2026)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert result.subject_keys == (key,)
+    assert ranked(authors(werkzeug_clone, *Y2024, *paths)) in (result.direct_judgment or "")
+
+
+async def test_a_module_that_did_not_exist_yet_is_said(werkzeug: OrgGraph) -> None:
+    """The debug package's first commit is in 2007: in 2005 it did not exist, and the answer
+    says so rather than that "debugger" names nothing or that no one changed it."""
+    result = await ask(werkzeug, "who changed the debugger in 2005?", MAY_2026)
+    assert result.outcome is Outcome.NO_MATCH
+    assert any("did not exist yet" in n and DEBUG in n for n in result.limitations)
+
+
+async def test_a_word_naming_nothing_is_still_said(werkzeug: OrgGraph) -> None:
+    result = await ask(werkzeug, "who changed the flibber in 2024?", MAY_2026)
+    assert result.outcome is Outcome.NO_MATCH
+    assert any('"flibber"' in n for n in result.limitations)
+
+
+JAN_2024 = datetime(2024, 1, 1, 12, tzinfo=UTC)
+
+
+async def test_a_file_name_two_modules_have_asks_whenever(attrs: OrgGraph) -> None:
+    """The exact name asks which, in 2019 too; the label of the module made later says it
+    had no commit before the window ends."""
+    result = await ask(attrs, "who changed the converters in 2019?", JAN_2024)
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED
+    assert "0 in all before 2020-01-01" in (result.clarification_prompt or "")
+
+
+async def test_a_loose_name_of_a_module_not_made_yet_asks(attrs: OrgGraph) -> None:
+    """v32's a1: "attrs converters" (read as attrs.converters, made in 2021) was answered
+    "No one changed attrs.converters" for 2019, while attr.converters had a commit then."""
+    result = await ask(attrs, "who worked on attrs converters in '19?", JAN_2024)
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED, result.direct_judgment
+    assert OLD_CONVERTERS in {c.subject_key for c in result.candidates}
+
+
+async def test_both_modules_existing_still_ask(attrs: OrgGraph) -> None:
+    result = await ask(attrs, "who changed the converters in 2024?", datetime(2026, 5, 10, tzinfo=UTC))
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED
+    assert {OLD_CONVERTERS, NEW_CONVERTERS} <= {c.subject_key for c in result.candidates}
+
+
+@pytest.mark.parametrize(
+    ("question", "key", "path"),
+    [
+        ("who changed the dev server in 2025?", "module:werkzeug/src/werkzeug/serving.py",
+         "src/werkzeug/serving.py"),
+        ("who changed the debugging code in 2024?", DEBUG, "src/werkzeug/debug"),
+    ],
+)  # fmt: skip
+async def test_a_phrase_in_lower_case_is_read_word_by_word(
+    werkzeug: OrgGraph, werkzeug_clone: Path, question: str, key: str, path: str
+) -> None:
+    """x32's w6: "the dev server" named nothing; its word "server" is a form of serving."""
+    result = await ask(werkzeug, question, MAY_2026)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert result.subject_keys == (key,)
+    year = (datetime(2025, 1, 1, tzinfo=UTC), datetime(2026, 1, 1, tzinfo=UTC))
+    window = year if "2025" in question else Y2024
+    assert ranked(authors(werkzeug_clone, *window, path)) in (result.direct_judgment or "")
+
+
+@pytest.fixture(scope="module")
+async def click(tmp_path_factory: pytest.TempPathFactory) -> OrgGraph:
+    clone = shared_history.clone("click", tmp_path_factory.mktemp("click"))
+    return await shared_history.in_memory(clone, "click")
+
+
+async def test_two_names_side_by_side_naming_two_modules_ask(click: OrgGraph) -> None:
+    """x32's c6: "the testing helpers" was answered for click.testing and click.termui
+    (whose file was helpers.py until 2014) together. One phrase: which one is asked."""
+    result = await ask(click, "who touched the testing helpers over christmas 2023", MAY_2026)
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED, result.limitations
+    offered = {c.subject_key for c in result.candidates}
+    assert offered == {"module:click/src/click/testing.py", "module:click/src/click/termui.py"}
