@@ -110,24 +110,17 @@ def test_a_change_verb_asks_for_a_ranking(question: str) -> None:
     assert understood.unread == () and understood.references == ()
 
 
-@pytest.mark.parametrize("question", WHO)
-def test_a_change_verb_asks_who_changed(question: str) -> None:
+@pytest.mark.parametrize(
+    ("question", "intent"),
+    [
+        *((q, Intent.WHO) for q in WHO),
+        *((q, Intent.WHAT_CHANGED) for q in WHAT_CHANGED),
+        *((q, Intent.STILL) for q in STILL),  # whether it is still changed
+    ],
+)
+def test_a_change_verb_asks_its_question_type(question: str, intent: Intent) -> None:
     understood = interpret(question, NOW, KNOWN.__contains__)
-    assert understood.intent is Intent.WHO
-    assert understood.unread == () and understood.beside == ()
-
-
-@pytest.mark.parametrize("question", WHAT_CHANGED)
-def test_a_change_verb_asks_what_changed(question: str) -> None:
-    understood = interpret(question, NOW, KNOWN.__contains__)
-    assert understood.intent is Intent.WHAT_CHANGED
-    assert understood.unread == () and understood.beside == ()
-
-
-@pytest.mark.parametrize("question", STILL)
-def test_a_change_verb_after_still_asks_whether_it_is_still_changed(question: str) -> None:
-    understood = interpret(question, NOW, KNOWN.__contains__)
-    assert understood.intent is Intent.STILL
+    assert understood.intent is intent
     assert understood.unread == () and understood.beside == ()
 
 
