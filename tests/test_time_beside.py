@@ -72,6 +72,12 @@ def last_change(clone: Path, path: str, before: datetime) -> datetime:
         ("who changed core.py in fiscal 2023?", "fiscal 2023"),
         # The first week of 2020 for "the first weeks".
         ("who changed core.py in the first weeks of 2020?", "the first weeks of 2020"),
+        # An independent check (x32): January 2025 alone, "sinse" said unused; all of 2025.
+        ("who changed core.py sinse januray 2025?", "sinse januray 2025"),
+        ("who changed core.py sine 2025?", "sine 2025"),
+        # ... and a unit no rule read: the default year, said as "No time was named".
+        ("who changed core.py lst month?", "lst month"),
+        ("who changed core.py in the past mnth?", "in the past mnth"),
     ],
 )
 async def test_a_word_beside_a_time_that_could_change_it_is_named_never_dropped(
@@ -92,6 +98,8 @@ async def test_a_word_beside_a_time_that_could_change_it_is_named_never_dropped(
         ("who changed core.py in the first week of 2020?", "2020-01-01", "2020-01-08"),
         ("who changed the parser in the 3 weeks before Christmas 2020?", "2020-12-04",
          "2020-12-25"),
+        # x32: "easter" said unused and all of 2024 answered; a holiday is a day now
+        ("who changed core.py over easter 2024?", "2024-03-31", "2024-04-01"),
     ],
 )
 async def test_a_phrase_with_nothing_unread_beside_it_is_answered_over_its_window(

@@ -261,7 +261,8 @@ def interpret(
         kinds += [FactKind.COMMIT_ACTIVITY, FactKind.CHURN]  # "how active was X?": a person too
     elif intent == Intent.WHO and FactKind.ACTIVE_CONTRIBUTORS not in kinds:
         kinds.append(FactKind.ACTIVE_CONTRIBUTORS)  # "did anyone commit to X?": the people
-    if time is not None:  # "since Jan '23": not understood, never "since Jan"
+    # "since Jan '23": not understood, never "since Jan"; "lst month": never the default window
+    if time is not None or not reading.not_understood:
         time, spans = _time_beside(text, time, reading, tokens, spans, notes)
         references = tuple(dict.fromkeys(text[a:b] for a, b in spans))
     if time is not None and counting:
@@ -357,7 +358,7 @@ _COUNTING = frozenset({Intent.COUNT, Intent.WHO, Intent.WHAT_CHANGED, Intent.RAN
 
 def _time_beside(
     text: str,
-    time: tp.TimeMatch,
+    time: tp.TimeMatch | None,
     reading: tp.TimeReading,
     tokens: list[r.Token],
     spans: list[tuple[int, int]],
@@ -366,14 +367,18 @@ def _time_beside(
     """The time phrase, or None when a word beside it that could change it was left unread
     (engine.reading.time.beside): the phrase and the word are then said not understood, and
     a name guessed from the word ("around" of "around 2019" alone) is no name. Its tokens are
-    taken, so the words are named once."""
+    taken, so the words are named once. With no phrase read, a unit of the calendar nothing
+    read ("lst month") is said not understood the same way."""
     guessed = {"references_by_position", "references_unread"} & set(notes)
     known = [] if guessed else spans  # guessed names are words nothing read
     unread = [t.free and not _overlaps((t.start, t.end), known) for t in tokens]
     names = [
         u and r.content(t) and t.norm not in v.FILLERS for u, t in zip(unread, tokens, strict=True)
     ]
-    found = beside.unread_beside(text, time.start, time.end, tokens, unread, names)
+    if time is None:  # a unit of the calendar nothing read ("lst month"): a time named
+        found = beside.unread_unit(text, tokens, unread)
+    else:
+        found = beside.unread_beside(text, time.start, time.end, tokens, unread, names)
     if found is None:
         return time, spans
     reading.not_understood.append(text[found[0] : found[1]].strip())

@@ -65,6 +65,22 @@ _GLUE = frozenset({"the", "of", "a", "an"})
 _GAP = re.compile(r"[\s'\u2019]*")  # "Jan '23": an apostrophe joins the year to the phrase
 _REACH = 5  # words looked at on the left ("around the time of PyCon 2019")
 _MONTH_NAMES = [m for m in MONTHS if len(m) > 4]
+# A bound a misspelling still names, before a phrase ("sinse januray 2025" read January 2025
+# alone, "sine 2025" all of 2025); never a word of its own ("though", "alter").
+_BOUND_SPELLINGS = ("since", "until", "after", "before", "between", "through", "during")
+_REAL_WORDS = frozenset({"though", "tough", "alter", "thorough", "sincere", "dying"})
+# Units of the calendar, as written or abbreviated, and the ones a misspelling still names
+# ("lst month", "the past mnth": a time named, never the default window).
+_CALENDAR_UNITS = frozenset(
+    {"hour", "day", "week", "weekend", "fortnight", "month", "quarter", "year", "decade"}
+    | {"yr", "yrs", "wk", "wks", "mth", "mths", "qtr", "qtrs"}
+)
+_SPELT_UNITS = ("month", "week", "year", "quarter", "decade", "fortnight")
+# Before a unit, a word asking for a period or counting by one, not naming one: "which
+# month", "the busiest day", "how many days", "per week", "of the month".
+_ASKING = frozenset(
+    {"which", "what", "busiest", "quietest", "most", "least", "many", "how", "same", "of"} | _GRAINS
+)
 
 
 class Word(Protocol):
@@ -88,6 +104,8 @@ def unread_beside(
     is a content word, a name nothing here knows such as "PyCon"); None when none was."""
     left = [i for i, w in enumerate(words) if w.end <= start]
     right = [i for i, w in enumerate(words) if w.start >= end]
+    if (named := _named_day(text, start, end, words, left, names)) is not None:
+        return named, end
     walk = _Walk(text, words, unread, names)
     if text[start:end].split()[0].lower() in _LEADS:  # "per month in 2024": only "late in"
         first = walk.reach(start, list(reversed(left))[:1], leftwards=True, near=True)
@@ -106,9 +124,7 @@ class _Walk:
     unread: Sequence[bool]
     names: Sequence[bool]
 
-    def reach(
-        self, edge: int, order: list[int], leftwards: bool, near: bool = False
-    ) -> int | None:
+    def reach(self, edge: int, order: list[int], leftwards: bool, near: bool = False) -> int | None:
         """The farthest edge of a word that changes the phrase, walking away from it over
         words nothing read ("the", "of", and on the left a name such as "PyCon"); None when
         no such word is reached. `near`: only a hedge, a number or a part ("late in 2019")."""
@@ -127,7 +143,8 @@ class _Walk:
             if leftwards and word.norm in _UNITS | _PLURALS and before in _GRAINS:
                 break  # "per month", "over time": how to count, not when
             following = self.words[i + 1].norm if i + 1 < len(self.words) else ""
-            if changes(word.norm, following) and (not near or _near(word.norm)):
+            misspelt = leftwards and _misspelt_bound(word.norm)
+            if (changes(word.norm, following) or misspelt) and (not near or _near(word.norm)):
                 found = word.start if leftwards else word.end
             elif word.norm not in _GLUE and not (leftwards and self.names[i]):
                 break
@@ -146,12 +163,77 @@ def changes(norm: str, following: str = "") -> bool:
     return len(norm) > 4 and any(_spelt_like(norm, m) for m in _MONTH_NAMES)
 
 
+# A bound or place before a name nothing knows and a year: an event's or a holiday's day
+# ("on diwali 2025", "at pycon 2019", "over easter 2024" before holidays were rows), never
+# the whole year.
+_PLACING = frozenset(
+    {"on", "at", "over", "during", "around", "since", "after", "before", "until", "till"}
+    | {"from", "between"}
+)
+_YEAR_ALONE = re.compile(r"(?:19[7-9]\d|2\d{3})")
+
+
+def _named_day(
+    text: str, start: int, end: int, words: Sequence[Word], left: list[int], names: Sequence[bool]
+) -> int | None:
+    """The start of "on diwali" before a year read alone, or None."""
+    if len(left) < 2 or not _YEAR_ALONE.fullmatch(text[start:end]):
+        return None
+    name, bound = left[-1], left[-2]
+    if not names[name] or words[bound].norm not in _PLACING:
+        return None
+    gaps = text[words[bound].end : words[name].start] + text[words[name].end : start]
+    return words[bound].start if gaps.isspace() else None
+
+
+def unread_unit(text: str, words: Sequence[Word], unread: Sequence[bool]) -> tuple[int, int] | None:
+    """The span of a unit of the calendar no rule read, with the unread words right before it
+    ("lst month", "in the past mnth"), when no time phrase was read: a time was named and not
+    understood, never the default window. None when there is none, or when the word asks for
+    a period or counts by one ("which month", "per week", "how many days")."""
+    for i, word in enumerate(words):
+        if not unread[i] or not _unit_like(word.norm):
+            continue
+        if i > 0 and (words[i - 1].norm in _ASKING or _of_the(words, i)):
+            continue
+        start, j = word.start, i - 1
+        while j >= 0 and i - j <= 3 and unread[j] and _GAP.fullmatch(text[words[j].end : start]):
+            if not (_time_word(words[j].norm) or len(words[j].norm) <= 4):
+                break  # "lst", "the past", "in": not "changed" nor a name
+            start, j = words[j].start, j - 1
+        return start, word.end
+    return None
+
+
+def _time_word(norm: str) -> bool:
+    return norm in _WORDS or norm in _GLUE or norm in _LEADS
+
+
+def _unit_like(norm: str) -> bool:
+    unit = norm[:-1] if norm.endswith("s") and norm[:-1] in _CALENDAR_UNITS else norm
+    if unit in _CALENDAR_UNITS:
+        return True
+    return len(norm) >= 4 and any(_spelt_like(norm, u, 0.85) for u in _SPELT_UNITS)
+
+
+def _of_the(words: Sequence[Word], i: int) -> bool:
+    """ "the contributor of the month": a title, not a time."""
+    return i > 1 and words[i - 1].norm == "the" and words[i - 2].norm == "of"
+
+
+def _misspelt_bound(norm: str) -> bool:
+    """ "sinse", "untill", "befor": a bound misspelt by a letter or two."""
+    if len(norm) < 4 or norm in _WORDS or norm in _REAL_WORDS:
+        return False
+    return any(_spelt_like(norm, bound) for bound in _BOUND_SPELLINGS)
+
+
 def _near(norm: str) -> bool:
     """Before a phrase starting with its own preposition, what still changes it ("late in
     2019", "around in 2019", "5th in March")."""
     return norm in _HEDGES or norm in _PARTS or bool(_NUMBER.fullmatch(norm))
 
 
-def _spelt_like(word: str, month: str) -> bool:
-    """ "Febuary", "Ocotber": a month misspelt (its first letter kept)."""
-    return word[0] == month[0] and SequenceMatcher(None, word, month).ratio() >= 0.8
+def _spelt_like(word: str, known: str, ratio: float = 0.8) -> bool:
+    """ "Febuary", "Ocotber", "sinse": a known word misspelt (its first letter kept)."""
+    return word[0] == known[0] and SequenceMatcher(None, word, known).ratio() >= ratio

@@ -121,6 +121,11 @@ _UNITS = frozenset({"week", "month", "quarter", "year"})
 _MONTH_NUMBER = re.compile(r"(\d{1,2})/(\d{4})|(\d{4})-(\d{2})")
 
 
+# A day written with dots ("31.12.2022"): day, month, year, as it is written wherever dots
+# are (patterns.DOTTED finds it).
+_DOTTED = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
+
+
 def _month_number(found: re.Match[str]) -> tc.Period:
     """ "03/2024", "2024-03": that month; "2011-12" may be two years (the 2011-12 season) as
     well as December 2011: not read."""
@@ -173,6 +178,8 @@ def date_period(text: str, now: datetime) -> tc.Period:
         return tc.most_recent(lambda y: tc.quarter_period(y, which), now)
     if len(words) == 1 and (numbered := _MONTH_NUMBER.fullmatch(words[0])):
         return _month_number(numbered)
+    if len(words) == 1 and (dotted := _DOTTED.fullmatch(words[0])):
+        return tc.day_period(int(dotted[3]), int(dotted[2]), int(dotted[1]))
     if len(words) == 1 and words[0][:1].isdigit():
         if re.fullmatch(r"\d{4}/\d{1,2}/\d{1,2}", words[0]):  # year first: one order
             return tc.day_period(*(int(p) for p in words[0].split("/")))
@@ -294,8 +301,9 @@ def _weekday(words: list[str], now: datetime) -> tc.Period:
 
 def span_before(now: datetime, count: int, unit: str) -> datetime:
     unit = unit.lower()
-    if unit in ("month", "quarter", "year"):
-        return tc.months_before(now, count * {"month": 1, "quarter": 3, "year": 12}[unit])
+    if unit in ("month", "quarter", "year", "decade"):
+        months = {"month": 1, "quarter": 3, "year": 12, "decade": 120}[unit]
+        return tc.months_before(now, count * months)
     if unit == "fortnight":
         return now - timedelta(days=14 * count)
     return now - timedelta(**{unit + "s": count})

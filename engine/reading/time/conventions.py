@@ -28,7 +28,7 @@ _WEEK = "the Monday-to-Sunday week"
 _UNTIL = re.compile(r"^(?:until|till|up\s+to)\s+(.+)$", re.IGNORECASE)
 _COUNT_WORDS = {"few": '"a few" is 3', "couple": '"a couple" is 2'}
 _CALENDAR = {"week": "weeks (Monday to Sunday)", "fortnight": "fortnights", "month": "months"}
-_CALENDAR |= {"quarter": "quarters", "year": "years"}
+_CALENDAR |= {"quarter": "quarters", "year": "years", "decade": "decades"}
 
 
 def relative(phrase: str) -> str | None:

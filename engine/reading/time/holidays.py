@@ -93,13 +93,20 @@ def day(name: str, year: int, eve: bool) -> date:
 
 def note(phrase: str) -> str | None:
     """The conventions of the holidays a phrase names, or None."""
-    said = []
+    said = conventions(phrase)
+    if said is None:
+        return None
+    eve = " and an eve as the day before" if re.search(r"\beve\b", phrase, re.I) else ""
+    return f'"{phrase}" is read with {said}{eve} (UTC)'
+
+
+def conventions(phrase: str) -> str | None:
+    """ "Thanksgiving as the United States' (the fourth Thursday of November)", for each
+    holiday the phrase names; None when it names none."""
+    said: list[str] = []
     for found in _NAME.finditer(phrase):
         words = found.group().lower().replace("'s", "").replace("\u2019s", "").split()
         name = which(words)
         if name is not None and DAYS[name][1] not in said:
             said.append(DAYS[name][1])
-    if not said:
-        return None
-    eve = " and an eve as the day before" if re.search(r"\beve\b", phrase, re.I) else ""
-    return f'"{phrase}" is read with {", ".join(said)}{eve} (UTC)'
+    return ", ".join(said) if said else None

@@ -53,8 +53,10 @@ HOLIDAY = (
 _NO_UNIT = r"(?!\s+(?:minute|hour|day|week|fortnight|month|quarter|year)s?\b)"
 # A day of a month counted from now ("the 5th of last month", "the first of the month").
 _REL_MONTH_DAY = r"(?:(?:this|last|previous)\s+month|the\s+month)\b"
+# A day written with dots, day first ("31.12.2022"); not a version ("version 1.2.2025").
+DOTTED = rf"{NUMBERED}(?<![\w.])\d{{1,2}}\.\d{{1,2}}\.(?:19[7-9]\d|2\d{{3}})(?![\w.]|\.\d)"
 DAY_DATE = (
-    rf"(?:{ISO}|{SLASH}|{HOLIDAY}|(?:the\s+)?{ORD}\s+(?:of\s+)?{MONTH}(?:,?\s+\d{{4}}(?!\d))?"
+    rf"(?:{ISO}|{SLASH}|{DOTTED}|{HOLIDAY}|(?:the\s+)?{ORD}\s+(?:of\s+)?{MONTH}(?:,?\s+\d{{4}}(?!\d))?"
     rf"|(?:the\s+)?{ORD}\s+of\s+{_REL_MONTH_DAY}"
     rf"|{MONTH}\s+(?:the\s+)?{ORD}(?:,?\s+\d{{4}})?(?!\d){_NO_UNIT})"
 )
@@ -105,9 +107,11 @@ DATE = (
     rf"(?:{HALF}|{SEASON}|{MONTH},?\s+(?:of\s+)?(?:{YEAR}|{REL_YEAR})|{DAY_DATE}|{YMD}|{QUARTER}"
     rf"|{MONTH_NUMBER}|{MONTH}|{YEAR}|{WEEKDAY})"
 )
+# A decade of the calendar ("the 2010s": 2010 to 2019), its first year one group.
+DECADE = r"the\s+((?:19[7-9]|20\d)0)'?s\b"
 # "a couple of" is 2 and "a few" 3 (stated: VAGUE_COUNT_NOTE). One group each.
 N = r"(\d{1,4}|(?:a\s+)?couple\s+of|(?:a\s+)?few|" + "|".join(NUMBERS) + ")"
-UNIT = r"(hour|day|week|fortnight|month|quarter|year)s?"
+UNIT = r"(hour|day|week|fortnight|month|quarter|year|decade)s?"
 # No plural unit without a count ("the weeks before Christmas" are several, not one week):
 # before an optional count and its unit.
 NOT_UNITS = r"(?!(?:hour|day|week|fortnight|month|quarter|year)s\b)"

@@ -101,7 +101,7 @@ _TIME_LIKE = re.compile(
 # engine/reading/time/holidays.py).
 _WIDENED = re.compile(
     rf"\b(?:{HOLIDAY_NAMES}|new\s+year'?s?)(?:\s+(?:day|eve))?"
-    r"\s+(?:break|holidays?|vacation|period|season|shutdown|rush|week|weekend)s?\b"
+    r"\s+(?:break|holidays?|vacation|period|season|shutdown|rush|weekend)s?\b"
     r"(?:\s+\d{4}\b)?",
     re.IGNORECASE | re.ASCII,
 )

@@ -45,6 +45,7 @@ from engine.reading.time.calendar import (
     span_before,
 )
 from engine.reading.time.compositions import EARLIEST, Groups, Reading, Resolve
+from engine.reading.time.holidays import NAMES as HOLIDAY_NAMES
 from engine.reading.time.periods import end_of, first_of, last_of, nth_week
 
 
@@ -256,6 +257,13 @@ RULES: list[Rule] = [
     Rule("before", rf"\b(?:before|prior\s+to|until|till|(?<![\w-])up\s+to)\s+({p.DATE})", _before,
          note=cv.until),
     Rule("ytd", r"\b(?:year[\s-]+to[\s-]+date|ytd)\b", span(_year_to_date)),
+    # "Thanksgiving week 2022", "during Christmas week": the week holding the holiday.
+    Rule("week_of", rf"\b(?:(?:in|during|over|for)\s+)?(?:the\s+)?"
+                    rf"((?:{HOLIDAY_NAMES})(?:['\u2019]s)?)\s+week\b(?:,?\s+(?:of\s+)?({p.YEAR}))?",
+         span(spans.holiday_week), note=spans.holiday_week_note, alone=True),
+    # "the 2010s": its ten years.
+    Rule("decade", rf"{_LEAD}{p.DECADE}", span(spans.decade), note=spans.decade_note,
+         alone=True),
     Rule("week_of",
          rf"\b(?:(?:in|during)\s+)?the\s+week\s+(?:of|starting|beginning)\s+({p.DAY_DATE})",
          span(_week_of), note=spans.week_of_note),
@@ -277,7 +285,8 @@ RULES: list[Rule] = [
     # unseen phrasing answered the default year, "four" said unused).
     Rule("last_n", rf"\b(?:going|looking|reaching)\s+back\s+(?:over\s+)?{p.N}\s+{p.UNIT}\b",
          _last_n, note=cv.back_from_now),
-    Rule("past", rf"{p.PRE}(week|fortnight|month|quarter|year)\b", _past, note=cv.back_from_now),
+    Rule("past", rf"{p.PRE}(week|fortnight|month|quarter|year|decade)\b", _past,
+         note=cv.back_from_now),
     Rule("past", r"\bpast\s+(week|fortnight|month|quarter|year)\b", _past,
          note=cv.back_from_now),
     Rule("past", r"\b(?:last|this)\s+(fortnight)\b", _past, note=cv.back_from_now),

@@ -115,6 +115,35 @@ def month_week(g: Groups, now: datetime) -> tc.Period:
     return start, start + timedelta(days=7)
 
 
+def decade(g: Groups, now: datetime) -> tc.Period:
+    """ "the 2010s": 2010 to 2019."""
+    first = int(g[0] or 0)
+    return tc.year_period(first)[0], tc.year_period(first + 10)[0]
+
+
+def decade_note(phrase: str) -> str:
+    first = int(re.findall(r"\d{4}", phrase)[0])
+    return f'"{phrase}" is read as the years {first} to {first + 9}'
+
+
+def dotted_note(phrase: str) -> str | None:
+    """ "31.12.2022": day, month, year."""
+    found = re.search(r"\b\d{1,2}\.\d{1,2}\.\d{4}\b", phrase)
+    return f'"{found.group()}" is read as day.month.year' if found else None
+
+
+def holiday_week(g: Groups, now: datetime) -> tc.Period:
+    """ "Thanksgiving week 2022": the Monday-to-Sunday week holding the holiday."""
+    return tc.week_period(date_period(f"{g[0] or ''} {g[1] or ''}".strip(), now)[0])
+
+
+def holiday_week_note(phrase: str) -> str:
+    said = holidays.conventions(phrase)
+    return f'"{phrase}" is read as the Monday-to-Sunday week holding the day' + (
+        f", with {said} (UTC)" if said else ""
+    )
+
+
 def bare_year(g: Groups, now: datetime) -> tc.Period:
     return tc.year_period(int(g[0] or 0))
 
@@ -192,6 +221,8 @@ def general_note(phrase: str, own: str | None) -> str | None:
     holiday, "a few"), else `own`, the note of its rule, else its season's convention."""
     if "/" in phrase and (slashed := slashdates.note(phrase)):
         return slashed
+    if "." in phrase and (dotted := dotted_note(phrase)):
+        return dotted
     if said := holidays.note(phrase):
         return said
     if own is not None:
