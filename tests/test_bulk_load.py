@@ -7,6 +7,7 @@ The shared git histories are compared in tests/test_bulk_histories.py."""
 from __future__ import annotations
 
 import functools
+import gc
 import json
 import random
 from collections import Counter
@@ -17,7 +18,7 @@ import pytest
 
 from engine.ports import EpochConflict
 from graph import falkor_bulk
-from graph.bulk_load import BulkProjector, BulkRun
+from graph.bulk_load import COLLECT_EVERY, BulkProjector, BulkRun
 from graph.epochs import scope_of
 from graph.falkor import GRAPH_PREFIX, FalkorStore
 from graph.projection import IngestReport, Projector
@@ -218,6 +219,22 @@ async def test_a_stream_of_batches_on_few_time_slots_is_the_incremental_graph(
     assert bulk_report.streamed  # type: ignore[attr-defined]
     labels = Counter(json.loads(text)[0][-1] for text in plain[0].elements())
     assert labels["SourceRecord"] == 400 and 10 < labels["TimeSlot"] < 100
+
+
+async def test_a_bulk_load_collects_cycles_less_often_and_then_as_before(
+    falkor: FalkorStore, org: str
+) -> None:
+    """The cycle collector's thresholds are graph.bulk_load.COLLECT_EVERY while the input is
+    read (a quarter of the reading's CPU went to the collector), and as they were after."""
+    before, seen = gc.get_threshold(), set()
+    epoch = (await falkor.epochs(org).begin_build()).id
+    stream = functools.partial(falkor.bulk_stream, org, epoch)
+    run = BulkRun(falkor.org(org, epoch), falkor.bulk_loader(org, epoch), stream, org,
+                  source="s", batch_size=500, on_progress=lambda *_: seen.add(gc.get_threshold()))  # fmt: skip
+    report = await run.run(demo(1_000))
+    assert report.accepted > 0 and run.streamed
+    assert seen == {COLLECT_EVERY} != {before}
+    assert gc.get_threshold() == before
 
 
 def written_again(lines: list[bytes], kind: str) -> list[bytes]:
