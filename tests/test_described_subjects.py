@@ -205,3 +205,13 @@ async def test_two_names_side_by_side_naming_two_modules_ask(click: OrgGraph) ->
     assert result.outcome is Outcome.CLARIFICATION_REQUIRED, result.limitations
     offered = {c.subject_key for c in result.candidates}
     assert offered == {"module:click/src/click/testing.py", "module:click/src/click/termui.py"}
+
+
+async def test_a_verb_before_module_names_it(attrs: OrgGraph, attrs_clone: Path) -> None:
+    """ "the make module" is attr._make: it was answered for the whole organisation
+    ("No subject was named"), Hynek Schlawack's 167 commits of 2024 the repository's."""
+    result = await ask(attrs, "who refactored the make module in 2024", MAY_2026)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert result.subject_keys == ("module:attrs/src/attr/_make.py",)
+    counts = authors(attrs_clone, *Y2024, "src/attr/_make.py")
+    assert ranked(counts) in (result.direct_judgment or "")

@@ -43,6 +43,7 @@ RANKED = [
     "which files were tweaked the most in 2024",
     "what were the hottest files in 2024",
     "which modules were overhauled the most in 2023",
+    "which files got the most attention in 2025",
 ]
 WHO = [
     "who has been hacking on the routing package this year",
@@ -58,6 +59,8 @@ WHO = [
     "who overhauled the routing package in 2022",
     "who revamped wsgi.py in 2023",
     "who maintains serving.py",
+    "who cleaned up the routing package in 2023",
+    "who has been fiddling with wsgi.py lately",
 ]
 WHAT_CHANGED = [
     "what was reworked in the debug package in 2024",
@@ -158,6 +161,26 @@ def test_where_a_question_is_asked_holds_what_it_names(
     known = {"requests", "models.py", "sessions.py"}.__contains__
     scopes = interpret(question, NOW, known).scopes
     assert [(s.outer, s.inner, s.prefix) for s in scopes] == [(outer, inner, True)]
+
+
+@pytest.mark.parametrize(
+    ("question", "intent"),
+    [
+        ("who refactored the make module in 2024", Intent.WHO),
+        ("what is the bus factor of the make module", Intent.STATUS),
+        ("who changed the patch package in 2024", Intent.WHO),
+    ],
+)
+def test_a_verb_naming_a_module_before_its_kind_word_is_its_name(
+    question: str, intent: Intent
+) -> None:
+    """ "the make module" (attrs' _make.py): "make" was read as a verb, so the question named
+    no subject and was answered for the whole organisation, and a bus factor was read as
+    "what changed"."""
+    understood = interpret(question, NOW)
+    assert len(understood.references) == 1 and understood.references[0] in question
+    assert understood.references[0] in {"make", "patch"}
+    assert understood.intent is intent
 
 
 def test_a_list_of_names_is_no_place() -> None:

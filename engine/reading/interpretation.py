@@ -235,6 +235,10 @@ def interpret(
     reread: tuple[meaning.Unasked, ...] = ()
     actors: list[tuple[int, int]] = []
     spans = _named_spans(text, tokens, spans, notes, actors)
+    # A name that is a verb ("the make module") asks nothing: "what is the bus factor of
+    # the make module?" read "make" as asking what changed.
+    names = {normalise(text[a:b]) for a, b in spans}
+    words = [w for w in words if w not in names or w not in v.CHANGE_VERBS]
     alone = kindwords.alone(text, tokens, spans) if spans and ranking is None else []
     if alone:  # "the repo" beside "the docs": a subject of its own, no longer a hint
         kind_hint = _kind_hint(tokens)

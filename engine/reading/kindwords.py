@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from engine.domain.models import SubjectKind
 from engine.reading.references import Token, adjacent, content
-from engine.reading.vocabulary import KIND_WORDS, NOT_NAMES, PLURAL_KINDS
+from engine.reading.vocabulary import (
+    CHANGE_NOUNS,
+    CHANGE_VERBS,
+    KIND_WORDS,
+    NOT_NAMES,
+    PLURAL_KINDS,
+)
 
 
 def before_kind_words(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
@@ -25,9 +31,31 @@ def before_kind_words(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
             if not adjacent(text, tokens[j - 1], tokens[j]):
                 break
             j -= 1
+        if j == i and _worded(text, tokens, i):
+            j = i - 1  # "the make module": a name, though "make" is a verb
         if j < i:
             spans.append((tokens[j].start, tokens[i - 1].end))
     return spans
+
+
+# Determiners before a name and its kind word ("the make module", "this patch package").
+_NAMING = frozenset({"the", "this", "that", "our", "its", "their", "your", "my"})
+
+
+def _worded(text: str, tokens: list[Token], i: int) -> bool:
+    """A change verb or noun alone between a determiner and the kind word at `i` ("the make
+    module": attr._make): a name, never the verb ("who refactored the make module?" was
+    answered for the whole organisation, no subject named)."""
+    if i < 2 or not tokens[i - 1].free or not tokens[i - 2].free:
+        return False
+    word, before = tokens[i - 1], tokens[i - 2]
+    worded = word.norm in CHANGE_VERBS or word.norm in CHANGE_NOUNS
+    return (
+        worded
+        and before.norm in _NAMING
+        and adjacent(text, before, word)
+        and adjacent(text, word, tokens[i])
+    )
 
 
 # What makes a kind word stand for one subject ("the repo", "this repository", "the whole

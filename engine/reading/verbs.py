@@ -85,6 +85,9 @@ CHANGE_ROWS = (
     VerbRow("rewire"),
     VerbRow("reshape"),
     VerbRow("redo", ("redid", "redone", "redoes")),
+    VerbRow("fiddle"),
+    VerbRow("clean"),
+    VerbRow("tidy"),
 )
 # Forms of fact words that are verbs only ("committed to X", "churned"): the fact words
 # themselves ("commits", "churn") stay fact words.
@@ -97,6 +100,7 @@ CHANGE_VERBS: frozenset[str] = frozenset().union(*map(forms, CHANGE_ROWS)) | _FA
 CHANGE_NOUNS = frozenset(
     {"modifications", "modification", "revisions", "revision", "contributions", "edits"}
     | {"refactors", "refactorings", "rewrites", "tweaks", "patches", "commits", "changes"}
+    | {"attention", "cleanups", "cleanup"}
 )
 
 # Light verbs: beside a change noun they say nothing more ("saw the most edits", "received
