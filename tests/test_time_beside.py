@@ -78,6 +78,11 @@ def last_change(clone: Path, path: str, before: datetime) -> datetime:
         # ... and a unit no rule read: the default year, said as "No time was named".
         ("who changed core.py lst month?", "lst month"),
         ("who changed core.py in the past mnth?", "in the past mnth"),
+        # A later check (y32): a unit after "last"/"past" no rule reads, the default year
+        # answered ("No time was named"); and one beside a phrase read, that phrase answered.
+        ("who changed core.py over the last fortnite?", "over the last fortnite"),
+        ("who changed core.py in the past 3 mos?", "the past 3 mos"),
+        ("who changed core.py lst month in 2025?", "lst month in 2025"),
     ],
 )
 async def test_a_word_beside_a_time_that_could_change_it_is_named_never_dropped(
@@ -100,6 +105,9 @@ async def test_a_word_beside_a_time_that_could_change_it_is_named_never_dropped(
          "2020-12-25"),
         # x32: "easter" said unused and all of 2024 answered; a holiday is a day now
         ("who changed core.py over easter 2024?", "2024-03-31", "2024-04-01"),
+        # What "last" counts is no unit: "the last couple of weeks" stays read
+        ("who changed core.py the last couple of weeks?", "2026-06-01T12:00:00",
+         "2026-06-15T12:00:00"),
     ],
 )
 async def test_a_phrase_with_nothing_unread_beside_it_is_answered_over_its_window(

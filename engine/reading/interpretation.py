@@ -383,6 +383,10 @@ def _time_beside(
         found = beside.unread_unit(text, tokens, unread)
     else:
         found = beside.unread_beside(text, time.start, time.end, tokens, unread, names)
+        # "lst month in 2025": a time counted from now and not understood beside the one read
+        unit = None if found else beside.unread_unit(text, tokens, unread, beside_a_time=True)
+        if unit is not None:
+            found = (min(unit[0], time.start), max(unit[1], time.end))
     if found is None:
         return time, spans
     reading.not_understood.append(text[found[0] : found[1]].strip())

@@ -73,8 +73,13 @@ _REAL_WORDS = frozenset({"though", "tough", "alter", "thorough", "sincere", "dyi
 # ("lst month", "the past mnth": a time named, never the default window).
 _CALENDAR_UNITS = frozenset(
     {"hour", "day", "week", "weekend", "fortnight", "month", "quarter", "year", "decade"}
-    | {"yr", "yrs", "wk", "wks", "mth", "mths", "qtr", "qtrs"}
+    | {"yr", "yrs", "wk", "wks", "mth", "mths", "qtr", "qtrs", "mo", "mos", "hr", "hrs"}
 )
+# Counting back or on from now: the word right after them (or after their count) is the
+# unit, however it is spelt ("the last fortnite", "the past 3 mos"), unless it is a time
+# of its own ("the last time") or what is counted ("the last commit" is read elsewhere).
+_COUNTING_FROM_NOW = frozenset({"last", "past", "previous", "prior", "next", "coming"})
+_NO_UNIT_AFTER = frozenset({"time", "times", "one", "ones", "few", "couple", "several"})
 _SPELT_UNITS = ("month", "week", "year", "quarter", "decade", "fortnight")
 # Before a unit, a word asking for a period or counting by one, not naming one: "which
 # month", "the busiest day", "how many days", "per week", "of the month".
@@ -186,13 +191,22 @@ def _named_day(
     return words[bound].start if gaps.isspace() else None
 
 
-def unread_unit(text: str, words: Sequence[Word], unread: Sequence[bool]) -> tuple[int, int] | None:
+def unread_unit(
+    text: str, words: Sequence[Word], unread: Sequence[bool], beside_a_time: bool = False
+) -> tuple[int, int] | None:
     """The span of a unit of the calendar no rule read, with the unread words right before it
-    ("lst month", "in the past mnth"), when no time phrase was read: a time was named and not
-    understood, never the default window. None when there is none, or when the word asks for
-    a period or counts by one ("which month", "per week", "how many days")."""
+    ("lst month", "in the past mnth"): a time was named and not understood, never the default
+    window. None when there is none, or when the word asks for a period or counts by one
+    ("which month", "per week", "how many days"). `beside_a_time`: another phrase was read,
+    so only a unit counted from now ("lst month in 2025", "the past 3 mos in 2025") counts:
+    a unit alone there may be how to count ("in 2024, month by month")."""
     for i, word in enumerate(words):
-        if not unread[i] or not _unit_like(word.norm):
+        if not unread[i]:
+            continue
+        if beside_a_time:
+            if not (_counted_from_now(words, i) or _after_a_spelt_last(words, i)):
+                continue
+        elif not (_unit_like(word.norm) or _counted_from_now(words, i)):
             continue
         if i > 0 and (words[i - 1].norm in _ASKING or _of_the(words, i)):
             continue
@@ -203,6 +217,32 @@ def unread_unit(text: str, words: Sequence[Word], unread: Sequence[bool]) -> tup
             start, j = words[j].start, j - 1
         return start, word.end
     return None
+
+
+def _counted_from_now(words: Sequence[Word], i: int) -> bool:
+    """ "the last fortnite", "the past 3 mos": where a unit is due after "last" or "past" (and
+    its count), a word spelt like one, or after a count a short one (an abbreviation); not
+    what is counted ("the last change", "the last 3 commits")."""
+    norm = words[i].norm
+    if norm in _NO_UNIT_AFTER or norm in _GLUE or not norm.isalpha():
+        return False
+    j, counted = i - 1, False
+    if j >= 0 and (_NUMBER.fullmatch(words[j].norm) or words[j].norm in NUMBERS):
+        j, counted = j - 1, True
+    if j < 0 or words[j].norm not in _COUNTING_FROM_NOW:
+        return False
+    spelt = len(norm) >= 4 and any(_spelt_like(norm, u, 0.75) for u in _SPELT_UNITS)
+    return spelt or (counted and len(norm) <= 4)
+
+
+def _after_a_spelt_last(words: Sequence[Word], i: int) -> bool:
+    """ "lst month", "pst week": a unit after "last" or "past" misspelt."""
+    if i == 0 or not _unit_like(words[i].norm):
+        return False
+    before = words[i - 1].norm
+    return before not in _WORDS and any(
+        _spelt_like(before, w, 0.75) for w in ("last", "past", "this", "next")
+    )
 
 
 def _time_word(norm: str) -> bool:

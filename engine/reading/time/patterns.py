@@ -155,7 +155,8 @@ NTH_WEEK = (
 PERIOD = rf"(?:{NTH_WEEK}|{RELATIVE}|{SEASON_NOW}|{PART}|{DATE})"
 # "the beginning / start / middle / end of P": one group, the boundary's word.
 # ("the tail end of 2020" is its end)
-BOUNDARY = r"the\s+(?:tail\s+(?=end))?(beginning|start|middle|end)\s+of\s+"
+# The article is often left out ("until end of March 2026", "since start of 2026").
+BOUNDARY = r"(?:the\s+)?(?:tail\s+(?=end))?\b(beginning|start|middle|end)\s+of\s+"
 # A point or period standing alone, as a composition rule reads it: a boundary of a period,
 # a span back from now ("2 weeks ago", "3 months back"), a day, or a period.
 _COUNT = r"(?:\d{1,4}|(?:a\s+)?couple\s+of|(?:a\s+)?few|" + "|".join(NUMBERS) + ")"
@@ -168,7 +169,9 @@ HALF_AGO = (
 )
 # "the last one and a half years", "the past 2 and a half weeks": count, unit (two groups).
 AND_A_HALF = rf"({_COUNT})\s+and\s+a\s+half\s+(hour|day|week|year)s?\b"
-BOUNDARY_POINT = rf"the\s+(?:tail\s+(?=end))?(?:beginning|start|middle|end)\s+of\s+{PERIOD}"
+BOUNDARY_POINT = (
+    rf"(?:the\s+)?(?:tail\s+(?=end))?\b(?:beginning|start|middle|end)\s+of\s+{PERIOD}"
+)
 # A part at either end of a period ("the first 10 days of October", "the last quarter of
 # 2025"), as a value a composition reads ("after the first 10 days of October").
 PART_N = (
