@@ -2331,6 +2331,29 @@ async def test_how_many_people_made_commits_counts_the_people(
 
 
 @pytest.mark.parametrize(
+    ("question", "word"),
+    [("who reviewed parser changes in the first half of 2025?", "reviewed"),
+     ("who approved changes to core.py in 2025?", "approved"),
+     ("how many changes to core.py were reviewed in 2025?", "reviewed")],
+)  # fmt: skip
+async def test_a_role_the_history_does_not_record_ends_the_question(
+    click: tuple[OrgGraph, list[Commit]], question: str, word: str
+) -> None:
+    """An independent check (y32): "who reviewed parser changes in h1 2025" was answered as
+    who changed click.parser, "reviewed" said unused: another question. git records who
+    authored a commit, never who reviewed or approved it."""
+    graph, _ = click
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
+    assert any(n.startswith(f'"{word}": not recorded') for n in result.limitations), (
+        result.limitations
+    )
+    # "who should review X?" asks who knows X (its busiest people): still answered
+    knows = await ask(graph, "who should review changes to core.py in 2025?")
+    assert knows.outcome is Outcome.ANSWERED, knows.limitations
+
+
+@pytest.mark.parametrize(
     "question",
     ["how many people made commits to core.py in 2025?",
      "how many developers made commits to core.py in 2025?"],

@@ -83,6 +83,17 @@ PUSH_NOTE = (
     "read as authored: who pushed a commit is not in the history, only who authored it "
     "(a push is not recorded by git)."
 )
+# Roles no history here records: git keeps who authored a commit, a pull request who opened
+# and merged it, never who reviewed or approved it. "Who reviewed parser changes?" was
+# answered as who changed the parser, "reviewed" said unused: another question.
+UNRECORDED_ROLES = frozenset(
+    {"reviewed", "reviewing", "approved", "approving", "triaged", "triaging", "vetted"}
+    | {"audited", "auditing", "okayed", "greenlit", "signed-off"}
+)
+ROLE_NOTE = (
+    "not recorded: the history keeps who authored each change, never who reviewed or approved "
+    'it; answering who changed it would answer another question (ask "who changed X?").'
+)
 LAND_NOTE = (
     "read as committed: every commit imported is in the history of the branch imported, so "
     "it has landed; commits are counted by their author time (when each one landed, its merge "
@@ -291,4 +302,5 @@ WORD_ROWS = (
     ),
     WordRow("pushed", lambda a: a.word in PUSHES, PUSH_NOTE, ends=False),
     WordRow("landed", lambda a: a.word in LANDS, LAND_NOTE, ends=False),
+    WordRow("reviewed", lambda a: a.word in UNRECORDED_ROLES, ROLE_NOTE),
 )
