@@ -93,6 +93,19 @@ def test_schema_command_prints_the_exported_schema() -> None:
     assert result.stdout == (ROOT / "schema.graphql").read_text()
 
 
+def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
+    """ "fabric investigate ... | head" printed a BrokenPipeError traceback (a README check):
+    the reader closed, the command's output had nowhere to go. Now no traceback, and the
+    status a shell gives a command SIGPIPE ended."""
+    proc = subprocess.Popen([*FABRIC, "schema"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=ROOT)  # fmt: skip
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # before it writes: its first write finds no reader
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 141, err
+    assert "Traceback" not in err and "BrokenPipeError" not in err, err
+
+
 def _start_serve(data_dir: Path, port: int, token: str, own_group: bool = False,
                  log_level: str = "warning") -> subprocess.Popen[str]:
     # GraphiQL off: its first-start fetch is tests/test_graphiql_browser.py's subject.

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
+import signal
+import sys
 
 from gateway.cli import (
     config_reference,
@@ -69,4 +72,11 @@ def main(argv: list[str] | None = None) -> int:
         code: int = args.func(args)
     except SettingsError as exc:  # a FABRIC_* variable or a flag its setting refuses
         return fail(str(exc))
+    except BrokenPipeError:
+        # The reader went away ("fabric investigate ... | head"): what it wanted was written,
+        # the command's own cleanup has run, and a traceback would only be noise. Python
+        # flushes stdout again at exit, so it points at /dev/null first (Python's docs,
+        # "Note on SIGPIPE"). The status is a shell's for a command a SIGPIPE ended.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 128 + signal.SIGPIPE
     return code
