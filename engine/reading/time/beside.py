@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import Protocol
 
-from engine.reading.time.calendar import MONTHS, NUMBERS, ORDINAL_DAYS
+from engine.reading.time.calendar import CALENDAR_UNITS, LEADS, MONTHS, NUMBERS, ORDINAL_DAYS
 
 _UNITS = frozenset(
-    {"hour", "day", "week", "weekend", "fortnight", "month", "quarter", "year", "decade"}
+    CALENDAR_UNITS
     | {"season", "spring", "summer", "autumn", "fall", "winter", "time", "period", "half"}
     | {"halves", "q1", "q2", "q3", "q4", "h1", "h2", "fiscal", "fy", "financial", "academic"}
 )
@@ -42,11 +42,6 @@ _PLURALS = frozenset(f"{u}s" for u in _UNITS)
 _PARTS = frozenset({"early", "mid", "late"})
 # Before a unit, how to count rather than when ("per month", "each week", "over time").
 _GRAINS = frozenset({"per", "each", "every", "over", "a", "by"})
-# A phrase starting with its own preposition is apart from the words before it.
-_LEADS = frozenset(
-    {"in", "during", "since", "for", "from", "between", "before", "after", "until", "till"}
-    | {"over", "on", "at", "by", "through", "throughout", "within", "as", "prior", "up"}
-)
 _WORDS = frozenset(
     {n for n in NUMBERS if n != "a"}
     | {w for w in ORDINAL_DAYS if " " not in w}
@@ -71,9 +66,8 @@ _BOUND_SPELLINGS = ("since", "until", "after", "before", "between", "through", "
 _REAL_WORDS = frozenset({"though", "tough", "alter", "thorough", "sincere", "dying"})
 # Units of the calendar, as written or abbreviated, and the ones a misspelling still names
 # ("lst month", "the past mnth": a time named, never the default window).
-_CALENDAR_UNITS = frozenset(
-    {"hour", "day", "week", "weekend", "fortnight", "month", "quarter", "year", "decade"}
-    | {"yr", "yrs", "wk", "wks", "mth", "mths", "qtr", "qtrs", "mo", "mos", "hr", "hrs"}
+_CALENDAR_UNITS = CALENDAR_UNITS | frozenset(
+    {"yr", "yrs", "wk", "wks", "mth", "mths", "qtr", "qtrs", "mo", "mos", "hr", "hrs"}
 )
 # Counting back or on from now: the word right after them (or after their count) is the
 # unit, however it is spelt ("the last fortnite", "the past 3 mos"), unless it is a time
@@ -112,7 +106,7 @@ def unread_beside(
     if (named := _named_day(text, start, end, words, left, names)) is not None:
         return named, end
     walk = _Walk(text, words, unread, names)
-    if text[start:end].split()[0].lower() in _LEADS:  # "per month in 2024": only "late in"
+    if text[start:end].split()[0].lower() in LEADS:  # "per month in 2024": only "late in"
         first = walk.reach(start, list(reversed(left))[:1], leftwards=True, near=True)
     else:
         first = walk.reach(start, list(reversed(left)), leftwards=True)
@@ -246,7 +240,7 @@ def _after_a_spelt_last(words: Sequence[Word], i: int) -> bool:
 
 
 def _time_word(norm: str) -> bool:
-    return norm in _WORDS or norm in _GLUE or norm in _LEADS
+    return norm in _WORDS or norm in _GLUE or norm in LEADS
 
 
 def _unit_like(norm: str) -> bool:

@@ -66,6 +66,18 @@ WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}  # first month
 
 
+# The prepositions a time phrase may start with ("in 2024", "since March"): such a phrase
+# is apart from the words before it (engine.reading.time.phrases, engine.reading.time.beside).
+LEADS = frozenset(
+    {"in", "during", "since", "for", "from", "between", "before", "after", "until", "till"}
+    | {"over", "on", "at", "by", "through", "throughout", "within", "as", "prior", "up"}
+)
+# Units of the calendar, the words a count or "last" is counted in.
+CALENDAR_UNITS = frozenset(
+    {"hour", "day", "week", "weekend", "fortnight", "month", "quarter", "year", "decade"}
+)
+
+
 # Words of time phrases: never read as names (engine.reading.vocabulary, engine.reading.meaning).
 TIME_WORDS = frozenset(
     {n for n in MONTHS if len(n) > 3}

@@ -42,7 +42,7 @@ from datetime import datetime
 
 from engine.domain import timecontext as tc
 from engine.reading.time import conventions
-from engine.reading.time.calendar import NUMBERS
+from engine.reading.time.calendar import LEADS, NUMBERS
 from engine.reading.time.compositions import EARLIEST
 from engine.reading.time.holidays import NAMES as HOLIDAY_NAMES
 from engine.reading.time.patterns import ORDINAL
@@ -263,12 +263,6 @@ _MORE = re.compile(
     rf"\s+and\s+(?:an?|\d+|{'|'.join(NUMBERS)}|half)\s+(?:an?\s+)?{_UNITS}\b",
     re.IGNORECASE | re.ASCII,
 )
-# A later phrase starting with one of these is a time of its own ("in 2026 in 2025": the
-# first is used and the second said unused), not a qualifier of the first.
-_LEADS = frozenset(
-    {"in", "during", "since", "for", "from", "between", "before", "after", "until", "till"}
-    | {"over", "on", "at", "by", "through", "throughout", "within", "as", "prior", "up"}
-)
 
 
 def _qualified(text: str, first: TimeMatch, found: list[TimeMatch]) -> tuple[int, int] | None:
@@ -283,12 +277,14 @@ def _qualified(text: str, first: TimeMatch, found: list[TimeMatch]) -> tuple[int
     spanned = text[first.start : first.end].split()[0].lower() in _SPANNED
     if spanned and (unit := _SPAN_BEFORE.search(text, 0, first.start)):
         return unit.start(), first.end
+    # A later phrase starting with a lead is a time of its own ("in 2026 in 2025": the first
+    # is used and the second said unused), not a qualifier of the first.
     after = [
         m
         for m in found
         if m.start >= first.end
         and _JOINED.fullmatch(text, first.end, m.start)
-        and text[m.start : m.end].split()[0].lower() not in _LEADS  # "in 2026 in 2025": said
+        and text[m.start : m.end].split()[0].lower() not in LEADS  # "in 2026 in 2025": said
     ]
     if after:
         return first.start, max(m.end for m in after)
