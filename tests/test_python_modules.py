@@ -11,13 +11,13 @@ import json
 import re
 from collections import Counter
 from datetime import UTC, datetime, timedelta
-from functools import partial
 from pathlib import Path
 
 import pytest
 
-from engine.domain.contract import Outcome
+from engine.domain.contract import InvestigationResult, Outcome
 from engine.domain.models import Direction, RelationshipType, SourceRecordKind
+from engine.investigation.investigate import InvestigationRequest
 from engine.ports import OrgGraph
 from graph.falkor import FalkorStore
 from graph.git.importer import GitImport, import_git
@@ -26,7 +26,7 @@ from graph.records import FORMAT_NAME, FORMAT_VERSION
 from tests import gitrepo
 from tests.conftest import new_org
 from tests.git_fixture import imported_graph  # noqa: F401 - the `graph` fixture
-from tests.test_investigate import answer
+from tests.test_investigate import investigator
 
 NOW = datetime(2026, 6, 1, 12, tzinfo=UTC)
 ROUTING = "module:shop/src/shop/routing.py"
@@ -61,7 +61,10 @@ async def commits_by_person(graph: OrgGraph, key: str) -> Counter[str]:
     return out
 
 
-ask = partial(answer, now=NOW)
+async def ask(graph: OrgGraph, question: str) -> InvestigationResult:
+    engine = investigator(graph, now=NOW)
+    result, _ = await engine.investigate("me", InvestigationRequest(question))
+    return result
 
 
 async def test_each_file_of_a_package_is_a_module_named_by_its_dotted_name(
@@ -223,13 +226,18 @@ async def test_names_that_look_alike_stay_apart(graph: OrgGraph, question: str, 
 async def test_a_phrase_matched_in_part_says_which_words_were_not_used(
     graph: OrgGraph,
 ) -> None:
-    """Nothing is named "tab completion": the example package "completion" answers, and the
-    answer says that "tab" was not used."""
-    result = await ask(graph, "who should review changes to tab completion?")
-    assert result.subject_keys == ("module:shop/examples/completion",)
+    """Nothing is named "fancy routing": shop.routing answers, and the answer says that
+    "fancy" was not used. "tab completion" matches only the example package "completion"
+    in part: an example is never chosen silently for a word (engine.resolving.aside), so
+    the question asks whether it is meant."""
+    result = await ask(graph, "who should review changes to fancy routing?")
+    assert result.subject_keys == (ROUTING,)
     assert any(
-        '"tab completion"' in n and '"tab" was not used' in n for n in result.limitations
+        '"fancy routing"' in n and '"fancy" was not used' in n for n in result.limitations
     ), result.limitations
+    result = await ask(graph, "who should review changes to tab completion?")
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED, result.limitations
+    assert [c.subject_key for c in result.candidates] == ["module:shop/examples/completion"]
 
 
 def test_python_modules_of_a_tree(repo: gitrepo.Repo) -> None:

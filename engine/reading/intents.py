@@ -142,8 +142,9 @@ INTENT_ROWS = (
     IntentRow(Intent.WHY_BEHIND, _why_behind, '"why" and a degradation word ("why is X behind?")'),
     IntentRow(Intent.WHO_OWNS, _who_owns, 'ownership asked by "who", "whose", a team or person'),
     IntentRow(
-        Intent.COUNT, lambda a: " how many " in a.joined or " number of " in a.joined,
-        '"how many", "number of"',
+        Intent.COUNT,
+        lambda a: " how many " in a.joined or " number of " in a.joined or a.lead == "count",
+        '"how many", "number of", "count the commits ..."',
     ),
     IntentRow(
         Intent.COUNT, _yes_no_commits,
@@ -166,9 +167,11 @@ INTENT_ROWS = (
 
 def intent(words: list[str], kinds: list[FactKind], kind_hint: SubjectKind | None) -> Intent:
     """The closed intent vocabulary: the first of INTENT_ROWS that holds."""
+    words = [v.LEADS_SPELT.get(w, w) for w in words]
     leads = {"why", "which", "what", "who", "list", "show"} | v.SOMEONE
     lead = next((w for w in words if w in leads), "")
     lead = "who" if lead in v.SOMEONE else lead
+    lead = "count" if not lead and words[:1] == ["count"] else lead
     asked = Asked(words, lead, f" {' '.join(words)} ", kinds, kind_hint)
     return next(row.intent for row in INTENT_ROWS if row.holds(asked))
 

@@ -24,7 +24,7 @@ from engine.domain.contract import PEOPLE_SHOWN as SHOWN
 from engine.reading import references as r
 from engine.reading.time.calendar import count_of
 from engine.reading.vocabulary import CHANGE_VERBS, Intent
-from engine.reading.wordrules import WORD_ROWS, At
+from engine.reading.wordrules import NEWCOMERS, WORD_ROWS, At
 
 # Words ranking people ("the top 3 contributors", "the 2 most active people").
 _RANKS = frozenset({"top", "most", "biggest", "busiest", "main", "leading", "largest"})
@@ -61,11 +61,12 @@ def unasked(
         named = bool(references)
         at = At(text, free, i, word, before, after, words, intent, named, tokens, bool(asker))
         row = next((row for row in WORD_ROWS if row.holds(at)), None)
-        if row is None or row.note is None:
+        note = None if row is None else row.said(at) if row.said is not None else row.note
+        if row is None or note is None:
             continue  # "who should I ask about X?": the asker is not what is asked about
         a, b = row.extent(at) if row.extent is not None else (start, token.end)
         phrase = text[a:b]
-        found.append(Unasked(phrase, f'"{phrase}": {row.note}', ends=row.ends))
+        found.append(Unasked(phrase, f'"{phrase}": {note}', ends=row.ends))
     return tuple({u.phrase.lower(): u for u in found}.values())
 
 
@@ -127,6 +128,9 @@ def top(text: str, tokens: list[r.Token]) -> tuple[Unasked, ...]:
     said not understood). A who answer lists at most SHOWN people, ranked: the answer says
     which of them the number asks for. Its tokens are taken (no longer free)."""
     for left, right in pairwise(tokens):
+        if left.norm == "top" and left.free and right.norm in NEWCOMERS:
+            left.free = False  # "the top contributors": the people a who answer ranks
+            continue
         # "top 3", or a number before "most" / "biggest" ("the 2 most active people": "2"
         # was said not understood and 5 listed)
         word, number = (right, left) if right.norm in _RANKS else (left, right)

@@ -12,6 +12,7 @@ the `who` intent and are not read here.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
@@ -27,6 +28,10 @@ _FILES = frozenset({"file", "files"})
 _PARTS = frozenset({"parts", "areas", "components", "subsystems"})
 _NOUNS = _FILES | _PARTS | {"modules", "repositories", "repos", "services", "projects"}
 _CHANGE_WORDS = CHANGE_VERBS | CHANGE_NOUNS | {"commit", "active", "activity", "churn"}
+# The size of churn asked for ("which modules saw the heaviest churn?"): the most churn,
+# ranked (by commits, said: engine.resolving.rankedsubjects.LINES_NOTE).
+_SIZES = frozenset({"heaviest", "biggest", "largest", "highest", "greatest"})
+_CHURN = frozenset({"churn", "churning"})
 # "Changed most recently" asks for the latest change, not a ranking.
 _NOT_AMOUNTS = frozenset({"recent", "recently", "lately"})
 _WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -54,7 +59,10 @@ def read(
     consumed (no longer free)."""
     words = [t.norm for t in tokens]
     at = _marker(words)
-    changed = _CHANGE_WORDS.intersection(words) or BUSIEST.intersection(words)
+    # "top files", "the top 5 modules": ranked as the busiest are (by commits, said)
+    changed = bool(_CHANGE_WORDS.intersection(words) or BUSIEST.intersection(words)) or (
+        at is not None and _top_of(words, at)
+    )
     if at is None or not changed or words[:1] == ["who"]:
         return None
     if not all(k in CHANGE_KINDS for k in kinds):
@@ -76,14 +84,26 @@ def read(
 
 
 def _marker(words: list[str]) -> int | None:
-    """Where "most" (else "top", else "busiest": verbs.BUSIEST) is, unless it asks for the
-    latest ("most recently")."""
+    """Where "most" (else "top", else "busiest": verbs.BUSIEST, else a size of churn:
+    "the heaviest churn") is, unless it asks for the latest ("most recently")."""
     for marker in ("most", "top", *sorted(BUSIEST)):
         if marker in words:
             at = words.index(marker)
             after = words[at + 1] if at + 1 < len(words) else ""
             return None if after in _NOT_AMOUNTS else at
-    return None
+    return next(
+        (i for i, (w, after) in enumerate(pairwise(words)) if w in _SIZES and after in _CHURN),
+        None,
+    )
+
+
+def _top_of(words: list[str], at: int) -> bool:
+    """ "top" right before what is ranked, a number between them or not ("top files", "the
+    top 5 modules")."""
+    following = words[at + 1 : at + 3]
+    if following[:1] and following[0] in _NUMBERS:
+        following = following[1:]
+    return words[at] == "top" and following[:1] != [] and following[0] in _NOUNS
 
 
 def _counted_noun(tokens: list[Token]) -> tuple[int | None, set[int]]:

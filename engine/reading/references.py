@@ -46,6 +46,7 @@ from engine.reading.vocabulary import (
     CHANGE_VERBS,
     FILLERS,
     KIND_WORDS,
+    NAME_PARTS,
     NOT_NAMES,
     SKIPPED,
     STOP_WORDS,
@@ -163,6 +164,14 @@ def _nameable(token: Token) -> bool:
     return token.free and bool(token.norm) and token.norm not in STOP_WORDS
 
 
+def _paired(window: list[Token]) -> bool:
+    """Two words, one of them a stop word that is a word of names too ("status codes")."""
+    if len(window) != 2 or not all(t.free for t in window):
+        return False
+    parts = [t for t in window if t.norm in NAME_PARTS]
+    return bool(parts) and all(t in parts or t.norm not in STOP_WORDS for t in window)
+
+
 def handle_windows(text: str, tokens: list[Token]) -> list[tuple[int, int, tuple[int, int]]]:
     """(first token, size, span) of every window that could be a known name, longest first."""
     out = []
@@ -171,7 +180,7 @@ def handle_windows(text: str, tokens: list[Token]) -> list[tuple[int, int, tuple
             window = tokens[i : i + size]
             if not all(t.free and t.norm for t in window):
                 continue
-            if not (_nameable(window[0]) and _nameable(window[-1])):
+            if not (_nameable(window[0]) and _nameable(window[-1])) and not _paired(window):
                 continue
             # A trailing kind word is left out: a name is looked up with or without the word
             # naming its kind ("Shipping Store" finds "Shipping Store Service").

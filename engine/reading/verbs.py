@@ -118,3 +118,72 @@ ADVERBS = frozenset(
 # Superlatives that rank subjects by their changes without a change word ("the busiest
 # modules", "the hottest files").
 BUSIEST = frozenset({"busiest", "hottest", "liveliest"})
+
+# What may stand between a question's lead ("who", "how many people") and its verb:
+# auxiliaries, modals, and words of how or when ("who has been", "who else", "who can",
+# "who recently"); any word ending in -ly is one too ("who quietly rewrote X").
+BEFORE_VERB = frozenset(
+    {"has", "have", "had", "is", "was", "were", "are", "be", "been", "being", "s", "ve", "d"}
+    | {"did", "does", "do", "should", "would", "could", "can", "will", "might", "must", "may"}
+    | {"ll", "else", "all", "ever", "even", "just", "also", "still", "last", "first", "then"}
+    | {"most", "mostly", "recently", "actually", "really", "originally", "initially", "got"}
+    | {"get", "gets", "getting", "keeps", "kept", "keep", "never", "not", "t", "cannot"}
+    | {"didn", "doesn", "don", "hasn", "haven", "hadn", "isn", "wasn", "weren", "aren", "won"}
+    | {"couldn", "wouldn", "shouldn"}
+)
+# The note of a word standing where a verb is due that no row reads and no name holds.
+UNREAD_VERB = (
+    "not understood: no rule here reads it as a verb (the changes git records are read: "
+    "changed, touched, refactored, fixed ...) and it names no subject known here; answering "
+    'who changed it would answer another question (ask "who changed X?").'
+)
+
+
+def verb_slot(words: list[str], people: frozenset[str]) -> int | None:
+    """Where the verb of a question asking who acted stands among its `words`: after "who",
+    or after "how many" or "which" and a noun of `people` ("how many developers ..."), past
+    the words of BEFORE_VERB; None when it asks no one."""
+    if "who" in words:
+        at = words.index("who") + 1
+    elif words[:2] == ["how", "many"] and words[2:3] and words[2] in people:
+        at = 3
+    elif words[:1] == ["which"] and words[1:2] and words[1] in people:
+        at = 2
+    else:
+        return None
+    while at < len(words) and (words[at] in BEFORE_VERB or _adverb(words, at)):
+        at += 1
+    return at if at < len(words) else None
+
+
+def _adverb(words: list[str], at: int) -> bool:
+    """A word ending in -ly with a word after it ("who quietly rewrote X")."""
+    return words[at].endswith("ly") and len(words[at]) > 4 and at + 1 < len(words)
+
+
+def misspelt(word: str) -> str | None:
+    """The one verb form of a row `word` is a slip of, for words of six letters or more:
+    two letters swapped or one left out ("chnaged": changed, "refactord": refactored), else
+    one added, else one mistyped; None when none or several are as near."""
+    if len(word) < 6:
+        return None
+    for cost in (1, 2, 3):
+        near = [f for f in CHANGE_VERBS if abs(len(f) - len(word)) <= 1 and _slip(word, f) == cost]
+        if near:
+            return near[0] if len(near) == 1 else None
+    return None
+
+
+def _slip(a: str, b: str) -> int:
+    """How `a` is `b` with one slip: 1 two letters swapped or one left out, 2 one added, 3
+    one mistyped; 0 otherwise (`b` itself too)."""
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        if len(diff) == 1:
+            return 3
+        swapped = len(diff) == 2 and diff[1] == diff[0] + 1
+        return 1 if swapped and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]] else 0
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    if not any(long[:i] + long[i + 1 :] == short for i in range(len(long))):
+        return 0
+    return 1 if short == a else 2

@@ -158,6 +158,12 @@ KIND_ROWS = (
 )
 KIND_WORDS: dict[str, SubjectKind] = {w: row.kind for row in KIND_ROWS for w in row.words}
 PLURAL_KINDS = frozenset(w for w in KIND_WORDS if w.endswith("s") or w == "people")
+# Question words as they are often typed: "whats changed in X" asked for X's status, not
+# what changed ("whats" was no lead word).
+LEADS_SPELT = {
+    "whats": "what", "wats": "what", "wat": "what", "whta": "what", "waht": "what",
+    "hwo": "who", "whos": "who", "wich": "which", "whcih": "which", "whihc": "which",
+}  # fmt: skip
 STOP_WORDS = _words(
     "a an the is are was were be been being do does did has have had having of for about in "
     "on at to from by with and or but not no vs versus what whats which who whom whose why how "
@@ -173,8 +179,13 @@ STOP_WORDS = _words(
     # "which incidents hit X?": X's incidents ("hit X" was tried as a name, "hit" dropped)
     "hit hits hitting affect affects affected affecting impact impacts impacted impacting "
     # "who churned through X?", "changes across X": the verb's preposition, no name
-    "through throughout across"
-) | verbs.LIGHT_VERBS | verbs.ADVERBS
+    "through throughout across "
+    # "summarize X", "an overview of X": what the status answer is; "count the commits to X"
+    "summarize summarise summary overview recap describe count"
+) | frozenset(LEADS_SPELT) | verbs.LIGHT_VERBS | verbs.ADVERBS
+# Stop words that are words of names too ("the status codes file": status_codes.py): beside
+# one word that is none, they are looked up with it as a known name (never alone).
+NAME_PARTS = _words("status state health trend number total list new make")
 # Words that qualify a kind word without naming anything ("the go-to person", "the main
 # module"): never read as a name before it (a known name is still matched first).
 NOT_NAMES = frozenset(

@@ -27,6 +27,13 @@ branch imported. "pushed" is read as authored: who pushed a commit is not in the
 "landed" is read as committed: "how many commits landed in 2025?" named "landed" as not
 understood; the commits of the branch imported are the ones that landed, counted by author
 time (no landing time is kept).
+
+The verb of the question: a word standing where it is due ("who X core.py?", "how many
+people X ...", a command's first word before what it acts on: "frobnicate the termui
+module") that no row reads and no name holds ends the question, named; it was answered as
+who changed the subject (or its health), the word said unused. One slip of the keys from a
+verb's form ("chnaged") is read as it, said (engine/reading/verbs.py: `verb_slot`,
+`misspelt`).
 """
 
 from __future__ import annotations
@@ -36,7 +43,15 @@ from dataclasses import dataclass
 
 from engine.reading import references as r
 from engine.reading.time.calendar import TIME_WORDS
-from engine.reading.vocabulary import CHANGE_VERBS, LANDS, Intent
+from engine.reading.verbs import UNREAD_VERB, misspelt, verb_slot
+from engine.reading.vocabulary import (
+    CHANGE_VERBS,
+    FILLERS,
+    LANDS,
+    LEADS_SPELT,
+    NOT_NAMES,
+    Intent,
+)
 
 # Intents that answer over one window with counts or lists: the ones a changed meaning breaks.
 _COUNTING = frozenset({Intent.WHO, Intent.COUNT, Intent.WHAT_CHANGED, Intent.WHICH})
@@ -53,6 +68,7 @@ _PERIODIC = frozenset({"daily", "weekly", "monthly", "quarterly", "yearly", "ann
 SELF = frozenset({"i", "my", "mine", "myself"})
 _OBJECT_ME = frozenset({"tell", "show", "give", "let", "help", "get", "find"})  # "show me"
 _SIZES = frozenset({"biggest", "largest", "smallest", "heaviest"})
+_DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "my", "our", "all"})
 _COMPARED = frozenset({"more", "less", "fewer"})
 _LISTED = frozenset({"file", "files", "module", "modules", "package", "packages"})
 _TOUCHED = CHANGE_VERBS | {"deleted", "removed", "added", "renamed", "created", "moved"}
@@ -93,6 +109,17 @@ UNRECORDED_ROLES = frozenset(
 ROLE_NOTE = (
     "not recorded: the history keeps who authored each change, never who reviewed or approved "
     'it; answering who changed it would answer another question (ask "who changed X?").'
+)
+# Verbs of making something ("who added core.py?", "who created the parser?"): the first
+# change, as "first" asks (the row after it reads the verb only where a verb is due).
+CREATION = frozenset(
+    {"created", "creates", "create", "creating", "added", "adds", "introduced", "introduces"}
+    | {"founded", "originated", "initiated", "invented", "started", "starts"}
+)
+_CREATION_NOTE = (
+    "who made or added something (its earliest change) is not computed: answers count or "
+    'list the changes of one window. Ask for the period it was made in ("who changed X in '
+    '2014?").'
 )
 LAND_NOTE = (
     "read as committed: every commit imported is in the history of the branch imported, so "
@@ -189,6 +216,7 @@ class WordRow:
     note: str | None
     ends: bool = True
     extent: Callable[[At], tuple[int, int]] | None = None
+    said: Callable[[At], str] | None = None  # the note, when it names what the word read as
 
 
 def _counting(a: At) -> bool:
@@ -251,6 +279,25 @@ def _both(a: At) -> bool:
     return a.word == "both" and people and a.after not in TIME_WORDS and not a.named
 
 
+def _in_verb_slot(a: At) -> bool:
+    """The word stands where the verb of a question asking who acted is due ("who X
+    core.py?", "how many people X core.py?"), or opens it before what it acts on, as a
+    command's verb does ("frobnicate the termui module", "blorp werkzeug"), and no rule read
+    it: not a verb of a row, a fact or stop word, nor a name (its tokens are not free)."""
+    token = a.free[a.i]
+    if a.asker or not r.content(token) or token.norm in FILLERS | NOT_NAMES:
+        return False  # "who can help with X?": whom to ask (engine.reading.meaning reads it)
+    at = verb_slot([LEADS_SPELT.get(t.norm, t.norm) for t in a.tokens], NEWCOMERS)
+    if at is not None and a.tokens[at] is token:
+        return True
+    after = a.tokens[1] if len(a.tokens) > 1 and a.tokens[0] is token else None
+    return after is not None and (after.norm in _DETERMINERS or not after.free)
+
+
+def _misspelt_verb(a: At) -> bool:
+    return _in_verb_slot(a) and misspelt(a.word) is not None
+
+
 # The word rules, in order: the first row that holds says the word (engine/reading/claims.py
 # says which words are still free to be read here: engine.reading.meaning reads them).
 WORD_ROWS = (
@@ -303,4 +350,15 @@ WORD_ROWS = (
     WordRow("pushed", lambda a: a.word in PUSHES, PUSH_NOTE, ends=False),
     WordRow("landed", lambda a: a.word in LANDS, LAND_NOTE, ends=False),
     WordRow("reviewed", lambda a: a.word in UNRECORDED_ROLES, ROLE_NOTE),
+    # "who chnaged core.py?": the verb one slip away, said; "who flibbered core.py?" was
+    # answered as who changed it, "flibbered" said unused: another question, maybe.
+    WordRow("made first", lambda a: a.word in CREATION and _in_verb_slot(a), _CREATION_NOTE),
+    WordRow(
+        "misspelt verb",
+        _misspelt_verb,
+        None,
+        ends=False,
+        said=lambda a: f'read as "{misspelt(a.word)}": no verb is spelt so; it is one slip away.',
+    ),
+    WordRow("verb unread", _in_verb_slot, UNREAD_VERB),
 )

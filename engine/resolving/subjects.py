@@ -38,6 +38,7 @@ from engine.resolving import (
 )
 from engine.resolving import rankedsubjects as busiest
 from engine.resolving import subjectless as unnamed
+from engine.resolving.aside import aside
 from engine.resolving.disclosures import Disclosures, disclose
 from engine.resolving.formerpaths import folded_path, moved
 from engine.resolving.fullnames import other_person
@@ -329,6 +330,10 @@ class Subjects:
             ask := await namesakes.asked(self.graph, reference, outcome.subject, window)
         ):
             return ask
+        if isinstance(outcome, Resolved) and (
+            ask := await aside(self.graph, reference, outcome.subject, understood)
+        ):
+            return ask  # "the CLI": only an example's module
         if isinstance(outcome, Resolved):
             await disclose(self.graph, reference, outcome, told)
             told.notes += unmatched_note(reference, outcome.subject, understood)
