@@ -152,6 +152,7 @@ def build_graphql(runtime: Runtime) -> tuple[GraphQLEndpoint, SubscriptionView]:
         runtime.metrics,
         settings.request_timeout_s,
         settings.graphiql,
+        build_timeout_s=settings.index_build_timeout_s,
     )
     return endpoint, sockets
 

@@ -62,6 +62,14 @@ class Settings(BaseSettings):
     demo_org: str = Field("demo", description="Organisation the demo data is loaded into.")
     demo_records: int = Field(20_000, ge=100, description="Size of the demo organisation.")
     request_timeout_s: float = Field(15.0, gt=0, description="Per-request time limit.")
+    index_build_timeout_s: float = Field(
+        120.0,
+        gt=0,
+        description="Per-request time limit while the graph server still builds the "
+        "organisation's indexes after a start (FalkorDB builds them in the background; "
+        "statements read without them meanwhile, correct but slower, and no statement limit "
+        "applies); never shorter than the request time limit.",
+    )
     gc_interval_s: float = Field(
         1.0,
         ge=0,

@@ -127,7 +127,7 @@ class FalkorStore(EpochedStore):
         executor = GraphExecutor(self, name, lambda: self._prepare(scope))
         home = None if epoch == 0 else self.org(org_id).results_executor
         if name not in self._gates:
-            self._gates[name] = falkor_ready.IndexGate(GraphExecutor(self, name).read)
+            self._gates[name] = falkor_ready.IndexGate(GraphExecutor(self, name).status)
         return ScopedGraph(
             org_id,
             executor,
@@ -138,6 +138,10 @@ class FalkorStore(EpochedStore):
             results_executor=home,
             index_gate=self._gates[name],
         )
+
+    async def indexes_building(self, org_id: str) -> bool:
+        serving = await self.serving(org_id)  # made its gate (_make_graph)
+        return await self._gates[GRAPH_PREFIX + scope_of(org_id, serving.epoch)].building()
 
     async def bootstrap(self, org_id: str) -> None:
         if org_id == SYSTEM_SCOPE:

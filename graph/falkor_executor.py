@@ -74,6 +74,12 @@ class GraphExecutor:
         status, property names), upkeep that no request waits for."""
         return await self.run(statement, {}, maintenance=True)
 
+    async def status(self, statement: str) -> list[Row]:
+        """A statement with no parameters asking the server how the graph stands (its index
+        status, for graph.falkor_ready.IndexGate): counted apart from a request's own round
+        trips, like the serving pointer."""
+        return await self.run(statement, {}, control=True, maintenance=True)
+
     async def change(self, statement: str, params: dict[str, Any]) -> list[Row]:
         return await self.run(statement, params, write=True)
 

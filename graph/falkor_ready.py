@@ -38,6 +38,9 @@ PROPERTY_KEYS = "CALL db.propertyKeys() YIELD propertyKey RETURN propertyKey"
 LEARN_ATTRIBUTES = "CREATE (n:Checkpoint) SET n += $names DELETE n"
 READY = "OPERATIONAL"
 _POLL_S = 0.1
+# How often a graph still building is asked again whether it is done (a request asks it
+# first, graph.falkor.FalkorStore.indexes_building): one cheap statement a second at most.
+_RECHECK_S = 1.0
 _SHOW_EVERY_S = 2.0
 
 
@@ -89,6 +92,25 @@ class IndexGate:
     def __init__(self, read: Read) -> None:
         self._read = read
         self._built: set[str] = set()
+        self._all_built = False
+        self._building_seen = (False, float("-inf"))  # (still building, when asked)
+
+    async def building(self) -> bool:
+        """Whether any index of the graph is still being built (its statements then read
+        without it: correct, only slower). Asked at most once a second while it is; once
+        every index is built, not again until `reset`."""
+        if self._all_built:
+            return False
+        still, asked = self._building_seen
+        now = time.monotonic()
+        if now - asked < _RECHECK_S:
+            return still
+        rows = await self._read(INDEX_STATUS)
+        self._built.update(str(label) for label, status in rows if status == READY)
+        still = bool(building(rows))
+        self._all_built = not still
+        self._building_seen = (still, now)
+        return still
 
     async def __call__(self, label: str) -> None:
         if label in self._built:
@@ -102,3 +124,5 @@ class IndexGate:
 
     def reset(self) -> None:
         self._built.clear()
+        self._all_built = False
+        self._building_seen = (False, float("-inf"))

@@ -64,6 +64,9 @@ class EpochedStore:
         self._pointers[org_id] = (epoch, now + self.pointer_ttl_s)
         return self.org(org_id, epoch)
 
+    async def indexes_building(self, org_id: str) -> bool:
+        return False  # Neo4j: a read waits for no index, and none is rebuilt on a start
+
     def epochs(self, org_id: str) -> CypherEpochs:
         home = self.org(org_id)
 

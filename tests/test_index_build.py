@@ -9,8 +9,10 @@ from pathlib import Path
 
 from engine.domain.embedding import HashingEmbedder
 from engine.domain.models import SubjectKind
+from graph import falkor_ready
 from graph.embedded import EmbeddedServer
 from graph.falkor import GRAPH_PREFIX, FalkorStore
+from graph.falkor_executor import GraphExecutor
 from graph.falkor_ready import INDEX_STATUS, READY
 from graph.falkor_vectors import INDEX_FIELDS
 from graph.indexes import VECTOR_LABEL
@@ -27,6 +29,7 @@ CREATE (:Subject:{VECTOR_LABEL} {{org_id: $org, key: 'team:filler' + toString(i)
         id: 'f' + toString(i), kind: 'team', name: 'filler ' + toString(i), stub: true,
         embedder: 'filler', embedding: vecf32([j IN range(1, {DIMENSION}) | rand() - 0.5])}})
 """
+SUBJECTS = 20_000  # enough that reading them without their index outlasts the limits below
 NAMES = ["checkout service", "ledger", "payments gateway", "fraud scoring"]
 
 
@@ -144,3 +147,64 @@ async def test_a_command_waits_for_no_other_organisations_indexes(tmp_path: Path
         assert token and key_id
         assert (await _statuses(store, org))[VECTOR_LABEL] != READY
         await store.close()
+
+
+# A page the dashboards ask (a kind's subjects by key, counted) and subjects by key.
+_KEYS = [f"service:s{i:05}" for i in range(0, 20_000, 800)] + ["service:s20000"]
+_PAGE = (
+    "{ subjects(filter: {kind: SERVICE}, orderBy: KEY, first: 50) "
+    "{ totalCount edges { node { key name } } } "
+    + " ".join(f'k{i}: subject(key: "{key}") {{ key name }}' for i, key in enumerate(_KEYS))
+    + " }"
+)
+
+
+async def test_pages_are_answered_whole_through_http_while_the_indexes_are_built(
+    tmp_path: Path,
+) -> None:
+    """A gateway started on a directory whose indexes FalkorDB is still building (every
+    start): a page reads without them, correct but slower, and was cut off by the request's
+    and the statements' limits (users saw TIMEOUT for two minutes after a 100k-subject
+    restart). While the organisation's indexes are built it gets the longer limit, statement
+    limit lifted, and answers what it answers once they are built."""
+    from gateway.auth import create_key
+    from tests.gateway_fixture import serve
+
+    org = "restarting"
+    embedder = HashingEmbedder(DIMENSION)
+    with EmbeddedServer(tmp_path) as server:
+        store = FalkorStore(server.url, embedder=embedder)
+        graph = store.client.select_graph(GRAPH_PREFIX + org)
+        # The filler's label made first: FalkorDB builds a graph's indexes label by label in
+        # the order the labels were made, so the subjects' index waits behind the vectors'.
+        await graph.query(
+            "CREATE VECTOR INDEX FOR (f:Filler) ON (f.embedding) "
+            f"OPTIONS {{dimension: {DIMENSION}, similarityFunction: 'cosine'}}"
+        )
+        await graph.query(
+            f"UNWIND range(1, $n) AS i CREATE (:Filler {{embedding: vecf32([j IN range(1, "
+            f"{DIMENSION}) | rand() - 0.5])}})",
+            {"n": FILLER},
+        )
+        await store.bootstrap(SYSTEM_SCOPE)
+        await store.bootstrap(org)
+        await load(store.org(org), [subject(f"service:s{i:05}") for i in range(SUBJECTS)])
+        token, _ = await create_key(store.keys, org, "reader", frozenset({"read"}))
+        await store.close()
+    with EmbeddedServer(tmp_path) as server:
+        # As `fabric serve` opens it, no index waited for; a statement limit a page read
+        # without its index outlasts, but not one read with it.
+        store = FalkorStore(server.url, embedder=embedder, statement_timeout_ms=50,
+                            wait_for_indexes=False)  # fmt: skip
+        await store.bootstrap(SYSTEM_SCOPE)
+        async for gateway in serve(store, request_timeout_s=5.0, index_build_timeout_s=300):
+            assert (await _statuses(store, org))["Subject"] != READY
+            during = await gateway.query(token, _PAGE)
+            assert (await _statuses(store, org))["Subject"] != READY  # still being built
+            await falkor_ready.await_indexes(GraphExecutor(store, GRAPH_PREFIX + org).read, org)
+            store.statement_timeout_ms = None  # the reference, however busy the machine
+            after = await gateway.query(token, _PAGE)
+        await store.close()
+    assert after.status_code == 200 and "errors" not in after.json()
+    assert after.json()["data"]["subjects"]["totalCount"] == SUBJECTS
+    assert (during.status_code, during.json()) == (200, after.json())

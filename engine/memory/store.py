@@ -126,6 +126,9 @@ class MemoryStore:
         if org_id != SYSTEM_SCOPE:
             check_org(org_id)
 
+    async def indexes_building(self, org_id: str) -> bool:
+        return False  # nothing to build
+
     async def ping(self) -> None:
         self.round_trips.add()
 

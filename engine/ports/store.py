@@ -134,6 +134,13 @@ class GraphStore(Protocol):
 
     def epochs(self, org_id: str) -> EpochControl: ...
 
+    async def indexes_building(self, org_id: str) -> bool:
+        """Whether the graph server is still building indexes of the organisation's serving
+        graph (after a start, FalkorDB builds them in the background): its statements read
+        without them meanwhile, correct but slower, and a request is given longer
+        (gateway.endpoint). False where a store has no such time."""
+        ...
+
     async def bootstrap(self, org_id: str) -> None: ...
 
     async def ping(self) -> None: ...
