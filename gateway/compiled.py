@@ -16,9 +16,10 @@ The stages of the one path (docs/graphql.md, "Compiled documents"):
 
 Anything else runs the plain path, counted by reason (`fabric_compiled_fallbacks_total`):
 `unseen` (not yet seen), `uncovered:<what>` (a plan does not cover it), `operation` (no
-single operation to run), `variables`, `cost`, `arguments`, `null`, `range` (the plain path
-reports those itself), `graph` (a read failed), `persist` (the request registers its
-text: PersistValidated marks it on the plain path) and `error` (a defect of a plan, logged).
+single operation to run), `node` (an investigation result's fields beyond its id),
+`variables`, `cost`, `arguments`, `null`, `range` (the plain path reports those itself),
+`graph` (a read failed), `persist` (the request registers its text: PersistValidated marks
+it on the plain path) and `error` (a defect of a plan, logged).
 With tracing on, a plan makes the plain path's operation and root-field spans itself.
 """
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any
 
 from graph import ties
@@ -125,12 +125,13 @@ class ActivityPages:
         return await self._read(statement, **params)
 
 
-def _floors(days: list[tuple[int, int]], top: int | None, target: int) -> list[int]:
+def _floors(days: list[tuple[int, int]], top: int | None, target: int) -> Iterator[int]:
     """Window floors, newest first, each reaching back over about _WIDEN times as many records
     as the one before, the last one over every day. Records are taken as spread evenly over
     their day: at a million records a day holds thousands, and a floor on day boundaries
-    would read a whole day for a page of fifty."""
-    floors: list[int] = []
+    would read a whole day for a page of fifty. Made as they are asked for: a page is most
+    often whole from the first window, and the histogram holds every day of records."""
+    last = None  # the floor given last
     total = 0.0
     for day, n in days:  # newest first
         start, end = day * DAY_NS, (day + 1) * DAY_NS
@@ -143,13 +144,13 @@ def _floors(days: list[tuple[int, int]], top: int | None, target: int) -> list[i
             # On a whole microsecond, as record times are: the range index compares doubles
             # (256 ns apart today), which must not round a floor past a record at it.
             floor = max(start, int(end - (target - total) * DAY_NS / n))
-            floors.append(floor - floor % 1000)
+            last = floor - floor % 1000
+            yield last
             target *= _WIDEN
         total += held
     earliest = [day * DAY_NS for day, _ in days if top is None or day * DAY_NS <= top]
-    if earliest and (not floors or floors[-1] > earliest[-1]):
-        floors.append(earliest[-1])
-    return floors
+    if earliest and (last is None or last > earliest[-1]):
+        yield earliest[-1]
 
 
 async def migrate(

@@ -101,11 +101,17 @@ def _request(data: InvestigateInput) -> InvestigationRequest:
 
 async def stored_result(info: Ctx, global_id: str) -> contract.InvestigationResult | None:
     parsed = from_global_id(global_id)
-    # Unknown, malformed and another organisation's ids answer the same: null.
     local = parsed[1] if parsed and parsed[0] == "InvestigationResult" else global_id
+    return await result_by_id(info.context.graph, local)
+
+
+async def result_by_id(graph: OrgGraph, local: str) -> contract.InvestigationResult | None:
+    """The stored result of id `local` (Query.investigation, Query.node and the node plan:
+    resolvers/node_plan.py). Unknown, malformed and another organisation's ids answer the
+    same: null."""
     if len(local) > 64 or not local.isprintable():  # result ids are UUIDs
         return None
-    found = await info.context.graph.results.by_ids([local])
+    found = await graph.results.by_ids([local])
     payload = found.get(local)
     return contract.InvestigationResult.model_validate_json(payload) if payload else None
 

@@ -3,8 +3,11 @@ Query.node reads it (a subject, episode, source record or relationship through t
 loaders, as of now; anything unknown, malformed or of another organisation answers null) and
 written by the plan of its type's selection (its fragments collected for that type).
 
-An investigation result's id is the plain path's to answer (Fallback): its type is the
-investigation engine's, which no plan writes.
+An investigation result is read as Query.node reads it (resolvers/investigation.py's
+result_by_id) and written when its selection asks no more than `id` and `__typename`, as a
+page that selects another type's fields (the dashboard's RecordDetail) asks it. Any other
+field of it is the investigation engine's type, which no plan writes: such a selection runs
+the plain path (Fallback "node") whenever an investigation result's id is asked.
 """
 
 from __future__ import annotations
@@ -16,14 +19,16 @@ from graphql import FieldNode, GraphQLField
 from graphql.execution.values import VariableValues
 
 from resolvers.context import RequestContext
+from resolvers.investigation import result_by_id
 from resolvers.object_plan import ObjectPlan, object_plan
 from resolvers.page_plan import TopPlan, top_plan
 from resolvers.plan_fields import Fallback, Scope, arguments, together
 from resolvers.queries import MAX_NODES
-from resolvers.relay import from_global_id, relationship_ends
+from resolvers.relay import from_global_id, relationship_ends, to_global_id
 
-_READ = ("Subject", "Episode", "SourceRecord", "Relationship")  # the types a plan reads
-_PLAIN = ("InvestigationResult",)  # the plain path's
+_READ = ("Subject", "Episode", "SourceRecord", "Relationship", "InvestigationResult")
+_RESULT = "InvestigationResult"
+_RESULT_FIELDS = ("id", "__typename")  # the fields of an investigation result a plan writes
 
 
 @dataclass(frozen=True)
@@ -37,6 +42,7 @@ class NodePlan:
     episode: ObjectPlan
     record: ObjectPlan
     relationship: ObjectPlan
+    result: tuple[tuple[str, str], ...] | None  # (key, field) of a result's; None: not covered
 
     async def run(self, context: RequestContext, variables: VariableValues) -> Any:
         args = arguments(self.field, self.node, variables)
@@ -44,11 +50,10 @@ class NodePlan:
         if len(ids) > MAX_NODES:
             raise Fallback("arguments")  # the resolver's error to report
         parsed = [from_global_id(i) for i in ids]
-        if any(p is not None and p[0] in _PLAIN for p in parsed):
+        if self.result is None and any(p is not None and p[0] == _RESULT for p in parsed):
             raise Fallback("node")
         wanted = [p if p is not None and p[0] in _READ else None for p in parsed]
-        loaders = context.loaders
-        found = await together(*(_read(loaders, w) for w in wanted))
+        found = await together(*(_read(context, w) for w in wanted))
         now = context.now
         answers: list[dict[str, Any] | None] = []
         subjects: list[tuple[Any, dict[str, Any]]] = []
@@ -61,6 +66,9 @@ class NodePlan:
             kind = asked[0]
             if kind == "Relationship":  # (edge, anchor): nothing to read after it
                 answers.append(self.relationship.write(item))
+                continue
+            if kind == _RESULT:
+                answers.append(_write_result(self.result or (), item))
                 continue
             plan = self.subject if kind == "Subject" else (
                 self.episode if kind == "Episode" else self.record)  # fmt: skip
@@ -77,10 +85,19 @@ class NodePlan:
         return answers if self.many else answers[0]
 
 
-async def _read(loaders: Any, wanted: tuple[str, str] | None) -> Any:
+def _write_result(fields: tuple[tuple[str, str], ...], result: Any) -> dict[str, Any]:
+    """An investigation result's id and type name, as InvestigationResult.of writes them."""
+    return {key: to_global_id(_RESULT, result.id) if name == "id" else _RESULT
+            for key, name in fields}  # fmt: skip
+
+
+async def _read(context: RequestContext, wanted: tuple[str, str] | None) -> Any:
     if wanted is None:
         return None
     kind, local = wanted
+    loaders = context.loaders
+    if kind == _RESULT:
+        return await result_by_id(context.graph, local)
     if kind == "Subject":
         return await loaders.subject(local, None)
     if kind == "Episode":
@@ -105,6 +122,8 @@ async def _relationship(loaders: Any, local: str) -> Any:
 
 def node_plan(scope: Scope, node: FieldNode, field: GraphQLField) -> NodePlan:
     selection = node.selection_set
+    result = tuple(((f.alias or f.name).value, f.name.value)
+                   for f in scope.fields(selection, _RESULT))  # fmt: skip
     return NodePlan(
         node,
         field,
@@ -113,4 +132,5 @@ def node_plan(scope: Scope, node: FieldNode, field: GraphQLField) -> NodePlan:
         object_plan(scope, scope.fields(selection, "Episode"), "Episode"),
         object_plan(scope, scope.fields(selection, "SourceRecord"), "SourceRecord"),
         object_plan(scope, scope.fields(selection, "Relationship"), "Relationship"),
+        result if all(name in _RESULT_FIELDS for _, name in result) else None,
     )

@@ -9,6 +9,7 @@ import subprocess
 from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -83,3 +84,19 @@ async def in_memory(clone: Path, name: str) -> OrgGraph:
     graph = store.org(name)
     await import_git(graph, GitImport(clone, name=name))
     return graph
+
+
+def fixtures(name: str, graph: str, *, clone_as: str = "clone") -> tuple[Any, Any]:
+    """A module's two fixtures for history `name`, imported once for the module: its clone
+    (named `clone_as`) and its in-memory organisation (named `graph`). Bind both to module
+    names, as pytest finds fixtures there: `clone, click = shared_history.fixtures(...)`."""
+
+    @pytest.fixture(scope="module", name=clone_as)
+    def cloned(tmp_path_factory: pytest.TempPathFactory) -> Path:
+        return clone(name, tmp_path_factory.mktemp(name))
+
+    @pytest.fixture(scope="module", name=graph)
+    async def imported(request: pytest.FixtureRequest) -> OrgGraph:
+        return await in_memory(request.getfixturevalue(clone_as), name)
+
+    return cloned, imported

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ import pytest
 
 from engine.domain.models import SourceRecord, SourceRecordKind, Subject, SubjectKind, to_ns
 from engine.ports import GraphStore, RecordPageRequest, SubjectOrder, SubjectQuery, TimeSpan
-from graph import rows
+from graph import activity, rows
 from graph.cypher import activity as activity_cypher
 from graph.cypher import subjects as subjects_cypher
 from graph.cypher._fragments import floor_div
@@ -823,3 +824,34 @@ async def _slot_edges(graph: ScopedGraph) -> None:
                 span = TimeSpan(lo * 1_000, hi * 1_000)
                 cohort = await graph.active_subjects([SourceRecordKind(k) for k in of], span, 100)
                 assert cohort == sorted(counted.items(), key=lambda kv: (-kv[1], kv[0])), (lo, of)
+
+
+class _Counted(list[tuple[int, int]]):
+    """A day histogram that counts the days read from it."""
+
+    read = 0
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        for day in super().__iter__():
+            self.read += 1
+            yield day
+
+
+# (day number, records that day), newest first, some days empty.
+_DAYS = [(20_000 - i, (i * 37) % 50 + (0 if i % 7 == 3 else 1)) for i in range(60)]
+
+
+def test_window_floors_are_made_as_a_page_asks_for_them() -> None:
+    """The first window's floor is found without reading the histogram's every day (a page at
+    100k subjects is whole from it; a request read every day of records to make floors it
+    never used), and the floors are the ones a page reads, in order, to the last day."""
+    days = _Counted((20_000 - i, 500) for i in range(1_000))
+    first = next(iter(activity._floors(days, None, 200)))
+    assert first == 20_000 * DAY_NS + DAY_NS * 300 // 500 and days.read == 1
+    top = 20_000 * DAY_NS - 5 * 3_600 * 10**9
+    assert list(activity._floors(_DAYS, top, 40)) == [
+        1727879328000000000, 1726997920000000000, 1722902400000000000]  # fmt: skip
+    assert list(activity._floors(_DAYS, None, 40)) == [
+        1727910144000000000, 1727015040000000000, 1722902400000000000]  # fmt: skip
+    assert list(activity._floors(_DAYS, 19_970 * DAY_NS, 10**6)) == [1722902400000000000]
+    assert list(activity._floors([], None, 40)) == []

@@ -217,6 +217,18 @@ def test_investigate_refuses_a_bad_as_of_and_says_an_organisation_is_empty(
     assert "This organisation holds no data" in empty.stdout
 
 
+def test_investigate_json_gives_a_refusal_its_code(tmp_path: Path) -> None:
+    """A time in the future is refused (BAD_USER_INPUT over GraphQL); with --json the CLI
+    printed only a sentence on stderr, so a script reading stdout got nothing to parse."""
+    data = ["--data-dir", str(tmp_path / "db"), "--as-of", "2026-09-01T12:00:00Z"]
+    refused = fabric("investigate", "how many commits tomorrow?", "--json", *data)
+    assert refused.returncode == 2, refused.stderr
+    (error,) = json.loads(refused.stdout)["errors"]
+    assert error["extensions"]["code"] == "BAD_USER_INPUT"
+    assert "future" in error["message"] and error["message"] in refused.stderr
+    assert "Traceback" not in refused.stderr
+
+
 def test_investigate_refuses_an_empty_question_as_graphql_does(tmp_path: Path) -> None:
     """GraphQL's `investigate` refuses an empty question (BAD_USER_INPUT); the CLI refused
     nothing and saved a NO_MATCH with status 0. Now a usage error, before any store opens."""

@@ -1,8 +1,9 @@
 """Compiled documents (gateway/compiled.py, resolvers/compiled.py) answer exactly what the
 plain path answers, and really answer what they cover.
 
-The differential suite sends every query the docs and README show, the dashboard's queries,
-bench/dashboard.py's page and a seeded fuzzed set of subject-list documents (valid and not,
+The differential suite sends every query the docs and README show (README's curl request and
+GraphiQL's first query among them), the dashboard's queries, bench/dashboard.py's page and a
+seeded fuzzed set of subject-list documents (valid and not,
 covered and not) twice to one gateway: the first time the document is unseen and runs the
 plain path, the second time it runs from its plan when one covers it. Status, content type
 and body must be the same; the counters say which path answered.
@@ -31,16 +32,24 @@ from tests.gateway_fixture import Gateway, request_statements, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 _FENCE = re.compile(r"```graphql\n(.*?)```", re.S)
+_CURL = re.compile(r"-d '(\{\"query\".*?\})'")  # README's request bodies
+_GRAPHIQL = re.compile(r"DEFAULT_QUERY = `(.*?)`", re.S)
 AS_OF = "2026-11-01T00:00:00Z"
 WINDOW = {"from": "2026-08-01T00:00:00Z", "to": "2026-11-01T00:00:00Z"}
 VARIABLES = {"asOf": AS_OF, "earlier": "2026-05-01T00:00:00Z", "window": WINDOW,
-             "bucket": "WEEK", "key": "repository:payments-api", "search": "pay"}  # fmt: skip
+             "bucket": "WEEK", "key": "repository:payments-api", "search": "pay",
+             "ids": ["U3ViamVjdDpzZXJ2aWNlOnBheW1lbnRz"],  # Subject:service:payments
+             "id": "U291cmNlUmVjb3JkOnB1bGxfcmVxdWVzdDox"}  # SourceRecord:pull_request:1
 
 
 def documented() -> list[tuple[str, str | None]]:
-    """(text, operation name) of every query in docs/*.md and README.md, and of the
-    dashboard's documents."""
-    found: list[tuple[str, str | None]] = []
+    """(text, operation name) of every query in docs/*.md and README.md (its curl requests'
+    too), of GraphiQL's first query and of the dashboard's documents."""
+    readme = (ROOT / "README.md").read_text()
+    found: list[tuple[str, str | None]] = [
+        (json.loads(body)["query"], None) for body in _CURL.findall(readme)]
+    graphiql = (ROOT / "gateway" / "graphiql.html").read_text()
+    found += [(text, None) for text in _GRAPHIQL.findall(graphiql)]
     for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
         for body in _FENCE.findall(path.read_text()):
             if not re.match(r"\s*(mutation|subscription)\b", body):
@@ -163,18 +172,50 @@ def _same(first: Any, second: Any) -> None:
     assert first.json() == second.json()
 
 
+def _fallback_counts(metrics: str) -> dict[str, float]:
+    found = re.finditer(r'^fabric_compiled_fallbacks_total\{reason="([^"]+)"\} (\S+)$', metrics,
+                        re.M)  # fmt: skip
+    return {m.group(1): float(m.group(2)) for m in found}
+
+
+# Why a documented query runs the plain path: a root field of the investigation engine or
+# of resolution that no plan covers (facts, search, resolveReference, investigation(s),
+# answerProjection), or the federation guide's SDL, no query, which never passes validation.
+PLAIN_REASONS = {"uncovered:field", "unseen"}
+
+
 async def test_every_documented_query_answers_the_same_compiled(demo: Any) -> None:
+    """Each documented query's second request runs from its plan or is counted once with its
+    reason, and answers what the plain path answered; README's request, GraphiQL's first
+    query and every dashboard query run from their plans."""
     gateway, token = demo
-    compiled = 0.0
+    metrics = gateway.url.replace("/graphql", "/metrics")
+    headers = {"Authorization": f"Bearer {token}"}
+    compiled, plain = [], []
     for text, name in documented():
-        used = {k: v for k, v in VARIABLES.items() if f"${k}" in text}
+        used = {k: v for k, v in VARIABLES.items() if re.search(rf"\${k}\b", text)}
         body = {"query": text, "variables": used, "operationName": name}
-        first, second, ran = await _twice(gateway, token, body)
+        first = await gateway.client.post(gateway.url, json=body, headers=headers)
+        before = (await gateway.client.get(metrics)).text
+        second = await gateway.client.post(gateway.url, json=body, headers=headers)
+        after = (await gateway.client.get(metrics)).text
         _same(first, second)
-        compiled += ran
-    # The dashboard page, LiveActive, SubjectSearch, the organisation page's three lists of
-    # series (OrgRepositories, OrgServices, DashboardClock) and the guide's lists.
-    assert compiled >= 6
+        ran = _counter(after, "fabric_compiled_requests_total") - _counter(
+            before, "fabric_compiled_requests_total")  # fmt: skip
+        was = _fallback_counts(before)
+        counted = {k: n - was.get(k, 0) for k, n in _fallback_counts(after).items()
+                   if n != was.get(k, 0)}  # fmt: skip
+        assert ran + sum(counted.values()) == 1, (text, counted)
+        (compiled if ran else plain).append((text, name, *counted))
+    assert {reason for *_, reason in plain} <= PLAIN_REASONS, plain
+    readme = [json.loads(b)["query"] for b in _CURL.findall((ROOT / "README.md").read_text())]
+    graphiql = _GRAPHIQL.findall((ROOT / "gateway" / "graphiql.html").read_text())
+    assert len(readme) == len(graphiql) == 1
+    assert {*readme, *graphiql} <= {text for text, _, in compiled}
+    assert {name for _, name in documented() if name} <= {name for _, name in compiled}
+    # README's, GraphiQL's, the dashboard's eight queries, bench/dashboard.py's page, and the
+    # guides' lists and subjects.
+    assert len(compiled) >= 15
 
 
 async def test_fuzzed_documents_answer_the_same_compiled(demo: Any) -> None:

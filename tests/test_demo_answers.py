@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime, timedelta
+from functools import partial
 
 import pytest
 
 from engine.domain.contract import InvestigationResult, Outcome
 from engine.domain.embedding import HashingEmbedder
 from engine.domain.facts import FactKind
-from engine.investigation.investigate import InvestigationRequest
 from engine.memory import MemoryStore
 from engine.ports import OrgGraph
 from gateway.demo import DEMO_SEED
@@ -21,7 +21,7 @@ from gateway.settings import Settings
 from graph.projection import Projector
 from sources.demo import generate
 from tests.conftest import new_org
-from tests.test_investigate import investigator
+from tests.test_investigate import answer
 
 ASKED = datetime(2026, 12, 2, 8, 30, tzinfo=UTC)
 
@@ -38,10 +38,7 @@ async def demo() -> OrgGraph:
     return graph
 
 
-async def ask(graph: OrgGraph, question: str) -> InvestigationResult:
-    engine = investigator(graph, now=ASKED)
-    result, _ = await engine.investigate("me", InvestigationRequest(question))
-    return result
+ask = partial(answer, now=ASKED)
 
 
 def figure(result: InvestigationResult, kind: FactKind, field: str) -> int:

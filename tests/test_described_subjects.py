@@ -14,12 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.domain.contract import InvestigationResult, Outcome
-from engine.investigation.investigate import InvestigationRequest
+from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from engine.resolving.wordforms import described, forms
 from tests import shared_history
-from tests.test_investigate import investigator
+from tests.test_investigate import answer
 
 pytestmark = shared_history.present("werkzeug", "attrs", "click")
 
@@ -52,30 +51,12 @@ def test_a_description_names_a_directory(phrase: str, name: str) -> None:
     assert described(phrase) == name
 
 
-@pytest.fixture(scope="module")
-def werkzeug_clone(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return shared_history.clone("werkzeug", tmp_path_factory.mktemp("werkzeug"))
+werkzeug_clone, werkzeug = shared_history.fixtures(
+    "werkzeug", "werkzeug", clone_as="werkzeug_clone"
+)
 
 
-@pytest.fixture(scope="module")
-async def werkzeug(werkzeug_clone: Path) -> OrgGraph:
-    return await shared_history.in_memory(werkzeug_clone, "werkzeug")
-
-
-@pytest.fixture(scope="module")
-def attrs_clone(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return shared_history.clone("attrs", tmp_path_factory.mktemp("attrs"))
-
-
-@pytest.fixture(scope="module")
-async def attrs(attrs_clone: Path) -> OrgGraph:
-    return await shared_history.in_memory(attrs_clone, "attrs")
-
-
-async def ask(graph: OrgGraph, question: str, now: datetime) -> InvestigationResult:
-    engine = investigator(graph, now=now)
-    result, _ = await engine.investigate("me", InvestigationRequest(question))
-    return result
+attrs_clone, attrs = shared_history.fixtures("attrs", "attrs", clone_as="attrs_clone")
 
 
 def authors(clone: Path, start: datetime, end: datetime, *paths: str) -> dict[str, int]:
@@ -105,7 +86,7 @@ Y2024 = (datetime(2024, 1, 1, tzinfo=UTC), datetime(2025, 1, 1, tzinfo=UTC))
 async def test_the_debugger_is_the_debug_package(werkzeug: OrgGraph, werkzeug_clone: Path) -> None:
     """w32's #14: "debugger" named no subject (no match). Now werkzeug.debug, said, with
     git's figures for src/werkzeug/debug over the last 90 days."""
-    result = await ask(werkzeug, "who's been committing to the debugger lately", MAY_2026)
+    result = await answer(werkzeug, "who's been committing to the debugger lately", now=MAY_2026)
     assert result.outcome is Outcome.ANSWERED, result.limitations
     assert result.subject_keys == (DEBUG,)
     assert any('"debugger"' in n and "debug" in n for n in result.limitations)
@@ -127,7 +108,7 @@ async def test_a_module_named_by_what_it_is(
 ) -> None:
     """"the router" named nothing; "the test suite" was answered for werkzeug.test (the
     test client, src/werkzeug/test.py) with "suite" said unused."""
-    result = await ask(werkzeug, question, MAY_2026)
+    result = await answer(werkzeug, question, now=MAY_2026)
     assert result.outcome is Outcome.ANSWERED, result.limitations
     assert result.subject_keys == (key,)
     assert ranked(authors(werkzeug_clone, *Y2024, *paths)) in (result.direct_judgment or "")
@@ -136,13 +117,13 @@ async def test_a_module_named_by_what_it_is(
 async def test_a_module_that_did_not_exist_yet_is_said(werkzeug: OrgGraph) -> None:
     """The debug package's first commit is in 2007: in 2005 it did not exist, and the answer
     says so rather than that "debugger" names nothing or that no one changed it."""
-    result = await ask(werkzeug, "who changed the debugger in 2005?", MAY_2026)
+    result = await answer(werkzeug, "who changed the debugger in 2005?", now=MAY_2026)
     assert result.outcome is Outcome.NO_MATCH
     assert any("did not exist yet" in n and DEBUG in n for n in result.limitations)
 
 
 async def test_a_word_naming_nothing_is_still_said(werkzeug: OrgGraph) -> None:
-    result = await ask(werkzeug, "who changed the flibber in 2024?", MAY_2026)
+    result = await answer(werkzeug, "who changed the flibber in 2024?", now=MAY_2026)
     assert result.outcome is Outcome.NO_MATCH
     assert any('"flibber"' in n for n in result.limitations)
 
@@ -153,7 +134,7 @@ JAN_2024 = datetime(2024, 1, 1, 12, tzinfo=UTC)
 async def test_a_file_name_two_modules_have_asks_whenever(attrs: OrgGraph) -> None:
     """The exact name asks which, in 2019 too; the label of the module made later says it
     had no commit before the window ends."""
-    result = await ask(attrs, "who changed the converters in 2019?", JAN_2024)
+    result = await answer(attrs, "who changed the converters in 2019?", now=JAN_2024)
     assert result.outcome is Outcome.CLARIFICATION_REQUIRED
     assert "0 in all before 2020-01-01" in (result.clarification_prompt or "")
 
@@ -161,13 +142,14 @@ async def test_a_file_name_two_modules_have_asks_whenever(attrs: OrgGraph) -> No
 async def test_a_loose_name_of_a_module_not_made_yet_asks(attrs: OrgGraph) -> None:
     """v32's a1: "attrs converters" (read as attrs.converters, made in 2021) was answered
     "No one changed attrs.converters" for 2019, while attr.converters had a commit then."""
-    result = await ask(attrs, "who worked on attrs converters in '19?", JAN_2024)
+    result = await answer(attrs, "who worked on attrs converters in '19?", now=JAN_2024)
     assert result.outcome is Outcome.CLARIFICATION_REQUIRED, result.direct_judgment
     assert OLD_CONVERTERS in {c.subject_key for c in result.candidates}
 
 
 async def test_both_modules_existing_still_ask(attrs: OrgGraph) -> None:
-    result = await ask(attrs, "who changed the converters in 2024?", datetime(2026, 5, 10, tzinfo=UTC))
+    asked = "who changed the converters in 2024?"
+    result = await answer(attrs, asked, now=datetime(2026, 5, 10, tzinfo=UTC))
     assert result.outcome is Outcome.CLARIFICATION_REQUIRED
     assert {OLD_CONVERTERS, NEW_CONVERTERS} <= {c.subject_key for c in result.candidates}
 
@@ -184,7 +166,7 @@ async def test_a_phrase_in_lower_case_is_read_word_by_word(
     werkzeug: OrgGraph, werkzeug_clone: Path, question: str, key: str, path: str
 ) -> None:
     """x32's w6: "the dev server" named nothing; its word "server" is a form of serving."""
-    result = await ask(werkzeug, question, MAY_2026)
+    result = await answer(werkzeug, question, now=MAY_2026)
     assert result.outcome is Outcome.ANSWERED, result.limitations
     assert result.subject_keys == (key,)
     year = (datetime(2025, 1, 1, tzinfo=UTC), datetime(2026, 1, 1, tzinfo=UTC))
@@ -201,7 +183,7 @@ async def click(tmp_path_factory: pytest.TempPathFactory) -> OrgGraph:
 async def test_two_names_side_by_side_naming_two_modules_ask(click: OrgGraph) -> None:
     """x32's c6: "the testing helpers" was answered for click.testing and click.termui
     (whose file was helpers.py until 2014) together. One phrase: which one is asked."""
-    result = await ask(click, "who touched the testing helpers over christmas 2023", MAY_2026)
+    result = await answer(click, "who touched the testing helpers over christmas 2023", now=MAY_2026)
     assert result.outcome is Outcome.CLARIFICATION_REQUIRED, result.limitations
     offered = {c.subject_key for c in result.candidates}
     assert offered == {"module:click/src/click/testing.py", "module:click/src/click/termui.py"}
@@ -210,7 +192,7 @@ async def test_two_names_side_by_side_naming_two_modules_ask(click: OrgGraph) ->
 async def test_a_verb_before_module_names_it(attrs: OrgGraph, attrs_clone: Path) -> None:
     """ "the make module" is attr._make: it was answered for the whole organisation
     ("No subject was named"), Hynek Schlawack's 167 commits of 2024 the repository's."""
-    result = await ask(attrs, "who refactored the make module in 2024", MAY_2026)
+    result = await answer(attrs, "who refactored the make module in 2024", now=MAY_2026)
     assert result.outcome is Outcome.ANSWERED, result.limitations
     assert result.subject_keys == ("module:attrs/src/attr/_make.py",)
     counts = authors(attrs_clone, *Y2024, "src/attr/_make.py")
@@ -230,7 +212,7 @@ async def test_a_word_where_the_verb_is_due_ends_the_question(
     click: OrgGraph, werkzeug: OrgGraph, history: str, question: str, word: str
 ) -> None:
     """It was answered as who changed the module, the word said unused: another question."""
-    result = await ask(click if history == "click" else werkzeug, question, MAY_2026)
+    result = await answer(click if history == "click" else werkzeug, question, now=MAY_2026)
     assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
     assert any(n.startswith(f'"{word}": not understood') for n in result.limitations)
 
@@ -248,7 +230,8 @@ async def test_top_files_are_the_busiest(
     """ "top files last quarter" was a no match ("top" not understood), "the heaviest churn"
     refused as a ranking by size."""
     graph = click if history == "click" else werkzeug
-    asked, expected = await ask(graph, question, MAY_2026), await ask(graph, plain, MAY_2026)
+    asked = await answer(graph, question, now=MAY_2026)
+    expected = await answer(graph, plain, now=MAY_2026)
     assert asked.outcome is Outcome.ANSWERED, asked.limitations
     assert (asked.subject_keys, asked.direct_judgment) == (
         expected.subject_keys, expected.direct_judgment
@@ -268,7 +251,7 @@ async def test_a_word_naming_only_a_module_beside_the_code_asks(
 ) -> None:
     """ "who touched the CLI" in click was answered for examples/complex/complex/cli.py
     (its alias "cli"): an example, chosen silently for the word."""
-    result = await ask(click if history == "click" else attrs, question, MAY_2026)
+    result = await answer(click if history == "click" else attrs, question, now=MAY_2026)
     assert result.outcome is Outcome.CLARIFICATION_REQUIRED, result.direct_judgment
     assert [c.subject_key for c in result.candidates] == [key]
     assert "a module of the " in (result.clarification_prompt or "")
@@ -283,7 +266,7 @@ async def test_a_word_naming_only_a_module_beside_the_code_asks(
 async def test_a_module_beside_the_code_named_as_such_is_answered(
     click: OrgGraph, attrs: OrgGraph, history: str, question: str, key: str
 ) -> None:
-    result = await ask(click if history == "click" else attrs, question, MAY_2026)
+    result = await answer(click if history == "click" else attrs, question, now=MAY_2026)
     assert result.outcome is Outcome.ANSWERED, result.limitations
     assert result.subject_keys == (key,)
 
@@ -306,8 +289,8 @@ async def test_the_question_word_as_typed_and_a_command_no_row_reads(
     """ "whats changed in X" was answered with X's health, "blorp werkzeug quantum" with
     werkzeug's ("blorp" said unused), two periods compared for the first alone."""
     graph = werkzeug if history == "werkzeug" else attrs
-    asked = await ask(graph, question, MAY_2026)
+    asked = await answer(graph, question, now=MAY_2026)
     assert asked.outcome is outcome, asked.limitations
     if plain is not None:
-        expected = await ask(graph, plain, MAY_2026)
+        expected = await answer(graph, plain, now=MAY_2026)
         assert asked.direct_judgment == expected.direct_judgment

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import subprocess
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from engine.domain.contract import InvestigationResult, Outcome
 from engine.domain.facts import FactKind
-from engine.investigation.investigate import InvestigationRequest
 from engine.ports import OrgGraph
 from tests import shared_history
-from tests.test_investigate import investigator
+from tests.test_investigate import answer
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 
@@ -35,11 +35,7 @@ async def graphs(clones: dict[str, Path]) -> dict[str, OrgGraph]:
     return {name: await shared_history.in_memory(path, name) for name, path in clones.items()}
 
 
-async def ask(graph: OrgGraph, question: str) -> InvestigationResult:
-    result, _ = await investigator(graph, now=CLOCK).investigate(
-        "me", InvestigationRequest(question)
-    )
-    return result
+ask = partial(answer, now=CLOCK)
 
 
 def git_commits(clone: Path, year: int, *paths: str) -> int:

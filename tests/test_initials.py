@@ -22,14 +22,7 @@ CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 pytestmark = shared_history.present("attrs")
 
 
-@pytest.fixture(scope="module")
-def clone(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return shared_history.clone("attrs", tmp_path_factory.mktemp("attrs"))
-
-
-@pytest.fixture(scope="module")
-async def attrs(clone: Path) -> OrgGraph:
-    return await shared_history.in_memory(clone, "attrs")
+clone, attrs = shared_history.fixtures("attrs", "attrs")
 
 
 def git_commits(clone: Path, author: str, year: int) -> int:

@@ -762,6 +762,14 @@ def test_interpret_never_raises_and_references_are_substrings(text: str, greedy:
     assert i.time_expression is None or i.time_expression in text
 
 
+def test_a_lone_second_question_word_joins_no_reference_across_it() -> None:
+    # Found by hypothesis: the words either side of a lone "why," were joined by a space,
+    # so "as" and "y" read as one reference, "as y", the question never held.
+    text = 'why as , why , y"'
+    i = interpret(text, NOW, lambda span: len(span) % 2 == 0)
+    assert all(r in text for r in i.references)
+
+
 _words = st.sampled_from(
     [
         "why",

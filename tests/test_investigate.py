@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from engine.answering.synthesis import DeterministicSynthesizer
-from engine.domain.contract import Axis, Outcome, Standing, Versions
+from engine.domain.contract import Axis, InvestigationResult, Outcome, Standing, Versions
 from engine.domain.embedding import HashingEmbedder
 from engine.domain.errors import BadUserInput
 from engine.domain.validation import validate
@@ -65,6 +65,21 @@ def investigator(
         graph, Resolver(graph, ring or ReferenceRing(), graph.org_id), default_providers(),
         DeterministicSynthesizer(), SIGNER, VERSIONS, now=lambda: now, reuse_max_age=reuse,
     )  # fmt: skip
+
+
+async def answer(
+    graph: OrgGraph,
+    question: str,
+    *,
+    now: datetime = NOW,
+    ring: ReferenceRing | None = None,
+) -> InvestigationResult:
+    """One question through `investigator(graph, now=now, ring=ring)`, its result alone (a
+    module asking at its own instant binds `now` once: `ask = partial(answer, now=CLOCK)`)."""
+    result, _ = await investigator(graph, now=now, ring=ring).investigate(
+        "me", InvestigationRequest(question)
+    )
+    return result
 
 
 async def test_why_is_payments_api_behind_closes_to_evidence(

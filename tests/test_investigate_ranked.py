@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.domain.contract import InvestigationResult, Outcome
-from engine.investigation.investigate import InvestigationRequest
+from engine.domain.contract import Outcome
 from engine.memory import MemoryStore
 from engine.ports import OrgGraph
 from tests.conftest import new_org
 from tests.helpers import load, subject
-from tests.test_investigate import investigator, load_demo
+from tests.test_investigate import answer, load_demo
 
 IN_2025 = "2025-06-01T12:00:00Z"
 HEAD = "Ranked by commits from 2025-01-01T00:00:00Z to 2026-01-01T00:00:00Z, the most first"
@@ -48,9 +47,7 @@ async def graph_of(records: list[dict[str, Any]]) -> OrgGraph:
     return graph
 
 
-async def ask(graph: OrgGraph, question: str) -> InvestigationResult:
-    result, _ = await investigator(graph).investigate("me", InvestigationRequest(question))
-    return result
+ask = answer
 
 
 async def test_commits_are_counted_never_daily_rollups() -> None:

@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 from collections import Counter
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 import pytest
 
-from engine.domain.contract import InvestigationResult, Outcome
+from engine.domain.contract import Outcome
 from engine.domain.models import Direction, RelationshipType, SourceRecordKind
-from engine.investigation.investigate import InvestigationRequest
 from engine.ports import OrgGraph
 from graph.falkor import FalkorStore
 from graph.git.importer import GitImport, import_git
@@ -26,7 +26,7 @@ from tests import gitrepo
 from tests.conftest import new_org
 from tests.git_fixture import imported_graph  # noqa: F401 - the `graph` fixture
 from tests.gitrepo import ALEX, JO, SAM
-from tests.test_investigate import investigator
+from tests.test_investigate import answer
 
 NOW = datetime(2026, 6, 1, 12, tzinfo=UTC)
 TESTS, HELPERS = "module:lab/tests", "module:lab/tests/helpers"
@@ -88,10 +88,7 @@ async def commits_by_person(graph: OrgGraph, key: str) -> Counter[str]:
     return out
 
 
-async def ask(graph: OrgGraph, question: str) -> InvestigationResult:
-    engine = investigator(graph, now=NOW)
-    result, _ = await engine.investigate("me", InvestigationRequest(question))
-    return result
+ask = partial(answer, now=NOW)
 
 
 @pytest.mark.parametrize("key", list(PATHS))

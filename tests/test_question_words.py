@@ -10,17 +10,17 @@ from __future__ import annotations
 
 import subprocess
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from engine.domain.contract import InvestigationResult, Outcome
-from engine.investigation.investigate import InvestigationRequest
 from engine.ports import OrgGraph
 from engine.reading.interpretation import interpret
 from engine.reading.vocabulary import Intent
 from tests import shared_history
-from tests.test_investigate import investigator
+from tests.test_investigate import answer
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 MODELS = "module:requests/src/requests/models.py"
@@ -313,20 +313,10 @@ def test_a_list_of_names_is_no_place() -> None:
 pytestmark = shared_history.present("requests")
 
 
-@pytest.fixture(scope="module")
-def clone(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return shared_history.clone("requests", tmp_path_factory.mktemp("requests"))
+clone, requests_ = shared_history.fixtures("requests", "requests_")
 
 
-@pytest.fixture(scope="module")
-async def requests_(clone: Path) -> OrgGraph:
-    return await shared_history.in_memory(clone, "requests")
-
-
-async def ask(graph: OrgGraph, question: str) -> InvestigationResult:
-    engine = investigator(graph, now=CLOCK)
-    result, _ = await engine.investigate("me", InvestigationRequest(question))
-    return result
+ask = partial(answer, now=CLOCK)
 
 
 def said_unread(result: InvestigationResult) -> bool:

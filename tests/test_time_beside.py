@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import subprocess
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 import pytest
 
-from engine.domain.contract import InvestigationResult, Outcome
-from engine.investigation.investigate import InvestigationRequest
+from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
-from tests.test_investigate import investigator
+from tests.test_investigate import answer
 
 CLOCK = datetime(2026, 6, 15, 12, tzinfo=UTC)
 CORE = "src/click/core.py"
@@ -26,21 +26,10 @@ CORE = "src/click/core.py"
 pytestmark = shared_history.present("click")
 
 
-@pytest.fixture(scope="module")
-def clone(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return shared_history.clone("click", tmp_path_factory.mktemp("click"))
+clone, click = shared_history.fixtures("click", "click")
 
 
-@pytest.fixture(scope="module")
-async def click(clone: Path) -> OrgGraph:
-    return await shared_history.in_memory(clone, "click")
-
-
-async def ask(graph: OrgGraph, question: str) -> InvestigationResult:
-    result, _ = await investigator(graph, now=CLOCK).investigate(
-        "me", InvestigationRequest(question)
-    )
-    return result
+ask = partial(answer, now=CLOCK)
 
 
 def last_change(clone: Path, path: str, before: datetime) -> datetime:

@@ -54,8 +54,8 @@ def first_and_rest(text: str, unquoted: str) -> tuple[str, str, str | None]:
         return text[: cut[0]], unquoted[: cut[0]], text[cut[1] :].strip()
     word = text[cut[1] : lone.end()].strip(" ,")
     return (
-        f"{text[: cut[0]]} {text[lone.end() :]}",
-        f"{unquoted[: cut[0]]} {unquoted[lone.end() :]}",
+        f"{text[: cut[0]]}, {text[lone.end() :]}",
+        f"{unquoted[: cut[0]]}, {unquoted[lone.end() :]}",
         word,
     )
 

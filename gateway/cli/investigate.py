@@ -4,6 +4,7 @@ the same engine, providers and receipts as the GraphQL `investigate` mutation.""
 from __future__ import annotations
 
 import argparse
+import json
 from datetime import UTC, datetime
 from typing import Any
 
@@ -22,6 +23,14 @@ def add_parser(sub: Any) -> None:
     investigate.add_argument("--json", action="store_true", help="print the whole result")
     add_graph_options(investigate)
     investigate.set_defaults(func=run)
+
+
+def print_refusal(exc: Any) -> None:
+    """A refusal (a `PublicError`) as GraphQL's `errors` give it, for a script reading
+    `--json`: it got nothing on stdout, only the sentence on stderr, so it could not tell a
+    time in the future from a store that failed except by parsing prose."""
+    extensions = {**exc.extensions, "code": exc.code}
+    print(json.dumps({"errors": [{"message": str(exc), "extensions": extensions}]}, indent=2))
 
 
 def question(text: str) -> str:
@@ -119,6 +128,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             result, reused = await investigator.investigate(args.actor, request)
         except PublicError as exc:
+            if args.json:
+                print_refusal(exc)
             return fail(str(exc))
         except InvestigationFailed as failed:
             stage = failed.result.failure_stage
