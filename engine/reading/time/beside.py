@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import Protocol
 
-from engine.reading.time.calendar import CALENDAR_UNITS, LEADS, MONTHS, NUMBERS, ORDINAL_DAYS
+from engine.reading.time.calendar import LEADS, MONTHS, NUMBERS, ORDINAL_DAYS
+from engine.reading.time.spellings import CALENDAR_UNITS
 
 _UNITS = frozenset(
     CALENDAR_UNITS
@@ -30,7 +31,7 @@ _UNITS = frozenset(
 _BOUNDS = frozenset(
     {"early", "mid", "late", "start", "beginning", "end", "middle", "before", "after"}
     | {"since", "until", "till", "through", "thru", "prior", "following", "preceding", "ago"}
-    | {"onwards", "onward", "last", "next", "previous"}
+    | {"onwards", "onward", "last", "next", "previous", "til", "upto", "btwn", "b w"}
 )
 _HEDGES = frozenset(
     {"around", "about", "roughly", "circa", "ca", "approximately", "approx", "near"}
@@ -74,6 +75,12 @@ _CALENDAR_UNITS = CALENDAR_UNITS | frozenset(
 # of its own ("the last time") or what is counted ("the last commit" is read elsewhere).
 _COUNTING_FROM_NOW = frozenset({"last", "past", "previous", "prior", "next", "coming"})
 _NO_UNIT_AFTER = frozenset({"time", "times", "one", "ones", "few", "couple", "several"})
+# After these and "the last N", what is counted is the span asked about ("in the last 3
+# commits", "over the last 3 blorps"): a time not understood, never the default window.
+_SPANNING = frozenset({"in", "over", "during", "within", "for", "across", "throughout"})
+# A count and a unit written as one word that no rule reads ("the last 3m": minutes or
+# months).
+_COMPACT = re.compile(r"\d{1,4}[a-z]{1,5}")
 _SPELT_UNITS = ("month", "week", "year", "quarter", "decade", "fortnight")
 # Before a unit, a word asking for a period or counting by one, not naming one: "which
 # month", "the busiest day", "how many days", "per week", "of the month".
@@ -194,6 +201,8 @@ def unread_unit(
     ("which month", "per week", "how many days"). `beside_a_time`: another phrase was read,
     so only a unit counted from now ("lst month in 2025", "the past 3 mos in 2025") counts:
     a unit alone there may be how to count ("in 2024, month by month")."""
+    if not beside_a_time and (spanned := _spanned_count(words, unread)) is not None:
+        return spanned
     for i, word in enumerate(words):
         if not unread[i]:
             continue
@@ -218,15 +227,30 @@ def _counted_from_now(words: Sequence[Word], i: int) -> bool:
     its count), a word spelt like one, or after a count a short one (an abbreviation); not
     what is counted ("the last change", "the last 3 commits")."""
     norm = words[i].norm
-    if norm in _NO_UNIT_AFTER or norm in _GLUE or not norm.isalpha():
+    compact = bool(_COMPACT.fullmatch(norm))
+    if norm in _NO_UNIT_AFTER or norm in _GLUE or not (norm.isalpha() or compact):
         return False
-    j, counted = i - 1, False
-    if j >= 0 and (_NUMBER.fullmatch(words[j].norm) or words[j].norm in NUMBERS):
+    j, counted = i - 1, compact
+    if not compact and j >= 0 and (_NUMBER.fullmatch(words[j].norm) or words[j].norm in NUMBERS):
         j, counted = j - 1, True
     if j < 0 or words[j].norm not in _COUNTING_FROM_NOW:
         return False
     spelt = len(norm) >= 4 and any(_spelt_like(norm, u, 0.75) for u in _SPELT_UNITS)
-    return spelt or (counted and len(norm) <= 4)
+    spanning = j >= 2 and words[j - 1].norm == "the" and words[j - 2].norm in _SPANNING
+    return spelt or (counted and (len(norm) <= 4 or spanning))
+
+
+def _spanned_count(words: Sequence[Word], unread: Sequence[bool]) -> tuple[int, int] | None:
+    """ "in the last 3 commits", "over the past 2 releases": a span counted in what no rule
+    of time reads (a question's own words may read "commits"), its count left unread: the
+    span of the words, never the default window."""
+    for i in range(3, len(words) - 1):
+        lead, the, last, count = (w.norm for w in words[i - 3 : i + 1])
+        if the != "the" or lead not in _SPANNING or last not in _COUNTING_FROM_NOW:
+            continue
+        if unread[i] and (_NUMBER.fullmatch(count) or count in NUMBERS):
+            return words[i - 3].start, words[i + 1].end
+    return None
 
 
 def _after_a_spelt_last(words: Sequence[Word], i: int) -> bool:

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 
 from engine.domain import timecontext as tc
 from engine.reading.time import holidays, slashdates
+from engine.reading.time.spellings import unit_of
 
 MONTH_NAMES = (
     "january jan|february feb|march mar|april apr|may|june jun|july jul|august aug|"
@@ -71,10 +72,7 @@ SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}  # fi
 LEADS = frozenset(
     {"in", "during", "since", "for", "from", "between", "before", "after", "until", "till"}
     | {"over", "on", "at", "by", "through", "throughout", "within", "as", "prior", "up"}
-)
-# Units of the calendar, the words a count or "last" is counted in.
-CALENDAR_UNITS = frozenset(
-    {"hour", "day", "week", "weekend", "fortnight", "month", "quarter", "year", "decade"}
+    | {"til", "upto", "thru", "btwn", "b w"}
 )
 
 
@@ -312,7 +310,7 @@ def _weekday(words: list[str], now: datetime) -> tc.Period:
 
 
 def span_before(now: datetime, count: int, unit: str) -> datetime:
-    unit = unit.lower()
+    unit = unit_of(unit)
     if unit in ("month", "quarter", "year", "decade"):
         months = {"month": 1, "quarter": 3, "year": 12, "decade": 120}[unit]
         return tc.months_before(now, count * months)

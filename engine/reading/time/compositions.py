@@ -245,6 +245,12 @@ def before_point(g: Groups, now: datetime) -> Reading:
     return None, EARLIEST, min(point_of(first(g), now), now)
 
 
+def through_point(g: Groups, now: datetime) -> Reading:
+    """"through May 2026", "thru Q1": everything up to its end, itself included (as "from X
+    through Y" includes Y)."""
+    return None, EARLIEST, min(point_of(first(g), now, end=True), now)
+
+
 def point_range(g: Groups, now: datetime) -> Reading:
     """"from the start of 2025 to the end of Q1 2026", "October through December 2025":
     the first's start (or instant) to the last's end (or instant)."""

@@ -23,9 +23,12 @@ import re
 from datetime import datetime
 
 from engine.reading.time.calendar import MONTH_TYPOS, MONTHS
+from engine.reading.time.patterns import THROUGH, UNTIL
+from engine.reading.time.spellings import unit_of
 
 _WEEK = "the Monday-to-Sunday week"
-_UNTIL = re.compile(r"^(?:until|till|up\s+to)\s+(.+)$", re.IGNORECASE)
+_UNTIL = re.compile(rf"^{UNTIL}\s+(.+)$", re.IGNORECASE)
+_THROUGH = re.compile(rf"^{THROUGH}\s+(.+)$", re.IGNORECASE)
 _COUNT_WORDS = {"few": '"a few" is 3', "couple": '"a couple" is 2'}
 _CALENDAR = {"week": "weeks (Monday to Sunday)", "fortnight": "fortnights", "month": "months"}
 _CALENDAR |= {"quarter": "quarters", "year": "years", "decade": "decades"}
@@ -34,7 +37,7 @@ _CALENDAR |= {"quarter": "quarters", "year": "years", "decade": "decades"}
 def relative(phrase: str) -> str | None:
     """ "last week", "this quarter": which week or quarter of the calendar (a month or a year
     needs no word)."""
-    words = phrase.lower().split()
+    words = [unit_of(w) for w in phrase.lower().split()]
     if "week" in words:
         which = (
             "under way (from Monday)"
@@ -54,12 +57,33 @@ def back_from_now(phrase: str) -> str | None:
     """ "the past month", "in the last 3 weeks": counted back from now, not whole calendar
     periods; "a couple" and "a few" said when they count."""
     words = phrase.lower().replace("-", " ").split()
-    unit = next((w.rstrip("s") for w in words if w.rstrip("s") in _CALENDAR), None)
+    units = (unit_of(w.lstrip("0123456789")) for w in words)
+    unit = next((u for u in units if u in _CALENDAR), None)
     counts = [said for word, said in _COUNT_WORDS.items() if word in words]
     if unit is None:
         return f'"{phrase}" is read with {" and ".join(counts)}' if counts else None
     said = f'"{phrase}" is read back from now, not as whole calendar {_CALENDAR[unit]}'
     return f"{said}; {' and '.join(counts)}" if counts else said
+
+
+def through(phrase: str) -> str | None:
+    """ "through May 2026", "thru Q1": up to its end, itself included ("until May" stops
+    where May starts); "through the end of 2025" says its end (`edge`)."""
+    if said := edge(phrase):
+        return said
+    found = _THROUGH.match(phrase.strip())
+    if found is None:
+        return None
+    return f'"{phrase}" is read up to the end of {found.group(1)}, which is included'
+
+
+def to_date(phrase: str) -> str | None:
+    """ "mtd", "qtd": which period is under way (ytd says itself)."""
+    short = phrase.strip().lower()
+    if short not in ("mtd", "qtd", "wtd"):
+        return None
+    which = {"m": "month", "q": "quarter (January-March...)", "w": "week (from Monday)"}
+    return f'"{phrase}" is read as the calendar {which[short[0]]} to date'
 
 
 def until(phrase: str) -> str | None:

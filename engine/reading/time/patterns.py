@@ -8,10 +8,26 @@ chooses what it captures.
 
 from __future__ import annotations
 
+import re
+
 from engine.reading.time.calendar import MONTHS, NUMBERS, ORDINAL_DAYS, WEEK_ORDINALS, WEEKDAYS
 from engine.reading.time.holidays import NAMES as HOLIDAY_NAMES
 from engine.reading.time.slashdates import PATTERN as SLASH
+from engine.reading.time.spellings import BOUND_SPELLINGS, UNIT_SPELLINGS
 
+
+def _spelt(bound: str) -> str:
+    """A bound and its other spellings (calendar.BOUND_SPELLINGS), as a word: never inside
+    another word, nor after an apostrophe ("'til" is one spelling)."""
+    words = sorted((bound, *BOUND_SPELLINGS[bound]), key=len, reverse=True)
+    either = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
+    return rf"(?<![\w'\u2019/-])(?:{either})(?![\w/])"
+
+
+# "between", "b/w"; "until", "til", "upto"; "through", "thru".
+BETWEEN = _spelt("between")
+UNTIL = _spelt("until")
+THROUGH = _spelt("through")
 MONTH = "(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b"
 # Not a year-first date's (2026/03/04, 2026-03-04), nor a decade ("the 2020s"); a dash after
 # it may start a range's other end ("Nov 2025-Feb 2026").
@@ -111,7 +127,22 @@ DATE = (
 DECADE = r"the\s+((?:19[7-9]|20\d)0)'?s\b"
 # "a couple of" is 2 and "a few" 3 (stated: VAGUE_COUNT_NOTE). One group each.
 N = r"(\d{1,4}|(?:a\s+)?couple\s+of|(?:a\s+)?few|" + "|".join(NUMBERS) + ")"
-UNIT = r"(hour|day|week|fortnight|month|quarter|year|decade)s?"
+# A unit as written after a count ("2 years", "2 yrs", "24h": calendar.UNIT_SPELLINGS, read
+# by calendar.unit_of), one group.
+_SHORT_UNITS = "|".join(
+    s if len(s) > 1 else rf"(?<=\d){s}|(?<=\d\s){s}"
+    for shorts in UNIT_SPELLINGS.values()
+    for s in sorted(shorts, key=len, reverse=True)
+)
+UNIT = rf"((?:hour|day|week|fortnight|month|quarter|year|decade)s?|{_SHORT_UNITS})"
+
+
+def units(*names: str) -> str:
+    """Units named without a count ("last week", "the past yr", "this qtr"), with their
+    spellings of more than a letter, singular (calendar.UNIT_SPELLINGS), one group."""
+    shorts = [s for n in names for s in UNIT_SPELLINGS.get(n, ()) if len(s) > 1 and s[-1] != "s"]
+    return rf"({'|'.join((*names, *shorts))})\b"
+
 # No plural unit without a count ("the weeks before Christmas" are several, not one week):
 # before an optional count and its unit.
 NOT_UNITS = r"(?!(?:hour|day|week|fortnight|month|quarter|year)s\b)"
@@ -160,7 +191,10 @@ BOUNDARY = r"(?:the\s+)?(?:tail\s+(?=end))?\b(beginning|start|middle|end)\s+of\s
 # A point or period standing alone, as a composition rule reads it: a boundary of a period,
 # a span back from now ("2 weeks ago", "3 months back"), a day, or a period.
 _COUNT = r"(?:\d{1,4}|(?:a\s+)?couple\s+of|(?:a\s+)?few|" + "|".join(NUMBERS) + ")"
-AGO = rf"{_COUNT}\s+(?:hour|day|week|fortnight|month|quarter|year)s?\s+(?:ago|back)\b"
+AGO = (
+    rf"{_COUNT}\s+(?:(?:hour|day|week|fortnight|month|quarter|year)s?|{_SHORT_UNITS})"
+    r"\s+(?:ago|back)\b"
+)
 # "a year and a half ago", "2 weeks and a half back": the count and a half of its unit (a
 # month has no half a reader agrees on: not read).
 HALF_AGO = (

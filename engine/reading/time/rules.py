@@ -47,6 +47,7 @@ from engine.reading.time.calendar import (
 from engine.reading.time.compositions import EARLIEST, Groups, Reading, Resolve
 from engine.reading.time.holidays import NAMES as HOLIDAY_NAMES
 from engine.reading.time.periods import end_of, first_of, last_of, nth_week
+from engine.reading.time.spellings import unit_of
 
 
 @dataclass(frozen=True)
@@ -196,7 +197,7 @@ def _season(g: Groups, now: datetime) -> tc.Period:
 
 def _relative_period(g: Groups, now: datetime) -> tc.Period:
     shift = -1 if c.first(g).lower() in ("last", "previous", "prior") else 0
-    return tc.period_of(c.second(g).lower(), now, shift)
+    return tc.period_of(unit_of(c.second(g)), now, shift)
 
 
 def _day(g: Groups, now: datetime) -> tc.Period:
@@ -216,25 +217,27 @@ _RECENT = (
     r"|in\s+recent\s+(?:days|weeks|months|times))\b"
 )
 _DAYS = "|".join(WEEKDAYS)
-_TO = r"(?:to|until|till|through(?:\s+to)?|thru)"
+_TO = rf"(?:\bto\b|{p.UNTIL}|{p.THROUGH}(?:\s+to)?)"
 # Units without a count ("the weeks before"): no span (the span rule read one week).
 _NOT_UNITS = p.NOT_UNITS
+_WHOLE_UNITS = p.units("week", "month", "quarter", "year")
+_SEASONS = r"(?:spring|summer|autumn|fall|winter)\b"
 
 RULES: list[Rule] = [
-    Rule("between", rf"\bbetween\s+({p.DATE})\s+and\s+({p.DATE})", _range(both=False),
+    Rule("between", rf"{p.BETWEEN}\s+({p.DATE})\s+and\s+({p.DATE})", _range(both=False),
          note=cv.ranged),
     Rule("both", rf"\b(?:in|during)\s+({p.DATE})\s+and\s+({p.DATE})", _range(both=True)),
     # "In 2022, between March and May", "in 2022 from March to May": the range in that year
     # (each end was said not understood).
-    Rule("between", rf"\b(?:in|during)\s+({p.YEAR}),?\s+(?:between|from)\s+({p.MONTH})\s+"
+    Rule("between", rf"\b(?:in|during)\s+({p.YEAR}),?\s+(?:{p.BETWEEN}|from)\s+({p.MONTH})\s+"
                     rf"(?:and|{_TO})\s+({p.MONTH})(?!\s*,?\s*\d)", _year_first, note=cv.ranged),
     # "between May and July in 2025", "from March to May, 2024": the range in that year ("in
     # 2025" was said unused and May to July 2026 answered).
-    Rule("between", rf"\b(?:between|from)\s+({p.MONTH})\s+(?:and|{_TO})\s+({p.MONTH}),?\s+"
+    Rule("between", rf"(?:{p.BETWEEN}|\bfrom)\s+({p.MONTH})\s+(?:and|{_TO})\s+({p.MONTH}),?\s+"
                     rf"(?:in|of|during)\s+({p.YEAR})", _year_after, note=cv.ranged),
     Rule("between", rf"\bfrom\s+({p.DATE})\s+{_TO}\s+({p.DATE})", _range(both=False),
          note=cv.ranged),
-    Rule("since", rf"\b(?:from|between)\s+({p.DATE})\s+(?:to|until|till|and)\s+(?:now|today)\b",
+    Rule("since", rf"(?:\bfrom|{p.BETWEEN})\s+({p.DATE})\s+(?:to|{p.UNTIL}|and)\s+(?:now|today)\b",
          _since),
     Rule("between", rf"\b(?:(?:in|during|from|for|throughout|over)\s+)?{p.YEARS}",
          _range(both=False), note=cv.ranged),
@@ -254,9 +257,15 @@ RULES: list[Rule] = [
     Rule("before", rf"\bpre-?\s*({p.DATE})", _before),
     Rule("after", rf"\bpost-?\s*({p.DATE})", _after),
     # Not "the run-up to 2021" (it offered "in the run-between 2019-11-28 and 2020-12-31").
-    Rule("before", rf"\b(?:before|prior\s+to|until|till|(?<![\w-])up\s+to)\s+({p.DATE})", _before,
+    Rule("before", rf"(?:\bbefore|\bprior\s+to|{p.UNTIL})\s+({p.DATE})", _before,
          note=cv.until),
-    Rule("ytd", r"\b(?:year[\s-]+to[\s-]+date|ytd)\b", span(_year_to_date)),
+    # "ytd", "month to date", "mtd", "qtd", "wtd": the calendar period under way.
+    Rule("ytd", r"\b(?:(year|quarter|month|week)[\s-]+to[\s-]+date|([yqmw])td)\b",
+         span(spans.to_date), note=cv.to_date),
+    # "through May 2026", "thru Q1 2026": up to its end, itself included ("through Q3" was
+    # not understood); not a season ("through the summer" may be all of it).
+    Rule("before", rf"{p.THROUGH}\s+(?!(?:the\s+|last\s+|this\s+)?{_SEASONS})({p.POINT})",
+         c.through_point, note=cv.through),
     # "Thanksgiving week 2022", "during Christmas week": the week holding the holiday.
     Rule("week_of", rf"\b(?:(?:in|during|over|for)\s+)?(?:the\s+)?"
                     rf"((?:{HOLIDAY_NAMES})(?:['\u2019]s)?)\s+week\b(?:,?\s+(?:of\s+)?({p.YEAR}))?",
@@ -278,24 +287,24 @@ RULES: list[Rule] = [
                rf"({p.DATE})", span(_dated)),
     Rule("in", rf"\b({p.HALF}|{p.SEASON}|{p.MONTH}\s+{p.YEAR}|{p.QUARTER}|{p.DAY_DATE}"
                rf"|{p.MONTH}\s+(?:of\s+)?{p.REL_YEAR})", span(_dated)),
-    Rule("last_n", rf"{p.PRE}{p.N}\s+{p.UNIT}\b", _last_n, note=cv.back_from_now),
-    Rule("last_n", rf"\b(?:last|past|previous)\s+{p.N}\s+{p.UNIT}\b", _last_n,
+    Rule("last_n", rf"{p.PRE}{p.N}\s*{p.UNIT}\b", _last_n, note=cv.back_from_now),
+    Rule("last_n", rf"\b(?:last|past|previous)\s+{p.N}\s*{p.UNIT}\b", _last_n,
          note=cv.back_from_now),
     # "going back four months", "looking back over 3 weeks": the same span back from now (an
     # unseen phrasing answered the default year, "four" said unused).
-    Rule("last_n", rf"\b(?:going|looking|reaching)\s+back\s+(?:over\s+)?{p.N}\s+{p.UNIT}\b",
+    Rule("last_n", rf"\b(?:going|looking|reaching)\s+back\s+(?:over\s+)?{p.N}\s*{p.UNIT}\b",
          _last_n, note=cv.back_from_now),
-    Rule("past", rf"{p.PRE}(week|fortnight|month|quarter|year|decade)\b", _past,
-         note=cv.back_from_now),
-    Rule("past", r"\bpast\s+(week|fortnight|month|quarter|year)\b", _past,
+    Rule("past", rf"{p.PRE}{p.units('week', 'fortnight', 'month', 'quarter', 'year', 'decade')}",
+         _past, note=cv.back_from_now),
+    Rule("past", rf"\bpast\s+{p.units('week', 'fortnight', 'month', 'quarter', 'year')}", _past,
          note=cv.back_from_now),
     Rule("past", r"\b(?:last|this)\s+(fortnight)\b", _past, note=cv.back_from_now),
-    Rule("ago", rf"\b{p.N}\s+{p.UNIT}\s+ago\b", _ago_point, period=_ago_period),
+    Rule("ago", rf"\b{p.N}\s*{p.UNIT}\s+ago\b", _ago_point, period=_ago_period),
     Rule("season", r"\b(last|this|previous|past)\s+(spring|summer|autumn|fall|winter)\b",
          span(_season)),
     Rule("season", r"\bthe\s+(spring|summer|autumn|fall|winter)\s+before\s+last\b",
          span(lambda g, now: season_before_last(c.first(g).lower(), now))),
-    Rule("relative", r"\b(last|this|previous|prior|current)\s+(week|month|quarter|year)\b",
+    Rule("relative", rf"\b(last|this|previous|prior|current)\s+{_WHOLE_UNITS}",
          span(_relative_period), note=cv.relative),
     Rule("relative", r"\b(?:(?:in|during|over|for)\s+)?the\s+(previous|prior|current)\s+"
                      r"(week|month|quarter|year)\b", span(_relative_period), note=cv.relative),
@@ -331,7 +340,7 @@ RULES: list[Rule] = [
                       rf"(?![/.]\d)(?!\s+{p.EVENTS})", span(spans.bare_year), alone=True),
     Rule("since_then", r"\bsince\s+(last|this|previous)\s+(week|month|quarter|year)\b",
          span(spans.since_then), alone=True),
-    Rule("since_then", rf"\bsince\s+{p.N}\s+{p.UNIT}\s+ago\b", span(spans.since_then),
+    Rule("since_then", rf"\bsince\s+{p.N}\s*{p.UNIT}\s+ago\b", span(spans.since_then),
          alone=True),
     Rule("weekend", r"\b(?:(last|this|past|previous)\s+weekend|(?:over|on)\s+the\s+weekend)\b",
          span(spans.weekend), note=spans.weekend_note, alone=True),
@@ -355,37 +364,40 @@ RULES: list[Rule] = [
          span(spans.month_week), note=spans.month_week_note, alone=True),
     # Compositions over a value already read (`patterns.POINT`, `patterns.PERIOD`).
     Rule("since", rf"\bsince\s+({p.POINT})", c.since_point, note=cv.edge),
-    Rule("since", rf"\b(?:from|between)\s+({p.POINT})\s+(?:to|until|till|and)\s+(?:now|today)\b",
+    Rule("since", rf"(?:\bfrom|{p.BETWEEN})\s+({p.POINT})\s+(?:to|{p.UNTIL}|and)\s+(?:now|today)\b",
          c.since_point, note=cv.edge),
     # "from the beginning of 2024" alone is since then ("from 2024" alone is 2024's).
     Rule("since", rf"\bfrom\s+({p.BOUNDARY_POINT})", c.since_point, note=cv.edge),
     Rule("after", rf"\bafter\s+({p.POINT})", c.after_point, note=cv.edge),
     # "through the end of 2025", "by the end of last year": everything up to that end.
-    Rule("before", rf"\b(?:through|thru|by)\s+({p.BOUNDARY_POINT})", c.before_point,
+    Rule("before", rf"(?:{p.THROUGH}|\bby)\s+({p.BOUNDARY_POINT})", c.before_point,
          note=cv.edge),
-    Rule("before", rf"\b(?:before|prior\s+to|until|till|(?<![\w-])up\s+to)\s+({p.POINT})",
+    Rule("before", rf"(?:\bbefore|\bprior\s+to|{p.UNTIL})\s+({p.POINT})",
          c.before_point,
          note=lambda phrase: cv.edge(phrase) or cv.until(phrase)),
-    Rule("between", rf"\b(?:from|between)\s+({p.POINT})\s+(?:{_TO}|and)\s+({p.POINT})",
+    Rule("between", rf"(?:\bfrom|{p.BETWEEN})\s+({p.POINT})\s+(?:{_TO}|and)\s+({p.POINT})",
          c.point_range, note=cv.ranged),
     # "June-July", "in June-July" (it read June: "in June" starts first), "Nov 2025-Feb 2026".
-    Rule("between", rf"\b(?:(?:in|during|for|throughout|over|from|between)\s+)?({p.PERIOD})"
+    Rule("between", rf"(?:(?:\b(?:in|during|for|throughout|over|from)|{p.BETWEEN})\s+)?"
+                    rf"\b({p.PERIOD})"
                     rf"\s*(?:\s{_TO}\s|[-\u2013])\s*({p.PERIOD})", c.point_range, note=cv.ranged),
     # "the start of 2025 to the end of March", "June 2025 to the end of August": without
     # "from", only the first was read and the rest said unused.
     Rule("between", rf"\b({p.POINT})\s+{_TO}\s+({p.POINT})", c.point_range, note=cv.ranged),
-    Rule("since", rf"\b({p.POINT})\s+(?:to|until|till)\s+(?:now|today)\b", c.since_point,
+    Rule("since", rf"\b({p.POINT})\s+(?:to|{p.UNTIL})\s+(?:now|today)\b", c.since_point,
          note=cv.edge),
     # "from mid-September onwards" (it read mid-September, "onwards" said unused), "2025 on".
     Rule("since", rf"\b(?:from\s+)?({p.POINT})\s+(?:onwards?|on)\b(?!\s+\w)", c.since_point,
          note=cv.edge),
-    Rule("between", rf"\b(?:(?:from|between)\s+)?({p.MONTH})\s+({p.ORD})\s*(?:[-\u2013]|\s{_TO}\s"
+    Rule("between", rf"(?:(?:\bfrom|{p.BETWEEN})\s+)?\b({p.MONTH})\s+({p.ORD})"
+                    rf"\s*(?:[-\u2013]|\s{_TO}\s"
                     rf"|\sand\s)\s*({p.ORD})\b(?!\s+(?:of\s+)?{p.MONTH})(?:,?\s+({p.YEAR}))?",
          c.day_range(month_first=True), note=cv.ranged),
-    Rule("between", rf"\b(?:(?:from|between)\s+)?(?:the\s+)?({p.ORD})\s*(?:[-\u2013]|\s{_TO}\s"
+    Rule("between", rf"(?:(?:\bfrom|{p.BETWEEN})\s+)?\b(?:the\s+)?({p.ORD})"
+                    rf"\s*(?:[-\u2013]|\s{_TO}\s"
                     rf"|\sand\s)\s*(?:the\s+)?({p.ORD})\s+(?:of\s+)?({p.REL_MONTH}|{p.MONTH})"
                     rf"(?:,?\s+({p.YEAR}))?", c.day_range(month_first=False), note=cv.ranged),
-    Rule("ago", rf"\b{p.N}\s+{p.UNIT}\s+back\b", _ago_point, period=_ago_period),
+    Rule("ago", rf"\b{p.N}\s*{p.UNIT}\s+back\b", _ago_point, period=_ago_period),
     Rule("ago", rf"\b({p.HALF_AGO})", lambda g, now: (c.half_ago(c.first(g), now)[0], None, None),
          period=_half_ago_period),
     # "the 12 months to March 2026", "the 3 months before March", "the week after Christmas".

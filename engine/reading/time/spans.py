@@ -89,6 +89,13 @@ def since_then(g: Groups, now: datetime) -> tc.Period:
     return span_before(now, count_of(a), b), now
 
 
+def to_date(g: Groups, now: datetime) -> tc.Period:
+    """ "month to date", "qtd": the calendar week, month, quarter or year under way."""
+    which = (g[0] or g[1] or "").lower()
+    unit = {"y": "year", "q": "quarter", "m": "month", "w": "week"}.get(which, which)
+    return tc.period_of(unit, now)
+
+
 def weekend(g: Groups, now: datetime) -> tc.Period:
     """ "last weekend", "this weekend", "over the weekend": a Saturday and Sunday."""
     a = (g[0] or "").lower()
