@@ -115,24 +115,6 @@ def _compared(
     return since, (start, end)
 
 
-TWO_PERIODS = (
-    "comparing two periods is not computed: a period is compared only with the time since it "
-    'ended ("is X changing more than last year?"). Ask about each period in turn.'
-)
-
-
-def second_period(text: str, ignored: list[str], after: int) -> str | None:
-    """ "were there more commits in April than in March?": the later time phrase read after
-    "than" (or "compared to", "vs"), past `after` (the first phrase's end), with its "than":
-    answered for April alone, "in mar" said unused, it answered another question."""
-    for phrase in ignored:
-        at = text.find(phrase, after)
-        found = _THAN.search(text[:at].lower()) if at >= 0 else None
-        if found is not None:
-            return text[found.start() : at + len(phrase)]
-    return None
-
-
 # "Who changed core.py more, X or Y?": people compared on a subject (engine.resolving.together
 # says it is not computed instead of offering one of them).
 _COMPARING = re.compile(

@@ -25,7 +25,8 @@ from engine.domain.text import normalise
 from engine.reading import clauses, intents, kindwords, meaning, runs
 from engine.reading import references as r
 from engine.reading import vocabulary as v
-from engine.reading.asked import TWO_PERIODS, asks_still, compares, comparison, second_period
+from engine.reading.asked import asks_still, compares, comparison
+from engine.reading.comparisons import two_periods
 from engine.reading.merges import Merges, read_merges
 from engine.reading.ranking import Ranking
 from engine.reading.ranking import read as read_ranking
@@ -278,12 +279,13 @@ def interpret(
     unasked = (
         ()
         if ranking is not None  # a ranking reads its own words (engine.reading.ranking)
-        else (*ranked, *reread, *meaning.unasked(text, readable, intent, references))
+        else (
+            *two_periods(text, time, base, reading, now),  # "more in apr than in mar"
+            *ranked,
+            *reread,
+            *meaning.unasked(text, readable, intent, references),
+        )
     )
-    if time is not None and base is None and (
-        than := second_period(text, reading.ignored, time.end)
-    ):  # "more commits in April than in March": two periods compared
-        unasked = (*unasked, meaning.Unasked(than, f'"{than}": {TWO_PERIODS}'))
     # A word a phrase said beside the answer holds ("ask" of "who should I ask about X?")
     # was read: never also "not understood".
     said_words = [u.phrase for u in unasked]  # never also a word no name matched

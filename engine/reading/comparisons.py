@@ -1,0 +1,109 @@
+"""Two periods compared ("were there more commits in apr than in mar?", "how many commits in
+2025 vs 2024?", "more commits this month than last month"): one answer covers one window, so
+answering the first period alone answers another question (an independent check, c32b F2,
+had the first counted, the second said "not used"). The question ends, naming both periods
+with their dates and the two questions to ask instead.
+
+A comparison of now with one earlier period ("is X changing more than last year?") is
+answered (engine/reading/asked.py `comparison`, engine/questions/compared.py); a period after
+"than", "vs" or "compared to" that it does not answer ("how many commits compared to last
+year?": a count) ends here too, never answered for that period alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime
+
+from engine.domain import timecontext as tc
+from engine.reading.meaning import Unasked
+from engine.reading.time import phrases as tp
+
+# What stands before the period compared with: "than (in)", "vs", "compared to", "against".
+_LEAD = re.compile(r"\b(?:than|vs\.?|versus|compared\s+(?:to|with)|against)\s+$", re.IGNORECASE)
+# The same words starting a phrase not understood ("vs 2024": engine.reading.time.reasons).
+_STARTS = re.compile(r"^(?:vs\.?|versus|compared\s+(?:to|with)|against)\s+", re.IGNORECASE)
+_MORE = re.compile(r"\b(?:more|fewer|less)\b\s*", re.IGNORECASE)
+_PREPOSITION = re.compile(r"^(?:in|during|for|over|on)\s", re.IGNORECASE)
+_SUGGESTED = 'Ask about each period in turn: "{}" and "{}".'
+
+
+def two_periods(
+    text: str,
+    time: tp.TimeMatch | None,
+    compared: tuple[datetime, datetime] | None,
+    reading: tp.TimeReading,
+    now: datetime,
+) -> tuple[Unasked, ...]:
+    """The comparison a question makes that no answer computes, said (the question ends):
+    a period after "than"/"vs"/"compared to" beside the first one, or the only period after
+    such a word when it is not compared with the time since it (`compared` is None)."""
+    if time is None or compared is not None:
+        return ()
+    first = text[time.start : time.end]
+    if _LEAD.search(text[: time.start]):  # "how many commits compared to last year?"
+        note = (
+            f'"{first}"{_dates(time.start_at, time.end_at)} is named to compare with, and '
+            "a comparison is computed only for how much something changes against the time "
+            'since that period ("is X changing more than last year?"): this question is not '
+            f"answered for that period alone. Ask about the period itself, without the "
+            "comparison, or ask how much something changes against it."
+        )
+        return (Unasked(first, note),)
+    for begin, end, period in _later(text, time, reading):
+        second = tp.read_time(period, now).match
+        dated = _dates(second.start_at, second.end_at) if second else ""
+        asked = _questions(text, time, (begin, end), period)
+        note = (
+            f'"{first}"{_dates(time.start_at, time.end_at)} and "{period}"{dated} are two '
+            "periods compared: one answer covers one window, and the first alone would "
+            f"answer another question. {_SUGGESTED.format(*asked)}"
+        )
+        return (Unasked(text[begin:end], note),)
+    return ()
+
+
+def _later(text: str, time: tp.TimeMatch, reading: tp.TimeReading) -> list[tuple[int, int, str]]:
+    """Each later period compared with the first: its clause's span (from "than") and the
+    period as written."""
+    found = []
+    for phrase in reading.ignored:  # understood, after the first: "than in mar"
+        at = text.find(phrase, time.end)
+        lead = _LEAD.search(text[:at]) if at >= 0 else None
+        if lead is not None:
+            found.append((lead.start(), at + len(phrase), phrase))
+    for phrase in reading.not_understood:  # "vs 2024": the year no rule reads alone
+        starts = _STARTS.match(phrase)
+        at = text.find(phrase)
+        if starts is not None and at >= 0:
+            found.append((at, at + len(phrase), phrase[starts.end() :]))
+    return sorted(found)
+
+
+def _dates(start: datetime | None, end: datetime | None) -> str:
+    if start is None:
+        return ""
+    return f" ({tc.iso(start)} to {tc.iso(end) if end else 'now'})"
+
+
+def _questions(
+    text: str, time: tp.TimeMatch, clause: tuple[int, int], period: str
+) -> tuple[str, str]:
+    """The question asked about each period alone: without the comparison's word and its
+    clause, then with the second period in the first one's place."""
+    first = text[time.start : time.end]
+    lead = _PREPOSITION.match(first)
+    if lead and not _PREPOSITION.match(period):
+        period = f"{lead.group()}{period}"  # "in 2025 vs 2024": "in 2024"
+    edits = [(clause[0], clause[1], "")]
+    more = _MORE.search(text, 0, clause[0])
+    if more is not None and more.end() <= time.start:
+        edits.append((more.start(), more.end(), ""))
+    return _edited(text, edits), _edited(text, [*edits, (time.start, time.end, period)])
+
+
+def _edited(text: str, edits: Sequence[tuple[int, int, str]]) -> str:
+    for start, end, put in sorted(edits, reverse=True):
+        text = text[:start] + put + text[end:]
+    return " ".join(text.split()).rstrip(" ?,.") + "?"

@@ -1,0 +1,104 @@
+"""Two periods compared in one question ("were there more commits in apr than in mar?", "how
+many commits to serving.py in 2025 vs 2024?") end unanswered, naming both periods with their
+dates and the two questions to ask instead (engine/reading/comparisons.py): an independent
+check (c32b F2) had the first period answered alone, the second said "not used". Each of the
+two questions suggested is answered, with git's count (author time, --no-merges). On
+werkzeug's and attrs' real histories (../shared/data), in memory."""
+
+from __future__ import annotations
+
+import subprocess
+from datetime import UTC, datetime
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from engine.domain.contract import Outcome
+from engine.ports import OrgGraph
+from tests import shared_history
+from tests.test_investigate import answer
+
+CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
+
+pytestmark = shared_history.present("werkzeug", "attrs")
+
+werkzeug_clone, werkzeug = shared_history.fixtures(
+    "werkzeug", "werkzeug", clone_as="werkzeug_clone"
+)
+attrs_clone, attrs = shared_history.fixtures("attrs", "attrs", clone_as="attrs_clone")
+
+ask = partial(answer, now=CLOCK)
+
+
+def commits(clone: Path, start: datetime, end: datetime, *paths: str) -> int:
+    """Commits (no merges) in [start, end) by author time, as git counts them."""
+    out = subprocess.run(
+        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--format=%at",
+         "--", *paths],
+        capture_output=True, check=True, text=True,
+    ).stdout  # fmt: skip
+    return sum(start <= datetime.fromtimestamp(int(t), UTC) < end for t in out.split())
+
+
+def on(year: int, month: int) -> datetime:
+    return datetime(year, month, 1, tzinfo=UTC)
+
+
+CASES = [
+    ("werkzeug", "were there more commits in apr than in mar", ("in apr", "in mar"),
+     (on(2026, 4), on(2026, 5)), (on(2026, 3), on(2026, 4)), ()),
+    ("werkzeug", "how many commits to serving.py in 2025 vs 2024?", ("in 2025", "2024"),
+     (on(2025, 1), on(2026, 1)), (on(2024, 1), on(2025, 1)), ("src/werkzeug/serving.py",)),
+    ("attrs", "were there fewer commits in q2 than in q1?", ("in q2", "in q1"),
+     (on(2026, 4), on(2026, 7)), (on(2026, 1), on(2026, 4)), ()),
+    ("attrs", "how many commits in 2025 compared to 2024", ("in 2025", "2024"),
+     (on(2025, 1), on(2026, 1)), (on(2024, 1), on(2025, 1)), ()),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "phrases", "first", "second", "paths"), CASES)
+async def test_two_periods_compared_are_named_and_asked_in_turn(
+    werkzeug: OrgGraph,
+    werkzeug_clone: Path,
+    attrs: OrgGraph,
+    attrs_clone: Path,
+    history: str,
+    question: str,
+    phrases: tuple[str, str],
+    first: tuple[datetime, datetime],
+    second: tuple[datetime, datetime],
+    paths: tuple[str, ...],
+) -> None:
+    """It answered the first period alone ("Only the first time phrase is used", or
+    "comparing two periods is not computed here; the answer covers ... only")."""
+    graph, clone = (werkzeug, werkzeug_clone) if history == "werkzeug" else (attrs, attrs_clone)
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.NO_MATCH and not result.direct_judgment
+    said = next(n for n in result.limitations if "are two periods compared" in n)
+    for phrase, (start, end) in zip(phrases, (first, second), strict=True):
+        assert f'"{phrase}" ({start:%Y-%m-%dT%H:%M:%SZ} to {end:%Y-%m-%dT%H:%M:%SZ})' in said
+    asked = said.split("Ask about each period in turn: ")[1].split('"')[1::2]
+    assert len(asked) == 2
+    for again, (start, end) in zip(asked, (first, second), strict=True):
+        alone = await ask(graph, again)
+        assert alone.outcome is Outcome.ANSWERED, (again, alone.limitations)
+        counted = commits(clone, start, end, *paths)
+        assert (alone.direct_judgment or "").startswith(f"{counted} commit(s) to "), again
+
+
+async def test_a_count_compared_with_one_period_is_not_answered_for_it_alone(
+    attrs: OrgGraph,
+) -> None:
+    """It counted last year's commits alone, the comparison unsaid."""
+    result = await ask(attrs, "how many commits compared to last year")
+    assert result.outcome is Outcome.NO_MATCH
+    assert any(n.startswith('"last year" (2025-01-01T00:00:00Z to 2026-01-01T00:00:00Z) is '
+                            "named to compare with") for n in result.limitations)  # fmt: skip
+
+
+async def test_now_against_an_earlier_period_is_still_compared(werkzeug: OrgGraph) -> None:
+    """The control: "changing more than last month" compares the time since with it."""
+    result = await ask(werkzeug, "is werkzeug changing more than last month?")
+    assert result.outcome is Outcome.ANSWERED
+    assert any("is what the time since is compared with" in n for n in result.limitations)
