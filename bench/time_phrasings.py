@@ -224,7 +224,10 @@ FOURTH = [
     ("between mid-2025 and early 2026", d("2025-05-01"), d("2026-05-01")),
     ("at the end of last month", d("2026-10-21"), d("2026-11-01")),
     ("in the middle of Q3", d("2026-08-01"), d("2026-09-01")),
-    ("the beginning of 2026", d("2026-01-01"), d("2026-05-01")),
+    # The beginning or end of a year is its first or last month since an independent check
+    # (c32a) found "the end of last year" read as September to December (written as its
+    # last third here then).
+    ("the beginning of 2026", d("2026-01-01"), d("2026-02-01")),
     # A hedge is not understood, whatever it hedges (since t32: it read the part alone, the
     # hedge unsaid, as "around March 2026" could not be): not read here.
     ("around the end of the year", d("2026-09-01"), N),
@@ -337,7 +340,7 @@ SEVENTH = [
     ("October 2025 to February", d("2025-10-01"), d("2026-03-01")),
     ("between February and the end of April", d("2026-02-01"), d("2026-05-01")),
     ("between the middle of May and the middle of June", d("2026-05-11"), d("2026-06-11")),
-    ("the end of last year", d("2025-09-01"), d("2026-01-01")),
+    ("the end of last year", d("2025-12-01"), d("2026-01-01")),  # its last month, as above
     ("the beginning of the month", d("2026-11-01"), d("2026-11-11")),
     ("in the middle of last year", d("2025-05-01"), d("2025-09-01")),
     ("three months back", d("2026-08-20T12:00"), d("2026-09-20T12:00")),

@@ -50,6 +50,22 @@ SHORT = [
      "who changed core.py between jan 3 and feb 10?", "2026-01-03", "2026-02-11"),
     ("click", "what changed in core.py last qtr?",
      "what changed in core.py last quarter?", "2026-01-01", "2026-04-01"),
+    # Later checks (c32a, c32b): chat spellings not understood ("this wk", "lst month") or
+    # answered over the default year ("last q", "last fri": the word said to name nothing);
+    # "Q3-25" was answered over the latest Q3 without a word, "1H 2025" over all of 2025
+    # ("this wk" is read since 9afae46: a control).
+    ("click", "what changed in core.py this wk?",
+     "what changed in core.py this week?", "2026-06-15", "2026-06-15T12:00"),
+    ("click", "what changed in core.py lst month?",
+     "what changed in core.py last month?", "2026-05-01", "2026-06-01"),
+    ("attrs", "who changed _make.py last q?",
+     "who changed _make.py last quarter?", "2026-01-01", "2026-04-01"),
+    ("attrs", "changes to _make.py since last fri?",
+     "changes to _make.py since last friday?", "2026-06-12", "2026-06-15T12:00"),
+    ("click", "who changed core.py in Q1-25?",
+     "who changed core.py in Q1 2025?", "2025-01-01", "2025-04-01"),
+    ("attrs", "how many commits to _make.py in 1H 2025?",
+     "how many commits to _make.py in H1 2025?", "2025-01-01", "2025-07-01"),
 ]  # fmt: skip
 
 

@@ -242,14 +242,17 @@ def _counted_from_now(words: Sequence[Word], i: int) -> bool:
 
 def _spanned_count(words: Sequence[Word], unread: Sequence[bool]) -> tuple[int, int] | None:
     """ "in the last 3 commits", "over the past 2 releases": a span counted in what no rule
-    of time reads (a question's own words may read "commits"), its count left unread: the
-    span of the words, never the default window."""
-    for i in range(3, len(words) - 1):
-        lead, the, last, count = (w.norm for w in words[i - 3 : i + 1])
+    of time reads (a question's own words may read "commits"), its count left unread; "in
+    the past mnts": a unit no rule reads. The span of the words, never the default window."""
+    for i in range(3, len(words)):
+        lead, the, last, word = (w.norm for w in words[i - 3 : i + 1])
         if the != "the" or lead not in _SPANNING or last not in _COUNTING_FROM_NOW:
             continue
-        if unread[i] and (_NUMBER.fullmatch(count) or count in NUMBERS):
+        counted = i + 1 < len(words) and (_NUMBER.fullmatch(word) or word in NUMBERS)
+        if unread[i] and counted:
             return words[i - 3].start, words[i + 1].end
+        if unread[i] and word.isalpha() and word not in _NO_UNIT_AFTER | _GLUE:
+            return words[i - 3].start, words[i].end
     return None
 
 

@@ -145,9 +145,26 @@ def _month_number(found: re.Match[str]) -> tc.Period:
     return tc.month_period(year, month)
 
 
+# A quarter or half written short ("3Q25", "Q3-25", "1H 2025"; patterns.QUARTER_SHORT): as
+# "q3 2025", "h1 2025". An apostrophe year may have been written out already ("q32025").
+_NUMBER_FIRST = re.compile(r"\b([1-4])([qh])(?=[\s\-'\u2019]|\d|$)")
+_SHORT_YEAR = re.compile(r"\b([qh][1-4])\s*[-'\u2019]?\s*(\d{4}|\d{2})(?!\d)")
+
+
+def _written_short(text: str, now: datetime) -> str:
+    def year(found: re.Match[str]) -> str:
+        digits = int(found[2])
+        if digits >= 100:
+            return f"{found[1]} {digits}"
+        return f"{found[1]} {2000 + digits if 2000 + digits <= now.year else 1900 + digits}"
+
+    return _SHORT_YEAR.sub(year, _NUMBER_FIRST.sub(lambda m: f"{m[2]}{m[1]}", text))
+
+
 def named_year(text: str, now: datetime) -> int | None:
     """The year a date phrase names: written ("May 2025"), or counted from now ("May of last
     year"); None when it names none."""
+    text = _written_short(text.lower(), now)
     if found := re.search(r"\b(\d{4})\b", text):
         return int(found.group(1))
     words = text.lower().split()
@@ -159,7 +176,7 @@ def named_year(text: str, now: datetime) -> int | None:
 def date_period(text: str, now: datetime) -> tc.Period:
     """A date phrase (2026-03-01, 13/01/2026, 1 March 2026, March 1, March 2026, March, Q4
     2024, 2023, H1 2025, the first half of 2025, summer 2024)."""
-    words = text.lower().replace(",", " ").replace("'s", "").split()
+    words = _written_short(text.lower(), now).replace(",", " ").replace("'s", "").split()
     if words[0] == "the":
         words = words[1:]
     if len(words) == 2 and words[0] in _COUNTED_FROM and words[1] in _UNITS:

@@ -46,8 +46,16 @@ def second(g: Groups) -> str:
 
 
 def _boundary(which: str, whole: tc.Period) -> tc.Period:
-    """"the beginning / middle / end of P" alone: P's first, middle or last third."""
+    """"the beginning / middle / end of P" alone: P's first, middle or last third; of a year
+    or a half, its first or last month ("at the end of last year" read September to December:
+    no reader takes September for the end of a year). The middle stays the middle third."""
+    if which != "middle" and whole[1] - whole[0] > _QUARTER:
+        first = whole[0] if which in ("beginning", "start") else tc.months_before(whole[1], 1)
+        return first, tc.months_before(first, -1)
     return spans.third({"beginning": 0, "start": 0, "middle": 1, "end": 2}[which], whole)
+
+
+_QUARTER = timedelta(days=92)
 
 
 def _edge(which: str, whole: tc.Period) -> datetime:
@@ -65,6 +73,16 @@ def _relative(text: str, now: datetime) -> tc.Period:
 def _season_now(text: str, now: datetime) -> tc.Period:
     which, season = text.lower().split()
     return recent_season(season, which, now)
+
+
+_WEEKEND = re.compile(
+    rf"(?:{p.WHICH_WEEKEND}\s+)?(?:the\s+)?weekend(\s+before\s+last)?", re.I | re.A
+)
+
+
+def _weekend(text: str, now: datetime) -> tc.Period:
+    found = _WEEKEND.fullmatch(text)
+    return spans.weekend(found.groups() if found else (), now)
 
 
 def _ago(text: str, now: datetime) -> tc.Period:
@@ -148,6 +166,7 @@ VALUES: list[tuple[re.Pattern[str], Callable[[str, datetime], tc.Period]]] = [
     (re.compile(p.AGO, re.I | re.A), _ago),
     (re.compile(p.HALF_AGO, re.I | re.A), half_ago),
     (re.compile(r"yesterday|today", re.I | re.A), day_of),
+    (re.compile(p.WEEKEND, re.I | re.A), _weekend),
     (re.compile(p.RELATIVE, re.I | re.A), _relative),
     (re.compile(p.SEASON_NOW, re.I | re.A), _season_now),
     (re.compile(p.PART, re.I | re.A), _part),
@@ -316,6 +335,9 @@ def boundary_note(phrase: str) -> str | None:
     third = {"beginning": "first", "start": "first", "middle": "middle", "end": "last"}[which]
     if any(w in MONTHS or w == "month" for w in words[words.index(which) :]):
         return f'"{phrase}" is read as the {third} third of the month ({cv.MONTH_THIRDS})'
+    if which != "middle":
+        return (f'"{phrase}" is read as the {third} month of the period (of a quarter, a year '
+                "or a half; early, mid and late are its thirds)")
     return (f'"{phrase}" is read as the {third} third of the period (as early, mid and late '
             "are: of a year, four months)")
 

@@ -77,7 +77,12 @@ DAY_DATE = (
     rf"|{MONTH}\s+(?:the\s+)?{ORD}(?:,?\s+\d{{4}})?(?!\d){_NO_UNIT})"
 )
 # "Q3 2025", "Q3 of 2025", "Q3-2025", "2025 Q3", "2025-Q3", "the third quarter of 2025", "Q3".
-QUARTER_OF = r"(?:q[1-4]|(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)"
+QUARTER_OF = r"(?:q[1-4]|[1-4]q|(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)"
+# A quarter or half with its year in two digits ("Q3-25", "Q3'25", "3Q25", "1H 2025", "H2-25":
+# "Q3-25" read this year's Q3, "1H 2025" all of 2025); calendar.date_period reads the century
+# as of an apostrophe year (the latest not after now).
+_TWO_DIGITS = r"\d{2}(?![\d/.-])"
+QUARTER_SHORT = rf"(?:q[1-4]\s*[-'\u2019]\s*|[1-4]q\s*[-'\u2019]?\s*){_TWO_DIGITS}"
 EVENTS = r"(?:release|outage|incident|launch|freeze|migration|rewrite|version|sprint)s?\b"
 # A year counted from now where a year may stand ("Q3 of last year", "March last year").
 # ... and "Q3 of two years ago", "May 2 years ago" (that year, counted back).
@@ -86,8 +91,8 @@ REL_YEAR = (
     r"|(?:\d{1,2}|" + "|".join(NUMBERS) + r")\s+years?\s+ago\b)"
 )
 QUARTER = (
-    rf"(?:{QUARTER_OF}(?:\s+of|\s*[-/])?\s*(?:{YEAR}|{REL_YEAR})"
-    rf"|(?:19[7-9]\d|2\d{{3}})\s*-?\s*q[1-4]|{QUARTER_OF})\b"
+    rf"(?:{QUARTER_SHORT}|{QUARTER_OF}(?:\s+of|\s*[-/])?\s*(?:{YEAR}|{REL_YEAR})"
+    rf"|(?:19[7-9]\d|2\d{{3}})\s*-?\s*q[1-4]|{QUARTER_OF}(?!\s*[-/'\u2019]\s*\d))\b"
 )
 # "2019-2020", "2019 - 2020": both years, whole (two groups).
 YEARS = r"(19[7-9]\d|2\d{3})\s*[-\u2013]\s*(19[7-9]\d|2\d{3})(?![-\d])"
@@ -95,7 +100,8 @@ WHICH_YEAR = rf"(?:{YEAR}|the\s+year|this\s+year|last\s+year)"
 # A half of a year ("H1 2025", "the second half of last year"), or of a month ("the first
 # half of last month": its days 1-15; the second from the 16th).
 HALF = (
-    rf"(?:h[12]\s+(?:of\s+)?(?:{YEAR}|(?:this|last)\s+year)|h[12]\b(?!\s*[-/]?\s*\d)"
+    rf"(?:(?:h[12]|[12]h)\s+(?:of\s+)?(?:{YEAR}|(?:this|last)\s+year)|h[12]\b(?!\s*[-/'\u2019]?\s*\d)"
+    rf"|(?:h[12]\s*[-'\u2019]\s*|[12]h\s*[-'\u2019]?\s*){_TWO_DIGITS}"
     rf"|(?:the\s+)?(?:first|second|1st|2nd|front|back|latter|later)\s+half\s+of\s+(?:{WHICH_YEAR}"
     rf"|(?:this|last|previous)\s+month\b|{MONTH}(?:\s+(?:of\s+)?(?:{YEAR}|{REL_YEAR}))?))"
 )
@@ -126,7 +132,7 @@ DATE = (
 # A decade of the calendar ("the 2010s": 2010 to 2019), its first year one group.
 DECADE = r"the\s+((?:19[7-9]|20\d)0)'?s\b"
 # "a couple of" is 2 and "a few" 3 (stated: VAGUE_COUNT_NOTE). One group each.
-N = r"(\d{1,4}|(?:a\s+)?couple\s+of|(?:a\s+)?few|" + "|".join(NUMBERS) + ")"
+N = r"(\d{1,4}|(?:a\s+)?couple(?:\s+of)?|(?:a\s+)?few|" + "|".join(NUMBERS) + ")"
 # A unit as written after a count ("2 years", "2 yrs", "24h": calendar.UNIT_SPELLINGS, read
 # by calendar.unit_of), one group.
 _SHORT_UNITS = "|".join(
@@ -188,9 +194,17 @@ PERIOD = rf"(?:{NTH_WEEK}|{RELATIVE}|{SEASON_NOW}|{PART}|{DATE})"
 # ("the tail end of 2020" is its end)
 # The article is often left out ("until end of March 2026", "since start of 2026").
 BOUNDARY = r"(?:the\s+)?(?:tail\s+(?=end))?\b(beginning|start|middle|end)\s+of\s+"
+# Which weekend: "this past weekend" is the last one (one group in a rule).
+WHICH_WEEKEND = r"(last|this\s+past|past|previous|this)"
+# A weekend as a value a composition reads ("since last weekend", "after the weekend before
+# last", "since the weekend": the latest begun).
+WEEKEND = (
+    r"(?:(?:last|this\s+past|past|previous|this)\s+weekend|the\s+weekend\s+before\s+last"
+    r"|the\s+weekend)\b"
+)
 # A point or period standing alone, as a composition rule reads it: a boundary of a period,
 # a span back from now ("2 weeks ago", "3 months back"), a day, or a period.
-_COUNT = r"(?:\d{1,4}|(?:a\s+)?couple\s+of|(?:a\s+)?few|" + "|".join(NUMBERS) + ")"
+_COUNT = r"(?:\d{1,4}|(?:a\s+)?couple(?:\s+of)?|(?:a\s+)?few|" + "|".join(NUMBERS) + ")"
 AGO = (
     rf"{_COUNT}\s+(?:(?:hour|day|week|fortnight|month|quarter|year)s?|{_SHORT_UNITS})"
     r"\s+(?:ago|back)\b"
@@ -212,7 +226,10 @@ PART_N = (
     rf"the\s+(?:first|last|final)\s+{NOT_UNITS}(?:{_COUNT}\s+)?(?:hour|day|week|fortnight|month|quarter"
     rf"|year)s?\s+of\s+(?:{REL_MONTH}|(?:the|this|last|previous)\s+year\b|{DATE})"
 )
-POINT = rf"(?:{BOUNDARY_POINT}|{AGO}|{HALF_AGO}|{PART_N}|{THIRD_PART}|yesterday\b|today\b|{PERIOD})"
+POINT = (
+    rf"(?:{BOUNDARY_POINT}|{AGO}|{HALF_AGO}|{PART_N}|{THIRD_PART}|yesterday\b|today\b|{WEEKEND}"
+    rf"|{PERIOD})"
+)
 # A span of units counted to, before, after or from a point ("the 12 months to March 2026",
 # "the 3 months before March", "the week after Christmas"): its word, one group.
 SPAN_WORD = (

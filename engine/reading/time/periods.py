@@ -73,6 +73,24 @@ def last_of(a: str, b: str, last: tc.Period, now: datetime) -> tc.Period:
     return last
 
 
+def latest_span(a: str, b: str, now: datetime) -> tuple[tc.Period, tc.Period] | None:
+    """ "between Easter and Labor Day", "between March and May", neither end with a year:
+    the most recent such span that has begun, A's latest start not after now to B's first
+    occurrence ending after it (a span under way stops at now, as any period does). None when
+    an end names a year, or B takes none ("last month", a weekday)."""
+    if named_year(a, now) is not None or named_year(b, now) is not None:
+        return None
+    first = date_period(a, now)
+    for year in (first[0].year, first[0].year + 1):
+        try:
+            last = date_period(f"{b} {year}", now)
+        except (ValueError, IndexError):
+            return None
+        if last[1] > first[0]:
+            return first, last
+    return None
+
+
 def own_period(text: str, time: TimeMatch) -> TimeMatch:
     """A point phrase in a question counting over time reads its own period ("how many
     commits on 2026-08-18?" counts that day, not the year before it)."""

@@ -37,7 +37,7 @@ caller must ask or say which window it used instead, never fall back silently.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from engine.domain import timecontext as tc
@@ -49,6 +49,7 @@ from engine.reading.time.patterns import ORDINAL
 from engine.reading.time.patterns import YEAR as _YEAR
 from engine.reading.time.rules import RULES
 from engine.reading.time.slashdates import WhichDay
+from engine.reading.time.spellings import written_out
 
 __all__ = ["EARLIEST", "VERSUS", "VERSUS_WORDS", "TimeMatch", "TimeReading", "read_time"]
 
@@ -158,7 +159,25 @@ def _years(groups: tuple[str | None, ...], now: datetime) -> tuple[str | None, .
 
 
 def read_time(text: str, now: datetime) -> TimeReading:
-    """The first understood phrase of `text`, and every other time-like phrase reported."""
+    """The first understood phrase of `text`, and every other time-like phrase reported; a
+    word written short is read written out ("this wk": engine/reading/time/spellings.py),
+    the phrases and spans reported as the question wrote them."""
+    written = written_out(text)
+    reading = _read(written.text, now)
+    if written.text == text:
+        return reading
+    if (m := reading.match) is not None:
+        start, end = written.span(m.start, m.end)
+        note = m.note and m.note.replace(written.text[m.start : m.end], text[start:end])
+        reading.match = replace(m, start=start, end=end, note=note)
+    reading.ignored = [written.said(p) for p in reading.ignored]
+    reading.not_understood = [written.said(p) for p in reading.not_understood]
+    reading.not_a_date = [written.said(p) for p in reading.not_a_date]
+    reading.unknown_spans = [written.span(a, b) for a, b in reading.unknown_spans]
+    return reading
+
+
+def _read(text: str, now: datetime) -> TimeReading:
     reading = TimeReading()
     found: list[TimeMatch] = []
     bad: list[tuple[int, int]] = []  # phrases naming no real date ("2020-2019")

@@ -46,7 +46,7 @@ from engine.reading.time.calendar import (
 )
 from engine.reading.time.compositions import EARLIEST, Groups, Reading, Resolve
 from engine.reading.time.holidays import NAMES as HOLIDAY_NAMES
-from engine.reading.time.periods import end_of, first_of, last_of, nth_week
+from engine.reading.time.periods import end_of, first_of, last_of, latest_span, nth_week
 from engine.reading.time.spellings import unit_of
 
 
@@ -96,8 +96,11 @@ def _range(both: bool) -> Resolve:
 
     def resolve(g: Groups, now: datetime) -> Reading:
         a, b = c.first(g), c.second(g)
-        last = last_of(a, b, date_period(b, now), now)
-        first = first_of(a, b, last, now)
+        if not both and (latest := latest_span(a, b, now)) is not None:
+            first, last = latest  # neither end with a year: the latest begun
+        else:
+            last = last_of(a, b, date_period(b, now), now)
+            first = first_of(a, b, last, now)
         if first[0] >= last[1] and both:  # "in 2025 and 2024": both, in order
             first, last = last, date_period(a, now)
         elif first[0] >= last[1]:
@@ -222,6 +225,7 @@ _TO = rf"(?:\bto\b|{p.UNTIL}|{p.THROUGH}(?:\s+to)?)"
 _NOT_UNITS = p.NOT_UNITS
 _WHOLE_UNITS = p.units("week", "month", "quarter", "year")
 _SEASONS = r"(?:spring|summer|autumn|fall|winter)\b"
+_SEASON = r"(spring|summer|autumn|fall|winter)\b"
 
 RULES: list[Rule] = [
     Rule("between", rf"{p.BETWEEN}\s+({p.DATE})\s+and\s+({p.DATE})", _range(both=False),
@@ -302,6 +306,12 @@ RULES: list[Rule] = [
     Rule("ago", rf"\b{p.N}\s*{p.UNIT}\s+ago\b", _ago_point, period=_ago_period),
     Rule("season", r"\b(last|this|previous|past)\s+(spring|summer|autumn|fall|winter)\b",
          span(_season)),
+    # "over the winter", "in the spring", "in fall": the latest begun, as "since summer" ("in
+    # the spring" answered the default year as if no time was named, "over the winter" was
+    # not read).
+    Rule("season", rf"\b(?:in|over|during|throughout)\s+(?:the\s+)?{_SEASON}"
+                   rf"(?!\s+(?:of|before|after)\b)(?![\s-]+\d)(?!\s+{p.EVENTS})",
+         span(lambda g, now: date_period(c.first(g), now))),
     Rule("season", r"\bthe\s+(spring|summer|autumn|fall|winter)\s+before\s+last\b",
          span(lambda g, now: season_before_last(c.first(g).lower(), now))),
     Rule("relative", rf"\b(last|this|previous|prior|current)\s+{_WHOLE_UNITS}",
@@ -309,6 +319,11 @@ RULES: list[Rule] = [
     Rule("relative", r"\b(?:(?:in|during|over|for)\s+)?the\s+(previous|prior|current)\s+"
                      r"(week|month|quarter|year)\b", span(_relative_period), note=cv.relative),
     Rule("day", r"\b(yesterday|today)\b", span(_day)),
+    # A month alone after a word comparing periods ("more commits in August than July", "May
+    # vs June"): the period compared with (engine.reading.asked ends such a question; "July"
+    # alone is no time elsewhere, "may" and "march" being verbs too).
+    Rule("in", rf"(?:(?<=\bthan\s)|(?<=\bvs\s)|(?<=\bvs\.\s)|(?<=\bversus\s))({p.MONTH})"
+               rf"(?!\s*\d)", span(_dated)),
     Rule("in", rf"\b((?:last|this|past)\s+(?:{_DAYS}))\b", span(_dated)),
     # Parts of a period and periods counted from now (engine/reading/time/spans.py).
     Rule("part_n", rf"\b(?:(?:in|during|over|for|within)\s+)?the\s+(first|last|final)\s+"
@@ -342,8 +357,14 @@ RULES: list[Rule] = [
          span(spans.since_then), alone=True),
     Rule("since_then", rf"\bsince\s+{p.N}\s*{p.UNIT}\s+ago\b", span(spans.since_then),
          alone=True),
-    Rule("weekend", r"\b(?:(last|this|past|previous)\s+weekend|(?:over|on)\s+the\s+weekend)\b",
+    # A weekend: Saturday 00:00 to Monday 00:00, UTC ("during last weekend" was not read).
+    Rule("weekend", rf"{_LEAD}(?:the\s+)?(?:{p.WHICH_WEEKEND}\s+weekend"
+                    r"|weekend\s+(before\s+last))\b(?!\s+of\b)",
          span(spans.weekend), note=spans.weekend_note, alone=True),
+    Rule("weekend", r"\b(?:over|on|at|during)\s+the\s+weekend\b(?!\s+(?:of|before|after)\b)",
+         span(spans.weekend), note=spans.weekend_note, alone=True),
+    Rule("weekend", rf"\b(?:(?:in|during|over|for|on|at)\s+)?the\s+weekend\s+of\s+({p.DAY_DATE})",
+         span(spans.weekend_of), note=spans.weekend_of_note, alone=True),
     # An ISO week ("week 32", "in week 32 of 2025", "ISO week 1 2026", "week 32 of last
     # year", "2025-W32"); not a number that counts a unit ("the week 5 days ago") nor a week
     # of a month ("week 2 of March": its days, never ISO week 2 in January).

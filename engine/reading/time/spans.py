@@ -97,11 +97,22 @@ def to_date(g: Groups, now: datetime) -> tc.Period:
 
 
 def weekend(g: Groups, now: datetime) -> tc.Period:
-    """ "last weekend", "this weekend", "over the weekend": a Saturday and Sunday."""
-    a = (g[0] or "").lower()
+    """ "last weekend", "this weekend": a Saturday and Sunday; "over the weekend": the latest
+    begun; "the weekend before last": the one before last weekend."""
+    a = " ".join((g[0] or "").lower().split()) if g else ""
+    before_last = len(g) > 1 and bool(g[1])
     monday = tc.week_period(now)[0]
-    if a in ("last", "past", "previous") or (not a and now.weekday() < 5):
+    if before_last or a in ("last", "past", "previous", "this past"):
+        monday -= timedelta(days=14 if before_last else 7)
+    elif not a and now.weekday() < 5:
         monday -= timedelta(days=7)
+    return monday + timedelta(days=5), monday + timedelta(days=7)
+
+
+def weekend_of(g: Groups, now: datetime) -> tc.Period:
+    """ "the weekend of August 22": the Saturday and Sunday of the Monday-to-Sunday week
+    holding that day."""
+    monday = tc.week_period(date_period(g[0] or "", now)[0])[0]
     return monday + timedelta(days=5), monday + timedelta(days=7)
 
 
@@ -188,6 +199,13 @@ def month_week_note(phrase: str) -> str:
 
 def weekend_note(phrase: str) -> str:
     return f'"{phrase}" is read as that Saturday and Sunday (UTC)'
+
+
+def weekend_of_note(phrase: str) -> str:
+    return (
+        f'"{phrase}" is read as the Saturday and Sunday of the Monday-to-Sunday week holding '
+        "that day (UTC)"
+    )
 
 
 def iso_week_note(phrase: str) -> str:
