@@ -18,6 +18,7 @@ from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
 from tests.test_investigate import answer
+from tests.test_time_written_short import answered_alike
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)  # a Tuesday
 
@@ -27,10 +28,6 @@ pytestmark = shared_history.present("requests", "werkzeug")
 requests_clone, requests = shared_history.fixtures("requests", "requests", clone_as="requests_clone")
 werkzeug_clone, werkzeug = shared_history.fixtures("werkzeug", "werkzeug", clone_as="werkzeug_clone")
 ask = partial(answer, now=CLOCK)
-
-
-def _at(text: str) -> datetime:
-    return datetime.fromisoformat(text).replace(tzinfo=UTC)
 
 
 # (history, the question, the same with the window as dates, the window)
@@ -68,13 +65,7 @@ async def test_the_latest_span_begun_is_answered_as_its_dates(
     end: str,
 ) -> None:  # fmt: skip
     graph = {"requests": requests, "werkzeug": werkzeug}[history]
-    got, plain = await ask(graph, question), await ask(graph, dated)
-    assert got.outcome is Outcome.ANSWERED, (question, got.limitations)
-    label = got.temporal_label
-    assert label is not None
-    assert (label.effective_from, label.effective_to) == (_at(start), _at(end)), question
-    assert got.direct_judgment == plain.direct_judgment
-    assert got.claimed_facts == plain.claimed_facts
+    answered_alike(await ask(graph, question), await ask(graph, dated), start, end)
 
 
 async def test_weekends_counted_are_no_window(requests: OrgGraph) -> None:

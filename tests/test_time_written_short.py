@@ -13,7 +13,7 @@ from functools import partial
 
 import pytest
 
-from engine.domain.contract import Outcome
+from engine.domain.contract import InvestigationResult, Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
 from tests.test_investigate import answer
@@ -30,6 +30,16 @@ ask = partial(answer, now=CLOCK)
 
 def _at(text: str) -> datetime:
     return datetime.fromisoformat(text).replace(tzinfo=UTC)
+
+
+def answered_alike(got: InvestigationResult, plain: InvestigationResult, start: str, end: str) -> None:
+    """`got` is answered over [start, end), as `plain`, the question written another way, is."""
+    assert got.outcome is Outcome.ANSWERED, (got.question, got.limitations)
+    label = got.temporal_label
+    assert label is not None
+    assert (label.effective_from, label.effective_to) == (_at(start), _at(end)), got.question
+    assert got.direct_judgment == plain.direct_judgment
+    assert got.claimed_facts == plain.claimed_facts
 
 
 # (history, written short, written in full, the window both are answered over)
@@ -74,13 +84,7 @@ async def test_a_bound_or_unit_written_short_is_answered_as_written_in_full(
     attrs: OrgGraph, click: OrgGraph, history: str, short: str, full: str, start: str, end: str
 ) -> None:
     graph = {"attrs": attrs, "click": click}[history]
-    got, plain = await ask(graph, short), await ask(graph, full)
-    assert got.outcome is Outcome.ANSWERED, (short, got.limitations)
-    label = got.temporal_label
-    assert label is not None
-    assert (label.effective_from, label.effective_to) == (_at(start), _at(end)), short
-    assert got.direct_judgment == plain.direct_judgment
-    assert got.claimed_facts == plain.claimed_facts
+    answered_alike(await ask(graph, short), await ask(graph, full), start, end)
 
 
 @pytest.mark.parametrize(
