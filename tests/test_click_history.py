@@ -2184,7 +2184,7 @@ async def test_a_python_file_no_module_has_is_said_not_tracked(
     answered for the whole package (117 changes to click), a note saying "not tracked by
     itself". Beside a module that is tracked, the question is no match, the path said (the
     other's count alone answered another question); a file of the package that is no
-    module (its __init__.py) is still the package's, said."""
+    module (its __init__.py) names the package, never answered with its figure."""
     graph, commits = click
     assert not [c for c in commits if path in c.paths]
     result = await ask(graph, f"what changed in {path}?")
@@ -2195,8 +2195,11 @@ async def test_a_python_file_no_module_has_is_said_not_tracked(
     both = await ask(graph, f"how many commits to core.py and {path} in 2025?")
     assert both.outcome is Outcome.NO_MATCH and both.subject_keys == ()
     assert any(n.startswith(f'"{path}" is not tracked') for n in both.limitations)
+    # Its __init__.py counts only with the package: named, never answered with the package's
+    # figure (another file's commits too).
     init = await ask(graph, "how many commits to src/click/__init__.py in 2025?")
-    assert init.subject_keys == (MODULE,)
+    assert init.outcome is Outcome.NO_MATCH and init.subject_keys == ()
+    assert any("count only with the module holding it, click" in n for n in init.limitations)
 
 
 async def test_a_count_of_people_is_the_people_who_changed_it_or_no_one(

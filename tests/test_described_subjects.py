@@ -220,15 +220,12 @@ async def test_a_word_where_the_verb_is_due_ends_the_question(
 @pytest.mark.parametrize(
     ("history", "question", "plain"),
     [("click", "top 3 files in 2025", "which 3 files changed the most in 2025"),
-     ("werkzeug", "top modules in 2024", "which modules changed the most in 2024"),
-     ("werkzeug", "which modules saw the heaviest churn in 2024",
-      "which modules churned the most in 2024")],
+     ("werkzeug", "top modules in 2024", "which modules changed the most in 2024")],
 )  # fmt: skip
 async def test_top_files_are_the_busiest(
     click: OrgGraph, werkzeug: OrgGraph, history: str, question: str, plain: str
 ) -> None:
-    """ "top files last quarter" was a no match ("top" not understood), "the heaviest churn"
-    refused as a ranking by size."""
+    """ "top files last quarter" was a no match ("top" not understood)."""
     graph = click if history == "click" else werkzeug
     asked = await answer(graph, question, now=MAY_2026)
     expected = await answer(graph, plain, now=MAY_2026)
@@ -236,6 +233,13 @@ async def test_top_files_are_the_busiest(
     assert (asked.subject_keys, asked.direct_judgment) == (
         expected.subject_keys, expected.direct_judgment
     )
+
+
+async def test_a_ranking_by_lines_is_not_answered_by_commits(werkzeug: OrgGraph) -> None:
+    """It was ranked by commits, "not by lines changed" said (or refused as a size)."""
+    result = await answer(werkzeug, "which modules saw the heaviest churn in 2024", now=MAY_2026)
+    assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
+    assert any("ranking by lines changed (churn) is not computed" in n for n in result.limitations)
 
 
 # --- a bare word naming only a module beside the code (examples, tests) ---------------------
@@ -294,3 +298,33 @@ async def test_the_question_word_as_typed_and_a_command_no_row_reads(
     if plain is not None:
         expected = await answer(graph, plain, now=MAY_2026)
         assert asked.direct_judgment == expected.direct_judgment
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "holder"),
+    [("click", "when did examples/naval/naval.py last change", "naval"),
+     ("attrs", "how many commits to tests/test_make.py in 2025?", "tests")],
+)  # fmt: skip
+async def test_a_file_inside_a_module_is_not_answered_for_the_module(
+    click: OrgGraph, attrs: OrgGraph, history: str, question: str, holder: str
+) -> None:
+    """c32b: naval.py's last change was answered with examples/naval's (2025-05-10, a
+    commit to its pyproject.toml; git has 2020-04-19 for naval.py); y32: test_make.py's
+    commits with the whole tests directory's (18, git 6)."""
+    result = await answer(click if history == "click" else attrs, question, now=MAY_2026)
+    assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
+    said = f"is not tracked by itself: its commits count only with the module holding it, {holder}"
+    assert any(said in n for n in result.limitations), result.limitations
+
+
+async def test_a_clarification_offers_the_code_shipped_before_the_examples(
+    werkzeug: OrgGraph,
+) -> None:
+    """c32a #32: "utils.py" offered five examples/*/utils.py (the first five by key of eight)
+    and not src/werkzeug/utils.py."""
+    result = await answer(werkzeug, "who touched utils.py in june 2025", now=MAY_2026)
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED, result.limitations
+    offered = [c.subject_key for c in result.candidates]
+    assert set(offered[:2]) == {
+        "module:werkzeug/src/werkzeug/utils.py", "module:werkzeug/src/werkzeug/sansio/utils.py"
+    }

@@ -24,6 +24,7 @@ from engine.domain.models import SubjectKind
 from engine.domain.text import normalise
 from engine.reading import references as r
 from engine.reading import vocabulary as v
+from engine.reading.verbs import LISTED
 from engine.reading.vocabulary import Intent
 
 
@@ -52,6 +53,9 @@ def fact_kinds(tokens: list[r.Token]) -> list[FactKind]:
 
 
 _YES_NO = frozenset({"did", "has", "have", "had", "was", "were"})
+# Words opening a question that a noun of changes does not make a list of ("does X still get
+# changes?", "how many changes ...?", "is X getting changes?").
+_OPENERS = _YES_NO | {"is", "are", "does", "do", "how", "can", "could", "will", "would", "should"}
 _HAPPENED = frozenset({"happened", "happen", "happens", "happening"})
 # What was put into a subject, said without a change verb ("what went into wsgi.py?").
 _WENT_INTO = (
@@ -80,6 +84,8 @@ def _asks_changes(lead: str, words: list[str], joined: str) -> bool:
         return True  # "what happened (in X) last quarter?": the changes
     if lead == "what" and any(f" {p} " in joined for p in _WENT_INTO):
         return True  # "what went into X?", "what's been done to X?": the changes
+    if not lead and LISTED.intersection(words) and not _OPENERS.intersection(words[:1]):
+        return True  # "changes to X last friday", "X history since june" were X's health
     listed = {"changes", "commits"}.intersection(words)
     return (lead in {"list", "show"} and bool(listed)) or " recent changes " in joined
 

@@ -299,6 +299,12 @@ def interpret(
     )
     expression = text[time.start : time.end] if time else None
     not_understood = tuple(reading.not_understood + reading.not_a_date)
+    timed = [expression or "", *not_understood, *reading.ignored, *said_words]
+    besides = runs.beside(text, references, timed)
+    guessed = {"references_by_position", "references_unread"} & set(notes)
+    health = v.HEALTH_WORDS.intersection(words)
+    if intent == Intent.STATUS and not (fact_kinds or health or guessed):
+        unasked = (*unasked, *asks_nothing(unread, besides, references))
     return Interpretation(
         references=references,
         fact_kinds=tuple(kinds),
@@ -338,15 +344,29 @@ def interpret(
             dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans and _doer(text, a))
         ),
         kinds_alone=tuple(alone),
-        beside=runs.beside(
-            text, references, [expression or "", *not_understood, *reading.ignored, *said_words]
-        ),
+        beside=besides,
         placed=runs.placed(text, unread),
         compares=compares(text),
         slots=_slots(question, expression, reading.which_day),
         time_reasons=tuple((p, reasons.reason(p)) for p in not_understood),
         time_repeated=tuple(p for p in reading.ignored if _same_time(p, time, now)),
     )
+
+
+def asks_nothing(
+    unread: tuple[str, ...], besides: tuple[runs.Beside, ...], references: tuple[str, ...]
+) -> tuple[meaning.Unasked, ...]:
+    """ "blorp werkzeug quantum", "werkzeug quantum": no question word, fact or health word
+    read, and words no rule read beside what it names: the question asks nothing read here,
+    and was answered with the subject's health over a default window. Ends, naming them; a
+    question naming nothing known says its words through its no match."""
+    if not references:
+        return ()
+    words = [*unread, *(w for b in besides for w in b.words)]
+    if not words:
+        return ()
+    phrase = " ".join(dict.fromkeys(words))
+    return (meaning.Unasked(phrase, f'"{phrase}": {v.ASKS_NOTHING}'),)
 
 
 def _slots(

@@ -29,7 +29,7 @@ _PARTS = frozenset({"parts", "areas", "components", "subsystems"})
 _NOUNS = _FILES | _PARTS | {"modules", "repositories", "repos", "services", "projects"}
 _CHANGE_WORDS = CHANGE_VERBS | CHANGE_NOUNS | {"commit", "active", "activity", "churn"}
 # The size of churn asked for ("which modules saw the heaviest churn?"): the most churn,
-# ranked (by commits, said: engine.resolving.rankedsubjects.LINES_NOTE).
+# asked for, by lines: not computed, said (engine.resolving.rankedsubjects.LINES_NOTE).
 _SIZES = frozenset({"heaviest", "biggest", "largest", "highest", "greatest"})
 _CHURN = frozenset({"churn", "churning"})
 # "Changed most recently" asks for the latest change, not a ranking.

@@ -88,6 +88,7 @@ CHANGE_ROWS = (
     VerbRow("fiddle"),
     VerbRow("clean"),
     VerbRow("tidy"),
+    VerbRow("ship", double=True, note="shipped code is code committed: what git records"),
 )
 # Forms of fact words that are verbs only ("committed to X", "churned"): the fact words
 # themselves ("commits", "churn") stay fact words.
@@ -100,8 +101,11 @@ CHANGE_VERBS: frozenset[str] = frozenset().union(*map(forms, CHANGE_ROWS)) | _FA
 CHANGE_NOUNS = frozenset(
     {"modifications", "modification", "revisions", "revision", "contributions", "edits"}
     | {"refactors", "refactorings", "rewrites", "tweaks", "patches", "commits", "changes"}
-    | {"attention", "cleanups", "cleanup"}
+    | {"attention", "cleanups", "cleanup", "history", "changelog"}
 )
+# Nouns that ask for the changes themselves without a question word ("changes to X last
+# friday", "X changes since june", "X's history in 2025"): what changed, never X's health.
+LISTED = frozenset({"changes", "history", "changelog"})
 
 # Light verbs: beside a change noun they say nothing more ("saw the most edits", "received
 # the most commits", "underwent the most changes").

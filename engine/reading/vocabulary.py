@@ -95,6 +95,7 @@ FACT_VOCABULARY: dict[str, tuple[FactKind, ...]] = {
             "developers",
             "devs",
             "active",
+            "busy",  # "how busy was Nate Prewitt in May?": how active
             "most active",
             "knows",
             "experts",
@@ -204,6 +205,14 @@ FILLERS = frozenset(
     # "so far this year": the window is the time rule's; "far" was said not understood
     | {"far"}
 )
+# Words asking for a subject's health, the answer of a question asking nothing else read.
+HEALTH_WORDS = _words(
+    "health healthy status state doing going ok okay fine well risk risky shape condition"
+)
+ASKS_NOTHING = (
+    "not understood: no rule here reads it, and the question asks nothing else read here "
+    "(no question, fact or health word): its health would answer another question."
+)
 # Who is asked for without "who" ("has anyone touched X?").
 SOMEONE = _words("anyone anybody someone somebody")
 TRIGGERS = _words("is are was were for of about did does owned owns in with has have to by")
@@ -226,6 +235,7 @@ CHANGE_KINDS = frozenset({_K.ACTIVE_CONTRIBUTORS, _K.CHURN, _K.COMMIT_ACTIVITY, 
 
 VOCABULARY_WORDS = (
     frozenset(word for phrase in FACT_VOCABULARY for word in phrase.split())
+    | HEALTH_WORDS
     | FAILURE_WORDS
     | DEGRADATION_WORDS
     | td.TIME_WORDS

@@ -16,30 +16,11 @@ from engine.domain.models import StoredSubject, SubjectKind
 from engine.domain.text import normalise
 from engine.ports import OrgGraph
 from engine.reading.interpretation import Interpretation
-from engine.resolving.candidates import Candidate
+from engine.resolving.candidates import ASIDE, Candidate, aside_of
 from engine.resolving.within import Within
 
-# Directories holding what a repository keeps beside its code, and the words placing a name
-# there ("example", "tests").
-ASIDE = {
-    "examples": "the examples",
-    "example": "the examples",
-    "tests": "the tests",
-    "test": "the tests",
-    "docs": "the docs",
-    "doc": "the docs",
-    "benchmarks": "the benchmarks",
-}
 OFFERED = 5  # modules of the name a clarification offers
 _PLACING = frozenset(ASIDE) | {"testing", "documentation", "benchmark", "bench"}
-
-
-def _where(subject: StoredSubject) -> str | None:
-    """Which of ASIDE the module's path lies in ("module:click/examples/..."), or None."""
-    if subject.kind is not SubjectKind.MODULE:
-        return None
-    path = subject.key.split(":", 1)[-1].split("/")[1:]  # the repository's name left out
-    return next((ASIDE[part] for part in path[:-1] if part in ASIDE), None)
 
 
 def _placed(reference: str, understood: Interpretation) -> bool:
@@ -58,7 +39,7 @@ async def aside(
     src/click/termui.py), or whether it is meant when it is the only one; None otherwise."""
     if "/" in reference or "." in reference:
         return None
-    where = _where(subject)
+    where = aside_of(subject)
     if where is None or _placed(reference, understood):
         return None
     named, _ = await graph.subjects_by_handle(reference, [SubjectKind.MODULE], OFFERED)

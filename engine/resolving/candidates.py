@@ -16,8 +16,8 @@ from engine.domain.models import StoredSubject, SubjectKind
 from engine.resolving.matching import Match, match
 
 __all__ = [
-    "Ambiguous", "Candidate", "Hit", "NotFound", "Resolution", "Resolved", "Stage",
-    "contenders", "decide", "holds", "rank", "ruled", "tied",
+    "ASIDE", "Ambiguous", "Candidate", "Hit", "NotFound", "Resolution", "Resolved", "Stage",
+    "aside_of", "contenders", "decide", "holds", "rank", "ruled", "tied",
 ]  # fmt: skip
 
 Hit = tuple[StoredSubject, float]
@@ -77,6 +77,26 @@ def holds(repository: StoredSubject, module: StoredSubject) -> bool:
     return module.attributes.get("repository") == slug or module.key.startswith(
         f"module:{slug}/"
     )
+
+
+# Directories holding what a repository keeps beside the code it ships, and what they are.
+ASIDE = {
+    "examples": "the examples",
+    "example": "the examples",
+    "tests": "the tests",
+    "test": "the tests",
+    "docs": "the docs",
+    "doc": "the docs",
+    "benchmarks": "the benchmarks",
+}
+
+
+def aside_of(subject: StoredSubject) -> str | None:
+    """Which of ASIDE a module's path lies in ("module:click/examples/..."), or None."""
+    if subject.kind is not SubjectKind.MODULE:
+        return None
+    path = subject.key.split(":", 1)[-1].split("/")[1:]  # the repository's name left out
+    return next((ASIDE[part] for part in path[:-1] if part in ASIDE), None)
 
 
 def ruled(candidates: list[Candidate]) -> bool:

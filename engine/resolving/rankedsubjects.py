@@ -38,10 +38,12 @@ from engine.resolving.within import holds
 
 Found = list[StoredSubject] | Callable[..., InvestigationResult]
 
-# A ranking asked by lines ("churned the most", "the most lines changed"): counted by commits.
+# A ranking asked by lines ("churned the most", "the heaviest churn", "top 10 files by
+# churn"): not computed. It was ranked by commits with this said, another question answered.
 LINES_NOTE = (
-    "Subjects are ranked by their commits, not by lines changed (churn): a ranking by lines "
-    "is not computed; ask about one subject for its lines."
+    "A ranking by lines changed (churn) is not computed: subjects are ranked by their commits "
+    'only, which would answer another question. Ask "which files changed the most?" for the '
+    "ranking by commits, or about one subject for its lines."
 )
 SHOWN = 10  # ranked when the question names no size ("top 5")
 MOST = 50  # the largest size a question may ask for
@@ -67,6 +69,8 @@ async def subjects(
     (`resolve`: engine.resolving.subjects), the kind word naming what is ranked, not the
     reference."""
     assert understood.ranking is not None
+    if understood.ranked_by == "lines":  # "which modules churned the most?"
+        return lambda frame, trace: outcomes.no_match(frame, trace, (LINES_NOTE,))
     within: list[StoredSubject] = []
     if understood.references:
         found = await resolve(replace(understood, ranking=None, kind_hint=None))
@@ -80,8 +84,6 @@ async def subjects(
     if isinstance(ranked, str):
         return lambda frame, trace: outcomes.no_match(frame, trace, (ranked,))
     notes.extend(ranked[1])
-    if understood.ranked_by == "lines":  # "which modules churned the most?"
-        notes.append(LINES_NOTE)
     return ranked[0]
 
 

@@ -46,6 +46,7 @@ from engine.resolving.candidates import (
     Resolution,
     Resolved,
     Stage,
+    aside_of,
     contenders,
     decide,
     rank,
@@ -218,8 +219,10 @@ class Resolver:
             candidates.append(
                 Candidate(subject, m.score, None, None, None, m.handle, True, m.how, True, m.score)
             )
-        # As written before folded, then by key: deterministic whatever the store's order.
-        candidates.sort(key=lambda c: (-c.score, c.subject.key))
+        # As written before folded, then the code a repository ships before its examples,
+        # tests and docs (werkzeug's "utils.py" offered five examples/*/utils.py, not
+        # src/werkzeug/utils.py), then by key: deterministic whatever the store's order.
+        candidates.sort(key=lambda c: (-c.score, aside_of(c.subject) is not None, c.subject.key))
         # A file name or path as one subject writes it but for case, the others equal only
         # once punctuation is folded ("utils.py": click.utils, not click._utils, which it
         # asked about): that one, the others runners-up. A bare name still asks ("utils").

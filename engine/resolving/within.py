@@ -143,7 +143,8 @@ async def holder_of_path(
     which module the answer is for. A Python file under a package holding Python modules
     would be a module of its own were it in the imported head: it is not tracked, said
     (None and the note), never answered for the package ("src/click/nonexistent/thing.py"
-    answered for all of click)."""
+    answered for all of click); nor is another file inside a module ("docs/index.md",
+    "examples/naval/naval.py": the module's last change was another file's)."""
     parts = reference.strip("/").split("/")
     if "." not in parts[-1]:
         found, total = await graph.subjects_by_handle(
@@ -169,9 +170,12 @@ async def holder_of_path(
                     "there), so no answer is given for it, and none for "
                     f"{module.name} in its place. Ask about {module.name}, or a module it has."
                 )
-            return module, (
-                f'"{reference}" is not tracked by itself: answered for the module holding it, '
-                f"{module.name} ({_path(module)})."
+            # "docs/index.md", "examples/naval/naval.py", "tests/test_make.py": answered for
+            # the module holding it, its count and last change were another file's.
+            return None, (
+                f'"{reference}" is not tracked by itself: its commits count only with the '
+                f"module holding it, {module.name} ({_path(module)}), whose figures are not "
+                f"this file's, so no answer is given for it. Ask about {module.name}."
             )
     return None
 
