@@ -65,6 +65,7 @@ WORD_SPELLINGS: dict[str, tuple[str, frozenset[str] | None]] = {
     "q": ("quarter", frozenset({"this", "last", "previous", "prior", "next", "current"})),
     "qtr": ("quarter", None), "qtrs": ("quarters", None),
     "hr": ("hour", _COUNTING), "hrs": ("hours", _COUNTING),
+    "wknd": ("weekend", None), "wkend": ("weekend", None),
     "lst": ("last", None), "lsat": ("last", None),
     "2day": ("today", None), "tdy": ("today", None), "yday": ("yesterday", None),
     "mon": ("monday", _PLACING), "tue": ("tuesday", _PLACING), "tues": ("tuesday", _PLACING),
