@@ -27,6 +27,7 @@ from typing import Any
 from engine.ports import Checkpoint, UnrepresentableValue
 from graph.activity import FORMAT_VERSION
 from graph.bulk import BulkGraph, Props
+from graph.indexes import falkor_label_order
 from graph.rows import EPISODE_COLUMNS, RECORD_COLUMNS, RELATIONSHIP_COLUMNS, SUBJECT_COLUMNS
 
 _LONG = struct.Struct("=Bq")
@@ -290,7 +291,14 @@ class Calls:
         self._bulk = bulk
         self._first = True
         self._nodes = self._edges = self._size = 0
-        self._tokens: list[tuple[bool, bytes]] = []
+        # The first call makes each indexed label first, a node table of no nodes each (the
+        # header alone), in the order FalkorDB is to build their indexes after a start
+        # (graph.indexes.falkor_label_order): made as the tables came, the subjects' vector
+        # label was the third, and a reopen built its index (the longest) before the
+        # records', Activity nodes' and time slots' that pages read.
+        self._tokens: list[tuple[bool, bytes]] = [
+            (True, header(label, ("org_id",))) for label in falkor_label_order()
+        ]
 
     async def add(self, table: Table) -> None:
         parts = [table.header]

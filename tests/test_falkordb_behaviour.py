@@ -209,6 +209,34 @@ def test_an_index_being_built_is_not_read_and_hides_no_node(tmp_path: Path) -> N
         assert counts(probe) == (nodes, 1000, 1)
 
 
+def test_indexes_are_built_after_a_start_in_the_order_their_labels_were_made(
+    tmp_path: Path,
+) -> None:
+    """What graph.indexes.falkor_label_order relies on: after a start FalkorDB builds a
+    graph's indexes one label after another, in the order the labels were made (their ids),
+    whatever their names or the order their indexes were created in."""
+    made = ["L3", "L1", "L2"]
+    with EmbeddedServer(tmp_path / "data") as server:
+        probe = _client(server).select_graph("probe")
+        for label in made:  # this test's names, never input
+            probe.query(f"UNWIND range(1, 30000) AS i CREATE (:{label} {{k: 'k' + toString(i)}})")
+        for label in sorted(made):
+            probe.query(f"CREATE INDEX FOR (n:{label}) ON (n.k)")
+        _built(probe)
+    with EmbeddedServer(tmp_path / "data") as server:
+        probe = _client(server).select_graph("probe")
+        seen: list[list[str]] = []  # each poll: the labels whose index is built
+        while len(built := [k for k, v in _rows(probe, INDEX_STATUS) if v == "OPERATIONAL"]) < 3:
+            seen.append(built)
+            time.sleep(0.01)
+    assert len({tuple(b) for b in seen if b}) >= 2, "built between two polls: larger labels"
+    first = {label: min((i for i, b in enumerate(seen) if label in b), default=len(seen))
+             for label in made}  # fmt: skip
+    assert [first[label] for label in made] == sorted(first[label] for label in made), (
+        REVISIT + f"graph.indexes.falkor_label_order: indexes built in another order ({seen})"
+    )
+
+
 # --- numbers and strings as parameters ----------------------------------------------------
 
 
