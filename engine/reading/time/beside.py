@@ -209,7 +209,7 @@ def unread_unit(
         if beside_a_time:
             if not (_counted_from_now(words, i) or _after_a_spelt_last(words, i)):
                 continue
-        elif not (_unit_like(word.norm) or _counted_from_now(words, i)):
+        elif not (_unit_like(word.norm) or _counted_from_now(words, i) or _season_like(words, i)):
             continue
         if i > 0 and (words[i - 1].norm in _ASKING or _of_the(words, i)):
             continue
@@ -275,6 +275,22 @@ def _unit_like(norm: str) -> bool:
     if unit in _CALENDAR_UNITS:
         return True
     return len(norm) >= 4 and any(_spelt_like(norm, u, 0.85) for u in _SPELT_UNITS)
+
+
+# Seasons a misspelling still names after a word placing a time ("in the sping", "over the
+# sumer", "last wintr"): read alone, the default year was answered, "sping" said unused.
+_SEASONS = ("spring", "summer", "autumn", "winter")
+_PLACED_BY = LEADS | _COUNTING_FROM_NOW | frozenset({"this", "the"})
+
+
+def _season_like(words: Sequence[Word], i: int) -> bool:
+    """A season misspelt by a letter right after "in", "over the", "last", "this" ...; not
+    a season's name itself (read by its rows) nor a word before nothing placing a time (a
+    name such as "Winters")."""
+    norm = words[i].norm
+    if len(norm) < 4 or norm in _UNITS or i == 0 or words[i - 1].norm not in _PLACED_BY:
+        return False
+    return any(_spelt_like(norm, season, 0.85) for season in _SEASONS)
 
 
 def _of_the(words: Sequence[Word], i: int) -> bool:
