@@ -54,6 +54,11 @@ CASES = [
      (on(2026, 4), on(2026, 7)), (on(2026, 1), on(2026, 4)), ()),
     ("attrs", "how many commits in 2025 compared to 2024", ("in 2025", "2024"),
      (on(2025, 1), on(2026, 1)), (on(2024, 1), on(2025, 1)), ()),
+    # one phrase joining both: it was answered over July and August together
+    ("attrs", "compare how many commits there were in july and august", ("in july", "in august"),
+     (on(2026, 7), on(2026, 8)), (on(2026, 8), on(2026, 9)), ()),
+    ("werkzeug", "how many commits to serving.py in 2025 versus 2024", ("in 2025", "2024"),
+     (on(2025, 1), on(2026, 1)), (on(2024, 1), on(2025, 1)), ("src/werkzeug/serving.py",)),
 ]  # fmt: skip
 
 

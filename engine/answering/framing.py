@@ -55,13 +55,17 @@ def temporal_label(
     fact reads covered (it only ever narrows what was asked). `reading`: how a vague time
     phrase of the question was read ("lately": the last 90 days), stated in the label."""
     parts = compose_label(effective, grains)
-    start = parts.effective_from
-    if window is not None and effective.axis.value != "range":
+    start, end = parts.effective_from, parts.effective_to
+    # A window ending before the effective time: a first change's second alone.
+    narrowed = window is not None and end is not None and window.end < end
+    if window is not None and (effective.axis.value != "range" or narrowed):
         start = window.start
+    if window is not None and narrowed:
+        end = window.end
     return TemporalLabel(
         axis=Axis(parts.axis.value),
         effective_from=start,
-        effective_to=parts.effective_to,
+        effective_to=end,
         grain=parts.grain,
         note="; ".join(n for n in (reading, parts.note) if n) or None,
     )

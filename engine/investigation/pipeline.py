@@ -229,7 +229,8 @@ class Pipeline:
         own = Own()
         pending = list(self.synthesizer.questions)
         while pending:
-            start = None
+            start: datetime | None = None
+            end: datetime | None = None
             made: list[str] = []  # the types that read: the stage is timed only when one did
             async with stages.stage(FailureStage.READ_FACTS, timed=partial(bool, made)):
                 while pending and start is None:
@@ -244,13 +245,13 @@ class Pipeline:
                     if found is not None:
                         made.append(kind.name)
                         own = own.add(kind.name, found)
-                        start = found.start
+                        start, end = found.start, found.end
                         if start is not None:  # the window named is not the one answered
                             told.notes = [n for n in told.notes if not n.startswith(NO_TIME)]
                         told.notes.extend(found.notes)
             if start is not None:
                 subjects = list(reader.subjects)
-                reading = await self._read(subjects, understood, effective, stages, start)
+                reading = await self._read(subjects, understood, effective, stages, start, end)
                 reader.replanned(reading.chosen.entries, reading.facts)
         return replace(reading, results=[*reading.results, *own.results]), own
 
@@ -261,10 +262,13 @@ class Pipeline:
         effective: EffectiveTime,
         stages: Stages,
         start: datetime | None = None,
+        end: datetime | None = None,
     ) -> Reading:
-        """`start`: read from there instead of the window's own start (a last change)."""
+        """`start`: read from there instead of the window's own start (a last change), up
+        to `end` instead of its own end when given (a first change)."""
         window = window_of(effective, lookback_of(understood.intent))
         window = window if start is None else replace(window, start=start)
+        window = window if end is None else replace(window, end=end, historical=True)
         if understood.compared is not None:  # "than last year": the window before is that
             window = replace(window, before=Window(*understood.compared, historical=True))
         async with stages.stage(FailureStage.PLAN):

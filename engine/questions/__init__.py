@@ -18,6 +18,7 @@ from engine.questions.busfactor import BusFactor
 from engine.questions.changes import WhatChanged
 from engine.questions.compared import Compared
 from engine.questions.count import Count
+from engine.questions.firstchange import FirstChange
 from engine.questions.incidents import Incidents
 from engine.questions.lastchange import LastChange
 from engine.questions.owners import Owners
@@ -31,6 +32,7 @@ from engine.questions.who import Who
 def default_questions() -> list[Question]:
     return [
         LastChange(),  # reads only: from the last change before the window, when it is asked
+        FirstChange(),  # reads the second of the first change, when it is asked
         Compared(),  # "than last year": both periods, whatever the intent
         Still(),
         Unpeopled(),  # claims only: the activity said when no contributor record names anyone

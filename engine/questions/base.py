@@ -150,12 +150,14 @@ class Found:
 
     results: more facts, read beside the planned ones; start: read everything again from
     there instead of the window's start (the window then is not the one the question named,
-    so a note saying the window was chosen for it no longer holds); notes: limitations the
+    so a note saying the window was chosen for it no longer holds), and up to `end` when
+    given (the first change: its second alone); notes: limitations the
     answer states; unanswerable: the judgment, when what is asked is not recorded; kept:
     anything the type's own judgment reads back (`SynthesisInput.kept`, by its name)."""
 
     results: tuple[ProviderResult, ...] = ()
     start: datetime | None = None
+    end: datetime | None = None
     notes: tuple[str, ...] = ()
     unanswerable: str | None = None
     kept: object = None

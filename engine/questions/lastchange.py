@@ -87,6 +87,16 @@ async def _newest(
 ) -> list[int] | None:
     """Per key, the start of the newest bucket of `width` in `span` holding a change of it;
     None when one key has none."""
+    found = await changed_buckets(graph, keys, span, width)
+    return None if any(not starts for starts in found) else [max(s) for s in found]
+
+
+async def changed_buckets(
+    graph: OrgGraph, keys: Sequence[str], span: TimeSpan, width: int
+) -> list[list[int]]:
+    """Per key, the starts of the buckets of `width` in `span` holding a change of it: its
+    commits at their time, its pull requests when merged (engine/questions/firstchange.py
+    reads them too)."""
     requests = [
         request
         for key in keys
@@ -98,13 +108,10 @@ async def _newest(
         )
     ]
     found = await graph.series(requests)
-    newest: list[int] = []
-    for n in range(len(keys)):
-        starts = [b[0] for buckets in found[2 * n : 2 * n + 2] for b in buckets if b[2] > 0]
-        if not starts:
-            return None
-        newest.append(max(starts))
-    return newest
+    return [
+        [b[0] for buckets in found[2 * n : 2 * n + 2] for b in buckets if b[2] > 0]
+        for n in range(len(keys))
+    ]
 
 
 def found_older(start: datetime, used: str) -> str:

@@ -126,3 +126,45 @@ _COMPARING = re.compile(
 def compares(text: str) -> bool:
     """Whether the question compares choices ("more ... or", "or ... fewer")."""
     return _COMPARING.search(text) is not None
+
+
+# "When did X first change?", "who first committed to X?", "the first commit to X", "the
+# earliest change", "when was X added?": the first change (engine/questions/firstchange.py).
+_FIRST = frozenset({"first", "earliest", "oldest"})
+_FIRST_OF = v.CHANGE_VERBS | v.CHANGE_NOUNS | {
+    "commit", "committed", "change", "contribution", "contributor", "contributors",
+    "committer", "committers", "author", "authors", "time", "added", "created", "introduced",
+    "appeared", "written", "wrote", "edit", "version", "person",
+}  # fmt: skip
+_MADE = frozenset({"added", "created", "introduced", "born", "written"})
+
+
+def asks_first(tokens: list[r.Token], readable: list[r.Token]) -> r.Token | None:
+    """The word asking for the first change (None: it is not asked), taken in both lists
+    (never said as a ranking not computed): a first-word outside any time phrase ("the
+    first week of May" is one), in a "when" question or before a change word ("first
+    committed", "the first commit", "who was the first to commit"); or a "when" question
+    asking when something was made ("when was X added?")."""
+    at = _first_word(tokens)
+    if at is None:
+        return None
+    tokens[at].free = readable[at].free = False
+    return tokens[at]
+
+
+def _first_word(tokens: list[r.Token]) -> int | None:
+    when = bool(tokens) and tokens[0].norm == "when"
+    who = bool(tokens) and tokens[0].norm == "who"
+    for i, token in enumerate(tokens):
+        if not (token.free and token.norm in _FIRST):
+            continue
+        after = [t.norm for t in tokens[i + 1 : i + 3]] + ["", ""]
+        before = tokens[i - 1].norm if i else ""
+        if when or after[0] in _FIRST_OF or (after[0] == "to" and after[1] in _FIRST_OF):
+            return i
+        if who and (before in _FIRST_OF or i == len(tokens) - 1):  # "who committed first"
+            return i
+    made = [i for i, t in enumerate(tokens) if t.free and t.norm in _MADE]
+    if when and made and not {t.norm for t in tokens} & v.LAST_WORDS:
+        return made[0]
+    return None

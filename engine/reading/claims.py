@@ -67,6 +67,12 @@ CLAIMS = (
         "after the names are read: beside other names it is a subject, not a hint",
     ),
     Claim(
+        "the word asking for the first change (\"first\", \"earliest\", \"added\")",
+        "asked.asks_first",
+        "once the last change is read: \"the last week\" is time, \"first\" beside a change "
+        "word asks the earliest change, never a ranking not computed",
+    ),
+    Claim(
         "\"still\" and the word after it",
         "asked.asks_still",
         "once the intent is known: \"is X still maintained?\" asks whether it is changed",

@@ -7,7 +7,10 @@ with their dates and the two questions to ask instead.
 A comparison of now with one earlier period ("is X changing more than last year?") is
 answered (engine/reading/asked.py `comparison`, engine/questions/compared.py); a period after
 "than", "vs" or "compared to" that it does not answer ("how many commits compared to last
-year?": a count) ends here too, never answered for that period alone.
+year?": a count) ends here too, never answered for that period alone. So does one phrase
+joining two periods after "compare" ("compare commits in july and august" was answered over
+both months together); "compare core.py and parser.py in 2025" compares subjects in one
+period, answered.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ _STARTS = re.compile(r"^(?:vs\.?|versus|compared\s+(?:to|with)|against)\s+", re.
 _MORE = re.compile(r"\b(?:more|fewer|less)\b\s*", re.IGNORECASE)
 _PREPOSITION = re.compile(r"^(?:in|during|for|over|on)\s", re.IGNORECASE)
 _SUGGESTED = 'Ask about each period in turn: "{}" and "{}".'
+_COMPARE = re.compile(r"\bcompar(?:e|es|ed|ing|ison)\b\s*", re.IGNORECASE)
+_JOINED = re.compile(r"\s+(?:and|with|to|vs\.?|versus)\s+", re.IGNORECASE)
 
 
 def two_periods(
@@ -52,7 +57,8 @@ def two_periods(
         )
         return (Unasked(first, note),)
     for begin, end, period in _later(text, time, reading):
-        second = tp.read_time(period, now).match
+        # A bare month is read after a preposition ("versus august")
+        second = tp.read_time(period, now).match or tp.read_time(f"in {period}", now).match
         dated = _dates(second.start_at, second.end_at) if second else ""
         asked = _questions(text, time, (begin, end), period)
         note = (
@@ -61,7 +67,36 @@ def two_periods(
             f"answer another question. {_SUGGESTED.format(*asked)}"
         )
         return (Unasked(text[begin:end], note),)
+    if (verb := _COMPARE.search(text)) is not None:  # "compare commits in july and august"
+        return _compare(text, time, verb, now)
     return ()
+
+
+def _compare(
+    text: str, time: tp.TimeMatch, verb: re.Match[str], now: datetime
+) -> tuple[Unasked, ...]:
+    """ "Compare commits in july and august": the periods the time phrase joins, each dated,
+    and the question about each (the one period read was both together)."""
+    phrase = text[time.start : time.end]
+    parts = _JOINED.split(phrase, maxsplit=1)
+    if len(parts) < 2:  # one period: subjects compared in it ("compare core.py and parser.py")
+        return ()
+    lead = _PREPOSITION.match(parts[0])
+    if lead and not _PREPOSITION.match(parts[1]):
+        parts[1] = f"{lead.group()}{parts[1]}"  # "in july and august": "in august"
+    when = [_dates(*_span(tp.read_time(p, now).match)) for p in parts]
+    cut = (verb.start(), verb.end(), "")
+    asked = [_edited(text, [cut, (time.start, time.end, p)]) for p in parts]
+    note = (
+        f'"{parts[0]}"{when[0]} and "{parts[1]}"{when[1]} are two periods compared: one '
+        f"answer covers one window, and the two together would answer another question. "
+        f"{_SUGGESTED.format(*asked)}"
+    )
+    return (Unasked(verb.group().strip(), note),)
+
+
+def _span(match: tp.TimeMatch | None) -> tuple[datetime | None, datetime | None]:
+    return (None, None) if match is None else (match.start_at, match.end_at)
 
 
 def _later(text: str, time: tp.TimeMatch, reading: tp.TimeReading) -> list[tuple[int, int, str]]:

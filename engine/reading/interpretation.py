@@ -25,7 +25,7 @@ from engine.domain.text import normalise
 from engine.reading import clauses, intents, kindwords, meaning, runs
 from engine.reading import references as r
 from engine.reading import vocabulary as v
-from engine.reading.asked import asks_still, compares, comparison
+from engine.reading.asked import asks_first, asks_still, compares, comparison
 from engine.reading.comparisons import two_periods
 from engine.reading.merges import Merges, read_merges
 from engine.reading.ranking import Ranking
@@ -104,6 +104,7 @@ class Interpretation:
     scopes: tuple[Scope, ...] = ()
     # "When did X last commit?": the newest change is asked for (intent what_changed).
     asks_last: bool = False
+    asks_first: bool = False  # "when did X first change?" (engine/questions/firstchange.py)
     # A "when" question that is not about the last change ("when was X released?").
     asks_when: bool = False
     # Runs of words no rule read, verbatim (engine.reading.references.unread): the answer names
@@ -245,7 +246,12 @@ def interpret(
         kind_hint = _kind_hint(tokens)
     references = tuple(dict.fromkeys(text[a:b] for a, b in spans))
     asks_last = intents.asks_last(tokens)
-    intent = Intent.WHAT_CHANGED if asks_last else intents.intent(words, kinds, kind_hint)
+    taken = None if asks_last or ranking is not None else asks_first(tokens, readable)
+    firsts = [] if taken is None else [text[taken.start : taken.end]]  # "first changed"
+    first = taken is not None
+    intent = (
+        Intent.WHAT_CHANGED if asks_last or first else intents.intent(words, kinds, kind_hint)
+    )
     if ranking is not None:  # counted from the changes (commits) of each subject
         intent, asks_last, kinds = Intent.RANKED, False, [FactKind.CHANGES]
     else:
@@ -299,7 +305,7 @@ def interpret(
     )
     expression = text[time.start : time.end] if time else None
     not_understood = tuple(reading.not_understood + reading.not_a_date)
-    timed = [expression or "", *not_understood, *reading.ignored, *said_words]
+    timed = [expression or "", *not_understood, *reading.ignored, *said_words, *firsts]
     besides = runs.beside(text, references, timed)
     guessed = {"references_by_position", "references_unread"} & set(notes)
     health = v.HEALTH_WORDS.intersection(words)
@@ -325,7 +331,8 @@ def interpret(
         scopes=tuple(scopes(text, spans, tokens)),
         asks_last=asks_last,
         unread=unread,
-        asks_when=not asks_last and words[:1] == ["when"],
+        asks_when=not asks_last and not first and words[:1] == ["when"],
+        asks_first=first,
         ranking=ranking,
         unanswered=unanswered,
         merges=merges,

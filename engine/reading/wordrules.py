@@ -117,9 +117,9 @@ CREATION = frozenset(
     | {"founded", "originated", "initiated", "invented", "started", "starts"}
 )
 _CREATION_NOTE = (
-    "who made or added something (its earliest change) is not computed: answers count or "
-    'list the changes of one window. Ask for the period it was made in ("who changed X in '
-    '2014?").'
+    'who made or added something is not read as its first change here ("who added tests to '
+    'X" asks who changed it). Ask "who first committed to X?" or "when was X added?" for its '
+    "first change."
 )
 LAND_NOTE = (
     "read as committed: every commit imported is in the history of the branch imported, so "
@@ -127,9 +127,9 @@ LAND_NOTE = (
     "or commit time, is not recorded)."
 )
 _FIRST_NOTE = (
-    "the earliest change (or first contributor) is not computed: answers count or "
-    'list the changes of one window. Ask for the period instead ("who changed X in '
-    '2014?").'
+    "a first or earliest that is not of a change is not computed: answers count or list the "
+    'changes of one window. Ask "when did X first change?" for the earliest change of X, or '
+    'for a period ("who changed X in 2014?").'
 )
 _NEGATION_NOTE = (
     "leaving subjects or people out (a negation) is not computed; asking without it "

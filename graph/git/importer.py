@@ -142,7 +142,9 @@ async def import_git(
     stored = await _stored_subjects(graph, new)
     edges = await _stored_edges(graph, new)
     # Streamed to the projector: a long history's records are never all encoded at once.
-    opening = stream.header_and_subjects(new, stored, report.branch, head)
+    # Read whole: where its history starts (--since, a shallow clone), for a first change.
+    start = None if old else {"history_since": spec.since or "", "shallow": log.shallow(spec.path)}
+    opening = stream.header_and_subjects(new, stored, report.branch, head, start)
     head_lines = [stream.dump(r) for r in opening]
     tombstones = stream.tombstones(repo, gone, stale)
     changes = sum(2 + len(c.modules) for c in new.changes)  # graph/git/records.py

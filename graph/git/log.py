@@ -98,6 +98,11 @@ def resolve(repo: Path, ref: str) -> str | None:
         return None
 
 
+def shallow(repo: Path) -> bool:
+    """Whether `repo` is a shallow clone (its history cut off at a depth)."""
+    return git(repo, "rev-parse", "--is-shallow-repository").strip() == "true"
+
+
 def is_ancestor(repo: Path, older: str, newer: str) -> bool:
     return _run(repo, ["merge-base", "--is-ancestor", older, newer]).returncode == 0
 

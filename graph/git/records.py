@@ -84,8 +84,16 @@ def _subject(body: dict[str, Any], stored: StoredSubject | None) -> dict[str, An
 
 
 def subjects(
-    history: History, stored: Mapping[str, StoredSubject], branch: str, head: str
+    history: History,
+    stored: Mapping[str, StoredSubject],
+    branch: str,
+    head: str,
+    start: Mapping[str, Any] | None = None,
 ) -> Iterator[dict[str, Any]]:
+    """start: where the history read begins, on a run reading it whole (`history_since`: the
+    --since given, "" for none; `shallow`: a shallow clone's), for a first change to say when
+    an earlier one is not recorded (engine/questions/firstchange.py); None keeps what is
+    stored."""
     source = f"git:{history.repo}"
     repo_key = history.repo_key
     yield _subject(
@@ -98,7 +106,7 @@ def subjects(
             "valid_from": _since(history.first, stored.get(repo_key)),
             "attributes": {
                 "vcs": "git", "branch": branch[:200], "head": head, "module_layout": MODULE_LAYOUT,
-                "commit_keys": COMMIT_KEYS,
+                "commit_keys": COMMIT_KEYS, **(start or {}),
             },
         },
         stored.get(repo_key),

@@ -50,10 +50,14 @@ def tombstones(repo: str, gone: History | None, stale: set[RollupKey]) -> list[b
 
 
 def header_and_subjects(
-    history: History, stored: dict[str, StoredSubject], branch: str, head: str
+    history: History,
+    stored: dict[str, StoredSubject],
+    branch: str,
+    head: str,
+    start: dict[str, Any] | None = None,
 ) -> Iterator[dict[str, Any]]:
     yield {"type": "header", "format": FORMAT_NAME, "version": FORMAT_VERSION}
-    yield from subjects(history, stored, branch, head)
+    yield from subjects(history, stored, branch, head, start)
 
 
 def body(

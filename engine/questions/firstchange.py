@@ -1,0 +1,158 @@
+"""When something first changed, however long ago: "when was _make.py first changed?", "who
+first committed to serving.py?", "the first commit to the routing package", "when was
+_types.py added?" (Interpretation.asks_first). An independent check (c32a H) had these
+refused ("the earliest change ... is not computed") while the last change was found past the
+window (engine/questions/lastchange.py); this is the same look-back, the other way.
+
+The earliest change of the subjects is found in the store without reading their records: their
+changes counted per year from 1970 (from the start of the time the question named, when it
+named one) up to the window's end (commits at their time, pull requests when merged:
+OrgGraph.series adds them up in the store), then per day in the oldest year holding one, then
+per second in that day. The answer then reads the changes of that second alone: the first
+change is listed, with its author and evidence, and the judgment states its instant.
+
+The history here is what was imported: a git import made with --since, or from a shallow
+clone, starts later than the repository, and the earliest change recorded is then not the
+first one made. The answer says "recorded here" and, when the repository records where its
+import began (graph/git: `history_since`, `shallow`), says that an earlier change is unknown.
+One person's part of a module (engine/resolving/together.py) is not searched so (a count per
+day is every author's): said, and the window asked is answered as it was.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from engine.domain.commits import GIT
+from engine.domain.contract import ClaimedFact
+from engine.domain.facts import FactKind
+from engine.domain.models import StoredSubject, SubjectKind, from_ns, to_ns
+from engine.domain.timecontext import iso
+from engine.ports import OrgGraph, TimeSpan
+from engine.questions.base import Asked, Case, Found, Question, Reader, claim_also
+from engine.questions.changes import listed
+from engine.questions.lastchange import changed_buckets
+
+SECOND_NS = 10**9
+DAY_NS = 86_400 * SECOND_NS
+YEAR_NS = 366 * DAY_NS  # a bucket of the first read: at most one per year since 1970
+SECOND = timedelta(seconds=1)
+HEX = frozenset(string.hexdigits.lower())
+PART = (
+    "Asked for the first change: one person's part of a subject is not searched for its "
+    "first change (the counts per day are every author's); the answer covers the window "
+    "asked only."
+)
+
+
+@dataclass(frozen=True)
+class First:
+    """The second the first change was made in."""
+
+    at: datetime
+
+
+class FirstChange(Question):
+    """ "When did X first change?": the answer reads the second of the earliest change
+    recorded, lists it, and states it with its author."""
+
+    name = "first change"
+
+    async def read(self, asked: Asked, reader: Reader) -> Found | None:
+        if not asked.understood.asks_first:
+            return None
+        if asked.part:
+            return Found(notes=(PART,))
+        window = asked.window
+        low = to_ns(window.start) if asked.ranged else 0
+        keys = [s.key for s in asked.subjects]
+        at = await first_change(reader.graph, keys, TimeSpan(low or 0, window.end_ns - 1))
+        used = f"{iso(window.start) if asked.ranged else 'the first record'} to {iso(window.end)}"
+        if at is None:
+            return Found(notes=(f"Asked for the first change: none is recorded from {used}.",))
+        since = await _imported_since(reader.graph, asked.subjects)  # it may be earlier
+        note = (
+            f"Asked for the first change: the earliest one recorded from {used} is at "
+            f"{iso(at)}, found by counting the changes per year, day and second; the answer "
+            f"covers {iso(at)} to {iso(at + SECOND)}, that second."
+        )
+        return Found(start=at, end=at + SECOND, notes=(note, *since), kept=First(at))
+
+    def judgment(self, case: Case) -> str | None:
+        first = case.inputs.kept.get(self.name)
+        if not isinstance(first, First):
+            return None
+        shown, _ = listed(case.facts)
+        if not shown:
+            return None
+        change = min(shown, key=lambda c: (c.at, c.ref))
+        by = f" by {change.by_name}" if change.by_name and not case.people_only else ""
+        of = "by" if case.people_only else "to"
+        return (
+            f"The first change {of} {case.scope} recorded here was made at {iso(change.at)}: "
+            f'"{change.title}" ({_short(change.ref, change.subject_key)}){by}.'
+        )
+
+    def claims(self, case: Case, claimed: Sequence[ClaimedFact]) -> list[ClaimedFact]:
+        if not isinstance(case.inputs.kept.get(self.name), First):
+            return []
+        return claim_also([f for f in case.facts if f.kind is FactKind.CHANGES], claimed)
+
+
+def _short(ref: str, subject: str) -> str:
+    """A commit record's short hash (its key is `commit:git:REPO:SHA:SUBJECT`,
+    engine/domain/commits.py), else the record's key."""
+    sha = ref.removesuffix(f":{subject}").rpartition(":")[2]
+    known = ref.startswith(GIT) and len(sha) in (40, 64) and set(sha) <= HEX
+    return sha[:7] if known else ref
+
+
+async def first_change(graph: OrgGraph, keys: Sequence[str], span: TimeSpan) -> datetime | None:
+    """The start of the second in `span` holding the earliest change of any of `keys`; None
+    when none of them changed in it."""
+    low, high = span.start_ns, span.end_ns
+    for width in (YEAR_NS, DAY_NS, SECOND_NS):
+        found = await _oldest(graph, keys, TimeSpan(low, high), width)
+        if found is None:
+            return None
+        low, high = max(found, low), min(found + width - 1, high)
+    return from_ns(low)
+
+
+async def _oldest(graph: OrgGraph, keys: Sequence[str], span: TimeSpan, width: int) -> int | None:
+    """The start of the oldest bucket of `width` in `span` holding a change of any of
+    `keys`."""
+    starts = [s for found in await changed_buckets(graph, keys, span, width) for s in found]
+    return min(starts) if starts else None
+
+
+async def _imported_since(graph: OrgGraph, subjects: Sequence[StoredSubject]) -> tuple[str, ...]:
+    """What the answer says when the history imported starts later than the repository's
+    (graph/git/importer.py records it on the repository); a person's repositories are not
+    looked up (a person is no one repository's)."""
+    keys = {
+        s.key if s.kind is SubjectKind.REPOSITORY else f"repository:{s.attributes['repository']}"
+        for s in subjects
+        if s.kind is SubjectKind.REPOSITORY
+        or (s.kind is SubjectKind.MODULE and isinstance(s.attributes.get("repository"), str))
+    }
+    found = await graph.subjects_by_keys(sorted(keys)) if keys else {}
+    notes = []
+    for repo in found.values():
+        since, shallow = repo.attributes.get("history_since"), repo.attributes.get("shallow")
+        if since:
+            notes.append(
+                f"{repo.name}'s history was imported from {since} on (fabric import git "
+                "--since): a change before that is not recorded here, so the first change "
+                "made may be earlier than the one answered."
+            )
+        elif shallow is True:
+            notes.append(
+                f"{repo.name}'s history was imported from a shallow clone (cut off at a "
+                "depth): a change before its oldest commit is not recorded here, so the first "
+                "change made may be earlier than the one answered."
+            )
+    return tuple(notes)
