@@ -102,6 +102,24 @@ async def test_a_count_compared_with_one_period_is_not_answered_for_it_alone(
                             "named to compare with") for n in result.limitations)  # fmt: skip
 
 
+@pytest.mark.parametrize(
+    ("history", "question", "phrase"),
+    [
+        ("attrs", "how many commits to _make.py vs 2024", "vs 2024"),
+        ("werkzeug", "who changed serving.py compared to 2024", "compared to 2024"),
+    ],
+)
+async def test_a_period_compared_with_no_other_named_is_not_answered_over_the_default(
+    werkzeug: OrgGraph, attrs: OrgGraph, history: str, question: str, phrase: str
+) -> None:
+    """The lead's check: the default year was answered alone, "comparing two periods is not
+    computed here; the answer covers ... only" said beside it."""
+    result = await ask(werkzeug if history == "werkzeug" else attrs, question)
+    assert result.outcome is Outcome.NO_MATCH and not result.direct_judgment
+    assert any(n.startswith(f'"{phrase}" compares with another period')
+               and "no other window is answered" in n for n in result.limitations)  # fmt: skip
+
+
 async def test_now_against_an_earlier_period_is_still_compared(werkzeug: OrgGraph) -> None:
     """The control: "changing more than last month" compares the time since with it."""
     result = await ask(werkzeug, "is werkzeug changing more than last month?")

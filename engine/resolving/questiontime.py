@@ -109,7 +109,7 @@ def question_time(
     if understood.time_note and phrase and not requested:
         notes.append(f"{understood.time_note}: the answer covers {used}.")
     for text, reason in understood.time_reasons:
-        if reason is Unread.VERSUS:  # "vs 2024" (engine/reading/time/reasons.py)
+        if reason is Unread.VERSUS:  # "in 2025 vs 2024": ended by engine/reading/comparisons
             notes.append(f'"{text}": comparing two periods is not computed here; the answer '
                          f"covers {used} only.")  # fmt: skip
             continue
@@ -137,7 +137,7 @@ _WHY = {
         'not known: name its date ("since 2021-05-11")'
     ),
     Unread.UNKNOWN: "was not understood as a time",
-    Unread.VERSUS: "compares with another period",
+    Unread.VERSUS: "compares with another period, and one answer covers one period",
 }
 
 
@@ -146,12 +146,16 @@ def unread(understood: Interpretation) -> tuple[str, ...]:
     investigation ends on them (no match), never answering over another window, whether
     said beside the answer or not ("3 weeks back", "the past half year" answered the last
     year, "since the end of last year" all of last year, each with a limitation). A phrase
-    comparing with another period ("vs 2024") is not one: the first period is answered."""
+    comparing with another period ("how many commits to core.py vs 2024") is one too: the
+    default window was answered alone, "comparing two periods is not computed" said, one
+    period of the two asked. With a period read beside it ("in 2025 vs 2024"),
+    engine/reading/comparisons.py ends the question naming both."""
+    read = understood.start is not None or understood.as_of is not None
     return tuple(
         f'"{text}" {_WHY[reason]}; no other window is answered in its place: ask '
         'again naming the period (for example "since 2025-03-01" or "in the last 30 days").'
         for text, reason in understood.time_reasons
-        if reason is not Unread.VERSUS
+        if reason is not Unread.VERSUS or not read
     )
 
 
