@@ -4,6 +4,7 @@ import hashlib
 import json
 import signal
 import subprocess
+from collections.abc import Sequence
 from typing import Any
 
 from engine.ports import OrgGraph, SubjectQuery
@@ -16,6 +17,14 @@ def lines(records: list[dict[str, Any]]) -> list[str]:
 
 async def load(graph: OrgGraph, records: list[dict[str, Any]], **options: Any) -> IngestReport:
     return await Projector(graph, **options).run(lines(records))
+
+
+def refuses_naming(limitations: Sequence[str], phrase: str, why: str = "") -> bool:
+    """A time phrase said not understood (engine.resolving.questiontime.unread): a
+    limitation starting with the phrase quoted, then `why`, and saying no other window is
+    answered in its place."""
+    start = f'"{phrase}"{why}'
+    return any(n.startswith(start) and "no other window is answered" in n for n in limitations)
 
 
 def subject(key: str, name: str | None = None, **extra: Any) -> dict[str, Any]:
