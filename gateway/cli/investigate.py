@@ -6,9 +6,12 @@ from __future__ import annotations
 import argparse
 import json
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gateway.cli.common import add_graph_options, fail, settings_from, with_store
+
+if TYPE_CHECKING:  # the engine is imported when a command runs, not when the CLI starts
+    from engine.domain.errors import PublicError
 
 
 def add_parser(sub: Any) -> None:
@@ -25,7 +28,7 @@ def add_parser(sub: Any) -> None:
     investigate.set_defaults(func=run)
 
 
-def print_refusal(exc: Any) -> None:
+def print_refusal(exc: PublicError) -> None:
     """A refusal (a `PublicError`) as GraphQL's `errors` give it, for a script reading
     `--json`: it got nothing on stdout, only the sentence on stderr, so it could not tell a
     time in the future from a store that failed except by parsing prose."""
