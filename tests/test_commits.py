@@ -10,6 +10,7 @@ import pytest
 
 from engine.domain.commits import CommitKey, commit_of, legacy_commit_key
 from engine.domain.models import SourceRecord
+from engine.questions.firstchange import _short
 from graph.git.history import Change, History, module_key
 from graph.git.modules import Modules
 from graph.git.records import commit_records
@@ -92,3 +93,12 @@ def test_a_record_not_of_a_git_commit_names_no_hash() -> None:
         start=at,
     )
     assert commit_of(merged).sha is None and commit_of(merged).commit == merged.key
+
+
+@pytest.mark.parametrize("repo", ["click", "r" * 150, "r" * 175])
+def test_a_first_change_names_its_commit_by_the_short_hash_whatever_its_key(repo: str) -> None:
+    """The first-change answer names a commit by its short hash. It reads the key through
+    engine/domain/commits.py, so a key shortened for a long repository name (which no longer
+    ends in the subject) still gives the hash, not the whole key."""
+    for record in _written(repo, ("src/x.py",)):
+        assert _short(record.key, record.subject) == SHA[:7]

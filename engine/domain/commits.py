@@ -78,15 +78,21 @@ def commit_of(record: SourceRecord) -> CommitKey:
     `:#DIGEST` instead, which no subject key does (a subject key holds a colon)."""
     if record.record_kind is not SourceRecordKind.COMMIT:
         return CommitKey(record.key, None)
-    suffix = f":{record.subject}"
-    if record.key.endswith(suffix):
-        commit = record.key[: -len(suffix)]
+    return commit_in_key(record.key, record.subject)
+
+
+def commit_in_key(key: str, subject: str) -> CommitKey:
+    """The commit a commit record's `key` names, the record being of `subject` (see
+    `commit_of`, which calls this once it knows the record is a commit's)."""
+    suffix = f":{subject}"
+    if key.endswith(suffix):
+        commit = key[: -len(suffix)]
         repo, _, sha = commit.removeprefix(GIT).rpartition(":")
         if commit.startswith(GIT) and repo and sha:
             return CommitKey(f"{GIT}{_repo_part(repo, sha)}:{sha}", sha)
         return CommitKey(commit, None)
-    named, _, tail = record.key.removeprefix(GIT).rpartition(":")
+    named, _, tail = key.removeprefix(GIT).rpartition(":")
     repo, _, sha = named.rpartition(":")
-    if record.key.startswith(GIT) and tail.startswith("#") and repo and _is_sha(sha):
+    if key.startswith(GIT) and tail.startswith("#") and repo and _is_sha(sha):
         return CommitKey(f"{GIT}{named}", sha)
-    return CommitKey(record.key, None)
+    return CommitKey(key, None)

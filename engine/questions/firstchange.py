@@ -21,12 +21,11 @@ day is every author's): said, and the window asked is answered as it was.
 
 from __future__ import annotations
 
-import string
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from engine.domain.commits import GIT
+from engine.domain.commits import commit_in_key
 from engine.domain.contract import ClaimedFact
 from engine.domain.facts import FactKind
 from engine.domain.models import StoredSubject, SubjectKind, from_ns, to_ns
@@ -34,13 +33,10 @@ from engine.domain.timecontext import iso
 from engine.ports import OrgGraph, TimeSpan
 from engine.questions.base import Asked, Case, Found, Question, Reader, claim_also
 from engine.questions.changes import listed
-from engine.questions.lastchange import changed_buckets
+from engine.questions.lastchange import DAY_NS, YEAR_NS, changed_buckets
 
 SECOND_NS = 10**9
-DAY_NS = 86_400 * SECOND_NS
-YEAR_NS = 366 * DAY_NS  # a bucket of the first read: at most one per year since 1970
 SECOND = timedelta(seconds=1)
-HEX = frozenset(string.hexdigits.lower())
 PART = (
     "Asked for the first change: one person's part of a subject is not searched for its "
     "first change (the counts per day are every author's); the answer covers the window "
@@ -103,11 +99,10 @@ class FirstChange(Question):
 
 
 def _short(ref: str, subject: str) -> str:
-    """A commit record's short hash (its key is `commit:git:REPO:SHA:SUBJECT`,
-    engine/domain/commits.py), else the record's key."""
-    sha = ref.removesuffix(f":{subject}").rpartition(":")[2]
-    known = ref.startswith(GIT) and len(sha) in (40, 64) and set(sha) <= HEX
-    return sha[:7] if known else ref
+    """A commit record's short hash, read from its key by engine/domain/commits.py (which
+    also reads keys shortened for a long repository or subject), else the record's key."""
+    sha = commit_in_key(ref, subject).sha
+    return sha[:7] if sha else ref
 
 
 async def first_change(graph: OrgGraph, keys: Sequence[str], span: TimeSpan) -> datetime | None:
