@@ -144,6 +144,7 @@ def build_graphql(runtime: Runtime) -> tuple[GraphQLEndpoint, SubscriptionView]:
         max_tokens=settings.max_tokens,
         max_message_bytes=settings.max_body_bytes,
         documents=documents,
+        observer=runtime.metrics,
     )
     endpoint = GraphQLEndpoint(
         view,

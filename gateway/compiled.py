@@ -19,7 +19,8 @@ Anything else runs the plain path, counted by reason (`fabric_compiled_fallbacks
 single operation to run), `node` (an investigation result's fields beyond its id),
 `variables`, `cost`, `arguments`, `null`, `range` (the plain path reports those itself),
 `graph` (a read failed), `persist` (the request registers its text: PersistValidated marks
-it on the plain path) and `error` (a defect of a plan, logged).
+it on the plain path), `error` (a defect of a plan, logged) and `subscription` (a
+subscription started over WebSocket: no plan covers one, gateway/subscriptions.py).
 With tracing on, a plan makes the plain path's operation and root-field spans itself.
 """
 

@@ -48,6 +48,7 @@ from strawberry.types.unset import UnsetType
 from engine.domain.principal import Principal
 from engine.ports import GraphError, GraphStore
 from gateway.auth import authenticate
+from gateway.compiled import Observer
 from gateway.documents import DocumentRefused, PersistedDocuments
 from gateway.errors import GRAPH_MESSAGES, shape
 from gateway.hub import ChangeHub
@@ -173,6 +174,10 @@ class SocketHandler(BaseGraphQLTransportWSHandler[SocketContext, None]):
                 {"id": message["id"], "type": "error", "payload": [refusal.formatted]}
             )
             return
+        # Subscriptions are documents no plan covers: counted with the plain path's other
+        # requests, so the fallbacks metric accounts for every document run.
+        if self.view.observer is not None:
+            self.view.observer.compiled_fallback("subscription")
         await super().handle_subscribe(message)
 
     def _refusal(self, query: str, name: str | None) -> GraphQLError | None:
@@ -258,6 +263,7 @@ class SubscriptionView(GraphQL[SocketContext, None]):
         max_tokens: int,
         max_message_bytes: int = 1_000_000,
         documents: PersistedDocuments | None = None,
+        observer: Observer | None = None,
     ) -> None:
         super().__init__(
             schema,
@@ -274,6 +280,7 @@ class SubscriptionView(GraphQL[SocketContext, None]):
         self.max_tokens = max_tokens
         self.max_message_bytes = max_message_bytes
         self.documents = documents
+        self.observer = observer
 
     async def authenticate(self, header: str | None) -> Principal | None:
         return await authenticate(self._store().keys, header, self._jwt)

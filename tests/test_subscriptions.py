@@ -88,6 +88,14 @@ async def _active(client: httpx.AsyncClient, graphql_url: str) -> int:
     return int(float(found.group(1))) if found else 0
 
 
+async def _subscription_fallbacks(client: httpx.AsyncClient, graphql_url: str) -> float:
+    text = (await client.get(graphql_url.replace("/graphql", "/metrics"))).text
+    found = re.search(
+        r'^fabric_compiled_fallbacks_total\{reason="subscription"\} (\S+)$', text, re.M
+    )
+    return float(found.group(1)) if found else 0.0
+
+
 async def _until_active(urls: dict[str, int]) -> None:
     """Until each gateway runs its subscriptions (graphql-ws has no subscribe acknowledgement)."""
     async with httpx.AsyncClient(timeout=10) as client:
@@ -255,8 +263,12 @@ async def test_the_guides_subscriptions_run(gateway_a: Gateway) -> None:
     org, token = await _org(gateway_a)
     plan = {"timeoutMs": 120_000, "clients": [{"url": _ws(gateway_a.url), "token": "$TOKEN",
             "subscriptions": [{"query": q, "variables": v or {}, "take": 1} for q, v in found]}]}
-    running = _start(plan, {"TOKEN": token})
-    await _until_active({gateway_a.url: 3})
+    async with httpx.AsyncClient(timeout=10) as client:
+        before = await _subscription_fallbacks(client, gateway_a.url)
+        running = _start(plan, {"TOKEN": token})
+        await _until_active({gateway_a.url: 3})
+        # no plan covers a subscription: each one started is counted with the plain path's
+        assert await _subscription_fallbacks(client, gateway_a.url) == before + 3
     incident = {"type": "source_record", "key": "incident:1", "record_kind": "incident",
                 "subject": "service:payments", "start": "2026-11-01T00:00:00Z"}
     await load(gateway_a.store.org(org), [subject("repository:payments-api"), incident])
