@@ -191,19 +191,23 @@ async def test_subjects_each_with_a_time_of_its_own_are_asked_in_turn(
     )
 
 
-async def test_a_later_time_phrase_is_said_unused_once_never_not_understood(
+async def test_a_later_time_phrase_ends_the_question_named_once_never_not_understood(
     clk: tuple[OrgGraph, Path],
 ) -> None:
     """'in 2024' after 'in 2025' was said unused twice ("in 2024", then "2024") and "2024"
-    not understood besides: it was understood, and is said once."""
+    not understood besides. Then it was said unused once and 2025 answered: 2024 was asked
+    as much, so the question now ends naming both (engine.reading.comparisons.two_times),
+    and each question suggested is answered with git's count."""
     graph, path = clk
     result = await ask(graph, "how many commits to core.py in 2025 in 2024?")
-    assert (result.direct_judgment or "").startswith(
-        f"{commits_to(path, 'src/click/core.py', Y2025)} commit(s) to click.core"
-    )
-    unused = [n for n in result.limitations if n.startswith("Only the first time phrase")]
-    assert unused == ['Only the first time phrase is used: "in 2024" was not.']
+    assert result.outcome is Outcome.NO_MATCH and not result.direct_judgment
+    said = [n for n in result.limitations if "are two times named" in n]
+    assert len(said) == 1 and '"in 2025" (' in said[0] and '"in 2024" (' in said[0], said
     assert not [n for n in result.limitations if "Not understood" in n], result.limitations
+    asked = said[0].split("Ask about each period in turn: ")[1].split('"')[1::2]
+    for again, window in zip(asked, (Y2025, Y2024), strict=True):
+        alone = (await ask(graph, again)).direct_judgment or ""
+        assert alone.startswith(f"{commits_to(path, 'src/click/core.py', window)} commit(s) to "), again
 
 
 @pytest.mark.parametrize(

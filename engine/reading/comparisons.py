@@ -72,6 +72,40 @@ def two_periods(
     return ()
 
 
+def two_times(
+    text: str, time: tp.TimeMatch | None, later: Sequence[str], now: datetime
+) -> tuple[str, ...]:
+    """The note ending a question that names a later time beside the one read, when no other
+    rule ends it (a comparison, subjects each with a time of their own): "all of 2024 and
+    2025, who changed _make.py?" was answered over 2024, '"2025" was not used' beside it;
+    answering either alone answers another question. `later`: the phrases after the first
+    that read as another time."""
+    if time is None or not later:
+        return ()
+    first, period = text[time.start : time.end], later[0]
+    at = text.find(period, time.end)
+    if at < 0:
+        return ()
+    second = tp.read_time(period, now).match
+    dated = _dates(second.start_at, second.end_at) if second else ""
+    joined = _JOINER.search(text, 0, at)
+    begin = joined.start() if joined is not None else at
+    lead = _PREPOSITION.match(first)
+    if lead and not _PREPOSITION.match(period):
+        period = f"{lead.group()}{period}"  # "in 2025 and 2024": "in 2024"
+    cut = (begin, at + len(later[0]), "")
+    asked = _edited(text, [cut]), _edited(text, [cut, (time.start, time.end, period)])
+    return (
+        f'"{first}"{_dates(time.start_at, time.end_at)} and "{later[0]}"{dated} are two '
+        "times named: one answer covers one window, and either alone would answer another "
+        f"question. {_SUGGESTED.format(*asked)}",
+    )
+
+
+# The words joining a later time phrase to what is before it (", and", " or", "then").
+_JOINER = re.compile(r"(?:\s*,\s*|\s+)(?:(?:and|or|then|plus|&)\s+)?$", re.IGNORECASE)
+
+
 def _compare(
     text: str, time: tp.TimeMatch, verb: re.Match[str], now: datetime
 ) -> tuple[Unasked, ...]:

@@ -26,7 +26,7 @@ from engine.reading import clauses, intents, kindwords, meaning, runs
 from engine.reading import references as r
 from engine.reading import vocabulary as v
 from engine.reading.asked import asks_first, asks_still, compares, comparison
-from engine.reading.comparisons import two_periods
+from engine.reading.comparisons import two_periods, two_times
 from engine.reading.merges import Merges, read_merges
 from engine.reading.ranking import Ranking
 from engine.reading.ranking import read as read_ranking
@@ -163,6 +163,10 @@ class Interpretation:
     time_reasons: tuple[tuple[str, reasons.Unread], ...] = ()
     # Phrases of `time_ignored` that read as the very time used ("in 2025" twice).
     time_repeated: tuple[str, ...] = ()
+    # A later time phrase naming another time, that no other rule ends the question on (a
+    # comparison, subjects with times of their own): the note ending it
+    # (engine.reading.comparisons.two_times; engine.resolving.questiontime.unread).
+    two_times: tuple[str, ...] = ()
 
     def slot(self, phrase: str) -> Slot:
         """Where `phrase` stands in the question (the question unchanged, when nowhere)."""
@@ -305,6 +309,9 @@ def interpret(
     )
     expression = text[time.start : time.end] if time else None
     not_understood = tuple(reading.not_understood + reading.not_a_date)
+    owned = own_times(text, expression, reading.ignored, references)
+    repeated = tuple(p for p in reading.ignored if _same_time(p, time, now))
+    ended = owned or base is not None or any(u.ends for u in unasked)  # said there
     timed = [expression or "", *not_understood, *reading.ignored, *said_words, *firsts]
     besides = runs.beside(text, references, timed)
     guessed = {"references_by_position", "references_unread"} & set(notes)
@@ -344,9 +351,7 @@ def interpret(
         ranked_by="lines" if v.LINE_WORDS.intersection(words) else "commits",
         excluding=_excluding(text),
         fact_words=intents.fact_words(text),
-        own_times=own_times(
-            text, text[time.start : time.end] if time else None, reading.ignored, references
-        ),
+        own_times=owned,
         doers=tuple(
             dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans and _doer(text, a))
         ),
@@ -356,7 +361,10 @@ def interpret(
         compares=compares(text),
         slots=_slots(question, expression, reading.which_day),
         time_reasons=tuple((p, reasons.reason(p)) for p in not_understood),
-        time_repeated=tuple(p for p in reading.ignored if _same_time(p, time, now)),
+        time_repeated=repeated,
+        two_times=() if ended else two_times(
+            text, time, [p for p in reading.ignored if p not in repeated], now
+        ),
     )
 
 

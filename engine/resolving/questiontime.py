@@ -149,14 +149,15 @@ def unread(understood: Interpretation) -> tuple[str, ...]:
     comparing with another period ("how many commits to core.py vs 2024") is one too: the
     default window was answered alone, "comparing two periods is not computed" said, one
     period of the two asked. With a period read beside it ("in 2025 vs 2024"),
-    engine/reading/comparisons.py ends the question naming both."""
+    engine/reading/comparisons.py ends the question naming both. So does a later phrase
+    naming another time ("all of 2024 and 2025": engine.reading.comparisons.two_times)."""
     read = understood.start is not None or understood.as_of is not None
-    return tuple(
+    return *(
         f'"{text}" {_WHY[reason]}; no other window is answered in its place: ask '
         'again naming the period (for example "since 2025-03-01" or "in the last 30 days").'
         for text, reason in understood.time_reasons
         if reason is not Unread.VERSUS or not read
-    )
+    ), *understood.two_times
 
 
 def _when(understood: Interpretation, used: str) -> list[str]:
@@ -202,7 +203,11 @@ def asked_time(
     allow_clarification: bool,
 ) -> tuple[EffectiveTime, list[str], Narrower | None]:
     """The time the answer covers, what it must say about the question's time phrases, and
-    the phrase when it spans too much. BadUserInput for times that are refused."""
+    the phrase when it spans too much. BadUserInput for times that are refused. A question
+    that ends on a time phrase (`unread`) keeps the request's time: the part of a window it
+    read was carried by its no match as if answered over it."""
+    if unread(understood):
+        return effective, [], None
     wide: Narrower | None = None
     if effective.axis.value != "range":
         wide = which_day(understood, anchor) or too_wide(understood, anchor)
