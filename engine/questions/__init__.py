@@ -19,6 +19,7 @@ from engine.questions.changes import WhatChanged
 from engine.questions.compared import Compared
 from engine.questions.count import Count
 from engine.questions.firstchange import FirstChange
+from engine.questions.firstlast import FirstAndLast
 from engine.questions.incidents import Incidents
 from engine.questions.lastchange import LastChange
 from engine.questions.owners import Owners
@@ -33,6 +34,7 @@ def default_questions() -> list[Question]:
     return [
         LastChange(),  # reads only: from the last change before the window, when it is asked
         FirstChange(),  # reads the second of the first change, when it is asked
+        FirstAndLast(),  # both in a window: its changes, and its first one's second if unlisted
         Compared(),  # "than last year": both periods, whatever the intent
         Still(),
         Unpeopled(),  # claims only: the activity said when no contributor record names anyone

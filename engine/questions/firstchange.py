@@ -58,8 +58,8 @@ class FirstChange(Question):
     name = "first change"
 
     async def read(self, asked: Asked, reader: Reader) -> Found | None:
-        if not asked.understood.asks_first:
-            return None
+        if not asked.understood.asks_first or asked.understood.asks_last:
+            return None  # "the first and last change": engine/questions/firstlast.py
         if asked.part:
             return Found(notes=(PART,))
         window = asked.window
@@ -89,7 +89,7 @@ class FirstChange(Question):
         of = "by" if case.people_only else "to"
         return (
             f"The first change {of} {case.scope} recorded here was made at {iso(change.at)}: "
-            f'"{change.title}" ({_short(change.ref, change.subject_key)}){by}.'
+            f'"{change.title}" ({short(change.ref, change.subject_key)}){by}.'
         )
 
     def claims(self, case: Case, claimed: Sequence[ClaimedFact]) -> list[ClaimedFact]:
@@ -98,7 +98,7 @@ class FirstChange(Question):
         return claim_also([f for f in case.facts if f.kind is FactKind.CHANGES], claimed)
 
 
-def _short(ref: str, subject: str) -> str:
+def short(ref: str, subject: str) -> str:
     """A commit record's short hash, read from its key by engine/domain/commits.py (which
     also reads keys shortened for a long repository or subject), else the record's key."""
     sha = commit_in_key(ref, subject).sha

@@ -152,6 +152,13 @@ def asks_first(tokens: list[r.Token], readable: list[r.Token]) -> r.Token | None
     return tokens[at]
 
 
+def first_and_last(tokens: list[r.Token], at: int) -> bool:
+    """ "first and last change", "first and latest commit": both asked, at `at`'s word
+    (engine/questions/firstlast.py answers them over a window named)."""
+    after = [t.norm for t in tokens[at + 1 : at + 4]] + ["", "", ""]
+    return after[0] == "and" and after[1] in v.LAST_WORDS and after[2] in _FIRST_OF
+
+
 def _first_word(tokens: list[r.Token]) -> int | None:
     when = bool(tokens) and tokens[0].norm == "when"
     who = bool(tokens) and tokens[0].norm == "who"
@@ -161,6 +168,8 @@ def _first_word(tokens: list[r.Token]) -> int | None:
         after = [t.norm for t in tokens[i + 1 : i + 3]] + ["", ""]
         before = tokens[i - 1].norm if i else ""
         if when or after[0] in _FIRST_OF or (after[0] == "to" and after[1] in _FIRST_OF):
+            return i
+        if first_and_last(tokens, i):  # "the first and last change to X in 2025"
             return i
         if who and (before in _FIRST_OF or i == len(tokens) - 1):  # "who committed first"
             return i

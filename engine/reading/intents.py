@@ -80,6 +80,8 @@ def _asks_changes(lead: str, words: list[str], joined: str) -> bool:
         return True
     if lead == "what" and " been up to " in f"{joined} ":
         return True  # "what has X been up to?"
+    if _anything(words, changed):
+        return True  # "anything change in X?", "anything in X last month?": its changes
     if lead == "what" and _HAPPENED.intersection(words):
         return True  # "what happened (in X) last quarter?": the changes
     if lead == "what" and any(f" {p} " in joined for p in _WENT_INTO):
@@ -88,6 +90,22 @@ def _asks_changes(lead: str, words: list[str], joined: str) -> bool:
         return True  # "changes to X last friday", "X history since june" were X's health
     listed = {"changes", "commits"}.intersection(words)
     return (lead in {"list", "show"} and bool(listed)) or " recent changes " in joined
+
+
+_ANYTHING = frozenset({"anything", "something"})
+# What may follow "anything" asking for changes ("anything in X?", "anything new in X?").
+_ANYTHING_THEN = frozenset({"in", "to", "on", "new", "for", "at", "under"}) | _HAPPENED
+
+
+def _anything(words: list[str], changed: bool) -> bool:
+    """ "last wk, anything change in termui", "anything in the middleware dir last 3
+    months", "did anything happen in X?": whether anything changed, so the changes (maybe
+    none); they were read as X's trend or health. Not "is anything wrong with X?"."""
+    at = next((i for i, w in enumerate(words) if w in _ANYTHING), None)
+    if at is None or "who" in words:
+        return False
+    after = words[at + 1] if at + 1 < len(words) else ""
+    return after in _ANYTHING_THEN or (changed and after in _WORK_WORDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,8 +202,13 @@ def intent(words: list[str], kinds: list[FactKind], kind_hint: SubjectKind | Non
 
 # "top 3 contributors to X", "key committers of X": people asked for by the noun that opens
 # the question (they were a status of X, the ranking only among the drivers).
-_PEOPLE = frozenset({"contributors", "committers", "authors", "developers", "devs", "people"})
-_PEOPLE_LEAD = frozenset({"the", "top", "main", "key", "biggest", "leading", "primary", "lead"})
+_PEOPLE = frozenset(
+    {"contributors", "committers", "authors", "developers", "devs", "people"}
+    | {"contributor", "committer", "author", "developer", "dev"}  # "the busiest contributor"
+)
+_PEOPLE_LEAD = frozenset(
+    {"the", "top", "main", "key", "biggest", "leading", "primary", "lead", "busiest", "most"}
+)
 
 
 # What "how many" counts may be qualified first ("how many different people").

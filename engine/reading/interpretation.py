@@ -22,7 +22,7 @@ from engine.domain import timecontext as tc
 from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
 from engine.domain.text import normalise
-from engine.reading import clauses, intents, kindwords, meaning, runs
+from engine.reading import clauses, intents, kindwords, meaning, runs, slips
 from engine.reading import references as r
 from engine.reading import vocabulary as v
 from engine.reading.asked import asks_first, asks_still, compares, comparison
@@ -227,6 +227,7 @@ def interpret(
     spans = [inner for inner, _ in quoted]
     if known_handles is not None:
         spans += r.by_handles(text, tokens, known_handles, notes)
+    slipped = slips.read_slips(text, tokens)  # "chnages", "comits": read as the word missed
     readable = [replace(t) for t in tokens]  # before fact phrases take theirs ("new contributors")
     kinds = intents.fact_kinds(tokens)
     merges = read_merges(text, tokens, readable)
@@ -250,7 +251,9 @@ def interpret(
         kind_hint = _kind_hint(tokens)
     references = tuple(dict.fromkeys(text[a:b] for a, b in spans))
     asks_last = intents.asks_last(tokens)
-    taken = None if asks_last or ranking is not None else asks_first(tokens, readable)
+    # "the first and last change to X in 2025": both, over a window named (firstlast.py)
+    both = asks_last and time is not None
+    taken = None if (asks_last and not both) or ranking else asks_first(tokens, readable)
     firsts = [] if taken is None else [text[taken.start : taken.end]]  # "first changed"
     first = taken is not None
     intent = (
@@ -287,14 +290,17 @@ def interpret(
         time, base, intent, kinds = comparison(text, time, now, intent, kinds, tokens)
     kinds_after = {text[a:b]: kindwords.kind_of(text, tokens, a, b) for a, b in spans}
     unasked = (
-        ()
-        if ranking is not None  # a ranking reads its own words (engine.reading.ranking)
-        else (
-            *two_periods(text, time, base, reading, now),  # "more in apr than in mar"
-            *ranked,
-            *reread,
-            *meaning.unasked(text, readable, intent, references),
-        )
+        *(meaning.Unasked(s.written, s.note, ends=False) for s in slipped),
+        *(
+            ()
+            if ranking is not None  # a ranking reads its own words (engine.reading.ranking)
+            else (
+                *two_periods(text, time, base, reading, now),  # "more in apr than in mar"
+                *ranked,
+                *reread,
+                *meaning.unasked(text, readable, intent, references),
+            )
+        ),
     )
     # A word a phrase said beside the answer holds ("ask" of "who should I ask about X?")
     # was read: never also "not understood".

@@ -135,7 +135,7 @@ def top(text: str, tokens: list[r.Token]) -> tuple[Unasked, ...]:
         # was said not understood and 5 listed)
         word, number = (right, left) if right.norm in _RANKS else (left, right)
         count = count_of(number.norm) if number.norm != "a" else 0
-        free = word.free or word.norm == "most"  # "most active" is a fact phrase too
+        free = word.free or word.norm in {"most", "busiest"}  # fact phrases too ("most active")
         if not (free and number.free and word.norm in _RANKS and count > 0):
             continue
         if word.norm != "top" and word is left:

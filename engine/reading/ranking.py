@@ -27,6 +27,11 @@ _FILES = frozenset({"file", "files"})
 # Words that ask for modules without the kind word ("which parts of click ...").
 _PARTS = frozenset({"parts", "areas", "components", "subsystems"})
 _NOUNS = _FILES | _PARTS | {"modules", "repositories", "repos", "services", "projects"}
+_PEOPLE = frozenset(
+    {"contributor", "contributors", "developer", "developers", "dev", "devs", "committer"}
+    | {"committers", "author", "authors", "person", "people", "engineer", "engineers"}
+    | {"maintainer", "maintainers"}
+)
 _CHANGE_WORDS = CHANGE_VERBS | CHANGE_NOUNS | {"commit", "active", "activity", "churn"}
 # The size of churn asked for ("which modules saw the heaviest churn?"): the most churn,
 # asked for, by lines: not computed, said (engine.resolving.rankedsubjects.LINES_NOTE).
@@ -63,7 +68,7 @@ def read(
     changed = bool(_CHANGE_WORDS.intersection(words) or BUSIEST.intersection(words)) or (
         at is not None and _top_of(words, at)
     )
-    if at is None or not changed or words[:1] == ["who"]:
+    if at is None or not changed or words[:1] == ["who"] or _people_after(words, at):
         return None
     if not all(k in CHANGE_KINDS for k in kinds):
         return None
@@ -95,6 +100,13 @@ def _marker(words: list[str]) -> int | None:
         (i for i, (w, after) in enumerate(pairwise(words)) if w in _SIZES and after in _CHURN),
         None,
     )
+
+
+def _people_after(words: list[str], at: int) -> bool:
+    """ "the busiest developer on the routing package", "top 3 contributors to X": people
+    are ranked (the `who` intent), not the package's modules."""
+    following = [w for w in words[at + 1 : at + 4] if w not in _NUMBERS and w != "active"]
+    return bool(following) and following[0] in _PEOPLE
 
 
 def _top_of(words: list[str], at: int) -> bool:

@@ -16,6 +16,7 @@ a change noun: they are read and said nothing about (vocabulary.STOP_WORDS holds
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 _SIBILANT = ("s", "sh", "ch", "x", "z")
@@ -168,11 +169,26 @@ def _adverb(words: list[str], at: int) -> bool:
 def misspelt(word: str) -> str | None:
     """The one verb form of a row `word` is a slip of, for words of six letters or more:
     two letters swapped or one left out ("chnaged": changed, "refactord": refactored), else
-    one added, else one mistyped; None when none or several are as near."""
+    one added, else one mistyped, the first letter kept ("taking" is no slip of "making");
+    None when none or several are as near."""
+    return nearest(word, (f for f in CHANGE_VERBS if f[:1] == word[:1]))
+
+
+def nearest(word: str, forms: Iterable[str], *, edges_kept: bool = False) -> str | None:
+    """The one word of `forms` that `word` (six letters or more) is a slip of, at the least
+    cost (`_slip`); None when none or several are as near. `edges_kept`: only slips that
+    keep the first and the last letter ("chnages", "comits"; never "taking" for "making" nor
+    "released" for "releases", a word of its own)."""
     if len(word) < 6:
         return None
     for cost in (1, 2, 3):
-        near = [f for f in CHANGE_VERBS if abs(len(f) - len(word)) <= 1 and _slip(word, f) == cost]
+        near = [
+            f
+            for f in forms
+            if abs(len(f) - len(word)) <= 1
+            and _slip(word, f) == cost
+            and (not edges_kept or (f[0], f[-1]) == (word[0], word[-1]))
+        ]
         if near:
             return near[0] if len(near) == 1 else None
     return None

@@ -94,8 +94,11 @@ FACT_VOCABULARY: dict[str, tuple[FactKind, ...]] = {
             "authors",  # "how many authors touched X?": people, not commits
             "developers",
             "devs",
+            "developer",  # "the busiest developer on X": one of them, the first ranked
+            "committer",
             "active",
             "busy",  # "how busy was Nate Prewitt in May?": how active
+            "busiest",  # "the busiest contributor to X": the most active (a ranking reads it too)
             "most active",
             "knows",
             "experts",

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 
 from engine.reading import references as r
 from engine.reading.time.calendar import TIME_WORDS
-from engine.reading.verbs import UNREAD_VERB, misspelt, verb_slot
+from engine.reading.verbs import BUSIEST, UNREAD_VERB, misspelt, verb_slot
 from engine.reading.vocabulary import (
     CHANGE_VERBS,
     FILLERS,
@@ -65,6 +65,9 @@ _JOINED = frozenset({"newcomers", "joined", "joiners"})
 _PER = frozenset({"per", "each", "every", "a"})
 _PERIODS = frozenset({"day", "week", "month", "quarter", "year", "days", "weeks", "months"})
 _PERIODIC = frozenset({"daily", "weekly", "monthly", "quarterly", "yearly", "annually"})
+# "the busiest week", "which month had the most commits": periods ranked (PERIODS_NOTE).
+_PERIOD_NOUNS = _PERIODS | {"quarters", "years", "weekday", "hour", "hours", "season"}
+_MOST = BUSIEST | {"most", "highest", "biggest", "peak"}
 SELF = frozenset({"i", "my", "mine", "myself"})
 _OBJECT_ME = frozenset({"tell", "show", "give", "let", "help", "get", "find"})  # "show me"
 _SIZES = frozenset({"biggest", "largest", "smallest", "heaviest"})
@@ -76,6 +79,11 @@ _DEPENDS = frozenset(
     {"depend", "depends", "depending", "dependency", "dependencies", "dependent", "dependents"}
 )
 
+PERIODS_NOTE = (
+    "a ranking of periods (the busiest week, month or day) is not computed: counts are of one "
+    "whole window, never compared period by period, so the answer would be the window's total "
+    'or its health. Ask about each period in turn ("how many commits to X in July?").'
+)
 LEAST = frozenset({"fewest", "least", "lowest", "quietest"})
 LEAST_NOTE = (
     "a least-first ranking (the fewest commits, changes or lines) is not computed: answers "
@@ -130,6 +138,11 @@ _FIRST_NOTE = (
     "a first or earliest that is not of a change is not computed: answers count or list the "
     'changes of one window. Ask "when did X first change?" for the earliest change of X, or '
     'for a period ("who changed X in 2014?").'
+)
+_FIRST_LAST_NOTE = (
+    "the first change and the last one asked together with no time named are two questions "
+    'over two windows: ask "when did X first change?" and "when did X last change?", or name '
+    'a period ("the first and last change to X in 2025" is answered).'
 )
 _NEGATION_NOTE = (
     "leaving subjects or people out (a negation) is not computed; asking without it "
@@ -219,6 +232,25 @@ class WordRow:
     said: Callable[[At], str] | None = None  # the note, when it names what the word read as
 
 
+def _ranked_periods(a: At) -> bool:
+    """ "busiest week in requests this summer", "the most active month", "which month had
+    the most commits?": periods ranked by their changes. It was answered as the subject's
+    health over the whole window, or ended as asking nothing."""
+    if a.word not in _MOST:
+        return False
+    nxt = a.words[a.i + 2] if a.after == "active" and a.i + 2 < len(a.words) else a.after
+    opens = a.words[:2] if a.words[:1] in (["which"], ["what"]) else []
+    return nxt in _PERIOD_NOUNS or (len(opens) == 2 and opens[1] in _PERIOD_NOUNS)
+
+
+def _periods_extent(a: At) -> tuple[int, int]:
+    """ "busiest week", "most active month": through the period; else the word alone."""
+    ahead = 2 if a.after == "active" else 1
+    if a.i + ahead < len(a.free) and a.words[a.i + ahead] in _PERIOD_NOUNS:
+        return a.free[a.i].start, a.free[a.i + ahead].end
+    return a.word_only()
+
+
 def _counting(a: At) -> bool:
     return a.intent in _COUNTING
 
@@ -298,9 +330,23 @@ def _misspelt_verb(a: At) -> bool:
     return _in_verb_slot(a) and misspelt(a.word) is not None
 
 
+def _first_and_last(a: At) -> bool:
+    """ "first and last change to X" with no time named (with one, both are answered:
+    engine/questions/firstlast.py). It ended saying "a first or earliest that is not of a
+    change is not computed", of a question asking for changes."""
+    following = a.words[a.i + 2] if a.i + 2 < len(a.words) else ""
+    return a.word in _FIRST and a.after == "and" and following in {"last", "latest", "newest"}
+
+
 # The word rules, in order: the first row that holds says the word (engine/reading/claims.py
 # says which words are still free to be read here: engine.reading.meaning reads them).
 WORD_ROWS = (
+    WordRow(
+        "first and last",
+        _first_and_last,
+        _FIRST_LAST_NOTE,
+        extent=lambda a: (a.free[a.i].start, a.free[a.i + 2].end),
+    ),
     WordRow("first", lambda a: a.word in _FIRST and a.intent != Intent.WHY_BEHIND, _FIRST_NOTE),
     WordRow(
         "negation",
@@ -331,6 +377,7 @@ WORD_ROWS = (
         "a threshold or a comparison between subjects is not computed.",
         extent=lambda a: a.through_next(),
     ),
+    WordRow("ranked periods", _ranked_periods, PERIODS_NOTE, extent=_periods_extent),
     WordRow("at least", lambda a: a.word in LEAST and a.before == "at", THRESHOLD),
     WordRow("least first", lambda a: a.word in LEAST, LEAST_NOTE),
     WordRow("day of the week", lambda a: a.word in DAYS, WEEKDAY_NOTE),

@@ -1,0 +1,76 @@
+"""Question words typed one slip away ("chnages to setters.py", "how many comits",
+"how many contibutors"): read as the word they miss, and said beside the answer.
+
+A word nothing else read, of six letters or more, one slip (two letters swapped, one left
+out, one added, one mistyped: engine.reading.verbs.nearest) from exactly one word of
+QUESTION_WORDS, keeping its first and last letter, is read as that word: the question's
+later readings (fact phrases, the intent, a ranking) see the word it misses. Before, such a
+word was said not understood and the question answered without it: "how many contibutors
+to werkzeug" counted commits, "chnages to setters.py" ended as asking nothing.
+
+What is never read so: a known name (read before this, its words taken), a path or dotted
+name, a word written capitalised after the first (a name nothing here knows: "Comits"), a
+word of the reader's own lists, and the real words of NOT_SLIPS. Verbs are read where a verb
+is due (engine.reading.wordrules, "misspelt verb"), where a word is surely a verb.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.reading import references as r
+from engine.reading import vocabulary as v
+from engine.reading.verbs import CHANGE_NOUNS, nearest
+
+# The words of a question's kind, facts and people a slip of is read as them.
+QUESTION_WORDS = (
+    frozenset(phrase for phrase in v.FACT_VOCABULARY if " " not in phrase)
+    | frozenset(v.KIND_WORDS)
+    | CHANGE_NOUNS
+    | {"committer", "author", "developer", "busiest"}
+)
+# Real words one slip from a question word, never read as it.
+NOT_SLIPS = frozenset(
+    {"chances", "charges", "skipping", "shopping", "protect", "preview", "previews"}
+    | {"attentive", "packager", "packagers", "services", "serviced", "modular", "authored"}
+)
+NOTE = 'read as "{word}": no word here is spelt so; it is one slip away.'
+
+
+@dataclass(frozen=True, slots=True)
+class Slip:
+    """A word of the question as written, and the question word it was read as."""
+
+    written: str
+    read_as: str
+
+    @property
+    def note(self) -> str:
+        return f'"{self.written}": ' + NOTE.format(word=self.read_as)
+
+
+def read_slips(text: str, tokens: list[r.Token]) -> list[Slip]:
+    """The free tokens one slip from a question word, their `norm` made that word (they stay
+    free: the readings after this read them as it)."""
+    found: list[Slip] = []
+    for i, token in enumerate(tokens):
+        written = text[token.start : token.end]
+        if not _may_slip(token, written, first=i == 0):
+            continue
+        word = nearest(token.norm, QUESTION_WORDS, edges_kept=True)
+        if word is not None:
+            token.norm = word
+            found.append(Slip(written, word))
+    return found
+
+
+def _may_slip(token: r.Token, written: str, *, first: bool) -> bool:
+    """A plain lower-case word no rule reads (capitalised only first in the question)."""
+    return (
+        r.content(token)
+        and token.norm.isalpha()
+        and token.norm not in NOT_SLIPS
+        and token.norm not in v.FILLERS
+        and not r.is_written_name(written)
+        and (first or not written[:1].isupper())
+    )

@@ -1,0 +1,272 @@
+"""What a question asks, read from its words as rules (an independent check's families, each
+a row and a list of phrasings here): a question word typed one slip away ("chnages",
+"comits", "contibutors": engine/reading/slips.py), "busiest" of people (the most active),
+"anything change in X" (its changes, engine/reading/intents.py), and periods ranked ("the
+busiest week": not computed, ended, engine/reading/wordrules.py). On werkzeug's and attrs'
+real histories (../shared/data), in memory; each figure from `git log --no-merges
+--full-history` by author time."""
+
+from __future__ import annotations
+
+import subprocess
+from collections import Counter
+from datetime import UTC, datetime
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from engine.domain.contract import InvestigationResult, Outcome
+from engine.ports import OrgGraph
+from engine.reading.interpretation import interpret
+from engine.reading.vocabulary import Intent
+from tests import shared_history
+from tests.test_investigate import answer
+
+CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
+
+pytestmark = shared_history.present("werkzeug", "attrs")
+
+werkzeug_clone, werkzeug = shared_history.fixtures(
+    "werkzeug", "werkzeug", clone_as="werkzeug_clone"
+)
+attrs_clone, attrs = shared_history.fixtures("attrs", "attrs", clone_as="attrs_clone")
+
+ask = partial(answer, now=CLOCK)
+
+
+@pytest.fixture(scope="module")
+def histories(request: pytest.FixtureRequest) -> dict[str, tuple[OrgGraph, Path]]:
+    names = ("werkzeug", "attrs")
+    return {n: (request.getfixturevalue(n), request.getfixturevalue(f"{n}_clone")) for n in names}
+
+
+def log(clone: Path, start: datetime, end: datetime, *paths: str) -> list[tuple[str, str]]:
+    """(author address, subject) of each commit (no merges) in [start, end) by author time."""
+    out = subprocess.run(
+        ["git", "-C", str(clone), "log", "--no-merges", "--full-history",
+         "--format=%at%x09%aE%x09%s", "--", *paths],
+        capture_output=True, check=True, text=True,
+    ).stdout  # fmt: skip
+    rows = [line.split("\t", 2) for line in out.splitlines()]
+    return [
+        (email.lower(), subject)
+        for at, email, subject in rows
+        if start <= datetime.fromtimestamp(int(at), UTC) < end
+    ]
+
+
+def on(year: int, month: int, day: int = 1, hour: int = 0) -> datetime:
+    return datetime(year, month, day, hour, tzinfo=UTC)
+
+
+def said(result: InvestigationResult, start: str) -> bool:
+    return any(n.startswith(start) for n in result.limitations)
+
+
+# --- a question word one slip away --------------------------------------------------------
+
+SLIPS = [
+    # (history, question, word as written, read as, the question written right)
+    ("werkzeug", "how many contibutors to werkzeug in 2025", "contibutors", "contributors",
+     "how many contributors to werkzeug in 2025"),
+    ("werkzeug", "how many comits to serving.py in 2025", "comits", "commits",
+     "how many commits to serving.py in 2025"),
+    ("attrs", "chnages to _make.py last month", "chnages", "changes",
+     "changes to _make.py last month"),
+    ("attrs", "how many commiters did attrs have in 2025", "commiters", "committers",
+     "how many committers did attrs have in 2025"),
+    ("attrs", "who are the top contribtors to _make.py in 2025", "contribtors", "contributors",
+     "who are the top contributors to _make.py in 2025"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "written", "word", "plain"), SLIPS)
+async def test_a_question_word_one_slip_away_is_read_as_it_and_said(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    written: str,
+    word: str,
+    plain: str,
+) -> None:
+    """ "how many contibutors" counted commits ("contibutors" said unused); "chnages to X"
+    ended as asking nothing."""
+    graph, _ = histories[history]
+    asked, right = await ask(graph, question), await ask(graph, plain)
+    assert right.outcome is Outcome.ANSWERED, right.limitations
+    assert asked.outcome is Outcome.ANSWERED, asked.limitations
+    assert asked.direct_judgment == right.direct_judgment
+    assert said(asked, f'"{written}": read as "{word}": no word here is spelt so')
+
+
+async def test_the_people_counted_through_a_slip_are_gits(
+    werkzeug: OrgGraph, werkzeug_clone: Path
+) -> None:
+    result = await ask(werkzeug, "how many contibutors to werkzeug in 2025")
+    people = {email for email, _ in log(werkzeug_clone, on(2025, 1), on(2026, 1))}
+    assert f": {len(people)} people changed it." in (result.direct_judgment or "")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "who changed the Comits module in 2025",  # capitalised after the first word: a name
+        "when was the parser released",  # "released" is a word of its own, not "releases"
+        "who is taking care of serving.py",  # the first letter is kept: never "making"
+    ],
+)
+def test_a_real_word_or_a_name_is_never_read_as_a_slip(question: str) -> None:
+    understood = interpret(question, CLOCK)
+    assert not any("one slip away" in u.note for u in understood.unasked), understood.unasked
+
+
+# --- "busiest" of people ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "start", "end", "paths"),
+    [
+        ("attrs", "busiest contributor to attrs YTD", on(2026, 1), CLOCK, ()),
+        ("werkzeug", "the busiest developer on the routing package in 2025", on(2025, 1),
+         on(2026, 1), ("src/werkzeug/routing",)),
+    ],
+)  # fmt: skip
+async def test_the_busiest_person_is_the_one_with_the_most_commits(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    start: datetime,
+    end: datetime,
+    paths: tuple[str, ...],
+) -> None:
+    """ "busiest contributor to attrs YTD" was answered with the repository's health,
+    "busiest" said not understood."""
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert result.interpretation["intent"] == Intent.WHO.value
+    counts = Counter(email for email, _ in log(clone, start, end, *paths))
+    top, most = counts.most_common(1)[0]
+    assert counts.most_common(2)[1][1] < most  # one busiest
+    judgment = result.direct_judgment or ""
+    assert judgment.startswith("Most active on ") and f"({most} commit(s)" in judgment
+    assert not said(result, "Not understood")
+    assert top
+
+
+# --- "anything change in X" ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "start", "end", "path"),
+    [
+        ("attrs", "last month, anything change in _make.py", on(2026, 8), on(2026, 9),
+         "src/attr/_make.py"),
+        ("attrs", "anything new in _make.py in july", on(2026, 7), on(2026, 8),
+         "src/attr/_make.py"),
+        ("werkzeug", "last 3 months, anything in the middleware dir", on(2026, 6, 1, 12), CLOCK,
+         "src/werkzeug/middleware"),
+        ("werkzeug", "anything happen in serving.py in april", on(2026, 4), on(2026, 5),
+         "src/werkzeug/serving.py"),
+    ],
+)  # fmt: skip
+async def test_anything_in_x_lists_its_changes(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    start: datetime,
+    end: datetime,
+    path: str,
+) -> None:
+    """They were answered as X's trend or health ("The health of werkzeug.middleware is not
+    judged", a bus factor sentence) instead of its changes."""
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert result.interpretation["intent"] == Intent.WHAT_CHANGED.value
+    changes = log(clone, start, end, path)
+    judgment = result.direct_judgment or ""
+    if changes:
+        assert judgment.startswith(f"{len(changes)} change(s) to "), judgment
+        assert all(f'"{subject}"' in judgment for _, subject in changes[:3])
+    else:
+        assert judgment.startswith("No changes to "), judgment
+
+
+# --- periods ranked -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "phrase"),
+    [
+        ("werkzeug", "busiest week in werkzeug this summer", "busiest week"),
+        ("attrs", "what was the most active month for attrs in 2025", "most active month"),
+        ("attrs", "which month had the most commits to _make.py in 2025", "most"),
+    ],
+)
+async def test_a_ranking_of_periods_ends_named(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str, phrase: str
+) -> None:
+    """ "busiest week in requests this summer" ended saying "busiest" asked nothing read;
+    "the most active month" was answered with the year's health."""
+    graph, _ = histories[history]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.NO_MATCH and not result.direct_judgment
+    assert said(result, f'"{phrase}": a ranking of periods (the busiest week, month or day)')
+
+
+# --- the first and the last change --------------------------------------------------------
+
+
+def dated(clone: Path, start: datetime, end: datetime, path: str) -> list[tuple[datetime, str]]:
+    """(author time, short hash) of each commit (no merges) to `path` in [start, end)."""
+    out = subprocess.run(
+        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--format=%at %h",
+         "--abbrev=7", "--", path],
+        capture_output=True, check=True, text=True,
+    ).stdout  # fmt: skip
+    pairs = map(str.split, out.splitlines())
+    rows = [(datetime.fromtimestamp(int(at), UTC), sha) for at, sha in pairs]
+    return sorted(r for r in rows if start <= r[0] < end)
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "start", "end", "path"),
+    [
+        # 7 changes: all listed, the oldest of them is the first
+        ("werkzeug", "first and last commit to serving.py in the past year",
+         on(2025, 9, 1, 12), CLOCK, "src/werkzeug/serving.py"),
+        # 12 changes: more than are listed, the first is read apart (its second)
+        ("attrs", "first and last change to _make.py in 2025", on(2025, 1), on(2026, 1),
+         "src/attr/_make.py"),
+    ],
+)  # fmt: skip
+async def test_the_first_and_last_change_of_a_window_are_gits(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    start: datetime,
+    end: datetime,
+    path: str,
+) -> None:
+    """z32a F5: every "first and last change to X in <window>" ended, saying "a first or
+    earliest that is not of a change is not computed"."""
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    commits = dated(clone, start, end, path)
+    (first_at, first), (last_at, last) = commits[0], commits[-1]
+    judgment = result.direct_judgment or ""
+    assert judgment.startswith(f"{len(commits)} change(s) to "), judgment
+    assert f"the first at {first_at:%Y-%m-%dT%H:%M:%SZ}: " in judgment and f"({first})" in judgment
+    assert f"the last at {last_at:%Y-%m-%dT%H:%M:%SZ}: " in judgment and f"({last})" in judgment
+    assert result.changes_total == len(commits)
+
+
+async def test_the_first_and_last_change_with_no_time_named_ends_saying_why(
+    attrs: OrgGraph,
+) -> None:
+    result = await ask(attrs, "first and last change to _make.py")
+    assert result.outcome is Outcome.NO_MATCH and not result.direct_judgment
+    assert said(result, '"first and last": the first change and the last one asked together')
