@@ -1841,14 +1841,19 @@ async def test_a_ranking_that_cannot_be_computed_says_why(
 async def test_who_owns_without_ownership_says_none_is_recorded(
     click: tuple[OrgGraph, list[Commit]],
 ) -> None:
-    """It said "No canonical fact shows click behind or under strain": a status judgment."""
+    """It said "No canonical fact shows click behind or under strain": a status judgment;
+    then only that nothing is recorded (c33b F2: an answer with nothing in it). Now the
+    people who changed it most over the last 365 days are given in its place, said."""
     graph, _ = click
     result = await ask(graph, "who owns click?")
+    plain = await ask(graph, "who changed click?")
     assert result.outcome is Outcome.ANSWERED
-    assert result.direct_judgment == (
+    none = (
         "No ownership is recorded for click: no team or person is recorded as its owner at "
-        'this time. Who changed it is computed from its commits: ask "who changed click?".'
+        "this time. "
     )
+    assert result.direct_judgment == none + (plain.direct_judgment or "")
+    assert any(n.startswith("No ownership is recorded here") for n in result.limitations)
 
 
 # --- two questions in one -----------------------------------------------------------------

@@ -270,3 +270,159 @@ async def test_the_first_and_last_change_with_no_time_named_ends_saying_why(
     result = await ask(attrs, "first and last change to _make.py")
     assert result.outcome is Outcome.NO_MATCH and not result.direct_judgment
     assert said(result, '"first and last": the first change and the last one asked together')
+
+
+# --- who owns X, where no ownership is recorded -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "start", "end", "path"),
+    [
+        ("werkzeug", "who owns the routing package", on(2025, 9, 1, 12), CLOCK,
+         "src/werkzeug/routing"),
+        ("attrs", "who owns _make.py in 2025", on(2025, 1), on(2026, 1), "src/attr/_make.py"),
+    ],
+)  # fmt: skip
+async def test_who_owns_x_with_no_ownership_recorded_gives_who_changed_it(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    start: datetime,
+    end: datetime,
+    path: str,
+) -> None:
+    """c33b F2: "who owns X" was answered with "No ownership is recorded for X" alone (an
+    answer with nothing in it, counted as answered)."""
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    judgment = result.direct_judgment or ""
+    assert judgment.startswith("No ownership is recorded for "), judgment
+    counts = Counter(email for email, _ in log(clone, start, end, path))
+    most = counts.most_common(1)[0][1]
+    assert f"from {start:%Y-%m-%dT%H:%M:%SZ} to {end:%Y-%m-%dT%H:%M:%SZ}, ranked by commits: " in (
+        judgment
+    )
+    assert judgment.split("ranked by commits: ")[1].split(", ")[0].endswith(f"({most} commit(s)")
+    assert said(result, "No ownership is recorded here")
+
+
+# --- how much, lines added and removed, commits named, driving ----------------------------
+
+
+def lines(clone: Path, start: datetime, end: datetime, *paths: str, author: str = "") -> str:
+    """'+added -removed' as `git log --no-merges --full-history --numstat` counts them."""
+    out = subprocess.run(
+        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--numstat",
+         "--format=@%at %aE", "--", *paths],
+        capture_output=True, check=True, text=True,
+    ).stdout  # fmt: skip
+    added = removed = 0
+    inside = False
+    for line in out.splitlines():
+        if line.startswith("@"):
+            at, email = line[1:].split(" ", 1)
+            when = datetime.fromtimestamp(int(at), UTC)
+            inside = start <= when < end and author in ("", email.lower())
+        elif inside and line.strip() and not line.startswith("-"):
+            plus, minus, _ = line.split("\t", 2)
+            added, removed = added + int(plus), removed + int(minus)
+    return f"+{added} -{removed}"
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "start", "end", "paths", "author"),
+    [
+        ("werkzeug", "How much did David Lord change in werkzeug in the first quarter?",
+         on(2026, 1), on(2026, 4), (), "davidism@gmail.com"),
+        ("attrs", "how much code was changed in src/attrs in 2025", on(2025, 1), on(2026, 1),
+         ("src/attrs",), ""),
+        ("attrs", "how many lines were added and removed in _make.py last month", on(2026, 8),
+         on(2026, 9), ("src/attr/_make.py",), ""),
+        ("werkzeug", "how many lines were added and deleted in serving.py in 2025", on(2025, 1),
+         on(2026, 1), ("src/werkzeug/serving.py",), ""),
+    ],
+)  # fmt: skip
+async def test_how_much_changed_is_the_lines_as_git_counts_them(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    start: datetime,
+    end: datetime,
+    paths: tuple[str, ...],
+    author: str,
+) -> None:
+    """c33a K1: "how much did X change" was a trend (a clarification for a person, a bus
+    factor sentence for a module), "how much code was changed" the same, and "lines were
+    added and removed" ended on "removed" as a name nobody has."""
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert result.interpretation["intent"] == Intent.COUNT.value
+    assert f"line(s) changed ({lines(clone, start, end, *paths, author=author)})." in (
+        result.direct_judgment or ""
+    )
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "start", "end", "paths"),
+    [
+        ("attrs", "attrs commits last Friday", on(2026, 8, 28), on(2026, 8, 29), ()),
+        ("werkzeug", "commits to serving.py in 2025", on(2025, 1), on(2026, 1),
+         ("src/werkzeug/serving.py",)),
+    ],
+)  # fmt: skip
+async def test_commits_named_with_no_question_word_are_counted(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    start: datetime,
+    end: datetime,
+    paths: tuple[str, ...],
+) -> None:
+    """They opened with "The health of X is not judged" and never said how many (0 on an
+    empty day, c33b)."""
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    counted = len(log(clone, start, end, *paths))
+    assert (result.direct_judgment or "").startswith(f"{counted} commit(s) to ")
+
+
+async def test_who_drove_the_changes_is_who_changed_it(attrs: OrgGraph) -> None:
+    """c33b F3: "whos been driving changes in click this yr" ended on "driving"."""
+    driving = await ask(attrs, "whos been driving changes in attrs this yr")
+    plain = await ask(attrs, "who changed attrs this year")
+    assert driving.outcome is Outcome.ANSWERED, driving.limitations
+    assert driving.direct_judgment == plain.direct_judgment
+
+
+# --- what a person did --------------------------------------------------------------------
+
+
+async def test_what_a_person_did_in_a_repository_is_their_changes_there(
+    werkzeug: OrgGraph, werkzeug_clone: Path
+) -> None:
+    """z32a w12: "what did pgjones do in werkzeug in 2025" was a clarification ("one person's
+    part ... is computed for its commits, their lines, its changes ..., not for what was
+    asked here"): "what did X do" was read as a status."""
+    result = await ask(werkzeug, "what did pgjones do in werkzeug in 2025")
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    mine = [s for email, s in log(werkzeug_clone, on(2025, 1), on(2026, 1)) if
+            email == "philip.graham.jones@googlemail.com"]  # fmt: skip
+    judgment = result.direct_judgment or ""
+    assert judgment.startswith(f"{len(mine)} change(s) to werkzeug by pgjones "), judgment
+    assert all(f'"{subject}"' in judgment for subject in mine)
+
+
+async def test_how_active_a_person_was_says_no_record_is_missing(
+    attrs: OrgGraph, attrs_clone: Path
+) -> None:
+    """z32a c03: the person's commits were counted while a limitation said "active" is
+    kept for modules and repositories only and "nothing of them is counted"."""
+    result = await ask(attrs, "how active was Hynek Schlawack in 2025")
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    mine = [s for email, s in log(attrs_clone, on(2025, 1), on(2026, 1)) if
+            email == "hs@ox.cx"]  # fmt: skip
+    assert f"in {len(mine)} commit(s) in the window" in (result.direct_judgment or "")
+    assert not any("nothing of them is counted" in n for n in result.limitations)

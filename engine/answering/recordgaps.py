@@ -78,6 +78,8 @@ async def unrecorded(
     worded = [k for k in dict.fromkeys(asked) if asked_words(words, [k])]  # no defaults
     sources = {k: [p for p in providers if k in p.kinds and p.record_kinds] for k in worded}
     open_ = [k for k, found in sources.items() if found and k not in answered]
+    if _own_activity(subjects, answered):  # "how active was Kevin?": his commits and lines
+        open_ = [k for k in open_ if k is not FactKind.ACTIVE_CONTRIBUTORS]
     if not open_:
         return Unrecorded((), None)
     held = await graph.record_kinds()
@@ -98,6 +100,15 @@ async def unrecorded(
     whole = not answered & set(asked) and set(absent + elsewhere) == set(open_)
     judgment = _judgment(words, absent, elsewhere, sources, subjects) if whole else None
     return Unrecorded(tuple(notes), judgment)
+
+
+def _own_activity(subjects: Sequence[StoredSubject], answered: set[FactKind]) -> bool:
+    """ "How active was Kevin Deldycke?": a person's activity is his own commits and lines
+    (engine.reading.interpretation reads "active" of a status so), not contributor records;
+    it said such records are kept for modules only and "nothing of them is counted", beside
+    the person's counted commits (z32a c03)."""
+    people = bool(subjects) and all(s.kind is SubjectKind.PERSON for s in subjects)
+    return people and bool(answered & {FactKind.COMMIT_ACTIVITY, FactKind.CHURN})
 
 
 def _asked(words: FactWords, kinds: Sequence[FactKind]) -> str:

@@ -1,18 +1,42 @@
 """Who owns something ("who owns payments-api?", "which team owned checkout-web in February
 2026?"): each subject's owners by name, from the ownership facts and the relationships they
-cite; with no ownership recorded, said so and pointed at who changed it instead.
+cite. With no ownership recorded (a git history records none), said so, and the people who
+changed it most are given in its place, ranked by commits over the window asked (the last
+365 days when the question names no time), as "who changed X?" ranks them: an independent
+check (c33b F2) had "who owns X" answered with the sentence that nothing is recorded alone,
+an answer with nothing in it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from engine.domain.contract import Axis, ClaimedFact
 from engine.domain.facts import Fact, FactKind
 from engine.providers import Window
-from engine.questions.base import Case, Question, SynthesisInput, claim_also
+from engine.questions.base import (
+    Asked,
+    Case,
+    Found,
+    Question,
+    Reader,
+    SynthesisInput,
+    claim_also,
+    when,
+)
+from engine.questions.who import who_changed
 from engine.reading.vocabulary import Intent
+
+YEAR = timedelta(days=365)  # who changed it, when no time is named (as "who changed X?")
+
+
+@dataclass(frozen=True)
+class Changers:
+    """The window over which the people who changed the subjects were read in its place."""
+
+    window: Window
 
 
 class Owners(Question):
@@ -20,23 +44,58 @@ class Owners(Question):
 
     name = "who_owns"
 
+    async def read(self, asked: Asked, reader: Reader) -> Found | None:
+        """No ownership recorded: the subjects' contributors over the window (the last 365
+        days when none is named), read beside."""
+        if asked.intent != Intent.WHO_OWNS or asked.wide or not asked.subjects:
+            return None
+        if any(f.kind is FactKind.OWNERSHIP for f in asked.facts):
+            return None
+        end = asked.window.end
+        window = asked.window if asked.ranged else Window(end - YEAR, end, historical=True)
+        read = await reader.facts(asked.subjects, [FactKind.ACTIVE_CONTRIBUTORS], window)
+        note = (
+            "No ownership is recorded here (no team or person is recorded as an owner): the "
+            f"people who changed it most, by commits {when(window)}, are given in its place."
+        )
+        start = None if asked.ranged else window.start  # the answer covers that year too
+        return Found(results=tuple(read), start=start, notes=(note,), kept=Changers(window))
+
     def judgment(self, case: Case) -> str | None:
         if case.intent != Intent.WHO_OWNS:
             return None
         ownership = _ownership(case)
         if ownership:
             return _owned(case.inputs, ownership, case.names)
+        none = (
+            f"No ownership is recorded for {case.scope}: no team or person is recorded as its "
+            "owner at this time."
+        )
+        changers = case.inputs.kept.get(self.name)
+        if isinstance(changers, Changers):
+            facts = _changers(case, changers)
+            return f"{none} {who_changed(facts, case.scope, changers.window, 'commits')}"
         # A status judgment would answer another question.
         named = "a repository or module" if case.wide else case.scope
-        return (
-            f"No ownership is recorded for {case.scope}: no team or person is recorded as its "
-            f"owner at this time. Who changed it is computed from its commits: ask "
-            f'"who changed {named}?".'
-        )
+        return f'{none} Who changed it is computed from its commits: ask "who changed {named}?".'
 
     def claims(self, case: Case, claimed: Sequence[ClaimedFact]) -> list[ClaimedFact]:
-        """The owners it names: their keys and relationships."""
-        return claim_also(_ownership(case), claimed) if case.intent == Intent.WHO_OWNS else []
+        """The owners it names: their keys and relationships (or who changed it instead)."""
+        if case.intent != Intent.WHO_OWNS:
+            return []
+        changers = case.inputs.kept.get(self.name)
+        if not _ownership(case) and isinstance(changers, Changers):
+            return claim_also(_changers(case, changers), claimed)
+        return claim_also(_ownership(case), claimed)
+
+
+def _changers(case: Case, changers: Changers) -> list[Fact]:
+    return [
+        f
+        for f in case.facts
+        if f.kind is FactKind.ACTIVE_CONTRIBUTORS
+        and (f.window_start, f.window_end) == (changers.window.start, changers.window.end)
+    ]
 
 
 def _ownership(case: Case) -> list[Fact]:

@@ -28,7 +28,7 @@ class Who(Question):
             return None
         if case.people_only:
             return _people_named(case.facts, case.names, case.scope, case.window)
-        return _who(case.facts, case.scope, case.window, case.inputs.ranked_by)
+        return who_changed(case.facts, case.scope, case.window, case.inputs.ranked_by)
 
 
 def _people_named(
@@ -103,7 +103,8 @@ def people(facts: Sequence[Fact], by: str = "commits") -> list[tuple[str, int, i
     return [(names[k], commits[k], lines[k]) for k in ranked]
 
 
-def _who(facts: Sequence[Fact], scope: str, window: Window, by: str) -> str:
+def who_changed(facts: Sequence[Fact], scope: str, window: Window, by: str) -> str:
+    """People ranked by commits (or lines) over the contributor facts, with how many."""
     ranked = people(facts, by)
     if not ranked:
         return f"No one changed {scope} {when(window)}."

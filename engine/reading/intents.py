@@ -47,11 +47,17 @@ def fact_kinds(tokens: list[r.Token]) -> list[FactKind]:
                 break
         failure = failure or (tokens[i].free and tokens[i].norm in v.FAILURE_WORDS)
         i += max(matched, 1)
+    words = {t.norm for t in tokens}
+    if FactKind.CHURN in kinds or v.LINE_WORDS & words:
+        for t in tokens:  # "how many lines were added and removed in X?": the churn's sides
+            t.free = t.free and t.norm not in _LINE_SIDES
     if failure and FactKind.DEPLOY_FREQUENCY in kinds and FactKind.FAILED_DEPLOYS not in kinds:
         kinds.append(FactKind.FAILED_DEPLOYS)
     return kinds
 
 
+# The sides of changed lines a churn answer gives (+added -removed): read with "lines".
+_LINE_SIDES = frozenset({"added", "removed", "deleted", "inserted", "insertions", "deletions"})
 _YES_NO = frozenset({"did", "has", "have", "had", "was", "were"})
 # Words opening a question that a noun of changes does not make a list of ("does X still get
 # changes?", "how many changes ...?", "is X getting changes?").
@@ -82,6 +88,8 @@ def _asks_changes(lead: str, words: list[str], joined: str) -> bool:
         return True  # "what has X been up to?"
     if _anything(words, changed):
         return True  # "anything change in X?", "anything in X last month?": its changes
+    if lead == "what" and {"do", "doing"}.intersection(words):
+        return True  # "what did pgjones do in werkzeug in 2025?": the changes they made
     if lead == "what" and _HAPPENED.intersection(words):
         return True  # "what happened (in X) last quarter?": the changes
     if lead == "what" and any(f" {p} " in joined for p in _WENT_INTO):
@@ -145,6 +153,25 @@ def _yes_no_commits(a: Asked) -> bool:
     return not a.lead and opens and set(a.kinds) == {FactKind.COMMIT_ACTIVITY}
 
 
+def _commits_named(a: Asked) -> bool:
+    """Commits named with no question word ("commits to decorators.py over Christmas",
+    "attrs commits last Friday"): their count. They were a status, which opened with "The
+    health of X is not judged" and never said "0 commits" (c33b)."""
+    opens = bool(a.words[:1]) and a.words[0] in _OPENERS
+    named = bool({"commits", "commit"} & set(a.words))
+    health = bool(v.HEALTH_WORDS.intersection(a.words))
+    return not a.lead and not opens and named and not health and set(a.kinds) == {
+        FactKind.COMMIT_ACTIVITY
+    }
+
+
+def _how_much(a: Asked) -> bool:
+    """ "How much did David Lord change in werkzeug?", "how much code was changed in X?":
+    the lines changed (`counted`), never a trend or a health (c33a K1)."""
+    changed = bool(_WORK_WORDS.intersection(a.words)) or bool({"code", "churn"} & set(a.words))
+    return " how much " in a.joined and changed and set(a.kinds) <= {FactKind.CHURN}
+
+
 def _who(a: Asked) -> bool:
     return all(k in v.CHANGE_KINDS for k in a.kinds) and (
         a.lead == "who"
@@ -170,6 +197,11 @@ INTENT_ROWS = (
         lambda a: " how many " in a.joined or " number of " in a.joined or a.lead == "count",
         '"how many", "number of", "count the commits ..."',
     ),
+    IntentRow(
+        Intent.COUNT, _commits_named,
+        '"commits to X in 2025", "attrs commits last Friday": how many (maybe none)',
+    ),
+    IntentRow(Intent.COUNT, _how_much, '"how much did X change?", "how much code ...": lines'),
     IntentRow(
         Intent.COUNT, _yes_no_commits,
         '"did David Lord commit anything in August?": how many, maybe none',
@@ -238,9 +270,10 @@ def counted(
     ("how many lines did X, or people, change?": read before the person kind word, which
     counted the people), people again when nothing else is named ("how many people worked
     on X?"), else the facts named."""
+    joined = " ".join(words)
     if counts_people(words) and set(kinds) <= _PEOPLE_KINDS:
         return [FactKind.ACTIVE_CONTRIBUTORS]
-    if not kinds and {"line", "lines"}.intersection(words):
+    if not kinds and ({"line", "lines"}.intersection(words) or " how much " in f" {joined} "):
         return [FactKind.CHURN]
     if not kinds and kind_hint is SubjectKind.PERSON:
         return [FactKind.ACTIVE_CONTRIBUTORS]

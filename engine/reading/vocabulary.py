@@ -89,6 +89,8 @@ FACT_VOCABULARY: dict[str, tuple[FactKind, ...]] = {
             "contributor",
             "driven",
             "drove",
+            "driving",  # "who's been driving changes in click?": who changed it most
+            "drives",
             "contributed",
             "committers",
             "authors",  # "how many authors touched X?": people, not commits
