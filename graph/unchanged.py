@@ -126,6 +126,11 @@ async def read_stored(read: Run, runs: Sequence[list[Pair]]) -> Stored:
     return Stored(found)
 
 
+def absent(element: Any, stored: Stored) -> bool:
+    """Whether the graph held no `element` when the batch was read."""
+    return _identity(element) not in stored.found
+
+
 def unchanged(element: Any, row: list[Any], stored: Stored, stamp: str | None) -> bool:
     """Whether `element`, to be written as `row` (its digest last), is as the graph holds it.
     stamp: this load's embedder's identity (graph.search), None without one."""

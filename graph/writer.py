@@ -37,9 +37,17 @@ from graph.cypher import relationships as relationships_cypher
 from graph.cypher import subjects as subjects_cypher
 from graph.dialect import Dialect
 from graph.executor import MAX_KEYS, Executor, Run, bound
+from graph.observation import fast_path
 from graph.search import SearchArms
 
 _TEXT = rows.SUBJECT_COLUMNS.index("search_text") + 1  # its position in a subject row
+
+
+def _records(data: list[list[Any]]) -> dict[str, Any]:
+    """The parameters of a statement writing record rows: the rows, their counts per kind
+    and day, their subjects' latest times and their time slots (graph.cypher.activity)."""
+    days, latest = rows.record_summary(data)
+    return {"rows": data, "days": days, "latest": latest, "slots": rows.record_slots(data)}
 
 
 _Send = Callable[[], Awaitable[Any]]
@@ -123,19 +131,19 @@ class Writer:
         for run in runs:
             kept: list[unchanged.Pair] = []
             same: list[unchanged.Pair] = []
+            new: set[str] = set()  # keys of records absent when read, and written by no one since
             for element, row in run:
-                if (
-                    row is not None
-                    and not dirty.changes(element)
-                    and unchanged.unchanged(element, row, stored, stamp)
-                ):
-                    same.append((element, row))
-                    continue
+                if row is not None and not dirty.changes(element):
+                    if unchanged.unchanged(element, row, stored, stamp):
+                        same.append((element, row))
+                        continue
+                    if isinstance(element, SourceRecord) and unchanged.absent(element, stored):
+                        new.add(element.key)
                 kept.append((element, row))
                 dirty.add(element)
                 mine.add(element)
             if kept:
-                await self._prepare_run(kept, batch, steps)
+                await self._prepare_run(kept, batch, steps, new)
                 written += [e for e, _ in kept]
             if same:
                 self._leave(same, batch, steps)
@@ -193,7 +201,7 @@ class Writer:
         steps.append(self._step(stamps[type(first)], keys=keys, run=run))
 
     async def _prepare_run(
-        self, pairs: list[unchanged.Pair], batch: WriteBatch, steps: list[_Send]
+        self, pairs: list[unchanged.Pair], batch: WriteBatch, steps: list[_Send], new: set[str]
     ) -> None:
         first = pairs[0][0]
         data = [row for _, row in pairs if row is not None]  # none for tombstones
@@ -219,16 +227,31 @@ class Writer:
             self._ensure_subjects(mentioned - batch.written, steps)
             steps.append(self._step(records_cypher.MERGE_EPISODES, rows=data))
         elif isinstance(first, SourceRecord):
-            days, latest = rows.record_summary(data)
-            slots = rows.record_slots(data)
-            statement = activity_cypher.MERGE_SOURCE_RECORDS
-            steps.append(self._step(statement, rows=data, days=days, latest=latest, slots=slots))
+            created = [row for row in data if row[0] in new]
+            merged = [row for row in data if row[0] not in new]
+            if created:
+                steps.append(self._create_records(created))
+            if merged:
+                steps.append(self._step(activity_cypher.MERGE_SOURCE_RECORDS, **_records(merged)))
         else:
             tombstones = [t for t, _ in pairs]
             self._retract(tombstones, steps)
             batch.written.difference_update(
                 t.key for t in tombstones if t.target is ElementType.SUBJECT
             )
+
+    def _create_records(self, data: list[list[Any]]) -> _Send:
+        """Records the batch's read found absent, created (graph.cypher.activity's
+        CREATE_SOURCE_RECORDS); merged as any other if another writer wrote one since."""
+        params = _records(data)
+        create = self._step(activity_cypher.CREATE_SOURCE_RECORDS, **params)
+
+        async def send() -> None:
+            if not await create():  # nothing written: one of them is there now
+                fast_path("ingest_records_merged_after_read")
+                await self._step(activity_cypher.MERGE_SOURCE_RECORDS, **params)()
+
+        return send
 
     def _ensure_subjects(self, keys: set[str], steps: list[_Send]) -> None:
         if keys:

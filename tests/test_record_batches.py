@@ -1,0 +1,148 @@
+"""Source records are written a batch at a time (graph.writer): those the batch's read found
+absent are created by one statement (graph.cypher.activity.CREATE_SOURCE_RECORDS), the others
+merged with what they replace (MERGE_SOURCE_RECORDS). Whatever the batch boundaries, and
+whoever writes a record between the read and the write, the graph is the one the records
+make written one a batch, and the one a bulk load makes: node by node and edge by edge
+(tests.graph_dump), and read back by the contract's checks (tests.test_activity.stored: every record held and placed once,
+day counts and latest times)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from contextlib import AbstractContextManager, nullcontext
+from typing import Any
+
+import pytest
+
+from engine.ports import WriteBatch
+from graph.embedded import EmbeddedServer
+from graph.falkor import FalkorStore
+from graph.observation import observe_statements, stop_observing
+from graph.projection import Projector
+from graph.records import Parsed, parse_line
+from tests.conftest import new_org
+from tests.graph_dump import dump
+from tests.test_bulk_load import bulk, checked, gone, incremental, record, same, subject
+
+
+@pytest.fixture
+async def org(falkor: FalkorStore) -> AsyncIterator[str]:
+    org_id = new_org()
+    await falkor.bootstrap(org_id)
+    yield org_id
+    await falkor.drop_org(org_id)
+
+
+def dumps(items: list[dict[str, Any]]) -> list[bytes]:
+    return [json.dumps(i).encode() for i in items]
+
+
+# Records of one subject on one day, several in one ten minutes and two on one midnight (its
+# tie node), one ending in another slot (the first 8 lines); then, in the next batch of 8,
+# records written again (moved to another subject and day, back in time, retracted and
+# written again) beside new ones of the same subject and day. (A batch holding one record
+# twice writes the last alone, and so leaves no empty slot node where the first was.)
+SAME_DAY = [
+    subject("service:a", "A"),
+    subject("service:b", "B"),
+    record("incident:1", "service:a", "2026-01-05T10:00:00Z"),
+    record("incident:2", "service:a", "2026-01-05T10:01:00Z", "2026-01-05T10:02:00Z"),
+    record("incident:3", "service:a", "2026-01-05T10:09:59Z", "2026-01-05T13:00:00Z"),
+    record("incident:4", "service:a", "2026-01-05T00:00:00Z"),
+    record("incident:5", "service:a", "2026-01-04T22:00:00Z", "2026-01-05T00:00:00Z"),
+    record("deploy:1", "service:a", "2026-01-05T10:03:00Z", kind="deploy"),
+    record("incident:2", "service:b", "2026-01-06T08:00:00Z"),
+    record("incident:6", "service:a", "2026-01-05T10:04:00Z"),
+    record("incident:3", "service:a", "2026-01-02T10:00:00Z"),
+    gone("source_record", "incident:4"),
+    record("incident:7", "service:a", "2026-01-05T00:00:00Z", "2026-01-05T10:05:00Z"),
+    record("incident:4", "service:a", "2026-01-05T11:00:00Z"),
+    record("incident:8", "service:b", "2026-01-05T10:00:00Z"),
+]
+
+
+async def graph_of(store: FalkorStore, org: str, lines: list[bytes], batch: int) -> Any:
+    scope, report = await incremental(store, org, lines, batch=batch)
+    assert report.invalid_count == 0, report.invalid
+    return await dump(store, scope), await checked(store, scope)
+
+
+@pytest.mark.parametrize("batch", [3, 8])
+async def test_records_of_one_subject_and_day_in_one_batch_make_the_graph_one_a_batch_makes(
+    falkor: FalkorStore, org: str, batch: int
+) -> None:
+    lines = dumps(SAME_DAY)
+    alone, alone_read = await graph_of(falkor, org, lines, 1)
+    together, together_read = await graph_of(falkor, org, lines, batch)
+    same(alone, together)
+    assert together_read == alone_read
+    # And the graph a bulk load makes, which writes no statement per batch (graph.bulk).
+    scope, _ = await bulk(falkor, org, lines, batch=batch)
+    same(await dump(falkor, scope), together)
+    latest, days, held, placed = together_read
+    assert set(latest) == {"service:a", "service:b"} and len(placed) == len(held) == 9
+    assert sorted(held.items())[:2] == [("deploy:1", "service:a"), ("incident:1", "service:a")]
+    assert sum(n for (kind, _), n in days.items() if kind == "incident") == 8
+
+
+class _Events:
+    """The fast-path events of the statements observed (graph.observation)."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+
+    def statement(self, backend: str, write: bool) -> AbstractContextManager[None]:
+        return nullcontext()
+
+    def fast_path(self, event: str) -> None:
+        self.seen.append(event)
+
+
+def _element(item: dict[str, Any]) -> Any:
+    parsed = parse_line(json.dumps(item).encode(), 1)
+    assert isinstance(parsed, Parsed)
+    return parsed.element
+
+
+RECORDS = "MATCH (r:SourceRecord {org_id: $org}) RETURN r.key, r.digest, r.source ORDER BY r.key"
+
+
+async def test_a_record_another_writer_wrote_after_the_read_is_merged_not_made_twice(
+    falkor: FalkorStore, falkor_server: EmbeddedServer, org: str
+) -> None:
+    """The batch's read finds incident:1 and incident:2 absent; another load (another store,
+    so not a batch of this writer's in flight) writes incident:1 before the batch is sent.
+    The batch then creates nothing and merges both records instead: one node each, placed,
+    held and counted once, as when the other load's record is written first by one load."""
+    first = record("incident:1", "service:a", "2026-01-05T09:00:00Z", "2026-01-06T00:00:00Z")
+    batch = [
+        record("incident:1", "service:a", "2026-01-05T10:00:00Z"),
+        record("incident:2", "service:a", "2026-01-05T10:01:00Z"),
+    ]
+    epoch = (await falkor.epochs(org).begin_build()).id
+    graph = falkor.org(org, epoch)
+    await Projector(graph, source="s").run(dumps([subject("service:a", "A")]))
+    write = WriteBatch(source="s", run_id="r", elements=[_element(r) for r in batch])
+    await graph.prepare_write(write)
+    other = FalkorStore(falkor_server.url, embedder=falkor.embedder)
+    try:
+        await Projector(other.org(org, epoch), source="s").run(dumps([first]))
+    finally:
+        await other.close()
+    events = _Events()
+    token = observe_statements(events)
+    try:
+        await graph.write(write)
+    finally:
+        stop_observing(token)
+    assert events.seen == ["ingest_records_merged_after_read"]
+    await falkor.epochs(org).flip(epoch)
+    await falkor.epochs(org).end_grace()
+    raced = await checked(falkor, f"{org}@{epoch}"), await graph._read(RECORDS)
+    scope, _ = await incremental(
+        falkor, org, dumps([subject("service:a", "A"), first, *batch]), batch=1
+    )
+    in_turn = falkor.org(org, int(scope.partition("@")[2]))
+    assert raced == (await checked(falkor, scope), await in_turn._read(RECORDS))
+    assert [key for key, _, _ in raced[1]] == ["incident:1", "incident:2"]  # one node each
