@@ -15,6 +15,7 @@ import pytest
 
 from engine.ports import SubjectQuery, UnrepresentableValue
 from engine.resolving.receipts import ReceiptSigner
+from graph import falkor_params
 from graph.falkor import FalkorStore
 from graph.falkor_params import header, literal
 from resolvers.relay import encode_cursor
@@ -39,6 +40,22 @@ def test_values_the_store_would_misread_are_refused(value: Any) -> None:
         "nested-max", "float"])
 def test_representable_values_pass(value: Any) -> None:
     assert literal(value)
+
+
+@pytest.mark.parametrize("value", [[9 * 10**18 + 1], [-(2**63) + 1, 2**63 - 1], [1, 9 * 10**18, 2]])
+def test_integers_of_19_digits_from_a_9_inside_int64_are_sent_without_walking_the_value(
+    value: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One row digest in 40 (graph.rows) is such an integer: encoding a batch walked every
+    row of it for each, most of the batch's encoding time."""
+
+    def walked(_: Any) -> bool:
+        raise AssertionError("walked")
+
+    monkeypatch.setattr(falkor_params, "_has_wide_int", walked)
+    assert literal(value) == json.dumps(value, separators=(",", ":"))
+    with pytest.raises(AssertionError, match="walked"):
+        literal([*value, 2**63])  # one beyond the range is still checked by walking
 
 
 async def test_a_nul_reaching_the_store_is_refused_before_it_is_sent(
