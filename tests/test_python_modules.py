@@ -189,7 +189,7 @@ async def test_a_limitation_is_said_once(graph: OrgGraph) -> None:
     words, each taking a place among the limitations an answer may state."""
     result = await ask(graph, "how many commits to routing.py on April 31?")
     assert len(result.limitations) == len(set(result.limitations)), result.limitations
-    assert any('"April 31"' in n for n in result.limitations), result.limitations
+    assert any('April 31"' in n for n in result.limitations), result.limitations  # "on April 31"
 
 
 @pytest.mark.parametrize(

@@ -211,6 +211,8 @@ def unread_unit(
                 continue
         elif not (_unit_like(word.norm) or _counted_from_now(words, i) or _season_like(words, i)):
             continue
+        elif _abbreviated_alone(words, i):
+            continue  # "what did Mo change", "HR's changes": a name, no unit
         if i > 0 and (words[i - 1].norm in _ASKING or _of_the(words, i)):
             continue
         start, j = word.start, i - 1
@@ -268,6 +270,19 @@ def _after_a_spelt_last(words: Sequence[Word], i: int) -> bool:
 
 def _time_word(norm: str) -> bool:
     return norm in _WORDS or norm in _GLUE or norm in LEADS
+
+
+# Units written short that are also names or initials ("Mo", "HR", "Yr"): a unit only after
+# a count or a word counting or placing a time ("3 mo", "this mo", "lst mo").
+_NAME_LIKE_UNITS = frozenset({"mo", "mos", "hr", "hrs", "yr", "yrs", "wk", "wks"})
+
+
+def _abbreviated_alone(words: Sequence[Word], i: int) -> bool:
+    if words[i].norm not in _NAME_LIKE_UNITS:
+        return False
+    before = words[i - 1].norm if i > 0 else ""
+    placed = before in _COUNTING_FROM_NOW or before in _PLACED_BY or before in NUMBERS
+    return not (placed or _NUMBER.fullmatch(before) or before in ("lst", "lsat", "per"))
 
 
 def _unit_like(norm: str) -> bool:

@@ -149,6 +149,7 @@ def _month_number(found: re.Match[str]) -> tc.Period:
 # "q3 2025", "h1 2025". An apostrophe year may have been written out already ("q32025").
 _NUMBER_FIRST = re.compile(r"\b([1-4])([qh])(?=[\s\-'\u2019]|\d|$)")
 _SHORT_YEAR = re.compile(r"\b([qh][1-4])\s*[-'\u2019]?\s*(\d{4}|\d{2})(?!\d)")
+_YEAR_FIRST = re.compile(r"\b(\d{4})\s*-?\s*(h[12])\b")  # "2025 h2": "h2 2025"
 
 
 def _written_short(text: str, now: datetime) -> str:
@@ -158,6 +159,7 @@ def _written_short(text: str, now: datetime) -> str:
             return f"{found[1]} {digits}"
         return f"{found[1]} {2000 + digits if 2000 + digits <= now.year else 1900 + digits}"
 
+    text = _YEAR_FIRST.sub(lambda m: f"{m[2]} {m[1]}", text)
     return _SHORT_YEAR.sub(year, _NUMBER_FIRST.sub(lambda m: f"{m[2]}{m[1]}", text))
 
 
@@ -196,7 +198,7 @@ def date_period(text: str, now: datetime) -> tc.Period:
     if words[0] in SEASONS and len(words) == 1:  # "summer": the latest that has begun
         return tc.most_recent(lambda y: _season(words[0], y), now)
     if words[0] in SEASONS:
-        return _season(words[0], int(words[-1]))
+        return _season(words[0], _split_year(words[-1]) if words[0] == "winter" else int(words[-1]))
     if quarter := _QUARTER.fullmatch(" ".join(words)):
         which = int(quarter["q"] or quarter["q2"] or _ORDINALS[quarter["nth"]])
         year = quarter["year"] or quarter["year2"]
@@ -219,6 +221,8 @@ def date_period(text: str, now: datetime) -> tc.Period:
         # "the 5th of last month": that month, named ("the month": this one)
         at = tc.period_of("month", now, 0 if words[-2] in ("this", "the") else -1)[0]
         words = [*words[:-2], f"{at:%B}".lower(), str(at.year)]
+    if len(words) == 2 and words[0] in _LAST and words[1] in MONTHS:  # "last November"
+        return tc.most_recent(lambda y: tc.month_period(y, MONTHS[words[1]]), _ended(now))
     words = _ORDINAL_DAY.sub(lambda m: str(ORDINAL_DAYS[m.group()]), " ".join(words)).split()
     month = next((MONTHS[w] for w in words if w in MONTHS), None)
     if month is None:
@@ -233,6 +237,14 @@ def date_period(text: str, now: datetime) -> tc.Period:
     if year is not None:
         return tc.month_period(year, month)
     return tc.most_recent(lambda y: tc.month_period(y, month), now)
+
+
+_LAST = frozenset({"last", "previous", "past"})
+
+
+def _ended(now: datetime) -> datetime:
+    """The instant before the current month: a month begun by then has ended by `now`."""
+    return tc.month_period(now.year, now.month)[0] - timedelta(microseconds=1)
 
 
 def _holiday(words: list[str], now: datetime) -> tc.Period:
@@ -282,6 +294,15 @@ def _half(words: list[str], now: datetime) -> tc.Period:
     return half(year)
 
 
+def _split_year(text: str) -> int:
+    """ "2025/26", "2025-2026": the first year of two running on (a winter's: December 2025
+    to February 2026); ValueError for any other pair ("2025/27" names no winter)."""
+    first, second = re.split(r"\s*[/-]\s*", text)
+    if int(second) not in (int(first) + 1, (int(first) + 1) % 100):
+        raise ValueError("no winter spans those years")
+    return int(first)
+
+
 def _season(name: str, year: int) -> tc.Period:
     """The season of that name beginning in `year` (winter: December to February)."""
     start = tc.month_period(year, SEASONS[name])[0]
@@ -308,6 +329,10 @@ def season_before_last(name: str, now: datetime) -> tc.Period:
 
 
 def count_of(n: str) -> int:
+    """A count in digits or words ("3", "three", "a couple": 2, "a few": 3); a decimal
+    ("1.5") is no count here: ValueError (it was read as 0)."""
+    if "." in n:
+        raise ValueError("a decimal count")
     words = n.lower().split()
     if "couple" in words:
         return 2
@@ -326,11 +351,21 @@ def _weekday(words: list[str], now: datetime) -> tc.Period:
     return tc.day_period(day.year, day.month, day.day)
 
 
-def span_before(now: datetime, count: int, unit: str) -> datetime:
+def amount_of(n: str) -> float:
+    """A count that may be a decimal ("1.5 years", "2.5 weeks"), else `count_of`."""
+    return float(n) if re.fullmatch(r"\d+\.\d+", n.strip()) else count_of(n)
+
+
+def span_before(now: datetime, count: float, unit: str) -> datetime:
+    """`count` units before `now` (after it, negative). Months, quarters, years and decades
+    are calendar months: a decimal count of them must make whole months ("1.5 years": 18;
+    "1.5 months" has no half a reader agrees on: ValueError, not understood)."""
     unit = unit_of(unit)
     if unit in ("month", "quarter", "year", "decade"):
-        months = {"month": 1, "quarter": 3, "year": 12, "decade": 120}[unit]
-        return tc.months_before(now, count * months)
+        months = count * {"month": 1, "quarter": 3, "year": 12, "decade": 120}[unit]
+        if not float(months).is_integer():
+            raise ValueError("not a whole number of months")
+        return tc.months_before(now, int(months))
     if unit == "fortnight":
         return now - timedelta(days=14 * count)
     return now - timedelta(**{unit + "s": count})

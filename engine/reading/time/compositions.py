@@ -18,6 +18,7 @@ from engine.reading.time import patterns as p
 from engine.reading.time import spans
 from engine.reading.time.calendar import (
     MONTHS,
+    amount_of,
     count_of,
     date_period,
     named_year,
@@ -87,7 +88,7 @@ def _weekend(text: str, now: datetime) -> tc.Period:
 
 def _ago(text: str, now: datetime) -> tc.Period:
     words = text.lower().split()
-    at = span_before(now, count_of(" ".join(words[:-2])), words[-2].rstrip("s"))
+    at = span_before(now, amount_of(" ".join(words[:-2])), words[-2].rstrip("s"))
     return at, at
 
 

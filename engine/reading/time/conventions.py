@@ -22,7 +22,8 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from engine.reading.time.calendar import MONTH_TYPOS, MONTHS
+from engine.reading.time import periods
+from engine.reading.time.calendar import MONTH_TYPOS, MONTHS, date_period
 from engine.reading.time.patterns import THROUGH, UNTIL
 from engine.reading.time.spellings import unit_of
 
@@ -155,11 +156,35 @@ def yearless(phrase: str, start: datetime | None, now: datetime) -> str | None:
     words = phrase.lower().replace(",", " ").split()
     if start is None or start.year >= now.year or re.search(r"\d{4}|'\d{2}", phrase):
         return None
+    if just_begun(phrase, start, now):
+        return None  # said there
     if {"year", "last", "previous", "prior", "ago", "back", "before"} & set(words):
         return None
     if not any(w in MONTHS or re.fullmatch(r"q[1-4]", w) for w in words):
         return None
     return f"a month or quarter without a year as the most recent one begun ({start:%B %Y})"
+
+
+_LEAD = re.compile(r"^(?:in|during|over|for|throughout)\s+(?:the\s+)?", re.IGNORECASE)
+
+
+def just_begun(phrase: str, start: datetime | None, now: datetime) -> str | None:
+    """A period named without a year read as the one before the latest begun, under a tenth
+    of which had passed (periods.meant): said, with both."""
+    core = _LEAD.sub("", phrase.strip())
+    if start is None or re.search(r"\d", core):  # a year, a day: named
+        return None
+    try:
+        latest = date_period(core, now)
+    except (ValueError, IndexError):
+        return None
+    if start >= latest[0] or not periods.just_begun(core, latest, now):
+        return None
+    return (
+        f"a period without a year as the latest one begun, unless under a tenth of it has "
+        f"passed: the one from {latest[0]:%B %Y} has just begun, so the one before it, from "
+        f"{start:%B %Y}"
+    )
 
 
 def misspelt(phrase: str) -> str | None:

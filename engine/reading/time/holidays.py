@@ -6,7 +6,8 @@ Conventions: Christmas is 25 December and New Year 1 January, an eve the day bef
 the Western (Gregorian) Easter Sunday, Good Friday two days before it and Easter Monday the
 day after; Thanksgiving, Labor Day, Memorial Day and Independence Day are the United States'
 (the fourth Thursday of November, the first Monday of September, the last Monday of May, 4
-July); Halloween is 31 October, Valentine's Day 14 February and Boxing Day 26 December. A
+July); Halloween is 31 October, Valentine's Day 14 February and Boxing Day 26 December.
+"Over", "during", "across" or "throughout" a holiday is the days around it (`AROUND`). A
 holiday no row names ("Diwali 2025", "St Patrick's Day") is not understood, never its year.
 """
 
@@ -65,6 +66,26 @@ DAYS: dict[str, tuple[Callable[[int], date], str]] = {
     "valentine": (_fixed(2, 14), "Valentine's Day as 14 February"),
     "boxing day": (_fixed(12, 26), "Boxing Day as 26 December"),
 }  # fmt: skip
+# "over Christmas", "during Easter": the days around the holiday a reader means (one day was
+# read, 25 December alone for "over Christmas 2025"), as days before and after its day, and
+# the convention said. A holiday without a row here is its day alone, as "on" it.
+AROUND: dict[str, tuple[int, int, str]] = {
+    "christmas": (1, 1, "Christmas as 24 to 26 December (Christmas Eve to Boxing Day)"),
+    "xmas": (1, 1, "Christmas as 24 to 26 December (Christmas Eve to Boxing Day)"),
+    "easter": (2, 1, "Easter as Good Friday to Easter Monday (Western, Gregorian)"),
+    "thanksgiving": (0, 3, "Thanksgiving as the United States' (the fourth Thursday of "
+                     "November) to the Sunday after"),
+    "new year": (1, 0, "New Year as 31 December to 1 January"),
+}  # fmt: skip
+
+
+def around(name: str, year: int) -> tuple[date, date]:
+    """The first and last days around a holiday in `year` (`AROUND`)."""
+    before, after, _ = AROUND.get(name, (0, 0, ""))
+    on = DAYS[name][0](year)
+    return on - timedelta(days=before), on + timedelta(days=after)
+
+
 # The words naming each (patterns.HOLIDAY): "Easter Sunday", "Thanksgiving Day", "Valentine's".
 NAMES = (
     r"christmas|xmas|new\s+year|easter(?:\s+(?:sunday|monday))?|good\s+friday"

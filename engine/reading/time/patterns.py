@@ -102,6 +102,8 @@ WHICH_YEAR = rf"(?:{YEAR}|the\s+year|this\s+year|last\s+year)"
 HALF = (
     rf"(?:(?:h[12]|[12]h)\s+(?:of\s+)?(?:{YEAR}|(?:this|last)\s+year)|h[12]\b(?!\s*[-/'\u2019]?\s*\d)"
     rf"|(?:h[12]\s*[-'\u2019]\s*|[12]h\s*[-'\u2019]?\s*){_TWO_DIGITS}"
+    # the year first ("2025 H2", "2025-H1"), as "2025 Q3" ("in 2025 H2" was not read)
+    rf"|(?<![\w/.-])(?:19[7-9]\d|2\d{{3}})\s*-?\s*h[12]\b"
     rf"|(?:the\s+)?(?:first|second|1st|2nd|front|back|latter|later)\s+half\s+of\s+(?:{WHICH_YEAR}"
     rf"|(?:this|last|previous)\s+month\b|{MONTH}(?:\s+(?:of\s+)?(?:{YEAR}|{REL_YEAR}))?))"
 )
@@ -109,13 +111,23 @@ HALF = (
 # summer"; "the summer" does not say which), never an event's name ("the summer release").
 # Spring and fall alone may be names (the Spring framework); winter alone is not one (which
 # winter is not said).
+# A winter by the two years it spans ("the winter of 2025/26", "winter 2025-26"): that one
+# (it was not read; "winter 2025" alone does not say which, and is not).
+SPLIT_WINTER = r"(?:19[7-9]\d|2\d{3})\s*[/-]\s*(?:\d{4}|\d{2})(?![\w/.-])"
 SEASON = (
     rf"(?:(?:the\s+)?(?:spring|summer|autumn|fall)\s+(?:of\s+)?(?:{YEAR}|{REL_YEAR})"
+    rf"|(?:the\s+)?winter\s+(?:of\s+)?{SPLIT_WINTER}"
     rf"|(?<!the\s)(?<![-\w])(?:summer|autumn)(?![-\w])(?!\s+{EVENTS})(?!\s+(?:before|of)\b))"
 )
 # A month counted from now, or one of a year counted from now ("last month", "May last year").
 REL_MONTH = rf"(?:(?:this|last|previous)\s+month\b|{MONTH}\s+(?:of\s+)?{REL_YEAR})"
 WEEKDAY = rf"(?:(?:last|this|past)\s+)?(?:{'|'.join(WEEKDAYS)})\b"
+# "last November": the latest November wholly past (calendar.date_period), as "last Easter"
+# and "last summer" are; a year after it is no part of it ("last may 2025" is not read).
+# Never "the last May release" (an event's name).
+LAST_MONTH = (
+    rf"(?<!\bthe\s)(?:last|previous|past)\s+{MONTH}(?!\s*,?\s*(?:of\s+)?\d)(?!\s+{EVENTS})"
+)
 # A date or a period of the calendar (engine.reading.time.calendar.date_period reads it).
 # A month by its number and year: "2/2025", "03/2024", "2024-03" (not a day, "2024-03-04",
 # nor a version, "version 3/2024").
@@ -127,12 +139,15 @@ MONTH_NUMBER = (
 # 2023" was not read, "in March, 2025" read March 2026 with "2025" said unused).
 DATE = (
     rf"(?:{HALF}|{SEASON}|{MONTH},?\s+(?:of\s+)?(?:{YEAR}|{REL_YEAR})|{DAY_DATE}|{YMD}|{QUARTER}"
-    rf"|{MONTH_NUMBER}|{MONTH}|{YEAR}|{WEEKDAY})"
+    rf"|{MONTH_NUMBER}|{LAST_MONTH}|{MONTH}|{YEAR}|{WEEKDAY})"
 )
 # A decade of the calendar ("the 2010s": 2010 to 2019), its first year one group.
 DECADE = r"the\s+((?:19[7-9]|20\d)0)'?s\b"
 # "a couple of" is 2 and "a few" 3 (stated: VAGUE_COUNT_NOTE). One group each.
-N = r"(\d{1,4}|(?:a\s+)?couple(?:\s+of)?|(?:a\s+)?few|" + "|".join(NUMBERS) + ")"
+# A count may be a decimal ("the past 1.5 years": 18 months; "2.5 weeks"), never the digits
+# after a decimal point alone ("1.5 years ago" was read as 5 years ago).
+DIGITS = r"(?<![\d.,])\d{1,4}(?:\.\d{1,2})?(?![\d,]|\.\d)"
+N = rf"({DIGITS}|(?:a\s+)?couple(?:\s+of)?|(?:a\s+)?few|" + "|".join(NUMBERS) + ")"
 # A unit as written after a count ("2 years", "2 yrs", "24h": calendar.UNIT_SPELLINGS, read
 # by calendar.unit_of), one group.
 _SHORT_UNITS = "|".join(
@@ -204,7 +219,7 @@ WEEKEND = (
 )
 # A point or period standing alone, as a composition rule reads it: a boundary of a period,
 # a span back from now ("2 weeks ago", "3 months back"), a day, or a period.
-_COUNT = r"(?:\d{1,4}|(?:a\s+)?couple(?:\s+of)?|(?:a\s+)?few|" + "|".join(NUMBERS) + ")"
+_COUNT = rf"(?:{DIGITS}|(?:a\s+)?couple(?:\s+of)?|(?:a\s+)?few|" + "|".join(NUMBERS) + ")"
 AGO = (
     rf"{_COUNT}\s+(?:(?:hour|day|week|fortnight|month|quarter|year)s?|{_SHORT_UNITS})"
     r"\s+(?:ago|back)\b"

@@ -16,6 +16,31 @@ from engine.reading.time.calendar import WEEK_ORDINALS, date_period, named_year
 if TYPE_CHECKING:
     from engine.reading.time.phrases import TimeMatch
 
+# A period named without its year is the latest begun, unless under this share of it has
+# passed: then the one before ("in fall", asked on 1 September, was the 12 hours of this
+# fall). Only for periods of a month or longer: a day or a weekday named is the latest begun.
+JUST_BEGUN = 10  # under a tenth
+_COUNTED = frozenset({"this", "last", "previous", "past", "current", "next", "prior"})
+
+
+def meant(text: str, now: datetime) -> tc.Period:
+    """The period a date phrase names (calendar.date_period), or, when it names no year and
+    under a tenth of the latest such period has passed, the one before it."""
+    start, stop = date_period(text, now)
+    if not just_begun(text, (start, stop), now):
+        return start, stop
+    return date_period(text, start - tc.MICROSECOND)
+
+
+def just_begun(text: str, period: tc.Period, now: datetime) -> bool:
+    """A period named without its year, of a month or longer, under a tenth passed."""
+    start, stop = period
+    words = set(text.lower().replace(",", " ").split())
+    if named_year(text, now) is not None or words & _COUNTED or re.search(r"\d", text):
+        return False
+    return stop - start >= timedelta(days=28) and (now - start) * JUST_BEGUN < stop - start
+
+
 def nth_week(which: str, whole: tc.Period) -> tc.Period:
     """"The first week of May": May 1 to 7 (the second 8 to 14, ...); "the last week of
     May": its last seven days; "the ninth week of 2023": its days 57-63. Stated

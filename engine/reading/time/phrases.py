@@ -71,6 +71,9 @@ _TIME_LIKE = re.compile(
     r"|next\s+(?:week|month|quarter|year|sprint|release)"
     r"|(?:january|february|march|april|june|july|august|september|october|november|december)\b"
     r"|(?:jan|feb|apr|jun|jul|aug|sept|sep|oct|nov|dec)\s+\d"
+    # a month written short alone, where no row reads it ("http.py feb changes": "feb" was
+    # said unused and "No time was named"); not jan, jun (names) nor mar, may, dec (words)
+    r"|(?:feb|apr|aug|sept|oct|nov)"
     # a day of a month by an ordinal no row reads ("the fortieth of May": May is no time alone)
     r"|(?:\d+|[a-z]+)(?:st|nd|rd|th)\s+of\s+(?:may|(?:the|this|last|next)\s+month)"
     r"|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?"
@@ -199,6 +202,7 @@ def _read(text: str, now: datetime) -> TimeReading:
             note = conventions.joined(
                 match.group(), note, conventions.yearless(match.group(), start or as_of, now),
                 conventions.misspelt(match.group()), conventions.two_digit_year(match.group(), now),
+                conventions.just_begun(match.group(), start, now),
             )  # fmt: skip
             period = None
             if rule.period is not None and as_of is not None:
@@ -209,6 +213,9 @@ def _read(text: str, now: datetime) -> TimeReading:
     # before it starts, and was said to name no real date beside the right reading).
     read_spans = [(m.start, m.end) for m in found]
     bad = [(a, b) for a, b in bad if not any(c <= a and b <= d for c, d in read_spans)]
+    # ... nor is a part of a longer phrase naming no date ("past 1.5 months" of "in the past
+    # 1.5 months": said once, whole).
+    bad = [s for s in dict.fromkeys(bad) if not any(_within(s, o) for o in bad)]
     reading.not_a_date = [text[a:b] for a, b in bad]
     covered: list[tuple[int, int]] = [(m.start, m.end) for m in found]
     covered += reading.unknown_spans + bad
@@ -310,6 +317,11 @@ def _qualified(text: str, first: TimeMatch, found: list[TimeMatch]) -> tuple[int
     if more := _MORE.match(text, first.end):
         return first.start, more.end()
     return None
+
+
+def _within(inner: tuple[int, int], outer: tuple[int, int]) -> bool:
+    """A span within a longer one."""
+    return outer[0] <= inner[0] and inner[1] <= outer[1] and inner != outer
 
 
 def _inside(inner: TimeMatch, outer: TimeMatch) -> bool:

@@ -12,6 +12,7 @@ starts first, then the longest, then the row listed first.
 Conventions, each stated beside the answer where it applies: a period is half-open
 [start, stop) and a period under way stops at `now`; "between X and Y" and "X to Y" include
 Y whole; a month, quarter or day without a year is the most recent one that has started (a
+period of a month or more under a tenth of which has passed: the one before, periods.meant; a
 range's first end without a year takes its last end's, a last end without one the first's);
 weeks run Monday to Sunday (ISO) except "the first week of May" (its days 1-7); seasons are
 the northern meteorological ones; "lately" and its kin are the last 90 days; "a couple" is
@@ -28,26 +29,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from functools import cached_property
 
 from engine.domain import timecontext as tc
 from engine.reading.time import compositions as c
 from engine.reading.time import conventions as cv
 from engine.reading.time import patterns as p
+from engine.reading.time import resolutions as rs
 from engine.reading.time import spans
-from engine.reading.time.calendar import (
-    WEEKDAYS,
-    count_of,
-    date_period,
-    recent_season,
-    season_before_last,
-    span_before,
-)
-from engine.reading.time.compositions import EARLIEST, Groups, Reading, Resolve
+from engine.reading.time.calendar import WEEKDAYS, season_before_last
+from engine.reading.time.compositions import Groups, Resolve
 from engine.reading.time.holidays import NAMES as HOLIDAY_NAMES
-from engine.reading.time.periods import end_of, first_of, last_of, latest_span, nth_week
-from engine.reading.time.spellings import unit_of
 
 
 @dataclass(frozen=True)
@@ -77,140 +70,6 @@ class Rule:
         return own if self.alone else spans.general_note(phrase, own)
 
 
-def span(make: Callable[[Groups, datetime], tc.Period]) -> Resolve:
-    """A rule naming a period: it is bounded by `now` (a period under way stops at now)."""
-
-    def resolve(g: Groups, now: datetime) -> Reading:
-        start, stop = tc.bounded(make(g, now), now)
-        return None, start, stop
-
-    return resolve
-
-
-# --- resolutions of the rows -------------------------------------------------------------
-
-
-def _range(both: bool) -> Resolve:
-    """"between A and B", "from A to B", "2019-2020": A's start to B's end, a year or month
-    missing on one end taken from the other; "in A and B" (both): the two, in either order."""
-
-    def resolve(g: Groups, now: datetime) -> Reading:
-        a, b = c.first(g), c.second(g)
-        if not both and (latest := latest_span(a, b, now)) is not None:
-            first, last = latest  # neither end with a year: the latest begun
-        else:
-            last = last_of(a, b, date_period(b, now), now)
-            first = first_of(a, b, last, now)
-        if first[0] >= last[1] and both:  # "in 2025 and 2024": both, in order
-            first, last = last, date_period(a, now)
-        elif first[0] >= last[1]:
-            raise ValueError("a range ending before it starts")  # "2020-2019": said
-        return None, first[0], tc.bounded((first[0], last[1]), now)[1]
-
-    return resolve
-
-
-def _year_first(g: Groups, now: datetime) -> Reading:
-    """"in 2022, between March and May": March to May of that year."""
-    year, a, b = g[0] or "", g[1] or "", g[2] or ""
-    return _range(both=False)((a, f"{b} {year}"), now)
-
-
-def _year_after(g: Groups, now: datetime) -> Reading:
-    """"between May and July in 2025": May to July of that year."""
-    return _year_first((g[2], g[0], g[1]), now)
-
-
-def _since(g: Groups, now: datetime) -> Reading:
-    return None, date_period(c.first(g), now)[0], None
-
-
-def _since_day(g: Groups, now: datetime) -> Reading:
-    """"since yesterday": from its start up to now."""
-    today = tc.day_period(now.year, now.month, now.day)[0]
-    return None, today - timedelta(days=1 if c.first(g).lower() == "yesterday" else 0), None
-
-
-def _after(g: Groups, now: datetime) -> Reading:
-    return None, date_period(c.first(g), now)[1], None
-
-
-def _before(g: Groups, now: datetime) -> Reading:
-    return None, EARLIEST, min(date_period(c.first(g), now)[0], now)
-
-
-def _as_of(g: Groups, now: datetime) -> Reading:
-    return date_period(c.first(g), now)[0], None, None
-
-
-def _as_of_end(g: Groups, now: datetime) -> Reading:
-    return end_of(c.first(g), now), None, None
-
-
-def _recent(g: Groups, now: datetime) -> Reading:
-    return None, now - timedelta(days=spans.RECENT_DAYS), now
-
-
-def _last_n(g: Groups, now: datetime) -> Reading:
-    return None, span_before(now, count_of(c.first(g)), c.second(g)), now
-
-
-def _past(g: Groups, now: datetime) -> Reading:
-    return None, span_before(now, 1, c.first(g)), now
-
-
-def _ago_point(g: Groups, now: datetime) -> Reading:
-    return span_before(now, count_of(c.first(g)), c.second(g)), None, None
-
-
-def _ago_period(g: Groups, as_of: datetime, now: datetime) -> tc.Period | None:
-    """"2 weeks ago" counted over: the unit-long window that began then."""
-    count, unit = count_of(c.first(g)), c.second(g).lower()
-    stop = span_before(now, count - 1, unit) if count > 1 else now
-    return tc.bounded((as_of, stop), now)
-
-
-def _half_ago_period(g: Groups, as_of: datetime, now: datetime) -> tc.Period | None:
-    """"a year and a half ago" counted over: the year that began then (as "2 years ago")."""
-    words = [w for w in c.first(g).lower().split()[:-1] if w not in ("and", "a", "half")]
-    unit = words[-1].rstrip("s")
-    return tc.bounded((as_of, span_before(as_of, -1, unit)), now)
-
-
-def _day_period(g: Groups, as_of: datetime, now: datetime) -> tc.Period | None:
-    """"on 2026-08-18" counted over: that day."""
-    return tc.bounded((as_of, as_of + timedelta(days=1)), now)
-
-
-def _week_of(g: Groups, now: datetime) -> tc.Period:
-    return tc.week_period(date_period(c.first(g), now)[0])
-
-
-def _nth_week(g: Groups, now: datetime) -> tc.Period:
-    return nth_week(c.first(g).lower(), spans.named(c.second(g), now))
-
-
-def _year_to_date(g: Groups, now: datetime) -> tc.Period:
-    return tc.year_period(now.year)
-
-
-def _season(g: Groups, now: datetime) -> tc.Period:
-    return recent_season(c.second(g).lower(), c.first(g).lower(), now)
-
-
-def _relative_period(g: Groups, now: datetime) -> tc.Period:
-    shift = -1 if c.first(g).lower() in ("last", "previous", "prior") else 0
-    return tc.period_of(unit_of(c.second(g)), now, shift)
-
-
-def _day(g: Groups, now: datetime) -> tc.Period:
-    return c.day_of(c.first(g), now)
-
-
-def _dated(g: Groups, now: datetime) -> tc.Period:
-    return date_period(c.first(g), now)
-
-
 _WHICH_YEAR = r"(?:the|this|last|previous)\s+year"
 _LEAD = r"\b(?:(?:in|during|over|for|by)\s+)?"
 # "as of yesterday", "as of last month": up to and including it (periods.end_of).
@@ -221,51 +80,66 @@ _RECENT = (
 )
 _DAYS = "|".join(WEEKDAYS)
 _TO = rf"(?:\bto\b|{p.UNTIL}|{p.THROUGH}(?:\s+to)?)"
-# Units without a count ("the weeks before"): no span (the span rule read one week).
+# Units without a count ("the weeks before"): no rs.span (the rs.span rule read one week).
 _NOT_UNITS = p.NOT_UNITS
 _WHOLE_UNITS = p.units("week", "month", "quarter", "year")
 _SEASONS = r"(?:spring|summer|autumn|fall|winter)\b"
+# A day of the week as a range's end ("mon-fri"), written out or short.
+_WEEKDAY = (
+    r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+    r"|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\b"
+)
+_WHICH_WEEK = (
+    r"(?:last|this|previous|prior|the\s+previous|the\s+current)\s+week"
+    r"|the\s+week\s+before\s+last"
+)
+_AROUND = r"christmas|xmas|easter|thanksgiving|new\s+year(?:['\u2019]?s)?"
+# What makes it another span or a day ("the Christmas break", "Easter Sunday").
+_NOT_AROUND = (
+    r"(?:day|eve|sunday|monday|week|weekend|break|holidays?|vacation|period|season|shutdown"
+    r"|rush|party|release)s?\b"
+)
 _SEASON = r"(spring|summer|autumn|fall|winter)\b"
 
 RULES: list[Rule] = [
-    Rule("between", rf"{p.BETWEEN}\s+({p.DATE})\s+and\s+({p.DATE})", _range(both=False),
+    Rule("between", rf"{p.BETWEEN}\s+({p.DATE})\s+and\s+({p.DATE})", rs.ranged(both=False),
          note=cv.ranged),
-    Rule("both", rf"\b(?:in|during)\s+({p.DATE})\s+and\s+({p.DATE})", _range(both=True)),
+    Rule("both", rf"\b(?:in|during)\s+({p.DATE})\s+and\s+({p.DATE})", rs.ranged(both=True)),
     # "In 2022, between March and May", "in 2022 from March to May": the range in that year
     # (each end was said not understood).
     Rule("between", rf"\b(?:in|during)\s+({p.YEAR}),?\s+(?:{p.BETWEEN}|from)\s+({p.MONTH})\s+"
-                    rf"(?:and|{_TO})\s+({p.MONTH})(?!\s*,?\s*\d)", _year_first, note=cv.ranged),
+                    rf"(?:and|{_TO})\s+({p.MONTH})(?!\s*,?\s*\d)", rs.year_first, note=cv.ranged),
     # "between May and July in 2025", "from March to May, 2024": the range in that year ("in
     # 2025" was said unused and May to July 2026 answered).
     Rule("between", rf"(?:{p.BETWEEN}|\bfrom)\s+({p.MONTH})\s+(?:and|{_TO})\s+({p.MONTH}),?\s+"
-                    rf"(?:in|of|during)\s+({p.YEAR})", _year_after, note=cv.ranged),
-    Rule("between", rf"\bfrom\s+({p.DATE})\s+{_TO}\s+({p.DATE})", _range(both=False),
+                    rf"(?:in|of|during)\s+({p.YEAR})", rs.year_after, note=cv.ranged),
+    Rule("between", rf"\bfrom\s+({p.DATE})\s+{_TO}\s+({p.DATE})", rs.ranged(both=False),
          note=cv.ranged),
     Rule("since", rf"(?:\bfrom|{p.BETWEEN})\s+({p.DATE})\s+(?:to|{p.UNTIL}|and)\s+(?:now|today)\b",
-         _since),
+         rs.since),
     Rule("between", rf"\b(?:(?:in|during|from|for|throughout|over)\s+)?{p.YEARS}",
-         _range(both=False), note=cv.ranged),
-    Rule("since", rf"\bsince\s+(?:the\s+)?(?:start|beginning)\s+of\s+({p.DATE})", _since),
+         rs.ranged(both=False), note=cv.ranged),
+    Rule("since", rf"\bsince\s+(?:the\s+)?(?:start|beginning)\s+of\s+({p.DATE})", rs.since),
     Rule("ytd", r"\bsince\s+(?:the\s+)?(?:start|beginning)\s+of\s+(?:the|this)\s+year\b",
-         span(_year_to_date)),
-    Rule("recent", _RECENT, _recent, note=spans.recent_note),
-    Rule("as_of_end", rf"\bas\s+(?:of|at)\s+({_AS_OF_END})\b", _as_of_end),
-    Rule("as_of", rf"\bas\s+(?:of|at)\s+({p.DATE})", _as_of),
+         rs.span(rs.year_to_date)),
+    Rule("recent", _RECENT, rs.recent, note=spans.recent_note),
+    Rule("as_of_end", rf"\bas\s+(?:of|at)\s+({_AS_OF_END})\b", rs.as_of_end),
+    Rule("as_of", rf"\bas\s+(?:of|at)\s+({p.DATE})", rs.as_of),
     # "as of the end of 2023": the instant it names (it read the last third of 2023).
     Rule("as_of", rf"\bas\s+(?:of|at)\s+({p.BOUNDARY_POINT})", c.as_of_point, note=cv.edge),
-    Rule("on", rf"\bon\s+({p.DAY_DATE}|{p.WEEKDAY})", _as_of, period=_day_period),
-    Rule("since", rf"\bsince\s+({p.DATE})", _since),
-    Rule("since_day", r"\bsince\s+(yesterday|today)\b", _since_day),
-    Rule("after", rf"\bafter\s+({p.DATE})", _after),
+    Rule("on", rf"\bon\s+({p.DAY_DATE}|{p.WEEKDAY})", rs.as_of, period=rs.day_period),
+    Rule("since", rf"\bsince\s+({p.DATE})", rs.since),
+    Rule("since_day", r"\bsince\s+(yesterday|today)\b", rs.since_day),
+    Rule("after", rf"\bafter\s+({p.DATE})", rs.after),
     # "pre-2020", "post-2024": before it, after it.
-    Rule("before", rf"\bpre-?\s*({p.DATE})", _before),
-    Rule("after", rf"\bpost-?\s*({p.DATE})", _after),
+    Rule("before", rf"\bpre-?\s*({p.DATE})", rs.before),
+    Rule("after", rf"\bpost-?\s*({p.DATE})", rs.after),
     # Not "the run-up to 2021" (it offered "in the run-between 2019-11-28 and 2020-12-31").
-    Rule("before", rf"(?:\bbefore|\bprior\s+to|{p.UNTIL})\s+({p.DATE})", _before,
+    Rule("before", rf"(?:\bbefore|\bprior\s+to|{p.UNTIL})\s+({p.DATE})", rs.before,
          note=cv.until),
     # "ytd", "month to date", "mtd", "qtd", "wtd": the calendar period under way.
     Rule("ytd", r"\b(?:(year|quarter|month|week)[\s-]+to[\s-]+date|([yqmw])td)\b",
-         span(spans.to_date), note=cv.to_date),
+         rs.span(spans.to_date), note=cv.to_date),
     # "through May 2026", "thru Q1 2026": up to its end, itself included ("through Q3" was
     # not understood); not a season ("through the summer" may be all of it).
     Rule("before", rf"{p.THROUGH}\s+(?!(?:the\s+|last\s+|this\s+)?{_SEASONS})({p.POINT})",
@@ -273,78 +147,97 @@ RULES: list[Rule] = [
     # "Thanksgiving week 2022", "during Christmas week": the week holding the holiday.
     Rule("week_of", rf"\b(?:(?:in|during|over|for)\s+)?(?:the\s+)?"
                     rf"((?:{HOLIDAY_NAMES})(?:['\u2019]s)?)\s+week\b(?:,?\s+(?:of\s+)?({p.YEAR}))?",
-         span(spans.holiday_week), note=spans.holiday_week_note, alone=True),
+         rs.span(spans.holiday_week), note=spans.holiday_week_note, alone=True),
+    # "over Christmas 2025", "during Easter": the days around it (holidays.AROUND: "over
+    # Christmas 2025" read 25 December alone); "on Christmas", "Christmas Day": the day.
+    Rule("holiday", rf"\b(?:over|during|across|throughout)\s+(?:the\s+)?({_AROUND})"
+                    rf"(?![\w'\u2019])(?!\s+{_NOT_AROUND})(?:,?\s+({p.YEAR}))?",
+         rs.span(rs.holiday_around), note=rs.holiday_around_note, alone=True),
+    # "Monday through Friday last week", "mon-fri", "tue to thu this week": those days, both
+    # whole ("mon-fri last week" was answered over all of last week, "mon-fri" unsaid).
+    Rule("weekdays", rf"{_LEAD}(?:from\s+)?({_WEEKDAY})\s*(?:[-\u2013]|\s{_TO}\s)\s*"
+                     rf"({_WEEKDAY})(?:,?\s+(?:of\s+)?({_WHICH_WEEK}))?",
+         rs.span(rs.weekdays), note=cv.ranged),
+    Rule("weekdays", rf"{p.BETWEEN}\s+({_WEEKDAY})\s+and\s+({_WEEKDAY})"
+                     rf"(?:,?\s+(?:of\s+)?({_WHICH_WEEK}))?",
+         rs.span(rs.weekdays), note=cv.ranged),
     # "the 2010s": its ten years.
-    Rule("decade", rf"{_LEAD}{p.DECADE}", span(spans.decade), note=spans.decade_note,
+    Rule("decade", rf"{_LEAD}{p.DECADE}", rs.span(spans.decade), note=spans.decade_note,
          alone=True),
     Rule("week_of",
          rf"\b(?:(?:in|during)\s+)?the\s+week\s+(?:of|starting|beginning)\s+({p.DAY_DATE})",
-         span(_week_of), note=spans.week_of_note),
+         rs.span(rs.week_of), note=spans.week_of_note),
     Rule("nth_week", rf"\b(?:(?:in|during)\s+)?the\s+({p.WEEK_NTH})\s+week\s+of\s+"
                      rf"({p.REL_MONTH}|{p.MONTH}(?:\s+{p.YEAR})?|{p.WHOLE_YEAR})",
-         span(_nth_week), note=spans.nth_week_note),
+         rs.span(rs.nth_week_of), note=spans.nth_week_note),
     # "the ninth week of 2023", "the 12th week of last year": the year's days, 7 a week.
     Rule("nth_week", rf"\b(?:(?:in|during)\s+)?the\s+({p.YEAR_WEEK_NTH})\s+week\s+of\s+"
                      rf"({p.WHOLE_YEAR})",
-         span(_nth_week), note=spans.nth_week_note),
+         rs.span(rs.nth_week_of), note=spans.nth_week_note),
     Rule("in", rf"\b(?:in|during|for|throughout)\s+(?:(?:the\s+)?(?:calendar\s+)?year\s+)?"
-               rf"({p.DATE})", span(_dated)),
+               rf"({p.DATE})", rs.span(rs.dated)),
     Rule("in", rf"\b({p.HALF}|{p.SEASON}|{p.MONTH}\s+{p.YEAR}|{p.QUARTER}|{p.DAY_DATE}"
-               rf"|{p.MONTH}\s+(?:of\s+)?{p.REL_YEAR})", span(_dated)),
-    Rule("last_n", rf"{p.PRE}{p.N}\s*{p.UNIT}\b", _last_n, note=cv.back_from_now),
-    Rule("last_n", rf"\b(?:last|past|previous)\s+{p.N}\s*{p.UNIT}\b", _last_n,
+               rf"|{p.MONTH}\s+(?:of\s+)?{p.REL_YEAR})", rs.span(rs.dated)),
+    Rule("last_n", rf"{p.PRE}{p.N}\s*{p.UNIT}\b", rs.last_n, note=cv.back_from_now),
+    Rule("last_n", rf"\b(?:last|past|previous)\s+{p.N}\s*{p.UNIT}\b", rs.last_n,
          note=cv.back_from_now),
-    # "going back four months", "looking back over 3 weeks": the same span back from now (an
+    # "going back four months", "looking back over 3 weeks": the same rs.span back from now (an
     # unseen phrasing answered the default year, "four" said unused).
     Rule("last_n", rf"\b(?:going|looking|reaching)\s+back\s+(?:over\s+)?{p.N}\s*{p.UNIT}\b",
-         _last_n, note=cv.back_from_now),
+         rs.last_n, note=cv.back_from_now),
     Rule("past", rf"{p.PRE}{p.units('week', 'fortnight', 'month', 'quarter', 'year', 'decade')}",
-         _past, note=cv.back_from_now),
-    Rule("past", rf"\bpast\s+{p.units('week', 'fortnight', 'month', 'quarter', 'year')}", _past,
+         rs.past, note=cv.back_from_now),
+    Rule("past", rf"\bpast\s+{p.units('week', 'fortnight', 'month', 'quarter', 'year')}", rs.past,
          note=cv.back_from_now),
-    Rule("past", r"\b(?:last|this)\s+(fortnight)\b", _past, note=cv.back_from_now),
-    Rule("ago", rf"\b{p.N}\s*{p.UNIT}\s+ago\b", _ago_point, period=_ago_period),
+    Rule("past", r"\b(?:last|this)\s+(fortnight)\b", rs.past, note=cv.back_from_now),
+    Rule("ago", rf"\b{p.N}\s*{p.UNIT}\s+ago\b", rs.ago_point, period=rs.ago_period),
     Rule("season", r"\b(last|this|previous|past)\s+(spring|summer|autumn|fall|winter)\b",
-         span(_season)),
+         rs.span(rs.season)),
     # "over the winter", "in the spring", "in fall": the latest begun, as "since summer" ("in
     # the spring" answered the default year as if no time was named, "over the winter" was
     # not read).
     Rule("season", rf"\b(?:in|over|during|throughout)\s+(?:the\s+)?{_SEASON}"
                    rf"(?!\s+(?:of|before|after)\b)(?![\s-]+\d)(?!\s+{p.EVENTS})",
-         span(lambda g, now: date_period(c.first(g), now))),
+         rs.span(rs.dated)),
     Rule("season", r"\bthe\s+(spring|summer|autumn|fall|winter)\s+before\s+last\b",
-         span(lambda g, now: season_before_last(c.first(g).lower(), now))),
+         rs.span(lambda g, now: season_before_last(c.first(g).lower(), now))),
     Rule("relative", rf"\b(last|this|previous|prior|current)\s+{_WHOLE_UNITS}",
-         span(_relative_period), note=cv.relative),
+         rs.span(rs.relative_period), note=cv.relative),
     Rule("relative", r"\b(?:(?:in|during|over|for)\s+)?the\s+(previous|prior|current)\s+"
-                     r"(week|month|quarter|year)\b", span(_relative_period), note=cv.relative),
-    Rule("day", r"\b(yesterday|today)\b", span(_day)),
+                     r"(week|month|quarter|year)\b", rs.span(rs.relative_period), note=cv.relative),
+    Rule("day", r"\b(yesterday|today)\b", rs.span(rs.day)),
     # A month alone after a word comparing periods ("more commits in August than July", "May
     # vs June"): the period compared with (engine.reading.asked ends such a question; "July"
     # alone is no time elsewhere, "may" and "march" being verbs too).
     Rule("in", rf"(?:(?<=\bthan\s)|(?<=\bvs\s)|(?<=\bvs\.\s)|(?<=\bversus\s))({p.MONTH})"
-               rf"(?!\s*\d)", span(_dated)),
-    Rule("in", rf"\b((?:last|this|past)\s+(?:{_DAYS}))\b", span(_dated)),
+               rf"(?!\s*\d)", rs.span(rs.dated)),
+    Rule("in", rf"\b((?:last|this|past)\s+(?:{_DAYS}))\b", rs.span(rs.dated)),
+    # A month alone set apart by a comma at either end of the question ("feb, what changed in
+    # http.py": "feb" was said unused and the default year answered, "No time was named").
+    Rule("in", rf"^\s*({p.MONTH})(?=\s*[,:;]\s)", rs.span(rs.dated)),
+    Rule("in", rf"(?<=,\s)({p.MONTH})(?=\s*[?.!]?\s*$)", rs.span(rs.dated)),
+    # "last November": the latest November wholly past ("since last November" was not read).
+    Rule("in", rf"\b({p.LAST_MONTH})", rs.span(rs.dated)),
     # Parts of a period and periods counted from now (engine/reading/time/spans.py).
     Rule("part_n", rf"\b(?:(?:in|during|over|for|within)\s+)?the\s+(first|last|final)\s+"
                    rf"{_NOT_UNITS}(?:{p.N}\s+)?{p.UNIT}\s+of\s+({p.REL_MONTH}|{_WHICH_YEAR}"
                    rf"|{p.DATE})",
-         span(spans.part_n),
+         rs.span(spans.part_n),
          alone=True),
     Rule("part", rf"{_LEAD}(early|mid|late)[\s-]+({p.THIRD_OF})",
-         span(spans.part), note=spans.part_note, alone=True),
+         rs.span(spans.part), note=spans.part_note, alone=True),
     # "the last third of 2023", "the first third of last year": as late 2023, early last year.
-    Rule("part", rf"{_LEAD}{p.THIRDS}", span(spans.nth_third), note=spans.nth_third_note,
+    Rule("part", rf"{_LEAD}{p.THIRDS}", rs.span(spans.nth_third), note=spans.nth_third_note,
          alone=True),
     # "the early days of 2023": early 2023.
     Rule("part", rf"{_LEAD}the\s+(early)\s+days\s+of\s+({p.THIRD_OF})",
-         span(spans.part), note=spans.part_note, alone=True),
+         rs.span(spans.part), note=spans.part_note, alone=True),
     Rule("next", rf"{_LEAD}(?:the\s+)?(next|coming)\s+(week|month|quarter|year)\b",
-         span(spans.following), alone=True),
-    Rule("next", r"\b(tomorrow)\b", span(spans.following), alone=True),
+         rs.span(spans.following), alone=True),
+    Rule("next", r"\b(tomorrow)\b", rs.span(spans.following), alone=True),
     Rule("before_last",
          r"\bthe\s+(day|week|fortnight|month|quarter|year)\s+before\s+(last|yesterday)\b",
-         span(spans.before_last), alone=True),
+         rs.span(spans.before_last), alone=True),
     # A year alone ("core.py 2025 commits", "2024: commits to the tests?"): it was said not
     # understood and the default window answered. Not after a word comparing periods ("vs
     # 2024": engine.resolving.questiontime says so), nor naming an event ("the 2024 release"):
@@ -352,37 +245,37 @@ RULES: list[Rule] = [
     # read the whole of 2026, the day dropped unsaid).
     Rule("bare_year", rf"(?<![\w#./@-])(?<!vs\s)(?<!vs\.\s)(?<!versus\s)(?<!against\s)"
                       rf"(?<!to\s)(?<!with\s)(?<!fy\s)(?<!fiscal\syear\s){p.NUMBERED}({p.YEAR})"
-                      rf"(?![/.]\d)(?!\s+{p.EVENTS})", span(spans.bare_year), alone=True),
+                      rf"(?![/.]\d)(?!\s+{p.EVENTS})", rs.span(spans.bare_year), alone=True),
     Rule("since_then", r"\bsince\s+(last|this|previous)\s+(week|month|quarter|year)\b",
-         span(spans.since_then), alone=True),
-    Rule("since_then", rf"\bsince\s+{p.N}\s*{p.UNIT}\s+ago\b", span(spans.since_then),
+         rs.span(spans.since_then), alone=True),
+    Rule("since_then", rf"\bsince\s+{p.N}\s*{p.UNIT}\s+ago\b", rs.span(spans.since_then),
          alone=True),
     # A weekend: Saturday 00:00 to Monday 00:00, UTC ("during last weekend" was not read).
     Rule("weekend", rf"{_LEAD}(?:the\s+)?(?:{p.WHICH_WEEKEND}\s+weekend"
                     r"|weekend\s+(before\s+last))\b(?!\s+of\b)",
-         span(spans.weekend), note=spans.weekend_note, alone=True),
+         rs.span(spans.weekend), note=spans.weekend_note, alone=True),
     Rule("weekend", r"\b(?:over|on|at|during)\s+the\s+weekend\b(?!\s+(?:of|before|after)\b)",
-         span(spans.weekend), note=spans.weekend_note, alone=True),
+         rs.span(spans.weekend), note=spans.weekend_note, alone=True),
     Rule("weekend", rf"\b(?:(?:in|during|over|for|on|at)\s+)?the\s+weekend\s+of\s+({p.DAY_DATE})",
-         span(spans.weekend_of), note=spans.weekend_of_note, alone=True),
+         rs.span(spans.weekend_of), note=spans.weekend_of_note, alone=True),
     # An ISO week ("week 32", "in week 32 of 2025", "ISO week 1 2026", "week 32 of last
     # year", "2025-W32"); not a number that counts a unit ("the week 5 days ago") nor a week
     # of a month ("week 2 of March": its days, never ISO week 2 in January).
     Rule("iso_week", rf"{_LEAD}(?:the\s+)?(?:iso\s+|calendar\s+)?week\s+(?:no\.?\s*|number\s+|#)?"
                      rf"(\d{{1,2}})(?!\d)(?!\s+(?:of\s+)?{p.MONTH})(?!\s+{p.COUNTED})"
                      rf"(?:,?\s+(?:of\s+)?({p.YEAR}|{_WHICH_YEAR}))?",
-         span(spans.iso_week), note=spans.iso_week_note, alone=True),
-    Rule("iso_week", rf"{_LEAD}()(19[7-9]\d|2\d{{3}})-?w(\d{{2}})\b", span(spans.iso_week),
+         rs.span(spans.iso_week), note=spans.iso_week_note, alone=True),
+    Rule("iso_week", rf"{_LEAD}()(19[7-9]\d|2\d{{3}})-?w(\d{{2}})\b", rs.span(spans.iso_week),
          note=spans.iso_week_note, alone=True),
     # A date written year first with slashes ("on 2026/03/04"): year, month, day in that order
     # wherever it is written (its year alone read the whole year). Not with dots: "2025.1.2"
     # may be a version (calendar versioning), said not understood.
     Rule("ymd", rf"\b(?:(?:on|for)\s+)?{p.NUMBERED}(19[7-9]\d|2\d{{3}})(/)(\d{{1,2}})/(\d{{1,2}})"
-                r"(?!\d)(?![/.]\d)", span(spans.ymd), note=spans.ymd_note, alone=True),
+                r"(?!\d)(?![/.]\d)", rs.span(spans.ymd), note=spans.ymd_note, alone=True),
     # A week of a month by its number ("week 2 of March 2026"), as "the second week of".
     Rule("month_week", rf"{_LEAD}(?:the\s+)?week\s+([1-4])\s+of\s+"
                        rf"({p.REL_MONTH}|{p.MONTH}(?:\s+{p.YEAR})?)",
-         span(spans.month_week), note=spans.month_week_note, alone=True),
+         rs.span(spans.month_week), note=spans.month_week_note, alone=True),
     # Compositions over a value already read (`patterns.POINT`, `patterns.PERIOD`).
     Rule("since", rf"\bsince\s+({p.POINT})", c.since_point, note=cv.edge),
     Rule("since", rf"(?:\bfrom|{p.BETWEEN})\s+({p.POINT})\s+(?:to|{p.UNTIL}|and)\s+(?:now|today)\b",
@@ -418,11 +311,11 @@ RULES: list[Rule] = [
                     rf"\s*(?:[-\u2013]|\s{_TO}\s"
                     rf"|\sand\s)\s*(?:the\s+)?({p.ORD})\s+(?:of\s+)?({p.REL_MONTH}|{p.MONTH})"
                     rf"(?:,?\s+({p.YEAR}))?", c.day_range(month_first=False), note=cv.ranged),
-    Rule("ago", rf"\b{p.N}\s*{p.UNIT}\s+back\b", _ago_point, period=_ago_period),
+    Rule("ago", rf"\b{p.N}\s*{p.UNIT}\s+back\b", rs.ago_point, period=rs.ago_period),
     Rule("ago", rf"\b({p.HALF_AGO})", lambda g, now: (c.half_ago(c.first(g), now)[0], None, None),
-         period=_half_ago_period),
+         period=rs.half_ago_period),
     # "the 12 months to March 2026", "the 3 months before March", "the week after Christmas".
-    # "the weeks before Christmas" (no count) is no span: it read one week.
+    # "the weeks before Christmas" (no count) is no rs.span: it read one week.
     Rule("span_of", rf"{_LEAD}the\s+{_NOT_UNITS}(?:{p.N}\s+)?{p.UNIT}\s+{p.SPAN_WORD}"
                     rf"\s+({p.POINT})",
          c.span_of, note=cv.edge),
@@ -433,5 +326,5 @@ RULES: list[Rule] = [
     # Not after a hedge ("around the end of 2025" read the last third, "around" unsaid): a
     # hedge is not understood, whatever it hedges (engine/reading/time/beside.py).
     Rule("boundary", rf"\b(?:(?:at|in|during)\s+)?{p.BOUNDARY}({p.PERIOD})",
-         span(c.boundary_span), note=c.boundary_note),
+         rs.span(c.boundary_span), note=c.boundary_note),
 ]  # fmt: skip

@@ -17,7 +17,14 @@ from datetime import UTC, date, datetime, timedelta
 
 from engine.domain import timecontext as tc
 from engine.reading.time import conventions, holidays, periods, slashdates
-from engine.reading.time.calendar import MONTHS, SEASONS, count_of, date_period, span_before
+from engine.reading.time.calendar import (
+    MONTHS,
+    SEASONS,
+    amount_of,
+    count_of,
+    date_period,
+    span_before,
+)
 
 RECENT_DAYS = 90  # "lately", "recently", "these days": the last 90 days before `now`
 SEASON_NOTE = (
@@ -86,7 +93,7 @@ def since_then(g: Groups, now: datetime) -> tc.Period:
     a, b = (g[0] or "").lower(), (g[1] or "").lower()
     if a in ("last", "this", "previous"):
         return tc.period_of(b, now, 0 if a == "this" else -1)[0], now
-    return span_before(now, count_of(a), b), now
+    return span_before(now, amount_of(a), b), now
 
 
 def to_date(g: Groups, now: datetime) -> tc.Period:

@@ -1,0 +1,204 @@
+"""The resolutions of the time rules (engine/reading/time/rules.py): each turns a rule's
+match groups into instants at a reference instant `now` (as_of, start, stop), or names the
+period a point phrase counts over. One function per kind of row; the rows say which.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+from engine.domain import timecontext as tc
+from engine.reading.time import compositions as c
+from engine.reading.time import holidays, spans
+from engine.reading.time.calendar import (
+    WEEKDAYS,
+    amount_of,
+    date_period,
+    recent_season,
+    span_before,
+)
+from engine.reading.time.compositions import EARLIEST, Groups, Reading, Resolve
+from engine.reading.time.periods import end_of, first_of, last_of, latest_span, meant, nth_week
+from engine.reading.time.spellings import unit_of
+
+
+def span(make: Callable[[Groups, datetime], tc.Period]) -> Resolve:
+    """A rule naming a period: it is bounded by `now` (a period under way stops at now)."""
+
+    def resolve(g: Groups, now: datetime) -> Reading:
+        start, stop = tc.bounded(make(g, now), now)
+        return None, start, stop
+
+    return resolve
+
+
+# --- resolutions of the rows -------------------------------------------------------------
+
+
+def ranged(both: bool) -> Resolve:
+    """"between A and B", "from A to B", "2019-2020": A's start to B's end, a year or month
+    missing on one end taken from the other; "in A and B" (both): the two, in either order."""
+
+    def resolve(g: Groups, now: datetime) -> Reading:
+        a, b = c.first(g), c.second(g)
+        if not both and (latest := latest_span(a, b, now)) is not None:
+            first, last = latest  # neither end with a year: the latest begun
+        else:
+            last = last_of(a, b, date_period(b, now), now)
+            first = first_of(a, b, last, now)
+        if first[0] >= last[1] and both:  # "in 2025 and 2024": both, in order
+            first, last = last, date_period(a, now)
+        elif first[0] >= last[1]:
+            raise ValueError("a range ending before it starts")  # "2020-2019": said
+        return None, first[0], tc.bounded((first[0], last[1]), now)[1]
+
+    return resolve
+
+
+def year_first(g: Groups, now: datetime) -> Reading:
+    """"in 2022, between March and May": March to May of that year."""
+    year, a, b = g[0] or "", g[1] or "", g[2] or ""
+    return ranged(both=False)((a, f"{b} {year}"), now)
+
+
+def year_after(g: Groups, now: datetime) -> Reading:
+    """"between May and July in 2025": May to July of that year."""
+    return year_first((g[2], g[0], g[1]), now)
+
+
+def since(g: Groups, now: datetime) -> Reading:
+    return None, date_period(c.first(g), now)[0], None
+
+
+def since_day(g: Groups, now: datetime) -> Reading:
+    """"since yesterday": from its start up to now."""
+    today = tc.day_period(now.year, now.month, now.day)[0]
+    return None, today - timedelta(days=1 if c.first(g).lower() == "yesterday" else 0), None
+
+
+def after(g: Groups, now: datetime) -> Reading:
+    return None, date_period(c.first(g), now)[1], None
+
+
+def before(g: Groups, now: datetime) -> Reading:
+    return None, EARLIEST, min(date_period(c.first(g), now)[0], now)
+
+
+def as_of(g: Groups, now: datetime) -> Reading:
+    return date_period(c.first(g), now)[0], None, None
+
+
+def as_of_end(g: Groups, now: datetime) -> Reading:
+    return end_of(c.first(g), now), None, None
+
+
+def recent(g: Groups, now: datetime) -> Reading:
+    return None, now - timedelta(days=spans.RECENT_DAYS), now
+
+
+def last_n(g: Groups, now: datetime) -> Reading:
+    return None, span_before(now, amount_of(c.first(g)), c.second(g)), now
+
+
+def past(g: Groups, now: datetime) -> Reading:
+    return None, span_before(now, 1, c.first(g)), now
+
+
+def ago_point(g: Groups, now: datetime) -> Reading:
+    return span_before(now, amount_of(c.first(g)), c.second(g)), None, None
+
+
+def ago_period(g: Groups, as_of: datetime, now: datetime) -> tc.Period | None:
+    """"2 weeks ago" counted over: the unit-long window that began then."""
+    count, unit = amount_of(c.first(g)), c.second(g).lower()
+    stop = span_before(now, count - 1, unit) if count > 1 else now
+    return tc.bounded((as_of, stop), now)
+
+
+def half_ago_period(g: Groups, as_of: datetime, now: datetime) -> tc.Period | None:
+    """"a year and a half ago" counted over: the year that began then (as "2 years ago")."""
+    words = [w for w in c.first(g).lower().split()[:-1] if w not in ("and", "a", "half")]
+    unit = words[-1].rstrip("s")
+    return tc.bounded((as_of, span_before(as_of, -1, unit)), now)
+
+
+def day_period(g: Groups, as_of: datetime, now: datetime) -> tc.Period | None:
+    """"on 2026-08-18" counted over: that day."""
+    return tc.bounded((as_of, as_of + timedelta(days=1)), now)
+
+
+def week_of(g: Groups, now: datetime) -> tc.Period:
+    return tc.week_period(date_period(c.first(g), now)[0])
+
+
+def nth_week_of(g: Groups, now: datetime) -> tc.Period:
+    return nth_week(c.first(g).lower(), spans.named(c.second(g), now))
+
+
+def year_to_date(g: Groups, now: datetime) -> tc.Period:
+    return tc.year_period(now.year)
+
+
+def season(g: Groups, now: datetime) -> tc.Period:
+    return recent_season(c.second(g).lower(), c.first(g).lower(), now)
+
+
+def relative_period(g: Groups, now: datetime) -> tc.Period:
+    shift = -1 if c.first(g).lower() in ("last", "previous", "prior") else 0
+    return tc.period_of(unit_of(c.second(g)), now, shift)
+
+
+def day(g: Groups, now: datetime) -> tc.Period:
+    return c.day_of(c.first(g), now)
+
+
+def dated(g: Groups, now: datetime) -> tc.Period:
+    """ "in March", "in fall", "Q3": the latest begun, unless it has just begun
+    (periods.meant)."""
+    return meant(c.first(g), now)
+
+
+def holiday_around(g: Groups, now: datetime) -> tc.Period:
+    """ "over Christmas 2025": the days around it (holidays.AROUND), whole; without a year
+    the latest begun."""
+    name = holidays.which((g[0] or "").lower().replace("'s", "").replace("\u2019s", "").split())
+    if name is None:
+        raise ValueError("no holiday named")
+
+    def days(year: int) -> tc.Period:
+        first, last = holidays.around(name, year)
+        start = tc.day_period(first.year, first.month, first.day)[0]
+        return start, tc.day_period(last.year, last.month, last.day)[1]
+
+    return days(int(g[1])) if g[1] else tc.most_recent(days, now)
+
+
+def holiday_around_note(phrase: str) -> str | None:
+    name = holidays.which(phrase.lower().replace("'s", "").replace("\u2019s", "").split())
+    if name is None or name not in holidays.AROUND:
+        return None
+    return f'"{phrase}" is read with {holidays.AROUND[name][2]} (UTC)'
+
+
+def _weekday(word: str) -> int:
+    """ "Monday", "mon", "Tues": 0, 0, 1."""
+    word = word.lower()
+    return next(i for i, day in enumerate(WEEKDAYS) if day.startswith(word[:3]))
+
+
+def weekdays(g: Groups, now: datetime) -> tc.Period:
+    """ "Monday through Friday last week": those days of that week, both whole; without a
+    week, the latest such span begun ("mon-fri" on a Wednesday: this Monday to now)."""
+    first, last, week = _weekday(g[0] or ""), _weekday(g[1] or ""), (g[2] or "").lower()
+    if week:
+        which = week.split()
+        back = which[0] in ("last", "previous", "prior") or "previous" in which
+        shift = -2 if "before" in which else (-1 if back else 0)
+        monday = tc.week_period(now, shift)[0]
+        if last < first:
+            raise ValueError("a range ending before it starts")
+        return monday + timedelta(days=first), monday + timedelta(days=last + 1)
+    today = tc.day_period(now.year, now.month, now.day)[0]
+    start = today - timedelta(days=(now.weekday() - first) % 7)
+    return start, start + timedelta(days=(last - first) % 7 + 1)
