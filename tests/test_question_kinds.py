@@ -169,6 +169,10 @@ async def test_the_busiest_person_is_the_one_with_the_most_commits(
          "src/werkzeug/middleware"),
         ("werkzeug", "anything happen in serving.py in april", on(2026, 4), on(2026, 5),
          "src/werkzeug/serving.py"),
+        ("werkzeug", "any activity on serving.py lately", on(2026, 6, 3, 12), CLOCK,
+         "src/werkzeug/serving.py"),
+        ("attrs", "any activity in _make.py in august", on(2026, 8), on(2026, 9),
+         "src/attr/_make.py"),
     ],
 )  # fmt: skip
 async def test_anything_in_x_lists_its_changes(

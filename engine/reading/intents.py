@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 
 from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
@@ -103,14 +104,19 @@ def _asks_changes(lead: str, words: list[str], joined: str) -> bool:
 _ANYTHING = frozenset({"anything", "something"})
 # What may follow "anything" asking for changes ("anything in X?", "anything new in X?").
 _ANYTHING_THEN = frozenset({"in", "to", "on", "new", "for", "at", "under"}) | _HAPPENED
+_ANY_OF = frozenset({"activity", "work", "movement", "updates", "progress"})
 
 
 def _anything(words: list[str], changed: bool) -> bool:
     """ "last wk, anything change in termui", "anything in the middleware dir last 3
     months", "did anything happen in X?": whether anything changed, so the changes (maybe
     none); they were read as X's trend or health. Not "is anything wrong with X?"."""
+    if "who" in words:
+        return False
+    if any(w == "any" and after in _ANY_OF for w, after in pairwise(words)):
+        return True  # "any activity on serving.py lately?": its changes, maybe none
     at = next((i for i, w in enumerate(words) if w in _ANYTHING), None)
-    if at is None or "who" in words:
+    if at is None:
         return False
     after = words[at + 1] if at + 1 < len(words) else ""
     return after in _ANYTHING_THEN or (changed and after in _WORK_WORDS)
