@@ -252,6 +252,12 @@ class SearchArms:
 
         return store
 
+    async def stores_vectors(self) -> bool:
+        """Whether the step `prepare_vectors` makes would store vectors if sent now."""
+        if self.embedder is None:
+            return False
+        return (await self.vector_status()).reason != "identity_changed"
+
     async def _vectors(
         self, embedder: Embedder, keys: Sequence[str], texts: Sequence[str]
     ) -> Callable[[], Awaitable[Any]]:

@@ -128,17 +128,19 @@ class Writer:
         mine = unchanged.Touched()
         steps: list[_Send] = []
         written: list[Any] = []
+        held = 0  # elements the graph holds as they are
         for run in runs:
             kept: list[unchanged.Pair] = []
             same: list[unchanged.Pair] = []
-            new: set[str] = set()  # keys of records absent when read, and written by no one since
+            new: list[bool] = []  # each kept: absent when read, and written by none before
             for element, row in run:
+                absent = False
                 if row is not None and not dirty.changes(element):
                     if unchanged.unchanged(element, row, stored, stamp):
                         same.append((element, row))
                         continue
-                    if isinstance(element, SourceRecord) and unchanged.absent(element, stored):
-                        new.add(element.key)
+                    absent = unchanged.absent(element, stored)
+                new.append(absent)
                 kept.append((element, row))
                 dirty.add(element)
                 mine.add(element)
@@ -147,9 +149,10 @@ class Writer:
                 written += [e for e, _ in kept]
             if same:
                 self._leave(same, batch, steps)
+                held += len(same)
             await asyncio.sleep(0)  # a write in flight sends its next statement meanwhile
         self._in_flight.append(mine)
-        batch.unchanged += len(batch.elements) - len(written)
+        batch.unchanged += held
         change = None
         if self._changes and written:
             whole = len(written) == len(batch.elements)
@@ -163,7 +166,11 @@ class Writer:
         """Each element of a run with its write row (graph.rows; a tombstone has none)."""
         first, source, run_id = run[0], batch.source, batch.run_id
         if isinstance(first, Subject):
-            return [(s, rows.subject_row(self._org, s, source, run_id)) for s in run]
+            # One row per subject, its last: FalkorDB applies the first of two rows of one
+            # key in a statement (a subject written twice in a batch kept its first version,
+            # and its first vector: graph.cypher.search says why).
+            by_key = {s.key: (s, rows.subject_row(self._org, s, source, run_id)) for s in run}
+            return list(by_key.values())
         if isinstance(first, Relationship):
             return [(r, rows.relationship_row(r, source, run_id)) for r in run]
         if isinstance(first, Episode):
@@ -201,12 +208,21 @@ class Writer:
         steps.append(self._step(stamps[type(first)], keys=keys, run=run))
 
     async def _prepare_run(
-        self, pairs: list[unchanged.Pair], batch: WriteBatch, steps: list[_Send], new: set[str]
+        self, pairs: list[unchanged.Pair], batch: WriteBatch, steps: list[_Send], new: list[bool]
     ) -> None:
+        """The statements of a run; `new` says which of its elements the batch's read found
+        absent and nothing before them in the batch wrote: those subjects and records are
+        created, the others merged."""
         first = pairs[0][0]
         data = [row for _, row in pairs if row is not None]  # none for tombstones
+        created = [row for (_, row), n in zip(pairs, new, strict=True) if n and row is not None]
+        merged = [row for (_, row), n in zip(pairs, new, strict=True) if not n and row is not None]
         if isinstance(first, Subject):
-            steps.append(self._step(subjects_cypher.merge_subjects(self._dialect), rows=data))
+            if created:
+                steps.append(self._create_subjects(created))
+            if merged:
+                statement = subjects_cypher.merge_subjects(self._dialect)
+                steps.append(self._step(statement, rows=merged))
             batch.written.update(s.key for s, _ in pairs)
             vectors = await self._search.prepare_vectors(
                 [r[0] for r in data], [r[_TEXT] for r in data]
@@ -227,8 +243,6 @@ class Writer:
             self._ensure_subjects(mentioned - batch.written, steps)
             steps.append(self._step(records_cypher.MERGE_EPISODES, rows=data))
         elif isinstance(first, SourceRecord):
-            created = [row for row in data if row[0] in new]
-            merged = [row for row in data if row[0] not in new]
             if created:
                 steps.append(self._create_records(created))
             if merged:
@@ -239,6 +253,28 @@ class Writer:
             batch.written.difference_update(
                 t.key for t in tombstones if t.target is ElementType.SUBJECT
             )
+
+    def _create_subjects(self, data: list[list[Any]]) -> _Send:
+        """Subjects the batch's read found absent, created with the vector label when their
+        vectors will be stored (decided as the vectors' step decides, when sent: graph.search);
+        merged as any other if another writer made one since (graph.cypher.subjects)."""
+        dialect = self._dialect
+        sent: dict[bool, _Send] = {}
+
+        def made(labelled: bool) -> _Send:
+            if labelled not in sent:  # the other form made only if needed
+                statement = subjects_cypher.create_subjects(dialect, labelled)
+                sent[labelled] = self._step(statement, rows=data)
+            return sent[labelled]
+
+        made(self._search.embedder is not None)
+
+        async def send() -> None:
+            if not await made(await self._search.stores_vectors())():
+                fast_path("ingest_subjects_merged_after_read")
+                await self._step(subjects_cypher.merge_subjects(dialect), rows=data)()
+
+        return send
 
     def _create_records(self, data: list[list[Any]]) -> _Send:
         """Records the batch's read found absent, created (graph.cypher.activity's

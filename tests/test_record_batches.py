@@ -1,6 +1,7 @@
-"""Source records are written a batch at a time (graph.writer): those the batch's read found
-absent are created by one statement (graph.cypher.activity.CREATE_SOURCE_RECORDS), the others
-merged with what they replace (MERGE_SOURCE_RECORDS). Whatever the batch boundaries, and
+"""Subjects and source records are written a batch at a time (graph.writer): those the batch's
+read found absent are created by one statement (graph.cypher.activity.CREATE_SOURCE_RECORDS,
+graph.cypher.subjects.create_subjects: a subject with its vector label), the others merged
+with what they replace (MERGE_SOURCE_RECORDS, merge_subjects). Whatever the batch boundaries, and
 whoever writes a record between the read and the write, the graph is the one the records
 make written one a batch, and the one a bulk load makes: node by node and edge by edge
 (tests.graph_dump), and read back by the contract's checks (tests.test_activity.stored: every record held and placed once,
@@ -15,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from engine.domain.embedding import HashingEmbedder
 from engine.ports import WriteBatch
 from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
@@ -146,3 +148,78 @@ async def test_a_record_another_writer_wrote_after_the_read_is_merged_not_made_t
     in_turn = falkor.org(org, int(scope.partition("@")[2]))
     assert raced == (await checked(falkor, scope), await in_turn._read(RECORDS))
     assert [key for key, _, _ in raced[1]] == ["incident:1", "incident:2"]  # one node each
+
+
+# A subject twice in one batch (its last version is written: FalkorDB kept the first of two
+# rows of one key in a statement), one made a stub by a relationship and then written
+# (merged: its vector label added to a node that has none), and others created.
+SUBJECTS = [
+    subject("service:a", "A", aliases=["alpha"], attributes={"tier": 1}),
+    subject("service:b", "B", description="the b"),
+    subject("service:a", "A again", attributes={"tier": 2}),
+    {"type": "relationship", "relation": "DEPENDS_ON", "from": "service:b", "to": "service:c"},
+    subject("service:c", "C"),
+    subject("service:d", "D"),
+    record("incident:1", "service:d", "2026-01-05T10:00:00Z"),
+]
+
+
+@pytest.mark.parametrize("batch", [2, 5_000])
+async def test_subjects_created_in_a_batch_make_the_graph_one_a_batch_and_a_bulk_load_make(
+    falkor: FalkorStore, org: str, batch: int
+) -> None:
+    lines = dumps(SUBJECTS)
+    alone, alone_read = await graph_of(falkor, org, lines, 1)
+    together, together_read = await graph_of(falkor, org, lines, batch)
+    same(alone, together)
+    assert together_read == alone_read
+    scope, _ = await bulk(falkor, org, lines, batch=batch)
+    same(await dump(falkor, scope), together)
+    labelled = [n for n in together[0].elements() if n.startswith('[["Embedding", "Subject"]')]
+    assert len(labelled) == 4  # a, b, c and d, each with its vector
+
+
+async def test_subjects_created_while_the_vectors_are_another_embedders_get_no_vector_label(
+    falkor: FalkorStore, falkor_server: EmbeddedServer, org: str
+) -> None:
+    """Another embedder's vectors (`fabric reembed` rebuilds them) are not written over: new
+    subjects are then written without vectors, and without the label the index is on."""
+    await Projector(falkor.org(org), source="s").run(dumps([subject("service:a", "A")]))
+    other = FalkorStore(falkor_server.url, embedder=HashingEmbedder(64))
+    try:
+        graph = other.org(org)
+        status = await graph.search.vector_status()  # type: ignore[attr-defined]
+        assert status.reason == "identity_changed"
+        lines = dumps([subject("service:b", "B"), subject("service:c", "C")])
+        await Projector(graph, source="s").run(lines)
+    finally:
+        await other.close()
+    found = await falkor.org(org)._read(LABELS)
+    assert found == [["service:a", ["Subject", "Embedding"], True], ["service:b", ["Subject"], False],
+                     ["service:c", ["Subject"], False]]  # fmt: skip
+
+
+LABELS = """MATCH (s:Subject {org_id: $org})
+RETURN s.key, labels(s), s.embedding IS NOT NULL ORDER BY s.key"""
+
+
+async def test_a_subject_another_writer_made_after_the_read_is_merged_not_made_twice(
+    falkor: FalkorStore, falkor_server: EmbeddedServer, org: str
+) -> None:
+    graph = falkor.org(org)
+    write = WriteBatch(source="s", run_id="r", elements=[_element(subject("service:a", "A"))])
+    await graph.prepare_write(write)
+    other = FalkorStore(falkor_server.url, embedder=falkor.embedder)
+    try:
+        await Projector(other.org(org), source="s").run(dumps([subject("service:a", "first")]))
+    finally:
+        await other.close()
+    events = _Events()
+    token = observe_statements(events)
+    try:
+        await graph.write(write)
+    finally:
+        stop_observing(token)
+    assert events.seen == ["ingest_subjects_merged_after_read"]
+    assert await graph._read(LABELS) == [["service:a", ["Subject", "Embedding"], True]]
+    assert (await graph.subjects_by_keys(["service:a"]))["service:a"].name == "A"
