@@ -10,7 +10,6 @@ day counts and latest times)."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
@@ -23,17 +22,11 @@ from graph.falkor import FalkorStore
 from graph.observation import observe_statements, stop_observing
 from graph.projection import Projector
 from graph.records import Parsed, parse_line
-from tests.conftest import new_org
+from tests import test_bulk_load
 from tests.graph_dump import dump
 from tests.test_bulk_load import bulk, checked, gone, incremental, record, same, subject
 
-
-@pytest.fixture
-async def org(falkor: FalkorStore) -> AsyncIterator[str]:
-    org_id = new_org()
-    await falkor.bootstrap(org_id)
-    yield org_id
-    await falkor.drop_org(org_id)
+org = test_bulk_load.org  # the fixture: an organisation of its own, dropped after the test
 
 
 def dumps(items: list[dict[str, Any]]) -> list[bytes]:
@@ -70,19 +63,24 @@ async def graph_of(store: FalkorStore, org: str, lines: list[bytes], batch: int)
     return await dump(store, scope), await checked(store, scope)
 
 
+async def in_batches(store: FalkorStore, org: str, lines: list[bytes], batch: int) -> Any:
+    """The graph `lines` make loaded `batch` a batch (its dump and the contract's reads),
+    checked to be the one they make loaded one a batch, and the one a bulk load makes (which
+    writes no statement per batch: graph.bulk)."""
+    alone, alone_read = await graph_of(store, org, lines, 1)
+    together, together_read = await graph_of(store, org, lines, batch)
+    same(alone, together)
+    assert together_read == alone_read
+    scope, _ = await bulk(store, org, lines, batch=batch)
+    same(await dump(store, scope), together)
+    return together, together_read
+
+
 @pytest.mark.parametrize("batch", [3, 8])
 async def test_records_of_one_subject_and_day_in_one_batch_make_the_graph_one_a_batch_makes(
     falkor: FalkorStore, org: str, batch: int
 ) -> None:
-    lines = dumps(SAME_DAY)
-    alone, alone_read = await graph_of(falkor, org, lines, 1)
-    together, together_read = await graph_of(falkor, org, lines, batch)
-    same(alone, together)
-    assert together_read == alone_read
-    # And the graph a bulk load makes, which writes no statement per batch (graph.bulk).
-    scope, _ = await bulk(falkor, org, lines, batch=batch)
-    same(await dump(falkor, scope), together)
-    latest, days, held, placed = together_read
+    _, (latest, days, held, placed) = await in_batches(falkor, org, dumps(SAME_DAY), batch)
     assert set(latest) == {"service:a", "service:b"} and len(placed) == len(held) == 9
     assert sorted(held.items())[:2] == [("deploy:1", "service:a"), ("incident:1", "service:a")]
     assert sum(n for (kind, _), n in days.items() if kind == "incident") == 8
@@ -168,13 +166,7 @@ SUBJECTS = [
 async def test_subjects_created_in_a_batch_make_the_graph_one_a_batch_and_a_bulk_load_make(
     falkor: FalkorStore, org: str, batch: int
 ) -> None:
-    lines = dumps(SUBJECTS)
-    alone, alone_read = await graph_of(falkor, org, lines, 1)
-    together, together_read = await graph_of(falkor, org, lines, batch)
-    same(alone, together)
-    assert together_read == alone_read
-    scope, _ = await bulk(falkor, org, lines, batch=batch)
-    same(await dump(falkor, scope), together)
+    together, _ = await in_batches(falkor, org, dumps(SUBJECTS), batch)
     labelled = [n for n in together[0].elements() if n.startswith('[["Embedding", "Subject"]')]
     assert len(labelled) == 4  # a, b, c and d, each with its vector
 
@@ -188,7 +180,7 @@ async def test_subjects_created_while_the_vectors_are_another_embedders_get_no_v
     other = FalkorStore(falkor_server.url, embedder=HashingEmbedder(64))
     try:
         graph = other.org(org)
-        status = await graph.search.vector_status()  # type: ignore[attr-defined]
+        status = await graph.search.vector_status()
         assert status.reason == "identity_changed"
         lines = dumps([subject("service:b", "B"), subject("service:c", "C")])
         await Projector(graph, source="s").run(lines)
