@@ -311,6 +311,7 @@ def interpret(
             text[a:b]
             for a, b in r.unread(text, tokens, spans)
             if not re.search(rf"(?<!\w){re.escape(text[a:b].lower())}(?!\w)", said)
+            and not runs.passed_over(text, (a, b), intent, first)
         )
     )
     expression = text[time.start : time.end] if time else None

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, replace
 
 from engine.reading import references as r
-from engine.reading.vocabulary import FILLERS
+from engine.reading.vocabulary import FILLERS, Intent
 
 # Where a word stands for a person ("David Lord and kevin", "besides jaron"): after a list's
 # "and"/"or"/comma or a word leaving someone out.
@@ -126,3 +126,35 @@ def placed(text: str, runs: tuple[str, ...]) -> tuple[Placed, ...]:
         )
         for run in runs
     )
+
+
+# Words no other rule reads that a question may hold in one place only, naming nothing and
+# changing nothing asked there; anywhere else they end the question like any word no rule
+# reads (engine.resolving.firstnames.UNKNOWN). The closed list of words passed over anywhere
+# is engine.reading.vocabulary's FILLERS and NOT_NAMES.
+# "how long since parser.py last changed?": the last change is asked (and answered).
+_AFTER_HOW = frozenset({"long"})
+# "who were the biggest contributors to click?": a "who" answer ranks them by commits.
+_RANKING_PEOPLE = frozenset({"biggest", "busiest", "leading", "largest"})
+# "when was serving.py first added?": its first change is asked (engine.reading.asked).
+_MADE = frozenset({"added", "created", "introduced", "written"})
+_PEOPLE = frozenset(
+    {"contributor", "contributors", "committer", "committers", "author", "authors"}
+    | {"developer", "developers", "devs", "people", "maintainers", "maintainer"}
+)
+
+
+def passed_over(text: str, span: tuple[int, int], intent: Intent, first: bool = False) -> bool:
+    """A run of words no rule read that is one of the words passed over in their place
+    (above)."""
+    tokens = r.tokens_of(r.blank_quotes(text, r.quoted(text)))
+    at = [i for i, t in enumerate(tokens) if span[0] <= t.start and t.end <= span[1]]
+    if len(at) != 1:
+        return False
+    i = at[0]
+    word = tokens[i].norm
+    before = tokens[i - 1].norm if i else ""
+    after = tokens[i + 1].norm if i + 1 < len(tokens) else ""
+    if (word in _AFTER_HOW and before == "how") or (word in _MADE and first):
+        return True
+    return word in _RANKING_PEOPLE and after in _PEOPLE and intent == Intent.WHO

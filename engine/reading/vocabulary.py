@@ -209,6 +209,8 @@ FILLERS = frozenset(
     | {"parts", "part", "bits", "pieces", "portions", "areas"}
     # "so far this year": the window is the time rule's; "far" was said not understood
     | {"far"}
+    # "how many times was X changed?": its commits, counted
+    | {"times"}
 )
 # Words asking for a subject's health, the answer of a question asking nothing else read.
 HEALTH_WORDS = _words(

@@ -174,6 +174,14 @@ _SELF_NOTE = (
     "a question is not tied to the person asking (no identity is known here), so it is not "
     "answered for anyone: name the person instead."
 )
+# "when did it last change?" with no subject named: "it" stands for nothing the question
+# names (no earlier question is carried over), and it was answered for the whole organisation.
+_PRONOUNS = frozenset({"it", "them", "its"})
+_PRONOUN_NOTE = (
+    "stands for a subject the question does not name (nothing is carried over from an "
+    "earlier question), so no subject is answered in its place: name the module, "
+    "repository or person."
+)
 _WHY_NOTE = (
     "the reasons behind changes are not recorded here, only what changed, when and by whom "
     "(a change's own message, where listed, is its author's words): the answer does not "
@@ -391,6 +399,7 @@ WORD_ROWS = (
         _SELF_NOTE,
     ),
     WordRow("both", _both, _BOTH_NOTE),
+    WordRow("pronoun", lambda a: a.word in _PRONOUNS and not a.named, _PRONOUN_NOTE),
     WordRow(
         "why", lambda a: a.word == "why" and a.intent != Intent.WHY_BEHIND, _WHY_NOTE, ends=False
     ),

@@ -8,11 +8,18 @@ that person when it is certain (`sole_carrier`): the word is a whole word of tha
 name (not a login: "davidism" still asks) and no other subject's name, alias or handle holds
 it at all ("Lord" is also in
 "lord63": still asked). It asked which person, offering one.
+
+Any other run of words no rule read beside what the question names ends the question, named
+(`UNKNOWN`), wherever it stands: "who touched the blorptastic in werkzeug yesterday?" was
+answered for the whole repository werkzeug, "blorptastic" said unused, while the same question
+without "in werkzeug" ended. A word is dropped while answering only when it is one of the
+closed list of words that qualify a question and name nothing (engine.reading.vocabulary's
+FILLERS and NOT_NAMES: "best", "times", "folder"): those never reach `unread`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from engine.domain.contract import InvestigationResult
@@ -25,6 +32,12 @@ from engine.resolving.disclosures import Disclosures
 from engine.resolving.receipts import ReceiptSigner
 from engine.resolving.resolution import Ambiguous, Candidate
 
+UNKNOWN = (
+    "was not understood: no rule here reads it, and it names no one and nothing known here "
+    "(no person, module or repository of that name): an answer without it would be about "
+    "something the question does not ask, so none is given."
+)
+
 
 async def joined(
     graph: OrgGraph,
@@ -33,9 +46,13 @@ async def joined(
     subjects: list[StoredSubject],
     told: Disclosures,
     allow_clarification: bool = True,
+    named: Callable[[str], Awaitable[object]] | None = None,
 ) -> tuple[Callable[..., InvestigationResult] | None, Interpretation]:
     """The clarification to ask (None when none is allowed), or the no match saying which
-    words name no one; and the interpretation without the words read."""
+    words name no one; and the interpretation without the words read. `named` resolves a
+    run as any reference is (engine.resolving.subjects): a run it commits to a subject
+    ("dependabot commits": dependabot[bot], "werkzeug's debugger": the debug package, said
+    how) joins `subjects`; one it finds several for asks which."""
     found, rest = await together.first_names(graph, understood.unread, understood)
     for run, people in found:
         if any(p.key in {s.key for s in subjects} for p in people):
@@ -56,64 +73,40 @@ async def joined(
             f'"{run}" was taken to mean {people[0].name} ({people[0].key}), the one '
             "person of that name."
         )
-    if absent := [run for run in rest if _names_someone(run, understood)]:
+    absent = []
+    for run in rest:
+        outcome = None if named is None else await named(run)
+        if isinstance(outcome, StoredSubject):
+            subjects.append(outcome)
+        elif isinstance(outcome, Ambiguous):
+            offered = tuple(outcome.candidates)
+            if not allow_clarification:
+                which = (outcomes.prompt_for(run, offered),)
+                return lambda frame, trace, n=which: outcomes.no_match(frame, trace, n), understood
+            return (
+                lambda frame, trace, ref=run, c=offered: outcomes.clarification(
+                    frame, ref, c, signer, trace
+                ),
+                understood,
+            )
+        else:
+            absent.append(run)
+    if absent:  # words no rule read that name nothing known: never answered without them
         said, closest = await _absent(graph, absent)
         return (
             lambda frame, trace: outcomes.no_match(frame, trace, said, closest, signer),
             understood,
         )
-    return None, replace(understood, unread=tuple(rest))
-
-
-# Words no rule read that start a phrase, not a name (", before the launch": the phrase
-# is said not understood as a time).
-_NOT_NAMES = frozenset(
-    [
-        "before",
-        "after",
-        "since",
-        "until",
-        "till",
-        "during",
-        "between",
-        "within",
-        "around",
-        "ago",
-        "next",
-        "then",
-        "while",
-        "once",
-        "every",
-        "each",
-        "per",
-        "than",
-    ]
-)
-
-
-def _names_someone(run: str, understood: Interpretation) -> bool:
-    """A word no rule read that the question names someone or something by: where a name
-    stands (together.tried_as_person; not the question's first word, capitalised as any
-    is), or after a possessive ("werkzeug's frobnicator"). Where it stands was read with the
-    question (engine.reading.runs)."""
-    place = understood.placed_of(run)
-    if place is None:
-        return False
-    named = together.tried_as_person(run, understood) and run.lower() not in _NOT_NAMES
-    return (named and not place.opens) or place.possessed
+    return None, replace(understood, unread=())
 
 
 async def _absent(graph: OrgGraph, runs: list[str]) -> tuple[tuple[str, ...], list[Candidate]]:
     """What a no match says of words naming nothing known, and the closest readings of
     them (a typo's person or module), to choose from with receipts. Answered without them,
     the answer was everyone's ("what did Zed change in werkzeug?": all 115 changes of 2024,
-    with a limitation) or the whole repository's ("werkzeug's frobnicator")."""
-    said = tuple(
-        f'"{run}" names no one and nothing known here (no person, module or repository of '
-        "that name): an answer without it would be about something the question does not "
-        "ask, so none is given."
-        for run in runs
-    )
+    with a limitation) or the whole repository's ("werkzeug's frobnicator", "the
+    blorptastic in werkzeug", "the quux widget in attrs")."""
+    said = tuple(f'"{run}" {UNKNOWN}' for run in runs)
     closest: list[Candidate] = []
     for run in runs:
         hits = await graph.search_lexical(run, (), 3)

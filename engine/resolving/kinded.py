@@ -20,6 +20,7 @@ from engine.domain.models import StoredSubject, SubjectKind
 from engine.ports import OrgGraph, SubjectOrder, SubjectQuery
 from engine.reading.interpretation import Interpretation
 from engine.reading.vocabulary import Intent
+from engine.resolving.candidates import aside_of
 from engine.resolving.resolution import (
     Ambiguous,
     Candidate,
@@ -93,6 +94,8 @@ def package_first(reference: str, outcome: Ambiguous, notes: list[str]) -> Resol
         return None
     package = packages[0]
     files = [c for c in exact if c is not package]
+    if aside_of(package.subject) and any(aside_of(c.subject) is None for c in files):
+        return None  # an example's package, a shipped file: the shipped one (resolving.aside)
     notes.append(
         f'"{reference}" was read as the package {_described(package.subject)}, not the '
         f"file{'s' if len(files) > 1 else ''} of that name "

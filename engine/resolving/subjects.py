@@ -38,7 +38,7 @@ from engine.resolving import (
 )
 from engine.resolving import rankedsubjects as busiest
 from engine.resolving import subjectless as unnamed
-from engine.resolving.aside import aside
+from engine.resolving.aside import Shipped, aside, shipped_of_tie
 from engine.resolving.disclosures import Disclosures, disclose
 from engine.resolving.formerpaths import folded_path, moved
 from engine.resolving.fullnames import other_person
@@ -61,7 +61,13 @@ from engine.resolving.unmatchedwords import (
     unmatched_note,
     unread_note,
 )
-from engine.resolving.within import Within, holder_of_path, repository_over_its_package, within
+from engine.resolving.within import (
+    Within,
+    holder_of_path,
+    read_as_scope,
+    repository_over_its_package,
+    within,
+)
 from engine.resolving.wordforms import described
 
 ACTOR_UNKNOWN = (
@@ -288,6 +294,10 @@ class Subjects:
             return outcome
         if isinstance(outcome, Ambiguous) and kind is None:
             outcome = self._repository_first(actor, reference, outcome, told)
+        if isinstance(outcome, Ambiguous) and (
+            shipped := shipped_of_tie(reference, outcome, understood)
+        ):
+            return self._shipped(actor, shipped, told)  # "the sansio package": src/werkzeug's
         if isinstance(outcome, Ambiguous):
             chosen = narrowed(reference, outcome, understood)
             chosen = chosen or await firstnames.sole_carrier(self.graph, reference, outcome)
@@ -331,9 +341,15 @@ class Subjects:
         ):
             return ask
         if isinstance(outcome, Resolved) and (
-            ask := await aside(self.graph, reference, outcome.subject, understood)
+            ask := await read_as_scope(self.graph, self.resolver, actor, reference, outcome.subject)
         ):
-            return ask  # "the CLI": only an example's module
+            return ask  # "attrs validators": src/attr/validators.py or src/attrs/validators.py
+        if isinstance(outcome, Resolved) and (
+            beside := await aside(self.graph, reference, outcome.subject, understood)
+        ):
+            if isinstance(beside, Within):
+                return beside  # "the CLI": only an example's module
+            return self._shipped(actor, beside, told)  # "the termui module": src/click's
         if isinstance(outcome, Resolved):
             await disclose(self.graph, reference, outcome, told)
             told.notes += unmatched_note(reference, outcome.subject, understood)
@@ -385,6 +401,14 @@ class Subjects:
             return None
         told.notes.append(formed[1])
         return formed[0]
+
+    def _shipped(self, actor: str, shipped: Shipped, told: Disclosures) -> StoredSubject:
+        """The module of the shipped code a word was taken to mean, said, the others of its
+        name offered (engine.resolving.aside)."""
+        told.notes.append(shipped.note)
+        told.candidates = (*told.candidates, *shipped.others)
+        self.resolver.admit(actor, shipped.subject)
+        return shipped.subject
 
     def _repository_first(
         self, actor: str, reference: str, outcome: Ambiguous, told: Disclosures

@@ -10,6 +10,12 @@ one module of the part's name under its path ("complex's cli"). A holder that na
 or a part that names a subject of another kind ("Kevin's click commits"), is no scope: the
 references then resolve one by one.
 
+A name written as words whose first names a repository ("attrs validators": the dotted name
+of src/attrs/validators.py, and the validators of the repository attrs, src/attr/validators.py
+too) reads both ways: when the repository holds more than one module of the rest's name, the
+question asks which (`read_as_scope`). It was answered for attrs.validators alone, while the
+code is in src/attr/validators.py (an independent check, z32a a02: 1 commit missed).
+
 A reference naming exactly a repository and packages inside it ("click": the repository and
 its src/click package) is the repository, and the answer says so, offering the packages
 with receipts: asking about the project by its name means the project.
@@ -27,7 +33,9 @@ from engine.reading.scopes import Scope
 from engine.resolving.candidates import holds
 from engine.resolving.resolution import Ambiguous, Candidate, Resolved, Resolver, Stage
 
-__all__ = ["Within", "holder_of_path", "holds", "repository_over_its_package", "within"]
+__all__ = [
+    "Within", "holder_of_path", "holds", "read_as_scope", "repository_over_its_package", "within"
+]  # fmt: skip
 
 MODULE_SAMPLE = 50  # modules of one name read to find the one inside the repository
 OFFERED = 5  # what a clarification offers
@@ -78,6 +86,25 @@ async def within(
         names = ", ".join(f"{m.name} ({_path(m)})" for m in held[:OFFERED])
         return Within(None, offered, f'"{scope.phrase}" could mean {names}. Which one?')
     return _not_held(scope, repositories, modules[: OFFERED - 1])
+
+
+async def read_as_scope(
+    graph: OrgGraph, resolver: Resolver, actor: str, reference: str, subject: StoredSubject
+) -> Within | None:
+    """What to ask when a module's name written as words also reads as a repository's
+    module (see the module docstring); None when it reads one way only."""
+    words = reference.split()
+    if len(words) < 2 or subject.kind is not SubjectKind.MODULE or "/" in reference:
+        return None
+    if any("." in w for w in words):
+        return None  # written dotted ("attrs.validators"): the one module so named
+    scope = Scope(reference, words[0], " ".join(words[1:]), bare=True)
+    found = await within(graph, resolver, actor, scope)
+    if found is None or found.subject is not None or len(found.candidates) < 2:
+        return None
+    if subject.key not in {c.subject.key for c in found.candidates}:
+        return None
+    return found
 
 
 async def _in_module(graph: OrgGraph, scope: Scope) -> Within | None:
@@ -155,6 +182,11 @@ async def holder_of_path(
                 f'"{reference}" was taken to mean the Python module {found[0].name} '
                 f"({_path(found[0])})."
             )
+    if (ending := await _ending_so(graph, parts)) is not None:
+        return ending, (
+            f'"{reference}" was taken to mean {ending.name} ({_path(ending)}), the one module '
+            "whose path ends so."
+        )
     for n in range(len(parts) - 1, 0, -1):
         prefix = "/".join(parts[:n])
         found, total = await graph.subjects_by_handle(prefix, [SubjectKind.MODULE], 2)
@@ -183,6 +215,16 @@ async def holder_of_path(
 # The PART_OF edges read into a package: more than any package holds modules and
 # subpackages (a file module after the first thousand would be missed).
 _HELD = 1_000
+
+
+async def _ending_so(graph: OrgGraph, parts: list[str]) -> StoredSubject | None:
+    """The one module whose path ends with the path written ("sansio/multipart.py":
+    src/werkzeug/sansio/multipart.py), found by its last part's name; None when none or
+    several do ("utils.py" paths end so in several places)."""
+    found, _ = await graph.subjects_by_handle(parts[-1], [SubjectKind.MODULE], MODULE_SAMPLE)
+    ending = "/" + "/".join(parts)
+    held = [m for m in found if f"/{_path(m)}".endswith(ending)]
+    return held[0] if len(held) == 1 else None
 
 
 def _would_be_a_module(file: str) -> bool:
