@@ -1462,12 +1462,12 @@ async def test_a_word_beside_another_reference_that_nothing_read_is_named(
 ) -> None:
     """"davidism" (a login the import does not know as one) was silently dropped: the answer
     was about core.py by anyone, as if he had not been named. Then it was said "Not
-    understood, so not used" beside that answer: another question's, still. It ends, named,
-    offering the closest readings (David Lord's address) with receipts."""
+    understood, so not used" beside that answer: another question's, still. Tried as a name,
+    it asks whether David Lord (davidism@gmail.com) is meant, as "did davidism make" does."""
     graph, _ = click
     result = await ask(graph, "when was davidism the last to change core.py?")
-    assert result.outcome is Outcome.NO_MATCH and not result.subject_keys
-    assert any(n.startswith('"davidism" was not understood') for n in result.limitations)
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED and not result.subject_keys
+    assert [c.subject_key for c in result.candidates] == ["person:davidism@gmail.com"]
 
 
 async def test_a_login_after_did_beside_a_module_is_asked_about_as_a_person(

@@ -34,10 +34,12 @@ attrs_clone, attrs = shared_history.fixtures("attrs", "attrs", clone_as="attrs_c
 ask = partial(answer, now=CLOCK)
 
 
-def commits(clone: Path, start: datetime, end: datetime, *paths: str) -> int:
-    """Commits (no merges) in [start, end) by author time, as git counts them."""
+def commits(clone: Path, start: datetime, end: datetime, *paths: str, author: str = "") -> int:
+    """Commits (no merges) in [start, end) by author time, as git counts them (by `author`'s
+    address, when given)."""
+    by = [f"--author={author}"] if author else []
     out = subprocess.run(
-        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--format=%at",
+        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--format=%at", *by,
          "--", *paths],
         capture_output=True, check=True, text=True,
     ).stdout  # fmt: skip
@@ -156,3 +158,40 @@ async def test_a_path_s_last_parts_name_the_one_module_whose_path_ends_so(
     start, end = datetime(2025, 1, 1, tzinfo=UTC), datetime(2026, 1, 1, tzinfo=UTC)
     counted = commits(werkzeug_clone, start, end, key.split("/", 1)[1])
     assert (result.direct_judgment or "").startswith(f"{counted} commit(s) to ")
+
+
+async def test_a_first_name_only_inside_other_words_elsewhere_is_its_one_carrier(
+    attrs: OrgGraph, attrs_clone: Path
+) -> None:
+    """ "tin" is a whole word of one person's name only (Tin Tvrtković; "Martin", "testing"
+    hold it inside a word): it asked which person, offering that one (c33b a09)."""
+    result = await ask(attrs, "how many commits did tin make in 2025")
+    assert result.outcome is Outcome.ANSWERED, result.clarification_prompt
+    assert result.subject_keys == ("person:tinchester@gmail.com",)
+    start, end = datetime(2025, 1, 1, tzinfo=UTC), datetime(2026, 1, 1, tzinfo=UTC)
+    counted = commits(attrs_clone, start, end, author="tinchester@gmail.com")
+    assert (result.direct_judgment or "").startswith(f"{counted} commit(s) by Tin Tvrtkovi")
+
+
+async def test_a_first_name_of_one_person_is_that_person(werkzeug: OrgGraph) -> None:
+    """The control: "armin" was that person before too."""
+    result = await ask(werkzeug, "what did armin change in 2008")
+    assert result.outcome is Outcome.ANSWERED
+    assert any(n.startswith('"armin" was taken to mean') for n in result.limitations)
+
+
+async def test_a_name_before_commits_is_whose_commits(attrs: OrgGraph, attrs_clone: Path) -> None:
+    """ "hynek commits": a name no rule read, tried as a name, is the person whose commits are
+    counted (c33a r10: "dependabot commits" counted everyone's, "dependabot" said unused)."""
+    result = await ask(attrs, "how many hynek commits went into attrs in 2025")
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    start, end = datetime(2025, 1, 1, tzinfo=UTC), datetime(2026, 1, 1, tzinfo=UTC)
+    counted = commits(attrs_clone, start, end, author="hs@ox.cx")
+    assert (result.direct_judgment or "").startswith(f"{counted} commit(s) to attrs by Hynek")
+    assert any(n.startswith('"hynek" was taken to mean Hynek Schlawack') for n in result.limitations)
+
+
+async def test_a_name_before_commits_carried_by_two_asks_which(werkzeug: OrgGraph) -> None:
+    result = await ask(werkzeug, "how many dependabot commits went into werkzeug in 2025")
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED
+    assert {c.name for c in result.candidates} == {"dependabot[bot]", "dependabot-preview[bot]"}

@@ -5,9 +5,10 @@ engine.resolving.subjects calls it once the references have resolved.
 
 A first name asked alone ("what did jaron do in 2025?") that search offers one person for is
 that person when it is certain (`sole_carrier`): the word is a whole word of that person's
-name (not a login: "davidism" still asks) and no other subject's name, alias or handle holds
-it at all ("Lord" is also in
-"lord63": still asked). It asked which person, offering one.
+name (not a login: "davidism" still asks) and no other subject's name, alias or handle has
+a word starting with it ("Lord" starts "lord63": still asked; "tin" in "Martin" does not count:
+"how many commits did tin make" asked which of one person, Tin Tvrtković, c33b a09). It asked
+which person, offering one.
 
 Any other run of words no rule read beside what the question names ends the question, named
 (`UNKNOWN`), wherever it stands: "who touched the blorptastic in werkzeug yesterday?" was
@@ -29,6 +30,7 @@ from engine.ports import OrgGraph, SubjectQuery
 from engine.reading.interpretation import Interpretation
 from engine.resolving import outcomes, together
 from engine.resolving.disclosures import Disclosures
+from engine.resolving.matching import handles
 from engine.resolving.receipts import ReceiptSigner
 from engine.resolving.resolution import Ambiguous, Candidate
 
@@ -50,9 +52,10 @@ async def joined(
 ) -> tuple[Callable[..., InvestigationResult] | None, Interpretation]:
     """The clarification to ask (None when none is allowed), or the no match saying which
     words name no one; and the interpretation without the words read. `named` resolves a
-    run as any reference is (engine.resolving.subjects): a run it commits to a subject
-    ("dependabot commits": dependabot[bot], "werkzeug's debugger": the debug package, said
-    how) joins `subjects`; one it finds several for asks which."""
+    run as any reference is (engine.resolving.subjects): a run it commits to a person
+    ("dependabot commits": dependabot[bot], said how) joins `subjects`; one it finds several
+    for asks which; any other ends ("werkzeug's debugger" would be the repository and its
+    debug package side by side, not the one inside the other)."""
     found, rest = await together.first_names(graph, understood.unread, understood)
     for run, people in found:
         if any(p.key in {s.key for s in subjects} for p in people):
@@ -76,8 +79,8 @@ async def joined(
     absent = []
     for run in rest:
         outcome = None if named is None else await named(run)
-        if isinstance(outcome, StoredSubject):
-            subjects.append(outcome)
+        if isinstance(outcome, StoredSubject) and outcome.kind is SubjectKind.PERSON:
+            subjects.append(outcome)  # "dependabot commits": whose commits
         elif isinstance(outcome, Ambiguous):
             offered = tuple(outcome.candidates)
             if not allow_clarification:
@@ -114,6 +117,15 @@ async def _absent(graph: OrgGraph, runs: list[str]) -> tuple[tuple[str, ...], li
     return said, list({c.subject.key: c for c in closest}.values())
 
 
+_SAMPLE = 50  # subjects whose names hold the word, read to find another carrier
+
+
+def _starts_a_word(needle: str, subject: StoredSubject) -> bool:
+    """A word of one of its names starts with `needle`: "lord63" with "lord", not
+    "Martin" with "tin" (engine.resolving.matching.handles: names, aliases, handles)."""
+    return any(w.startswith(needle) for h in handles(subject) for w in normalise(h).split())
+
+
 async def sole_carrier(
     graph: OrgGraph, reference: str, outcome: Ambiguous
 ) -> tuple[StoredSubject, str] | None:
@@ -125,8 +137,11 @@ async def sole_carrier(
     needle = normalise(reference)
     if person.kind is not SubjectKind.PERSON or needle not in normalise(person.name).split():
         return None  # a login or an address ("davidism") is still asked about
-    if await graph.count_subjects(SubjectQuery(search=reference)) != 1:
-        return None  # another subject's names hold it too ("lord63" for "Lord")
+    page = await graph.find_subjects(SubjectQuery(search=reference), _SAMPLE)
+    if page.has_next or any(
+        other.key != person.key and _starts_a_word(needle, other) for other in page.items
+    ):
+        return None  # another subject's names start a word with it too ("lord63" for "Lord")
     return person, (
         f'"{reference}" was taken to mean {person.name} ({person.key}), the one person of '
         "that name (no other name known here holds it)."

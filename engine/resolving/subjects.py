@@ -168,6 +168,7 @@ class Subjects:
         if understood.unread and understood.references:
             ended, understood = await firstnames.joined(
                 self.graph, self.signer, understood, subjects, told, allow_clarification,
+                lambda run: self._one(actor, question, run, understood, None, told),
             )  # fmt: skip
             if ended is not None:
                 return ended
