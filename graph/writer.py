@@ -173,8 +173,9 @@ class Writer:
             return list(by_key.values())
         if isinstance(first, Relationship):
             return [(r, rows.relationship_row(r, source, run_id)) for r in run]
-        if isinstance(first, Episode):
-            return [(e, rows.episode_row(e, source, run_id)) for e in run]
+        if isinstance(first, Episode):  # one row per episode, its last: as for subjects
+            by_key = {e.key: (e, rows.episode_row(e, source, run_id)) for e in run}
+            return list(by_key.values())
         if isinstance(first, SourceRecord):
             # One row per record, its last (the same record twice in a batch would be
             # counted twice: both rows find it new).

@@ -150,7 +150,8 @@ async def test_a_record_another_writer_wrote_after_the_read_is_merged_not_made_t
 
 # A subject twice in one batch (its last version is written: FalkorDB kept the first of two
 # rows of one key in a statement), one made a stub by a relationship and then written
-# (merged: its vector label added to a node that has none), and others created.
+# (merged: its vector label added to a node that has none), and others created; an episode
+# twice in a row (the same: it kept its first text and mentions).
 SUBJECTS = [
     subject("service:a", "A", aliases=["alpha"], attributes={"tier": 1}),
     subject("service:b", "B", description="the b"),
@@ -159,7 +160,11 @@ SUBJECTS = [
     subject("service:c", "C"),
     subject("service:d", "D"),
     record("incident:1", "service:d", "2026-01-05T10:00:00Z"),
-]
+    {"type": "episode", "key": "episode:1", "occurred_at": "2026-01-02T03:04:05Z", "text": "x",
+     "mentions": ["service:a"]},
+    {"type": "episode", "key": "episode:1", "occurred_at": "2026-01-02T03:04:05Z", "text": "y",
+     "mentions": ["service:b"]},
+]  # fmt: skip
 
 
 @pytest.mark.parametrize("batch", [2, 5_000])
