@@ -60,6 +60,12 @@ CASES = [
      (on(2026, 7), on(2026, 8)), (on(2026, 8), on(2026, 9)), ()),
     ("werkzeug", "how many commits to serving.py in 2025 versus 2024", ("in 2025", "2024"),
      (on(2025, 1), on(2026, 1)), (on(2024, 1), on(2025, 1)), ("src/werkzeug/serving.py",)),
+    # c33b F1: "vs last" and a season after "vs" were answered for the first period alone,
+    # the second unsaid
+    ("werkzeug", "how many commits to serving.py this yr vs last", ("this yr", "last year"),
+     (on(2026, 1), CLOCK), (on(2025, 1), on(2026, 1)), ("src/werkzeug/serving.py",)),
+    ("attrs", "how many commits over the summer vs spring", ("over the summer", "spring"),
+     (on(2026, 6), on(2026, 9)), (on(2026, 3), on(2026, 6)), ()),
 ]  # fmt: skip
 
 

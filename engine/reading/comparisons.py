@@ -22,6 +22,7 @@ from datetime import datetime
 from engine.domain import timecontext as tc
 from engine.reading.meaning import Unasked
 from engine.reading.time import phrases as tp
+from engine.reading.time.spellings import unit_of
 
 # What stands before the period compared with: "than (in)", "vs", "compared to", "against".
 _LEAD = re.compile(r"\b(?:than|vs\.?|versus|compared\s+(?:to|with)|against)\s+$", re.IGNORECASE)
@@ -67,9 +68,49 @@ def two_periods(
             f"answer another question. {_SUGGESTED.format(*asked)}"
         )
         return (Unasked(text[begin:end], note),)
+    if elided := _ELIDED.match(text, time.end):  # "this yr vs last": last year
+        return _elided(text, time, elided, now)
     if (verb := _COMPARE.search(text)) is not None:  # "compare commits in july and august"
         return _compare(text, time, verb, now)
     return ()
+
+
+# A period compared with the one before, its unit left out ("this yr vs last", "this month
+# compared to the previous one"): the count of the first was answered, the rest unsaid.
+_ELIDED = re.compile(
+    r"\s*,?\s*(?:than|vs\.?|versus|compared\s+(?:to|with)|against|or)\s+(?:the\s+)?"
+    r"(?:last|previous|prior|one\s+before)(?:\s+one)?\b(?!\s+[a-z0-9])",
+    re.IGNORECASE,
+)
+
+
+def _elided(
+    text: str, time: tp.TimeMatch, elided: re.Match[str], now: datetime
+) -> tuple[Unasked, ...]:
+    """ "this yr vs last": this year and last year, dated, and the question about each."""
+    first = text[time.start : time.end]
+    unit = unit_of(first.split()[-1])
+    second = tp.read_time(f"last {unit}", now).match if unit in _UNITS else None
+    said = elided.group().strip(" ,")
+    if second is None:  # "in 2025 vs last": which period is not said
+        note = (
+            f'"{first}"{_dates(time.start_at, time.end_at)} is compared with "{said}", which '
+            "names no period here: one answer covers one window, and the first alone would "
+            "answer another question. Ask about each period in turn, naming both."
+        )
+        return (Unasked(said, note),)
+    period = f"last {unit}"
+    dated = _dates(second.start_at, second.end_at)
+    asked = _questions(text, time, (elided.start(), elided.end()), period)
+    note = (
+        f'"{first}"{_dates(time.start_at, time.end_at)} and "{period}"{dated} are two '
+        "periods compared: one answer covers one window, and the first alone would "
+        f"answer another question. {_SUGGESTED.format(*asked)}"
+    )
+    return (Unasked(said, note),)
+
+
+_UNITS = frozenset({"week", "month", "quarter", "year"})
 
 
 def two_times(
@@ -86,7 +127,7 @@ def two_times(
     at = text.find(period, time.end)
     if at < 0:
         return ()
-    second = tp.read_time(period, now).match
+    second = tp.read_time(period, now).match or tp.read_time(f"in {period}", now).match
     dated = _dates(second.start_at, second.end_at) if second else ""
     joined = _JOINER.search(text, 0, at)
     begin = joined.start() if joined is not None else at

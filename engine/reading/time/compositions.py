@@ -170,6 +170,7 @@ VALUES: list[tuple[re.Pattern[str], Callable[[str, datetime], tc.Period]]] = [
     (re.compile(p.WEEKEND, re.I | re.A), _weekend),
     (re.compile(p.RELATIVE, re.I | re.A), _relative),
     (re.compile(p.SEASON_NOW, re.I | re.A), _season_now),
+    (re.compile(p.THE_SEASON, re.I | re.A), date_period),  # "the summer": the latest begun
     (re.compile(p.PART, re.I | re.A), _part),
     (re.compile(p.DATE, re.I | re.A), date_period),
 ]

@@ -7,7 +7,8 @@ the Western (Gregorian) Easter Sunday, Good Friday two days before it and Easter
 day after; Thanksgiving, Labor Day, Memorial Day and Independence Day are the United States'
 (the fourth Thursday of November, the first Monday of September, the last Monday of May, 4
 July); Halloween is 31 October, Valentine's Day 14 February and Boxing Day 26 December.
-"Over", "during", "across" or "throughout" a holiday is the days around it (`AROUND`). A
+"Over", "during", "across", "throughout" or "around" a holiday is the days around it
+(`AROUND`); "the holidays", "the Christmas break" are 24 December to 1 January (`SEASON`). A
 holiday no row names ("Diwali 2025", "St Patrick's Day") is not understood, never its year.
 """
 
@@ -77,6 +78,18 @@ AROUND: dict[str, tuple[int, int, str]] = {
                      "November) to the Sunday after"),
     "new year": (1, 0, "New Year as 31 December to 1 January"),
 }  # fmt: skip
+
+
+# "Over the holidays", "the Christmas break", "the holiday season": 24 December to 1 January
+# (it was not understood; which holidays a reader means is stated with the answer).
+SEASON = (1, 7, "the holidays as 24 December to 1 January (Christmas Eve to New Year's Day)")
+
+
+def season(year: int) -> tuple[date, date]:
+    """The end-of-year holidays beginning in `year` (`SEASON`)."""
+    before, after, _ = SEASON
+    on = DAYS["christmas"][0](year)
+    return on - timedelta(days=before), on + timedelta(days=after)
 
 
 def around(name: str, year: int) -> tuple[date, date]:

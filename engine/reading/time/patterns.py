@@ -204,7 +204,12 @@ NTH_WEEK = (
     rf"|{YEAR_WEEK_NTH}\s+week\s+of\s+{WHOLE_YEAR})"
 )
 # A period named for its place in a composition: a date, a relative period, a third of one.
-PERIOD = rf"(?:{NTH_WEEK}|{RELATIVE}|{SEASON_NOW}|{PART}|{DATE})"
+# "the summer" where a period is read ("since the beginning of the summer" was not read):
+# the latest begun, as "summer" alone.
+THE_SEASON = (
+    rf"the\s+(?:spring|summer|autumn|fall|winter)\b(?!\s+(?:of|before|after)\b)(?!\s+{EVENTS})"
+)
+PERIOD = rf"(?:{NTH_WEEK}|{RELATIVE}|{SEASON_NOW}|{THE_SEASON}|{PART}|{DATE})"
 # "the beginning / start / middle / end of P": one group, the boundary's word.
 # ("the tail end of 2020" is its end)
 # The article is often left out ("until end of March 2026", "since start of 2026").

@@ -95,6 +95,8 @@ _TIME_LIKE = re.compile(
     r"|(?:before|after|prior\s+to)\s+(?:covid|corona(?:virus)?|lockdown|brexit|y2k|pycon)"
     # Vague spans with no window to read: "back in the day" was answered over the default.
     r"|back\s+in\s+the\s+days?|(?:in\s+)?the\s+(?:old|early|good\s+old)\s+days|way\s+back"
+    # A part of a day: which hours is a time zone's (none is known here), not read
+    r"|(?:this|yesterday|tomorrow)\s+(?:morning|afternoon|evening)|last\s+night|overnight"
     r"|back\s+(?:then|when)|long\s+ago|ages\s+ago|once\s+upon\s+a\s+time"
     r"|(?:beginning|middle|end)\s+of\s+(?:the\s+)?(?:year|month|quarter|week|sprint|release))\b",
     re.IGNORECASE | re.ASCII,
@@ -221,7 +223,8 @@ def _read(text: str, now: datetime) -> TimeReading:
     covered += reading.unknown_spans + bad
     covered += [m.span() for m in re.finditer(r"\d{4}-\d{2}-\d{2}", text) if reading.not_a_date]
     for match in _WIDENED.finditer(text):
-        if any(match.start() <= m.start and m.end < match.end() for m in found):
+        whole = any(m.start <= match.start() and match.end() <= m.end for m in found)
+        if not whole and any(match.start() <= m.start and m.end < match.end() for m in found):
             reading.not_understood.append(match.group())
             reading.unknown_spans.append(match.span())
     for match in _TIME_LIKE.finditer(text):

@@ -6,7 +6,7 @@ period a point phrase counts over. One function per kind of row; the rows say wh
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 from engine.domain import timecontext as tc
 from engine.reading.time import compositions as c
@@ -202,3 +202,44 @@ def weekdays(g: Groups, now: datetime) -> tc.Period:
     today = tc.day_period(now.year, now.month, now.day)[0]
     start = today - timedelta(days=(now.weekday() - first) % 7)
     return start, start + timedelta(days=(last - first) % 7 + 1)
+
+
+def years_part(g: Groups, now: datetime) -> tc.Period:
+    """ "last year's Q4": Q4 of last year."""
+    return date_period(f"{c.second(g)} of {c.first(g)}", now)
+
+
+def _days(first: date, last: date) -> tc.Period:
+    """From the first day's start to the last day's end."""
+    return tc.day_period(first.year, first.month, first.day)[0], tc.day_period(
+        last.year, last.month, last.day
+    )[1]
+
+
+def holiday_season(g: Groups, now: datetime) -> tc.Period:
+    """ "over the holidays", "the Christmas break 2025": holidays.SEASON of that year, else
+    the latest begun."""
+
+    def days(year: int) -> tc.Period:
+        return _days(*holidays.season(year))
+
+    return days(int(g[0])) if g and g[0] else tc.most_recent(days, now)
+
+
+def holiday_season_note(phrase: str) -> str:
+    return f'"{phrase}" is read with {holidays.SEASON[2]} (UTC)'
+
+
+def christmas_to_new_year(g: Groups, now: datetime) -> tc.Period:
+    """ "between Christmas and New Year 2025": the holidays the year names, 25 December 2025
+    to 1 January 2026 (it read 2024-12-25 to 2025-01-01: the year taken as New Year's)."""
+    year = int(g[1] or 0)
+    eve = (g[0] or "").lower() == "eve"
+    return _days(date(year, 12, 25), date(year, 12, 31) if eve else date(year + 1, 1, 1))
+
+
+def christmas_to_new_year_note(phrase: str) -> str:
+    return (
+        f'"{phrase}" is read as the holidays of the year named: from Christmas Day of that year '
+        "to New Year's Day after it, both whole (UTC)"
+    )

@@ -84,6 +84,9 @@ _TO = rf"(?:\bto\b|{p.UNTIL}|{p.THROUGH}(?:\s+to)?)"
 _NOT_UNITS = p.NOT_UNITS
 _WHOLE_UNITS = p.units("week", "month", "quarter", "year")
 _SEASONS = r"(?:spring|summer|autumn|fall|winter)\b"
+# What makes "may" a verb after "or" ("or may have changed").
+_VERB_AFTER = r"(?:have|has|be|not|also|i|we|you|they|he|she|it)\b"
+_PAST_UNITS = p.units("hour", "day", "week", "fortnight", "month", "quarter", "year", "decade")
 # A day of the week as a range's end ("mon-fri"), written out or short.
 _WEEKDAY = (
     r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday"
@@ -102,6 +105,11 @@ _NOT_AROUND = (
 _SEASON = r"(spring|summer|autumn|fall|winter)\b"
 
 RULES: list[Rule] = [
+    # "between Christmas and New Year 2025": the holidays of 2025 (its year was New Year's).
+    Rule("holidays", rf"(?:{p.BETWEEN}\s+|\bfrom\s+)?\b(?:christmas|xmas)(?:\s+day)?\s+"
+                     rf"(?:and|{_TO}|[-\u2013])\s+(?:the\s+)?new\s+year(?:['\u2019]?s)?"
+                     rf"(?:\s+(?:day|(eve)))?,?\s+({p.YEAR})",
+         rs.span(rs.christmas_to_new_year), note=rs.christmas_to_new_year_note, alone=True),
     Rule("between", rf"{p.BETWEEN}\s+({p.DATE})\s+and\s+({p.DATE})", rs.ranged(both=False),
          note=cv.ranged),
     Rule("both", rf"\b(?:in|during)\s+({p.DATE})\s+and\s+({p.DATE})", rs.ranged(both=True)),
@@ -150,7 +158,14 @@ RULES: list[Rule] = [
          rs.span(spans.holiday_week), note=spans.holiday_week_note, alone=True),
     # "over Christmas 2025", "during Easter": the days around it (holidays.AROUND: "over
     # Christmas 2025" read 25 December alone); "on Christmas", "Christmas Day": the day.
-    Rule("holiday", rf"\b(?:over|during|across|throughout)\s+(?:the\s+)?({_AROUND})"
+    # "over the holidays", "during the Christmas break 2025", "the holiday season":
+    # holidays.SEASON (not understood).
+    Rule("holidays", rf"\b(?:over|during|across|throughout|in|around)\s+the\s+(?:(?:christmas|xmas"
+                     rf"|winter|festive|end[\s-]of[\s-]year)\s+(?:holidays?|break|season|period"
+                     rf"|shutdown|vacation)|holidays|holiday\s+(?:season|break|period))\b"
+                     rf"(?:,?\s+({p.YEAR}))?",
+         rs.span(rs.holiday_season), note=rs.holiday_season_note, alone=True),
+    Rule("holiday", rf"\b(?:over|during|across|throughout|around)\s+(?:the\s+)?({_AROUND})"
                     rf"(?![\w'\u2019])(?!\s+{_NOT_AROUND})(?:,?\s+({p.YEAR}))?",
          rs.span(rs.holiday_around), note=rs.holiday_around_note, alone=True),
     # "Monday through Friday last week", "mon-fri", "tue to thu this week": those days, both
@@ -174,8 +189,13 @@ RULES: list[Rule] = [
     Rule("nth_week", rf"\b(?:(?:in|during)\s+)?the\s+({p.YEAR_WEEK_NTH})\s+week\s+of\s+"
                      rf"({p.WHOLE_YEAR})",
          rs.span(rs.nth_week_of), note=spans.nth_week_note),
-    Rule("in", rf"\b(?:in|during|for|throughout)\s+(?:(?:the\s+)?(?:calendar\s+)?year\s+)?"
-               rf"({p.DATE})", rs.span(rs.dated)),
+    # ... "in the month of July", "in calendar year 2025", "in CY2025" (not read).
+    Rule("in", rf"\b(?:in|during|for|throughout)\s+(?:(?:the\s+)?(?:calendar\s+)?year\s+"
+               rf"|the\s+month\s+of\s+|cy\s?)?({p.DATE})", rs.span(rs.dated)),
+    Rule("in", rf"\bcy\s?({p.YEAR})", rs.span(rs.dated)),
+    # "last year's Q4", "this year's first half": that one (it read all of last year).
+    Rule("in", rf"\b((?:last|this)\s+year)['\u2019]s\s+({p.QUARTER_OF}|h[12]\b"
+               rf"|(?:first|second)\s+half)", rs.span(rs.years_part)),
     Rule("in", rf"\b({p.HALF}|{p.SEASON}|{p.MONTH}\s+{p.YEAR}|{p.QUARTER}|{p.DAY_DATE}"
                rf"|{p.MONTH}\s+(?:of\s+)?{p.REL_YEAR})", rs.span(rs.dated)),
     Rule("last_n", rf"{p.PRE}{p.N}\s*{p.UNIT}\b", rs.last_n, note=cv.back_from_now),
@@ -185,7 +205,8 @@ RULES: list[Rule] = [
     # unseen phrasing answered the default year, "four" said unused).
     Rule("last_n", rf"\b(?:going|looking|reaching)\s+back\s+(?:over\s+)?{p.N}\s*{p.UNIT}\b",
          rs.last_n, note=cv.back_from_now),
-    Rule("past", rf"{p.PRE}{p.units('week', 'fortnight', 'month', 'quarter', 'year', 'decade')}",
+    # "the past day", "in the last hour": back from now (they read nothing, said unread).
+    Rule("past", rf"{p.PRE}{_PAST_UNITS}(?!\s+of\b)",
          rs.past, note=cv.back_from_now),
     Rule("past", rf"\bpast\s+{p.units('week', 'fortnight', 'month', 'quarter', 'year')}", rs.past,
          note=cv.back_from_now),
@@ -209,8 +230,10 @@ RULES: list[Rule] = [
     # A month alone after a word comparing periods ("more commits in August than July", "May
     # vs June"): the period compared with (engine.reading.asked ends such a question; "July"
     # alone is no time elsewhere, "may" and "march" being verbs too).
-    Rule("in", rf"(?:(?<=\bthan\s)|(?<=\bvs\s)|(?<=\bvs\.\s)|(?<=\bversus\s))({p.MONTH})"
-               rf"(?!\s*\d)", rs.span(rs.dated)),
+    # ... or a season ("over the summer vs spring": spring was unsaid), and after "or" ("busier
+    # in march or april": "april" was said not understood as a time).
+    Rule("in", rf"(?:(?<=\bthan\s)|(?<=\bvs\s)|(?<=\bvs\.\s)|(?<=\bversus\s)|(?<=\bor\s))"
+               rf"({p.MONTH}|{_SEASON})(?!\s*\d)(?!\s+{_VERB_AFTER})", rs.span(rs.dated)),
     Rule("in", rf"\b((?:last|this|past)\s+(?:{_DAYS}))\b", rs.span(rs.dated)),
     # A month alone set apart by a comma at either end of the question ("feb, what changed in
     # http.py": "feb" was said unused and the default year answered, "No time was named").
