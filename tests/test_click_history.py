@@ -1713,7 +1713,9 @@ async def module_commits(
     out = {}
     for module in page.items:
         path = str(module.attributes["path"])
-        paths = [path, *(p for p in module.previous_names if "/" in p or p.endswith(".py"))]
+        plain = module.attributes.get("module_kind") == "file" and "dotted" not in module.attributes
+        earlier = [p for p in module.previous_names if plain or "/" in p or p.endswith(".py")]
+        paths = [path, *earlier]
         out[module.key] = full_history(clone, paths)
     return out
 
@@ -1768,11 +1770,15 @@ async def test_modules_ranked_by_change_agree_with_git(
     graph, _ = click
     result = await ask(graph, case.question)
     assert result.outcome is Outcome.ANSWERED, result.limitations
+    # Files: every file module, not only the Python modules (module_layout 7: click's 2025
+    # was uv.lock, pyproject.toml and .github/workflows/tests.yaml before src/click/core.py).
+    kinds = {k: s.attributes.get("module_kind") for k, s in
+             (await graph.subjects_by_keys(list(module_commits))).items()}  # fmt: skip
     counts = {
         key: n
         for key, commits in module_commits.items()
         if (n := sum(1 for at, _ in commits if case.start <= at < case.end))
-        and (not case.files or key.endswith(".py"))
+        and (not case.files or kinds[key] == "file")
     }
     expected = sorted(counts, key=lambda k: (-counts[k], k))
     assert result.subject_keys == tuple(expected[: case.size])
@@ -2048,27 +2054,38 @@ async def test_a_too_wide_time_is_offered_as_a_question_people_would_ask(
     )  # fmt: skip
 
 
-@pytest.mark.parametrize("file", ["CHANGES.md", "pyproject.toml"])
-async def test_a_file_at_the_root_is_said_not_to_be_tracked_as_a_module(
+@pytest.mark.parametrize("file", ["uv.lock", ".pre-commit-config.yaml"])
+async def test_a_file_at_the_root_is_a_subject_counted_as_git_counts_it(
     click: tuple[OrgGraph, list[Commit]], file: str
 ) -> None:
     """It said only '"CHANGES.md" names no subject known here.', as for a name nobody uses,
-    though git log shows commits to the file in 2026: files at a repository's root are not
-    modules (docs/git-import.md). No count is given for the repository in its place."""
+    though git log shows commits to the file in 2026; then that files at a repository's root
+    are not modules. Every file of the head is one now (module_layout 7): its count is git's,
+    alone or beside core.py (each counted, never added up)."""
     graph, commits = click
-    assert [c for c in between(commits, *Y2026) if file in c.paths]
+    expected = len([c for c in between(commits, *Y2026) if file in c.paths])
+    assert expected
     result = await ask(graph, f"how many commits to {file} in 2026?")
-    assert result.outcome is Outcome.NO_MATCH and result.direct_judgment is None
-    said = next(n for n in result.limitations if n.startswith(f'"{file}" names no subject'))
-    assert "a file at a repository's root" in said and f'commits to "{file}" alone' in said
-    # Beside core.py: core.py's count alone answered another question (issue 31).
+    assert result.outcome is Outcome.ANSWERED and result.subject_keys == (f"module:click/{file}",)
+    assert (result.direct_judgment or "").startswith(f"{expected} commit(s) to {file} ")
     result = await ask(graph, f"how many commits to core.py and {file} in 2026?")
-    assert result.outcome is Outcome.NO_MATCH and result.subject_keys == ()
-    assert any(
-        n.startswith(f'"{file}" names no subject known here')
-        and "a file at a repository's root" in n
-        for n in result.limitations
-    )
+    assert result.outcome is Outcome.ANSWERED
+    assert result.subject_keys == (CORE, f"module:click/{file}")
+    assert f"; {expected} to {file}." in (result.direct_judgment or ""), result.direct_judgment
+
+
+async def test_a_root_file_name_another_file_holds_but_for_case_asks_which(
+    click: tuple[OrgGraph, list[Commit]],
+) -> None:
+    """CHANGES.md (the root's, 2026's changelog) and docs/changes.md are both "changes.md"
+    but for case: the reference names both as written but for case, so it asks, never
+    picks (pyproject.toml, in the root and ten examples, asks the same way)."""
+    graph, _ = click
+    result = await ask(graph, "how many commits to CHANGES.md in 2026?")
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED
+    assert {c.subject_key for c in result.candidates} == {
+        "module:click/CHANGES.md", "module:click/docs/changes.md"
+    }
 
 
 @pytest.mark.parametrize("when", ["next month", "tomorrow", "next year"])
@@ -2117,11 +2134,14 @@ async def test_a_file_name_only_a_search_resembles_names_nothing(
     click: tuple[OrgGraph, list[Commit]],
 ) -> None:
     """"__init__.py" was taken to mean complex.commands.cmd_init (0 commits, an example's
-    file): a guess. A misspelt file name one edit away is still read ("corr.py", said)."""
+    file): a guess. Every package's __init__.py is a file module now (module_layout 7): the
+    name asks which, offering only __init__.py files. A misspelt file name one edit away
+    is still read ("corr.py", said)."""
     graph, _ = click
     result = await ask(graph, "how many commits to __init__.py in 2025?")
-    assert result.outcome is Outcome.NO_MATCH and result.direct_judgment is None
-    assert any(n.startswith('"__init__.py" names no subject') for n in result.limitations)
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED and result.direct_judgment is None
+    offered = [c.subject_key for c in result.candidates]
+    assert offered and all(k.endswith("/__init__.py") for k in offered)
     typo = await ask(graph, "who changed corr.py in 2025?")
     assert typo.subject_keys == (CORE,)
     assert any(n.startswith('"corr.py" names no subject exactly') for n in typo.limitations)
@@ -2188,8 +2208,8 @@ async def test_a_python_file_no_module_has_is_said_not_tracked(
     """A Python file under a package holding Python modules would be a module of its own: it
     answered for the whole package (117 changes to click), a note saying "not tracked by
     itself". Beside a module that is tracked, the question is no match, the path said (the
-    other's count alone answered another question); a file of the package that is no
-    module (its __init__.py) names the package, never answered with its figure."""
+    other's count alone answered another question); the package's __init__.py, once named
+    the package, is a file module of its own, answered with its own figure."""
     graph, commits = click
     assert not [c for c in commits if path in c.paths]
     result = await ask(graph, f"what changed in {path}?")
@@ -2200,11 +2220,12 @@ async def test_a_python_file_no_module_has_is_said_not_tracked(
     both = await ask(graph, f"how many commits to core.py and {path} in 2025?")
     assert both.outcome is Outcome.NO_MATCH and both.subject_keys == ()
     assert any(n.startswith(f'"{path}" is not tracked') for n in both.limitations)
-    # Its __init__.py counts only with the package: named, never answered with the package's
-    # figure (another file's commits too).
+    # Its __init__.py is a file module of its own (module_layout 7): its own count, never the
+    # package's (git: 1 commit in 2025).
     init = await ask(graph, "how many commits to src/click/__init__.py in 2025?")
-    assert init.outcome is Outcome.NO_MATCH and init.subject_keys == ()
-    assert any("count only with the module holding it, click" in n for n in init.limitations)
+    assert init.outcome is Outcome.ANSWERED
+    assert init.subject_keys == ("module:click/src/click/__init__.py",)
+    assert (init.direct_judgment or "").startswith("1 commit(s) to src/click/__init__.py ")
 
 
 async def test_a_count_of_people_is_the_people_who_changed_it_or_no_one(
@@ -2274,7 +2295,8 @@ async def test_a_fiscal_year_is_said_not_read_never_guessed(
 
 @pytest.mark.parametrize(
     "question",
-    ["is core.py changing more than last year?", "who has been touching termui.py lately?"],
+    # termui.py is click.termui's and examples/termui's (a file module too, module_layout 7)
+    ["is core.py changing more than last year?", "who has been touching shell_completion.py lately?"],
 )
 async def test_a_change_verb_beside_a_module_is_read_never_said_unused(
     click: tuple[OrgGraph, list[Commit]], question: str

@@ -301,20 +301,24 @@ async def test_the_question_word_as_typed_and_a_command_no_row_reads(
 
 
 @pytest.mark.parametrize(
-    ("history", "question", "holder"),
-    [("click", "when did examples/naval/naval.py last change", "naval"),
-     ("attrs", "how many commits to tests/test_make.py in 2025?", "tests")],
+    ("history", "question", "path", "said"),
+    [("click", "when did examples/naval/naval.py last change", "examples/naval/naval.py",
+      "2020-04-20"),
+     ("attrs", "how many commits to tests/test_make.py in 2025?", "tests/test_make.py",
+      "7 commit(s) to tests/test_make.py ")],
 )  # fmt: skip
-async def test_a_file_inside_a_module_is_not_answered_for_the_module(
-    click: OrgGraph, attrs: OrgGraph, history: str, question: str, holder: str
+async def test_a_file_inside_a_module_is_answered_for_the_file(
+    click: OrgGraph, attrs: OrgGraph, history: str, question: str, path: str, said: str
 ) -> None:
     """c32b: naval.py's last change was answered with examples/naval's (2025-05-10, a
-    commit to its pyproject.toml; git has 2020-04-19 for naval.py); y32: test_make.py's
-    commits with the whole tests directory's (18, git 6)."""
+    commit to its pyproject.toml); y32: test_make.py's commits with the whole tests
+    directory's (18). Then both were said not tracked (no match); now every file of the head
+    is a subject: naval.py's last change is git's (b444e63, 2020-04-19 22:22 -0700: 04-20
+    UTC), test_make.py's 2025 count git's 7 (`git log --follow --no-merges -- PATH`)."""
     result = await answer(click if history == "click" else attrs, question, now=MAY_2026)
-    assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
-    said = f"is not tracked by itself: its commits count only with the module holding it, {holder}"
-    assert any(said in n for n in result.limitations), result.limitations
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert result.subject_keys == (f"module:{history}/{path}",)
+    assert said in (result.direct_judgment or ""), result.direct_judgment
 
 
 async def test_a_clarification_offers_the_code_shipped_before_the_examples(

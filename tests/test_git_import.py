@@ -86,7 +86,10 @@ async def test_a_history_becomes_people_modules_edges_episodes_and_rollups(
         [ALEX], types=[RelationshipType.CONTRIBUTES_TO], direction=Direction.OUTGOING
     )
     windows = {e.other.key: e.relationship for e in edges[ALEX]}
-    assert set(windows) == {"repository:shop", RESOLVER, "module:shop/engine"}
+    # Every file of the head is a module too (module_layout 7): Alex's files have windows.
+    files = {f"module:shop/{p}" for p in (".mailmap", "README.md", "engine/core.py",
+             "engine/logo.png", "resolver/parse.py", "resolver/plan.py")}  # fmt: skip
+    assert set(windows) == {"repository:shop", RESOLVER, "module:shop/engine", *files}
     first = windows[RESOLVER]
     assert first.valid_from == repo.now - timedelta(days=60)  # the first commit, under query/
     assert first.valid_to == repo.now - timedelta(days=1) + timedelta(seconds=1)
@@ -313,7 +316,8 @@ async def test_dashboards_and_the_investigate_mutation_read_imported_data(
     body = response.json()
     assert response.status_code == 200 and "errors" not in body, body
     modules = body["data"]["subjects"]
-    assert modules["totalCount"] == 3
+    # 3 directories and the head's 7 files (module_layout 7: every file is a module)
+    assert modules["totalCount"] == 10
     assert {"key": RESOLVER, "name": "resolver", "previousNames": ["query"]} in [
         e["node"] for e in modules["edges"]
     ]

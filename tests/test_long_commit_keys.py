@@ -33,6 +33,9 @@ REPO = "a-repository-named-at-some-length-x"  # 35 characters
 SUB = "subpackage_" + "n" * 100  # module keys fit (<= 200), commit keys do not (> 256)
 ALPHA, BETA = f"src/shop/{SUB}/alpha.py", f"src/shop/{SUB}/beta.py"
 KEYS = [f"module:{REPO}/{ALPHA}", f"module:{REPO}/{BETA}"]
+# Every module whose commit keys are long: the subpackage's __init__.py is a file module of
+# its own too (graph/git/modules.py, module_layout 7), its one commit's keys as long.
+LONG = [*KEYS, f"module:{REPO}/src/shop/{SUB}/__init__.py"]
 
 
 def build(path: Path) -> gitrepo.Repo:
@@ -144,7 +147,7 @@ async def _as_before(graph: OrgGraph, repo: str, long_keys: bool) -> None:
     old["attributes"].pop("commit_keys")
     lines: list[dict[str, object]] = [{"type": "subject", **old}]
     if long_keys:
-        found = await graph.source_records_of(KEYS, kinds=[SourceRecordKind.COMMIT])
+        found = await graph.source_records_of(LONG, kinds=[SourceRecordKind.COMMIT])
         for record in (r for records in found.values() for r in records):
             sha = record.key.split(":")[3]
             body = record.model_dump(mode="json", exclude_none=True)
@@ -170,7 +173,8 @@ async def test_a_repository_imported_with_digest_keys_is_read_again_once(
         assert (await import_git(graph, GitImport(repo.path))).invalid == 0
         before = await commit_records(graph)
         await _as_before(graph, REPO, long_keys=True)
-        old = [k for keys in (await commit_records(graph)).values() for k in keys]
+        found = await graph.source_records_of(LONG, kinds=[SourceRecordKind.COMMIT])
+        old = [r.key for records in found.values() for r in records]
         assert old and all(k.count(":") == 2 for k in old)
         repo.lines("README.md", 1, "late")
         repo.commit(gitrepo.JO, 1, "Readme")

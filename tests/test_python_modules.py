@@ -73,12 +73,13 @@ async def test_each_file_of_a_package_is_a_module_named_by_its_dotted_name(
     routing = found[ROUTING]
     assert {"routing", "routing.py", "src/shop/routing.py"} <= set(routing.aliases)
     assert routing.previous_names == ["src/shop/router.py", "router"]
-    assert "src/shop/__init__.py" not in {p for k in found for p in [k[13:]]}
-    # Not in a package: the example's script, the tests, the README.
-    absent = await graph.subjects_by_keys(
-        ["module:shop/examples/completion/completion.py", "module:shop/tests/test_routing.py"]
-    )
-    assert absent == {}
+    # No Python module (the package's own __init__.py, a file in no package, a test file)
+    # but a file module all the same (module_layout 7), named by its path, no dotted name.
+    plain = ["src/shop/__init__.py", "examples/completion/completion.py", "tests/test_routing.py"]
+    files = await graph.subjects_by_keys([f"module:shop/{p}" for p in plain])
+    assert {s.name for s in files.values()} == set(plain)
+    assert all(s.attributes["module_kind"] == "file" for s in files.values())
+    assert not any("dotted" in s.attributes for s in files.values())
 
 
 async def test_a_module_is_part_of_its_package(graph: OrgGraph) -> None:

@@ -9,10 +9,11 @@ commits, and an organisation holding only rollups (the demo's) is told it has no
 rank. The graph counts the records (OrgGraph.active_subjects: most first, then by key), over
 the window as the facts read it: half-open, nothing at or after its end.
 
-What is ranked: the kind asked for; "files" are the modules that are files (a Python module,
-one .py file of a package: graph/git/modules.py), and a question naming a repository or a
-module ranks what is inside it. The answer says how many qualified and whether the list was
-cut, and what a module's count includes (its earlier paths, its own Python modules).
+What is ranked: the kind asked for; "files" are the modules that are files (every file of
+the imported head a commit touched, a Python module or any other: graph/git/modules.py), and
+a question naming a repository or a module ranks what is inside it. The answer says how
+many qualified and whether the list was cut, and what a module's count includes (its
+earlier paths, its own Python modules).
 """
 
 from __future__ import annotations
@@ -174,7 +175,11 @@ def _asked(subject: StoredSubject, ranking: Ranking, holders: Sequence[StoredSub
 
 
 def is_file(module: StoredSubject) -> bool:
-    """A module that is one file: a Python module (its path is a .py file)."""
+    """A module that is one file: the git import's kind "file" (a Python module or any other
+    file of the head); one imported without a kind, a path that is a .py file."""
+    kind = module.attributes.get("module_kind")
+    if kind is not None:
+        return kind == "file"
     return str(module.attributes.get("path", "")).endswith(".py")
 
 
@@ -211,9 +216,9 @@ def _notes(
         notes.append(f"At most {MOST} are ranked in one answer.")
     if ranking.files:
         notes.append(
-            "Files are ranked among the Python modules tracked one by one (a .py file of a "
-            "package); other files count only for their directory's module, so one of them "
-            "may have changed more."
+            "Every file of the repository as it is now is ranked, a renamed one with the "
+            "commits made under its earlier names: a file's count is what `git log --follow "
+            "--no-merges --full-history -- <path>` counts; a file deleted since is not ranked."
         )
     if ranking.kind is SubjectKind.MODULE:
         notes.append(

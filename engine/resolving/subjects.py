@@ -312,10 +312,12 @@ class Subjects:
             and folded_path(reference, outcome.matched_name)
         ):
             outcome = NotFound(outcome.stage)
+        if loosely_files(reference, outcome):
+            outcome = NotFound(Stage.EXACT_NAME)  # "authors": AUTHORS.rst's former name
         if isinstance(outcome, NotFound) and reference not in understood.actors and (
             formed := await self._by_form(reference, None, told)
         ):
-            return formed  # "the debugger": the debug package
+            return formed  # "the debugger": the debug package, not debug/shared/debugger.js
         if not isinstance(outcome, Resolved) and "/" in reference:
             if (former := await moved(self.graph, reference)) is not None:
                 told.notes.append(former.note)
@@ -435,3 +437,28 @@ class Subjects:
             frame, reference, offered, self.signer, trace, prompt=prompt
         )
 
+
+def loosely_files(reference: str, outcome: Resolution | Within) -> bool:
+    """A word that is no file name (no "." or "/") naming only files other than Python
+    modules, none of them by its current name as written: "debugger" (werkzeug's
+    debug/shared/debugger.js, in part), "authors" (requests' AUTHORS.rst, once AUTHORS). A
+    word of the question is no file's name ("how many authors touched adapters.py"): it
+    names nothing, so a module it names by its form is read (the debug package) or it is
+    said. "LICENSE" or "Makefile", written as the file is named, still name it."""
+    if "." in reference or "/" in reference:
+        return False
+    if isinstance(outcome, Resolved):
+        return _loose(outcome.subject, outcome.how, outcome.matched_name)
+    if not isinstance(outcome, Ambiguous) or not outcome.candidates:
+        return False
+    if (outcome.total or 0) > len(outcome.candidates):
+        return False
+    return all(_loose(c.subject, c.how, c.matched_handle) for c in outcome.candidates)
+
+
+def _loose(subject: StoredSubject, how: Match | None, handle: str | None) -> bool:
+    """A file module that is no Python module (graph/git/modules.py: no dotted name), not
+    matched exactly by its name or an alias (a former name, a part, a fold, a typo)."""
+    if subject.attributes.get("module_kind") != "file" or "dotted" in subject.attributes:
+        return False
+    return how is not Match.EXACT or handle not in (subject.name, *subject.aliases)

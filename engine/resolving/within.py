@@ -249,11 +249,12 @@ async def _holds_python_modules(graph: OrgGraph, module: StoredSubject) -> bool:
 
 
 def _python(held: StoredSubject) -> bool:
-    """A Python module, or a subpackage (a package with a dotted name: the import gives one
+    """A Python module (a file with a dotted name: another file, README.md, has none), or a
+    subpackage (a package with a dotted name: the import gives one
     only to a package inside a Python package), which shows its holder is a Python package
     even when that holds nothing but its `__init__.py` (src/lab/plugins holding web/)."""
     kind = held.attributes.get("module_kind")
-    return kind == "file" or (kind == "package" and "dotted" in held.attributes)
+    return kind in ("file", "package") and "dotted" in held.attributes
 
 
 def _names(subjects: Sequence[StoredSubject]) -> str:

@@ -1,5 +1,6 @@
 """Modules: the code's packages at every depth, its directories of Python files, Python
-modules, else directories at a configurable depth, each followed through renames.
+modules, every other file, else directories at a configurable depth, each followed through
+renames.
 
 Every directory of the imported head holding Python files is a module (a package: it holds
 `__init__.py` or another package marker, tree.PACKAGE_MARKERS; else a directory of them), and
@@ -13,6 +14,13 @@ Python modules are modules too: each `.py` file directly in a package directory 
 imported head (tree.modules_of_tree) is a module subject of its own, named by its dotted
 name (`click.parser`). A file renamed (git's rename detection, `-M`) keeps its history, as
 `git log --follow` does, unless the old path is a module of the head itself.
+
+Every other file of the head is a module too (kind "file", no dotted name), named by its
+path: HISTORY.md, pyproject.toml, docs/conf.py, tests/test_make.py, src/click/__init__.py.
+Like a Python module it is followed through renames and counted as `git log --follow
+--no-merges --full-history -- PATH` counts it; one no commit of the imported history touched
+is no subject (a module is made by the first change counted for it), nor is a file deleted
+before the head.
 
 Paths are the head's: before counting, every commit of the run is read for renames (learn),
 so a commit on a side branch merged after a move counts where its files are now, whatever
@@ -66,10 +74,12 @@ class Module:
     def aliases(self, repo: str) -> list[str]:
         """What a user would type for it: its path (with and without the repository); for
         a Python module also its file name and the name without `.py` (`parser`), and its
-        dotted name once its package's name is dropped (`commands.cmd_init`); for a
-        subpackage its directory's name (`routing`) and its dotted name without the top
-        package's."""
+        dotted name once its package's name is dropped (`commands.cmd_init`); for another
+        file its file name (`conf.py` for docs/conf.py); for a subpackage its directory's
+        name (`routing`) and its dotted name without the top package's."""
         own = [self.path, f"{repo}/{self.path}"]
+        if self.kind == "file" and self.dotted is None:
+            own.append(self.path.rpartition("/")[2])
         if self.dotted is not None:
             base = self.path.rpartition("/")[2]
             own += [base, base.removesuffix(".py"), self.dotted.partition(".")[2]]
@@ -78,11 +88,16 @@ class Module:
         return [a for a in dict.fromkeys(own) if a and a != self.name]
 
     def previous_names(self, taken: frozenset[str] = frozenset()) -> list[str]:
-        """Its earlier paths; for a Python module also the earlier file names without `.py`
+        """Its earlier paths (another file's, those with a "/" or a "." only); for a Python
+        module also the earlier file names without `.py`
         ("router" for a routing.py that was router.py), as a user who knew it by them types,
         unless a name of the head is `taken` by them: click's core.py was click.py, and
         "click" is the package (and the repository), not an old name of click.core."""
         names = list(self.previous)
+        if self.kind == "file" and self.dotted is None:
+            # Another file's earlier path is a name only as a path or a file name: requests'
+            # AUTHORS.rst was AUTHORS, and "how many authors touched adapters.py" names no file.
+            names = [n for n in names if "/" in n or "." in n]
         if self.dotted is not None:
             stems = [p.rpartition("/")[2].removesuffix(".py") for p in self.previous]
             names += [n for n in stems if n not in taken]
@@ -111,6 +126,7 @@ class Modules:
         layout = layout or Layout([], {}, [])
         self.roots = frozenset(layout.roots)
         self.files = dict(layout.files)  # a Python module's head path -> its dotted name
+        self.other = layout.other  # every other file of the head: a file module of its own
         self.dirs = dict(layout.dirs)  # a module directory of the head -> its kind
         self.dotted = dict(layout.dotted)  # a Python package's head path -> its dotted name
         self.bare = layout.bare  # directories at the depth that are no module
@@ -130,7 +146,7 @@ class Modules:
             renames = [c for c in commit.files if c.old_path is not None and c.old_path != c.path]
             for change in renames:
                 assert change.old_path is not None
-                if change.old_path not in self.files:  # a module of the head lives on
+                if not self._is_file(change.old_path):  # a module of the head lives on
                     self._follows.setdefault(change.old_path, (change.path, commit.authored))
             for old, new in _directory_moves(renames):
                 if old in self._moved or old in self._present:
@@ -143,7 +159,7 @@ class Modules:
             self._earlier.setdefault(self.head_path(old), []).append((old, when))
         for old, (_, when) in self._follows.items():
             now = self._file(old)
-            if now in self.files:
+            if self._is_file(now):
                 self._earlier.setdefault(now, []).append((old, when))
 
     def head_path(self, directory: str) -> str:
@@ -163,6 +179,10 @@ class Modules:
         self._where[directory] = found
         return found
 
+    def _is_file(self, path: str) -> bool:
+        """A file module of the head: a Python module or any other file."""
+        return path in self.files or path in self.other
+
     def _file(self, path: str) -> str:
         seen = {path}
         while path in self._follows:
@@ -175,7 +195,7 @@ class Modules:
     def counts_for(self, path: str) -> tuple[str, ...]:
         """The modules (head paths) a change to `path`, as some commit wrote it, counts for,
         outermost first: each module directory holding it, the directory at the module
-        depth, and the Python module it is."""
+        depth, and the file module it is (a Python module or another file)."""
         found = self._counts.get(path)
         if found is not None:
             return found
@@ -190,7 +210,7 @@ class Modules:
             if now in self.dirs:
                 out.append(now)
         module = self._file(path)
-        if module in self.files:
+        if self._is_file(module):
             out.append(module)
         found = self._counts[path] = tuple(dict.fromkeys(out))
         return found
@@ -224,7 +244,7 @@ class Modules:
             dotted=self.files.get(path),
             parent=self._parent(path),
         )
-        if module.dotted is not None:
+        if module.dotted is not None or path in self.other:
             module.kind = "file"
         elif self.dirs.get(path) == "package":
             module.kind = "package"
@@ -236,7 +256,7 @@ class Modules:
     def _parent(self, path: str) -> str | None:
         """The module directory holding a module of the head, else the module at the
         depth holding it; None for a module at the depth or one the head has no more."""
-        if path not in self.dirs and path not in self.files:
+        if path not in self.dirs and not self._is_file(path):
             return None
         inner = within(path, self.dirs)
         if inner is not None:

@@ -25,9 +25,10 @@ MAX_TITLE = 400  # a source record's title (engine.domain.models.SourceRecord)
 # 3: a package's changes count for the directory module holding it too; 4: packages and
 # directories of Python files at every depth, paths followed through directory moves on
 # side branches too; 5: a package's earlier path is kept though spelled as its name; 6: a
-# commit record says how many of its lines were added. An import finding a repository
-# stored under another layout reads its whole history again.
-MODULE_LAYOUT = 6
+# commit record says how many of its lines were added; 7: every other file of the head is a
+# file module too (HISTORY.md, pyproject.toml). An import finding a repository stored under
+# another layout reads its whole history again.
+MODULE_LAYOUT = 7
 # How commit records are keyed (engine/domain/commits.py); 2: a shortened key names its commit. An
 # import finding a repository stored before reads its whole history again if it had such keys.
 COMMIT_KEYS = 2
@@ -144,7 +145,8 @@ def subjects(
 
 def _module_attributes(repo: str, module: Module) -> dict[str, Any]:
     """What tells modules apart beside their names: the path, the kind (package, directory
-    of files, Python module file) and a Python package's or module's dotted name."""
+    of files, file: a Python module or any other file) and a Python package's or module's
+    dotted name (a file without one is no Python module)."""
     out: dict[str, Any] = {"repository": repo[:200], "path": module.path[:1000]}
     out["module_kind"] = module.kind
     dotted = module.dotted or module.subpackage

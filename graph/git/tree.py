@@ -1,5 +1,6 @@
 """What makes modules in the imported head's tree: package roots, every directory of Python
-files (packages at every depth), Python modules, and the directories at the module depth that
+files (packages at every depth), Python modules, every other file (a file module named by its
+path: HISTORY.md, pyproject.toml, docs/conf.py), and the directories at the module depth that
 are no module (graph/git/modules.py reads history by them).
 
 The layout is the head's: a path of an older commit is counted by where its module lies now.
@@ -44,6 +45,7 @@ def package_roots(listing: Sequence[str]) -> list[str]:
 
 
 MAX_FILE_MODULES = 5_000  # Python modules of one head made module subjects, at most
+MAX_OTHER_FILES = 20_000  # other files of one head made module subjects, at most
 MAX_MODULE_DIRS = 5_000  # directories of one head made modules, at most
 # Top-level directories that are modules whatever they hold: people ask about them by name.
 TOP_DIRECTORIES = ("tests", "docs", "examples")
@@ -61,14 +63,18 @@ class Layout(NamedTuple):
     dotted: Mapping[str, str] = MappingProxyType({})  # a Python package's path -> dotted name
     bare: frozenset[str] = frozenset()
     present: frozenset[str] = frozenset()  # every directory of the head
+    # Every other file of the head (no Python module of `files`): a file module named by its
+    # path, README.md, pyproject.toml, docs/conf.py, tests/test_x.py, a package's __init__.py.
+    other: frozenset[str] = frozenset()
 
 
 def layout(repo: Path, rev: str, depth: int = 1) -> Layout:
-    """The head's package roots, module directories and Python modules; past
+    """The head's package roots, module directories, Python modules and other files; past
     MAX_FILE_MODULES Python modules, none (packages stay modules) and a warning: a
-    repository that large asks by package; past MAX_MODULE_DIRS module directories, only
-    the outermost package roots and the top-level directories are."""
-    listing = _listing(repo, rev)
+    repository that large asks by package; past MAX_OTHER_FILES other files, none of them
+    either; past MAX_MODULE_DIRS module directories, only the outermost package roots and
+    the top-level directories are."""
+    listing = [path for path in _listing(repo, rev) if path]
     files = modules_of_tree(listing)
     warnings = []
     if len(files) > MAX_FILE_MODULES:
@@ -77,6 +83,13 @@ def layout(repo: Path, rev: str, depth: int = 1) -> Layout:
             "and directories are modules in this import"
         )
         files = {}
+    other = frozenset(path for path in listing if path not in files)
+    if len(other) > MAX_OTHER_FILES:
+        warnings.append(
+            f"{len(other)} files is more than {MAX_OTHER_FILES}: files other than Python "
+            "modules are no modules of their own in this import"
+        )
+        other = frozenset()
     roots = package_roots(listing)
     dirs = module_dirs(listing)
     if len(dirs) > MAX_MODULE_DIRS:
@@ -89,7 +102,7 @@ def layout(repo: Path, rev: str, depth: int = 1) -> Layout:
     present |= {d.rsplit("/", n)[0] for d in present for n in range(1, d.count("/") + 1)}
     return Layout(
         roots, files, warnings, dirs, dotted_packages(listing), bare(listing, dirs, depth),
-        frozenset(present),
+        frozenset(present), other,
     )  # fmt: skip
 
 
