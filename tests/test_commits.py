@@ -10,7 +10,7 @@ import pytest
 
 from engine.domain.commits import CommitKey, commit_of, legacy_commit_key
 from engine.domain.models import SourceRecord
-from engine.questions.firstchange import _short
+from engine.questions.firstchange import short
 from graph.git.history import Change, History, module_key
 from graph.git.modules import Modules
 from graph.git.records import commit_records
@@ -101,4 +101,4 @@ def test_a_first_change_names_its_commit_by_the_short_hash_whatever_its_key(repo
     engine/domain/commits.py, so a key shortened for a long repository name (which no longer
     ends in the subject) still gives the hash, not the whole key."""
     for record in _written(repo, ("src/x.py",)):
-        assert _short(record.key, record.subject) == SHA[:7]
+        assert short(record.key, record.subject) == SHA[:7]
