@@ -35,6 +35,10 @@ Window = tuple[str, datetime, datetime]
 SHAPES = ("year", "quarter", "half", "season", "month", "months", "dates")
 
 _YEAR = re.compile(r"\b(?:19[7-9]\d|2\d{3})\b")
+# A winter named by its two years ("2024-25", "2024/25") moves both: the second, written
+# short, is the year after the first. Any other digits after a year (a date's month) stay.
+_YEAR_OR_SPLIT = re.compile(r"\b(?:19[7-9]\d|2\d{3})(?:[/-]\d{2}\b(?![/-]\d))?")
+
 # Words that count from now, or whose window moved to another year is not the same days (a
 # week starts on a Monday, a slash date may be read either way, Easter and the holidays on a
 # weekday of a month move): no calendar row.
@@ -158,11 +162,19 @@ def future(row: Row, now: datetime) -> bool:
     return not named or (row.start is not None and row.start > now)
 
 
+def _year_moved(match: re.Match[str], years: int) -> str:
+    """A year moved by YEARS; a split year ("2024-25") moved whole, else only its year."""
+    year, sep, short = int(match[0][:4]), match[0][4:5], match[0][5:]
+    if short and int(short) == (year + 1) % 100:
+        return f"{year + years}{sep}{(year + years + 1) % 100:02d}"
+    return f"{year + years}{match[0][4:]}"
+
+
 def _moved(row: Row, years: int) -> tuple[str, datetime, datetime | None] | None:
     """The row with its years moved by YEARS: its phrase and its reading (None: a day that
     year lacks, 29 February)."""
     assert row.start is not None
-    text = _YEAR.sub(lambda m: str(int(m[0]) + years), row.phrase)
+    text = _YEAR_OR_SPLIT.sub(lambda m: _year_moved(m, years), row.phrase)
     try:
         start = row.start.replace(year=row.start.year + years)
         end = row.end.replace(year=row.end.year + years) if row.end else None
