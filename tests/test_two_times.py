@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from engine.domain.contract import Outcome
+from engine.domain.errors import BadUserInput
 from engine.ports import OrgGraph
 from tests import shared_history
 from tests.test_investigate import answer
@@ -115,3 +116,17 @@ async def test_a_question_ended_on_a_time_phrase_carries_no_part_of_a_window(
     assert result.outcome is Outcome.NO_MATCH and not result.direct_judgment
     assert any("no other window is answered" in n for n in result.limitations)
     assert result.time_context.start is None and result.time_context.end is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["how is _make.py doing next year in 2031?", "who changed _make.py next month, in 2030?"],
+)
+async def test_a_time_in_the_future_is_refused_before_a_second_time_ends_the_question(
+    attrs: OrgGraph, question: str
+) -> None:
+    """bench/investigate.py's "how is X doing next year in 2031?" was refused as a time in
+    the future; once a second time ended questions it came back as no match, offering to
+    ask about each future year. The future is refused first, as when asked alone."""
+    with pytest.raises(BadUserInput, match="in the future"):
+        await ask(attrs, question)

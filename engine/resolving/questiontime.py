@@ -14,6 +14,7 @@ from engine.domain.errors import BadUserInput
 from engine.domain.timecontext import (
     MAX_RANGE,
     MICROSECOND,
+    SKEW_TOLERANCE,
     EffectiveTime,
     iso,
     resolve_time,
@@ -160,6 +161,25 @@ def unread(understood: Interpretation) -> tuple[str, ...]:
     ), *understood.two_times
 
 
+def _refuse_a_future_time(
+    effective: EffectiveTime, understood: Interpretation, anchor: datetime
+) -> None:
+    """A question ending on its time phrases is still refused, as asked alone, when the time
+    it read lies in the future: "how is X doing next year in 2031?" was refused before a
+    second time ended questions (two_times), then ended as no match, suggesting two
+    questions about the future. Only the future is checked here: a phrase too wide still
+    ends with the others, named."""
+    phrase, point = understood.time_expression, understood.as_of or understood.start
+    if phrase is None or point is None or effective.axis.value == "range":
+        return
+    if to_utc(point) - anchor <= SKEW_TOLERANCE:
+        return
+    try:
+        resolve_time(understood.as_of, understood.start, understood.end, anchor)
+    except BadUserInput as exc:
+        raise BadUserInput(f'"{phrase}": {exc}') from exc
+
+
 def _when(understood: Interpretation, used: str) -> list[str]:
     """What the answer says about a question asking when: the last change is the newest one
     listed (one older than the window is looked for: engine/questions/lastchange.py), and any other
@@ -207,6 +227,7 @@ def asked_time(
     that ends on a time phrase (`unread`) keeps the request's time: the part of a window it
     read was carried by its no match as if answered over it."""
     if unread(understood):
+        _refuse_a_future_time(effective, understood, anchor)
         return effective, [], None
     wide: Narrower | None = None
     if effective.axis.value != "range":
