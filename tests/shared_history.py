@@ -100,3 +100,22 @@ def fixtures(name: str, graph: str, *, clone_as: str = "clone") -> tuple[Any, An
         return await in_memory(request.getfixturevalue(clone_as), name)
 
     return cloned, imported
+
+
+def each(*names: str) -> tuple[Any, ...]:
+    """The fixtures of several histories, each as `fixtures(name, name, clone_as=NAME_clone)`
+    gives them, in order: `werkzeug_clone, werkzeug, attrs_clone, attrs = each("werkzeug",
+    "attrs")`."""
+    return tuple(f for name in names for f in fixtures(name, name, clone_as=f"{name}_clone"))
+
+
+def commits(clone: Path, start: datetime, end: datetime, *paths: str, author: str = "") -> int:
+    """Commits (no merges) in [start, end) by author time, as git counts them (by `author`'s
+    address, when given): `git log --no-merges --full-history -- PATHS`."""
+    by = [f"--author={author}"] if author else []
+    out = subprocess.run(
+        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--format=%at", *by,
+         "--", *paths],
+        capture_output=True, check=True, text=True,
+    ).stdout  # fmt: skip
+    return sum(start <= datetime.fromtimestamp(int(t), UTC) < end for t in out.split())

@@ -10,7 +10,6 @@ is checked against git's count. On click's and werkzeug's real histories (../sha
 
 from __future__ import annotations
 
-import subprocess
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
@@ -20,28 +19,16 @@ import pytest
 from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
+from tests.shared_history import commits
 from tests.test_investigate import answer
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 
 pytestmark = shared_history.present("click", "werkzeug")
 
-click_clone, click = shared_history.fixtures("click", "click", clone_as="click_clone")
-werkzeug_clone, werkzeug = shared_history.fixtures(
-    "werkzeug", "werkzeug", clone_as="werkzeug_clone"
-)
+click_clone, click, werkzeug_clone, werkzeug = shared_history.each("click", "werkzeug")
 
 ask = partial(answer, now=CLOCK)
-
-
-def commits(clone: Path, start: datetime, end: datetime, *paths: str) -> int:
-    """Commits (no merges) in [start, end) by author time, as git counts them."""
-    out = subprocess.run(
-        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--format=%at",
-         "--", *paths],
-        capture_output=True, check=True, text=True,
-    ).stdout  # fmt: skip
-    return sum(start <= datetime.fromtimestamp(int(t), UTC) < end for t in out.split())
 
 
 MAY = (datetime(2026, 5, 1, tzinfo=UTC), datetime(2026, 5, 16, tzinfo=UTC))

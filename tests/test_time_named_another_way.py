@@ -36,10 +36,7 @@ CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 
 pytestmark = shared_history.present("werkzeug", "attrs")
 
-werkzeug_clone, werkzeug = shared_history.fixtures(
-    "werkzeug", "werkzeug", clone_as="werkzeug_clone"
-)
-attrs_clone, attrs = shared_history.fixtures("attrs", "attrs", clone_as="attrs_clone")
+werkzeug_clone, werkzeug, attrs_clone, attrs = shared_history.each("werkzeug", "attrs")
 ask = partial(answer, now=CLOCK)
 
 # (history, as an unseen phrasing wrote it, written plainly, the window both are answered over)

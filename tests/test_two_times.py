@@ -21,17 +21,15 @@ from engine.domain.contract import Outcome
 from engine.domain.errors import BadUserInput
 from engine.ports import OrgGraph
 from tests import shared_history
+from tests.shared_history import commits
 from tests.test_investigate import answer
-from tests.test_two_periods import commits, on
+from tests.test_two_periods import on
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 
 pytestmark = shared_history.present("werkzeug", "attrs")
 
-werkzeug_clone, werkzeug = shared_history.fixtures(
-    "werkzeug", "werkzeug", clone_as="werkzeug_clone"
-)
-attrs_clone, attrs = shared_history.fixtures("attrs", "attrs", clone_as="attrs_clone")
+werkzeug_clone, werkzeug, attrs_clone, attrs = shared_history.each("werkzeug", "attrs")
 
 ask = partial(answer, now=CLOCK)
 MAKE, SERVING = "src/attr/_make.py", "src/werkzeug/serving.py"

@@ -10,7 +10,6 @@ histories (../shared/data), in memory."""
 
 from __future__ import annotations
 
-import subprocess
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
@@ -20,30 +19,16 @@ import pytest
 from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
+from tests.shared_history import commits
 from tests.test_investigate import answer
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 
 pytestmark = shared_history.present("werkzeug", "attrs")
 
-werkzeug_clone, werkzeug = shared_history.fixtures(
-    "werkzeug", "werkzeug", clone_as="werkzeug_clone"
-)
-attrs_clone, attrs = shared_history.fixtures("attrs", "attrs", clone_as="attrs_clone")
+werkzeug_clone, werkzeug, attrs_clone, attrs = shared_history.each("werkzeug", "attrs")
 
 ask = partial(answer, now=CLOCK)
-
-
-def commits(clone: Path, start: datetime, end: datetime, *paths: str, author: str = "") -> int:
-    """Commits (no merges) in [start, end) by author time, as git counts them (by `author`'s
-    address, when given)."""
-    by = [f"--author={author}"] if author else []
-    out = subprocess.run(
-        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--format=%at", *by,
-         "--", *paths],
-        capture_output=True, check=True, text=True,
-    ).stdout  # fmt: skip
-    return sum(start <= datetime.fromtimestamp(int(t), UTC) < end for t in out.split())
 
 
 def ends_naming(result: object, words: str) -> bool:

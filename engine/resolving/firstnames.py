@@ -41,6 +41,17 @@ UNKNOWN = (
 )
 
 
+def _which(
+    run: str, offered: tuple[Candidate, ...], signer: ReceiptSigner, allow_clarification: bool
+) -> Callable[..., InvestigationResult]:
+    """Asking which of `offered` the words `run` mean; where no clarification is allowed, the
+    no match saying so."""
+    if not allow_clarification:
+        which = (outcomes.prompt_for(run, offered),)
+        return lambda frame, trace: outcomes.no_match(frame, trace, which)
+    return lambda frame, trace: outcomes.clarification(frame, run, offered, signer, trace)
+
+
 async def joined(
     graph: OrgGraph,
     signer: ReceiptSigner,
@@ -60,17 +71,9 @@ async def joined(
     for run, people in found:
         if any(p.key in {s.key for s in subjects} for p in people):
             continue  # a receipt chose one of them (engine.resolving.choice)
-        if len(people) > 1:
+        if len(people) > 1:  # answered without them, it was everyone's
             offered = tuple(Candidate(p, 0.9) for p in people)
-            if not allow_clarification:  # answered without them, it was everyone's
-                which = (outcomes.prompt_for(run, offered),)
-                return lambda frame, trace, n=which: outcomes.no_match(frame, trace, n), understood
-            return (
-                lambda frame, trace, ref=run, c=offered: outcomes.clarification(
-                    frame, ref, c, signer, trace
-                ),
-                understood,
-            )
+            return _which(run, offered, signer, allow_clarification), understood
         subjects.append(people[0])
         told.notes.append(
             f'"{run}" was taken to mean {people[0].name} ({people[0].key}), the one '
@@ -82,16 +85,7 @@ async def joined(
         if isinstance(outcome, StoredSubject) and outcome.kind is SubjectKind.PERSON:
             subjects.append(outcome)  # "dependabot commits": whose commits
         elif isinstance(outcome, Ambiguous):
-            offered = tuple(outcome.candidates)
-            if not allow_clarification:
-                which = (outcomes.prompt_for(run, offered),)
-                return lambda frame, trace, n=which: outcomes.no_match(frame, trace, n), understood
-            return (
-                lambda frame, trace, ref=run, c=offered: outcomes.clarification(
-                    frame, ref, c, signer, trace
-                ),
-                understood,
-            )
+            return _which(run, tuple(outcome.candidates), signer, allow_clarification), understood
         else:
             absent.append(run)
     if absent:  # words no rule read that name nothing known: never answered without them
