@@ -2074,18 +2074,22 @@ async def test_a_file_at_the_root_is_a_subject_counted_as_git_counts_it(
     assert f"; {expected} to {file}." in (result.direct_judgment or ""), result.direct_judgment
 
 
-async def test_a_root_file_name_another_file_holds_but_for_case_asks_which(
+async def test_a_root_file_and_a_docs_file_named_alike_answer_the_root_one_saying_so(
     click: tuple[OrgGraph, list[Commit]],
 ) -> None:
     """CHANGES.md (the root's, 2026's changelog) and docs/changes.md are both "changes.md"
-    but for case: the reference names both as written but for case, so it asks, never
-    picks (pyproject.toml, in the root and ten examples, asks the same way)."""
-    graph, _ = click
+    but for case. Shipped before docs (a2c0c20: a bare name held by shipped files and by
+    docs, examples or tests is the shipped one, said, the others offered): answered for the
+    root's, with git's count, docs/changes.md named beside it and offered with a receipt."""
+    graph, commits = click
+    expected = len([c for c in between(commits, *Y2026) if "CHANGES.md" in c.paths])
+    assert expected
     result = await ask(graph, "how many commits to CHANGES.md in 2026?")
-    assert result.outcome is Outcome.CLARIFICATION_REQUIRED
-    assert {c.subject_key for c in result.candidates} == {
-        "module:click/CHANGES.md", "module:click/docs/changes.md"
-    }
+    assert result.outcome is Outcome.ANSWERED
+    assert result.subject_keys == ("module:click/CHANGES.md",)
+    assert (result.direct_judgment or "").startswith(f"{expected} commit(s) to CHANGES.md ")
+    assert any("docs/changes.md" in n for n in result.limitations), result.limitations
+    assert {c.subject_key for c in result.candidates} == {"module:click/docs/changes.md"}
 
 
 @pytest.mark.parametrize("when", ["next month", "tomorrow", "next year"])
@@ -2134,12 +2138,18 @@ async def test_a_file_name_only_a_search_resembles_names_nothing(
     click: tuple[OrgGraph, list[Commit]],
 ) -> None:
     """"__init__.py" was taken to mean complex.commands.cmd_init (0 commits, an example's
-    file): a guess. Every package's __init__.py is a file module now (module_layout 7): the
-    name asks which, offering only __init__.py files. A misspelt file name one edit away
-    is still read ("corr.py", said)."""
-    graph, _ = click
+    file): a guess. Every package's __init__.py is a file module now (module_layout 7), and
+    the shipped one is answered, said, the examples' and tests' offered (a2c0c20's shipped
+    before examples and tests), with git's count. A misspelt file name one edit away is
+    still read ("corr.py", said)."""
+    graph, commits = click
     result = await ask(graph, "how many commits to __init__.py in 2025?")
-    assert result.outcome is Outcome.CLARIFICATION_REQUIRED and result.direct_judgment is None
+    shipped = "src/click/__init__.py"
+    expected = len([c for c in between(commits, *Y2025) if shipped in c.paths])
+    assert result.outcome is Outcome.ANSWERED
+    assert result.subject_keys == (f"module:click/{shipped}",)
+    assert (result.direct_judgment or "").startswith(f"{expected} commit(s) to {shipped} ")
+    assert any("the code the repository ships" in n for n in result.limitations)
     offered = [c.subject_key for c in result.candidates]
     assert offered and all(k.endswith("/__init__.py") for k in offered)
     typo = await ask(graph, "who changed corr.py in 2025?")
