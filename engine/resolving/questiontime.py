@@ -96,10 +96,7 @@ def question_time(
     if phrase and requested:
         notes.append(f'The request\'s range was used, not "{phrase}" in the question.')
     elif phrase:
-        try:
-            effective = resolve_time(understood.as_of, understood.start, understood.end, anchor)
-        except BadUserInput as exc:
-            raise BadUserInput(f'"{phrase}": {exc}') from exc
+        effective = _phrase_time(phrase, understood, anchor)
     window = window_of(effective, lookback_of(understood.intent))
     used = f"{iso(window.start)} to {iso(window.end)}"
     named = understood.time_not_understood or understood.as_of or understood.start
@@ -172,10 +169,15 @@ def _refuse_a_future_time(
     phrase, point = understood.time_expression, understood.as_of or understood.start
     if phrase is None or point is None or effective.axis.value == "range":
         return
-    if to_utc(point) - anchor <= SKEW_TOLERANCE:
-        return
+    if to_utc(point) - anchor > SKEW_TOLERANCE:
+        _phrase_time(phrase, understood, anchor)  # refused, as when asked alone
+
+
+def _phrase_time(phrase: str, understood: Interpretation, anchor: datetime) -> EffectiveTime:
+    """The time a question's phrase reads as, validated as a request's time is; a time
+    refused says which phrase it is."""
     try:
-        resolve_time(understood.as_of, understood.start, understood.end, anchor)
+        return resolve_time(understood.as_of, understood.start, understood.end, anchor)
     except BadUserInput as exc:
         raise BadUserInput(f'"{phrase}": {exc}') from exc
 
