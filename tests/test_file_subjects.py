@@ -104,6 +104,38 @@ async def test_a_file_that_is_no_python_module_is_counted_as_git_counts_it(
     )
 
 
+GONE = [
+    ("attrs", "how many commits to changelog.d/1496.change.md in 2025?",
+     "changelog.d/1496.change.md"),
+    ("werkzeug", "who changed src/werkzeug/datastructures.py in 2022?",
+     "src/werkzeug/datastructures.py"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "path"), GONE)
+async def test_a_file_deleted_before_the_head_is_named_as_gone_not_as_untracked(
+    werkzeug: OrgGraph,
+    werkzeug_clone: Path,
+    attrs: OrgGraph,
+    attrs_clone: Path,
+    history: str,
+    question: str,
+    path: str,
+) -> None:
+    """A path git deleted (an attrs changelog fragment; werkzeug's datastructures.py, a
+    package since) is no subject, and the no match says why: it said "Files are not tracked as
+    modules unless they are a Python module of a package", false since every file of the
+    head is a subject, and asked about "the repository" in its place."""
+    graph, clone = (attrs, attrs_clone) if history == "attrs" else (werkzeug, werkzeug_clone)
+    assert path not in shared_history.git(clone, "ls-files").splitlines()
+    assert shared_history.git(clone, "log", "--no-merges", "--format=%h", "--", path).split()
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.NO_MATCH
+    said = [n for n in result.limitations if n.startswith(f'"{path}" names no ')]
+    assert len(said) == 1, result.limitations
+    assert "deleted or moved since" in said[0] and "Python module" not in said[0]
+
+
 RANKINGS = [
     ("attrs", "which files changed the most in attrs in H2 2025?", on(2025, 7), on(2026, 1), 10),
     ("werkzeug", "top 5 busiest files in werkzeug in 2024", on(2024, 1), on(2025, 1), 5),

@@ -190,12 +190,14 @@ async def test_a_repository_imported_before_is_read_again_once(
 async def test_a_file_path_in_the_directory_names_it_and_is_not_answered(
     graph: OrgGraph,
 ) -> None:
-    """tests/ holds packages (their PART_OF edges), never Python modules: a .py path in it
-    counts only with its directory. It was answered for the directory, said: another file's
+    """tests/ holds packages, and no file tests/runner.py: the path names no file of the
+    head, said, never answered for its directory. It was answered for the directory, said: another file's
     changes and count (c32b: "examples/naval/naval.py" got its folder's last change)."""
     result = await ask(graph, "what changed in tests/runner.py in the last 100 days?")
     assert result.outcome is Outcome.NO_MATCH and result.subject_keys == ()
-    assert any(n.startswith('"tests/runner.py" is not tracked by itself: its commits count '
-                            "only with the module holding it, tests") for n in result.limitations)  # fmt: skip
+    assert any(n.startswith('"tests/runner.py" names no file of the repository as it is now')
+               and "none for tests (tests) in its place" in n for n in result.limitations), (
+        result.limitations
+    )
     missing = await ask(graph, "what changed in examples/cx/cx/nothing.py in the last 100 days?")
     assert missing.outcome is Outcome.NO_MATCH, missing.limitations

@@ -78,16 +78,17 @@ def missing_note(reference: str, understood: Interpretation) -> str:
 
 
 def file_note(reference: str) -> str:
-    """Why a file named by its path names nothing ("how many commits to CHANGES.md?"): only
-    modules are tracked, so a file at a repository's root is not (docs/git-import.md). No
-    count is given for the repository in its place: that would answer another question."""
+    """Why a file named by its path names nothing ("how many commits to datastructures.py?"):
+    every file of a repository's imported head is a subject (docs/git-import.md, "Every
+    file"), so a path naming none is a file deleted or moved before the head, or one never in
+    the history. No count is given for the directory or repository in its place: that would
+    answer another question."""
     if not r.is_path(reference):
         return ""
     return (
-        " Files are not tracked as modules unless they are a Python module of a package (such "
-        "as core.py): a file at a repository's root (such as pyproject.toml or a changelog) "
-        f'or outside any module\'s directory is not, so commits to "{reference}" alone are '
-        "not counted. Ask about the repository, or the directory holding it."
+        " Every file of a repository as it is now is a subject; a file deleted or moved since "
+        f'(or never in its history) is not, so commits to "{reference}" are not counted here. '
+        "Ask about the directory that held it, or its path now."
     )
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.domain.models import Direction, RelationshipType, StoredSubject, SubjectKind
+from engine.domain.models import StoredSubject, SubjectKind
 from engine.domain.text import normalise
 from engine.ports import OrgGraph
 from engine.reading.scopes import Scope
@@ -167,11 +167,10 @@ async def holder_of_path(
     """A path no subject is named by: the Python module it names without its extension
     ("src/click/core" is src/click/core.py: its dotted name says as much), else the one
     module named by its longest directory prefix ("docs/index.md"), and the note saying
-    which module the answer is for. A Python file under a package holding Python modules
-    would be a module of its own were it in the imported head: it is not tracked, said
-    (None and the note), never answered for the package ("src/click/nonexistent/thing.py"
-    answered for all of click); nor is another file inside a module ("docs/index.md",
-    "examples/naval/naval.py": the module's last change was another file's)."""
+    which module the answer is for. Any other path inside a module names no file of the
+    head: it is said (None and the note), never answered for the module holding it
+    ("src/click/nonexistent/thing.py" was answered for all of click, "docs/index.md" with
+    another file's last change)."""
     parts = reference.strip("/").split("/")
     if "." not in parts[-1]:
         found, total = await graph.subjects_by_handle(
@@ -194,27 +193,17 @@ async def holder_of_path(
             return None  # several modules hold it: the path alone cannot say which
         if total == 1:
             module = found[0]
-            if _would_be_a_module(parts[-1]) and await _holds_python_modules(graph, module):
-                return None, (
-                    f'"{reference}" is not tracked: no Python module of {module.name} '
-                    f"({_path(module)}) has that path in the history imported here (a Python "
-                    "file in a package directory is a module of its own; this one is not "
-                    "there), so no answer is given for it, and none for "
-                    f"{module.name} in its place. Ask about {module.name}, or a module it has."
-                )
-            # "docs/index.md", "examples/naval/naval.py", "tests/test_make.py": answered for
-            # the module holding it, its count and last change were another file's.
+            # Every file of the imported head is a subject (module_layout 7), so a path
+            # inside a module naming none is a file deleted or moved since, or never there:
+            # never answered for the module holding it, whose figures are other files'.
             return None, (
-                f'"{reference}" is not tracked by itself: its commits count only with the '
-                f"module holding it, {module.name} ({_path(module)}), whose figures are not "
-                f"this file's, so no answer is given for it. Ask about {module.name}."
+                f'"{reference}" names no file of the repository as it is now (every file '
+                "there is a subject; a file deleted or moved since, or never in its history, "
+                f"is not), so no answer is given for it, and none for {module.name} "
+                f"({_path(module)}) in its place. Ask about {module.name}, or the file's path "
+                "now."
             )
     return None
-
-
-# The PART_OF edges read into a package: more than any package holds modules and
-# subpackages (a file module after the first thousand would be missed).
-_HELD = 1_000
 
 
 async def _ending_so(graph: OrgGraph, parts: list[str]) -> StoredSubject | None:
@@ -225,36 +214,6 @@ async def _ending_so(graph: OrgGraph, parts: list[str]) -> StoredSubject | None:
     ending = "/" + "/".join(parts)
     held = [m for m in found if f"/{_path(m)}".endswith(ending)]
     return held[0] if len(held) == 1 else None
-
-
-def _would_be_a_module(file: str) -> bool:
-    """A file name the git import makes a Python module of, in a package directory
-    (graph/git/tree.py python_modules): not `__init__.py`, not a test file."""
-    stem = file.removesuffix(".py")
-    if stem == file or not stem.isidentifier() or stem == "__init__":
-        return False
-    return not (stem == "conftest" or stem.startswith("test_") or stem.endswith("_test"))
-
-
-async def _holds_python_modules(graph: OrgGraph, module: StoredSubject) -> bool:
-    """The module is a Python package: it holds Python modules or subpackages (`_python`,
-    by their PART_OF edges; a directory module's come from the top packages inside it,
-    neither). Every edge is read: one holding both may list either first."""
-    found = await graph.relationships_of(
-        [module.key], types=[RelationshipType.PART_OF], direction=Direction.INCOMING,
-        limit_per_subject=_HELD,
-    )  # fmt: skip
-    edges = found.get(module.key, [])
-    return any(_python(e.other) for e in edges)
-
-
-def _python(held: StoredSubject) -> bool:
-    """A Python module (a file with a dotted name: another file, README.md, has none), or a
-    subpackage (a package with a dotted name: the import gives one
-    only to a package inside a Python package), which shows its holder is a Python package
-    even when that holds nothing but its `__init__.py` (src/lab/plugins holding web/)."""
-    kind = held.attributes.get("module_kind")
-    return kind in ("file", "package") and "dotted" in held.attributes
 
 
 def _names(subjects: Sequence[StoredSubject]) -> str:
