@@ -2216,7 +2216,8 @@ async def test_a_python_file_no_module_has_is_said_to_name_no_file(
     click: tuple[OrgGraph, list[Commit]], path: str
 ) -> None:
     """A Python file under a package that no file of the head has: it answered for the whole
-    package (117 changes to click), a note saying "not tracked by itself". Beside a module that is tracked, the question is no match, the path said (the
+    package (117 changes to click), a note saying "not tracked by itself". Now it names no
+    file, said. Beside a module that is tracked, the question is no match, the path said (the
     other's count alone answered another question); the package's __init__.py, once named
     the package, is a file module of its own, answered with its own figure."""
     graph, commits = click
