@@ -30,6 +30,8 @@ ABSENT_LAST = ["Vandersloot", "Quillfeather", "Oyelaran-Smythe", "Brightwater", 
 # Three in four answers of 0 are drawn again: people and files are quiet in most windows, and
 # a 0 says little about counting.
 ZERO_REDRAWN = 0.75
+# People ranked: everyone, or bots left out ("top contributors excluding bots").
+TOPS = ("top", "top_humans")
 UNKNOWN_WORDS = ["frobnicator", "quuxlet", "zanzibarite", "blorptastic", "wimbleweft"]
 
 
@@ -307,9 +309,10 @@ class Builder:
         quiet: "what is the bus factor of the datastructures package?" is then rightly
         answered "no change in the window" (the judge reads it as 0), where this said there
         was no such reading and the answer was counted wrong against the year's figure."""
-        every = [truth.figures(self.h, sc, start, end, pid, by) for sc in scopes
+        bots = metric != "top_humans"  # "excluding bots": their commits are not ranked
+        every = [truth.figures(self.h, sc, start, end, pid, by, bots) for sc in scopes
                  for by in ("name", "person")]  # fmt: skip
-        if quiet is not None and metric != "top" and not any(f.commits for f in every):
+        if quiet is not None and metric not in TOPS and not any(f.commits for f in every):
             return quiet, []
         values = {_value(metric, f) for f in every}
         if len(values) != 1:
@@ -317,7 +320,7 @@ class Builder:
         (value,) = values
         if value is None:
             return "nothing to rank or no bus factor"
-        if metric == "top":
+        if metric in TOPS:
             names, count = value
             return count, sorted(names)
         return value, []
@@ -340,7 +343,7 @@ def _value(metric: str, f: truth.Figures) -> Any:
         return f.lines
     if metric == "people":
         return f.people or None
-    if metric == "top":
+    if metric in TOPS:
         return f.top if f.top[1] else None
     return f.bus_factor
 

@@ -16,6 +16,8 @@ from collections import Counter
 from datetime import datetime
 from typing import Any
 
+from bench.generalise_truth import is_bot
+
 BOILERPLATE = ("Merge commits are not counted", "Lines are counted as git log")
 DISCLOSING = ("not understood", "names no", "not read", "was read as", "left out", "instead")
 OUTCOMES = {
@@ -31,6 +33,7 @@ FACT_FIELD = {
     "lines": ("churn", "lines_changed"),
     "people": ("active_contributors", "contributors"),
     "top": ("active_contributors", "top_names"),
+    "top_humans": ("active_contributors", "top_names"),
     "bus": ("bus_factor", "bus_factor"),
 }
 
@@ -108,7 +111,7 @@ def _wrong_answer(case: dict[str, Any], result: dict[str, Any]) -> str | None:
     value = figure(case["metric"], result, keys[0] if keys else None)
     if value is None:
         return f"no {case['metric']} figure in the answer"
-    if case["metric"] == "top":
+    if case["metric"] in ("top", "top_humans"):
         names, commits = value
         if not names or names[0] not in case["top_names"] or commits[0] != case["figure"]:
             top = (names[0], commits[0]) if names else None
@@ -130,11 +133,16 @@ def figure(metric: str, result: dict[str, Any], key: str | None) -> Any:
         )
         if mine:
             value = mine[0].get("value") or {}
-            if metric == "top":
-                return list(value.get("top_names") or ()), list(value.get("top_commits") or ())
+            if metric in ("top", "top_humans"):
+                ranked = zip(
+                    value.get("top_names") or (), value.get("top_commits") or (), strict=False
+                )
+                # "excluding bots": the first person ranked who is none
+                kept = [(n, c) for n, c in ranked if metric == "top" or not is_bot(str(n))]
+                return [n for n, _ in kept], [c for _, c in kept]
             return value.get(name)
     notes = " ".join(result.get("limitations") or ())
-    if metric != "top" and "fall in this window" in notes:
+    if metric not in ("top", "top_humans") and "fall in this window" in notes:
         return 0  # nothing recorded in the window: the answer claims no fact, and says so
     return None
 

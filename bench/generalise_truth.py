@@ -292,6 +292,13 @@ def file_scope(history: History, path: str) -> Scope:
     return file_scopes(history, path)[0]
 
 
+def is_bot(name: str) -> bool:
+    """A bot's author name, as the docs say one is known (docs/graphql.md): it ends with
+    "[bot]" (dependabot[bot]), or its last word is "bot" (Step Security Bot)."""
+    words = name.casefold().split()
+    return name.casefold().strip().endswith("[bot]") or words[-1:] == ["bot"]
+
+
 @dataclass(frozen=True)
 class Figures:
     commits: int
@@ -308,9 +315,11 @@ def figures(
     end: int,
     person: str | None = None,
     by: str = "person",
+    bots: bool = True,
 ) -> Figures:
     """The figures of SCOPE (None: the whole repository) in [start, end), optionally only the
-    commits of PERSON (a person id)."""
+    commits of PERSON (a person id); without BOTS, only the commits of people who are no
+    bots (is_bot)."""
     commits = lines = 0
     per_commits: Counter[str] = Counter()
     per_lines: Counter[str] = Counter()
@@ -318,6 +327,8 @@ def figures(
         if not start <= c.at < end:
             continue
         if person is not None and history.person_of[c.name] != person:
+            continue
+        if not bots and is_bot(c.name):
             continue
         if scope is None:
             n: int | None = sum(ch.lines for ch in c.changes)

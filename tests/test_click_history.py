@@ -1829,8 +1829,8 @@ async def test_a_ranking_wider_than_an_answer_covers_offers_the_widest_window(
 @pytest.mark.parametrize(
     ("question", "said"),
     [
-        ("which modules did David Lord change the most in 2024?",
-         "Ranking modules by one person's commits is not computed"),
+        ("which modules did David Lord and Kevin Deldycke change the most in 2024?",
+         "Ranking modules by several people's commits together is not computed"),
         ("which modules changed the most in 2009?",
          "No module has a commit recorded from 2009-01-01T00:00:00Z to 2010-01-01T00:00:00Z: "
          "there are no commits to rank."),

@@ -90,7 +90,7 @@ def _answer(case: dict[str, Any], shift: int = 0, note: str | None = None) -> di
     kinds = {"commits": ("commit_activity", "commits"), "changes": ("changes", "changes"),
              "lines": ("churn", "lines_changed"), "people": ("active_contributors", "contributors"),
              "bus": ("bus_factor", "bus_factor")}  # fmt: skip
-    if case["metric"] == "top":
+    if case["metric"] in ("top", "top_humans"):
         value = {"top_names": case["top_names"][:1], "top_commits": [case["figure"] + shift]}
         kind = "active_contributors"
     else:
@@ -252,8 +252,10 @@ def test_the_thirty_day_reading_of_a_quiet_subject_is_a_reading_too(tmp_path: Pa
     quiet = [c for c in made if c is not None and not c.time_phrase]
     assert quiet and {(c.subject_key, c.figure) for c in quiet} == {("module:quiet/pkg", 2)}
     reading = {"window": [month, int(NOW.timestamp())], "figure": 0, "top_names": []}
-    label = {k: datetime.fromtimestamp(t, UTC).isoformat()
-             for k, t in zip(("effective_from", "effective_to"), reading["window"], strict=True)}
+    label = {
+        k: datetime.fromtimestamp(t, UTC).isoformat()
+        for k, t in zip(("effective_from", "effective_to"), reading["window"], strict=True)
+    }
     answer = {"outcome": "answered", "subject_keys": ["module:quiet/pkg"],
               "temporal_label": label,
               "limitations": ["No contributors records of pkg fall in this window."]}  # fmt: skip
@@ -305,9 +307,11 @@ def test_the_time_phrases_come_from_the_corpus_and_mean_what_the_reader_reads(ti
     assert sum(bool(c["time_phrase"]) for c in cases) >= 100
     for case in cases:
         said = case["time_phrase"]
-        assert not said or said in phrases or _YEARS.sub("Y", said) in {
-            _YEARS.sub("Y", p) for p in phrases
-        }, said
+        assert (
+            not said
+            or said in phrases
+            or _YEARS.sub("Y", said) in {_YEARS.sub("Y", p) for p in phrases}
+        ), said
     for module in ("generalise_windows", "generalise_truth"):
         tree = ast.parse((Path(generalise.__file__).with_name(f"{module}.py")).read_text())
         imported = {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
@@ -316,5 +320,19 @@ def test_the_time_phrases_come_from_the_corpus_and_mean_what_the_reader_reads(ti
         assert not {m for m in imported if m.split(".")[0] in project}, module
 
 
-
 _YEARS = re.compile(r"\b(?:19[7-9]\d|2\d{3})\b")
+
+
+def test_people_ranked_without_bots_are_judged_by_the_first_who_is_none() -> None:
+    """ "excluding bots" (bench/generalise_bank.json's who-humans): the answer's fact lists
+    bots too (its top five and the top five who are none); the first person who is no bot
+    is the one judged. An answer whose first is a bot's is wrong for "top"."""
+    case = {"metric": "top_humans", "expect": "answered", "subject_key": "repository:shop",
+            "window": None, "figure": 3, "top_names": ["Ada Smith"], "salient": []}  # fmt: skip
+    fact = {"kind": "active_contributors", "subject_key": "repository:shop",
+            "value": {"top_names": ["dependabot[bot]", "Step Security Bot", "Ada Smith"],
+                      "top_commits": [9, 4, 3]}}  # fmt: skip
+    result = {"outcome": "answered", "subject_keys": ["repository:shop"],
+              "claimed_facts": [fact], "limitations": []}  # fmt: skip
+    assert judge(case, result)["bucket"] == "as_expected"
+    assert judge(case | {"metric": "top"}, result)["bucket"] == "wrong_silent"

@@ -123,13 +123,19 @@ async def test_a_package_left_out_of_its_directory_is_said() -> None:
                for n in new.limitations)  # fmt: skip
 
 
-async def test_a_ranking_inside_a_person_is_said_not_to_be_computed() -> None:
-    graph = await graph_of([module("a"), *commits("module:r1/a", 1)])
-    result = await ask(graph, "which modules did Ann change the most in 2025?")
-    assert result.outcome is Outcome.NO_MATCH
-    assert result.limitations[0].startswith(
-        "Ranking modules by one person's commits is not computed"
+async def test_a_ranking_inside_a_person_ranks_by_their_part() -> None:
+    """It said "Ranking modules by one person's commits is not computed" (issue 32: "which
+    files did David Lord change most in the spring?"). Bob's commits to b outnumber Ann's
+    to a, and are not hers: a alone is ranked, with her one commit."""
+    bobs = [{**r, "key": f"{r['key']}:bob", "actor": "person:bob"}
+            for r in commits("module:r1/b", 3)]  # fmt: skip
+    graph = await graph_of(
+        [subject("person:bob", "Bob"), module("a"), module("b"), *commits("module:r1/a", 1), *bobs]
     )
+    result = await ask(graph, "which modules did Ann change the most in 2025?")
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert result.subject_keys == ("module:r1/a",)
+    assert "1. a by Ann (1 commit(s))" in (result.direct_judgment or "")
 
 
 async def test_an_organisation_without_commits_has_none_to_rank() -> None:

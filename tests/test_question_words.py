@@ -21,6 +21,7 @@ from engine.reading.interpretation import interpret
 from engine.reading.vocabulary import Intent
 from tests import shared_history
 from tests.test_investigate import answer
+from tests.test_rankings_asked import per_file, ranked_lines
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 MODELS = "module:requests/src/requests/models.py"
@@ -373,14 +374,21 @@ async def test_a_change_verb_is_answered_as_its_plain_phrasing(
     ["which files churned the most in 2024?", "which files saw the heaviest churn in 2024",
      "top 10 files by churn in 2024", "which modules had the most lines changed in 2024?"],
 )  # fmt: skip
-async def test_a_ranking_by_lines_is_not_answered_by_commits(
-    requests_: OrgGraph, question: str
+async def test_a_ranking_by_lines_is_ranked_by_lines(
+    requests_: OrgGraph, clone: Path, question: str
 ) -> None:
     """It was ranked by commits, "not by lines changed" said: another question answered
-    (c32a #37 "top 10 files by churn"); "the heaviest churn" was refused as a size."""
+    (c32a #37 "top 10 files by churn"); "the heaviest churn" was refused as a size; then it
+    ended, "A ranking by lines changed (churn) is not computed" (issue 32). Now ranked by
+    the lines the churn facts count; files as git's numstat counts them."""
     result = await ask(requests_, question)
-    assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
-    assert any("ranking by lines changed (churn) is not computed" in n for n in result.limitations)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    judgment = result.direct_judgment or ""
+    assert judgment.startswith("Ranked by lines changed (added and removed) from 2024-01-01")
+    if "files" in question:
+        gits = per_file(clone, datetime(2024, 1, 1, tzinfo=UTC), datetime(2025, 1, 1, tzinfo=UTC))
+        best = sorted((n for _, n in gits.values()), reverse=True)
+        assert ranked_lines(judgment) == best[: len(result.subject_keys)]
 
 
 @pytest.mark.parametrize(

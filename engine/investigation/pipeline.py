@@ -161,6 +161,7 @@ class Pipeline:
                     kept=own.kept,
                     asks_both=understood.asks_both,
                     ranked_by=understood.ranked_by,
+                    bots=understood.bots,
                 )
             )
         reading_note = understood.time_note if request.start is None else None

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, time, timedelta
 from typing import ClassVar
 
+from engine.domain.bots import is_bot
 from engine.domain.commits import commit_of
 from engine.domain.evidence import EvidenceRule, cut_commit, cut_days, unread_days, whole_days
 from engine.domain.facts import Fact, FactKind, Grain, HistoryTier
@@ -210,7 +211,7 @@ class ContributorsProvider(_Exact):
         # Over several subjects, those another one holds count nothing more (holding.py).
         held = await holding.held(source, subjects) if len(tallies) > 1 else set()
         apart = [found for key, found in tallies.items() if key not in held]
-        leaders = set(leading(apart, together))
+        leaders = set(leading(apart, together, names))
         lines = {p: sum(t.lines.get(p, 0) for t in apart) for t in apart for p in t.lines}
         # Everyone who changed any of them, each once: a person who changed two modules is
         # one of the people who changed them (engine/questions/count.py), not one per module.
@@ -224,6 +225,7 @@ class ContributorsProvider(_Exact):
             # changed this one: their totals then add up exactly over the facts, whichever
             # basis engine/questions/who.py ranks by.
             chosen = leaders | set(people[:TOP]) | set(found.ranked("lines")[:TOP])
+            chosen |= set(humans(people, names)) | set(humans(found.ranked("lines"), names))
             top = [p for p in people if p in chosen]
             value = {
                 "contributors": len(people),
@@ -250,9 +252,7 @@ class ContributorsProvider(_Exact):
         return facts
 
 
-def _shared(
-    tallies: dict[str, Tally], found: Tally, names: dict[str, str]
-) -> dict[str, object]:
+def _shared(tallies: dict[str, Tally], found: Tally, names: dict[str, str]) -> dict[str, object]:
     """The people who changed every one of the subjects ("who changed both core.py and
     parser.py?"), most commits over them first, with their commits to this one: each
     subject's fact holds its side of the intersection (SHARED of them, and how many)."""
@@ -271,10 +271,15 @@ def _shared(
     }
 
 
-def leading(tallies: Iterable[Tally], together: dict[str, int] | None = None) -> list[str]:
+def leading(
+    tallies: Iterable[Tally],
+    together: dict[str, int] | None = None,
+    names: dict[str, str] | None = None,
+) -> list[str]:
     """The TOP people across several subjects' tallies by commits and the TOP by lines, by
     the same rankings as one tally's, a person's numbers added up over the subjects (their
-    commits, when `together` counts them, each counted once: see _together)."""
+    commits, when `together` counts them, each counted once: see _together); with `names`,
+    the TOP of each who are no bots too ("top contributors excluding bots")."""
     across = Tally()
     for found in tallies:
         for person, commits in found.commits.items():
@@ -283,7 +288,17 @@ def leading(tallies: Iterable[Tally], together: dict[str, int] | None = None) ->
             across.lines[person] = across.lines.get(person, 0) + lines
     if together is not None:
         across.commits = {p: together.get(p, 0) for p in across.commits}
-    return list(dict.fromkeys(across.ranked()[:TOP] + across.ranked("lines")[:TOP]))
+    by_commits, by_lines = across.ranked(), across.ranked("lines")
+    leaders = by_commits[:TOP] + by_lines[:TOP]
+    if names is not None:
+        leaders += humans(by_commits, names) + humans(by_lines, names)
+    return list(dict.fromkeys(leaders))
+
+
+def humans(ranked: Sequence[str], names: dict[str, str]) -> list[str]:
+    """The first TOP of people ranked who are no bots (engine.domain.bots, by their names),
+    so that a ranking leaving bots out is exact for its first TOP too."""
+    return [p for p in ranked if not is_bot(names.get(p, p))][:TOP]
 
 
 async def _together(

@@ -60,6 +60,7 @@ class SynthesisInput:
     # "both" asked, and what a "who" answer ranks people by ("commits" or "lines").
     asks_both: bool = False
     ranked_by: str = "commits"
+    bots: str | None = None  # "excluding bots": a ranking of people leaves them out
 
     def fenced_episodes(self) -> list[str]:
         """Episode texts as data, for a model-backed synthesizer's prompt."""

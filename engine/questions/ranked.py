@@ -27,15 +27,33 @@ def _ranked(facts: Sequence[Fact], names: Mapping[str, str], window: Window) -> 
     """Subjects ranked by their commits (engine.resolving.rankedsubjects chose them), the numbers
     from their changes facts, each citing its commit records. A name two of them share shows the
     key."""
-    commits = {
-        f.subject_key: number(f.value.get("commits")) for f in facts if f.kind is FactKind.CHANGES
+    lines = {
+        f.subject_key: number(f.value.get("lines_changed"))
+        for f in facts
+        if f.kind is FactKind.CHURN
     }
-    order = sorted(names, key=lambda k: (-commits.get(k, 0), k))
+    commits = {
+        f.subject_key: number(f.value.get("commits"))
+        for f in facts
+        if f.kind in (FactKind.CHANGES, FactKind.CHURN)
+    }
+    amounts = lines or commits
+    order = sorted(names, key=lambda k: (-amounts.get(k, 0), k))
     shared = Counter(names.values())
+
+    def item(k: str) -> str:
+        said = f"{commits.get(k, 0)} commit(s)"
+        return f"{lines.get(k, 0)} line(s) changed, {said}" if lines else said
+
     items = "; ".join(
-        f"{i}. {names[k] if shared[names[k]] == 1 else k} ({commits.get(k, 0)} commit(s))"
+        f"{i}. {names[k] if shared[names[k]] == 1 else k} ({item(k)})"
         for i, k in enumerate(order, 1)
     )
+    if lines:
+        return (
+            f"Ranked by lines changed (added and removed) {when(window)}, the most first "
+            f"(equal counts in key order): {items}."
+        )
     return (
         f"Ranked by commits {when(window)}, the most first (each commit counted once for "
         f"each subject it touched; equal counts in key order): {items}."

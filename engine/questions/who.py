@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from engine.domain.bots import is_bot
 from engine.domain.contract import PEOPLE_SHOWN
 from engine.domain.facts import Fact, FactKind
 from engine.providers import Window
@@ -28,6 +29,8 @@ class Who(Question):
             return None
         if case.people_only:
             return _people_named(case.facts, case.names, case.scope, case.window)
+        if case.inputs.bots is not None:
+            return _without_bots(case.facts, case.scope, case.window, case.inputs.ranked_by)
         return who_changed(case.facts, case.scope, case.window, case.inputs.ranked_by)
 
 
@@ -48,9 +51,6 @@ def _people_named(
     ranked = sorted(names.items(), key=lambda kv: (-commits.get(kv[0], 0), kv[0]))
     shown = ", ".join(f"{n} ({commits.get(k, 0)} commit(s))" for k, n in ranked)
     return f"{scope} {when(window)}, ranked by commits: {shown}."
-
-
-
 
 
 def people(facts: Sequence[Fact], by: str = "commits") -> list[tuple[str, int, int]]:
@@ -116,3 +116,25 @@ def who_changed(facts: Sequence[Fact], scope: str, window: Window, by: str) -> s
         return f"Most active on {scope} {when(window)}, ranked by lines changed: {shown}{count}."
     shown = ", ".join(f"{p} ({c} commit(s), {n} line(s))" for p, c, n in ranked[:SHOWN])
     return f"Most active on {scope} {when(window)}, ranked by commits: {shown}{count}."
+
+
+def _without_bots(facts: Sequence[Fact], scope: str, window: Window, by: str) -> str:
+    """People ranked as who_changed ranks them, bots left out (engine.domain.bots): the
+    contributor facts list the top five who are no bots too, and the leaders across the
+    subjects who are none (engine/providers/contributions.py), so the first five here are
+    exact. The bots ranked above the fifth are named, with their commits."""
+    everyone = people(facts, by)
+    ranked = [row for row in everyone if not is_bot(row[0])]
+    if not ranked:
+        return f"No one but bots changed {scope} {when(window)}."
+    last = everyone.index(ranked[:SHOWN][-1])
+    bots = [f"{p} {c} commit(s)" for p, c, _ in everyone[:last] if is_bot(p)]
+    left = f" ({'; '.join(bots)})" if bots else " (none ranked among them)"
+    if by == "lines":
+        shown = ", ".join(f"{p} ({n} line(s), {c} commit(s))" for p, c, n in ranked[:SHOWN])
+    else:
+        shown = ", ".join(f"{p} ({c} commit(s), {n} line(s))" for p, c, n in ranked[:SHOWN])
+    basis = "lines changed" if by == "lines" else "commits"
+    return (
+        f"Most active on {scope} {when(window)}, ranked by {basis}, bots left out{left}: {shown}."
+    )

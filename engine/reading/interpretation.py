@@ -26,6 +26,7 @@ from engine.reading import clauses, intents, kindwords, meaning, runs, slips
 from engine.reading import references as r
 from engine.reading import vocabulary as v
 from engine.reading.asked import asks_first, asks_still, compares, comparison
+from engine.reading.bots import bots_elsewhere, read_bots
 from engine.reading.comparisons import two_periods, two_times
 from engine.reading.merges import Merges, read_merges
 from engine.reading.ranking import Ranking
@@ -117,6 +118,9 @@ class Interpretation:
     unanswered: str | None = None
     # "excluding merges", "including merges", "what did X merge": engine.reading.merges.
     merges: Merges | None = None
+    # "excluding bots", "no bots", "humans only", verbatim (engine.reading.bots): a ranking of
+    # people leaves bots out; anything else asked so ends, said.
+    bots: str | None = None
     # Words that change what is asked and are not computed ("first", "per month", "I"):
     # said, and the question ends unanswered when one would make it another
     # (engine.reading.meaning).
@@ -170,9 +174,7 @@ class Interpretation:
 
     def slot(self, phrase: str) -> Slot:
         """Where `phrase` stands in the question (the question unchanged, when nowhere)."""
-        return next(
-            (s for s in self.slots if s.phrase == phrase), Slot(phrase, "", "", False)
-        )
+        return next((s for s in self.slots if s.phrase == phrase), Slot(phrase, "", "", False))
 
     def placed_of(self, run: str) -> runs.Placed | None:
         """Where a run of `unread` stands."""
@@ -201,8 +203,7 @@ def handle_candidates(question: str, now: datetime) -> list[HandleCandidate]:
     unquoted = r.blank_quotes(text, r.quoted(text))
     tokens = r.free_tokens(unquoted, find_time(unquoted, tc.to_utc(now), []))
     return [
-        HandleCandidate(size, a, b, text[a:b])
-        for _, size, (a, b) in r.handle_windows(text, tokens)
+        HandleCandidate(size, a, b, text[a:b]) for _, size, (a, b) in r.handle_windows(text, tokens)
     ]
 
 
@@ -231,6 +232,8 @@ def interpret(
     readable = [replace(t) for t in tokens]  # before fact phrases take theirs ("new contributors")
     kinds = intents.fact_kinds(tokens)
     merges = read_merges(text, tokens, readable)
+    bots_at = read_bots(tokens, readable)
+    bots = None if bots_at is None else text[bots_at[0] : bots_at[1]]
     fact_kinds = list(kinds)  # as asked, before an intent's defaults
     # A path or dotted module name is one name, its parts no words of the question's
     # ("what is the bus factor of attr._make?": "make" asked what changed).
@@ -256,11 +259,11 @@ def interpret(
     taken = None if (asks_last and not both) or ranking else asks_first(tokens, readable)
     firsts = [] if taken is None else [text[taken.start : taken.end]]  # "first changed"
     first = taken is not None
-    intent = (
-        Intent.WHAT_CHANGED if asks_last or first else intents.intent(words, kinds, kind_hint)
-    )
-    if ranking is not None:  # counted from the changes (commits) of each subject
-        intent, asks_last, kinds = Intent.RANKED, False, [FactKind.CHANGES]
+    intent = Intent.WHAT_CHANGED if asks_last or first else intents.intent(words, kinds, kind_hint)
+    if ranking is not None:  # counted from the changes (commits) or lines of each subject
+        lines = bool(v.LINE_WORDS.intersection(words))  # "top files by churn"
+        intent, asks_last = Intent.RANKED, False
+        kinds = [FactKind.CHURN if lines else FactKind.CHANGES]
     else:
         intent, reread = meaning.reread(text, readable, intent)
     if (intent in {Intent.STATUS, Intent.TREND} or _anyone(words, intent)) and asks_still(tokens):
@@ -302,6 +305,8 @@ def interpret(
             )
         ),
     )
+    if bots is not None and intent not in {Intent.WHO, Intent.RANKED}:
+        unasked = (*unasked, meaning.Unasked(bots, bots_elsewhere(bots)))
     # A word a phrase said beside the answer holds ("ask" of "who should I ask about X?")
     # was read: never also "not understood".
     said_words = [u.phrase for u in unasked]  # never also a word no name matched
@@ -350,6 +355,7 @@ def interpret(
         ranking=ranking,
         unanswered=unanswered,
         merges=merges,
+        bots=bots,
         unasked=unasked,
         which_day=tuple(reading.which_day.items()),
         compared=base,
@@ -369,9 +375,9 @@ def interpret(
         slots=_slots(question, expression, reading.which_day),
         time_reasons=tuple((p, reasons.reason(p)) for p in not_understood),
         time_repeated=repeated,
-        two_times=() if ended else two_times(
-            text, time, [p for p in reading.ignored if p not in repeated], now
-        ),
+        two_times=()
+        if ended
+        else two_times(text, time, [p for p in reading.ignored if p not in repeated], now),
     )
 
 

@@ -37,6 +37,8 @@ _CHANGE_WORDS = CHANGE_VERBS | CHANGE_NOUNS | {"commit", "active", "activity", "
 # asked for, by lines: not computed, said (engine.resolving.rankedsubjects.LINES_NOTE).
 _SIZES = frozenset({"heaviest", "biggest", "largest", "highest", "greatest"})
 _CHURN = frozenset({"churn", "churning"})
+_LINES = frozenset({"line", "lines", "code"})
+_SOURCE = frozenset({"source", "code"})
 # "Changed most recently" asks for the latest change, not a ranking.
 _NOT_AMOUNTS = frozenset({"recent", "recently", "lately"})
 _WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -53,6 +55,9 @@ class Ranking:
     kind: SubjectKind
     files: bool = False
     size: int | None = None
+    # "source" before what is ranked ("the source modules under src/click"): which files are
+    # source is known only from a directory named (engine.resolving.rankedsubjects).
+    source: bool = False
 
 
 def read(
@@ -80,12 +85,22 @@ def read(
     size, said = _size(tokens, at)
     if size is None:  # "which 3 modules changed most?" ("3" ended the question, unread)
         size, said = _counted_noun(tokens)
+    source = False
     for i, token in enumerate(tokens):
-        if i in said or i == at or token.norm in _FILES | _PARTS:
-            token.free = False
+        after = words[i + 1] if i + 1 < len(words) else ""
+        if token.norm in _SOURCE and after in _NOUNS:  # "source modules"
+            source = token.free
+        elif not (
+            (token.norm in _LINES and after in _CHURN)  # "line churn", "code churn"
+            or i in said
+            or i == at
+            or token.norm in _FILES | _PARTS
+        ):
+            continue
+        token.free = False
     first, last = min(said | {at}), max(said | {at})
     first -= 1 if first and words[first - 1] == "the" else 0
-    return Ranking(" ".join(words[first : last + 1]), kind, files, size)
+    return Ranking(" ".join(words[first : last + 1]), kind, files, size, source)
 
 
 def _marker(words: list[str]) -> int | None:

@@ -23,6 +23,7 @@ from dataclasses import replace
 
 from engine.answering.framing import lookback_of, window_of
 from engine.domain.contract import InvestigationResult
+from engine.domain.evidence import by_actor, is_change, whole_days
 from engine.domain.models import (
     SourceRecordKind,
     StoredSubject,
@@ -31,20 +32,22 @@ from engine.domain.models import (
 from engine.domain.timecontext import EffectiveTime, iso
 from engine.ports import OrgGraph, TimeSpan
 from engine.providers import Window, holding
+from engine.providers.contributions import exactly, tally
+from engine.reading.bots import bots_elsewhere
 from engine.reading.interpretation import Interpretation
 from engine.reading.ranking import Ranking
-from engine.resolving import outcomes
+from engine.resolving import outcomes, together
+from engine.resolving.disclosures import Disclosures
 from engine.resolving.unmatchedwords import unread_note
 from engine.resolving.within import holds
 
 Found = list[StoredSubject] | Callable[..., InvestigationResult]
 
-# A ranking asked by lines ("churned the most", "the heaviest churn", "top 10 files by
-# churn"): not computed. It was ranked by commits with this said, another question answered.
-LINES_NOTE = (
-    "A ranking by lines changed (churn) is not computed: subjects are ranked by their commits "
-    'only, which would answer another question. Ask "which files changed the most?" for the '
-    "ranking by commits, or about one subject for its lines."
+# "source files" with no directory named: which files are source (not tests, docs, config)
+# is not recorded, and ranking every file would answer another question.
+SOURCE_NOTE = (
+    '"source": which files are source code is not recorded here: name the directory that holds '
+    'them ("which modules under src/click changed the most?").'
 )
 SHOWN = 10  # ranked when the question names no size ("top 5")
 MOST = 50  # the largest size a question may ask for
@@ -61,17 +64,20 @@ async def subjects(
     graph: OrgGraph,
     understood: Interpretation,
     effective: EffectiveTime,
-    notes: list[str],
+    told: Disclosures,
     resolve: Callable[[Interpretation], Awaitable[Found]],
 ) -> Found:
-    """The subjects a ranking question asks for, most commits first, the answer's
-    limitations added to `notes`; or the composer of the no match saying why there are
-    none. What the question names holds what is ranked: it is resolved as any reference is
-    (`resolve`: engine.resolving.subjects), the kind word naming what is ranked, not the
-    reference."""
+    """The subjects a ranking question asks for, most commits (or lines: "by churn") first,
+    the answer's limitations added to `told`; or the composer of the no match saying why
+    there are none. What the question names holds what is ranked: it is resolved as any
+    reference is (`resolve`: engine.resolving.subjects), the kind word naming what is ranked,
+    not the reference; a person named ranks by their part (engine.resolving.together.Part,
+    set on `told`: the facts are theirs too)."""
     assert understood.ranking is not None
-    if understood.ranked_by == "lines":  # "which modules churned the most?"
-        return lambda frame, trace: outcomes.no_match(frame, trace, (LINES_NOTE,))
+    notes = told.notes
+    if understood.bots is not None:  # "which files changed most excluding bots"
+        elsewhere = bots_elsewhere(understood.bots)
+        return lambda frame, trace: outcomes.no_match(frame, trace, (elsewhere,))
     within: list[StoredSubject] = []
     if understood.references:
         found = await resolve(replace(understood, ranking=None, kind_hint=None))
@@ -80,21 +86,38 @@ async def subjects(
         within = found
     else:
         notes.extend(unread_note(understood))
+    if understood.ranking.source and not any(s.kind is SubjectKind.MODULE for s in within):
+        return lambda frame, trace: outcomes.no_match(frame, trace, (SOURCE_NOTE,))
     window = window_of(effective, lookback_of(understood.intent))
-    ranked = await rank(graph, understood.ranking, window, within)
+    by = understood.ranked_by
+    ranked = await rank(graph, understood.ranking, window, within, by)
     if isinstance(ranked, str):
         return lambda frame, trace: outcomes.no_match(frame, trace, (ranked,))
+    people = [s for s in within if s.kind is SubjectKind.PERSON]
+    if people:
+        told.part = together.Part(people[0])
+        notes.append(told.part.note(ranked[0]))
     notes.extend(ranked[1])
     return ranked[0]
 
 
 async def rank(
-    graph: OrgGraph, ranking: Ranking, window: Window, within: Sequence[StoredSubject]
+    graph: OrgGraph,
+    ranking: Ranking,
+    window: Window,
+    within: Sequence[StoredSubject],
+    by: str = "commits",
 ) -> tuple[list[StoredSubject], list[str]] | str:
-    """The subjects ranked, most commits first (then by key), with the limitations the
-    answer states; or why there is nothing to rank (a no match says it)."""
+    """The subjects ranked, most commits (by="lines": lines changed) first, then by key,
+    with the limitations the answer states; or why there is nothing to rank (a no match says
+    it). One person among `within` ranks by that person's commits or lines."""
     holders = [s for s in within if s.kind in (SubjectKind.REPOSITORY, SubjectKind.MODULE)]
-    if len(holders) != len(within) or (within and ranking.kind is not SubjectKind.MODULE):
+    people = [s for s in within if s.kind is SubjectKind.PERSON]
+    if (
+        len(holders) + len(people) != len(within)
+        or len(people) > 1
+        or (within and ranking.kind is not SubjectKind.MODULE)
+    ):
         return _not_inside(ranking, within)
     span = TimeSpan(window.start_ns, window.end_ns - 1)  # the window is half-open
     rows = await graph.active_subjects(
@@ -106,7 +129,11 @@ async def rank(
         for k, _ in rows
         if k in found and found[k].kind is ranking.kind and _asked(found[k], ranking, holders)
     ]
+    person = people[0] if people else None
+    if by == "lines" or person is not None:
+        qualified = await measured(graph, qualified, window, by, person)
     where = f" in {', '.join(s.name for s in holders)}" if holders else ""
+    where += f" by {person.name}" if person is not None else ""
     when = f"from {iso(window.start)} to {iso(window.end)}"
     if not qualified:
         return (
@@ -151,14 +178,48 @@ def _noun(ranking: Ranking, n: int) -> str:
     return ranking.kind.value if n == 1 else PLURALS[ranking.kind]
 
 
+async def measured(
+    graph: OrgGraph,
+    qualified: Sequence[StoredSubject],
+    window: Window,
+    by: str,
+    person: StoredSubject | None,
+) -> list[StoredSubject]:
+    """The subjects re-ranked by what their records in the window hold, most first (then by
+    key), those with none left out: with `person`, only the records whose author is that
+    person (their commits, as `git log --author -- PATH` lists them); by="lines", the lines
+    changed (added and removed, the churn fact's: whole days from the daily rollups, a day
+    the window cuts from its commit records)."""
+    kinds = (SourceRecordKind.METRIC_ROLLUP, SourceRecordKind.COMMIT)
+    found = await graph.source_records_of(
+        [s.key for s in qualified], kinds=kinds, span=whole_days(window.start, window.end)
+    )
+    amounts: dict[str, int] = {}
+    for subject in qualified:
+        records = [
+            r
+            for r in found.get(subject.key, [])
+            if by_actor(r, person.key if person else None, others=False)
+        ]
+        if by == "lines":
+            exact = exactly(records, window, split=True)
+            amounts[subject.key] = tally(records, window, exact).total_lines
+        else:
+            amounts[subject.key] = sum(
+                r.record_kind is SourceRecordKind.COMMIT and is_change(r, window.start, window.end)
+                for r in records
+            )
+    ranked = sorted(qualified, key=lambda s: (-amounts[s.key], s.key))
+    return [s for s in ranked if amounts[s.key] > 0]
+
+
 def _not_inside(ranking: Ranking, within: Sequence[StoredSubject]) -> str:
     """What a ranking inside something other than a repository or a module says."""
     names = ", ".join(s.name for s in within)
-    if any(s.kind is SubjectKind.PERSON for s in within):
+    if sum(s.kind is SubjectKind.PERSON for s in within) > 1:
         return (
-            f"Ranking {_noun(ranking, 2)} by one person's commits is not computed: ask "
-            f'"what did {names} change?" for their changes, or "who changed X the most?" '
-            "about a repository or module."
+            f"Ranking {_noun(ranking, 2)} by several people's commits together is not "
+            "computed: ask about each person in turn."
         )
     return (
         f"Ranking {_noun(ranking, 2)} inside {names} is not computed: only modules and "

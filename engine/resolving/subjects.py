@@ -117,7 +117,7 @@ class Subjects:
         if understood.ranking is not None:  # what it names holds what is ranked
             named = partial(self.resolve, actor, question, receipts, allow_clarification)
             return await busiest.subjects(
-                self.graph, understood, effective, told.notes,
+                self.graph, understood, effective, told,
                 lambda asked: named(asked, effective, told),
             )  # fmt: skip
         if unasked := meaning.ending(understood.unasked) or understood.own_times:
