@@ -145,6 +145,8 @@ async def test_a_history_imported_in_part_says_the_first_may_be_earlier(
      ("who was the first person to commit to core.py?", True),
      ("when was the earliest commit to core.py?", True),
      ("who committed first to core.py", True), ("who changed core.py first?", True),
+     ("who created core.py", True), ("who added core.py?", True),
+     ("who introduced the parser module", True),
      ("who changed core.py in the first week of may", False),
      ("when was core.py last changed?", False)],
 )  # fmt: skip
@@ -152,3 +154,11 @@ def test_a_first_change_is_read(question: str, first: bool) -> None:
     understood = interpret(question, CLOCK)
     assert understood.asks_first is first
     assert understood.unasked == () and understood.unread == ()
+
+
+@pytest.mark.parametrize(
+    "question", ["who added tests to core.py", "who created the most issues", "who added prs"]
+)
+def test_something_else_made_is_no_first_change(question: str) -> None:
+    """ "who created X" is X's first change; "who added tests to X" asks who changed X."""
+    assert interpret(question, CLOCK).asks_first is False

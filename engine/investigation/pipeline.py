@@ -241,6 +241,8 @@ class Pipeline:
                         (*reading.facts, *(f for r in own.results for f in r.facts)),
                         reading.window, part=told.part is not None,
                         wide=told.organisation_wide, ranged=effective.axis.value == "range",
+                        actor=told.part.person.key if told.part else None,
+                        others=told.part.others if told.part else False,
                     )  # fmt: skip
                     found = await kind.read(asked, reader)
                     if found is not None:

@@ -119,9 +119,9 @@ class Asked:
     subjects resolved (`subjects`) and named in the answer (`named`: one person's part of a
     module is named as that part), the facts read so far and their window.
 
-    part: one person's part of the subjects is asked (engine/resolving/together.py);
-    wide: no subject was named, the subjects are the organisation's; ranged: the question
-    named its time."""
+    part: one person's part of the subjects is asked (engine/resolving/together.py), that
+    person's key `actor` (`others`: everyone else's part); wide: no subject was named, the
+    subjects are the organisation's; ranged: the question named its time."""
 
     understood: Interpretation
     subjects: tuple[StoredSubject, ...]
@@ -131,6 +131,8 @@ class Asked:
     part: bool = False
     wide: bool = False
     ranged: bool = False
+    actor: str | None = None
+    others: bool = False
 
     @property
     def intent(self) -> Intent:

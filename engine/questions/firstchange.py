@@ -15,8 +15,10 @@ The history here is what was imported: a git import made with --since, or from a
 clone, starts later than the repository, and the earliest change recorded is then not the
 first one made. The answer says "recorded here" and, when the repository records where its
 import began (graph/git: `history_since`, `shallow`), says that an earlier change is unknown.
-One person's part of a module (engine/resolving/together.py) is not searched so (a count per
-day is every author's): said, and the window asked is answered as it was.
+One person's part of a module or repository (engine/resolving/together.py: "when did David
+Lord first change core.py?") is searched among the subject's records whose author is that
+person, counted per year, day, hour, minute and second (lastchange.changed_buckets with the
+actor: a count per day of the subject is every author's).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from engine.domain.timecontext import iso
 from engine.ports import OrgGraph, TimeSpan
 from engine.questions.base import Asked, Case, Found, Question, Reader, claim_also
 from engine.questions.changes import listed
-from engine.questions.lastchange import DAY_NS, YEAR_NS, changed_buckets
+from engine.questions.lastchange import DAY_NS, YEAR_NS, Actor, changed_buckets
 
 SECOND_NS = 10**9
 SECOND = timedelta(seconds=1)
@@ -42,6 +44,9 @@ PART = (
     "first change (the counts per day are every author's); the answer covers the window "
     "asked only."
 )
+# A part is counted one request per bucket: a day is narrowed by hours and minutes to its
+# second (86,400 buckets a round otherwise).
+_PART_WIDTHS = (YEAR_NS, DAY_NS, 3_600 * SECOND_NS, 60 * SECOND_NS, SECOND_NS)
 
 
 @dataclass(frozen=True)
@@ -60,19 +65,21 @@ class FirstChange(Question):
     async def read(self, asked: Asked, reader: Reader) -> Found | None:
         if not asked.understood.asks_first or asked.understood.asks_last:
             return None  # "the first and last change": engine/questions/firstlast.py
-        if asked.part:
+        by = Actor(asked.actor, asked.others) if asked.actor else None
+        if asked.part and by is None:
             return Found(notes=(PART,))
         window = asked.window
         low = to_ns(window.start) if asked.ranged else 0
         keys = [s.key for s in asked.subjects]
-        at = await first_change(reader.graph, keys, TimeSpan(low or 0, window.end_ns - 1))
+        at = await first_change(reader.graph, keys, TimeSpan(low or 0, window.end_ns - 1), by)
         used = f"{iso(window.start) if asked.ranged else 'the first record'} to {iso(window.end)}"
         if at is None:
             return Found(notes=(f"Asked for the first change: none is recorded from {used}.",))
         since = await _imported_since(reader.graph, asked.subjects)  # it may be earlier
+        units = "year, day, hour, minute" if by else "year, day"
         note = (
             f"Asked for the first change: the earliest one recorded from {used} is at "
-            f"{iso(at)}, found by counting the changes per year, day and second; the answer "
+            f"{iso(at)}, found by counting the changes per {units} and second; the answer "
             f"covers {iso(at)} to {iso(at + SECOND)}, that second."
         )
         return Found(start=at, end=at + SECOND, notes=(note, *since), kept=First(at))
@@ -105,22 +112,26 @@ def short(ref: str, subject: str) -> str:
     return sha[:7] if sha else ref
 
 
-async def first_change(graph: OrgGraph, keys: Sequence[str], span: TimeSpan) -> datetime | None:
-    """The start of the second in `span` holding the earliest change of any of `keys`; None
-    when none of them changed in it."""
+async def first_change(
+    graph: OrgGraph, keys: Sequence[str], span: TimeSpan, by: Actor | None = None
+) -> datetime | None:
+    """The start of the second in `span` holding the earliest change of any of `keys` (`by`:
+    of that person's part of them); None when none of them changed in it."""
     low, high = span.start_ns, span.end_ns
-    for width in (YEAR_NS, DAY_NS, SECOND_NS):
-        found = await _oldest(graph, keys, TimeSpan(low, high), width)
+    for width in _PART_WIDTHS if by else (YEAR_NS, DAY_NS, SECOND_NS):
+        found = await _oldest(graph, keys, TimeSpan(low, high), width, by)
         if found is None:
             return None
         low, high = max(found, low), min(found + width - 1, high)
     return from_ns(low)
 
 
-async def _oldest(graph: OrgGraph, keys: Sequence[str], span: TimeSpan, width: int) -> int | None:
+async def _oldest(
+    graph: OrgGraph, keys: Sequence[str], span: TimeSpan, width: int, by: Actor | None
+) -> int | None:
     """The start of the oldest bucket of `width` in `span` holding a change of any of
     `keys`."""
-    starts = [s for found in await changed_buckets(graph, keys, span, width) for s in found]
+    starts = [s for found in await changed_buckets(graph, keys, span, width, by) for s in found]
     return min(starts) if starts else None
 
 

@@ -9,10 +9,13 @@ the newest year holding one. The answer then reads the changes from the start of
 which lists the last change first and nothing after it (none was made before the window).
 
 `LastChange.read` does it, for a question asking for the last change (Interpretation.asks_last);
-`last_change_day` serves "is X still maintained?" too (engine/questions/still.py). Only a
-subject's own changes are counted so. One person's part of a module
-(engine/resolving/together.py) cannot be (a count per day is every author's), nor can a time the
-question named: the answer then says that the search covered that window only.
+`last_change_day` serves "is X still maintained?" too (engine/questions/still.py). One person's
+part of a module or repository (engine/resolving/together.py: "when did Kenneth Reitz last
+touch requests?") is counted per bucket among the subject's records whose author is that
+person (OrgGraph.evidence_counts, the CHANGES rule with the actor: the records the part's
+facts read), since a count per day of the subject is every author's: it was searched in the
+window only, and answered "no changes" where git's last is 2019-09-23. A time the question
+named is searched alone: the answer then says that the search covered that window only.
 """
 
 from __future__ import annotations
@@ -21,10 +24,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from engine.domain.evidence import EvidenceRule
 from engine.domain.facts import Fact, FactKind
 from engine.domain.models import SourceRecordKind, StoredSubject, from_ns, to_ns
 from engine.domain.timecontext import iso
-from engine.ports import OrgGraph, SeriesRequest, TimeSpan
+from engine.ports import EvidenceRequest, OrgGraph, SeriesRequest, TimeSpan
 from engine.providers import Window
 from engine.questions.base import Asked, Found, Question, Reader
 
@@ -39,9 +43,10 @@ class LastChange(Question):
     async def read(self, asked: Asked, reader: Reader) -> Found | None:
         if not asked.understood.asks_last:
             return None
+        by = Actor(asked.actor, asked.others) if asked.actor else None
         start, note = await older(
             reader.graph, asked.subjects, asked.facts, asked.window,
-            part=asked.part, ranged=asked.ranged,
+            part=asked.part and by is None, ranged=asked.ranged, by=by,
         )  # fmt: skip
         return Found(start=start, notes=(note,) if note else ())
 
@@ -56,25 +61,35 @@ class Last:
     ref: str
 
 
+@dataclass(frozen=True)
+class Actor:
+    """Whose part of the subjects' changes is counted: the person's key (`others`: everyone
+    else's)."""
+
+    key: str
+    others: bool = False
+
+
 DAY_NS = 86_400 * 10**9
 YEAR_NS = 366 * DAY_NS  # a bucket of the first read: at most one per year since 1970
 
 
 async def last_change_day(
-    graph: OrgGraph, keys: Sequence[str], before: datetime
+    graph: OrgGraph, keys: Sequence[str], before: datetime, by: Actor | None = None
 ) -> datetime | None:
     """The start (UTC midnight) of the newest day before `before` on which any of `keys`
-    changed, for each key its own; the earliest of those, so each one's last change is on or
-    after it. None when one of them never changed before `before`."""
+    changed (`by`: that person's part of them), for each key its own; the earliest of those,
+    so each one's last change is on or after it. None when one of them never changed before
+    `before`."""
     end = to_ns(before)
     assert end is not None
     if end <= 0:
         return None
-    years = await _newest(graph, keys, TimeSpan(0, end - 1), YEAR_NS)
+    years = await _newest(graph, keys, TimeSpan(0, end - 1), YEAR_NS, by)
     if years is None:
         return None
     days = [
-        await _newest(graph, [key], TimeSpan(year, min(year + YEAR_NS, end) - 1), DAY_NS)
+        await _newest(graph, [key], TimeSpan(year, min(year + YEAR_NS, end) - 1), DAY_NS, by)
         for key, year in zip(keys, years, strict=True)
     ]
     if any(d is None for d in days):
@@ -83,20 +98,23 @@ async def last_change_day(
 
 
 async def _newest(
-    graph: OrgGraph, keys: Sequence[str], span: TimeSpan, width: int
+    graph: OrgGraph, keys: Sequence[str], span: TimeSpan, width: int, by: Actor | None
 ) -> list[int] | None:
     """Per key, the start of the newest bucket of `width` in `span` holding a change of it;
     None when one key has none."""
-    found = await changed_buckets(graph, keys, span, width)
+    found = await changed_buckets(graph, keys, span, width, by)
     return None if any(not starts for starts in found) else [max(s) for s in found]
 
 
 async def changed_buckets(
-    graph: OrgGraph, keys: Sequence[str], span: TimeSpan, width: int
+    graph: OrgGraph, keys: Sequence[str], span: TimeSpan, width: int, by: Actor | None = None
 ) -> list[list[int]]:
     """Per key, the starts of the buckets of `width` in `span` holding a change of it: its
     commits at their time, its pull requests when merged (engine/questions/firstchange.py
-    reads them too)."""
+    reads them too); `by`: only those whose author is that person (or, `others`, anyone
+    else), counted per bucket."""
+    if by is not None:
+        return await _part_buckets(graph, keys, span, width, by)
     requests = [
         request
         for key in keys
@@ -111,6 +129,35 @@ async def changed_buckets(
     return [
         [b[0] for buckets in found[2 * n : 2 * n + 2] for b in buckets if b[2] > 0]
         for n in range(len(keys))
+    ]
+
+
+async def _part_buckets(
+    graph: OrgGraph, keys: Sequence[str], span: TimeSpan, width: int, by: Actor
+) -> list[list[int]]:
+    """`changed_buckets` of one person's part: each bucket's changes counted among the
+    records the part's facts read (the CHANGES rule, with the actor), one request per bucket
+    (a search narrows to at most 366 buckets a round)."""
+    starts = range(span.start_ns - span.start_ns % width, span.end_ns + 1, width)
+    kinds = (SourceRecordKind.COMMIT, SourceRecordKind.PULL_REQUEST)
+    requests = [
+        EvidenceRequest(
+            key,
+            kinds,
+            EvidenceRule.CHANGES,
+            max(start, span.start_ns),
+            min(start + width, span.end_ns + 1),
+            actor=by.key,
+            others=by.others,
+        )
+        for key in keys
+        for start in starts
+    ]
+    counts = await graph.evidence_counts(requests)
+    per = len(starts)
+    return [
+        [start for start, n in zip(starts, counts[k * per : (k + 1) * per], strict=True) if n]
+        for k in range(len(keys))
     ]
 
 
@@ -142,10 +189,12 @@ async def older(
     *,
     part: bool,
     ranged: bool,
+    by: Actor | None = None,
 ) -> tuple[datetime | None, str | None]:
     """Asked for the last change, with none listed in `window` for some subject: the start to
     read the changes from instead (None: keep the window), and what the answer must say.
-    part: one person's part of the subjects is asked; ranged: the question named its time."""
+    part: one person's part of the subjects is asked and cannot be counted; by: the person
+    whose part is asked, counted; ranged: the question named its time."""
     why_not = None
     if part:
         why_not = "one person's part of a subject is searched in it only"
@@ -160,7 +209,7 @@ async def older(
         why_not = why_not or "changes of the others are listed in it"
     if why_not is not None:
         return None, window_only(used, why_not)
-    start = await last_change_day(graph, lacking, window.start)
+    start = await last_change_day(graph, lacking, window.start, by)
     if start is None and len(lacking) == 1:
         return None, none_older(used)
     if start is None:

@@ -137,6 +137,15 @@ _FIRST_OF = v.CHANGE_VERBS | v.CHANGE_NOUNS | {
     "appeared", "written", "wrote", "edit", "version", "person",
 }  # fmt: skip
 _MADE = frozenset({"added", "created", "introduced", "born", "written"})
+# "Who created _termui_impl.py?", "who added wsgi.py?": made, the first change (it ended,
+# "created" said not read so). Not when something else is made: "who added tests to X" (in
+# X), "who created the most issues" (a ranking of records, never the first change).
+_WHO_MADE = frozenset({"created", "added", "introduced", "originated", "founded", "started"})
+_MADE_IN = frozenset({"to", "in", "into", "for", "on", "at"}) | v.LAST_WORDS
+_MADE_ELSE = frozenset({"most", "more", "many", "fewest", "issue", "issues", "ticket"}) | {
+    "tickets", "bug", "bugs", "pr", "prs", "pull", "branch", "branches", "tag", "tags", "test",
+    "tests", "feature", "features", "option", "options", "support",
+}  # fmt: skip
 
 
 def asks_first(tokens: list[r.Token], readable: list[r.Token]) -> r.Token | None:
@@ -176,4 +185,8 @@ def _first_word(tokens: list[r.Token]) -> int | None:
     made = [i for i, t in enumerate(tokens) if t.free and t.norm in _MADE]
     if when and made and not {t.norm for t in tokens} & v.LAST_WORDS:
         return made[0]
+    if who and len(tokens) > 2 and tokens[1].free and tokens[1].norm in _WHO_MADE:
+        free = {t.norm for t in tokens[2:] if t.free}  # a time's "in 2014" is no place
+        rest = {t.norm for t in tokens[2:]}
+        return None if free & _MADE_IN or rest & (_MADE_ELSE | v.FACT_VOCABULARY.keys()) else 1
     return None

@@ -35,6 +35,10 @@ NOT_SLIPS = frozenset(
     | {"attentive", "packager", "packagers", "services", "serviced", "modular", "authored"}
 )
 NOTE = 'read as "{word}": no word here is spelt so; it is one slip away.'
+# Question words written short in chat, read as the word written out ("most active ppl over
+# xmas" ended, "ppl" not understood); said beside the answer as read.
+SHORT = {"ppl": "people", "ppls": "people", "contribs": "contributors"}
+SHORT_NOTE = 'read as "{word}" (written short).'
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,10 +47,13 @@ class Slip:
 
     written: str
     read_as: str
+    short: bool = False
 
     @property
     def note(self) -> str:
-        return f'"{self.written}": ' + NOTE.format(word=self.read_as)
+        return f'"{self.written}": ' + (SHORT_NOTE if self.short else NOTE).format(
+            word=self.read_as
+        )
 
 
 def read_slips(text: str, tokens: list[r.Token]) -> list[Slip]:
@@ -56,6 +63,10 @@ def read_slips(text: str, tokens: list[r.Token]) -> list[Slip]:
     for i, token in enumerate(tokens):
         written = text[token.start : token.end]
         if not _may_slip(token, written, first=i == 0):
+            continue
+        if token.norm in SHORT:
+            found.append(Slip(written, SHORT[token.norm], short=True))
+            token.norm = SHORT[token.norm]
             continue
         word = nearest(token.norm, QUESTION_WORDS, edges_kept=True)
         if word is not None:

@@ -170,7 +170,7 @@ def named_year(text: str, now: datetime) -> int | None:
     if found := re.search(r"\b(\d{4})\b", text):
         return int(found.group(1))
     words = text.lower().split()
-    if words[-1:] == ["year"] and len(words) > 2 and words[-2] in _COUNTED_FROM:
+    if words[-1:] == ["year"] and len(words) >= 2 and words[-2] in _COUNTED_FROM:
         return now.year - (1 if words[-2] != "this" else 0)
     return None
 

@@ -62,8 +62,11 @@ HOLIDAY = (
     r"(?:(?:(?:last|this)\s+)?(?:christmas|xmas)(?:\s+(?:day|eve))?"
     r"|(?:the\s+)?new\s+year(?:['\u2019]?s)?(?:\s+(?:day|eve))?"
     rf"|(?:(?:last|this)\s+)?(?:{HOLIDAY_NAMES}))"
-    r"(?![\w'\u2019])(?:,?\s+\d{4}(?!\d))?"
+    r"(?![\w'\u2019])(?:,?\s+\d{4}(?!\d)|\s+(?:of\s+)?(?:last|this)\s+year\b)?"
 )
+# The year a holiday's days are of ("over Christmas 2025", "around Thanksgiving last year"):
+# one group, read by calendar.named_year ("around Thanksgiving last year" was not understood).
+HOLIDAY_YEAR = rf"(?:,?\s+(?:of\s+)?({YEAR}|(?:last|this)\s+year\b))"
 # A number before a unit counts it: "May 2 years ago" is no May 2 (it was read so, "years
 # ago" left without a word).
 _NO_UNIT = r"(?!\s+(?:minute|hour|day|week|fortnight|month|quarter|year)s?\b)"

@@ -15,6 +15,7 @@ from engine.reading.time.calendar import (
     WEEKDAYS,
     amount_of,
     date_period,
+    named_year,
     recent_season,
     span_before,
 )
@@ -171,7 +172,7 @@ def holiday_around(g: Groups, now: datetime) -> tc.Period:
         start = tc.day_period(first.year, first.month, first.day)[0]
         return start, tc.day_period(last.year, last.month, last.day)[1]
 
-    return days(int(g[1])) if g[1] else tc.most_recent(days, now)
+    return days(year_of(g[1], now)) if g[1] else tc.most_recent(days, now)
 
 
 def holiday_around_note(phrase: str) -> str | None:
@@ -223,7 +224,15 @@ def holiday_season(g: Groups, now: datetime) -> tc.Period:
     def days(year: int) -> tc.Period:
         return _days(*holidays.season(year))
 
-    return days(int(g[0])) if g and g[0] else tc.most_recent(days, now)
+    return days(year_of(g[0], now)) if g and g[0] else tc.most_recent(days, now)
+
+
+def year_of(text: str, now: datetime) -> int:
+    """The year a holiday's days are of: "2025", "'25", "last year", "this year"."""
+    year = named_year(text, now)
+    if year is None:
+        raise ValueError(f"no year in {text!r}")
+    return year
 
 
 def holiday_season_note(phrase: str) -> str:

@@ -154,7 +154,7 @@ RULES: list[Rule] = [
          c.through_point, note=cv.through),
     # "Thanksgiving week 2022", "during Christmas week": the week holding the holiday.
     Rule("week_of", rf"\b(?:(?:in|during|over|for)\s+)?(?:the\s+)?"
-                    rf"((?:{HOLIDAY_NAMES})(?:['\u2019]s)?)\s+week\b(?:,?\s+(?:of\s+)?({p.YEAR}))?",
+                    rf"((?:{HOLIDAY_NAMES})(?:['\u2019]s)?)\s+week\b{p.HOLIDAY_YEAR}?",
          rs.span(spans.holiday_week), note=spans.holiday_week_note, alone=True),
     # "over Christmas 2025", "during Easter": the days around it (holidays.AROUND: "over
     # Christmas 2025" read 25 December alone); "on Christmas", "Christmas Day": the day.
@@ -163,10 +163,10 @@ RULES: list[Rule] = [
     Rule("holidays", rf"\b(?:over|during|across|throughout|in|around)\s+the\s+(?:(?:christmas|xmas"
                      rf"|winter|festive|end[\s-]of[\s-]year)\s+(?:holidays?|break|season|period"
                      rf"|shutdown|vacation)|holidays|holiday\s+(?:season|break|period))\b"
-                     rf"(?:,?\s+({p.YEAR}))?",
+                     rf"{p.HOLIDAY_YEAR}?",
          rs.span(rs.holiday_season), note=rs.holiday_season_note, alone=True),
     Rule("holiday", rf"\b(?:over|during|across|throughout|around)\s+(?:the\s+)?({_AROUND})"
-                    rf"(?![\w'\u2019])(?!\s+{_NOT_AROUND})(?:,?\s+({p.YEAR}))?",
+                    rf"(?![\w'\u2019])(?!\s+{_NOT_AROUND}){p.HOLIDAY_YEAR}?",
          rs.span(rs.holiday_around), note=rs.holiday_around_note, alone=True),
     # "Monday through Friday last week", "mon-fri", "tue to thu this week": those days, both
     # whole ("mon-fri last week" was answered over all of last week, "mon-fri" unsaid).
@@ -234,6 +234,10 @@ RULES: list[Rule] = [
     # in march or april": "april" was said not understood as a time).
     Rule("in", rf"(?:(?<=\bthan\s)|(?<=\bvs\s)|(?<=\bvs\.\s)|(?<=\bversus\s)|(?<=\bor\s))"
                rf"({p.MONTH}|{_SEASON})(?!\s*\d)(?!\s+{_VERB_AFTER})", rs.span(rs.dated)),
+    # ... and before it ("jul vs aug": "jul" was not read, and "aug" after "vs" became the
+    # time since August compared with August, answered from 2026-09-01 without a word).
+    Rule("in", rf"(?<![\w-])({p.MONTH}|{_SEASON})(?=\s+(?:vs\.?|versus|compared\s+(?:to|with))\s)",
+         rs.span(rs.dated)),
     Rule("in", rf"\b((?:last|this|past)\s+(?:{_DAYS}))\b", rs.span(rs.dated)),
     # A month alone set apart by a comma at either end of the question ("feb, what changed in
     # http.py": "feb" was said unused and the default year answered, "No time was named").
