@@ -3,7 +3,8 @@ does not mean, and at least 9 in 10 read right") on phrasings written, each with
 means, before the reader saw them. Three sets, as they were written: the first two were run on
 the reader of the time (3 of 49 and 2 of 47 read wrong or not at all, then fixed as rows), the
 third after those fixes (40 of 43); the fourth (40 of 43), fifth (19 of 23), sixth (27 of 30)
-and seventh (21 of 25) after issue 32's last compositions became rows. The first three sets are
+and seventh (21 of 25) after issue 32's last compositions became rows; the eighth (4 of 12)
+from session 34's checks. The first three sets are
 corpus rows (tests/data/time_phrases.tsv), and of the last four those read wrong or not at all;
 this guards them all through the whole investigation: resolution, the window answered, the
 clarification of a phrase wider than 400 days.
@@ -358,6 +359,25 @@ SEVENTH = [
     ("between the first and the tenth of November", d("2026-11-01"), d("2026-11-11")),
 ]
 
+# An eighth: the time phrasings of session 34's independent checks, and their kin (holidays
+# with a year counted from now): on the reader before them 4 of 12 read right, 8 not
+# understood (every holiday with "last year", "this year", "of last year"), none wrong; all rows
+# now ("since mid-March" is the middle third's start, "3 months back" a month from then, said).
+EIGHTH = [
+    ("around Thanksgiving last year", d("2025-11-27"), d("2025-12-01")),
+    ("over xmas last year", d("2025-12-24"), d("2025-12-27")),
+    ("over the holidays last year", d("2025-12-24"), d("2026-01-02")),
+    ("during thanksgiving week last year", d("2025-11-24"), d("2025-12-01")),
+    ("since Easter last year", d("2025-04-20"), N),
+    ("around easter this year", d("2026-04-03"), d("2026-04-07")),
+    ("over christmas of last year", d("2025-12-24"), d("2025-12-27")),
+    ("since Christmas last year", d("2025-12-25"), N),
+    ("since mid-March", d("2026-03-11"), N),  # the middle third's start, said
+    ("3 months back", d("2026-08-20T12:00"), d("2026-09-20T12:00")),
+    ("this yr", d("2026-01-01"), N),
+    ("in jul", d("2026-07-01"), d("2026-08-01")),
+]
+
 
 async def _demo() -> OrgGraph:
     store = MemoryStore(embedder=HashingEmbedder(128))
@@ -380,7 +400,7 @@ async def main() -> None:
     right: list[str] = []
     wrong: list[str] = []
     not_read: list[str] = []
-    for phrase, start, end in [*FIRST, *SECOND, *THIRD, *FOURTH, *FIFTH, *SIXTH, *SEVENTH]:
+    for phrase, start, end in [*FIRST, *SECOND, *THIRD, *FOURTH, *FIFTH, *SIXTH, *SEVENTH, *EIGHTH]:
         question = f"how many commits to payments-api {phrase}?"
         result, _ = await engine.investigate("bench", InvestigationRequest(question))
         stop = end or NOW

@@ -193,3 +193,18 @@ async def test_ppl_is_people(werkzeug: OrgGraph, werkzeug_clone: Path) -> None:
     assert '"ppl": read as "people" (written short).' in result.limitations
     count = shared_history.commits(werkzeug_clone, *CHRISTMAS)
     assert f"({count} commit(s)" in (result.direct_judgment or "")
+
+
+@pytest.mark.parametrize("history", ["werkzeug", "requests", "attrs"])
+async def test_of_all_time_is_refused_naming_the_rule_and_offering_400_days(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str
+) -> None:
+    """Ranges wider than 400 days are refused (DESIGN.md §5): "of all time" is never narrowed
+    without a word; the refusal names the limit and offers the last 400 days."""
+    graph, _ = histories[history]
+    result = await ask(graph, f"Who is the top contributor to {history} of all time?")
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED
+    prompt = result.clarification_prompt or ""
+    assert '"of all time" asks for everything before 2026-09-01T12:00:00Z' in prompt
+    assert "more than the 400 days one answer may cover" in prompt
+    assert f'"Who is the top contributor to {history} in the last 400 days?"' in prompt

@@ -66,7 +66,10 @@ HOLIDAY = (
 )
 # The year a holiday's days are of ("over Christmas 2025", "around Thanksgiving last year"):
 # one group, read by calendar.named_year ("around Thanksgiving last year" was not understood).
-HOLIDAY_YEAR = rf"(?:,?\s+(?:of\s+)?({YEAR}|(?:last|this)\s+year\b))"
+HOLIDAY_YEAR = (
+    rf"(?:,?\s+(?:of\s+)?({YEAR}|(?:last|this)\s+year\b"
+    r"|(?:a|one|two|three|four|five|\d{1,2})\s+years?\s+ago\b))"
+)
 # A number before a unit counts it: "May 2 years ago" is no May 2 (it was read so, "years
 # ago" left without a word).
 _NO_UNIT = r"(?!\s+(?:minute|hour|day|week|fortnight|month|quarter|year)s?\b)"

@@ -14,6 +14,7 @@ from engine.reading.time import holidays, spans
 from engine.reading.time.calendar import (
     WEEKDAYS,
     amount_of,
+    count_of,
     date_period,
     named_year,
     recent_season,
@@ -172,7 +173,14 @@ def holiday_around(g: Groups, now: datetime) -> tc.Period:
         start = tc.day_period(first.year, first.month, first.day)[0]
         return start, tc.day_period(last.year, last.month, last.day)[1]
 
-    return days(year_of(g[1], now)) if g[1] else tc.most_recent(days, now)
+    which = (g[0] or "").lower().split()[0]
+    if g[1]:
+        return days(year_of(g[1], now))
+    if which == "this":  # "around this Easter": this year's
+        return days(now.year)
+    if which == "last":  # "around last Thanksgiving": the latest wholly past
+        return days(now.year) if days(now.year)[1] <= now else days(now.year - 1)
+    return tc.most_recent(days, now)
 
 
 def holiday_around_note(phrase: str) -> str | None:
@@ -228,7 +236,11 @@ def holiday_season(g: Groups, now: datetime) -> tc.Period:
 
 
 def year_of(text: str, now: datetime) -> int:
-    """The year a holiday's days are of: "2025", "'25", "last year", "this year"."""
+    """The year a holiday's days are of: "2025", "'25", "last year", "this year", "two years
+    ago"."""
+    words = text.lower().split()
+    if words[-1:] == ["ago"]:
+        return now.year - count_of(words[0])
     year = named_year(text, now)
     if year is None:
         raise ValueError(f"no year in {text!r}")

@@ -165,7 +165,8 @@ RULES: list[Rule] = [
                      rf"|shutdown|vacation)|holidays|holiday\s+(?:season|break|period))\b"
                      rf"{p.HOLIDAY_YEAR}?",
          rs.span(rs.holiday_season), note=rs.holiday_season_note, alone=True),
-    Rule("holiday", rf"\b(?:over|during|across|throughout|around)\s+(?:the\s+)?({_AROUND})"
+    Rule("holiday", rf"\b(?:over|during|across|throughout|around)\s+(?:the\s+)?"
+                    rf"((?:(?:last|this)\s+)?(?:{_AROUND}))"
                     rf"(?![\w'\u2019])(?!\s+{_NOT_AROUND}){p.HOLIDAY_YEAR}?",
          rs.span(rs.holiday_around), note=rs.holiday_around_note, alone=True),
     # "Monday through Friday last week", "mon-fri", "tue to thu this week": those days, both
