@@ -87,11 +87,12 @@ async def test_a_path_from_before_a_move_is_the_module_it_became(
     assert said[0].endswith(f"its path now {now}.")
 
 
-async def test_a_path_under_a_former_directory_naming_nothing_now_stays_not_tracked(
+async def test_a_path_under_a_former_directory_naming_nothing_now_names_no_file(
     graphs: dict[str, OrgGraph],
 ) -> None:
     """The move is read only to a module of the head: attr/nowhere.py is no module, and
-    the answer is no match, never src/attr in its place."""
+    the answer is no match saying so, never src/attr in its place."""
     result = await ask(graphs["attrs"], "how many commits touched attr/nowhere.py in 2016?")
-    assert result.outcome is Outcome.NO_MATCH
-    assert any("not tracked" in note for note in result.limitations)
+    assert result.outcome is Outcome.NO_MATCH and result.subject_keys == ()
+    said = [n for n in result.limitations if n.startswith('"attr/nowhere.py" names no ')]
+    assert len(said) == 1 and "deleted or moved since" in said[0], result.limitations
