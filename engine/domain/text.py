@@ -11,6 +11,7 @@ decomposition are transliterated (anyascii), never dropped: `Łukasz` is `lukasz
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 
 from anyascii import anyascii
@@ -29,6 +30,14 @@ SEARCH_ATTRIBUTES: dict[str, tuple[str, ...]] = {
     "team": ("slug",),
     "project": ("code",),
 }
+
+
+def composed(text: str) -> str:
+    """`text` in Unicode's composed form (NFC): "Neuhäuser" typed with a combining diaeresis
+    (NFD, as macOS and some git clients write it) is the same text as with "ä". A question is
+    read in this form, so a name written either way is one name to every rule that reads
+    words (a combining mark is no letter to them: "Neuha\u0308user" read as "Neuha" and "user")."""
+    return unicodedata.normalize("NFC", text)
 
 
 def normalise(text: str) -> str:

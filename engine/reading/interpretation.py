@@ -25,6 +25,7 @@ from engine.domain.text import normalise
 from engine.reading import clauses, intents, kindwords, meaning, runs, slips
 from engine.reading import references as r
 from engine.reading import vocabulary as v
+from engine.reading.acting import acting
 from engine.reading.asked import asks_first, asks_still, compares, comparison
 from engine.reading.bots import bots_elsewhere, read_bots
 from engine.reading.comparisons import two_periods, two_times
@@ -135,6 +136,9 @@ class Interpretation:
     # Those of them right after "did" or "does" ("did davidism make"): surely who acted. The
     # others ("by hand", "have landed") may be plain words, so naming nobody ends nothing.
     doers: tuple[str, ...] = ()
+    # References read as who acted ("how many commits did dependabot make", "dependabot's
+    # prs"): a person of the name is meant over a file (engine.reading.acting).
+    acting: tuple[str, ...] = ()
     # A slash date two of whose readings may be meant, with them ("07/01/2026"): asked.
     which_day: tuple[tuple[str, tuple[tuple[datetime, datetime], ...]], ...] = ()
     # A singular kind word standing for a subject beside other references ("the repo" of
@@ -368,6 +372,7 @@ def interpret(
         doers=tuple(
             dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans and _doer(text, a))
         ),
+        acting=tuple(dict.fromkeys(text[a:b] for a, b in acting(tokens, spans))),
         kinds_alone=tuple(alone),
         beside=besides,
         placed=runs.placed(text, unread),

@@ -40,6 +40,7 @@ from itertools import pairwise
 from engine.domain.text import normalise
 from engine.reading.merges import MERGE_WORDS
 from engine.reading.time import phrases as tp
+from engine.reading.verbs import DOING_VERBS
 from engine.reading.vocabulary import (
     ACTOR_TRIGGERS,
     CHANGE_NOUNS,
@@ -286,15 +287,20 @@ def _capitalised_end(text: str, run: list[Token], end: int) -> int:
     """Where a name written capitalised ends: at its last capitalised word before a word in
     lower case ("did Pihlipp Gortan author?": "author" is no more of the name, as
     engine.resolving.fullnames reads words beside a name; kept, the misspelt name was asked
-    back). A run in lower case is a name in lower case, whole."""
+    back). A run in lower case is a name in lower case up to a verb of doing after its first
+    word ("how many lines did hynek add to the docs": "hynek"; "hynek add" was asked back as
+    one name, engine.reading.verbs.DOING_VERBS)."""
+    lower = not run or not text[run[0].start].isupper()
     last = None
-    for token in run:
+    for i, token in enumerate(run):
         if token.end > end:
             break
-        if not text[token.start].isupper():
+        if i and token.norm in DOING_VERBS:
+            return run[i - 1].end
+        if not lower and not text[token.start].isupper():
             break
         last = token.end
-    return end if last is None else last
+    return end if lower or last is None else last
 
 
 def _touches(text: str, run: list[Token], span: tuple[int, int]) -> bool:

@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass, replace
 
 from engine.reading import references as r
+from engine.reading.verbs import DOING_VERBS
 from engine.reading.vocabulary import FILLERS, Intent
 
 # Where a word stands for a person ("David Lord and kevin", "besides jaron"): after a list's
@@ -91,8 +92,8 @@ def _beside(
         while lo > 0 and r.adjacent(text, tokens[lo - 1], tokens[lo]) and _loose(tokens[lo - 1]):
             lo -= 1
         while hi + 1 < len(tokens) and r.adjacent(text, tokens[hi], tokens[hi + 1]):
-            if not _loose(tokens[hi + 1]):
-                break
+            if not _loose(tokens[hi + 1]) or tokens[hi + 1].norm in DOING_VERBS:
+                break  # "did pgjones add": a verb after a name is no word of it
             hi += 1
         words = tuple(text[t.start : t.end] for t in tokens[lo:first] + tokens[last + 1 : hi + 1])
         if not words:

@@ -97,6 +97,25 @@ _FACT_VERB_FORMS = frozenset({"committed", "committing", "churned"})
 
 CHANGE_VERBS: frozenset[str] = frozenset().union(*map(forms, CHANGE_ROWS)) | _FACT_VERB_FORMS
 
+# Verbs of what a person did to code that are no change verbs here ("added" asks a first
+# change, "commit" is a fact word): with CHANGE_VERBS, the verbs that end a name read by
+# position ("how many lines did hynek add to the docs": "hynek", not "hynek add").
+_DOING_ROWS = (
+    VerbRow("add"),
+    VerbRow("remove"),
+    VerbRow("delete"),
+    VerbRow("write", ("wrote", "written")),
+    VerbRow("author"),
+    VerbRow("contribute"),
+    VerbRow("create"),
+    VerbRow("introduce"),
+    VerbRow("commit", double=True),
+    VerbRow("merge"),
+    VerbRow("rename"),
+    VerbRow("move"),
+)
+DOING_VERBS: frozenset[str] = CHANGE_VERBS.union(*map(forms, _DOING_ROWS))
+
 # Nouns naming changes, besides the verbs' own ("edits", "fixes", "updates"): what a ranking
 # or a list of changes is asked by ("which files saw the most modifications?").
 CHANGE_NOUNS = frozenset(

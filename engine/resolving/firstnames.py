@@ -5,10 +5,11 @@ engine.resolving.subjects calls it once the references have resolved.
 
 A first name asked alone ("what did jaron do in 2025?") that search offers one person for is
 that person when it is certain (`sole_carrier`): the word is a whole word of that person's
-name (not a login: "davidism" still asks) and no other subject's name, alias or handle has
-a word starting with it ("Lord" starts "lord63": still asked; "tin" in "Martin" does not count:
-"how many commits did tin make" asked which of one person, Tin Tvrtković, c33b a09). It asked
-which person, offering one.
+name, or the whole local part of an address or a login of theirs (`own_handle`: "davidism"
+of davidism@gmail.com asked which of one person, c33 and z33), and no other subject's name,
+alias or handle has a word starting with it ("Lord" starts "lord63": still asked; "tin" in
+"Martin" does not count: "how many commits did tin make" asked which of one person, Tin
+Tvrtković, c33b a09). It asked which person, offering one.
 
 Any other run of words no rule read beside what the question names ends the question, named
 (`UNKNOWN`), wherever it stands: "who touched the blorptastic in werkzeug yesterday?" was
@@ -20,6 +21,7 @@ FILLERS and NOT_NAMES: "best", "times", "folder"): those never reach `unread`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
@@ -125,18 +127,45 @@ async def sole_carrier(
 ) -> tuple[StoredSubject, str] | None:
     """The one person a single word names for certain, and the note saying so; None when
     it is not certain (see the module docstring)."""
-    if not reference.isalpha() or len(outcome.candidates) != 1:
+    if len(outcome.candidates) != 1:
         return None
     person = outcome.candidates[0].subject
     needle = normalise(reference)
-    if person.kind is not SubjectKind.PERSON or needle not in normalise(person.name).split():
-        return None  # a login or an address ("davidism") is still asked about
+    if person.kind is not SubjectKind.PERSON:
+        return None
+    if reference.isalpha() and needle in normalise(person.name).split():
+        how = "the one person of that name"
+    elif (handle := own_handle(reference, person)) is not None:
+        how = f"the one person {handle}"  # "davidism": davidism@gmail.com's
+    else:
+        return None
     page = await graph.find_subjects(SubjectQuery(search=reference), _SAMPLE)
     if page.has_next or any(
         other.key != person.key and _starts_a_word(needle, other) for other in page.items
     ):
         return None  # another subject's names start a word with it too ("lord63" for "Lord")
     return person, (
-        f'"{reference}" was taken to mean {person.name} ({person.key}), the one person of '
-        "that name (no other name known here holds it)."
+        f'"{reference}" was taken to mean {person.name} ({person.key}), {how} (no other '
+        "name known here holds it)."
     )
+
+
+_HANDLE = re.compile(r"[a-z0-9][a-z0-9._+-]{2,63}")  # a login or an address's local part
+
+
+def own_handle(reference: str, person: StoredSubject) -> str | None:
+    """How `reference` is one of `person`'s own handles, when it is, whole: the local part
+    of an address they committed from ("davidism" of davidism@gmail.com) or a login an alias
+    holds (a GitHub no-reply address's). A clarification offering that one person asked for
+    nothing; other people's names holding the word are checked by the caller."""
+    word = reference.strip().lower()
+    if not _HANDLE.fullmatch(word):
+        return None
+    for alias in (person.name, *person.aliases):
+        handle = alias.strip().lower()
+        local, at, _ = handle.partition("@")
+        if at and local.rpartition("+")[2] == word:
+            return f"whose e-mail address is {alias}"
+        if handle == word:
+            return f"known by the login {alias}"
+    return None

@@ -27,6 +27,7 @@ from engine.reading import clauses, meaning
 from engine.reading.interpretation import Interpretation
 from engine.reading.vocabulary import Intent
 from engine.resolving import (
+    actors,
     choice,
     existence,
     firstnames,
@@ -300,7 +301,9 @@ class Subjects:
         ):
             return self._shipped(actor, shipped, told)  # "the sansio package": src/werkzeug's
         if isinstance(outcome, Ambiguous):
-            chosen = narrowed(reference, outcome, understood)
+            acted = actors.acted(reference, outcome, understood)  # "did dependabot make"
+            outcome, chosen = (acted, None) if isinstance(acted, Ambiguous) else (outcome, acted)
+            chosen = chosen or narrowed(reference, outcome, understood)
             chosen = chosen or await firstnames.sole_carrier(self.graph, reference, outcome)
             if chosen is not None:
                 told.notes.append(chosen[1])

@@ -1,0 +1,36 @@
+"""A name read as who acted (engine.reading.acting: "how many commits did dependabot make",
+"dependabot's prs", "what did dependabot update") that names a person and subjects of other
+kinds is the person: "dependabot" is dependabot[bot] and .github/dependabot.yml, and a file
+makes no commits. It asked which of the two (checks c33, z33). Said in a limitation; several
+people of the name still ask, offering the people only."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.domain.models import StoredSubject, SubjectKind
+from engine.reading.interpretation import Interpretation
+from engine.resolving.resolution import Ambiguous
+
+
+def acted(
+    reference: str, outcome: Ambiguous, understood: Interpretation
+) -> Ambiguous | tuple[StoredSubject, str]:
+    """The one person `reference` names as who acted, with the note saying so; else the
+    clarification narrowed to the people among its candidates; else `outcome` unchanged."""
+    if reference not in understood.acting:
+        return outcome
+    people = [c for c in outcome.candidates if c.subject.kind is SubjectKind.PERSON]
+    others = [c.subject for c in outcome.candidates if c.subject.kind is not SubjectKind.PERSON]
+    if not people or not others:
+        return outcome
+    whole = outcome.total is None or outcome.total <= len(outcome.candidates)
+    if len(people) > 1 or not whole:  # which person is still asked
+        return replace(outcome, candidates=people, total=len(people) if whole else None)
+    person = people[0].subject
+    named = ", ".join(f"{s.name} ({s.kind.value})" for s in others)
+    return person, (
+        f'"{reference}" was taken to mean {person.name} ({person.key}), the one person of '
+        f'that name: the question asks what "{reference}" did, and {named} of that name '
+        "makes no commits."
+    )

@@ -1,0 +1,232 @@
+"""People named the ways people name them, on the shared real histories (../shared/data), in
+memory, each figure git's (`git log --no-merges --full-history`, author time):
+
+- a name typed composed (NFC) or decomposed (NFD) is one name: "Daniel Neuhäuser" with a
+  combining diaeresis read as "Daniel Neuha" and "user" (no match), as macOS writes it and as
+  169 of his 174 werkzeug commits spell it (engine.domain.text.composed);
+- the whole local part of one person's address is that person, said ("davidism": it asked
+  which, offering David Lord alone; engine.resolving.firstnames.own_handle);
+- a name read as who acted ("how many commits did dependabot make", "dependabot prs", "what
+  did dependabot update") is the person of that name, not the file (.github/dependabot.yml):
+  it asked which (engine.reading.acting, engine.resolving.actors);
+- a verb after a name in lower case ends it ("how many lines did hynek add to the docs": "hynek
+  add" named no one; engine.reading.verbs.DOING_VERBS).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import unicodedata
+from datetime import UTC, datetime
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from engine.domain.contract import Outcome
+from engine.ports import OrgGraph
+from tests import shared_history
+from tests.shared_history import commits
+from tests.test_investigate import answer
+
+CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
+HISTORIES = ("click", "werkzeug", "requests", "attrs")
+
+pytestmark = shared_history.present(*HISTORIES)
+
+(
+    click_clone, click, werkzeug_clone, werkzeug, requests_clone, requests, attrs_clone, attrs
+) = shared_history.each(*HISTORIES)  # fmt: skip
+
+ask = partial(answer, now=CLOCK)
+
+
+def year(y: int) -> tuple[datetime, datetime]:
+    return datetime(y, 1, 1, tzinfo=UTC), datetime(y + 1, 1, 1, tzinfo=UTC)
+
+
+def lines(clone: Path, start: datetime, end: datetime, path: str, author: str) -> tuple[int, int]:
+    """(added, removed) lines of `author`'s commits to `path` in [start, end) by author time:
+    `git log --no-merges --full-history --numstat --author=AUTHOR -- PATH`."""
+    out = subprocess.run(
+        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--format=@%at",
+         "--numstat", f"--author={author}", "--", path],
+        capture_output=True, check=True, text=True,
+    ).stdout  # fmt: skip
+    added = removed = 0
+    inside = False
+    for line in out.splitlines():
+        if line.startswith("@"):
+            inside = start <= datetime.fromtimestamp(int(line[1:]), UTC) < end
+        elif inside and line.strip() and not line.startswith("-"):
+            plus, minus, _ = line.split("\t", 2)
+            added, removed = added + int(plus), removed + int(minus)
+    return added, removed
+
+
+@pytest.fixture(scope="module")
+def graphs(
+    click: OrgGraph, werkzeug: OrgGraph, requests: OrgGraph, attrs: OrgGraph
+) -> dict[str, OrgGraph]:
+    return {"click": click, "werkzeug": werkzeug, "requests": requests, "attrs": attrs}
+
+
+def graph_of(
+    request: pytest.FixtureRequest, graphs: dict[str, OrgGraph], history: str
+) -> tuple[OrgGraph, Path]:
+    clone: Path = request.getfixturevalue(f"{history}_clone")
+    return graphs[history], clone
+
+
+SPELLED = [  # the name as git stores it decomposed (NFD) for these commits, and their address
+    ("click", "Ellison Leão", "ellisonleao@gmail.com", 2016),
+    ("werkzeug", "Daniel Neuhäuser", "dasdasich@gmail.com", 2013),
+    ("requests", "Jérémy Bethmont", "jeremy.bethmont@gmail.com", 2011),
+]
+
+
+@pytest.mark.parametrize(("history", "name", "address", "in_year"), SPELLED)
+async def test_a_name_typed_composed_or_decomposed_is_one_person_with_git_s_count(
+    request: pytest.FixtureRequest,
+    graphs: dict[str, OrgGraph],
+    history: str,
+    name: str,
+    address: str,
+    in_year: int,
+) -> None:
+    """Typed decomposed it named no one ("Daniel Neuha" and "user")."""
+    graph, clone = graph_of(request, graphs, history)
+    expected = commits(clone, *year(in_year), author=address)
+    keys = set()
+    for form in ("NFC", "NFD"):
+        typed = unicodedata.normalize(form, name)
+        result = await ask(graph, f"How many commits did {typed} make in {in_year}?")
+        assert result.outcome is Outcome.ANSWERED, (form, result.outcome, result.limitations)
+        assert f"{expected} commit(s)" in (result.direct_judgment or ""), result.direct_judgment
+        keys.add(result.subject_keys)
+    assert len(keys) == 1 and next(iter(keys))[0].startswith("person:"), keys
+
+
+HANDLES = [  # a local part no other name known here holds
+    ("click", "How many commits has davidism made in the last six months?", "davidism@gmail.com",
+     (datetime(2026, 3, 1, 12, tzinfo=UTC), CLOCK)),
+    ("werkzeug", "how many commits did davidism make in 2025", "davidism@gmail.com", year(2025)),
+    ("requests", "how many commits did graffatcolmingov make in 2025",
+     "graffatcolmingov@gmail.com", year(2025)),
+    ("attrs", "how many commits did tinchester make in 2025", "tinchester@gmail.com", year(2025)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "address", "window"), HANDLES)
+async def test_the_local_part_of_one_person_s_address_is_that_person_said(
+    request: pytest.FixtureRequest,
+    graphs: dict[str, OrgGraph],
+    history: str,
+    question: str,
+    address: str,
+    window: tuple[datetime, datetime],
+) -> None:
+    """It asked which, offering the one person."""
+    graph, clone = graph_of(request, graphs, history)
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, (result.outcome, result.clarification_prompt)
+    assert result.subject_keys == (f"person:{address}",)
+    expected = commits(clone, *window, author=address)
+    assert f"{expected} commit(s)" in (result.direct_judgment or ""), result.direct_judgment
+    assert any(f"e-mail address is {address}" in n for n in result.limitations)
+
+
+async def test_a_word_other_names_start_with_is_still_asked(click: OrgGraph) -> None:
+    """The control: "Lord" is David Lord's surname and the start of the login lord63."""
+    result = await ask(click, "how many commits did Lord make in 2025")
+    assert result.outcome is not Outcome.ANSWERED
+
+
+BOT = "person:49699333+dependabot-bot-@users.noreply.github.com"
+DEPENDABOT = "49699333+dependabot[bot]@users.noreply.github.com"
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "window"),
+    [
+        ("requests", "How many commits did dependabot make last quarter?",
+         (datetime(2026, 4, 1, tzinfo=UTC), datetime(2026, 7, 1, tzinfo=UTC))),
+        ("attrs", "How many commits did dependabot make since April?",
+         (datetime(2026, 4, 1, tzinfo=UTC), CLOCK)),
+        ("requests", "how many commits by dependabot in 2025", year(2025)),
+    ],
+)  # fmt: skip
+async def test_a_name_read_as_who_acted_is_the_person_not_the_file(
+    request: pytest.FixtureRequest,
+    graphs: dict[str, OrgGraph],
+    history: str,
+    question: str,
+    window: tuple[datetime, datetime],
+) -> None:
+    """It asked between .github/dependabot.yml and dependabot[bot]."""
+    graph, clone = graph_of(request, graphs, history)
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, (result.outcome, result.clarification_prompt)
+    assert result.subject_keys == (BOT,)
+    expected = commits(clone, *window, author=DEPENDABOT.replace("[", r"\[").replace("]", r"\]"))
+    assert f"{expected} commit(s)" in (result.direct_judgment or ""), result.direct_judgment
+    assert any('asks what "dependabot" did' in n for n in result.limitations)
+
+
+@pytest.mark.parametrize(
+    ("history", "question"),
+    [
+        ("attrs", "What did dependabot update since April?"),
+        ("requests", "how many dependabot prs since jan"),
+    ],
+)
+async def test_what_a_name_updated_or_its_prs_are_the_person_s(
+    request: pytest.FixtureRequest, graphs: dict[str, OrgGraph], history: str, question: str
+) -> None:
+    graph, _ = graph_of(request, graphs, history)
+    result = await ask(graph, question)
+    assert result.subject_keys == (BOT,), (result.outcome, result.clarification_prompt)
+
+
+async def test_two_bots_of_the_name_still_ask_offering_the_people_only(werkzeug: OrgGraph) -> None:
+    """werkzeug holds dependabot[bot] and dependabot-preview[bot]: never picked between."""
+    result = await ask(werkzeug, "How many commits did dependabot make in 2024?")
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED
+    offered = {c.subject_key for c in result.candidates}
+    assert BOT in offered and all(k.startswith("person:") for k in offered), offered
+
+
+async def test_the_file_changing_is_not_read_as_who_acted(requests: OrgGraph) -> None:
+    """The control: "did dependabot change" asks about the subject changing: still asked."""
+    result = await ask(requests, "did dependabot change in 2025?")
+    assert result.subject_keys != (BOT,)
+
+
+NAME_THEN_VERB = [  # (history, question, path, address, window)
+    ("attrs", "How many lines did hynek add to the docs since mid-March?", "docs", "hs@ox.cx",
+     (datetime(2026, 3, 11, tzinfo=UTC), CLOCK)),
+    ("werkzeug", "how many lines did pgjones add to the routing package in 2025?",
+     "src/werkzeug/routing", "philip.graham.jones@googlemail.com", year(2025)),
+    ("click", "how many lines did davidism add to types.py in 2025?", "src/click/types.py",
+     "davidism@gmail.com", year(2025)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "path", "address", "window"), NAME_THEN_VERB)
+async def test_a_verb_after_a_name_ends_the_name(
+    request: pytest.FixtureRequest,
+    graphs: dict[str, OrgGraph],
+    history: str,
+    question: str,
+    path: str,
+    address: str,
+    window: tuple[datetime, datetime],
+) -> None:
+    """ "hynek add" named no one; "pgjones add" was said to name nothing, "add" unused."""
+    graph, clone = graph_of(request, graphs, history)
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, (result.outcome, result.limitations)
+    added, removed = lines(clone, *window, path, address)
+    assert f"(+{added} -{removed})" in (result.direct_judgment or ""), result.direct_judgment
+    assert any(f"(person:{address})" in n for n in result.limitations), result.limitations
+    assert not any('add"' in n or "not used" in n for n in result.limitations), result.limitations
