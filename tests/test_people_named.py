@@ -230,3 +230,60 @@ async def test_a_verb_after_a_name_ends_the_name(
     assert f"(+{added} -{removed})" in (result.direct_judgment or ""), result.direct_judgment
     assert any(f"(person:{address})" in n for n in result.limitations), result.limitations
     assert not any('add"' in n or "not used" in n for n in result.limitations), result.limitations
+
+
+EVER = datetime(1970, 1, 1, tzinfo=UTC)
+ONLY_CHANGER = [  # (history, question, person's key, author, paths, window of the answer)
+    ("click", "when did andreas last touch termui.py", "person:andreas@backx.org",
+     "Andreas Backx", ("src/click/termui.py", "click/termui.py"),
+     (datetime(2025, 9, 1, 12, tzinfo=UTC), CLOCK)),
+    ("werkzeug", "what did kevin change in tbtools.py in 2024",
+     "person:1146876+kevinji@users.noreply.github.com", "kevinji@users.noreply",
+     ("src/werkzeug/debug/tbtools.py", "werkzeug/debug/tbtools.py"), year(2024)),
+    ("requests", "what did bruce change in sessions.py in 2018", "person:bmerry@ska.ac.za",
+     "bmerry@ska.ac.za", ("src/requests/sessions.py", "requests/sessions.py"), year(2018)),
+    ("attrs", "what did james change in src/attr/validators.py in 2026",
+     "person:james@beith.co.uk", "james@beith.co.uk", ("src/attr/validators.py",),
+     (datetime(2026, 1, 1, tzinfo=UTC), CLOCK)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "key", "author", "paths", "window"), ONLY_CHANGER)
+async def test_of_several_people_of_a_name_the_only_one_who_ever_changed_the_file_is_meant(
+    request: pytest.FixtureRequest,
+    graphs: dict[str, OrgGraph],
+    history: str,
+    question: str,
+    key: str,
+    author: str,
+    paths: tuple[str, ...],
+    window: tuple[datetime, datetime],
+) -> None:
+    """It asked which of the people of the name was meant, though the others never changed
+    the file; said, with git's count of the one's commits to it before the window ends."""
+    graph, clone = graph_of(request, graphs, history)
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, (result.outcome, result.clarification_prompt)
+    ever = commits(clone, EVER, window[1], *paths, author=author)
+    note = next(n for n in result.limitations if "the only one who ever changed" in n)
+    assert f"({key})" in note and f"({ever} commit" in note, note
+    shown = commits(clone, *window, *paths, author=author)
+    assert (result.direct_judgment or "").startswith(
+        f"{shown} change(s)" if shown else "No changes"
+    ), result.direct_judgment
+
+
+async def test_two_people_of_a_name_who_changed_the_file_are_asked_about_saying_so(
+    click: OrgGraph, click_clone: Path
+) -> None:
+    """Kevin Deldycke and Kevin Yap both changed click's types.py (Kevin Wurster never did):
+    still asked, the prompt giving each one's commits to it (git's)."""
+    result = await ask(click, "when did kevin last touch types.py")
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED
+    prompt = result.clarification_prompt or ""
+    paths = ("src/click/types.py", "click/types.py")
+    yap = commits(click_clone, EVER, CLOCK, *paths, author="me@kevinyap.ca")
+    deldycke = commits(click_clone, EVER, CLOCK, *paths, author="Kevin Deldycke")
+    assert f"(person:me@kevinyap.ca) {yap} commit" in prompt, prompt
+    assert f"(person:kevin@deldycke.com) {deldycke} commit" in prompt, prompt
+    assert "Wurster" not in prompt

@@ -28,6 +28,7 @@ from engine.reading.interpretation import Interpretation
 from engine.reading.vocabulary import Intent
 from engine.resolving import (
     actors,
+    changers,
     choice,
     existence,
     firstnames,
@@ -215,10 +216,14 @@ class Subjects:
         kinds = understood.reference_kinds or (None,) * len(understood.references)
         missing: list[str] = []
         closest: list[Candidate] = []  # the nearest readings of what named nothing
+        namesakes: list[tuple[str, Ambiguous]] = []  # people of one name, beside what changed
         for reference, kind in zip(understood.references, kinds, strict=False):
             if reference in consumed:
                 continue
             outcome = await self._one(actor, question, reference, understood, kind, told)
+            if isinstance(outcome, Ambiguous) and not namesakes and changers.among_people(outcome):
+                namesakes.append((reference, outcome))  # read once the others are known
+                continue
             if isinstance(outcome, StoredSubject):
                 subjects.append(outcome)
             elif isinstance(outcome, Ambiguous) and allow_clarification:
@@ -233,6 +238,12 @@ class Subjects:
                 closest += outcome.suggestions
             elif isinstance(outcome, Within):  # named with a kind it is not: ask which
                 return self._ask(outcome, reference, allow_clarification)
+        for reference, outcome in namesakes:  # "kevin" beside types.py: who changed it
+            ended = await self._changer(
+                actor, reference, outcome, subjects, told, allow_clarification
+            )
+            if ended is not None:
+                return ended
         if unknown := [m for m in missing if m in understood.doers]:
             said = tuple(
                 self.untracked.get(m) or f'"{m}" names no one known here: {ACTOR_UNKNOWN}'
@@ -269,6 +280,34 @@ class Subjects:
                 frame, trace, said, closest, self.signer
             )
         return None
+
+    async def _changer(
+        self,
+        actor: str,
+        reference: str,
+        outcome: Ambiguous,
+        subjects: list[StoredSubject],
+        told: Disclosures,
+        allow_clarification: bool,
+    ) -> Callable[..., InvestigationResult] | None:
+        """The one of several people of a name who ever changed what the question names
+        joins `subjects`, said; else the clarification (engine.resolving.changers)."""
+        found = None
+        if self.window is not None:  # set once the question's time is known (resolve)
+            found = await changers.only_changer(
+                self.graph, reference, outcome, subjects, self.window.end
+            )
+        if isinstance(found, tuple):
+            subjects.append(found[0])
+            told.notes.append(found[1])
+            self.resolver.admit(actor, found[0])
+            return None
+        if not allow_clarification:
+            which = (found or outcomes.prompt_for(reference, outcome.candidates),)
+            return lambda frame, trace: outcomes.no_match(frame, trace, which)
+        return lambda frame, trace: outcomes.clarification(
+            frame, reference, outcome.candidates, self.signer, trace, prompt=found
+        )
 
     async def _one(
         self,
