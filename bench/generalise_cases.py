@@ -12,6 +12,7 @@ bus factor of nothing.
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
@@ -160,6 +161,9 @@ class Builder:
                 return False
             pid = rng.choice(sorted(cat.logins))
             return "@" + cat.logins[pid], pid
+        handle = self._handle(kind)
+        if handle is not None:
+            return handle
         pool = cat.clean
         if isinstance(subject, Subject) and subject.narrow is not None:
             scope = subject.narrow
@@ -176,6 +180,26 @@ class Builder:
             typo = misspell(name, cat.names)
             return (typo, pid) if typo else False
         return name, pid
+
+    def _handle(self, kind: str) -> tuple[str, str | None] | bool | None:
+        """A person named another way (bench.generalise_catalogue.Catalogue._handles): the
+        name in the other Unicode form, an address's local part, a bot's name without
+        "[bot]"; None for the other kinds."""
+        rng, h, cat = self.rng, self.h, self.cat
+        if kind == "decomposed":
+            if not cat.decomposed:
+                return False
+            pid = rng.choice(cat.decomposed)
+            name = next(iter(h.names_of[pid]))
+            nfc = unicodedata.normalize("NFC", name)
+            return unicodedata.normalize("NFD", name) if name == nfc else nfc, pid
+        table = {"local_part": cat.local_parts, "bot": cat.bots}.get(kind)
+        if table is None:
+            return None
+        if not table:
+            return False
+        pid = rng.choice(sorted(table))
+        return table[pid], pid
 
     def _window(
         self,

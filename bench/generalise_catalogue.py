@@ -7,6 +7,8 @@ whatever addresses), a login only when one person's GitHub noreply address holds
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
@@ -14,6 +16,8 @@ from bench import generalise_truth as truth
 from bench.generalise_truth import History, Scope
 
 TESTLIKE = ("test_", "conftest")
+_WORD = re.compile(r"[^\W_]+")
+_LOCAL = re.compile(r"[a-z][a-z0-9]{3,}")  # a handle of one word, as a question writes it
 
 
 @dataclass(frozen=True)
@@ -142,6 +146,50 @@ class Catalogue:
             if name.split():
                 firsts.setdefault(name.split()[0].casefold(), set()).add(pid)
         self.first_names = {f: pids for f, pids in firsts.items() if len(pids) > 1 and len(f) > 2}
+        self._handles()
+
+    def _handles(self) -> None:
+        """People named another way than their name as written (issue 32, checks c33, z33):
+        `decomposed`, people whose one name has a letter that decomposes (asked in the other
+        Unicode form: NFD where git holds NFC, NFC where it holds NFD); `local_parts`, the
+        one local part of an address no other name, address or file holds a word starting
+        with ("davidism"); `bots`, a bot's name without "[bot]" that no other name starts a
+        word with ("dependabot", beside .github/dependabot.yml)."""
+        h = self.h
+        self.decomposed = [
+            pid
+            for pid in self.clean
+            if unicodedata.normalize("NFD", next(iter(h.names_of[pid])))
+            != unicodedata.normalize("NFC", next(iter(h.names_of[pid])))
+        ]
+        words: dict[str, set[str]] = {}  # a word of a name, an address or a path -> whose
+        for pid, names in h.names_of.items():
+            for text in (*names, *h.emails_of[pid]):
+                for w in _WORD.findall(text.casefold()):
+                    words.setdefault(w, set()).add(pid)
+        for path in h.head_files:
+            for w in _WORD.findall(path.casefold()):
+                words.setdefault(w, set()).add("")
+
+        def alone(word: str, pid: str, files: bool = True) -> bool:
+            mine = {pid} if files else {pid, ""}  # a bot's name may be a file's: that is asked
+            return all(who <= mine for w, who in words.items() if w.startswith(word))
+
+        self.local_parts: dict[str, str] = {}
+        for pid in self.clean:
+            for email in sorted(h.emails_of[pid]):
+                local = email.partition("@")[0].casefold()
+                if _LOCAL.fullmatch(local) and not truth.NOREPLY.match(email) and alone(local, pid):
+                    self.local_parts[pid] = local
+                    break
+        self.bots = {  # a bot's name is one word: not among `clean`
+            pid: name[: -len("[bot]")]
+            for pid, names in sorted(h.names_of.items())
+            if len(names) == 1
+            and (name := next(iter(names))).endswith("[bot]")
+            and _LOCAL.fullmatch(name[: -len("[bot]")])
+            and alone(name[: -len("[bot]")], pid, files=False)
+        }
 
 
 def _aside(path: str) -> bool:

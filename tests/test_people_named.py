@@ -154,6 +154,8 @@ DEPENDABOT = "49699333+dependabot[bot]@users.noreply.github.com"
         ("attrs", "How many commits did dependabot make since April?",
          (datetime(2026, 4, 1, tzinfo=UTC), CLOCK)),
         ("requests", "how many commits by dependabot in 2025", year(2025)),
+        ("requests", "Since March, how many commits has dependabot made?",
+         (datetime(2026, 3, 1, tzinfo=UTC), CLOCK)),
     ],
 )  # fmt: skip
 async def test_a_name_read_as_who_acted_is_the_person_not_the_file(

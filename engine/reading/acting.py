@@ -42,6 +42,10 @@ def _acts(tokens: list[Token], span: tuple[int, int]) -> bool:
     if before not in _AUXILIARIES or after not in _DOING:
         return False
     lead = [t.norm for t in tokens[: first - 1]]
-    if lead[:1] == ["how"] and lead[1:2] not in (["many"], ["much"]):
+    asking = [i for i, w in enumerate(lead) if w in _ASKING_WHAT]
+    if not asking:  # "did X make ...?": yes or no, whether X changed
+        return False
+    clause = lead[asking[-1] :]  # "since March, how many commits did X make"
+    if clause[0] == "how" and clause[1:2] not in (["many"], ["much"]):
         return False  # "how did X change": X changed
-    return bool(lead) and lead[0] in _ASKING_WHAT and not _NOT_MADE.intersection(lead)
+    return not _NOT_MADE.intersection(clause)
