@@ -288,7 +288,7 @@ class Builder:
             if len(awake) < 2:
                 return self._skip(template, "fewer than two namesakes active")
             case.expect = "clarification"
-            case.ties = [[f"person:{e}" for e in sorted(h.emails_of[p])] for p in awake]
+            case.ties = [[truth.person_key(e) for e in sorted(h.emails_of[p])] for p in awake]
             return case
         if isinstance(subject, Subject):
             case.subject_key = (

@@ -16,7 +16,7 @@ from collections import Counter
 from datetime import datetime
 from typing import Any
 
-from bench.generalise_truth import is_bot
+from bench.generalise_truth import is_bot, person_key
 
 BOILERPLATE = ("Merge commits are not counted", "Lines are counted as git log")
 DISCLOSING = ("not understood", "names no", "not read", "was read as", "left out", "instead")
@@ -94,8 +94,9 @@ def _wrong_answer(case: dict[str, Any], result: dict[str, Any]) -> str | None:
     if expected is not None and keys != [expected]:
         return f"subject {keys} instead of {expected}"
     emails = set(case.get("person_emails") or ())
-    if expected is None and emails and not (len(keys) == 1 and _email(keys[0]) in emails):
-        return f"person {keys} instead of one of {sorted(emails)}"
+    persons = {person_key(e) for e in emails}
+    if expected is None and emails and not (len(keys) == 1 and keys[0] in persons):
+        return f"person {keys} instead of one of {sorted(persons)}"
     window = case.get("window")
     label = result.get("temporal_label") or {}
     if window is not None:
@@ -155,10 +156,6 @@ def _memory_settled(case: dict[str, Any], result: dict[str, Any], recent: set[st
         return False
     lately = [t for t in ties if t & recent]
     return len(lately) == 1 and keys[0] in lately[0]
-
-
-def _email(key: str) -> str:
-    return key.split(":", 1)[1] if key.startswith("person:") else ""
 
 
 def _epoch(text: Any) -> int | None:

@@ -30,6 +30,16 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+_UNSAFE = re.compile(r"[^a-z0-9._@+-]+")
+
+
+def person_key(email: str) -> str:
+    """The key the git import gives the person of an address (graph/git/identity.person_key,
+    docs/git-import.md): lower case, each run of other characters one "-" ("dependabot[bot]"
+    is person:49699333+dependabot-bot-@users.noreply.github.com)."""
+    return "person:" + _UNSAFE.sub("-", email.strip().lower()).strip("-")
+
+
 NOREPLY = re.compile(r"^(?:\d+\+)?([a-z0-9][a-z0-9-]*)@users\.noreply\.github\.com$")
 
 

@@ -17,7 +17,7 @@ import logging
 import time
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from engine.answering.framing import temporal_label
@@ -33,7 +33,6 @@ from engine.domain.contract import (
     Versions,
 )
 from engine.domain.errors import PublicError
-from engine.domain.text import composed
 from engine.domain.timecontext import EffectiveTime, resolve_time, time_axis_key
 from engine.domain.validation import ContractViolation
 from engine.investigation.observer import NULL_OBSERVER, InvestigationObserver
@@ -115,10 +114,7 @@ class Investigator:
     async def investigate(
         self, actor: str, request: InvestigationRequest
     ) -> tuple[InvestigationResult, bool]:
-        """The result, and whether it was reused. BadUserInput for refused times. The question
-        is read, keyed and saved composed (engine.domain.text.composed): a name typed
-        decomposed is the same name."""
-        request = replace(request, question=composed(request.question))
+        """The result, and whether it was reused. BadUserInput for refused times."""
         now = self.now()
         effective = resolve_time(request.as_of, request.start, request.end, now)
         # Reuse runs before interpretation and keys on the request's clamped time (a fixed

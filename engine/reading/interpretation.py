@@ -21,7 +21,7 @@ from datetime import datetime
 from engine.domain import timecontext as tc
 from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
-from engine.domain.text import normalise
+from engine.domain.text import composed, normalise
 from engine.reading import clauses, intents, kindwords, meaning, runs, slips
 from engine.reading import references as r
 from engine.reading import vocabulary as v
@@ -202,8 +202,8 @@ class HandleCandidate:
 def handle_candidates(question: str, now: datetime) -> list[HandleCandidate]:
     """The spans of `question` worth looking up as known names, longest first: the caller
     looks them up (skipping those inside a longer one found) and passes what it found to
-    `interpret`."""
-    text = question[:MAX_QUESTION]
+    `interpret`. Read composed, as `interpret` reads it."""
+    text = composed(question)[:MAX_QUESTION]
     unquoted = r.blank_quotes(text, r.quoted(text))
     tokens = r.free_tokens(unquoted, find_time(unquoted, tc.to_utc(now), []))
     return [
@@ -215,7 +215,10 @@ def interpret(
     question: str, now: datetime, known_handles: Callable[[str], bool] | None = None
 ) -> Interpretation:
     """Interpret a question relative to `now`. Never raises on any text; `known_handles`
-    (optional) tells whether a span of the question names a known subject handle."""
+    (optional) tells whether a span of the question names a known subject handle. The
+    question is read in Unicode's composed form (engine.domain.text.composed): a name typed
+    decomposed ("Neuha\u0308user") is the same name, never "Neuha" and "user"."""
+    question = composed(question)
     now = tc.to_utc(now)
     notes: list[str] = []
     text = question
