@@ -15,7 +15,6 @@ memory, each figure git's (`git log --no-merges --full-history`, author time):
 
 from __future__ import annotations
 
-import subprocess
 import unicodedata
 from datetime import UTC, datetime
 from functools import partial
@@ -28,6 +27,7 @@ from engine.ports import OrgGraph
 from tests import shared_history
 from tests.shared_history import commits
 from tests.test_investigate import answer
+from tests.test_question_kinds import lines
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 HISTORIES = ("click", "werkzeug", "requests", "attrs")
@@ -43,25 +43,6 @@ ask = partial(answer, now=CLOCK)
 
 def year(y: int) -> tuple[datetime, datetime]:
     return datetime(y, 1, 1, tzinfo=UTC), datetime(y + 1, 1, 1, tzinfo=UTC)
-
-
-def lines(clone: Path, start: datetime, end: datetime, path: str, author: str) -> tuple[int, int]:
-    """(added, removed) lines of `author`'s commits to `path` in [start, end) by author time:
-    `git log --no-merges --full-history --numstat --author=AUTHOR -- PATH`."""
-    out = subprocess.run(
-        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--format=@%at",
-         "--numstat", f"--author={author}", "--", path],
-        capture_output=True, check=True, text=True,
-    ).stdout  # fmt: skip
-    added = removed = 0
-    inside = False
-    for line in out.splitlines():
-        if line.startswith("@"):
-            inside = start <= datetime.fromtimestamp(int(line[1:]), UTC) < end
-        elif inside and line.strip() and not line.startswith("-"):
-            plus, minus, _ = line.split("\t", 2)
-            added, removed = added + int(plus), removed + int(minus)
-    return added, removed
 
 
 @pytest.fixture(scope="module")
@@ -228,8 +209,8 @@ async def test_a_verb_after_a_name_ends_the_name(
     graph, clone = graph_of(request, graphs, history)
     result = await ask(graph, question)
     assert result.outcome is Outcome.ANSWERED, (result.outcome, result.limitations)
-    added, removed = lines(clone, *window, path, address)
-    assert f"(+{added} -{removed})" in (result.direct_judgment or ""), result.direct_judgment
+    counted = lines(clone, *window, path, author=address)
+    assert f"({counted})" in (result.direct_judgment or ""), result.direct_judgment
     assert any(f"(person:{address})" in n for n in result.limitations), result.limitations
     assert not any('add"' in n or "not used" in n for n in result.limitations), result.limitations
 
