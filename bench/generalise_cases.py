@@ -54,6 +54,10 @@ class Case:
     ties: list[list[str]] = field(default_factory=list)  # each tied candidate's subject keys
     # Another reading the docs allow: {"window": [start, end], "figure": ..., "top_names": ...}
     also: list[dict[str, Any]] = field(default_factory=list)
+    # Two periods compared (metric "compared"): the earlier one, and its commits (`window`
+    # and `figure` are the later one's, the window answered).
+    before: tuple[int, int] | None = None
+    before_figure: int | None = None
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -99,13 +103,17 @@ class Builder:
         person = self._person(template.get("person"), subject)
         if person is False:
             return self._skip(template, "no person of the kind")
-        w = self._window(template, subject, person)
+        pair = self._pair(subject, person) if template["window"] == "pair" else None
+        w = pair[0] if pair else self._window(template, subject, person)
         if w is None:
             return self._skip(template, "no window")
         phrase, start, end = w
         s_ref = rng.choice(subject.refs) if isinstance(subject, Subject) else ""
         p_ref, pid = person if isinstance(person, tuple) else ("", None)
         question = _fill(paraphrase, s_ref, p_ref, phrase)
+        if pair is not None:  # "{w} vs {v}": the two periods as drawn, in either order
+            question = question.replace("{v}", pair[1][0])
+            phrase = f"{phrase} {pair[1][0]}"
         case = Case(
             self.h.name,
             template["id"],
@@ -117,6 +125,8 @@ class Builder:
             salient=[x for x in (s_ref, p_ref, phrase) if x],
         )
         made = self._expect(case, template, subject, (p_ref, pid), (start, end))
+        if made is not None and pair is not None:
+            made = self._compared(made, template, subject, pid, pair)
         if made is not None and made.figure == 0 and self.rng.random() < ZERO_REDRAWN:
             return self._skip(template, "nothing in the window (drawn again)")
         return made
@@ -232,6 +242,56 @@ class Builder:
         ):
             return None
         return found
+
+    def _pair(
+        self, subject: Subject | bool | None, person: tuple[str, str | None] | bool | None
+    ) -> tuple[windows.Window, windows.Window] | None:
+        """Two periods of one calendar group about two commits' times, apart (neither
+        overlapping the other), in the order drawn; None when none are found."""
+        rng, now = self.rng, self.now
+        group = rng.choice(CALENDAR)
+        pool = self._relevant(subject, person) or self.h.commits
+        for _ in range(10):
+            one = windows.anchored(group, at(rng.choice(pool).at), now, rng)
+            if one is None:
+                continue
+            # the second about a commit outside the first (of the same subject or person
+            # when there is one)
+            inside = range(epoch(one[1]), epoch(one[2]))
+            outside = [c for c in pool if c.at not in inside] or [
+                c for c in self.h.commits if c.at not in inside
+            ]
+            two = windows.anchored(group, at(rng.choice(outside).at), now, rng) if outside else None
+            if two and (one[2] <= two[1] or two[2] <= one[1]):
+                return one, two
+        return None
+
+    def _compared(
+        self,
+        case: Case,
+        template: dict[str, Any],
+        subject: Subject | bool | None,
+        pid: str | None,
+        pair: tuple[windows.Window, windows.Window],
+    ) -> Case | None:
+        """The later period is the window answered, its commits the figure; the earlier
+        one's commits beside."""
+        later, earlier = sorted(pair, key=lambda w: w[1], reverse=True)
+        scopes: list[Scope | None] = (
+            [None]
+            if not isinstance(subject, Subject) or subject.kind == "repo"
+            else [subject.narrow, subject.wide]
+        )
+        figures = [self._truth("commits", scopes, pid, epoch(w[1]), epoch(w[2]))
+                   for w in (later, earlier)]  # fmt: skip
+        if any(isinstance(f, str) for f in figures):
+            return self._skip(template, "truth not single (grouping or moves)")
+        (now_count, _), (then_count, _) = figures  # type: ignore[misc]
+        case.window = (epoch(later[1]), epoch(later[2]))
+        case.figure, case.before_figure = now_count, then_count
+        case.before = (epoch(earlier[1]), epoch(earlier[2]))
+        case.also = []
+        return case
 
     def _relevant(
         self, subject: Subject | bool | None, person: tuple[str, str | None] | bool | None
@@ -361,7 +421,7 @@ def _strict(case: Case) -> bool:
 
 
 def _value(metric: str, f: truth.Figures) -> Any:
-    if metric in ("commits", "changes"):
+    if metric in ("commits", "changes", "compared"):
         return f.commits
     if metric == "lines":
         return f.lines

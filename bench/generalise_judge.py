@@ -35,6 +35,7 @@ FACT_FIELD = {
     "top": ("active_contributors", "top_names"),
     "top_humans": ("active_contributors", "top_names"),
     "bus": ("bus_factor", "bus_factor"),
+    "compared": ("churn", "commits"),  # the later period's; prior_commits the earlier one's
 }
 
 # Where else an answer carries how many commits (a ranking, a list, a churn).
@@ -120,7 +121,22 @@ def _wrong_answer(case: dict[str, Any], result: dict[str, Any]) -> str | None:
         return None
     if value != case["figure"]:
         return f"{case['metric']} {value} instead of {case['figure']}"
+    if case["metric"] == "compared":
+        before = prior(result, keys[0] if keys else None)
+        if before != case["before_figure"]:
+            return f"commits before {before} instead of {case['before_figure']}"
     return None
+
+
+def prior(result: dict[str, Any], key: str | None) -> int | None:
+    """The commits of the period compared with (the churn fact's prior_commits); 0 when the
+    answer claims no churn and says nothing fell in the window, as `figure` reads it."""
+    facts = [f for f in result.get("claimed_facts") or () if f.get("kind") == "churn"]
+    mine = [f for f in facts if f.get("subject_key") == key] or (facts if len(facts) == 1 else [])
+    if mine:
+        value = (mine[0].get("value") or {}).get("prior_commits")
+        return value if isinstance(value, int) else None
+    return 0 if "fall in this window" in " ".join(result.get("limitations") or ()) else None
 
 
 def figure(metric: str, result: dict[str, Any], key: str | None) -> Any:

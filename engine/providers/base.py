@@ -30,7 +30,7 @@ class Window:
     start: datetime
     end: datetime
     historical: bool  # the effective time is in the past (as_of or range axis)
-    # The period a question compares the window with ("than last year":
+    # The period a question compares the window with ("than last year", "q4 '25 vs q1 '26":
     # engine/questions/compared.py), which the churn fact's prior lines and commits read instead of
     # `prior` (the window of the same length just before). Only churn: a rule judging a slowdown
     # (delivery) would read a month so far against a whole one as one.

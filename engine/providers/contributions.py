@@ -178,8 +178,9 @@ class ChurnProvider(_Exact):
         for key, records in found.items():
             now = tally(records, window, exactly(records, window, split=True))
             then = tally(records, before, exactly(records, before, split=True))
-            if not now.total_lines and not now.total_commits:
-                continue
+            named = window.before is not None and then.total_commits > 0
+            if not now.total_lines and not now.total_commits and not named:
+                continue  # a period named to compare with keeps its figures beside none
             value = {
                 "lines_added": now.added,
                 "lines_removed": now.removed,

@@ -1,33 +1,36 @@
-"""A question comparing now with an earlier period: "is core.py changing more or less than
-last year?" asks for this year so far against last year, not for last year against the year
-before it.
+"""A question comparing two periods: now with an earlier one ("is core.py changing more or
+less than last year?" asks for this year so far against last year, not for last year against
+the year before it), or two periods named ("q4 '25 vs q1 '26 commits", "was the changelog
+busier in q1 or q2?", "nate's commits may vs june").
 
 Interpretation reads the period named after "than" ("compared to", "vs") as the one compared
 with, when it ended before the question's time and the time since its end is no longer than
 it (engine.reading.asked `_compared`): the answer covers the time since its end (this year
-to date), and the churn fact's "window before" (its prior lines and commits) reads that
-period instead (Window.before). The spans differ (a
-year so far against a whole one): the judgment gives both totals and both rates per day, over
-the whole UTC days each counts, and never a verdict on fewer totals from a shorter span alone.
-"""
+to date). Of two periods named, the answer covers the later and the earlier is the one
+compared with, whichever the question names first (engine/reading/twoperiods.py). The churn
+fact's "window before" (its prior lines and commits) reads that period instead (Window.before).
+The spans may differ (a year so far against a whole one, 90 days against 92): the judgment
+gives both totals and both rates per day, over the whole UTC days each counts, and never a
+verdict on fewer totals from a shorter span alone."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 
+from engine.domain.contract import ClaimedFact
 from engine.domain.facts import Fact, FactKind
 from engine.domain.models import SubjectKind
 from engine.domain.timecontext import iso
 from engine.providers import Window
-from engine.questions.base import Case, Question
+from engine.questions.base import Case, Question, claim_also
 
 DAY = timedelta(days=1)
 CHANGING = frozenset({SubjectKind.REPOSITORY, SubjectKind.MODULE, SubjectKind.PERSON})
 
 
 class Compared(Question):
-    """Now against an earlier period, for subjects that change (repositories, modules,
+    """A period against an earlier one, for subjects that change (repositories, modules,
     people)."""
 
     name = "compared"
@@ -37,6 +40,17 @@ class Compared(Question):
         if case.window.before is None or not changing:
             return None
         return judgment(case.facts, case.names, case.window)
+
+    def claims(self, case: Case, claimed: Sequence[ClaimedFact]) -> list[ClaimedFact]:
+        """The churn facts the judgment's figures of both periods come from: a period with
+        no commit beside one with some is said from a fact no driver claims."""
+        if self.judgment(case) is None:
+            return []
+        names = case.names
+        return claim_also(
+            (f for f in case.facts if f.kind is FactKind.CHURN and f.subject_key in names),
+            claimed,
+        )
 
 
 def _days(start: datetime, end: datetime) -> int:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from engine.domain import timecontext as tc
@@ -28,11 +29,116 @@ from engine.reading.time.spellings import unit_of
 _LEAD = re.compile(r"\b(?:than|vs\.?|versus|compared\s+(?:to|with)|against)\s+$", re.IGNORECASE)
 # The same words starting a phrase not understood ("vs 2024": engine.reading.time.reasons).
 _STARTS = re.compile(r"^(?:vs\.?|versus|compared\s+(?:to|with)|against)\s+", re.IGNORECASE)
+_OR = re.compile(r"\bor\s+(?:in\s+|during\s+|over\s+)?$", re.IGNORECASE)
+# A word comparing how much ("busier", "more active", "quieter"): "or" then joins periods
+# compared, not two questions.
+_COMPARATIVE = re.compile(
+    r"\b(?:more|fewer|less|busier|quieter|slower|faster|bigger|smaller|higher|lower)\b",
+    re.IGNORECASE,
+)
 _MORE = re.compile(r"\b(?:more|fewer|less)\b\s*", re.IGNORECASE)
 _PREPOSITION = re.compile(r"^(?:in|during|for|over|on)\s", re.IGNORECASE)
 _SUGGESTED = 'Ask about each period in turn: "{}" and "{}".'
 _COMPARE = re.compile(r"\bcompar(?:e|es|ed|ing|ison)\b\s*", re.IGNORECASE)
 _JOINED = re.compile(r"\s+(?:and|with|to|vs\.?|versus)\s+", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    """Two periods a question names to compare, each as written with its window [start,
+    end), in the question's order (engine/reading/periods.py answers or refuses them)."""
+
+    phrases: tuple[str, str]
+    windows: tuple[tuple[datetime, datetime | None], tuple[datetime, datetime | None]]
+    # Where the second period stands when no time rule read it alone ("than the first half"
+    # of 2025): its words are the comparison's.
+    span: tuple[int, int] | None = None
+
+
+def named(
+    text: str, time: tp.TimeMatch | None, reading: tp.TimeReading, now: datetime
+) -> Named | None:
+    """The two periods a question compares, when it names both: the time read and one after
+    "than", "vs", "compared to", "against" or "or" ("in q1 or q2"); "this yr vs last"; one
+    phrase joining two after "compare" ("compare commits in july and august")."""
+    if time is None or time.start_at is None or len(set(reading.ignored)) > 1:
+        return None  # "q1 vs q2 vs q3": more than two periods
+    first = text[time.start : time.end]
+    for _, _, period in _later(text, time, reading, ors=True):
+        second = _inherited(period, first, time, now) or _again(period, time, now)
+        return None if second is None else _named(first, time, period, second)
+    if (rest := _REST.match(text, time.end)) is not None:  # "than the first half" (of 2025)
+        period = rest.group("period").strip()
+        second = _inherited(period, first, time, now)
+        if second is not None:
+            found = _named(first, time, period, second)
+            return replace(found, span=(rest.start("period"), rest.end("period")))
+    if _ELIDED.match(text, time.end):  # "this yr vs last": last year
+        unit = unit_of(first.split()[-1])
+        second = tp.read_time(f"last {unit}", now).match if unit in _UNITS else None
+        return None if second is None else _named(first, time, f"last {unit}", second)
+    if _COMPARE.search(text) is None:
+        return None
+    parts = _JOINED.split(first, maxsplit=1)
+    if len(parts) < 2:
+        return None
+    lead = _PREPOSITION.match(parts[0])
+    if lead and not _PREPOSITION.match(parts[1]):
+        parts[1] = f"{lead.group()}{parts[1]}"  # "in july and august": "in august"
+    one, two = _read(parts[0], now), _read(parts[1], now)
+    return None if one is None or two is None else _named(parts[0], one, parts[1], two)
+
+
+# What follows the first period right after a comparing word, up to the clause's end.
+_REST = re.compile(
+    r"\s*,?\s*(?:than|vs\.?|versus|compared\s+(?:to|with)|against|or)\s+(?:in\s+|during\s+)?"
+    r"(?P<period>[^?.!,;]+?)\s*(?:[?.!,;]|$)",
+    re.IGNORECASE,
+)
+_WRITTEN_YEAR = re.compile(r"\b(?:19|20)\d\d\b|'\d\d\b")
+_RELATIVE = re.compile(r"\b(?:this|last|next|previous|prior|past|current|ago)\b|\d", re.I)
+
+
+def _inherited(
+    period: str, first: str, time: tp.TimeMatch, now: datetime
+) -> tp.TimeMatch | None:
+    """A second period written without the year the first one names reads in that year
+    ("in march 2025 vs april": April 2025; "the second half of 2025 than the first half":
+    the first half of 2025), when it reads so whole. None otherwise."""
+    if time.start_at is None or not _WRITTEN_YEAR.search(first) or _RELATIVE.search(period):
+        return None
+    year = time.start_at.year
+    for written in (f"{period} of {year}", f"{period} {year}"):
+        found = tp.read_time(written, now).match
+        if found is not None and found.start == 0 and found.end == len(written):
+            return found if found.start_at is not None else None
+    return None
+
+
+def _again(period: str, time: tp.TimeMatch, now: datetime) -> tp.TimeMatch | None:
+    """The second period as written; "last summer" beside "this summer", read as the same
+    (the latest summer wholly past), is the one before it."""
+    second = _read(period, now)
+    season = _LAST_SEASON.match(period)
+    if second is not None and season and (second.start_at, second.end_at) == (
+        time.start_at, time.end_at
+    ):
+        return _read(f"the {season.group(1)} before last", now)
+    return second
+
+
+_LAST_SEASON = re.compile(r"^(?:last|previous)\s+(spring|summer|autumn|fall|winter)$", re.I)
+
+
+def _read(period: str, now: datetime) -> tp.TimeMatch | None:
+    """A period as written alone; a bare month after a preposition ("versus august")."""
+    found = tp.read_time(period, now).match or tp.read_time(f"in {period}", now).match
+    return found if found is not None and found.start_at is not None else None
+
+
+def _named(first: str, one: tp.TimeMatch, second: str, two: tp.TimeMatch) -> Named:
+    assert one.start_at is not None and two.start_at is not None
+    return Named((first, second), ((one.start_at, one.end_at), (two.start_at, two.end_at)))
 
 
 def two_periods(
@@ -174,13 +280,18 @@ def _span(match: tp.TimeMatch | None) -> tuple[datetime | None, datetime | None]
     return (None, None) if match is None else (match.start_at, match.end_at)
 
 
-def _later(text: str, time: tp.TimeMatch, reading: tp.TimeReading) -> list[tuple[int, int, str]]:
+def _later(
+    text: str, time: tp.TimeMatch, reading: tp.TimeReading, *, ors: bool = False
+) -> list[tuple[int, int, str]]:
     """Each later period compared with the first: its clause's span (from "than") and the
-    period as written."""
+    period as written. `ors`: one after "or" too, in a question comparing ("busier in q1 or
+    q2", "more commits in 2025 or 2024"; "how many commits in march or april" asks two
+    counts: engine.reading.comparisons.two_times ends it)."""
     found = []
+    leads = (_LEAD, _OR) if ors and _COMPARATIVE.search(text) else (_LEAD,)
     for phrase in reading.ignored:  # understood, after the first: "than in mar"
         at = text.find(phrase, time.end)
-        lead = _LEAD.search(text[:at]) if at >= 0 else None
+        lead = next((m for x in leads if at >= 0 and (m := x.search(text[:at]))), None)
         if lead is not None:
             found.append((lead.start(), at + len(phrase), phrase))
     for phrase in reading.not_understood:  # "vs 2024": the year no rule reads alone

@@ -22,12 +22,13 @@ from engine.domain import timecontext as tc
 from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
 from engine.domain.text import composed, normalise
-from engine.reading import clauses, intents, kindwords, meaning, runs, slips
+from engine.reading import clauses, intents, kindwords, meaning, runs, slips, twoperiods
 from engine.reading import references as r
 from engine.reading import vocabulary as v
 from engine.reading.acting import acting
 from engine.reading.asked import asks_first, asks_still, compares, comparison
 from engine.reading.bots import bots_elsewhere, read_bots
+from engine.reading.comparisons import named as named_periods
 from engine.reading.comparisons import two_periods, two_times
 from engine.reading.merges import Merges, read_merges
 from engine.reading.ranking import Ranking
@@ -295,8 +296,20 @@ def interpret(
         references = tuple(dict.fromkeys(text[a:b] for a, b in spans))
     if time is not None and counting:
         time = own_period(text, time)
-    base = None
-    if time is not None:
+    base: tuple[datetime, datetime] | None = None
+    refused: tuple[meaning.Unasked, ...] = ()
+    pair = None if time is None or ranking is not None else named_periods(text, time, reading, now)
+    if time is not None and pair is not None and twoperiods.asks_change(intent, kinds):
+        # "q4 '25 vs q1 '26 commits": the later answered, the earlier compared with
+        two = twoperiods.compared(pair, time, now)
+        time, base = two.time or time, two.before
+        refused = () if two.refused is None else (two.refused,)
+        if base is not None:
+            intent, kinds = Intent.TREND, list(twoperiods.KINDS)
+            twoperiods.read([*tokens, *readable], pair)
+            spans = [(a, b) for a, b in spans if normalise(text[a:b]) not in twoperiods.WORDS]
+            references = tuple(dict.fromkeys(text[a:b] for a, b in spans))  # not "fewer"
+    elif time is not None:
         time, base, intent, kinds = comparison(text, time, now, intent, kinds, tokens)
     kinds_after = {text[a:b]: kindwords.kind_of(text, tokens, a, b) for a, b in spans}
     unasked = (
@@ -305,7 +318,7 @@ def interpret(
             ()
             if ranking is not None  # a ranking reads its own words (engine.reading.ranking)
             else (
-                *two_periods(text, time, base, reading, now),  # "more in apr than in mar"
+                *(refused or two_periods(text, time, base, reading, now)),  # "apr than mar"
                 *ranked,
                 *reread,
                 *meaning.unasked(text, readable, intent, references),

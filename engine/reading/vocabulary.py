@@ -100,6 +100,8 @@ FACT_VOCABULARY: dict[str, tuple[FactKind, ...]] = {
             "committer",
             "active",
             "busy",  # "how busy was Nate Prewitt in May?": how active
+            "busier",  # "was X busier in q1 or q2?": two periods (engine/reading/twoperiods.py)
+            "quieter",
             "busiest",  # "the busiest contributor to X": the most active (a ranking reads it too)
             "most active",
             "knows",

@@ -107,14 +107,17 @@ def question_time(
     if understood.time_note and phrase and not requested:
         notes.append(f"{understood.time_note}: the answer covers {used}.")
     for text, reason in understood.time_reasons:
+        if reason is Unread.VERSUS and understood.compared is not None:
+            continue  # "in 2025 vs 2024": the period compared with (engine/reading/twoperiods)
         if reason is Unread.VERSUS:  # "in 2025 vs 2024": ended by engine/reading/comparisons
             notes.append(f'"{text}": comparing two periods is not computed here; the answer '
                          f"covers {used} only.")  # fmt: skip
             continue
         notes.append(f'"{text}" {_WHY[reason]}; the answer covers {used} instead.')
     for text in understood.time_ignored:
-        if text in understood.time_repeated:
-            continue  # "core.py in 2025 and parser.py in 2025": one time, used for each
+        if text in understood.time_repeated or understood.compared is not None:
+            continue  # "core.py in 2025 and parser.py in 2025": one time, used for each; "in
+            # may vs june": the period compared with (engine/reading/twoperiods.py)
         notes.append(f'Only the first time phrase is used: "{text}" was not.')
     notes.extend(_when(understood, used))
     return effective, notes

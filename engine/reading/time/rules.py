@@ -239,6 +239,10 @@ RULES: list[Rule] = [
     # time since August compared with August, answered from 2026-09-01 without a word).
     Rule("in", rf"(?<![\w-])({p.MONTH}|{_SEASON})(?=\s+(?:vs\.?|versus|compared\s+(?:to|with))\s)",
          rs.span(rs.dated)),
+    # ... and before "than" or "or" and another month or season ("busier in may or june",
+    # "more in jul than aug"; "nate's commits may vs june": "may" was a name).
+    Rule("in", rf"(?<![\w'])({p.MONTH}|{_SEASON})(?=\s*,?\s+(?:vs\.?|versus|than|or(?!\s+may\b))"
+               rf"\s+(?:in\s+)?(?:{p.MONTH}|{_SEASON}))(?!\s*\d)", rs.span(rs.dated)),
     Rule("in", rf"\b((?:last|this|past)\s+(?:{_DAYS}))\b", rs.span(rs.dated)),
     # A month alone set apart by a comma at either end of the question ("feb, what changed in
     # http.py": "feb" was said unused and the default year answered, "No time was named").

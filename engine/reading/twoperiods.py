@@ -1,0 +1,102 @@
+"""Two named periods compared ("q4 '25 vs q1 '26 commits", "was the changelog busier in q1 or
+q2", "was werkzeug more active in the second half of 2025 than the first half?"): answered
+over the later one, with the earlier one as the period compared with (Window.before;
+engine/questions/compared.py gives both periods' commits and lines, and their rates per day
+when their spans differ). It was refused ("a comparison is computed only for how much
+something changes against the time since ...": independent checks found these the largest
+family of questions not understood).
+
+Only a question asking how much something changes compares so: a count of commits or lines,
+how active or busy something was. A count of people, a list of changes or a ranking of people
+over two periods stays ended (engine/reading/comparisons.py names both periods and the
+questions to ask instead), as does a comparison no answer computes: a period not begun, one
+wider than one answer covers (MAX_RANGE), or two periods overlapping.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from engine.domain import timecontext as tc
+from engine.domain.facts import FactKind
+from engine.reading import references as r
+from engine.reading.comparisons import Named
+from engine.reading.meaning import Unasked
+from engine.reading.time import phrases as tp
+from engine.reading.vocabulary import CHANGE_KINDS, Intent
+
+# What a comparison of two periods reads: commits and changed lines of each.
+KINDS = (FactKind.COMMIT_ACTIVITY, FactKind.CHURN)
+# Counts answered by the comparison's figures ("how many commits ... vs ..."): commits, lines.
+_COUNTED = frozenset(KINDS)
+
+
+# The words comparing, read by the comparison (never said not understood, nor asked by a
+# word rule: "more active ... than" compared subjects).
+WORDS = frozenset(
+    {"more", "less", "fewer", "than", "or", "vs", "versus", "compared", "compare", "against"}
+    | {"busier", "quieter", "active", "activity"}
+)
+
+
+def read(tokens: list[r.Token], named: Named) -> None:
+    """Marks the comparison's words read, and the second period's when no time rule read it
+    alone ("than the first half")."""
+    start, end = named.span or (0, 0)
+    for token in tokens:
+        inside = start <= token.start and token.end <= end
+        token.free = token.free and token.norm not in WORDS and not inside
+
+
+@dataclass(frozen=True, slots=True)
+class Compared:
+    """The window answered (the later period, as a time read), the earlier period compared
+    with, and the refusal when no answer computes it (then the others are None)."""
+
+    time: tp.TimeMatch | None = None
+    before: tuple[datetime, datetime] | None = None
+    refused: Unasked | None = None
+
+
+def asks_change(intent: Intent, kinds: list[FactKind]) -> bool:
+    """Whether the question asks how much something changes, which the churn fact's two
+    periods answer: how active or busy (status, trend), or a count of commits or lines."""
+    if intent in {Intent.STATUS, Intent.TREND}:
+        return set(kinds) <= CHANGE_KINDS
+    return intent == Intent.COUNT and bool(kinds) and set(kinds) <= _COUNTED
+
+
+def compared(named: Named, time: tp.TimeMatch, now: datetime) -> Compared:
+    """The later of the two periods as the time answered, the earlier as the one compared
+    with; a period under way is counted up to now, said."""
+    (one, two), windows = named.phrases, named.windows
+    said = [f'"{p}" ({tc.iso(s)} to {tc.iso(e) if e else "now"})' for p, (s, e) in zip(
+        named.phrases, windows, strict=True)]  # fmt: skip
+    spans = [(s, min(e, now) if e else now) for s, e in windows]
+    why = _uncomputed(spans, now)
+    if why is not None:
+        note = (
+            f"{said[0]} and {said[1]} are two periods compared, and {why}: not answered for "
+            f'either alone. Ask about each period in turn ("{one}", then "{two}").'
+        )
+        return Compared(refused=Unasked(two, note))
+    later, earlier = sorted(range(2), key=lambda i: spans[i][0], reverse=True)
+    named_end = windows[later][1]
+    cut = " (up to now)" if named_end is None or named_end > now else ""
+    note = f"{said[later]}{cut} is compared with {said[earlier]}, whose figures are given beside"
+    start, end = spans[later]
+    answered = replace(time, as_of=None, start_at=start, end_at=end, note=note, period=None)
+    return Compared(time=answered, before=spans[earlier])
+
+
+def _uncomputed(spans: list[tuple[datetime, datetime]], now: datetime) -> str | None:
+    """Why no answer computes the comparison, or None."""
+    if any(start >= now for start, _ in spans):
+        return "one of them has not begun: nothing is counted in the future"
+    if any(end - start > tc.MAX_RANGE for start, end in spans):
+        return f"one of them is wider than the {tc.MAX_RANGE.days} days one answer may cover"
+    (_, first_end), (second_start, _) = sorted(spans)
+    if second_start < first_end:
+        return "they overlap, so neither is counted apart from the other"
+    return None
