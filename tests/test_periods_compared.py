@@ -154,3 +154,62 @@ async def test_people_over_two_periods_still_end_naming_both(attrs: OrgGraph) ->
     result = await ask(attrs, "who changed _make.py in q2 vs q1")
     assert result.outcome is Outcome.NO_MATCH
     assert any("are two periods compared" in n for n in result.limitations)
+
+
+def monthly(clone: Path, months: list[datetime], end: datetime, *paths: str) -> str:
+    """The months ranked as the answer lists them, from git's counts: the most first, equal
+    counts in calendar order; the last one cut at `end` when it is under way."""
+    bounds = [*months[1:], end]
+    counts = [(m, commits(clone, m, b, *paths)) for m, b in zip(months, bounds, strict=True)]
+    cut = end not in (months[-1], on(end.year, end.month)) or end.time() != datetime.min.time()
+
+    def month(m: datetime) -> str:
+        part = cut and m == months[-1]
+        return f"{m:%Y-%m} (its part from {stamp(m)} to {stamp(end)})" if part else f"{m:%Y-%m}"
+
+    order = sorted(counts, key=lambda c: (-c[1], c[0]))
+    return "; ".join(f"{month(m)}: {n} commit(s)" for m, n in order)
+
+
+RANKED = [
+    ("werkzeug", "Which month in 2026 had the most commits in werkzeug?", 2026, ()),
+    ("requests", "busiest month this yr", 2026, ()),
+    ("attrs", "what was the most active month for _make.py in 2025", 2025,
+     ("src/attr/_make.py",)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "year", "paths"), RANKED)
+async def test_months_ranked_by_commits_are_each_months_count(
+    werkzeug: OrgGraph,
+    werkzeug_clone: Path,
+    requests: OrgGraph,
+    requests_clone: Path,
+    attrs: OrgGraph,
+    attrs_clone: Path,
+    history: str,
+    question: str,
+    year: int,
+    paths: tuple[str, ...],
+) -> None:
+    """It ended: "a ranking of periods (the busiest week, month or day) is not computed"."""
+    graph, clone = {
+        "werkzeug": (werkzeug, werkzeug_clone),
+        "requests": (requests, requests_clone),
+        "attrs": (attrs, attrs_clone),
+    }[history]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    end = min(CLOCK, on(year + 1, 1))
+    months = [on(year, m) for m in range(1, 13) if on(year, m) < end]
+    said = result.direct_judgment or ""
+    assert f"ranked by commits, the most first (equal counts in calendar order): " \
+        f"{monthly(clone, months, end, *paths)}; the busiest was " in said, said
+    assert not any("records of" in n for n in result.limitations)
+
+
+async def test_weeks_ranked_still_end(attrs: OrgGraph) -> None:
+    """The control: only months are ranked."""
+    result = await ask(attrs, "which week had the most commits in 2025")
+    assert result.outcome is Outcome.NO_MATCH
+    assert any("a ranking of periods" in n for n in result.limitations)

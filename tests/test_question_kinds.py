@@ -22,6 +22,7 @@ from engine.reading.interpretation import interpret
 from engine.reading.vocabulary import Intent
 from tests import shared_history
 from tests.test_investigate import answer
+from tests.test_periods_compared import monthly
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 
@@ -202,19 +203,41 @@ async def test_anything_in_x_lists_its_changes(
     ("history", "question", "phrase"),
     [
         ("werkzeug", "busiest week in werkzeug this summer", "busiest week"),
-        ("attrs", "what was the most active month for attrs in 2025", "most active month"),
-        ("attrs", "which month had the most commits to _make.py in 2025", "most"),
+        ("attrs", "what was the most active day for attrs in 2025", "most active day"),
+        ("attrs", "which month had the most lines changed in _make.py in 2025", "most"),
     ],
 )
 async def test_a_ranking_of_periods_ends_named(
     histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str, phrase: str
 ) -> None:
     """ "busiest week in requests this summer" ended saying "busiest" asked nothing read;
-    "the most active month" was answered with the year's health."""
+    "the most active month" was answered with the year's health. Months ranked by commits
+    are answered (tests/test_periods_compared.py); by lines they still end."""
     graph, _ = histories[history]
     result = await ask(graph, question)
     assert result.outcome is Outcome.NO_MATCH and not result.direct_judgment
-    assert said(result, f'"{phrase}": a ranking of periods (the busiest week, month or day)')
+    assert said(result, f'"{phrase}": a ranking of periods other than months by commits')
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "paths"),
+    [
+        ("attrs", "what was the most active month for attrs in 2025", ()),
+        ("attrs", "which month had the most commits to _make.py in 2025", ("src/attr/_make.py",)),
+    ],
+)
+async def test_months_ranked_by_commits_are_answered(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str,
+    paths: tuple[str, ...],
+) -> None:
+    """Both ended as the two above still do (changed on purpose): each month's commits, as
+    git counts them, the most first."""
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    months = [datetime(2025, m, 1, tzinfo=UTC) for m in range(1, 13)]
+    ranked = monthly(clone, months, datetime(2026, 1, 1, tzinfo=UTC), *paths)
+    assert f"(equal counts in calendar order): {ranked}; " in (result.direct_judgment or "")
 
 
 # --- the first and the last change --------------------------------------------------------

@@ -22,6 +22,7 @@ from engine.questions.firstchange import FirstChange
 from engine.questions.firstlast import FirstAndLast
 from engine.questions.incidents import Incidents
 from engine.questions.lastchange import LastChange
+from engine.questions.months import BusiestMonth
 from engine.questions.owners import Owners
 from engine.questions.ranked import Ranked
 from engine.questions.status import Status
@@ -36,6 +37,7 @@ def default_questions() -> list[Question]:
         FirstChange(),  # reads the second of the first change, when it is asked
         FirstAndLast(),  # both in a window: its changes, and its first one's second if unlisted
         Compared(),  # "than last year": both periods, whatever the intent
+        BusiestMonth(),  # reads each month's commits, when months are ranked
         Still(),
         Unpeopled(),  # claims only: the activity said when no contributor record names anyone
         Both(),

@@ -22,7 +22,16 @@ from engine.domain import timecontext as tc
 from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
 from engine.domain.text import composed, normalise
-from engine.reading import clauses, intents, kindwords, meaning, runs, slips, twoperiods
+from engine.reading import (
+    clauses,
+    intents,
+    kindwords,
+    meaning,
+    rankedmonths,
+    runs,
+    slips,
+    twoperiods,
+)
 from engine.reading import references as r
 from engine.reading import vocabulary as v
 from engine.reading.acting import acting
@@ -130,6 +139,9 @@ class Interpretation:
     # "Is X changing more than last year?": the period compared with, [start, end); the time
     # read is then from its end to now (engine/questions/compared.py).
     compared: tuple[datetime, datetime] | None = None
+    # "Which month had the most commits?": the window's months ranked by their commits
+    # (engine/reading/rankedmonths.py, engine/questions/months.py).
+    months_ranked: bool = False
     # References read only because they follow "did" or "by" beside other references ("how
     # many commits did davidism make to core.py?"): who acted. One naming nobody ends the
     # question (engine.resolving.subjects): everyone's count would answer another question.
@@ -290,6 +302,10 @@ def interpret(
         kinds += [FactKind.COMMIT_ACTIVITY, FactKind.CHURN]  # "how active was X?": a person too
     elif intent == Intent.WHO and FactKind.ACTIVE_CONTRIBUTORS not in kinds:
         kinds.append(FactKind.ACTIVE_CONTRIBUTORS)  # "did anyone commit to X?": the people
+    # "busiest month this yr": each month's commits, ranked (before the words beside the time)
+    months_ranked = ranking is None and rankedmonths.read(tokens, readable, kinds)
+    if months_ranked:
+        intent, kinds = Intent.COUNT, [FactKind.COMMIT_ACTIVITY]
     # "since Jan '23": not understood, never "since Jan"; "lst month": never the default window
     if time is not None or not reading.not_understood:
         time, spans = _time_beside(text, time, reading, tokens, spans, notes)
@@ -379,6 +395,7 @@ def interpret(
         unasked=unasked,
         which_day=tuple(reading.which_day.items()),
         compared=base,
+        months_ranked=months_ranked,
         actors=tuple(dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans)),
         asks_both="both" in words,
         ranked_by="lines" if v.LINE_WORDS.intersection(words) else "commits",

@@ -80,9 +80,11 @@ _DEPENDS = frozenset(
 )
 
 PERIODS_NOTE = (
-    "a ranking of periods (the busiest week, month or day) is not computed: counts are of one "
-    "whole window, never compared period by period, so the answer would be the window's total "
-    'or its health. Ask about each period in turn ("how many commits to X in July?").'
+    "a ranking of periods other than months by commits (the busiest week, day or quarter, the "
+    "month with the most lines) is not computed: counts are of one whole window, never "
+    "compared period by period, so the answer would be the window's total or its health. Ask "
+    'about each period in turn ("how many commits to X in July?"), or which month had the '
+    "most commits."
 )
 LEAST = frozenset({"fewest", "least", "lowest", "quietest"})
 LEAST_NOTE = (

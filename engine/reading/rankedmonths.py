@@ -1,0 +1,58 @@
+"""Months ranked by their commits ("which month in 2026 had the most commits in werkzeug?",
+"busiest month this yr", "the most active month for attrs in 2025"): answered
+(engine/questions/months.py) instead of ending as the word rule "ranked periods"
+(engine/reading/wordrules.py) ends them. Read before the time phrase's neighbours are
+(engine.reading.time.beside): "month" of "busiest month this yr" is the period ranked, not a
+word changing "this yr". Weeks, days, quarters, hours, and months ranked by lines or people
+still end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.domain.facts import FactKind
+from engine.reading import references as r
+from engine.reading.verbs import BUSIEST
+from engine.reading.vocabulary import LINE_WORDS
+
+_MOST = BUSIEST | {"most", "highest", "biggest", "peak"}
+_MONTHS = frozenset({"month", "months"})
+_OPENERS = frozenset({"which", "what"})
+_OTHER_PERIODS = frozenset(
+    {"day", "days", "week", "weeks", "weekday", "quarter", "quarters", "hour", "hours"}
+    | {"season", "seasons", "year", "years", "daily", "weekly", "monthly", "per", "each"}
+)
+# What a ranking of months counts: commits, activity ("busiest", "most active").
+_COUNTED = frozenset({FactKind.COMMIT_ACTIVITY, FactKind.ACTIVE_CONTRIBUTORS, FactKind.CHURN})
+_PEOPLE = frozenset(
+    {"people", "contributors", "contributor", "authors", "author", "developers", "committers"}
+    | {"developer", "committer", "person", "who"}
+)
+
+
+def read(tokens: Sequence[r.Token], readable: Sequence[r.Token], kinds: Sequence[FactKind]) -> bool:
+    """Whether the question ranks months by commits; its words ("busiest", "most active",
+    "month", "which") are then read, in `tokens` and `readable` alike."""
+    free = list(tokens)  # "busiest", "most active": fact words too, taken by then
+    words = [t.norm for t in free]
+    if set(words) & (_OTHER_PERIODS | LINE_WORDS | _PEOPLE) or not set(kinds) <= _COUNTED:
+        return False
+    if kinds and set(kinds) == {FactKind.CHURN}:  # "the most churn": lines
+        return False
+    taken: list[int] = []
+    for i, word in enumerate(words):
+        if word not in _MOST:
+            continue
+        ahead = i + 2 if words[i + 1 : i + 2] == ["active"] else i + 1
+        if words[ahead : ahead + 1] and words[ahead] in _MONTHS:
+            taken = list(range(i, ahead + 1))  # "busiest month", "most active month"
+        elif words[:1] and words[0] in _OPENERS and words[1:2] and words[1] in _MONTHS:
+            taken = [0, 1, i]  # "which month ... the most commits"
+        if taken:
+            break
+    spans = {(free[i].start, free[i].end) for i in taken}
+    for token in [*tokens, *readable]:
+        if (token.start, token.end) in spans:
+            token.free = False
+    return bool(taken)
