@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.domain.contract import Outcome
+from engine.domain.contract import InvestigationResult, Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
 from tests.shared_history import commits
@@ -62,6 +62,23 @@ def lines(clone: Path, start: datetime, end: datetime, *paths: str, author: str 
 
 def stamp(at: datetime) -> str:
     return f"{at:%Y-%m-%dT%H:%M:%SZ}"
+
+
+def compared_as_git(
+    result: InvestigationResult,
+    clone: Path,
+    later: tuple[datetime, datetime],
+    earlier: tuple[datetime, datetime],
+    *paths: str,
+) -> None:
+    """`result` answers over `later` and gives both periods' commits as git counts them."""
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    label = result.temporal_label
+    assert label is not None and (label.effective_from, label.effective_to) == later
+    said = result.direct_judgment or ""
+    for (start, end), then in ((later, ", against "), (earlier, ". Over ")):
+        counted = commits(clone, start, end, *paths)
+        assert f" {counted} commit(s) from {stamp(start)} to {stamp(end)}{then}" in said, said
 
 
 # history, question, the later period (answered), the earlier one (compared with), the

@@ -21,6 +21,7 @@ from engine.reading.interpretation import interpret
 from engine.reading.vocabulary import Intent
 from tests import shared_history
 from tests.test_investigate import answer
+from tests.test_periods_compared import compared_as_git
 from tests.test_rankings_asked import per_file, ranked_lines
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
@@ -224,10 +225,15 @@ def test_words_no_rule_reads_beside_a_name_asking_nothing_else_end_it(
     [("were there more commits in april than in march", "than in march"),
      ("did routing get more commits in may than in april", "than in april")],
 )  # fmt: skip
-def test_two_periods_compared_end_the_question(question: str, phrase: str) -> None:
-    """It was answered for the first period alone, the second said unused."""
-    unasked = interpret(question, NOW, KNOWN.__contains__).unasked
-    assert [(u.phrase, u.ends) for u in unasked] == [(phrase, True)]
+def test_two_periods_compared_are_read_as_compared(question: str, phrase: str) -> None:
+    """It was answered for the first period alone, the second said unused; then it ended
+    naming both (changed on purpose): the later is now the time read, the earlier the one
+    compared with (engine/reading/twoperiods.py), nothing said unread."""
+    read = interpret(question, NOW, KNOWN.__contains__)
+    assert read.unasked == () and read.compared is not None, read.unasked
+    earlier = interpret(f"how many commits {phrase.removeprefix('than ')}", NOW)
+    assert read.compared == (earlier.start, earlier.end)
+    assert read.start == earlier.end and read.end is not None and read.end > read.start
     since = interpret("is routing changing more than last year", NOW, KNOWN.__contains__)
     assert since.compared is not None and since.unasked == ()
 
@@ -423,20 +429,30 @@ async def test_the_status_codes_file_is_status_codes(requests_: OrgGraph, clone:
      ("sessions.py quantum in 2024", None, Outcome.NO_MATCH),
      ("changes to sessions.py in 2024", "what changed in sessions.py in 2024?", Outcome.ANSWERED),
      ("what did Nate Prewitt ship in 2024?", "what did Nate Prewitt change in 2024?",
-      Outcome.ANSWERED),
-     ("were there more commits to models.py in 2024 than in 2023?", None, Outcome.NO_MATCH)],
+      Outcome.ANSWERED)],
 )  # fmt: skip
 async def test_a_question_word_as_typed_and_a_command_no_row_reads(
     requests_: OrgGraph, question: str, plain: str | None, outcome: Outcome
 ) -> None:
     """ "whats changed in X" was answered with X's health; "zonk X" with X's health ("zonk"
-    said unused); two periods compared for the first alone ("than in 2023" unused)."""
+    said unused)."""
     asked = await ask(requests_, question)
     assert asked.outcome is outcome, asked.limitations
     if plain is not None:
         expected = await ask(requests_, plain)
         assert asked.direct_judgment == expected.direct_judgment
         assert not said_unread(asked), asked.limitations
+
+
+async def test_two_periods_compared_are_answered_with_each_ones_commits(
+    requests_: OrgGraph, clone: Path
+) -> None:
+    """ "than in 2023" was said unused and 2024 answered alone, then the question ended
+    naming both periods (changed on purpose): 2024 answered, 2023 compared with, each one's
+    commits to models.py git's, followed from requests/models.py (engine/reading/twoperiods.py)."""
+    result = await ask(requests_, "were there more commits to models.py in 2024 than in 2023?")
+    years = [(datetime(y, 1, 1, tzinfo=UTC), datetime(y + 1, 1, 1, tzinfo=UTC)) for y in (2024, 2023)]
+    compared_as_git(result, clone, *years, "src/requests/models.py", "requests/models.py")
 
 
 async def test_a_verb_one_slip_away_is_answered_as_the_verb(requests_: OrgGraph) -> None:

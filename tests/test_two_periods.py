@@ -18,8 +18,8 @@ from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
 from tests.helpers import refuses_naming
-from tests.shared_history import commits
 from tests.test_investigate import answer
+from tests.test_periods_compared import compared_as_git
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 
@@ -77,15 +77,8 @@ async def test_two_periods_compared_are_answered_with_each_ones_commits(
     both periods' commits are given, each git's (this year so far for "this yr")."""
     graph, clone = (werkzeug, werkzeug_clone) if history == "werkzeug" else (attrs, attrs_clone)
     result = await ask(graph, question)
-    assert result.outcome is Outcome.ANSWERED, result.limitations
     later, earlier = sorted((first, second), reverse=True)
-    label = result.temporal_label
-    assert label is not None and (label.effective_from, label.effective_to) == later
-    said = result.direct_judgment or ""
-    for (start, end), ends in ((later, ", against "), (earlier, ". Over ")):
-        counted = commits(clone, start, end, *paths)
-        assert f" {counted} commit(s) from {start:%Y-%m-%dT%H:%M:%SZ} to " \
-            f"{end:%Y-%m-%dT%H:%M:%SZ}{ends}" in said, said
+    compared_as_git(result, clone, later, earlier, *paths)
     assert any(f'"{phrases[0]}" (' in n and f'"{phrases[1]}" (' in n
                for n in result.limitations)  # fmt: skip
 
