@@ -113,7 +113,6 @@ class Builder:
         question = _fill(paraphrase, s_ref, p_ref, phrase)
         if pair is not None:  # "{w} vs {v}": the two periods as drawn, in either order
             question = question.replace("{v}", pair[1][0])
-            phrase = f"{phrase} {pair[1][0]}"
         case = Case(
             self.h.name,
             template["id"],
@@ -124,6 +123,8 @@ class Builder:
             phrase,
             salient=[x for x in (s_ref, p_ref, phrase) if x],
         )
+        if pair is not None:  # the second period is named too (time_phrase: the corpus's)
+            case.salient.append(pair[1][0])
         made = self._expect(case, template, subject, (p_ref, pid), (start, end))
         if made is not None and pair is not None:
             made = self._compared(made, template, subject, pid, pair)

@@ -83,19 +83,24 @@ def _cases(tiny: Path, count: int) -> list[dict[str, Any]]:
     return [c.as_json() for c in builder.cases(count)]
 
 
-def _answer(case: dict[str, Any], shift: int = 0, note: str | None = None) -> dict[str, Any]:
-    """What an engine answering CASE with its figure plus SHIFT would print."""
+def _answer(
+    case: dict[str, Any], shift: int = 0, note: str | None = None, before: int = 0
+) -> dict[str, Any]:
+    """What an engine answering CASE with its figure plus SHIFT would print (two periods
+    compared: the earlier one's commits plus BEFORE beside)."""
     start, end = case["window"]
     key = case["subject_key"] or f"person:{case['person_emails'][0]}"
     kinds = {"commits": ("commit_activity", "commits"), "changes": ("changes", "changes"),
              "lines": ("churn", "lines_changed"), "people": ("active_contributors", "contributors"),
-             "bus": ("bus_factor", "bus_factor")}  # fmt: skip
+             "bus": ("bus_factor", "bus_factor"), "compared": ("churn", "commits")}  # fmt: skip
     if case["metric"] in ("top", "top_humans"):
         value = {"top_names": case["top_names"][:1], "top_commits": [case["figure"] + shift]}
         kind = "active_contributors"
     else:
         kind, name = kinds[case["metric"]]
         value = {name: case["figure"] + shift}
+        if case["metric"] == "compared":
+            value["prior_commits"] = case["before_figure"] + before
     at = {k: datetime.fromtimestamp(t, UTC).isoformat().replace("+00:00", "Z")
           for k, t in (("effective_from", start), ("effective_to", end))}  # fmt: skip
     return {"outcome": "answered", "subject_keys": [key], "temporal_label": at,
@@ -114,6 +119,10 @@ def test_a_right_engine_is_as_expected_and_a_wrong_one_is_caught(tiny: Path) -> 
     assert tally(wrong)["wrong_silent"] == len(cases)
     said = [judge(c, _answer(c, 1, f"read {c['salient'][0]!r} as something else")) for c in cases]
     assert tally(said)["wrong_disclosed"] == len(cases)
+    # two periods compared: the earlier period's commits are judged too
+    compared = [c for c in cases if c["metric"] == "compared"]
+    assert compared and all(judge(c, _answer(c, before=1))["why"].startswith("commits before")
+                            for c in compared)  # fmt: skip
 
 
 def test_outcomes_against_expectations() -> None:
