@@ -74,11 +74,8 @@ def judgment(facts: Sequence[Fact], names: Mapping[str, str], window: Window) ->
     then = f"{iso(before.start)} to {iso(before.end)}"
     parts = []
     for key, name in names.items():
-        fact = churn.get(key)
-        if fact is None:
-            parts.append(f"{name} had no commit {now}, so it is not compared with {then}.")
-            continue
-        v = fact.value
+        fact = churn.get(key)  # none: no commit in either period (the provider keeps one
+        v = {} if fact is None else fact.value  # for a period with commits beside one without)
         lines = _int(v.get("lines_changed")), _int(v.get("prior_lines_changed"))
         commits = _int(v.get("commits")), _int(v.get("prior_commits"))
         parts.append(
