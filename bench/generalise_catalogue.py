@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bench import generalise_truth as truth
@@ -51,6 +52,7 @@ class Catalogue:
                 "docs",
                 "moved",
                 "shared_file",
+                "described",
             )
         }
         self.subjects["repo"].append(
@@ -96,7 +98,23 @@ class Catalogue:
                 named = (f"the {top}", f"{top}/", f"the {top} directory")
                 self.subjects[top].append(Subject(top, top, named, narrow, wide))
         self._moved(modules, py_dirs)
+        self._described(files)
         self._people()
+
+    def _described(self, files: list[str]) -> None:
+        """Conventional files named by what they are: the one root file of a kind (DESCRIBED)
+        when no other path outside docs, examples and tests has a name of that kind."""
+        paths = set(files) | set(_all_dirs(files))
+        for refs, kind in DESCRIBED:
+            mine = [f for f in files if kind(f)]
+            rooted = [f for f in mine if "/" not in f.lstrip(".").rstrip("/") or f in FIXED]
+            others = [p for p in paths if kind(p) and p not in rooted and not _beside(p)]
+            if len(rooted) != 1 or others:
+                continue
+            narrow, wide = truth.file_scopes(self.h, rooted[0])
+            self.subjects["described"].append(
+                Subject("described", rooted[0], refs, narrow, wide)
+            )
 
     def _moved(self, modules: list[str], py_dirs: list[str]) -> None:
         """Old paths of a head module or package that name nothing else at the head."""
@@ -190,6 +208,29 @@ class Catalogue:
             and _LOCAL.fullmatch(name[: -len("[bot]")])
             and alone(name[: -len("[bot]")], pid, files=False)
         }
+
+
+def _words(path: str) -> list[str]:
+    """The words of a path's own name: `.pre-commit-config.yaml` -> pre, commit, config, yaml."""
+    return [w for w in re.split(r"[._\-]+", path.rsplit("/", 1)[-1].lower()) if w]
+
+
+FIXED = frozenset({".github/dependabot.yml", ".github/dependabot.yaml"})
+CHANGELOGS = frozenset({"change", "changes", "changelog", "changelogs", "history", "news"})
+BESIDE = frozenset({"tests", "test", "docs", "doc", "examples", "example", "benchmarks"})
+# (how a question names it, which paths are of the kind): a path's own name decides.
+DESCRIBED: list[tuple[tuple[str, ...], Callable[[str], bool]]] = [
+    (("the README", "the readme"), lambda p: "readme" in _words(p)),
+    (("the changelog",), lambda p: bool(CHANGELOGS & set(_words(p)))),
+    (("the pre-commit config",), lambda p: _words(p)[:3] == ["pre", "commit", "config"]),
+    (("the tox config",), lambda p: "tox" in _words(p)),
+    (("the dependabot config",), lambda p: "dependabot" in _words(p)),
+]
+
+
+def _beside(path: str) -> bool:
+    """In docs, examples or tests (a dot directory is not: the engine asks about those)."""
+    return bool(BESIDE & set(path.split("/")[:-1]))
 
 
 def _aside(path: str) -> bool:

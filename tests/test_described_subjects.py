@@ -44,11 +44,16 @@ def test_short_words_and_paths_have_no_forms() -> None:
 
 @pytest.mark.parametrize(
     ("phrase", "name"),
-    [("the test suite", "tests"), ("unit tests", "tests"), ("documentation", "docs"),
-     ("the CI", ".github")],
+    [("the test suite", "tests"), ("unit tests", "tests"), ("documentation", "docs")],
 )  # fmt: skip
 def test_a_description_names_a_directory(phrase: str, name: str) -> None:
     assert described(phrase) == name
+
+
+def test_the_ci_is_no_description_of_all_of_github() -> None:
+    """ "the CI" was .github whole (its issue templates and CONTRIBUTING.md too): it is its
+    workflows' folder or file now (engine.resolving.descriptions, tests/test_described_files)."""
+    assert described("the CI") is None and described("GitHub workflows") is None
 
 
 werkzeug_clone, werkzeug = shared_history.fixtures(

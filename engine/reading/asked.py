@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from datetime import datetime
+from itertools import pairwise
 
 from engine.domain import timecontext as tc
 from engine.domain.facts import FactKind
@@ -136,6 +137,9 @@ _FIRST_OF = v.CHANGE_VERBS | v.CHANGE_NOUNS | {
     "committer", "committers", "author", "authors", "time", "added", "created", "introduced",
     "appeared", "written", "wrote", "edit", "version", "person",
 }  # fmt: skip
+# Nouns of a first-word no other rule reads: "the first version of sessions.py" is its
+# first change, and "version" no name (it was read as src/requests/__version__.py).
+_FIRST_NOUNS = frozenset({"version", "versions", "revision", "draft", "iteration"})
 _MADE = frozenset({"added", "created", "introduced", "born", "written"})
 # "Who created _termui_impl.py?", "who added wsgi.py?": made, the first change (it ended,
 # "created" said not read so). Not when something else is made: "who added tests to X" (in
@@ -159,6 +163,15 @@ def asks_first(tokens: list[r.Token], readable: list[r.Token]) -> r.Token | None
         return None
     tokens[at].free = readable[at].free = False
     return tokens[at]
+
+
+def first_nouns(tokens: list[r.Token]) -> None:
+    """Takes the noun of "the first version of X" ("the earliest revision") before names are
+    looked up: it is the first change's, no name ("version": attrs' _version.py, requests'
+    __version__.py)."""
+    for before, token in pairwise(tokens):
+        if token.free and token.norm in _FIRST_NOUNS and before.norm in _FIRST:
+            token.free = False
 
 
 def first_and_last(tokens: list[r.Token], at: int) -> bool:

@@ -35,7 +35,7 @@ from engine.reading import (
 from engine.reading import references as r
 from engine.reading import vocabulary as v
 from engine.reading.acting import acting
-from engine.reading.asked import asks_first, asks_still, compares, comparison
+from engine.reading.asked import asks_first, asks_still, compares, comparison, first_nouns
 from engine.reading.bots import bots_elsewhere, read_bots
 from engine.reading.comparisons import named as named_periods
 from engine.reading.comparisons import two_periods, two_times
@@ -219,6 +219,7 @@ def handle_candidates(question: str, now: datetime) -> list[HandleCandidate]:
     text = composed(question)[:MAX_QUESTION]
     unquoted = r.blank_quotes(text, r.quoted(text))
     tokens = r.free_tokens(unquoted, find_time(unquoted, tc.to_utc(now), []))
+    first_nouns(tokens)  # "the first version of X": no name (as `interpret` reads it)
     return [
         HandleCandidate(size, a, b, text[a:b]) for _, size, (a, b) in r.handle_windows(text, tokens)
     ]
@@ -245,6 +246,7 @@ def interpret(
     reading = find_time(unquoted, now, notes)
     time = reading.match
     tokens = r.free_tokens(unquoted, reading)
+    first_nouns(tokens)
     spans = [inner for inner, _ in quoted]
     if known_handles is not None:
         spans += r.by_handles(text, tokens, known_handles, notes)
@@ -530,6 +532,8 @@ def _named_spans(
     if spans:  # who acted, unknown beside a known name ("did davidism make to core.py")
         actors += r.after_actor_words(text, tokens, spans)
         spans += actors
+    if not spans:  # "when was the changelog last changed?": a file described
+        spans = r.file_nouns(tokens)
     if not spans:
         spans = r.fallback(text, tokens)
         if spans:

@@ -3,7 +3,9 @@ inside another, "starlette's tests", "routing in starlette": engine/reading/scop
 
 Tokens are runs of letters, digits and `- _ / . @ +` (so `payments-api`, `api.v2` and
 `jo@corp.example` stay whole), with `. - / @ +` trimmed from their edges (`@davidism` is
-`davidism`) and a possessive `'s` dropped; control characters (NUL included) separate tokens.
+`davidism`; one leading dot before a name stays: `.github/workflows`,
+`.pre-commit-config.yaml`) and a possessive `'s` dropped; control characters (NUL included)
+separate tokens.
 Words are compared after `engine.domain.text.normalise`.
 
 References, in order of appearance:
@@ -63,8 +65,10 @@ _TOKEN = re.compile(r"[\w\-/.@+\[\]]+")
 # A file or directory path: what a question names by where it lives in the code.
 _PATH = re.compile(
     r"^[\w.-]+(?:/[\w.-]+)+/?$"
-    r"|^[\w-]+\.(?:py|pyi|js|ts|tsx|go|rs|java|rb|c|h|cpp|md|rst|toml|json|ya?ml|cfg|txt)$"
+    r"|^\.?[\w-]+\.(?:py|pyi|js|ts|tsx|go|rs|java|rb|c|h|cpp|md|rst|toml|json|ya?ml|cfg|txt)$"
 )
+# A dot file or directory written from its leading dot (never "...so", never a lone ".").
+_DOTFILE = re.compile(r"\.[A-Za-z_][\w-]*(?:[./][\w.-]*\w)*")
 _FIRST_NAME = re.compile(r"[A-Z][a-z]+")  # as engine.resolving.together reads a first name
 _POSSESSIVE = re.compile(r"['\u2019]s?(?!\w)")
 _QUOTED = re.compile(
@@ -86,6 +90,8 @@ def tokens_of(text: str) -> list[Token]:
         raw = match.group()
         left = len(raw) - len(raw.lstrip(_EDGES))
         right = len(raw.rstrip(_EDGES))
+        if left == 1 and _DOTFILE.fullmatch(raw, 0, right):
+            left = 0  # ".github/workflows", ".pre-commit-config.yaml": the dot is the name's
         if right <= left:
             continue
         start = match.start()
@@ -310,6 +316,21 @@ def _touches(text: str, run: list[Token], span: tuple[int, int]) -> bool:
     return (run[-1].end <= span[0] and not before.strip(" \t")) or (
         span[1] <= run[0].start and not after.strip(" \t")
     )
+
+
+# "the changelog" names a file when the question names nothing else ("when was the changelog
+# last changed?"); "X's changelog" and "the changelog of X" are X's changes.
+_FILE_NOUNS = frozenset({"changelog", "changelogs"})
+
+
+def file_nouns(tokens: list[Token]) -> list[tuple[int, int]]:
+    """The spans of "the changelog" (engine.resolving.descriptions reads which file)."""
+    return [
+        (token.start, token.end)
+        for i, token in enumerate(tokens)
+        if token.free and token.norm in _FILE_NOUNS and i and tokens[i - 1].norm == "the"
+        and (i + 1 == len(tokens) or tokens[i + 1].norm not in ("of", "for"))
+    ]  # fmt: skip
 
 
 _DOTTED = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$")

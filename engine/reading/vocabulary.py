@@ -159,7 +159,10 @@ KIND_ROWS = (
     ),
     KindRow(("project", "projects"), SubjectKind.PROJECT, "a project"),
     KindRow(
-        ("module", "modules", "package", "packages"),
+        (
+            *("module", "modules", "package", "packages"),
+            *("subpackage", "subpackages", "submodule", "submodules"),
+        ),
         SubjectKind.MODULE,
         "a package is a module here: the importer keeps src/click as the module \"click\"",
     ),

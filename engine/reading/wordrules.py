@@ -329,6 +329,8 @@ def _in_verb_slot(a: At) -> bool:
     token = a.free[a.i]
     if a.asker or not r.content(token) or token.norm in FILLERS | NOT_NAMES:
         return False  # "who can help with X?": whom to ask (engine.reading.meaning reads it)
+    if " " in token.norm:
+        return False  # "pre-commit config changes": a word written with "-" is no verb
     at = verb_slot([LEADS_SPELT.get(t.norm, t.norm) for t in a.tokens], NEWCOMERS)
     if at is not None and a.tokens[at] is token:
         return True

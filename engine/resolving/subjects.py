@@ -25,11 +25,13 @@ from engine.ports import OrgGraph
 from engine.providers import Provider, Window
 from engine.reading import clauses, meaning
 from engine.reading.interpretation import Interpretation
+from engine.reading.references import is_written_name
 from engine.reading.vocabulary import Intent
 from engine.resolving import (
     actors,
     changers,
     choice,
+    descriptions,
     existence,
     firstnames,
     kinded,
@@ -40,7 +42,7 @@ from engine.resolving import (
 )
 from engine.resolving import rankedsubjects as busiest
 from engine.resolving import subjectless as unnamed
-from engine.resolving.aside import Shipped, aside, shipped_of_tie
+from engine.resolving.aside import Shipped, aside, shipped_first, shipped_of_tie
 from engine.resolving.disclosures import Disclosures, disclose
 from engine.resolving.formerpaths import folded_path, moved
 from engine.resolving.fullnames import other_person
@@ -60,7 +62,9 @@ from engine.resolving.unmatchedwords import (
     missing_note,
     names_something,
     narrowed,
+    qualified,
     unmatched_note,
+    unmatched_words,
     unread_note,
 )
 from engine.resolving.within import (
@@ -349,6 +353,18 @@ class Subjects:
                 self.resolver.admit(actor, chosen[0])
                 return chosen[0]
         if (
+            isinstance(outcome, Ambiguous)
+            and not is_written_name(reference)
+            and reference not in understood.actors  # "by pre-commit-ci": someone
+            and all(c.subject.kind is SubjectKind.MODULE for c in outcome.candidates)
+            and not loosely_files(reference, outcome)  # "the debugger": debug, said later
+        ):
+            found = await self._described(actor, reference, understood, told, alone=True)
+            if isinstance(found, StoredSubject):  # "the readme": README.md, not an example's
+                return found
+            if isinstance(found, Ambiguous) and (found.total or 0) < (outcome.total or 0):
+                return found  # "the changelog": CHANGELOG.md or changelog.d, not their files
+        if (
             isinstance(outcome, Resolved)
             and outcome.how is Match.FOLDED
             and folded_path(reference, outcome.matched_name)
@@ -360,10 +376,21 @@ class Subjects:
             formed := await self._by_form(reference, None, told)
         ):
             return formed  # "the debugger": the debug package, not debug/shared/debugger.js
+        if (
+            isinstance(outcome, NotFound)
+            and reference not in understood.actors
+            and reference not in self.untracked  # "the debugger" in 2005: said not made yet
+        ):
+            found = await self._described(actor, reference, understood, told)
+            if found is not None:
+                return found  # "the README", "the pre-commit config", "the test certificates"
         if not isinstance(outcome, Resolved) and "/" in reference:
             if (former := await moved(self.graph, reference)) is not None:
                 told.notes.append(former.note)
                 return former.subject
+            if (folder := await descriptions.folder(self.graph, reference)) is not None:
+                self.untracked[reference] = folder  # ".github/workflows": not all of .github
+                return outcome if isinstance(outcome, NotFound) else NotFound(outcome.stage)
             held = await holder_of_path(self.graph, reference)
             if held is not None and held[0] is None:
                 self.untracked[reference] = held[1]
@@ -395,6 +422,14 @@ class Subjects:
             if isinstance(beside, Within):
                 return beside  # "the CLI": only an example's module
             return self._shipped(actor, beside, told)  # "the termui module": src/click's
+        if (
+            isinstance(outcome, Resolved)
+            and outcome.subject.kind is SubjectKind.MODULE
+            and unmatched_words(reference, understood)
+        ):
+            found = await self._in_part(actor, reference, outcome.subject, understood, told)
+            if found is not None:
+                return found
         if isinstance(outcome, Resolved):
             await disclose(self.graph, reference, outcome, told)
             told.notes += unmatched_note(reference, outcome.subject, understood)
@@ -446,6 +481,55 @@ class Subjects:
             return None
         told.notes.append(formed[1])
         return formed[0]
+
+    async def _in_part(
+        self,
+        actor: str,
+        reference: str,
+        subject: StoredSubject,
+        understood: Interpretation,
+        told: Disclosures,
+    ) -> StoredSubject | Ambiguous | NotFound | None:
+        """A module's name inside a longer run of words ("the oauth middleware", "the GitHub
+        workflows"): the file or folder the whole run describes; else, words before the name
+        qualifying it, nothing, said (answered for `subject`, "oauth" dropped, it was another,
+        coarser question's); else None (words after it are said beside the answer)."""
+        found = await self._described(actor, reference, understood, told)
+        if found is not None and not (isinstance(found, StoredSubject) and found == subject):
+            return found
+        if not qualified(reference, understood):
+            return None
+        self.untracked[reference] = unmatched_note(reference, subject, understood)[0]
+        return NotFound(Stage.EXACT_NAME)
+
+    async def _described(
+        self,
+        actor: str,
+        reference: str,
+        understood: Interpretation,
+        told: Disclosures,
+        alone: bool = False,
+    ) -> StoredSubject | Ambiguous | NotFound | None:
+        """The file or folder the words around a reference describe (engine.resolving.
+        descriptions): the one module, said; the modules to ask between (the shipped one
+        where the others lie beside it); a folder that is no module, said not tracked; None
+        when they describe no path here. `alone`: no folder (a module, a tie, or None)."""
+        run = understood.beside_of(reference)
+        phrase = run.phrase if run is not None else reference
+        found = await descriptions.read(self.graph, phrase)
+        if found is None or (alone and found.folder is not None):
+            return None
+        if found.folder is not None:
+            self.untracked[reference] = found.note
+            return NotFound(Stage.EXACT_NAME)
+        if found.alone and len(found.subjects) == 1:
+            told.notes.append(found.note)
+            self.resolver.admit(actor, found.subjects[0])
+            return found.subjects[0]
+        tied = tuple(Candidate(s, 0.8, exact=True) for s in found.subjects)
+        if found.alone and (shipped := shipped_first(phrase, tied, understood)):
+            return self._shipped(actor, shipped, told)
+        return Ambiguous(list(tied[: descriptions.OFFERED]), Stage.HYBRID, total=len(tied))
 
     def _shipped(self, actor: str, shipped: Shipped, told: Disclosures) -> StoredSubject:
         """The module of the shipped code a word was taken to mean, said, the others of its

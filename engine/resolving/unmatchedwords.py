@@ -2,8 +2,11 @@
 
 Known names are matched longest first, so a phrase naming something the graph does not know
 can still match one of its words: "who should review changes to shell completion?" finds a
-module named `completion` when nothing is named `shell completion`. The answer is then about
-`completion` only, and it must say that "shell" was not used, never drop the word silently.
+module named `completion` when nothing is named `shell completion`. Unless the whole phrase
+describes a file or folder (engine.resolving.descriptions), the question then ends naming the
+phrase: answered for `completion` alone, "shell" said unused, it answered another, coarser
+question ("the oauth middleware" was werkzeug.middleware whole). Words only after the name
+are said beside the answer as before ("the wsgi modul", "is core.py busier than ...").
 
 The phrase around a reference is the run of neighbouring content words (joined by plain
 spaces; no stop, vocabulary, kind or time word, no other reference, no filler such as
@@ -17,7 +20,7 @@ also hold "example(s)"; only when exactly one of all of them does, and the answe
 
 from __future__ import annotations
 
-from engine.domain.models import StoredSubject
+from engine.domain.models import StoredSubject, SubjectKind
 from engine.domain.text import normalise
 from engine.reading import meaning
 from engine.reading import references as r
@@ -34,6 +37,14 @@ def unmatched_words(reference: str, understood: Interpretation) -> tuple[str, li
     return None if found is None else (found.phrase, list(found.words))
 
 
+def qualified(reference: str, understood: Interpretation) -> bool:
+    """Words before the reference in its run qualify it ("the oauth middleware", "fancy
+    routing"): a part of it they name, or nothing. Words only after it ("core.py busier than
+    last year", "the wsgi modul") are as often the question's own, read elsewhere or said."""
+    found = unmatched_words(reference, understood)
+    return found is not None and not found[0].startswith(reference)
+
+
 def unmatched_note(
     reference: str, subject: StoredSubject, understood: Interpretation
 ) -> list[str]:
@@ -43,6 +54,13 @@ def unmatched_note(
         return []
     phrase, words = found
     unused = " ".join(words)
+    if subject.kind is SubjectKind.MODULE and qualified(reference, understood):  # it ends
+        return [
+            f'"{phrase}" names no subject known here: only "{reference}" matched, '
+            f'{subject.name} ({subject.key}), and "{unused}" names no part of it, so no answer '
+            f"is given for {subject.name} in its place. Name the subject fully (or quote it) "
+            "to ask about it."
+        ]
     return [
         f'"{phrase}" names no subject: only "{reference}" matched, {subject.name} '
         f'({subject.key}); "{unused}" was not used. Name the subject fully (or quote it) '

@@ -41,11 +41,7 @@ DESCRIPTIONS: dict[str, str] = {
     ),
     **dict.fromkeys(("documentation", "doc", "documentation folder", "docs folder"), "docs"),
     **dict.fromkeys(("example code", "sample code", "samples"), "examples"),
-    **dict.fromkeys(
-        ("ci", "ci config", "ci configuration", "github workflows", "workflows", "ci workflows"),
-        ".github",
-    ),
-}
+}  # the CI: its workflows' folder or file (engine.resolving.descriptions), never all .github
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +89,10 @@ def forms(word: str) -> list[str]:
 
 
 def described(phrase: str) -> str | None:
-    """The directory name a description stands for ("the test suite": tests)."""
+    """The directory name a description stands for ("the test suite": tests); none for a
+    path as written (".github/workflows" is no description of .github: it names less)."""
+    if "/" in phrase or phrase.startswith("."):
+        return None
     return DESCRIPTIONS.get(normalise(phrase).removeprefix("the "))
 
 
