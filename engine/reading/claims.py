@@ -37,6 +37,12 @@ CLAIMS = (
         "first: a time phrase is never a name or a fact word (\"since the outage\")",
     ),
     Claim(
+        "the noun of \"the first version of X\" (\"version\", \"revision\")",
+        "asked.first_nouns",
+        "before the known names: it asks the first change, never names a file "
+        "(requests' __version__.py was answered beside sessions.py)",
+    ),
+    Claim(
         "known names, longest first",
         "references.by_handles",
         "before any vocabulary: a known name may hold fact or kind words",
@@ -50,6 +56,12 @@ CLAIMS = (
         "merge words and the word qualifying them",
         "merges.read_merges",
         "\"excluding merges\" is read whole, never a name nor a negation (both lists)",
+    ),
+    Claim(
+        "the words leaving bots out (\"excluding bots\", \"humans only\")",
+        "bots.read_bots",
+        "after the merge words, before the ranking: \"except bots\" is read whole, never "
+        "a name nor a negation (both lists)",
     ),
     Claim(
         "the words of a ranking (\"top 5\", \"files\")",
@@ -78,10 +90,22 @@ CLAIMS = (
         "once the intent is known: \"is X still maintained?\" asks whether it is changed",
     ),
     Claim(
+        "the words ranking months (\"busiest month\", \"which month ... most\")",
+        "rankedmonths.read",
+        "once the fact phrases and the intent are read: \"most active\" is taken by then, "
+        "and \"month\" beside them is no time phrase left unread",
+    ),
+    Claim(
         "a word beside the time phrase that could change it (\"since Jan '23\")",
         "interpretation._time_beside",
         "once names and the intent's words are read: only a word nothing read is tested, "
         "and the phrase with it is said not understood",
+    ),
+    Claim(
+        "the words of two named periods compared (\"vs\", \"or\", \"than the first half\")",
+        "twoperiods.read",
+        "once the words beside the time phrase are tested: the second period is read as "
+        "a period, never a word beside the first",
     ),
     Claim(
         "\"more\", \"less\", \"fewer\", \"than\" of a comparison with a period",
