@@ -88,6 +88,34 @@ async def test_a_name_typed_composed_or_decomposed_is_one_person_with_git_s_coun
     assert len(keys) == 1 and next(iter(keys))[0].startswith("person:"), keys
 
 
+BRACKETED = [  # a name git stores with a bracketed part, and its address
+    ("werkzeug", "Kamil Mankowski (kam193)", "kam193@wp.pl", 2020),
+    ("requests", "Tim Sweña (Swast)", "tswast@gmail.com", 2025),
+    ("requests", "Rasmus Scholer (TimelineX)", "rasmusscholer@gmail.com", 2015),
+]
+
+
+@pytest.mark.parametrize(("history", "name", "address", "in_year"), BRACKETED)
+async def test_a_name_with_a_bracketed_part_is_that_person_whole(
+    request: pytest.FixtureRequest,
+    graphs: dict[str, OrgGraph],
+    history: str,
+    name: str,
+    address: str,
+    in_year: int,
+) -> None:
+    """The name was cut at its bracket: requests' "Tim Sweña (Swast)" (tswast@gmail.com) was
+    answered for "Tim Sweña", another identity of his (swast@google.com), the bracketed word
+    dropped unsaid (bench/generalise.py, seed 31: wrong in both modes)."""
+    graph, clone = graph_of(request, graphs, history)
+    expected = commits(clone, *year(in_year), author=address)
+    assert expected > 0
+    result = await ask(graph, f"how many commits did {name} make in {in_year}?")
+    assert result.outcome is Outcome.ANSWERED, (result.outcome, result.limitations)
+    assert result.subject_keys == (f"person:{address}",)
+    assert (result.direct_judgment or "").startswith(f"{expected} commit(s) by {name} ")
+
+
 HANDLES = [  # a local part no other name known here holds
     ("click", "How many commits has davidism made in the last six months?", "davidism@gmail.com",
      (datetime(2026, 3, 1, 12, tzinfo=UTC), CLOCK)),

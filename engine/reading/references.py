@@ -179,6 +179,16 @@ def _paired(window: list[Token]) -> bool:
     return bool(parts) and all(t in parts or t.norm not in STOP_WORDS for t in window)
 
 
+def _bracketed(text: str, left: Token, right: Token, last: Token) -> bool:
+    """A name written with a bracketed part, as people's names are ("Tim Sweña (Swast)",
+    git's name of one of requests' two identities of him; "Tim Sweña" is the other's):
+    the bracket opens between two words and closes right after the window's last. Cut at
+    the bracket, the name read was the other identity's, answered for him silently. Only a
+    known name is matched so (`handle_windows`), so a bracketed aside elsewhere stays apart."""
+    gap = text[left.end : right.start]
+    return gap.strip(" \t") == "(" and text[last.end : last.end + 1] == ")"
+
+
 def handle_windows(text: str, tokens: list[Token]) -> list[tuple[int, int, tuple[int, int]]]:
     """(first token, size, span) of every window that could be a known name, longest first."""
     out = []
@@ -193,9 +203,14 @@ def handle_windows(text: str, tokens: list[Token]) -> list[tuple[int, int, tuple
             # naming its kind ("Shipping Store" finds "Shipping Store Service").
             if window[0].norm in KIND_WORDS or window[-1].norm in KIND_WORDS:
                 continue
-            if not all(adjacent(text, a, b) for a, b in pairwise(window)):
+            if not all(
+                adjacent(text, a, b) or _bracketed(text, a, b, window[-1])
+                for a, b in pairwise(window)
+            ):
                 continue
             span = (window[0].start, window[-1].end)
+            if text.count("(", *span) > text.count(")", *span):
+                span = (span[0], span[1] + 1)  # "Tim Sweña (Swast)": its closing bracket
             if span[1] - span[0] <= MAX_REFERENCE:
                 out.append((i, size, span))
     return out
