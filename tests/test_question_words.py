@@ -409,6 +409,29 @@ async def test_a_verb_no_row_knows_ends_the_question(requests_: OrgGraph, questi
     assert any(n.startswith(f'"{word}": not understood') for n in result.limitations)
 
 
+@pytest.mark.parametrize(
+    ("question", "phrase"),
+    [
+        ("how many days in aug had commits", "many days"),
+        ("how many days in 2025 had commits to models.py?", "many days"),
+        ("how many weeks in q2 had commits?", "many weeks"),
+    ],
+)
+async def test_periods_counted_end_the_question(
+    requests_: OrgGraph, question: str, phrase: str
+) -> None:
+    """A count of the days (weeks, months) that had changes is not computed: "how many days
+    in aug had commits" was answered with August's 32 commits (attrs), a figure of another
+    unit, unsaid (z34b a14). The plain count is still answered."""
+    result = await ask(requests_, question)
+    assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
+    assert any(n.startswith(f'"{phrase}": a count of the days') for n in result.limitations), (
+        result.limitations
+    )
+    plain = await ask(requests_, "how many commits in aug")
+    assert plain.outcome is Outcome.ANSWERED
+
+
 async def test_the_status_codes_file_is_status_codes(requests_: OrgGraph, clone: Path) -> None:
     result = await ask(requests_, "who changed the status codes file in 2024?")
     assert result.outcome is Outcome.ANSWERED, result.limitations

@@ -79,6 +79,12 @@ _DEPENDS = frozenset(
     {"depend", "depends", "depending", "dependency", "dependencies", "dependent", "dependents"}
 )
 
+_COUNTED_PERIODS_NOTE = (
+    "a count of the days, weeks or months that had changes is not computed: counts here are "
+    "of changes over one whole window, so the answer would be a number of commits, another "
+    'figure. Ask how many commits the window had ("how many commits in August?"), or which '
+    "month had the most commits."
+)
 PERIODS_NOTE = (
     "a ranking of periods other than months by commits (the busiest week, day or quarter, the "
     "month with the most lines) is not computed: counts are of one whole window, never "
@@ -253,6 +259,18 @@ def _ranked_periods(a: At) -> bool:
     return nxt in _PERIOD_NOUNS or (len(opens) == 2 and opens[1] in _PERIOD_NOUNS)
 
 
+def _periods_counted(a: At) -> bool:
+    """ "how many days in aug had commits", "how many weeks had no commits": the periods
+    with changes counted. It was answered with the window's commits (32 for August), a figure
+    of another unit, unsaid (z34b a14). "how many days ago" asks no count of periods."""
+    return a.word in _PERIOD_NOUNS and a.before == "many" and a.after != "ago"
+
+
+def _many_extent(a: At) -> tuple[int, int]:
+    """ "many days": the counting word and the unit."""
+    return a.free[a.i - 1].start, a.free[a.i].end
+
+
 def _periods_extent(a: At) -> tuple[int, int]:
     """ "busiest week", "most active month": through the period; else the word alone."""
     ahead = 2 if a.after == "active" else 1
@@ -390,6 +408,7 @@ WORD_ROWS = (
         extent=lambda a: a.through_next(),
     ),
     WordRow("ranked periods", _ranked_periods, PERIODS_NOTE, extent=_periods_extent),
+    WordRow("periods counted", _periods_counted, _COUNTED_PERIODS_NOTE, extent=_many_extent),
     WordRow("at least", lambda a: a.word in LEAST and a.before == "at", THRESHOLD),
     WordRow("least first", lambda a: a.word in LEAST, LEAST_NOTE),
     WordRow("day of the week", lambda a: a.word in DAYS, WEEKDAY_NOTE),
