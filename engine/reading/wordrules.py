@@ -80,10 +80,10 @@ _DEPENDS = frozenset(
 )
 
 _COUNTED_PERIODS_NOTE = (
-    "a count of the days, weeks or months that had changes is not computed: counts here are "
-    "of changes over one whole window, so the answer would be a number of commits, another "
-    'figure. Ask how many commits the window had ("how many commits in August?"), or which '
-    "month had the most commits."
+    "a count of the days, weeks or months that had changes is not answered here: the count "
+    "this question gets is of commits over the whole window, another figure. Ask how many "
+    'commits the window had ("how many commits in August?"), or which month had the most '
+    "commits."
 )
 PERIODS_NOTE = (
     "a ranking of periods other than months by commits (the busiest week, day or quarter, the "
