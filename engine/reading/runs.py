@@ -30,6 +30,12 @@ from engine.reading.vocabulary import FILLERS, Intent
 _PERSON_PLACE = r"(?:\b(?:and|or|besides|except|excluding|than|from)|,)\s+"
 
 
+# Words saying where a subject is ("the modules under src/click"), never a word qualifying
+# its name: read as one, "under src/click" named no subject and the question ended (d34's
+# rule for words before a name met r34's ranking by lines).
+_PLACES = frozenset({"under", "inside", "within", "beneath", "below", "underneath"})
+
+
 @dataclass(frozen=True, slots=True)
 class Beside:
     """A reference inside a longer run of content words: the run, and its other words."""
@@ -90,6 +96,8 @@ def _beside(
             continue
         lo, hi = first, last
         while lo > 0 and r.adjacent(text, tokens[lo - 1], tokens[lo]) and _loose(tokens[lo - 1]):
+            if tokens[lo - 1].norm in _PLACES:
+                break  # "modules under src/click": where, no word of the name
             lo -= 1
         while hi + 1 < len(tokens) and r.adjacent(text, tokens[hi], tokens[hi + 1]):
             if not _loose(tokens[hi + 1]) or tokens[hi + 1].norm in DOING_VERBS:
