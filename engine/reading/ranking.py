@@ -25,7 +25,9 @@ _RANKED_KINDS = frozenset(
 )
 _FILES = frozenset({"file", "files"})
 # Words that ask for modules without the kind word ("which parts of click ...").
-_PARTS = frozenset({"parts", "areas", "components", "subsystems"})
+_PARTS = frozenset(
+    {"parts", "areas", "components", "subsystems", "part", "area", "component", "subsystem"}
+)
 _NOUNS = _FILES | _PARTS | {"modules", "repositories", "repos", "services", "projects"}
 _PEOPLE = frozenset(
     {"contributor", "contributors", "developer", "developers", "dev", "devs", "committer"}
