@@ -12,6 +12,11 @@ What is never read so: a known name (read before this, its words taken), a path 
 name, a word written capitalised after the first (a name nothing here knows: "Comits"), a
 word of the reader's own lists, and the real words of NOT_SLIPS. Verbs are read where a verb
 is due (engine.reading.wordrules, "misspelt verb"), where a word is surely a verb.
+
+A kind word is read so from five letters, its last letter left out too ("the wsgi modul",
+"the _make modul", "the routing packag"): a kind word ends the name before it, and "modul"
+was said unused beside werkzeug.wsgi, or read as a name of its own while "_make" was dropped
+(`kind_slip`).
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from dataclasses import dataclass
 
 from engine.reading import references as r
 from engine.reading import vocabulary as v
-from engine.reading.verbs import CHANGE_NOUNS, nearest
+from engine.reading.verbs import CHANGE_NOUNS, nearest, slip
 
 # The words of a question's kind, facts and people a slip of is read as them.
 QUESTION_WORDS = (
@@ -68,7 +73,7 @@ def read_slips(text: str, tokens: list[r.Token]) -> list[Slip]:
             found.append(Slip(written, SHORT[token.norm], short=True))
             token.norm = SHORT[token.norm]
             continue
-        word = nearest(token.norm, QUESTION_WORDS, edges_kept=True)
+        word = nearest(token.norm, QUESTION_WORDS, edges_kept=True) or kind_slip(token.norm)
         if word is not None:
             token.norm = word
             found.append(Slip(written, word))
@@ -85,3 +90,19 @@ def _may_slip(token: r.Token, written: str, *, first: bool) -> bool:
         and not r.is_written_name(written)
         and (first or not written[:1].isupper())
     )
+
+
+# Kind words a slip of five letters or more is read as: six letters or more (a slip of
+# "repo" or "team" is as often another word).
+_KINDS = tuple(k for k in v.KIND_WORDS if len(k) >= 6)
+
+
+def kind_slip(word: str) -> str | None:
+    """The one kind word `word` is a slip of, its first letter kept: two letters swapped or
+    one left out (the last one too: "modul", "packag"); never one added ("persona" is no
+    slip of "person", "packager" none of "package"); None when none or several are as near,
+    or `word` is shorter than five letters."""
+    if len(word) < 5:
+        return None
+    near = [k for k in _KINDS if k[0] == word[0] and slip(word, k) == 1]
+    return near[0] if len(near) == 1 else None

@@ -195,7 +195,7 @@ def misspelt(word: str) -> str | None:
 
 def nearest(word: str, forms: Iterable[str], *, edges_kept: bool = False) -> str | None:
     """The one word of `forms` that `word` (six letters or more) is a slip of, at the least
-    cost (`_slip`); None when none or several are as near. `edges_kept`: only slips that
+    cost (`slip`); None when none or several are as near. `edges_kept`: only slips that
     keep the first and the last letter ("chnages", "comits"; never "taking" for "making" nor
     "released" for "releases", a word of its own)."""
     if len(word) < 6:
@@ -205,7 +205,7 @@ def nearest(word: str, forms: Iterable[str], *, edges_kept: bool = False) -> str
             f
             for f in forms
             if abs(len(f) - len(word)) <= 1
-            and _slip(word, f) == cost
+            and slip(word, f) == cost
             and (not edges_kept or (f[0], f[-1]) == (word[0], word[-1]))
         ]
         if near:
@@ -213,7 +213,7 @@ def nearest(word: str, forms: Iterable[str], *, edges_kept: bool = False) -> str
     return None
 
 
-def _slip(a: str, b: str) -> int:
+def slip(a: str, b: str) -> int:
     """How `a` is `b` with one slip: 1 two letters swapped or one left out, 2 one added, 3
     one mistyped; 0 otherwise (`b` itself too)."""
     if len(a) == len(b):
