@@ -18,6 +18,7 @@ from engine.domain.facts import FactKind
 from engine.reading import references as r
 from engine.reading import vocabulary as v
 from engine.reading.time import phrases as tp
+from engine.reading.verbs import DOING_VERBS
 from engine.reading.vocabulary import Intent
 
 # "Is X still maintained?", "does Armin still contribute?", "is X abandoned?": whether it is
@@ -152,6 +153,14 @@ _MADE_ELSE = frozenset({"most", "more", "many", "fewest", "issue", "issues", "ti
 }  # fmt: skip
 
 
+# "When did X start contributing?", "when did X begin committing to Y?": X's first change. A
+# start word in a "when" question with a verb of doing within two words after it ("start to
+# commit"); never "who started the project" (made: _WHO_MADE) nor a start alone ("when does
+# the sprint start?").
+_START = frozenset({"start", "started", "starting", "begin", "began", "beginning", "begun"})
+_STARTED = DOING_VERBS | _FIRST_OF
+
+
 def asks_first(tokens: list[r.Token], readable: list[r.Token]) -> r.Token | None:
     """The word asking for the first change (None: it is not asked), taken in both lists
     (never said as a ranking not computed): a first-word outside any time phrase ("the
@@ -194,6 +203,10 @@ def _first_word(tokens: list[r.Token]) -> int | None:
         if first_and_last(tokens, i):  # "the first and last change to X in 2025"
             return i
         if who and (before in _FIRST_OF or i == len(tokens) - 1):  # "who committed first"
+            return i
+    for i, token in enumerate(tokens):
+        started = {t.norm for t in tokens[i + 1 : i + 3]} & _STARTED
+        if when and token.free and token.norm in _START and started:
             return i
     made = [i for i, t in enumerate(tokens) if t.free and t.norm in _MADE]
     if when and made and not {t.norm for t in tokens} & v.LAST_WORDS:

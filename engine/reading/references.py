@@ -310,14 +310,15 @@ def _capitalised_end(text: str, run: list[Token], end: int) -> int:
     engine.resolving.fullnames reads words beside a name; kept, the misspelt name was asked
     back). A run in lower case is a name in lower case up to a verb of doing after its first
     word ("how many lines did hynek add to the docs": "hynek"; "hynek add" was asked back as
-    one name, engine.reading.verbs.DOING_VERBS)."""
+    one name, engine.reading.verbs.DOING_VERBS), or at a word never a name ("first", "only":
+    vocabulary.NOT_NAMES)."""
     lower = not run or not text[run[0].start].isupper()
     last = None
     for i, token in enumerate(run):
         if token.end > end:
             break
-        if i and token.norm in DOING_VERBS:
-            return run[i - 1].end
+        if i and (token.norm in DOING_VERBS or token.norm in NOT_NAMES):
+            return run[i - 1].end  # "when did hynek first contribute": "first" is no name
         if not lower and not text[token.start].isupper():
             break
         last = token.end

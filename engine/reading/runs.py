@@ -146,7 +146,11 @@ _AFTER_HOW = frozenset({"long"})
 # "who were the biggest contributors to click?": a "who" answer ranks them by commits.
 _RANKING_PEOPLE = frozenset({"biggest", "busiest", "leading", "largest"})
 # "when was serving.py first added?": its first change is asked (engine.reading.asked).
-_MADE = frozenset({"added", "created", "introduced", "written"})
+# "when did hynek first contribute?", "when did X start committing?": to contribute or commit
+# is to change (no other verb of doing: "first removed" asks another change).
+_MADE = frozenset({"added", "created", "introduced", "written"}) | {
+    "contribute", "contributing", "contributed", "commit", "committing", "committed",
+}  # fmt: skip
 _PEOPLE = frozenset(
     {"contributor", "contributors", "committer", "committers", "author", "authors"}
     | {"developer", "developers", "devs", "people", "maintainers", "maintainer"}

@@ -113,6 +113,10 @@ _DOING_ROWS = (
     VerbRow("merge"),
     VerbRow("rename"),
     VerbRow("move"),
+    # "when did hynek start contributing?": the first change (engine.reading.asked); "hynek
+    # start" was read as one name
+    VerbRow("start"),
+    VerbRow("begin", ("began", "begun"), double=True),
 )
 DOING_VERBS: frozenset[str] = CHANGE_VERBS.union(*map(forms, _DOING_ROWS))
 
