@@ -43,6 +43,12 @@ CLAIMS = (
         "(requests' __version__.py was answered beside sessions.py)",
     ),
     Claim(
+        "a description of a conventional directory (\"the test suite\", \"documentation\")",
+        "references.by_descriptions",
+        "before the known names: \"the werkzeug test suite\" is werkzeug's tests, never the "
+        "known name \"werkzeug test\" (werkzeug.test) with \"suite\" left over",
+    ),
+    Claim(
         "known names, longest first",
         "references.by_handles",
         "before any vocabulary: a known name may hold fact or kind words",

@@ -220,9 +220,16 @@ def handle_candidates(question: str, now: datetime) -> list[HandleCandidate]:
     unquoted = r.blank_quotes(text, r.quoted(text))
     tokens = r.free_tokens(unquoted, find_time(unquoted, tc.to_utc(now), []))
     first_nouns(tokens)  # "the first version of X": no name (as `interpret` reads it)
-    return [
+    # A description's words are no part of another name ("werkzeug test" of "the werkzeug
+    # test suite"); the description is looked up whole (a known name of its own is one).
+    described = [
+        HandleCandidate(sum(a <= t.start < b for t in tokens), a, b, text[a:b])
+        for a, b in r.by_descriptions(text, tokens, None)
+    ]
+    windows = [
         HandleCandidate(size, a, b, text[a:b]) for _, size, (a, b) in r.handle_windows(text, tokens)
     ]
+    return sorted([*described, *windows], key=lambda c: -c.size)  # longest first, stable
 
 
 def interpret(
@@ -248,6 +255,7 @@ def interpret(
     tokens = r.free_tokens(unquoted, reading)
     first_nouns(tokens)
     spans = [inner for inner, _ in quoted]
+    spans += r.by_descriptions(text, tokens, known_handles)  # "the werkzeug test suite"
     if known_handles is not None:
         spans += r.by_handles(text, tokens, known_handles, notes)
     slipped = slips.read_slips(text, tokens)  # "chnages", "comits": read as the word missed

@@ -47,6 +47,7 @@ from engine.reading.vocabulary import (
     ACTOR_TRIGGERS,
     CHANGE_NOUNS,
     CHANGE_VERBS,
+    DESCRIPTIONS,
     FILLERS,
     KIND_WORDS,
     NAME_PARTS,
@@ -214,6 +215,34 @@ def handle_windows(text: str, tokens: list[Token]) -> list[tuple[int, int, tuple
             if span[1] - span[0] <= MAX_REFERENCE:
                 out.append((i, size, span))
     return out
+
+
+def by_descriptions(
+    text: str, tokens: list[Token], known: Callable[[str], bool] | None
+) -> list[tuple[int, int]]:
+    """A phrase naming a conventional directory by what it holds (DESCRIPTIONS: "the test
+    suite", "unit tests", "documentation") is one reference, its words taken before the known
+    names' pass can take one: "the werkzeug test suite" was werkzeug.test ("werkzeug test" a
+    known name, "suite" said unused), "werkzeug's test suite" the same, unsaid. Beside a
+    repository's name it is a scope (engine.reading.scopes), the repository's directory. A
+    phrase that is itself a known name is left to the known names. Longest first."""
+    spans: list[tuple[int, int]] = []
+    for size in range(max(len(d.split()) for d in DESCRIPTIONS), 0, -1):
+        for i in range(len(tokens) - size + 1):
+            window = tokens[i : i + size]
+            if not all(t.free for t in window) or not all(
+                adjacent(text, a, b) for a, b in pairwise(window)
+            ):
+                continue
+            span = (window[0].start, window[-1].end)
+            if " ".join(t.norm for t in window) not in DESCRIPTIONS or (
+                known is not None and known(text[span[0] : span[1]])
+            ):
+                continue
+            spans.append(span)
+            for t in window:
+                t.free = False
+    return sorted(spans)
 
 
 def by_handles(

@@ -169,6 +169,17 @@ KIND_ROWS = (
 )
 KIND_WORDS: dict[str, SubjectKind] = {w: row.kind for row in KIND_ROWS for w in row.words}
 PLURAL_KINDS = frozenset(w for w in KIND_WORDS if w.endswith("s") or w == "people")
+
+# A phrase naming a directory by what it holds -> the directory's usual name: one reference
+# (engine.reading.references.by_descriptions), resolved by engine.resolving.wordforms.
+DESCRIPTIONS: dict[str, str] = {
+    **dict.fromkeys(
+        ("test suite", "testsuite", "tests suite", "unit tests", "test code", "test files"),
+        "tests",
+    ),
+    **dict.fromkeys(("documentation", "doc", "documentation folder", "docs folder"), "docs"),
+    **dict.fromkeys(("example code", "sample code", "samples"), "examples"),
+}  # the CI: its workflows' folder or file (engine.resolving.descriptions), never all .github
 # Question words as they are often typed: "whats changed in X" asked for X's status, not
 # what changed ("whats" was no lead word).
 LEADS_SPELT = {

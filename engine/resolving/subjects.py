@@ -328,8 +328,9 @@ class Subjects:
         out tell a tie apart, or are said (engine.resolving.unmatchedwords)."""
         window = self.window
         run = understood.beside_of(reference)  # "the test suite": the tests (a description)
-        if run is not None and described(run.phrase) and (
-            formed := await self._by_form(reference, run.phrase, told)
+        phrase = run.phrase if run is not None else None
+        if described(phrase or reference) and (
+            formed := await self._by_form(reference, phrase, told)
         ):
             return formed
         outcome = await kinded.resolve(

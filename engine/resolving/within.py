@@ -32,6 +32,7 @@ from engine.ports import OrgGraph
 from engine.reading.scopes import Scope
 from engine.resolving.candidates import holds
 from engine.resolving.resolution import Ambiguous, Candidate, Resolved, Resolver, Stage
+from engine.resolving.wordforms import described
 
 __all__ = [
     "Within", "holder_of_path", "holds", "read_as_scope", "repository_over_its_package", "within"
@@ -59,10 +60,18 @@ async def within(
     repositories, _ = await graph.subjects_by_handle(scope.outer, [SubjectKind.REPOSITORY], 5)
     if not repositories:
         return await _in_module(graph, scope)
-    modules, _ = await graph.subjects_by_handle(scope.inner, [SubjectKind.MODULE], MODULE_SAMPLE)
+    name = described(scope.inner)  # "werkzeug's test suite": its tests
+    modules, _ = await graph.subjects_by_handle(
+        name or scope.inner, [SubjectKind.MODULE], MODULE_SAMPLE
+    )
     held = [m for m in modules if any(holds(r, m) for r in repositories)]
     note = None
-    if not held:
+    if name is not None and len(held) == 1:
+        note = (
+            f'"{scope.phrase}" was read as {held[0].name} ({_path(held[0])}): "{scope.inner}" '
+            f'describes the folder "{name}" of {_names(repositories)}.'
+        )
+    if not held and name is None:
         others, _ = await graph.subjects_by_handle(scope.inner, (), 5)
         if any(s.kind is not SubjectKind.MODULE for s in others):
             return None  # the part names someone else: two references, not a scope

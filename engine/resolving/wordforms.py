@@ -8,8 +8,8 @@ Two rules, as data:
   are looked up as module names, exactly (engine.ports.OrgGraph.subjects_by_handle), in one
   round; a phrase in lower case of up to MAX_WORDS words, each word and its forms ("the dev
   server": serving, "the cookie handling code": cookies);
-- descriptions (DESCRIPTIONS): a phrase naming a conventional directory by what it holds,
-  with the name looked up for it.
+- descriptions (engine.reading.vocabulary.DESCRIPTIONS, one reference as read): a phrase
+  naming a conventional directory by what it holds, with the name looked up for it.
 What is found is then told apart by time (engine.resolving.existed: only modules with a commit
 before the question's window ends existed then): exactly one resolves, and the answer says
 how the word was read; several are asked about; none leaves the reference naming nothing, as
@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from engine.domain.models import StoredSubject, SubjectKind
 from engine.domain.text import normalise
 from engine.ports import OrgGraph
+from engine.reading.vocabulary import DESCRIPTIONS
 
 MIN_STEM = 4  # a stem shorter than this names too many things ("rout" is the shortest kept)
 MAX_FORMS = 16  # lookups for one word (twice as many for a phrase)
@@ -33,15 +34,6 @@ _SUFFIXES = ("ers", "er", "ings", "ing", "es", "s", "ions", "ion", "ed")
 _ENDINGS = ("", "s", "e", "es", "er", "ers", "ing", "ion")
 _VOWELS = frozenset("aeiouy")
 
-# A phrase naming a directory by what it holds -> the directory's usual name.
-DESCRIPTIONS: dict[str, str] = {
-    **dict.fromkeys(
-        ("test suite", "testsuite", "tests suite", "unit tests", "test code", "test files"),
-        "tests",
-    ),
-    **dict.fromkeys(("documentation", "doc", "documentation folder", "docs folder"), "docs"),
-    **dict.fromkeys(("example code", "sample code", "samples"), "examples"),
-}  # the CI: its workflows' folder or file (engine.resolving.descriptions), never all .github
 
 
 @dataclass(frozen=True, slots=True)
