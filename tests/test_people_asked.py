@@ -1,6 +1,7 @@
 """People and what is computed about them, asked as nobody here phrased it before (issue 32,
 the independent checks of session 34): "when did X start contributing" is X's first change,
-never a word not understood; ... On the real histories (../shared/data), in memory; each
+never a word not understood; "how many commits this year excluding bots" is the count less the
+bots' commits (it ended: leaving bots out was computed only for a ranking of people). On the real histories (../shared/data), in memory; each
 truth from `git log --no-merges --full-history` (author time; people as `git shortlog` groups
 them)."""
 
@@ -12,11 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from engine.domain.bots import is_bot
 from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
 from tests.test_investigate import answer
 from tests.test_look_back import authored
+from tests.test_rankings_asked import authors
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 
@@ -58,3 +61,62 @@ async def test_when_a_person_started_is_their_first_change(
     assert "first change" in result.direct_judgment and author in result.direct_judgment
     assert sha[:7] in result.direct_judgment
     assert at.strftime("%Y-%m-%dT%H:%M:%SZ") in result.direct_judgment
+
+
+def on(year: int) -> datetime:
+    return datetime(year, 1, 1, tzinfo=UTC)
+
+
+# Each window holds bots' commits (dependabot[bot], pre-commit-ci[bot], pre-commit-ci-lite[bot]).
+BOTLESS = [
+    ("click", "how many commits in 2025 excluding bots", on(2025), on(2026), "commits"),
+    ("attrs", "how many commits this year, no bots", on(2026), CLOCK, "commits"),
+    ("requests", "How many commits were made in 2025 without the bots?", on(2025), on(2026),
+     "commits"),
+    ("attrs", "how many contributors in 2025 excluding bots", on(2025), on(2026), "people"),
+    ("requests", "how many human contributors in 2025", on(2025), on(2026), "people"),
+    ("click", "how many committers this year, not counting bots?", on(2026), CLOCK, "people"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "start", "end", "counted"), BOTLESS)
+async def test_a_count_leaves_bots_out(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    start: datetime,
+    end: datetime,
+    counted: str,
+) -> None:
+    graph, clone = histories[history]
+    gits = authors(clone, start, end)
+    bots = {names: c for names, c in gits.items() if any(is_bot(n) for n in names)}
+    assert bots, "the window holds bots' commits: else nothing is left out"
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    judgment = result.direct_judgment or ""
+    if counted == "commits":
+        kept, out = sum(gits.values()) - sum(bots.values()), sum(bots.values())
+        assert judgment.startswith(f"{kept} commit(s) to "), judgment
+        assert f"bots left out ({out} commit(s) by bots not counted)" in judgment
+    else:
+        kept, out = len(gits) - len(bots), len(bots)
+        assert judgment.startswith(f"{kept} people changed "), judgment
+        assert f"bots left out ({out} bot(s) not counted)" in judgment
+
+
+async def test_a_person_counted_without_bots_is_said_to_be_none(
+    histories: dict[str, tuple[OrgGraph, Path]],
+) -> None:
+    """A person's count leaves nothing out when they are no bot, said; a bot's is none."""
+    graph, clone = histories["werkzeug"]
+    result = await ask(graph, "how many commits did David Lord make in 2025 excluding bots")
+    gits = authors(clone, on(2025), on(2026))
+    his = next(c for names, c in gits.items() if "David Lord" in names)
+    assert result.direct_judgment is not None
+    assert result.direct_judgment.startswith(f"{his} commit(s) by David Lord")
+    assert "No one of them is a bot" in result.direct_judgment
+    graph, _ = histories["requests"]
+    result = await ask(graph, "how many commits did dependabot[bot] make in 2025, no bots")
+    assert result.direct_judgment is not None
+    assert "nothing of theirs is counted" in result.direct_judgment

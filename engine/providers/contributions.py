@@ -236,7 +236,7 @@ class ContributorsProvider(_Exact):
                 "top_names": [names.get(p, p) for p in top],
                 "top_commits": [found.commits.get(p, 0) for p in top],
                 "top_lines": [found.lines.get(p, 0) for p in top],
-            }
+            } | _bots(found, people, names)
             if together is not None:
                 value["top_commits_together"] = [together.get(p, 0) for p in top]
             if len(tallies) > 1:
@@ -251,6 +251,14 @@ class ContributorsProvider(_Exact):
                 )
             )
         return facts
+
+
+def _bots(found: Tally, people: Sequence[str], names: dict[str, str]) -> dict[str, int]:
+    """How many of the people are bots (engine.domain.bots) and their commits: a count with
+    bots left out ("how many commits this year excluding bots", engine/questions/count.py)
+    is the fact's own count less theirs, never a guess from the top people listed."""
+    bots = [p for p in people if is_bot(names.get(p, p))]
+    return {"bots": len(bots), "bot_commits": sum(found.commits.get(p, 0) for p in bots)}
 
 
 def _shared(tallies: dict[str, Tally], found: Tally, names: dict[str, str]) -> dict[str, object]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from engine.domain.bots import is_bot
 from engine.domain.facts import Fact, FactKind
 from engine.providers import Window
 from engine.questions.base import Case, Question, number, when
@@ -25,11 +26,18 @@ class Count(Question):
         if case.intent != Intent.COUNT:
             return None
         facts, names, window, asked = case.facts, case.names, case.window, case.asked
+        if case.inputs.bots is not None and not case.people_only:
+            return without_bots(facts, names, case.scope, window, asked, case.wide)
+        if case.inputs.bots is not None and any(is_bot(n) for n in names.values()):
+            bots = ", ".join(n for n in names.values() if is_bot(n))
+            return f"{bots}: a bot, and the question leaves bots out: nothing of theirs is counted."
         if _no_one(facts, names, case.wide, asked):
             return f"No one changed {case.scope} {when(window)}: 0 people."
         if len(names) > 1 and not case.people_only and not case.wide:
             return each_subject(facts, names, window, asked)
         text = count(facts, case.scope, window, case.people_only, asked)
+        if case.inputs.bots is not None:  # "how many commits did X make, no bots": X is none
+            text += " No one of them is a bot (leaving bots out leaves this count as it is)."
         if len(names) > 1 and case.people_only:
             text += " " + per_person(facts, names)
         return text
@@ -92,6 +100,46 @@ def count(
     if not parts:
         return f"No count was available for {scope} {when(window)}."
     return f"{scope} {when(window)}: {'; '.join(parts)}."
+
+
+def without_bots(
+    facts: Sequence[Fact],
+    names: Mapping[str, str],
+    scope: str,
+    window: Window,
+    asked: Sequence[FactKind],
+    wide: bool,
+) -> str:
+    """A count with bots left out ("how many commits this year excluding bots", "how many
+    human contributors to X?"): each contributor fact's own count less its bots' (the
+    provider counts them, engine.domain.bots), with how many were left out. Over several
+    subjects each one's, as `each_subject` says why (an organisation's repositories share
+    no commit, so theirs add up)."""
+    found = [f for f in facts if f.kind is FactKind.ACTIVE_CONTRIBUTORS]
+    people = FactKind.ACTIVE_CONTRIBUTORS in asked and FactKind.COMMIT_ACTIVITY not in asked
+    field, noun = ("contributors", "people") if people else ("commits", "commit(s)")
+    left, bot = ("bots", "bot(s)") if people else ("bot_commits", "commit(s) by bots")
+
+    def figures(of: Sequence[Fact]) -> tuple[int, int]:
+        total = sum(number(f.value.get(field)) for f in of)
+        out = sum(number(f.value.get(left)) for f in of)
+        return total - out, out
+
+    if wide or len(names) <= 1:
+        kept, out = figures(found)
+        return (
+            f"{kept} {noun} {'changed' if people else 'to'} {scope} {when(window)}, bots left "
+            f"out ({out} {bot} not counted)."
+        )
+    each = []
+    for key, name in names.items():
+        kept, out = figures([f for f in found if f.subject_key == key])
+        each.append(f"{kept} in {name} ({out} {bot} not counted)")
+    return (
+        f"{noun.capitalize()} {when(window)}, bots left out: {'; '.join(each)}. One "
+        f"{'person' if people else 'commit'} may count in several of them, so they are not "
+        "added up."
+    )
 
 
 def contributors(facts: Sequence[Fact]) -> tuple[int, int]:

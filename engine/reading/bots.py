@@ -3,9 +3,10 @@ without the bots", "no bots", "except bot accounts", "non-bot contributors", "hu
 
 Only the reading is here: the words are consumed (never a name, never unread: "bots" ended
 the question as naming nothing known), and the phrase kept verbatim. Which people are bots
-is engine.domain.bots; a ranking of people leaves them out (engine/questions/who.py), and
-anything else asked with bots left out ends, said, since counting them in would answer
-another question (engine/reading/interpretation.py).
+is engine.domain.bots; a ranking of people leaves them out (engine/questions/who.py), so does
+a count of commits or people (engine/questions/count.py), and anything else asked with bots
+left out ends, said, since counting them in would answer another question
+(engine/reading/interpretation.py).
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ _BETWEEN = frozenset({"the", "any", "all"})
 _AFTER = frozenset({"account", "accounts", "users", "authors", "commits", "identities"})
 _HUMANS = frozenset({"human", "humans"})
 _ONLY = frozenset({"only", "alone"})
+_PEOPLE = frozenset(
+    {"contributor", "contributors", "committer", "committers", "author", "authors", "people"}
+    | {"developer", "developers", "devs", "commits", "changes", "users", "accounts"}
+)
 NOTE = (
     "Bots are left out: people whose name ends with [bot] or whose last word is Bot "
     "(dependabot[bot], pre-commit-ci[bot]); their commits are not ranked."
@@ -52,6 +57,8 @@ def _taken(tokens: list[Token]) -> list[int]:
         parts = word.split()  # "non-bot" is one token
         if len(parts) == 2 and parts[0] == "non" and parts[1] in BOT_WORDS:
             return [i]
+        if word in _HUMANS and i + 1 < len(words) and tokens[i + 1].norm in _PEOPLE:
+            return [i]  # "how many human contributors" (a fact phrase's word: read or not)
         if word in _HUMANS:  # "humans only", "only humans"
             if i + 1 < len(words) and words[i + 1] in _ONLY:
                 return [i, i + 1]
@@ -75,6 +82,6 @@ def bots_elsewhere(phrase: str) -> str:
     """What a question leaving bots out says when it asks no ranking of people."""
     return (
         f'"{phrase}": leaving bots out is computed only for a ranking of people ("top '
-        'contributors excluding bots"); answering without it would count the bots in, '
-        "another question."
+        'contributors excluding bots") and a count of commits or people ("how many commits '
+        'excluding bots"); answering without it would count the bots in, another question.'
     )

@@ -351,7 +351,11 @@ def interpret(
             )
         ),
     )
-    if bots is not None and intent not in {Intent.WHO, Intent.RANKED}:
+    # "how many commits this year excluding bots": the contributors' facts count the bots'
+    counted = bots is not None and intent == Intent.COUNT and set(kinds) <= _BOTS_COUNTED
+    if counted and FactKind.ACTIVE_CONTRIBUTORS not in kinds:
+        kinds.append(FactKind.ACTIVE_CONTRIBUTORS)
+    if bots is not None and intent not in {Intent.WHO, Intent.RANKED} and not counted:
         unasked = (*unasked, meaning.Unasked(bots, bots_elsewhere(bots)))
     # A word a phrase said beside the answer holds ("ask" of "who should I ask about X?")
     # was read: never also "not understood".
@@ -463,6 +467,8 @@ def _same_time(phrase: str, time: tp.TimeMatch | None, now: datetime) -> bool:
 
 # Intents that count over a window.
 _COUNTING = frozenset({Intent.COUNT, Intent.WHO, Intent.WHAT_CHANGED, Intent.RANKED})
+# What a count leaving bots out is answered for: commits and people (engine/questions/count.py)
+_BOTS_COUNTED = frozenset({FactKind.COMMIT_ACTIVITY, FactKind.ACTIVE_CONTRIBUTORS})
 
 
 def _time_beside(
