@@ -58,8 +58,20 @@ __all__ = ["EARLIEST", "VERSUS", "VERSUS_WORDS", "TimeMatch", "TimeReading", "re
 VERSUS_WORDS = frozenset({"vs", "vs.", "versus", "compared", "against"})
 VERSUS = re.compile(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|against)\s+$", re.IGNORECASE)
 # "ever", "of all time": everything before now (wider than an answer may cover: said, and the
-# widest window offered), when the question names no other time.
-_EVER = re.compile(r"\b(?:ever|(?:of\s+)?all[\s-]+time|since\s+forever)\b", re.IGNORECASE)
+# widest window offered), when the question names no other time. So are a subject's whole
+# history and its beginning ("over its entire history", "in the history of click", "since
+# inception", "from the very start"): they were answered over the default year, "No time was
+# named", or ended on "its" as a pronoun. Not the beginning of something named ("since the
+# beginning of the sprint" stays not understood).
+_EVER = re.compile(
+    r"\b(?:ever|(?:of\s+)?all[\s-]+time|since\s+forever"
+    r"|(?:over|across|in|throughout|during|for)\s+(?:(?:its|their|the|this|that)\s+)?"
+    r"(?:(?:entire|whole|full|complete)\s+)?(?:history|lifetime|existence)"
+    r"|(?:since|from)\s+(?:the\s+(?:very\s+)?(?:beginning|start|outset|first\s+commit)"
+    r"|(?:its|the\s+project['\u2019]?s|the\s+repo(?:sitory)?['\u2019]?s)\s+(?:creation|inception|start"
+    r"|beginning|first\s+commit)|inception|day\s+(?:one|1))(?!\s+of\b))\b",
+    re.IGNORECASE,
+)
 # What looks like time: any of these outside an understood phrase is reported, never ignored
 # ("how long since X last changed?" asks when X last changed: its "since" is no phrase).
 _TIME_LIKE = re.compile(
@@ -221,6 +233,7 @@ def _read(text: str, now: datetime) -> TimeReading:
     reading.not_a_date = [text[a:b] for a, b in bad]
     covered: list[tuple[int, int]] = [(m.start, m.end) for m in found]
     covered += reading.unknown_spans + bad
+    covered += [m.span() for m in _EVER.finditer(text)]  # "since inception": no "since" unread
     covered += [m.span() for m in re.finditer(r"\d{4}-\d{2}-\d{2}", text) if reading.not_a_date]
     for match in _WIDENED.finditer(text):
         whole = any(m.start <= match.start() and match.end() <= m.end for m in found)

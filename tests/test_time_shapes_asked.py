@@ -1,0 +1,53 @@
+"""Time phrases and question shapes independent checks (issue 32) read wrong, asked through
+`investigate` on the real histories (../shared/data), in memory:
+
+- a subject's whole history ("over its entire history", "in the history of click", "since
+  inception") was answered over the default year ("No time was named") or ended on "its"
+  as a pronoun: it is everything before now, as "ever" is, wider than one answer may cover
+  (the 400-day clarification).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from functools import partial
+
+import pytest
+
+from engine.domain.contract import Outcome
+from engine.ports import OrgGraph
+from tests import shared_history
+from tests.test_investigate import answer
+
+CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
+
+pytestmark = shared_history.present("click", "attrs")
+
+(click_clone, click, attrs_clone, attrs) = shared_history.each("click", "attrs")
+
+ask = partial(answer, now=CLOCK)
+
+
+@pytest.fixture(scope="module")
+def histories(click: OrgGraph, attrs: OrgGraph) -> dict[str, OrgGraph]:
+    return {"click": click, "attrs": attrs}
+
+
+WHOLE_HISTORY = [
+    ("click", "how many commits to click over its entire history?", "over its entire history"),
+    ("attrs", "who made the most commits in the history of attrs", "in the history"),
+    ("click", "how many commits since inception", "since inception"),
+    ("attrs", "commits to attrs across the whole history", "across the whole history"),
+    ("attrs", "who has contributed to attrs since day one?", "since day one"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "phrase"), WHOLE_HISTORY)
+async def test_a_whole_history_is_everything_before_now_never_the_default_year(
+    histories: dict[str, OrgGraph], history: str, question: str, phrase: str
+) -> None:
+    result = await ask(histories[history], question)
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED, (result.outcome, result.limitations)
+    assert result.clarification_prompt is not None
+    assert f'"{phrase}" asks for everything before' in result.clarification_prompt
+    assert "400 days" in result.clarification_prompt
