@@ -4,13 +4,17 @@
 - a subject's whole history ("over its entire history", "in the history of click", "since
   inception") was answered over the default year ("No time was named") or ended on "its"
   as a pronoun: it is everything before now, as "ever" is, wider than one answer may cover
-  (the 400-day clarification).
+  (the 400-day clarification);
+- the months of a period asked which of ("which month of 2025 had the most commits", "the
+  busiest month of last year") ended on "which month of 2025" or "month of last year" not
+  understood as a time: the months of that period are ranked, each one's commits git's.
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from functools import partial
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +22,7 @@ from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
 from tests.test_investigate import answer
+from tests.test_periods_compared import monthly, on
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 
@@ -31,6 +36,11 @@ ask = partial(answer, now=CLOCK)
 @pytest.fixture(scope="module")
 def histories(click: OrgGraph, attrs: OrgGraph) -> dict[str, OrgGraph]:
     return {"click": click, "attrs": attrs}
+
+
+@pytest.fixture(scope="module")
+def clones(click_clone: Path, attrs_clone: Path) -> dict[str, Path]:
+    return {"click": click_clone, "attrs": attrs_clone}
 
 
 WHOLE_HISTORY = [
@@ -51,3 +61,24 @@ async def test_a_whole_history_is_everything_before_now_never_the_default_year(
     assert result.clarification_prompt is not None
     assert f'"{phrase}" asks for everything before' in result.clarification_prompt
     assert "400 days" in result.clarification_prompt
+
+
+MONTHS_OF = [
+    ("click", "which month of 2025 had the most commits?", 2025),
+    ("attrs", "what was the busiest month of last year in attrs", 2025),
+    ("attrs", "Which month of 2026 has been the busiest?", 2026),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "year"), MONTHS_OF)
+async def test_the_months_of_a_period_asked_which_of_are_ranked(
+    histories: dict[str, OrgGraph], clones: dict[str, Path], history: str, question: str,
+    year: int,
+) -> None:
+    result = await ask(histories[history], question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    end = min(CLOCK, on(year + 1, 1))
+    months = [on(year, m) for m in range(1, 13) if on(year, m) < end]
+    said = result.direct_judgment or ""
+    assert f"ranked by commits, the most first (equal counts in calendar order): " \
+        f"{monthly(clones[history], months, end)}; " in said, said

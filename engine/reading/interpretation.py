@@ -313,7 +313,8 @@ def interpret(
     elif intent == Intent.WHO and FactKind.ACTIVE_CONTRIBUTORS not in kinds:
         kinds.append(FactKind.ACTIVE_CONTRIBUTORS)  # "did anyone commit to X?": the people
     # "busiest month this yr": each month's commits, ranked (before the words beside the time)
-    months_ranked = ranking is None and rankedmonths.read(tokens, readable, kinds)
+    within = None if time is None else (time.start, time.end)
+    months_ranked = ranking is None and rankedmonths.read(tokens, readable, kinds, within)
     if months_ranked:
         intent, kinds = Intent.COUNT, [FactKind.COMMIT_ACTIVITY]
     # "since Jan '23": not understood, never "since Jan"; "lst month": never the default window

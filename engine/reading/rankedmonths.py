@@ -31,12 +31,20 @@ _PEOPLE = frozenset(
 )
 
 
-def read(tokens: Sequence[r.Token], readable: Sequence[r.Token], kinds: Sequence[FactKind]) -> bool:
+def read(
+    tokens: Sequence[r.Token],
+    readable: Sequence[r.Token],
+    kinds: Sequence[FactKind],
+    time: tuple[int, int] | None = None,
+) -> bool:
     """Whether the question ranks months by commits; its words ("busiest", "most active",
-    "month", "which") are then read, in `tokens` and `readable` alike."""
+    "month", "which") are then read, in `tokens` and `readable` alike. The words of the time
+    phrase read (`time`) rank nothing: "year" of "the busiest month of last year" is the
+    window's, not a period ranked (it ended on "month of last year" not understood)."""
     free = list(tokens)  # "busiest", "most active": fact words too, taken by then
     words = [t.norm for t in free]
-    if set(words) & (_OTHER_PERIODS | LINE_WORDS | _PEOPLE) or not set(kinds) <= _COUNTED:
+    outside = [t.norm for t in free if time is None or not time[0] <= t.start < time[1]]
+    if set(outside) & (_OTHER_PERIODS | LINE_WORDS | _PEOPLE) or not set(kinds) <= _COUNTED:
         return False
     if kinds and set(kinds) == {FactKind.CHURN}:  # "the most churn": lines
         return False

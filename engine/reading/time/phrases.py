@@ -307,13 +307,31 @@ _MORE = re.compile(
 )
 
 
+# A period asked which of ("which month of 2025 had the most commits", "the busiest week of
+# last year"): the periods of the phrase ranked, which the question types read (months:
+# engine/reading/rankedmonths.py; others end, wordrules "ranked periods"), not a part of it.
+# Only where the question ranks: "which week of May did X change" stays not understood.
+_RANKED_UNIT = re.compile(
+    r"\b(?:which|what|busiest|hottest|liveliest|quietest|most\s+active|least\s+active)\s+"
+    r"(?:calendar\s+)?(?:day|week|month|quarter|half|year|season)\s+of\s+$",
+    re.IGNORECASE | re.ASCII,
+)
+_RANKS = re.compile(
+    r"\b(?:most|busiest|hottest|liveliest|quietest|fewest|least|highest|lowest)\b",
+    re.IGNORECASE | re.ASCII,
+)
+
+
 def _qualified(text: str, first: TimeMatch, found: list[TimeMatch]) -> tuple[int, int] | None:
     """The span of a time phrase that a part of a period qualifies, or that a period right
     after it qualifies, where no row reads the whole ("the second week of last month" read
     all of last month, "the last week of last month" the last 7 days with "last month" said
     unused, "Q4 of the previous year" this year's Q4): not understood, never the part read
-    alone."""
+    alone. A period ranked within it is no part of it (`_RANKED_UNIT`)."""
     before = _PART_OF.search(text, 0, first.start)
+    ranked = _RANKED_UNIT.search(text, 0, first.start)
+    if ranked is not None and ranked.end() == first.start and _RANKS.search(text):
+        before = None
     if before is not None and before.end() == first.start:
         return before.start(), first.end
     spanned = text[first.start : first.end].split()[0].lower() in _SPANNED
