@@ -72,7 +72,10 @@ MONTHS_OF = [
 
 @pytest.mark.parametrize(("history", "question", "year"), MONTHS_OF)
 async def test_the_months_of_a_period_asked_which_of_are_ranked(
-    histories: dict[str, OrgGraph], clones: dict[str, Path], history: str, question: str,
+    histories: dict[str, OrgGraph],
+    clones: dict[str, Path],
+    history: str,
+    question: str,
     year: int,
 ) -> None:
     result = await ask(histories[history], question)
@@ -80,5 +83,7 @@ async def test_the_months_of_a_period_asked_which_of_are_ranked(
     end = min(CLOCK, on(year + 1, 1))
     months = [on(year, m) for m in range(1, 13) if on(year, m) < end]
     said = result.direct_judgment or ""
-    assert f"ranked by commits, the most first (equal counts in calendar order): " \
-        f"{monthly(clones[history], months, end)}; " in said, said
+    assert (
+        f"ranked by commits, the most first (equal counts in calendar order): "
+        f"{monthly(clones[history], months, end)}; " in said
+    ), said
