@@ -7,7 +7,9 @@
   (the 400-day clarification);
 - the months of a period asked which of ("which month of 2025 had the most commits", "the
   busiest month of last year") ended on "which month of 2025" or "month of last year" not
-  understood as a time: the months of that period are ranked, each one's commits git's.
+  understood as a time: the months of that period are ranked, each one's commits git's;
+- a two-digit year after a comparing word ("commits in '24 vs '25") ended on "25" naming no
+  subject: the two years are compared, each one's commits git's.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
 from tests.test_investigate import answer
+from tests.shared_history import commits
 from tests.test_periods_compared import monthly, on
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
@@ -87,3 +90,29 @@ async def test_the_months_of_a_period_asked_which_of_are_ranked(
         f"ranked by commits, the most first (equal counts in calendar order): "
         f"{monthly(clones[history], months, end)}; " in said
     ), said
+
+
+TWO_DIGIT_YEARS = [
+    ("click", "commits in '24 vs '25", 2024, 2025),
+    ("attrs", "more commits to attrs in '25 or '24?", 2024, 2025),
+    ("attrs", "commits in 2025 compared to '24", 2024, 2025),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "earlier", "later"), TWO_DIGIT_YEARS)
+async def test_two_digit_years_compared_are_both_read(
+    histories: dict[str, OrgGraph],
+    clones: dict[str, Path],
+    history: str,
+    question: str,
+    earlier: int,
+    later: int,
+) -> None:
+    result = await ask(histories[history], question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    clone = clones[history]
+    one = commits(clone, on(earlier, 1), on(earlier + 1, 1))
+    two = commits(clone, on(later, 1), on(later + 1, 1))
+    said = result.direct_judgment or ""
+    assert f" in {two} commit(s) from {later}-01-01T00:00:00Z to {later + 1}-01-01" in said, said
+    assert f" in {one} commit(s) from {earlier}-01-01T00:00:00Z to {earlier + 1}-01-01" in said

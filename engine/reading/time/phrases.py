@@ -74,7 +74,11 @@ _EVER = re.compile(
 )
 # What looks like time: any of these outside an understood phrase is reported, never ignored
 # ("how long since X last changed?" asks when X last changed: its "since" is no phrase).
+# A two-digit year after an apostrophe stands first, outside the word boundaries: "'25"
+# after a space starts with no word boundary, so "vs '25" was never seen and "25" was read as
+# a name ("commits in '24 vs '25" ended on "25" naming nothing known).
 _TIME_LIKE = re.compile(
+    r"(?<![\w'\u2019])['\u2019]\d{2}(?![\w'\u2019])|"
     rf"\b(?:(?<!\blong\s)since|between|ago|tomorrow|tonight|ytd|quarters?|q[1-4]|h[12]|{_YEAR}|\d{{4}}[-/.]\d{{1,2}}"
     r"|summer|winter|autumn|spring\s+\d|weekend|fortnights?|half\s+of|christmas|xmas"
     r"|(?:19|20)\d0'?s"
@@ -95,7 +99,6 @@ _TIME_LIKE = re.compile(
     r"|during\s+(?:the\s+|a\s+|an\s+|our\s+|this\s+|that\s+)?[\w.-]+"
     # an event's time ("around the time of PyCon 2019" answered all of 2019)
     r"|(?:around|about|near|roughly|at|by|from|since|until|till|before|after)\s+the\s+time\s+of"
-    r"|(?<![\w'])'\d{2}(?![\w'])"
     r"|(?:the\s+)?run[\s-]up\s+to"
     r"|(?:holidays?|vacations?|hackathons?|offsites?)"
     r"|(?:before|after|until|around|about|near|circa)\s+the\s+(?:[\w.-]+\s+)?(?:release|outage|incident|launch|freeze"
@@ -242,7 +245,8 @@ def _read(text: str, now: datetime) -> TimeReading:
             reading.unknown_spans.append(match.span())
     for match in _TIME_LIKE.finditer(text):
         if not any(a <= match.start() < b for a, b in covered + reading.unknown_spans):
-            context = _YEAR_CONTEXT if match.group().isdigit() else _CONTEXT
+            year = match.group().lstrip("'\u2019").isdigit()  # "'24" as "2024"
+            context = _YEAR_CONTEXT if year else _CONTEXT
             tail = context.match(text, match.end())
             lead = VERSUS.search(text, 0, match.start())  # "vs 2024": said as a comparison
             begin = lead.start() if lead else match.start()
