@@ -23,8 +23,8 @@ import pytest
 from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
-from tests.test_investigate import answer
 from tests.shared_history import commits
+from tests.test_investigate import answer
 from tests.test_periods_compared import monthly, on
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
