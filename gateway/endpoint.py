@@ -129,10 +129,21 @@ class GraphQLEndpoint:
         # longer limit, statement limit lifted, rather than an error.
         longer = deadline.start(self.build_timeout_s, uncapped=True)
         try:
-            ends_at = asyncio.get_running_loop().time() + self.build_timeout_s
+            now = asyncio.get_running_loop().time()
+            ends_at = now + self.build_timeout_s
+            await self._await_read_indexes(principal.org_id, now + self.build_timeout_s / 2)
             await self._run_view(request.state.media, scope, receive, send, record, ends_at)
         finally:
             deadline.end(longer)
+
+    async def _await_read_indexes(self, org_id: str, until: float) -> None:
+        # The indexes pages seek by (subjects, their Activity nodes, time slots) are built
+        # first, in seconds: a page waits for them rather than scanning a label once per key
+        # (100 subjects by key took 4.1 s at 100k subjects, their index built within 1.2 to
+        # 4 s). Past half its limit, or on an error, it reads without them, as before.
+        with contextlib.suppress(GraphError, TimeoutError):
+            async with asyncio.timeout_at(until):
+                await self.store().await_read_indexes(org_id)
 
     async def _indexes_building(self, org_id: str, ends_at: float) -> bool:
         if self.build_timeout_s <= self.timeout_s:

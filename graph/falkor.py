@@ -23,6 +23,7 @@ from graph.epochs import Renew, purge_scope, scope_of
 from graph.executor import apply_schema, bound, retire_indexes
 from graph.falkor_executor import GraphExecutor, translate
 from graph.falkor_stream import FalkorStream
+from graph.indexes import falkor_read_labels
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
 from graph.scoped import ScopedGraph
 from graph.store import EpochedStore
@@ -142,6 +143,12 @@ class FalkorStore(EpochedStore):
     async def indexes_building(self, org_id: str) -> bool:
         serving = await self.serving(org_id)  # made its gate (_make_graph)
         return await self._gates[GRAPH_PREFIX + scope_of(org_id, serving.epoch)].building()
+
+    async def await_read_indexes(self, org_id: str) -> None:
+        serving = await self.serving(org_id)
+        gate = self._gates[GRAPH_PREFIX + scope_of(org_id, serving.epoch)]
+        for label in falkor_read_labels():
+            await gate(label)
 
     async def bootstrap(self, org_id: str) -> None:
         if org_id == SYSTEM_SCOPE:

@@ -151,6 +151,26 @@ def falkor_label_order() -> tuple[str, ...]:
     return (*dict.fromkeys(keys), VECTOR_LABEL)
 
 
+# The most numerous labels, which a page reaches by relationships (from a subject, its
+# Activity node or a time slot), not by their own index: made last but the vectors'.
+_REACHED_BY_RELATIONSHIPS = ("Episode", "SourceRecord")
+
+
+def falkor_read_labels() -> tuple[str, ...]:
+    """The labels whose indexes a request waits for while a graph's are built after a start
+    (graph.falkor.FalkorStore.await_read_indexes): every indexed label but the records',
+    the episodes' and the vectors', so the ones FalkorDB builds first. Read without its
+    index, a lookup by key scans the label once per key: a page's 100 subjects by key took
+    4.1 s at 100k subjects, where their index was built within 1.2 to 4 s of the server
+    answering; the records' index (750k nodes there) takes longer, and pages do not seek
+    records by key."""
+    return tuple(
+        label
+        for label in falkor_label_order()
+        if label not in (*_REACHED_BY_RELATIONSHIPS, VECTOR_LABEL)
+    )
+
+
 def falkor_vector_index(dimension: int) -> tuple[str, ...]:
     # Index options take no parameters; the dimension is our embedder's, never a client's.
     return (

@@ -67,6 +67,9 @@ class EpochedStore:
     async def indexes_building(self, org_id: str) -> bool:
         return False  # Neo4j: a read waits for no index, and none is rebuilt on a start
 
+    async def await_read_indexes(self, org_id: str) -> None:
+        return None  # Neo4j: none is rebuilt on a start
+
     def epochs(self, org_id: str) -> CypherEpochs:
         home = self.org(org_id)
 

@@ -129,6 +129,9 @@ class MemoryStore:
     async def indexes_building(self, org_id: str) -> bool:
         return False  # nothing to build
 
+    async def await_read_indexes(self, org_id: str) -> None:
+        return None  # nothing to build
+
     async def ping(self) -> None:
         self.round_trips.add()
 

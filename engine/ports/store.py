@@ -141,6 +141,13 @@ class GraphStore(Protocol):
         (gateway.endpoint). False where a store has no such time."""
         ...
 
+    async def await_read_indexes(self, org_id: str) -> None:
+        """Wait until the indexes the organisation's pages seek by are built (while
+        `indexes_building`): FalkorDB builds them first and in seconds, where a lookup
+        by key without them scans its label once per key. At once where nothing is
+        built after a start."""
+        ...
+
     async def bootstrap(self, org_id: str) -> None: ...
 
     async def ping(self) -> None: ...
