@@ -27,6 +27,12 @@ shared). With one server process it also holds each side's `db_p50_ms`: per page
 database's own execution time of the organisation's statements (FalkorDB's "internal
 execution time" of each reply, summed), its median over the measured pages; it leaves out
 the waiting in either process, which makes it the figure least moved by a loaded machine.
+Each side's `cpu_ms_per_page` is the CPU each process spent over that side's rounds per page
+(bench/cpu.py, from /proc): the server (with its workers), the database, this driver, and
+`others`, what the rest of the machine took meanwhile. With `--workers N`,
+`gateway_scaling_bound` is the most N workers can serve over one on these `cores` at the
+one-process run's cost per page: where the database's part is larger than the gateway's, a
+second worker cannot gain 1.6x on 2 cores, however fast the gateway.
 Measuring starts once every index of the database is built: a reopened data directory
 builds them again in the background, and statements meanwhile scan (seconds at 100k).
 
@@ -71,6 +77,10 @@ if TYPE_CHECKING:
     from graph.scoped import ScopedGraph
 
 ROOT = Path(__file__).resolve().parent.parent
+if __package__ in (None, ""):  # run as `python bench/dashboard.py`: the repository is not on path
+    sys.path.insert(0, str(ROOT))
+from bench import cpu  # noqa: E402
+
 READY = b"workers ready"  # what a server of several workers prints once every one serves
 ORG = "bench"
 AS_OF = "2026-11-01T00:00:00Z"
@@ -320,12 +330,13 @@ async def prepare(url: str, subjects: int, bulk: bool = False) -> tuple[str, int
 
 async def measure(
     base: str, token: str, seconds: float, concurrency: int, trips: bool = True,
-    database: bool = True,
+    database: bool = True, meter: cpu.Meter | None = None,
 ) -> dict[str, Any]:
     """Every page of PAGES compared, then the gateway and the baseline driven in alternating
     rounds on the first. `trips`: read the round trips per request from /metrics (with
     workers, the whole server's: gateway/scrape.py). `database`: each side's db_p50_ms
-    (one server process: its DatabaseClock holds every page)."""
+    (one server process: its DatabaseClock holds every page). `meter`: each side's CPU
+    milliseconds per page by process over its rounds (`cpu_ms_per_page`, bench/cpu.py)."""
     gql = _page(AS_OF)
     wrong = 0
     for as_of in PAGES:
@@ -339,11 +350,15 @@ async def measure(
     gateway_n = raw_n = 0
     gateway_lat: list[float] = []
     raw_lat: list[float] = []
+    used: dict[str, dict[str, float]] = {"gateway": {}, "raw": {}}
     for _ in range(rounds):
+        mark = meter.sample() if meter else {}
         n, lat = await drive(base + "/graphql", gql, token, seconds / rounds, concurrency)
         gateway_n, gateway_lat = gateway_n + n, gateway_lat + lat
+        mark = _tally(meter, mark, used["gateway"])
         n, lat = await drive(base + "/raw", {}, token, seconds / rounds, concurrency)
         raw_n, raw_lat = raw_n + n, raw_lat + lat
+        _tally(meter, mark, used["raw"])
         wrong += (await _compare(base, AS_OF, token))[1]  # still the same page under load
     result = {
         "repositories": len(((via_gateway.get("data") or {}).get("subjects") or {})
@@ -357,6 +372,11 @@ async def measure(
         "raw_p50_ms": round(statistics.median(raw_lat) * 1000, 1) if raw_lat else None,
         "concurrency": concurrency,
     }  # fmt: skip
+    if meter is not None:
+        result["cpu_ms_per_page"] = {
+            "gateway": cpu.per_page(used["gateway"], gateway_n),
+            "raw": cpu.per_page(used["raw"], raw_n),
+        }
     if clocked is not None:
         now = await _database(base)
         for side, path in (("gateway", "/graphql"), ("raw", "/raw")):
@@ -367,6 +387,18 @@ async def measure(
         trips_per = (after[1] - before[1]) / max(after[0] - before[0], 1)
         result["round_trips"] = round(trips_per, 2)
     return result
+
+
+def _tally(
+    meter: cpu.Meter | None, mark: dict[str, float], into: dict[str, float]
+) -> dict[str, float]:
+    """Adds the CPU seconds spent since `mark` into `into`; the new mark."""
+    if meter is None:
+        return mark
+    now = meter.sample()
+    for name, seconds in cpu.spent(mark, now).items():
+        into[name] = into.get(name, 0.0) + seconds
+    return now
 
 
 def _page(as_of: str) -> dict[str, Any]:
@@ -458,16 +490,21 @@ def main() -> None:
         token, subjects = asyncio.run(prepare(db.url, args.subjects, args.bulk))
         for workers in sorted({1, args.workers}):
             server, base = start_server(db.url, workers)
+            meter = cpu.Meter({
+                "server": cpu.Process(server.pid, descendants=True),  # and its workers
+                "database": cpu.Process(db.pid or 0),
+                "driver": cpu.Process(os.getpid()),  # this process: the clients
+            })  # fmt: skip
             try:
                 if args.workload == "organisation":
-                    sys.path.insert(0, str(ROOT))
                     from bench import organisation_page
 
                     runs[workers] = asyncio.run(
                         organisation_page.measure(base, token, args.seconds, args.concurrency))
                 else:
                     runs[workers] = asyncio.run(measure(
-                        base, token, args.seconds, args.concurrency, database=workers == 1))
+                        base, token, args.seconds, args.concurrency, database=workers == 1,
+                        meter=meter))  # fmt: skip
             finally:
                 server.terminate()
                 server.wait(timeout=60)
@@ -479,6 +516,10 @@ def main() -> None:
             if side in runs[1]:
                 scaling = runs[args.workers][side] / max(runs[1][side], 1e-9)
                 result[side.replace("_rps", "_scaling")] = round(scaling, 2)
+        # What the cores allow N workers over one, from the one-process run's cost per page.
+        cost = runs[1].get("cpu_ms_per_page", {}).get("gateway", {})
+        result["gateway_scaling_bound"] = cpu.scaling_bound(cost, args.workers, cpu.cores())
+    result["cores"] = cpu.cores()
     result["load_average_before_after"] = [before, load_average()]
     print(json.dumps(result))
     if result["wrong_answers"]:
@@ -486,7 +527,7 @@ def main() -> None:
 
 
 def _rates(run: dict[str, Any]) -> dict[str, Any]:
-    kept = ("_rps", "_per_s", "ratio", "p50_ms", "round_trips")
+    kept = ("_rps", "_per_s", "ratio", "p50_ms", "round_trips", "cpu_ms_per_page")
     return {k: v for k, v in run.items() if k.endswith(kept)}
 
 

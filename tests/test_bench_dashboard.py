@@ -6,6 +6,7 @@ page on which the two differ is counted wrong, which fails the run."""
 from __future__ import annotations
 
 import json
+import os
 import socket
 from collections.abc import AsyncIterator
 from contextvars import ContextVar
@@ -15,7 +16,7 @@ from typing import Any
 import pytest
 import uvicorn
 
-from bench import dashboard
+from bench import cpu, dashboard
 from engine.domain.models import to_ns
 from gateway import logs
 from graph.embedded import EmbeddedServer
@@ -127,3 +128,40 @@ async def test_a_page_on_which_the_two_differ_is_counted_wrong(
     monkeypatch.setattr(dashboard.Raw, "page", one_short)
     disagreed = await dashboard.measure(bench_server, token, 1.0, 1)
     assert disagreed["wrong_answers"] == 1
+
+
+async def test_each_side_reports_the_cpu_each_process_spent_per_page(
+    gateway: Gateway, bench_server: str, falkor_server: EmbeddedServer
+) -> None:
+    """A page rate alone does not say what the pages waited for: each side reports the CPU
+    milliseconds per page of the server (here this process, which serves in the test), the
+    database, and what the rest of the machine took meanwhile."""
+    _, token = await _demo_org(gateway)
+    assert falkor_server.pid is not None
+    meter = cpu.Meter({
+        "server": cpu.Process(os.getpid()),
+        "database": cpu.Process(falkor_server.pid),
+    })  # fmt: skip
+    run = await dashboard.measure(bench_server, token, 1.0, 1, meter=meter)
+    assert run["wrong_answers"] == 0
+    for side in ("gateway", "raw"):
+        cost = run["cpu_ms_per_page"][side]
+        assert set(cost) == {"server", "database", "others"}, side
+        # Every page is answered by this process from what the database returned.
+        assert cost["server"] > 0 and cost["database"] > 0, (side, cost)
+        assert cost["others"] >= 0, (side, cost)
+
+
+def test_the_scaling_bound_is_what_the_cores_allow_n_workers_over_one() -> None:
+    # The database's part larger than the gateway's, on 2 cores: one worker already gets
+    # what the cores allow, so a second cannot add anything (bench/dashboard.py at 100k).
+    measured = {"server": 2.78, "database": 4.25, "driver": 0.89, "others": 12.53}
+    assert cpu.scaling_bound(measured, 2, 2) == 1.0
+    # The rest of the machine's work is not the pages' cost: it does not move the bound.
+    assert cpu.scaling_bound({**measured, "others": 0.0}, 2, 2) == 1.0
+    # The gateway's Python most of a page: one worker is held to its one core, two to the
+    # cores: 2 / 12 ms against 1 / 10 ms.
+    gateway_bound = {"server": 10.0, "database": 1.0, "driver": 1.0}
+    assert cpu.scaling_bound(gateway_bound, 2, 2) == 1.67
+    assert cpu.scaling_bound(gateway_bound, 2, 8) == 2.0
+    assert cpu.scaling_bound({"database": 1.0}, 2, 2) is None
