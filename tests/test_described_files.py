@@ -81,18 +81,20 @@ async def test_who_touched_a_dotted_path_the_most_ranks_its_people(
 
 
 @pytest.mark.parametrize("name", ["click", "werkzeug", "requests", "attrs"])
-async def test_a_folder_path_that_is_no_subject_is_said_not_its_holder(
+async def test_a_folder_path_is_that_folder_never_its_holder(
     histories: Histories, name: str
 ) -> None:
     """".github/workflows" was answered for all of .github ("read as a description of
     .github"), a coarser subject: commits to .github/ISSUE_TEMPLATE or CONTRIBUTING.md
-    counted as the workflows'. The folder is no module of its own: the question ends naming
-    it."""
-    graph, _ = histories[name]
+    counted as the workflows'. Then it ended, "not tracked by itself"; every directory
+    holding a file is a module now (graph/git/tree.module_dirs, `module_layout` 8): its
+    changes are git's for the folder (changed on purpose: it asserted the no match)."""
+    graph, clone = histories[name]
     result = await ask(graph, "what changed in .github/workflows in 2025?")
-    assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
-    assert result.subject_keys == ()
-    assert any('".github/workflows"' in n for n in result.limitations), result.limitations
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert result.subject_keys == (f"module:{name}/.github/workflows",)
+    expected = shared_history.commits(clone, *Y2025, ".github/workflows")
+    assert (result.direct_judgment or "").startswith(f"{expected} change(s) to .github/workflows")
 
 
 FIRST = [
@@ -191,23 +193,28 @@ async def test_several_changelogs_of_the_shipped_code_ask_which(attrs: OrgGraph)
 @pytest.mark.parametrize(
     ("name", "question", "folder"),
     [
-        ("click", "what changed in the ci workflow in 2025?", ".github/workflows"),
-        ("werkzeug", "who changed the GitHub workflows in 2025?", ".github/workflows"),
-        ("requests", "List the files changed in the GitHub workflows last spring",
+        ("click", "how many commits to the ci workflow in 2025?", ".github/workflows"),
+        ("werkzeug", "how many commits to the GitHub workflows in 2025?", ".github/workflows"),
+        ("requests", "how many commits touched the GitHub workflows last year",
          ".github/workflows"),
-        ("requests", "Who touched the test certificates in 2025?", "tests/certs"),
+        ("requests", "How many commits touched the test certificates in 2025?", "tests/certs"),
     ],
 )  # fmt: skip
-async def test_a_folder_described_that_is_no_subject_is_said(
+async def test_a_folder_described_is_that_folder(
     histories: Histories, name: str, question: str, folder: str
 ) -> None:
     """"the GitHub workflows" and "the ci config" were answered for all of .github (its
-    issue templates and CONTRIBUTING.md counted), "the test certificates" named nothing.
-    The folder described is no module of its own here: the question ends naming it."""
-    graph, _ = histories[name]
+    issue templates and CONTRIBUTING.md counted), "the test certificates" named nothing;
+    then the folder described ended the question, "not tracked" by itself. Every directory
+    holding a file is a module now (`module_layout` 8): the folder's count is git's (changed
+    on purpose: it asserted the no match)."""
+    graph, clone = histories[name]
     result = await ask(graph, question)
-    assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
-    assert any(f"{folder}/" in n and "not tracked" in n for n in result.limitations)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert result.subject_keys == (f"module:{name}/{folder}",)
+    expected = shared_history.commits(clone, *Y2025, folder)
+    assert expected > 0
+    assert counted(result.direct_judgment, expected, folder), result.direct_judgment
 
 
 async def test_the_ci_config_with_no_ci_file_asks_among_the_workflows(

@@ -123,8 +123,10 @@ def test_the_module_directories_and_those_that_are_none() -> None:
     dirs = module_dirs(listing)
     assert dirs == {"src/lab": "package", "src/lab/sub": "directory", "tests": "directory",
                     "tests/h": "package", "docs": "directory", "examples": "directory",
-                    "examples/d": "package", "top/pkg/sub": "package"}  # fmt: skip
-    # src and top hold nothing but modules: no module; ci is a plain directory module.
+                    "examples/d": "package", "top/pkg/sub": "package",
+                    "ci": "directory"}  # fmt: skip
+    # src and top hold nothing but modules: no module; ci holds a file: a directory module
+    # (`module_layout` 8; before, only at the module depth).
     assert bare(listing, dirs, 1) == {"src", "top"}
     assert bare(listing, dirs, 2) == {"top/pkg"}
 
@@ -156,6 +158,8 @@ async def test_a_directory_and_what_it_holds_count_a_commit_once(graph: OrgGraph
         (3, "subpackages and directories of Python"),
         (4, "earlier path spelled as its name"),
         (5, "how many of its lines were added"),
+        (6, "every directory holding a file"),
+        (7, "every directory holding a file"),
     ],
 )
 async def test_a_repository_imported_before_is_read_again_once(

@@ -26,9 +26,10 @@ MAX_TITLE = 400  # a source record's title (engine.domain.models.SourceRecord)
 # directories of Python files at every depth, paths followed through directory moves on
 # side branches too; 5: a package's earlier path is kept though spelled as its name; 6: a
 # commit record says how many of its lines were added; 7: every other file of the head is a
-# file module too (HISTORY.md, pyproject.toml). An import finding a repository stored under
+# file module too (HISTORY.md, pyproject.toml); 8: every directory holding a file is a module
+# (.github/workflows, tests/certs). An import finding a repository stored under
 # another layout reads its whole history again.
-MODULE_LAYOUT = 7
+MODULE_LAYOUT = 8
 # How commit records are keyed (engine/domain/commits.py); 2: a shortened key names its commit. An
 # import finding a repository stored before reads its whole history again if it had such keys.
 COMMIT_KEYS = 2

@@ -108,9 +108,12 @@ def layout(repo: Path, rev: str, depth: int = 1) -> Layout:
 
 def module_dirs(listing: Sequence[str]) -> dict[str, str]:
     """Every directory that is a module: a package ("package": it holds `__init__.py` or
-    another package marker), one holding Python files without being a package (a namespace
-    package, a test or example directory: "directory"), and the top-level tests/, docs/ and
-    examples/ whatever they hold. The repository's root is none."""
+    another package marker), any other directory holding a file of its own ("directory": a
+    namespace package, a test or example directory, .github/workflows, tests/certs,
+    docs/_static), and the top-level tests/, docs/ and examples/ whatever they hold. The
+    repository's root is none, nor a directory holding only directories (a src layout's
+    `src`). Before `module_layout` 8 only directories of Python files were: "who changed
+    .github/workflows" and "commits to tests/certs" ended as no module of their own."""
     out: dict[str, str] = {}
     for path in listing:
         folder, _, base = path.rpartition("/")
@@ -118,7 +121,7 @@ def module_dirs(listing: Sequence[str]) -> dict[str, str]:
             continue
         if base in PACKAGE_MARKERS:
             out[folder] = "package"
-        elif base.endswith(".py"):
+        else:
             out.setdefault(folder, "directory")
     for path in listing:
         top = path.partition("/")[0]

@@ -19,6 +19,9 @@ re-read stopped after it would otherwise never be finished.
   (engine/resolving/formerpaths.py).
 * `module_layout` 5: a commit record did not say how many of its lines were added, so churn
   left out the days a window cuts.
+* `module_layout` 6 and 7: only directories of Python files (and the top-level tests/, docs/,
+  examples/) were modules, so ".github/workflows" or "tests/certs" named no subject (6: nor
+  did any file other than a Python module).
 * `commit_keys`: a commit record whose key was too long was keyed by a digest alone, which
   named no commit (engine/domain/commits.py), so a commit touching several modules counted once per
   module. Read again only when the repository holds a subject whose key was that long: the
@@ -56,6 +59,11 @@ LINES_ADDED = (
     "imported when a commit record did not say how many of its lines were added: the whole "
     "history was read again so that churn counts to the instant (once)"
 )
+FOLDERS = (
+    "imported when only directories of Python files were modules: the whole history was "
+    "read again so that every directory holding a file (.github/workflows, tests/certs) "
+    "counts its own commits (once)"
+)
 LONG_KEYS = (
     "imported when a commit record's key too long to write whole named no commit: the whole "
     "history was read again to key them by their commits (once)"
@@ -70,6 +78,8 @@ async def read_again(graph: OrgGraph, repository: str, head: str) -> str | None:
         return None
     layout = stored.attributes.get("module_layout")
     if layout != MODULE_LAYOUT:
+        if layout in (6, 7):
+            return FOLDERS
         if layout == 5:
             return LINES_ADDED
         if layout == 4:
