@@ -98,6 +98,31 @@ def comparison(
     return time, base, Intent.TREND, [k for k in kinds if k in v.CHANGE_KINDS]
 
 
+def direction(
+    time: tp.TimeMatch | None,
+    now: datetime,
+    intent: Intent,
+    kinds: list[FactKind],
+    tokens: list[r.Token],
+) -> tuple[tuple[datetime, datetime] | None, list[FactKind]]:
+    """Which way something moved over the time read ("did commits to X go up in 2026?", "has
+    X's activity dropped since march?", "is X getting more or fewer commits?"): compared with
+    the period as long, just before it (the time read counted up to now when it is under way),
+    through the commits and lines of both (engine/questions/compared.py). They were answered
+    with one window's total, or its health, and the direction asked was never given. The
+    period compared with and the kinds; (None, kinds) when no time with a start was read or
+    something other than changes is asked."""
+    if intent != Intent.TREND or time is None or time.start_at is None:
+        return None, kinds
+    if not kinds or not set(kinds) <= v.CHANGE_KINDS:  # "which files changed?": no count
+        return None, kinds
+    end = min(time.end_at or now, now)
+    for token in tokens:  # "more or fewer": the direction asked, read
+        token.free = token.free and token.norm not in _MORE_OR_LESS - {"than"}
+    before = (time.start_at - (end - time.start_at), time.start_at)
+    return before, [FactKind.COMMIT_ACTIVITY, FactKind.CHURN]
+
+
 def _compared(
     text: str, time: tp.TimeMatch, now: datetime
 ) -> tuple[tp.TimeMatch, tuple[datetime, datetime] | None] | None:

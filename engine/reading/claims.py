@@ -118,4 +118,9 @@ CLAIMS = (
         "asked.comparison",
         "last, once the time is read: \"more than last year\"",
     ),
+    Claim(
+        "\"more\", \"less\", \"fewer\" of which way something moved (\"more or fewer\")",
+        "asked.direction",
+        "after a comparison with a named period, which takes them first when one is named",
+    ),
 )

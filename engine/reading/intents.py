@@ -171,6 +171,23 @@ def _commits_named(a: Asked) -> bool:
     }
 
 
+# "more or fewer commits", "less or more active": either way asked
+_EITHER_WAY = (("more", "fewer"), ("more", "less"), ("fewer", "more"), ("less", "more"))
+
+
+def _direction(a: Asked) -> bool:
+    """ "Did commit activity go up or down after April?", "has X's activity gone up lately?",
+    "did commits to X increase this year?": which way something moved over time, a trend.
+    They were read as a count ("did ... commit") and answered with one window's total, the
+    direction asked never given. Not when a question word asks for people or a set ("who
+    increased ...?": the people)."""
+    moved = v.DIRECTION_WORDS.intersection(a.words) or any(
+        f" {verb} {way} " in a.joined for verb in v.GOING for way in ("up", "down")
+    )
+    moved = moved or any(f" {x} or {y} " in a.joined for x, y in _EITHER_WAY)
+    return bool(moved) and a.lead not in {"who", "which"}
+
+
 def _how_much(a: Asked) -> bool:
     """ "How much did David Lord change in werkzeug?", "how much code was changed in X?":
     the lines changed (`counted`), never a trend or a health (c33a K1)."""
@@ -203,6 +220,7 @@ INTENT_ROWS = (
         lambda a: " how many " in a.joined or " number of " in a.joined or a.lead == "count",
         '"how many", "number of", "count the commits ..."',
     ),
+    IntentRow(Intent.TREND, _direction, '"did activity go up or down?", "did commits increase?"'),
     IntentRow(
         Intent.COUNT, _commits_named,
         '"commits to X in 2025", "attrs commits last Friday": how many (maybe none)',

@@ -35,7 +35,14 @@ from engine.reading import (
 from engine.reading import references as r
 from engine.reading import vocabulary as v
 from engine.reading.acting import acting
-from engine.reading.asked import asks_first, asks_still, compares, comparison, first_nouns
+from engine.reading.asked import (
+    asks_first,
+    asks_still,
+    compares,
+    comparison,
+    direction,
+    first_nouns,
+)
 from engine.reading.bots import bots_elsewhere, read_bots
 from engine.reading.comparisons import named as named_periods
 from engine.reading.comparisons import two_periods, two_times
@@ -338,6 +345,8 @@ def interpret(
             references = tuple(dict.fromkeys(text[a:b] for a, b in spans))  # not "fewer"
     elif time is not None:
         time, base, intent, kinds = comparison(text, time, now, intent, kinds, tokens)
+    if base is None and not refused:
+        base, kinds = direction(time, now, intent, kinds, tokens)  # "did commits go up?"
     kinds_after = {text[a:b]: kindwords.kind_of(text, tokens, a, b) for a, b in spans}
     unasked = (
         *(meaning.Unasked(s.written, s.note, ends=False) for s in slipped),

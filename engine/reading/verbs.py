@@ -137,6 +137,8 @@ LIGHT_VERBS = frozenset(
     {"see", "sees", "saw", "seen", "seeing", "receive", "receives", "received", "receiving"}
     | {"undergo", "undergoes", "underwent", "undergone", "experience", "experienced"}
     | {"attract", "attracted", "attracts", "gets", "gotten", "went", "gone", "goes", "into"}
+    # "did activity go up or down?": "go" was read as a name and the question ended on it
+    | {"go"}
 )
 # How much or how often: "touched most often", "still actively developed".
 ADVERBS = frozenset(

@@ -186,6 +186,15 @@ LEADS_SPELT = {
     "whats": "what", "wats": "what", "wat": "what", "whta": "what", "waht": "what",
     "hwo": "who", "whos": "who", "wich": "which", "whcih": "which", "whihc": "which",
 }  # fmt: skip
+# Words that say which way something moved ("did commits increase?", "activity dropped"), and
+# the verbs that do it with "up" or "down" ("go up", "went down", "picked up"): a trend.
+DIRECTION_WORDS = _words(
+    "increase increased increases increasing decrease decreased decreases decreasing "
+    "rise rises rose risen rising decline declined declines declining grow grew grown growing "
+    # not "fall": a season ("commits in the fall")
+    "fell fallen falling drop drops dropped dropping slowed slowing"
+)
+GOING = _words("go goes went gone going gotten picked slowed")
 STOP_WORDS = _words(
     "a an the is are was were be been being do does did has have had having of for about in "
     "on at to from by with and or but not no vs versus what whats which who whom whose why how "
@@ -204,7 +213,7 @@ STOP_WORDS = _words(
     "through throughout across "
     # "summarize X", "an overview of X": what the status answer is; "count the commits to X"
     "summarize summarise summary overview recap describe count"
-) | frozenset(LEADS_SPELT) | verbs.LIGHT_VERBS | verbs.ADVERBS
+) | frozenset(LEADS_SPELT) | verbs.LIGHT_VERBS | verbs.ADVERBS | DIRECTION_WORDS
 # Stop words that are words of names too ("the status codes file": status_codes.py): beside
 # one word that is none, they are looked up with it as a known name (never alone).
 NAME_PARTS = _words("status state health trend number total list new make")
