@@ -208,6 +208,15 @@ def first_nouns(tokens: list[r.Token]) -> None:
             token.free = False
 
 
+def _own_first(tokens: list[r.Token], i: int) -> bool:
+    """ "Who made their first commit this year?", "which people committed for the first
+    time in 2026?": each person's own first change falling in the window (people new to
+    the subject), not the window's first change, which was answered in their place."""
+    before = [t.norm for t in tokens[max(i - 2, 0) : i]]
+    after = tokens[i + 1].norm if i + 1 < len(tokens) else ""
+    return before[-1:] == ["their"] or (before == ["for", "the"] and after == "time")
+
+
 def first_and_last(tokens: list[r.Token], at: int) -> bool:
     """ "first and last change", "first and latest commit": both asked, at `at`'s word
     (engine/questions/firstlast.py answers them over a window named)."""
@@ -223,6 +232,8 @@ def _first_word(tokens: list[r.Token]) -> int | None:
             continue
         after = [t.norm for t in tokens[i + 1 : i + 3]] + ["", ""]
         before = tokens[i - 1].norm if i else ""
+        if not when and _own_first(tokens, i):
+            continue  # each person's own first: newcomers (engine.reading.wordrules)
         if when or after[0] in _FIRST_OF or (after[0] == "to" and after[1] in _FIRST_OF):
             return i
         if first_and_last(tokens, i):  # "the first and last change to X in 2025"

@@ -62,6 +62,7 @@ NEWCOMERS = frozenset(
     | {"engineers", "developers", "members", "folks", "faces", "hires", "joiners"}
 )
 _JOINED = frozenset({"newcomers", "joined", "joiners"})
+_FOR_THE = ["for", "the"]  # "who committed for the first time in 2026?": newcomers
 _PER = frozenset({"per", "each", "every", "a"})
 _PERIODS = frozenset({"day", "week", "month", "quarter", "year", "days", "weeks", "months"})
 _PERIODIC = frozenset({"daily", "weekly", "monthly", "quarterly", "yearly", "annually"})
@@ -376,6 +377,11 @@ WORD_ROWS = (
         _first_and_last,
         _FIRST_LAST_NOTE,
         extent=lambda a: (a.free[a.i].start, a.free[a.i + 2].end),
+    ),
+    WordRow(
+        "newcomers: each one's own first",
+        lambda a: a.word in _FIRST and (a.before == "their" or a.words[a.i - 2 : a.i] == _FOR_THE),
+        NEWCOMERS_NOTE,
     ),
     WordRow("first", lambda a: a.word in _FIRST and a.intent != Intent.WHY_BEHIND, _FIRST_NOTE),
     WordRow(
