@@ -1687,8 +1687,9 @@ async def test_who_among_named_people_ranks_them_and_a_count_gives_each(
     expected = f"ranked by commits: Kevin Deldycke ({kevin} commit(s)), David Lord ({lord} commit(s))."
     assert (result.direct_judgment or "").endswith(expected), result.direct_judgment
     result = await ask(graph, "how many commits by David Lord vs Kevin Deldycke in 2025?")
-    headline = result.direct_judgment or ""
-    assert headline.startswith(f"{lord + kevin} commit(s) by ")
+    headline = result.direct_judgment or ""  # "vs": the one with more leads (w35)
+    lead = f"Kevin Deldycke has the most commits of them: {kevin}, against {lord} by David Lord. "
+    assert headline.startswith(f"{lead}{lord + kevin} commit(s) by "), headline
     assert headline.endswith(f"Each: {lord} by David Lord; {kevin} by Kevin Deldycke."), headline
 
 

@@ -1,7 +1,10 @@
 """People and what is computed about them, asked as nobody here phrased it before (issue 32,
 the independent checks of session 34): "when did X start contributing" is X's first change,
 never a word not understood; "how many commits this year excluding bots" is the count less the
-bots' commits (it ended: leaving bots out was computed only for a ranking of people). On the real histories (../shared/data), in memory; each
+bots' commits (it ended: leaving bots out was computed only for a ranking of people); two
+people compared ("did X commit more than Y?", "who committed more, X or Y?", "X vs Y
+commits") are each one's commits, the one with more said first (it ended on "more than", or
+said who a person is is not computed). On the real histories (../shared/data), in memory; each
 truth from `git log --no-merges --full-history` (author time; people as `git shortlog` groups
 them)."""
 
@@ -120,3 +123,41 @@ async def test_a_person_counted_without_bots_is_said_to_be_none(
     result = await ask(graph, "how many commits did dependabot[bot] make in 2025, no bots")
     assert result.direct_judgment is not None
     assert "nothing of theirs is counted" in result.direct_judgment
+
+
+# (history, question, the window, the two people as the history names them)
+COMPARED = [
+    ("werkzeug", "did David Lord commit more than pgjones in 2025?", on(2025), on(2026),
+     ("David Lord", "pgjones")),
+    ("werkzeug", "who committed more in 2025, David Lord or pgjones?", on(2025), on(2026),
+     ("David Lord", "pgjones")),
+    ("attrs", "did hynek commit more than dependabot[bot] in 2025?", on(2025), on(2026),
+     ("Hynek Schlawack", "dependabot[bot]")),
+    ("attrs", "who committed more this year, hynek or dependabot[bot]?", on(2026), CLOCK,
+     ("Hynek Schlawack", "dependabot[bot]")),
+    ("requests", "Nate Prewitt vs dependabot[bot] commits in 2025", on(2025), on(2026),
+     ("Nate Prewitt", "dependabot[bot]")),
+    ("click", "did Kevin Deldycke make fewer commits than David Lord this year?", on(2026),
+     CLOCK, ("Kevin Deldycke", "David Lord")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "start", "end", "two"), COMPARED)
+async def test_two_people_compared_are_each_ones_commits(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    start: datetime,
+    end: datetime,
+    two: tuple[str, str],
+) -> None:
+    graph, clone = histories[history]
+    gits = authors(clone, start, end)
+    each = {p: next(c for names, c in gits.items() if p in names) for p in two}
+    (top, most), (other, fewer) = sorted(each.items(), key=lambda kv: -kv[1])
+    assert most > fewer
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    judgment = result.direct_judgment or ""
+    lead = f"{top} has the most commits of them: {most}, against {fewer} by {other}."
+    assert judgment.startswith(lead), judgment

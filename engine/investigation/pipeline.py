@@ -162,6 +162,7 @@ class Pipeline:
                     asks_both=understood.asks_both,
                     ranked_by=understood.ranked_by,
                     bots=understood.bots,
+                    compares=understood.compares,
                 )
             )
         reading_note = understood.time_note if request.start is None else None

@@ -61,6 +61,7 @@ class SynthesisInput:
     asks_both: bool = False
     ranked_by: str = "commits"
     bots: str | None = None  # "excluding bots": a ranking of people leaves them out
+    compares: bool = False  # "did X commit more than Y?", "X or Y, who committed more?"
 
     def fenced_episodes(self) -> list[str]:
         """Episode texts as data, for a model-backed synthesizer's prompt."""

@@ -33,13 +33,16 @@ class Count(Question):
             return f"{bots}: a bot, and the question leaves bots out: nothing of theirs is counted."
         if _no_one(facts, names, case.wide, asked):
             return f"No one changed {case.scope} {when(window)}: 0 people."
+        commits = commits_of(facts)
+        counted = [(n, commits.get(k, 0)) for k, n in names.items()]
+        lead = most_of(counted, "commits") if case.inputs.compares and commits else ""
         if len(names) > 1 and not case.people_only and not case.wide:
-            return each_subject(facts, names, window, asked)
+            return lead + (each_subject(facts, names, window, asked) or "")
         text = count(facts, case.scope, window, case.people_only, asked)
         if case.inputs.bots is not None:  # "how many commits did X make, no bots": X is none
             text += " No one of them is a bot (leaving bots out leaves this count as it is)."
         if len(names) > 1 and case.people_only:
-            text += " " + per_person(facts, names)
+            text = lead + text + " " + per_person(facts, names)
         return text
 
 
@@ -205,6 +208,20 @@ def _lines_each(churn: Sequence[Fact], names: Mapping[str, str]) -> str:
         f"line(s) changed: {'; '.join(each)} (a line of several of them counts for each, so "
         "they are not added up)"
     )
+
+
+def most_of(counted: Sequence[tuple[str, int]], what: str) -> str:
+    """The lead of a comparison of several subjects' counts ("did X commit more than Y?",
+    "X or Y, who committed more?"): who has the most, or that they tie ("" for fewer than
+    two)."""
+    if len(counted) < 2:
+        return ""
+    ranked = sorted(counted, key=lambda c: -c[1])
+    (top, most), rest = ranked[0], ranked[1:]
+    if all(n == most for _, n in rest):
+        return f"They tie: {most} {what} each. "
+    against = ", ".join(f"{n} by {name}" for name, n in rest)
+    return f"{top} has the most {what} of them: {most}, against {against}. "
 
 
 def commits_of(facts: Sequence[Fact]) -> dict[str, int]:

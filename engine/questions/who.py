@@ -13,7 +13,7 @@ from engine.domain.contract import PEOPLE_SHOWN
 from engine.domain.facts import Fact, FactKind
 from engine.providers import Window
 from engine.questions.base import Case, Question, number, when
-from engine.questions.count import commits_of, contributors
+from engine.questions.count import commits_of, contributors, most_of
 from engine.reading.vocabulary import Intent
 
 SHOWN = PEOPLE_SHOWN
@@ -50,7 +50,8 @@ def _people_named(
         )
     ranked = sorted(names.items(), key=lambda kv: (-commits.get(kv[0], 0), kv[0]))
     shown = ", ".join(f"{n} ({commits.get(k, 0)} commit(s))" for k, n in ranked)
-    return f"{scope} {when(window)}, ranked by commits: {shown}."
+    counted = [(n, commits.get(k, 0)) for k, n in ranked]
+    return f"{most_of(counted, 'commits')}{scope} {when(window)}, ranked by commits: {shown}."
 
 
 def people(facts: Sequence[Fact], by: str = "commits") -> list[tuple[str, int, int]]:

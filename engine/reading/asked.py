@@ -142,17 +142,32 @@ def _compared(
     return since, (start, end)
 
 
-# "Who changed core.py more, X or Y?": people compared on a subject (engine.resolving.together
-# says it is not computed instead of offering one of them).
+# "Who changed core.py more, X or Y?", "X vs Y commits": people compared (on a subject,
+# engine.resolving.together says it is not computed instead of offering one of them; alone,
+# each one's commits, the most first: engine/questions/count.py, who.py).
 _COMPARING = re.compile(
-    r"\b(?:more|most|less|fewer|fewest|least)\b.*\bor\b|\bor\b.*\b(?:more|most|less|fewer)\b",
+    r"\b(?:more|most|less|fewer|fewest|least)\b.*\bor\b|\bor\b.*\b(?:more|most|less|fewer)\b"
+    r"|\b(?:vs|versus)\b",  # "David Lord vs pgjones commits in 2025"
     re.IGNORECASE,
 )
 
 
-def compares(text: str) -> bool:
-    """Whether the question compares choices ("more ... or", "or ... fewer")."""
-    return _COMPARING.search(text) is not None
+_THAN_NAME = re.compile(
+    r"\b(?:more|less|fewer)\s+(?:(?:commits|changes|contributions)\s+)?than\s+(?:the\s+)?",
+    re.IGNORECASE,
+)
+
+
+def compares(text: str, references: tuple[str, ...] = ()) -> bool:
+    """Whether the question compares choices ("more ... or", "or ... fewer"), or names one
+    after "more than" ("did X commit more than Y?")."""
+    if _COMPARING.search(text) is not None:
+        return True
+    return any(
+        text[m.end() :].lower().startswith(ref.lower())
+        for m in _THAN_NAME.finditer(text)
+        for ref in references
+    )
 
 
 # "When did X first change?", "who first committed to X?", "the first commit to X", "the

@@ -361,6 +361,9 @@ def interpret(
             )
         ),
     )
+    # "who committed more in 2025, X or Y?": the people named are ranked by their commits
+    if intent == Intent.WHO and compares(text, references):
+        kinds += [] if FactKind.COMMIT_ACTIVITY in kinds else [FactKind.COMMIT_ACTIVITY]
     # "how many commits this year excluding bots": the contributors' facts count the bots'
     counted = bots is not None and intent == Intent.COUNT and set(kinds) <= _BOTS_COUNTED
     if counted and FactKind.ACTIVE_CONTRIBUTORS not in kinds:
@@ -433,7 +436,7 @@ def interpret(
         kinds_alone=tuple(alone),
         beside=besides,
         placed=runs.placed(text, unread),
-        compares=compares(text),
+        compares=compares(text, references),
         slots=_slots(question, expression, reading.which_day),
         time_reasons=tuple((p, reasons.reason(p)) for p in not_understood),
         time_repeated=repeated,

@@ -26,6 +26,8 @@ from engine.reading.time.calendar import count_of
 from engine.reading.vocabulary import CHANGE_VERBS, Intent
 from engine.reading.wordrules import NEWCOMERS, WORD_ROWS, At
 
+_COMPARED = frozenset({"more", "less", "fewer"})  # "more than Y": Y a name (`_than_a_name`)
+_COUNTED = frozenset({"commits", "changes", "contributions"})  # "fewer commits than Y"
 # Words ranking people ("the top 3 contributors", "the 2 most active people").
 _RANKS = frozenset({"top", "most", "biggest", "busiest", "main", "leading", "largest"})
 
@@ -58,6 +60,8 @@ def unasked(
             word, start = "not", free[i - 1].start
         if word == "except" and _before_a_name(text, token.end, references):
             continue  # "except Kevin": engine.resolving.together leaves him out (or ends, named)
+        if _than_a_name(free, i, intent, text, references):
+            continue  # "did X commit more than Y?": each one's count, compared (questions/count)
         named = bool(references)
         at = At(text, free, i, word, before, after, words, intent, named, tokens, bool(asker))
         row = next((row for row in WORD_ROWS if row.holds(at)), None)
@@ -68,6 +72,20 @@ def unasked(
         phrase = text[a:b]
         found.append(Unasked(phrase, f'"{phrase}": {note}', ends=row.ends))
     return tuple({u.phrase.lower(): u for u in found}.values())
+
+
+def _than_a_name(
+    free: list[r.Token], i: int, intent: Intent, text: str, references: Sequence[str]
+) -> bool:
+    """ "more than Y" in a count, Y a name the question gives: the subjects' counts compared,
+    each one's counted (never a threshold)."""
+    if i and free[i].norm in _COUNTED and free[i - 1].norm in _COMPARED:
+        i -= 1  # "fewer commits than Y", read from its noun
+    if intent != Intent.COUNT or free[i].norm not in _COMPARED:
+        return False
+    j = i + 2 if i + 2 < len(free) and free[i + 1].norm in _COUNTED else i + 1
+    than = j < len(free) and free[j].norm == "than"
+    return than and _before_a_name(text, free[j].end, references)
 
 
 def _before_a_name(text: str, at: int, references: Sequence[str]) -> bool:
