@@ -89,6 +89,14 @@ def per_page(seconds: dict[str, float], pages: int) -> dict[str, float]:
     return {name: round(s * 1000 / max(pages, 1), 2) for name, s in ours.items()}
 
 
+def ratio(gateway_ms: dict[str, float], raw_ms: dict[str, float]) -> float | None:
+    """The baseline's CPU per page over the gateway's, the server's and the database's
+    together (what serving a page takes; the driver and the machine's other work left out)."""
+    serving = ("server", "database")
+    gateway, raw = (sum(ms.get(name, 0.0) for name in serving) for ms in (gateway_ms, raw_ms))
+    return round(raw / gateway, 3) if gateway > 0 and raw > 0 else None
+
+
 def cores() -> int:
     """The cores this process may run on (its affinity), as the default worker count reads."""
     try:

@@ -29,7 +29,10 @@ execution time" of each reply, summed), its median over the measured pages; it l
 the waiting in either process, which makes it the figure least moved by a loaded machine.
 Each side's `cpu_ms_per_page` is the CPU each process spent over that side's rounds per page
 (bench/cpu.py, from /proc): the server (with its workers), the database, this driver, and
-`others`, what the rest of the machine took meanwhile. With `--workers N`,
+`others`, what the rest of the machine took meanwhile; `cpu_ratio` is the hand-written
+endpoint's CPU per page over the gateway's (server and database): the ratio the page rates
+would have were the cores theirs alone, which the other work of a shared machine, whose share
+moves from round to round, does not move. With `--workers N`,
 `gateway_scaling_bound` is the most N workers can serve over one on these `cores` at the
 one-process run's cost per page: where the database's part is larger than the gateway's, a
 second worker cannot gain 1.6x on 2 cores, however fast the gateway.
@@ -373,10 +376,10 @@ async def measure(
         "concurrency": concurrency,
     }  # fmt: skip
     if meter is not None:
-        result["cpu_ms_per_page"] = {
-            "gateway": cpu.per_page(used["gateway"], gateway_n),
-            "raw": cpu.per_page(used["raw"], raw_n),
-        }
+        cost = {"gateway": cpu.per_page(used["gateway"], gateway_n),
+                "raw": cpu.per_page(used["raw"], raw_n)}  # fmt: skip
+        result["cpu_ms_per_page"] = cost
+        result["cpu_ratio"] = cpu.ratio(cost["gateway"], cost["raw"])
     if clocked is not None:
         now = await _database(base)
         for side, path in (("gateway", "/graphql"), ("raw", "/raw")):

@@ -150,6 +150,11 @@ async def test_each_side_reports_the_cpu_each_process_spent_per_page(
         # Every page is answered by this process from what the database returned.
         assert cost["server"] > 0 and cost["database"] > 0, (side, cost)
         assert cost["others"] >= 0, (side, cost)
+    # The pages' rates as the cores alone would set them: the baseline's serving CPU over
+    # the gateway's.
+    serving = [sum(run["cpu_ms_per_page"][side][p] for p in ("server", "database"))
+               for side in ("raw", "gateway")]  # fmt: skip
+    assert run["cpu_ratio"] == round(serving[0] / serving[1], 3)
 
 
 def test_the_scaling_bound_is_what_the_cores_allow_n_workers_over_one() -> None:
@@ -165,3 +170,11 @@ def test_the_scaling_bound_is_what_the_cores_allow_n_workers_over_one() -> None:
     assert cpu.scaling_bound(gateway_bound, 2, 2) == 1.67
     assert cpu.scaling_bound(gateway_bound, 2, 8) == 2.0
     assert cpu.scaling_bound({"database": 1.0}, 2, 2) is None
+
+
+def test_the_cpu_ratio_counts_what_serving_a_page_takes() -> None:
+    gateway = {"server": 2.78, "database": 4.25, "driver": 0.89, "others": 12.53}
+    raw = {"server": 2.04, "database": 3.48, "driver": 0.91, "others": 14.43}
+    assert cpu.ratio(gateway, raw) == 0.785  # 5.52 / 7.03: the driver and others left out
+    assert cpu.ratio(gateway, {**raw, "others": 0.0}) == 0.785
+    assert cpu.ratio({}, raw) is None
