@@ -9,7 +9,9 @@
   busiest month of last year") ended on "which month of 2025" or "month of last year" not
   understood as a time: the months of that period are ranked, each one's commits git's;
 - a two-digit year after a comparing word ("commits in '24 vs '25") ended on "25" naming no
-  subject: the two years are compared, each one's commits git's.
+  subject: the two years are compared, each one's commits git's;
+- a holiday's weekend ("over Easter weekend 2025", "Labor Day weekend") was not understood:
+  it is the long weekend the holiday makes (engine/reading/time/holidays.WEEKEND), said.
 """
 
 from __future__ import annotations
@@ -116,3 +118,38 @@ async def test_two_digit_years_compared_are_both_read(
     said = result.direct_judgment or ""
     assert f" in {two} commit(s) from {later}-01-01T00:00:00Z to {later + 1}-01-01" in said, said
     assert f" in {one} commit(s) from {earlier}-01-01T00:00:00Z to {earlier + 1}-01-01" in said
+
+
+def day(year: int, month: int, d: int) -> datetime:
+    return datetime(year, month, d, tzinfo=UTC)
+
+
+WEEKENDS = [
+    ("click", "how many commits to click over Thanksgiving weekend 2024?",
+     day(2024, 11, 28), day(2024, 12, 2), "Thanksgiving weekend as"),
+    ("click", "how many commits over Easter weekend 2025", day(2025, 4, 18), day(2025, 4, 22),
+     "Easter weekend as Good Friday to Easter Monday"),
+    ("attrs", "how many commits on Memorial Day weekend 2024", day(2024, 5, 25),
+     day(2024, 5, 28), "Memorial Day weekend as the Saturday to Memorial Day"),
+    ("attrs", "commits during Labor Day weekend 2025", day(2025, 8, 30), day(2025, 9, 2),
+     "Labor Day weekend as the Saturday to Labor Day"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "start", "end", "said"), WEEKENDS)
+async def test_a_holidays_weekend_is_the_long_weekend_it_makes(
+    histories: dict[str, OrgGraph],
+    clones: dict[str, Path],
+    history: str,
+    question: str,
+    start: datetime,
+    end: datetime,
+    said: str,
+) -> None:
+    result = await ask(histories[history], question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    counted = commits(clones[history], start, end)
+    judgment = result.direct_judgment or ""
+    assert judgment.startswith(f"{counted} commit(s) to "), judgment
+    assert f"from {start:%Y-%m-%d}T00:00:00Z to {end:%Y-%m-%d}T00:00:00Z" in judgment
+    assert any(said in note for note in result.limitations), result.limitations

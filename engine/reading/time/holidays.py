@@ -80,6 +80,21 @@ AROUND: dict[str, tuple[int, int, str]] = {
 }  # fmt: skip
 
 
+# "Easter weekend 2025", "Labor Day weekend": the long weekend a holiday makes, as days
+# before and after its day (it was not understood); a holiday on a fixed date falls on any
+# day of the week, so its weekend ("Christmas weekend") stays not understood.
+WEEKEND: dict[str, tuple[int, int, str]] = {
+    "easter": (2, 1, "Easter weekend as Good Friday to Easter Monday (Western, Gregorian)"),
+    "labor day": (2, 0, "Labor Day weekend as the Saturday to Labor Day, the United States' "
+                  "(the first Monday of September)"),
+    "memorial day": (2, 0, "Memorial Day weekend as the Saturday to Memorial Day, the United "
+                     "States' (the last Monday of May)"),
+    "thanksgiving": (0, 3, "Thanksgiving weekend as the United States' Thanksgiving (the "
+                     "fourth Thursday of November) to the Sunday after"),
+}  # fmt: skip
+WEEKEND_NAMES = r"easter|labor\s+day|memorial\s+day|thanksgiving"
+
+
 # "Over the holidays", "the Christmas break", "the holiday season": 24 December to 1 January
 # (it was not understood; which holidays a reader means is stated with the answer).
 SEASON = (1, 7, "the holidays as 24 December to 1 January (Christmas Eve to New Year's Day)")
@@ -92,9 +107,11 @@ def season(year: int) -> tuple[date, date]:
     return on - timedelta(days=before), on + timedelta(days=after)
 
 
-def around(name: str, year: int) -> tuple[date, date]:
-    """The first and last days around a holiday in `year` (`AROUND`)."""
-    before, after, _ = AROUND.get(name, (0, 0, ""))
+def around(
+    name: str, year: int, table: dict[str, tuple[int, int, str]] = AROUND
+) -> tuple[date, date]:
+    """The first and last days around a holiday in `year` (`AROUND`, or `WEEKEND`)."""
+    before, after, _ = table.get(name, (0, 0, ""))
     on = DAYS[name][0](year)
     return on - timedelta(days=before), on + timedelta(days=after)
 

@@ -164,12 +164,22 @@ def dated(g: Groups, now: datetime) -> tc.Period:
 def holiday_around(g: Groups, now: datetime) -> tc.Period:
     """ "over Christmas 2025": the days around it (holidays.AROUND), whole; without a year
     the latest begun."""
+    return _days_around(g, now, holidays.AROUND)
+
+
+def holiday_weekend(g: Groups, now: datetime) -> tc.Period:
+    """ "Easter weekend 2025": the long weekend it makes (holidays.WEEKEND), as `holiday_around`
+    reads the days around it."""
+    return _days_around(g, now, holidays.WEEKEND)
+
+
+def _days_around(g: Groups, now: datetime, table: dict[str, tuple[int, int, str]]) -> tc.Period:
     name = holidays.which((g[0] or "").lower().replace("'s", "").replace("\u2019s", "").split())
-    if name is None:
+    if name is None or name not in table and table is not holidays.AROUND:
         raise ValueError("no holiday named")
 
     def days(year: int) -> tc.Period:
-        first, last = holidays.around(name, year)
+        first, last = holidays.around(name, year, table)
         start = tc.day_period(first.year, first.month, first.day)[0]
         return start, tc.day_period(last.year, last.month, last.day)[1]
 
@@ -188,6 +198,13 @@ def holiday_around_note(phrase: str) -> str | None:
     if name is None or name not in holidays.AROUND:
         return None
     return f'"{phrase}" is read with {holidays.AROUND[name][2]} (UTC)'
+
+
+def holiday_weekend_note(phrase: str) -> str | None:
+    name = holidays.which(phrase.lower().replace("'s", "").replace("\u2019s", "").split())
+    if name is None or name not in holidays.WEEKEND:
+        return None
+    return f'"{phrase}" is read with {holidays.WEEKEND[name][2]} (UTC)'
 
 
 def _weekday(word: str) -> int:

@@ -41,6 +41,7 @@ from engine.reading.time import spans
 from engine.reading.time.calendar import WEEKDAYS, season_before_last
 from engine.reading.time.compositions import Groups, Resolve
 from engine.reading.time.holidays import NAMES as HOLIDAY_NAMES
+from engine.reading.time.holidays import WEEKEND_NAMES as HOLIDAY_WEEKENDS
 
 
 @dataclass(frozen=True)
@@ -169,6 +170,12 @@ RULES: list[Rule] = [
                     rf"((?:(?:last|this)\s+)?(?:{_AROUND}))"
                     rf"(?![\w'\u2019])(?!\s+{_NOT_AROUND}){p.HOLIDAY_YEAR}?",
          rs.span(rs.holiday_around), note=rs.holiday_around_note, alone=True),
+    # "over Easter weekend 2025", "Labor Day weekend": the long weekend it makes
+    # (holidays.WEEKEND; it was not understood).
+    Rule("holiday", rf"\b(?:(?:in|during|over|for|on|at|across|throughout)\s+)?(?:the\s+)?"
+                    rf"(?:long\s+)?((?:(?:last|this)\s+)?(?:{HOLIDAY_WEEKENDS}))"
+                    rf"(?:['\u2019]s)?\s+(?:long\s+)?weekend\b{p.HOLIDAY_YEAR}?",
+         rs.span(rs.holiday_weekend), note=rs.holiday_weekend_note, alone=True),
     # "Monday through Friday last week", "mon-fri", "tue to thu this week": those days, both
     # whole ("mon-fri last week" was answered over all of last week, "mon-fri" unsaid).
     Rule("weekdays", rf"{_LEAD}(?:from\s+)?({_WEEKDAY})\s*(?:[-\u2013]|\s{_TO}\s)\s*"
