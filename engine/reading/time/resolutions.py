@@ -175,7 +175,7 @@ def holiday_weekend(g: Groups, now: datetime) -> tc.Period:
 
 def _days_around(g: Groups, now: datetime, table: dict[str, tuple[int, int, str]]) -> tc.Period:
     name = holidays.which((g[0] or "").lower().replace("'s", "").replace("\u2019s", "").split())
-    if name is None or name not in table and table is not holidays.AROUND:
+    if name is None or (name not in table and table is not holidays.AROUND):
         raise ValueError("no holiday named")
 
     def days(year: int) -> tc.Period:
