@@ -11,7 +11,11 @@
 - a two-digit year after a comparing word ("commits in '24 vs '25") ended on "25" naming no
   subject: the two years are compared, each one's commits git's;
 - a holiday's weekend ("over Easter weekend 2025", "Labor Day weekend") was not understood:
-  it is the long weekend the holiday makes (engine/reading/time/holidays.WEEKEND), said.
+  it is the long weekend the holiday makes (engine/reading/time/holidays.WEEKEND), said;
+- words opening a question that ask nothing ("Judging by commits,", "Quick question:",
+  "Rank the people ...") ended it as a name ("\"Judging\" names no subject"), and "List the
+  top contributors in 2025" answered the organisation's health: the question after them is
+  answered as asked without them (engine/reading/openers.py).
 """
 
 from __future__ import annotations
@@ -153,3 +157,41 @@ async def test_a_holidays_weekend_is_the_long_weekend_it_makes(
     assert judgment.startswith(f"{counted} commit(s) to "), judgment
     assert f"from {start:%Y-%m-%d}T00:00:00Z to {end:%Y-%m-%d}T00:00:00Z" in judgment
     assert any(said in note for note in result.limitations), result.limitations
+
+
+OPENED = [
+    ("click", "Rank the people by lines changed in 2025", "who changed the most lines in 2025"),
+    ("attrs", "List the top contributors in 2025", "who are the top contributors in 2025"),
+    ("attrs", "Judging by commits, who was most active in 2025?", "who was most active in 2025?"),
+    ("click", "Quick question: how many commits in 2025?", "how many commits in 2025?"),
+    ("click", "According to git, how many commits to click in 2025?",
+     "how many commits to click in 2025?"),
+    ("attrs", "Hey, name the top 3 contributors in 2025", "the top 3 contributors in 2025"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "plain"), OPENED)
+async def test_words_opening_a_question_ask_nothing(
+    histories: dict[str, OrgGraph], history: str, question: str, plain: str
+) -> None:
+    opened = await ask(histories[history], question)
+    asked = await ask(histories[history], plain)
+    assert opened.outcome is asked.outcome is Outcome.ANSWERED, opened.limitations
+    assert opened.direct_judgment == asked.direct_judgment
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "named"),
+    [
+        ("attrs", "Rank the modules by commits in 2025", "Rank"),
+        ("click", "Based on the outage, who changed click the most in 2025?", "Based"),
+    ],
+)
+async def test_an_opener_before_anything_else_still_ends_the_question(
+    histories: dict[str, OrgGraph], history: str, question: str, named: str
+) -> None:
+    """The controls: "Rank" before modules is no ranking read here, "Based on" frames no
+    measure: each is named, never answered as another question."""
+    result = await ask(histories[history], question)
+    assert result.outcome is not Outcome.ANSWERED
+    assert any(f'"{named}"' in note for note in result.limitations), result.limitations

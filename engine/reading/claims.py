@@ -54,6 +54,13 @@ CLAIMS = (
         "before any vocabulary: a known name may hold fact or kind words",
     ),
     Claim(
+        "the words opening a question that ask nothing (\"Hey,\", \"Judging by\", \"Rank\" "
+        "before people)",
+        "openers.read",
+        "after the known names, before any vocabulary: only at the question's start, never "
+        "a name (\"Judging\" ended the question as one)",
+    ),
+    Claim(
         "fact phrases, longest first at each position",
         "intents.fact_kinds",
         "before the intent, which reads the kinds they name (\"shipping to prod\")",
