@@ -15,7 +15,11 @@
 - words opening a question that ask nothing ("Judging by commits,", "Quick question:",
   "Rank the people ...") ended it as a name ("\"Judging\" names no subject"), and "List the
   top contributors in 2025" answered the organisation's health: the question after them is
-  answered as asked without them (engine/reading/openers.py).
+  answered as asked without them (engine/reading/openers.py);
+- periods counted or ranked in other shapes: "how many active days did click have in 2025"
+  was answered with its people, "how many distinct days saw commits last month" and "month
+  with the most commits in 2025" with the window's commits, unsaid: the periods counted
+  end, said; months ranked are answered, other periods ranked end, said.
 """
 
 from __future__ import annotations
@@ -74,6 +78,8 @@ async def test_a_whole_history_is_everything_before_now_never_the_default_year(
 
 MONTHS_OF = [
     ("click", "which month of 2025 had the most commits?", 2025),
+    ("click", "month with the most commits in 2025", 2025),
+    ("attrs", "in which month were the most commits made in 2025?", 2025),
     ("attrs", "what was the busiest month of last year in attrs", 2025),
     ("attrs", "Which month of 2026 has been the busiest?", 2026),
 ]  # fmt: skip
@@ -195,3 +201,20 @@ async def test_an_opener_before_anything_else_still_ends_the_question(
     result = await ask(histories[history], question)
     assert result.outcome is not Outcome.ANSWERED
     assert any(f'"{named}"' in note for note in result.limitations), result.limitations
+
+
+OTHER_PERIODS = [
+    ("attrs", "how many distinct days saw commits last month", "many distinct days"),
+    ("click", "how many active days did click have in 2025", "many active days"),
+    ("attrs", "number of days with commits in 2025", "number of days"),
+    ("click", "the week with the most commits in 2025", "week with the most"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "named"), OTHER_PERIODS)
+async def test_periods_counted_or_ranked_other_than_months_end_said(
+    histories: dict[str, OrgGraph], history: str, question: str, named: str
+) -> None:
+    result = await ask(histories[history], question)
+    assert result.outcome is Outcome.NO_MATCH, (result.outcome, result.direct_judgment)
+    assert any(note.startswith(f'"{named}": ') for note in result.limitations), result.limitations

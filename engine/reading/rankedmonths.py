@@ -19,6 +19,7 @@ from engine.reading.vocabulary import LINE_WORDS
 _MOST = BUSIEST | {"most", "highest", "biggest", "peak"}
 _MONTHS = frozenset({"month", "months"})
 _OPENERS = frozenset({"which", "what"})
+_LEADS = frozenset({"in", "during", "for"})
 _OTHER_PERIODS = frozenset(
     {"day", "days", "week", "weeks", "weekday", "quarter", "quarters", "hour", "hours"}
     | {"season", "seasons", "year", "years", "daily", "weekly", "monthly", "per", "each"}
@@ -49,14 +50,20 @@ def read(
     if kinds and set(kinds) == {FactKind.CHURN}:  # "the most churn": lines
         return False
     taken: list[int] = []
+    opener = 1 if words[:1] and words[0] in _LEADS else 0  # "in which month ..."
     for i, word in enumerate(words):
         if word not in _MOST:
             continue
         ahead = i + 2 if words[i + 1 : i + 2] == ["active"] else i + 1
+        with_the = i - 1 if words[i - 1 : i] == ["the"] else i  # "month with the most"
         if words[ahead : ahead + 1] and words[ahead] in _MONTHS:
             taken = list(range(i, ahead + 1))  # "busiest month", "most active month"
-        elif words[:1] and words[0] in _OPENERS and words[1:2] and words[1] in _MONTHS:
-            taken = [0, 1, i]  # "which month ... the most commits"
+        elif words[opener : opener + 1] and words[opener] in _OPENERS and (
+            words[opener + 1 : opener + 2] and words[opener + 1] in _MONTHS
+        ):
+            taken = [opener, opener + 1, i]  # "which month ... the most commits"
+        elif with_the >= 2 and words[with_the - 2 : with_the] in (["month", "with"],):
+            taken = list(range(with_the - 2, i + 1))  # "the month with the most commits"
         if taken:
             break
     spans = {(free[i].start, free[i].end) for i in taken}

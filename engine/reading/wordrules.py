@@ -251,29 +251,69 @@ class WordRow:
 
 def _ranked_periods(a: At) -> bool:
     """ "busiest week in requests this summer", "the most active month", "which month had
-    the most commits?": periods ranked by their changes. It was answered as the subject's
-    health over the whole window, or ended as asking nothing."""
+    the most commits?", "the week with the most commits": periods ranked by their changes. It
+    was answered as the subject's health over the whole window, or ended as asking nothing;
+    "month with the most commits in 2025" was answered with the year's commits, unsaid."""
     if a.word not in _MOST:
         return False
     nxt = a.words[a.i + 2] if a.after == "active" and a.i + 2 < len(a.words) else a.after
     opens = a.words[:2] if a.words[:1] in (["which"], ["what"]) else []
-    return nxt in _PERIOD_NOUNS or (len(opens) == 2 and opens[1] in _PERIOD_NOUNS)
+    return (
+        nxt in _PERIOD_NOUNS
+        or (len(opens) == 2 and opens[1] in _PERIOD_NOUNS)
+        or _with_most(a.words, a.i) is not None
+    )
+
+
+def _with_most(words: list[str], i: int) -> int | None:
+    """Where the period of "the week with the most" stands, before "with (the)" and the word
+    at `i`; None when none does."""
+    j = i - 1 if i > 0 and words[i - 1] == "the" else i
+    if j >= 2 and words[j - 1] == "with" and words[j - 2] in _PERIOD_NOUNS:
+        return j - 2
+    return None
+
+
+# What may qualify the periods counted ("how many distinct days", "how many active days").
+_QUALIFYING = frozenset(
+    {"distinct", "different", "unique", "separate", "individual", "active", "calendar"}
+    | {"working", "whole", "actual"}
+)
 
 
 def _periods_counted(a: At) -> bool:
-    """ "how many days in aug had commits", "how many weeks had no commits": the periods
-    with changes counted. It was answered with the window's commits (32 for August), a figure
-    of another unit, unsaid (z34b a14). "how many days ago" asks no count of periods."""
-    return a.word in _PERIOD_NOUNS and a.before == "many" and a.after != "ago"
+    """ "how many days in aug had commits", "how many weeks had no commits", "how many
+    distinct days", "the number of active days": the periods with changes counted. It was
+    answered with the window's commits (32 for August), a figure of another unit, unsaid (z34b
+    a14); "how many active days did werkzeug have" with its people. "how many days ago" asks
+    no count of periods."""
+    return a.word in _PERIOD_NOUNS and a.after != "ago" and _counting_at(a) is not None
+
+
+def _counting_at(a: At) -> int | None:
+    """Where the counting word ("many", "number of") of the periods at `a.i` starts."""
+    j = a.i - 1
+    while j >= 0 and a.words[j] in _QUALIFYING:
+        j -= 1
+    if j >= 0 and a.words[j] == "many":
+        return j
+    if j >= 1 and a.words[j - 1 : j + 1] == ["number", "of"]:
+        return j - 1
+    return None
 
 
 def _many_extent(a: At) -> tuple[int, int]:
-    """ "many days": the counting word and the unit."""
-    return a.free[a.i - 1].start, a.free[a.i].end
+    """ "many days", "many distinct days", "number of days": the counting words and the
+    unit."""
+    at = _counting_at(a)
+    return a.free[a.i - 1 if at is None else at].start, a.free[a.i].end
 
 
 def _periods_extent(a: At) -> tuple[int, int]:
-    """ "busiest week", "most active month": through the period; else the word alone."""
+    """ "busiest week", "most active month", "week with the most": through the period; else
+    the word alone."""
+    if (period := _with_most(a.words, a.i)) is not None:
+        return a.free[period].start, a.free[a.i].end
     ahead = 2 if a.after == "active" else 1
     if a.i + ahead < len(a.free) and a.words[a.i + ahead] in _PERIOD_NOUNS:
         return a.free[a.i].start, a.free[a.i + ahead].end
