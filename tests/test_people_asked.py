@@ -4,7 +4,9 @@ never a word not understood; "how many commits this year excluding bots" is the 
 bots' commits (it ended: leaving bots out was computed only for a ranking of people); two
 people compared ("did X commit more than Y?", "who committed more, X or Y?", "X vs Y
 commits") are each one's commits, the one with more said first (it ended on "more than", or
-said who a person is is not computed). On the real histories (../shared/data), in memory; each
+said who a person is is not computed); "besides X, who committed in 2025?" naming X alone is
+everyone else's part of the organisation (it ended: leaving a subject out was computed only
+for a person's part of modules or repositories). On the real histories (../shared/data), in memory; each
 truth from `git log --no-merges --full-history` (author time; people as `git shortlog` groups
 them)."""
 
@@ -161,3 +163,47 @@ async def test_two_people_compared_are_each_ones_commits(
     judgment = result.direct_judgment or ""
     lead = f"{top} has the most commits of them: {most}, against {fewer} by {other}."
     assert judgment.startswith(lead), judgment
+
+
+# (history, question, the window, the person left out, what is counted)
+BESIDES = [
+    ("werkzeug", "besides David Lord, who committed in 2025?", on(2025), on(2026), "David Lord",
+     "who"),
+    ("werkzeug", "how many people besides David Lord committed in 2025?", on(2025), on(2026),
+     "David Lord", "people"),
+    ("attrs", "who else besides Hynek Schlawack contributed this year?", on(2026), CLOCK,
+     "Hynek Schlawack", "who"),
+    ("click", "how many commits in 2025 besides Kevin Deldycke?", on(2025), on(2026),
+     "Kevin Deldycke", "commits"),
+    ("click", "who committed in 2025 apart from Kevin Deldycke?", on(2025), on(2026),
+     "Kevin Deldycke", "who"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "start", "end", "person", "counted"), BESIDES)
+async def test_a_person_left_out_alone_is_everyone_elses_part_of_the_organisation(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    start: datetime,
+    end: datetime,
+    person: str,
+    counted: str,
+) -> None:
+    graph, clone = histories[history]
+    gits = {names: c for names, c in authors(clone, start, end).items() if person not in names}
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    judgment = result.direct_judgment or ""
+    assert f"(people other than {person})" in judgment
+    assert any(f"whose author is anyone but {person}" in n for n in result.limitations)
+    if counted == "commits":
+        assert judgment.startswith(f"{sum(gits.values())} commit(s) to "), judgment
+    elif counted == "people":
+        assert judgment.endswith(f": {len(gits)} people changed it."), judgment
+    else:
+        most = max(gits.values())
+        leaders = {n for names, c in gits.items() if c == most for n in names}
+        first = judgment.split("ranked by commits: ", 1)[1]
+        assert any(first.startswith(f"{n} ({most} commit(s)") for n in leaders), judgment
+        assert judgment.endswith(f"({len(gits)} people in all)."), judgment

@@ -151,6 +151,9 @@ _RANKING_PEOPLE = frozenset({"biggest", "busiest", "leading", "largest"})
 _MADE = frozenset({"added", "created", "introduced", "written"}) | {
     "contribute", "contributing", "contributed", "commit", "committing", "committed",
 }  # fmt: skip
+# "who else besides David Lord committed?": "else" says what "besides" does
+# (engine.resolving.together leaves the person out, or the question ends, named).
+_LEAVING_OUT = frozenset({"besides", "except", "apart", "other", "excluding"})
 _PEOPLE = frozenset(
     {"contributor", "contributors", "committer", "committers", "author", "authors"}
     | {"developer", "developers", "devs", "people", "maintainers", "maintainer"}
@@ -169,5 +172,7 @@ def passed_over(text: str, span: tuple[int, int], intent: Intent, first: bool = 
     before = tokens[i - 1].norm if i else ""
     after = tokens[i + 1].norm if i + 1 < len(tokens) else ""
     if (word in _AFTER_HOW and before == "how") or (word in _MADE and first):
+        return True
+    if word == "else" and after in _LEAVING_OUT:  # "who else besides X": X is left out
         return True
     return word in _RANKING_PEOPLE and after in _PEOPLE and intent == Intent.WHO

@@ -180,6 +180,12 @@ class Subjects:
                 return ended
         told.notes.extend([*unread_note(understood), *asked_too])
         chosen = list({s.key: s for s in subjects}.values())
+        if together.only_left_out(chosen, understood.excluding):
+            # "besides David Lord, who committed in 2025?": everyone else's part of the
+            # organisation's repositories (it ended: leaving out was computed only for a part)
+            held, note = await unnamed.organisation(self.graph, effective)
+            chosen += held
+            told.notes.extend([note] if note and held else [])
         parted = together.part_of(chosen, understood.fact_kinds, understood.excluding)
         if left := together.left_out(chosen, parted and parted[0], understood.excluding):
             return lambda frame, trace: outcomes.no_match(frame, trace, (left,))

@@ -107,6 +107,15 @@ def part_of(
     return Part(people[0], excluding is not None), held
 
 
+def only_left_out(subjects: Sequence[StoredSubject], excluding: tuple[str, str] | None) -> bool:
+    """The question names one person alone, and leaves them out ("besides David Lord, who
+    committed in 2025?", "how many people other than X committed?"): everyone else's part of
+    the organisation is asked (the caller adds its repositories)."""
+    if len(subjects) != 1 or subjects[0].kind is not SubjectKind.PERSON:
+        return False
+    return left_out(subjects, None, excluding) is not None
+
+
 def left_out(
     subjects: Sequence[StoredSubject], part: Part | None, excluding: tuple[str, str] | None
 ) -> str | None:
