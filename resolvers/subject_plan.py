@@ -9,6 +9,7 @@ selects it, all at once), as of the level's time, as the plain path's neighbours
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
@@ -112,9 +113,24 @@ class SubjectPlan:
     writers: tuple[tuple[str, Write], ...]
     neighbors: tuple[Neighbors, ...]
     series: tuple[SeriesPlan, ...] = ()
+    # Made once from `writers`: every response key in order, the places written later (the
+    # last writer of a key `_nothing`) holding None, and the writers of the others. A write
+    # copies the places and fills the rest: the same dict as one writer call per key, without
+    # a call for each place kept (a dashboard page writes hundreds of subjects).
+    _places: dict[str, None] = dataclasses.field(init=False, repr=False, compare=False)
+    _own: tuple[tuple[str, Write], ...] = dataclasses.field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        last = dict(self.writers)  # a key given twice is written by its last writer
+        object.__setattr__(self, "_places", dict.fromkeys(last))
+        own = tuple((key, write) for key, write in last.items() if write is not _nothing)
+        object.__setattr__(self, "_own", own)
 
     def write(self, subject: Read) -> dict[str, Any]:
-        return {key: write(subject) for key, write in self.writers}
+        out: dict[str, Any] = self._places.copy()
+        for key, write in self._own:
+            out[key] = write(subject)
+        return out
 
 
 def field_writer(read: Write, type_: GraphQLOutputType) -> Write:
