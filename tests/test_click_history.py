@@ -1958,12 +1958,11 @@ async def test_what_no_record_holds_is_said_never_counted_as_commits(
     result = await ask(graph, question)
     assert result.outcome is Outcome.ANSWERED
     judgment = result.direct_judgment or ""
-    assert judgment.startswith(f'"{word}" is answered from '), judgment
-    assert judgment.endswith(
-        "records, and this organisation holds none, so this question cannot be answered from "
-        "its data."
+    assert judgment.startswith(f'Nothing here records "{word}": this organisation holds '), judgment
+    assert judgment.endswith(  # what the history holds, said first (w35)
+        "records, so this question cannot be answered from its data; no other count stands in."
     )
-    assert "commit" not in judgment and "0 " not in judgment
+    assert "commit(s)" not in judgment and "0 " not in judgment  # no count stands in
     said = [n for n in result.limitations if n.startswith(f'"{word}" is answered from ')]
     assert len(said) == 1 and "none exist for this organisation (it holds only commits and " \
         "daily activity rollups)" in said[0], said

@@ -6,8 +6,9 @@ people compared ("did X commit more than Y?", "who committed more, X or Y?", "X 
 commits") are each one's commits, the one with more said first (it ended on "more than", or
 said who a person is is not computed); "besides X, who committed in 2025?" naming X alone is
 everyone else's part of the organisation (it ended: leaving a subject out was computed only
-for a person's part of modules or repositories). On the real histories (../shared/data), in memory; each
-truth from `git log --no-merges --full-history` (author time; people as `git shortlog` groups
+for a person's part of modules or repositories); releases and pull requests asked of a git
+history say first what it holds (they were "answered from deploy records"). On the real
+histories (../shared/data), in memory; each truth from `git log --no-merges --full-history` (author time; people as `git shortlog` groups
 them)."""
 
 from __future__ import annotations
@@ -207,3 +208,27 @@ async def test_a_person_left_out_alone_is_everyone_elses_part_of_the_organisatio
         first = judgment.split("ranked by commits: ", 1)[1]
         assert any(first.startswith(f"{n} ({most} commit(s)") for n in leaders), judgment
         assert judgment.endswith(f"({len(gits)} people in all)."), judgment
+
+
+@pytest.mark.parametrize("history", ["click", "attrs"])
+@pytest.mark.parametrize(
+    ("question", "word", "records"),
+    [
+        ("how many releases in 2025", "releases", "deploy"),
+        ("how many prs were merged in 2025", "prs", "pull request"),
+        ("list the releases since march", "releases", "deploy"),
+    ],
+)
+async def test_a_git_history_says_plainly_it_holds_no_releases_or_prs(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str, word: str,
+    records: str,
+) -> None:  # fmt: skip
+    graph, _ = histories[history]
+    result = await ask(graph, question)
+    assert result.direct_judgment is not None
+    assert result.direct_judgment.startswith(
+        f'Nothing here records "{word}": this organisation holds only commits and daily '
+        "activity rollups (a git history: no releases, tags or pull requests), and "
+        f'"{word}" would be counted from {records} records'
+    ), result.direct_judgment
+    assert not result.drivers or all("commit" not in d.statement for d in result.drivers)

@@ -119,9 +119,11 @@ async def test_a_git_history_holds_no_releases_and_says_so(
     graph, _ = repo_graph
     assert await graph.record_kinds() == {SourceRecordKind.COMMIT, SourceRecordKind.METRIC_ROLLUP}
     judgment, limitations = await ask(graph, "how many releases were there this year?")
-    assert judgment == (
-        '"releases" is answered from deploy records, and this organisation holds none, so '
-        "this question cannot be answered from its data."
+    assert judgment == (  # what the history holds, said first (w35)
+        'Nothing here records "releases": this organisation holds only commits and daily '
+        "activity rollups (a git history: no releases, tags or pull requests), and "
+        '"releases" would be counted from deploy records, so this question cannot be answered '
+        "from its data; no other count stands in."
     )
     assert (
         '"releases" is answered from deploy records, and none exist for this organisation (it '

@@ -98,7 +98,7 @@ async def unrecorded(
     notes = list(dict.fromkeys(notes))
     # Nothing asked is answered, and each kind asked is explained: the judgment says so.
     whole = not answered & set(asked) and set(absent + elsewhere) == set(open_)
-    judgment = _judgment(words, absent, elsewhere, sources, subjects) if whole else None
+    judgment = _judgment(words, absent, elsewhere, sources, subjects, held) if whole else None
     return Unrecorded(tuple(notes), judgment)
 
 
@@ -123,6 +123,15 @@ def _records(kinds: Sequence[FactKind], sources: dict[FactKind, list[Provider]])
     """What the kinds are computed from: "deploy records"."""
     needed = sorted({r for k in kinds for p in sources[k] for r in p.record_kinds})
     return f"{' or '.join(RECORD[r] for r in needed)} records"
+
+
+def _holds(held: frozenset[SourceRecordKind]) -> str:
+    """What this organisation holds, plainly: a git history's commits say so."""
+    if not held:
+        return "this organisation holds no records"
+    holds = f"this organisation holds only {' and '.join(RECORDS[r] for r in sorted(held))}"
+    git = {SourceRecordKind.COMMIT, SourceRecordKind.METRIC_ROLLUP}
+    return holds + (" (a git history: no releases, tags or pull requests)" if held <= git else "")
 
 
 def _absent(
@@ -164,11 +173,16 @@ def _judgment(
     elsewhere: Sequence[FactKind],
     sources: dict[FactKind, list[Provider]],
     subjects: Sequence[StoredSubject],
+    held: frozenset[SourceRecordKind],
 ) -> str:
+    """What the history holds, said first ("releases" read as deploys, then "none here" read
+    as if releases were deploys: independent checks found it confusing)."""
     if absent:
+        quoted = " or ".join(f'"{w}"' for w in asked_words(words, absent))
         return (
-            f"{_asked(words, absent)} answered from {_records(absent, sources)}, and this "
-            "organisation holds none, so this question cannot be answered from its data."
+            f"Nothing here records {quoted}: {_holds(held)}, and {quoted} would be counted "
+            f"from {_records(absent, sources)}, so this question cannot be answered from its "
+            "data; no other count stands in."
         )
     kept = sorted({s for k in elsewhere for p in sources[k] for s in p.subject_kinds})
     return (
