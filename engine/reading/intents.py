@@ -188,6 +188,25 @@ def _direction(a: Asked) -> bool:
     return bool(moved) and a.lead not in {"who", "which"}
 
 
+_RANKED_OR_PEOPLE = frozenset({"rank", "ranked", "ranking", "top", "most", "least", "fewest"}) | {
+    "people", "persons", "contributors", "authors", "committers", "developers", "engineers"
+}  # fmt: skip
+
+
+def _lines_named(a: Asked) -> bool:
+    """Lines named with no question word ("lines added vs removed in attrs in q2", "lines
+    changed in _make.py this year"): how many, through the churn fact (+added -removed).
+    They were a health ("The health of attrs is not judged ...") or a trend."""
+    opens = bool(a.words[:1]) and a.words[0] in _OPENERS
+    lines = bool(v.LINE_WORDS.intersection(a.words) - {"churn", "churned"})
+    # changed, added or removed ("lines of code in X" is its size, not computed)
+    named = lines and bool((v.CHANGE_VERBS | _LINE_SIDES).intersection(a.words))
+    health = bool(v.HEALTH_WORDS.intersection(a.words))
+    churn = set(a.kinds) <= {FactKind.CHURN}
+    ranked = bool(_RANKED_OR_PEOPLE.intersection(a.words))  # "rank the people by lines"
+    return not a.lead and not opens and named and not health and churn and not ranked
+
+
 def _how_much(a: Asked) -> bool:
     """ "How much did David Lord change in werkzeug?", "how much code was changed in X?":
     the lines changed (`counted`), never a trend or a health (c33a K1)."""
@@ -225,6 +244,7 @@ INTENT_ROWS = (
         Intent.COUNT, _commits_named,
         '"commits to X in 2025", "attrs commits last Friday": how many (maybe none)',
     ),
+    IntentRow(Intent.COUNT, _lines_named, '"lines added vs removed in X in q2": how many'),
     IntentRow(Intent.COUNT, _how_much, '"how much did X change?", "how much code ...": lines'),
     IntentRow(
         Intent.COUNT, _yes_no_commits,

@@ -72,6 +72,13 @@ _MOST = BUSIEST | {"most", "highest", "biggest", "peak"}
 SELF = frozenset({"i", "my", "mine", "myself"})
 _OBJECT_ME = frozenset({"tell", "show", "give", "let", "help", "get", "find"})  # "show me"
 _SIZES = frozenset({"biggest", "largest", "smallest", "heaviest"})
+# "how many lines of code are in attrs?", "the codebase in loc": a subject's size now
+_LOC = frozenset({"loc", "sloc"})
+_LINE_SIDES = frozenset({"added", "removed", "deleted", "inserted", "insertions", "deletions"})
+_SIZE_NOTE = (
+    "the size of a subject (its lines of code) is not recorded here: the history gives the "
+    'lines changed over a period ("how many lines changed in X in 2026?").'
+)
 _DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "my", "our", "all"})
 _COMPARED = frozenset({"more", "less", "fewer"})
 _LISTED = frozenset({"file", "files", "module", "modules", "package", "packages"})
@@ -249,6 +256,15 @@ class WordRow:
     said: Callable[[At], str] | None = None  # the note, when it names what the word read as
 
 
+def _size(a: At) -> bool:
+    """ "How many lines of code are in attrs?": its size, never the lines changed over the
+    default year, which answered it (21,993 lines changed in attrs). Not with a word of
+    change ("lines of code added to X in May" are changed lines)."""
+    of_code = a.word in {"line", "lines"} and a.words[a.i + 1 : a.i + 3] == ["of", "code"]
+    changed = (CHANGE_VERBS | _LINE_SIDES).intersection(a.words)
+    return (of_code or a.word in _LOC) and not changed
+
+
 def _ranked_periods(a: At) -> bool:
     """ "busiest week in requests this summer", "the most active month", "which month had
     the most commits?", "the week with the most commits": periods ranked by their changes. It
@@ -418,6 +434,7 @@ WORD_ROWS = (
         _FIRST_LAST_NOTE,
         extent=lambda a: (a.free[a.i].start, a.free[a.i + 2].end),
     ),
+    WordRow("size", _size, _SIZE_NOTE, extent=lambda a: a.word_only()),
     WordRow(
         "newcomers: each one's own first",
         lambda a: a.word in _FIRST and (a.before == "their" or a.words[a.i - 2 : a.i] == _FOR_THE),
