@@ -306,6 +306,22 @@ def _periods_counted(a: At) -> bool:
     return a.word in _PERIOD_NOUNS and a.after != "ago" and _counting_at(a) is not None
 
 
+# What a count of files or modules counts ("how many files did X touch?").
+_FILE_NOUNS = frozenset({"files", "modules", "packages", "folders", "directories", "paths"})
+_FILES_COUNTED_NOTE = (
+    "a count of the files or modules changed is not computed (only commits, lines and "
+    'people are counted): ask "which files changed the most in X ...?" for a ranking, '
+    "which says how many had commits."
+)
+
+
+def _files_counted(a: At) -> bool:
+    """ "How many files changed in click in 2026?", "how many different files did Kevin
+    touch?", "the number of modules David changed": the files counted. They were answered
+    with the commits (193 to click), a figure of another unit, unsaid."""
+    return a.word in _FILE_NOUNS and _counting_at(a) is not None
+
+
 def _counting_at(a: At) -> int | None:
     """Where the counting word ("many", "number of") of the periods at `a.i` starts."""
     j = a.i - 1
@@ -472,6 +488,7 @@ WORD_ROWS = (
     ),
     WordRow("ranked periods", _ranked_periods, PERIODS_NOTE, extent=_periods_extent),
     WordRow("periods counted", _periods_counted, _COUNTED_PERIODS_NOTE, extent=_many_extent),
+    WordRow("files counted", _files_counted, _FILES_COUNTED_NOTE, extent=_many_extent),
     WordRow("at least", lambda a: a.word in LEAST and a.before == "at", THRESHOLD),
     WordRow("least first", lambda a: a.word in LEAST, LEAST_NOTE),
     WordRow("day of the week", lambda a: a.word in DAYS, WEEKDAY_NOTE),
