@@ -12,9 +12,18 @@ from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from engine.providers import Window
 from engine.questions.still import judgment
-from tests.test_click_history import CLOCK, Commit, ask, between, click, clone, lines_of
+from tests.test_click_history import (
+    CLOCK,
+    Commit,
+    ask,
+    between,
+    click,
+    clone,
+    lines_of,
+    pytestmark,
+)
 
-__all__ = ["click", "clone"]  # the module's fixtures: one import of the history here
+__all__ = ["click", "clone", "pytestmark"]  # its fixtures and its skip without the bundle
 
 
 def touching(commits: list[Commit], path: str) -> list[Commit]:
