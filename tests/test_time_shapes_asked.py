@@ -19,7 +19,9 @@
 - periods counted or ranked in other shapes: "how many active days did click have in 2025"
   was answered with its people, "how many distinct days saw commits last month" and "month
   with the most commits in 2025" with the window's commits, unsaid: the periods counted
-  end, said; months ranked are answered, other periods ranked end, said.
+  end, said; months ranked are answered, other periods ranked end, said; "commits by month
+  in 2025" was answered with the year's total: a breakdown by period ends, said, as "per
+  month" does.
 """
 
 from __future__ import annotations
@@ -208,6 +210,9 @@ OTHER_PERIODS = [
     ("click", "how many active days did click have in 2025", "many active days"),
     ("attrs", "number of days with commits in 2025", "number of days"),
     ("click", "the week with the most commits in 2025", "week with the most"),
+    # A breakdown "by" a period, as "per" one ("commits by month in 2025" was the year's total)
+    ("click", "commits by month in 2025", "by month"),
+    ("attrs", "commits to attrs broken down by week in 2025", "by week"),
 ]  # fmt: skip
 
 

@@ -63,7 +63,9 @@ NEWCOMERS = frozenset(
 )
 _JOINED = frozenset({"newcomers", "joined", "joiners"})
 _FOR_THE = ["for", "the"]  # "who committed for the first time in 2026?": newcomers
-_PER = frozenset({"per", "each", "every", "a"})
+# "by month", "broken down by quarter": a breakdown too ("commits by month in 2025" was
+# answered with the year's total, unsaid).
+_PER = frozenset({"per", "each", "every", "a", "by"})
 _PERIODS = frozenset({"day", "week", "month", "quarter", "year", "days", "weeks", "months"})
 _PERIODIC = frozenset({"daily", "weekly", "monthly", "quarterly", "yearly", "annually"})
 # "the busiest week", "which month had the most commits": periods ranked (PERIODS_NOTE).
