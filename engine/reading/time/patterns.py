@@ -219,7 +219,9 @@ PERIOD = rf"(?:{NTH_WEEK}|{RELATIVE}|{SEASON_NOW}|{THE_SEASON}|{PART}|{DATE})"
 # "the beginning / start / middle / end of P": one group, the boundary's word.
 # ("the tail end of 2020" is its end)
 # The article is often left out ("until end of March 2026", "since start of 2026").
-BOUNDARY = r"(?:the\s+)?(?:tail\s+(?=end))?\b(beginning|start|middle|end)\s+of\s+"
+# "the very beginning of 2026", "the very end of March": the same instant, "very" stressing it
+# ("since the very beginning of 2026" was not understood).
+BOUNDARY = r"(?:the\s+)?(?:very\s+)?(?:tail\s+(?=end))?\b(beginning|start|middle|end)\s+of\s+"
 # Which weekend: "this past weekend" is the last one (one group in a rule).
 WHICH_WEEKEND = r"(last|this\s+past|past|previous|this)"
 # A weekend as a value a composition reads ("since last weekend", "after the weekend before
@@ -244,7 +246,7 @@ HALF_AGO = (
 # "the last one and a half years", "the past 2 and a half weeks": count, unit (two groups).
 AND_A_HALF = rf"({_COUNT})\s+and\s+a\s+half\s+(hour|day|week|year)s?\b"
 BOUNDARY_POINT = (
-    rf"(?:the\s+)?(?:tail\s+(?=end))?\b(?:beginning|start|middle|end)\s+of\s+{PERIOD}"
+    rf"(?:the\s+)?(?:very\s+)?(?:tail\s+(?=end))?\b(?:beginning|start|middle|end)\s+of\s+{PERIOD}"
 )
 # A part at either end of a period ("the first 10 days of October", "the last quarter of
 # 2025"), as a value a composition reads ("after the first 10 days of October").
