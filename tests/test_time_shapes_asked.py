@@ -175,6 +175,8 @@ OPENED = [
     ("click", "According to git, how many commits to click in 2025?",
      "how many commits to click in 2025?"),
     ("attrs", "Hey, name the top 3 contributors in 2025", "the top 3 contributors in 2025"),
+    ("click", "Show me who changed termui.py in 2025", "who changed termui.py in 2025"),
+    ("attrs", "List everyone who committed in Q1 2026", "who committed in Q1 2026"),
 ]  # fmt: skip
 
 
@@ -223,3 +225,16 @@ async def test_periods_counted_or_ranked_other_than_months_end_said(
     result = await ask(histories[history], question)
     assert result.outcome is Outcome.NO_MATCH, (result.outcome, result.direct_judgment)
     assert any(note.startswith(f'"{named}": ') for note in result.limitations), result.limitations
+
+
+@pytest.mark.parametrize("history", ["click", "attrs"])
+async def test_the_very_beginning_of_a_period_is_its_start(
+    histories: dict[str, OrgGraph], clones: dict[str, Path], history: str
+) -> None:
+    """ "since the very beginning of 2026" ended on "since the very" not understood."""
+    result = await ask(histories[history], "how many commits since the very beginning of 2026")
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    counted = commits(clones[history], on(2026, 1), CLOCK)
+    judgment = result.direct_judgment or ""
+    assert judgment.startswith(f"{counted} commit(s) to "), judgment
+    assert "from 2026-01-01T00:00:00Z to 2026-09-01T12:00:00Z" in judgment

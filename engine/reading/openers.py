@@ -40,7 +40,9 @@ MEASURES = frozenset(
     {"commits", "commit", "lines", "line", "changes", "churn", "activity", "contributions"}
 )
 # A verb asking for people listed, taken before them ("me" and "us" with it).
-LISTING = frozenset({"rank", "sort", "order", "name", "list", "show", "give", "display"})
+LISTING = frozenset(
+    {"rank", "sort", "order", "name", "list", "show", "give", "display", "tell"}
+)
 _TO_WHOM = frozenset({"me", "us"})
 # What may stand between the verb and the people ("the top 3", "all the main").
 _BEFORE_PEOPLE = frozenset(
@@ -50,6 +52,10 @@ PEOPLE = frozenset(
     {"people", "contributors", "contributor", "committers", "authors", "developers", "devs"}
     | {"maintainers", "persons"}
 )
+_EVERYONE = frozenset({"everyone", "everybody"})
+# A question word after "show me", "tell us": the question it asks ("Show me who changed
+# routing.py in 2025" was read as a trend, "show" its lead).
+_ASKING = frozenset({"who", "how", "what", "which", "when", "whether", "if"})
 
 
 def read(tokens: Sequence[r.Token]) -> int:
@@ -86,7 +92,12 @@ def _listing(tokens: Sequence[r.Token], at: int) -> int:
     if at >= len(tokens) or tokens[at].norm not in LISTING or not tokens[at].free:
         return 0
     taken = 2 if at + 1 < len(tokens) and tokens[at + 1].norm in _TO_WHOM else 1
-    for token in tokens[at + taken :]:
+    if taken == 2 and at + 2 < len(tokens) and tokens[at + 2].norm in _ASKING:
+        return taken  # "show me who ...", "tell us how many ..."
+    for i, token in enumerate(tokens[at + taken :], start=at + taken):
+        if token.norm in _EVERYONE:  # "List everyone who ...": the "who" after asks it
+            asks = i + 1 < len(tokens) and tokens[i + 1].norm in ("who", "that")
+            return i + 1 - at if asks else 0
         if token.norm in PEOPLE:
             return taken
         if token.norm not in _BEFORE_PEOPLE and not token.norm.isdigit():
