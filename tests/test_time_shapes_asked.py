@@ -238,3 +238,41 @@ async def test_the_very_beginning_of_a_period_is_its_start(
     judgment = result.direct_judgment or ""
     assert judgment.startswith(f"{counted} commit(s) to "), judgment
     assert "from 2026-01-01T00:00:00Z to 2026-09-01T12:00:00Z" in judgment
+
+
+SHORT_MONTHS = [
+    ("click", "how many commits in Sept. 2025", on(2025, 9), on(2025, 10)),
+    ("attrs", "how many commits from Oct. 2025 to Jan. 2026", on(2025, 10), on(2026, 2)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "start", "end"), SHORT_MONTHS)
+async def test_a_month_written_short_keeps_its_full_stop(
+    histories: dict[str, OrgGraph],
+    clones: dict[str, Path],
+    history: str,
+    question: str,
+    start: datetime,
+    end: datetime,
+) -> None:
+    """ "in Sept. 2025" was "in Sept" and "2025", two times named, and ended."""
+    result = await ask(histories[history], question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    judgment = result.direct_judgment or ""
+    assert judgment.startswith(f"{commits(clones[history], start, end)} commit(s) to "), judgment
+
+
+@pytest.mark.parametrize(
+    ("history", "question"),
+    [
+        ("click", "how many commits in the last mon"),
+        ("attrs", "how many commits to attrs last mon"),
+    ],
+)
+async def test_mon_after_a_counting_word_is_named_never_read_as_monday(
+    histories: dict[str, OrgGraph], history: str, question: str
+) -> None:
+    """ "the last mon" may be a month: it was read as last Monday, unsaid."""
+    result = await ask(histories[history], question)
+    assert result.outcome is Outcome.NO_MATCH, (result.outcome, result.direct_judgment)
+    assert any("mon" in note for note in result.limitations), result.limitations

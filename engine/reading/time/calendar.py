@@ -179,6 +179,7 @@ def date_period(text: str, now: datetime) -> tc.Period:
     """A date phrase (2026-03-01, 13/01/2026, 1 March 2026, March 1, March 2026, March, Q4
     2024, 2023, H1 2025, the first half of 2025, summer 2024)."""
     words = _written_short(text.lower(), now).replace(",", " ").replace("'s", "").split()
+    words = [w[:-1] if w.endswith(".") and w[:-1] in MONTHS else w for w in words]  # "Sept."
     if words[0] == "the":
         words = words[1:]
     if len(words) == 2 and words[0] in _COUNTED_FROM and words[1] in _UNITS:

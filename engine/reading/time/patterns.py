@@ -28,7 +28,9 @@ def _spelt(bound: str) -> str:
 BETWEEN = _spelt("between")
 UNTIL = _spelt("until")
 THROUGH = _spelt("through")
-MONTH = "(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b"
+# A month written short may keep its full stop before a day or year ("Sept. 2025", "Jan. 5":
+# "in Sept. 2025" was "in Sept" and "2025", two times named).
+MONTH = "(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b(?:\.(?=[ \t]*\d))?"
 # Not a year-first date's (2026/03/04, 2026-03-04), nor a decade ("the 2020s"); a dash after
 # it may start a range's other end ("Nov 2025-Feb 2026").
 # A year written with an apostrophe and two digits ("summer '22", "Jan '23") is one too: it

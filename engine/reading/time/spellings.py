@@ -56,6 +56,10 @@ _PLACING = frozenset(
     {"last", "this", "past", "previous", "next", "since", "on", "before", "after", "until"}
     | {"till", "from", "between", "and", "to", "through", "every", "by"}
 )
+# "mon" after "last", "this", "past" may be Monday or a month written short ("in the last
+# mon" read the last Monday, unsaid): only a word placing a day makes it Monday ("on mon",
+# "since mon"); after a counting word it is not understood, named.
+_ON_A_DAY = _PLACING - {"last", "this", "past", "previous", "next"}
 WORD_SPELLINGS: dict[str, tuple[str, frozenset[str] | None]] = {
     "wk": ("week", None), "wks": ("weeks", None),
     "mo": ("month", _COUNTING), "mos": ("months", _COUNTING),
@@ -68,7 +72,7 @@ WORD_SPELLINGS: dict[str, tuple[str, frozenset[str] | None]] = {
     "wknd": ("weekend", None), "wkend": ("weekend", None),
     "lst": ("last", None), "lsat": ("last", None),
     "2day": ("today", None), "tdy": ("today", None), "yday": ("yesterday", None),
-    "mon": ("monday", _PLACING), "tue": ("tuesday", _PLACING), "tues": ("tuesday", _PLACING),
+    "mon": ("monday", _ON_A_DAY), "tue": ("tuesday", _PLACING), "tues": ("tuesday", _PLACING),
     "wed": ("wednesday", _PLACING), "thu": ("thursday", _PLACING),
     "thur": ("thursday", _PLACING), "thurs": ("thursday", _PLACING),
     "fri": ("friday", _PLACING), "sat": ("saturday", _PLACING), "sun": ("sunday", _PLACING),
