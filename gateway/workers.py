@@ -32,7 +32,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import uvicorn
-from uvicorn.supervisors.multiprocess import Multiprocess
+from uvicorn.supervisors.multiprocess import Multiprocess, Process
 
 from gateway.scrape import SharedMetrics
 from gateway.settings import Settings
@@ -86,9 +86,16 @@ class Workers(Multiprocess):
         self._next_try = 0.0
 
     def init_processes(self) -> None:
-        """Start every worker, run `before` meanwhile (the graph server's load, which the
-        workers wait for), then tell `ready` once each serves (or gave up starting)."""
-        super().init_processes()
+        """Start the first worker, run `before` meanwhile (the graph server's load, which the
+        workers wait for), start the others once the first serves, then tell `ready` once
+        each serves (or gave up starting).
+
+        The others wait for the first because a start is what a user sees of a restart
+        (`/readyz`, the first page): N workers importing the whole gateway side by side on
+        a busy 2-core machine made the first one serve at 15.8-16.4 s against 8.9-9.5 s for
+        one worker alone (100k subjects, load 10); the first serves every request until the
+        others join it."""
+        self._start_worker()
         if self._before is not None:
             try:
                 self._before()
@@ -98,10 +105,19 @@ class Workers(Multiprocess):
                 for process in self.processes:
                     process.join()
                 raise
-        for process in self.processes:
+        self.processes[0].wait_until_ready(STARTUP_S, self.should_exit)
+        for _ in range(self.processes_num - 1):
+            if not self.should_exit.is_set():
+                self._start_worker()
+        for process in self.processes[1:]:
             process.wait_until_ready(STARTUP_S, self.should_exit)
         if self._ready is not None and not self.should_exit.is_set():
             self._ready(self.pids())
+
+    def _start_worker(self) -> None:
+        process = Process(self.config, self.sockets)
+        process.start()
+        self.processes.append(process)
 
     def keep_subprocess_alive(self) -> None:
         self._keep_graph_server()
