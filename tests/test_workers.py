@@ -400,7 +400,7 @@ def test_the_other_workers_start_once_the_first_serves(tmp_path: Path) -> None:
     proc = subprocess.Popen(
         [sys.executable, "-m", "gateway.cli", "serve", "--workers", "2", "--port", str(port),
          "--data-dir", str(tmp_path / "data")],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True,
     )  # fmt: skip
     seen_two = False
     try:
