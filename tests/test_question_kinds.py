@@ -460,6 +460,20 @@ async def test_what_a_person_did_in_a_repository_is_their_changes_there(
     assert all(f'"{subject}"' in judgment for subject in mine)
 
 
+async def test_what_a_person_has_done_is_their_changes(
+    werkzeug: OrgGraph, werkzeug_clone: Path
+) -> None:
+    """ "What has davidism done in click this year" was a clarification (a person's part of
+    a repository "is computed for its commits ... not for what was asked here"): "done" was
+    no word of doing, as "do" and "doing" were."""
+    result = await ask(werkzeug, "what has pgjones done in werkzeug in 2025")
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    mine = [s for email, s in log(werkzeug_clone, on(2025, 1), on(2026, 1)) if
+            email == "philip.graham.jones@googlemail.com"]  # fmt: skip
+    judgment = result.direct_judgment or ""
+    assert judgment.startswith(f"{len(mine)} change(s) to werkzeug by pgjones "), judgment
+
+
 async def test_how_active_a_person_was_says_no_record_is_missing(
     attrs: OrgGraph, attrs_clone: Path
 ) -> None:

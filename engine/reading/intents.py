@@ -89,8 +89,8 @@ def _asks_changes(lead: str, words: list[str], joined: str) -> bool:
         return True  # "what has X been up to?"
     if _anything(words, changed):
         return True  # "anything change in X?", "anything in X last month?": its changes
-    if lead == "what" and {"do", "doing"}.intersection(words):
-        return True  # "what did pgjones do in werkzeug in 2025?": the changes they made
+    if lead == "what" and {"do", "doing", "done"}.intersection(words):
+        return True  # "what did pgjones do in werkzeug in 2025?", "what has X done in Y?"
     if lead == "what" and _HAPPENED.intersection(words):
         return True  # "what happened (in X) last quarter?": the changes
     if lead == "what" and any(f" {p} " in joined for p in _WENT_INTO):
