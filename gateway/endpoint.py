@@ -137,10 +137,10 @@ class GraphQLEndpoint:
             deadline.end(longer)
 
     async def _await_read_indexes(self, org_id: str, until: float) -> None:
-        # The indexes pages seek by (subjects, their Activity nodes, time slots) are built
-        # first, in seconds: a page waits for them rather than scanning a label once per key
-        # (100 subjects by key took 4.1 s at 100k subjects, their index built within 1.2 to
-        # 4 s). Past half its limit, or on an error, it reads without them, as before.
+        # The indexes pages look up by key (subjects, their Activity nodes) are built first,
+        # in seconds: a page waits for them rather than scanning a label once per key (100
+        # subjects by key took 4.1 s at 100k subjects, their index built within 1.2 to 4 s).
+        # Past half its limit, or on an error, it reads without them, as before.
         with contextlib.suppress(GraphError, TimeoutError):
             async with asyncio.timeout_at(until):
                 await self.store().await_read_indexes(org_id)

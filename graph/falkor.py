@@ -146,9 +146,9 @@ class FalkorStore(EpochedStore):
 
     async def await_read_indexes(self, org_id: str) -> None:
         serving = await self.serving(org_id)
-        gate = self._gates[GRAPH_PREFIX + scope_of(org_id, serving.epoch)]
-        for label in falkor_read_labels():
-            await gate(label)
+        await self._gates[GRAPH_PREFIX + scope_of(org_id, serving.epoch)].first(
+            falkor_read_labels()
+        )
 
     async def bootstrap(self, org_id: str) -> None:
         if org_id == SYSTEM_SCOPE:

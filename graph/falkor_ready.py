@@ -32,6 +32,7 @@ Read = Callable[[str], Awaitable[list[Row]]]
 Write = Callable[[str, dict[str, Any]], Awaitable[list[Row]]]
 
 INDEX_STATUS = "CALL db.indexes() YIELD label, status RETURN label, status"
+LABELS = "CALL db.labels()"  # in the order they were made
 PROPERTY_KEYS = "CALL db.propertyKeys() YIELD propertyKey RETURN propertyKey"
 # Created and deleted in one statement under a label the schema already has: only the names
 # remain. Values are parameters like everywhere else.
@@ -94,6 +95,7 @@ class IndexGate:
         self._built: set[str] = set()
         self._all_built = False
         self._building_seen = (False, float("-inf"))  # (still building, when asked)
+        self._first: tuple[str, ...] | None = None  # what `first` waits for, once read
 
     async def building(self) -> bool:
         """Whether any index of the graph is still being built (its statements then read
@@ -122,7 +124,22 @@ class IndexGate:
             await asyncio.sleep(_POLL_S)
         self._built.add(label)
 
+    async def first(self, labels: tuple[str, ...]) -> None:
+        """Wait for the indexes of those of `labels` FalkorDB builds before any other label's
+        (it builds them in the order the labels were made): a graph made before
+        graph.indexes' order has its records' and episodes' labels right after the
+        subjects', and a wait for its Activity index would wait for theirs too."""
+        if self._first is None:
+            indexed = {str(label) for label, _ in await self._read(INDEX_STATUS)}
+            made = [str(row[0]) for row in await self._read(LABELS)]
+            order = [label for label in made if label in indexed]
+            ahead = next((at for at, label in enumerate(order) if label not in labels), None)
+            self._first = tuple(order[:ahead])
+        for label in self._first:
+            await self(label)
+
     def reset(self) -> None:
         self._built.clear()
         self._all_built = False
         self._building_seen = (False, float("-inf"))
+        self._first = None

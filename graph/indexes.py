@@ -151,24 +151,20 @@ def falkor_label_order() -> tuple[str, ...]:
     return (*dict.fromkeys(keys), VECTOR_LABEL)
 
 
-# The most numerous labels, which a page reaches by relationships (from a subject, its
-# Activity node or a time slot), not by their own index: made last but the vectors'.
-_REACHED_BY_RELATIONSHIPS = ("Episode", "SourceRecord")
+# The labels reads look up by key row by row (a page's subjects, their Activity nodes): built
+# first after a start (_NODE_KEYS' order), and what a request waits for meanwhile.
+_LOOKED_UP_BY_KEY = ("Subject", "Activity")
 
 
 def falkor_read_labels() -> tuple[str, ...]:
     """The labels whose indexes a request waits for while a graph's are built after a start
-    (graph.falkor.FalkorStore.await_read_indexes): every indexed label but the records',
-    the episodes' and the vectors', so the ones FalkorDB builds first. Read without its
-    index, a lookup by key scans the label once per key: a page's 100 subjects by key took
-    4.1 s at 100k subjects, where their index was built within 1.2 to 4 s of the server
-    answering; the records' index (750k nodes there) takes longer, and pages do not seek
-    records by key."""
-    return tuple(
-        label
-        for label in falkor_label_order()
-        if label not in (*_REACHED_BY_RELATIONSHIPS, VECTOR_LABEL)
-    )
+    (graph.falkor.FalkorStore.await_read_indexes). Read without its index, a lookup by key
+    scans the label once per key: a page's 100 subjects by key took 4.1 s at 100k subjects,
+    where their index was built within 1.2 to 4 s of the server answering. Reads find time
+    slots by a range of their numbers, one scan a statement: a page read during their
+    build took about 0.1 s more, where waiting for it cost 1.3 to 2.9 s at 100k (213,691
+    slots); the records and episodes are reached by relationships."""
+    return _LOOKED_UP_BY_KEY
 
 
 def falkor_vector_index(dimension: int) -> tuple[str, ...]:
