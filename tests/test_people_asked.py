@@ -7,7 +7,9 @@ commits") are each one's commits, the one with more said first (it ended on "mor
 said who a person is is not computed); "besides X, who committed in 2025?" naming X alone is
 everyone else's part of the organisation (it ended: leaving a subject out was computed only
 for a person's part of modules or repositories); releases and pull requests asked of a git
-history say first what it holds (they were "answered from deploy records"). On the real
+history say first what it holds (they were "answered from deploy records"); "who contributed in
+both 2024 and 2025?" is the people of each period, intersected (it ended: "both" named no
+subject, and two times named). On the real
 histories (../shared/data), in memory; each truth from `git log --no-merges --full-history` (author time; people as `git shortlog` groups
 them)."""
 
@@ -232,3 +234,41 @@ async def test_a_git_history_says_plainly_it_holds_no_releases_or_prs(
         f'"{word}" would be counted from {records} records'
     ), result.direct_judgment
     assert not result.drivers or all("commit" not in d.statement for d in result.drivers)
+
+
+BOTH = [
+    ("werkzeug", "who contributed in both 2024 and 2025", on(2024), on(2025), on(2026), "who"),
+    ("attrs", "who contributed in both 2024 and 2025?", on(2024), on(2025), on(2026), "who"),
+    ("click", "how many people committed in both 2024 and 2025?", on(2024), on(2025), on(2026),
+     "people"),
+    ("requests", "who committed to requests in both 2024 and 2025?", on(2024), on(2025),
+     on(2026), "who"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "first", "second", "end", "asked"), BOTH)
+async def test_people_of_both_periods_are_those_active_in_each(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    first: datetime,
+    second: datetime,
+    end: datetime,
+    asked: str,
+) -> None:
+    graph, clone = histories[history]
+    then, now = authors(clone, first, second), authors(clone, second, end)
+    both = set(then) & set(now)
+    assert both and set(then) != both, "some were active in one period only"
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    judgment = result.direct_judgment or ""
+    assert f"both from {first:%Y-%m-%dT%H:%M:%SZ} to {second:%Y-%m-%dT%H:%M:%SZ} and" in judgment
+    if asked == "people":
+        assert judgment.startswith(f"{len(both)} people changed "), judgment
+    else:
+        assert judgment.endswith(f"({len(both)} in all)."), judgment
+    shown = judgment.split("by commits in each: ", 1)[1]
+    for names in both:
+        said = [n for n in names if f"{n} ({then[names]} then, {now[names]} later)" in shown]
+        assert said, (names, judgment)

@@ -217,6 +217,7 @@ class ContributorsProvider(_Exact):
         # Everyone who changed any of them, each once: a person who changed two modules is
         # one of the people who changed them (engine/questions/count.py), not one per module.
         everyone = {p for found in tallies.values() for p in found.ranked()}
+        periods = await _both_periods(self, source, subjects, window, apart, names)
         for key, found in tallies.items():
             people = found.ranked()
             if not people:
@@ -236,7 +237,7 @@ class ContributorsProvider(_Exact):
                 "top_names": [names.get(p, p) for p in top],
                 "top_commits": [found.commits.get(p, 0) for p in top],
                 "top_lines": [found.lines.get(p, 0) for p in top],
-            } | _bots(found, people, names)
+            } | _bots(found, people, names) | periods
             if together is not None:
                 value["top_commits_together"] = [together.get(p, 0) for p in top]
             if len(tallies) > 1:
@@ -251,6 +252,33 @@ class ContributorsProvider(_Exact):
                 )
             )
         return facts
+
+
+async def _both_periods(
+    provider: _Exact,
+    source: FactSource,
+    subjects: Sequence[StoredSubject],
+    window: Window,
+    apart: Sequence[Tally],
+    names: dict[str, str],
+) -> dict[str, object]:
+    """The people who changed the subjects both in the window and in the period it is
+    compared with ("who contributed in both 2024 and 2025?", engine/questions/both.py), most
+    commits in the window first, with their commits in each (over the subjects no other one
+    holds); {} when no period is compared with."""
+    if window.before is None:
+        return {}
+    then = [t for t in (await provider.tallies(source, subjects, window.before)).values()]
+    now = {p: sum(t.commits.get(p, 0) for t in apart) for t in apart for p in t.ranked()}
+    before = {p: sum(t.commits.get(p, 0) for t in then) for t in then for p in t.ranked()}
+    both = sorted(set(now) & set(before), key=lambda p: (-now[p], -before[p], p))
+    return {
+        "both_periods": both[:SHARED],
+        "both_periods_names": [names.get(p, p) for p in both[:SHARED]],
+        "both_periods_commits": [now[p] for p in both[:SHARED]],
+        "both_periods_commits_before": [before[p] for p in both[:SHARED]],
+        "both_periods_total": len(both),
+    }
 
 
 def _bots(found: Tally, people: Sequence[str], names: dict[str, str]) -> dict[str, int]:

@@ -29,6 +29,8 @@ class Both(Question):
         inputs = case.inputs
         if not asked(inputs.asks_both, case.intent, case.asked):
             return None
+        if case.window.before is not None:  # "who contributed in both 2024 and 2025?"
+            return periods(case.facts, case.scope, case.window, case.intent == Intent.COUNT)
         if not wanted([s.key for s in inputs.subjects], case.wide):
             return None
         return judgment(case.facts, case.names, case.window, case.intent == Intent.COUNT)
@@ -77,6 +79,34 @@ def judgment(
         who = "person" if total == 1 else "people"
         return f"{total} {who} changed each of {scope} {when(window)}: {'; '.join(shown)}{more}."
     return f"Changed each of {scope} {when(window)}: {'; '.join(shown)}{more} ({total} in all)."
+
+
+def periods(facts: Sequence[Fact], scope: str, window: Window, counted: bool) -> str:
+    """The people who changed `scope` both in the window and in the period it is compared
+    with (the contributor facts list them: engine/providers/contributions.py), with their
+    commits in each."""
+    before = window.before
+    assert before is not None
+    found = [f for f in facts if f.kind is FactKind.ACTIVE_CONTRIBUTORS]
+    spans = f"both {when(before)} and {when(window)}"
+    if not found:
+        return f"No one changed {scope} {spans}: no one changed it {when(window)}."
+    value = found[0].value
+    total = number(value.get("both_periods_total"))
+    rows = zip(
+        value.get("both_periods_names") or [],
+        value.get("both_periods_commits_before") or [],
+        value.get("both_periods_commits") or [],
+        strict=False,
+    )
+    shown = [f"{n} ({number(b)} then, {number(c)} later)" for n, b, c in rows][:SHOWN]
+    if not total:
+        return f"No one changed {scope} {spans}."
+    more = f" (the first {SHOWN} shown)" if total > SHOWN else ""
+    who = "person" if total == 1 else "people"
+    head = f"{total} {who} changed {scope} {spans}" if counted else f"Changed {scope} {spans}"
+    tail = "" if counted else f" ({total} in all)"
+    return f"{head}, by commits in each: {'; '.join(shown)}{more}{tail}."
 
 
 def _commits(fact: Fact, person: str) -> int:

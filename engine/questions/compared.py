@@ -23,6 +23,7 @@ from engine.domain.facts import Fact, FactKind
 from engine.domain.models import SubjectKind
 from engine.domain.timecontext import iso
 from engine.providers import Window
+from engine.questions import both
 from engine.questions.base import Case, Question, claim_also
 
 DAY = timedelta(days=1)
@@ -39,6 +40,8 @@ class Compared(Question):
         changing = all(s.kind in CHANGING for s in case.inputs.subjects)
         if case.window.before is None or not changing:
             return None
+        if both.asked(case.inputs.asks_both, case.intent, case.asked):
+            return None  # the people of both periods (engine/questions/both.py)
         return judgment(case.facts, case.names, case.window)
 
     def claims(self, case: Case, claimed: Sequence[ClaimedFact]) -> list[ClaimedFact]:

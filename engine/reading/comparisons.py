@@ -141,6 +141,32 @@ def _named(first: str, one: tp.TimeMatch, second: str, two: tp.TimeMatch) -> Nam
     return Named((first, second), ((one.start_at, one.end_at), (two.start_at, two.end_at)))
 
 
+# "who contributed in both 2024 and 2025?": people active in each of two periods
+# (engine/questions/both.py), never the first period alone.
+_BOTH = re.compile(r"\bboth\s+(?:in\s+|during\s+|of\s+)?$", re.IGNORECASE)
+_AND = re.compile(r"\s+and\s+(?:in\s+|during\s+)?", re.IGNORECASE)
+
+
+def both_periods(
+    text: str, time: tp.TimeMatch | None, reading: tp.TimeReading, now: datetime
+) -> Named | None:
+    """The two periods of "both <period> and <period>" (the second one the time reader read
+    and left aside, or one written without the first's year: "both march and april 2025")."""
+    if time is None or time.start_at is None or not _BOTH.search(text[: time.start]):
+        return None
+    joined = _AND.match(text, time.end)
+    if joined is None:
+        return None
+    first = text[time.start : time.end]
+    for period in dict.fromkeys(reading.ignored):
+        if text.startswith(period, joined.end()):
+            second = _inherited(period, first, time, now) or _again(period, time, now)
+            if second is not None:
+                span = (joined.end(), joined.end() + len(period))
+                return replace(_named(first, time, period, second), span=span)
+    return None
+
+
 def two_periods(
     text: str,
     time: tp.TimeMatch | None,

@@ -45,8 +45,8 @@ from engine.reading.asked import (
     first_nouns,
 )
 from engine.reading.bots import bots_elsewhere, read_bots
+from engine.reading.comparisons import both_periods, two_periods, two_times
 from engine.reading.comparisons import named as named_periods
-from engine.reading.comparisons import two_periods, two_times
 from engine.reading.merges import Merges, read_merges
 from engine.reading.ranking import Ranking
 from engine.reading.ranking import read as read_ranking
@@ -335,7 +335,14 @@ def interpret(
     base: tuple[datetime, datetime] | None = None
     refused: tuple[meaning.Unasked, ...] = ()
     pair = None if time is None or ranking is not None else named_periods(text, time, reading, now)
-    if time is not None and pair is not None and twoperiods.asks_change(intent, kinds):
+    both_of = None if ranking is not None else both_periods(text, time, reading, now)
+    if time is not None and both_of is not None and twoperiods.asks_people(intent, kinds):
+        # "who contributed in both 2024 and 2025?": the later the window, the earlier beside
+        two = twoperiods.compared(both_of, time, now)
+        time, base = two.time or time, two.before
+        refused = () if two.refused is None else (two.refused,)
+        twoperiods.read([*tokens, *readable], both_of, twoperiods.BOTH_WORDS)
+    elif time is not None and pair is not None and twoperiods.asks_change(intent, kinds):
         # "q4 '25 vs q1 '26 commits": the later answered, the earlier compared with
         two = twoperiods.compared(pair, time, now)
         time, base = two.time or time, two.before

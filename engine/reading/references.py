@@ -282,7 +282,8 @@ def fallback(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
             k += 1
             if k < len(tokens) and not adjacent(text, tokens[k - 1], tokens[k]):
                 break
-        if k > j and tokens[k - 1].end - tokens[j].start <= MAX_REFERENCE:
+        alone = k == j + 1 and tokens[j].norm in FILLERS  # "in both 2024 and 2025": no name
+        if k > j and not alone and tokens[k - 1].end - tokens[j].start <= MAX_REFERENCE:
             spans.append((tokens[j].start, _capitalised_end(text, tokens[j:k], tokens[k - 1].end)))
         i = max(k, i + 1)
     return spans

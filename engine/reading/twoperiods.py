@@ -40,13 +40,17 @@ WORDS = frozenset(
 )
 
 
-def read(tokens: list[r.Token], named: Named) -> None:
-    """Marks the comparison's words read, and the second period's when no time rule read it
-    alone ("than the first half")."""
+# "who contributed in both 2024 and 2025?": "both" is the two periods' (no subjects').
+BOTH_WORDS = frozenset({"both", "and"})
+
+
+def read(tokens: list[r.Token], named: Named, words: frozenset[str] = WORDS) -> None:
+    """Marks the comparison's words read (or `words`: BOTH_WORDS), and the second period's
+    when no time rule read it alone ("than the first half")."""
     start, end = named.span or (0, 0)
     for token in tokens:
         inside = start <= token.start and token.end <= end
-        token.free = token.free and token.norm not in WORDS and not inside
+        token.free = token.free and token.norm not in words and not inside
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +69,13 @@ def asks_change(intent: Intent, kinds: list[FactKind]) -> bool:
     if intent in {Intent.STATUS, Intent.TREND}:
         return set(kinds) <= CHANGE_KINDS
     return intent == Intent.COUNT and bool(kinds) and set(kinds) <= _COUNTED
+
+
+def asks_people(intent: Intent, kinds: list[FactKind]) -> bool:
+    """Whether the question asks for people ("who contributed in both 2024 and 2025?", "how
+    many people committed in both ...?"): the people of each period, intersected."""
+    people = kinds == [FactKind.ACTIVE_CONTRIBUTORS]
+    return intent == Intent.WHO or (intent == Intent.COUNT and people)
 
 
 def compared(named: Named, time: tp.TimeMatch, now: datetime) -> Compared:
