@@ -21,7 +21,10 @@
   with the most commits in 2025" with the window's commits, unsaid: the periods counted
   end, said; months ranked are answered, other periods ranked end, said; "commits by month
   in 2025" was answered with the year's total: a breakdown by period ends, said, as "per
-  month" does.
+  month" does;
+- quarters ranked ("which quarter of 2025 had the most commits", "the busiest quarter last
+  year") ended, "a ranking of periods ... is not computed", or on "quarter of 2025" not
+  understood: each quarter's commits are ranked as months are, git's counts.
 """
 
 from __future__ import annotations
@@ -276,3 +279,36 @@ async def test_mon_after_a_counting_word_is_named_never_read_as_monday(
     result = await ask(histories[history], question)
     assert result.outcome is Outcome.NO_MATCH, (result.outcome, result.direct_judgment)
     assert any("mon" in note for note in result.limitations), result.limitations
+
+
+QUARTERS = [
+    ("click", "which quarter of 2025 had the most commits?"),
+    ("attrs", "what was the busiest quarter last year"),
+    ("attrs", "quarter with the most commits in 2025"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question"), QUARTERS)
+async def test_quarters_ranked_are_each_quarters_commits(
+    histories: dict[str, OrgGraph], clones: dict[str, Path], history: str, question: str
+) -> None:
+    result = await ask(histories[history], question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    bounds = [on(2025, 1), on(2025, 4), on(2025, 7), on(2025, 10), on(2026, 1)]
+    counts = [
+        (f"2025-Q{q + 1}", commits(clones[history], bounds[q], bounds[q + 1])) for q in range(4)
+    ]
+    order = sorted(counts, key=lambda c: -c[1])  # stable: equal counts in calendar order
+    ranked = "; ".join(f"{label}: {n} commit(s)" for label, n in order)
+    said = result.direct_judgment or ""
+    assert "calendar quarters (UTC) from 2025-01-01T00:00:00Z to 2026-01-01T00:00:00Z" in said
+    assert f"(equal counts in calendar order): {ranked}; " in said, said
+
+
+async def test_a_quarter_asked_without_a_ranking_is_still_named(
+    histories: dict[str, OrgGraph],
+) -> None:
+    """The control: "which quarter did click change" is no ranking, never its trend."""
+    result = await ask(histories["click"], "which quarter did click change")
+    assert result.outcome is Outcome.NO_MATCH
+    assert any('"quarter did click"' in note for note in result.limitations)

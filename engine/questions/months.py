@@ -1,6 +1,6 @@
 """Months ranked by their commits ("which month in 2026 had the most commits in werkzeug?",
-"busiest month this yr"): the window's calendar months (UTC), each one's commits read as a
-fact of its own (the commit activity provider over that month: its records are the evidence),
+"busiest month this yr"), or quarters ("which quarter of 2025 was busiest"): the window's
+calendar months or quarters (UTC), each one's commits read as a fact of its own (the commit activity provider over that month: its records are the evidence),
 listed the most first, equal counts in calendar order. A month the window cuts (the one under
 way, or the first of a window not starting on the 1st) is counted over the part inside it,
 said. It was refused ("a ranking of periods ... is not computed"); weeks, days and other
@@ -28,31 +28,37 @@ class BusiestMonth(Question):
     name = "months"
 
     async def read(self, asked: Asked, reader: Reader) -> Found | None:
-        if not asked.understood.months_ranked or not asked.subjects:
+        understood = asked.understood
+        if not (understood.months_ranked or understood.quarters_ranked) or not asked.subjects:
             return None
         months = calendar_months(asked.window.start, asked.window.end)
+        if understood.quarters_ranked:
+            months = calendar_quarters(months)
         results = []
         for start, end in months:
             window = Window(start, end, historical=True)
             found = await reader.facts(asked.subjects, [FactKind.COMMIT_ACTIVITY], window)
             results += [r for r in found if r.facts]  # a month with none: 0, in the judgment
-        return Found(results=tuple(results), kept=tuple(months))
+        unit = "quarter" if understood.quarters_ranked else "month"
+        return Found(results=tuple(results), kept=(unit, *months))
 
     def judgment(self, case: Case) -> str | None:
-        months = case.inputs.kept.get(self.name)
-        if not isinstance(months, tuple) or not months:
+        kept = case.inputs.kept.get(self.name)
+        if not isinstance(kept, tuple) or len(kept) < 2:
             return None
+        unit, months = kept[0], kept[1:]
         window = case.window
         parts = [
-            _ranked(name, _counts(case.facts, key, months), window)
+            _ranked(name, _counts(case.facts, key, months), window, unit)
             for key, name in case.names.items()
         ]
         return " ".join(parts)
 
     def claims(self, case: Case, claimed: Sequence[ClaimedFact]) -> list[ClaimedFact]:
-        months = case.inputs.kept.get(self.name)
-        if not isinstance(months, tuple) or not months:
+        kept = case.inputs.kept.get(self.name)
+        if not isinstance(kept, tuple) or len(kept) < 2:
             return []
+        months = kept[1:]
         return claim_also(
             (f for key in case.names for f in _monthly(case.facts, key, months).values()),
             claimed,
@@ -72,6 +78,15 @@ def calendar_months(start: datetime, end: datetime) -> list[Month]:
     return months
 
 
+def calendar_quarters(months: Sequence[Month]) -> list[Month]:
+    """The calendar quarters (UTC) the months touch, each cut as its months are."""
+    quarters: dict[tuple[int, int], Month] = {}
+    for start, end in months:
+        at = (start.year, (start.month - 1) // 3)
+        quarters[at] = (quarters.get(at, (start, end))[0], end)
+    return list(quarters.values())
+
+
 def _monthly(facts: Sequence[Fact], key: str, months: Sequence[Month]) -> dict[Month, Fact]:
     """The commit activity fact of `key` read over each month."""
     wanted = set(months)
@@ -89,30 +104,32 @@ def _counts(facts: Sequence[Fact], key: str, months: Sequence[Month]) -> list[tu
     return [(m, number(found[m].value.get("commits")) if m in found else 0) for m in months]
 
 
-def _ranked(name: str, counts: list[tuple[Month, int]], window: Window) -> str:
-    """ "werkzeug's months ... : 2026-03 (25 commit(s)); ..."; a month cut by the window is
-    said with the part counted."""
+def _ranked(name: str, counts: list[tuple[Month, int]], window: Window, unit: str) -> str:
+    """ "werkzeug's months ... : 2026-03 (25 commit(s)); ..."; a month (quarter) cut by the
+    window is said with the part counted."""
     order = sorted(counts, key=lambda c: (-c[1], c[0][0]))
-    items = "; ".join(f"{_month(m)}: {n} commit(s)" for m, n in order)
+    items = "; ".join(f"{_month(m, unit)}: {n} commit(s)" for m, n in order)
     top = order[0][1]
     if top == 0:
-        return f"{name} had no commit {when(window)}: no month leads."
-    busiest = [_month(m) for m, n in order if n == top]
+        return f"{name} had no commit {when(window)}: no {unit} leads."
+    busiest = [_month(m, unit) for m, n in order if n == top]
     lead = (
         f"the busiest was {busiest[0]}" if len(busiest) == 1 else f"{' and '.join(busiest)} tie"
     )
     return (
-        f"{name}'s calendar months (UTC) from {iso(window.start)} to {iso(window.end)} ranked "
+        f"{name}'s calendar {unit}s (UTC) from {iso(window.start)} to {iso(window.end)} ranked "
         f"by commits, the most first (equal counts in calendar order): {items}; {lead} with "
         f"{top} commit(s)."
     )
 
 
-def _month(month: Month) -> str:
+def _month(month: Month, unit: str = "month") -> str:
     start, end = month
-    label = f"{start:%Y-%m}"
-    whole = start.day == 1 and start.time() == datetime.min.time()
+    label = f"{start:%Y-%m}" if unit == "month" else f"{start.year}-Q{(start.month - 1) // 3 + 1}"
+    first = unit == "month" or start.month % 3 == 1
+    whole = first and start.day == 1 and start.time() == datetime.min.time()
     following = end.day == 1 and end.time() == datetime.min.time()
+    following = following and (unit == "month" or end.month % 3 == 1)
     if whole and following:
         return label
     return f"{label} (its part from {iso(start)} to {iso(end)})"

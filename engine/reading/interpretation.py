@@ -150,6 +150,7 @@ class Interpretation:
     # "Which month had the most commits?": the window's months ranked by their commits
     # (engine/reading/rankedmonths.py, engine/questions/months.py).
     months_ranked: bool = False
+    quarters_ranked: bool = False  # "which quarter of 2025 was busiest": the same, by quarter
     # References read only because they follow "did" or "by" beside other references ("how
     # many commits did davidism make to core.py?"): who acted. One naming nobody ends the
     # question (engine.resolving.subjects): everyone's count would answer another question.
@@ -323,8 +324,9 @@ def interpret(
         kinds.append(FactKind.ACTIVE_CONTRIBUTORS)  # "did anyone commit to X?": the people
     # "busiest month this yr": each month's commits, ranked (before the words beside the time)
     within = None if time is None else (time.start, time.end)
-    months_ranked = ranking is None and rankedmonths.read(tokens, readable, kinds, within)
-    if months_ranked:
+    ranked_unit = None if ranking else rankedmonths.read(tokens, readable, kinds, within)
+    months_ranked, quarters_ranked = ranked_unit == "month", ranked_unit == "quarter"
+    if ranked_unit:
         intent, kinds = Intent.COUNT, [FactKind.COMMIT_ACTIVITY]
     # "since Jan '23": not understood, never "since Jan"; "lst month": never the default window
     if time is not None or not reading.not_understood:
@@ -432,6 +434,7 @@ def interpret(
         which_day=tuple(reading.which_day.items()),
         compared=base,
         months_ranked=months_ranked,
+        quarters_ranked=quarters_ranked,
         actors=tuple(dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans)),
         asks_both="both" in words,
         ranked_by="lines" if v.LINE_WORDS.intersection(words) else "commits",

@@ -1,10 +1,9 @@
-"""Months ranked by their commits ("which month in 2026 had the most commits in werkzeug?",
-"busiest month this yr", "the most active month for attrs in 2025"): answered
+"""Months or quarters ranked by their commits ("which month in 2026 had the most commits in
+werkzeug?", "busiest month this yr", "which quarter of 2025 was the busiest"): answered
 (engine/questions/months.py) instead of ending as the word rule "ranked periods"
 (engine/reading/wordrules.py) ends them. Read before the time phrase's neighbours are
 (engine.reading.time.beside): "month" of "busiest month this yr" is the period ranked, not a
-word changing "this yr". Weeks, days, quarters, hours, and months ranked by lines or people
-still end.
+word changing "this yr". Weeks, days, hours, and periods ranked by lines or people still end.
 """
 
 from __future__ import annotations
@@ -17,11 +16,14 @@ from engine.reading.verbs import BUSIEST
 from engine.reading.vocabulary import LINE_WORDS
 
 _MOST = BUSIEST | {"most", "highest", "biggest", "peak"}
-_MONTHS = frozenset({"month", "months"})
+# The periods ranked here, each by its name and plural: at most 5 quarters or 14 months in a
+# window one answer may cover, each read apart (weeks would be 58 reads).
+_UNITS = {"month": "month", "months": "month", "quarter": "quarter", "quarters": "quarter"}
+_MONTHS = frozenset(_UNITS)
 _OPENERS = frozenset({"which", "what"})
 _LEADS = frozenset({"in", "during", "for"})
 _OTHER_PERIODS = frozenset(
-    {"day", "days", "week", "weeks", "weekday", "quarter", "quarters", "hour", "hours"}
+    {"day", "days", "week", "weeks", "weekday", "hour", "hours"}
     | {"season", "seasons", "year", "years", "daily", "weekly", "monthly", "per", "each"}
 )
 # What a ranking of months counts: commits, activity ("busiest", "most active").
@@ -37,18 +39,21 @@ def read(
     readable: Sequence[r.Token],
     kinds: Sequence[FactKind],
     time: tuple[int, int] | None = None,
-) -> bool:
-    """Whether the question ranks months by commits; its words ("busiest", "most active",
-    "month", "which") are then read, in `tokens` and `readable` alike. The words of the time
+) -> str | None:
+    """The period the question ranks by commits ("month", "quarter"), or None; its words
+    ("busiest", "most active", "month", "which") are then read, in `tokens` and `readable`
+    alike. The words of the time
     phrase read (`time`) rank nothing: "year" of "the busiest month of last year" is the
     window's, not a period ranked (it ended on "month of last year" not understood)."""
     free = list(tokens)  # "busiest", "most active": fact words too, taken by then
     words = [t.norm for t in free]
     outside = [t.norm for t in free if time is None or not time[0] <= t.start < time[1]]
     if set(outside) & (_OTHER_PERIODS | LINE_WORDS | _PEOPLE) or not set(kinds) <= _COUNTED:
-        return False
+        return None
     if kinds and set(kinds) == {FactKind.CHURN}:  # "the most churn": lines
-        return False
+        return None
+    if len({_UNITS[w] for w in outside if w in _UNITS}) > 1:  # "which month of which quarter"
+        return None
     taken: list[int] = []
     opener = 1 if words[:1] and words[0] in _LEADS else 0  # "in which month ..."
     for i, word in enumerate(words):
@@ -62,7 +67,7 @@ def read(
             words[opener + 1 : opener + 2] and words[opener + 1] in _MONTHS
         ):
             taken = [opener, opener + 1, i]  # "which month ... the most commits"
-        elif with_the >= 2 and words[with_the - 2 : with_the] in (["month", "with"],):
+        elif with_the >= 2 and words[with_the - 1] == "with" and words[with_the - 2] in _MONTHS:
             taken = list(range(with_the - 2, i + 1))  # "the month with the most commits"
         if taken:
             break
@@ -70,4 +75,4 @@ def read(
     for token in [*tokens, *readable]:
         if (token.start, token.end) in spans:
             token.free = False
-    return bool(taken)
+    return next((_UNITS[words[i]] for i in taken if words[i] in _UNITS), None)

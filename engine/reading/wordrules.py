@@ -96,8 +96,8 @@ _COUNTED_PERIODS_NOTE = (
     "commits."
 )
 PERIODS_NOTE = (
-    "a ranking of periods other than months by commits (the busiest week, day or quarter, the "
-    "month with the most lines) is not computed: counts are of one whole window, never "
+    "a ranking of periods other than months by commits (or quarters; the busiest week or day, "
+    "the month with the most lines) is not computed: counts are of one whole window, never "
     "compared period by period, so the answer would be the window's total or its health. Ask "
     'about each period in turn ("how many commits to X in July?"), or which month had the '
     "most commits."

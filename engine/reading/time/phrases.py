@@ -74,6 +74,13 @@ _EVER = re.compile(
 )
 # What looks like time: any of these outside an understood phrase is reported, never ignored
 # ("how long since X last changed?" asks when X last changed: its "since" is no phrase).
+# A quarter ranked ("which quarter of 2025 was busiest", "the busiest quarter", "the quarter
+# with the most commits"): the periods ranked (engine/reading/rankedmonths.py), no time phrase
+# unread, where the question ranks ("which quarter did X change" stays not understood).
+_QUARTER_ASKED = re.compile(
+    r"\b(?:which|what|busiest|quietest|hottest|liveliest|most\s+active)\s+$", re.IGNORECASE
+)
+_QUARTER_WITH = re.compile(r"\s+with\s+(?:the\s+)?(?:most|highest)\b", re.IGNORECASE)
 # A two-digit year after an apostrophe stands first, outside the word boundaries: "'25"
 # after a space starts with no word boundary, so "vs '25" was never seen and "25" was read as
 # a name ("commits in '24 vs '25" ended on "25" naming nothing known).
@@ -244,6 +251,8 @@ def _read(text: str, now: datetime) -> TimeReading:
             reading.not_understood.append(match.group())
             reading.unknown_spans.append(match.span())
     for match in _TIME_LIKE.finditer(text):
+        if _quarter_ranked(text, match):
+            continue
         if not any(a <= match.start() < b for a, b in covered + reading.unknown_spans):
             year = match.group().lstrip("'\u2019").isdigit()  # "'24" as "2024"
             context = _YEAR_CONTEXT if year else _CONTEXT
@@ -355,6 +364,14 @@ def _qualified(text: str, first: TimeMatch, found: list[TimeMatch]) -> tuple[int
     if more := _MORE.match(text, first.end):
         return first.start, more.end()
     return None
+
+
+def _quarter_ranked(text: str, match: re.Match[str]) -> bool:
+    """ "quarter" of "which quarter ... the most", "the busiest quarter" (`_QUARTER_ASKED`)."""
+    if match.group().lower() not in ("quarter", "quarters") or not _RANKS.search(text):
+        return False
+    before = _QUARTER_ASKED.search(text, 0, match.start())
+    return before is not None or _QUARTER_WITH.match(text, match.end()) is not None
 
 
 def _within(inner: tuple[int, int], outer: tuple[int, int]) -> bool:
