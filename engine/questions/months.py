@@ -1,11 +1,12 @@
 """Months ranked by their commits ("which month in 2026 had the most commits in werkzeug?",
 "busiest month this yr"), or quarters ("which quarter of 2025 was busiest"): the window's
-calendar months or quarters (UTC), each one's commits read as a fact of its own (the commit activity provider over that month: its records are the evidence),
-listed the most first, equal counts in calendar order. A month the window cuts (the one under
-way, or the first of a window not starting on the 1st) is counted over the part inside it,
-said. It was refused ("a ranking of periods ... is not computed"); weeks, days and other
-periods still are (engine/reading/wordrules.py), as is a ranking of months by lines or
-people (engine/reading/rankedmonths.py reads what is asked).
+calendar months or quarters (UTC), each one's commits read as a fact of its own (the commit
+activity provider over that period: its records are the evidence), listed the most first,
+equal counts in calendar order. A period the window cuts (the one under way, or the first of
+a window not starting on its first day) is counted over the part inside it, said. It was
+refused ("a ranking of periods ... is not computed"); weeks, days and other periods still
+are (engine/reading/wordrules.py), as is a ranking of months by lines or people
+(engine/reading/rankedmonths.py reads what is asked).
 """
 
 from __future__ import annotations
