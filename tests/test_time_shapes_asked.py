@@ -180,6 +180,11 @@ OPENED = [
     ("attrs", "Hey, name the top 3 contributors in 2025", "the top 3 contributors in 2025"),
     ("click", "Show me who changed termui.py in 2025", "who changed termui.py in 2025"),
     ("attrs", "List everyone who committed in Q1 2026", "who committed in Q1 2026"),
+    # Later readings read the question after the opening words ("which month ..." was no
+    # longer first: the organisation's health was answered).
+    ("click", "Looking at commits, which month was busiest in 2026?",
+     "which month was busiest in 2026?"),
+    ("attrs", "Quick question: when did attrs last change?", "when did attrs last change?"),
 ]  # fmt: skip
 
 

@@ -267,7 +267,9 @@ def interpret(
     spans += r.by_descriptions(text, tokens, known_handles)  # "the werkzeug test suite"
     if known_handles is not None:
         spans += r.by_handles(text, tokens, known_handles, notes)
-    opened = openers.read(tokens)  # "Judging by commits,", "Rank the people": asking nothing
+    # "Judging by commits,", "Rank the people": asking nothing; every later reading reads the
+    # question after them ("Quick question: when did X first change?" starts at "when").
+    tokens = tokens[openers.read(tokens) :]
     slipped = slips.read_slips(text, tokens)  # "chnages", "comits": read as the word missed
     readable = [replace(t) for t in tokens]  # before fact phrases take theirs ("new contributors")
     kinds = intents.fact_kinds(tokens)
@@ -277,7 +279,7 @@ def interpret(
     fact_kinds = list(kinds)  # as asked, before an intent's defaults
     # A path or dotted module name is one name, its parts no words of the question's
     # ("what is the bus factor of attr._make?": "make" asked what changed).
-    named = [t for t in tokens[opened:] if not r.is_written_name(text[t.start : t.end])]
+    named = [t for t in tokens if not r.is_written_name(text[t.start : t.end])]
     words = " ".join(t.norm for t in named).split()
     kind_hint = _kind_hint(tokens)
     ranking = read_ranking(tokens, fact_kinds, kind_hint)  # consumes "top 5", "files"

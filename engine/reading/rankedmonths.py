@@ -21,7 +21,6 @@ _MOST = BUSIEST | {"most", "highest", "biggest", "peak"}
 _UNITS = {"month": "month", "months": "month", "quarter": "quarter", "quarters": "quarter"}
 _MONTHS = frozenset(_UNITS)
 _OPENERS = frozenset({"which", "what"})
-_LEADS = frozenset({"in", "during", "for"})
 _OTHER_PERIODS = frozenset(
     {"day", "days", "week", "weeks", "weekday", "hour", "hours"}
     | {"season", "seasons", "year", "years", "daily", "weekly", "monthly", "per", "each"}
@@ -55,7 +54,12 @@ def read(
     if len({_UNITS[w] for w in outside if w in _UNITS}) > 1:  # "which month of which quarter"
         return None
     taken: list[int] = []
-    opener = 1 if words[:1] and words[0] in _LEADS else 0  # "in which month ..."
+    # "which month ...", "in which month ...", "Looking at commits, which month ...": the
+    # first "which" or "what" before a period.
+    opener = next(
+        (k for k in range(len(words) - 1) if words[k] in _OPENERS and words[k + 1] in _MONTHS),
+        len(words),
+    )
     for i, word in enumerate(words):
         if word not in _MOST:
             continue

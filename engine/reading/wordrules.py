@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 
 from engine.reading import references as r
 from engine.reading.time.calendar import TIME_WORDS
@@ -275,10 +276,13 @@ def _ranked_periods(a: At) -> bool:
     if a.word not in _MOST:
         return False
     nxt = a.words[a.i + 2] if a.after == "active" and a.i + 2 < len(a.words) else a.after
-    opens = a.words[:2] if a.words[:1] in (["which"], ["what"]) else []
+    # "which week ...", also after words opening the question ("Looking at commits, which ...")
+    opens = any(
+        w in ("which", "what") and after in _PERIOD_NOUNS for w, after in pairwise(a.words[: a.i])
+    )
     return (
         nxt in _PERIOD_NOUNS
-        or (len(opens) == 2 and opens[1] in _PERIOD_NOUNS)
+        or opens
         or _with_most(a.words, a.i) is not None
     )
 
