@@ -9,7 +9,8 @@ everyone else's part of the organisation (it ended: leaving a subject out was co
 for a person's part of modules or repositories); releases and pull requests asked of a git
 history say first what it holds (they were "answered from deploy records"); "who contributed in
 both 2024 and 2025?" is the people of each period, intersected (it ended: "both" named no
-subject, and two times named). On the real
+subject, and two times named); a clarification's prompt names every person it offers (werkzeug's
+six Davids were named five, David Lord left out). On the real
 histories (../shared/data), in memory; each truth from `git log --no-merges --full-history` (author time; people as `git shortlog` groups
 them)."""
 
@@ -272,3 +273,23 @@ async def test_people_of_both_periods_are_those_active_in_each(
     for names in both:
         said = [n for n in names if f"{n} ({then[names]} then, {now[names]} later)" in shown]
         assert said, (names, judgment)
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "name"),
+    [
+        ("werkzeug", "did David or pgjones commit more to werkzeug in 2025?", "David"),
+        ("click", "did Peter or David Lord commit more in 2025?", "Peter"),
+    ],
+)
+async def test_a_clarification_names_every_person_it_offers(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str, name: str
+) -> None:
+    """Each offers six people of the first name; the prompt named the first five only."""
+    graph, _ = histories[history]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED
+    offered = [c.name for c in result.candidates]
+    assert len(offered) > 5 and all(name in n or n.islower() for n in offered), offered
+    prompt = result.clarification_prompt or ""
+    assert all(n in prompt for n in offered), (offered, prompt)

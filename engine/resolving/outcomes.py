@@ -71,9 +71,13 @@ def prompt_for(
     names = [(labels or {}).get(c.subject.key, c.subject.name) for c in candidates[:5]]
     if not names:
         return FALLBACK_PROMPT
+    # Every candidate offered is named: werkzeug's "did David or pgjones commit more?" offered
+    # six Davids and the prompt named five, David Lord (the only one active) left out.
+    rest = [c.subject.name for c in candidates[5:]]
+    more = f" (also offered: {', '.join(rest)})" if rest else ""
     if labels:
-        return f'"{reference}" could mean: {"; ".join(names)}. Which one did you mean?'
-    return f'"{reference}" could mean {", ".join(names)}. Which one did you mean?'
+        return f'"{reference}" could mean: {"; ".join(names)}{more}. Which one did you mean?'
+    return f'"{reference}" could mean {", ".join(names)}{more}. Which one did you mean?'
 
 
 def choices(
