@@ -5,7 +5,10 @@ reference, a scope with the repository: engine.resolving.within). Before, "werkz
 a known name (werkzeug.test, the test client) and "suite" said unused, "werkzeug's test
 suite" was werkzeug.test unsaid, "the test suite of click" counted the repository beside
 tests, "click test suite" the whole repository ("test suite" said unused). On the shared
-histories, each count `git log --no-merges --full-history -- PATH`'s by author time."""
+histories, each count `git log --no-merges --full-history -- PATH`'s by author time. And
+"the routing tests", "the sansio tests": the tests of what the first word names, its folder or
+test module in the test suite (engine.resolving.within.tests_of); they asked between the
+module and the whole test suite, or between the package and the test package of one name."""
 
 from __future__ import annotations
 
@@ -66,3 +69,27 @@ async def test_a_description_is_never_a_known_name_inside_it(werkzeug: OrgGraph)
     result = await answer(werkzeug, "which test files changed the most in 2025?", now=CLOCK)
     assert result.outcome is Outcome.ANSWERED, result.limitations
     assert "1. tests/test_debug.py (3 commit(s))" in (result.direct_judgment or "")
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "path"),
+    [
+        ("werkzeug", "how many commits touched the routing tests in 2025?",
+         "tests/test_routing.py"),
+        ("werkzeug", "how many commits touched the sansio tests in 2025?", "tests/sansio"),
+        ("click", "how many commits touched the termui tests in 2025?", "tests/test_termui.py"),
+        ("attrs", "how many commits touched the validators tests in 2025?",
+         "tests/test_validators.py"),
+    ],
+)  # fmt: skip
+async def test_the_tests_of_a_module_are_its_test_module_or_folder(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str, path: str
+) -> None:
+    graph, clone = histories[history]
+    result = await answer(graph, question, now=CLOCK)
+    assert result.outcome is Outcome.ANSWERED, (result.limitations, result.clarification_prompt)
+    assert result.subject_keys == (f"module:{history}/{path}",)
+    commits = shared_history.commits(clone, *Y2025, path)
+    assert commits > 0
+    assert (result.direct_judgment or "").startswith(f"{commits} commit(s) to ")
+    assert any("was read as the tests of" in n for n in result.limitations), result.limitations

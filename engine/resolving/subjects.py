@@ -72,6 +72,7 @@ from engine.resolving.within import (
     holder_of_path,
     read_as_scope,
     repository_over_its_package,
+    tests_of,
     within,
 )
 from engine.resolving.wordforms import described
@@ -461,6 +462,8 @@ class Subjects:
             if scope.inner in consumed or (scope.outer in consumed and not scope.prefix):
                 continue
             found = await within(self.graph, self.resolver, actor, scope)
+            if found is None and scope.bare:  # "the routing tests": tests/test_routing.py
+                found = await tests_of(self.graph, scope)
             if found is None and scope.bare:  # "the testing helpers": one phrase, two modules
                 found = await existence.two_in_one(self.graph, scope)
             if found is None:

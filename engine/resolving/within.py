@@ -35,7 +35,8 @@ from engine.resolving.resolution import Ambiguous, Candidate, Resolved, Resolver
 from engine.resolving.wordforms import described
 
 __all__ = [
-    "Within", "holder_of_path", "holds", "read_as_scope", "repository_over_its_package", "within"
+    "Within", "holder_of_path", "holds", "read_as_scope", "repository_over_its_package",
+    "tests_of", "within",
 ]  # fmt: skip
 
 MODULE_SAMPLE = 50  # modules of one name read to find the one inside the repository
@@ -95,6 +96,40 @@ async def within(
         names = ", ".join(f"{m.name} ({_path(m)})" for m in held[:OFFERED])
         return Within(None, offered, f'"{scope.phrase}" could mean {names}. Which one?')
     return _not_held(scope, repositories, modules[: OFFERED - 1])
+
+
+# What a test suite calls the tests of X: its folder, or its test module (pytest's names).
+_TEST_PATHS = ("tests/{}", "tests/test_{}.py", "test/{}", "test/test_{}.py")
+
+
+async def tests_of(graph: OrgGraph, scope: Scope) -> Within | None:
+    """"the routing tests", "the sansio tests": the tests of what the first word names, the
+    folder or test module of that name in the test suite (werkzeug's tests/test_routing.py,
+    tests/sansio; click's tests/test_termui.py), said. They asked between the module and the
+    whole test suite, or between the package and the test package of one name. None when
+    the second word is no "tests" or no such path is there; several ask which."""
+    if not scope.bare or (described(scope.inner) or scope.inner.lower()) not in ("tests", "test"):
+        return None
+    name = scope.outer.strip().lower().replace(" ", "_")
+    if not name.isidentifier():
+        return None
+    found: dict[str, StoredSubject] = {}
+    for path in (p.format(name) for p in _TEST_PATHS):
+        subjects, _ = await graph.subjects_by_handle(path, [SubjectKind.MODULE], OFFERED)
+        found.update((s.key, s) for s in subjects if s.attributes.get("path") == path)
+    held = list(found.values())
+    if len(held) == 1:
+        where = "" if _path(held[0]) == held[0].name else f" ({_path(held[0])})"
+        note = (
+            f'"{scope.phrase}" was read as the tests of {scope.outer}: {held[0].name}{where}, '
+            "in the test suite."
+        )
+        return Within(held[0], note=note)
+    if held:
+        offered = tuple(Candidate(m, 0.9) for m in held[:OFFERED])
+        names = ", ".join(f"{m.name} ({_path(m)})" for m in held[:OFFERED])
+        return Within(None, offered, f'"{scope.phrase}" could mean {names}. Which one?')
+    return None
 
 
 async def read_as_scope(
