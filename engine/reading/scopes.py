@@ -52,7 +52,8 @@ def scopes(text: str, spans: list[tuple[int, int]], tokens: list[Token]) -> list
             out.append(Scope(text[a0:end], text[a0:a1], text[b0:b1], bare=bare))
         elif _HOLDER_SECOND.match(words):
             out.append(Scope(text[a0:end], text[b0:b1], text[a0:a1]))
-    return [*out, *_said_where(text, sorted(spans), {(s.outer, s.inner) for s in out})]
+    paired = {(s.outer, s.inner) for s in out}
+    return [*out, *_said_where(text, sorted(spans), paired, tokens)]
 
 
 _PREPOSITION = r"(?:in|for|within|inside|on|about|at)\s+(?:the\s+)?"
@@ -62,11 +63,21 @@ _AFTER = re.compile(rf"^\s*(?:{_CONTAINER_WORDS}\s*)?(?::|,|\s-\s|\u2014|\u2013)
 _PREPOSED = re.compile(rf"^\s*(?:{_CONTAINER_WORDS}\s*)?,", re.IGNORECASE)
 # "..., in requests?", "... (in requests)": said after the question.
 _TRAILING_BEFORE = re.compile(rf"(?:,\s*|\(\s*){_PREPOSITION}$", re.IGNORECASE)
+# "... last changed in click?": the last of two references, after "in" that ends the question
+_ENDING_IN = re.compile(r"\s(?:in|within|inside)\s+(?:the\s+)?$", re.IGNORECASE)
 _TRAILING_AFTER = re.compile(rf"^\s*(?:{_CONTAINER_WORDS})?\s*\)?\s*[?.!]*\s*$", re.IGNORECASE)
 
 
+def _ends_read(text: str, end: int, tokens: list[Token]) -> bool:
+    """Nothing but words already read (a time phrase: "... in click in 2025?") and the
+    question's end follow `end`."""
+    rest = [t for t in tokens if t.start >= end]
+    last = max((t.end for t in rest), default=end)
+    return all(not t.free for t in rest) and bool(_TRAILING_AFTER.match(text[last:]))
+
+
 def _said_where(
-    text: str, spans: list[tuple[int, int]], paired: set[tuple[str, str]]
+    text: str, spans: list[tuple[int, int]], paired: set[tuple[str, str]], tokens: list[Token]
 ) -> list[Scope]:
     """The reference said before the question ("requests: who touched models.py?", "in
     requests, ...") or after it (", in requests?") as holding each other reference: a comma
@@ -81,6 +92,10 @@ def _said_where(
         said = bool(before.strip()) or not _PREPOSED.match(after)
         where = spans[0] if said else None
     elif _TRAILING_BEFORE.search(text[:z0]) and _TRAILING_AFTER.match(text[z1:]):
+        where = spans[-1]
+    elif len(spans) == 2 and _ENDING_IN.search(text[:z0]) and _ends_read(text, z1, tokens):
+        # "when was shell completion last changed in click?": click's module, its last
+        # change; the two were read apart and the repository's newest change answered
         where = spans[-1]
     if where is None:
         return []
