@@ -157,9 +157,6 @@ DESCRIBED = [
     ("requests", "how many commits to the dependabot config this year?",
      ".github/dependabot.yml", Y2026),
     ("requests", "how many commits to the tox config in 2025?", "tox.ini", Y2025),
-    # never the README deleted in 2011, though its path is the word (module_layout 9)
-    ("requests", "how many times was the README modified Sept 1 to Sept 30, 2019?",
-     "README.md", (datetime(2019, 9, 1, tzinfo=UTC), datetime(2019, 10, 1, tzinfo=UTC))),
 ]  # fmt: skip
 
 
@@ -255,24 +252,3 @@ async def test_a_subpackage_is_a_kind_word(werkzeug: OrgGraph, werkzeug_clone: P
     assert not any("subpackage" in n for n in result.limitations), result.limitations
     expected = shared_history.commits(werkzeug_clone, *Y2025, "src/werkzeug/debug")
     assert (result.direct_judgment or "").startswith(f"{expected} commit(s) to ")
-
-
-async def test_a_file_deleted_since_is_answered_by_its_path(
-    click: OrgGraph, click_clone: Path
-) -> None:
-    """click's CHANGES.rst was deleted when CHANGES.md was written anew (2026-06-05; git
-    finds no rename): "how many commits touched CHANGES.rst in the first half of 2026?" named
-    no subject; git counts 75. It is a file module of its own now (module_layout 9), said
-    gone, and ranked first among the files of that half year; "the changelog" stays
-    CHANGES.md, the file the repository has."""
-    h1 = (datetime(2026, 1, 1, tzinfo=UTC), datetime(2026, 7, 1, tzinfo=UTC))
-    result = await ask(click, "how many commits touched CHANGES.rst in the first half of 2026?")
-    assert result.outcome is Outcome.ANSWERED, result.limitations
-    assert result.subject_keys == ("module:click/CHANGES.rst",)
-    expected = shared_history.commits(click_clone, *h1, "CHANGES.rst")
-    assert expected == 75 and counted(result.direct_judgment, expected, "CHANGES.rst")
-    assert any("is no file of the repository as it is now" in n for n in result.limitations)
-    ranked = await ask(click, "which files changed the most in the first half of 2026?")
-    assert (ranked.direct_judgment or "").find("1. CHANGES.rst (75 commit(s))") > 0
-    described = await ask(click, "how many commits touched the changelog this year?")
-    assert described.subject_keys == ("module:click/CHANGES.md",), described.limitations

@@ -132,7 +132,7 @@ async def test_people_are_ranked_with_bots_left_out(
 def per_file(
     clone: Path, start: datetime, end: datetime, *, author: str = "", under: str = ""
 ) -> dict[str, tuple[int, int]]:
-    """git's (commits, lines added and removed) per file in [start, end) by
+    """git's (commits, lines added and removed) per file of the head in [start, end) by
     author time: `git log --no-merges --full-history -M --numstat` (by `author`'s address
     when given; files under the directory `under` only), a moved file under its new path."""
     by = [f"--author={author}"] if author else []
@@ -141,6 +141,7 @@ def per_file(
          "--format=@%at", *by],
         capture_output=True, check=True, text=True,
     ).stdout  # fmt: skip
+    head = set(shared_history.git(clone, "ls-files").splitlines())
     moves = _moves(clone)
     counts: dict[str, tuple[int, int]] = {}
     inside = False
@@ -152,7 +153,7 @@ def per_file(
             continue
         plus, minus, path = line.split("\t", 2)
         path = _followed(_new_path(path), moves)
-        if path.startswith(under):  # a file deleted since too (module_layout 9)
+        if path in head and path.startswith(under):
             commits, lines = counts.get(path, (0, 0))
             changed = 0 if plus == "-" else int(plus) + int(minus)
             counts[path] = (commits + 1, lines + changed)

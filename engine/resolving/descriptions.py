@@ -100,14 +100,11 @@ def _match(words: list[str], path: str) -> int | None:
 
 
 async def _modules(graph: OrgGraph) -> list[StoredSubject]:
-    """The modules of the repositories as they are now: a description names what is there
-    ("the changelog" is click's CHANGES.md), never a file deleted since (CHANGES.rst, a
-    module of its own named by its path, graph/git/modules.py)."""
     out: list[StoredSubject] = []
     after = None
     while len(out) < MAX_PATHS:
         page = await graph.find_subjects(SubjectQuery(kinds=(SubjectKind.MODULE,)), PAGE, after)
-        out += [s for s in page.items if not s.attributes.get("gone")]
+        out += page.items
         if not page.has_next or not page.positions:
             break
         after = page.positions[-1]

@@ -54,12 +54,6 @@ async def disclose(
         )
     if former := _former_name(reference, subject):
         told.notes.append(former)
-    if subject.attributes.get("gone"):  # click's CHANGES.rst (graph/git/modules.py)
-        told.notes.append(
-            f"{subject.name} is no file of the repository as it is now: it was deleted since "
-            "(or moved where git's rename detection does not follow it). Its commits are "
-            "git's for that path."
-        )
     if subject.kind is not SubjectKind.PERSON:
         return
     found, _ = await graph.search_all_tokens(reference, [SubjectKind.PERSON], 10)

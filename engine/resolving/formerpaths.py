@@ -10,11 +10,6 @@ step must land on a module of the head by its current path; several moves read i
 ("a/b/x.py": a/ moved to src/a/, then src/a/b/ to src/a/c/), at most `MAX_STEPS` of them.
 The answer names the current path and says the path asked was its former one, never
 answering for the directory in its place (engine.resolving.within.holder_of_path says that).
-
-A file the head has no more (deleted, or moved where git does not follow it: click's
-CHANGES.rst) is a module of its own, named by its path alone (`by_path_only`): a search's
-loose match of it ("the changelog" finding attrs' CHANGELOG.rst, deleted in 2021) is no
-reading of a word, which names what is there.
 """
 
 from __future__ import annotations
@@ -23,8 +18,6 @@ from dataclasses import dataclass
 
 from engine.domain.models import StoredSubject, SubjectKind
 from engine.ports import SubjectDirectory
-from engine.resolving.candidates import Ambiguous, NotFound, Resolution, Resolved
-from engine.resolving.matching import Match
 
 MAX_STEPS = 4
 _SAMPLE = 10  # modules read per directory prefix (a handle is rarely several modules')
@@ -102,33 +95,3 @@ async def _module_at(
 
 def _path(module: StoredSubject) -> str:
     return str(module.attributes.get("path") or module.key.partition(":")[2])
-
-
-_BY_NAME = (Match.EXACT, Match.FOLDED)
-
-
-def by_path_only(reference: str, outcome: Resolution) -> Resolution:
-    """`outcome` without the files the head has no more that `reference` does not name by
-    their path as written (their only name, graph/git/modules.py): a word with no "." or "/"
-    never names one ("the README" on requests is README.md, never the README deleted in
-    2013, though that path is the word); none left is NotFound."""
-    path = "/" in reference or "." in reference
-
-    def named(how: Match | None, exact: bool = False) -> bool:
-        return path and (exact or how in _BY_NAME)
-
-    if isinstance(outcome, Resolved):
-        gone = outcome.subject.attributes.get("gone") and not named(outcome.how)
-        return NotFound(outcome.stage) if gone else outcome
-    if not isinstance(outcome, Ambiguous):
-        return outcome
-    kept = [
-        c for c in outcome.candidates
-        if not c.subject.attributes.get("gone") or named(c.how, c.exact)
-    ]  # fmt: skip
-    if len(kept) == len(outcome.candidates):
-        return outcome
-    if not kept:
-        return NotFound(outcome.stage)
-    total = outcome.total - (len(outcome.candidates) - len(kept)) if outcome.total else None
-    return Ambiguous(kept, outcome.stage, total=total)

@@ -277,10 +277,9 @@ def _notes(
         notes.append(f"At most {MOST} are ranked in one answer.")
     if ranking.files:
         notes.append(
-            "Every file of the repository's history is ranked, a renamed one with the "
+            "Every file of the repository as it is now is ranked, a renamed one with the "
             "commits made under its earlier names: a file's count is what `git log --follow "
-            "--no-merges --full-history -- <path>` counts; a file deleted since is ranked by "
-            "its last path."
+            "--no-merges --full-history -- <path>` counts; a file deleted since is not ranked."
         )
     if ranking.kind is SubjectKind.MODULE:
         notes.append(

@@ -44,7 +44,7 @@ from engine.resolving import rankedsubjects as busiest
 from engine.resolving import subjectless as unnamed
 from engine.resolving.aside import Shipped, aside, shipped_first, shipped_of_tie
 from engine.resolving.disclosures import Disclosures, disclose
-from engine.resolving.formerpaths import by_path_only, folded_path, moved
+from engine.resolving.formerpaths import folded_path, moved
 from engine.resolving.fullnames import other_person
 from engine.resolving.matching import Match
 from engine.resolving.receipts import ReceiptSigner
@@ -345,7 +345,6 @@ class Subjects:
         )
         if isinstance(outcome, Within):
             return outcome
-        outcome = by_path_only(reference, outcome)  # a file deleted since: by its path alone
         if isinstance(outcome, Ambiguous) and kind is None:
             outcome = self._repository_first(actor, reference, outcome, told)
         if isinstance(outcome, Ambiguous) and (

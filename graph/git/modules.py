@@ -60,9 +60,6 @@ class Module:
     # The module directory holding it, if any: its package, the directory holding that ...
     parent: str | None = None
     kind: str = "directory"  # "package", "directory" or "file"
-    # A file the head no longer has (deleted, or moved where git's rename detection does
-    # not follow it): named by its path alone.
-    gone: bool = False
     # A package inside a Python package: its dotted name, `werkzeug.routing`.
     subpackage: str | None = None
 
@@ -81,7 +78,7 @@ class Module:
         file its file name (`conf.py` for docs/conf.py); for a subpackage its directory's
         name (`routing`) and its dotted name without the top package's."""
         own = [self.path, f"{repo}/{self.path}"]
-        if self.kind == "file" and self.dotted is None and not self.gone:
+        if self.kind == "file" and self.dotted is None:
             own.append(self.path.rpartition("/")[2])
         if self.dotted is not None:
             base = self.path.rpartition("/")[2]
@@ -133,8 +130,6 @@ class Modules:
         self.dirs = dict(layout.dirs)  # a module directory of the head -> its kind
         self.dotted = dict(layout.dotted)  # a Python package's head path -> its dotted name
         self.bare = layout.bare  # directories at the depth that are no module
-        self.capped = layout.capped  # too many files for file modules: none gone either
-        self._gone: set[str] = set()  # files of some commit the head has no more
         self._present = layout.present  # every directory of the head: never renamed away
         self._gone_after = gone_after  # (sha, path) -> the path no longer exists after sha
         self._moved: dict[str, tuple[str, datetime]] = {}  # older directory -> (newer, when)
@@ -197,19 +192,6 @@ class Modules:
             seen.add(path)
         return path
 
-    def _gone_file(self, path: str) -> bool:
-        """A file of some commit that the head has no more, where no rename git detects
-        leads (click's CHANGES.rst, deleted when CHANGES.md was written anew): a file module
-        of its own, as `git log -- PATH` counts it (`module_layout` 9). Never a path the
-        head holds as a directory, nor any when the head's files were too many to be
-        modules (tree.MAX_OTHER_FILES, MAX_FILE_MODULES: its files are none either)."""
-        return (
-            not self.capped
-            and path not in self._present
-            and path not in self.dirs
-            and not self._is_file(path)
-        )
-
     def counts_for(self, path: str) -> tuple[str, ...]:
         """The modules (head paths) a change to `path`, as some commit wrote it, counts for,
         outermost first: each module directory holding it, the directory at the module
@@ -229,9 +211,6 @@ class Modules:
                 out.append(now)
         module = self._file(path)
         if self._is_file(module):
-            out.append(module)
-        elif self._gone_file(module):  # a file of some commit, never a directory of one
-            self._gone.add(module)
             out.append(module)
         found = self._counts[path] = tuple(dict.fromkeys(out))
         return found
@@ -267,8 +246,6 @@ class Modules:
         )
         if module.dotted is not None or path in self.other:
             module.kind = "file"
-        elif path in self._gone:
-            module.kind, module.gone = "file", True
         elif self.dirs.get(path) == "package":
             module.kind = "package"
             dotted = self.dotted.get(path)

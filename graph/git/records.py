@@ -27,10 +27,9 @@ MAX_TITLE = 400  # a source record's title (engine.domain.models.SourceRecord)
 # side branches too; 5: a package's earlier path is kept though spelled as its name; 6: a
 # commit record says how many of its lines were added; 7: every other file of the head is a
 # file module too (HISTORY.md, pyproject.toml); 8: every directory holding a file is a module
-# (.github/workflows, tests/certs); 9: a file the head has no more is a file module of its own
-# (click's CHANGES.rst). An import finding a repository stored under
+# (.github/workflows, tests/certs). An import finding a repository stored under
 # another layout reads its whole history again.
-MODULE_LAYOUT = 9
+MODULE_LAYOUT = 8
 # How commit records are keyed (engine/domain/commits.py); 2: a shortened key names its commit. An
 # import finding a repository stored before reads its whole history again if it had such keys.
 COMMIT_KEYS = 2
@@ -151,8 +150,6 @@ def _module_attributes(repo: str, module: Module) -> dict[str, Any]:
     dotted name (a file without one is no Python module)."""
     out: dict[str, Any] = {"repository": repo[:200], "path": module.path[:1000]}
     out["module_kind"] = module.kind
-    if module.gone:
-        out["gone"] = True  # a file the head has no more: engine.resolving says so
     dotted = module.dotted or module.subpackage
     if dotted is not None:
         out["dotted"] = dotted[-200:]

@@ -66,7 +66,6 @@ class Layout(NamedTuple):
     # Every other file of the head (no Python module of `files`): a file module named by its
     # path, README.md, pyproject.toml, docs/conf.py, tests/test_x.py, a package's __init__.py.
     other: frozenset[str] = frozenset()
-    capped: bool = False  # Python modules or other files past their cap: not modules
 
 
 def layout(repo: Path, rev: str, depth: int = 1) -> Layout:
@@ -103,7 +102,7 @@ def layout(repo: Path, rev: str, depth: int = 1) -> Layout:
     present |= {d.rsplit("/", n)[0] for d in present for n in range(1, d.count("/") + 1)}
     return Layout(
         roots, files, warnings, dirs, dotted_packages(listing), bare(listing, dirs, depth),
-        frozenset(present), other, capped=bool(warnings),
+        frozenset(present), other,
     )  # fmt: skip
 
 

@@ -22,8 +22,6 @@ re-read stopped after it would otherwise never be finished.
 * `module_layout` 6 and 7: only directories of Python files (and the top-level tests/, docs/,
   examples/) were modules, so ".github/workflows" or "tests/certs" named no subject (6: nor
   did any file other than a Python module).
-* `module_layout` 8: a file the head has no more (deleted, or moved where git does not
-  follow it) was no module, so "CHANGES.rst" on click named nothing.
 * `commit_keys`: a commit record whose key was too long was keyed by a digest alone, which
   named no commit (engine/domain/commits.py), so a commit touching several modules counted once per
   module. Read again only when the repository holds a subject whose key was that long: the
@@ -66,10 +64,6 @@ FOLDERS = (
     "read again so that every directory holding a file (.github/workflows, tests/certs) "
     "counts its own commits (once)"
 )
-GONE_FILES = (
-    "imported when a file the head has no more was no module: the whole history was read "
-    "again so that a deleted file (CHANGES.rst) counts its own commits (once)"
-)
 LONG_KEYS = (
     "imported when a commit record's key too long to write whole named no commit: the whole "
     "history was read again to key them by their commits (once)"
@@ -84,8 +78,6 @@ async def read_again(graph: OrgGraph, repository: str, head: str) -> str | None:
         return None
     layout = stored.attributes.get("module_layout")
     if layout != MODULE_LAYOUT:
-        if layout == 8:
-            return GONE_FILES
         if layout in (6, 7):
             return FOLDERS
         if layout == 5:
