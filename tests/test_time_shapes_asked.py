@@ -223,6 +223,9 @@ OTHER_PERIODS = [
     # A breakdown "by" a period, as "per" one ("commits by month in 2025" was the year's total)
     ("click", "commits by month in 2025", "by month"),
     ("attrs", "commits to attrs broken down by week in 2025", "by week"),
+    # asked of a status ("attrs activity by month past 6 mo" was its health and total, unsaid)
+    ("attrs", "attrs activity by month past 6 mo", "by month"),
+    ("click", "how active was click each month this year", "each month"),
 ]  # fmt: skip
 
 

@@ -477,7 +477,8 @@ WORD_ROWS = (
     ),
     WordRow(
         "per period",
-        lambda a: _counting(a) and _per_period(a),
+        # "attrs activity by month past 6 mo": a status too (its total was answered, unsaid)
+        lambda a: (_counting(a) or a.intent in {Intent.STATUS, Intent.TREND}) and _per_period(a),
         _PER_NOTE,
         extent=lambda a: a.through_next() if a.word in _PER else a.word_only(),
     ),
