@@ -370,10 +370,8 @@ class Subjects:
             found = await self._described(actor, reference, understood, told, alone=True)
             if isinstance(found, StoredSubject):  # "the readme": README.md, not an example's
                 return found
-            if isinstance(found, Ambiguous) and (
-                (found.total or 0) < (outcome.total or 0) or _within(outcome, found)
-            ):  # "the changelog": CHANGELOG.md, changelog.d or docs/changelog.md, not their
-                return found  # files, nor only those a search's sample held
+            if isinstance(found, Ambiguous) and (found.total or 0) < (outcome.total or 0):
+                return found  # "the changelog": CHANGELOG.md or changelog.d, not their files
         if (
             isinstance(outcome, Resolved)
             and outcome.how is Match.FOLDED
@@ -574,14 +572,6 @@ class Subjects:
         return lambda frame, trace: outcomes.clarification(
             frame, reference, offered, self.signer, trace, prompt=prompt
         )
-
-
-def _within(outcome: Ambiguous, found: Ambiguous) -> bool:
-    """Every candidate of `outcome`, none matched by its name exactly, is one of `found`'s
-    (a description read over every path holds what a search's sample found loosely; a name
-    several modules have exactly, "utils", is theirs alone)."""
-    keys = {c.subject.key for c in found.candidates}
-    return all(c.subject.key in keys and not c.exact for c in outcome.candidates)
 
 
 def loosely_files(reference: str, outcome: Resolution | Within) -> bool:

@@ -77,8 +77,6 @@ class Module:
         dotted name once its package's name is dropped (`commands.cmd_init`); for another
         file its file name (`conf.py` for docs/conf.py); for a subpackage its directory's
         name (`routing`) and its dotted name without the top package's."""
-        if self.gone:  # its path alone: "click/" before it would match any word of "click"
-            return []
         own = [self.path, f"{repo}/{self.path}"]
         if self.kind == "file" and self.dotted is None:
             own.append(self.path.rpartition("/")[2])
