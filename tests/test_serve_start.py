@@ -1,8 +1,9 @@
-"""`fabric serve --workers 2` starts its workers while the embedded graph server loads: each
-worker imports the whole gateway (seconds under load), which a restart used to wait for only
-after the load. The graph server is held (SIGSTOP) as soon as it is spawned, so it can
-neither finish loading nor answer: the workers must exist all the same, and serve once it is
-let go."""
+"""`fabric serve --workers 2` starts its first worker while the embedded graph server loads:
+a worker imports the whole gateway (seconds under load), which a restart used to wait for
+only after the load. The others start once the first serves (gateway/workers.py: N imports
+side by side beside the load made the first serve later). The graph server is held (SIGSTOP)
+as soon as it is spawned, so it can neither finish loading nor answer: the first worker must
+exist all the same, and both serve once it is let go."""
 
 from __future__ import annotations
 
@@ -63,14 +64,14 @@ def test_the_workers_start_while_the_graph_server_loads(tmp_path: Path) -> None:
         assert isinstance(server, int)
         os.kill(server, signal.SIGSTOP)
         try:
-            # Held, it has not loaded; the workers are there meanwhile, waiting for it.
-            _until(lambda: len(workers_of(proc.pid)) == 2, "no workers while the server loads")
+            # Held, it has not loaded; the first worker is there meanwhile, waiting for it.
+            _until(lambda: len(workers_of(proc.pid)) >= 1, "no worker while the server loads")
             assert not _ready(port)
         finally:
             with contextlib.suppress(ProcessLookupError):  # gone if `fabric serve` gave up
                 os.kill(server, signal.SIGCONT)
         _until(lambda: _ready(port), "the workers never served once the server had loaded")
-        assert len(workers_of(proc.pid)) == 2
+        _until(lambda: len(workers_of(proc.pid)) == 2, "the second worker never started")
     finally:
         interrupt(proc)  # type: ignore[arg-type]
     assert proc.returncode == 0
