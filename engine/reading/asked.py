@@ -104,23 +104,23 @@ def direction(
     intent: Intent,
     kinds: list[FactKind],
     tokens: list[r.Token],
-) -> tuple[tuple[datetime, datetime] | None, list[FactKind]]:
+) -> tuple[datetime, datetime] | None:
     """Which way something moved over the time read ("did commits to X go up in 2026?", "has
     X's activity dropped since march?", "is X getting more or fewer commits?"): compared with
     the period as long, just before it (the time read counted up to now when it is under way),
     through the commits and lines of both (engine/questions/compared.py). They were answered
     with one window's total, or its health, and the direction asked was never given. The
-    period compared with and the kinds; (None, kinds) when no time with a start was read or
-    something other than changes is asked."""
+    period compared with; None when no time with a start was read or something other than
+    changes is asked."""
     if intent != Intent.TREND or time is None or time.start_at is None:
-        return None, kinds
+        return None
     if not kinds or not set(kinds) <= v.CHANGE_KINDS:  # "which files changed?": no count
-        return None, kinds
+        return None
     end = min(time.end_at or now, now)
     for token in tokens:  # "more or fewer": the direction asked, read
         token.free = token.free and token.norm not in _MORE_OR_LESS - {"than"}
     before = (time.start_at - (end - time.start_at), time.start_at)
-    return before, [FactKind.COMMIT_ACTIVITY, FactKind.CHURN]
+    return before
 
 
 def _compared(
@@ -223,7 +223,7 @@ def first_nouns(tokens: list[r.Token]) -> None:
             token.free = False
 
 
-def _own_first(tokens: list[r.Token], i: int) -> bool:
+def own_first(tokens: list[r.Token], i: int) -> bool:
     """ "Who made their first commit this year?", "which people committed for the first
     time in 2026?": each person's own first change falling in the window (people new to
     the subject), not the window's first change, which was answered in their place."""
@@ -247,7 +247,7 @@ def _first_word(tokens: list[r.Token]) -> int | None:
             continue
         after = [t.norm for t in tokens[i + 1 : i + 3]] + ["", ""]
         before = tokens[i - 1].norm if i else ""
-        if not when and _own_first(tokens, i):
+        if not when and own_first(tokens, i):
             continue  # each person's own first: newcomers (engine.reading.wordrules)
         if when or after[0] in _FIRST_OF or (after[0] == "to" and after[1] in _FIRST_OF):
             return i

@@ -51,14 +51,12 @@ def fact_kinds(tokens: list[r.Token]) -> list[FactKind]:
     words = {t.norm for t in tokens}
     if FactKind.CHURN in kinds or v.LINE_WORDS & words:
         for t in tokens:  # "how many lines were added and removed in X?": the churn's sides
-            t.free = t.free and t.norm not in _LINE_SIDES
+            t.free = t.free and t.norm not in v.LINE_SIDES
     if failure and FactKind.DEPLOY_FREQUENCY in kinds and FactKind.FAILED_DEPLOYS not in kinds:
         kinds.append(FactKind.FAILED_DEPLOYS)
     return kinds
 
 
-# The sides of changed lines a churn answer gives (+added -removed): read with "lines".
-_LINE_SIDES = frozenset({"added", "removed", "deleted", "inserted", "insertions", "deletions"})
 _YES_NO = frozenset({"did", "has", "have", "had", "was", "were"})
 # Words opening a question that a noun of changes does not make a list of ("does X still get
 # changes?", "how many changes ...?", "is X getting changes?").
@@ -200,7 +198,7 @@ def _lines_named(a: Asked) -> bool:
     opens = bool(a.words[:1]) and a.words[0] in _OPENERS
     lines = bool(v.LINE_WORDS.intersection(a.words) - {"churn", "churned"})
     # changed, added or removed ("lines of code in X" is its size, not computed)
-    named = lines and bool((v.CHANGE_VERBS | _LINE_SIDES).intersection(a.words))
+    named = lines and bool((v.CHANGE_VERBS | v.LINE_SIDES).intersection(a.words))
     health = bool(v.HEALTH_WORDS.intersection(a.words))
     churn = set(a.kinds) <= {FactKind.CHURN}
     ranked = bool(_RANKED_OR_PEOPLE.intersection(a.words))  # "rank the people by lines"

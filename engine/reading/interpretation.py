@@ -359,7 +359,8 @@ def interpret(
     elif time is not None:
         time, base, intent, kinds = comparison(text, time, now, intent, kinds, tokens)
     if base is None and not refused:
-        base, kinds = direction(time, now, intent, kinds, tokens)  # "did commits go up?"
+        base = direction(time, now, intent, kinds, tokens)  # "did commits go up?"
+        kinds = list(twoperiods.KINDS) if base is not None else kinds  # both periods' figures
     kinds_after = {text[a:b]: kindwords.kind_of(text, tokens, a, b) for a, b in spans}
     unasked = (
         *(meaning.Unasked(s.written, s.note, ends=False) for s in slipped),

@@ -35,6 +35,8 @@ INTENTS = tuple(Intent)
 
 # Words asking for changed lines: a "who" answer then ranks people by lines, not commits.
 LINE_WORDS = frozenset({"line", "lines", "loc", "churn", "churned"})
+# The sides of changed lines a churn answer gives (+added -removed): read with "lines".
+LINE_SIDES = frozenset({"added", "removed", "deleted", "inserted", "insertions", "deletions"})
 # Words leaving a subject out ("who changed X besides Y?": engine.resolving.together).
 EXCLUDING = re.compile(r"\b(besides|except|excluding|other than|apart from|aside from|but not)\s")
 

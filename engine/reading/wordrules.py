@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from engine.reading import references as r
+from engine.reading.asked import own_first
 from engine.reading.time.calendar import TIME_WORDS
 from engine.reading.verbs import BUSIEST, UNREAD_VERB, misspelt, verb_slot
 from engine.reading.vocabulary import (
@@ -50,6 +51,7 @@ from engine.reading.vocabulary import (
     FILLERS,
     LANDS,
     LEADS_SPELT,
+    LINE_SIDES,
     NOT_NAMES,
     Intent,
 )
@@ -63,7 +65,6 @@ NEWCOMERS = frozenset(
     | {"engineers", "developers", "members", "folks", "faces", "hires", "joiners"}
 )
 _JOINED = frozenset({"newcomers", "joined", "joiners"})
-_FOR_THE = ["for", "the"]  # "who committed for the first time in 2026?": newcomers
 # "by month", "broken down by quarter": a breakdown too ("commits by month in 2025" was
 # answered with the year's total, unsaid).
 _PER = frozenset({"per", "each", "every", "a", "by"})
@@ -77,7 +78,6 @@ _OBJECT_ME = frozenset({"tell", "show", "give", "let", "help", "get", "find"})  
 _SIZES = frozenset({"biggest", "largest", "smallest", "heaviest"})
 # "how many lines of code are in attrs?", "the codebase in loc": a subject's size now
 _LOC = frozenset({"loc", "sloc"})
-_LINE_SIDES = frozenset({"added", "removed", "deleted", "inserted", "insertions", "deletions"})
 _SIZE_NOTE = (
     "the size of a subject (its lines of code) is not recorded here: the history gives the "
     'lines changed over a period ("how many lines changed in X in 2026?").'
@@ -264,7 +264,7 @@ def _size(a: At) -> bool:
     default year, which answered it (21,993 lines changed in attrs). Not with a word of
     change ("lines of code added to X in May" are changed lines)."""
     of_code = a.word in {"line", "lines"} and a.words[a.i + 1 : a.i + 3] == ["of", "code"]
-    changed = (CHANGE_VERBS | _LINE_SIDES).intersection(a.words)
+    changed = (CHANGE_VERBS | LINE_SIDES).intersection(a.words)
     return (of_code or a.word in _LOC) and not changed
 
 
@@ -459,7 +459,7 @@ WORD_ROWS = (
     WordRow("size", _size, _SIZE_NOTE, extent=lambda a: a.word_only()),
     WordRow(
         "newcomers: each one's own first",
-        lambda a: a.word in _FIRST and (a.before == "their" or a.words[a.i - 2 : a.i] == _FOR_THE),
+        lambda a: a.word in _FIRST and own_first(a.tokens, a.tokens.index(a.free[a.i])),
         NEWCOMERS_NOTE,
     ),
     WordRow("first", lambda a: a.word in _FIRST and a.intent != Intent.WHY_BEHIND, _FIRST_NOTE),
