@@ -102,6 +102,19 @@ def fixtures(name: str, graph: str, *, clone_as: str = "clone") -> tuple[Any, An
     return cloned, imported
 
 
+def histories(*names: str) -> Any:
+    """A module fixture `histories`: each named history's (graph, clone), from the fixtures
+    `each` made in the same module, for tests parametrized by a history's name:
+    `histories = shared_history.histories("werkzeug", "attrs")`. (A sync fixture: an async
+    test cannot ask for the async import fixtures by name while its loop runs.)"""
+
+    @pytest.fixture(scope="module", name="histories")
+    def by_name(request: pytest.FixtureRequest) -> dict[str, tuple[OrgGraph, Path]]:
+        return {n: (request.getfixturevalue(n), request.getfixturevalue(f"{n}_clone")) for n in names}
+
+    return by_name
+
+
 def each(*names: str) -> tuple[Any, ...]:
     """The fixtures of several histories, each as `fixtures(name, name, clone_as=NAME_clone)`
     gives them, in order: `werkzeug_clone, werkzeug, attrs_clone, attrs = each("werkzeug",

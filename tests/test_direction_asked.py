@@ -28,6 +28,7 @@ pytestmark = shared_history.present("werkzeug", "requests", "attrs")
 (werkzeug_clone, werkzeug, requests_clone, requests, attrs_clone, attrs) = shared_history.each(
     "werkzeug", "requests", "attrs"
 )
+histories = shared_history.histories("werkzeug", "requests", "attrs")
 
 
 def before(start: datetime, end: datetime) -> tuple[datetime, datetime]:
@@ -52,22 +53,13 @@ CASES = [
 
 @pytest.mark.parametrize(("history", "question", "window", "paths"), CASES)
 async def test_which_way_is_the_window_against_the_one_before(
-    werkzeug: OrgGraph,
-    werkzeug_clone: Path,
-    requests: OrgGraph,
-    requests_clone: Path,
-    attrs: OrgGraph,
-    attrs_clone: Path,
+    histories: dict[str, tuple[OrgGraph, Path]],
     history: str,
     question: str,
     window: tuple[datetime, datetime],
     paths: tuple[str, ...],
 ) -> None:
-    graph, clone = {
-        "werkzeug": (werkzeug, werkzeug_clone),
-        "requests": (requests, requests_clone),
-        "attrs": (attrs, attrs_clone),
-    }[history]
+    graph, clone = histories[history]
     result = await ask(graph, question)
     assert result.interpretation["intent"] == Intent.TREND
     compared_as_git(result, clone, window, before(*window), *paths)

@@ -23,6 +23,7 @@ CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 pytestmark = shared_history.present("click", "werkzeug")
 
 (click_clone, click, werkzeug_clone, werkzeug) = shared_history.each("click", "werkzeug")
+histories = shared_history.histories("click", "werkzeug")
 
 
 @pytest.mark.parametrize(
@@ -35,9 +36,9 @@ pytestmark = shared_history.present("click", "werkzeug")
     ],
 )
 async def test_a_count_of_files_is_said_not_computed(
-    click: OrgGraph, werkzeug: OrgGraph, history: str, question: str
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str
 ) -> None:
-    result = await ask({"click": click, "werkzeug": werkzeug}[history], question)
+    result = await ask(histories[history][0], question)
     assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
     assert any("a count of the files or modules" in n for n in result.limitations)
 

@@ -23,6 +23,7 @@ CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 pytestmark = shared_history.present("werkzeug", "attrs")
 
 (werkzeug_clone, werkzeug, attrs_clone, attrs) = shared_history.each("werkzeug", "attrs")
+histories = shared_history.histories("werkzeug", "attrs")
 
 
 CASES = [
@@ -36,18 +37,13 @@ CASES = [
 
 @pytest.mark.parametrize(("history", "question", "window", "paths"), CASES)
 async def test_lines_named_are_counted(
-    werkzeug: OrgGraph,
-    werkzeug_clone: Path,
-    attrs: OrgGraph,
-    attrs_clone: Path,
+    histories: dict[str, tuple[OrgGraph, Path]],
     history: str,
     question: str,
     window: tuple[datetime, datetime],
     paths: tuple[str, ...],
 ) -> None:
-    graph, clone = {"werkzeug": (werkzeug, werkzeug_clone), "attrs": (attrs, attrs_clone)}[
-        history
-    ]
+    graph, clone = histories[history]
     result = await ask(graph, question)
     assert result.outcome is Outcome.ANSWERED, result.limitations
     said = result.direct_judgment or ""
@@ -64,8 +60,8 @@ async def test_lines_named_are_counted(
     ],
 )
 async def test_a_size_is_not_the_lines_changed(
-    werkzeug: OrgGraph, attrs: OrgGraph, history: str, question: str
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str
 ) -> None:
-    result = await ask({"werkzeug": werkzeug, "attrs": attrs}[history], question)
+    result = await ask(histories[history][0], question)
     assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
     assert any("the size of a subject" in note for note in result.limitations)

@@ -24,6 +24,7 @@ from tests.test_periods_compared import ask
 pytestmark = shared_history.present("werkzeug", "requests")
 
 (werkzeug_clone, werkzeug, requests_clone, requests) = shared_history.each("werkzeug", "requests")
+histories = shared_history.histories("werkzeug", "requests")
 
 
 def first_in(clone: Path, start: datetime, author: str = "") -> str:
@@ -47,9 +48,9 @@ def first_in(clone: Path, start: datetime, author: str = "") -> str:
     ],
 )
 async def test_each_ones_own_first_is_newcomers_not_the_first_change(
-    werkzeug: OrgGraph, requests: OrgGraph, history: str, question: str
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str
 ) -> None:
-    graph = {"werkzeug": werkzeug, "requests": requests}[history]
+    graph = histories[history][0]
     result = await ask(graph, question)
     assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
     assert any(NEWCOMERS_NOTE in note for note in result.limitations), result.limitations

@@ -40,10 +40,7 @@ click_clone, click, requests_clone, requests, werkzeug_clone, werkzeug, attrs_cl
 ask = partial(answer, now=CLOCK)
 
 
-@pytest.fixture(scope="module")
-def histories(request: pytest.FixtureRequest) -> dict[str, tuple[OrgGraph, Path]]:
-    names = ("click", "requests", "werkzeug", "attrs")
-    return {n: (request.getfixturevalue(n), request.getfixturevalue(f"{n}_clone")) for n in names}
+histories = shared_history.histories("click", "requests", "werkzeug", "attrs")
 
 
 # A start word with a verb of doing in a "when" question: the first change. Before, "start"

@@ -26,6 +26,7 @@ CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 pytestmark = shared_history.present("click", "requests")
 
 (click_clone, click, requests_clone, requests) = shared_history.each("click", "requests")
+histories = shared_history.histories("click", "requests")
 
 
 def last_subject(clone: Path, path: str) -> str:
@@ -45,15 +46,9 @@ def last_subject(clone: Path, path: str) -> str:
     ],
 )
 async def test_a_module_named_with_its_repository_last_is_the_one_answered(
-    click: OrgGraph,
-    click_clone: Path,
-    requests: OrgGraph,
-    requests_clone: Path,
-    history: str,
-    question: str,
-    path: str,
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str, path: str
 ) -> None:
-    graph, clone = {"click": (click, click_clone), "requests": (requests, requests_clone)}[history]
+    graph, clone = histories[history]
     result = await ask(graph, question)
     assert result.outcome is Outcome.ANSWERED, result.limitations
     said = result.direct_judgment or ""
