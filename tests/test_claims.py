@@ -39,7 +39,7 @@ def _callees(module: Path, function: str) -> list[str]:
             for alias in node.names:
                 local = alias.asname or alias.name
                 names[local] = f"{base}.{alias.name}" if base else alias.name
-    for node in tree.body:  # the module's own passes ("interpretation._time_beside")
+    for node in tree.body:  # the module's own functions ("interpreter.asks_nothing")
         if isinstance(node, ast.FunctionDef):
             names.setdefault(node.name, f"{module.stem}.{node.name}")
     body = next(
@@ -70,6 +70,6 @@ def test_every_pass_taking_words_is_a_row() -> None:
 
 def test_interpret_runs_the_passes_in_the_rows_order() -> None:
     rows = [c.reader for c in CLAIMS]
-    called = [c for c in _callees(READING / "interpretation.py", "interpret") if c in rows]
+    called = [c for c in _callees(READING / "interpreter.py", "interpret") if c in rows]
     first = list(dict.fromkeys(called))
     assert first == rows

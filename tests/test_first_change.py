@@ -18,7 +18,7 @@ import pytest
 from engine.domain.contract import Outcome
 from engine.memory.store import MemoryStore
 from engine.ports import OrgGraph
-from engine.reading.interpretation import interpret
+from engine.reading.interpreter import interpret
 from graph.git.importer import GitImport, import_git
 from tests import shared_history
 from tests.test_investigate import answer

@@ -13,13 +13,11 @@ from engine.domain.facts import FactKind as K
 from engine.domain.models import SubjectKind
 from engine.domain.text import composed
 from engine.domain.timecontext import Axis, resolve_time
-from engine.reading.interpretation import (
-    MAX_HANDLE_PROBES,
-    MAX_QUESTION,
-    interpret,
-    parse_time_expression,
-)
+from engine.reading.interpretation import MAX_QUESTION
+from engine.reading.interpreter import interpret
 from engine.reading.ranking import Ranking
+from engine.reading.references import MAX_HANDLE_PROBES
+from engine.reading.timeexpression import parse_time_expression
 from engine.reading.vocabulary import Intent
 
 NOW = datetime(2026, 11, 18, 10, 30, tzinfo=UTC)  # a Wednesday

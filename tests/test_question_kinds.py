@@ -18,7 +18,7 @@ import pytest
 
 from engine.domain.contract import InvestigationResult, Outcome
 from engine.ports import OrgGraph
-from engine.reading.interpretation import interpret
+from engine.reading.interpreter import interpret
 from engine.reading.slips import kind_slip
 from engine.reading.vocabulary import Intent
 from tests import shared_history

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.reading.interpretation import interpret
+from engine.reading.interpreter import interpret
 from engine.reading.time.phrases import read_time
 
 CORPUS = Path(__file__).parent / "data" / "time_phrases.tsv"

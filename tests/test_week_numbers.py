@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from engine.reading.interpretation import interpret
+from engine.reading.interpreter import interpret
 
 NOW = datetime(2026, 9, 1, 12, tzinfo=UTC)
 

@@ -104,7 +104,7 @@ async def unrecorded(
 
 def _own_activity(subjects: Sequence[StoredSubject], answered: set[FactKind]) -> bool:
     """ "How active was Kevin Deldycke?": a person's activity is his own commits and lines
-    (engine.reading.interpretation reads "active" of a status so), not contributor records;
+    (engine.reading.interpreter reads "active" of a status so), not contributor records;
     it said such records are kept for modules only and "nothing of them is counted", beside
     the person's counted commits (z32a c03)."""
     people = bool(subjects) and all(s.kind is SubjectKind.PERSON for s in subjects)

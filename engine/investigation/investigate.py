@@ -41,7 +41,9 @@ from engine.investigation.reuse import ReuseKey, reusable, reuse_key
 from engine.investigation.stages import Stages
 from engine.ports import GraphError, GraphTimeout, OrgGraph
 from engine.providers import Provider
-from engine.reading.interpretation import Interpretation, handle_candidates, interpret
+from engine.reading.interpretation import Interpretation
+from engine.reading.interpreter import interpret
+from engine.reading.lookups import handle_candidates
 from engine.resolving import outcomes
 from engine.resolving.handles import known_handles
 from engine.resolving.questiontime import asked_time

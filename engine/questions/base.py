@@ -56,7 +56,7 @@ class SynthesisInput:
     # What question types' own reads kept for their judgments, by the type's name (`Found.kept`:
     # "is X still maintained?" keeps each subject's last change before the window).
     kept: Mapping[str, object] = field(default_factory=dict)
-    # Read from the question's words (engine.reading.interpretation), never again here:
+    # Read from the question's words (engine.reading.interpreter), never again here:
     # "both" asked, and what a "who" answer ranks people by ("commits" or "lines").
     asks_both: bool = False
     ranked_by: str = "commits"

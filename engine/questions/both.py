@@ -38,7 +38,7 @@ class Both(Question):
 
 def asked(asks_both: bool, intent: Intent, asked_kinds: Sequence[FactKind]) -> bool:
     """"both" in a who question, or in one counting people (`asks_both`: the question's
-    words hold "both", engine.reading.interpretation)."""
+    words hold "both", engine.reading.interpreter)."""
     people = intent == Intent.WHO or (
         intent == Intent.COUNT and tuple(asked_kinds) == (FactKind.ACTIVE_CONTRIBUTORS,)
     )

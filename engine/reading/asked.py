@@ -2,7 +2,7 @@
 maintained?", intent `still`: engine/questions/still.py), and a comparison with an earlier
 period ("is X changing more than last year?": engine/questions/compared.py), and a choice
 between people ("who changed core.py more, X or Y?": `compares`). Read by
-engine/reading/interpretation.py over its tokens; the words these read are marked read, so the
+engine/reading/interpreter.py over its tokens; the words these read are marked read, so the
 answer never names them as not understood.
 """
 

@@ -6,7 +6,7 @@ the question as naming nothing known), and the phrase kept verbatim. Which peopl
 is engine.domain.bots; a ranking of people leaves them out (engine/questions/who.py), so does
 a count of commits or people (engine/questions/count.py), and anything else asked with bots
 left out ends, said, since counting them in would answer another question
-(engine/reading/interpretation.py).
+(engine/reading/interpreter.py).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ it reads (`Token.free = False`), so no later reading reads them again, none is t
 name, and none is said not understood. The order decides which reading wins a word: a time
 phrase is never a name ("since the outage" asks no incident question), a known name holding a
 fact word is the name ("Shipping Store Service"), "most active" is a fact phrase before "the
-top 3" can take "most". engine.reading.interpretation.interpret runs the passes in the order
+top 3" can take "most". engine.reading.interpreter.interpret runs the passes in the order
 of CLAIMS; tests/test_claims.py holds both ways: every function of engine/reading that takes
 a question's word is a row here, and interpret calls them in the rows' order.
 
@@ -110,7 +110,7 @@ CLAIMS = (
     ),
     Claim(
         "a word beside the time phrase that could change it (\"since Jan '23\")",
-        "interpretation._time_beside",
+        "timeexpression.time_beside",
         "once names and the intent's words are read: only a word nothing read is tested, "
         "and the phrase with it is said not understood",
     ),

@@ -1,5 +1,5 @@
 """A question's intent and the fact kinds it names, read from its words
-(engine.reading.interpretation hands them the question's tokens and words).
+(engine.reading.interpreter hands them the question's tokens and words).
 
 Intents (closed): `why_behind` (why + a degradation word), `who_owns` (ownership asked by
 who, or which/what + team/person), `who` (people asked for, not as owners: "who changed
@@ -227,7 +227,7 @@ def _which(a: Asked) -> bool:
 
 
 # The intent rules, in order: the first that holds is the question's intent. A question's
-# intent is read here only; engine.reading.interpretation then lets "when did X last ...?"
+# intent is read here only; engine.reading.interpreter then lets "when did X last ...?"
 # (what_changed), a ranking (ranked) and "still" (still) take its place.
 INTENT_ROWS = (
     IntentRow(Intent.WHY_BEHIND, _why_behind, '"why" and a degradation word ("why is X behind?")'),

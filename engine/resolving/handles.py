@@ -1,5 +1,5 @@
 """Which spans of a question are a known subject's name, looked up before the question's
-vocabulary is read (engine.reading.interpretation reads the question with them): a name the
+vocabulary is read (engine.reading.interpreter reads the question with them): a name the
 organisation uses is never read as a word ("Shipping Store Service"). The lookups are
 bounded, since every span of a long question could be a name.
 """
@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from itertools import groupby
 
 from engine.ports import OrgGraph
-from engine.reading.interpretation import HandleCandidate
+from engine.reading.lookups import HandleCandidate
 
 MAX_NAME_PROBES = 16  # spans of one question looked up as known names
 

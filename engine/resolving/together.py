@@ -125,7 +125,7 @@ def left_out(
     2025 besides Kevin Deldycke?" counted Kevin Deldycke's, "what did David Lord work on
     apart from docs?" the docs without David Lord). X is the subject named first after the
     word; a word followed by no subject ("excluding merges") is read elsewhere. `excluding`:
-    the word and the folded words after it (engine.reading.interpretation reads them)."""
+    the word and the folded words after it (engine.reading.interpreter reads them)."""
     if excluding is None:
         return None
     word, after = excluding

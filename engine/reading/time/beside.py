@@ -7,7 +7,7 @@ time of PyCon 2019" all of 2019, "as of last Christmas" that day as a window. Su
 of time or its plural, a part or bound of a period, a hedge such as around or roughly, "as"
 of "as of") left unread right beside the phrase, or a few words from it through words nothing
 read ("the time of PyCon"), ends the reading as not understood, the words named
-(engine.reading.interpretation): never answered over the phrase read without them. A word
+(engine.reading.interpreter): never answered over the phrase read without them. A word
 that does not touch the time (a name, "the", a filler) leaves the reading as it was.
 """
 

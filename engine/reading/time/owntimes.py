@@ -19,7 +19,7 @@ def ending(
 ) -> tuple[str, ...]:
     """The limitation ending a question whose subjects have times of their own, else ():
     `first` the time phrase used, `ignored` the later ones, `references` the subjects named
-    (read by engine.reading.interpretation, which keeps the result as `own_times`)."""
+    (read by engine.reading.interpreter, which keeps the result as `own_times`)."""
     if not first or not ignored or len(references) < 2:
         return ()
     at = text.find(first)

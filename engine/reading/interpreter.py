@@ -1,0 +1,323 @@
+"""Deterministic question interpretation: references, fact kinds, time and intent, no model.
+
+The question is untrusted data. Nothing in it changes behaviour beyond the rules below, and
+every reference is a verbatim substring of the question: interpretation never invents a
+subject. Questions are capped at MAX_QUESTION characters (the rest is ignored, with a note),
+which bounds every scan here, including the `known_handles` probes.
+
+How references and scopes are found: engine/reading/references.py, engine/reading/names.py and
+engine/reading/scopes.py; the words: engine/reading/vocabulary.py; time phrases:
+engine/reading/time/phrases.py, the question's: engine/reading/timeexpression.py; the passes'
+order: engine/reading/claims.py; what it reads into: engine/reading/interpretation.py.
+
+Intents (closed): engine/reading/intents.py.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime
+
+from engine.domain import timecontext as tc
+from engine.domain.facts import FactKind
+from engine.domain.models import SubjectKind
+from engine.domain.text import composed, normalise
+from engine.reading import (
+    clauses,
+    intents,
+    kindwords,
+    meaning,
+    openers,
+    rankedmonths,
+    runs,
+    slips,
+    twoperiods,
+)
+from engine.reading import references as r
+from engine.reading import vocabulary as v
+from engine.reading.acting import acting
+from engine.reading.asked import (
+    asks_first,
+    asks_still,
+    compares,
+    comparison,
+    direction,
+    first_nouns,
+)
+from engine.reading.bots import bots_elsewhere, read_bots
+from engine.reading.comparisons import both_periods, two_periods, two_times
+from engine.reading.comparisons import named as named_periods
+from engine.reading.interpretation import MAX_QUESTION, Interpretation
+from engine.reading.merges import read_merges
+from engine.reading.names import doer, named_spans
+from engine.reading.ranking import read as read_ranking
+from engine.reading.scopes import scopes
+from engine.reading.time import reasons
+from engine.reading.time.owntimes import ending as own_times
+from engine.reading.time.periods import own_period
+from engine.reading.timeexpression import find_time, same_time, time_beside, time_slots
+from engine.reading.vocabulary import KIND_WORDS, Intent
+
+
+def interpret(
+    question: str, now: datetime, known_handles: Callable[[str], bool] | None = None
+) -> Interpretation:
+    """Interpret a question relative to `now`. Never raises on any text; `known_handles`
+    (optional) tells whether a span of the question names a known subject handle. The
+    question is read in Unicode's composed form (engine.domain.text.composed): a name typed
+    decomposed ("Neuha\u0308user") is the same name, never "Neuha" and "user"."""
+    question = composed(question)
+    now = tc.to_utc(now)
+    notes: list[str] = []
+    text = question
+    if len(text) > MAX_QUESTION:
+        text = text[:MAX_QUESTION]
+        notes.append("question_truncated")
+    quoted = r.quoted(text)
+    unquoted = r.blank_quotes(text, quoted)
+    text, unquoted, unanswered = clauses.first_and_rest(text, unquoted)
+    quoted = [q for q in quoted if q[1][1] <= len(text)]
+    reading = find_time(unquoted, now, notes)
+    time = reading.match
+    tokens = r.free_tokens(unquoted, reading)
+    first_nouns(tokens)
+    spans = [inner for inner, _ in quoted]
+    spans += r.by_descriptions(text, tokens, known_handles)  # "the werkzeug test suite"
+    if known_handles is not None:
+        spans += r.by_handles(text, tokens, known_handles, notes)
+    # "Judging by commits,", "Rank the people": asking nothing; every later reading reads the
+    # question after them ("Quick question: when did X first change?" starts at "when").
+    tokens = tokens[openers.read(tokens) :]
+    slipped = slips.read_slips(text, tokens)  # "chnages", "comits": read as the word missed
+    readable = [replace(t) for t in tokens]  # before fact phrases take theirs ("new contributors")
+    kinds = intents.fact_kinds(tokens)
+    merges = read_merges(text, tokens, readable)
+    bots_at = read_bots(tokens, readable)
+    bots = None if bots_at is None else text[bots_at[0] : bots_at[1]]
+    fact_kinds = list(kinds)  # as asked, before an intent's defaults
+    # A path or dotted module name is one name, its parts no words of the question's
+    # ("what is the bus factor of attr._make?": "make" asked what changed).
+    named = [t for t in tokens if not r.is_written_name(text[t.start : t.end])]
+    words = " ".join(t.norm for t in named).split()
+    kind_hint = _kind_hint(tokens)
+    ranking = read_ranking(tokens, fact_kinds, kind_hint)  # consumes "top 5", "files"
+    ranked = meaning.top(text, tokens) if ranking is None else ()  # "the top 3" people
+    reread: tuple[meaning.Unasked, ...] = ()
+    actors: list[tuple[int, int]] = []
+    spans = named_spans(text, tokens, spans, notes, actors)
+    # A name that is a verb ("the make module") asks nothing: "what is the bus factor of
+    # the make module?" read "make" as asking what changed.
+    names = {normalise(text[a:b]) for a, b in spans}
+    words = [w for w in words if w not in names or w not in v.CHANGE_VERBS]
+    alone = kindwords.alone(text, tokens, spans) if spans and ranking is None else []
+    if alone:  # "the repo" beside "the docs": a subject of its own, no longer a hint
+        kind_hint = _kind_hint(tokens)
+    references = tuple(dict.fromkeys(text[a:b] for a, b in spans))
+    asks_last = intents.asks_last(tokens)
+    # "the first and last change to X in 2025": both, over a window named (firstlast.py)
+    both = asks_last and time is not None
+    taken = None if (asks_last and not both) or ranking else asks_first(tokens, readable)
+    firsts = [] if taken is None else [text[taken.start : taken.end]]  # "first changed"
+    first = taken is not None
+    intent = Intent.WHAT_CHANGED if asks_last or first else intents.intent(words, kinds, kind_hint)
+    if ranking is not None:  # counted from the changes (commits) or lines of each subject
+        lines = bool(v.LINE_WORDS.intersection(words))  # "top files by churn"
+        intent, asks_last = Intent.RANKED, False
+        kinds = [FactKind.CHURN if lines else FactKind.CHANGES]
+    else:
+        intent, reread = meaning.reread(text, readable, intent)
+    if (intent in {Intent.STATUS, Intent.TREND} or _anyone(words, intent)) and asks_still(tokens):
+        intent, kinds = Intent.STILL, list(v.STILL_KINDS)  # its changes, not its health
+    # "what did X do on November 19?" (a status of changes) is that day's doing too: it
+    # read the 30 days before the day, unsaid.
+    changes = all(k in v.CHANGE_KINDS for k in kinds)
+    counting = intent in _COUNTING or (intent == Intent.STATUS and changes)
+    if intent == Intent.WHAT_CHANGED and changes:
+        kinds = []  # the changes themselves (DEFAULT_KINDS), not a count of commits
+    if intent == Intent.COUNT:
+        kinds = intents.counted(words, kinds, kind_hint)
+    if not kinds:
+        kinds = list(v.DEFAULT_KINDS.get(intent, ()))
+    elif intent == Intent.STATUS and kinds == [FactKind.ACTIVE_CONTRIBUTORS]:
+        kinds += [FactKind.COMMIT_ACTIVITY, FactKind.CHURN]  # "how active was X?": a person too
+    elif intent == Intent.WHO and FactKind.ACTIVE_CONTRIBUTORS not in kinds:
+        kinds.append(FactKind.ACTIVE_CONTRIBUTORS)  # "did anyone commit to X?": the people
+    # "busiest month this yr": each month's commits, ranked (before the words beside the time)
+    within = None if time is None else (time.start, time.end)
+    ranked_unit = None if ranking else rankedmonths.read(tokens, readable, kinds, within)
+    months_ranked, quarters_ranked = ranked_unit == "month", ranked_unit == "quarter"
+    if ranked_unit:
+        intent, kinds = Intent.COUNT, [FactKind.COMMIT_ACTIVITY]
+    # "since Jan '23": not understood, never "since Jan"; "lst month": never the default window
+    if time is not None or not reading.not_understood:
+        time, spans = time_beside(text, time, reading, tokens, spans, notes)
+        references = tuple(dict.fromkeys(text[a:b] for a, b in spans))
+    if time is not None and counting:
+        time = own_period(text, time)
+    base: tuple[datetime, datetime] | None = None
+    refused: tuple[meaning.Unasked, ...] = ()
+    pair = None if time is None or ranking is not None else named_periods(text, time, reading, now)
+    both_of = None if ranking is not None else both_periods(text, time, reading, now)
+    if time is not None and both_of is not None and twoperiods.asks_people(intent, kinds):
+        # "who contributed in both 2024 and 2025?": the later the window, the earlier beside
+        two = twoperiods.compared(both_of, time, now)
+        time, base = two.time or time, two.before
+        refused = () if two.refused is None else (two.refused,)
+        twoperiods.read([*tokens, *readable], both_of, twoperiods.BOTH_WORDS)
+    elif time is not None and pair is not None and twoperiods.asks_change(intent, kinds):
+        # "q4 '25 vs q1 '26 commits": the later answered, the earlier compared with
+        two = twoperiods.compared(pair, time, now)
+        time, base = two.time or time, two.before
+        refused = () if two.refused is None else (two.refused,)
+        if base is not None:
+            intent, kinds = Intent.TREND, list(twoperiods.KINDS)
+            twoperiods.read([*tokens, *readable], pair)
+            spans = [(a, b) for a, b in spans if normalise(text[a:b]) not in twoperiods.WORDS]
+            references = tuple(dict.fromkeys(text[a:b] for a, b in spans))  # not "fewer"
+    elif time is not None:
+        time, base, intent, kinds = comparison(text, time, now, intent, kinds, tokens)
+    if base is None and not refused:
+        base = direction(time, now, intent, kinds, tokens)  # "did commits go up?"
+        kinds = list(twoperiods.KINDS) if base is not None else kinds  # both periods' figures
+    kinds_after = {text[a:b]: kindwords.kind_of(text, tokens, a, b) for a, b in spans}
+    unasked = (
+        *(meaning.Unasked(s.written, s.note, ends=False) for s in slipped),
+        *(
+            ()
+            if ranking is not None  # a ranking reads its own words (engine.reading.ranking)
+            else (
+                *(refused or two_periods(text, time, base, reading, now)),  # "apr than mar"
+                *ranked,
+                *reread,
+                *meaning.unasked(text, readable, intent, references),
+            )
+        ),
+    )
+    # "who committed more in 2025, X or Y?": the people named are ranked by their commits
+    if intent == Intent.WHO and compares(text, references):
+        kinds += [] if FactKind.COMMIT_ACTIVITY in kinds else [FactKind.COMMIT_ACTIVITY]
+    # "how many commits this year excluding bots": the contributors' facts count the bots'
+    counted = bots is not None and intent == Intent.COUNT and set(kinds) <= _BOTS_COUNTED
+    if counted and FactKind.ACTIVE_CONTRIBUTORS not in kinds:
+        kinds.append(FactKind.ACTIVE_CONTRIBUTORS)
+    if bots is not None and intent not in {Intent.WHO, Intent.RANKED} and not counted:
+        unasked = (*unasked, meaning.Unasked(bots, bots_elsewhere(bots)))
+    # A word a phrase said beside the answer holds ("ask" of "who should I ask about X?")
+    # was read: never also "not understood".
+    said_words = [u.phrase for u in unasked]  # never also a word no name matched
+    said = " | ".join(u.phrase.lower() for u in unasked)
+    unread = tuple(
+        dict.fromkeys(
+            text[a:b]
+            for a, b in r.unread(text, tokens, spans)
+            if not re.search(rf"(?<!\w){re.escape(text[a:b].lower())}(?!\w)", said)
+            and not runs.passed_over(text, (a, b), intent, first)
+        )
+    )
+    expression = text[time.start : time.end] if time else None
+    not_understood = tuple(reading.not_understood + reading.not_a_date)
+    owned = own_times(text, expression, reading.ignored, references)
+    repeated = tuple(p for p in reading.ignored if same_time(p, time, now))
+    ended = owned or base is not None or any(u.ends for u in unasked)  # said there
+    timed = [expression or "", *not_understood, *reading.ignored, *said_words, *firsts]
+    besides = runs.beside(text, references, timed)
+    guessed = {"references_by_position", "references_unread"} & set(notes)
+    health = v.HEALTH_WORDS.intersection(words)
+    if intent == Intent.STATUS and not (fact_kinds or health or guessed):
+        unasked = (*unasked, *asks_nothing(unread, besides, references))
+    return Interpretation(
+        references=references,
+        fact_kinds=tuple(kinds),
+        as_of=time.as_of if time else None,
+        start=time.start_at if time else None,
+        end=time.end_at if time else None,
+        time_expression=text[time.start : time.end] if time else None,
+        intent=intent,
+        kind_hint=kind_hint,
+        notes=tuple(dict.fromkeys(notes)),
+        time_not_understood=not_understood,
+        time_ignored=tuple(reading.ignored),
+        reference_kinds=tuple(kinds_after[ref] for ref in references),
+        coded=tuple(
+            dict.fromkeys(text[a:b] for a, b in spans if kindwords.code_after(text, tokens, b))
+        ),
+        time_note=time.note if time else None,
+        scopes=tuple(scopes(text, spans, tokens)),
+        asks_last=asks_last,
+        unread=unread,
+        asks_when=not asks_last and not first and words[:1] == ["when"],
+        asks_first=first,
+        ranking=ranking,
+        unanswered=unanswered,
+        merges=merges,
+        bots=bots,
+        unasked=unasked,
+        which_day=tuple(reading.which_day.items()),
+        compared=base,
+        months_ranked=months_ranked,
+        quarters_ranked=quarters_ranked,
+        actors=tuple(dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans)),
+        asks_both="both" in words,
+        ranked_by="lines" if v.LINE_WORDS.intersection(words) else "commits",
+        excluding=_excluding(text),
+        fact_words=intents.fact_words(text),
+        own_times=owned,
+        doers=tuple(
+            dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans and doer(text, a))
+        ),
+        acting=tuple(dict.fromkeys(text[a:b] for a, b in acting(tokens, spans))),
+        kinds_alone=tuple(alone),
+        beside=besides,
+        placed=runs.placed(text, unread),
+        compares=compares(text, references),
+        slots=time_slots(question, expression, reading.which_day),
+        time_reasons=tuple((p, reasons.reason(p)) for p in not_understood),
+        time_repeated=repeated,
+        two_times=()
+        if ended
+        else two_times(text, time, [p for p in reading.ignored if p not in repeated], now),
+    )
+
+
+def asks_nothing(
+    unread: tuple[str, ...], besides: tuple[runs.Beside, ...], references: tuple[str, ...]
+) -> tuple[meaning.Unasked, ...]:
+    """ "blorp werkzeug quantum", "werkzeug quantum": no question word, fact or health word
+    read, and words no rule read beside what it names: the question asks nothing read here,
+    and was answered with the subject's health over a default window. Ends, naming them; a
+    question naming nothing known says its words through its no match."""
+    if not references:
+        return ()
+    words = [*unread, *(w for b in besides for w in b.words)]
+    if not words:
+        return ()
+    phrase = " ".join(dict.fromkeys(words))
+    return (meaning.Unasked(phrase, f'"{phrase}": {v.ASKS_NOTHING}'),)
+
+
+# Intents that count over a window.
+_COUNTING = frozenset({Intent.COUNT, Intent.WHO, Intent.WHAT_CHANGED, Intent.RANKED})
+# What a count leaving bots out is answered for: commits and people (engine/questions/count.py)
+_BOTS_COUNTED = frozenset({FactKind.COMMIT_ACTIVITY, FactKind.ACTIVE_CONTRIBUTORS})
+
+
+def _anyone(words: list[str], intent: Intent) -> bool:
+    """ "Is anyone still maintaining X?", "does anybody still touch X?": whether X is still
+    changed (asked of anyone), not who changed it."""
+    return intent == Intent.WHO and words[:1] in _YES_NO_OPENING and "who" not in words
+
+
+# Words opening a question answered yes or no ("does anyone still touch X?").
+_YES_NO_OPENING = [[w] for w in ("is", "are", "does", "do", "has", "have", "was", "were")]
+
+
+def _kind_hint(tokens: list[r.Token]) -> SubjectKind | None:
+    return next((KIND_WORDS[t.norm] for t in tokens if t.free and t.norm in KIND_WORDS), None)
+
+
+def _excluding(text: str) -> tuple[str, str] | None:
+    """The word leaving a subject out ("besides", "apart from"), and what follows it."""
+    found = v.EXCLUDING.search(f"{text.lower()} ")
+    return None if found is None else (found.group(1), normalise(text[found.end() :]))
