@@ -23,8 +23,9 @@ from itertools import pairwise
 from engine.domain.contract import PEOPLE_SHOWN as SHOWN
 from engine.reading import references as r
 from engine.reading.time.calendar import count_of
-from engine.reading.vocabulary import CHANGE_VERBS, Intent
-from engine.reading.wordrules import NEWCOMERS, WORD_ROWS, At
+from engine.reading.vocabulary import CHANGE_VERBS, NEWCOMERS, Intent
+from engine.reading.wordrow import At
+from engine.reading.wordrules import WORD_ROWS
 
 _COMPARED = frozenset({"more", "less", "fewer"})  # "more than Y": Y a name (`_than_a_name`)
 _COUNTED = frozenset({"commits", "changes", "contributions"})  # "fewer commits than Y"

@@ -59,6 +59,11 @@ _OWNER = (_K.OWNERSHIP,)
 CHANGE_VERBS = verbs.CHANGE_VERBS
 CHANGE_NOUNS = verbs.CHANGE_NOUNS
 LANDS = _words("land lands landed landing")  # read as committed (engine.reading.meaning says so)
+# The people a count of newcomers counts (engine/reading/wordrules.py, "newcomers").
+NEWCOMERS = frozenset(
+    {"contributor", "contributors", "people", "person", "committers", "committer", "authors"}
+    | {"engineers", "developers", "members", "folks", "faces", "hires", "joiners"}
+)
 
 # Normalised phrase -> the fact kinds it asks about. Matched on whole tokens, at each position
 # the longest phrase first ("shipping to prod" before "shipping").

@@ -22,57 +22,54 @@ or in the author's own offset: neither is kept apart), so the answer was every d
 with "weekends" said not understood beside it. The question ends, naming the word. "The
 weekend" alone is a time phrase not understood (engine.reading.time.phrases).
 
-Verbs read as another one: what git records is who authored a commit, and the commits of the
-branch imported. "pushed" is read as authored: who pushed a commit is not in the history.
-"landed" is read as committed: "how many commits landed in 2025?" named "landed" as not
-understood; the commits of the branch imported are the ones that landed, counted by author
-time (no landing time is kept).
-
-The verb of the question: a word standing where it is due ("who X core.py?", "how many
-people X ...", a command's first word before what it acts on: "frobnicate the termui
-module") that no row reads and no name holds ends the question, named; it was answered as
-who changed the subject (or its health), the word said unused. One slip of the keys from a
-verb's form ("chnaged") is read as it, said (engine/reading/verbs.py: `verb_slot`,
-`misspelt`).
+Verbs read as another one, and the verb of the question: engine/reading/verbrows.py;
+breakdowns by period, periods ranked or counted, files counted: engine/reading/breakdowns.py;
+the word in its place a row reads: engine/reading/wordrow.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from itertools import pairwise
-
-from engine.reading import references as r
 from engine.reading.asked import own_first
+from engine.reading.breakdowns import (
+    COUNTED_PERIODS_NOTE,
+    FILES_COUNTED_NOTE,
+    PER,
+    PER_NOTE,
+    PERIODS_NOTE,
+    files_counted,
+    many_extent,
+    per_period,
+    periods_counted,
+    periods_extent,
+    ranked_periods,
+)
 from engine.reading.time.calendar import TIME_WORDS
-from engine.reading.verbs import BUSIEST, UNREAD_VERB, misspelt, verb_slot
+from engine.reading.verbrows import (
+    CREATION,
+    CREATION_NOTE,
+    LAND_NOTE,
+    PUSH_NOTE,
+    PUSHES,
+    ROLE_NOTE,
+    UNRECORDED_ROLES,
+    in_verb_slot,
+    misspelt_verb,
+)
+from engine.reading.verbs import UNREAD_VERB, misspelt
 from engine.reading.vocabulary import (
     CHANGE_VERBS,
-    FILLERS,
     LANDS,
-    LEADS_SPELT,
     LINE_SIDES,
-    NOT_NAMES,
+    NEWCOMERS,
     Intent,
 )
+from engine.reading.wordrow import At, WordRow
 
 # Intents that answer over one window with counts or lists: the ones a changed meaning breaks.
 _COUNTING = frozenset({Intent.WHO, Intent.COUNT, Intent.WHAT_CHANGED, Intent.WHICH})
 _FIRST = frozenset({"first", "earliest", "oldest"})
 _NEGATION = frozenset({"not", "never", "except"})
-NEWCOMERS = frozenset(
-    {"contributor", "contributors", "people", "person", "committers", "committer", "authors"}
-    | {"engineers", "developers", "members", "folks", "faces", "hires", "joiners"}
-)
 _JOINED = frozenset({"newcomers", "joined", "joiners"})
-# "by month", "broken down by quarter": a breakdown too ("commits by month in 2025" was
-# answered with the year's total, unsaid).
-_PER = frozenset({"per", "each", "every", "a", "by"})
-_PERIODS = frozenset({"day", "week", "month", "quarter", "year", "days", "weeks", "months"})
-_PERIODIC = frozenset({"daily", "weekly", "monthly", "quarterly", "yearly", "annually"})
-# "the busiest week", "which month had the most commits": periods ranked (PERIODS_NOTE).
-_PERIOD_NOUNS = _PERIODS | {"quarters", "years", "weekday", "hour", "hours", "season"}
-_MOST = BUSIEST | {"most", "highest", "biggest", "peak"}
 SELF = frozenset({"i", "my", "mine", "myself"})
 _OBJECT_ME = frozenset({"tell", "show", "give", "let", "help", "get", "find"})  # "show me"
 _SIZES = frozenset({"biggest", "largest", "smallest", "heaviest"})
@@ -82,26 +79,11 @@ _SIZE_NOTE = (
     "the size of a subject (its lines of code) is not recorded here: the history gives the "
     'lines changed over a period ("how many lines changed in X in 2026?").'
 )
-_DETERMINERS = frozenset({"the", "a", "an", "this", "that", "these", "those", "my", "our", "all"})
 _COMPARED = frozenset({"more", "less", "fewer"})
 _LISTED = frozenset({"file", "files", "module", "modules", "package", "packages"})
 _TOUCHED = CHANGE_VERBS | {"deleted", "removed", "added", "renamed", "created", "moved"}
 _DEPENDS = frozenset(
     {"depend", "depends", "depending", "dependency", "dependencies", "dependent", "dependents"}
-)
-
-_COUNTED_PERIODS_NOTE = (
-    "a count of the days, weeks or months that had changes is not answered here: the count "
-    "this question gets is of commits over the whole window, another figure. Ask how many "
-    'commits the window had ("how many commits in August?"), or which month had the most '
-    "commits."
-)
-PERIODS_NOTE = (
-    "a ranking of periods other than months by commits (or quarters; the busiest week or day, "
-    "the month with the most lines) is not computed: counts are of one whole window, never "
-    "compared period by period, so the answer would be the window's total or its health. Ask "
-    'about each period in turn ("how many commits to X in July?"), or which month had the '
-    "most commits."
 )
 LEAST = frozenset({"fewest", "least", "lowest", "quietest"})
 LEAST_NOTE = (
@@ -121,38 +103,6 @@ WEEKDAY_NOTE = (
     "windows, every day of them, so the answer would include the days not asked about. Ask "
     "for the whole window instead."
 )
-PUSHES = frozenset({"push", "pushed", "pushes", "pushing"})
-PUSH_NOTE = (
-    "read as authored: who pushed a commit is not in the history, only who authored it "
-    "(a push is not recorded by git)."
-)
-# Roles no history here records: git keeps who authored a commit, a pull request who opened
-# and merged it, never who reviewed or approved it. "Who reviewed parser changes?" was
-# answered as who changed the parser, "reviewed" said unused: another question.
-UNRECORDED_ROLES = frozenset(
-    {"reviewed", "reviewing", "approved", "approving", "triaged", "triaging", "vetted"}
-    | {"audited", "auditing", "okayed", "greenlit", "signed-off"}
-)
-ROLE_NOTE = (
-    "not recorded: the history keeps who authored each change, never who reviewed or approved "
-    'it; answering who changed it would answer another question (ask "who changed X?").'
-)
-# Verbs of making something ("who added core.py?", "who created the parser?"): the first
-# change, as "first" asks (the row after it reads the verb only where a verb is due).
-CREATION = frozenset(
-    {"created", "creates", "create", "creating", "added", "adds", "introduced", "introduces"}
-    | {"founded", "originated", "initiated", "invented", "started", "starts"}
-)
-_CREATION_NOTE = (
-    'who made or added something is not read as its first change here ("who added tests to '
-    'X" asks who changed it). Ask "who first committed to X?" or "when was X added?" for its '
-    "first change."
-)
-LAND_NOTE = (
-    "read as committed: every commit imported is in the history of the branch imported, so "
-    "it has landed; commits are counted by their author time (when each one landed, its merge "
-    "or commit time, is not recorded)."
-)
 _FIRST_NOTE = (
     "a first or earliest that is not of a change is not computed: answers count or list the "
     'changes of one window. Ask "when did X first change?" for the earliest change of X, or '
@@ -170,10 +120,6 @@ _NEGATION_NOTE = (
 NEWCOMERS_NOTE = (
     "telling new people (whose first change falls in the window) from everyone "
     "active is not computed: the count would be everyone's."
-)
-_PER_NOTE = (
-    "a breakdown by period is not computed, only one total for the whole window: "
-    'ask for each period in turn ("in March 2025").'
 )
 _LISTED_NOTE = (
     "the files or modules a subject's changes touched are not listed (only counted): "
@@ -218,47 +164,6 @@ _BETWEEN_NOTE = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class At:
-    """One free word of the question in its place, as the word rows read it."""
-
-    text: str
-    free: list[r.Token]
-    i: int
-    word: str  # "not" for the "t" of "hasn't"
-    before: str
-    after: str
-    words: list[str]
-    intent: Intent
-    named: bool  # the question names a subject
-    tokens: list[r.Token]
-    asker: bool  # "who should I ask ...?" (engine.reading.meaning reads it)
-
-    def through_next(self) -> tuple[int, int]:
-        return self.free[self.i].start, self.free[self.i + 1].end
-
-    def around(self) -> tuple[int, int]:
-        return self.free[self.i - 1].start, self.free[self.i + 1].end
-
-    def word_only(self) -> tuple[int, int]:
-        return self.free[self.i].start, self.free[self.i].end
-
-
-@dataclass(frozen=True, slots=True)
-class WordRow:
-    """One rule for a word that changes what a question asks: when it `holds`, the word
-    (or the phrase `extent` spans) is said with `note`; `ends`: answering without it would
-    answer another question, so the question ends (otherwise said beside the answer). A
-    row with no note reads the word and says nothing ("who should I ask": "I")."""
-
-    name: str
-    holds: Callable[[At], bool]
-    note: str | None
-    ends: bool = True
-    extent: Callable[[At], tuple[int, int]] | None = None
-    said: Callable[[At], str] | None = None  # the note, when it names what the word read as
-
-
 def _size(a: At) -> bool:
     """ "How many lines of code are in attrs?": its size, never the lines changed over the
     default year, which answered it (21,993 lines changed in attrs). Not with a word of
@@ -268,102 +173,8 @@ def _size(a: At) -> bool:
     return (of_code or a.word in _LOC) and not changed
 
 
-def _ranked_periods(a: At) -> bool:
-    """ "busiest week in requests this summer", "the most active month", "which month had
-    the most commits?", "the week with the most commits": periods ranked by their changes. It
-    was answered as the subject's health over the whole window, or ended as asking nothing;
-    "month with the most commits in 2025" was answered with the year's commits, unsaid."""
-    if a.word not in _MOST:
-        return False
-    nxt = a.words[a.i + 2] if a.after == "active" and a.i + 2 < len(a.words) else a.after
-    # "which week ...", also after words opening the question ("Looking at commits, which ...")
-    opens = any(
-        w in ("which", "what") and after in _PERIOD_NOUNS for w, after in pairwise(a.words[: a.i])
-    )
-    return (
-        nxt in _PERIOD_NOUNS
-        or opens
-        or _with_most(a.words, a.i) is not None
-    )
-
-
-def _with_most(words: list[str], i: int) -> int | None:
-    """Where the period of "the week with the most" stands, before "with (the)" and the word
-    at `i`; None when none does."""
-    j = i - 1 if i > 0 and words[i - 1] == "the" else i
-    if j >= 2 and words[j - 1] == "with" and words[j - 2] in _PERIOD_NOUNS:
-        return j - 2
-    return None
-
-
-# What may qualify the periods counted ("how many distinct days", "how many active days").
-_QUALIFYING = frozenset(
-    {"distinct", "different", "unique", "separate", "individual", "active", "calendar"}
-    | {"working", "whole", "actual"}
-)
-
-
-def _periods_counted(a: At) -> bool:
-    """ "how many days in aug had commits", "how many weeks had no commits", "how many
-    distinct days", "the number of active days": the periods with changes counted. It was
-    answered with the window's commits (32 for August), a figure of another unit, unsaid (z34b
-    a14); "how many active days did werkzeug have" with its people. "how many days ago" asks
-    no count of periods."""
-    return a.word in _PERIOD_NOUNS and a.after != "ago" and _counting_at(a) is not None
-
-
-# What a count of files or modules counts ("how many files did X touch?").
-_FILE_NOUNS = frozenset({"files", "modules", "packages", "folders", "directories", "paths"})
-_FILES_COUNTED_NOTE = (
-    "a count of the files or modules changed is not computed (only commits, lines and "
-    'people are counted): ask "which files changed the most in X ...?" for a ranking, '
-    "which says how many had commits."
-)
-
-
-def _files_counted(a: At) -> bool:
-    """ "How many files changed in click in 2026?", "how many different files did Kevin
-    touch?", "the number of modules David changed": the files counted. They were answered
-    with the commits (193 to click), a figure of another unit, unsaid."""
-    return a.word in _FILE_NOUNS and _counting_at(a) is not None
-
-
-def _counting_at(a: At) -> int | None:
-    """Where the counting word ("many", "number of") of the periods at `a.i` starts."""
-    j = a.i - 1
-    while j >= 0 and a.words[j] in _QUALIFYING:
-        j -= 1
-    if j >= 0 and a.words[j] == "many":
-        return j
-    if j >= 1 and a.words[j - 1 : j + 1] == ["number", "of"]:
-        return j - 1
-    return None
-
-
-def _many_extent(a: At) -> tuple[int, int]:
-    """ "many days", "many distinct days", "number of days": the counting words and the
-    unit."""
-    at = _counting_at(a)
-    return a.free[a.i - 1 if at is None else at].start, a.free[a.i].end
-
-
-def _periods_extent(a: At) -> tuple[int, int]:
-    """ "busiest week", "most active month", "week with the most": through the period; else
-    the word alone."""
-    if (period := _with_most(a.words, a.i)) is not None:
-        return a.free[period].start, a.free[a.i].end
-    ahead = 2 if a.after == "active" else 1
-    if a.i + ahead < len(a.free) and a.words[a.i + ahead] in _PERIOD_NOUNS:
-        return a.free[a.i].start, a.free[a.i + ahead].end
-    return a.word_only()
-
-
 def _counting(a: At) -> bool:
     return a.intent in _COUNTING
-
-
-def _per_period(a: At) -> bool:
-    return (a.word in _PER and a.after in _PERIODS) or a.word in _PERIODIC
 
 
 def _compared(a: At) -> bool:
@@ -418,27 +229,6 @@ def _both(a: At) -> bool:
     return a.word == "both" and people and a.after not in TIME_WORDS and not a.named
 
 
-def _in_verb_slot(a: At) -> bool:
-    """The word stands where the verb of a question asking who acted is due ("who X
-    core.py?", "how many people X core.py?"), or opens it before what it acts on, as a
-    command's verb does ("frobnicate the termui module", "blorp werkzeug"), and no rule read
-    it: not a verb of a row, a fact or stop word, nor a name (its tokens are not free)."""
-    token = a.free[a.i]
-    if a.asker or not r.content(token) or token.norm in FILLERS | NOT_NAMES:
-        return False  # "who can help with X?": whom to ask (engine.reading.meaning reads it)
-    if " " in token.norm:
-        return False  # "pre-commit config changes": a word written with "-" is no verb
-    at = verb_slot([LEADS_SPELT.get(t.norm, t.norm) for t in a.tokens], NEWCOMERS)
-    if at is not None and a.tokens[at] is token:
-        return True
-    after = a.tokens[1] if len(a.tokens) > 1 and a.tokens[0] is token else None
-    return after is not None and (after.norm in _DETERMINERS or not after.free)
-
-
-def _misspelt_verb(a: At) -> bool:
-    return _in_verb_slot(a) and misspelt(a.word) is not None
-
-
 def _first_and_last(a: At) -> bool:
     """ "first and last change to X" with no time named (with one, both are answered:
     engine/questions/firstlast.py). It ended saying "a first or earliest that is not of a
@@ -478,9 +268,9 @@ WORD_ROWS = (
     WordRow(
         "per period",
         # "attrs activity by month past 6 mo": a status too (its total was answered, unsaid)
-        lambda a: (_counting(a) or a.intent in {Intent.STATUS, Intent.TREND}) and _per_period(a),
-        _PER_NOTE,
-        extent=lambda a: a.through_next() if a.word in _PER else a.word_only(),
+        lambda a: (_counting(a) or a.intent in {Intent.STATUS, Intent.TREND}) and per_period(a),
+        PER_NOTE,
+        extent=lambda a: a.through_next() if a.word in PER else a.word_only(),
     ),
     WordRow(
         "sizes",
@@ -493,9 +283,9 @@ WORD_ROWS = (
         "a threshold or a comparison between subjects is not computed.",
         extent=lambda a: a.through_next(),
     ),
-    WordRow("ranked periods", _ranked_periods, PERIODS_NOTE, extent=_periods_extent),
-    WordRow("periods counted", _periods_counted, _COUNTED_PERIODS_NOTE, extent=_many_extent),
-    WordRow("files counted", _files_counted, _FILES_COUNTED_NOTE, extent=_many_extent),
+    WordRow("ranked periods", ranked_periods, PERIODS_NOTE, extent=periods_extent),
+    WordRow("periods counted", periods_counted, COUNTED_PERIODS_NOTE, extent=many_extent),
+    WordRow("files counted", files_counted, FILES_COUNTED_NOTE, extent=many_extent),
     WordRow("at least", lambda a: a.word in LEAST and a.before == "at", THRESHOLD),
     WordRow("least first", lambda a: a.word in LEAST, LEAST_NOTE),
     WordRow("day of the week", lambda a: a.word in DAYS, WEEKDAY_NOTE),
@@ -518,13 +308,13 @@ WORD_ROWS = (
     WordRow("reviewed", lambda a: a.word in UNRECORDED_ROLES, ROLE_NOTE),
     # "who chnaged core.py?": the verb one slip away, said; "who flibbered core.py?" was
     # answered as who changed it, "flibbered" said unused: another question, maybe.
-    WordRow("made first", lambda a: a.word in CREATION and _in_verb_slot(a), _CREATION_NOTE),
+    WordRow("made first", lambda a: a.word in CREATION and in_verb_slot(a), CREATION_NOTE),
     WordRow(
         "misspelt verb",
-        _misspelt_verb,
+        misspelt_verb,
         None,
         ends=False,
         said=lambda a: f'read as "{misspelt(a.word)}": no verb is spelt so; it is one slip away.',
     ),
-    WordRow("verb unread", _in_verb_slot, UNREAD_VERB),
+    WordRow("verb unread", in_verb_slot, UNREAD_VERB),
 )

@@ -1,0 +1,129 @@
+"""Word rows asking for a figure per period or per file, where one total for the window is
+computed: a breakdown by period ("commits by month", "weekly"), periods ranked ("busiest
+week", "the month with the most commits"), periods with changes counted ("how many days had
+commits"), files counted ("how many files changed"). Months and quarters ranked by commits
+are read before these (engine/reading/rankedmonths.py); the rows: engine/reading/wordrules.py.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from engine.reading.verbs import BUSIEST
+from engine.reading.wordrow import At
+
+# "by month", "broken down by quarter": a breakdown too ("commits by month in 2025" was
+# answered with the year's total, unsaid).
+PER = frozenset({"per", "each", "every", "a", "by"})
+_PERIODS = frozenset({"day", "week", "month", "quarter", "year", "days", "weeks", "months"})
+_PERIODIC = frozenset({"daily", "weekly", "monthly", "quarterly", "yearly", "annually"})
+# "the busiest week", "which month had the most commits": periods ranked (PERIODS_NOTE).
+_PERIOD_NOUNS = _PERIODS | {"quarters", "years", "weekday", "hour", "hours", "season"}
+_MOST = BUSIEST | {"most", "highest", "biggest", "peak"}
+COUNTED_PERIODS_NOTE = (
+    "a count of the days, weeks or months that had changes is not answered here: the count "
+    "this question gets is of commits over the whole window, another figure. Ask how many "
+    'commits the window had ("how many commits in August?"), or which month had the most '
+    "commits."
+)
+PERIODS_NOTE = (
+    "a ranking of periods other than months by commits (or quarters; the busiest week or day, "
+    "the month with the most lines) is not computed: counts are of one whole window, never "
+    "compared period by period, so the answer would be the window's total or its health. Ask "
+    'about each period in turn ("how many commits to X in July?"), or which month had the '
+    "most commits."
+)
+PER_NOTE = (
+    "a breakdown by period is not computed, only one total for the whole window: "
+    'ask for each period in turn ("in March 2025").'
+)
+
+
+def ranked_periods(a: At) -> bool:
+    """ "busiest week in requests this summer", "the most active month", "which month had
+    the most commits?", "the week with the most commits": periods ranked by their changes. It
+    was answered as the subject's health over the whole window, or ended as asking nothing;
+    "month with the most commits in 2025" was answered with the year's commits, unsaid."""
+    if a.word not in _MOST:
+        return False
+    nxt = a.words[a.i + 2] if a.after == "active" and a.i + 2 < len(a.words) else a.after
+    # "which week ...", also after words opening the question ("Looking at commits, which ...")
+    opens = any(
+        w in ("which", "what") and after in _PERIOD_NOUNS for w, after in pairwise(a.words[: a.i])
+    )
+    return nxt in _PERIOD_NOUNS or opens or _with_most(a.words, a.i) is not None
+
+
+def _with_most(words: list[str], i: int) -> int | None:
+    """Where the period of "the week with the most" stands, before "with (the)" and the word
+    at `i`; None when none does."""
+    j = i - 1 if i > 0 and words[i - 1] == "the" else i
+    if j >= 2 and words[j - 1] == "with" and words[j - 2] in _PERIOD_NOUNS:
+        return j - 2
+    return None
+
+
+# What may qualify the periods counted ("how many distinct days", "how many active days").
+_QUALIFYING = frozenset(
+    {"distinct", "different", "unique", "separate", "individual", "active", "calendar"}
+    | {"working", "whole", "actual"}
+)
+
+
+def periods_counted(a: At) -> bool:
+    """ "how many days in aug had commits", "how many weeks had no commits", "how many
+    distinct days", "the number of active days": the periods with changes counted. It was
+    answered with the window's commits (32 for August), a figure of another unit, unsaid (z34b
+    a14); "how many active days did werkzeug have" with its people. "how many days ago" asks
+    no count of periods."""
+    return a.word in _PERIOD_NOUNS and a.after != "ago" and _counting_at(a) is not None
+
+
+# What a count of files or modules counts ("how many files did X touch?").
+_FILE_NOUNS = frozenset({"files", "modules", "packages", "folders", "directories", "paths"})
+FILES_COUNTED_NOTE = (
+    "a count of the files or modules changed is not computed (only commits, lines and "
+    'people are counted): ask "which files changed the most in X ...?" for a ranking, '
+    "which says how many had commits."
+)
+
+
+def files_counted(a: At) -> bool:
+    """ "How many files changed in click in 2026?", "how many different files did Kevin
+    touch?", "the number of modules David changed": the files counted. They were answered
+    with the commits (193 to click), a figure of another unit, unsaid."""
+    return a.word in _FILE_NOUNS and _counting_at(a) is not None
+
+
+def _counting_at(a: At) -> int | None:
+    """Where the counting word ("many", "number of") of the periods at `a.i` starts."""
+    j = a.i - 1
+    while j >= 0 and a.words[j] in _QUALIFYING:
+        j -= 1
+    if j >= 0 and a.words[j] == "many":
+        return j
+    if j >= 1 and a.words[j - 1 : j + 1] == ["number", "of"]:
+        return j - 1
+    return None
+
+
+def many_extent(a: At) -> tuple[int, int]:
+    """ "many days", "many distinct days", "number of days": the counting words and the
+    unit."""
+    at = _counting_at(a)
+    return a.free[a.i - 1 if at is None else at].start, a.free[a.i].end
+
+
+def periods_extent(a: At) -> tuple[int, int]:
+    """ "busiest week", "most active month", "week with the most": through the period; else
+    the word alone."""
+    if (period := _with_most(a.words, a.i)) is not None:
+        return a.free[period].start, a.free[a.i].end
+    ahead = 2 if a.after == "active" else 1
+    if a.i + ahead < len(a.free) and a.words[a.i + ahead] in _PERIOD_NOUNS:
+        return a.free[a.i].start, a.free[a.i + ahead].end
+    return a.word_only()
+
+
+def per_period(a: At) -> bool:
+    return (a.word in PER and a.after in _PERIODS) or a.word in _PERIODIC
