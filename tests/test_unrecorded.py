@@ -18,7 +18,7 @@ from engine.domain.models import SourceRecordKind
 from engine.investigation.investigate import InvestigationRequest
 from engine.memory import MemoryStore
 from engine.ports import OrgGraph, TimeSpan
-from engine.reading.intents import fact_words
+from engine.reading.factphrases import fact_words
 from engine.reading.vocabulary import FACT_VOCABULARY
 from graph.git.importer import GitImport, import_git
 from tests import gitrepo

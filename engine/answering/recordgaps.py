@@ -26,7 +26,7 @@ from engine.domain.facts import Fact, FactKind
 from engine.domain.models import SourceRecordKind, StoredSubject, SubjectKind
 from engine.ports import OrgGraph
 from engine.providers import Provider
-from engine.reading.intents import FactWords
+from engine.reading.factphrases import FactWords
 from engine.reading.interpretation import Interpretation
 from engine.reading.merges import merge_notes
 
@@ -61,7 +61,7 @@ class Unrecorded:
 
 def asked_words(words: FactWords, kinds: Sequence[FactKind]) -> list[str]:
     """The question's own words asking for `kinds` ("releases", "PRs"), as written (read
-    with the question: engine.reading.intents.fact_words)."""
+    with the question: engine.reading.factphrases.fact_words)."""
     return list(dict.fromkeys(text for text, found in words if set(found) & set(kinds)))
 
 

@@ -1,7 +1,8 @@
 """What a question asks beyond its lead word: whether something is still changed ("is X still
 maintained?", intent `still`: engine/questions/still.py), and a comparison with an earlier
 period ("is X changing more than last year?": engine/questions/compared.py), and a choice
-between people ("who changed core.py more, X or Y?": `compares`). Read by
+between people ("who changed core.py more, X or Y?": `compares`), and the last change asked
+for ("when did X last commit?": `asks_last`). Read by
 engine/reading/interpreter.py over its tokens; the words these read are marked read, so the
 answer never names them as not understood.
 """
@@ -267,3 +268,21 @@ def _first_word(tokens: list[r.Token]) -> int | None:
         rest = {t.norm for t in tokens[2:]}
         return None if free & _MADE_IN or rest & (_MADE_ELSE | v.FACT_VOCABULARY.keys()) else 1
     return None
+
+
+_LAST_OF = v.CHANGE_VERBS | {"commit", "commits", "committed"}
+
+
+def asks_last(tokens: list[r.Token]) -> bool:
+    """ "When did X last commit?", "when was X last changed?", "the latest (most recent)
+    change to X", "the last commit by X", "last time X committed": a last-word outside any
+    time phrase ("last week" is one), in a "when" question or right before a change word."""
+    for i, token in enumerate(tokens):
+        if not (token.free and token.norm in v.LAST_WORDS):
+            continue
+        after = tokens[i + 1].norm if i + 1 < len(tokens) else ""
+        if token.norm == "recent" and (i == 0 or tokens[i - 1].norm != "most"):
+            continue  # "recent changes to X" are a list; "the most recent change" is one
+        if tokens[0].norm == "when" or after in _LAST_OF or after == "time":
+            return True
+    return False

@@ -62,7 +62,7 @@ CLAIMS = (
     ),
     Claim(
         "fact phrases, longest first at each position",
-        "intents.fact_kinds",
+        "factphrases.fact_kinds",
         "before the intent, which reads the kinds they name (\"shipping to prod\")",
     ),
     Claim(

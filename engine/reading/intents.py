@@ -11,51 +11,22 @@ of subjects), `trend` (how something changed over time), `still` ("is X still ma
 "is Armin still active?": whether it is still changed, engine/questions/still.py), `status`
 (everything else). One row per rule, in order (INTENT_ROWS): the first that holds is the
 intent.
+
+The fact kinds named: engine/reading/factphrases.py; what a count counts:
+engine/reading/counts.py; "when did X last change?": engine/reading/asked.py (`asks_last`).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 
 from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
-from engine.domain.text import normalise
-from engine.reading import references as r
 from engine.reading import vocabulary as v
 from engine.reading.verbs import LISTED
 from engine.reading.vocabulary import Intent
-
-
-def fact_kinds(tokens: list[r.Token]) -> list[FactKind]:
-    """Fact phrases over the free tokens, longest first at each position; consumes them."""
-    kinds: list[FactKind] = []
-    failure = False
-    longest = max(len(p.split()) for p in v.FACT_VOCABULARY)
-    i = 0
-    while i < len(tokens):
-        matched = 0
-        for size in range(min(longest, len(tokens) - i), 0, -1):
-            window = tokens[i : i + size]
-            phrase = " ".join(t.norm for t in window)
-            if all(t.free for t in window) and phrase in v.FACT_VOCABULARY:
-                kinds.extend(k for k in v.FACT_VOCABULARY[phrase] if k not in kinds)
-                for t in window:
-                    t.free = False
-                matched = size
-                break
-        failure = failure or (tokens[i].free and tokens[i].norm in v.FAILURE_WORDS)
-        i += max(matched, 1)
-    words = {t.norm for t in tokens}
-    if FactKind.CHURN in kinds or v.LINE_WORDS & words:
-        for t in tokens:  # "how many lines were added and removed in X?": the churn's sides
-            t.free = t.free and t.norm not in v.LINE_SIDES
-    if failure and FactKind.DEPLOY_FREQUENCY in kinds and FactKind.FAILED_DEPLOYS not in kinds:
-        kinds.append(FactKind.FAILED_DEPLOYS)
-    return kinds
-
 
 _YES_NO = frozenset({"did", "has", "have", "had", "was", "were"})
 # Words opening a question that a noun of changes does not make a list of ("does X still get
@@ -276,7 +247,7 @@ def intent(words: list[str], kinds: list[FactKind], kind_hint: SubjectKind | Non
 
 # "top 3 contributors to X", "key committers of X": people asked for by the noun that opens
 # the question (they were a status of X, the ranking only among the drivers).
-_PEOPLE = frozenset(
+PEOPLE = frozenset(
     {"contributors", "committers", "authors", "developers", "devs", "people"}
     | {"contributor", "committer", "author", "developer", "dev"}  # "the busiest contributor"
 )
@@ -285,85 +256,6 @@ _PEOPLE_LEAD = frozenset(
 )
 
 
-# What "how many" counts may be qualified first ("how many different people").
-_QUALIFIED = frozenset({"different", "unique", "individual", "separate", "distinct"})
-_PEOPLE_COUNTED = _PEOPLE | {"persons", "person", "engineers", "contributors", "committers"}
-
-
-def counts_people(words: list[str]) -> bool:
-    """ "How many people made commits?": the noun "how many" (or "number of") counts is a
-    people noun, so the people are counted, whatever verb and object follow ("made
-    commits", "authored commits"). It counted the commits of the 10 busiest people."""
-    for i in range(len(words) - 2):
-        if words[i : i + 2] in (["how", "many"], ["number", "of"]):
-            counted = [w for w in words[i + 2 :] if w not in _QUALIFIED]
-            return bool(counted) and counted[0] in _PEOPLE_COUNTED
-    return False
-
-
-# The facts a count of people ("how many people made commits?") is the contributors of.
-_PEOPLE_KINDS = frozenset({FactKind.ACTIVE_CONTRIBUTORS, FactKind.COMMIT_ACTIVITY})
-
-
-def counted(
-    words: list[str], kinds: list[FactKind], kind_hint: SubjectKind | None
-) -> list[FactKind]:
-    """What a count question counts: the people ("how many people made commits?"), lines
-    ("how many lines did X, or people, change?": read before the person kind word, which
-    counted the people), people again when nothing else is named ("how many people worked
-    on X?"), else the facts named."""
-    joined = " ".join(words)
-    if counts_people(words) and set(kinds) <= _PEOPLE_KINDS:
-        return [FactKind.ACTIVE_CONTRIBUTORS]
-    if not kinds and ({"line", "lines"}.intersection(words) or " how much " in f" {joined} "):
-        return [FactKind.CHURN]
-    if not kinds and kind_hint is SubjectKind.PERSON:
-        return [FactKind.ACTIVE_CONTRIBUTORS]
-    return kinds
-
-
 def _opens_with_people(words: list[str]) -> bool:
     opening = [w for w in words if w not in _PEOPLE_LEAD and not w.isdigit()]
-    return bool(opening) and opening[0] in _PEOPLE
-
-
-_LAST_OF = v.CHANGE_VERBS | {"commit", "commits", "committed"}
-
-
-def asks_last(tokens: list[r.Token]) -> bool:
-    """ "When did X last commit?", "when was X last changed?", "the latest (most recent)
-    change to X", "the last commit by X", "last time X committed": a last-word outside any
-    time phrase ("last week" is one), in a "when" question or right before a change word."""
-    for i, token in enumerate(tokens):
-        if not (token.free and token.norm in v.LAST_WORDS):
-            continue
-        after = tokens[i + 1].norm if i + 1 < len(tokens) else ""
-        if token.norm == "recent" and (i == 0 or tokens[i - 1].norm != "most"):
-            continue  # "recent changes to X" are a list; "the most recent change" is one
-        if tokens[0].norm == "when" or after in _LAST_OF or after == "time":
-            return True
-    return False
-
-
-_WORD = re.compile(r"[0-9A-Za-z]+")
-_LONGEST = max(len(p.split()) for p in v.FACT_VOCABULARY)
-FactWords = tuple[tuple[str, tuple[FactKind, ...]], ...]
-
-
-def fact_words(question: str) -> FactWords:
-    """The question's own words naming fact kinds ("releases", "open PRs"), as written, each
-    with the kinds it names, longest phrase first at each position (as `fact_kinds` reads
-    them): what an answer quotes back when nothing here records them."""
-    spans = [(m.start(), m.end()) for m in _WORD.finditer(question)]
-    out: list[tuple[str, tuple[FactKind, ...]]] = []
-    i = 0
-    while i < len(spans):
-        for size in range(min(_LONGEST, len(spans) - i), 0, -1):
-            text = question[spans[i][0] : spans[i + size - 1][1]]
-            found = v.FACT_VOCABULARY.get(normalise(text))
-            if found is not None:
-                out.append((text, tuple(found)))
-                i += size - 1
-                break
-        i += 1
-    return tuple(out)
+    return bool(opening) and opening[0] in PEOPLE

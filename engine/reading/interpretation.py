@@ -12,7 +12,7 @@ from datetime import datetime
 from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
 from engine.reading import (
-    intents,
+    factphrases,
     meaning,
     runs,
 )
@@ -111,7 +111,7 @@ class Interpretation:
     excluding: tuple[str, str] | None = None
     # The words naming fact kinds, as written, with their kinds ("open PRs"): quoted back
     # when nothing here records them (engine/answering/recordgaps.py).
-    fact_words: intents.FactWords = ()
+    fact_words: factphrases.FactWords = ()
     # Subjects asked about over times of their own ("core.py in 2025 and parser.py in 2024"):
     # the note ending the question (engine/reading/time/owntimes.py), else ().
     own_times: tuple[str, ...] = ()

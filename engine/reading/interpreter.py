@@ -25,7 +25,10 @@ from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
 from engine.domain.text import composed, normalise
 from engine.reading import (
+    asked,
     clauses,
+    counts,
+    factphrases,
     intents,
     kindwords,
     meaning,
@@ -92,7 +95,7 @@ def interpret(
     tokens = tokens[openers.read(tokens) :]
     slipped = slips.read_slips(text, tokens)  # "chnages", "comits": read as the word missed
     readable = [replace(t) for t in tokens]  # before fact phrases take theirs ("new contributors")
-    kinds = intents.fact_kinds(tokens)
+    kinds = factphrases.fact_kinds(tokens)
     merges = read_merges(text, tokens, readable)
     bots_at = read_bots(tokens, readable)
     bots = None if bots_at is None else text[bots_at[0] : bots_at[1]]
@@ -115,7 +118,7 @@ def interpret(
     if alone:  # "the repo" beside "the docs": a subject of its own, no longer a hint
         kind_hint = _kind_hint(tokens)
     references = tuple(dict.fromkeys(text[a:b] for a, b in spans))
-    asks_last = intents.asks_last(tokens)
+    asks_last = asked.asks_last(tokens)
     # "the first and last change to X in 2025": both, over a window named (firstlast.py)
     both = asks_last and time is not None
     taken = None if (asks_last and not both) or ranking else asks_first(tokens, readable)
@@ -137,7 +140,7 @@ def interpret(
     if intent == Intent.WHAT_CHANGED and changes:
         kinds = []  # the changes themselves (DEFAULT_KINDS), not a count of commits
     if intent == Intent.COUNT:
-        kinds = intents.counted(words, kinds, kind_hint)
+        kinds = counts.counted(words, kinds, kind_hint)
     if not kinds:
         kinds = list(v.DEFAULT_KINDS.get(intent, ()))
     elif intent == Intent.STATUS and kinds == [FactKind.ACTIVE_CONTRIBUTORS]:
@@ -262,7 +265,7 @@ def interpret(
         asks_both="both" in words,
         ranked_by="lines" if v.LINE_WORDS.intersection(words) else "commits",
         excluding=_excluding(text),
-        fact_words=intents.fact_words(text),
+        fact_words=factphrases.fact_words(text),
         own_times=owned,
         doers=tuple(
             dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans and doer(text, a))
