@@ -18,7 +18,7 @@ from engine.domain.models import (
     to_ns,
 )
 from engine.domain.timecontext import iso
-from engine.domain.windows import admits, whole_in
+from engine.domain.windows import admits, preceding, whole_in
 from engine.ports import FactSource, TimeSpan
 
 
@@ -200,4 +200,4 @@ def hours(records: Sequence[SourceRecord]) -> float | None:
 def prior(window: Window) -> Window:
     """The window of the same length just before: [start - length, start), so a record at
     `start` counts in the window and not in its prior."""
-    return Window(window.start - (window.end - window.start), window.start, window.historical)
+    return Window(*preceding(window.start, window.end), window.historical)

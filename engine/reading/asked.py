@@ -16,6 +16,7 @@ from itertools import pairwise
 
 from engine.domain import timecontext as tc
 from engine.domain.facts import FactKind
+from engine.domain.windows import preceding
 from engine.reading import references as r
 from engine.reading import vocabulary as v
 from engine.reading.time import phrases as tp
@@ -120,8 +121,7 @@ def direction(
     end = min(time.end_at or now, now)
     for token in tokens:  # "more or fewer": the direction asked, read
         token.free = token.free and token.norm not in _MORE_OR_LESS - {"than"}
-    before = (time.start_at - (end - time.start_at), time.start_at)
-    return before
+    return preceding(time.start_at, end)
 
 
 def _compared(
