@@ -91,7 +91,7 @@ class Neighbourhood:
             shapes.append((types, Direction(level.direction).value, level.brief, parent))
             at = level.at
             params[f"l{n}"] = [at.start_ns if at else None, at.end_ns if at else None, level.limit]
-        statement = relationships_cypher.neighbor_levels(shapes)
+        statement = relationships_cypher.neighbor_levels(tuple(shapes))
         kinds = rows.KINDS
         for n, key, others in await self._read(statement, **params):
             if flat[n][0].brief:  # identity only: a tuple, no model (rows.identity_from, inline)

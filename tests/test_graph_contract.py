@@ -420,6 +420,9 @@ async def test_a_tree_of_neighbour_levels_is_read_in_one_round_trip(
     assert [pages[n][key] for n, (_, key) in enumerate(asked)] == [
         [s.key for s in page] for page in one_by_one
     ]
+    # A key given twice is one anchor: its pages are the same, not each subject twice (cut
+    # by the page size at half its subjects).
+    assert await graph.neighbor_levels(["repository:x", "repository:x"], levels) == found
     # A brief level answers identity alone, in a tuple; any other, the stored subject.
     assert found[0]["repository:x"] == [SubjectIdentity("team:b", SubjectKind.TEAM, "b")]
     dependency = found[1]["repository:x"][0]
