@@ -29,7 +29,15 @@ from engine.domain.errors import PublicError
 from engine.domain.models import StoredSubject
 from engine.ports import EdgeRequest, NeighborLevel, SubjectIdentity, TimeSpan
 from resolvers.context import RequestContext
-from resolvers.plan_fields import Fallback, Parents, Scope, Uncovered, arguments, together
+from resolvers.plan_fields import (
+    Fallback,
+    Parents,
+    Scope,
+    Uncovered,
+    arguments,
+    constant_arguments,
+    together,
+)
 from resolvers.prefetch import neighbor_request
 from resolvers.relay import to_global_id
 from resolvers.series_plan import SeriesPlan, series_plan, write_series
@@ -103,6 +111,7 @@ class Neighbors:
     node: FieldNode
     field: GraphQLField
     inner: SubjectPlan
+    fixed: dict[str, Any] | None = None  # its arguments, when no variable: plan_fields
 
 
 @dataclass(frozen=True)
@@ -180,7 +189,8 @@ def subject_plan(
             writers.append((key, lambda _s: "Subject"))
         elif name == NEIGHBORS and neighbors:
             inner = subject_plan(scope, scope.fields(node.selection_set, "Subject"))
-            levels.append(Neighbors(key, node, subject.fields[name], inner))
+            field = subject.fields[name]
+            levels.append(Neighbors(key, node, field, inner, constant_arguments(field, node)))
             writers.append((key, _nothing))  # keeps the key's place in the response
         elif name in _READERS:
             writers.append((key, field_writer(_READERS[name], subject.fields[name].type)))
@@ -199,7 +209,7 @@ def _template(
 ) -> EdgeRequest:
     """The field's request but for its parent's key: its time is its own `asOf` or its
     parent's."""
-    args = arguments(plan.field, plan.node, variables)
+    args = plan.fixed if plan.fixed is not None else arguments(plan.field, plan.node, variables)
     try:
         return neighbor_request(
             context,
