@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.answering.people import grouping_notes
 from engine.answering.planning import Decision, PlanEntry
 from engine.domain.facts import Fact, FactKind
 from engine.domain.models import SourceRecordKind, StoredSubject, SubjectKind
@@ -202,9 +203,11 @@ async def unasked(
 ) -> tuple[tuple[str, ...], str | None]:
     """What the answer says of what is asked and not recorded: kinds of records (here) and
     merge commits (engine.reading.merges): the limitations, and the judgment when nothing asked can
-    be answered (None: the answer stands)."""
+    be answered (None: the answer stands); and how people are counted beside a count of them
+    (engine/answering/people.py)."""
     missing = await unrecorded(
         graph, understood.fact_words, understood.fact_kinds, providers, entries, subjects, facts
     )
     said, merged = await merge_notes(graph, understood.intent, understood.merges, facts)
-    return missing.notes + said, missing.judgment or merged
+    grouped = grouping_notes(understood.intent, understood.fact_kinds, facts)
+    return missing.notes + said + grouped, missing.judgment or merged
