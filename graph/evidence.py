@@ -8,9 +8,10 @@ rule, on every backend, to the in-memory store's answer, which is the rule itsel
 from a closed enum; constants and times are parameters, never text in the statement.
 
 A request row: [index, subject key, kinds, span start, span end, window start, window end,
-prior window start, after key, limit, actor key or null, others], where the span is what the
-window's records meet (EvidenceSelector.span): the same first cut as the Python read, then
-the rule; with an actor, only its records (or, `others`, everyone else's).
+prior window start, after key, limit, actor key or null, others, further keys left out],
+where the span is what the window's records meet (EvidenceSelector.span): the same first cut
+as the Python read, then the rule; with an actor, only its records (or, `others`, everyone
+else's: the actor's and the further keys' left out).
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ MATCH (:Activity {{org_id: $org, subject_key: q[1]}})-[:HOLDS]->(r:SourceRecord)
 WHERE r.record_kind IN q[2]
   AND r.start_ns <= q[4] AND (r.end_ns IS NULL OR r.end_ns >= q[3])
   AND {RULES[rule]}
-  AND (q[10] IS NULL OR (q[11] AND coalesce(r.actor_key, '') <> q[10])
+  AND (q[10] IS NULL OR (q[11] AND NOT (coalesce(r.actor_key, '') IN ([q[10]] + q[12])))
        OR (NOT q[11] AND r.actor_key = q[10]))
 """
 
@@ -117,7 +118,7 @@ def grouped(requests: Sequence[EvidenceRequest]) -> tuple[list[EvidenceRule], di
         groups.setdefault(selector.rule, []).append([
             index, q.subject_key, [k.value for k in q.kinds], span.start_ns, span.end_ns,
             q.start_ns, q.end_ns, q.start_ns - (q.end_ns - q.start_ns), q.after, q.limit,
-            q.actor, q.others,
+            q.actor, q.others, list(q.also),
         ])  # fmt: skip
     params: dict[str, Any] = {f"g{n}": rows for n, rows in enumerate(groups.values())}
     return list(groups), {**params, **CONSTANTS}

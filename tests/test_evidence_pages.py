@@ -75,6 +75,11 @@ def _selectors() -> list[EvidenceSelector]:
                          end=CUT_END, rule=rule, actor="person:a", others=others)
         for rule in (EvidenceRule.CHANGES, EvidenceRule.EXACT_COMMITS, EvidenceRule.STARTED)
         for others in (False, True)
+    ] + [  # everyone's but several people's ("besides A and B")
+        EvidenceSelector(subject_key=KEY, record_kinds=tuple(SourceRecordKind), start=CUT_START,
+                         end=CUT_END, rule=rule, actor="person:a", others=True,
+                         also=("person:b",))
+        for rule in (EvidenceRule.CHANGES, EvidenceRule.EXACT_COMMITS, EvidenceRule.STARTED)
     ]  # fmt: skip
 
 
@@ -93,10 +98,16 @@ async def test_every_rule_chooses_in_the_store_what_it_chooses_in_python(
         widest = chosen[[s.rule for s in selectors].index(rule) + 3]
         assert 0 < len(widest) < 400, rule
     # A part by actor chooses some of its rule's records, and everyone else's the rest.
-    for n in range(-6, 0, 2):
+    for n in range(-9, -3, 2):
         mine, others = chosen[n], chosen[n + 1]
         whole = chosen[selectors.index(selectors[n].model_copy(update={"actor": None}))]
         assert mine and others and sorted(mine + others) == whole
+    # Everyone's but two people's: the records of neither (here, those naming no one).
+    for n in range(-3, 0):
+        plain = selectors[n].model_copy(update={"actor": None, "others": False, "also": ()})
+        actors = {r.key: r.actor for r in everything}
+        want = [k for k in chosen[selectors.index(plain)] if actors[k] is None]
+        assert want and chosen[n] == want
     # All at once (one statement, every rule), then page by page.
     assert await graph.evidence_counts([s.request() for s in selectors]) == [len(c) for c in chosen]
     whole = await graph.evidence_pages([s.request(1_000) for s in selectors])

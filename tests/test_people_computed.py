@@ -73,3 +73,45 @@ async def test_a_count_of_commits_says_nothing_of_grouping(
     result = await ask(graph, "how many commits to werkzeug in 2025")
     assert result.outcome is Outcome.ANSWERED
     assert GROUPED not in result.limitations
+
+
+# (history, question, window, the people left out as the history names them): "besides",
+# "other than", "apart from" several people. It ended ("besides Nate Prewitt": leaving a
+# subject out is computed only for a person's part) or answered about one of them left out.
+SEVERAL_LEFT_OUT = [
+    ("requests", "did anyone besides nate and dependabot commit to requests over the summer",
+     datetime(2026, 6, 1, tzinfo=UTC), datetime(2026, 9, 1, tzinfo=UTC),
+     ("Nate Prewitt", "dependabot[bot]")),
+    ("attrs", "how many commits to attrs in 2025 other than hynek or dependabot",
+     on(2025), on(2026), ("Hynek Schlawack", "dependabot[bot]")),
+    ("click", "who committed to click in 2025 apart from David Lord, Kevin Deldycke",
+     on(2025), on(2026), ("David Lord", "Kevin Deldycke")),
+    ("werkzeug", "how many commits to werkzeug in 2024 besides David Lord and pgjones",
+     on(2024), on(2025), ("David Lord", "pgjones")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "start", "end", "out"), SEVERAL_LEFT_OUT)
+async def test_besides_several_people_is_everyone_elses_part(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    start: datetime,
+    end: datetime,
+    out: tuple[str, ...],
+) -> None:
+    graph, clone = histories[history]
+    gits = authors(clone, start, end)
+    assert all(any(name in names for names in gits) for name in out), "each left out committed"
+    rest = {names: c for names, c in gits.items() if not set(out) & names}
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    judgment = result.direct_judgment or ""
+    assert f"(people other than {out[0]} and {out[1]})" in judgment, judgment
+    if judgment.startswith("Most active"):
+        assert f"({len(rest)} people in all)" in judgment, judgment
+        top = max(rest.values())
+        assert f"({top} commit(s)," in judgment
+    else:
+        assert judgment.startswith(f"{sum(rest.values())} commit(s) to "), judgment
+    assert not any(f"{name} (" in judgment.split(":", 1)[-1] for name in out)

@@ -25,7 +25,8 @@ class EvidenceRequest:
     `after`: the subject's records of `kinds` that its rule (an EvidenceRule value) chooses
     for the half-open window [start_ns, end_ns). `limit` 0 with `evidence_counts`: all.
     With `actor`, only the records whose actor is that key (`others`: only those whose actor
-    is not it): one person's part of a module's records, or everyone else's."""
+    is not it, nor one of `also`): one person's part of a module's records, or everyone
+    else's ("besides Nate and dependabot": everyone's but theirs)."""
 
     subject_key: str
     kinds: tuple[SourceRecordKind, ...]
@@ -36,6 +37,7 @@ class EvidenceRequest:
     after: str | None = None
     actor: str | None = None
     others: bool = False
+    also: tuple[str, ...] = ()
 
 
 
@@ -76,9 +78,11 @@ class EvidenceSelector(BaseModel):
     end: datetime
     rule: EvidenceRule
     # One person's part of the subject's records (engine/resolving/together.py): those whose actor
-    # is `actor`, or with `others` those whose actor is anyone else.
+    # is `actor`, or with `others` those whose actor is anyone else (and none of `also`: several
+    # people left out, "besides Nate and dependabot").
     actor: str | None = None
     others: bool = False
+    also: tuple[str, ...] = ()
 
     @property
     def prior_start(self) -> datetime:
@@ -96,7 +100,7 @@ class EvidenceSelector(BaseModel):
         """The store's page of these records (OrgGraph.evidence_pages), after the key `after`."""
         return EvidenceRequest(
             self.subject_key, self.record_kinds, self.rule.value, _ns(self.start),
-            _ns(self.end), limit, after, self.actor, self.others,
+            _ns(self.end), limit, after, self.actor, self.others, self.also,
         )  # fmt: skip
 
     @classmethod
@@ -107,6 +111,7 @@ class EvidenceSelector(BaseModel):
         return cls(
             subject_key=request.subject_key, record_kinds=request.kinds, start=start, end=end,
             rule=EvidenceRule(request.rule), actor=request.actor, others=request.others,
+            also=request.also,
         )  # fmt: skip
 
 
@@ -241,10 +246,12 @@ def is_change(r: SourceRecord, start: datetime, end: datetime) -> bool:
     return _in(change_time(r), start, end)
 
 
-def by_actor(record: SourceRecord, actor: str | None, others: bool) -> bool:
-    """The record is in one person's part (`actor`), or with `others` in everyone else's;
-    every record when no actor is given."""
-    return actor is None or (record.actor == actor) is not others
+def by_actor(
+    record: SourceRecord, actor: str | None, others: bool, also: tuple[str, ...] = ()
+) -> bool:
+    """The record is in one person's part (`actor`), or with `others` in everyone else's
+    (everyone's but `actor`'s and `also`'s); every record when no actor is given."""
+    return actor is None or (record.actor in (actor, *also)) is not others
 
 
 def select(selector: EvidenceSelector, records: Sequence[SourceRecord]) -> list[SourceRecord]:
@@ -254,7 +261,7 @@ def select(selector: EvidenceSelector, records: Sequence[SourceRecord]) -> list[
         for r in records
         if r.subject == selector.subject_key
         and r.record_kind in selector.record_kinds
-        and by_actor(r, selector.actor, selector.others)
+        and by_actor(r, selector.actor, selector.others, selector.also)
     ]
     test = _RULES[selector.rule]
     chosen = {r.key: r for r in mine if test(r, selector)}

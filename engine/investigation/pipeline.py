@@ -244,6 +244,7 @@ class Pipeline:
                         wide=told.organisation_wide, ranged=effective.axis.value == "range",
                         actor=told.part.person.key if told.part else None,
                         others=told.part.others if told.part else False,
+                        also=tuple(p.key for p in told.part.also) if told.part else (),
                     )  # fmt: skip
                     found = await kind.read(asked, reader)
                     if found is not None:

@@ -121,8 +121,9 @@ class Asked:
     module is named as that part), the facts read so far and their window.
 
     part: one person's part of the subjects is asked (engine/resolving/together.py), that
-    person's key `actor` (`others`: everyone else's part); wide: no subject was named, the
-    subjects are the organisation's; ranged: the question named its time."""
+    person's key `actor` (`others`: everyone else's part, and none of `also`'s); wide: no
+    subject was named, the subjects are the organisation's; ranged: the question named its
+    time."""
 
     understood: Interpretation
     subjects: tuple[StoredSubject, ...]
@@ -134,6 +135,7 @@ class Asked:
     ranged: bool = False
     actor: str | None = None
     others: bool = False
+    also: tuple[str, ...] = ()
 
     @property
     def intent(self) -> Intent:

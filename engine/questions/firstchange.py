@@ -65,7 +65,7 @@ class FirstChange(Question):
     async def read(self, asked: Asked, reader: Reader) -> Found | None:
         if not asked.understood.asks_first or asked.understood.asks_last:
             return None  # "the first and last change": engine/questions/firstlast.py
-        by = Actor(asked.actor, asked.others) if asked.actor else None
+        by = Actor(asked.actor, asked.others, asked.also) if asked.actor else None
         if asked.part and by is None:
             return Found(notes=(PART,))
         window = asked.window

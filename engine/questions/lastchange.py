@@ -43,7 +43,7 @@ class LastChange(Question):
     async def read(self, asked: Asked, reader: Reader) -> Found | None:
         if not asked.understood.asks_last:
             return None
-        by = Actor(asked.actor, asked.others) if asked.actor else None
+        by = Actor(asked.actor, asked.others, asked.also) if asked.actor else None
         start, note = await older(
             reader.graph, asked.subjects, asked.facts, asked.window,
             part=asked.part and by is None, ranged=asked.ranged, by=by,
@@ -64,10 +64,11 @@ class Last:
 @dataclass(frozen=True)
 class Actor:
     """Whose part of the subjects' changes is counted: the person's key (`others`: everyone
-    else's)."""
+    else's, and with `also` everyone's but those people's too)."""
 
     key: str
     others: bool = False
+    also: tuple[str, ...] = ()
 
 
 DAY_NS = 86_400 * 10**9
@@ -149,6 +150,7 @@ async def _part_buckets(
             min(start + width, span.end_ns + 1),
             actor=by.key,
             others=by.others,
+            also=by.also,
         )
         for key in keys
         for start in starts

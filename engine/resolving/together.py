@@ -21,7 +21,7 @@ both and offering each alone, never an added-up number.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.domain.facts import Fact, FactKind
@@ -50,31 +50,38 @@ HELD = frozenset({SubjectKind.MODULE, SubjectKind.REPOSITORY})
 
 @dataclass(frozen=True)
 class Part:
-    """One person's part of other subjects' records (`others`: everyone else's)."""
+    """One person's part of other subjects' records (`others`: everyone else's, and with
+    `also` everyone's but several people's: "besides Nate and dependabot")."""
 
     person: StoredSubject
     others: bool = False
+    also: tuple[StoredSubject, ...] = ()
+
+    @property
+    def people(self) -> tuple[StoredSubject, ...]:
+        return (self.person, *self.also)
 
     def keeps(self, record: SourceRecord) -> bool:
-        return (record.actor == self.person.key) is not self.others
+        return (record.actor in {p.key for p in self.people}) is not self.others
 
     def label(self, subject: StoredSubject) -> str:
         """The subject's name as the answer says it: "click.parser by David Lord"."""
         if self.others:
-            return f"{subject.name} (people other than {self.person.name})"
+            return f"{subject.name} (people other than {_and(p.name for p in self.people)})"
         return f"{subject.name} by {self.person.name}"
 
     def fact(self, fact: Fact) -> Fact:
         """A fact computed over the part: its id and evidence selector say whose part."""
+        also = tuple(p.key for p in self.also)
         selector = fact.evidence_selector
         if selector is not None:
             selector = selector.model_copy(
-                update={"actor": self.person.key, "others": self.others}
+                update={"actor": self.person.key, "others": self.others, "also": also}
             )
         whose = "others-than" if self.others else "by"
         return fact.model_copy(
             update={
-                "id": f"{fact.id}|{whose}:{self.person.key}",
+                "id": f"{fact.id}|{whose}:{'+'.join(p.key for p in self.people)}",
                 "evidence_selector": selector,
                 "actor_key": self.person.key,
                 "others": self.others,
@@ -83,12 +90,18 @@ class Part:
 
     def note(self, subjects: Sequence[StoredSubject]) -> str:
         names = ", ".join(f"{s.name} ({s.key})" for s in subjects)
-        who = f"{self.person.name} ({self.person.key})"
+        who = _and(f"{p.name} ({p.key})" for p in self.people)
         whose = f"anyone but {who}" if self.others else who
+        theirs = "their" if self.also else "the person's"
         return (
             f"Counted: the records of {names} whose author is {whose} (each commit's own "
-            "record and daily rollups), not the person's changes elsewhere."
+            f"record and daily rollups), not {theirs} changes elsewhere."
         )
+
+
+def _and(names: Iterable[str]) -> str:
+    listed = list(names)
+    return listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
 
 
 def part_of(
@@ -97,42 +110,64 @@ def part_of(
     excluding: tuple[str, str] | None,
 ) -> tuple[Part, list[StoredSubject]] | None:
     """One person and modules or repositories, asked about what their records hold: the
-    person's part of them (or everyone else's), and the subjects to read. None otherwise."""
+    person's part of them (or everyone else's), and the subjects to read. Several people
+    all named after the word leaving them out ("besides Nate and dependabot", "other than A
+    or B", "apart from A, B and C"): everyone's part but theirs. None otherwise."""
     people = [s for s in subjects if s.kind is SubjectKind.PERSON]
     held = [s for s in subjects if s.kind is not SubjectKind.PERSON]
-    if len(people) != 1 or not held or any(s.kind not in HELD for s in held):
+    if not people or not held or any(s.kind not in HELD for s in held):
         return None
     if not kinds or not set(kinds) <= PART_KINDS:
         return None
-    return Part(people[0], excluding is not None), held
+    if len(people) == 1:
+        return Part(people[0], excluding is not None), held
+    out = left_out_people(people, excluding)
+    if len(out) != len(people):
+        return None
+    return Part(out[0], True, tuple(out[1:])), held
+
+
+def left_out_people(
+    people: Sequence[StoredSubject], excluding: tuple[str, str] | None
+) -> list[StoredSubject]:
+    """The people named after the word leaving someone out, in the order named."""
+    if excluding is None:
+        return []
+    rest = f" {excluding[1]} "
+    at = [(min(i for f in _forms(p) if (i := rest.find(f" {f} ")) >= 0), p) for p in people
+          if any(f" {f} " in rest for f in _forms(p))]  # fmt: skip
+    return [p for _, p in sorted(at, key=lambda a: a[0])]
 
 
 def only_left_out(subjects: Sequence[StoredSubject], excluding: tuple[str, str] | None) -> bool:
-    """The question names one person alone, and leaves them out ("besides David Lord, who
-    committed in 2025?", "how many people other than X committed?"): everyone else's part of
-    the organisation is asked (the caller adds its repositories)."""
-    if len(subjects) != 1 or subjects[0].kind is not SubjectKind.PERSON:
+    """The question names only people, and leaves them all out ("besides David Lord, who
+    committed in 2025?", "how many people other than X or Y committed?"): everyone else's
+    part of the organisation is asked (the caller adds its repositories)."""
+    if not subjects or any(s.kind is not SubjectKind.PERSON for s in subjects):
         return False
-    return left_out(subjects, None, excluding) is not None
+    if len(subjects) == 1:
+        return left_out(subjects, None, excluding) is not None
+    return len(left_out_people(subjects, excluding)) == len(subjects)
 
 
 def left_out(
     subjects: Sequence[StoredSubject], part: Part | None, excluding: tuple[str, str] | None
 ) -> str | None:
-    """The limitation of "besides"/"apart from"/"other than" X when X is not the person whose
-    part of modules is left out, None otherwise. Everyone else's part is the one exclusion
-    computed; anything else asked without the word answered X itself ("how many commits in
-    2025 besides Kevin Deldycke?" counted Kevin Deldycke's, "what did David Lord work on
-    apart from docs?" the docs without David Lord). X is the subject named first after the
-    word; a word followed by no subject ("excluding merges") is read elsewhere. `excluding`:
-    the word and the folded words after it (engine.reading.interpreter reads them)."""
+    """The limitation of "besides"/"apart from"/"other than" X when X is not among the
+    people whose part of modules is left out, None otherwise. Everyone else's part is the
+    one exclusion computed; anything else asked without the word answered X itself ("how
+    many commits in 2025 besides Kevin Deldycke?" counted Kevin Deldycke's, "what did David
+    Lord work on apart from docs?" the docs without David Lord). X is the subject named
+    first after the word; a word followed by no subject ("excluding merges") is read
+    elsewhere. `excluding`: the word and the folded words after it (engine.reading.interpreter
+    reads them)."""
     if excluding is None:
         return None
     word, after = excluding
     rest = f" {after} "
     at = [(rest.find(f" {form} "), s) for s in subjects for form in _forms(s)]
     named = min(((i, s) for i, s in at if i >= 0), key=lambda p: p[0], default=None)
-    if named is None or (part is not None and part.others and named[1] == part.person):
+    if named is None or (part is not None and part.others and named[1] in part.people):
         return None
     return (
         f'"{word} {named[1].name}": leaving a subject out is computed only for a '
@@ -200,8 +235,11 @@ def named(subjects: Sequence[StoredSubject], part: Part | None) -> list[StoredSu
 
 
 def holds(part: Part | None, episode: Episode) -> bool:
-    """An episode (a commit) belongs to a person's part when it mentions the person."""
-    return part is None or (part.person.key in episode.mentions) is not part.others
+    """An episode (a commit) belongs to a person's part when it mentions the person (to
+    everyone else's when it mentions none of the people left out)."""
+    if part is None:
+        return True
+    return any(p.key in episode.mentions for p in part.people) is not part.others
 
 
 def people_with_others(
