@@ -34,6 +34,8 @@ class Stream(Protocol):
 
     async def finish(self, done: Checkpoint) -> None: ...
 
+    async def close(self) -> None: ...
+
 
 class _WholeProjector(Projector):
     """A projector that never resumes (a bulk load is whole or not at all) and keeps the
@@ -143,9 +145,9 @@ class BulkRun:
     async def _run(self, lines: Iterable[str | bytes]) -> IngestReport:
         began = time.monotonic()
         if isinstance(lines, Sequence) or _seekable(lines):
+            stream = self._stream()
             try:
-                streaming = StreamProjector(self._graph, self._stream(), **self._options)
-                report = await streaming.run(lines)
+                report = await StreamProjector(self._graph, stream, **self._options).run(lines)
                 self.streamed = True
                 return report
             except Conflict as why:
@@ -153,6 +155,8 @@ class BulkRun:
                       file=sys.stderr)  # fmt: skip
                 if not isinstance(lines, Sequence):
                     lines.seek(0)  # type: ignore[attr-defined]
+            finally:
+                await stream.close()  # nothing of it in flight when the graph is made again
         self.streamed = False
         whole = BulkProjector(self._graph, self._load, self._org, **self._options)
         report = await whole.run(lines)

@@ -94,6 +94,8 @@ class FalkorStore(EpochedStore):
             if url.startswith(scheme):
                 url = replacement + url.removeprefix(scheme)
         self.round_trips = RoundTrips()
+        # A bulk load's calls go on a connection of their own (graph.falkor_build.Pipe).
+        self.url, self.socket_timeout_s = url, socket_timeout_s
         self.statement_timeout_ms = statement_timeout_ms
         self.embedder = embedder
         self._pool = BlockingConnectionPool.from_url(

@@ -9,13 +9,16 @@ subject's and time slot's node id, each subject's Activity (its latest time rise
 later batches) and the day counts, sent last with the HOLDS of every record (two 8-byte
 ids a record); and an 8-byte hash of each record, relationship and episode, to find one
 written again in a later batch, which the stream cannot follow (graph.bulk.Conflict: the
-load is then made whole, graph.bulk_load). The vectors of a batch's subjects are set after
-its call, by their range of ids.
+load is then made whole, graph.bulk_load). The vectors' index is made after the first call,
+and the vectors of a batch's subjects are set later, by their range of ids, a chunk after each
+batch while the server keeps up (graph.falkor_pipe: it indexes each as it is set, while the
+loader reads on), the rest at the end.
 """
 
 from __future__ import annotations
 
 from array import array
+from collections import deque
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -43,6 +46,14 @@ from graph.slot_ids import SlotIds
 if TYPE_CHECKING:
     from graph.falkor import FalkorStore
 
+# Vectors set in one statement while the loader makes its next call: at 100k subjects FalkorDB
+# indexed a vector in about 0.2 ms, so a chunk is about what the loader reads in that time.
+VECTOR_CHUNK = 1_024
+# Search texts held at most, waiting for their vectors to be set (about 40 MB): beyond it the
+# loader waits for the server, which is behind then, rather than hold them all (a million
+# subjects' texts are about 150 MB). A 100k-subject load holds all of its own.
+VECTORS_HELD = 256 * VECTOR_CHUNK
+
 
 class FalkorStream:
     """The sink of a bulk load sent as it is read into build `epoch` of `org_id`: `send`
@@ -64,6 +75,8 @@ class FalkorStream:
         self._batches: list[tuple[int, int]] = []
         self._seen = {name: array("q") for name in ("record", "relationship", "episode")}
         self._vectors = 0
+        self._unset: deque[tuple[int, list[str]]] = deque()  # (first node id, search texts)
+        self._held_texts = 0
 
     def part(self) -> BatchGraph:
         """An empty part for the next batch, knowing the subjects sent."""
@@ -88,12 +101,35 @@ class FalkorStream:
         ):
             await calls.add(table)
         await calls.flush()
+        await to.index_vectors()  # after the first call, which makes the graph
         self._slots.add(new_slots, self.ids.slots)
         self.stubs.update(k for k, p in part.subjects.items() if p.get("stub"))
         if to.stamp is not None and part.vectors:
-            await to.vectors(part.vectors, self.ids.subjects)
-            self._vectors += len(part.vectors)
+            ids = self.ids.subjects
+            keys = sorted(part.vectors, key=ids.__getitem__)  # one table: consecutive ids
+            assert ids[keys[-1]] == ids[keys[0]] + len(keys) - 1
+            self._unset.append((ids[keys[0]], [part.vectors[k] for k in keys]))
+            self._held_texts += len(keys)
+            self._vectors += len(keys)
         self._remember(part)
+        await self._set_vectors(every=False)  # while the next batch is read and made
+
+    async def _set_vectors(self, every: bool) -> None:
+        """The vectors waiting to be set: a chunk if the server has at most this batch's last
+        call to run (the chunk is its work while the loader makes the next), as many as
+        keep VECTORS_HELD texts or fewer waiting, or `every` one."""
+        assert self._to is not None
+        sent = 0
+        while self._unset and (
+            every or self._held_texts > VECTORS_HELD or (not sent and self._to.pipe.backlog <= 1)
+        ):
+            lo, texts = self._unset.popleft()
+            if len(texts) > VECTOR_CHUNK:
+                self._unset.appendleft((lo + VECTOR_CHUNK, texts[VECTOR_CHUNK:]))
+            some = texts[:VECTOR_CHUNK]
+            await self._to.set_vectors(lo, some)
+            self._held_texts -= len(some)
+            sent += 1
 
     def _remember(self, part: BatchGraph) -> None:
         """What later batches and the last call need of this one."""
@@ -115,6 +151,8 @@ class FalkorStream:
     async def finish(self, done: Checkpoint) -> None:
         """The Activity nodes, day counts, Format and EmbeddingMeta and every HOLDS, then the
         indexes and `done`. Conflict if an element was written again in a later batch."""
+        if self._to is not None:
+            await self._to.pipe.drain()  # every call sent answered first
         for name, hashes in self._seen.items():
             if np.unique(np.frombuffer(hashes, dtype=np.int64)).size < len(hashes):
                 raise Conflict(f"a {name} written again in a later batch (or two that hash alike)")
@@ -133,8 +171,16 @@ class FalkorStream:
         await calls.flush()
         to.step(f"{self.ids.next:,} nodes and their relationships sent as read")
         if self._vectors:
-            to.step(f"{self._vectors:,} vectors set as read")
+            left = self._held_texts
+            await self._set_vectors(every=True)
+            await to.pipe.drain()
+            to.step(f"{self._vectors:,} vectors set, {left:,} of them after the last record")
         await to.finish(done)
+
+    async def close(self) -> None:
+        """Nothing of this load in flight any more (a load given up, graph.bulk_load)."""
+        if self._to is not None:
+            await self._to.pipe.close()
 
     def _holds(self, first: int) -> Table:
         held, batches = self._held, self._batches
