@@ -664,8 +664,9 @@ async def test_what_changed_lists_the_commits_newest_first(
         ("who joined click in 2025?", '"joined": telling new people'),
         ("which files did David Lord change in 2024?", '"files": the files or modules'),
         ("which modules did David Lord touch in 2024?", '"modules": the files or modules'),
-        ("how many commits per month to core.py in 2025?", '"per month": a breakdown'),
-        ("how many weekly commits to click in 2025?", '"weekly": a breakdown'),
+        # (commits per month or week are answered: tests/test_periods_broken_down.py)
+        ("how many lines per month changed in core.py in 2025?", '"per month": a breakdown'),
+        ("how many daily commits to click in 2025?", '"daily": a breakdown'),
         ("what did I change last month?", '"I": a question is not tied'),
         ("how many commits did my team make in 2025?", '"my": a question is not tied'),
         ("what was the biggest change to click in 2025?", '"biggest": ranking changes'),

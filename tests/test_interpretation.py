@@ -830,9 +830,10 @@ def test_interpret_on_question_like_text(words: list[str], sep: str) -> None:
         ("who has never touched routing?", "never"),
         ("who didn't change routing last year?", "didn't"),
         ("how many new contributors did routing get in 2025?", "new"),
-        ("how many commits per month to routing in 2025?", "per month"),
-        ("commits to routing each week, how many?", "each week"),
-        ("how many monthly commits to routing?", "monthly"),
+        # (commits per month or week are read: engine/reading/periodcounts.py)
+        ("how many lines per month changed in routing in 2025?", "per month"),
+        ("commits to routing each day, how many?", "each day"),
+        ("how many daily commits to routing?", "daily"),
         ("what did I change last month?", "I"),
         ("who touched my changes to routing?", "my"),
         ("who reviewed changes to routing?", "reviewed"),  # not recorded (y32)

@@ -225,8 +225,9 @@ async def test_months_ranked_by_commits_are_each_months_count(
     assert not any("records of" in n for n in result.limitations)
 
 
-async def test_weeks_ranked_still_end(attrs: OrgGraph) -> None:
-    """The control: only months are ranked."""
-    result = await ask(attrs, "which week had the most commits in 2025")
+async def test_days_ranked_still_end(attrs: OrgGraph) -> None:
+    """The control: months, quarters and weeks are ranked (weeks:
+    tests/test_periods_broken_down.py), days are not."""
+    result = await ask(attrs, "which day had the most commits in 2025")
     assert result.outcome is Outcome.NO_MATCH
     assert any("a ranking of periods" in n for n in result.limitations)

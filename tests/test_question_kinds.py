@@ -2,7 +2,7 @@
 a row and a list of phrasings here): a question word typed one slip away ("chnages",
 "comits", "contibutors": engine/reading/slips.py), "busiest" of people (the most active),
 "anything change in X" (its changes, engine/reading/intents.py), and periods ranked ("the
-busiest week": not computed, ended, engine/reading/wordrules.py). On werkzeug's and attrs'
+busiest day": not computed, ended, engine/reading/wordrules.py). On werkzeug's and attrs'
 real histories (../shared/data), in memory; each figure from `git log --no-merges
 --full-history` by author time."""
 
@@ -223,7 +223,7 @@ async def test_anything_in_x_lists_its_changes(
 @pytest.mark.parametrize(
     ("history", "question", "phrase"),
     [
-        ("werkzeug", "busiest week in werkzeug this summer", "busiest week"),
+        ("werkzeug", "busiest day in werkzeug this summer", "busiest day"),
         ("attrs", "what was the most active day for attrs in 2025", "most active day"),
         ("attrs", "which month had the most lines changed in _make.py in 2025", "most"),
     ],
@@ -237,7 +237,7 @@ async def test_a_ranking_of_periods_ends_named(
     graph, _ = histories[history]
     result = await ask(graph, question)
     assert result.outcome is Outcome.NO_MATCH and not result.direct_judgment
-    assert said(result, f'"{phrase}": a ranking of periods other than months by commits')
+    assert said(result, f'"{phrase}": a ranking of periods other than months')
 
 
 @pytest.mark.parametrize(

@@ -19,9 +19,10 @@
 - periods counted or ranked in other shapes: "how many active days did click have in 2025"
   was answered with its people, "how many distinct days saw commits last month" and "month
   with the most commits in 2025" with the window's commits, unsaid: the periods counted
-  end, said; months ranked are answered, other periods ranked end, said; "commits by month
-  in 2025" was answered with the year's total: a breakdown by period ends, said, as "per
-  month" does;
+  end, said; months (and weeks) ranked are answered, other periods ranked end, said;
+  "commits by month in 2025" was answered with the year's total: a breakdown of commits by
+  month or week is answered (tests/test_periods_broken_down.py), others end, said, as "per
+  day" does;
 - quarters ranked ("which quarter of 2025 had the most commits", "the busiest quarter last
   year") ended, "a ranking of periods ... is not computed", or on "quarter of 2025" not
   understood: each quarter's commits are ranked as months are, git's counts.
@@ -219,12 +220,11 @@ OTHER_PERIODS = [
     ("attrs", "how many distinct days saw commits last month", "many distinct days"),
     ("click", "how many active days did click have in 2025", "many active days"),
     ("attrs", "number of days with commits in 2025", "number of days"),
-    ("click", "the week with the most commits in 2025", "week with the most"),
-    # A breakdown "by" a period, as "per" one ("commits by month in 2025" was the year's total)
-    ("click", "commits by month in 2025", "by month"),
-    ("attrs", "commits to attrs broken down by week in 2025", "by week"),
-    # asked of a status ("attrs activity by month past 6 mo" was its health and total, unsaid)
-    ("attrs", "attrs activity by month past 6 mo", "by month"),
+    ("click", "the day with the most commits in 2025", "day with the most"),
+    # A breakdown "by" a period, as "per" one ("lines by month in 2025" was the year's total);
+    # commits by month or week are answered (tests/test_periods_broken_down.py)
+    ("click", "lines changed by month in 2025", "by month"),
+    ("attrs", "commits to attrs broken down by day in 2025", "by day"),
     ("click", "how active was click each month this year", "each month"),
 ]  # fmt: skip
 

@@ -24,6 +24,7 @@ from engine.questions.incidents import Incidents
 from engine.questions.lastchange import LastChange
 from engine.questions.months import BusiestMonth
 from engine.questions.owners import Owners
+from engine.questions.periods import PerPeriod
 from engine.questions.ranked import Ranked
 from engine.questions.status import Status
 from engine.questions.still import Still
@@ -38,6 +39,7 @@ def default_questions() -> list[Question]:
         FirstAndLast(),  # both in a window: its changes, and its first one's second if unlisted
         Compared(),  # "than last year": both periods, whatever the intent
         BusiestMonth(),  # reads each month's commits, when months are ranked
+        PerPeriod(),  # reads each month's or week's commits, when they are asked by period
         Still(),
         Unpeopled(),  # claims only: the activity said when no contributor record names anyone
         Both(),

@@ -1,8 +1,10 @@
 """Word rows asking for a figure per period or per file, where one total for the window is
-computed: a breakdown by period ("commits by month", "weekly"), periods ranked ("busiest
-week", "the month with the most commits"), periods with changes counted ("how many days had
-commits"), files counted ("how many files changed"). Months and quarters ranked by commits
-are read before these (engine/reading/rankedmonths.py); the rows: engine/reading/wordrules.py.
+computed: a breakdown by period ("commits per day", "lines by month"), periods ranked
+("busiest day", "the month with the most lines"), periods with changes counted ("how many
+days had commits"), files counted ("how many files changed"). Months, quarters and weeks
+ranked by commits, and commits by month or week, are read before these
+(engine/reading/rankedmonths.py, engine/reading/periodcounts.py); the rows:
+engine/reading/wordrules.py.
 """
 
 from __future__ import annotations
@@ -27,15 +29,22 @@ COUNTED_PERIODS_NOTE = (
     "commits."
 )
 PERIODS_NOTE = (
-    "a ranking of periods other than months by commits (or quarters; the busiest week or day, "
-    "the month with the most lines) is not computed: counts are of one whole window, never "
-    "compared period by period, so the answer would be the window's total or its health. Ask "
+    "a ranking of periods other than months by commits (or quarters or weeks; the busiest day "
+    "or hour, the month with the most lines) is not computed: counts are of one whole window, "
+    "never compared period by period, so the answer would be the window's total or its health. Ask "
     'about each period in turn ("how many commits to X in July?"), or which month had the '
     "most commits."
 )
+# "commits by month in 2024 vs 2025": the two periods' totals are compared (engine.reading.
+# interpreter ends the breakdown so, never answering the comparison alone).
+PER_COMPARED_NOTE = (
+    "a breakdown by month or week of periods compared is not computed (their totals are): "
+    'ask for one period\'s at a time ("commits by month in 2025").'
+)
 PER_NOTE = (
-    "a breakdown by period is not computed, only one total for the whole window: "
-    'ask for each period in turn ("in March 2025").'
+    "a breakdown by this period, or of another figure than commits, is not computed (commits "
+    'by calendar month or week are: "commits by month in 2025"), only one total for the whole '
+    'window: ask for each period in turn ("in March 2025").'
 )
 
 

@@ -109,6 +109,12 @@ CLAIMS = (
         "and \"month\" beside them is no time phrase left unread",
     ),
     Claim(
+        "the words of a breakdown of commits by month or week (\"by month\", \"weekly\")",
+        "periodcounts.read",
+        "beside the months ranked, before the words beside the time phrase: \"month\" of "
+        "\"by month past 6 mo\" is the unit counted by, not a word changing the time",
+    ),
+    Claim(
         "a word beside the time phrase that could change it (\"since Jan '23\")",
         "timeexpression.time_beside",
         "once names and the intent's words are read: only a word nothing read is tested, "

@@ -87,6 +87,11 @@ class Interpretation:
     # (engine/reading/rankedmonths.py, engine/questions/months.py).
     months_ranked: bool = False
     quarters_ranked: bool = False  # "which quarter of 2025 was busiest": the same, by quarter
+    weeks_ranked: bool = False  # "busiest week in requests this yr": the same, by week (UTC)
+    # "commits by month in 2025", "weekly commits": the calendar unit ("month", "week") each
+    # count is of, listed in calendar order (engine/reading/periodcounts.py,
+    # engine/questions/periods.py).
+    per_period: str | None = None
     # References read only because they follow "did" or "by" beside other references ("how
     # many commits did davidism make to core.py?"): who acted. One naming nobody ends the
     # question (engine.resolving.subjects): everyone's count would answer another question.

@@ -33,6 +33,7 @@ from engine.reading import (
     kindwords,
     meaning,
     openers,
+    periodcounts,
     rankedmonths,
     runs,
     slips,
@@ -50,6 +51,7 @@ from engine.reading.asked import (
     first_nouns,
 )
 from engine.reading.bots import bots_elsewhere, read_bots
+from engine.reading.breakdowns import PER_COMPARED_NOTE
 from engine.reading.comparisons import both_periods, two_periods, two_times
 from engine.reading.comparisons import named as named_periods
 from engine.reading.interpretation import MAX_QUESTION, Interpretation
@@ -151,7 +153,14 @@ def interpret(
     within = None if time is None else (time.start, time.end)
     ranked_unit = None if ranking else rankedmonths.read(tokens, readable, kinds, within)
     months_ranked, quarters_ranked = ranked_unit == "month", ranked_unit == "quarter"
+    weeks_ranked = ranked_unit == "week"
     if ranked_unit:
+        intent, kinds = Intent.COUNT, [FactKind.COMMIT_ACTIVITY]
+    # "commits by month in 2025": each month's commits, in calendar order (the same)
+    per_period = None
+    if not ranking and not ranked_unit:
+        per_period = periodcounts.read(text, tokens, readable, kinds, intent)
+    if per_period:
         intent, kinds = Intent.COUNT, [FactKind.COMMIT_ACTIVITY]
     # "since Jan '23": not understood, never "since Jan"; "lst month": never the default window
     if time is not None or not reading.not_understood:
@@ -198,6 +207,12 @@ def interpret(
             )
         ),
     )
+    if per_period and (base is not None or any(u.ends for u in unasked)):
+        # "commits by month in 2024 vs 2025": the two periods' totals are compared, so the
+        # breakdown is said not computed, never dropped (the answer was the comparison)
+        said_per = f'"{per_period[1]}": {PER_COMPARED_NOTE}'
+        unasked = (*unasked, meaning.Unasked(per_period[1], said_per))
+        per_period = None
     # "who committed more in 2025, X or Y?": the people named are ranked by their commits
     if intent == Intent.WHO and compares(text, references):
         kinds += [] if FactKind.COMMIT_ACTIVITY in kinds else [FactKind.COMMIT_ACTIVITY]
@@ -261,6 +276,8 @@ def interpret(
         compared=base,
         months_ranked=months_ranked,
         quarters_ranked=quarters_ranked,
+        weeks_ranked=weeks_ranked,
+        per_period=per_period[0] if per_period else None,
         actors=tuple(dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans)),
         asks_both="both" in words,
         ranked_by="lines" if v.LINE_WORDS.intersection(words) else "commits",

@@ -1,9 +1,10 @@
-"""Months or quarters ranked by their commits ("which month in 2026 had the most commits in
-werkzeug?", "busiest month this yr", "which quarter of 2025 was the busiest"): answered
+"""Months, quarters or weeks ranked by their commits ("which month in 2026 had the most commits
+in werkzeug?", "busiest month this yr", "which quarter of 2025 was the busiest", "busiest week
+in requests this yr"): answered
 (engine/questions/months.py) instead of ending as the word rule "ranked periods"
 (engine/reading/wordrules.py) ends them. Read before the time phrase's neighbours are
 (engine.reading.time.beside): "month" of "busiest month this yr" is the period ranked, not a
-word changing "this yr". Weeks, days, hours, and periods ranked by lines or people still end.
+word changing "this yr". Days, hours, and periods ranked by lines or people still end.
 """
 
 from __future__ import annotations
@@ -16,13 +17,15 @@ from engine.reading.verbs import BUSIEST
 from engine.reading.vocabulary import LINE_WORDS
 
 _MOST = BUSIEST | {"most", "highest", "biggest", "peak"}
-# The periods ranked here, each by its name and plural: at most 5 quarters or 14 months in a
-# window one answer may cover, each read apart (weeks would be 58 reads).
-_UNITS = {"month": "month", "months": "month", "quarter": "quarter", "quarters": "quarter"}
+# The periods ranked here, each by its name and plural: at most 5 quarters, 14 months or 58
+# weeks in a window one answer may cover (engine.resolving.questiontime), each read apart.
+_UNITS = {"month": "month", "months": "month", "quarter": "quarter", "quarters": "quarter"} | {
+    "week": "week", "weeks": "week"
+}  # fmt: skip
 _MONTHS = frozenset(_UNITS)
 _OPENERS = frozenset({"which", "what"})
 _OTHER_PERIODS = frozenset(
-    {"day", "days", "week", "weeks", "weekday", "hour", "hours"}
+    {"day", "days", "weekday", "hour", "hours"}
     | {"season", "seasons", "year", "years", "daily", "weekly", "monthly", "per", "each"}
 )
 # What a ranking of months counts: commits, activity ("busiest", "most active").

@@ -1,0 +1,68 @@
+"""A count of commits broken down by calendar month or week ("commits by month in 2025",
+"attrs activity by month past 6 mo", "commits to werkzeug per week in July 2026", "weekly
+commits"): each period's commits, listed in calendar order (engine/questions/periods.py). It
+ended as the word rule "per period" (engine/reading/breakdowns.py) ends every breakdown;
+other units (days, quarters, years), lines or people by period, and rates ("commits a week")
+still end there. Read before the time phrase's neighbours are (engine.reading.time.beside):
+"month" of "by month past 6 mo" is the unit counted by, not a word changing the time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.domain.facts import FactKind
+from engine.reading import references as r
+from engine.reading.vocabulary import LINE_WORDS, Intent
+
+# The units a breakdown is read in, by the word naming it: at most 14 months or 58 weeks in
+# a window one answer may cover (engine.resolving.questiontime), each read apart.
+_UNITS = {"month": "month", "months": "month", "week": "week", "weeks": "week"}
+_PERIODIC = {"monthly": "month", "weekly": "week"}
+# "by month", "per week", "each month": the unit each count is of. Not "a" or "every":
+# "commits a week" asks a rate, not each week's count.
+_PER = frozenset({"by", "per", "each"})
+# What a breakdown counts: commits ("commits", "activity"), the intents counting them or
+# asking about them ("how many", a status). Not a trend: "did commits go up by month" asks
+# which way they moved (engine.reading.asked.direction), and a comparison of two periods
+# ends the breakdown (engine.reading.interpreter), never answered by month silently.
+_COUNTED = frozenset({FactKind.COMMIT_ACTIVITY})
+_INTENTS = frozenset({Intent.COUNT, Intent.STATUS})
+# Words asking for another figure by period (people, lines) or another period: not read.
+_OTHERS = frozenset(
+    {"people", "contributors", "contributor", "authors", "author", "developers", "committers"}
+    | {"developer", "committer", "person", "who", "day", "days", "daily", "quarter"}
+    | {"quarters", "quarterly", "year", "years", "yearly", "annually", "hour", "hours"}
+)
+
+
+def read(
+    text: str,
+    tokens: Sequence[r.Token],
+    readable: Sequence[r.Token],
+    kinds: Sequence[FactKind],
+    intent: Intent,
+) -> tuple[str, str] | None:
+    """The unit ("month", "week") the question's commits are counted by and its words as
+    written ("by month", "weekly"), or None; the words are then read, in `tokens` and
+    `readable` alike."""
+    if intent not in _INTENTS or not set(kinds) <= _COUNTED:
+        return None
+    free = [t for t in tokens if t.free]
+    words = [t.norm for t in free]
+    if set(words) & (_OTHERS | LINE_WORDS):
+        return None
+    found: list[tuple[str, list[r.Token]]] = []
+    for i, word in enumerate(words):
+        if word in _PERIODIC:
+            found.append((_PERIODIC[word], [free[i]]))
+        elif word in _PER and i + 1 < len(words) and words[i + 1] in _UNITS:
+            found.append((_UNITS[words[i + 1]], free[i : i + 2]))
+    if len({unit for unit, _ in found}) != 1:  # none, or "weekly ... by month": two asked
+        return None
+    spans = {(t.start, t.end) for _, taken in found for t in taken}
+    for token in [*tokens, *readable]:
+        if (token.start, token.end) in spans:
+            token.free = False
+    taken = sorted(spans)
+    return found[0][0], text[taken[0][0] : taken[-1][1]]
