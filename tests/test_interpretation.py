@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -656,7 +657,10 @@ def test_subjects_ranked_by_change_are_read_as_a_ranking(
     """It read as a trend over the most recently active modules, not a ranking; its words
     ("top 5", "files", "parts") were read as names."""
     understood = interpret(question, NOW)
-    assert understood.ranking == Ranking(phrase, kind, files, size)
+    assert understood.ranking is not None
+    assert replace(understood.ranking, python=False) == Ranking(phrase, kind, files, size)
+    # "modules" asked by the kind word: inside a repository, its Python modules
+    assert understood.ranking.python is (kind is MODULE and not files and "parts" not in question)
     assert understood.intent == "ranked"
     assert understood.fact_kinds == (K.CHANGES,)
     assert not {"top 5", "3", "files", "parts", "three"} & set(understood.references)

@@ -60,6 +60,9 @@ class Ranking:
     # "source" before what is ranked ("the source modules under src/click"): which files are
     # source is known only from a directory named (engine.resolving.rankedsubjects).
     source: bool = False
+    # "modules" (or "packages") asked for by the kind word, not "files" or "parts": inside a
+    # repository or a package, its Python modules (engine.resolving.rankedsubjects).
+    python: bool = False
 
 
 def read(
@@ -102,7 +105,8 @@ def read(
         token.free = False
     first, last = min(said | {at}), max(said | {at})
     first -= 1 if first and words[first - 1] == "the" else 0
-    return Ranking(" ".join(words[first : last + 1]), kind, files, size, source)
+    python = kind is SubjectKind.MODULE and not files and not parts
+    return Ranking(" ".join(words[first : last + 1]), kind, files, size, source, python)
 
 
 def _marker(words: list[str]) -> int | None:

@@ -37,6 +37,7 @@ from engine.reading.bots import bots_elsewhere
 from engine.reading.interpretation import Interpretation
 from engine.reading.ranking import Ranking
 from engine.resolving import outcomes, together
+from engine.resolving.candidates import aside_of
 from engine.resolving.disclosures import Disclosures
 from engine.resolving.unmatchedwords import unread_note
 from engine.resolving.within import holds
@@ -48,6 +49,12 @@ Found = list[StoredSubject] | Callable[..., InvestigationResult]
 SOURCE_NOTE = (
     '"source": which files are source code is not recorded here: name the directory that holds '
     'them ("which modules under src/click changed the most?").'
+)
+# "the modules of requests": what a ranking of modules inside a repository or package holds.
+PYTHON_NOTE = (
+    "The modules of {} are the Python modules and subpackages of its packages, not its other "
+    "files, nor a repository's tests, examples or docs: ask for its \"files\" to rank every "
+    "file."
 )
 SHOWN = 10  # ranked when the question names no size ("top 5")
 MOST = 50  # the largest size a question may ask for
@@ -143,6 +150,8 @@ async def rank(
         )
     size = min(ranking.size or SHOWN, MOST)
     notes = _notes(ranking, qualified, size, len(rows) >= READ, where, when)
+    python = [h.name for h in holders if ranking.python and _holds_python(h)]
+    notes += [PYTHON_NOTE.format(" and ".join(python))] if python else []
     return qualified[:size], notes + await _nested(graph, qualified[:size], list(found.values()))
 
 
@@ -229,10 +238,41 @@ def _not_inside(ranking: Ranking, within: Sequence[StoredSubject]) -> str:
 
 
 def _asked(subject: StoredSubject, ranking: Ranking, holders: Sequence[StoredSubject]) -> bool:
-    """A file when files are asked for; inside one of the holders, when any is named."""
+    """A file when files are asked for; inside one of the holders, when any is named; a
+    Python module of the code inside a repository or package when its modules are asked for
+    (`python_module`)."""
     if ranking.files and not is_file(subject):
         return False
-    return not holders or any(inside(h, subject) for h in holders)
+    if not holders:
+        return True
+    return any(
+        inside(h, subject) and (not ranking.python or python_module(h, subject)) for h in holders
+    )
+
+
+def python_module(holder: StoredSubject, module: StoredSubject) -> bool:
+    """What "the modules of" a repository or a Python package are: the Python modules and
+    subpackages of its packages (graph/git/modules.py), outside its tests, examples and
+    docs for a repository. "Which modules of requests changed most?" ranked .github,
+    pyproject.toml and the workflow files beside requests.models. Inside a plain directory
+    ("the modules under tests") every module is still one; so is a module imported without
+    a kind (another source's)."""
+    if not _holds_python(holder) or "module_kind" not in module.attributes:
+        return True
+    if holder.kind is SubjectKind.REPOSITORY and aside_of(module) is not None:
+        return False
+    # The package asked about has its own module, __init__.py (src/click/__init__.py), with
+    # no dotted name of its own; another package's stands for that package, ranked itself;
+    # a Python file outside any package (setup.py) is none.
+    own = f"{holder.attributes.get('path')}/__init__.py"
+    return "dotted" in module.attributes or module.attributes.get("path") == own
+
+
+def _holds_python(holder: StoredSubject) -> bool:
+    """A repository, or a Python package (an outermost one has no dotted name)."""
+    if holder.kind is SubjectKind.REPOSITORY or "dotted" in holder.attributes:
+        return True
+    return holder.attributes.get("module_kind") == "package"
 
 
 def is_file(module: StoredSubject) -> bool:
