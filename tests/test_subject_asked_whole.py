@@ -1,7 +1,10 @@
 """A question is answered about what it names, whole, or not at all (issue 32, unseen-question
 checks of session 36 on the four real histories, clock 2026-09-01T12:00Z): "modules of
-requests" are its Python modules, not .github or pyproject.toml. Each figure is
-`git log --no-merges --full-history` (author time) on ../shared/data's bundles.
+requests" are its Python modules, not .github or pyproject.toml; a word beside a name is a
+part of what it names ("the werkzeug debugger": werkzeug.debug) or the question ends naming
+it ("attrs src"), never answered for the rest; a module named with its package's name is the
+package's ("werkzeug sansio"). Each figure is `git log --no-merges --full-history` (author
+time) on ../shared/data's bundles.
 """
 
 from __future__ import annotations
@@ -74,4 +77,112 @@ async def test_the_modules_of_a_repository_are_its_python_modules(
     assert all(claims[k] == counts[k] for k in expected)
     assert any(n.startswith(f"The modules of {name} are the Python modules")
                for n in result.limitations)  # fmt: skip
+
+
+def on(year: int, month: int, day: int = 1) -> datetime:
+    return datetime(year, month, day, tzinfo=UTC)
+
+
+ENDED = [
+    ("attrs", "lines added in attrs src last qtr", "attrs src", "src"),
+    ("requests", "how many commits to requests src in 2025", "requests src", "src"),
+    ("werkzeug", "how many commits to werkzeug frobnicator in 2025", "werkzeug frobnicator",
+     "frobnicator"),
+    # a module named with its repository, a word beside it ("scope": engine.reading.scopes)
+    ("attrs", "how many changelog.d entries added in attrs since march", "changelog.d entries",
+     "entries"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "question", "phrase", "unused"), ENDED)
+async def test_a_word_beside_a_name_naming_no_part_of_it_ends_the_question(
+    histories: Histories, name: str, question: str, phrase: str, unused: str
+) -> None:
+    """It was answered for the whole repository (or the whole folder), '"attrs src" names
+    no subject: only "attrs" matched ... "src" was not used' beside it: an answer about
+    something not asked (14 commits to changelog.d for 13 entries added)."""
+    graph, _ = histories[name]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.NO_MATCH, result.limitations
+    assert not result.direct_judgment and not result.claimed_facts
+    assert any(
+        n.startswith(f'"{phrase}" names no subject known here') and f'"{unused}" names no part'
+        in n for n in result.limitations
+    ), result.limitations  # fmt: skip
+
+
+PARTS = [
+    ("werkzeug", "what changed in the werkzeug debugger this year", "src/werkzeug/debug",
+     "debugger", (on(2026, 1), CLOCK)),
+    ("werkzeug", "how many commits to the werkzeug router in 2025", "src/werkzeug/routing",
+     "router", (on(2025, 1), on(2026, 1))),
+    ("requests", "how many commits to the requests adapter in 2025", "src/requests/adapters.py",
+     "adapter", (on(2025, 1), on(2026, 1))),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "question", "path", "word", "window"), PARTS)
+async def test_a_noun_naming_what_a_module_is_reads_as_that_module_of_the_repository(
+    histories: Histories,
+    name: str,
+    question: str,
+    path: str,
+    word: str,
+    window: tuple[datetime, datetime],
+) -> None:
+    """"the werkzeug debugger" was answered for all of werkzeug (79 changes this year),
+    "debugger" said unused: it is werkzeug.debug (a form of its name, as "the debugger"
+    alone reads), inside the repository named, said."""
+    graph, clone = histories[name]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert result.subject_keys == (f"module:{name}/{path}",)
+    figure = next(iter(result.claimed_facts)).value
+    assert figure.get("commits", figure.get("changes")) == commits(clone, *window, path)
+    assert any(f'"{word}" names it inside {name}' in n for n in result.limitations)
+    assert not any("not used" in n for n in result.limitations)
+
+
+SHIPPED = [
+    ("werkzeug", "werkzeug sansio changes over the past yr", "src/werkzeug/sansio",
+     "tests/sansio", LAST_12_MONTHS),
+    ("werkzeug", "how many commits to werkzeug's sansio in 2025", "src/werkzeug/sansio",
+     "tests/sansio", (on(2025, 1), on(2026, 1))),
+    ("click", "how many commits to click's termui in 2025", "src/click/termui.py",
+     "examples/termui", (on(2025, 1), on(2026, 1))),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "question", "path", "other", "window"), SHIPPED)
+async def test_a_module_named_with_its_package_is_the_packages_module(
+    histories: Histories,
+    name: str,
+    question: str,
+    path: str,
+    other: str,
+    window: tuple[datetime, datetime],
+) -> None:
+    """"werkzeug sansio" asked between tests/sansio and werkzeug.sansio, "click's termui"
+    between examples/termui and click.termui: named with its package's name, the module is
+    the package's; the test package or example beside it is said, offered with a receipt."""
+    graph, clone = histories[name]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert result.subject_keys == (f"module:{name}/{path}",)
+    figure = next(iter(result.claimed_facts)).value
+    assert figure.get("commits", figure.get("changes")) == commits(clone, *window, path)
+    assert any(f"also names {other}" in n and "the code the repository ships" in n
+               for n in result.limitations)  # fmt: skip
+    assert [c.subject_key for c in result.candidates] == [f"module:{name}/{other}"]
+
+
+async def test_two_modules_of_the_shipped_code_still_ask_which(histories: Histories) -> None:
+    """"attrs validators": src/attr/validators.py and src/attrs/validators.py are both
+    shipped code (the rule above does not choose between them)."""
+    graph, _ = histories["attrs"]
+    result = await ask(graph, "attrs validators changes in 2025")
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED
+    assert {c.subject_key for c in result.candidates} == {
+        "module:attrs/src/attr/validators.py", "module:attrs/src/attrs/validators.py",
+    }  # fmt: skip
 

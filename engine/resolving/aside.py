@@ -20,7 +20,7 @@ c32a, z32a). Two shipped modules of the name still ask which.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.domain.models import StoredSubject, SubjectKind
 from engine.domain.text import normalise
@@ -82,6 +82,19 @@ def shipped_of_tie(
     if outcome.total is None or outcome.total > len(outcome.candidates):
         return None
     return shipped_first(reference, outcome.candidates, understood)
+
+
+def shipped_of_within(
+    reference: str, found: Within, understood: Interpretation
+) -> Shipped | None:
+    """`shipped_first` over the modules of one name a repository holds, that a module named
+    with its repository asks between ("werkzeug's sansio", "click's termui"): the package's
+    module, when the others lie beside the code. It asked between werkzeug.sansio and
+    tests/sansio, though a module named with its package's name is the package's."""
+    if found.subject is not None or not found.candidates:
+        return None
+    tied = [replace(c, exact=True) for c in found.candidates]
+    return shipped_first(reference, tied, understood)
 
 
 async def aside(

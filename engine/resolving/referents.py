@@ -4,8 +4,9 @@ A reference resolves with its kind word; a word naming a module by its form or a
 description is that module (engine.resolving.existence, engine.resolving.descriptions); a
 repository tied with its own packages is the repository; a tie with a module of the shipped
 code is that module, the others offered (engine.resolving.aside); a path naming nothing is
-the module holding it; words next to a reference that it left out tell a tie apart, or are
-said (engine.resolving.unmatchedwords). What a reference was said to name nothing with is
+the module holding it; words next to a reference that it left out tell a tie apart, name a
+part of what it names (engine.resolving.partwords), or end the question
+(engine.resolving.unmatchedwords). What a reference was said to name nothing with is
 kept (`untracked`) for engine.resolving.subjects to say.
 """
 
@@ -23,8 +24,15 @@ from engine.resolving import (
     firstnames,
     kinded,
     namesakes,
+    partwords,
 )
-from engine.resolving.aside import Shipped, aside, shipped_first, shipped_of_tie
+from engine.resolving.aside import (
+    Shipped,
+    aside,
+    shipped_first,
+    shipped_of_tie,
+    shipped_of_within,
+)
 from engine.resolving.disclosures import Disclosures, disclose
 from engine.resolving.formerpaths import folded_path, moved
 from engine.resolving.fullnames import other_person
@@ -78,8 +86,9 @@ class Referents:
         """One reference: the subject it commits to (said how, where the answer must), or
         why it does not. A repository tied with its own packages is the repository; a path
         naming nothing is the module holding it. Words next to the reference that it left
-        out tell a tie apart, or are said (engine.resolving.unmatchedwords)."""
+        out tell a tie apart, name a part of it, or end the question."""
         window = self.window
+        said = (len(told.notes), told.candidates)  # what holds of the reference alone
         run = understood.beside_of(reference)  # "the test suite": the tests (a description)
         phrase = run.phrase if run is not None else None
         if described(phrase or reference) and (
@@ -169,6 +178,8 @@ class Referents:
         if isinstance(outcome, Resolved) and (
             ask := await read_as_scope(self.graph, self.resolver, actor, reference, outcome.subject)
         ):
+            if shipped := shipped_of_within(reference, ask, understood):
+                return self._shipped(actor, shipped, told)  # "werkzeug sansio": the package's
             return ask  # "attrs validators": src/attr/validators.py or src/attrs/validators.py
         if isinstance(outcome, Resolved) and (
             beside := await aside(self.graph, reference, outcome.subject, understood)
@@ -184,9 +195,17 @@ class Referents:
             found = await self._in_part(actor, reference, outcome.subject, understood, told)
             if found is not None:
                 return found
+        if isinstance(outcome, Resolved) and unmatched_words(reference, understood):
+            part = await partwords.read(
+                self.graph, self.resolver, actor, reference, outcome.subject, understood,
+                window, told, said,
+            )  # fmt: skip
+            if not isinstance(part, str):
+                return part  # "the werkzeug debugger": werkzeug.debug
+            self.untracked[reference] = part  # "attrs src": never all of attrs
+            return NotFound(Stage.EXACT_NAME)
         if isinstance(outcome, Resolved):
             await disclose(self.graph, reference, outcome, told)
-            told.notes += unmatched_note(reference, outcome.subject, understood)
             return outcome.subject
         return outcome
 
@@ -217,7 +236,7 @@ class Referents:
         """A module's name inside a longer run of words ("the oauth middleware", "the GitHub
         workflows"): the file or folder the whole run describes; else, words before the name
         qualifying it, nothing, said (answered for `subject`, "oauth" dropped, it was another,
-        coarser question's); else None (words after it are said beside the answer)."""
+        coarser question's); else None (words after it: engine.resolving.partwords)."""
         found = await self._described(actor, reference, understood, told)
         if found is not None and not (isinstance(found, StoredSubject) and found == subject):
             return found

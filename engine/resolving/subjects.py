@@ -33,11 +33,13 @@ from engine.resolving import (
     firstnames,
     kinded,
     outcomes,
+    partwords,
     questiontime,
     together,
 )
 from engine.resolving import rankedsubjects as busiest
 from engine.resolving import subjectless as unnamed
+from engine.resolving.aside import shipped_of_within
 from engine.resolving.disclosures import Disclosures
 from engine.resolving.receipts import ReceiptSigner
 from engine.resolving.referents import Referents
@@ -319,6 +321,9 @@ class Subjects:
             if scope.inner in consumed or (scope.outer in consumed and not scope.prefix):
                 continue
             found = await within(self.graph, self.resolver, actor, scope)
+            if found is not None and (shipped := shipped_of_within(scope.inner, found, understood)):
+                told.candidates = (*told.candidates, *shipped.others)  # "click's termui"
+                found = Within(shipped.subject, note=shipped.note)
             if found is None and scope.bare:  # "the routing tests": tests/test_routing.py
                 found = await tests_of(self.graph, scope)
             if found is None and scope.bare:  # "the testing helpers": one phrase, two modules
@@ -326,6 +331,11 @@ class Subjects:
             if found is None:
                 continue
             consumed.update((scope.outer, scope.inner))
+            if found.subject is not None and understood.beside_of(scope.inner):
+                found = await partwords.of_scope(  # "changelog.d entries added in attrs"
+                    self.graph, self.resolver, actor, scope.inner, found.subject, understood,
+                    self.referents.window, told,
+                )  # fmt: skip
             if found.subject is not None:
                 subjects.append(found.subject)
                 self.resolver.admit(actor, found.subject)
@@ -339,7 +349,7 @@ class Subjects:
     ) -> Callable[..., InvestigationResult]:
         """The clarification (or, when none is allowed, the no match) `found` asks."""
         prompt, offered = found.prompt or "", found.candidates
-        if not allow_clarification:
+        if not allow_clarification or not offered:  # nothing to choose: "attrs src"
             return lambda frame, trace: outcomes.no_match(frame, trace, (prompt,))
         return lambda frame, trace: outcomes.clarification(
             frame, reference, offered, self.signer, trace, prompt=prompt

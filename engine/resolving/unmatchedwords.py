@@ -3,10 +3,11 @@
 Known names are matched longest first, so a phrase naming something the graph does not know
 can still match one of its words: "who should review changes to shell completion?" finds a
 module named `completion` when nothing is named `shell completion`. Unless the whole phrase
-describes a file or folder (engine.resolving.descriptions), the question then ends naming the
-phrase: answered for `completion` alone, "shell" said unused, it answered another, coarser
-question ("the oauth middleware" was werkzeug.middleware whole). Words only after the name
-are said beside the answer as before ("the wsgi modul", "is core.py busier than ...").
+describes a file or folder (engine.resolving.descriptions), or the words after the name of
+a repository or package name a part of it (engine.resolving.partwords: "the werkzeug
+debugger"), the question then ends naming the phrase: answered for `completion` alone,
+"shell" said unused, it answered another, coarser question ("the oauth middleware" was
+werkzeug.middleware whole, "attrs src" all of attrs).
 
 The phrase around a reference is the run of neighbouring content words (joined by plain
 spaces; no stop, vocabulary, kind or time word, no other reference, no filler such as
@@ -20,7 +21,7 @@ also hold "example(s)"; only when exactly one of all of them does, and the answe
 
 from __future__ import annotations
 
-from engine.domain.models import StoredSubject, SubjectKind
+from engine.domain.models import StoredSubject
 from engine.domain.text import normalise
 from engine.reading import meaning
 from engine.reading import references as r
@@ -48,23 +49,20 @@ def qualified(reference: str, understood: Interpretation) -> bool:
 def unmatched_note(
     reference: str, subject: StoredSubject, understood: Interpretation
 ) -> list[str]:
-    """The limitation an answer states when words next to its reference matched nothing."""
+    """The note ending a question when words next to its reference matched nothing and name
+    no part of it (engine.resolving.partwords): it was answered for the reference alone,
+    '"attrs src" names no subject: ... "src" was not used' beside the whole repository's
+    figure."""
     found = unmatched_words(reference, understood)
     if found is None:
         return []
     phrase, words = found
     unused = " ".join(words)
-    if subject.kind is SubjectKind.MODULE and qualified(reference, understood):  # it ends
-        return [
-            f'"{phrase}" names no subject known here: only "{reference}" matched, '
-            f'{subject.name} ({subject.key}), and "{unused}" names no part of it, so no answer '
-            f"is given for {subject.name} in its place. Name the subject fully (or quote it) "
-            "to ask about it."
-        ]
     return [
-        f'"{phrase}" names no subject: only "{reference}" matched, {subject.name} '
-        f'({subject.key}); "{unused}" was not used. Name the subject fully (or quote it) '
-        "to ask about another."
+        f'"{phrase}" names no subject known here: only "{reference}" matched, '
+        f'{subject.name} ({subject.key}), and "{unused}" names no part of it, so no answer '
+        f"is given for {subject.name} in its place. Name the subject fully (or quote it) "
+        "to ask about it."
     ]
 
 
