@@ -3,8 +3,9 @@ checks of session 36 on the four real histories, clock 2026-09-01T12:00Z): "modu
 requests" are its Python modules, not .github or pyproject.toml; a word beside a name is a
 part of what it names ("the werkzeug debugger": werkzeug.debug) or the question ends naming
 it ("attrs src"), never answered for the rest; a module named with its package's name is the
-package's ("werkzeug sansio"). Each figure is `git log --no-merges --full-history` (author
-time) on ../shared/data's bundles.
+package's ("werkzeug sansio"); a count of files is never a count of commits ("how many test
+files changed"). Each figure is `git log --no-merges --full-history` (author time) on
+../shared/data's bundles.
 """
 
 from __future__ import annotations
@@ -186,3 +187,25 @@ async def test_two_modules_of_the_shipped_code_still_ask_which(histories: Histor
         "module:attrs/src/attr/validators.py", "module:attrs/src/attrs/validators.py",
     }  # fmt: skip
 
+
+FILES_COUNTED = [
+    ("requests", "how many test files changed in requests in may", "many test files"),
+    ("attrs", "how many test files changed in attrs in 2025", "many test files"),
+    ("attrs", "the number of python files changed in attrs in 2025", "number of python files"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "question", "phrase"), FILES_COUNTED)
+async def test_a_count_of_files_is_never_answered_with_commits(
+    histories: Histories, name: str, question: str, phrase: str
+) -> None:
+    """"how many test files changed in requests in may" answered "5 commit(s) to tests" (4
+    files changed, in 5 commits): "test files" was read as the folder tests, and the count
+    of files as its commits. A count of files is not computed: the question ends naming it,
+    as "how many files" does."""
+    graph, _ = histories[name]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.NO_MATCH, result.limitations
+    assert not result.direct_judgment and not result.claimed_facts
+    assert any(n.startswith(f'"{phrase}": a count of the files or modules changed is not '
+                            "computed") for n in result.limitations), result.limitations  # fmt: skip

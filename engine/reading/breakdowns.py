@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from engine.reading.verbs import BUSIEST
+from engine.reading.verbs import BUSIEST, CHANGE_NOUNS
+from engine.reading.vocabulary import CHANGE_VERBS
 from engine.reading.wordrow import At
 
 # "by month", "broken down by quarter": a breakdown too ("commits by month in 2025" was
@@ -99,9 +100,42 @@ FILES_COUNTED_NOTE = (
 
 def files_counted(a: At) -> bool:
     """ "How many files changed in click in 2026?", "how many different files did Kevin
-    touch?", "the number of modules David changed": the files counted. They were answered
-    with the commits (193 to click), a figure of another unit, unsaid."""
-    return a.word in _FILE_NOUNS and _counting_at(a) is not None
+    touch?", "the number of modules David changed", "how many test files changed in
+    requests in may": the files counted. They were answered with the commits (193 to click;
+    "5 commits to tests" for 4 test files), a figure of another unit, unsaid."""
+    return a.word in _FILE_NOUNS and _files_counting_at(a) is not None
+
+
+def _files_counting_at(a: At) -> int | None:
+    """Where the counting word of the files at `a.i` starts, in the question's tokens: right
+    before them (qualifiers aside: "many different files"), or with one word of what they
+    are between ("many test files", "many python files", "many changelog.d files": a name
+    too), never a word of change or another unit ("how many commits touched files")."""
+    at = next(k for k, t in enumerate(a.tokens) if t.start == a.free[a.i].start)
+    between = False
+    for j in range(at - 1, -1, -1):
+        word = a.tokens[j].norm
+        if word == "many":
+            return a.tokens[j].start
+        if j >= 1 and word == "of" and a.tokens[j - 1].norm == "number":
+            return a.tokens[j - 1].start
+        if word in _QUALIFYING:
+            continue
+        if between or word in _NOT_WHAT_FILES:
+            return None
+        between = True
+    return None
+
+
+# Words between "many" and "files" that say no kind of file: the count is of something else.
+_NOT_WHAT_FILES = frozenset(CHANGE_VERBS | CHANGE_NOUNS | {"commits", "commit", "lines", "line"})
+
+
+def files_extent(a: At) -> tuple[int, int]:
+    """ "many files", "many test files", "number of python files": from the counting word
+    through the files."""
+    at = _files_counting_at(a)
+    return (a.free[a.i].start if at is None else at), a.free[a.i].end
 
 
 def _counting_at(a: At) -> int | None:

@@ -239,10 +239,18 @@ def by_descriptions(
                 known is not None and known(text[span[0] : span[1]])
             ):
                 continue
+            if window[-1].norm == "files" and _counted(tokens, i):
+                continue  # "how many test files": files counted (engine.reading.breakdowns)
             spans.append(span)
             for t in window:
                 t.free = False
     return sorted(spans)
+
+
+def _counted(tokens: list[Token], i: int) -> bool:
+    """The words before tokens[i] count it: "how many", "the number of"."""
+    before = [t.norm for t in tokens[max(0, i - 2) : i]]
+    return before[-1:] == ["many"] or before == ["number", "of"]
 
 
 def by_handles(
