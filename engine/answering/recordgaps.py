@@ -30,6 +30,7 @@ from engine.providers import Provider
 from engine.reading.factphrases import FactWords
 from engine.reading.interpretation import Interpretation
 from engine.reading.merges import merge_notes
+from engine.reading.netlines import MOVES
 
 # What a record kind is called in a sentence: "deploy records", and what the organisation
 # holds ("only commits and daily activity rollups").
@@ -210,4 +211,6 @@ async def unasked(
     )
     said, merged = await merge_notes(graph, understood.intent, understood.merges, facts)
     grouped = grouping_notes(understood.intent, understood.fact_kinds, facts)
-    return missing.notes + said + grouped, missing.judgment or merged
+    modules = any(s.kind is SubjectKind.MODULE for s in subjects)
+    moved = (MOVES,) if understood.net_lines and modules else ()
+    return missing.notes + said + grouped + moved, missing.judgment or merged

@@ -163,6 +163,7 @@ class Pipeline:
                     ranked_by=understood.ranked_by,
                     bots=understood.bots,
                     compares=understood.compares,
+                    net=understood.net_lines,
                 )
             )
         reading_note = understood.time_note if request.start is None else None

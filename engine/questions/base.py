@@ -62,6 +62,7 @@ class SynthesisInput:
     ranked_by: str = "commits"
     bots: str | None = None  # "excluding bots": a ranking of people leaves them out
     compares: bool = False  # "did X commit more than Y?", "X or Y, who committed more?"
+    net: bool = False  # "by how many lines did X grow?": lines added less those removed
 
     def fenced_episodes(self) -> list[str]:
         """Episode texts as data, for a model-backed synthesizer's prompt."""

@@ -37,8 +37,8 @@ class Count(Question):
         counted = [(n, commits.get(k, 0)) for k, n in names.items()]
         lead = most_of(counted, "commits") if case.inputs.compares and commits else ""
         if len(names) > 1 and not case.people_only and not case.wide:
-            return lead + (each_subject(facts, names, window, asked) or "")
-        text = count(facts, case.scope, window, case.people_only, asked)
+            return lead + (each_subject(facts, names, window, asked, case.inputs.net) or "")
+        text = count(facts, case.scope, window, case.people_only, asked, net=case.inputs.net)
         if case.inputs.bots is not None:  # "how many commits did X make, no bots": X is none
             text += " No one of them is a bot (leaving bots out leaves this count as it is)."
         if len(names) > 1 and case.people_only:
@@ -69,15 +69,20 @@ def count(
     people_only: bool,
     asked: Sequence[FactKind],
     apart: Mapping[str, str] | None = None,
+    net: bool = False,
 ) -> str:
     """No fact of a kind asked is no count: "how many deploys?" with none read is never
     "0 commit(s)" (commits are counted when asked for, or when nothing else was). `apart`:
-    the names of subjects that may hold one another, whose lines are said each."""
+    the names of subjects that may hold one another, whose lines are said each. Commits
+    and lines both asked ("how much did X do in Y?") are both said; `net`: the lines added
+    less those removed are asked ("by how many lines did X grow?")."""
     commits = [f for f in facts if f.kind is FactKind.COMMIT_ACTIVITY]
+    churn = [f for f in facts if f.kind is FactKind.CHURN]
     if commits or (not facts and (not asked or FactKind.COMMIT_ACTIVITY in asked)):
         total = sum(number(f.value.get("commits")) for f in commits)
         by = "by" if people_only else "to"
-        return f"{total} commit(s) {by} {scope} {when(window)}."
+        lines = f", {_lines(churn, net)}" if churn and FactKind.CHURN in asked else ""
+        return f"{total} commit(s) {by} {scope} {when(window)}{lines}."
     counted = {
         FactKind.INCIDENT_COUNT: ("started", "incident(s) started"),
         FactKind.DEPLOY_FREQUENCY: ("deploys", "production deploy(s)"),
@@ -93,16 +98,22 @@ def count(
             parts.append(f"{sum(number(f.value.get(field)) for f in found)} {label}")
     if any(f.kind is FactKind.ACTIVE_CONTRIBUTORS for f in facts):
         parts.append(_people_count(facts))
-    churn = [f for f in facts if f.kind is FactKind.CHURN]
     if len(churn) > 1 and apart:
-        parts.append(_lines_each(churn, apart))
+        parts.append(_lines_each(churn, apart, net))
     elif churn:  # "how many lines changed in X?" (it said no count was available)
-        added = sum(number(f.value.get("lines_added")) for f in churn)
-        removed = sum(number(f.value.get("lines_removed")) for f in churn)
-        parts.append(f"{added + removed} line(s) changed (+{added} -{removed})")
+        parts.append(_lines(churn, net))
     if not parts:
         return f"No count was available for {scope} {when(window)}."
     return f"{scope} {when(window)}: {'; '.join(parts)}."
+
+
+def _lines(churn: Sequence[Fact], net: bool) -> str:
+    """The lines changed, or with `net` the lines added less those removed, with both sides."""
+    added = sum(number(f.value.get("lines_added")) for f in churn)
+    removed = sum(number(f.value.get("lines_removed")) for f in churn)
+    if net:
+        return f"net {added - removed:+d} line(s) (+{added} added, -{removed} removed)"
+    return f"{added + removed} line(s) changed (+{added} -{removed})"
 
 
 def without_bots(
@@ -175,14 +186,18 @@ def _people_count(facts: Sequence[Fact]) -> str:
 
 
 def each_subject(
-    facts: Sequence[Fact], names: Mapping[str, str], window: Window, asked: Sequence[FactKind]
+    facts: Sequence[Fact],
+    names: Mapping[str, str],
+    window: Window,
+    asked: Sequence[FactKind],
+    net: bool = False,
 ) -> str | None:
     """Commits to several modules or repositories, each on its own: one commit may touch
     several of them ("core.py and parser.py": 15 and 4 in click's 2023, 15 in all), so a
     sum would count it again for each (it said 19)."""
     commits = [f for f in facts if f.kind is FactKind.COMMIT_ACTIVITY]
     if not commits:
-        return count(facts, ", ".join(names.values()), window, False, asked, names)
+        return count(facts, ", ".join(names.values()), window, False, asked, names, net)
     each = [
         f"{sum(number(f.value.get('commits')) for f in commits if f.subject_key == key)} "
         f"to {name}"
@@ -194,7 +209,7 @@ def each_subject(
     )
 
 
-def _lines_each(churn: Sequence[Fact], names: Mapping[str, str]) -> str:
+def _lines_each(churn: Sequence[Fact], names: Mapping[str, str], net: bool = False) -> str:
     """Lines changed in several modules or repositories, each on its own: a repository
     holds its modules' lines and a package its Python modules' ("the click module and
     core.py" in click's 2025: 2074 and 1307, 2074 in all), so a sum counted them again (it
@@ -203,10 +218,11 @@ def _lines_each(churn: Sequence[Fact], names: Mapping[str, str]) -> str:
     for key, name in names.items():
         added = sum(number(f.value.get("lines_added")) for f in churn if f.subject_key == key)
         removed = sum(number(f.value.get("lines_removed")) for f in churn if f.subject_key == key)
-        each.append(f"{added + removed} (+{added} -{removed}) in {name}")
+        figure = f"{added - removed:+d}" if net else str(added + removed)
+        each.append(f"{figure} (+{added} -{removed}) in {name}")
     return (
-        f"line(s) changed: {'; '.join(each)} (a line of several of them counts for each, so "
-        "they are not added up)"
+        f"{'net line(s)' if net else 'line(s) changed'}: {'; '.join(each)} (a line of several "
+        "of them counts for each, so they are not added up)"
     )
 
 

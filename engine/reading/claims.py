@@ -61,9 +61,27 @@ CLAIMS = (
         "a name (\"Judging\" ended the question as one)",
     ),
     Claim(
+        "a breakdown by people (\"by author\", \"per person\", \"broken down by contributor\")",
+        "perperson.read_breakdown",
+        "before the fact phrases: \"contributor\" there asks for the people ranked, and "
+        "\"author\" after \"by\" is no one's name (\"author\" was said to name no one)",
+    ),
+    Claim(
+        "possessive pronouns (\"his\", \"her\")",
+        "pronouns.read_pronouns",
+        "before any word is tried as a name: \"his\" stands for the person named, never a "
+        "name of its own (it was said not understood)",
+    ),
+    Claim(
         "fact phrases, longest first at each position",
         "factphrases.fact_kinds",
         "before the intent, which reads the kinds they name (\"shipping to prod\")",
+    ),
+    Claim(
+        "the words asking for net lines (\"net\", \"minus\", \"grow by\")",
+        "netlines.read_net",
+        "after the fact phrases, which say whether lines are asked: \"grow\" alone may ask "
+        "whether activity grew; \"net\" was tried as a name",
     ),
     Claim(
         "merge words and the word qualifying them",

@@ -1,5 +1,6 @@
 """What a count question counts: the people ("how many people made commits?"), lines ("how
-many lines did X change?"), people again when nothing else is named, else the facts named.
+many lines did X change?"), commits and lines ("how much did X do?"), people again when
+nothing else is named, else the facts named.
 The intent is read first (engine/reading/intents.py).
 """
 
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
-from engine.reading.intents import PEOPLE
+from engine.reading.intents import PEOPLE, did_do
 
 # What "how many" counts may be qualified first ("how many different people").
 _QUALIFIED = frozenset({"different", "unique", "individual", "separate", "distinct"})
@@ -39,6 +40,8 @@ def counted(
     joined = " ".join(words)
     if counts_people(words) and set(kinds) <= _PEOPLE_KINDS:
         return [FactKind.ACTIVE_CONTRIBUTORS]
+    if not kinds and did_do(words) and not {"line", "lines"}.intersection(words):
+        return [FactKind.COMMIT_ACTIVITY, FactKind.CHURN]  # "how much did X do in Y?"
     if not kinds and ({"line", "lines"}.intersection(words) or " how much " in f" {joined} "):
         return [FactKind.CHURN]
     if not kinds and kind_hint is SubjectKind.PERSON:

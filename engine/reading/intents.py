@@ -178,9 +178,21 @@ def _lines_named(a: Asked) -> bool:
 
 def _how_much(a: Asked) -> bool:
     """ "How much did David Lord change in werkzeug?", "how much code was changed in X?":
-    the lines changed (`counted`), never a trend or a health (c33a K1)."""
+    the lines changed (`counted`), never a trend or a health (c33a K1). "How much did X do
+    in Y?": their commits and lines (engine.reading.counts; it asked back, "not computed for
+    what was asked")."""
     changed = bool(_WORK_WORDS.intersection(a.words)) or bool({"code", "churn"} & set(a.words))
+    changed = changed or did_do(a.words)
     return " how much " in a.joined and changed and set(a.kinds) <= {FactKind.CHURN}
+
+
+# "how much did X do", "how much work has X done": what a person did, their commits and lines
+_DONE = frozenset({"do", "done", "work"})
+
+
+def did_do(words: list[str]) -> bool:
+    """ "How much did X do (in Y)?", "how much work has X done?"."""
+    return bool(_DONE.intersection(words)) and " how much " in f" {' '.join(words)} "
 
 
 def _who(a: Asked) -> bool:

@@ -138,6 +138,12 @@ class Interpretation:
     # comparison, subjects with times of their own): the note ending it
     # (engine.reading.comparisons.two_times; engine.resolving.questiontime.unread).
     two_times: tuple[str, ...] = ()
+    # "his", "her" (engine.reading.pronouns): the one person named, else the question ends
+    # (engine.resolving.pronouns).
+    pronouns: tuple[str, ...] = ()
+    # "by how many lines did X grow?", "net lines", "added minus removed": lines added less
+    # those removed (engine.reading.netlines; engine/questions/count.py).
+    net_lines: bool = False
 
     def slot(self, phrase: str) -> Slot:
         """Where `phrase` stands in the question (the question unchanged, when nowhere)."""

@@ -57,6 +57,9 @@ from engine.reading.comparisons import named as named_periods
 from engine.reading.interpretation import MAX_QUESTION, Interpretation
 from engine.reading.merges import read_merges
 from engine.reading.names import doer, named_spans
+from engine.reading.netlines import read_net
+from engine.reading.perperson import read_breakdown
+from engine.reading.pronouns import read_pronouns
 from engine.reading.ranking import read as read_ranking
 from engine.reading.scopes import scopes
 from engine.reading.time import reasons
@@ -97,7 +100,11 @@ def interpret(
     tokens = tokens[openers.read(tokens) :]
     slipped = slips.read_slips(text, tokens)  # "chnages", "comits": read as the word missed
     readable = [replace(t) for t in tokens]  # before fact phrases take theirs ("new contributors")
+    # "by author", "per person": the people ranked (before "contributor" is a fact phrase)
+    broken_down = read_breakdown(tokens) is not None
+    pronouns = read_pronouns(tokens)  # "his first commit": the one person named
     kinds = factphrases.fact_kinds(tokens)
+    net = read_net(tokens, FactKind.CHURN in kinds or _lines_asked(tokens))
     merges = read_merges(text, tokens, readable)
     bots_at = read_bots(tokens, readable)
     bots = None if bots_at is None else text[bots_at[0] : bots_at[1]]
@@ -133,6 +140,10 @@ def interpret(
         kinds = [FactKind.CHURN if lines else FactKind.CHANGES]
     else:
         intent, reread = meaning.reread(text, readable, intent)
+    if broken_down and ranking is None:  # "commits by author": each person's, ranked
+        intent = Intent.WHO
+    if net and ranking is None and intent in _NET_ANSWERED:  # "the net change in lines"
+        intent, kinds = Intent.COUNT, [FactKind.CHURN]
     if (intent in {Intent.STATUS, Intent.TREND} or _anyone(words, intent)) and asks_still(tokens):
         intent, kinds = Intent.STILL, list(v.STILL_KINDS)  # its changes, not its health
     # "what did X do on November 19?" (a status of changes) is that day's doing too: it
@@ -245,6 +256,9 @@ def interpret(
     health = v.HEALTH_WORDS.intersection(words)
     if intent == Intent.STATUS and not (fact_kinds or health or guessed):
         unasked = (*unasked, *asks_nothing(unread, besides, references))
+    # "dependabot commits" with no name read there: the run no rule read acts too
+    acting_spans = acting(tokens, [*spans, *r.unread(text, tokens, spans)])
+    acted = tuple(dict.fromkeys(text[a:b] for a, b in acting_spans))
     return Interpretation(
         references=references,
         fact_kinds=tuple(kinds),
@@ -262,7 +276,8 @@ def interpret(
             dict.fromkeys(text[a:b] for a, b in spans if kindwords.code_after(text, tokens, b))
         ),
         time_note=time.note if time else None,
-        scopes=tuple(scopes(text, spans, tokens)),
+        # "how many commits did hynek make in attrs": who acted is no module of the other
+        scopes=tuple(s for s in scopes(text, spans, tokens) if s.inner not in acted),
         asks_last=asks_last,
         unread=unread,
         asks_when=not asks_last and not first and words[:1] == ["when"],
@@ -287,7 +302,7 @@ def interpret(
         doers=tuple(
             dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans and doer(text, a))
         ),
-        acting=tuple(dict.fromkeys(text[a:b] for a, b in acting(tokens, spans))),
+        acting=acted,
         kinds_alone=tuple(alone),
         beside=besides,
         placed=runs.placed(text, unread),
@@ -298,6 +313,8 @@ def interpret(
         two_times=()
         if ended
         else two_times(text, time, [p for p in reading.ignored if p not in repeated], now),
+        pronouns=pronouns,
+        net_lines=net and intent == Intent.COUNT,
     )
 
 
@@ -315,6 +332,15 @@ def asks_nothing(
         return ()
     phrase = " ".join(dict.fromkeys(words))
     return (meaning.Unasked(phrase, f'"{phrase}": {v.ASKS_NOTHING}'),)
+
+
+# Intents a question asking for net lines is read as a count of them from ("what was the
+# net change in lines", "how did X grow"); a ranking or "who" keeps its own.
+_NET_ANSWERED = frozenset({Intent.COUNT, Intent.WHAT_CHANGED, Intent.STATUS, Intent.TREND})
+
+
+def _lines_asked(tokens: list[r.Token]) -> bool:
+    return any(t.norm in v.LINE_WORDS for t in tokens)
 
 
 # Intents that count over a window.

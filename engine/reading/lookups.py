@@ -15,6 +15,7 @@ from engine.reading.asked import (
     first_nouns,
 )
 from engine.reading.interpretation import MAX_QUESTION
+from engine.reading.pronouns import read_pronouns
 from engine.reading.timeexpression import find_time
 
 
@@ -36,6 +37,7 @@ def handle_candidates(question: str, now: datetime) -> list[HandleCandidate]:
     unquoted = r.blank_quotes(text, r.quoted(text))
     tokens = r.free_tokens(unquoted, find_time(unquoted, tc.to_utc(now), []))
     first_nouns(tokens)  # "the first version of X": no name (as `interpret` reads it)
+    read_pronouns(tokens)  # "his first commit": no name either (its windows took the probes)
     # A description's words are no part of another name ("werkzeug test" of "the werkzeug
     # test suite"); the description is looked up whole (a known name of its own is one).
     described = [

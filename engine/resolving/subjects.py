@@ -34,6 +34,7 @@ from engine.resolving import (
     kinded,
     outcomes,
     partwords,
+    pronouns,
     questiontime,
     together,
 )
@@ -164,6 +165,10 @@ class Subjects:
                 return ended
         told.notes.extend([*unread_note(understood), *asked_too])
         chosen = list({s.key: s for s in subjects}.values())
+        whose, unsaid = pronouns.referred(chosen, understood.pronouns)  # "his first commit"
+        if unsaid is not None:
+            return lambda frame, trace: outcomes.no_match(frame, trace, (unsaid,))
+        told.notes.extend([whose] if whose else [])
         if together.only_left_out(chosen, understood.excluding):
             # "besides David Lord, who committed in 2025?": everyone else's part of the
             # organisation's repositories (it ended: leaving out was computed only for a part)
