@@ -296,6 +296,9 @@ NET = [
      (on(2025), on(2026)), ()),
     ("click", "what was the net change in lines in click in 2025", (on(2025), on(2026)), ()),
     ("werkzeug", "net lines added to werkzeug in 2024", (on(2024), on(2025)), ()),
+    # "click shrink" was a name no subject matched
+    ("click", "how many lines did click shrink in 2025", (on(2025), on(2026)), ()),
+    ("werkzeug", "how many lines did werkzeug shrink in 2024", (on(2024), on(2025)), ()),
 ]  # fmt: skip
 
 

@@ -198,6 +198,9 @@ LEADS_SPELT = {
 DIRECTION_WORDS = _words(
     "increase increased increases increasing decrease decreased decreases decreasing "
     "rise rises rose risen rising decline declined declines declining grow grew grown growing "
+    # "how many lines did click shrink in 2025?": net lines (engine.reading.netlines), and
+    # "shrink" no word of the name beside it ("click shrink" named no subject)
+    "shrink shrinks shrank shrunk shrinking "
     # not "fall": a season ("commits in the fall")
     "fell fallen falling drop drops dropped dropping slowed slowing"
 )
