@@ -119,6 +119,11 @@ PARTS = [
      "router", (on(2025, 1), on(2026, 1))),
     ("requests", "how many commits to the requests adapter in 2025", "src/requests/adapters.py",
      "adapter", (on(2025, 1), on(2026, 1))),
+    # misspelt (as a module named with its repository is read: engine.resolving.within)
+    ("click", "how many commits to the click parsr in 2025", "src/click/parser.py", "parsr",
+     (on(2025, 1), on(2026, 1))),
+    ("werkzeug", "how many commits to werkzeug routng in 2025", "src/werkzeug/routing",
+     "routng", (on(2025, 1), on(2026, 1))),
 ]  # fmt: skip
 
 

@@ -23,7 +23,7 @@ from engine.reading.interpretation import Interpretation
 from engine.resolving import wordforms
 from engine.resolving.activity import existed
 from engine.resolving.aside import shipped_first
-from engine.resolving.candidates import Ambiguous, Candidate, Stage, holds
+from engine.resolving.candidates import Ambiguous, Candidate, Resolved, Stage, holds
 from engine.resolving.disclosures import Disclosures
 from engine.resolving.resolution import Resolver
 from engine.resolving.unmatchedwords import unmatched_note
@@ -57,6 +57,8 @@ def _where(subject: StoredSubject) -> str:
 
 async def part(
     graph: OrgGraph,
+    resolver: Resolver,
+    actor: str,
     reference: str,
     subject: StoredSubject,
     understood: Interpretation,
@@ -76,6 +78,9 @@ async def part(
         held = [m for m in (reading.found if reading else ()) if inside(subject, m)]
         if reading is not None and held:
             how = f", read as {reading.how} " + " or ".join(f'"{n}"' for n in reading.names)
+    if not held:  # "click parsr": click.parser, misspelt (within's reading of a scope)
+        held = await _loosely(resolver, actor, words, subject)
+        how = ", read loosely (a misspelling or a part of its name)" if held else ""
     if len(held) > 1 and window is not None:
         held = await existed(graph, held, window) or held
     if not held:
@@ -90,6 +95,19 @@ async def part(
         f'"{run.phrase}" was read as {chosen.name} ({_where(chosen)}): "{words}" names it '
         f"inside {subject.name}{how}."
     )
+
+
+async def _loosely(
+    resolver: Resolver, actor: str, words: str, subject: StoredSubject
+) -> list[StoredSubject]:
+    """The one module inside `subject` the words name loosely (a typo, a fold) as the
+    resolver commits or ties on it; none when no one such module is."""
+    outcome = await resolver.resolve(actor, words, SubjectKind.MODULE, 10, use_recent=False)
+    found = [outcome.subject] if isinstance(outcome, Resolved) else []
+    if isinstance(outcome, Ambiguous) and (outcome.total or 0) <= len(outcome.candidates):
+        found = [c.subject for c in outcome.candidates]  # every one seen
+    held = [m for m in found if inside(subject, m)]
+    return held if len(held) == 1 else []
 
 
 async def read(
@@ -107,7 +125,7 @@ async def read(
     was said of the reference alone, from `said`: the count of `told`'s notes and its
     candidates then, no longer holds); the parts to ask between; else the note ending the
     question."""
-    found = await part(graph, reference, subject, understood, window)
+    found = await part(graph, resolver, actor, reference, subject, understood, window)
     if isinstance(found, Ambiguous):
         return found
     if found is None:
