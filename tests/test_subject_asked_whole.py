@@ -149,6 +149,20 @@ async def test_a_noun_naming_what_a_module_is_reads_as_that_module_of_the_reposi
     assert not any("not used" in n for n in result.limitations)
 
 
+@pytest.mark.parametrize("name", ["click", "requests"])
+async def test_the_development_of_a_repository_is_the_repository(
+    histories: Histories, name: str
+) -> None:
+    """"how active was click development in 2025" ended ('"development" names no part of
+    it'): the development of a project is the project, its commits counted as git does."""
+    graph, clone = histories[name]
+    result = await ask(graph, f"how many commits were there in {name} development in 2025")
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert result.subject_keys == (f"repository:{name}",)
+    figure = next(c for c in result.claimed_facts if c.subject_key == f"repository:{name}")
+    assert figure.value["commits"] == commits(clone, on(2025, 1), on(2026, 1))
+
+
 SHIPPED = [
     ("werkzeug", "werkzeug sansio changes over the past yr", "src/werkzeug/sansio",
      "tests/sansio", LAST_12_MONTHS),

@@ -246,6 +246,9 @@ FILLERS = frozenset(
     | {"far"}
     # "how many times was X changed?": its commits, counted
     | {"times"}
+    # "how active was click development?": the work on click, what "click" names; beside a
+    # name it named no part of it, and the question ended (engine.resolving.partwords)
+    | {"development"}
 )
 # Words asking for a subject's health, the answer of a question asking nothing else read.
 HEALTH_WORDS = _words(
