@@ -18,6 +18,7 @@ import pytest
 from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
+from tests.shared_history import commits
 from tests.test_investigate import answer
 from tests.test_periods_compared import compared_as_git, on
 from tests.test_time_written_short import answered_alike
@@ -52,6 +53,12 @@ LATEST = [
      "who changed sessions.py between 2026-03-01 and 2026-05-31?", "2026-03-01", "2026-06-01"),
     ("requests", "how many commits to requests at the end of last year?",
      "how many commits to requests in December 2025?", "2025-12-01", "2026-01-01"),
+    # A season right after a bound (t36: "requests top files by churn since spring" ended
+    # NO_MATCH, "since spring" not understood, while "since the spring" was read).
+    ("requests", "requests top files by churn since spring",
+     "requests top files by churn since 2026-03-01", "2026-03-01", "2026-09-01T12:00"),
+    ("werkzeug", "who changed routing after spring?",
+     "who changed routing since 2026-06-01?", "2026-06-01", "2026-09-01T12:00"),
     # controls: read on main too (the end read alone comes after the start)
     ("werkzeug", "how many commits to werkzeug between Labor Day and Thanksgiving?",
      "how many commits to werkzeug between 2025-09-01 and 2025-11-27?", "2025-09-01",
@@ -87,3 +94,23 @@ async def test_a_month_alone_compared_with_is_the_period_compared(
     (engine/reading/twoperiods.py; they were said not computed), never August alone."""
     result = await ask(requests, "more commits in aug than july?")
     compared_as_git(result, requests_clone, (on(2026, 8), on(2026, 9)), (on(2026, 7), on(2026, 8)))
+
+
+@pytest.mark.parametrize("history", ["requests", "werkzeug"])
+async def test_commits_since_a_season_alone_are_gits(
+    requests: OrgGraph, requests_clone: Path, werkzeug: OrgGraph, werkzeug_clone: Path,
+    history: str,
+) -> None:  # fmt: skip
+    """ "how many commits in click since spring" ended NO_MATCH (t36): spring and fall alone
+    may be names, but right after since/after/until they are the latest begun, as "since the
+    spring" was: from 2026-03-01 up to now, the commits git counts."""
+    graph, clone = {"requests": (requests, requests_clone), "werkzeug": (werkzeug, werkzeug_clone)}[
+        history
+    ]
+    result = await ask(graph, f"how many commits in {history} since spring")
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    label = result.temporal_label
+    assert label is not None
+    assert (label.effective_from, label.effective_to) == (datetime(2026, 3, 1, tzinfo=UTC), CLOCK)
+    counted = commits(clone, datetime(2026, 3, 1, tzinfo=UTC), CLOCK)
+    assert f"{counted} commit(s) to {history} from 2026-03-01" in (result.direct_judgment or "")

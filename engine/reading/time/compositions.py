@@ -171,6 +171,9 @@ VALUES: list[tuple[re.Pattern[str], Callable[[str, datetime], tc.Period]]] = [
     (re.compile(p.RELATIVE, re.I | re.A), _relative),
     (re.compile(p.SEASON_NOW, re.I | re.A), _season_now),
     (re.compile(p.THE_SEASON, re.I | re.A), date_period),  # "the summer": the latest begun
+    # a season alone where the slot's pattern placed it after a bound ("since the end of
+    # spring"; patterns.SEASON): the latest begun, as "the spring"
+    (re.compile(r"spring|summer|autumn|fall|winter", re.I | re.A), date_period),
     (re.compile(p.PART, re.I | re.A), _part),
     (re.compile(p.DATE, re.I | re.A), date_period),
 ]

@@ -121,11 +121,20 @@ HALF = (
 # winter is not said).
 # A winter by the two years it spans ("the winter of 2025/26", "winter 2025-26"): that one
 # (it was not read; "winter 2025" alone does not say which, and is not).
+# ... but any season right after a word bounding a time ("since spring", "until fall", "after
+# winter": the latest begun, as "since the spring"): there it names no framework ("since spring"
+# was not understood while "since the spring" was read).
+_BOUNDED = (
+    r"(?:(?<=\bsince\s)|(?<=\bafter\s)|(?<=\bbefore\s)|(?<=\buntil\s)|(?<=\btill\s)"
+    r"|(?<=\bfrom\s)|(?<=\bbetween\s)|(?<=\bby\s)|(?<=\bend\sof\s)|(?<=\bstart\sof\s)"
+    r"|(?<=\bbeginning\sof\s)|(?<=\bmiddle\sof\s))"
+)
 SPLIT_WINTER = r"(?:19[7-9]\d|2\d{3})\s*[/-]\s*(?:\d{4}|\d{2})(?![\w/.-])"
 SEASON = (
     rf"(?:(?:the\s+)?(?:spring|summer|autumn|fall)\s+(?:of\s+)?(?:{YEAR}|{REL_YEAR})"
     rf"|(?:the\s+)?winter\s+(?:of\s+)?{SPLIT_WINTER}"
-    rf"|(?<!the\s)(?<![-\w])(?:summer|autumn)(?![-\w])(?!\s+{EVENTS})(?!\s+(?:before|of)\b))"
+    rf"|(?<!the\s)(?<![-\w])(?:summer|autumn)(?![-\w])(?!\s+{EVENTS})(?!\s+(?:before|of)\b)"
+    rf"|{_BOUNDED}(?:spring|fall|winter)(?![-\w])(?!\s+{EVENTS})(?!\s+(?:before|of|break)\b))"
 )
 # A month counted from now, or one of a year counted from now ("last month", "May last year").
 REL_MONTH = rf"(?:(?:this|last|previous)\s+month\b|{MONTH}\s+(?:of\s+)?{REL_YEAR})"

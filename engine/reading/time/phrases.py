@@ -88,6 +88,9 @@ _TIME_LIKE = re.compile(
     r"(?<![\w'\u2019])['\u2019]\d{2}(?![\w'\u2019])|"
     rf"\b(?:(?<!\blong\s)since|between|ago|tomorrow|tonight|ytd|quarters?|q[1-4]|h[12]|{_YEAR}|\d{{4}}[-/.]\d{{1,2}}"
     r"|summer|winter|autumn|spring\s+\d|weekend|fortnights?|half\s+of|christmas|xmas"
+    # spring and fall after a word placing a time ("by the spring" was answered over the
+    # default year, "spring" unsaid); alone they may be names (the Spring framework)
+    r"|(?:since|after|before|until|till|by|from|between)\s+(?:the\s+)?(?:spring|fall)"
     r"|(?:19|20)\d0'?s"
     r"|fy\s?'?\d{2,4}|fiscal\s+(?:year|quarter)|week\s+\d{1,2}"
     r"|(?:couple|few|several)\s+(?:of\s+)?(?:hours|days|weeks|months|quarters|years)"
