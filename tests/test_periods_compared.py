@@ -11,6 +11,7 @@ and attrs' real histories (../shared/data), in memory, asked on 2026-09-01T12:00
 
 from __future__ import annotations
 
+import re
 import subprocess
 from datetime import UTC, datetime
 from functools import partial
@@ -107,6 +108,17 @@ CASES = [
      (on(2026, 6), on(2026, 9)), (on(2025, 6), on(2025, 9)), ("pyproject.toml",), ""),
     ("werkzeug", "was serving.py busier in 2024 or 2025", (on(2025, 1), on(2026, 1)),
      (on(2024, 1), on(2025, 1)), ("src/werkzeug/serving.py",), ""),
+    # t36: "compare ... with" a period, and "the same time last year" (the first period's span
+    # a year before: year to date against the same days of 2025) ended on "two times named",
+    # offering "Compare the number of attrs commits in March 2026 with?"
+    ("attrs", "Compare the number of attrs commits in March 2026 with March 2025.",
+     (on(2026, 3), on(2026, 4)), (on(2025, 3), on(2025, 4)), (), ""),
+    ("werkzeug", "compare werkzeug commits in q2 2026 with q2 2025", (on(2026, 4), on(2026, 7)),
+     (on(2025, 4), on(2025, 7)), (), ""),
+    ("attrs", "attrs commits this yr vs same time last yr", (on(2026, 1), CLOCK),
+     (on(2025, 1), datetime(2025, 9, 1, 12, tzinfo=UTC)), (), ""),
+    ("requests", "requests commits in july compared to the same month last year",
+     (on(2026, 7), on(2026, 8)), (on(2025, 7), on(2025, 8)), (), ""),
 ]  # fmt: skip
 
 
@@ -231,3 +243,40 @@ async def test_days_ranked_still_end(attrs: OrgGraph) -> None:
     result = await ask(attrs, "which day had the most commits in 2025")
     assert result.outcome is Outcome.NO_MATCH
     assert any("a ranking of periods" in n for n in result.limitations)
+
+
+OFFERED = re.compile(r'"([^"]+\?)"')
+# A question offered whole names no comparison and leaves no word dangling at its end.
+GARBLED = re.compile(r"\b(?:vs|versus|than|compare|same)\b|\b(?:with|to|and|or|time)\?$", re.I)
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "periods"),
+    [
+        ("attrs", "Compare the number of attrs authors in March 2026 with March 2025.",
+         ((on(2026, 3), on(2026, 4)), (on(2025, 3), on(2025, 4)))),
+        ("werkzeug", "who changed werkzeug this yr vs same time last yr",
+         ((on(2026, 1), CLOCK), (on(2025, 1), datetime(2025, 9, 1, 12, tzinfo=UTC)))),
+    ],
+)  # fmt: skip
+async def test_people_over_two_periods_offer_only_whole_questions(
+    attrs: OrgGraph, werkzeug: OrgGraph, history: str, question: str,
+    periods: tuple[tuple[datetime, datetime], ...],
+) -> None:  # fmt: skip
+    """People over two periods still end, naming both periods with their dates; the
+    questions offered instead are whole and each is answered over its own period (t36: the
+    offers were "Compare the number of attrs authors in March 2026 with?" and "who changed
+    werkzeug last yr vs same time?", the second period read as all of last year)."""
+    graph = {"attrs": attrs, "werkzeug": werkzeug}[history]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
+    note = next(n for n in result.limitations if "are two periods compared" in n)
+    assert all(f"({stamp(s)} to {stamp(e)})" in note for s, e in periods), note
+    offered = [q for q in OFFERED.findall(note) if q != question]
+    assert offered, note
+    for asked, (start, end) in zip(offered, periods, strict=False):
+        assert not GARBLED.search(asked), asked
+        again = await ask(graph, asked)
+        assert again.outcome is Outcome.ANSWERED, (asked, again.limitations)
+        label = again.temporal_label
+        assert label is not None and (label.effective_from, label.effective_to) == (start, end)

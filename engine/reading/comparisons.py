@@ -30,6 +30,9 @@ _LEAD = re.compile(r"\b(?:than|vs\.?|versus|compared\s+(?:to|with)|against)\s+$"
 # The same words starting a phrase not understood ("vs 2024": engine.reading.time.reasons).
 _STARTS = re.compile(r"^(?:vs\.?|versus|compared\s+(?:to|with)|against)\s+", re.IGNORECASE)
 _OR = re.compile(r"\bor\s+(?:in\s+|during\s+|over\s+)?$", re.IGNORECASE)
+# After "compare" a period is compared "with", "to" or "and" another ("Compare the number of
+# commits in March 2026 with March 2025" ended on "two times named").
+_WITH = re.compile(r"\b(?:with|to|and)\s+(?:in\s+|during\s+)?$", re.IGNORECASE)
 # A word comparing how much ("busier", "more active", "quieter"): "or" then joins periods
 # compared, not two questions.
 _COMPARATIVE = re.compile(
@@ -39,6 +42,17 @@ _COMPARATIVE = re.compile(
 _MORE = re.compile(r"\b(?:more|fewer|less)\b\s*", re.IGNORECASE)
 _PREPOSITION = re.compile(r"^(?:in|during|for|over|on)\s", re.IGNORECASE)
 _SUGGESTED = 'Ask about each period in turn: "{}" and "{}".'
+# A question offered in place of the one asked is offered only whole: no comparing word left
+# in it, no word left dangling at its end ("Compare the number of attrs commits in March 2026
+# with?" and "attrs commits last yr vs same time?" were offered).
+_STILL_COMPARING = re.compile(
+    r"\b(?:vs\.?|versus|than|compar(?:e|es|ed|ing|ison)|against|same)(?!\w)", re.IGNORECASE
+)
+_DANGLING = re.compile(
+    r"\b(?:with|to|and|or|of|in|on|the|a|an|from|between|since|by|for|during|over|at|until"
+    r"|time|period)\?$",
+    re.IGNORECASE,
+)
 _COMPARE = re.compile(r"\bcompar(?:e|es|ed|ing|ison)\b\s*", re.IGNORECASE)
 _JOINED = re.compile(r"\s+(?:and|with|to|vs\.?|versus)\s+", re.IGNORECASE)
 
@@ -73,6 +87,8 @@ def named(
         if second is not None:
             found = _named(first, time, period, second)
             return replace(found, span=(rest.start("period"), rest.end("period")))
+    if (same := _SAME.match(text, time.end)) is not None:  # "this yr vs same time last yr"
+        return _same_time(first, time, same)
     if _ELIDED.match(text, time.end):  # "this yr vs last": last year
         unit = unit_of(first.split()[-1])
         second = tp.read_time(f"last {unit}", now).match if unit in _UNITS else None
@@ -87,6 +103,51 @@ def named(
         parts[1] = f"{lead.group()}{parts[1]}"  # "in july and august": "in august"
     one, two = _read(parts[0], now), _read(parts[1], now)
     return None if one is None or two is None else _named(parts[0], one, parts[1], two)
+
+
+# The first period's own span a unit earlier ("this yr vs same time last yr": 1 January to
+# now, against 1 January to the same instant a year before; "march vs the same month last
+# year"): one group, the unit. It ended on "two times named", "same time" garbled into the
+# questions offered.
+_SAME = re.compile(
+    r"\s*,?\s*(?:than|vs\.?|versus|compared\s+(?:to|with)|against|or|with|to)\s+"
+    r"(?P<phrase>(?:(?:the|that)\s+)?same\s+(?:time|period|span|stretch|point|days|weeks?"
+    r"|months?|quarter)\s+(?:(?:of|in)\s+)?(?:(?:last|the\s+previous|the\s+prior)\s+"
+    r"(?P<unit>[a-z]+)|(?:a|one|the)\s+(?P<before>[a-z]+)\s+(?:before|earlier|ago|prior)))\b",
+    re.IGNORECASE,
+)
+_MONTHS_IN = {"month": 1, "quarter": 3, "year": 12}
+
+
+def _same_refused(
+    text: str, time: tp.TimeMatch, same: re.Match[str], pair: Named
+) -> tuple[Unasked, ...]:
+    """ "who changed X this yr vs same time last yr": both periods dated, the question about
+    the first; the second has no words of its own to ask with but its dates."""
+    (first, second), (_, (start, end)) = pair.phrases, pair.windows
+    dated = _dates(start, end)
+    asked = _edited(text, [(same.start(), same.end(), "")])
+    offer = f'Ask "{asked}", then the same naming the dates of "{second}"{dated}.'
+    note = (
+        f'"{first}"{_dates(time.start_at, time.end_at)} and "{second}"{dated} are two periods '
+        "compared: one answer covers one window, and the first alone would answer another "
+        f"question. {offer if _clean(asked) else ''}"
+    ).rstrip()
+    return (Unasked(same.group("phrase"), note),)
+
+
+def _same_time(first: str, time: tp.TimeMatch, same: re.Match[str]) -> Named | None:
+    """The first period's span moved back one unit (a year, a quarter, a month), with the
+    words naming it as the comparison's (`Named.span`); None for a unit no calendar has."""
+    unit = unit_of(same.group("unit") or same.group("before"))
+    if unit not in _MONTHS_IN or time.start_at is None:
+        return None
+    end = time.end_at
+    back = (tc.months_before(time.start_at, _MONTHS_IN[unit]),
+            None if end is None else tc.months_before(end, _MONTHS_IN[unit]))  # fmt: skip
+    found = Named((first, same.group("phrase")), ((time.start_at, end), back))
+    lead = len(same.group()) - len(same.group().lstrip(" ,"))
+    return replace(found, span=(same.start() + lead, same.end()))
 
 
 # What follows the first period right after a comparing word, up to the clause's end.
@@ -189,6 +250,8 @@ def two_periods(
             "comparison, or ask how much something changes against it."
         )
         return (Unasked(first, note),)
+    if (same := _SAME.match(text, time.end)) and (pair := _same_time(first, time, same)):
+        return _same_refused(text, time, same, pair)
     for begin, end, period in _later(text, time, reading):
         # A bare month is read after a preposition ("versus august")
         second = tp.read_time(period, now).match or tp.read_time(f"in {period}", now).match
@@ -197,7 +260,7 @@ def two_periods(
         note = (
             f'"{first}"{_dates(time.start_at, time.end_at)} and "{period}"{dated} are two '
             "periods compared: one answer covers one window, and the first alone would "
-            f"answer another question. {_SUGGESTED.format(*asked)}"
+            f"answer another question. {_suggested(asked)}"
         )
         return (Unasked(text[begin:end], note),)
     if elided := _ELIDED.match(text, time.end):  # "this yr vs last": last year
@@ -237,7 +300,7 @@ def _elided(
     note = (
         f'"{first}"{_dates(time.start_at, time.end_at)} and "{period}"{dated} are two '
         "periods compared: one answer covers one window, and the first alone would "
-        f"answer another question. {_SUGGESTED.format(*asked)}"
+        f"answer another question. {_suggested(asked)}"
     )
     return (Unasked(said, note),)
 
@@ -271,7 +334,7 @@ def two_times(
     return (
         f'"{first}"{_dates(time.start_at, time.end_at)} and "{later[0]}"{dated} are two '
         "times named: one answer covers one window, and either alone would answer another "
-        f"question. {_SUGGESTED.format(*asked)}",
+        f"question. {_suggested(asked)}",
     )
 
 
@@ -297,7 +360,7 @@ def _compare(
     note = (
         f'"{parts[0]}"{when[0]} and "{parts[1]}"{when[1]} are two periods compared: one '
         f"answer covers one window, and the two together would answer another question. "
-        f"{_SUGGESTED.format(*asked)}"
+        f"{_suggested(asked)}"
     )
     return (Unasked(verb.group().strip(), note),)
 
@@ -315,6 +378,8 @@ def _later(
     counts: engine.reading.comparisons.two_times ends it)."""
     found = []
     leads = (_LEAD, _OR) if ors and _COMPARATIVE.search(text) else (_LEAD,)
+    if _COMPARE.search(text[: time.start]):  # "compare ... in March 2026 with March 2025"
+        leads = (*leads, _WITH)
     for phrase in reading.ignored:  # understood, after the first: "than in mar"
         at = text.find(phrase, time.end)
         lead = next((m for x in leads if at >= 0 and (m := x.search(text[:at]))), None)
@@ -347,7 +412,22 @@ def _questions(
     more = _MORE.search(text, 0, clause[0])
     if more is not None and more.end() <= time.start:
         edits.append((more.start(), more.end(), ""))
+    verb = _COMPARE.search(text, 0, time.start)  # "Compare the number of ... with ..."
+    if verb is not None:
+        edits.append((verb.start(), verb.end(), ""))
     return _edited(text, edits), _edited(text, [*edits, (time.start, time.end, period)])
+
+
+def _clean(question: str) -> bool:
+    """Whether a question offered in place of the one asked is whole (`_STILL_COMPARING`)."""
+    return not (_STILL_COMPARING.search(question) or _DANGLING.search(question))
+
+
+def _suggested(asked: Sequence[str]) -> str:
+    """The questions to ask instead, when each is whole and they differ; else none (the note
+    still names both periods)."""
+    whole = len(set(asked)) == len(asked) and all(_clean(q) for q in asked)
+    return _SUGGESTED.format(*asked) if whole else "Ask about each period in turn."
 
 
 def _edited(text: str, edits: Sequence[tuple[int, int, str]]) -> str:
