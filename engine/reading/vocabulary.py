@@ -82,6 +82,17 @@ FACT_VOCABULARY: dict[str, tuple[FactKind, ...]] = {
     **dict.fromkeys(("rollback", "rollbacks", "rolled back"), _FAILED_DEPLOYS),
     **dict.fromkeys(("own", "owner", "owners", "owns", "owned", "who owned", "ownership"), _OWNER),
     **dict.fromkeys(("commits", "commit", "activity"), (_K.COMMIT_ACTIVITY,)),
+    # How many commits, as the number of commits is also called ("requests commit volume
+    # mid-2025 to now" ended on "volume" not understood; "commit throughput" was read as pull
+    # request throughput, which git histories do not record).
+    **dict.fromkeys(
+        (
+            "commit volume", "commits volume", "volume of commits", "commit throughput",
+            "throughput of commits", "commit output", "output of commits", "commit activity",
+            "commit rate", "rate of commits",
+        ),
+        (_K.COMMIT_ACTIVITY,),
+    ),
     **dict.fromkeys(
         (
             "maintained", "maintenance", "still maintained", "alive", "abandoned", "dormant",

@@ -44,6 +44,9 @@ class TooWide:
     suggestion: str  # the phrase to ask instead ("in the last 400 days")
     suggested: EffectiveTime  # what the suggestion means
     slot: Slot  # where the phrase stands in the question
+    # How the phrase was read, when a convention did ("mid-2025": the start of its middle
+    # third, May): the dates alone did not say why "mid-2025 to now" starts on 1 May.
+    note: str | None = None
 
     def question(self) -> str:
         """The question asked again with the suggestion in the phrase's place
@@ -60,7 +63,7 @@ class TooWide:
             f"more than the {MAX_RANGE.days} days one answer may cover. Ask for at most "
             f"{MAX_RANGE.days} days, for example the last {MAX_RANGE.days} days up to "
             f'{iso(self.end)}: "{self.question()}" (the receipts given here are for '
-            "that question)."
+            "that question)." + (f" {self.note}." if self.note else "")
         )
 
 
@@ -81,7 +84,10 @@ def too_wide(understood: Interpretation, anchor: datetime) -> TooWide | None:
         suggestion = f"between {first.isoformat()} and {last.isoformat()}"
         window = (datetime.combine(first, time(), UTC), end)
     suggested = resolve_time(None, *window, anchor)
-    return TooWide(phrase, to_utc(start), end, suggestion, suggested, understood.slot(phrase))
+    return TooWide(
+        phrase, to_utc(start), end, suggestion, suggested, understood.slot(phrase),
+        understood.time_note,
+    )  # fmt: skip
 
 
 def question_time(
