@@ -17,7 +17,7 @@ import logging
 import time
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from engine.answering.framing import temporal_label
@@ -41,6 +41,7 @@ from engine.investigation.reuse import ReuseKey, reusable, reuse_key
 from engine.investigation.stages import Stages
 from engine.ports import GraphError, GraphTimeout, OrgGraph
 from engine.providers import Provider
+from engine.reading import followups
 from engine.reading.interpretation import Interpretation
 from engine.reading.interpreter import interpret
 from engine.reading.lookups import handle_candidates
@@ -119,6 +120,12 @@ class Investigator:
         """The result, and whether it was reused. BadUserInput for refused times."""
         now = self.now()
         effective = resolve_time(request.as_of, request.start, request.end, now)
+        # "and in 2026?" after a full question: that question with the fragment's parts
+        # (engine/reading/followups.py), keyed, read and answered as asked so.
+        ring, org = self.resolver.ring, self.resolver.org_id
+        followed = followups.followed(request.question, ring.previous(org, actor), effective.end)
+        if followed is not None:
+            request = replace(request, question=followed.question)
         # Reuse runs before interpretation and keys on the request's clamped time (a fixed
         # literal for the current axis), never on a window read from the wording: "in the last
         # 7 days" would key on the clock and never be found again (seed 003, TimeAxisKeyFor).
@@ -145,7 +152,12 @@ class Investigator:
         )
         stages = Stages(too_wide=wide)
         frame = self._frame(actor, request.question, now, asked if wide else effective, understood)
-        stages.told.notes = list(time_notes)
+        stages.told.notes = [*([followed.note] if followed else []), *time_notes]
+        if followed is not None or not followups.is_fragment(request.question):
+            previous = followups.Previous(
+                request.question, understood.time_expression, understood.references
+            )
+            ring.asked(org, actor, previous)
         answer = await self._answer(
             actor, request, effective, understood, frame, stages, key.digest
         )

@@ -10,6 +10,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from threading import Lock
 
+from engine.reading.followups import Previous
+
 
 @dataclass(frozen=True, slots=True)
 class RingEntry:
@@ -29,6 +31,9 @@ class ReferenceRing:
         self.capacity = capacity
         self.max_actors = max_actors
         self._rings: OrderedDict[tuple[str, str], OrderedDict[str, RingEntry]] = OrderedDict()
+        # Each actor's last full question, which a follow-up by ellipsis completes
+        # (engine/reading/followups.py): kept as the references are, per organisation and actor.
+        self._asked: OrderedDict[tuple[str, str], Previous] = OrderedDict()
         self._lock = Lock()
 
     def admit(self, org_id: str, actor: str, entry: RingEntry) -> None:
@@ -46,6 +51,18 @@ class ReferenceRing:
         with self._lock:
             ring = self._rings.get((org_id, actor))
             return list(reversed(ring.values())) if ring else []
+
+    def asked(self, org_id: str, actor: str, previous: Previous) -> None:
+        """Remembers the actor's last full question."""
+        with self._lock:
+            self._asked[(org_id, actor)] = previous
+            self._asked.move_to_end((org_id, actor))
+            while len(self._asked) > self.max_actors:
+                self._asked.popitem(last=False)
+
+    def previous(self, org_id: str, actor: str) -> Previous | None:
+        with self._lock:
+            return self._asked.get((org_id, actor))
 
 
 class HeldRing(ReferenceRing):
