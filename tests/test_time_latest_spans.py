@@ -59,6 +59,19 @@ LATEST = [
      "requests top files by churn since 2026-03-01", "2026-03-01", "2026-09-01T12:00"),
     ("werkzeug", "who changed routing after spring?",
      "who changed routing since 2026-06-01?", "2026-06-01", "2026-09-01T12:00"),
+    # Phrasings in no test (t36): "in jan 5-20" was answered over 5 January alone ("-20"
+    # unsaid), "late in 2025" over all of 2025 ("late" unsaid); "in first week of 2026" was
+    # not understood.
+    ("requests", "how many commits to requests in jan 5-20?",
+     "how many commits to requests between 2026-01-05 and 2026-01-20?", "2026-01-05",
+     "2026-01-21"),
+    ("werkzeug", "how many commits to werkzeug late in 2025?",
+     "how many commits to werkzeug between 2025-09-01 and 2025-12-31?", "2025-09-01",
+     "2026-01-01"),
+    ("werkzeug", "who changed routing in first week of 2026?",
+     "who changed routing between 2026-01-01 and 2026-01-07?", "2026-01-01", "2026-01-08"),
+    ("requests", "who changed sessions.py in last 3 months of 2025?",
+     "who changed sessions.py between 2025-10-01 and 2025-12-31?", "2025-10-01", "2026-01-01"),
     # controls: read on main too (the end read alone comes after the start)
     ("werkzeug", "how many commits to werkzeug between Labor Day and Thanksgiving?",
      "how many commits to werkzeug between 2025-09-01 and 2025-11-27?", "2025-09-01",

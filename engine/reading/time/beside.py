@@ -41,6 +41,9 @@ _HEDGES = frozenset(
 _ABBREVIATED = re.compile(r"\.\s*")
 _PLURALS = frozenset(f"{u}s" for u in _UNITS)
 _PARTS = frozenset({"early", "mid", "late"})
+# "later in 2025": some later part of it, which no reader agrees on (it was answered over all
+# of 2025, "later" unsaid); "earlier this year" is all of the year so far, read.
+_LATER = frozenset({"later"})
 # Before a unit, how to count rather than when ("per month", "each week", "over time").
 _GRAINS = frozenset({"per", "each", "every", "over", "a", "by"})
 _WORDS = frozenset(
@@ -51,6 +54,7 @@ _WORDS = frozenset(
     | _PLURALS
     | _BOUNDS
     | _HEDGES
+    | _LATER
 )
 # Numbers, ordinals no row reads ("fortieth"), tens written out ("thirty-second").
 _NUMBER = re.compile(
@@ -323,7 +327,7 @@ def _misspelt_bound(norm: str) -> bool:
 def _near(norm: str) -> bool:
     """Before a phrase starting with its own preposition, what still changes it ("late in
     2019", "around in 2019", "5th in March")."""
-    return norm in _HEDGES or norm in _PARTS or bool(_NUMBER.fullmatch(norm))
+    return norm in _HEDGES or norm in _PARTS | _LATER or bool(_NUMBER.fullmatch(norm))
 
 
 def _spelt_like(word: str, known: str, ratio: float = 0.8) -> bool:

@@ -104,6 +104,8 @@ _NOT_AROUND = (
     r"|rush|party|release)s?\b"
 )
 _SEASON = r"(spring|summer|autumn|fall|winter)\b"
+# What may lead a range of days ("from", "between", "in": "in jan 5-20").
+_DAYS_LEAD = rf"(?:\b(?:from|in|during|over|for|throughout)|{p.BETWEEN})"
 
 RULES: list[Rule] = [
     # "between Christmas and New Year 2025": the holidays of 2025 (its year was New Year's).
@@ -258,12 +260,16 @@ RULES: list[Rule] = [
     # "last November": the latest November wholly past ("since last November" was not read).
     Rule("in", rf"\b({p.LAST_MONTH})", rs.span(rs.dated)),
     # Parts of a period and periods counted from now (engine/reading/time/spans.py).
-    Rule("part_n", rf"\b(?:(?:in|during|over|for|within)\s+)?the\s+(first|last|final)\s+"
+    # ... its article left out ("in first week of 2026", "last 3 months of 2025": not
+    # understood; never the last 3 months back from now).
+    Rule("part_n", rf"\b(?:(?:in|during|over|for|within)\s+)?(?:the\s+)?(first|last|final)\s+"
                    rf"{_NOT_UNITS}(?:{p.N}\s+)?{p.UNIT}\s+of\s+({p.REL_MONTH}|{_WHICH_YEAR}"
                    rf"|{p.DATE})",
          rs.span(spans.part_n),
          alone=True),
-    Rule("part", rf"{_LEAD}(early|mid|late)[\s-]+({p.THIRD_OF})",
+    # ... "late in 2025", "early in Q3": the same third ("late in 2025" was answered over all
+    # of 2025, "late" unsaid).
+    Rule("part", rf"{_LEAD}(?<!running\s)(early|mid|late)(?:[\s-]+in)?[\s-]+({p.THIRD_OF})",
          rs.span(spans.part), note=spans.part_note, alone=True),
     # "the last third of 2023", "the first third of last year": as late 2023, early last year.
     Rule("part", rf"{_LEAD}{p.THIRDS}", rs.span(spans.nth_third), note=spans.nth_third_note,
@@ -342,11 +348,13 @@ RULES: list[Rule] = [
     # "from mid-September onwards" (it read mid-September, "onwards" said unused), "2025 on".
     Rule("since", rf"\b(?:from\s+)?({p.POINT})\s+(?:onwards?|on)\b(?!\s+\w)", c.since_point,
          note=cv.edge),
-    Rule("between", rf"(?:(?:\bfrom|{p.BETWEEN})\s+)?\b({p.MONTH})\s+({p.ORD})"
+    # ... after "in", "during" too ("in jan 5-20" was answered over 5 January alone, "-20"
+    # unsaid: "in jan 5" started first).
+    Rule("between", rf"(?:{_DAYS_LEAD}\s+)?\b({p.MONTH})\s+({p.ORD})"
                     rf"\s*(?:[-\u2013]|\s{_TO}\s"
                     rf"|\sand\s)\s*({p.ORD})\b(?!\s+(?:of\s+)?{p.MONTH})(?:,?\s+({p.YEAR}))?",
          c.day_range(month_first=True), note=cv.ranged),
-    Rule("between", rf"(?:(?:\bfrom|{p.BETWEEN})\s+)?\b(?:the\s+)?({p.ORD})"
+    Rule("between", rf"(?:{_DAYS_LEAD}\s+)?\b(?:the\s+)?({p.ORD})"
                     rf"\s*(?:[-\u2013]|\s{_TO}\s"
                     rf"|\sand\s)\s*(?:the\s+)?({p.ORD})\s+(?:of\s+)?({p.REL_MONTH}|{p.MONTH})"
                     rf"(?:,?\s+({p.YEAR}))?", c.day_range(month_first=False), note=cv.ranged),
