@@ -55,8 +55,8 @@ LATEST = [
      "how many commits to requests in December 2025?", "2025-12-01", "2026-01-01"),
     # A season right after a bound (t36: "requests top files by churn since spring" ended
     # NO_MATCH, "since spring" not understood, while "since the spring" was read).
-    ("requests", "requests top files by churn since spring",
-     "requests top files by churn since 2026-03-01", "2026-03-01", "2026-09-01T12:00"),
+    ("requests", "top files by churn in requests since spring",
+     "top files by churn in requests since 2026-03-01", "2026-03-01", "2026-09-01T12:00"),
     ("werkzeug", "who changed routing after spring?",
      "who changed routing since 2026-06-01?", "2026-06-01", "2026-09-01T12:00"),
     # Phrasings in no test (t36): "in jan 5-20" was answered over 5 January alone ("-20"
