@@ -280,3 +280,20 @@ async def test_people_over_two_periods_offer_only_whole_questions(
         assert again.outcome is Outcome.ANSWERED, (asked, again.limitations)
         label = again.temporal_label
         assert label is not None and (label.effective_from, label.effective_to) == (start, end)
+
+
+@pytest.mark.parametrize(
+    ("history", "question"),
+    [("attrs", "compare the authors in 2025 vs 2024"),
+     ("werkzeug", "compare contributors in q1 vs q2")],
+)  # fmt: skip
+async def test_people_compared_over_two_periods_are_not_answered_with_commits(
+    attrs: OrgGraph, werkzeug: OrgGraph, history: str, question: str
+) -> None:
+    """ "compare the authors in 2025 vs 2024" was answered with each year's commits and
+    lines, "authors" unsaid (t36): the people of each period are no figure of the
+    comparison, so it ends naming both periods, as "who changed X in q2 vs q1" does."""
+    graph = {"attrs": attrs, "werkzeug": werkzeug}[history]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
+    assert any("are two periods compared" in n for n in result.limitations), result.limitations

@@ -189,7 +189,7 @@ def interpret(
         time, base = two.time or time, two.before
         refused = () if two.refused is None else (two.refused,)
         twoperiods.read([*tokens, *readable], both_of, twoperiods.BOTH_WORDS)
-    elif time is not None and pair is not None and twoperiods.asks_change(intent, kinds):
+    elif time is not None and pair is not None and twoperiods.asks_change(intent, kinds, words):
         # "q4 '25 vs q1 '26 commits": the later answered, the earlier compared with
         two = twoperiods.compared(pair, time, now)
         time, base = two.time or time, two.before

@@ -15,6 +15,7 @@ wider than one answer covers (MAX_RANGE), or two periods overlapping.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -63,11 +64,21 @@ class Compared:
     refused: Unasked | None = None
 
 
-def asks_change(intent: Intent, kinds: list[FactKind]) -> bool:
+# People named as what is compared ("compare the authors in 2025 vs 2024"): the people of
+# each period, which the comparison's figures (commits, lines) do not give; it was answered
+# with commits and lines, "authors" unsaid.
+_PEOPLE = frozenset(
+    {"authors", "author", "contributors", "contributor", "committers", "committer", "people"}
+    | {"developers", "developer", "devs", "engineers", "maintainers", "persons"}
+)
+
+
+def asks_change(intent: Intent, kinds: list[FactKind], words: Sequence[str] = ()) -> bool:
     """Whether the question asks how much something changes, which the churn fact's two
-    periods answer: how active or busy (status, trend), or a count of commits or lines."""
+    periods answer: how active or busy (status, trend), or a count of commits or lines;
+    not the people of each (`words` naming them)."""
     if intent in {Intent.STATUS, Intent.TREND}:
-        return set(kinds) <= CHANGE_KINDS
+        return set(kinds) <= CHANGE_KINDS and not _PEOPLE.intersection(words)
     return intent == Intent.COUNT and bool(kinds) and set(kinds) <= _COUNTED
 
 
