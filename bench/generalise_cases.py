@@ -104,10 +104,16 @@ class Builder:
         if person is False:
             return self._skip(template, "no person of the kind")
         pair = self._pair(subject, person) if template["window"] == "pair" else None
-        w = pair[0] if pair else self._window(template, subject, person)
+        whole = asks_whole(paraphrase, template["metric"])
+        w = pair[0] if pair else self._window(template, subject, person, whole)
         if w is None:
             return self._skip(template, "no window")
         phrase, start, end = w
+        if whole and not phrase and pair is None:  # no time named: the whole history
+            history = self._history(subject, person)
+            if history is None:
+                return self._skip(template, "truth not single (first change)")
+            start = history
         s_ref = rng.choice(subject.refs) if isinstance(subject, Subject) else ""
         p_ref, pid = person if isinstance(person, tuple) else ("", None)
         question = _fill(paraphrase, s_ref, p_ref, phrase)
@@ -125,7 +131,8 @@ class Builder:
         )
         if pair is not None:  # the second period is named too (time_phrase: the corpus's)
             case.salient.append(pair[1][0])
-        made = self._expect(case, template, subject, (p_ref, pid), (start, end))
+        wide = whole and not phrase and pair is None and end - start > windows.WIDEST
+        made = self._expect(case, template, subject, (p_ref, pid), (start, end), wide)
         if made is not None and pair is not None:
             made = self._compared(made, template, subject, pid, pair)
         if made is not None and made.figure == 0 and self.rng.random() < ZERO_REDRAWN:
@@ -217,6 +224,7 @@ class Builder:
         template: dict[str, Any],
         subject: Subject | bool | None,
         person: tuple[str, str | None] | bool | None,
+        whole: bool = False,
     ) -> windows.Window | None:
         rng, now = self.rng, self.now
         group = template["window"]
@@ -226,6 +234,8 @@ class Builder:
             group = rng.choice(CALENDAR)
         if group in ("refuse_wide", "refuse_future", "unknown"):
             return windows.refused(group, now, rng), now, now
+        if group == "default" and whole:  # its start: the first change (`_history`)
+            return "", now - 365 * windows.DAY, now
         relevant = self._relevant(subject, person)
         birth = min((c.at for c in relevant), default=None)
         if group == "default":
@@ -243,6 +253,22 @@ class Builder:
         ):
             return None
         return found
+
+    def _history(
+        self, subject: Subject | bool | None, person: tuple[str, str | None] | bool | None
+    ) -> datetime | None:
+        """The first change of what a question naming no time counts (the person's part of
+        the subject when both are named), the same whether the subject's files are followed
+        out of it or not; the clock's year when there is none (the default window stands,
+        said); None when the two scopes disagree."""
+        births = set()
+        for scope in ("narrow", "wide"):
+            relevant = self._relevant(subject, person, scope)
+            births.add(min((c.at for c in relevant), default=None))
+        if len(births) != 1:
+            return None
+        (birth,) = births
+        return self.now - 365 * windows.DAY if birth is None else at(birth)
 
     def _pair(
         self, subject: Subject | bool | None, person: tuple[str, str | None] | bool | None
@@ -295,7 +321,10 @@ class Builder:
         return case
 
     def _relevant(
-        self, subject: Subject | bool | None, person: tuple[str, str | None] | bool | None
+        self,
+        subject: Subject | bool | None,
+        person: tuple[str, str | None] | bool | None,
+        scope_of: str = "narrow",
     ) -> list[truth.Commit]:
         h = self.h
         wanted: set[str] | None = None
@@ -305,7 +334,7 @@ class Builder:
                 wanted = {pid}
             elif ref.casefold() in self.cat.first_names:
                 wanted = self.cat.first_names[ref.casefold()]
-        scope = subject.narrow if isinstance(subject, Subject) else None
+        scope = getattr(subject, scope_of) if isinstance(subject, Subject) else None
         return [
             c
             for c in h.commits
@@ -320,7 +349,10 @@ class Builder:
         subject: Subject | bool | None,
         person: tuple[str, str | None],
         span: tuple[datetime, datetime],
+        wide: bool = False,
     ) -> Case | None:
+        """WIDE: a whole history wider than 400 days is asked (a clarification is due once
+        the subject and person are found)."""
         h, (p_ref, pid), (start, end) = self.h, person, span
         group = template["window"]
         if group in ("refuse_wide", "refuse_future", "unknown"):
@@ -359,6 +391,9 @@ class Builder:
             )
         if pid is not None:
             case.person_emails = sorted(h.emails_of[pid])
+        if wide:  # the whole history, wider than 400 days: asked again
+            case.expect = "clarification"
+            return case
         scopes: list[Scope | None] = (
             [None]
             if not isinstance(subject, Subject) or subject.kind == "repo"
@@ -411,9 +446,26 @@ class Builder:
         return value, []
 
 
-# The kinds of question the docs give the last 365 days when they name no time ("who", "how
-# many", "what changed", "still"); "is X a knowledge silo?" is none of them.
+# The kinds of question the docs give the last 365 days when they name no time ("what
+# changed", "what's new", "still"; "who" and "how many" about now: "who knows X best?", "how
+# many active contributors"); "is X a knowledge silo?" is none of them.
 STRICT = ("how many", "who", "what changed", "what's new", "what did", "number of")
+# A count, ranking or list of people naming no time asks about the whole history of what it
+# names (docs/graphql.md, engine/resolving/wholehistory.py): from its first change (the
+# person's there, when one is named) up to the clock, answered when that fits in 400 days,
+# else asked again (a clarification is due). Words about now keep the default year.
+WHOLE_METRICS = ("commits", "people", "lines", "top", "top_humans")
+WHOLE_STARTS = ("how many", "who", "number of", "count ")
+ABOUT_NOW = (" still ", " knows ", " know ", " review", " expert", " maintain", " active ")
+
+
+def asks_whole(paraphrase: str, metric: str) -> bool:
+    text = f" {paraphrase.casefold()} "
+    return (
+        metric in WHOLE_METRICS
+        and paraphrase.casefold().removeprefix("{w}, ").startswith(WHOLE_STARTS)
+        and not any(w in text for w in ABOUT_NOW)
+    )
 
 
 def _strict(case: Case) -> bool:

@@ -15,7 +15,9 @@ Groups, by what the corpus says of a row:
 - refuse_wide: rows whose window is wider than 400 days at the bench's clock (a clarification
   is due); refuse_future: rows counted from now that start after it (refused); unknown: rows
   the corpus marks not understood (a no match naming them is due).
-A window still under way ends at the clock; a question naming no time covers the last 365 days.
+A window still under way ends at the clock; a question naming no time covers the last 365 days,
+except a count, ranking or list of people (bench/generalise_cases.asks_whole): the whole history
+of what it names, from its first change (a clarification is due when that is over 400 days).
 """
 
 from __future__ import annotations

@@ -190,7 +190,11 @@ async def test_earlier_questions_only_break_a_genuine_tie_and_say_so(graph: OrgG
     )
     assert first.subject_keys == ("module:shop/httpx",)
     # An unrelated question is not pulled towards the recent reference...
-    other, _ = await same.investigate("me", InvestigationRequest("how many commits to shop?"))
+    # (in 2024: naming no time, a count asks about shop's whole history: engine/resolving/
+    # wholehistory.py)
+    other, _ = await same.investigate(
+        "me", InvestigationRequest("how many commits to shop in 2024?")
+    )
     assert other.subject_keys == ("repository:shop",)
     # ...and the tie is broken by it, saying so.
     tied, _ = await same.investigate("me", InvestigationRequest("how is httpx doing?"))

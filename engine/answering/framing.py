@@ -23,7 +23,10 @@ from engine.reading.vocabulary import Intent
 
 DEFAULT_WINDOW = timedelta(days=30)
 # Questions about people and amounts of change read a year when no time is named: who knows
-# a module, or how much it changed, is not a matter of the last month. The answer says so.
+# a module, or what changed in it lately, is not a matter of the last month. The answer says
+# so. A count, ranking or list of people over changes naming no time asks about the whole
+# history instead (engine/resolving/wholehistory.py): the year stands for those whose words
+# are about now ("what changed in X?", "is X still maintained?", "who knows X best?").
 LOOKBACK = {
     Intent.WHO: timedelta(days=365),
     Intent.COUNT: timedelta(days=365),

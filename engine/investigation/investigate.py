@@ -23,12 +23,10 @@ from datetime import datetime, timedelta
 from engine.answering.framing import temporal_label
 from engine.answering.synthesis import Synthesizer
 from engine.domain.contract import (
-    Axis,
     FailureClassification,
     FailureStage,
     InvestigationResult,
     Outcome,
-    TimeContext,
     Trace,
     Versions,
 )
@@ -307,12 +305,7 @@ class Investigator:
         effective: EffectiveTime,
         understood: Interpretation | None,
     ) -> outcomes.Frame:
-        context = TimeContext(
-            axis=Axis(effective.axis.value),
-            as_of=effective.end if effective.axis.value == "as_of" else None,
-            start=effective.start if effective.axis.value == "range" else None,
-            end=effective.end if effective.axis.value == "range" else None,
-        )
+        context = outcomes.context_of(effective)
         summary = (
             {}  # the question was never understood (interpretation itself failed)
             if understood is None

@@ -52,6 +52,7 @@ from engine.resolving.receipts import ReceiptSigner
 from engine.resolving.resolution import Candidate, Resolver
 from engine.resolving.ring import HeldRing
 from engine.resolving.subjects import Subjects
+from engine.resolving.wholehistory import asks_whole, of_people_alone, whole_history, widest
 
 if TYPE_CHECKING:  # the request is the investigator's; only its fields are read here
     from engine.investigation.investigate import InvestigationRequest
@@ -118,6 +119,7 @@ class Pipeline:
         # not when the question is refused for its time (engine.resolving.ring.HeldRing).
         held = HeldRing(self.resolver.ring)
         resolver = self.resolver.holding(held)
+        whole = asks_whole(understood, effective)  # resolved over the widest window it may mean
         async with stages.stage(FailureStage.RESOLVE):
             subjects = Subjects(self.graph, resolver, self.signer, self.providers)
             resolved = await subjects.resolve(
@@ -126,10 +128,15 @@ class Pipeline:
                 request.prior_receipts,
                 request.allow_clarification,
                 understood,
-                effective,
+                widest(effective) if whole else effective,
                 stages.told,
             )
         self.resolver.vector_arm_missed |= resolver.vector_arm_missed
+        if isinstance(resolved, list) and whole and not of_people_alone(understood, resolved):
+            async with stages.stage(FailureStage.RESOLVE):
+                effective, frame = await self._whole(
+                    request, resolved, effective, frame, stages
+                )
         if not (isinstance(resolved, list) and stages.too_wide is not None):
             held.commit()
         if not isinstance(resolved, list):
@@ -192,6 +199,29 @@ class Pipeline:
             offered = [found[k] for k in keys if k in found]
             said = await activity.labels(self.graph, offered, window)
         return compose(replace(frame, labels=said), stages.trace(self.round_trips()))
+
+    async def _whole(
+        self,
+        request: InvestigationRequest,
+        resolved: list[StoredSubject],
+        effective: EffectiveTime,
+        frame: outcomes.Frame,
+        stages: Stages,
+    ) -> tuple[EffectiveTime, outcomes.Frame]:
+        """A question naming no time that counts or ranks changes: the time and frame of the
+        whole history of what it names (engine/resolving/wholehistory.py), its note in place
+        of the default window's; or, wider than one answer covers, asked again (too_wide)."""
+        told = stages.told
+        whole = await whole_history(
+            self.graph, resolved, told, effective, request.question,
+            request.allow_clarification,
+        )  # fmt: skip
+        stages.too_wide = whole.wider
+        if whole.effective is not None:
+            told.notes = [n for n in told.notes if not n.startswith(NO_TIME)]
+            effective, frame = whole.effective, outcomes.framed(frame, whole.effective)
+        told.notes.extend([whole.note] if whole.note else [])
+        return effective, frame
 
     def _narrower(
         self,

@@ -23,6 +23,9 @@ class Disclosures:
     organisation_wide: bool = False
     # one person's part of the subjects (engine.resolving.together)
     part: together.Part | None = None
+    # What a ranking question named, holding what it ranks (engine.resolving.rankedsubjects):
+    # a question naming no time asks about its whole history (engine.resolving.wholehistory).
+    ranked_in: list[StoredSubject] = field(default_factory=list)
     # What the actor's recent references chose: the judgment says it, not only a limitation.
     remembered: list[str] = field(default_factory=list)
 

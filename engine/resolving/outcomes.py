@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
+from engine.answering.framing import temporal_label
 from engine.domain.contract import (
+    Axis,
     CandidateChoice,
     FailureClassification,
     FailureStage,
@@ -18,6 +20,7 @@ from engine.domain.contract import (
     Trace,
     Versions,
 )
+from engine.domain.timecontext import EffectiveTime
 from engine.resolving.receipts import ReceiptSigner
 from engine.resolving.resolution import Candidate
 
@@ -100,6 +103,23 @@ def choices(
         )
         for c in candidates
     )
+
+
+def context_of(effective: EffectiveTime) -> TimeContext:
+    """The time context a result states for the time it covers."""
+    ranged = effective.axis.value == "range"
+    return TimeContext(
+        axis=Axis(effective.axis.value),
+        as_of=effective.end if effective.axis.value == "as_of" else None,
+        start=effective.start if ranged else None,
+        end=effective.end if ranged else None,
+    )
+
+
+def framed(frame: Frame, effective: EffectiveTime) -> Frame:
+    """The frame of a result covering another time than the one it was made with: the whole
+    history of what a question naming no time asks about (engine/resolving/wholehistory.py)."""
+    return replace(frame, time_context=context_of(effective), label=temporal_label(effective, []))
 
 
 def clarification(

@@ -29,6 +29,8 @@ from engine.reading.vocabulary import Intent
 
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)  # no time before it can be asked about
 NO_TIME = "No time was named"  # the note saying which window a question naming none covers
+# (the default one, engine.answering.framing.LOOKBACK, or the whole history of what it names:
+# engine/resolving/wholehistory.py)
 # Ownership is read at the window's end, not over the window: no window to state.
 AT_A_POINT = frozenset({Intent.WHO_OWNS})
 

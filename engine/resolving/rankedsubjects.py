@@ -90,7 +90,7 @@ async def subjects(
         found = await resolve(replace(understood, ranking=None, kind_hint=None))
         if not isinstance(found, list):
             return found
-        within = found
+        within = told.ranked_in = found
     else:
         notes.extend(unread_note(understood))
     if understood.ranking.source and not any(s.kind is SubjectKind.MODULE for s in within):

@@ -1,0 +1,204 @@
+"""A question naming no time that counts, ranks or lists the people who changed something
+asks about its whole history (issue 32; engine/resolving/wholehistory.py). Checkers asking as
+users do counted each of these wrong: "How many commits has denuoweb authored in click?" (41
+by git) was answered 25 over the last 365 days, "How many commits touched tests/sansio in
+werkzeug?" (21) 7, "How many commits has Ian Cordasco authored in requests?" (225) 1, "How
+many commits has Tin made to attrs?" (51) 0, each with "No time was named: the answer covers
+<the last year>". Now a history wider than the 400 days one answer may cover asks again
+naming it (its first recorded change) and offering the last 400 days, as "ever" does (refused
+when no clarification is allowed); one that fits is answered over it, as git counts it.
+Questions about now keep the default year and its note ("is X still maintained?", the bus
+factor, "what changed in X?"); "when was X last changed?" finds the last change at any age.
+On the four real histories (../shared/data), in memory; each truth from `git log --no-merges
+--full-history` (author time)."""
+
+from __future__ import annotations
+
+import subprocess
+from datetime import UTC, datetime
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from engine.domain.contract import Outcome
+from engine.domain.errors import BadUserInput
+from engine.investigation.investigate import InvestigationRequest
+from engine.ports import OrgGraph
+from tests import shared_history
+from tests.test_investigate import answer, investigator
+
+CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+pytestmark = shared_history.present("click", "requests", "werkzeug", "attrs")
+
+click_clone, click, requests_clone, requests, werkzeug_clone, werkzeug, attrs_clone, attrs = (
+    shared_history.each("click", "requests", "werkzeug", "attrs")
+)
+ask = partial(answer, now=CLOCK)
+histories = shared_history.histories("click", "requests", "werkzeug", "attrs")
+
+
+def first(clone: Path, *paths: str, author: str = "") -> datetime:
+    """The author time of the first commit (no merges) to PATHS (by AUTHOR), by git."""
+    by = ["-i", f"--author={author}"] if author else []
+    out = subprocess.run(
+        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--format=%at", *by,
+         "--", *paths],
+        capture_output=True, check=True, text=True,
+    ).stdout.split()  # fmt: skip
+    return datetime.fromtimestamp(min(int(t) for t in out), UTC)
+
+
+def iso(at: datetime) -> str:
+    return at.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+# The checkers' questions: each history runs back years (the person's part: from their
+# first commit there), more than 400 days. (history, question, paths, author)
+WIDE = [
+    ("click", "How many commits has denuoweb authored in click?", (), "rosenau"),
+    ("werkzeug", "How many commits touched tests/sansio in werkzeug?", ("tests/sansio",), ""),
+    ("requests", "How many commits has Ian Cordasco authored in requests?", (), "Cordasco"),
+    ("attrs", "How many commits has Tin made to attrs?", (), "Tin Tvrtkovi"),
+    ("werkzeug", "Who has contributed most to werkzeug's routing package?",
+     ("src/werkzeug/routing",), ""),
+    ("click", "which files changed most in click?", (), ""),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "paths", "author"), WIDE)
+async def test_a_whole_history_wider_than_400_days_is_asked_again(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    paths: tuple[str, ...],
+    author: str,
+) -> None:
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED, result.direct_judgment
+    prompt = result.clarification_prompt or ""
+    assert prompt.startswith("No time was named: the question asks about the whole history of")
+    since = first(clone, *paths, author=author)
+    assert f"runs from {iso(since)} (its first recorded change) to 2026-09-01T12:00:00Z" in prompt
+    assert "more than the 400 days one answer may cover" in prompt
+    again = f'"{question[:-1]} in the last 400 days?"'
+    assert again in prompt, prompt
+    assert result.candidates and all(c.receipt for c in result.candidates)
+
+
+async def test_the_question_offered_answers_the_last_400_days(
+    click: OrgGraph, click_clone: Path
+) -> None:
+    """The question the clarification offers is answered over the last 400 days, as git
+    counts them (denuoweb and Jaron Rosenau are one person here: their addresses both hold
+    "rosenau")."""
+    asked = await ask(click, "How many commits has denuoweb authored in click?")
+    offered = "How many commits has denuoweb authored in click in the last 400 days?"
+    assert f'"{offered}"' in (asked.clarification_prompt or "")
+    result = await ask(click, offered)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    start = datetime(2025, 7, 28, 12, tzinfo=UTC)
+    count = shared_history.commits(click_clone, start, CLOCK, author="rosenau")
+    assert (result.direct_judgment or "").startswith(f"{count} commit(s) to click by ")
+
+
+@pytest.mark.parametrize("history", ["click", "requests"])
+async def test_without_clarification_a_wide_history_is_refused(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str
+) -> None:
+    graph, _ = histories[history]
+    engine = investigator(graph, now=CLOCK)
+    with pytest.raises(BadUserInput, match=r"whole history of .* more than the 400 days"):
+        asked = InvestigationRequest(f"how many commits to {history}?", allow_clarification=False)
+        await engine.investigate("me", asked)
+
+
+# Histories that fit in 400 days: a file added lately, a person who came lately.
+# (history, question, paths, author, what is counted)
+FITS = [
+    ("click", "how many commits to src/click/_utils.py?", ("src/click/_utils.py",), "",
+     "commits"),
+    ("requests", "How many commits touched src/requests/_types.py?",
+     ("src/requests/_types.py",), "", "commits"),
+    ("werkzeug", "how many commits changed .github/workflows/zizmor.yaml?",
+     (".github/workflows/zizmor.yaml",), "", "commits"),
+    ("attrs", "who changed .github/AI_POLICY.md?", (".github/AI_POLICY.md",), "", "people"),
+    ("click", "how many commits has Edward Girling made?", (), "egirling@", "commits"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "paths", "author", "counted"), FITS)
+async def test_a_whole_history_that_fits_is_answered_over_it(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    paths: tuple[str, ...],
+    author: str,
+    counted: str,
+) -> None:
+    graph, clone = histories[history]
+    since = first(clone, *paths, author=author)
+    assert CLOCK - since < CLOCK - datetime(2025, 7, 28, 12, tzinfo=UTC)  # fits in 400 days
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    label = result.temporal_label
+    assert label is not None and label.effective_from == since and label.effective_to == CLOCK
+    notes = [n for n in result.limitations if n.startswith("No time was named")]
+    assert notes == [
+        f"No time was named: the answer covers the whole history of {notes[0].split(' of ')[1]}"
+    ]
+    assert f"first recorded change at {iso(since)} to 2026-09-01T12:00:00Z." in notes[0]
+    count = shared_history.commits(clone, EPOCH, CLOCK, *paths, author=author)
+    judgment = result.direct_judgment or ""
+    if counted == "commits":
+        assert judgment.startswith(f"{count} commit(s) "), judgment
+    else:
+        assert f"({count} commit(s)" in judgment, judgment
+
+
+# About now: the default year, said (docs/graphql.md).
+NOW_ASKED = [
+    ("attrs", "is attrs still maintained?"),
+    ("click", "what changed in src/click/_utils.py?"),
+    ("werkzeug", "what's new in werkzeug?"),
+]
+
+
+@pytest.mark.parametrize(("history", "question"), NOW_ASKED)
+async def test_questions_about_now_keep_the_default_year(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str
+) -> None:
+    graph, _ = histories[history]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert (
+        "No time was named: the answer covers 2025-09-01T12:00:00Z to 2026-09-01T12:00:00Z."
+        in result.limitations
+    )
+
+
+# The last change at any age: older than the default year.
+LAST = [
+    ("click", "When was examples/inout/inout.py last changed?", "examples/inout/inout.py"),
+    ("werkzeug", "when was examples/shortly/shortly.py last modified?",
+     "examples/shortly/shortly.py"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "path"), LAST)
+async def test_the_last_change_is_found_at_any_age(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str, path: str
+) -> None:
+    graph, clone = histories[history]
+    out = shared_history.git(
+        clone, "log", "-1", "--no-merges", "--full-history", "--format=%at", "--", path
+    )
+    last = datetime.fromtimestamp(int(out.split()[0]), UTC)
+    assert CLOCK - last > CLOCK - datetime(2025, 9, 1, 12, tzinfo=UTC)  # older than a year
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert f"newest first: {last.date().isoformat()} " in (result.direct_judgment or "")
+
