@@ -202,3 +202,22 @@ async def test_the_last_change_is_found_at_any_age(
     assert result.outcome is Outcome.ANSWERED, result.limitations
     assert f"newest first: {last.date().isoformat()} " in (result.direct_judgment or "")
 
+
+async def test_a_former_path_is_remembered_as_any_subject_resolved(attrs: OrgGraph) -> None:
+    """A subject named by a path from before a move is a recent reference too: on attrs,
+    "exceptions.py" asked after "attr/exceptions.py" and "src/attrs/exceptions.py" was
+    answered for attrs.exceptions "from your recent references", attr.exceptions never
+    remembered (bench/generalise.py, session mode, once this change drew other cases)."""
+    engine = investigator(attrs, now=CLOCK)
+    for question in (
+        "who has driven changes to attr/exceptions.py the front half of 2017?",
+        "how much has src/attrs/exceptions.py churned in Q3 2023?",
+    ):
+        asked, _ = await engine.investigate("me", InvestigationRequest(question))
+        assert asked.outcome is Outcome.ANSWERED, asked.limitations
+    result, _ = await engine.investigate("me", InvestigationRequest("what changed in exceptions.py?"))
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED, result.direct_judgment
+    assert {c.subject_key for c in result.candidates} >= {
+        "module:attrs/src/attr/exceptions.py",
+        "module:attrs/src/attrs/exceptions.py",
+    }

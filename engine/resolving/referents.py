@@ -150,6 +150,10 @@ class Referents:
         if not isinstance(outcome, Resolved) and "/" in reference:
             if (former := await moved(self.graph, reference)) is not None:
                 told.notes.append(former.note)
+                # remembered as any subject resolved is: "exceptions.py" asked after
+                # "attr/exceptions.py" and "src/attrs/exceptions.py" was answered for the second
+                # "from your recent references", the first never remembered
+                self.resolver.admit(actor, former.subject)
                 return former.subject
             if (folder := await descriptions.folder(self.graph, reference)) is not None:
                 self.untracked[reference] = folder  # ".github/workflows": not all of .github
@@ -160,6 +164,7 @@ class Referents:
                 return outcome if isinstance(outcome, NotFound) else NotFound(outcome.stage)
             if held is not None and held[0] is not None:
                 told.notes.append(held[1])
+                self.resolver.admit(actor, held[0])
                 return held[0]
         if isinstance(outcome, Resolved) and window is not None and window.historical:
             late = await existence.not_yet(self.graph, reference, outcome, window)
