@@ -111,7 +111,7 @@ _ASKERS = (
     ("could", "help"),
     ("can", "i", "contact"),
 )
-_ASKER_NOTE = (
+ASKER_NOTE = (
     "read as the people who changed it most in the window, from its contributor records "
     '(who knows a subject is not recorded); its owning team is asked with "who owns X?".'
 )
@@ -126,7 +126,7 @@ def _asker(text: str, free: list[r.Token], intent: Intent) -> list[Unasked]:
         n = len(shape)
         if tuple(words[1 : 1 + n]) == shape:
             phrase = text[free[1].start : free[n].end]
-            return [Unasked(phrase, f'"{phrase}": {_ASKER_NOTE}', ends=False)]
+            return [Unasked(phrase, f'"{phrase}": {ASKER_NOTE}', ends=False)]
     return []
 
 

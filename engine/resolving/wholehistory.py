@@ -39,6 +39,7 @@ from engine.ports import OrgGraph, TimeSpan
 from engine.questions.firstchange import first_change
 from engine.questions.lastchange import Actor
 from engine.reading.interpretation import Interpretation
+from engine.reading.meaning import ASKER_NOTE
 from engine.reading.vocabulary import Intent
 from engine.resolving.disclosures import Disclosures
 from engine.resolving.questiontime import NO_TIME
@@ -70,8 +71,8 @@ def asks_whole(understood: Interpretation, effective: EffectiveTime) -> bool:
     """Whether the question asks about the whole history of what it names: no time named
     (neither in its words nor by the request's own range), and a count, ranking or list of
     people over changes of code that is not a point question (the first or last change),
-    names no fact word about now (ABOUT_NOW) and does not end on words not computed ("who is
-    David Lord?")."""
+    names no fact word about now (ABOUT_NOW) nor asks whom to turn to ("who should I ask about
+    X?") and does not end on words not computed ("who is David Lord?")."""
     named = (
         understood.time_expression
         or understood.time_not_understood
@@ -87,6 +88,8 @@ def asks_whole(understood: Interpretation, effective: EffectiveTime) -> bool:
         and not (understood.asks_first or understood.asks_last or understood.asks_when)
         and not any(word.casefold() in ABOUT_NOW for word, _ in understood.fact_words)
         and not any(u.ends for u in understood.unasked)  # ended naming what is not computed
+        # "who should I ask about X?", "who can help with X?": whom to turn to now
+        and not any(u.note.endswith(ASKER_NOTE) for u in understood.unasked)
     )
 
 
