@@ -143,8 +143,11 @@ async def test_an_organisation_without_commits_has_none_to_rank() -> None:
     graph = await load_demo(MemoryStore(), 600)
     result = await ask(graph, "which repositories changed the most?")
     assert result.outcome is Outcome.NO_MATCH
+    # Naming no time, a ranking asks about the whole history: its subjects are found over
+    # the widest window one answer may cover, the last 400 days (engine/resolving/
+    # wholehistory.py); it said the default year's.
     assert result.limitations == (
-        "No repository has a commit recorded from 2025-11-20T12:00:00Z to "
+        "No repository has a commit recorded from 2025-10-16T12:00:00Z to "
         "2026-11-20T12:00:00Z: there are no commits to rank. Only commits are counted, one "
         "per commit and subject; daily metric rollups are not commits.",
     )

@@ -135,7 +135,7 @@ class Pipeline:
         if isinstance(resolved, list) and whole and not of_people_alone(understood, resolved):
             async with stages.stage(FailureStage.RESOLVE):
                 effective, frame = await self._whole(
-                    request, resolved, effective, frame, stages
+                    request, understood, resolved, effective, frame, stages
                 )
         if not (isinstance(resolved, list) and stages.too_wide is not None):
             held.commit()
@@ -203,6 +203,7 @@ class Pipeline:
     async def _whole(
         self,
         request: InvestigationRequest,
+        understood: Interpretation,
         resolved: list[StoredSubject],
         effective: EffectiveTime,
         frame: outcomes.Frame,
@@ -213,7 +214,7 @@ class Pipeline:
         of the default window's; or, wider than one answer covers, asked again (too_wide)."""
         told = stages.told
         whole = await whole_history(
-            self.graph, resolved, told, effective, request.question,
+            self.graph, resolved, told, effective, understood.slot(""),
             request.allow_clarification,
         )  # fmt: skip
         stages.too_wide = whole.wider

@@ -44,8 +44,9 @@ def parse_time_expression(
 def time_slots(
     question: str, expression: str | None, which_day: dict[str, tuple[tc.Period, ...]]
 ) -> tuple[Slot, ...]:
-    """Where the time phrase and each slash date asked about stand in the question as asked."""
-    found = [sl.of_time(question, expression)] if expression else []
+    """Where the time phrase and each slash date asked about stand in the question as asked
+    (with no time phrase, where one would be added: its end)."""
+    found = [sl.of_time(question, expression) if expression else sl.at_end(question)]
     return (*found, *(sl.of_date(question, phrase) for phrase in which_day))
 
 

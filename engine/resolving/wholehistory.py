@@ -26,7 +26,6 @@ change?" the first (engine/questions/firstchange.py); both are outside the rule.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -40,6 +39,7 @@ from engine.questions.firstchange import first_change
 from engine.questions.lastchange import Actor
 from engine.reading.interpretation import Interpretation
 from engine.reading.meaning import ASKER_NOTE
+from engine.reading.time.slots import Slot
 from engine.reading.vocabulary import Intent
 from engine.resolving.disclosures import Disclosures
 from engine.resolving.questiontime import NO_TIME
@@ -64,7 +64,6 @@ ABOUT_NOW = frozenset(
     | {"most active"}
 )
 SUGGESTION = f"in the last {MAX_RANGE.days} days"
-_END = re.compile(r"[\s?.!]*$")
 
 
 def asks_whole(understood: Interpretation, effective: EffectiveTime) -> bool:
@@ -117,15 +116,13 @@ class WholeHistory:
     what: str  # the subjects as the answer names them ("click by Jaron Rosenau")
     first: datetime  # their first recorded change
     end: datetime  # the request's time
-    asked: str  # the question as asked
+    slot: Slot  # the question's end, where words naming a time would stand
     suggested: EffectiveTime  # what the suggestion means
     phrase: str = ""  # no time phrase was named
 
     def question(self) -> str:
         """The question asked again with the suggestion before its closing mark."""
-        cut = _END.search(self.asked)
-        at = cut.start() if cut else len(self.asked)
-        return f"{self.asked[:at]} {SUGGESTION}{self.asked[at:].strip()}"
+        return self.slot.asked(SUGGESTION)
 
     def history(self) -> str:
         days = (self.end - self.first).days
@@ -160,7 +157,7 @@ async def whole_history(
     subjects: Sequence[StoredSubject],
     told: Disclosures,
     effective: EffectiveTime,
-    asked: str,
+    slot: Slot,
     allow_clarification: bool,
 ) -> Whole:
     """The history of `subjects` (of the part `told` of them; of what a ranking named) up to
@@ -180,7 +177,7 @@ async def whole_history(
     if first is None:
         return Whole(note=f"No change of {what} is recorded at any time before {iso(end)}.")
     if end - first > MAX_RANGE:
-        wider = WholeHistory(what, first, end, asked, widest(effective))
+        wider = WholeHistory(what, first, end, slot, widest(effective))
         if not allow_clarification:
             raise BadUserInput(
                 f'{wider.history()}: ask for at most {MAX_RANGE.days} days ("{wider.question()}")'

@@ -61,3 +61,15 @@ def of_date(question: str, phrase: str) -> Slot:
     if found is None:
         return Slot(phrase, question, "", found=False)
     return Slot(phrase, question[: found.start()], question[found.end() :])
+
+
+_CLOSING = re.compile(r"[\s?.!]*$")
+
+
+def at_end(question: str) -> Slot:
+    """Where words naming a time stand in a question naming none: at its end, before its
+    closing mark ("how many commits to click in the last 400 days?": a whole history wider
+    than one answer may cover is asked again so, engine/resolving/wholehistory.py)."""
+    closing = _CLOSING.search(question)
+    at = closing.start() if closing else len(question)
+    return Slot("", f"{question[:at]} ", question[at:].strip())
