@@ -163,6 +163,40 @@ async def test_the_development_of_a_repository_is_the_repository(
     assert figure.value["commits"] == commits(clone, on(2025, 1), on(2026, 1))
 
 
+def most_commits(clone: Path, since: str, until: str) -> str:
+    """The name with the most commits (no merges) in [since, until), as git shortlog -sn
+    groups them."""
+    shortlog = subprocess.run(
+        ["git", "-C", str(clone), "shortlog", "-sn", "--no-merges", "HEAD",
+         f"--since={since}", f"--until={until}"],
+        capture_output=True, check=True, text=True,
+    ).stdout  # fmt: skip
+    return shortlog.splitlines()[0].split("\t", 1)[1]
+
+
+RANKING_WORDS = ["top", "biggest", "leading", "main"]
+
+
+@pytest.mark.parametrize("name", ["click", "requests"])
+@pytest.mark.parametrize("word", RANKING_WORDS)
+async def test_a_ranking_word_after_a_name_is_no_part_of_it(
+    histories: Histories, name: str, word: str
+) -> None:
+    """"requests top contributors in 2025" ended ('"requests top" names no subject'), and
+    before that was a status of requests ("top" unused): a word that ranks is the
+    question's, the people it opens with are asked for, ranked by commits, the first as
+    git shortlog counts them."""
+    graph, clone = histories[name]
+    result = await ask(graph, f"{name} {word} contributors in 2025")
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert result.subject_keys == (f"repository:{name}",)
+    assert not any("names no subject" in n for n in result.limitations)
+    first = most_commits(clone, "2025-01-01T00:00:00Z", "2026-01-01T00:00:00Z")
+    judged = result.direct_judgment or ""
+    assert "ranked by commits: " in judged, judged
+    assert judged.split("ranked by commits: ", 1)[1].startswith(first), judged
+
+
 SHIPPED = [
     ("werkzeug", "werkzeug sansio changes over the past yr", "src/werkzeug/sansio",
      "tests/sansio", LAST_12_MONTHS),

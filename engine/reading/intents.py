@@ -102,6 +102,7 @@ class Asked:
     joined: str
     kinds: list[FactKind]
     kind_hint: SubjectKind | None
+    named: frozenset[str] = frozenset()  # the words of the names the question holds
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +199,7 @@ def did_do(words: list[str]) -> bool:
 def _who(a: Asked) -> bool:
     return all(k in v.CHANGE_KINDS for k in a.kinds) and (
         a.lead == "who"
-        or (not a.lead and _opens_with_people(a.words))
+        or (not a.lead and _opens_with_people([w for w in a.words if w not in a.named]))
         or " most active " in a.joined
         or (a.lead in {"which", "what"} and a.kind_hint is SubjectKind.PERSON)
     )
@@ -246,14 +247,22 @@ INTENT_ROWS = (
 )  # fmt: skip
 
 
-def intent(words: list[str], kinds: list[FactKind], kind_hint: SubjectKind | None) -> Intent:
-    """The closed intent vocabulary: the first of INTENT_ROWS that holds."""
+def intent(
+    words: list[str],
+    kinds: list[FactKind],
+    kind_hint: SubjectKind | None,
+    named: frozenset[str] = frozenset(),
+) -> Intent:
+    """The closed intent vocabulary: the first of INTENT_ROWS that holds. NAMED: the words of
+    the names in the question, which never open it as a people noun does ("requests top
+    contributors in 2025" opens with the people asked for, as "top contributors to requests"
+    does; it was a status of requests)."""
     words = [v.LEADS_SPELT.get(w, w) for w in words]
     leads = {"why", "which", "what", "who", "list", "show"} | v.SOMEONE
     lead = next((w for w in words if w in leads), "")
     lead = "who" if lead in v.SOMEONE else lead
     lead = "count" if not lead and words[:1] == ["count"] else lead
-    asked = Asked(words, lead, f" {' '.join(words)} ", kinds, kind_hint)
+    asked = Asked(words, lead, f" {' '.join(words)} ", kinds, kind_hint, named)
     return next(row.intent for row in INTENT_ROWS if row.holds(asked))
 
 

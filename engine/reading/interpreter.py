@@ -133,7 +133,12 @@ def interpret(
     taken = None if (asks_last and not both) or ranking else asks_first(tokens, readable)
     firsts = [] if taken is None else [text[taken.start : taken.end]]  # "first changed"
     first = taken is not None
-    intent = Intent.WHAT_CHANGED if asks_last or first else intents.intent(words, kinds, kind_hint)
+    named_words = frozenset(w for name in names for w in name.split())
+    intent = (
+        Intent.WHAT_CHANGED
+        if asks_last or first
+        else intents.intent(words, kinds, kind_hint, named_words)
+    )
     if ranking is not None:  # counted from the changes (commits) or lines of each subject
         lines = bool(v.LINE_WORDS.intersection(words))  # "top files by churn"
         intent, asks_last = Intent.RANKED, False

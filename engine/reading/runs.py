@@ -118,8 +118,18 @@ def _other_than(token: r.Token, after: r.Token | None) -> bool:
     return token.norm == "other" and after is not None and after.norm == "than"
 
 
+# Words that rank ("requests top contributors in 2025", "click biggest contributors"): the
+# question's own (engine.reading.ranking, intents), never a part of the name before them
+# (they made "requests top" a phrase naming no subject, and the question ended).
+_RANKS = frozenset({"top", "most", "least", "fewest", "biggest", "busiest", "largest"}) | {
+    "leading",
+    "main",
+    "primary",
+}
+
+
 def _loose(token: r.Token) -> bool:
-    return r.content(token) and token.norm not in FILLERS
+    return r.content(token) and token.norm not in FILLERS and token.norm not in _RANKS
 
 
 def placed(text: str, runs: tuple[str, ...]) -> tuple[Placed, ...]:
