@@ -197,6 +197,34 @@ async def test_a_ranking_word_after_a_name_is_no_part_of_it(
     assert judged.split("ranked by commits: ", 1)[1].startswith(first), judged
 
 
+@pytest.mark.parametrize("name", ["click", "attrs"])
+@pytest.mark.parametrize("asked", ["latest {} commit?", "last {} commit, who and when?"])
+async def test_the_last_commit_with_the_name_between_is_the_last_change(
+    histories: Histories, name: str, asked: str
+) -> None:
+    """"latest werkzeug commit?" was a count over the whole history (asked again for 400
+    days) and "last werkzeug commit, who and when?" its people: the name between the last
+    word and the change word, they ask for the last change, the newest listed first as git
+    log gives it."""
+    graph, clone = histories[name]
+    result = await ask(graph, asked.format(name))
+    assert result.outcome is Outcome.ANSWERED, result.clarification_prompt
+    day, subject = newest_commit(clone)
+    assert "newest first: " in (result.direct_judgment or ""), result.direct_judgment
+    listed = (result.direct_judgment or "").split("newest first: ", 1)[1]
+    assert listed.startswith(f'{day} "{subject}"'), listed[:200]
+
+
+def newest_commit(clone: Path) -> tuple[str, str]:
+    """The day and subject of the commit (no merges) with the latest author time."""
+    out = subprocess.run(
+        ["git", "-C", str(clone), "log", "--no-merges", "--format=%at %s", "HEAD"],
+        capture_output=True, check=True, text=True,
+    ).stdout  # fmt: skip
+    at, subject = max((line.split(" ", 1) for line in out.splitlines()), key=lambda x: int(x[0]))
+    return datetime.fromtimestamp(int(at), UTC).date().isoformat(), subject.strip()
+
+
 SHIPPED = [
     ("werkzeug", "werkzeug sansio changes over the past yr", "src/werkzeug/sansio",
      "tests/sansio", LAST_12_MONTHS),

@@ -273,14 +273,19 @@ def _first_word(tokens: list[r.Token]) -> int | None:
 _LAST_OF = v.CHANGE_VERBS | {"commit", "commits", "committed"}
 
 
-def asks_last(tokens: list[r.Token]) -> bool:
+def asks_last(tokens: list[r.Token], named: frozenset[str] = frozenset()) -> bool:
     """ "When did X last commit?", "when was X last changed?", "the latest (most recent)
     change to X", "the last commit by X", "last time X committed": a last-word outside any
-    time phrase ("last week" is one), in a "when" question or right before a change word."""
+    time phrase ("last week" is one), in a "when" question or right before a change word,
+    the words of a name (NAMED) between them ("latest werkzeug commit?", "last requests
+    commit": they were a count or the people of the whole history)."""
     for i, token in enumerate(tokens):
         if not (token.free and token.norm in v.LAST_WORDS):
             continue
-        after = tokens[i + 1].norm if i + 1 < len(tokens) else ""
+        j = i + 1
+        while j < len(tokens) and tokens[j].norm in named:
+            j += 1  # "the last werkzeug commit": the name stands between
+        after = tokens[j].norm if j < len(tokens) else ""
         if token.norm == "recent" and (i == 0 or tokens[i - 1].norm != "most"):
             continue  # "recent changes to X" are a list; "the most recent change" is one
         if tokens[0].norm == "when" or after in _LAST_OF or after == "time":

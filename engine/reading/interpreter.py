@@ -127,13 +127,13 @@ def interpret(
     if alone:  # "the repo" beside "the docs": a subject of its own, no longer a hint
         kind_hint = _kind_hint(tokens)
     references = tuple(dict.fromkeys(text[a:b] for a, b in spans))
-    asks_last = asked.asks_last(tokens)
+    named_words = frozenset(w for name in names for w in name.split())
+    asks_last = asked.asks_last(tokens, named_words)
     # "the first and last change to X in 2025": both, over a window named (firstlast.py)
     both = asks_last and time is not None
     taken = None if (asks_last and not both) or ranking else asks_first(tokens, readable)
     firsts = [] if taken is None else [text[taken.start : taken.end]]  # "first changed"
     first = taken is not None
-    named_words = frozenset(w for name in names for w in name.split())
     intent = (
         Intent.WHAT_CHANGED
         if asks_last or first
