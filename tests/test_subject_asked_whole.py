@@ -225,6 +225,45 @@ def newest_commit(clone: Path) -> tuple[str, str]:
     return datetime.fromtimestamp(int(at), UTC).date().isoformat(), subject.strip()
 
 
+def lines(clone: Path, start: datetime, end: datetime, *paths: str) -> tuple[int, int]:
+    """(added, removed) in [start, end) by author time, as git log --no-merges --numstat
+    counts them (rename detection on, git's default)."""
+    out = subprocess.run(
+        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--numstat",
+         "--format=@%at", "--", *paths],
+        capture_output=True, check=True, text=True,
+    ).stdout  # fmt: skip
+    added = removed = 0
+    inside = False
+    for line in out.splitlines():
+        if line.startswith("@"):
+            inside = start <= datetime.fromtimestamp(int(line[1:]), UTC) < end
+        elif inside and line.strip() and not line.startswith("-"):
+            a, r, _ = line.split("\t", 2)
+            added, removed = added + int(a), removed + int(r)
+    return added, removed
+
+
+@pytest.mark.parametrize(
+    ("name", "question", "path", "window"),
+    [("werkzeug", "how many lines did people add and delete in the sansio pkg in 2025",
+      "src/werkzeug/sansio", (on(2025, 1), on(2026, 1))),
+     ("click", "how many lines did people add and remove in click's termui pkg in 2025",
+      "src/click/termui.py", (on(2025, 1), on(2026, 1)))],
+)  # fmt: skip
+async def test_the_verbs_of_line_sides_and_pkg_are_read(
+    histories: Histories, name: str, question: str, path: str, window: tuple[datetime, datetime]
+) -> None:
+    """"How many lines did David Lord add and delete in 2024?" ended ('"delete" was not
+    understood'), "lines added/removed in werkzeug's sansio pkg" on "pkg": the verbs of the
+    sides of changed lines are read with "lines", "pkg" is a package's kind word."""
+    graph, clone = histories[name]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, (result.limitations, result.clarification_prompt)
+    added, removed = lines(clone, *window, path)
+    assert f"(+{added} -{removed})" in (result.direct_judgment or ""), result.direct_judgment
+
+
 SHIPPED = [
     ("werkzeug", "werkzeug sansio changes over the past yr", "src/werkzeug/sansio",
      "tests/sansio", LAST_12_MONTHS),

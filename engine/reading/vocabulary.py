@@ -35,8 +35,14 @@ INTENTS = tuple(Intent)
 
 # Words asking for changed lines: a "who" answer then ranks people by lines, not commits.
 LINE_WORDS = frozenset({"line", "lines", "loc", "churn", "churned"})
-# The sides of changed lines a churn answer gives (+added -removed): read with "lines".
-LINE_SIDES = frozenset({"added", "removed", "deleted", "inserted", "insertions", "deletions"})
+# The sides of changed lines a churn answer gives (+added -removed), and their verbs ("how
+# many lines did X add and delete?": "delete" was not understood): read with "lines".
+LINE_SIDES = frozenset({"added", "removed", "deleted", "inserted", "insertions", "deletions"}) | {
+    "add",
+    "remove",
+    "delete",
+    "insert",
+}
 # Words leaving a subject out ("who changed X besides Y?": engine.resolving.together).
 EXCLUDING = re.compile(r"\b(besides|except|excluding|other than|apart from|aside from|but not)\s")
 
@@ -180,6 +186,7 @@ KIND_ROWS = (
         (
             *("module", "modules", "package", "packages"),
             *("subpackage", "subpackages", "submodule", "submodules"),
+            *("pkg", "pkgs"),  # "werkzeug's sansio pkg": "pkg" was not understood
         ),
         SubjectKind.MODULE,
         "a package is a module here: the importer keeps src/click as the module \"click\"",
@@ -228,6 +235,8 @@ STOP_WORDS = _words(
     "authored wrote written been working worked new anyone anybody someone somebody "
     "anything something nothing nobody latest newest recent besides except excluding apart "
     "aside mr mrs ms dr mister among amongst total overall altogether number whole entire "
+    # "2020 vs 2021 commit totals": the counts asked for ("totals" was not understood)
+    "totals "
     # "which incidents hit X?": X's incidents ("hit X" was tried as a name, "hit" dropped)
     "hit hits hitting affect affects affected affecting impact impacts impacted impacting "
     # "who churned through X?", "changes across X": the verb's preposition, no name
