@@ -19,9 +19,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 AFTER_READING = ("resolving", "answering", "investigation", "questions")
-# Where the question as asked goes whole: read (interpret, handle_candidates), bound (a
-# receipt's signature, the reuse key), or given back (the result's frame).
-SINKS = frozenset({"interpret", "handle_candidates", "issue", "verify", "reuse_key"})
+# Where the question as asked goes whole: read (interpret, handle_candidates, and the
+# session's follow-up reader, engine/reading/followups.py: `followed` reads a fragment with
+# the previous question, `is_fragment` tells one, `Previous` keeps the question whole for
+# it), bound (a receipt's signature, the reuse key), or given back (the result's frame).
+SINKS = frozenset({"interpret", "handle_candidates", "issue", "verify", "reuse_key"}) | {
+    "followed", "is_fragment", "Previous"
+}  # fmt: skip
 # The modules of those sinks that bind to the question (its folded text is an identity there:
 # a receipt is for one question, a reused result answers the same one): they never read it.
 BINDING = frozenset({"engine/resolving/receipts.py", "engine/investigation/reuse.py"})
