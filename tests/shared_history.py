@@ -132,3 +132,25 @@ def commits(clone: Path, start: datetime, end: datetime, *paths: str, author: st
         capture_output=True, check=True, text=True,
     ).stdout  # fmt: skip
     return sum(start <= datetime.fromtimestamp(int(t), UTC) < end for t in out.split())
+
+
+def lines(
+    clone: Path, start: datetime, end: datetime, *paths: str, author: str = ""
+) -> tuple[int, int]:
+    """(added, removed) in [start, end) by author time, as `git log --no-merges --full-history
+    --numstat` counts them (git's rename detection; binary files: 0)."""
+    by = [f"--author={author}"] if author else []
+    out = subprocess.run(
+        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--format=@%at",
+         "--numstat", *by, "--", *paths],
+        capture_output=True, check=True, text=True,
+    ).stdout  # fmt: skip
+    added = removed = 0
+    inside = False
+    for line in out.splitlines():
+        if line.startswith("@"):
+            inside = start <= datetime.fromtimestamp(int(line[1:]), UTC) < end
+        elif inside and line.strip() and not line.startswith("-"):
+            plus, minus, _ = line.split("\t", 2)
+            added, removed = added + int(plus), removed + int(minus)
+    return added, removed

@@ -26,6 +26,7 @@ from engine.answering.people import GROUPED
 from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
+from tests.shared_history import lines
 from tests.test_investigate import answer
 from tests.test_look_back import authored
 from tests.test_rankings_asked import authors
@@ -125,28 +126,6 @@ async def test_besides_several_people_is_everyone_elses_part(
     else:
         assert judgment.startswith(f"{sum(rest.values())} commit(s) to "), judgment
     assert not any(f"{name} (" in judgment.split(":", 1)[-1] for name in out)
-
-
-def lines(clone: Path, start: datetime, end: datetime, *paths: str, author: str = "") -> tuple[
-    int, int
-]:
-    """(added, removed) in [start, end) by author time, as `git log --no-merges --full-history
-    --numstat` counts them (git's rename detection; binary files: 0)."""
-    by = [f"--author={author}"] if author else []
-    out = subprocess.run(
-        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--format=@%at",
-         "--numstat", *by, "--", *paths],
-        capture_output=True, check=True, text=True,
-    ).stdout  # fmt: skip
-    added = removed = 0
-    inside = False
-    for line in out.splitlines():
-        if line.startswith("@"):
-            inside = start <= datetime.fromtimestamp(int(line[1:]), UTC) < end
-        elif inside and line.strip() and not line.startswith("-"):
-            plus, minus, _ = line.split("\t", 2)
-            added, removed = added + int(plus), removed + int(minus)
-    return added, removed
 
 
 SUMMER = (datetime(2026, 6, 1, tzinfo=UTC), datetime(2026, 9, 1, tzinfo=UTC))

@@ -20,7 +20,7 @@ import pytest
 from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
-from tests.shared_history import commits
+from tests.shared_history import commits, lines
 from tests.test_investigate import answer
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
@@ -223,25 +223,6 @@ def newest_commit(clone: Path) -> tuple[str, str]:
     ).stdout  # fmt: skip
     at, subject = max((line.split(" ", 1) for line in out.splitlines()), key=lambda x: int(x[0]))
     return datetime.fromtimestamp(int(at), UTC).date().isoformat(), subject.strip()
-
-
-def lines(clone: Path, start: datetime, end: datetime, *paths: str) -> tuple[int, int]:
-    """(added, removed) in [start, end) by author time, as git log --no-merges --numstat
-    counts them (rename detection on, git's default)."""
-    out = subprocess.run(
-        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--numstat",
-         "--format=@%at", "--", *paths],
-        capture_output=True, check=True, text=True,
-    ).stdout  # fmt: skip
-    added = removed = 0
-    inside = False
-    for line in out.splitlines():
-        if line.startswith("@"):
-            inside = start <= datetime.fromtimestamp(int(line[1:]), UTC) < end
-        elif inside and line.strip() and not line.startswith("-"):
-            a, r, _ = line.split("\t", 2)
-            added, removed = added + int(a), removed + int(r)
-    return added, removed
 
 
 @pytest.mark.parametrize(
