@@ -140,11 +140,8 @@ def lines(
     """(added, removed) in [start, end) by author time, as `git log --no-merges --full-history
     --numstat` counts them (git's rename detection; binary files: 0)."""
     by = [f"--author={author}"] if author else []
-    out = subprocess.run(
-        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--format=@%at",
-         "--numstat", *by, "--", *paths],
-        capture_output=True, check=True, text=True,
-    ).stdout  # fmt: skip
+    out = git(clone, "log", "--no-merges", "--full-history", "--format=@%at", "--numstat", *by,
+              "--", *paths)  # fmt: skip
     added = removed = 0
     inside = False
     for line in out.splitlines():

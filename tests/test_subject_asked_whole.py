@@ -10,7 +10,6 @@ files changed"). Each figure is `git log --no-merges --full-history` (author tim
 
 from __future__ import annotations
 
-import subprocess
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
@@ -20,7 +19,7 @@ import pytest
 from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
-from tests.shared_history import commits, lines
+from tests.shared_history import commits, git, lines
 from tests.test_investigate import answer
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
@@ -39,10 +38,7 @@ Histories = dict[str, tuple[OrgGraph, Path]]
 def python_modules(clone: Path, package: str) -> list[str]:
     """The paths of a package's Python modules and subpackages at the head (an __init__.py
     stands for its package)."""
-    listed = subprocess.run(
-        ["git", "-C", str(clone), "ls-files", package], capture_output=True, check=True,
-        text=True,
-    ).stdout.split()  # fmt: skip
+    listed = git(clone, "ls-files", package).split()
     files = [p for p in listed if p.endswith(".py") and not p.endswith("/__init__.py")]
     subpackages = [
         p.removesuffix("/__init__.py") for p in listed
@@ -166,11 +162,8 @@ async def test_the_development_of_a_repository_is_the_repository(
 def most_commits(clone: Path, since: str, until: str) -> str:
     """The name with the most commits (no merges) in [since, until), as git shortlog -sn
     groups them."""
-    shortlog = subprocess.run(
-        ["git", "-C", str(clone), "shortlog", "-sn", "--no-merges", "HEAD",
-         f"--since={since}", f"--until={until}"],
-        capture_output=True, check=True, text=True,
-    ).stdout  # fmt: skip
+    shortlog = git(clone, "shortlog", "-sn", "--no-merges", "HEAD", f"--since={since}",
+                   f"--until={until}")  # fmt: skip
     return shortlog.splitlines()[0].split("\t", 1)[1]
 
 
@@ -217,10 +210,7 @@ async def test_the_last_commit_with_the_name_between_is_the_last_change(
 
 def newest_commit(clone: Path) -> tuple[str, str]:
     """The day and subject of the commit (no merges) with the latest author time."""
-    out = subprocess.run(
-        ["git", "-C", str(clone), "log", "--no-merges", "--format=%at %s", "HEAD"],
-        capture_output=True, check=True, text=True,
-    ).stdout  # fmt: skip
+    out = git(clone, "log", "--no-merges", "--format=%at %s", "HEAD")
     at, subject = max((line.split(" ", 1) for line in out.splitlines()), key=lambda x: int(x[0]))
     return datetime.fromtimestamp(int(at), UTC).date().isoformat(), subject.strip()
 
