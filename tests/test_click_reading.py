@@ -198,7 +198,7 @@ async def test_a_later_time_phrase_ends_the_question_named_once_never_not_unders
 ) -> None:
     """'in 2024' after 'in 2025' was said unused twice ("in 2024", then "2024") and "2024"
     not understood besides. Then it was said unused once and 2025 answered: 2024 was asked
-    as much, so the question now ends naming both (engine.reading.comparisons.two_times),
+    as much, so the question now ends naming both (engine.reading.uncompared.two_times),
     and each question suggested is answered with git's count."""
     graph, path = clk
     result = await ask(graph, "how many commits to core.py in 2025 in 2024?")

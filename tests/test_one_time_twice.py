@@ -23,7 +23,7 @@ async def test_the_same_time_said_twice_is_used_for_each_subject(demo: OrgGraph)
 
 async def test_another_time_said_later_ends_the_question_naming_both(demo: OrgGraph) -> None:  # noqa: F811
     """It was answered for 2026, 'Only the first time phrase is used: "in 2025" was not.'
-    beside it: 2025's figures were asked as much (engine.reading.comparisons.two_times)."""
+    beside it: 2025's figures were asked as much (engine.reading.uncompared.two_times)."""
     result = await ask(demo, "how many incidents hit payments-api in 2026 in 2025?")
     assert result.outcome is Outcome.NO_MATCH and not result.direct_judgment
     assert not [n for n in result.limitations if n.startswith(UNUSED)], result.limitations

@@ -486,7 +486,7 @@ async def test_many_later_times_end_the_question_never_a_failure(
     """Later time phrases made more limitations than the contract allows (cut at the cap,
     counted as displaced): each was 'Only the first time phrase is used', 2024 answered. A
     later time now ends the question, naming the first two with the question to ask about
-    each (engine.reading.comparisons.two_times), never a failure. The cap itself is the
+    each (engine.reading.uncompared.two_times), never a failure. The cap itself is the
     contract's (tests/test_answer.py, tests/test_validation.py)."""
     graph, _ = shop
     question = (

@@ -1,5 +1,5 @@
 """Two time phrases where the second is no repeat of the first end the question, naming both
-with their dates and the question to ask about each (engine.reading.comparisons.two_times):
+with their dates and the question to ask about each (engine.reading.uncompared.two_times):
 an independent check (z32a) had "all of 2024 and 2025, who changed _make.py" answered over
 2024, 'Only the first time phrase is used: "2025" was not.' beside it. Each question
 suggested is answered, with git's count (author time, --no-merges). A time said twice, a

@@ -1,32 +1,26 @@
 """Two periods compared ("were there more commits in apr than in mar?", "how many commits in
-2025 vs 2024?", "more commits this month than last month"): one answer covers one window, so
-answering the first period alone answers another question (an independent check, c32b F2,
-had the first counted, the second said "not used"). The question ends, naming both periods
-with their dates and the two questions to ask instead.
+2025 vs 2024?", "more commits this month than last month"): which two a question names
+(`named`, answered by engine/reading/twoperiods.py when it asks how much something changes),
+the two of "both <period> and <period>" (`both_periods`), and the periods after a comparing
+word that engine/reading/uncompared.py names when the question ends instead.
 
 A comparison of now with one earlier period ("is X changing more than last year?") is
-answered (engine/reading/asked.py `comparison`, engine/questions/compared.py); a period after
-"than", "vs" or "compared to" that it does not answer ("how many commits compared to last
-year?": a count) ends here too, never answered for that period alone. So does one phrase
-joining two periods after "compare" ("compare commits in july and august" was answered over
-both months together); "compare core.py and parser.py in 2025" compares subjects in one
-period, answered.
+answered (engine/reading/asked.py `comparison`, engine/questions/compared.py); "compare
+core.py and parser.py in 2025" compares subjects in one period, answered.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
 from engine.domain import timecontext as tc
-from engine.reading.meaning import Unasked
 from engine.reading.time import phrases as tp
 from engine.reading.time.spellings import unit_of
 
 # What stands before the period compared with: "than (in)", "vs", "compared to", "against".
-_LEAD = re.compile(r"\b(?:than|vs\.?|versus|compared\s+(?:to|with)|against)\s+$", re.IGNORECASE)
+LEAD = re.compile(r"\b(?:than|vs\.?|versus|compared\s+(?:to|with)|against)\s+$", re.IGNORECASE)
 # The same words starting a phrase not understood ("vs 2024": engine.reading.time.reasons).
 _STARTS = re.compile(r"^(?:vs\.?|versus|compared\s+(?:to|with)|against)\s+", re.IGNORECASE)
 _OR = re.compile(r"\bor\s+(?:in\s+|during\s+|over\s+)?$", re.IGNORECASE)
@@ -39,22 +33,9 @@ _COMPARATIVE = re.compile(
     r"\b(?:more|fewer|less|busier|quieter|slower|faster|bigger|smaller|higher|lower)\b",
     re.IGNORECASE,
 )
-_MORE = re.compile(r"\b(?:more|fewer|less)\b\s*", re.IGNORECASE)
-_PREPOSITION = re.compile(r"^(?:in|during|for|over|on)\s", re.IGNORECASE)
-_SUGGESTED = 'Ask about each period in turn: "{}" and "{}".'
-# A question offered in place of the one asked is offered only whole: no comparing word left
-# in it, no word left dangling at its end ("Compare the number of attrs commits in March 2026
-# with?" and "attrs commits last yr vs same time?" were offered).
-_STILL_COMPARING = re.compile(
-    r"\b(?:vs\.?|versus|than|compar(?:e|es|ed|ing|ison)|against|same)(?!\w)", re.IGNORECASE
-)
-_DANGLING = re.compile(
-    r"\b(?:with|to|and|or|of|in|on|the|a|an|from|between|since|by|for|during|over|at|until"
-    r"|time|period)\?$",
-    re.IGNORECASE,
-)
-_COMPARE = re.compile(r"\bcompar(?:e|es|ed|ing|ison)\b\s*", re.IGNORECASE)
-_JOINED = re.compile(r"\s+(?:and|with|to|vs\.?|versus)\s+", re.IGNORECASE)
+PREPOSITION = re.compile(r"^(?:in|during|for|over|on)\s", re.IGNORECASE)
+COMPARE = re.compile(r"\bcompar(?:e|es|ed|ing|ison)\b\s*", re.IGNORECASE)
+JOINED = re.compile(r"\s+(?:and|with|to|vs\.?|versus)\s+", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +59,7 @@ def named(
     if time is None or time.start_at is None or len(set(reading.ignored)) > 1:
         return None  # "q1 vs q2 vs q3": more than two periods
     first = text[time.start : time.end]
-    for _, _, period in _later(text, time, reading, ors=True):
+    for _, _, period in later_periods(text, time, reading, ors=True):
         second = _inherited(period, first, time, now) or _again(period, time, now)
         return None if second is None else _named(first, time, period, second)
     if (rest := _REST.match(text, time.end)) is not None:  # "than the first half" (of 2025)
@@ -87,19 +68,19 @@ def named(
         if second is not None:
             found = _named(first, time, period, second)
             return replace(found, span=(rest.start("period"), rest.end("period")))
-    if (same := _SAME.match(text, time.end)) is not None:  # "this yr vs same time last yr"
-        return _same_time(first, time, same)
-    if _ELIDED.match(text, time.end):  # "this yr vs last": last year
+    if (same := SAME.match(text, time.end)) is not None:  # "this yr vs same time last yr"
+        return same_time(first, time, same)
+    if ELIDED.match(text, time.end):  # "this yr vs last": last year
         unit = unit_of(first.split()[-1])
-        second = tp.read_time(f"last {unit}", now).match if unit in _UNITS else None
+        second = tp.read_time(f"last {unit}", now).match if unit in UNITS else None
         return None if second is None else _named(first, time, f"last {unit}", second)
-    if _COMPARE.search(text) is None:
+    if COMPARE.search(text) is None:
         return None
-    parts = _JOINED.split(first, maxsplit=1)
+    parts = JOINED.split(first, maxsplit=1)
     if len(parts) < 2:
         return None
-    lead = _PREPOSITION.match(parts[0])
-    if lead and not _PREPOSITION.match(parts[1]):
+    lead = PREPOSITION.match(parts[0])
+    if lead and not PREPOSITION.match(parts[1]):
         parts[1] = f"{lead.group()}{parts[1]}"  # "in july and august": "in august"
     one, two = _read(parts[0], now), _read(parts[1], now)
     return None if one is None or two is None else _named(parts[0], one, parts[1], two)
@@ -109,7 +90,7 @@ def named(
 # now, against 1 January to the same instant a year before; "march vs the same month last
 # year"): one group, the unit. It ended on "two times named", "same time" garbled into the
 # questions offered.
-_SAME = re.compile(
+SAME = re.compile(
     r"\s*,?\s*(?:than|vs\.?|versus|compared\s+(?:to|with)|against|or|with|to)\s+"
     r"(?P<phrase>(?:(?:the|that)\s+)?same\s+(?:time|period|span|stretch|point|days|weeks?"
     r"|months?|quarter)\s+(?:(?:of|in)\s+)?(?:(?:last|the\s+previous|the\s+prior)\s+"
@@ -119,24 +100,7 @@ _SAME = re.compile(
 _MONTHS_IN = {"month": 1, "quarter": 3, "year": 12}
 
 
-def _same_refused(
-    text: str, time: tp.TimeMatch, same: re.Match[str], pair: Named
-) -> tuple[Unasked, ...]:
-    """ "who changed X this yr vs same time last yr": both periods dated, the question about
-    the first; the second has no words of its own to ask with but its dates."""
-    (first, second), (_, (start, end)) = pair.phrases, pair.windows
-    dated = _dates(start, end)
-    asked = _edited(text, [(same.start(), same.end(), "")])
-    offer = f'Ask "{asked}", then the same naming the dates of "{second}"{dated}.'
-    note = (
-        f'"{first}"{_dates(time.start_at, time.end_at)} and "{second}"{dated} are two periods '
-        "compared: one answer covers one window, and the first alone would answer another "
-        f"question. {offer if _clean(asked) else ''}"
-    ).rstrip()
-    return (Unasked(same.group("phrase"), note),)
-
-
-def _same_time(first: str, time: tp.TimeMatch, same: re.Match[str]) -> Named | None:
+def same_time(first: str, time: tp.TimeMatch, same: re.Match[str]) -> Named | None:
     """The first period's span moved back one unit (a year, a quarter, a month), with the
     words naming it as the comparison's (`Named.span`); None for a unit no calendar has."""
     unit = unit_of(same.group("unit") or same.group("before"))
@@ -228,148 +192,19 @@ def both_periods(
     return None
 
 
-def two_periods(
-    text: str,
-    time: tp.TimeMatch | None,
-    compared: tuple[datetime, datetime] | None,
-    reading: tp.TimeReading,
-    now: datetime,
-) -> tuple[Unasked, ...]:
-    """The comparison a question makes that no answer computes, said (the question ends):
-    a period after "than"/"vs"/"compared to" beside the first one, or the only period after
-    such a word when it is not compared with the time since it (`compared` is None)."""
-    if time is None or compared is not None:
-        return ()
-    first = text[time.start : time.end]
-    if _LEAD.search(text[: time.start]):  # "how many commits compared to last year?"
-        note = (
-            f'"{first}"{_dates(time.start_at, time.end_at)} is named to compare with, and '
-            "a comparison is computed only for how much something changes against the time "
-            'since that period ("is X changing more than last year?"): this question is not '
-            f"answered for that period alone. Ask about the period itself, without the "
-            "comparison, or ask how much something changes against it."
-        )
-        return (Unasked(first, note),)
-    if (same := _SAME.match(text, time.end)) and (pair := _same_time(first, time, same)):
-        return _same_refused(text, time, same, pair)
-    for begin, end, period in _later(text, time, reading):
-        # A bare month is read after a preposition ("versus august")
-        second = tp.read_time(period, now).match or tp.read_time(f"in {period}", now).match
-        dated = _dates(second.start_at, second.end_at) if second else ""
-        asked = _questions(text, time, (begin, end), period)
-        note = (
-            f'"{first}"{_dates(time.start_at, time.end_at)} and "{period}"{dated} are two '
-            "periods compared: one answer covers one window, and the first alone would "
-            f"answer another question. {_suggested(asked)}"
-        )
-        return (Unasked(text[begin:end], note),)
-    if elided := _ELIDED.match(text, time.end):  # "this yr vs last": last year
-        return _elided(text, time, elided, now)
-    if (verb := _COMPARE.search(text)) is not None:  # "compare commits in july and august"
-        return _compare(text, time, verb, now)
-    return ()
-
-
 # A period compared with the one before, its unit left out ("this yr vs last", "this month
 # compared to the previous one"): the count of the first was answered, the rest unsaid.
-_ELIDED = re.compile(
+ELIDED = re.compile(
     r"\s*,?\s*(?:than|vs\.?|versus|compared\s+(?:to|with)|against|or)\s+(?:the\s+)?"
     r"(?:last|previous|prior|one\s+before)(?:\s+one)?\b(?!\s+[a-z0-9])",
     re.IGNORECASE,
 )
 
 
-def _elided(
-    text: str, time: tp.TimeMatch, elided: re.Match[str], now: datetime
-) -> tuple[Unasked, ...]:
-    """ "this yr vs last": this year and last year, dated, and the question about each."""
-    first = text[time.start : time.end]
-    unit = unit_of(first.split()[-1])
-    second = tp.read_time(f"last {unit}", now).match if unit in _UNITS else None
-    said = elided.group().strip(" ,")
-    if second is None:  # "in 2025 vs last": which period is not said
-        note = (
-            f'"{first}"{_dates(time.start_at, time.end_at)} is compared with "{said}", which '
-            "names no period here: one answer covers one window, and the first alone would "
-            "answer another question. Ask about each period in turn, naming both."
-        )
-        return (Unasked(said, note),)
-    period = f"last {unit}"
-    dated = _dates(second.start_at, second.end_at)
-    asked = _questions(text, time, (elided.start(), elided.end()), period)
-    note = (
-        f'"{first}"{_dates(time.start_at, time.end_at)} and "{period}"{dated} are two '
-        "periods compared: one answer covers one window, and the first alone would "
-        f"answer another question. {_suggested(asked)}"
-    )
-    return (Unasked(said, note),)
+UNITS = frozenset({"week", "month", "quarter", "year"})
 
 
-_UNITS = frozenset({"week", "month", "quarter", "year"})
-
-
-def two_times(
-    text: str, time: tp.TimeMatch | None, later: Sequence[str], now: datetime
-) -> tuple[str, ...]:
-    """The note ending a question that names a later time beside the one read, when no other
-    rule ends it (a comparison, subjects each with a time of their own): "all of 2024 and
-    2025, who changed _make.py?" was answered over 2024, '"2025" was not used' beside it;
-    answering either alone answers another question. `later`: the phrases after the first
-    that read as another time."""
-    if time is None or not later:
-        return ()
-    first, period = text[time.start : time.end], later[0]
-    at = text.find(period, time.end)
-    if at < 0:
-        return ()
-    second = tp.read_time(period, now).match or tp.read_time(f"in {period}", now).match
-    dated = _dates(second.start_at, second.end_at) if second else ""
-    joined = _JOINER.search(text, 0, at)
-    begin = joined.start() if joined is not None else at
-    lead = _PREPOSITION.match(first)
-    if lead and not _PREPOSITION.match(period):
-        period = f"{lead.group()}{period}"  # "in 2025 and 2024": "in 2024"
-    cut = (begin, at + len(later[0]), "")
-    asked = _edited(text, [cut]), _edited(text, [cut, (time.start, time.end, period)])
-    return (
-        f'"{first}"{_dates(time.start_at, time.end_at)} and "{later[0]}"{dated} are two '
-        "times named: one answer covers one window, and either alone would answer another "
-        f"question. {_suggested(asked)}",
-    )
-
-
-# The words joining a later time phrase to what is before it (", and", " or", "then").
-_JOINER = re.compile(r"(?:\s*,\s*|\s+)(?:(?:and|or|then|plus|&)\s+)?$", re.IGNORECASE)
-
-
-def _compare(
-    text: str, time: tp.TimeMatch, verb: re.Match[str], now: datetime
-) -> tuple[Unasked, ...]:
-    """ "Compare commits in july and august": the periods the time phrase joins, each dated,
-    and the question about each (the one period read was both together)."""
-    phrase = text[time.start : time.end]
-    parts = _JOINED.split(phrase, maxsplit=1)
-    if len(parts) < 2:  # one period: subjects compared in it ("compare core.py and parser.py")
-        return ()
-    lead = _PREPOSITION.match(parts[0])
-    if lead and not _PREPOSITION.match(parts[1]):
-        parts[1] = f"{lead.group()}{parts[1]}"  # "in july and august": "in august"
-    when = [_dates(*_span(tp.read_time(p, now).match)) for p in parts]
-    cut = (verb.start(), verb.end(), "")
-    asked = [_edited(text, [cut, (time.start, time.end, p)]) for p in parts]
-    note = (
-        f'"{parts[0]}"{when[0]} and "{parts[1]}"{when[1]} are two periods compared: one '
-        f"answer covers one window, and the two together would answer another question. "
-        f"{_suggested(asked)}"
-    )
-    return (Unasked(verb.group().strip(), note),)
-
-
-def _span(match: tp.TimeMatch | None) -> tuple[datetime | None, datetime | None]:
-    return (None, None) if match is None else (match.start_at, match.end_at)
-
-
-def _later(
+def later_periods(
     text: str, time: tp.TimeMatch, reading: tp.TimeReading, *, ors: bool = False
 ) -> list[tuple[int, int, str]]:
     """Each later period compared with the first: its clause's span (from "than") and the
@@ -377,8 +212,8 @@ def _later(
     q2", "more commits in 2025 or 2024"; "how many commits in march or april" asks two
     counts: engine.reading.comparisons.two_times ends it)."""
     found = []
-    leads = (_LEAD, _OR) if ors and _COMPARATIVE.search(text) else (_LEAD,)
-    if _COMPARE.search(text[: time.start]):  # "compare ... in March 2026 with March 2025"
+    leads = (LEAD, _OR) if ors and _COMPARATIVE.search(text) else (LEAD,)
+    if COMPARE.search(text[: time.start]):  # "compare ... in March 2026 with March 2025"
         leads = (*leads, _WITH)
     for phrase in reading.ignored:  # understood, after the first: "than in mar"
         at = text.find(phrase, time.end)
@@ -393,44 +228,7 @@ def _later(
     return sorted(found)
 
 
-def _dates(start: datetime | None, end: datetime | None) -> str:
+def dates(start: datetime | None, end: datetime | None) -> str:
     if start is None:
         return ""
     return f" ({tc.iso(start)} to {tc.iso(end) if end else 'now'})"
-
-
-def _questions(
-    text: str, time: tp.TimeMatch, clause: tuple[int, int], period: str
-) -> tuple[str, str]:
-    """The question asked about each period alone: without the comparison's word and its
-    clause, then with the second period in the first one's place."""
-    first = text[time.start : time.end]
-    lead = _PREPOSITION.match(first)
-    if lead and not _PREPOSITION.match(period):
-        period = f"{lead.group()}{period}"  # "in 2025 vs 2024": "in 2024"
-    edits = [(clause[0], clause[1], "")]
-    more = _MORE.search(text, 0, clause[0])
-    if more is not None and more.end() <= time.start:
-        edits.append((more.start(), more.end(), ""))
-    verb = _COMPARE.search(text, 0, time.start)  # "Compare the number of ... with ..."
-    if verb is not None:
-        edits.append((verb.start(), verb.end(), ""))
-    return _edited(text, edits), _edited(text, [*edits, (time.start, time.end, period)])
-
-
-def _clean(question: str) -> bool:
-    """Whether a question offered in place of the one asked is whole (`_STILL_COMPARING`)."""
-    return not (_STILL_COMPARING.search(question) or _DANGLING.search(question))
-
-
-def _suggested(asked: Sequence[str]) -> str:
-    """The questions to ask instead, when each is whole and they differ; else none (the note
-    still names both periods)."""
-    whole = len(set(asked)) == len(asked) and all(_clean(q) for q in asked)
-    return _SUGGESTED.format(*asked) if whole else "Ask about each period in turn."
-
-
-def _edited(text: str, edits: Sequence[tuple[int, int, str]]) -> str:
-    for start, end, put in sorted(edits, reverse=True):
-        text = text[:start] + put + text[end:]
-    return " ".join(text.split()).rstrip(" ?,.") + "?"

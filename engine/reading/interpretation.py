@@ -136,7 +136,7 @@ class Interpretation:
     time_repeated: tuple[str, ...] = ()
     # A later time phrase naming another time, that no other rule ends the question on (a
     # comparison, subjects with times of their own): the note ending it
-    # (engine.reading.comparisons.two_times; engine.resolving.questiontime.unread).
+    # (engine.reading.uncompared.two_times; engine.resolving.questiontime.unread).
     two_times: tuple[str, ...] = ()
     # "his", "her" (engine.reading.pronouns): the one person named, else the question ends
     # (engine.resolving.pronouns).

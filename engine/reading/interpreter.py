@@ -52,7 +52,7 @@ from engine.reading.asked import (
 )
 from engine.reading.bots import bots_elsewhere, read_bots
 from engine.reading.breakdowns import PER_COMPARED_NOTE
-from engine.reading.comparisons import both_periods, two_periods, two_times
+from engine.reading.comparisons import both_periods
 from engine.reading.comparisons import named as named_periods
 from engine.reading.interpretation import MAX_QUESTION, Interpretation
 from engine.reading.merges import read_merges
@@ -66,6 +66,7 @@ from engine.reading.time import reasons
 from engine.reading.time.owntimes import ending as own_times
 from engine.reading.time.periods import own_period
 from engine.reading.timeexpression import find_time, same_time, time_beside, time_slots
+from engine.reading.uncompared import two_periods, two_times
 from engine.reading.vocabulary import KIND_WORDS, Intent
 
 

@@ -8,7 +8,7 @@ family of questions not understood).
 
 Only a question asking how much something changes compares so: a count of commits or lines,
 how active or busy something was. A count of people, a list of changes or a ranking of people
-over two periods stays ended (engine/reading/comparisons.py names both periods and the
+over two periods stays ended (engine/reading/uncompared.py names both periods and the
 questions to ask instead), as does a comparison no answer computes: a period not begun, one
 wider than one answer covers (MAX_RANGE), or two periods overlapping.
 """

@@ -117,7 +117,7 @@ def question_time(
     for text, reason in understood.time_reasons:
         if reason is Unread.VERSUS and understood.compared is not None:
             continue  # "in 2025 vs 2024": the period compared with (engine/reading/twoperiods)
-        if reason is Unread.VERSUS:  # "in 2025 vs 2024": ended by engine/reading/comparisons
+        if reason is Unread.VERSUS:  # "in 2025 vs 2024": ended by engine/reading/uncompared
             notes.append(f'"{text}": comparing two periods is not computed here; the answer '
                          f"covers {used} only.")  # fmt: skip
             continue
@@ -158,8 +158,8 @@ def unread(understood: Interpretation) -> tuple[str, ...]:
     comparing with another period ("how many commits to core.py vs 2024") is one too: the
     default window was answered alone, "comparing two periods is not computed" said, one
     period of the two asked. With a period read beside it ("in 2025 vs 2024"),
-    engine/reading/comparisons.py ends the question naming both. So does a later phrase
-    naming another time ("all of 2024 and 2025": engine.reading.comparisons.two_times)."""
+    engine/reading/uncompared.py ends the question naming both. So does a later phrase
+    naming another time ("all of 2024 and 2025": engine.reading.uncompared.two_times)."""
     read = understood.start is not None or understood.as_of is not None
     return *(
         f'"{text}" {_WHY[reason]}; no other window is answered in its place: ask '
