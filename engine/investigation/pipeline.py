@@ -39,6 +39,7 @@ from engine.domain.limitations import MAX_LIMITATIONS, disclose_degraded_retriev
 from engine.domain.models import Episode, RelationshipType, StoredSubject
 from engine.domain.timecontext import EffectiveTime
 from engine.domain.validation import require_valid
+from engine.investigation import wholetime
 from engine.investigation.reader import RunReader
 from engine.investigation.stages import Stages
 from engine.ports import Edge, OrgGraph, TimeSpan
@@ -47,12 +48,12 @@ from engine.questions import Asked, Found
 from engine.reading.interpretation import Interpretation
 from engine.resolving import activity, outcomes, together
 from engine.resolving.disclosures import Disclosures
-from engine.resolving.questiontime import NO_TIME, Narrower
+from engine.resolving.questiontime import NO_TIME
 from engine.resolving.receipts import ReceiptSigner
-from engine.resolving.resolution import Candidate, Resolver
+from engine.resolving.resolution import Resolver
 from engine.resolving.ring import HeldRing
 from engine.resolving.subjects import Subjects
-from engine.resolving.wholehistory import asks_whole, of_people_alone, whole_history, widest
+from engine.resolving.wholehistory import asks_whole, of_people_alone, widest
 
 if TYPE_CHECKING:  # the request is the investigator's; only its fields are read here
     from engine.investigation.investigate import InvestigationRequest
@@ -134,9 +135,10 @@ class Pipeline:
         self.resolver.vector_arm_missed |= resolver.vector_arm_missed
         if isinstance(resolved, list) and whole and not of_people_alone(understood, resolved):
             async with stages.stage(FailureStage.RESOLVE):
-                effective, frame = await self._whole(
-                    request, understood, resolved, effective, frame, stages
-                )
+                effective, frame = await wholetime.whole(
+                    self.graph, request.allow_clarification, understood, resolved, effective,
+                    frame, stages,
+                )  # fmt: skip
         if not (isinstance(resolved, list) and stages.too_wide is not None):
             held.commit()
         if not isinstance(resolved, list):
@@ -144,7 +146,8 @@ class Pipeline:
                 resolved, frame, window_of(effective, lookback_of(understood.intent)), stages
             )
         if stages.too_wide is not None:
-            return self._narrower(stages.too_wide, resolved, frame, stages)
+            trace = stages.trace(self.round_trips())
+            return wholetime.narrower(stages.too_wide, resolved, frame, self.signer, trace)
         reading = await self._read(resolved, understood, effective, stages)
         named = together.named(resolved, stages.told.part)
         reader = RunReader(self.graph, self.providers, understood, resolved, stages.told.part)
@@ -199,49 +202,6 @@ class Pipeline:
             offered = [found[k] for k in keys if k in found]
             said = await activity.labels(self.graph, offered, window)
         return compose(replace(frame, labels=said), stages.trace(self.round_trips()))
-
-    async def _whole(
-        self,
-        request: InvestigationRequest,
-        understood: Interpretation,
-        resolved: list[StoredSubject],
-        effective: EffectiveTime,
-        frame: outcomes.Frame,
-        stages: Stages,
-    ) -> tuple[EffectiveTime, outcomes.Frame]:
-        """A question naming no time that counts or ranks changes: the time and frame of the
-        whole history of what it names (engine/resolving/wholehistory.py), its note in place
-        of the default window's; or, wider than one answer covers, asked again (too_wide)."""
-        told = stages.told
-        whole = await whole_history(
-            self.graph, resolved, told, effective, understood.slot(""),
-            request.allow_clarification,
-        )  # fmt: skip
-        stages.too_wide = whole.wider
-        if whole.effective is not None:
-            told.notes = [n for n in told.notes if not n.startswith(NO_TIME)]
-            effective, frame = whole.effective, outcomes.framed(frame, whole.effective)
-        told.notes.extend([whole.note] if whole.note else [])
-        return effective, frame
-
-    def _narrower(
-        self,
-        wide: Narrower,
-        resolved: list[StoredSubject],
-        frame: outcomes.Frame,
-        stages: Stages,
-    ) -> InvestigationResult:
-        """The time phrase spans too much: ask again over the widest window allowed, offering
-        the subjects found over it."""
-        return outcomes.clarification(
-            frame,
-            "",
-            [Candidate(s, 1.0) for s in resolved[: outcomes.MAX_CHOICES]],
-            self.signer,
-            stages.trace(self.round_trips()),
-            prompt=wide.prompt(),
-            question=wide.question(),
-        )
 
     async def _own_reads(
         self,

@@ -1,0 +1,63 @@
+"""The time an answer covers when the question names none or one too wide: the whole history
+of what it names (engine/resolving/wholehistory.py), answered over it when it fits in the 400
+days one answer may cover; otherwise the question asked again over the widest window allowed
+(engine.resolving.questiontime.Narrower: "ever", "since 2020", a whole history too long).
+Taken out of engine/investigation/pipeline.py, which runs the stages around it."""
+
+from __future__ import annotations
+
+from engine.domain.contract import InvestigationResult, Trace
+from engine.domain.models import StoredSubject
+from engine.domain.timecontext import EffectiveTime
+from engine.investigation.stages import Stages
+from engine.ports import OrgGraph
+from engine.reading.interpretation import Interpretation
+from engine.resolving import outcomes
+from engine.resolving.questiontime import NO_TIME, Narrower
+from engine.resolving.receipts import ReceiptSigner
+from engine.resolving.resolution import Candidate
+from engine.resolving.wholehistory import whole_history
+
+
+async def whole(
+    graph: OrgGraph,
+    allow_clarification: bool,
+    understood: Interpretation,
+    resolved: list[StoredSubject],
+    effective: EffectiveTime,
+    frame: outcomes.Frame,
+    stages: Stages,
+) -> tuple[EffectiveTime, outcomes.Frame]:
+    """A question naming no time that counts or ranks changes: the time and frame of the
+    whole history of what it names (engine/resolving/wholehistory.py), its note in place
+    of the default window's; or, wider than one answer covers, asked again (too_wide)."""
+    told = stages.told
+    found = await whole_history(
+        graph, resolved, told, effective, understood.slot(""), allow_clarification
+    )
+    stages.too_wide = found.wider
+    if found.effective is not None:
+        told.notes = [n for n in told.notes if not n.startswith(NO_TIME)]
+        effective, frame = found.effective, outcomes.framed(frame, found.effective)
+    told.notes.extend([found.note] if found.note else [])
+    return effective, frame
+
+
+def narrower(
+    wide: Narrower,
+    resolved: list[StoredSubject],
+    frame: outcomes.Frame,
+    signer: ReceiptSigner,
+    trace: Trace,
+) -> InvestigationResult:
+    """The time phrase spans too much: ask again over the widest window allowed, offering
+    the subjects found over it."""
+    return outcomes.clarification(
+        frame,
+        "",
+        [Candidate(s, 1.0) for s in resolved[: outcomes.MAX_CHOICES]],
+        signer,
+        trace,
+        prompt=wide.prompt(),
+        question=wide.question(),
+    )
