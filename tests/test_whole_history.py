@@ -25,11 +25,13 @@ from engine.domain.contract import Outcome
 from engine.domain.errors import BadUserInput
 from engine.investigation.investigate import InvestigationRequest
 from engine.ports import OrgGraph
+from engine.resolving.ring import ReferenceRing
 from tests import shared_history
 from tests.test_investigate import answer, investigator
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+LAST_400 = datetime(2025, 7, 28, 12, tzinfo=UTC)  # 400 days before CLOCK
 
 pytestmark = shared_history.present("click", "requests", "werkzeug", "attrs")
 
@@ -215,9 +217,63 @@ async def test_a_former_path_is_remembered_as_any_subject_resolved(attrs: OrgGra
     ):
         asked, _ = await engine.investigate("me", InvestigationRequest(question))
         assert asked.outcome is Outcome.ANSWERED, asked.limitations
-    result, _ = await engine.investigate("me", InvestigationRequest("what changed in exceptions.py?"))
+    result, _ = await engine.investigate(
+        "me", InvestigationRequest("what changed in exceptions.py?")
+    )
     assert result.outcome is Outcome.CLARIFICATION_REQUIRED, result.direct_judgment
     assert {c.subject_key for c in result.candidates} >= {
         "module:attrs/src/attr/exceptions.py",
         "module:attrs/src/attrs/exceptions.py",
     }
+
+
+# The question a clarification offers, asked again with its receipts as a client does (the
+# same actor and session): a person's part offers the repository alone, and its receipt
+# made the repository the only subject (click: 334 commits, everyone's, where denuoweb made
+# 36; "Jaron Rosenau ... left out"). (history, question, author)
+RECEIPTED = [
+    ("click", "How many commits has denuoweb authored in click?", "rosenau"),
+    ("werkzeug", "How many commits has David Lord made to werkzeug?", "David Lord"),
+    ("requests", "How many commits has Nate Prewitt made to requests?", "Nate Prewitt"),
+]
+
+
+@pytest.mark.parametrize(("history", "question", "author"), RECEIPTED)
+async def test_the_question_offered_asked_with_its_receipts_keeps_the_persons_part(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str, author: str
+) -> None:
+    graph, clone = histories[history]
+    engine = investigator(graph, now=CLOCK, ring=ReferenceRing())
+    asked, _ = await engine.investigate("me", InvestigationRequest(question))
+    assert asked.outcome is Outcome.CLARIFICATION_REQUIRED, asked.direct_judgment
+    offered = f"{question[:-1]} in the last 400 days?"
+    assert f'"{offered}"' in (asked.clarification_prompt or "")
+    receipts = tuple(c.receipt for c in asked.candidates if c.receipt)
+    assert receipts
+    request = InvestigationRequest(offered, prior_receipts=receipts)
+    result, _ = await engine.investigate("me", request)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    count = shared_history.commits(clone, LAST_400, CLOCK, author=author)
+    assert count < shared_history.commits(clone, LAST_400, CLOCK)  # not everyone's
+    assert (result.direct_judgment or "").startswith(f"{count} commit(s) to {history} by ")
+    assert not any("left out" in n for n in result.limitations), result.limitations
+
+
+async def test_a_ranking_offered_again_is_asked_with_what_it_ranks_in(
+    werkzeug: OrgGraph,
+) -> None:
+    """A ranking too wide offered the receipts of the subjects it ranked (the five routing
+    modules), so the question offered, asked with them, ranked inside those five only; it
+    offers the package it ranks in, and answers as the question asked alone does."""
+    question = "which files changed most in werkzeug's routing package?"
+    engine = investigator(werkzeug, now=CLOCK, ring=ReferenceRing())
+    asked, _ = await engine.investigate("me", InvestigationRequest(question))
+    assert asked.outcome is Outcome.CLARIFICATION_REQUIRED, asked.direct_judgment
+    assert [c.subject_key for c in asked.candidates] == ["module:werkzeug/src/werkzeug/routing"]
+    offered = f"{question[:-1]} in the last 400 days?"
+    receipts = tuple(c.receipt for c in asked.candidates if c.receipt)
+    request = InvestigationRequest(offered, prior_receipts=receipts)
+    result, _ = await engine.investigate("me", request)
+    alone = await ask(werkzeug, offered)
+    assert result.outcome is Outcome.ANSWERED and alone.outcome is Outcome.ANSWERED
+    assert result.direct_judgment == alone.direct_judgment

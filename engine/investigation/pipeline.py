@@ -147,7 +147,8 @@ class Pipeline:
             )
         if stages.too_wide is not None:
             trace = stages.trace(self.round_trips())
-            return wholetime.narrower(stages.too_wide, resolved, frame, self.signer, trace)
+            wide, ranked_in = stages.too_wide, stages.told.ranked_in
+            return wholetime.narrower(wide, resolved, frame, self.signer, trace, ranked_in)
         reading = await self._read(resolved, understood, effective, stages)
         named = together.named(resolved, stages.told.part)
         reader = RunReader(self.graph, self.providers, understood, resolved, stages.told.part)

@@ -6,6 +6,8 @@ Taken out of engine/investigation/pipeline.py, which runs the stages around it."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.domain.contract import InvestigationResult, Trace
 from engine.domain.models import StoredSubject
 from engine.domain.timecontext import EffectiveTime
@@ -49,13 +51,17 @@ def narrower(
     frame: outcomes.Frame,
     signer: ReceiptSigner,
     trace: Trace,
+    ranked_in: Sequence[StoredSubject] = (),
 ) -> InvestigationResult:
     """The time phrase spans too much: ask again over the widest window allowed, offering
-    the subjects found over it."""
+    the subjects found over it. A ranking offers what it ranks in (`ranked_in`: "which files
+    has denuoweb changed most in click?" offers click), not the subjects it ranked: their
+    receipts made the question offered rank inside the five files ranked first."""
+    offered = ranked_in or resolved
     return outcomes.clarification(
         frame,
         "",
-        [Candidate(s, 1.0) for s in resolved[: outcomes.MAX_CHOICES]],
+        [Candidate(s, 1.0) for s in offered[: outcomes.MAX_CHOICES]],
         signer,
         trace,
         prompt=wide.prompt(),
