@@ -127,8 +127,9 @@ _COUNTED_FROM = frozenset({"this", "last", "previous", "prior"})
 _UNITS = frozenset({"week", "month", "quarter", "year"})
 
 
-# A month by its number and year ("03/2024", "2024-03"); patterns.MONTH_NUMBER finds it.
-_MONTH_NUMBER = re.compile(r"(\d{1,2})/(\d{4})|(\d{4})-(\d{2})")
+# A month by its number and year ("03/2024", "2024-03", "2024/03"); patterns.MONTH_NUMBER
+# finds it.
+_MONTH_NUMBER = re.compile(r"(\d{1,2})/(\d{4})|(\d{4})[-/](\d{2})")
 
 
 # A day written with dots ("31.12.2022"): day, month, year, as it is written wherever dots
@@ -137,8 +138,8 @@ _DOTTED = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
 
 
 def _month_number(found: re.Match[str]) -> tc.Period:
-    """ "03/2024", "2024-03": that month; "2011-12" may be two years (the 2011-12 season) as
-    well as December 2011: not read."""
+    """ "03/2024", "2024-03", "2024/03": that month; "2011-12" may be two years (the 2011-12
+    season) as well as December 2011: not read."""
     year, month = int(found[2] or found[3]), int(found[1] or found[4])
     if found[3] and month == (year + 1) % 100:
         raise ValueError("a month or a pair of years")

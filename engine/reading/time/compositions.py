@@ -227,7 +227,7 @@ def _inherit(a: str, b: str, now: datetime, shift: int = 0) -> str:
     return f"{a} {year + shift}"
 
 
-_BEFORE_IT = frozenset({"before", "prior", "preceding"})
+_BEFORE_IT = frozenset({"before", "prior", "preceding", "leading", "running"})
 _AFTER_IT = frozenset({"after", "following"})
 _FROM_IT = frozenset({"from", "starting"})
 

@@ -146,11 +146,11 @@ LAST_MONTH = (
     rf"(?<!\bthe\s)(?:last|previous|past)\s+{MONTH}(?!\s*,?\s*(?:of\s+)?\d)(?!\s+{EVENTS})"
 )
 # A date or a period of the calendar (engine.reading.time.calendar.date_period reads it).
-# A month by its number and year: "2/2025", "03/2024", "2024-03" (not a day, "2024-03-04",
-# nor a version, "version 3/2024").
+# A month by its number and year: "2/2025", "03/2024", "2024-03", "2024/03" (not a day,
+# "2024-03-04", nor a version, "version 3/2024"); alone too (engine/reading/time/rules.py).
 MONTH_NUMBER = (
     rf"(?:{NUMBERED}(?<![\w/.-])(?:0?[1-9]|1[0-2])/(?:19[7-9]\d|2\d{{3}})(?![\w/.-])"
-    rf"|{NUMBERED}(?<![\w/.-])(?:19[7-9]\d|2\d{{3}})-(?:0[1-9]|1[0-2])(?![\w/.-]|-\d))"
+    rf"|{NUMBERED}(?<![\w/.-])(?:19[7-9]\d|2\d{{3}})[-/](?:0[1-9]|1[0-2])(?![\w/.-]|-\d))"
 )
 # "September of 2025", "September, 2025" as "September 2025" ("between June and September of
 # 2023" was not read, "in March, 2025" read March 2026 with "2025" said unused).
@@ -195,17 +195,21 @@ RELATIVE = (
 SEASON_NOW = r"(?:last|this|previous|past)\s+(?:spring|summer|autumn|fall|winter)\b"
 # A part of a year or month by thirds ("early 2025", "mid-2025", "late August").
 # A period a third is taken of ("early 2025", "late August", "mid last month").
+# ... and a season counted from now ("early last spring" read last spring, "early" dropped).
 THIRD_OF = (
-    rf"(?:{HALF}|{SEASON}|{QUARTER}|{REL_MONTH}|{MONTH}(?:\s+{YEAR})?|{YEAR}"
+    rf"(?:{HALF}|{SEASON}|{SEASON_NOW}|{QUARTER}|{REL_MONTH}|{MONTH}(?:\s+{YEAR})?|{YEAR}"
     rf"|(?:this|last|previous)\s+(?:month|quarter|year)\b)"
 )
 PART = rf"(?:early|mid|late)[\s-]+{THIRD_OF}"
 # "the last third of 2023", "the first third of last year", "the middle third of March":
 # the thirds early, mid and late name. THIRDS: which third and the period, one group each.
-_WHICH_THIRD = r"the\s+{}\s+third\s+of\s+{}"
+# "The first part of 2024", "the latter part of last year": its first or last third, as early
+# and late (they were not understood); never "the second part" (of how many parts?).
+_WHICH_THIRD = r"the\s+{}\s+(?:third|(?<!second\s)(?<!third\s)part)\s+of\s+{}"
 _THIRD_WHOLE = rf"{THIRD_OF}|the\s+(?:year|month|quarter)\b"
-THIRDS = _WHICH_THIRD.format("(first|second|middle|third|last|final)", f"({_THIRD_WHOLE})")
-THIRD_PART = _WHICH_THIRD.format("(?:first|second|middle|third|last|final)", f"(?:{_THIRD_WHOLE})")
+_NTH = "first|second|middle|third|last|final|early|earlier|latter|later"
+THIRDS = _WHICH_THIRD.format(f"({_NTH})", f"({_THIRD_WHOLE})")
+THIRD_PART = _WHICH_THIRD.format(f"(?:{_NTH})", f"(?:{_THIRD_WHOLE})")
 # "The second week of October": days 8-14 (engine.reading.time.periods.nth_week); of a year
 # any week by its ordinal ("the ninth week of 2023": its days 57-63, as "the first week of
 # 2023" is its days 1-7).
@@ -270,8 +274,11 @@ POINT = (
     rf"|{PERIOD})"
 )
 # A span of units counted to, before, after or from a point ("the 12 months to March 2026",
-# "the 3 months before March", "the week after Christmas"): its word, one group.
+# "the 3 months before March", "the week after Christmas"): its word, one group. "The year
+# leading up to March 2025" ends where March starts, as "before" does (it read "up to March
+# 2025", everything before it, with "the year leading" left over).
 SPAN_WORD = (
     r"(to|until|till|through|thru|ending(?:\s+(?:in|with))?|up\s+to|before|prior\s+to"
+    r"|(?:leading|running)\s+up\s+to"
     r"|preceding|after|following|from|starting(?:\s+(?:in|with|from))?)"
 )

@@ -12,6 +12,7 @@ from engine.domain import timecontext as tc
 from engine.reading.time import compositions as c
 from engine.reading.time import holidays, spans
 from engine.reading.time.calendar import (
+    SEASONS,
     WEEKDAYS,
     amount_of,
     count_of,
@@ -144,6 +145,31 @@ def year_to_date(g: Groups, now: datetime) -> tc.Period:
 
 def season(g: Groups, now: datetime) -> tc.Period:
     return recent_season(c.second(g).lower(), c.first(g).lower(), now)
+
+
+def nth_last(g: Groups, now: datetime) -> tc.Period:
+    """ "two Fridays ago", "the Friday before last", "two summers ago": the one before "last
+    Friday" (or "last summer") by a count less one; no count ("before last") is two."""
+    count = count_of(c.first(g)) if c.first(g) else 2
+    name = c.second(g).lower().rstrip("s")
+    if count < 1:
+        raise ValueError("no such one")
+    if name in WEEKDAYS:
+        start, stop = date_period(f"last {name}", now)
+        back = timedelta(weeks=count - 1)
+        return start - back, stop - back
+    start, stop = recent_season(name, "last", now)
+    return start.replace(year=start.year - count + 1), stop.replace(year=stop.year - count + 1)
+
+
+def nth_last_note(phrase: str) -> str:
+    """What "two Fridays ago" and "two summers ago" count back from, said."""
+    words = phrase.lower().split()
+    vague = ' ("a couple" as 2, "a few" as 3)' if {"couple", "few"} & set(words) else ""
+    if any(w.rstrip("s") in SEASONS for w in words):
+        return (f'"{phrase}" is counted back from the latest such season that has ended'
+                f"{vague}. {spans.SEASON_NOTE}")
+    return f'"{phrase}" is counted back from the latest such day before today{vague}'
 
 
 def relative_period(g: Groups, now: datetime) -> tc.Period:

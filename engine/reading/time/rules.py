@@ -208,6 +208,10 @@ RULES: list[Rule] = [
                rf"|(?:first|second)\s+half)", rs.span(rs.years_part)),
     Rule("in", rf"\b({p.HALF}|{p.SEASON}|{p.MONTH}\s+{p.YEAR}|{p.QUARTER}|{p.DAY_DATE}"
                rf"|{p.MONTH}\s+(?:of\s+)?{p.REL_YEAR})", rs.span(rs.dated)),
+    # ... and a month by its number alone ("commits 03/2025", "2025/03": "2025" was said not
+    # understood), never the last end of a range whose first no row reads ("between 13/2025
+    # and 4/2026": not understood, whole).
+    Rule("in", rf"(?<!\band\s)(?<!\bto\s)(?<!\buntil\s)({p.MONTH_NUMBER})", rs.span(rs.dated)),
     Rule("last_n", rf"{p.PRE}{p.N}\s*{p.UNIT}\b", rs.last_n, note=cv.back_from_now),
     Rule("last_n", rf"\b(?:last|past|previous)\s+{p.N}\s*{p.UNIT}\b", rs.last_n,
          note=cv.back_from_now),
@@ -230,6 +234,12 @@ RULES: list[Rule] = [
     Rule("season", rf"\b(?:in|over|during|throughout)\s+(?:the\s+)?{_SEASON}"
                    rf"(?!\s+(?:of|before|after)\b)(?![\s-]+\d)(?!\s+{p.EVENTS})",
          rs.span(rs.dated)),
+    # "two Fridays ago", "the Friday before last", "three summers ago": counted back from
+    # "last Friday", "last summer" (they were not understood).
+    Rule("nth_last", rf"\b{p.N}\s+({_DAYS}|spring|summer|autumn|fall|winter)s\s+(?:ago|back)\b",
+         rs.span(rs.nth_last), note=rs.nth_last_note, alone=True),
+    Rule("nth_last", rf"\bthe\s+()({_DAYS})\s+before\s+last\b", rs.span(rs.nth_last),
+         note=rs.nth_last_note, alone=True),
     Rule("season", r"\bthe\s+(spring|summer|autumn|fall|winter)\s+before\s+last\b",
          rs.span(lambda g, now: season_before_last(c.first(g).lower(), now))),
     Rule("relative", rf"\b(last|this|previous|prior|current)\s+{_WHOLE_UNITS}",
@@ -372,6 +382,8 @@ RULES: list[Rule] = [
     Rule("fraction", rf"{p.PRE}{p.AND_A_HALF}", c.and_a_half, note=c.fraction_note),
     # Not after a hedge ("around the end of 2025" read the last third, "around" unsaid): a
     # hedge is not understood, whatever it hedges (engine/reading/time/beside.py).
-    Rule("boundary", rf"\b(?:(?:at|in|during)\s+)?{p.BOUNDARY}({p.PERIOD})",
+    # "towards the end of October": the end of October ("towards" named a subject, "click
+    # towards", and nothing was answered).
+    Rule("boundary", rf"\b(?:(?:at|in|during|towards?)\s+)?{p.BOUNDARY}({p.PERIOD})",
          rs.span(c.boundary_span), note=c.boundary_note),
 ]  # fmt: skip

@@ -23,6 +23,7 @@ from engine.reading.time.calendar import (
     amount_of,
     count_of,
     date_period,
+    recent_season,
     span_before,
 )
 
@@ -32,6 +33,7 @@ SEASON_NOTE = (
     "summer June to August, autumn September to November, winter December to February)"
 )
 THIRDS = {"early": 0, "mid": 1, "late": 2}
+_COUNTED_SEASON = frozenset({"last", "this", "previous", "past"})  # as patterns.SEASON_NOW
 _DAYS = {"early": "1-10", "mid": "11-20", "late": "21 to the end"}
 
 Groups = tuple[str | None, ...]
@@ -53,10 +55,11 @@ def part_n(g: Groups, now: datetime) -> tc.Period:
 
 def part(g: Groups, now: datetime) -> tc.Period:
     """ "early 2025", "mid-2025", "late August": a third of the year or month."""
-    return third(THIRDS[(g[0] or "").lower()], date_period(g[1] or "", now))
+    return third(THIRDS[(g[0] or "").lower()], named(g[1] or "", now))
 
 
 _NTH_THIRD = {"first": 0, "second": 1, "middle": 1, "third": 2, "last": 2, "final": 2}
+_NTH_THIRD |= {"early": 0, "earlier": 0, "latter": 2, "later": 2}  # "the latter part of"
 
 
 def nth_third(g: Groups, now: datetime) -> tc.Period:
@@ -270,10 +273,13 @@ def general_note(phrase: str, own: str | None) -> str | None:
 
 
 def named(text: str, now: datetime) -> tc.Period:
-    """A period named by a date phrase, or "the year", "this year", "last year"."""
+    """A period named by a date phrase, or "the year", "this year", "last year", or a season
+    counted from now ("last spring": calendar.recent_season)."""
     words = text.lower().split()
     if len(words) == 2 and words[-1] in ("year", "quarter", "month"):  # "the year", "last month"
         return tc.period_of(words[-1], now, -1 if words[0] in ("last", "previous") else 0)
+    if len(words) == 2 and words[-1] in SEASONS and words[0] in _COUNTED_SEASON:
+        return recent_season(words[-1], "this" if words[0] == "this" else "last", now)
     return date_period(text, now)
 
 

@@ -1,0 +1,89 @@
+"""Time phrasings no test had seen (time37's 120, written with their readings before the
+reader saw them), asked through `investigate` on the real histories (../shared/data), in
+memory, at 2026-09-01T12:00 UTC. Each was not understood, or read as another window:
+
+- "towards the end of October": "towards" was taken for part of the subject ("click
+  towards" names no subject) and nothing was answered: it is the end of October (its last
+  third), as "the end of October" is;
+- "early last spring", "late last summer": a third of a season counted from now was not
+  understood ("early" was left over);
+- "the first part of 2024", "the latter part of last year": not understood; they are the
+  first and last thirds, as early and late are;
+- "the year leading up to March 2025": "up to March 2025" was read (everything before it),
+  "the year leading" left over: it is the year ending where March starts;
+- "two Fridays ago", "two summers ago": not understood; counted back from "last Friday",
+  "last summer";
+- "03/2025", "2025/03" alone: "2025" was said not understood; they are March 2025.
+
+Each is answered over its window, with git's count of it.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from engine.domain.contract import Outcome
+from engine.ports import OrgGraph
+from tests import shared_history
+from tests.shared_history import commits
+from tests.test_investigate import answer
+
+CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
+
+pytestmark = shared_history.present("click", "attrs")
+
+(click_clone, click, attrs_clone, attrs) = shared_history.each("click", "attrs")
+
+ask = partial(answer, now=CLOCK)
+
+
+@pytest.fixture(scope="module")
+def histories(click: OrgGraph, attrs: OrgGraph) -> dict[str, OrgGraph]:
+    return {"click": click, "attrs": attrs}
+
+
+@pytest.fixture(scope="module")
+def clones(click_clone: Path, attrs_clone: Path) -> dict[str, Path]:
+    return {"click": click_clone, "attrs": attrs_clone}
+
+
+def day(year: int, month: int, d: int) -> datetime:
+    return datetime(year, month, d, tzinfo=UTC)
+
+
+UNSEEN = [
+    ("click", "how many commits to click towards the end of October?",
+     day(2025, 10, 21), day(2025, 11, 1)),
+    ("attrs", "how many commits towards the end of last year?", day(2025, 12, 1), day(2026, 1, 1)),
+    ("attrs", "how many commits early last spring?", day(2026, 3, 1), day(2026, 4, 1)),
+    ("click", "how many commits late last summer?", day(2026, 8, 1), day(2026, 9, 1)),
+    ("click", "how many commits in the first part of 2024?", day(2024, 1, 1), day(2024, 5, 1)),
+    ("attrs", "how many commits to attrs in the latter part of last year?",
+     day(2025, 9, 1), day(2026, 1, 1)),
+    ("click", "how many commits in the year leading up to March 2025?",
+     day(2024, 3, 1), day(2025, 3, 1)),
+    ("attrs", "how many commits two summers ago?", day(2025, 6, 1), day(2025, 9, 1)),
+    ("click", "how many commits the Friday before last?", day(2026, 8, 21), day(2026, 8, 22)),
+    ("click", "how many commits to click 03/2025", day(2025, 3, 1), day(2025, 4, 1)),
+    ("attrs", "how many commits 2025/03?", day(2025, 3, 1), day(2025, 4, 1)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "start", "end"), UNSEEN)
+async def test_an_unseen_phrasing_is_answered_over_the_window_it_means(
+    histories: dict[str, OrgGraph],
+    clones: dict[str, Path],
+    history: str,
+    question: str,
+    start: datetime,
+    end: datetime,
+) -> None:
+    result = await ask(histories[history], question)
+    assert result.outcome is Outcome.ANSWERED, (result.outcome, result.limitations)
+    judgment = result.direct_judgment or ""
+    assert judgment.startswith(f"{commits(clones[history], start, end)} commit(s) "), judgment
+    assert f"from {start:%Y-%m-%d}T00:00:00Z to {end:%Y-%m-%d}T00:00:00Z" in judgment, judgment
