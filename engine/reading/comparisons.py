@@ -17,24 +17,18 @@ from datetime import datetime
 
 from engine.domain import timecontext as tc
 from engine.reading.time import phrases as tp
+from engine.reading.time import versus as vs
 from engine.reading.time.spellings import unit_of
+from engine.reading.vocabulary import DIRECTION_WORDS
 
-# What stands before the period compared with: "than (in)", "vs", "compared to", "against".
-LEAD = re.compile(r"\b(?:than|vs\.?|versus|compared\s+(?:to|with)|against)\s+$", re.IGNORECASE)
-# The same words starting a phrase not understood ("vs 2024": engine.reading.time.reasons).
-_STARTS = re.compile(r"^(?:vs\.?|versus|compared\s+(?:to|with)|against)\s+", re.IGNORECASE)
-_OR = re.compile(r"\bor\s+(?:in\s+|during\s+|over\s+)?$", re.IGNORECASE)
-# After "compare" a period is compared "with", "to" or "and" another ("Compare the number of
-# commits in March 2026 with March 2025" ended on "two times named").
-_WITH = re.compile(r"\b(?:with|to|and)\s+(?:in\s+|during\s+)?$", re.IGNORECASE)
-# A word comparing how much ("busier", "more active", "quieter"): "or" then joins periods
-# compared, not two questions.
-_COMPARATIVE = re.compile(
-    r"\b(?:more|fewer|less|busier|quieter|slower|faster|bigger|smaller|higher|lower)\b",
-    re.IGNORECASE,
-)
+# The words standing before the period compared with, as rows (engine/reading/time/versus.py):
+# always ("than (in)", "vs", "compare with", "against"), after a comparing word elsewhere
+# ("or"), or in a question saying "compare" ("with", "to", "and").
+LEAD = vs.before(vs.Needs.NOTHING)
+_OR = vs.before(vs.Needs.COMPARATIVE)
+_WITH = vs.before(vs.Needs.COMPARE)
 PREPOSITION = re.compile(r"^(?:in|during|for|over|on)\s", re.IGNORECASE)
-COMPARE = re.compile(r"\bcompar(?:e|es|ed|ing|ison)\b\s*", re.IGNORECASE)
+COMPARE = vs.COMPARE
 JOINED = re.compile(r"\s+(?:and|with|to|vs\.?|versus)\s+", re.IGNORECASE)
 
 
@@ -74,16 +68,62 @@ def named(
         unit = unit_of(first.split()[-1])
         second = tp.read_time(f"last {unit}", now).match if unit in UNITS else None
         return None if second is None else _named(first, time, f"last {unit}", second)
-    if COMPARE.search(text) is None:
+    if (joined := _joined(text, first, now)) is not None:
+        return joined
+    if (over := _OVER.search(text)) is not None:  # "commits in 2025 year over year"
+        unit = unit_of(over.group("unit") or _ABBREVIATED.get(over.group().lower(), ""))
+        return _shifted(first, time, unit, over.group(), over.span())
+    return None
+
+
+# A time phrase joining two periods, read as the two compared: after "compare" ("compare
+# commits in july and august"), or a range in a question asking which way something moved
+# ("did commits grow from 2024 to 2025?", "commits year over year 2024 to 2025"): the
+# range's two ends of one length, never the two years together against the two before them.
+_RANGE = re.compile(
+    r"^(?:from\s+)?(?P<one>.+?)(?:\s+(?:to|through|thru|until|till)\s+|\s*(?:→|->)\s*)(?P<two>.+)$",
+    re.IGNORECASE,
+)
+# Each period against the one a unit before ("year over year", "yoy", "quarter on quarter").
+_OVER = re.compile(
+    r"\b(?:(?P<unit>year|quarter|month)[\s-]+(?:over|on)[\s-]+(?P=unit)|yoy|y/y|qoq)\b", re.I
+)
+_ABBREVIATED = {"yoy": "year", "y/y": "year", "qoq": "quarter"}
+
+
+def _moved(text: str) -> bool:
+    """Whether the question asks which way something moved ("grow", "dropped", "yoy")."""
+    words = set(re.findall(r"[a-z]+", text.lower()))
+    return bool(DIRECTION_WORDS & words) or _OVER.search(text) is not None
+
+
+def _joined(text: str, first: str, now: datetime) -> Named | None:
+    """The two periods one time phrase joins, when the question compares them."""
+    ranged = COMPARE.search(text) is None
+    if not ranged:
+        parts = JOINED.split(first, maxsplit=1)
+    elif _moved(text) and (span := _RANGE.match(first)) is not None:
+        parts = [span.group("one"), span.group("two")]
+    else:
         return None
-    parts = JOINED.split(first, maxsplit=1)
     if len(parts) < 2:
         return None
     lead = PREPOSITION.match(parts[0])
     if lead and not PREPOSITION.match(parts[1]):
         parts[1] = f"{lead.group()}{parts[1]}"  # "in july and august": "in august"
-    one, two = _read(parts[0], now), _read(parts[1], now)
-    return None if one is None or two is None else _named(parts[0], one, parts[1], two)
+    two = _read(parts[1], now)
+    one = None if two is None else _inherited(parts[0], parts[1], two, now)
+    one = one or _read(parts[0], now)  # "from march to june 2025": march of 2025
+    if one is None or two is None or (ranged and not _alike(one, two)):
+        return None
+    return _named(parts[0], one, parts[1], two)
+
+
+def _alike(one: tp.TimeMatch, two: tp.TimeMatch) -> bool:
+    """Whether two periods are of one length (two years, two months, two quarters): a range
+    from a year to a month is a range, not two periods compared."""
+    spans = [(m.end_at - m.start_at).days for m in (one, two) if m.end_at and m.start_at]
+    return len(spans) == 2 and abs(spans[0] - spans[1]) * 10 <= max(spans)
 
 
 # The first period's own span a unit earlier ("this yr vs same time last yr": 1 January to
@@ -104,14 +144,20 @@ def same_time(first: str, time: tp.TimeMatch, same: re.Match[str]) -> Named | No
     """The first period's span moved back one unit (a year, a quarter, a month), with the
     words naming it as the comparison's (`Named.span`); None for a unit no calendar has."""
     unit = unit_of(same.group("unit") or same.group("before"))
+    lead = len(same.group()) - len(same.group().lstrip(" ,"))
+    return _shifted(first, time, unit, same.group("phrase"), (same.start() + lead, same.end()))
+
+
+def _shifted(
+    first: str, time: tp.TimeMatch, unit: str | None, phrase: str, span: tuple[int, int]
+) -> Named | None:
+    """The first period and its span `unit` earlier, `phrase` (at `span`) naming it."""
     if unit not in _MONTHS_IN or time.start_at is None:
         return None
-    end = time.end_at
-    back = (tc.months_before(time.start_at, _MONTHS_IN[unit]),
-            None if end is None else tc.months_before(end, _MONTHS_IN[unit]))  # fmt: skip
-    found = Named((first, same.group("phrase")), ((time.start_at, end), back))
-    lead = len(same.group()) - len(same.group().lstrip(" ,"))
-    return replace(found, span=(same.start() + lead, same.end()))
+    end, months = time.end_at, _MONTHS_IN[unit]
+    back = (tc.months_before(time.start_at, months),
+            None if end is None else tc.months_before(end, months))  # fmt: skip
+    return Named((first, phrase), ((time.start_at, end), back), span=span)
 
 
 # What follows the first period right after a comparing word, up to the clause's end.
@@ -212,8 +258,8 @@ def later_periods(
     q2", "more commits in 2025 or 2024"; "how many commits in march or april" asks two
     counts: engine.reading.comparisons.two_times ends it)."""
     found = []
-    leads = (LEAD, _OR) if ors and _COMPARATIVE.search(text) else (LEAD,)
-    if COMPARE.search(text[: time.start]):  # "compare ... in March 2026 with March 2025"
+    leads = (LEAD, _OR) if ors and vs.COMPARATIVE.search(text) else (LEAD,)
+    if COMPARE.search(text):  # "compare ... March 2026 with March 2025", "how do X and Y compare"
         leads = (*leads, _WITH)
     for phrase in reading.ignored:  # understood, after the first: "than in mar"
         at = text.find(phrase, time.end)
@@ -221,7 +267,7 @@ def later_periods(
         if lead is not None:
             found.append((lead.start(), at + len(phrase), phrase))
     for phrase in reading.not_understood:  # "vs 2024": the year no rule reads alone
-        starts = _STARTS.match(phrase)
+        starts = vs.STARTS.match(phrase)
         at = text.find(phrase)
         if starts is not None and at >= 0:
             found.append((at, at + len(phrase), phrase[starts.end() :]))

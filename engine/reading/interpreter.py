@@ -217,7 +217,7 @@ def interpret(
             ()
             if ranking is not None  # a ranking reads its own words (engine.reading.ranking)
             else (
-                *(refused or two_periods(text, time, base, reading, now)),  # "apr than mar"
+                *(refused or two_periods(text, time, base, reading, now, pair)),  # "apr than mar"
                 *ranked,
                 *reread,
                 *meaning.unasked(text, readable, intent, references),

@@ -15,7 +15,6 @@ wider than one answer covers (MAX_RANGE), or two periods overlapping.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -25,7 +24,7 @@ from engine.reading import references as r
 from engine.reading.comparisons import Named
 from engine.reading.meaning import Unasked
 from engine.reading.time import phrases as tp
-from engine.reading.vocabulary import CHANGE_KINDS, Intent
+from engine.reading.vocabulary import CHANGE_KINDS, PLURAL_KINDS, Intent
 
 # What a comparison of two periods reads: commits and changed lines of each.
 KINDS = (FactKind.COMMIT_ACTIVITY, FactKind.CHURN)
@@ -38,6 +37,8 @@ _COUNTED = frozenset(KINDS)
 WORDS = frozenset(
     {"more", "less", "fewer", "than", "or", "vs", "versus", "compared", "compare", "against"}
     | {"busier", "quieter", "active", "activity"}
+    # the words of the rows of engine/reading/time/versus.py, and "yoy" (comparisons._OVER)
+    | {"compares", "comparing", "comparison", "relative", "opposed", "yoy", "qoq"}
 )
 
 
@@ -73,13 +74,26 @@ _PEOPLE = frozenset(
 )
 
 
-def asks_change(intent: Intent, kinds: list[FactKind], words: Sequence[str] = ()) -> bool:
+def asks_change(intent: Intent, kinds: list[FactKind], words: list[str] | None = None) -> bool:
     """Whether the question asks how much something changes, which the churn fact's two
-    periods answer: how active or busy (status, trend), or a count of commits or lines;
-    not the people of each (`words` naming them)."""
+    periods answer: how active or busy (status, trend), how much more it changed ("was
+    sessions.py changed more in 2017 or in 2018?": it ended on "two times named"), or a
+    count of commits or lines; not the people of each (`words` naming them), nor which
+    subjects changed more in one than the other (a ranking no answer computes)."""
+    words = words or []
+    if words[:1] in (["which"], ["what"]) and _SUBJECTS.intersection(words[1:3]):
+        return False  # "which files changed more in 2017 than 2018?": subjects, not periods
+    if intent is Intent.WHAT_CHANGED and _MORE.intersection(words):  # its changes, counted
+        return not _PEOPLE.intersection(words)
     if intent in {Intent.STATUS, Intent.TREND}:
         return set(kinds) <= CHANGE_KINDS and not _PEOPLE.intersection(words)
     return intent == Intent.COUNT and bool(kinds) and set(kinds) <= _COUNTED
+
+
+# Subjects asked for ("which files changed more in 2017 than 2018?"): ranked, not compared.
+_SUBJECTS = PLURAL_KINDS | {"files", "paths", "folders", "directories", "dirs", "ones", "areas"}
+# The words asking how much more a list of changes holds ("changed more", "modified less").
+_MORE = frozenset({"more", "less", "fewer"})
 
 
 def asks_people(intent: Intent, kinds: list[FactKind]) -> bool:

@@ -71,10 +71,13 @@ def two_periods(
     compared: tuple[datetime, datetime] | None,
     reading: tp.TimeReading,
     now: datetime,
+    pair: Named | None = None,
 ) -> tuple[Unasked, ...]:
     """The comparison a question makes that no answer computes, said (the question ends):
     a period after "than"/"vs"/"compared to" beside the first one, or the only period after
-    such a word when it is not compared with the time since it (`compared` is None)."""
+    such a word when it is not compared with the time since it (`compared` is None); else
+    the two periods read as compared (`pair`: "did the number of contributors grow from 2024
+    to 2025?" was counted over both years together)."""
     if time is None or compared is not None:
         return ()
     first = text[time.start : time.end]
@@ -104,7 +107,19 @@ def two_periods(
         return _elided(text, time, elided, now)
     if (verb := COMPARE.search(text)) is not None:  # "compare commits in july and august"
         return _compare(text, time, verb, now)
-    return ()
+    return () if pair is None else _pair_refused(pair)
+
+
+def _pair_refused(pair: Named) -> tuple[Unasked, ...]:
+    """Two periods read as compared, each dated, when what is asked of them is no figure a
+    comparison gives (commits and changed lines): ended, never answered over both."""
+    said = [f'"{p}"{dates(*w)}' for p, w in zip(pair.phrases, pair.windows, strict=True)]
+    note = (
+        f"{said[0]} and {said[1]} are two periods compared, and only commits and changed "
+        "lines are compared over two periods: one answer covers one window, and the two "
+        "together would answer another question. Ask about each period in turn."
+    )
+    return (Unasked(pair.phrases[1], note),)
 
 
 def _elided(

@@ -50,13 +50,10 @@ from engine.reading.time.patterns import YEAR as _YEAR
 from engine.reading.time.rules import RULES
 from engine.reading.time.slashdates import WhichDay
 from engine.reading.time.spellings import written_out
+from engine.reading.time.versus import VERSUS  # "2025 vs 2024": the words, as rows
 
-__all__ = ["EARLIEST", "VERSUS", "VERSUS_WORDS", "TimeMatch", "TimeReading", "read_time"]
+__all__ = ["EARLIEST", "VERSUS", "TimeMatch", "TimeReading", "read_time"]
 
-# "2025 vs 2024": the period after it is another one to compare with
-# (engine.resolving.questiontime).
-VERSUS_WORDS = frozenset({"vs", "vs.", "versus", "compared", "against"})
-VERSUS = re.compile(r"\b(?:vs\.?|versus|compared\s+(?:to|with)|against)\s+$", re.IGNORECASE)
 # "ever", "of all time": everything before now (wider than an answer may cover: said, and the
 # widest window offered), when the question names no other time. So are a subject's whole
 # history and its beginning ("over its entire history", "in the history of click", "since

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-from engine.reading.time.phrases import VERSUS_WORDS
+from engine.reading.time.versus import STARTS
 
 
 class Unread(Enum):
@@ -46,7 +46,6 @@ ROWS = (
 
 def reason(phrase: str) -> Unread:
     """Why `phrase` (a time phrase no rule reads) was not read."""
-    words = phrase.lower().split()
-    if words and words[0] in VERSUS_WORDS:
+    if STARTS.match(phrase):  # "vs 2024", "compare to 2024" (engine/reading/time/versus.py)
         return Unread.VERSUS
     return next((row.reason for row in ROWS if row.pattern.search(phrase)), Unread.UNKNOWN)

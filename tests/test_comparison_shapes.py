@@ -1,0 +1,131 @@
+"""Two periods compared, whatever words join them: one rule over two read periods
+(engine/reading/time/versus.py holds the joining words as rows; engine/reading/comparisons.py
+reads the two; engine/reading/twoperiods.py answers them). Independent checks (z36a C8, A7,
+R9) asked "How did the number of commits in summer 2025 compare with summer 2024?", "How did
+August 2024 compare with August 2025 in commits?" and "Was sessions.py changed more in 2017 or
+in 2018?": each ended on "two times named ... ask about each period in turn" while "Compare
+the number of commits in February 2026 with February 2025" was answered. Each side obeys the
+window rules of a question about it alone, and the answer states both windows. Figures are
+git's (author time, --no-merges --full-history), on werkzeug's, requests' and attrs' real
+histories (../shared/data), asked on 2026-09-01T12:00:00Z."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from engine.domain.contract import Outcome
+from engine.ports import OrgGraph
+from tests import shared_history
+from tests.test_investigate import answer
+from tests.test_periods_compared import compared_as_git
+
+CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
+
+pytestmark = shared_history.present("werkzeug", "requests", "attrs")
+
+(werkzeug_clone, werkzeug, requests_clone, requests, attrs_clone, attrs) = shared_history.each(
+    "werkzeug", "requests", "attrs"
+)
+
+ask = partial(answer, now=CLOCK)
+SESSIONS = ("requests/sessions.py", "src/requests/sessions.py")
+
+
+def on(year: int, month: int = 1) -> datetime:
+    return datetime(year, month, 1, tzinfo=UTC)
+
+
+def year(y: int) -> tuple[datetime, datetime]:
+    return on(y), on(y + 1)
+
+
+# history, question, the later period (answered), the earlier one (compared with), paths
+CASES = [
+    # "compare with" / "compare to" after the first period (z36a C8 on attrs, A7)
+    ("attrs", "How did the number of commits in summer 2025 compare with summer 2024?",
+     (on(2025, 6), on(2025, 9)), (on(2024, 6), on(2024, 9)), ()),
+    ("attrs", "How did August 2024 compare with August 2025 in commits?",
+     (on(2025, 8), on(2025, 9)), (on(2024, 8), on(2024, 9)), ()),
+    ("werkzeug", "How did commits in 2025 compare to 2024?", year(2025), year(2024), ()),
+    # "or" after a comparing word, the list of changes asked "more" (z36a R9: 23 vs 9)
+    ("requests", "Was sessions.py changed more in 2017 or in 2018?", year(2018), year(2017),
+     SESSIONS),
+    # "and" with "compare" after both periods
+    ("requests", "How do 2017 and 2018 compare in commits to sessions.py?", year(2018),
+     year(2017), SESSIONS),
+    ("werkzeug", "how do q1 2026 and q2 2026 compare in commits", (on(2026, 4), on(2026, 7)),
+     (on(2026, 1), on(2026, 4)), ()),
+    # more rows: "relative to", "in comparison with", an arrow
+    ("werkzeug", "werkzeug commits in 2025 relative to 2024", year(2025), year(2024), ()),
+    ("attrs", "commits in 2025 in comparison with 2024", year(2025), year(2024), ()),
+    ("attrs", "attrs commits 2024 → 2025", year(2025), year(2024), ()),
+    # a range asked which way it moved: its two ends, never both years against the two before
+    ("werkzeug", "Did commits grow from 2024 to 2025?", year(2025), year(2024), ()),
+    ("attrs", "did commits drop from march to june 2025", (on(2025, 6), on(2025, 7)),
+     (on(2025, 3), on(2025, 4)), ()),
+    ("werkzeug", "werkzeug commits year over year 2024 to 2025", year(2025), year(2024), ()),
+    # "yoy": the same span a year before
+    ("attrs", "yoy commits for q2 2026", (on(2026, 4), on(2026, 7)), (on(2025, 4), on(2025, 7)),
+     ()),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "later", "earlier", "paths"), CASES)
+async def test_any_words_joining_two_periods_compare_them(
+    werkzeug: OrgGraph,
+    werkzeug_clone: Path,
+    requests: OrgGraph,
+    requests_clone: Path,
+    attrs: OrgGraph,
+    attrs_clone: Path,
+    history: str,
+    question: str,
+    later: tuple[datetime, datetime],
+    earlier: tuple[datetime, datetime],
+    paths: tuple[str, ...],
+) -> None:
+    """Before: "two times named ... ask about each period in turn" (compare with/to, "or"
+    after "changed more", "and ... compare", "→"), "\\"2024\\" was not understood as a time"
+    ("relative to 2024"), or the range's two years against the two before them, refused as
+    wider than 400 days ("grow from 2024 to 2025"). Now both periods' commits, git's."""
+    graph, clone = {
+        "werkzeug": (werkzeug, werkzeug_clone),
+        "requests": (requests, requests_clone),
+        "attrs": (attrs, attrs_clone),
+    }[history]
+    result = await ask(graph, question)
+    compared_as_git(result, clone, later, earlier, *paths)
+    stamps = [f"{s:%Y-%m-%dT%H:%M:%SZ} to {e:%Y-%m-%dT%H:%M:%SZ}" for s, e in (later, earlier)]
+    assert any(all(s in n for s in stamps) for n in result.limitations), result.limitations
+
+
+@pytest.mark.parametrize(
+    ("history", "question"),
+    [
+        # subjects ranked by how much more each changed: it was answered with the whole
+        # organisation's totals of the two years
+        ("werkzeug", "which files changed more in 2025 than 2024?"),
+        ("attrs", "which modules changed more in 2025 than in 2024?"),
+        # people over a range's two ends: counted over the months between them together
+        ("attrs", "did the number of authors drop from march to june 2026"),
+        ("werkzeug", "Did the number of contributors grow from q1 2026 to q2 2026?"),
+    ],
+)
+async def test_what_no_comparison_computes_ends_naming_both_periods(
+    werkzeug: OrgGraph, attrs: OrgGraph, history: str, question: str
+) -> None:
+    result = await ask(werkzeug if history == "werkzeug" else attrs, question)
+    assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
+    assert any("are two periods compared" in n for n in result.limitations), result.limitations
+
+
+async def test_a_range_counted_stays_one_window(werkzeug: OrgGraph) -> None:
+    """The control: a count over a range asks no direction; it is the range's."""
+    result = await ask(werkzeug, "how many commits from march to june 2026")
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    label = result.temporal_label
+    assert label is not None and label.effective_from == on(2026, 3)
