@@ -5,11 +5,8 @@ from __future__ import annotations
 from engine.ports import FactSource
 from engine.providers.base import Provider, ProviderResult, Window
 from engine.providers.changes import ChangesProvider
-from engine.providers.contributions import (
-    BusFactorProvider,
-    ChurnProvider,
-    ContributorsProvider,
-)
+from engine.providers.contributions import BusFactorProvider, ChurnProvider
+from engine.providers.contributors import ContributorsProvider
 from engine.providers.records import (
     ActivityProvider,
     DeliveryProvider,

@@ -3,7 +3,7 @@ core.py and parser.py in 2025?" (it ranked everyone who changed either, then end
 "both"), "how many people changed both X and Y?".
 
 Each subject's contributor fact lists its side of the intersection (the people who changed
-all of the subjects asked about, engine/providers/contributions.py `_shared`), with their
+all of the subjects asked about, engine/providers/contributors.py `_shared`), with their
 commits to it: the answer names each person with their commits to each subject, every
 figure from a claimed fact.
 """
@@ -83,7 +83,7 @@ def judgment(
 
 def periods(facts: Sequence[Fact], scope: str, window: Window, counted: bool) -> str:
     """The people who changed `scope` both in the window and in the period it is compared
-    with (the contributor facts list them: engine/providers/contributions.py), with their
+    with (the contributor facts list them: engine/providers/contributors.py), with their
     commits in each."""
     before = window.before
     assert before is not None

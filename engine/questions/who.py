@@ -61,7 +61,7 @@ def people(facts: Sequence[Fact], by: str = "commits") -> list[tuple[str, int, i
     People are added up by key, not by name: one person active in several repositories is
     one row, and two identities that merely share a display name stay two rows, as the
     facts themselves list them. Each fact lists, besides its own top five, the people who
-    lead across all the facts' subjects (engine/providers/contributions.py), so the first
+    lead across all the facts' subjects (engine/providers/contributors.py), so the first
     five here are exactly the leaders across them, with their exact totals: anyone else's
     sum can only be short of their true total, which ranks below the fifth leader's.
 
@@ -122,7 +122,7 @@ def who_changed(facts: Sequence[Fact], scope: str, window: Window, by: str) -> s
 def _without_bots(facts: Sequence[Fact], scope: str, window: Window, by: str) -> str:
     """People ranked as who_changed ranks them, bots left out (engine.domain.bots): the
     contributor facts list the top five who are no bots too, and the leaders across the
-    subjects who are none (engine/providers/contributions.py), so the first five here are
+    subjects who are none (engine/providers/contributors.py), so the first five here are
     exact. The bots ranked above the fifth are named, with their commits."""
     everyone = people(facts, by)
     ranked = [row for row in everyone if not is_bot(row[0])]
