@@ -393,6 +393,14 @@ NINTH = [
     ("two summers ago", d("2025-06-01"), d("2025-09-01")),
     ("03/2025", d("2025-03-01"), d("2025-04-01")),
     ("2025/03", d("2025-03-01"), d("2025-04-01")),
+    # time37's second batch (65, written knowing the corpus's conventions): 2 answered over
+    # another window ("mid-to-late 2024": late 2024, "early-to-mid 2025": mid 2025), 1 offered
+    # over another ("from 13/2025 to April 2026": 2025 to April 2026, now named).
+    ("mid-to-late 2024", d("2024-05-01"), d("2025-01-01")),
+    ("early and mid 2025", d("2025-01-01"), d("2025-09-01")),
+    ("Sep 2025 to date", d("2025-09-01"), N),
+    ("2 weekends ago", d("2026-11-07"), d("2026-11-09")),
+    ("last calendar year", d("2025-01-01"), d("2026-01-01")),
 ]
 
 # Not understood by a convention stated in the corpus (a hedge is not understood whatever it

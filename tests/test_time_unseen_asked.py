@@ -13,7 +13,11 @@ memory, at 2026-09-01T12:00 UTC. Each was not understood, or read as another win
   "the year leading" left over: it is the year ending where March starts;
 - "two Fridays ago", "two summers ago": not understood; counted back from "last Friday",
   "last summer";
-- "03/2025", "2025/03" alone: "2025" was said not understood; they are March 2025.
+- "03/2025", "2025/03" alone: "2025" was said not understood; they are March 2025;
+- a second batch: "mid-to-late 2024" (answered over late 2024, "mid-to-" unsaid), "early and
+  mid 2025" (over mid 2025), "Sep 2025 to date" (ended on "date"), "2 weekends ago", "last
+  calendar year" (not understood); "early or mid 2025" (answered over mid 2025) and "from
+  13/2025 to April 2026" (offered 2025 to April 2026) are named, nothing answered.
 
 Each is answered over its window, with git's count of it.
 """
@@ -70,6 +74,12 @@ UNSEEN = [
     ("click", "how many commits the Friday before last?", day(2026, 8, 21), day(2026, 8, 22)),
     ("click", "how many commits to click 03/2025", day(2025, 3, 1), day(2025, 4, 1)),
     ("attrs", "how many commits 2025/03?", day(2025, 3, 1), day(2025, 4, 1)),
+    # A second batch: two parts joined were answered over the last alone, the first unsaid.
+    ("click", "how many commits to click mid-to-late 2024?", day(2024, 5, 1), day(2025, 1, 1)),
+    ("attrs", "how many commits in early and mid 2025?", day(2025, 1, 1), day(2025, 9, 1)),
+    ("attrs", "how many commits Sep 2025 to date?", day(2025, 9, 1), CLOCK),
+    ("click", "how many commits 2 weekends ago?", day(2026, 8, 22), day(2026, 8, 24)),
+    ("attrs", "how many commits last calendar year?", day(2025, 1, 1), day(2026, 1, 1)),
 ]  # fmt: skip
 
 
@@ -86,4 +96,22 @@ async def test_an_unseen_phrasing_is_answered_over_the_window_it_means(
     assert result.outcome is Outcome.ANSWERED, (result.outcome, result.limitations)
     judgment = result.direct_judgment or ""
     assert judgment.startswith(f"{commits(clones[history], start, end)} commit(s) "), judgment
-    assert f"from {start:%Y-%m-%d}T00:00:00Z to {end:%Y-%m-%d}T00:00:00Z" in judgment, judgment
+    assert f"from {start:%Y-%m-%dT%H}:00:00Z to {end:%Y-%m-%dT%H}:00:00Z" in judgment, judgment
+
+
+# Read as another window before, silently: "early or mid 2025" as mid 2025; "from 13/2025 to
+# April 2026" offered 2025 to April 2026 ("13/" unsaid). Now named, nothing answered.
+NOT_READ = [
+    ("click", "how many commits early or mid 2025?", "early or mid 2025"),
+    ("attrs", "how many commits from 13/2025 to April 2026?", "13/2025"),
+    ("click", "who made the most commits from 13/2025 to April 2026?", "13/2025"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "named"), NOT_READ)
+async def test_a_phrase_read_in_part_is_named_never_answered(
+    histories: dict[str, OrgGraph], history: str, question: str, named: str
+) -> None:
+    result = await ask(histories[history], question)
+    assert result.outcome is Outcome.NO_MATCH, (result.outcome, result.limitations)
+    assert any(named in note for note in result.limitations), result.limitations

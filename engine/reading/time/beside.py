@@ -63,6 +63,10 @@ _NUMBER = re.compile(
 )
 _GLUE = frozenset({"the", "of", "a", "an"})
 _GAP = re.compile(r"[\s'\u2019]*")  # "Jan '23": an apostrophe joins the year to the phrase
+# A dash or a slash joins another part to it, and "to", "and", "or" another one ("early or
+# mid 2025", "late 2024/early 2025" read the phrase alone, the rest unsaid).
+_JOINED = re.compile(r"\s*[-\u2013/]\s*")
+_CONNECTORS = frozenset({"to", "and", "or"})
 _REACH = 5  # words looked at on the left ("around the time of PyCon 2019")
 _MONTH_NAMES = [m for m in MONTHS if len(m) > 4]
 # A bound a misspelling still names, before a phrase ("sinse januray 2025" read January 2025
@@ -144,7 +148,7 @@ class _Walk:
             word = self.words[i]
             gap = self.text[word.end : at] if leftwards else self.text[at : word.start]
             hedged = leftwards and word.norm in _HEDGES and _ABBREVIATED.fullmatch(gap)
-            if not (_GAP.fullmatch(gap) or hedged) or not self.unread[i]:
+            if not (_GAP.fullmatch(gap) or hedged or _JOINED.fullmatch(gap)) or not self.unread[i]:
                 break
             before = self.words[i - 1].norm if i > 0 else ""
             if not leftwards and word.norm == "so" and before == "or":  # "March 2026 or so"
@@ -156,7 +160,7 @@ class _Walk:
             misspelt = leftwards and _misspelt_bound(word.norm)
             if (changes(word.norm, following) or misspelt) and (not near or _near(word.norm)):
                 found = word.start if leftwards else word.end
-            elif word.norm not in _GLUE and not (leftwards and self.names[i]):
+            elif word.norm not in _GLUE | _CONNECTORS and not (leftwards and self.names[i]):
                 break
             at = word.start if leftwards else word.end
         return found

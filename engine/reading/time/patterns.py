@@ -36,7 +36,12 @@ MONTH = "(?:" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\b(?:\.(?=[
 # A year written with an apostrophe and two digits ("summer '22", "Jan '23") is one too: it
 # was said unused and another year's summer answered (engine.reading.time.phrases reads its
 # century: the latest not after now).
-YEAR = r"(?:(?:19[7-9]\d|2\d{3})(?!\d|-\d|[/.]\d|'?s\b)|(?<![\w'])'\d{2}(?![\w']))"
+# Never the year of a month written by its number ("from 13/2025 to April 2026" read 2025 to
+# April 2026, "13/" unsaid), though a quarter's ("Q1/2025").
+YEAR = (
+    r"(?:(?<!\d\d/)(?<!\b\d/)(?:19[7-9]\d|2\d{3})(?!\d|-\d|[/.]\d|'?s\b)"
+    r"|(?<![\w'])'\d{2}(?![\w']))"
+)
 # A day of a month: "3", "3rd", or in words ("third", "twenty-first", "twenty first"); a
 # word never starts more of a phrase ("the first half", "the first 10 days", "the first week").
 ORD_WORD = (

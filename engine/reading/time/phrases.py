@@ -84,6 +84,8 @@ _QUARTER_WITH = re.compile(r"\s+with\s+(?:the\s+)?(?:most|highest)\b", re.IGNORE
 _TIME_LIKE = re.compile(
     r"(?<![\w'\u2019])['\u2019]\d{2}(?![\w'\u2019])|"
     rf"\b(?:(?<!\blong\s)since|between|ago|tomorrow|tonight|ytd|quarters?|q[1-4]|h[12]|{_YEAR}|\d{{4}}[-/.]\d{{1,2}}"
+    # a month's number no row reads before a year ("13/2025": its year is no year alone)
+    r"|\d{1,2}/(?:19[7-9]\d|2\d{3})(?!\d)"
     r"|summer|winter|autumn|spring\s+\d|weekend|fortnights?|half\s+of|christmas|xmas"
     # spring and fall after a word placing a time ("by the spring" was answered over the
     # default year, "spring" unsaid); alone they may be names (the Spring framework)

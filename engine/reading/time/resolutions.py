@@ -148,14 +148,16 @@ def season(g: Groups, now: datetime) -> tc.Period:
 
 
 def nth_last(g: Groups, now: datetime) -> tc.Period:
-    """ "two Fridays ago", "the Friday before last", "two summers ago": the one before "last
-    Friday" (or "last summer") by a count less one; no count ("before last") is two."""
+    """ "two Fridays ago", "the Friday before last", "two summers ago", "2 weekends ago": the
+    one before "last Friday" (or "last summer", "last weekend") by a count less one; no count
+    ("before last") is two."""
     count = count_of(c.first(g)) if c.first(g) else 2
     name = c.second(g).lower().rstrip("s")
     if count < 1:
         raise ValueError("no such one")
-    if name in WEEKDAYS:
-        start, stop = date_period(f"last {name}", now)
+    if name in WEEKDAYS or name == "weekend":
+        last = spans.weekend(("last",), now) if name == "weekend" else None
+        start, stop = last or date_period(f"last {name}", now)
         back = timedelta(weeks=count - 1)
         return start - back, stop - back
     start, stop = recent_season(name, "last", now)
@@ -169,6 +171,8 @@ def nth_last_note(phrase: str) -> str:
     if any(w.rstrip("s") in SEASONS for w in words):
         return (f'"{phrase}" is counted back from the latest such season that has ended'
                 f"{vague}. {spans.SEASON_NOTE}")
+    if any(w.startswith("weekend") for w in words):
+        return f'"{phrase}" is counted back from last weekend, a Saturday and Sunday (UTC){vague}'
     return f'"{phrase}" is counted back from the latest such day before today{vague}'
 
 

@@ -80,6 +80,9 @@ _RECENT = (
     r"|in\s+recent\s+(?:days|weeks|months|times))\b"
 )
 _DAYS = "|".join(WEEKDAYS)
+# Up to now: "... to now", "... until today", "... to date" ("Sep 2025 to date" read September
+# 2025, "date" said not understood).
+_TO_NOW = rf"(?:(?:to|{p.UNTIL}|and)\s+(?:now|today)|to\s+date)\b"
 _TO = rf"(?:\bto\b|{p.UNTIL}|{p.THROUGH}(?:\s+to)?)"
 # Units without a count ("the weeks before"): no rs.span (the rs.span rule read one week).
 _NOT_UNITS = p.NOT_UNITS
@@ -126,7 +129,7 @@ RULES: list[Rule] = [
                     rf"(?:in|of|during)\s+({p.YEAR})", rs.year_after, note=cv.ranged),
     Rule("between", rf"\bfrom\s+({p.DATE})\s+{_TO}\s+({p.DATE})", rs.ranged(both=False),
          note=cv.ranged),
-    Rule("since", rf"(?:\bfrom|{p.BETWEEN})\s+({p.DATE})\s+(?:to|{p.UNTIL}|and)\s+(?:now|today)\b",
+    Rule("since", rf"(?:\bfrom|{p.BETWEEN})\s+({p.DATE})\s+{_TO_NOW}",
          rs.since),
     Rule("between", rf"\b(?:(?:in|during|from|for|throughout|over)\s+)?{p.YEARS}",
          rs.ranged(both=False), note=cv.ranged),
@@ -236,13 +239,15 @@ RULES: list[Rule] = [
          rs.span(rs.dated)),
     # "two Fridays ago", "the Friday before last", "three summers ago": counted back from
     # "last Friday", "last summer" (they were not understood).
-    Rule("nth_last", rf"\b{p.N}\s+({_DAYS}|spring|summer|autumn|fall|winter)s\s+(?:ago|back)\b",
+    Rule("nth_last", rf"\b{p.N}\s+({_DAYS}|spring|summer|autumn|fall|winter|weekend)s\s+"
+                     r"(?:ago|back)\b",
          rs.span(rs.nth_last), note=rs.nth_last_note, alone=True),
     Rule("nth_last", rf"\bthe\s+()({_DAYS})\s+before\s+last\b", rs.span(rs.nth_last),
          note=rs.nth_last_note, alone=True),
     Rule("season", r"\bthe\s+(spring|summer|autumn|fall|winter)\s+before\s+last\b",
          rs.span(lambda g, now: season_before_last(c.first(g).lower(), now))),
-    Rule("relative", rf"\b(last|this|previous|prior|current)\s+{_WHOLE_UNITS}",
+    # ... "last calendar year", "this calendar month" ("calendar" ended the question).
+    Rule("relative", rf"\b(last|this|previous|prior|current)\s+(?:calendar\s+)?{_WHOLE_UNITS}",
          rs.span(rs.relative_period), note=cv.relative),
     Rule("relative", r"\b(?:(?:in|during|over|for)\s+)?the\s+(previous|prior|current)\s+"
                      r"(week|month|quarter|year)\b", rs.span(rs.relative_period), note=cv.relative),
@@ -281,6 +286,11 @@ RULES: list[Rule] = [
     # of 2025, "late" unsaid).
     Rule("part", rf"{_LEAD}(?<!running\s)(early|mid|late)(?:[\s-]+in)?[\s-]+({p.THIRD_OF})",
          rs.span(spans.part), note=spans.part_note, alone=True),
+    # "mid-to-late 2024", "early and mid 2025", "early/mid 2025": both thirds and what is
+    # between (they were answered over the last third alone, the first word unsaid).
+    Rule("part", rf"(?:{_LEAD}|{p.BETWEEN}\s+)(early|mid|late)(?:\s*[-\u2013/]\s*(?:to[\s-]+)?"
+                 rf"|[\s-]+(?:to|and|through|thru|into)[\s-]+)(early|mid|late)[\s-]+({p.THIRD_OF})",
+         rs.span(spans.parts), note=spans.part_note, alone=True),
     # "the last third of 2023", "the first third of last year": as late 2023, early last year.
     Rule("part", rf"{_LEAD}{p.THIRDS}", rs.span(spans.nth_third), note=spans.nth_third_note,
          alone=True),
@@ -333,7 +343,7 @@ RULES: list[Rule] = [
          rs.span(spans.month_week), note=spans.month_week_note, alone=True),
     # Compositions over a value already read (`patterns.POINT`, `patterns.PERIOD`).
     Rule("since", rf"\bsince\s+({p.POINT})", c.since_point, note=cv.edge),
-    Rule("since", rf"(?:\bfrom|{p.BETWEEN})\s+({p.POINT})\s+(?:to|{p.UNTIL}|and)\s+(?:now|today)\b",
+    Rule("since", rf"(?:\bfrom|{p.BETWEEN})\s+({p.POINT})\s+{_TO_NOW}",
          c.since_point, note=cv.edge),
     # "from the beginning of 2024" alone is since then ("from 2024" alone is 2024's).
     Rule("since", rf"\bfrom\s+({p.BOUNDARY_POINT})", c.since_point, note=cv.edge),
@@ -353,7 +363,7 @@ RULES: list[Rule] = [
     # "the start of 2025 to the end of March", "June 2025 to the end of August": without
     # "from", only the first was read and the rest said unused.
     Rule("between", rf"\b({p.POINT})\s+{_TO}\s+({p.POINT})", c.point_range, note=cv.ranged),
-    Rule("since", rf"\b({p.POINT})\s+(?:to|{p.UNTIL})\s+(?:now|today)\b", c.since_point,
+    Rule("since", rf"\b({p.POINT})\s+(?!and){_TO_NOW}", c.since_point,
          note=cv.edge),
     # "from mid-September onwards" (it read mid-September, "onwards" said unused), "2025 on".
     Rule("since", rf"\b(?:from\s+)?({p.POINT})\s+(?:onwards?|on)\b(?!\s+\w)", c.since_point,

@@ -58,6 +58,16 @@ def part(g: Groups, now: datetime) -> tc.Period:
     return third(THIRDS[(g[0] or "").lower()], named(g[1] or "", now))
 
 
+def parts(g: Groups, now: datetime) -> tc.Period:
+    """ "mid-to-late 2024", "early and mid 2025": from the first third's start to the last's
+    end (each was read as its last third alone, the first word unsaid)."""
+    a, b = THIRDS[(g[0] or "").lower()], THIRDS[(g[1] or "").lower()]
+    if a >= b:
+        raise ValueError("a range of thirds ending before it starts")
+    whole = named(g[2] or "", now)
+    return third(a, whole)[0], third(b, whole)[1]
+
+
 _NTH_THIRD = {"first": 0, "second": 1, "middle": 1, "third": 2, "last": 2, "final": 2}
 _NTH_THIRD |= {"early": 0, "earlier": 0, "latter": 2, "later": 2}  # "the latter part of"
 
