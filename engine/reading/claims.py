@@ -43,6 +43,14 @@ CLAIMS = (
         "(requests' __version__.py was answered beside sessions.py)",
     ),
     Claim(
+        "a name given in brackets, the words describing it before the bracket and \"not X\" "
+        "inside it (\"the debugger (werkzeug.debug)\", \"(src/attrs, not attr)\")",
+        "brackets.read",
+        "before the descriptions and the known names: the bracket is the name, its description "
+        "no name of its own (\"debugger\" ended the question as a word naming nothing), "
+        "\"not attr\" no negation",
+    ),
+    Claim(
         "a description of a conventional directory (\"the test suite\", \"documentation\")",
         "references.by_descriptions",
         "before the known names: \"the werkzeug test suite\" is werkzeug's tests, never the "

@@ -26,6 +26,7 @@ from engine.domain.models import SubjectKind
 from engine.domain.text import composed, normalise
 from engine.reading import (
     asked,
+    brackets,
     clauses,
     counts,
     factphrases,
@@ -93,6 +94,8 @@ def interpret(
     tokens = r.free_tokens(unquoted, reading)
     first_nouns(tokens)
     spans = [inner for inner, _ in quoted]
+    bracketed = brackets.read(text, tokens, known_handles)  # "the debugger (werkzeug.debug)"
+    spans += [b.span for b in bracketed]
     spans += r.by_descriptions(text, tokens, known_handles)  # "the werkzeug test suite"
     if known_handles is not None:
         spans += r.by_handles(text, tokens, known_handles, notes)
@@ -211,8 +214,10 @@ def interpret(
         base = direction(time, now, intent, kinds, tokens)  # "did commits go up?"
         kinds = list(twoperiods.KINDS) if base is not None else kinds  # both periods' figures
     kinds_after = {text[a:b]: kindwords.kind_of(text, tokens, a, b) for a, b in spans}
+    kinds_after |= {b.name: b.kind for b in bracketed if b.kind is not None}  # "package (x)"
     unasked = (
         *(meaning.Unasked(s.written, s.note, ends=False) for s in slipped),
+        *(said for b in bracketed for said in b.said()),
         *(
             ()
             if ranking is not None  # a ranking reads its own words (engine.reading.ranking)

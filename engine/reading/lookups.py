@@ -10,6 +10,7 @@ from datetime import datetime
 
 from engine.domain import timecontext as tc
 from engine.domain.text import composed
+from engine.reading import brackets
 from engine.reading import references as r
 from engine.reading.asked import (
     first_nouns,
@@ -44,7 +45,12 @@ def handle_candidates(question: str, now: datetime) -> list[HandleCandidate]:
         HandleCandidate(sum(a <= t.start < b for t in tokens), a, b, text[a:b])
         for a, b in r.by_descriptions(text, tokens, None)
     ]
+    # A name in brackets ("the debugger (werkzeug.debug)") is looked up first, whole.
+    bracketed = [
+        HandleCandidate(r.MAX_NGRAM + 1, a, b, text[a:b]) for a, b in brackets.candidates(text)
+    ]
     windows = [
         HandleCandidate(size, a, b, text[a:b]) for _, size, (a, b) in r.handle_windows(text, tokens)
     ]
-    return sorted([*described, *windows], key=lambda c: -c.size)  # longest first, stable
+    # longest first, stable
+    return sorted([*bracketed, *described, *windows], key=lambda c: -c.size)

@@ -1,0 +1,110 @@
+"""A subject is answered as the question writes it (issue 32, unseen-question checks z36a and
+z36b of session 36 on the real histories, clock 2026-09-01T12:00Z): a name given in brackets
+after words describing it is the subject ("the debugger (werkzeug.debug)"), its description
+said, never looked up as a name of its own; "not X" inside the bracket tells it from another
+subject and leaves nothing out. Each figure is `git log --no-merges --full-history` (author
+time) on ../shared/data's bundles.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from engine.domain.contract import Outcome
+from engine.ports import OrgGraph
+from tests import shared_history
+from tests.shared_history import commits, git
+from tests.test_investigate import answer
+
+CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
+
+pytestmark = shared_history.present("werkzeug", "attrs")
+
+(werkzeug_clone, werkzeug, attrs_clone, attrs) = shared_history.each("werkzeug", "attrs")
+histories = shared_history.histories("werkzeug", "attrs")
+
+ask = partial(answer, now=CLOCK)
+Histories = dict[str, tuple[OrgGraph, Path]]
+
+
+def on(year: int, month: int = 1, day: int = 1) -> datetime:
+    return datetime(year, month, day, tzinfo=UTC)
+
+
+BRACKETED = [
+    ("werkzeug", "How many commits were made to the debugger (werkzeug.debug) in 2024?",
+     "src/werkzeug/debug", '"debugger" was read as describing werkzeug.debug', (on(2024), on(2025))),
+    ("attrs", "How many commits touched the attrs package (src/attrs, not attr) in 2024?",
+     "src/attrs", '"not attr" tells src/attrs from attr', (on(2024), on(2025))),
+    ("attrs", "how many commits to the validators module (attr.validators) in 2023?",
+     "src/attr/validators.py", '"validators module" was read as describing attr.validators',
+     (on(2023), on(2024))),
+    ("werkzeug", "how many commits to the url map (src/werkzeug/routing/map.py) in 2025",
+     "src/werkzeug/routing/map.py", '"url map" was read as describing',
+     (on(2025), on(2026))),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "question", "path", "said", "window"), BRACKETED)
+async def test_a_name_in_brackets_is_the_subject_its_description_said(
+    histories: Histories,
+    name: str,
+    question: str,
+    path: str,
+    said: str,
+    window: tuple[datetime, datetime],
+) -> None:
+    """It ended on the description ('"debugger" was not understood'), on "not" ('leaving
+    subjects or people out (a negation) is not computed'), or asked which module "attrs
+    namespace" was: the bracket names the subject exactly (werkzeug.debug: 11 commits in
+    2024, src/attrs 6, by git)."""
+    graph, clone = histories[name]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert result.subject_keys == (f"module:{name}/{path}",)
+    figure = next(iter(result.claimed_facts)).value
+    assert figure["commits"] == commits(clone, *window, path) > 0
+    assert any(said in n for n in result.limitations), result.limitations
+
+
+@pytest.mark.parametrize(
+    ("name", "question", "path"),
+    [("attrs", "when did the attrs namespace package (src/attrs) first show up", "src/attrs"),
+     ("werkzeug", "when did the sansio package (src/werkzeug/sansio) first change?",
+      "src/werkzeug/sansio")],
+)  # fmt: skip
+async def test_the_first_change_of_a_name_in_brackets(
+    histories: Histories, name: str, question: str, path: str
+) -> None:
+    """It asked which module "attrs namespace" was ('attrs has no module "namespace"'): the
+    first commit to src/attrs is 2021-12-25 14:15:10 UTC, "Add attrs namespace (#887)"."""
+    graph, clone = histories[name]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    first = git(clone, "log", "--no-merges", "--full-history", "--format=%at %s", "--", path)
+    at, subject = min((int(t), s) for t, s in (line.split(" ", 1) for line in first.splitlines()))
+    stamp = datetime.fromtimestamp(at, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    assert f"made at {stamp}" in (result.direct_judgment or ""), result.direct_judgment
+    assert subject[:30] in (result.direct_judgment or "")
+
+
+async def test_a_description_of_another_kind_asks_which(histories: Histories) -> None:
+    """The kind word of the description is the kind the name is resolved with: "the attrs
+    repo (src/attrs)" asks which was meant, as "the repository src/attrs" does."""
+    graph, _ = histories["attrs"]
+    result = await ask(graph, "How many commits touched the attrs repo (src/attrs) in 2024?")
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED
+    assert not result.claimed_facts
+
+
+async def test_not_naming_nothing_known_is_still_a_negation(histories: Histories) -> None:
+    """ "not the blorp" tells the name from nothing known: the negation ends the question as
+    before, never dropped."""
+    graph, _ = histories["attrs"]
+    result = await ask(graph, "How many commits touched src/attrs (not the blorp) in 2024?")
+    assert result.outcome is Outcome.NO_MATCH
+    assert any("negation" in n for n in result.limitations), result.limitations
