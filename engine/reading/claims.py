@@ -33,7 +33,7 @@ class Claim:
 CLAIMS = (
     Claim(
         "time phrases, understood or not",
-        "references.free_tokens",
+        "tokens.free_tokens",
         "first: a time phrase is never a name or a fact word (\"since the outage\")",
     ),
     Claim(

@@ -67,6 +67,7 @@ from engine.reading.time import reasons
 from engine.reading.time.owntimes import ending as own_times
 from engine.reading.time.periods import own_period
 from engine.reading.timeexpression import find_time, same_time, time_beside, time_slots
+from engine.reading.tokens import free_tokens
 from engine.reading.uncompared import two_periods, two_times
 from engine.reading.vocabulary import KIND_WORDS, Intent
 
@@ -91,7 +92,7 @@ def interpret(
     quoted = [q for q in quoted if q[1][1] <= len(text)]
     reading = find_time(unquoted, now, notes)
     time = reading.match
-    tokens = r.free_tokens(unquoted, reading)
+    tokens = free_tokens(unquoted, reading)
     first_nouns(tokens)
     spans = [inner for inner, _ in quoted]
     bracketed = brackets.read(text, tokens, known_handles)  # "the debugger (werkzeug.debug)"
