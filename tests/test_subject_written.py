@@ -17,7 +17,7 @@ import pytest
 from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
-from tests.shared_history import commits, git
+from tests.shared_history import commits, git, lines
 from tests.test_investigate import answer
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
@@ -108,3 +108,26 @@ async def test_not_naming_nothing_known_is_still_a_negation(histories: Histories
     result = await ask(graph, "How many commits touched src/attrs (not the blorp) in 2024?")
     assert result.outcome is Outcome.NO_MATCH
     assert any("negation" in n for n in result.limitations), result.limitations
+
+
+SLASHED = [
+    ("werkzeug", "lines added/removed in src/werkzeug/sansio in 2025", "src/werkzeug/sansio",
+     (on(2025), on(2026))),
+    ("attrs", "how many lines added/deleted in src/attr/_make.py in 2024?", "src/attr/_make.py",
+     (on(2024), on(2025))),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "question", "path", "window"), SLASHED)
+async def test_sides_of_lines_joined_by_a_slash_are_words_not_a_path(
+    histories: Histories, name: str, question: str, path: str, window: tuple[datetime, datetime]
+) -> None:
+    """ "added/removed" was read as a path naming no subject and the question ended
+    ('"added/removed" names no subject known here'): it asks the lines added and removed,
+    as git log --numstat counts them (src/werkzeug/sansio in 2025: +95 -38)."""
+    graph, clone = histories[name]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert result.subject_keys == (f"module:{name}/{path}",)
+    added, removed = lines(clone, *window, path)
+    assert f"(+{added} -{removed})" in (result.direct_judgment or ""), result.direct_judgment

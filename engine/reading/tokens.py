@@ -5,7 +5,8 @@ Tokens are runs of letters, digits and `- _ / . @ +` (so `payments-api`, `api.v2
 `jo@corp.example` stay whole), with `. - / @ +` trimmed from their edges (`@davidism` is
 `davidism`; one leading dot before a name stays: `.github/workflows`,
 `.pre-commit-config.yaml`) and a possessive `'s` dropped; control characters (NUL included)
-separate tokens.
+separate tokens. Words joined by a slash that are sides of changed lines ("added/removed",
+"insertions/deletions": `SLASHED`) are one token each.
 Words are compared after `engine.domain.text.normalise`. Tokens join into one phrase only
 across plain spaces, never across punctuation (an initial's period excepted: "C. Sachs":
 `adjacent`).
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 
 from engine.domain.text import normalise
 from engine.reading.time import phrases as tp
+from engine.reading.vocabulary import LINE_SIDES
 
 MAX_REFERENCE = 200  # the resolver refuses longer references
 _EDGES = ".-/@+"
@@ -51,7 +53,25 @@ def tokens_of(text: str) -> list[Token]:
         start = match.start()
         if raw[left:right] == "s" and _POSSESSIVE.match(text, start - 1):
             continue  # the "s" of "click's"
-        out.append(Token(start + left, start + right, normalise(raw[left:right])))
+        out.extend(_words(raw[left:right], start + left))
+    return out
+
+
+# Words joined by a slash that are read one by one ("lines added/removed", "add/delete"): the
+# sides of changed lines and their verbs. Read as one token, "added/removed" was a path
+# naming no subject ("lines added/removed in src/werkzeug/sansio in 2025" ended on it).
+SLASHED = LINE_SIDES | {"additions", "removals"}
+
+
+def _words(written: str, start: int) -> list[Token]:
+    """One token, or one per word of words joined by a slash (SLASHED)."""
+    parts = written.split("/")
+    if len(parts) < 2 or not all(normalise(p) in SLASHED for p in parts):
+        return [Token(start, start + len(written), normalise(written))]
+    out = []
+    for part in parts:
+        out.append(Token(start, start + len(part), normalise(part)))
+        start += len(part) + 1
     return out
 
 
