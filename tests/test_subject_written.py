@@ -22,10 +22,12 @@ from tests.test_investigate import answer
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 
-pytestmark = shared_history.present("werkzeug", "attrs")
+pytestmark = shared_history.present("werkzeug", "attrs", "requests")
 
-(werkzeug_clone, werkzeug, attrs_clone, attrs) = shared_history.each("werkzeug", "attrs")
-histories = shared_history.histories("werkzeug", "attrs")
+(werkzeug_clone, werkzeug, attrs_clone, attrs, requests_clone, requests) = shared_history.each(
+    "werkzeug", "attrs", "requests"
+)
+histories = shared_history.histories("werkzeug", "attrs", "requests")
 
 ask = partial(answer, now=CLOCK)
 Histories = dict[str, tuple[OrgGraph, Path]]
@@ -131,3 +133,48 @@ async def test_sides_of_lines_joined_by_a_slash_are_words_not_a_path(
     assert result.subject_keys == (f"module:{name}/{path}",)
     added, removed = lines(clone, *window, path)
     assert f"(+{added} -{removed})" in (result.direct_judgment or ""), result.direct_judgment
+
+
+def oldest(clone: Path, *paths: str) -> tuple[str, str]:
+    """(author time as the answer writes it, subject line) of the oldest commit touching the
+    paths, by author time."""
+    out = git(clone, "log", "--no-merges", "--full-history", "--format=%at %s", "--", *paths)
+    at, subject = min((int(t), s) for t, s in (line.split(" ", 1) for line in out.splitlines()))
+    return datetime.fromtimestamp(at, UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), subject
+
+
+@pytest.mark.parametrize(
+    ("name", "path", "before"),
+    [("requests", "src/requests", "requests"), ("attrs", "src/attr", "attr")],
+)
+async def test_the_first_change_of_a_moved_path_says_the_path_before(
+    histories: Histories, name: str, path: str, before: str
+) -> None:
+    """ "What is the oldest commit that touches src/requests?" was answered with 2011's
+    "generic skeleton", made at requests/, unsaid (`git log -- src/requests` starts on
+    2022-12-07): the package is followed through its move, and the answer says so, with the
+    path before and when it moved."""
+    graph, clone = histories[name]
+    result = await ask(graph, f"What is the oldest commit that touches {path}?")
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    stamp, subject = oldest(clone, path, before)
+    assert oldest(clone, path)[0] != stamp  # the path alone starts later
+    assert f"made at {stamp}" in (result.direct_judgment or ""), result.direct_judgment
+    assert subject[:30] in (result.direct_judgment or "")
+    said = [n for n in result.limitations if n.startswith(f'"{path}" has been the path of')]
+    assert said and f"before that it was {before}," in said[0], result.limitations
+    moved = said[0].split(" since ", 1)[1][:10]
+    # the move added the package's __init__.py at its path (git log --diff-filter=A)
+    added = git(clone, "log", "--no-merges", "--format=%as", "--diff-filter=A", "--",
+                f"{path}/__init__.py")  # fmt: skip
+    assert moved in added.split(), (moved, added)
+
+
+async def test_a_window_after_the_move_says_no_path_before(histories: Histories) -> None:
+    """Counted from after the move, nothing made under the earlier path is counted."""
+    graph, clone = histories["requests"]
+    result = await ask(graph, "How many commits touched src/requests in 2025?")
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    figure = next(iter(result.claimed_facts)).value
+    assert figure["commits"] == commits(clone, on(2025), on(2026), "src/requests")
+    assert not any("has been the path of" in n for n in result.limitations), result.limitations

@@ -6,10 +6,14 @@ misspelt name taken to mean a subject, a name other people also carry
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from engine.domain.models import StoredSubject, SubjectKind
 from engine.domain.text import normalise
 from engine.ports import SubjectDirectory
+from engine.providers import Window
+from engine.reading.interpretation import Interpretation
+from engine.reading.references import is_path
 from engine.resolving import together
 from engine.resolving.resolution import Candidate, Resolved, Stage, handle_forms, handles
 
@@ -37,10 +41,16 @@ class Disclosures:
 
 
 async def disclose(
-    graph: SubjectDirectory, reference: str, outcome: Resolved, told: Disclosures
+    graph: SubjectDirectory,
+    reference: str,
+    outcome: Resolved,
+    told: Disclosures,
+    since: datetime | None = None,
 ) -> None:
     """What the answer must say about how a reference was committed: chosen from the
-    actor's recent references, or a name other people also carry."""
+    actor's recent references, a path the module has had only since a move the answer
+    reaches before (`since`: the earliest instant it counts from, None for its whole
+    history: `reach`), or a name other people also carry."""
     if outcome.stage is Stage.RING:
         told.remembered.append(f'"{reference}" read as {outcome.subject.name}')
         told.notes.append(
@@ -57,6 +67,8 @@ async def disclose(
         )
     if former := _former_name(reference, subject):
         told.notes.append(former)
+    elif moved := moved_path(reference, subject, since):
+        told.notes.append(moved)
     if subject.kind is not SubjectKind.PERSON:
         return
     found, _ = await graph.search_all_tokens(reference, [SubjectKind.PERSON], 10)
@@ -91,3 +103,33 @@ def _former_name(reference: str, subject: StoredSubject) -> str | None:
     path = subject.attributes.get("path")
     where = f", its path now {path}" if path else ""
     return f'"{reference}" is a former name of {subject.name}: answered for {subject.name}{where}.'
+
+
+def reach(window: Window | None, understood: Interpretation) -> datetime | None:
+    """The earliest instant an answer counts from: None when it may reach the first change
+    (a first change asked, no window known), else its window's start."""
+    return None if window is None or understood.asks_first else window.start
+
+
+def moved_path(reference: str, subject: StoredSubject, since: datetime | None) -> str | None:
+    """What the answer says when the question writes a module's path, the module got that
+    path in a move (graph/git/records.py: `moved_at`, `moved_from`) and the answer counts
+    from before it: the changes made under the earlier path are counted for it, as DESIGN's
+    subjects are followed through moves, but `git log -- PATH` alone lists only those made
+    at the path ("the oldest commit that touches src/requests" was 2011's "generic skeleton",
+    made at requests/, unsaid: git log -- src/requests starts in 2022)."""
+    at, before, path = (subject.attributes.get(k) for k in ("moved_at", "moved_from", "path"))
+    if not (isinstance(at, str) and isinstance(before, str) and isinstance(path, str)):
+        return None
+    written = reference.strip().strip("/")
+    if not is_path(written) or written.casefold() != path.casefold():
+        return None
+    moved = datetime.fromisoformat(at)
+    if since is not None and since >= moved:
+        return None
+    return (
+        f'"{reference}" has been the path of {subject.name} since {moved.date().isoformat()}; '
+        f"before that it was {before}, and the changes made there are counted too (as `git log "
+        f"-- {path} {before}` lists them): `git log -- {path}` alone lists only those made at "
+        f"{path}."
+    )

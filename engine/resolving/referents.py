@@ -33,7 +33,7 @@ from engine.resolving.aside import (
     shipped_of_tie,
     shipped_of_within,
 )
-from engine.resolving.disclosures import Disclosures, disclose
+from engine.resolving.disclosures import Disclosures, disclose, reach
 from engine.resolving.formerpaths import folded_path, moved
 from engine.resolving.fullnames import other_person
 from engine.resolving.matching import Match
@@ -210,7 +210,7 @@ class Referents:
             self.untracked[reference] = part  # "attrs src": never all of attrs
             return NotFound(Stage.EXACT_NAME)
         if isinstance(outcome, Resolved):
-            await disclose(self.graph, reference, outcome, told)
+            await disclose(self.graph, reference, outcome, told, reach(window, understood))
             return outcome.subject
         return outcome
 

@@ -147,9 +147,15 @@ def subjects(
 def _module_attributes(repo: str, module: Module) -> dict[str, Any]:
     """What tells modules apart beside their names: the path, the kind (package, directory
     of files, file: a Python module or any other file) and a Python package's or module's
-    dotted name (a file without one is no Python module)."""
+    dotted name (a file without one is no Python module); for a moved one, when it got its
+    path and the path it had before."""
     out: dict[str, Any] = {"repository": repo[:200], "path": module.path[:1000]}
     out["module_kind"] = module.kind
+    if module.renamed_at is not None and module.previous:
+        # when it got its path and the path before (engine.resolving.disclosures says them
+        # beside an answer counting what was made under the earlier path)
+        out["moved_at"] = module.renamed_at.isoformat()
+        out["moved_from"] = module.previous[0][:1000]
     dotted = module.dotted or module.subpackage
     if dotted is not None:
         out["dotted"] = dotted[-200:]
