@@ -37,10 +37,9 @@ from engine.reading.bots import bots_elsewhere
 from engine.reading.interpretation import Interpretation
 from engine.reading.ranking import Ranking
 from engine.resolving import outcomes, together
-from engine.resolving.candidates import aside_of
 from engine.resolving.disclosures import Disclosures
+from engine.resolving.rankable import asked, holds_python, inside, is_file
 from engine.resolving.unmatchedwords import unread_note
-from engine.resolving.within import holds
 
 Found = list[StoredSubject] | Callable[..., InvestigationResult]
 
@@ -134,7 +133,7 @@ async def rank(
     qualified = [
         found[k]
         for k, _ in rows
-        if k in found and found[k].kind is ranking.kind and _asked(found[k], ranking, holders)
+        if k in found and found[k].kind is ranking.kind and asked(found[k], ranking, holders)
     ]
     person = people[0] if people else None
     if by == "lines" or person is not None:
@@ -150,7 +149,7 @@ async def rank(
         )
     size = min(ranking.size or SHOWN, MOST)
     notes = _notes(ranking, qualified, size, len(rows) >= READ, where, when)
-    python = [h.name for h in holders if ranking.python and _holds_python(h)]
+    python = [h.name for h in holders if ranking.python and holds_python(h)]
     notes += [PYTHON_NOTE.format(" and ".join(python))] if python else []
     return qualified[:size], notes + await _nested(graph, qualified[:size], list(found.values()))
 
@@ -235,63 +234,6 @@ def _not_inside(ranking: Ranking, within: Sequence[StoredSubject]) -> str:
         'files are ranked inside a repository or a module ("which files in click changed '
         'the most?"), and any kind across the organisation.'
     )
-
-
-def _asked(subject: StoredSubject, ranking: Ranking, holders: Sequence[StoredSubject]) -> bool:
-    """A file when files are asked for; inside one of the holders, when any is named; a
-    Python module of the code inside a repository or package when its modules are asked for
-    (`python_module`)."""
-    if ranking.files and not is_file(subject):
-        return False
-    if not holders:
-        return True
-    return any(
-        inside(h, subject) and (not ranking.python or python_module(h, subject)) for h in holders
-    )
-
-
-def python_module(holder: StoredSubject, module: StoredSubject) -> bool:
-    """What "the modules of" a repository or a Python package are: the Python modules and
-    subpackages of its packages (graph/git/modules.py), outside its tests, examples and
-    docs for a repository. "Which modules of requests changed most?" ranked .github,
-    pyproject.toml and the workflow files beside requests.models. Inside a plain directory
-    ("the modules under tests") every module is still one; so is a module imported without
-    a kind (another source's)."""
-    if not _holds_python(holder) or "module_kind" not in module.attributes:
-        return True
-    if holder.kind is SubjectKind.REPOSITORY and aside_of(module) is not None:
-        return False
-    # The package asked about has its own module, __init__.py (src/click/__init__.py), with
-    # no dotted name of its own; another package's stands for that package, ranked itself;
-    # a Python file outside any package (setup.py) is none.
-    own = f"{holder.attributes.get('path')}/__init__.py"
-    return "dotted" in module.attributes or module.attributes.get("path") == own
-
-
-def _holds_python(holder: StoredSubject) -> bool:
-    """A repository, or a Python package (an outermost one has no dotted name)."""
-    if holder.kind is SubjectKind.REPOSITORY or "dotted" in holder.attributes:
-        return True
-    return holder.attributes.get("module_kind") == "package"
-
-
-def is_file(module: StoredSubject) -> bool:
-    """A module that is one file: the git import's kind "file" (a Python module or any other
-    file of the head); one imported without a kind, a path that is a .py file."""
-    kind = module.attributes.get("module_kind")
-    if kind is not None:
-        return kind == "file"
-    return str(module.attributes.get("path", "")).endswith(".py")
-
-
-def inside(holder: StoredSubject, module: StoredSubject) -> bool:
-    """The module belongs to the repository, or lies under the module's path in its
-    repository (the Python modules of a package)."""
-    if holder.kind is SubjectKind.REPOSITORY:
-        return holds(holder, module)
-    path, under = holder.attributes.get("path"), module.attributes.get("path")
-    same = holder.attributes.get("repository") == module.attributes.get("repository")
-    return same and isinstance(path, str) and str(under).startswith(f"{path}/")
 
 
 def _notes(
