@@ -178,3 +178,40 @@ async def test_a_window_after_the_move_says_no_path_before(histories: Histories)
     figure = next(iter(result.claimed_facts)).value
     assert figure["commits"] == commits(clone, on(2025), on(2026), "src/requests")
     assert not any("has been the path of" in n for n in result.limitations), result.limitations
+
+
+def python_files(clone: Path, start: datetime, end: datetime) -> dict[str, int]:
+    """Commits per .py file in [start, end) by author time (files of the head only)."""
+    out = git(clone, "log", "--no-merges", "--full-history", "--format=@%at", "--name-only")
+    head = set(git(clone, "ls-files").split())
+    counts: dict[str, int] = {}
+    inside = False
+    for line in out.splitlines():
+        if line.startswith("@"):
+            inside = start <= datetime.fromtimestamp(int(line[1:]), UTC) < end
+        elif inside and line.endswith(".py") and line in head:
+            counts[line] = counts.get(line, 0) + 1
+    return counts
+
+
+@pytest.mark.parametrize(
+    ("name", "question", "window", "size"),
+    [
+        ("requests", "Which Python module changed most often in 2026?", (on(2026), CLOCK), 10),
+        ("werkzeug", "top 5 python files in 2025", (on(2025), on(2026)), 5),
+    ],
+)
+async def test_python_modules_ranked_are_its_python_files(
+    histories: Histories, name: str, question: str, window: tuple[datetime, datetime], size: int
+) -> None:
+    """ "Python" was read as a name ('"python" could mean: Benjamin Peterson ... Christian
+    Heimes', both of python.org): the .py files are ranked (requests 2026: models.py 12)."""
+    graph, clone = histories[name]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    counts = {f"module:{name}/{p}": n for p, n in python_files(clone, *window).items()}
+    expected = sorted(counts, key=lambda k: (-counts[k], k))[:size]
+    assert result.subject_keys == tuple(expected)
+    claims = {c.subject_key: c.value["commits"] for c in result.claimed_facts}
+    assert all(claims[k] == counts[k] for k in expected)
+    assert any(n.startswith("Python modules and files are ranked") for n in result.limitations)

@@ -41,6 +41,9 @@ _SIZES = frozenset({"heaviest", "biggest", "largest", "highest", "greatest"})
 _CHURN = frozenset({"churn", "churning"})
 _LINES = frozenset({"line", "lines", "code"})
 _SOURCE = frozenset({"source", "code"})
+# The language of what is ranked ("Python modules", "python files"): only its files.
+_LANGUAGE = frozenset({"python"})
+_LANGUAGE_NOUNS = _FILES | {"module", "modules"}
 # "Changed most recently" asks for the latest change, not a ranking.
 _NOT_AMOUNTS = frozenset({"recent", "recently", "lately"})
 _WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -63,6 +66,10 @@ class Ranking:
     # "modules" (or "packages") asked for by the kind word, not "files" or "parts": inside a
     # repository or a package, its Python modules (engine.resolving.rankedsubjects).
     python: bool = False
+    # "Which Python module changed most?", "top python files": only Python's own files (.py)
+    # are ranked (engine.resolving.rankable). "Python" was read as a name and asked which of
+    # two people whose addresses hold python.org was meant.
+    language: bool = False
 
 
 def read(
@@ -90,11 +97,13 @@ def read(
     size, said = _size(tokens, at)
     if size is None:  # "which 3 modules changed most?" ("3" ended the question, unread)
         size, said = _counted_noun(tokens)
-    source = False
+    source = language = False
     for i, token in enumerate(tokens):
         after = words[i + 1] if i + 1 < len(words) else ""
         if token.norm in _SOURCE and after in _NOUNS:  # "source modules"
             source = token.free
+        elif token.norm in _LANGUAGE and after in _LANGUAGE_NOUNS and token.free:
+            language = True  # "Python module": Python's files, never a name
         elif not (
             (token.norm in _LINES and after in _CHURN)  # "line churn", "code churn"
             or i in said
@@ -106,7 +115,8 @@ def read(
     first, last = min(said | {at}), max(said | {at})
     first -= 1 if first and words[first - 1] == "the" else 0
     python = kind is SubjectKind.MODULE and not files and not parts
-    return Ranking(" ".join(words[first : last + 1]), kind, files, size, source, python)
+    phrase = " ".join(words[first : last + 1])
+    return Ranking(phrase, kind, files, size, source, python, language)
 
 
 def _marker(words: list[str]) -> int | None:
@@ -133,8 +143,10 @@ def _people_after(words: list[str], at: int) -> bool:
 def _top_of(words: list[str], at: int) -> bool:
     """ "top" right before what is ranked, a number between them or not ("top files", "the
     top 5 modules")."""
-    following = words[at + 1 : at + 3]
+    following = words[at + 1 : at + 4]
     if following[:1] and following[0] in _NUMBERS:
+        following = following[1:]
+    if following[:1] and following[0] in _LANGUAGE:  # "top 5 python files"
         following = following[1:]
     return words[at] == "top" and following[:1] != [] and following[0] in _NOUNS
 

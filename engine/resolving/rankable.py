@@ -15,10 +15,13 @@ from engine.resolving.within import holds
 
 
 def asked(subject: StoredSubject, ranking: Ranking, holders: Sequence[StoredSubject]) -> bool:
-    """A file when files are asked for; inside one of the holders, when any is named; a
-    Python module of the code inside a repository or package when its modules are asked for
+    """A file when files are asked for, a Python file (.py) when Python's are ("Which
+    Python module changed most?"); inside one of the holders, when any is named; a Python
+    module of the code inside a repository or package when its modules are asked for
     (`python_module`)."""
     if ranking.files and not is_file(subject):
+        return False
+    if ranking.language and not str(subject.attributes.get("path", "")).endswith(".py"):
         return False
     if not holders:
         return True

@@ -55,6 +55,11 @@ PYTHON_NOTE = (
     "files, nor a repository's tests, examples or docs: ask for its \"files\" to rank every "
     "file."
 )
+# "Which Python module changed most?": what a Python module or file ranked is.
+LANGUAGE_NOTE = (
+    "Python modules and files are ranked as the repository's .py files: packages, "
+    "directories and other files are not."
+)
 SHOWN = 10  # ranked when the question names no size ("top 5")
 MOST = 50  # the largest size a question may ask for
 READ = 1_000  # counts read: the busiest subjects of the kind, before files and scope
@@ -151,6 +156,7 @@ async def rank(
     notes = _notes(ranking, qualified, size, len(rows) >= READ, where, when)
     python = [h.name for h in holders if ranking.python and holds_python(h)]
     notes += [PYTHON_NOTE.format(" and ".join(python))] if python else []
+    notes += [LANGUAGE_NOTE] if ranking.language else []
     return qualified[:size], notes + await _nested(graph, qualified[:size], list(found.values()))
 
 
