@@ -19,6 +19,8 @@ from typing import Any
 
 from graph import ties
 from graph.cypher import activity as activity_cypher
+from graph.cypher import activity_reads
+from graph.cypher import formats as formats_cypher
 from graph.cypher import subjects as subjects_cypher
 from graph.dialect import Dialect
 from graph.executor import Row, Run
@@ -79,7 +81,7 @@ class ActivityPages:
     async def _histogram(self) -> list[tuple[int, int]]:
         now = time.monotonic()
         if now - self._fetched > _HISTOGRAM_TTL_S:
-            found = await self._read(activity_cypher.RECORD_DAYS)
+            found = await self._read(activity_reads.RECORD_DAYS)
             self._days = [(int(d), int(n)) for d, n in found]
             self._fetched = now
         return self._days
@@ -159,19 +161,19 @@ async def migrate(
     """Bring the activity structures of a graph written by an earlier format up to date;
     False when there was nothing to do. Runs once: the graph's Format node records that it
     is done. Each step skips what it did already, so an interrupted run resumes."""
-    found = await read(activity_cypher.GET_FORMAT)
+    found = await read(formats_cypher.GET_FORMAT)
     version = int(found[0][0]) if found and found[0][0] is not None else 0
     if version >= FORMAT_VERSION:
         return False
     # Before anything counts a day again: a count without its key would be counted anew.
-    await write(activity_cypher.SLOT_RECORD_DAYS)
-    span = await read(activity_cypher.RECORD_IDS)
+    await write(formats_cypher.SLOT_RECORD_DAYS)
+    span = await read(formats_cypher.RECORD_IDS)
     top, count = (span[0][0], int(span[0][1])) if span else (None, 0)
     if count and top is not None:
         if version < 3:
             what = f"{org}: times of {count:,} source records"
-            await _fill(write, activity_cypher.FILL_MICROSECONDS, what, count, progress)
-        uncounted = 0 if version else int((await read(activity_cypher.UNCOUNTED))[0][0])
+            await _fill(write, formats_cypher.FILL_MICROSECONDS, what, count, progress)
+        uncounted = 0 if version else int((await read(formats_cypher.UNCOUNTED))[0][0])
         if uncounted:
             statement = activity_cypher.MIGRATE_ACTIVITY  # counts nothing back: by ranges
             async for share, _, seconds in _by_ids(_statement(write, statement), int(top), None):
@@ -180,23 +182,23 @@ async def migrate(
                     f"{share}% ({seconds:.1f}s)"
                 )
     if 1 <= version < 4:  # Activity nodes of formats 1 to 3 (format 0's come from the count)
-        subjects = int((await read(activity_cypher.COUNT_ACTIVITY))[0][0])
+        subjects = int((await read(activity_reads.COUNT_ACTIVITY))[0][0])
         what = f"{org}: latest activity of {subjects:,} subjects"
-        await _fill(write, activity_cypher.FILL_ACTIVITY_MICROSECONDS, what, subjects, progress)
+        await _fill(write, formats_cypher.FILL_ACTIVITY_MICROSECONDS, what, subjects, progress)
     # Format 5's per-subject day counts: counted whatever the version read, since an
     # organisation with no Format node of its own reads as 0 (on Neo4j, one made after the
     # store's first open has none); below 5 the count finds none and nothing is made.
-    stale = int((await read(activity_cypher.COUNT_SUBJECT_DAYS))[0][0])
+    stale = int((await read(formats_cypher.COUNT_SUBJECT_DAYS))[0][0])
     if stale:
         what = f"{org}: removing {stale:,} per-subject day counts"
-        await _fill(write, activity_cypher.DELETE_SUBJECT_DAYS, what, stale, progress)
+        await _fill(write, formats_cypher.DELETE_SUBJECT_DAYS, what, stale, progress)
     if version < 7:  # after format 1's Activity nodes, which hold the records
         await _hold(read, write, org, dialect, progress)
     if 3 <= version < 9:  # times a re-ingest lost (graph.cypher.activity says how)
         await _repair(write, org, progress)
     if version < 9:  # after format 3's times in microseconds, which place the records
         await _place(read, write, org, dialect, progress, unplace=version == 8)
-    await write(activity_cypher.SET_FORMAT, version=FORMAT_VERSION)
+    await write(formats_cypher.SET_FORMAT, version=FORMAT_VERSION)
     return version >= 1 or bool(count)
 
 
@@ -235,7 +237,7 @@ async def _fill(write: Run, statement: str, what: str, count: int, progress: Pro
 async def _repair(write: Run, org: str, progress: Progress) -> None:
     """Format 9: records' times in microseconds made what their times in nanoseconds say; a
     line only when some were wrong (few are: no share to show)."""
-    repaired = await _fill(write, activity_cypher.FILL_MICROSECONDS, org, 0, lambda _: None)
+    repaired = await _fill(write, formats_cypher.FILL_MICROSECONDS, org, 0, lambda _: None)
     if repaired:
         progress(f"fabric: migrating {org}: repaired the times of {repaired:,} source records")
 
@@ -279,7 +281,7 @@ async def _hold(read: Run, write: Run, org: str, dialect: Dialect, progress: Pro
     if top is None or not subjects:
         return
     # The share done is of the records (the day counts hold how many).
-    total = sum(int(n) for _, n in await read(activity_cypher.RECORD_DAYS))
+    total = sum(int(n) for _, n in await read(activity_reads.RECORD_DAYS))
     async for share, held, seconds in _by_ids(_statement(write, hold), int(top), total):
         progress(
             f"fabric: migrating {org}: the records of {subjects:,} subjects {share}% "

@@ -17,7 +17,7 @@ from redis.asyncio import BlockingConnectionPool, Redis
 from engine.ports import EpochTimings, RoundTrips, check_org
 from graph import activity, falkor_build, falkor_ready, falkor_vectors, rows
 from graph.changes import RedisChangeFeed, RedisDocuments
-from graph.cypher import activity as activity_cypher
+from graph.cypher import formats as formats_cypher
 from graph.dialect import FALKORDB, Dialect
 from graph.epochs import Renew, purge_scope, scope_of
 from graph.executor import apply_schema, bound, retire_indexes
@@ -190,7 +190,7 @@ class FalkorStore(EpochedStore):
         structures, before anything reads them; the system graph then records that this
         store is done. The names of the graphs it bootstrapped."""
         system = bound(GraphExecutor(self, SYSTEM_GRAPH), SYSTEM_SCOPE, False, maintenance=True)
-        found = await system(activity_cypher.GET_FORMAT)
+        found = await system(formats_cypher.GET_FORMAT)
         if found and found[0][0] is not None and int(found[0][0]) >= activity.FORMAT_VERSION:
             return []
         migrated = []
@@ -198,7 +198,7 @@ class FalkorStore(EpochedStore):
             await self._bootstrap(name, scope)
             migrated.append(name)
         writer = bound(GraphExecutor(self, SYSTEM_GRAPH), SYSTEM_SCOPE, True)
-        await writer(activity_cypher.SET_FORMAT, version=activity.FORMAT_VERSION)
+        await writer(formats_cypher.SET_FORMAT, version=activity.FORMAT_VERSION)
         return migrated
 
     async def _move_all_vectors(self) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.domain.models import SourceRecordKind
-from graph.cypher import activity as activity_cypher
+from graph.cypher import activity_reads
 from graph.cypher import organisations as organisations_cypher
 from graph.executor import Run
 
@@ -27,14 +27,14 @@ class Inventory:
     async def activity_summary(self) -> tuple[dict[str, int], dict[tuple[str, int], int]]:
         """The activity structures as stored (diagnostics and tests): each subject's latest
         activity, and the records of each (kind, day) (days with none left out)."""
-        latest = {str(k): int(t) for k, t in await self._read(activity_cypher.ACTIVITY_LATEST)}
-        counted = await self._read(activity_cypher.ACTIVITY_DAYS)
+        latest = {str(k): int(t) for k, t in await self._read(activity_reads.ACTIVITY_LATEST)}
+        counted = await self._read(activity_reads.ACTIVITY_DAYS)
         days = {(str(k), int(d)): int(n) for k, d, n in counted}
         return latest, {key: n for key, n in days.items() if n}
 
     async def record_kinds(self) -> frozenset[SourceRecordKind]:
         """Read from the per-kind day counts the writes keep (a few per day, not a record)."""
-        found = await self._read(activity_cypher.RECORD_KINDS)
+        found = await self._read(activity_reads.RECORD_KINDS)
         return frozenset(SourceRecordKind(k) for (k,) in found if k in _RECORD_KINDS)
 
     async def counts(self) -> Mapping[str, int]:

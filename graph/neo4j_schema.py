@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.ports import GraphQueryError
 from graph import activity
-from graph.cypher import activity as activity_cypher
+from graph.cypher import formats as formats_cypher
 from graph.dialect import Dialect, neo4j_dialect
 from graph.executor import Executor, apply_schema, bound, retire_indexes
 from graph.keystore import SYSTEM_SCOPE
@@ -138,18 +138,18 @@ async def _settle(executor: Executor, dialect: Dialect, *, tolerate: bool) -> bo
 
 async def _format(executor: Executor) -> int:
     system = {"org": SYSTEM_SCOPE}
-    found = await executor.run(activity_cypher.GET_FORMAT, system, maintenance=True)
+    found = await executor.run(formats_cypher.GET_FORMAT, system, maintenance=True)
     return int(found[0][0]) if found and found[0][0] is not None else 0
 
 
 async def _migrate_activity(executor: Executor, dialect: Dialect) -> None:
     """Organisations written before the activity structures get them; the format record
     says so once all are done (a start that stopped midway resumes: graph.activity)."""
-    orgs = await executor.run(activity_cypher.ORGS_TO_MIGRATE, {}, maintenance=True)
+    orgs = await executor.run(formats_cypher.ORGS_TO_MIGRATE, {}, maintenance=True)
     for (org,) in orgs:
         scope = str(org)  # an organisation, or the scope of one of its epochs
         read = bound(executor, scope, False, maintenance=True)
         write = bound(executor, scope, True)
         await activity.migrate(read, write, scope, dialect)
     done = {"org": SYSTEM_SCOPE, "version": activity.FORMAT_VERSION}
-    await executor.run(activity_cypher.SET_FORMAT, done, write=True)
+    await executor.run(formats_cypher.SET_FORMAT, done, write=True)

@@ -20,7 +20,7 @@ from engine.ports import (
     TimeSpan,
 )
 from graph import evidence, rows, series
-from graph.cypher import activity as activity_cypher
+from graph.cypher import activity_reads
 from graph.cypher import records as records_cypher
 from graph.executor import Run
 
@@ -69,7 +69,7 @@ class Timeline:
             return []
         lo_us, hi_us = rows.us_at_least(span.start_ns), rows.us_at_most(span.end_ns)
         found = await self._read(
-            activity_cypher.active_subjects(bool(subject_kinds)),
+            activity_reads.active_subjects(bool(subject_kinds)),
             subject_kinds=[SubjectKind(k).value for k in subject_kinds],
             kinds=[SourceRecordKind(k).value for k in kinds],
             limit=limit,

@@ -18,6 +18,7 @@ from engine.domain.models import SourceRecord, SourceRecordKind, Subject, Subjec
 from engine.ports import GraphStore, RecordPageRequest, SubjectOrder, SubjectQuery, TimeSpan
 from graph import activity, rows
 from graph.cypher import activity as activity_cypher
+from graph.cypher import formats as formats_cypher
 from graph.cypher import subjects as subjects_cypher
 from graph.cypher._fragments import floor_div
 from graph.dialect import FALKORDB
@@ -419,7 +420,7 @@ async def test_a_data_directory_of_an_earlier_format_is_migrated_once_on_open(
             busiest = max(everyone, key=lambda k: sum(r["subject"] == k for r in source_records))
             records_of = await graph_.source_records_of([busiest], span=window)
             indexed = await _indexed(store, "fabric:org:acme")
-            found = await graph_._read(activity_cypher.FILL_MICROSECONDS.replace(
+            found = await graph_._read(formats_cypher.FILL_MICROSECONDS.replace(
                 "SET r.start_us = r.start_ns / 1000, r.end_us = r.end_ns / 1000", ""), batch=10**6)
             wrong_times = int(found[0][0])
             await store.close()

@@ -1,10 +1,10 @@
 """Cohort counts ("which services had incidents last week") on every backend (the `store` fixture):
 a Cypher store counts the window's records on their start_us index (microseconds,
-graph.cypher.activity.active_subjects); the answer must be exactly what the records themselves
-give, for windows on and off day boundaries and microseconds, and stay so through re-ingest,
-moves and retraction, and through the removal of format 5's per-subject day counts (SubjectDay)
-on reopening a data directory. The expected answers are recomputed here from the records loaded,
-never read from a store."""
+graph.cypher.activity_reads.active_subjects); the answer must be exactly what the records
+themselves give, for windows on and off day boundaries and microseconds, and stay so through
+re-ingest, moves and retraction, and through the removal of format 5's per-subject day counts
+(SubjectDay) on reopening a data directory. The expected answers are recomputed here from the
+records loaded, never read from a store."""
 
 from __future__ import annotations
 

@@ -40,7 +40,7 @@ ALLOWED_SCANS = {
     # Backfills of an upgrade, run at start only below the current format (the system
     # scope's Format record: graph.neo4j_schema), once per database.
     "dialect.NEO4J.migrations[0]": "the organisation-term backfill of older subjects",
-    "cypher.activity.ORGS_TO_MIGRATE": "which organisations an upgrade migrates",
+    "cypher.formats.ORGS_TO_MIGRATE": "which organisations an upgrade migrates",
 }
 SCHEMA = re.compile(r"^\s*(CYPHER\s+\d+\s+)?(CREATE|DROP|SHOW)\b")
 PARAM = re.compile(r"\$(\w+)")

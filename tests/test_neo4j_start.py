@@ -18,7 +18,7 @@ import pytest
 
 from engine.ports import GraphQueryError
 from graph import activity
-from graph.cypher import activity as activity_cypher
+from graph.cypher import formats as formats_cypher
 from graph.dialect import NEO4J
 from graph.neo4j_adapter import Neo4jStore
 from tests.neo4j_fakes import ScriptedExecutor
@@ -40,7 +40,7 @@ def server(format_version: int | None, **answers: object) -> ScriptedExecutor:
     return ScriptedExecutor(
         {
             "dbms.components": [["Neo4j Kernel", "5.26.1"]],
-            activity_cypher.GET_FORMAT.strip(): [[format_version]],
+            formats_cypher.GET_FORMAT.strip(): [[format_version]],
             **answers,
         }
     )
@@ -52,15 +52,15 @@ async def test_a_database_at_the_current_format_is_not_scanned_at_start(
     scripted = store._executor = server(activity.FORMAT_VERSION)  # type: ignore[assignment]
     await store.bootstrap("acme")
     assert SUBJECT_SCAN not in scripted.sent
-    assert activity_cypher.ORGS_TO_MIGRATE not in scripted.sent
+    assert formats_cypher.ORGS_TO_MIGRATE not in scripted.sent
 
 
 async def test_an_older_database_is_backfilled_then_marked_current(store: Neo4jStore) -> None:
     scripted = store._executor = server(activity.FORMAT_VERSION - 1)  # type: ignore[assignment]
     await store.bootstrap("acme")
     sent = scripted.sent
-    assert SUBJECT_SCAN in sent and activity_cypher.SET_FORMAT in sent
-    assert sent.index(SUBJECT_SCAN) < sent.index(activity_cypher.SET_FORMAT)
+    assert SUBJECT_SCAN in sent and formats_cypher.SET_FORMAT in sent
+    assert sent.index(SUBJECT_SCAN) < sent.index(formats_cypher.SET_FORMAT)
 
 
 async def test_an_index_wait_that_times_out_lets_the_backfill_run_first(
@@ -75,7 +75,7 @@ async def test_an_index_wait_that_times_out_lets_the_backfill_run_first(
     sent = scripted.sent
     waits = [i for i, s in enumerate(sent) if s.startswith(AWAIT)]
     assert len(waits) == 2
-    assert waits[0] < sent.index(SUBJECT_SCAN) < sent.index(activity_cypher.SET_FORMAT) < waits[1]
+    assert waits[0] < sent.index(SUBJECT_SCAN) < sent.index(formats_cypher.SET_FORMAT) < waits[1]
     # The old full-text index stays while the new one is not online.
     assert OLD_FULLTEXT_DROP not in sent
 

@@ -58,6 +58,11 @@ def assign_new(var: str, columns: tuple[str, ...], offset: int) -> str:
     return ", ".join(f"{var}.{col} = row[{i}]" for i, col in enumerate(columns, offset))
 
 
+def day_slot(kind: str, day: str) -> str:
+    """A RecordDay's key, the text "kind:day" (graph.cypher.activity; formats keys format 1's)."""
+    return f"{kind} + ':' + toString({day})"
+
+
 def floor_div(expr: str, divisor: int) -> str:
     """floor(expr / divisor) for a positive integer divisor, negative values too: Cypher's
     integer division truncates toward zero (a day or time slot before 1970, graph.rows)."""

@@ -2,14 +2,15 @@
 
 Every statement that writes or deletes source records is here, because it changes the
 structures that summarise them (a subject's latest activity, records per kind and day) in the
-same statement; with them, the reads of those structures, the cohort count on the records'
-own time index, and the migrations that bring a graph written by an earlier format version
-up to date (graph.activity runs them). The comment below says what each structure holds.
+same statement; so is the counting of a format-0 graph's records (MIGRATE_ACTIVITY), which
+keeps them as those writes do. The comment below says what each structure holds. Their reads
+are in graph.cypher.activity_reads, the other migrations from earlier format versions and the
+format marker in graph.cypher.formats (graph.activity runs them).
 """
 
 from __future__ import annotations
 
-from graph.cypher._fragments import assign, assign_new, floor_div
+from graph.cypher._fragments import assign, assign_new, day_slot, floor_div
 from graph.rows import DAY_NS, RECORD_COLUMNS, SLOT_AT
 
 _SUBJECT = RECORD_COLUMNS.index("subject_key") + 1  # its position in a record row
@@ -22,7 +23,7 @@ _SUBJECT = RECORD_COLUMNS.index("subject_key") + 1  # its position in a record r
 #   index (microseconds, as the records' time indexes: graph.rows).
 # (:RecordDay {slot, record_kind, day, n}): how many records of a kind start on each day (UTC);
 #   it sizes the window a page is read from, here and as of any past time. Its key is `slot`,
-#   the text "kind:day" (_slot): on FalkorDB a lookup on a text key costs a thirtieth of one on
+#   the text "kind:day" (day_slot): on FalkorDB a lookup on a text key costs a thirtieth of one on
 #   (record_kind, day), whose numeric part is a range query (it was half the cost of a write).
 # (:Activity)-[:HOLDS]->(:SourceRecord): each record from its subject's Activity node, exactly
 #   one (format 7). Every read of a subject's records walks it: it replaced the records' index
@@ -68,12 +69,8 @@ def _raise_latest(top: str) -> str:
     )
 
 
-def _slot(kind: str, day: str) -> str:
-    return f"{kind} + ':' + toString({day})"
-
-
 def _count_day(kind: str, day: str, n: str) -> str:
-    return f"""MERGE (c:RecordDay {{org_id: $org, slot: {_slot(kind, day)}}})
+    return f"""MERGE (c:RecordDay {{org_id: $org, slot: {day_slot(kind, day)}}})
 ON CREATE SET c.record_kind = {kind}, c.day = {day}
 SET c.n = coalesce(c.n, 0) + {n}"""
 
@@ -263,121 +260,6 @@ SET r.day = {floor_div("r.start_ns", DAY_NS)}
 WITH r, null AS subject0, null AS last0, [[r.record_kind, r.day, 1]] AS deltas
 {_keep_activity()}{_retake_latest()}"""
 
-# Format 1 keyed a day's count by (record_kind, day): give each its text key.
-SLOT_RECORD_DAYS = f"""
-MATCH (c:RecordDay {{org_id: $org}})
-WHERE c.slot IS NULL
-SET c.slot = {_slot("c.record_kind", "c.day")}
-"""
-
-# The records' times in microseconds as their times in nanoseconds say, a batch at a time
-# until one comes back short. Format 3 gave them (graph.rows: the range indexes held them);
-# format 9 repairs those a re-ingest lost before the writes deleted at most one property per
-# clause (graph.cypher._fragments.assign): a record re-ingested without its end could lose
-# its start_us and keep its old end_us on FalkorDB, which the time windows compare.
-FILL_MICROSECONDS = """
-MATCH (r:SourceRecord {org_id: $org})
-WHERE r.start_us IS NULL OR r.start_us <> r.start_ns / 1000
-   OR (r.end_ns IS NULL) <> (r.end_us IS NULL) OR r.end_us <> r.end_ns / 1000
-WITH r LIMIT $batch
-SET r.start_us = r.start_ns / 1000, r.end_us = r.end_ns / 1000
-RETURN count(r)
-"""
-
-# Format 4: each subject's latest activity in microseconds too (-1 stays -1: none left).
-FILL_ACTIVITY_MICROSECONDS = """
-MATCH (a:Activity {org_id: $org})
-WHERE a.latest_us IS NULL
-WITH a LIMIT $batch
-SET a.latest_us = CASE WHEN a.latest_ns = -1 THEN -1 ELSE a.latest_ns / 1000 END
-RETURN count(a)
-"""
-
-# Format 6: the per-subject day counts of format 5 go, a batch at a time (their index and
-# key are dropped on open: graph.dialect); nothing reads or writes them any more.
-COUNT_SUBJECT_DAYS = """
-MATCH (c:SubjectDay {org_id: $org})
-RETURN count(c)
-"""
-
-DELETE_SUBJECT_DAYS = """
-MATCH (c:SubjectDay {org_id: $org})
-WITH c LIMIT $batch
-DELETE c
-RETURN count(*)
-"""
-
-# Every organisation (or epoch scope) holding records: one written before a format version
-# has no Format node of its own (the database-wide one says which version it was brought to).
-ORGS_TO_MIGRATE = """
-MATCH (r:SourceRecord)
-RETURN DISTINCT r.org_id AS org
-UNION
-MATCH (c:RecordDay)
-WHERE c.slot IS NULL
-RETURN DISTINCT c.org_id AS org
-UNION
-MATCH (a:Activity)
-WHERE a.latest_us IS NULL
-RETURN DISTINCT a.org_id AS org
-UNION
-MATCH (c:SubjectDay)
-RETURN DISTINCT c.org_id AS org
-"""
-
-# The highest record node id and the records' count (format 1's migration, by node ids).
-RECORD_IDS = """
-MATCH (r:SourceRecord {org_id: $org})
-RETURN max(id(r)), count(r)
-"""
-
-UNCOUNTED = """
-MATCH (r:SourceRecord {org_id: $org})
-WHERE r.day IS NULL
-RETURN count(r)
-"""
-
-GET_FORMAT = """
-MATCH (m:Format {org_id: $org})
-RETURN m.activity
-"""
-
-SET_FORMAT = """
-MERGE (m:Format {org_id: $org})
-SET m.activity = $version
-"""
-
-COUNT_ACTIVITY = """
-MATCH (a:Activity {org_id: $org})
-RETURN count(a)
-"""
-
-ACTIVITY_LATEST = """
-MATCH (a:Activity {org_id: $org})
-RETURN a.subject_key, a.latest_ns
-"""
-
-ACTIVITY_DAYS = """
-MATCH (c:RecordDay {org_id: $org})
-RETURN c.record_kind, c.day, c.n
-"""
-
-# Records per day (every kind), newest first: how far back a window must reach.
-RECORD_DAYS = """
-MATCH (c:RecordDay {org_id: $org})
-WHERE c.n > 0
-WITH c.day AS day, sum(c.n) AS n
-RETURN day, n
-ORDER BY day DESC
-"""
-
-# The kinds of records the organisation holds any of (a deletion leaves a count of 0).
-RECORD_KINDS = """
-MATCH (c:RecordDay {org_id: $org})
-WHERE c.n > 0
-RETURN DISTINCT c.record_kind
-"""
-
 # DETACH: the record's HOLDS, STARTS and ENDS go with it.
 DELETE_SOURCE_RECORDS = f"""
 UNWIND $keys AS key
@@ -391,26 +273,3 @@ WITH ks
 UNWIND ks AS k
 WITH DISTINCT k
 {_retake_latest()}"""
-
-
-def active_subjects(subject_kinds: bool) -> str:
-    """Subjectless cohort discovery: the subjects with the most records of some kinds starting
-    in a window, most first, then by key.
-
-    The time slots of $kinds in [$lo_slot, $hi_slot] (one range read of their n index), each
-    record from its start slot (exactly one STARTS each: counted once), its start then
-    compared exactly with [$lo_us, $hi_us] (microseconds, graph.rows). With $subject_kinds
-    the kind is the subject key's prefix, filtered before the limit: a cohort of one kind
-    must not lose its members to busier subjects of other kinds, and a record's subject need
-    not exist."""
-    of_kind = "AND split(r.subject_key, ':')[0] IN $subject_kinds" if subject_kinds else ""
-    return f"""
-MATCH (t:TimeSlot {{org_id: $org}})
-WHERE t.n >= $lo_slot AND t.n <= $hi_slot AND t.record_kind IN $kinds
-MATCH (t)-[:STARTS]->(r:SourceRecord)
-WHERE r.start_us >= $lo_us AND r.start_us <= $hi_us {of_kind}
-WITH r.subject_key AS k, count(r) AS n
-ORDER BY n DESC, k
-LIMIT $limit
-RETURN k, n
-"""
