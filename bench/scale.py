@@ -50,10 +50,7 @@ import argparse
 import asyncio
 import json
 import os
-import random
 import shutil
-import signal
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -61,21 +58,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's packages
 
-from bench import dashboard
-from bench.investigate import judge, questions
+from bench import dashboard, scale_pages
+from bench.scale_engine import engine_figures
+from bench.scale_pages import rss_mb
 
 ORG = dashboard.ORG
 ROOT = Path(__file__).resolve().parent.parent
-OFF_TIE = "2026-11-01T12:00:30Z"  # between two whole minutes: no record starts or ends at it
-COHORT = (
-    "which services had incidents last week?",
-    "which services had incidents in the last 30 days?",
-    "which repositories had the most pull requests last week?",
-)
 
 
 def _handles_only(subject: dict[str, Any]) -> dict[str, Any]:
@@ -88,23 +78,6 @@ def _handles_only(subject: dict[str, Any]) -> dict[str, Any]:
     if identifying := {a: attributes[a] for a in wanted if attributes.get(a) is not None}:
         kept["attributes"] = identifying
     return kept
-
-
-def _ms(values: list[float]) -> dict[str, float]:
-    cuts = statistics.quantiles(values, n=100) if len(values) > 1 else values * 99
-    p50 = statistics.median(values)
-    return {"p50_ms": round(p50 * 1000, 1), "p95_ms": round(cuts[94] * 1000, 1)}
-
-
-def rss_mb(pid: int | None, field: str = "VmRSS") -> float | None:
-    """A process's resident memory now (VmRSS) or at its peak so far (VmHWM)."""
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith(field + ":"):
-                return round(int(line.split()[1]) / 1024, 1)
-    except OSError:
-        return None
-    return None
 
 
 def load_average() -> list[float]:
@@ -235,193 +208,8 @@ async def _discard(url: str, epoch: int) -> None:
         await store.close()
 
 
-async def engine_figures(url: str, subjects: list[dict[str, Any]], seed: int) -> dict[str, Any]:
-    from engine.answering.synthesis import DeterministicSynthesizer
-    from engine.domain.contract import Versions
-    from engine.domain.embedding import HashingEmbedder
-    from engine.domain.errors import BadUserInput
-    from engine.investigation.investigate import InvestigationRequest, Investigator
-    from engine.providers import default_providers
-    from engine.resolving.receipts import ReceiptSigner
-    from engine.resolving.resolution import Ambiguous, Resolved, Resolver
-    from engine.resolving.ring import ReferenceRing
-    from graph.falkor import FalkorStore
-    from sources.demo import DEFAULT_ANCHOR
-
-    store = FalkorStore(url, embedder=HashingEmbedder(128))
-    graph = store.org(ORG)
-    rng = random.Random(seed)
-    resolver = Resolver(graph, ReferenceRing(capacity=1), ORG)
-    names = rng.sample(subjects, min(300, len(subjects)))
-    resolve_lat: list[float] = []
-    ambiguous = wrong_names = 0
-    for n, s in enumerate(names):
-        started = time.perf_counter()
-        found = await resolver.resolve(f"r{n}", s["name"], None, 5)
-        resolve_lat.append(time.perf_counter() - started)
-        if isinstance(found, Resolved):
-            wrong_names += found.subject.name.lower() != s["name"].lower()
-        elif isinstance(found, Ambiguous):
-            ambiguous += 1
-        else:  # a subject's exact name not found is as wrong as another subject
-            wrong_names += 1
-    engine = Investigator(
-        graph,
-        Resolver(graph, ReferenceRing(capacity=1), ORG),
-        default_providers(),
-        DeterministicSynthesizer(),
-        ReceiptSigner(b"b" * 32),
-        Versions(projection="v1", embedder=HashingEmbedder(128).identity.stamp()),
-        now=lambda: DEFAULT_ANCHOR,
-    )
-    asked = questions(subjects, 120, seed)
-    all_lat: list[float] = []
-    wrong = 0
-    for n, question in enumerate(asked):
-        started = time.perf_counter()
-        try:
-            result, _ = await engine.investigate(f"q{n}", InvestigationRequest(question.text))
-            outcome, keys = result.outcome.value, tuple(result.subject_keys)
-        except BadUserInput:
-            outcome, keys = "refused", ()
-        all_lat.append(time.perf_counter() - started)
-        wrong += not judge(question, outcome, keys)
-    cohort_lat: list[float] = []
-    cohort_answered = 0
-    for _ in range(5):
-        for n, text in enumerate(COHORT):
-            started = time.perf_counter()
-            result, _ = await engine.investigate(f"c{n}", InvestigationRequest(text))
-            cohort_lat.append(time.perf_counter() - started)
-            cohort_answered += result.outcome.value == "answered"
-    await store.close()
-    investigate = _ms(all_lat + cohort_lat)
-    return {
-        "resolve": {**_ms(resolve_lat), "cases": len(names), "ambiguous": ambiguous,
-                    "wrong": wrong_names},
-        "investigate": {**investigate, "questions": len(asked) + len(cohort_lat),
-                        "wrong": wrong},
-        "cohort": {**_ms(cohort_lat), "questions": len(cohort_lat),
-                   "answered": cohort_answered},
-    }
-
-
-async def one_client(base: str, token: str, seconds: float) -> dict[str, float]:
-    out: dict[str, float] = {}
-    for name, url, body in (("gateway", "/graphql", _page(dashboard.AS_OF)), ("raw", "/raw", {})):
-        _, lat = await dashboard.drive(base + url, body, token, seconds, 1)
-        out[f"{name}_p50_ms_1_client"] = round(statistics.median(lat) * 1000, 1)
-    # The same page as of a time no record is stamped at (demo times are whole minutes).
-    # AS_OF is a midnight, and the demo's daily rollups start and end at midnights: every
-    # repository with one ties for "most recently active" there, a tie ranked by key (about
-    # 47 records at 10k subjects, 4,700 at 1M), which the page reads in key order a few tie
-    # nodes at a time (graph/ties.py, format 9; format 8 read all of it). Both are kept: a
-    # date picker asks as of midnights; this one shows what the page costs without a tie.
-    off_tie = _page(OFF_TIE)
-    await _whole_page(base, token, off_tie)
-    _, lat = await dashboard.drive(base + "/graphql", off_tie, token, seconds, 1)
-    out["gateway_p50_ms_1_client_off_tie"] = round(statistics.median(lat) * 1000, 1)
-    return out
-
-
-def _page(as_of: str) -> dict[str, Any]:
-    return {"query": dashboard.QUERY, "variables": {"asOf": as_of}, "operationName": "Dashboard"}
-
-
-async def _whole_page(base: str, token: str, body: dict[str, Any]) -> None:
-    """The off-tie page must be a page (drive checks only the HTTP status): no errors and
-    a full first page of repositories, or the figure measures a failure."""
-    async with httpx.AsyncClient(timeout=120) as client:
-        response = await client.post(
-            base + "/graphql", json=body, headers={"Authorization": f"Bearer {token}"}
-        )
-    payload = response.json()
-    edges = (payload.get("data") or {}).get("subjects", {}).get("edges", [])
-    if payload.get("errors") or len(edges) != 100:
-        raise SystemExit(f"the off-tie dashboard page failed: {response.text[:300]}")
-
-
-def serve_directory(data: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """`fabric serve --data-dir D` as a user starts it (a subprocess of this checkout)."""
-    port = 18_000 + os.getpid() % 1000
-    env = {
-        **os.environ,
-        "PYTHONPATH": str(ROOT),  # this checkout's packages, not an install's
-        "FABRIC_GRAPHIQL": "false",  # no asset download on a first start
-        "FABRIC_LOG_LEVEL": "warning",
-    }
-    command = [sys.executable, "-m", "gateway.cli", "serve", "--data-dir", str(data),
-               "--host", "127.0.0.1", "--port", str(port)]  # fmt: skip
-    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
-    return proc, f"http://127.0.0.1:{port}"
-
-
-async def reopen(data: Path, token: str) -> tuple[subprocess.Popen[bytes], str, dict[str, Any]]:
-    """Restart as a user sees it: seconds from `fabric serve --data-dir D` to /readyz, to the
-    first whole dashboard page (asked as soon as /readyz is green, again until whole) and
-    to every index of every graph built; any page that failed once /readyz was green is
-    counted (`page_errors_while_opening`: a user saw an error)."""
-    started = time.perf_counter()
-    proc, base = serve_directory(data)
-    headers = {"Authorization": f"Bearer {token}"}
-    async with httpx.AsyncClient(timeout=300) as client:
-        while True:
-            if proc.poll() is not None:
-                raise SystemExit(f"fabric serve exited with {proc.returncode} while opening")
-            try:
-                if (await client.get(base + "/readyz")).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            await asyncio.sleep(0.05)
-        ready_s = time.perf_counter() - started
-        errors = 0
-        while True:
-            response = await client.post(base + "/graphql", json=_page(dashboard.AS_OF),
-                                         headers=headers)  # fmt: skip
-            payload = response.json() if response.status_code == 200 else {}
-            edges = (payload.get("data") or {}).get("subjects", {}).get("edges", [])
-            if not payload.get("errors") and len(edges) == 100:
-                break
-            errors += 1
-            await asyncio.sleep(0.1)
-        page_s = time.perf_counter() - started
-    indexes_s = await _indexes_built(data) + page_s
-    return proc, base, {
-        "reopen_s": round(ready_s, 2),
-        "first_page_s": round(page_s, 2),
-        "indexes_built_s": round(indexes_s, 2),
-        "page_errors_while_opening": errors,
-    }
-
-
-async def _indexes_built(data: Path) -> float:
-    """Seconds from now until every index of every graph on `data`'s server is built."""
-    from falkordb.asyncio import FalkorDB
-
-    from graph.embedded.directory import find_running
-    from graph.falkor_ready import INDEX_STATUS, building
-
-    info = find_running(data)
-    if info is None:
-        raise SystemExit("fabric serve's FalkorDB server is not running")
-    started = time.perf_counter()
-    client = FalkorDB(unix_socket_path=info.socket)
-    try:
-        for name in await client.list_graphs():
-            graph = client.select_graph(name)
-            while True:
-                if not building((await graph.ro_query(INDEX_STATUS)).result_set):
-                    break
-                await asyncio.sleep(0.05)
-    finally:
-        await client.aclose()
-    return time.perf_counter() - started
-
-
 def run_size(subjects: int, seconds: float, parent: Path, seed: int) -> dict[str, Any]:
     from graph.embedded import EmbeddedServer
-    from graph.embedded.directory import find_running
 
     data = Path(tempfile.mkdtemp(prefix=f"fabric-scale-{subjects}-", dir=parent))
     load_before = load_average()
@@ -433,23 +221,9 @@ def run_size(subjects: int, seconds: float, parent: Path, seed: int) -> dict[str
             loading_peak_rss = rss_mb(server.pid, "VmHWM")
             bulk = bulk_load(server.url, subjects, seed, parent)
         size = dir_mb(data)  # after the stop, which rewrote the log into a snapshot
-        serve, _, opening = asyncio.run(reopen(data, token))
-        try:
-            info = find_running(data)
-            assert info is not None
-            gateway, base = dashboard.start_server(info.url, 1)  # the same baseline
-            try:
-                single = asyncio.run(one_client(base, token, seconds / 2))
-                dash = asyncio.run(dashboard.measure(base, token, seconds, 8))
-                gateway_rss = rss_mb(gateway.pid)
-            finally:
-                gateway.terminate()
-                gateway.wait(timeout=30)
-            figures = asyncio.run(engine_figures(info.url, kept, seed))
-            server_rss = rss_mb(info.pid)
-        finally:
-            serve.send_signal(signal.SIGINT)  # as Ctrl-C: the gateway stops its server in order
-            serve.wait(timeout=600)
+        pages = scale_pages.served(
+            data, token, seconds, lambda url: asyncio.run(engine_figures(url, kept, seed))
+        )
     finally:
         shutil.rmtree(data, ignore_errors=True)
     return {
@@ -459,14 +233,10 @@ def run_size(subjects: int, seconds: float, parent: Path, seed: int) -> dict[str
         "ingest_records_per_s": round(records / ingest_s),
         **reingest,
         **bulk,
-        "dashboard": {**single, **dash},
-        **figures,
-        **opening,
+        **pages,
         "data_dir_mb": size,
         "server_rss_mb_after_load": loaded_rss,
         "server_peak_rss_mb_loading": loading_peak_rss,
-        "server_rss_mb": server_rss,
-        "gateway_rss_mb": gateway_rss,
         "bench_peak_rss_mb": rss_mb(os.getpid(), "VmHWM"),
         "load_average_before_after": [load_before, load_average()],
     }
