@@ -42,6 +42,10 @@ is a subject's exact name and must resolve to a subject of that name, or ask (a 
 by several subjects: `ambiguous` counts them); `wrong` counts resolutions to another name.
 The last line printed is one JSON object: a row per size and the growth factors from the
 smallest size to the largest.
+
+With `--data-dir D1 D2 ...` it measures kept data directories instead (bench/scale_pages.py:
+a read key made on each, then the reopen and page figures above), loading nothing: the page
+growth of sizes loaded once, such as a million subjects' (hours to load record by record).
 """
 
 from __future__ import annotations
@@ -62,7 +66,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout
 
 from bench import dashboard, scale_pages
 from bench.scale_engine import engine_figures
-from bench.scale_pages import rss_mb
+from bench.scale_pages import dir_mb, load_average, rss_mb
 
 ORG = dashboard.ORG
 ROOT = Path(__file__).resolve().parent.parent
@@ -78,15 +82,6 @@ def _handles_only(subject: dict[str, Any]) -> dict[str, Any]:
     if identifying := {a: attributes[a] for a in wanted if attributes.get(a) is not None}:
         kept["attributes"] = identifying
     return kept
-
-
-def load_average() -> list[float]:
-    # The machine is shared: a figure measured under load says so.
-    return [round(x, 2) for x in os.getloadavg()]
-
-
-def dir_mb(path: Path) -> float:
-    return round(sum(f.stat().st_size for f in path.rglob("*") if f.is_file()) / 1e6, 1)
 
 
 async def load(
@@ -248,7 +243,10 @@ def growth(rows: list[dict[str, Any]]) -> dict[str, Any]:
     first, last = rows[0], rows[-1]
 
     def factor(get: Any) -> float | None:
-        a, b = get(first), get(last)
+        try:
+            a, b = get(first), get(last)
+        except KeyError:  # a kept directory's row (--data-dir) has no load figures
+            return None
         return round(b / a, 2) if a and b else None
 
     return {
@@ -277,7 +275,22 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--dir", type=Path, default=Path(tempfile.gettempdir()))
+    parser.add_argument(
+        "--data-dir", type=Path, nargs="+", metavar="DATA_DIR",
+        help="kept data directories to measure instead of loading (smallest first; each "
+        "serving the organisation 'bench', as `fabric ingest --org bench` leaves it): each "
+        "is reopened as a user restarts it and its pages measured (reopen_s, first_page_s, "
+        "indexes_built_s, the dashboard figures, memory). Nothing is loaded: the ingest, "
+        "re-ingest, bulk, resolve and investigate figures are absent from its row and its "
+        "growth. A read key is made on each first; the directories are kept",
+    )  # fmt: skip
     args = parser.parse_args()
+    if args.data_dir:
+        kept = [scale_pages.kept(data, args.seconds) for data in args.data_dir]
+        for row in kept:
+            print(json.dumps(row), file=sys.stderr, flush=True)
+        print(json.dumps({"sizes": kept, "growth": growth(kept)}))
+        return
     # A data directory holds about 115 MB per million records after a stop; while loading,
     # the log between rewrites and a rewrite's new base sit beside it: ask for four times that.
     need = 4 * 115e6 * max(args.sizes) / 0.08 / 1e6

@@ -27,6 +27,15 @@ ROOT = Path(__file__).resolve().parent.parent
 OFF_TIE = "2026-11-01T12:00:30Z"  # between two whole minutes: no record starts or ends at it
 
 
+def load_average() -> list[float]:
+    # The machine may be shared: a figure measured under load says so.
+    return [round(x, 2) for x in os.getloadavg()]
+
+
+def dir_mb(path: Path) -> float:
+    return round(sum(f.stat().st_size for f in path.rglob("*") if f.is_file()) / 1e6, 1)
+
+
 def rss_mb(pid: int | None, field: str = "VmRSS") -> float | None:
     """A process's resident memory now (VmRSS) or at its peak so far (VmHWM)."""
     try:
@@ -183,4 +192,47 @@ def served(
         **opening,
         "server_rss_mb": server_rss,
         "gateway_rss_mb": gateway_rss,
+    }
+
+
+async def _key(url: str) -> tuple[str, int]:
+    """A read key for the organisation of a kept directory (made now: keys are stored
+    hashed, none can be read back) and how many subjects its serving epoch holds."""
+    from gateway.auth import create_key
+    from graph.falkor import FalkorStore
+    from graph.keystore import SYSTEM_SCOPE
+
+    store = FalkorStore(url)
+    try:
+        await store.bootstrap(SYSTEM_SCOPE)
+        await store.bootstrap(dashboard.ORG)
+        counts = dict(await (await store.serving(dashboard.ORG)).counts())
+        if not counts.get("Subject"):
+            raise SystemExit(f"no subject of the organisation {dashboard.ORG!r} is served there")
+        token, _ = await create_key(store.keys, dashboard.ORG, "bench")
+    finally:
+        await store.close()
+    return token, int(counts["Subject"])
+
+
+def kept(data: Path, seconds: float) -> dict[str, Any]:
+    """The page figures of a kept data directory (`--data-dir`), loading nothing: a key is
+    made on it first (its server started and stopped; at a million subjects the key's write
+    waits for the vector index a start rebuilds, minutes), then `served`. The directory is
+    kept; its stops rewrite its log into a snapshot, as every stop does."""
+    from graph.embedded import EmbeddedServer
+
+    if not (data / "appendonlydir").is_dir():
+        raise SystemExit(f"{data} is not a data directory (no appendonlydir)")
+    before = load_average()
+    with EmbeddedServer(data) as server:
+        token, subjects = asyncio.run(_key(server.url))
+    size = dir_mb(data)
+    pages = served(data, token, seconds)
+    return {
+        "subjects": subjects,
+        "data_dir": str(data),
+        "data_dir_mb": size,
+        **pages,
+        "load_average_before_after": [before, load_average()],
     }
