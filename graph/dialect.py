@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from engine.domain.models import SubjectKind
 from engine.domain.text import query_tokens, spacing_variants, telling_tokens
 from graph import indexes
+from graph.cypher import activity as activity_cypher
 from graph.cypher._fragments import floor_div
 from graph.rows import DAY_US, SLOT_US
 
@@ -49,7 +50,9 @@ class Dialect:
     the records' count, the slots missing for the records of ids in [$lo, $hi) not placed yet
     ([kind, n, tie] rows), the placing of those records, and format 9's step before it: the
     STARTS and ENDS of the records of ids in [$lo, $hi) with an endpoint on a midnight taken
-    away (format 8 placed them on plain slots), a count."""
+    away (format 8 placed them on plain slots), a count; create_records: the statement that
+    creates the records a batch's read found absent (graph.cypher.activity: MERGE where it
+    locks before it matches, a match then a create where it does not)."""
 
     name: str
     bootstrap: tuple[str, ...]
@@ -79,6 +82,7 @@ class Dialect:
     exact_limit: int
     holds: tuple[str, str]
     slots: tuple[str, str, str, str]
+    create_records: str
 
     def is_already_exists(self, message: str) -> bool:
         return any(marker in message for marker in self.already_exists)
@@ -304,6 +308,7 @@ FALKORDB = Dialect(
         f"{_FALKOR_UNPLACED}{_PLACE}\nRETURN count(r)\n",
         _FALKOR_UNPLACE,
     ),
+    create_records=activity_cypher.CREATE_SOURCE_RECORDS_MATCHED,
 )
 
 NEO4J = Dialect(
@@ -358,6 +363,7 @@ NEO4J = Dialect(
         _NEO4J_PLACE,
         _NEO4J_UNPLACE,
     ),
+    create_records=activity_cypher.CREATE_SOURCE_RECORDS,
 )
 
 

@@ -278,10 +278,10 @@ class Writer:
         return send
 
     def _create_records(self, data: list[list[Any]]) -> _Send:
-        """Records the batch's read found absent, created (graph.cypher.activity's
-        CREATE_SOURCE_RECORDS); merged as any other if another writer wrote one since."""
+        """Records the batch's read found absent, created (the dialect's create_records,
+        graph.cypher.activity); merged as any other if another writer wrote one since."""
         params = _records(data)
-        create = self._step(activity_cypher.CREATE_SOURCE_RECORDS, **params)
+        create = self._step(self._dialect.create_records, **params)
 
         async def send() -> None:
             if not await create():  # nothing written: one of them is there now

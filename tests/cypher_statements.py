@@ -70,6 +70,7 @@ NOT_CYPHER = {
     "exact_similarity": "a fragment, checked inside cypher.search.exact_vector_search",
     "exact_limit": "a number",
     "vector_filters": "property names, checked inside the vector index DDL",
+    "create_records": "a statement of graph.cypher.activity, checked there as a module constant",
 }
 
 

@@ -1,22 +1,25 @@
 """Subjects and source records are written a batch at a time (graph.writer): those the batch's
-read found absent are created by one statement (graph.cypher.activity.CREATE_SOURCE_RECORDS,
-graph.cypher.subjects.create_subjects: a subject with its vector label), the others merged
-with what they replace (MERGE_SOURCE_RECORDS, merge_subjects). Whatever the batch boundaries, and
-whoever writes a record between the read and the write, the graph is the one the records
-make written one a batch, and the one a bulk load makes: node by node and edge by edge
-(tests.graph_dump), and read back by the contract's checks (tests.test_activity.stored: every record held and placed once,
-day counts and latest times)."""
+read found absent are created by one statement (the dialect's create_records, in
+graph.cypher.activity; graph.cypher.subjects.create_subjects: a subject with its vector
+label), the others merged with what they replace (MERGE_SOURCE_RECORDS, merge_subjects).
+Whatever the batch boundaries, and whoever writes a record between the read and the write, the
+graph is the one the records make written one a batch, and the one a bulk load makes: node by
+node and edge by edge (tests.graph_dump), and read back by the contract's checks
+(tests.test_activity.stored: every record held and placed once, day counts and latest times)."""
 
 from __future__ import annotations
 
 import json
 from contextlib import AbstractContextManager, nullcontext
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from engine.domain.embedding import HashingEmbedder
 from engine.ports import WriteBatch
+from graph.cypher import activity as activity_cypher
+from graph.dialect import FALKORDB
 from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
 from graph.observation import observe_statements, stop_observing
@@ -84,6 +87,23 @@ async def test_records_of_one_subject_and_day_in_one_batch_make_the_graph_one_a_
     assert set(latest) == {"service:a", "service:b"} and len(placed) == len(held) == 9
     assert sorted(held.items())[:2] == [("deploy:1", "service:a"), ("incident:1", "service:a")]
     assert sum(n for (kind, _), n in days.items() if kind == "incident") == 8
+
+
+@pytest.mark.parametrize("batch", [3, 8])
+async def test_falkordbs_matched_creation_of_records_makes_the_graph_its_merges_make(
+    falkor: FalkorStore, org: str, batch: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """FalkorDB creates a batch's new records matching each time slot, Activity and day count
+    and creating those absent (its dialect's create_records: its MERGE costs about four MATCHes
+    and locks no sooner). The graph is the one the MERGE form (Neo4j's) makes on the same
+    server, slots, Activity and day counts found and made, node by node and edge by edge."""
+    assert "MERGE" not in FALKORDB.create_records
+    matched = await graph_of(falkor, org, dumps(SAME_DAY), batch)
+    merging = replace(FALKORDB, create_records=activity_cypher.CREATE_SOURCE_RECORDS)
+    monkeypatch.setattr(falkor, "dialect", merging)
+    merged = await graph_of(falkor, org, dumps(SAME_DAY), batch)
+    same(matched[0], merged[0])
+    assert matched[1] == merged[1]
 
 
 class _Events:
