@@ -1,5 +1,5 @@
 """The conventions a reading depends on, stated beside the answer in plain words: each is a
-rule's note (engine/reading/time/rules.py `Rule.note`), said once, in the temporal label's
+rule's note (engine/reading/time/ruletype.py `Rule.note`), said once, in the temporal label's
 note and in the limitations ("...: the answer covers A to B").
 
 The corpus (tests/data/time_phrases.tsv) states each convention once in its header; a phrase

@@ -287,3 +287,12 @@ SPAN_WORD = (
     r"|(?:leading|running)\s+up\s+to"
     r"|preceding|after|following|from|starting(?:\s+(?:in|with|from))?)"
 )
+# What may lead a phrase ("in 2025", "during Q3", "by late 2025").
+LEAD = r"\b(?:(?:in|during|over|for|by)\s+)?"
+# A range's "to" ("to", "until", "through", "through to").
+TO = rf"(?:\bto\b|{UNTIL}|{THROUGH}(?:\s+to)?)"
+# Up to now: "... to now", "... until today", "... to date" ("Sep 2025 to date" read September
+# 2025, "date" said not understood).
+TO_NOW = rf"(?:(?:to|{UNTIL}|and)\s+(?:now|today)|to\s+date)\b"
+# What may lead a range of days ("from", "between", "in": "in jan 5-20").
+DAYS_LEAD = rf"(?:\b(?:from|in|during|over|for|throughout)|{BETWEEN})"

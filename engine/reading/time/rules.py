@@ -26,53 +26,19 @@ starts.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import datetime
-from functools import cached_property
-
-from engine.domain import timecontext as tc
 from engine.reading.time import compositions as c
 from engine.reading.time import conventions as cv
 from engine.reading.time import patterns as p
 from engine.reading.time import resolutions as rs
 from engine.reading.time import spans
 from engine.reading.time.calendar import WEEKDAYS, season_before_last
-from engine.reading.time.compositions import Groups, Resolve
+from engine.reading.time.composed import COMPOSED
 from engine.reading.time.holidays import NAMES as HOLIDAY_NAMES
 from engine.reading.time.holidays import WEEKEND_NAMES as HOLIDAY_WEEKENDS
-
-
-@dataclass(frozen=True)
-class Rule:
-    """One phrasing: its pattern, how a match resolves, how the reading is stated.
-
-    note: the reading stated for the phrase matched (a convention, a vague word); `alone`:
-    that note is the only one said (else a slash date's, a holiday's or "a few"'s comes
-    first). period: the own period of a point phrase (what a question counting over time
-    reads instead of the point: "on 2026-08-18" is that day)."""
-
-    name: str
-    pattern: str
-    resolve: Resolve
-    note: Callable[[str], str | None] | None = None
-    alone: bool = False
-    period: Callable[[Groups, datetime, datetime], tc.Period | None] | None = None
-
-    @cached_property
-    def compiled(self) -> re.Pattern[str]:
-        # At the first question, not at import: compiling every row took most of a gateway
-        # worker's import (1.2 of 2.7 CPU s), which a restart waits for before /readyz.
-        return re.compile(self.pattern, re.IGNORECASE | re.ASCII)
-
-    def stated(self, phrase: str) -> str | None:
-        own = self.note(phrase) if self.note else None
-        return own if self.alone else spans.general_note(phrase, own)
-
+from engine.reading.time.ruletype import Rule
 
 _WHICH_YEAR = r"(?:the|this|last|previous)\s+year"
-_LEAD = r"\b(?:(?:in|during|over|for|by)\s+)?"
+_LEAD = p.LEAD
 # "as of yesterday", "as of last month": up to and including it (periods.end_of).
 _AS_OF_END = r"yesterday|today|now|(?:last|previous|this)\s+(?:week|month|quarter|year)"
 _RECENT = (
@@ -80,10 +46,8 @@ _RECENT = (
     r"|in\s+recent\s+(?:days|weeks|months|times))\b"
 )
 _DAYS = "|".join(WEEKDAYS)
-# Up to now: "... to now", "... until today", "... to date" ("Sep 2025 to date" read September
-# 2025, "date" said not understood).
-_TO_NOW = rf"(?:(?:to|{p.UNTIL}|and)\s+(?:now|today)|to\s+date)\b"
-_TO = rf"(?:\bto\b|{p.UNTIL}|{p.THROUGH}(?:\s+to)?)"
+_TO_NOW = p.TO_NOW
+_TO = p.TO
 # Units without a count ("the weeks before"): no rs.span (the rs.span rule read one week).
 _NOT_UNITS = p.NOT_UNITS
 _WHOLE_UNITS = p.units("week", "month", "quarter", "year")
@@ -107,8 +71,6 @@ _NOT_AROUND = (
     r"|rush|party|release)s?\b"
 )
 _SEASON = r"(spring|summer|autumn|fall|winter)\b"
-# What may lead a range of days ("from", "between", "in": "in jan 5-20").
-_DAYS_LEAD = rf"(?:\b(?:from|in|during|over|for|throughout)|{p.BETWEEN})"
 
 RULES: list[Rule] = [
     # "between Christmas and New Year 2025": the holidays of 2025 (its year was New Year's).
@@ -341,59 +303,6 @@ RULES: list[Rule] = [
     Rule("month_week", rf"{_LEAD}(?:the\s+)?week\s+([1-4])\s+of\s+"
                        rf"({p.REL_MONTH}|{p.MONTH}(?:\s+{p.YEAR})?)",
          rs.span(spans.month_week), note=spans.month_week_note, alone=True),
-    # Compositions over a value already read (`patterns.POINT`, `patterns.PERIOD`).
-    Rule("since", rf"\bsince\s+({p.POINT})", c.since_point, note=cv.edge),
-    Rule("since", rf"(?:\bfrom|{p.BETWEEN})\s+({p.POINT})\s+{_TO_NOW}",
-         c.since_point, note=cv.edge),
-    # "from the beginning of 2024" alone is since then ("from 2024" alone is 2024's).
-    Rule("since", rf"\bfrom\s+({p.BOUNDARY_POINT})", c.since_point, note=cv.edge),
-    Rule("after", rf"\bafter\s+({p.POINT})", c.after_point, note=cv.edge),
-    # "through the end of 2025", "by the end of last year": everything up to that end.
-    Rule("before", rf"(?:{p.THROUGH}|\bby)\s+({p.BOUNDARY_POINT})", c.before_point,
-         note=cv.edge),
-    Rule("before", rf"(?:\bbefore|\bprior\s+to|{p.UNTIL})\s+({p.POINT})",
-         c.before_point,
-         note=lambda phrase: cv.edge(phrase) or cv.until(phrase)),
-    Rule("between", rf"(?:\bfrom|{p.BETWEEN})\s+({p.POINT})\s+(?:{_TO}|and)\s+({p.POINT})",
-         c.point_range, note=cv.ranged),
-    # "June-July", "in June-July" (it read June: "in June" starts first), "Nov 2025-Feb 2026".
-    Rule("between", rf"(?:(?:\b(?:in|during|for|throughout|over|from)|{p.BETWEEN})\s+)?"
-                    rf"\b({p.PERIOD})"
-                    rf"\s*(?:\s{_TO}\s|[-\u2013])\s*({p.PERIOD})", c.point_range, note=cv.ranged),
-    # "the start of 2025 to the end of March", "June 2025 to the end of August": without
-    # "from", only the first was read and the rest said unused.
-    Rule("between", rf"\b({p.POINT})\s+{_TO}\s+({p.POINT})", c.point_range, note=cv.ranged),
-    Rule("since", rf"\b({p.POINT})\s+(?!and){_TO_NOW}", c.since_point,
-         note=cv.edge),
-    # "from mid-September onwards" (it read mid-September, "onwards" said unused), "2025 on".
-    Rule("since", rf"\b(?:from\s+)?({p.POINT})\s+(?:onwards?|on)\b(?!\s+\w)", c.since_point,
-         note=cv.edge),
-    # ... after "in", "during" too ("in jan 5-20" was answered over 5 January alone, "-20"
-    # unsaid: "in jan 5" started first).
-    Rule("between", rf"(?:{_DAYS_LEAD}\s+)?\b({p.MONTH})\s+({p.ORD})"
-                    rf"\s*(?:[-\u2013]|\s{_TO}\s"
-                    rf"|\sand\s)\s*({p.ORD})\b(?!\s+(?:of\s+)?{p.MONTH})(?:,?\s+({p.YEAR}))?",
-         c.day_range(month_first=True), note=cv.ranged),
-    Rule("between", rf"(?:{_DAYS_LEAD}\s+)?\b(?:the\s+)?({p.ORD})"
-                    rf"\s*(?:[-\u2013]|\s{_TO}\s"
-                    rf"|\sand\s)\s*(?:the\s+)?({p.ORD})\s+(?:of\s+)?({p.REL_MONTH}|{p.MONTH})"
-                    rf"(?:,?\s+({p.YEAR}))?", c.day_range(month_first=False), note=cv.ranged),
-    Rule("ago", rf"\b{p.N}\s*{p.UNIT}\s+back\b", rs.ago_point, period=rs.ago_period),
-    Rule("ago", rf"\b({p.HALF_AGO})", lambda g, now: (c.half_ago(c.first(g), now)[0], None, None),
-         period=rs.half_ago_period),
-    # "the 12 months to March 2026", "the 3 months before March", "the week after Christmas".
-    # "the weeks before Christmas" (no count) is no rs.span: it read one week.
-    Rule("span_of", rf"{_LEAD}the\s+{_NOT_UNITS}(?:{p.N}\s+)?{p.UNIT}\s+{p.SPAN_WORD}"
-                    rf"\s+({p.POINT})",
-         c.span_of, note=cv.edge),
-    Rule("fraction", rf"{p.PRE}(half|quarter)[\s-]+(?:(?:of\s+)?an?\s+)?(year|day|hour)\b",
-         c.fraction, note=c.fraction_note),
-    Rule("fraction", rf"{p.PRE}year\s+and\s+a\s+half\b", c.year_and_a_half, note=c.fraction_note),
-    Rule("fraction", rf"{p.PRE}{p.AND_A_HALF}", c.and_a_half, note=c.fraction_note),
-    # Not after a hedge ("around the end of 2025" read the last third, "around" unsaid): a
-    # hedge is not understood, whatever it hedges (engine/reading/time/beside.py).
-    # "towards the end of October": the end of October ("towards" named a subject, "click
-    # towards", and nothing was answered).
-    Rule("boundary", rf"\b(?:(?:at|in|during|towards?)\s+)?{p.BOUNDARY}({p.PERIOD})",
-         rs.span(c.boundary_span), note=c.boundary_note),
+    # Compositions over a value already read: engine/reading/time/composed.py.
+    *COMPOSED,
 ]  # fmt: skip
