@@ -401,6 +401,11 @@ NINTH = [
     ("Sep 2025 to date", d("2025-09-01"), N),
     ("2 weekends ago", d("2026-11-07"), d("2026-11-09")),
     ("last calendar year", d("2025-01-01"), d("2026-01-01")),
+    # ... and its third (30: none wrong, 4 not understood, now rows).
+    ("since two Fridays ago", d("2026-11-06"), N),
+    ("from mid-to-late October until now", d("2026-10-11"), N),
+    ("the latter part of the summer", d("2026-08-01"), d("2026-09-01")),
+    ("04/2025-06/2025", d("2025-04-01"), d("2025-07-01")),
 ]
 
 # Not understood by a convention stated in the corpus (a hedge is not understood whatever it

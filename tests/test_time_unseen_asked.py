@@ -17,7 +17,9 @@ memory, at 2026-09-01T12:00 UTC. Each was not understood, or read as another win
 - a second batch: "mid-to-late 2024" (answered over late 2024, "mid-to-" unsaid), "early and
   mid 2025" (over mid 2025), "Sep 2025 to date" (ended on "date"), "2 weekends ago", "last
   calendar year" (not understood); "early or mid 2025" (answered over mid 2025) and "from
-  13/2025 to April 2026" (offered 2025 to April 2026) are named, nothing answered.
+  13/2025 to April 2026" (offered 2025 to April 2026) are named, nothing answered;
+- a third: "since two Fridays ago", "from mid-to-late August until now", "the latter part of
+  the summer", "04/2025-06/2025" (not understood).
 
 Each is answered over its window, with git's count of it.
 """
@@ -80,6 +82,12 @@ UNSEEN = [
     ("attrs", "how many commits Sep 2025 to date?", day(2025, 9, 1), CLOCK),
     ("click", "how many commits 2 weekends ago?", day(2026, 8, 22), day(2026, 8, 24)),
     ("attrs", "how many commits last calendar year?", day(2025, 1, 1), day(2026, 1, 1)),
+    # A third: those as values a composition reads, and more of the same rows.
+    ("click", "how many commits since two Fridays ago?", day(2026, 8, 21), CLOCK),
+    ("attrs", "how many commits from mid-to-late August until now?", day(2026, 8, 11), CLOCK),
+    ("click", "how many commits in the latter part of the summer?", day(2026, 8, 1),
+     day(2026, 9, 1)),
+    ("attrs", "how many commits 04/2025-06/2025?", day(2025, 4, 1), day(2025, 7, 1)),
 ]  # fmt: skip
 
 

@@ -326,8 +326,24 @@ def recent_season(name: str, which: str, now: datetime) -> tc.Period:
 
 def season_before_last(name: str, now: datetime) -> tc.Period:
     """"the summer before last": the one before last summer (`recent_season`)."""
-    start, stop = recent_season(name, "last", now)
-    return start.replace(year=start.year - 1), stop.replace(year=stop.year - 1)
+    return nth_last(name, 2, now)
+
+
+def nth_last(name: str, count: int, now: datetime) -> tc.Period:
+    """ "two Fridays ago", "two summers ago", "2 weekends ago": the `count`th latest, "last
+    Friday" (the latest before today), "last summer" (the latest ended) or "last weekend"
+    (the one before this week's) being the first."""
+    if count < 1:
+        raise ValueError("no such one")
+    if name in SEASONS:
+        start, stop = recent_season(name, "last", now)
+        return start.replace(year=start.year - count + 1), stop.replace(year=stop.year - count + 1)
+    if name == "weekend":  # Saturday 00:00 to Monday 00:00 before this week's Monday
+        monday = tc.week_period(now)[0] - timedelta(weeks=count - 1)
+        return monday - timedelta(days=2), monday
+    start, stop = date_period(f"last {name}", now)
+    back = timedelta(weeks=count - 1)
+    return start - back, stop - back
 
 
 def count_of(n: str) -> int:

@@ -22,6 +22,7 @@ from engine.reading.time.calendar import (
     count_of,
     date_period,
     named_year,
+    nth_last,
     recent_season,
     span_before,
 )
@@ -160,10 +161,27 @@ def _nth_third(text: str, now: datetime) -> tc.Period:
     return spans.nth_third(found.groups() if found else (), now)
 
 
+_PARTS = re.compile(rf"(early|mid|late){p.JOINED_THIRDS}(early|mid|late)[\s-]+(.+)", re.I | re.A)
+
+
+def _parts(text: str, now: datetime) -> tc.Period:
+    found = _PARTS.fullmatch(text)
+    return spans.parts(found.groups() if found else (), now)
+
+
+def _nth_last(text: str, now: datetime) -> tc.Period:
+    """ "two Fridays ago", "the Friday before last" (two), "2 weekends ago"."""
+    words = text.lower().split()
+    if words[0] == "the":
+        return nth_last(words[1], 2, now)
+    return nth_last(words[-2].rstrip("s"), count_of(" ".join(words[:-2])), now)
+
+
 VALUES: list[tuple[re.Pattern[str], Callable[[str, datetime], tc.Period]]] = [
     (re.compile(p.NTH_WEEK, re.I | re.A), _nth_week),
     (re.compile(p.PART_N, re.I | re.A), _part_n),
     (re.compile(p.THIRD_PART, re.I | re.A), _nth_third),
+    (re.compile(p.NTH_LAST, re.I | re.A), _nth_last),
     (re.compile(p.AGO, re.I | re.A), _ago),
     (re.compile(p.HALF_AGO, re.I | re.A), half_ago),
     (re.compile(r"yesterday|today", re.I | re.A), day_of),
@@ -174,6 +192,7 @@ VALUES: list[tuple[re.Pattern[str], Callable[[str, datetime], tc.Period]]] = [
     # a season alone where the slot's pattern placed it after a bound ("since the end of
     # spring"; patterns.SEASON): the latest begun, as "the spring"
     (re.compile(r"spring|summer|autumn|fall|winter", re.I | re.A), date_period),
+    (re.compile(p.PARTS, re.I | re.A), _parts),
     (re.compile(p.PART, re.I | re.A), _part),
     (re.compile(p.DATE, re.I | re.A), date_period),
 ]

@@ -152,9 +152,11 @@ LAST_MONTH = (
 )
 # A date or a period of the calendar (engine.reading.time.calendar.date_period reads it).
 # A month by its number and year: "2/2025", "03/2024", "2024-03", "2024/03" (not a day,
-# "2024-03-04", nor a version, "version 3/2024"); alone too (engine/reading/time/rules.py).
+# "2024-03-04", nor a version, "version 3/2024"); alone too (engine/reading/time/rules.py),
+# and two with a dash ("04/2025-06/2025": not understood).
 MONTH_NUMBER = (
-    rf"(?:{NUMBERED}(?<![\w/.-])(?:0?[1-9]|1[0-2])/(?:19[7-9]\d|2\d{{3}})(?![\w/.-])"
+    rf"(?:{NUMBERED}(?<![\w/.])(?:(?<=\d{{4}}-)|(?<!-))(?:0?[1-9]|1[0-2])/(?:19[7-9]\d|2\d{{3}})"
+    r"(?![\w/.]|-(?!\d{1,2}/\d{4}))"
     rf"|{NUMBERED}(?<![\w/.-])(?:19[7-9]\d|2\d{{3}})[-/](?:0[1-9]|1[0-2])(?![\w/.-]|-\d))"
 )
 # "September of 2025", "September, 2025" as "September 2025" ("between June and September of
@@ -206,12 +208,15 @@ THIRD_OF = (
     rf"|(?:this|last|previous)\s+(?:month|quarter|year)\b)"
 )
 PART = rf"(?:early|mid|late)[\s-]+{THIRD_OF}"
+# Two thirds joined ("mid-to-late 2024", "early and mid 2025", "early/mid 2025"): the joint.
+JOINED_THIRDS = r"(?:\s*[-\u2013/]\s*(?:to[\s-]+)?|[\s-]+(?:to|and|through|thru|into)[\s-]+)"
+PARTS = rf"(?:early|mid|late){JOINED_THIRDS}(?:early|mid|late)[\s-]+{THIRD_OF}"
 # "the last third of 2023", "the first third of last year", "the middle third of March":
 # the thirds early, mid and late name. THIRDS: which third and the period, one group each.
 # "The first part of 2024", "the latter part of last year": its first or last third, as early
 # and late (they were not understood); never "the second part" (of how many parts?).
 _WHICH_THIRD = r"the\s+{}\s+(?:third|(?<!second\s)(?<!third\s)part)\s+of\s+{}"
-_THIRD_WHOLE = rf"{THIRD_OF}|the\s+(?:year|month|quarter)\b"
+_THIRD_WHOLE = rf"{THIRD_OF}|the\s+(?:year|month|quarter|spring|summer|autumn|fall|winter)\b"
 _NTH = "first|second|middle|third|last|final|early|earlier|latter|later"
 THIRDS = _WHICH_THIRD.format(f"({_NTH})", f"({_THIRD_WHOLE})")
 THIRD_PART = _WHICH_THIRD.format(f"(?:{_NTH})", f"(?:{_THIRD_WHOLE})")
@@ -235,7 +240,7 @@ NTH_WEEK = (
 THE_SEASON = (
     rf"the\s+(?:spring|summer|autumn|fall|winter)\b(?!\s+(?:of|before|after)\b)(?!\s+{EVENTS})"
 )
-PERIOD = rf"(?:{NTH_WEEK}|{RELATIVE}|{SEASON_NOW}|{THE_SEASON}|{PART}|{DATE})"
+PERIOD = rf"(?:{NTH_WEEK}|{RELATIVE}|{SEASON_NOW}|{THE_SEASON}|{PARTS}|{PART}|{DATE})"
 # "the beginning / start / middle / end of P": one group, the boundary's word.
 # ("the tail end of 2020" is its end)
 # The article is often left out ("until end of March 2026", "since start of 2026").
@@ -274,8 +279,13 @@ PART_N = (
     rf"the\s+(?:first|last|final)\s+{NOT_UNITS}(?:{_COUNT}\s+)?(?:hour|day|week|fortnight|month|quarter"
     rf"|year)s?\s+of\s+(?:{REL_MONTH}|(?:the|this|last|previous)\s+year\b|{DATE})"
 )
+# "two Fridays ago", "the Friday before last", "two summers ago", "2 weekends ago".
+NTH_LAST = (
+    rf"{_COUNT}\s+(?:{'|'.join(WEEKDAYS)}|spring|summer|autumn|fall|winter|weekend)s\s+"
+    rf"(?:ago|back)\b|the\s+(?:{'|'.join(WEEKDAYS)})\s+before\s+last\b"
+)
 POINT = (
-    rf"(?:{BOUNDARY_POINT}|{AGO}|{HALF_AGO}|{PART_N}|{THIRD_PART}|yesterday\b|today\b|{WEEKEND}"
+    rf"(?:{BOUNDARY_POINT}|{NTH_LAST}|{AGO}|{HALF_AGO}|{PART_N}|{THIRD_PART}|yesterday\b|today\b|{WEEKEND}"
     rf"|{PERIOD})"
 )
 # A span of units counted to, before, after or from a point ("the 12 months to March 2026",

@@ -21,6 +21,7 @@ from engine.reading.time.calendar import (
     recent_season,
     span_before,
 )
+from engine.reading.time.calendar import nth_last as calendar_nth_last
 from engine.reading.time.compositions import EARLIEST, Groups, Reading, Resolve
 from engine.reading.time.periods import end_of, first_of, last_of, latest_span, meant, nth_week
 from engine.reading.time.spellings import unit_of
@@ -148,20 +149,10 @@ def season(g: Groups, now: datetime) -> tc.Period:
 
 
 def nth_last(g: Groups, now: datetime) -> tc.Period:
-    """ "two Fridays ago", "the Friday before last", "two summers ago", "2 weekends ago": the
-    one before "last Friday" (or "last summer", "last weekend") by a count less one; no count
-    ("before last") is two."""
+    """ "two Fridays ago", "the Friday before last" (no count: two), "two summers ago", "2
+    weekends ago": counted back from "last Friday", "last summer", "last weekend"."""
     count = count_of(c.first(g)) if c.first(g) else 2
-    name = c.second(g).lower().rstrip("s")
-    if count < 1:
-        raise ValueError("no such one")
-    if name in WEEKDAYS or name == "weekend":
-        last = spans.weekend(("last",), now) if name == "weekend" else None
-        start, stop = last or date_period(f"last {name}", now)
-        back = timedelta(weeks=count - 1)
-        return start - back, stop - back
-    start, stop = recent_season(name, "last", now)
-    return start.replace(year=start.year - count + 1), stop.replace(year=stop.year - count + 1)
+    return calendar_nth_last(c.second(g).lower().rstrip("s"), count, now)
 
 
 def nth_last_note(phrase: str) -> str:

@@ -250,8 +250,8 @@ RULES: list[Rule] = [
          rs.span(spans.part), note=spans.part_note, alone=True),
     # "mid-to-late 2024", "early and mid 2025", "early/mid 2025": both thirds and what is
     # between (they were answered over the last third alone, the first word unsaid).
-    Rule("part", rf"(?:{_LEAD}|{p.BETWEEN}\s+)(early|mid|late)(?:\s*[-\u2013/]\s*(?:to[\s-]+)?"
-                 rf"|[\s-]+(?:to|and|through|thru|into)[\s-]+)(early|mid|late)[\s-]+({p.THIRD_OF})",
+    Rule("part", rf"(?:{_LEAD}|{p.BETWEEN}\s+)(early|mid|late){p.JOINED_THIRDS}(early|mid|late)"
+                 rf"[\s-]+({p.THIRD_OF})",
          rs.span(spans.parts), note=spans.part_note, alone=True),
     # "the last third of 2023", "the first third of last year": as late 2023, early last year.
     Rule("part", rf"{_LEAD}{p.THIRDS}", rs.span(spans.nth_third), note=spans.nth_third_note,
