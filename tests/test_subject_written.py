@@ -215,3 +215,23 @@ async def test_python_modules_ranked_are_its_python_files(
     claims = {c.subject_key: c.value["commits"] for c in result.claimed_facts}
     assert all(claims[k] == counts[k] for k in expected)
     assert any(n.startswith("Python modules and files are ranked") for n in result.limitations)
+
+
+@pytest.mark.parametrize(
+    ("name", "question", "path"),
+    [
+        ("attrs", "how many commits touched the attrs folder in 2024?", "src/attrs"),
+        ("requests", "how many commits touched the requests directory in 2024?", "src/requests"),
+    ],
+)
+async def test_a_folder_named_is_the_directory_not_the_repository(
+    histories: Histories, name: str, question: str, path: str
+) -> None:
+    """ "the attrs folder" was the whole repository (211 commits in 2024, 'answered for the
+    whole repository' said): a folder word names the directory, the package src/attrs (6)."""
+    graph, clone = histories[name]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert result.subject_keys == (f"module:{name}/{path}",)
+    figure = next(iter(result.claimed_facts)).value
+    assert figure["commits"] == commits(clone, on(2024), on(2025), path, name) > 0

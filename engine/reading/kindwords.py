@@ -38,6 +38,10 @@ def before_kind_words(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
     return spans
 
 
+# Words for a folder after a name: a module, a directory of the code (`kind_after`); a
+# filler everywhere else (vocabulary.FILLERS).
+FOLDERS = frozenset({"folder", "directory", "dir"})
+
 # Determiners before a name and its kind word ("the make module", "this patch package").
 _NAMING = frozenset({"the", "this", "that", "our", "its", "their", "your", "my"})
 
@@ -123,10 +127,15 @@ def _unnamed(token: Token) -> bool:
 
 def kind_after(text: str, tokens: list[Token], end: int) -> SubjectKind | None:
     """The kind a kind word right after a reference names ("httpx module", "api service");
-    a kind word inside the reference ("Shipping Store Service") counts too."""
+    a kind word inside the reference ("Shipping Store Service") counts too. A word for a
+    folder ("the attrs folder", "the requests/ directory") names a module, a directory of
+    the code: read as no kind, "attrs" was the whole repository (211 commits in 2024, said)
+    where the folder src/attrs had 6."""
     after = next((t for t in tokens if t.start >= end), None)
     if after is not None and after.norm in KIND_WORDS and not text[end : after.start].strip():
         return KIND_WORDS[after.norm]
+    if after is not None and after.norm in FOLDERS and not text[end : after.start].strip("/ "):
+        return SubjectKind.MODULE  # "the attrs folder", "requests/ directory": never the repo
     inside = [t for t in tokens if t.end == end]
     return KIND_WORDS.get(inside[0].norm) if inside else None
 
