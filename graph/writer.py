@@ -29,6 +29,7 @@ from engine.ports import WriteBatch
 from engine.ports.changes import Change, ChangeFeed, ChangeKind
 from graph import rows, unchanged
 from graph.changes import batch_change
+from graph.creates import Creates, record_params
 from graph.cypher import activity as activity_cypher
 from graph.cypher import deletion as deletion_cypher
 from graph.cypher import digests as digests_cypher
@@ -37,17 +38,9 @@ from graph.cypher import relationships as relationships_cypher
 from graph.cypher import subjects as subjects_cypher
 from graph.dialect import Dialect
 from graph.executor import MAX_KEYS, Executor, Run, bound
-from graph.observation import fast_path
 from graph.search import SearchArms
 
 _TEXT = rows.SUBJECT_COLUMNS.index("search_text") + 1  # its position in a subject row
-
-
-def _records(data: list[list[Any]]) -> dict[str, Any]:
-    """The parameters of a statement writing record rows: the rows, their counts per kind
-    and day, their subjects' latest times and their time slots (graph.cypher.activity)."""
-    days, latest = rows.record_summary(data)
-    return {"rows": data, "days": days, "latest": latest, "slots": rows.record_slots(data)}
 
 
 _Send = Callable[[], Awaitable[Any]]
@@ -90,6 +83,7 @@ class Writer:
         self._write = write
         # Reads of what a write would change, which run to the end as the write does.
         self._upkeep = bound(executor, scope, False, maintenance=True)
+        self._creates = Creates(self._step, search, dialect)
         # What the batches prepared and not yet written write (graph.unchanged).
         self._in_flight: list[unchanged.Touched] = []
 
@@ -220,7 +214,7 @@ class Writer:
         merged = [row for (_, row), n in zip(pairs, new, strict=True) if not n and row is not None]
         if isinstance(first, Subject):
             if created:
-                steps.append(self._create_subjects(created))
+                steps.append(self._creates.subjects(created))
             if merged:
                 statement = subjects_cypher.merge_subjects(self._dialect)
                 steps.append(self._step(statement, rows=merged))
@@ -245,50 +239,16 @@ class Writer:
             steps.append(self._step(records_cypher.MERGE_EPISODES, rows=data))
         elif isinstance(first, SourceRecord):
             if created:
-                steps.append(self._create_records(created))
+                steps.append(self._creates.records(created))
             if merged:
-                steps.append(self._step(activity_cypher.MERGE_SOURCE_RECORDS, **_records(merged)))
+                statement = activity_cypher.MERGE_SOURCE_RECORDS
+                steps.append(self._step(statement, **record_params(merged)))
         else:
             tombstones = [t for t, _ in pairs]
             self._retract(tombstones, steps)
             batch.written.difference_update(
                 t.key for t in tombstones if t.target is ElementType.SUBJECT
             )
-
-    def _create_subjects(self, data: list[list[Any]]) -> _Send:
-        """Subjects the batch's read found absent, created with the vector label when their
-        vectors will be stored (decided as the vectors' step decides, when sent: graph.search);
-        merged as any other if another writer made one since (graph.cypher.subjects)."""
-        dialect = self._dialect
-        sent: dict[bool, _Send] = {}
-
-        def made(labelled: bool) -> _Send:
-            if labelled not in sent:  # the other form made only if needed
-                statement = subjects_cypher.create_subjects(dialect, labelled)
-                sent[labelled] = self._step(statement, rows=data)
-            return sent[labelled]
-
-        made(self._search.embedder is not None)
-
-        async def send() -> None:
-            if not await made(await self._search.stores_vectors())():
-                fast_path("ingest_subjects_merged_after_read")
-                await self._step(subjects_cypher.merge_subjects(dialect), rows=data)()
-
-        return send
-
-    def _create_records(self, data: list[list[Any]]) -> _Send:
-        """Records the batch's read found absent, created (the dialect's create_records,
-        graph.cypher.activity); merged as any other if another writer wrote one since."""
-        params = _records(data)
-        create = self._step(self._dialect.create_records, **params)
-
-        async def send() -> None:
-            if not await create():  # nothing written: one of them is there now
-                fast_path("ingest_records_merged_after_read")
-                await self._step(activity_cypher.MERGE_SOURCE_RECORDS, **params)()
-
-        return send
 
     def _ensure_subjects(self, keys: set[str], steps: list[_Send]) -> None:
         if keys:
