@@ -11,6 +11,7 @@ from typing import Any
 
 from graph import rows
 from graph.cypher import activity as activity_cypher
+from graph.cypher import records as records_cypher
 from graph.cypher import subjects as subjects_cypher
 from graph.dialect import Dialect
 from graph.observation import fast_path
@@ -66,5 +67,18 @@ class Creates:
             if not await create():  # nothing written: one of them is there now
                 fast_path("ingest_records_merged_after_read")
                 await self._step(activity_cypher.MERGE_SOURCE_RECORDS, **params)()
+
+        return send
+
+    def episodes(self, data: list[list[Any]]) -> Send:
+        """Episodes, each with one MENTIONS per subject it names (a name repeated in its
+        mentions is linked once, as MERGE_EPISODES links it: graph.cypher.records)."""
+        once = [[row[0], list(dict.fromkeys(row[1])), *row[2:]] for row in data]
+        create = self._step(records_cypher.CREATE_EPISODES, rows=once)
+
+        async def send() -> None:
+            if not await create():
+                fast_path("ingest_episodes_merged_after_read")
+                await self._step(records_cypher.MERGE_EPISODES, rows=data)()
 
         return send

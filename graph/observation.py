@@ -23,8 +23,9 @@ class StatementObserver(Protocol):
 
     def fast_path(self, event: str) -> None:
         """One `event` of a named fast path (graph.activity: "windows_read", "ranked_all";
-        graph.projection: "ingest_prepared", "ingest_unprepared"; graph.writer:
-        "ingest_records_merged_after_read", "ingest_subjects_merged_after_read")."""
+        graph.projection: "ingest_prepared", "ingest_unprepared"; graph.creates:
+        "ingest_records_merged_after_read", "ingest_subjects_merged_after_read",
+        "ingest_episodes_merged_after_read")."""
 
 
 _observer: contextvars.ContextVar[StatementObserver | None] = contextvars.ContextVar(

@@ -206,8 +206,8 @@ class Writer:
         self, pairs: list[unchanged.Pair], batch: WriteBatch, steps: list[_Send], new: list[bool]
     ) -> None:
         """The statements of a run; `new` says which of its elements the batch's read found
-        absent and nothing before them in the batch wrote: those subjects and records are
-        created, the others merged."""
+        absent and nothing before them in the batch wrote: those subjects, episodes and records
+        are created (graph.creates), the others merged."""
         first = pairs[0][0]
         data = [row for _, row in pairs if row is not None]  # none for tombstones
         created = [row for (_, row), n in zip(pairs, new, strict=True) if n and row is not None]
@@ -236,7 +236,10 @@ class Writer:
         elif isinstance(first, Episode):
             mentioned = {k for e, _ in pairs for k in e.mentions}
             self._ensure_subjects(mentioned - batch.written, steps)
-            steps.append(self._step(records_cypher.MERGE_EPISODES, rows=data))
+            if created:
+                steps.append(self._creates.episodes(created))
+            if merged:
+                steps.append(self._step(records_cypher.MERGE_EPISODES, rows=merged))
         elif isinstance(first, SourceRecord):
             if created:
                 steps.append(self._creates.records(created))

@@ -240,3 +240,62 @@ async def test_a_subject_another_writer_made_after_the_read_is_merged_not_made_t
     assert events.seen == ["ingest_subjects_merged_after_read"]
     assert await graph._read(LABELS) == [["service:a", ["Subject", "Embedding"], True]]
     assert (await graph.subjects_by_keys(["service:a"]))["service:a"].name == "A"
+
+
+def episode(key: str, text: str, mentions: list[str]) -> dict[str, Any]:
+    return {"type": "episode", "key": key, "occurred_at": "2026-01-02T03:04:05Z", "text": text,
+            "mentions": mentions}  # fmt: skip
+
+
+# Episodes created: one naming a subject twice (linked once, as a merge links it), one naming
+# none, one naming a subject no record gives (a stub); then, in a later batch, one written
+# again with other mentions (merged: the old link goes) beside a new one.
+EPISODES = [
+    subject("service:a", "A"),
+    subject("service:b", "B"),
+    episode("episode:1", "x", ["service:a", "service:b", "service:a"]),
+    episode("episode:2", "quiet", []),
+    episode("episode:3", "z", ["service:z"]),
+    episode("episode:1", "x again", ["service:b"]),
+    episode("episode:4", "w", ["service:a"]),
+]
+
+
+@pytest.mark.parametrize("batch", [2, 5])
+async def test_episodes_created_in_a_batch_make_the_graph_one_a_batch_and_a_bulk_load_make(
+    falkor: FalkorStore, org: str, batch: int
+) -> None:
+    """Episodes the read found absent are created with their MENTIONS (CREATE_EPISODES), the
+    others merged: the graph is the one they make one a batch, and a bulk load's."""
+    (_, edges), _ = await in_batches(falkor, org, dumps(EPISODES), batch)
+    mentions = [e for e in edges.elements() if "MENTIONS" in e]
+    assert len(mentions) == 3  # episode:1 -> b, episode:3 -> z, episode:4 -> a
+
+
+async def test_an_episode_another_writer_made_after_the_read_is_merged_not_made_twice(
+    falkor: FalkorStore, falkor_server: EmbeddedServer, org: str
+) -> None:
+    graph = falkor.org(org)
+    await Projector(graph, source="s").run(dumps(EPISODES[:2]))
+    write = WriteBatch(source="s", run_id="r", elements=[_element(EPISODES[2])])
+    await graph.prepare_write(write)
+    other = FalkorStore(falkor_server.url, embedder=falkor.embedder)
+    try:
+        await Projector(other.org(org), source="s").run(dumps([EPISODES[5]]))
+    finally:
+        await other.close()
+    events = _Events()
+    token = observe_statements(events)
+    try:
+        await graph.write(write)
+    finally:
+        stop_observing(token)
+    assert events.seen == ["ingest_episodes_merged_after_read"]
+    found = await graph._read(EPISODE_LINKS)
+    assert found == [["episode:1", "x", ["service:a", "service:b"]]]
+
+
+EPISODE_LINKS = """MATCH (e:Episode {org_id: $org})
+OPTIONAL MATCH (e)-[:MENTIONS]->(s:Subject)
+WITH e, s ORDER BY s.key
+RETURN e.key, e.text, collect(s.key) ORDER BY e.key"""
