@@ -152,3 +152,59 @@ async def test_any_author_string_is_a_person_and_its_commit_is_kept(
         resolution = await resolver.resolve("me", reference, use_recent=False)
         assert isinstance(resolution, Resolved), reference
         assert resolution.subject.key == key, reference
+
+
+JO_HOME = ("Jo Park", "jo@home.example")
+JO_LOGIN = ("jopark", "jo@login.example")  # a login-like spelling, and another address
+
+
+async def test_a_merge_s_author_string_joins_no_one_and_names_no_one(
+    graph: OrgGraph, tmp_path: Path
+) -> None:
+    """A merge authored as "Jo Park <jo@login.example>" joined jopark's two commits from that
+    address to Jo Park's own (click's merge 6ce5591 joined denuoweb to Jaron Rosenau: 45
+    commits where git shortlog -e counts 41 and 4), and the merge, being the newest commit,
+    named the person "Jo Park" though none of their counted commits is spelt so. Now only
+    counted commits join and name: two people, each named as git shortlog names them."""
+    repo = gitrepo.Repo(tmp_path / "merged")
+    repo.lines("core/a.py", 2, "home")
+    repo.commit(JO_HOME, 10, "from home")
+    repo.git("checkout", "-q", "-b", "side")
+    for n in range(2):
+        repo.lines("core/b.py", 2, f"login{n}")
+        repo.commit(JO_LOGIN, 8 - n, f"from the login {n}")
+    repo.git("checkout", "-q", "main")
+    gitrepo.merge(repo, "side", ("Jo Park", "jo@login.example"), 5)
+    # Someone who only merged joins by their merges' name: no commit of theirs moves
+    # (werkzeug's ich@danielneuhaeuser.de, 11 merges as Daniel Neuhäuser).
+    repo.git("checkout", "-q", "-b", "later")
+    repo.lines("core/c.py", 1, "later")
+    repo.commit(JO_HOME, 4, "later from home")
+    repo.git("checkout", "-q", "main")
+    gitrepo.merge(repo, "later", ("Jo Park", "jo@merges.example"), 3)
+    report = await import_git(graph, GitImport(repo.path))
+    assert report.people == 2
+    found = await people_of(graph, "jo park", "jopark")
+    assert found == {"person:jo@home.example": "Jo Park", "person:jo@login.example": "jopark"}
+
+
+async def test_a_person_is_named_by_the_spelling_of_most_of_their_commits(
+    graph: OrgGraph, tmp_path: Path
+) -> None:
+    """The newest spelling named a joined person ("☿ Kenneth Reitz", 5 of requests' 2,214
+    commits of his): now the spelling of most of their commits, the newest of equals."""
+    repo = gitrepo.Repo(tmp_path / "spelt")
+    for n, who in enumerate([KIM_WORK, KIM_WORK, ("☿ Kim Lee", "kim@work.example")]):
+        repo.lines("core/a.py", 2, f"c{n}")
+        repo.commit(who, 10 - n, f"change {n}")
+    await import_git(graph, GitImport(repo.path))
+    assert await people_of(graph, "kim lee") == {"person:kim@work.example": "Kim Lee"}
+
+
+async def people_of(graph: OrgGraph, *handles: str) -> dict[str, str]:
+    """The people the handles name: key -> name."""
+    found = {}
+    for text in handles:
+        subjects, _ = await graph.subjects_by_handle(text, [SubjectKind.PERSON], limit=20)
+        found.update({s.key: s.name for s in subjects})
+    return found

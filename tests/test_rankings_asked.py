@@ -52,7 +52,7 @@ def histories(
 
 def authors(clone: Path, start: datetime, end: datetime) -> dict[frozenset[str], int]:
     """Commits (no merges) per person in [start, end) by author time, as git counts them
-    (`git log --no-merges --full-history`), names sharing an address in any commit one
+    (`git log --no-merges --full-history`), names sharing an address in any such commit one
     person (as the import joins them: graph/git/identity.py), keyed by all their names."""
 
     def log(*options: str) -> list[list[str]]:
@@ -71,11 +71,10 @@ def authors(clone: Path, start: datetime, end: datetime) -> dict[frozenset[str],
             key = root[key]
         return key
 
-    every = log()  # a merge's author joins names too
-    for _, name, address in every:
+    for _, name, address in rows:  # a merge's author joins no one (graph/git/identity.py)
         root[top(name)] = top(f"<{address.lower()}>")
     groups: dict[str, set[str]] = {}
-    for _, name, _ in every:
+    for _, name, _ in rows:
         groups.setdefault(top(name), set()).add(name)
     people = {name: frozenset(groups[top(name)]) for _, name, _ in rows}
     counted: Counter[frozenset[str]] = Counter()

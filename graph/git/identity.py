@@ -9,6 +9,15 @@ or another) too. A name of one word ("Alex", "unknown") never joins anyone: a fi
 alone is shared by different people. Every other spelling of a person's name, every address
 they committed from and the GitHub login a no-reply address names are kept as aliases.
 
+Only the commits an answer counts (not merges: git log --no-merges) name a person: a merge
+commit's author string joins no one by its name and gives no spelling (click's merge
+6ce5591 by "Jaron Rosenau <jaron@rosenau.info>" joined denuoweb's 41 commits from that
+address to Jaron Rosenau's other address, against git shortlog -e), and a person shows the
+spelling of most of their counted commits, the newest of equals (click's Doug Harris,
+whose one merge spells "dougharris"; requests' Kenneth Reitz, not the "☿ Kenneth Reitz" of
+5 commits). Someone who only merged is named by their newest merge, and joins by its name
+(no commit of theirs is counted, so the join moves none).
+
 Reading builds one person per address (`People`); `joined` then decides the key each of
 those goes under, and the history is rewritten to it (History.remap).
 """
@@ -45,18 +54,49 @@ _EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
 @dataclass
 class Person:
     key: str
-    name: str  # the newest canonical spelling
+    name: str  # the spelling of most counted commits (`spelled`)
     aliases: set[str] = field(default_factory=set)
-    names: set[str] = field(default_factory=set)  # mailmapped names, as written
+    names: set[str] = field(default_factory=set)  # mailmapped names of counted commits
+    merged_as: set[str] = field(default_factory=set)  # mailmapped names of merge commits
     emails: set[str] = field(default_factory=set)
-    latest: datetime = _EARLIEST  # the newest commit: whose spelling a joined person shows
+    latest: datetime = _EARLIEST  # the newest commit
+    # Counted (non-merge) commits per mailmapped spelling, newest spelling first: the name.
+    spellings: Counter[str] = field(default_factory=Counter)
 
     def absorb(self, other: Person) -> None:
-        if other.latest > self.latest:
-            self.name, self.latest = other.name, other.latest
+        newer = other.latest > self.latest
+        self.latest = max(self.latest, other.latest)
+        self.spellings = (
+            other.spellings + self.spellings if newer else self.spellings + other.spellings
+        )
         self.aliases |= other.aliases | {other.name}
         self.names |= other.names
+        self.merged_as |= other.merged_as
         self.emails |= other.emails
+        self.name = spelled(self.spellings) or self.name
+
+    def joining(self) -> set[str]:
+        """The names this person joins others by: those of their counted commits; only
+        someone who merged and never committed otherwise, by their merges' (joining them
+        moves no commit: werkzeug's ich@danielneuhaeuser.de, 11 merges as Daniel
+        Neuhäuser, is Daniel Neuhäuser)."""
+        return self.names if self.spellings else self.merged_as
+
+    def alias_list(self) -> list[str]:
+        names = sorted(a for a in self.aliases if a and a != self.name and len(a) <= 200)
+        return names[:MAX_ALIASES]
+
+
+def spelled(spellings: Counter[str]) -> str | None:
+    """The spelling of most commits, the first (newest) of equals; None for no commit."""
+    return max(spellings, key=lambda n: spellings[n], default=None)
+
+    def joining(self) -> set[str]:
+        """The names this person joins others by: those of their counted commits; only
+        someone who merged and never committed otherwise, by their merges' (joining them
+        moves no commit: werkzeug's ich@danielneuhaeuser.de, 11 merges as Daniel
+        Neuhäuser, is Daniel Neuhäuser)."""
+        return self.names if self.spellings else self.merged_as
 
     def alias_list(self) -> list[str]:
         names = sorted(a for a in self.aliases if a and a != self.name and len(a) <= 200)
@@ -116,17 +156,18 @@ class People:
         key = person_key(commit.email, commit.name)
         person = self.by_key.get(key)
         if person is None:
-            # Newest first: the first spelling seen is the one the person uses now.
+            # Newest first: a person who only merged is named by their newest merge.
             person = self.by_key[key] = Person(key, commit.name[:200])
-        if commit.authored > person.latest:
-            person.name, person.latest = commit.name[:200], commit.authored
-        person.names.add(commit.name)
+        person.latest = max(person.latest, commit.authored)
         person.emails.update(e for e in (commit.email, commit.raw_email) if _meaningful(e))
-        person.aliases.update(
-            a
-            for a in (commit.name, commit.raw_name, commit.email, commit.raw_email)
-            if _meaningful(a)
-        )
+        person.aliases.update(e for e in (commit.email, commit.raw_email) if _meaningful(e))
+        if commit.is_merge:  # a merge's spelling names no one (the module docstring)
+            person.merged_as.add(commit.name)
+        else:
+            person.spellings[commit.name[:200]] += 1
+            person.name = spelled(person.spellings) or person.name
+            person.names.add(commit.name)
+            person.aliases.update(n for n in (commit.name, commit.raw_name) if _meaningful(n))
         for email in (commit.email, commit.raw_email):
             login = github_login(email)
             if login is not None:
@@ -136,7 +177,7 @@ class People:
 
 def gathered(pairs: Iterable[tuple[str, Person]]) -> dict[str, Person]:
     """People gathered under the keys given: one Person per key, absorbing every person
-    gathered under it (the newest commit's spelling is its name)."""
+    gathered under it (the spelling of most of their counted commits is its name)."""
     out: dict[str, Person] = {}
     for key, person in pairs:
         into = out.get(key)
@@ -181,14 +222,15 @@ async def joined(people: Iterable[Person], lookup: Lookup) -> dict[str, str]:
     Among one group, a person already stored under one of the group's addresses keeps that
     key (re-imports never move anyone); otherwise the group takes a stored person's key
     (the smallest, when the organisation holds several), else the key of the person read
-    first (the newest commit). Stored people are never merged with one another: people an
-    earlier import kept apart keep their records where they are."""
+    first (the newest commit) of those with a counted commit. Stored people are never
+    merged with one another: people an earlier import kept apart keep their records where
+    they are."""
     read = list(people)
     groups = _Groups()
     first: dict[str, str] = {}
     for person in read:
         groups.find(person.key)
-        for name in person.names:
+        for name in person.joining():
             folded = joinable(name)
             if folded is not None:
                 groups.union(person.key, first.setdefault(folded, person.key))
@@ -201,7 +243,7 @@ async def joined(people: Iterable[Person], lookup: Lookup) -> dict[str, str]:
             if by_address:
                 owner.setdefault(person.key, key)
     firsts: dict[str, str] = {}  # group root -> the first person read of the group
-    for person in read:
+    for person in sorted(read, key=lambda p: not p.spellings):  # one who committed first
         firsts.setdefault(groups.find(person.key), person.key)
     out: dict[str, str] = {}
     for person in read:
@@ -222,7 +264,7 @@ async def _stored(person: Person, lookup: Lookup) -> list[tuple[str, bool]]:
                 subject.key == person_key(email, "")
             ):
                 found.append((subject.key, True))
-    for name in sorted({n for n in map(joinable, person.names) if n}):
+    for name in sorted({n for n in map(joinable, person.joining()) if n}):
         for subject in await lookup(name):
             if name in {joinable(a) for a in (*subject.aliases, subject.name)}:
                 found.append((subject.key, False))

@@ -1,0 +1,78 @@
+"""Who a person is, and the name they are shown by, on the shared real histories
+(../shared/data), each figure and name git's: `git log --no-merges --full-history`, people
+as `git shortlog -s -e --no-merges` groups them (docs/git-import.md, "Identities").
+
+- A merge commit's author string joins no one: click's merge 6ce5591, authored "Jaron Rosenau
+  <jaron@rosenau.info>", joined denuoweb's 41 commits of 2025 from that address to the 4 of
+  "Jaron Rosenau <jaron.rosenau@gmail.com>": "Jaron Rosenau 45" came second of click's 2025,
+  where git has Edward G 43 second and denuoweb 41 third.
+- A person is shown by the spelling of most of their counted commits: click's Doug Harris was
+  "dougharris" (the spelling of his one merge, his newest commit), requests' Kenneth Reitz
+  "☿ Kenneth Reitz" (5 of his 2,214 commits, none in 2012).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from engine.domain.contract import Outcome
+from engine.ports import OrgGraph
+from tests import shared_history
+from tests.test_investigate import answer
+
+CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
+HISTORIES = ("click", "requests")
+
+pytestmark = shared_history.present(*HISTORIES)
+
+click_clone, click, requests_clone, requests = shared_history.each(*HISTORIES)
+histories = shared_history.histories(*HISTORIES)
+
+ask = partial(answer, now=CLOCK)
+
+
+def shortlog(clone: Path, year: int, *args: str) -> list[tuple[str, int]]:
+    """(name, commits) of each `git shortlog -s -e -n --no-merges` group of the year."""
+    out = shared_history.git(
+        clone, "shortlog", "-s", "-e", "-n", "--no-merges", f"--since={year}-01-01T00:00:00Z",
+        f"--until={year + 1}-01-01T00:00:00Z", "HEAD", *args,
+    )  # fmt: skip
+    found = (re.match(r"\s*(\d+)\t(.*) <", line) for line in out.splitlines())
+    return [(m.group(2), int(m.group(1))) for m in found if m]
+
+
+RANKED = [("click", 2025, 3)]
+
+
+@pytest.mark.parametrize(("history", "year", "top"), RANKED)
+async def test_the_top_committers_are_git_s_people_in_git_s_order(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, year: int, top: int
+) -> None:
+    graph, clone = histories[history]
+    result = await ask(graph, f"Who were the top three committers to {history} in {year}?")
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    said = re.findall(r"([^,:]+?) \((\d+) commit\(s\)", result.direct_judgment or "")
+    assert [(n.strip(), int(c)) for n, c in said[:top]] == shortlog(clone, year)[:top]
+
+
+NAMED = [  # a person's commits of a year, and the spelling git shortlog shows them by
+    ("click", "Doug Harris", 2018, "dharris@"),
+    ("requests", "Kenneth Reitz", 2012, "kennethreitz"),
+]
+
+
+@pytest.mark.parametrize(("history", "name", "year", "address"), NAMED)
+async def test_a_person_is_shown_by_the_spelling_of_their_commits(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, name: str, year: int, address: str
+) -> None:
+    graph, clone = histories[history]
+    spelt = {n for n, _ in shortlog(clone, year, f"--author={address}")}
+    assert spelt == {name}  # git's one spelling of the commits counted
+    result = await ask(graph, f"How many commits did {name} make in {year}?")
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert f"commit(s) by {name} from" in (result.direct_judgment or ""), result.direct_judgment
