@@ -33,6 +33,7 @@ from engine.reading.interpretation import Interpretation
 from engine.resolving import outcomes, together
 from engine.resolving.disclosures import Disclosures
 from engine.resolving.matching import handles
+from engine.resolving.notnames import no_one_in
 from engine.resolving.receipts import ReceiptSigner
 from engine.resolving.resolution import Ambiguous, Candidate
 
@@ -109,7 +110,7 @@ async def _absent(graph: OrgGraph, runs: list[str]) -> tuple[tuple[str, ...], li
     closest: list[Candidate] = []
     for run in runs:
         hits = await graph.search_lexical(run, (), 3)
-        closest += [Candidate(s, min(score, 0.5)) for s, score in hits]
+        closest += [Candidate(s, min(score, 0.5)) for s, score in hits if not no_one_in(run, s)]
     return said, list({c.subject.key: c for c in closest}.values())
 
 

@@ -17,6 +17,7 @@ from engine.domain.text import normalise
 from engine.ports import OrgGraph
 from engine.reading.interpretation import Interpretation
 from engine.resolving.matching import handles
+from engine.resolving.notnames import no_one_in
 from engine.resolving.resolution import Candidate, NotFound, Resolved
 from engine.resolving.unmatchedwords import unmatched_words
 
@@ -58,7 +59,7 @@ async def other_person(
     if not foreign:
         return None  # every word is one of theirs ("Lord David"): the same person
     hits = await graph.search_lexical(phrase, (SubjectKind.PERSON,), CLOSEST)
-    closest = tuple(Candidate(s, min(score, 0.5)) for s, score in hits)
+    closest = tuple(Candidate(s, min(score, 0.5)) for s, score in hits if not no_one_in(phrase, s))
     unfound = " and ".join(f'"{w}"' for w in foreign)
     verb = "is" if len(foreign) == 1 else "are"
     return NotFound(

@@ -54,6 +54,7 @@ from engine.resolving.candidates import (
     tied,
 )
 from engine.resolving.matching import Match, handles, match
+from engine.resolving.notnames import names_no_one
 from engine.resolving.ring import ReferenceRing, RingEntry
 
 __all__ = [
@@ -268,7 +269,8 @@ class Resolver:
         lexical = complete + [(s, score) for s, score in lexical if s.key not in seen]
         if vector is None:
             self.vector_arm_missed = True
-        ranked = rank(text, lexical, vector)
+        # A mail host or a number word found a person: no person was said (notnames).
+        ranked = [c for c in rank(text, lexical, vector) if not names_no_one(text, c)]
         outcome = decide(ranked, limit, exhaustive=exhaustive)
         # Never for a path or dotted name matched only in part: no tie to break, nothing
         # named it ("werkzeug.middleware" was werkzeug.middleware.lint in a session).
