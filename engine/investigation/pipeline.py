@@ -173,6 +173,7 @@ class Pipeline:
                     asks_both=understood.asks_both,
                     ranked_by=understood.ranked_by,
                     bots=understood.bots,
+                    bots_only=understood.bots_only,
                     compares=understood.compares,
                     net=understood.net_lines,
                 )

@@ -20,6 +20,8 @@ from engine.providers import holding
 from engine.providers.base import Window
 from engine.providers.contributions import SHARED, TOP, Exact, Tally, names_of
 
+BOTS_LISTED = 20  # bots named with their commits in one fact, most commits first
+
 
 class ContributorsProvider(Exact):
     """Who changed a repository or module in the window, most commits first."""
@@ -106,12 +108,20 @@ async def _both_periods(
     }
 
 
-def _bots(found: Tally, people: Sequence[str], names: dict[str, str]) -> dict[str, int]:
-    """How many of the people are bots (engine.domain.bots) and their commits: a count with
-    bots left out ("how many commits this year excluding bots", engine/questions/count.py)
-    is the fact's own count less theirs, never a guess from the top people listed."""
+def _bots(found: Tally, people: Sequence[str], names: dict[str, str]) -> dict[str, object]:
+    """How many of the people are bots (engine.domain.bots) and their commits, in all and
+    each (the first BOTS_LISTED, most commits first): a count with bots left out ("how many
+    commits this year excluding bots", engine/questions/count.py) is the fact's own count
+    less theirs, and the bots' own part ("how many bot commits", engine/questions/botsown.py)
+    theirs alone, each named, never a guess from the top people listed."""
     bots = [p for p in people if is_bot(names.get(p, p))]
-    return {"bots": len(bots), "bot_commits": sum(found.commits.get(p, 0) for p in bots)}
+    bots.sort(key=lambda p: (-found.commits.get(p, 0), names.get(p, p)))
+    return {
+        "bots": len(bots),
+        "bot_commits": sum(found.commits.get(p, 0) for p in bots),
+        "bot_names": [names.get(p, p) for p in bots[:BOTS_LISTED]],
+        "bot_commits_each": [found.commits.get(p, 0) for p in bots[:BOTS_LISTED]],
+    }
 
 
 def _shared(tallies: dict[str, Tally], found: Tally, names: dict[str, str]) -> dict[str, object]:

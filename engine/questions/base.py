@@ -61,6 +61,7 @@ class SynthesisInput:
     asks_both: bool = False
     ranked_by: str = "commits"
     bots: str | None = None  # "excluding bots": a ranking of people leaves them out
+    bots_only: str | None = None  # "bot commits", "which bots": the bots' own part
     compares: bool = False  # "did X commit more than Y?", "X or Y, who committed more?"
     net: bool = False  # "by how many lines did X grow?": lines added less those removed
 

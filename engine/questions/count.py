@@ -14,6 +14,7 @@ from engine.domain.bots import is_bot
 from engine.domain.facts import Fact, FactKind
 from engine.providers import Window
 from engine.questions.base import Case, Question, number, when
+from engine.questions.botsown import bots_own
 from engine.reading.vocabulary import Intent
 
 
@@ -26,6 +27,9 @@ class Count(Question):
         if case.intent != Intent.COUNT:
             return None
         facts, names, window, asked = case.facts, case.names, case.window, case.asked
+        if case.inputs.bots_only is not None:  # "how many bot commits", "how many bots"
+            people = FactKind.COMMIT_ACTIVITY not in asked
+            return bots_own(facts, names, case.scope, window, people)
         if case.inputs.bots is not None and not case.people_only:
             return without_bots(facts, names, case.scope, window, asked, case.wide)
         if case.inputs.bots is not None and any(is_bot(n) for n in names.values()):

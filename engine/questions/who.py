@@ -13,6 +13,7 @@ from engine.domain.contract import PEOPLE_SHOWN
 from engine.domain.facts import Fact, FactKind
 from engine.providers import Window
 from engine.questions.base import Case, Question, number, when
+from engine.questions.botsown import bots_own
 from engine.questions.count import commits_of, contributors, most_of
 from engine.reading.vocabulary import Intent
 
@@ -29,6 +30,8 @@ class Who(Question):
             return None
         if case.people_only:
             return _people_named(case.facts, case.names, case.scope, case.window)
+        if case.inputs.bots_only is not None:  # "which bots committed to X?"
+            return bots_own(case.facts, case.names, case.scope, case.window, people=True)
         if case.inputs.bots is not None:
             return _without_bots(case.facts, case.scope, case.window, case.inputs.ranked_by)
         return who_changed(case.facts, case.scope, case.window, case.inputs.ranked_by)

@@ -1,5 +1,7 @@
 """Bots left out of a question: "top contributors excluding bots", "who committed most
-without the bots", "no bots", "except bot accounts", "non-bot contributors", "humans only".
+without the bots", "no bots", "except bot accounts", "non-bot contributors", "humans only";
+and bots asked about as a kind of author: "how many bot commits in attrs in 2025", "commits
+by bots", "which bots committed" (`read_bots_only`).
 
 Only the reading is here: the words are consumed (never a name, never unread: "bots" ended
 the question as naming nothing known), and the phrase kept verbatim. Which people are bots
@@ -11,7 +13,12 @@ left out ends, said, since counting them in would answer another question
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from engine.domain.facts import FactKind
+from engine.reading import meaning
+from engine.reading.vocabulary import Intent
 
 if TYPE_CHECKING:  # engine.reading.references reads BOT_WORDS: no import back at run time
     from engine.reading.references import Token
@@ -21,13 +28,22 @@ _WITHOUT = frozenset(
     {"excluding", "exclude", "excluded", "without", "except", "ignoring", "ignore", "minus",
      "no", "non", "not", "skipping", "skip", "sans", "omitting", "omit", "but"}
 )  # fmt: skip
+# What a count leaving bots out, or of the bots' own part, is answered for: commits and
+# people (engine/questions/count.py, engine/questions/botsown.py).
+BOTS_COUNTED = frozenset({FactKind.COMMIT_ACTIVITY, FactKind.ACTIVE_CONTRIBUTORS})
 _BETWEEN = frozenset({"the", "any", "all"})
 _AFTER = frozenset({"account", "accounts", "users", "authors", "commits", "identities"})
 _HUMANS = frozenset({"human", "humans"})
+# What "how many bot ..." counts when it is not the bots ("how many bot commits").
+_OWN_COUNTED = frozenset({"commit", "commits", "change", "changes", "line", "lines"})
 _ONLY = frozenset({"only", "alone"})
 _PEOPLE = frozenset(
     {"contributor", "contributors", "committer", "committers", "author", "authors", "people"}
     | {"developer", "developers", "devs", "commits", "changes", "users", "accounts"}
+)
+ONLY_NOTE = (
+    "Bots are people whose name ends with [bot] or whose last word is Bot (dependabot[bot], "
+    "pre-commit-ci[bot]); only their commits are counted, each bot named."
 )
 NOTE = (
     "Bots are left out: people whose name ends with [bot] or whose last word is Bot "
@@ -78,6 +94,47 @@ def _taken(tokens: list[Token]) -> list[int]:
     return []
 
 
+@dataclass(frozen=True, slots=True)
+class BotsAsked:
+    """Where the bots' own part is asked, and whether the bots themselves are counted ("how
+    many bots ...": not their commits) or listed ("which bots ...": who of them)."""
+
+    start: int
+    end: int
+    counted: bool
+    listed: bool
+
+
+def read_bots_only(tokens: list[Token], readable: list[Token] | None = None) -> BotsAsked | None:
+    """The word asking for the bots' own part, when "bot" or "bots" is left after the words
+    leaving bots out were read (read_bots) and after the names known here (a bot named in
+    full, "Step Security Bot", is that one): the word consumed, never a name. It was read as
+    one ("how many bot commits in attrs in 2025" asked which of dependabot[bot], pre-commit-
+    ci[bot] and Step Security Bot was meant, where git counts the bots' 13 commits)."""
+    for i, token in enumerate(tokens):
+        if token.free and token.norm in BOT_WORDS:
+            token.free = False
+            if readable is not None and i < len(readable):
+                readable[i].free = False
+            before = [t.norm for t in tokens[max(i - 2, 0) : i]]
+            after = tokens[i + 1].norm if i + 1 < len(tokens) else ""
+            counted = before == ["how", "many"] and after not in _OWN_COUNTED
+            listed = before[-1:] in (["which"], ["what"])
+            return BotsAsked(token.start, token.end, counted, listed)
+    return None
+
+
+def bots_only_elsewhere(phrase: str) -> str:
+    """What a question asking for the bots' own part says when it asks neither a count of
+    commits or people nor who committed."""
+    return (
+        f'"{phrase}": the bots\' own part is computed only for a count of commits or people '
+        '("how many bot commits in X in 2025?", "how many bots committed to X?") and for who '
+        'committed ("which bots committed to X?"); answering for everyone would be another '
+        "question."
+    )
+
+
 def bots_elsewhere(phrase: str) -> str:
     """What a question leaving bots out says when it asks no ranking of people."""
     return (
@@ -85,3 +142,23 @@ def bots_elsewhere(phrase: str) -> str:
         'contributors excluding bots") and a count of commits or people ("how many commits '
         'excluding bots"); answering without it would count the bots in, another question.'
     )
+
+
+def bots_own(
+    only: BotsAsked,
+    text: str,
+    intent: Intent,
+    kinds: list[FactKind],
+    unasked: tuple[meaning.Unasked, ...],
+) -> tuple[Intent, list[FactKind], tuple[meaning.Unasked, ...]]:
+    """The bots' own part is counted ("how many bot commits", "how many bots": the bots
+    then, not their commits) and ranked ("which bots committed": who of them) from the
+    contributors' facts; asked of anything else, said."""
+    intent = Intent.WHO if only.listed and intent == Intent.WHICH else intent
+    if only.counted and intent == Intent.COUNT:
+        return intent, [FactKind.ACTIVE_CONTRIBUTORS], unasked
+    if intent in {Intent.COUNT, Intent.WHO} and set(kinds) <= BOTS_COUNTED:
+        people = [] if FactKind.ACTIVE_CONTRIBUTORS in kinds else [FactKind.ACTIVE_CONTRIBUTORS]
+        return intent, kinds + people, unasked
+    phrase = text[only.start : only.end]
+    return intent, kinds, (*unasked, meaning.Unasked(phrase, bots_only_elsewhere(phrase)))

@@ -103,6 +103,12 @@ CLAIMS = (
         "a name nor a negation (both lists)",
     ),
     Claim(
+        "the word asking for the bots' own part (\"bot commits\", \"which bots\")",
+        "bots.read_bots_only",
+        "after the words leaving bots out and the names known here (\"Step Security Bot\"), "
+        "before the names: \"bot\" was read as one, asking which bot",
+    ),
+    Claim(
         "the words of a ranking (\"top 5\", \"files\")",
         "ranking.read",
         "after the fact phrases, whose kinds say whether changes are ranked",

@@ -76,6 +76,9 @@ class Interpretation:
     # "excluding bots", "no bots", "humans only", verbatim (engine.reading.bots): a ranking of
     # people leaves bots out; anything else asked so ends, said.
     bots: str | None = None
+    # "bot commits", "how many bots", "which bots", verbatim (engine.reading.bots): the bots'
+    # own part of a count or of who committed, each bot named; anything else asked so ends.
+    bots_only: str | None = None
     # Words that change what is asked and are not computed ("first", "per month", "I"):
     # said, and the question ends unanswered when one would make it another
     # (engine.reading.meaning).

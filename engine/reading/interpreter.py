@@ -51,7 +51,7 @@ from engine.reading.asked import (
     direction,
     first_nouns,
 )
-from engine.reading.bots import bots_elsewhere, read_bots
+from engine.reading.bots import BOTS_COUNTED, bots_elsewhere, bots_own, read_bots, read_bots_only
 from engine.reading.breakdowns import PER_COMPARED_NOTE
 from engine.reading.comparisons import both_periods
 from engine.reading.comparisons import named as named_periods
@@ -113,6 +113,8 @@ def interpret(
     merges = read_merges(text, tokens, readable)
     bots_at = read_bots(tokens, readable)
     bots = None if bots_at is None else text[bots_at[0] : bots_at[1]]
+    only = read_bots_only(tokens, readable)  # "bot commits": the bots' own part
+    bots_only = None if only is None else text[only.start : only.end]
     fact_kinds = list(kinds)  # as asked, before an intent's defaults
     # A path or dotted module name is one name, its parts no words of the question's
     # ("what is the bus factor of attr._make?": "make" asked what changed).
@@ -240,11 +242,13 @@ def interpret(
     if intent == Intent.WHO and compares(text, references):
         kinds += [] if FactKind.COMMIT_ACTIVITY in kinds else [FactKind.COMMIT_ACTIVITY]
     # "how many commits this year excluding bots": the contributors' facts count the bots'
-    counted = bots is not None and intent == Intent.COUNT and set(kinds) <= _BOTS_COUNTED
+    counted = bots is not None and intent == Intent.COUNT and set(kinds) <= BOTS_COUNTED
     if counted and FactKind.ACTIVE_CONTRIBUTORS not in kinds:
         kinds.append(FactKind.ACTIVE_CONTRIBUTORS)
     if bots is not None and intent not in {Intent.WHO, Intent.RANKED} and not counted:
         unasked = (*unasked, meaning.Unasked(bots, bots_elsewhere(bots)))
+    if only is not None:  # "how many bot commits": the contributors' facts list the bots
+        intent, kinds, unasked = bots_own(only, text, intent, kinds, unasked)
     # A word a phrase said beside the answer holds ("ask" of "who should I ask about X?")
     # was read: never also "not understood".
     said_words = [u.phrase for u in unasked]  # never also a word no name matched
@@ -298,6 +302,7 @@ def interpret(
         unanswered=unanswered,
         merges=merges,
         bots=bots,
+        bots_only=bots_only,
         unasked=unasked,
         which_day=tuple(reading.which_day.items()),
         compared=base,
@@ -357,8 +362,6 @@ def _lines_asked(tokens: list[r.Token]) -> bool:
 
 # Intents that count over a window.
 _COUNTING = frozenset({Intent.COUNT, Intent.WHO, Intent.WHAT_CHANGED, Intent.RANKED})
-# What a count leaving bots out is answered for: commits and people (engine/questions/count.py)
-_BOTS_COUNTED = frozenset({FactKind.COMMIT_ACTIVITY, FactKind.ACTIVE_CONTRIBUTORS})
 
 
 def _anyone(words: list[str], intent: Intent) -> bool:
