@@ -9,6 +9,9 @@ as `git shortlog -s -e --no-merges` groups them (docs/git-import.md, "Identities
 - A person is shown by the spelling of most of their counted commits: click's Doug Harris was
   "dougharris" (the spelling of his one merge, his newest commit), requests' Kenneth Reitz
   "☿ Kenneth Reitz" (5 of his 2,214 commits, none in 2012).
+- A person counted who joins identities git shortlog -s -e counts apart is said to, each
+  identity with its commits in the window: "86 commit(s) by Kevin Deldycke" (85 and 1 from a
+  second address) and "475 commit(s) by Kenneth Reitz" (472, 2 and 1) said nothing of it.
 """
 
 from __future__ import annotations
@@ -76,3 +79,53 @@ async def test_a_person_is_shown_by_the_spelling_of_their_commits(
     result = await ask(graph, f"How many commits did {name} make in {year}?")
     assert result.outcome is Outcome.ANSWERED, result.limitations
     assert f"commit(s) by {name} from" in (result.direct_judgment or ""), result.direct_judgment
+
+
+def identities(clone: Path, start: datetime, end: datetime, author: str) -> dict[str, int]:
+    """Commits per `git shortlog -s -e` identity ("Name <address>", the address lower-cased
+    as the import compares addresses) in [start, end) whose author matches `author`."""
+    out = shared_history.git(
+        clone, "log", "--no-merges", "--full-history", f"--author={author}", "--format=%at\t%aN <%aE>"
+    )  # fmt: skip
+    found: dict[str, int] = {}
+    for line in out.splitlines():
+        at, written = line.split("\t", 1)
+        if start <= datetime.fromtimestamp(int(at), UTC) < end:
+            name, _, address = written.partition(" <")
+            key = f"{name} <{address.lower()}"
+            found[key] = found.get(key, 0) + 1
+    return found
+
+
+JOINED = [  # (history, question, window, git --author pattern, the person's name)
+    ("click", "How many commits did Kevin Deldycke make in the last six months?",
+     datetime(2026, 3, 1, 12, tzinfo=UTC), CLOCK, "Kevin Deldycke", "Kevin Deldycke"),
+    ("requests", "How many commits did Kenneth Reitz make in 2012?",
+     datetime(2012, 1, 1, tzinfo=UTC), datetime(2013, 1, 1, tzinfo=UTC), "Reitz",
+     "Kenneth Reitz"),
+    ("click", "who committed most to click since january",
+     datetime(2026, 1, 1, tzinfo=UTC), CLOCK, "Andreas Backx", "Andreas Backx"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "start", "end", "author", "name"), JOINED)
+async def test_a_person_joining_identities_is_said_with_each_one_s_commits(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    start: datetime,
+    end: datetime,
+    author: str,
+    name: str,
+) -> None:
+    graph, clone = histories[history]
+    gits = identities(clone, start, end, author)
+    assert len(gits) >= 2, gits  # git counts them apart
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    judgment = result.direct_judgment or ""
+    assert f"{sum(gits.values())} commit(s)" in judgment, judgment
+    said = [n for n in result.limitations if n.startswith(f"{name} is one person here, joining")]
+    assert len(said) == 1, result.limitations
+    for written, count in gits.items():
+        assert f"{written} {count} commit(s)" in said[0], (written, count, said[0])

@@ -13,7 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.domain import identities
+from engine.domain.contract import PEOPLE_SHOWN
 from engine.domain.facts import Fact, FactKind
+from engine.domain.models import StoredSubject, SubjectKind
+from engine.domain.timecontext import iso
+from engine.ports import SubjectDirectory
 from engine.reading.vocabulary import Intent
 
 GROUPED = (
@@ -42,3 +47,54 @@ def grouping_notes(
         and any(e.startswith(_GIT) for e in f.evidence)
     ]
     return (GROUPED,) if counting and people else ()
+
+
+def joined_notes(subjects: Sequence[StoredSubject], facts: Sequence[Fact]) -> tuple[str, ...]:
+    """For each person counted who joins several identities with commits in the answer's
+    window, which ones and each one's commits there: what `git shortlog -s -e` counts apart
+    (engine/domain/identities.py). "86 commit(s) by Kevin Deldycke" said nothing of the
+    second address whose one commit made 85 (git's) 86 (z36a C1)."""
+    notes = []
+    for person in subjects:
+        if person.kind is not SubjectKind.PERSON:
+            continue
+        found = identities.decode(person.attributes.get(identities.ATTRIBUTE))
+        own = [f for f in facts if f.subject_key == person.key or f.actor_key == person.key]
+        window = (own or list(facts))[:1]
+        if len(found) < 2 or not window:
+            continue
+        start, end = window[0].window_start, window[0].window_end
+        counted = [(i.written, i.within(start, end)) for i in found]
+        active = [(w, n) for w, n in counted if n is None or n > 0]
+        if len(active) < 2:
+            continue  # one identity in the window: git's own group, nothing joined
+        if any(n is None for _, n in active):
+            each = ", ".join(f"{i.written} ({i.total} in all)" for i in found)
+            span = "(their commits in the window are counted together)"
+        else:
+            each = ", ".join(f"{w} {n} commit(s)" for w, n in active)
+            span = f"from {iso(start)} to {iso(end)}"
+        notes.append(
+            f"{person.name} is one person here, joining identities git shortlog -s -e counts "
+            f"apart (one address, or one full name): {each} {span}."
+        )
+    return tuple(notes)
+
+
+async def ranked_people(
+    graph: SubjectDirectory, intent: Intent, facts: Sequence[Fact]
+) -> list[StoredSubject]:
+    """The people a "who" answer lists (the first PEOPLE_SHOWN by commits over the
+    contributor facts, as engine/questions/who.py ranks them), read for the identities
+    each joins."""
+    if intent != Intent.WHO:
+        return []
+    commits: dict[str, int] = {}
+    for fact in facts:
+        if fact.kind is FactKind.ACTIVE_CONTRIBUTORS:
+            top, counts = fact.value.get("top", []), fact.value.get("top_commits", [])
+            for key, n in zip(top, counts, strict=False):
+                commits[key] = commits.get(key, 0) + (n if isinstance(n, int) else 0)
+    shown = sorted(commits, key=lambda k: (-commits[k], k))[:PEOPLE_SHOWN]
+    found = await graph.subjects_by_keys(shown) if shown else {}
+    return [found[k] for k in shown if k in found]

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.answering.people import grouping_notes
+from engine.answering.people import grouping_notes, joined_notes, ranked_people
 from engine.answering.planning import Decision, PlanEntry
 from engine.domain.facts import Fact, FactKind
 from engine.domain.models import SourceRecordKind, StoredSubject, SubjectKind
@@ -211,6 +211,8 @@ async def unasked(
     )
     said, merged = await merge_notes(graph, understood.intent, understood.merges, facts)
     grouped = grouping_notes(understood.intent, understood.fact_kinds, facts)
+    listed = await ranked_people(graph, understood.intent, facts)
+    grouped += joined_notes([*subjects, *listed], facts)
     modules = any(s.kind is SubjectKind.MODULE for s in subjects)
     moved = (MOVES,) if understood.net_lines and modules else ()
     return missing.notes + said + grouped + moved, missing.judgment or merged

@@ -62,6 +62,9 @@ class Person:
     latest: datetime = _EARLIEST  # the newest commit
     # Counted (non-merge) commits per mailmapped spelling, newest spelling first: the name.
     spellings: Counter[str] = field(default_factory=Counter)
+    # Each "Name <address>" of the counted commits (git shortlog -e's groups), with the
+    # commits' instants (engine/domain/identities.py): what an answer says it joined.
+    identities: dict[str, Counter[int]] = field(default_factory=dict)
 
     def absorb(self, other: Person) -> None:
         newer = other.latest > self.latest
@@ -72,6 +75,8 @@ class Person:
         self.aliases |= other.aliases | {other.name}
         self.names |= other.names
         self.merged_as |= other.merged_as
+        for written, times in other.identities.items():
+            self.identities[written] = self.identities.get(written, Counter()) + times
         self.emails |= other.emails
         self.name = spelled(self.spellings) or self.name
 
@@ -165,6 +170,9 @@ class People:
             person.merged_as.add(commit.name)
         else:
             person.spellings[commit.name[:200]] += 1
+            written = f"{commit.name} <{commit.email}>"
+            at = int(commit.authored.timestamp())
+            person.identities.setdefault(written, Counter())[at] += 1
             person.name = spelled(person.spellings) or person.name
             person.names.add(commit.name)
             person.aliases.update(n for n in (commit.name, commit.raw_name) if _meaningful(n))

@@ -12,9 +12,11 @@ from collections.abc import Iterator, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
+from engine.domain import identities
 from engine.domain.commits import commit_key, legacy_commit_key
 from engine.domain.models import Relationship, StoredSubject
 from graph.git.history import Change, History, RollupKey, module_key
+from graph.git.identity import Person
 from graph.git.modules import Module, taken_names
 
 # A window is half-open: the last commit lies inside [first, last + 1 s).
@@ -122,6 +124,7 @@ def subjects(
                 "name": person.name,
                 "aliases": person.alias_list(),
                 "source": source,
+                **_identities(person, stored.get(person.key)),
             },
             stored.get(person.key),
         )
@@ -142,6 +145,14 @@ def subjects(
             stored.get(key),
         )
         yield from _retired(history, module.previous, key, module.renamed_at, stored)
+
+
+def _identities(person: Person, stored: StoredSubject | None) -> dict[str, Any]:
+    """The identities the person joins, with their commits' instants, those an earlier
+    import stored kept (engine/domain/identities.py); nothing for one identity."""
+    kept = identities.instants(stored.attributes.get(identities.ATTRIBUTE)) if stored else {}
+    text = identities.encode(identities.merged(person.identities, kept))
+    return {"attributes": {identities.ATTRIBUTE: text}} if text else {}
 
 
 def _module_attributes(repo: str, module: Module) -> dict[str, Any]:
