@@ -44,11 +44,16 @@ class ContributorsProvider(Exact):
         # Everyone who changed any of them, each once: a person who changed two modules is
         # one of the people who changed them (engine/questions/count.py), not one per module.
         everyone = {p for found in tallies.values() for p in found.ranked()}
-        periods = await _both_periods(self, source, subjects, window, apart, names)
-        for key, found in tallies.items():
+        before = None if window.before is None else (
+            await self.tallies(source, subjects, window.before)
+        )
+        periods = _both_periods(before, apart, names)
+        for key in dict.fromkeys([*tallies, *(before or {})]):
+            found = tallies.get(key) or Tally()
             people = found.ranked()
-            if not people:
-                continue
+            then = _prior(before, key, len(tallies) > 1)
+            if not people and not then.get("prior_contributors"):
+                continue  # a period named to compare with keeps its people beside none
             # Its own top five by commits and by lines, and the people leading across all the
             # subjects asked about (an organisation's repositories), by either, wherever they
             # changed this one: their totals then add up exactly over the facts, whichever
@@ -64,7 +69,7 @@ class ContributorsProvider(Exact):
                 "top_names": [names.get(p, p) for p in top],
                 "top_commits": [found.commits.get(p, 0) for p in top],
                 "top_lines": [found.lines.get(p, 0) for p in top],
-            } | _bots(found, people, names) | periods
+            } | _bots(found, people, names) | periods | then
             if together is not None:
                 value["top_commits_together"] = [together.get(p, 0) for p in top]
             if len(tallies) > 1:
@@ -81,29 +86,39 @@ class ContributorsProvider(Exact):
         return facts
 
 
-async def _both_periods(
-    provider: Exact,
-    source: FactSource,
-    subjects: Sequence[StoredSubject],
-    window: Window,
-    apart: Sequence[Tally],
-    names: dict[str, str],
+def _prior(before: dict[str, Tally] | None, key: str, several: bool) -> dict[str, int]:
+    """How many people changed the subject in the period the window is compared with
+    ("attrs contributors 2022 vs 2023", engine/questions/compared.py), and all the subjects
+    together, each person once, when there are several; {} when none is compared with."""
+    if before is None:
+        return {}
+    found = before.get(key)
+    value = {"prior_contributors": 0 if found is None else len(found.ranked())}
+    if several:
+        value["prior_contributors_together"] = len(
+            {p for then in before.values() for p in then.ranked()}
+        )
+    return value
+
+
+def _both_periods(
+    before: dict[str, Tally] | None, apart: Sequence[Tally], names: dict[str, str]
 ) -> dict[str, object]:
     """The people who changed the subjects both in the window and in the period it is
     compared with ("who contributed in both 2024 and 2025?", engine/questions/both.py), most
     commits in the window first, with their commits in each (over the subjects no other one
     holds); {} when no period is compared with."""
-    if window.before is None:
+    if before is None:
         return {}
-    then = [t for t in (await provider.tallies(source, subjects, window.before)).values()]
+    then = list(before.values())
     now = {p: sum(t.commits.get(p, 0) for t in apart) for t in apart for p in t.ranked()}
-    before = {p: sum(t.commits.get(p, 0) for t in then) for t in then for p in t.ranked()}
-    both = sorted(set(now) & set(before), key=lambda p: (-now[p], -before[p], p))
+    before_commits = {p: sum(t.commits.get(p, 0) for t in then) for t in then for p in t.ranked()}
+    both = sorted(set(now) & set(before_commits), key=lambda p: (-now[p], -before_commits[p], p))
     return {
         "both_periods": both[:SHARED],
         "both_periods_names": [names.get(p, p) for p in both[:SHARED]],
         "both_periods_commits": [now[p] for p in both[:SHARED]],
-        "both_periods_commits_before": [before[p] for p in both[:SHARED]],
+        "both_periods_commits_before": [before_commits[p] for p in both[:SHARED]],
         "both_periods_total": len(both),
     }
 

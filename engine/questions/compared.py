@@ -25,6 +25,7 @@ from engine.domain.timecontext import iso
 from engine.providers import Window
 from engine.questions import both
 from engine.questions.base import Case, Question, claim_also
+from engine.reading.vocabulary import Intent
 
 DAY = timedelta(days=1)
 CHANGING = frozenset({SubjectKind.REPOSITORY, SubjectKind.MODULE, SubjectKind.PERSON})
@@ -42,6 +43,8 @@ class Compared(Question):
             return None
         if both.asked(case.inputs.asks_both, case.intent, case.asked):
             return None  # the people of both periods (engine/questions/both.py)
+        if _headcount(case):
+            return headcount(case.facts, case.names, case.window)
         return judgment(case.facts, case.names, case.window)
 
     def claims(self, case: Case, claimed: Sequence[ClaimedFact]) -> list[ClaimedFact]:
@@ -50,10 +53,37 @@ class Compared(Question):
         if self.judgment(case) is None:
             return []
         names = case.names
+        kind = FactKind.ACTIVE_CONTRIBUTORS if _headcount(case) else FactKind.CHURN
         return claim_also(
-            (f for f in case.facts if f.kind is FactKind.CHURN and f.subject_key in names),
-            claimed,
+            (f for f in case.facts if f.kind is kind and f.subject_key in names), claimed
         )
+
+
+def _headcount(case: Case) -> bool:
+    """How many people changed it in each period ("attrs contributors 2022 vs 2023",
+    engine/reading/twoperiods.py `measure`), not its commits and lines."""
+    return case.intent is Intent.COUNT and list(case.asked) == [FactKind.ACTIVE_CONTRIBUTORS]
+
+
+def headcount(facts: Sequence[Fact], names: Mapping[str, str], window: Window) -> str:
+    """Each subject's people in the window and in the period compared with, each person
+    once (as the import groups authors: said beside, engine/answering/people.py); a subject
+    no one changed in either has no fact."""
+    before = window.before
+    assert before is not None
+    found = {f.subject_key: f.value for f in facts if f.kind is FactKind.ACTIVE_CONTRIBUTORS}
+    now = f"from {iso(window.start)} to {iso(window.end)}"
+    then = f"{iso(before.start)} to {iso(before.end)}"
+    parts = []
+    for key, name in names.items():
+        value = found.get(key, {})
+        people = _int(value.get("contributors")), _int(value.get("prior_contributors"))
+        way = "more" if people[0] > people[1] else "fewer" if people[0] < people[1] else "as many"
+        parts.append(
+            f"{_people(people[0])} changed {name} {now}, against {people[1]} from {then}: "
+            f"{way} people in the later period."
+        )
+    return " ".join(parts)
 
 
 def _days(start: datetime, end: datetime) -> int:
@@ -90,6 +120,10 @@ def judgment(facts: Sequence[Fact], names: Mapping[str, str], window: Window) ->
             f"{_more(commits, days)} commits a day."
         )
     return " ".join(parts)
+
+
+def _people(n: int) -> str:
+    return f"{n} person" if n == 1 else f"{n} people"
 
 
 def _rate(n: int, days: int) -> str:

@@ -102,7 +102,9 @@ def interpret(
         spans += r.by_handles(text, tokens, known_handles, notes)
     # "Judging by commits,", "Rank the people": asking nothing; every later reading reads the
     # question after them ("Quick question: when did X first change?" starts at "when").
-    tokens = tokens[openers.read(tokens) :]
+    opened = openers.read(tokens)
+    opening = [t.norm for t in tokens[:opened]]  # "list": names asked, never a count
+    tokens = tokens[opened:]
     slipped = slips.read_slips(text, tokens)  # "chnages", "comits": read as the word missed
     readable = [replace(t) for t in tokens]  # before fact phrases take theirs ("new contributors")
     # "by author", "per person": the people ranked (before "contributor" is a fact phrase)
@@ -195,19 +197,21 @@ def interpret(
     refused: tuple[meaning.Unasked, ...] = ()
     pair = None if time is None or ranking is not None else named_periods(text, time, reading, now)
     both_of = None if ranking is not None else both_periods(text, time, reading, now)
+    # what two periods are compared by (commits and lines, people), None: not computed
+    by = None if pair is None else twoperiods.measure(intent, kinds, [*opening, *words])
     if time is not None and both_of is not None and twoperiods.asks_people(intent, kinds):
         # "who contributed in both 2024 and 2025?": the later the window, the earlier beside
         two = twoperiods.compared(both_of, time, now)
         time, base = two.time or time, two.before
         refused = () if two.refused is None else (two.refused,)
         twoperiods.read([*tokens, *readable], both_of, twoperiods.BOTH_WORDS)
-    elif time is not None and pair is not None and twoperiods.asks_change(intent, kinds, words):
+    elif time is not None and pair is not None and by is not None:
         # "q4 '25 vs q1 '26 commits": the later answered, the earlier compared with
         two = twoperiods.compared(pair, time, now)
         time, base = two.time or time, two.before
         refused = () if two.refused is None else (two.refused,)
         if base is not None:
-            intent, kinds = Intent.TREND, list(twoperiods.KINDS)
+            intent, kinds = by
             twoperiods.read([*tokens, *readable], pair)
             spans = [(a, b) for a, b in spans if normalise(text[a:b]) not in twoperiods.WORDS]
             references = tuple(dict.fromkeys(text[a:b] for a, b in spans))  # not "fewer"

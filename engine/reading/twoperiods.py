@@ -7,8 +7,9 @@ something changes against the time since ...": independent checks found these th
 family of questions not understood).
 
 Only a question asking how much something changes compares so: a count of commits or lines,
-how active or busy something was. A count of people, a list of changes or a ranking of people
-over two periods stays ended (engine/reading/uncompared.py names both periods and the
+how active or busy something was; or one asking how many people changed it ("attrs
+contributors 2022 vs 2023", `measure`). The people by name, a list of changes or a ranking of
+people over two periods stays ended (engine/reading/uncompared.py names both periods and the
 questions to ask instead), as does a comparison no answer computes: a period not begun, one
 wider than one answer covers (MAX_RANGE), or two periods overlapping.
 """
@@ -88,6 +89,39 @@ def asks_change(intent: Intent, kinds: list[FactKind], words: list[str] | None =
     if intent in {Intent.STATUS, Intent.TREND}:
         return set(kinds) <= CHANGE_KINDS and not _PEOPLE.intersection(words)
     return intent == Intent.COUNT and bool(kinds) and set(kinds) <= _COUNTED
+
+
+def measure(
+    intent: Intent, kinds: list[FactKind], words: list[str]
+) -> tuple[Intent, list[FactKind]] | None:
+    """What two periods are compared by, as the intent and fact kinds read: commits and lines
+    (how much something changes), the number of people who changed it ("attrs contributors
+    2022 vs 2023" ended, "ask about each period in turn"), or None: no comparison computes
+    what is asked (the people by name, a list, a ranking), and the question ends."""
+    if asks_change(intent, kinds, words):
+        return Intent.TREND, list(KINDS)
+    if asks_headcount(intent, kinds, words):
+        return Intent.COUNT, [FactKind.ACTIVE_CONTRIBUTORS]
+    return None
+
+
+def asks_headcount(intent: Intent, kinds: list[FactKind], words: list[str]) -> bool:
+    """Whether the question asks how many people changed something ("how many authors in q1
+    vs q2", "attrs contributors 2022 vs 2023", "did the number of contributors grow from
+    2024 to 2025?"), not who they were ("who changed X in q2 vs q1" names them)."""
+    if words[:1] in (["which"], ["what"]) and _SUBJECTS.intersection(words[1:3]):
+        return False
+    if _NAMING.intersection(words[:1]) or "who" in words:  # "list the contributors of ..."
+        return False
+    if intent is Intent.COUNT:
+        return kinds == [FactKind.ACTIVE_CONTRIBUTORS]
+    return intent in _PEOPLE_INTENTS and bool(_PEOPLE.intersection(words))
+
+
+# Words opening a question for people by name, and the intents a question naming people
+# compared over two periods is read with ("attrs contributors 2022 vs 2023": who).
+_NAMING = frozenset({"who", "whom", "whose", "which", "what", "list", "name", "show"})
+_PEOPLE_INTENTS = frozenset({Intent.WHO, Intent.STATUS, Intent.TREND})
 
 
 # Subjects asked for ("which files changed more in 2017 than 2018?"): ranked, not compared.
