@@ -64,7 +64,8 @@ PEOPLE = [
 async def test_a_persons_last_change_to_a_repository_is_searched_back(
     histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str, author: str
 ) -> None:
-    """It said the search covered the default year only, and gave no date."""
+    """It said the search covered the default year only, and gave no date. The last change
+    is one change (engine/questions/newest.py): the answer covers its second and says it."""
     graph, clone = histories[history]
     at, sha = authored(clone, author)[-1]
     assert at < datetime(2025, 9, 1, 12, tzinfo=UTC)
@@ -72,10 +73,11 @@ async def test_a_persons_last_change_to_a_repository_is_searched_back(
     assert result.outcome is Outcome.ANSWERED, result.limitations
     newest = max(result.changes, key=lambda c: (c.at, c.ref))
     assert (newest.at, sha in newest.ref) == (at, True)
-    day = at.replace(hour=0, minute=0, second=0)
-    assert result.temporal_label is not None and result.temporal_label.effective_from == day
+    assert result.temporal_label is not None and result.temporal_label.effective_from == at
+    stamp = at.strftime("%Y-%m-%dT%H:%M:%SZ")
+    assert f"recorded here was made at {stamp}: " in (result.direct_judgment or "")
     said = " ".join(result.limitations)
-    assert "the last one is older, found by counting the changes before that window" in said
+    assert f"the newest one recorded at any age before 2026-09-01T12:00:00Z is at {stamp}" in said
     assert "the search covered only that window" not in said
 
 

@@ -78,7 +78,8 @@ async def test_a_whole_history_is_everything_before_now_never_the_default_year(
     result = await ask(histories[history], question)
     assert result.outcome is Outcome.CLARIFICATION_REQUIRED, (result.outcome, result.limitations)
     assert result.clarification_prompt is not None
-    assert f'"{phrase}" asks for everything before' in result.clarification_prompt
+    # The whole history of what it names, from its first recorded change (wholehistory.py)
+    assert f'"{phrase}" asks about the whole history of ' in result.clarification_prompt
     assert "400 days" in result.clarification_prompt
 
 

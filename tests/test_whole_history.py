@@ -202,7 +202,8 @@ async def test_the_last_change_is_found_at_any_age(
     assert CLOCK - last > CLOCK - datetime(2025, 9, 1, 12, tzinfo=UTC)  # older than a year
     result = await ask(graph, question)
     assert result.outcome is Outcome.ANSWERED, result.limitations
-    assert f"newest first: {last.date().isoformat()} " in (result.direct_judgment or "")
+    stamp = iso(last)  # the one last change, at its second (engine/questions/newest.py)
+    assert f"recorded here was made at {stamp}: " in (result.direct_judgment or "")
 
 
 async def test_a_former_path_is_remembered_as_any_subject_resolved(attrs: OrgGraph) -> None:
@@ -277,3 +278,69 @@ async def test_a_ranking_offered_again_is_asked_with_what_it_ranks_in(
     alone = await ask(werkzeug, offered)
     assert result.outcome is Outcome.ANSWERED and alone.outcome is Outcome.ANSWERED
     assert result.direct_judgment == alone.direct_judgment
+
+
+# A phrase naming the whole history ("ever", "over its lifetime", "over its whole life",
+# "since the beginning") asks what no time named asks: "over its whole life" ended
+# '"life" was not understood' (z36b requests-9), and every such phrase was asked again for
+# everything since 1970, a history that fits in 400 days too. (history, question, phrase,
+# paths, author)
+PHRASED_FITS = [
+    ("requests", "how many commits has src/requests/_types.py had over its lifetime?",
+     "over its lifetime", ("src/requests/_types.py",), ""),
+    ("click", "how many commits to src/click/_utils.py ever?", "ever",
+     ("src/click/_utils.py",), ""),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "phrase", "paths", "author"), PHRASED_FITS)
+async def test_a_phrase_naming_the_whole_history_answers_one_that_fits(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    phrase: str,
+    paths: tuple[str, ...],
+    author: str,
+) -> None:
+    graph, clone = histories[history]
+    since = first(clone, *paths, author=author)
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.clarification_prompt or result.limitations
+    count = shared_history.commits(clone, EPOCH, CLOCK, *paths, author=author)
+    assert (result.direct_judgment or "").startswith(f"{count} commit(s) "), result.direct_judgment
+    said = f'"{phrase}": the answer covers the whole history of '
+    assert any(n.startswith(said) and iso(since) in n for n in result.limitations)
+
+
+PHRASED_WIDE = [
+    ("requests", "total lines added to requests sessions.py over its whole life",
+     "over its whole life",  # its earlier paths too (renames are followed: git log --follow)
+     ("src/requests/sessions.py", "requests/sessions.py", "requests/session.py"), "",
+     "total lines added to requests sessions.py in the last 400 days"),
+    ("werkzeug", "How many commits has David Lord made to werkzeug ever?", "ever", (),
+     "David Lord", "How many commits has David Lord made to werkzeug in the last 400 days?"),
+    ("attrs", "how many commits to attrs since the beginning?", "since the beginning", (), "",
+     "how many commits to attrs in the last 400 days?"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "phrase", "paths", "author", "offered"), PHRASED_WIDE
+)
+async def test_a_phrase_naming_a_whole_history_too_long_names_that_history(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    phrase: str,
+    paths: tuple[str, ...],
+    author: str,
+    offered: str,
+) -> None:
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED, result.direct_judgment
+    prompt = result.clarification_prompt or ""
+    since = first(clone, *paths, author=author)
+    assert prompt.startswith(f'"{phrase}" asks about the whole history of '), prompt
+    assert f"runs from {iso(since)} (its first recorded change)" in prompt, prompt
+    assert f'"{offered}"' in prompt, prompt

@@ -53,7 +53,7 @@ from engine.resolving.receipts import ReceiptSigner
 from engine.resolving.resolution import Resolver
 from engine.resolving.ring import HeldRing
 from engine.resolving.subjects import Subjects
-from engine.resolving.wholehistory import asks_whole, of_people_alone, widest
+from engine.resolving.wholehistory import asks_whole, of_people_alone, whole_phrase, widest
 
 if TYPE_CHECKING:  # the request is the investigator's; only its fields are read here
     from engine.investigation.investigate import InvestigationRequest
@@ -120,7 +120,8 @@ class Pipeline:
         # not when the question is refused for its time (engine.resolving.ring.HeldRing).
         held = HeldRing(self.resolver.ring)
         resolver = self.resolver.holding(held)
-        whole = asks_whole(understood, effective)  # resolved over the widest window it may mean
+        phrase = whole_phrase(understood, stages.too_wide)  # "ever": the whole history too
+        whole = asks_whole(understood, effective, phrase)  # resolved over the widest window
         async with stages.stage(FailureStage.RESOLVE):
             subjects = Subjects(self.graph, resolver, self.signer, self.providers)
             resolved = await subjects.resolve(
@@ -137,7 +138,7 @@ class Pipeline:
             async with stages.stage(FailureStage.RESOLVE):
                 effective, frame = await wholetime.whole(
                     self.graph, request.allow_clarification, understood, resolved, effective,
-                    frame, stages,
+                    frame, stages, phrase,
                 )  # fmt: skip
         if not (isinstance(resolved, list) and stages.too_wide is not None):
             held.commit()

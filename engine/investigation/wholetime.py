@@ -29,13 +29,16 @@ async def whole(
     effective: EffectiveTime,
     frame: outcomes.Frame,
     stages: Stages,
+    phrase: str | None = None,
 ) -> tuple[EffectiveTime, outcomes.Frame]:
-    """A question naming no time that counts or ranks changes: the time and frame of the
-    whole history of what it names (engine/resolving/wholehistory.py), its note in place
-    of the default window's; or, wider than one answer covers, asked again (too_wide)."""
+    """A question naming no time (or the whole history: `phrase`, "ever") that counts or
+    ranks changes: the time and frame of the whole history of what it names
+    (engine/resolving/wholehistory.py), its note in place of the default window's; or,
+    wider than one answer covers, asked again (too_wide)."""
     told = stages.told
+    slot = understood.slot(phrase or "")
     found = await whole_history(
-        graph, resolved, told, effective, understood.slot(""), allow_clarification
+        graph, resolved, told, effective, slot, allow_clarification, phrase or ""
     )
     stages.too_wide = found.wider
     if found.effective is not None:

@@ -23,6 +23,7 @@ from engine.questions.firstlast import FirstAndLast
 from engine.questions.incidents import Incidents
 from engine.questions.lastchange import LastChange
 from engine.questions.months import BusiestMonth
+from engine.questions.newest import NewestChange
 from engine.questions.owners import Owners
 from engine.questions.periods import PerPeriod
 from engine.questions.ranked import Ranked
@@ -34,6 +35,7 @@ from engine.questions.who import Who
 
 def default_questions() -> list[Question]:
     return [
+        NewestChange(),  # reads the second of the one last change, at any age, when asked
         LastChange(),  # reads only: from the last change before the window, when it is asked
         FirstChange(),  # reads the second of the first change, when it is asked
         FirstAndLast(),  # both in a window: its changes, and its first one's second if unlisted

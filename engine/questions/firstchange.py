@@ -46,7 +46,7 @@ PART = (
 )
 # A part is counted one request per bucket: a day is narrowed by hours and minutes to its
 # second (86,400 buckets a round otherwise).
-_PART_WIDTHS = (YEAR_NS, DAY_NS, 3_600 * SECOND_NS, 60 * SECOND_NS, SECOND_NS)
+PART_WIDTHS = (YEAR_NS, DAY_NS, 3_600 * SECOND_NS, 60 * SECOND_NS, SECOND_NS)
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,7 @@ async def first_change(
     """The start of the second in `span` holding the earliest change of any of `keys` (`by`:
     of that person's part of them); None when none of them changed in it."""
     low, high = span.start_ns, span.end_ns
-    for width in _PART_WIDTHS if by else (YEAR_NS, DAY_NS, SECOND_NS):
+    for width in PART_WIDTHS if by else (YEAR_NS, DAY_NS, SECOND_NS):
         found = await _oldest(graph, keys, TimeSpan(low, high), width, by)
         if found is None:
             return None

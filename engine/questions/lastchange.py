@@ -41,14 +41,27 @@ class LastChange(Question):
     name = "last change"
 
     async def read(self, asked: Asked, reader: Reader) -> Found | None:
-        if not asked.understood.asks_last:
-            return None
+        if not asked.understood.asks_last or one_last(asked):
+            return None  # the one last change at any age: engine/questions/newest.py
         by = Actor(asked.actor, asked.others, asked.also) if asked.actor else None
         start, note = await older(
             reader.graph, asked.subjects, asked.facts, asked.window,
             part=asked.part and by is None, ranged=asked.ranged, by=by,
         )  # fmt: skip
-        return Found(start=start, notes=(note,) if note else ())
+        return Found(start=start, notes=(LISTED, *((note,) if note else ())))
+
+
+LISTED = "Asked for the last change: it is the newest change listed."
+
+
+def one_last(asked: Asked) -> bool:
+    """The one last change is asked (engine/questions/newest.py finds it at any age, or in
+    the time named): of one subject or one person's part of one (counted by author), not the
+    first one too (engine/questions/firstlast.py)."""
+    understood = asked.understood
+    counted = not asked.part or asked.actor is not None
+    one = len(asked.subjects) == 1 and counted
+    return understood.asks_last and not understood.asks_first and one
 
 
 @dataclass(frozen=True)

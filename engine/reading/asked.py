@@ -173,7 +173,11 @@ def compares(text: str, references: tuple[str, ...] = ()) -> bool:
 
 # "When did X first change?", "who first committed to X?", "the first commit to X", "the
 # earliest change", "when was X added?": the first change (engine/questions/firstchange.py).
-_FIRST = frozenset({"first", "earliest", "oldest"})
+_FIRST = frozenset({"first", "earliest", "oldest", "first ever"})  # "first-ever": one word
+# Between the first-word and the change word: "ever" ("the first ever commit to X", read as
+# asking when "first ever" was: not understood as a time) and the words of a name ("the first
+# click commit" was a count of the whole history), as asks_last reads them.
+_FIRST_BETWEEN = frozenset({"ever"})
 _FIRST_OF = v.CHANGE_VERBS | v.CHANGE_NOUNS | {
     "commit", "committed", "change", "contribution", "contributor", "contributors",
     "committer", "committers", "author", "authors", "time", "added", "created", "introduced",
@@ -202,13 +206,15 @@ _START = frozenset({"start", "started", "starting", "begin", "began", "beginning
 _STARTED = DOING_VERBS | _FIRST_OF
 
 
-def asks_first(tokens: list[r.Token], readable: list[r.Token]) -> r.Token | None:
+def asks_first(
+    tokens: list[r.Token], readable: list[r.Token], named: frozenset[str] = frozenset()
+) -> r.Token | None:
     """The word asking for the first change (None: it is not asked), taken in both lists
     (never said as a ranking not computed): a first-word outside any time phrase ("the
     first week of May" is one), in a "when" question or before a change word ("first
     committed", "the first commit", "who was the first to commit"); or a "when" question
     asking when something was made ("when was X added?")."""
-    at = _first_word(tokens)
+    at = _first_word(tokens, named)
     if at is None:
         return None
     tokens[at].free = readable[at].free = False
@@ -240,13 +246,16 @@ def first_and_last(tokens: list[r.Token], at: int) -> bool:
     return after[0] == "and" and after[1] in v.LAST_WORDS and after[2] in _FIRST_OF
 
 
-def _first_word(tokens: list[r.Token]) -> int | None:
+def _first_word(tokens: list[r.Token], named: frozenset[str]) -> int | None:
     when = bool(tokens) and tokens[0].norm == "when"
     who = bool(tokens) and tokens[0].norm == "who"
     for i, token in enumerate(tokens):
         if not (token.free and token.norm in _FIRST):
             continue
-        after = [t.norm for t in tokens[i + 1 : i + 3]] + ["", ""]
+        j = i + 1
+        while j < len(tokens) and (tokens[j].norm in _FIRST_BETWEEN | named):
+            j += 1  # "the first ever click commit": "ever" and the name stand between
+        after = [t.norm for t in tokens[j : j + 2]] + ["", ""]
         before = tokens[i - 1].norm if i else ""
         if not when and own_first(tokens, i):
             continue  # each person's own first: newcomers (engine.reading.wordrules)
@@ -271,14 +280,25 @@ def _first_word(tokens: list[r.Token]) -> int | None:
 
 
 _LAST_OF = v.CHANGE_VERBS | {"commit", "commits", "committed"}
+# "The latest changes to X", "the most recent commits": a list of recent changes (newest
+# first, over the default window: intent what_changed), not the one last change, which
+# engine/questions/lastchange.py finds alone at any age (`one`); a "when" question asks
+# for the last one whatever follows.
+_LAST_MANY = frozenset(
+    {"commits", "changes", "contributions", "edits", "updates", "modifications", "patches"}
+    | {"revisions", "prs", "additions", "fixes"}
+)
 
 
-def asks_last(tokens: list[r.Token], named: frozenset[str] = frozenset()) -> bool:
+def asks_last(
+    tokens: list[r.Token], named: frozenset[str] = frozenset(), *, one: bool = False
+) -> bool:
     """ "When did X last commit?", "when was X last changed?", "the latest (most recent)
     change to X", "the last commit by X", "last time X committed": a last-word outside any
     time phrase ("last week" is one), in a "when" question or right before a change word,
     the words of a name (NAMED) between them ("latest werkzeug commit?", "last requests
-    commit": they were a count or the people of the whole history)."""
+    commit": they were a count or the people of the whole history). `one`: the one last
+    change, not the latest changes ("the latest commits to X": a list)."""
     for i, token in enumerate(tokens):
         if not (token.free and token.norm in v.LAST_WORDS):
             continue
@@ -288,6 +308,8 @@ def asks_last(tokens: list[r.Token], named: frozenset[str] = frozenset()) -> boo
         after = tokens[j].norm if j < len(tokens) else ""
         if token.norm == "recent" and (i == 0 or tokens[i - 1].norm != "most"):
             continue  # "recent changes to X" are a list; "the most recent change" is one
+        if one and tokens[0].norm != "when" and after in _LAST_MANY:
+            continue
         if tokens[0].norm == "when" or after in _LAST_OF or after == "time":
             return True
     return False

@@ -139,8 +139,8 @@ def interpret(
     named_words = frozenset(w for name in names for w in name.split())
     asks_last = asked.asks_last(tokens, named_words)
     # "the first and last change to X in 2025": both, over a window named (firstlast.py)
-    both = asks_last and time is not None
-    taken = None if (asks_last and not both) or ranking else asks_first(tokens, readable)
+    last_only = asks_last and time is None  # the last change alone: no first one is asked
+    taken = None if last_only or ranking else asks_first(tokens, readable, named_words)
     firsts = [] if taken is None else [text[taken.start : taken.end]]  # "first changed"
     first = taken is not None
     intent = (
@@ -298,7 +298,7 @@ def interpret(
         time_note=time.note if time else None,
         # "how many commits did hynek make in attrs": who acted is no module of the other
         scopes=tuple(s for s in scopes(text, spans, tokens) if s.inner not in acted),
-        asks_last=asks_last,
+        asks_last=asks_last and asked.asks_last(tokens, named_words, one=True),
         unread=unread,
         asks_when=not asks_last and not first and words[:1] == ["when"],
         asks_first=first,

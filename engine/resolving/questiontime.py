@@ -194,17 +194,32 @@ def _phrase_time(phrase: str, understood: Interpretation, anchor: datetime) -> E
 
 
 def _when(understood: Interpretation, used: str) -> list[str]:
-    """What the answer says about a question asking when: the last change is the newest one
-    listed (one older than the window is looked for: engine/questions/lastchange.py), and any other
-    "when" is not understood."""
-    if understood.asks_last:
-        return ["Asked for the last change: it is the newest change listed."]
+    """What the answer says about a question asking when: any "when" but the last change
+    (engine/questions/newest.py, lastchange.py say how it was found) is not understood."""
     if understood.asks_when:
         return [
             'Only "when did X last change?" is understood of questions asking when: this '
             "answer is not the time something happened, but the state of what was named."
         ]
     return []
+
+
+def one_change(understood: Interpretation, wide: TooWide, anchor: datetime) -> str | None:
+    """What the answer says of a whole history named ("ever", "of all time", "in its
+    history") by a question asking for the first or the last change: that change is one,
+    found at any age (engine/questions/firstchange.py, lastchange.py), so no window of at most
+    MAX_RANGE is needed ("first ever click commit", "when was the first commit ever made to
+    click?" asked again for the last 400 days, or ended). None for any other question, and
+    for a history up to another end ("the last commit before 2015" is asked again)."""
+    if understood.asks_first == understood.asks_last:
+        return None
+    if wide.start != tp.EARLIEST or wide.end != anchor:
+        return None
+    which = "first" if understood.asks_first else "last"
+    return (
+        f'"{wide.phrase}": the {which} change is one change, searched for over the whole '
+        "history recorded; no window is needed."
+    )
 
 
 class Narrower(Protocol):
@@ -245,6 +260,8 @@ def asked_time(
     wide: Narrower | None = None
     if effective.axis.value != "range":
         wide = which_day(understood, anchor) or too_wide(understood, anchor)
+    if isinstance(wide, TooWide) and (said := one_change(understood, wide, anchor)) is not None:
+        return effective, [said], None  # "the first commit ever": no window is needed
     if isinstance(wide, Ambiguous) and not allow_clarification:
         raise BadUserInput(
             f'"{wide.phrase}" could be either of two days (day/month or month/day): write '

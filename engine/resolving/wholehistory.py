@@ -42,7 +42,7 @@ from engine.reading.meaning import ASKER_NOTE
 from engine.reading.time.slots import Slot
 from engine.reading.vocabulary import Intent
 from engine.resolving.disclosures import Disclosures
-from engine.resolving.questiontime import NO_TIME
+from engine.resolving.questiontime import EARLIEST, NO_TIME, TooWide
 from engine.resolving.together import Part
 
 # What asks about the whole history when no time is named: counting ("how many commits,
@@ -66,21 +66,34 @@ ABOUT_NOW = frozenset(
 SUGGESTION = f"in the last {MAX_RANGE.days} days"
 
 
-def asks_whole(understood: Interpretation, effective: EffectiveTime) -> bool:
+def whole_phrase(understood: Interpretation, wide: object) -> str | None:
+    """The phrase naming the whole history ("ever", "of all time", "over its whole life",
+    "since the beginning": everything before the request's time, too wide for one answer),
+    None when the question names no such phrase. Beside a count, a ranking or a list of
+    people it asks what no time named asks (`asks_whole`), so the 400-day rule decides on the
+    subjects' own history: it was asked again for everything since 1970, whatever that history
+    ("how many commits has src/requests/_types.py had over its lifetime?", 7 commits since
+    2025-08, asked again for the last 400 days)."""
+    if not isinstance(wide, TooWide) or wide.start != EARLIEST or understood.end is not None:
+        return None  # "before Halloween 2026" names its end: asked again, as before
+    return wide.phrase
+
+
+def asks_whole(
+    understood: Interpretation, effective: EffectiveTime, phrase: str | None = None
+) -> bool:
     """Whether the question asks about the whole history of what it names: no time named
-    (neither in its words nor by the request's own range), and a count, ranking or list of
+    (neither in its words nor by the request's own range) or only the whole history
+    (`phrase`: whole_phrase), and a count, ranking or list of
     people over changes of code that is not a point question (the first or last change),
     names no fact word about now (ABOUT_NOW) nor asks whom to turn to ("who should I ask about
     X?") and does not end on words not computed ("who is David Lord?")."""
-    named = (
-        understood.time_expression
-        or understood.time_not_understood
-        or understood.start
-        or understood.as_of
-    )
+    named = bool(understood.time_not_understood or understood.as_of)
+    if phrase is None:
+        named = named or bool(understood.time_expression or understood.start)
     return (
         not named
-        and effective.axis.value != "range"
+        and (effective.axis.value != "range" or phrase is not None)
         and understood.intent in WHOLE
         and bool(understood.fact_kinds)
         and set(understood.fact_kinds) <= CHANGE_KINDS
@@ -116,18 +129,20 @@ class WholeHistory:
     what: str  # the subjects as the answer names them ("click by Jaron Rosenau")
     first: datetime  # their first recorded change
     end: datetime  # the request's time
-    slot: Slot  # the question's end, where words naming a time would stand
+    slot: Slot  # the question's end, where words naming a time would stand (or the phrase's)
     suggested: EffectiveTime  # what the suggestion means
-    phrase: str = ""  # no time phrase was named
+    phrase: str = ""  # the phrase naming the whole history ("ever"), or none named
 
     def question(self) -> str:
-        """The question asked again with the suggestion before its closing mark."""
+        """The question asked again with the suggestion before its closing mark (in the
+        phrase's place, when one named the whole history)."""
         return self.slot.asked(SUGGESTION)
 
     def history(self) -> str:
         days = (self.end - self.first).days
+        said = f'"{self.phrase}" asks' if self.phrase else "No time was named: the question asks"
         return (
-            f"No time was named: the question asks about the whole history of {self.what}, "
+            f"{said} about the whole history of {self.what}, "
             f"which runs from {iso(self.first)} (its first recorded change) to "
             f"{iso(self.end)}, {days} days, more than the {MAX_RANGE.days} days one answer "
             "may cover"
@@ -159,6 +174,7 @@ async def whole_history(
     effective: EffectiveTime,
     slot: Slot,
     allow_clarification: bool,
+    phrase: str = "",
 ) -> Whole:
     """The history of `subjects` (of the part `told` of them; of what a ranking named) up to
     `effective.end`: answered when it fits in MAX_RANGE, else asked again (refused:
@@ -177,14 +193,15 @@ async def whole_history(
     if first is None:
         return Whole(note=f"No change of {what} is recorded at any time before {iso(end)}.")
     if end - first > MAX_RANGE:
-        wider = WholeHistory(what, first, end, slot, widest(effective))
+        wider = WholeHistory(what, first, end, slot, widest(effective), phrase)
         if not allow_clarification:
             raise BadUserInput(
                 f'{wider.history()}: ask for at most {MAX_RANGE.days} days ("{wider.question()}")'
             )
         return Whole(wider=wider)
+    said = f'"{phrase}"' if phrase else NO_TIME
     note = (
-        f"{NO_TIME}: the answer covers the whole history of {what}, from its first recorded "
+        f"{said}: the answer covers the whole history of {what}, from its first recorded "
         f"change at {iso(first)} to {iso(end)}."
     )
     return Whole(effective=resolve_time(None, first, end, end), note=note)

@@ -57,13 +57,14 @@ __all__ = ["EARLIEST", "VERSUS", "TimeMatch", "TimeReading", "read_time"]
 # "ever", "of all time": everything before now (wider than an answer may cover: said, and the
 # widest window offered), when the question names no other time. So are a subject's whole
 # history and its beginning ("over its entire history", "in the history of click", "since
-# inception", "from the very start"): they were answered over the default year, "No time was
-# named", or ended on "its" as a pronoun. Not the beginning of something named ("since the
-# beginning of the sprint" stays not understood).
+# inception", "from the very start", "over its whole life"): they were answered over the
+# default year, "No time was named", or ended on "its" as a pronoun ("life" was not
+# understood). Not the beginning of something named ("since the beginning of the sprint"
+# stays not understood).
 _EVER = re.compile(
     r"\b(?:ever|(?:of\s+)?all[\s-]+time|since\s+forever"
     r"|(?:over|across|in|throughout|during|for)\s+(?:(?:its|their|the|this|that)\s+)?"
-    r"(?:(?:entire|whole|full|complete)\s+)?(?:history|lifetime|existence)"
+    r"(?:(?:entire|whole|full|complete)\s+)?(?:history|life(?:time|span)?|existence)"
     r"|(?:since|from)\s+(?:the\s+(?:very\s+)?(?:beginning|start|outset|first\s+commit)"
     r"|(?:its|the\s+project['\u2019]?s|the\s+repo(?:sitory)?['\u2019]?s)\s+(?:creation|inception|start"
     r"|beginning|first\s+commit)|inception|day\s+(?:one|1))(?!\s+of\b))\b",
