@@ -36,6 +36,24 @@ async def organisation(
     )
 
 
+# "across the project", "the whole project": an organisation recording no subject of kind
+# project (a git history records repositories) means the repositories asked about by it; it
+# ended "No project subject qualified for this question" (z36a A9, attrs).
+PROJECT_NOTE = (
+    "\"project\": no subject of kind project is recorded here, so the project asked about is "
+    "read as the organisation's repositories"
+)
+
+
+async def _as_repositories(
+    graph: OrgGraph, effective: EffectiveTime, notes: list[str]
+) -> list[StoredSubject]:
+    found, _ = await organisation(graph, effective)
+    names = ", ".join(s.name for s in found[:5]) + (", ..." if len(found) > 5 else "")
+    notes.extend([f"{PROJECT_NOTE} ({names})."] if found else [])
+    return found
+
+
 async def cohort(
     graph: OrgGraph,
     providers: Sequence[Provider],
@@ -59,6 +77,9 @@ async def cohort(
             for k in p.record_kinds
         }
     )
+    unranked = kind is SubjectKind.PROJECT and understood.intent is not Intent.RANKED
+    if unranked and not (await graph.find_subjects(SubjectQuery(kinds=(kind,)), 1)).items:
+        return await _as_repositories(graph, effective, notes)
     if understood.fact_kinds and record_kinds:
         span = TimeSpan(window.start_ns, window.end_ns)
         # A margin over the limit: a record's subject may be unknown to the graph.

@@ -41,8 +41,13 @@ _WHICH_YEAR = r"(?:the|this|last|previous)\s+year"
 _LEAD = p.LEAD
 # "as of yesterday", "as of last month": up to and including it (periods.end_of).
 _AS_OF_END = r"yesterday|today|now|(?:last|previous|this)\s+(?:week|month|quarter|year)"
+# "Currently", "at the moment", "right now", "presently", "at present" ask about now as
+# "these days" does (the last 90 days, said): "currently" was a stop word, so "who is currently
+# working on X?" asked about X's whole history, and "at the moment" ended on "moment". "Now"
+# alone stays a word of no time ("how many commits does X have now?": all of them, to date).
 _RECENT = (
     r"\b(?:lately|recently|of\s+late|as\s+of\s+late|these\s+days|nowadays"
+    r"|currently|presently|at\s+(?:the\s+)?(?:moment|present)|right\s+now"
     r"|in\s+recent\s+(?:days|weeks|months|times))\b"
 )
 _DAYS = "|".join(WEEKDAYS)
