@@ -406,6 +406,11 @@ NINTH = [
     ("from mid-to-late October until now", d("2026-10-11"), N),
     ("the latter part of the summer", d("2026-08-01"), d("2026-09-01")),
     ("04/2025-06/2025", d("2025-04-01"), d("2025-07-01")),
+    # ... and its fourth (28, words around a phrase: 4 answered over another window: "excluding
+    # 2025", "apart from Q3", "excluding last year" (now named), "over a year ago"; 1 asked
+    # again over another, "in or after 2024").
+    ("under a month ago", d("2026-10-20T12:00"), N),
+    ("in or after 2026", d("2026-01-01"), N),
 ]
 
 # Not understood by a convention stated in the corpus (a hedge is not understood whatever it

@@ -19,7 +19,11 @@ memory, at 2026-09-01T12:00 UTC. Each was not understood, or read as another win
   calendar year" (not understood); "early or mid 2025" (answered over mid 2025) and "from
   13/2025 to April 2026" (offered 2025 to April 2026) are named, nothing answered;
 - a third: "since two Fridays ago", "from mid-to-late August until now", "the latter part of
-  the summer", "04/2025-06/2025" (not understood).
+  the summer", "04/2025-06/2025" (not understood);
+- a fourth: "excluding 2025", "apart from Q3", "excluding last year" (answered over the period
+  left out) are named; "over a year ago" (answered over the year that began then) is
+  everything before then, "under a month ago" everything since; "on or after 2025-10-01"
+  (asked again as "after" it, from the 2nd) is from the 1st.
 
 Each is answered over its window, with git's count of it.
 """
@@ -88,6 +92,10 @@ UNSEEN = [
     ("click", "how many commits in the latter part of the summer?", day(2026, 8, 1),
      day(2026, 9, 1)),
     ("attrs", "how many commits 04/2025-06/2025?", day(2025, 4, 1), day(2025, 7, 1)),
+    # A fourth: "under a month ago" is everything since then.
+    ("click", "how many commits to click under a month ago?", datetime(2026, 8, 1, 12, tzinfo=UTC),
+     CLOCK),
+    ("attrs", "how many commits on or after 2025-10-01?", day(2025, 10, 1), CLOCK),
 ]  # fmt: skip
 
 
@@ -113,7 +121,20 @@ NOT_READ = [
     ("click", "how many commits early or mid 2025?", "early or mid 2025"),
     ("attrs", "how many commits from 13/2025 to April 2026?", "13/2025"),
     ("click", "who made the most commits from 13/2025 to April 2026?", "13/2025"),
+    # ... "excluding 2025", "apart from Q3": answered over 2025 and Q3, the word unsaid.
+    ("attrs", "how many commits excluding 2025?", "excluding 2025"),
+    ("click", "how many commits to click apart from Q3?", "apart from Q3"),
+    ("attrs", "who made the most commits to attrs excluding last year?", "excluding last year"),
 ]  # fmt: skip
+
+
+async def test_over_a_year_ago_is_everything_before_then(click: OrgGraph) -> None:
+    """ "over a year ago" was answered over the year that began a year ago, "over" unsaid."""
+    result = await ask(click, "how many commits to click over a year ago?")
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED, (result.outcome, result.limitations)
+    assert '"over a year ago" asks for everything before 2025-09-01T12:00:00Z' in (
+        result.clarification_prompt or ""
+    ), result.clarification_prompt
 
 
 @pytest.mark.parametrize(("history", "question", "named"), NOT_READ)

@@ -33,6 +33,12 @@ _BOUNDS = frozenset(
     | {"since", "until", "till", "through", "thru", "prior", "following", "preceding", "ago"}
     | {"onwards", "onward", "last", "next", "previous", "til", "upto", "btwn", "b w"}
 )
+# Words leaving a period out ("excluding 2025", "apart from Q3" were answered over 2025 and
+# Q3, the word unsaid): the phrase is no window asked for.
+_LEAVING_OUT = frozenset(
+    {"excluding", "exclude", "except", "besides", "apart", "aside", "outside", "minus"}
+    | {"ignoring", "without", "excl"}
+)
 _HEDGES = frozenset(
     {"around", "about", "roughly", "circa", "ca", "approximately", "approx", "near"}
     | {"nearly", "almost", "ish", "thereabouts"}
@@ -62,6 +68,8 @@ _NUMBER = re.compile(
     r"|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-?[a-z]+)?"
 )
 _GLUE = frozenset({"the", "of", "a", "an"})
+# "apart from Q3", "aside from last month": passed over on the way to the word leaving it out.
+_FROM = frozenset({"from"})
 _GAP = re.compile(r"[\s'\u2019]*")  # "Jan '23": an apostrophe joins the year to the phrase
 # A dash or a slash joins another part to it, and "to", "and", "or" another one ("early or
 # mid 2025", "late 2024/early 2025" read the phrase alone, the rest unsaid).
@@ -158,9 +166,13 @@ class _Walk:
                 break  # "per month", "over time": how to count, not when
             following = self.words[i + 1].norm if i + 1 < len(self.words) else ""
             misspelt = leftwards and _misspelt_bound(word.norm)
-            if (changes(word.norm, following) or misspelt) and (not near or _near(word.norm)):
+            left_out = leftwards and word.norm in _LEAVING_OUT  # before it only
+            changed = changes(word.norm, following) or misspelt or left_out
+            if changed and (not near or _near(word.norm)):
                 found = word.start if leftwards else word.end
-            elif word.norm not in _GLUE | _CONNECTORS and not (leftwards and self.names[i]):
+            elif word.norm not in _GLUE | _CONNECTORS | (_FROM if leftwards else _GLUE) and not (
+                leftwards and self.names[i]
+            ):
                 break
             at = word.start if leftwards else word.end
         return found

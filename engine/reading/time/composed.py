@@ -57,6 +57,15 @@ COMPOSED: list[Rule] = [
                     rf"\s*(?:[-\u2013]|\s{_TO}\s"
                     rf"|\sand\s)\s*(?:the\s+)?({p.ORD})\s+(?:of\s+)?({p.REL_MONTH}|{p.MONTH})"
                     rf"(?:,?\s+({p.YEAR}))?", c.day_range(month_first=False), note=cv.ranged),
+    # "in or after 2024", "on or before 2025-06-30": X included ("in or after 2024" was asked
+    # again as "after 2024", from 2025).
+    Rule("since", rf"\b(?:in|on)\s+or\s+after\s+({p.POINT})", c.since_point, note=cv.edge),
+    Rule("before", rf"\b(?:in|on)\s+or\s+before\s+({p.POINT})", c.through_point,
+         note=cv.through),
+    # "over a year ago": before then; "under a month ago": since then ("over a year ago" was
+    # answered over the year that began a year ago, "over" unsaid).
+    Rule("before", rf"\bover\s+({p.AGO})", c.before_point, note=cv.beyond),
+    Rule("since", rf"\bunder\s+({p.AGO})", c.since_point, note=cv.beyond),
     Rule("ago", rf"\b{p.N}\s*{p.UNIT}\s+back\b", rs.ago_point, period=rs.ago_period),
     Rule("ago", rf"\b({p.HALF_AGO})", lambda g, now: (c.half_ago(c.first(g), now)[0], None, None),
          period=rs.half_ago_period),

@@ -135,6 +135,12 @@ def edge(phrase: str) -> str | None:
     return f'"{phrase}" is read with {"; ".join(said)}' if said else None
 
 
+def beyond(phrase: str) -> str:
+    """ "over a year ago", "under a month ago": before or since that instant."""
+    which = "everything before" if phrase.lower().startswith("over") else "everything since"
+    return f'"{phrase}" is read as {which} that instant'
+
+
 def ranged(phrase: str) -> str:
     """ "between September and October", "May 3-10": both ends in, the last one whole."""
     said = edge(phrase)
