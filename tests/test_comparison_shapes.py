@@ -208,3 +208,36 @@ async def test_people_compared_over_two_periods_are_each_ones_number(
     stamps = [f"{s:%Y-%m-%dT%H:%M:%SZ} to {e:%Y-%m-%dT%H:%M:%SZ}" for s, e in windows]
     assert re.match(rf"{counts[0]} (?:people|person) changed ", said), said
     assert f" from {stamps[0]}, against {counts[1]} from {stamps[1]}: " in said, said
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "paths", "year"),
+    [
+        ("werkzeug", "Did routing or serving change more in 2025?",
+         ("src/werkzeug/routing", "src/werkzeug/serving.py"), 2025),
+        ("requests", "Did sessions.py or models.py change more in 2024?",
+         ("src/requests/sessions.py", "src/requests/models.py"), 2024),
+    ],
+)  # fmt: skip
+async def test_two_subjects_compared_over_one_period_are_each_ones_commits(
+    werkzeug: OrgGraph,
+    werkzeug_clone: Path,
+    requests: OrgGraph,
+    requests_clone: Path,
+    history: str,
+    question: str,
+    paths: tuple[str, str],
+    year: int,
+) -> None:
+    """Before: the changes to both listed newest first, which changed more never said. Now
+    each one's commits, the most first, as git counts them."""
+    graph, clone = (werkzeug, werkzeug_clone) if history == "werkzeug" else (
+        requests, requests_clone)  # fmt: skip
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    said = result.direct_judgment or ""
+    counts = [shared_history.commits(clone, on(year), on(year + 1), p) for p in paths]
+    assert counts[0] != counts[1]
+    most = max(counts)
+    assert f"has the most commits of them: {most}, against {min(counts)} by " in said, said
+    assert "newest first" not in said

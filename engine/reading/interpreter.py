@@ -187,6 +187,8 @@ def interpret(
         per_period = periodcounts.read(text, tokens, readable, kinds, intent)
     if per_period:
         intent, kinds = Intent.COUNT, [FactKind.COMMIT_ACTIVITY]
+    elif intent == Intent.WHAT_CHANGED and len(references) > 1 and compares(text, references):
+        intent, kinds = Intent.COUNT, [FactKind.COMMIT_ACTIVITY]  # "did X or Y change more?"
     # "since Jan '23": not understood, never "since Jan"; "lst month": never the default window
     if time is not None or not reading.not_understood:
         time, spans = time_beside(text, time, reading, tokens, spans, notes)
