@@ -103,6 +103,28 @@ async def test_a_description_of_another_kind_asks_which(histories: Histories) ->
     assert not result.claimed_facts
 
 
+@pytest.mark.parametrize(
+    ("name", "question", "other"),
+    [
+        ("werkzeug", "how many commits to the routing package (werkzeug.debug) in 2024?",
+         "routing"),
+        ("attrs", "how many commits to the converters module (attr.validators) in 2023?",
+         "converters"),
+    ],
+)  # fmt: skip
+async def test_a_description_naming_another_subject_ends_the_question(
+    histories: Histories, name: str, question: str, other: str
+) -> None:
+    """The description is checked: one naming another subject ("routing" beside
+    werkzeug.debug) leaves which one is asked unknown, so neither is answered (it answered
+    werkzeug.debug's 11 commits, the description said as read)."""
+    graph, _ = histories[name]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
+    assert not result.claimed_facts
+    assert any(f"names {other}, and the brackets name" in n for n in result.limitations)
+
+
 async def test_not_naming_nothing_known_is_still_a_negation(histories: Histories) -> None:
     """ "not the blorp" tells the name from nothing known: the negation ends the question as
     before, never dropped."""

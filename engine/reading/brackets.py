@@ -42,9 +42,20 @@ class Bracketed:
     description: str
     kind: SubjectKind | None
     others: tuple[str, ...]
+    # A word of the description that is another subject's name ("the routing package
+    # (werkzeug.debug)": routing): the question names two things, and ends saying so.
+    other_name: str | None = None
 
     def said(self) -> tuple[Unasked, ...]:
-        """What the answer says of how the bracket was read (never ends the question)."""
+        """What the answer says of how the bracket was read: beside the answer, or ending
+        the question when the description names another subject."""
+        if self.other_name is not None:
+            note = (
+                f'"{self.description}" names {self.other_name}, and the brackets name '
+                f"{self.name}: which one is asked about is not known, so neither is answered. "
+                "Ask about one of them."
+            )
+            return (Unasked(self.description, note),)
         parts = []
         if self.description:
             parts.append(
@@ -98,8 +109,31 @@ def read(text: str, tokens: list[r.Token], known: Callable[[str], bool] | None) 
             token.free = False
         description = text[before[0].start : before[-1].end] if before else ""
         kinds = [KIND_WORDS[t.norm] for t in before if t.norm in KIND_WORDS]
-        found.append(Bracketed(name, span, description, kinds[-1] if kinds else None, others))
+        kind = kinds[-1] if kinds else None
+        other = _other_name(text, before, name, known)
+        found.append(Bracketed(name, span, description, kind, others, other))
     return found
+
+
+_PARTS = re.compile(r"[/._@+\-]+")
+
+
+def _other_name(
+    text: str, before: list[r.Token], name: str, known: Callable[[str], bool] | None
+) -> str | None:
+    """A word of the description that is a known name and no part of the bracket's name
+    (a part, or a word starting with one, agrees: "the werkzeug debugger (werkzeug.debug)";
+    a word naming nothing known is a description only: "the attrs namespace package")."""
+    if known is None:
+        return None
+    parts = [p for p in _PARTS.split(normalise(name).replace(" ", ".")) if p]
+    for token in before:
+        word = text[token.start : token.end]
+        if token.norm in KIND_WORDS or not known(word):
+            continue
+        if not any(token.norm.startswith(p) or p.startswith(token.norm) for p in parts):
+            return word
+    return None
 
 
 def _parts(
