@@ -207,6 +207,7 @@ async def test_of_all_time_is_refused_naming_the_rule_and_offering_400_days(
     result = await ask(graph, f"Who is the top contributor to {history} of all time?")
     assert result.outcome is Outcome.CLARIFICATION_REQUIRED
     prompt = result.clarification_prompt or ""
-    assert '"of all time" asks for everything before 2026-09-01T12:00:00Z' in prompt
+    # the whole history of what it names, from its first change (wholehistory.whole_phrase)
+    assert f'"of all time" asks about the whole history of {history}, which runs from ' in prompt
     assert "more than the 400 days one answer may cover" in prompt
     assert f'"Who is the top contributor to {history} in the last 400 days?"' in prompt
