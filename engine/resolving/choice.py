@@ -63,7 +63,7 @@ async def beside(
     for reference, kind in zip(understood.references, kinds, strict=False):
         scratch = Disclosures()
         outcome = await read(reference, kind, scratch)
-        if isinstance(outcome, Ambiguous) and keys & {c.subject.key for c in outcome.candidates}:
+        if _offers(outcome, keys):  # the receipt answers what this reference asked
             answered = True
             done.add(reference)
         elif isinstance(outcome, StoredSubject):
@@ -78,6 +78,18 @@ async def beside(
     told.notes.extend(notes)
     left = set(understood.references) - done
     return [*chosen, *found], frozenset(done) if left else None
+
+
+def _offers(outcome: object, keys: set[str]) -> bool:
+    """Whether a reference's reading asks which subject is meant and offers a receipt's: an
+    ambiguous name, or a kind the name is not ("the click repo" offering the src/click
+    package and the repository holding it: engine.resolving.kinded), whose Within carries
+    its candidates with no subject."""
+    if isinstance(outcome, Ambiguous):
+        return bool(keys & {c.subject.key for c in outcome.candidates})
+    if isinstance(outcome, Within) and outcome.subject is None:
+        return bool(keys & {c.subject.key for c in outcome.candidates})
+    return False
 
 
 def _asks_which(subjects: Sequence[StoredSubject], understood: Interpretation) -> bool:
