@@ -71,6 +71,10 @@ CASES = [
     ("attrs", "did commits drop from march to june 2025", (on(2025, 6), on(2025, 7)),
      (on(2025, 3), on(2025, 4)), ()),
     ("werkzeug", "werkzeug commits year over year 2024 to 2025", year(2025), year(2024), ()),
+    # "which <period> had more ...": the periods asked between (it ended, "two times named")
+    ("werkzeug", "Which year had more commits, 2024 or 2025?", year(2025), year(2024), ()),
+    ("attrs", "which month had more commits, may or june?", (on(2026, 6), on(2026, 7)),
+     (on(2026, 5), on(2026, 6)), ()),
     # "yoy": the same span a year before
     ("attrs", "yoy commits for q2 2026", (on(2026, 4), on(2026, 7)), (on(2025, 4), on(2025, 7)),
      ()),

@@ -86,6 +86,8 @@ def asks_change(intent: Intent, kinds: list[FactKind], words: list[str] | None =
         return False  # "which files changed more in 2017 than 2018?": subjects, not periods
     if intent is Intent.WHAT_CHANGED and _MORE.intersection(words):  # its changes, counted
         return not _PEOPLE.intersection(words)
+    if intent is Intent.WHICH and _PERIODS.intersection(words) and _MORE.intersection(words):
+        return set(kinds) <= CHANGE_KINDS  # "which year had more commits, 2024 or 2025?"
     if intent in {Intent.STATUS, Intent.TREND}:
         return set(kinds) <= CHANGE_KINDS and not _PEOPLE.intersection(words)
     return intent == Intent.COUNT and bool(kinds) and set(kinds) <= _COUNTED
@@ -126,6 +128,8 @@ _PEOPLE_INTENTS = frozenset({Intent.WHO, Intent.STATUS, Intent.TREND})
 
 # Subjects asked for ("which files changed more in 2017 than 2018?"): ranked, not compared.
 _SUBJECTS = PLURAL_KINDS | {"files", "paths", "folders", "directories", "dirs", "ones", "areas"}
+# The periods a "which" question may ask between ("which year had more commits, 2024 or 2025?").
+_PERIODS = frozenset({"year", "month", "quarter", "week", "half", "period", "season"})
 # The words asking how much more a list of changes holds ("changed more", "modified less").
 _MORE = frozenset({"more", "less", "fewer"})
 

@@ -115,9 +115,10 @@ def _pair_refused(pair: Named) -> tuple[Unasked, ...]:
     comparison gives (commits and changed lines): ended, never answered over both."""
     said = [f'"{p}"{dates(*w)}' for p, w in zip(pair.phrases, pair.windows, strict=True)]
     note = (
-        f"{said[0]} and {said[1]} are two periods compared, and only commits and changed "
-        "lines are compared over two periods: one answer covers one window, and the two "
-        "together would answer another question. Ask about each period in turn."
+        f"{said[0]} and {said[1]} are two periods compared, and what is asked of them is "
+        "not compared here (commits, changed lines and the number of people are): one "
+        "answer covers one window, and the two together would answer another question. Ask "
+        "about each period in turn."
     )
     return (Unasked(pair.phrases[1], note),)
 
