@@ -239,6 +239,13 @@ PERSON = [
      "hs@ox.cx"),
     ("click", "which files did Kevin Deldycke change the most in 2025", on(2025, 1),
      on(2026, 1), "kevin@deldycke.com"),
+    # the repository named beside the person (whole37's find): ranked by everyone's commits,
+    # each file then said with his count, 0 for most ("2. .github/workflows/tests.yaml by
+    # denuoweb (0 commit(s))")
+    ("click", "which files has denuoweb changed most in click in 2025?", on(2025, 1),
+     on(2026, 1), "jaron@rosenau.info"),
+    ("werkzeug", "Which files did David Lord change most in werkzeug in 2024?", on(2024, 1),
+     on(2025, 1), "davidism@gmail.com"),
 ]  # fmt: skip
 
 

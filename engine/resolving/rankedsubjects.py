@@ -52,13 +52,18 @@ SOURCE_NOTE = (
 # "the modules of requests": what a ranking of modules inside a repository or package holds.
 PYTHON_NOTE = (
     "The modules of {} are the Python modules and subpackages of its packages, not its other "
-    "files, nor a repository's tests, examples or docs: ask for its \"files\" to rank every "
+    'files, nor a repository\'s tests, examples or docs: ask for its "files" to rank every '
     "file."
 )
 # "Which Python module changed most?": what a Python module or file ranked is.
 LANGUAGE_NOTE = (
     "Python modules and files are ranked as the repository's .py files: packages, "
     "directories and other files are not."
+)
+_PARTS_NOTE = (
+    "Ranking by the commits of everyone but some people, or of several people together, is "
+    'not computed: ask for one person\'s files ("which files has X changed most?") or '
+    "everyone's."
 )
 SHOWN = 10  # ranked when the question names no size ("top 5")
 MOST = 50  # the largest size a question may ask for
@@ -95,6 +100,13 @@ async def subjects(
         if not isinstance(found, list):
             return found
         within = told.ranked_in = found
+        if told.part is not None and not any(s.kind is SubjectKind.PERSON for s in within):
+            # the person was read as a part of what they rank in ("which files has denuoweb
+            # changed most in click?"): ranked by everyone's commits, each file then showed
+            # his count, 0 for most; the ranking is his
+            if told.part.others or told.part.also:
+                return lambda frame, trace: outcomes.no_match(frame, trace, (_PARTS_NOTE,))
+            within = [*within, told.part.person]
     else:
         notes.extend(unread_note(understood))
     if understood.ranking.source and not any(s.kind is SubjectKind.MODULE for s in within):
