@@ -93,19 +93,17 @@ class Person:
 
 
 def spelled(spellings: Counter[str]) -> str | None:
-    """The spelling of most commits, the first (newest) of equals; None for no commit."""
-    return max(spellings, key=lambda n: spellings[n], default=None)
-
-    def joining(self) -> set[str]:
-        """The names this person joins others by: those of their counted commits; only
-        someone who merged and never committed otherwise, by their merges' (joining them
-        moves no commit: werkzeug's ich@danielneuhaeuser.de, 11 merges as Daniel
-        Neuhäuser, is Daniel Neuhäuser)."""
-        return self.names if self.spellings else self.merged_as
-
-    def alias_list(self) -> list[str]:
-        names = sorted(a for a in self.aliases if a and a != self.name and len(a) <= 200)
-        return names[:MAX_ALIASES]
+    """The spelling of most commits, the first (newest) of equals; None for no commit. A
+    one-word spelling that is a word of a fuller one the person committed under is that
+    name cut short, and gives way to it: requests' hugovk committed 8 times as "Hugo" and
+    twice as "Hugo van Kemenade", and named "Hugo" he became the whole name "Hugo" is
+    ("Hugo Zzz" asked which Hugo, "Zzz" unsaid). A login ("Rowlando13", 9 commits beside 2
+    as "Eddie Girling") is no word of the other, and stays."""
+    words = {w.casefold() for n in spellings if len(n.split()) > 1 for w in n.split()}
+    kept = Counter(
+        {n: c for n, c in spellings.items() if len(n.split()) > 1 or n.casefold() not in words}
+    )
+    return max(kept, key=lambda n: kept[n], default=None)
 
 
 def person_key(email: str, name: str) -> str:
