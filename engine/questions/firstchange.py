@@ -88,21 +88,29 @@ class FirstChange(Question):
         first = case.inputs.kept.get(self.name)
         if not isinstance(first, First):
             return None
-        shown, _ = listed(case.facts)
-        if not shown:
-            return None
-        change = min(shown, key=lambda c: (c.at, c.ref))
-        by = f" by {change.by_name}" if change.by_name and not case.people_only else ""
-        of = "by" if case.people_only else "to"
-        return (
-            f"The first change {of} {case.scope} recorded here was made at {iso(change.at)}: "
-            f'"{change.title}" ({short(change.ref, change.subject_key)}){by}.'
-        )
+        return one_change(case, "first")
 
     def claims(self, case: Case, claimed: Sequence[ClaimedFact]) -> list[ClaimedFact]:
         if not isinstance(case.inputs.kept.get(self.name), First):
             return []
         return claim_also([f for f in case.facts if f.kind is FactKind.CHANGES], claimed)
+
+
+def one_change(case: Case, which: str) -> str | None:
+    """The judgment of a first or last question ("first" or "last"): the one change it asks
+    for among those listed, the oldest or the newest (equal instants by key), with its
+    short hash and, unless people alone were asked, its author; None when none is listed."""
+    shown, _ = listed(case.facts)
+    if not shown:
+        return None
+    order = sorted(shown, key=lambda c: (c.at, c.ref))
+    change = order[0] if which == "first" else order[-1]
+    by = f" by {change.by_name}" if change.by_name and not case.people_only else ""
+    of = "by" if case.people_only else "to"
+    return (
+        f"The {which} change {of} {case.scope} recorded here was made at {iso(change.at)}: "
+        f'"{change.title}" ({short(change.ref, change.subject_key)}){by}.'
+    )
 
 
 def short(ref: str, subject: str) -> str:

@@ -27,8 +27,7 @@ from engine.domain.models import from_ns
 from engine.domain.timecontext import iso
 from engine.ports import OrgGraph, TimeSpan
 from engine.questions.base import Asked, Case, Found, Question, Reader, claim_also
-from engine.questions.changes import listed
-from engine.questions.firstchange import PART_WIDTHS, SECOND, SECOND_NS, short
+from engine.questions.firstchange import PART_WIDTHS, SECOND, SECOND_NS, one_change
 from engine.questions.lastchange import DAY_NS, YEAR_NS, Actor, changed_buckets, one_last
 
 
@@ -70,16 +69,7 @@ class NewestChange(Question):
         newest = case.inputs.kept.get(self.name)
         if not isinstance(newest, Newest):
             return None
-        shown, _ = listed(case.facts)
-        if not shown:
-            return None
-        change = max(shown, key=lambda c: (c.at, c.ref))
-        by = f" by {change.by_name}" if change.by_name and not case.people_only else ""
-        of = "by" if case.people_only else "to"
-        return (
-            f"The last change {of} {case.scope} recorded here was made at {iso(change.at)}: "
-            f'"{change.title}" ({short(change.ref, change.subject_key)}){by}.'
-        )
+        return one_change(case, "last")
 
     def claims(self, case: Case, claimed: Sequence[ClaimedFact]) -> list[ClaimedFact]:
         if not isinstance(case.inputs.kept.get(self.name), Newest):
