@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.domain.contract import DriverCategory, Standing
 from engine.domain.facts import Fact, FactKind
+from engine.providers.contributions import TOP
 
 
 @dataclass(frozen=True)
@@ -133,7 +134,11 @@ def _contributors(fact: Fact, name: str) -> Signal | None:
     commits = fact.value.get("top_commits")
     if not isinstance(top, list) or not top or not isinstance(commits, list):
         return None
-    people = ", ".join(f"{p} ({_int(c)} commit(s))" for p, c in zip(top, commits, strict=False))
+    # The fact lists its TOP by commits first, then those among its TOP by lines or leading
+    # elsewhere: only the first TOP are the most changes, in order. Listing a sixth chosen for
+    # its lines ("Veritia (4 commit(s))") skipped people with more commits (10 and 9).
+    ranked = list(zip(top, commits, strict=False))[:TOP]
+    people = ", ".join(f"{p} ({_int(c)} commit(s))" for p, c in ranked)
     lines = _int(fact.value.get("lines_changed"))
     count = _int(fact.value.get("contributors"))
     # One contributor is "1 person", and made all of the changes, not most ("1 people
