@@ -42,6 +42,7 @@ from datetime import datetime
 
 from engine.domain import timecontext as tc
 from engine.reading.time import conventions
+from engine.reading.time.anchored import anchored
 from engine.reading.time.calendar import LEADS, NUMBERS
 from engine.reading.time.compositions import EARLIEST
 from engine.reading.time.holidays import NAMES as HOLIDAY_NAMES
@@ -207,7 +208,8 @@ def read_time(text: str, now: datetime) -> TimeReading:
     return reading
 
 
-def _read(text: str, now: datetime) -> TimeReading:
+def _read(text: str, now: datetime, anchor: bool = True) -> TimeReading:
+    """`anchor`: a year after the first phrase may bind to it (not when read again so)."""
     reading = TimeReading()
     found: list[TimeMatch] = []
     bad: list[tuple[int, int]] = []  # phrases naming no real date ("2020-2019")
@@ -273,6 +275,14 @@ def _read(text: str, now: datetime) -> TimeReading:
         found.append(TimeMatch(ever.start(), ever.end(), None, EARLIEST, None))
     if found:
         first = min(found, key=lambda m: (m.start, -m.end))
+        bound = anchored(text, first, now, _read_unanchored) if anchor else None
+        if bound is not None:  # "the Easter weekend in 2008"
+            if bound.match is None:
+                reading.not_understood.append(text[bound.span[0] : bound.span[1]].strip())
+                reading.unknown_spans.append(bound.span)
+                return reading
+            first = bound.match
+            found = [m for m in found if not _within((m.start, m.end), bound.span)] + [first]
         if qualified := _qualified(text, first, found):  # "the second week of last month"
             reading.not_understood.append(text[qualified[0] : qualified[1]].strip())
             reading.unknown_spans.append(qualified)
@@ -283,6 +293,10 @@ def _read(text: str, now: datetime) -> TimeReading:
         reading.ignored = [text[m.start : m.end] for m in later]
         reading.unknown_spans += [(m.start, m.end) for m in later]  # said unused: no name
     return reading
+
+
+def _read_unanchored(text: str, now: datetime) -> TimeReading:
+    return _read(text, now, anchor=False)
 
 
 # A part of a period named before a phrase ("the second week of", "the first 10 days of",

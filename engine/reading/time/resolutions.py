@@ -182,6 +182,11 @@ def dated(g: Groups, now: datetime) -> tc.Period:
     return meant(c.first(g), now)
 
 
+def season_of_year(g: Groups, now: datetime) -> tc.Period:
+    """ "spring in 2021", "the summer months of 2023": as "spring 2021"."""
+    return date_period(f"{c.first(g)} {c.second(g)}", now)
+
+
 def holiday_around(g: Groups, now: datetime) -> tc.Period:
     """ "over Christmas 2025": the days around it (holidays.AROUND), whole; without a year
     the latest begun."""

@@ -204,6 +204,16 @@ RULES: list[Rule] = [
     Rule("season", rf"\b(?:in|over|during|throughout)\s+(?:the\s+)?{_SEASON}"
                    rf"(?!\s+(?:of|before|after)\b)(?![\s-]+\d)(?!\s+{p.EVENTS})",
          rs.span(rs.dated)),
+    # "spring in 2021", "the summer during 2019", "the summer months of 2023": that season
+    # ("spring in 2021" was answered over all of 2021, "spring" unsaid; a winter spans two
+    # years: not read so).
+    Rule("season", rf"{_LEAD}(?:the\s+)?(spring|summer|autumn|fall)(?:\s+months)?\s+"
+                   rf"(?:in|of|during)\s+({p.YEAR})", rs.span(rs.season_of_year)),
+    # "the months of spring 2021", "the weeks of January 2024": the period they divide (a
+    # question ranking or counting by them reads the unit: "Rank the months of spring 2021"
+    # was not understood as a time).
+    Rule("in", rf"{_LEAD}the\s+(?:days|weeks|months|quarters)\s+(?:of|in)\s+({p.DATE})",
+         rs.span(rs.dated)),
     # "two Fridays ago", "the Friday before last", "three summers ago": counted back from
     # "last Friday", "last summer" (they were not understood).
     Rule("nth_last", rf"\b{p.N}\s+({_DAYS}|spring|summer|autumn|fall|winter|weekend)s\s+"
