@@ -46,6 +46,7 @@ from engine.reading.time.anchored import anchored
 from engine.reading.time.calendar import LEADS, NUMBERS
 from engine.reading.time.compositions import EARLIEST
 from engine.reading.time.holidays import NAMES as HOLIDAY_NAMES
+from engine.reading.time.joined import NotJoined
 from engine.reading.time.patterns import ORDINAL
 from engine.reading.time.patterns import YEAR as _YEAR
 from engine.reading.time.rules import RULES
@@ -219,6 +220,10 @@ def _read(text: str, now: datetime, anchor: bool = True) -> TimeReading:
             try:
                 as_of, start, stop = rule.resolve(groups, now)
             # "07/01/2026": asked which day (engine.reading.time.slashdates)
+            except NotJoined:  # "Jan and March 2024 combined": no one window
+                reading.not_understood.append(match.group().strip())
+                reading.unknown_spans.append(match.span())
+                continue
             except WhichDay as which:
                 reading.which_day.setdefault(which.phrase, which.readings)
                 reading.unknown_spans.append(match.span())

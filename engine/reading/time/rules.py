@@ -28,13 +28,14 @@ from __future__ import annotations
 
 from engine.reading.time import compositions as c
 from engine.reading.time import conventions as cv
+from engine.reading.time import joined, spans
 from engine.reading.time import patterns as p
 from engine.reading.time import resolutions as rs
-from engine.reading.time import spans
 from engine.reading.time.calendar import WEEKDAYS, season_before_last
 from engine.reading.time.composed import COMPOSED
 from engine.reading.time.holidays import NAMES as HOLIDAY_NAMES
 from engine.reading.time.holidays import WEEKEND_NAMES as HOLIDAY_WEEKENDS
+from engine.reading.time.joined import JOINING
 from engine.reading.time.ruletype import Rule
 
 _WHICH_YEAR = r"(?:the|this|last|previous)\s+year"
@@ -85,6 +86,12 @@ RULES: list[Rule] = [
          rs.span(rs.christmas_to_new_year), note=rs.christmas_to_new_year_note, alone=True),
     Rule("between", rf"{p.BETWEEN}\s+({p.DATE})\s+and\s+({p.DATE})", rs.ranged(both=False),
          note=cv.ranged),
+    # "Jan and Feb 2024 combined", "across 2013 and 2014 together", "June, July and August
+    # 2025 in total": one window when they follow one another (engine/reading/time/joined.py;
+    # they were two times named, refused, or the last read alone).
+    Rule("combined", rf"(?:\b(?:in|during|across|over|for|throughout)\s+)?(?:the\s+)?"
+                     rf"({p.DATE})((?:\s*,\s*{p.DATE})*),?\s+and\s+({p.DATE}),?\s+{JOINING}",
+         joined.combined, note=joined.note),
     Rule("both", rf"\b(?:in|during)\s+({p.DATE})\s+and\s+({p.DATE})", rs.ranged(both=True)),
     # "In 2022, between March and May", "in 2022 from March to May": the range in that year
     # (each end was said not understood).

@@ -1,0 +1,107 @@
+"""Periods joined into one window by a word saying so (time38): "top 5 committers across 2013
+and 2014 combined" was read as two times named and refused, asking about each in turn; "how
+many commits in Jan and Feb 2024 combined?" ended on "combined" not understood; "Q1 and Q2
+2025 together" was answered over this year's Q1 with "Q2 2025" unsaid. Asked through
+`investigate` on the real histories (../shared/data), in memory, at 2026-09-01T12:00 UTC:
+periods that follow one another are one window, answered with git's count of it; wider than
+400 days, the seed rule asks again naming the joined span; with a gap between ("Jan and
+March 2024 combined") they are no one window: named, nothing answered.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from engine.domain.contract import Outcome
+from engine.ports import OrgGraph
+from tests import shared_history
+from tests.shared_history import commits
+from tests.test_investigate import answer
+
+CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
+NAMES = ("click", "werkzeug", "requests", "attrs")
+
+pytestmark = shared_history.present(*NAMES)
+
+(click_clone, click, werkzeug_clone, werkzeug, requests_clone, requests, attrs_clone,
+ attrs) = shared_history.each(*NAMES)  # fmt: skip
+
+ask = partial(answer, now=CLOCK)
+
+
+@pytest.fixture(scope="module")
+def histories(
+    click: OrgGraph, werkzeug: OrgGraph, requests: OrgGraph, attrs: OrgGraph
+) -> dict[str, OrgGraph]:
+    return {"click": click, "werkzeug": werkzeug, "requests": requests, "attrs": attrs}
+
+
+@pytest.fixture(scope="module")
+def clones(
+    click_clone: Path, werkzeug_clone: Path, requests_clone: Path, attrs_clone: Path
+) -> dict[str, Path]:
+    return {"click": click_clone, "werkzeug": werkzeug_clone, "requests": requests_clone,
+            "attrs": attrs_clone}  # fmt: skip
+
+
+def day(year: int, month: int, d: int) -> datetime:
+    return datetime(year, month, d, tzinfo=UTC)
+
+
+JOINED = [
+    ("attrs", "how many commits in Jan and Feb 2024 combined?", day(2024, 1, 1), day(2024, 3, 1)),
+    ("requests", "how many commits in Nov and Dec 2013 in total?",
+     day(2013, 11, 1), day(2014, 1, 1)),
+    ("click", "how many commits to click in Q1 and Q2 2025 together?",
+     day(2025, 1, 1), day(2025, 7, 1)),
+    ("werkzeug", "how many commits across June, July and August 2025 taken together?",
+     day(2025, 6, 1), day(2025, 9, 1)),
+    ("attrs", "how many commits in Dec 2023 and Jan 2024 combined?",
+     day(2023, 12, 1), day(2024, 2, 1)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "start", "end"), JOINED)
+async def test_periods_joined_are_one_window(
+    histories: dict[str, OrgGraph],
+    clones: dict[str, Path],
+    history: str,
+    question: str,
+    start: datetime,
+    end: datetime,
+) -> None:
+    result = await ask(histories[history], question)
+    assert result.outcome is Outcome.ANSWERED, (result.outcome, result.limitations)
+    judgment = result.direct_judgment or ""
+    assert judgment.startswith(f"{commits(clones[history], start, end)} commit(s) "), judgment
+    assert f"from {start:%Y-%m-%dT%H}:00:00Z to {end:%Y-%m-%dT%H}:00:00Z" in judgment, judgment
+    assert any("is read as one window" in note for note in result.limitations), result.limitations
+
+
+@pytest.mark.parametrize("history", ["requests", "werkzeug"])
+async def test_two_years_joined_are_refused_by_the_seed_rule(
+    histories: dict[str, OrgGraph], history: str
+) -> None:
+    result = await ask(histories[history], "top 5 committers across 2013 and 2014 combined")
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED, (result.outcome, result.limitations)
+    prompt = result.clarification_prompt or ""
+    assert "asks for 730 days (2013-01-01T00:00:00Z to 2015-01-01T00:00:00Z)" in prompt, prompt
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "named"),
+    [
+        ("attrs", "how many commits in Jan and March 2024 combined?", "Jan and March 2024"),
+        ("click", "who committed most in Q1 and Q3 2025 together?", "Q1 and Q3 2025"),
+    ],
+)
+async def test_periods_with_a_gap_are_no_one_window(
+    histories: dict[str, OrgGraph], history: str, question: str, named: str
+) -> None:
+    result = await ask(histories[history], question)
+    assert result.outcome is Outcome.NO_MATCH, (result.outcome, result.limitations)
+    assert any(named in note for note in result.limitations), result.limitations
