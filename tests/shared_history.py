@@ -1,6 +1,12 @@
 """The shared real histories (../shared/data/*.bundle, beside the checkout; a worktree sits
-one level deeper): where a bundle is, a clone of it, and its import into a new organisation
-of the session's embedded FalkorDB. A test module needing one skips, naming it, when absent."""
+one level deeper): where a bundle is, a clone of it, and its import into an in-memory
+organisation. A test module needing one skips, naming it, when absent.
+
+Each history is cloned and imported once per test process (`shared_clone`, `shared_import`),
+not once per module: the ~50 modules asking about the same four histories spent most of the
+suite's time importing them again (about 5 s each, 1-4 per module). The modules only read
+them; the shared graph refuses writes, so a test that would change it fails, naming
+`in_memory` (an organisation of its own) as the way."""
 
 from __future__ import annotations
 
@@ -86,18 +92,54 @@ async def in_memory(clone: Path, name: str) -> OrgGraph:
     return graph
 
 
+# The process's clones and imports, by history name (pytest-xdist: one per worker process).
+_CLONES: dict[str, Path] = {}
+_GRAPHS: dict[str, OrgGraph] = {}
+_WRITES = ("write", "prepare_write", "delete_unseen", "save_checkpoint")
+
+
+def shared_clone(name: str, factory: pytest.TempPathFactory) -> Path:
+    """The process's one clone of history `name`, made on first use (tests read it only)."""
+    if name not in _CLONES:
+        _CLONES[name] = clone(name, factory.mktemp(f"shared-{name}"))
+    return _CLONES[name]
+
+
+async def shared_import(name: str, factory: pytest.TempPathFactory) -> OrgGraph:
+    """The process's one import of history `name` (as `in_memory` makes it), made on first
+    use and read-only: its writes raise, since every later module would see what one wrote.
+    (Investigation results are still saved beside it; no shared module reuses answers.)"""
+    if name not in _GRAPHS:
+        graph = await in_memory(shared_clone(name, factory), name)
+        for method in _WRITES:
+            setattr(graph, method, _refused(name, method))
+        _GRAPHS[name] = graph
+    return _GRAPHS[name]
+
+
+def _refused(name: str, method: str) -> Any:
+    async def refuse(*_: Any, **__: Any) -> None:
+        raise AssertionError(
+            f"the shared import of {name} is read-only ({method}): a test that writes imports "
+            "its own with shared_history.in_memory(shared_history.shared_clone(...), name)"
+        )
+
+    return refuse
+
+
 def fixtures(name: str, graph: str, *, clone_as: str = "clone") -> tuple[Any, Any]:
-    """A module's two fixtures for history `name`, imported once for the module: its clone
-    (named `clone_as`) and its in-memory organisation (named `graph`). Bind both to module
-    names, as pytest finds fixtures there: `clone, click = shared_history.fixtures(...)`."""
+    """A module's two fixtures for history `name`: its clone (named `clone_as`) and its
+    in-memory organisation (named `graph`), the process's shared ones (`shared_import`). Bind
+    both to module names, as pytest finds fixtures there: `clone, click =
+    shared_history.fixtures(...)`."""
 
     @pytest.fixture(scope="module", name=clone_as)
     def cloned(tmp_path_factory: pytest.TempPathFactory) -> Path:
-        return clone(name, tmp_path_factory.mktemp(name))
+        return shared_clone(name, tmp_path_factory)
 
     @pytest.fixture(scope="module", name=graph)
-    async def imported(request: pytest.FixtureRequest) -> OrgGraph:
-        return await in_memory(request.getfixturevalue(clone_as), name)
+    async def imported(tmp_path_factory: pytest.TempPathFactory) -> OrgGraph:
+        return await shared_import(name, tmp_path_factory)
 
     return cloned, imported
 

@@ -181,8 +181,7 @@ async def test_a_phrase_in_lower_case_is_read_word_by_word(
 
 @pytest.fixture(scope="module")
 async def click(tmp_path_factory: pytest.TempPathFactory) -> OrgGraph:
-    clone = shared_history.clone("click", tmp_path_factory.mktemp("click"))
-    return await shared_history.in_memory(clone, "click")
+    return await shared_history.shared_import("click", tmp_path_factory)
 
 
 async def test_two_names_side_by_side_naming_two_modules_ask(click: OrgGraph) -> None:

@@ -26,13 +26,12 @@ pytestmark = shared_history.present("attrs", "click")
 
 @pytest.fixture(scope="module")
 def clones(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    into = tmp_path_factory.mktemp("moved")
-    return {name: shared_history.clone(name, into) for name in ("attrs", "click")}
+    return {name: shared_history.shared_clone(name, tmp_path_factory) for name in ("attrs", "click")}
 
 
 @pytest.fixture(scope="module")
-async def graphs(clones: dict[str, Path]) -> dict[str, OrgGraph]:
-    return {name: await shared_history.in_memory(path, name) for name, path in clones.items()}
+async def graphs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, OrgGraph]:
+    return {n: await shared_history.shared_import(n, tmp_path_factory) for n in ("attrs", "click")}
 
 
 ask = partial(answer, now=CLOCK)

@@ -9,7 +9,6 @@ into the in-memory store."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
@@ -29,8 +28,7 @@ pytestmark = shared_history.present("attrs")
 
 @pytest.fixture(scope="module")
 async def attrs(tmp_path_factory: pytest.TempPathFactory) -> OrgGraph:
-    clone: Path = shared_history.clone("attrs", tmp_path_factory.mktemp("refused"))
-    return await shared_history.in_memory(clone, "attrs")
+    return await shared_history.shared_import("attrs", tmp_path_factory)
 
 
 async def ask(graph: OrgGraph, ring: ReferenceRing, question: str) -> InvestigationResult:
