@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from engine.domain.contract import InvestigationResult, Outcome
 from engine.memory.store import MemoryStore
 from engine.ports import OrgGraph
 from graph.git.importer import GitImport, import_git
@@ -157,6 +158,27 @@ def histories(*names: str) -> Any:
     return by_name
 
 
+def graphs(*names: str) -> Any:
+    """A module fixture `graphs`: each named history's graph by name, from the fixtures `each`
+    made in the same module (`graphs = shared_history.graphs("click", "attrs")`)."""
+
+    @pytest.fixture(scope="module", name="graphs")
+    def by_name(request: pytest.FixtureRequest) -> dict[str, OrgGraph]:
+        return {n: request.getfixturevalue(n) for n in names}
+
+    return by_name
+
+
+def clones(*names: str) -> Any:
+    """A module fixture `clones`: each named history's clone by name (the shared ones)."""
+
+    @pytest.fixture(scope="module", name="clones")
+    def by_name(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+        return {n: shared_clone(n, tmp_path_factory) for n in names}
+
+    return by_name
+
+
 def each(*names: str) -> tuple[Any, ...]:
     """The fixtures of several histories, each as `fixtures(name, name, clone_as=NAME_clone)`
     gives them, in order: `werkzeug_clone, werkzeug, attrs_clone, attrs = each("werkzeug",
@@ -193,3 +215,90 @@ def lines(
             plus, minus, _ = line.split("\t", 2)
             added, removed = added + int(plus), removed + int(minus)
     return added, removed
+
+
+# Periods and the figures git gives for them, as several modules assert answers against them
+# (folded from test_periods_compared, test_time_*_asked, test_point_questions,
+# test_whole_history, which each kept a copy).
+
+
+def on(year: int, month: int = 1, day: int = 1, hour: int = 0) -> datetime:
+    """An instant in UTC as the tests write periods' bounds (the first of a month, at 0 h)."""
+    return datetime(year, month, day, hour, tzinfo=UTC)
+
+
+def year(y: int) -> tuple[datetime, datetime]:
+    """Calendar year `y`, as [start, end)."""
+    return on(y), on(y + 1)
+
+
+def stamp(at: datetime | int) -> str:
+    """An instant as answers write it, to the second in UTC (`at` may be epoch seconds)."""
+    when = at if isinstance(at, datetime) else datetime.fromtimestamp(at, UTC)
+    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def changes(
+    clone: Path, *paths: str, author: str = "", until: datetime | None = None
+) -> list[tuple[int, str, str]]:
+    """(author time, short hash, author name) of the commits (no merges) to PATHS (by AUTHOR,
+    git's case-blind --author) before `until`, oldest first, by git."""
+    by = ["-i", f"--author={author}"] if author else []
+    out = git(clone, "log", "--no-merges", "--full-history", "--format=%at %h %aN", *by, "--",
+              *paths)  # fmt: skip
+    rows = [(int(at), sha, name) for at, sha, name in (r.split(" ", 2) for r in out.splitlines())]
+    return sorted(r for r in rows if until is None or r[0] < until.timestamp())
+
+
+def first(clone: Path, *paths: str, author: str = "") -> datetime:
+    """The author time of the first commit (no merges) to PATHS (by AUTHOR), by git."""
+    return datetime.fromtimestamp(changes(clone, *paths, author=author)[0][0], UTC)
+
+
+def churn(clone: Path, start: datetime, end: datetime, *paths: str, author: str = "") -> int:
+    """Lines added and removed in [start, end) by author time, as `git log --no-merges
+    --full-history --numstat` counts them (one path: --follow; binary files count none)."""
+    by = [f"--author={author}"] if author else []
+    follow = ["--follow"] if len(paths) == 1 else []
+    out = git(clone, "log", "--no-merges", "--full-history", *follow, "--format=@%at",
+              "--numstat", *by, "--", *paths)  # fmt: skip
+    total, inside = 0, False
+    for line in out.splitlines():
+        if line.startswith("@"):
+            inside = start <= datetime.fromtimestamp(int(line[1:]), UTC) < end
+        elif inside and line.strip() and not line.startswith("-"):
+            added, removed, _ = line.split("\t", 2)
+            total += int(added) + int(removed)
+    return total
+
+
+def compared_as_git(
+    result: InvestigationResult,
+    clone: Path,
+    later: tuple[datetime, datetime],
+    earlier: tuple[datetime, datetime],
+    *paths: str,
+) -> None:
+    """`result` answers over `later` and gives both periods' commits as git counts them."""
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    label = result.temporal_label
+    assert label is not None and (label.effective_from, label.effective_to) == later
+    said = result.direct_judgment or ""
+    for (start, end), then in ((later, ", against "), (earlier, ". Over ")):
+        counted = commits(clone, start, end, *paths)
+        assert f" {counted} commit(s) from {stamp(start)} to {stamp(end)}{then}" in said, said
+
+
+def monthly(clone: Path, months: list[datetime], end: datetime, *paths: str) -> str:
+    """The months ranked as an answer lists them, from git's counts: the most first, equal
+    counts in calendar order; the last one cut at `end` when it is under way."""
+    bounds = [*months[1:], end]
+    counts = [(m, commits(clone, m, b, *paths)) for m, b in zip(months, bounds, strict=True)]
+    cut = end not in (months[-1], on(end.year, end.month)) or end.time() != datetime.min.time()
+
+    def month(m: datetime) -> str:
+        part = cut and m == months[-1]
+        return f"{m:%Y-%m} (its part from {stamp(m)} to {stamp(end)})" if part else f"{m:%Y-%m}"
+
+    order = sorted(counts, key=lambda c: (-c[1], c[0]))
+    return "; ".join(f"{month(m)}: {n} commit(s)" for m, n in order)

@@ -29,8 +29,8 @@ from graph.falkor import FalkorStore
 from graph.git.importer import GitImport, import_git
 from tests import shared_history
 from tests.conftest import new_org
+from tests.shared_history import compared_as_git
 from tests.test_investigate import investigator
-from tests.test_periods_compared import compared_as_git
 
 # ../shared/data beside the checkout (a worktree sits one level deeper); or the variable.
 _ROOT = Path(__file__).resolve().parents[1]

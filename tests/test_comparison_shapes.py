@@ -22,8 +22,8 @@ from engine.answering.people import GROUPED
 from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
+from tests.shared_history import compared_as_git, on, year
 from tests.test_investigate import answer
-from tests.test_periods_compared import compared_as_git
 from tests.test_rankings_asked import authors
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
@@ -34,16 +34,9 @@ pytestmark = shared_history.present("werkzeug", "requests", "attrs")
     "werkzeug", "requests", "attrs"
 )
 
+histories = shared_history.histories("werkzeug", "requests", "attrs")
 ask = partial(answer, now=CLOCK)
 SESSIONS = ("requests/sessions.py", "src/requests/sessions.py")
-
-
-def on(year: int, month: int = 1) -> datetime:
-    return datetime(year, month, 1, tzinfo=UTC)
-
-
-def year(y: int) -> tuple[datetime, datetime]:
-    return on(y), on(y + 1)
 
 
 # history, question, the later period (answered), the earlier one (compared with), paths
@@ -83,12 +76,7 @@ CASES = [
 
 @pytest.mark.parametrize(("history", "question", "later", "earlier", "paths"), CASES)
 async def test_any_words_joining_two_periods_compare_them(
-    werkzeug: OrgGraph,
-    werkzeug_clone: Path,
-    requests: OrgGraph,
-    requests_clone: Path,
-    attrs: OrgGraph,
-    attrs_clone: Path,
+    histories: dict[str, tuple[OrgGraph, Path]],
     history: str,
     question: str,
     later: tuple[datetime, datetime],
@@ -99,11 +87,7 @@ async def test_any_words_joining_two_periods_compare_them(
     after "changed more", "and ... compare", "→"), "\\"2024\\" was not understood as a time"
     ("relative to 2024"), or the range's two years against the two before them, refused as
     wider than 400 days ("grow from 2024 to 2025"). Now both periods' commits, git's."""
-    graph, clone = {
-        "werkzeug": (werkzeug, werkzeug_clone),
-        "requests": (requests, requests_clone),
-        "attrs": (attrs, attrs_clone),
-    }[history]
+    graph, clone = histories[history]
     result = await ask(graph, question)
     compared_as_git(result, clone, later, earlier, *paths)
     stamps = [f"{s:%Y-%m-%dT%H:%M:%SZ} to {e:%Y-%m-%dT%H:%M:%SZ}" for s, e in (later, earlier)]
@@ -173,12 +157,7 @@ def shortlog(clone: Path, start: datetime, end: datetime, *by: str) -> int:
 
 @pytest.mark.parametrize(("history", "question", "alone"), HEADCOUNTS)
 async def test_people_compared_over_two_periods_are_each_ones_number(
-    werkzeug: OrgGraph,
-    werkzeug_clone: Path,
-    requests: OrgGraph,
-    requests_clone: Path,
-    attrs: OrgGraph,
-    attrs_clone: Path,
+    histories: dict[str, tuple[OrgGraph, Path]],
     history: str,
     question: str,
     alone: tuple[str, str],
@@ -187,11 +166,7 @@ async def test_people_compared_over_two_periods_are_each_ones_number(
     both years together, refused as wider than 400 days). Now the number of people of
     each, the same as each period asked alone ("how many people committed to X in 2023"),
     the grouping of authors said beside, no commit figure given as the answer."""
-    graph, clone = {
-        "werkzeug": (werkzeug, werkzeug_clone),
-        "requests": (requests, requests_clone),
-        "attrs": (attrs, attrs_clone),
-    }[history]
+    graph, clone = histories[history]
     result = await ask(graph, question)
     assert result.outcome is Outcome.ANSWERED, result.limitations
     said = result.direct_judgment or ""

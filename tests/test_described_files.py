@@ -34,16 +34,7 @@ ask = partial(answer, now=CLOCK)
 Histories = dict[str, tuple[OrgGraph, Path]]
 
 
-@pytest.fixture(scope="module")
-def histories(
-    click: OrgGraph, click_clone: Path, werkzeug: OrgGraph, werkzeug_clone: Path,
-    requests: OrgGraph, requests_clone: Path, attrs: OrgGraph, attrs_clone: Path,
-) -> Histories:
-    """Each history's graph and clone by name."""
-    return {
-        "click": (click, click_clone), "werkzeug": (werkzeug, werkzeug_clone),
-        "requests": (requests, requests_clone), "attrs": (attrs, attrs_clone),
-    }  # fmt: skip
+histories = shared_history.histories("click", "werkzeug", "requests", "attrs")
 
 
 DOTTED = [

@@ -31,10 +31,7 @@ CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 Y2025 = (datetime(2025, 1, 1, tzinfo=UTC), datetime(2026, 1, 1, tzinfo=UTC))
 
 
-@pytest.fixture(scope="module")
-def histories(request: pytest.FixtureRequest) -> dict[str, tuple[OrgGraph, Path]]:
-    names = ("werkzeug", "click", "attrs")
-    return {n: (request.getfixturevalue(n), request.getfixturevalue(f"{n}_clone")) for n in names}
+histories = shared_history.histories("werkzeug", "click", "attrs")
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,8 @@ from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from engine.reading.vocabulary import Intent
 from tests import shared_history
-from tests.test_periods_compared import ask, compared_as_git, on
+from tests.shared_history import compared_as_git, on
+from tests.test_periods_compared import ask
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 

@@ -15,8 +15,8 @@ import pytest
 from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
-from tests.shared_history import commits
-from tests.test_periods_compared import ask, on
+from tests.shared_history import commits, on
+from tests.test_periods_compared import ask
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 

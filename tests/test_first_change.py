@@ -68,11 +68,7 @@ CASES = [
 ]  # fmt: skip
 
 
-@pytest.fixture(scope="module")
-def histories(request: pytest.FixtureRequest) -> dict[str, tuple[OrgGraph, Path]]:
-    """Each history's graph and clone, by name."""
-    names = ("click", "requests", "werkzeug", "attrs")
-    return {n: (request.getfixturevalue(n), request.getfixturevalue(f"{n}_clone")) for n in names}
+histories = shared_history.histories("click", "requests", "werkzeug", "attrs")
 
 
 @pytest.mark.parametrize(("history", "question", "path"), CASES)

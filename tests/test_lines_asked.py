@@ -16,7 +16,8 @@ import pytest
 from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
-from tests.test_periods_compared import ask, lines, on
+from tests.shared_history import churn, on
+from tests.test_periods_compared import ask
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 
@@ -47,7 +48,7 @@ async def test_lines_named_are_counted(
     result = await ask(graph, question)
     assert result.outcome is Outcome.ANSWERED, result.limitations
     said = result.direct_judgment or ""
-    assert f": {lines(clone, *window, *paths)} line(s) changed (+" in said, said
+    assert f": {churn(clone, *window, *paths)} line(s) changed (+" in said, said
     assert "health" not in said
 
 

@@ -20,9 +20,9 @@ import pytest
 from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
+from tests.shared_history import compared_as_git
 from tests.test_first_change import oldest
 from tests.test_investigate import answer
-from tests.test_periods_compared import compared_as_git
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 
@@ -34,10 +34,7 @@ click_clone, click, requests_clone, requests, werkzeug_clone, werkzeug, attrs_cl
 ask = partial(answer, now=CLOCK)
 
 
-@pytest.fixture(scope="module")
-def histories(request: pytest.FixtureRequest) -> dict[str, tuple[OrgGraph, Path]]:
-    names = ("click", "requests", "werkzeug", "attrs")
-    return {n: (request.getfixturevalue(n), request.getfixturevalue(f"{n}_clone")) for n in names}
+histories = shared_history.histories("click", "requests", "werkzeug", "attrs")
 
 
 def authored(clone: Path, author: str) -> list[tuple[datetime, str]]:

@@ -25,7 +25,7 @@ import pytest
 from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
-from tests.shared_history import commits
+from tests.shared_history import commits, year
 from tests.test_investigate import answer
 from tests.test_question_kinds import lines
 
@@ -41,15 +41,7 @@ pytestmark = shared_history.present(*HISTORIES)
 ask = partial(answer, now=CLOCK)
 
 
-def year(y: int) -> tuple[datetime, datetime]:
-    return datetime(y, 1, 1, tzinfo=UTC), datetime(y + 1, 1, 1, tzinfo=UTC)
-
-
-@pytest.fixture(scope="module")
-def graphs(
-    click: OrgGraph, werkzeug: OrgGraph, requests: OrgGraph, attrs: OrgGraph
-) -> dict[str, OrgGraph]:
-    return {"click": click, "werkzeug": werkzeug, "requests": requests, "attrs": attrs}
+graphs = shared_history.graphs("click", "werkzeug", "requests", "attrs")
 
 
 def graph_of(

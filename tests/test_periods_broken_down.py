@@ -23,8 +23,8 @@ from engine.domain.contract import Outcome
 from engine.domain.facts import FactKind
 from engine.ports import OrgGraph
 from tests import shared_history
-from tests.shared_history import commits
-from tests.test_periods_compared import CLOCK, ask, on, stamp
+from tests.shared_history import commits, on, stamp
+from tests.test_periods_compared import CLOCK, ask
 
 pytestmark = shared_history.present("attrs", "werkzeug")
 

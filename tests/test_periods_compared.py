@@ -12,17 +12,16 @@ and attrs' real histories (../shared/data), in memory, asked on 2026-09-01T12:00
 from __future__ import annotations
 
 import re
-import subprocess
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 
 import pytest
 
-from engine.domain.contract import InvestigationResult, Outcome
+from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
-from tests.shared_history import commits
+from tests.shared_history import churn, commits, monthly, on, stamp
 from tests.test_investigate import answer
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
@@ -33,53 +32,9 @@ pytestmark = shared_history.present("werkzeug", "requests", "attrs")
     "werkzeug", "requests", "attrs"
 )
 
+histories = shared_history.histories("werkzeug", "requests", "attrs")
 ask = partial(answer, now=CLOCK)
 NATE = "nate.prewitt@gmail.com"
-
-
-def on(year: int, month: int) -> datetime:
-    return datetime(year, month, 1, tzinfo=UTC)
-
-
-def lines(clone: Path, start: datetime, end: datetime, *paths: str, author: str = "") -> int:
-    """Lines added and removed in [start, end) by author time, as `git log --no-merges
-    --full-history --numstat` counts them (binary files count none)."""
-    by = [f"--author={author}"] if author else []
-    follow = ["--follow"] if len(paths) == 1 else []
-    out = subprocess.run(
-        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", *follow,
-         "--format=@%at", "--numstat", *by, "--", *paths],
-        capture_output=True, check=True, text=True,
-    ).stdout  # fmt: skip
-    total, inside = 0, False
-    for line in out.splitlines():
-        if line.startswith("@"):
-            inside = start <= datetime.fromtimestamp(int(line[1:]), UTC) < end
-        elif inside and line.strip() and not line.startswith("-"):
-            added, removed, _ = line.split("\t", 2)
-            total += int(added) + int(removed)
-    return total
-
-
-def stamp(at: datetime) -> str:
-    return f"{at:%Y-%m-%dT%H:%M:%SZ}"
-
-
-def compared_as_git(
-    result: InvestigationResult,
-    clone: Path,
-    later: tuple[datetime, datetime],
-    earlier: tuple[datetime, datetime],
-    *paths: str,
-) -> None:
-    """`result` answers over `later` and gives both periods' commits as git counts them."""
-    assert result.outcome is Outcome.ANSWERED, result.limitations
-    label = result.temporal_label
-    assert label is not None and (label.effective_from, label.effective_to) == later
-    said = result.direct_judgment or ""
-    for (start, end), then in ((later, ", against "), (earlier, ". Over ")):
-        counted = commits(clone, start, end, *paths)
-        assert f" {counted} commit(s) from {stamp(start)} to {stamp(end)}{then}" in said, said
 
 
 # history, question, the later period (answered), the earlier one (compared with), the
@@ -124,12 +79,7 @@ CASES = [
 
 @pytest.mark.parametrize(("history", "question", "later", "earlier", "paths", "author"), CASES)
 async def test_two_named_periods_are_answered_with_each_ones_figures(
-    werkzeug: OrgGraph,
-    werkzeug_clone: Path,
-    requests: OrgGraph,
-    requests_clone: Path,
-    attrs: OrgGraph,
-    attrs_clone: Path,
+    histories: dict[str, tuple[OrgGraph, Path]],
     history: str,
     question: str,
     later: tuple[datetime, datetime],
@@ -137,18 +87,14 @@ async def test_two_named_periods_are_answered_with_each_ones_figures(
     paths: tuple[str, ...],
     author: str,
 ) -> None:
-    graph, clone = {
-        "werkzeug": (werkzeug, werkzeug_clone),
-        "requests": (requests, requests_clone),
-        "attrs": (attrs, attrs_clone),
-    }[history]
+    graph, clone = histories[history]
     result = await ask(graph, question)
     assert result.outcome is Outcome.ANSWERED, result.limitations
     label = result.temporal_label
     assert label is not None and (label.effective_from, label.effective_to) == later
     said = result.direct_judgment or ""
     figures = [
-        (lines(clone, *period, *paths, author=author), commits(clone, *period, *paths,
+        (churn(clone, *period, *paths, author=author), commits(clone, *period, *paths,
                                                                 author=author))
         for period in (later, earlier)
     ]  # fmt: skip
@@ -185,21 +131,6 @@ async def test_people_over_two_periods_still_end_naming_both(attrs: OrgGraph) ->
     assert any("are two periods compared" in n for n in result.limitations)
 
 
-def monthly(clone: Path, months: list[datetime], end: datetime, *paths: str) -> str:
-    """The months ranked as the answer lists them, from git's counts: the most first, equal
-    counts in calendar order; the last one cut at `end` when it is under way."""
-    bounds = [*months[1:], end]
-    counts = [(m, commits(clone, m, b, *paths)) for m, b in zip(months, bounds, strict=True)]
-    cut = end not in (months[-1], on(end.year, end.month)) or end.time() != datetime.min.time()
-
-    def month(m: datetime) -> str:
-        part = cut and m == months[-1]
-        return f"{m:%Y-%m} (its part from {stamp(m)} to {stamp(end)})" if part else f"{m:%Y-%m}"
-
-    order = sorted(counts, key=lambda c: (-c[1], c[0]))
-    return "; ".join(f"{month(m)}: {n} commit(s)" for m, n in order)
-
-
 RANKED = [
     ("werkzeug", "Which month in 2026 had the most commits in werkzeug?", 2026, ()),
     ("requests", "busiest month this yr", 2026, ()),
@@ -210,23 +141,14 @@ RANKED = [
 
 @pytest.mark.parametrize(("history", "question", "year", "paths"), RANKED)
 async def test_months_ranked_by_commits_are_each_months_count(
-    werkzeug: OrgGraph,
-    werkzeug_clone: Path,
-    requests: OrgGraph,
-    requests_clone: Path,
-    attrs: OrgGraph,
-    attrs_clone: Path,
+    histories: dict[str, tuple[OrgGraph, Path]],
     history: str,
     question: str,
     year: int,
     paths: tuple[str, ...],
 ) -> None:
     """It ended: "a ranking of periods (the busiest week, month or day) is not computed"."""
-    graph, clone = {
-        "werkzeug": (werkzeug, werkzeug_clone),
-        "requests": (requests, requests_clone),
-        "attrs": (attrs, attrs_clone),
-    }[history]
+    graph, clone = histories[history]
     result = await ask(graph, question)
     assert result.outcome is Outcome.ANSWERED, result.limitations
     end = min(CLOCK, on(year + 1, 1))

@@ -21,6 +21,7 @@ import pytest
 from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
+from tests.shared_history import changes, stamp
 from tests.test_investigate import answer
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
@@ -32,20 +33,6 @@ click_clone, click, werkzeug_clone, werkzeug, attrs_clone, attrs = shared_histor
 )
 ask = partial(answer, now=CLOCK)
 histories = shared_history.histories("click", "werkzeug", "attrs")
-
-
-def commits(clone: Path, *paths: str, until: datetime = CLOCK) -> list[tuple[int, str, str]]:
-    """(author time, short hash, author name) of the commits (no merges) to PATHS before
-    `until`, oldest first, by git."""
-    out = shared_history.git(
-        clone, "log", "--no-merges", "--full-history", "--format=%at %h %aN", "--", *paths
-    )
-    rows = [(int(at), sha, name) for at, sha, name in (r.split(" ", 2) for r in out.splitlines())]
-    return sorted(r for r in rows if r[0] < until.timestamp())
-
-
-def iso(at: int) -> str:
-    return datetime.fromtimestamp(at, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 FIRSTS = [
@@ -66,11 +53,11 @@ async def test_the_first_change_ever_is_one_change_at_any_age(
     phrase: str | None,
 ) -> None:
     graph, clone = histories[history]
-    at, sha, name = commits(clone)[0]
+    at, sha, name = changes(clone, until=CLOCK)[0]
     result = await ask(graph, question)
     assert result.outcome is Outcome.ANSWERED, result.clarification_prompt or result.limitations
     assert (result.direct_judgment or "").startswith(
-        f"The first change to {scope} recorded here was made at {iso(at)}: "
+        f"The first change to {scope} recorded here was made at {stamp(at)}: "
     ), result.direct_judgment
     assert f"({sha[:7]}) by {name}." in (result.direct_judgment or "")
     if phrase is not None:
@@ -98,11 +85,11 @@ async def test_the_last_change_is_one_change_with_no_window(
     paths: tuple[str, ...],
 ) -> None:
     graph, clone = histories[history]
-    at, sha, name = commits(clone, *paths)[-1]
+    at, sha, name = changes(clone, *paths, until=CLOCK)[-1]
     result = await ask(graph, question)
     assert result.outcome is Outcome.ANSWERED, result.clarification_prompt or result.limitations
     assert (result.direct_judgment or "") == (
-        f"The last change to {scope} recorded here was made at {iso(at)}: "
+        f"The last change to {scope} recorded here was made at {stamp(at)}: "
         f'"{_title(clone, sha)}" ({sha[:7]}) by {name}.'
     )
     assert not any(n.startswith("No time was named") for n in result.limitations)
@@ -122,7 +109,7 @@ async def test_the_latest_changes_are_still_a_list_over_the_default_year(
     graph, clone = histories[history]
     result = await ask(graph, f"what are the latest changes to {history}?")
     assert result.outcome is Outcome.ANSWERED, result.limitations
-    year = [c for c in commits(clone) if c[0] >= datetime(2025, 9, 1, 12, tzinfo=UTC).timestamp()]
+    year = [c for c in changes(clone, until=CLOCK) if c[0] >= datetime(2025, 9, 1, 12, tzinfo=UTC).timestamp()]
     assert (result.direct_judgment or "").startswith(f"{len(year)} change(s) to {history} ")
     assert "No time was named: the answer covers 2025-09-01T12:00:00Z to 2026-09-01T12:00:00Z." in (
         result.limitations
@@ -135,11 +122,11 @@ async def test_a_time_named_bounds_the_last_change(
 ) -> None:
     graph, clone = histories[history]
     end = datetime(2025, 1, 1, tzinfo=UTC)
-    at, sha, _ = commits(clone, until=end)[-1]
+    at, sha, _ = changes(clone, until=end)[-1]
     result = await ask(graph, f"when was the last commit to {history} in 2024?")
     assert result.outcome is Outcome.ANSWERED, result.limitations
     judgment = result.direct_judgment or ""
     assert judgment.startswith(
-        f"The last change to {history} recorded here was made at {iso(at)}: "
+        f"The last change to {history} recorded here was made at {stamp(at)}: "
     ), judgment
     assert f"({sha[:7]}) by " in judgment

@@ -22,8 +22,8 @@ from engine.reading.interpreter import interpret
 from engine.reading.slips import kind_slip
 from engine.reading.vocabulary import Intent
 from tests import shared_history
+from tests.shared_history import monthly
 from tests.test_investigate import answer
-from tests.test_periods_compared import monthly
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 
@@ -34,10 +34,7 @@ werkzeug_clone, werkzeug, attrs_clone, attrs = shared_history.each("werkzeug", "
 ask = partial(answer, now=CLOCK)
 
 
-@pytest.fixture(scope="module")
-def histories(request: pytest.FixtureRequest) -> dict[str, tuple[OrgGraph, Path]]:
-    names = ("werkzeug", "attrs")
-    return {n: (request.getfixturevalue(n), request.getfixturevalue(f"{n}_clone")) for n in names}
+histories = shared_history.histories("werkzeug", "attrs")
 
 
 def log(clone: Path, start: datetime, end: datetime, *paths: str) -> list[tuple[str, str]]:

@@ -20,8 +20,8 @@ from engine.ports import OrgGraph
 from engine.reading.interpreter import interpret
 from engine.reading.vocabulary import Intent
 from tests import shared_history
+from tests.shared_history import compared_as_git
 from tests.test_investigate import answer
-from tests.test_periods_compared import compared_as_git
 from tests.test_rankings_asked import per_file, ranked_lines
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)

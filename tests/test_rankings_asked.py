@@ -34,20 +34,7 @@ pytestmark = shared_history.present("click", "werkzeug", "attrs")
 ask = partial(answer, now=CLOCK)
 
 
-@pytest.fixture(scope="module")
-def histories(
-    click: OrgGraph,
-    click_clone: Path,
-    werkzeug: OrgGraph,
-    werkzeug_clone: Path,
-    attrs: OrgGraph,
-    attrs_clone: Path,
-) -> dict[str, tuple[OrgGraph, Path]]:
-    return {
-        "click": (click, click_clone),
-        "werkzeug": (werkzeug, werkzeug_clone),
-        "attrs": (attrs, attrs_clone),
-    }
+histories = shared_history.histories("click", "werkzeug", "attrs")
 
 
 def authors(clone: Path, start: datetime, end: datetime) -> dict[frozenset[str], int]:

@@ -18,9 +18,8 @@ import pytest
 from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
-from tests.shared_history import commits
+from tests.shared_history import commits, compared_as_git, on
 from tests.test_investigate import answer
-from tests.test_periods_compared import compared_as_git, on
 from tests.test_time_written_short import answered_alike
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)  # a Tuesday

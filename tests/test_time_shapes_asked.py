@@ -39,9 +39,8 @@ import pytest
 from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
-from tests.shared_history import commits
+from tests.shared_history import commits, monthly, on
 from tests.test_investigate import answer
-from tests.test_periods_compared import monthly, on
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 
@@ -52,14 +51,8 @@ pytestmark = shared_history.present("click", "attrs")
 ask = partial(answer, now=CLOCK)
 
 
-@pytest.fixture(scope="module")
-def histories(click: OrgGraph, attrs: OrgGraph) -> dict[str, OrgGraph]:
-    return {"click": click, "attrs": attrs}
-
-
-@pytest.fixture(scope="module")
-def clones(click_clone: Path, attrs_clone: Path) -> dict[str, Path]:
-    return {"click": click_clone, "attrs": attrs_clone}
+graphs = shared_history.graphs("click", "attrs")
+clones = shared_history.clones("click", "attrs")
 
 
 WHOLE_HISTORY = [
@@ -73,9 +66,9 @@ WHOLE_HISTORY = [
 
 @pytest.mark.parametrize(("history", "question", "phrase"), WHOLE_HISTORY)
 async def test_a_whole_history_is_everything_before_now_never_the_default_year(
-    histories: dict[str, OrgGraph], history: str, question: str, phrase: str
+    graphs: dict[str, OrgGraph], history: str, question: str, phrase: str
 ) -> None:
-    result = await ask(histories[history], question)
+    result = await ask(graphs[history], question)
     assert result.outcome is Outcome.CLARIFICATION_REQUIRED, (result.outcome, result.limitations)
     assert result.clarification_prompt is not None
     # The whole history of what it names, from its first recorded change (wholehistory.py)
@@ -94,13 +87,13 @@ MONTHS_OF = [
 
 @pytest.mark.parametrize(("history", "question", "year"), MONTHS_OF)
 async def test_the_months_of_a_period_asked_which_of_are_ranked(
-    histories: dict[str, OrgGraph],
+    graphs: dict[str, OrgGraph],
     clones: dict[str, Path],
     history: str,
     question: str,
     year: int,
 ) -> None:
-    result = await ask(histories[history], question)
+    result = await ask(graphs[history], question)
     assert result.outcome is Outcome.ANSWERED, result.limitations
     end = min(CLOCK, on(year + 1, 1))
     months = [on(year, m) for m in range(1, 13) if on(year, m) < end]
@@ -120,14 +113,14 @@ TWO_DIGIT_YEARS = [
 
 @pytest.mark.parametrize(("history", "question", "earlier", "later"), TWO_DIGIT_YEARS)
 async def test_two_digit_years_compared_are_both_read(
-    histories: dict[str, OrgGraph],
+    graphs: dict[str, OrgGraph],
     clones: dict[str, Path],
     history: str,
     question: str,
     earlier: int,
     later: int,
 ) -> None:
-    result = await ask(histories[history], question)
+    result = await ask(graphs[history], question)
     assert result.outcome is Outcome.ANSWERED, result.limitations
     clone = clones[history]
     one = commits(clone, on(earlier, 1), on(earlier + 1, 1))
@@ -137,25 +130,22 @@ async def test_two_digit_years_compared_are_both_read(
     assert f" in {one} commit(s) from {earlier}-01-01T00:00:00Z to {earlier + 1}-01-01" in said
 
 
-def day(year: int, month: int, d: int) -> datetime:
-    return datetime(year, month, d, tzinfo=UTC)
-
 
 WEEKENDS = [
     ("click", "how many commits to click over Thanksgiving weekend 2024?",
-     day(2024, 11, 28), day(2024, 12, 2), "Thanksgiving weekend as"),
-    ("click", "how many commits over Easter weekend 2025", day(2025, 4, 18), day(2025, 4, 22),
+     on(2024, 11, 28), on(2024, 12, 2), "Thanksgiving weekend as"),
+    ("click", "how many commits over Easter weekend 2025", on(2025, 4, 18), on(2025, 4, 22),
      "Easter weekend as Good Friday to Easter Monday"),
-    ("attrs", "how many commits on Memorial Day weekend 2024", day(2024, 5, 25),
-     day(2024, 5, 28), "Memorial Day weekend as the Saturday to Memorial Day"),
-    ("attrs", "commits during Labor Day weekend 2025", day(2025, 8, 30), day(2025, 9, 2),
+    ("attrs", "how many commits on Memorial Day weekend 2024", on(2024, 5, 25),
+     on(2024, 5, 28), "Memorial Day weekend as the Saturday to Memorial Day"),
+    ("attrs", "commits during Labor Day weekend 2025", on(2025, 8, 30), on(2025, 9, 2),
      "Labor Day weekend as the Saturday to Labor Day"),
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize(("history", "question", "start", "end", "said"), WEEKENDS)
 async def test_a_holidays_weekend_is_the_long_weekend_it_makes(
-    histories: dict[str, OrgGraph],
+    graphs: dict[str, OrgGraph],
     clones: dict[str, Path],
     history: str,
     question: str,
@@ -163,7 +153,7 @@ async def test_a_holidays_weekend_is_the_long_weekend_it_makes(
     end: datetime,
     said: str,
 ) -> None:
-    result = await ask(histories[history], question)
+    result = await ask(graphs[history], question)
     assert result.outcome is Outcome.ANSWERED, result.limitations
     counted = commits(clones[history], start, end)
     judgment = result.direct_judgment or ""
@@ -192,10 +182,10 @@ OPENED = [
 
 @pytest.mark.parametrize(("history", "question", "plain"), OPENED)
 async def test_words_opening_a_question_ask_nothing(
-    histories: dict[str, OrgGraph], history: str, question: str, plain: str
+    graphs: dict[str, OrgGraph], history: str, question: str, plain: str
 ) -> None:
-    opened = await ask(histories[history], question)
-    asked = await ask(histories[history], plain)
+    opened = await ask(graphs[history], question)
+    asked = await ask(graphs[history], plain)
     assert opened.outcome is asked.outcome is Outcome.ANSWERED, opened.limitations
     assert opened.direct_judgment == asked.direct_judgment
 
@@ -208,11 +198,11 @@ async def test_words_opening_a_question_ask_nothing(
     ],
 )
 async def test_an_opener_before_anything_else_still_ends_the_question(
-    histories: dict[str, OrgGraph], history: str, question: str, named: str
+    graphs: dict[str, OrgGraph], history: str, question: str, named: str
 ) -> None:
     """The controls: "Rank" before modules is no ranking read here, "Based on" frames no
     measure: each is named, never answered as another question."""
-    result = await ask(histories[history], question)
+    result = await ask(graphs[history], question)
     assert result.outcome is not Outcome.ANSWERED
     assert any(f'"{named}"' in note for note in result.limitations), result.limitations
 
@@ -232,19 +222,19 @@ OTHER_PERIODS = [
 
 @pytest.mark.parametrize(("history", "question", "named"), OTHER_PERIODS)
 async def test_periods_counted_or_ranked_other_than_months_end_said(
-    histories: dict[str, OrgGraph], history: str, question: str, named: str
+    graphs: dict[str, OrgGraph], history: str, question: str, named: str
 ) -> None:
-    result = await ask(histories[history], question)
+    result = await ask(graphs[history], question)
     assert result.outcome is Outcome.NO_MATCH, (result.outcome, result.direct_judgment)
     assert any(note.startswith(f'"{named}": ') for note in result.limitations), result.limitations
 
 
 @pytest.mark.parametrize("history", ["click", "attrs"])
 async def test_the_very_beginning_of_a_period_is_its_start(
-    histories: dict[str, OrgGraph], clones: dict[str, Path], history: str
+    graphs: dict[str, OrgGraph], clones: dict[str, Path], history: str
 ) -> None:
     """ "since the very beginning of 2026" ended on "since the very" not understood."""
-    result = await ask(histories[history], "how many commits since the very beginning of 2026")
+    result = await ask(graphs[history], "how many commits since the very beginning of 2026")
     assert result.outcome is Outcome.ANSWERED, result.limitations
     counted = commits(clones[history], on(2026, 1), CLOCK)
     judgment = result.direct_judgment or ""
@@ -260,7 +250,7 @@ SHORT_MONTHS = [
 
 @pytest.mark.parametrize(("history", "question", "start", "end"), SHORT_MONTHS)
 async def test_a_month_written_short_keeps_its_full_stop(
-    histories: dict[str, OrgGraph],
+    graphs: dict[str, OrgGraph],
     clones: dict[str, Path],
     history: str,
     question: str,
@@ -268,7 +258,7 @@ async def test_a_month_written_short_keeps_its_full_stop(
     end: datetime,
 ) -> None:
     """ "in Sept. 2025" was "in Sept" and "2025", two times named, and ended."""
-    result = await ask(histories[history], question)
+    result = await ask(graphs[history], question)
     assert result.outcome is Outcome.ANSWERED, result.limitations
     judgment = result.direct_judgment or ""
     assert judgment.startswith(f"{commits(clones[history], start, end)} commit(s) to "), judgment
@@ -282,10 +272,10 @@ async def test_a_month_written_short_keeps_its_full_stop(
     ],
 )
 async def test_mon_after_a_counting_word_is_named_never_read_as_monday(
-    histories: dict[str, OrgGraph], history: str, question: str
+    graphs: dict[str, OrgGraph], history: str, question: str
 ) -> None:
     """ "the last mon" may be a month: it was read as last Monday, unsaid."""
-    result = await ask(histories[history], question)
+    result = await ask(graphs[history], question)
     assert result.outcome is Outcome.NO_MATCH, (result.outcome, result.direct_judgment)
     assert any("mon" in note for note in result.limitations), result.limitations
 
@@ -299,9 +289,9 @@ QUARTERS = [
 
 @pytest.mark.parametrize(("history", "question"), QUARTERS)
 async def test_quarters_ranked_are_each_quarters_commits(
-    histories: dict[str, OrgGraph], clones: dict[str, Path], history: str, question: str
+    graphs: dict[str, OrgGraph], clones: dict[str, Path], history: str, question: str
 ) -> None:
-    result = await ask(histories[history], question)
+    result = await ask(graphs[history], question)
     assert result.outcome is Outcome.ANSWERED, result.limitations
     bounds = [on(2025, 1), on(2025, 4), on(2025, 7), on(2025, 10), on(2026, 1)]
     counts = [
@@ -315,9 +305,9 @@ async def test_quarters_ranked_are_each_quarters_commits(
 
 
 async def test_a_quarter_asked_without_a_ranking_is_still_named(
-    histories: dict[str, OrgGraph],
+    graphs: dict[str, OrgGraph],
 ) -> None:
     """The control: "which quarter did click change" is no ranking, never its trend."""
-    result = await ask(histories["click"], "which quarter did click change")
+    result = await ask(graphs["click"], "which quarter did click change")
     assert result.outcome is Outcome.NO_MATCH
     assert any('"quarter did click"' in note for note in result.limitations)

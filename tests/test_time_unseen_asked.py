@@ -39,7 +39,7 @@ import pytest
 from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
-from tests.shared_history import commits
+from tests.shared_history import commits, on
 from tests.test_investigate import answer
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
@@ -51,64 +51,55 @@ pytestmark = shared_history.present("click", "attrs")
 ask = partial(answer, now=CLOCK)
 
 
-@pytest.fixture(scope="module")
-def histories(click: OrgGraph, attrs: OrgGraph) -> dict[str, OrgGraph]:
-    return {"click": click, "attrs": attrs}
+graphs = shared_history.graphs("click", "attrs")
+clones = shared_history.clones("click", "attrs")
 
-
-@pytest.fixture(scope="module")
-def clones(click_clone: Path, attrs_clone: Path) -> dict[str, Path]:
-    return {"click": click_clone, "attrs": attrs_clone}
-
-
-def day(year: int, month: int, d: int) -> datetime:
-    return datetime(year, month, d, tzinfo=UTC)
 
 
 UNSEEN = [
     ("click", "how many commits to click towards the end of October?",
-     day(2025, 10, 21), day(2025, 11, 1)),
-    ("attrs", "how many commits towards the end of last year?", day(2025, 12, 1), day(2026, 1, 1)),
-    ("attrs", "how many commits early last spring?", day(2026, 3, 1), day(2026, 4, 1)),
-    ("click", "how many commits late last summer?", day(2026, 8, 1), day(2026, 9, 1)),
-    ("click", "how many commits in the first part of 2024?", day(2024, 1, 1), day(2024, 5, 1)),
+     on(2025, 10, 21), on(2025, 11, 1)),
+    ("attrs", "how many commits towards the end of last year?", on(2025, 12, 1), on(2026, 1, 1)),
+    ("attrs", "how many commits early last spring?", on(2026, 3, 1), on(2026, 4, 1)),
+    ("click", "how many commits late last summer?", on(2026, 8, 1), on(2026, 9, 1)),
+    ("click", "how many commits in the first part of 2024?", on(2024, 1, 1), on(2024, 5, 1)),
     ("attrs", "how many commits to attrs in the latter part of last year?",
-     day(2025, 9, 1), day(2026, 1, 1)),
+     on(2025, 9, 1), on(2026, 1, 1)),
     ("click", "how many commits in the year leading up to March 2025?",
-     day(2024, 3, 1), day(2025, 3, 1)),
-    ("attrs", "how many commits two summers ago?", day(2025, 6, 1), day(2025, 9, 1)),
-    ("click", "how many commits the Friday before last?", day(2026, 8, 21), day(2026, 8, 22)),
-    ("click", "how many commits to click 03/2025", day(2025, 3, 1), day(2025, 4, 1)),
-    ("attrs", "how many commits 2025/03?", day(2025, 3, 1), day(2025, 4, 1)),
+     on(2024, 3, 1), on(2025, 3, 1)),
+    ("attrs", "how many commits two summers ago?", on(2025, 6, 1), on(2025, 9, 1)),
+    ("click", "how many commits the Friday before last?", on(2026, 8, 21), on(2026, 8, 22)),
+    ("click", "how many commits to click 03/2025", on(2025, 3, 1), on(2025, 4, 1)),
+    ("attrs", "how many commits 2025/03?", on(2025, 3, 1), on(2025, 4, 1)),
     # A second batch: two parts joined were answered over the last alone, the first unsaid.
-    ("click", "how many commits to click mid-to-late 2024?", day(2024, 5, 1), day(2025, 1, 1)),
-    ("attrs", "how many commits in early and mid 2025?", day(2025, 1, 1), day(2025, 9, 1)),
-    ("attrs", "how many commits Sep 2025 to date?", day(2025, 9, 1), CLOCK),
-    ("click", "how many commits 2 weekends ago?", day(2026, 8, 22), day(2026, 8, 24)),
-    ("attrs", "how many commits last calendar year?", day(2025, 1, 1), day(2026, 1, 1)),
+    ("click", "how many commits to click mid-to-late 2024?", on(2024, 5, 1), on(2025, 1, 1)),
+    ("attrs", "how many commits in early and mid 2025?", on(2025, 1, 1), on(2025, 9, 1)),
+    ("attrs", "how many commits Sep 2025 to date?", on(2025, 9, 1), CLOCK),
+    ("click", "how many commits 2 weekends ago?", on(2026, 8, 22), on(2026, 8, 24)),
+    ("attrs", "how many commits last calendar year?", on(2025, 1, 1), on(2026, 1, 1)),
     # A third: those as values a composition reads, and more of the same rows.
-    ("click", "how many commits since two Fridays ago?", day(2026, 8, 21), CLOCK),
-    ("attrs", "how many commits from mid-to-late August until now?", day(2026, 8, 11), CLOCK),
-    ("click", "how many commits in the latter part of the summer?", day(2026, 8, 1),
-     day(2026, 9, 1)),
-    ("attrs", "how many commits 04/2025-06/2025?", day(2025, 4, 1), day(2025, 7, 1)),
+    ("click", "how many commits since two Fridays ago?", on(2026, 8, 21), CLOCK),
+    ("attrs", "how many commits from mid-to-late August until now?", on(2026, 8, 11), CLOCK),
+    ("click", "how many commits in the latter part of the summer?", on(2026, 8, 1),
+     on(2026, 9, 1)),
+    ("attrs", "how many commits 04/2025-06/2025?", on(2025, 4, 1), on(2025, 7, 1)),
     # A fourth: "under a month ago" is everything since then.
     ("click", "how many commits to click under a month ago?", datetime(2026, 8, 1, 12, tzinfo=UTC),
      CLOCK),
-    ("attrs", "how many commits on or after 2025-10-01?", day(2025, 10, 1), CLOCK),
+    ("attrs", "how many commits on or after 2025-10-01?", on(2025, 10, 1), CLOCK),
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize(("history", "question", "start", "end"), UNSEEN)
 async def test_an_unseen_phrasing_is_answered_over_the_window_it_means(
-    histories: dict[str, OrgGraph],
+    graphs: dict[str, OrgGraph],
     clones: dict[str, Path],
     history: str,
     question: str,
     start: datetime,
     end: datetime,
 ) -> None:
-    result = await ask(histories[history], question)
+    result = await ask(graphs[history], question)
     assert result.outcome is Outcome.ANSWERED, (result.outcome, result.limitations)
     judgment = result.direct_judgment or ""
     assert judgment.startswith(f"{commits(clones[history], start, end)} commit(s) "), judgment
@@ -139,8 +130,8 @@ async def test_over_a_year_ago_is_everything_before_then(click: OrgGraph) -> Non
 
 @pytest.mark.parametrize(("history", "question", "named"), NOT_READ)
 async def test_a_phrase_read_in_part_is_named_never_answered(
-    histories: dict[str, OrgGraph], history: str, question: str, named: str
+    graphs: dict[str, OrgGraph], history: str, question: str, named: str
 ) -> None:
-    result = await ask(histories[history], question)
+    result = await ask(graphs[history], question)
     assert result.outcome is Outcome.NO_MATCH, (result.outcome, result.limitations)
     assert any(named in note for note in result.limitations), result.limitations

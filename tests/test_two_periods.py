@@ -18,8 +18,8 @@ from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
 from tests.helpers import refuses_naming
+from tests.shared_history import compared_as_git, on
 from tests.test_investigate import answer
-from tests.test_periods_compared import compared_as_git
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 
@@ -28,10 +28,6 @@ pytestmark = shared_history.present("werkzeug", "attrs")
 werkzeug_clone, werkzeug, attrs_clone, attrs = shared_history.each("werkzeug", "attrs")
 
 ask = partial(answer, now=CLOCK)
-
-
-def on(year: int, month: int) -> datetime:
-    return datetime(year, month, 1, tzinfo=UTC)
 
 
 CASES = [

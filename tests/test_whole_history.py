@@ -14,7 +14,6 @@ On the four real histories (../shared/data), in memory; each truth from `git log
 
 from __future__ import annotations
 
-import subprocess
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
@@ -27,6 +26,7 @@ from engine.investigation.investigate import InvestigationRequest
 from engine.ports import OrgGraph
 from engine.resolving.ring import ReferenceRing
 from tests import shared_history
+from tests.shared_history import first, stamp
 from tests.test_investigate import answer, investigator
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
@@ -40,21 +40,6 @@ click_clone, click, requests_clone, requests, werkzeug_clone, werkzeug, attrs_cl
 )
 ask = partial(answer, now=CLOCK)
 histories = shared_history.histories("click", "requests", "werkzeug", "attrs")
-
-
-def first(clone: Path, *paths: str, author: str = "") -> datetime:
-    """The author time of the first commit (no merges) to PATHS (by AUTHOR), by git."""
-    by = ["-i", f"--author={author}"] if author else []
-    out = subprocess.run(
-        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--format=%at", *by,
-         "--", *paths],
-        capture_output=True, check=True, text=True,
-    ).stdout.split()  # fmt: skip
-    return datetime.fromtimestamp(min(int(t) for t in out), UTC)
-
-
-def iso(at: datetime) -> str:
-    return at.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 # The checkers' questions: each history runs back years (the person's part: from their
@@ -84,7 +69,7 @@ async def test_a_whole_history_wider_than_400_days_is_asked_again(
     prompt = result.clarification_prompt or ""
     assert prompt.startswith("No time was named: the question asks about the whole history of")
     since = first(clone, *paths, author=author)
-    assert f"runs from {iso(since)} (its first recorded change) to 2026-09-01T12:00:00Z" in prompt
+    assert f"runs from {stamp(since)} (its first recorded change) to 2026-09-01T12:00:00Z" in prompt
     assert "more than the 400 days one answer may cover" in prompt
     again = f'"{question[:-1]} in the last 400 days?"'
     assert again in prompt, prompt
@@ -152,7 +137,7 @@ async def test_a_whole_history_that_fits_is_answered_over_it(
     assert notes == [
         f"No time was named: the answer covers the whole history of {notes[0].split(' of ')[1]}"
     ]
-    assert f"first recorded change at {iso(since)} to 2026-09-01T12:00:00Z." in notes[0]
+    assert f"first recorded change at {stamp(since)} to 2026-09-01T12:00:00Z." in notes[0]
     count = shared_history.commits(clone, EPOCH, CLOCK, *paths, author=author)
     judgment = result.direct_judgment or ""
     if counted == "commits":
@@ -202,8 +187,8 @@ async def test_the_last_change_is_found_at_any_age(
     assert CLOCK - last > CLOCK - datetime(2025, 9, 1, 12, tzinfo=UTC)  # older than a year
     result = await ask(graph, question)
     assert result.outcome is Outcome.ANSWERED, result.limitations
-    stamp = iso(last)  # the one last change, at its second (engine/questions/newest.py)
-    assert f"recorded here was made at {stamp}: " in (result.direct_judgment or "")
+    when = stamp(last)  # the one last change, at its second (engine/questions/newest.py)
+    assert f"recorded here was made at {when}: " in (result.direct_judgment or "")
 
 
 async def test_a_former_path_is_remembered_as_any_subject_resolved(attrs: OrgGraph) -> None:
@@ -309,7 +294,7 @@ async def test_a_phrase_naming_the_whole_history_answers_one_that_fits(
     count = shared_history.commits(clone, EPOCH, CLOCK, *paths, author=author)
     assert (result.direct_judgment or "").startswith(f"{count} commit(s) "), result.direct_judgment
     said = f'"{phrase}": the answer covers the whole history of '
-    assert any(n.startswith(said) and iso(since) in n for n in result.limitations)
+    assert any(n.startswith(said) and stamp(since) in n for n in result.limitations)
 
 
 PHRASED_WIDE = [
@@ -342,5 +327,5 @@ async def test_a_phrase_naming_a_whole_history_too_long_names_that_history(
     prompt = result.clarification_prompt or ""
     since = first(clone, *paths, author=author)
     assert prompt.startswith(f'"{phrase}" asks about the whole history of '), prompt
-    assert f"runs from {iso(since)} (its first recorded change)" in prompt, prompt
+    assert f"runs from {stamp(since)} (its first recorded change)" in prompt, prompt
     assert f'"{offered}"' in prompt, prompt
