@@ -263,6 +263,9 @@ def scopes(history: History, path: str) -> tuple[Scope, Scope]:
     for new_dir, olds in history.dir_aliases.items():
         if not under(new_dir, path):
             away |= {o for o in olds if any(under(o, r) for r in roots) and o not in roots}
+    # A Python file X.py that became the package X/ (werkzeug's routing.py in 2022): the
+    # import counts it for the package (graph/git/modules.py); the wide bound does too.
+    wide_files |= {f"{r}.py" for r in roots if r}
     narrow = Scope(frozenset(same_place(history, path)), frozenset(), frozenset(away))
     return narrow, Scope(frozenset(roots), frozenset(wide_files))
 

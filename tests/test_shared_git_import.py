@@ -114,9 +114,13 @@ async def parent(graph: OrgGraph, key: str) -> list[str]:
 
 
 WERKZEUG_PACKAGES = {  # path: its earlier paths (before the move to src/ in 2019)
-    "src/werkzeug/routing": [], "src/werkzeug/debug": ["werkzeug/debug"],
+    # routing and datastructures were files before they were packages (2022, 2023): one
+    # module over time (graph/git/modules.py), the files' commits counted for them.
+    "src/werkzeug/routing": ["src/werkzeug/routing.py", "werkzeug/routing.py"],
+    "src/werkzeug/debug": ["werkzeug/debug"],
     "src/werkzeug/sansio": [], "src/werkzeug/middleware": ["werkzeug/middleware"],
-    "src/werkzeug/wrappers": ["werkzeug/wrappers"], "src/werkzeug/datastructures": [],
+    "src/werkzeug/wrappers": ["werkzeug/wrappers"],
+    "src/werkzeug/datastructures": ["src/werkzeug/datastructures.py", "werkzeug/datastructures.py"],
 }  # fmt: skip
 
 
@@ -136,7 +140,8 @@ async def test_werkzeug_subpackages_are_modules_counted_as_git_counts(
     assert found.name == f"werkzeug.{segment}"
     assert {segment, path, f"werkzeug/{path}"} <= set(found.aliases)
     assert found.attributes["module_kind"] == "package"
-    assert found.previous_names == WERKZEUG_PACKAGES[path]
+    files = [f"{segment}.py"] if f"{path}.py" in WERKZEUG_PACKAGES[path] else []
+    assert found.previous_names == WERKZEUG_PACKAGES[path] + files  # and the file's name
     assert await parent(graph, key) == ["module:werkzeug/src/werkzeug"]
     paths = [path, *WERKZEUG_PACKAGES[path]]
     shas, lines = await counted(graph, key)
@@ -203,7 +208,7 @@ async def test_each_commit_record_carries_its_lines(werkzeug: Imported) -> None:
     them; before, a commit record held no lines (only the day's rollups did)."""
     graph, clone, _ = werkzeug
     for key, paths in [
-        ("module:werkzeug/src/werkzeug/routing", ["src/werkzeug/routing"]),
+        ("module:werkzeug/src/werkzeug/routing", ["src/werkzeug/routing", *WERKZEUG_PACKAGES["src/werkzeug/routing"]]),
         ("repository:werkzeug", [""]),
     ]:
         found = await graph.source_records_of([key], kinds=[SourceRecordKind.COMMIT])

@@ -50,7 +50,7 @@ WIDE = [
     ("requests", "How many commits has Ian Cordasco authored in requests?", (), "Cordasco"),
     ("attrs", "How many commits has Tin made to attrs?", (), "Tin Tvrtkovi"),
     ("werkzeug", "Who has contributed most to werkzeug's routing package?",
-     ("src/werkzeug/routing",), ""),
+     ("src/werkzeug/routing", "src/werkzeug/routing.py", "werkzeug/routing.py"), ""),
     ("click", "which files changed most in click?", (), ""),
 ]  # fmt: skip
 

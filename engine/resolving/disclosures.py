@@ -127,9 +127,15 @@ def moved_path(reference: str, subject: StoredSubject, since: datetime | None) -
     moved = datetime.fromisoformat(at)
     if since is not None and since >= moved:
         return None
+    # Every earlier path, not only the newest: click's tests/test_utils was tests/test_utils_2
+    # and tests/test_utils.py (a file that became the package) at once, and 2025's commits
+    # were all made to the file.
+    earlier = list(dict.fromkeys([before, *(n for n in subject.previous_names if "/" in n)]))
+    paths = " ".join(earlier)
+    said = earlier[0] if len(earlier) == 1 else f"{', '.join(earlier[:-1])} and {earlier[-1]}"
     return (
         f'"{reference}" has been the path of {subject.name} since {moved.date().isoformat()}; '
-        f"before that it was {before}, and the changes made there are counted too (as `git log "
-        f"-- {path} {before}` lists them): `git log -- {path}` alone lists only those made at "
+        f"before that it was {said}, and the changes made there are counted too (as `git log "
+        f"-- {path} {paths}` lists them): `git log -- {path}` alone lists only those made at "
         f"{path}."
     )

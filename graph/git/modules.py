@@ -101,6 +101,9 @@ class Module:
         if self.dotted is not None:
             stems = [p.rpartition("/")[2].removesuffix(".py") for p in self.previous]
             names += [n for n in stems if n not in taken]
+        if self.kind == "package":  # the file it was: "routing.py" for werkzeug.routing
+            files = [p.rpartition("/")[2] for p in self.previous if p.endswith(".py")]
+            names += [n for n in files if n not in taken]
         return list(dict.fromkeys(names))
 
 
@@ -134,6 +137,7 @@ class Modules:
         self._gone_after = gone_after  # (sha, path) -> the path no longer exists after sha
         self._moved: dict[str, tuple[str, datetime]] = {}  # older directory -> (newer, when)
         self._follows: dict[str, tuple[str, datetime]] = {}  # older file -> (newer, when)
+        self._became: dict[str, str] = {}  # a Python file gone -> the package that took its name
         self._where: dict[str, str] = {}  # a directory -> its head path (memo)
         self._counts: dict[str, tuple[str, ...]] = {}  # a path -> its modules (memo)
         self._earlier: dict[str, list[tuple[str, datetime]]] = {}  # module -> earlier paths
@@ -161,6 +165,31 @@ class Modules:
             now = self._file(old)
             if self._is_file(now):
                 self._earlier.setdefault(now, []).append((old, when))
+        self._learn_packages(commits)
+
+    def _learn_packages(self, commits: Sequence[Commit]) -> None:
+        """A Python file `X.py` the head has no more, beside which the head has a package
+        `X/`, became that package (werkzeug's routing.py became routing/ in 2022,
+        datastructures.py datastructures/ in 2023): `import X` names one module over time, so
+        the package counts the file's commits and keeps its paths as earlier names, the
+        newest change to each path (the commit that removed it) as when it moved."""
+        for commit in commits:  # newest first: a path's first sighting is its last change
+            for change in commit.files:
+                for path in (change.path, change.old_path):
+                    if path is None or path in self._became:
+                        continue
+                    package = self._package_of_file(self._file(path))
+                    if package is not None:
+                        self._became[path] = package
+                        self._earlier.setdefault(package, []).append((path, commit.authored))
+
+    def _package_of_file(self, path: str) -> str | None:
+        """The head's package a Python file no module of the head names by its stem."""
+        stem = path.rpartition("/")[2].removesuffix(".py")
+        if not path.endswith(".py") or not stem.isidentifier() or self._is_file(path):
+            return None
+        package = self.head_path(path.removesuffix(".py"))  # where a directory X is now
+        return package if self.dirs.get(package) == "package" else None
 
     def head_path(self, directory: str) -> str:
         """Where a directory of some commit is at the head, through every move learnt."""
@@ -212,6 +241,8 @@ class Modules:
         module = self._file(path)
         if self._is_file(module):
             out.append(module)
+        elif path in self._became:  # a file that became a package counts for it
+            out.append(self._became[path])
         found = self._counts[path] = tuple(dict.fromkeys(out))
         return found
 

@@ -31,7 +31,7 @@ MAX_TITLE = 400  # a source record's title (engine.domain.models.SourceRecord)
 # file module too (HISTORY.md, pyproject.toml); 8: every directory holding a file is a module
 # (.github/workflows, tests/certs). An import finding a repository stored under
 # another layout reads its whole history again.
-MODULE_LAYOUT = 8
+MODULE_LAYOUT = 9
 # How commit records are keyed (engine/domain/commits.py); 2: a shortened key names its commit. An
 # import finding a repository stored before reads its whole history again if it had such keys.
 COMMIT_KEYS = 2
