@@ -24,11 +24,16 @@ _RANKED_KINDS = frozenset(
     {SubjectKind.MODULE, SubjectKind.REPOSITORY, SubjectKind.SERVICE, SubjectKind.PROJECT}
 )
 _FILES = frozenset({"file", "files"})
+# Folders ranked ("most active folders", "which directories changed most"): the modules
+# that are directories, packages included, never files. They were fillers, and "most
+# active folders last 90 days" ranked the organisation's people.
+_FOLDERS = frozenset({"folders", "directories", "dirs", "subfolders", "subdirectories"})
+_FOLDER, _WHICH = frozenset({"folder", "directory", "subfolder"}), frozenset({"which", "what"})
 # Words that ask for modules without the kind word ("which parts of click ...").
 _PARTS = frozenset(
     {"parts", "areas", "components", "subsystems", "part", "area", "component", "subsystem"}
 )
-_NOUNS = _FILES | _PARTS | {"modules", "repositories", "repos", "services", "projects"}
+_NOUNS = _FILES | _PARTS | _FOLDERS | {"modules", "repositories", "repos", "services", "projects"}
 _PEOPLE = frozenset(
     {"contributor", "contributors", "developer", "developers", "dev", "devs", "committer"}
     | {"committers", "author", "authors", "person", "people", "engineer", "engineers"}
@@ -70,6 +75,9 @@ class Ranking:
     # are ranked (engine.resolving.rankable). "Python" was read as a name and asked which of
     # two people whose addresses hold python.org was meant.
     language: bool = False
+    # "folders" or "directories" asked for: the modules that are no file
+    # (engine.resolving.rankable).
+    folders: bool = False
 
 
 def read(
@@ -91,7 +99,8 @@ def read(
         return None
     files = kind_hint is None and bool(_FILES.intersection(words))
     parts = kind_hint is None and bool(_PARTS.intersection(words))
-    kind = SubjectKind.MODULE if files or parts else kind_hint
+    folders = kind_hint is None and not files and _folders(words)
+    kind = SubjectKind.MODULE if files or parts or folders else kind_hint
     if kind is None or kind not in _RANKED_KINDS:
         return None
     size, said = _size(tokens, at)
@@ -108,15 +117,24 @@ def read(
             (token.norm in _LINES and after in _CHURN)  # "line churn", "code churn"
             or i in said
             or i == at
-            or token.norm in _FILES | _PARTS
+            or token.norm in _FILES | _PARTS | _FOLDERS
+            or (folders and token.norm in _FOLDER)
         ):
             continue
         token.free = False
     first, last = min(said | {at}), max(said | {at})
     first -= 1 if first and words[first - 1] == "the" else 0
-    python = kind is SubjectKind.MODULE and not files and not parts
+    python = kind is SubjectKind.MODULE and not (files or parts or folders)
     phrase = " ".join(words[first : last + 1])
-    return Ranking(phrase, kind, files, size, source, python, language)
+    return Ranking(phrase, kind, files, size, source, python, language, folders)
+
+
+def _folders(words: list[str]) -> bool:
+    """Folders asked for: "folders", "directories", or "which folder" (a folder alone is the
+    kind word of a name: "the docs folder")."""
+    if _FOLDERS.intersection(words):
+        return True
+    return any(w in _WHICH and after in _FOLDER for w, after in pairwise(words))
 
 
 def _marker(words: list[str]) -> int | None:

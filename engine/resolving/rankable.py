@@ -21,6 +21,8 @@ def asked(subject: StoredSubject, ranking: Ranking, holders: Sequence[StoredSubj
     (`python_module`)."""
     if ranking.files and not is_file(subject):
         return False
+    if ranking.folders and is_file(subject):
+        return False
     if ranking.language and not str(subject.attributes.get("path", "")).endswith(".py"):
         return False
     if not holders:
@@ -72,3 +74,12 @@ def inside(holder: StoredSubject, module: StoredSubject) -> bool:
     path, under = holder.attributes.get("path"), module.attributes.get("path")
     same = holder.attributes.get("repository") == module.attributes.get("repository")
     return same and isinstance(path, str) and str(under).startswith(f"{path}/")
+
+
+# What a ranking of folders says it counted.
+FOLDERS_NOTE = (
+    "Every folder of the repository as it is now is ranked, at any depth (a package is a "
+    "folder too, a src layout's src/ is its package): a folder's count is every commit to "
+    "what lies inside it, what `git log --no-merges --full-history -- <folder>/` counts; a "
+    "folder deleted since is not ranked."
+)

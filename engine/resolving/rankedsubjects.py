@@ -38,7 +38,7 @@ from engine.reading.interpretation import Interpretation
 from engine.reading.ranking import Ranking
 from engine.resolving import outcomes, together
 from engine.resolving.disclosures import Disclosures
-from engine.resolving.rankable import asked, holds_python, inside, is_file
+from engine.resolving.rankable import FOLDERS_NOTE, asked, holds_python, inside, is_file
 from engine.resolving.unmatchedwords import unread_note
 
 Found = list[StoredSubject] | Callable[..., InvestigationResult]
@@ -169,6 +169,7 @@ async def rank(
     python = [h.name for h in holders if ranking.python and holds_python(h)]
     notes += [PYTHON_NOTE.format(" and ".join(python))] if python else []
     notes += [LANGUAGE_NOTE] if ranking.language else []
+    notes += [FOLDERS_NOTE] if ranking.folders else []
     return qualified[:size], notes + await _nested(graph, qualified[:size], list(found.values()))
 
 
@@ -199,8 +200,9 @@ async def _nested(
 
 
 def _noun(ranking: Ranking, n: int) -> str:
-    if ranking.files:
-        return "file" if n == 1 else "files"
+    if ranking.files or ranking.folders:
+        noun = "file" if ranking.files else "folder"
+        return noun if n == 1 else f"{noun}s"
     return ranking.kind.value if n == 1 else PLURALS[ranking.kind]
 
 
