@@ -111,11 +111,16 @@ async def shared_import(name: str, factory: pytest.TempPathFactory) -> OrgGraph:
     use and read-only: its writes raise, since every later module would see what one wrote.
     (Investigation results are still saved beside it; no shared module reuses answers.)"""
     if name not in _GRAPHS:
-        graph = await in_memory(shared_clone(name, factory), name)
-        for method in _WRITES:
-            setattr(graph, method, _refused(name, method))
-        _GRAPHS[name] = graph
+        _GRAPHS[name] = read_only(await in_memory(shared_clone(name, factory), name), name)
     return _GRAPHS[name]
+
+
+def read_only(graph: OrgGraph, name: str) -> OrgGraph:
+    """`graph` with its writes refused (raising, naming `name`): for a graph several modules
+    share, which each only read."""
+    for method in _WRITES:
+        setattr(graph, method, _refused(name, method))
+    return graph
 
 
 def _refused(name: str, method: str) -> Any:

@@ -4,11 +4,10 @@ computed here from `git log` (author dates in UTC, merges left out as the import
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 from collections import Counter
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -32,19 +31,7 @@ from tests.conftest import new_org
 from tests.shared_history import compared_as_git
 from tests.test_investigate import investigator
 
-# ../shared/data beside the checkout (a worktree sits one level deeper); or the variable.
-_ROOT = Path(__file__).resolve().parents[1]
-BUNDLE = Path(
-    os.environ.get("FABRIC_TEST_CLICK_BUNDLE")
-    or next(
-        (
-            str(p / "shared" / "data" / "click.bundle")
-            for p in _ROOT.parents
-            if (p / "shared" / "data" / "click.bundle").exists()
-        ),
-        "click.bundle",
-    )
-)
+BUNDLE = shared_history.bundle("click")
 CLOCK = datetime(2026, 9, 1, tzinfo=UTC)
 MODULE = "module:click/src/click"
 
@@ -88,21 +75,24 @@ def in_package(commit: Commit) -> bool:
 
 @pytest.fixture(scope="module")
 def clone(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("click") / "click"
-    subprocess.run(["git", "clone", "-q", str(BUNDLE), str(path)], check=True)
-    return path
+    return shared_history.shared_clone("click", tmp_path_factory)
+
+
+# click in the session's FalkorDB, imported once per test process: test_click_status asks it
+# too, and both only read it (its writes are refused: shared_history.read_only).
+_IMPORTED: list[tuple[OrgGraph, list[Commit]]] = []
 
 
 @pytest.fixture(scope="module")
-async def click(falkor: FalkorStore, clone: Path) -> AsyncIterator[tuple[OrgGraph, list[Commit]]]:
-    path = clone
-    org = new_org()
-    await falkor.bootstrap(org)
-    graph = falkor.org(org)
-    report = await import_git(graph, GitImport(path, name="click"))
-    assert report.commits == 3329
-    yield graph, git_log(path)
-    await falkor.drop_org(org)
+async def click(falkor: FalkorStore, clone: Path) -> tuple[OrgGraph, list[Commit]]:
+    if not _IMPORTED:
+        org = new_org()
+        await falkor.bootstrap(org)
+        graph = falkor.org(org)
+        report = await import_git(graph, GitImport(clone, name="click"))
+        assert report.commits == 3329
+        _IMPORTED.append((shared_history.read_only(graph, "click"), git_log(clone)))
+    return _IMPORTED[0]
 
 
 async def ask(
