@@ -69,6 +69,18 @@ CLAIMS = (
         "a name (\"Judging\" ended the question as one)",
     ),
     Claim(
+        "the noun of \"what date\", \"which date\" (the question word read as \"when\")",
+        "ordinary.read_when",
+        "after the opening words, before the fact phrases and the intent: \"On what date did "
+        "X last commit?\" asks when (\"date\" was tried as a name, and the question ended)",
+    ),
+    Claim(
+        "the words asking for a breakdown (\"break down\", \"breakdown\") before its unit",
+        "periodcounts.read_breaking",
+        "before the names: \"Break down Hynek's commits by month\" was answered with \"Break\" "
+        "said to name no subject, or ended on it; the unit (\"by month\") is read after",
+    ),
+    Claim(
         "a breakdown by people (\"by author\", \"per person\", \"broken down by contributor\")",
         "perperson.read_breakdown",
         "before the fact phrases: \"contributor\" there asks for the people ranked, and "

@@ -8,8 +8,9 @@ rest is named in the answer as not answered, as a whole, for the asker to ask on
 
 A second question starts after a comma or semicolon ("and" may follow) with a question word
 or an auxiliary verb ("..., and is it stable?"), or after a plain "and" with a question word
-("... and who changed parser.py?", "... and when?"). Only a question that itself starts with
-a question word is split: "In 2025, who changed core.py?" is one question.
+("... and who changed parser.py?", "... and when?"); never after "if so" ("If so, who?").
+Only a question that itself starts with a question word is split: "In 2025, who changed
+core.py?" is one question.
 """
 
 from __future__ import annotations
@@ -19,8 +20,10 @@ import re
 _WH = r"who|whom|whose|what|which|when|where|why|how"
 _AUX = r"is|are|was|were|did|does|do|has|have|had|can|could|will|would|should"
 _LEADS = re.compile(rf"^\W*(?:{_WH}|{_AUX}|list|show|tell|give)\b", re.IGNORECASE)
+# Not after "if so" ("Did anyone commit in May? If so, who?"): the question after it asks the
+# first's answer in its own words, one question (the "who?" was said not answered, and was).
 _SECOND = re.compile(
-    rf"\s*[,;]\s*(?:and\s+|but\s+|also\s+)?(?=(?:{_WH}|{_AUX})\b)"
+    rf"(?<!if so)\s*[,;]\s*(?:and\s+|but\s+|also\s+)?(?=(?:{_WH}|{_AUX})\b)"
     rf"|\s+and\s+(?:also\s+)?(?=(?:{_WH})\b)",
     re.IGNORECASE,
 )

@@ -34,6 +34,7 @@ from engine.reading import (
     kindwords,
     meaning,
     openers,
+    ordinary,
     periodcounts,
     rankedmonths,
     runs,
@@ -105,6 +106,8 @@ def interpret(
     opened = openers.read(tokens)
     opening = [t.norm for t in tokens[:opened]]  # "list": names asked, never a count
     tokens = tokens[opened:]
+    ordinary.read_when(tokens)  # "on what date did X last commit?": asks when
+    periodcounts.read_breaking(tokens)  # "Break down X's commits by month": no name
     slipped = slips.read_slips(text, tokens)  # "chnages", "comits": read as the word missed
     readable = [replace(t) for t in tokens]  # before fact phrases take theirs ("new contributors")
     # "by author", "per person": the people ranked (before "contributor" is a fact phrase)

@@ -117,6 +117,12 @@ ASKER_NOTE = (
 )
 
 
+# "who should I get to review X?", "who do I ping about X?", "who would we go to about X?":
+# a modal or "do" and the asker after "who", then any verb: whom to turn to about X.
+_MODALS = frozenset({"should", "can", "could", "do", "would", "shall", "might", "must"})
+_ASKERS_SELF = frozenset({"i", "we"})
+
+
 def _asker(text: str, free: list[r.Token], intent: Intent) -> list[Unasked]:
     """The phrase asking whom to turn to, in a "who" question: said beside the answer."""
     words = [t.norm for t in free]
@@ -127,6 +133,9 @@ def _asker(text: str, free: list[r.Token], intent: Intent) -> list[Unasked]:
         if tuple(words[1 : 1 + n]) == shape:
             phrase = text[free[1].start : free[n].end]
             return [Unasked(phrase, f'"{phrase}": {ASKER_NOTE}', ends=False)]
+    if len(words) > 3 and words[1] in _MODALS and words[2] in _ASKERS_SELF:
+        phrase = text[free[1].start : free[3].end]
+        return [Unasked(phrase, f'"{phrase}": {ASKER_NOTE}', ends=False)]
     return []
 
 

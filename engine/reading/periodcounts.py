@@ -10,6 +10,7 @@ still end there. Read before the time phrase's neighbours are (engine.reading.ti
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from engine.domain.facts import FactKind
 from engine.reading import references as r
@@ -34,6 +35,35 @@ _OTHERS = frozenset(
     | {"developer", "committer", "person", "who", "day", "days", "daily", "quarter"}
     | {"quarters", "quarterly", "year", "years", "yearly", "annually", "hour", "hours"}
 )
+
+
+# The words asking for a breakdown ("Break down X's commits by month", "a breakdown of commits
+# by author"): the verb of the breakdown whose unit the question names after "by", "per" or
+# "each" (or "monthly"), which the breakdown's own reading reads or names (this one, by
+# people: engine.reading.perperson, or a unit not computed: the "per period" word row).
+# "Break" was tried as a name and the question ended, or was said to name no subject.
+_BREAKING = (("break", "down"), ("breaks", "down"), ("broken", "down"), ("breakdown",))
+_BY_UNIT = _PER | {"into"}
+
+
+def read_breaking(tokens: Sequence[r.Token]) -> str | None:
+    """The words asking for a breakdown, taken when the question names its unit after
+    them ("by month", "per author", "weekly"); the words as read, or None."""
+    free = [t for t in tokens if t.free]
+    words = [t.norm for t in free]
+    for row in _BREAKING:
+        n = len(row)
+        at = next((i for i in range(len(words)) if tuple(words[i : i + n]) == row), None)
+        if at is None:
+            continue
+        rest = words[at + n :]
+        unit = any(a in _BY_UNIT and b not in ("the", "a") for a, b in pairwise(rest))
+        if not (unit or set(rest) & set(_PERIODIC)):
+            return None
+        for token in free[at : at + n]:
+            token.free = False
+        return " ".join(row)
+    return None
 
 
 def read(

@@ -1,22 +1,22 @@
-"""Question words typed one slip away ("chnages to setters.py", "how many comits",
-"how many contibutors"): read as the word they miss, and said beside the answer.
+"""Question words typed one slip away ("chnages to setters.py", "how many comits", "how many
+contibutors"): read as the word they miss, and said beside the answer.
 
-A word nothing else read, of six letters or more, one slip (two letters swapped, one left
-out, one added, one mistyped: engine.reading.verbs.nearest) from exactly one word of
-QUESTION_WORDS, keeping its first and last letter, is read as that word: the question's
-later readings (fact phrases, the intent, a ranking) see the word it misses. Before, such a
-word was said not understood and the question answered without it: "how many contibutors
-to werkzeug" counted commits, "chnages to setters.py" ended as asking nothing.
+A word nothing else read, of six letters or more, one slip (two letters swapped, one left out, one
+added, one mistyped: engine.reading.verbs.nearest) from exactly one word of QUESTION_WORDS (the
+question's fact, kind and people words, and the reader's own closed lists: stop words, fillers:
+"diffrent" is "different", "somone" "someone"), keeping its first and last letter, is read as that
+word: the question's later readings (fact phrases, the intent, a ranking) see the word it misses.
+Before, such a word was said not understood and the question answered without it: "how many
+contibutors to werkzeug" counted commits, "chnages to setters.py" ended as asking nothing.
 
-What is never read so: a known name (read before this, its words taken), a path or dotted
-name, a word written capitalised after the first (a name nothing here knows: "Comits"), a
-word of the reader's own lists, and the real words of NOT_SLIPS. Verbs are read where a verb
-is due (engine.reading.wordrules, "misspelt verb"), where a word is surely a verb.
+What is never read so: a known name (read before this, its words taken), a path or dotted name, a
+word written capitalised after the first (a name nothing here knows: "Comits"), a word of the
+reader's own lists (read as itself), and the real words of NOT_SLIPS. Verbs are read where a verb is
+due (engine.reading.wordrules, "misspelt verb"), where a word is surely a verb.
 
-A kind word is read so from five letters, its last letter left out too ("the wsgi modul",
-"the _make modul", "the routing packag"): a kind word ends the name before it, and "modul"
-was said unused beside werkzeug.wsgi, or read as a name of its own while "_make" was dropped
-(`kind_slip`).
+A kind word is read so from five letters, its last letter left out too ("the wsgi modul", "the _make
+modul", "the routing packag"): a kind word ends the name before it, and "modul" was said unused
+beside werkzeug.wsgi, or read as a name of its own while "_make" was dropped (`kind_slip`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from engine.reading import references as r
 from engine.reading import vocabulary as v
-from engine.reading.verbs import CHANGE_NOUNS, nearest, slip
+from engine.reading.verbs import CHANGE_NOUNS, LIGHT_VERBS, nearest, slip
 
 # The words of a question's kind, facts and people a slip of is read as them.
 QUESTION_WORDS = (
@@ -33,11 +33,20 @@ QUESTION_WORDS = (
     | frozenset(v.KIND_WORDS)
     | CHANGE_NOUNS
     | {"committer", "author", "developer", "busiest"}
+    # The reader's own closed lists (stop words, the words qualifying a question or a kind):
+    # "how many diffrent people touched serving.py?" ended on "diffrent" while "comits" was
+    # read; a slip is a rule over the words the reader knows, not a list of misspellings.
+    # Not a verb's: a verb is read so only where a verb is due ("misspelt verb", wordrules).
+    | (v.STOP_WORDS - v.CHANGE_VERBS - LIGHT_VERBS)
+    | v.FILLERS
+    | v.NOT_NAMES
+    | v.NEWCOMERS
 )
 # Real words one slip from a question word, never read as it.
 NOT_SLIPS = frozenset(
     {"chances", "charges", "skipping", "shopping", "protect", "preview", "previews"}
     | {"attentive", "packager", "packagers", "services", "serviced", "modular", "authored"}
+    | {"expect", "expects"}
 )
 NOTE = 'read as "{word}": no word here is spelt so; it is one slip away.'
 # Question words written short in chat, read as the word written out ("most active ppl over

@@ -18,6 +18,7 @@ verb's form ("chnaged") is read as it, said (engine/reading/verbs.py: `verb_slot
 from __future__ import annotations
 
 from engine.reading import references as r
+from engine.reading.time.calendar import TIME_WORDS
 from engine.reading.verbs import misspelt, verb_slot
 from engine.reading.vocabulary import (
     FILLERS,
@@ -76,6 +77,8 @@ def in_verb_slot(a: At) -> bool:
     if at is not None and a.tokens[at] is token:
         return True
     after = a.tokens[1] if len(a.tokens) > 1 and a.tokens[0] is token else None
+    if after is not None and (after.norm[:1].isdigit() or after.norm in TIME_WORDS):
+        return False  # "hynek 2024 vs 2025 commits": a name before its time, no command
     return after is not None and (after.norm in _DETERMINERS or not after.free)
 
 

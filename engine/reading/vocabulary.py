@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
 from engine.reading import verbs
+from engine.reading.ordinary import ORDINARY
 from engine.reading.time import calendar as td
 
 
@@ -243,7 +244,7 @@ STOP_WORDS = _words(
     "through throughout across "
     # "summarize X", "an overview of X": what the status answer is; "count the commits to X"
     "summarize summarise summary overview recap describe count"
-) | frozenset(LEADS_SPELT) | verbs.LIGHT_VERBS | verbs.ADVERBS | DIRECTION_WORDS
+) | frozenset(LEADS_SPELT) | verbs.LIGHT_VERBS | verbs.ADVERBS | DIRECTION_WORDS | ORDINARY
 # Stop words that are words of names too ("the status codes file": status_codes.py): beside
 # one word that is none, they are looked up with it as a known name (never alone).
 NAME_PARTS = _words("status state health trend number total list new make")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.domain.models import StoredSubject, SubjectKind
+from engine.reading.pronouns import POSSESSIVES
 
 
 def referred(
@@ -22,7 +23,8 @@ def referred(
     people = list({s.key: s for s in subjects if s.kind is SubjectKind.PERSON}.values())
     if len(people) == 1:
         person = people[0]
-        return f"{said} read as {person.name}'s ({person.key}), the one person named.", None
+        owner = f"{person.name}'s" if set(pronouns) & POSSESSIVES else person.name
+        return f"{said} read as {owner} ({person.key}), the one person named.", None
     if not people:
         whom = "the question names no person it could stand for"
     else:

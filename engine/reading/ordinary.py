@@ -1,0 +1,71 @@
+"""Ordinary words a question is written with that ask nothing of their own, as rows: a
+condition framing it ("If so, who?"), the framing of its measure ("in terms of commits"),
+polite words ("kindly", "thanks"), and the noun of "on what date" (read as "when").
+
+Each was tried as a name when nothing else read it, and the question ended on it: "Did anyone
+commit between Christmas Eve 2023 and New Year's Day? If so who?" ended on "If" (a name naming
+no one), "Which month of 2025 was the busiest in terms of commits?" on "terms", "Who made the
+very first commit to click, and on what date?" on "date". They are stop words
+(engine.reading.vocabulary.STOP_WORDS): never a name, never said unread; the word rules still
+read every free word (engine.reading.meaning), so a stop word changing what is asked ("not",
+"except", "only") is still read or named there. A word listed here must ask nothing an answer
+without it leaves out: a word that narrows or turns a question ("exactly", "average", "per")
+is never a row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # engine.reading.vocabulary imports this module, tokens imports vocabulary
+    from engine.reading.tokens import Token
+
+
+@dataclass(frozen=True, slots=True)
+class OrdinaryRow:
+    """Words that ask nothing of their own, and why an answer without them is the same."""
+
+    words: tuple[str, ...]
+    why: str
+
+
+ORDINARY_ROWS = (
+    OrdinaryRow(
+        ("if", "whether"),
+        'a condition framing the question ("If so, who?", "whether anyone committed"): what '
+        "it asks is read from the rest, and an answer with nothing found says so",
+    ),
+    OrdinaryRow(
+        ("terms",),
+        '"in terms of commits": the measure named after it is read by the fact phrases',
+    ),
+    OrdinaryRow(
+        ("kindly", "pls", "plz", "thanks", "thank", "cheers"),
+        "polite words: they ask nothing",
+    ),
+    OrdinaryRow(
+        ("exact",),
+        '"the exact date", "the exact number": the figures given are exact already',
+    ),
+)
+ORDINARY = frozenset(word for row in ORDINARY_ROWS for word in row.words)
+
+# "On what date did X last commit?", "which date was the first commit to X?": the question
+# asks when, and is read as if it said "when" (the date and second of a change are what a
+# "when" answer gives). Not "which month", "what day": those rank or name periods.
+WHEN_NOUNS = frozenset({"date", "dates"})
+_ASKING = frozenset({"what", "which"})
+
+
+def read_when(tokens: list[Token]) -> list[Token]:
+    """ "what date", "which date" among the free tokens: the question word is read as
+    "when" (its `norm` made so, still free) and the noun taken; the nouns taken."""
+    taken = []
+    for left, right in pairwise(tokens):
+        if left.free and right.free and left.norm in _ASKING and right.norm in WHEN_NOUNS:
+            left.norm = "when"
+            right.free = False
+            taken.append(right)
+    return taken
