@@ -44,6 +44,8 @@ from engine.reading.breakdowns import (
     periods_extent,
     ranked_periods,
 )
+from engine.reading.comparerows import BETWEEN_NOTE, between_extent, between_subjects, compared
+from engine.reading.sizerows import SIZE_NOTE, subject_size
 from engine.reading.time.calendar import TIME_WORDS
 from engine.reading.verbrows import (
     CREATION,
@@ -60,7 +62,6 @@ from engine.reading.verbs import UNREAD_VERB, misspelt
 from engine.reading.vocabulary import (
     CHANGE_VERBS,
     LANDS,
-    LINE_SIDES,
     NEWCOMERS,
     Intent,
 )
@@ -74,13 +75,6 @@ _JOINED = frozenset({"newcomers", "joined", "joiners"})
 SELF = frozenset({"i", "my", "mine", "myself"})
 _OBJECT_ME = frozenset({"tell", "show", "give", "let", "help", "get", "find"})  # "show me"
 _SIZES = frozenset({"biggest", "largest", "smallest", "heaviest"})
-# "how many lines of code are in attrs?", "the codebase in loc": a subject's size now
-_LOC = frozenset({"loc", "sloc"})
-_SIZE_NOTE = (
-    "the size of a subject (its lines of code) is not recorded here: the history gives the "
-    'lines changed over a period ("how many lines changed in X in 2026?").'
-)
-_COMPARED = frozenset({"more", "less", "fewer"})
 _LISTED = frozenset({"file", "files", "module", "modules", "package", "packages"})
 _TOUCHED = CHANGE_VERBS | {"deleted", "removed", "added", "renamed", "created", "moved"}
 _DEPENDS = frozenset(
@@ -155,36 +149,8 @@ _WHY_NOTE = (
 )
 
 
-_COMPARATIVES = _COMPARED | frozenset(
-    {"busier", "quieter", "bigger", "larger", "smaller", "faster", "slower", "older", "newer"}
-    | {"healthier", "riskier", "better", "worse", "higher", "lower", "greater", "hotter"}
-)
-_BETWEEN_NOTE = (
-    "a comparison between subjects is not computed (each one's figures are, asked in "
-    'turn); a period is compared with now ("is X changing more than last year?").'
-)
-
-
-def _size(a: At) -> bool:
-    """ "How many lines of code are in attrs?": its size, never the lines changed over the
-    default year, which answered it (21,993 lines changed in attrs). Not with a word of
-    change ("lines of code added to X in May" are changed lines)."""
-    of_code = a.word in {"line", "lines"} and a.words[a.i + 1 : a.i + 3] == ["of", "code"]
-    changed = (CHANGE_VERBS | LINE_SIDES).intersection(a.words)
-    return (of_code or a.word in _LOC) and not changed
-
-
 def _counting(a: At) -> bool:
     return a.intent in _COUNTING
-
-
-def _compared(a: At) -> bool:
-    return a.word in _COMPARED and a.after == "than" and a.before != "or"
-
-
-def _between_extent(a: At) -> tuple[int, int]:
-    """ "busier than": from the comparative; "more active than": from "more"."""
-    return a.through_next() if a.word in _COMPARATIVES else a.around()
 
 
 def _depends_extent(a: At) -> tuple[int, int]:
@@ -200,24 +166,6 @@ def _listed(a: At) -> bool:
     asked = a.words[:2] in (["which", a.word], ["what", a.word])  # the files are asked for
     changed = bool(_TOUCHED.intersection(a.words))
     return a.intent != Intent.WHO_OWNS and a.named and asked and a.word in _LISTED and changed
-
-
-def _between_subjects(a: At) -> bool:
-    """ "is core.py busier than types.py?": a comparative ("busier", or "more" and a word:
-    "more active", "less often") and "than" followed by a name, not a period (that is
-    engine.questions.compared's) nor a number (a threshold: the `compared` row). It answered
-    with one subject's figures, or with both subjects' status, the comparison unsaid."""
-    if a.after != "than" or a.i + 1 >= len(a.free):
-        return False
-    than = a.free[a.i + 1]
-    following = next((t for t in a.tokens if t.start > than.start and t.norm != "the"), None)
-    return (
-        (a.word in _COMPARATIVES or a.before in _COMPARED)
-        and a.before != "or"
-        and following is not None
-        and following.norm not in TIME_WORDS | {"in", "during", "for", "before"}
-        and not following.norm.isdigit()
-    )
 
 
 def _both(a: At) -> bool:
@@ -247,7 +195,7 @@ WORD_ROWS = (
         _FIRST_LAST_NOTE,
         extent=lambda a: (a.free[a.i].start, a.free[a.i + 2].end),
     ),
-    WordRow("size", _size, _SIZE_NOTE, extent=lambda a: a.word_only()),
+    WordRow("size", subject_size, SIZE_NOTE, extent=lambda a: a.word_only()),
     WordRow(
         "newcomers: each one's own first",
         lambda a: a.word in _FIRST and own_first(a.tokens, a.tokens.index(a.free[a.i])),
@@ -280,7 +228,7 @@ WORD_ROWS = (
     ),
     WordRow(
         "threshold",
-        lambda a: _counting(a) and _compared(a),
+        lambda a: _counting(a) and compared(a),
         "a threshold or a comparison between subjects is not computed.",
         extent=lambda a: a.through_next(),
     ),
@@ -291,7 +239,7 @@ WORD_ROWS = (
     WordRow("least first", lambda a: a.word in LEAST, LEAST_NOTE),
     WordRow("day of the week", lambda a: a.word in DAYS, WEEKDAY_NOTE),
     WordRow("files listed", _listed, _LISTED_NOTE),
-    WordRow("between subjects", _between_subjects, _BETWEEN_NOTE, extent=_between_extent),
+    WordRow("between subjects", between_subjects, BETWEEN_NOTE, extent=between_extent),
     WordRow("depends", lambda a: a.word in _DEPENDS, _DEPENDS_NOTE, extent=_depends_extent),
     WordRow("the asker", lambda a: a.word in SELF and a.asker, None),
     WordRow(
