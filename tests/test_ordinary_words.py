@@ -273,3 +273,71 @@ async def test_a_word_changing_the_question_is_still_named(
     result = await ask(werkzeug, question)
     assert result.outcome is not Outcome.ANSWERED
     assert any(word in n for n in result.limitations), result.limitations
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "path", "year", "word"),
+    [
+        ("werkzeug", "anything big in werkzeug routing in 2024?", "src/werkzeug/routing", 2024, "big"),
+        ("attrs", "any major changes to _make.py in 2025?", "src/attr/_make.py", 2025, "major"),
+    ],
+)
+async def test_anything_big_lists_the_changes_none_judged_big(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    path: str,
+    year: int,
+    word: str,
+) -> None:
+    """ "big" ended the question as asking nothing read: its changes, the size said unjudged."""
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    _understood(result)
+    expected = commits(clone, *_year(year), path)
+    assert (result.direct_judgment or "").startswith(f"{expected} change(s) to ")
+    assert any(n.startswith(f'"{word}": no change is judged big') for n in result.limitations)
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "author", "name", "year"),
+    [
+        ("werkzeug", "biggest contributors in 2025", DAVID, "David Lord", 2025),
+        ("attrs", "who were the biggest contributors to attrs in 2024?", HYNEK, "Hynek Schlawack", 2024),
+    ],
+)
+async def test_the_biggest_contributors_are_the_most_active(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    author: str,
+    name: str,
+    year: int,
+) -> None:
+    """ "biggest" was tried as a name when nothing else was named: people ranked, said so."""
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    _understood(result)
+    expected = commits(clone, *_year(year), author=author)
+    assert f"ranked by commits: {name} ({expected} commit(s)" in (result.direct_judgment or "")
+    assert any(n.startswith('"biggest": read as the most active') for n in result.limitations)
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "phrase"),
+    [
+        ("werkzeug", "who has exactly one commit to werkzeug in 2025?", "exactly one commit"),
+        ("werkzeug", "who made a single commit to werkzeug in 2025?", "single commit"),
+        ("attrs", "which people made only one commit to attrs in 2025?", "only one commit"),
+        ("attrs", "who has made just 2 commits to attrs in 2025?", "just 2 commits"),
+    ],
+)
+async def test_a_count_held_to_a_figure_ends_named(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str, phrase: str
+) -> None:
+    """It ended on "one" as a verb or a name not understood; the threshold is named."""
+    graph, _ = histories[history]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.NO_MATCH
+    assert [n.split(":")[0] for n in result.limitations] == [f'"{phrase}"'], result.limitations
+    assert "not computed" in result.limitations[0]

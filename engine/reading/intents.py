@@ -25,6 +25,7 @@ from itertools import pairwise
 from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
 from engine.reading import vocabulary as v
+from engine.reading.sizerows import BIG
 from engine.reading.verbs import LISTED
 from engine.reading.vocabulary import Intent
 
@@ -72,7 +73,8 @@ def _asks_changes(lead: str, words: list[str], joined: str) -> bool:
 
 _ANYTHING = frozenset({"anything", "something"})
 # What may follow "anything" asking for changes ("anything in X?", "anything new in X?").
-_ANYTHING_THEN = frozenset({"in", "to", "on", "new", "for", "at", "under"}) | _HAPPENED
+# "anything big in auth in 2017?": its changes, none judged big (engine/reading/sizerows.py)
+_ANYTHING_THEN = frozenset({"in", "to", "on", "new", "for", "at", "under"}) | _HAPPENED | BIG
 _ANY_OF = frozenset({"activity", "work", "movement", "updates", "progress"})
 
 

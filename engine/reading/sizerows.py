@@ -1,10 +1,24 @@
-"""Word rows about how big: the size of a subject (its lines of code now), not recorded here
-(engine/reading/wordrules.py holds the rows).
+"""Word rows about how big or how many (engine/reading/wordrules.py holds the rows).
+
+The size of a subject (its lines of code now) is not recorded here.
+
+"The biggest contributors", "the main committers": the people ranked by their commits, the
+most active first (each one's changed lines beside), said; "biggest" was tried as a name when
+the question named nothing else, and the question ended on it.
+
+"Anything big in auth in 2017?", "any major changes to X?": the window's changes listed, with
+their lines in all; no change is judged big or small here, said. The question ended on "big"
+as asking nothing read.
+
+"Who has exactly one commit?", "which people made only one commit to X?": a threshold on each
+person's count, not computed (a "who" answer ranks the most active, at most five); the
+question ends naming it. It ended on "one" as a verb not understood, or as a name.
 """
 
 from __future__ import annotations
 
-from engine.reading.vocabulary import CHANGE_VERBS, LINE_SIDES
+from engine.reading.time.calendar import count_of
+from engine.reading.vocabulary import CHANGE_VERBS, LINE_SIDES, NEWCOMERS, Intent
 from engine.reading.wordrow import At
 
 # "how many lines of code are in attrs?", "the codebase in loc": a subject's size now
@@ -22,3 +36,64 @@ def subject_size(a: At) -> bool:
     of_code = a.word in {"line", "lines"} and a.words[a.i + 1 : a.i + 3] == ["of", "code"]
     changed = (CHANGE_VERBS | LINE_SIDES).intersection(a.words)
     return (of_code or a.word in _LOC) and not changed
+
+
+# Words of size that rank people by how much they did ("the biggest contributors").
+PEOPLE_SIZES = frozenset(
+    {"biggest", "largest", "major", "main", "leading", "chief", "principal", "heaviest"}
+)
+PEOPLE_SIZES_NOTE = (
+    "read as the most active: the people ranked by their commits, most first, each one's "
+    'changed lines given beside (ask "by lines changed" to rank them by lines).'
+)
+# Words asking whether any change was big ("anything big in X?"); "biggest" ranks changes by
+# size, which ends (the "sizes" row).
+BIG = frozenset(
+    {"big", "major", "significant", "notable", "noteworthy", "large", "huge", "important"}
+    | {"substantial", "interesting", "serious"}
+)
+BIG_NOTE = (
+    "no change is judged big or small here: the window's changes are listed, newest first "
+    "(each one's date, author and message), with the lines changed in all, for the reader "
+    "to judge."
+)
+# "exactly one commit", "only 2 commits", "just one commit", "a single commit".
+_HELD = frozenset({"exactly", "only", "just", "precisely"})
+_COUNTED = frozenset({"commit", "commits", "change", "changes", "contribution", "contributions"})
+HELD_NOTE = (
+    "a count held to a figure (people with exactly N commits) is not computed: a \"who\" "
+    "answer ranks the most active people and lists at most five. Ask \"who committed to X "
+    'in <period>?" for each one\'s count, or ask about one person.'
+)
+
+
+def people_sized(a: At) -> bool:
+    """ "the biggest contributors" in a question asking who."""
+    return a.intent == Intent.WHO and a.word in PEOPLE_SIZES and a.after in NEWCOMERS
+
+
+def big_changes(a: At) -> bool:
+    """ "anything big in X?", "any major changes to X?": its changes asked for."""
+    return a.intent == Intent.WHAT_CHANGED and a.word in BIG
+
+
+def held_count(a: At) -> bool:
+    """ "exactly one commit", "only 2 commits", "a single commit"."""
+    if a.word == "single":
+        return a.after in _COUNTED
+    following = a.words[a.i + 2] if a.i + 2 < len(a.words) else ""
+    return a.word in _HELD and _number(a.after) and following in _COUNTED
+
+
+def held_extent(a: At) -> tuple[int, int]:
+    """From the word through the noun counted ("exactly one commit")."""
+    last = a.i + (1 if a.word == "single" else 2)
+    last = min(last, len(a.free) - 1)
+    return a.free[a.i].start, a.free[last].end
+
+
+def _number(word: str) -> bool:
+    try:
+        return count_of(word) > 0
+    except ValueError:
+        return False

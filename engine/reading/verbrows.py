@@ -18,7 +18,7 @@ verb's form ("chnaged") is read as it, said (engine/reading/verbs.py: `verb_slot
 from __future__ import annotations
 
 from engine.reading import references as r
-from engine.reading.time.calendar import TIME_WORDS
+from engine.reading.time.calendar import NUMBERS, TIME_WORDS
 from engine.reading.verbs import misspelt, verb_slot
 from engine.reading.vocabulary import (
     FILLERS,
@@ -73,6 +73,8 @@ def in_verb_slot(a: At) -> bool:
         return False  # "who can help with X?": whom to ask (engine.reading.meaning reads it)
     if " " in token.norm:
         return False  # "pre-commit config changes": a word written with "-" is no verb
+    if token.norm in NUMBERS or token.norm.isdigit():
+        return False  # "who has exactly one commit?": a number is no verb
     at = verb_slot([LEADS_SPELT.get(t.norm, t.norm) for t in a.tokens], NEWCOMERS)
     if at is not None and a.tokens[at] is token:
         return True

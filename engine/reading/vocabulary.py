@@ -253,6 +253,8 @@ NAME_PARTS = _words("status state health trend number total list new make")
 NOT_NAMES = frozenset(
     {"go to", "best", "right", "main", "key", "lead", "primary", "responsible", "whole"}
     | {"entire", "only", "same", "new", "old", "other", "another", "single", "first", "last"}
+    # "biggest contributors 2011 through 2012": the most active (engine/reading/sizerows.py)
+    | {"biggest", "largest", "major", "leading"}
 )
 # "When did X last commit?", "the latest change to X": the newest change is asked for.
 LAST_WORDS = _words("last latest newest recent")

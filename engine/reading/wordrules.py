@@ -45,7 +45,17 @@ from engine.reading.breakdowns import (
     ranked_periods,
 )
 from engine.reading.comparerows import BETWEEN_NOTE, between_extent, between_subjects, compared
-from engine.reading.sizerows import SIZE_NOTE, subject_size
+from engine.reading.sizerows import (
+    BIG_NOTE,
+    HELD_NOTE,
+    PEOPLE_SIZES_NOTE,
+    SIZE_NOTE,
+    big_changes,
+    held_count,
+    held_extent,
+    people_sized,
+    subject_size,
+)
 from engine.reading.time.calendar import TIME_WORDS
 from engine.reading.verbrows import (
     CREATION,
@@ -221,6 +231,9 @@ WORD_ROWS = (
         PER_NOTE,
         extent=lambda a: a.through_next() if a.word in PER else a.word_only(),
     ),
+    WordRow("people sized", people_sized, PEOPLE_SIZES_NOTE, ends=False),
+    WordRow("big changes", big_changes, BIG_NOTE, ends=False),
+    WordRow("count held", held_count, HELD_NOTE, extent=held_extent),
     WordRow(
         "sizes",
         lambda a: _counting(a) and a.word in _SIZES and a.after not in NEWCOMERS,
