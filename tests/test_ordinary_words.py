@@ -341,3 +341,60 @@ async def test_a_count_held_to_a_figure_ends_named(
     assert result.outcome is Outcome.NO_MATCH
     assert [n.split(":")[0] for n in result.limitations] == [f'"{phrase}"'], result.limitations
     assert "not computed" in result.limitations[0]
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "phrase"),
+    [
+        (
+            "werkzeug",
+            "How many commits has Daniel Neuhäuser made, and over what period was he active?",
+            "what period",
+        ),
+        ("attrs", "over which period was hynek active on attrs?", "which period"),
+    ],
+)
+async def test_the_span_of_activity_ends_with_the_two_questions_to_ask(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str, phrase: str
+) -> None:
+    """ "period" ended as a name naming no one (and "he" too): the span is named, with the
+    first and last questions that answer it."""
+    graph, _ = histories[history]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.NO_MATCH
+    assert [n.split(":")[0] for n in result.limitations] == [f'"{phrase}"'], result.limitations
+    assert "when did X first commit?" in result.limitations[0]
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "paths", "year"),
+    [
+        (
+            "werkzeug",
+            "how many commits touched the werkzeug package in 2019, wherever it lived?",
+            ("werkzeug", "src/werkzeug"),
+            2019,
+        ),
+        (
+            "attrs",
+            "how many commits changed the attr package in 2015, wherever it lived at the time?",
+            ("attr", "src/attr"),
+            2015,
+        ),
+    ],
+)
+async def test_wherever_it_lived_is_the_package_across_its_moves(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    paths: tuple[str, ...],
+    year: int,
+) -> None:
+    """ "wherever" and "lived" ended the question: the package's commits under both paths
+    (werkzeug moved into src/ in 2019, attr in October 2015), the reading said."""
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    _understood(result)
+    expected = commits(clone, *_year(year), *paths)
+    assert (result.direct_judgment or "").startswith(f"{expected} commit(s) to ")
+    assert any(n.startswith('"wherever it lived') for n in result.limitations)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # engine.reading.vocabulary imports this module, tokens imports vocabulary
     from engine.reading.tokens import Token
+    from engine.reading.wordrow import At
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,3 +70,25 @@ def read_when(tokens: list[Token]) -> list[Token]:
             right.free = False
             taken.append(right)
     return taken
+
+
+# "the requests package, wherever it lived at the time": what is named across its moves, as
+# every module and package is read (its commits under its earlier paths counted with it).
+# "wherever" and "lived" were said not understood and the question ended. Said beside the
+# answer (a word row of engine/reading/wordrules.py), from "wherever" to the clause's end.
+MOVES_NOTE = (
+    "read as what is named across its moves: the commits made under its earlier paths are "
+    "counted with it (renames are followed, as for every module and package named)."
+)
+
+
+def moves(a: At) -> bool:
+    return a.word in ("wherever", "whereever")
+
+
+def moves_extent(a: At) -> tuple[int, int]:
+    """From "wherever" to the end of its clause (a comma, a bracket or the question's end)."""
+    start = a.free[a.i].start
+    ends = [i for i in (a.text.find(c, start) for c in ",;)?") if i >= 0]
+    end = min(ends, default=len(a.text))
+    return start, len(a.text[:end].rstrip())

@@ -45,6 +45,7 @@ from engine.reading.breakdowns import (
     ranked_periods,
 )
 from engine.reading.comparerows import BETWEEN_NOTE, between_extent, between_subjects, compared
+from engine.reading.ordinary import MOVES_NOTE, moves, moves_extent
 from engine.reading.sizerows import (
     BIG_NOTE,
     HELD_NOTE,
@@ -117,6 +118,14 @@ _FIRST_LAST_NOTE = (
     "the first change and the last one asked together with no time named are two questions "
     'over two windows: ask "when did X first change?" and "when did X last change?", or name '
     'a period ("the first and last change to X in 2025" is answered).'
+)
+# "over what period was he active?", "what time span did X work on Y?": the span of activity,
+# its first and its last change (it ended on "period" as a name naming no one).
+_SPANS = frozenset({"period", "span", "timespan", "timeframe", "stretch"})
+_SPAN_NOTE = (
+    "the span of activity (from the first change to the last) is two questions over two "
+    'windows: ask "when did X first commit?" and "when did X last commit?", or name a period '
+    '("the first and last change to X in 2025" is answered).'
 )
 _NEGATION_NOTE = (
     "leaving subjects or people out (a negation) is not computed; asking without it "
@@ -205,6 +214,12 @@ WORD_ROWS = (
         _FIRST_LAST_NOTE,
         extent=lambda a: (a.free[a.i].start, a.free[a.i + 2].end),
     ),
+    WordRow(
+        "span of activity",
+        lambda a: a.word in _SPANS and a.before in {"what", "which", "time"},
+        _SPAN_NOTE,
+        extent=lambda a: (a.free[a.i - 1].start, a.free[a.i].end),
+    ),
     WordRow("size", subject_size, SIZE_NOTE, extent=lambda a: a.word_only()),
     WordRow(
         "newcomers: each one's own first",
@@ -265,6 +280,7 @@ WORD_ROWS = (
     WordRow(
         "why", lambda a: a.word == "why" and a.intent != Intent.WHY_BEHIND, _WHY_NOTE, ends=False
     ),
+    WordRow("across its moves", moves, MOVES_NOTE, ends=False, extent=moves_extent),
     WordRow("pushed", lambda a: a.word in PUSHES, PUSH_NOTE, ends=False),
     WordRow("landed", lambda a: a.word in LANDS, LAND_NOTE, ends=False),
     WordRow("reviewed", lambda a: a.word in UNRECORDED_ROLES, ROLE_NOTE),
