@@ -53,6 +53,8 @@ def named(
     if time is None or time.start_at is None or len(set(reading.ignored)) > 1:
         return None  # "q1 vs q2 vs q3": more than two periods
     first = text[time.start : time.end]
+    if (prior := PRIOR.match(text, time.end)) is not None:  # "Q1 2025 vs the previous quarter"
+        return _prior(first, time, prior)
     for _, _, period in later_periods(text, time, reading, ors=True):
         second = _inherited(period, first, time, now) or _again(period, time, now)
         return None if second is None else _named(first, time, period, second)
@@ -158,6 +160,28 @@ def _shifted(
     back = (tc.months_before(time.start_at, months),
             None if end is None else tc.months_before(end, months))  # fmt: skip
     return Named((first, phrase), ((time.start_at, end), back), span=span)
+
+
+# The calendar unit before the first period ("more commits in 2025 than the year before",
+# "Q1 2025 compared with the previous quarter": Q4 2024, where "the previous quarter" was
+# read back from now, Q2 2026, and answered against Q1 2025). One group, the unit.
+PRIOR = re.compile(
+    r"\s*,?\s*(?:than|vs\.?|versus|compared\s+(?:to|with)|against|or)\s+(?:in\s+|during\s+)?"
+    r"(?P<phrase>(?:the\s+)?(?:(?:previous|prior|preceding)\s+(?P<unit>week|month|quarter|year)"
+    r"|(?P<before>week|month|quarter|year)\s+(?:before|prior|earlier)))(?!\s*[\w'])",
+    re.IGNORECASE,
+)
+
+
+def _prior(first: str, time: tp.TimeMatch, prior: re.Match[str]) -> Named | None:
+    """The whole calendar unit before the one the first period starts in."""
+    if time.start_at is None:
+        return None
+    unit = (prior.group("unit") or prior.group("before")).lower()
+    start, end = tc.period_of(unit, time.start_at, -1)
+    span = (prior.start("phrase"), prior.end("phrase"))
+    return Named((first, prior.group("phrase")), ((time.start_at, time.end_at), (start, end)),
+                 span=span)  # fmt: skip
 
 
 # What follows the first period right after a comparing word, up to the clause's end.

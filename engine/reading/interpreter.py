@@ -218,7 +218,7 @@ def interpret(
         if base is not None:
             intent, kinds = by
             twoperiods.read([*tokens, *readable], pair)
-            spans = [(a, b) for a, b in spans if normalise(text[a:b]) not in twoperiods.WORDS]
+            spans = [(a, b) for a, b in spans if not twoperiods.its_words(text, a, b, pair)]
             references = tuple(dict.fromkeys(text[a:b] for a, b in spans))  # not "fewer"
     elif time is not None:
         time, base, intent, kinds = comparison(text, time, now, intent, kinds, tokens)

@@ -21,6 +21,7 @@ from datetime import datetime
 
 from engine.domain import timecontext as tc
 from engine.domain.facts import FactKind
+from engine.domain.text import normalise
 from engine.reading import references as r
 from engine.reading.comparisons import Named
 from engine.reading.meaning import Unasked
@@ -54,6 +55,14 @@ def read(tokens: list[r.Token], named: Named, words: frozenset[str] = WORDS) -> 
     for token in tokens:
         inside = start <= token.start and token.end <= end
         token.free = token.free and token.norm not in words and not inside
+
+
+def its_words(text: str, a: int, b: int, named: Named) -> bool:
+    """Whether the words at [a, b) are the comparison's: a comparing word, or within the second
+    period's words ("the year before", "the same month last year": "before" and "same" were
+    left a subject not known, and the comparison ended on them)."""
+    start, end = named.span or (0, 0)
+    return normalise(text[a:b]) in WORDS or (start <= a and b <= end)
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,6 +52,9 @@ _PARTS = frozenset({"early", "mid", "late"})
 _LATER = frozenset({"later"})
 # Before a unit, how to count rather than when ("per month", "each week", "over time").
 _GRAINS = frozenset({"per", "each", "every", "over", "a", "by"})
+# After a unit, comparing each period with the one before ("year over year", "quarter on
+# quarter"): "in 2025 year over year" ended on "in 2025 year" not understood.
+_OVER = frozenset({"over", "on"})
 _WORDS = frozenset(
     {n for n in NUMBERS if n != "a"}
     | {w for w in ORDINAL_DAYS if " " not in w}
@@ -165,6 +168,8 @@ class _Walk:
             if leftwards and word.norm in _UNITS | _PLURALS and before in _GRAINS:
                 break  # "per month", "over time": how to count, not when
             following = self.words[i + 1].norm if i + 1 < len(self.words) else ""
+            if not leftwards and word.norm in _UNITS and following in _OVER:
+                break  # "in 2025 year over year": how to compare (comparisons._OVER)
             misspelt = leftwards and _misspelt_bound(word.norm)
             left_out = leftwards and word.norm in _LEAVING_OUT  # before it only
             changed = changes(word.norm, following) or misspelt or left_out
@@ -240,6 +245,9 @@ def unread_unit(
             if not (_time_word(words[j].norm) or len(words[j].norm) <= 4):
                 break  # "lst", "the past", "in": not "changed" nor a name
             start, j = words[j].start, j - 1
+        over = [w.norm for w in words[i + 1 : i + 3]]
+        if len(over) == 2 and over[0] in _OVER and over[1] == word.norm:  # "year over year"
+            return start, words[i + 2].end
         return start, word.end
     return None
 

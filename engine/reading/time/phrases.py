@@ -81,6 +81,11 @@ _QUARTER_ASKED = re.compile(
     r"\b(?:which|what|busiest|quietest|hottest|liveliest|most\s+active)\s+$", re.IGNORECASE
 )
 _QUARTER_WITH = re.compile(r"\s+with\s+(?:the\s+)?(?:most|highest)\b", re.IGNORECASE)
+# A quarter counted by ("commits per quarter in 2025", "by quarter"): the unit of a breakdown
+# (engine/reading/periodcounts.py), no time phrase unread.
+_QUARTER_PER = re.compile(r"\b(?:by|per|each)\s+$", re.IGNORECASE)
+# ... or compared with the one before ("Q2 2025 quarter over quarter": comparisons._OVER).
+_QUARTER_OVER = re.compile(r"quarter[\s-]+(?:over|on)[\s-]+quarter\b", re.IGNORECASE)
 # A two-digit year after an apostrophe stands first, outside the word boundaries: "'25"
 # after a space starts with no word boundary, so "vs '25" was never seen and "25" was read as
 # a name ("commits in '24 vs '25" ended on "25" naming nothing known).
@@ -390,7 +395,12 @@ def _qualified(text: str, first: TimeMatch, found: list[TimeMatch]) -> tuple[int
 
 def _quarter_ranked(text: str, match: re.Match[str]) -> bool:
     """ "quarter" of "which quarter ... the most", "the busiest quarter" (`_QUARTER_ASKED`)."""
-    if match.group().lower() not in ("quarter", "quarters") or not _RANKS.search(text):
+    if match.group().lower() not in ("quarter", "quarters"):
+        return False
+    over = any(o.start() <= match.start() < o.end() for o in _QUARTER_OVER.finditer(text))
+    if over or _QUARTER_PER.search(text, 0, match.start()):
+        return True
+    if not _RANKS.search(text):
         return False
     before = _QUARTER_ASKED.search(text, 0, match.start())
     return before is not None or _QUARTER_WITH.match(text, match.end()) is not None
