@@ -1,6 +1,7 @@
-"""Commits broken down by calendar month or week ("commits by month in 2025", "attrs activity
-by month past 6 mo", "commits to werkzeug per week in July 2026"): the window's calendar
-months or weeks (UTC; a week runs from Monday), each one's commits read as a fact of its own
+"""Commits broken down by calendar month, quarter or week ("commits by month in 2025", "attrs
+activity by month past 6 mo", "commits per quarter in 2025", "commits to werkzeug per week in
+July 2026"): the window's calendar months, quarters or weeks (UTC; a week runs from
+Monday), each one's commits read as a fact of its own
 (the commit activity provider over that period: its records are the evidence), listed in
 calendar order. A period the window cuts (the one under way, or the first of a window not
 starting on its first day) is counted over the part inside it, said. It was refused ("a
@@ -19,6 +20,7 @@ from engine.questions.base import Asked, Case, Found, Question, Reader, claim_al
 from engine.questions.months import (
     Month,
     calendar_months,
+    calendar_quarters,
     calendar_weeks,
     counts,
     label,
@@ -39,6 +41,8 @@ class PerPeriod(Question):
             return None
         start, end = asked.window.start, asked.window.end
         periods = calendar_weeks(start, end) if unit == "week" else calendar_months(start, end)
+        if unit == "quarter":  # "commits per quarter in 2025"
+            periods = calendar_quarters(periods)
         results = await read_each(asked, reader, periods)
         return Found(results=tuple(results), kept=(unit, *periods))
 

@@ -44,8 +44,9 @@ PER_COMPARED_NOTE = (
 )
 PER_NOTE = (
     "a breakdown by this period, or of another figure than commits, is not computed (commits "
-    'by calendar month or week are: "commits by month in 2025"), only one total for the whole '
-    'window: ask for each period in turn ("in March 2025").'
+    'by calendar month, quarter or week are: "commits by quarter in 2025"), only one total for '
+    "the whole window, of at most 400 days: ask for each period in turn (\"in 2024\", \"in March "
+    '2025").'
 )
 
 

@@ -184,12 +184,17 @@ def interpret(
     weeks_ranked = ranked_unit == "week"
     if ranked_unit:
         intent, kinds = Intent.COUNT, [FactKind.COMMIT_ACTIVITY]
+        spans = [(a, b) for a, b in spans if normalise(text[a:b]) not in rankedmonths.VERBS]
+        references = tuple(dict.fromkeys(text[a:b] for a, b in spans))  # not "Rank"
     # "commits by month in 2025": each month's commits, in calendar order (the same)
     per_period = None
     if not ranking and not ranked_unit:
         per_period = periodcounts.read(text, tokens, readable, kinds, intent)
     if per_period:
         intent, kinds = Intent.COUNT, [FactKind.COMMIT_ACTIVITY]
+        # "monthly commits in 2023": the first word was taken for a name before it was read
+        spans = [(a, b) for a, b in spans if normalise(text[a:b]) not in periodcounts.PERIODIC]
+        references = tuple(dict.fromkeys(text[a:b] for a, b in spans))
     elif intent == Intent.WHAT_CHANGED and len(references) > 1 and compares(text, references):
         intent, kinds = Intent.COUNT, [FactKind.COMMIT_ACTIVITY]  # "did X or Y change more?"
     # "since Jan '23": not understood, never "since Jan"; "lst month": never the default window

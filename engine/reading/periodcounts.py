@@ -1,9 +1,11 @@
-"""A count of commits broken down by calendar month or week ("commits by month in 2025",
-"attrs activity by month past 6 mo", "commits to werkzeug per week in July 2026", "weekly
-commits"): each period's commits, listed in calendar order (engine/questions/periods.py). It
-ended as the word rule "per period" (engine/reading/breakdowns.py) ends every breakdown;
-other units (days, quarters, years), lines or people by period, and rates ("commits a week")
-still end there. Read before the time phrase's neighbours are (engine.reading.time.beside):
+"""A count of commits broken down by calendar month, quarter or week ("commits by month in
+2025", "attrs activity by month past 6 mo", "commits to werkzeug per week in July 2026",
+"weekly commits", "commits per quarter in 2025"): each period's commits, listed in calendar
+order (engine/questions/periods.py). It ended as the word rule "per period"
+(engine/reading/breakdowns.py) ends every breakdown ("per quarter in 2025" ended on "quarter
+in 2025" not understood as a time); other units (days, years), lines or people by period,
+and rates ("commits a week") still end there. Read before the time phrase's neighbours
+are (engine.reading.time.beside):
 "month" of "by month past 6 mo" is the unit counted by, not a word changing the time.
 """
 
@@ -18,8 +20,10 @@ from engine.reading.vocabulary import LINE_WORDS, Intent
 
 # The units a breakdown is read in, by the word naming it: at most 14 months or 58 weeks in
 # a window one answer may cover (engine.resolving.questiontime), each read apart.
-_UNITS = {"month": "month", "months": "month", "week": "week", "weeks": "week"}
-_PERIODIC = {"monthly": "month", "weekly": "week"}
+_UNITS = {"month": "month", "months": "month", "week": "week", "weeks": "week"} | {
+    "quarter": "quarter", "quarters": "quarter"
+}  # fmt: skip
+PERIODIC = {"monthly": "month", "weekly": "week", "quarterly": "quarter"}
 # "by month", "per week", "each month": the unit each count is of. Not "a" or "every":
 # "commits a week" asks a rate, not each week's count.
 _PER = frozenset({"by", "per", "each"})
@@ -32,8 +36,8 @@ _INTENTS = frozenset({Intent.COUNT, Intent.STATUS})
 # Words asking for another figure by period (people, lines) or another period: not read.
 _OTHERS = frozenset(
     {"people", "contributors", "contributor", "authors", "author", "developers", "committers"}
-    | {"developer", "committer", "person", "who", "day", "days", "daily", "quarter"}
-    | {"quarters", "quarterly", "year", "years", "yearly", "annually", "hour", "hours"}
+    | {"developer", "committer", "person", "who", "day", "days", "daily"}
+    | {"year", "years", "yearly", "annually", "hour", "hours"}
 )
 
 
@@ -58,7 +62,7 @@ def read_breaking(tokens: Sequence[r.Token]) -> str | None:
             continue
         rest = words[at + n :]
         unit = any(a in _BY_UNIT and b not in ("the", "a") for a, b in pairwise(rest))
-        if not (unit or set(rest) & set(_PERIODIC)):
+        if not (unit or set(rest) & set(PERIODIC)):
             return None
         for token in free[at : at + n]:
             token.free = False
@@ -84,8 +88,8 @@ def read(
         return None
     found: list[tuple[str, list[r.Token]]] = []
     for i, word in enumerate(words):
-        if word in _PERIODIC:
-            found.append((_PERIODIC[word], [free[i]]))
+        if word in PERIODIC:
+            found.append((PERIODIC[word], [free[i]]))
         elif word in _PER and i + 1 < len(words) and words[i + 1] in _UNITS:
             found.append((_UNITS[words[i + 1]], free[i : i + 2]))
     if len({unit for unit, _ in found}) != 1:  # none, or "weekly ... by month": two asked

@@ -24,6 +24,8 @@ _UNITS = {"month": "month", "months": "month", "quarter": "quarter", "quarters":
 }  # fmt: skip
 _MONTHS = frozenset(_UNITS)
 _OPENERS = frozenset({"which", "what"})
+# A verb ranking the periods at the question's start ("Rank the months of 2021 by commits").
+VERBS = frozenset({"rank", "order", "sort"})
 _OTHER_PERIODS = frozenset(
     {"day", "days", "weekday", "hour", "hours"}
     | {"season", "seasons", "year", "years", "daily", "weekly", "monthly", "per", "each"}
@@ -63,8 +65,14 @@ def read(
         (k for k in range(len(words) - 1) if words[k] in _OPENERS and words[k + 1] in _MONTHS),
         len(words),
     )
+    # "Rank the months of spring 2021 by number of commits", "order the weeks of May by
+    # commits": a verb ranking, then the periods (it ended on "Rank" not understood).
+    ranks = words[:1] in [[v] for v in VERBS] and "by" in words
+    at = 2 if words[1:2] == ["the"] else 1
+    if ranks and words[at : at + 1] and words[at] in _MONTHS:
+        taken = [0, at]
     for i, word in enumerate(words):
-        if word not in _MOST:
+        if taken or word not in _MOST:
             continue
         ahead = i + 2 if words[i + 1 : i + 2] == ["active"] else i + 1
         with_the = i - 1 if words[i - 1 : i] == ["the"] else i  # "month with the most"
