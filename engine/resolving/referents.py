@@ -36,6 +36,7 @@ from engine.resolving.aside import (
 from engine.resolving.disclosures import Disclosures, disclose, reach
 from engine.resolving.formerpaths import folded_path, moved
 from engine.resolving.fullnames import other_person
+from engine.resolving.gonefolders import gone_note
 from engine.resolving.matching import Match
 from engine.resolving.resolution import (
     Ambiguous,
@@ -73,6 +74,19 @@ class Referents:
         # theirs holds (engine.resolving.unmatchedwords.other_person).
         self.untracked: dict[str, str] = {}
         self.window: Window | None = None  # the question's, once known: namesakes' activity
+
+    async def _gone(self, reference: str, outcome: object) -> str | None:
+        """A reference naming nothing, or a path naming a file whose folder of that path was
+        deleted (requests/packages: the vendored folder, not packages.py made after), said
+        as the folder gone (engine.resolving.gonefolders)."""
+        if isinstance(outcome, NotFound) and reference not in self.untracked:
+            return await gone_note(self.graph, reference)
+        written = reference.strip().strip("/")
+        if not isinstance(outcome, Resolved) or "/" not in written or "." in written:
+            return None
+        if outcome.subject.attributes.get("module_kind") != "file":
+            return None
+        return await gone_note(self.graph, reference, exact=True)
 
     async def one(
         self,
@@ -155,6 +169,9 @@ class Referents:
                 # "from your recent references", the first never remembered
                 self.resolver.admit(actor, former.subject)
                 return former.subject
+            if (gone := await self._gone(reference, outcome)) is not None:
+                self.untracked[reference] = gone  # "werkzeug/contrib": a folder deleted
+                return outcome if isinstance(outcome, NotFound) else NotFound(outcome.stage)
             if (folder := await descriptions.folder(self.graph, reference)) is not None:
                 self.untracked[reference] = folder  # ".github/workflows": not all of .github
                 return outcome if isinstance(outcome, NotFound) else NotFound(outcome.stage)
@@ -166,6 +183,9 @@ class Referents:
                 told.notes.append(held[1])
                 self.resolver.admit(actor, held[0])
                 return held[0]
+        if (gone := await self._gone(reference, outcome)) is not None:
+            self.untracked[reference] = gone  # "contrib", "requests/packages": deleted folders
+            return outcome if isinstance(outcome, NotFound) else NotFound(outcome.stage)
         if isinstance(outcome, Resolved) and window is not None and window.historical:
             late = await existence.not_yet(self.graph, reference, outcome, window)
             if isinstance(late, Ambiguous):  # "attrs converters in '19": made in 2021

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 
+from graph.git.gone import gone_folders
 from graph.git.identity import People, gathered
 from graph.git.log import Commit
 from graph.git.modules import Modules
@@ -81,6 +82,8 @@ class History:
     commits: int = 0
     first: datetime | None = None
     last: datetime | None = None
+    # folders the head has no more -> (last change, hash, author) (graph/git/gone.py)
+    gone: dict[str, tuple[str, str, str]] = field(default_factory=dict)
 
     @property
     def repo_key(self) -> str:
@@ -96,6 +99,8 @@ class History:
             if progress is not None and len(read) % 500 == 0:
                 progress(len(read))
         self.modules.learn(read)
+        own = [c for c in read if len(c.parents) <= 1]  # a merge changes nothing of its own
+        self.gone = gone_folders(own, self.modules.present, self.modules.head_path)
         for commit in read:
             self.add(commit)
         if progress is not None:

@@ -143,6 +143,11 @@ class Modules:
         self._earlier: dict[str, list[tuple[str, datetime]]] = {}  # module -> earlier paths
         self.by_path: dict[str, Module] = {}
 
+    @property
+    def present(self) -> frozenset[str]:
+        """Every directory of the head."""
+        return self._present
+
     def learn(self, commits: Sequence[Commit]) -> None:
         """Reads the renames of every commit (newest first) before any is counted: the
         paths of a side branch's commits are the head's, however git orders them."""

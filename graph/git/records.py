@@ -15,6 +15,7 @@ from typing import Any
 from engine.domain import identities
 from engine.domain.commits import commit_key, legacy_commit_key
 from engine.domain.models import Relationship, StoredSubject
+from graph.git import gone
 from graph.git.history import Change, History, RollupKey, module_key
 from graph.git.identity import Person
 from graph.git.modules import Module, taken_names
@@ -31,7 +32,7 @@ MAX_TITLE = 400  # a source record's title (engine.domain.models.SourceRecord)
 # file module too (HISTORY.md, pyproject.toml); 8: every directory holding a file is a module
 # (.github/workflows, tests/certs). An import finding a repository stored under
 # another layout reads its whole history again.
-MODULE_LAYOUT = 9
+MODULE_LAYOUT = 10
 # How commit records are keyed (engine/domain/commits.py); 2: a shortened key names its commit. An
 # import finding a repository stored before reads its whole history again if it had such keys.
 COMMIT_KEYS = 2
@@ -111,6 +112,7 @@ def subjects(
             "attributes": {
                 "vcs": "git", "branch": branch[:200], "head": head, "module_layout": MODULE_LAYOUT,
                 "commit_keys": COMMIT_KEYS, **(start or {}),
+                **_gone(history, stored.get(repo_key)),
             },
         },
         stored.get(repo_key),
@@ -145,6 +147,15 @@ def subjects(
             stored.get(key),
         )
         yield from _retired(history, module.previous, key, module.renamed_at, stored)
+
+
+def _gone(history: History, stored: StoredSubject | None) -> dict[str, Any]:
+    """The folders the head has no more (graph/git/gone.py), those stored before kept (an
+    incremental run reads only the new commits)."""
+    kept = gone.decode(stored.attributes.get(gone.ATTRIBUTE)) if stored else {}
+    present = history.modules.present  # a folder made again is no longer gone
+    text = gone.encode({**{k: v for k, v in kept.items() if k not in present}, **history.gone})
+    return {gone.ATTRIBUTE: text} if text else {}
 
 
 def _identities(person: Person, stored: StoredSubject | None) -> dict[str, Any]:

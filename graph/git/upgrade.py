@@ -24,6 +24,8 @@ re-read stopped after it would otherwise never be finished.
   did any file other than a Python module).
 * `module_layout` 8: a Python file that became a package of its name (werkzeug's routing.py,
   routing/ since 2022) was no part of it, so the package's history began with the package.
+* `module_layout` 9: the folders the head no longer has were not kept (`gone_folders`): an
+  incremental run would know only those the new commits deleted.
 * `commit_keys`: a commit record whose key was too long was keyed by a digest alone, which
   named no commit (engine/domain/commits.py), so a commit touching several modules counted once per
   module. Read again only when the repository holds a subject whose key was that long: the
