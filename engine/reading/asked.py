@@ -17,6 +17,7 @@ from itertools import pairwise
 from engine.domain import timecontext as tc
 from engine.domain.facts import FactKind
 from engine.domain.windows import preceding
+from engine.reading import origins
 from engine.reading import references as r
 from engine.reading import vocabulary as v
 from engine.reading.time import phrases as tp
@@ -173,7 +174,7 @@ def compares(text: str, references: tuple[str, ...] = ()) -> bool:
 
 # "When did X first change?", "who first committed to X?", "the first commit to X", "the
 # earliest change", "when was X added?": the first change (engine/questions/firstchange.py).
-_FIRST = frozenset({"first", "earliest", "oldest", "first ever"})  # "first-ever": one word
+_FIRST = v.FIRST_WORDS  # "first-ever": one word
 # Between the first-word and the change word: "ever" ("the first ever commit to X", read as
 # asking when "first ever" was: not understood as a time) and the words of a name ("the first
 # click commit" was a count of the whole history), as asks_last reads them.
@@ -218,6 +219,9 @@ def asks_first(
     if at is None:
         return None
     tokens[at].free = readable[at].free = False
+    came = origins.coming(tokens)  # "first show up": the verb of coming into being too
+    for i in range(*came) if came is not None else ():
+        tokens[i].free = readable[i].free = False
     return tokens[at]
 
 
@@ -269,6 +273,9 @@ def _first_word(tokens: list[r.Token], named: frozenset[str]) -> int | None:
         started = {t.norm for t in tokens[i + 1 : i + 3]} & _STARTED
         if when and token.free and token.norm in _START and started:
             return i
+    came = origins.coming(tokens)  # "when did X show up?": when it came to be (origins.py)
+    if came is not None and not {t.norm for t in tokens} & v.LAST_WORDS:
+        return came[0]
     made = [i for i, t in enumerate(tokens) if t.free and t.norm in _MADE]
     if when and made and not {t.norm for t in tokens} & v.LAST_WORDS:
         return made[0]
@@ -280,6 +287,9 @@ def _first_word(tokens: list[r.Token], named: frozenset[str]) -> int | None:
 
 
 _LAST_OF = v.CHANGE_VERBS | {"commit", "commits", "committed"}
+# "the last non-bot commit": the last change asked, the bots left out (engine.reading.bots
+# reads the word); it was a count of the whole history, asked again for 400 days.
+_NON_BOT = frozenset({"non bot", "non bots"})
 # "The latest changes to X", "the most recent commits": a list of recent changes (newest
 # first, over the default window: intent what_changed), not the one last change, which
 # engine/questions/lastchange.py finds alone at any age (`one`); a "when" question asks
@@ -303,8 +313,8 @@ def asks_last(
         if not (token.free and token.norm in v.LAST_WORDS):
             continue
         j = i + 1
-        while j < len(tokens) and tokens[j].norm in named:
-            j += 1  # "the last werkzeug commit": the name stands between
+        while j < len(tokens) and (tokens[j].norm in named or tokens[j].norm in _NON_BOT):
+            j += 1  # "the last werkzeug commit", "the last non-bot commit": between
         after = tokens[j].norm if j < len(tokens) else ""
         if token.norm == "recent" and (i == 0 or tokens[i - 1].norm != "most"):
             continue  # "recent changes to X" are a list; "the most recent change" is one

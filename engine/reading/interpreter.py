@@ -135,9 +135,10 @@ def interpret(
     # the make module?" read "make" as asking what changed.
     names = {normalise(text[a:b]) for a, b in spans}
     words = [w for w in words if w not in names or w not in v.CHANGE_VERBS]
+    free = sum(t.free for t in tokens)
     alone = kindwords.alone(text, tokens, spans) if spans and ranking is None else []
-    if alone:  # "the repo" beside "the docs": a subject of its own, no longer a hint
-        kind_hint = _kind_hint(tokens)
+    if sum(t.free for t in tokens) < free:  # "the repo" beside "the docs", "X in the repo"
+        kind_hint = _kind_hint(tokens)  # a subject of its own or a place: no longer a hint
     references = tuple(dict.fromkeys(text[a:b] for a, b in spans))
     named_words = frozenset(w for name in names for w in name.split())
     asks_last = asked.asks_last(tokens, named_words)

@@ -72,7 +72,7 @@ _JOINS = frozenset({"and", "or"})
 def alone(
     text: str, tokens: list[Token], spans: list[tuple[int, int]]
 ) -> list[tuple[str, SubjectKind | None]]:
-    """"the repo" beside other references and next to none ("who changed the repo and the
+    """ "the repo" beside other references and next to none ("who changed the repo and the
     docs?"): the span from its determiner to the singular kind word (not a person's: "the
     person" is who is asked for), with its kind. It was dropped silently, the docs answered
     alone. Its kind word is taken (no longer free): it no longer narrows the other
@@ -89,8 +89,31 @@ def alone(
         if text[token.end : token.end + 1] in ("'", "\u2019"):
             continue  # "the repo's docs": what holds the docs (engine.reading.scopes)
         token.free = False
+        if _placed(tokens, j, spans, KIND_WORDS.get(token.norm)):
+            continue  # "when did X first appear in the repo?": where X is, no second subject
         out.append((text[tokens[j].start : token.end], None if code else KIND_WORDS[token.norm]))
     return out
+
+
+# "X in the repo", "X added to the repository": the repository holding the names before it,
+# no subject of its own. Taken as one, "when was _termui_impl.py added to the repo?" named the
+# first change of click and _termui_impl.py together: click's initial commit (2014-04-24),
+# where git gives 2014-05-25 for the module (a silent wrong). Only after every name, none
+# joined to it ("commits to the docs and to the repo" asks both).
+_PLACES = frozenset({"in", "into", "to", "within", "inside", "across", "throughout"})
+_HOLDERS = frozenset({SubjectKind.REPOSITORY, SubjectKind.PROJECT})
+
+
+def _placed(
+    tokens: list[Token], j: int, spans: list[tuple[int, int]], kind: SubjectKind | None
+) -> bool:
+    """Whether the kind word whose determiner is at `j` is the place of the names before it
+    ("in the repo"), a holder kind after a place word and after every name, none joined."""
+    if kind not in _HOLDERS or j == 0 or tokens[j - 1].norm not in _PLACES:
+        return False
+    start = tokens[j - 1].start
+    between = {t.norm for t in tokens if max(e for _, e in spans) <= t.start < start}
+    return all(e <= start for _, e in spans) and not between & _JOINS
 
 
 def _singular(token: Token) -> bool:

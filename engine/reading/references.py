@@ -49,6 +49,7 @@ from engine.reading.vocabulary import (
     CHANGE_VERBS,
     DESCRIPTIONS,
     FILLERS,
+    FIRST_WORDS,
     KIND_WORDS,
     NAME_PARTS,
     NOT_NAMES,
@@ -205,7 +206,8 @@ def fallback(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
             k += 1
             if k < len(tokens) and not adjacent(text, tokens[k - 1], tokens[k]):
                 break
-        alone = k == j + 1 and tokens[j].norm in FILLERS  # "in both 2024 and 2025": no name
+        # "in both 2024 and 2025", "what was the first commit?": no name
+        alone = k == j + 1 and tokens[j].norm in FILLERS | FIRST_WORDS
         if k > j and not alone and tokens[k - 1].end - tokens[j].start <= MAX_REFERENCE:
             spans.append((tokens[j].start, _capitalised_end(text, tokens[j:k], tokens[k - 1].end)))
         i = max(k, i + 1)
@@ -219,7 +221,7 @@ def unread(text: str, tokens: list[Token], spans: list[tuple[int, int]]) -> list
     answer names it, or it is tried as a name when the question names nothing else."""
     runs: list[list[Token]] = []
     for token in tokens:
-        if not (content(token) and token.norm not in FILLERS and token.norm not in NOT_NAMES):
+        if not content(token) or token.norm in FILLERS | NOT_NAMES | FIRST_WORDS:
             continue
         if any(token.start < end and token.end > start for start, end in spans):
             continue

@@ -258,6 +258,10 @@ NOT_NAMES = frozenset(
 )
 # "When did X last commit?", "the latest change to X": the newest change is asked for.
 LAST_WORDS = _words("last latest newest recent")
+# "The first commit", "the earliest change", "the first-ever commit": the oldest change is
+# asked for (engine.reading.asked), never a name ("what was the first commit?" ended on
+# '"first" names no subject known here').
+FIRST_WORDS = _words("first earliest oldest") | {"first ever"}
 # Words that qualify a question, not a name ("who knows the parser best?").
 FILLERS = frozenset(
     {"best", "well", "mostly", "really", "code", "file", "files", "distinct", "ever"}

@@ -80,7 +80,11 @@ async def cohort(
     unranked = kind is SubjectKind.PROJECT and understood.intent is not Intent.RANKED
     if unranked and not (await graph.find_subjects(SubjectQuery(kinds=(kind,)), 1)).items:
         return await _as_repositories(graph, effective, notes)
-    if understood.fact_kinds and record_kinds:
+    # "the very first commit in the repo": one change at any age (engine/questions/
+    # firstchange.py), its subjects not the ones active in the default window (werkzeug, last
+    # changed in May, ended "No repository subject qualified"): the most recently active.
+    point = understood.asks_first or understood.asks_last
+    if understood.fact_kinds and record_kinds and not point:
         span = TimeSpan(window.start_ns, window.end_ns)
         # A margin over the limit: a record's subject may be unknown to the graph.
         active = await graph.active_subjects(

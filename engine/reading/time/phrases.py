@@ -61,15 +61,22 @@ __all__ = ["EARLIEST", "VERSUS", "TimeMatch", "TimeReading", "read_time"]
 # history and its beginning ("over its entire history", "in the history of click", "since
 # inception", "from the very start", "over its whole life"): they were answered over the
 # default year, "No time was named", or ended on "its" as a pronoun ("life" was not
-# understood). Not the beginning of something named ("since the beginning of the sprint"
-# stays not understood).
+# understood), and "since it was created" (its coming into being). Not the beginning of
+# something named ("since the beginning of the sprint" stays not understood). "first-ever"
+# is one word asking the first change (engine.reading.asked), no time: its "ever" was read as
+# the whole history and asked again for 400 days.
 _EVER = re.compile(
-    r"\b(?:ever|(?:of\s+)?all[\s-]+time|since\s+forever"
+    r"\b(?:(?<![-\u2010])ever|(?:of\s+)?all[\s-]+time|since\s+forever"
     r"|(?:over|across|in|throughout|during|for)\s+(?:(?:its|their|the|this|that)\s+)?"
     r"(?:(?:entire|whole|full|complete)\s+)?(?:history|life(?:time|span)?|existence)"
     r"|(?:since|from)\s+(?:the\s+(?:very\s+)?(?:beginning|start|outset|first\s+commit)"
     r"|(?:its|the\s+project['\u2019]?s|the\s+repo(?:sitory)?['\u2019]?s)\s+(?:creation|inception|start"
-    r"|beginning|first\s+commit)|inception|day\s+(?:one|1))(?!\s+of\b))\b",
+    r"|beginning|first\s+commit)|inception|day\s+(?:one|1))(?!\s+of\b)"
+    # "since it was created", "since it first appeared": from its first change (its coming into
+    # being, engine/reading/origins.py), the whole history; "since it was" was not a time.
+    r"|since\s+(?:it|they|this|that)\s+(?:(?:was|were|got|has\s+been)\s+(?:first\s+)?"
+    r"(?:created|added|introduced|made|born|written|started|committed)"
+    r"|(?:first\s+)?(?:appeared|showed\s+up|came\s+(?:in|about|along)|arrived|existed|started|began)))\b",
     re.IGNORECASE,
 )
 # What looks like time: any of these outside an understood phrase is reported, never ignored
