@@ -207,7 +207,9 @@ async def test_earlier_questions_only_break_a_genuine_tie_and_say_so(graph: OrgG
 
 
 async def test_a_who_question_naming_no_time_reads_a_year_and_says_so(graph: OrgGraph) -> None:
-    result = await ask(graph, "who knows the routing module best?", as_of=AS_OF)
+    """Whom to ask for a review is a matter of now: the default year, said ("who knows X
+    best?" asks about X's whole history: engine/resolving/wholehistory.KNOWING)."""
+    result = await ask(graph, "who should review changes to the routing module?", as_of=AS_OF)
     assert result.subject_keys == ("module:shop/routing",)
     assert result.temporal_label.effective_from == AS_OF - timedelta(days=365)
     assert any(n.startswith("No time was named: the answer covers") for n in result.limitations)

@@ -258,8 +258,10 @@ def cases() -> list[Case]:
             (AS_OF - 365 * DAY, AS_OF),
             kind="none",
         ),
+        # Whom to ask for a review is a matter of now: the default year ("who knows X best?"
+        # asks about X's whole history: engine/resolving/wholehistory.KNOWING).
         Case(
-            "who knows the routing module best?",
+            "who should review changes to the routing module?",
             "answered",
             MODULES["routing"],
             (AS_OF - 365 * DAY, AS_OF),

@@ -132,6 +132,7 @@ FACT_VOCABULARY: dict[str, tuple[FactKind, ...]] = {
             "knows",
             "experts",
             "expert",
+            "expertise",  # "who has the most expertise in X?": who knows it (its history)
             "review",  # "who should review X?": the people who know X
             "reviews",
             "reviewer",
