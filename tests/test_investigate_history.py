@@ -144,7 +144,7 @@ async def test_the_subject_named_is_answered_with_its_people(graph: OrgGraph) ->
 
 
 async def test_a_shared_first_name_lists_the_others(graph: OrgGraph) -> None:
-    """"Alex" is one person's whole name (1 commit in 2024) and the first name of Alex Kim
+    """ "Alex" is one person's whole name (1 commit in 2024) and the first name of Alex Kim
     (5) and Alex Chen (3), both active that year: it answered Alex's 1 and listed the others;
     now it asks, each with their commits in the window, the most active namesake first."""
     result = await ask(graph, "what did Alex change in 2024?")
@@ -180,7 +180,11 @@ def test_windows_meeting_at_a_boundary_count_a_record_once() -> None:
     assert within(march.end - timedelta(microseconds=1), march)
 
 
-async def test_earlier_questions_only_break_a_genuine_tie_and_say_so(graph: OrgGraph) -> None:
+async def test_earlier_questions_only_settle_what_a_follow_up_carries(graph: OrgGraph) -> None:
+    """A new question naming its own tie asks which in a session as a fresh actor is asked
+    (it was settled "from your recent references": engine.resolving.kinded); a follow-up
+    naming no subject ("and in 2024?") carries the previous question's name, which the
+    recent reference settles, said."""
     ring = ReferenceRing()
     fresh = await ask(graph, "how is httpx doing?")  # a module and a project: a genuine tie
     assert fresh.outcome is Outcome.CLARIFICATION_REQUIRED
@@ -196,13 +200,16 @@ async def test_earlier_questions_only_break_a_genuine_tie_and_say_so(graph: OrgG
         "me", InvestigationRequest("how many commits to shop in 2024?")
     )
     assert other.subject_keys == ("repository:shop",)
-    # ...and the tie is broken by it, saying so.
+    # ...a new question naming the tie asks which...
     tied, _ = await same.investigate("me", InvestigationRequest("how is httpx doing?"))
-    assert tied.subject_keys == ("module:shop/httpx",)
-    assert any("chosen from your recent references" in n for n in tied.limitations)
+    assert tied.outcome is Outcome.CLARIFICATION_REQUIRED, tied.direct_judgment
+    # ...and a follow-up carrying it is settled by the recent reference, saying so.
+    followed, _ = await same.investigate("me", InvestigationRequest("and in 2024?"))
+    assert followed.subject_keys == ("module:shop/httpx",), followed.limitations
+    assert any("chosen from your recent references" in n for n in followed.limitations)
     # The judgment says so too, not only a limitation (one may be displaced past the cap).
     assert '"httpx" read as httpx: chosen from your recent references.' in (
-        tied.direct_judgment or ""
+        followed.direct_judgment or ""
     )
 
 

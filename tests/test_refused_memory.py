@@ -54,11 +54,16 @@ async def test_a_question_refused_for_its_time_is_no_recent_reference(attrs: Org
     assert ring.snapshot(attrs.org_id, "me") == []
 
 
-async def test_an_answered_question_still_settles_the_tie(attrs: OrgGraph) -> None:
+async def test_an_answered_question_settles_only_a_follow_up(attrs: OrgGraph) -> None:
+    """A new question naming the tie asks which after an answered one too (it was settled
+    "from your recent references": engine.resolving.kinded); a follow-up carrying the name
+    ("and in 2016?") is settled by it, said."""
     ring = ReferenceRing()
     first = await ask(attrs, ring, "who changed src/attr/exceptions.py in 2016?")
     assert first.outcome is Outcome.ANSWERED, first
     later = await ask(attrs, ring, LATER)
-    assert later.outcome is Outcome.ANSWERED, later
-    assert later.subject_keys == first.subject_keys
-    assert "recent references" in (later.direct_judgment or "")
+    assert later.outcome is Outcome.CLARIFICATION_REQUIRED, later.direct_judgment
+    followed = await ask(attrs, ring, "and in 2016?")
+    assert followed.outcome is Outcome.ANSWERED, followed.limitations
+    assert followed.subject_keys == first.subject_keys
+    assert "recent references" in (followed.direct_judgment or "")

@@ -144,6 +144,8 @@ class Investigator:
         except Exception:  # a bug: a tagged, saved failure, never a bare error
             frame = self._frame(actor, request.question, now, effective, None)
             return await self._internal(frame, FailureStage.INTERPRET, Stages(), None), False
+        if followed is not None:  # what it carried, its recent references may settle
+            understood = replace(understood, carried=followed.carried)
         asked = effective
         effective, time_notes, wide = asked_time(
             effective, understood, anchor, request.allow_clarification

@@ -51,10 +51,12 @@ class Previous:
 
 @dataclass(frozen=True, slots=True)
 class Followed:
-    """The fragment completed: the question answered, and the note saying so."""
+    """The fragment completed: the question answered, the note saying so, and the previous
+    question's references it carried (none when it named a subject of its own)."""
 
     question: str
     note: str
+    carried: tuple[str, ...] = ()
 
 
 def is_fragment(question: str) -> bool:
@@ -89,6 +91,7 @@ def followed(question: str, previous: Previous | None, now: datetime) -> Followe
         asked,
         f'"{question.strip()}" follows the previous question, "{previous.question}": answered '
         f'as "{asked}" ({said}).',
+        () if name else previous.references,
     )
 
 

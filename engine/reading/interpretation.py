@@ -99,6 +99,10 @@ class Interpretation:
     # many commits did davidism make to core.py?"): who acted. One naming nobody ends the
     # question (engine.resolving.subjects): everyone's count would answer another question.
     actors: tuple[str, ...] = ()
+    # References a follow-up carried from the actor's previous question ("and in 2024?" after
+    # "how many commits to converters.py in 2025?"): only these may the actor's recent
+    # references settle; a name the question writes itself never is (engine.resolving.kinded).
+    carried: tuple[str, ...] = ()
     # Those of them right after "did" or "does" ("did davidism make"): surely who acted. The
     # others ("by hand", "have landed") may be plain words, so naming nobody ends nothing.
     doers: tuple[str, ...] = ()

@@ -38,6 +38,27 @@ OFFERED = 5  # what a clarification offers
 ANSWER_KINDS = frozenset({Intent.WHO_OWNS, Intent.WHO, Intent.WHICH})
 
 
+async def _named(
+    resolver: Resolver,
+    actor: str,
+    reference: str,
+    kind: SubjectKind | None,
+    understood: Interpretation,
+) -> Resolution:
+    """A reference resolved, and remembered when it commits. The actor's recent references
+    settle a tie only for a reference a follow-up carried from the previous question ("and in
+    2024?": the subject asked about before); a name the question writes itself is settled by
+    its words alone, a tie asked about, as a fresh actor is: after "src/attrs/converters.py",
+    "how many commits to converters.py in 2025?" was answered for it "chosen from your recent
+    references" where src/attr/converters.py has the name too (generalise, session mode)."""
+    if reference in understood.carried:
+        return await resolver.resolve(actor, reference, kind, 5)
+    outcome = await resolver.resolve(actor, reference, kind, 5, use_recent=False)
+    if isinstance(outcome, Resolved):
+        resolver.admit(actor, outcome.subject)
+    return outcome
+
+
 async def resolve(
     graph: OrgGraph,
     resolver: Resolver,
@@ -54,7 +75,7 @@ async def resolve(
     "which team owns X"); if nothing of that kind matches, the reference is tried alone,
     and a subject of another kind is said in `notes`."""
     if kind is not None:
-        outcome = await resolver.resolve(actor, reference, kind, 5)
+        outcome = await _named(resolver, actor, reference, kind, understood)
         if kind is SubjectKind.MODULE and isinstance(outcome, Ambiguous):
             chosen = package_first(reference, outcome, notes)
             outcome = outcome if chosen is None else chosen
@@ -67,10 +88,10 @@ async def resolve(
         return outcome if other is None else other
     hint = None if counts_people(understood) else understood.kind_hint
     if hint is not None and understood.intent not in (Intent.WHO_OWNS, Intent.WHO):
-        outcome = await resolver.resolve(actor, reference, hint, 5)
+        outcome = await _named(resolver, actor, reference, hint, understood)
         if not isinstance(outcome, NotFound):
             return outcome
-    outcome = await resolver.resolve(actor, reference, None, 5)
+    outcome = await _named(resolver, actor, reference, None, understood)
     if isinstance(outcome, Ambiguous) and reference in understood.coded:  # "the views code"
         outcome = package_first(reference, outcome, notes) or outcome
     if hint and isinstance(outcome, Resolved) and understood.intent not in ANSWER_KINDS:
