@@ -136,6 +136,10 @@ DESCRIBED = [
     ("click", "how many commits touched the changelog this year?", "CHANGES.md", Y2026),
     ("werkzeug", "how many commits touched the changelog in 2025?", "CHANGES.rst", Y2025),
     ("requests", "how many commits touched the changelog in 2025?", "HISTORY.md", Y2025),
+    # "the changelog for 2025": the time reader claims "for 2025", so the file stays (it was
+    # read as "the changelog of X", X's changes, and answered for the whole repository)
+    ("werkzeug", "how many commits to the changelog for 2025?", "CHANGES.rst", Y2025),
+    ("requests", "how many commits touched the changelog for 2025?", "HISTORY.md", Y2025),
     ("click", "how many commits to the pre-commit config in 2025?", ".pre-commit-config.yaml",
      Y2025),
     ("werkzeug", "how many commits to the pre-commit config in 2025?",

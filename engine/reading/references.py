@@ -300,8 +300,14 @@ def file_nouns(tokens: list[Token]) -> list[tuple[int, int]]:
         (token.start, token.end)
         for i, token in enumerate(tokens)
         if token.free and token.norm in _FILE_NOUNS and i and tokens[i - 1].norm == "the"
-        and (i + 1 == len(tokens) or tokens[i + 1].norm not in ("of", "for"))
+        and (i + 1 == len(tokens) or not _of_a_name(tokens[i + 1]))
     ]  # fmt: skip
+
+
+def _of_a_name(token: Token) -> bool:
+    # "the changelog of click" is click's changes; "the changelog for 2022" is the file in a
+    # time: the time reader has already claimed "for 2022", so its "for" is no longer free.
+    return token.free and token.norm in ("of", "for")
 
 
 _DOTTED = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$")
