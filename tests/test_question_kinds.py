@@ -306,12 +306,19 @@ async def test_the_first_and_last_change_of_a_window_are_gits(
     assert result.changes_total == len(commits)
 
 
-async def test_the_first_and_last_change_with_no_time_named_ends_saying_why(
-    attrs: OrgGraph,
+async def test_the_first_and_last_change_with_no_time_named_are_each_answered(
+    attrs: OrgGraph, attrs_clone: Path
 ) -> None:
+    """It ended: "the first change and the last one asked together with no time named are two
+    questions" (engine/reading/parts.py now asks each, at any age)."""
     result = await ask(attrs, "first and last change to _make.py")
-    assert result.outcome is Outcome.NO_MATCH and not result.direct_judgment
-    assert said(result, '"first and last": the first change and the last one asked together')
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert said(result, '"first and last" read as two questions')
+    shas = shared_history.git(attrs_clone, "log", "--no-merges", "--full-history",
+                              "--follow", "--format=%H", "--", "src/attr/_make.py",
+                              ).split()  # fmt: skip
+    judgment = result.direct_judgment or ""
+    assert judgment.index(f"({shas[-1][:7]})") < judgment.index(f"({shas[0][:7]})")
 
 
 # --- who owns X, where no ownership is recorded -------------------------------------------

@@ -19,6 +19,7 @@ import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from functools import partial
 
 from engine.answering.framing import temporal_label
 from engine.answering.synthesis import Synthesizer
@@ -33,6 +34,7 @@ from engine.domain.contract import (
 from engine.domain.errors import PublicError
 from engine.domain.timecontext import EffectiveTime, resolve_time, time_axis_key
 from engine.domain.validation import ContractViolation
+from engine.investigation import parts
 from engine.investigation.observer import NULL_OBSERVER, InvestigationObserver
 from engine.investigation.pipeline import Pipeline
 from engine.investigation.reuse import ReuseKey, reusable, reuse_key
@@ -204,6 +206,9 @@ class Investigator:
         pipeline = self._pipeline()
         try:
             result = await pipeline.run(actor, request, effective, understood, frame, stages)
+            # "..., and who made them?": each part answered, in one result
+            ask = partial(self._part, actor, request, frame.created_at)
+            result = await parts.answered(result, stages.checked, understood, ask)
         except GraphError as exc:
             kind = _classify(exc)
             self.observer.investigation(Outcome.FAILED.value, False, stages.timings)
@@ -230,6 +235,27 @@ class Investigator:
             raise
         self.observer.investigation(result.outcome.value, False, stages.timings)
         return result
+
+    async def _part(
+        self, actor: str, request: InvestigationRequest, now: datetime, question: str
+    ) -> tuple[InvestigationResult, parts.Checked, Interpretation] | None:
+        """One part of a question (engine/investigation/parts.py), run as a question of its
+        own over the request's time: its result, what it was validated against and its
+        reading, or None when its time is refused."""
+        effective = resolve_time(request.as_of, request.start, request.end, now)
+        understood = await self._interpret(actor, question, now, effective, effective.end)
+        try:
+            effective, notes, wide = asked_time(
+                effective, understood, effective.end, request.allow_clarification
+            )
+        except PublicError:
+            return None
+        stages = Stages(too_wide=wide)
+        stages.told.notes = list(notes)
+        frame = self._frame(actor, question, now, effective, understood)
+        asked = replace(request, question=question)
+        result = await self._pipeline().run(actor, asked, effective, understood, frame, stages)
+        return result, stages.checked, understood
 
     async def _interpret(
         self,

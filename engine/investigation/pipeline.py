@@ -184,7 +184,8 @@ class Pipeline:
         async with stages.stage(FailureStage.VALIDATE):
             read = {e.key for e in reading.episodes} | {s.key for s in resolved}
             read |= {e.relationship.rel_id for e in reading.edges}
-            return require_valid(result, {f.id: f for f in reading.facts}, read)
+            stages.checked = ({f.id: f for f in reading.facts}, frozenset(read))
+            return require_valid(result, stages.checked[0], read)
 
     async def _ended(
         self,

@@ -7,12 +7,13 @@ answer must say. Its trace is what a result reports of the run.
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
 from engine.answering.planning import Decision, Plan
 from engine.domain.contract import CoverageReason, FailureStage, Trace
+from engine.domain.facts import Fact
 from engine.resolving.disclosures import Disclosures
 from engine.resolving.questiontime import Narrower
 
@@ -29,6 +30,11 @@ class Stages:
     pruned: tuple[tuple[str, CoverageReason], ...] = ()
     told: Disclosures = field(default_factory=Disclosures)  # found before synthesis
     too_wide: Narrower | None = None  # the time phrase spans too much, or is two days
+    # The facts and what the run read that its answer was validated against (a question's
+    # parts are validated again together: engine/investigation/parts.py).
+    checked: tuple[Mapping[str, Fact], frozenset[str]] = field(
+        default_factory=lambda: ({}, frozenset())
+    )
 
     @asynccontextmanager
     async def stage(

@@ -6,9 +6,10 @@ questions mix: the count answered and the "who" dropped, or parser.py answered f
 2024 was asked of it. So the first question is the one answered, read on its own, and the
 rest is named in the answer as not answered, as a whole, for the asker to ask on its own.
 
-A second question starts after a comma or semicolon ("and" may follow) with a question word
-or an auxiliary verb ("..., and is it stable?"), or after a plain "and" with a question word
-("... and who changed parser.py?", "... and when?"); never after "if so" ("If so, who?").
+A second question starts after a comma, semicolon or question mark ("and" may follow) with a
+question word or an auxiliary verb ("..., and is it stable?", "...? who authored them?"), or
+after a plain "and" with a question word ("... and who changed parser.py?", "... and when?");
+never after "if so" ("If so, who?").
 Only a question that itself starts with a question word is split: "In 2025, who changed
 core.py?" is one question.
 """
@@ -23,7 +24,7 @@ _LEADS = re.compile(rf"^\W*(?:{_WH}|{_AUX}|list|show|tell|give)\b", re.IGNORECAS
 # Not after "if so" ("Did anyone commit in May? If so, who?"): the question after it asks the
 # first's answer in its own words, one question (the "who?" was said not answered, and was).
 _SECOND = re.compile(
-    rf"(?<!if so)\s*[,;]\s*(?:and\s+|but\s+|also\s+)?(?=(?:{_WH}|{_AUX})\b)"
+    rf"(?<!if so)\s*[,;?]\s*(?:and\s+|but\s+|also\s+)?(?=(?:{_WH}|{_AUX})\b)"
     rf"|\s+and\s+(?:also\s+)?(?=(?:{_WH})\b)",
     re.IGNORECASE,
 )

@@ -17,6 +17,7 @@ from engine.reading import (
     runs,
 )
 from engine.reading.merges import Merges
+from engine.reading.parts import Parts
 from engine.reading.ranking import Ranking
 from engine.reading.scopes import Scope
 from engine.reading.time import reasons
@@ -151,6 +152,10 @@ class Interpretation:
     # "by how many lines did X grow?", "net lines", "added minus removed": lines added less
     # those removed (engine.reading.netlines; engine/questions/count.py).
     net_lines: bool = False
+    # The parts of a question asking several things of one subject and time ("how many ...,
+    # and who made them?", "first and last commits"), each a question of its own
+    # (engine/reading/parts.py; engine/investigation/parts.py answers them in one result).
+    parts: Parts | None = None
 
     def slot(self, phrase: str) -> Slot:
         """Where `phrase` stands in the question (the question unchanged, when nowhere)."""

@@ -35,6 +35,7 @@ from engine.reading import (
     meaning,
     openers,
     ordinary,
+    parts,
     periodcounts,
     rankedmonths,
     runs,
@@ -290,7 +291,7 @@ def interpret(
     # "dependabot commits" with no name read there: the run no rule read acts too
     acting_spans = acting(tokens, [*spans, *r.unread(text, tokens, spans)])
     acted = tuple(dict.fromkeys(text[a:b] for a, b in acting_spans))
-    return Interpretation(
+    return parts.read(question, Interpretation(  # "how many ..., and who made them?"
         references=references,
         fact_kinds=tuple(kinds),
         as_of=time.as_of if time else None,
@@ -347,7 +348,7 @@ def interpret(
         else two_times(text, time, [p for p in reading.ignored if p not in repeated], now),
         pronouns=pronouns,
         net_lines=net and intent == Intent.COUNT,
-    )
+    ))  # fmt: skip
 
 
 def asks_nothing(

@@ -1,0 +1,181 @@
+"""A question's parts answered in one result: each part (engine/reading/parts.py writes them)
+run as a question of its own, then joined, each figure from its own part's facts.
+
+Why one result: an answer that answers the first part and says the second was not leaves the
+asker a second question to write, though both parts are questions answered here ("how many
+commits went into attrs last month, and who made them?"). Joining keeps the result's contract:
+each part's drivers and claimed facts are renumbered, never rewritten, and the joined result is
+validated again against both parts' facts and reads (evidence-closed, engine.domain.validation).
+A part not answered is named with its own reason; a later part answered over another time than
+the first is not joined (it was another question).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+
+from engine.domain.contract import InvestigationResult, Outcome, TemporalLabel
+from engine.domain.facts import Fact
+from engine.domain.limitations import add_limitation
+from engine.domain.validation import require_valid
+from engine.reading import clauses
+from engine.reading import parts as read_parts
+from engine.reading.interpretation import Interpretation
+
+
+def _renumbered(part: InvestigationResult, drivers: int, claims: int) -> InvestigationResult:
+    """The part with its drivers and claimed facts numbered after those before it."""
+    ids = {c.id: f"claim-{claims + n + 1}" for n, c in enumerate(part.claimed_facts)}
+    return part.model_copy(
+        update={
+            "claimed_facts": tuple(
+                c.model_copy(update={"id": ids[c.id]}) for c in part.claimed_facts
+            ),
+            "drivers": tuple(
+                d.model_copy(
+                    update={
+                        "id": f"driver-{drivers + n + 1}",
+                        "claimed_fact_ids": tuple(ids.get(i, i) for i in d.claimed_fact_ids),
+                    }
+                )
+                for n, d in enumerate(part.drivers)
+            ),
+            "changes": tuple(
+                c.model_copy(update={"claimed_fact_id": ids.get(c.claimed_fact_id, "")})
+                for c in part.changes
+            ),
+        }
+    )
+
+
+def _label(parts: Sequence[InvestigationResult], spans: bool) -> TemporalLabel | None:
+    """The first part's label; over a first and a last change (`spans`), from the one to the
+    other."""
+    labels = [p.temporal_label for p in parts if p.temporal_label is not None]
+    if not labels or not spans:
+        return parts[0].temporal_label
+    froms = [x.effective_from for x in labels if x.effective_from is not None]
+    tos = [x.effective_to for x in labels if x.effective_to is not None]
+    return labels[0].model_copy(
+        update={
+            "effective_from": min(froms) if froms else None,
+            "effective_to": max(tos) if tos else None,
+            "note": None,
+        }
+    )
+
+
+def unjoined(
+    first: InvestigationResult, part: InvestigationResult, asked: str, parts: read_parts.Parts
+) -> str | None:
+    """Why a part is not joined to the first's answer: not answered (its own reason), or
+    answered about other subjects or over another time (where `parts` are of one window);
+    None when joined."""
+    if part.outcome is not Outcome.ANSWERED:
+        why = part.clarification_prompt or next(iter(part.limitations), "")
+        return f'"{asked}" was not answered: {why}'.rstrip(": ")
+    if part.outcome is Outcome.ANSWERED and set(part.subject_keys) != set(first.subject_keys):
+        return (
+            f'"{asked}" was read about other subjects than the first question: ask it on its own.'
+        )
+    if parts.one_window and part.temporal_label != first.temporal_label:
+        return f'"{asked}" was read over another time than the first question: ask it on its own.'
+    return None
+
+
+def joined(
+    base: InvestigationResult,
+    parts: Sequence[InvestigationResult],
+    checked: Sequence[tuple[Mapping[str, Fact], frozenset[str]]],
+    said: str,
+    unsaid: Sequence[str] = (),
+    *,
+    spans: bool = False,
+) -> InvestigationResult:
+    """The parts' answers as one result of the question asked (`base`: its id, question, time
+    and reading), an answer: judgments in order, drivers, claimed facts, changes
+    and subjects of each; the limitations of each once, less `unsaid` (the note that a part
+    was not answered), with `said` (how the parts were read). Validated against every part's
+    facts and reads (`checked`, in order)."""
+    out: list[InvestigationResult] = []
+    for part in parts:
+        drivers = sum(len(p.drivers) for p in out)
+        out.append(_renumbered(part, drivers, sum(len(p.claimed_facts) for p in out)))
+    limitations: tuple[str, ...] = ()
+    displaced = sum(p.limitations_displaced for p in parts)
+    for text in [said, *(t for p in parts for t in p.limitations if t not in unsaid)]:
+        limitations, displaced = add_limitation(limitations, text, displaced)
+    states = dict.fromkeys(p.current_state for p in parts if p.current_state)
+    result = base.model_copy(
+        update={
+            "outcome": Outcome.ANSWERED,
+            "clarification_prompt": None,
+            "candidates": (),
+            "direct_judgment": " ".join(p.direct_judgment or "" for p in parts).strip(),
+            "current_state": "; ".join(s for s in states if s) or None,
+            "drivers": tuple(d for p in out for d in p.drivers),
+            "claimed_facts": tuple(c for p in out for c in p.claimed_facts),
+            "changes": tuple(c for p in out for c in p.changes),
+            "changes_total": sum(p.changes_total for p in parts),
+            "coverage": tuple(dict.fromkeys(c for p in parts for c in p.coverage)),
+            "limitations": limitations,
+            "limitations_displaced": displaced,
+            "subject_keys": tuple(dict.fromkeys(k for p in parts for k in p.subject_keys)),
+            "temporal_label": _label(parts, spans),
+        }
+    )
+    facts = {i: f for found, _ in checked for i, f in found.items()}
+    read = frozenset(r for _, seen in checked for r in seen)
+    return require_valid(result, facts, read)
+
+
+Checked = tuple[Mapping[str, Fact], frozenset[str]]
+# Runs one part's question as the asker's, over the request's time: its result, what it was
+# validated against and how it was read, or None when its time is refused.
+Ask = Callable[[str], Awaitable[tuple[InvestigationResult, Checked, Interpretation] | None]]
+
+
+async def answered(
+    first: InvestigationResult, checked: Checked, understood: Interpretation, ask: Ask
+) -> InvestigationResult:
+    """The answer to every part of the question (`first`: the answer to the question read,
+    `checked` what it was validated against; `understood.parts` its parts), or `first` with
+    the part not answered named."""
+    parts = understood.parts
+    if parts is None or (not parts.whole and first.outcome is not Outcome.ANSWERED):
+        return first
+    unsaid = clauses.unanswered_note(understood.unanswered)
+    if parts.named_by_first:  # "when was X last changed, and who made that change?"
+        if not any(c.by_name for c in first.changes):
+            return first
+        return joined(first, [first], [checked], parts.said, unsaid)
+    runs = [await ask(q) for q in parts.questions]
+    found = [r for r in runs if r is not None]
+    reads = [read_parts.reads_as(r[2], e) for r, e in zip(found, parts.reads_as, strict=False)]
+    if len(found) < len(runs) or not all(reads):
+        return _unanswered(first, parts, unsaid, None)
+    done = [(r, c) for r, c, _ in found]
+    done = done if parts.whole else [(first, checked), *done]
+    asked = parts.questions if parts.whole else (None, *parts.questions)
+    for (result, _), written in zip(done, asked, strict=True):
+        why = None if written is None else unjoined(done[0][0], result, written, parts)
+        if why is not None:
+            return _unanswered(first, parts, unsaid, why)
+    results, checks = [r for r, _ in done], [c for _, c in done]
+    return joined(first, results, checks, parts.said, unsaid, spans=not parts.one_window)
+
+
+def _unanswered(
+    first: InvestigationResult, parts: read_parts.Parts, unsaid: Sequence[str], why: str | None
+) -> InvestigationResult:
+    """`first` saying the part not answered, with why: in place of the note that the second
+    question was not answered; for two question words, beside an answer to one of them."""
+    if why is None:
+        return first  # a part read as another question: the first's answer, as it was
+    if not parts.whole:
+        kept = tuple(why if t in unsaid else t for t in first.limitations)
+        return first.model_copy(update={"limitations": kept})
+    if first.outcome is not Outcome.ANSWERED:
+        return first
+    limitations, displaced = add_limitation(first.limitations, why, first.limitations_displaced)
+    return first.model_copy(update={"limitations": limitations, "limitations_displaced": displaced})

@@ -1,0 +1,160 @@
+"""A question asking several things of one subject over one time, read as its parts: "how many
+commits went into attrs last month, and who made them?" (a count and who), "routing changes in
+2021, how many and by who" (the same, as two question words), "when were X's first and last
+commits?" (the first change and the last), "when was X last changed, and who made that
+change?" (a last change, whose answer names who made it).
+
+An answer answers one question (engine.reading.clauses): the first of two was answered and the
+second said not answered (or, with two question words, dropped), though each part alone is a
+question answered here. So each part is written as a question of its own, as the reader
+reads it, and all are answered in one result (engine/investigation/parts.py); a part that is
+not answered as read here is named with its reason. A later part is completed with the
+first's subject and time (its "them", "he", "that change" stand for them). The words standing
+for the first part's subject, and the pairs of question words each part is asked with, are
+rows.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from engine.reading.vocabulary import Intent
+
+if TYPE_CHECKING:
+    from engine.reading.interpretation import Interpretation
+
+# Words of a later part standing for the first part's subject or its changes ("who made
+# them?", "which files did he touch?", "who made that change?"), longest first.
+STANDING_FOR = (
+    "those commits", "these commits", "the commits", "that commit", "that change",
+    "those changes", "these changes", "them", "those", "these", "they", "he", "she", "him",
+    "it",
+)  # fmt: skip
+_STANDING = re.compile(
+    r"\b(?:" + "|".join(re.escape(w) for w in STANDING_FOR) + r")\b", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """Two question words asked together, each its own part: the words as written (a
+    pattern), the words each part is asked with, what each part must be read as ("first",
+    "last", or an intent's value), and whether the parts are of one window (else each is one
+    change, at any age)."""
+
+    pattern: str
+    written: tuple[str, str]
+    reads_as: tuple[str, str]
+    one_window: bool
+
+
+PAIRS = (
+    # "first and last commits", "earliest and latest change": one change each, at any age
+    # ("latest commits" is a list, so each is asked with "first" or "last")
+    Pair(r"(?:first|earliest|oldest)\s+(?:and|&|/)\s+(?:the\s+)?"
+         r"(?:last|latest|most\s+recent|final|newest)", ("first", "last"),
+         ("first", "last"), one_window=False),
+    # "how many and by who", "how many and who made them": a count and who, of one window
+    Pair(r"how\s+many\s+(?:and|&)\s+(?:by\s+)?(?:who|whom)", ("how many", "who"),
+         (Intent.COUNT.value, Intent.WHO.value), one_window=True),
+    Pair(r"(?:by\s+)?(?:who|whom)\s+(?:and|&)\s+how\s+many", ("how many", "who"),
+         (Intent.COUNT.value, Intent.WHO.value), one_window=True),
+)  # fmt: skip
+
+# The change noun after a first-and-last pair, plural for the two changes: each part asks
+# for one.
+_PLURAL = re.compile(r"^(\s+(?:commit|change|contribution|edit))s\b", re.IGNORECASE)
+
+# A later part asking only who made, or when was made, the one change the first part's answer
+# gives ("..., and who made that change?", "..., and when?"): that answer says both.
+_WHO_OR_WHEN = re.compile(
+    r"^\W*(?:and\s+)?(?:who|by\s+whom|when|at\s+what\s+time|on\s+what\s+(?:day|date))\b"
+    r"(?:\s+(?:made|did|authored|wrote|committed|pushed|landed|was|were))?"
+    r"(?:\s+(?:that|this|the|it|them)\b)?"
+    r"(?:\s+(?:change|commit|one|made|done|committed|authored|landed))?\W*$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """The parts of a question, each a question of its own, and how they were read (said
+    beside the answer).
+
+    questions: the parts still to ask; `whole`: they are every part (a pair of question
+    words), else they follow the question read, which is the first part.
+    reads_as: what each must be read as ("first", "last", an intent's value; "" anything).
+    one_window: every part is of the first's window (a first and a last change are not).
+    named_by_first: the later part asks who made or when was made the one change the first
+    part's answer gives; nothing more is asked.
+    """
+
+    questions: tuple[str, ...]
+    said: str
+    whole: bool = False
+    reads_as: tuple[str, ...] = ()
+    one_window: bool = True
+    named_by_first: bool = False
+
+
+def read(question: str, understood: Interpretation) -> Interpretation:
+    """`understood` with the parts of `question` (None: it asks one thing)."""
+    found = _pair(question, understood) or _later(understood)
+    return understood if found is None else replace(understood, parts=found)
+
+
+def reads_as(understood: Interpretation, expected: str) -> bool:
+    """Whether a part was read as `expected` ("first", "last", an intent's value)."""
+    if expected == "first":
+        return understood.asks_first
+    if expected == "last":
+        return understood.asks_last
+    return not expected or understood.intent.value == expected
+
+
+def _pair(question: str, understood: Interpretation) -> Parts | None:
+    """Two question words asked together: the question once with each. A first and a last
+    change with a time named are of that window, one question (engine/questions/firstlast.py)."""
+    if understood.unanswered:
+        return None
+    for pair in PAIRS:
+        found = re.search(rf"\b{pair.pattern}\b", question, re.IGNORECASE)
+        if found is None or (not pair.one_window and understood.time_expression is not None):
+            continue
+        a, b = found.span()
+        after = question[b:] if pair.one_window else _PLURAL.sub(r"\1", question[b:], count=1)
+        asked = tuple(f"{question[:a]}{w}{after}" for w in pair.written)
+        said = f'"{found.group(0)}" read as two questions: "{asked[0]}" and "{asked[1]}".'
+        return Parts(asked, said, True, pair.reads_as, pair.one_window)
+    return None
+
+
+def _later(understood: Interpretation) -> Parts | None:
+    """The question after the first, as a question of its own: its word standing for the
+    first's subject replaced by that subject as written, the first's time added when it names
+    none. None when the first names more than one subject (which one a "them" stands for is
+    not read) or lists changes."""
+    rest = understood.unanswered
+    if not rest:
+        return None
+    if understood.asks_last or understood.asks_first:
+        if understood.time_expression is None and _WHO_OR_WHEN.match(rest):
+            return Parts((), f'"{rest}": the change given names who made it and when.',
+                         named_by_first=True)  # fmt: skip
+        return None
+    if len(understood.references) > 1 or understood.intent == Intent.WHAT_CHANGED:
+        return None
+    subject = understood.references[0] if understood.references else ""
+    found = _STANDING.search(rest)
+    bare = rest.rstrip(" ?.!")
+    if found is not None:
+        written = f"{rest[: found.start()]}{subject}{rest[found.end() :]}".rstrip(" ?.!")
+    else:
+        written = f"{bare} in {subject}" if subject else bare
+    written = re.sub(r"^\W*(?:and|but|also)\s+", "", written, flags=re.IGNORECASE)
+    if understood.time_expression:
+        written = f"{written} {understood.time_expression}"
+    written = re.sub(r"\s+", " ", written).strip() + "?"
+    return Parts((written,), f'"{rest}" answered as "{written}".')
