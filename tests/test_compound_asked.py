@@ -25,7 +25,7 @@ from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
 from tests.test_investigate import answer
-from tests.test_rankings_asked import authors, listed
+from tests.test_rankings_asked import authors, listed, per_file, ranked_commits
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 YEAR_BACK = datetime(2025, 9, 1, 12, tzinfo=UTC)
@@ -112,6 +112,11 @@ COUNT_AND_WHO = [
      on(2024, 1), on(2025, 1), "src/werkzeug/serving.py", "werkzeug.serving"),
     ("attrs", "_make.py changes in 2025, who and how many?",
      on(2025, 1), on(2026, 1), "src/attr/_make.py", "attr._make"),
+    # "by whom" after a comma: it was read as no words at all, and dropped unsaid
+    ("attrs", "How many commits went into attrs last month, and by whom?",
+     on(2026, 8), on(2026, 9), "", "attrs"),
+    ("click", "how many commits did click see in July 2026, and by whom?",
+     on(2026, 7), on(2026, 8), "", "click"),
 ]  # fmt: skip
 
 
@@ -189,3 +194,54 @@ async def test_who_made_the_last_change_is_not_said_unanswered(
     )
     sha, name = out.strip().split("\t")
     assert f"({sha[:7]}) by {name}." in (result.direct_judgment or "")
+
+
+ACTIVE = [
+    ("click", "How many commits has Edward Girling made, and over what period was he active?",
+     "egirling@"),
+    ("attrs", "how many commits has Cristian Le made, and when was he active?", "Cristian Le"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "author"), ACTIVE)
+async def test_a_count_and_when_someone_was_active_are_both_answered(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str, author: str
+) -> None:
+    """It ended naming "period" and "he" as not understood (no second question was read)."""
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    judgment = result.direct_judgment or ""
+    theirs = git_commits(clone, on(2000, 1), CLOCK, author)
+    assert judgment.startswith(f"{len(theirs)} commit(s) by ")
+    assert f"The first change by {theirs[-1][2]} recorded here was made at " in judgment
+    assert judgment.index(f"({theirs[-1][0][:7]})") < judgment.index(f"({theirs[0][0][:7]})")
+
+
+RANKED = [
+    ("click", "How many commits did denuoweb make in 2025, and which files did he change most?",
+     "jaron@rosenau.info", on(2025, 1), on(2026, 1)),
+    ("werkzeug", "how many commits did David Lord make in 2024, and which files did he touch most?",
+     "davidism@gmail.com", on(2024, 1), on(2025, 1)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "address", "start", "end"), RANKED)
+async def test_a_count_and_the_files_someone_changed_most_are_both_answered(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    address: str,
+    start: datetime,
+    end: datetime,
+) -> None:
+    """It answered the count and said the files were not answered."""
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    judgment = result.direct_judgment or ""
+    assert not any("Only the first question" in t for t in result.limitations)
+    assert judgment.startswith(f"{len(git_commits(clone, start, end, address))} commit(s) by ")
+    files = sorted((c for c, _ in per_file(clone, start, end, author=address).values()),
+                   reverse=True)  # fmt: skip
+    assert ranked_commits(judgment)[:5] == files[:5]

@@ -21,6 +21,7 @@ from engine.domain.validation import require_valid
 from engine.reading import clauses
 from engine.reading import parts as read_parts
 from engine.reading.interpretation import Interpretation
+from engine.reading.vocabulary import Intent
 
 
 def _renumbered(part: InvestigationResult, drivers: int, claims: int) -> InvestigationResult:
@@ -65,6 +66,12 @@ def _label(parts: Sequence[InvestigationResult], spans: bool) -> TemporalLabel |
     )
 
 
+def _span(result: InvestigationResult) -> tuple[object, ...]:
+    """The time an answer covers (its grain aside: a ranking reads commits to the instant)."""
+    label = result.temporal_label
+    return () if label is None else (label.axis, label.effective_from, label.effective_to)
+
+
 def unjoined(
     first: InvestigationResult, part: InvestigationResult, asked: str, parts: read_parts.Parts
 ) -> str | None:
@@ -74,11 +81,12 @@ def unjoined(
     if part.outcome is not Outcome.ANSWERED:
         why = part.clarification_prompt or next(iter(part.limitations), "")
         return f'"{asked}" was not answered: {why}'.rstrip(": ")
-    if part.outcome is Outcome.ANSWERED and set(part.subject_keys) != set(first.subject_keys):
+    ranks = part.interpretation.get("intent") == Intent.RANKED  # the subject's own parts
+    if not ranks and set(part.subject_keys) != set(first.subject_keys):
         return (
             f'"{asked}" was read about other subjects than the first question: ask it on its own.'
         )
-    if parts.one_window and part.temporal_label != first.temporal_label:
+    if parts.one_window and _span(part) != _span(first):
         return f'"{asked}" was read over another time than the first question: ask it on its own.'
     return None
 

@@ -20,11 +20,15 @@ import re
 
 _WH = r"who|whom|whose|what|which|when|where|why|how"
 _AUX = r"is|are|was|were|did|does|do|has|have|had|can|could|will|would|should"
+# A preposition a second question may start with ("..., and by whom?", "..., and over what
+# period was he active?"): left unsplit, its question word was read as no word at all.
+_BEFORE = r"by|over|during|in|for|from|since|until|to"
 _LEADS = re.compile(rf"^\W*(?:{_WH}|{_AUX}|list|show|tell|give)\b", re.IGNORECASE)
 # Not after "if so" ("Did anyone commit in May? If so, who?"): the question after it asks the
 # first's answer in its own words, one question (the "who?" was said not answered, and was).
 _SECOND = re.compile(
-    rf"(?<!if so)\s*[,;?]\s*(?:and\s+|but\s+|also\s+)?(?=(?:{_WH}|{_AUX})\b)"
+    rf"(?<!if so)\s*[,;?]\s*(?:and\s+|but\s+|also\s+)?"
+    rf"(?=(?:(?:{_BEFORE})\s+(?:{_WH})|{_WH}|{_AUX})\b)"
     rf"|\s+and\s+(?:also\s+)?(?=(?:{_WH})\b)",
     re.IGNORECASE,
 )

@@ -78,6 +78,30 @@ _WHO_OR_WHEN = re.compile(
 )
 
 
+# A later part asking over what time the first part's subject was active ("over what period
+# was he active?", "how long was she active?", "when was he active?"): its first change and
+# its last, at any age.
+_ACTIVE = re.compile(
+    r"^\W*(?:and\s+)?(?:(?:over|during|for|in)\s+)?(?:what|which|how\s+long|when)\b"
+    r"(?:\s+(?:period|years?|time\s*span|span|dates?|time))?"
+    r"\s+(?:was|were|has|have|did)\s+(?:he|she|they|it|\w+)\s+(?:been\s+)?"
+    r"(?:active|committing|contributing|around)\b\W*$",
+    re.IGNORECASE,
+)
+
+
+# What a later part must be read as, by the words it starts with: a part read as anything else
+# ("by whom in attrs last month?" read as attrs' health) is another question, not joined.
+LATER_READS = (
+    (re.compile(r"^\W*(?:and\s+)?(?:by\s+)?(?:who|whom)\b", re.IGNORECASE), Intent.WHO),
+    (re.compile(r"^\W*(?:and\s+)?how\s+many\b", re.IGNORECASE), Intent.COUNT),
+    (re.compile(r"^\W*(?:and\s+)?(?:which|what)\s+(?:files|modules|folders|directories)\b",
+                re.IGNORECASE), Intent.RANKED),
+)  # fmt: skip
+# "..., and by whom?": who made the first part's commits, asked in the words read as such.
+_BY_WHOM = re.compile(r"^\W*(?:and\s+)?by\s+(?:whom|who)\W*$", re.IGNORECASE)
+
+
 @dataclass(frozen=True, slots=True)
 class Parts:
     """The parts of a question, each a question of its own, and how they were read (said
@@ -147,6 +171,16 @@ def _later(understood: Interpretation) -> Parts | None:
     if len(understood.references) > 1 or understood.intent == Intent.WHAT_CHANGED:
         return None
     subject = understood.references[0] if understood.references else ""
+    if _ACTIVE.match(rest):  # its first and last change, when the first names no time
+        if not subject or understood.time_expression is not None:
+            return None
+        asked = (f"when was {subject}'s first commit?", f"when was {subject}'s last commit?")
+        said = f'"{rest}" answered as "{asked[0]}" and "{asked[1]}".'
+        return Parts(asked, said, reads_as=("first", "last"), one_window=False)
+    expected = next((i.value for p, i in LATER_READS if p.match(rest)), None)
+    if expected is None:
+        return None  # the note that it was not answered stays
+    rest = "who committed" if _BY_WHOM.match(rest) else rest
     found = _STANDING.search(rest)
     bare = rest.rstrip(" ?.!")
     if found is not None:
@@ -157,4 +191,5 @@ def _later(understood: Interpretation) -> Parts | None:
     if understood.time_expression:
         written = f"{written} {understood.time_expression}"
     written = re.sub(r"\s+", " ", written).strip() + "?"
-    return Parts((written,), f'"{rest}" answered as "{written}".')
+    said = f'"{understood.unanswered}" answered as "{written}".'
+    return Parts((written,), said, reads_as=(expected,))
