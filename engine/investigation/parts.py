@@ -83,12 +83,14 @@ def unjoined(
         return f'"{asked}" was not answered: {why}'.rstrip(": ")
     ranks = part.interpretation.get("intent") == Intent.RANKED  # the subject's own parts
     if not ranks and set(part.subject_keys) != set(first.subject_keys):
-        return (
-            f'"{asked}" was read about other subjects than the first question: ask it on its own.'
-        )
+        return f'"{asked}" was read about other subjects than the first question{_APART}'
     if parts.one_window and _span(part) != _span(first):
-        return f'"{asked}" was read over another time than the first question: ask it on its own.'
+        return f'"{asked}" was read over another time than the first question{_APART}'
     return None
+
+
+# How the reason ends that a part read as another question than the first's subject and time.
+_APART = ": ask it on its own."
 
 
 def joined(
@@ -161,28 +163,27 @@ async def answered(
     found = [r for r in runs if r is not None]
     reads = [read_parts.reads_as(r[2], e) for r, e in zip(found, parts.reads_as, strict=False)]
     if len(found) < len(runs) or not all(reads):
-        return _unanswered(first, parts, unsaid, None)
+        return _unanswered(first, parts, None)
     done = [(r, c) for r, c, _ in found]
     done = done if parts.whole else [(first, checked), *done]
     asked = parts.questions if parts.whole else (None, *parts.questions)
     for (result, _), written in zip(done, asked, strict=True):
         why = None if written is None else unjoined(done[0][0], result, written, parts)
+        if why is not None and not parts.whole:
+            return first  # said not answered, whole, as it was: this part was written here
         if why is not None:
-            return _unanswered(first, parts, unsaid, why)
+            return _unanswered(first, parts, why)
     results, checks = [r for r, _ in done], [c for _, c in done]
     return joined(first, results, checks, parts.said, unsaid, spans=not parts.one_window)
 
 
 def _unanswered(
-    first: InvestigationResult, parts: read_parts.Parts, unsaid: Sequence[str], why: str | None
+    first: InvestigationResult, parts: read_parts.Parts, why: str | None
 ) -> InvestigationResult:
-    """`first` saying the part not answered, with why: in place of the note that the second
-    question was not answered; for two question words, beside an answer to one of them."""
+    """`first` beside the part of two question words not answered, with why ("how many and
+    by whom": the count answered, the "who" not)."""
     if why is None:
         return first  # a part read as another question: the first's answer, as it was
-    if not parts.whole:
-        kept = tuple(why if t in unsaid else t for t in first.limitations)
-        return first.model_copy(update={"limitations": kept})
     if first.outcome is not Outcome.ANSWERED:
         return first
     limitations, displaced = add_limitation(first.limitations, why, first.limitations_displaced)
