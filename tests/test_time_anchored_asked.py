@@ -68,6 +68,10 @@ ANCHORED = [
     ("attrs", "how many commits to attrs in spring in 2021?", day(2021, 3, 1), day(2021, 6, 1)),
     ("werkzeug", "how many commits in the summer months of 2019?",
      day(2019, 6, 1), day(2019, 9, 1)),
+    # a part of a period before "in <year>": it ended on "first" as a word not computed
+    ("click", "how many commits in the first half in 2024?", day(2024, 1, 1), day(2024, 7, 1)),
+    ("attrs", "how many commits during the last two weeks of December in 2022?",
+     day(2022, 12, 18), day(2023, 1, 1)),
 ]  # fmt: skip
 
 

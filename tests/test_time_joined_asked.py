@@ -62,6 +62,11 @@ JOINED = [
      day(2025, 6, 1), day(2025, 9, 1)),
     ("attrs", "how many commits in Dec 2023 and Jan 2024 combined?",
      day(2023, 12, 1), day(2024, 2, 1)),
+    # a year on the last alone: the earlier ends where it starts (Dec 2023 was read as Dec
+    # 2024, after January, and not understood); no year at all: the latest such span begun
+    ("werkzeug", "how many commits in Dec and Jan 2024 together?",
+     day(2023, 12, 1), day(2024, 2, 1)),
+    ("attrs", "how many commits in July and August combined?", day(2026, 7, 1), day(2026, 9, 1)),
 ]  # fmt: skip
 
 

@@ -38,7 +38,7 @@ _HAS_YEAR = re.compile(rf"{YEAR}|(?<!new\s)\byears?\b", re.IGNORECASE | re.ASCII
 # 2024", "2 weeks ago in 2023" (not understood, whole; "the last week of May in 2023" is May's).
 _FROM_NOW = re.compile(
     r"^(?:(?:in|during|over|for|since|after|before|until|from)\s+)?(?:the\s+)?"
-    r"(?:last|this|past|previous|prior|next|coming|current)\b(?!\s+\w+\s+of\b)"
+    r"(?:last|this|past|previous|prior|next|coming|current)\b(?!(?:\s+[\w-]+){1,3}\s+of\b)"
     r"|\b(?:ago|back|yesterday|today|tomorrow|lately|recently)\b",
     re.IGNORECASE | re.ASCII,
 )
@@ -81,3 +81,34 @@ def anchored(
             replace(whole, start=first.start, end=found.end(), note=note),
         )
     return Anchored((first.start, found.end()), None)
+
+
+# A part of a period before "in <year>" ("the first half in 2024", "the first 3 months in
+# 2020"): the part of that year, as "the first half of 2024" (it was read as all of 2024,
+# "the first half" left to end the question as a word not computed).
+_PART_IN = re.compile(
+    r"(?:\b(?:in|during|over|for|within)\s+)?\bthe\s+(?:[\w-]+\s+){1,3}?"
+    r"(?:half|quarter|third|weeks?|months?|days?|fortnight)\s+$",
+    re.IGNORECASE | re.ASCII,
+)
+_IN = re.compile(r"(?:in|during)\s+", re.IGNORECASE)
+
+
+def part_in(
+    text: str, first: TimeMatch, now: datetime, read: Callable[[str, datetime], TimeReading]
+) -> TimeMatch | None:
+    """The part of a period written before the first phrase read ("in 2024"), read whole."""
+    lead = _IN.match(text, first.start)
+    part = _PART_IN.search(text, 0, first.start)
+    if lead is None or part is None or part.end() != first.start:
+        return None
+    said = text[part.start() : first.end]
+    variant = f"{text[part.start() : first.start]}of {text[lead.end() : first.end]}"
+    reading = read(variant, now)
+    whole = reading.match
+    if whole is None or reading.ignored or reading.not_understood or reading.not_a_date:
+        return None
+    if (whole.start, whole.end) != (0, len(variant)):
+        return None
+    note = whole.note and whole.note.replace(variant, said)
+    return replace(whole, start=part.start(), end=first.end, note=note)

@@ -42,7 +42,7 @@ from datetime import datetime
 
 from engine.domain import timecontext as tc
 from engine.reading.time import conventions
-from engine.reading.time.anchored import anchored
+from engine.reading.time.anchored import anchored, part_in
 from engine.reading.time.calendar import LEADS, NUMBERS
 from engine.reading.time.compositions import EARLIEST
 from engine.reading.time.holidays import NAMES as HOLIDAY_NAMES
@@ -300,6 +300,10 @@ def _read(text: str, now: datetime, anchor: bool = True) -> TimeReading:
                 return reading
             first = bound.match
             found = [m for m in found if not _within((m.start, m.end), bound.span)] + [first]
+        elif anchor and (part := part_in(text, first, now, _read_unanchored)) is not None:
+            first = part  # "the first half in 2024": of 2024
+            found = [m for m in found if not _within((m.start, m.end), (part.start, part.end))]
+            found.append(first)
         if qualified := _qualified(text, first, found):  # "the second week of last month"
             reading.not_understood.append(text[qualified[0] : qualified[1]].strip())
             reading.unknown_spans.append(qualified)
