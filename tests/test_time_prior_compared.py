@@ -23,11 +23,12 @@ from tests.shared_history import commits
 from tests.test_investigate import answer
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
-NAMES = ("click", "werkzeug", "attrs")
+NAMES = ("click", "werkzeug", "attrs", "requests")
 
 pytestmark = shared_history.present(*NAMES)
 
-(click_clone, click, werkzeug_clone, werkzeug, attrs_clone, attrs) = shared_history.each(*NAMES)
+(click_clone, click, werkzeug_clone, werkzeug, attrs_clone, attrs, requests_clone,
+ requests) = shared_history.each(*NAMES)  # fmt: skip
 
 ask = partial(answer, now=CLOCK)
 
@@ -91,3 +92,22 @@ async def test_a_period_is_compared_with_the_one_before_it(
     assert f"in {commits(clone, *before)} commit(s) from {iso(before[0])} to {iso(before[1])}" in (
         judgment
     ), judgment
+
+
+async def test_a_word_of_an_address_compares_nothing(
+    requests: OrgGraph, requests_clone: Path
+) -> None:
+    """ "declined" of "github@declined.dev" was read as asking which way commits moved, and the
+    range's two ends compared: answered over the end of August 2021 alone (the generalise
+    bench's one silent wrong on requests)."""
+    result = await ask(
+        requests,
+        "how many commits did github@declined.dev make from the middle of June to the end of "
+        "August 2021?",
+    )
+    assert result.outcome is Outcome.ANSWERED, (result.outcome, result.limitations)
+    start, end = day(2021, 6, 11), day(2021, 9, 1)
+    count = commits(requests_clone, start, end, author="github@declined.dev")
+    assert (result.direct_judgment or "").startswith(
+        f"{count} commit(s) by Jeremy Cline from {iso(start)} to {iso(end)}"
+    ), result.direct_judgment

@@ -93,9 +93,13 @@ _OVER = re.compile(
 _ABBREVIATED = {"yoy": "year", "y/y": "year", "qoq": "quarter"}
 
 
+_ADDRESS = re.compile(r"\S+@\S+")
+
+
 def _moved(text: str) -> bool:
     """Whether the question asks which way something moved ("grow", "dropped", "yoy")."""
-    words = set(re.findall(r"[a-z]+", text.lower()))
+    # not a word of an address ("github@declined.dev": "declined" compared a range's two ends)
+    words = set(re.findall(r"[a-z]+", _ADDRESS.sub(" ", text.lower())))
     return bool(DIRECTION_WORDS & words) or _OVER.search(text) is not None
 
 
