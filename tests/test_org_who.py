@@ -76,7 +76,14 @@ async def graph(falkor: FalkorStore, tmp_path: Path) -> AsyncIterator[OrgGraph]:
 
 
 @pytest.mark.parametrize(
-    "question", ["who are the most active contributors in 2024?", "who committed the most?"]
+    "question",
+    [
+        "who are the most active contributors in 2024?",
+        "who committed the most?",
+        # no question word: "by commits" made them "N commit(s) to the whole organisation"
+        "top five people by commits in 2024",
+        "top 5 people by commits in 2024",
+    ],
 )
 async def test_the_organisation_wide_ranking_is_exact_across_repositories(
     graph: OrgGraph, tmp_path: Path, question: str

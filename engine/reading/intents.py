@@ -138,9 +138,12 @@ def _commits_named(a: Asked) -> bool:
     opens = bool(a.words[:1]) and a.words[0] in _OPENERS
     named = bool({"commits", "commit"} & set(a.words))
     health = bool(v.HEALTH_WORDS.intersection(a.words))
-    return not a.lead and not opens and named and not health and set(a.kinds) == {
-        FactKind.COMMIT_ACTIVITY
-    }
+    # "top five people by commits in 2025" asks for the people, not the count (it was answered
+    # "122 commit(s) to the whole organisation", another question)
+    people = _opens_with_people([w for w in a.words if w not in a.named])
+    return not a.lead and not opens and named and not health and not people and set(
+        a.kinds
+    ) == {FactKind.COMMIT_ACTIVITY}
 
 
 # "more or fewer commits", "less or more active": either way asked
@@ -279,6 +282,12 @@ _PEOPLE_LEAD = frozenset(
 )
 
 
+# "top five people": a number written as a word leads the people as a digit does
+_NUMBER_WORDS = frozenset(
+    {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twenty"}
+)
+
+
 def _opens_with_people(words: list[str]) -> bool:
-    opening = [w for w in words if w not in _PEOPLE_LEAD and not w.isdigit()]
+    opening = [w for w in words if w not in _PEOPLE_LEAD | _NUMBER_WORDS and not w.isdigit()]
     return bool(opening) and opening[0] in PEOPLE
