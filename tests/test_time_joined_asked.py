@@ -102,6 +102,10 @@ async def test_two_years_joined_are_refused_by_the_seed_rule(
     [
         ("attrs", "how many commits in Jan and March 2024 combined?", "Jan and March 2024"),
         ("click", "who committed most in Q1 and Q3 2025 together?", "Q1 and Q3 2025"),
+        # no joining word: "in A and B" read both as one span, the gap counted (attrs: 60
+        # commits over January to March 2024, February's included)
+        ("attrs", "how many commits in Jan and March 2024?", "in Jan and March 2024"),
+        ("werkzeug", "who committed in May and July 2025?", "in May and July 2025"),
     ],
 )
 async def test_periods_with_a_gap_are_no_one_window(
