@@ -33,11 +33,6 @@ CASES = [
      ("src/attr/_make.py",)),
     ("werkzeug", "lines changed in the routing package in 2025", (on(2025, 1), on(2026, 1)),
      ("src/werkzeug/routing",)),
-    # "what was the churn of X?": a status, "The health of X is not judged", no lines given
-    ("attrs", "what was the churn of src/attr/_make.py in 2025?", (on(2025, 1), on(2026, 1)),
-     ("src/attr/_make.py",)),
-    ("werkzeug", "what's the churn in the routing package this year?", (on(2026, 1), CLOCK),
-     ("src/werkzeug/routing",)),
 ]  # fmt: skip
 
 

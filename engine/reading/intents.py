@@ -182,16 +182,6 @@ def _lines_named(a: Asked) -> bool:
     return not a.lead and not opens and named and not health and churn and not ranked
 
 
-def _churn_asked(a: Asked) -> bool:
-    """ "What was the churn of typing_tests/mypy.py?", "what's the churn in X this year?":
-    its lines added and removed (counted). They were a status ("The health of X is not
-    judged ..."), the churn asked never given (bench/generalise, seed 31)."""
-    churn = bool({"churn", "churned"} & set(a.words)) and set(a.kinds) == {FactKind.CHURN}
-    ranked = bool(_RANKED_OR_PEOPLE.intersection(a.words))
-    health = bool(v.HEALTH_WORDS.intersection(a.words))
-    return a.lead in {"", "what"} and churn and not ranked and not health
-
-
 def _how_much(a: Asked) -> bool:
     """ "How much did David Lord change in werkzeug?", "how much code was changed in X?":
     the lines changed (`counted`), never a trend or a health (c33a K1). "How much did X do
@@ -243,7 +233,6 @@ INTENT_ROWS = (
     ),
     IntentRow(Intent.COUNT, _lines_named, '"lines added vs removed in X in q2": how many'),
     IntentRow(Intent.COUNT, _how_much, '"how much did X change?", "how much code ...": lines'),
-    IntentRow(Intent.COUNT, _churn_asked, '"what was the churn of X?": its lines, counted'),
     IntentRow(
         Intent.COUNT, _yes_no_commits,
         '"did David Lord commit anything in August?": how many, maybe none',
