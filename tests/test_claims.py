@@ -39,7 +39,7 @@ def _callees(module: Path, function: str) -> list[str]:
             for alias in node.names:
                 local = alias.asname or alias.name
                 names[local] = f"{base}.{alias.name}" if base else alias.name
-    for node in tree.body:  # the module's own functions ("interpreter.asks_nothing")
+    for node in tree.body:  # the module's own functions ("interpreter.helper")
         if isinstance(node, ast.FunctionDef):
             names.setdefault(node.name, f"{module.stem}.{node.name}")
     body = next(

@@ -162,3 +162,25 @@ def bots_own(
         return intent, kinds + people, unasked
     phrase = text[only.start : only.end]
     return intent, kinds, (*unasked, meaning.Unasked(phrase, bots_only_elsewhere(phrase)))
+
+
+def bots_asked(
+    bots: str | None,
+    only: BotsAsked | None,
+    text: str,
+    intent: Intent,
+    kinds: list[FactKind],
+    unasked: tuple[meaning.Unasked, ...],
+) -> tuple[Intent, list[FactKind], tuple[meaning.Unasked, ...]]:
+    """The bots left out (`bots`, as written) or asked about (`only`) where the intent and
+    kinds are read: "how many commits this year excluding bots" is counted with the
+    contributors' facts, which count the bots'; left out of anything else, said; the bots'
+    own part as `bots_own` reads it."""
+    counted = bots is not None and intent == Intent.COUNT and set(kinds) <= BOTS_COUNTED
+    if counted and FactKind.ACTIVE_CONTRIBUTORS not in kinds:
+        kinds.append(FactKind.ACTIVE_CONTRIBUTORS)
+    if bots is not None and intent not in {Intent.WHO, Intent.RANKED} and not counted:
+        unasked = (*unasked, meaning.Unasked(bots, bots_elsewhere(bots)))
+    if only is not None:
+        intent, kinds, unasked = bots_own(only, text, intent, kinds, unasked)
+    return intent, kinds, unasked

@@ -22,13 +22,11 @@ from datetime import datetime
 
 from engine.domain import timecontext as tc
 from engine.domain.facts import FactKind
-from engine.domain.models import SubjectKind
 from engine.domain.text import composed, normalise
 from engine.reading import (
     asked,
     brackets,
     clauses,
-    counts,
     factphrases,
     intents,
     kindwords,
@@ -42,6 +40,7 @@ from engine.reading import (
     slips,
     twoperiods,
 )
+from engine.reading import intentkinds as ik
 from engine.reading import references as r
 from engine.reading import vocabulary as v
 from engine.reading.acting import acting
@@ -53,7 +52,7 @@ from engine.reading.asked import (
     direction,
     first_nouns,
 )
-from engine.reading.bots import BOTS_COUNTED, bots_elsewhere, bots_own, read_bots, read_bots_only
+from engine.reading.bots import bots_asked, read_bots, read_bots_only
 from engine.reading.breakdowns import PER_COMPARED_NOTE
 from engine.reading.comparisons import both_periods
 from engine.reading.comparisons import named as named_periods
@@ -64,14 +63,14 @@ from engine.reading.netlines import read_net
 from engine.reading.perperson import read_breakdown
 from engine.reading.pronouns import read_pronouns
 from engine.reading.ranking import read as read_ranking
-from engine.reading.scopes import scopes
+from engine.reading.scopes import excluding, scopes
 from engine.reading.time import reasons
 from engine.reading.time.owntimes import ending as own_times
 from engine.reading.time.periods import own_period
 from engine.reading.timeexpression import find_time, same_time, time_beside, time_slots
 from engine.reading.tokens import free_tokens
 from engine.reading.uncompared import two_periods, two_times
-from engine.reading.vocabulary import KIND_WORDS, Intent
+from engine.reading.vocabulary import Intent
 
 
 def interpret(
@@ -115,7 +114,7 @@ def interpret(
     broken_down = read_breakdown(tokens) is not None
     pronouns = read_pronouns(tokens)  # "his first commit": the one person named
     kinds = factphrases.fact_kinds(tokens)
-    net = read_net(tokens, FactKind.CHURN in kinds or _lines_asked(tokens))
+    net = read_net(tokens, FactKind.CHURN in kinds or ik.lines_asked(tokens))
     merges = read_merges(text, tokens, readable)
     bots_at = read_bots(tokens, readable)
     bots = None if bots_at is None else text[bots_at[0] : bots_at[1]]
@@ -126,7 +125,7 @@ def interpret(
     # ("what is the bus factor of attr._make?": "make" asked what changed).
     named = [t for t in tokens if not r.is_written_name(text[t.start : t.end])]
     words = " ".join(t.norm for t in named).split()
-    kind_hint = _kind_hint(tokens)
+    kind_hint = ik.kind_hint(tokens)
     ranking = read_ranking(tokens, fact_kinds, kind_hint)  # consumes "top 5", "files"
     ranked = meaning.top(text, tokens) if ranking is None else ()  # "the top 3" people
     reread: tuple[meaning.Unasked, ...] = ()
@@ -139,7 +138,7 @@ def interpret(
     free = sum(t.free for t in tokens)
     alone = kindwords.alone(text, tokens, spans) if spans and ranking is None else []
     if sum(t.free for t in tokens) < free:  # "the repo" beside "the docs", "X in the repo"
-        kind_hint = _kind_hint(tokens)  # a subject of its own or a place: no longer a hint
+        kind_hint = ik.kind_hint(tokens)  # a subject of its own or a place: no longer a hint
     references = tuple(dict.fromkeys(text[a:b] for a, b in spans))
     named_words = frozenset(w for name in names for w in name.split())
     asks_last = asked.asks_last(tokens, named_words)
@@ -161,24 +160,13 @@ def interpret(
         intent, reread = meaning.reread(text, readable, intent)
     if broken_down and ranking is None:  # "commits by author": each person's, ranked
         intent = Intent.WHO
-    if net and ranking is None and intent in _NET_ANSWERED:  # "the net change in lines"
+    if net and ranking is None and intent in ik.NET_ANSWERED:  # "the net change in lines"
         intent, kinds = Intent.COUNT, [FactKind.CHURN]
-    if (intent in {Intent.STATUS, Intent.TREND} or _anyone(words, intent)) and asks_still(tokens):
+    still = intent in {Intent.STATUS, Intent.TREND} or ik.anyone(words, intent)
+    if still and asks_still(tokens):
         intent, kinds = Intent.STILL, list(v.STILL_KINDS)  # its changes, not its health
-    # "what did X do on November 19?" (a status of changes) is that day's doing too: it
-    # read the 30 days before the day, unsaid.
-    changes = all(k in v.CHANGE_KINDS for k in kinds)
-    counting = intent in _COUNTING or (intent == Intent.STATUS and changes)
-    if intent == Intent.WHAT_CHANGED and changes:
-        kinds = []  # the changes themselves (DEFAULT_KINDS), not a count of commits
-    if intent == Intent.COUNT:
-        kinds = counts.counted(words, kinds, kind_hint)
-    if not kinds:
-        kinds = list(v.DEFAULT_KINDS.get(intent, ()))
-    elif intent == Intent.STATUS and kinds == [FactKind.ACTIVE_CONTRIBUTORS]:
-        kinds += [FactKind.COMMIT_ACTIVITY, FactKind.CHURN]  # "how active was X?": a person too
-    elif intent == Intent.WHO and FactKind.ACTIVE_CONTRIBUTORS not in kinds:
-        kinds.append(FactKind.ACTIVE_CONTRIBUTORS)  # "did anyone commit to X?": the people
+    # the kinds the intent reads, and whether it counts over a window (intentkinds.py)
+    kinds, counting = ik.kinds_of(intent, kinds, words, kind_hint)
     # "busiest month this yr": each month's commits, ranked (before the words beside the time)
     within = None if time is None else (time.start, time.end)
     ranked_unit = None if ranking else rankedmonths.read(tokens, readable, kinds, within)
@@ -258,13 +246,8 @@ def interpret(
     if intent == Intent.WHO and compares(text, references):
         kinds += [] if FactKind.COMMIT_ACTIVITY in kinds else [FactKind.COMMIT_ACTIVITY]
     # "how many commits this year excluding bots": the contributors' facts count the bots'
-    counted = bots is not None and intent == Intent.COUNT and set(kinds) <= BOTS_COUNTED
-    if counted and FactKind.ACTIVE_CONTRIBUTORS not in kinds:
-        kinds.append(FactKind.ACTIVE_CONTRIBUTORS)
-    if bots is not None and intent not in {Intent.WHO, Intent.RANKED} and not counted:
-        unasked = (*unasked, meaning.Unasked(bots, bots_elsewhere(bots)))
-    if only is not None:  # "how many bot commits": the contributors' facts list the bots
-        intent, kinds, unasked = bots_own(only, text, intent, kinds, unasked)
+    # "how many bot commits": the contributors' facts list the bots
+    intent, kinds, unasked = bots_asked(bots, only, text, intent, kinds, unasked)
     # A word a phrase said beside the answer holds ("ask" of "who should I ask about X?")
     # was read: never also "not understood".
     said_words = [u.phrase for u in unasked]  # never also a word no name matched
@@ -287,7 +270,7 @@ def interpret(
     guessed = {"references_by_position", "references_unread"} & set(notes)
     health = v.HEALTH_WORDS.intersection(words)
     if intent == Intent.STATUS and not (fact_kinds or health or guessed):
-        unasked = (*unasked, *asks_nothing(unread, besides, references))
+        unasked = (*unasked, *runs.asks_nothing(unread, besides, references))
     # "dependabot commits" with no name read there: the run no rule read acts too
     acting_spans = acting(tokens, [*spans, *r.unread(text, tokens, spans)])
     acted = tuple(dict.fromkeys(text[a:b] for a, b in acting_spans))
@@ -329,7 +312,7 @@ def interpret(
         actors=tuple(dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans)),
         asks_both="both" in words,
         ranked_by="lines" if v.LINE_WORDS.intersection(words) else "commits",
-        excluding=_excluding(text),
+        excluding=excluding(text),
         fact_words=factphrases.fact_words(text),
         own_times=owned,
         doers=tuple(
@@ -349,52 +332,3 @@ def interpret(
         pronouns=pronouns,
         net_lines=net and intent == Intent.COUNT,
     ))  # fmt: skip
-
-
-def asks_nothing(
-    unread: tuple[str, ...], besides: tuple[runs.Beside, ...], references: tuple[str, ...]
-) -> tuple[meaning.Unasked, ...]:
-    """ "blorp werkzeug quantum", "werkzeug quantum": no question word, fact or health word
-    read, and words no rule read beside what it names: the question asks nothing read here,
-    and was answered with the subject's health over a default window. Ends, naming them; a
-    question naming nothing known says its words through its no match."""
-    if not references:
-        return ()
-    words = [*unread, *(w for b in besides for w in b.words)]
-    if not words:
-        return ()
-    phrase = " ".join(dict.fromkeys(words))
-    return (meaning.Unasked(phrase, f'"{phrase}": {v.ASKS_NOTHING}'),)
-
-
-# Intents a question asking for net lines is read as a count of them from ("what was the
-# net change in lines", "how did X grow"); a ranking or "who" keeps its own.
-_NET_ANSWERED = frozenset({Intent.COUNT, Intent.WHAT_CHANGED, Intent.STATUS, Intent.TREND})
-
-
-def _lines_asked(tokens: list[r.Token]) -> bool:
-    return any(t.norm in v.LINE_WORDS for t in tokens)
-
-
-# Intents that count over a window.
-_COUNTING = frozenset({Intent.COUNT, Intent.WHO, Intent.WHAT_CHANGED, Intent.RANKED})
-
-
-def _anyone(words: list[str], intent: Intent) -> bool:
-    """ "Is anyone still maintaining X?", "does anybody still touch X?": whether X is still
-    changed (asked of anyone), not who changed it."""
-    return intent == Intent.WHO and words[:1] in _YES_NO_OPENING and "who" not in words
-
-
-# Words opening a question answered yes or no ("does anyone still touch X?").
-_YES_NO_OPENING = [[w] for w in ("is", "are", "does", "do", "has", "have", "was", "were")]
-
-
-def _kind_hint(tokens: list[r.Token]) -> SubjectKind | None:
-    return next((KIND_WORDS[t.norm] for t in tokens if t.free and t.norm in KIND_WORDS), None)
-
-
-def _excluding(text: str) -> tuple[str, str] | None:
-    """The word leaving a subject out ("besides", "apart from"), and what follows it."""
-    found = v.EXCLUDING.search(f"{text.lower()} ")
-    return None if found is None else (found.group(1), normalise(text[found.end() :]))

@@ -22,6 +22,8 @@ import re
 from dataclasses import dataclass, replace
 
 from engine.reading import references as r
+from engine.reading import vocabulary as v
+from engine.reading.meaning import Unasked
 from engine.reading.verbs import DOING_VERBS
 from engine.reading.vocabulary import FILLERS, Intent
 
@@ -186,3 +188,19 @@ def passed_over(text: str, span: tuple[int, int], intent: Intent, first: bool = 
     if word == "else" and after in _LEAVING_OUT:  # "who else besides X": X is left out
         return True
     return word in _RANKING_PEOPLE and after in _PEOPLE and intent == Intent.WHO
+
+
+def asks_nothing(
+    unread: tuple[str, ...], besides: tuple[Beside, ...], references: tuple[str, ...]
+) -> tuple[Unasked, ...]:
+    """ "blorp werkzeug quantum", "werkzeug quantum": no question word, fact or health word
+    read, and words no rule read beside what it names: the question asks nothing read here,
+    and was answered with the subject's health over a default window. Ends, naming them; a
+    question naming nothing known says its words through its no match."""
+    if not references:
+        return ()
+    words = [*unread, *(w for b in besides for w in b.words)]
+    if not words:
+        return ()
+    phrase = " ".join(dict.fromkeys(words))
+    return (Unasked(phrase, f'"{phrase}": {v.ASKS_NOTHING}'),)

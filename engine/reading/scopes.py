@@ -11,8 +11,9 @@ import re
 from dataclasses import dataclass
 from itertools import pairwise
 
+from engine.domain.text import normalise
 from engine.reading.references import Token
-from engine.reading.vocabulary import KIND_WORDS
+from engine.reading.vocabulary import EXCLUDING, KIND_WORDS
 
 _CONTAINER_WORDS = r"(?:repo|repository|project|package|module|codebase)"
 # Between two references: the first holds the second ("click tests", "click's tests").
@@ -105,3 +106,9 @@ def _said_where(
         for a, b in spans
         if (a, b) != where and (outer, text[a:b]) not in paired
     ]
+
+
+def excluding(text: str) -> tuple[str, str] | None:
+    """The word leaving a subject out ("besides", "apart from"), and what follows it."""
+    found = EXCLUDING.search(f"{text.lower()} ")
+    return None if found is None else (found.group(1), normalise(text[found.end() :]))

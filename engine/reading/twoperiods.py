@@ -23,8 +23,8 @@ from engine.domain import timecontext as tc
 from engine.domain.facts import FactKind
 from engine.domain.text import normalise
 from engine.reading import references as r
-from engine.reading.comparisons import Named
 from engine.reading.meaning import Unasked
+from engine.reading.periodpairs import Named
 from engine.reading.time import phrases as tp
 from engine.reading.vocabulary import CHANGE_KINDS, PLURAL_KINDS, Intent
 
@@ -39,7 +39,7 @@ _COUNTED = frozenset(KINDS)
 WORDS = frozenset(
     {"more", "less", "fewer", "than", "or", "vs", "versus", "compared", "compare", "against"}
     | {"busier", "quieter", "active", "activity"}
-    # the words of the rows of engine/reading/time/versus.py, and "yoy" (comparisons._OVER)
+    # the words of the rows of engine/reading/time/versus.py, and "yoy" (periodpairs.OVER)
     | {"compares", "comparing", "comparison", "relative", "opposed", "yoy", "qoq"}
 )
 

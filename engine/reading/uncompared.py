@@ -16,20 +16,9 @@ import re
 from collections.abc import Sequence
 from datetime import datetime
 
-from engine.reading.comparisons import (
-    COMPARE,
-    ELIDED,
-    JOINED,
-    LEAD,
-    PREPOSITION,
-    SAME,
-    UNITS,
-    Named,
-    dates,
-    later_periods,
-    same_time,
-)
+from engine.reading.comparisons import COMPARE, JOINED, LEAD, PREPOSITION, later_periods
 from engine.reading.meaning import Unasked
+from engine.reading.periodpairs import ELIDED, SAME, UNITS, Named, dates, same_time
 from engine.reading.time import phrases as tp
 from engine.reading.time.spellings import unit_of
 

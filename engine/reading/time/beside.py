@@ -169,7 +169,7 @@ class _Walk:
                 break  # "per month", "over time": how to count, not when
             following = self.words[i + 1].norm if i + 1 < len(self.words) else ""
             if not leftwards and word.norm in _UNITS and following in _OVER:
-                break  # "in 2025 year over year": how to compare (comparisons._OVER)
+                break  # "in 2025 year over year": how to compare (periodpairs.OVER)
             misspelt = leftwards and _misspelt_bound(word.norm)
             left_out = leftwards and word.norm in _LEAVING_OUT  # before it only
             changed = changes(word.norm, following) or misspelt or left_out

@@ -91,7 +91,7 @@ _QUARTER_WITH = re.compile(r"\s+with\s+(?:the\s+)?(?:most|highest)\b", re.IGNORE
 # A quarter counted by ("commits per quarter in 2025", "by quarter"): the unit of a breakdown
 # (engine/reading/periodcounts.py), no time phrase unread.
 _QUARTER_PER = re.compile(r"\b(?:by|per|each)\s+$", re.IGNORECASE)
-# ... or compared with the one before ("Q2 2025 quarter over quarter": comparisons._OVER).
+# ... or compared with the one before ("Q2 2025 quarter over quarter": periodpairs.OVER).
 _QUARTER_OVER = re.compile(r"quarter[\s-]+(?:over|on)[\s-]+quarter\b", re.IGNORECASE)
 # A two-digit year after an apostrophe stands first, outside the word boundaries: "'25"
 # after a space starts with no word boundary, so "vs '25" was never seen and "25" was read as

@@ -1,0 +1,156 @@
+"""Two periods as a pair (`Named`), and the second one read from the first: a period written
+without the first's year ("in march 2025 vs april": April 2025), "last summer" beside "this
+summer" (the one before), the same span a unit earlier ("this yr vs same time last yr"), the
+calendar unit before ("Q1 2025 vs the previous quarter"), "year over year", and "this yr vs
+last" with its unit left out. engine/reading/comparisons.py finds the periods a question
+names with these; engine/reading/uncompared.py names the ones no answer computes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from engine.domain import timecontext as tc
+from engine.reading.time import phrases as tp
+from engine.reading.time.spellings import unit_of
+
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    """Two periods a question names to compare, each as written with its window [start,
+    end), in the question's order (engine/reading/periods.py answers or refuses them)."""
+
+    phrases: tuple[str, str]
+    windows: tuple[tuple[datetime, datetime | None], tuple[datetime, datetime | None]]
+    # Where the second period stands when no time rule read it alone ("than the first half"
+    # of 2025): its words are the comparison's.
+    span: tuple[int, int] | None = None
+
+
+# Each period against the one a unit before ("year over year", "yoy", "quarter on quarter").
+OVER = re.compile(
+    r"\b(?:(?P<unit>year|quarter|month)[\s-]+(?:over|on)[\s-]+(?P=unit)|yoy|y/y|qoq)\b", re.I
+)
+ABBREVIATED = {"yoy": "year", "y/y": "year", "qoq": "quarter"}
+
+
+# The first period's own span a unit earlier ("this yr vs same time last yr": 1 January to
+# now, against 1 January to the same instant a year before; "march vs the same month last
+# year"): one group, the unit. It ended on "two times named", "same time" garbled into the
+# questions offered.
+SAME = re.compile(
+    r"\s*,?\s*(?:than|vs\.?|versus|compared\s+(?:to|with)|against|or|with|to)\s+"
+    r"(?P<phrase>(?:(?:the|that)\s+)?same\s+(?:time|period|span|stretch|point|days|weeks?"
+    r"|months?|quarter)\s+(?:(?:of|in)\s+)?(?:(?:last|the\s+previous|the\s+prior)\s+"
+    r"(?P<unit>[a-z]+)|(?:a|one|the)\s+(?P<before>[a-z]+)\s+(?:before|earlier|ago|prior)))\b",
+    re.IGNORECASE,
+)
+_MONTHS_IN = {"month": 1, "quarter": 3, "year": 12}
+
+
+def same_time(first: str, time: tp.TimeMatch, same: re.Match[str]) -> Named | None:
+    """The first period's span moved back one unit (a year, a quarter, a month), with the
+    words naming it as the comparison's (`Named.span`); None for a unit no calendar has."""
+    unit = unit_of(same.group("unit") or same.group("before"))
+    lead = len(same.group()) - len(same.group().lstrip(" ,"))
+    return shifted(first, time, unit, same.group("phrase"), (same.start() + lead, same.end()))
+
+
+def shifted(
+    first: str, time: tp.TimeMatch, unit: str | None, phrase: str, span: tuple[int, int]
+) -> Named | None:
+    """The first period and its span `unit` earlier, `phrase` (at `span`) naming it."""
+    if unit not in _MONTHS_IN or time.start_at is None:
+        return None
+    end, months = time.end_at, _MONTHS_IN[unit]
+    back = (tc.months_before(time.start_at, months),
+            None if end is None else tc.months_before(end, months))  # fmt: skip
+    return Named((first, phrase), ((time.start_at, end), back), span=span)
+
+
+# The calendar unit before the first period ("more commits in 2025 than the year before",
+# "Q1 2025 compared with the previous quarter": Q4 2024, where "the previous quarter" was
+# read back from now, Q2 2026, and answered against Q1 2025). One group, the unit.
+PRIOR = re.compile(
+    r"\s*,?\s*(?:than|vs\.?|versus|compared\s+(?:to|with)|against|or)\s+(?:in\s+|during\s+)?"
+    r"(?P<phrase>(?:the\s+)?(?:(?:previous|prior|preceding)\s+(?P<unit>week|month|quarter|year)"
+    r"|(?P<before>week|month|quarter|year)\s+(?:before|prior|earlier)))(?!\s*[\w'])",
+    re.IGNORECASE,
+)
+
+
+def previous(first: str, time: tp.TimeMatch, prior: re.Match[str]) -> Named | None:
+    """The whole calendar unit before the one the first period starts in."""
+    if time.start_at is None:
+        return None
+    unit = (prior.group("unit") or prior.group("before")).lower()
+    start, end = tc.period_of(unit, time.start_at, -1)
+    span = (prior.start("phrase"), prior.end("phrase"))
+    return Named((first, prior.group("phrase")), ((time.start_at, time.end_at), (start, end)),
+                 span=span)  # fmt: skip
+
+
+_WRITTEN_YEAR = re.compile(r"\b(?:19|20)\d\d\b|'\d\d\b")
+_RELATIVE = re.compile(r"\b(?:this|last|next|previous|prior|past|current|ago)\b|\d", re.I)
+
+
+def inherited(
+    period: str, first: str, time: tp.TimeMatch, now: datetime
+) -> tp.TimeMatch | None:
+    """A second period written without the year the first one names reads in that year
+    ("in march 2025 vs april": April 2025; "the second half of 2025 than the first half":
+    the first half of 2025), when it reads so whole. None otherwise."""
+    if time.start_at is None or not _WRITTEN_YEAR.search(first) or _RELATIVE.search(period):
+        return None
+    year = time.start_at.year
+    for written in (f"{period} of {year}", f"{period} {year}"):
+        found = tp.read_time(written, now).match
+        if found is not None and found.start == 0 and found.end == len(written):
+            return found if found.start_at is not None else None
+    return None
+
+
+def again(period: str, time: tp.TimeMatch, now: datetime) -> tp.TimeMatch | None:
+    """The second period as written; "last summer" beside "this summer", read as the same
+    (the latest summer wholly past), is the one before it."""
+    second = read_alone(period, now)
+    season = _LAST_SEASON.match(period)
+    if second is not None and season and (second.start_at, second.end_at) == (
+        time.start_at, time.end_at
+    ):
+        return read_alone(f"the {season.group(1)} before last", now)
+    return second
+
+
+_LAST_SEASON = re.compile(r"^(?:last|previous)\s+(spring|summer|autumn|fall|winter)$", re.I)
+
+
+def read_alone(period: str, now: datetime) -> tp.TimeMatch | None:
+    """A period as written alone; a bare month after a preposition ("versus august")."""
+    found = tp.read_time(period, now).match or tp.read_time(f"in {period}", now).match
+    return found if found is not None and found.start_at is not None else None
+
+
+def pair(first: str, one: tp.TimeMatch, second: str, two: tp.TimeMatch) -> Named:
+    assert one.start_at is not None and two.start_at is not None
+    return Named((first, second), ((one.start_at, one.end_at), (two.start_at, two.end_at)))
+
+
+# A period compared with the one before, its unit left out ("this yr vs last", "this month
+# compared to the previous one"): the count of the first was answered, the rest unsaid.
+ELIDED = re.compile(
+    r"\s*,?\s*(?:than|vs\.?|versus|compared\s+(?:to|with)|against|or)\s+(?:the\s+)?"
+    r"(?:last|previous|prior|one\s+before)(?:\s+one)?\b(?!\s+[a-z0-9])",
+    re.IGNORECASE,
+)
+
+
+UNITS = frozenset({"week", "month", "quarter", "year"})
+
+
+def dates(start: datetime | None, end: datetime | None) -> str:
+    if start is None:
+        return ""
+    return f" ({tc.iso(start)} to {tc.iso(end) if end else 'now'})"
