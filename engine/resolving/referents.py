@@ -34,10 +34,10 @@ from engine.resolving.aside import (
     shipped_of_within,
 )
 from engine.resolving.disclosures import Disclosures, disclose, reach
-from engine.resolving.formerpaths import folded_path, moved
+from engine.resolving.formerpaths import folded_path
 from engine.resolving.fullnames import other_person
-from engine.resolving.gonefolders import gone_note
 from engine.resolving.matching import Match
+from engine.resolving.pathreferents import by_path, gone_said, loosely_files
 from engine.resolving.resolution import (
     Ambiguous,
     Candidate,
@@ -55,7 +55,6 @@ from engine.resolving.unmatchedwords import (
 )
 from engine.resolving.within import (
     Within,
-    holder_of_path,
     read_as_scope,
     repository_over_its_package,
 )
@@ -74,19 +73,6 @@ class Referents:
         # theirs holds (engine.resolving.unmatchedwords.other_person).
         self.untracked: dict[str, str] = {}
         self.window: Window | None = None  # the question's, once known: namesakes' activity
-
-    async def _gone(self, reference: str, outcome: object) -> str | None:
-        """A reference naming nothing, or a path naming a file whose folder of that path was
-        deleted (requests/packages: the vendored folder, not packages.py made after), said
-        as the folder gone (engine.resolving.gonefolders)."""
-        if isinstance(outcome, NotFound) and reference not in self.untracked:
-            return await gone_note(self.graph, reference)
-        written = reference.strip().strip("/")
-        if not isinstance(outcome, Resolved) or "/" not in written or "." in written:
-            return None
-        if outcome.subject.attributes.get("module_kind") != "file":
-            return None
-        return await gone_note(self.graph, reference, exact=True)
 
     async def one(
         self,
@@ -161,29 +147,12 @@ class Referents:
             found = await self._described(actor, reference, understood, told)
             if found is not None:
                 return found  # "the README", "the pre-commit config", "the test certificates"
-        if not isinstance(outcome, Resolved) and "/" in reference:
-            if (former := await moved(self.graph, reference)) is not None:
-                told.notes.append(former.note)
-                # remembered as any subject resolved is: "exceptions.py" asked after
-                # "attr/exceptions.py" and "src/attrs/exceptions.py" was answered for the second
-                # "from your recent references", the first never remembered
-                self.resolver.admit(actor, former.subject)
-                return former.subject
-            if (gone := await self._gone(reference, outcome)) is not None:
-                self.untracked[reference] = gone  # "werkzeug/contrib": a folder deleted
-                return outcome if isinstance(outcome, NotFound) else NotFound(outcome.stage)
-            if (folder := await descriptions.folder(self.graph, reference)) is not None:
-                self.untracked[reference] = folder  # ".github/workflows": not all of .github
-                return outcome if isinstance(outcome, NotFound) else NotFound(outcome.stage)
-            held = await holder_of_path(self.graph, reference)
-            if held is not None and held[0] is None:
-                self.untracked[reference] = held[1]
-                return outcome if isinstance(outcome, NotFound) else NotFound(outcome.stage)
-            if held is not None and held[0] is not None:
-                told.notes.append(held[1])
-                self.resolver.admit(actor, held[0])
-                return held[0]
-        if (gone := await self._gone(reference, outcome)) is not None:
+        if not isinstance(outcome, Resolved) and "/" in reference:  # a path naming nothing
+            at = await by_path(self.graph, self.resolver, actor, reference, outcome, told,
+                               self.untracked)  # fmt: skip
+            if at is not None:
+                return at
+        if (gone := await gone_said(self.graph, reference, outcome, self.untracked)) is not None:
             self.untracked[reference] = gone  # "contrib", "requests/packages": deleted folders
             return outcome if isinstance(outcome, NotFound) else NotFound(outcome.stage)
         if isinstance(outcome, Resolved) and window is not None and window.historical:
@@ -319,29 +288,3 @@ class Referents:
         told.candidates = (*told.candidates, *packages)
         self.resolver.admit(actor, repository)
         return Resolved(repository, packages[0].score, Stage.EXACT_NAME, repository.name)
-
-
-def loosely_files(reference: str, outcome: Resolution | Within) -> bool:
-    """A word that is no file name (no "." or "/") naming only files other than Python
-    modules, none of them by its current name as written: "debugger" (werkzeug's
-    debug/shared/debugger.js, in part), "authors" (requests' AUTHORS.rst, once AUTHORS). A
-    word of the question is no file's name ("how many authors touched adapters.py"): it
-    names nothing, so a module it names by its form is read (the debug package) or it is
-    said. "LICENSE" or "Makefile", written as the file is named, still name it."""
-    if "." in reference or "/" in reference:
-        return False
-    if isinstance(outcome, Resolved):
-        return _loose(outcome.subject, outcome.how, outcome.matched_name)
-    if not isinstance(outcome, Ambiguous) or not outcome.candidates:
-        return False
-    if (outcome.total or 0) > len(outcome.candidates):
-        return False
-    return all(_loose(c.subject, c.how, c.matched_handle) for c in outcome.candidates)
-
-
-def _loose(subject: StoredSubject, how: Match | None, handle: str | None) -> bool:
-    """A file module that is no Python module (graph/git/modules.py: no dotted name), not
-    matched exactly by its name or an alias (a former name, a part, a fold, a typo)."""
-    if subject.attributes.get("module_kind") != "file" or "dotted" in subject.attributes:
-        return False
-    return how is not Match.EXACT or handle not in (subject.name, *subject.aliases)
