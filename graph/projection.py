@@ -63,6 +63,15 @@ def _normal(data: bytes) -> bytes:
     return data.rstrip(b"\r\n") + b"\n"
 
 
+@dataclass(frozen=True, slots=True)
+class _Ready:
+    """A batch prepared and not yet sent, with the checkpoint its write may move to."""
+
+    batch: WriteBatch
+    cursor: int
+    digest: str
+
+
 class Projector:
     """Loads projection lines into `graph` under a named source.
 
@@ -102,7 +111,8 @@ class Projector:
         batch = self._new_batch(report.run_id)
         # One batch is written while the next is parsed and prepared: the database and the
         # client each get a core. At most one write is in flight, so checkpoints advance in
-        # order.
+        # order; a batch prepared waits (`ready`) until the next one's read is sent (_step).
+        ready: _Ready | None = None
         pending: asyncio.Task[None] | None = None
         number = start
         try:
@@ -111,14 +121,16 @@ class Projector:
                 digest.update(_normal(data))
                 self._take(number, data, batch, report)
                 if len(batch.elements) >= self.batch_size:
-                    await self._prepare(batch, report, pending)
                     if pending is not None:
                         await pending
-                    flush = self._flush(batch, number, digest.hexdigest(), report)
-                    pending = asyncio.create_task(flush)
+                    pending = await self._step(batch, ready, report)
+                    ready = _Ready(batch, number, digest.hexdigest())
                     batch = self._new_batch(report.run_id)
                 if number % _YIELD_EVERY == 0:
                     await asyncio.sleep(0)  # let the in-flight write make progress
+            if pending is not None:
+                await pending
+            pending = await self._step(batch, ready, report)
             if pending is not None:
                 await pending
         finally:
@@ -126,7 +138,6 @@ class Projector:
                 pending.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await pending
-        await self._prepare(batch, report, None)
         await self._flush(batch, number, digest.hexdigest(), report, finished=True)
         await self._finish(report)
         if report.accepted > report.unchanged or report.deleted:
@@ -135,6 +146,29 @@ class Projector:
         report.lines = number
         report.seconds = time.monotonic() - started
         return report
+
+    async def _step(
+        self, batch: WriteBatch, ready: _Ready | None, report: IngestReport
+    ) -> asyncio.Task[None] | None:
+        """`batch` prepared while `ready` (prepared before it) is written; returns the write.
+
+        The batch's read of what the graph holds goes out first, the write after it: FalkorDB
+        runs a read that comes during a write after the write, and the client, waiting for the
+        read, had nothing to do while the server wrote, then the server nothing while the
+        client prepared (a 10k demo load: 14 reads of ~7 ms waited 1.7 s in all)."""
+        preparing = asyncio.create_task(self._prepare(batch, report, None))
+        await asyncio.sleep(0)  # the task runs to its read, sent
+        pending = None
+        if ready is not None:
+            flush = self._flush(ready.batch, ready.cursor, ready.digest, report)
+            pending = asyncio.create_task(flush)
+        try:
+            await preparing
+        except Exception:
+            if pending is not None:  # the batch prepared before is written and checkpointed
+                await pending
+            raise
+        return pending
 
     async def _skip_accepted(
         self, lines: Iterator[str | bytes], report: IngestReport
