@@ -14,8 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 
-from engine.domain.contract import InvestigationResult, Outcome, TemporalLabel
-from engine.domain.facts import Fact
+from engine.domain.contract import (
+    Axis,
+    InvestigationResult,
+    Outcome,
+    TemporalLabel,
+    TimeContext,
+)
+from engine.domain.facts import Fact, FactKind
 from engine.domain.limitations import add_limitation
 from engine.domain.validation import require_valid
 from engine.reading import clauses
@@ -66,6 +72,20 @@ def _label(parts: Sequence[InvestigationResult], spans: bool) -> TemporalLabel |
     )
 
 
+def _context(asked: TimeContext, label: TemporalLabel | None) -> TimeContext:
+    """The time the question asked about, over parts of their own times ("..., and when was
+    his last commit?": this year and his last commit, at any age): from the first part's to
+    the whole the parts' label covers."""
+    if label is None or asked.axis is not label.axis or asked.axis is not Axis.RANGE:
+        return asked
+    start, end = asked.start, asked.end
+    if start is not None and label.effective_from is not None:
+        start = min(start, label.effective_from)
+    if end is not None and label.effective_to is not None:
+        end = max(end, label.effective_to)
+    return asked.model_copy(update={"start": start, "end": end})
+
+
 def _span(result: InvestigationResult) -> tuple[object, ...]:
     """The time an answer covers (its grain aside: a ranking reads commits to the instant)."""
     label = result.temporal_label
@@ -82,6 +102,7 @@ def unjoined(
         why = part.clarification_prompt or next(iter(part.limitations), "")
         return f'"{asked}" was not answered: {why}'.rstrip(": ")
     ranks = part.interpretation.get("intent") == Intent.RANKED  # the subject's own parts
+    ranks = ranks or parts.share  # all commits, of which the first's subject made some
     if not ranks and set(part.subject_keys) != set(first.subject_keys):
         return f'"{asked}" was read about other subjects than the first question{_APART}'
     if parts.one_window and _span(part) != _span(first):
@@ -116,6 +137,7 @@ def joined(
     for text in [said, *(t for p in parts for t in p.limitations if t not in unsaid)]:
         limitations, displaced = add_limitation(limitations, text, displaced)
     states = dict.fromkeys(p.current_state for p in parts if p.current_state)
+    label = _label(parts, spans)
     result = base.model_copy(
         update={
             "outcome": Outcome.ANSWERED,
@@ -131,7 +153,8 @@ def joined(
             "limitations": limitations,
             "limitations_displaced": displaced,
             "subject_keys": tuple(dict.fromkeys(k for p in parts for k in p.subject_keys)),
-            "temporal_label": _label(parts, spans),
+            "temporal_label": label,
+            "time_context": _context(base.time_context, label) if spans else base.time_context,
         }
     )
     facts = {i: f for found, _ in checked for i, f in found.items()}
@@ -174,7 +197,29 @@ async def answered(
         if why is not None:
             return _unanswered(first, parts, why)
     results, checks = [r for r, _ in done], [c for _, c in done]
-    return joined(first, results, checks, parts.said, unsaid, spans=not parts.one_window)
+    result = joined(first, results, checks, parts.said, unsaid, spans=not parts.one_window)
+    if not parts.share:
+        return result
+    share = _share(results[0], results[-1])
+    if share is None:  # the first is no count of commits: the part stays said not answered
+        return first
+    return result.model_copy(update={"direct_judgment": f"{result.direct_judgment} {share}"})
+
+
+def _commits(result: InvestigationResult) -> int | None:
+    """The one count of commits a count's answer claims, or None."""
+    found = [c.value.get("commits") for c in result.claimed_facts
+             if c.kind is FactKind.COMMIT_ACTIVITY]  # fmt: skip
+    return found[0] if len(found) == 1 and isinstance(found[0], int) else None
+
+
+def _share(part: InvestigationResult, whole: InvestigationResult) -> str | None:
+    """The share of all commits (`whole`'s count) the first's count (`part`) is, both claimed
+    facts of the answer; None when either is no one count of commits or there are none."""
+    mine, total = _commits(part), _commits(whole)
+    if mine is None or total is None or total == 0 or mine > total:
+        return None
+    return f"That is {mine} of the {total} commit(s), {100 * mine / total:.1f} % of them."
 
 
 def _unanswered(

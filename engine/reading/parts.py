@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from engine.reading import laterparts
 from engine.reading.vocabulary import Intent
 
 if TYPE_CHECKING:
@@ -113,6 +114,8 @@ class Parts:
     one_window: every part is of the first's window (a first and a last change are not).
     named_by_first: the later part asks who made or when was made the one change the first
     part's answer gives; nothing more is asked.
+    share: the later part asks what share of all commits the first's count is (its one
+    question counts them all, engine/reading/laterparts.py).
     """
 
     questions: tuple[str, ...]
@@ -121,11 +124,12 @@ class Parts:
     reads_as: tuple[str, ...] = ()
     one_window: bool = True
     named_by_first: bool = False
+    share: bool = False
 
 
 def read(question: str, understood: Interpretation) -> Interpretation:
     """`understood` with the parts of `question` (None: it asks one thing)."""
-    found = _pair(question, understood) or _later(understood)
+    found = _pair(question, understood) or _later(question, understood)
     return understood if found is None else replace(understood, parts=found)
 
 
@@ -155,7 +159,7 @@ def _pair(question: str, understood: Interpretation) -> Parts | None:
     return None
 
 
-def _later(understood: Interpretation) -> Parts | None:
+def _later(question: str, understood: Interpretation) -> Parts | None:
     """The question after the first, as a question of its own: its word standing for the
     first's subject replaced by that subject as written, the first's time added when it names
     none. None when the first names more than one subject (which one a "them" stands for is
@@ -168,6 +172,10 @@ def _later(understood: Interpretation) -> Parts | None:
             return Parts((), f'"{rest}": the change given names who made it and when.',
                          named_by_first=True)  # fmt: skip
         return None
+    row = laterparts.read(question, rest, understood)  # "when was his last commit?", ...
+    if row is not None:
+        return Parts(row.questions, row.said, reads_as=row.reads_as,
+                     one_window=row.one_window, share=row.share)  # fmt: skip
     if len(understood.references) > 1 or understood.intent == Intent.WHAT_CHANGED:
         return None
     subject = understood.references[0] if understood.references else ""

@@ -1,0 +1,178 @@
+"""The later part of a two-part question, read by what it asks from a closed set of rows: a
+person's last (or first) commit ("..., and when was his last commit?"), the files someone
+changed ("..., and which parts of the code did they touch?"), the share of all commits a
+count is ("..., and what share of all commits in that period was that?"), and who led each
+of two periods compared ("... spring 2026 compare with summer 2026, and who led each
+season?").
+
+Why rows: each of these parts was answered here when asked on its own, yet asked after a
+first question it was said not answered ("Only the first question is answered"), because the
+later part was completed only by substituting the first's subject into its words, and these
+words ("his last commit", "parts of the code", "share", "each season") do not read as the
+question they are. Each row writes the part as the question the reader answers, over the
+first's subject and time (or, for a last commit, at any age; for each period, over each),
+and says what it must read as; a part that reads otherwise is not joined and stays named as
+not answered (engine/investigation/parts.py). Nothing here answers another question: a row
+that cannot find its subject or periods writes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from engine.reading.vocabulary import Intent
+
+if TYPE_CHECKING:
+    from engine.reading.interpretation import Interpretation
+
+_AND = r"^\W*(?:and\s+)?(?:also\s+)?"
+_PERSON = r"(?:he|she|they|him|her|them|his|her|their)"
+_CHANGE = r"(?:commit|change|contribution|patch|edit)"
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A later part's words (`pattern`, matched on the part as written) and its job: "last"
+    or "first" (one change of the first's person, at any age), "files" (the files the
+    first's subject changed most, over its time), "share" (all commits over the first's
+    time, its count set beside), "each" (who committed most in each period compared)."""
+
+    job: str
+    pattern: re.Pattern[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A later part as written by its row: the questions to ask, how they were read (said
+    beside the answer), what each must read as, whether each is of the first's window, and
+    whether the answer is the share of the second's count the first's is."""
+
+    questions: tuple[str, ...]
+    said: str
+    reads_as: tuple[str, ...]
+    one_window: bool = True
+    share: bool = False
+
+
+def _row(job: str, pattern: str) -> Row:
+    return Row(job, re.compile(_AND + pattern, re.IGNORECASE))
+
+
+ROWS = (
+    # "when was his last commit?", "when did she last commit?", "what was their latest change?"
+    _row("last", rf"(?:when|what)\s+(?:was|were|is)\s+{_PERSON}\s+(?:very\s+)?"
+                 rf"(?:last|latest|most\s+recent|final|newest)\s+{_CHANGE}\b"),
+    _row("last", rf"when\s+did\s+{_PERSON}\s+last\s+(?:commit|contribute|change)\b"),
+    _row("first", rf"(?:when|what)\s+(?:was|were|is)\s+{_PERSON}\s+(?:very\s+)?"
+                  rf"(?:first|earliest)\s+{_CHANGE}\b"),
+    _row("first", rf"when\s+did\s+{_PERSON}\s+first\s+(?:commit|contribute|change)\b"),
+    # "which files did he change?", "which parts of the code did they touch?", "what modules
+    # has she worked on?": the files ranked by the subject's commits, as "which files did X
+    # change most?" asks (without "most" a list of files is not read here)
+    _row("files", r"(?:which|what)\s+(?:files|modules|parts|areas|bits|code)"
+                  r"(?:\s+of\s+the\s+(?:code|codebase|code\s+base|repo\w*|project))?"
+                  rf"\s+(?:did|has|have|had|were)\s+{_PERSON}\s+(?:been\s+)?"
+                  r"(?:touch|chang|edit|modif|work|contribut)\w*"),
+    # "what share of all commits ... was that?", "what percentage of the total were his?"
+    _row("share", r"what\s+(?:share|percentage|proportion|fraction|percent|part)\s+of\b"),
+    _row("share", r"how\s+much\s+of\s+(?:the\s+)?(?:all|total|overall)\b"),
+    # "who led each season?", "who was most active in each quarter?", "who led each?"
+    _row("each", r"who\s+(?:led|was\s+(?:the\s+)?(?:most\s+active|top|busiest|leading)"
+                 r"|committed\s+(?:the\s+)?most|contributed\s+(?:the\s+)?most"
+                 r"|made\s+the\s+most\s+commits)\s+(?:in\s+|for\s+|during\s+)?"
+                 r"(?:each|both)\b"),
+)  # fmt: skip
+
+
+def read(question: str, rest: str, understood: Interpretation) -> Written | None:
+    """The parts `rest` asks as written by its row, or None (no row, or no subject or periods
+    to write them with)."""
+    row = next((r for r in ROWS if r.pattern.match(rest)), None)
+    return None if row is None else _WRITERS[row.job](question, rest, row.job, understood)
+
+
+def _person(question: str, understood: Interpretation) -> str | None:
+    """The one person the first part asks about, as the question writes it (with a name in
+    brackets after it: "Phil Jones (pgjones)"), or None when which reference is the person is
+    not read (two references, none read as who acted)."""
+    refs = understood.acting or understood.references
+    if len(refs) != 1:
+        return None
+    found = re.search(rf"{re.escape(refs[0])}(?:\s*\([^()]{{1,60}}\))?", question)
+    return found.group(0) if found else refs[0]
+
+
+def _change(question: str, rest: str, job: str, understood: Interpretation) -> Written | None:
+    """A person's last or first commit, at any age: the first's time bounds only the first."""
+    person = _person(question, understood)
+    if person is None or (understood.acting and len(understood.references) > 1):
+        return None
+    asked = f"when was {person}'s {job} commit?"
+    return Written((asked,), f'"{rest}" answered as "{asked}".', (job,), one_window=False)
+
+
+def _files(question: str, rest: str, job: str, understood: Interpretation) -> Written | None:
+    """The files the first's one subject changed most, over the first's time."""
+    subject = _person(question, understood)
+    if subject is None or len(understood.references) != 1:
+        return None
+    asked = _with_time(f"which files did {subject} change most", understood)
+    said = f'"{rest}" answered as "{asked}".'
+    return Written((asked,), said, (Intent.RANKED.value,))
+
+
+def _share(question: str, rest: str, job: str, understood: Interpretation) -> Written | None:
+    """All commits over the first's time (to the place it names, if any), for the share of
+    them the first's count is: only after a count of one person's commits."""
+    if understood.intent != Intent.COUNT or len(understood.acting) != 1:
+        return None
+    places = [r for r in understood.references if r not in understood.acting]
+    if len(places) > 1:
+        return None
+    asked = _with_time(f"how many commits{f' to {places[0]}' if places else ''}", understood)
+    said = f'"{rest}" answered from "{asked}".'
+    return Written((asked,), said, (Intent.COUNT.value,), share=True)
+
+
+def _each(question: str, rest: str, job: str, understood: Interpretation) -> Written | None:
+    """Who committed most in each of the two periods the first compares, each written as its
+    days (both ends included), over the first's one subject or everything."""
+    if understood.compared is None or understood.start is None or understood.end is None:
+        return None
+    if len(understood.references) > 1:
+        return None
+    place = f" to {understood.references[0]}" if understood.references else ""
+    periods = sorted([understood.compared, (understood.start, understood.end)])
+    days = [_days(s, e) for s, e in periods]
+    if None in days:
+        return None
+    asked = tuple(f"who committed most{place} {d}?" for d in days)
+    said = f'"{rest}" answered as "{asked[0]}" and "{asked[1]}".'
+    kinds = (Intent.WHO.value, Intent.WHO.value)
+    return Written(asked, said, kinds, one_window=False)
+
+
+def _days(start: datetime, end: datetime) -> str | None:
+    """[start, end) as the days it covers, both ends included ("from 2026-03-01 to
+    2026-05-31"); None when it does not end at a midnight (a window to now is not whole
+    days)."""
+    if (end.hour, end.minute, end.second, end.microsecond) != (0, 0, 0, 0):
+        return None
+    return f"from {start.date().isoformat()} to {(end - timedelta(days=1)).date().isoformat()}"
+
+
+def _with_time(words: str, understood: Interpretation) -> str:
+    return f"{words} {understood.time_expression}?" if understood.time_expression else f"{words}?"
+
+
+_WRITERS: dict[str, Callable[[str, str, str, Interpretation], Written | None]] = {
+    "last": _change,
+    "first": _change,
+    "files": _files,
+    "share": _share,
+    "each": _each,
+}
