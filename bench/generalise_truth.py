@@ -41,6 +41,17 @@ def person_key(email: str) -> str:
 
 
 NOREPLY = re.compile(r"^(?:\d+\+)?([a-z0-9][a-z0-9-]*)@users\.noreply\.github\.com$")
+# A part of a name in parentheses is no part of it (a login, a nickname, a tag): requests'
+# "Tim Sweña (Swast)" and "Tim Sweña" are one person, as a reader of git shortlog takes them
+# (docs/git-import.md, "Identities"); a one-word name joins no one by name.
+_ASIDE = re.compile(r"\s*\([^()]*\)\s*")
+
+
+def _bare(name: str) -> str:
+    """The name a question's person is joined by: casefolded, its asides dropped when two
+    words or more are left."""
+    bare = " ".join(_ASIDE.sub(" ", name).split())
+    return (bare if len(bare.split()) >= 2 else name).casefold()
 
 
 @dataclass(frozen=True)
@@ -139,7 +150,7 @@ def _group_people(history: History) -> None:
         parent[find(a)] = find(b)
 
     for c in history.commits:
-        union("n:" + c.name, "f:" + c.name.casefold())
+        union("n:" + c.name, "f:" + _bare(c.name))
         union("n:" + c.name, "e:" + c.email)
         login = NOREPLY.match(c.email)
         if login:

@@ -12,6 +12,7 @@ they were grouped read as a wrong one, so the answer says it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from engine.domain import identities
 from engine.domain.contract import PEOPLE_SHOWN
@@ -23,9 +24,9 @@ from engine.reading.vocabulary import Intent
 
 GROUPED = (
     "People are counted as the git import groups commit authors: after the .mailmap, one "
-    "person per e-mail address, and identities with the same full name (case, accents and "
-    "punctuation aside) joined; git shortlog -s groups by name alone, so it counts someone "
-    "who committed under two names from one address twice."
+    "person per e-mail address, and identities with the same full name (case, accents, "
+    "punctuation and a part in parentheses aside) joined; git shortlog -s groups by name "
+    "alone, so it counts someone who committed under two names from one address twice."
 )
 _GIT = ("metric_rollup:git:", "commit:git:")
 
@@ -66,8 +67,11 @@ def joined_notes(subjects: Sequence[StoredSubject], facts: Sequence[Fact]) -> tu
         start, end = window[0].window_start, window[0].window_end
         counted = [(i.written, i.within(start, end)) for i in found]
         active = [(w, n) for w, n in counted if n is None or n > 0]
+        if len(active) == 1 and _spelt(active[0][0]) != person.name:
+            notes.append(_shown_for(person.name, active[0], start, end))
+            continue
         if len(active) < 2:
-            continue  # one identity in the window: git's own group, nothing joined
+            continue  # one identity in the window, spelt as shown: nothing joined
         if any(n is None for _, n in active):
             each = ", ".join(f"{i.written} ({i.total} in all)" for i in found)
             span = "(their commits in the window are counted together)"
@@ -79,6 +83,27 @@ def joined_notes(subjects: Sequence[StoredSubject], facts: Sequence[Fact]) -> tu
             f"apart (one address, or one full name): {each} {span}."
         )
     return tuple(notes)
+
+
+def _spelt(written: str) -> str:
+    """The name of an identity "Name <address>"."""
+    return written.rpartition(" <")[0] or written
+
+
+def _shown_for(
+    name: str, identity: tuple[str, int | None], start: datetime, end: datetime
+) -> str:
+    """A person shown by a spelling that none of the window's commits is authored as: the
+    one identity there, said. "1 commit by Ian Cordasco" named no commit's author where
+    git log names "Ian Stapleton Cordasco" (z38b r12; click's Rowlando13 for the commits of
+    Eddie Girling, c3)."""
+    written, n = identity
+    counted = f"{n} commit(s) from {iso(start)} to {iso(end)}" if n is not None else "commits"
+    return (
+        f"{name} is one person here with {written}: its {counted} are counted as {name}'s "
+        "(git shortlog -s -e counts the identities apart; the import joins one address, or "
+        "one full name)."
+    )
 
 
 async def ranked_people(
