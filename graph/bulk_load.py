@@ -53,6 +53,9 @@ class _WholeProjector(Projector):
     async def _prepare(self, *_: Any) -> None:
         return  # a batch is held whole in _flush
 
+    def _rows(self, *_: Any) -> None:
+        return  # graph.bulk makes its own rows
+
     async def _hold(self, batch: WriteBatch, run_id: str) -> None:
         raise NotImplementedError
 

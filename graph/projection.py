@@ -20,7 +20,7 @@ import uuid
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain, islice
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from engine.ports import Checkpoint, OrgGraph, PreparesWrites, WriteBatch
 from graph.observation import fast_path
@@ -61,6 +61,15 @@ def _as_bytes(line: str | bytes) -> bytes:
 def _normal(data: bytes) -> bytes:
     # Line endings do not change what a line says; the digest ignores them.
     return data.rstrip(b"\r\n") + b"\n"
+
+
+@runtime_checkable
+class RowsAhead(Protocol):
+    """A graph that makes a batch's rows before `prepare_write` (graph.writer): the batch's
+    read then goes out as soon as the write before it is in, the write prepared ahead right
+    after it, and the server no longer waits while the client makes rows."""
+
+    def rows_ahead(self, batch: WriteBatch) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +130,7 @@ class Projector:
                 digest.update(_normal(data))
                 self._take(number, data, batch, report)
                 if len(batch.elements) >= self.batch_size:
+                    self._rows(batch)
                     if pending is not None:
                         await pending
                     pending = await self._step(batch, ready, report)
@@ -128,6 +138,7 @@ class Projector:
                     batch = self._new_batch(report.run_id)
                 if number % _YIELD_EVERY == 0:
                     await asyncio.sleep(0)  # let the in-flight write make progress
+            self._rows(batch)
             if pending is not None:
                 await pending
             pending = await self._step(batch, ready, report)
@@ -146,6 +157,12 @@ class Projector:
         report.lines = number
         report.seconds = time.monotonic() - started
         return report
+
+    def _rows(self, batch: WriteBatch) -> None:
+        """The client's work on `batch` that needs nothing from the graph, done while the
+        batch before is written (a graph that makes rows: `RowsAhead`)."""
+        if self.prepare_ahead and batch.elements and isinstance(self.graph, RowsAhead):
+            self.graph.rows_ahead(batch)
 
     async def _step(
         self, batch: WriteBatch, ready: _Ready | None, report: IngestReport

@@ -262,6 +262,9 @@ class ScopedGraph:
     async def prepare_write(self, batch: WriteBatch) -> None:
         await self._writer.prepare_write(batch)
 
+    def rows_ahead(self, batch: WriteBatch) -> None:
+        self._writer.rows_ahead(batch)  # graph.projection.RowsAhead
+
     async def delete_unseen(self, source: str, run_id: str) -> int:
         return await self._writer.delete_unseen(source, run_id)
 

@@ -58,6 +58,14 @@ class _Plan:
     touched: unchanged.Touched  # what it writes or retracts, in flight until sent
 
 
+@dataclass(frozen=True, slots=True)
+class _Rows:
+    """A batch's runs with their write rows, made ahead of its read (`rows_ahead`)."""
+
+    writer: Writer
+    runs: list[list[unchanged.Pair]]
+
+
 class Writer:
     """The writes of one organisation's graph (ScopedGraph's), sent through `executor` with
     $org bound to `scope`; `read` and `write` run one statement so bound."""
@@ -106,12 +114,23 @@ class Writer:
         if self._changes is not None and plan.change is not None:
             await self._changes.publish(replace(plan.change, at_ns=time.time_ns()))
 
+    def rows_ahead(self, batch: WriteBatch) -> None:
+        """The rows of `batch` made now, before `prepare_write`: ingest makes them while the
+        batch before is written, so that the batch's read goes out as soon as that write is
+        in and the next write right after it (graph.projection)."""
+        batch.prepared = _Rows(self, self._runs(batch))
+
+    def _runs(self, batch: WriteBatch) -> list[list[unchanged.Pair]]:
+        return [self._pairs(list(run), batch) for _, run in groupby(batch.elements, key=type)]
+
     async def prepare_write(self, batch: WriteBatch) -> None:
         """The statements of `batch`, made ahead of sending them (engine.ports.PreparesWrites):
         ingest prepares one batch while the store writes the one before. Elements the graph
         holds as they are (graph.unchanged) are left out, counted in `batch.unchanged`; a
         complete run stamps its run id on them instead."""
-        runs = [self._pairs(list(run), batch) for _, run in groupby(batch.elements, key=type)]
+        ahead = batch.prepared
+        made = isinstance(ahead, _Rows) and ahead.writer is self
+        runs = ahead.runs if isinstance(ahead, _Rows) and made else self._runs(batch)
         # What the batch before writes may land after the read; what this one writes, too.
         # Taken before the read: a write in flight that ends while the read waits leaves
         # the list then, yet its last statements may have landed after the read.

@@ -13,6 +13,7 @@ from engine.ports import Checkpoint, GraphQueryError, OrgGraph, SubjectQuery, Wr
 from graph.falkor import FalkorStore
 from graph.falkor_executor import GraphExecutor
 from graph.projection import Projector
+from graph.writer import Writer
 from sources.demo import generate
 from tests.conftest import new_org
 from tests.helpers import lines, rel, subject
@@ -147,6 +148,47 @@ async def test_a_failed_batch_loses_nothing_before_it_and_the_rerun_completes(
     await falkor.drop_org(org)
 
 
+class _Order:
+    """The digest reads (graph.cypher.digests) and row making (graph.writer) of a load, each
+    counted with whether a write statement was sent and not answered at the time."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.writing: list[str] = []
+        self.reads = self.reads_during_writes = self.rows = self.rows_during_writes = 0
+        send, pairs = GraphExecutor._send, Writer._pairs
+
+        async def spied(executor: GraphExecutor, text: str, write: bool, *args: Any) -> Any:
+            if write:
+                self.writing.append(text)
+                try:
+                    return await send(executor, text, write, *args)
+                finally:
+                    self.writing.remove(text)
+            if "RETURN 'S' AS t" in text:  # a batch's stored digests
+                self.reads += 1
+                self.reads_during_writes += bool(self.writing)
+            return await send(executor, text, write, *args)
+
+        def rows(writer: Writer, *args: Any) -> Any:
+            self.rows += 1
+            self.rows_during_writes += bool(self.writing)
+            return pairs(writer, *args)
+
+        monkeypatch.setattr(GraphExecutor, "_send", spied)
+        monkeypatch.setattr(Writer, "_pairs", rows)
+
+
+async def _load_subjects(falkor: FalkorStore, org: str) -> Any:
+    """Batches of more lines than the parse reads between yields (graph.projection): a write
+    in flight has its turns while the next batch is parsed."""
+    await falkor.bootstrap(org)
+    records = lines([subject(f"repository:r{i:04d}") for i in range(1_350)])
+    report = await Projector(falkor.org(org), source="s", batch_size=300).run(records)
+    assert report.batches == 5 and report.accepted == 1_350
+    assert await falkor.org(org).count_subjects(SubjectQuery()) == 1_350
+    await falkor.drop_org(org)
+
+
 async def test_a_batch_is_read_before_the_batch_ahead_of_it_is_written(
     falkor: FalkorStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -154,31 +196,18 @@ async def test_a_batch_is_read_before_the_batch_ahead_of_it_is_written(
     FalkorDB runs a read that comes during a write after the write, so the client waited on
     its read while the server wrote, then the server had nothing to do while the client
     prepared (a 10k demo load's 14 digest reads of ~7 ms each waited 1.7 s in all)."""
-    org = new_org()
-    await falkor.bootstrap(org)
-    writing: list[str] = []  # the write statements sent and not answered
-    reads_during_writes = reads = 0
-    send = GraphExecutor._send
+    order = _Order(monkeypatch)
+    await _load_subjects(falkor, new_org())
+    assert order.reads == 5 and order.reads_during_writes == 0
 
-    async def spied(self: GraphExecutor, text: str, write: bool, *args: Any) -> Any:
-        nonlocal reads_during_writes, reads
-        if write:
-            writing.append(text)
-            try:
-                return await send(self, text, write, *args)
-            finally:
-                writing.remove(text)
-        if "RETURN 'S' AS t" in text:  # graph.cypher.digests: a batch's stored digests
-            reads += 1
-            reads_during_writes += bool(writing)
-        return await send(self, text, write, *args)
 
-    monkeypatch.setattr(GraphExecutor, "_send", spied)
-    # Batches of more lines than the parse reads between yields (graph.projection): a write
-    # in flight has its turns while the next batch is parsed.
-    records = lines([subject(f"repository:r{i:04d}") for i in range(1_350)])
-    report = await Projector(falkor.org(org), source="s", batch_size=300).run(records)
-    assert report.batches == 5 and report.accepted == 1_350
-    assert reads == 5 and reads_during_writes == 0
-    assert await falkor.org(org).count_subjects(SubjectQuery()) == 1_350
-    await falkor.drop_org(org)
+async def test_a_batch_s_rows_are_made_while_the_batch_before_is_written(
+    falkor: FalkorStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """And its rows are made before, while the server writes the batch before: made after
+    that write, between the write and the read, the server waited for them (a 10k demo load:
+    0.8 s of rows, the gaps between writes 1.68 s, 0.99 s with the rows made ahead)."""
+    order = _Order(monkeypatch)
+    await _load_subjects(falkor, new_org())
+    # The first batch's and the second's are made with no write in flight.
+    assert order.rows == 5 and order.rows_during_writes == 3
