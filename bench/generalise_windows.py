@@ -80,7 +80,8 @@ def corpus() -> tuple[datetime, tuple[Row, ...]]:
             continue
         phrase, reading = line.split("\t")
         start = end = None
-        if ".." in reading:
+        # a union of windows ("A .. B + C .. D": engine/reading/time/unions.py) is in no group
+        if ".." in reading and " + " not in reading:
             first, last = (part.strip() for part in reading.split(".."))
             start, end = _instant(first), None if last == "now" else _instant(last)
         rows.append(Row(phrase, reading, start, end))

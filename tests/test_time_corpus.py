@@ -49,6 +49,7 @@ def test_the_corpus_is_large_and_each_phrase_is_once() -> None:
 def test_phrase(phrase: str, reading: str) -> None:
     read = read_time(phrase, NOW)
     if reading == "not understood":
+        assert interpret(phrase, NOW).union is None, phrase
         # Read as a question: a word beside the phrase that nothing read but that could
         # change it ("since Jan '23") is named too (engine.reading.time.beside).
         asked = interpret(phrase, NOW)
@@ -56,6 +57,14 @@ def test_phrase(phrase: str, reading: str) -> None:
         assert (asked.time_expression, asked.as_of, asked.start, asked.end) == (
             None, None, None, None
         ), (phrase, asked)
+        return
+    if " + " in reading:  # a union of windows (engine/reading/time/unions.py)
+        asked = interpret(phrase, NOW)
+        assert asked.union is not None, (phrase, read)
+        assert (asked.time_expression, asked.start, asked.end) == (None, None, None), phrase
+        got = [(w.start, _up_to_now(w.end)) for w in asked.union.windows]
+        windows = [tuple(_instant(x.strip()) for x in w.split("..")) for w in reading.split("+")]
+        assert got == windows, (phrase, got)
         return
     if reading == "not a date":
         assert read.not_a_date, (phrase, read)

@@ -22,7 +22,7 @@ Window = tuple[str, str] | None
 
 def _corpus_window(reading: str) -> Window:
     """The corpus's reading as (start day, end day), or None for a point or no reading."""
-    if ".." not in reading:
+    if ".." not in reading or " + " in reading:  # a union of windows: no one window
         return None
     start, end = (part.strip() for part in reading.split(".."))
     end = NOW.strftime("%Y-%m-%d") if end == "now" else end

@@ -34,7 +34,7 @@ from engine.domain.contract import (
 from engine.domain.errors import PublicError
 from engine.domain.timecontext import EffectiveTime, resolve_time, time_axis_key
 from engine.domain.validation import ContractViolation
-from engine.investigation import parts
+from engine.investigation import parts, unions
 from engine.investigation.observer import NULL_OBSERVER, InvestigationObserver
 from engine.investigation.pipeline import Pipeline
 from engine.investigation.reuse import ReuseKey, reusable, reuse_key
@@ -209,6 +209,9 @@ class Investigator:
             # "..., and who made them?": each part answered, in one result
             ask = partial(self._part, actor, request, frame.created_at)
             result = await parts.answered(result, stages.checked, understood, ask)
+            # "in March and July 2026": each window answered, the figures added
+            whole = partial(self._whole, actor, request, frame.created_at)
+            result = await unions.answered(result, understood, whole)
         except GraphError as exc:
             kind = _classify(exc)
             self.observer.investigation(Outcome.FAILED.value, False, stages.timings)
@@ -256,6 +259,26 @@ class Investigator:
         asked = replace(request, question=question)
         result = await self._pipeline().run(actor, asked, effective, understood, frame, stages)
         return result, stages.checked, understood
+
+    async def _whole(
+        self, actor: str, request: InvestigationRequest, now: datetime, question: str
+    ) -> tuple[InvestigationResult, list[parts.Checked], Interpretation] | None:
+        """One window of a union (engine/investigation/unions.py), run as a question of its
+        own with its parts answered: its result, what it and each part were validated
+        against, and its reading; None when its time is refused."""
+        run = await self._part(actor, request, now, question)
+        if run is None:
+            return None
+        result, checked, understood = run
+        seen = [checked]
+
+        async def ask(asked: str) -> unions.Part | None:
+            found = await self._part(actor, request, now, asked)
+            if found is not None:
+                seen.append(found[1])
+            return found
+
+        return await parts.answered(result, checked, understood, ask), seen, understood
 
     async def _interpret(
         self,

@@ -22,6 +22,7 @@ from engine.reading.ranking import Ranking
 from engine.reading.scopes import Scope
 from engine.reading.time import reasons
 from engine.reading.time.slots import Slot
+from engine.reading.time.unions import Union
 from engine.reading.vocabulary import Intent
 
 MAX_QUESTION = 2_000
@@ -156,6 +157,11 @@ class Interpretation:
     # and who made them?", "first and last commits"), each a question of its own
     # (engine/reading/parts.py; engine/investigation/parts.py answers them in one result).
     parts: Parts | None = None
+    # Periods named together with a gap ("in March and July 2026"): the windows, and the
+    # question asked once per window (engine/reading/time/unions.py); the phrase is also said
+    # not understood, which stands when a window is not answered
+    # (engine/investigation/unions.py adds up the windows' answers).
+    union: Union | None = None
 
     def slot(self, phrase: str) -> Slot:
         """Where `phrase` stands in the question (the question unchanged, when nowhere)."""

@@ -64,7 +64,7 @@ from engine.reading.perperson import read_breakdown
 from engine.reading.pronouns import read_pronouns
 from engine.reading.ranking import read as read_ranking
 from engine.reading.scopes import excluding, scopes
-from engine.reading.time import reasons
+from engine.reading.time import reasons, unions
 from engine.reading.time.owntimes import ending as own_times
 from engine.reading.time.periods import own_period
 from engine.reading.timeexpression import find_time, same_time, time_beside, time_slots
@@ -324,6 +324,7 @@ def interpret(
         placed=runs.placed(text, unread),
         compares=compares(text, references),
         slots=time_slots(question, expression, reading.which_day),
+        union=unions.asked(question, reading, now),
         time_reasons=tuple((p, reasons.reason(p)) for p in not_understood),
         time_repeated=repeated,
         two_times=()

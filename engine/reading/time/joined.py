@@ -5,8 +5,9 @@ Each was read as two times named and refused (or the last alone answered, the re
 The periods must follow one another, in the order written (each ends where the next starts):
 the window is then the first's start to the last's end, a period without a year taking the
 year that makes it end where the next starts ("Dec and Jan 2024": December 2023). Periods
-with a gap between ("Jan and March 2024 combined") are no one window: not understood, named,
-never the span over the gap. A window wider than 400 days is refused by the seed rule
+with a gap between ("Jan and March 2024 combined") are no one window, never the span over the
+gap: a union of windows, each answered (engine/reading/time/unions.py), or, when they do not
+read so, not understood, named. A window wider than 400 days is refused by the seed rule
 afterwards, as any is ("2013 and 2014 combined": 730 days).
 """
 
@@ -16,19 +17,17 @@ import re
 from datetime import datetime
 
 from engine.domain import timecontext as tc
+from engine.reading.time import unions
 from engine.reading.time.calendar import date_period, named_year
 from engine.reading.time.compositions import Groups, Reading
 from engine.reading.time.periods import latest_span
+from engine.reading.time.unions import NotJoined, windows
 
 # The words joining periods into one window, as rows.
 JOINING = (
     r"(?:combined|together|taken\s+together|put\s+together|in\s+total|altogether|jointly"
     r"|summed(?:\s+up)?|as\s+a\s+whole|as\s+one(?:\s+(?:period|window))?)\b"
 )
-
-
-class NotJoined(ValueError):
-    """Periods named to be joined that do not follow one another: not understood."""
 
 
 def _parts(g: Groups) -> list[str]:
@@ -49,9 +48,20 @@ def combined(g: Groups, now: datetime) -> Reading:
         parts[-1] = f"{parts[-1]} {latest[1][0].year}"
     last = date_period(parts[-1], now)
     start = last[0]
-    for part in reversed(parts[:-1]):
-        start = _ending(part, start, now)
+    try:
+        for part in reversed(parts[:-1]):
+            start = _ending(part, start, now)
+    except NotJoined as gap:  # "Jan and March 2024 combined": a union (unions.py)
+        raise NotJoined(str(gap), _union(parts, now)) from None
     return None, start, tc.bounded((start, last[1]), now)[1]
+
+
+def _union(parts: list[str], now: datetime) -> tuple[unions.Window, ...]:
+    """The periods apart, when they read so (none: not understood, as before)."""
+    try:
+        return windows(parts, now)
+    except (ValueError, IndexError):
+        return ()
 
 
 def _ending(part: str, at: datetime, now: datetime) -> datetime:

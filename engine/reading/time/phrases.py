@@ -46,12 +46,12 @@ from engine.reading.time.anchored import anchored, part_in
 from engine.reading.time.calendar import LEADS, NUMBERS
 from engine.reading.time.compositions import EARLIEST
 from engine.reading.time.holidays import NAMES as HOLIDAY_NAMES
-from engine.reading.time.joined import NotJoined
 from engine.reading.time.patterns import ORDINAL
 from engine.reading.time.patterns import YEAR as _YEAR
 from engine.reading.time.rules import RULES
 from engine.reading.time.slashdates import WhichDay
 from engine.reading.time.spellings import written_out
+from engine.reading.time.unions import NotJoined, Window
 from engine.reading.time.versus import VERSUS  # "2025 vs 2024": the words, as rows
 
 __all__ = ["EARLIEST", "VERSUS", "TimeMatch", "TimeReading", "read_time"]
@@ -187,6 +187,8 @@ class TimeReading:
     unknown_spans: list[tuple[int, int]] = field(default_factory=list)
     not_a_date: list[str] = field(default_factory=list)  # "2026-02-30"
     which_day: dict[str, tuple[tc.Period, ...]] = field(default_factory=dict)  # "07/01/2026"
+    # Of not_understood, periods named together with a gap: their windows (a union).
+    unions: dict[str, tuple[Window, ...]] = field(default_factory=dict)
 
 
 _APOSTROPHE_YEAR = re.compile(r"'(\d{2})\b")
@@ -225,6 +227,7 @@ def _read(text: str, now: datetime, anchor: bool = True) -> TimeReading:
     """`anchor`: a year after the first phrase may bind to it (not when read again so)."""
     reading = TimeReading()
     found: list[TimeMatch] = []
+    apart: list[tuple[tuple[int, int], tuple[Window, ...]]] = []  # periods with a gap
     bad: list[tuple[int, int]] = []  # phrases naming no real date ("2020-2019")
     for rule in RULES:
         for match in rule.compiled.finditer(text):
@@ -232,9 +235,8 @@ def _read(text: str, now: datetime, anchor: bool = True) -> TimeReading:
             try:
                 as_of, start, stop = rule.resolve(groups, now)
             # "07/01/2026": asked which day (engine.reading.time.slashdates)
-            except NotJoined:  # "Jan and March 2024 combined": no one window
-                reading.not_understood.append(match.group().strip())
-                reading.unknown_spans.append(match.span())
+            except NotJoined as gap:  # "Jan and March 2024 combined": no one window
+                apart.append((match.span(), gap.windows))
                 continue
             except WhichDay as which:
                 reading.which_day.setdefault(which.phrase, which.readings)
@@ -258,6 +260,7 @@ def _read(text: str, now: datetime, anchor: bool = True) -> TimeReading:
     # part of it ("In 2022, between March and May", asked in March 2023: the range alone ends
     # before it starts, and was said to name no real date beside the right reading).
     read_spans = [(m.start, m.end) for m in found]
+    _unjoined(text, reading, apart, read_spans)
     bad = [(a, b) for a, b in bad if not any(c <= a and b <= d for c, d in read_spans)]
     # ... nor is a part of a longer phrase naming no date ("past 1.5 months" of "in the past
     # 1.5 months": said once, whole).
@@ -314,6 +317,24 @@ def _read(text: str, now: datetime, anchor: bool = True) -> TimeReading:
         reading.ignored = [text[m.start : m.end] for m in later]
         reading.unknown_spans += [(m.start, m.end) for m in later]  # said unused: no name
     return reading
+
+
+def _unjoined(
+    text: str,
+    reading: TimeReading,
+    apart: list[tuple[tuple[int, int], tuple[Window, ...]]],
+    read_spans: list[tuple[int, int]],
+) -> None:
+    """Periods named together with a gap are not understood as one window, and a union when
+    their windows were read (engine/reading/time/unions.py); not inside a phrase another
+    rule read ("march and august" of "between march and august")."""
+    for (a, b), windows in apart:
+        if any(c <= a and b <= d and (c, d) != (a, b) for c, d in read_spans):
+            continue
+        reading.not_understood.append(text[a:b].strip())
+        reading.unknown_spans.append((a, b))
+        if windows:
+            reading.unions[text[a:b].strip()] = windows
 
 
 def _read_unanchored(text: str, now: datetime) -> TimeReading:

@@ -23,9 +23,9 @@ from engine.reading.time.calendar import (
 )
 from engine.reading.time.calendar import nth_last as calendar_nth_last
 from engine.reading.time.compositions import EARLIEST, Groups, Reading, Resolve
-from engine.reading.time.joined import NotJoined
 from engine.reading.time.periods import end_of, first_of, last_of, latest_span, meant, nth_week
 from engine.reading.time.spellings import unit_of
+from engine.reading.time.unions import NotJoined, Window, windows
 
 
 def span(make: Callable[[Groups, datetime], tc.Period]) -> Resolve:
@@ -56,14 +56,23 @@ def ranged(both: bool) -> Resolve:
             first, last = last, date_period(a, now)
         elif first[0] >= last[1]:
             raise ValueError("a range ending before it starts")  # "2020-2019": said
-        if both and first[1] < last[0] and last[1] - first[0] <= timedelta(days=400):
+        covered = (first[1] - first[0]) + (last[1] - last[0])
+        if both and first[1] < last[0] and covered <= tc.MAX_RANGE:
             # "in Jan and March 2024" was answered over January to March, February counted:
-            # two periods with a gap are no one window (named not understood, as joined.py);
-            # wider ones ("in 2023 and 2025") stay refused by the 400-day rule, as before
-            raise NotJoined("periods with a gap between them are no one window")
+            # two periods with a gap are no one window but a union (unions.py); wider
+            # together ("in 2023 and 2025") stay refused by the 400-day rule, as before
+            raise NotJoined("periods with a gap between them are no one window", _apart(a, b, now))
         return None, first[0], tc.bounded((first[0], last[1]), now)[1]
 
     return resolve
+
+
+def _apart(a: str, b: str, now: datetime) -> tuple[Window, ...]:
+    """ "in Jan and March 2024": the two periods, a union (engine/reading/time/unions.py)."""
+    try:
+        return windows([a, b], now)
+    except (ValueError, IndexError):
+        return ()
 
 
 def year_first(g: Groups, now: datetime) -> Reading:

@@ -93,6 +93,17 @@ RULES: list[Rule] = [
                      rf"({p.DATE})((?:\s*,\s*{p.DATE})*),?\s+and\s+({p.DATE}),?\s+{JOINING}",
          joined.combined, note=joined.note),
     Rule("both", rf"\b(?:in|during)\s+({p.DATE})\s+and\s+({p.DATE})", rs.ranged(both=True)),
+    # "in jan, march and may 2026": a list of periods, joined as "combined" joins them (one
+    # window when they follow one another, else a union: engine/reading/time/unions.py).
+    Rule("both", rf"\b(?:in|during)\s+({p.DATE})((?:\s*,\s*{p.DATE})+),?\s+and\s+({p.DATE})",
+         joined.combined, note=joined.note),
+    # "validators.py lines march and august", "commits jan, apr and july 2025": months named
+    # together with no word before them, one window when they follow one another, else a
+    # union of windows (engine/reading/time/unions.py); they were not understood.
+    Rule("months", rf"(?<![\w-])(?<!compare\s)(?<!comparing\s)(?<!both\s)(?!may\b)"
+                   rf"({p.MONTH})((?:\s*,\s*{p.MONTH})*),?\s+(?:and|&)\s+"
+                   rf"({p.MONTH}(?:,?\s+{p.YEAR})?)(?!\s*,?\s*\d)", joined.combined,
+         note=joined.note),
     # "In 2022, between March and May", "in 2022 from March to May": the range in that year
     # (each end was said not understood).
     Rule("between", rf"\b(?:in|during)\s+({p.YEAR}),?\s+(?:{p.BETWEEN}|from)\s+({p.MONTH})\s+"
