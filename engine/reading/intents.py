@@ -25,6 +25,7 @@ from itertools import pairwise
 from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
 from engine.reading import vocabulary as v
+from engine.reading.numbers import NUMBER_WORDS
 from engine.reading.sizerows import BIG
 from engine.reading.verbs import LISTED
 from engine.reading.vocabulary import Intent
@@ -282,10 +283,9 @@ _PEOPLE_LEAD = frozenset(
 )
 
 
-# "top five people": a number written as a word leads the people as a digit does
-_NUMBER_WORDS = frozenset(
-    {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twenty"}
-)
+# "top five people": a number written as a word (engine/reading/numbers.py) leads the
+# people as a digit does
+_NUMBER_WORDS = frozenset(NUMBER_WORDS)
 
 
 def _opens_with_people(words: list[str]) -> bool:

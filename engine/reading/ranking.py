@@ -16,6 +16,7 @@ from itertools import pairwise
 
 from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
+from engine.reading.numbers import NUMBER_WORDS
 from engine.reading.references import Token
 from engine.reading.verbs import BUSIEST, CHANGE_NOUNS
 from engine.reading.vocabulary import CHANGE_KINDS, CHANGE_VERBS
@@ -51,8 +52,8 @@ _LANGUAGE = frozenset({"python"})
 _LANGUAGE_NOUNS = _FILES | {"module", "modules"}
 # "Changed most recently" asks for the latest change, not a ranking.
 _NOT_AMOUNTS = frozenset({"recent", "recently", "lately"})
-_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-_NUMBERS = {**{str(n): n for n in range(1, 100)}, **{w: i + 1 for i, w in enumerate(_WORDS)}}
+# The size asked, in digits or words (engine/reading/numbers.py): none of zero.
+_NUMBERS = {str(n): n for n in range(1, 100)} | {w: n for w, n in NUMBER_WORDS.items() if n}
 
 
 @dataclass(frozen=True, slots=True)

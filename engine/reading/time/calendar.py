@@ -9,6 +9,7 @@ import re
 from datetime import datetime, timedelta
 
 from engine.domain import timecontext as tc
+from engine.reading.numbers import NUMBER_WORDS
 from engine.reading.time import holidays, slashdates
 from engine.reading.time.spellings import unit_of
 
@@ -38,9 +39,8 @@ MONTH_TYPOS = {
     if typo not in MONTHS and typo != name
 }
 MONTHS |= {typo: MONTHS[name] for typo, name in MONTH_TYPOS.items()}
-_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-NUMBERS = {word: n for n, word in enumerate((*_NUMBER_WORDS, "ten", "eleven", "twelve"))}
-NUMBERS["a"] = 1
+# Counts written as words (engine/reading/numbers.py, the one table), and "a" ("a week ago").
+NUMBERS = {**NUMBER_WORDS, "a": 1}
 # Days of a month named by ordinal words ("the first of October", "the twenty-first of March"):
 # the word and the day, as "1st" and "21st" are read; "twenty-first" also written "twenty first".
 _ORDINAL_WORDS = [
