@@ -24,6 +24,7 @@ import pytest
 from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
+from tests.shared_history import on
 from tests.test_investigate import answer
 from tests.test_rankings_asked import authors, listed, per_file, ranked_commits
 
@@ -39,20 +40,7 @@ pytestmark = shared_history.present("click", "werkzeug", "attrs")
 ask = partial(answer, now=CLOCK)
 
 
-@pytest.fixture(scope="module")
-def histories(
-    click: OrgGraph,
-    click_clone: Path,
-    werkzeug: OrgGraph,
-    werkzeug_clone: Path,
-    attrs: OrgGraph,
-    attrs_clone: Path,
-) -> dict[str, tuple[OrgGraph, Path]]:
-    return {
-        "click": (click, click_clone),
-        "werkzeug": (werkzeug, werkzeug_clone),
-        "attrs": (attrs, attrs_clone),
-    }
+histories = shared_history.histories("click", "werkzeug", "attrs")
 
 
 TOP_FIVE = [
@@ -91,10 +79,6 @@ def git_commits(
     rows = [line.split("\t") for line in out.splitlines()]
     found = [(h, datetime.fromtimestamp(int(t), UTC), n) for h, t, n in rows]
     return [c for c in found if start <= c[1] < end]
-
-
-def on(year: int, month: int, day: int = 1) -> datetime:
-    return datetime(year, month, day, tzinfo=UTC)
 
 
 COUNT_AND_WHO = [

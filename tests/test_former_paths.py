@@ -6,7 +6,6 @@ history is cloned from ../shared/data and imported into the in-memory store."""
 
 from __future__ import annotations
 
-import subprocess
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
@@ -24,26 +23,17 @@ CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
 pytestmark = shared_history.present("attrs", "click")
 
 
-@pytest.fixture(scope="module")
-def clones(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    return {name: shared_history.shared_clone(name, tmp_path_factory) for name in ("attrs", "click")}
-
-
-@pytest.fixture(scope="module")
-async def graphs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, OrgGraph]:
-    return {n: await shared_history.shared_import(n, tmp_path_factory) for n in ("attrs", "click")}
+(attrs_clone, attrs, click_clone, click) = shared_history.each("attrs", "click")
+clones = shared_history.clones("attrs", "click")
+graphs = shared_history.graphs("attrs", "click")
 
 
 ask = partial(answer, now=CLOCK)
 
 
 def git_commits(clone: Path, year: int, *paths: str) -> int:
-    out = subprocess.run(
-        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--format=%at",
-         "--", *paths],
-        capture_output=True, check=True, text=True,
-    ).stdout  # fmt: skip
-    return sum(datetime.fromtimestamp(int(t), UTC).year == year for t in out.split())
+    """Commits to PATHS in calendar `year`, by git (shared_history.commits)."""
+    return shared_history.commits(clone, *shared_history.year(year), *paths)
 
 
 def commits(result: InvestigationResult) -> int:

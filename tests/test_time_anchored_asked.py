@@ -19,7 +19,7 @@ import pytest
 from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
-from tests.shared_history import commits
+from tests.shared_history import commits, on
 from tests.test_investigate import answer
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
@@ -33,58 +33,43 @@ pytestmark = shared_history.present(*NAMES)
 ask = partial(answer, now=CLOCK)
 
 
-@pytest.fixture(scope="module")
-def histories(
-    click: OrgGraph, werkzeug: OrgGraph, requests: OrgGraph, attrs: OrgGraph
-) -> dict[str, OrgGraph]:
-    return {"click": click, "werkzeug": werkzeug, "requests": requests, "attrs": attrs}
-
-
-@pytest.fixture(scope="module")
-def clones(
-    click_clone: Path, werkzeug_clone: Path, requests_clone: Path, attrs_clone: Path
-) -> dict[str, Path]:
-    return {"click": click_clone, "werkzeug": werkzeug_clone, "requests": requests_clone,
-            "attrs": attrs_clone}  # fmt: skip
-
-
-def day(year: int, month: int, d: int) -> datetime:
-    return datetime(year, month, d, tzinfo=UTC)
+graphs = shared_history.graphs(*NAMES)
+clones = shared_history.clones(*NAMES)
 
 
 ANCHORED = [
     # Easter 2008 was 23 March: Good Friday to Easter Monday.
     ("werkzeug", "how many commits over the Easter weekend in 2008?",
-     day(2008, 3, 21), day(2008, 3, 25)),
+     on(2008, 3, 21), on(2008, 3, 25)),
     ("werkzeug", "how many commits to werkzeug during Easter weekend in 2011?",
-     day(2011, 4, 22), day(2011, 4, 26)),
+     on(2011, 4, 22), on(2011, 4, 26)),
     ("requests", "how many commits over Thanksgiving weekend in 2015?",
-     day(2015, 11, 26), day(2015, 11, 30)),
+     on(2015, 11, 26), on(2015, 11, 30)),
     ("click", "how many commits in the first week of March in 2021?",
-     day(2021, 3, 1), day(2021, 3, 8)),
-    ("attrs", "how many commits at the end of May in 2025?", day(2025, 5, 21), day(2025, 6, 1)),
+     on(2021, 3, 1), on(2021, 3, 8)),
+    ("attrs", "how many commits at the end of May in 2025?", on(2025, 5, 21), on(2025, 6, 1)),
     ("attrs", "how many commits in the second half of March in 2024?",
-     day(2024, 3, 16), day(2024, 4, 1)),
-    ("attrs", "how many commits to attrs in spring in 2021?", day(2021, 3, 1), day(2021, 6, 1)),
+     on(2024, 3, 16), on(2024, 4, 1)),
+    ("attrs", "how many commits to attrs in spring in 2021?", on(2021, 3, 1), on(2021, 6, 1)),
     ("werkzeug", "how many commits in the summer months of 2019?",
-     day(2019, 6, 1), day(2019, 9, 1)),
+     on(2019, 6, 1), on(2019, 9, 1)),
     # a part of a period before "in <year>": it ended on "first" as a word not computed
-    ("click", "how many commits in the first half in 2024?", day(2024, 1, 1), day(2024, 7, 1)),
+    ("click", "how many commits in the first half in 2024?", on(2024, 1, 1), on(2024, 7, 1)),
     ("attrs", "how many commits during the last two weeks of December in 2022?",
-     day(2022, 12, 18), day(2023, 1, 1)),
+     on(2022, 12, 18), on(2023, 1, 1)),
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize(("history", "question", "start", "end"), ANCHORED)
 async def test_a_year_after_a_phrase_is_its_year(
-    histories: dict[str, OrgGraph],
+    graphs: dict[str, OrgGraph],
     clones: dict[str, Path],
     history: str,
     question: str,
     start: datetime,
     end: datetime,
 ) -> None:
-    result = await ask(histories[history], question)
+    result = await ask(graphs[history], question)
     assert result.outcome is Outcome.ANSWERED, (result.outcome, result.limitations)
     judgment = result.direct_judgment or ""
     assert judgment.startswith(f"{commits(clones[history], start, end)} commit(s) "), judgment
@@ -107,8 +92,8 @@ async def test_the_easter_weekend_is_said_as_read(werkzeug: OrgGraph) -> None:
     ],
 )
 async def test_a_time_counted_from_now_takes_no_year(
-    histories: dict[str, OrgGraph], history: str, question: str, named: str
+    graphs: dict[str, OrgGraph], history: str, question: str, named: str
 ) -> None:
-    result = await ask(histories[history], question)
+    result = await ask(graphs[history], question)
     assert result.outcome is Outcome.NO_MATCH, (result.outcome, result.limitations)
     assert any(named in note for note in result.limitations), result.limitations

@@ -19,7 +19,7 @@ import pytest
 from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
-from tests.shared_history import commits
+from tests.shared_history import commits, on, stamp
 from tests.test_investigate import answer
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
@@ -33,63 +33,49 @@ pytestmark = shared_history.present(*NAMES)
 ask = partial(answer, now=CLOCK)
 
 
-@pytest.fixture(scope="module")
-def histories(click: OrgGraph, werkzeug: OrgGraph, attrs: OrgGraph) -> dict[str, OrgGraph]:
-    return {"click": click, "werkzeug": werkzeug, "attrs": attrs}
-
-
-@pytest.fixture(scope="module")
-def clones(click_clone: Path, werkzeug_clone: Path, attrs_clone: Path) -> dict[str, Path]:
-    return {"click": click_clone, "werkzeug": werkzeug_clone, "attrs": attrs_clone}
-
-
-def day(year: int, month: int, d: int = 1) -> datetime:
-    return datetime(year, month, d, tzinfo=UTC)
-
-
-def iso(at: datetime) -> str:
-    return f"{at:%Y-%m-%dT%H}:00:00Z"
+graphs = shared_history.graphs("click", "werkzeug", "attrs")
+clones = shared_history.clones("click", "werkzeug", "attrs")
 
 
 PRIOR = [
-    ("attrs", "more commits in 2025 than the year before?", (day(2025, 1), day(2026, 1)),
-     (day(2024, 1), day(2025, 1))),
+    ("attrs", "more commits in 2025 than the year before?", (on(2025, 1), on(2026, 1)),
+     (on(2024, 1), on(2025, 1))),
     ("werkzeug", "did werkzeug get more commits in 2024 than in the prior year?",
-     (day(2024, 1), day(2025, 1)), (day(2023, 1), day(2024, 1))),
+     (on(2024, 1), on(2025, 1)), (on(2023, 1), on(2024, 1))),
     ("click", "how many commits in Q1 2025 compared with the previous quarter?",
-     (day(2025, 1), day(2025, 4)), (day(2024, 10), day(2025, 1))),
+     (on(2025, 1), on(2025, 4)), (on(2024, 10), on(2025, 1))),
     ("click", "were there fewer commits in March 2025 than the month before?",
-     (day(2025, 3), day(2025, 4)), (day(2025, 2), day(2025, 3))),
+     (on(2025, 3), on(2025, 4)), (on(2025, 2), on(2025, 3))),
     ("attrs", "how many commits in August compared with the same month last year?",
-     (day(2026, 8), day(2026, 9)), (day(2025, 8), day(2025, 9))),
+     (on(2026, 8), on(2026, 9)), (on(2025, 8), on(2025, 9))),
     # "year over year" after a period: "in 2025 year" was not understood ("year" a unit
     # beside the phrase), and "quarter over quarter" not understood as a time.
-    ("click", "commits in 2025 year over year", (day(2025, 1), day(2026, 1)),
-     (day(2024, 1), day(2025, 1))),
+    ("click", "commits in 2025 year over year", (on(2025, 1), on(2026, 1)),
+     (on(2024, 1), on(2025, 1))),
     ("click", "how did click commits in Q2 2025 change quarter over quarter?",
-     (day(2025, 4), day(2025, 7)), (day(2025, 1), day(2025, 4))),
-    ("attrs", "attrs commits in March 2025 month over month", (day(2025, 3), day(2025, 4)),
-     (day(2025, 2), day(2025, 3))),
+     (on(2025, 4), on(2025, 7)), (on(2025, 1), on(2025, 4))),
+    ("attrs", "attrs commits in March 2025 month over month", (on(2025, 3), on(2025, 4)),
+     (on(2025, 2), on(2025, 3))),
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize(("history", "question", "asked", "before"), PRIOR)
 async def test_a_period_is_compared_with_the_one_before_it(
-    histories: dict[str, OrgGraph],
+    graphs: dict[str, OrgGraph],
     clones: dict[str, Path],
     history: str,
     question: str,
     asked: tuple[datetime, datetime],
     before: tuple[datetime, datetime],
 ) -> None:
-    result = await ask(histories[history], question)
+    result = await ask(graphs[history], question)
     assert result.outcome is Outcome.ANSWERED, (result.outcome, result.limitations)
     judgment = result.direct_judgment or ""
     clone = clones[history]
-    assert f"in {commits(clone, *asked)} commit(s) from {iso(asked[0])} to {iso(asked[1])}" in (
+    assert f"in {commits(clone, *asked)} commit(s) from {stamp(asked[0])} to {stamp(asked[1])}" in (
         judgment
     ), judgment
-    assert f"in {commits(clone, *before)} commit(s) from {iso(before[0])} to {iso(before[1])}" in (
+    assert f"in {commits(clone, *before)} commit(s) from {stamp(before[0])} to {stamp(before[1])}" in (
         judgment
     ), judgment
 
@@ -106,8 +92,8 @@ async def test_a_word_of_an_address_compares_nothing(
         "August 2021?",
     )
     assert result.outcome is Outcome.ANSWERED, (result.outcome, result.limitations)
-    start, end = day(2021, 6, 11), day(2021, 9, 1)
+    start, end = on(2021, 6, 11), on(2021, 9, 1)
     count = commits(requests_clone, start, end, author="github@declined.dev")
     assert (result.direct_judgment or "").startswith(
-        f"{count} commit(s) by Jeremy Cline from {iso(start)} to {iso(end)}"
+        f"{count} commit(s) by Jeremy Cline from {stamp(start)} to {stamp(end)}"
     ), result.direct_judgment

@@ -19,7 +19,7 @@ import pytest
 from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
-from tests.shared_history import commits
+from tests.shared_history import commits, on
 from tests.test_investigate import answer
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
@@ -32,19 +32,12 @@ pytestmark = shared_history.present(*NAMES)
 ask = partial(answer, now=CLOCK)
 
 
-@pytest.fixture(scope="module")
-def histories(click: OrgGraph, werkzeug: OrgGraph, attrs: OrgGraph) -> dict[str, OrgGraph]:
-    return {"click": click, "werkzeug": werkzeug, "attrs": attrs}
-
-
-@pytest.fixture(scope="module")
-def clones(click_clone: Path, werkzeug_clone: Path, attrs_clone: Path) -> dict[str, Path]:
-    return {"click": click_clone, "werkzeug": werkzeug_clone, "attrs": attrs_clone}
+graphs = shared_history.graphs(*NAMES)
+clones = shared_history.clones(*NAMES)
 
 
 def month(year: int, m: int) -> tuple[datetime, datetime]:
-    start = datetime(year, m, 1, tzinfo=UTC)
-    return start, datetime(year + m // 12, m % 12 + 1, 1, tzinfo=UTC)
+    return on(year, m), on(year + m // 12, m % 12 + 1)
 
 
 def quarter(year: int, q: int) -> tuple[datetime, datetime]:
@@ -59,14 +52,14 @@ def quarter(year: int, q: int) -> tuple[datetime, datetime]:
     ],
 )
 async def test_the_months_of_a_period_are_ranked(
-    histories: dict[str, OrgGraph],
+    graphs: dict[str, OrgGraph],
     clones: dict[str, Path],
     history: str,
     question: str,
     year: int,
     months: tuple[int, ...],
 ) -> None:
-    result = await ask(histories[history], question)
+    result = await ask(graphs[history], question)
     assert result.outcome is Outcome.ANSWERED, (result.outcome, result.limitations)
     counted = [(m, commits(clones[history], *month(year, m))) for m in months]
     ranked = sorted(counted, key=lambda c: -c[1])  # equal counts in calendar order
@@ -83,9 +76,9 @@ async def test_the_months_of_a_period_are_ranked(
     ],
 )
 async def test_commits_are_counted_per_quarter(
-    histories: dict[str, OrgGraph], clones: dict[str, Path], history: str, question: str, year: int
+    graphs: dict[str, OrgGraph], clones: dict[str, Path], history: str, question: str, year: int
 ) -> None:
-    result = await ask(histories[history], question)
+    result = await ask(graphs[history], question)
     assert result.outcome is Outcome.ANSWERED, (result.outcome, result.limitations)
     each = "; ".join(
         f"{year}-Q{q}: {commits(clones[history], *quarter(year, q))} commit(s)" for q in (1, 2, 3, 4)
