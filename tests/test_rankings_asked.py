@@ -37,10 +37,14 @@ ask = partial(answer, now=CLOCK)
 histories = shared_history.histories("click", "werkzeug", "attrs")
 
 
+_ASIDE = re.compile(r"\([^()]*\)")  # a login or nickname in parentheses
+
+
 def authors(clone: Path, start: datetime, end: datetime) -> dict[frozenset[str], int]:
     """Commits (no merges) per person in [start, end) by author time, as git counts them
     (`git log --no-merges --full-history`), names sharing an address in any such commit one
-    person (as the import joins them: graph/git/identity.py), keyed by all their names."""
+    person, and full names of two words or more the same but for an aside in parentheses
+    (as the import joins them: graph/git/identity.py), keyed by all their names."""
 
     def log(*options: str) -> list[list[str]]:
         out = subprocess.run(
@@ -60,6 +64,9 @@ def authors(clone: Path, start: datetime, end: datetime) -> dict[frozenset[str],
 
     for _, name, address in rows:  # a merge's author joins no one (graph/git/identity.py)
         root[top(name)] = top(f"<{address.lower()}>")
+        words = _ASIDE.sub(" ", name).casefold().split()
+        if len(words) >= 2:  # "Tim Sweña (Swast)" is "Tim Sweña"; one word joins no one
+            root[top(name)] = top("name:" + " ".join(words))
     groups: dict[str, set[str]] = {}
     for _, name, _ in rows:
         groups.setdefault(top(name), set()).add(name)
