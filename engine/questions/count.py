@@ -198,10 +198,15 @@ def each_subject(
 ) -> str | None:
     """Commits to several modules or repositories, each on its own: one commit may touch
     several of them ("core.py and parser.py": 15 and 4 in click's 2023, 15 in all), so a
-    sum would count it again for each (it said 19)."""
+    sum would count it again for each (it said 19). Lines asked beside the commits ("how many
+    commits and lines changed in src/attr versus src/attrs?") are said each too: they were
+    read and left out of the judgment."""
     commits = [f for f in facts if f.kind is FactKind.COMMIT_ACTIVITY]
     if not commits:
         return count(facts, ", ".join(names.values()), window, False, asked, names, net)
+    churn = [f for f in facts if f.kind is FactKind.CHURN]
+    lines = _lines_each(churn, names, net) if churn and FactKind.CHURN in asked else ""
+    lines = f" {lines[0].upper()}{lines[1:]}." if lines else ""
     each = [
         f"{sum(number(f.value.get('commits')) for f in commits if f.subject_key == key)} "
         f"to {name}"
@@ -209,7 +214,7 @@ def each_subject(
     ]
     return (
         f"Commit(s) {when(window)}: {'; '.join(each)}. A commit touching several of them "
-        "counts for each, so they are not added up."
+        "counts for each, so they are not added up." + lines
     )
 
 

@@ -11,7 +11,13 @@ question word or an auxiliary verb ("..., and is it stable?", "...? who authored
 after a plain "and" with a question word ("... and who changed parser.py?", "... and when?");
 never after "if so" ("If so, who?").
 Only a question that itself starts with a question word is split: "In 2025, who changed
-core.py?" is one question.
+core.py?" is one question; but after an opening phrase set off by a comma ("Over the last six
+months, how many commits touched src/attr, and how many lines were added?") the question
+starts at its question word, and its second question is split as any other's (left whole, the
+lines were read as no word and dropped unsaid).
+Two amounts asked with the same words before one predicate ("how many commits and how many
+lines changed in X in 2025?") are one question of both: split, the first ("How many commits")
+had neither subject nor time.
 """
 
 from __future__ import annotations
@@ -34,16 +40,40 @@ _SECOND = re.compile(
 )
 
 
+# An opening phrase before the question word, set off by a comma ("In 2025, how many ...").
+_OPENER = re.compile(rf"^[^,;?]{{1,80}}?,\s*(?=(?:{_WH}|{_AUX})\b)", re.IGNORECASE)
+# A first question of question words alone after an opener ("who" of "..., who and how many?").
+_ASKING_ONLY = re.compile(rf"^\W*(?:(?:{_WH}|many|much)\W*)+$", re.IGNORECASE)
+# "how many A and how many B ...": the second amount's question words repeat the first's.
+_SHARED = re.compile(r"^(\W*how\s+(?:many|much)\s+\w+\s+and\s+)(how\s+(?:many|much)\s+)(?=\w)",
+                     re.IGNORECASE)  # fmt: skip
+
+
 def split(text: str) -> tuple[int, int] | None:
     """Where the first question ends and the second starts, or None when `text` asks one
     question. `text` has its quoted parts blanked (engine.reading.references.blank_quotes), so no
     quoted word splits it and the offsets are the question's."""
+    start = 0
     if not _LEADS.match(text):
+        opener = _OPENER.match(text)
+        if opener is None:
+            return None
+        start = opener.end()
+    found = _SECOND.search(text, start)
+    if found is None or not text[start : found.start()].strip() or not text[found.end() :].strip():
         return None
-    found = _SECOND.search(text)
-    if found is None or not text[: found.start()].strip() or not text[found.end() :].strip():
-        return None
+    if start and _ASKING_ONLY.match(text[start : found.start()]):
+        return None  # "_make.py changes in 2025, who and how many?": a pair (engine.reading.parts)
     return found.start(), found.end()
+
+
+def _shared(text: str) -> str:
+    """`text` with a repeated "how many" blanked (same length: offsets stay the question's)."""
+    found = _SHARED.match(text)
+    if found is None:
+        return text
+    a, b = found.span(2)
+    return f"{text[:a]}{' ' * (b - a)}{text[b:]}"
 
 
 # A second question that is one word set off by commas ("who changed core.py, and when, in
@@ -54,6 +84,7 @@ _LONE = re.compile(rf"\s*(?:{_WH})\s*,\s*(?=\S)", re.IGNORECASE)
 
 def first_and_rest(text: str, unquoted: str) -> tuple[str, str, str | None]:
     """The first question of two, its blanked twin, and the rest (None: one question)."""
+    text, unquoted = _shared(text), _shared(unquoted)
     cut = split(unquoted)
     if cut is None:
         return text, unquoted, None

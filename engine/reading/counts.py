@@ -28,6 +28,10 @@ def counts_people(words: list[str]) -> bool:
 
 # The facts a count of people ("how many people made commits?") is the contributors of.
 _PEOPLE_KINDS = frozenset({FactKind.ACTIVE_CONTRIBUTORS, FactKind.COMMIT_ACTIVITY})
+# Commits and lines asked together, by "and" ("how many commits and lines went into X?", "how
+# many commits and how many lines ...": the second "how many" is blanked by
+# engine.reading.clauses). Not lines qualifying commits ("commits changing 100 lines").
+_BOTH = (" commits and lines ", " lines and commits ", " commits and the lines ")
 
 
 def counted(
@@ -44,6 +48,8 @@ def counted(
         return [FactKind.COMMIT_ACTIVITY, FactKind.CHURN]  # "how much did X do in Y?"
     if not kinds and ({"line", "lines"}.intersection(words) or " how much " in f" {joined} "):
         return [FactKind.CHURN]
+    if kinds == [FactKind.COMMIT_ACTIVITY] and any(b in f" {joined} " for b in _BOTH):
+        return [FactKind.COMMIT_ACTIVITY, FactKind.CHURN]  # lines were read and dropped
     if not kinds and kind_hint is SubjectKind.PERSON:
         return [FactKind.ACTIVE_CONTRIBUTORS]
     return kinds

@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 # Words of a later part standing for the first part's subject or its changes ("who made
 # them?", "which files did he touch?", "who made that change?"), longest first.
 STANDING_FOR = (
-    "those commits", "these commits", "the commits", "that commit", "that change",
+    "each of them", "each of those", "both of them", "each", "both", "those commits",
+    "these commits", "the commits", "that commit", "that change",
     "those changes", "these changes", "them", "those", "these", "they", "he", "she", "him",
     "it",
 )  # fmt: skip
@@ -99,6 +100,15 @@ LATER_READS = (
     (re.compile(r"^\W*(?:and\s+)?(?:which|what)\s+(?:files|modules|folders|directories)\b",
                 re.IGNORECASE), Intent.RANKED),
 )  # fmt: skip
+# A count asked of each of several subjects ("..., and how many lines in each?"): each one's
+# figure is what a count of several gives; "in total" (their union) is not, nor a "who".
+_EACH = re.compile(r"\beach\b", re.IGNORECASE)
+
+
+def _each(expected: str, rest: str) -> bool:
+    return expected == Intent.COUNT.value and _EACH.search(rest) is not None
+
+
 # "..., and by whom?": who made the first part's commits, asked in the words read as such.
 _BY_WHOM = re.compile(r"^\W*(?:and\s+)?by\s+(?:whom|who)\W*$", re.IGNORECASE)
 
@@ -162,8 +172,11 @@ def _pair(question: str, understood: Interpretation) -> Parts | None:
 def _later(question: str, understood: Interpretation) -> Parts | None:
     """The question after the first, as a question of its own: its word standing for the
     first's subject replaced by that subject as written, the first's time added when it names
-    none. None when the first names more than one subject (which one a "them" stands for is
-    not read) or lists changes."""
+    none. None when the first lists changes, or names more than one subject and the later part
+    is no count of each (which one a "who made them" stands for is not read, and "in total"
+    is their union); a count of each of several ("..., and how many lines were added and
+    removed in each?") is asked of them all (it was dropped unsaid when the first began with
+    its time)."""
     rest = understood.unanswered
     if not rest:
         return None
@@ -176,17 +189,17 @@ def _later(question: str, understood: Interpretation) -> Parts | None:
     if row is not None:
         return Parts(row.questions, row.said, reads_as=row.reads_as,
                      one_window=row.one_window, share=row.share)  # fmt: skip
-    if len(understood.references) > 1 or understood.intent == Intent.WHAT_CHANGED:
+    if understood.intent == Intent.WHAT_CHANGED:
         return None
-    subject = understood.references[0] if understood.references else ""
+    subject = " and ".join(understood.references)
     if _ACTIVE.match(rest):  # its first and last change, when the first names no time
-        if not subject or understood.time_expression is not None:
+        if len(understood.references) != 1 or understood.time_expression is not None:
             return None
         asked = (f"when was {subject}'s first commit?", f"when was {subject}'s last commit?")
         said = f'"{rest}" answered as "{asked[0]}" and "{asked[1]}".'
         return Parts(asked, said, reads_as=("first", "last"), one_window=False)
     expected = next((i.value for p, i in LATER_READS if p.match(rest)), None)
-    if expected is None:
+    if expected is None or (len(understood.references) > 1 and not _each(expected, rest)):
         return None  # the note that it was not answered stays
     rest = "who committed" if _BY_WHOM.match(rest) else rest
     found = _STANDING.search(rest)
