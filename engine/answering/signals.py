@@ -116,7 +116,7 @@ def _churn(fact: Fact, name: str) -> Signal | None:
         _int(fact.value.get("prior_lines_changed")),
     )
     if not changed:
-        return None
+        return _unchanged_lines(fact, name)
     # A module whose churn at least doubled, on a non-trivial amount, is the finding.
     rising = changed >= 2 * max(before, 1) and changed >= 100
     return Signal(
@@ -126,6 +126,22 @@ def _churn(fact: Fact, name: str) -> Signal | None:
         f"-{_int(fact.value.get('lines_removed'))}) in {_int(fact.value.get('commits'))} "
         f"commit(s) in the window, against {before} line(s) in the window before.",
         1.0 + min(changed, 1_000_000) / 1_000_000,  # the most churned subject first
+    )
+
+
+def _unchanged_lines(fact: Fact, name: str) -> Signal | None:
+    """Commits that changed no line as git counts them (a move, binary files): the churn asked
+    is 0 lines, said, not left out. attrs "what was the churn of typing_tests/mypy.py?" (its
+    one commit of the month moved it) claimed no fact, and its lines were never given."""
+    commits = _int(fact.value.get("commits"))
+    if not commits:
+        return None
+    return Signal(
+        DriverCategory.ACTIVITY_CHANGE,
+        Standing.CONTRIBUTING,
+        f"{name} changed 0 line(s) (+0 -0) in {commits} commit(s) in the window: git's "
+        "--numstat counts no line added or removed in them.",
+        1.0,
     )
 
 
