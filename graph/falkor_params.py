@@ -6,6 +6,18 @@ encoder is the same literal text except for two things, handled here: map keys a
 identifiers in Cypher (every map key we send is one of our own identifiers), and FalkorDB
 does not understand `\\u00XX` escapes, which JSON uses for rare control characters; any value
 whose JSON contains one goes through the client's encoder instead.
+
+The JSON is orjson's where it is the text json's encoder makes, or a literal that reads as the
+same value: json.dumps took 8 ms of a 14 ms record batch (and 76 ms of a vector batch's 84),
+orjson a tenth of that. They differ in (tests/test_boundaries):
+* a float's exponent: orjson writes 1e-7 and 0.000015 where json writes 1e-07 and 1.5e-05,
+  which FalkorDB reads as the same double (tests/test_falkordb_behaviour);
+* NaN and infinity, which orjson writes as null and json refuses (ValueError): a text with a
+  null is made by json again, so such a value is refused as before;
+* what orjson refuses (an integer beyond 64 bits, an unpaired surrogate, a key that is not a
+  string, a float or str subclass such as numpy's or a str enum, a datetime, a dataclass):
+  json makes those, and the checks below refuse what FalkorDB would misread, as before;
+* a UUID or a plain enum, which orjson writes as its text or value, json refuses.
 """
 
 from __future__ import annotations
@@ -14,6 +26,7 @@ import json
 import re
 from typing import Any
 
+import orjson
 from falkordb.helpers import stringify_param_value
 
 from engine.ports import UnrepresentableValue
@@ -69,10 +82,25 @@ def _has_nul(value: Any) -> bool:
     return False
 
 
+_OWN = orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATACLASS
+_OWN |= orjson.OPT_PASSTHROUGH_DATETIME  # these raise TypeError: json makes their text
+
+
+def _json(value: Any) -> str:
+    """The JSON of `value` (see the module's docstring for where orjson's is not taken)."""
+    try:
+        made = orjson.dumps(value, option=_OWN)
+    except TypeError:  # orjson.JSONEncodeError
+        made = b"null"
+    if b"null" in made:  # maybe a NaN or infinity, which json refuses
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return made.decode()
+
+
 def literal(value: Any) -> str:
     """The Cypher literal of `value`; raises UnrepresentableValue for what the store would
     misread (the checks cost a scan of the text; the walks run only on a suspicious one)."""
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    text = _json(value)
     if _may_be_wide(text) and _has_wide_int(value):
         raise UnrepresentableValue("an integer parameter is beyond the signed 64-bit range")
     if not text.isascii() and _SURROGATE.search(text):
