@@ -266,8 +266,11 @@ def _notes(
 ) -> list[str]:
     """How many qualified and how many are ranked; what a count includes."""
     many = f"at least {len(qualified)}" if read_all else str(len(qualified))
+    # Files are those of the head: "4 files by Edward Girling had commits" in click's 2026,
+    # where git lists 6 (CHANGES.rst and docs/index.rst deleted since), was a false count.
+    now = ", counting only the files the repository has now" if ranking.files else ""
     notes = [
-        f"{many} {_noun(ranking, 1 if many == '1' else 2)}{where} had commits {when}; "
+        f"{many} {_noun(ranking, 1 if many == '1' else 2)}{where} had commits {when}{now}; "
         + (
             ("it is ranked." if many == "1" else "all of them are ranked.")
             if len(qualified) <= size and not read_all
