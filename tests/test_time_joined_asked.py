@@ -19,7 +19,7 @@ import pytest
 from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
-from tests.shared_history import commits
+from tests.shared_history import commits, on
 from tests.test_investigate import answer
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
@@ -33,53 +33,38 @@ pytestmark = shared_history.present(*NAMES)
 ask = partial(answer, now=CLOCK)
 
 
-@pytest.fixture(scope="module")
-def histories(
-    click: OrgGraph, werkzeug: OrgGraph, requests: OrgGraph, attrs: OrgGraph
-) -> dict[str, OrgGraph]:
-    return {"click": click, "werkzeug": werkzeug, "requests": requests, "attrs": attrs}
-
-
-@pytest.fixture(scope="module")
-def clones(
-    click_clone: Path, werkzeug_clone: Path, requests_clone: Path, attrs_clone: Path
-) -> dict[str, Path]:
-    return {"click": click_clone, "werkzeug": werkzeug_clone, "requests": requests_clone,
-            "attrs": attrs_clone}  # fmt: skip
-
-
-def day(year: int, month: int, d: int) -> datetime:
-    return datetime(year, month, d, tzinfo=UTC)
+graphs = shared_history.graphs(*NAMES)
+clones = shared_history.clones(*NAMES)
 
 
 JOINED = [
-    ("attrs", "how many commits in Jan and Feb 2024 combined?", day(2024, 1, 1), day(2024, 3, 1)),
+    ("attrs", "how many commits in Jan and Feb 2024 combined?", on(2024, 1, 1), on(2024, 3, 1)),
     ("requests", "how many commits in Nov and Dec 2013 in total?",
-     day(2013, 11, 1), day(2014, 1, 1)),
+     on(2013, 11, 1), on(2014, 1, 1)),
     ("click", "how many commits to click in Q1 and Q2 2025 together?",
-     day(2025, 1, 1), day(2025, 7, 1)),
+     on(2025, 1, 1), on(2025, 7, 1)),
     ("werkzeug", "how many commits across June, July and August 2025 taken together?",
-     day(2025, 6, 1), day(2025, 9, 1)),
+     on(2025, 6, 1), on(2025, 9, 1)),
     ("attrs", "how many commits in Dec 2023 and Jan 2024 combined?",
-     day(2023, 12, 1), day(2024, 2, 1)),
+     on(2023, 12, 1), on(2024, 2, 1)),
     # a year on the last alone: the earlier ends where it starts (Dec 2023 was read as Dec
     # 2024, after January, and not understood); no year at all: the latest such span begun
     ("werkzeug", "how many commits in Dec and Jan 2024 together?",
-     day(2023, 12, 1), day(2024, 2, 1)),
-    ("attrs", "how many commits in July and August combined?", day(2026, 7, 1), day(2026, 9, 1)),
+     on(2023, 12, 1), on(2024, 2, 1)),
+    ("attrs", "how many commits in July and August combined?", on(2026, 7, 1), on(2026, 9, 1)),
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize(("history", "question", "start", "end"), JOINED)
 async def test_periods_joined_are_one_window(
-    histories: dict[str, OrgGraph],
+    graphs: dict[str, OrgGraph],
     clones: dict[str, Path],
     history: str,
     question: str,
     start: datetime,
     end: datetime,
 ) -> None:
-    result = await ask(histories[history], question)
+    result = await ask(graphs[history], question)
     assert result.outcome is Outcome.ANSWERED, (result.outcome, result.limitations)
     judgment = result.direct_judgment or ""
     assert judgment.startswith(f"{commits(clones[history], start, end)} commit(s) "), judgment
@@ -89,9 +74,9 @@ async def test_periods_joined_are_one_window(
 
 @pytest.mark.parametrize("history", ["requests", "werkzeug"])
 async def test_two_years_joined_are_refused_by_the_seed_rule(
-    histories: dict[str, OrgGraph], history: str
+    graphs: dict[str, OrgGraph], history: str
 ) -> None:
-    result = await ask(histories[history], "top 5 committers across 2013 and 2014 combined")
+    result = await ask(graphs[history], "top 5 committers across 2013 and 2014 combined")
     assert result.outcome is Outcome.CLARIFICATION_REQUIRED, (result.outcome, result.limitations)
     prompt = result.clarification_prompt or ""
     assert "asks for 730 days (2013-01-01T00:00:00Z to 2015-01-01T00:00:00Z)" in prompt, prompt
@@ -109,11 +94,11 @@ async def test_two_years_joined_are_refused_by_the_seed_rule(
     ],
 )
 async def test_periods_with_a_gap_are_no_one_window(
-    histories: dict[str, OrgGraph], history: str, question: str, named: str
+    graphs: dict[str, OrgGraph], history: str, question: str, named: str
 ) -> None:
     """Never one window over the gap: since time39 a union of windows, each answered and
     the figures added (tests/test_time_unions_asked.py), the windows named."""
-    result = await ask(histories[history], question)
+    result = await ask(graphs[history], question)
     assert result.outcome is Outcome.ANSWERED, (result.outcome, result.limitations)
     said = next(t for t in result.limitations if "windows with a gap between them" in t)
     assert named in said, said
