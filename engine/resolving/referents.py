@@ -155,41 +155,53 @@ class Referents:
         if (gone := await gone_said(self.graph, reference, outcome, self.untracked)) is not None:
             self.untracked[reference] = gone  # "contrib", "requests/packages": deleted folders
             return outcome if isinstance(outcome, NotFound) else NotFound(outcome.stage)
-        if isinstance(outcome, Resolved) and window is not None and window.historical:
+        if isinstance(outcome, Resolved):  # what is said of it, or what it names instead
+            return await self._of_resolved(
+                actor, reference, outcome, understood, told, said, window
+            )
+        return outcome
+
+    async def _of_resolved(
+        self,
+        actor: str,
+        reference: str,
+        outcome: Resolved,
+        understood: Interpretation,
+        told: Disclosures,
+        said: tuple[int, tuple[Candidate, ...]],
+        window: Window | None,
+    ) -> StoredSubject | Ambiguous | NotFound | Within:
+        """A reference resolved to one subject: not made yet in the window asked, a person's
+        name with words none of theirs holds, a namesake, read as a scope, the shipped code's
+        module beside it, words left out naming a part of it; else the subject, disclosed.
+        `said`: what held of the reference alone (partwords); `window`: the question's."""
+        if window is not None and window.historical:
             late = await existence.not_yet(self.graph, reference, outcome, window)
             if isinstance(late, Ambiguous):  # "attrs converters in '19": made in 2021
                 return late
             told.notes.extend([late] if late else [])
-        if isinstance(outcome, Resolved) and (
-            other := await other_person(self.graph, reference, outcome, understood)
-        ):
+        if other := await other_person(self.graph, reference, outcome, understood):
             self.untracked[reference] = other.notes[0]
             return other
-        if isinstance(outcome, Resolved) and window is not None and (
+        if window is not None and (
             ask := await namesakes.asked(self.graph, reference, outcome.subject, window)
         ):
             return ask
-        if isinstance(outcome, Resolved) and (
+        if (
             ask := await read_as_scope(self.graph, self.resolver, actor, reference, outcome.subject)
         ):
             if shipped := shipped_of_within(reference, ask, understood):
                 return self._shipped(actor, shipped, told)  # "werkzeug sansio": the package's
             return ask  # "attrs validators": src/attr/validators.py or src/attrs/validators.py
-        if isinstance(outcome, Resolved) and (
-            beside := await aside(self.graph, reference, outcome.subject, understood)
-        ):
+        if beside := await aside(self.graph, reference, outcome.subject, understood):
             if isinstance(beside, Within):
                 return beside  # "the CLI": only an example's module
             return self._shipped(actor, beside, told)  # "the termui module": src/click's
-        if (
-            isinstance(outcome, Resolved)
-            and outcome.subject.kind is SubjectKind.MODULE
-            and unmatched_words(reference, understood)
-        ):
+        if outcome.subject.kind is SubjectKind.MODULE and unmatched_words(reference, understood):
             found = await self._in_part(actor, reference, outcome.subject, understood, told)
             if found is not None:
                 return found
-        if isinstance(outcome, Resolved) and unmatched_words(reference, understood):
+        if unmatched_words(reference, understood):
             part = await partwords.read(
                 self.graph, self.resolver, actor, reference, outcome.subject, understood,
                 window, told, said,
@@ -198,10 +210,8 @@ class Referents:
                 return part  # "the werkzeug debugger": werkzeug.debug
             self.untracked[reference] = part  # "attrs src": never all of attrs
             return NotFound(Stage.EXACT_NAME)
-        if isinstance(outcome, Resolved):
-            await disclose(self.graph, reference, outcome, told, reach(window, understood))
-            return outcome.subject
-        return outcome
+        await disclose(self.graph, reference, outcome, told, reach(window, understood))
+        return outcome.subject
 
     async def _by_form(
         self, reference: str, phrase: str | None, told: Disclosures
