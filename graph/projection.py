@@ -185,6 +185,12 @@ class Projector:
             if pending is not None:  # the batch prepared before is written and checkpointed
                 await pending
             raise
+        except BaseException:  # cancelled: the write started here is not left running alone
+            if pending is not None:
+                pending.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await pending
+            raise
         return pending
 
     async def _skip_accepted(

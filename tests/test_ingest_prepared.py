@@ -4,6 +4,7 @@ graph, the same change events, and a failure loses nothing acknowledged."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -211,3 +212,45 @@ async def test_a_batch_s_rows_are_made_while_the_batch_before_is_written(
     await _load_subjects(falkor, new_org())
     # The first batch's and the second's are made with no write in flight.
     assert order.rows == 5 and order.rows_during_writes == 3
+
+
+class _Stalled:
+    """The real graph, except that preparing the batch numbered `at` waits until cancelled."""
+
+    def __init__(self, graph: OrgGraph, at: int) -> None:
+        self._graph, self.at, self.prepared = graph, at, 0
+        self.stalled = asyncio.Event()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._graph, name)
+
+    async def prepare_write(self, batch: WriteBatch) -> None:
+        self.prepared += 1
+        if self.prepared == self.at:
+            self.stalled.set()
+            await asyncio.Event().wait()
+        await self._graph.prepare_write(batch)  # type: ignore[attr-defined]
+
+
+async def test_a_load_cancelled_while_preparing_leaves_no_write_running(
+    falkor: FalkorStore,
+) -> None:
+    """The write of the batch prepared before starts as the next one prepares (its read goes
+    first): a load cancelled then (Ctrl-C, a served load given up) cancels that write too,
+    and the checkpoint stays on a batch's end, as when the write was awaited in turn."""
+    org = new_org()
+    await falkor.bootstrap(org)
+    graph = _Stalled(falkor.org(org), at=3)
+    records = lines([subject(f"repository:r{i:03d}") for i in range(45)])
+    load = asyncio.create_task(Projector(graph, source="s", batch_size=10).run(records))  # type: ignore[arg-type]
+    await graph.stalled.wait()
+    load.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await load
+    left = [t for t in asyncio.all_tasks() if t is not asyncio.current_task() and not t.done()]
+    assert left == []
+    checkpoint = await falkor.org(org).checkpoint("s")
+    assert checkpoint is not None and checkpoint.cursor in (10, 20) and not checkpoint.finished
+    resumed = await Projector(falkor.org(org), source="s", batch_size=10).run(records)
+    assert resumed.ok and await falkor.org(org).count_subjects(SubjectQuery()) == 45
+    await falkor.drop_org(org)
