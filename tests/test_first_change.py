@@ -83,9 +83,13 @@ async def test_the_first_change_is_the_oldest_commit_git_has(
     first = min(result.changes, key=lambda c: c.at)
     assert (first.at, first.title) == (at, subject)
     judged = result.direct_judgment or ""
+    assert result.temporal_label is not None and result.temporal_label.effective_from == at
+    if "created" in question:  # the path's creation (engine/questions/lives.py): git's add
+        assert f"{path} was added at {at:%Y-%m-%dT%H:%M:%SZ}: " in judged, judged
+        assert f"({sha[:7]}) by {name}." in judged
+        return
     assert f"recorded here was made at {at:%Y-%m-%dT%H:%M:%SZ}" in judged
     assert f"({sha[:7]}) by {name}." in judged
-    assert result.temporal_label is not None and result.temporal_label.effective_from == at
     assert any(n.startswith("Asked for the first change") for n in result.limitations)
 
 

@@ -114,14 +114,17 @@ async def test_who_created_a_file_is_its_first_change(
     histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str, path: str
 ) -> None:
     """It ended as a no match: '"created": who made or added something is not read as its
-    first change here'. Renames followed, as `git log --follow` does."""
+    first change here'. Now the commit that added the path (engine/questions/lives.py), its
+    moves since said (each of these was added at its path before the move into src/, the
+    commit `git log --follow` ends at)."""
     graph, clone = histories[history]
     at, sha, name, _ = oldest(clone, path)
     result = await ask(graph, question)
     assert result.outcome is Outcome.ANSWERED, result.limitations
     judged = result.direct_judgment or ""
-    assert f"made at {at:%Y-%m-%dT%H:%M:%SZ}" in judged and f"({sha[:7]}) by " in judged
-    assert judged.endswith(f"{name}."), judged
+    assert f"was added at {at:%Y-%m-%dT%H:%M:%SZ}: " in judged, judged
+    assert f"({sha[:7]}) by {name}." in judged, judged
+    assert f"moved to {path} at " in judged, judged
 
 
 async def test_who_added_something_to_a_file_still_asks_who_changed_it(click: OrgGraph) -> None:

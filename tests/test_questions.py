@@ -26,7 +26,8 @@ from tests.test_investigate import NOW, SIGNER, VERSIONS, demo, memory  # noqa: 
 
 QUESTIONS = Path(__file__).resolve().parent.parent / "engine" / "questions"
 # Modules of engine/questions/ that hold no question type: the contract.
-HELPERS = {"__init__.py", "base.py", "botsown.py"}  # botsown: the bots' part, for count and who
+HELPERS = {"__init__.py", "base.py", "botsown.py", "lifesteps.py"}  # botsown: the bots' part,
+# for count and who; lifesteps: which commit of a path's life is asked, for lives.py
 ENGINE = QUESTIONS.parent
 
 

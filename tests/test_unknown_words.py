@@ -115,12 +115,15 @@ async def test_a_pronoun_beside_the_subject_it_stands_for_is_answered(werkzeug: 
 async def test_a_word_saying_how_the_first_change_is_asked_is_passed_over(
     werkzeug: OrgGraph,
 ) -> None:
-    """ "first added": the first change is asked; "added" names nothing (it was said not
-    understood beside the answer; it must not end the question now that such words do)."""
+    """ "first added": the path's creation is asked (engine/questions/lives.py); "added" names
+    nothing (it was said not understood beside the answer; it must not end the question now
+    that such words do)."""
     result = await ask(werkzeug, "When was serving.py first added?")
     assert result.outcome is Outcome.ANSWERED
     assert result.subject_keys == ("module:werkzeug/src/werkzeug/serving.py",)
-    assert (result.direct_judgment or "").startswith("The first change to werkzeug.serving")
+    said = result.direct_judgment or ""
+    assert said.startswith("werkzeug/serving.py was added at 2007-05-12T09:10:27Z: "), said
+    assert "moved to src/werkzeug/serving.py at 2019-02-13 (adb0edd, by David Lord)" in said
     assert not any("not understood" in n.lower() for n in result.limitations)
 
 

@@ -22,6 +22,7 @@ from engine.questions.firstchange import FirstChange
 from engine.questions.firstlast import FirstAndLast
 from engine.questions.incidents import Incidents
 from engine.questions.lastchange import LastChange
+from engine.questions.lives import Lives
 from engine.questions.months import BusiestMonth
 from engine.questions.newest import NewestChange
 from engine.questions.owners import Owners
@@ -37,6 +38,7 @@ def default_questions() -> list[Question]:
     return [
         NewestChange(),  # reads the second of the one last change, at any age, when asked
         LastChange(),  # reads only: from the last change before the window, when it is asked
+        Lives(),  # reads the second of the commit that created or deleted a path, when asked
         FirstChange(),  # reads the second of the first change, when it is asked
         FirstAndLast(),  # both in a window: its changes, and its first one's second if unlisted
         Compared(),  # "than last year": both periods, whatever the intent

@@ -36,6 +36,7 @@ from engine.ports import OrgGraph, TimeSpan
 from engine.questions.base import Asked, Case, Found, Question, Reader, claim_also
 from engine.questions.changes import listed
 from engine.questions.lastchange import DAY_NS, YEAR_NS, Actor, changed_buckets
+from engine.questions.lifesteps import found_life
 
 SECOND_NS = 10**9
 SECOND = timedelta(seconds=1)
@@ -65,6 +66,9 @@ class FirstChange(Question):
     async def read(self, asked: Asked, reader: Reader) -> Found | None:
         if not asked.understood.asks_first or asked.understood.asks_last:
             return None  # "the first and last change": engine/questions/firstlast.py
+        life, refs = asked.understood.life, asked.understood.references
+        if life and await found_life(reader.graph, life, refs, asked.subjects):
+            return None  # "when was X created?": the commit adding its path (lives.py)
         by = Actor(asked.actor, asked.others, asked.also) if asked.actor else None
         if asked.part and by is None:
             return Found(notes=(PART,))

@@ -142,6 +142,12 @@ CLAIMS = (
         "word asks the earliest change, never a ranking not computed",
     ),
     Claim(
+        "the words of a path's life (\"deleted\", \"got rid of\", \"became a package\")",
+        "origins.life",
+        "after the first change is read (a verb of making asks it) and only beside a name: "
+        "\"who deleted X?\" asks for the commit that deleted it, never a word not understood",
+    ),
+    Claim(
         "\"still\" and the word after it",
         "asked.asks_still",
         "once the intent is known: \"is X still maintained?\" asks whether it is changed",

@@ -63,6 +63,9 @@ class Interpretation:
     # "When did X last commit?": the newest change is asked for (intent what_changed).
     asks_last: bool = False
     asks_first: bool = False  # "when did X first change?" (engine/questions/firstchange.py)
+    # "when was X created / deleted, when did X become a package?": the event of a path's
+    # life asked ("made", "removed", "became": engine/reading/origins.py, questions/lives.py)
+    life: str | None = None
     # A "when" question that is not about the last change ("when was X released?").
     asks_when: bool = False
     # Runs of words no rule read, verbatim (engine.reading.references.unread): the answer names

@@ -33,6 +33,7 @@ from engine.reading import (
     meaning,
     openers,
     ordinary,
+    origins,
     parts,
     periodcounts,
     rankedmonths,
@@ -147,9 +148,15 @@ def interpret(
     taken = None if last_only or ranking else asks_first(tokens, readable, named_words)
     firsts = [] if taken is None else [text[taken.start : taken.end]]  # "first changed"
     first = taken is not None
+    # "who deleted X?", "when did X become a package?", "when was X created?" (origins.life)
+    lived = None if ranking else origins.life(text, tokens, readable, taken, bool(references))
+    life = lived[0] if lived else None
+    if lived:  # "who removed _dunders?": "_dunders"; "move to src/": the place, no name
+        spans = origins.unnamed(text, spans, lived[1] if life != "into_src" else "src")
+        references = tuple(dict.fromkeys(text[a:b] for a, b in spans))
     intent = (
         Intent.WHAT_CHANGED
-        if asks_last or first
+        if asks_last or first or life
         else intents.intent(words, kinds, kind_hint, named_words)
     )
     if ranking is not None:  # counted from the changes (commits) or lines of each subject
@@ -266,6 +273,7 @@ def interpret(
     repeated = tuple(p for p in reading.ignored if same_time(p, time, now))
     ended = owned or base is not None or any(u.ends for u in unasked)  # said there
     timed = [expression or "", *not_understood, *reading.ignored, *said_words, *firsts]
+    timed += [lived[1]] if lived else []  # "datastructures.py become a package": no name
     besides = runs.beside(text, references, timed)
     guessed = {"references_by_position", "references_unread"} & set(notes)
     health = v.HEALTH_WORDS.intersection(words)
@@ -295,8 +303,9 @@ def interpret(
         scopes=tuple(s for s in scopes(text, spans, tokens) if s.inner not in acted),
         asks_last=asks_last and asked.asks_last(tokens, named_words, one=True),
         unread=unread,
-        asks_when=not asks_last and not first and words[:1] == ["when"],
+        asks_when=not asks_last and not first and not life and words[:1] == ["when"],
         asks_first=first,
+        life=life,
         ranking=ranking,
         unanswered=unanswered,
         merges=merges,

@@ -47,6 +47,11 @@ ORDINARY_ROWS = (
         "polite words: they ask nothing",
     ),
     OrdinaryRow(
+        ("n",),
+        'chat shorthand for "and" ("who deleted tests/test_utils.py n when"): it joins what '
+        "the question asks, as a plain \"and\" there does",
+    ),
+    OrdinaryRow(
         ("exact",),
         '"the exact date", "the exact number": the figures given are exact already',
     ),

@@ -81,3 +81,106 @@ def coming(tokens: list[r.Token]) -> tuple[int, int] | None:
             if span[0].free and tuple(t.norm for t in span) in _ROWS:
                 return i, i + n
     return None
+
+
+# The events of a path's life, as rows: the event and the words of each phrase saying it
+# (engine/questions/lives.py answers them with the commit that did it). "Made" is read where
+# the first change is asked by a verb of making or coming into being (asked.asks_first):
+# "when was core.py created?", "who added wsgi.py?", "when did X show up?".
+_GONE = ("deleted", "delete", "deletes", "removed", "remove", "removes", "killed", "kill")
+_GONE2 = ("dropped", "erased", "axed", "scrapped", "nuked", "purged", "deletion", "removal")
+_RID = ("got", "get", "gets", "gotten", "getting")
+_BECOME = ("become", "became", "becomes", "turned", "turn", "turns", "split", "splits")
+_INTO = (("a",), ("into", "a"), ("up", "into", "a"), ("into",), ("to", "a"), ("its", "own"))
+_FORM = ("package", "folder", "directory", "subpackage", "dir")
+_MOVE = ("moved", "move", "moves", "renamed", "rename", "relocated", "relocate", "migrated")
+_TO_SRC = tuple(
+    (w, to, *the, "src", *what)
+    for w in (*_MOVE, "migrate", "went", "go")
+    for to in ("to", "into", "under", "in")
+    for the in ((), ("the",))
+    for what in ((), ("folder",), ("directory",), ("dir",), ("layout",))
+)
+# "Where did X go?", "where did X end up?": only in a question asking where (_WHERE).
+_GO: tuple[tuple[str, ...], ...] = (
+    ("go",),
+    ("went",),
+    ("gone",),
+    ("end", "up"),
+    ("ended", "up"),
+    ("live",),
+    ("lives",),
+)
+LIFE_ROWS: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...] = (
+    ("removed", tuple((w,) for w in (*_GONE, *_GONE2))),
+    ("removed", tuple((w, "rid", "of") for w in _RID)),
+    ("removed", tuple((w, "out") for w in ("taken", "took", "ripped", "ripping"))),
+    ("became", tuple((w, *between, f) for w in _BECOME for between in _INTO for f in _FORM)),
+    ("became", tuple(("converted", *between, f) for between in _INTO for f in _FORM)),
+    ("moved", tuple((w,) for w in _MOVE)),
+    ("into_src", _TO_SRC),  # "when did the code move to src/?": no name needed
+)
+_LIFE = {words: event for event, rows in LIFE_ROWS for words in rows}
+_LIFE_LONGEST = max(len(words) for words in _LIFE)
+# The words asking when or by whom, anywhere ("_dunders removed, when/who"); a count or a
+# ranking of what was deleted asks about no one path.
+_ASKING = frozenset({"when", "who", "whom", "date", "year", "commit", "which", "what"})
+_WHERE: dict[tuple[str, ...], str] = {words: "moved" for words in _GO}
+
+
+def _rows(words: set[str]) -> tuple[dict[tuple[str, ...], str], int]:
+    """The rows a question may hold, and the longest's length."""
+    rows = {**_LIFE, **_WHERE} if "where" in words else _LIFE
+    return rows, _LIFE_LONGEST
+
+
+def life(
+    text: str, tokens: list[r.Token], readable: list[r.Token], first: r.Token | None, named: bool
+) -> tuple[str, str] | None:
+    """The event of a path's life asked and the phrase saying it, its words taken (never
+    said not understood, nor a word beside a name), None when none is; `first`: the word
+    asking for the first change (asked.asks_first), "made" when it is a verb of making or
+    coming into being; `named`: the question names a subject (only a move into src/ is
+    asked of none: "when did the code move to src/?")."""
+    words = {w for t in tokens for w in t.norm.split()}  # "when/who": "when who"
+    if not words & (_ASKING | {"where"}) or words & _MANY:
+        return None
+    rows, longest = _rows(words)
+    for i in range(len(tokens)):
+        for n in range(min(longest, len(tokens) - i), 0, -1):
+            span = tokens[i : i + n]
+            event = rows.get(tuple(t.norm for t in span))
+            # "src" of "move to src/" may have been read as a name: the place, no subject
+            free = all(t.free or (event == "into_src" and t.norm == "src") for t in span)
+            if event is not None and (named or event == "into_src") and free:
+                for j in range(i, i + n):
+                    tokens[j].free = readable[j].free = False
+                for j, t in enumerate(tokens):  # "when/who": both asked, read
+                    if t.free and set(t.norm.split()) <= _ASKING and " " in t.norm:
+                        tokens[j].free = readable[j].free = False
+                return event, text[span[0].start : span[-1].end]
+    norms = [t.norm for t in tokens]  # a coming verb asks_first took: no longer free
+    came = any(tuple(norms[i : i + n]) in _ROWS for i in range(len(norms)) for n in (1, 2, 3))
+    made = named and first is not None and bool(words & _MADE_WORDS or came)
+    return ("made", "") if made else None
+
+
+_MADE_WORDS = frozenset({"added", "created", "introduced", "born", "written", "founded"})
+
+
+def unnamed(text: str, spans: list[tuple[int, int]], phrase: str) -> list[tuple[int, int]]:
+    """The name spans without the words of the life phrase read by a name before it was
+    ("who removed _dunders?" read "removed _dunders" as one name) and without question words
+    joined by a slash ("_dunders removed, when/who": "when/who" is no name)."""
+    out = []
+    said = phrase.casefold()
+    for a, b in spans:
+        written = text[a:b].casefold()
+        if said and written.startswith(f"{said} "):
+            a += len(said) + 1
+        elif said and written.endswith(f" {said}"):
+            b -= len(said) + 1
+        elif written == said or set(written.split("/")) <= _ASKING | {"where", "how"}:
+            continue
+        out.append((a, b))
+    return out

@@ -180,7 +180,7 @@ def _later(question: str, understood: Interpretation) -> Parts | None:
     rest = understood.unanswered
     if not rest:
         return None
-    if understood.asks_last or understood.asks_first:
+    if understood.asks_last or understood.asks_first or understood.life:
         if understood.time_expression is None and _WHO_OR_WHEN.match(rest):
             return Parts((), f'"{rest}": the change given names who made it and when.',
                          named_by_first=True)  # fmt: skip

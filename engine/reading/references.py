@@ -326,4 +326,16 @@ def is_path(text: str) -> bool:
 def paths(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
     """Free tokens written as a path ("src/click/core.py", "core.py"): a place in the code
     the question names, even when no trigger word precedes it."""
-    return [(t.start, t.end) for t in tokens if t.free and _PATH.match(text[t.start : t.end])]
+    return [
+        (t.start, t.end)
+        for t in tokens
+        if t.free and _PATH.match(text[t.start : t.end]) and not _asking(text[t.start : t.end])
+    ]
+
+
+_QUESTION_WORDS = frozenset({"when", "who", "whom", "what", "where", "why", "how", "which"})
+
+
+def _asking(written: str) -> bool:
+    """Question words joined by a slash ("_dunders removed, when/who"): no path."""
+    return set(written.casefold().split("/")) <= _QUESTION_WORDS

@@ -71,8 +71,8 @@ def in_verb_slot(a: At) -> bool:
     token = a.free[a.i]
     if a.asker or not r.content(token) or token.norm in FILLERS | NOT_NAMES:
         return False  # "who can help with X?": whom to ask (engine.reading.meaning reads it)
-    if " " in token.norm:
-        return False  # "pre-commit config changes": a word written with "-" is no verb
+    if " " in token.norm or "_" in a.text[token.start : token.end]:
+        return False  # "pre-commit config changes", "_dunders removed": no verb
     if token.norm in NUMBERS or token.norm.isdigit():
         return False  # "who has exactly one commit?": a number is no verb
     at = verb_slot([LEADS_SPELT.get(t.norm, t.norm) for t in a.tokens], NEWCOMERS)

@@ -36,6 +36,7 @@ from engine.resolving.aside import (
 from engine.resolving.disclosures import Disclosures, disclose, reach
 from engine.resolving.formerpaths import folded_path
 from engine.resolving.fullnames import other_person
+from engine.resolving.gonefiles import deleted_file, its_path
 from engine.resolving.matching import Match
 from engine.resolving.pathreferents import by_path, gone_said, loosely_files
 from engine.resolving.resolution import (
@@ -100,6 +101,11 @@ class Referents:
         )
         if isinstance(outcome, Within):
             return outcome
+        if understood.life == "removed" and not its_path(reference, outcome) and (
+            deleted := await deleted_file(self.graph, reference)
+        ):
+            told.notes.append(deleted[1])  # "who killed _unicodefun.py?": the repository's commit
+            return deleted[0]
         if isinstance(outcome, Ambiguous) and kind is None:
             outcome = self._repository_first(actor, reference, outcome, told)
         if isinstance(outcome, Ambiguous) and (

@@ -14,8 +14,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 
+from engine.domain.lives import Step
 from graph.git.gone import gone_folders
 from graph.git.identity import People, gathered
+from graph.git.lives import births, gone_files
 from graph.git.log import Commit
 from graph.git.modules import Modules
 
@@ -84,6 +86,9 @@ class History:
     last: datetime | None = None
     # folders the head has no more -> (last change, hash, author) (graph/git/gone.py)
     gone: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    # every path -> the commit that first wrote it; files deleted (graph/git/lives.py)
+    born: dict[str, Step] = field(default_factory=dict)
+    gone_files: list[Step] = field(default_factory=list)
 
     @property
     def repo_key(self) -> str:
@@ -101,6 +106,8 @@ class History:
         self.modules.learn(read)
         own = [c for c in read if len(c.parents) <= 1]  # a merge changes nothing of its own
         self.gone = gone_folders(own, self.modules.present, self.modules.head_path)
+        self.born = births(own)
+        self.gone_files = gone_files(own, self.modules.head_files)
         for commit in read:
             self.add(commit)
         if progress is not None:

@@ -148,6 +148,11 @@ class Modules:
         """Every directory of the head."""
         return self._present
 
+    @property
+    def head_files(self) -> frozenset[str]:
+        """Every file of the head."""
+        return frozenset(self.files) | frozenset(self.other)
+
     def learn(self, commits: Sequence[Commit]) -> None:
         """Reads the renames of every commit (newest first) before any is counted: the
         paths of a side branch's commits are the head's, however git orders them."""

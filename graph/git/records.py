@@ -12,10 +12,11 @@ from collections.abc import Iterator, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-from engine.domain import identities
+from engine.domain import identities, lives
 from engine.domain.commits import commit_key, legacy_commit_key
 from engine.domain.models import Relationship, StoredSubject
 from graph.git import gone
+from graph.git import lives as lived
 from graph.git.history import Change, History, RollupKey, module_key
 from graph.git.identity import Person
 from graph.git.modules import Module, taken_names
@@ -31,8 +32,9 @@ MAX_TITLE = 400  # a source record's title (engine.domain.models.SourceRecord)
 # commit record says how many of its lines were added; 7: every other file of the head is a
 # file module too (HISTORY.md, pyproject.toml); 8: every directory holding a file is a module
 # (.github/workflows, tests/certs). An import finding a repository stored under
-# another layout reads its whole history again.
-MODULE_LAYOUT = 10
+# another layout reads its whole history again. 11: the life of each path (graph/git/lives.py:
+# which commit first wrote it, which deleted a file the head has no more).
+MODULE_LAYOUT = 11
 # How commit records are keyed (engine/domain/commits.py); 2: a shortened key names its commit. An
 # import finding a repository stored before reads its whole history again if it had such keys.
 COMMIT_KEYS = 2
@@ -113,6 +115,7 @@ def subjects(
                 "vcs": "git", "branch": branch[:200], "head": head, "module_layout": MODULE_LAYOUT,
                 "commit_keys": COMMIT_KEYS, **(start or {}),
                 **_gone(history, stored.get(repo_key)),
+                **_gone_files(history, stored.get(repo_key)),
             },
         },
         stored.get(repo_key),
@@ -142,7 +145,10 @@ def subjects(
                 "aliases": list(dict.fromkeys(a[-200:] for a in module.aliases(history.repo))),
                 "previous_names": [p[-200:] for p in module.previous_names(taken)],
                 "source": source,
-                "attributes": _module_attributes(history.repo, module),
+                "attributes": {
+                    **_module_attributes(history.repo, module),
+                    **lived.lineage_attribute(path, history.born),
+                },
             },
             stored.get(key),
         )
@@ -156,6 +162,11 @@ def _gone(history: History, stored: StoredSubject | None) -> dict[str, Any]:
     present = history.modules.present  # a folder made again is no longer gone
     text = gone.encode({**{k: v for k, v in kept.items() if k not in present}, **history.gone})
     return {gone.ATTRIBUTE: text} if text else {}
+
+
+def _gone_files(history: History, stored: StoredSubject | None) -> dict[str, Any]:
+    kept = stored.attributes.get(lives.GONE_FILES) if stored else None
+    return lived.gone_attribute(history.gone_files, kept, history.modules.head_files)
 
 
 def _identities(person: Person, stored: StoredSubject | None) -> dict[str, Any]:

@@ -26,6 +26,8 @@ re-read stopped after it would otherwise never be finished.
   routing/ since 2022) was no part of it, so the package's history began with the package.
 * `module_layout` 9: the folders the head no longer has were not kept (`gone_folders`): an
   incremental run would know only those the new commits deleted.
+* `module_layout` 10: which commit first wrote each path and which deleted a file the head
+  no longer has were not kept (`lineage`, `gone_files`: graph/git/lives.py).
 * `commit_keys`: a commit record whose key was too long was keyed by a digest alone, which
   named no commit (engine/domain/commits.py), so a commit touching several modules counted once per
   module. Read again only when the repository holds a subject whose key was that long: the
@@ -68,6 +70,10 @@ FOLDERS = (
     "read again so that every directory holding a file (.github/workflows, tests/certs) "
     "counts its own commits (once)"
 )
+LIVES = (
+    "imported when the commit first writing each path and the one deleting each file were "
+    "not kept: the whole history was read again to keep them (once)"
+)
 LONG_KEYS = (
     "imported when a commit record's key too long to write whole named no commit: the whole "
     "history was read again to key them by their commits (once)"
@@ -82,6 +88,8 @@ async def read_again(graph: OrgGraph, repository: str, head: str) -> str | None:
         return None
     layout = stored.attributes.get("module_layout")
     if layout != MODULE_LAYOUT:
+        if layout in (8, 9, 10):
+            return LIVES
         if layout in (6, 7):
             return FOLDERS
         if layout == 5:

@@ -1,0 +1,113 @@
+"""The life of a path as the git import keeps it: the commit that first wrote a path (where it
+came from when git's rename detection says it was moved there), and the commit that deleted a
+file the head no longer has. Written by graph/git/lives.py, read by engine/questions/lives.py
+("when was core.py created?", "who deleted _unicodefun.py?", "where did X go?").
+
+Two text attributes, one line a path, tab-separated:
+- a module's `lineage`: its path and each earlier path git followed it through, newest first:
+  "path<TAB>author time<TAB>hash<TAB>author<TAB>the path it came from (empty: added there)";
+- the repository's `gone_files`: each file the head no longer has, deleted (not moved) by
+  the last commit that touched it, one line a commit (a release deleting hundreds of
+  changelog fragments is one line): "author time<TAB>hash<TAB>author<TAB>path<TAB>path...".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from engine.domain import gone
+
+LINEAGE = "lineage"
+GONE_FILES = "gone_files"
+MAX_CHARS = 19_000  # one attribute text (engine/domain/models.MAX_TEXT is 20,000)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One commit in a path's life: it wrote `path` first (from `came_from` when git found a
+    rename), or deleted it."""
+
+    path: str
+    at: str  # author time, ISO 8601
+    sha: str  # abbreviated
+    by: str
+    came_from: str = ""
+
+
+def encode(steps: Sequence[Step]) -> str:
+    """One line a step, in the order given (a lineage's newest path first)."""
+    lines: list[str] = []
+    size = 0
+    for s in steps:
+        cells = (s.path, s.at, s.sha, s.by, s.came_from)
+        line = "\t".join(c.replace("\t", " ").replace("\n", " ") for c in cells)
+        if size + len(line) + 1 > MAX_CHARS:
+            break
+        lines.append(line)
+        size += len(line) + 1
+    return "\n".join(lines)
+
+
+def encode_gone(steps: Sequence[Step]) -> str:
+    """The deleted files, one line a commit, the commits deleting the shallowest paths first
+    (a vendored tree's depths are the first left out when they do not fit)."""
+    by_commit: dict[tuple[str, str, str], list[str]] = {}
+    for s in sorted(steps, key=lambda s: (s.path.count("/"), s.path)):
+        by_commit.setdefault((s.at, s.sha, s.by), []).append(s.path)
+    lines: list[str] = []
+    size = 0
+    for commit, paths in by_commit.items():
+        cells = [c.replace("\t", " ").replace("\n", " ") for c in (*commit, *paths)]
+        line = "\t".join(cells)
+        if size + len(line) + 1 > MAX_CHARS:
+            continue  # a smaller commit's may still fit
+        lines.append(line)
+        size += len(line) + 1
+    return "\n".join(lines)
+
+
+def decode_gone(text: object) -> list[Step]:
+    out: list[Step] = []
+    for line in str(text or "").splitlines():
+        parts = line.split("\t")
+        if len(parts) >= 4:
+            out += [Step(path, *parts[:3]) for path in parts[3:]]
+    return out
+
+
+def decode(text: object) -> list[Step]:
+    out: list[Step] = []
+    for line in str(text or "").splitlines():
+        parts = line.split("\t")
+        if len(parts) in (4, 5):
+            out.append(Step(*parts))
+    return out
+
+
+def by_path(steps: Sequence[Step]) -> Mapping[str, Step]:
+    return {s.path: s for s in steps}
+
+
+def names(written: str, path: str) -> bool:
+    """A reference naming a path: the whole path, its last segments, or its file name
+    without ".py" ("_bashcomplete" for src/click/_bashcomplete.py)."""
+    w = written.strip().strip("/").casefold()
+    p = path.casefold()
+    return bool(w) and (p == w or p.endswith(f"/{w}") or p.removesuffix(".py").endswith(f"/{w}"))
+
+
+def deleted(attributes: Mapping[str, object], written: str) -> list[Step]:
+    """What a repository (its `attributes`) deleted that `written` names: its deleted files,
+    and its deleted folders whose last change deleted files under them (werkzeug's
+    src/werkzeug/contrib, 54939182e9; never werkzeug/contrib, whose last change moved it to
+    src/), each with the commit that did it."""
+    files = decode_gone(attributes.get(GONE_FILES))
+    by = {(s.sha, s.path.rpartition("/")[0]) for s in files}
+    folders = [
+        Step(folder, at, sha, who)
+        for folder, (at, sha, who) in gone.decode(attributes.get(gone.ATTRIBUTE)).items()
+        if names(written, folder)
+        and any(sha == s and (d == folder or d.startswith(f"{folder}/")) for s, d in by)
+    ]
+    return [*(s for s in files if names(written, s.path)), *folders]

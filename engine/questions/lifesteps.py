@@ -1,0 +1,142 @@
+"""Which commit of a path's life a question asks for (engine/questions/lives.py answers it),
+read from what the git import keeps (engine/domain/lives.py): a module's `lineage` (the
+commit first writing each of its paths, newest first, each with the path git's rename
+detection says it came from) and a repository's `gone_files` (the commit deleting each file
+the head has no more).
+
+- made, became: the path written at its oldest ("core.py" is click/core.py, written by the
+  split of click.py on 2014-04-26, said with click.py it came from); a name no path holds
+  ("sansio", "click.core") is the module's oldest path;
+- removed: the deletion of the file written; one the head still has was not deleted (a path
+  it moved from was moved, said so);
+- moved: the move out of the path written, else the newest move; none when it never moved;
+- into_src: the move of the repository's package into src/ (requests, 2023-08-13).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from engine.domain import lives
+from engine.domain.lives import Step
+from engine.domain.models import StoredSubject, SubjectKind
+from engine.ports import OrgGraph, SubjectQuery
+
+_PACKAGES = 200  # a repository's packages read for the one moved into src/, at most
+
+
+@dataclass(frozen=True)
+class Life:
+    """The event asked and the commit it was, with the steps said beside it: the older
+    paths it came from (`earlier`, newest first) and the moves since (`later`, oldest
+    first). Events: made, became, removed, moved, into_src; kept (asked deleted, never
+    deleted) and unmoved (asked moved, never moved) state the path's creation."""
+
+    event: str
+    step: Step
+    earlier: tuple[Step, ...] = ()
+    later: tuple[Step, ...] = ()
+
+
+async def found_life(
+    graph: OrgGraph, event: str, references: Sequence[str], subjects: Sequence[StoredSubject]
+) -> Life | None:
+    """The event asked of the one subject the question names, None when nothing is kept."""
+    if len(subjects) != 1:
+        return None
+    (subject,) = subjects
+    if event == "into_src":
+        return await _into_src(graph, subject)
+    lineage = lives.decode(subject.attributes.get(lives.LINEAGE))
+    if event == "removed":
+        return await _removed(graph, references, subject, lineage)
+    if not lineage:
+        return None
+    if event == "moved":
+        return _moved(references, lineage)
+    if event == "became" and subject.attributes.get("module_kind") == "file":
+        return None  # a file is no folder: "became a package" asks about one
+    # werkzeug's datastructures: the file (2009) and the package (2023) are one module; "when
+    # did datastructures show up?" is its first change, the folder's creation only by its path
+    if event == "made" and _was_file(subject) and not _by_path(references, lineage):
+        return None
+    return _made(event, references, lineage)
+
+
+def _was_file(subject: StoredSubject) -> bool:
+    """A package that was a Python file of its name (graph/git/modules: one module)."""
+    package = subject.attributes.get("module_kind") == "package"
+    return package and any(n.endswith(".py") for n in subject.previous_names)
+
+
+def _by_path(references: Sequence[str], lineage: list[Step]) -> bool:
+    return any("/" in r and lives.names(r, s.path) for r in references for s in lineage)
+
+
+def _made(event: str, references: Sequence[str], lineage: list[Step]) -> Life:
+    named = [s for s in lineage if any(lives.names(ref, s.path) for ref in references)]
+    at = lineage.index(named[-1]) if named else len(lineage) - 1
+    return Life(event, lineage[at], tuple(lineage[at + 1 :]), tuple(reversed(lineage[:at])))
+
+
+def _moved(references: Sequence[str], lineage: list[Step]) -> Life:
+    """The move out of the path written ("where did tests/typing_example.py go?"), with the
+    moves after it; else the newest move, with those before it; else the creation."""
+    moves = [s for s in lineage if s.came_from]
+    out = [s for s in moves if any(lives.names(ref, s.came_from) for ref in references)]
+    if out:
+        at = lineage.index(out[-1])
+        return Life("moved", lineage[at], (), tuple(reversed(lineage[:at])))
+    if moves:
+        return Life("moved", moves[0], tuple(moves[1:]))
+    return Life("unmoved", lineage[-1])
+
+
+async def _removed(
+    graph: OrgGraph, references: Sequence[str], subject: StoredSubject, lineage: list[Step]
+) -> Life | None:
+    """The deletion of the file written, kept on the repository (a module named by a path it
+    had, a file that became a package: its earlier path's deletion); a path it moved from
+    was moved; a module of the head written by its name was not deleted."""
+    repository = subject
+    if subject.kind is SubjectKind.MODULE:
+        key = f"repository:{subject.attributes.get('repository')}"
+        repository = (await graph.subjects_by_keys([key])).get(key) or subject
+    hits = [s for ref in references for s in lives.deleted(repository.attributes, ref)]
+    if len({s.path for s in hits}) == 1:
+        return Life("removed", hits[0])
+    if hits or not lineage:
+        return None  # several deleted files of the name: none of them chosen
+    moved = _moved(references, lineage)
+    now = any(lives.names(r, lineage[0].path) for r in references)  # "_make.py": it is here
+    if (
+        moved.event == "moved"
+        and not now
+        and any(lives.names(r, moved.step.came_from) for r in references)
+    ):
+        return replace(moved, event="moved_away")  # "tests/typing_example.py": moved, said
+    return Life("kept", lineage[-1], (), tuple(reversed(lineage[:-1])))
+
+
+async def _into_src(graph: OrgGraph, subject: StoredSubject) -> Life | None:
+    """The commit that moved the repository's package into src/: the newest path of a
+    package right under src/ written by a move from outside it."""
+    own = subject.attributes.get("repository")
+    repo = subject.name if subject.kind is SubjectKind.REPOSITORY else own
+    if not isinstance(repo, str):
+        return None
+    where = (("repository", repo), ("module_kind", "package"))
+    page = await graph.find_subjects(
+        SubjectQuery(kinds=(SubjectKind.MODULE,), attributes=where), _PACKAGES
+    )
+    steps = [
+        lineage[0]
+        for m in page.items
+        if (lineage := lives.decode(m.attributes.get(lives.LINEAGE)))
+        and lineage[0].path.count("/") == 1
+        and lineage[0].path.startswith("src/")
+        and lineage[0].came_from
+        and not lineage[0].came_from.startswith("src/")
+    ]
+    return Life("into_src", min(steps, key=lambda s: s.at)) if steps else None

@@ -1,0 +1,110 @@
+"""The life of each path, from the commits read: which commit first wrote it, and which
+deleted a file the head no longer has (engine/domain/lives.py keeps them as text attributes).
+
+Why: a module is one subject over its renames and moves (graph/git/modules.py), so its first
+change is the first change of its oldest path: click's core.py counts click.py's "Initial
+commit" (2014-04-24), where core.py itself was written first on 2014-04-26 by the commit that
+split click.py up (git: click.py => click/core.py). "When was core.py created?" asks for that
+commit, said with where git says the path came from; "who deleted _unicodefun.py?" asks for
+the commit that removed a file no subject holds any more. Both are read from git as `git log
+--no-merges --full-history --diff-filter=A|D` gives them:
+
+- a path's birth is the oldest commit writing it (under it, for a folder: the first commit
+  with the folder in that form, as "when did datastructures.py become a package?" asks);
+  when that commit's entry is a rename (`-M`), the earlier path is where it came from, and
+  that path's own birth is the step before (a module's `lineage`, newest first);
+- a file the head has no more was deleted by its last touch, unless that touch renamed it
+  away (a move, no deletion) or added lines (no deletion writes any).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from engine.domain import lives
+from engine.domain.lives import Step
+from graph.git.log import Commit, FileChange
+
+_DEPTH = 8  # earlier paths followed in one lineage, at most
+
+
+def births(commits: Sequence[Commit]) -> dict[str, Step]:
+    """Every path (file or folder) -> the commit that first wrote it; `commits` newest first
+    (merges left out: they write nothing of their own)."""
+    out: dict[str, Step] = {}
+    for commit in reversed(commits):
+        for change in commit.files:
+            if change.path not in out:
+                came = change.old_path if change.old_path not in (None, change.path) else ""
+                out[change.path] = _step(commit, change.path, came or "")
+            for folder in _folders(change.path):
+                if folder not in out:
+                    out[folder] = _step(commit, folder, _folder_from(change, folder))
+    return out
+
+
+def lineage(path: str, born: dict[str, Step]) -> list[Step]:
+    """The births of `path` and of each earlier path git's renames lead back to, newest
+    first; empty when this run did not see it written (an incremental run: kept as stored)."""
+    out: list[Step] = []
+    seen: set[str] = set()
+    step = born.get(path)
+    while step is not None and step.path not in seen and len(out) < _DEPTH:
+        out.append(step)
+        seen.add(step.path)
+        step = born.get(step.came_from) if step.came_from else None
+    return out
+
+
+def gone_files(commits: Sequence[Commit], head: frozenset[str]) -> list[Step]:
+    """Each file path some commit wrote that the head has no more, with the commit that
+    deleted it (its last touch, neither a rename away nor adding lines); `commits` newest
+    first."""
+    out: list[Step] = []
+    seen: set[str] = set()
+    for commit in commits:
+        for change in commit.files:
+            if change.old_path is not None and change.old_path != change.path:
+                seen.add(change.old_path)  # moved away: no deletion
+            path = change.path
+            if path in seen:
+                continue
+            seen.add(path)
+            if path not in head and change.added == 0 and change.old_path in (None, path):
+                out.append(_step(commit, path, ""))
+    return out
+
+
+def _step(commit: Commit, path: str, came_from: str) -> Step:
+    return Step(path, commit.authored.isoformat(), commit.sha[:10], commit.name, came_from)
+
+
+def _folders(path: str) -> Iterable[str]:
+    parts = path.split("/")[:-1]
+    return ("/".join(parts[: i + 1]) for i in range(len(parts)))
+
+
+def _folder_from(change: FileChange, folder: str) -> str:
+    """The folder a renamed file came from when its path inside both is the same
+    (werkzeug/debug/tbtools.py => src/werkzeug/debug/tbtools.py: werkzeug/debug), else ""."""
+    old = change.old_path
+    if old is None or old == change.path:
+        return ""
+    inner = change.path[len(folder) :]  # "/tbtools.py"
+    return old[: -len(inner)] if old.endswith(inner) and len(old) > len(inner) else ""
+
+
+def lineage_attribute(path: str, born: dict[str, Step]) -> dict[str, str]:
+    """A module's `lineage` attribute; nothing when this run did not see its path written
+    (what an earlier import stored stays)."""
+    text = lives.encode(lineage(path, born))
+    return {lives.LINEAGE: text} if text else {}
+
+
+def gone_attribute(found: Sequence[Step], stored: object, head: frozenset[str]) -> dict[str, str]:
+    """The repository's `gone_files`: those this run found, and those stored before that
+    the head has not made again (an incremental run reads only the new commits)."""
+    new = {s.path for s in found}
+    kept = [s for s in lives.decode_gone(stored) if s.path not in head and s.path not in new]
+    text = lives.encode_gone([*found, *kept])
+    return {lives.GONE_FILES: text} if text else {}

@@ -1,0 +1,174 @@
+"""The life of a file or folder, answered with the commit that did it (engine/questions/lives.py,
+issue 32): created, deleted, moved, became a package, moved into src/. Checkers (z38a, z38b)
+had "who deleted tests/test_utils.py", "who killed _unicodefun.py", "when was _bashcomplete
+removed", "_dunders removed, when/who" end on the verb not understood; "when did
+datastructures.py become a package", "when was routing.py split into a package", "when did the
+code move to src/" likewise; "where did tests/typing_example.py go" answered with a 30-day
+status; "when was core.py first created" answered click.py's initial commit without saying so.
+Each case here is in its own words, on two or more of the four real histories (../shared/data),
+its truth read from `git log --no-merges --full-history` (author time): a deletion is the
+newest commit deleting the path (`--diff-filter=D`), a creation the oldest writing it."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from engine.domain.contract import Outcome
+from engine.ports import OrgGraph
+from tests import shared_history
+from tests.test_investigate import answer
+
+CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
+NAMES = ("click", "werkzeug", "requests", "attrs")
+
+pytestmark = shared_history.present(*NAMES)
+
+(
+    click_clone, click, werkzeug_clone, werkzeug, requests_clone, requests, attrs_clone, attrs
+) = shared_history.each(*NAMES)  # fmt: skip
+ask = partial(answer, now=CLOCK)
+histories = shared_history.histories(*NAMES)
+
+
+def commit(clone: Path, *args: str, oldest: bool = False) -> tuple[str, str]:
+    """(author time, 7-digit hash) of the newest (or oldest) commit `git log` lists."""
+    out = shared_history.git(
+        clone, "log", "--no-merges", "--full-history", "--format=%at %H", *args
+    ).splitlines()
+    at, sha = (out[-1] if oldest else out[0]).split()
+    return datetime.fromtimestamp(int(at), UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), sha[:7]
+
+
+DELETED = [
+    ("click", "who killed _unicodefun.py", "src/click/_unicodefun.py"),
+    ("click", "When and by whom was _bashcomplete removed?", "src/click/_bashcomplete.py"),
+    ("click", "who deleted tests/test_utils.py and when?", "tests/test_utils.py"),
+    ("click", "who got rid of docs/advanced.rst", "docs/advanced.rst"),
+    ("click", "who deleted tests/test_utils.py n when", "tests/test_utils.py"),  # "n": and
+    ("click", "when was CHANGES.rst deleted?", "CHANGES.rst"),  # deleted twice: the last
+    ("requests", "who deleted setup.cfg", "setup.cfg"),  # deleted in 2016, made again
+    ("requests", "when was pytest.ini dropped, and by whom", "pytest.ini"),
+    # a folder: its files' deletion, never src/requests/packages.py made after it went
+    ("requests", "who removed requests/packages and when?", "requests/packages"),
+    ("werkzeug", "who removed requirements/dev.in and when", "requirements/dev.in"),
+    ("attrs", "_dunders removed, when/who", "attr/_dunders.py"),
+    ("attrs", "when was .github/workflows/pinact.yml removed", ".github/workflows/pinact.yml"),
+]
+
+
+@pytest.mark.parametrize(("history", "question", "path"), DELETED)
+async def test_a_deletion_is_the_commit_that_deleted_the_path(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str, path: str
+) -> None:
+    graph, clone = histories[history]
+    when, sha = commit(clone, "--diff-filter=D", "--", path)
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.clarification_prompt or result.limitations
+    said = result.direct_judgment or ""
+    assert said.startswith(f"{path} was deleted at {when}: "), said
+    assert f"({sha}) by " in said, said
+    assert not any(n.startswith("Only the first question") for n in result.limitations)
+
+
+MADE = [  # (history, question, the path named, the path it came from or None)
+    ("click", "when was core.py first created", "click/core.py", "click.py"),
+    ("click", "who created _termui_impl.py", "click/_termui_impl.py", None),
+    ("requests", "when was adapters.py added", "requests/adapters.py", None),
+    ("attrs", "when was src/attrs first added and by whom", "src/attrs", None),
+]
+
+
+@pytest.mark.parametrize(("history", "question", "path", "came_from"), MADE)
+async def test_a_creation_is_the_commit_that_added_the_path_said_with_its_renames(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    path: str,
+    came_from: str | None,
+) -> None:
+    """click's core.py was written first by the split of click.py (0ed40c8, 2014-04-26), which
+    git's rename detection reads as click.py => click/core.py: the answer is that commit,
+    saying click.py and its own creation (4101de3, 2014-04-24), never click.py's unsaid."""
+    graph, clone = histories[history]
+    when, sha = commit(clone, "--", path, oldest=True)
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.clarification_prompt or result.limitations
+    said = result.direct_judgment or ""
+    verb = "was first written" if came_from else "was added"
+    assert said.startswith(f"{path} {verb} at {when}: "), said
+    assert f"({sha}) by " in said, said
+    if came_from:
+        before, was = commit(clone, "--", came_from, oldest=True)
+        assert f"came from {came_from}, added at {before[:10]} ({was}, " in said, said
+
+
+BECAME = [
+    ("werkzeug", "when did datastructures.py become a package", "src/werkzeug/datastructures"),
+    ("werkzeug", "when was routing.py split into a package and by whom", "src/werkzeug/routing"),
+    ("click", "when did tests/test_utils.py turn into a folder?", "tests/test_utils_2"),
+]
+
+
+@pytest.mark.parametrize(("history", "question", "folder"), BECAME)
+async def test_becoming_a_package_is_the_first_commit_writing_the_folder(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str, folder: str
+) -> None:
+    graph, clone = histories[history]
+    when, sha = commit(clone, "--", f"{folder}/", oldest=True)
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.clarification_prompt or result.limitations
+    said = result.direct_judgment or ""
+    assert said.startswith(f"{folder} was added as a folder at {when}: "), said
+    assert f"({sha}) by " in said, said
+
+
+MOVED = [  # (history, question, the path it had, the path it moved to)
+    ("attrs", "where did tests/typing_example.py go", "tests/typing_example.py", None),
+    ("requests", "when was requests/models.py moved and by whom", "requests/models.py", None),
+    ("requests", "when did the code move to src/ and who did it", "requests", "src/requests"),
+    ("click", "when did click move into src/", "click", "src/click"),
+    ("werkzeug", "at what date did werkzeug migrate to the src folder?", "werkzeug", None),
+]
+
+
+@pytest.mark.parametrize(("history", "question", "old", "new"), MOVED)
+async def test_a_move_is_the_commit_that_moved_it_with_the_moves_after(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    old: str,
+    new: str | None,
+) -> None:
+    """The move out of the path named (the commit git, limited to the old path, lists as its
+    deletion), and each move after it said with its commit: tests/typing_example.py went to
+    typing-examples/ in 2025 and on to typing_tests/ in 2026."""
+    graph, clone = histories[history]
+    when, sha = commit(clone, "--diff-filter=D", "--", old)
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.clarification_prompt or result.limitations
+    said = result.direct_judgment or ""
+    assert said.startswith(f"{old} moved "), said
+    assert f" at {when}: " in said and f"({sha}) by " in said, said
+    if new:
+        assert f"moved into src/, as {new}, at {when}" in said, said
+    if old == "tests/typing_example.py":
+        for later in ("typing-examples/mypy.py", "typing_tests/mypy.py"):
+            at, was = commit(clone, "--diff-filter=A", "--", later, oldest=True)
+            assert f"{later} at {at[:10]} ({was}, by " in said, said
+
+
+async def test_a_file_never_deleted_is_said_so_with_its_creation(
+    histories: dict[str, tuple[OrgGraph, Path]],
+) -> None:
+    """attrs' _make.py is a file of the repository now: "when was _make.py removed?" is
+    never its move into src/ or its last change, but that it was never deleted."""
+    graph, clone = histories["attrs"]
+    when, sha = commit(clone, "--", "attr/_make.py", oldest=True)
+    result = await ask(graph, "when was _make.py removed")
+    said = result.direct_judgment or ""
+    assert said.startswith("src/attr/_make.py was never deleted, the repository has it: "), said
+    assert f"attr/_make.py was added at {when}: " in said and f"({sha})" in said, said
