@@ -156,10 +156,35 @@ class Pipeline:
         reading, own = await self._own_reads(reader, named, understood, effective, stages, reading)
         said, unanswerable = await reader.gaps()
         stages.told.notes.extend(said)
+        unanswerable = own.unanswerable if unanswerable is None else unanswerable
+        synthesis = await self._synthesize(
+            request.question, understood, named, reading, effective, stages, own.kept, unanswerable
+        )
+        reading_note = understood.time_note if request.start is None else None
+        result = self._compose(frame, effective, reading_note, resolved, reading, synthesis, stages)
+        async with stages.stage(FailureStage.VALIDATE):
+            read = {e.key for e in reading.episodes} | {s.key for s in resolved}
+            read |= {e.relationship.rel_id for e in reading.edges}
+            stages.checked = ({f.id: f for f in reading.facts}, frozenset(read))
+            return require_valid(result, stages.checked[0], read)
+
+    async def _synthesize(
+        self,
+        question: str,
+        understood: Interpretation,
+        named: Sequence[StoredSubject],
+        reading: Reading,
+        effective: EffectiveTime,
+        stages: Stages,
+        kept: Mapping[str, object],
+        unanswerable: str | None,
+    ) -> Synthesis:
+        """The answer's words from what was read: the question as read and what it asked,
+        the facts, episodes and edges of its window (the synthesis stage of `run`)."""
         async with stages.stage(FailureStage.SYNTHESIZE):
-            synthesis = await self.synthesizer.synthesize(
+            return await self.synthesizer.synthesize(
                 SynthesisInput(
-                    request.question,
+                    question,
                     understood.intent,
                     tuple(named),
                     reading.facts,
@@ -169,8 +194,8 @@ class Pipeline:
                     Axis(effective.axis.value),
                     organisation_wide=stages.told.organisation_wide,
                     asked=understood.fact_kinds,
-                    unanswerable=own.unanswerable if unanswerable is None else unanswerable,
-                    kept=own.kept,
+                    unanswerable=unanswerable,
+                    kept=kept,
                     asks_both=understood.asks_both,
                     ranked_by=understood.ranked_by,
                     bots=understood.bots,
@@ -179,13 +204,6 @@ class Pipeline:
                     net=understood.net_lines,
                 )
             )
-        reading_note = understood.time_note if request.start is None else None
-        result = self._compose(frame, effective, reading_note, resolved, reading, synthesis, stages)
-        async with stages.stage(FailureStage.VALIDATE):
-            read = {e.key for e in reading.episodes} | {s.key for s in resolved}
-            read |= {e.relationship.rel_id for e in reading.edges}
-            stages.checked = ({f.id: f for f in reading.facts}, frozenset(read))
-            return require_valid(result, stages.checked[0], read)
 
     async def _ended(
         self,
