@@ -17,29 +17,22 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from engine.answering.framing import (
-    coverage_of,
-    limitations_of,
     lookback_of,
-    temporal_label,
     window_of,
 )
 from engine.answering.planning import Plan, plan, read_facts
 from engine.answering.synthesis import Synthesis, SynthesisInput, Synthesizer
 from engine.domain.contract import (
     Axis,
-    CoverageObservation,
-    CoverageReason,
-    CoverageState,
     FailureStage,
     InvestigationResult,
-    Outcome,
 )
 from engine.domain.facts import Fact
-from engine.domain.limitations import MAX_LIMITATIONS, disclose_degraded_retrieval
 from engine.domain.models import Episode, RelationshipType, StoredSubject
 from engine.domain.timecontext import EffectiveTime
 from engine.domain.validation import require_valid
 from engine.investigation import wholetime
+from engine.investigation.answered import compose
 from engine.investigation.reader import RunReader
 from engine.investigation.stages import Stages
 from engine.ports import Edge, OrgGraph, TimeSpan
@@ -47,7 +40,6 @@ from engine.providers import Provider, ProviderResult, Window
 from engine.questions import Asked, Found
 from engine.reading.interpretation import Interpretation
 from engine.resolving import activity, outcomes, together
-from engine.resolving.disclosures import Disclosures
 from engine.resolving.questiontime import NO_TIME
 from engine.resolving.receipts import ReceiptSigner
 from engine.resolving.resolution import Resolver
@@ -161,7 +153,10 @@ class Pipeline:
             request.question, understood, named, reading, effective, stages, own.kept, unanswerable
         )
         reading_note = understood.time_note if request.start is None else None
-        result = self._compose(frame, effective, reading_note, resolved, reading, synthesis, stages)
+        result = compose(
+            frame, effective, reading_note, resolved, reading, synthesis, stages,
+            self.resolver.vector_arm_missed, self.signer,
+        )  # fmt: skip
         async with stages.stage(FailureStage.VALIDATE):
             read = {e.key for e in reading.episodes} | {s.key for s in resolved}
             read |= {e.relationship.rel_id for e in reading.edges}
@@ -319,66 +314,3 @@ class Pipeline:
             tuple(e for es in episodes.values() for e in es if together.holds(part, e)),
             tuple(e for es in edges.values() for e in es),
         )
-
-    def _compose(
-        self,
-        frame: outcomes.Frame,
-        effective: EffectiveTime,
-        reading_note: str | None,
-        resolved: list[StoredSubject],
-        reading: Reading,
-        synthesis: Synthesis,
-        stages: Stages,
-    ) -> InvestigationResult:
-        """The answer: the synthesis with what the answer says about its own reach (coverage,
-        limitations, the temporal label) and the other candidates the question could mean."""
-        coverage = coverage_of(reading.chosen.entries, reading.results, resolved, reading.edges)
-        if self.resolver.vector_arm_missed:
-            coverage += (
-                CoverageObservation(
-                    source="vector-search",
-                    state=CoverageState.DEGRADED,
-                    reason=CoverageReason.VECTOR_ARM_DISABLED,
-                    count=None,
-                ),
-            )
-        names = {s.key: s.name for s in together.named(resolved, stages.told.part)}
-        limitations, displaced = _limitations(
-            stages.told, synthesis, limitations_of(reading.results, names), coverage
-        )
-        kept = [r.grain for r in reading.results if r.facts]
-        label = temporal_label(effective, kept, reading.window, reading_note)
-        return frame.result(
-            Outcome.ANSWERED,
-            direct_judgment=stages.told.judged(synthesis.direct_judgment),
-            current_state=synthesis.current_state,
-            drivers=synthesis.drivers,
-            claimed_facts=synthesis.claimed_facts,
-            changes=synthesis.changes,
-            changes_total=synthesis.changes_total,
-            coverage=coverage,
-            limitations=limitations,
-            limitations_displaced=displaced,
-            subject_keys=tuple(s.key for s in resolved),
-            candidates=outcomes.choices(frame, stages.told.candidates, self.signer),
-        ).model_copy(update={"temporal_label": label})
-
-
-def _limitations(
-    told: Disclosures,
-    synthesis: Synthesis,
-    reach: Sequence[str],
-    coverage: Sequence[CoverageObservation],
-) -> tuple[tuple[str, ...], int]:
-    """The limitations an answer states, and how many more were displaced past the cap.
-    reach: what the reads say about their reach (framing.limitations_of)."""
-    # Each once: two readings may say one thing alike ('"April 31" was not understood as a
-    # time' was said twice), and a repeat took the place of another under the cap.
-    limitations = tuple(dict.fromkeys((*told.notes, *synthesis.limitations, *reach)))
-    # The most telling first (how time and subjects were chosen); beyond the cap the
-    # rest is counted as displaced, never allowed to fail the result.
-    displaced = max(len(limitations) - MAX_LIMITATIONS, 0)
-    limitations = limitations[:MAX_LIMITATIONS]
-    if any(o.reason is CoverageReason.VECTOR_ARM_DISABLED for o in coverage):
-        limitations, displaced = disclose_degraded_retrieval(limitations, displaced)
-    return limitations, displaced
