@@ -144,7 +144,9 @@ async def test_more_or_less_than_last_year_compares_this_year_so_far_with_it(
         f"2026-09-01T00:00:00Z, against {was} line(s) in {then} commit(s) from "
         f"2025-01-01T00:00:00Z to 2026-01-01T00:00:00Z. Over {days} whole day(s) against "
         f"365, that is {lines / days:.2f} line(s) and {now / days:.2f} commit(s) a day "
-        f"against {was / 365:.2f} and {then / 365:.2f}: more lines and more commits a day."
+        f"against {was / 365:.2f} and {then / 365:.2f}: more lines and more commits a day. "
+        f"In all, {_apart(now, then, 'commit(s)')} and {_apart(lines, was, 'line(s)')} than "
+        "from 2025-01-01T00:00:00Z to 2026-01-01T00:00:00Z."
     )
     assert (
         '"last year" (2025-01-01T00:00:00Z to 2026-01-01T00:00:00Z) is what the time since is '
@@ -202,3 +204,10 @@ async def test_a_zero_count_says_the_subject_had_none_not_that_nothing_is_kept(
     result = await ask(graph, "how many commits did Kevin Wurster make to core.py in 2025?")
     said = "No activity records of click.core by Kevin Wurster fall in this window."
     assert said in result.limitations, result.limitations
+
+
+def _apart(now: int, then: int, noun: str) -> str:
+    """By how many the later period differs from the earlier, as the judgment says it."""
+    if now == then:
+        return f"as many {noun}"
+    return f"{abs(now - then)} {'more' if now > then else 'fewer'} {noun}"

@@ -117,9 +117,20 @@ def judgment(facts: Sequence[Fact], names: Mapping[str, str], window: Window) ->
             f"day(s) against {days[1]}, that is {_rate(lines[0], days[0])} line(s) and "
             f"{_rate(commits[0], days[0])} commit(s) a day against {_rate(lines[1], days[1])} "
             f"and {_rate(commits[1], days[1])}: {_more(lines, days)} lines and "
-            f"{_more(commits, days)} commits a day."
+            f"{_more(commits, days)} commits a day. In all, {_apart(commits, 'commit(s)')} and "
+            f"{_apart(lines, 'line(s)')} than from {then}."
         )
     return " ".join(parts)
+
+
+def _apart(counts: tuple[int, int], noun: str) -> str:
+    """By how many the period answered differs from the one compared with, in all ("which was
+    busier, ..., and by how many commits?": the rates alone left the difference to the
+    asker)."""
+    now, then = counts
+    if now == then:
+        return f"as many {noun}"
+    return f"{abs(now - then)} {'more' if now > then else 'fewer'} {noun}"
 
 
 def _people(n: int) -> str:

@@ -220,6 +220,7 @@ def interpret(
         if base is not None:
             intent, kinds = by
             twoperiods.read([*tokens, *readable], pair)
+            unanswered = twoperiods.rest_asked(unanswered)  # "..., and by how many commits?"
             spans = [(a, b) for a, b in spans if not twoperiods.its_words(text, a, b, pair)]
             references = tuple(dict.fromkeys(text[a:b] for a, b in spans))  # not "fewer"
     elif time is not None:

@@ -16,6 +16,7 @@ wider than one answer covers (MAX_RANGE), or two periods overlapping.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -95,7 +96,7 @@ def asks_change(intent: Intent, kinds: list[FactKind], words: list[str] | None =
         return False  # "which files changed more in 2017 than 2018?": subjects, not periods
     if intent is Intent.WHAT_CHANGED and _MORE.intersection(words):  # its changes, counted
         return not _PEOPLE.intersection(words)
-    if intent is Intent.WHICH and _PERIODS.intersection(words) and _MORE.intersection(words):
+    if intent is Intent.WHICH and _which_period(words):
         return set(kinds) <= CHANGE_KINDS  # "which year had more commits, 2024 or 2025?"
     if intent in {Intent.STATUS, Intent.TREND}:
         return set(kinds) <= CHANGE_KINDS and not _PEOPLE.intersection(words)
@@ -141,6 +142,34 @@ _SUBJECTS = PLURAL_KINDS | {"files", "paths", "folders", "directories", "dirs", 
 _PERIODS = frozenset({"year", "month", "quarter", "week", "half", "period", "season"})
 # The words asking how much more a list of changes holds ("changed more", "modified less").
 _MORE = frozenset({"more", "less", "fewer"})
+# The comparatives a "which" asks between two periods with ("which was busier, February 2026
+# or April 2026?": refused, "ask about each period in turn", though "jan vs feb" was answered).
+_BUSIER = _MORE | {"busier", "quieter", "livelier", "slower"}
+# "which was busier, ...": the "which" is one of the two periods, no word naming a period.
+_WHICH_WAS = frozenset({"was", "is", "were", "had", "saw"})
+
+
+# A later part asking by how much the two periods differ ("..., and by how many commits?"):
+# the comparison's answer says it, in commits and lines (engine/questions/compared.py).
+_BY_HOW_MANY = re.compile(
+    r"^\W*(?:and\s+)?(?:by\s+)?how\s+(?:many|much)(?:\s+(?:more|fewer|less))?"
+    r"(?:\s+(?:commits?|lines?|changes?))?(?:\s+(?:more|fewer|less))?\W*$",
+    re.IGNORECASE,
+)
+
+
+def rest_asked(rest: str | None) -> str | None:
+    """The question's later part left to answer once two periods are compared: none when it
+    asks only by how much they differ."""
+    return None if rest is not None and _BY_HOW_MANY.match(rest) else rest
+
+
+def _which_period(words: list[str]) -> bool:
+    """Whether a "which" question asks which of the two periods was busier: a period word
+    ("which month was busier", "which year had more commits") or "which was", and a
+    comparative."""
+    named = bool(_PERIODS.intersection(words)) or words[1:2] in ([w] for w in _WHICH_WAS)
+    return named and bool(_BUSIER.intersection(words))
 
 
 def asks_people(intent: Intent, kinds: list[FactKind]) -> bool:

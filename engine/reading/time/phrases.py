@@ -394,6 +394,12 @@ _RANKS = re.compile(
 )
 
 
+# ... or which of two quarters named was busier ("which quarter was quieter, Q1 2025 or Q2
+# 2025?": engine/reading/twoperiods.py compares them; "quarter was quieter" was not a time).
+# Without a choice ("which quarter was busier in 2025?") it stays not understood.
+_CHOICE = re.compile(r"\b(?:busier|quieter|livelier)\b.*\bor\b", re.IGNORECASE | re.ASCII)
+
+
 def _qualified(text: str, first: TimeMatch, found: list[TimeMatch]) -> tuple[int, int] | None:
     """The span of a time phrase that a part of a period qualifies, or that a period right
     after it qualifies, where no row reads the whole ("the second week of last month" read
@@ -432,7 +438,7 @@ def _quarter_ranked(text: str, match: re.Match[str]) -> bool:
     over = any(o.start() <= match.start() < o.end() for o in _QUARTER_OVER.finditer(text))
     if over or _QUARTER_PER.search(text, 0, match.start()):
         return True
-    if not _RANKS.search(text):
+    if not _RANKS.search(text) and not _CHOICE.search(text):
         return False
     before = _QUARTER_ASKED.search(text, 0, match.start())
     return before is not None or _QUARTER_WITH.match(text, match.end()) is not None
