@@ -16,6 +16,7 @@ from engine.reading.names import overlaps
 from engine.reading.time import beside
 from engine.reading.time import phrases as tp
 from engine.reading.time import slots as sl
+from engine.reading.time.calendar import named_year
 from engine.reading.time.slots import Slot
 
 
@@ -51,11 +52,19 @@ def time_slots(
 
 
 def same_time(phrase: str, time: tp.TimeMatch | None, now: datetime) -> bool:
-    """A later phrase that reads as the very time the first one does ("in 2025" twice)."""
+    """A later phrase that reads as the very time the first one does ("in 2025" twice), or
+    restates it without its year ("in summer 2025, June through August": June to August of
+    2025; it was read as this year's, two times named, and refused)."""
     match = tp.read_time(phrase[:MAX_QUESTION], now).match
     if match is None or time is None:
         return match is None and time is None
-    return (match.as_of, match.start_at, match.end_at) == (time.as_of, time.start_at, time.end_at)
+    said = (time.as_of, time.start_at, time.end_at)
+    if (match.as_of, match.start_at, match.end_at) == said:
+        return True
+    if time.start_at is None or named_year(phrase, now) is not None:
+        return False
+    again = tp.read_time(f"{phrase[:MAX_QUESTION]} {time.start_at.year}", now).match
+    return again is not None and (again.as_of, again.start_at, again.end_at) == said
 
 
 def time_beside(
