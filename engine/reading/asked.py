@@ -250,6 +250,12 @@ def first_and_last(tokens: list[r.Token], at: int) -> bool:
     return after[0] == "and" and after[1] in v.LAST_WORDS and after[2] in _FIRST_OF
 
 
+def _named(norm: str, named: frozenset[str]) -> bool:
+    """A token of a name: a file's is one token of several words ("termui py" of
+    "termui.py": "first termui.py change after xmas" was "a first that is not of a change")."""
+    return bool(norm) and set(norm.split()) <= named
+
+
 def _first_word(tokens: list[r.Token], named: frozenset[str]) -> int | None:
     when = bool(tokens) and tokens[0].norm == "when"
     who = bool(tokens) and tokens[0].norm == "who"
@@ -257,7 +263,9 @@ def _first_word(tokens: list[r.Token], named: frozenset[str]) -> int | None:
         if not (token.free and token.norm in _FIRST):
             continue
         j = i + 1
-        while j < len(tokens) and (tokens[j].norm in _FIRST_BETWEEN | named):
+        while j < len(tokens) and (
+            tokens[j].norm in _FIRST_BETWEEN or _named(tokens[j].norm, named)
+        ):
             j += 1  # "the first ever click commit": "ever" and the name stand between
         after = [t.norm for t in tokens[j : j + 2]] + ["", ""]
         before = tokens[i - 1].norm if i else ""
