@@ -28,9 +28,13 @@ if TYPE_CHECKING:
 
 # "in 2008", "of 2019", ", 2025", "during 2020" right after the phrase; not the first end of
 # a range or of a comparison ("in 2008 and 2009", "in 2019 vs 2020", "in 2020-2021").
+# A comparing word after the year is the comparison's, not the year's, only before another
+# year ("in 2019 vs 2020"): "in March in 2020 versus in Apr 2014" is March 2020 (it was this
+# year's March, "in 2020" said a second time, and the comparison refused).
 _ANCHOR = re.compile(
     rf",?\s+(?:in|of|during)\s+(?:the\s+year\s+)?({YEAR})"
-    r"(?!\s*(?:[-\u2013/]|and\b|to\b|through\b|thru\b|until\b|till\b|or\b|vs\.?\b|versus\b))",
+    r"(?!\s*(?:[-\u2013/]|and\b|to\b|through\b|thru\b|until\b|till\b"
+    rf"|(?:or|vs\.?|versus)\s+(?:(?:in|of|during)\s+)?(?:{YEAR})(?!\s*\w)))",
     re.IGNORECASE | re.ASCII,
 )
 _HAS_YEAR = re.compile(rf"{YEAR}|(?<!new\s)\byears?\b", re.IGNORECASE | re.ASCII)

@@ -314,6 +314,7 @@ def _read(text: str, now: datetime, anchor: bool = True) -> TimeReading:
         reading.match = first
         later = [m for m in found if m.start >= first.end]
         later = [m for m in later if not any(_inside(m, o) for o in later)]  # "2024" of "in 2024"
+        later = _anchored_later(text, later, now) if anchor else later
         reading.ignored = [text[m.start : m.end] for m in later]
         reading.unknown_spans += [(m.start, m.end) for m in later]  # said unused: no name
     return reading
@@ -335,6 +336,24 @@ def _unjoined(
         reading.unknown_spans.append((a, b))
         if windows:
             reading.unions[text[a:b].strip()] = windows
+
+
+def _anchored_later(text: str, later: list[TimeMatch], now: datetime) -> list[TimeMatch]:
+    """A year after a later phrase binds to it too, as to the first ("Q2 2026 versus the
+    second quarter in 2014": the second quarter of 2014, compared; it was this year's and "in
+    2014" a third time named, the comparison refused). One no row reads with its year stays
+    as it was (said unused)."""
+    out: list[TimeMatch] = []
+    bound: list[tuple[int, int]] = []
+    for match in sorted(later, key=lambda m: (m.start, -m.end)):
+        if any(a <= match.start and match.end <= b for a, b in bound):
+            continue  # the year bound to the phrase before it
+        found = anchored(text, match, now, _read_unanchored)
+        if found is not None and found.match is not None:
+            bound.append(found.span)
+            match = found.match
+        out.append(match)
+    return out
 
 
 def _read_unanchored(text: str, now: datetime) -> TimeReading:
