@@ -172,3 +172,19 @@ async def test_a_file_never_deleted_is_said_so_with_its_creation(
     said = result.direct_judgment or ""
     assert said.startswith("src/attr/_make.py was never deleted, the repository has it: "), said
     assert f"attr/_make.py was added at {when}: " in said and f"({sha})" in said, said
+
+
+@pytest.mark.parametrize(
+    ("history", "question"),
+    [("click", "what moved in 2025?"), ("requests", "what was deleted last year?")],
+)
+async def test_a_life_event_asked_of_no_path_is_said_so(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str
+) -> None:
+    """No file or folder named: the event is asked of one, the question ends saying so, never
+    the changes of the window listed in its place (nor "its paths were not kept", said of the
+    repository on 3d51dee)."""
+    graph, _ = histories[history]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
+    assert any("none was named" in n for n in result.limitations), result.limitations

@@ -43,6 +43,11 @@ _SAID = {
 }  # fmt: skip
 
 
+# The event as asked, said when no path was named.
+_ASKED = {"removed": "When a path was deleted", "moved": "When a path was moved",
+          "became": "When a path became a folder"}  # fmt: skip
+
+
 class Lives(Question):
     """ "When was X created / deleted / moved, when did X become a package?": the commit,
     read in its second and stated."""
@@ -99,6 +104,12 @@ class Lives(Question):
 def _unfound(event: str, references: Sequence[str], named: Sequence[StoredSubject]) -> str:
     """What is said when the event asked is not found: what was looked for, and where git
     lists it."""
+    if not references and event != "into_src":  # "what moved in 2025?": no one path
+        return (
+            f"{_ASKED[event]} is asked of one file or folder, and none was named: ask it of "
+            f'one ("when was X {_ASKED[event].split()[-1]}?"); a list of such changes is not '
+            "computed here."
+        )
     what = ", ".join(references) or ", ".join(s.name for s in named) or "what was named"
     if event == "removed":
         return (

@@ -250,6 +250,8 @@ def interpret(
         said_per = f'"{per_period[1]}": {PER_COMPARED_NOTE}'
         unasked = (*unasked, meaning.Unasked(per_period[1], said_per))
         per_period = None
+    if lived and not references and life != "into_src":  # "what moved in 2025?": no path
+        unasked = (*unasked, meaning.Unasked(lived[1], origins.unnamed_note(lived[1])))
     # "who committed more in 2025, X or Y?": the people named are ranked by their commits
     if intent == Intent.WHO and compares(text, references):
         kinds += [] if FactKind.COMMIT_ACTIVITY in kinds else [FactKind.COMMIT_ACTIVITY]

@@ -184,3 +184,12 @@ def unnamed(text: str, spans: list[tuple[int, int]], phrase: str) -> list[tuple[
             continue
         out.append((a, b))
     return out
+
+
+def unnamed_note(phrase: str) -> str:
+    """What ends a question asking a path's life of no path ("what moved in 2025?")."""
+    return (
+        f'"{phrase}": when a file or folder was {phrase} is asked of one path, and none was '
+        f'named: ask it of one ("when was X {phrase}?"); a list of what was {phrase} is not '
+        "computed here."
+    )
