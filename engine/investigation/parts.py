@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 
 from engine.domain.contract import (
+    PEOPLE_SHOWN,
     Axis,
     InvestigationResult,
     Outcome,
@@ -102,8 +103,13 @@ def unjoined(
         why = part.clarification_prompt or next(iter(part.limitations), "")
         return f'"{asked}" was not answered: {why}'.rstrip(": ")
     ranks = part.interpretation.get("intent") == Intent.RANKED  # the subject's own parts
-    ranks = ranks or parts.share  # all commits, of which the first's subject made some
-    if not ranks and set(part.subject_keys) != set(first.subject_keys):
+    ranks = ranks or parts.joins == "share"  # all commits, of which the first's made some
+    mine = set(part.subject_keys)
+    if parts.joins == "each":  # one of the first's subjects (a ranking's: under its scope)
+        ranks = mine <= set(first.subject_keys) or first.interpretation.get("intent") == (
+            Intent.RANKED
+        )
+    if not ranks and mine != set(first.subject_keys):
         return f'"{asked}" was read about other subjects than the first question{_APART}'
     if parts.one_window and _span(part) != _span(first):
         return f'"{asked}" was read over another time than the first question{_APART}'
@@ -182,6 +188,9 @@ async def answered(
         if not any(c.by_name for c in first.changes):
             return first
         return joined(first, [first], [checked], parts.said, unsaid)
+    if parts.joins == "listed":  # "who ..., and how many commits did each make?"
+        said = _listed(first, parts.said)
+        return first if said is None else joined(first, [first], [checked], said, unsaid)
     runs = [await ask(q) for q in parts.questions]
     found = [r for r in runs if r is not None]
     reads = [read_parts.reads_as(r[2], e) for r, e in zip(found, parts.reads_as, strict=False)]
@@ -198,12 +207,26 @@ async def answered(
             return _unanswered(first, parts, why)
     results, checks = [r for r, _ in done], [c for _, c in done]
     result = joined(first, results, checks, parts.said, unsaid, spans=not parts.one_window)
-    if not parts.share:
+    if parts.joins != "share":
         return result
     share = _share(results[0], results[-1])
     if share is None:  # the first is no count of commits: the part stays said not answered
         return first
     return result.model_copy(update={"direct_judgment": f"{result.direct_judgment} {share}"})
+
+
+def _listed(first: InvestigationResult, said: str) -> str | None:
+    """How a "who" answer (`first`) gives each person's commits: all of them, or the first
+    PEOPLE_SHOWN of how many (said, never passed over); None when it is no "who" answer."""
+    counts = [c.value.get("contributors") for c in first.claimed_facts
+              if c.kind is FactKind.ACTIVE_CONTRIBUTORS]  # fmt: skip
+    if first.interpretation.get("intent") != Intent.WHO or len(counts) != 1:
+        return None
+    people = counts[0]
+    if not isinstance(people, int) or people <= PEOPLE_SHOWN:
+        return said
+    return (f"{said[:-1]}, the {PEOPLE_SHOWN} with the most of the {people}: the others' "
+            f"commits are not listed here.")  # fmt: skip
 
 
 def _commits(result: InvestigationResult) -> int | None:

@@ -1,9 +1,11 @@
 """The later part of a two-part question, read by what it asks from a closed set of rows: a
 person's last (or first) commit ("..., and when was his last commit?"), the files someone
-changed ("..., and which parts of the code did they touch?"), the share of all commits a
-count is ("..., and what share of all commits in that period was that?"), and who led each
-of two periods compared ("... spring 2026 compare with summer 2026, and who led each
-season?").
+changed ("..., and which parts of the code did they touch?"), the changes themselves
+("..., and what was the change?"), the lines of each subject ("..., and how many lines were
+added and removed in each?"), each person's commits after a "who" ("..., and how many commits
+did each make?"), the share of all commits a count is ("..., and what share of all commits
+in that period was that?"), and who led each of two periods compared ("... spring 2026
+compare with summer 2026, and who led each season?").
 
 Why rows: each of these parts was answered here when asked on its own, yet asked after a
 first question it was said not answered ("Only the first question is answered"), because the
@@ -49,13 +51,13 @@ class Row:
 class Written:
     """A later part as written by its row: the questions to ask, how they were read (said
     beside the answer), what each must read as, whether each is of the first's window, and
-    whether the answer is the share of the second's count the first's is."""
+    and how they join the first (engine.reading.parts.Parts.joins)."""
 
     questions: tuple[str, ...]
     said: str
     reads_as: tuple[str, ...]
     one_window: bool = True
-    share: bool = False
+    joins: str = ""
 
 
 def _row(job: str, pattern: str) -> Row:
@@ -85,7 +87,33 @@ ROWS = (
                  r"|committed\s+(?:the\s+)?most|contributed\s+(?:the\s+)?most"
                  r"|made\s+the\s+most\s+commits)\s+(?:in\s+|for\s+|during\s+)?"
                  r"(?:each|both)\b"),
+    # "what was the change?", "what were those commits?", "what did he change?": the changes
+    # themselves, over the first's subject and time
+    _row("changes", r"what\s+(?:was|were|are|is)\s+(?:the|that|those|these|his|her|their|its)"
+                    r"\s+(?:change|commit|fix|patch|edit)s?\W*$"),
+    _row("changes", rf"what\s+did\s+{_PERSON}\s+(?:change|do|fix|touch)\W*$"),
+    # "how many commits did each make?", "and how many commits each?" after a "who": the
+    # "who" answer lists each person with their commits
+    _row("listed", r"how\s+many(?:\s+(?:commits|changes|contributions))?\s+"
+                   r"(?:did|has|have|had|were\s+made\s+by|by)?\s*each\b"),
+    # "how many lines were added and removed in that folder over the same period?", "...
+    # there?": the lines of the first's one subject over its time (of several, "in each" is
+    # a count of each: engine.reading.parts)
+    _row("lines", r"how\s+many\s+lines\s+(?:were|have\s+been|got|had\s+been)\s+"
+                  r"(?:added|removed|deleted|changed)\b(?:\s+(?:and|or|&)\s+"
+                  r"(?:added|removed|deleted|changed))?"
+                  r"(?:\s+(?:in|to|under|for)\s+(?:that|this|it|the\s+same)"
+                  r"(?:\s+(?:one|folder|directory|package|module|file|subject|area)s?)?)?"
+                  r"(?:\s+(?:there|(?:over|in|during)\s+(?:the\s+same|that|this)\s+"
+                  r"(?:period|time|window|span)))?\W*$"),
 )  # fmt: skip
+
+
+def asks(rest: str) -> bool:
+    """Whether `rest` is a later part of a row here: it is then written by its row or not at
+    all (a "how many commits did each make?" completed as any "how many" would be everyone's
+    count, another question)."""
+    return any(r.pattern.match(rest) for r in ROWS)
 
 
 def read(question: str, rest: str, understood: Interpretation) -> Written | None:
@@ -135,7 +163,7 @@ def _share(question: str, rest: str, job: str, understood: Interpretation) -> Wr
         return None
     asked = _with_time(f"how many commits{f' to {places[0]}' if places else ''}", understood)
     said = f'"{rest}" answered from "{asked}".'
-    return Written((asked,), said, (Intent.COUNT.value,), share=True)
+    return Written((asked,), said, (Intent.COUNT.value,), joins="share")
 
 
 def _each(question: str, rest: str, job: str, understood: Interpretation) -> Written | None:
@@ -169,10 +197,45 @@ def _with_time(words: str, understood: Interpretation) -> str:
     return f"{words} {understood.time_expression}?" if understood.time_expression else f"{words}?"
 
 
+def _changes(question: str, rest: str, job: str, understood: Interpretation) -> Written | None:
+    """The changes of the first's one subject (made by it, when it is who acted) over its
+    time, newest first."""
+    refs = understood.references
+    if len(refs) != 1 or understood.intent == Intent.WHAT_CHANGED:
+        return None
+    words = f"what did {refs[0]} change" if refs[0] in understood.acting else (
+        f"what changed in {refs[0]}")  # fmt: skip
+    asked = _with_time(words, understood)
+    said = f'"{rest}" answered as "{asked}".'
+    return Written((asked,), said, (Intent.WHAT_CHANGED.value,))
+
+
+def _listed(question: str, rest: str, job: str, understood: Interpretation) -> Written | None:
+    """After a "who" answer, each person's commits are in it: nothing more to ask."""
+    if understood.intent != Intent.WHO:
+        return None
+    said = f'"{rest}": the people listed are given with their commits.'
+    return Written((), said, (), joins="listed")
+
+
+def _lines(question: str, rest: str, job: str, understood: Interpretation) -> Written | None:
+    """The lines added and removed in the first's one subject, over its time."""
+    refs = understood.references
+    if len(refs) != 1 or understood.acting:
+        return None
+    asked = tuple(_with_time(f"how many lines were added and removed in {r}", understood)
+                  for r in refs)  # fmt: skip
+    said = f'"{rest}" answered as ' + " and ".join(f'"{a}"' for a in asked) + "."
+    return Written(asked, said, tuple(Intent.COUNT.value for _ in asked), joins="each")
+
+
 _WRITERS: dict[str, Callable[[str, str, str, Interpretation], Written | None]] = {
     "last": _change,
     "first": _change,
     "files": _files,
     "share": _share,
     "each": _each,
+    "listed": _listed,
+    "changes": _changes,
+    "lines": _lines,
 }

@@ -124,8 +124,10 @@ class Parts:
     one_window: every part is of the first's window (a first and a last change are not).
     named_by_first: the later part asks who made or when was made the one change the first
     part's answer gives; nothing more is asked.
-    share: the later part asks what share of all commits the first's count is (its one
-    question counts them all, engine/reading/laterparts.py).
+    joins: how a part written by engine/reading/laterparts.py joins the first ("" as any
+    part: of the first's subjects; "share": all commits, the share of them the first's count
+    is said; "each": one of the first's subjects each; "listed": the first's "who" answer
+    lists each person's commits, nothing more is asked).
     """
 
     questions: tuple[str, ...]
@@ -134,7 +136,7 @@ class Parts:
     reads_as: tuple[str, ...] = ()
     one_window: bool = True
     named_by_first: bool = False
-    share: bool = False
+    joins: str = ""
 
 
 def read(question: str, understood: Interpretation) -> Interpretation:
@@ -185,10 +187,12 @@ def _later(question: str, understood: Interpretation) -> Parts | None:
             return Parts((), f'"{rest}": the change given names who made it and when.',
                          named_by_first=True)  # fmt: skip
         return None
-    row = laterparts.read(question, rest, understood)  # "when was his last commit?", ...
-    if row is not None:
+    if laterparts.asks(rest):  # "when was his last commit?", ...: its row writes it, or none
+        row = laterparts.read(question, rest, understood)
+        if row is None:
+            return None  # the note that it was not answered stays
         return Parts(row.questions, row.said, reads_as=row.reads_as,
-                     one_window=row.one_window, share=row.share)  # fmt: skip
+                     one_window=row.one_window, joins=row.joins)  # fmt: skip
     if understood.intent == Intent.WHAT_CHANGED:
         return None
     subject = " and ".join(understood.references)
