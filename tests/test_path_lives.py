@@ -188,3 +188,36 @@ async def test_a_life_event_asked_of_no_path_is_said_so(
     result = await ask(graph, question)
     assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
     assert any("none was named" in n for n in result.limitations), result.limitations
+
+
+OUTSIDE = [  # (history, question, the path, the git log filter of the event, the window's start)
+    ("click", "who deleted _unicodefun.py in 2023?", "src/click/_unicodefun.py", "D", 2023),
+    ("click", "when was core.py created in 2019?", "click/core.py", "", 2019),
+    ("attrs", "who removed _dunders in 2016", "attr/_dunders.py", "D", 2016),
+    ("requests", "who deleted setup.cfg in 2015?", "setup.cfg", "D", 2015),
+]
+
+
+@pytest.mark.parametrize(("history", "question", "path", "kind", "year"), OUTSIDE)
+async def test_a_life_event_outside_the_time_named_is_said_with_its_date(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    path: str,
+    kind: str,
+    year: int,
+) -> None:
+    """A time named beside a life question bounds it: the event happened in another year, so
+    the answer says it was not in the time asked and when it was, never the event stated over
+    its own second as if no time had been named (on b0ea4a8 "who deleted _unicodefun.py in
+    2023?" ended FAILED at validation, the answer's second outside the window asked)."""
+    graph, clone = histories[history]
+    when, sha = commit(clone, *([f"--diff-filter={kind}"] if kind else []), "--", path,
+                       oldest=not kind)  # fmt: skip
+    assert not when.startswith(str(year)), "the event is outside the year asked"
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.clarification_prompt or result.limitations
+    said = result.direct_judgment or ""
+    assert said.startswith(f"{path} was not "), said
+    assert f"from {year}-01-01T00:00:00Z to {year + 1}-01-01T00:00:00Z, the time asked: " in said
+    assert f"it was at {when} ({sha}, by " in said, said

@@ -65,6 +65,8 @@ class Lives(Question):
         if life is None:  # never the changes of another window in its place
             return Found(unanswerable=_unfound(event, refs, asked.named))
         at = datetime.fromisoformat(life.step.at)
+        if asked.ranged and not asked.window.start <= at < asked.window.end:
+            return Found(unanswerable=_outside(life, at, asked.window.start, asked.window.end))
         note = (
             f"Asked when {life.step.path} was {_SAID[life.event]}: the commit that did it "
             f"({life.step.sha}, as git log --no-merges --full-history gives it) is read in "
@@ -125,6 +127,18 @@ def _unfound(event: str, references: Sequence[str], named: Sequence[StoredSubjec
             "came from another path by git's rename detection."
         )
     return f"No move of {what} is recorded here (its paths were not kept by this import)."
+
+
+def _outside(life: Life, at: datetime, start: datetime, end: datetime) -> str:
+    """The event asked happened, but not in the time the question named ("who deleted
+    _unicodefun.py in 2023?": 2022): said with its date, never answered over its own second
+    as if the time named had not been."""
+    step = life.step
+    return (
+        f"{step.path} was not {_SAID[life.event]} from {iso(start)} to {iso(end)}, the time "
+        f"asked: it was at {iso(at)} ({step.sha[:7]}, by {step.by}). Ask without the time, "
+        "or for a time holding that date."
+    )
 
 
 def _made(life: Life, what: str) -> str:
