@@ -318,9 +318,12 @@ def file_scope(history: History, path: str) -> Scope:
 
 def is_bot(name: str) -> bool:
     """A bot's author name, as the docs say one is known (docs/graphql.md): it ends with
-    "[bot]" (dependabot[bot]), or its last word is "bot" (Step Security Bot)."""
+    "[bot]" (dependabot[bot]), its last word is "bot" (Step Security Bot), or it is GitHub's
+    automation's ("github-actions", "GitHub Action")."""
     words = name.casefold().split()
-    return name.casefold().strip().endswith("[bot]") or words[-1:] == ["bot"]
+    folded = " ".join(name.casefold().replace("-", " ").split())
+    tool = folded in {"github actions", "github action"}
+    return name.casefold().strip().endswith("[bot]") or words[-1:] == ["bot"] or tool
 
 
 @dataclass(frozen=True)

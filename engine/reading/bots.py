@@ -65,6 +65,14 @@ def read_bots(tokens: list[Token], readable: list[Token] | None = None) -> tuple
     return tokens[min(taken)].start, tokens[max(taken)].end
 
 
+def outside(tokens: list[Token], at: tuple[int, int] | None) -> list[Token]:
+    """The tokens outside the words leaving bots out (`read_bots`' span): they ask nothing of
+    the question's intent. "excluding bots, top 5 committers in 2025" opens with the people
+    asked for, as "top 5 committers in 2025" does; read with "excluding" first, it was a
+    status and ended (z38a R1's class)."""
+    return [t for t in tokens if at is None or not at[0] <= t.start < at[1]]
+
+
 def _taken(tokens: list[Token]) -> list[int]:
     """The positions of the words leaving bots out; [] when none do ("commits by bots" asks
     for the bots' own: not read here)."""

@@ -53,7 +53,7 @@ from engine.reading.asked import (
     direction,
     first_nouns,
 )
-from engine.reading.bots import bots_asked, read_bots, read_bots_only
+from engine.reading.bots import bots_asked, outside, read_bots, read_bots_only
 from engine.reading.breakdowns import PER_COMPARED_NOTE
 from engine.reading.comparisons import both_periods
 from engine.reading.comparisons import named as named_periods
@@ -124,7 +124,7 @@ def interpret(
     fact_kinds = list(kinds)  # as asked, before an intent's defaults
     # A path or dotted module name is one name, its parts no words of the question's
     # ("what is the bus factor of attr._make?": "make" asked what changed).
-    named = [t for t in tokens if not r.is_written_name(text[t.start : t.end])]
+    named = outside([t for t in tokens if not r.is_written_name(text[t.start : t.end])], bots_at)
     words = " ".join(t.norm for t in named).split()
     kind_hint = ik.kind_hint(tokens)
     ranking = read_ranking(tokens, fact_kinds, kind_hint)  # consumes "top 5", "files"
@@ -281,7 +281,7 @@ def interpret(
     guessed = {"references_by_position", "references_unread"} & set(notes)
     health = v.HEALTH_WORDS.intersection(words)
     if intent == Intent.STATUS and not (fact_kinds or health or guessed):
-        unasked = (*unasked, *runs.asks_nothing(unread, besides, references))
+        unasked = (*unasked, *runs.asks_nothing(unread, besides, references, text))
     # "dependabot commits" with no name read there: the run no rule read acts too
     acting_spans = acting(tokens, [*spans, *r.unread(text, tokens, spans)])
     acted = tuple(dict.fromkeys(text[a:b] for a, b in acting_spans))

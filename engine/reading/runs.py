@@ -190,15 +190,25 @@ def passed_over(text: str, span: tuple[int, int], intent: Intent, first: bool = 
     return word in _RANKING_PEOPLE and after in _PEOPLE and intent == Intent.WHO
 
 
+# "edward g vs kevin in may": the run after (or before) "vs" is the other one compared, a
+# name to resolve (a first name several people carry is asked back: engine.resolving
+# .firstnames), never a word asking nothing ("kevin" ended the question: z38b c9).
+_VERSUS = r"(?:\b(?:vs|versus)\.?\s+{run}\b|\b{run}\s+(?:vs|versus)\b)"
+
+
 def asks_nothing(
-    unread: tuple[str, ...], besides: tuple[Beside, ...], references: tuple[str, ...]
+    unread: tuple[str, ...], besides: tuple[Beside, ...], references: tuple[str, ...], text: str
 ) -> tuple[Unasked, ...]:
     """ "blorp werkzeug quantum", "werkzeug quantum": no question word, fact or health word
     read, and words no rule read beside what it names: the question asks nothing read here,
     and was answered with the subject's health over a default window. Ends, naming them; a
-    question naming nothing known says its words through its no match."""
+    question naming nothing known says its words through its no match. A run compared with
+    "vs" is a name (`_VERSUS`)."""
     if not references:
         return ()
+    unread = tuple(
+        u for u in unread if not re.search(_VERSUS.format(run=re.escape(u)), text, re.I)
+    )
     words = [*unread, *(w for b in besides for w in b.words)]
     if not words:
         return ()

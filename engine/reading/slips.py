@@ -53,6 +53,19 @@ NOTE = 'read as "{word}": no word here is spelt so; it is one slip away.'
 # xmas" ended, "ppl" not understood); said beside the answer as read.
 SHORT = {"ppl": "people", "ppls": "people", "contribs": "contributors"}
 SHORT_NOTE = 'read as "{word}" (written short).'
+# Words meaning a question word in a git history, read as it: what a person contributes to
+# one is its commits (no pull request, review or issue is in it). "Tin Tvrtkovic's last
+# contribution" and "when did X last contribute?" ended on "contribution"/"contribute" not
+# understood (z38a A6), where "X's last commit" is answered. "contributed" is a fact word of
+# its own (people who committed: engine/reading/vocabulary.py).
+MEANS = {
+    "contribution": "commit", "contribute": "commit",
+    "contributes": "commits",
+}  # fmt: skip
+MEANS_NOTE = (
+    'read as "{word}": what someone contributes to a git history is its commits (pull '
+    "requests, reviews and issues are not in it)."
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,12 +75,12 @@ class Slip:
     written: str
     read_as: str
     short: bool = False
+    meant: bool = False  # a word meaning the question word (MEANS), not a slip of it
 
     @property
     def note(self) -> str:
-        return f'"{self.written}": ' + (SHORT_NOTE if self.short else NOTE).format(
-            word=self.read_as
-        )
+        said = MEANS_NOTE if self.meant else SHORT_NOTE if self.short else NOTE
+        return f'"{self.written}": ' + said.format(word=self.read_as)
 
 
 def read_slips(text: str, tokens: list[r.Token]) -> list[Slip]:
@@ -77,6 +90,10 @@ def read_slips(text: str, tokens: list[r.Token]) -> list[Slip]:
     for i, token in enumerate(tokens):
         written = text[token.start : token.end]
         if not _may_slip(token, written, first=i == 0):
+            continue
+        if token.norm in MEANS:
+            found.append(Slip(written, MEANS[token.norm], meant=True))
+            token.norm = MEANS[token.norm]
             continue
         if token.norm in SHORT:
             found.append(Slip(written, SHORT[token.norm], short=True))

@@ -56,6 +56,9 @@ CREATION_NOTE = (
     'X" asks who changed it). Ask "who first committed to X?" or "when was X added?" for its '
     "first change."
 )
+# "how many came from bots?", "which commits come from Hynek?": from whom they came is who
+# authored them, read as "by" is (engine/reading/wordrules.py, "came from").
+CAME = frozenset({"came", "come", "comes", "coming"})
 LAND_NOTE = (
     "read as committed: every commit imported is in the history of the branch imported, so "
     "it has landed; commits are counted by their author time (when each one landed, its merge "

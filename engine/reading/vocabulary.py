@@ -244,7 +244,10 @@ STOP_WORDS = _words(
     # "who churned through X?", "changes across X": the verb's preposition, no name
     "through throughout across "
     # "summarize X", "an overview of X": what the status answer is; "count the commits to X"
-    "summarize summarise summary overview recap describe count"
+    "summarize summarise summary overview recap describe count "
+    # "how many came from bots?": what came from someone is what they authored ("came" was
+    # tried as a name and ended the question: z38a A8); "come in" reads as origins.py says
+    "came come comes"
 ) | frozenset(LEADS_SPELT) | verbs.LIGHT_VERBS | verbs.ADVERBS | DIRECTION_WORDS | ORDINARY
 # Stop words that are words of names too ("the status codes file": status_codes.py): beside
 # one word that is none, they are looked up with it as a known name (never alone).
@@ -256,6 +259,8 @@ NOT_NAMES = frozenset(
     | {"entire", "only", "same", "new", "old", "other", "another", "single", "first", "last"}
     # "biggest contributors 2011 through 2012": the most active (engine/reading/sizerows.py)
     | {"biggest", "largest", "major", "leading"}
+    # "one-off contributors": people of one commit (engine/reading/sizerows.ONE_OFF)
+    | {"one off", "one time", "drive by", "oneoff", "onetime"}
 )
 # "When did X last commit?", "the latest change to X": the newest change is asked for.
 LAST_WORDS = _words("last latest newest recent")

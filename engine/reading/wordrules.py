@@ -59,6 +59,7 @@ from engine.reading.sizerows import (
 )
 from engine.reading.time.calendar import TIME_WORDS
 from engine.reading.verbrows import (
+    CAME,
     CREATION,
     CREATION_NOTE,
     LAND_NOTE,
@@ -227,6 +228,9 @@ WORD_ROWS = (
         NEWCOMERS_NOTE,
     ),
     WordRow("first", lambda a: a.word in _FIRST and a.intent != Intent.WHY_BEHIND, _FIRST_NOTE),
+    # "Did X commit this year? If not, when was his last commit?": a condition on the first
+    # question's answer, no one left out (the negation ended a clear question: z38a R14).
+    WordRow("if not", lambda a: a.word == "not" and a.before == "if", None),
     WordRow(
         "negation",
         lambda a: a.word in _NEGATION and (_counting(a) or a.intent == Intent.TREND),
@@ -283,6 +287,9 @@ WORD_ROWS = (
     WordRow("across its moves", moves, MOVES_NOTE, ends=False, extent=moves_extent),
     WordRow("pushed", lambda a: a.word in PUSHES, PUSH_NOTE, ends=False),
     WordRow("landed", lambda a: a.word in LANDS, LAND_NOTE, ends=False),
+    # "how many came from bots?": what came from someone is what they authored ("came" was
+    # a verb not understood: z38a A8); "came about", "come in" are origins (origins.py).
+    WordRow("came from", lambda a: a.word in CAME and a.after == "from", None),
     WordRow("reviewed", lambda a: a.word in UNRECORDED_ROLES, ROLE_NOTE),
     # "who chnaged core.py?": the verb one slip away, said; "who flibbered core.py?" was
     # answered as who changed it, "flibbered" said unused: another question, maybe.

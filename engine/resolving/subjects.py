@@ -32,6 +32,7 @@ from engine.resolving import (
     existence,
     firstnames,
     kinded,
+    nobody,
     outcomes,
     partwords,
     pronouns,
@@ -244,21 +245,24 @@ class Subjects:
             )
             if ended is not None:
                 return ended
+        g = self.graph
         if unknown := [m for m in missing if m in understood.doers]:
-            said = tuple(
-                untracked.get(m) or f'"{m}" names no one known here: {ACTOR_UNKNOWN}'
+            no_one = '"{}" names no one known here: ' + ACTOR_UNKNOWN
+            said = tuple([
+                untracked.get(m) or await nobody.said(g, m, understood, no_one.format(m))
                 for m in unknown
-            )
+            ])  # fmt: skip
             return lambda frame, trace: outcomes.no_match(
                 frame, trace, said, closest, self.signer
             )
         if dropped := [m for m in missing if names_something(m, understood)]:
-            said = tuple(
+            said = tuple([
                 untracked.get(m)
-                or (f'"{m}" names no one known here: {ACTOR_UNKNOWN}' if m in understood.actors
-                    else missing_note(m, understood))
+                or await nobody.said(g, m, understood, (
+                    f'"{m}" names no one known here: {ACTOR_UNKNOWN}' if m in understood.actors
+                    else missing_note(m, understood)))
                 for m in dropped
-            )
+            ])  # fmt: skip
             return lambda frame, trace: outcomes.no_match(
                 frame, trace, said, closest, self.signer
             )
@@ -273,7 +277,10 @@ class Subjects:
                 for m in missing
             )
         elif missing:  # the no match says which names matched nothing
-            named = (untracked.get(m) or missing_note(m, understood) for m in missing)
+            named = [
+                untracked.get(m) or await nobody.said(g, m, understood, missing_note(m, understood))
+                for m in missing
+            ]
             said = (*await unnamed.emptiness(self.graph), *named, *alone_notes)
             said = (*said, *unread_note(understood))
             return lambda frame, trace: outcomes.no_match(
