@@ -221,3 +221,46 @@ async def test_a_life_event_outside_the_time_named_is_said_with_its_date(
     assert said.startswith(f"{path} was not "), said
     assert f"from {year}-01-01T00:00:00Z to {year + 1}-01-01T00:00:00Z, the time asked: " in said
     assert f"it was at {when} ({sha}, by " in said, said
+
+
+WHO_TOO = [  # (history, question, the path, git log's filter for the event: D deleted, A added)
+    ("click", "When was the _unicodefun module removed from the codebase, and who removed it?",
+     "src/click/_unicodefun.py", "D"),
+    ("click", "When was the shell completion module first introduced, and who created it?",
+     "src/click/shell_completion.py", "A"),
+    ("werkzeug", "When was the routing module split into a package, and who did that work?",
+     "src/werkzeug/routing", "A"),
+    ("attrs", "when was _dunders deleted, and who deleted it?", "attr/_dunders.py", "D"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "path", "kind"), WHO_TOO)
+async def test_who_did_it_after_a_life_question_is_the_commits_author(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    path: str,
+    kind: str,
+) -> None:
+    """The commit that did it is stated with its author: a later "who removed it?" is that
+    author, answered, never said not answered (z39a: four answers named the author and said
+    "Only the first question is answered: "who removed it?" was not" on ef27865)."""
+    graph, clone = histories[history]
+    when, sha = commit(clone, f"--diff-filter={kind}", "--", path, oldest=kind == "A")
+    by = shared_history.git(clone, "log", "-1", "--format=%aN", sha).strip()
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.clarification_prompt or result.limitations
+    said = result.direct_judgment or ""
+    assert f"at {when}: " in said and f"({sha}) by " in said, said
+    assert by.split()[0] in said.split(f"({sha}) by ")[1], (by, said)
+    assert not any(n.startswith("Only the first question") for n in result.limitations)
+
+
+async def test_who_removed_it_after_a_last_change_stays_said_not_answered(
+    histories: dict[str, tuple[OrgGraph, Path]],
+) -> None:
+    """Only a life question's commit is a removal: after the last change of a file the repo
+    still has, "who removed it?" asks what the answer does not give, and is said so."""
+    graph, _ = histories["click"]
+    result = await ask(graph, "when was core.py last changed, and who removed it?")
+    assert any('"who removed it?" was not' in n for n in result.limitations), result.limitations

@@ -78,6 +78,15 @@ _WHO_OR_WHEN = re.compile(
     r"(?:\s+(?:change|commit|one|made|done|committed|authored|landed))?\W*$",
     re.IGNORECASE,
 )
+# After a life question ("When was X removed, and who removed it?", "..., and who did that
+# work?"): the commit that did it is given with its author, so the "who" is answered (it was
+# said not answered: z39a, four answers that named the author).
+_WHO_DID_IT = re.compile(
+    r"^\W*(?:and\s+)?who\s+(?:did|made|created|added|introduced|wrote|removed|deleted|"
+    r"killed|dropped|moved|renamed|split|converted|started)"
+    r"(?:\s+(?:it|that|this|them|the\s+move|the\s+split|that\s+work|the\s+work))?\W*$",
+    re.IGNORECASE,
+)
 
 
 # A later part asking over what time the first part's subject was active ("over what period
@@ -183,7 +192,8 @@ def _later(question: str, understood: Interpretation) -> Parts | None:
     if not rest:
         return None
     if understood.asks_last or understood.asks_first or understood.life:
-        if understood.time_expression is None and _WHO_OR_WHEN.match(rest):
+        named = _WHO_OR_WHEN.match(rest) or (understood.life and _WHO_DID_IT.match(rest))
+        if understood.time_expression is None and named:
             return Parts((), f'"{rest}": the change given names who made it and when.',
                          named_by_first=True)  # fmt: skip
         return None
