@@ -70,7 +70,7 @@ WORD_SPELLINGS: dict[str, tuple[str, frozenset[str] | None]] = {
     "qtr": ("quarter", None), "qtrs": ("quarters", None),
     "hr": ("hour", _COUNTING), "hrs": ("hours", _COUNTING),
     "wknd": ("weekend", None), "wkend": ("weekend", None),
-    "lst": ("last", None), "lsat": ("last", None),
+    "lst": ("last", None), "lsat": ("last", None), "prev": ("previous", None),
     "2day": ("today", None), "tdy": ("today", None), "yday": ("yesterday", None),
     "mon": ("monday", _ON_A_DAY), "tue": ("tuesday", _PLACING), "tues": ("tuesday", _PLACING),
     "wed": ("wednesday", _PLACING), "thu": ("thursday", _PLACING),
