@@ -264,3 +264,20 @@ async def test_who_removed_it_after_a_last_change_stays_said_not_answered(
     graph, _ = histories["click"]
     result = await ask(graph, "when was core.py last changed, and who removed it?")
     assert any('"who removed it?" was not' in n for n in result.limitations), result.limitations
+
+
+@pytest.mark.parametrize(
+    ("history", "question"),
+    [("click", "When was the _unicodefun module added, and who removed it?"),
+     ("attrs", "when was _dunders deleted, and who created it?")],
+)  # fmt: skip
+async def test_who_did_another_event_after_a_life_question_stays_said_not_answered(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str
+) -> None:
+    """The commit given is the event asked: who did another ("added ..., and who removed
+    it?") is another commit's author, said not answered (d9d4237 named the creator)."""
+    graph, _ = histories[history]
+    result = await ask(graph, question)
+    assert any(n.startswith("Only the first question") for n in result.limitations), (
+        result.limitations
+    )

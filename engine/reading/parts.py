@@ -80,13 +80,31 @@ _WHO_OR_WHEN = re.compile(
 )
 # After a life question ("When was X removed, and who removed it?", "..., and who did that
 # work?"): the commit that did it is given with its author, so the "who" is answered (it was
-# said not answered: z39a, four answers that named the author).
+# said not answered: z39a, four answers that named the author). Only a verb of the event
+# asked, or one of any ("did", "that work"): "When was X added, and who removed it?" asks of
+# another commit, said not answered.
 _WHO_DID_IT = re.compile(
-    r"^\W*(?:and\s+)?who\s+(?:did|made|created|added|introduced|wrote|removed|deleted|"
-    r"killed|dropped|moved|renamed|split|converted|started)"
+    r"^\W*(?:and\s+)?who\s+(?P<verb>\w+)"
     r"(?:\s+(?:it|that|this|them|the\s+move|the\s+split|that\s+work|the\s+work))?\W*$",
     re.IGNORECASE,
 )
+_ANY_EVENT = frozenset({"did", "done", "started"})
+_EVENT_VERBS = {  # the life event (engine/reading/origins.py) each verb names
+    "made": {"made", "created", "added", "introduced", "wrote"},
+    "removed": {"removed", "deleted", "killed", "dropped"},
+    "moved": {"moved", "renamed"},
+    "into_src": {"moved"},
+    "became": {"split", "converted", "made", "created"},
+}
+
+
+def _who_did_it(rest: str, event: str | None) -> bool:
+    """Whether `rest` asks who did the life event asked (`event`), named by its commit."""
+    found = _WHO_DID_IT.match(rest) if event else None
+    if found is None or event is None:
+        return False
+    verb = found.group("verb").lower()
+    return verb in _ANY_EVENT or verb in _EVENT_VERBS.get(event, set())
 
 
 # A later part asking over what time the first part's subject was active ("over what period
@@ -192,7 +210,7 @@ def _later(question: str, understood: Interpretation) -> Parts | None:
     if not rest:
         return None
     if understood.asks_last or understood.asks_first or understood.life:
-        named = _WHO_OR_WHEN.match(rest) or (understood.life and _WHO_DID_IT.match(rest))
+        named = _WHO_OR_WHEN.match(rest) or _who_did_it(rest, understood.life)
         if understood.time_expression is None and named:
             return Parts((), f'"{rest}": the change given names who made it and when.',
                          named_by_first=True)  # fmt: skip
