@@ -145,3 +145,35 @@ async def test_windows_wider_together_than_400_days_stay_refused(
     graph, _ = histories[history]
     result = await ask(graph, "how many commits in 2023 and 2025?")
     assert result.outcome is Outcome.CLARIFICATION_REQUIRED, (result.outcome, result.limitations)
+
+
+SEVERAL = [  # (history, question, windows, the subjects' paths)
+    ("attrs", "how many commits to src/attr and src/attrs in March and July 2026?",
+     [(datetime(2026, 3, 1, tzinfo=UTC), datetime(2026, 4, 1, tzinfo=UTC)),
+      (datetime(2026, 7, 1, tzinfo=UTC), datetime(2026, 8, 1, tzinfo=UTC))],
+     ("src/attr", "src/attrs")),
+    ("click", "how many commits to src/click and tests in Q1 and Q3 2025?",
+     [(datetime(2025, 1, 1, tzinfo=UTC), datetime(2025, 4, 1, tzinfo=UTC)),
+      (datetime(2025, 7, 1, tzinfo=UTC), datetime(2025, 10, 1, tzinfo=UTC))],
+     ("src/click", "tests")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "windows", "paths"), SEVERAL)
+async def test_several_subjects_over_windows_are_not_added_into_one_total(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    windows: list[tuple[datetime, datetime]],
+    paths: tuple[str, str],
+) -> None:
+    """Each subject's commits in each window, never one sum over subjects and windows: a
+    commit touching both would count twice (the reviewer of 74e55c4 found the sum)."""
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    judgment = result.direct_judgment or ""
+    assert "each answered below" in judgment and "together" not in judgment, judgment
+    for start, end in windows:
+        for path in paths:
+            name = path.rsplit("/", 1)[-1]
+            assert f"{commits(clone, start, end, path)} to {name}" in judgment, judgment

@@ -118,10 +118,12 @@ def total(union: Union, done: Sequence[InvestigationResult]) -> str:
 
 def _summed(claims: list[list[ClaimedFact]], kind: FactKind, key: str) -> int | None:
     """`key` of `kind` added over the windows, when every window claiming it claims it of
-    the same subjects (a window claiming none had none: its answer says so); else None."""
+    the same one subject (a window claiming none had none: its answer says so); else None.
+    Never over several subjects: a commit touching two would count twice (as
+    engine/questions/count.py says of each subject's count, "not added up")."""
     subjects = {frozenset(c.subject_key for c in found if c.kind is kind) for found in claims}
     subjects.discard(frozenset())
-    if len(subjects) != 1:
+    if len(subjects) != 1 or len(next(iter(subjects))) != 1:
         return None
     values = [c.value.get(key) for found in claims for c in found if c.kind is kind]
     if not all(isinstance(v, int) for v in values):
