@@ -153,12 +153,16 @@ class _Order:
     """The digest reads (graph.cypher.digests) and row making (graph.writer) of a load, each
     counted with whether a write statement was sent and not answered at the time."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, org: str) -> None:
         self.writing: list[str] = []
         self.reads = self.reads_during_writes = self.rows = self.rows_during_writes = 0
         send, pairs = GraphExecutor._send, Writer._pairs
 
         async def spied(executor: GraphExecutor, text: str, write: bool, *args: Any) -> Any:
+            # Only the load's own organisation: another test's served app sharing the loop
+            # (its sweeper writes) made writes "in flight" in the whole suite on 74e55c4.
+            if org not in executor._name:
+                return await send(executor, text, write, *args)
             if write:
                 self.writing.append(text)
                 try:
@@ -197,8 +201,9 @@ async def test_a_batch_is_read_before_the_batch_ahead_of_it_is_written(
     FalkorDB runs a read that comes during a write after the write, so the client waited on
     its read while the server wrote, then the server had nothing to do while the client
     prepared (a 10k demo load's 14 digest reads of ~7 ms each waited 1.7 s in all)."""
-    order = _Order(monkeypatch)
-    await _load_subjects(falkor, new_org())
+    org = new_org()
+    order = _Order(monkeypatch, org)
+    await _load_subjects(falkor, org)
     assert order.reads == 5 and order.reads_during_writes == 0
 
 
@@ -208,8 +213,9 @@ async def test_a_batch_s_rows_are_made_while_the_batch_before_is_written(
     """And its rows are made before, while the server writes the batch before: made after
     that write, between the write and the read, the server waited for them (a 10k demo load:
     0.8 s of rows, the gaps between writes 1.68 s, 0.99 s with the rows made ahead)."""
-    order = _Order(monkeypatch)
-    await _load_subjects(falkor, new_org())
+    org = new_org()
+    order = _Order(monkeypatch, org)
+    await _load_subjects(falkor, org)
     # The first batch's and the second's are made with no write in flight.
     assert order.rows == 5 and order.rows_during_writes == 3
 
