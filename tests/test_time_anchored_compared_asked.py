@@ -17,7 +17,7 @@ import pytest
 
 from engine.ports import OrgGraph
 from tests import shared_history
-from tests.shared_history import compared_as_git
+from tests.shared_history import compared_as_git, on
 from tests.test_investigate import answer
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
@@ -33,17 +33,13 @@ histories = shared_history.histories(*NAMES)
 ask = partial(answer, now=CLOCK)
 
 
-def day(y: int, m: int) -> datetime:
-    return datetime(y, m, 1, tzinfo=UTC)
-
-
 CASES = [
-    ("click", "click commits in March in 2020 versus in Apr 2014", (day(2020, 3), day(2020, 4)),
-     (day(2014, 4), day(2014, 5))),
+    ("click", "click commits in March in 2020 versus in Apr 2014", (on(2020, 3), on(2020, 4)),
+     (on(2014, 4), on(2014, 5))),
     ("werkzeug", "werkzeug commits in Q2 2026 versus the second quarter in 2014",
-     (day(2026, 4), day(2026, 7)), (day(2014, 4), day(2014, 7))),
+     (on(2026, 4), on(2026, 7)), (on(2014, 4), on(2014, 7))),
     ("requests", "were there more commits to requests in the first half of 2024 than H2 in 2015?",
-     (day(2024, 1), day(2024, 7)), (day(2015, 7), day(2016, 1))),
+     (on(2024, 1), on(2024, 7)), (on(2015, 7), on(2016, 1))),
 ]  # fmt: skip
 
 

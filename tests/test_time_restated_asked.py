@@ -18,7 +18,7 @@ import pytest
 from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
-from tests.shared_history import commits
+from tests.shared_history import commits, on
 from tests.test_investigate import answer
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
@@ -32,16 +32,12 @@ histories = shared_history.histories(*NAMES)
 ask = partial(answer, now=CLOCK)
 
 
-def day(y: int, m: int) -> datetime:
-    return datetime(y, m, 1, tzinfo=UTC)
-
-
 RESTATED = [
     ("attrs", "how many commits to attrs in summer 2025, June through August?",
-     day(2025, 6), day(2025, 9)),
-    ("click", "how many commits in Q1 2026, January to March?", day(2026, 1), day(2026, 4)),
+     on(2025, 6), on(2025, 9)),
+    ("click", "how many commits in Q1 2026, January to March?", on(2026, 1), on(2026, 4)),
     ("werkzeug", "how many commits in the first half of 2025 (January through June)?",
-     day(2025, 1), day(2025, 7)),
+     on(2025, 1), on(2025, 7)),
 ]  # fmt: skip
 
 
@@ -72,7 +68,7 @@ async def test_the_checkers_apposition_ranks_the_summers_people(
         "and how many commits did each make?",
     )
     assert result.outcome is Outcome.ANSWERED, (result.outcome, result.limitations)
-    hynek = commits(clone, day(2025, 6), day(2025, 9), author="hs@ox.cx")
+    hynek = commits(clone, on(2025, 6), on(2025, 9), author="hs@ox.cx")
     assert f"Hynek Schlawack ({hynek} commit(s)" in (result.direct_judgment or ""), result
 
 

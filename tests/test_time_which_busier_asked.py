@@ -19,7 +19,7 @@ import pytest
 
 from engine.ports import OrgGraph
 from tests import shared_history
-from tests.shared_history import commits, compared_as_git
+from tests.shared_history import commits, compared_as_git, on
 from tests.test_investigate import answer
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
@@ -33,19 +33,15 @@ histories = shared_history.histories(*NAMES)
 ask = partial(answer, now=CLOCK)
 
 
-def day(y: int, m: int, d: int = 1) -> datetime:
-    return datetime(y, m, d, tzinfo=UTC)
-
-
 CASES = [
     ("werkzeug", "Which month was busier for werkzeug, February 2026 or April 2026, and by how "
-     "many commits?", (day(2026, 4), day(2026, 5)), (day(2026, 2), day(2026, 3))),
-    ("werkzeug", "which was busier, jan or feb?", (day(2026, 2), day(2026, 3)),
-     (day(2026, 1), day(2026, 2))),
-    ("click", "which was more active, Q1 2026 or Q2 2026?", (day(2026, 4), day(2026, 7)),
-     (day(2026, 1), day(2026, 4))),
+     "many commits?", (on(2026, 4), on(2026, 5)), (on(2026, 2), on(2026, 3))),
+    ("werkzeug", "which was busier, jan or feb?", (on(2026, 2), on(2026, 3)),
+     (on(2026, 1), on(2026, 2))),
+    ("click", "which was more active, Q1 2026 or Q2 2026?", (on(2026, 4), on(2026, 7)),
+     (on(2026, 1), on(2026, 4))),
     ("attrs", "which quarter was quieter for attrs, Q1 2025 or Q2 2025?",
-     (day(2025, 4), day(2025, 7)), (day(2025, 1), day(2025, 4))),
+     (on(2025, 4), on(2025, 7)), (on(2025, 1), on(2025, 4))),
 ]  # fmt: skip
 
 
