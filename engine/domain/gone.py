@@ -4,7 +4,7 @@ engine/resolving/gonefolders.py): "path<TAB>author time<TAB>hash<TAB>author" per
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 ATTRIBUTE = "gone_folders"
 MAX_CHARS = 19_000  # one attribute text (engine/domain/models.MAX_TEXT is 20,000)
@@ -15,15 +15,23 @@ Gone = tuple[str, str, str]  # (last change's author time, abbreviated hash, aut
 def encode(found: Mapping[str, Gone]) -> str:
     """One line per folder, the shallowest first while they fit (a vendored tree's depths
     are the first left out)."""
-    lines: list[str] = []
+    folders = sorted(found, key=lambda f: (f.count("/"), f))
+    return capped("\t".join((f, *found[f])).replace("\n", " ") for f in folders)
+
+
+def capped(lines: Iterable[str], *, skipping: bool = False) -> str:
+    """`lines` joined while they fit in one attribute text (MAX_CHARS): the first that does
+    not fit ends them, or, `skipping`, is left out and a shorter one after it may fit."""
+    kept: list[str] = []
     size = 0
-    for folder in sorted(found, key=lambda f: (f.count("/"), f)):
-        line = "\t".join((folder, *found[folder])).replace("\n", " ")
+    for line in lines:
         if size + len(line) + 1 > MAX_CHARS:
+            if skipping:
+                continue
             break
-        lines.append(line)
+        kept.append(line)
         size += len(line) + 1
-    return "\n".join(lines)
+    return "\n".join(kept)
 
 
 def decode(text: object) -> dict[str, Gone]:

@@ -20,7 +20,6 @@ from engine.domain import gone
 
 LINEAGE = "lineage"
 GONE_FILES = "gone_files"
-MAX_CHARS = 19_000  # one attribute text (engine/domain/models.MAX_TEXT is 20,000)
 
 
 @dataclass(frozen=True)
@@ -37,16 +36,7 @@ class Step:
 
 def encode(steps: Sequence[Step]) -> str:
     """One line a step, in the order given (a lineage's newest path first)."""
-    lines: list[str] = []
-    size = 0
-    for s in steps:
-        cells = (s.path, s.at, s.sha, s.by, s.came_from)
-        line = "\t".join(c.replace("\t", " ").replace("\n", " ") for c in cells)
-        if size + len(line) + 1 > MAX_CHARS:
-            break
-        lines.append(line)
-        size += len(line) + 1
-    return "\n".join(lines)
+    return gone.capped(_line((s.path, s.at, s.sha, s.by, s.came_from)) for s in steps)
 
 
 def encode_gone(steps: Sequence[Step]) -> str:
@@ -55,16 +45,14 @@ def encode_gone(steps: Sequence[Step]) -> str:
     by_commit: dict[tuple[str, str, str], list[str]] = {}
     for s in sorted(steps, key=lambda s: (s.path.count("/"), s.path)):
         by_commit.setdefault((s.at, s.sha, s.by), []).append(s.path)
-    lines: list[str] = []
-    size = 0
-    for commit, paths in by_commit.items():
-        cells = [c.replace("\t", " ").replace("\n", " ") for c in (*commit, *paths)]
-        line = "\t".join(cells)
-        if size + len(line) + 1 > MAX_CHARS:
-            continue  # a smaller commit's may still fit
-        lines.append(line)
-        size += len(line) + 1
-    return "\n".join(lines)
+    # a commit's line that does not fit is left out: a smaller commit's may still fit
+    lines = (_line((*commit, *paths)) for commit, paths in by_commit.items())
+    return gone.capped(lines, skipping=True)
+
+
+def _line(cells: Sequence[str]) -> str:
+    """One attribute line, its cells' own tabs and line ends made spaces."""
+    return "\t".join(c.replace("\t", " ").replace("\n", " ") for c in cells)
 
 
 def decode_gone(text: object) -> list[Step]:
@@ -83,10 +71,6 @@ def decode(text: object) -> list[Step]:
         if len(parts) in (4, 5):
             out.append(Step(*parts))
     return out
-
-
-def by_path(steps: Sequence[Step]) -> Mapping[str, Step]:
-    return {s.path: s for s in steps}
 
 
 def names(written: str, path: str) -> bool:

@@ -24,7 +24,7 @@ import recorded them. Nothing kept for the path: no answer here (a first change 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from engine.domain.contract import ClaimedFact
 from engine.domain.facts import FactKind
@@ -33,9 +33,9 @@ from engine.domain.models import StoredSubject
 from engine.domain.timecontext import iso
 from engine.questions.base import Asked, Case, Found, Question, Reader, claim_also
 from engine.questions.changes import listed
+from engine.questions.firstchange import SECOND  # the one second a single commit is read in
 from engine.questions.lifesteps import Life, found_life
 
-SECOND = timedelta(seconds=1)
 _SAID = {
     "made": "added", "removed": "deleted", "became": "first written as a folder",
     "moved": "moved", "into_src": "moved into src/", "kept": "added (it was never deleted)",

@@ -28,7 +28,7 @@ def gone_folders(
     for commit in commits:
         for change in commit.files:
             for path in (change.path, change.old_path):
-                for folder in _folders(path):
+                for folder in folders_of(path):
                     if folder in seen:
                         continue
                     seen.add(folder)
@@ -37,6 +37,7 @@ def gone_folders(
     return out
 
 
-def _folders(path: str | None) -> Iterable[str]:
+def folders_of(path: str | None) -> Iterable[str]:
+    """The folders holding `path`, outermost first ("a/b/c.py": "a", "a/b")."""
     parts = (path or "").split("/")[:-1]
     return ("/".join(parts[: i + 1]) for i in range(len(parts)))

@@ -19,10 +19,11 @@ the commit that removed a file no subject holds any more. Both are read from git
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from engine.domain import lives
 from engine.domain.lives import Step
+from graph.git.gone import folders_of
 from graph.git.log import Commit, FileChange
 
 _DEPTH = 8  # earlier paths followed in one lineage, at most
@@ -37,7 +38,7 @@ def births(commits: Sequence[Commit]) -> dict[str, Step]:
             if change.path not in out:
                 came = change.old_path if change.old_path not in (None, change.path) else ""
                 out[change.path] = _step(commit, change.path, came or "")
-            for folder in _folders(change.path):
+            for folder in folders_of(change.path):
                 if folder not in out:
                     out[folder] = _step(commit, folder, _folder_from(change, folder))
     return out
@@ -77,11 +78,6 @@ def gone_files(commits: Sequence[Commit], head: frozenset[str]) -> list[Step]:
 
 def _step(commit: Commit, path: str, came_from: str) -> Step:
     return Step(path, commit.authored.isoformat(), commit.sha[:10], commit.name, came_from)
-
-
-def _folders(path: str) -> Iterable[str]:
-    parts = path.split("/")[:-1]
-    return ("/".join(parts[: i + 1]) for i in range(len(parts)))
 
 
 def _folder_from(change: FileChange, folder: str) -> str:
