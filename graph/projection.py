@@ -13,8 +13,8 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
+import logging
 import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator
@@ -25,6 +25,8 @@ from typing import Any, Protocol, runtime_checkable
 from engine.ports import Checkpoint, OrgGraph, PreparesWrites, WriteBatch
 from graph.observation import fast_path
 from graph.records import Invalid, Parsed, parse_line
+
+log = logging.getLogger("fabric.ingest")
 
 DEFAULT_BATCH = 5_000
 MAX_REPORTED_INVALID = 1_000
@@ -146,9 +148,7 @@ class Projector:
                 await pending
         finally:
             if pending is not None and not pending.done():
-                pending.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await pending
+                await _abandon(pending)
         await self._flush(batch, number, digest.hexdigest(), report, finished=True)
         await self._finish(report)
         if report.accepted > report.unchanged or report.deleted:
@@ -187,9 +187,7 @@ class Projector:
             raise
         except BaseException:  # cancelled: the write started here is not left running alone
             if pending is not None:
-                pending.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await pending
+                await _abandon(pending)
             raise
         return pending
 
@@ -281,3 +279,17 @@ class Projector:
             report.complete_skipped = True
             return
         report.deleted = await self.graph.delete_unseen(self.source, report.run_id)
+
+
+async def _abandon(write: asyncio.Task[None]) -> None:
+    """Cancel a batch's write that a failing or cancelled load leaves in flight, and wait for
+    it to end, so no write outlives its load. The load's own error is the one raised; an error
+    the write ends with is logged, not raised over it, and not lost either: its batch is not
+    checkpointed, so the next run writes it again."""
+    write.cancel()
+    try:
+        await write
+    except asyncio.CancelledError:
+        pass
+    except Exception:
+        log.warning("a batch write abandoned by a failing load ended in error", exc_info=True)

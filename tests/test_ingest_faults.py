@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from asyncio.subprocess import PIPE
 from pathlib import Path
+
+import pytest
 
 from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
@@ -119,3 +122,44 @@ async def test_fingerprint_ignores_the_organisation_but_not_the_content(
     assert (await falkor.org(first).fingerprint()).duplicates == 1
     for org in (first, second, changed):
         await falkor.drop_org(org)
+
+
+async def test_a_write_abandoned_by_a_failing_load_is_waited_for_and_its_error_logged(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A load that fails or is cancelled cancels the batch write it left in flight and waits
+    for it (no write outlives its load). Before, an error that write ended with was swallowed
+    by `contextlib.suppress(Exception)` without a trace; now it is logged, and the load's own
+    error stays the one raised (the write's batch is not checkpointed, so it is written again
+    on the next run)."""
+    from graph.projection import _abandon
+
+    started = asyncio.Event()
+
+    async def write_failing_on_cancel() -> None:
+        started.set()
+        try:
+            await asyncio.sleep(3600)
+        except asyncio.CancelledError:
+            raise RuntimeError("connection lost while cancelling") from None
+
+    async def write_cancelled() -> None:
+        started.set()
+        await asyncio.sleep(3600)
+
+    failing = asyncio.create_task(write_failing_on_cancel())
+    await started.wait()
+    with caplog.at_level(logging.WARNING, logger="fabric.ingest"):
+        await _abandon(failing)
+    assert failing.done()
+    assert [r.exc_info[1].args for r in caplog.records if r.exc_info and r.exc_info[1]] == [
+        ("connection lost while cancelling",)
+    ]
+    caplog.clear()
+    started.clear()
+    cancelled = asyncio.create_task(write_cancelled())
+    await started.wait()
+    with caplog.at_level(logging.WARNING, logger="fabric.ingest"):
+        await _abandon(cancelled)
+    assert cancelled.cancelled()
+    assert not caplog.records
