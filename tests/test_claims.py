@@ -30,8 +30,11 @@ def _claimers() -> set[str]:
 
 
 def _callees(module: Path, function: str) -> list[str]:
-    """module.function of each engine.reading function `function` calls, in source order."""
+    """module.function of each engine.reading function `function` calls, in source order;
+    a call to a step of interpret (a function of the interpreter or of engine/reading/steps)
+    is followed into it, so the passes are seen in the order the steps run them."""
     tree = ast.parse(module.read_text(encoding="utf-8"))
+    here = module.relative_to(READING).with_suffix("").as_posix().replace("/", ".")
     names: dict[str, str] = {}  # local name -> module.function or module
     for node in tree.body:
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("engine.reading"):
@@ -41,7 +44,7 @@ def _callees(module: Path, function: str) -> list[str]:
                 names[local] = f"{base}.{alias.name}" if base else alias.name
     for node in tree.body:  # the module's own functions ("interpreter.helper")
         if isinstance(node, ast.FunctionDef):
-            names.setdefault(node.name, f"{module.stem}.{node.name}")
+            names.setdefault(node.name, f"{here}.{node.name}")
     body = next(
         n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == function
     )
@@ -53,13 +56,20 @@ def _callees(module: Path, function: str) -> list[str]:
     for call in calls:
         func = call.func
         if isinstance(func, ast.Name) and func.id in names:
-            out.append(names[func.id])
+            called = names[func.id]
         elif (
             isinstance(func, ast.Attribute)
             and isinstance(func.value, ast.Name)
             and func.value.id in names
         ):
-            out.append(f"{names[func.value.id]}.{func.attr}")
+            called = f"{names[func.value.id]}.{func.attr}"
+        else:
+            continue
+        owner, _, name = called.rpartition(".")
+        if owner == "interpreter" or (owner.startswith("steps.") and owner != "steps.draft"):
+            out += _callees(READING / f"{owner.replace('.', '/')}.py", name)
+        else:
+            out.append(called)
     return out
 
 
