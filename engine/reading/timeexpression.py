@@ -16,7 +16,7 @@ from engine.reading.names import overlaps
 from engine.reading.time import beside
 from engine.reading.time import phrases as tp
 from engine.reading.time import slots as sl
-from engine.reading.time.calendar import named_year
+from engine.reading.time.dateperiods import named_year
 from engine.reading.time.slots import Slot
 
 

@@ -16,16 +16,8 @@ from engine.domain import timecontext as tc
 from engine.reading.time import conventions as cv
 from engine.reading.time import patterns as p
 from engine.reading.time import spans
-from engine.reading.time.calendar import (
-    MONTHS,
-    amount_of,
-    count_of,
-    date_period,
-    named_year,
-    nth_last,
-    recent_season,
-    span_before,
-)
+from engine.reading.time.calendar import MONTHS, amount_of, count_of, span_before
+from engine.reading.time.dateperiods import date_period, named_year, nth_last, recent_season
 from engine.reading.time.periods import nth_week
 
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)  # the open start of "before X"

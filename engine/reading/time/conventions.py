@@ -23,7 +23,8 @@ import re
 from datetime import datetime
 
 from engine.reading.time import periods
-from engine.reading.time.calendar import MONTH_TYPOS, MONTHS, date_period
+from engine.reading.time.calendar import MONTH_TYPOS, MONTHS
+from engine.reading.time.dateperiods import date_period
 from engine.reading.time.patterns import THROUGH, UNTIL
 from engine.reading.time.spellings import unit_of
 

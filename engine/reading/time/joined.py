@@ -18,8 +18,8 @@ from datetime import datetime
 
 from engine.domain import timecontext as tc
 from engine.reading.time import unions
-from engine.reading.time.calendar import date_period, named_year
 from engine.reading.time.compositions import Groups, Reading
+from engine.reading.time.dateperiods import date_period, named_year
 from engine.reading.time.periods import latest_span
 from engine.reading.time.unions import NotJoined, windows
 

@@ -72,7 +72,7 @@ HOLIDAY = (
     r"(?![\w'\u2019])(?:,?\s+\d{4}(?!\d)|\s+(?:of\s+)?(?:last|this)\s+year\b)?"
 )
 # The year a holiday's days are of ("over Christmas 2025", "around Thanksgiving last year"):
-# one group, read by calendar.named_year ("around Thanksgiving last year" was not understood).
+# one group, read by dateperiods.named_year ("around Thanksgiving last year" was not understood).
 HOLIDAY_YEAR = (
     rf"(?:,?\s+(?:of\s+)?({YEAR}|(?:last|this)\s+year\b"
     r"|(?:a|one|two|three|four|five|\d{1,2})\s+years?\s+ago\b))"
@@ -92,7 +92,7 @@ DAY_DATE = (
 # "Q3 2025", "Q3 of 2025", "Q3-2025", "2025 Q3", "2025-Q3", "the third quarter of 2025", "Q3".
 QUARTER_OF = r"(?:q[1-4]|[1-4]q|(?:the\s+)?(?:first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter)"
 # A quarter or half with its year in two digits ("Q3-25", "Q3'25", "3Q25", "1H 2025", "H2-25":
-# "Q3-25" read this year's Q3, "1H 2025" all of 2025); calendar.date_period reads the century
+# "Q3-25" read this year's Q3, "1H 2025" all of 2025); dateperiods.date_period reads the century
 # as of an apostrophe year (the latest not after now).
 _TWO_DIGITS = r"\d{2}(?![\d/.-])"
 QUARTER_SHORT = rf"(?:q[1-4]\s*[-'\u2019]\s*|[1-4]q\s*[-'\u2019]?\s*){_TWO_DIGITS}"
@@ -144,13 +144,13 @@ SEASON = (
 # A month counted from now, or one of a year counted from now ("last month", "May last year").
 REL_MONTH = rf"(?:(?:this|last|previous)\s+month\b|{MONTH}\s+(?:of\s+)?{REL_YEAR})"
 WEEKDAY = rf"(?:(?:last|this|past)\s+)?(?:{'|'.join(WEEKDAYS)})\b"
-# "last November": the latest November wholly past (calendar.date_period), as "last Easter"
+# "last November": the latest November wholly past (dateperiods.date_period), as "last Easter"
 # and "last summer" are; a year after it is no part of it ("last may 2025" is not read).
 # Never "the last May release" (an event's name).
 LAST_MONTH = (
     rf"(?<!\bthe\s)(?:last|previous|past)\s+{MONTH}(?!\s*,?\s*(?:of\s+)?\d)(?!\s+{EVENTS})"
 )
-# A date or a period of the calendar (engine.reading.time.calendar.date_period reads it).
+# A date or a period of the calendar (engine.reading.time.dateperiods.date_period reads it).
 # A month by its number and year: "2/2025", "03/2024", "2024-03", "2024/03" (not a day,
 # "2024-03-04", nor a version, "version 3/2024"); alone too (engine/reading/time/rules.py),
 # and two with a dash ("04/2025-06/2025": not understood).

@@ -11,7 +11,8 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from engine.domain import timecontext as tc
-from engine.reading.time.calendar import WEEK_ORDINALS, date_period, named_year
+from engine.reading.time.calendar import WEEK_ORDINALS
+from engine.reading.time.dateperiods import date_period, named_year
 
 if TYPE_CHECKING:
     from engine.reading.time.phrases import TimeMatch
@@ -24,7 +25,7 @@ _COUNTED = frozenset({"this", "last", "previous", "past", "current", "next", "pr
 
 
 def meant(text: str, now: datetime) -> tc.Period:
-    """The period a date phrase names (calendar.date_period), or, when it names no year and
+    """The period a date phrase names (dateperiods.date_period), or, when it names no year and
     under a tenth of the latest such period has passed, the one before it."""
     start, stop = date_period(text, now)
     if not just_begun(text, (start, stop), now):

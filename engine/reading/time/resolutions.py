@@ -11,18 +11,10 @@ from datetime import date, datetime, timedelta
 from engine.domain import timecontext as tc
 from engine.reading.time import compositions as c
 from engine.reading.time import holidays, spans
-from engine.reading.time.calendar import (
-    SEASONS,
-    WEEKDAYS,
-    amount_of,
-    count_of,
-    date_period,
-    named_year,
-    recent_season,
-    span_before,
-)
-from engine.reading.time.calendar import nth_last as calendar_nth_last
+from engine.reading.time.calendar import SEASONS, WEEKDAYS, amount_of, count_of, span_before
 from engine.reading.time.compositions import EARLIEST, Groups, Reading, Resolve
+from engine.reading.time.dateperiods import date_period, named_year, recent_season
+from engine.reading.time.dateperiods import nth_last as calendar_nth_last
 from engine.reading.time.periods import end_of, first_of, last_of, latest_span, meant, nth_week
 from engine.reading.time.spellings import unit_of
 from engine.reading.time.unions import NotJoined, Window, windows

@@ -31,8 +31,9 @@ from engine.reading.time import conventions as cv
 from engine.reading.time import joined, spans
 from engine.reading.time import patterns as p
 from engine.reading.time import resolutions as rs
-from engine.reading.time.calendar import WEEKDAYS, season_before_last
+from engine.reading.time.calendar import WEEKDAYS
 from engine.reading.time.composed import COMPOSED
+from engine.reading.time.dateperiods import season_before_last
 from engine.reading.time.holidays import NAMES as HOLIDAY_NAMES
 from engine.reading.time.holidays import WEEKEND_NAMES as HOLIDAY_WEEKENDS
 from engine.reading.time.joined import JOINING

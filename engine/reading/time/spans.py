@@ -17,15 +17,8 @@ from datetime import UTC, date, datetime, timedelta
 
 from engine.domain import timecontext as tc
 from engine.reading.time import conventions, holidays, periods, slashdates
-from engine.reading.time.calendar import (
-    MONTHS,
-    SEASONS,
-    amount_of,
-    count_of,
-    date_period,
-    recent_season,
-    span_before,
-)
+from engine.reading.time.calendar import MONTHS, SEASONS, amount_of, count_of, span_before
+from engine.reading.time.dateperiods import date_period, recent_season
 
 RECENT_DAYS = 90  # "lately", "recently", "these days": the last 90 days before `now`
 SEASON_NOTE = (
@@ -284,7 +277,7 @@ def general_note(phrase: str, own: str | None) -> str | None:
 
 def named(text: str, now: datetime) -> tc.Period:
     """A period named by a date phrase, or "the year", "this year", "last year", or a season
-    counted from now ("last spring": calendar.recent_season)."""
+    counted from now ("last spring": dateperiods.recent_season)."""
     words = text.lower().split()
     if len(words) == 2 and words[-1] in ("year", "quarter", "month"):  # "the year", "last month"
         return tc.period_of(words[-1], now, -1 if words[0] in ("last", "previous") else 0)

@@ -26,7 +26,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from engine.domain import timecontext as tc
-from engine.reading.time.calendar import date_period, named_year
+from engine.reading.time.dateperiods import date_period, named_year
 from engine.reading.time.periods import latest_span
 
 if TYPE_CHECKING:
