@@ -159,6 +159,8 @@ def kind_after(text: str, tokens: list[Token], end: int) -> SubjectKind | None:
         return KIND_WORDS[after.norm]
     if after is not None and after.norm in FOLDERS and not text[end : after.start].strip("/ "):
         return SubjectKind.MODULE  # "the attrs folder", "requests/ directory": never the repo
+    if text[end : end + 1] == "/" and not text[end + 1 : end + 2].strip():
+        return SubjectKind.MODULE  # "commits under werkzeug/ in 2018": a folder, never the repo
     inside = [t for t in tokens if t.end == end]
     return KIND_WORDS.get(inside[0].norm) if inside else None
 

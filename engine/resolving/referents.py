@@ -22,6 +22,7 @@ from engine.resolving import (
     descriptions,
     existence,
     firstnames,
+    formerfolders,
     kinded,
     namesakes,
     partwords,
@@ -217,6 +218,8 @@ class Referents:
             self.untracked[reference] = part  # "attrs src": never all of attrs
             return NotFound(Stage.EXACT_NAME)
         await disclose(self.graph, reference, outcome, told, reach(window, understood))
+        if folder := await formerfolders.said(self.graph, reference, outcome.subject, window):
+            told.notes.append(folder)  # "click/ dir 2019": counted across its move, said
         return outcome.subject
 
     async def _by_form(

@@ -17,7 +17,7 @@ from datetime import date, datetime
 from engine.domain.lives import Step
 from graph.git.gone import gone_folders
 from graph.git.identity import People, gathered
-from graph.git.lives import births, gone_files
+from graph.git.lives import apart, births, gone_files
 from graph.git.log import Commit
 from graph.git.modules import Modules
 
@@ -89,6 +89,9 @@ class History:
     # every path -> the commit that first wrote it; files deleted (graph/git/lives.py)
     born: dict[str, Step] = field(default_factory=dict)
     gone_files: list[Step] = field(default_factory=list)
+    # a moved folder module -> its commits made apart from its era, (early, late) author
+    # instants in epoch seconds (engine/domain/movedapart.py)
+    apart: dict[str, tuple[list[int], list[int]]] = field(default_factory=dict)
 
     @property
     def repo_key(self) -> str:
@@ -137,6 +140,7 @@ class History:
             commit.sha, moment, commit.subject, person, keys, added + removed, lines, added, plus
         )
         self.changes.append(change)
+        self._apart(commit, paths)
         if not self.keep(commit):
             return
         day = moment.date()
@@ -145,6 +149,15 @@ class History:
         self._roll(person, self.repo_key, day, (1, added, removed))
         for path, (m_added, m_removed) in modules.items():
             self._roll(module_key(self.repo, path), person, day, (1, m_added, m_removed))
+
+    def _apart(self, commit: Commit, paths: list[str]) -> None:
+        for path in paths:
+            which = apart(self.modules.by_path[path], commit)
+            if which is not None:
+                early, late = self.apart.setdefault(path, ([], []))
+                (early if which == "early" else late).append(int(commit.authored.timestamp()))
+            elif self.modules.by_path[path].renamed_at is not None:
+                self.apart.setdefault(path, ([], []))
 
     def remap(self, keys: dict[str, str]) -> None:
         """Rewrite every person key by `keys` (graph/git/identity.py's `joined`): people

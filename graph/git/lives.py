@@ -21,10 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.domain import lives
+from engine.domain import lives, movedapart
 from engine.domain.lives import Step
 from graph.git.gone import folders_of
 from graph.git.log import Commit, FileChange
+from graph.git.modules import Module
 
 _DEPTH = 8  # earlier paths followed in one lineage, at most
 
@@ -104,3 +105,34 @@ def gone_attribute(found: Sequence[Step], stored: object, head: frozenset[str]) 
     kept = [s for s in lives.decode_gone(stored) if s.path not in head and s.path not in new]
     text = lives.encode_gone([*found, *kept])
     return {lives.GONE_FILES: text} if text else {}
+
+
+def apart(module: Module, commit: Commit) -> str | None:
+    """Whether a commit counted for a moved folder module was made apart from its era
+    (engine/domain/movedapart.py): "early" authored before the move touching only the new
+    path, "late" authored at or after it touching the earlier path; None otherwise (or for a
+    file, or a module never moved)."""
+    if module.kind == "file" or module.renamed_at is None or not module.previous:
+        return None
+    before = module.previous[0]
+    touched = any(
+        p is not None and (p == before or p.startswith(f"{before}/"))
+        for change in commit.files
+        for p in (change.path, change.old_path)
+    )
+    if commit.authored < module.renamed_at:
+        return None if touched else "early"
+    return "late" if touched else None
+
+
+def apart_attribute(found: tuple[list[int], list[int]] | None, stored: object) -> dict[str, str]:
+    """A moved folder module's `moved_apart`: this run's exceptions, with those stored before
+    (an incremental run reads only the new commits); nothing for a module never moved."""
+    kept = movedapart.decode(stored)
+    if found is None and kept is None:
+        return {}
+    early, late = found or ([], [])
+    if kept is not None:
+        early, late = [*early, *kept.early], [*late, *kept.late]
+    text = movedapart.encode(sorted(set(early)), sorted(set(late)))
+    return {movedapart.ATTRIBUTE: text}

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-from engine.domain import identities, lives
+from engine.domain import identities, lives, movedapart
 from engine.domain.commits import commit_key, legacy_commit_key
 from engine.domain.models import Relationship, StoredSubject
 from graph.git import gone
@@ -33,8 +33,9 @@ MAX_TITLE = 400  # a source record's title (engine.domain.models.SourceRecord)
 # file module too (HISTORY.md, pyproject.toml); 8: every directory holding a file is a module
 # (.github/workflows, tests/certs). An import finding a repository stored under
 # another layout reads its whole history again. 11: the life of each path (graph/git/lives.py:
-# which commit first wrote it, which deleted a file the head has no more).
-MODULE_LAYOUT = 11
+# which commit first wrote it, which deleted a file the head has no more). 12: a moved folder's
+# commits made apart from its era (engine/domain/movedapart.py: what touched its earlier path).
+MODULE_LAYOUT = 12
 # How commit records are keyed (engine/domain/commits.py); 2: a shortened key names its commit. An
 # import finding a repository stored before reads its whole history again if it had such keys.
 COMMIT_KEYS = 2
@@ -148,11 +149,18 @@ def subjects(
                 "attributes": {
                     **_module_attributes(history.repo, module),
                     **lived.lineage_attribute(path, history.born),
+                    **lived.apart_attribute(
+                        history.apart.get(path), _stored_attr(stored.get(key), movedapart.ATTRIBUTE)
+                    ),
                 },
             },
             stored.get(key),
         )
         yield from _retired(history, module.previous, key, module.renamed_at, stored)
+
+
+def _stored_attr(stored: StoredSubject | None, name: str) -> object:
+    return stored.attributes.get(name) if stored is not None else None
 
 
 def _gone(history: History, stored: StoredSubject | None) -> dict[str, Any]:
