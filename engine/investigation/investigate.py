@@ -5,41 +5,38 @@ An unresolved question (ambiguous or absent subjects) ends before any canonical 
 with a result composed without a model. A failure carries a closed stage and classification,
 never an exception's text. Results are immutable once saved.
 
-Here: the request, answer reuse and saving, and the tagging of failures; the time the answer
-covers is chosen in engine/resolving/questiontime.py, the stages from resolve to validate run in
-engine/investigation/pipeline.py, and a reusable answer is rechecked in
-engine/investigation/reuse.py.
+Here: the request, answer reuse, the parts and windows of a question run as questions of
+their own; results are framed, saved and failures tagged in engine/investigation/failures.py,
+the time the answer covers is chosen in engine/resolving/questiontime.py, the stages from
+resolve to validate run in engine/investigation/pipeline.py, and a reusable answer is
+rechecked in engine/investigation/reuse.py.
 """
 
 from __future__ import annotations
 
-import logging
-import time
-import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import partial
 
-from engine.answering.framing import temporal_label
 from engine.answering.synthesis import Synthesizer
 from engine.domain.contract import (
     FailureClassification,
     FailureStage,
     InvestigationResult,
     Outcome,
-    Trace,
     Versions,
 )
 from engine.domain.errors import PublicError
 from engine.domain.timecontext import EffectiveTime, resolve_time, time_axis_key
 from engine.domain.validation import ContractViolation
 from engine.investigation import parts, unions
+from engine.investigation.failures import InvestigationFailed, Recording, classify
 from engine.investigation.observer import NULL_OBSERVER, InvestigationObserver
 from engine.investigation.pipeline import Pipeline
 from engine.investigation.reuse import ReuseKey, reusable, reuse_key
 from engine.investigation.stages import Stages
-from engine.ports import GraphError, GraphTimeout, OrgGraph
+from engine.ports import GraphError, OrgGraph
 from engine.providers import Provider
 from engine.reading import followups
 from engine.reading.interpretation import Interpretation
@@ -50,22 +47,6 @@ from engine.resolving.handles import known_handles
 from engine.resolving.questiontime import asked_time
 from engine.resolving.receipts import ReceiptSigner
 from engine.resolving.resolution import Resolver
-
-log = logging.getLogger("fabric.investigate")
-
-
-def _classify(exc: GraphError) -> FailureClassification:
-    if isinstance(exc, GraphTimeout):
-        return FailureClassification.TIMEOUT
-    return FailureClassification.GRAPH_UNAVAILABLE
-
-
-class InvestigationFailed(Exception):
-    """Raised when a failed result cannot even be saved (the graph is down)."""
-
-    def __init__(self, result: InvestigationResult) -> None:
-        super().__init__(f"investigation failed at {result.failure_stage}")
-        self.result = result
 
 
 @dataclass(frozen=True)
@@ -78,7 +59,20 @@ class InvestigationRequest:
     prior_receipts: tuple[str, ...] = ()
 
 
-class Investigator:
+@dataclass(frozen=True)
+class Asked:
+    """A question as read: who asked, the request (a follow-up written whole), the instant
+    asked at, the request's time, the reading, and the follow-up it was (None: none)."""
+
+    actor: str
+    request: InvestigationRequest
+    now: datetime
+    effective: EffectiveTime
+    understood: Interpretation
+    followed: followups.Followed | None
+
+
+class Investigator(Recording):
     """Runs investigations for one organisation.
 
     graph: the organisation's graph (directory, fact source, episodes, result store).
@@ -148,22 +142,29 @@ class Investigator:
             return await self._internal(frame, FailureStage.INTERPRET, Stages(), None), False
         if followed is not None:  # what it carried, its recent references may settle
             understood = replace(understood, carried=followed.carried)
-        asked = effective
+        asked = Asked(actor, request, now, effective, understood, followed)
+        return await self._asked(asked, key.digest), False
+
+    async def _asked(self, asked: Asked, key: str) -> InvestigationResult:
+        """A question read: the time it covers chosen (refused when too wide, BadUserInput),
+        remembered for a follow-up, and answered."""
+        actor, request, understood = asked.actor, asked.request, asked.understood
+        followed = asked.followed
+        anchor = asked.effective.end
         effective, time_notes, wide = asked_time(
-            effective, understood, anchor, request.allow_clarification
+            asked.effective, understood, anchor, request.allow_clarification
         )
         stages = Stages(too_wide=wide)
-        frame = self._frame(actor, request.question, now, asked if wide else effective, understood)
+        framed = asked.effective if wide else effective
+        frame = self._frame(actor, request.question, asked.now, framed, understood)
         stages.told.notes = [*([followed.note] if followed else []), *time_notes]
         if followed is not None or not followups.is_fragment(request.question):
             previous = followups.Previous(
                 request.question, understood.time_expression, understood.references
             )
+            ring, org = self.resolver.ring, self.resolver.org_id
             ring.asked(org, actor, previous)
-        answer = await self._answer(
-            actor, request, effective, understood, frame, stages, key.digest
-        )
-        return answer, False
+        return await self._answer(actor, request, effective, understood, frame, stages, key)
 
     async def _reuse(
         self, actor: str, question: str, now: datetime, effective: EffectiveTime, key: ReuseKey
@@ -176,7 +177,7 @@ class Investigator:
             reused = await reusable(self.graph, key.digest, now - self.reuse_max_age)
         except GraphError as exc:
             frame = self._frame(actor, question, now, effective, None)
-            failed = outcomes.failure(frame, FailureStage.REUSE, _classify(exc), None)
+            failed = outcomes.failure(frame, FailureStage.REUSE, classify(exc), None)
             self.observer.investigation(Outcome.FAILED.value, False, ())
             try:
                 await self._persist(failed, None)
@@ -213,7 +214,7 @@ class Investigator:
             whole = partial(self._whole, actor, request, frame.created_at)
             result = await unions.answered(result, understood, whole)
         except GraphError as exc:
-            kind = _classify(exc)
+            kind = classify(exc)
             self.observer.investigation(Outcome.FAILED.value, False, stages.timings)
             raise InvestigationFailed(
                 outcomes.failure(frame, stages.current, kind, self._trace(stages, start_trips))
@@ -297,7 +298,7 @@ class Investigator:
             frame = self._frame(actor, question, now, effective, interpret(question, anchor))
             self.observer.investigation(Outcome.FAILED.value, False, stages.timings)
             raise InvestigationFailed(
-                outcomes.failure(frame, FailureStage.INTERPRET, _classify(exc), None)
+                outcomes.failure(frame, FailureStage.INTERPRET, classify(exc), None)
             ) from exc
         return interpret(question, anchor, known.__contains__)
 
@@ -311,76 +312,6 @@ class Investigator:
             self.round_trips,
         )
 
-    async def _internal(
-        self, frame: outcomes.Frame, stage: FailureStage, stages: Stages, trace: Trace | None
-    ) -> InvestigationResult:
-        """An unexpected exception at `stage`: logged here with its traceback (operators
-        need it), while the result carries only the closed stage and `internal`."""
-        log.error("investigation %s failed at stage %s", frame.result_id, stage.value,
-                  exc_info=True)  # fmt: skip
-        result = outcomes.failure(frame, stage, FailureClassification.INTERNAL, trace)
-        try:
-            await self._persist(result, None)
-        finally:
-            self.observer.investigation(Outcome.FAILED.value, False, stages.timings)
-        return result
-
-    async def _persist(self, result: InvestigationResult, key: str | None) -> None:
-        try:
-            await self.graph.results.save(
-                result.id,
-                result.model_dump_json(),
-                created_ns=time.time_ns(),
-                subject_keys=result.subject_keys,
-                reuse_key=key,
-                outcome=result.outcome.value,
-            )
-        except Exception as exc:
-            kind = _classify(exc) if isinstance(exc, GraphError) else FailureClassification.INTERNAL
-            if kind is FailureClassification.INTERNAL:
-                log.error("investigation %s could not be saved", result.id, exc_info=True)
-            failed = result.model_copy(
-                update={
-                    "outcome": Outcome.FAILED,
-                    "failure_stage": FailureStage.PERSIST,
-                    "failure_classification": kind,
-                }
-            )
-            raise InvestigationFailed(failed) from exc
-
-    def _frame(
-        self,
-        actor: str,
-        question: str,
-        now: datetime,
-        effective: EffectiveTime,
-        understood: Interpretation | None,
-    ) -> outcomes.Frame:
-        context = outcomes.context_of(effective)
-        summary = (
-            {}  # the question was never understood (interpretation itself failed)
-            if understood is None
-            else {
-                "references": list(understood.references),
-                "fact_kinds": [k.value for k in understood.fact_kinds],
-                "time_expression": understood.time_expression,
-                "intent": understood.intent,
-            }
-        )
-        return outcomes.Frame(
-            result_id=str(uuid.uuid4()),
-            org_id=self.resolver.org_id,
-            actor=actor,
-            question=question,
-            created_at=now,
-            time_context=context,
-            interpretation=summary,
-            versions=self.versions,
-            label=temporal_label(effective, []),
-        )
-
-    def _trace(self, stages: Stages, start_trips: int) -> Trace:
-        return stages.trace(self.round_trips() - start_trips)
 
 
 __all__ = ["InvestigationFailed", "InvestigationRequest", "Investigator"]
