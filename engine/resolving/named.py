@@ -1,0 +1,197 @@
+"""The subjects a question's references name (engine/resolving/subjects.py asks): modules
+named with their repository first ("click's termui", "the routing tests"), then each other
+reference with its kind word; people of one name beside what changed are the one who changed
+it; a reference asking which ends the investigation with a clarification (or no match), and
+one naming nothing is said (engine/resolving/missing.py)."""
+
+from __future__ import annotations
+
+from engine.domain.models import StoredSubject
+from engine.ports import OrgGraph
+from engine.reading.interpretation import Interpretation
+from engine.resolving import changers, existence, kinded, missing, outcomes, partwords
+from engine.resolving.aside import shipped_of_within
+from engine.resolving.disclosures import Disclosures
+from engine.resolving.missing import Ended
+from engine.resolving.receipts import ReceiptSigner
+from engine.resolving.referents import Referents
+from engine.resolving.resolution import Ambiguous, NotFound, Resolver
+from engine.resolving.within import Within, tests_of, within
+
+
+class Named:
+    """Reads the references of questions in one organisation's graph, with the referents of
+    the Subjects asking (their window set once the question's time is known)."""
+
+    def __init__(
+        self, graph: OrgGraph, resolver: Resolver, signer: ReceiptSigner, referents: Referents
+    ) -> None:
+        self.graph = graph
+        self.resolver = resolver
+        self.signer = signer
+        self.referents = referents
+
+    async def read(
+        self,
+        actor: str,
+        question: str,
+        understood: Interpretation,
+        allow_clarification: bool,
+        subjects: list[StoredSubject],
+        told: Disclosures,
+        done: frozenset[str] = frozenset(),
+    ) -> Ended | None:
+        """The subjects the question names, added to `subjects`: modules with their
+        repository first, then each other reference (but those `done`: read beside a
+        receipt); or the composer of the clarification (or no match) that ends the
+        investigation. A reference naming nothing is said (engine/resolving/missing.py)."""
+        consumed: set[str] = set(done)
+        ended = await self._scopes(actor, understood, allow_clarification, subjects, consumed, told)
+        if ended is not None:
+            return ended
+        alone, alone_notes = await kinded.alone(self.graph, understood)  # "the repo"
+        subjects.extend(alone)
+        unmatched = missing.Unmatched(self.referents.untracked)
+        namesakes: list[tuple[str, Ambiguous]] = []  # people of one name, beside what changed
+        ended = await self._each(
+            actor, question, understood, allow_clarification, subjects, told,
+            consumed, unmatched, namesakes,
+        )  # fmt: skip
+        if ended is not None:
+            return ended
+        for reference, outcome in namesakes:  # "kevin" beside types.py: who changed it
+            ended = await self._changer(
+                actor, reference, outcome, subjects, told, allow_clarification
+            )
+            if ended is not None:
+                return ended
+        if ended := await missing.no_one(self.graph, self.signer, understood, unmatched):
+            return ended
+        if subjects:
+            told.notes.extend(alone_notes)
+            told.notes.extend(missing.left_out(understood, unmatched))
+        elif unmatched.names:  # the no match says which names matched nothing
+            return await missing.nothing(
+                self.graph, self.signer, understood, unmatched, alone_notes
+            )
+        return None
+
+    async def _each(
+        self,
+        actor: str,
+        question: str,
+        understood: Interpretation,
+        allow_clarification: bool,
+        subjects: list[StoredSubject],
+        told: Disclosures,
+        consumed: set[str],
+        unmatched: missing.Unmatched,
+        namesakes: list[tuple[str, Ambiguous]],
+    ) -> Ended | None:
+        """Each reference not `consumed` read with its kind word: a subject joins `subjects`,
+        one naming nothing `unmatched`, people of one name `namesakes` (read once the others
+        are known); a reference asking which ends the investigation (its composer)."""
+        kinds = understood.reference_kinds or (None,) * len(understood.references)
+        for reference, kind in zip(understood.references, kinds, strict=False):
+            if reference in consumed:
+                continue
+            outcome = await self.referents.one(actor, question, reference, understood, kind, told)
+            if isinstance(outcome, Ambiguous) and not namesakes and changers.among_people(outcome):
+                namesakes.append((reference, outcome))  # read once the others are known
+                continue
+            if isinstance(outcome, StoredSubject):
+                subjects.append(outcome)
+            elif isinstance(outcome, Ambiguous) and allow_clarification:
+                return lambda frame, trace, ref=reference, c=outcome.candidates: (
+                    outcomes.clarification(frame, ref, c, self.signer, trace)
+                )
+            elif isinstance(outcome, Ambiguous):  # answered without it: another question
+                which = (outcomes.prompt_for(reference, outcome.candidates),)
+                return lambda frame, trace: outcomes.no_match(frame, trace, which)
+            elif isinstance(outcome, NotFound):
+                unmatched.names.append(reference)
+                unmatched.closest += outcome.suggestions
+            elif isinstance(outcome, Within):  # named with a kind it is not: ask which
+                return self._ask(outcome, reference, allow_clarification)
+        return None
+
+    async def _changer(
+        self,
+        actor: str,
+        reference: str,
+        outcome: Ambiguous,
+        subjects: list[StoredSubject],
+        told: Disclosures,
+        allow_clarification: bool,
+    ) -> Ended | None:
+        """The one of several people of a name who ever changed what the question names
+        joins `subjects`, said; else the clarification (engine.resolving.changers)."""
+        found = None
+        if self.referents.window is not None:  # set once the question's time is known (resolve)
+            found = await changers.only_changer(
+                self.graph, reference, outcome, subjects, self.referents.window.end
+            )
+        if isinstance(found, tuple):
+            subjects.append(found[0])
+            told.notes.append(found[1])
+            self.resolver.admit(actor, found[0])
+            return None
+        if not allow_clarification:
+            which = (found or outcomes.prompt_for(reference, outcome.candidates),)
+            return lambda frame, trace: outcomes.no_match(frame, trace, which)
+        return lambda frame, trace: outcomes.clarification(
+            frame, reference, outcome.candidates, self.signer, trace, prompt=found
+        )
+
+    async def _scopes(
+        self,
+        actor: str,
+        understood: Interpretation,
+        allow_clarification: bool,
+        subjects: list[StoredSubject],
+        consumed: set[str],
+        told: Disclosures,
+    ) -> Ended | None:
+        """Modules named with their repository (engine.resolving.within): found ones join `subjects`
+        and their references are `consumed`; a pair not found ends the investigation with a
+        clarification (or no match)."""
+        for scope in understood.scopes:
+            # a question's place ("requests: ...") holds each other reference in turn
+            if scope.inner in consumed or (scope.outer in consumed and not scope.prefix):
+                continue
+            found = await within(self.graph, self.resolver, actor, scope)
+            if found is not None and (shipped := shipped_of_within(scope.inner, found, understood)):
+                told.candidates = (*told.candidates, *shipped.others)  # "click's termui"
+                found = Within(shipped.subject, note=shipped.note)
+            if found is None and scope.bare:  # "the routing tests": tests/test_routing.py
+                found = await tests_of(self.graph, scope)
+            if found is None and scope.bare:  # "the testing helpers": one phrase, two modules
+                found = await existence.two_in_one(self.graph, scope)
+            if found is None:
+                continue
+            consumed.update((scope.outer, scope.inner))
+            if found.subject is not None and understood.beside_of(scope.inner):
+                found = await partwords.of_scope(  # "changelog.d entries added in attrs"
+                    self.graph, self.resolver, actor, scope.inner, found.subject, understood,
+                    self.referents.window, told,
+                )  # fmt: skip
+            if found.subject is not None:
+                subjects.append(found.subject)
+                self.resolver.admit(actor, found.subject)
+                told.notes.extend([found.note] if found.note else [])
+                continue
+            return self._ask(found, scope.phrase, allow_clarification)
+        return None
+
+    def _ask(
+        self, found: Within, reference: str, allow_clarification: bool
+    ) -> Ended:
+        """The clarification (or, when none is allowed, the no match) `found` asks."""
+        prompt, offered = found.prompt or "", found.candidates
+        if not allow_clarification or not offered:  # nothing to choose: "attrs src"
+            return lambda frame, trace: outcomes.no_match(frame, trace, (prompt,))
+        return lambda frame, trace: outcomes.clarification(
+            frame, reference, offered, self.signer, trace, prompt=prompt
+        )
+
+
