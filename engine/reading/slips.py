@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from engine.reading import references as r
 from engine.reading import vocabulary as v
+from engine.reading.time.spellings import WORD_SPELLINGS
 from engine.reading.verbs import CHANGE_NOUNS, LIGHT_VERBS, nearest, slip
 
 # The words of a question's kind, facts and people a slip of is read as them.
@@ -51,7 +52,16 @@ NOT_SLIPS = frozenset(
 NOTE = 'read as "{word}": no word here is spelt so; it is one slip away.'
 # Question words written short in chat, read as the word written out ("most active ppl over
 # xmas" ended, "ppl" not understood); said beside the answer as read.
-SHORT = {"ppl": "people", "ppls": "people", "contribs": "contributors"}
+# Calendar units written short, as the time reader's rows spell them
+# (engine/reading/time/spellings.WORD_SPELLINGS), where no time phrase read them: "busiest wk
+# in 2026", "which qtr of 2025 was the busiest" ended on "wk"/"qtr" not understood (on attrs
+# "wk" was asked as a person's address), where "busiest week" is answered. Not "yr" ("your"
+# in chat) nor "q" (a letter).
+SHORT = {"ppl": "people", "ppls": "people", "contribs": "contributors"} | {
+    short: word
+    for short, (word, _) in WORD_SPELLINGS.items()
+    if word.rstrip("s") in {"week", "month", "quarter"} and len(short) > 1
+}
 SHORT_NOTE = 'read as "{word}" (written short).'
 # Words meaning a question word in a git history, read as it: what a person contributes to
 # one is its commits (no pull request, review or issue is in it). "Tin Tvrtkovic's last
