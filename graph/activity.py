@@ -25,7 +25,7 @@ from graph.cypher import subjects as subjects_cypher
 from graph.dialect import Dialect
 from graph.executor import Row, Run
 from graph.observation import fast_path
-from graph.rows import DAY_NS, SLOT_US, slot_key, us_at_least, us_at_most
+from graph.recordrows import DAY_NS, SLOT_US, slot_key, us_at_least, us_at_most
 
 Progress = Callable[[str], None]
 
@@ -43,7 +43,7 @@ Progress = Callable[[str], None]
 # which reads of a time window walk; the records' start_us and end_us index fields (about
 # 12 s of a 1M reopen's 66: docs/operations.md), dropped once they are made.
 # 9: each endpoint on a midnight on its slot's tie node for its subject's key prefix
-# (graph.rows.tie_of), which a page tied at that midnight reads in key order (graph.ties).
+# (graph.recordrows.tie_of), which a page tied at that midnight reads in key order (graph.ties).
 FORMAT_VERSION = 9
 _HISTOGRAM_TTL_S = 5.0  # the day counts only size windows: a stale copy costs time, not truth
 _PAGES_AHEAD = 4  # a first window holds about this many pages' worth of records
@@ -296,7 +296,7 @@ async def _place(
     range of node ids at a time (graph.dialect's slots; on Neo4j one range): the range's
     missing slots made first, a batch at a time, then its records placed. From format 8
     (`unplace`), format 9's: the range's records with an endpoint on a midnight are taken
-    off their slots first, and placed again on their tie nodes (graph.rows.tie_of)."""
+    off their slots first, and placed again on their tie nodes (graph.recordrows.tie_of)."""
     span, missing, place, unplaced = dialect.slots
     found = await read(span)
     top, total = (found[0][0], int(found[0][1])) if found else (None, 0)

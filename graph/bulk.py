@@ -30,8 +30,9 @@ from engine.domain.models import (
     Tombstone,
 )
 from engine.ports import WriteBatch
-from graph import rows
-from graph.rows import EPISODE_COLUMNS, RECORD_COLUMNS, SLOT_AT, STUB_COLUMNS, SUBJECT_COLUMNS
+from graph import recordrows, rows
+from graph.recordrows import SLOT_AT
+from graph.rows import EPISODE_COLUMNS, RECORD_COLUMNS, STUB_COLUMNS, SUBJECT_COLUMNS
 
 Props = dict[str, Any]
 RelKey = tuple[str, str, str, str]  # type, from key, to key, id
@@ -139,9 +140,9 @@ class BulkGraph:
     def _records(self, run: list[SourceRecord], batch: WriteBatch) -> None:
         # One row per record, its last (graph.writer: the statement would count it twice).
         source, run_id = batch.source, batch.run_id
-        data = list({r.key: rows.source_record_row(r, source, run_id) for r in run}.values())
-        days, latest = rows.record_summary(data)
-        for key, kind, n, tie in rows.record_slots(data):
+        data = list({r.key: recordrows.source_record_row(r, source, run_id) for r in run}.values())
+        days, latest = recordrows.record_summary(data)
+        for key, kind, n, tie in recordrows.record_slots(data):
             if key not in self.slots:
                 self.slots[key] = {"record_kind": kind, "n": n} | ({"tie": tie} if tie else {})
         for key, top in latest:

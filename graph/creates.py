@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from graph import rows
+from graph import recordrows
 from graph.cypher import activity as activity_cypher
 from graph.cypher import records as records_cypher
 from graph.cypher import subjects as subjects_cypher
@@ -24,8 +24,8 @@ Step = Callable[..., Send]  # a statement and its parameters, made ready to send
 def record_params(data: list[list[Any]]) -> dict[str, Any]:
     """The parameters of a statement writing record rows: the rows, their counts per kind
     and day, their subjects' latest times and their time slots (graph.cypher.activity)."""
-    days, latest = rows.record_summary(data)
-    return {"rows": data, "days": days, "latest": latest, "slots": rows.record_slots(data)}
+    days, latest = recordrows.record_summary(data)
+    return {"rows": data, "days": days, "latest": latest, "slots": recordrows.record_slots(data)}
 
 
 class Creates:

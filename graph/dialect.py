@@ -19,7 +19,7 @@ from engine.domain.text import query_tokens, spacing_variants, telling_tokens
 from graph import indexes
 from graph.cypher import activity as activity_cypher
 from graph.cypher._fragments import floor_div
-from graph.rows import DAY_US, SLOT_US
+from graph.recordrows import DAY_US, SLOT_US
 
 
 @dataclass(frozen=True)
@@ -207,8 +207,8 @@ RETURN count(*)
 # finding their slots only. Both relationships in one statement, so a record with a STARTS
 # is done and a run that stopped resumes at those without. FalkorDB: node id ranges, as
 # _FALKOR_HOLDS; Neo4j: one range, the placing in inner transactions.
-# An endpoint on a midnight is on its slot's tie node (format 9): the tie is graph.rows.tie_of,
-# the key's kind, colon and first character after it.
+# An endpoint on a midnight is on its slot's tie node (format 9): the tie is
+# graph.recordrows.tie_of, the key's kind, colon and first character after it.
 _TIE = "substring(r.subject_key, 0, size(split(r.subject_key, ':')[0]) + 2)"
 
 

@@ -5,7 +5,7 @@ a midnight every subject with one there ties for "most recently active", and a t
 key, so a window through the time slots (graph.activity) reads every record of the tie to
 find the first keys: at a million subjects about 5,000 records for a page of 100, ten times
 as many as at 100k. Format 9 puts an endpoint on a midnight on its slot's tie node for the
-subject key's prefix (graph.rows.tie_of: kind and first character), and this reads a tie
+subject key's prefix (graph.recordrows.tie_of: kind and first character), and this reads a tie
 a few of those at a time, in order, until the page is whole.
 
 The page as of T, the midnight M at or before the page's top (T, or a cursor's time):
@@ -41,7 +41,7 @@ from graph.cypher import subjects as subjects_cypher
 from graph.cypher import ties as ties_cypher
 from graph.executor import Row, Run
 from graph.observation import fast_path
-from graph.rows import DAY_NS, SLOT_US, US, tie_of, us_at_least, us_at_most
+from graph.recordrows import DAY_NS, SLOT_US, US, tie_of, us_at_least, us_at_most
 
 _CANDIDATES = 2  # subjects looked up per row of the page, as graph.activity's windows do
 _WORTH = 4  # a tie of fewer records than this many times a page's candidates: read plainly

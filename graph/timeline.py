@@ -19,7 +19,7 @@ from engine.ports import (
     SeriesRequest,
     TimeSpan,
 )
-from graph import evidence, rows, series
+from graph import evidence, recordrows, rows, series
 from graph.cypher import activity_reads
 from graph.cypher import records as records_cypher
 from graph.executor import Run
@@ -67,7 +67,7 @@ class Timeline:
         rounded bounds admit exactly the records the nanosecond ones do)."""
         if not kinds:
             return []
-        lo_us, hi_us = rows.us_at_least(span.start_ns), rows.us_at_most(span.end_ns)
+        lo_us, hi_us = recordrows.us_at_least(span.start_ns), recordrows.us_at_most(span.end_ns)
         found = await self._read(
             activity_reads.active_subjects(bool(subject_kinds)),
             subject_kinds=[SubjectKind(k).value for k in subject_kinds],
@@ -75,8 +75,8 @@ class Timeline:
             limit=limit,
             lo_us=lo_us,
             hi_us=hi_us,
-            lo_slot=lo_us // rows.SLOT_US,
-            hi_slot=hi_us // rows.SLOT_US,
+            lo_slot=lo_us // recordrows.SLOT_US,
+            hi_slot=hi_us // recordrows.SLOT_US,
         )
         return [(str(k), int(n)) for k, n in found]
 
@@ -114,7 +114,7 @@ class Timeline:
             return {}
         statement = records_cypher.SOURCE_RECORDS_BY_KEYS
         found = await self._read(statement, keys=list(dict.fromkeys(keys)))
-        return {row[0]["key"]: rows.source_record_from(row[0]) for row in found}
+        return {row[0]["key"]: recordrows.source_record_from(row[0]) for row in found}
 
     async def source_record_pages(
         self, requests: Sequence[RecordPageRequest]
@@ -123,7 +123,7 @@ class Timeline:
         if requests:
             reqs = [_record_page_row(i, q) for i, q in enumerate(requests)]
             for index, page in await self._read(records_cypher.SOURCE_RECORD_PAGES, reqs=reqs):
-                out[index] = [rows.source_record_from(p) for p in page]
+                out[index] = [recordrows.source_record_from(p) for p in page]
         return out
 
     async def evidence_pages(self, requests: Sequence[EvidenceRequest]) -> list[list[SourceRecord]]:
@@ -131,7 +131,7 @@ class Timeline:
         if requests:
             rules, params = evidence.grouped(requests)
             for index, page in await self._read(evidence.pages(rules), **params):
-                out[index] = [rows.source_record_from(p) for p in page]
+                out[index] = [recordrows.source_record_from(p) for p in page]
         return out
 
     async def evidence_counts(self, requests: Sequence[EvidenceRequest]) -> list[int]:
@@ -166,5 +166,5 @@ class Timeline:
         statement = records_cypher.source_records_of(rows.bind_span(params, span))
         out: dict[str, list[SourceRecord]] = {k: [] for k in params["keys"]}
         for (props,) in await self._read(statement, **params):
-            out[props["subject_key"]].append(rows.source_record_from(props))
+            out[props["subject_key"]].append(recordrows.source_record_from(props))
         return out

@@ -27,7 +27,7 @@ from engine.domain.models import (
 )
 from engine.ports import WriteBatch
 from engine.ports.changes import Change, ChangeFeed, ChangeKind
-from graph import rows, unchanged
+from graph import recordrows, rows, unchanged
 from graph.changes import batch_change
 from graph.creates import Creates, record_params
 from graph.cypher import activity as activity_cypher
@@ -192,7 +192,7 @@ class Writer:
         if isinstance(first, SourceRecord):
             # One row per record, its last (the same record twice in a batch would be
             # counted twice: both rows find it new).
-            pairs = {r.key: (r, rows.source_record_row(r, source, run_id)) for r in run}
+            pairs = {r.key: (r, recordrows.source_record_row(r, source, run_id)) for r in run}
             return list(pairs.values())
         return [(t, None) for t in run]
 

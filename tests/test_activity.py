@@ -16,7 +16,7 @@ import pytest
 
 from engine.domain.models import SourceRecord, SourceRecordKind, Subject, SubjectKind, to_ns
 from engine.ports import GraphStore, RecordPageRequest, SubjectOrder, SubjectQuery, TimeSpan
-from graph import activity, rows
+from graph import activity, recordrows, rows
 from graph.cypher import activity as activity_cypher
 from graph.cypher import formats as formats_cypher
 from graph.cypher import subjects as subjects_cypher
@@ -25,7 +25,7 @@ from graph.dialect import FALKORDB
 from graph.embedded import EmbeddedServer
 from graph.falkor import FalkorStore
 from graph.keystore import SYSTEM_SCOPE
-from graph.rows import DAY_NS
+from graph.recordrows import DAY_NS
 from graph.scoped import ScopedGraph
 from sources.demo import generate
 from tests.conftest import new_org
@@ -139,13 +139,13 @@ async def test_a_migration_places_times_before_1970_in_the_slot_a_write_would(
     graph = cypher_store.org(org)
     assert isinstance(graph, ScopedGraph)
     times = [-TEN_MINUTES_US - 1, -TEN_MINUTES_US, -1, 0, TEN_MINUTES_US - 1, TEN_MINUTES_US]
-    expression = floor_div("x", rows.SLOT_US)  # as graph.dialect places the records
+    expression = floor_div("x", recordrows.SLOT_US)  # as graph.dialect places the records
     try:
         found = await graph._read(f"UNWIND $times AS x RETURN x, {expression}", times=times)
     finally:
         await cypher_store.drop_org(org)
     assert [(int(x), int(n)) for x, n in found] == [(t, t // TEN_MINUTES_US) for t in times]
-    assert [rows.slots("incident", "service:x", t, None)[1] for t in times] == [t // TEN_MINUTES_US for t in times]
+    assert [recordrows.slots("incident", "service:x", t, None)[1] for t in times] == [t // TEN_MINUTES_US for t in times]
 
 
 def record(key: str, subj: str, start: str, end: str | None = None, kind: str = "incident"):
@@ -305,8 +305,8 @@ _TO_FORMAT_7 = (
 # from today's by placing every record again as format 8's migration did.
 _F8_SLOTS = f"""
 MATCH (r:SourceRecord)
-WITH r, r.record_kind AS kind, {floor_div("r.start_us", rows.SLOT_US)} AS n0,
-     CASE WHEN r.end_us IS NULL THEN null ELSE {floor_div("r.end_us", rows.SLOT_US)} END AS n1"""
+WITH r, r.record_kind AS kind, {floor_div("r.start_us", recordrows.SLOT_US)} AS n0,
+     CASE WHEN r.end_us IS NULL THEN null ELSE {floor_div("r.end_us", recordrows.SLOT_US)} END AS n1"""
 _TO_FORMAT_8 = (
     "MATCH (t:TimeSlot) DETACH DELETE t",
     f"""{_F8_SLOTS}
@@ -349,7 +349,7 @@ async def _write_earlier(
             params = {"org": "acme",
                       "rows": [rows.subject_row("acme", s, "x", "r") for s in subjects]}  # fmt: skip
             await graph.query(subjects_cypher.merge_subjects(FALKORDB), params)
-            params["rows"] = [rows.source_record_row(r, "x", "r") for r in records]
+            params["rows"] = [recordrows.source_record_row(r, "x", "r") for r in records]
             await graph.query(_EARLIER_RECORD_WRITE, params)
             await system.query("CREATE (:ApiKey {org_id: '_'})")
         else:
@@ -374,14 +374,14 @@ async def _write_earlier(
                 unplaced = await graph.query(FALKORDB.slots[3], half)
                 assert unplaced.result_set[0][0] > 0
                 found = await graph.query(FALKORDB.slots[1], half)
-                slots = [[rows.slot_key(k, n, t), k, n, t] for k, n, t in found.result_set]
+                slots = [[recordrows.slot_key(k, n, t), k, n, t] for k, n, t in found.result_set]
                 await graph.query(activity_cypher.MAKE_SLOTS, {"org": "acme", "slots": slots})
                 await graph.query(FALKORDB.slots[2], half)
             elif halfway:  # a migration stopped half way: some records held, or placed
                 half = {"org": "acme", "lo": 0, "hi": await _top_id(graph) // 2}
                 if version == 7:  # the range's slots made, then its records placed
                     found = await graph.query(FALKORDB.slots[1], half)
-                    slots = [[rows.slot_key(k, n, t), k, n, t] for k, n, t in found.result_set]
+                    slots = [[recordrows.slot_key(k, n, t), k, n, t] for k, n, t in found.result_set]
                     await graph.query(activity_cypher.MAKE_SLOTS, {"org": "acme", "slots": slots})
                 step = FALKORDB.holds[1] if version == 6 else FALKORDB.slots[2]
                 made = await graph.query(step, half)
@@ -487,8 +487,8 @@ async def test_day_counts_of_format_1_keep_counting_after_the_upgrade(tmp_path: 
                for i in loaded]  # fmt: skip
     with EmbeddedServer(tmp_path) as server:
         old = FalkorStore(server.url)
-        data = [rows.source_record_row(r, "x", "r") for r in records]
-        days, latest = rows.record_summary(data)
+        data = [recordrows.source_record_row(r, "x", "r") for r in records]
+        days, latest = recordrows.record_summary(data)
         graph = old.client.select_graph("fabric:org:acme")
         params = {"org": "acme", "rows": data, "days": days, "latest": latest, "at": _AT}
         await graph.query(_FORMAT_1_WRITE, params)

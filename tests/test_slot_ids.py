@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from graph.bulk import Props
-from graph.rows import slot_key
+from graph.recordrows import slot_key
 from graph.slot_ids import SlotIds
 
 KINDS = ("pull_request", "incident", "work_item", "deploy", "metric_rollup", "commit")

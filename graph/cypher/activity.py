@@ -11,7 +11,8 @@ format marker in graph.cypher.formats (graph.activity runs them).
 from __future__ import annotations
 
 from graph.cypher._fragments import assign, assign_new, day_slot, floor_div
-from graph.rows import DAY_NS, RECORD_COLUMNS, SLOT_AT
+from graph.recordrows import DAY_NS, SLOT_AT
+from graph.rows import RECORD_COLUMNS
 
 _SUBJECT = RECORD_COLUMNS.index("subject_key") + 1  # its position in a record row
 # A record row's columns as the properties of a record created with them (a null one is not set).
@@ -45,7 +46,7 @@ _NEW_RECORD = ", ".join(f"{c}: row[{i}]" for i, c in enumerate(RECORD_COLUMNS, 1
 #   its end by STARTS when in the same slot, else by ENDS. Slot nodes whose records went
 #   stay, empty: every read filters the records' exact times, and counts records, not slots.
 # (:TimeSlot {slot, record_kind, n, tie}): an endpoint exactly on a midnight (UTC) is on a
-#   tie node of its slot instead, one per subject key prefix (graph.rows.tie_of), whose
+#   tie node of its slot instead, one per subject key prefix (graph.recordrows.tie_of), whose
 #   `slot` is "kind:n:tie" (format 9). Reads of a window reach them as any slot of its n;
 #   a page tied at a midnight reads them in key order (graph.ties says why).
 # A cohort question ("which services had incidents last week") counts the window's records
@@ -115,7 +116,7 @@ SET v.latest_ns = coalesce(top, -1),
 
 def _place() -> str:
     """Rows in: r and row, a record as this statement wrote it and its write row (one row
-    each), with its slots (graph.rows.SLOT_AT). It gets exactly one STARTS from its start
+    each), with its slots (graph.recordrows.SLOT_AT). It gets exactly one STARTS from its start
     slot and an ENDS from its end slot when that is another: a new record (or one without)
     gets them, one whose kind or times changed slot has them moved, an unchanged one keeps
     them (re-ingesting writes nothing). Rows out: the same, with the variables before."""
@@ -157,7 +158,7 @@ FOREACH (_ IN CASE WHEN moved THEN [1] ELSE [] END |
 
 
 def _merge_slot() -> str:
-    """A time slot, `sl` being [key, kind, n, tie] (graph.rows.record_slots)."""
+    """A time slot, `sl` being [key, kind, n, tie] (graph.recordrows.record_slots)."""
     return """MERGE (t:TimeSlot {org_id: $org, slot: sl[0]})
 ON CREATE SET t.record_kind = sl[1], t.n = sl[2], t.tie = sl[3]"""
 
@@ -176,10 +177,11 @@ UNWIND $slots AS sl
 # the write). They hold for new records; each record that was already counted takes its old
 # count back here (an unchanged one then nets to zero), and a subject that lost a record or
 # saw one move back in time has its latest time taken again from its records (at the end,
-# once the HOLDS it reads have moved). The batch's time slots ($slots, graph.rows.record_slots)
-# and the subjects' Activity nodes come first, so that the records' STARTS, ENDS and HOLDS
-# only find them (MAKE_SLOTS says why). No list is carried through a grouping (`WITH stale,
-# written, ...` hashed the batch's records for every row: a seventh of the speed).
+# once the HOLDS it reads have moved). The batch's time slots ($slots,
+# graph.recordrows.record_slots) and the subjects' Activity nodes come first, so that the
+# records' STARTS, ENDS and HOLDS only find them (MAKE_SLOTS says why). No list is carried
+# through a grouping (`WITH stale, written, ...` hashed the batch's records for every row: a
+# seventh of the speed).
 MERGE_SOURCE_RECORDS = f"""
 UNWIND $slots AS sl
 {_merge_slot()}

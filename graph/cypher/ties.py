@@ -2,7 +2,7 @@
 the midnight's tie nodes in key order, the subjects on some of them, and the page's lookup.
 
 A midnight's tie nodes (graph.cypher.activity, format 9) hold the records with an endpoint
-exactly on it, one node per record kind and subject key prefix (graph.rows.tie_of).
+exactly on it, one node per record kind and subject key prefix (graph.recordrows.tie_of).
 """
 
 from __future__ import annotations
