@@ -25,6 +25,7 @@ from engine.domain.contract import (
 from engine.domain.facts import Fact, FactKind
 from engine.domain.limitations import add_limitation
 from engine.domain.validation import require_valid
+from engine.investigation import laterjoins
 from engine.reading import clauses
 from engine.reading import parts as read_parts
 from engine.reading.interpretation import Interpretation
@@ -191,6 +192,12 @@ async def answered(
     if parts.joins == "listed":  # "who ..., and how many commits did each make?"
         said = _listed(first, parts.said)
         return first if said is None else joined(first, [first], [checked], said, unsaid)
+    if parts.joins == "bots" and not parts.questions:  # "who ..., and what share were bots?"
+        share = laterjoins.bots_share(first)
+        if share is None:
+            return first
+        result = joined(first, [first], [checked], parts.said, unsaid)
+        return result.model_copy(update={"direct_judgment": f"{result.direct_judgment} {share}"})
     runs = [await ask(q) for q in parts.questions]
     found = [r for r in runs if r is not None]
     reads = [read_parts.reads_as(r[2], e) for r, e in zip(found, parts.reads_as, strict=False)]
@@ -207,9 +214,16 @@ async def answered(
             return _unanswered(first, parts, why)
     results, checks = [r for r, _ in done], [c for _, c in done]
     result = joined(first, results, checks, parts.said, unsaid, spans=not parts.one_window)
+    if parts.joins in laterjoins.ADDS:  # a sentence made from both parts' claimed facts
+        added = laterjoins.ADDS[parts.joins](results)
+        if added is None:  # the figures it needs are not claimed: said not answered
+            return first
+        if not added:
+            return result
+        return result.model_copy(update={"direct_judgment": f"{result.direct_judgment} {added}"})
     if parts.joins != "share":
         return result
-    share = _share(results[0], results[-1])
+    share = _share(results[-2], results[-1])  # the count asked, then all commits
     if share is None:  # the first is no count of commits: the part stays said not answered
         return first
     return result.model_copy(update={"direct_judgment": f"{result.direct_judgment} {share}"})

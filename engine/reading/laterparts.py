@@ -20,51 +20,24 @@ that cannot find its subject or periods writes nothing.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from engine.reading import againparts, laterwork
+from engine.reading.laterrow import PERSON as _PERSON
+from engine.reading.laterrow import Row, Writer, Written
+from engine.reading.laterrow import person as _person
+from engine.reading.laterrow import row as _row
+from engine.reading.laterrow import with_time as _with_time
 from engine.reading.vocabulary import Intent
 
 if TYPE_CHECKING:
     from engine.reading.interpretation import Interpretation
 
-_AND = r"^\W*(?:and\s+)?(?:also\s+)?"
-_PERSON = r"(?:he|she|they|him|her|them|his|her|their)"
 _CHANGE = r"(?:commit|change|contribution|patch|edit)"
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
-    """A later part's words (`pattern`, matched on the part as written) and its job: "last"
-    or "first" (one change of the first's person, at any age), "files" (the files the
-    first's subject changed most, over its time), "share" (all commits over the first's
-    time, its count set beside), "each" (who committed most in each period compared)."""
-
-    job: str
-    pattern: re.Pattern[str]
-
-
-@dataclass(frozen=True, slots=True)
-class Written:
-    """A later part as written by its row: the questions to ask, how they were read (said
-    beside the answer), what each must read as, whether each is of the first's window, and
-    and how they join the first (engine.reading.parts.Parts.joins)."""
-
-    questions: tuple[str, ...]
-    said: str
-    reads_as: tuple[str, ...]
-    one_window: bool = True
-    joins: str = ""
-
-
-def _row(job: str, pattern: str) -> Row:
-    return Row(job, re.compile(_AND + pattern, re.IGNORECASE))
-
-
-ROWS = (
+_ROWS = (
     # "when was his last commit?", "when did she last commit?", "what was their latest change?"
     _row("last", rf"(?:when|what)\s+(?:was|were|is)\s+{_PERSON}\s+(?:very\s+)?"
                  rf"(?:last|latest|most\s+recent|final|newest)\s+{_CHANGE}\b"),
@@ -109,6 +82,10 @@ ROWS = (
 )  # fmt: skip
 
 
+# The rows of other jobs first: a share "from bots" is not the share of a person's count.
+ROWS: tuple[Row, ...] = (*laterwork.ROWS, *_ROWS, *againparts.ROWS)
+
+
 def asks(rest: str) -> bool:
     """Whether `rest` is a later part of a row here: it is then written by its row or not at
     all (a "how many commits did each make?" completed as any "how many" would be everyone's
@@ -121,17 +98,6 @@ def read(question: str, rest: str, understood: Interpretation) -> Written | None
     to write them with)."""
     row = next((r for r in ROWS if r.pattern.match(rest)), None)
     return None if row is None else _WRITERS[row.job](question, rest, row.job, understood)
-
-
-def _person(question: str, understood: Interpretation) -> str | None:
-    """The one person the first part asks about, as the question writes it (with a name in
-    brackets after it: "Phil Jones (pgjones)"), or None when which reference is the person is
-    not read (two references, none read as who acted)."""
-    refs = understood.acting or understood.references
-    if len(refs) != 1:
-        return None
-    found = re.search(rf"{re.escape(refs[0])}(?:\s*\([^()]{{1,60}}\))?", question)
-    return found.group(0) if found else refs[0]
 
 
 def _change(question: str, rest: str, job: str, understood: Interpretation) -> Written | None:
@@ -155,7 +121,16 @@ def _files(question: str, rest: str, job: str, understood: Interpretation) -> Wr
 
 def _share(question: str, rest: str, job: str, understood: Interpretation) -> Written | None:
     """All commits over the first's time (to the place it names, if any), for the share of
-    them the first's count is: only after a count of one person's commits."""
+    them the first's count is: only after a count of one person's commits, or how much one
+    subject did ("how much X contributed ...": its count of commits is asked too, the status
+    answer counting more than commits)."""
+    if understood.intent == Intent.STATUS:
+        if len(understood.references) != 1 or len(understood.acting) > 1:
+            return None
+        mine = _with_time(f"how many commits by {understood.references[0]}", understood)
+        every = _with_time("how many commits", understood)
+        said = f'"{rest}" answered from "{mine}" and "{every}".'
+        return Written((mine, every), said, (Intent.COUNT.value,) * 2, joins="share")
     if understood.intent != Intent.COUNT or len(understood.acting) != 1:
         return None
     places = [r for r in understood.references if r not in understood.acting]
@@ -193,10 +168,6 @@ def _days(start: datetime, end: datetime) -> str | None:
     return f"from {start.date().isoformat()} to {(end - timedelta(days=1)).date().isoformat()}"
 
 
-def _with_time(words: str, understood: Interpretation) -> str:
-    return f"{words} {understood.time_expression}?" if understood.time_expression else f"{words}?"
-
-
 def _changes(question: str, rest: str, job: str, understood: Interpretation) -> Written | None:
     """The changes of the first's one subject (made by it, when it is who acted) over its
     time, newest first."""
@@ -229,7 +200,9 @@ def _lines(question: str, rest: str, job: str, understood: Interpretation) -> Wr
     return Written(asked, said, tuple(Intent.COUNT.value for _ in asked), joins="each")
 
 
-_WRITERS: dict[str, Callable[[str, str, str, Interpretation], Written | None]] = {
+_WRITERS: dict[str, Writer] = {
+    **laterwork.WRITERS,
+    **againparts.WRITERS,
     "last": _change,
     "first": _change,
     "files": _files,

@@ -214,7 +214,8 @@ def _later(question: str, understood: Interpretation) -> Parts | None:
         if understood.time_expression is None and named:
             return Parts((), f'"{rest}": the change given names who made it and when.',
                          named_by_first=True)  # fmt: skip
-        return None
+        if not laterparts.asks(rest):  # "..., and when was it last modified?": its row
+            return None
     if laterparts.asks(rest):  # "when was his last commit?", ...: its row writes it, or none
         row = laterparts.read(question, rest, understood)
         if row is None:

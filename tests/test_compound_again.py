@@ -1,0 +1,221 @@
+"""Later parts of a two-part question asking the first again over another period, who owned
+the first's work, what share of its commits came from bots, and, after when a path was made,
+when it last changed (engine/reading/againparts.py, engine/reading/laterwork.py), on the real
+histories, each figure against git's (`git log --no-merges --full-history`, author time,
+clock 2026-09-01T12:00Z).
+
+Each was said not answered ("Only the first question is answered: ... ask it on its own",
+z39a W1, W2, R1, R11, A7) on main 4b39642, though each is a question answered here asked on
+its own. Now each is answered in the one result: the other period over its own window, the
+leader over the first's subject and time, the bots' share from the contributors' fact, the
+last change at any age.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import UTC, datetime
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from engine.domain.contract import Outcome
+from engine.ports import OrgGraph
+from tests import shared_history
+from tests.shared_history import on, stamp
+from tests.test_compound_asked import git_commits
+from tests.test_investigate import answer
+from tests.test_rankings_asked import listed
+
+CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
+UNSAID = "Only the first question"
+
+pytestmark = shared_history.present("click", "werkzeug", "requests", "attrs")
+
+(click_clone, click, werkzeug_clone, werkzeug, requests_clone, requests, attrs_clone,
+ attrs) = shared_history.each("click", "werkzeug", "requests", "attrs")  # fmt: skip
+histories = shared_history.histories("click", "werkzeug", "requests", "attrs")
+
+ask = partial(answer, now=CLOCK)
+
+
+def _answered(result: object) -> str:
+    assert getattr(result, "outcome", None) is Outcome.ANSWERED, result
+    limitations = getattr(result, "limitations", ())
+    assert not any(UNSAID in t for t in limitations), limitations
+    return getattr(result, "direct_judgment", "") or ""
+
+
+COUNTS = [  # a person's count, then the same count over another period
+    ("attrs", "How many commits did Tin Tvrtkovic make in 2025, and did he contribute "
+     "anything in 2026?", "Tin Tvrtkovi", on(2025), on(2026), on(2026), CLOCK),
+    ("requests", "how many commits did Nate Prewitt make in 2025, and what about 2024?",
+     "Nate Prewitt", on(2025), on(2026), on(2024), on(2025)),
+    ("click", "How many commits did Kevin Deldycke make in Q1 2026, and how does that "
+     "compare with Q1 2025?", "kevin@deldycke.com", on(2026), on(2026, 4), on(2025),
+     on(2025, 4)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "author", "a", "b", "c", "d"), COUNTS)
+async def test_a_count_asked_again_over_another_period_is_answered_for_each(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    author: str,
+    a: datetime,
+    b: datetime,
+    c: datetime,
+    d: datetime,
+) -> None:
+    """It answered the first period and said the other was not answered."""
+    graph, clone = histories[history]
+    judgment = _answered(await ask(graph, question))
+    for start, end in ((a, b), (c, d)):
+        mine = len(git_commits(clone, start, end, author))
+        assert f"{mine} commit(s) by " in judgment, judgment
+        assert f"from {stamp(start)} to {stamp(end)}" in judgment, judgment
+
+
+WHOS = [  # who led, then the same over another period (the checker's W1 in other words)
+    ("werkzeug", "Who have been the main contributors to werkzeug so far this year, and how "
+     "does that compare with the whole of 2025?", on(2026), CLOCK, on(2025), on(2026)),
+    ("attrs", "who committed most to attrs in 2024, and what about 2023?", on(2024), on(2025),
+     on(2023), on(2024)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "a", "b", "c", "d"), WHOS)
+async def test_who_asked_again_over_another_period_lists_each_with_its_total(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    a: datetime,
+    b: datetime,
+    c: datetime,
+    d: datetime,
+) -> None:
+    """It listed the first period's people and said the other period was not answered."""
+    graph, clone = histories[history]
+    judgment = _answered(await ask(graph, question))
+    totals = []
+    for start, end in ((a, b), (c, d)):
+        commits = git_commits(clone, start, end)
+        totals.append(f"{len(commits)} commit(s) from {stamp(start)} to {stamp(end)}")
+        lead = f"from {stamp(start)} to {stamp(end)}, ranked by commits: "
+        assert lead in judgment, judgment
+        shown = listed(judgment.split(lead, 1)[1].split(" in all).", 1)[0] + " in all).")
+        assert shown[0][1] == Counter(n for _, _, n in commits).most_common(1)[0][1]
+    assert f"In all, {totals[0]} against {totals[1]}." in judgment, judgment
+
+
+OWNERS = [  # a count of a place's commits, then who did most of that work
+    ("werkzeug", "How many commits touched the routing code in 2023, and who owned most of "
+     "that work?", "src/werkzeug/routing", on(2023), on(2024)),
+    ("click", "how many commits changed core.py in 2025, and who was responsible for the "
+     "bulk of them?", "src/click/core.py", on(2025), on(2026)),
+    ("attrs", "How many commits went into _make.py in 2024, and who wrote most of those "
+     "changes?", "src/attr/_make.py", on(2024), on(2025)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "path", "start", "end"), OWNERS)
+async def test_a_count_and_who_owned_most_of_that_work_are_both_answered(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    path: str,
+    start: datetime,
+    end: datetime,
+) -> None:
+    """It answered the count and said who owned the work was not answered."""
+    graph, clone = histories[history]
+    judgment = _answered(await ask(graph, question))
+    commits = git_commits(clone, start, end, path=path)
+    assert judgment.startswith(f"{len(commits)} commit(s) to "), judgment
+    shown = listed(judgment.split("ranked by commits: ", 1)[1])
+    assert shown[0][1] == Counter(n for _, _, n in commits).most_common(1)[0][1], judgment
+
+
+BOTS = [  # who (or a count), then the share of the commits that came from bots
+    ("requests", "Who were the most active contributors to requests in the first half of "
+     "2026, and what share of the commits came from automated bots?", on(2026), on(2026, 7)),
+    ("attrs", "who committed to attrs in 2025, and what percentage of that work was done by "
+     "bots?", on(2025), on(2026)),
+    ("requests", "how many commits went into requests in 2025, and what proportion of them "
+     "came from bots?", on(2025), on(2026)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "start", "end"), BOTS)
+async def test_the_share_of_commits_from_bots_is_answered(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    start: datetime,
+    end: datetime,
+) -> None:
+    """It answered the first part and said the bots' share was not answered."""
+    graph, clone = histories[history]
+    judgment = _answered(await ask(graph, question))
+    commits = git_commits(clone, start, end)
+    bots = sum(n.endswith("[bot]") for _, _, n in commits)
+    share = f"{100 * bots / len(commits):.1f} %"
+    assert f"Of these {len(commits)} commit(s), {bots} came from bots, {share} of them" in (
+        judgment
+    ), judgment
+
+
+SINCE = [  # when a path was made, then when it last changed (at any age)
+    ("requests", "When was the help module first created, and when was it last modified?",
+     ("src/requests/help.py", "requests/help.py")),
+    ("werkzeug", "when was the sansio package created and when was it last touched?",
+     ("src/werkzeug/sansio",)),
+    ("click", "When was shell_completion.py added, and what was its latest change?",
+     ("src/click/shell_completion.py",)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "paths"), SINCE)
+async def test_when_a_path_was_made_and_its_last_change_are_both_answered(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    paths: tuple[str, ...],
+) -> None:
+    """It answered the creation and said the last change was not answered."""
+    graph, clone = histories[history]
+    judgment = _answered(await ask(graph, question))
+    at, sha, _ = shared_history.changes(clone, *paths, until=CLOCK)[-1]
+    assert f"was made at {stamp(at)}" in judgment and f"({sha[:7]})" in judgment, judgment
+
+
+STATUS_SHARE = [  # how much someone contributed (a status), then the share of all commits
+    ("click", "Can you tell me how much Kevin Deldycke contributed over the summer, June "
+     "through August 2026, and what share of all commits that represents?",
+     "kevin@deldycke.com", on(2026, 6), on(2026, 9)),
+    ("click", "how much did Edward G contribute in 2025, and what percentage of all commits "
+     "was that?", "edward.g2013@gmail.com", on(2025), on(2026)),
+    ("attrs", "how much did Hynek contribute in the first quarter of 2026, and what share of "
+     "all commits is that?", "hs@ox.cx", on(2026), on(2026, 4)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "author", "start", "end"), STATUS_SHARE)
+async def test_how_much_someone_contributed_and_its_share_are_both_answered(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    author: str,
+    start: datetime,
+    end: datetime,
+) -> None:
+    """It answered how much and said the share of all commits was not answered (z39a C6)."""
+    graph, clone = histories[history]
+    judgment = _answered(await ask(graph, question))
+    mine = len(git_commits(clone, start, end, author))
+    total = len(git_commits(clone, start, end))
+    assert f"That is {mine} of the {total} commit(s), {100 * mine / total:.1f} % of them." in (
+        judgment
+    ), judgment
