@@ -18,8 +18,18 @@ from engine.domain.models import SubjectKind
 from engine.domain.text import query_tokens, spacing_variants, telling_tokens
 from graph import indexes
 from graph.cypher import activity as activity_cypher
-from graph.cypher._fragments import floor_div
-from graph.recordrows import DAY_US, SLOT_US
+from graph.formatmigrations import (
+    FALKOR_HOLDS,
+    FALKOR_UNPLACE,
+    FALKOR_UNPLACED,
+    MISSING,
+    NEO4J_BATCH_ROWS,
+    NEO4J_HOLDS,
+    NEO4J_PLACE,
+    NEO4J_UNPLACE,
+    NEO4J_UNPLACED,
+    PLACE,
+)
 
 
 @dataclass(frozen=True)
@@ -161,9 +171,6 @@ def org_term(org: str) -> str:
     )
 
 
-NEO4J_BATCH_ROWS = 1_000
-
-
 def _neo4j_batched(var: str, action: str) -> str:
     # Inner transactions of a thousand rows each (an auto-commit statement, see the
     # adapter): one transaction for a whole organisation ran out of heap.
@@ -172,104 +179,6 @@ def _neo4j_batched(var: str, action: str) -> str:
         "RETURN count(*)"
     )
 
-
-# Format 7 (graph.activity): each record gets its HOLDS from its subject's Activity, found on
-# the records' subject_key index, which is dropped only once this is done (graph.executor).
-# An Activity that holds any has them all (one statement did them), so a run that stopped
-# resumes without making any twice. FalkorDB: node id ranges, a statement each (a batch cut
-# by LIMIT would read every node done so far again); the lookup of the records sits after a
-# WITH, or its planner joins every record of the organisation by hash instead.
-_FALKOR_HOLDS = """
-MATCH (v:Activity)
-WHERE id(v) >= $lo AND id(v) < $hi AND v.org_id = $org AND NOT (v)-[:HOLDS]->()
-WITH v
-MATCH (r:SourceRecord {org_id: $org, subject_key: v.subject_key})
-CREATE (v)-[:HOLDS]->(r)
-RETURN count(r)
-"""
-# Neo4j: one range (its first statement gives 0 as the highest id), batched by the statement
-# itself in inner transactions.
-_NEO4J_HOLDS = f"""
-MATCH (v:Activity {{org_id: $org}})
-WHERE NOT EXISTS {{ (v)-[:HOLDS]->() }}
-CALL (v) {{
-  MATCH (r:SourceRecord {{org_id: $org, subject_key: v.subject_key}})
-  CREATE (v)-[:HOLDS]->(r)
-}} IN TRANSACTIONS OF {NEO4J_BATCH_ROWS} ROWS
-RETURN count(*)
-"""
-
-
-# Format 8 (graph.activity): each record gets its STARTS from the slot of its kind and start,
-# and its ENDS from the slot of its end when that is another (graph.cypher.activity). First
-# the slots missing for the records not placed yet are read (graph.activity makes them, a
-# batch at a time: graph.cypher.activity.MAKE_SLOTS says why), then the records are placed,
-# finding their slots only. Both relationships in one statement, so a record with a STARTS
-# is done and a run that stopped resumes at those without. FalkorDB: node id ranges, as
-# _FALKOR_HOLDS; Neo4j: one range, the placing in inner transactions.
-# An endpoint on a midnight is on its slot's tie node (format 9): the tie is
-# graph.recordrows.tie_of, the key's kind, colon and first character after it.
-_TIE = "substring(r.subject_key, 0, size(split(r.subject_key, ':')[0]) + 2)"
-
-
-def _on_midnight(at: str) -> str:
-    return f"{at} % {DAY_US} = 0"  # as graph.rows places an endpoint
-
-
-def _slot_of(at: str) -> str:
-    return f"[{floor_div(at, SLOT_US)}, CASE WHEN {_on_midnight(at)} THEN {_TIE} END]"
-
-
-_SLOTS = f"""
-WITH r, r.record_kind AS kind, {_slot_of("r.start_us")} AS s0,
-     CASE WHEN r.end_us IS NULL THEN null ELSE {_slot_of("r.end_us")} END AS s1
-WITH r, kind, s0, s1, kind + ':' + toString(s0[0]) + coalesce(':' + s0[1], '') AS k0,
-     kind + ':' + toString(s1[0]) + coalesce(':' + s1[1], '') AS k1"""
-_MISSING = f"""{_SLOTS}
-UNWIND [[k0, s0], [k1, s1]] AS ks
-WITH DISTINCT kind, ks[0] AS k, ks[1] AS sl
-WHERE k IS NOT NULL
-OPTIONAL MATCH (t:TimeSlot {{org_id: $org, slot: k}})
-WITH kind, sl
-WHERE t IS NULL
-RETURN kind, sl[0], sl[1]
-"""
-_PLACE = f"""{_SLOTS}
-MATCH (t:TimeSlot {{org_id: $org, slot: k0}})
-OPTIONAL MATCH (u:TimeSlot {{org_id: $org, slot: k1}})
-WHERE k1 <> k0
-CREATE (t)-[:STARTS]->(r)
-FOREACH (_ IN CASE WHEN u IS NULL THEN [] ELSE [1] END | CREATE (u)-[:ENDS]->(r))"""
-_FALKOR_UNPLACED = """
-MATCH (r:SourceRecord)
-WHERE id(r) >= $lo AND id(r) < $hi AND r.org_id = $org AND NOT (:TimeSlot)-[:STARTS]->(r)"""
-_NEO4J_UNPLACED = """
-MATCH (r:SourceRecord {org_id: $org})
-WHERE NOT EXISTS { (:TimeSlot)-[:STARTS]->(r) }"""
-# Format 9: a format-8 record with an endpoint on a midnight loses its STARTS and ENDS (both:
-# they are made again together), and is placed again, on its tie nodes, by format 8's step.
-_ON_MIDNIGHT = f"({_on_midnight('r.start_us')} OR {_on_midnight('r.end_us')})"
-_FALKOR_UNPLACE = f"""
-MATCH (r:SourceRecord)
-WHERE id(r) >= $lo AND id(r) < $hi AND r.org_id = $org AND {_ON_MIDNIGHT}
-MATCH (:TimeSlot)-[h:STARTS|ENDS]->(r)
-DELETE h
-RETURN count(h)
-"""
-_NEO4J_UNPLACE = f"""
-MATCH (r:SourceRecord {{org_id: $org}})
-WHERE {_ON_MIDNIGHT}
-CALL (r) {{
-  MATCH (:TimeSlot)-[h:STARTS|ENDS]->(r)
-  DELETE h
-}} IN TRANSACTIONS OF {NEO4J_BATCH_ROWS} ROWS
-RETURN count(*)
-"""
-_NEO4J_PLACE = f"""{_NEO4J_UNPLACED}
-CALL (r) {{{_PLACE}
-}} IN TRANSACTIONS OF {NEO4J_BATCH_ROWS} ROWS
-RETURN count(*)
-"""
 
 FALKORDB = Dialect(
     name="falkordb",
@@ -301,12 +210,12 @@ FALKORDB = Dialect(
     exact_similarity=None,
     vector_filters=(),
     exact_limit=0,
-    holds=("MATCH (v:Activity {org_id: $org}) RETURN max(id(v)), count(v)", _FALKOR_HOLDS),
+    holds=("MATCH (v:Activity {org_id: $org}) RETURN max(id(v)), count(v)", FALKOR_HOLDS),
     slots=(
         "MATCH (r:SourceRecord {org_id: $org}) RETURN max(id(r)), count(r)",
-        _FALKOR_UNPLACED + _MISSING,
-        f"{_FALKOR_UNPLACED}{_PLACE}\nRETURN count(r)\n",
-        _FALKOR_UNPLACE,
+        FALKOR_UNPLACED + MISSING,
+        f"{FALKOR_UNPLACED}{PLACE}\nRETURN count(r)\n",
+        FALKOR_UNPLACE,
     ),
     create_records=activity_cypher.CREATE_SOURCE_RECORDS_MATCHED,
 )
@@ -356,12 +265,12 @@ NEO4J = Dialect(
     exact_similarity="vector.similarity.cosine(s.embedding, $vector)",
     vector_filters=(),
     exact_limit=20_000,
-    holds=("MATCH (v:Activity {org_id: $org}) RETURN 0, count(v)", _NEO4J_HOLDS),
+    holds=("MATCH (v:Activity {org_id: $org}) RETURN 0, count(v)", NEO4J_HOLDS),
     slots=(
         "MATCH (r:SourceRecord {org_id: $org}) RETURN 0, count(r)",
-        _NEO4J_UNPLACED + _MISSING,
-        _NEO4J_PLACE,
-        _NEO4J_UNPLACE,
+        NEO4J_UNPLACED + MISSING,
+        NEO4J_PLACE,
+        NEO4J_UNPLACE,
     ),
     create_records=activity_cypher.CREATE_SOURCE_RECORDS,
 )

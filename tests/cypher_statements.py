@@ -357,12 +357,12 @@ def adapter_modules(root: str = "graph.neo4j_adapter") -> list[str]:
     return sorted(seen)
 
 
-# Covered by introspection (above, and `evidence_statements` below; graph.indexes through the
-# dialect's fields); their literals are partial (f-string pieces) or belong to the other
-# backend's dialect.
+# Covered by introspection (above, and `evidence_statements` below; graph.indexes and
+# graph.formatmigrations through the dialect's fields); their literals are partial (f-string
+# pieces) or belong to the other backend's dialect.
 INTROSPECTED = {
     cypher.__name__, *(m.__name__ for m in cypher_modules()), "graph.dialect", "graph.indexes",
-    evidence.__name__,
+    "graph.formatmigrations", evidence.__name__,
 }
 
 
