@@ -80,11 +80,23 @@ def in_verb_slot(a: At) -> bool:
         return False  # "who has exactly one commit?": a number is no verb
     at = verb_slot([LEADS_SPELT.get(t.norm, t.norm) for t in a.tokens], NEWCOMERS)
     if at is not None and a.tokens[at] is token:
-        return True
+        return not _named_after_be(a, at)
     after = a.tokens[1] if len(a.tokens) > 1 and a.tokens[0] is token else None
     if after is not None and (after.norm[:1].isdigit() or after.norm in TIME_WORDS):
         return False  # "hynek 2024 vs 2025 commits": a name before its time, no command
     return after is not None and (after.norm in _DETERMINERS or not after.free)
+
+
+# "who is Ada Lovelace?": after a form of "be", a capitalised word is who is asked about, no
+# verb ("Ada" was said not understood as a verb, though the question names a person no history
+# here knows: engine/resolving/nobody.py says so).
+_BE = frozenset({"is", "was", "are", "were"})
+
+
+def _named_after_be(a: At, at: int) -> bool:
+    """The verb slot's word follows "is"/"was" and is written as a name (capitalised)."""
+    first = a.text[a.tokens[at].start : a.tokens[at].start + 1]
+    return at > 0 and a.tokens[at - 1].norm in _BE and first.isupper()
 
 
 def misspelt_verb(a: At) -> bool:

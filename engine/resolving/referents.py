@@ -22,6 +22,7 @@ from engine.resolving import (
     descriptions,
     existence,
     firstnames,
+    firsttypos,
     formerfolders,
     kinded,
     namesakes,
@@ -162,6 +163,12 @@ class Referents:
         if (gone := await gone_said(self.graph, reference, outcome, self.untracked)) is not None:
             self.untracked[reference] = gone  # "contrib", "requests/packages": deleted folders
             return outcome if isinstance(outcome, NotFound) else NotFound(outcome.stage)
+        if isinstance(outcome, NotFound) and reference not in self.untracked and (
+            other := await firsttypos.otherwise(self.graph, reference, understood, told.notes)
+        ):  # "lukasa" (lukasaoz@...), asked; "Hyenk": Hynek, said, read as that
+            if isinstance(other, Within):
+                return other
+            return await self.one(actor, question, other, understood, kind, told)
         if isinstance(outcome, Resolved):  # what is said of it, or what it names instead
             return await self._of_resolved(
                 actor, reference, outcome, understood, told, said, window

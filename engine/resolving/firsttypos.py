@@ -1,0 +1,102 @@
+"""A first name typed one letter off, written where a person acts ("Hyenk commits 2025",
+"how many commits did davd make?", "amrin commits 2010"): read as the name it is one edit
+from, said, then resolved as that name is (one person of it, namesakes, a clarification).
+
+The typo stage (engine.resolving.matching) compares the whole reference with whole handles:
+"kenneht reitz" is one edit from "Kenneth Reitz" and commits, said; but one word is one edit
+from no whole name, and the search's fuzzy arm never commits, so a first name with one
+transposition or omission ended as naming nothing ("Smauel", "Kdair": generalise seed 57;
+"Hyenk" on attrs). A slip is two neighbouring letters swapped or one left out (engine.reading.
+verbs.slip), never a letter changed or added: "by hand" is no slip of "Hans" (it answered
+"0 commit(s) to click.core by Hans Lehnert"). The rule reads the word as a first name only
+when it is certain which: every name word of the people the search finds that is one slip
+from it is the same word
+(none is the word itself: that was found as written), the word has MIN_LETTERS letters or
+more, and it stands where the question's actor does (engine.reading.acting): an ordinary word
+one slip from a name is never taken for a person elsewhere. Two different names one slip
+away ("amrin" on click: Armin, and Amin with a letter added) ask which person, offering those
+the search found, never choosing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.domain.models import StoredSubject, SubjectKind
+from engine.domain.text import normalise
+from engine.ports import OrgGraph
+from engine.reading.interpretation import Interpretation
+from engine.reading.verbs import slip
+from engine.resolving import handleprefix
+from engine.resolving.resolution import Candidate
+from engine.resolving.within import Within
+
+MIN_LETTERS = 4  # "Davd", "Ntae": shorter words are one edit from too many names
+SAMPLE = 20  # people the search finds for the word, typos forgiven
+OFFERED = 6
+
+
+@dataclass(frozen=True)
+class Near:
+    """The name words one edit from a word, and the people the search found carrying them."""
+
+    names: tuple[str, ...]
+    people: tuple[StoredSubject, ...]
+
+
+async def near(graph: OrgGraph, reference: str, understood: Interpretation) -> Near | None:
+    """The name words `reference` is one edit from and their people; None when the rule does
+    not apply (see the module docstring)."""
+    word = normalise(reference)
+    if reference not in understood.acting or not word.isalpha() or len(word) < MIN_LETTERS:
+        return None
+    hits = await graph.search_lexical(word, [SubjectKind.PERSON], SAMPLE)
+    names: set[str] = set()
+    people: list[StoredSubject] = []
+    for person, _ in hits:
+        words = normalise(person.name).split()
+        if word in words:
+            return None  # found as written: not a typo (another rule said why not)
+        one = {w for w in words if len(w) >= MIN_LETTERS and slip(word, w) == 1}
+        names |= one
+        people += [person] if one else []
+    return Near(tuple(sorted(names)), tuple(people)) if names else None
+
+
+def note(reference: str, name: str) -> str:
+    """What the answer says of the word read as another."""
+    return (
+        f'"{reference}" names no one here as written; it is one letter from the name '
+        f'"{name.capitalize()}", and was read as that.'
+    )
+
+
+def asked(reference: str, found: Near) -> Within:
+    """Several names one letter from the word: which person is asked, never chosen."""
+    names = " and ".join(f'"{n.capitalize()}"' for n in found.names)
+    offered = found.people[:OFFERED]
+    who = "; ".join(f"{p.name} ({p.key})" for p in offered)
+    more = f" (and {len(found.people) - OFFERED} more)" if len(found.people) > OFFERED else ""
+    prompt = (
+        f'"{reference}" names no one here as written; it is one letter from the names {names}: '
+        f"{who}{more}. Which one did you mean?"
+    )
+    return Within(None, tuple(Candidate(p, 0.5) for p in offered), prompt)
+
+
+async def otherwise(
+    graph: OrgGraph, reference: str, understood: Interpretation, notes: list[str]
+) -> Within | str | None:
+    """A reference naming nothing as written, written otherwise: the start of people's
+    handles, asked (engine.resolving.handleprefix; tried first: "lukasa" is also one letter
+    from "Lukas"); a first name one letter off, the name to read instead (said in `notes`),
+    or which of two names, asked; None when it is neither."""
+    if short := await handleprefix.offered(graph, reference, understood):
+        return short
+    found = await near(graph, reference, understood)
+    if found is None:
+        return None
+    if len(found.names) > 1:
+        return asked(reference, found)
+    notes.append(note(reference, found.names[0]))
+    return found.names[0]
