@@ -275,8 +275,10 @@ async def test_people_of_both_periods_are_those_active_in_each(
 @pytest.mark.parametrize(
     ("history", "question", "name"),
     [
-        ("werkzeug", "did David or pgjones commit more to werkzeug in 2025?", "David"),
-        ("click", "did Peter or David Lord commit more in 2025?", "Peter"),
+        # years in which two people of the first name committed: with one alone it is
+        # answered for them (engine/resolving/soleactive.py)
+        ("werkzeug", "did David or pgjones commit more to werkzeug in 2019?", "David"),
+        ("click", "did Peter or David Lord commit more in 2019?", "Peter"),
     ],
 )
 async def test_a_clarification_names_every_person_it_offers(

@@ -162,10 +162,11 @@ async def test_a_name_authoring_commits_is_the_person_not_a_file(
 async def test_a_name_authoring_commits_that_several_people_carry_still_asks(
     histories: dict[str, tuple[OrgGraph, Path]],
 ) -> None:
-    """click has two dependabots (dependabot[bot] and dependabot-preview[bot]): which one is
-    asked, the people offered, the file not."""
+    """click has two dependabots (dependabot[bot] and dependabot-preview[bot]), both committing
+    in 2021 (14 and 17): which one is asked, the people offered, the file not. (In 2020 only
+    dependabot-preview[bot] did: answered for it, tests/test_people_active.py.)"""
     graph, _ = histories["click"]
-    result = await ask(graph, "how many dependabot commits to click in 2020")
+    result = await ask(graph, "how many dependabot commits to click in 2021")
     assert result.outcome is Outcome.CLARIFICATION_REQUIRED, result.direct_judgment
     offered = [c.subject_key for c in result.candidates]
     assert len(offered) == 2 and all(k.startswith("person:") for k in offered), offered

@@ -39,6 +39,8 @@ TYPOS = [  # (history, question, the word, the name it is one letter from, the p
     ("requests", "how many commits did Ntae make in 2026?", "Ntae", "Nate", "Nate Prewitt",
      (on(2026), CLOCK)),
     ("requests", "Kennteh commits in 2013", "Kennteh", "Kenneth", "Kenneth Reitz", year(2013)),
+    # then one of click's Davids, the only one committing in 2024 (engine/resolving/soleactive)
+    ("click", "davd commits 2024", "davd", "David", "David Lord", year(2024)),
 ]  # fmt: skip
 
 

@@ -89,3 +89,17 @@ async def labels(
     }
     seen = Counter(out.values())
     return {k: f"{v} ({k})" if seen[v] > 1 else v for k, v in out.items()}
+
+
+async def beside(
+    graph: OrgGraph, subjects: Sequence[StoredSubject], window: Window | None
+) -> str:
+    """What a clarification says of the people already found beside the name it asks about
+    (a comparison's other side), with their commits in the window: "dependabot vs X" asked
+    which X, dependabot's 12 commits nowhere (z39b w9); "" when there are none."""
+    people = [s for s in subjects if s.kind is SubjectKind.PERSON]
+    if not people or window is None:
+        return ""
+    counts = await commits_in(graph, people, window)
+    each = "; ".join(f"{p.name} ({p.key}) {counted(counts[p.key])}" for p in people)
+    return f"Beside it the question names {each} {span(window)}."

@@ -34,3 +34,30 @@ def acted(
         f'that name: the question asks what "{reference}" did, and {named} of that name '
         "makes no commits."
     )
+
+
+def compared(
+    reference: str, outcome: Ambiguous, understood: Interpretation, people_beside: bool
+) -> Ambiguous | tuple[StoredSubject, str]:
+    """In a question comparing what it names ("dependabot vs pre-commit-ci 2024"), a name of
+    people and of subjects of other kinds, compared with a person (`people_beside`), is its
+    people: a person is compared with a person, and a file makes no commits. It asked which
+    of pre-commit-ci[bot] and .github/workflows/pre-commit.yaml, dependabot's side unsaid
+    (z39b w9). The one person, with the note saying so; else the tie narrowed to its people;
+    else `outcome` unchanged."""
+    if not understood.compares or not people_beside:
+        return outcome
+    people = [c for c in outcome.candidates if c.subject.kind is SubjectKind.PERSON]
+    others = [c.subject for c in outcome.candidates if c.subject.kind is not SubjectKind.PERSON]
+    whole = outcome.total is None or outcome.total <= len(outcome.candidates)
+    if not people or not others or not whole:
+        return outcome
+    if len(people) > 1:
+        return replace(outcome, candidates=people, total=len(people))
+    person = people[0].subject
+    named = ", ".join(f"{s.name} ({s.kind.value})" for s in others)
+    return person, (
+        f'"{reference}" was taken to mean {person.name} ({person.key}), the one person of '
+        f"that name: the question compares it with a person, and {named} of that name "
+        "makes no commits."
+    )

@@ -4,8 +4,9 @@ changed it (before the question's window ends) is meant, said, with the others n
 several did, the question is still asked, saying who changed it. Choosing by who was active
 in the window would be a guess (DESIGN.md §5: never silently pick among close candidates);
 who ever changed the subject the question names is what the question itself says: the
-others never touched it. It asked among 3 Kevins in click though only Kevin Deldycke and
-Kevin Yap ever changed src/click/types.py (c33, z33).
+others never touched it (engine.resolving.soleactive answers for the only one with commits
+in a time the question names, the others' none said). It asked among 3 Kevins in click
+though only Kevin Deldycke and Kevin Yap ever changed src/click/types.py (c33, z33).
 
 Only a clarification among people alone (each candidate a person, the search complete) is
 read so, beside modules or repositories the question names; a person's commits to a module

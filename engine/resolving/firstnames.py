@@ -29,8 +29,9 @@ from engine.domain.contract import InvestigationResult
 from engine.domain.models import StoredSubject, SubjectKind
 from engine.domain.text import normalise
 from engine.ports import OrgGraph, SubjectQuery
+from engine.providers import Window
 from engine.reading.interpretation import Interpretation
-from engine.resolving import outcomes, together
+from engine.resolving import activity, outcomes, soleactive, together
 from engine.resolving.disclosures import Disclosures
 from engine.resolving.matching import handles
 from engine.resolving.notnames import no_one_in
@@ -45,14 +46,21 @@ UNKNOWN = (
 
 
 def _which(
-    run: str, offered: tuple[Candidate, ...], signer: ReceiptSigner, allow_clarification: bool
+    run: str,
+    offered: tuple[Candidate, ...],
+    signer: ReceiptSigner,
+    allow_clarification: bool,
+    beside: str = "",
 ) -> Callable[..., InvestigationResult]:
-    """Asking which of `offered` the words `run` mean; where no clarification is allowed, the
-    no match saying so."""
+    """Asking which of `offered` the words `run` mean, saying what else was found
+    (`beside`: a comparison's other side); where no clarification is allowed, the no match
+    saying so."""
     if not allow_clarification:
         which = (outcomes.prompt_for(run, offered),)
         return lambda frame, trace: outcomes.no_match(frame, trace, which)
-    return lambda frame, trace: outcomes.clarification(frame, run, offered, signer, trace)
+    return lambda frame, trace: outcomes.clarification(
+        frame, run, offered, signer, trace, beside=beside
+    )
 
 
 async def joined(
@@ -63,20 +71,28 @@ async def joined(
     told: Disclosures,
     allow_clarification: bool = True,
     named: Callable[[str], Awaitable[object]] | None = None,
+    window: Window | None = None,
 ) -> tuple[Callable[..., InvestigationResult] | None, Interpretation]:
     """The clarification to ask (None when none is allowed), or the no match saying which
     words name no one; and the interpretation without the words read. `named` resolves a
     run as any reference is (engine.resolving.subjects): a run it commits to a person
     ("dependabot commits": dependabot[bot], said how) joins `subjects`; one it finds several
     for asks which; any other ends ("werkzeug's debugger" would be the repository and its
-    debug package side by side, not the one inside the other)."""
+    debug package side by side, not the one inside the other). `window`: the question's,
+    where only one of a first name's people committed (engine.resolving.soleactive)."""
     found, rest = await together.first_names(graph, understood.unread, understood)
     for run, people in found:
         if any(p.key in {s.key for s in subjects} for p in people):
             continue  # a receipt chose one of them (engine.resolving.choice)
+        settled = await soleactive.settled(graph, run, people, understood, window)
+        if settled is not None:  # "kevin vs edward g in may 2026": only one Kevin committed
+            subjects.append(settled[0])
+            told.notes.append(settled[1])
+            continue
         if len(people) > 1:  # answered without them, it was everyone's
             offered = tuple(Candidate(p, 0.9) for p in people)
-            return _which(run, offered, signer, allow_clarification), understood
+            beside = await activity.beside(graph, subjects, window) if understood.compares else ""
+            return _which(run, offered, signer, allow_clarification, beside), understood
         subjects.append(people[0])
         told.notes.append(
             f'"{run}" was taken to mean {people[0].name} ({people[0].key}), the one '
@@ -87,8 +103,15 @@ async def joined(
         outcome = None if named is None else await named(run)
         if isinstance(outcome, StoredSubject) and outcome.kind is SubjectKind.PERSON:
             subjects.append(outcome)  # "dependabot commits": whose commits
+        elif isinstance(outcome, Ambiguous) and (
+            settled := await soleactive.of_tie(graph, run, outcome, understood, window)
+        ):
+            subjects.append(settled[0])  # only one of the people of the name committed then
+            told.notes.append(settled[1])
         elif isinstance(outcome, Ambiguous):
-            return _which(run, tuple(outcome.candidates), signer, allow_clarification), understood
+            beside = await activity.beside(graph, subjects, window) if understood.compares else ""
+            offered = tuple(outcome.candidates)
+            return _which(run, offered, signer, allow_clarification, beside), understood
         else:
             absent.append(run)
     if absent:  # words no rule read that name nothing known: never answered without them

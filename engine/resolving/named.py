@@ -6,10 +6,22 @@ one naming nothing is said (engine/resolving/missing.py)."""
 
 from __future__ import annotations
 
-from engine.domain.models import StoredSubject
+from collections.abc import Sequence
+
+from engine.domain.models import StoredSubject, SubjectKind
 from engine.ports import OrgGraph
 from engine.reading.interpretation import Interpretation
-from engine.resolving import changers, existence, kinded, missing, outcomes, partwords
+from engine.resolving import (
+    activity,
+    actors,
+    changers,
+    existence,
+    kinded,
+    missing,
+    outcomes,
+    partwords,
+    soleactive,
+)
 from engine.resolving.aside import shipped_of_within
 from engine.resolving.disclosures import Disclosures
 from engine.resolving.missing import Ended
@@ -53,18 +65,28 @@ class Named:
         subjects.extend(alone)
         unmatched = missing.Unmatched(self.referents.untracked)
         namesakes: list[tuple[str, Ambiguous]] = []  # people of one name, beside what changed
+        compared: list[tuple[str, Ambiguous]] = []  # a tie compared with what else is named
         ended = await self._each(
             actor, question, understood, allow_clarification, subjects, told,
-            consumed, unmatched, namesakes,
+            consumed, unmatched, namesakes, compared,
         )  # fmt: skip
         if ended is not None:
             return ended
-        for reference, outcome in namesakes:  # "kevin" beside types.py: who changed it
-            ended = await self._changer(
-                actor, reference, outcome, subjects, told, allow_clarification
+        ended = await self._compared(allow_clarification, understood, subjects, told, namesakes,
+                                     compared)  # fmt: skip
+        if ended is not None:
+            return ended
+        unsettled = [  # "kevin" beside types.py: who changed it; those settled first
+            (reference, outcome)
+            for reference, outcome in namesakes
+            if await self._changer(
+                actor, reference, outcome, subjects, told, allow_clarification, understood
             )
-            if ended is not None:
-                return ended
+        ]
+        for reference, outcome in unsettled[:1]:  # asked, saying what the others were found to be
+            return await self._changer(
+                actor, reference, outcome, subjects, told, allow_clarification, understood
+            )
         if ended := await missing.no_one(self.graph, self.signer, understood, unmatched):
             return ended
         if subjects:
@@ -87,10 +109,13 @@ class Named:
         consumed: set[str],
         unmatched: missing.Unmatched,
         namesakes: list[tuple[str, Ambiguous]],
+        compared: list[tuple[str, Ambiguous]],
     ) -> Ended | None:
         """Each reference not `consumed` read with its kind word: a subject joins `subjects`,
-        one naming nothing `unmatched`, people of one name `namesakes` (read once the others
-        are known); a reference asking which ends the investigation (its composer)."""
+        one naming nothing `unmatched`, people of one name `namesakes` and a tie in a
+        comparison `compared` (read once the others are known); of several people of a name,
+        the only one committing in the time named joins (engine.resolving.soleactive); a
+        reference asking which ends the investigation (its composer)."""
         kinds = understood.reference_kinds or (None,) * len(understood.references)
         for reference, kind in zip(understood.references, kinds, strict=False):
             if reference in consumed:
@@ -99,12 +124,21 @@ class Named:
             if isinstance(outcome, Ambiguous) and not namesakes and changers.among_people(outcome):
                 namesakes.append((reference, outcome))  # read once the others are known
                 continue
+            if isinstance(outcome, Ambiguous) and understood.compares and not compared:
+                compared.append((reference, outcome))  # "X vs pre-commit-ci": X read first
+                continue
+            if isinstance(outcome, Ambiguous) and (
+                settled := await soleactive.of_tie(
+                    self.graph, reference, outcome, understood, self.referents.window
+                )
+            ):
+                outcome = settled[0]  # one of the name's people committed in the time named
+                told.notes.append(settled[1])
+                self.resolver.admit(actor, outcome)
             if isinstance(outcome, StoredSubject):
                 subjects.append(outcome)
             elif isinstance(outcome, Ambiguous) and allow_clarification:
-                return lambda frame, trace, ref=reference, c=outcome.candidates: (
-                    outcomes.clarification(frame, ref, c, self.signer, trace)
-                )
+                return await self._which(reference, outcome, subjects, understood)
             elif isinstance(outcome, Ambiguous):  # answered without it: another question
                 which = (outcomes.prompt_for(reference, outcome.candidates),)
                 return lambda frame, trace: outcomes.no_match(frame, trace, which)
@@ -123,14 +157,21 @@ class Named:
         subjects: list[StoredSubject],
         told: Disclosures,
         allow_clarification: bool,
+        understood: Interpretation,
     ) -> Ended | None:
         """The one of several people of a name who ever changed what the question names
-        joins `subjects`, said; else the clarification (engine.resolving.changers)."""
-        found = None
-        if self.referents.window is not None:  # set once the question's time is known (resolve)
+        joins `subjects`, said (engine.resolving.changers); else the only one of them who
+        committed in the time the question names (engine.resolving.soleactive); else the
+        clarification, saying what else was found."""
+        found: tuple[StoredSubject, str] | str | None = None
+        window = self.referents.window  # set once the question's time is known (resolve)
+        if window is not None:
             found = await changers.only_changer(
-                self.graph, reference, outcome, subjects, self.referents.window.end
+                self.graph, reference, outcome, subjects, window.end
             )
+        if not isinstance(found, tuple):
+            tie = await soleactive.of_tie(self.graph, reference, outcome, understood, window)
+            found = tie or found
         if isinstance(found, tuple):
             subjects.append(found[0])
             told.notes.append(found[1])
@@ -139,9 +180,57 @@ class Named:
         if not allow_clarification:
             which = (found or outcomes.prompt_for(reference, outcome.candidates),)
             return lambda frame, trace: outcomes.no_match(frame, trace, which)
+        beside = await self._beside(subjects, understood)
         return lambda frame, trace: outcomes.clarification(
-            frame, reference, outcome.candidates, self.signer, trace, prompt=found
+            frame, reference, outcome.candidates, self.signer, trace, prompt=found, beside=beside
         )
+
+    async def _compared(
+        self,
+        allow_clarification: bool,
+        understood: Interpretation,
+        subjects: list[StoredSubject],
+        told: Disclosures,
+        namesakes: list[tuple[str, Ambiguous]],
+        compared: list[tuple[str, Ambiguous]],
+    ) -> Ended | None:
+        """A tie of people and other subjects compared with a person is its people
+        (engine.resolving.actors.compared): the one joins `subjects`, several `namesakes`;
+        else the clarification asking which, saying what else was found."""
+        for reference, outcome in compared:  # "dependabot vs pre-commit-ci": its people
+            people = bool(namesakes) or any(s.kind is SubjectKind.PERSON for s in subjects)
+            found = actors.compared(reference, outcome, understood, people)
+            if isinstance(found, tuple):
+                subjects.append(found[0])
+                told.notes.append(found[1])
+            elif changers.among_people(found):
+                namesakes.append((reference, found))
+            elif allow_clarification:
+                return await self._which(reference, found, subjects, understood)
+            else:
+                which = (outcomes.prompt_for(reference, found.candidates),)
+                return lambda frame, trace: outcomes.no_match(frame, trace, which)
+        return None
+
+    async def _which(
+        self,
+        reference: str,
+        outcome: Ambiguous,
+        subjects: Sequence[StoredSubject],
+        understood: Interpretation,
+    ) -> Ended:
+        """The clarification asking which of `outcome` was meant, saying what else was found."""
+        beside = await self._beside(subjects, understood)
+        return lambda frame, trace: outcomes.clarification(
+            frame, reference, outcome.candidates, self.signer, trace, beside=beside
+        )
+
+    async def _beside(self, subjects: Sequence[StoredSubject], understood: Interpretation) -> str:
+        """In a comparison, the people found so far with their figure (engine.resolving.
+        activity.beside): the other side is never dropped unsaid."""
+        if not understood.compares:
+            return ""
+        return await activity.beside(self.graph, subjects, self.referents.window)
 
     async def _scopes(
         self,

@@ -131,16 +131,20 @@ def clarification(
     *,
     prompt: str | None = None,
     question: str | None = None,
+    beside: str = "",
 ) -> InvestigationResult:
     """`prompt`: said instead of "which one did you mean?"; `question`: the question the
-    prompt suggests asking instead, which the candidates' receipts are issued for."""
+    prompt suggests asking instead, which the candidates' receipts are issued for; `beside`:
+    what the question's other side was found to be, said after the prompt (a comparison's
+    other person and their figure: never dropped unsaid)."""
+    said = prompt or prompt_for(reference, candidates, frame.labels)
     return frame.result(
         Outcome.CLARIFICATION_REQUIRED,
         trace,
         candidates=choices(frame, candidates, signer, question),
         # prompt_for says the fixed prompt itself when there is no candidate to name: one
         # fallback, in one place (a second `or FALLBACK_PROMPT` here hid a broken one).
-        clarification_prompt=prompt or prompt_for(reference, candidates, frame.labels),
+        clarification_prompt=f"{said} {beside}" if beside else said,
     )
 
 

@@ -121,6 +121,7 @@ class Subjects:
             ended, understood = await firstnames.joined(
                 self.graph, self.signer, understood, subjects, told, allow_clarification,
                 lambda run: self.referents.one(actor, question, run, understood, None, told),
+                self.referents.window,
             )  # fmt: skip
             if ended is not None:
                 return ended
