@@ -83,15 +83,17 @@ def names(written: str, path: str) -> bool:
 
 def deleted(attributes: Mapping[str, object], written: str) -> list[Step]:
     """What a repository (its `attributes`) deleted that `written` names: its deleted files,
-    and its deleted folders whose last change deleted files under them (werkzeug's
-    src/werkzeug/contrib, 54939182e9; never werkzeug/contrib, whose last change moved it to
-    src/), each with the commit that did it."""
+    and its deleted folders, each with the commit that deleted the last of its files
+    (werkzeug's src/werkzeug/contrib, 81e10efb; never werkzeug/contrib, whose files all moved
+    to src/ and none was deleted there). A folder's last change need not be its deletion:
+    src/werkzeug/contrib's was a branch merged after it (54939182)."""
     files = decode_gone(attributes.get(GONE_FILES))
-    by = {(s.sha, s.path.rpartition("/")[0]) for s in files}
-    folders = [
-        Step(folder, at, sha, who)
-        for folder, (at, sha, who) in gone.decode(attributes.get(gone.ATTRIBUTE)).items()
-        if names(written, folder)
-        and any(sha == s and (d == folder or d.startswith(f"{folder}/")) for s, d in by)
-    ]
+    folders = []
+    for folder, (_, _, _) in gone.decode(attributes.get(gone.ATTRIBUTE)).items():
+        if not names(written, folder):
+            continue
+        inside = [s for s in files if s.path.startswith(f"{folder}/")]
+        if inside:
+            last = max(inside, key=lambda s: s.at)
+            folders.append(Step(folder, last.at, last.sha, last.by))
     return [*(s for s in files if names(written, s.path)), *folders]

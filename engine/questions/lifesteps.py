@@ -103,8 +103,8 @@ async def _removed(
     if subject.kind is SubjectKind.MODULE:
         key = f"repository:{subject.attributes.get('repository')}"
         repository = (await graph.subjects_by_keys([key])).get(key) or subject
-    hits = [s for ref in references for s in lives.deleted(repository.attributes, ref)]
-    if len({s.path for s in hits}) == 1:
+    hits, _ = await deleted_named(graph, repository, references)
+    if len(hits) == 1:
         return Life("removed", hits[0])
     if hits or not lineage:
         return None  # several deleted files of the name: none of them chosen
@@ -117,6 +117,38 @@ async def _removed(
     ):
         return replace(moved, event="moved_away")  # "tests/typing_example.py": moved, said
     return Life("kept", lineage[-1], (), tuple(reversed(lineage[:-1])))
+
+
+async def deleted_named(
+    graph: OrgGraph, repository: StoredSubject, references: Sequence[str]
+) -> tuple[list[Step], list[str]]:
+    """The deleted files and folders of `repository` the references name, one per path; of
+    several, the one alone that lay in the shipped code, with the others' paths to be said
+    (werkzeug's "contrib": src/werkzeug/contrib, not tests/, docs/ or examples/contrib, all
+    deleted by 81e10efb; said, each a way on). engine.resolving.gonefiles reads the same."""
+    named = (s for r in references for s in lives.deleted(repository.attributes, r))
+    hits = list({s.path: s for s in named}.values())
+    if len(hits) <= 1:
+        return hits, []
+    kept = [s for s in hits if await _shipped(graph, repository.name, s.path)]
+    if len(kept) != 1:
+        return hits, []
+    return kept, [s.path for s in hits if s is not kept[0]]
+
+
+async def _shipped(graph: OrgGraph, repository: str, path: str) -> bool:
+    """Whether a path lay directly in a package the head still has (src/werkzeug/contrib in
+    src/werkzeug): the shipped code, not its tests, docs or examples."""
+    parent = path.rpartition("/")[0]
+    if not parent:
+        return False
+    found, _ = await graph.subjects_by_handle(parent, [SubjectKind.MODULE], 10)
+    return any(
+        m.attributes.get("path") == parent
+        and m.attributes.get("module_kind") == "package"
+        and m.attributes.get("repository") == repository
+        for m in found
+    )
 
 
 async def _into_src(graph: OrgGraph, subject: StoredSubject) -> Life | None:

@@ -8,25 +8,27 @@ git import)."""
 
 from __future__ import annotations
 
-from engine.domain import lives
-from engine.domain.models import StoredSubject, SubjectKind
-from engine.ports import OrgGraph, SubjectQuery
+from engine.domain.lives import Step
+from engine.domain.models import StoredSubject
+from engine.ports import OrgGraph
+from engine.questions.lifesteps import deleted_named
+from engine.resolving.gonerepos import repositories
 from engine.resolving.resolution import Resolved
-
-_REPOSITORIES = 50  # repositories read for their deleted files, at most
 
 
 async def deleted_file(graph: OrgGraph, reference: str) -> tuple[StoredSubject, str] | None:
-    """The repository of the one deleted file or folder the reference names, and what is said of it;
-    None when it names none, or several (each a different answer: never one of them)."""
+    """The repository of the one deleted file or folder the reference names, and what is said
+    of it; None when it names none, or several (each a different answer: never one of them)
+    unless one alone lay in the shipped code (werkzeug's "contrib": src/werkzeug/contrib, the
+    others in tests/, docs/ and examples/ named beside it)."""
     if " " in reference.strip():
         return None
-    page = await graph.find_subjects(SubjectQuery(kinds=(SubjectKind.REPOSITORY,)), _REPOSITORIES)
-    hits = [
-        (repository, step)
-        for repository in page.items
-        for step in lives.deleted(repository.attributes, reference)
-    ]
+    hits: list[tuple[StoredSubject, Step]] = []
+    others: list[str] = []
+    for repository in await repositories(graph):
+        found, beside = await deleted_named(graph, repository, [reference])
+        hits += [(repository, step) for step in found]
+        others += beside
     if len(hits) != 1:
         return None
     repository, step = hits[0]
@@ -34,6 +36,11 @@ async def deleted_file(graph: OrgGraph, reference: str) -> tuple[StoredSubject, 
         f'"{reference}" names {step.path}, which {repository.name} no longer has: its '
         "deletion is a commit of the repository, read there."
     )
+    if others:
+        note += (
+            f" It is the one of the shipped code; {', '.join(others)} of that name were "
+            "deleted too: name one by its path to ask about it."
+        )
     return repository, note
 
 

@@ -10,10 +10,11 @@ for src/requests/packages.py, z37a requests 8). The folders are the repository's
 from __future__ import annotations
 
 from engine.domain.gone import ATTRIBUTE, decode
-from engine.domain.models import StoredSubject, SubjectKind
-from engine.ports import OrgGraph, SubjectQuery
+from engine.domain.lives import names
+from engine.domain.models import StoredSubject
+from engine.ports import OrgGraph
+from engine.resolving.gonerepos import repositories
 
-_REPOSITORIES = 50  # repositories read for their deleted folders, at most
 _SHOWN = 4  # folders named in one note, the latest changed first
 
 
@@ -24,13 +25,11 @@ async def gone_note(graph: OrgGraph, reference: str, *, exact: bool = False) -> 
     written = reference.strip().strip("/").casefold()
     if not written or " " in written:
         return None
-    page = await graph.find_subjects(SubjectQuery(kinds=(SubjectKind.REPOSITORY,)), _REPOSITORIES)
     hits = [
         (when, folder, sha, who, repository)
-        for repository in page.items
+        for repository in await repositories(graph)
         for folder, (when, sha, who) in decode(repository.attributes.get(ATTRIBUTE)).items()
-        if folder.casefold() == written
-        or (not exact and folder.casefold().endswith(f"/{written}"))
+        if folder.casefold() == written or (not exact and names(written, folder))
     ]
     if not hits:
         return None

@@ -160,7 +160,8 @@ class Referents:
                                self.untracked)  # fmt: skip
             if at is not None:
                 return at
-        if (gone := await gone_said(self.graph, reference, outcome, self.untracked)) is not None:
+        elif (gone := await gone_said(self.graph, reference, outcome, self.untracked)) is not None:
+            # (by_path asked gone_said of a path naming nothing already: not read twice)
             self.untracked[reference] = gone  # "contrib", "requests/packages": deleted folders
             return outcome if isinstance(outcome, NotFound) else NotFound(outcome.stage)
         if isinstance(outcome, NotFound) and reference not in self.untracked and (

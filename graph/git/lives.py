@@ -13,8 +13,8 @@ the commit that removed a file no subject holds any more. Both are read from git
   with the folder in that form, as "when did datastructures.py become a package?" asks);
   when that commit's entry is a rename (`-M`), the earlier path is where it came from, and
   that path's own birth is the step before (a module's `lineage`, newest first);
-- a file the head has no more was deleted by its last touch, unless that touch renamed it
-  away (a move, no deletion) or added lines (no deletion writes any).
+- a file the head has no more was deleted by the newest commit git gives status D for it
+  (graph/git/log.py reads `--summary`): a rename away is a move, no deletion.
 """
 
 from __future__ import annotations
@@ -59,21 +59,21 @@ def lineage(path: str, born: dict[str, Step]) -> list[Step]:
 
 
 def gone_files(commits: Sequence[Commit], head: frozenset[str]) -> list[Step]:
-    """Each file path some commit wrote that the head has no more, with the commit that
-    deleted it (its last touch, neither a rename away nor adding lines); `commits` newest
-    first."""
+    """Each file path some commit wrote that the head has no more, with the newest commit
+    git says deleted it (status D, `--summary`'s "delete mode"); `commits` newest first. A
+    path only renamed away was moved, not deleted. Not the last touch: werkzeug's
+    src/werkzeug/contrib/sessions.py, deleted by 81e10efb (2019-03-19), was changed after on
+    a branch merged later (54939182, 2019-09-12), and a file emptied before its deletion was
+    read as deleted by the commit that emptied it."""
     out: list[Step] = []
     seen: set[str] = set()
     for commit in commits:
         for change in commit.files:
-            if change.old_path is not None and change.old_path != change.path:
-                seen.add(change.old_path)  # moved away: no deletion
             path = change.path
-            if path in seen:
-                continue
-            seen.add(path)
-            if path not in head and change.added == 0 and change.old_path in (None, path):
+            if change.deleted and path not in seen and path not in head:
                 out.append(_step(commit, path, ""))
+            if change.deleted:
+                seen.add(path)
     return out
 
 

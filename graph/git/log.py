@@ -1,6 +1,6 @@
 """Reading a repository's history with `git` itself (a subprocess), one commit at a time.
 
-`git log -z --numstat -M` is streamed and parsed incrementally, so a history of tens of
+`git log -z --numstat --summary -M` is streamed and parsed incrementally, so a history of tens of
 thousands of commits never sits in memory as one string. Author names and e-mails come both
 as written (`%an`, `%ae`) and as mapped through the repository's `.mailmap` (`%aN`, `%aE`;
 git reads `HEAD:.mailmap` itself in a bare repository).
@@ -11,7 +11,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -32,6 +32,7 @@ class FileChange:
     added: int  # 0 for binary files (git reports "-")
     removed: int
     old_path: str | None = None  # set when git detected a rename
+    deleted: bool = False  # git's status D (`--summary`: "delete mode"), not lines counted
 
 
 @dataclass(slots=True)
@@ -128,6 +129,7 @@ def commits(repo: Path, revs: Sequence[str], since: str | None = None) -> Iterat
         "log",
         "-z",
         "--numstat",
+        "--summary",  # "delete mode": a deletion as git says it (FileChange.deleted)
         "-M",
     ]
     # A user's configuration must not change the stream: no signatures, drivers or colour.
@@ -162,6 +164,13 @@ def _parse(tokens: Iterator[str]) -> Iterator[Commit]:
         token = token.lstrip("\n")
         if not token:
             continue
+        if token.startswith(" "):  # the commit's summary (`--summary`), then the next header
+            summary, _, token = token.partition("\x1e")
+            if current is not None:
+                _summarised(current, summary)
+            if not token:
+                continue
+            token = "\x1e" + token
         if token.startswith("\x1e"):
             if current is not None:
                 yield current
@@ -177,6 +186,20 @@ def _parse(tokens: Iterator[str]) -> Iterator[Commit]:
             current.files.append(FileChange(new, added, removed, old))
     if current is not None:
         yield current
+
+
+def _summarised(commit: Commit, summary: str) -> None:
+    """Marks the files `git log --summary` says the commit deleted ("delete mode 100644
+    PATH"): a deletion is git's status D, never guessed from the lines counted (a file
+    emptied by one commit and deleted by a later one, or deleted and then changed on a
+    branch merged after, was read as deleted by the wrong commit)."""
+    gone = {
+        line.strip().split(" ", 3)[3]
+        for line in summary.splitlines()
+        if line.strip().startswith("delete mode ") and line.strip().count(" ") >= 3
+    }
+    if gone:
+        commit.files[:] = [replace(f, deleted=True) if f.path in gone else f for f in commit.files]
 
 
 def _numstat(token: str) -> tuple[int, int, str]:

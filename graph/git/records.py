@@ -35,7 +35,8 @@ MAX_TITLE = 400  # a source record's title (engine.domain.models.SourceRecord)
 # another layout reads its whole history again. 11: the life of each path (graph/git/lives.py:
 # which commit first wrote it, which deleted a file the head has no more). 12: a moved folder's
 # commits made apart from its era (engine/domain/movedapart.py: what touched its earlier path).
-MODULE_LAYOUT = 12
+# 13: a file's deletion is git's status D (graph/git/log.py reads --summary), not its last touch.
+MODULE_LAYOUT = 13
 # How commit records are keyed (engine/domain/commits.py); 2: a shortened key names its commit. An
 # import finding a repository stored before reads its whole history again if it had such keys.
 COMMIT_KEYS = 2
