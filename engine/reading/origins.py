@@ -95,8 +95,9 @@ _INTO = (("a",), ("into", "a"), ("up", "into", "a"), ("into",), ("to", "a"), ("i
 _FORM = ("package", "folder", "directory", "subpackage", "dir")
 _MOVE = ("moved", "move", "moves", "renamed", "rename", "relocated", "relocate", "migrated")
 _TO_SRC = tuple(
-    (w, to, *the, "src", *what)
+    (w, *moved, to, *the, "src", *what)
     for w in (*_MOVE, "migrate", "went", "go")
+    for moved in ((), ("the", "code"), ("its", "code"), ("the", "package"))  # "moved the code to"
     for to in ("to", "into", "under", "in")
     for the in ((), ("the",))
     for what in ((), ("folder",), ("directory",), ("dir",), ("layout",))
@@ -170,12 +171,17 @@ _MADE_WORDS = frozenset({"added", "created", "introduced", "born", "written", "f
 
 def unnamed(text: str, spans: list[tuple[int, int]], phrase: str) -> list[tuple[int, int]]:
     """The name spans without the words of the life phrase read by a name before it was
-    ("who removed _dunders?" read "removed _dunders" as one name) and without question words
-    joined by a slash ("_dunders removed, when/who": "when/who" is no name)."""
+    ("who removed _dunders?" read "removed _dunders" as one name), without any inside the
+    phrase ("when did the code move into the src directory?" read "move" as a name and ended
+    on it), and without question words joined by a slash ("_dunders removed, when/who":
+    "when/who" is no name)."""
     out = []
     said = phrase.casefold()
+    at = text.casefold().find(said) if said else -1
     for a, b in spans:
         written = text[a:b].casefold()
+        if at >= 0 and at <= a and b <= at + len(said):
+            continue  # a word of the phrase itself ("move" of "move into the src directory")
         if said and written.startswith(f"{said} "):
             a += len(said) + 1
         elif said and written.endswith(f" {said}"):

@@ -193,6 +193,12 @@ KIND_ROWS = (
         SubjectKind.MODULE,
         "a package is a module here: the importer keeps src/click as the module \"click\"",
     ),
+    KindRow(
+        ("namespace", "namespaces"),
+        SubjectKind.MODULE,
+        "an import name: \"the attrs namespace (package)\" is the package attrs (src/attrs, "
+        "2021), never the repository; it ended \"attrs has no module namespace\"",
+    ),
 )
 KIND_WORDS: dict[str, SubjectKind] = {w: row.kind for row in KIND_ROWS for w in row.words}
 PLURAL_KINDS = frozenset(w for w in KIND_WORDS if w.endswith("s") or w == "people")

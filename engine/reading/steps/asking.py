@@ -30,7 +30,7 @@ def intent(d: Draft) -> None:
     d.lived = None if d.ranking else origins.life(text, tokens, readable, taken, named)
     d.life = d.lived[0] if d.lived else None
     if d.lived:  # "who removed _dunders?": "_dunders"; "move to src/": the place, no name
-        d.spans = origins.unnamed(text, d.spans, d.lived[1] if d.life != "into_src" else "src")
+        d.spans = origins.unnamed(text, d.spans, d.lived[1])
         d.references = tuple(dict.fromkeys(text[a:b] for a, b in d.spans))
     d.intent = (
         Intent.WHAT_CHANGED
