@@ -16,6 +16,7 @@ from itertools import pairwise
 
 from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
+from engine.reading import rankwords as rw
 from engine.reading.numbers import NUMBER_WORDS
 from engine.reading.references import Token
 from engine.reading.verbs import BUSIEST, CHANGE_NOUNS
@@ -34,7 +35,12 @@ _FOLDER, _WHICH = frozenset({"folder", "directory", "subfolder"}), frozenset({"w
 _PARTS = frozenset(
     {"parts", "areas", "components", "subsystems", "part", "area", "component", "subsystem"}
 )
-_NOUNS = _FILES | _PARTS | _FOLDERS | {"modules", "repositories", "repos", "services", "projects"}
+# "hotspots" is what is ranked too ("the top 5 hotspots"): engine/reading/rankwords.py
+_HOT = rw.words_of("hotspot")
+_NOUNS = (
+    _FILES | _PARTS | _FOLDERS | _HOT | {rw.HOT}
+    | {"modules", "repositories", "repos", "services", "projects"}
+)  # fmt: skip
 _PEOPLE = frozenset(
     {"contributor", "contributors", "developer", "developers", "dev", "devs", "committer"}
     | {"committers", "author", "authors", "person", "people", "engineer", "engineers"}
@@ -79,6 +85,12 @@ class Ranking:
     # "folders" or "directories" asked for: the modules that are no file
     # (engine.resolving.rankable).
     folders: bool = False
+    # "the full ranking", "all of them": every subject that qualifies (up to the most one
+    # answer ranks), never the first SHOWN (engine.resolving.rankedsubjects).
+    whole: bool = False
+    # What the ranking's own words were read as, said beside it ("hotspots": the files
+    # changed most, by commits; "biggest": by commits, not by size): engine/reading/rankwords.py
+    said: tuple[str, ...] = ()
 
 
 def read(
@@ -89,24 +101,30 @@ def read(
     than changes, and not "who". Its own words ("top", the size, "files", "parts") are
     consumed (no longer free)."""
     words = [t.norm for t in tokens]
-    at = _marker(words)
-    # "top files", "the top 5 modules": ranked as the busiest are (by commits, said)
+    hot = _hot(words)
+    at = _marker(words, hot)
+    # "top files", "the top 5 modules": ranked as the busiest are (by commits, said);
+    # "hotspots", "the file ranking": a ranking by changes by themselves (rankwords.py)
     changed = bool(_CHANGE_WORDS.intersection(words) or BUSIEST.intersection(words)) or (
-        at is not None and _top_of(words, at)
+        at is not None and (_top_of(words, at) or bool(hot) or words[at] in _RANKS)
     )
     if at is None or not changed or words[:1] == ["who"] or _people_after(words, at):
         return None
     if not all(k in CHANGE_KINDS for k in kinds):
         return None
-    files = kind_hint is None and bool(_FILES.intersection(words))
+    # "the hotspots" are files unless modules or folders are asked ("which modules ...")
+    hot_files = bool(hot) and not rw.MODULES_ASKED.intersection(words)
+    files = (kind_hint is None or hot_files) and bool(_FILES.intersection(words))
     parts = kind_hint is None and bool(_PARTS.intersection(words))
     folders = kind_hint is None and not files and _folders(words)
+    files = files or (hot_files and not parts and not folders)
     kind = SubjectKind.MODULE if files or parts or folders else kind_hint
     if kind is None or kind not in _RANKED_KINDS:
         return None
     size, said = _size(tokens, at)
     if size is None:  # "which 3 modules changed most?" ("3" ended the question, unread)
         size, said = _counted_noun(tokens)
+    own, notes, whole = _own_words(tokens, words, hot)
     source = language = False
     for i, token in enumerate(tokens):
         after = words[i + 1] if i + 1 < len(words) else ""
@@ -118,6 +136,7 @@ def read(
             (token.norm in _LINES and after in _CHURN)  # "line churn", "code churn"
             or i in said
             or i == at
+            or i in own
             or token.norm in _FILES | _PARTS | _FOLDERS
             or (folders and token.norm in _FOLDER)
         ):
@@ -127,7 +146,56 @@ def read(
     first -= 1 if first and words[first - 1] == "the" else 0
     python = kind is SubjectKind.MODULE and not (files or parts or folders)
     phrase = " ".join(words[first : last + 1])
-    return Ranking(phrase, kind, files, size, source, python, language, folders)
+    return Ranking(
+        phrase, kind, files, size, source, python, language, folders, whole, notes
+    )
+
+
+_RANKS = rw.words_of("rank")
+_SIZE_WORDS = rw.words_of("size")
+_MAIN = rw.words_of("main")
+_WHOLE = rw.words_of("whole")
+
+
+def _hot(words: list[str]) -> list[int]:
+    """Where a hotspot word is ("hotspots", "hot spots": the second word)."""
+    return [
+        i
+        for i, w in enumerate(words)
+        if w in _HOT or (w in rw.SPOTS and i and words[i - 1] == rw.HOT)
+    ]
+
+
+def _own_words(
+    tokens: list[Token], words: list[str], hot: list[int]
+) -> tuple[set[int], tuple[str, ...], bool]:
+    """The positions of the ranking's business words (engine/reading/rankwords.py), what
+    they were read as (said beside the answer), and whether the whole ranking is asked
+    ("the full ranking", "all of them")."""
+    own: set[int] = set()
+    notes: list[str] = []
+    for i in hot:
+        own |= {i, i - 1} if words[i] in rw.SPOTS else {i}
+    if hot:
+        said = " ".join(words[min(own) : max(own) + 1])
+        notes.append(f'"{said}": {rw.note_of("hotspot")}')
+    whole = False
+    for i, word in enumerate(words):
+        after = words[i + 1 : i + 3]
+        if word in _SIZE_WORDS and after[:1] and after[0] in _NOUNS and tokens[i].free:
+            own.add(i)  # "the biggest hotspots", "the largest areas of change"
+            notes.append(f'"{word}": {rw.note_of("size")}')
+        elif word in _MAIN and after[:1] and after[0] in _NOUNS and tokens[i].free:
+            own.add(i)  # "the main hotspots": the first of the ranking
+        elif word in _RANKS and tokens[i].free:
+            own.add(i)  # "the file ranking", "rank the files"
+        elif word in _WHOLE and after[:1] and after[0] in _NOUNS | rw.WHOLE_OF:
+            own |= {i, i + 1} if after[0] in rw.WHOLE_OF else {i}
+            whole = True  # "the full ranking", "a complete list", "all files"
+        elif word == "all" and after[:1] == ["of"] and after[1:] and after[1] in rw.WHOLE_PRONOUNS:
+            own |= {i, i + 1, i + 2}
+            whole = True  # "all of them"
+    return own, tuple(dict.fromkeys(notes)), whole
 
 
 def _folders(words: list[str]) -> bool:
@@ -138,18 +206,27 @@ def _folders(words: list[str]) -> bool:
     return any(w in _WHICH and after in _FOLDER for w, after in pairwise(words))
 
 
-def _marker(words: list[str]) -> int | None:
+def _marker(words: list[str], hot: list[int]) -> int | None:
     """Where "most" (else "top", else "busiest": verbs.BUSIEST, else a size of churn:
-    "the heaviest churn") is, unless it asks for the latest ("most recently")."""
+    "the heaviest churn"; else a hotspot word, else a word of size or ranking beside what
+    is ranked: engine/reading/rankwords.py) is, unless it asks for the latest ("most
+    recently")."""
     for marker in ("most", "top", *sorted(BUSIEST)):
         if marker in words:
-            at = words.index(marker)
-            after = words[at + 1] if at + 1 < len(words) else ""
-            return None if after in _NOT_AMOUNTS else at
-    return next(
-        (i for i, (w, after) in enumerate(pairwise(words)) if w in _SIZES and after in _CHURN),
-        None,
-    )
+            first = words.index(marker)
+            after = words[first + 1] if first + 1 < len(words) else ""
+            return None if after in _NOT_AMOUNTS else first
+    pairs = list(pairwise(words))
+    at = next((i for i, (w, after) in enumerate(pairs) if w in _SIZES and after in _CHURN), None)
+    if at is not None or hot:
+        return at if at is not None else hot[0]
+    # "the biggest areas of change" (a change word is asked too)
+    at = next((i for i, (w, after) in enumerate(pairs) if w in _SIZES and after in _NOUNS), None)
+    if at is not None:
+        return at
+    # "the full ranking of files in X", "rank the modules of X": never of people
+    nouns = _NOUNS.intersection(words) and not _PEOPLE.intersection(words)
+    return next((i for i, w in enumerate(words) if w in _RANKS), None) if nouns else None
 
 
 def _people_after(words: list[str], at: int) -> bool:

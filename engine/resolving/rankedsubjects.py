@@ -164,8 +164,8 @@ async def rank(
             f"a commit recorded {when}: there are no commits to rank. Only commits are "
             "counted, one per commit and subject; daily metric rollups are not commits."
         )
-    size = min(ranking.size or SHOWN, MOST)
-    notes = _notes(ranking, qualified, size, len(rows) >= READ, where, when)
+    size = min(ranking.size or (MOST if ranking.whole else SHOWN), MOST)
+    notes = [*ranking.said, *_notes(ranking, qualified, size, len(rows) >= READ, where, when)]
     python = [h.name for h in holders if ranking.python and holds_python(h)]
     notes += [PYTHON_NOTE.format(" and ".join(python))] if python else []
     notes += [LANGUAGE_NOTE] if ranking.language else []
@@ -275,7 +275,12 @@ def _notes(
             ("it is ranked." if many == "1" else "all of them are ranked.")
             if len(qualified) <= size and not read_all
             else f"the {size} with the most are ranked (equal counts in key order, at the "
-            f'cut too): ask for the "top {min(size * 2, MOST)}" to see more.'
+            + (
+                f"cut too): at most {MOST} are ranked in one answer, so the whole ranking is "
+                "cut: name a directory or a shorter window to see the rest."
+                if size >= MOST
+                else f'cut too): ask for the "top {min(size * 2, MOST)}" to see more.'
+            )
         )
     ]
     if (ranking.size or 0) > MOST:
