@@ -130,8 +130,22 @@ _RANKS = frozenset({"top", "most", "least", "fewest", "biggest", "busiest", "lar
 }
 
 
+# The sides of changed lines ("lines added/removed core.py may 2026"): a measure the question
+# asks (engine.reading.factphrases reads them with "lines"), never a word of the name beside
+# them: "removed core.py" was a phrase naming no subject, and the question ended (z39b B5).
+_SIDES = frozenset(
+    {"added", "removed", "deleted", "inserted", "insertions", "deletions", "additions"}
+    | {"removals"}
+)
+
+
 def _loose(token: r.Token) -> bool:
-    return r.content(token) and token.norm not in FILLERS and token.norm not in _RANKS
+    return (
+        r.content(token)
+        and token.norm not in FILLERS
+        and token.norm not in _RANKS
+        and token.norm not in _SIDES
+    )
 
 
 def placed(text: str, runs: tuple[str, ...]) -> tuple[Placed, ...]:
