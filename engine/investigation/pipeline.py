@@ -135,9 +135,10 @@ class Pipeline:
         if not (isinstance(resolved, list) and stages.too_wide is not None):
             held.commit()
         if not isinstance(resolved, list):
-            return await self._ended(
+            ended = await self._ended(
                 resolved, frame, window_of(effective, lookback_of(understood.intent)), stages
             )
+            return wholetime.also_too_wide(ended, stages.too_wide)  # the 400-day rule too
         if stages.too_wide is not None:
             trace = stages.trace(self.round_trips())
             wide, ranked_in = stages.too_wide, stages.told.ranked_in

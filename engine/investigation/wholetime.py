@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.domain.contract import InvestigationResult, Trace
+from engine.domain.contract import InvestigationResult, Outcome, Trace
 from engine.domain.models import StoredSubject
 from engine.domain.timecontext import EffectiveTime
 from engine.investigation.stages import Stages
 from engine.ports import OrgGraph
 from engine.reading.interpretation import Interpretation
 from engine.resolving import outcomes
-from engine.resolving.questiontime import NO_TIME, Narrower
+from engine.resolving.questiontime import NO_TIME, Narrower, TooWide
 from engine.resolving.receipts import ReceiptSigner
 from engine.resolving.resolution import Candidate
 from engine.resolving.wholehistory import whole_history
@@ -70,3 +70,13 @@ def narrower(
         prompt=wide.prompt(),
         question=wide.question(),
     )
+
+
+def also_too_wide(ended: InvestigationResult, wide: Narrower | None) -> InvestigationResult:
+    """A question ending on words not understood whose time is also wider than one answer
+    covers says the rule first, then the words: "debug hotspots 2025 and 2026 combined" and
+    "the full ranking from January 2020 through June 2026" were refused naming only a word
+    (z39a A8, A10), and asked again without it they met the 400-day rule."""
+    if not isinstance(wide, TooWide) or ended.outcome is not Outcome.NO_MATCH:
+        return ended
+    return ended.model_copy(update={"limitations": (wide.refused(), *ended.limitations)})

@@ -55,13 +55,25 @@ class TooWide:
         (engine/reading/time/slots.py)."""
         return self.slot.asked(self.suggestion)
 
-    def prompt(self) -> str:
-        days = (self.end - self.start).days
-        asks = f"{days} days ({iso(self.start)} to {iso(self.end)})"
+    def _asks(self) -> str:
         if self.start == tp.EARLIEST:
-            asks = f"everything before {iso(self.end)}"
+            return f"everything before {iso(self.end)}"
+        days = (self.end - self.start).days
+        return f"{days} days ({iso(self.start)} to {iso(self.end)})"
+
+    def refused(self) -> str:
+        """What a question that ends on other words says of its time too (the rule, the
+        span, a window allowed): "full ranking from January 2020 through June 2026" said only
+        "full" and "ranking" not understood, and asked again with them it met the rule."""
         return (
-            f'"{self.phrase}" asks for {asks}, '
+            f'"{self.phrase}" asks for {self._asks()}, more than the {MAX_RANGE.days} days one '
+            f"answer may cover: ask for at most {MAX_RANGE.days} days (for example "
+            f'"{self.suggestion}").' + (f" {self.note}." if self.note else "")
+        )
+
+    def prompt(self) -> str:
+        return (
+            f'"{self.phrase}" asks for {self._asks()}, '
             f"more than the {MAX_RANGE.days} days one answer may cover. Ask for at most "
             f"{MAX_RANGE.days} days, for example the last {MAX_RANGE.days} days up to "
             f'{iso(self.end)}: "{self.question()}" (the receipts given here are for '
