@@ -211,6 +211,20 @@ def _who(a: Asked) -> bool:
     )
 
 
+# "the full contributor ranking", "the leaderboard of X": people ranked, a "who" answer
+_PEOPLE_RANKED = frozenset({"ranking", "rankings", "leaderboard"})
+
+
+def _people_ranked(a: Asked) -> bool:
+    """ "the full contributor ranking for click in 2025", "ranking of authors": people
+    ranked by their commits (it was a status, "ranking" not understood: z39a A8)."""
+    people = bool(PEOPLE.intersection(a.words))
+    ranked = people and bool(_PEOPLE_RANKED.intersection(a.words))
+    # "list the contributors", "a complete list of contributors": the people, ranked
+    listed = people and (a.lead == "list" or " list of " in a.joined)
+    return ranked or listed or "leaderboard" in a.words
+
+
 def _which(a: Asked) -> bool:
     listed = a.lead in {"what", "list", "show"} and v.PLURAL_KINDS.intersection(a.words)
     return a.lead == "which" or bool(listed)
@@ -239,6 +253,11 @@ INTENT_ROWS = (
         '"did David Lord commit anything in August?": how many, maybe none',
     ),
     IntentRow(Intent.WHO, _who, "people asked for, about changes: who, people nouns, most active"),
+    IntentRow(
+        Intent.WHO,
+        lambda a: all(k in v.CHANGE_KINDS for k in a.kinds) and _people_ranked(a),
+        '"the contributor ranking", "the leaderboard": people ranked by commits',
+    ),
     IntentRow(
         Intent.WHAT_CHANGED, lambda a: _asks_changes(a.lead, a.words, a.joined),
         "the changes themselves (see _asks_changes)",

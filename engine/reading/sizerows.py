@@ -17,6 +17,7 @@ question ends naming it. It ended on "one" as a verb not understood, or as a nam
 
 from __future__ import annotations
 
+from engine.domain.contract import PEOPLE_SHOWN
 from engine.reading.time.calendar import count_of
 from engine.reading.vocabulary import CHANGE_VERBS, LINE_SIDES, NEWCOMERS, Intent
 from engine.reading.wordrow import At
@@ -104,3 +105,35 @@ def _number(word: str) -> bool:
         return count_of(word) > 0
     except ValueError:
         return False
+
+
+# "the full contributor ranking", "a complete list of contributors", "who committed? all of
+# them": every person, where a "who" answer lists the PEOPLE_SHOWN with the most commits and
+# says how many there were in all. Answered so, it would be another question; "full" and
+# "complete" ended it as words not understood (z39a A8).
+_WHOLE = frozenset({"full", "complete", "entire", "exhaustive"})
+_WHOLE_OF = frozenset({"list", "listing", "ranking", "rankings", "breakdown", "leaderboard"})
+_THEM = frozenset({"them", "those", "these"})
+WHOLE_PEOPLE_NOTE = (
+    f"a full list of people is not given here: an answer ranking people lists the "
+    f"{PEOPLE_SHOWN} with the most commits and says how many there were in all. Ask for "
+    f'"the top {PEOPLE_SHOWN} contributors" (the number of everyone is said beside), "how '
+    'many people committed ...?", or about one person.'
+)
+
+
+def whole_people(a: At) -> bool:
+    """ "the full contributor ranking", "a complete list of contributors", "all of them" in
+    a question asking who."""
+    if a.intent != Intent.WHO:
+        return False
+    following = a.words[a.i + 2] if a.i + 2 < len(a.words) else ""
+    if a.word == "all":
+        return a.after == "of" and following in _THEM
+    return a.word in _WHOLE and (a.after in _WHOLE_OF | NEWCOMERS or following in _WHOLE_OF)
+
+
+def whole_people_extent(a: At) -> tuple[int, int]:
+    """ "all of them": through "them"; else the word alone."""
+    last = a.i + 2 if a.word == "all" else a.i
+    return a.free[a.i].start, a.free[min(last, len(a.free) - 1)].end

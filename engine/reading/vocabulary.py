@@ -72,6 +72,11 @@ NEWCOMERS = frozenset(
     | {"engineers", "developers", "members", "folks", "faces", "hires", "joiners"}
 )
 
+# People ranked by a ranking noun ("contributor ranking", "ranking of authors").
+_RANKED_PEOPLE = (
+    "contributor", "contributors", "committer", "committers", "author", "authors", "people",
+    "developer", "developers",
+)  # fmt: skip
 # Normalised phrase -> the fact kinds it asks about. Matched on whole tokens, at each position
 # the longest phrase first ("shipping to prod" before "shipping").
 FACT_VOCABULARY: dict[str, tuple[FactKind, ...]] = {
@@ -137,6 +142,11 @@ FACT_VOCABULARY: dict[str, tuple[FactKind, ...]] = {
             "reviews",
             "reviewer",
             "reviewers",
+            # "the full contributor ranking for click": the people ranked ("ranking" was
+            # not understood and ended the question: z39a A8)
+            *(f"{p} {r}" for p in _RANKED_PEOPLE for r in ("ranking", "rankings")),
+            *(f"ranking of {p}" for p in _RANKED_PEOPLE),
+            "leaderboard",
         ),
         (_K.ACTIVE_CONTRIBUTORS,),
     ),

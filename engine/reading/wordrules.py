@@ -51,11 +51,14 @@ from engine.reading.sizerows import (
     HELD_NOTE,
     PEOPLE_SIZES_NOTE,
     SIZE_NOTE,
+    WHOLE_PEOPLE_NOTE,
     big_changes,
     held_count,
     held_extent,
     people_sized,
     subject_size,
+    whole_people,
+    whole_people_extent,
 )
 from engine.reading.time.calendar import TIME_WORDS
 from engine.reading.verbrows import (
@@ -250,6 +253,7 @@ WORD_ROWS = (
         PER_NOTE,
         extent=lambda a: a.through_next() if a.word in PER else a.word_only(),
     ),
+    WordRow("whole list of people", whole_people, WHOLE_PEOPLE_NOTE, extent=whole_people_extent),
     WordRow("people sized", people_sized, PEOPLE_SIZES_NOTE, ends=False),
     WordRow("big changes", big_changes, BIG_NOTE, ends=False),
     WordRow("count held", held_count, HELD_NOTE, extent=held_extent),
@@ -280,7 +284,14 @@ WORD_ROWS = (
         _SELF_NOTE,
     ),
     WordRow("both", _both, _BOTH_NOTE),
-    WordRow("pronoun", lambda a: a.word in _PRONOUNS and not a.named, _PRONOUN_NOTE),
+    WordRow(
+        "pronoun",
+        # "all of them": the whole list asked ("whole list of people", ranking.read)
+        lambda a: (
+            a.word in _PRONOUNS and not a.named and a.words[max(a.i - 2, 0) : a.i] != ["all", "of"]
+        ),
+        _PRONOUN_NOTE,
+    ),
     WordRow(
         "why", lambda a: a.word == "why" and a.intent != Intent.WHY_BEHIND, _WHY_NOTE, ends=False
     ),
