@@ -43,7 +43,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from engine.domain import timecontext as tc
-from engine.reading.time import conventions
+from engine.reading.time import apposed, conventions
 from engine.reading.time.anchored import anchored, part_in
 from engine.reading.time.compositions import EARLIEST
 from engine.reading.time.qualifiers import qualified
@@ -141,8 +141,12 @@ def _read(text: str, now: datetime, anchor: bool = True) -> TimeReading:
     # winter 2024" read the whole of 2024, "between 2020 and 2019" the year 2020.
     unread = reading.unknown_spans + bad
     found = [m for m in found if not any(a <= m.start and m.end <= b for a, b in unread)]
+    # "from the initial commit in 2015 until today": its year and end are the whole history's
+    whole = [e.span() for e in EVER.finditer(text)]
+    found = [m for m in found if not any(_within((m.start, m.end), w) for w in whole)]
     if not found and (ever := EVER.search(text)):  # "in 2025" in "ever in 2025" is the time
         found.append(TimeMatch(ever.start(), ever.end(), None, EARLIEST, None))
+    found = apposed.read(text, found, reading, now)  # "the holidays, from Dec 20 to Jan 5"
     if found:
         _chosen(text, now, reading, found, anchor)
     return reading

@@ -29,13 +29,22 @@ if TYPE_CHECKING:
 # something named ("since the beginning of the sprint" stays not understood). "first-ever"
 # is one word asking the first change (engine.reading.asked), no time: its "ever" was read as
 # the whole history and asked again for 400 days.
+# "from the initial commit in 2015 until today": from the first commit, its year an aside
+# (it was "in 2015" and "until today", two times named, refused: z39a A8); the whole history.
+_FIRST_COMMIT = (
+    r"(?:first|initial|earliest|very\s+first)\s+commit(?:\s+(?:in|of|back\s+in)\s+\d{4})?"
+)
+_TO_NOW = (
+    r"(?:,?\s+(?:until|till|up\s+to|to|through)\s+"
+    r"(?:today|now|date|the\s+present(?:\s+day)?))?"
+)
 EVER = re.compile(
     r"\b(?:(?<![-\u2010])ever|(?:of\s+)?all[\s-]+time|since\s+forever"
     r"|(?:over|across|in|throughout|during|for)\s+(?:(?:its|their|the|this|that)\s+)?"
     r"(?:(?:entire|whole|full|complete)\s+)?(?:history|life(?:time|span)?|existence)"
-    r"|(?:since|from)\s+(?:the\s+(?:very\s+)?(?:beginning|start|outset|first\s+commit)"
+    rf"|(?:since|from)\s+(?:the\s+(?:very\s+)?(?:beginning|start|outset|{_FIRST_COMMIT})"
     r"|(?:its|the\s+project['\u2019]?s|the\s+repo(?:sitory)?['\u2019]?s)\s+(?:creation|inception|start"
-    r"|beginning|first\s+commit)|inception|day\s+(?:one|1))(?!\s+of\b)"
+    rf"|beginning|{_FIRST_COMMIT})|inception|day\s+(?:one|1))(?!\s+of\b){_TO_NOW}"
     # "since it was created", "since it first appeared": from its first change (its coming into
     # being, engine/reading/origins.py), the whole history; "since it was" was not a time.
     r"|since\s+(?:it|they|this|that)\s+(?:(?:was|were|got|has\s+been)\s+(?:first\s+)?"

@@ -1,0 +1,92 @@
+"""An explicit range written beside a label is that range; "from the first commit ... until
+today" is the whole history (issue 32; z39a A8, A10), on the real histories (../shared/data),
+each count against `git log --no-merges --full-history` (author time in UTC):
+
+attrs "How busy was attrs over the 2025 Christmas holidays, from December 20th to January
+5th?" was refused as two times named ("2025" and the range) with "Christmas holidays" not
+understood; git has 2 commits in the range. The label is now said as an aside of the range
+(engine/reading/time/apposed.py), never widening it; a label whose written year misses the
+range stays refused as two times. "from the initial commit in 2015 until today" was "in 2015"
+and "until today", two times: it is the whole history (engine/reading/time/timelike.EVER),
+refused by the 400-day rule with the span.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from functools import partial
+
+import pytest
+
+from engine.domain.contract import Outcome
+from tests import shared_history
+from tests.shared_history import commits
+from tests.test_investigate import answer
+
+CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
+
+pytestmark = shared_history.present("click", "werkzeug", "attrs", "requests")
+(click_clone, click, werkzeug_clone, werkzeug, attrs_clone, attrs, requests_clone, requests) = (
+    shared_history.each("click", "werkzeug", "attrs", "requests")
+)
+histories = shared_history.histories("click", "werkzeug", "attrs", "requests")
+ask = partial(answer, now=CLOCK)
+
+CASES = [
+    ("attrs", "how many commits did attrs get over the 2025 Christmas holidays, from December "
+     "20th to January 5th?", datetime(2025, 12, 20, tzinfo=UTC), datetime(2026, 1, 6, tzinfo=UTC),
+     "2025 Christmas holidays"),
+    ("click", "commits to click during the summer break, from July 1 to August 15 2025",
+     datetime(2025, 7, 1, tzinfo=UTC), datetime(2025, 8, 16, tzinfo=UTC),
+     "during the summer break"),
+    ("werkzeug", "how many commits to werkzeug over the Easter holidays (between April 2 and "
+     "April 9 2026)?", datetime(2026, 4, 2, tzinfo=UTC), datetime(2026, 4, 10, tzinfo=UTC),
+     "Easter holidays"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "start", "end", "label"), CASES)
+async def test_a_range_beside_a_label_is_the_range(
+    histories: dict[str, tuple[object, object]],
+    history: str,
+    question: str,
+    start: datetime,
+    end: datetime,
+    label: str,
+) -> None:
+    graph, clone = histories[history]
+    result = await ask(graph, question)  # type: ignore[arg-type]
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    counted = commits(clone, start, end)  # type: ignore[arg-type]
+    said = result.direct_judgment or ""
+    assert said.startswith(f"{counted} commit(s) to {history} from {start:%Y-%m-%d}T"), said
+    assert any(f'"{label}" is read as the dates written beside it' in n
+               for n in result.limitations), result.limitations  # fmt: skip
+
+
+async def test_a_label_whose_year_misses_the_range_stays_two_times(
+    histories: dict[str, tuple[object, object]],
+) -> None:
+    graph, _ = histories["attrs"]
+    question = "how many commits to attrs over the 2024 Christmas holidays, from December 20th to January 5th?"
+    result = await ask(graph, question)  # type: ignore[arg-type]
+    assert result.outcome is not Outcome.ANSWERED
+    assert any("two times named" in n for n in result.limitations), result.limitations
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "outcome"),
+    [("attrs", "Please show the full ownership breakdown for attrs from the initial commit in "
+      "2015 until today.", Outcome.NO_MATCH),
+     ("requests", "how many commits did requests get from the very first commit in 2011 to now?",
+      Outcome.CLARIFICATION_REQUIRED)],
+)  # fmt: skip
+async def test_from_the_first_commit_until_today_is_the_whole_history(
+    histories: dict[str, tuple[object, object]], history: str, question: str, outcome: Outcome
+) -> None:
+    graph, _ = histories[history]
+    result = await ask(graph, question)  # type: ignore[arg-type]
+    assert result.outcome is outcome, result
+    said = " ".join([result.clarification_prompt or "", *result.limitations])
+    assert "more than the 400 days one answer may cover" in said, said
+    assert "two times named" not in said, said
