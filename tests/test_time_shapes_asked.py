@@ -193,18 +193,27 @@ async def test_words_opening_a_question_ask_nothing(
 @pytest.mark.parametrize(
     ("history", "question", "named"),
     [
-        ("attrs", "Rank the modules by commits in 2025", "Rank"),
         ("click", "Based on the outage, who changed click the most in 2025?", "Based"),
     ],
 )
 async def test_an_opener_before_anything_else_still_ends_the_question(
     graphs: dict[str, OrgGraph], history: str, question: str, named: str
 ) -> None:
-    """The controls: "Rank" before modules is no ranking read here, "Based on" frames no
-    measure: each is named, never answered as another question."""
+    """The control: "Based on" frames no measure: it is named, never answered as another
+    question. ("Rank the modules by commits in 2025" was one too, "Rank" named: it is the
+    ranking "which modules changed the most in 2025?" gives, engine/reading/rankwords.py.)"""
     result = await ask(graphs[history], question)
     assert result.outcome is not Outcome.ANSWERED
     assert any(f'"{named}"' in note for note in result.limitations), result.limitations
+
+
+async def test_rank_before_what_is_ranked_is_the_ranking(graphs: dict[str, OrgGraph]) -> None:
+    """ "Rank the modules by commits in 2025" ended on "Rank" as an opener asking nothing:
+    it asks what "which modules changed the most in 2025?" asks, answered the same."""
+    ranked = await ask(graphs["attrs"], "Rank the modules by commits in 2025")
+    most = await ask(graphs["attrs"], "which modules changed the most in 2025?")
+    assert ranked.outcome is most.outcome is Outcome.ANSWERED, ranked.limitations
+    assert ranked.direct_judgment == most.direct_judgment
 
 
 OTHER_PERIODS = [
