@@ -24,6 +24,7 @@ from itertools import pairwise
 
 from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
+from engine.reading import intentnouns as nouns
 from engine.reading import vocabulary as v
 from engine.reading.numbers import NUMBER_WORDS
 from engine.reading.sizerows import BIG
@@ -211,20 +212,6 @@ def _who(a: Asked) -> bool:
     )
 
 
-# "the full contributor ranking", "the leaderboard of X": people ranked, a "who" answer
-_PEOPLE_RANKED = frozenset({"ranking", "rankings", "leaderboard"})
-
-
-def _people_ranked(a: Asked) -> bool:
-    """ "the full contributor ranking for click in 2025", "ranking of authors": people
-    ranked by their commits (it was a status, "ranking" not understood: z39a A8)."""
-    people = bool(PEOPLE.intersection(a.words))
-    ranked = people and bool(_PEOPLE_RANKED.intersection(a.words))
-    # "list the contributors", "a complete list of contributors": the people, ranked
-    listed = people and (a.lead == "list" or " list of " in a.joined)
-    return ranked or listed or "leaderboard" in a.words
-
-
 def _which(a: Asked) -> bool:
     listed = a.lead in {"what", "list", "show"} and v.PLURAL_KINDS.intersection(a.words)
     return a.lead == "which" or bool(listed)
@@ -247,6 +234,8 @@ INTENT_ROWS = (
         '"commits to X in 2025", "attrs commits last Friday": how many (maybe none)',
     ),
     IntentRow(Intent.COUNT, _lines_named, '"lines added vs removed in X in q2": how many'),
+    IntentRow(Intent.COUNT, nouns.volume, '"what was the commit throughput ...", "how much activity'
+              ' ...": the commits counted'),
     IntentRow(Intent.COUNT, _how_much, '"how much did X change?", "how much code ...": lines'),
     IntentRow(
         Intent.COUNT, _yes_no_commits,
@@ -255,7 +244,7 @@ INTENT_ROWS = (
     IntentRow(Intent.WHO, _who, "people asked for, about changes: who, people nouns, most active"),
     IntentRow(
         Intent.WHO,
-        lambda a: all(k in v.CHANGE_KINDS for k in a.kinds) and _people_ranked(a),
+        lambda a: all(k in v.CHANGE_KINDS for k in a.kinds) and nouns.people_ranked(a),
         '"the contributor ranking", "the leaderboard": people ranked by commits',
     ),
     IntentRow(
