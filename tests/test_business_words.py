@@ -22,7 +22,7 @@ import pytest
 
 from engine.domain.contract import Outcome
 from tests import shared_history
-from tests.shared_history import git
+from tests.shared_history import git, lines
 from tests.test_investigate import answer
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
@@ -108,3 +108,20 @@ async def test_business_words_rank_the_files_by_commits(
     assert got[0][1] == max(truth.values())
     for words in said:
         assert any(words in note for note in result.limitations), result.limitations
+
+
+async def test_the_biggest_hotspots_by_lines_are_ranked_by_lines(
+    histories: dict[str, tuple[object, object]],
+) -> None:
+    """ "by lines" ranks the hotspots by the lines changed, and the notes say so (they said
+    "ranked by commits" beside a ranking by lines)."""
+    graph, clone = histories["click"]
+    q2 = (datetime(2026, 4, 1, tzinfo=UTC), datetime(2026, 7, 1, tzinfo=UTC))
+    result = await ask(graph, "biggest hotspots by lines in src/click in Q2 2026")  # type: ignore[arg-type]
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    judged = result.direct_judgment or ""
+    added, removed = lines(clone, *q2, "src/click/core.py")  # type: ignore[arg-type]
+    assert judged.startswith("Ranked by lines changed"), judged
+    assert f"1. click.core ({added + removed} line(s) changed" in judged, judged
+    assert any("ranked by the lines changed in the window" in n for n in result.limitations)
+    assert not any("by the number of commits" in n for n in result.limitations)

@@ -20,7 +20,7 @@ from engine.reading import rankwords as rw
 from engine.reading.numbers import NUMBER_WORDS
 from engine.reading.references import Token
 from engine.reading.verbs import BUSIEST, CHANGE_NOUNS
-from engine.reading.vocabulary import CHANGE_KINDS, CHANGE_VERBS
+from engine.reading.vocabulary import CHANGE_KINDS, CHANGE_VERBS, LINE_WORDS
 
 _RANKED_KINDS = frozenset(
     {SubjectKind.MODULE, SubjectKind.REPOSITORY, SubjectKind.SERVICE, SubjectKind.PROJECT}
@@ -152,6 +152,7 @@ def read(
 
 
 _RANKS = rw.words_of("rank")
+_LINES_ASKED = LINE_WORDS  # as engine.reading.steps.asking reads a ranking by lines
 _SIZE_WORDS = rw.words_of("size")
 _MAIN = rw.words_of("main")
 _WHOLE = rw.words_of("whole")
@@ -176,15 +177,17 @@ def _own_words(
     notes: list[str] = []
     for i in hot:
         own |= {i, i - 1} if words[i] in rw.SPOTS else {i}
+    lines = bool(_LINES_ASKED.intersection(words))  # "by lines": the interpreter ranks so
     if hot:
         said = " ".join(words[min(own) : max(own) + 1])
-        notes.append(f'"{said}": {rw.note_of("hotspot")}')
+        notes.append(f'"{said}": {rw.note_of("hotspot", lines)}')
     whole = False
     for i, word in enumerate(words):
         after = words[i + 1 : i + 3]
         if word in _SIZE_WORDS and after[:1] and after[0] in _NOUNS and tokens[i].free:
             own.add(i)  # "the biggest hotspots", "the largest areas of change"
-            notes.append(f'"{word}": {rw.note_of("size")}')
+            sized = rw.note_of("size", lines)
+            notes += [f'"{word}": {sized}'] if sized else []
         elif word in _MAIN and after[:1] and after[0] in _NOUNS and tokens[i].free:
             own.add(i)  # "the main hotspots": the first of the ranking
         elif word in _RANKS and tokens[i].free:

@@ -38,6 +38,8 @@ class RankWord:
     words: frozenset[str]
     role: str
     note: str | None = None
+    # Said instead when lines are asked ("the biggest hotspots by lines"): None, nothing.
+    lines_note: str | None = None
 
 
 RANK_WORDS = (
@@ -47,6 +49,8 @@ RANK_WORDS = (
         "hotspot",
         "read as the files changed most (the modules, where modules are asked for), ranked "
         "by their commits in the window; ask \"by lines changed\" to rank them by lines.",
+        "read as the files changed most (the modules, where modules are asked for), ranked "
+        "by the lines changed in the window, as asked.",
     ),
     RankWord(
         "ranking", frozenset({"ranking", "rankings", "rank", "ranked", "leaderboard"}), "rank"
@@ -69,9 +73,10 @@ def words_of(role: str) -> frozenset[str]:
     return _BY_ROLE[role].words
 
 
-def note_of(role: str) -> str | None:
-    """The note of the row of `role`."""
-    return _BY_ROLE[role].note
+def note_of(role: str, lines: bool = False) -> str | None:
+    """The note of the row of `role` (`lines`: lines are what is ranked)."""
+    row = _BY_ROLE[role]
+    return row.lines_note if lines else row.note
 
 
 # "hot spots" written apart: the second word is the hotspot word, the first goes with it.

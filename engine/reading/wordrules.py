@@ -260,7 +260,9 @@ WORD_ROWS = (
     WordRow(
         "sizes",
         lambda a: _counting(a) and a.word in _SIZES and a.after not in NEWCOMERS,
-        "ranking changes by their size is not computed.",
+        'ranking changes by their size is not computed: ask "which files changed the most '
+        'lines in X?" to rank files by the lines changed, or "which files changed most in X?" '
+        "by commits.",
     ),
     WordRow(
         "threshold",
