@@ -5,10 +5,11 @@ each count against `git log --no-merges --full-history` (author time in UTC):
 attrs "How busy was attrs over the 2025 Christmas holidays, from December 20th to January
 5th?" was refused as two times named ("2025" and the range) with "Christmas holidays" not
 understood; git has 2 commits in the range. The label is now said as an aside of the range
-(engine/reading/time/apposed.py), never widening it; a label whose written year misses the
-range stays refused as two times. "from the initial commit in 2015 until today" was "in 2015"
-and "until today", two times: it is the whole history (engine/reading/time/timelike.EVER),
-refused by the 400-day rule with the span.
+(engine/reading/time/apposed.py), never widening it; a range written without a year takes
+the label's ("the 2024 Christmas holidays, ..." is 2024's); a label whose year misses a range
+dated on its own stays refused as two times. "from the initial commit in 2015 until today"
+was "in 2015" and "until today", two times: it is the whole history
+(engine/reading/time/timelike.EVER), refused by the 400-day rule with the span.
 """
 
 from __future__ import annotations
@@ -64,11 +65,33 @@ async def test_a_range_beside_a_label_is_the_range(
                for n in result.limitations), result.limitations  # fmt: skip
 
 
-async def test_a_label_whose_year_misses_the_range_stays_two_times(
+async def test_a_label_s_year_is_the_year_of_a_range_written_without_one(
+    histories: dict[str, tuple[object, object]],
+) -> None:
+    """ "the 2024 Christmas holidays, from December 20th to January 5th" is 20 December 2024
+    to 5 January 2025 (the range alone is the most recent such: 2025's)."""
+    graph, clone = histories["attrs"]
+    question = (
+        "how many commits to attrs over the 2024 Christmas holidays, from December 20th to "
+        "January 5th?"
+    )
+    result = await ask(graph, question)  # type: ignore[arg-type]
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    start, end = datetime(2024, 12, 20, tzinfo=UTC), datetime(2025, 1, 6, tzinfo=UTC)
+    counted = commits(clone, start, end)  # type: ignore[arg-type]
+    said = result.direct_judgment or ""
+    assert said.startswith(f"{counted} commit(s) to attrs from 2024-12-20T"), said
+    assert any("in 2024, the label's year" in n for n in result.limitations)
+
+
+async def test_a_label_whose_year_misses_a_dated_range_stays_two_times(
     histories: dict[str, tuple[object, object]],
 ) -> None:
     graph, _ = histories["attrs"]
-    question = "how many commits to attrs over the 2024 Christmas holidays, from December 20th to January 5th?"
+    question = (
+        "how many commits to attrs over the 2024 holidays, from December 20th 2025 to "
+        "January 5th 2026?"
+    )
     result = await ask(graph, question)  # type: ignore[arg-type]
     assert result.outcome is not Outcome.ANSWERED
     assert any("two times named" in n for n in result.limitations), result.limitations

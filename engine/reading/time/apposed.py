@@ -6,9 +6,10 @@ label said not understood ("Christmas holidays"), where the question gave its da
 
 A label is the run of time phrases (read or not understood) right before the range, joined by
 spaces, with at most a few words that name a stretch of time ("break", "holidays") between
-it and a mark setting the range apart (a comma, a colon, a dash, a bracket). A label that
-writes its year must overlap the range ("the 2024 Christmas holidays, from December 20th to
-January 5th", asked in 2026, reads the range as 2025's: two times, refused as before).
+it and a mark setting the range apart (a comma, a colon, a dash, a bracket). A range written
+without a year takes the label's ("the 2021 Christmas holidays, from December 20th to January
+5th": 20 December 2021 to 5 January 2022, said); a label whose year the range, written with
+its own, misses is two times, refused as before.
 """
 
 from __future__ import annotations
@@ -53,19 +54,48 @@ def read(text: str, found: list[TimeMatch], reading: TimeReading, now: datetime)
         end = mark.start() if mark is not None else end  # through "break" of "summer break"
         label = text[start:end].strip()
         read = [m for m in found if (m.start, m.end) in labels]
-        if _YEAR.search(label) and not all(_overlaps(m, ranged, now) for m in read):
+        written = text[ranged.start : ranged.end].strip()
+        moved, year = _in_year_of(label, written, ranged)
+        if _YEAR.search(label) and not all(_overlaps(m, moved, now) for m in read):
             continue
-        said = NOTE.format(label=label, range=text[ranged.start : ranged.end].strip())
-        note = f"{ranged.note}; {said}" if ranged.note else said
+        in_year = f"{written}, in {year}, the label's year" if year else written
+        said = NOTE.format(label=label, range=in_year)
+        note = f"{moved.note}; {said}" if moved.note else said
         spoken = {text[a:b].strip() for a, b in labels}
         reading.not_understood[:] = [p for p in reading.not_understood if p not in spoken]
         reading.unknown_spans[:] = [s for s in reading.unknown_spans if s not in labels]
         # One phrase from the label's start (its preposition too: "over the 2025 ...")
         lead = _LEAD.search(text, 0, start)
         start = lead.start() if lead is not None else start
-        whole = replace(ranged, start=start, note=note)
+        whole = replace(moved, start=start, note=note)
         return [whole if m is ranged else m for m in found if m not in read]
     return found
+
+
+def _in_year_of(label: str, written: str, ranged: TimeMatch) -> tuple[TimeMatch, int | None]:
+    """A range written without a year beside a label writing one ("the 2021 Christmas
+    holidays, from December 20th to January 5th") starts in the label's year (20 December
+    2021 to 5 January 2022), never the most recent such range: the range moved by whole
+    years, and the year (None: not moved)."""
+    year = re.search(r"\b(\d{4})\b", label)
+    start, end = ranged.start_at, ranged.end_at
+    if year is None or re.search(r"\d{4}|['\u2019]\d{2}\b", written) or not start or not end:
+        return ranged, None
+    shift = int(year.group(1)) - start.year
+    if not shift:
+        return ranged, None
+    try:
+        moved = (start.replace(year=start.year + shift), end.replace(year=end.year + shift))
+    except ValueError:  # 29 February in a year without one: left as it was read
+        return ranged, None
+    kept = "; ".join(c for c in (ranged.note or "").split("; ") if not c.startswith(_YEARLESS))
+    note = kept or None
+    return replace(ranged, start_at=moved[0], end_at=moved[1], note=note), int(year.group(1))
+
+
+# The convention a range without a year was read with (engine.reading.time.conventions
+# .yearless): no longer so once the label's year is taken.
+_YEARLESS = "a month or quarter without a year"
 
 
 def _explicit(text: str, match: TimeMatch) -> bool:
