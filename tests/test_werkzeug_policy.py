@@ -163,17 +163,18 @@ async def test_a_first_name_that_is_one_persons_whole_name_asks_when_namesakes_w
 ) -> None:
     """"Kai" is the whole name of one person (1 commit, in 2021) and the first name of Kai
     Chen (5 in 2020): "Kai" in 2020 answered "no changes by Kai", listing Kai Chen only as
-    another person the name could mean. Now it asks, with each one's commits in 2020; in
-    2021, when only Kai was active, it answers him."""
+    another person the name could mean. Then it asked, with each one's commits in 2020; now,
+    Kai Chen alone having committed in 2020, it answers him, Kai's none said (engine/resolving/
+    soleactive.py); in 2021, when only Kai was active, it answers him."""
     assert git_count(clone, 2020, "--author=^Kai <") == 0
     chen = git_count(clone, 2020, "--author=Kai Chen")
     assert chen == 5
     asked = await ask(werkzeug, "what did Kai work on in 2020?")
-    assert asked.outcome is Outcome.CLARIFICATION_REQUIRED
-    assert [c.name for c in asked.candidates] == ["Kai", "Kai Chen"]
-    assert f"Kai Chen (person:kaichen120@gmail.com): {chen} commits" in (
-        asked.clarification_prompt or ""
-    )
+    assert asked.outcome is Outcome.ANSWERED, asked.clarification_prompt
+    assert asked.subject_keys == ("person:kaichen120@gmail.com",)
+    assert (asked.direct_judgment or "").startswith(f"{chen} change(s) by Kai Chen ")
+    said = next(n for n in asked.limitations if n.startswith('"Kai" names 2 people here'))
+    assert f"made {chen} commits " in said and "and Kai none" in said, said
     alone = await ask(werkzeug, "what did Kai work on in 2021?")
     assert alone.outcome is Outcome.ANSWERED
     assert alone.subject_keys == ("person:schweinepriester@users.noreply.github.com",)

@@ -27,6 +27,7 @@ from engine.resolving import (
     kinded,
     namesakes,
     partwords,
+    soleactive,
 )
 from engine.resolving.aside import (
     Shipped,
@@ -201,7 +202,15 @@ class Referents:
         if window is not None and (
             ask := await namesakes.asked(self.graph, reference, outcome.subject, window)
         ):
-            return ask
+            people = [c.subject for c in ask.candidates]  # every one, when fewer than offered
+            settled = len(people) < namesakes.OFFERED and await soleactive.settled(
+                self.graph, reference, people, understood, window
+            )  # "Hugo" in 2013: only Hugo Osvaldo Barrera committed, his (it asked which)
+            if not settled:
+                return ask
+            told.notes.append(settled[1])
+            self.resolver.admit(actor, settled[0])
+            return settled[0]
         if (
             ask := await read_as_scope(self.graph, self.resolver, actor, reference, outcome.subject)
         ):
