@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from engine.domain import timecontext as tc
 from engine.reading.time import phrases as tp
+from engine.reading.time.calendar import NUMBERS
 from engine.reading.time.spellings import unit_of
+from engine.reading.time.versus import RESTATED
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,33 +40,84 @@ ABBREVIATED = {"yoy": "year", "y/y": "year", "qoq": "quarter"}
 
 # The first period's own span a unit earlier ("this yr vs same time last yr": 1 January to
 # now, against 1 January to the same instant a year before; "march vs the same month last
-# year"): one group, the unit. It ended on "two times named", "same time" garbled into the
-# questions offered.
+# year"), or in a year named ("Q1 2026 compared to the same quarter of 2025", "July and August
+# 2026 vs the same two months of 2025"; "a year earlier"): one group, the unit, or the year.
+# Before it, a word joining periods compared, a comparing verb before that ("compare with",
+# z39a: "the second quarter of 2026 compare with the same quarter last year" ended on "same")
+# and the measure said again ("with commits in the same ..."). It ended on "two times
+# named", "same time" garbled into the questions offered.
+_SAME_UNITS = (
+    r"time|period|span|stretch|point|days?|weeks?|months?|quarters?|half|halves|years?"
+    r"|seasons?"
+)
 SAME = re.compile(
-    r"\s*,?\s*(?:than|vs\.?|versus|compared\s+(?:to|with)|against|or|with|to)\s+"
-    r"(?P<phrase>(?:(?:the|that)\s+)?same\s+(?:time|period|span|stretch|point|days|weeks?"
-    r"|months?|quarter)\s+(?:(?:of|in)\s+)?(?:(?:last|the\s+previous|the\s+prior)\s+"
-    r"(?P<unit>[a-z]+)|(?:a|one|the)\s+(?P<before>[a-z]+)\s+(?:before|earlier|ago|prior)))\b",
+    r"\s*,?\s*(?:(?:compare[sd]?|stack(?:s|ed)?\s+up|measured?)\s+)?"
+    r"(?:than|vs\.?|versus|compared\s+(?:to|with)|against|or|with|to|relative\s+to"
+    r"|(?:in\s+)?comparison\s+(?:to|with))\s+"
+    rf"(?:{RESTATED})?(?:in\s+|during\s+|over\s+)?"
+    r"(?P<phrase>(?:(?:the|that)\s+)?same\s+(?:(?P<count>\d{1,2}|[a-z]+)\s+)??"
+    rf"(?P<same>{_SAME_UNITS})\s+(?:(?:of|in)\s+)?(?:(?:last|the\s+previous|the\s+prior)\s+"
+    r"(?P<unit>[a-z]+)|(?:a|one|the)\s+(?P<before>[a-z]+)\s+(?:before|earlier|ago|prior)"
+    r"|(?P<year>(?:19|20)\d\d)))\b",
     re.IGNORECASE,
 )
-_MONTHS_IN = {"month": 1, "quarter": 3, "year": 12}
+_MONTHS_IN = {"month": 1, "quarter": 3, "half": 6, "year": 12}
 
 
 def same_time(first: str, time: tp.TimeMatch, same: re.Match[str]) -> Named | None:
-    """The first period's span moved back one unit (a year, a quarter, a month), with the
-    words naming it as the comparison's (`Named.span`); None for a unit no calendar has."""
-    unit = unit_of(same.group("unit") or same.group("before"))
+    """The first period's span moved back one unit (a year, a quarter, a month) or to the
+    year named, with the words naming it as the comparison's (`Named.span`); None for a unit
+    no calendar has, the year of the first period itself, or a count of units the first
+    period does not span ("Q1 2026 vs the same two months of 2025": which two?)."""
     lead = len(same.group()) - len(same.group().lstrip(" ,"))
-    return shifted(first, time, unit, same.group("phrase"), (same.start() + lead, same.end()))
+    span, phrase = (same.start() + lead, same.end()), same.group("phrase")
+    if not _spans(time, same.group("count"), unit_of(same.group("same"))):
+        return None
+    if same.group("year") is not None and time.start_at is not None:
+        years = time.start_at.year - int(same.group("year"))
+        return None if years == 0 else moved(first, time, 12 * years, phrase, span)
+    unit = unit_of(same.group("unit") or same.group("before"))
+    if unit == "year" and unit_of(same.group("same")) == "week" and time.start_at is not None:
+        # "this week vs the same week last year": the same ISO week, 52 weeks back (Monday
+        # to Monday), not the same dates (a year back from Monday 31 August is a Sunday)
+        end, back = time.end_at, timedelta(weeks=52)
+        earlier = (time.start_at - back, None if end is None else end - back)
+        return Named((first, phrase), ((time.start_at, end), earlier), span=span)
+    return shifted(first, time, unit, phrase, span)
+
+
+def _spans(time: tp.TimeMatch, count: str | None, unit: str) -> bool:
+    """Whether the first period spans `count` units (when a count is written: "the same two
+    months"); months, weeks and days are counted, any other unit is taken as written."""
+    if count is None:
+        return True
+    n = int(count) if count.isdigit() else NUMBERS.get(count.lower(), 0)
+    if time.start_at is None or time.end_at is None or n == 0:
+        return False
+    start, end = time.start_at, time.end_at
+    if unit == "month":
+        return tc.months_before(end, n) == start
+    if unit in ("week", "day"):
+        return (end - start).days == n * (7 if unit == "week" else 1)
+    return unit in _MONTHS_IN and tc.months_before(end, n * _MONTHS_IN[unit]) == start
 
 
 def shifted(
     first: str, time: tp.TimeMatch, unit: str | None, phrase: str, span: tuple[int, int]
 ) -> Named | None:
     """The first period and its span `unit` earlier, `phrase` (at `span`) naming it."""
-    if unit not in _MONTHS_IN or time.start_at is None:
+    if unit not in _MONTHS_IN:
         return None
-    end, months = time.end_at, _MONTHS_IN[unit]
+    return moved(first, time, _MONTHS_IN[unit], phrase, span)
+
+
+def moved(
+    first: str, time: tp.TimeMatch, months: int, phrase: str, span: tuple[int, int]
+) -> Named | None:
+    """The first period and its span `months` calendar months earlier (later when < 0)."""
+    if time.start_at is None:
+        return None
+    end = time.end_at
     back = (tc.months_before(time.start_at, months),
             None if end is None else tc.months_before(end, months))  # fmt: skip
     return Named((first, phrase), ((time.start_at, end), back), span=span)

@@ -66,6 +66,14 @@ def its_words(text: str, a: int, b: int, named: Named) -> bool:
     return normalise(text[a:b]) in WORDS or (start <= a and b <= end)
 
 
+def outside(text: str, phrases: list[str], named: Named) -> list[str]:
+    """The phrases not within the second period's words: "quarter last year" of "compare
+    with the same quarter last year" is the period compared with, read (it was said not
+    understood as a time, and the question ended, z39a A2)."""
+    start, end = named.span or (0, 0)
+    return [p for p in phrases if not 0 <= text.find(p, start) <= end - len(p)]
+
+
 @dataclass(frozen=True, slots=True)
 class Compared:
     """The window answered (the later period, as a time read), the earlier period compared
@@ -95,6 +103,11 @@ def asks_change(intent: Intent, kinds: list[FactKind], words: list[str] | None =
     if words[:1] in (["which"], ["what"]) and _SUBJECTS.intersection(words[1:3]):
         return False  # "which files changed more in 2017 than 2018?": subjects, not periods
     if intent is Intent.WHAT_CHANGED and _MORE.intersection(words):  # its changes, counted
+        return not _PEOPLE.intersection(words)
+    if intent is Intent.WHAT_CHANGED and not _NAMING.intersection(words[:1]):
+        # "termui changes prev month vs jul", "changes to _make.py in june vs july": how many
+        # in each (z39b B8 ended, "ask about each period in turn"); "what changed in X in
+        # 2025 vs 2024" asks each period's list, which no answer gives two of.
         return not _PEOPLE.intersection(words)
     if intent is Intent.WHICH and _which_period(words):
         return set(kinds) <= CHANGE_KINDS  # "which year had more commits, 2024 or 2025?"

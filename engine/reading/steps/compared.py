@@ -4,6 +4,8 @@ go up?" (the period before), or one compared with a period of its own words."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.reading import twoperiods
 from engine.reading.asked import comparison, direction
 from engine.reading.comparisons import both_periods
@@ -38,6 +40,8 @@ def compared(d: Draft) -> None:
             d.unanswered = twoperiods.rest_asked(d.unanswered)  # "..., and by how many commits?"
             d.spans = [(a, b) for a, b in d.spans if not twoperiods.its_words(text, a, b, pair)]
             d.references = tuple(dict.fromkeys(text[a:b] for a, b in d.spans))  # not "fewer"
+            unread = twoperiods.outside(text, reading.not_understood, pair)
+            d.reading = replace(reading, not_understood=unread)  # "the same quarter last year"
     elif time is not None:
         d.time, d.base, d.intent, d.kinds = comparison(
             text, time, now, d.intent, d.kinds, d.tokens

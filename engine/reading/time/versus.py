@@ -58,6 +58,15 @@ JOINS = (
 
 # A preposition the second period may keep after the joining words ("than in mar").
 _IN = r"(?:(?:in|during|over|for)\s+)?"
+# What is compared said again before the second period, by a possessive or "the" and a word
+# of how much changed ("compare David Lord's activity in February 2026 with his activity in
+# January 2026", "Kevin's commits in May compare with his commits in April": it ended on "two
+# times named", z39a A7). Only these words: a name there ("with parser.py in 2024") is another
+# subject, compared as subjects are.
+RESTATED = (
+    r"(?:(?:his|her|their|its|the|that|those)\s+)?"
+    r"(?:activity|commits?|changes|contributions?|work|output|churn|lines(?:\s+changed)?)\s+"
+)
 
 
 def _alternation(needs: Needs, *, starting: bool = False) -> str:
@@ -68,7 +77,9 @@ def _alternation(needs: Needs, *, starting: bool = False) -> str:
 
 def before(needs: Needs) -> re.Pattern[str]:
     """The joining words of the rows needing `needs`, ending right before a period."""
-    return re.compile(rf"(?:\b|(?<=\s))(?:{_alternation(needs)})\s*{_IN}$", re.IGNORECASE)
+    return re.compile(
+        rf"(?:\b|(?<=\s))(?:{_alternation(needs)})\s*(?:{RESTATED})?{_IN}$", re.IGNORECASE
+    )
 
 
 # Words starting a time phrase no rule reads that compare it with the period read ("vs
