@@ -53,6 +53,10 @@ if TYPE_CHECKING:  # the request is the investigator's; only its fields are read
 CONTEXT_TYPES = (RelationshipType.OWNS, RelationshipType.DEPENDS_ON)
 
 
+# What resolving gives: the subjects, or the composer of the result ending the run.
+Resolved = list[StoredSubject] | Callable[..., InvestigationResult]
+
+
 @dataclass(frozen=True)
 class Reading:
     """Everything read for the resolved subjects: the plan, what its reads returned over the
@@ -108,6 +112,33 @@ class Pipeline:
         frame: outcomes.Frame,
         stages: Stages,
     ) -> InvestigationResult:
+        """The question's subjects resolved, then its facts read and answered; or the result
+        ending it without them (a clarification, a no match, a narrower window asked)."""
+        resolved, effective, frame = await self._resolved(
+            actor, request, effective, understood, frame, stages
+        )
+        if not isinstance(resolved, list):
+            ended = await self._ended(
+                resolved, frame, window_of(effective, lookback_of(understood.intent)), stages
+            )
+            return wholetime.also_too_wide(ended, stages.too_wide)  # the 400-day rule too
+        if stages.too_wide is not None:
+            trace = stages.trace(self.round_trips())
+            wide, ranked_in = stages.too_wide, stages.told.ranked_in
+            return wholetime.narrower(wide, resolved, frame, self.signer, trace, ranked_in)
+        return await self._answered(request, understood, resolved, effective, frame, stages)
+
+    async def _resolved(
+        self,
+        actor: str,
+        request: InvestigationRequest,
+        effective: EffectiveTime,
+        understood: Interpretation,
+        frame: outcomes.Frame,
+        stages: Stages,
+    ) -> tuple[Resolved, EffectiveTime, outcomes.Frame]:
+        """The subjects (or the composer ending the run), and the time and frame answered:
+        the whole history of what a question naming no time names (wholetime.py)."""
         # What the run resolves is remembered only once it is known the run referenced it:
         # not when the question is refused for its time (engine.resolving.ring.HeldRing).
         held = HeldRing(self.resolver.ring)
@@ -134,15 +165,19 @@ class Pipeline:
                 )  # fmt: skip
         if not (isinstance(resolved, list) and stages.too_wide is not None):
             held.commit()
-        if not isinstance(resolved, list):
-            ended = await self._ended(
-                resolved, frame, window_of(effective, lookback_of(understood.intent)), stages
-            )
-            return wholetime.also_too_wide(ended, stages.too_wide)  # the 400-day rule too
-        if stages.too_wide is not None:
-            trace = stages.trace(self.round_trips())
-            wide, ranked_in = stages.too_wide, stages.told.ranked_in
-            return wholetime.narrower(wide, resolved, frame, self.signer, trace, ranked_in)
+        return resolved, effective, frame
+
+    async def _answered(
+        self,
+        request: InvestigationRequest,
+        understood: Interpretation,
+        resolved: list[StoredSubject],
+        effective: EffectiveTime,
+        frame: outcomes.Frame,
+        stages: Stages,
+    ) -> InvestigationResult:
+        """The facts of the subjects read (the planned reading and the question types' own),
+        synthesised, composed and validated against every fact read."""
         reading = await self._read(resolved, understood, effective, stages)
         named = together.named(resolved, stages.told.part)
         reader = RunReader(self.graph, self.providers, understood, resolved, stages.told.part)
