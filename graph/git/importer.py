@@ -112,16 +112,7 @@ async def import_git(
     started = time.monotonic()
     report = _locate(spec)
     marker = f"git-head:{report.repository}@{report.branch}"
-    saved = await graph.checkpoint(marker)
-    old = report.previous_head = saved.digest if saved is not None and saved.finished else None
-    why = await upgrade.read_again(graph, report.repository, report.head) if old else None
-    if why is not None:  # the whole history, once: an earlier version imported it differently
-        old, saved = None, None
-        report.warnings.append(why)
-        # The run's first batch gives the repository its current marks, after which nothing
-        # would call for reading it again: until the whole run is accepted, the checkpoint
-        # says it is unfinished, so an interrupted re-read is read again in full.
-        await graph.save_checkpoint(Checkpoint(marker, 0, "", "read-again", False))
+    old, saved = await _previous(graph, report, marker)
     if old == report.head:
         report.mode = "up_to_date"
         return report
@@ -166,6 +157,25 @@ async def import_git(
         await graph.save_checkpoint(Checkpoint(marker, done, head, ingest.run_id, True))
     report.seconds = time.monotonic() - started
     return report
+
+
+async def _previous(
+    graph: OrgGraph, report: GitImportReport, marker: str
+) -> tuple[str | None, Checkpoint | None]:
+    """The head a finished import read before (None: the whole history is read) and its
+    checkpoint; None for both, said, when an earlier version imported it differently."""
+    saved = await graph.checkpoint(marker)
+    old = report.previous_head = saved.digest if saved is not None and saved.finished else None
+    why = await upgrade.read_again(graph, report.repository, report.head) if old else None
+    if why is None:
+        return old, saved
+    # the whole history, once: an earlier version imported it differently
+    report.warnings.append(why)
+    # The run's first batch gives the repository its current marks, after which nothing
+    # would call for reading it again: until the whole run is accepted, the checkpoint
+    # says it is unfinished, so an interrupted re-read is read again in full.
+    await graph.save_checkpoint(Checkpoint(marker, 0, "", "read-again", False))
+    return None, None
 
 
 def _locate(spec: GitImport) -> GitImportReport:
