@@ -53,3 +53,30 @@ async def test_a_volume_of_commits_is_their_count(
     counted = commits(clone, start, end)  # type: ignore[arg-type]
     said = result.direct_judgment or ""
     assert said.startswith(f"{counted} commit(s) to {history} from"), said
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "instead", "start", "end"),
+    [("werkzeug", "what was the throughput of werkzeug in March 2026?",
+      "what was the commit throughput of werkzeug in March 2026?",
+      datetime(2026, 3, 1, tzinfo=UTC), datetime(2026, 4, 1, tzinfo=UTC)),
+     ("click", "what was click's throughput in Q2 2026?",
+      "what was click's commit throughput in Q2 2026?",
+      datetime(2026, 4, 1, tzinfo=UTC), datetime(2026, 7, 1, tzinfo=UTC))],
+)  # fmt: skip
+async def test_throughput_not_recorded_says_the_way_forward(
+    histories: dict[str, tuple[object, object]],
+    history: str,
+    question: str,
+    instead: str,
+    start: datetime,
+    end: datetime,
+) -> None:
+    """ "throughput" alone is pull requests merged, which a git history does not record: the
+    answer said so and stopped; it now names the question a history of commits answers."""
+    graph, clone = histories[history]
+    result = await ask(graph, question)  # type: ignore[arg-type]
+    assert 'Ask for "the commit throughput"' in (result.direct_judgment or ""), result
+    counted = commits(clone, start, end)  # type: ignore[arg-type]
+    asked = await ask(graph, instead)  # type: ignore[arg-type]
+    assert (asked.direct_judgment or "").startswith(f"{counted} commit(s) to {history} from")

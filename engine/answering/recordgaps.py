@@ -52,6 +52,15 @@ RECORDS = {
 }
 
 
+# What a history of commits answers in place of a kind it does not record, asked in words
+# of its own: "what was the throughput of werkzeug last month?" said only that pull requests
+# are not recorded (z39a werkzeug A4 asked "commit throughput", answered).
+INSTEAD = {
+    FactKind.THROUGHPUT: 'Ask for "the commit throughput" to count the commits of the window '
+    "instead.",
+}
+
+
 @dataclass(frozen=True)
 class Unrecorded:
     """notes: the limitations to state; judgment: the answer's judgment when nothing asked
@@ -181,10 +190,11 @@ def _judgment(
     as if releases were deploys: independent checks found it confusing)."""
     if absent:
         quoted = " or ".join(f'"{w}"' for w in asked_words(words, absent))
+        forward = [INSTEAD[k] for k in absent if k in INSTEAD and SourceRecordKind.COMMIT in held]
         return (
             f"Nothing here records {quoted}: {_holds(held)}, and {quoted} would be counted "
             f"from {_records(absent, sources)}, so this question cannot be answered from its "
-            "data; no other count stands in."
+            "data; no other count stands in." + "".join(f" {f}" for f in forward)
         )
     kept = sorted({s for k in elsewhere for p in sources[k] for s in p.subject_kinds})
     return (
