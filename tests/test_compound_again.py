@@ -219,3 +219,69 @@ async def test_how_much_someone_contributed_and_its_share_are_both_answered(
     assert f"That is {mine} of the {total} commit(s), {100 * mine / total:.1f} % of them." in (
         judgment
     ), judgment
+
+
+ALONE = [  # a time alone after the question, or a later period without its year
+    ("attrs", "Tin Tvrtkovic's commits in 2025, and 2026?", "Tin Tvrtkovi",
+     [(on(2025), on(2026)), (on(2026), CLOCK)]),
+    ("werkzeug", "number of commits in Q1 2026, and Q2 2026?", "",
+     [(on(2026), on(2026, 4)), (on(2026, 4), on(2026, 7))]),
+    ("click", "how many commits in March 2025, and what about April?", "",
+     [(on(2025, 3), on(2025, 4)), (on(2025, 4), on(2025, 5))]),
+    ("requests", "How many commits did Nate Prewitt make in 2024, and in 2023?", "Nate Prewitt",
+     [(on(2024), on(2025)), (on(2023), on(2024))]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "author", "periods"), ALONE)
+async def test_a_time_alone_after_the_question_asks_it_again_over_that_time(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    author: str,
+    periods: list[tuple[datetime, datetime]],
+) -> None:
+    """"..., and 2026?" was refused as two times named (or said not answered); "what about
+    April?" after March 2025 is April 2025, not this year's."""
+    graph, clone = histories[history]
+    judgment = _answered(await ask(graph, question))
+    for start, end in periods:
+        mine = len(git_commits(clone, start, end, author))
+        assert f"{mine} commit(s) " in judgment, judgment
+        assert f"from {stamp(start)} to {stamp(end)}" in judgment, judgment
+
+
+async def test_a_later_year_after_a_first_time_naming_none_is_not_split(
+    histories: dict[str, tuple[OrgGraph, Path]],
+) -> None:
+    """"in March, and July 2025": the year may be March's too; never this year's March."""
+    graph, _ = histories["click"]
+    result = await ask(graph, "how many commits in March, and July 2025?")
+    assert "2026-03-01" not in (result.direct_judgment or ""), result.direct_judgment
+
+
+WORDS_FIRST = [  # no question word first, then a share of all commits
+    ("attrs", "Hynek's commits in Q1 2026 and what share of all commits", "hs@ox.cx",
+     on(2026), on(2026, 4)),
+    ("click", "Kevin Deldycke's commits this summer and what share of all commits?",
+     "kevin@deldycke.com", on(2026, 6), on(2026, 9)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "author", "start", "end"), WORDS_FIRST)
+async def test_a_share_after_a_question_of_words_alone_is_answered(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    author: str,
+    start: datetime,
+    end: datetime,
+) -> None:
+    """Read whole, "share" was a name no one has and the question ended on it."""
+    graph, clone = histories[history]
+    judgment = _answered(await ask(graph, question))
+    mine = len(git_commits(clone, start, end, author))
+    total = len(git_commits(clone, start, end))
+    assert f"That is {mine} of the {total} commit(s), {100 * mine / total:.1f} % of them." in (
+        judgment
+    ), judgment

@@ -19,7 +19,7 @@ import re
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from engine.reading.laterrow import PERSON, Row, Writer, Written, row
+from engine.reading.laterrow import AND, PERSON, Row, Writer, Written, row
 from engine.reading.time import phrases as tp
 
 if TYPE_CHECKING:
@@ -27,6 +27,15 @@ if TYPE_CHECKING:
 
 _TIME = r"(?P<time>[^?;]+?)"
 _THAT = r"(?:that|this|it|they|those|these|the\s+\w+|things)"
+
+_BARE = re.compile(AND + _TIME + r"\W*$", re.IGNORECASE)
+
+
+def fits(rest: str) -> bool:
+    """Whether `rest` is a time alone ("2026?", "and in 2024?"), the first asked again."""
+    found = _BARE.match(rest)
+    return found is not None and _period(found.group("time")) is not None
+
 
 ROWS: tuple[Row, ...] = (
     # "what about 2024?", "how about the first quarter?"
@@ -41,6 +50,8 @@ ROWS: tuple[Row, ...] = (
     # "what was it in 2024?", "how many were there in 2024?", "what were they like in 2024?"
     row("again", rf"(?:what|how\s+many|how\s+much)\s+(?:was|were|is|are)\s+{_THAT}\s+"
                  rf"(?:like\s+)?{_TIME}\W*$"),
+    # "2026?", "and in 2024?" (a time alone, split off by engine.reading.clauses)
+    Row("again", _BARE, fits),
 )  # fmt: skip
 
 # Words around a period that say it is whole ("the whole of 2025", "2025 as a whole"): the
@@ -53,29 +64,43 @@ _LEADS = frozenset(
     {"in", "during", "since", "before", "after", "from", "between", "over", "until", "last"}
     | {"this", "the", "past", "previous", "next", "on", "for"}
 )
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+# Words of a period counted from now, which takes no year from another ("last month").
+_FROM_NOW = re.compile(r"\b(?:last|this|past|previous|prior|next|ago|since|today|yesterday"
+                       r"|recent\w*|now|current)\b", re.IGNORECASE)  # fmt: skip
 _IN = re.compile(r"^(?:in|during)\s+", re.IGNORECASE)
 _ENDS = re.compile(r"[\s,;:?.!]*(?:\b(?:and|but|also|so)\b[\s,;:]*)*$", re.IGNORECASE)
 
 
-def _period(words: str) -> str | None:
-    """`words` as a time phrase read whole ("in 2024", "Q1 2025"; a year or period alone
-    with "in" before it), or None when they are not one."""
-    words = _AFTER.sub("", _WHOLE.sub("", words.strip()))
+def _whole(words: str) -> str | None:
+    """`words` as a time phrase read whole, "in" before a period alone ("2024": "in 2024")."""
     now = datetime.now(UTC)  # what the words are does not depend on the clock
     for said in (words, f"in {words}"):
         match = tp.read_time(said, now).match
         if match is not None and (match.start, match.end) == (0, len(said)):
-            lead = said.split(maxsplit=1)[0].lower()  # "2024": "in 2024", as a period is asked
+            lead = said.split(maxsplit=1)[0].lower()
             return said if lead in _LEADS else f"in {said}"
     return None
+
+
+def _period(words: str, old: str | None = None) -> str | None:
+    """`words` as a time phrase read whole ("in 2024", "Q1 2025"), or None when they are not
+    one. A period naming no year after a first time naming one takes its year ("..., in March
+    2025, and what about April?": April 2025; alone it read this year's April), or is None
+    when it then reads no more."""
+    read = _whole(_AFTER.sub("", _WHOLE.sub("", words.strip())))
+    year = _YEAR.search(old or "")
+    if read is None or year is None or _YEAR.search(read) or _FROM_NOW.search(read):
+        return read
+    return _whole(f"{read} {year.group(0)}")
 
 
 def _again(question: str, rest: str, job: str, understood: Interpretation) -> Written | None:
     """The first question as written, the later time in place of its own (or added)."""
     if understood.compared is not None or understood.union is not None:
         return None  # two periods already: which one the later time replaces is not said
-    found = next((r.pattern.match(rest) for r in ROWS if r.pattern.match(rest)), None)
-    period = None if found is None else _period(found.group("time"))
+    found = next((m for m in (r.matches(rest) for r in ROWS) if m is not None), None)
+    period = None if found is None else _period(found.group("time"), understood.time_expression)
     at = question.rfind(rest)
     if period is None or at <= 0:
         return None
@@ -83,10 +108,10 @@ def _again(question: str, rest: str, job: str, understood: Interpretation) -> Wr
     if old is None:
         first = f"{_ENDS.sub('', first)} {period}"
     else:  # in its place, as written there ("this year's": the period's own possessive)
-        found = re.search(rf"(?<!\w){re.escape(old)}(?!\w)", first)
-        if found is None:
+        slot = re.search(rf"(?<!\w){re.escape(old)}(?!\w)", first)
+        if slot is None:
             return None
-        before, after = _SO_FAR.sub("", first[: found.start()]), first[found.end() :]
+        before, after = _SO_FAR.sub("", first[: slot.start()]), first[slot.end() :]
         placed = _IN.sub("", period) if after.startswith("'s") else period
         first = f"{before}{placed}{after}"
     asked = re.sub(r"\s+", " ", _ENDS.sub("", first)).strip()

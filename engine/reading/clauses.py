@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import re
 
+from engine.reading import againparts, laterparts
+
 _WH = r"who|whom|whose|what|which|when|where|why|how"
 _AUX = r"is|are|was|were|did|does|do|has|have|had|can|could|will|would|should"
 # A preposition a second question may start with ("..., and by whom?", "..., and over what
@@ -57,14 +59,49 @@ def split(text: str) -> tuple[int, int] | None:
     if not _LEADS.match(text):
         opener = _OPENER.match(text)
         if opener is None:
-            return None
+            return _after_words(text)
         start = opener.end()
     found = _SECOND.search(text, start)
-    if found is None or not text[start : found.start()].strip() or not text[found.end() :].strip():
+    if found is None:
+        return _time_alone(text, start)
+    if not text[start : found.start()].strip() or not text[found.end() :].strip():
         return None
     if start and _ASKING_ONLY.match(text[start : found.start()]):
         return None  # "_make.py changes in 2025, who and how many?": a pair (engine.reading.parts)
     return found.start(), found.end()
+
+
+# A question of words with no question word first ("Kevin Deldycke's commits this summer and
+# what share of all commits?"): its second question starts at "and" with a question word
+# (read whole, "share" was a name no one has, and the question ended on it), when a later
+# part's row reads it (engine/reading/laterparts.py).
+_AFTER_WORDS = re.compile(rf"\s*[,;]?\s+and\s+(?:also\s+)?(?=(?:{_WH})\b)", re.IGNORECASE)
+# A time alone after the question ("Tin Tvrtkovic's commits in 2025, and 2026?", "how many
+# commits in 2025, and in 2024?"): the first question asked again over it
+# (engine/reading/againparts.py); read whole, the two times were refused as two times named.
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+_TIME_ALONE = re.compile(r"\s*[,;]\s*(?:and|or)\s+(?=[^,;]+$)", re.IGNORECASE)
+
+
+def _after_words(text: str) -> tuple[int, int] | None:
+    """Only a second question a later part's row reads ("what share of all commits"): read
+    whole, others are answered as the first's words mean ("changes to utils.py in 2024 and
+    what were they" lists them), split they were not."""
+    found = _AFTER_WORDS.search(text)
+    words = 0 if found is None else len(text[: found.start()].split())
+    if found is not None and words > 1 and laterparts.asks(text[found.end() :]):
+        return found.start(), found.end()
+    return _time_alone(text, 0)
+
+
+def _time_alone(text: str, start: int) -> tuple[int, int] | None:
+    found = _TIME_ALONE.search(text, start)
+    if found is None or not text[start : found.start()].strip():
+        return None
+    first, rest = text[start : found.start()], text[found.end() :]
+    if _YEAR.search(rest) and not _YEAR.search(first):
+        return None  # "in March, and July 2025": the year may be the first's too, read whole
+    return (found.start(), found.end()) if againparts.fits(rest) else None
 
 
 def _shared(text: str) -> str:

@@ -90,13 +90,13 @@ def asks(rest: str) -> bool:
     """Whether `rest` is a later part of a row here: it is then written by its row or not at
     all (a "how many commits did each make?" completed as any "how many" would be everyone's
     count, another question)."""
-    return any(r.pattern.match(rest) for r in ROWS)
+    return any(r.matches(rest) for r in ROWS)
 
 
 def read(question: str, rest: str, understood: Interpretation) -> Written | None:
     """The parts `rest` asks as written by its row, or None (no row, or no subject or periods
     to write them with)."""
-    row = next((r for r in ROWS if r.pattern.match(rest)), None)
+    row = next((r for r in ROWS if r.matches(rest)), None)
     return None if row is None else _WRITERS[row.job](question, rest, row.job, understood)
 
 

@@ -25,6 +25,12 @@ class Row:
 
     job: str
     pattern: re.Pattern[str]
+    fits: Callable[[str], bool] | None = None  # the part is the row's only if this holds
+
+    def matches(self, rest: str) -> re.Match[str] | None:
+        """The row's match of `rest`, when it is the row's part."""
+        found = self.pattern.match(rest)
+        return found if found is None or self.fits is None or self.fits(rest) else None
 
 
 @dataclass(frozen=True, slots=True)
