@@ -285,3 +285,56 @@ async def test_a_share_after_a_question_of_words_alone_is_answered(
     assert f"That is {mine} of the {total} commit(s), {100 * mine / total:.1f} % of them." in (
         judgment
     ), judgment
+
+
+ADDRESSES = [  # one person's count, then "how does that change with all of their addresses?"
+    ("requests", "How many commits did Kenneth Reitz make in 2012, and how does that change "
+     "if we count all of his email addresses?", "Kenneth Reitz", on(2012), on(2013)),
+    ("click", "how many commits did Kevin Deldycke make this year, and how would the number "
+     "differ if we included all his e-mail addresses?", "Kevin Deldycke", on(2026), CLOCK),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "author", "start", "end"), ADDRESSES)
+async def test_a_count_is_said_to_be_over_every_address_joined_as_the_person(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    author: str,
+    start: datetime,
+    end: datetime,
+) -> None:
+    """The count (over every address of the name, as git's --author by name counts them) was
+    given and the part said not answered (z39a R7)."""
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    judgment = _answered(result)
+    assert judgment.startswith(f"{len(git_commits(clone, start, end, author))} commit(s) by ")
+    assert any("already over every identity the import joins" in t for t in result.limitations)
+
+
+LINES_EACH = [  # a person's lines added or removed: not counted apart, said so
+    ("click", "who added the most lines to click in 2025?", "added"),
+    ("werkzeug", "how many lines did each person add in 2025?", "add"),
+    ("attrs", "who removed the most lines from _make.py in 2024?", "removed"),
+    ("click", "how many commits went into click in 2025, and who added the most lines?", ""),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "word"), LINES_EACH)
+async def test_lines_added_by_each_person_are_said_not_counted_apart(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str, word: str
+) -> None:
+    """Each person's lines are added and removed together: "how many lines did each person
+    add?" was answered ranked by lines changed (another question), and "who added the most
+    lines?" ended saying "added" asked a creation. Asked after a count, it stays said not
+    answered, never answered as lines changed."""
+    graph, _ = histories[history]
+    result = await ask(graph, question)
+    if word:
+        assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
+        note = f'"{word}": lines added or removed by each person are not counted apart here'
+        assert any(t.startswith(note) for t in result.limitations), result.limitations
+    else:
+        assert "ranked by lines" not in (result.direct_judgment or "")
+        assert any("who added the most lines?" in t for t in result.limitations)

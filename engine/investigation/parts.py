@@ -189,6 +189,8 @@ async def answered(
         if not any(c.by_name for c in first.changes):
             return first
         return joined(first, [first], [checked], parts.said, unsaid)
+    if parts.joins == "addresses":  # "..., and how does that change if we count all ...?"
+        return joined(first, [first], [checked], parts.said, unsaid)
     if parts.joins == "listed":  # "who ..., and how many commits did each make?"
         said = _listed(first, parts.said)
         return first if said is None else joined(first, [first], [checked], said, unsaid)

@@ -5,11 +5,13 @@ bots?"), and, after when a path was made, when it last changed ("When was the he
 first created, and when was it last modified?").
 
 Why rows: each was said not answered ("Only the first question is answered", z39a W2, R1,
-R11), though each is a question answered here: who committed most to the first's subject
-over its time, the bots' commits among all the first's "who" answer counts (its contributors
-fact holds both), the subject's last change at any age. Each row writes the part over the
-first's one subject and time; a first of no one subject (several, or a person where a place
-is wanted) writes nothing and the part stays said not answered.
+R11), though each is a question answered here: who committed most to the first's subject over
+its time, the bots' commits among all the first's "who" answer counts (its contributors fact
+holds both), the subject's last change at any age. And "how does that change if we count all
+of his email addresses?" (R7) was said not answered though the count given is over the
+identities joined as the person, listed. Each row writes the part over the first's one
+subject and time; a first of no one subject (several, or a person where a place is wanted)
+writes nothing and the part stays said not answered.
 """
 
 from __future__ import annotations
@@ -41,6 +43,11 @@ ROWS: tuple[Row, ...] = (
                  rf"(?:\s+of)?(?:\s+{_WORK}(?:\s+(?:work|changes?|commits?|code))?)?\W*$"),
     row("owner", rf"who\s+{_OWNED}\s+(?:that|this|the)\s+work\W*$"),
     row("owner", r"whose\s+work\s+was\s+(?:it|that|this)(?:\s+mostly)?\W*$"),
+    # "how does that change if we count all of his email addresses?": the count is already
+    # over the identities the import joins as the person (said not answered, yet it was)
+    row("addresses", r"how\s+(?:does|would|did|will|do)\s+(?:that|it|this|the\s+\w+)\s+"
+                     r"(?:change|differ|look)\s+(?:if|when)\b.*\b(?:e-?mails?|addresses"
+                     r"|identities|aliases|accounts)\b"),
     # "when was it last modified?", "when did it last change?", "what was its latest change?"
     row("since", r"when\s+(?:was|has|is)\s+(?:it|that|this|the\s+\w+)\s+(?:been\s+)?"
                  r"(?:last|most\s+recently|latest)\s+(?:modified|changed|touched|updated"
@@ -94,4 +101,17 @@ def _since(question: str, rest: str, job: str, understood: Interpretation) -> Wr
     return Written((asked,), said, ("last",), one_window=False)
 
 
-WRITERS: dict[str, Writer] = {"bots": _bots, "owner": _owner, "since": _since}
+def _addresses(question: str, rest: str, job: str, understood: Interpretation) -> Written | None:
+    """After one person's count: the count given is over the identities joined as them."""
+    if understood.intent != Intent.COUNT or len(understood.acting) != 1:
+        return None
+    said = (f'"{rest}": the count given is already over every identity the import joins as '
+            f"{understood.acting[0]} (one e-mail address, or one full name; each listed with "
+            "its commits when there are several); an address used under another name is not "
+            "joined.")  # fmt: skip
+    return Written((), said, (), joins="addresses")
+
+
+WRITERS: dict[str, Writer] = {
+    "bots": _bots, "owner": _owner, "since": _since, "addresses": _addresses,
+}  # fmt: skip

@@ -23,8 +23,10 @@ from engine.reading.verbs import misspelt, verb_slot
 from engine.reading.vocabulary import (
     FILLERS,
     LEADS_SPELT,
+    LINE_WORDS,
     NEWCOMERS,
     NOT_NAMES,
+    Intent,
 )
 from engine.reading.wordrow import At
 
@@ -101,3 +103,22 @@ def _named_after_be(a: At, at: int) -> bool:
 
 def misspelt_verb(a: At) -> bool:
     return in_verb_slot(a) and misspelt(a.word) is not None
+
+
+# Lines added (or removed) by each person: the people's lines are counted added and removed
+# together, so "who added the most lines?" ranked by lines changed answered another question.
+_ADDING = frozenset(
+    {"add", "adds", "added", "adding", "remove", "removes", "removed", "removing", "delete"}
+    | {"deletes", "deleted", "deleting", "wrote", "write"}
+)
+LINES_EACH_NOTE = (
+    "lines added or removed by each person are not counted apart here: each person's lines "
+    'changed (added and removed together) are. Ask "who changed the most lines ...?" for '
+    'those, or "how many lines were added to X ...?" for a subject\'s lines added.'
+)
+
+
+def lines_each(a: At) -> bool:
+    """A person's lines added or removed asked ("who added the most lines?", "how many lines
+    did each person add?"): a "who" question about lines with a verb of adding."""
+    return a.word in _ADDING and a.intent == Intent.WHO and bool(LINE_WORDS & set(a.words))

@@ -66,11 +66,13 @@ from engine.reading.verbrows import (
     CREATION,
     CREATION_NOTE,
     LAND_NOTE,
+    LINES_EACH_NOTE,
     PUSH_NOTE,
     PUSHES,
     ROLE_NOTE,
     UNRECORDED_ROLES,
     in_verb_slot,
+    lines_each,
     misspelt_verb,
 )
 from engine.reading.verbs import UNREAD_VERB, misspelt
@@ -306,6 +308,10 @@ WORD_ROWS = (
     WordRow("reviewed", lambda a: a.word in UNRECORDED_ROLES, ROLE_NOTE),
     # "who chnaged core.py?": the verb one slip away, said; "who flibbered core.py?" was
     # answered as who changed it, "flibbered" said unused: another question, maybe.
+    # "who added the most lines?", "how many lines did each person add?": each person's lines
+    # are counted added and removed together (engine/providers/contributions.Tally), so a
+    # ranking by lines changed answered another question (or "added" was said a creation)
+    WordRow("lines added each", lines_each, LINES_EACH_NOTE),
     WordRow("made first", lambda a: a.word in CREATION and in_verb_slot(a), CREATION_NOTE),
     WordRow(
         "misspelt verb",
