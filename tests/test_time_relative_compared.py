@@ -111,3 +111,21 @@ async def test_a_count_of_units_the_period_does_not_span_is_not_answered(
     """Q1 is three months: "the same two months" names no period of it (which two?)."""
     result = await ask(graphs[history], question)
     assert result.outcome is not Outcome.ANSWERED, result.direct_judgment
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "one", "two"),
+    [
+        ("click", "which was busier in jan or feb, core.py or parser.py?", "core.py", "parser.py"),
+        ("attrs", "was _make.py or _funcs.py busier in june or july?", "_make.py", "_funcs.py"),
+    ],
+)
+async def test_two_subjects_and_two_periods_to_choose_from_name_both_readings(
+    graphs: dict[str, OrgGraph], history: str, question: str, one: str, two: str
+) -> None:
+    """Which subject in each period, or which period for the two? It was answered as the
+    periods compared, the subjects' choice unsaid; now both readings are offered."""
+    result = await ask(graphs[history], question)
+    assert result.outcome is not Outcome.ANSWERED, result.direct_judgment
+    said = " ".join(result.limitations)
+    assert f'"{one} or {two}"' in said and f'"was {one} busier ' in said, said

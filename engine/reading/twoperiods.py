@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from datetime import datetime
+from itertools import permutations
 
 from engine.domain import timecontext as tc
 from engine.domain.facts import FactKind
@@ -72,6 +73,24 @@ def outside(text: str, phrases: list[str], named: Named) -> list[str]:
     understood as a time, and the question ended, z39a A2)."""
     start, end = named.span or (0, 0)
     return [p for p in phrases if not 0 <= text.find(p, start) <= end - len(p)]
+
+
+def two_choices(text: str, references: tuple[str, ...], named: Named) -> Unasked | None:
+    """Why a question offering two subjects and two periods to choose between is not
+    answered ("which was busier in jan or feb, click or werkzeug?": which subject in each
+    month, or which month for the two?): it was answered as the months compared, the
+    subjects' choice unsaid. Both readings are named, each as a question to ask."""
+    for a, b in permutations(references, 2):
+        if re.search(rf"{re.escape(a)}\s*,?\s*(?:or|vs\.?|versus)\s+{re.escape(b)}", text, re.I):
+            one, two = named.phrases
+            note = (
+                f'"{a} or {b}" and "{one}" or "{two}" are two choices in one question: which '
+                f'subject was busier, or which period? Ask "was {a} or {b} busier {one}?" (the '
+                f'subjects compared in one period) or "was {a} busier {one} or {two}?" (the '
+                "periods compared for one subject)."
+            )
+            return Unasked(f"{a} or {b}", note)
+    return None
 
 
 @dataclass(frozen=True, slots=True)

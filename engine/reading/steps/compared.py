@@ -29,6 +29,10 @@ def compared(d: Draft) -> None:
         d.time, d.base = two.time or time, two.before
         d.refused = () if two.refused is None else (two.refused,)
         twoperiods.read([*d.tokens, *d.readable], both_of, twoperiods.BOTH_WORDS)
+    elif pair is not None and by is not None and (
+        chosen := twoperiods.two_choices(text, d.references, pair)
+    ):
+        d.refused = (chosen,)  # "which was busier in jan or feb, click or werkzeug?"
     elif time is not None and pair is not None and by is not None:
         # "q4 '25 vs q1 '26 commits": the later answered, the earlier compared with
         two = twoperiods.compared(pair, time, now)
