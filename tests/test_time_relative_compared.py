@@ -75,9 +75,25 @@ RELATIVE: list[tuple[str, str, Span, Span, tuple[str, ...], str]] = [
      (on(2026, 7), CLOCK), (on(2025, 7), on(2025, 9, 1, 12)), (), ""),
 ]  # fmt: skip
 
+# The year written once, on either period, is both's (it compared Q2 2026 with Q3 2024, and
+# February 2026 with January 2025, each said).
+YEAR_ONCE: list[tuple[str, str, Span, Span, tuple[str, ...], str]] = [
+    ("werkzeug", "commits in Q3 2024 vs Q2", (on(2024, 7), on(2024, 10)),
+     (on(2024, 4), on(2024, 7)), (), ""),
+    ("requests", "commits in H2 2024 vs H1", (on(2024, 7), on(2025, 1)),
+     (on(2024, 1), on(2024, 7)), (), ""),
+    ("attrs", "commits in Q3 compared with Q2 2024", (on(2024, 7), on(2024, 10)),
+     (on(2024, 4), on(2024, 7)), (), ""),
+    ("click", "commits in march vs april 2025", (on(2025, 4), on(2025, 5)),
+     (on(2025, 3), on(2025, 4)), (), ""),
+    ("werkzeug", "David Lord's commits in Feb compared with Jan 2025", (on(2025, 2), on(2025, 3)),
+     (on(2025, 1), on(2025, 2)), (), "davidism@gmail.com"),
+]  # fmt: skip
+
 
 @pytest.mark.parametrize(
-    ("history", "question", "asked", "before", "paths", "author"), SAME + PERSON + RELATIVE
+    ("history", "question", "asked", "before", "paths", "author"),
+    SAME + PERSON + RELATIVE + YEAR_ONCE,
 )
 async def test_each_period_is_counted_as_git_counts_it(
     graphs: dict[str, OrgGraph],

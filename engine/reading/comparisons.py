@@ -62,7 +62,12 @@ def named(
         return previous(first, time, prior)
     for _, _, period in later_periods(text, time, reading, ors=True):
         second = inherited(period, first, time, now) or again(period, time, now)
-        return None if second is None else pair(first, time, period, second)
+        if second is None:
+            return None
+        # "in Feb compared with Jan 2025": the year written once is both's (February 2025,
+        # as "from march to june 2025" reads); it was answered for February 2026, said
+        earlier = inherited(first, period, second, now)
+        return pair(first, earlier or time, period, second)
     if (rest := _REST.match(text, time.end)) is not None:  # "than the first half" (of 2025)
         period = rest.group("period").strip()
         second = inherited(period, first, time, now)

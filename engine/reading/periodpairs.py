@@ -146,7 +146,11 @@ def previous(first: str, time: tp.TimeMatch, prior: re.Match[str]) -> Named | No
 
 
 _WRITTEN_YEAR = re.compile(r"\b(?:19|20)\d\d\b|'\d\d\b")
-_RELATIVE = re.compile(r"\b(?:this|last|next|previous|prior|past|current|ago)\b|\d", re.I)
+# Words placing a period from now, and a number ("3 months", "march 5"); not the number of a
+# quarter or half ("in Q3 2024 vs Q2" compared Q2 2026, said, with Q3 2024).
+_RELATIVE = re.compile(
+    r"\b(?:this|last|next|previous|prior|past|current|ago)\b|(?<![qh])\d", re.I
+)
 
 
 def inherited(
