@@ -455,7 +455,7 @@ STRICT = ("how many", "who", "what changed", "what's new", "what did", "number o
 # person's there, when one is named) up to the clock, answered when that fits in 400 days,
 # else asked again (a clarification is due). Words about now keep the default year.
 WHOLE_METRICS = ("commits", "people", "lines", "top", "top_humans")
-WHOLE_STARTS = ("how many", "who", "number of", "count ")
+WHOLE_STARTS = ("how many", "how much", "who", "number of", "count ")
 ABOUT_NOW = (" still ", " knows ", " know ", " review", " expert", " maintain", " active ")
 
 
