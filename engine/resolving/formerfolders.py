@@ -39,21 +39,29 @@ async def said(
     if written != before.casefold() or written == path.casefold():
         return None
     moved = datetime.fromisoformat(at)
-    if window is None or window.start >= moved:
-        return None  # no count in a window, or all after the move: the folder it is now
+    if window is None:
+        return None  # no count in a window
     whole = window
     span = f"from {iso(whole.start)} to {iso(whole.end)}"
+    # A window wholly after the move counts the folder as it is now, which the earlier path
+    # named: said too ("commits under werkzeug/ in 2024" is src/werkzeug's 52 commits;
+    # `git log -- werkzeug/` lists none), never the package's figure as the old folder's.
+    after = whole.start >= moved
+    follows = "counts" if after else "follows"
     ahead = (
         f'"{reference}" names {before}/, the folder {subject.name} had until '
-        f"{moved.date().isoformat()}, now {path}: the answer follows {subject.name} across "
-        f"the move (what was made at {before}/ and at {path})"
+        f"{moved.date().isoformat()}, now {path}: the answer {follows} {subject.name} "
+        + (f"as it is now, at {path}" if after else "across the move")
+        + f" (what was made at {before}/ and at {path})" * (not after)
     )
     apart = movedapart.decode(attributes.get(movedapart.ATTRIBUTE))
     if apart is None:
         return f"{ahead}; what touched {before}/ alone is not recorded apart."
-    first = Window(whole.start, min(whole.end, moved), whole.historical)
     counts = await commits_in(graph, [subject], whole)
-    early = await commits_in(graph, [subject], first)
+    early = {subject.key: 0}
+    if not after:
+        first = Window(whole.start, min(whole.end, moved), whole.historical)
+        early = await commits_in(graph, [subject], first)
     start, end = int(whole.start.timestamp()), int(whole.end.timestamp())
     at_before = (
         early[subject.key]
