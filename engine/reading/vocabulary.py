@@ -248,7 +248,7 @@ STOP_WORDS = _words(
     "any all some most more less fewer much many than over per each can could should would will "
     "please show tell give list find get right now currently lately recently status state health "
     "healthy trend trends trending doing done going happening happened happen happens changed "
-    "change so very much up down compare comparing "
+    "change so very much up down compare comparing as else "
     "compared worse better getting lot lots changes make made makes making got touched "
     "authored wrote written been working worked new anyone anybody someone somebody "
     "anything something nothing nobody latest newest recent besides except excluding apart "
