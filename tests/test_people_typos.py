@@ -39,9 +39,8 @@ TYPOS = [  # (history, question, the word, the name it is one letter from, the p
     ("requests", "how many commits did Ntae make in 2026?", "Ntae", "Nate", "Nate Prewitt",
      (on(2026), CLOCK)),
     ("requests", "Kennteh commits in 2013", "Kennteh", "Kenneth", "Kenneth Reitz", year(2013)),
-    # then one of click's Davids, the only one committing in 2024 (engine/resolving/soleactive)
-    ("click", "davd commits 2024", "davd", "David", "David Lord", year(2024)),
 ]  # fmt: skip
+# ("click", "davd commits 2024": David, a letter left out, is asked: test_a_word_one_letter_short)
 
 
 @pytest.mark.parametrize(("history", "question", "word", "name", "person", "window"), TYPOS)
@@ -123,3 +122,72 @@ async def test_who_is_someone_no_history_knows_is_said_so(
     assert any('"Ada Lovelace" names no one known here' in n for n in result.limitations), (
         result.limitations
     )
+
+
+SHORT = [  # (history, question, the word, the name it is a letter short of, the person, window)
+    # an ordinary word one letter short of a name was answered for the person, another
+    # question: "0 commit(s) by Corey Farwell", "1 commit(s) by Ben "535" Blank"
+    ("requests", "core commits 2025", "core", "Corey", "Corey Farwell", year(2025)),
+    ("requests", "how many commits did core make in 2026?", "core", "Corey", "Corey Farwell",
+     (on(2026), CLOCK)),
+    ("requests", "what did core change in 2025?", "core", "Corey", "Corey Farwell", year(2025)),
+    ("requests", "shell commits 2025", "shell", "Schell", "Jonas Schell", year(2025)),
+    ("attrs", "alert commits 2025", "alert", "Albert", "Albert Zeyer", year(2025)),
+    ("attrs", "how many commits did alert make in 2025?", "alert", "Albert", "Albert Zeyer",
+     year(2025)),
+    ("click", "bank commits 2025", "bank", "Blank", 'Ben "535" Blank', year(2025)),
+    ("click", "bell commits 2025", "bell", "Belli", "Riccardo Belli", year(2025)),
+    # a name with a letter left out is asked too: no word list here tells it from a word
+    ("click", "davd commits 2024", "davd", "David", "David Lord", year(2024)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "word", "name", "person", "window"), SHORT)
+async def test_a_word_one_letter_short_of_a_name_is_asked(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    word: str,
+    name: str,
+    person: str,
+    window: tuple[datetime, datetime],
+) -> None:
+    """Fails on bc735ed (but davd): answered as the person's count or changes ("0 commit(s)
+    by Corey Farwell", "1 commit(s) by Ben "535" Blank"), another question; now the person
+    is offered, the word said maybe a word of its own, and nothing counted."""
+    graph, clone = histories[history]
+    assert commits(clone, on(1970), CLOCK, author=person)  # a person of the history
+    counted = commits(clone, *window, author=person)
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED, (
+        result.outcome, result.direct_judgment,
+    )  # fmt: skip
+    prompt = result.clarification_prompt or ""
+    said = f'"{word}" names no one here as written; it is one letter from the name "{name}"'
+    assert said in prompt, prompt
+    assert "may be a word of its own" in prompt, prompt
+    assert person in {c.name for c in result.candidates}, result.candidates
+    assert f"{counted} commit(s) by" not in (result.direct_judgment or "")
+
+
+NOT_SLIPS_OF = [  # a slip keeps a name's first letter: "rant" is no slip of "Grant"
+    ("requests", "rant commits 2025", "rant", "Grant Birkinbine"),
+]
+
+
+@pytest.mark.parametrize(("history", "question", "word", "person"), NOT_SLIPS_OF)
+async def test_a_word_missing_a_names_first_letter_is_no_slip(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    word: str,
+    person: str,
+) -> None:
+    """Fails on bc735ed: "1 commit(s) by Grant Birkinbine" (git: 1 in 2025), another
+    question; now "rant" is said not understood, as on 4b39642."""
+    graph, clone = histories[history]
+    assert commits(clone, *year(2025), author=person) == 1
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.NO_MATCH, (result.outcome, result.direct_judgment)
+    assert person not in (result.direct_judgment or "")
+    assert any(f'"{word}" was not understood' in n for n in result.limitations), result.limitations
