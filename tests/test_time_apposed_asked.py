@@ -113,3 +113,48 @@ async def test_from_the_first_commit_until_today_is_the_whole_history(
     said = " ".join([result.clarification_prompt or "", *result.limitations])
     assert "more than the 400 days one answer may cover" in said, said
     assert "two times named" not in said, said
+
+
+RELATIVE_YEAR_CASES = [
+    ("click", "commits to click last year, from March to May", 2025),
+    ("requests", "how many commits did requests get last year, from March to May?", 2025),
+    ("attrs", "attrs commits last year, from March to May", 2025),
+    ("click", "commits to click two years ago, from March to May", 2024),
+    ("werkzeug", "how many commits to werkzeug two years ago, from March to May?", 2024),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "year"), RELATIVE_YEAR_CASES)
+async def test_a_relative_year_label_is_the_year_of_a_range_written_without_one(
+    histories: dict[str, tuple[object, object]], history: str, question: str, year: int
+) -> None:
+    """ "last year, from March to May" is March to May of last year (2025 on this clock),
+    "two years ago, ..." of 2024: the label reads as one calendar year, as "the 2024
+    Christmas holidays" does. They were answered over March to May 2026 (click 140 commits),
+    the label said "read as the dates written beside it"."""
+    graph, clone = histories[history]
+    result = await ask(graph, question)  # type: ignore[arg-type]
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    start, end = datetime(year, 3, 1, tzinfo=UTC), datetime(year, 6, 1, tzinfo=UTC)
+    counted = commits(clone, start, end)  # type: ignore[arg-type]
+    said = result.direct_judgment or ""
+    assert said.startswith(f"{counted} commit(s) to {history} from {year}-03-01T"), said
+    assert f"{year}-06-01T" in said, said
+    assert any(f"in {year}, the label's year" in n for n in result.limitations), result
+
+
+@pytest.mark.parametrize(
+    ("history", "question"),
+    [("click", "commits to click last month, from March to May"),
+     ("attrs", "how many commits to attrs last year, from March 2024 to May 2024?")],
+)  # fmt: skip
+async def test_a_relative_label_whose_period_misses_the_range_stays_two_times(
+    histories: dict[str, tuple[object, object]], history: str, question: str
+) -> None:
+    """A range beside a label must meet the label's period: "last month" (August 2026) beside
+    March to May, "last year" (2025) beside a range dated 2024, are two times named (they
+    were answered over the range)."""
+    graph, _ = histories[history]
+    result = await ask(graph, question)  # type: ignore[arg-type]
+    assert result.outcome is not Outcome.ANSWERED, result.direct_judgment
+    assert any("two times named" in n for n in result.limitations), result.limitations

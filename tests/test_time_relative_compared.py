@@ -145,3 +145,21 @@ async def test_two_subjects_and_two_periods_to_choose_from_name_both_readings(
     assert result.outcome is not Outcome.ANSWERED, result.direct_judgment
     said = " ".join(result.limitations)
     assert f'"{one} or {two}"' in said and f'"was {one} busier ' in said, said
+
+
+@pytest.mark.parametrize(
+    ("history", "question"),
+    [
+        ("click", "commits in May 2026 vs the same week last year"),
+        ("attrs", "how many commits to attrs in Q2 2026 compared with the same week last year?"),
+        ("werkzeug", "werkzeug commits in March 2026 vs the same day a year earlier"),
+    ],
+)
+async def test_the_same_week_beside_a_longer_period_is_not_answered(
+    graphs: dict[str, OrgGraph], history: str, question: str
+) -> None:
+    """May is no week: "the same week last year" beside it names none (click was answered
+    May 2026, 77 commits, against 2025-05-02..2025-06-02, 45, labelled "the same week last
+    year"); a week beside a week stays answered (SAME)."""
+    result = await ask(graphs[history], question)
+    assert result.outcome is not Outcome.ANSWERED, result.direct_judgment

@@ -68,11 +68,14 @@ def same_time(first: str, time: tp.TimeMatch, same: re.Match[str]) -> Named | No
     """The first period's span moved back one unit (a year, a quarter, a month) or to the
     year named, with the words naming it as the comparison's (`Named.span`); None for a unit
     no calendar has, the year of the first period itself, or a count of units the first
-    period does not span ("Q1 2026 vs the same two months of 2025": which two?)."""
+    period does not span ("Q1 2026 vs the same two months of 2025": which two?), or a week or
+    day ("the same week last year") a longer first period holds more of."""
     lead = len(same.group()) - len(same.group().lstrip(" ,"))
     span, phrase = (same.start() + lead, same.end()), same.group("phrase")
     if not _spans(time, same.group("count"), unit_of(same.group("same"))):
         return None
+    if same.group("count") is None and _longer(time, same.group("same").lower()):
+        return None  # "May 2026 vs the same week last year": which week of May?
     if same.group("year") is not None and time.start_at is not None:
         years = time.start_at.year - int(same.group("year"))
         return None if years == 0 else moved(first, time, 12 * years, phrase, span)
@@ -84,6 +87,15 @@ def same_time(first: str, time: tp.TimeMatch, same: re.Match[str]) -> Named | No
         earlier = (time.start_at - back, None if end is None else end - back)
         return Named((first, phrase), ((time.start_at, end), earlier), span=span)
     return shifted(first, time, unit, phrase, span)
+
+
+def _longer(time: tp.TimeMatch, unit: str) -> bool:
+    """Whether the first period is longer than the one week or day "the same week/day" names
+    ("in May 2026 vs the same week last year" names no week of May; "the same days" are the
+    first period's, any length)."""
+    if unit not in ("week", "day") or time.start_at is None or time.end_at is None:
+        return False
+    return (time.end_at - time.start_at).days > (7 if unit == "week" else 1)
 
 
 def _spans(time: tp.TimeMatch, count: str | None, unit: str) -> bool:

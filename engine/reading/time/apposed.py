@@ -7,9 +7,13 @@ label said not understood ("Christmas holidays"), where the question gave its da
 A label is the run of time phrases (read or not understood) right before the range, joined by
 spaces, with at most a few words that name a stretch of time ("break", "holidays") between
 it and a mark setting the range apart (a comma, a colon, a dash, a bracket). A range written
-without a year takes the label's ("the 2021 Christmas holidays, from December 20th to January
-5th": 20 December 2021 to 5 January 2022, said); a label whose year the range, written with
-its own, misses is two times, refused as before.
+without a year takes the year of a label reading as one calendar year, written or relative
+("the 2021 Christmas holidays, from December 20th to January 5th": 20 December 2021 to 5
+January 2022; "last year, from March to May": March to May 2025 on a 2026 clock; "two years
+ago, ...": 2024; said). A label whose period the range misses ("last month, from March to
+May"; "the 2024 holidays, from December 20th 2025 ...") is two times, refused as before,
+never answered over the range in another year; a label of every year written without one
+("the summer break") meets the range in the range's year.
 """
 
 from __future__ import annotations
@@ -55,9 +59,9 @@ def read(text: str, found: list[TimeMatch], reading: TimeReading, now: datetime)
         label = text[start:end].strip()
         read = [m for m in found if (m.start, m.end) in labels]
         written = text[ranged.start : ranged.end].strip()
-        moved, year = _in_year_of(label, written, ranged)
-        if _YEAR.search(label) and not all(_overlaps(m, moved, now) for m in read):
-            continue
+        moved, year = _in_year_of(label, written, ranged, read)
+        if not all(_overlaps(m, moved, now, text) for m in read):
+            continue  # two times named, refused as before
         in_year = f"{written}, in {year}, the label's year" if year else written
         said = NOTE.format(label=label, range=in_year)
         note = f"{moved.note}; {said}" if moved.note else said
@@ -72,16 +76,24 @@ def read(text: str, found: list[TimeMatch], reading: TimeReading, now: datetime)
     return found
 
 
-def _in_year_of(label: str, written: str, ranged: TimeMatch) -> tuple[TimeMatch, int | None]:
-    """A range written without a year beside a label writing one ("the 2021 Christmas
-    holidays, from December 20th to January 5th") starts in the label's year (20 December
-    2021 to 5 January 2022), never the most recent such range: the range moved by whole
-    years, and the year (None: not moved)."""
-    year = re.search(r"\b(\d{4})\b", label)
+def _in_year_of(
+    label: str, written: str, ranged: TimeMatch, read: list[TimeMatch]
+) -> tuple[TimeMatch, int | None]:
+    """A range written without a year beside a label reading as one calendar year, written
+    ("the 2021 Christmas holidays, from December 20th to January 5th") or not ("last year,
+    from March to May", "two years ago, ..."), starts in the label's year (20 December 2021
+    to 5 January 2022; March to May 2025), never the most recent such range: the range
+    moved by whole years, and the year (None: not moved)."""
+    years = {y for m in read if (y := _calendar_year(m)) is not None}
+    written_year = re.search(r"\b(\d{4})\b", label)
+    if len(years) == 1:
+        year: int | None = years.pop()
+    else:
+        year = int(written_year.group(1)) if written_year and not years else None
     start, end = ranged.start_at, ranged.end_at
     if year is None or re.search(r"\d{4}|['\u2019]\d{2}\b", written) or not start or not end:
         return ranged, None
-    shift = int(year.group(1)) - start.year
+    shift = year - start.year
     if not shift:
         return ranged, None
     try:
@@ -90,7 +102,22 @@ def _in_year_of(label: str, written: str, ranged: TimeMatch) -> tuple[TimeMatch,
         return ranged, None
     kept = "; ".join(c for c in (ranged.note or "").split("; ") if not c.startswith(_YEARLESS))
     note = kept or None
-    return replace(ranged, start_at=moved[0], end_at=moved[1], note=note), int(year.group(1))
+    return replace(ranged, start_at=moved[0], end_at=moved[1], note=note), year
+
+
+def _calendar_year(match: TimeMatch) -> int | None:
+    """The calendar year a phrase reads as ("2021", "last year": its window is that year;
+    "two years ago": a point whose own period is a year long, the year it falls in), or None."""
+    start, end = match.start_at, match.end_at
+    if start is not None and end is not None:
+        whole = start == datetime(start.year, 1, 1, tzinfo=start.tzinfo)
+        return start.year if whole and end == start.replace(year=start.year + 1) else None
+    if match.as_of is not None and match.period is not None:
+        first, after = match.period
+        one_year = first.month != 2 or first.day != 29  # a year from 29 February: no such day
+        if one_year and after == first.replace(year=first.year + 1):
+            return match.as_of.year
+    return None
 
 
 # The convention a range without a year was read with (engine.reading.time.conventions
@@ -128,10 +155,44 @@ def _label(
     return chain
 
 
-def _overlaps(label: TimeMatch, ranged: TimeMatch, now: datetime) -> bool:
-    """The label's window meets the range's (a point label: its day within it)."""
-    start = label.start_at or label.as_of
-    if start is None or ranged.start_at is None or ranged.end_at is None:
+# A label naming its period from now ("last month", "two years ago", "this summer"): that
+# period only. A label naming a period of every year ("summer", "Easter") without writing
+# its year is read as the most recent one: it meets a range of another year in that year.
+_FROM_NOW = re.compile(
+    r"\b(?:last|this|next|previous|prev|past|current|coming|ago|yesterday|today|tomorrow"
+    r"|now|recent|recently|lately)\b",
+    re.IGNORECASE,
+)
+
+
+def _overlaps(label: TimeMatch, ranged: TimeMatch, now: datetime, text: str) -> bool:
+    """The label's window meets the range's (a label reading as one calendar year: that
+    year; a point label: its own period, or from it to now). A label writing no year and
+    naming none from now (see _FROM_NOW) meets the range in any year."""
+    if ranged.start_at is None or ranged.end_at is None:
         return False
-    end = label.end_at or now
-    return start < ranged.end_at and ranged.start_at < end
+    year = _calendar_year(label)
+    if year is not None:
+        zone = ranged.start_at.tzinfo
+        start: datetime | None = datetime(year, 1, 1, tzinfo=zone)
+        end = datetime(year + 1, 1, 1, tzinfo=zone)
+    elif label.as_of is not None and label.period is not None:
+        start, end = label.period
+    else:
+        start, end = label.start_at or label.as_of, label.end_at or now
+    if start is None:
+        return False
+    phrase = text[label.start : label.end]
+    shifts = [0]
+    if not _YEAR.search(phrase) and not _FROM_NOW.search(phrase) and label.as_of is None:
+        gap = ranged.start_at.year - start.year
+        shifts = [gap - 1, gap, gap + 1]
+    for shift in shifts:
+        try:
+            first = start.replace(year=start.year + shift)
+            after = end.replace(year=end.year + shift)
+        except ValueError:  # 29 February in a year without one
+            continue
+        if first < ranged.end_at and ranged.start_at < after:
+            return True
+    return False
