@@ -251,6 +251,36 @@ async def test_a_time_alone_after_the_question_asks_it_again_over_that_time(
         assert f"from {stamp(start)} to {stamp(end)}" in judgment, judgment
 
 
+NOT_LATER = [  # a later period without its year, which the first's year puts before it
+    ("click", "how many commits in December 2025, and what about January?",
+     (on(2025, 12), on(2026)), (on(2025), on(2025, 2))),
+    ("click", "commits in Q4 2025, and Q1?", (on(2025, 10), on(2026)), (on(2025), on(2025, 4))),
+    ("attrs", "how many commits in November 2025, and what about February?",
+     (on(2025, 11), on(2025, 12)), (on(2025, 2), on(2025, 3))),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "first", "before"), NOT_LATER)
+async def test_a_later_period_the_first_year_puts_before_the_first_is_not_answered(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    first: tuple[datetime, datetime],
+    before: tuple[datetime, datetime],
+) -> None:
+    """"December 2025, and what about January?" counted January 2025 (the January after is
+    2026's): the first's year is taken only for a later period, else the part is said not
+    answered, never a guess."""
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result
+    judgment = result.direct_judgment or ""
+    mine = len(git_commits(clone, *first, ""))
+    assert judgment.startswith(f"{mine} commit(s) ") and stamp(first[0]) in judgment, judgment
+    assert f"from {stamp(before[0])} to {stamp(before[1])}" not in judgment, judgment
+    assert any(UNSAID in t for t in result.limitations), result.limitations
+
+
 async def test_a_later_year_after_a_first_time_naming_none_is_not_split(
     histories: dict[str, tuple[OrgGraph, Path]],
 ) -> None:

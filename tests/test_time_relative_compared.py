@@ -90,10 +90,26 @@ YEAR_ONCE: list[tuple[str, str, Span, Span, tuple[str, ...], str]] = [
      (on(2025, 1), on(2025, 2)), (), "davidism@gmail.com"),
 ]  # fmt: skip
 
+# A year that would make the period without one the other period itself is not taken: the
+# yearless one is the latest such period up to now (it was refused as two periods
+# overlapping, May 2025 twice; 4b39642 answered May 2026 against May 2025).
+YEAR_NOT_SAME: list[tuple[str, str, Span, Span, tuple[str, ...], str]] = [
+    ("click", "commits in May vs May 2025", (on(2026, 5), on(2026, 6)),
+     (on(2025, 5), on(2025, 6)), (), ""),
+    ("click", "commits in Q2 vs Q2 2025", (on(2026, 4), on(2026, 7)),
+     (on(2025, 4), on(2025, 7)), (), ""),
+    ("click", "Kevin Deldycke's commits in January vs January 2025", (on(2026, 1), on(2026, 2)),
+     (on(2025, 1), on(2025, 2)), (), "Kevin Deldycke"),
+    ("attrs", "commits in July vs July 2025", (on(2026, 7), on(2026, 8)),
+     (on(2025, 7), on(2025, 8)), (), ""),
+    ("werkzeug", "commits in March 2025 vs March", (on(2026, 3), on(2026, 4)),
+     (on(2025, 3), on(2025, 4)), (), ""),
+]  # fmt: skip
+
 
 @pytest.mark.parametrize(
     ("history", "question", "asked", "before", "paths", "author"),
-    SAME + PERSON + RELATIVE + YEAR_ONCE,
+    SAME + PERSON + RELATIVE + YEAR_ONCE + YEAR_NOT_SAME,
 )
 async def test_each_period_is_counted_as_git_counts_it(
     graphs: dict[str, OrgGraph],

@@ -83,16 +83,22 @@ def _whole(words: str) -> str | None:
     return None
 
 
-def _period(words: str, old: str | None = None) -> str | None:
+def _period(words: str, old: str | None = None, end: datetime | None = None) -> str | None:
     """`words` as a time phrase read whole ("in 2024", "Q1 2025"), or None when they are not
-    one. A period naming no year after a first time naming one takes its year ("..., in March
-    2025, and what about April?": April 2025; alone it read this year's April), or is None
-    when it then reads no more."""
+    one. A period naming no year after a first time naming one (ending at `end`) takes its
+    year when that puts it after the first ("..., in March 2025, and what about April?":
+    April 2025; alone it read this year's April); None when it then reads no more or is not
+    later ("December 2025, and what about January?": January 2025 was counted, the January
+    after is 2026; which one is not guessed)."""
     read = _whole(_AFTER.sub("", _WHOLE.sub("", words.strip())))
     year = _YEAR.search(old or "")
     if read is None or year is None or _YEAR.search(read) or _FROM_NOW.search(read):
         return read
-    return _whole(f"{read} {year.group(0)}")
+    dated = _whole(f"{read} {year.group(0)}")
+    found = None if dated is None else tp.read_time(dated, datetime.now(UTC)).match
+    if found is None or found.start_at is None or end is None or found.start_at < end:
+        return None
+    return dated
 
 
 def _again(question: str, rest: str, job: str, understood: Interpretation) -> Written | None:
@@ -100,7 +106,10 @@ def _again(question: str, rest: str, job: str, understood: Interpretation) -> Wr
     if understood.compared is not None or understood.union is not None:
         return None  # two periods already: which one the later time replaces is not said
     found = next((m for m in (r.matches(rest) for r in ROWS) if m is not None), None)
-    period = None if found is None else _period(found.group("time"), understood.time_expression)
+    if found is not None:
+        period = _period(found.group("time"), understood.time_expression, understood.end)
+    else:
+        period = None
     at = question.rfind(rest)
     if period is None or at <= 0:
         return None

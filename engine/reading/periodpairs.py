@@ -170,13 +170,17 @@ def inherited(
 ) -> tp.TimeMatch | None:
     """A second period written without the year the first one names reads in that year
     ("in march 2025 vs april": April 2025; "the second half of 2025 than the first half":
-    the first half of 2025), when it reads so whole. None otherwise."""
+    the first half of 2025), when it reads so whole. None otherwise, and None when the year
+    makes it the first period itself ("in May vs May 2025" compares May 2026, the latest May,
+    with May 2025: May 2025 twice was refused as two periods overlapping)."""
     if time.start_at is None or not _WRITTEN_YEAR.search(first) or _RELATIVE.search(period):
         return None
     year = time.start_at.year
     for written in (f"{period} of {year}", f"{period} {year}"):
         found = tp.read_time(written, now).match
         if found is not None and found.start == 0 and found.end == len(written):
+            if (found.start_at, found.end_at) == (time.start_at, time.end_at):
+                return None
             return found if found.start_at is not None else None
     return None
 
