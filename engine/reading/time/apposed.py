@@ -59,7 +59,7 @@ def read(text: str, found: list[TimeMatch], reading: TimeReading, now: datetime)
         label = text[start:end].strip()
         read = [m for m in found if (m.start, m.end) in labels]
         written = text[ranged.start : ranged.end].strip()
-        moved, year = _in_year_of(label, written, ranged, read)
+        moved, year = _in_year_of(label, written, ranged, read, now)
         if not all(_overlaps(m, moved, now, text) for m in read):
             continue  # two times named, refused as before
         in_year = f"{written}, in {year}, the label's year" if year else written
@@ -77,7 +77,7 @@ def read(text: str, found: list[TimeMatch], reading: TimeReading, now: datetime)
 
 
 def _in_year_of(
-    label: str, written: str, ranged: TimeMatch, read: list[TimeMatch]
+    label: str, written: str, ranged: TimeMatch, read: list[TimeMatch], now: datetime
 ) -> tuple[TimeMatch, int | None]:
     """A range written without a year beside a label reading as one calendar year, written
     ("the 2021 Christmas holidays, from December 20th to January 5th") or not ("last year,
@@ -93,16 +93,32 @@ def _in_year_of(
     start, end = ranged.start_at, ranged.end_at
     if year is None or re.search(r"\d{4}|['\u2019]\d{2}\b", written) or not start or not end:
         return ranged, None
+    start, end = _whole(written, year, start, end)
     shift = year - start.year
-    if not shift:
+    if not shift and (start, end) == (ranged.start_at, ranged.end_at):
         return ranged, None
     try:
         moved = (start.replace(year=start.year + shift), end.replace(year=end.year + shift))
     except ValueError:  # 29 February in a year without one: left as it was read
         return ranged, None
+    moved = (moved[0], min(moved[1], now))
     kept = "; ".join(c for c in (ranged.note or "").split("; ") if not c.startswith(_YEARLESS))
     note = kept or None
     return replace(ranged, start_at=moved[0], end_at=moved[1], note=note), year
+
+
+def _whole(written: str, year: int, start: datetime, end: datetime) -> tuple[datetime, datetime]:
+    """The range as written, whole: read on the clock it was read on, a range not yet over
+    ends now ("between March and May" on 10 March 2026: 1 to 10 March), and moved into an
+    earlier year it must not keep that end (2025: March to May, not 1 to 10 March). Read
+    again in the middle of the year after the label's, where any range of a year is over,
+    it is whole; its year is then moved as the range read first is."""
+    from engine.reading.time.phrases import read_time  # phrases reads this module
+
+    again = read_time(written, datetime(year + 1, 7, 1, tzinfo=start.tzinfo)).match
+    if again is None or again.start_at is None or again.end_at is None:
+        return start, end
+    return again.start_at, again.end_at
 
 
 def _calendar_year(match: TimeMatch) -> int | None:
