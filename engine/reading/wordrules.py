@@ -93,7 +93,16 @@ SELF = frozenset({"i", "my", "mine", "myself"})
 _OBJECT_ME = frozenset({"tell", "show", "give", "let", "help", "get", "find"})  # "show me"
 _SIZES = frozenset({"biggest", "largest", "smallest", "heaviest"})
 _LISTED = frozenset({"file", "files", "module", "modules", "package", "packages"})
+# "Which areas did Tin work on?", "which parts of the code did he touch?": the same list,
+# asked in other words; they were answered with the person's line count, the areas unsaid
+# (z40a A-T04). "Which areas does X own?" is that list too: who owns a module is read of the
+# module ("who owns X?"); for a person it said "no commit was recorded", false (A-C02).
+_LISTED_AREAS = frozenset(
+    {"area", "areas", "part", "parts", "component", "components", "subsystem", "subsystems"}
+    | {"folder", "folders", "directory", "directories"}
+)
 _TOUCHED = CHANGE_VERBS | {"deleted", "removed", "added", "renamed", "created", "moved"}
+_OWNED = frozenset({"own", "owns", "owned"})
 _DEPENDS = frozenset(
     {"depend", "depends", "depending", "dependency", "dependencies", "dependent", "dependents"}
 )
@@ -143,7 +152,8 @@ NEWCOMERS_NOTE = (
 )
 _LISTED_NOTE = (
     "the files or modules a subject's changes touched are not listed (only counted): "
-    'ask "what did X change ...?" for the changes themselves, or about one module.'
+    'ask "what did X change ...?" for the changes themselves, "which files did X change '
+    'most ...?" for them ranked by commits, or about one module.'
 )
 _DEPENDS_NOTE = (
     "what a subject depends on, or what depends on it, is not answered here: the recorded "
@@ -189,8 +199,10 @@ def _listed(a: At) -> bool:
     """ "Which files did X change?": a list of what a subject's changes touched (a question
     naming no subject is answered, or says why, elsewhere: engine.resolving.subjectless)."""
     asked = a.words[:2] in (["which", a.word], ["what", a.word])  # the files are asked for
-    changed = bool(_TOUCHED.intersection(a.words))
-    return a.intent != Intent.WHO_OWNS and a.named and asked and a.word in _LISTED and changed
+    areas = a.word in _LISTED_AREAS
+    changed = bool(_TOUCHED.intersection(a.words)) or (areas and bool(_OWNED & set(a.words)))
+    listed = a.word in _LISTED or areas
+    return a.intent != Intent.WHO_OWNS and a.named and asked and listed and changed
 
 
 def _both(a: At) -> bool:
