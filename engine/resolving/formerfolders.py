@@ -47,12 +47,15 @@ async def said(
     # named: said too ("commits under werkzeug/ in 2024" is src/werkzeug's 52 commits;
     # `git log -- werkzeug/` lists none), never the package's figure as the old folder's.
     after = whole.start >= moved
-    follows = "counts" if after else "follows"
+    if after:
+        counted = f"counts {subject.name} as it is now, at {path}"
+    else:
+        counted = (
+            f"follows {subject.name} across the move (what was made at {before}/ and at {path})"
+        )
     ahead = (
         f'"{reference}" names {before}/, the folder {subject.name} had until '
-        f"{moved.date().isoformat()}, now {path}: the answer {follows} {subject.name} "
-        + (f"as it is now, at {path}" if after else "across the move")
-        + f" (what was made at {before}/ and at {path})" * (not after)
+        f"{moved.date().isoformat()}, now {path}: the answer {counted}"
     )
     apart = movedapart.decode(attributes.get(movedapart.ATTRIBUTE))
     if apart is None:
