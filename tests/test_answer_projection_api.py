@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from engine.investigation import pipeline as engine_pipeline
+from engine.investigation import reads as engine_reads
 from tests.conftest import new_org
 from tests.gateway_fixture import Gateway
 from tests.helpers import subject
@@ -49,7 +49,7 @@ async def test_the_projection_carries_time_candidates_and_failure(
     def boom(*_: Any, **__: Any) -> Any:
         raise RuntimeError("injected")
 
-    monkeypatch.setattr(engine_pipeline, "plan", boom)
+    monkeypatch.setattr(engine_reads, "plan", boom)
     failed = await view(gateway, token, "how is service:a doing?")
     assert (failed["outcome"], failed["failureStage"], failed["failureClassification"]) == (
         "FAILED", "PLAN", "INTERNAL",

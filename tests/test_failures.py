@@ -13,8 +13,9 @@ import pytest
 from engine.answering.synthesis import DeterministicSynthesizer
 from engine.domain.contract import FailureClassification, FailureStage, InvestigationResult, Outcome
 from engine.domain.embedding import HashingEmbedder
-from engine.investigation import investigate as engine_investigate
 from engine.investigation import pipeline as engine_pipeline
+from engine.investigation import reads as engine_reads
+from engine.investigation import subruns as engine_subruns
 from engine.investigation.investigate import InvestigationFailed, InvestigationRequest
 from engine.memory import MemoryStore
 from engine.memory.results import MemoryResults
@@ -55,10 +56,10 @@ class Exploding(DeterministicSynthesizer):
 
 # How to make each stage raise: (patch target, attribute, replacement) or a setup function.
 INJECTIONS: dict[FailureStage, Callable[[pytest.MonkeyPatch, Any], None]] = {
-    FailureStage.INTERPRET: lambda mp, e: mp.setattr(engine_investigate, "interpret", boom),
+    FailureStage.INTERPRET: lambda mp, e: mp.setattr(engine_subruns, "interpret", boom),
     FailureStage.RESOLVE: lambda mp, e: mp.setattr(e.resolver, "resolve", aboom),
-    FailureStage.PLAN: lambda mp, e: mp.setattr(engine_pipeline, "plan", boom),
-    FailureStage.READ_FACTS: lambda mp, e: mp.setattr(engine_pipeline, "read_facts", aboom),
+    FailureStage.PLAN: lambda mp, e: mp.setattr(engine_reads, "plan", boom),
+    FailureStage.READ_FACTS: lambda mp, e: mp.setattr(engine_reads, "read_facts", aboom),
     FailureStage.DISCOVER_CONTEXT: lambda mp, e: mp.setattr(e.graph, "episodes_of", aboom),
     FailureStage.SYNTHESIZE: lambda mp, e: setattr(e, "synthesizer", Exploding()),
     FailureStage.VALIDATE: lambda mp, e: mp.setattr(engine_pipeline, "require_valid", boom),
@@ -109,7 +110,7 @@ async def test_graphql_carries_the_stage_and_classification(
     token = await gateway.token(org)
     lines = (json.dumps(r) for r in generate(300))
     assert (await Projector(await gateway.store.serving(org), source="demo").run(lines)).ok
-    monkeypatch.setattr(engine_pipeline, "plan", boom)
+    monkeypatch.setattr(engine_reads, "plan", boom)
     body = (await gateway.query(token, ASK)).json()
     result = body["data"]["investigate"]["result"]
     assert result["outcome"] == "FAILED"

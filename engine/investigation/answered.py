@@ -27,7 +27,7 @@ from engine.resolving.disclosures import Disclosures
 from engine.resolving.receipts import ReceiptSigner
 
 if TYPE_CHECKING:  # what the pipeline read; this module only reads its fields
-    from engine.investigation.pipeline import Reading
+    from engine.investigation.reads import Reading
 
 
 def compose(

@@ -5,11 +5,13 @@ An unresolved question (ambiguous or absent subjects) ends before any canonical 
 with a result composed without a model. A failure carries a closed stage and classification,
 never an exception's text. Results are immutable once saved.
 
-Here: the request, answer reuse, the parts and windows of a question run as questions of
-their own; results are framed, saved and failures tagged in engine/investigation/failures.py,
-the time the answer covers is chosen in engine/resolving/questiontime.py, the stages from
-resolve to validate run in engine/investigation/pipeline.py, and a reusable answer is
-rechecked in engine/investigation/reuse.py.
+Here: the question received, answer reuse, the question read and run; the request and the
+record a run carries are engine/investigation/request.py's, the question's parts and windows
+run as questions of their own in engine/investigation/subruns.py, results are framed, saved
+and failures tagged in engine/investigation/failures.py, the time the answer covers is chosen
+in engine/resolving/questiontime.py, the stages from resolve to validate run in
+engine/investigation/pipeline.py, and a reusable answer is rechecked in
+engine/investigation/reuse.py.
 """
 
 from __future__ import annotations
@@ -31,32 +33,20 @@ from engine.domain.errors import PublicError
 from engine.domain.timecontext import EffectiveTime, resolve_time, time_axis_key
 from engine.domain.validation import ContractViolation
 from engine.investigation import parts, unions
-from engine.investigation.failures import InvestigationFailed, Recording, classify
+from engine.investigation.failures import InvestigationFailed, classify
 from engine.investigation.observer import NULL_OBSERVER, InvestigationObserver
-from engine.investigation.pipeline import Pipeline
+from engine.investigation.request import InvestigationRequest, Run
 from engine.investigation.reuse import ReuseKey, reusable, reuse_key
 from engine.investigation.stages import Stages
+from engine.investigation.subruns import SubRuns
 from engine.ports import GraphError, OrgGraph
 from engine.providers import Provider
 from engine.reading import followups
 from engine.reading.interpretation import Interpretation
-from engine.reading.interpreter import interpret
-from engine.reading.lookups import handle_candidates
 from engine.resolving import outcomes
-from engine.resolving.handles import known_handles
 from engine.resolving.questiontime import asked_time
 from engine.resolving.receipts import ReceiptSigner
 from engine.resolving.resolution import Resolver
-
-
-@dataclass(frozen=True)
-class InvestigationRequest:
-    question: str
-    as_of: datetime | None = None
-    start: datetime | None = None
-    end: datetime | None = None
-    allow_clarification: bool = True
-    prior_receipts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -72,7 +62,7 @@ class Asked:
     followed: followups.Followed | None
 
 
-class Investigator(Recording):
+class Investigator(SubRuns):
     """Runs investigations for one organisation.
 
     graph: the organisation's graph (directory, fact source, episodes, result store).
@@ -164,7 +154,8 @@ class Investigator(Recording):
             )
             ring, org = self.resolver.ring, self.resolver.org_id
             ring.asked(org, actor, previous)
-        return await self._answer(actor, request, effective, understood, frame, stages, key)
+        run = Run(actor, request, effective, understood, frame, stages)
+        return await self._answer(run, key)
 
     async def _reuse(
         self, actor: str, question: str, now: datetime, effective: EffectiveTime, key: ReuseKey
@@ -191,22 +182,16 @@ class Investigator(Recording):
             self.observer.investigation(reused.outcome.value, True, ())
         return reused
 
-    async def _answer(
-        self,
-        actor: str,
-        request: InvestigationRequest,
-        effective: EffectiveTime,
-        understood: Interpretation,
-        frame: outcomes.Frame,
-        stages: Stages,
-        key: str,
-    ) -> InvestigationResult:
+    async def _answer(self, run: Run, key: str) -> InvestigationResult:
         """The stages run, the result saved (an answer under its reuse key), every outcome
         told to the observer, and every failure tagged with the stage it happened in."""
+        actor, request, understood, frame, stages = (
+            run.actor, run.request, run.understood, run.frame, run.stages
+        )  # fmt: skip
         start_trips = self.round_trips()
         pipeline = self._pipeline()
         try:
-            result = await pipeline.run(actor, request, effective, understood, frame, stages)
+            result = await pipeline.run(run)
             # "..., and who made them?": each part answered, in one result
             ask = partial(self._part, actor, request, frame.created_at)
             result = await parts.answered(result, stages.checked, understood, ask)
@@ -239,79 +224,6 @@ class Investigator(Recording):
             raise
         self.observer.investigation(result.outcome.value, False, stages.timings)
         return result
-
-    async def _part(
-        self, actor: str, request: InvestigationRequest, now: datetime, question: str
-    ) -> tuple[InvestigationResult, parts.Checked, Interpretation] | None:
-        """One part of a question (engine/investigation/parts.py), run as a question of its
-        own over the request's time: its result, what it was validated against and its
-        reading, or None when its time is refused."""
-        effective = resolve_time(request.as_of, request.start, request.end, now)
-        understood = await self._interpret(actor, question, now, effective, effective.end)
-        try:
-            effective, notes, wide = asked_time(
-                effective, understood, effective.end, request.allow_clarification
-            )
-        except PublicError:
-            return None
-        stages = Stages(too_wide=wide)
-        stages.told.notes = list(notes)
-        frame = self._frame(actor, question, now, effective, understood)
-        asked = replace(request, question=question)
-        result = await self._pipeline().run(actor, asked, effective, understood, frame, stages)
-        return result, stages.checked, understood
-
-    async def _whole(
-        self, actor: str, request: InvestigationRequest, now: datetime, question: str
-    ) -> tuple[InvestigationResult, list[parts.Checked], Interpretation] | None:
-        """One window of a union (engine/investigation/unions.py), run as a question of its
-        own with its parts answered: its result, what it and each part were validated
-        against, and its reading; None when its time is refused."""
-        run = await self._part(actor, request, now, question)
-        if run is None:
-            return None
-        result, checked, understood = run
-        seen = [checked]
-
-        async def ask(asked: str) -> unions.Part | None:
-            found = await self._part(actor, request, now, asked)
-            if found is not None:
-                seen.append(found[1])
-            return found
-
-        return await parts.answered(result, checked, understood, ask), seen, understood
-
-    async def _interpret(
-        self,
-        actor: str,
-        question: str,
-        now: datetime,
-        effective: EffectiveTime,
-        anchor: datetime,
-    ) -> Interpretation:
-        """Interpretation with the question's known names looked up first; the graph being
-        unavailable then fails the investigation at the interpret stage."""
-        try:
-            known = await known_handles(self.graph, handle_candidates(question, anchor))
-        except GraphError as exc:
-            stages = Stages()
-            frame = self._frame(actor, question, now, effective, interpret(question, anchor))
-            self.observer.investigation(Outcome.FAILED.value, False, stages.timings)
-            raise InvestigationFailed(
-                outcomes.failure(frame, FailureStage.INTERPRET, classify(exc), None)
-            ) from exc
-        return interpret(question, anchor, known.__contains__)
-
-    def _pipeline(self) -> Pipeline:
-        return Pipeline(
-            self.graph,
-            self.resolver,
-            self.providers,
-            self.synthesizer,
-            self.signer,
-            self.round_trips,
-        )
-
 
 
 __all__ = ["InvestigationFailed", "InvestigationRequest", "Investigator"]
