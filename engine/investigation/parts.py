@@ -25,7 +25,7 @@ from engine.domain.contract import (
 from engine.domain.facts import Fact, FactKind
 from engine.domain.limitations import add_limitation
 from engine.domain.validation import require_valid
-from engine.investigation import laterjoins
+from engine.investigation import heldjoins, laterjoins
 from engine.reading import clauses
 from engine.reading import parts as read_parts
 from engine.reading.interpretation import Interpretation
@@ -200,6 +200,13 @@ async def answered(
             return first
         result = joined(first, [first], [checked], parts.said, unsaid)
         return result.model_copy(update={"direct_judgment": f"{result.direct_judgment} {share}"})
+    if parts.joins in heldjoins.HELD:  # "who ..., and who did the most?": the answer holds it
+        held = heldjoins.HELD[parts.joins](first)
+        if held is None:
+            return first
+        result = joined(first, [first], [checked], parts.said, unsaid)
+        return result.model_copy(update={"direct_judgment": f"{result.direct_judgment} {held}"
+                                         .strip()})  # fmt: skip
     runs = [await ask(q) for q in parts.questions]
     found = [r for r in runs if r is not None]
     reads = [read_parts.reads_as(r[2], e) for r, e in zip(found, parts.reads_as, strict=False)]

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from engine.reading import laterparts
+from engine.reading import heldparts, laterparts
 from engine.reading.vocabulary import Intent
 
 if TYPE_CHECKING:
@@ -209,6 +209,9 @@ def _later(question: str, understood: Interpretation) -> Parts | None:
     rest = understood.unanswered
     if not rest:
         return None
+    held = heldparts.read(question, rest, understood)  # "..., and who did the most?"
+    if held is not None:  # the first's answer holds it (engine/investigation/heldjoins.py)
+        return Parts((), held.said, joins=held.joins)
     if understood.asks_last or understood.asks_first or understood.life:
         named = _WHO_OR_WHEN.match(rest) or _who_did_it(rest, understood.life)
         if understood.time_expression is None and named:

@@ -1,0 +1,144 @@
+"""A later part the first answer already holds is said answered, with its figure, never "not
+answered" beside it: click "Who worked on the docs in spring, and who did the most?" gave
+the ranking (Kevin Deldycke 19 commits) and a limitation "Only the first question is answered:
+"who did the most?" was not" (z40a C12); "What did jorenham work on in May and how many lines
+did he add and remove?" gave +449 -191 and said the lines part not answered (C06). Other
+wordings ("who was the most active?") asked the ranking again and gave it twice. Now the
+rows of engine/reading/heldparts.py read the part and engine/investigation/heldjoins.py
+says it from the answer's claimed facts. Guards: a part naming its own time, subject or person
+is still said not answered. Figures from git (tests/shared_history)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from engine.domain.contract import Outcome
+from engine.ports import OrgGraph
+from tests import shared_history
+from tests.shared_history import on
+from tests.test_investigate import answer
+
+CLOCK = on(2026, 9, 1, 12)
+NOT_ANSWERED = "Only the first question is answered"
+
+pytestmark = shared_history.present("click", "werkzeug", "requests", "attrs")
+(click_clone, click, werkzeug_clone, werkzeug, requests_clone, requests, attrs_clone, attrs) = (
+    shared_history.each("click", "werkzeug", "requests", "attrs")
+)
+histories = shared_history.histories("click", "werkzeug", "requests", "attrs")
+ask = partial(answer, now=CLOCK)
+
+
+def _top(clone: Path, start: datetime, end: datetime, path: str) -> tuple[str, int, int]:
+    """Who made the most commits to `path` in [start, end), their commits and all commits,
+    as git log --no-merges --full-history (mailmapped names) counts them."""
+    rows = [r for r in shared_history.changes(clone, path)
+            if start.timestamp() <= r[0] < end.timestamp()]  # fmt: skip
+    counts = Counter(name for _, _, name in rows).most_common()
+    assert counts[0][1] > counts[1][1], counts  # one person did the most
+    return counts[0][0], counts[0][1], len(rows)
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "path", "start", "end"),
+    [
+        ("click", "Who worked on the docs in spring, and who did the most?", "docs",
+         on(2026, 3), on(2026, 6)),
+        ("attrs", "Who committed to src/attr in 2025, and who was the most active?",
+         "src/attr", on(2025), on(2026)),
+        ("attrs", "who changed src/attr/_make.py in 2025 and who did the most?",
+         "src/attr/_make.py", on(2025), on(2026)),
+        ("werkzeug", "Who touched src/werkzeug/routing in 2025, and who made the most commits?",
+         "src/werkzeug/routing", on(2025), on(2026)),
+        ("requests", "Who changed src/requests/sessions.py over the last year, and who "
+         "contributed the most?", "src/requests/sessions.py", on(2025, 9, 1, 12), CLOCK),
+    ],
+)  # fmt: skip
+async def test_who_did_the_most_is_the_first_of_the_people_ranked(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    path: str,
+    start: datetime,
+    end: datetime,
+) -> None:
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    said = " ".join(result.limitations)
+    assert NOT_ANSWERED not in said, said
+    assert "the first named made the most" in said, said
+    name, mine, total = _top(clone, start, end, path)
+    judgment = result.direct_judgment or ""
+    assert f"{name} made the most commits: {mine} of the {total}." in judgment, judgment
+    assert judgment.count("ranked by commits") == 1, judgment  # the ranking is given once
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "author", "start", "end"),
+    [
+        ("click", "What did jorenham work on in May and how many lines did he add and remove?",
+         "jorenham", on(2026, 5), on(2026, 6)),
+        ("attrs", "What did Hynek Schlawack change in March 2026, and how many lines did he add "
+         "and remove?", "Hynek", on(2026, 3), on(2026, 4)),
+        ("werkzeug", "What did David Lord work on in March 2026, and how many lines did he "
+         "change?", "David Lord", on(2026, 3), on(2026, 4)),
+        ("requests", "What did Nate Prewitt change in 2025 and how many lines did he add?",
+         "Nate Prewitt", on(2025), on(2026)),
+    ],
+)  # fmt: skip
+async def test_the_lines_a_person_changed_are_said_given(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    author: str,
+    start: datetime,
+    end: datetime,
+) -> None:
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    said = " ".join(result.limitations)
+    assert NOT_ANSWERED not in said, said
+    assert "added and removed are given" in said, said
+    added, removed = shared_history.lines(clone, start, end, author=author)
+    assert f"+{added} -{removed}" in (result.direct_judgment or ""), result.direct_judgment
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "part"),
+    [
+        # another time, another subject, another person: another question, not answered
+        ("click", "Who worked on the docs in spring, and who did the most in summer?",
+         "who did the most in summer?"),
+        ("click", "Who worked on the docs in spring, and who did the most on core.py?",
+         "who did the most on core.py?"),
+        ("click", "What did jorenham work on in May and how many lines did Kevin Deldycke add?",
+         "how many lines did Kevin Deldycke add?"),
+        ("werkzeug", "What did David Lord work on in March 2026, and how many lines did he "
+         "change in 2025?", "how many lines did he change in 2025?"),
+    ],
+)  # fmt: skip
+async def test_a_part_asking_another_subject_or_time_stays_not_answered(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str, part: str
+) -> None:
+    graph, _ = histories[history]
+    result = await ask(graph, question)
+    said = " ".join(result.limitations)
+    assert f'{NOT_ANSWERED}: "{part}" was not' in said, said
+    assert "made the most commits" not in (result.direct_judgment or "")
+
+
+async def test_after_a_count_who_did_the_most_is_still_asked_of_the_place(
+    histories: dict[str, tuple[OrgGraph, Path]],
+) -> None:
+    """Not a "who" first: the part is asked as who committed most to the first's place."""
+    graph, _ = histories["attrs"]
+    result = await ask(graph, "How many commits touched src/attr in 2025, and who did the most?")
+    said = " ".join(result.limitations)
+    assert '"who did the most?" answered as "who committed most to src/attr in 2025?"' in said
