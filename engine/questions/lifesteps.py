@@ -8,7 +8,9 @@ the head has no more).
   split of click.py on 2014-04-26, said with click.py it came from); a name no path holds
   ("sansio", "click.core") is the module's oldest path;
 - removed: the deletion of the file written; one the head still has was not deleted (a path
-  it moved from was moved, said so);
+  it moved from was moved, said so); a deleted path only ending with the name never stands
+  for a module whose own earlier or present path is the name as written ("the click
+  folder": click/, moved to src/click in 2020, not docs/_themes/click deleted in 2018);
 - moved: the move out of the path written, else the newest move; none when it never moved;
 - into_src: the move of the repository's package into src/ (requests, 2023-08-13).
 """
@@ -104,19 +106,32 @@ async def _removed(
         key = f"repository:{subject.attributes.get('repository')}"
         repository = (await graph.subjects_by_keys([key])).get(key) or subject
     hits, _ = await deleted_named(graph, repository, references)
+    if _own_path(references, [s.path for s in lineage]) and not _own_path(
+        references, [s.path for s in hits]
+    ):
+        hits = []  # "the click folder": click/, moved to src/click, not docs/_themes/click
     if len(hits) == 1:
         return Life("removed", hits[0])
     if hits or not lineage:
         return None  # several deleted files of the name: none of them chosen
     moved = _moved(references, lineage)
     now = any(lives.names(r, lineage[0].path) for r in references)  # "_make.py": it is here
+    left = _own_path(references, [moved.step.came_from])  # "click": click/ left, moved
     if (
         moved.event == "moved"
-        and not now
+        and (not now or left)
         and any(lives.names(r, moved.step.came_from) for r in references)
     ):
         return replace(moved, event="moved_away")  # "tests/typing_example.py": moved, said
     return Life("kept", lineage[-1], (), tuple(reversed(lineage[:-1])))
+
+
+def _own_path(references: Sequence[str], paths: Sequence[str]) -> bool:
+    """Whether a reference is written as one of the whole paths: "click" is click/, the
+    folder src/click moved from, where docs/_themes/click (deleted) only ends with the name;
+    "test_requests.py" is the file moved to tests/, not tests/integration/test_requests.py."""
+    written = {r.strip().strip("/").casefold() for r in references}
+    return any(p.casefold() in written for p in paths if p)
 
 
 async def deleted_named(
