@@ -235,8 +235,17 @@ async def test_filters_by_prefix_attributes_and_time(store: GraphStore, org: str
             subject("service:pay-b", "pay-b", attributes={"tier": 2, "lang": "go"}),
             subject("service:other", "other", attributes={"tier": 1}),
             subject("service:pay-old", "pay-old", valid_to="2025-01-01"),
+            # A true mark (engine/domain/lives.py DELETED) is neither 1 nor "true".
+            subject("repository:marked", "marked", attributes={"deleted_paths": True}),
+            subject("repository:one", "one", attributes={"deleted_paths": 1}),
+            subject("repository:text", "text", attributes={"deleted_paths": "true"}),
         ],
     )
+    marked = await graph.find_subjects(
+        SubjectQuery(kinds=(SubjectKind.REPOSITORY,), attributes=(("deleted_paths", True),)),
+        first=10,
+    )
+    assert [s.key for s in marked.items] == ["repository:marked"]
     by_prefix = await graph.find_subjects(SubjectQuery(name_prefix="pay-"), first=10)
     assert [s.key for s in by_prefix.items] == ["service:pay-a", "service:pay-b", "service:pay-old"]
     tier1 = await graph.find_subjects(

@@ -160,6 +160,7 @@ async def test_a_directory_and_what_it_holds_count_a_commit_once(graph: OrgGraph
         (5, "how many of its lines were added"),
         (6, "every directory holding a file"),
         (7, "every directory holding a file"),
+        (13, "holding deleted files or folders was not marked"),
     ],
 )
 async def test_a_repository_imported_before_is_read_again_once(

@@ -12,7 +12,7 @@ from engine.domain.lives import Step
 from engine.domain.models import StoredSubject
 from engine.ports import OrgGraph
 from engine.questions.lifesteps import deleted_named
-from engine.resolving.gonerepos import repositories
+from engine.resolving.gonerepos import holding_deleted
 from engine.resolving.resolution import Resolved
 
 
@@ -25,7 +25,7 @@ async def deleted_file(graph: OrgGraph, reference: str) -> tuple[StoredSubject, 
         return None
     hits: list[tuple[StoredSubject, Step]] = []
     others: list[str] = []
-    for repository in await repositories(graph):
+    for repository in await holding_deleted(graph):
         found, beside = await deleted_named(graph, repository, [reference])
         hits += [(repository, step) for step in found]
         others += beside

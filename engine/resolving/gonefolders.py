@@ -13,7 +13,7 @@ from engine.domain.gone import ATTRIBUTE, decode
 from engine.domain.lives import names
 from engine.domain.models import StoredSubject
 from engine.ports import OrgGraph
-from engine.resolving.gonerepos import repositories
+from engine.resolving.gonerepos import holding_deleted
 
 _SHOWN = 4  # folders named in one note, the latest changed first
 
@@ -27,7 +27,7 @@ async def gone_note(graph: OrgGraph, reference: str, *, exact: bool = False) -> 
         return None
     hits = [
         (when, folder, sha, who, repository)
-        for repository in await repositories(graph)
+        for repository in await holding_deleted(graph)
         for folder, (when, sha, who) in decode(repository.attributes.get(ATTRIBUTE)).items()
         if folder.casefold() == written or (not exact and names(written, folder))
     ]

@@ -36,7 +36,9 @@ MAX_TITLE = 400  # a source record's title (engine.domain.models.SourceRecord)
 # which commit first wrote it, which deleted a file the head has no more). 12: a moved folder's
 # commits made apart from its era (engine/domain/movedapart.py: what touched its earlier path).
 # 13: a file's deletion is git's status D (graph/git/log.py reads --summary), not its last touch.
-MODULE_LAYOUT = 13
+# 14: a repository holding deleted files or folders is marked so (engine/domain/lives.py
+# `DELETED`): their readers ask for the marked repositories alone.
+MODULE_LAYOUT = 14
 # How commit records are keyed (engine/domain/commits.py); 2: a shortened key names its commit. An
 # import finding a repository stored before reads its whole history again if it had such keys.
 COMMIT_KEYS = 2
@@ -104,24 +106,7 @@ def subjects(
     an earlier one is not recorded (engine/questions/firstchange.py); None keeps what is
     stored."""
     source = f"git:{history.repo}"
-    repo_key = history.repo_key
-    yield _subject(
-        {
-            "type": "subject",
-            "key": repo_key,
-            "kind": "repository",
-            "name": history.repo[:200],
-            "source": source,
-            "valid_from": _since(history.first, stored.get(repo_key)),
-            "attributes": {
-                "vcs": "git", "branch": branch[:200], "head": head, "module_layout": MODULE_LAYOUT,
-                "commit_keys": COMMIT_KEYS, **(start or {}),
-                **_gone(history, stored.get(repo_key)),
-                **_gone_files(history, stored.get(repo_key)),
-            },
-        },
-        stored.get(repo_key),
-    )
+    yield _repository(history, stored.get(history.repo_key), branch, head, start)
     for person in history.people.by_key.values():
         yield _subject(
             {
@@ -158,6 +143,38 @@ def subjects(
             stored.get(key),
         )
         yield from _retired(history, module.previous, key, module.renamed_at, stored)
+
+
+def _repository(
+    history: History,
+    stored: StoredSubject | None,
+    branch: str,
+    head: str,
+    start: Mapping[str, Any] | None,
+) -> dict[str, Any]:
+    """The repository's record: how it was imported (the marks graph/git/upgrade.py reads),
+    where its history read begins, what it deleted, and the mark that it holds deleted
+    files or folders (engine/domain/lives.py `DELETED`: their readers ask for those alone)."""
+    deleted = {**_gone(history, stored), **_gone_files(history, stored)}
+    held = stored is not None and bool(
+        stored.attributes.get(gone.ATTRIBUTE) or stored.attributes.get(lives.GONE_FILES)
+    )  # an incremental run keeps what is stored (`_subject`), so its mark too
+    return _subject(
+        {
+            "type": "subject",
+            "key": history.repo_key,
+            "kind": "repository",
+            "name": history.repo[:200],
+            "source": f"git:{history.repo}",
+            "valid_from": _since(history.first, stored),
+            "attributes": {
+                "vcs": "git", "branch": branch[:200], "head": head, "module_layout": MODULE_LAYOUT,
+                "commit_keys": COMMIT_KEYS, **(start or {}), **deleted,
+                **({lives.DELETED: True} if deleted or held else {}),
+            },
+        },
+        stored,
+    )  # fmt: skip
 
 
 def _stored_attr(stored: StoredSubject | None, name: str) -> object:

@@ -28,6 +28,9 @@ re-read stopped after it would otherwise never be finished.
   incremental run would know only those the new commits deleted.
 * `module_layout` 10: which commit first wrote each path and which deleted a file the head
   no longer has were not kept (`lineage`, `gone_files`: graph/git/lives.py).
+* `module_layout` 14: a repository holding deleted files or folders was not marked so
+  (`deleted_paths`, engine/domain/lives.py): their readers ask for the marked repositories
+  alone, so what an unmarked one deleted would be "no subject known here".
 * `commit_keys`: a commit record whose key was too long was keyed by a digest alone, which
   named no commit (engine/domain/commits.py), so a commit touching several modules counted once per
   module. Read again only when the repository holds a subject whose key was that long: the
@@ -74,6 +77,10 @@ LIVES = (
     "imported when the commit first writing each path and the one deleting each file were "
     "not kept: the whole history was read again to keep them (once)"
 )
+DELETED_MARK = (
+    "imported when a repository holding deleted files or folders was not marked so: the "
+    "whole history was read again to mark it (once)"
+)
 LONG_KEYS = (
     "imported when a commit record's key too long to write whole named no commit: the whole "
     "history was read again to key them by their commits (once)"
@@ -88,6 +95,8 @@ async def read_again(graph: OrgGraph, repository: str, head: str) -> str | None:
         return None
     layout = stored.attributes.get("module_layout")
     if layout != MODULE_LAYOUT:
+        if layout == 13:
+            return DELETED_MARK
         if layout in (8, 9, 10):
             return LIVES
         if layout in (6, 7):
