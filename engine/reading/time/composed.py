@@ -39,6 +39,12 @@ COMPOSED: list[Rule] = [
     Rule("between", rf"(?:(?:\b(?:in|during|for|throughout|over|from)|{p.BETWEEN})\s+)?"
                     rf"\b({p.PERIOD})"
                     rf"\s*(?:\s{_TO}\s|[-\u2013])\s*({p.PERIOD})", c.point_range, note=cv.ranged),
+    # Two ISO dates as an interval: "2026-05-01..2026-05-31", "2026-05-01/2026-05-31" (ISO
+    # 8601), "2026-05-01...2026-05-31": both days whole, as "2026-05-01 - 2026-05-31" reads
+    # (they were two days named, the question refused as two times).
+    Rule("between", rf"(?:(?:\b(?:in|during|for|throughout|over|from)|{p.BETWEEN})\s+)?"
+                    rf"\b({p.ISO})\s*(?:\.{{2,3}}|\u2026|/)\s*({p.ISO})", c.point_range,
+         note=cv.ranged),
     # "the start of 2025 to the end of March", "June 2025 to the end of August": without
     # "from", only the first was read and the rest said unused.
     Rule("between", rf"\b({p.POINT})\s+{_TO}\s+({p.POINT})", c.point_range, note=cv.ranged),

@@ -13,15 +13,20 @@ import re
 from engine.reading.time.calendar import MONTHS, NUMBERS, ORDINAL_DAYS, WEEK_ORDINALS, WEEKDAYS
 from engine.reading.time.holidays import NAMES as HOLIDAY_NAMES
 from engine.reading.time.slashdates import PATTERN as SLASH
-from engine.reading.time.spellings import BOUND_SPELLINGS, UNIT_SPELLINGS
+from engine.reading.time.spellings import BOUND_SPELLINGS, NOT_BOUND_AFTER, UNIT_SPELLINGS
 
 
 def _spelt(bound: str) -> str:
     """A bound and its other spellings (calendar.BOUND_SPELLINGS), as a word: never inside
     another word, nor after an apostrophe ("'til" is one spelling)."""
     words = sorted((bound, *BOUND_SPELLINGS[bound]), key=len, reverse=True)
-    either = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
+    either = "|".join(_not_after(w) + re.escape(w).replace(r"\ ", r"\s+") for w in words)
     return rf"(?<![\w'\u2019/-])(?:{either})(?![\w/])"
+
+
+def _not_after(spelling: str) -> str:
+    """The words a spelling is no bound after (spellings.NOT_BOUND_AFTER: "been up to")."""
+    return "".join(rf"(?<!\b{w}\s)" for w in NOT_BOUND_AFTER.get(spelling, ()))
 
 
 # "between", "b/w"; "until", "til", "upto"; "through", "thru".

@@ -78,6 +78,11 @@ _NOT_AROUND = (
     r"|rush|party|release)s?\b"
 )
 _SEASON = r"(spring|summer|autumn|fall|winter)\b"
+# Right after "compare(s|d) to|with" ("how does May compare to April": "April for commits"
+# was said the second period, read by the words no rule read).
+_AFTER_COMPARE = "|".join(
+    rf"(?<=\bcompare{s}\s{w}\s)" for s in ("", "s", "d") for w in ("to", "with")
+)
 
 RULES: list[Rule] = [
     # "between Christmas and New Year 2025": the holidays of 2025 (its year was New Year's).
@@ -253,11 +258,14 @@ RULES: list[Rule] = [
     # alone is no time elsewhere, "may" and "march" being verbs too).
     # ... or a season ("over the summer vs spring": spring was unsaid), and after "or" ("busier
     # in march or april": "april" was said not understood as a time).
-    Rule("in", rf"(?:(?<=\bthan\s)|(?<=\bvs\s)|(?<=\bvs\.\s)|(?<=\bversus\s)|(?<=\bor\s))"
+    Rule("in", rf"(?:(?<=\bthan\s)|(?<=\bvs\s)|(?<=\bvs\.\s)|(?<=\bversus\s)|(?<=\bor\s)"
+               rf"|{_AFTER_COMPARE})"
                rf"({p.MONTH}|{_SEASON})(?!\s*\d)(?!\s+{_VERB_AFTER})", rs.span(rs.dated)),
     # ... and before it ("jul vs aug": "jul" was not read, and "aug" after "vs" became the
-    # time since August compared with August, answered from 2026-09-01 without a word).
-    Rule("in", rf"(?<![\w-])({p.MONTH}|{_SEASON})(?=\s+(?:vs\.?|versus|compared\s+(?:to|with))\s)",
+    # time since August compared with August, answered from 2026-09-01 without a word; "How
+    # did February compare with March": "February compare with" was not understood).
+    Rule("in", rf"(?<![\w-])({p.MONTH}|{_SEASON})"
+               rf"(?=\s+(?:vs\.?|versus|compar(?:e|es|ed)\s+(?:to|with|against))\s)",
          rs.span(rs.dated)),
     # ... and before "than" or "or" and another month or season ("busier in may or june",
     # "more in jul than aug"; "nate's commits may vs june": "may" was a name).

@@ -15,6 +15,12 @@ BOUND_SPELLINGS = {
     "until": ("till", "til", "'til", "\u2019til", "upto", "up to", "up until"),
     "through": ("thru",),
 }
+# A spelling that is no bound after these words: "been up to" is an idiom (been doing),
+# "What has Jaron been up to this year?" asks about this year, not everything before it (it
+# was read "up to this year", before 2026). "commits up to 2025" stays before 2025.
+NOT_BOUND_AFTER = {
+    "up to": ("been", "be", "is", "are", "was", "were", "am", "get", "gets", "got", "getting"),
+}
 # Units of the calendar, the words a count or "last" is counted in.
 CALENDAR_UNITS = frozenset(
     {"hour", "day", "week", "weekend", "fortnight", "month", "quarter", "year", "decade"}
