@@ -26,8 +26,9 @@ from tests.test_investigate import NOW, SIGNER, VERSIONS, demo, memory  # noqa: 
 
 QUESTIONS = Path(__file__).resolve().parent.parent / "engine" / "questions"
 # Modules of engine/questions/ that hold no question type: the contract.
-HELPERS = {"__init__.py", "base.py", "botsown.py", "lifesteps.py"}  # botsown: the bots' part,
-# for count and who; lifesteps: which commit of a path's life is asked, for lives.py
+HELPERS = {"__init__.py", "base.py", "botsown.py", "lifesteps.py", "activity.py"}  # botsown:
+# the bots' part, for count and who; lifesteps: which commit of a path's life is asked, for
+# lives.py; activity: how busy a subject was, for status.py
 ENGINE = QUESTIONS.parent
 
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine.domain.contract import Driver, Standing
+from engine.domain.contract import ClaimedFact, Driver, Standing
 from engine.domain.facts import HEALTH_KINDS
 from engine.providers import Window
-from engine.questions.base import Case, Question, when
+from engine.questions import activity
+from engine.questions.base import Case, Question, claim_also, when
 from engine.questions.lastchange import Last
 from engine.questions.still import older
 from engine.reading.vocabulary import Intent
@@ -30,6 +31,10 @@ class Status(Question):
         subject = case.scope
         people = bool(names) and all(k.startswith("person:") for k in names)
         if not any(f.kind in HEALTH_KINDS for f in case.facts):
+            if _busy(case):  # "how busy was X in June?": its activity, not its health
+                return activity.judgment(case.facts, names, case.window) + _last_of(
+                    older(case), names
+                )
             leads = _leads(shown, names)
             said = _unchecked(subject, leads, case.window, people)
             return said + _last_of(older(case), names)  # read by Still
@@ -40,6 +45,17 @@ class Status(Question):
         if case.intent == Intent.WHY_BEHIND:
             return f"{subject} is behind. Main reason: {lead.statement}"
         return f"{subject}: {lead.statement}"
+
+    def claims(self, case: Case, claimed: Sequence[ClaimedFact]) -> list[ClaimedFact]:
+        if not _busy(case) or any(f.kind in HEALTH_KINDS for f in case.facts):
+            return []
+        return claim_also([f for k in case.names for f in activity.used(case.facts, k)], claimed)
+
+
+def _busy(case: Case) -> bool:
+    """A status asking only how active its named subjects (no person alone) were."""
+    people = bool(case.names) and all(k.startswith("person:") for k in case.names)
+    return bool(case.names) and not people and activity.asked(case.asked)
 
 
 MISSING = "no incident, deploy, pull-request or work-item facts"
