@@ -52,6 +52,10 @@ _ROWS = (
                   r"(?:\s+of\s+the\s+(?:code|codebase|code\s+base|repo\w*|project))?"
                   rf"\s+(?:did|has|have|had|were)\s+{_PERSON}\s+(?:been\s+)?"
                   r"(?:touch|chang|edit|modif|work|contribut)\w*"),
+    # "what did they touch?", "what has he been touching?": what a change touches is files (it
+    # was answered with the changes' titles, z40a R05)
+    _row("touched", rf"what\s+(?:did|has|have|had)\s+{_PERSON}\s+(?:been\s+)?touch(?:ed|ing)?"
+                    r"(?:\s+most)?\W*$"),
     # "what share of all commits ... was that?", "what percentage of the total were his?"
     _row("share", r"what\s+(?:share|percentage|proportion|fraction|percent|part)\s+of\b"),
     _row("share", r"how\s+much\s+of\s+(?:the\s+)?(?:all|total|overall)\b"),
@@ -64,7 +68,7 @@ _ROWS = (
     # themselves, over the first's subject and time
     _row("changes", r"what\s+(?:was|were|are|is)\s+(?:the|that|those|these|his|her|their|its)"
                     r"\s+(?:change|commit|fix|patch|edit)s?\W*$"),
-    _row("changes", rf"what\s+did\s+{_PERSON}\s+(?:change|do|fix|touch)\W*$"),
+    _row("changes", rf"what\s+did\s+{_PERSON}\s+(?:change|do|fix)\W*$"),
     # "how many commits did each make?", "and how many commits each?" after a "who": the
     # "who" answer lists each person with their commits
     _row("listed", r"how\s+many(?:\s+(?:commits|changes|contributions))?\s+"
@@ -117,6 +121,12 @@ def _files(question: str, rest: str, job: str, understood: Interpretation) -> Wr
     asked = _with_time(f"which files did {subject} change most", understood)
     said = f'"{rest}" answered as "{asked}".'
     return Written((asked,), said, (Intent.RANKED.value,))
+
+
+def _touched(question: str, rest: str, job: str, understood: Interpretation) -> Written | None:
+    """What one person's changes touched: the files they changed most (of a place's commits,
+    "what did they touch?" is not read here: the note that it was not answered stays)."""
+    return _files(question, rest, job, understood) if len(understood.acting) == 1 else None
 
 
 def _share(question: str, rest: str, job: str, understood: Interpretation) -> Written | None:
@@ -206,6 +216,7 @@ _WRITERS: dict[str, Writer] = {
     "last": _change,
     "first": _change,
     "files": _files,
+    "touched": _touched,
     "share": _share,
     "each": _each,
     "listed": _listed,
