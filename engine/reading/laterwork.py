@@ -56,7 +56,15 @@ ROWS: tuple[Row, ...] = (
                  r"|last\s+get\s+\w+)\W*$"),
     row("since", r"(?:what|when)\s+(?:was|is)\s+(?:its|the)\s+(?:last|latest|most\s+recent)"
                  r"\s+(?:change|commit|modification|update|edit)\W*$"),
+    # "when removed?", "when was it deleted?", "when did it get moved?": after when a path was
+    # made, when it went (said not answered though the answer named its move: z40b C09)
+    row("gone", r"when\s+(?:(?:was|were|is|has)\s+(?:it|that|this|they|the\s+\w+)\s+(?:been\s+)?"
+                r"|did\s+(?:it|that|this|they)\s+get\s+)?(?P<verb>removed|deleted|dropped|killed"
+                r"|moved|renamed)\W*$"),
 )  # fmt: skip
+
+
+_GONE = next(r for r in ROWS if r.job == "gone")
 
 
 def _place(understood: Interpretation) -> str | None:
@@ -101,6 +109,18 @@ def _since(question: str, rest: str, job: str, understood: Interpretation) -> Wr
     return Written((asked,), said, ("last",), one_window=False)
 
 
+def _gone(question: str, rest: str, job: str, understood: Interpretation) -> Written | None:
+    """After when the first's one path was made: when it was removed (or moved), at any age,
+    as that question is answered on its own (a path moved, not deleted, is said so)."""
+    place = _place(understood)
+    found = _GONE.matches(rest)
+    if place is None or found is None or understood.life != "made":
+        return None
+    asked = f"when was {place} {found.group('verb').lower()}?"
+    said = f'"{rest}" answered as "{asked}".'
+    return Written((asked,), said, (Intent.WHAT_CHANGED.value,), one_window=False)
+
+
 def _addresses(question: str, rest: str, job: str, understood: Interpretation) -> Written | None:
     """After one person's count: the count given is over the identities joined as them."""
     if understood.intent != Intent.COUNT or len(understood.acting) != 1:
@@ -113,5 +133,5 @@ def _addresses(question: str, rest: str, job: str, understood: Interpretation) -
 
 
 WRITERS: dict[str, Writer] = {
-    "bots": _bots, "owner": _owner, "since": _since, "addresses": _addresses,
+    "bots": _bots, "owner": _owner, "since": _since, "addresses": _addresses, "gone": _gone,
 }  # fmt: skip
