@@ -7,6 +7,7 @@ one naming nothing is said (engine/resolving/missing.py)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from engine.domain.models import StoredSubject, SubjectKind
 from engine.ports import OrgGraph
@@ -31,6 +32,21 @@ from engine.resolving.resolution import Ambiguous, NotFound, Resolver
 from engine.resolving.within import Within, tests_of, within
 
 
+@dataclass(frozen=True)
+class Asking:
+    """One question whose references are read: who asked, the question, its reading, whether a
+    clarification may end it, the subjects found so far (the list the readers add to) and
+    what is disclosed. One record, passed from step to step of `Named` instead of the same
+    six parameters in turn."""
+
+    actor: str
+    question: str
+    understood: Interpretation
+    allow_clarification: bool
+    subjects: list[StoredSubject]
+    told: Disclosures
+
+
 class Named:
     """Reads the references of questions in one organisation's graph, with the referents of
     the Subjects asking (their window set once the question's time is known)."""
@@ -43,22 +59,14 @@ class Named:
         self.signer = signer
         self.referents = referents
 
-    async def read(
-        self,
-        actor: str,
-        question: str,
-        understood: Interpretation,
-        allow_clarification: bool,
-        subjects: list[StoredSubject],
-        told: Disclosures,
-        done: frozenset[str] = frozenset(),
-    ) -> Ended | None:
-        """The subjects the question names, added to `subjects`: modules with their
+    async def read(self, asking: Asking, done: frozenset[str] = frozenset()) -> Ended | None:
+        """The subjects the question names, added to `asking.subjects`: modules with their
         repository first, then each other reference (but those `done`: read beside a
         receipt); or the composer of the clarification (or no match) that ends the
         investigation. A reference naming nothing is said (engine/resolving/missing.py)."""
+        understood, subjects, told = asking.understood, asking.subjects, asking.told
         consumed: set[str] = set(done)
-        ended = await self._scopes(actor, understood, allow_clarification, subjects, consumed, told)
+        ended = await self._scopes(asking, consumed)
         if ended is not None:
             return ended
         alone, alone_notes = await kinded.alone(self.graph, understood)  # "the repo"
@@ -66,27 +74,19 @@ class Named:
         unmatched = missing.Unmatched(self.referents.untracked)
         namesakes: list[tuple[str, Ambiguous]] = []  # people of one name, beside what changed
         compared: list[tuple[str, Ambiguous]] = []  # a tie compared with what else is named
-        ended = await self._each(
-            actor, question, understood, allow_clarification, subjects, told,
-            consumed, unmatched, namesakes, compared,
-        )  # fmt: skip
+        ended = await self._each(asking, consumed, unmatched, namesakes, compared)
         if ended is not None:
             return ended
-        ended = await self._compared(allow_clarification, understood, subjects, told, namesakes,
-                                     compared)  # fmt: skip
+        ended = await self._compared(asking, namesakes, compared)
         if ended is not None:
             return ended
         unsettled = [  # "kevin" beside types.py: who changed it; those settled first
             (reference, outcome)
             for reference, outcome in namesakes
-            if await self._changer(
-                actor, reference, outcome, subjects, told, allow_clarification, understood
-            )
+            if await self._changer(asking, reference, outcome)
         ]
         for reference, outcome in unsettled[:1]:  # asked, saying what the others were found to be
-            return await self._changer(
-                actor, reference, outcome, subjects, told, allow_clarification, understood
-            )
+            return await self._changer(asking, reference, outcome)
         if ended := await missing.no_one(self.graph, self.signer, understood, unmatched):
             return ended
         if subjects:
@@ -100,12 +100,7 @@ class Named:
 
     async def _each(
         self,
-        actor: str,
-        question: str,
-        understood: Interpretation,
-        allow_clarification: bool,
-        subjects: list[StoredSubject],
-        told: Disclosures,
+        asking: Asking,
         consumed: set[str],
         unmatched: missing.Unmatched,
         namesakes: list[tuple[str, Ambiguous]],
@@ -116,11 +111,15 @@ class Named:
         comparison `compared` (read once the others are known); of several people of a name,
         the only one committing in the time named joins (engine.resolving.soleactive); a
         reference asking which ends the investigation (its composer)."""
+        actor, understood, told = asking.actor, asking.understood, asking.told
+        subjects, allow_clarification = asking.subjects, asking.allow_clarification
         kinds = understood.reference_kinds or (None,) * len(understood.references)
         for reference, kind in zip(understood.references, kinds, strict=False):
             if reference in consumed:
                 continue
-            outcome = await self.referents.one(actor, question, reference, understood, kind, told)
+            outcome = await self.referents.one(
+                actor, asking.question, reference, understood, kind, told
+            )
             if isinstance(outcome, Ambiguous) and not namesakes and changers.among_people(outcome):
                 namesakes.append((reference, outcome))  # read once the others are known
                 continue
@@ -149,20 +148,12 @@ class Named:
                 return self._ask(outcome, reference, allow_clarification)
         return None
 
-    async def _changer(
-        self,
-        actor: str,
-        reference: str,
-        outcome: Ambiguous,
-        subjects: list[StoredSubject],
-        told: Disclosures,
-        allow_clarification: bool,
-        understood: Interpretation,
-    ) -> Ended | None:
+    async def _changer(self, asking: Asking, reference: str, outcome: Ambiguous) -> Ended | None:
         """The one of several people of a name who ever changed what the question names
         joins `subjects`, said (engine.resolving.changers); else the only one of them who
         committed in the time the question names (engine.resolving.soleactive); else the
         clarification, saying what else was found."""
+        subjects, understood = asking.subjects, asking.understood
         found: tuple[StoredSubject, str] | str | None = None
         window = self.referents.window  # set once the question's time is known (resolve)
         if window is not None:
@@ -174,10 +165,10 @@ class Named:
             found = tie or found
         if isinstance(found, tuple):
             subjects.append(found[0])
-            told.notes.append(found[1])
-            self.resolver.admit(actor, found[0])
+            asking.told.notes.append(found[1])
+            self.resolver.admit(asking.actor, found[0])
             return None
-        if not allow_clarification:
+        if not asking.allow_clarification:
             which = (found or outcomes.prompt_for(reference, outcome.candidates),)
             return lambda frame, trace: outcomes.no_match(frame, trace, which)
         beside = await self._beside(subjects, understood)
@@ -187,16 +178,14 @@ class Named:
 
     async def _compared(
         self,
-        allow_clarification: bool,
-        understood: Interpretation,
-        subjects: list[StoredSubject],
-        told: Disclosures,
+        asking: Asking,
         namesakes: list[tuple[str, Ambiguous]],
         compared: list[tuple[str, Ambiguous]],
     ) -> Ended | None:
         """A tie of people and other subjects compared with a person is its people
         (engine.resolving.actors.compared): the one joins `subjects`, several `namesakes`;
         else the clarification asking which, saying what else was found."""
+        understood, subjects, told = asking.understood, asking.subjects, asking.told
         for reference, outcome in compared:  # "dependabot vs pre-commit-ci": its people
             people = bool(namesakes) or any(s.kind is SubjectKind.PERSON for s in subjects)
             found = actors.compared(reference, outcome, understood, people)
@@ -205,7 +194,7 @@ class Named:
                 told.notes.append(found[1])
             elif changers.among_people(found):
                 namesakes.append((reference, found))
-            elif allow_clarification:
+            elif asking.allow_clarification:
                 return await self._which(reference, found, subjects, understood)
             else:
                 which = (outcomes.prompt_for(reference, found.candidates),)
@@ -232,18 +221,11 @@ class Named:
             return ""
         return await activity.beside(self.graph, subjects, self.referents.window)
 
-    async def _scopes(
-        self,
-        actor: str,
-        understood: Interpretation,
-        allow_clarification: bool,
-        subjects: list[StoredSubject],
-        consumed: set[str],
-        told: Disclosures,
-    ) -> Ended | None:
+    async def _scopes(self, asking: Asking, consumed: set[str]) -> Ended | None:
         """Modules named with their repository (engine.resolving.within): found ones join `subjects`
         and their references are `consumed`; a pair not found ends the investigation with a
         clarification (or no match)."""
+        actor, understood, told = asking.actor, asking.understood, asking.told
         for scope in understood.scopes:
             # a question's place ("requests: ...") holds each other reference in turn
             if scope.inner in consumed or (scope.outer in consumed and not scope.prefix):
@@ -265,11 +247,11 @@ class Named:
                     self.referents.window, told,
                 )  # fmt: skip
             if found.subject is not None:
-                subjects.append(found.subject)
+                asking.subjects.append(found.subject)
                 self.resolver.admit(actor, found.subject)
                 told.notes.extend([found.note] if found.note else [])
                 continue
-            return self._ask(found, scope.phrase, allow_clarification)
+            return self._ask(found, scope.phrase, asking.allow_clarification)
         return None
 
     def _ask(

@@ -38,7 +38,7 @@ from engine.resolving import rankedsubjects as busiest
 from engine.resolving import subjectless as unnamed
 from engine.resolving.disclosures import Disclosures
 from engine.resolving.missing import Ended
-from engine.resolving.named import Named
+from engine.resolving.named import Asking, Named
 from engine.resolving.receipts import ReceiptSigner
 from engine.resolving.referents import Referents
 from engine.resolving.resolution import (
@@ -96,9 +96,8 @@ class Subjects:
         if ended is not None:
             return ended
         if not subjects and understood.references:
-            ended = await self.named.read(
-                actor, question, understood, allow_clarification, subjects, told
-            )
+            asking = Asking(actor, question, understood, allow_clarification, subjects, told)
+            ended = await self.named.read(asking)
             if ended is not None:
                 return ended
         if not subjects and not understood.references:
@@ -160,8 +159,8 @@ class Subjects:
         if done is None:
             return subjects, None
         # the references the receipts left, read as any is
-        clear = allow_clarification
-        ended = await self.named.read(actor, question, understood, clear, subjects, told, done)
+        asking = Asking(actor, question, understood, allow_clarification, subjects, told)
+        ended = await self.named.read(asking, done)
         return subjects, ended
 
     async def _chosen(
