@@ -17,6 +17,7 @@ Intents (closed): engine/reading/intents.py.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 
 from engine.reading import asked, factphrases, kindwords, parts, runs
@@ -52,33 +53,84 @@ def interpret(
 
 
 def _interpretation(d: Draft) -> Interpretation:
-    """The Interpretation of what the steps read: one field a line (a table of what each
-    field is, not steps; the few fields derived here are read nowhere else)."""
-    question, text, tokens, spans, time = d.question, d.text, d.tokens, d.spans, d.time
-    reading = d.reading
-    references, named_words, actors, words = d.references, d.named_words, d.actors, d.words
-    not_understood, expression, now = d.not_understood, d.expression, d.now
-    return parts.read(question, Interpretation(  # "how many ..., and who made them?"
-        references=references,
+    """The Interpretation of what the steps read: the fields every reading has, then those of
+    its time, its names and what it asks, each a table of one field a line (the few fields
+    derived here are read nowhere else); then its parts ("how many ..., and who made them?")."""
+    time = d.time
+    read = Interpretation(
+        references=d.references,
         fact_kinds=tuple(d.kinds),
         as_of=time.as_of if time else None,
         start=time.start_at if time else None,
         end=time.end_at if time else None,
-        time_expression=text[time.start : time.end] if time else None,
+        time_expression=d.text[time.start : time.end] if time else None,
         intent=d.intent,
         kind_hint=d.kind_hint,
         notes=tuple(dict.fromkeys(d.notes)),
+    )
+    return parts.read(d.question, _asked(d, _named(d, _timed(d, read))))
+
+
+def _timed(d: Draft, read: Interpretation) -> Interpretation:
+    """`read` with what its time phrases say beyond the window: those not understood or
+    ignored and why, the day each names, the period compared, the union asked, a second
+    time, the phrases owned by a name."""
+    text, time, reading, now = d.text, d.time, d.reading, d.now
+    not_understood = d.not_understood
+    return replace(
+        read,
         time_not_understood=not_understood,
         time_ignored=tuple(reading.ignored),
+        time_note=time.note if time else None,
+        which_day=tuple(reading.which_day.items()),
+        compared=d.base,
+        own_times=d.owned,
+        slots=time_slots(d.question, d.expression, reading.which_day),
+        union=unions.asked(d.question, reading, now),
+        time_reasons=tuple((p, reasons.reason(p)) for p in not_understood),
+        time_repeated=d.repeated,
+        two_times=()
+        if d.ended
+        else two_times(text, time, [p for p in reading.ignored if p not in d.repeated], now),
+    )  # fmt: skip
+
+
+def _named(d: Draft, read: Interpretation) -> Interpretation:
+    """`read` with what its names say: each reference's kind word, the names written as
+    code, the scopes, who acted and who did, the runs of words beside the names, what is
+    excluded, whether it compares, the pronouns, the words left unread."""
+    text, tokens, spans, actors, references = d.text, d.tokens, d.spans, d.actors, d.references
+    return replace(
+        read,
         reference_kinds=tuple(d.kinds_after[ref] for ref in references),
         coded=tuple(
             dict.fromkeys(text[a:b] for a, b in spans if kindwords.code_after(text, tokens, b))
         ),
-        time_note=time.note if time else None,
         # "how many commits did hynek make in attrs": who acted is no module of the other
         scopes=tuple(s for s in scopes(text, spans, tokens) if s.inner not in d.acted),
-        asks_last=d.asks_last and asked.asks_last(tokens, named_words, one=True),
         unread=d.unread,
+        actors=tuple(dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans)),
+        excluding=excluding(text),
+        doers=tuple(
+            dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans and doer(text, a))
+        ),
+        acting=d.acted,
+        kinds_alone=tuple(d.alone),
+        beside=d.besides,
+        placed=runs.placed(text, d.unread),
+        compares=compares(text, references),
+        pronouns=d.pronouns,
+    )  # fmt: skip
+
+
+def _asked(d: Draft, read: Interpretation) -> Interpretation:
+    """`read` with what it asks beyond its intent: the last, first or a life event, when,
+    a ranking and by what, periods ranked or counted, merges and bots, what is asked and
+    not answered or not computed, "both", the fact words, net lines."""
+    words = d.words
+    return replace(
+        read,
+        asks_last=d.asks_last and asked.asks_last(d.tokens, d.named_words, one=True),
         asks_when=not d.asks_last and not d.first and not d.life and words[:1] == ["when"],
         asks_first=d.first,
         life=d.life,
@@ -88,33 +140,12 @@ def _interpretation(d: Draft) -> Interpretation:
         bots=d.bots,
         bots_only=d.bots_only,
         unasked=d.unasked,
-        which_day=tuple(reading.which_day.items()),
-        compared=d.base,
         months_ranked=d.ranked_unit == "month",
         quarters_ranked=d.ranked_unit == "quarter",
         weeks_ranked=d.ranked_unit == "week",
         per_period=d.per_period[0] if d.per_period else None,
-        actors=tuple(dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans)),
         asks_both="both" in words,
         ranked_by="lines" if v.LINE_WORDS.intersection(words) else "commits",
-        excluding=excluding(text),
-        fact_words=factphrases.fact_words(text),
-        own_times=d.owned,
-        doers=tuple(
-            dict.fromkeys(text[a:b] for a, b in actors if (a, b) in spans and doer(text, a))
-        ),
-        acting=d.acted,
-        kinds_alone=tuple(d.alone),
-        beside=d.besides,
-        placed=runs.placed(text, d.unread),
-        compares=compares(text, references),
-        slots=time_slots(question, expression, reading.which_day),
-        union=unions.asked(question, reading, now),
-        time_reasons=tuple((p, reasons.reason(p)) for p in not_understood),
-        time_repeated=d.repeated,
-        two_times=()
-        if d.ended
-        else two_times(text, time, [p for p in reading.ignored if p not in d.repeated], now),
-        pronouns=d.pronouns,
+        fact_words=factphrases.fact_words(d.text),
         net_lines=d.net and d.intent == Intent.COUNT,
-    ))  # fmt: skip
+    )
