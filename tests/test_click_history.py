@@ -817,7 +817,7 @@ async def test_every_python_module_counts_what_git_log_follow_shows(
 ) -> None:
     """Per module, commits per author day over the whole history (through the move to src/
     and every rename git detects) equal `git log --follow`'s."""
-    from graph.git.records import module_key
+    from graph.git.history import module_key
     from graph.git.tree import python_modules
 
     graph, _ = click

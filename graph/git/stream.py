@@ -26,8 +26,8 @@ from graph.git.records import (
     relationships,
     rollup_key,
     rollups,
-    subjects,
 )
+from graph.git.subjectrecords import subjects
 from graph.projection import IngestReport, Projector
 from graph.records import FORMAT_NAME, FORMAT_VERSION
 
