@@ -6,7 +6,8 @@ third after those fixes (40 of 43); the fourth (40 of 43), fifth (19 of 23), six
 and seventh (21 of 25) after issue 32's last compositions became rows; the eighth (4 of 12)
 from session 34's checks; the ninth from time37's 120 (105 of 120, none wrong); the tenth
 from time38's two batches of 42 (7 of 42 read right on main, "spring in 2021" answered over
-all of 2021; then 35 of 42 after the first fixes, none wrong). The first
+all of 2021; then 35 of 42 after the first fixes, none wrong); the eleventh time41's 12
+(halves without a year, ISO intervals, "prior N days": none read on main, 12 after). The first
 three sets are corpus rows (tests/data/time_phrases.tsv), and of the others those read wrong
 or not at all; this guards them all through the whole investigation: resolution, the window
 answered, the clarification of a phrase wider than 400 days.
@@ -436,6 +437,24 @@ TENTH = [
     ("across 2013 and 2014 combined", d("2013-01-01"), d("2015-01-01")),
 ]
 
+# time41's: halves of the calendar year without a year, ISO intervals, "prior" and
+# "preceding" counted back; none was read before ("this half" was no time at all, answered
+# as if none was named; "2026-05-01..2026-05-31" two days, refused as two times).
+ELEVENTH = [
+    ("this half", d("2026-07-01"), N),
+    ("last half", d("2026-01-01"), d("2026-07-01")),
+    ("in the previous half", d("2026-01-01"), d("2026-07-01")),
+    ("in the first half", d("2026-01-01"), d("2026-07-01")),
+    ("in the second half", d("2026-07-01"), N),
+    ("first half in 2025", d("2025-01-01"), d("2025-07-01")),
+    ("in the last half of 2025", d("2025-07-01"), d("2026-01-01")),
+    ("2026-05-01..2026-05-31", d("2026-05-01"), d("2026-06-01")),
+    ("2026-05-01/2026-05-31", d("2026-05-01"), d("2026-06-01")),
+    ("from 2026-05-01..2026-05-15", d("2026-05-01"), d("2026-05-16")),
+    ("in the prior 90 days", back(days=90), N),
+    ("over the preceding 2 weeks", back(weeks=2), N),
+]
+
 # Not understood by a convention stated in the corpus (a hedge is not understood whatever it
 # hedges; a month has no agreed half): the window written beside them is what a reader who
 # took the hedge at its word would answer, never what this one does.
@@ -465,7 +484,8 @@ async def main() -> None:
     right: list[str] = []
     wrong: list[str] = []
     not_read: list[str] = []
-    sets = [FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH]
+    sets = [FIRST, SECOND, THIRD, FOURTH, FIFTH, SIXTH, SEVENTH, EIGHTH, NINTH, TENTH,
+            ELEVENTH]
     for phrase, start, end in [case for cases in sets for case in cases]:
         question = f"how many commits to payments-api {phrase}?"
         result, _ = await engine.investigate("bench", InvestigationRequest(question))

@@ -19,6 +19,7 @@ from datetime import datetime
 
 from engine.reading.periodpairs import (
     ABBREVIATED,
+    COUNTED,
     ELIDED,
     OVER,
     PRIOR,
@@ -26,6 +27,7 @@ from engine.reading.periodpairs import (
     UNITS,
     Named,
     again,
+    counted,
     inherited,
     pair,
     previous,
@@ -60,6 +62,8 @@ def named(
     first = text[time.start : time.end]
     if (prior := PRIOR.match(text, time.end)) is not None:  # "Q1 2025 vs the previous quarter"
         return previous(first, time, prior)
+    if (before := COUNTED.match(text, time.end)) is not None:  # "... the 6 weeks before that"
+        return counted(first, time, before)
     for _, _, period in later_periods(text, time, reading, ors=True):
         second = inherited(period, first, time, now) or again(period, time, now)
         if second is None:

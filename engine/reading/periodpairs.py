@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from engine.domain import timecontext as tc
 from engine.reading.time import phrases as tp
-from engine.reading.time.calendar import NUMBERS
+from engine.reading.time.calendar import NUMBERS, count_of, span_before
 from engine.reading.time.spellings import unit_of
 from engine.reading.time.versus import RESTATED
 
@@ -141,23 +141,70 @@ def moved(
 PRIOR = re.compile(
     r"\s*,?\s*(?:than|vs\.?|versus|compared\s+(?:to|with)|against|or)\s+(?:in\s+|during\s+)?"
     r"(?P<phrase>(?:the\s+)?(?:(?:previous|prior|preceding)\s+(?P<unit>week|month|quarter|year)"
-    r"|(?P<before>week|month|quarter|year)\s+(?:before|prior|earlier)))(?!\s*[\w'])",
+    r"|(?P<before>week|month|quarter|year)\s+(?:before|prior|earlier)(?:\s+(?:that|it|then))?))"
+    r"(?!\s*[\w'])",
     re.IGNORECASE,
 )
 
 
 def previous(first: str, time: tp.TimeMatch, prior: re.Match[str]) -> Named | None:
-    """The whole calendar unit before the one the first period starts in."""
+    """The whole calendar unit before the one the first period starts in; before a span
+    counted back from now, the unit-long span right before it."""
     if time.start_at is None:
         return None
     unit = (prior.group("unit") or prior.group("before")).lower()
     start, end = tc.period_of(unit, time.start_at, -1)
+    if tc.period_of(unit, time.start_at)[0] != time.start_at:
+        # a span back from now ("the past year vs the year before that"): the unit right
+        # before it, never the calendar one (2024 beside 2025-09-01..2026-09-01)
+        start, end = span_before(time.start_at, 1, unit), time.start_at
     span = (prior.start("phrase"), prior.end("phrase"))
     return Named((first, prior.group("phrase")), ((time.start_at, time.end_at), (start, end)),
                  span=span)  # fmt: skip
 
 
-_WRITTEN_YEAR = re.compile(r"\b(?:19|20)\d\d\b|'\d\d\b")
+# N units right before the first period ("compare the last six weeks with the six weeks
+# before that", "the last 30 days vs the previous 30 days", "the last two months and the two
+# months before"): "six" was taken for a subject and "before" not understood (z40a A-C07).
+# The joining words as SAME's, and "and" ("how many commits in the last six weeks and the
+# six weeks before that?": both figures are given); after "before" only "that", "it", "then"
+# or the clause's end, never a time ("the six weeks before March" is a span_of row's).
+_COUNT = rf"\d{{1,3}}|a\s+couple(?:\s+of)?|couple(?:\s+of)?|a\s+few|few|{'|'.join(NUMBERS)}"
+_COUNTED_UNITS = r"days?|weeks?|fortnights?|months?|quarters?|years?"
+COUNTED = re.compile(
+    r"\s*,?\s*(?:(?:compare[sd]?)\s+)?(?:than|vs\.?|versus|compared\s+(?:to|with)|against"
+    r"|or|with|to|and)\s+"
+    rf"(?:{RESTATED})?(?:in\s+|during\s+|over\s+|for\s+)?"
+    rf"(?P<phrase>(?:the\s+)?(?:(?:previous|prior|preceding)\s+(?P<n1>{_COUNT})\s+"
+    rf"(?P<u1>{_COUNTED_UNITS})|(?P<n2>{_COUNT})\s+(?P<u2>{_COUNTED_UNITS})\s+"
+    r"(?:before|prior|earlier|preceding)(?:\s+(?:that|it|then|those|them|this))?))"
+    r"(?=\s*(?:$|[?.!,;:)\-\u2013\u2014]|(?:in|for|on|by|and|how|with|at|each)\b))",
+    re.IGNORECASE,
+)
+
+
+def counted(first: str, time: tp.TimeMatch, found: re.Match[str]) -> Named | None:
+    """The first period and the N units right before it, the words naming them the
+    comparison's (`Named.span`)."""
+    if time.start_at is None:
+        return None
+    n, unit = found.group("n1") or found.group("n2"), found.group("u1") or found.group("u2")
+    try:
+        start = span_before(time.start_at, count_of(n), unit)
+    except ValueError:
+        return None
+    if start >= time.start_at:
+        return None
+    span = (found.start("phrase"), found.end("phrase"))
+    return Named((first, found.group("phrase")), ((time.start_at, time.end_at),
+                 (start, time.start_at)), span=span)  # fmt: skip
+
+
+# A year written, or named as a part's ("the second half of last year compared with the first
+# half": the first half of last year, not this year's, answered beside it).
+_WRITTEN_YEAR = re.compile(
+    r"\b(?:19|20)\d\d\b|'\d\d\b|\bof\s+(?:last|this|the\s+previous)\s+year\b", re.I
+)
 # Words placing a period from now, and a number ("3 months", "march 5"); not the number of a
 # quarter or half ("in Q3 2024 vs Q2" compared Q2 2026, said, with Q3 2024).
 _RELATIVE = re.compile(

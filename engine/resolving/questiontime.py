@@ -154,8 +154,9 @@ _WHY = {
         "names no real date (a day its month does not have, or a range ending before it starts)"
     ),
     Unread.RELEASE: (
-        "names a release, and releases (tags) are not recorded here, so when it was is "
-        'not known: name its date ("since 2021-05-11")'
+        "names a release, and releases (tags) are not recorded here (the git import "
+        "records none), so no release or version can be placed in time: name its date "
+        '("since 2021-05-11")'
     ),
     Unread.UNKNOWN: "was not understood as a time",
     Unread.VERSUS: "compares with another period, and one answer covers one period",

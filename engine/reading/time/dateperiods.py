@@ -208,7 +208,7 @@ def _holiday(words: list[str], now: datetime) -> tc.Period:
 def _half(words: list[str], now: datetime) -> tc.Period:
     """H1/H2 of a year, or the first/second half of a year (this year, last year) or of a
     month (days 1-15, and from the 16th to its end)."""
-    second = words[0] in ("h2", "second", "2nd", "back", "latter", "later")
+    second = words[0] in ("h2", "second", "2nd", "back", "latter", "later", "last", "final")
     named = [w for w in words[2:] if w != "of"]
     if named[-1:] == ["month"] or any(w in MONTHS for w in named):
         start, stop = date_period(" ".join(named), now)

@@ -122,7 +122,7 @@ HALF = (
     rf"|(?:h[12]\s*[-'\u2019]\s*|[12]h\s*[-'\u2019]?\s*){_TWO_DIGITS}"
     # the year first ("2025 H2", "2025-H1"), as "2025 Q3" ("in 2025 H2" was not read)
     rf"|(?<![\w/.-])(?:19[7-9]\d|2\d{{3}})\s*-?\s*h[12]\b"
-    rf"|(?:the\s+)?(?:first|second|1st|2nd|front|back|latter|later)\s+half\s+of\s+(?:{WHICH_YEAR}"
+    rf"|(?:the\s+)?(?:first|second|1st|2nd|front|back|latter|later|last|final)\s+half\s+of\s+(?:{WHICH_YEAR}"
     rf"|(?:this|last|previous)\s+month\b|{MONTH}(?:\s+(?:of\s+)?(?:{YEAR}|{REL_YEAR}))?))"
 )
 # A season of a year, or summer and autumn alone (the latest that has begun: "since

@@ -41,6 +41,11 @@ ROWS = (
         re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}/\d{4}|\b\d{4}\s*(?:-|and)\s*\d{4}\b"),
     ),
     Row(Unread.RELEASE, re.compile(r"\b(?:release|version|tag)s?\b", re.IGNORECASE)),
+    # a version number ("since 8.1", "since v2.32.0", "since 25.4.0"): no count of a unit
+    Row(Unread.RELEASE, re.compile(
+        r"\bv?\d+(?:\.\d+)+(?![\w.])(?!\s*(?:hours?|days?|weeks?|months?|quarters?|years?)\b)",
+        re.IGNORECASE,
+    )),
 )
 
 

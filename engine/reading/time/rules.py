@@ -34,6 +34,7 @@ from engine.reading.time import resolutions as rs
 from engine.reading.time.calendar import WEEKDAYS
 from engine.reading.time.composed import COMPOSED
 from engine.reading.time.dateperiods import season_before_last
+from engine.reading.time.halves import HALVES
 from engine.reading.time.holidays import NAMES as HOLIDAY_NAMES
 from engine.reading.time.holidays import WEEKEND_NAMES as HOLIDAY_WEEKENDS
 from engine.reading.time.joined import JOINING
@@ -99,6 +100,10 @@ RULES: list[Rule] = [
                      rf"({p.DATE})((?:\s*,\s*{p.DATE})*),?\s+and\s+({p.DATE}),?\s+{JOINING}",
          joined.combined, note=joined.note),
     Rule("both", rf"\b(?:in|during)\s+({p.DATE})\s+and\s+({p.DATE})", rs.ranged(both=True)),
+    # "Compare June and July: commits ...": the two compared (engine/reading/comparisons.py
+    # splits them, as "compare commits in june and july"); "June and July" was not understood.
+    Rule("both", rf"(?:(?<=\bcompare\s)|(?<=\bcomparing\s))({p.DATE})\s+(?:and|&)\s+({p.DATE})",
+         rs.ranged(both=True)),
     # "in jan, march and may 2026": a list of periods, joined as "combined" joins them (one
     # window when they follow one another, else a union: engine/reading/time/unions.py).
     Rule("both", rf"\b(?:in|during)\s+({p.DATE})((?:\s*,\s*{p.DATE})+),?\s+and\s+({p.DATE})",
@@ -207,8 +212,10 @@ RULES: list[Rule] = [
     # and 4/2026": not understood, whole).
     Rule("in", rf"(?<!\band\s)(?<!\bto\s)(?<!\buntil\s)({p.MONTH_NUMBER})", rs.span(rs.dated)),
     Rule("last_n", rf"{p.PRE}{p.N}\s*{p.UNIT}\b", rs.last_n, note=cv.back_from_now),
-    Rule("last_n", rf"\b(?:last|past|previous)\s+{p.N}\s*{p.UNIT}\b", rs.last_n,
-         note=cv.back_from_now),
+    # ... "the prior 90 days", "the preceding 2 weeks" as "the previous" (engine/reading/
+    # periodpairs.COUNTED reads them after a period as the span before it).
+    Rule("last_n", rf"\b(?:the\s+)?(?:last|past|previous|prior|preceding)\s+{p.N}\s*{p.UNIT}\b",
+         rs.last_n, note=cv.back_from_now),
     # "going back four months", "looking back over 3 weeks": the same rs.span back from now (an
     # unseen phrasing answered the default year, "four" said unused).
     Rule("last_n", rf"\b(?:going|looking|reaching)\s+back\s+(?:over\s+)?{p.N}\s*{p.UNIT}\b",
@@ -347,4 +354,6 @@ RULES: list[Rule] = [
          rs.span(spans.month_week), note=spans.month_week_note, alone=True),
     # Compositions over a value already read: engine/reading/time/composed.py.
     *COMPOSED,
+    # "this half", "last half", "the first half" alone: engine/reading/time/halves.py.
+    *HALVES,
 ]  # fmt: skip

@@ -20,6 +20,14 @@ from engine.reading.time.versus import VERSUS
 if TYPE_CHECKING:
     from engine.reading.time.phrases import TimeMatch, TimeReading
 
+# A version or tag ("8.1", "v2.32.0", "version 8.1.3", "release 3.0"), never a count of a
+# unit ("1.5 months").
+_UNITS_AFTER = r"(?:hours?|days?|weeks?|fortnights?|months?|quarters?|years?|decades?)\b"
+_VERSION = (
+    r"(?:(?:version|release|tag|ver\.?)\s+)?v?\d+(?:\.\d+)+(?:[a-z]+\d*)?(?![\w.])"
+    rf"(?!\s*{_UNITS_AFTER})"
+)
+_VERSIONED = re.compile(r"\d\.\d+$")
 # "ever", "of all time": everything before now (wider than an answer may cover: said, and the
 # widest window offered), when the question names no other time. So are a subject's whole
 # history and its beginning ("over its entire history", "in the history of click", "since
@@ -71,7 +79,11 @@ _QUARTER_OVER = re.compile(r"quarter[\s-]+(?:over|on)[\s-]+quarter\b", re.IGNORE
 # a name ("commits in '24 vs '25" ended on "25" naming nothing known).
 TIME_LIKE = re.compile(
     r"(?<![\w'\u2019])['\u2019]\d{2}(?![\w'\u2019])|"
-    rf"\b(?:(?<!\blong\s)since|between|ago|tomorrow|tonight|ytd|quarters?|q[1-4]|h[12]|{_YEAR}|\d{{4}}[-/.]\d{{1,2}}"
+    # a version or tag after a bound ("since 8.1", "after version 8.1.3", "between 8.1 and
+    # 8.2", "since v2.32.0"), first: "after version 8.1.3" was answered as if no time was named
+    rf"\b(?:(?:since|after|before|until|till|from|between|by|prior\s+to)\s+(?:the\s+)?{_VERSION}"
+    rf"(?:\s+(?:and|to|through|thru|until)\s+{_VERSION})?(?:\s+(?:release|version|tag)s?\b)?"
+    rf"|(?<!\blong\s)since|between|ago|tomorrow|tonight|ytd|quarters?|q[1-4]|h[12]|{_YEAR}|\d{{4}}[-/.]\d{{1,2}}"
     # a month's number no row reads before a year ("13/2025": its year is no year alone)
     r"|\d{1,2}/(?:19[7-9]\d|2\d{3})(?!\d)"
     r"|summer|winter|autumn|spring\s+\d|weekend|fortnights?|half\s+of|christmas|xmas"
@@ -92,6 +104,14 @@ TIME_LIKE = re.compile(
     r"|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?"
     rf"|(?:\d+|{'|'.join(NUMBERS)})\s+[a-z]+s?\s+(?:ago|back)|\d+\s+sprints?"
     r"|half[\s-]+(?:an?\s+)?(?:year|month|week|day|hour)"
+    # "the same two months", "the same quarter" with no year or unit placing it ("Q1 vs the
+    # same two months": "two" was said a name not understood; engine/reading/periodpairs.SAME
+    # reads it where it is placed)
+    rf"|(?<=\bthe\s)same\s+(?:(?:\d{{1,2}}|{'|'.join(NUMBERS)})\s+)?(?:days?|weeks?|months?|quarters?"
+    r"|half|halves|years?|seasons?)\b"
+    # a half named by its place ("this half", "the first half in click's terms"): a row of
+    # engine/reading/time/halves.py reads it, or it is said unread (it was no time at all)
+    r"|(?:first|second|last|this|previous|prior|current|next|latter|front|back)\s+half(?!-(?!year)[a-z])"
     rf"|(?:\d+|an?|{'|'.join(NUMBERS)})\s+(?:[a-z]+\s+)?and\s+a\s+half(?:\s+[a-z]+)?"
     r"|during\s+(?:the\s+|a\s+|an\s+|our\s+|this\s+|that\s+)?[\w.-]+"
     # an event's time ("around the time of PyCon 2019" answered all of 2019)
@@ -130,7 +150,10 @@ _EVENT = (
     r"[ \t]+(?:release|outage|incident|launch|freeze|migration|rewrite|refactor|deploy"
     r"|deployment|merge|version|sprint|reorg)s?\b"
 )
-_CONTEXT = re.compile(rf"(?:[ \t]+(?!{_FILE})[\w.-]*\w){{0,2}}(?:{_EVENT})?", re.IGNORECASE)
+# ... or three before an event ("between the last two releases": it was said "between the
+# last", the releases left out of what was not understood, and why).
+_WORD = rf"[ \t]+(?!{_FILE})[\w.-]*\w"
+_CONTEXT = re.compile(rf"(?:{_WORD}){{0,3}}{_EVENT}|(?:{_WORD}){{0,2}}(?:{_EVENT})?", re.IGNORECASE)
 # After a bare year only an event is part of the phrase ("2024 release"): "vs 2024 to
 # core.py" took the module into the phrase, and the answer was the whole organisation's.
 _YEAR_CONTEXT = re.compile(rf"(?:[ \t]+[\w.-]*\w){{0,1}}{_EVENT}", re.IGNORECASE)
@@ -164,6 +187,7 @@ def reported(
             continue
         if not any(a <= match.start() < b for a, b in covered + reading.unknown_spans):
             year = match.group().lstrip("'\u2019").isdigit()  # "'24" as "2024"
+            year = year or _VERSIONED.search(match.group()) is not None  # "since 8.1 in click"
             context = _YEAR_CONTEXT if year else _CONTEXT
             tail = context.match(text, match.end())
             lead = VERSUS.search(text, 0, match.start())  # "vs 2024": said as a comparison
