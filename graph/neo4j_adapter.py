@@ -22,9 +22,10 @@ from engine.ports import EpochTimings, RoundTrips, check_org
 from graph import neo4j_schema
 from graph.changes import LocalChangeFeed, LocalDocuments, RedisChangeFeed, RedisDocuments
 from graph.cypher import organisations as organisations_cypher
-from graph.dialect import NEO4J, Dialect
+from graph.dialect import Dialect
 from graph.epochs import SCOPE_SEPARATOR, Renew, purge_scope, scope_of
 from graph.keystore import SYSTEM_SCOPE, CypherKeyStore
+from graph.neo4j_dialect import NEO4J
 from graph.neo4j_executor import Neo4jExecutor
 from graph.scoped import ScopedGraph
 from graph.store import EpochedStore

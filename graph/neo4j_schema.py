@@ -24,9 +24,10 @@ from typing import TYPE_CHECKING, Any
 from engine.ports import GraphQueryError
 from graph import activity
 from graph.cypher import formats as formats_cypher
-from graph.dialect import Dialect, neo4j_dialect
+from graph.dialect import Dialect
 from graph.executor import Executor, apply_schema, bound, retire_indexes
 from graph.keystore import SYSTEM_SCOPE
+from graph.neo4j_dialect import neo4j_dialect
 
 if TYPE_CHECKING:
     from engine.domain.embedding import Embedder

@@ -7,7 +7,7 @@ Three sources, so a statement added later is checked without touching this file:
   Neo4j dialect, and for several parameters (or a `FilterShape`'s flags) an all-pairs
   covering of their values, so every value of each, and every pair of values of two, is
   composed into some statement;
-* the Neo4j dialects (one per server version the adapter tells apart, graph.dialect.
+* the Neo4j dialects (one per server version the adapter tells apart, graph.neo4j_dialect.
   NEO4J_DIALECTS): every field holding DDL or a procedure call (fields that hold no Cypher
   are named in `NOT_CYPHER`, with the reason, and a new field must be classified);
 * plain string literals that start with a Cypher clause in the graph modules the Neo4j adapter
@@ -39,7 +39,8 @@ from engine.domain.models import Direction, RelationshipType
 from engine.ports import SubjectOrder
 from graph import cypher, evidence
 from graph.cypher import relationships as relationships_cypher
-from graph.dialect import NEO4J, NEO4J_DIALECTS, Dialect
+from graph.dialect import Dialect
+from graph.neo4j_dialect import NEO4J, NEO4J_DIALECTS
 
 # Our Cypher writes its keywords in capitals; a sentence in a message does not match.
 # A statement for Neo4j 2026.01 and after may name its Cypher version first (CYPHER 25).
@@ -361,8 +362,8 @@ def adapter_modules(root: str = "graph.neo4j_adapter") -> list[str]:
 # graph.formatmigrations through the dialect's fields); their literals are partial (f-string
 # pieces) or belong to the other backend's dialect.
 INTROSPECTED = {
-    cypher.__name__, *(m.__name__ for m in cypher_modules()), "graph.dialect", "graph.indexes",
-    "graph.formatmigrations", evidence.__name__,
+    cypher.__name__, *(m.__name__ for m in cypher_modules()), "graph.dialect",
+    "graph.neo4j_dialect", "graph.indexes", "graph.formatmigrations", evidence.__name__,
 }
 
 

@@ -16,8 +16,8 @@ from engine.ports import GraphTimeout, GraphUnavailable
 from gateway.settings import Settings
 from gateway.stores import open_store
 from graph import deadline
-from graph.dialect import NEO4J
 from graph.neo4j_adapter import Neo4jStore
+from graph.neo4j_dialect import NEO4J
 from graph.neo4j_executor import AUTOCOMMIT, transaction_limit_ms
 from graph.neo4j_schema import OLDEST, server_version
 from tests.cypher_statements import neo4j_statements

@@ -21,7 +21,8 @@ import pytest
 from graph import neo4j_adapter, neo4j_schema
 from graph.cypher import deletion as deletion_cypher
 from graph.cypher import epochs as epochs_cypher
-from graph.dialect import FALKORDB, NEO4J, NEO4J_SEARCH
+from graph.dialect import FALKORDB
+from graph.neo4j_dialect import NEO4J, NEO4J_SEARCH
 from tests.cypher_statements import (
     NOT_CYPHER,
     Statement,

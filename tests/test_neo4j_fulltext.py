@@ -5,7 +5,8 @@ ranked read asks the index for its best candidates only (graph/dialect.py, graph
 
 from __future__ import annotations
 
-from graph.dialect import FALKORDB, NEO4J
+from graph.dialect import FALKORDB
+from graph.neo4j_dialect import NEO4J
 from graph.scoped import ScopedGraph
 from tests.neo4j_fakes import ScriptedExecutor
 

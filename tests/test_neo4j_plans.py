@@ -27,8 +27,8 @@ import pytest
 
 from engine.domain.embedding import HashingEmbedder
 from graph.cypher.organisations import ORG_LABELS
-from graph.dialect import SEARCH_SINCE
 from graph.neo4j_adapter import Neo4jStore
+from graph.neo4j_dialect import SEARCH_SINCE
 from graph.neo4j_executor import AUTOCOMMIT
 from graph.neo4j_schema import kernel_version
 from tests.conftest import NEO4J_URI

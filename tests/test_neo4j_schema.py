@@ -24,9 +24,10 @@ from engine.domain.models import RelationshipType
 from graph.cypher import organisations as organisations_cypher
 from graph.cypher import records as records_cypher
 from graph.cypher import relationships as relationships_cypher
-from graph.dialect import FALKORDB, NEO4J, org_term
+from graph.dialect import FALKORDB
 from graph.epochs import scope_of
 from graph.falkor import FalkorStore
+from graph.neo4j_dialect import NEO4J, org_term
 from tests.cypher_statements import Statement, neo4j_statements
 
 NODE = re.compile(r"\((\w*)((?::\w+)*)\s*(\{[^{}]*\})?\)")
@@ -250,7 +251,7 @@ ORG_IDS = [
 async def test_the_organisation_term_is_one_full_text_token_per_organisation(
     falkor: FalkorStore,
 ) -> None:
-    """The organisation's full-text term is computed in Cypher (graph.dialect.org_term); its
+    """The organisation's full-text term is computed in Cypher (graph.neo4j_dialect.org_term); its
     functions are plain openCypher, so FalkorDB evaluates the very expression Neo4j runs.
     Letters and digits only (the analyser keeps it whole, lower-cased) and one term per
     organisation id, however ids differ in case or punctuation."""

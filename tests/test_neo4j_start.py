@@ -19,8 +19,8 @@ import pytest
 from engine.ports import GraphQueryError
 from graph import activity
 from graph.cypher import formats as formats_cypher
-from graph.dialect import NEO4J
 from graph.neo4j_adapter import Neo4jStore
+from graph.neo4j_dialect import NEO4J
 from tests.neo4j_fakes import ScriptedExecutor
 
 SUBJECT_SCAN = NEO4J.migrations[0]

@@ -50,7 +50,7 @@ def search_statement(sent: list[str]) -> str:
 @pytest.mark.parametrize("kinds", [[], [SubjectKind.SERVICE]], ids=["any kind", "one kind"])
 async def test_a_large_organisation_before_2026_is_compared_exactly(kinds: Any) -> None:
     """25,000 of 30 million vectors: the shared index's nearest 10,000 held about 8 of them."""
-    from graph.dialect import NEO4J
+    from graph.neo4j_dialect import NEO4J
 
     scoped, scripted = graph(NEO4J, BIG)
     await scoped.search_similar("payments api", kinds, 10, 0.3)
@@ -90,7 +90,7 @@ async def test_the_server_version_decides_the_route_at_bootstrap() -> None:
 
 @pytest.mark.parametrize("kinds", [[], [SubjectKind.SERVICE, SubjectKind.TEAM]])
 async def test_from_2026_a_large_organisation_is_filtered_inside_the_index(kinds: Any) -> None:
-    from graph.dialect import NEO4J_SEARCH
+    from graph.neo4j_dialect import NEO4J_SEARCH
 
     scoped, scripted = graph(NEO4J_SEARCH, BIG, epoch=3)
     await scoped.search_similar("payments api", kinds, 10, 0.3)
@@ -109,7 +109,7 @@ async def test_from_2026_a_large_organisation_is_filtered_inside_the_index(kinds
 
 
 async def test_from_2026_a_small_organisation_is_still_compared_exactly() -> None:
-    from graph.dialect import NEO4J_SEARCH
+    from graph.neo4j_dialect import NEO4J_SEARCH
 
     scoped, scripted = graph(NEO4J_SEARCH, SMALL)
     await scoped.search_similar("payments api", [], 10, 0.3)
