@@ -142,3 +142,80 @@ async def test_after_a_count_who_did_the_most_is_still_asked_of_the_place(
     result = await ask(graph, "How many commits touched src/attr in 2025, and who did the most?")
     said = " ".join(result.limitations)
     assert '"who did the most?" answered as "who committed most to src/attr in 2025?"' in said
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "path", "start", "end"),
+    [
+        ("attrs", "How many people touched src/attr in 2025 and who was top?", "src/attr",
+         on(2025), on(2026)),
+        ("werkzeug", "How many people changed src/werkzeug/routing in 2025, and who was the top "
+         "contributor?", "src/werkzeug/routing", on(2025), on(2026)),
+    ],
+)  # fmt: skip
+async def test_after_a_count_of_people_who_was_top_is_the_first_ranked(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    path: str,
+    start: datetime,
+    end: datetime,
+) -> None:
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    said = " ".join(result.limitations)
+    assert NOT_ANSWERED not in said, said
+    name, mine, total = _top(clone, start, end, path)
+    assert f"{name} made the most commits: {mine} of the {total}." in (
+        result.direct_judgment or ""
+    ), result.direct_judgment
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "author", "paths", "start", "end"),
+    [
+        ("attrs", "What did Tin Tvrtkovic work on in 2025, and how many commits was that?",
+         "tinchester", (), on(2025), on(2026)),
+        ("click", "What did Kevin Deldycke work on in June 2026, and how many commits did he "
+         "make?", "Kevin Deldycke", (), on(2026, 6), on(2026, 7)),
+        ("werkzeug", "What changed in src/werkzeug/serving.py in 2025, and how many commits were "
+         "there?", "", ("src/werkzeug/serving.py",), on(2025), on(2026)),
+    ],
+)  # fmt: skip
+async def test_after_the_changes_how_many_commits_is_their_count(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    author: str,
+    paths: tuple[str, ...],
+    start: datetime,
+    end: datetime,
+) -> None:
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    said = " ".join(result.limitations)
+    assert NOT_ANSWERED not in said, said
+    commits = shared_history.commits(clone, start, end, *paths, author=author)
+    assert (result.direct_judgment or "").endswith(f"That is {commits} commit(s)."), (
+        result.direct_judgment
+    )
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "part"),
+    [
+        ("attrs", "How many people touched src/attr in 2025 and who was top in 2024?",
+         "who was top in 2024?"),
+        ("attrs", "What did Tin Tvrtkovic work on in 2025, and how many commits did Hynek make?",
+         "how many commits did Hynek make?"),
+    ],
+)  # fmt: skip
+async def test_a_count_of_another_time_or_person_stays_not_answered(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str, part: str
+) -> None:
+    graph, _ = histories[history]
+    result = await ask(graph, question)
+    said = " ".join(result.limitations)
+    assert f'{NOT_ANSWERED}: "{part}" was not' in said, said
+    judgment = result.direct_judgment or ""
+    assert "made the most commits" not in judgment and "That is" not in judgment

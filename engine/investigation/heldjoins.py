@@ -32,7 +32,7 @@ def most(result: InvestigationResult) -> str | None:
     """Who made the most commits among the people a "who" answer ranks (all tied at the top
     named), of all its commits."""
     value = _one(result, FactKind.ACTIVE_CONTRIBUTORS)
-    if result.interpretation.get("intent") != Intent.WHO or value is None:
+    if result.interpretation.get("intent") not in (Intent.WHO, Intent.COUNT) or value is None:
         return None
     names, commits = value.get("top_names"), value.get("top_commits")
     if not isinstance(names, list) or not isinstance(commits, list) or not names:
@@ -63,5 +63,14 @@ def lines(result: InvestigationResult) -> str | None:
     return f"Lines changed: +{added} -{removed} in {commits} commit(s)."
 
 
+def commits(result: InvestigationResult) -> str | None:
+    """The commits the answer's one changes fact counts."""
+    value = _one(result, FactKind.CHANGES)
+    counted = None if value is None else _int(value.get("commits"))
+    return None if counted is None else f"That is {counted} commit(s)."
+
+
 # The sentence each held part adds (engine.reading.parts.Parts.joins), or None: not held.
-HELD: dict[str, Callable[[InvestigationResult], str | None]] = {"most": most, "lines": lines}
+HELD: dict[str, Callable[[InvestigationResult], str | None]] = {
+    "most": most, "lines": lines, "commits": commits,
+}  # fmt: skip

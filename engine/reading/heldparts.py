@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.domain.facts import FactKind
 from engine.reading.laterrow import PERSON, Row, Writer, Written, row
 from engine.reading.vocabulary import Intent
 
@@ -35,8 +36,12 @@ ROWS: tuple[Row, ...] = (
     # "who did the most?", "who made the most commits?", "who contributed most of it?"
     row("most", rf"who\s+{_DID}\s+(?:the\s+)?most{_OF_IT}\W*$"),
     # "who was the most active?", "who was the top contributor?", "who led?"
-    row("most", rf"who\s+(?:was|is|were)\s+(?:the\s+)?{_TOP}\W*$"),
-    row("most", r"who\s+led(?:\s+the\s+way)?\W*$"),
+    row("most", rf"who\s+(?:was|is|were)\s+(?:the\s+)?(?:{_TOP}|top)\W*$"),
+    row("most", r"who\s+(?:led(?:\s+the\s+way)?|came\s+out\s+on\s+top)\W*$"),
+    # "how many commits was that?", "how many commits did he make?", "how many commits?"
+    row("commits", rf"how\s+many\s+(?:commits|changes)(?:\s+(?:was\s+that|is\s+that|were\s+"
+                   rf"(?:they|those|these|there|that)|did\s+{PERSON}\s+(?:make|author|push)"
+                   r"|(?:in\s+)?(?:all|total)|altogether))?\W*$"),
     # "how many lines did he add and remove?", "how many lines of code did she change?"
     row("lines", rf"how\s+many\s+lines(?:\s+of\s+code)?\s+(?:did|has|have|had)\s+{PERSON}\s+"
                  rf"(?:\w+\s+)?{_SIDE}(?:\s+(?:and|or|&)\s+{_SIDE})?"
@@ -45,8 +50,13 @@ ROWS: tuple[Row, ...] = (
 
 
 def _most(question: str, rest: str, job: str, understood: Interpretation) -> Written | None:
-    """After a "who" answer: its people are ranked by commits, the first did the most."""
-    if understood.intent != Intent.WHO or understood.compared is not None:
+    """After a "who" answer (or a count of people): its people are ranked by commits, the
+    first did the most. After a count of commits, the row of engine/reading/laterwork.py asks
+    who committed most."""
+    people = understood.intent == Intent.COUNT and (
+        FactKind.ACTIVE_CONTRIBUTORS in understood.fact_kinds
+    )
+    if not (understood.intent == Intent.WHO or people) or understood.compared is not None:
         return None
     said = f'"{rest}": the people are ranked by commits; the first named made the most.'
     return Written((), said, (), joins="most")
@@ -62,7 +72,15 @@ def _lines(question: str, rest: str, job: str, understood: Interpretation) -> Wr
     return Written((), said, (), joins="lines")
 
 
-WRITERS: dict[str, Writer] = {"most": _most, "lines": _lines}
+def _commits(question: str, rest: str, job: str, understood: Interpretation) -> Written | None:
+    """After what one subject changed: the changes listed are its commits, counted."""
+    if understood.intent != Intent.WHAT_CHANGED or len(understood.references) != 1:
+        return None
+    said = f'"{rest}": the changes listed are the commits, counted.'
+    return Written((), said, (), joins="commits")
+
+
+WRITERS: dict[str, Writer] = {"most": _most, "lines": _lines, "commits": _commits}
 
 
 def read(question: str, rest: str, understood: Interpretation) -> Written | None:
