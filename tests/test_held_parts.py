@@ -72,7 +72,7 @@ async def test_who_did_the_most_is_the_first_of_the_people_ranked(
     assert result.outcome is Outcome.ANSWERED, result.limitations
     said = " ".join(result.limitations)
     assert NOT_ANSWERED not in said, said
-    assert "the first named made the most" in said, said
+    assert "said from the people the answer counts, ranked by commits" in said, said
     name, mine, total = _top(clone, start, end, path)
     judgment = result.direct_judgment or ""
     assert f"{name} made the most commits: {mine} of the {total}." in judgment, judgment
@@ -219,3 +219,41 @@ async def test_a_count_of_another_time_or_person_stays_not_answered(
     assert f'{NOT_ANSWERED}: "{part}" was not' in said, said
     judgment = result.direct_judgment or ""
     assert "made the most commits" not in judgment and "That is" not in judgment
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "start", "end"),
+    [
+        ("requests", "How busy has the requests repo been this year, and who led?", on(2026),
+         CLOCK),
+        ("attrs", "How busy was the attrs repo last month, and who did the most?", on(2026, 8),
+         on(2026, 9)),
+    ],
+)  # fmt: skip
+async def test_after_how_busy_who_led_is_who_made_the_most_commits(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    start: datetime,
+    end: datetime,
+) -> None:
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    said = " ".join(result.limitations)
+    assert NOT_ANSWERED not in said, said
+    name, mine, total = _top(clone, start, end, ".")
+    judgment = result.direct_judgment or ""
+    assert judgment.startswith(f"{history} had {total} commit(s)"), judgment
+    assert judgment.endswith(f"{name} made the most commits: {mine} of the {total}."), judgment
+
+
+async def test_how_much_code_he_changed_is_the_lines_given(
+    histories: dict[str, tuple[OrgGraph, Path]],
+) -> None:
+    graph, clone = histories["requests"]
+    question = "What did Joren Hammudoglu work on this summer and how much code did he change?"
+    result = await ask(graph, question)
+    said = " ".join(result.limitations)
+    assert NOT_ANSWERED not in said, said
+    added, removed = shared_history.lines(clone, on(2026, 6), on(2026, 9), author="Joren")
+    assert f"+{added} -{removed}" in (result.direct_judgment or "")

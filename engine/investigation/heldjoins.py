@@ -32,7 +32,8 @@ def most(result: InvestigationResult) -> str | None:
     """Who made the most commits among the people a "who" answer ranks (all tied at the top
     named), of all its commits."""
     value = _one(result, FactKind.ACTIVE_CONTRIBUTORS)
-    if result.interpretation.get("intent") not in (Intent.WHO, Intent.COUNT) or value is None:
+    asked = result.interpretation.get("intent")
+    if asked not in (Intent.WHO, Intent.COUNT, Intent.STATUS) or value is None:
         return None
     names, commits = value.get("top_names"), value.get("top_commits")
     if not isinstance(names, list) or not isinstance(commits, list) or not names:

@@ -46,19 +46,22 @@ ROWS: tuple[Row, ...] = (
     row("lines", rf"how\s+many\s+lines(?:\s+of\s+code)?\s+(?:did|has|have|had)\s+{PERSON}\s+"
                  rf"(?:\w+\s+)?{_SIDE}(?:\s+(?:and|or|&)\s+{_SIDE})?"
                  r"(?:\s+in\s+(?:total|all))?\W*$"),
+    # "how much code did he change?", "how much code has she written?"
+    row("lines", rf"how\s+much\s+code\s+(?:did|has|have|had)\s+{PERSON}\s+(?:\w+\s+)?{_SIDE}"
+                 r"(?:\s+in\s+(?:total|all))?\W*$"),
 )  # fmt: skip
 
 
 def _most(question: str, rest: str, job: str, understood: Interpretation) -> Written | None:
-    """After a "who" answer (or a count of people): its people are ranked by commits, the
-    first did the most. After a count of commits, the row of engine/reading/laterwork.py asks
-    who committed most."""
-    people = understood.intent == Intent.COUNT and (
+    """After a "who" answer (or a count of people, or how busy): its people are ranked by
+    commits, the first did the most. After a count of commits, the row of
+    engine/reading/laterwork.py asks who committed most."""
+    people = understood.intent in (Intent.COUNT, Intent.STATUS) and (
         FactKind.ACTIVE_CONTRIBUTORS in understood.fact_kinds
     )
     if not (understood.intent == Intent.WHO or people) or understood.compared is not None:
         return None
-    said = f'"{rest}": the people are ranked by commits; the first named made the most.'
+    said = f'"{rest}": said from the people the answer counts, ranked by commits.'
     return Written((), said, (), joins="most")
 
 
