@@ -39,6 +39,11 @@ ask = partial(answer, now=CLOCK)
         ("werkzeug", "how lively was werkzeug in May 2026?", "werkzeug", (), on(2026, 5),
          on(2026, 6)),
         ("attrs", "How busy was attrs in July 2026?", "attrs", (), on(2026, 7), on(2026, 8)),
+        # "going on", "happening": how busy (a health with a bus factor lead before)
+        ("requests", "What has been going on in src/requests lately?", "requests",
+         ("src/requests",), on(2026, 6, 3, 12), CLOCK),
+        ("requests", "how much has been happening in requests since May?", "requests", (),
+         on(2026, 5), CLOCK),
         ("attrs", "How busy was src/attr/_make.py this year?", "attr._make",
          ("src/attr/_make.py",), on(2026), CLOCK),
     ],
@@ -111,3 +116,23 @@ async def test_a_persons_activity_is_their_own_answer(
     commits = shared_history.commits(clone, on(2026, 6, 3, 12), CLOCK, author="Hynek")
     assert judgment.startswith("Hynek Schlawack: Hynek Schlawack changed "), judgment
     assert f"in {commits} commit(s) in the window" in judgment
+
+
+@pytest.mark.parametrize(
+    ("question", "start", "end"),
+    [
+        # a change list asked ("what's happening with X?" lists the changes, as before; no
+        # time named: the last year)
+        ("what's happening with requests?", on(2025, 9, 1, 12), CLOCK),
+        ("what happened in requests in May 2026?", on(2026, 5), on(2026, 6)),
+    ],
+)
+async def test_what_is_happening_with_is_still_the_changes(
+    histories: dict[str, tuple[OrgGraph, Path]], question: str, start: datetime, end: datetime
+) -> None:
+    graph, clone = histories["requests"]
+    result = await ask(graph, question)
+    commits = shared_history.commits(clone, start, end)
+    assert (result.direct_judgment or "").startswith(f"{commits} change(s) to requests"), (
+        result.direct_judgment
+    )

@@ -132,6 +132,9 @@ FACT_VOCABULARY: dict[str, tuple[FactKind, ...]] = {
             "busy",  # "how busy was Nate Prewitt in May?": how active
             "lively",  # "how lively was werkzeug in May?": how busy (it ended the question)
             "quiet",  # "how quiet was attrs in June?": how busy, the figure the same
+            # "what has been going on in X lately?": how busy (a health with a bus factor lead)
+            "going on",
+            "happening",
             "busier",  # "was X busier in q1 or q2?": two periods (engine/reading/twoperiods.py)
             "quieter",
             "busiest",  # "the busiest contributor to X": the most active (a ranking reads it too)
