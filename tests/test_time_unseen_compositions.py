@@ -57,6 +57,11 @@ COMPARED: list[tuple[str, str, Span, Span, str]] = [
      (CLOCK - timedelta(days=180), CLOCK - timedelta(days=90)), ""),
     ("attrs", "how many commits in the last two months and the two months before that?",
      (on(2026, 7, 1, 12), CLOCK), (on(2026, 5, 1, 12), on(2026, 7, 1, 12)), ""),
+    ("werkzeug", "commits in the last fortnight vs the fortnight before that",
+     (CLOCK - timedelta(weeks=2), CLOCK), (CLOCK - timedelta(weeks=4), CLOCK - timedelta(weeks=2)),
+     ""),
+    ("requests", "How did March stack up against April in commits?", (on(2026, 4), on(2026, 5)),
+     (on(2026, 3), on(2026, 4)), ""),
     # a span back from now against the year before it, never the calendar year 2024
     ("requests", "commits in the past year compared with the year before that",
      (on(2025, 9, 1, 12), CLOCK), (on(2024, 9, 1, 12), on(2025, 9, 1, 12)), ""),

@@ -175,8 +175,8 @@ COUNTED = re.compile(
     r"\s*,?\s*(?:(?:compare[sd]?)\s+)?(?:than|vs\.?|versus|compared\s+(?:to|with)|against"
     r"|or|with|to|and)\s+"
     rf"(?:{RESTATED})?(?:in\s+|during\s+|over\s+|for\s+)?"
-    rf"(?P<phrase>(?:the\s+)?(?:(?:previous|prior|preceding)\s+(?P<n1>{_COUNT})\s+"
-    rf"(?P<u1>{_COUNTED_UNITS})|(?P<n2>{_COUNT})\s+(?P<u2>{_COUNTED_UNITS})\s+"
+    rf"(?P<phrase>(?:the\s+)?(?:(?:previous|prior|preceding)\s+(?:(?P<n1>{_COUNT})\s+)?"
+    rf"(?P<u1>{_COUNTED_UNITS})|(?:(?P<n2>{_COUNT})\s+)?(?P<u2>{_COUNTED_UNITS})\s+"
     r"(?:before|prior|earlier|preceding)(?:\s+(?:that|it|then|those|them|this))?))"
     r"(?=\s*(?:$|[?.!,;:)\-\u2013\u2014]|(?:in|for|on|by|and|how|with|at|each)\b))",
     re.IGNORECASE,
@@ -188,7 +188,9 @@ def counted(first: str, time: tp.TimeMatch, found: re.Match[str]) -> Named | Non
     comparison's (`Named.span`)."""
     if time.start_at is None:
         return None
-    n, unit = found.group("n1") or found.group("n2"), found.group("u1") or found.group("u2")
+    # no count: one ("the last fortnight vs the fortnight before that")
+    n = found.group("n1") or found.group("n2") or "1"
+    unit = found.group("u1") or found.group("u2")
     try:
         start = span_before(time.start_at, count_of(n), unit)
     except ValueError:

@@ -43,6 +43,7 @@ WORDS = frozenset(
     | {"busier", "quieter", "active", "activity"}
     # the words of the rows of engine/reading/time/versus.py, and "yoy" (periodpairs.OVER)
     | {"compares", "comparing", "comparison", "relative", "opposed", "yoy", "qoq"}
+    | {"stack", "stacks", "stacked"}  # "how did March stack up against April?"
 )
 
 

@@ -80,10 +80,10 @@ _NOT_AROUND = (
 )
 _SEASON = r"(spring|summer|autumn|fall|winter)\b"
 # Right after "compare(s|d) to|with" ("how does May compare to April": "April for commits"
-# was said the second period, read by the words no rule read).
+# was said the second period, read by the words no rule read), "stack up against".
 _AFTER_COMPARE = "|".join(
     rf"(?<=\bcompare{s}\s{w}\s)" for s in ("", "s", "d") for w in ("to", "with")
-)
+) + r"|(?<=\bup\sagainst\s)"
 
 RULES: list[Rule] = [
     # "between Christmas and New Year 2025": the holidays of 2025 (its year was New Year's).
@@ -272,7 +272,8 @@ RULES: list[Rule] = [
     # time since August compared with August, answered from 2026-09-01 without a word; "How
     # did February compare with March": "February compare with" was not understood).
     Rule("in", rf"(?<![\w-])({p.MONTH}|{_SEASON})"
-               rf"(?=\s+(?:vs\.?|versus|compar(?:e|es|ed)\s+(?:to|with|against))\s)",
+               rf"(?=\s+(?:vs\.?|versus|compar(?:e|es|ed)\s+(?:to|with|against)"
+               rf"|stack(?:s|ed)?\s+up\s+(?:against|with))\s)",
          rs.span(rs.dated)),
     # ... and before "than" or "or" and another month or season ("busier in may or june",
     # "more in jul than aug"; "nate's commits may vs june": "may" was a name).

@@ -48,7 +48,7 @@ JOINS = (
     Join(r"(?:in\s+)?comparison\s+(?:to|with)", Needs.NOTHING,
          "commits in 2025 in comparison with 2024"),
     Join(r"as\s+opposed\s+to|relative\s+to", Needs.NOTHING, "commits in 2025 relative to 2024"),
-    Join(r"against", Needs.NOTHING, "commits in 2025 against 2024"),
+    Join(r"(?:stack(?:s|ed)?\s+up\s+)?against", Needs.NOTHING, "commits in 2025 against 2024"),
     Join(r"→|->|=>", Needs.NOTHING, "commits 2024 → 2025"),
     Join(r"or", Needs.COMPARATIVE, "was sessions.py changed more in 2017 or in 2018",
          starts=False),
