@@ -140,12 +140,16 @@ async def deleted_named(
     """The deleted files and folders of `repository` the references name, one per path; of
     several, the one alone that lay in the shipped code, with the others' paths to be said
     (werkzeug's "contrib": src/werkzeug/contrib, not tests/, docs/ or examples/contrib, all
-    deleted by 81e10efb; said, each a way on). engine.resolving.gonefiles reads the same."""
+    deleted by 81e10efb; said, each a way on); else the one alone holding the others
+    (requests' "packages": requests/packages, the vendored libraries, not
+    requests/packages/urllib3/packages inside it). engine.resolving.gonefiles reads the same."""
     named = (s for r in references for s in lives.deleted(repository.attributes, r))
     hits = list({s.path: s for s in named}.values())
     if len(hits) <= 1:
         return hits, []
     kept = [s for s in hits if await _shipped(graph, repository.name, s.path)]
+    if len(kept) != 1:
+        kept = [s for s in hits if not any(s.path.startswith(f"{o.path}/") for o in hits)]
     if len(kept) != 1:
         return hits, []
     return kept, [s.path for s in hits if s is not kept[0]]

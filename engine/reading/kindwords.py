@@ -24,14 +24,15 @@ def before_kind_words(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
     is named, even when no trigger word precedes it."""
     spans = []
     for i, token in enumerate(tokens):
-        if not (token.free and token.norm in KIND_WORDS) or token.norm in PLURAL_KINDS:
+        kind = token.norm in KIND_WORDS or token.norm in FOLDERS  # "the contrib folder"
+        if not (token.free and kind) or token.norm in PLURAL_KINDS:
             continue
         j = i
         while j > 0 and i - j < 3 and _unnamed(tokens[j - 1]):
             if not adjacent(text, tokens[j - 1], tokens[j]):
                 break
             j -= 1
-        if j == i and _worded(text, tokens, i):
+        if j == i and (_worded(text, tokens, i) or _kind_named(text, tokens, i)):
             j = i - 1  # "the make module": a name, though "make" is a verb
         if j < i:
             spans.append((tokens[j].start, tokens[i - 1].end))
@@ -41,6 +42,16 @@ def before_kind_words(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
 # Words for a folder after a name: a module, a directory of the code (`kind_after`); a
 # filler everywhere else (vocabulary.FILLERS).
 FOLDERS = frozenset({"folder", "directory", "dir"})
+
+def _kind_named(text: str, tokens: list[Token], i: int) -> bool:
+    """A kind word right before a folder word at `i` ("the packages folder": requests'
+    requests/packages, the vendored libraries): the folder's name, where "folder" alone
+    named nothing."""
+    if i < 1 or tokens[i].norm not in FOLDERS:
+        return False
+    word = tokens[i - 1]
+    return word.free and word.norm in KIND_WORDS and adjacent(text, word, tokens[i])
+
 
 # Determiners before a name and its kind word ("the make module", "this patch package").
 _NAMING = frozenset({"the", "this", "that", "our", "its", "their", "your", "my"})
