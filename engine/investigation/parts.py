@@ -220,7 +220,8 @@ async def answered(
         if why is not None and not parts.whole:
             return first  # said not answered, whole, as it was: this part was written here
         if why is not None:
-            return _unanswered(first, parts, why)
+            answered = [d for d in done if d[0].outcome is Outcome.ANSWERED]
+            return _unanswered(first, parts, why, answered, unsaid)
     results, checks = [r for r, _ in done], [c for _, c in done]
     result = joined(first, results, checks, parts.said, unsaid, spans=not parts.one_window)
     if parts.joins in laterjoins.ADDS:  # a sentence made from both parts' claimed facts
@@ -269,12 +270,22 @@ def _share(part: InvestigationResult, whole: InvestigationResult) -> str | None:
 
 
 def _unanswered(
-    first: InvestigationResult, parts: read_parts.Parts, why: str | None
+    first: InvestigationResult,
+    parts: read_parts.Parts,
+    why: str | None,
+    answered: Sequence[tuple[InvestigationResult, Checked]] = (),
+    unsaid: Sequence[str] = (),
 ) -> InvestigationResult:
     """`first` beside the part of two question words not answered, with why ("how many and
-    by whom": the count answered, the "who" not)."""
+    by whom": the count answered, the "who" not). The question read whole not answered, the
+    parts that are (`answered`) stand for it: "useragents.py first change and deletion" read
+    whole was a no match ("deletion" asked of nothing), where its deletion, the second part,
+    is answered; the first part is said."""
     if why is None:
         return first  # a part read as another question: the first's answer, as it was
+    if first.outcome is not Outcome.ANSWERED and parts.whole and answered:
+        results, checks = [r for r, _ in answered], [c for _, c in answered]
+        first = joined(first, results, checks, parts.said, unsaid)
     if first.outcome is not Outcome.ANSWERED:
         return first
     limitations, displaced = add_limitation(first.limitations, why, first.limitations_displaced)

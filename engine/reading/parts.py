@@ -63,6 +63,14 @@ PAIRS = (
          (Intent.COUNT.value, Intent.WHO.value), one_window=True),
     Pair(r"(?:by\s+)?(?:who|whom)\s+(?:and|&)\s+how\s+many", ("how many", "who"),
          (Intent.COUNT.value, Intent.WHO.value), one_window=True),
+    # A path's making and its deletion ("X first commit and deletion", "X's creation and
+    # removal"): each a life event of its own (engine/questions/lives.py),
+    # one commit each, at any age; read as one, the first was dropped unsaid (z40b B-W07).
+    # Never "lines added and removed": "first commit" or "creation" is written. ("when was
+    # X added, and when removed?" is a later part: engine/reading/laterwork.py.)
+    Pair(r"(?:first\s+(?:commit|change)|creation)\s+(?:and|&)\s+(?:its\s+|the\s+)?"
+         r"(?:deletion|removal)", ("first commit", "deletion commit"), ("", ""),
+         one_window=False),
 )  # fmt: skip
 
 # The change noun after a first-and-last pair, plural for the two changes: each part asks

@@ -21,17 +21,10 @@ async def deleted_file(graph: OrgGraph, reference: str) -> tuple[StoredSubject, 
     of it; None when it names none, or several (each a different answer: never one of them)
     unless one alone lay in the shipped code (werkzeug's "contrib": src/werkzeug/contrib, the
     others in tests/, docs/ and examples/ named beside it)."""
-    if " " in reference.strip():
+    one = await _one(graph, reference)
+    if one is None:
         return None
-    hits: list[tuple[StoredSubject, Step]] = []
-    others: list[str] = []
-    for repository in await holding_deleted(graph):
-        found, beside = await deleted_named(graph, repository, [reference])
-        hits += [(repository, step) for step in found]
-        others += beside
-    if len(hits) != 1:
-        return None
-    repository, step = hits[0]
+    repository, step, others = one
     note = (
         f'"{reference}" names {step.path}, which {repository.name} no longer has: its '
         "deletion is a commit of the repository, read there."
@@ -42,6 +35,42 @@ async def deleted_file(graph: OrgGraph, reference: str) -> tuple[StoredSubject, 
             "deleted too: name one by its path to ask about it."
         )
     return repository, note
+
+
+async def _one(graph: OrgGraph, reference: str) -> tuple[StoredSubject, Step, list[str]] | None:
+    """The repository and deletion of the one deleted path the reference names, with the
+    others of its name; None when none or several."""
+    if " " in reference.strip():
+        return None
+    hits: list[tuple[StoredSubject, Step]] = []
+    others: list[str] = []
+    for repository in await holding_deleted(graph):
+        found, beside = await deleted_named(graph, repository, [reference])
+        hits += [(repository, step) for step in found]
+        others += beside
+    if len(hits) != 1:
+        return None
+    return (*hits[0], others)
+
+
+async def deleted_said(graph: OrgGraph, reference: str) -> str | None:
+    """A file name written whole (with its extension) that names no subject and one deleted
+    file: said deleted, with its deletion, never read as a description of another file by its
+    words ("useragents.py": src/werkzeug/useragents.py, deleted in 2021; read by its words,
+    "when was useragents.py first added?" was answered for src/werkzeug/user_agent.py)."""
+    written = reference.strip()
+    if "." not in written.strip(".").rpartition("/")[2]:
+        return None
+    one = await _one(graph, written)
+    if one is None:
+        return None
+    repository, step, _ = one
+    return (
+        f'"{reference}" names {step.path}, which {repository.name} no longer has: it was '
+        f"deleted at {step.at[:10]} ({step.sha[:7]}, by {step.by}). A file deleted since is not "
+        "a subject here, so nothing else is answered of it: ask when it was deleted, or `git "
+        f"log --no-merges --full-history -- {step.path}` lists its history."
+    )
 
 
 def its_path(reference: str, outcome: object) -> bool:

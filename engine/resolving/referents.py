@@ -33,7 +33,7 @@ from engine.resolving.describing import Describing
 from engine.resolving.disclosures import Disclosures, disclose, reach
 from engine.resolving.formerpaths import folded_path
 from engine.resolving.fullnames import other_person
-from engine.resolving.gonefiles import deleted_file, its_path
+from engine.resolving.gonefiles import deleted_file, deleted_said, its_path
 from engine.resolving.matching import Match
 from engine.resolving.pathreferents import by_path, gone_said, loosely_files
 from engine.resolving.resolution import (
@@ -155,6 +155,9 @@ class Referents(Describing):
         """What a reference names when its name alone does not settle it: a module by its
         form or a description, the module holding a path, a deleted folder said, the name
         it was a typo of asked or read; None when `outcome` stands."""
+        if isinstance(outcome, NotFound) and (gone := await deleted_said(self.graph, reference)):
+            self.untracked[reference] = gone  # "useragents.py": deleted, not user_agent.py
+            return outcome
         if isinstance(outcome, NotFound) and reference not in understood.actors and (
             formed := await self._by_form(reference, None, told)
         ):
