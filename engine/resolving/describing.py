@@ -8,7 +8,9 @@ order in which these are tried."""
 
 from __future__ import annotations
 
-from engine.domain.models import StoredSubject
+from dataclasses import dataclass
+
+from engine.domain.models import StoredSubject, SubjectKind
 from engine.ports import OrgGraph
 from engine.providers import Window
 from engine.reading.interpretation import Interpretation
@@ -28,6 +30,20 @@ from engine.resolving.unmatchedwords import qualified, unmatched_note
 from engine.resolving.within import repository_over_its_package
 
 
+@dataclass(frozen=True)
+class Ref:
+    """One reference being read: who asked, the question, the reference, the question as
+    read, the kind word written with it, and what is disclosed (added to). One record, so
+    that the steps of reading it pass one value, never the same parameters in turn."""
+
+    actor: str
+    question: str
+    reference: str
+    understood: Interpretation
+    kind: SubjectKind | None
+    told: Disclosures
+
+
 class Describing:
     """One organisation's graph and resolver, and what its references were said to name
     nothing with; the readings of a reference's words (engine.resolving.referents.Referents
@@ -42,35 +58,30 @@ class Describing:
         self.untracked: dict[str, str] = {}
         self.window: Window | None = None  # the question's, once known: namesakes' activity
 
-    async def _by_form(
-        self, reference: str, phrase: str | None, told: Disclosures
-    ) -> StoredSubject | Ambiguous | None:
+    async def _by_form(self, ref: Ref, phrase: str | None) -> StoredSubject | Ambiguous | None:
         """The module a word names by its form or as a description, existing in the
         question's window (engine.resolving.existence), said; the modules to ask between;
         None (what names nothing is then said as before, or why the module read is not
         answered: it did not exist yet)."""
+        reference = ref.reference
         formed = await existence.by_form(self.graph, reference, phrase, self.window)
         if formed is None or isinstance(formed, Ambiguous):
             return formed
         if isinstance(formed, str):
             self.untracked[reference] = formed
             return None
-        told.notes.append(formed[1])
+        ref.told.notes.append(formed[1])
         return formed[0]
 
     async def _in_part(
-        self,
-        actor: str,
-        reference: str,
-        subject: StoredSubject,
-        understood: Interpretation,
-        told: Disclosures,
+        self, ref: Ref, subject: StoredSubject
     ) -> StoredSubject | Ambiguous | NotFound | None:
         """A module's name inside a longer run of words ("the oauth middleware", "the GitHub
         workflows"): the file or folder the whole run describes; else, words before the name
         qualifying it, nothing, said (answered for `subject`, "oauth" dropped, it was another,
         coarser question's); else None (words after it: engine.resolving.partwords)."""
-        found = await self._described(actor, reference, understood, told)
+        reference, understood = ref.reference, ref.understood
+        found = await self._described(ref)
         if found is not None and not (isinstance(found, StoredSubject) and found == subject):
             return found
         if not qualified(reference, understood):
@@ -79,17 +90,13 @@ class Describing:
         return NotFound(Stage.EXACT_NAME)
 
     async def _described(
-        self,
-        actor: str,
-        reference: str,
-        understood: Interpretation,
-        told: Disclosures,
-        alone: bool = False,
+        self, ref: Ref, alone: bool = False
     ) -> StoredSubject | Ambiguous | NotFound | None:
         """The file or folder the words around a reference describe (engine.resolving.
         descriptions): the one module, said; the modules to ask between (the shipped one
         where the others lie beside it); a folder that is no module, said not tracked; None
         when they describe no path here. `alone`: no folder (a module, a tie, or None)."""
+        reference, understood = ref.reference, ref.understood
         run = understood.beside_of(reference)
         phrase = run.phrase if run is not None else reference
         found = await descriptions.read(self.graph, phrase)
@@ -99,31 +106,29 @@ class Describing:
             self.untracked[reference] = found.note
             return NotFound(Stage.EXACT_NAME)
         if found.alone and len(found.subjects) == 1:
-            told.notes.append(found.note)
-            self.resolver.admit(actor, found.subjects[0])
+            ref.told.notes.append(found.note)
+            self.resolver.admit(ref.actor, found.subjects[0])
             return found.subjects[0]
         tied = tuple(Candidate(s, 0.8, exact=True) for s in found.subjects)
         if found.alone and (shipped := shipped_first(phrase, tied, understood)):
-            return self._shipped(actor, shipped, told)
+            return self._shipped(ref, shipped)
         return Ambiguous(list(tied[: descriptions.OFFERED]), Stage.HYBRID, total=len(tied))
 
-    def _shipped(self, actor: str, shipped: Shipped, told: Disclosures) -> StoredSubject:
+    def _shipped(self, ref: Ref, shipped: Shipped) -> StoredSubject:
         """The module of the shipped code a word was taken to mean, said, the others of its
         name offered (engine.resolving.aside)."""
-        told.notes.append(shipped.note)
-        told.candidates = (*told.candidates, *shipped.others)
-        self.resolver.admit(actor, shipped.subject)
+        ref.told.notes.append(shipped.note)
+        ref.told.candidates = (*ref.told.candidates, *shipped.others)
+        self.resolver.admit(ref.actor, shipped.subject)
         return shipped.subject
 
-    def _repository_first(
-        self, actor: str, reference: str, outcome: Ambiguous, told: Disclosures
-    ) -> Resolution:
+    def _repository_first(self, ref: Ref, outcome: Ambiguous) -> Resolution:
         """A repository tied with its own same-named packages is the repository, said."""
-        chosen = repository_over_its_package(reference, outcome)
+        chosen = repository_over_its_package(ref.reference, outcome)
         if chosen is None:
             return outcome
         repository, packages, note = chosen
-        told.notes.append(note)
-        told.candidates = (*told.candidates, *packages)
-        self.resolver.admit(actor, repository)
+        ref.told.notes.append(note)
+        ref.told.candidates = (*ref.told.candidates, *packages)
+        self.resolver.admit(ref.actor, repository)
         return Resolved(repository, packages[0].score, Stage.EXACT_NAME, repository.name)

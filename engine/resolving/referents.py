@@ -29,7 +29,7 @@ from engine.resolving import (
     soleactive,
 )
 from engine.resolving.aside import aside, shipped_of_tie, shipped_of_within
-from engine.resolving.describing import Describing
+from engine.resolving.describing import Describing, Ref
 from engine.resolving.disclosures import Disclosures, disclose, reach
 from engine.resolving.formerpaths import folded_path
 from engine.resolving.fullnames import other_person
@@ -69,13 +69,12 @@ class Referents(Describing):
         why it does not. A repository tied with its own packages is the repository; a path
         naming nothing is the module holding it. Words next to the reference that it left
         out tell a tie apart, name a part of it, or end the question."""
+        ref = Ref(actor, question, reference, understood, kind, told)
         window = self.window
         said = (len(told.notes), told.candidates)  # what holds of the reference alone
         run = understood.beside_of(reference)  # "the test suite": the tests (a description)
         phrase = run.phrase if run is not None else None
-        if described(phrase or reference) and (
-            formed := await self._by_form(reference, phrase, told)
-        ):
+        if described(phrase or reference) and (formed := await self._by_form(ref, phrase)):
             return formed
         outcome = await kinded.resolve(
             self.graph, self.resolver, actor, reference, understood, kind, told.notes
@@ -88,39 +87,30 @@ class Referents(Describing):
             told.notes.append(deleted[1])  # "who killed _unicodefun.py?": the repository's commit
             return deleted[0]
         if isinstance(outcome, Ambiguous):
-            outcome, chosen = await self._of_tie(actor, reference, outcome, understood, kind, told)
+            outcome, chosen = await self._of_tie(ref, outcome)
             if chosen is not None:
                 return chosen
         outcome = _demoted(reference, outcome)
-        found = await self._otherwise(actor, question, reference, outcome, understood, kind, told)
+        found = await self._otherwise(ref, outcome)
         if found is not None:
             return found
         if isinstance(outcome, Resolved):  # what is said of it, or what it names instead
-            return await self._of_resolved(
-                actor, reference, outcome, understood, told, said, window
-            )
+            return await self._of_resolved(ref, outcome, said, window)
         return outcome
 
-    async def _of_tie(
-        self,
-        actor: str,
-        reference: str,
-        outcome: Ambiguous,
-        understood: Interpretation,
-        kind: SubjectKind | None,
-        told: Disclosures,
-    ) -> tuple[Resolution, Referent | None]:
+    async def _of_tie(self, ref: Ref, outcome: Ambiguous) -> tuple[Resolution, Referent | None]:
         """A reference naming several subjects: the outcome read on (the repository over its
         own packages, the tie narrowed to those who acted), and the referent ending it when
         one is chosen: the shipped code's module, the one the question's words or a first
         name settle, said; the file or files a word describes, when fewer than the tie."""
-        if kind is None:
-            settled = self._repository_first(actor, reference, outcome, told)
+        actor, reference, understood, told = ref.actor, ref.reference, ref.understood, ref.told
+        if ref.kind is None:
+            settled = self._repository_first(ref, outcome)
             if not isinstance(settled, Ambiguous):
                 return settled, None
             outcome = settled
         if shipped := shipped_of_tie(reference, outcome, understood):
-            return outcome, self._shipped(actor, shipped, told)  # "the sansio package"
+            return outcome, self._shipped(ref, shipped)  # "the sansio package"
         acted = actors.acted(reference, outcome, understood)  # "did dependabot make"
         outcome, chosen = (acted, None) if isinstance(acted, Ambiguous) else (outcome, acted)
         chosen = chosen or narrowed(reference, outcome, understood)
@@ -135,31 +125,23 @@ class Referents(Describing):
             and all(c.subject.kind is SubjectKind.MODULE for c in outcome.candidates)
             and not loosely_files(reference, outcome)  # "the debugger": debug, said later
         ):
-            found = await self._described(actor, reference, understood, told, alone=True)
+            found = await self._described(ref, alone=True)
             if isinstance(found, StoredSubject):  # "the readme": README.md, not an example's
                 return outcome, found
             if isinstance(found, Ambiguous) and (found.total or 0) < (outcome.total or 0):
                 return outcome, found  # "the changelog": CHANGELOG.md or changelog.d
         return outcome, None
 
-    async def _otherwise(
-        self,
-        actor: str,
-        question: str,
-        reference: str,
-        outcome: Resolution,
-        understood: Interpretation,
-        kind: SubjectKind | None,
-        told: Disclosures,
-    ) -> Referent | None:
+    async def _otherwise(self, ref: Ref, outcome: Resolution) -> Referent | None:
         """What a reference names when its name alone does not settle it: a module by its
         form or a description, the module holding a path, a deleted folder said, the name
         it was a typo of asked or read; None when `outcome` stands."""
+        actor, reference, understood, told = ref.actor, ref.reference, ref.understood, ref.told
         if isinstance(outcome, NotFound) and (gone := await deleted_said(self.graph, reference)):
             self.untracked[reference] = gone  # "useragents.py": deleted, not user_agent.py
             return outcome
         if isinstance(outcome, NotFound) and reference not in understood.actors and (
-            formed := await self._by_form(reference, None, told)
+            formed := await self._by_form(ref, None)
         ):
             return formed  # "the debugger": the debug package, not debug/shared/debugger.js
         if (
@@ -167,7 +149,7 @@ class Referents(Describing):
             and reference not in understood.actors
             and reference not in self.untracked  # "the debugger" in 2005: said not made yet
         ):
-            found = await self._described(actor, reference, understood, told)
+            found = await self._described(ref)
             if found is not None:
                 return found  # "the README", "the pre-commit config", "the test certificates"
         if not isinstance(outcome, Resolved) and "/" in reference:  # a path naming nothing
@@ -184,16 +166,13 @@ class Referents(Describing):
         ):  # "lukasa" (lukasaoz@...), asked; "Hyenk": Hynek, said, read as that
             if isinstance(other, Within):
                 return other
-            return await self.one(actor, question, other, understood, kind, told)
+            return await self.one(actor, ref.question, other, understood, ref.kind, told)
         return None
 
     async def _of_resolved(
         self,
-        actor: str,
-        reference: str,
+        ref: Ref,
         outcome: Resolved,
-        understood: Interpretation,
-        told: Disclosures,
         said: tuple[int, tuple[Candidate, ...]],
         window: Window | None,
     ) -> Referent:
@@ -201,6 +180,7 @@ class Referents(Describing):
         name with words none of theirs holds, a namesake, what it names instead (`_apart`);
         else the subject, disclosed. `said`: what held of the reference alone (partwords);
         `window`: the question's."""
+        reference, understood, told = ref.reference, ref.understood, ref.told
         if window is not None and window.historical:
             late = await existence.not_yet(self.graph, reference, outcome, window)
             if isinstance(late, Ambiguous):  # "attrs converters in '19": made in 2021
@@ -212,10 +192,8 @@ class Referents(Describing):
         if window is not None and (
             ask := await namesakes.asked(self.graph, reference, outcome.subject, window)
         ):
-            return await self._namesake(actor, reference, ask, understood, told, window)
-        apart = await self._apart(
-            actor, reference, outcome.subject, understood, told, said, window
-        )
+            return await self._namesake(ref, ask, window)
+        apart = await self._apart(ref, outcome.subject, said, window)
         if apart is not None:
             return apart
         await disclose(self.graph, reference, outcome, told, reach(window, understood))
@@ -223,52 +201,42 @@ class Referents(Describing):
             told.notes.append(folder)  # "click/ dir 2019": counted across its move, said
         return outcome.subject
 
-    async def _namesake(
-        self,
-        actor: str,
-        reference: str,
-        ask: Within,
-        understood: Interpretation,
-        told: Disclosures,
-        window: Window,
-    ) -> StoredSubject | Within:
+    async def _namesake(self, ref: Ref, ask: Within, window: Window) -> StoredSubject | Within:
         """A person's name others carry too: the only one of them active in the window, said
         (when fewer than those offered); else which one is asked."""
         people = [c.subject for c in ask.candidates]  # every one, when fewer than offered
         settled = len(people) < namesakes.OFFERED and await soleactive.settled(
-            self.graph, reference, people, understood, window
+            self.graph, ref.reference, people, ref.understood, window
         )  # "Hugo" in 2013: only Hugo Osvaldo Barrera committed, his (it asked which)
         if not settled:
             return ask
-        told.notes.append(settled[1])
-        self.resolver.admit(actor, settled[0])
+        ref.told.notes.append(settled[1])
+        self.resolver.admit(ref.actor, settled[0])
         return settled[0]
 
     async def _apart(
         self,
-        actor: str,
-        reference: str,
+        ref: Ref,
         subject: StoredSubject,
-        understood: Interpretation,
-        told: Disclosures,
         said: tuple[int, tuple[Candidate, ...]],
         window: Window | None,
     ) -> Referent | None:
         """What a reference resolved to `subject` names instead of it: read as a scope (the
         shipped code's module in it), the shipped code's module beside it, a part of it the
         words it left out name; or said to name nothing with them. None: `subject` itself."""
+        actor, reference, understood, told = ref.actor, ref.reference, ref.understood, ref.told
         if ask := await read_as_scope(self.graph, self.resolver, actor, reference, subject):
             if shipped := shipped_of_within(reference, ask, understood):
-                return self._shipped(actor, shipped, told)  # "werkzeug sansio": the package's
+                return self._shipped(ref, shipped)  # "werkzeug sansio": the package's
             return ask  # "attrs validators": src/attr/validators.py or src/attrs/validators.py
         if beside := await aside(self.graph, reference, subject, understood):
             if isinstance(beside, Within):
                 return beside  # "the CLI": only an example's module
-            return self._shipped(actor, beside, told)  # "the termui module": src/click's
+            return self._shipped(ref, beside)  # "the termui module": src/click's
         if not unmatched_words(reference, understood):
             return None
         if subject.kind is SubjectKind.MODULE:
-            found = await self._in_part(actor, reference, subject, understood, told)
+            found = await self._in_part(ref, subject)
             if found is not None:
                 return found
         part = await partwords.read(
