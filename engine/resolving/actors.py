@@ -2,7 +2,13 @@
 "dependabot's prs", "what did dependabot update") that names a person and subjects of other
 kinds is the person: "dependabot" is dependabot[bot] and .github/dependabot.yml, and a file
 makes no commits. It asked which of the two (checks c33, z33). Said in a limitation; several
-people of the name still ask, offering the people only."""
+people of the name still ask, offering the people only.
+
+A person is "of that name" only when the name is one of their handles or each of its words is
+a word of one (`Candidate.exact`, `every_token`): a person found by a near spelling is none.
+werkzeug and requests "json commits in 2025" answered "0 commit(s) by Jason", the file
+devcontainer.json passed over as making no commits: an ordinary or technical word taken for a
+person by a slip. It is asked, as any tie is."""
 
 from __future__ import annotations
 
@@ -22,7 +28,7 @@ def acted(
         return outcome
     people = [c for c in outcome.candidates if c.subject.kind is SubjectKind.PERSON]
     others = [c.subject for c in outcome.candidates if c.subject.kind is not SubjectKind.PERSON]
-    if not people or not others:
+    if not people or not others or not all(c.exact or c.every_token for c in people):
         return outcome
     whole = outcome.total is None or outcome.total <= len(outcome.candidates)
     if len(people) > 1 or not whole:  # which person is still asked

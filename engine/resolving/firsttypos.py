@@ -40,7 +40,7 @@ from engine.reading.interpretation import Interpretation
 from engine.reading.slips import QUESTION_WORDS
 from engine.reading.verbs import slip
 from engine.resolving import handleprefix
-from engine.resolving.resolution import Candidate
+from engine.resolving.resolution import Candidate, Resolved, Stage, handles
 from engine.resolving.within import Within
 
 MIN_LETTERS = 4  # "Davd", "Ntae": shorter words are one edit from too many names
@@ -138,3 +138,26 @@ async def otherwise(
         return asked(reference, found)
     notes.append(note(reference, found.names[0]))
     return found.names[0]
+
+
+async def ordinary_person(graph: OrgGraph, reference: str, outcome: Resolved) -> Within | None:
+    """One word the search took for a person by a near spelling, no handle of theirs nor a
+    word of one: the person is asked back, never answered for, as a name with a letter left
+    out is (`asked`): the word may be one of its own. requests "json commits in 2025"
+    answered "0 commit(s) by jason" (jjmaldonis: "json" is "jason" a letter short), "what
+    did json change in 2024" likewise. A word that is one of the person's handles or a word
+    of one ("dependabot", "kennethreitz") is theirs as written and stays; several words
+    ("kenneht reitz") stay read as the name, said (engine.resolving.disclosures)."""
+    word = normalise(reference)
+    person = outcome.subject
+    if outcome.stage is not Stage.HYBRID or person.kind is not SubjectKind.PERSON:
+        return None
+    if not word.isalpha() or any(word in normalise(h).split() for h in handles(person)):
+        return None
+    ordinary_word = await ordinary(graph, word)
+    why = "a word of code or of questions here" if ordinary_word else "no name or login here"
+    prompt = (
+        f'"{reference}" names no one here as written: it is {why}, and only near the name '
+        f"of {person.name} ({person.key}). Did you mean them?"
+    )
+    return Within(None, (Candidate(person, 0.5),), prompt)

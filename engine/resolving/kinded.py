@@ -20,6 +20,7 @@ from engine.domain.models import StoredSubject, SubjectKind
 from engine.ports import OrgGraph, SubjectOrder, SubjectQuery
 from engine.reading.interpretation import Interpretation
 from engine.reading.vocabulary import Intent
+from engine.resolving import firsttypos
 from engine.resolving.candidates import aside_of
 from engine.resolving.resolution import (
     Ambiguous,
@@ -97,6 +98,10 @@ async def resolve(
     if hint and isinstance(outcome, Resolved) and understood.intent not in ANSWER_KINDS:
         note = switched(reference, hint, outcome.subject)
         notes.extend([note] if note else [])
+    if isinstance(outcome, Resolved) and (
+        asked := await firsttypos.ordinary_person(graph, reference, outcome)
+    ):
+        return asked  # "json commits": a word taken for "jason" by a near spelling
     return outcome
 
 
