@@ -1927,8 +1927,9 @@ async def test_who_owns_without_ownership_says_none_is_recorded(
     graph, _ = click
     result = await ask(graph, "who owns click?")
     # "who changed click?" names no time: it asks about click's whole history now (a
-    # clarification); the owners' fallback reads the default year, as this does.
-    plain = await ask(graph, "who changed click in the last 365 days?")
+    # clarification); the owners' fallback reads the default year, as this does, and names
+    # those who changed it most (a plain "who changed" lists everyone: people41).
+    plain = await ask(graph, "who changed click the most in the last 365 days?")
     assert result.outcome is Outcome.ANSWERED
     none = (
         "No ownership is recorded for click: no team or person is recorded as its owner at "

@@ -15,11 +15,12 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from engine.domain import identities
-from engine.domain.contract import PEOPLE_SHOWN
+from engine.domain.contract import PEOPLE_LISTED, PEOPLE_SHOWN
 from engine.domain.facts import Fact, FactKind
 from engine.domain.models import StoredSubject, SubjectKind
 from engine.domain.timecontext import iso
 from engine.ports import SubjectDirectory
+from engine.reading.interpretation import Interpretation
 from engine.reading.vocabulary import Intent
 
 GROUPED = (
@@ -107,19 +108,22 @@ def _shown_for(
 
 
 async def ranked_people(
-    graph: SubjectDirectory, intent: Intent, facts: Sequence[Fact]
+    graph: SubjectDirectory, understood: Interpretation, facts: Sequence[Fact]
 ) -> list[StoredSubject]:
-    """The people a "who" answer lists (the first PEOPLE_SHOWN by commits over the
-    contributor facts, as engine/questions/who.py ranks them), read for the identities
-    each joins."""
-    if intent != Intent.WHO:
+    """The people a "who" answer lists (by commits over the contributor facts, as
+    engine/questions/who.py ranks and lists them: the first PEOPLE_SHOWN when the question
+    asks who led or ranks by lines, else up to PEOPLE_LISTED), read for the identities each
+    joins."""
+    if understood.intent != Intent.WHO:
         return []
+    few = understood.leaders or understood.ranked_by == "lines"
+    listed = PEOPLE_SHOWN if few else PEOPLE_LISTED
     commits: dict[str, int] = {}
     for fact in facts:
         if fact.kind is FactKind.ACTIVE_CONTRIBUTORS:
             top, counts = fact.value.get("top", []), fact.value.get("top_commits", [])
             for key, n in zip(top, counts, strict=False):
                 commits[key] = commits.get(key, 0) + (n if isinstance(n, int) else 0)
-    shown = sorted(commits, key=lambda k: (-commits[k], k))[:PEOPLE_SHOWN]
+    shown = sorted(commits, key=lambda k: (-commits[k], k))[:listed]
     found = await graph.subjects_by_keys(shown) if shown else {}
     return [found[k] for k in shown if k in found]

@@ -221,7 +221,7 @@ async def unasked(
     )
     said, merged = await merge_notes(graph, understood.intent, understood.merges, facts)
     grouped = grouping_notes(understood.intent, understood.fact_kinds, facts)
-    listed = await ranked_people(graph, understood.intent, facts)
+    listed = await ranked_people(graph, understood, facts)
     grouped += joined_notes([*subjects, *listed], facts)
     modules = any(s.kind is SubjectKind.MODULE for s in subjects)
     moved = (MOVES,) if understood.net_lines and modules else ()

@@ -25,6 +25,11 @@ CONTRACT_VERSION = "v1"
 # People a ranking headline lists (engine.questions.who); a question asking for more is
 # told so when it is read (engine.reading.meaning).
 PEOPLE_SHOWN = 5
+# People a "who" answer lists when the question asks who, not who led ("who committed to
+# click this year?" asks for the people, not the top five): everyone, by commits, up to this
+# many; above it the first PEOPLE_LISTED and how many in all, said
+# (engine.providers.contributors carries them, engine.questions.who lists them).
+PEOPLE_LISTED = 50
 
 
 class Outcome(enum.StrEnum):

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 
 from engine.domain.contract import (
+    PEOPLE_LISTED,
     PEOPLE_SHOWN,
     Axis,
     InvestigationResult,
@@ -192,7 +193,8 @@ async def answered(
     if parts.joins == "addresses":  # "..., and how does that change if we count all ...?"
         return joined(first, [first], [checked], parts.said, unsaid)
     if parts.joins == "listed":  # "who ..., and how many commits did each make?"
-        said = _listed(first, parts.said)
+        few = understood.leaders or understood.ranked_by == "lines"
+        said = _listed(first, parts.said, PEOPLE_SHOWN if few else PEOPLE_LISTED)
         return first if said is None else joined(first, [first], [checked], said, unsaid)
     if parts.joins == "bots" and not parts.questions:  # "who ..., and what share were bots?"
         share = laterjoins.bots_share(first)
@@ -239,17 +241,18 @@ async def answered(
     return result.model_copy(update={"direct_judgment": f"{result.direct_judgment} {share}"})
 
 
-def _listed(first: InvestigationResult, said: str) -> str | None:
+def _listed(first: InvestigationResult, said: str, listed: int) -> str | None:
     """How a "who" answer (`first`) gives each person's commits: all of them, or the first
-    PEOPLE_SHOWN of how many (said, never passed over); None when it is no "who" answer."""
+    `listed` of how many (said, never passed over: engine/questions/who.py lists the few who
+    led when asked for them, else up to PEOPLE_LISTED); None when it is no "who" answer."""
     counts = [c.value.get("contributors") for c in first.claimed_facts
               if c.kind is FactKind.ACTIVE_CONTRIBUTORS]  # fmt: skip
     if first.interpretation.get("intent") != Intent.WHO or len(counts) != 1:
         return None
     people = counts[0]
-    if not isinstance(people, int) or people <= PEOPLE_SHOWN:
+    if not isinstance(people, int) or people <= listed:
         return said
-    return (f"{said[:-1]}, the {PEOPLE_SHOWN} with the most of the {people}: the others' "
+    return (f"{said[:-1]}, the {listed} with the most of the {people}: the others' "
             f"commits are not listed here.")  # fmt: skip
 
 

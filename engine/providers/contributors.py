@@ -11,6 +11,7 @@ from datetime import UTC, datetime, time, timedelta
 
 from engine.domain.bots import is_bot
 from engine.domain.commits import commit_of
+from engine.domain.contract import PEOPLE_LISTED
 from engine.domain.evidence import cut_commit
 from engine.domain.facts import Fact, FactKind
 from engine.domain.models import SourceRecordKind, StoredSubject, SubjectKind
@@ -54,11 +55,12 @@ class ContributorsProvider(Exact):
             then = _prior(before, key, len(tallies) > 1)
             if not people and not then.get("prior_contributors"):
                 continue  # a period named to compare with keeps its people beside none
-            # Its own top five by commits and by lines, and the people leading across all the
-            # subjects asked about (an organisation's repositories), by either, wherever they
-            # changed this one: their totals then add up exactly over the facts, whichever
-            # basis engine/questions/who.py ranks by.
-            chosen = leaders | set(people[:TOP]) | set(found.ranked("lines")[:TOP])
+            # Its own first PEOPLE_LISTED by commits (a "who" answer lists everyone up to
+            # them) and top five by lines, and the people leading across all the subjects
+            # asked about (an organisation's repositories), by either, wherever they changed
+            # this one: their totals then add up exactly over the facts, whichever basis
+            # engine/questions/who.py ranks by.
+            chosen = leaders | set(people[:PEOPLE_LISTED]) | set(found.ranked("lines")[:TOP])
             chosen |= set(humans(people, names)) | set(humans(found.ranked("lines"), names))
             top = [p for p in people if p in chosen]
             value = {
@@ -163,7 +165,8 @@ def leading(
     together: dict[str, int] | None = None,
     names: dict[str, str] | None = None,
 ) -> list[str]:
-    """The TOP people across several subjects' tallies by commits and the TOP by lines, by
+    """The PEOPLE_LISTED people across several subjects' tallies by commits (everyone a "who"
+    answer lists, engine/questions/who.py) and the TOP by lines, by
     the same rankings as one tally's, a person's numbers added up over the subjects (their
     commits, when `together` counts them, each counted once: see _together); with `names`,
     the TOP of each who are no bots too ("top contributors excluding bots")."""
@@ -176,7 +179,7 @@ def leading(
     if together is not None:
         across.commits = {p: together.get(p, 0) for p in across.commits}
     by_commits, by_lines = across.ranked(), across.ranked("lines")
-    leaders = by_commits[:TOP] + by_lines[:TOP]
+    leaders = by_commits[:PEOPLE_LISTED] + by_lines[:TOP]
     if names is not None:
         leaders += humans(by_commits, names) + humans(by_lines, names)
     return list(dict.fromkeys(leaders))

@@ -2,6 +2,12 @@
 A or B?"): people ranked by commits (then changed lines; by lines when the question asks for
 lines), and said so, with the numbers the contributor facts hold. A who question naming only
 people ranks those people. An organisation-wide answer says it is one.
+
+"Who committed to click this year?" asks for the people: everyone is listed, up to
+PEOPLE_LISTED (above it the first of them and how many in all). It listed the top five and
+"39 people in all", another question's answer. A question asking who led ("the top
+contributors", "most active", "the main authors": Interpretation.leaders, kept by `read`)
+keeps the short list of PEOPLE_SHOWN.
 """
 
 from __future__ import annotations
@@ -9,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from engine.domain.bots import is_bot
-from engine.domain.contract import PEOPLE_SHOWN
+from engine.domain.contract import PEOPLE_LISTED, PEOPLE_SHOWN
 from engine.domain.facts import Fact, FactKind
 from engine.providers import Window
-from engine.questions.base import Case, Question, number, when
+from engine.questions.base import Asked, Case, Found, Question, Reader, number, when
 from engine.questions.botsown import bots_own
 from engine.questions.count import commits_of, contributors, most_of
 from engine.reading.vocabulary import Intent
@@ -25,6 +31,13 @@ class Who(Question):
 
     name = "who"
 
+    async def read(self, asked: Asked, reader: Reader) -> Found | None:
+        """Keeps how many people the answer lists: the few who led when the question asks
+        for them, else everyone up to PEOPLE_LISTED (read from its words, never again)."""
+        if asked.intent != Intent.WHO:
+            return None
+        return Found(kept=SHOWN if asked.understood.leaders else PEOPLE_LISTED)
+
     def judgment(self, case: Case) -> str | None:
         if case.intent != Intent.WHO:
             return None
@@ -34,7 +47,9 @@ class Who(Question):
             return bots_own(case.facts, case.names, case.scope, case.window, people=True)
         if case.inputs.bots is not None:
             return _without_bots(case.facts, case.scope, case.window, case.inputs.ranked_by)
-        return who_changed(case.facts, case.scope, case.window, case.inputs.ranked_by)
+        listed = case.inputs.kept.get(self.name)
+        shown = listed if isinstance(listed, int) else SHOWN
+        return who_changed(case.facts, case.scope, case.window, case.inputs.ranked_by, shown)
 
 
 def _people_named(
@@ -107,18 +122,25 @@ def people(facts: Sequence[Fact], by: str = "commits") -> list[tuple[str, int, i
     return [(names[k], commits[k], lines[k]) for k in ranked]
 
 
-def who_changed(facts: Sequence[Fact], scope: str, window: Window, by: str) -> str:
-    """People ranked by commits (or lines) over the contributor facts, with how many."""
+def who_changed(
+    facts: Sequence[Fact], scope: str, window: Window, by: str, listed: int = SHOWN
+) -> str:
+    """People ranked by commits (or lines) over the contributor facts, the first `listed`
+    of them (by lines, the few who led: the facts carry the first PEOPLE_SHOWN by lines
+    only), with how many in all; where that is more than are listed, said."""
     ranked = people(facts, by)
     if not ranked:
         return f"No one changed {scope} {when(window)}."
     least, most = contributors(facts)
+    listed = SHOWN if by == "lines" else listed
     who = "person" if least == 1 else "people"
     count = f" ({least} {who} in all)" if least == most else ""
+    if listed > SHOWN and least == most and least > listed:
+        count = f" (the first {listed} of {least} people in all; the others are not listed)"
     if by == "lines":
         shown = ", ".join(f"{p} ({n} line(s), {c} commit(s))" for p, c, n in ranked[:SHOWN])
         return f"Most active on {scope} {when(window)}, ranked by lines changed: {shown}{count}."
-    shown = ", ".join(f"{p} ({c} commit(s), {n} line(s))" for p, c, n in ranked[:SHOWN])
+    shown = ", ".join(f"{p} ({c} commit(s), {n} line(s))" for p, c, n in ranked[:listed])
     return f"Most active on {scope} {when(window)}, ranked by commits: {shown}{count}."
 
 

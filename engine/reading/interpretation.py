@@ -123,6 +123,9 @@ class Interpretation:
     asks_both: bool = False
     # What a "who" answer ranks people by: "lines" when changed lines are asked for.
     ranked_by: str = "commits"
+    # "the top contributors", "who was most active", "the main authors": a "who" answer lists
+    # the few who led; without such a word, everyone who committed (engine.questions.who).
+    leaders: bool = False
     # "besides Y", "apart from Y": the word, and the folded words after it (one person's part
     # left out, or said not computed: engine.resolving.together).
     excluding: tuple[str, str] | None = None

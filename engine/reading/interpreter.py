@@ -26,6 +26,7 @@ from engine.reading.asked import compares
 from engine.reading.interpretation import Interpretation
 from engine.reading.names import doer
 from engine.reading.scopes import excluding, scopes
+from engine.reading.sizerows import WHOLE_PEOPLE_NOTE
 from engine.reading.steps import asking, compared, said, words
 from engine.reading.steps.draft import Draft
 from engine.reading.time import reasons, unions
@@ -146,6 +147,9 @@ def _asked(d: Draft, read: Interpretation) -> Interpretation:
         per_period=d.per_period[0] if d.per_period else None,
         asks_both="both" in words,
         ranked_by="lines" if v.LINE_WORDS.intersection(words) else "commits",
+        # "the complete list of the top contributors": everyone is asked for
+        leaders=bool(v.LEADER_WORDS.intersection(words))
+        and not any(u.note.endswith(WHOLE_PEOPLE_NOTE) for u in d.unasked),
         fact_words=factphrases.fact_words(d.text),
         net_lines=d.net and d.intent == Intent.COUNT,
     )

@@ -17,7 +17,7 @@ question ends naming it. It ended on "one" as a verb not understood, or as a nam
 
 from __future__ import annotations
 
-from engine.domain.contract import PEOPLE_SHOWN
+from engine.domain.contract import PEOPLE_LISTED
 from engine.reading.time.calendar import count_of
 from engine.reading.vocabulary import CHANGE_VERBS, LINE_SIDES, NEWCOMERS, Intent
 from engine.reading.wordrow import At
@@ -108,17 +108,16 @@ def _number(word: str) -> bool:
 
 
 # "the full contributor ranking", "a complete list of contributors", "who committed? all of
-# them": every person, where a "who" answer lists the PEOPLE_SHOWN with the most commits and
-# says how many there were in all. Answered so, it would be another question; "full" and
-# "complete" ended it as words not understood (z39a A8).
+# them": every person. "full" and "complete" ended it as words not understood (z39a A8), then
+# as a list not given (wave 40: a "who" answer listed PEOPLE_SHOWN). A "who" answer not asking
+# who led lists everyone up to PEOPLE_LISTED, above it the first of them and how many in all,
+# said (engine/questions/who.py): the words are read, and the list's reach is said beside.
 _WHOLE = frozenset({"full", "complete", "entire", "exhaustive"})
 _WHOLE_OF = frozenset({"list", "listing", "ranking", "rankings", "breakdown", "leaderboard"})
 _THEM = frozenset({"them", "those", "these"})
 WHOLE_PEOPLE_NOTE = (
-    f"a full list of people is not given here: an answer ranking people lists the "
-    f"{PEOPLE_SHOWN} with the most commits and says how many there were in all. Ask for "
-    f'"the top {PEOPLE_SHOWN} contributors" (the number of everyone is said beside), "how '
-    'many people committed ...?", or about one person.'
+    f"everyone who committed is listed, most commits first, up to {PEOPLE_LISTED} people; "
+    f"above that the first {PEOPLE_LISTED} and how many there were in all."
 )
 
 

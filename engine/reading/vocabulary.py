@@ -36,6 +36,13 @@ INTENTS = tuple(Intent)
 
 # Words asking for changed lines: a "who" answer then ranks people by lines, not commits.
 LINE_WORDS = frozenset({"line", "lines", "loc", "churn", "churned"})
+# Words asking a "who" question for the few who led ("the top contributors", "who was most
+# active", "the main authors"): those PEOPLE_SHOWN are listed; without one, everyone who
+# committed (up to PEOPLE_LISTED) is (engine.questions.who).
+LEADER_WORDS = frozenset({
+    "top", "most", "main", "leading", "busiest", "biggest", "largest", "key", "primary",
+    "principal", "major", "chief", "heaviest", "prolific",
+})  # fmt: skip
 # The sides of changed lines a churn answer gives (+added -removed), and their verbs ("how
 # many lines did X add and delete?": "delete" was not understood): read with "lines".
 LINE_SIDES = frozenset({"added", "removed", "deleted", "inserted", "insertions", "deletions"}) | {

@@ -267,7 +267,10 @@ WORD_ROWS = (
         PER_NOTE,
         extent=lambda a: a.through_next() if a.word in PER else a.word_only(),
     ),
-    WordRow("whole list of people", whole_people, WHOLE_PEOPLE_NOTE, extent=whole_people_extent),
+    WordRow(
+        "whole list of people", whole_people, WHOLE_PEOPLE_NOTE, ends=False,
+        extent=whole_people_extent,
+    ),
     WordRow("people sized", people_sized, PEOPLE_SIZES_NOTE, ends=False),
     WordRow("big changes", big_changes, BIG_NOTE, ends=False),
     WordRow("count held", held_count, HELD_NOTE, extent=held_extent),
