@@ -136,3 +136,27 @@ def whole_people_extent(a: At) -> tuple[int, int]:
     """ "all of them": through "them"; else the word alone."""
     last = a.i + 2 if a.word == "all" else a.i
     return a.free[a.i].start, a.free[min(last, len(a.free) - 1)].end
+
+
+# "who else changes the same files as Rebecca Chen?", "who works on the same code as Tin
+# Tvrtković?": the people who changed what a person changed (co-changers), not computed here.
+# It was answered (outcome ANSWERED) with a judgment saying who a person works with is not
+# computed (z40a A-C03 and three more, on all four histories): another outcome than what was
+# given. The question ends, naming what is not computed and the questions that are.
+_SAME_THINGS = frozenset({
+    "files", "file", "code", "modules", "module", "areas", "area", "parts", "packages",
+    "paths", "places", "things", "stuff", "components",
+})  # fmt: skip
+CO_CHANGERS_NOTE = (
+    "who else changed the files a person changed (their co-changers) is not computed here. "
+    'Ask "which files did <person> change most in <period>?", then "who changed <file> in '
+    '<period>?" for each.'
+)
+
+
+def co_changers(a: At) -> bool:
+    """ "the same files as X", "the same code as X" in a question asking who."""
+    return (
+        a.intent == Intent.WHO and a.word == "same" and a.after in _SAME_THINGS
+        and "as" in a.words[a.i + 2 :]
+    )  # fmt: skip

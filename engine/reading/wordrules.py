@@ -48,11 +48,13 @@ from engine.reading.comparerows import BETWEEN_NOTE, between_extent, between_sub
 from engine.reading.ordinary import MOVES_NOTE, moves, moves_extent
 from engine.reading.sizerows import (
     BIG_NOTE,
+    CO_CHANGERS_NOTE,
     HELD_NOTE,
     PEOPLE_SIZES_NOTE,
     SIZE_NOTE,
     WHOLE_PEOPLE_NOTE,
     big_changes,
+    co_changers,
     held_count,
     held_extent,
     people_sized,
@@ -267,6 +269,7 @@ WORD_ROWS = (
         PER_NOTE,
         extent=lambda a: a.through_next() if a.word in PER else a.word_only(),
     ),
+    WordRow("co-changers", co_changers, CO_CHANGERS_NOTE, extent=lambda a: a.through_next()),
     WordRow(
         "whole list of people", whole_people, WHOLE_PEOPLE_NOTE, ends=False,
         extent=whole_people_extent,
