@@ -12,17 +12,21 @@ the head has no more).
   for a module whose own earlier or present path is the name as written ("the click
   folder": click/, moved to src/click in 2020, not docs/_themes/click deleted in 2018);
 - moved: the move out of the path written, else the newest move; none when it never moved;
-- into_src: the move of the repository's package into src/ (requests, 2023-08-13).
+- into_src: the move of the repository's package into src/ (requests, 2023-08-13);
+- replaced: one file made another, by git's rename or by one commit deleting the first and
+  adding the second.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 
 from engine.domain import lives
+from engine.domain.evidence import EvidenceRequest, EvidenceRule
 from engine.domain.lives import Step
-from engine.domain.models import StoredSubject, SubjectKind
+from engine.domain.models import SourceRecordKind, StoredSubject, SubjectKind, to_ns
 from engine.ports import OrgGraph, SubjectQuery
 
 _PACKAGES = 200  # a repository's packages read for the one moved into src/, at most
@@ -45,6 +49,8 @@ async def found_life(
     graph: OrgGraph, event: str, references: Sequence[str], subjects: Sequence[StoredSubject]
 ) -> Life | None:
     """The event asked of the one subject the question names, None when nothing is kept."""
+    if event == "replaced":
+        return await _replaced(graph, references, subjects)
     if len(subjects) != 1:
         return None
     (subject,) = subjects
@@ -126,6 +132,62 @@ async def _removed(
     return Life("kept", lineage[-1], (), tuple(reversed(lineage[:-1])))
 
 
+async def _replaced(
+    graph: OrgGraph, references: Sequence[str], subjects: Sequence[StoredSubject]
+) -> Life | None:
+    """One file made another ("when did CHANGELOG.rst become CHANGELOG.md?"): git's rename of
+    the first into the second (a step of the second's lineage from it: werkzeug README.rst,
+    bc6cf7f); else the commit that deleted the first and first wrote the second (attrs
+    afe2111: git pairs no rename, the texts differ) or wrote it too (`_touched`), the first
+    writing said; "unreplaced" with both when two commits did (requests HISTORY.md); None
+    when the second is no one module of the head or the first no one deleted file."""
+    if len(references) != 2:
+        return None
+    old, new = references
+    modules = {
+        s.key: s
+        for s in subjects
+        if s.kind is SubjectKind.MODULE
+        and any(lives.names(new, step.path) for step in _lineage(s)[:1])
+    }
+    if len(modules) != 1:
+        return None
+    (module,) = modules.values()
+    lineage = _lineage(module)
+    moved = [s for s in lineage if s.came_from and lives.names(old, s.came_from)]
+    if moved:
+        at = lineage.index(moved[-1])
+        return Life("moved", lineage[at], (), tuple(reversed(lineage[:at])))
+    key = f"repository:{module.attributes.get('repository')}"
+    repository = (await graph.subjects_by_keys([key])).get(key)
+    hits, _ = await deleted_named(graph, repository, [old]) if repository else ([], [])
+    born = [s for s in lineage if lives.names(new, s.path)]
+    if len(hits) != 1 or not born:
+        return None
+    gone, first = hits[0], born[-1]
+    if gone.sha == first.sha:
+        return Life("replaced", replace(first, came_from=gone.path))
+    if await _touched(graph, module, gone.at):  # click 03d3b8a: CHANGES.md written again
+        return Life("replaced", Step(first.path, gone.at, gone.sha, gone.by, gone.path), (first,))
+    return Life("unreplaced", first, (gone,))
+
+
+async def _touched(graph: OrgGraph, module: StoredSubject, at: str) -> bool:
+    """Whether the module has a commit in the second of `at` (the commit deleting the file
+    it replaced wrote it too: click's CHANGES.md, first added by 237be50 on one line of work,
+    written with CHANGES.rst's deletion by 03d3b8a on another)."""
+    start = to_ns(datetime.fromisoformat(at))
+    assert start is not None
+    rule = EvidenceRequest(
+        module.key, (SourceRecordKind.COMMIT,), EvidenceRule.CHANGES, start, start + 10**9
+    )
+    return (await graph.evidence_counts([rule]))[0] > 0
+
+
+def _lineage(subject: StoredSubject) -> list[Step]:
+    return lives.decode(subject.attributes.get(lives.LINEAGE))
+
+
 def _own_path(references: Sequence[str], paths: Sequence[str]) -> bool:
     """Whether a reference is written as one of the whole paths: "click" is click/, the
     folder src/click moved from, where docs/_themes/click (deleted) only ends with the name;
@@ -138,16 +200,20 @@ async def deleted_named(
     graph: OrgGraph, repository: StoredSubject, references: Sequence[str]
 ) -> tuple[list[Step], list[str]]:
     """The deleted files and folders of `repository` the references name, one per path; of
-    several, the one alone that lay in the shipped code, with the others' paths to be said
-    (werkzeug's "contrib": src/werkzeug/contrib, not tests/, docs/ or examples/contrib, all
-    deleted by 81e10efb; said, each a way on); else the one alone holding the others
+    several, the one alone written as its whole path (attrs "CHANGELOG.rst", not
+    docs/changelog.rst), else the one alone that lay in the shipped code, with the others'
+    paths to be said (werkzeug's "contrib": src/werkzeug/contrib, not tests/, docs/ or
+    examples/contrib, all deleted by 81e10efb; said, each a way on); else the one alone
+    holding the others
     (requests' "packages": requests/packages, the vendored libraries, not
     requests/packages/urllib3/packages inside it). engine.resolving.gonefiles reads the same."""
     named = (s for r in references for s in lives.deleted(repository.attributes, r))
     hits = list({s.path: s for s in named}.values())
     if len(hits) <= 1:
         return hits, []
-    kept = [s for s in hits if await _shipped(graph, repository.name, s.path)]
+    kept = [s for s in hits if _own_path(references, [s.path])]  # "CHANGELOG.rst": the root's
+    if len(kept) != 1:
+        kept = [s for s in hits if await _shipped(graph, repository.name, s.path)]
     if len(kept) != 1:
         kept = [s for s in hits if not any(s.path.startswith(f"{o.path}/") for o in hits)]
     if len(kept) != 1:

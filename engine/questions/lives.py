@@ -13,7 +13,9 @@ The rule, as git gives it (`git log --no-merges --full-history --diff-filter=A|D
   change of a subject is its removal only when it deleted it (a file moved away was not);
 - moved (renamed, "where did X go?"): the commit that moved it, with the moves after it;
 - became a package (turned into a folder, split into a package): the first commit writing
-  the folder, at any of its paths, as a folder.
+  the folder, at any of its paths, as a folder;
+- one file became another ("when did CHANGELOG.rst become CHANGELOG.md?"): git's rename, or
+  the one commit deleting the first and adding the second; two commits are both said.
 The answer reads that commit's second alone (as the first change does,
 engine/questions/firstchange.py), lists the commit and states it: when, what, its hash and
 its author, closing to the listed change; the other steps are said with theirs, as the
@@ -40,6 +42,7 @@ _SAID = {
     "made": "added", "removed": "deleted", "became": "first written as a folder",
     "moved": "moved", "into_src": "moved into src/", "kept": "added (it was never deleted)",
     "unmoved": "added (git finds no move of it)", "moved_away": "moved",
+    "replaced": "written in place of the file it replaced",
 }  # fmt: skip
 
 
@@ -64,6 +67,8 @@ class Lives(Question):
             return None  # its first change answers (engine/questions/firstchange.py)
         if life is None:  # never the changes of another window in its place
             return Found(unanswerable=_unfound(event, refs, asked.named))
+        if life.event == "unreplaced":  # two commits: each said, neither is the answer
+            return Found(unanswerable=_unreplaced(life))
         at = datetime.fromisoformat(life.step.at)
         if asked.ranged and not asked.window.start <= at < asked.window.end:
             return Found(unanswerable=_outside(life, at, asked.window.start, asked.window.end))
@@ -86,6 +91,8 @@ class Lives(Question):
         what = f'{iso(change.at)}: "{change.title}" ({step.sha[:7]}) by {change.by_name or step.by}'
         if life.event == "removed":
             return f"{step.path} was deleted at {what}."
+        if life.event == "replaced":
+            return _replaced(life, what)
         if life.event in ("moved", "into_src", "moved_away"):
             lead = f"{step.came_from} was not deleted: it " if life.event == "moved_away" else ""
             into = "into src/, as" if life.event == "into_src" else "to"
@@ -121,12 +128,45 @@ def _unfound(event: str, references: Sequence[str], named: Sequence[StoredSubjec
         )
     if event == "became":
         return f"{what} is a file, not a folder: no commit made it a package or a folder."
+    if event == "replaced":
+        return (
+            f"No one commit is recorded making {' into '.join(references)}: the first must "
+            "name one file the repository deleted and the second one it has now, each by its "
+            "name or path; `git log --no-merges --full-history --diff-filter=AD -- OLD NEW` "
+            "lists their deletion and addition."
+        )
     if event == "into_src":
         return (
             f"No package of {what} is recorded moving into src/: none of its packages there "
             "came from another path by git's rename detection."
         )
     return f"No move of {what} is recorded here (its paths were not kept by this import)."
+
+
+def _replaced(life: Life, what: str) -> str:
+    """One file made another by one commit: it deleted the first and added the second, or
+    wrote it again where another line of work had added it first (said with that one)."""
+    step = life.step
+    wrote, first = "added", ""
+    if life.earlier:
+        was = life.earlier[0]
+        wrote, first = "wrote", f"first added at {was.at[:10]} ({was.sha[:7]}, by {was.by}); "
+    return (
+        f"{step.came_from} became {step.path} at {what}: that commit deleted {step.came_from} "
+        f"and {wrote} {step.path} ({first}git's rename detection does not pair them: their "
+        "texts differ)."
+    )
+
+
+def _unreplaced(life: Life) -> str:
+    """The file asked became another, but no one commit deleted it and added the other: both
+    commits said, neither given as the answer."""
+    added, gone = life.step, life.earlier[0]
+    return (
+        f"No one commit made {gone.path} into {added.path}: {gone.path} was deleted at "
+        f"{gone.at[:10]} ({gone.sha[:7]}, by {gone.by}) and {added.path} added at "
+        f"{added.at[:10]} ({added.sha[:7]}, by {added.by})."
+    )
 
 
 def _outside(life: Life, at: datetime, start: datetime, end: datetime) -> str:

@@ -102,6 +102,15 @@ _TO_SRC = tuple(
     for the in ((), ("the",))
     for what in ((), ("folder",), ("directory",), ("dir",), ("layout",))
 )
+# One file made another ("when did CHANGELOG.rst become CHANGELOG.md?", "when was README.rst
+# replaced by README.md?", "renamed to"): read only between two paths written (`_between`),
+# so "what did Hynek become responsible for?" asks something else.
+_REPLACED = (
+    *((w,) for w in ("become", "became", "becomes")),
+    *((w, "into") for w in ("turn", "turned", "turns", "converted", "changed")),
+    *((w, by) for w in ("replaced", "superseded", "succeeded") for by in ("by", "with")),
+    *((w, "to") for w in ("renamed", "switched", "converted", "changed", "moved")),
+)
 # "Where did X go?", "where did X end up?": only in a question asking where (_WHERE).
 _GO: tuple[tuple[str, ...], ...] = (
     ("go",),
@@ -120,6 +129,7 @@ LIFE_ROWS: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...] = (
     ("became", tuple(("converted", *between, f) for between in _INTO for f in _FORM)),
     ("moved", tuple((w,) for w in _MOVE)),
     ("into_src", _TO_SRC),  # "when did the code move to src/?": no name needed
+    ("replaced", _REPLACED),  # "when did CHANGELOG.rst become CHANGELOG.md?": two paths
 )
 _LIFE = {words: event for event, rows in LIFE_ROWS for words in rows}
 _LIFE_LONGEST = max(len(words) for words in _LIFE)
@@ -153,6 +163,8 @@ def life(
             event = rows.get(tuple(t.norm for t in span))
             # "src" of "move to src/" may have been read as a name: the place, no subject
             free = all(t.free or (event == "into_src" and t.norm == "src") for t in span)
+            if event == "replaced" and not _between(text, tokens, i, i + n):
+                continue  # "when was X renamed?": a move, read by a shorter row
             if event is not None and (named or event == "into_src") and free:
                 for j in range(i, i + n):
                     tokens[j].free = readable[j].free = False
@@ -164,6 +176,17 @@ def life(
     came = any(tuple(norms[i : i + n]) in _ROWS for i in range(len(norms)) for n in (1, 2, 3))
     made = named and first is not None and bool(words & _MADE_WORDS or came)
     return ("made", "") if made else None
+
+
+def _between(text: str, tokens: list[r.Token], i: int, j: int) -> bool:
+    """Whether a path is written before tokens[i] and after tokens[j - 1] (a word with a dot
+    or a slash in it: "CHANGELOG.rst", "src/attr")."""
+
+    def path(t: r.Token) -> bool:
+        written = text[t.start : t.end].strip(".")
+        return "/" in written or "." in written
+
+    return any(path(t) for t in tokens[:i]) and any(path(t) for t in tokens[j:])
 
 
 _MADE_WORDS = frozenset({"added", "created", "introduced", "born", "written", "founded"})

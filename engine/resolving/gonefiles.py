@@ -1,5 +1,6 @@
 """A reference naming a file (or folder) the repository no longer has, in a question asking
-when or by whom it was deleted ("who killed _unicodefun.py?", "when was CHANGES.rst removed?"): the
+when or by whom it was deleted ("who killed _unicodefun.py?", "when was CHANGES.rst removed?")
+or when it became another ("when did CHANGELOG.rst become CHANGELOG.md?"): the
 deletion is a commit of the repository, so the reference is the repository and the answer
 reads that commit (engine/questions/lives.py). Only then: any other question about a deleted
 file ends as before (a file deleted since is no subject, and nothing is counted for it).
@@ -14,6 +15,11 @@ from engine.ports import OrgGraph
 from engine.questions.lifesteps import deleted_named
 from engine.resolving.gonerepos import holding_deleted
 from engine.resolving.resolution import Resolved
+
+# The life events asking of a deleted path: its deletion, and one file made another
+# ("when did CHANGELOG.rst become CHANGELOG.md?": the first deleted by the commit adding the
+# second; engine/questions/lifesteps.py).
+DELETED_ASKED = frozenset({"removed", "replaced"})
 
 
 async def deleted_file(graph: OrgGraph, reference: str) -> tuple[StoredSubject, str] | None:
@@ -31,8 +37,8 @@ async def deleted_file(graph: OrgGraph, reference: str) -> tuple[StoredSubject, 
     )
     if others:
         note += (
-            f" It is the one of the shipped code; {', '.join(others)} of that name were "
-            "deleted too: name one by its path to ask about it."
+            f" It is the one {_chosen(reference, step.path, others)}; {', '.join(others)} of "
+            "that name were deleted too: name one by its path to ask about it."
         )
     return repository, note
 
@@ -82,3 +88,13 @@ def its_path(reference: str, outcome: object) -> bool:
     path = str(outcome.subject.attributes.get("path") or "")
     written = reference.strip().strip("/")
     return "/" not in written or path == written or path.endswith(f"/{written}")
+
+
+def _chosen(reference: str, path: str, others: list[str]) -> str:
+    """Why one deleted path of several of a name was taken (engine.questions.lifesteps.
+    deleted_named): written whole, holding the others, or the shipped code's."""
+    if reference.strip().strip("/").casefold() == path.casefold():
+        return "at the path written"
+    if all(o.startswith(f"{path}/") for o in others):
+        return "holding the others"
+    return "of the shipped code"

@@ -33,7 +33,7 @@ from engine.resolving.describing import Describing, Ref
 from engine.resolving.disclosures import Disclosures, disclose, reach
 from engine.resolving.formerpaths import folded_path
 from engine.resolving.fullnames import other_person
-from engine.resolving.gonefiles import deleted_file, deleted_said, its_path
+from engine.resolving.gonefiles import DELETED_ASKED, deleted_file, deleted_said, its_path
 from engine.resolving.matching import Match
 from engine.resolving.pathreferents import by_path, gone_said, loosely_files
 from engine.resolving.resolution import (
@@ -81,7 +81,7 @@ class Referents(Describing):
         )
         if isinstance(outcome, Within):
             return outcome
-        if understood.life == "removed" and not its_path(reference, outcome) and (
+        if understood.life in DELETED_ASKED and not its_path(reference, outcome) and (
             deleted := await deleted_file(self.graph, reference)
         ):
             told.notes.append(deleted[1])  # "who killed _unicodefun.py?": the repository's commit
