@@ -127,15 +127,24 @@ async def test_a_file_deleted_before_the_head_is_named_as_gone_not_as_untracked(
     """A path git deleted (an attrs changelog fragment; werkzeug's contrib/cache.py, deleted
     in 2019) is no subject, and the no match says why: it said "Files are not tracked as
     modules unless they are a Python module of a package", false since every file of the
-    head is a subject, and asked about "the repository" in its place."""
+    head is a subject, and asked about "the repository" in its place. Now it names the
+    commit that deleted the file, as git gives it."""
     graph, clone = (attrs, attrs_clone) if history == "attrs" else (werkzeug, werkzeug_clone)
     assert path not in shared_history.git(clone, "ls-files").splitlines()
     assert shared_history.git(clone, "log", "--no-merges", "--format=%h", "--", path).split()
     result = await ask(graph, question)
     assert result.outcome is Outcome.NO_MATCH
-    said = [n for n in result.limitations if n.startswith(f'"{path}" names no ')]
+    said = [n for n in result.limitations if n.startswith(f'"{path}" names ')]
     assert len(said) == 1, result.limitations
-    assert "deleted or moved since" in said[0] and "Python module" not in said[0]
+    # The note names the commit git deleted it in (a20ea0b: the deletion, not "deleted or
+    # moved since" in general), and never the old "Python module" reason.
+    deleted = shared_history.git(
+        clone, "log", "--no-merges", "--full-history", "--diff-filter=D", "--format=%h",
+        "--abbrev=7", "-1", "--", path,
+    ).strip()
+    assert deleted, path
+    assert "no longer has: it was deleted at" in said[0], said[0]
+    assert f"({deleted}, by " in said[0] and "Python module" not in said[0], said[0]
 
 
 RANKINGS = [
