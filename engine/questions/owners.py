@@ -26,7 +26,7 @@ from engine.questions.base import (
     claim_also,
     when,
 )
-from engine.questions.who import who_changed
+from engine.questions.who import shares, who_changed
 from engine.reading.vocabulary import Intent
 
 YEAR = timedelta(days=365)  # who changed it, when no time is named (as "who changed X?")
@@ -37,6 +37,7 @@ class Changers:
     """The window over which the people who changed the subjects were read in its place."""
 
     window: Window
+    shares: bool = False  # each person's share asked ("ownership breakdown of X")
 
 
 class Owners(Question):
@@ -59,7 +60,8 @@ class Owners(Question):
             f"people who changed it most, by commits {when(window)}, are given in its place."
         )
         start = None if asked.ranged else window.start  # the answer covers that year too
-        return Found(results=tuple(read), start=start, notes=(note,), kept=Changers(window))
+        kept = Changers(window, asked.understood.shares)
+        return Found(results=tuple(read), start=start, notes=(note,), kept=kept)
 
     def judgment(self, case: Case) -> str | None:
         if case.intent != Intent.WHO_OWNS:
@@ -74,6 +76,8 @@ class Owners(Question):
         changers = case.inputs.kept.get(self.name)
         if isinstance(changers, Changers):
             facts = _changers(case, changers)
+            if changers.shares:
+                return f"{none} {shares(facts, case.scope, changers.window)}"
             return f"{none} {who_changed(facts, case.scope, changers.window, 'commits')}"
         # A status judgment would answer another question.
         named = "a repository or module" if case.wide else case.scope

@@ -24,6 +24,7 @@ from engine.questions.count import commits_of, contributors, most_of
 from engine.reading.vocabulary import Intent
 
 SHOWN = PEOPLE_SHOWN
+SHARES = "shares"  # kept by `read`: each person's share is asked (engine.reading.shares)
 
 
 class Who(Question):
@@ -36,6 +37,8 @@ class Who(Question):
         for them, else everyone up to PEOPLE_LISTED (read from its words, never again)."""
         if asked.intent != Intent.WHO:
             return None
+        if asked.understood.shares:
+            return Found(kept=SHARES)
         return Found(kept=SHOWN if asked.understood.leaders else PEOPLE_LISTED)
 
     def judgment(self, case: Case) -> str | None:
@@ -48,6 +51,8 @@ class Who(Question):
         if case.inputs.bots is not None:
             return _without_bots(case.facts, case.scope, case.window, case.inputs.ranked_by)
         listed = case.inputs.kept.get(self.name)
+        if listed == SHARES:
+            return shares(case.facts, case.scope, case.window)
         shown = listed if isinstance(listed, int) else SHOWN
         return who_changed(case.facts, case.scope, case.window, case.inputs.ranked_by, shown)
 
@@ -164,3 +169,32 @@ def _without_bots(facts: Sequence[Fact], scope: str, window: Window, by: str) ->
     return (
         f"Most active on {scope} {when(window)}, ranked by {basis}, bots left out{left}: {shown}."
     )
+
+
+def shares(facts: Sequence[Fact], scope: str, window: Window) -> str:
+    """Each person's share of one subject's commits and lines changed in the window
+    ("ownership breakdown of src/click/core.py this year"), everyone listed by commits: the
+    shares add up to the fact's totals, as git log counts them. Over several subjects (a
+    commit may touch several) or more people than are listed, the people as who_changed
+    lists them, and why no shares are given, said."""
+    found = [f for f in facts if f.kind is FactKind.ACTIVE_CONTRIBUTORS]
+    ranked = people(found)
+    total = number(found[0].value.get("commits")) if len(found) == 1 else 0
+    lines = number(found[0].value.get("lines_changed")) if len(found) == 1 else 0
+    if not ranked or not total or len(ranked) > PEOPLE_LISTED:
+        said = who_changed(facts, scope, window, "commits", PEOPLE_LISTED)
+        why = "one subject" if len(found) != 1 else f"at most {PEOPLE_LISTED} people"
+        return f"{said} Shares are given for {why} at a time; ask about each."
+    each = "; ".join(
+        f"{p} {c} commit(s) ({_percent(c, total)}), {n} line(s) ({_percent(n, lines)})"
+        for p, c, n in ranked
+    )
+    who = "person" if len(ranked) == 1 else "people"
+    return (
+        f"Shares of {scope} {when(window)}, of {total} commit(s) and {lines} line(s) changed "
+        f"by {len(ranked)} {who}, most commits first: {each}."
+    )
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f} %" if whole else "no lines"

@@ -126,6 +126,9 @@ class Interpretation:
     # "the top contributors", "who was most active", "the main authors": a "who" answer lists
     # the few who led; without such a word, everyone who committed (engine.questions.who).
     leaders: bool = False
+    # "ownership breakdown of X", "who owns X, as shares": each person's part of the window's
+    # commits and lines, everyone listed (engine.reading.shares, engine.questions.who).
+    shares: bool = False
     # "besides Y", "apart from Y": the word, and the folded words after it (one person's part
     # left out, or said not computed: engine.resolving.together).
     excluding: tuple[str, str] | None = None

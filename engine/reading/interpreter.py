@@ -149,7 +149,9 @@ def _asked(d: Draft, read: Interpretation) -> Interpretation:
         ranked_by="lines" if v.LINE_WORDS.intersection(words) else "commits",
         # "the complete list of the top contributors": everyone is asked for
         leaders=bool(v.LEADER_WORDS.intersection(words))
-        and not any(u.note.endswith(WHOLE_PEOPLE_NOTE) for u in d.unasked),
+        and not any(u.note.endswith(WHOLE_PEOPLE_NOTE) for u in d.unasked)
+        and not d.shares,
+        shares=d.shares,
         fact_words=factphrases.fact_words(d.text),
         net_lines=d.net and d.intent == Intent.COUNT,
     )

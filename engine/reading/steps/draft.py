@@ -48,6 +48,7 @@ class Draft:
     bots: str | None = None
     only: BotsAsked | None = None
     bots_only: str | None = None
+    shares: bool = False  # each person's share asked (engine.reading.shares)
     words: list[str] = field(default_factory=list)
     kind_hint: SubjectKind | None = None
     ranking: Ranking | None = None

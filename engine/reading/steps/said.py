@@ -14,6 +14,7 @@ from engine.reading.acting import acting
 from engine.reading.asked import compares
 from engine.reading.bots import bots_asked
 from engine.reading.breakdowns import PER_COMPARED_NOTE
+from engine.reading.shares import shares_asked
 from engine.reading.steps.draft import Draft
 from engine.reading.time.owntimes import ending as own_times
 from engine.reading.timeexpression import same_time
@@ -57,6 +58,10 @@ def unasked(d: Draft) -> None:
     # "how many commits this year excluding bots": the contributors' facts count the bots'
     # "how many bot commits": the contributors' facts list the bots
     d.intent, d.kinds, d.unasked = bots_asked(d.bots, d.only, text, d.intent, d.kinds, said)
+    # "ownership breakdown of X", "who owns X, as shares": each person's part
+    shared = shares_asked(text, tokens, d.intent, d.kinds, d.unasked)
+    d.intent, d.kinds, d.unasked = shared.intent, shared.kinds, shared.unasked
+    d.shares = shared.asked
 
 
 def leftover(d: Draft) -> None:
