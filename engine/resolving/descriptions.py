@@ -55,6 +55,9 @@ WORDS: dict[str, frozenset[str]] = {
         _CONFIG | {"yaml", "yml", "json"},
     ),
 }
+_FILE_WORDS = frozenset({"file", "files"})  # a description saying it names a file
+# Words that say a file's kind, which its extension writes ("the ci config": a .yml file)
+_KINDS = frozenset({"config", "configs", "configuration", "settings"})
 _MIN_ABBREVIATION = 4  # "cert" of "certificates"; shorter is no abbreviation
 
 
@@ -85,10 +88,21 @@ def _score(word: str, part: str) -> int | None:
     return 0 if part in WORDS.get(word, ()) else None
 
 
-def _match(words: list[str], path: str) -> int | None:
+def _own(path: str, typed: bool) -> list[str]:
+    """The words of a path's own name that can name it. Its extension names what kind of
+    file it is, not which, so it names the file only in a description saying it is one ("the
+    json file", "the ci config"): click's "json commits in 2025" was answered for
+    .devcontainer/devcontainer.json (0 commits), the one path whose words held "json"."""
+    name = path.rpartition("/")[2]
+    stem, dot, _ = name.lstrip(".").rpartition(".")
+    kept = name if typed or not dot else stem
+    return [p.lower() for p in _SPLIT.split(kept) if p]
+
+
+def _match(words: list[str], path: str, typed: bool = True) -> int | None:
     """The score of a path for the words (see the module docstring), or None."""
     parts = [p.lower() for p in _SPLIT.split(path) if p]
-    own = [p.lower() for p in _SPLIT.split(path.rpartition("/")[2]) if p]
+    own = _own(path, typed)
     total, named = 0, False
     for word in words:
         scores = [s for p in parts if (s := _score(word, p)) is not None]
@@ -130,7 +144,8 @@ async def read(graph: OrgGraph, phrase: str) -> Described | None:
     places |= {
         (r, path.rsplit("/", n)[0]) for r, path in by_place for n in range(1, path.count("/") + 1)
     }
-    scored = {p: s for p in places if (s := _match(words, p[1])) is not None}
+    typed = bool(_FILE_WORDS.intersection(normalise(phrase).split()) or _KINDS.intersection(words))
+    scored = {p: s for p in places if (s := _match(words, p[1], typed)) is not None}
     if not scored:
         return None
     best = max(scored.values())
