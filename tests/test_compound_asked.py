@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.domain.contract import Outcome
+from engine.domain.contract import PEOPLE_LISTED, Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
 from tests.shared_history import on
@@ -124,7 +124,8 @@ async def test_a_count_and_who_made_them_are_both_answered(
     commits = git_commits(clone, start, end, path=path)
     assert judgment.startswith(f"{len(commits)} commit(s) to {name} from "), judgment
     people = sorted(Counter(n for _, _, n in commits).values(), reverse=True)
-    assert listed(judgment) and [c for _, c in listed(judgment)] == people[:5]
+    # a "who" part lists everyone up to PEOPLE_LISTED (4e4bdc5; it listed the first five)
+    assert listed(judgment) and [c for _, c in listed(judgment)] == people[:PEOPLE_LISTED]
     assert f"({len(people)} {'person' if len(people) == 1 else 'people'} in all)" in judgment
 
 
