@@ -911,7 +911,11 @@ def test_the_top_n_is_a_number_never_a_name() -> None:
     assert [(u.phrase, u.ends) for u in three.unasked] == [("top 3", False)]
     assert "the first 3 listed are the top 3" in three.unasked[0].note
     ten = interpret("who are the top ten contributors to routing?", NOW)
-    assert "only the top 5 are listed, not 10" in ten.unasked[0].note
+    assert "the top 10 are listed" in ten.unasked[0].note and ten.leaders_asked == 10
+    assert ten.people_listed() == 10 and three.people_listed() == 5
+    lines = interpret("who are the top ten contributors to routing by lines?", NOW)
+    assert "only the top 5 are listed, not 10" in lines.unasked[0].note
+    assert lines.people_listed() == 5
     assert interpret("who are the top contributors to routing?", NOW).unasked == ()
 
 

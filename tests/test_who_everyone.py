@@ -99,3 +99,59 @@ async def test_who_led_keeps_the_short_list(
     judged = result.direct_judgment or ""
     assert result.outcome is Outcome.ANSWERED, (result.outcome, result.limitations)
     assert judged.count(" commit(s)") == PEOPLE_SHOWN, judged
+
+
+TOP_N = [  # (history, question, the same question asked for everyone, N)
+    ("click", "top 10 contributors to click in 2025", "who committed to click in 2025?", 10),
+    ("werkzeug", "top 8 contributors to werkzeug in 2024", "who touched werkzeug in 2024", 8),
+    ("requests", "the top 20 contributors to requests in 2015",
+     "who committed to requests in 2015?", 20),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "everyone", "n"), TOP_N)
+async def test_the_top_n_lists_n(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    everyone: str,
+    n: int,
+) -> None:
+    """ "the top 10 contributors" lists ten, the first ten of everyone's list (the figures
+    of which test_who_lists_everyone checks against git), and says so. Fails on 6e38027:
+    five listed and "only the top 5 are listed, not 10"."""
+    graph, _ = histories[history]
+    result = await ask(graph, question)
+    judged = result.direct_judgment or ""
+    assert result.outcome is Outcome.ANSWERED, (result.outcome, result.limitations)
+    listed = [int(n) for n in LISTED.findall(judged)]
+    assert len(listed) == n, judged
+    whole = [int(c) for c in LISTED.findall((await ask(graph, everyone)).direct_judgment or "")]
+    assert listed == whole[:n], (judged, whole)
+    assert f"the top {n} are listed" in " ".join(result.limitations), result.limitations
+    assert not any("only the top" in note for note in result.limitations), result.limitations
+
+
+FEW_ONLY = [  # (history, question): the facts hold the first five of these rankings only
+    ("click", "top 8 contributors to click in 2025 by lines changed"),
+    ("werkzeug", "top 10 contributors to werkzeug in 2024 excluding bots"),
+]
+
+
+@pytest.mark.parametrize(("history", "question"), FEW_ONLY)
+async def test_the_top_n_by_lines_or_without_bots_still_says_five(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str
+) -> None:
+    """Guard: by lines or with the bots left out the facts rank five; the answer lists five
+    and says it is not the number asked (passes before and after)."""
+    graph, _ = histories[history]
+    result = await ask(graph, question)
+    judged = result.direct_judgment or ""
+    assert result.outcome is Outcome.ANSWERED, (result.outcome, result.limitations)
+    assert (
+        len(re.findall(r"\(\d+ (?:commit|line)\(s\), \d+ (?:line|commit)\(s\)\)", judged))
+        == PEOPLE_SHOWN
+    ), judged
+    assert any("only the top 5 are listed" in note for note in result.limitations), (
+        result.limitations
+    )

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from engine.domain import identities
-from engine.domain.contract import PEOPLE_LISTED, PEOPLE_SHOWN
 from engine.domain.facts import Fact, FactKind
 from engine.domain.models import StoredSubject, SubjectKind
 from engine.domain.timecontext import iso
@@ -116,8 +115,7 @@ async def ranked_people(
     joins."""
     if understood.intent != Intent.WHO:
         return []
-    few = understood.leaders or understood.ranked_by == "lines"
-    listed = PEOPLE_SHOWN if few else PEOPLE_LISTED
+    listed = understood.people_listed()
     commits: dict[str, int] = {}
     for fact in facts:
         if fact.kind is FactKind.ACTIVE_CONTRIBUTORS:

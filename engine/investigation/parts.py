@@ -15,8 +15,6 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 
 from engine.domain.contract import (
-    PEOPLE_LISTED,
-    PEOPLE_SHOWN,
     Axis,
     InvestigationResult,
     Outcome,
@@ -193,8 +191,7 @@ async def answered(
     if parts.joins == "addresses":  # "..., and how does that change if we count all ...?"
         return joined(first, [first], [checked], parts.said, unsaid)
     if parts.joins == "listed":  # "who ..., and how many commits did each make?"
-        few = understood.leaders or understood.ranked_by == "lines"
-        said = _listed(first, parts.said, PEOPLE_SHOWN if few else PEOPLE_LISTED)
+        said = _listed(first, parts.said, understood.people_listed())
         return first if said is None else joined(first, [first], [checked], said, unsaid)
     if parts.joins == "bots" and not parts.questions:  # "who ..., and what share were bots?"
         share = laterjoins.bots_share(first)

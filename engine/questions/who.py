@@ -39,7 +39,7 @@ class Who(Question):
             return None
         if asked.understood.shares:
             return Found(kept=SHARES)
-        return Found(kept=SHOWN if asked.understood.leaders else PEOPLE_LISTED)
+        return Found(kept=asked.understood.people_listed())
 
     def judgment(self, case: Case) -> str | None:
         if case.intent != Intent.WHO:

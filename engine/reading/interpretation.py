@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from engine.domain.contract import PEOPLE_LISTED, PEOPLE_SHOWN
 from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
 from engine.reading import (
@@ -126,6 +127,9 @@ class Interpretation:
     # "the top contributors", "who was most active", "the main authors": a "who" answer lists
     # the few who led; without such a word, everyone who committed (engine.questions.who).
     leaders: bool = False
+    # "the top 10 contributors": how many people a "who" answer lists when the question
+    # says more than the few who led (engine.reading.meaning.top; 0: not said)
+    leaders_asked: int = 0
     # "ownership breakdown of X", "who owns X, as shares": each person's part of the window's
     # commits and lines, everyone listed (engine.reading.shares, engine.questions.who).
     shares: bool = False
@@ -171,6 +175,16 @@ class Interpretation:
     # not understood, which stands when a window is not answered
     # (engine/investigation/unions.py adds up the windows' answers).
     union: Union | None = None
+
+    def people_listed(self) -> int:
+        """How many people a "who" answer lists: the number "the top 10" says, the few who
+        led (PEOPLE_SHOWN) when asked for or ranked by lines, else everyone up to
+        PEOPLE_LISTED (engine/questions/who.py, engine/answering/people.py)."""
+        if self.leaders_asked:
+            return self.leaders_asked
+        if self.leaders or self.ranked_by == "lines":
+            return PEOPLE_SHOWN
+        return PEOPLE_LISTED
 
     def slot(self, phrase: str) -> Slot:
         """Where `phrase` stands in the question (the question unchanged, when nowhere)."""

@@ -152,6 +152,7 @@ def _asked(d: Draft, read: Interpretation) -> Interpretation:
         and not any(u.note.endswith(WHOLE_PEOPLE_NOTE) for u in d.unasked)
         and not d.shares,
         shares=d.shares,
+        leaders_asked=max((u.count for u in d.ranked), default=0),
         fact_words=factphrases.fact_words(d.text),
         net_lines=d.net and d.intent == Intent.COUNT,
     )

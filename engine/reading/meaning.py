@@ -20,10 +20,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
+from engine.domain.contract import PEOPLE_LISTED as LISTED
 from engine.domain.contract import PEOPLE_SHOWN as SHOWN
 from engine.reading import references as r
 from engine.reading.time.calendar import count_of
-from engine.reading.vocabulary import CHANGE_VERBS, NEWCOMERS, Intent
+from engine.reading.vocabulary import CHANGE_VERBS, LINE_WORDS, NEWCOMERS, Intent
 from engine.reading.wordrow import At
 from engine.reading.wordrules import WORD_ROWS
 
@@ -41,6 +42,8 @@ class Unasked:
     phrase: str
     note: str
     ends: bool = True
+    # "the top 10 contributors": how many people the answer lists (0: as the intent lists)
+    count: int = 0
 
 
 def unasked(
@@ -170,6 +173,10 @@ def top(text: str, tokens: list[r.Token]) -> tuple[Unasked, ...]:
             continue
         word.free = number.free = False
         phrase = text[left.start : right.end]
+        if SHOWN < count <= LISTED and not _few_only(tokens):
+            # the facts rank PEOPLE_LISTED by commits: "top 10" lists ten, not five
+            note = f'"{phrase}": the top {count} are listed, ranked by commits.'
+            return (Unasked(phrase, note, ends=False, count=count),)
         shown = (
             f"the first {count} listed are the top {count}"
             if count <= SHOWN
@@ -178,6 +185,16 @@ def top(text: str, tokens: list[r.Token]) -> tuple[Unasked, ...]:
         note = f'"{phrase}": an answer ranking people lists at most {SHOWN}: {shown}.'
         return (Unasked(phrase, note, ends=False),)
     return ()
+
+
+_BOT_WORDS = frozenset({"bot", "bots", "human", "humans", "robot", "robots"})
+
+
+def _few_only(tokens: list[r.Token]) -> bool:
+    """Rankings the facts hold the first PEOPLE_SHOWN of only: by lines, and with the bots
+    left out or asked (engine/providers/contributors.py keeps the top five of each)."""
+    words = {t.norm for t in tokens}
+    return bool(words & LINE_WORDS or words & _BOT_WORDS)
 
 
 def ending(found: tuple[Unasked, ...]) -> tuple[str, ...]:
