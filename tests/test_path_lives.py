@@ -11,6 +11,7 @@ newest commit deleting the path (`--diff-filter=D`), a creation the oldest writi
 
 from __future__ import annotations
 
+import itertools
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
@@ -281,3 +282,82 @@ async def test_who_did_another_event_after_a_life_question_stays_said_not_answer
     assert any(n.startswith("Only the first question") for n in result.limitations), (
         result.limitations
     )
+
+
+def lives(clone: Path, path: str) -> list[tuple[tuple[str, str], tuple[str, str]]]:
+    """Each earlier life of `path` as git gives it, oldest first: (its creation, its end), a
+    creation git's status A for the path alone (a move into it is an A there), its end the
+    newest status D (a move out of it is a D there) before the next creation."""
+    made = [c.split() for c in _log(clone, "--diff-filter=A", path)]
+    ended = [c.split() for c in _log(clone, "--diff-filter=D", path)]
+    out = []
+    for (born_at, born), (next_at, _) in itertools.pairwise(made):
+        end = [(at, sha) for at, sha in ended if born_at < at <= next_at][-1]
+        out.append((_when(born_at, born), _when(*end)))
+    return out
+
+
+def _log(clone: Path, status: str, path: str) -> list[str]:
+    lines = shared_history.git(
+        clone, "log", "--no-merges", "--full-history", "--format=%at %H", status, "--", path
+    ).splitlines()
+    return sorted(lines)
+
+
+def _when(at: str, sha: str) -> tuple[str, str]:
+    return datetime.fromtimestamp(int(at), UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), sha[:7]
+
+
+LIVED = [  # (history, question, the path asked, the path its latest life's answer names)
+    # test_requests.py: added 2011, moved to tests/ 2012-02 (0b9a2a1), added again 2012-12,
+    # moved to tests/ again 2016-02-05 (18b26d2, Dmitry Dygalo): was the first move
+    ("requests", "who deleted test_requests.py", "test_requests.py", "moved"),
+    ("requests", "when was test_requests.py deleted?", "test_requests.py", "moved"),
+    # tests/test_requests.py: written by that first move, deleted 2012-12 (e4c4c80), written
+    # again by the second: was the first move, from the 2011 test_requests.py
+    ("requests", "when was tests/test_requests.py created?", "tests/test_requests.py", "made"),
+    # click's README.md: added 2018-04, deleted 2018-05 (4ebaff2), added again 2024: was 2018
+    ("click", "when was README.md created?", "README.md", "made"),
+    ("click", "who deleted README.md?", "README.md", "kept"),
+    # deleted files the head has no more: their latest deletion, as before, said with the
+    # lives before it (attrs' AUTHORS.rst: 2015-01 to 2015-12, then again to 2022; werkzeug's
+    # tests/test_compat.py: 2009 to 2011, then moved back from werkzeug/testsuite in 2014)
+    ("attrs", "who deleted AUTHORS.rst?", "AUTHORS.rst", "removed"),
+    ("werkzeug", "when was tests/test_compat.py deleted?", "tests/test_compat.py", "removed"),
+]
+
+
+@pytest.mark.parametrize(("history", "question", "path", "kind"), LIVED)
+async def test_a_path_that_lived_more_than_once_is_answered_for_its_latest_life(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str, path: str, kind: str
+) -> None:
+    """A path created, deleted or moved away, then created again: its creation and deletion
+    are those of its latest life (git's newest status A, and the newest D after it), its
+    earlier lives said with their commits, never the first life's answered for the path."""
+    graph, clone = histories[history]
+    born_at, born = _when(*_log(clone, "--diff-filter=A", path)[-1].split())
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.clarification_prompt or result.limitations
+    said = result.direct_judgment or ""
+    if kind == "moved":  # its latest life ended by a move out of it: git's D for the path
+        end_at, end = commit(clone, "--diff-filter=D", "--", path)
+        moved = f"{path} was not deleted: it moved to tests/{path}, at {end_at}: "
+        assert said.startswith(moved), said
+        assert f"({end}) by Dmitry Dygalo." in said, said
+    elif kind == "removed":
+        end_at, end = commit(clone, "--diff-filter=D", "--", path)
+        assert said.startswith(f"{path} was deleted at {end_at}: "), said
+        assert f"({end}) by " in said, said
+    elif kind == "made":
+        verb = "written again" if "/" in path else "added again"
+        assert said.startswith(f"{path} was {verb} at {born_at}: "), said
+        assert f"({born}) by " in said, said
+    else:
+        assert said.startswith(f"{path} as the repository has it was never deleted: "), said
+        assert f"{path} was added again at {born_at}: " in said and f"({born}) by " in said, said
+    earlier = lives(clone, path)
+    assert earlier, path
+    for (was_at, was), (gone_at, gone) in earlier:
+        assert f"at {was_at[:10]} ({was}, by " in said, said
+        assert f"at {gone_at[:10]} ({gone}, by " in said, said
+    assert "That is its latest life; it lived before: " in said, said

@@ -6,6 +6,13 @@ file the head no longer has. Written by graph/git/lives.py, read by engine/quest
 Two text attributes, one line a path, tab-separated:
 - a module's `lineage`: its path and each earlier path git followed it through, newest first:
   "path<TAB>author time<TAB>hash<TAB>author<TAB>the path it came from (empty: added there)";
+- a module's `earlier_lives`: each path of its lineage that lived before the life the
+  lineage follows (created, then deleted or moved away, then created again: requests'
+  test_requests.py, added in 2011, moved to tests/ in 2012, added again in 2012 and moved
+  to tests/ in 2016), one line a life, oldest first: "path<TAB>its birth's author time<TAB>
+  hash<TAB>author<TAB>the path it came from<TAB>its end's author time<TAB>hash<TAB>author<TAB>
+  the path it moved to (empty: deleted)"; the repository's `earlier_lives`, likewise, those
+  of its deleted files (attrs' AUTHORS.rst: added 2015-01, deleted 2015-12, added again);
 - the repository's `gone_files`: each file the head no longer has, deleted (not moved) by
   the last commit that touched it, one line a commit (a release deleting hundreds of
   changelog fragments is one line): "author time<TAB>hash<TAB>author<TAB>path<TAB>path...".
@@ -19,6 +26,7 @@ from dataclasses import dataclass
 from engine.domain import gone
 
 LINEAGE = "lineage"
+EARLIER = "earlier_lives"
 GONE_FILES = "gone_files"
 # A repository holding any deleted file or folder (`gone_files`, or engine/domain/gone.py's
 # `gone_folders`) is marked so, true, by the git import: their readers ask the graph for the
@@ -37,6 +45,36 @@ class Step:
     sha: str  # abbreviated
     by: str
     came_from: str = ""
+
+
+@dataclass(frozen=True)
+class Lived:
+    """An earlier life of a path: the commit that wrote it (`born`) and the one that deleted
+    it or moved it away (`ended`, to `moved_to`), before the path was written again."""
+
+    born: Step
+    ended: Step
+    moved_to: str = ""
+
+
+def encode_lived(lived: Sequence[Lived]) -> str:
+    """One line a life, in the order given (oldest first)."""
+    return gone.capped(
+        _line((b.path, b.at, b.sha, b.by, b.came_from, e.at, e.sha, e.by, life.moved_to))
+        for life in lived
+        for b, e in [(life.born, life.ended)]
+    )
+
+
+def decode_lived(text: object) -> list[Lived]:
+    out: list[Lived] = []
+    for line in str(text or "").splitlines():
+        parts = line.split("\t")
+        if len(parts) == 9:
+            path, moved_to = parts[0], parts[8]
+            born = Step(path, *parts[1:5])
+            out.append(Lived(born, Step(path, *parts[5:8]), moved_to))
+    return out
 
 
 def encode(steps: Sequence[Step]) -> str:

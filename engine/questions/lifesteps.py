@@ -43,6 +43,9 @@ class Life:
     step: Step
     earlier: tuple[Step, ...] = ()
     later: tuple[Step, ...] = ()
+    # the earlier lives of the path asked (and of the paths it came from), oldest first: the
+    # step is of its latest life (requests' test_requests.py, written again in 2012-12)
+    lived: tuple[lives.Lived, ...] = ()
 
 
 async def found_life(
@@ -69,7 +72,18 @@ async def found_life(
     # did datastructures show up?" is its first change, the folder's creation only by its path
     if event == "made" and _was_file(subject) and not _by_path(references, lineage):
         return None
-    return _made(event, references, lineage)
+    return _lived(_made(event, references, lineage), subject)
+
+
+def _lived(life: Life, subject: StoredSubject, *, path: str = "") -> Life:
+    """`life` with the earlier lives kept for its path (`path`, else its step's) and the
+    paths it came from (engine/domain/lives.py `earlier_lives`)."""
+    paths = {path or life.step.path, *(s.path for s in life.earlier)}
+    if path:
+        paths = {path}
+    found = lives.decode_lived(subject.attributes.get(lives.EARLIER))
+    kept = tuple(one for one in found if one.born.path in paths)
+    return replace(life, lived=kept) if kept else life
 
 
 def _was_file(subject: StoredSubject) -> bool:
@@ -116,8 +130,8 @@ async def _removed(
         references, [s.path for s in hits]
     ):
         hits = []  # "the click folder": click/, moved to src/click, not docs/_themes/click
-    if len(hits) == 1:
-        return Life("removed", hits[0])
+    if len(hits) == 1:  # its earlier lives kept on the repository (attrs' AUTHORS.rst)
+        return _lived(Life("removed", hits[0]), repository, path=hits[0].path)
     if hits or not lineage:
         return None  # several deleted files of the name: none of them chosen
     moved = _moved(references, lineage)
@@ -128,8 +142,9 @@ async def _removed(
         and (not now or left)
         and any(lives.names(r, moved.step.came_from) for r in references)
     ):
-        return replace(moved, event="moved_away")  # "tests/typing_example.py": moved, said
-    return Life("kept", lineage[-1], (), tuple(reversed(lineage[:-1])))
+        moved_away = replace(moved, event="moved_away")  # "tests/typing_example.py": moved
+        return _lived(moved_away, subject, path=moved.step.came_from)
+    return _lived(Life("kept", lineage[-1], (), tuple(reversed(lineage[:-1]))), subject)
 
 
 async def _replaced(

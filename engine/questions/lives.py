@@ -14,6 +14,10 @@ The rule, as git gives it (`git log --no-merges --full-history --diff-filter=A|D
 - moved (renamed, "where did X go?"): the commit that moved it, with the moves after it;
 - became a package (turned into a folder, split into a package): the first commit writing
   the folder, at any of its paths, as a folder;
+- a path that lived more than once (created, deleted or moved away, created again): its
+  latest life, the last creation and the deletion after it, said with its earlier lives
+  (requests' test_requests.py: moved to tests/ by 18b26d2 in 2016, after a first life
+  from 75b499d to its move by 0b9a2a1 in 2012);
 - one file became another ("when did CHANGELOG.rst become CHANGELOG.md?"): git's rename, or
   the one commit deleting the first and adding the second; two commits are both said.
 The answer reads that commit's second alone (as the first change does,
@@ -90,7 +94,8 @@ class Lives(Question):
         step = life.step
         what = f'{iso(change.at)}: "{change.title}" ({step.sha[:7]}) by {change.by_name or step.by}'
         if life.event == "removed":
-            return f"{step.path} was deleted at {what}."
+            gone = f"{step.path} was deleted at {what}."
+            return f"{gone} {_lived(life)}" if life.lived else gone
         if life.event == "replaced":
             return _replaced(life, what)
         if life.event in ("moved", "into_src", "moved_away"):
@@ -102,7 +107,8 @@ class Lives(Question):
         else:
             said = _made(life, what)
         moves = _steps(life.later, "; then to ")
-        return f"{said} Since then it moved to {moves}." if moves else said
+        said = f"{said} Since then it moved to {moves}." if moves else said
+        return f"{said} {_lived(life)}" if life.lived else said
 
     def claims(self, case: Case, claimed: Sequence[ClaimedFact]) -> list[ClaimedFact]:
         if not isinstance(case.inputs.kept.get(self.name), Life):
@@ -191,17 +197,38 @@ def _made(life: Life, what: str) -> str:
         "unmoved": f"{now} never moved: ",
     }
     lead = head.get(life.event, "")
+    again = any(one.born.path == step.path for one in life.lived)
+    if life.event == "kept" and again:  # README.md: deleted in 2018, added again in 2024
+        lead = f"{now} as the repository has it was never deleted: "
     if life.event == "unmoved":
         lead += "git's rename detection finds no earlier path; "
     if not step.came_from:
-        return f"{lead}{step.path} was added{form} at {what}."
+        return f"{lead}{step.path} was added{' again' if again else ''}{form} at {what}."
     came = ", which came from ".join(s.came_from for s in (step, *life.earlier[:-1]))
     first = life.earlier[-1] if life.earlier else None
     origin = f", added at {first.at[:10]} ({first.sha[:7]}, by {first.by})" if first else ""
+    written = "written again" if again else "first written"
     return (
-        f"{lead}{step.path} was first written{form} at {what}; git's rename detection says "
+        f"{lead}{step.path} was {written}{form} at {what}; git's rename detection says "
         f"it came from {came}{origin}."
     )
+
+
+def _lived(life: Life) -> str:
+    """The earlier lives of the path asked (and of the paths it came from): the answer is of
+    its latest life, the one the path's last creation began ("test_requests.py was added
+    again at 2012-12-17 (82cce02) ... after an earlier life: added at 2011-02-13 (75b499d,
+    by Kenneth Reitz), moved to tests/test_requests.py at 2012-02-15 (0b9a2a1, ...)")."""
+    said = []
+    for one in life.lived:
+        born, ended = one.born, one.ended
+        how = f"written from {born.came_from}" if born.came_from else "added"
+        end = f"moved to {one.moved_to}" if one.moved_to else "deleted"
+        said.append(
+            f"{born.path}, {how} at {born.at[:10]} ({born.sha[:7]}, by {born.by}), {end} at "
+            f"{ended.at[:10]} ({ended.sha[:7]}, by {ended.by})"
+        )
+    return f"That is its latest life; it lived before: {'; '.join(said)}."
 
 
 def _steps(steps: Sequence[Step], joined: str, *, moves: bool = False) -> str:

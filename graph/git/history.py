@@ -14,10 +14,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 
-from engine.domain.lives import Step
+from engine.domain.lives import Lived, Step
 from graph.git.gone import gone_folders
 from graph.git.identity import People, gathered
-from graph.git.lives import apart, births, gone_files
+from graph.git.lives import apart, gone_files, lived
 from graph.git.log import Commit
 from graph.git.modules import Modules
 
@@ -86,8 +86,9 @@ class History:
     last: datetime | None = None
     # folders the head has no more -> (last change, hash, author) (graph/git/gone.py)
     gone: dict[str, tuple[str, str, str]] = field(default_factory=dict)
-    # every path -> the commit that first wrote it; files deleted (graph/git/lives.py)
+    # every path -> the commit that wrote it in its latest life; files deleted (graph/git/lives.py)
     born: dict[str, Step] = field(default_factory=dict)
+    earlier: dict[str, list[Lived]] = field(default_factory=dict)  # a path's earlier lives
     gone_files: list[Step] = field(default_factory=list)
     # a moved folder module -> its commits made apart from its era, (early, late) author
     # instants in epoch seconds (engine/domain/movedapart.py)
@@ -109,7 +110,7 @@ class History:
         self.modules.learn(read)
         own = [c for c in read if len(c.parents) <= 1]  # a merge changes nothing of its own
         self.gone = gone_folders(own, self.modules.present, self.modules.head_path)
-        self.born = births(own)
+        self.born, self.earlier = lived(own)
         self.gone_files = gone_files(own, self.modules.head_files)
         for commit in read:
             self.add(commit)

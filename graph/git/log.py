@@ -33,6 +33,7 @@ class FileChange:
     removed: int
     old_path: str | None = None  # set when git detected a rename
     deleted: bool = False  # git's status D (`--summary`: "delete mode"), not lines counted
+    created: bool = False  # git's status A (`--summary`: "create mode"): a path written anew
 
 
 @dataclass(slots=True)
@@ -192,14 +193,26 @@ def _summarised(commit: Commit, summary: str) -> None:
     """Marks the files `git log --summary` says the commit deleted ("delete mode 100644
     PATH"): a deletion is git's status D, never guessed from the lines counted (a file
     emptied by one commit and deleted by a later one, or deleted and then changed on a
-    branch merged after, was read as deleted by the wrong commit)."""
-    gone = {
+    branch merged after, was read as deleted by the wrong commit); and those it created
+    ("create mode"), a path written again after its deletion or move (graph/git/lives.py)."""
+    gone = _summary_paths(summary, "delete mode ")
+    made = _summary_paths(summary, "create mode ")
+    if gone or made:
+        commit.files[:] = [
+            replace(f, deleted=f.path in gone, created=f.path in made)
+            if f.path in gone or f.path in made
+            else f
+            for f in commit.files
+        ]
+
+
+def _summary_paths(summary: str, mode: str) -> set[str]:
+    """The paths of `--summary`'s lines of one kind ("delete mode 100644 PATH")."""
+    return {
         line.strip().split(" ", 3)[3]
         for line in summary.splitlines()
-        if line.strip().startswith("delete mode ") and line.strip().count(" ") >= 3
+        if line.strip().startswith(mode) and line.strip().count(" ") >= 3
     }
-    if gone:
-        commit.files[:] = [replace(f, deleted=True) if f.path in gone else f for f in commit.files]
 
 
 def _numstat(token: str) -> tuple[int, int, str]:

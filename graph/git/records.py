@@ -33,8 +33,10 @@ MAX_TITLE = 400  # a source record's title (engine.domain.models.SourceRecord)
 # commits made apart from its era (engine/domain/movedapart.py: what touched its earlier path).
 # 13: a file's deletion is git's status D (graph/git/log.py reads --summary), not its last touch.
 # 14: a repository holding deleted files or folders is marked so (engine/domain/lives.py
-# `DELETED`): their readers ask for the marked repositories alone.
-MODULE_LAYOUT = 14
+# `DELETED`): their readers ask for the marked repositories alone. 15: a path's lineage follows
+# its latest life, a path created again after its deletion or move kept with its earlier lives
+# (engine/domain/lives.py `earlier_lives`; graph/git/log.py reads git's "create mode").
+MODULE_LAYOUT = 15
 # How commit records are keyed (engine/domain/commits.py); 2: a shortened key names its commit. An
 # import finding a repository stored before reads its whole history again if it had such keys.
 COMMIT_KEYS = 2

@@ -102,7 +102,7 @@ def _modules(history: History, stored: Mapping[str, StoredSubject]) -> Iterator[
                 "source": f"git:{history.repo}",
                 "attributes": {
                     **_module_attributes(history.repo, module),
-                    **lived.lineage_attribute(path, history.born),
+                    **lived.lineage_attribute(path, history.born, history.earlier),
                     **lived.apart_attribute(
                         history.apart.get(path), _stored_attr(stored.get(key), movedapart.ATTRIBUTE)
                     ),
@@ -160,7 +160,12 @@ def _gone(history: History, stored: StoredSubject | None) -> dict[str, Any]:
 
 def _gone_files(history: History, stored: StoredSubject | None) -> dict[str, Any]:
     kept = stored.attributes.get(lives.GONE_FILES) if stored else None
-    return lived.gone_attribute(history.gone_files, kept, history.modules.head_files)
+    before = stored.attributes.get(lives.EARLIER) if stored else None
+    head = history.modules.head_files
+    return {
+        **lived.gone_attribute(history.gone_files, kept, head),
+        **lived.gone_lives_attribute(history.gone_files, history.earlier, before, head),
+    }
 
 
 def _identities(person: Person, stored: StoredSubject | None) -> dict[str, Any]:
