@@ -62,6 +62,12 @@ COMPARED: list[tuple[str, str, Span, Span, str]] = [
      ""),
     ("requests", "How did March stack up against April in commits?", (on(2026, 4), on(2026, 5)),
      (on(2026, 3), on(2026, 4)), ""),
+    # a unit written singular with no count is one (the plural is not: below)
+    ("click", "commits in the last 30 days vs the day before", (CLOCK - timedelta(days=30), CLOCK),
+     (CLOCK - timedelta(days=31), CLOCK - timedelta(days=30)), ""),
+    ("attrs", "commits in the last two weeks vs the previous fortnight",
+     (CLOCK - timedelta(weeks=2), CLOCK), (CLOCK - timedelta(weeks=4), CLOCK - timedelta(weeks=2)),
+     ""),
     # a span back from now against the year before it, never the calendar year 2024
     ("requests", "commits in the past year compared with the year before that",
      (on(2025, 9, 1, 12), CLOCK), (on(2024, 9, 1, 12), on(2025, 9, 1, 12)), ""),
@@ -92,6 +98,49 @@ async def test_both_periods_are_counted_as_git_counts_them(
     for start, end in (later, earlier):
         n = commits(clones[history], start, end, author=author)
         assert f" {n} commit(s) from {start:%Y-%m-%dT%H:%M:%SZ} to {end:%Y-%m-%dT%H:%M:%SZ}" in said
+
+
+# Units written plural with no count (r41 F1): how many is not said, so the second period is
+# named not understood, never answered as one unit ("the days before" was one day, "the years
+# before" 2024 alone). (history, question, the phrase, the first period, the one unit taken)
+UNCOUNTED: list[tuple[str, str, str, Span, Span]] = [
+    ("requests", "commits in the last 30 days vs the days before", "the days before",
+     (CLOCK - timedelta(days=30), CLOCK), (CLOCK - timedelta(days=31), CLOCK - timedelta(days=30))),
+    ("requests", "commits in the last 30 days vs the previous days", "the previous days",
+     (CLOCK - timedelta(days=30), CLOCK), (CLOCK - timedelta(days=31), CLOCK - timedelta(days=30))),
+    ("requests", "How many commits in the first half of 2024 vs the years before?",
+     "the years before", (on(2024, 1), on(2024, 7)), (on(2023, 1), on(2024, 1))),
+    ("click", "commits in the last two months vs the months before", "the months before",
+     (on(2026, 7, 1, 12), CLOCK), (on(2026, 6, 1, 12), on(2026, 7, 1, 12))),
+    ("click", "how many commits in 2025 compared with the years before?", "the years before",
+     (on(2025, 1), on(2026, 1)), (on(2024, 1), on(2025, 1))),
+    ("werkzeug", "how many commits in 2025 compared with the years before?", "the years before",
+     (on(2025, 1), on(2026, 1)), (on(2024, 1), on(2025, 1))),
+    ("werkzeug", "commits in the last two weeks vs the weeks before", "the weeks before",
+     (CLOCK - timedelta(weeks=2), CLOCK), (CLOCK - timedelta(weeks=3), CLOCK - timedelta(weeks=2))),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "phrase", "first", "one"), UNCOUNTED)
+async def test_plural_units_with_no_count_are_named_never_one_unit(
+    graphs: dict[str, OrgGraph],
+    clones: dict[str, Path],
+    history: str,
+    question: str,
+    phrase: str,
+    first: Span,
+    one: Span,
+) -> None:
+    result = await ask(graphs[history], question)
+    assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
+    said = " ".join(result.limitations)
+    start, end = (f"{t:%Y-%m-%dT%H:%M:%SZ}" for t in first)
+    assert f'({start} to {end}) is compared with "{phrase}", which says no count' in said, said
+    # the one unit answered before is never said: git counts more before the first period
+    assert f"{one[0]:%Y-%m-%dT%H:%M:%SZ}" not in said + (result.direct_judgment or ""), said
+    assert commits(clones[history], datetime(1970, 1, 1, tzinfo=UTC), first[0]) > commits(
+        clones[history], *one
+    )
 
 
 # One period a half names alone (history, question, window).

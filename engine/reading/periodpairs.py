@@ -188,6 +188,8 @@ def counted(first: str, time: tp.TimeMatch, found: re.Match[str]) -> Named | Non
     comparison's (`Named.span`)."""
     if time.start_at is None:
         return None
+    if uncounted(found):
+        return None  # engine/reading/uncompared.py names it
     # no count: one ("the last fortnight vs the fortnight before that")
     n = found.group("n1") or found.group("n2") or "1"
     unit = found.group("u1") or found.group("u2")
@@ -200,6 +202,14 @@ def counted(first: str, time: tp.TimeMatch, found: re.Match[str]) -> Named | Non
     span = (found.start("phrase"), found.end("phrase"))
     return Named((first, found.group("phrase")), ((time.start_at, time.end_at),
                  (start, time.start_at)), span=span)  # fmt: skip
+
+
+def uncounted(found: re.Match[str]) -> bool:
+    """Whether COUNTED found units written plural with no count: how many is not said ("the
+    last 30 days vs the days before", "2025 vs the years before" were answered against one
+    day, 2024 alone); a unit written singular is one ("the fortnight before that")."""
+    unit = found.group("u1") or found.group("u2")
+    return found.group("n1") is None and found.group("n2") is None and unit.lower().endswith("s")
 
 
 # A year written, or named as a part's ("the second half of last year compared with the first

@@ -18,7 +18,16 @@ from datetime import datetime
 
 from engine.reading.comparisons import COMPARE, JOINED, LEAD, PREPOSITION, later_periods
 from engine.reading.meaning import Unasked
-from engine.reading.periodpairs import ELIDED, SAME, UNITS, Named, dates, same_time
+from engine.reading.periodpairs import (
+    COUNTED,
+    ELIDED,
+    SAME,
+    UNITS,
+    Named,
+    dates,
+    same_time,
+    uncounted,
+)
 from engine.reading.time import phrases as tp
 from engine.reading.time.spellings import unit_of
 
@@ -81,6 +90,8 @@ def two_periods(
         return (Unasked(first, note),)
     if (same := SAME.match(text, time.end)) and (pair := same_time(first, time, same)):
         return _same_refused(text, time, same, pair)
+    if (before := COUNTED.match(text, time.end)) and uncounted(before):
+        return _uncounted(first, time, before.group("phrase"))  # "vs the days before"
     for begin, end, period in later_periods(text, time, reading):
         # A bare month is read after a preposition ("versus august")
         second = tp.read_time(period, now).match or tp.read_time(f"in {period}", now).match
@@ -97,6 +108,17 @@ def two_periods(
     if (verb := COMPARE.search(text)) is not None:  # "compare commits in july and august"
         return _compare(text, time, verb, now)
     return () if pair is None else _pair_refused(pair)
+
+
+def _uncounted(first: str, time: tp.TimeMatch, phrase: str) -> tuple[Unasked, ...]:
+    """ "the last 30 days vs the days before": how many days is not said (one was answered)."""
+    note = (
+        f'"{first}"{dates(time.start_at, time.end_at)} is compared with "{phrase}", which '
+        "says no count of its units, so names no period here: one answer covers one window, "
+        "and the first alone would answer another question. Ask about each period in turn, "
+        'naming each with its count ("the 30 days before that").'
+    )
+    return (Unasked(phrase, note),)
 
 
 def _pair_refused(pair: Named) -> tuple[Unasked, ...]:
