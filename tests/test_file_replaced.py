@@ -109,3 +109,57 @@ async def test_two_commits_are_both_said(requests: OrgGraph, requests_clone: Pat
 def test_become_between_no_two_paths_is_not_a_replacement(question: str, life: str) -> None:
     """Guards: "become" or "renamed" without a path on each side reads as before."""
     assert interpret(question, CLOCK).life == life
+
+
+def git_log(clone: Path, *args: str) -> list[tuple[str, int]]:
+    """(abbreviated hash, author time) of each commit git lists, newest first."""
+    out = shared_history.git(clone, "log", "--no-merges", "--full-history", "--abbrev=7",
+                             "--format=%h %at", *args)  # fmt: skip
+    return [(h, int(t)) for h, t in (line.split() for line in out.strip().splitlines())]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "when was werkzeug/contrib deleted?",
+        "who deleted werkzeug/contrib?",
+        "when was the werkzeug/contrib folder removed?",
+        "werkzeug/contrib first commit and deletion",
+    ],
+)
+async def test_a_folder_moved_after_a_deletion_inside_it_is_not_that_deletion(
+    werkzeug: OrgGraph, werkzeug_clone: Path, question: str
+) -> None:
+    """review41 F4: werkzeug/contrib was said deleted by adb0cd7 (two of its files went), yet
+    git moved the folder, still whole, to src/werkzeug/contrib after (adb0edd), deleted there
+    by 81e10ef. A path written whole is the one taken only when its deletion is its last
+    change; here the shipped code's, as before 8583af3."""
+    inside = git_log(werkzeug_clone, "--diff-filter=D", "--no-renames", "--", "werkzeug/contrib")
+    last = git_log(werkzeug_clone, "-1", "--", "werkzeug/contrib")[0]
+    first_deletion = min(inside, key=lambda c: c[1])
+    assert last[1] > first_deletion[1]  # the folder changed (moved) after files were deleted
+    sha, who, day = git_says(werkzeug_clone, "D", "src/werkzeug/contrib")
+    result = await ask(werkzeug, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    judgment = result.direct_judgment or ""
+    assert judgment.startswith(f"src/werkzeug/contrib was deleted at {day}"), judgment
+    assert f"({sha}) by {who}" in judgment, judgment
+    assert not any(f"({h})" in judgment for h, at in inside if at < last[1]), judgment
+
+
+@pytest.mark.parametrize(("written", "others"), [("t.py", 1), ("README.rst", 2)])
+async def test_a_deleted_file_written_as_its_whole_path_is_still_taken(
+    requests: OrgGraph, requests_clone: Path, written: str, others: int
+) -> None:
+    """Guard: a file's deletion is its last change, so the one written whole is taken of
+    several deleted of its name (requests t.py, not requests/packages/t.py)."""
+    deleted = shared_history.git(requests_clone, "log", "--no-merges", "--full-history",
+                                 "--diff-filter=D", "--name-only", "--format=")  # fmt: skip
+    named = {p for p in deleted.split() if p == written or p.endswith(f"/{written}")}
+    assert len(named) == others + 1
+    sha, who, day = git_says(requests_clone, "D", written)
+    result = await ask(requests, f"when was {written} deleted?")
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    judgment = result.direct_judgment or ""
+    assert judgment.startswith(f"{written} was deleted at {day}"), judgment
+    assert f"({sha}) by {who}" in judgment, judgment

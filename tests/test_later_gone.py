@@ -23,9 +23,10 @@ from tests.test_investigate import answer
 CLOCK = on(2026, 9, 1, 12)
 NOT_ANSWERED = "Only the first question is answered"
 
-pytestmark = shared_history.present("click", "attrs")
-(click_clone, click, attrs_clone, attrs) = shared_history.each("click", "attrs")
-histories = shared_history.histories("click", "attrs")
+pytestmark = shared_history.present("click", "attrs", "requests")
+(click_clone, click, attrs_clone, attrs, requests_clone,
+ requests) = shared_history.each("click", "attrs", "requests")  # fmt: skip
+histories = shared_history.histories("click", "attrs", "requests")
 ask = partial(answer, now=CLOCK)
 
 
@@ -89,3 +90,74 @@ async def test_a_part_of_another_path_or_after_no_creation_stays_not_answered(
     result = await ask(graph, question)
     said = " ".join(result.limitations)
     assert f'{NOT_ANSWERED}: "{part}" was not' in said, said
+
+
+def _added(clone: Path, path: str) -> tuple[str, str]:
+    """git's oldest commit adding a file under `path` (abbreviated hash, author time)."""
+    out = shared_history.git(clone, "log", "--no-merges", "--full-history", "--format=%h %at",
+                             "--diff-filter=A", "--", path)  # fmt: skip
+    sha, at = out.strip().splitlines()[-1].split()[:2]
+    return sha, at
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "path", "part"),
+    [
+        # review41 F3: "the fixture", "the changelog" name another, unnamed subject (the
+        # changelog removed is HISTORY.rst, efc4ea6), never the first's path
+        ("click", "when was tests/test_utils_2 added and when was the fixture removed?",
+         "tests/test_utils_2", "when was the fixture removed?"),
+        ("requests", "when was HISTORY.md created and when was the changelog removed?",
+         "HISTORY.md", "when was the changelog removed?"),
+    ],
+)  # fmt: skip
+async def test_the_removal_of_another_noun_stays_not_answered(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str, path: str,
+    part: str,
+) -> None:  # fmt: skip
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    said = " ".join(result.limitations)
+    assert f'{NOT_ANSWERED}: "{part}" was not' in said, said
+    assert f'"{part}" answered as' not in said, said
+    judgment = result.direct_judgment or ""
+    # the creation asked first is still answered, as git gives it; nothing of a removal
+    sha, at = _added(clone, path)
+    assert judgment.startswith(f"{path} was added at {stamp(int(at))}"), judgment
+    assert f"({sha[:7]})" in judgment, judgment
+    assert "never deleted" not in judgment and "was not deleted" not in judgment, judgment
+
+
+async def test_the_folder_removed_is_the_first_path(
+    histories: dict[str, tuple[OrgGraph, Path]],
+) -> None:
+    """Guard: "the folder" stands for the first's path (click tests/test_utils_2, moved)."""
+    graph, clone = histories["click"]
+    result = await ask(graph, "when was tests/test_utils_2 added and when was the folder removed?")
+    said = " ".join(result.limitations)
+    assert NOT_ANSWERED not in said, said
+    asked = '"when was the folder removed?" answered as "when was tests/test_utils_2 removed?".'
+    assert asked in said, said
+    gone = shared_history.git(clone, "log", "--no-merges", "--full-history", "--format=%h %at",
+                              "--diff-filter=D", "--", "tests/test_utils_2")  # fmt: skip
+    sha, at = gone.split()[:2]
+    judgment = result.direct_judgment or ""
+    assert (
+        f"tests/test_utils_2 was not deleted: it moved to tests/test_utils, at {stamp(int(at))}"
+        in judgment
+    ), judgment
+    assert f"({sha[:7]})" in judgment, judgment
+
+
+async def test_the_file_removed_is_the_first_path(
+    histories: dict[str, tuple[OrgGraph, Path]],
+) -> None:
+    """Guard: "the file" stands for the first's path (attrs src/attr/_make.py, never deleted)."""
+    graph, clone = histories["attrs"]
+    result = await ask(graph, "when was src/attr/_make.py added, and when was the file removed?")
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    said = " ".join(result.limitations)
+    assert NOT_ANSWERED not in said, said
+    assert not shared_history.git(clone, "log", "--no-merges", "--full-history",
+                                  "--diff-filter=D", "--format=%h", "--", "src/attr/_make.py")  # fmt: skip
+    assert "src/attr/_make.py was never deleted" in (result.direct_judgment or "")

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from engine.domain import gone as folders
 from engine.domain import lives
 from engine.domain.evidence import EvidenceRequest, EvidenceRule
 from engine.domain.lives import Step
@@ -226,7 +227,8 @@ async def deleted_named(
     hits = list({s.path: s for s in named}.values())
     if len(hits) <= 1:
         return hits, []
-    kept = [s for s in hits if _own_path(references, [s.path])]  # "CHANGELOG.rst": the root's
+    final = [s for s in hits if _last(repository, s)]  # werkzeug/contrib: moved after, not it
+    kept = [s for s in final if _own_path(references, [s.path])]  # "CHANGELOG.rst": the root's
     if len(kept) != 1:
         kept = [s for s in hits if await _shipped(graph, repository.name, s.path)]
     if len(kept) != 1:
@@ -234,6 +236,17 @@ async def deleted_named(
     if len(kept) != 1:
         return hits, []
     return kept, [s.path for s in hits if s is not kept[0]]
+
+
+def _last(repository: StoredSubject, step: Step) -> bool:
+    """Whether a deleted path's deletion is its last change: a file's always (`gone_files`
+    keeps the last commit touching it); a folder's unless its last change (`gone_folders`)
+    came after, as werkzeug/contrib's move to src/ (adb0edd, 2019-02-13) after the commit
+    deleting two of its files (adb0cd7, 2018-12-09): that folder was not deleted there."""
+    last = folders.decode(repository.attributes.get(folders.ATTRIBUTE)).get(step.path)
+    if last is None or last[1] == step.sha:
+        return True
+    return datetime.fromisoformat(last[0]) <= datetime.fromisoformat(step.at)
 
 
 async def _shipped(graph: OrgGraph, repository: str, path: str) -> bool:

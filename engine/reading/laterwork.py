@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from engine.reading.interpretation import Interpretation
 
 _WORK = r"(?:that|this|the|those|these|it|them|their|its)"
+# The words standing for the first's path after "the" ("when was the folder removed?")
+_PATHWORD = r"(?:file|folder|directory|dir|module|package|path)"
 _OWNED = (r"(?:owned|owns|own|did|does|do|made|makes|wrote|writes|authored|drove|handled"
           r"|led|leads|contributed|was\s+(?:responsible\s+for|behind)"
           r"|is\s+(?:responsible\s+for|behind)|were\s+responsible\s+for)")  # fmt: skip
@@ -57,8 +59,11 @@ ROWS: tuple[Row, ...] = (
     row("since", r"(?:what|when)\s+(?:was|is)\s+(?:its|the)\s+(?:last|latest|most\s+recent)"
                  r"\s+(?:change|commit|modification|update|edit)\W*$"),
     # "when removed?", "when was it deleted?", "when did it get moved?": after when a path was
-    # made, when it went (said not answered though the answer named its move: z40b C09)
-    row("gone", r"when\s+(?:(?:was|were|is|has)\s+(?:it|that|this|they|the\s+\w+)\s+(?:been\s+)?"
+    # made, when it went (said not answered though the answer named its move: z40b C09). "the"
+    # only before a word for a path ("the folder"): "the changelog", "the fixture" name
+    # another, unnamed subject (review41 F3), never the first's path
+    row("gone", r"when\s+(?:(?:was|were|is|has)\s+(?:it|that|this|they|the\s+" + _PATHWORD + r")"
+                r"\s+(?:been\s+)?"
                 r"|did\s+(?:it|that|this|they)\s+get\s+)?(?P<verb>removed|deleted|dropped|killed"
                 r"|moved|renamed)\W*$"),
 )  # fmt: skip
