@@ -86,3 +86,67 @@ async def test_no_share_asked_lists_people_without_shares(
     said = result.direct_judgment or ""
     assert result.outcome is Outcome.ANSWERED, (result.outcome, result.limitations)
     assert "ranked by commits" in said and " %" not in said, said
+
+
+BY_PERSON = [  # (history, question, path, window): "by person" is each person's share
+    ("click", "who changed src/click in 2025, with a breakdown by person?", "src/click",
+     year(2025)),
+    ("werkzeug", "who changed src/werkzeug in 2024, with a breakdown by author?",
+     "src/werkzeug", year(2024)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "path", "window"), BY_PERSON)
+async def test_a_breakdown_by_person_is_each_persons_share(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    path: str,
+    window: tuple[datetime, datetime],
+) -> None:
+    """Guard (review41 F5): the share still fires beside "by <person>"."""
+    graph, clone = histories[history]
+    made, changed = commits(clone, *window, path), churn(clone, *window, path)
+    result = await ask(graph, question)
+    said = result.direct_judgment or ""
+    assert result.outcome is Outcome.ANSWERED, (result.outcome, result.limitations)
+    assert f"of {made} commit(s) and {changed} line(s) changed by " in said, said
+    each = [int(c) for c, *_ in EACH.findall(said)]
+    assert each and sum(each) == made, said
+
+
+OTHER_BREAKDOWN = [  # (history, question, word, path, window): another question's shares
+    ("click", "who changed src/click in 2025, with a breakdown by file?", "breakdown",
+     "src/click", year(2025)),
+    ("click", "who changed src/click in 2025, as a share of all click commits?", "share",
+     "src/click", year(2025)),
+    ("werkzeug", "who changed src/werkzeug in 2024, with a breakdown by file?", "breakdown",
+     "src/werkzeug", year(2024)),
+    # a guard: "by month" is said not computed by its own row, before and after
+    ("werkzeug", "who changed src/werkzeug in 2024, with a breakdown by month?", "by month",
+     "src/werkzeug", year(2024)),
+    ("werkzeug", "who changed src/werkzeug in 2024, as a share of all werkzeug commits?",
+     "share", "src/werkzeug", year(2024)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "word", "path", "window"), OTHER_BREAKDOWN)
+async def test_a_breakdown_by_file_or_of_another_total_is_not_each_persons_share(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    word: str,
+    path: str,
+    window: tuple[datetime, datetime],
+) -> None:
+    """review41 F5. Fails on main 6e38027: ANSWERED with each person's share of the path
+    (click src/click 2025: 69 commits, Kevin Deldycke 33, asked by file), or the whole
+    repository's people (Kevin Deldycke 56, asked as a share of all click commits). Now the
+    word is said not understood, no person's share of the path given."""
+    graph, clone = histories[history]
+    made = commits(clone, *window, path)
+    result = await ask(graph, question)
+    said = result.direct_judgment or ""
+    assert result.outcome is not Outcome.ANSWERED, (result.outcome, said)
+    assert f"of {made} commit(s) and " not in said and " %)" not in said, said
+    assert any(f'"{word}' in note for note in result.limitations), result.limitations

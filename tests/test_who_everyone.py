@@ -86,6 +86,9 @@ LEADERS = [  # (history, question): the few who led are asked for
     ("click", "who changed the most lines in click in 2025?"),
     ("werkzeug", "who were the most active contributors to werkzeug in 2025?"),
     ("attrs", "who are the main contributors to attrs in 2025?"),
+    # review41 F6 guards: "main", "key" before a person still ask who led
+    ("click", "who are the key authors of src/click/core.py in 2025?"),
+    ("werkzeug", "who were the main people on src/werkzeug in 2024?"),
 ]
 
 
@@ -155,3 +158,37 @@ async def test_the_top_n_by_lines_or_without_bots_still_says_five(
     assert any("only the top 5 are listed" in note for note in result.limitations), (
         result.limitations
     )
+
+
+ADJECTIVES = [  # (history, question, path, window): "main", "key" ... describe the subject
+    ("click", "who changed the main module src/click/core.py this year?", "src/click/core.py",
+     (on(2026), CLOCK)),
+    ("click", "who has committed to the key file src/click/core.py in 2025?",
+     "src/click/core.py", year(2025)),
+    ("werkzeug", "who changed the main package src/werkzeug in 2024?", "src/werkzeug",
+     year(2024)),
+    ("attrs", "who worked on the main file src/attr/_make.py in 2025?",
+     "src/attr/_make.py", year(2025)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "path", "window"), ADJECTIVES)
+async def test_a_leader_word_before_a_thing_lists_everyone(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    path: str,
+    window: tuple[datetime, datetime],
+) -> None:
+    """review41 F6. Fails on main 6e38027: the top 5 and "(10 people in all)" (click core.py
+    2026: Kevin Deldycke 22, Andreas Backx 3, Yuri Shevtsov 2, seven with 1; 2025: 12 people).
+    "main" or "key" before a module or file is not "the main contributors"."""
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    judged = result.direct_judgment or ""
+    assert result.outcome is Outcome.ANSWERED, (result.outcome, result.limitations)
+    listed = [int(n) for n in LISTED.findall(judged)]
+    people = IN_ALL.search(judged)
+    assert people is not None, judged
+    assert PEOPLE_SHOWN < len(listed) == int(people.group(1)) <= PEOPLE_LISTED, judged
+    assert sum(listed) == commits(clone, *window, path), judged

@@ -148,11 +148,28 @@ def _asked(d: Draft, read: Interpretation) -> Interpretation:
         asks_both="both" in words,
         ranked_by="lines" if v.LINE_WORDS.intersection(words) else "commits",
         # "the complete list of the top contributors": everyone is asked for
-        leaders=bool(v.LEADER_WORDS.intersection(words))
+        leaders=_leaders(words)
         and not any(u.note.endswith(WHOLE_PEOPLE_NOTE) for u in d.unasked)
         and not d.shares,
         shares=d.shares,
         leaders_asked=max((u.count for u in d.ranked), default=0),
         fact_words=factphrases.fact_words(d.text),
         net_lines=d.net and d.intent == Intent.COUNT,
+    )
+
+
+# "main", "key" ... ask who led only before a person ("the main authors"): "who changed the
+# main module src/click/core.py?" asks who changed it, everyone (review41 F6).
+_LEADER_BEFORE_PERSON = frozenset({"main", "key", "primary", "principal", "major", "chief"})
+_PERSON_NOUNS = frozenset({
+    "contributor", "contributors", "author", "authors", "committer", "committers",
+    "maintainer", "maintainers", "developer", "developers", "people", "person",
+})  # fmt: skip
+
+
+def _leaders(words: list[str]) -> bool:
+    """A word asking who led: "top", "most" ... anywhere; "main", "key" ... before a person."""
+    return any(
+        w in v.LEADER_WORDS and (w not in _LEADER_BEFORE_PERSON or nxt in _PERSON_NOUNS)
+        for w, nxt in zip(words, [*words[1:], ""], strict=False)
     )
