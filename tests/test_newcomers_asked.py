@@ -17,14 +17,16 @@ import pytest
 
 from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
-from engine.reading.wordrules import NEWCOMERS_NOTE
+from engine.reading.wordrules import NEWCOMERS_ASK, NEWCOMERS_NOTE
 from tests import shared_history
 from tests.test_periods_compared import ask
 
-pytestmark = shared_history.present("werkzeug", "requests")
+pytestmark = shared_history.present("werkzeug", "requests", "attrs")
 
-(werkzeug_clone, werkzeug, requests_clone, requests) = shared_history.each("werkzeug", "requests")
-histories = shared_history.histories("werkzeug", "requests")
+(werkzeug_clone, werkzeug, requests_clone, requests, attrs_clone, attrs) = shared_history.each(
+    "werkzeug", "requests", "attrs"
+)
+histories = shared_history.histories("werkzeug", "requests", "attrs")
 
 
 def first_in(clone: Path, start: datetime, author: str = "") -> str:
@@ -67,3 +69,59 @@ async def test_the_first_commit_of_a_window_is_still_the_first_change(
     assert result.outcome is Outcome.ANSWERED
     first = first_in(werkzeug_clone, datetime(1970, 1, 1, tzinfo=UTC), "davidism@gmail.com")
     assert f"({first})" in (result.direct_judgment or ""), result.direct_judgment
+
+
+def people_in(clone: Path, start: datetime, end: datetime) -> int:
+    """People with a commit (no merges) in [start, end) by author time, as the import groups
+    identities: after the .mailmap, one address and one full name (case aside) are one."""
+    out = subprocess.run(
+        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--format=%at\t%aN\t%aE"],
+        capture_output=True, check=True, text=True,
+    ).stdout  # fmt: skip
+    joined: dict[str, str] = {}
+
+    def root(key: str) -> str:
+        while joined.setdefault(key, key) != key:
+            key = joined[key]
+        return key
+
+    for line in out.splitlines():
+        at, name, email = line.split("\t")
+        if start.timestamp() <= int(at) < end.timestamp():
+            joined[root("n:" + name.casefold())] = root("e:" + email.casefold())
+    return len({root(key) for key in joined})
+
+
+# z41b B-w7, B-r7, B-a12: clear newcomers questions ended on the note alone, no way forward.
+# The nearest questions answered are offered, and asked they give git's figures.
+@pytest.mark.parametrize(
+    ("history", "question", "offered", "start", "end"),
+    [
+        ("werkzeug", "how many new contributors this year?",
+         "who committed to werkzeug this year?", datetime(2026, 1, 1, tzinfo=UTC),
+         datetime(2026, 9, 1, 12, tzinfo=UTC)),
+        ("requests", "how many new contributors did we get in H1 2026?",
+         "who committed to requests in H1 2026?", datetime(2026, 1, 1, tzinfo=UTC),
+         datetime(2026, 7, 1, tzinfo=UTC)),
+        ("attrs", "who are the new contributors in 2026 and when did they first commit?",
+         "who committed to attrs in 2026?", datetime(2026, 1, 1, tzinfo=UTC),
+         datetime(2026, 9, 1, 12, tzinfo=UTC)),
+    ],
+)  # fmt: skip
+async def test_newcomers_not_computed_offer_what_is_answered(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str, offered: str,
+    start: datetime, end: datetime,
+) -> None:
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
+    note = next(n for n in result.limitations if NEWCOMERS_NOTE in n)
+    assert NEWCOMERS_ASK in note, note
+    assert '"who committed to X in <the period>?"' in note
+    assert '"when did <person> first commit?"' in note
+    answered = await ask(graph, offered)
+    assert answered.outcome is Outcome.ANSWERED, answered.limitations
+    people = people_in(clone, start, end)
+    assert f"({people} people in all)" in (answered.direct_judgment or ""), (
+        people, answered.direct_judgment,
+    )

@@ -152,6 +152,12 @@ NEWCOMERS_NOTE = (
     "telling new people (whose first change falls in the window) from everyone "
     "active is not computed: the count would be everyone's."
 )
+# What IS answered nearest to a newcomers question (z41b B-w7, B-r7, B-a12 ended on the note
+# alone, no way forward): everyone active in the window, then one person's first change.
+NEWCOMERS_ASK = (
+    'Answered instead: "who committed to X in <the period>?" lists and counts everyone '
+    'active then, and "when did <person> first commit?" gives one person\'s first change.'
+)
 _LISTED_NOTE = (
     "the files or modules a subject's changes touched are not listed (only counted): "
     'ask "what did X change ...?" for the changes themselves, "which files did X change '
@@ -244,7 +250,7 @@ WORD_ROWS = (
     WordRow(
         "newcomers: each one's own first",
         lambda a: a.word in _FIRST and own_first(a.tokens, a.tokens.index(a.free[a.i])),
-        NEWCOMERS_NOTE,
+        f"{NEWCOMERS_NOTE} {NEWCOMERS_ASK}",
     ),
     WordRow("first", lambda a: a.word in _FIRST and a.intent != Intent.WHY_BEHIND, _FIRST_NOTE),
     # "Did X commit this year? If not, when was his last commit?": a condition on the first
@@ -260,7 +266,7 @@ WORD_ROWS = (
         lambda a: (
             _counting(a) and ((a.word == "new" and a.after in NEWCOMERS) or a.word in _JOINED)
         ),
-        NEWCOMERS_NOTE,
+        f"{NEWCOMERS_NOTE} {NEWCOMERS_ASK}",
     ),
     WordRow(
         "per period",
