@@ -1,5 +1,7 @@
 """Bots left out of a question: "top contributors excluding bots", "who committed most
-without the bots", "no bots", "except bot accounts", "non-bot contributors", "humans only";
+without the bots", "no bots", "except bot accounts", "non-bot contributors", "humans only",
+"how many humans"; humans and bots side by side ("bots vs humans", "humans and how many
+bots": the count less the bots', theirs said beside);
 and bots asked about as a kind of author: "how many bot commits in attrs in 2025", "commits
 by bots", "which bots committed" (`read_bots_only`).
 
@@ -13,6 +15,7 @@ left out ends, said, since counting them in would answer another question
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -34,6 +37,9 @@ BOTS_COUNTED = frozenset({FactKind.COMMIT_ACTIVITY, FactKind.ACTIVE_CONTRIBUTORS
 _BETWEEN = frozenset({"the", "any", "all"})
 _AFTER = frozenset({"account", "accounts", "users", "authors", "commits", "identities"})
 _HUMANS = frozenset({"human", "humans"})
+# The words between humans and bots asked side by side ("bots vs humans", "humans and how
+# many bots"; engine/reading/bots._split).
+_JOINING = frozenset({"vs", "v", "versus", "and", "or", "against", "how", "many", "the", "by"})
 # What "how many bot ..." counts when it is not the bots ("how many bot commits").
 _OWN_COUNTED = frozenset({"commit", "commits", "change", "changes", "line", "lines"})
 _ONLY = frozenset({"only", "alone"})
@@ -77,6 +83,9 @@ def _taken(tokens: list[Token]) -> list[int]:
     """The positions of the words leaving bots out; [] when none do ("commits by bots" asks
     for the bots' own: not read here)."""
     words = [t.norm if t.free else "" for t in tokens]
+    split = _split(tokens, words)
+    if split:
+        return split
     for i, word in enumerate(words):
         parts = word.split()  # "non-bot" is one token
         if len(parts) == 2 and parts[0] == "non" and parts[1] in BOT_WORDS:
@@ -88,6 +97,8 @@ def _taken(tokens: list[Token]) -> list[int]:
                 return [i, i + 1]
             if i and words[i - 1] in _ONLY:
                 return [i - 1, i]
+            if words[max(i - 2, 0) : i] == ["how", "many"]:
+                return [i]  # "how many humans committed": the people, bots left out
         if word not in BOT_WORDS:
             continue
         j = i - 1
@@ -100,6 +111,29 @@ def _taken(tokens: list[Token]) -> list[int]:
         last = i + 1 if i + 1 < len(words) and words[i + 1] in _AFTER else i
         return list(range(first, last + 1))
     return []
+
+
+def _split(tokens: list[Token], words: list[str]) -> list[int]:
+    """The positions of humans and bots asked side by side ("bots vs humans", "humans and
+    bots", "how many humans and how many bots"): the count with bots left out, which says
+    the bots' part beside it (engine/questions/count.without_bots), is both figures. "humans"
+    was not understood (z41b: 4 of 4 such questions refused)."""
+    for i, word in enumerate(words):
+        if word not in _HUMANS and word not in BOT_WORDS:
+            continue
+        other = BOT_WORDS if word in _HUMANS else _HUMANS
+        for j in range(i + 1, min(i + 5, len(words))):
+            if words[j] in other:
+                return list(range(i, j + 1))
+            if tokens[j].norm not in _JOINING:
+                break
+    return []
+
+
+def split_asked(phrase: str) -> bool:
+    """Whether the words read by `read_bots` ask humans and bots side by side."""
+    words = set(phrase.lower().replace(":", " ").split())
+    return bool(words & _HUMANS) and bool(words & BOT_WORDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,11 +179,26 @@ def bots_only_elsewhere(phrase: str) -> str:
 
 def bots_elsewhere(phrase: str) -> str:
     """What a question leaving bots out says when it asks no ranking of people."""
+    if split_asked(phrase):  # "bots vs humans over the last 12 months": nothing counted
+        return (
+            f'"{phrase}": humans and bots are counted apart only for a count of commits or '
+            'people ("how many commits by humans and by bots in X in 2025?", "how many '
+            'contributors in 2025, humans vs bots?"); which figure is asked is not said.'
+        )
     return (
         f'"{phrase}": leaving bots out is computed only for a ranking of people ("top '
         'contributors excluding bots") and a count of commits or people ("how many commits '
         'excluding bots"); answering without it would count the bots in, another question.'
     )
+
+
+def _humans_counted(bots: str, text: str) -> bool:
+    """Whether "how many humans" counts the humans themselves (not "how many human
+    commits", read with its people or commits word)."""
+    if bots.lower() not in _HUMANS:
+        return False
+    found = re.search(rf"\bhow many {re.escape(bots.lower())}\b\W*(\w*)", text.lower())
+    return found is not None and found.group(1) not in _PEOPLE | _OWN_COUNTED
 
 
 def bots_own(
@@ -184,6 +233,8 @@ def bots_asked(
     kinds are read: "how many commits this year excluding bots" is counted with the
     contributors' facts, which count the bots'; left out of anything else, said; the bots'
     own part as `bots_own` reads it."""
+    if bots is not None and intent == Intent.COUNT and _humans_counted(bots, text):
+        kinds = [FactKind.ACTIVE_CONTRIBUTORS]  # "how many humans": people, not commits
     counted = bots is not None and intent == Intent.COUNT and set(kinds) <= BOTS_COUNTED
     if counted and FactKind.ACTIVE_CONTRIBUTORS not in kinds:
         kinds.append(FactKind.ACTIVE_CONTRIBUTORS)
