@@ -19,6 +19,8 @@ from tests import shared_history
 from tests.test_investigate import answer
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
+BERNSTEIN = "person:michael@fandomhome.com"  # Michael R. Bernstein
+MICHAELS = {"person:michael-k@users.noreply.github.com", "person:github@unlikely.org"}
 BARRERA = "person:hugo@barrera.io"
 KEMENADE = "person:hugovk@users.noreply.github.com"
 
@@ -26,6 +28,9 @@ pytestmark = shared_history.present("requests")
 
 
 clone, requests_ = shared_history.fixtures("requests", "requests_")
+werkzeug_clone, werkzeug_ = shared_history.fixtures(
+    "werkzeug", "werkzeug_", clone_as="werkzeug_clone"
+)
 
 
 ask = partial(answer, now=CLOCK)
@@ -70,6 +75,82 @@ async def test_a_full_name_partly_matching_one_person_is_no_match_naming_the_wor
     spelt = await ask(requests_, "how many commits has Hugo Osvaldo Barrera made in May 2013?")
     assert spelt.outcome is Outcome.ANSWERED and spelt.subject_keys == (BARRERA,)
     assert (spelt.direct_judgment or "").startswith(f"{expected} commit(s) by Hugo Osvaldo ")
+
+
+@pytest.mark.parametrize(
+    ("question", "unfound", "offered"),
+    [
+        ("number of commits by Michael R. Brenstein in calendar year 2018", '"R" and "Brenstein"',
+         True),
+        ("how many commits did Michael Q. Bernstein make in 2016?", '"Q" and "Bernstein"', False),
+    ],
+)  # fmt: skip
+async def test_a_full_name_beside_a_first_name_two_people_carry_whole_is_neither(
+    requests_: OrgGraph, clone: Path, question: str, unfound: str, offered: bool
+) -> None:
+    """Two people committed as "Michael" alone (michael-k, github@unlikely.org), so a name
+    written in full around "Michael" was the tie of them, settled by the one active in the
+    time asked: "number of commits by Michael R. Brenstein in calendar year 2018" was
+    answered "1 commit(s) by Michael" (michael-k), where the name written is Michael R.
+    Bernstein's (a letter swap; git: 1 commit in 2018), bench/generalise.py seed 31; "Michael
+    Q. Bernstein" in 2016 was github@unlikely.org's 1. Now it asks which, naming the words no
+    "Michael" holds, the closest readings (Michael R. Bernstein first, for the letter swap)
+    and both Michaels offered; an initial he does not carry ("Q.") settles nothing either."""
+    assert git_count(clone, "michael@fandomhome.com", "2018-01-01T00:00Z", "2019-01-01T00:00Z") == 1
+    assert git_count(clone, "github@unlikely.org", "2016-01-01T00:00Z", "2017-01-01T00:00Z") == 1
+    result = await ask(requests_, question)
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED, result.direct_judgment
+    assert not MICHAELS & set(result.subject_keys)
+    assert f"{unfound} are in no name of theirs" in (result.clarification_prompt or "")
+    keys = [c.subject_key for c in result.candidates]
+    assert set(keys) >= MICHAELS
+    if offered:
+        assert keys[0] == BERNSTEIN
+
+
+@pytest.mark.parametrize(
+    "name", ["Michael Bernstein", "Michael R Bernstein", "Michael R. Bernstein", "michael bernstein"]
+)
+async def test_a_full_name_with_its_middle_initial_folded_is_that_person(
+    requests_: OrgGraph, clone: Path, name: str
+) -> None:
+    """"Michael Bernstein" (the initial left out) was answered for michael-k, one of the two
+    people committing as "Michael" alone; it is Michael R. Bernstein, the one person of that
+    name, said, with his commits in 2018 as git counts them (1)."""
+    expected = git_count(clone, "michael@fandomhome.com", "2018-01-01T00:00Z", "2019-01-01T00:00Z")
+    result = await ask(requests_, f"how many commits did {name} make in 2018?")
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert result.subject_keys == (BERNSTEIN,)
+    assert (result.direct_judgment or "").startswith(
+        f"{expected} commit(s) by Michael R. Bernstein"
+    )
+
+
+@shared_history.present("werkzeug")
+@pytest.mark.parametrize(
+    ("question", "author", "key", "year"),
+    [
+        ("how many commits did Adam Dangoor make in 2024?", "adamdangoor@gmail.com",
+         "person:adamdangoor@gmail.com", 2024),
+        ("how many commits did Adam Englander make in 2019?", "adamenglander@yahoo.com",
+         "person:adamenglander@yahoo.com", 2019),
+        ("how many commits did Bruno Kinoshita make in 2021?", "kinow@users",
+         "person:kinow@users.noreply.github.com", 2021),
+    ],
+)  # fmt: skip
+async def test_a_first_name_and_surname_of_another_person_stay_theirs(
+    werkzeug_: OrgGraph, werkzeug_clone: Path, question: str, author: str, key: str, year: int
+) -> None:
+    """Guards on werkzeug, where someone committed as "Adam" alone: a first name with the
+    surname of another person is that person's (Adam Dangoor, Adam Englander), and one
+    person's name with its middle initial left out is theirs (Bruno P. Kinoshita), as git
+    counts their commits; never the person named "Adam" nor a no match."""
+    expected = git_count(werkzeug_clone, author, f"{year}-01-01T00:00Z", f"{year + 1}-01-01T00:00Z")
+    assert expected > 0
+    result = await ask(werkzeug_, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert result.subject_keys == (key,)
+    assert (result.direct_judgment or "").startswith(f"{expected} commit(s) by ")
 
 
 @pytest.mark.parametrize(

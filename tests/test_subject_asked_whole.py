@@ -159,6 +159,65 @@ async def test_the_development_of_a_repository_is_the_repository(
     assert figure.value["commits"] == commits(clone, on(2025, 1), on(2026, 1))
 
 
+DEVELOPMENT = "person:development@domain51.com"  # Travis Swicegood on werkzeug
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["how many commits did development author Feb-Apr 2015?",
+     "how many commits did development make from February to April 2015?",
+     "commits by development in Feb-Apr 2015"],
+)  # fmt: skip
+async def test_an_ordinary_word_naming_who_acted_is_that_person(
+    histories: Histories, question: str
+) -> None:
+    """"development" is a filler beside a name (db30acf), and was passed over where the
+    question names who acted: werkzeug "how many commits did development author Feb-Apr
+    2015?" was answered "89 commit(s) to the whole organisation" (bench/generalise.py seed
+    31), where development@domain51.com (Travis Swicegood) made 7, as git counts them. Now
+    the word after "did" before a verb of authoring, or after "by", is a name: his 7."""
+    graph, clone = histories["werkzeug"]
+    expected = commits(clone, on(2015, 2), on(2015, 5), author="development@domain51.com")
+    assert expected == 7
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert result.subject_keys == (DEVELOPMENT,)
+    assert (result.direct_judgment or "").startswith(f"{expected} commit(s) by Travis Swicegood")
+
+
+@pytest.mark.parametrize("name", ["requests", "click"])
+async def test_an_ordinary_word_naming_who_acted_and_no_one_is_no_match(
+    histories: Histories, name: str
+) -> None:
+    """Where no one is named "development", "how many commits did development author in
+    2015?" was answered with everyone's commits (the whole organisation's, another
+    question); now a no match naming the word."""
+    graph, _ = histories[name]
+    result = await ask(graph, "how many commits did development author in 2015?")
+    assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
+    assert result.subject_keys == ()
+    assert any(n.startswith('"development" names no one known here') for n in result.limitations)
+
+
+@pytest.mark.parametrize(
+    ("name", "question"),
+    [("werkzeug", "how many commits did different people make in 2015?"),
+     ("werkzeug", "how many commits were there in werkzeug development in 2015?"),
+     ("requests", "how many commits has code received in 2015?")],
+)  # fmt: skip
+async def test_an_ordinary_word_not_naming_who_acted_stays_a_word(
+    histories: Histories, name: str, question: str
+) -> None:
+    """Guards: a filler not in the place of who acted ("different people", "werkzeug
+    development", "has code received") is no name: the repository's commits, as git counts
+    them."""
+    graph, clone = histories[name]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    figure = next(c for c in result.claimed_facts if c.value.get("commits") is not None)
+    assert figure.value["commits"] == commits(clone, on(2015, 1), on(2016, 1))
+
+
 def most_commits(clone: Path, since: str, until: str) -> str:
     """The name with the most commits (no merges) in [since, until), as git shortlog -sn
     groups them."""

@@ -33,6 +33,8 @@ def named_spans(
     by position only when none of these named anything."""
     for named in (kindwords.before_kind_words(text, tokens), r.paths(text, tokens)):
         spans += [s for s in named if not overlaps(s, spans)]
+    doers = [s for s in r.filler_doers(text, tokens) if not overlaps(s, spans)]
+    actors += doers  # "did development author": a name, not a filler
     if spans:  # who acted, unknown beside a known name ("did davidism make to core.py")
         actors += r.after_actor_words(text, tokens, spans)
         spans += actors
@@ -46,7 +48,7 @@ def named_spans(
         spans = r.unread(text, tokens, [])
         if spans:
             notes.append("references_unread")
-    spans = sorted(set(spans))
+    spans = sorted(set(spans) | {s for s in doers if not overlaps(s, spans)})
     if len(spans) > MAX_REFERENCES:
         notes.append("references_truncated")
         spans = spans[:MAX_REFERENCES]

@@ -259,6 +259,46 @@ def after_actor_words(
     return out
 
 
+# Fillers (vocabulary.FILLERS) that say what changed ("has code changed", "did files
+# change") or how ("has ever committed", "did both make"): never who acted. Any other filler
+# in the place of who acted is a name there ("how many commits did development author?":
+# development@domain51.com on werkzeug), never passed over for everyone's count.
+NOT_DOERS = frozenset(
+    {"best", "well", "mostly", "really", "ever", "far", "both", "times", "code", "file"}
+    | {"files", "folder", "folders", "directory", "directories", "dir", "parts", "part"}
+    | {"bits", "pieces", "portions", "areas"}
+)
+# Verbs of authoring commits, after whose doer a filler is a name ("did X author").
+AUTHORING = frozenset(
+    {"author", "authored", "write", "wrote", "written", "make", "made", "commit"}
+    | {"committed", "contribute", "contributed"}
+)
+
+
+def filler_doers(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
+    """A filler no code word or adverb (`NOT_DOERS`) standing where a question names who
+    acted: between "did" (does, has, have) and a verb of authoring ("how many commits did
+    development author?"), or after "by" at the end of its clause or right before the time
+    ("commits by development in Feb-Apr 2015"). Passed over as a filler, the answer was the
+    whole organisation's; read as a name, it is the person it names, asked, or no one."""
+    out = []
+    for i, token in enumerate(tokens):
+        if not (i > 0 and token.free and token.norm in FILLERS - NOT_DOERS):
+            continue
+        before, after = tokens[i - 1], tokens[i + 1] if i + 1 < len(tokens) else None
+        if not before.free or not adjacent(text, before, token):
+            continue
+        joined = after is not None and adjacent(text, token, after)
+        if before.norm in ACTOR_TRIGGERS - {"by"}:
+            doing = joined and after is not None and after.norm in AUTHORING
+        else:
+            ended = after is None or not after.free or not joined
+            doing = before.norm == "by" and ended
+        if doing:
+            out.append((token.start, token.end))
+    return out
+
+
 def _capitalised_end(text: str, run: list[Token], end: int) -> int:
     """Where a name written capitalised ends: at its last capitalised word before a word in
     lower case ("did Pihlipp Gortan author?": "author" is no more of the name, as

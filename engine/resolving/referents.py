@@ -32,7 +32,7 @@ from engine.resolving.aside import aside, shipped_of_tie, shipped_of_within
 from engine.resolving.describing import Describing, Ref
 from engine.resolving.disclosures import Disclosures, disclose, reach
 from engine.resolving.formerpaths import folded_path
-from engine.resolving.fullnames import other_person
+from engine.resolving.fullnames import Folded, other_people, other_person
 from engine.resolving.gonefiles import DELETED_ASKED, deleted_file, deleted_said, its_path
 from engine.resolving.matching import Match
 from engine.resolving.pathreferents import by_path, gone_said, loosely_files
@@ -111,6 +111,12 @@ class Referents(Describing):
             outcome = settled
         if shipped := shipped_of_tie(reference, outcome, understood):
             return outcome, self._shipped(ref, shipped)  # "the sansio package"
+        if other := await other_people(self.graph, reference, outcome, understood):
+            if isinstance(other, Folded):  # "Michael Bernstein": not either "Michael"
+                told.notes.append(other.note)
+                self.resolver.admit(actor, other.person)
+                return outcome, other.person
+            return outcome, other  # "Michael R. Brenstein": which, Michael R. Bernstein first
         acted = actors.acted(reference, outcome, understood)  # "did dependabot make"
         outcome, chosen = (acted, None) if isinstance(acted, Ambiguous) else (outcome, acted)
         chosen = chosen or narrowed(reference, outcome, understood)
@@ -187,6 +193,10 @@ class Referents(Describing):
                 return late
             told.notes.extend([late] if late else [])
         if other := await other_person(self.graph, reference, outcome, understood):
+            if isinstance(other, Folded):  # "Michael Bernstein": Michael R. Bernstein, said
+                told.notes.append(other.note)
+                self.resolver.admit(ref.actor, other.person)
+                return other.person
             self.untracked[reference] = other.notes[0]
             return other
         if window is not None and (
