@@ -9,6 +9,7 @@ person's activity its own answer. Figures from git (tests/shared_history)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -23,11 +24,11 @@ from tests.test_investigate import answer
 
 CLOCK = on(2026, 9, 1, 12)
 
-pytestmark = shared_history.present("werkzeug", "requests", "attrs")
-(werkzeug_clone, werkzeug, requests_clone, requests, attrs_clone, attrs) = shared_history.each(
-    "werkzeug", "requests", "attrs"
+pytestmark = shared_history.present("click", "werkzeug", "requests", "attrs")
+(click_clone, click, werkzeug_clone, werkzeug, requests_clone, requests, attrs_clone, attrs) = (
+    shared_history.each("click", "werkzeug", "requests", "attrs")
 )
-histories = shared_history.histories("werkzeug", "requests", "attrs")
+histories = shared_history.histories("click", "werkzeug", "requests", "attrs")
 ask = partial(answer, now=CLOCK)
 
 
@@ -136,3 +137,80 @@ async def test_what_is_happening_with_is_still_the_changes(
     assert (result.direct_judgment or "").startswith(f"{commits} change(s) to requests"), (
         result.direct_judgment
     )
+
+
+LAST_90 = on(2026, 6, 3, 12)
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "paths", "start"),
+    [
+        # r41 F2: "quiet" in a who or which question asks for the people no longer active;
+        # it was answered with the active ones (requests: dependabot[bot] 12 ...) or the
+        # window's activity (click: "193 commit(s) by 39 author(s)")
+        ("requests", "Who has gone quiet in requests in the last 90 days?", (), LAST_90),
+        ("click", "Which contributors have been quiet in click this year?", (), on(2026)),
+        ("click", "who has been quiet in click since April?", (), on(2026, 4)),
+        ("werkzeug", "which contributors have been quiet this year?", (), on(2026)),
+        ("werkzeug", "which authors went quiet in werkzeug in the last 90 days?", (), LAST_90),
+        ("attrs", "which contributors have been quiet in attrs this year?", (), on(2026)),
+        ("attrs", "who has been quiet on src/attr/_make.py since March?",
+         ("src/attr/_make.py",), on(2026, 3)),
+    ],
+)  # fmt: skip
+async def test_who_went_quiet_is_said_not_computed_never_the_active_people(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    paths: tuple[str, ...],
+    start: datetime,
+) -> None:
+    graph, clone = histories[history]
+    active = Counter(
+        name for at, _, name in shared_history.changes(clone, *paths) if at >= start.timestamp()
+    )
+    commits = shared_history.commits(clone, start, CLOCK, *paths)
+    assert commits == sum(active.values())
+    result = await ask(graph, question)
+    assert result.outcome is not Outcome.ANSWERED, result.direct_judgment
+    assert any(s.startswith('"quiet": ') for s in result.limitations), result.limitations
+    judgment = result.direct_judgment or ""
+    for name, n in active.items():  # the active people, the opposite of what is asked
+        assert f"{name} ({n}" not in judgment, judgment
+    assert f"{commits} commit(s)" not in judgment, judgment
+    assert "No commit to" not in judgment, judgment
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "start"),
+    [
+        # how quiet a subject was is still how busy it was (5d171c3's reading)
+        ("attrs", "how quiet was attrs this year?", on(2026)),
+        ("click", "How quiet has click been since April?", on(2026, 4)),
+    ],
+)
+async def test_how_quiet_a_subject_was_is_still_its_activity(
+    histories: dict[str, tuple[OrgGraph, Path]], history: str, question: str, start: datetime
+) -> None:
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    commits = shared_history.commits(clone, start, CLOCK)
+    assert (result.direct_judgment or "").startswith(f"{history} had {commits} commit(s) on "), (
+        result.direct_judgment
+    )
+
+
+async def test_who_was_most_active_still_names_the_active_people(
+    histories: dict[str, tuple[OrgGraph, Path]],
+) -> None:
+    """The same window, asked for the active: they are given, with git's commits."""
+    graph, clone = histories["requests"]
+    active = Counter(
+        name for at, _, name in shared_history.changes(clone) if at >= LAST_90.timestamp()
+    )
+    (top, n), (_, second) = active.most_common(2)
+    assert n > second
+    result = await ask(graph, "Who was most active in requests in the last 90 days?")
+    assert result.outcome is Outcome.ANSWERED, result.limitations
+    assert f"{top} ({n}" in (result.direct_judgment or ""), result.direct_judgment

@@ -257,3 +257,74 @@ async def test_how_much_code_he_changed_is_the_lines_given(
     assert NOT_ANSWERED not in said, said
     added, removed = shared_history.lines(clone, on(2026, 6), on(2026, 9), author="Joren")
     assert f"+{added} -{removed}" in (result.direct_judgment or "")
+
+
+def _bots(clone: Path, start: datetime, end: datetime) -> Counter[str]:
+    """Each bot's commits in [start, end), by git (a name ending in "[bot]")."""
+    rows = [name for at, _, name in shared_history.changes(clone)
+            if start.timestamp() <= at < end.timestamp() and name.endswith("[bot]")]  # fmt: skip
+    return Counter(rows)
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "part", "start", "end"),
+    [
+        # r41 F7: after a count of bots, "who was top?" named the top human (requests 2024:
+        # "Nate Prewitt made the most commits: 23 of the 50"; attrs 2025: Hynek Schlawack 90
+        # of 122), not one of the bots counted
+        ("requests", "How many bots committed to requests in 2024, and who was top?",
+         "who was top?", on(2024), on(2025)),
+        ("attrs", "How many bots committed to attrs in 2025, and who was the top contributor?",
+         "who was the top contributor?", on(2025), on(2026)),
+    ],
+)  # fmt: skip
+async def test_after_a_count_of_bots_who_was_top_stays_not_answered(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    part: str,
+    start: datetime,
+    end: datetime,
+) -> None:
+    graph, clone = histories[history]
+    bots = _bots(clone, start, end)
+    human, mine, total = _top(clone, start, end, ".")
+    assert bots and human not in bots
+    result = await ask(graph, question)
+    said = " ".join(result.limitations)
+    judgment = result.direct_judgment or ""
+    assert f"{len(bots)} bot(s) changed {history}" in judgment, judgment
+    for bot, n in bots.items():
+        assert f"{bot} ({n} commit(s))" in judgment, judgment
+    # said not answered, or asked on its own and said so (the rows before 99fa6f3)
+    own = f'"{part}" answered as "who was the top contributor in {history} in 2025?"'
+    assert f'{NOT_ANSWERED}: "{part}" was not' in said or own in said, said
+    assert "said from the people the answer counts" not in said, said
+    assert "made the most commits" not in judgment, judgment
+    assert f"{human} made the most commits: {mine} of the {total}" not in judgment
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "start", "end"),
+    [
+        # the same windows, people counted (not bots): who was top is the first ranked
+        ("requests", "How many people committed to requests in 2024, and who was top?",
+         on(2024), on(2025)),
+        ("attrs", "How many contributors committed to attrs in 2025, and who was the top "
+         "contributor?", on(2025), on(2026)),
+    ],
+)  # fmt: skip
+async def test_after_a_count_of_people_in_a_year_who_was_top_is_the_first_ranked(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    start: datetime,
+    end: datetime,
+) -> None:
+    graph, clone = histories[history]
+    result = await ask(graph, question)
+    assert NOT_ANSWERED not in " ".join(result.limitations), result.limitations
+    name, mine, total = _top(clone, start, end, ".")
+    assert f"{name} made the most commits: {mine} of the {total}." in (
+        result.direct_judgment or ""
+    ), result.direct_judgment

@@ -61,6 +61,8 @@ def _most(question: str, rest: str, job: str, understood: Interpretation) -> Wri
     )
     if not (understood.intent == Intent.WHO or people) or understood.compared is not None:
         return None
+    if understood.bots_only:  # "how many bots ..., and who was top?": the ranking holds
+        return None  # everyone (a human first), never the bots counted alone
     said = f'"{rest}": said from the people the answer counts, ranked by commits.'
     return Written((), said, (), joins="most")
 
