@@ -21,12 +21,11 @@ from typing import TYPE_CHECKING
 
 from engine.domain.facts import FactKind
 from engine.reading import meaning
-from engine.reading.vocabulary import Intent
+from engine.reading.vocabulary import BOT_WORDS, HUMAN_WORDS, Intent
 
 if TYPE_CHECKING:  # engine.reading.references reads BOT_WORDS: no import back at run time
     from engine.reading.references import Token
 
-BOT_WORDS = frozenset({"bot", "bots"})
 _WITHOUT = frozenset(
     {"excluding", "exclude", "excluded", "without", "except", "ignoring", "ignore", "minus",
      "no", "non", "not", "skipping", "skip", "sans", "omitting", "omit", "but"}
@@ -36,7 +35,6 @@ _WITHOUT = frozenset(
 BOTS_COUNTED = frozenset({FactKind.COMMIT_ACTIVITY, FactKind.ACTIVE_CONTRIBUTORS})
 _BETWEEN = frozenset({"the", "any", "all"})
 _AFTER = frozenset({"account", "accounts", "users", "authors", "commits", "identities"})
-_HUMANS = frozenset({"human", "humans"})
 # The words between humans and bots asked side by side ("bots vs humans", "humans and how
 # many bots"; engine/reading/bots._split).
 _JOINING = frozenset({"vs", "v", "versus", "and", "or", "against", "how", "many", "the", "by"})
@@ -90,9 +88,9 @@ def _taken(tokens: list[Token]) -> list[int]:
         parts = word.split()  # "non-bot" is one token
         if len(parts) == 2 and parts[0] == "non" and parts[1] in BOT_WORDS:
             return [i]
-        if word in _HUMANS and i + 1 < len(words) and tokens[i + 1].norm in _PEOPLE:
+        if word in HUMAN_WORDS and i + 1 < len(words) and tokens[i + 1].norm in _PEOPLE:
             return [i]  # "how many human contributors" (a fact phrase's word: read or not)
-        if word in _HUMANS:  # "humans only", "only humans"
+        if word in HUMAN_WORDS:  # "humans only", "only humans"
             if i + 1 < len(words) and words[i + 1] in _ONLY:
                 return [i, i + 1]
             if i and words[i - 1] in _ONLY:
@@ -119,9 +117,9 @@ def _split(tokens: list[Token], words: list[str]) -> list[int]:
     the bots' part beside it (engine/questions/count.without_bots), is both figures. "humans"
     was not understood (z41b: 4 of 4 such questions refused)."""
     for i, word in enumerate(words):
-        if word not in _HUMANS and word not in BOT_WORDS:
+        if word not in HUMAN_WORDS and word not in BOT_WORDS:
             continue
-        other = BOT_WORDS if word in _HUMANS else _HUMANS
+        other = BOT_WORDS if word in HUMAN_WORDS else HUMAN_WORDS
         for j in range(i + 1, min(i + 5, len(words))):
             if words[j] in other:
                 return list(range(i, j + 1))
@@ -133,7 +131,7 @@ def _split(tokens: list[Token], words: list[str]) -> list[int]:
 def split_asked(phrase: str) -> bool:
     """Whether the words read by `read_bots` ask humans and bots side by side."""
     words = set(phrase.lower().replace(":", " ").split())
-    return bool(words & _HUMANS) and bool(words & BOT_WORDS)
+    return bool(words & HUMAN_WORDS) and bool(words & BOT_WORDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +193,7 @@ def bots_elsewhere(phrase: str) -> str:
 def _humans_counted(bots: str, text: str) -> bool:
     """Whether "how many humans" counts the humans themselves (not "how many human
     commits", read with its people or commits word)."""
-    if bots.lower() not in _HUMANS:
+    if bots.lower() not in HUMAN_WORDS:
         return False
     found = re.search(rf"\bhow many {re.escape(bots.lower())}\b\W*(\w*)", text.lower())
     return found is not None and found.group(1) not in _PEOPLE | _OWN_COUNTED

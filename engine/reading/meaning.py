@@ -24,7 +24,14 @@ from engine.domain.contract import PEOPLE_LISTED as LISTED
 from engine.domain.contract import PEOPLE_SHOWN as SHOWN
 from engine.reading import references as r
 from engine.reading.time.calendar import count_of
-from engine.reading.vocabulary import CHANGE_VERBS, LINE_WORDS, NEWCOMERS, Intent
+from engine.reading.vocabulary import (
+    BOT_WORDS,
+    CHANGE_VERBS,
+    HUMAN_WORDS,
+    LINE_WORDS,
+    NEWCOMERS,
+    Intent,
+)
 from engine.reading.wordrow import At
 from engine.reading.wordrules import WORD_ROWS
 
@@ -187,14 +194,15 @@ def top(text: str, tokens: list[r.Token]) -> tuple[Unasked, ...]:
     return ()
 
 
-_BOT_WORDS = frozenset({"bot", "bots", "human", "humans", "robot", "robots"})
+# the words engine.reading.bots reads, and "robot(s)", which say the same
+_FEW_WORDS = LINE_WORDS | BOT_WORDS | HUMAN_WORDS | {"robot", "robots"}
 
 
 def _few_only(tokens: list[r.Token]) -> bool:
     """Rankings the facts hold the first PEOPLE_SHOWN of only: by lines, and with the bots
     left out or asked (engine/providers/contributors.py keeps the top five of each)."""
     words = {t.norm for t in tokens}
-    return bool(words & LINE_WORDS or words & _BOT_WORDS)
+    return bool(words & _FEW_WORDS)
 
 
 def ending(found: tuple[Unasked, ...]) -> tuple[str, ...]:

@@ -36,6 +36,10 @@ INTENTS = tuple(Intent)
 
 # Words asking for changed lines: a "who" answer then ranks people by lines, not commits.
 LINE_WORDS = frozenset({"line", "lines", "loc", "churn", "churned"})
+# Bots and their other side, as engine.reading.bots reads them (and engine.reading.meaning:
+# a ranking with the bots left out or asked holds the first PEOPLE_SHOWN only)
+BOT_WORDS = frozenset({"bot", "bots"})
+HUMAN_WORDS = frozenset({"human", "humans"})
 # Words asking a "who" question for the few who led ("the top contributors", "who was most
 # active", "the main authors"): those PEOPLE_SHOWN are listed; without one, everyone who
 # committed (up to PEOPLE_LISTED) is (engine.questions.who).
