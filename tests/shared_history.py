@@ -52,19 +52,26 @@ def clone(name: str, into: Path) -> Path:
 
 
 def git(path: Path, *args: str) -> str:
+    """git's output for `args` in the repository at `path`. A shared clone's (`shared_clone`)
+    is kept for the process: tests only read those, so the same command gives the same output,
+    and the suite asked the same logs again and again (one per window counted: a whole
+    history's `--numstat` takes seconds)."""
+    key = (str(path), args)
+    if key in _LOGS:
+        return _LOGS[key]
     done = subprocess.run(["git", "-C", str(path), *args], capture_output=True, check=True)
-    return done.stdout.decode("utf-8", "replace")
+    out = done.stdout.decode("utf-8", "replace")
+    if Path(path) in _CLONES.values():
+        _LOGS[key] = out
+    return out
 
 
 def bus_factor(clone: Path, file: str, start: datetime, end: datetime) -> tuple[int, int]:
     """(commits, bus factor) of one file in [start, end) by author time, by git: `git log
     --no-merges --full-history --numstat -- FILE`; the bus factor is the fewest authors (by
     address) whose changed lines make at least half of the window's."""
-    text = subprocess.run(
-        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--format=@%at %aE",
-         "--numstat", "--", file],
-        capture_output=True, check=True, text=True,
-    ).stdout  # fmt: skip
+    text = git(clone, "log", "--no-merges", "--full-history", "--format=@%at %aE", "--numstat",
+               "--", file)  # fmt: skip
     lines: Counter[str] = Counter()
     commits, author = 0, None
     for line in text.splitlines():
@@ -95,6 +102,7 @@ async def in_memory(clone: Path, name: str) -> OrgGraph:
 
 # The process's clones and imports, by history name (pytest-xdist: one per worker process).
 _CLONES: dict[str, Path] = {}
+_LOGS: dict[tuple[str, tuple[str, ...]], str] = {}  # git's outputs in the shared clones
 _GRAPHS: dict[str, OrgGraph] = {}
 _WRITES = ("write", "prepare_write", "delete_unseen", "save_checkpoint")
 
@@ -158,7 +166,9 @@ def histories(*names: str) -> Any:
 
     @pytest.fixture(scope="module", name="histories")
     def by_name(request: pytest.FixtureRequest) -> dict[str, tuple[OrgGraph, Path]]:
-        return {n: (request.getfixturevalue(n), request.getfixturevalue(f"{n}_clone")) for n in names}
+        return {
+            n: (request.getfixturevalue(n), request.getfixturevalue(f"{n}_clone")) for n in names
+        }
 
     return by_name
 
@@ -195,11 +205,7 @@ def commits(clone: Path, start: datetime, end: datetime, *paths: str, author: st
     """Commits (no merges) in [start, end) by author time, as git counts them (by `author`'s
     address, when given): `git log --no-merges --full-history -- PATHS`."""
     by = [f"--author={author}"] if author else []
-    out = subprocess.run(
-        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--format=%at", *by,
-         "--", *paths],
-        capture_output=True, check=True, text=True,
-    ).stdout  # fmt: skip
+    out = git(clone, "log", "--no-merges", "--full-history", "--format=%at", *by, "--", *paths)
     return sum(start <= datetime.fromtimestamp(int(t), UTC) < end for t in out.split())
 
 
