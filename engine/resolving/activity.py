@@ -44,6 +44,19 @@ async def existed(
     return [s for s in subjects if counts[s.key] > 0]
 
 
+async def commits_over(
+    graph: OrgGraph, subjects: Sequence[StoredSubject], windows: Sequence[Window]
+) -> dict[str, tuple[int, ...]]:
+    """Each subject's commits in each of the windows (a comparison's two periods), by key."""
+    each = [await commits_in(graph, subjects, w) for w in windows]
+    return {s.key: tuple(counts[s.key] for counts in each) for s in subjects}
+
+
+def counted_over(counts: Sequence[int], windows: Sequence[Window]) -> str:
+    """Each window's count said ("5 commits from A to B"), joined by "and"."""
+    return " and ".join(f"{counted(n)} {span(w)}" for n, w in zip(counts, windows, strict=True))
+
+
 def counted(n: int) -> str:
     return f"{n:,} commit{'' if n == 1 else 's'}"
 

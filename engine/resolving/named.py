@@ -26,6 +26,7 @@ from engine.resolving import (
 from engine.resolving.aside import shipped_of_within
 from engine.resolving.disclosures import Disclosures
 from engine.resolving.missing import Ended
+from engine.resolving.namesakes import widened
 from engine.resolving.receipts import ReceiptSigner
 from engine.resolving.referents import Referents
 from engine.resolving.resolution import Ambiguous, NotFound, Resolver
@@ -134,6 +135,9 @@ class Named:
                 outcome = settled[0]  # one of the name's people committed in the time named
                 told.notes.append(settled[1])
                 self.resolver.admit(actor, outcome)
+            if isinstance(outcome, Ambiguous) and changers.among_people(outcome):
+                over = soleactive.asked_over(understood, self.referents.window)
+                outcome = await widened(self.graph, reference, outcome, over)
             if isinstance(outcome, StoredSubject):
                 subjects.append(outcome)
             elif isinstance(outcome, Ambiguous) and allow_clarification:
@@ -168,6 +172,9 @@ class Named:
             asking.told.notes.append(found[1])
             self.resolver.admit(asking.actor, found[0])
             return None
+        if found is None:  # "Michael" in 2018: Michael R. Bernstein offered too
+            over = soleactive.asked_over(understood, window)
+            outcome = await widened(self.graph, reference, outcome, over)
         if not asking.allow_clarification:
             which = (found or outcomes.prompt_for(reference, outcome.candidates),)
             return lambda frame, trace: outcomes.no_match(frame, trace, which)

@@ -199,9 +199,8 @@ class Referents(Describing):
                 return other.person
             self.untracked[reference] = other.notes[0]
             return other
-        if window is not None and (
-            ask := await namesakes.asked(self.graph, reference, outcome.subject, window)
-        ):
+        windows = soleactive.asked_over(understood, window) or ((window,) if window else ())
+        if ask := await namesakes.asked(self.graph, reference, outcome.subject, windows):
             return await self._namesake(ref, ask, window)
         apart = await self._apart(ref, outcome.subject, said, window)
         if apart is not None:
@@ -211,7 +210,9 @@ class Referents(Describing):
             told.notes.append(folder)  # "click/ dir 2019": counted across its move, said
         return outcome.subject
 
-    async def _namesake(self, ref: Ref, ask: Within, window: Window) -> StoredSubject | Within:
+    async def _namesake(
+        self, ref: Ref, ask: Within, window: Window | None
+    ) -> StoredSubject | Within:
         """A person's name others carry too: the only one of them active in the window, said
         (when fewer than those offered); else which one is asked."""
         people = [c.subject for c in ask.candidates]  # every one, when fewer than offered

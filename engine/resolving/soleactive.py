@@ -9,6 +9,12 @@ gets its figure. The one who committed is answered; each other one's figure in t
 answer is the same whichever person was meant. Only a time the question names settles it: with
 none, the window is a default the asker did not choose, and "made none" would be of a time
 they did not ask about. Several people with commits in the time are still asked about.
+
+Every reading of the name means those who carry it as a word of their name too
+(engine.resolving.namesakes.carriers): requests "what did Michael do in 2018?" was answered
+for the person named just "Michael" (michael-k, 1 commit), the other "Michael" none, while
+Michael R. Bernstein made one then too; it asks which now, both offered. A question comparing
+two periods ("Kai in 2020 vs 2021") is asked over both: the one who committed in either.
 """
 
 from __future__ import annotations
@@ -19,18 +25,23 @@ from engine.domain.models import StoredSubject, SubjectKind
 from engine.ports import OrgGraph
 from engine.providers import Window
 from engine.reading.interpretation import Interpretation
-from engine.resolving.activity import commits_in, counted, span
+from engine.resolving import namesakes
+from engine.resolving.activity import commits_over, counted_over
 from engine.resolving.changers import among_people
 from engine.resolving.resolution import Ambiguous
 
 
-def asked_over(understood: Interpretation, window: Window | None) -> Window | None:
-    """The window the question itself names (one period, not two compared), else None."""
+def asked_over(understood: Interpretation, window: Window | None) -> tuple[Window, ...]:
+    """The windows the question itself names: its one period, or a comparison's two (the
+    earlier first); none when it names no time or a union of windows."""
     if window is None or understood.start is None or understood.end is None:
-        return None
-    if understood.compared is not None or understood.union is not None:
-        return None
-    return window
+        return ()
+    if understood.union is not None:
+        return ()
+    if understood.compared is not None:
+        start, end = understood.compared
+        return Window(start, end, True), window
+    return (window,)
 
 
 async def settled(
@@ -41,21 +52,24 @@ async def settled(
     window: Window | None,
 ) -> tuple[StoredSubject, str] | None:
     """The one of `people` (all persons, every one the name can mean) with commits in the
-    window the question names, and the note naming the others' none; else None."""
+    windows the question names, and the note naming the others' none; else None (also when
+    someone else carrying the name as a word of theirs committed then)."""
     over = asked_over(understood, window)
-    if over is None or len(people) < 2:
+    if not over or len(people) < 2:
         return None
     if any(p.kind is not SubjectKind.PERSON for p in people):
         return None
-    counts = await commits_in(graph, people, over)
-    active = [p for p in people if counts[p.key]]
+    counts = await commits_over(graph, people, over)
+    active = [p for p in people if any(counts[p.key])]
     if len(active) != 1:
         return None
+    if await namesakes.active(graph, reference, people, over):
+        return None  # "Michael" in 2018: Michael R. Bernstein committed too
     person = active[0]
     idle = [p.name for p in people if p.key != person.key]
     return person, (
         f'"{reference}" names {len(people)} people here: {person.name} ({person.key}) made '
-        f"{counted(counts[person.key])} {span(over)}, and {_listed(idle)} none, so the answer "
+        f"{counted_over(counts[person.key], over)}, and {_listed(idle)} none, so the answer "
         f"is {person.name}'s whichever was meant."
     )
 
