@@ -16,6 +16,7 @@ from itertools import pairwise
 
 from engine.domain.facts import FactKind
 from engine.domain.models import SubjectKind
+from engine.reading import rankplaces
 from engine.reading import rankwords as rw
 from engine.reading.numbers import NUMBER_WORDS
 from engine.reading.references import Token
@@ -91,6 +92,9 @@ class Ranking:
     # What the ranking's own words were read as, said beside it ("hotspots": the files
     # changed most, by commits; "biggest": by commits, not by size): engine/reading/rankwords.py
     said: tuple[str, ...] = ()
+    # The modules asked for by their place ("subpackages", "packages", "the parts of the
+    # repo": engine/reading/rankplaces.py), "" for none.
+    place: str = ""
 
 
 def read(
@@ -114,11 +118,13 @@ def read(
         return None
     # "the hotspots" are files unless modules or folders are asked ("which modules ...")
     hot_files = bool(hot) and not rw.MODULES_ASKED.intersection(words)
+    place, placed = rankplaces.read(words, kind_hint)
     files = (kind_hint is None or hot_files) and bool(_FILES.intersection(words))
-    parts = kind_hint is None and bool(_PARTS.intersection(words))
-    folders = kind_hint is None and not files and _folders(words)
-    files = files or (hot_files and not parts and not folders)
-    kind = SubjectKind.MODULE if files or parts or folders else kind_hint
+    files = files and not place
+    parts = kind_hint is None and bool(_PARTS.intersection(words)) and not place
+    folders = kind_hint is None and not files and not place and _folders(words)
+    files = files or (hot_files and not parts and not folders and not place)
+    kind = SubjectKind.MODULE if files or parts or folders or place else kind_hint
     if kind is None or kind not in _RANKED_KINDS:
         return None
     size, said = _size(tokens, at)
@@ -137,6 +143,7 @@ def read(
             or i in said
             or i == at
             or i in own
+            or i in placed
             or token.norm in _FILES | _PARTS | _FOLDERS
             or (folders and token.norm in _FOLDER)
         ):
@@ -144,10 +151,10 @@ def read(
         token.free = False
     first, last = min(said | {at}), max(said | {at})
     first -= 1 if first and words[first - 1] == "the" else 0
-    python = kind is SubjectKind.MODULE and not (files or parts or folders)
+    python = kind is SubjectKind.MODULE and not (files or parts or folders or place)
     phrase = " ".join(words[first : last + 1])
     return Ranking(
-        phrase, kind, files, size, source, python, language, folders, whole, notes
+        phrase, kind, files, size, source, python, language, folders, whole, notes, place
     )
 
 

@@ -36,7 +36,7 @@ from engine.providers.contributions import exactly, tally
 from engine.reading.bots import bots_elsewhere
 from engine.reading.interpretation import Interpretation
 from engine.reading.ranking import Ranking
-from engine.resolving import outcomes, together
+from engine.resolving import outcomes, rankplaces, together
 from engine.resolving.disclosures import Disclosures
 from engine.resolving.rankable import FOLDERS_NOTE, asked, holds_python, inside, is_file
 from engine.resolving.unmatchedwords import unread_note
@@ -152,6 +152,11 @@ async def rank(
         for k, _ in rows
         if k in found and found[k].kind is ranking.kind and asked(found[k], ranking, holders)
     ]
+    if ranking.place:  # "which subpackage", "the parts of the repo"
+        qualified = rankplaces.placed(ranking.place, qualified, list(found.values()))
+        none = None if qualified else await rankplaces.none_here(graph, ranking.place, holders)
+        if none is not None:
+            return none
     person = people[0] if people else None
     if by == "lines" or person is not None:
         qualified = await measured(graph, qualified, window, by, person)
@@ -170,6 +175,7 @@ async def rank(
     notes += [PYTHON_NOTE.format(" and ".join(python))] if python else []
     notes += [LANGUAGE_NOTE] if ranking.language else []
     notes += [FOLDERS_NOTE] if ranking.folders else []
+    notes += [rankplaces.NOTES[ranking.place]] if ranking.place else []
     return qualified[:size], notes + await _nested(graph, qualified[:size], list(found.values()))
 
 
@@ -200,6 +206,9 @@ async def _nested(
 
 
 def _noun(ranking: Ranking, n: int) -> str:
+    if ranking.place:
+        noun = rankplaces.NOUNS[ranking.place]
+        return noun if n == 1 else f"{noun}s"
     if ranking.files or ranking.folders:
         noun = "file" if ranking.files else "folder"
         return noun if n == 1 else f"{noun}s"
