@@ -81,6 +81,40 @@ async def test_everyone_of_the_name_who_committed_then_is_offered(
         assert f"person:{address}" in prompt, (address, prompt)
 
 
+def said(n: int, window: tuple[datetime, datetime]) -> str:
+    start, end = (w.strftime("%Y-%m-%dT%H:%M:%SZ") for w in window)
+    return f"{n:,} commit{'' if n == 1 else 's'} from {start} to {end}"
+
+
+COMPARED = [  # (history, question, the word, the two periods, earlier first)
+    ("requests", "Ben in 2016 vs 2021", "ben", (year(2016), year(2021))),
+    ("werkzeug", "Kai in 2020 vs 2021", "kai", (year(2020), year(2021))),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "word", "periods"), COMPARED)
+async def test_each_one_offered_says_both_periods_commits(
+    histories: dict[str, tuple[OrgGraph, Path]],
+    history: str,
+    question: str,
+    word: str,
+    periods: tuple[tuple[datetime, datetime], tuple[datetime, datetime]],
+) -> None:
+    """Fails on main 20b18ad: answered for one of them (Kai), or the choices said the later
+    period's commits alone (Ben: benweatherman "0 commits" in 2021, his 2016 commit unsaid)."""
+    graph, clone = histories[history]
+    earlier, later = (carriers(clone, word, p) for p in periods)
+    assert earlier and later and set(earlier) != set(later)
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED, (result.outcome, result.limitations)
+    prompt = result.clarification_prompt or ""
+    for address in {*earlier, *later}:
+        offered = prompt.split(f"person:{address}", 1)[1].split(";", 1)[0]
+        both = f"{said(earlier.get(address, 0), periods[0])} and "
+        both += said(later.get(address, 0), periods[1])
+        assert both in offered, (address, offered)
+
+
 ANSWERED = [  # one person of the name committed then: answered, as before
     ("requests", "how many commits did Ben make in 2016?", "ben", year(2016),
      "1 commit(s) by Ben "),

@@ -65,6 +65,8 @@ class Pipeline:
         stages, frame = run.stages, run.frame
         if not isinstance(resolved, list):
             window = window_of(run.effective, lookback_of(run.understood.intent))
+            if run.understood.compared is not None:  # both periods' commits labelled
+                window = replace(window, before=Window(*run.understood.compared, historical=True))
             ended = await self._ended(resolved, frame, window, stages)
             return wholetime.also_too_wide(ended, stages.too_wide)  # the 400-day rule too
         if stages.too_wide is not None:

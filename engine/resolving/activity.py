@@ -86,17 +86,20 @@ async def labels(
     name, kind, where it is, its commits in the window and in all: "werkzeug.sansio: package
     src/werkzeug/sansio in werkzeug, 20 commits from ... to ..., 90 in all before 2026-09-01"
     beside "sansio: package tests/sansio in werkzeug, 7 commits ..., 21 in all before ...".
-    Two offered alike ("X could mean X, X") are told apart by their keys."""
+    Two offered alike ("X could mean X, X") are told apart by their keys. A window compared
+    with an earlier one (`window.before`: "Kai in 2020 vs 2021") says each one's commits, the
+    earlier first: a person offered for the earlier period alone shows why."""
     if not subjects:
         return {}
     ever = Window(datetime(1970, 1, 1, tzinfo=UTC), window.end, window.historical)
+    windows = (window,) if window.before is None else (window.before, window)
     recent, total = (
-        await commits_in(graph, subjects, window),
+        await commits_over(graph, subjects, windows),
         await commits_in(graph, subjects, ever),
     )
     before = iso(window.end)[:10]
     out = {
-        s.key: f"{s.name}: {described(s)}, {counted(recent[s.key])} {span(window)}, "
+        s.key: f"{s.name}: {described(s)}, {counted_over(recent[s.key], windows)}, "
         f"{total[s.key]:,} in all before {before}"
         for s in subjects
     }
