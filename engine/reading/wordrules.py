@@ -88,6 +88,7 @@ from engine.reading.wordrow import At, WordRow
 
 # Intents that answer over one window with counts or lists: the ones a changed meaning breaks.
 _COUNTING = frozenset({Intent.WHO, Intent.COUNT, Intent.WHAT_CHANGED, Intent.WHICH})
+_ASKING_PEOPLE = frozenset({Intent.WHO, Intent.WHICH})  # "who/which ... gone quiet?"
 _FIRST = frozenset({"first", "earliest", "oldest"})
 _NEGATION = frozenset({"not", "never", "except"})
 _JOINED = frozenset({"newcomers", "joined", "joiners"})
@@ -301,6 +302,10 @@ WORD_ROWS = (
     WordRow("files counted", files_counted, FILES_COUNTED_NOTE, extent=files_extent),
     WordRow("at least", lambda a: a.word in LEAST and a.before == "at", THRESHOLD),
     WordRow("least first", lambda a: a.word in LEAST, LEAST_NOTE),
+    # "who has gone quiet in requests?": the people no longer active, whom no fact holds
+    # (answered, it gave the active ones, the opposite: r41 F2); "how quiet was attrs in
+    # June?" (no who or which) asks how busy, a fact phrase's word (vocabulary.py)
+    WordRow("gone quiet", lambda a: a.word == "quiet" and a.intent in _ASKING_PEOPLE, LEAST_NOTE),
     WordRow("day of the week", lambda a: a.word in DAYS, WEEKDAY_NOTE),
     WordRow("files listed", _listed, _LISTED_NOTE),
     WordRow("between subjects", between_subjects, BETWEEN_NOTE, extent=between_extent),

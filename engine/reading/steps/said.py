@@ -20,7 +20,6 @@ from engine.reading.time.owntimes import ending as own_times
 from engine.reading.timeexpression import same_time
 from engine.reading.uncompared import two_periods
 from engine.reading.vocabulary import Intent
-from engine.reading.wordrules import LEAST_NOTE
 
 
 def unasked(d: Draft) -> None:
@@ -41,7 +40,6 @@ def unasked(d: Draft) -> None:
                 *d.ranked,
                 *d.reread,
                 *meaning.unasked(text, d.readable, d.intent, d.references),
-                *_gone_quiet(d),
             )
         ),
     )
@@ -64,19 +62,6 @@ def unasked(d: Draft) -> None:
     shared = shares_asked(text, tokens, d.intent, d.kinds, d.unasked)
     d.intent, d.kinds, d.unasked = shared.intent, shared.kinds, shared.unasked
     d.shares = shared.asked
-
-
-def _gone_quiet(d: Draft) -> tuple[meaning.Unasked, ...]:
-    """ "quiet" asks how busy of a subject only ("how quiet was attrs in June?"): in a who or
-    which question ("who has gone quiet in requests?") it asks for the people no longer
-    active, which no fact holds; answered, it gave the active ones (the opposite: r41 F2)."""
-    if d.intent not in (Intent.WHO, Intent.WHICH):
-        return ()
-    quiet = next((t for t in d.tokens if t.norm == "quiet" and not t.free), None)
-    if quiet is None:
-        return ()
-    phrase = d.text[quiet.start : quiet.end]
-    return (meaning.Unasked(phrase, f'"{phrase}": {LEAST_NOTE}'),)
 
 
 def leftover(d: Draft) -> None:
