@@ -56,6 +56,15 @@ PRIOR = [
      (on(2025, 4), on(2025, 7)), (on(2025, 1), on(2025, 4))),
     ("attrs", "attrs commits in March 2025 month over month", (on(2025, 3), on(2025, 4)),
      (on(2025, 2), on(2025, 3))),
+    # time42: "the one before", "the previous one" is the unit before the period just named
+    # ("last quarter compared with the one before" was last quarter twice, refused as two
+    # periods overlapping; "the previous one" ended on "one" not understood).
+    ("click", "how many commits last quarter compared with the one before?",
+     (on(2026, 4), on(2026, 7)), (on(2026, 1), on(2026, 4))),
+    ("werkzeug", "how many commits in Q2 2025 versus the one before?",
+     (on(2025, 4), on(2025, 7)), (on(2025, 1), on(2025, 4))),
+    ("attrs", "commits in March 2025 vs the previous one", (on(2025, 3), on(2025, 4)),
+     (on(2025, 2), on(2025, 3))),
 ]  # fmt: skip
 
 
@@ -97,3 +106,22 @@ async def test_a_word_of_an_address_compares_nothing(
     assert (result.direct_judgment or "").startswith(
         f"{count} commit(s) by Jeremy Cline from {stamp(start)} to {stamp(end)}"
     ), result.direct_judgment
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "said"),
+    [("click", "how many commits in 2025 vs last?", "vs last"),
+     ("werkzeug", "how many commits in the last 30 days vs the one before?",
+      "vs the one before")],
+)  # fmt: skip
+async def test_a_period_before_that_names_no_unit_is_not_chosen(
+    graphs: dict[str, OrgGraph], history: str, question: str, said: str
+) -> None:
+    """ "in 2025 vs last" (which last?) and "the last 30 days vs the one before" (a span no
+    calendar unit is, its length unsaid) stay unanswered, naming the words: "the one before"
+    is read only after a period that is one whole calendar unit (time42)."""
+    result = await ask(graphs[history], question)
+    assert result.outcome is not Outcome.ANSWERED, result.direct_judgment
+    assert any(f'"{said}", which names no period here' in n for n in result.limitations), (
+        result.limitations
+    )

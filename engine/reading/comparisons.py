@@ -24,10 +24,10 @@ from engine.reading.periodpairs import (
     OVER,
     PRIOR,
     SAME,
-    UNITS,
     Named,
     again,
     counted,
+    elided,
     inherited,
     pair,
     previous,
@@ -80,10 +80,12 @@ def named(
             return replace(found, span=(rest.start("period"), rest.end("period")))
     if (same := SAME.match(text, time.end)) is not None:  # "this yr vs same time last yr"
         return same_time(first, time, same)
-    if ELIDED.match(text, time.end):  # "this yr vs last": last year
-        unit = unit_of(first.split()[-1])
-        second = tp.read_time(f"last {unit}", now).match if unit in UNITS else None
-        return None if second is None else pair(first, time, f"last {unit}", second)
+    if (left := ELIDED.match(text, time.end)) is not None:  # "this yr vs last": last year
+        if (unit_before := elided(first, time, left, now)) is None:
+            return None
+        span = left.span("phrase")  # its words are the comparison's ("one", "before")
+        phrase, window = unit_before
+        return Named((first, phrase), ((time.start_at, time.end_at), window), span=span)
     if (joined := _joined(text, first, now)) is not None:
         return joined
     if (over := OVER.search(text)) is not None:  # "commits in 2025 year over year"

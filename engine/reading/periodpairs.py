@@ -219,14 +219,10 @@ _WRITTEN_YEAR = re.compile(
 )
 # Words placing a period from now, and a number ("3 months", "march 5"); not the number of a
 # quarter or half ("in Q3 2024 vs Q2" compared Q2 2026, said, with Q3 2024).
-_RELATIVE = re.compile(
-    r"\b(?:this|last|next|previous|prior|past|current|ago)\b|(?<![qh])\d", re.I
-)
+_RELATIVE = re.compile(r"\b(?:this|last|next|previous|prior|past|current|ago)\b|(?<![qh])\d", re.I)
 
 
-def inherited(
-    period: str, first: str, time: tp.TimeMatch, now: datetime
-) -> tp.TimeMatch | None:
+def inherited(period: str, first: str, time: tp.TimeMatch, now: datetime) -> tp.TimeMatch | None:
     """A second period written without the year the first one names reads in that year
     ("in march 2025 vs april": April 2025; "the second half of 2025 than the first half":
     the first half of 2025), when it reads so whole. None otherwise, and None when the year
@@ -249,8 +245,10 @@ def again(period: str, time: tp.TimeMatch, now: datetime) -> tp.TimeMatch | None
     (the latest summer wholly past), is the one before it."""
     second = read_alone(period, now)
     season = _LAST_SEASON.match(period)
-    if second is not None and season and (second.start_at, second.end_at) == (
-        time.start_at, time.end_at
+    if (
+        second is not None
+        and season
+        and (second.start_at, second.end_at) == (time.start_at, time.end_at)
     ):
         return read_alone(f"the {season.group(1)} before last", now)
     return second
@@ -271,12 +269,50 @@ def pair(first: str, one: tp.TimeMatch, second: str, two: tp.TimeMatch) -> Named
 
 
 # A period compared with the one before, its unit left out ("this yr vs last", "this month
-# compared to the previous one"): the count of the first was answered, the rest unsaid.
+# compared to the previous one", "last quarter compared with the one before"): the count of
+# the first was answered, the rest unsaid. `one`: the words say "one", so the unit is the
+# first period's own (the one just named), whatever words name it ("Q2 2025 vs the one
+# before"); a bare "last" takes the unit written ("in 2025 vs last": which is not said).
 ELIDED = re.compile(
-    r"\s*,?\s*(?:than|vs\.?|versus|compared\s+(?:to|with)|against|or)\s+(?:the\s+)?"
-    r"(?:last|previous|prior|one\s+before)(?:\s+one)?\b(?!\s+[a-z0-9])",
+    r"\s*,?\s*(?:than|vs\.?|versus|compared\s+(?:to|with)|against|or)\s+(?P<phrase>(?:the\s+)?"
+    r"(?:(?P<one>(?:last|previous|prior|preceding)\s+one|one\s+(?:before|prior|earlier"
+    r"|preceding)(?:\s+(?:that|it))?)|last|previous|prior|one\s+before))\b"
+    r"(?!\s+(?!(?:in|for|on|at|to)\b)[a-z0-9])",
     re.IGNORECASE,
 )
+
+
+def elided(
+    first: str, time: tp.TimeMatch, found: re.Match[str], now: datetime
+) -> tuple[str, tuple[datetime, datetime]] | None:
+    """The period ELIDED names and its window: the calendar unit before the first period
+    when the words say "one" and the first is one whole unit (the quarter before last
+    quarter: "the one before" was read as last quarter again, two periods overlapping, not
+    answered), else last <unit> of the unit written last ("this yr vs last": last year)."""
+    unit = _unit_held(time, now) if found.group("one") else None
+    if unit is not None and time.start_at is not None:
+        window = tc.period_of(unit, time.start_at, -1)
+        last = tp.read_time(f"last {unit}", now).match
+        same = last is not None and (last.start_at, last.end_at) == window
+        return (f"last {unit}" if same else f"the {unit} before"), window
+    unit = unit_of(first.split()[-1])
+    second = tp.read_time(f"last {unit}", now).match if unit in UNITS else None
+    if second is None or second.start_at is None or second.end_at is None:
+        return None
+    return f"last {unit}", (second.start_at, second.end_at)
+
+
+def _unit_held(time: tp.TimeMatch, now: datetime) -> str | None:
+    """The calendar unit the first period is one whole of (or the one under way, up to
+    now): "last quarter", "Q2 2025" a quarter, "this month" a month; None for a span that is
+    no calendar unit ("the last 30 days")."""
+    if time.start_at is None:
+        return None
+    for unit in ("week", "month", "quarter", "year"):
+        start, end = tc.period_of(unit, time.start_at)
+        if start == time.start_at and time.end_at in (end, now, None):
+            return unit
+    return None
 
 
 UNITS = frozenset({"week", "month", "quarter", "year"})

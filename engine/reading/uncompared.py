@@ -22,14 +22,15 @@ from engine.reading.periodpairs import (
     COUNTED,
     ELIDED,
     SAME,
-    UNITS,
     Named,
     dates,
     same_time,
     uncounted,
 )
+from engine.reading.periodpairs import (
+    elided as elided_before,
+)
 from engine.reading.time import phrases as tp
-from engine.reading.time.spellings import unit_of
 
 _MORE = re.compile(r"\b(?:more|fewer|less)\b\s*", re.IGNORECASE)
 _SUGGESTED = 'Ask about each period in turn: "{}" and "{}".'
@@ -139,18 +140,17 @@ def _elided(
 ) -> tuple[Unasked, ...]:
     """ "this yr vs last": this year and last year, dated, and the question about each."""
     first = text[time.start : time.end]
-    unit = unit_of(first.split()[-1])
-    second = tp.read_time(f"last {unit}", now).match if unit in UNITS else None
+    before = elided_before(first, time, elided, now)
     said = elided.group().strip(" ,")
-    if second is None:  # "in 2025 vs last": which period is not said
+    if before is None:  # "in 2025 vs last": which period is not said
         note = (
             f'"{first}"{dates(time.start_at, time.end_at)} is compared with "{said}", which '
             "names no period here: one answer covers one window, and the first alone would "
             "answer another question. Ask about each period in turn, naming both."
         )
         return (Unasked(said, note),)
-    period = f"last {unit}"
-    dated = dates(second.start_at, second.end_at)
+    period, (start, end) = before
+    dated = dates(start, end)
     asked = _questions(text, time, (elided.start(), elided.end()), period)
     note = (
         f'"{first}"{dates(time.start_at, time.end_at)} and "{period}"{dated} are two '
