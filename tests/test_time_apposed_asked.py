@@ -43,6 +43,16 @@ CASES = [
     ("werkzeug", "how many commits to werkzeug over the Easter holidays (between April 2 and "
      "April 9 2026)?", datetime(2026, 4, 2, tzinfo=UTC), datetime(2026, 4, 10, tzinfo=UTC),
      "Easter holidays"),
+    # time42: a range in brackets, no "from": "over the holidays (Dec 24 - Jan 2)" was refused
+    # as two times named ("over the holidays" and "Dec 24 - Jan 2").
+    ("click", "how many commits to click over the holidays (Dec 24 - Jan 2)?",
+     datetime(2025, 12, 24, tzinfo=UTC), datetime(2026, 1, 3, tzinfo=UTC), "over the holidays"),
+    ("werkzeug", "commits to werkzeug over the christmas break (dec 20th to jan 5th)",
+     datetime(2025, 12, 20, tzinfo=UTC), datetime(2026, 1, 6, tzinfo=UTC),
+     "christmas break"),
+    ("requests", "how many commits to requests during the summer break (July 1 - August 15 "
+     "2025)?", datetime(2025, 7, 1, tzinfo=UTC), datetime(2025, 8, 16, tzinfo=UTC),
+     "during the summer break"),
 ]  # fmt: skip
 
 
@@ -154,6 +164,23 @@ async def test_a_relative_label_whose_period_misses_the_range_stays_two_times(
     """A range beside a label must meet the label's period: "last month" (August 2026) beside
     March to May, "last year" (2025) beside a range dated 2024, are two times named (they
     were answered over the range)."""
+    graph, _ = histories[history]
+    result = await ask(graph, question)  # type: ignore[arg-type]
+    assert result.outcome is not Outcome.ANSWERED, result.direct_judgment
+    assert any("two times named" in n for n in result.limitations), result.limitations
+
+
+@pytest.mark.parametrize(
+    ("history", "question"),
+    [("attrs", "how many commits to attrs over the holidays (Dec 24)?"),
+     ("click", "how many commits to click last month (Dec 24 - Jan 2)?")],
+)  # fmt: skip
+async def test_a_bracket_that_is_no_range_of_the_label_stays_two_times(
+    histories: dict[str, tuple[object, object]], history: str, question: str
+) -> None:
+    """A day alone in brackets is no range restating the label, and a bracketed range the
+    label's period misses ("last month", August 2026, beside December to January) is two
+    times named, as before (time42)."""
     graph, _ = histories[history]
     result = await ask(graph, question)  # type: ignore[arg-type]
     assert result.outcome is not Outcome.ANSWERED, result.direct_judgment

@@ -1,7 +1,8 @@
 """An explicit range written beside a label of the same period: "over the 2025 Christmas
 holidays, from December 20th to January 5th", "during the summer break (from July 1 to August
 15 2025)". The range is the window; the label is said as an aside, never widening it nor
-standing as a second time. They were refused as two times named ("2025" and the range), the
+standing as a second time; a range in brackets likewise ("over the holidays (Dec 24 - Jan
+2)", with or without "from"). They were refused as two times named ("2025" and the range), the
 label said not understood ("Christmas holidays"), where the question gave its dates (z39a A10).
 
 A label is the run of time phrases (read or not understood) right before the range, joined by
@@ -34,6 +35,9 @@ LABEL_NOUNS = frozenset(
 _RANGE = re.compile(r"(?:from|between)\b", re.IGNORECASE)
 _APART = re.compile(r"[,:;(\u2013\u2014-]")
 _WORD = re.compile(r"[^\W_]+")
+# A bracket opened right before a range: the range restates the label's period.
+_OPENED = re.compile(r"\(\s*\Z")
+_CLOSED = re.compile(r"\s*\)")
 # The words before a label that are part of its phrase ("over the", "during the").
 _LEAD = re.compile(
     r"(?:\b(?:over|during|in|for|across|throughout|around)\s+)?(?:\bthe\s+)?\Z", re.IGNORECASE
@@ -71,7 +75,10 @@ def read(text: str, found: list[TimeMatch], reading: TimeReading, now: datetime)
         # One phrase from the label's start (its preposition too: "over the 2025 ...")
         lead = _LEAD.search(text, 0, start)
         start = lead.start() if lead is not None else start
-        whole = replace(moved, start=start, note=note)
+        # ... to its closing bracket ("over the holidays (Dec 24 - Jan 2)"): one phrase
+        closed = _CLOSED.match(text, ranged.end) if _OPENED.search(text, 0, ranged.start) else None
+        end = closed.end() if closed is not None else moved.end
+        whole = replace(moved, start=start, end=end, note=note)
         return [whole if m is ranged else m for m in found if m not in read]
     return found
 
@@ -142,9 +149,17 @@ _YEARLESS = "a month or quarter without a year"
 
 
 def _explicit(text: str, match: TimeMatch) -> bool:
-    """A range written with both ends ("from X to Y", "between X and Y")."""
+    """A range written with both ends ("from X to Y", "between X and Y"), or any range in
+    brackets ("over the holidays (Dec 24 - Jan 2)": the bracket gives the label's dates; it
+    was refused as two times named)."""
     bounded = match.start_at is not None and match.end_at is not None
-    return bounded and _RANGE.match(text, match.start) is not None
+    opened = _OPENED.search(text, 0, match.start) is not None
+    opened = opened and _CLOSED.match(text, match.end) is not None  # the whole bracket
+    if not bounded or match.start_at is None or match.end_at is None:
+        return False
+    # In brackets, more than a day: a day alone ("the holidays (Dec 24)") is no range.
+    days = (match.end_at - match.start_at).days
+    return _RANGE.match(text, match.start) is not None or (opened and days > 1)
 
 
 def _label(
