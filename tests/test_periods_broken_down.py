@@ -67,6 +67,10 @@ BROKEN_DOWN = [
     ("attrs", "commits to attrs broken down by week in 2025", "week", on(2025, 1), on(2026, 1)),
     ("werkzeug", "monthly commits to werkzeug in 2025", "month", on(2025, 1), on(2026, 1)),
     ("werkzeug", "commits to werkzeug per week in Feb 2026", "week", on(2026, 2), on(2026, 3)),
+    # time42: "counts" ended the question (not understood); each month's count is asked
+    ("werkzeug", "monthly commit counts for werkzeug in 2025", "month", on(2025, 1), on(2026, 1)),
+    ("attrs", "commit counts per month for attrs in 2025", "month", on(2025, 1), on(2026, 1)),
+    ("attrs", "commits per month to attrs this year", "month", on(2026, 1), CLOCK),
 ]  # fmt: skip
 
 
@@ -140,3 +144,13 @@ async def test_other_breakdowns_still_end_said(
     result = await ask(histories[history][0], question)
     assert result.outcome is Outcome.NO_MATCH, result.direct_judgment
     assert any(n.startswith(f'"{named}": ') for n in result.limitations), result.limitations
+
+
+async def test_counts_with_no_unit_counted_by_stay_not_understood(
+    histories: dict[str, tuple[OrgGraph, Path]],
+) -> None:
+    """ "counts" is read as each period's figure only beside a unit counted by: "commit counts
+    for attrs in 2025" names none, and ends on it as before (time42)."""
+    result = await ask(histories["attrs"][0], "commit counts for attrs in 2025")
+    assert result.outcome is not Outcome.ANSWERED, result.direct_judgment
+    assert any('"counts"' in n for n in result.limitations), result.limitations

@@ -41,6 +41,10 @@ _OTHERS = frozenset(
 )
 
 
+# The words naming the figures of a breakdown ("monthly commit counts", "totals per month").
+_FIGURES = frozenset({"counts", "totals", "numbers", "figures", "tallies"})
+
+
 # The words asking for a breakdown ("Break down X's commits by month", "a breakdown of commits
 # by author"): the verb of the breakdown whose unit the question names after "by", "per" or
 # "each" (or "monthly"), which the breakdown's own reading reads or names (this one, by
@@ -95,8 +99,11 @@ def read(
     if len({unit for unit, _ in found}) != 1:  # none, or "weekly ... by month": two asked
         return None
     spans = {(t.start, t.end) for _, taken in found for t in taken}
+    # "monthly commit counts in 2025": the figures each period's count is ("counts" ended
+    # the question, not understood); read only beside a unit counted by.
+    spans |= {(t.start, t.end) for t in free if t.norm in _FIGURES}
     for token in [*tokens, *readable]:
         if (token.start, token.end) in spans:
             token.free = False
-    taken = sorted(spans)
+    taken = sorted({(t.start, t.end) for _, words in found for t in words})
     return found[0][0], text[taken[0][0] : taken[-1][1]]
