@@ -33,6 +33,10 @@ CASES = [
      ("src/attr/_make.py",)),
     ("werkzeug", "lines changed in the routing package in 2025", (on(2025, 1), on(2026, 1)),
      ("src/werkzeug/routing",)),
+    # time42: "+/-" was dropped unread (all edge characters) and the question read as a
+    # status: "The question names no subject, ..." or the health of the subject named.
+    ("attrs", "lines +/- for attrs in q2", (on(2026, 4), on(2026, 7)), ()),
+    ("werkzeug", "werkzeug lines +/- in 2025", (on(2025, 1), on(2026, 1)), ()),
 ]  # fmt: skip
 
 

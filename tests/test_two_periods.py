@@ -18,7 +18,7 @@ from engine.domain.contract import Outcome
 from engine.ports import OrgGraph
 from tests import shared_history
 from tests.helpers import refuses_naming
-from tests.shared_history import compared_as_git, on
+from tests.shared_history import compared_as_git, lines, on, stamp
 from tests.test_investigate import answer
 
 CLOCK = datetime(2026, 9, 1, 12, tzinfo=UTC)
@@ -50,6 +50,12 @@ CASES = [
      (on(2026, 1), CLOCK), (on(2025, 1), on(2026, 1)), ("src/werkzeug/serving.py",)),
     ("attrs", "how many commits over the summer vs spring", ("over the summer", "spring"),
      (on(2026, 6), on(2026, 9)), (on(2026, 3), on(2026, 6)), ()),
+    # time42: "what changed in X in jul vs aug" is how X changed in each, compared (it ended,
+    # "ask about each period in turn"); a year written once is both's
+    ("werkzeug", "what changed in werkzeug in jul vs aug", ("in jul", "aug"),
+     (on(2026, 7), on(2026, 8)), (on(2026, 8), on(2026, 9)), ()),
+    ("attrs", "what changed in attrs in july vs august 2025", ("in july", "august 2025"),
+     (on(2025, 7), on(2025, 8)), (on(2025, 8), on(2025, 9)), ()),
 ]  # fmt: skip
 
 
@@ -111,3 +117,51 @@ async def test_now_against_an_earlier_period_is_still_compared(werkzeug: OrgGrap
     result = await ask(werkzeug, "is werkzeug changing more than last month?")
     assert result.outcome is Outcome.ANSWERED
     assert any("is what the time since is compared with" in n for n in result.limitations)
+
+
+@pytest.mark.parametrize(
+    ("history", "question"),
+    [("werkzeug", "what files changed in werkzeug in jul vs aug"),
+     ("attrs", "list the changes to attrs in jul vs aug")],
+)  # fmt: skip
+async def test_a_list_of_each_period_s_changes_stays_unanswered(
+    werkzeug: OrgGraph, attrs: OrgGraph, history: str, question: str
+) -> None:
+    """The files of each month or each month's list is no figure the comparison gives: the
+    question ends naming both periods, as before (time42)."""
+    result = await ask(werkzeug if history == "werkzeug" else attrs, question)
+    assert result.outcome is Outcome.NO_MATCH and not result.direct_judgment
+    assert any("are two periods compared" in n for n in result.limitations), result.limitations
+
+
+@pytest.mark.parametrize(
+    ("history", "question", "later", "earlier"),
+    [("werkzeug", "net lines in werkzeug jul vs aug", (on(2026, 8), on(2026, 9)),
+      (on(2026, 7), on(2026, 8))),
+     ("attrs", "attrs lines +/- in q1 vs q2", (on(2026, 4), on(2026, 7)),
+      (on(2026, 1), on(2026, 4)))],
+)  # fmt: skip
+async def test_net_lines_of_two_periods_are_each_period_s_sides(
+    werkzeug: OrgGraph,
+    werkzeug_clone: Path,
+    attrs: OrgGraph,
+    attrs_clone: Path,
+    history: str,
+    question: str,
+    later: tuple[datetime, datetime],
+    earlier: tuple[datetime, datetime],
+) -> None:
+    """ "net lines ... jul vs aug" was answered with the lines changed of each (added and
+    removed together), the net asked never given; "+/-" was dropped unread. Each period's
+    lines added and removed and their net are now said, as git's --numstat counts them
+    (time42)."""
+    graph, clone = (werkzeug, werkzeug_clone) if history == "werkzeug" else (attrs, attrs_clone)
+    result = await ask(graph, question)
+    compared_as_git(result, clone, later, earlier)
+    (a, r), (b, s) = lines(clone, *later), lines(clone, *earlier)
+    said = (
+        f"Lines added and removed: +{a} -{r} (net {a - r:+d}) from {stamp(later[0])} to "
+        f"{stamp(later[1])}, against +{b} -{s} (net {b - s:+d}) from {stamp(earlier[0])} to "
+        f"{stamp(earlier[1])}."
+    )
+    assert said in (result.direct_judgment or ""), result.direct_judgment

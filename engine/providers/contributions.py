@@ -187,6 +187,8 @@ class ChurnProvider(Exact):
             # a period the question named (engine/questions/compared.py)
             if window.before is not None:
                 value["prior_commits"] = then.total_commits
+                # each side too ("net lines in X jul vs aug": it gave the lines changed alone)
+                value["prior_lines_added"], value["prior_lines_removed"] = then.added, then.removed
             rule, grain = now.rule(window), now.grain(window)
             facts.append(self.fact(FactKind.CHURN, key, value, window, now.evidence, rule, grain))
         return facts

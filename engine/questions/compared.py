@@ -118,9 +118,20 @@ def judgment(facts: Sequence[Fact], names: Mapping[str, str], window: Window) ->
             f"{_rate(commits[0], days[0])} commit(s) a day against {_rate(lines[1], days[1])} "
             f"and {_rate(commits[1], days[1])}: {_more(lines, days)} lines and "
             f"{_more(commits, days)} commits a day. In all, {_apart(commits, 'commit(s)')} and "
-            f"{_apart(lines, 'line(s)')} than from {then}."
+            f"{_apart(lines, 'line(s)')} than from {then}. {_sides(v, now, then)}"
         )
     return " ".join(parts)
+
+
+def _sides(v: Mapping[str, object], now: str, then: str) -> str:
+    """The lines added and removed in each period, and the net ("net lines in X jul vs
+    aug", "lines +/- ... vs ...": the lines changed were given alone, another figure)."""
+    added, removed = _int(v.get("lines_added")), _int(v.get("lines_removed"))
+    before = _int(v.get("prior_lines_added")), _int(v.get("prior_lines_removed"))
+    return (
+        f"Lines added and removed: +{added} -{removed} (net {added - removed:+d}) {now}, "
+        f"against +{before[0]} -{before[1]} (net {before[0] - before[1]:+d}) from {then}."
+    )
 
 
 def _apart(counts: tuple[int, int], noun: str) -> str:

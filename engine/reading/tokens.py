@@ -23,6 +23,8 @@ from engine.reading.vocabulary import LINE_SIDES
 
 MAX_REFERENCE = 200  # the resolver refuses longer references
 _EDGES = ".-/@+"
+# The signs of lines added and removed ("lines +/-"): all edge, they were dropped unread.
+SIGNS = frozenset({"+/-", "-/+", "+-"})
 _TOKEN = re.compile(r"[\w\-/.@+\[\]]+")
 # A dot file or directory written from its leading dot (never "...so", never a lone ".").
 _DOTFILE = re.compile(r"\.[A-Za-z_][\w-]*(?:[./][\w.-]*\w)*")
@@ -44,6 +46,9 @@ def tokens_of(text: str) -> list[Token]:
     out = []
     for match in _TOKEN.finditer(text):
         raw = match.group()
+        if raw in SIGNS:  # "lines +/- in 2025": the lines added and removed, one word
+            out.append(Token(match.start(), match.end(), "+/-"))
+            continue
         left = len(raw) - len(raw.lstrip(_EDGES))
         right = len(raw.rstrip(_EDGES))
         if left == 1 and _DOTFILE.fullmatch(raw, 0, right):

@@ -50,6 +50,7 @@ LEADER_WORDS = frozenset({
 # The sides of changed lines a churn answer gives (+added -removed), and their verbs ("how
 # many lines did X add and delete?": "delete" was not understood): read with "lines".
 LINE_SIDES = frozenset({"added", "removed", "deleted", "inserted", "insertions", "deletions"}) | {
+    "+/-",  # "lines +/-" (engine/reading/tokens.SIGNS)
     "add",
     "remove",
     "delete",
