@@ -166,9 +166,7 @@ def histories(*names: str) -> Any:
 
     @pytest.fixture(scope="module", name="histories")
     def by_name(request: pytest.FixtureRequest) -> dict[str, tuple[OrgGraph, Path]]:
-        return {
-            n: (request.getfixturevalue(n), request.getfixturevalue(f"{n}_clone")) for n in names
-        }
+        return {n: (request.getfixturevalue(n), request.getfixturevalue(f"{n}_clone")) for n in names}
 
     return by_name
 

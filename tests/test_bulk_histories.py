@@ -43,9 +43,13 @@ async def import_lines(clone: Path, name: str, monkeypatch: pytest.MonkeyPatch) 
     "name", [pytest.param(n, marks=shared_history.present(n)) for n in HISTORIES]
 )
 async def test_a_bulk_load_of_a_history_is_the_incremental_graph(
-    falkor: FalkorStore, name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    falkor: FalkorStore,
+    name: str,
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    lines = await import_lines(shared_history.clone(name, tmp_path), name, monkeypatch)
+    clone = shared_history.shared_clone(name, tmp_path_factory)  # read only
+    lines = await import_lines(clone, name, monkeypatch)
     # Batches of 1,000: a history's records cross many batches, each finding the time slots
     # and Activities of those before it (graph.slot_ids, graph.falkor_stream).
     plain, fast, report, bulk_report = await both(falkor, lines, source=f"git:{name}", batch=1_000)

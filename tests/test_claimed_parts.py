@@ -61,7 +61,7 @@ def git_commits(clone: Path, author: str | None) -> int:
 @pytest.fixture(scope="module")
 async def attrs(gateway: Any, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
     """A new organisation holding attrs, and a token for it; the clone (git's truth)."""
-    clone = shared_history.clone("attrs", tmp_path_factory.mktemp("attrs"))
+    clone = shared_history.shared_clone("attrs", tmp_path_factory)
     org = new_org()
     await gateway.store.bootstrap(org)
     await import_git(gateway.store.org(org), GitImport(clone, name="attrs"))

@@ -36,7 +36,7 @@ def _imported(name: str, fixture: str) -> Any:
     async def imported(
         falkor: FalkorStore, tmp_path_factory: pytest.TempPathFactory
     ) -> AsyncIterator[Imported]:
-        path = shared_history.clone(name, tmp_path_factory.mktemp("shared"))
+        path = shared_history.shared_clone(name, tmp_path_factory)
         org = new_org()
         await falkor.bootstrap(org)
         graph = falkor.org(org)
