@@ -63,7 +63,7 @@ MAX_HANDLE_PROBES = 1_000
 MAX_NGRAM = 5
 # A file or directory path: what a question names by where it lives in the code.
 _PATH = re.compile(
-    r"^[\w.-]+(?:/[\w.-]+)+/?$"
+    r"^[\w.-]+(?:/[\w.-]+)*/$|^[\w.-]+(?:/[\w.-]+)+$"
     r"|^\.?[\w-]+\.(?:py|pyi|js|ts|tsx|go|rs|java|rb|c|h|cpp|md|rst|toml|json|ya?ml|cfg|txt)$"
 )
 _FIRST_NAME = re.compile(r"[A-Z][a-z]+")  # as engine.resolving.together reads a first name
@@ -367,10 +367,24 @@ def paths(text: str, tokens: list[Token]) -> list[tuple[int, int]]:
     """Free tokens written as a path ("src/click/core.py", "core.py"): a place in the code
     the question names, even when no trigger word precedes it."""
     return [
-        (t.start, t.end)
-        for t in tokens
-        if t.free and _PATH.match(text[t.start : t.end]) and not _asking(text[t.start : t.end])
+        (t.start, t.end + slashed)
+        for i, t in enumerate(tokens)
+        for slashed in [int(i > 0 and tokens[i - 1].norm in _UNDER and _slashed(text, t))]
+        if t.free
+        and _PATH.match(text[t.start : t.end + slashed])
+        and not _asking(text[t.start : t.end])
     ]
+
+
+# A folder written with its slash after a word saying where ("under src/", "inside docs/"):
+# the tokens leave the slash out, and "under src" was read as one name that named nobody.
+# After "to" or "into" the slash stays unread ("when did the code move to src/": a move).
+_UNDER = frozenset({"under", "inside", "within", "beneath", "below", "underneath"})
+_FOLDER_SLASH = re.compile(r"/(?=[\s?!,;:)]|$)")
+
+
+def _slashed(text: str, token: Token) -> bool:
+    return _FOLDER_SLASH.match(text, token.end) is not None
 
 
 _QUESTION_WORDS = frozenset({"when", "who", "whom", "what", "where", "why", "how", "which"})
