@@ -110,7 +110,18 @@ def _match(words: list[str], path: str, typed: bool = True) -> int | None:
             return None
         total += max(scores)
         named = named or any(_score(word, p) is not None for p in own)
-    return total if named else None
+    return total if named and _whole(words, path) else None
+
+
+def _whole(words: list[str], path: str) -> bool:
+    """Whether a description naming a path by words of its own name holds more than one of
+    them, or its only one: one word of a longer name names another thing ("requests" of
+    .github/pull_request_template.md: attrs' "how many commits to requests in 2024?" was
+    answered for that template, 2 commits); "the pull request template" still names it. A
+    name matched by its extension alone ("the json file") is matched as before."""
+    stem = _own(path, typed=False)
+    held = [p for p in stem if any(_score(w, p) is not None for w in words)]
+    return len(held) != 1 or len(stem) == 1
 
 
 async def _modules(graph: OrgGraph) -> list[StoredSubject]:
