@@ -35,6 +35,7 @@ from engine.domain.validation import ContractViolation
 from engine.investigation import parts, unions
 from engine.investigation.failures import InvestigationFailed, classify
 from engine.investigation.observer import NULL_OBSERVER, InvestigationObserver
+from engine.investigation.pipeline import Pipeline
 from engine.investigation.request import InvestigationRequest, Run
 from engine.investigation.reuse import ReuseKey, reusable, reuse_key
 from engine.investigation.stages import Stages
@@ -185,19 +186,11 @@ class Investigator(SubRuns):
     async def _answer(self, run: Run, key: str) -> InvestigationResult:
         """The stages run, the result saved (an answer under its reuse key), every outcome
         told to the observer, and every failure tagged with the stage it happened in."""
-        actor, request, understood, frame, stages = (
-            run.actor, run.request, run.understood, run.frame, run.stages
-        )  # fmt: skip
+        frame, stages = run.frame, run.stages
         start_trips = self.round_trips()
         pipeline = self._pipeline()
         try:
-            result = await pipeline.run(run)
-            # "..., and who made them?": each part answered, in one result
-            ask = partial(self._part, actor, request, frame.created_at)
-            result = await parts.answered(result, stages.checked, understood, ask)
-            # "in March and July 2026": each window answered, the figures added
-            whole = partial(self._whole, actor, request, frame.created_at)
-            result = await unions.answered(result, understood, whole)
+            result = await self._answered(run, pipeline)
         except GraphError as exc:
             kind = classify(exc)
             self.observer.investigation(Outcome.FAILED.value, False, stages.timings)
@@ -216,6 +209,25 @@ class Investigator(SubRuns):
         except Exception:  # a bug in any stage: a tagged, saved failure, never a bare error
             trace = self._trace(stages, start_trips)
             return await self._internal(frame, stages.current, stages, trace)
+        return await self._saved(result, stages, start_trips, key)
+
+    async def _answered(self, run: Run, pipeline: Pipeline) -> InvestigationResult:
+        """The pipeline's result, with each part of the question and each window of a union
+        answered in it."""
+        actor, request, created = run.actor, run.request, run.frame.created_at
+        result = await pipeline.run(run)
+        # "..., and who made them?": each part answered, in one result
+        ask = partial(self._part, actor, request, created)
+        result = await parts.answered(result, run.stages.checked, run.understood, ask)
+        # "in March and July 2026": each window answered, the figures added
+        whole = partial(self._whole, actor, request, created)
+        return await unions.answered(result, run.understood, whole)
+
+    async def _saved(
+        self, result: InvestigationResult, stages: Stages, start_trips: int, key: str
+    ) -> InvestigationResult:
+        """`result` with its trace, saved (an answer under its reuse key) and told to the
+        observer."""
         result = result.model_copy(update={"trace": self._trace(stages, start_trips)})
         try:
             await self._persist(result, key if result.outcome is Outcome.ANSWERED else None)

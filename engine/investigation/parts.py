@@ -184,6 +184,21 @@ async def answered(
     if parts is None or (not parts.whole and first.outcome is not Outcome.ANSWERED):
         return first
     unsaid = clauses.unanswered_note(understood.unanswered)
+    held = _held(first, checked, parts, understood.people_listed(), unsaid)
+    if held is not None:
+        return held
+    return await _each_asked(first, checked, parts, unsaid, ask)
+
+
+def _held(
+    first: InvestigationResult,
+    checked: Checked,
+    parts: read_parts.Parts,
+    listed: int,
+    unsaid: Sequence[str],
+) -> InvestigationResult | None:
+    """A later part the first answer holds, said from it (`first` as it is when it holds
+    nothing to say); None when the parts are asked each as a question of its own."""
     if parts.named_by_first:  # "when was X last changed, and who made that change?"
         if not any(c.by_name for c in first.changes):
             return first
@@ -191,14 +206,13 @@ async def answered(
     if parts.joins == "addresses":  # "..., and how does that change if we count all ...?"
         return joined(first, [first], [checked], parts.said, unsaid)
     if parts.joins == "listed":  # "who ..., and how many commits did each make?"
-        said = _listed(first, parts.said, understood.people_listed())
+        said = _listed(first, parts.said, listed)
         return first if said is None else joined(first, [first], [checked], said, unsaid)
     if parts.joins == "bots" and not parts.questions:  # "who ..., and what share were bots?"
         share = laterjoins.bots_share(first)
         if share is None:
             return first
-        result = joined(first, [first], [checked], parts.said, unsaid)
-        return result.model_copy(update={"direct_judgment": f"{result.direct_judgment} {share}"})
+        return _added(joined(first, [first], [checked], parts.said, unsaid), share)
     if parts.joins in heldjoins.HELD:  # "who ..., and who did the most?": the answer holds it
         held = heldjoins.HELD[parts.joins](first)
         if held is None:
@@ -206,6 +220,18 @@ async def answered(
         result = joined(first, [first], [checked], parts.said, unsaid)
         return result.model_copy(update={"direct_judgment": f"{result.direct_judgment} {held}"
                                          .strip()})  # fmt: skip
+    return None
+
+
+async def _each_asked(
+    first: InvestigationResult,
+    checked: Checked,
+    parts: read_parts.Parts,
+    unsaid: Sequence[str],
+    ask: Ask,
+) -> InvestigationResult:
+    """The parts each asked as a question of its own and joined, or `first` with the part
+    not joined named (with its reason)."""
     runs = [await ask(q) for q in parts.questions]
     found = [r for r in runs if r is not None]
     reads = [read_parts.reads_as(r[2], e) for r, e in zip(found, parts.reads_as, strict=False)]
@@ -223,19 +249,32 @@ async def answered(
             return _unanswered(first, parts, why, answered, unsaid)
     results, checks = [r for r, _ in done], [c for _, c in done]
     result = joined(first, results, checks, parts.said, unsaid, spans=not parts.one_window)
-    if parts.joins in laterjoins.ADDS:  # a sentence made from both parts' claimed facts
+    return _sentence_added(first, result, results, parts)
+
+
+def _sentence_added(
+    first: InvestigationResult,
+    result: InvestigationResult,
+    results: Sequence[InvestigationResult],
+    parts: read_parts.Parts,
+) -> InvestigationResult:
+    """The joined `result` with the sentence made from both parts' claimed facts its join
+    adds (engine/investigation/laterjoins.py, a share); `first` when the figures it needs
+    are not claimed (the part stays said not answered)."""
+    if parts.joins in laterjoins.ADDS:
         added = laterjoins.ADDS[parts.joins](results)
-        if added is None:  # the figures it needs are not claimed: said not answered
+        if added is None:
             return first
-        if not added:
-            return result
-        return result.model_copy(update={"direct_judgment": f"{result.direct_judgment} {added}"})
+        return _added(result, added) if added else result
     if parts.joins != "share":
         return result
     share = _share(results[-2], results[-1])  # the count asked, then all commits
-    if share is None:  # the first is no count of commits: the part stays said not answered
-        return first
-    return result.model_copy(update={"direct_judgment": f"{result.direct_judgment} {share}"})
+    return first if share is None else _added(result, share)
+
+
+def _added(result: InvestigationResult, sentence: str) -> InvestigationResult:
+    """`result` with `sentence` after its judgment."""
+    return result.model_copy(update={"direct_judgment": f"{result.direct_judgment} {sentence}"})
 
 
 def _listed(first: InvestigationResult, said: str, listed: int) -> str | None:

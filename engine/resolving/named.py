@@ -28,7 +28,7 @@ from engine.resolving.disclosures import Disclosures
 from engine.resolving.missing import Ended
 from engine.resolving.namesakes import widened
 from engine.resolving.receipts import ReceiptSigner
-from engine.resolving.referents import Referents
+from engine.resolving.referents import Referent, Referents
 from engine.resolving.resolution import Ambiguous, NotFound, Resolver
 from engine.resolving.within import Within, tests_of, within
 
@@ -112,44 +112,59 @@ class Named:
         comparison `compared` (read once the others are known); of several people of a name,
         the only one committing in the time named joins (engine.resolving.soleactive); a
         reference asking which ends the investigation (its composer)."""
-        actor, understood, told = asking.actor, asking.understood, asking.told
-        subjects, allow_clarification = asking.subjects, asking.allow_clarification
+        understood = asking.understood
         kinds = understood.reference_kinds or (None,) * len(understood.references)
         for reference, kind in zip(understood.references, kinds, strict=False):
             if reference in consumed:
                 continue
             outcome = await self.referents.one(
-                actor, asking.question, reference, understood, kind, told
+                asking.actor, asking.question, reference, understood, kind, asking.told
             )
-            if isinstance(outcome, Ambiguous) and not namesakes and changers.among_people(outcome):
-                namesakes.append((reference, outcome))  # read once the others are known
+            if _later(reference, outcome, understood, namesakes, compared):
                 continue
-            if isinstance(outcome, Ambiguous) and understood.compares and not compared:
-                compared.append((reference, outcome))  # "X vs pre-commit-ci": X read first
-                continue
-            if isinstance(outcome, Ambiguous) and (
-                settled := await soleactive.of_tie(
-                    self.graph, reference, outcome, understood, self.referents.window
-                )
-            ):
-                outcome = settled[0]  # one of the name's people committed in the time named
-                told.notes.append(settled[1])
-                self.resolver.admit(actor, outcome)
-            if isinstance(outcome, Ambiguous) and changers.among_people(outcome):
-                over = soleactive.asked_over(understood, self.referents.window)
-                outcome = await widened(self.graph, reference, outcome, over)
-            if isinstance(outcome, StoredSubject):
-                subjects.append(outcome)
-            elif isinstance(outcome, Ambiguous) and allow_clarification:
-                return await self._which(reference, outcome, subjects, understood)
-            elif isinstance(outcome, Ambiguous):  # answered without it: another question
-                which = (outcomes.prompt_for(reference, outcome.candidates),)
-                return lambda frame, trace: outcomes.no_match(frame, trace, which)
-            elif isinstance(outcome, NotFound):
-                unmatched.names.append(reference)
-                unmatched.closest += outcome.suggestions
-            elif isinstance(outcome, Within):  # named with a kind it is not: ask which
-                return self._ask(outcome, reference, allow_clarification)
+            outcome = await self._sole(asking, reference, outcome)
+            ended = await self._placed(asking, reference, outcome, unmatched)
+            if ended is not None:
+                return ended
+        return None
+
+    async def _sole(self, asking: Asking, reference: str, outcome: Referent) -> Referent:
+        """Of several people of a name, the only one committing in the time named
+        (engine.resolving.soleactive), said and admitted; else the tie widened with those
+        carrying the name who committed then (engine.resolving.namesakes); else `outcome`."""
+        if not isinstance(outcome, Ambiguous):
+            return outcome
+        settled = await soleactive.of_tie(
+            self.graph, reference, outcome, asking.understood, self.referents.window
+        )
+        if settled:
+            asking.told.notes.append(settled[1])  # one of the name's people committed then
+            self.resolver.admit(asking.actor, settled[0])
+            return settled[0]
+        if changers.among_people(outcome):  # "Michael" in 2018: Michael R. Bernstein offered too
+            over = soleactive.asked_over(asking.understood, self.referents.window)
+            return await widened(self.graph, reference, outcome, over)
+        return outcome
+
+    async def _placed(
+        self, asking: Asking, reference: str, outcome: Referent, unmatched: missing.Unmatched
+    ) -> Ended | None:
+        """One reference's outcome in its place: a subject joins `subjects`, a name naming
+        nothing `unmatched`; a tie, or a name with a kind it is not, asks which (the
+        composer ending the investigation)."""
+        subjects, understood = asking.subjects, asking.understood
+        if isinstance(outcome, StoredSubject):
+            subjects.append(outcome)
+        elif isinstance(outcome, Ambiguous) and asking.allow_clarification:
+            return await self._which(reference, outcome, subjects, understood)
+        elif isinstance(outcome, Ambiguous):  # answered without it: another question
+            which = (outcomes.prompt_for(reference, outcome.candidates),)
+            return lambda frame, trace: outcomes.no_match(frame, trace, which)
+        elif isinstance(outcome, NotFound):
+            unmatched.names.append(reference)
+            unmatched.closest += outcome.suggestions
+        elif isinstance(outcome, Within):  # named with a kind it is not: ask which
+            return self._ask(outcome, reference, asking.allow_clarification)
         return None
 
     async def _changer(self, asking: Asking, reference: str, outcome: Ambiguous) -> Ended | None:
@@ -273,3 +288,19 @@ class Named:
         )
 
 
+def _later(
+    reference: str,
+    outcome: Referent,
+    understood: Interpretation,
+    namesakes: list[tuple[str, Ambiguous]],
+    compared: list[tuple[str, Ambiguous]],
+) -> bool:
+    """A tie read once the other references are known, kept: the first of people of one
+    name (`namesakes`), and in a comparison the first tie (`compared`)."""
+    if isinstance(outcome, Ambiguous) and not namesakes and changers.among_people(outcome):
+        namesakes.append((reference, outcome))
+        return True
+    if isinstance(outcome, Ambiguous) and understood.compares and not compared:
+        compared.append((reference, outcome))  # "X vs pre-commit-ci": X read first
+        return True
+    return False
