@@ -8,7 +8,6 @@ real histories (../shared/data), in memory; each figure from `git log --no-merge
 
 from __future__ import annotations
 
-import subprocess
 from collections import Counter
 from datetime import UTC, datetime
 from functools import partial
@@ -39,11 +38,8 @@ histories = shared_history.histories("werkzeug", "attrs")
 
 def log(clone: Path, start: datetime, end: datetime, *paths: str) -> list[tuple[str, str]]:
     """(author address, subject) of each commit (no merges) in [start, end) by author time."""
-    out = subprocess.run(
-        ["git", "-C", str(clone), "log", "--no-merges", "--full-history",
-         "--format=%at%x09%aE%x09%s", "--", *paths],
-        capture_output=True, check=True, text=True,
-    ).stdout  # fmt: skip
+    out = shared_history.git(clone, "log", "--no-merges", "--full-history",
+                             "--format=%at%x09%aE%x09%s", "--", *paths)  # fmt: skip
     rows = [line.split("\t", 2) for line in out.splitlines()]
     return [
         (email.lower(), subject)
@@ -263,11 +259,8 @@ async def test_months_ranked_by_commits_are_answered(
 
 def dated(clone: Path, start: datetime, end: datetime, path: str) -> list[tuple[datetime, str]]:
     """(author time, short hash) of each commit (no merges) to `path` in [start, end)."""
-    out = subprocess.run(
-        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--format=%at %h",
-         "--abbrev=7", "--", path],
-        capture_output=True, check=True, text=True,
-    ).stdout  # fmt: skip
+    out = shared_history.git(clone, "log", "--no-merges", "--full-history", "--format=%at %h",
+                             "--abbrev=7", "--", path)  # fmt: skip
     pairs = map(str.split, out.splitlines())
     rows = [(datetime.fromtimestamp(int(at), UTC), sha) for at, sha in pairs]
     return sorted(r for r in rows if start <= r[0] < end)
@@ -361,11 +354,8 @@ async def test_who_owns_x_with_no_ownership_recorded_gives_who_changed_it(
 
 def lines(clone: Path, start: datetime, end: datetime, *paths: str, author: str = "") -> str:
     """'+added -removed' as `git log --no-merges --full-history --numstat` counts them."""
-    out = subprocess.run(
-        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "--numstat",
-         "--format=@%at %aE", "--", *paths],
-        capture_output=True, check=True, text=True,
-    ).stdout  # fmt: skip
+    out = shared_history.git(clone, "log", "--no-merges", "--full-history", "--numstat",
+                             "--format=@%at %aE", "--", *paths)  # fmt: skip
     added = removed = 0
     inside = False
     for line in out.splitlines():

@@ -9,7 +9,6 @@ histories (../shared/data), in memory, each figure against git's:
 from __future__ import annotations
 
 import re
-import subprocess
 from collections import Counter
 from datetime import UTC, datetime
 from functools import partial
@@ -47,11 +46,8 @@ def authors(clone: Path, start: datetime, end: datetime) -> dict[frozenset[str],
     (as the import joins them: graph/git/identity.py), keyed by all their names."""
 
     def log(*options: str) -> list[list[str]]:
-        out = subprocess.run(
-            ["git", "-C", str(clone), "log", "--full-history", *options,
-             "--format=%at%x09%aN%x09%aE"],
-            capture_output=True, check=True, text=True,
-        ).stdout  # fmt: skip
+        out = shared_history.git(clone, "log", "--full-history", *options,
+                                 "--format=%at%x09%aN%x09%aE")  # fmt: skip
         return [line.split("\t") for line in out.splitlines()]
 
     rows = log("--no-merges")
@@ -134,11 +130,8 @@ def per_file(
     author time: `git log --no-merges --full-history -M --numstat` (by `author`'s address
     when given; files under the directory `under` only), a moved file under its new path."""
     by = [f"--author={author}"] if author else []
-    text = subprocess.run(
-        ["git", "-C", str(clone), "log", "--no-merges", "--full-history", "-M", "--numstat",
-         "--format=@%at", *by],
-        capture_output=True, check=True, text=True,
-    ).stdout  # fmt: skip
+    text = shared_history.git(clone, "log", "--no-merges", "--full-history", "-M", "--numstat",
+                              "--format=@%at", *by)  # fmt: skip
     head = set(shared_history.git(clone, "ls-files").splitlines())
     moves = _moves(clone)
     counts: dict[str, tuple[int, int]] = {}
