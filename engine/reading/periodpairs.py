@@ -219,10 +219,14 @@ _WRITTEN_YEAR = re.compile(
 )
 # Words placing a period from now, and a number ("3 months", "march 5"); not the number of a
 # quarter or half ("in Q3 2024 vs Q2" compared Q2 2026, said, with Q3 2024).
-_RELATIVE = re.compile(r"\b(?:this|last|next|previous|prior|past|current|ago)\b|(?<![qh])\d", re.I)
+_RELATIVE = re.compile(
+    r"\b(?:this|last|next|previous|prior|past|current|ago)\b|(?<![qh])\d", re.I
+)
 
 
-def inherited(period: str, first: str, time: tp.TimeMatch, now: datetime) -> tp.TimeMatch | None:
+def inherited(
+    period: str, first: str, time: tp.TimeMatch, now: datetime
+) -> tp.TimeMatch | None:
     """A second period written without the year the first one names reads in that year
     ("in march 2025 vs april": April 2025; "the second half of 2025 than the first half":
     the first half of 2025), when it reads so whole. None otherwise, and None when the year
@@ -245,10 +249,8 @@ def again(period: str, time: tp.TimeMatch, now: datetime) -> tp.TimeMatch | None
     (the latest summer wholly past), is the one before it."""
     second = read_alone(period, now)
     season = _LAST_SEASON.match(period)
-    if (
-        second is not None
-        and season
-        and (second.start_at, second.end_at) == (time.start_at, time.end_at)
+    if second is not None and season and (second.start_at, second.end_at) == (
+        time.start_at, time.end_at
     ):
         return read_alone(f"the {season.group(1)} before last", now)
     return second

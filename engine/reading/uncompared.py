@@ -27,9 +27,7 @@ from engine.reading.periodpairs import (
     same_time,
     uncounted,
 )
-from engine.reading.periodpairs import (
-    elided as elided_before,
-)
+from engine.reading.periodpairs import elided as elided_before
 from engine.reading.time import phrases as tp
 
 _MORE = re.compile(r"\b(?:more|fewer|less)\b\s*", re.IGNORECASE)
