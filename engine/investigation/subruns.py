@@ -24,7 +24,7 @@ from engine.providers import Provider
 from engine.reading.interpretation import Interpretation
 from engine.reading.interpreter import interpret
 from engine.reading.lookups import handle_candidates
-from engine.resolving import outcomes
+from engine.resolving import outcomes, releases
 from engine.resolving.handles import known_handles
 from engine.resolving.questiontime import asked_time
 from engine.resolving.receipts import ReceiptSigner
@@ -88,10 +88,13 @@ class SubRuns(Recording):
         effective: EffectiveTime,
         anchor: datetime,
     ) -> Interpretation:
-        """Interpretation with the question's known names looked up first; the graph being
+        """Interpretation with the question's known names looked up first, and a release it
+        names placed at its release commit (engine/resolving/releases.py); the graph being
         unavailable then fails the investigation at the interpret stage."""
         try:
             known = await known_handles(self.graph, handle_candidates(question, anchor))
+            read = interpret(question, anchor, known.__contains__)
+            return await releases.placed(self.graph, read)
         except GraphError as exc:
             stages = Stages()
             frame = self._frame(actor, question, now, effective, interpret(question, anchor))
@@ -99,7 +102,6 @@ class SubRuns(Recording):
             raise InvestigationFailed(
                 outcomes.failure(frame, FailureStage.INTERPRET, classify(exc), None)
             ) from exc
-        return interpret(question, anchor, known.__contains__)
 
     def _pipeline(self) -> Pipeline:
         return Pipeline(

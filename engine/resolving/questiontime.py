@@ -155,7 +155,10 @@ _WHY = {
     ),
     Unread.RELEASE: (
         "names a release, and releases (tags) are not recorded here (the git import "
-        "records none), so no release or version can be placed in time: name its date "
+        "records none): a release is placed in time only at its release commit, the one "
+        "commit of the repository whose subject marks exactly that version released "
+        '("release version 8.4.1", "v2.34.0", "Prepare 26.1.0"), asked "since" it or '
+        '"between" two (engine/resolving/releases.py); none placed this one: name its date '
         '("since 2021-05-11")'
     ),
     Unread.UNKNOWN: "was not understood as a time",

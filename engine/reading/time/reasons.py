@@ -4,7 +4,8 @@ question, so nothing after reading looks at the phrase's text again.
 
 A fiscal year's months differ from one organisation to the next (none is recorded here:
 reading one would be a guess); a date that is no real date (a day its month does not have, a
-range ending before it starts); releases are not imported, so when one was is not known. A
+range ending before it starts); releases are not imported: a release is placed only at its
+release commit (engine/resolving/releases.py reads such a phrase, the rest stays unread). A
 phrase comparing with another period ("vs 2024") is not a time of its own: the first period
 is answered.
 """
