@@ -48,12 +48,13 @@ class Who(Question):
             return _people_named(case.facts, case.names, case.scope, case.window)
         if case.inputs.bots_only is not None:  # "which bots committed to X?"
             return bots_own(case.facts, case.names, case.scope, case.window, people=True)
+        listed = case.inputs.kept.get(self.name)  # Interpretation.people_listed
+        shown = listed if isinstance(listed, int) else SHOWN
         if case.inputs.bots is not None:
-            return _without_bots(case.facts, case.scope, case.window, case.inputs.ranked_by)
-        listed = case.inputs.kept.get(self.name)
+            by = case.inputs.ranked_by
+            return _without_bots(case.facts, case.scope, case.window, by, shown)
         if listed == SHARES:
             return shares(case.facts, case.scope, case.window)
-        shown = listed if isinstance(listed, int) else SHOWN
         return who_changed(case.facts, case.scope, case.window, case.inputs.ranked_by, shown)
 
 
@@ -137,34 +138,37 @@ def who_changed(
     if not ranked:
         return f"No one changed {scope} {when(window)}."
     least, most = contributors(facts)
-    listed = SHOWN if by == "lines" else listed
     who = "person" if least == 1 else "people"
     count = f" ({least} {who} in all)" if least == most else ""
     if listed > SHOWN and least == most and least > listed:
         count = f" (the first {listed} of {least} people in all; the others are not listed)"
     if by == "lines":
-        shown = ", ".join(f"{p} ({n} line(s), {c} commit(s))" for p, c, n in ranked[:SHOWN])
+        shown = ", ".join(f"{p} ({n} line(s), {c} commit(s))" for p, c, n in ranked[:listed])
         return f"Most active on {scope} {when(window)}, ranked by lines changed: {shown}{count}."
     shown = ", ".join(f"{p} ({c} commit(s), {n} line(s))" for p, c, n in ranked[:listed])
     return f"Most active on {scope} {when(window)}, ranked by commits: {shown}{count}."
 
 
-def _without_bots(facts: Sequence[Fact], scope: str, window: Window, by: str) -> str:
+def _without_bots(
+    facts: Sequence[Fact], scope: str, window: Window, by: str, listed: int = SHOWN
+) -> str:
     """People ranked as who_changed ranks them, bots left out (engine.domain.bots): the
     contributor facts list the top five who are no bots too, and the leaders across the
     subjects who are none (engine/providers/contributors.py), so the first five here are
-    exact. The bots ranked above the fifth are named, with their commits."""
+    exact: `listed` is those five (Interpretation.people_listed reads
+    engine.reading.meaning.few_only). The bots ranked above the fifth are named, with their
+    commits."""
     everyone = people(facts, by)
     ranked = [row for row in everyone if not is_bot(row[0])]
     if not ranked:
         return f"No one but bots changed {scope} {when(window)}."
-    last = everyone.index(ranked[:SHOWN][-1])
+    last = everyone.index(ranked[:listed][-1])
     bots = [f"{p} {c} commit(s)" for p, c, _ in everyone[:last] if is_bot(p)]
     left = f" ({'; '.join(bots)})" if bots else " (none ranked among them)"
     if by == "lines":
-        shown = ", ".join(f"{p} ({n} line(s), {c} commit(s))" for p, c, n in ranked[:SHOWN])
+        shown = ", ".join(f"{p} ({n} line(s), {c} commit(s))" for p, c, n in ranked[:listed])
     else:
-        shown = ", ".join(f"{p} ({c} commit(s), {n} line(s))" for p, c, n in ranked[:SHOWN])
+        shown = ", ".join(f"{p} ({c} commit(s), {n} line(s))" for p, c, n in ranked[:listed])
     basis = "lines changed" if by == "lines" else "commits"
     return (
         f"Most active on {scope} {when(window)}, ranked by {basis}, bots left out{left}: {shown}."

@@ -178,11 +178,12 @@ class Interpretation:
 
     def people_listed(self) -> int:
         """How many people a "who" answer lists: the number "the top 10" says, the few who
-        led (PEOPLE_SHOWN) when asked for or ranked by lines, else everyone up to
+        led (PEOPLE_SHOWN) when asked for or when the facts rank only those
+        (engine.reading.meaning.few_only: by lines, bots left out or asked), else everyone up to
         PEOPLE_LISTED (engine/questions/who.py, engine/answering/people.py)."""
         if self.leaders_asked:
             return self.leaders_asked
-        if self.leaders or self.ranked_by == "lines":
+        if self.leaders or meaning.few_only(self.ranked_by, self.bots, self.bots_only):
             return PEOPLE_SHOWN
         return PEOPLE_LISTED
 

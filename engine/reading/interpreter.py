@@ -146,7 +146,7 @@ def _asked(d: Draft, read: Interpretation) -> Interpretation:
         weeks_ranked=d.ranked_unit == "week",
         per_period=d.per_period[0] if d.per_period else None,
         asks_both="both" in words,
-        ranked_by="lines" if v.LINE_WORDS.intersection(words) else "commits",
+        ranked_by=d.ranked_by,
         # "the complete list of the top contributors": everyone is asked for
         leaders=_leaders(words)
         and not any(u.note.endswith(WHOLE_PEOPLE_NOTE) for u in d.unasked)

@@ -25,10 +25,7 @@ from engine.domain.contract import PEOPLE_SHOWN as SHOWN
 from engine.reading import references as r
 from engine.reading.time.calendar import count_of
 from engine.reading.vocabulary import (
-    BOT_WORDS,
     CHANGE_VERBS,
-    HUMAN_WORDS,
-    LINE_WORDS,
     NEWCOMERS,
     Intent,
 )
@@ -161,10 +158,11 @@ def reread(text: str, tokens: list[r.Token], intent: Intent) -> tuple[Intent, tu
     return intent, ()
 
 
-def top(text: str, tokens: list[r.Token]) -> tuple[Unasked, ...]:
+def top(text: str, tokens: list[r.Token], few: bool) -> tuple[Unasked, ...]:
     """ "the top 3 contributors": the number is read, never a name (it was tried as one, or
-    said not understood). A who answer lists at most SHOWN people, ranked: the answer says
-    which of them the number asks for. Its tokens are taken (no longer free)."""
+    said not understood). A who answer lists at most SHOWN people, ranked (`few`: the facts
+    rank only those, `few_only`), else up to LISTED: the answer says which of them the
+    number asks for. Its tokens are taken (no longer free)."""
     for left, right in pairwise(tokens):
         if left.norm == "top" and left.free and right.norm in NEWCOMERS:
             left.free = False  # "the top contributors": the people a who answer ranks
@@ -180,7 +178,7 @@ def top(text: str, tokens: list[r.Token]) -> tuple[Unasked, ...]:
             continue
         word.free = number.free = False
         phrase = text[left.start : right.end]
-        if SHOWN < count <= LISTED and not _few_only(tokens):
+        if SHOWN < count <= LISTED and not few:
             # the facts rank PEOPLE_LISTED by commits: "top 10" lists ten, not five
             note = f'"{phrase}": the top {count} are listed, ranked by commits.'
             return (Unasked(phrase, note, ends=False, count=count),)
@@ -194,15 +192,12 @@ def top(text: str, tokens: list[r.Token]) -> tuple[Unasked, ...]:
     return ()
 
 
-# the words engine.reading.bots reads, and "robot(s)", which say the same
-_FEW_WORDS = LINE_WORDS | BOT_WORDS | HUMAN_WORDS | {"robot", "robots"}
-
-
-def _few_only(tokens: list[r.Token]) -> bool:
-    """Rankings the facts hold the first PEOPLE_SHOWN of only: by lines, and with the bots
-    left out or asked (engine/providers/contributors.py keeps the top five of each)."""
-    words = {t.norm for t in tokens}
-    return bool(words & _FEW_WORDS)
+def few_only(ranked_by: str, bots: str | None, bots_only: str | None) -> bool:
+    """Whether a ranking of people holds the first PEOPLE_SHOWN only: ranked by lines, or
+    with the bots left out or asked (engine/providers/contributors.py keeps the top five of
+    each). The one decision: `top` (how many "the top 10" lists), Interpretation.people_listed
+    and engine/questions/who.py read it."""
+    return ranked_by == "lines" or bots is not None or bots_only is not None
 
 
 def ending(found: tuple[Unasked, ...]) -> tuple[str, ...]:

@@ -53,6 +53,7 @@ class Draft:
     kind_hint: SubjectKind | None = None
     ranking: Ranking | None = None
     ranked: tuple[meaning.Unasked, ...] = ()
+    ranked_by: str = "commits"  # "lines" when a line word is asked (words.facts)
     actors: list[tuple[int, int]] = field(default_factory=list)
     alone: list[tuple[str, SubjectKind | None]] = field(default_factory=list)
     references: tuple[str, ...] = ()

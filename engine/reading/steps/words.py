@@ -100,7 +100,9 @@ def facts(d: Draft) -> None:
     words = " ".join(t.norm for t in named).split()
     d.kind_hint = ik.kind_hint(tokens)
     d.ranking = read_ranking(tokens, d.fact_kinds, d.kind_hint)  # consumes "top 5", "files"
-    d.ranked = meaning.top(text, tokens) if d.ranking is None else ()  # "the top 3" people
+    d.ranked_by = "lines" if v.LINE_WORDS.intersection(words) else "commits"
+    few = meaning.few_only(d.ranked_by, d.bots, d.bots_only)
+    d.ranked = meaning.top(text, tokens, few) if d.ranking is None else ()  # "the top 3" people
     d.spans = named_spans(text, tokens, d.spans, d.notes, d.actors)
     # A name that is a verb ("the make module") asks nothing: "what is the bus factor of
     # the make module?" read "make" as asking what changed.
