@@ -42,7 +42,7 @@ from engine.investigation.stages import Stages
 from engine.investigation.subruns import SubRuns
 from engine.ports import GraphError, OrgGraph
 from engine.providers import Provider
-from engine.reading import followups
+from engine.reading import antecedents, followups
 from engine.reading.interpretation import Interpretation
 from engine.resolving import outcomes
 from engine.resolving.questiontime import asked_time
@@ -108,7 +108,11 @@ class Investigator(SubRuns):
         # "and in 2026?" after a full question: that question with the fragment's parts
         # (engine/reading/followups.py), keyed, read and answered as asked so.
         ring, org = self.resolver.ring, self.resolver.org_id
-        followed = followups.followed(request.question, ring.previous(org, actor), effective.end)
+        previous = ring.previous(org, actor)
+        followed = followups.followed(request.question, previous, effective.end)
+        # "who made them?" after a question naming things, or after a colon in its own
+        # question: asked of those things (engine/reading/antecedents.py)
+        followed = followed or antecedents.followed(request.question, previous)
         if followed is not None:
             request = replace(request, question=followed.question)
         # Reuse runs before interpretation and keys on the request's clamped time (a fixed
