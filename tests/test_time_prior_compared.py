@@ -65,7 +65,29 @@ PRIOR = [
      (on(2025, 4), on(2025, 7)), (on(2025, 1), on(2025, 4))),
     ("attrs", "commits in March 2025 vs the previous one", (on(2025, 3), on(2025, 4)),
      (on(2025, 2), on(2025, 3))),
+    # A period under way is one of the unit its words name: "this year" (which starts on a
+    # month's first day too) was compared with December 2025, "this quarter" with June (r42 F1).
+    ("click", "how many commits this year vs the previous one?", (on(2026, 1), CLOCK),
+     (on(2025, 1), on(2026, 1))),
+    ("werkzeug", "how many commits this year vs the previous one?", (on(2026, 1), CLOCK),
+     (on(2025, 1), on(2026, 1))),
+    ("click", "how many commits this quarter compared with the one before?",
+     (on(2026, 7), CLOCK), (on(2026, 4), on(2026, 7))),
+    ("werkzeug", "commits so far this year compared with the one before",
+     (on(2026, 1), CLOCK), (on(2025, 1), on(2026, 1))),
 ]  # fmt: skip
+
+
+@pytest.mark.parametrize("history", ["click", "werkzeug"])
+async def test_a_period_under_way_naming_no_unit_is_not_compared_with_a_month(
+    graphs: dict[str, OrgGraph], history: str
+) -> None:
+    """ "since January vs the one before" names no unit: which period is "the one before" is
+    not said, so it is not taken to be December (r42 F1: 2026 to date against December 2025)."""
+    result = await ask(graphs[history], "commits since January vs the one before")
+    december = f"from {stamp(on(2025, 12))} to {stamp(on(2026, 1))}"
+    assert december not in (result.direct_judgment or ""), result.direct_judgment
+    assert not any(december in n for n in result.limitations), result.limitations
 
 
 @pytest.mark.parametrize(("history", "question", "asked", "before"), PRIOR)

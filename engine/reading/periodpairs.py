@@ -291,7 +291,7 @@ def elided(
     when the words say "one" and the first is one whole unit (the quarter before last
     quarter: "the one before" was read as last quarter again, two periods overlapping, not
     answered), else last <unit> of the unit written last ("this yr vs last": last year)."""
-    unit = _unit_held(time, now) if found.group("one") else None
+    unit = _unit_held(first, time, now) if found.group("one") else None
     if unit is not None and time.start_at is not None:
         window = tc.period_of(unit, time.start_at, -1)
         last = tp.read_time(f"last {unit}", now).match
@@ -304,15 +304,23 @@ def elided(
     return f"last {unit}", (second.start_at, second.end_at)
 
 
-def _unit_held(time: tp.TimeMatch, now: datetime) -> str | None:
-    """The calendar unit the first period is one whole of (or the one under way, up to
-    now): "last quarter", "Q2 2025" a quarter, "this month" a month; None for a span that is
-    no calendar unit ("the last 30 days")."""
+def _unit_held(first: str, time: tp.TimeMatch, now: datetime) -> str | None:
+    """The calendar unit the first period is one whole of ("last quarter", "Q2 2025" a
+    quarter, "2025" a year), or the one under way up to now that its words name ("this
+    month", "so far this year"); None for a span that is no calendar unit ("the last 30
+    days"). A period under way is one of its written unit only: "this year" starts on a
+    month's first day too, and was compared with the month before it ("this year vs the
+    previous one": 2026 to date against December 2025); "since January vs the one before"
+    names no unit, so no period is taken for it."""
     if time.start_at is None:
         return None
+    words = first.split()
+    written = unit_of(words[-1]) if words else ""
     for unit in ("week", "month", "quarter", "year"):
         start, end = tc.period_of(unit, time.start_at)
-        if start == time.start_at and time.end_at in (end, now, None):
+        if start != time.start_at:
+            continue
+        if time.end_at == end or (time.end_at in (now, None) and written == unit):
             return unit
     return None
 
