@@ -73,16 +73,17 @@ async def test_between_two_releases_counts_after_the_first_up_to_the_second(
 async def test_since_a_release_counts_from_its_release_commit(
     histories: Histories, name: str, question: str, subject: str
 ) -> None:
-    """[V's release commit, now): the window starts at the commit git finds by its subject."""
+    """(V's release commit, now): the window starts after the commit git finds by its
+    subject (the release commit is the release's own, as "between" reads it)."""
     graph, clone = histories[name]
     sha, at = release_commit(clone, subject)
     result = await ask(graph, question)
     assert result.outcome is Outcome.ANSWERED, result.limitations
     label = result.temporal_label
-    assert label is not None and (label.effective_from, label.effective_to) == (at, CLOCK)
+    assert label is not None and (label.effective_from, label.effective_to) == (at + SECOND, CLOCK)
     assert any(f"'{subject}' ({sha[:7]}," in n for n in result.limitations), result.limitations
     if question.startswith("how many"):
-        expected = commits(clone, at, CLOCK)
+        expected = commits(clone, at + SECOND, CLOCK)
         assert result.direct_judgment.startswith(f"{expected} commit(s) "), result.direct_judgment
 
 

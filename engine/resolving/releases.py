@@ -4,9 +4,12 @@ ended on "releases (tags) are not recorded here". The import records no tags, bu
 history holds its release commits: the one commit of the repository asked whose subject is a
 release marker of exactly that version (engine/reading/time/releases.py `MARKERS`).
 
-"since V" covers [V's commit's author time, now); "between V1 and V2" and "from V1 to V2"
-cover (V1's commit, V2's commit]: after V1's release commit, up to and including V2's (by
-author time, to the second git records). The answer says which commit placed each release.
+"since V" covers what came after V's release commit, up to now; "between V1 and V2" and
+"from V1 to V2" cover (V1's commit, V2's commit]: after V1's release commit, up to and
+including V2's (by author time, to the second git records). The release commit is the
+release's own, so neither counts it as after it (a checker's truth for click "since the 8.4.1
+release": 69 commits after 'release version 8.4.1', where the first version counted 70).
+The answer says which commit placed each release.
 A version no commit marks, or that two commits mark, is not placed: the question ends on the
 phrase as before (engine.resolving.questiontime.unread), never on another window. So does a
 question whose repository is not one: none named among several, or several named.
@@ -75,7 +78,7 @@ def _window(
     start: datetime
     end: datetime | None
     if releases.span is Span.SINCE:
-        start, end, said = times[0], None, "from its release commit (included) up to now"
+        start, end, said = times[0] + _SECOND, None, "after its release commit, up to now"
     else:
         if times[1] <= times[0]:  # the later release was committed first: no window
             return understood
