@@ -52,7 +52,7 @@ class ContributorsProvider(Exact):
         for key in dict.fromkeys([*tallies, *(before or {})]):
             found = tallies.get(key) or Tally()
             people = found.ranked()
-            then = _prior(before, key, len(tallies) > 1)
+            then = _prior(before, key, len(tallies) > 1, names)
             if not people and not then.get("prior_contributors"):
                 continue  # a period named to compare with keeps its people beside none
             # Its own first PEOPLE_LISTED by commits (a "who" answer lists everyone up to
@@ -88,14 +88,23 @@ class ContributorsProvider(Exact):
         return facts
 
 
-def _prior(before: dict[str, Tally] | None, key: str, several: bool) -> dict[str, int]:
+def _prior(
+    before: dict[str, Tally] | None, key: str, several: bool, names: dict[str, str]
+) -> dict[str, object]:
     """How many people changed the subject in the period the window is compared with
     ("attrs contributors 2022 vs 2023", engine/questions/compared.py), and all the subjects
-    together, each person once, when there are several; {} when none is compared with."""
+    together, each person once, when there are several; and who they were, with their
+    commits ("... march vs may, how many commits and who": each period's people); {} when
+    none is compared with."""
     if before is None:
         return {}
-    found = before.get(key)
-    value = {"prior_contributors": 0 if found is None else len(found.ranked())}
+    found = before.get(key) or Tally()
+    people = found.ranked()[:PEOPLE_LISTED]
+    value: dict[str, object] = {
+        "prior_contributors": len(found.ranked()),
+        "prior_top_names": [names.get(p, p) for p in people],
+        "prior_top_commits": [found.commits.get(p, 0) for p in people],
+    }
     if several:
         value["prior_contributors_together"] = len(
             {p for then in before.values() for p in then.ranked()}

@@ -45,7 +45,10 @@ class Compared(Question):
             return None  # the people of both periods (engine/questions/both.py)
         if _headcount(case):
             return headcount(case.facts, case.names, case.window)
-        return judgment(case.facts, case.names, case.window)
+        said = judgment(case.facts, case.names, case.window)
+        if FactKind.ACTIVE_CONTRIBUTORS in case.asked:  # "..., how many commits and who"
+            return f"{said} {people(case.facts, case.names, case.window)}"
+        return said
 
     def claims(self, case: Case, claimed: Sequence[ClaimedFact]) -> list[ClaimedFact]:
         """The churn facts the judgment's figures of both periods come from: a period with
@@ -53,9 +56,11 @@ class Compared(Question):
         if self.judgment(case) is None:
             return []
         names = case.names
-        kind = FactKind.ACTIVE_CONTRIBUTORS if _headcount(case) else FactKind.CHURN
+        kinds = {FactKind.ACTIVE_CONTRIBUTORS} if _headcount(case) else {FactKind.CHURN}
+        if FactKind.ACTIVE_CONTRIBUTORS in case.asked:  # each period's people, said
+            kinds.add(FactKind.ACTIVE_CONTRIBUTORS)
         return claim_also(
-            (f for f in case.facts if f.kind is kind and f.subject_key in names), claimed
+            (f for f in case.facts if f.kind in kinds and f.subject_key in names), claimed
         )
 
 
@@ -84,6 +89,39 @@ def headcount(facts: Sequence[Fact], names: Mapping[str, str], window: Window) -
             f"{way} people in the later period."
         )
     return " ".join(parts)
+
+
+def people(facts: Sequence[Fact], names: Mapping[str, str], window: Window) -> str:
+    """Who changed each subject in each period, most commits first, with their commits (the
+    contributor fact lists both: engine/providers/contributors.py), each person once as the
+    import groups authors; no one, said."""
+    before = window.before
+    assert before is not None
+    found = {f.subject_key: f.value for f in facts if f.kind is FactKind.ACTIVE_CONTRIBUTORS}
+    spans = (f"from {iso(window.start)} to {iso(window.end)}",
+             f"from {iso(before.start)} to {iso(before.end)}")  # fmt: skip
+    parts = []
+    for key, name in names.items():
+        value = found.get(key, {})
+        sides = (
+            (value.get("top_names"), value.get("top_commits"), value.get("contributors")),
+            (value.get("prior_top_names"), value.get("prior_top_commits"),
+             value.get("prior_contributors")),
+        )  # fmt: skip
+        for (who, commits, total), span in zip(sides, spans, strict=True):
+            parts.append(f"Who changed {name} {span}: {_listed(who, commits, _int(total))}.")
+    return " ".join(parts)
+
+
+def _listed(who: object, commits: object, total: int) -> str:
+    """People with their commits ("A (3 commit(s)), B (1 commit(s))"), and how many in all."""
+    rows = list(zip(who if isinstance(who, list) else [],
+                    commits if isinstance(commits, list) else [], strict=False))  # fmt: skip
+    if not rows:
+        return "no one"
+    listed = ", ".join(f"{n} ({_int(c)} commit(s))" for n, c in rows)
+    more = f", the first {len(rows)} shown" if total > len(rows) else ""
+    return f"{listed} ({_people(total)} in all{more})"
 
 
 def _days(start: datetime, end: datetime) -> int:

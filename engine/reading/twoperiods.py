@@ -8,10 +8,11 @@ family of questions not understood).
 
 Only a question asking how much something changes compares so: a count of commits or lines,
 how active or busy something was; or one asking how many people changed it ("attrs
-contributors 2022 vs 2023", `measure`). The people by name, a list of changes or a ranking of
-people over two periods stays ended (engine/reading/uncompared.py names both periods and the
-questions to ask instead), as does a comparison no answer computes: a period not begun, one
-wider than one answer covers (MAX_RANGE), or two periods overlapping.
+contributors 2022 vs 2023", `measure`), with each period's people when "who" is asked ("who
+touched X in q2 vs q3"). A list of changes or a ranking of people over two periods stays
+ended (engine/reading/uncompared.py names both periods and the questions to ask instead), as
+does a comparison no answer computes: a period not begun, one wider than one answer covers
+(MAX_RANGE), or two periods overlapping.
 """
 
 from __future__ import annotations
@@ -147,11 +148,21 @@ def measure(
     (how much something changes), the number of people who changed it ("attrs contributors
     2022 vs 2023" ended, "ask about each period in turn"), or None: no comparison computes
     what is asked (the people by name, a list, a ranking), and the question ends."""
+    who = _WHO.intersection(words)
     if asks_change(intent, kinds, words):
-        return Intent.TREND, list(KINDS)
+        return Intent.TREND, [*KINDS, *([FactKind.ACTIVE_CONTRIBUTORS] if who else [])]
     if asks_headcount(intent, kinds, words):
         return Intent.COUNT, [FactKind.ACTIVE_CONTRIBUTORS]
+    if intent is Intent.WHO and who:  # "who touched termui.py in q2 vs q3 2026"
+        return Intent.TREND, [*KINDS, FactKind.ACTIVE_CONTRIBUTORS]
     return None
+
+
+# "who" asked of two periods compared ("docs changes in march vs may - how many commits and
+# who", "who touched X in q2 vs q3"): each period's people with their commits, beside the
+# commits and lines (engine/questions/compared.py). The "and who" was dropped unsaid, and
+# "who ... vs ..." ended, "ask about each period in turn" (z42 a-click-08, b-click-07).
+_WHO = frozenset({"who", "whom"})
 
 
 def asks_headcount(intent: Intent, kinds: list[FactKind], words: list[str]) -> bool:
