@@ -124,8 +124,9 @@ async def test_a_comparison_no_answer_computes_ends_with_its_reason(
 
 
 async def test_people_over_two_periods_still_end_naming_both(attrs: OrgGraph) -> None:
-    """The control: the comparison gives commits and lines, not who changed it."""
-    result = await ask(attrs, "who changed _make.py in q2 vs q1")
+    """The control: a list of people over two periods is not compared ("who changed
+    _make.py in q2 vs q1" names each period's people: tests/test_compared_people.py)."""
+    result = await ask(attrs, "list the contributors of _make.py in q2 vs q1")
     assert result.outcome is Outcome.NO_MATCH
     assert any("are two periods compared" in n for n in result.limitations)
 
