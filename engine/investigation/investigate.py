@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import partial
 
+from engine.answering.framing import lookback_of, window_of
 from engine.answering.synthesis import Synthesizer
 from engine.domain.contract import (
     FailureClassification,
@@ -137,6 +138,10 @@ class Investigator(SubRuns):
             return await self._internal(frame, FailureStage.INTERPRET, Stages(), None), False
         if followed is not None:  # what it carried, its recent references may settle
             understood = replace(understood, carried=followed.carried)
+        if followed is not None and followed.window is not None:  # "the quarter before that"
+            start, end = followed.window  # exact: the days written may start at noon
+            understood = replace(understood, as_of=None, start=start, end=end,
+                                 time_note=followed.time_note)  # fmt: skip
         asked = Asked(actor, request, now, effective, understood, followed)
         return await self._asked(asked, key.digest), False
 
@@ -154,9 +159,11 @@ class Investigator(SubRuns):
         frame = self._frame(actor, request.question, asked.now, framed, understood)
         stages.told.notes = [*([followed.note] if followed else []), *time_notes]
         if followed is not None or not followups.is_fragment(request.question):
+            covered = window_of(effective, lookback_of(understood.intent))
             previous = followups.Previous(
-                request.question, understood.time_expression, understood.references
-            )
+                request.question, understood.time_expression, understood.references,
+                covered.start,
+            )  # fmt: skip
             ring, org = self.resolver.ring, self.resolver.org_id
             ring.asked(org, actor, previous)
         run = Run(actor, request, effective, understood, frame, stages)

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from engine.reading import earlier
 from engine.reading.time import phrases as tp
 from engine.reading.time.slots import of_time
 
@@ -42,21 +43,26 @@ _MOST_WORDS = 4  # a name of a subject is short ("the tests", "src/werkzeug/rout
 @dataclass(frozen=True, slots=True)
 class Previous:
     """A full question an actor asked: as written, its time phrase and the references it
-    named (engine.reading.interpretation.Interpretation)."""
+    named (engine.reading.interpretation.Interpretation), and where the window its answer
+    covered started ("and in the quarter before that?" ends there: engine/reading/earlier.py)."""
 
     question: str
     time: str | None
     references: tuple[str, ...]
+    start: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Followed:
     """The fragment completed: the question answered, the note saying so, and the previous
-    question's references it carried (none when it named a subject of its own)."""
+    question's references it carried (none when it named a subject of its own); for "the
+    quarter before that", the exact window [start, end) and what the answer says of it."""
 
     question: str
     note: str
     carried: tuple[str, ...] = ()
+    window: tuple[datetime, datetime] | None = None
+    time_note: str | None = None
 
 
 def is_fragment(question: str) -> bool:
@@ -74,6 +80,8 @@ def followed(question: str, previous: Previous | None, now: datetime) -> Followe
     rest = _END.sub("", question[opened.end() :]).strip(" ,")
     if not rest:
         return None
+    if previous.start is not None and (before := earlier.earlier(rest, previous.start)):
+        return _before(question, previous, before)
     time, name = _parts(rest, now)
     time = _placed(time, previous.time, now) if time else time
     asked, replaced = previous.question, list[tuple[str, str | None]]()
@@ -92,6 +100,20 @@ def followed(question: str, previous: Previous | None, now: datetime) -> Followe
         f'"{question.strip()}" follows the previous question, "{previous.question}": answered '
         f'as "{asked}" ({said}).',
         () if name else previous.references,
+    )
+
+
+def _before(question: str, previous: Previous, before: earlier.Earlier) -> Followed:
+    """The previous question asked over the period before its window, said."""
+    asked = _timed(previous.question, previous.time, before.written)
+    old = previous.time or "its window"
+    return Followed(
+        asked,
+        f'"{question.strip()}" follows the previous question, "{previous.question}": answered '
+        f'as "{asked}" ("{before.phrase}" in place of "{old}").',
+        previous.references,
+        (before.start, before.end),
+        before.note,
     )
 
 
