@@ -128,3 +128,24 @@ async def test_neighbours_keep_their_reading(werkzeug: OrgGraph, werkzeug_clone:
     assert f"CHANGES.rst ({commits(werkzeug_clone, *H1_2026, 'CHANGES.rst')} commit(s))" in said
     repos = await ask(werkzeug, "which repos changed the most in 2025?")
     assert repos.subject_keys == ("repository:werkzeug",), repos.subject_keys
+
+
+@pytest.mark.parametrize("name", ["click", "werkzeug"])
+async def test_top_level_written_apart_is_read_and_top_level_packages_are_not_folders(
+    histories: dict[str, tuple[OrgGraph, Path]], name: str
+) -> None:
+    """r42 F3: "top level folders" (two words) ended on "top level" not understood (werkzeug:
+    a no match about docs/levels.rst); it is read as "top-level folders" is. r42 F2: "which
+    top-level package changed most?" ranked every top-level folder, docs/ first on click (git
+    2025: docs/ 115, src/click/ 69), docs/ holding no package: "top-level" is left unread
+    there, never folders ranked for packages."""
+    graph, clone = histories[name]
+    hyphen = await ask(graph, "which top-level folders changed most in 2025?")
+    apart = await ask(graph, "which top level folders changed most in 2025?")
+    assert apart.outcome is Outcome.ANSWERED, apart.limitations
+    assert apart.direct_judgment == hyphen.direct_judgment
+    docs = commits(clone, datetime(2025, 1, 1, tzinfo=UTC), datetime(2026, 1, 1, tzinfo=UTC), "docs/")
+    assert f"docs ({docs} commit(s))" in (apart.direct_judgment or ""), apart.direct_judgment
+    package = await ask(graph, "which top-level package changed most in 2025?")
+    assert "docs (" not in (package.direct_judgment or ""), package.direct_judgment
+    assert "tests (" not in (package.direct_judgment or ""), package.direct_judgment

@@ -20,9 +20,12 @@ _SUBPACKAGES = frozenset({"subpackage", "subpackages", "sub package", "sub packa
 _PACKAGES = frozenset({"package", "packages", "pkg", "pkgs"})
 _PLACE_WORDS = {**dict.fromkeys(_SUBPACKAGES, SUBPACKAGE), **dict.fromkeys(_PACKAGES, PACKAGE)}
 _TOP_LEVEL = frozenset({"top level", "toplevel"})
-# What "top-level" is said of ("top-level folders", "the top level packages").
+# What "top-level" is said of ("top-level folders", "the top level parts"). Not "package":
+# TOP ranks every top-level folder, docs/ and tests/ too, so "which top-level package
+# changed most?" ranked docs first (r42 F2); no place here is the top packages alone, so
+# "top-level" is left unread there and said so.
 _TOP_NOUNS = frozenset(
-    {"folder", "folders", "directory", "directories", "dirs", "package", "packages"}
+    {"folder", "folders", "directory", "directories", "dirs"}
     | {"part", "parts", "area", "areas", "component", "components"}
 )
 _PARTS = frozenset({"part", "parts", "area", "areas", "component", "components", "section"})
@@ -41,6 +44,9 @@ def read(words: list[str], kind_hint: SubjectKind | None) -> tuple[str, set[int]
         after = words[i + 1] if i + 1 < len(words) else ""
         if word in _TOP_LEVEL and after in _TOP_NOUNS:
             return TOP, {i, i + 1}
+        third = words[i + 2] if i + 2 < len(words) else ""
+        if (word, after) == ("top", "level") and third in _TOP_NOUNS:  # written apart (r42 F3)
+            return TOP, {i, i + 1, i + 2}
         if word in _PARTS and kind_hint is SubjectKind.REPOSITORY:
             said = _of_the_repo(words, i + 1)
             if said:
