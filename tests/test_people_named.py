@@ -303,3 +303,44 @@ async def test_two_people_of_a_name_who_changed_the_file_are_asked_about_saying_
     assert f"(person:me@kevinyap.ca) {yap} commit" in prompt, prompt
     assert f"(person:kevin@deldycke.com) {deldycke} commit" in prompt, prompt
     assert "Wurster" not in prompt
+
+
+POSSESSIVES = [  # a name written as a possessive, another person's word starting with it
+    ("werkzeug", "what was konstantin's contribution in 2026?", "kontakt@weddige.eu", 2026),
+    ("click", "what was Lord's contribution in 2025?", "davidism@gmail.com", 2025),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("history", "question", "address", "in_year"), POSSESSIVES)
+async def test_a_name_written_as_a_possessive_is_the_one_person_of_that_whole_word(
+    request: pytest.FixtureRequest,
+    graphs: dict[str, OrgGraph],
+    history: str,
+    question: str,
+    address: str,
+    in_year: int,
+) -> None:
+    """It asked which, offering the one person ("Konstantinov", the login "lord63" start
+    with the word): the possessive ends the word where it is written (z42 a-werkzeug-12)."""
+    graph, clone = graph_of(request, graphs, history)
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.ANSWERED, (result.outcome, result.clarification_prompt)
+    assert result.subject_keys == (f"person:{address}",)
+    start, end = year(in_year)
+    expected = commits(clone, start, min(end, CLOCK), author=address)
+    assert f"had {expected} commit(s)" in (result.direct_judgment or ""), result.direct_judgment
+    assert any("no other name known here is it" in n for n in result.limitations)
+
+
+@pytest.mark.parametrize(
+    ("history", "question"),
+    [("werkzeug", "how many commits did konstantin make in 2026?"),
+     ("click", "what was Lord contribution in 2025?")],
+)  # fmt: skip
+async def test_the_same_word_not_a_possessive_is_still_asked(
+    request: pytest.FixtureRequest, graphs: dict[str, OrgGraph], history: str, question: str
+) -> None:
+    """The control: without the possessive the word may be the start of the longer name."""
+    graph, _ = graph_of(request, graphs, history)
+    result = await ask(graph, question)
+    assert result.outcome is Outcome.CLARIFICATION_REQUIRED, result.outcome
