@@ -9,10 +9,7 @@ name, or the whole local part of an address or a login of theirs (`own_handle`: 
 of davidism@gmail.com asked which of one person, c33 and z33), and no other subject's name,
 alias or handle has a word starting with it ("Lord" starts "lord63": still asked; "tin" in
 "Martin" does not count: "how many commits did tin make" asked which of one person, Tin
-Tvrtković, c33b a09). It asked which person, offering one. A name written as a possessive is
-whole where it ends (`possessive`): "what's konstantin's contribution?" is Konstantin Weddige,
-a surname only starting with the word ("Konstantinov") carrying no other: it asked which of
-one person (z42).
+Tvrtković, c33b a09). It asked which person, offering one.
 
 Any other run of words no rule read beside what the question names ends the question, named
 (`UNKNOWN`), wherever it stands: "who touched the blorptastic in werkzeug yesterday?" was
@@ -149,19 +146,11 @@ def _starts_a_word(needle: str, subject: StoredSubject) -> bool:
     return any(w.startswith(needle) for h in handles(subject) for w in normalise(h).split())
 
 
-def possessive(reference: str, question: str) -> bool:
-    """Whether the question writes `reference` as a possessive ("konstantin's"): the name
-    ends there, so a longer word starting with it is not another name for it."""
-    written = re.compile(rf"(?<!\w){re.escape(reference)}['\u2019]s(?!\w)", re.IGNORECASE)
-    return written.search(question) is not None
-
-
 async def sole_carrier(
-    graph: OrgGraph, reference: str, outcome: Ambiguous, whole: bool = False
+    graph: OrgGraph, reference: str, outcome: Ambiguous
 ) -> tuple[StoredSubject, str] | None:
     """The one person a single word names for certain, and the note saying so; None when
-    it is not certain (see the module docstring). `whole`: the word was written as a
-    possessive, so it ends where it is written (`possessive`)."""
+    it is not certain (see the module docstring)."""
     if len(outcome.candidates) != 1:
         return None
     person = outcome.candidates[0].subject
@@ -176,23 +165,13 @@ async def sole_carrier(
         return None
     page = await graph.find_subjects(SubjectQuery(search=reference), _SAMPLE)
     if page.has_next or any(
-        other.key != person.key and _carries(needle, other, whole) for other in page.items
+        other.key != person.key and _starts_a_word(needle, other) for other in page.items
     ):
         return None  # another subject's names start a word with it too ("lord63" for "Lord")
-    held = "is it" if whole else "holds it"  # a possessive ends the word where it is written
     return person, (
         f'"{reference}" was taken to mean {person.name} ({person.key}), {how} (no other '
-        f"name known here {held})."
+        "name known here holds it)."
     )
-
-
-def _carries(needle: str, subject: StoredSubject, whole: bool) -> bool:
-    """Whether another subject carries `needle`: a word of its names starting with it, or,
-    the word `whole` (written as a possessive), being it."""
-    if not whole:
-        return _starts_a_word(needle, subject)
-    words = {w for h in handles(subject) for w in normalise(h).split()}
-    return needle in words or needle in {normalise(h) for h in handles(subject)}
 
 
 _HANDLE = re.compile(r"[a-z0-9][a-z0-9._+-]{2,63}")  # a login or an address's local part

@@ -120,8 +120,7 @@ class Referents(Describing):
         acted = actors.acted(reference, outcome, understood)  # "did dependabot make"
         outcome, chosen = (acted, None) if isinstance(acted, Ambiguous) else (outcome, acted)
         chosen = chosen or narrowed(reference, outcome, understood)
-        whole = firstnames.possessive(reference, ref.question)  # "konstantin's": ends there
-        chosen = chosen or await firstnames.sole_carrier(self.graph, reference, outcome, whole)
+        chosen = chosen or await firstnames.sole_carrier(self.graph, reference, outcome)
         if chosen is not None:
             told.notes.append(chosen[1])
             self.resolver.admit(actor, chosen[0])
