@@ -46,11 +46,6 @@ _SECOND = re.compile(
 _OPENER = re.compile(rf"^[^,;?]{{1,80}}?,\s*(?=(?:{_WH}|{_AUX})\b)", re.IGNORECASE)
 # A first question of question words alone after an opener ("who" of "..., who and how many?").
 _ASKING_ONLY = re.compile(rf"^\W*(?:(?:{_WH}|many|much)\W*)+$", re.IGNORECASE)
-# A yes-or-no question and question words alone after it ("was tests/test_utils.py deleted?
-# when and by who"): they ask the first's when and who, one question (split, the first was
-# read alone and the "when and by who" said not answered).
-_AUX_FIRST = re.compile(rf"\W*(?:{_AUX})\b", re.IGNORECASE)
-_OF_IT = re.compile(rf"^\W*(?:(?:{_WH}|and|or|by)\W*)+$", re.IGNORECASE)
 # "how many A and how many B ...": the second amount's question words repeat the first's.
 _SHARED = re.compile(r"^(\W*how\s+(?:many|much)\s+\w+\s+and\s+)(how\s+(?:many|much)\s+)(?=\w)",
                      re.IGNORECASE)  # fmt: skip
@@ -73,8 +68,6 @@ def split(text: str) -> tuple[int, int] | None:
         return None
     if start and _ASKING_ONLY.match(text[start : found.start()]):
         return None  # "_make.py changes in 2025, who and how many?": a pair (engine.reading.parts)
-    if _AUX_FIRST.match(text, start) and _OF_IT.match(text[found.end() :]):
-        return None  # "was X deleted? when and by who": its when and who, one question
     return found.start(), found.end()
 
 

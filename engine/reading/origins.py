@@ -137,20 +137,10 @@ _LIFE_LONGEST = max(len(words) for words in _LIFE)
 # ranking of what was deleted asks about no one path.
 _ASKING = frozenset({"when", "who", "whom", "date", "year", "commit", "which", "what"})
 _WHERE: dict[tuple[str, ...], str] = {words: "moved" for words in _GO}
-# A deletion asked yes or no ("was tests/test_utils.py deleted?", "is X gone?", "has X been
-# removed?"): asks for it as much as "when" does (no question word, it was read as a health
-# question of the module by that name and the deletion never said); "gone" is its deletion
-# there, where "where did X go?" asks a move.
-_YES_NO = frozenset({"was", "is", "were", "are", "has", "have", "had", "did", "got"})
-_GONE_YES_NO: dict[tuple[str, ...], str] = {("gone",): "removed"}
 
 
-def _rows(words: set[str], yes_no: bool) -> tuple[dict[tuple[str, ...], str], int]:
-    """The rows a question may hold, and the longest's length: asked yes or no, only a
-    deletion (a move or a making asked so is read as before)."""
-    if yes_no:
-        gone = {w: e for w, e in _LIFE.items() if e == "removed"}
-        return {**gone, **_GONE_YES_NO}, _LIFE_LONGEST
+def _rows(words: set[str]) -> tuple[dict[tuple[str, ...], str], int]:
+    """The rows a question may hold, and the longest's length."""
     rows = {**_LIFE, **_WHERE} if "where" in words else _LIFE
     return rows, _LIFE_LONGEST
 
@@ -164,12 +154,9 @@ def life(
     coming into being; `named`: the question names a subject (only a move into src/ is
     asked of none: "when did the code move to src/?")."""
     words = {w for t in tokens for w in t.norm.split()}  # "when/who": "when who"
-    if words & _MANY:
+    if not words & (_ASKING | {"where"}) or words & _MANY:
         return None
-    yes_no = not words & (_ASKING | {"where"})
-    if yes_no and not (tokens and tokens[0].norm in _YES_NO):
-        return None
-    rows, longest = _rows(words, yes_no)
+    rows, longest = _rows(words)
     for i in range(len(tokens)):
         for n in range(min(longest, len(tokens) - i), 0, -1):
             span = tokens[i : i + n]
@@ -187,7 +174,7 @@ def life(
                 return event, text[span[0].start : span[-1].end]
     norms = [t.norm for t in tokens]  # a coming verb asks_first took: no longer free
     came = any(tuple(norms[i : i + n]) in _ROWS for i in range(len(norms)) for n in (1, 2, 3))
-    made = named and first is not None and bool(words & _MADE_WORDS or came) and not yes_no
+    made = named and first is not None and bool(words & _MADE_WORDS or came)
     return ("made", "") if made else None
 
 
