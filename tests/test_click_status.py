@@ -5,6 +5,7 @@ had been checked. Expected numbers come from `git log` (tests/test_click_history
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -139,7 +140,8 @@ async def test_more_or_less_than_last_year_compares_this_year_so_far_with_it(
     was = sum(lines_of(clone, "src/click/core.py", 2025))  # 1307
     days = (CLOCK - y2025[1]).days  # 243
     assert result.temporal_label.effective_from == y2025[1]
-    assert result.direct_judgment == (
+    said = result.direct_judgment or ""
+    assert said.startswith(
         f"click.core changed {lines} line(s) in {now} commit(s) from 2026-01-01T00:00:00Z to "
         f"2026-09-01T00:00:00Z, against {was} line(s) in {then} commit(s) from "
         f"2025-01-01T00:00:00Z to 2026-01-01T00:00:00Z. Over {days} whole day(s) against "
@@ -147,7 +149,16 @@ async def test_more_or_less_than_last_year_compares_this_year_so_far_with_it(
         f"against {was / 365:.2f} and {then / 365:.2f}: more lines and more commits a day. "
         f"In all, {_apart(now, then, 'commit(s)')} and {_apart(lines, was, 'line(s)')} than "
         "from 2025-01-01T00:00:00Z to 2026-01-01T00:00:00Z."
+    ), said
+    # Each period's lines added and removed follow (93e1a76), summing to the lines changed.
+    split = re.search(
+        r"Lines added and removed: \+(\d+) -(\d+) \(net [+-]?\d+\) from 2026-01-01T00:00:00Z"
+        r".* against \+(\d+) -(\d+) \(net [+-]?\d+\) from 2025-01-01T00:00:00Z",
+        said,
     )
+    assert split is not None, said
+    added, removed, added_before, removed_before = (int(g) for g in split.groups())
+    assert (added + removed, added_before + removed_before) == (lines, was)
     assert (
         '"last year" (2025-01-01T00:00:00Z to 2026-01-01T00:00:00Z) is what the time since is '
         "compared with: the answer covers 2026-01-01T00:00:00Z to 2026-09-01T00:00:00Z."

@@ -349,10 +349,10 @@ CHANGE_KINDS = frozenset({_K.ACTIVE_CONTRIBUTORS, _K.CHURN, _K.COMMIT_ACTIVITY, 
 # never dropped unsaid. On click, "compare requests with click" was answered about click alone
 # and "how many commits to requests in 2024?" for the whole organisation (104 commits).
 # Words read alone by other rules ("lines", "people", "time", "lead", "open" ...) stay
-# vocabulary.
+# vocabulary; "knowledge" too ("how concentrated is knowledge of X?" asks a bus factor).
 _READ_ALONE = _words(
-    "author back code key lead lines open output people person pull ranking rankings rate "
-    "still time volume"
+    "author back code key knowledge lead lines open output people person pull ranking "
+    "rankings rate still time volume"
 )
 PHRASE_ONLY = (
     frozenset(word for phrase in FACT_VOCABULARY if " " in phrase for word in phrase.split())
